@@ -1,0 +1,204 @@
+//! The one diagnostic type of the project, its code registry, and the message catalogue shape.
+//!
+//! Checks build [`Diagnostic`]s with messages in both languages ([`Msg`]); renderers (in
+//! `render/`) pick the language and the format. pest, miette and codespan-reporting never appear
+//! outside the converters and renderers.
+
+use xqreg_grammar::Span;
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+/// The language messages are rendered in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Zh,
+}
+
+/// A message in both languages. Built once where the problem is found (the catalogue entry sits
+/// beside the check that raises it); the renderer picks one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Msg {
+    pub en: String,
+    pub zh: String,
+}
+
+impl Msg {
+    pub fn new(en: impl Into<String>, zh: impl Into<String>) -> Self {
+        Msg {
+            en: en.into(),
+            zh: zh.into(),
+        }
+    }
+
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
+}
+
+/// A catalogue entry: the same message in two languages with `{name}` placeholders.
+#[derive(Clone, Copy, Debug)]
+pub struct Template {
+    pub en: &'static str,
+    pub zh: &'static str,
+}
+
+impl Template {
+    pub const fn new(en: &'static str, zh: &'static str) -> Self {
+        Template { en, zh }
+    }
+
+    /// Fill `{key}` placeholders in both languages.
+    pub fn fill(&self, args: &[(&str, &str)]) -> Msg {
+        let fill = |t: &str| {
+            let mut s = t.to_string();
+            for (k, v) in args {
+                s = s.replace(&format!("{{{k}}}"), v);
+            }
+            s
+        };
+        Msg {
+            en: fill(self.en),
+            zh: fill(self.zh),
+        }
+    }
+
+    pub fn plain(&self) -> Msg {
+        self.fill(&[])
+    }
+}
+
+/// A label on a span of the source: "here", or the other side of a conflict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub message: Msg,
+    pub primary: bool,
+}
+
+/// One problem found in one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: &'static Code,
+    pub message: Msg,
+    /// The first primary label is the diagnostic's place.
+    pub labels: Vec<Label>,
+    pub help: Vec<Msg>,
+}
+
+impl Diagnostic {
+    pub fn new(code: &'static Code, message: Msg, span: Span, label: Msg) -> Self {
+        Diagnostic {
+            code,
+            message,
+            labels: vec![Label {
+                span,
+                message: label,
+                primary: true,
+            }],
+            help: Vec::new(),
+        }
+    }
+
+    /// Add a secondary label (the other place of a conflict).
+    pub fn with_label(mut self, span: Span, message: Msg) -> Self {
+        self.labels.push(Label {
+            span,
+            message,
+            primary: false,
+        });
+        self
+    }
+
+    pub fn with_help(mut self, help: Msg) -> Self {
+        self.help.push(help);
+        self
+    }
+
+    pub fn severity(&self) -> Severity {
+        self.code.severity
+    }
+
+    /// The place of the diagnostic: its primary label's span.
+    pub fn span(&self) -> Span {
+        self.labels
+            .iter()
+            .find(|l| l.primary)
+            .or(self.labels.first())
+            .map(|l| l.span)
+            .unwrap_or_default()
+    }
+}
+
+/// A stable diagnostic code: letter + three digits (E0 syntax, E1 names, E2 stages/draws/pairing,
+/// E3 time controls/playoffs, E4 scoring/tie-breaks, E5 prizes/qualification, E6
+/// schedule/entry/categories/admin, E7 supplements and scenario tests, E8 roster and TRF input; W
+/// warnings, N notes and R runtime problems in the same hundreds), a kebab-case name, and the
+/// explanation `xqreg explain` prints. Codes are never reused.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Code {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub severity: Severity,
+    /// What it means, in fixed sections: what it means, an example, how to fix.
+    pub explain: Explain,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct Explain {
+    pub meaning: Template,
+    /// A short `.xqr` fragment that raises the diagnostic.
+    pub example: &'static str,
+    pub fix: Template,
+}
+
+impl PartialEq for Template {
+    fn eq(&self, other: &Self) -> bool {
+        self.en == other.en && self.zh == other.zh
+    }
+}
+impl Eq for Template {}
+
+/// Collects diagnostics; checks push and go on.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    pub list: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.list.push(d);
+    }
+
+    pub fn errors(&self) -> usize {
+        self.list
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.list
+            .iter()
+            .filter(|d| d.severity() == Severity::Warning)
+            .count()
+    }
+
+    /// Sort by place, then code: the order every renderer prints.
+    pub fn sorted(mut self) -> Vec<Diagnostic> {
+        self.list.sort_by(|a, b| {
+            (a.span().start, a.span().end, a.code.code).cmp(&(b.span().start, b.span().end, b.code.code))
+        });
+        self.list
+    }
+}

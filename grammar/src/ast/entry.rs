@@ -1,0 +1,188 @@
+//! Who may enter: the field, pools and their sources, named players, conditions, fees; and the
+//! categories players are ranked, paid or paired in.
+
+use super::{ClockTime, Date, DateWindow, Ident, Money, Spanned, Text};
+use crate::span::Span;
+use serde::Serialize;
+
+/// `entry { ... }`
+///
+/// ```text
+/// entry {
+///   field 32                         // exact size; `cap 150 first_come`; `field open` (名额不限)
+///   pool champions 15 "全国象棋锦标赛(个人)冠军" { named }
+///   pool rated 9 "等级分前9位" { rating top 9 as_of 2013-12-31 sex men title >= master refusals next_in_line }
+///   pool taipei 8 "中华台北象棋协会选派" { nominated_by "中华台北象棋协会" staff leader 1 coach 1 }
+///   pool city "地市州分站赛" { qualifiers "地市州分站赛" top 12 replacement next_in_line }
+///   age >= 16
+///   age >= 65 requires "县级以上医院健康证明"
+///   title < national_master            // amateurs: below national master
+///   sex men
+///   condition "身体健康，适合参加本项运动"
+///   residence "四川籍或在四川境内工作的中国公民"
+///   deadline 2014-04-11
+///   fee service 100 CNY
+///   deposit 100 CNY refund "完成全部比赛后退还"
+///   subsidy "女子国家大师" 500 CNY limit 10
+///   staff per "境外队" coach_or_leader 1
+///   player xu "许银川" en "Xu Yinchuan" { unit "广东" pool champions rating 2650 sex men born 1975-08-03 title grandmaster federation CHN }
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Entry {
+    pub clauses: Vec<EntryClause>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum EntryClause {
+    /// `field 32`
+    Field(Spanned<u32>),
+    /// `field open`: size not fixed (名额不限). An event with such a field declares its simulated
+    /// size elsewhere (`assume field N` in the entry).
+    FieldOpen(Span),
+    /// `cap 150 first_come` (the order is optional: `first_come`, `by_rating`).
+    Cap { max: Spanned<u32>, order: Option<Ident>, span: Span },
+    /// `assume field 24 "..."`: a size the regulation does not fix, assumed for simulation.
+    AssumeField { size: Spanned<u32>, reason: Option<Text>, span: Span },
+    Pool(Pool),
+    /// `age >= 16`, `age <= 70`, `age >= 65 requires "..."`: age in whole years on the first day.
+    Age {
+        op: Spanned<CompareOp>,
+        years: Spanned<u32>,
+        requires: Option<Text>,
+        span: Span,
+    },
+    /// `title >= master`, `title < national_master`
+    Title { op: Spanned<CompareOp>, title: Ident, span: Span },
+    /// `sex men` / `sex women`
+    Sex(Ident),
+    /// `condition "..."`: a print-only eligibility condition (health, conduct).
+    Condition(Text),
+    /// `residence "..."`
+    Residence(Text),
+    /// `deadline 2014-04-11 [17:00]`
+    Deadline { date: Spanned<Date>, time: Option<Spanned<ClockTime>>, span: Span },
+    /// `fee service 100 CNY` (kind: service, entry, ...)
+    Fee { kind: Ident, money: Money, span: Span },
+    /// `deposit 100 CNY refund "..."`
+    Deposit { money: Money, refund: Option<Text>, span: Span },
+    /// `subsidy "女子国家大师" 500 CNY limit 10`
+    Subsidy { who: Text, money: Money, limit: Option<Spanned<u32>>, span: Span },
+    /// `staff per "境外队" coach_or_leader 1` / `staff per pool taipei leader 1 coach 1`
+    Staff { per: StaffUnit, roles: Vec<(Ident, Spanned<u32>)>, span: Span },
+    /// `player ID "name" { attributes }`: a named entrant.
+    Player(PlayerDecl),
+    /// `insurance "..."`: who buys accident insurance (print-only).
+    Insurance(Text),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum StaffUnit {
+    Text(Text),
+    Pool(Ident),
+}
+
+/// A comparison in a condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CompareOp {
+    Lt,
+    Le,
+    Eq,
+    Ge,
+    Gt,
+}
+
+/// `pool rated 9 "等级分前9位" { ... }`: a part of the field with a size and a source.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pool {
+    pub name: Ident,
+    /// None: as many as qualify (002's qualifiers).
+    pub size: Option<Spanned<u32>>,
+    pub title: Option<Text>,
+    pub source: Vec<PoolSource>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum PoolSource {
+    /// `named`: the players are named in `player` lines.
+    Named(Span),
+    /// `rating top 9 as_of 2013-12-31`
+    RatingTop { count: Spanned<u32>, as_of: Option<Spanned<Date>>, span: Span },
+    /// `sex men` inside a pool: the pool only takes this sex.
+    Sex(Ident),
+    /// `title >= master`
+    Title { op: Spanned<CompareOp>, title: Ident, span: Span },
+    /// `excluding pool champions`: not already in that pool.
+    Excluding(Ident),
+    /// `refusals next_in_line` / `replacement next_in_line`: who takes a place that is declined.
+    Replacement { rule: Ident, span: Span },
+    /// `nominated_by "中华台北象棋协会"`
+    NominatedBy(Text),
+    /// `qualifiers "地市州分站赛" top 12`: qualifiers from earlier events.
+    Qualifiers { event: Text, top: Option<Spanned<u32>>, span: Span },
+    /// `quota "越南" 2`: a federation quota inside the pool.
+    Quota { who: Text, count: Spanned<u32>, span: Span },
+    /// `host_player 1`: places reserved for the host.
+    Host { count: Spanned<u32>, span: Span },
+    /// `staff leader 1 coach 1`
+    Staff { roles: Vec<(Ident, Spanned<u32>)>, span: Span },
+    /// `"..."` a print-only remark on the pool.
+    Remark(Text),
+}
+
+/// `player xu "许银川" en "Xu Yinchuan" { unit "广东" pool champions rating 2650 ... }`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerDecl {
+    pub id: Ident,
+    pub name: Text,
+    pub attrs: Vec<PlayerAttr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum PlayerAttr {
+    Unit(Text),
+    Pool(Ident),
+    Rating(Spanned<u32>),
+    /// `sex men|women`
+    Sex(Ident),
+    Born(Spanned<Date>),
+    Title(Ident),
+    /// `federation CHN`
+    Federation(Ident),
+    /// `order 3`: registration or list order.
+    Order(Spanned<u32>),
+    /// `seed 1`: seeding rank where the regulation seeds players.
+    Seed(Spanned<u32>),
+}
+
+/// `category open_men "公开组男子" en "Open, men" { born 1956-01-01 .. 1999-12-31  sex men }`
+///
+/// A category is a set of players by birth date, sex, title and pool; stages pair inside one
+/// (`entrants category ...`), prizes and qualification pay by one. A player may be in several.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Category {
+    pub name: Ident,
+    pub title: Option<Text>,
+    pub conditions: Vec<CategoryCond>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum CategoryCond {
+    /// `born 1956-01-01 .. 1999-12-31`, `born .. 1955-12-31`, `born before 1956-01-01`
+    Born(DateWindow),
+    Sex(Ident),
+    /// `title >= master`
+    Title { op: Spanned<CompareOp>, title: Ident, span: Span },
+    /// `pool pro`
+    Pool(Ident),
+    /// `within open_all`: a sub-category of another (men of a section).
+    Within(Ident),
+    /// `requires "70周岁以上需家属陪同"`: a print-only condition.
+    Requires(Text),
+    /// `age >= 70 requires "..."` inside a category (print-only remark with a number).
+    Age { op: Spanned<CompareOp>, years: Spanned<u32>, requires: Option<Text>, span: Span },
+}

@@ -1,0 +1,87 @@
+//! Prizes and qualification places.
+
+use super::{Ident, Money, PlaceRange, Spanned, Text};
+use crate::span::Span;
+use serde::Serialize;
+
+/// ```text
+/// prizes open_men "公开组男子" CNY after_tax {
+///   1: 10000 trophy certificate
+///   2: 5000 trophy certificate
+///   5..8: 800 each
+///   9..16: 500 each certificate
+///   total 30900
+/// }
+/// prizes "奖金" CNY before_tax { 1: 100000  2: 50000 ... }       // no category: the whole field
+/// prizes "港澳台奖" HKD { 1: 5000 HKD }                           // another currency
+/// prizes final_ko "淘汰奖" CNY { eliminated final_ko round 1: 2000 each }
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Prizes {
+    /// The category paid; None = the final ranking of the whole event.
+    pub category: Option<Ident>,
+    pub title: Option<Text>,
+    /// Default currency of the lines.
+    pub currency: Option<Spanned<String>>,
+    /// `before_tax` / `after_tax`
+    pub tax: Option<Ident>,
+    pub lines: Vec<PrizeLine>,
+    /// `total 30900`: the declared total, checked against the sum.
+    pub total: Option<Money>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PrizeLine {
+    pub key: PrizeKey,
+    /// None for an item-only line (`7..22: certificate`).
+    pub money: Option<Money>,
+    /// `each`: every place of the range gets the amount (otherwise a range must be one place).
+    pub each: bool,
+    /// `trophy`, `medal gold`, `plaque`, `certificate`, or `item "棋王杯"`.
+    pub items: Vec<PrizeItem>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum PrizeKey {
+    Places(PlaceRange),
+    /// `eliminated STAGE round N`: losers of that knockout round.
+    Eliminated { stage: Ident, round: Spanned<u32>, span: Span },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum PrizeItem {
+    Trophy(Span),
+    /// `medal gold|silver|bronze` (the metal optional)
+    Medal { metal: Option<Ident>, span: Span },
+    Plaque(Span),
+    Certificate(Span),
+    /// `item "棋王杯"`
+    Other(Text),
+}
+
+/// ```text
+/// qualification "全国总决赛" en "National final" {
+///   open_men 3
+///   open_women 1
+///   replacement next_in_line
+///   staff leader 1
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Qualification {
+    pub title: Text,
+    pub quotas: Vec<Quota>,
+    pub replacement: Option<Ident>,
+    pub staff: Vec<(Ident, Spanned<u32>)>,
+    pub span: Span,
+}
+
+/// `open_men 3` (a category), or `overall 3` for the whole field.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Quota {
+    pub category: Ident,
+    pub count: Spanned<u32>,
+    pub span: Span,
+}

@@ -1,0 +1,127 @@
+//! Supplements (dated amendments) and scenario tests.
+
+use super::{Date, Ident, Item, Money, PlaceRange, PlayerDecl, Spanned, Text};
+use crate::span::Span;
+use serde::Serialize;
+
+/// ```text
+/// supplement "补充规定" en "Supplementary rules" 2018-10-15 {
+///   override time armageddon "附加赛" { red 6min black 4min increment 5s draw_goes_to black }
+///   override stage groups { ... }      // replaces the base stage of that name
+///   note "记录" "前十台对局结束后需补记录"   // adds a clause
+/// }
+/// ```
+/// An item inside a supplement either adds (a new name) or, with `override`, replaces the base
+/// item of the same kind and name. A clash with a base item that is not declared `override` is an
+/// error; so is an `override` of nothing.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Supplement {
+    pub title: Text,
+    pub date: Option<Spanned<Date>>,
+    pub items: Vec<SupplementItem>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SupplementItem {
+    /// The span of the `override` keyword, when present.
+    pub override_kw: Option<Span>,
+    pub item: Item,
+    pub span: Span,
+}
+
+/// ```text
+/// test "小分决定小组第一" {
+///   roster {
+///     player a1 "甲一" { unit "北京" rating 2500 }
+///     ...
+///   }                                  // or: `roster generated seed 7` (the declared field)
+///   seed 3                              // the seed of every lot the runtime draws
+///   results {
+///     groups 1: a1 - a8 1-0, a2 - a7 =, a3 - a6 0-1
+///     final_a 1: a1 - b1 = ; playoff rapid: b1 - a1 = ; playoff armageddon: a1 - b1 =
+///     fouls a3 2
+///     rest draws                        // every game not listed is drawn (or `rest random`)
+///   }
+///   expect {
+///     place 1 a1
+///     places 9..16 shared a3 b3 c3 d3 a4 b4 c4 d4
+///     prize a1 80000 CNY
+///     qualifies a1
+///     decided_by final_a armageddon
+///   }
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scenario {
+    pub name: Text,
+    pub roster: Option<ScenarioRoster>,
+    pub seed: Option<Spanned<u64>>,
+    pub results: Vec<ResultLine>,
+    pub expects: Vec<Expect>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum ScenarioRoster {
+    Players { players: Vec<PlayerDecl>, span: Span },
+    /// `roster generated [N] [seed S]`
+    Generated { size: Option<Spanned<u32>>, seed: Option<Spanned<u64>>, span: Span },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum ResultLine {
+    /// `STAGE ROUND: red - black RESULT, ...` with an optional `playoff STEP:` prefix per game
+    /// (STEP is the step's time-control name or `armageddon`) and `game N` for mini-matches.
+    Games {
+        stage: Ident,
+        round: Spanned<u32>,
+        games: Vec<GameResult>,
+        span: Span,
+    },
+    /// `fouls PLAYER N`: fouls recorded over the event.
+    Fouls { player: Ident, count: Spanned<u32>, span: Span },
+    /// `withdraw PLAYER after ROUND`
+    Withdraw { player: Ident, stage: Ident, round: Spanned<u32>, span: Span },
+    /// `rest draws|red_wins|black_wins|random|rating`: how unlisted games end.
+    Rest { rule: Ident, span: Span },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameResult {
+    /// `playoff rapid` / `playoff armageddon` (the step), None for the stage's own game.
+    pub playoff_step: Option<Ident>,
+    pub red: Ident,
+    pub black: Ident,
+    /// `1-0`, `0-1`, `=`, `+-` (red wins by forfeit), `-+`, `--` (both forfeit).
+    pub outcome: Spanned<GameOutcome>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum GameOutcome {
+    RedWins,
+    BlackWins,
+    Draw,
+    RedWinsForfeit,
+    BlackWinsForfeit,
+    DoubleForfeit,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Expect {
+    /// `place 1 a1`
+    Place { place: Spanned<u32>, player: Ident, span: Span },
+    /// `places 9..16 shared a3 b3 ...`
+    Shared { places: PlaceRange, players: Vec<Ident>, span: Span },
+    /// `prize a1 80000 CNY [in CATEGORY]`; `prize a1 none`
+    Prize { player: Ident, money: Option<Money>, category: Option<Ident>, span: Span },
+    /// `qualifies a1`
+    Qualifies { player: Ident, span: Span },
+    /// `decided_by STAGE STEP`: some match of that stage needed that playoff step.
+    DecidedBy { stage: Ident, step: Ident, span: Span },
+    /// `group_place groups.A 1 a1`
+    StagePlace { stage: Ident, group: Option<Ident>, place: Spanned<u32>, player: Ident, span: Span },
+    /// `withdrawn a1`
+    Withdrawn { player: Ident, span: Span },
+}
