@@ -5,4 +5,5 @@
 //! the renderers; `compile/` lowers a checked regulation to the runtime's plan; `sheet/` prints
 //! the rule sheet; `cli/` is the command line.
 
+pub mod check;
 pub mod diagnostics;

@@ -1,0 +1,3 @@
+//! Pairing systems: round robin (Berger tables), knockout brackets, Swiss (FIDE Dutch, CXA).
+
+pub mod swiss;

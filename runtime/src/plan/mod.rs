@@ -1,0 +1,1 @@
+//! The plan: what the compiler hands the runtime.
