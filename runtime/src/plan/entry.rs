@@ -1,0 +1,130 @@
+//! Entry: the field, pools, named players, eligibility conditions, and categories.
+
+use super::{CompareOp, Date, Origin, Sex, Title};
+use serde::{Deserialize, Serialize};
+
+/// `entry { ... }` lowered: what a roster must fit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub field: Field,
+    /// Pools in declaration order (draw rules and generated rosters follow this order).
+    pub pools: Vec<Pool>,
+    /// Players the regulation names; a generated roster includes each of them.
+    pub players: Vec<NamedPlayer>,
+    /// Conditions every entrant must meet.
+    pub conditions: Vec<Condition>,
+    pub origin: Origin,
+}
+
+/// The size of the field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Field {
+    /// `field 32`: exactly this many.
+    Exact { size: u32, origin: Origin },
+    /// `cap 150`: at most this many; a generated roster has this many.
+    Cap { max: u32, origin: Origin },
+    /// `field open` (名额不限) with the size assumed for simulation (`assume field 24`).
+    Open {
+        assumed: Option<u32>,
+        origin: Origin,
+    },
+}
+
+impl Field {
+    /// The size a generated roster has: the exact size, the cap, or the assumed size.
+    pub fn simulated_size(&self) -> Option<u32> {
+        match self {
+            Field::Exact { size, .. } => Some(*size),
+            Field::Cap { max, .. } => Some(*max),
+            Field::Open { assumed, .. } => *assumed,
+        }
+    }
+
+    /// The most players a roster may hold.
+    pub fn max(&self) -> Option<u32> {
+        match self {
+            Field::Exact { size, .. } => Some(*size),
+            Field::Cap { max, .. } => Some(*max),
+            Field::Open { .. } => None,
+        }
+    }
+}
+
+/// `pool rated 9 "等级分前9位" { ... }`: a part of the field with a size and who may be in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pool {
+    pub name: String,
+    pub title: Option<String>,
+    /// None: as many as qualify.
+    pub size: Option<u32>,
+    /// Only this sex (`sex men` in the pool).
+    pub sex: Option<Sex>,
+    /// A title condition inside the pool (`title >= master`).
+    pub title_condition: Option<(CompareOp, Title)>,
+    /// The players are named in the regulation (`named`).
+    pub named: bool,
+    /// A generated roster gives the pool's players one unit of their own (e.g. the 8 Taipei
+    /// players of seed 004 all come from 中华台北象棋协会); None: units from the general list.
+    pub unit: Option<String>,
+    pub origin: Origin,
+}
+
+/// `player xu "许银川" { ... }`: a named entrant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedPlayer {
+    pub id: String,
+    pub name: String,
+    pub name_en: Option<String>,
+    pub unit: Option<String>,
+    pub federation: Option<String>,
+    pub pool: Option<String>,
+    pub sex: Option<Sex>,
+    pub born: Option<Date>,
+    pub title: Option<Title>,
+    pub rating: Option<u32>,
+    pub order: Option<u32>,
+    pub seed: Option<u32>,
+    pub origin: Origin,
+}
+
+/// An eligibility condition every entrant must meet (`age >= 16`, `title < national_master`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    /// Age in whole years on the event's first day.
+    Age {
+        op: CompareOp,
+        years: u32,
+        origin: Origin,
+    },
+    Title {
+        op: CompareOp,
+        title: Title,
+        origin: Origin,
+    },
+    Sex {
+        sex: Sex,
+        origin: Origin,
+    },
+}
+
+/// `category open_men "公开组男子" { born ... sex men }`: a set of players that is ranked, paid,
+/// qualified or paired on its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Category {
+    pub name: String,
+    pub title: Option<String>,
+    /// Birth-date window, both ends inclusive when present (exclusive bounds are lowered to
+    /// the neighbouring day by the compiler).
+    pub born_from: Option<Date>,
+    pub born_to: Option<Date>,
+    pub sex: Option<Sex>,
+    pub title_condition: Option<(CompareOp, Title)>,
+    pub pool: Option<String>,
+    /// A sub-category: the player must also be in this category.
+    pub within: Option<String>,
+    /// Age conditions on the first day of play, if the category states them.
+    pub age: Option<(CompareOp, u32)>,
+    pub origin: Origin,
+}

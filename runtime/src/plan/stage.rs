@@ -1,0 +1,389 @@
+//! Stages: who enters, how they are drawn and numbered, the format, the places decided; and the
+//! place references that carry players from one stage to the next.
+
+use super::{ByeScore, ColourRule, Origin, PlaceRange, PlayoffChain, Scoring, TiebreakChain};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stage {
+    pub name: String,
+    pub title: Option<String>,
+    /// Sources in order; their union (first appearance kept) is the stage's field.
+    pub entrants: Vec<EntrantSource>,
+    pub format: StageFormat,
+    /// The stage's scoring, resolved (the regulation's default or a named one).
+    pub scoring: Scoring,
+    /// The time control of the stage's games (a key of `Plan::time_controls`).
+    pub time: Option<String>,
+    /// Tie-breaks after the primary score; a knockout uses none.
+    pub tiebreak: TiebreakChain,
+    /// Run when a knockout match or a same-place match ends level; None: lots decide.
+    pub playoff: Option<PlayoffChain>,
+    /// Places of the final ranking the stage decides: its own place k is final place
+    /// `from + k - 1`.
+    pub places: Option<PlaceRange>,
+    pub origin: Origin,
+}
+
+/// Where a stage's players come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntrantSource {
+    /// The whole roster.
+    Roster {
+        origin: Origin,
+    },
+    Category {
+        name: String,
+        origin: Origin,
+    },
+    Pool {
+        name: String,
+        origin: Origin,
+    },
+    /// Places of an earlier stage.
+    Places {
+        place: PlaceRef,
+        origin: Origin,
+    },
+    /// Everyone not taken by an earlier stage that drew from the roster.
+    Rest {
+        origin: Origin,
+    },
+}
+
+/// Places of an earlier stage: `groups.A#1`, `groups.*#3..4`, `swiss#1..8`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PlaceRef {
+    pub stage: String,
+    pub group: GroupSel,
+    pub places: PlaceRange,
+}
+
+impl std::fmt::Display for PlaceRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.group {
+            GroupSel::None => write!(f, "{}#{}", self.stage, self.places),
+            GroupSel::All => write!(f, "{}.*#{}", self.stage, self.places),
+            GroupSel::Named(g) => write!(f, "{}.{}#{}", self.stage, g, self.places),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupSel {
+    /// The stage's overall standings (a stage without groups, or a knockout).
+    None,
+    /// Every group in the stage's order; within a group, place order.
+    All,
+    Named(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StageFormat {
+    RoundRobin(RoundRobin),
+    Swiss(Swiss),
+    Knockout(Knockout),
+    SamePlace(SamePlace),
+    TeamRoundRobin(TeamRoundRobin),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cycles {
+    Single,
+    Double,
+}
+
+/// `round_robin single|double [groups A B C D] [size 8]` with Berger tables (domain.md 4.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundRobin {
+    pub cycles: Cycles,
+    /// Group names in order; empty: one group holding the whole field.
+    pub groups: Vec<String>,
+    /// Players per group when the regulation fixes it.
+    pub group_size: Option<u32>,
+    /// How players are drawn into groups (None: one group, or groups filled by lot).
+    pub draw: Option<GroupDraw>,
+    /// Pairing numbers inside each group (the Berger table's start numbers).
+    pub numbers: Numbers,
+    /// Double round robin: swap the last two rounds of the first cycle (FIDE C.05 recommends
+    /// it: no three equal colours at the junction).
+    pub swap_last_two: bool,
+    /// Who has Red: the Berger table's first-listed (CXA 13.1) unless the regulation says lot.
+    pub colours: ColourRule,
+    pub origin: Origin,
+}
+
+/// `draw { ... }`: rules applied in order, then the avoidance constraint over all of them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupDraw {
+    pub rules: Vec<DrawRule>,
+    /// No two players of one unit in a group (同单位回避).
+    pub avoid_same_unit: bool,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawRule {
+    /// `pool taipei 2 per_group in list_order`: the pool's players, `per_group` to each group,
+    /// drawn one by one in list order (or a random order) into a group with room.
+    PoolQuota {
+        pool: String,
+        per_group: u32,
+        order: DrawOrder,
+        origin: Origin,
+    },
+    /// `pot "中国男子" { a b } 1 per_group`: named players with a quota per group.
+    Pot {
+        title: Option<String>,
+        members: Vec<String>,
+        per_group: u32,
+        origin: Origin,
+    },
+    /// `rating 1..4 one_per_group`: the players at these rating places (among those not placed
+    /// by an earlier rule), at most one per group.
+    RatingSeeds { places: PlaceRange, origin: Origin },
+    /// `rest random` / `rest list_order`: everyone left.
+    Rest { order: DrawOrder, origin: Origin },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawOrder {
+    /// Drawn in the roster's list (registration) order, each by lot into a group with room.
+    ListOrder,
+    /// Drawn in an order itself decided by lot.
+    Random,
+}
+
+/// Pairing numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Numbers {
+    Lot {
+        origin: Origin,
+    },
+    RegistrationOrder {
+        origin: Origin,
+    },
+    Rating {
+        origin: Origin,
+    },
+    /// Seed tiers into the upper half (in tier order, each tier ordered by `seeds_order`),
+    /// the rest after them by `rest` (domain.md 3.2).
+    Seeded {
+        tiers: Vec<SeedTier>,
+        seeds_order: NumberOrder,
+        rest: NumberOrder,
+        origin: Origin,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NumberOrder {
+    Lot,
+    RegistrationOrder,
+    Rating,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeedTier {
+    Title(super::Title),
+    Pool(String),
+    Category(String),
+    Players(Vec<String>),
+}
+
+/// `swiss cxa|dutch rounds N` with the parameters of domain.md section 10.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Swiss {
+    pub system: SwissSystem,
+    pub rounds: SwissRounds,
+    pub numbers: Numbers,
+    pub first_round: FirstRound,
+    pub colour_limits: ColourLimits,
+    pub colour_tie: ColourTie,
+    pub bye: ByeRule,
+    /// Does a forfeited game count as "met" for no-repeat? FIDE: no (default).
+    pub forfeit_counts_as_met: bool,
+    pub avoid_same_unit: AvoidWhen,
+    /// `split after_round 5 top 8 to top_ko`.
+    pub split: Option<Split>,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SwissSystem {
+    /// 积分编排制 as domain.md 3 reconstructs the CXA 2011 appendix.
+    Cxa,
+    /// FIDE C.04.3.
+    Dutch,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SwissRounds {
+    Fixed {
+        rounds: u32,
+    },
+    /// By entries: the first arm whose inclusive bounds hold the field size.
+    ByEntries {
+        arms: Vec<EntriesArm>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntriesArm {
+    pub min: Option<u32>,
+    pub max: Option<u32>,
+    pub rounds: u32,
+}
+
+/// First-round method (domain.md 3.3); defaults: `adjacent`, `first_listed_red`, `upper`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstRound {
+    pub method: FirstRoundMethod,
+    pub colours: FirstRoundColours,
+    pub first_board: FirstBoard,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstRoundMethod {
+    /// 1-2, 4-3, 5-6, 8-7 ...
+    Adjacent,
+    /// 拦腰: k v k + N/2.
+    SplitHalf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstRoundColours {
+    FirstListedRed,
+    Alternate,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstBoard {
+    Upper,
+    Lower,
+    Lot,
+}
+
+/// Colour limits (domain.md 3.5); defaults 2, 2, 1 (FIDE C.04.1 f, g).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ColourLimits {
+    pub max_consecutive: u32,
+    pub max_difference: u32,
+    pub relax_last_rounds: u32,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColourTie {
+    SumParity,
+    RoundParity,
+    Fide,
+}
+
+/// Byes in a Swiss (domain.md 3.6); defaults: a win's points, `lowest_in_field`,
+/// `lowest_not_yet`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByeRule {
+    pub points: i64,
+    pub opponent_score: ByeScore,
+    pub recipient: ByeRecipient,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeRecipient {
+    LowestNotYet,
+    LowestFewest,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AvoidWhen {
+    Never,
+    Round1,
+    Always,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Split {
+    pub after_round: u32,
+    pub top: u32,
+    pub to: String,
+    pub origin: Origin,
+}
+
+/// `knockout { ... }`: brackets of single games or mini-matches.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Knockout {
+    pub bracket: Bracket,
+    /// Games per match (1: a single game; 2: a mini-match, colours swapped each game).
+    pub games: u32,
+    /// The losing semi-finalists play for 3rd.
+    pub third_place: bool,
+    /// Every loser plays on for the places below (5-8 bracket and so on).
+    pub placement: bool,
+    /// Colours of a match's first game (CXA 13.4: lot).
+    pub colours: ColourRule,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bracket {
+    /// First-round pairs top to bottom; winners of neighbouring pairs meet. The number of pairs
+    /// must be a power of two.
+    Pairs {
+        pairs: Vec<(BracketSlot, BracketSlot)>,
+    },
+    /// A seeded bracket of `size` (a power of two): standard positions 1 v size, ...; the
+    /// entrants get seeds by `seeding`; seeds beyond the field are byes for the top seeds.
+    Seeded { size: u32, seeding: NumberOrder },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BracketSlot {
+    Place(PlaceRef),
+    /// The n-th seed of the stage's entrants (in entrant order).
+    Seed(u32),
+    Bye,
+    Player(String),
+}
+
+/// `same_place groups.A groups.B places 1..12`: k-th of A v k-th of B for places 2k−1, 2k.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SamePlace {
+    /// Two groups of earlier stages: (stage, group).
+    pub groups: Vec<(String, String)>,
+    pub places: PlaceRange,
+    pub games: u32,
+    pub colours: ColourRule,
+    pub origin: Origin,
+}
+
+/// `team_round_robin single|double boards 4`: teams (the roster's units) meet in Berger order;
+/// the first-listed team has Red on odd boards (CXA 13.2); game points give match points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamRoundRobin {
+    pub cycles: Cycles,
+    pub boards: u32,
+    pub groups: Vec<String>,
+    pub origin: Origin,
+}
