@@ -7,3 +7,5 @@
 
 pub mod check;
 pub mod diagnostics;
+pub mod cli;
+pub mod driver;

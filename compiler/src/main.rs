@@ -1,1 +1,5 @@
-fn main() {}
+//! The `xqreg` binary: everything is in the library's `cli` module.
+
+fn main() -> std::process::ExitCode {
+    xqreg::cli::main()
+}

@@ -4,6 +4,11 @@
 //! `render/`) pick the language and the format. pest, miette and codespan-reporting never appear
 //! outside the converters and renderers.
 
+pub mod registry;
+pub mod render;
+pub mod source;
+pub mod syntax;
+
 use xqreg_grammar::Span;
 
 /// How bad a problem is.

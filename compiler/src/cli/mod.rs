@@ -1,0 +1,91 @@
+//! The `xqreg` command line: parse arguments (clap), run one command, return the exit code.
+//!
+//! Exit codes are a contract (DESIGN.md): 0 success, 1 the input has errors (or a command's own
+//! failure, such as a failing scenario test), 2 usage or I/O. Each command lives in its own
+//! module; commands not written yet say so on stderr and exit 2.
+
+mod check;
+mod explain;
+mod pair;
+mod plan;
+mod sheet;
+mod simulate;
+mod test;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::diagnostics::render;
+use crate::diagnostics::Lang;
+
+/// xqreg: check, compile, print and run xiangqi tournament regulations (.xqr files).
+#[derive(Debug, Parser)]
+#[command(name = "xqreg", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Parse and check regulation files; print every problem found.
+    Check(check::Args),
+    /// Explain a diagnostic code: what it means, an example, how to fix it.
+    Explain(explain::Args),
+    /// Compile a regulation to its plan (JSON).
+    Plan(plan::Args),
+    /// Print the rule sheet of a regulation.
+    Sheet(sheet::Args),
+    /// Run the whole event on a roster (given or generated).
+    Simulate(simulate::Args),
+    /// Run the scenario tests written in regulation files.
+    Test(test::Args),
+    /// Pair the next round of a tournament given as a FIDE TRF file.
+    Pair(pair::Args),
+}
+
+/// `--lang`: the language of messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    En,
+    Zh,
+}
+
+/// The language from `--lang`, else from the environment's locale.
+pub(crate) fn lang(arg: Option<LangArg>) -> Lang {
+    match arg {
+        Some(LangArg::En) => Lang::En,
+        Some(LangArg::Zh) => Lang::Zh,
+        None => render::lang_from_env(),
+    }
+}
+
+/// Say a command is not written yet: stderr, exit 2.
+pub(crate) fn not_implemented(command: &str) -> ExitCode {
+    eprintln!("xqreg {command}: not implemented yet");
+    ExitCode::from(2)
+}
+
+/// Report an I/O problem with a path on stderr.
+pub(crate) fn io_error(path: &std::path::Path, err: &std::io::Error) {
+    eprintln!("xqreg: cannot read `{}`: {err}", path.display());
+}
+
+/// Run the command line. clap itself exits with 2 on a usage error (and 0 for `--help`).
+pub fn main() -> ExitCode {
+    run(Cli::parse())
+}
+
+/// Run a parsed command line.
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        Command::Check(a) => check::run(a),
+        Command::Explain(a) => explain::run(a),
+        Command::Plan(a) => plan::run(a),
+        Command::Sheet(a) => sheet::run(a),
+        Command::Simulate(a) => simulate::run(a),
+        Command::Test(a) => test::run(a),
+        Command::Pair(a) => pair::run(a),
+    }
+}
