@@ -1,1 +1,12 @@
+//! The one test binary of the workspace. Test cases are data files: fixtures under
+//! `tests/fixtures/` (a header says which codes they expect; the `plain` rendering is
+//! snapshotted under `tests/snapshots/`), the examples under `examples/`, and the `xqr` blocks of
+//! `docs/language.md`. A new case is a new file, not new Rust.
 
+mod cli;
+mod codes;
+mod common;
+mod docs;
+mod examples;
+mod fixtures;
+mod robustness;

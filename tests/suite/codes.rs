@@ -1,0 +1,84 @@
+//! The code registry against its documentation and its fixtures: every code has an explain text
+//! in both languages and a fixture named after it; syntax codes' explain examples raise them.
+
+use std::collections::BTreeSet;
+
+use xqreg::diagnostics::registry::{all_codes, is_runtime_only};
+use xqreg::driver;
+
+use crate::common::{codes, files_under, root};
+
+#[test]
+fn every_code_has_an_explanation() {
+    let mut missing = Vec::new();
+    for c in all_codes() {
+        let e = &c.explain;
+        for (what, text) in [
+            ("meaning en", e.meaning.en),
+            ("meaning zh", e.meaning.zh),
+            ("example", e.example),
+            ("fix en", e.fix.en),
+            ("fix zh", e.fix.zh),
+        ] {
+            if text.trim().is_empty() {
+                missing.push(format!("{} {}: empty {what}", c.code, c.name));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+#[test]
+fn every_code_has_a_fixture() {
+    let names: BTreeSet<String> = files_under(&root().join("tests/fixtures"), "xqr")
+        .iter()
+        .filter_map(|p| p.file_name().map(|f| f.to_string_lossy().into_owned()))
+        .collect();
+    let mut missing = Vec::new();
+    let mut pending = Vec::new();
+    for c in all_codes() {
+        if names.iter().any(|n| n.starts_with(c.code)) {
+            continue;
+        }
+        if is_runtime_only(c) {
+            pending.push(c.code);
+        } else {
+            missing.push(format!("{} {}", c.code, c.name));
+        }
+    }
+    if !pending.is_empty() {
+        eprintln!("runtime-only codes without an .xqr fixture (pending): {pending:?}");
+    }
+    assert!(
+        missing.is_empty(),
+        "codes without a fixture under tests/fixtures (file name must start with the code):\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_language_has_at_least_forty_codes() {
+    let n = all_codes().len();
+    assert!(n >= 40, "only {n} diagnostic codes are registered");
+}
+
+/// The explain example of a syntax code is a real case: parsing it raises that code. E001 is the
+/// exception, as its example can only describe bytes that are not text.
+#[test]
+fn syntax_explain_examples_raise_their_code() {
+    let mut wrong = Vec::new();
+    for c in xqreg::diagnostics::syntax::codes() {
+        if c.code == "E001" {
+            continue;
+        }
+        let report = driver::check_bytes("example.xqr", c.explain.example.as_bytes());
+        let got = codes(&report);
+        if !got.contains(c.code) {
+            wrong.push(format!(
+                "{}: example raises {got:?}\n{}",
+                c.code, c.explain.example
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}

@@ -1,0 +1,126 @@
+//! Helpers shared by the suite: where things are, listing files, fixture headers.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use xqreg::diagnostics::render::{self, Format, Options};
+use xqreg::diagnostics::Lang;
+use xqreg::driver::FileReport;
+
+/// The workspace root (the compiler crate's parent).
+pub fn root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+/// Every file under `dir` (recursively) whose name ends with `ext`, sorted.
+pub fn files_under(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A path relative to the workspace root with `/` separators: how files are named in output.
+pub fn rel(path: &Path) -> String {
+    let r = path.strip_prefix(root()).unwrap_or(path);
+    r.components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The examples: `examples/*/*.xqr`.
+pub fn examples() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = files_under(&root().join("examples"), "xqr")
+        .into_iter()
+        .filter(|p| {
+            p.parent()
+                .and_then(|d| d.parent())
+                .is_some_and(|d| d == root().join("examples"))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// What a fixture's header says it expects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// `// expect: E101 W402` (or `// expect: none`): the exact set of codes.
+    pub expect: BTreeSet<String>,
+    /// `// lang: en zh`: also snapshot the Chinese rendering.
+    pub zh: bool,
+}
+
+/// Read the header comment lines at the top of a fixture. `None` when there is no `expect`
+/// line: a fixture without one is a mistake the fixture test reports.
+pub fn header(text: &str) -> Option<Header> {
+    let mut expect = None;
+    let mut zh = false;
+    for line in text.lines() {
+        let Some(body) = line.trim().strip_prefix("//") else {
+            break;
+        };
+        let body = body.trim();
+        if let Some(codes) = body.strip_prefix("expect:") {
+            expect = Some(
+                codes
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|c| !c.is_empty() && *c != "none")
+                    .map(str::to_string)
+                    .collect(),
+            );
+        } else if let Some(langs) = body.strip_prefix("lang:") {
+            zh = langs.split_whitespace().any(|l| l == "zh");
+        }
+    }
+    expect.map(|expect| Header { expect, zh })
+}
+
+/// The codes of a report, as a set.
+pub fn codes(report: &FileReport) -> BTreeSet<String> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| d.code.code.to_string())
+        .collect()
+}
+
+/// Render one report.
+pub fn render_one(format: Format, report: &FileReport, lang: Lang) -> String {
+    render::render(
+        format,
+        std::slice::from_ref(report),
+        Options { lang, color: false },
+    )
+}
+
+#[test]
+fn header_is_read() {
+    let h = header("// expect: E101, W402\n// lang: en zh\nstage x {}\n// expect: E999\n");
+    let want: BTreeSet<String> = ["E101", "W402"].iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        h,
+        Some(Header {
+            expect: want,
+            zh: true
+        })
+    );
+    let none = header("// expect: none\n");
+    assert_eq!(none.map(|h| h.expect.len()), Some(0));
+    assert_eq!(header("stage x {}\n"), None);
+}

@@ -1,0 +1,137 @@
+//! Broken input never panics: every example with one line deleted, and truncated at many byte
+//! positions, goes through parse, check and every renderer; every JSON diagnostic has a code, a
+//! line and a column. The library is called directly (fast); one binary run per example checks
+//! that a truncated file exits with 0 or 1.
+
+use std::process::Command;
+
+use serde_json::Value;
+use xqreg::diagnostics::render::Format;
+use xqreg::diagnostics::Lang;
+use xqreg::driver;
+
+use crate::common::{examples, rel, render_one};
+
+/// Check one variant of a file and render it every way; return what is wrong with its JSON.
+fn check_variant(name: &str, bytes: &[u8]) -> Result<(), String> {
+    let report = driver::check_bytes(name, bytes);
+    for format in [Format::Plain, Format::Github, Format::Human] {
+        let _ = render_one(format, &report, Lang::En);
+    }
+    let _ = render_one(Format::Plain, &report, Lang::Zh);
+    let json = render_one(Format::Json, &report, Lang::En);
+    let v: Value = serde_json::from_str(&json).map_err(|e| format!("{name}: bad JSON: {e}"))?;
+    let list = v["diagnostics"]
+        .as_array()
+        .ok_or_else(|| format!("{name}: no diagnostics array"))?;
+    for d in list {
+        let code_ok = d["code"].as_str().is_some_and(|c| c.len() == 4);
+        let line_ok = d["line"].as_u64().is_some_and(|l| l >= 1);
+        let col_ok = d["column"].as_u64().is_some_and(|c| c >= 1);
+        if !(code_ok && line_ok && col_ok) {
+            return Err(format!("{name}: diagnostic without code/line/column: {d}"));
+        }
+    }
+    Ok(())
+}
+
+/// Byte positions to truncate at: every byte of a small file; else a stride, plus every byte
+/// of one multi-byte character in every few (cuts inside a character are the non-UTF-8 path).
+fn cut_points(text: &str) -> Vec<usize> {
+    const SMALL: usize = 2000;
+    let len = text.len();
+    if len <= SMALL {
+        return (0..=len).collect();
+    }
+    let stride = len / 400 + 1;
+    let mut points: Vec<usize> = (0..=len).step_by(stride).collect();
+    for (n, (i, c)) in text
+        .char_indices()
+        .filter(|(_, c)| c.len_utf8() > 1)
+        .enumerate()
+    {
+        if n % 25 == 0 {
+            points.extend(i..=i + c.len_utf8());
+        }
+    }
+    points.push(len);
+    points.sort_unstable();
+    points.dedup();
+    points
+}
+
+#[test]
+fn deleting_any_line_never_panics() {
+    let files = examples();
+    assert!(!files.is_empty(), "no examples to mutate");
+    let mut failures = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("examples are UTF-8");
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        for skip in 0..lines.len() {
+            let variant: String = lines
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != skip)
+                .map(|(_, l)| *l)
+                .collect();
+            let name = format!("{} without line {}", rel(path), skip + 1);
+            if let Err(e) = check_variant(&name, variant.as_bytes()) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn truncating_anywhere_never_panics() {
+    let files = examples();
+    assert!(!files.is_empty(), "no examples to truncate");
+    let mut failures = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("examples are UTF-8");
+        for cut in cut_points(&text) {
+            let bytes = text.as_bytes().get(..cut).unwrap_or_default();
+            let name = format!("{} cut at byte {cut}", rel(path));
+            if let Err(e) = check_variant(&name, bytes) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The binary on a truncated example: exit 0 or 1, JSON on stdout.
+#[test]
+fn binary_on_truncated_examples_exits_0_or_1() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("truncated");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for (i, path) in examples().iter().enumerate() {
+        let bytes = std::fs::read(path).expect("example readable");
+        let cut = bytes.len() * 2 / 3;
+        let tmp = dir.join(format!("cut{i}.xqr"));
+        std::fs::write(&tmp, bytes.get(..cut).unwrap_or_default()).expect("write temp file");
+        let out = Command::new(env!("CARGO_BIN_EXE_xqreg"))
+            .args(["check", "--format", "json", "--lang", "en"])
+            .arg(&tmp)
+            .output()
+            .expect("run xqreg");
+        let code = out.status.code();
+        assert!(matches!(code, Some(0 | 1)), "{}: exit {code:?}", rel(path));
+        let v: Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+        assert!(v["diagnostics"].is_array());
+    }
+}
+
+#[test]
+fn cut_points_cover_small_files_fully() {
+    assert_eq!(cut_points("ab"), vec![0, 1, 2]);
+    let big = "周".repeat(1000);
+    let points = cut_points(&big);
+    assert!(
+        points.contains(&1) && points.contains(&2),
+        "cuts inside a character"
+    );
+    assert_eq!(points.last(), Some(&big.len()));
+}
