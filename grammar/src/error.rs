@@ -21,7 +21,10 @@ pub enum SyntaxErrorKind {
     InvalidUtf8 { offset: usize },
     /// A token the grammar did not expect. `expected` lists grammar rules rendered as words
     /// ("a time control name", "`}`"); `found` is the text found (or None at end of input).
-    Unexpected { expected: Vec<String>, found: Option<String> },
+    Unexpected {
+        expected: Vec<String>,
+        found: Option<String>,
+    },
     /// A line in column 1 that starts no known top-level block.
     UnknownBlock { found: String },
     /// A `{` with no matching `}` before the next top-level block or the end of the file.
@@ -39,13 +42,19 @@ pub enum SyntaxErrorKind {
     /// A clock time out of range (`25:00`, `08:61`).
     InvalidTime { found: String },
     /// A duration with an unknown unit or none (`20m`, `20分钟`, `20`); suggestion `20min`.
-    InvalidDuration { found: String, suggestion: Option<String> },
+    InvalidDuration {
+        found: String,
+        suggestion: Option<String>,
+    },
     /// A number too large for its position.
     NumberTooLarge { found: String },
     /// A range whose end is before its start (`12..7`).
     ReversedRange { found: String },
     /// A currency that is not three upper-case letters (`cny`, `元`, `RMB元`).
-    InvalidCurrency { found: String, suggestion: Option<String> },
+    InvalidCurrency {
+        found: String,
+        suggestion: Option<String>,
+    },
     /// A top-level keyword indented, or a top-level block nested inside another.
     MisplacedBlock { keyword: String },
 }

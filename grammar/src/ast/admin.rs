@@ -165,4 +165,3 @@ pub struct Note {
     pub article: Option<Ident>,
     pub span: Span,
 }
-

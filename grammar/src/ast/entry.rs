@@ -42,9 +42,17 @@ pub enum EntryClause {
     /// size elsewhere (`assume field N` in the entry).
     FieldOpen(Span),
     /// `cap 150 first_come` (the order is optional: `first_come`, `by_rating`).
-    Cap { max: Spanned<u32>, order: Option<Ident>, span: Span },
+    Cap {
+        max: Spanned<u32>,
+        order: Option<Ident>,
+        span: Span,
+    },
     /// `assume field 24 "..."`: a size the regulation does not fix, assumed for simulation.
-    AssumeField { size: Spanned<u32>, reason: Option<Text>, span: Span },
+    AssumeField {
+        size: Spanned<u32>,
+        reason: Option<Text>,
+        span: Span,
+    },
     Pool(Pool),
     /// `age >= 16`, `age <= 70`, `age >= 65 requires "..."`: age in whole years on the first day.
     Age {
@@ -54,7 +62,11 @@ pub enum EntryClause {
         span: Span,
     },
     /// `title >= master`, `title < national_master`
-    Title { op: Spanned<CompareOp>, title: Ident, span: Span },
+    Title {
+        op: Spanned<CompareOp>,
+        title: Ident,
+        span: Span,
+    },
     /// `sex men` / `sex women`
     Sex(Ident),
     /// `condition "..."`: a print-only eligibility condition (health, conduct).
@@ -62,15 +74,36 @@ pub enum EntryClause {
     /// `residence "..."`
     Residence(Text),
     /// `deadline 2014-04-11 [17:00]`
-    Deadline { date: Spanned<Date>, time: Option<Spanned<ClockTime>>, span: Span },
+    Deadline {
+        date: Spanned<Date>,
+        time: Option<Spanned<ClockTime>>,
+        span: Span,
+    },
     /// `fee service 100 CNY` (kind: service, entry, ...)
-    Fee { kind: Ident, money: Money, span: Span },
+    Fee {
+        kind: Ident,
+        money: Money,
+        span: Span,
+    },
     /// `deposit 100 CNY refund "..."`
-    Deposit { money: Money, refund: Option<Text>, span: Span },
+    Deposit {
+        money: Money,
+        refund: Option<Text>,
+        span: Span,
+    },
     /// `subsidy "女子国家大师" 500 CNY limit 10`
-    Subsidy { who: Text, money: Money, limit: Option<Spanned<u32>>, span: Span },
+    Subsidy {
+        who: Text,
+        money: Money,
+        limit: Option<Spanned<u32>>,
+        span: Span,
+    },
     /// `staff per "境外队" coach_or_leader 1` / `staff per pool taipei leader 1 coach 1`
-    Staff { per: StaffUnit, roles: Vec<(Ident, Spanned<u32>)>, span: Span },
+    Staff {
+        per: StaffUnit,
+        roles: Vec<(Ident, Spanned<u32>)>,
+        span: Span,
+    },
     /// `player ID "name" { attributes }`: a named entrant.
     Player(PlayerDecl),
     /// `insurance "..."`: who buys accident insurance (print-only).
@@ -109,11 +142,19 @@ pub enum PoolSource {
     /// `named`: the players are named in `player` lines.
     Named(Span),
     /// `rating top 9 as_of 2013-12-31`
-    RatingTop { count: Spanned<u32>, as_of: Option<Spanned<Date>>, span: Span },
+    RatingTop {
+        count: Spanned<u32>,
+        as_of: Option<Spanned<Date>>,
+        span: Span,
+    },
     /// `sex men` inside a pool: the pool only takes this sex.
     Sex(Ident),
     /// `title >= master`
-    Title { op: Spanned<CompareOp>, title: Ident, span: Span },
+    Title {
+        op: Spanned<CompareOp>,
+        title: Ident,
+        span: Span,
+    },
     /// `excluding pool champions`: not already in that pool.
     Excluding(Ident),
     /// `refusals next_in_line` / `replacement next_in_line`: who takes a place that is declined.
@@ -121,13 +162,24 @@ pub enum PoolSource {
     /// `nominated_by "中华台北象棋协会"`
     NominatedBy(Text),
     /// `qualifiers "地市州分站赛" top 12`: qualifiers from earlier events.
-    Qualifiers { event: Text, top: Option<Spanned<u32>>, span: Span },
+    Qualifiers {
+        event: Text,
+        top: Option<Spanned<u32>>,
+        span: Span,
+    },
     /// `quota "越南" 2`: a federation quota inside the pool.
-    Quota { who: Text, count: Spanned<u32>, span: Span },
+    Quota {
+        who: Text,
+        count: Spanned<u32>,
+        span: Span,
+    },
     /// `host_player 1`: places reserved for the host.
     Host { count: Spanned<u32>, span: Span },
     /// `staff leader 1 coach 1`
-    Staff { roles: Vec<(Ident, Spanned<u32>)>, span: Span },
+    Staff {
+        roles: Vec<(Ident, Spanned<u32>)>,
+        span: Span,
+    },
     /// `"..."` a print-only remark on the pool.
     Remark(Text),
 }
@@ -176,7 +228,11 @@ pub enum CategoryCond {
     Born(DateWindow),
     Sex(Ident),
     /// `title >= master`
-    Title { op: Spanned<CompareOp>, title: Ident, span: Span },
+    Title {
+        op: Spanned<CompareOp>,
+        title: Ident,
+        span: Span,
+    },
     /// `pool pro`
     Pool(Ident),
     /// `within open_all`: a sub-category of another (men of a section).
@@ -184,5 +240,10 @@ pub enum CategoryCond {
     /// `requires "70周岁以上需家属陪同"`: a print-only condition.
     Requires(Text),
     /// `age >= 70 requires "..."` inside a category (print-only remark with a number).
-    Age { op: Spanned<CompareOp>, years: Spanned<u32>, requires: Option<Text>, span: Span },
+    Age {
+        op: Spanned<CompareOp>,
+        years: Spanned<u32>,
+        requires: Option<Text>,
+        span: Span,
+    },
 }

@@ -43,10 +43,18 @@ pub enum HeaderClause {
     /// `venue "..."`
     Venue(Text),
     /// `rulebook cxa2011 | asian | world | other "display"`: which laws apply.
-    Rulebook { kind: Ident, text: Option<Text>, span: Span },
+    Rulebook {
+        kind: Ident,
+        text: Option<Text>,
+        span: Span,
+    },
     /// `event men_individual "男子个人"`: individual, men_individual, women_individual, open,
     /// team, mixed_team.
-    Event { kind: Ident, text: Option<Text>, span: Span },
+    Event {
+        kind: Ident,
+        text: Option<Text>,
+        span: Span,
+    },
     /// `interpretation "中国象棋协会"`: interpretation rests with.
     Interpretation(Text),
     /// `officials { chief_arbiter "..." appeals "..." }` lines of `role "text"`.

@@ -47,14 +47,21 @@ pub struct PrizeLine {
 pub enum PrizeKey {
     Places(PlaceRange),
     /// `eliminated STAGE round N`: losers of that knockout round.
-    Eliminated { stage: Ident, round: Spanned<u32>, span: Span },
+    Eliminated {
+        stage: Ident,
+        round: Spanned<u32>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum PrizeItem {
     Trophy(Span),
     /// `medal gold|silver|bronze` (the metal optional)
-    Medal { metal: Option<Ident>, span: Span },
+    Medal {
+        metal: Option<Ident>,
+        span: Span,
+    },
     Plaque(Span),
     Certificate(Span),
     /// `item "棋王杯"`

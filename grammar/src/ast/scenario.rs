@@ -64,9 +64,16 @@ pub struct Scenario {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum ScenarioRoster {
-    Players { players: Vec<PlayerDecl>, span: Span },
+    Players {
+        players: Vec<PlayerDecl>,
+        span: Span,
+    },
     /// `roster generated [N] [seed S]`
-    Generated { size: Option<Spanned<u32>>, seed: Option<Spanned<u64>>, span: Span },
+    Generated {
+        size: Option<Spanned<u32>>,
+        seed: Option<Spanned<u64>>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -80,9 +87,18 @@ pub enum ResultLine {
         span: Span,
     },
     /// `fouls PLAYER N`: fouls recorded over the event.
-    Fouls { player: Ident, count: Spanned<u32>, span: Span },
+    Fouls {
+        player: Ident,
+        count: Spanned<u32>,
+        span: Span,
+    },
     /// `withdraw PLAYER after ROUND`
-    Withdraw { player: Ident, stage: Ident, round: Spanned<u32>, span: Span },
+    Withdraw {
+        player: Ident,
+        stage: Ident,
+        round: Spanned<u32>,
+        span: Span,
+    },
     /// `rest draws|red_wins|black_wins|random|rating`: how unlisted games end.
     Rest { rule: Ident, span: Span },
 }
@@ -111,17 +127,40 @@ pub enum GameOutcome {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Expect {
     /// `place 1 a1`
-    Place { place: Spanned<u32>, player: Ident, span: Span },
+    Place {
+        place: Spanned<u32>,
+        player: Ident,
+        span: Span,
+    },
     /// `places 9..16 shared a3 b3 ...`
-    Shared { places: PlaceRange, players: Vec<Ident>, span: Span },
+    Shared {
+        places: PlaceRange,
+        players: Vec<Ident>,
+        span: Span,
+    },
     /// `prize a1 80000 CNY [in CATEGORY]`; `prize a1 none`
-    Prize { player: Ident, money: Option<Money>, category: Option<Ident>, span: Span },
+    Prize {
+        player: Ident,
+        money: Option<Money>,
+        category: Option<Ident>,
+        span: Span,
+    },
     /// `qualifies a1`
     Qualifies { player: Ident, span: Span },
     /// `decided_by STAGE STEP`: some match of that stage needed that playoff step.
-    DecidedBy { stage: Ident, step: Ident, span: Span },
+    DecidedBy {
+        stage: Ident,
+        step: Ident,
+        span: Span,
+    },
     /// `group_place groups.A 1 a1`
-    StagePlace { stage: Ident, group: Option<Ident>, place: Spanned<u32>, player: Ident, span: Span },
+    StagePlace {
+        stage: Ident,
+        group: Option<Ident>,
+        place: Spanned<u32>,
+        player: Ident,
+        span: Span,
+    },
     /// `withdrawn a1`
     Withdrawn { player: Ident, span: Span },
 }

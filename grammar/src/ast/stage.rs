@@ -52,7 +52,10 @@ pub enum StageClause {
     Format(Format),
     /// `entrants roster` | `entrants category open_all` | `entrants groups.*#1, groups.*#2` |
     /// `entrants pool champions, pool rated`
-    Entrants { sources: Vec<EntrantSource>, span: Span },
+    Entrants {
+        sources: Vec<EntrantSource>,
+        span: Span,
+    },
     /// `time standard`: the time control of the stage's games.
     Time(Ident),
     /// `scoring team_scoring`: a named scoring other than the regulation's default.
@@ -69,17 +72,36 @@ pub enum StageClause {
         span: Span,
     },
     /// `colours table|lot|swap|by_board|...`: the colour rule of the stage's games.
-    Colours { rule: Ident, span: Span },
+    Colours {
+        rule: Ident,
+        span: Span,
+    },
     /// `avoid same_unit [never|round1|always]`; `avoid same_unit never` states its absence.
-    Avoid { what: Ident, when: Option<Ident>, span: Span },
+    Avoid {
+        what: Ident,
+        when: Option<Ident>,
+        span: Span,
+    },
     /// `colour_limits { max_consecutive 2  max_difference 2  relax_last_rounds 1 }`
-    ColourLimits { params: Vec<Param>, span: Span },
+    ColourLimits {
+        params: Vec<Param>,
+        span: Span,
+    },
     /// `colour_tie sum_parity|round_parity|fide`
-    ColourTie { rule: Ident, span: Span },
+    ColourTie {
+        rule: Ident,
+        span: Span,
+    },
     /// `bye points 2 opponent_score lowest_in_field recipient lowest_not_yet`
-    Bye { params: Vec<Param>, span: Span },
+    Bye {
+        params: Vec<Param>,
+        span: Span,
+    },
     /// `forfeit_counts_as_met no`
-    ForfeitMet { value: Spanned<bool>, span: Span },
+    ForfeitMet {
+        value: Spanned<bool>,
+        span: Span,
+    },
     Tiebreak(TiebreakChain),
     /// `playoff ladder` (a named chain) or an inline `playoff { ... }` chain.
     Playoff(PlayoffRef),
@@ -93,7 +115,10 @@ pub enum StageClause {
         span: Span,
     },
     /// `score_sheets required|none`
-    ScoreSheets { rule: Ident, span: Span },
+    ScoreSheets {
+        rule: Ident,
+        span: Span,
+    },
     /// `same_as final_a`: copy every clause of another stage not given here.
     SameAs(Ident),
     /// `note "..."`: a print-only remark on the stage.
@@ -111,7 +136,11 @@ pub enum Format {
         span: Span,
     },
     /// `swiss cxa|dutch rounds 11` or `swiss cxa rounds by_entries { ..16: 5  17..32: 7  33..: 9 }`
-    Swiss { system: Ident, rounds: SwissRounds, span: Span },
+    Swiss {
+        system: Ident,
+        rounds: SwissRounds,
+        span: Span,
+    },
     /// `knockout { ... }`
     Knockout(Knockout),
     /// `same_place groups.A groups.B places 1..12`: k-th of A against k-th of B for places 2k-1, 2k.
@@ -163,7 +192,10 @@ pub struct Knockout {
 pub enum KnockoutClause {
     /// `bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2)`: first-round pairs, top to
     /// bottom; winners of neighbouring pairs meet.
-    Bracket { pairs: Vec<(BracketSlot, BracketSlot)>, span: Span },
+    Bracket {
+        pairs: Vec<(BracketSlot, BracketSlot)>,
+        span: Span,
+    },
     /// `seeded 16`: a seeded bracket of this size, standard seed positions (1 v 16, 8 v 9, ...);
     /// missing entrants are byes for the top seeds.
     Seeded { size: Spanned<u32>, span: Span },

@@ -1,0 +1,210 @@
+//! Conduct rules, the schedule, registration and expense clauses, and notes.
+
+use super::{kids, Builder, R};
+use crate::ast::*;
+use crate::parser::Rule;
+use pest::iterators::Pair;
+
+impl Builder {
+    pub fn conduct(&self, p: &Pair<Rule>) -> R<Conduct> {
+        let rules = kids(p)
+            .filter(|k| k.as_rule() == Rule::conduct_rule)
+            .map(|r| self.conduct_rule(&r))
+            .collect::<R<_>>()?;
+        Ok(Conduct {
+            rules,
+            span: self.span(p),
+        })
+    }
+
+    fn conduct_rule(&self, r: &Pair<Rule>) -> R<ConductRule> {
+        let span = self.span(r);
+        if let Some(t) = kids(r).find(|k| k.as_rule() == Rule::conduct_text_rule) {
+            let kind = kids(&t)
+                .find(|k| k.as_rule() == Rule::kw_rule)
+                .map(|k| self.ident(&k))
+                .ok_or_else(|| self.missing(&t, "`rule`"))?;
+            return Ok(ConductRule {
+                kind,
+                args: Vec::new(),
+                scope: Vec::new(),
+                scope_is_stage: false,
+                text: Some((self.nth_text(&t, 0)?, self.nth_text(&t, 1)?)),
+                span,
+            });
+        }
+        let mut kind = None;
+        let mut args = Vec::new();
+        let mut scope = Vec::new();
+        let mut scope_is_stage = false;
+        for k in kids(r) {
+            match k.as_rule() {
+                Rule::ident if kind.is_none() => kind = Some(self.ident(&k)),
+                Rule::conduct_scope => {
+                    scope_is_stage |= kids(&k).any(|s| s.as_rule() == Rule::scope_stage);
+                    scope.extend(
+                        kids(&k)
+                            .filter(|s| s.as_rule() == Rule::ident)
+                            .map(|s| self.ident(&s)),
+                    );
+                }
+                Rule::conduct_arg => {
+                    let Some(a) = k.clone().into_inner().next() else {
+                        continue;
+                    };
+                    args.push(match a.as_rule() {
+                        Rule::duration => ConductArg::Duration(self.duration(&a)?),
+                        Rule::clock => ConductArg::Time(self.clock(&a)?),
+                        Rule::int => ConductArg::Int(self.int(&a)?),
+                        Rule::text => ConductArg::Text(self.text(&a)?),
+                        _ => ConductArg::Word(self.ident(&a)),
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(ConductRule {
+            kind: kind.ok_or_else(|| self.missing(r, "a rule name"))?,
+            args,
+            scope,
+            scope_is_stage,
+            text: None,
+            span,
+        })
+    }
+
+    pub fn schedule(&self, p: &Pair<Rule>) -> R<Schedule> {
+        let mut days = Vec::new();
+        let mut tbd = None;
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::day => days.push(self.day(&k)?),
+                Rule::tbd => tbd = Some(self.nth_text(&k, 0)?),
+                _ => {}
+            }
+        }
+        Ok(Schedule {
+            days,
+            tbd,
+            span: self.span(p),
+        })
+    }
+
+    fn day(&self, d: &Pair<Rule>) -> R<Day> {
+        let date = match kids(d).find(|k| k.as_rule() == Rule::date) {
+            Some(k) => self.date(&k)?,
+            None => return Err(self.missing(d, "a date")),
+        };
+        let slots = kids(d)
+            .filter(|k| k.as_rule() == Rule::slot)
+            .map(|s| self.slot(&s))
+            .collect::<R<_>>()?;
+        Ok(Day {
+            date,
+            slots,
+            span: self.span(d),
+        })
+    }
+
+    fn slot(&self, s: &Pair<Rule>) -> R<Slot> {
+        let mut start = None;
+        let mut end = None;
+        let mut kind = None;
+        let mut text = None;
+        for k in kids(s) {
+            match k.as_rule() {
+                Rule::slot_start | Rule::slot_end => {
+                    let clock = match k.clone().into_inner().next() {
+                        Some(c) => self.clock(&c)?,
+                        None => return Err(self.missing(&k, "a time like `08:10`")),
+                    };
+                    if k.as_rule() == Rule::slot_start {
+                        start = Some(clock);
+                    } else {
+                        end = Some(clock);
+                    }
+                }
+                Rule::slot_rounds => {
+                    let refs = kids(&k)
+                        .filter(|r| r.as_rule() == Rule::round_ref)
+                        .map(|r| {
+                            Ok(RoundRef {
+                                stage: self.nth_ident(&r, 0)?,
+                                rounds: match kids(&r).find(|x| x.as_rule() == Rule::place_range) {
+                                    Some(x) => self.place_range(&x)?,
+                                    None => return Err(self.missing(&r, "a round number")),
+                                },
+                                span: self.span(&r),
+                            })
+                        })
+                        .collect::<R<_>>()?;
+                    kind = Some(SlotKind::Rounds(refs));
+                }
+                Rule::ident => kind = Some(SlotKind::Event(self.ident(&k))),
+                Rule::text => text = Some(self.text(&k)?),
+                _ => {}
+            }
+        }
+        if let (Some(a), Some(b)) = (&start, &end) {
+            if b.node < a.node {
+                return Err(self.err(
+                    crate::SyntaxErrorKind::ReversedRange {
+                        found: s
+                            .as_str()
+                            .split_whitespace()
+                            .next()
+                            .unwrap_or("")
+                            .to_string(),
+                    },
+                    s,
+                ));
+            }
+        }
+        Ok(Slot {
+            start,
+            end,
+            kind: kind.ok_or_else(|| self.missing(s, "what happens in the slot"))?,
+            text,
+            span: self.span(s),
+        })
+    }
+
+    pub fn admin_clauses(&self, p: &Pair<Rule>) -> R<Vec<AdminClause>> {
+        kids(p)
+            .filter(|k| k.as_rule() == Rule::admin_clause)
+            .map(|c| {
+                let mut args = Vec::new();
+                for w in kids(&c).filter(|k| k.as_rule() == Rule::admin_arg) {
+                    let Some(a) = w.clone().into_inner().next() else {
+                        continue;
+                    };
+                    args.push(match a.as_rule() {
+                        Rule::date => AdminArg::Date(self.date(&a)?),
+                        Rule::clock => AdminArg::Time(self.clock(&a)?),
+                        Rule::admin_money => AdminArg::Money(self.money(&a)?),
+                        Rule::place_span => AdminArg::Places(self.place_range(&a)?),
+                        Rule::int => AdminArg::Int(self.int(&a)?),
+                        Rule::text => AdminArg::Text(self.text(&a)?),
+                        _ => AdminArg::Word(self.ident(&a)),
+                    });
+                }
+                Ok(AdminClause {
+                    kind: self.nth_ident(&c, 0)?,
+                    args,
+                    span: self.span(&c),
+                })
+            })
+            .collect()
+    }
+
+    pub fn note(&self, p: &Pair<Rule>) -> R<Note> {
+        Ok(Note {
+            heading: self.nth_text(p, 0)?,
+            body: self.nth_text(p, 1)?,
+            article: kids(p)
+                .find(|k| k.as_rule() == Rule::ident)
+                .map(|k| self.ident(&k)),
+            span: self.span(p),
+        })
+    }
+}

@@ -1,0 +1,259 @@
+//! The entry block (field, pools, conditions, fees, named players) and categories.
+
+use super::{kids, Builder, R};
+use crate::ast::*;
+use crate::parser::Rule;
+use pest::iterators::Pair;
+
+impl Builder {
+    fn compare_of(&self, p: &Pair<Rule>) -> R<Spanned<CompareOp>> {
+        kids(p)
+            .find(|k| k.as_rule() == Rule::compare)
+            .map(|k| self.compare(&k))
+            .ok_or_else(|| self.missing(p, "a comparison like `>=`"))
+    }
+
+    fn money_of(&self, p: &Pair<Rule>) -> R<Money> {
+        match kids(p).find(|k| matches!(k.as_rule(), Rule::money | Rule::admin_money)) {
+            Some(m) => self.money(&m),
+            None => Err(self.missing(p, "an amount like `100 CNY`")),
+        }
+    }
+
+    fn staff_roles(&self, p: &Pair<Rule>) -> R<Vec<(Ident, Spanned<u32>)>> {
+        kids(p)
+            .filter(|k| k.as_rule() == Rule::staff_role)
+            .map(|k| self.staff_role(&k))
+            .collect()
+    }
+
+    pub fn entry(&self, p: &Pair<Rule>) -> R<Entry> {
+        let clauses = kids(p)
+            .filter(|k| k.as_rule() == Rule::entry_clause)
+            .filter_map(|w| self.first(&w))
+            .map(|c| self.entry_clause(&c))
+            .collect::<R<_>>()?;
+        Ok(Entry {
+            clauses,
+            span: self.span(p),
+        })
+    }
+
+    fn entry_clause(&self, c: &Pair<Rule>) -> R<EntryClause> {
+        let span = self.span(c);
+        Ok(match c.as_rule() {
+            Rule::field => EntryClause::Field(self.nth_int(c, 0)?),
+            Rule::field_open => EntryClause::FieldOpen(span),
+            Rule::cap => EntryClause::Cap {
+                max: self.nth_int(c, 0)?,
+                order: kids(c)
+                    .find(|k| k.as_rule() == Rule::ident)
+                    .map(|k| self.ident(&k)),
+                span,
+            },
+            Rule::assume_field => EntryClause::AssumeField {
+                size: self.nth_int(c, 0)?,
+                reason: self.opt_text(c)?,
+                span,
+            },
+            Rule::pool => EntryClause::Pool(self.pool(c)?),
+            Rule::entry_age => EntryClause::Age {
+                op: self.compare_of(c)?,
+                years: self.nth_int(c, 0)?,
+                requires: self.opt_text(c)?,
+                span,
+            },
+            Rule::entry_title => EntryClause::Title {
+                op: self.compare_of(c)?,
+                title: self.nth_ident(c, 0)?,
+                span,
+            },
+            Rule::entry_sex => EntryClause::Sex(self.nth_ident(c, 0)?),
+            Rule::condition => EntryClause::Condition(self.nth_text(c, 0)?),
+            Rule::residence => EntryClause::Residence(self.nth_text(c, 0)?),
+            Rule::deadline => EntryClause::Deadline {
+                date: match kids(c).find(|k| k.as_rule() == Rule::date) {
+                    Some(d) => self.date(&d)?,
+                    None => return Err(self.missing(c, "a date")),
+                },
+                time: match kids(c).find(|k| k.as_rule() == Rule::clock) {
+                    Some(t) => Some(self.clock(&t)?),
+                    None => None,
+                },
+                span,
+            },
+            Rule::fee => EntryClause::Fee {
+                kind: self.nth_ident(c, 0)?,
+                money: self.money_of(c)?,
+                span,
+            },
+            Rule::deposit => EntryClause::Deposit {
+                money: self.money_of(c)?,
+                refund: self.opt_text(c)?,
+                span,
+            },
+            Rule::subsidy => EntryClause::Subsidy {
+                who: self.nth_text(c, 0)?,
+                money: self.money_of(c)?,
+                limit: match kids(c).find(|k| k.as_rule() == Rule::int) {
+                    Some(n) => Some(self.int(&n)?),
+                    None => None,
+                },
+                span,
+            },
+            Rule::staff => {
+                let per = match kids(c).find(|k| k.as_rule() == Rule::ident) {
+                    Some(pool) => StaffUnit::Pool(self.ident(&pool)),
+                    None => StaffUnit::Text(self.nth_text(c, 0)?),
+                };
+                EntryClause::Staff {
+                    per,
+                    roles: self.staff_roles(c)?,
+                    span,
+                }
+            }
+            Rule::player => EntryClause::Player(self.player(c)?),
+            Rule::insurance => EntryClause::Insurance(self.nth_text(c, 0)?),
+            _ => return Err(self.missing(c, "an entry clause")),
+        })
+    }
+
+    fn pool(&self, p: &Pair<Rule>) -> R<Pool> {
+        let mut size = None;
+        let mut title = None;
+        let mut source = Vec::new();
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::int => size = Some(self.int(&k)?),
+                Rule::text => title = Some(self.text(&k)?),
+                Rule::pool_source => {
+                    if let Some(s) = self.first(&k) {
+                        source.push(self.pool_source(&s)?);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(Pool {
+            name: self.nth_ident(p, 0)?,
+            size,
+            title,
+            source,
+            span: self.span(p),
+        })
+    }
+
+    fn pool_source(&self, s: &Pair<Rule>) -> R<PoolSource> {
+        let span = self.span(s);
+        Ok(match s.as_rule() {
+            Rule::pool_named => PoolSource::Named(span),
+            Rule::pool_rating => PoolSource::RatingTop {
+                count: self.nth_int(s, 0)?,
+                as_of: match kids(s).find(|k| k.as_rule() == Rule::date) {
+                    Some(d) => Some(self.date(&d)?),
+                    None => None,
+                },
+                span,
+            },
+            Rule::pool_sex => PoolSource::Sex(self.nth_ident(s, 0)?),
+            Rule::pool_title => PoolSource::Title {
+                op: self.compare_of(s)?,
+                title: self.nth_ident(s, 0)?,
+                span,
+            },
+            Rule::pool_excluding => PoolSource::Excluding(self.nth_ident(s, 0)?),
+            Rule::pool_replacement => PoolSource::Replacement {
+                rule: self.nth_ident(s, 0)?,
+                span,
+            },
+            Rule::pool_nominated => PoolSource::NominatedBy(self.nth_text(s, 0)?),
+            Rule::pool_qualifiers => PoolSource::Qualifiers {
+                event: self.nth_text(s, 0)?,
+                top: match kids(s).find(|k| k.as_rule() == Rule::int) {
+                    Some(n) => Some(self.int(&n)?),
+                    None => None,
+                },
+                span,
+            },
+            Rule::pool_quota => PoolSource::Quota {
+                who: self.nth_text(s, 0)?,
+                count: self.nth_int(s, 0)?,
+                span,
+            },
+            Rule::pool_host => PoolSource::Host {
+                count: self.nth_int(s, 0)?,
+                span,
+            },
+            Rule::pool_staff => PoolSource::Staff {
+                roles: self.staff_roles(s)?,
+                span,
+            },
+            Rule::pool_remark => PoolSource::Remark(self.nth_text(s, 0)?),
+            _ => return Err(self.missing(s, "a pool source")),
+        })
+    }
+
+    pub fn player(&self, p: &Pair<Rule>) -> R<PlayerDecl> {
+        let mut attrs = Vec::new();
+        for w in kids(p).filter(|k| k.as_rule() == Rule::player_attr) {
+            let Some(a) = self.first(&w) else { continue };
+            attrs.push(match a.as_rule() {
+                Rule::player_unit => PlayerAttr::Unit(self.nth_text(&a, 0)?),
+                Rule::player_pool => PlayerAttr::Pool(self.nth_ident(&a, 0)?),
+                Rule::player_rating => PlayerAttr::Rating(self.nth_int(&a, 0)?),
+                Rule::player_sex => PlayerAttr::Sex(self.nth_ident(&a, 0)?),
+                Rule::player_born => match kids(&a).find(|k| k.as_rule() == Rule::date) {
+                    Some(d) => PlayerAttr::Born(self.date(&d)?),
+                    None => return Err(self.missing(&a, "a date")),
+                },
+                Rule::player_title => PlayerAttr::Title(self.nth_ident(&a, 0)?),
+                Rule::player_federation => PlayerAttr::Federation(self.nth_ident(&a, 0)?),
+                Rule::player_order => PlayerAttr::Order(self.nth_int(&a, 0)?),
+                Rule::player_seed => PlayerAttr::Seed(self.nth_int(&a, 0)?),
+                _ => return Err(self.missing(&a, "a player attribute")),
+            });
+        }
+        Ok(PlayerDecl {
+            id: self.nth_ident(p, 0)?,
+            name: self.nth_text(p, 0)?,
+            attrs,
+            span: self.span(p),
+        })
+    }
+
+    pub fn category(&self, p: &Pair<Rule>) -> R<Category> {
+        let mut conditions = Vec::new();
+        for w in kids(p).filter(|k| k.as_rule() == Rule::category_cond) {
+            let Some(c) = self.first(&w) else { continue };
+            let span = self.span(&c);
+            conditions.push(match c.as_rule() {
+                Rule::category_born => match kids(&c).find(|k| k.as_rule() == Rule::date_window) {
+                    Some(w) => CategoryCond::Born(self.date_window(&w)?),
+                    None => return Err(self.missing(&c, "a window of dates")),
+                },
+                Rule::category_sex => CategoryCond::Sex(self.nth_ident(&c, 0)?),
+                Rule::category_title => CategoryCond::Title {
+                    op: self.compare_of(&c)?,
+                    title: self.nth_ident(&c, 0)?,
+                    span,
+                },
+                Rule::category_pool => CategoryCond::Pool(self.nth_ident(&c, 0)?),
+                Rule::category_within => CategoryCond::Within(self.nth_ident(&c, 0)?),
+                Rule::category_requires => CategoryCond::Requires(self.nth_text(&c, 0)?),
+                Rule::category_age => CategoryCond::Age {
+                    op: self.compare_of(&c)?,
+                    years: self.nth_int(&c, 0)?,
+                    requires: self.opt_text(&c)?,
+                    span,
+                },
+                _ => return Err(self.missing(&c, "a category condition")),
+            });
+        }
+        Ok(Category {
+            name: self.nth_ident(p, 0)?,
+            title: self.opt_text(p)?,
+            conditions,
+            span: self.span(p),
+        })
+    }
+}

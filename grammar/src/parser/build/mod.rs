@@ -1,0 +1,558 @@
+//! From pest pairs to the syntax tree: one function per construct, literals checked on the way.
+//!
+//! Input is a successful parse of one chunk; output is one [`Item`] or the single
+//! [`SyntaxError`] of a literal that has the right shape but a wrong value (`2014-02-30`,
+//! `12..7`, `25:00`, a number too large). Every span is shifted by the chunk's offset so it
+//! points into the whole file. Pairs of keyword rules carry only their span and are skipped
+//! wherever they are not needed.
+
+mod admin;
+mod entry;
+mod event;
+mod prizes;
+mod rules;
+mod scenario;
+mod stage;
+
+use super::Rule;
+use crate::ast::*;
+use crate::error::{SyntaxError, SyntaxErrorKind};
+use pest::iterators::Pair;
+
+pub(crate) type R<T> = Result<T, SyntaxError>;
+
+/// Builds tree nodes for one chunk that starts at byte `offset` of the file.
+pub(crate) struct Builder {
+    pub offset: usize,
+}
+
+/// The children of a pair, in order.
+pub(crate) fn kids<'a>(p: &Pair<'a, Rule>) -> impl Iterator<Item = Pair<'a, Rule>> {
+    p.clone().into_inner()
+}
+
+/// True when the pair is a keyword (`kw_*`): it only carries a span. The keyword rules are the
+/// last rules of the grammar, in alphabetical order, so one comparison tells (a unit test checks
+/// this against the rule names).
+pub(crate) fn is_keyword(rule: Rule) -> bool {
+    rule as usize >= FIRST_KEYWORD as usize
+}
+
+/// The first keyword rule of the grammar.
+const FIRST_KEYWORD: Rule = Rule::kw_after;
+
+/// The name of a rule as the grammar spells it (used for keywords and messages only).
+pub(crate) fn format_rule(rule: Rule) -> String {
+    format!("{rule:?}")
+}
+
+impl Builder {
+    pub fn span(&self, p: &Pair<Rule>) -> Span {
+        let s = p.as_span();
+        Span::new(s.start() + self.offset, s.end() + self.offset)
+    }
+
+    pub fn err(&self, kind: SyntaxErrorKind, p: &Pair<Rule>) -> SyntaxError {
+        SyntaxError {
+            kind,
+            span: self.span(p),
+            block: None,
+        }
+    }
+
+    pub fn ident(&self, p: &Pair<Rule>) -> Ident {
+        Spanned::new(p.as_str().to_string(), self.span(p))
+    }
+
+    /// The first child that is not a keyword; for wrapper rules (`stage_clause`) the clause.
+    pub fn first<'a>(&self, p: &Pair<'a, Rule>) -> Option<Pair<'a, Rule>> {
+        kids(p).find(|k| !is_keyword(k.as_rule()))
+    }
+
+    /// An error for a construct that parsed but lacks a part the tree requires. The grammar
+    /// makes this unreachable; it is kept as an error rather than a panic.
+    pub fn missing(&self, p: &Pair<Rule>, what: &str) -> SyntaxError {
+        self.err(
+            SyntaxErrorKind::Unexpected {
+                expected: vec![what.to_string()],
+                found: Some(p.as_str().chars().take(40).collect()),
+            },
+            p,
+        )
+    }
+
+    /// The nth identifier child (keywords excluded).
+    pub fn nth_ident(&self, p: &Pair<Rule>, n: usize) -> R<Ident> {
+        kids(p)
+            .filter(|k| k.as_rule() == Rule::ident)
+            .nth(n)
+            .map(|k| self.ident(&k))
+            .ok_or_else(|| self.missing(p, "a name"))
+    }
+
+    pub fn nth_text(&self, p: &Pair<Rule>, n: usize) -> R<Text> {
+        match kids(p).filter(|k| k.as_rule() == Rule::text).nth(n) {
+            Some(k) => self.text(&k),
+            None => Err(self.missing(p, "a text in quotes")),
+        }
+    }
+
+    pub fn opt_text(&self, p: &Pair<Rule>) -> R<Option<Text>> {
+        kids(p)
+            .find(|k| k.as_rule() == Rule::text)
+            .map(|k| self.text(&k))
+            .transpose()
+    }
+
+    pub fn nth_int(&self, p: &Pair<Rule>, n: usize) -> R<Spanned<u32>> {
+        match kids(p).filter(|k| k.as_rule() == Rule::int).nth(n) {
+            Some(k) => self.int(&k),
+            None => Err(self.missing(p, "a number")),
+        }
+    }
+
+    pub fn string(&self, p: &Pair<Rule>) -> Spanned<String> {
+        let body = kids(p)
+            .find(|k| k.as_rule() == Rule::string_body)
+            .map(|k| unescape(k.as_str()))
+            .unwrap_or_default();
+        Spanned::new(body, self.span(p))
+    }
+
+    pub fn text(&self, p: &Pair<Rule>) -> R<Text> {
+        let mut strings = kids(p).filter(|k| k.as_rule() == Rule::string);
+        let zh = match strings.next() {
+            Some(s) => self.string(&s),
+            None => return Err(self.missing(p, "a text in quotes")),
+        };
+        let en = strings.next().map(|s| self.string(&s));
+        Ok(Text {
+            zh,
+            en,
+            span: self.span(p),
+        })
+    }
+
+    pub fn int(&self, p: &Pair<Rule>) -> R<Spanned<u32>> {
+        p.as_str()
+            .parse::<u32>()
+            .map(|n| Spanned::new(n, self.span(p)))
+            .map_err(|_| self.too_large(p))
+    }
+
+    pub fn int64(&self, p: &Pair<Rule>) -> R<Spanned<u64>> {
+        p.as_str()
+            .parse::<u64>()
+            .map(|n| Spanned::new(n, self.span(p)))
+            .map_err(|_| self.too_large(p))
+    }
+
+    pub fn signed(&self, p: &Pair<Rule>) -> R<Spanned<i64>> {
+        p.as_str()
+            .parse::<i64>()
+            .map(|n| Spanned::new(n, self.span(p)))
+            .map_err(|_| self.too_large(p))
+    }
+
+    fn too_large(&self, p: &Pair<Rule>) -> SyntaxError {
+        self.err(
+            SyntaxErrorKind::NumberTooLarge {
+                found: p.as_str().to_string(),
+            },
+            p,
+        )
+    }
+
+    pub fn boolean(&self, p: &Pair<Rule>) -> Spanned<bool> {
+        Spanned::new(matches!(p.as_str(), "yes" | "true"), self.span(p))
+    }
+
+    pub fn date(&self, p: &Pair<Rule>) -> R<Spanned<Date>> {
+        parse_date(p.as_str())
+            .map(|d| Spanned::new(d, self.span(p)))
+            .ok_or_else(|| {
+                self.err(
+                    SyntaxErrorKind::InvalidDate {
+                        found: p.as_str().to_string(),
+                    },
+                    p,
+                )
+            })
+    }
+
+    pub fn clock(&self, p: &Pair<Rule>) -> R<Spanned<ClockTime>> {
+        parse_clock(p.as_str())
+            .map(|t| Spanned::new(t, self.span(p)))
+            .ok_or_else(|| {
+                self.err(
+                    SyntaxErrorKind::InvalidTime {
+                        found: p.as_str().to_string(),
+                    },
+                    p,
+                )
+            })
+    }
+
+    pub fn duration(&self, p: &Pair<Rule>) -> R<Spanned<Duration>> {
+        match parse_duration(p.as_str()) {
+            Some(seconds) => Ok(Spanned::new(Duration { seconds }, self.span(p))),
+            None => Err(self.err(
+                SyntaxErrorKind::NumberTooLarge {
+                    found: p.as_str().to_string(),
+                },
+                p,
+            )),
+        }
+    }
+
+    pub fn currency(&self, p: &Pair<Rule>) -> R<Spanned<String>> {
+        let code = p.as_str();
+        // Upper-case, three letters, but not an ISO code: the usual slips for the yuan.
+        if matches!(code, "RMB" | "YUA" | "CNH") {
+            return Err(self.err(
+                SyntaxErrorKind::InvalidCurrency {
+                    found: code.to_string(),
+                    suggestion: Some("CNY".to_string()),
+                },
+                p,
+            ));
+        }
+        Ok(Spanned::new(code.to_string(), self.span(p)))
+    }
+
+    /// `money`, `admin_money`: an amount and an optional currency.
+    pub fn money(&self, p: &Pair<Rule>) -> R<Money> {
+        let mut amount = None;
+        let mut currency = None;
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::int => amount = Some(self.int64(&k)?),
+                Rule::currency => currency = Some(self.currency(&k)?),
+                _ => {}
+            }
+        }
+        let amount = amount.ok_or_else(|| self.missing(p, "an amount"))?;
+        Ok(Money {
+            amount,
+            currency,
+            span: self.span(p),
+        })
+    }
+
+    /// `place_range`, `place_span`: `7..12` or `3`.
+    pub fn place_range(&self, p: &Pair<Rule>) -> R<PlaceRange> {
+        let mut ints = kids(p).filter(|k| k.as_rule() == Rule::int);
+        let start = match ints.next() {
+            Some(k) => self.int(&k)?.node,
+            None => return Err(self.missing(p, "a place")),
+        };
+        let end = match ints.next() {
+            Some(k) => self.int(&k)?.node,
+            None => start,
+        };
+        if end < start {
+            return Err(self.err(
+                SyntaxErrorKind::ReversedRange {
+                    found: p.as_str().to_string(),
+                },
+                p,
+            ));
+        }
+        Ok(PlaceRange {
+            start,
+            end,
+            span: self.span(p),
+        })
+    }
+
+    pub fn place_ref(&self, p: &Pair<Rule>) -> R<PlaceRef> {
+        let mut stage = None;
+        let mut group = GroupSel::None;
+        let mut places = None;
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::ident if stage.is_none() => stage = Some(self.ident(&k)),
+                Rule::ident => group = GroupSel::Named(self.ident(&k)),
+                Rule::group_all => group = GroupSel::All,
+                Rule::place_range => places = Some(self.place_range(&k)?),
+                _ => {}
+            }
+        }
+        match (stage, places) {
+            (Some(stage), Some(places)) => Ok(PlaceRef {
+                stage,
+                group,
+                places,
+                span: self.span(p),
+            }),
+            _ => Err(self.missing(p, "a place reference like `groups.A#1`")),
+        }
+    }
+
+    pub fn place_group(&self, p: &Pair<Rule>) -> R<PlaceGroup> {
+        Ok(PlaceGroup {
+            stage: self.nth_ident(p, 0)?,
+            group: self.nth_ident(p, 1)?,
+            span: self.span(p),
+        })
+    }
+
+    pub fn compare(&self, p: &Pair<Rule>) -> Spanned<CompareOp> {
+        let op = match p.as_str() {
+            "<" => CompareOp::Lt,
+            "<=" => CompareOp::Le,
+            ">" => CompareOp::Gt,
+            ">=" => CompareOp::Ge,
+            _ => CompareOp::Eq,
+        };
+        Spanned::new(op, self.span(p))
+    }
+
+    pub fn date_window(&self, p: &Pair<Rule>) -> R<DateWindow> {
+        let inner = self
+            .first(p)
+            .ok_or_else(|| self.missing(p, "a window of dates"))?;
+        let dates: Vec<Spanned<Date>> = kids(&inner)
+            .filter(|k| k.as_rule() == Rule::date)
+            .map(|k| self.date(&k))
+            .collect::<R<_>>()?;
+        let mut it = dates.into_iter();
+        let (from, to, exclusive) = match inner.as_rule() {
+            Rule::date_window_before => (None, it.next(), true),
+            Rule::date_window_after => (it.next(), None, true),
+            Rule::date_window_upto => (None, it.next(), false),
+            _ => {
+                let from = it.next();
+                let to = it.next();
+                if to.is_none() && !inner.as_str().contains("..") {
+                    // A single date: the window of that one day.
+                    (from.clone(), from, false)
+                } else {
+                    (from, to, false)
+                }
+            }
+        };
+        if let (Some(a), Some(b)) = (&from, &to) {
+            if b.node < a.node {
+                return Err(self.err(
+                    SyntaxErrorKind::ReversedRange {
+                        found: inner.as_str().to_string(),
+                    },
+                    &inner,
+                ));
+            }
+        }
+        Ok(DateWindow {
+            from,
+            to,
+            exclusive,
+            span: self.span(p),
+        })
+    }
+
+    pub fn param(&self, p: &Pair<Rule>) -> R<Param> {
+        let mut key = None;
+        let mut value = None;
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::ident | Rule::criterion_word_key if key.is_none() => {
+                    key = Some(self.ident(&k))
+                }
+                Rule::ident => value = Some(ParamValue::Ident(self.ident(&k))),
+                Rule::signed_int => value = Some(ParamValue::Int(self.signed(&k)?)),
+                Rule::boolean => value = Some(ParamValue::Bool(self.boolean(&k))),
+                Rule::duration => value = Some(ParamValue::Duration(self.duration(&k)?)),
+                _ => {}
+            }
+        }
+        match (key, value) {
+            (Some(key), Some(value)) => Ok(Param {
+                key,
+                value,
+                span: self.span(p),
+            }),
+            _ => Err(self.missing(p, "a `key value` option")),
+        }
+    }
+
+    /// `staff_role`: `leader 1`.
+    pub fn staff_role(&self, p: &Pair<Rule>) -> R<(Ident, Spanned<u32>)> {
+        Ok((self.nth_ident(p, 0)?, self.nth_int(p, 0)?))
+    }
+
+    /// A whole top-level item.
+    pub fn item(&self, p: &Pair<Rule>) -> R<Item> {
+        Ok(match p.as_rule() {
+            Rule::regulation => Item::Regulation(self.regulation(p)?),
+            Rule::organisers => Item::Organisers(self.organisers(p)?),
+            Rule::contacts => Item::Contacts(self.contacts(p)?),
+            Rule::scoring => Item::Scoring(self.scoring(p)?),
+            Rule::time_control => Item::TimeControl(self.time_control(p)?),
+            Rule::entry => Item::Entry(self.entry(p)?),
+            Rule::category => Item::Category(self.category(p)?),
+            Rule::stage => Item::Stage(self.stage(p)?),
+            Rule::playoff_chain => Item::Playoff(self.playoff_chain(p)?),
+            Rule::places_decl => Item::Places(self.places_decl(p)?),
+            Rule::prizes => Item::Prizes(self.prizes(p)?),
+            Rule::qualification => Item::Qualification(self.qualification(p)?),
+            Rule::conduct => Item::Conduct(self.conduct(p)?),
+            Rule::schedule => Item::Schedule(self.schedule(p)?),
+            Rule::registration => Item::Registration(Registration {
+                clauses: self.admin_clauses(p)?,
+                span: self.span(p),
+            }),
+            Rule::expenses => Item::Expenses(Expenses {
+                clauses: self.admin_clauses(p)?,
+                span: self.span(p),
+            }),
+            Rule::note => Item::Note(self.note(p)?),
+            Rule::supplement => Item::Supplement(self.supplement(p)?),
+            Rule::scenario => Item::Test(self.scenario(p)?),
+            _ => return Err(self.missing(p, "a top-level block")),
+        })
+    }
+}
+
+/// The characters of a string body with escapes resolved. An unknown escape keeps its
+/// characters as written.
+pub(crate) fn unescape(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('"') => out.push('"'),
+            Some('\\') => out.push('\\'),
+            Some('u') => {
+                let rest = chars.as_str();
+                let decoded = rest
+                    .strip_prefix('{')
+                    .and_then(|r| r.split_once('}'))
+                    .and_then(|(hex, _)| u32::from_str_radix(hex, 16).ok().map(|v| (hex.len(), v)))
+                    .and_then(|(len, v)| char::from_u32(v).map(|ch| (len, ch)));
+                match decoded {
+                    Some((len, ch)) => {
+                        out.push(ch);
+                        // Skip `{`, the hex digits and `}`.
+                        for _ in 0..len + 2 {
+                            chars.next();
+                        }
+                    }
+                    None => out.push_str("\\u"),
+                }
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// `YYYY-MM-DD` with month and day in range (leap years by the Gregorian rule).
+pub(crate) fn parse_date(s: &str) -> Option<Date> {
+    let mut parts = s.split('-');
+    let year: u16 = parts.next()?.parse().ok()?;
+    let month: u8 = parts.next()?.parse().ok()?;
+    let day: u8 = parts.next()?.parse().ok()?;
+    if parts.next().is_some() || !(1..=12).contains(&month) || day == 0 {
+        return None;
+    }
+    let leap = (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400);
+    let days = match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    (day <= days).then_some(Date { year, month, day })
+}
+
+/// `HH:MM` with hours 0..=23 and minutes 0..=59.
+pub(crate) fn parse_clock(s: &str) -> Option<ClockTime> {
+    let (h, m) = s.split_once(':')?;
+    let hour: u8 = h.parse().ok()?;
+    let minute: u8 = m.parse().ok()?;
+    (hour <= 23 && minute <= 59).then_some(ClockTime { hour, minute })
+}
+
+/// `1h30min`, `20s`: the number of seconds, or None when it overflows.
+pub(crate) fn parse_duration(s: &str) -> Option<u32> {
+    let mut total: u32 = 0;
+    let mut rest = s;
+    while !rest.is_empty() {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let n: u32 = rest.get(..digits)?.parse().ok()?;
+        rest = rest.get(digits..)?;
+        let (unit, len) = if rest.starts_with("min") {
+            (60, 3)
+        } else if rest.starts_with('h') {
+            (3600, 1)
+        } else if rest.starts_with('s') {
+            (1, 1)
+        } else {
+            return None;
+        };
+        rest = rest.get(len..)?;
+        total = total.checked_add(n.checked_mul(unit)?)?;
+    }
+    Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_follow_the_calendar() {
+        assert!(parse_date("2014-02-28").is_some());
+        assert!(parse_date("2014-02-29").is_none());
+        assert!(parse_date("2016-02-29").is_some());
+        assert!(parse_date("1900-02-29").is_none());
+        assert!(parse_date("2000-02-29").is_some());
+        assert!(parse_date("2014-04-31").is_none());
+        assert!(parse_date("2014-13-01").is_none());
+        assert!(parse_date("2014-00-10").is_none());
+        assert!(parse_date("2014-12-00").is_none());
+    }
+
+    #[test]
+    fn clocks_and_durations() {
+        assert_eq!(
+            parse_clock("08:10"),
+            Some(ClockTime {
+                hour: 8,
+                minute: 10
+            })
+        );
+        assert!(parse_clock("24:00").is_none());
+        assert!(parse_clock("08:60").is_none());
+        assert_eq!(parse_duration("1h30min"), Some(5400));
+        assert_eq!(parse_duration("30s"), Some(30));
+        assert_eq!(parse_duration("99999999999h"), None);
+    }
+
+    #[test]
+    fn keyword_rules_are_last() {
+        for &rule in Rule::all_rules() {
+            assert_eq!(
+                is_keyword(rule),
+                format_rule(rule).starts_with("kw_"),
+                "{rule:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(unescape(r#"a\"b\\c\n\u{4E2D}"#), "a\"b\\c\n中");
+        assert_eq!(unescape(r"\q\u{zz}"), r"\q\u{zz}");
+    }
+}

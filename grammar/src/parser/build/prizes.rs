@@ -1,0 +1,115 @@
+//! Prize tables and qualification places.
+
+use super::{kids, Builder, R};
+use crate::ast::*;
+use crate::parser::Rule;
+use pest::iterators::Pair;
+
+impl Builder {
+    pub fn prizes(&self, p: &Pair<Rule>) -> R<Prizes> {
+        let mut category = None;
+        let mut title = None;
+        let mut currency = None;
+        let mut tax = None;
+        let mut lines = Vec::new();
+        let mut total = None;
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::ident => category = Some(self.ident(&k)),
+                Rule::text => title = Some(self.text(&k)?),
+                Rule::currency => currency = Some(self.currency(&k)?),
+                Rule::tax => tax = Some(self.ident(&k)),
+                Rule::prize_line => lines.push(self.prize_line(&k)?),
+                Rule::prize_total => {
+                    if let Some(m) = kids(&k).find(|m| m.as_rule() == Rule::money) {
+                        total = Some(self.money(&m)?);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(Prizes {
+            category,
+            title,
+            currency,
+            tax,
+            lines,
+            total,
+            span: self.span(p),
+        })
+    }
+
+    fn prize_line(&self, p: &Pair<Rule>) -> R<PrizeLine> {
+        let mut key = None;
+        let mut money = None;
+        let mut each = false;
+        let mut items = Vec::new();
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::place_range => key = Some(PrizeKey::Places(self.place_range(&k)?)),
+                Rule::prize_eliminated => {
+                    key = Some(PrizeKey::Eliminated {
+                        stage: self.nth_ident(&k, 0)?,
+                        round: self.nth_int(&k, 0)?,
+                        span: self.span(&k),
+                    })
+                }
+                Rule::money => money = Some(self.money(&k)?),
+                Rule::prize_each => each = true,
+                Rule::prize_item => {
+                    let Some(i) = self.first(&k) else { continue };
+                    let span = self.span(&i);
+                    items.push(match i.as_rule() {
+                        Rule::item_trophy => PrizeItem::Trophy(span),
+                        Rule::item_medal => PrizeItem::Medal {
+                            metal: kids(&i)
+                                .find(|m| m.as_rule() == Rule::ident)
+                                .map(|m| self.ident(&m)),
+                            span,
+                        },
+                        Rule::item_plaque => PrizeItem::Plaque(span),
+                        Rule::item_certificate => PrizeItem::Certificate(span),
+                        _ => PrizeItem::Other(self.nth_text(&i, 0)?),
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(PrizeLine {
+            key: key.ok_or_else(|| self.missing(p, "places like `5..8`"))?,
+            money,
+            each,
+            items,
+            span: self.span(p),
+        })
+    }
+
+    pub fn qualification(&self, p: &Pair<Rule>) -> R<Qualification> {
+        let mut quotas = Vec::new();
+        let mut replacement = None;
+        let mut staff = Vec::new();
+        for w in kids(p).filter(|k| k.as_rule() == Rule::qualification_clause) {
+            let Some(c) = self.first(&w) else { continue };
+            match c.as_rule() {
+                Rule::quota => quotas.push(Quota {
+                    category: self.nth_ident(&c, 0)?,
+                    count: self.nth_int(&c, 0)?,
+                    span: self.span(&c),
+                }),
+                Rule::qualification_replacement => replacement = Some(self.nth_ident(&c, 0)?),
+                _ => {
+                    for r in kids(&c).filter(|k| k.as_rule() == Rule::staff_role) {
+                        staff.push(self.staff_role(&r)?);
+                    }
+                }
+            }
+        }
+        Ok(Qualification {
+            title: self.nth_text(p, 0)?,
+            quotas,
+            replacement,
+            staff,
+            span: self.span(p),
+        })
+    }
+}

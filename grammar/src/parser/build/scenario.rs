@@ -1,0 +1,234 @@
+//! Supplements and scenario tests.
+
+use super::{kids, Builder, R};
+use crate::ast::*;
+use crate::parser::Rule;
+use pest::iterators::Pair;
+
+impl Builder {
+    pub fn supplement(&self, p: &Pair<Rule>) -> R<Supplement> {
+        let mut items = Vec::new();
+        for s in kids(p).filter(|k| k.as_rule() == Rule::supplement_item) {
+            let override_kw = kids(&s)
+                .find(|k| k.as_rule() == Rule::kw_override)
+                .map(|k| self.span(&k));
+            let block = kids(&s)
+                .find(|k| k.as_rule() == Rule::supplement_block)
+                .and_then(|b| b.into_inner().next())
+                .ok_or_else(|| self.missing(&s, "a block"))?;
+            items.push(SupplementItem {
+                override_kw,
+                item: self.item(&block)?,
+                span: self.span(&s),
+            });
+        }
+        Ok(Supplement {
+            title: self.nth_text(p, 0)?,
+            date: match kids(p).find(|k| k.as_rule() == Rule::date) {
+                Some(d) => Some(self.date(&d)?),
+                None => None,
+            },
+            items,
+            span: self.span(p),
+        })
+    }
+
+    pub fn scenario(&self, p: &Pair<Rule>) -> R<Scenario> {
+        let mut roster = None;
+        let mut seed = None;
+        let mut results = Vec::new();
+        let mut expects = Vec::new();
+        for w in kids(p).filter(|k| k.as_rule() == Rule::scenario_part) {
+            let Some(part) = self.first(&w) else { continue };
+            match part.as_rule() {
+                Rule::roster_players => {
+                    roster = Some(ScenarioRoster::Players {
+                        players: kids(&part)
+                            .filter(|k| k.as_rule() == Rule::player)
+                            .map(|k| self.player(&k))
+                            .collect::<R<_>>()?,
+                        span: self.span(&part),
+                    })
+                }
+                Rule::roster_generated => {
+                    let mut size = None;
+                    let mut seed = None;
+                    let mut after_seed = false;
+                    for k in kids(&part) {
+                        match k.as_rule() {
+                            Rule::kw_seed => after_seed = true,
+                            Rule::int if after_seed => seed = Some(self.int64(&k)?),
+                            Rule::int => size = Some(self.int(&k)?),
+                            _ => {}
+                        }
+                    }
+                    roster = Some(ScenarioRoster::Generated {
+                        size,
+                        seed,
+                        span: self.span(&part),
+                    })
+                }
+                Rule::scenario_seed => {
+                    if let Some(n) = kids(&part).find(|k| k.as_rule() == Rule::int) {
+                        seed = Some(self.int64(&n)?);
+                    }
+                }
+                Rule::results => {
+                    for w in kids(&part).filter(|k| k.as_rule() == Rule::result_line) {
+                        if let Some(l) = self.first(&w) {
+                            results.push(self.result_line(&l)?);
+                        }
+                    }
+                }
+                Rule::expect => {
+                    for w in kids(&part).filter(|k| k.as_rule() == Rule::expect_line) {
+                        if let Some(l) = self.first(&w) {
+                            expects.push(self.expect_line(&l)?);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(Scenario {
+            name: self.nth_text(p, 0)?,
+            roster,
+            seed,
+            results,
+            expects,
+            span: self.span(p),
+        })
+    }
+
+    fn result_line(&self, l: &Pair<Rule>) -> R<ResultLine> {
+        let span = self.span(l);
+        Ok(match l.as_rule() {
+            Rule::result_fouls => ResultLine::Fouls {
+                player: self.nth_ident(l, 0)?,
+                count: self.nth_int(l, 0)?,
+                span,
+            },
+            Rule::result_withdraw => ResultLine::Withdraw {
+                player: self.nth_ident(l, 0)?,
+                stage: self.nth_ident(l, 1)?,
+                round: self.nth_int(l, 0)?,
+                span,
+            },
+            Rule::result_rest => ResultLine::Rest {
+                rule: self.nth_ident(l, 0)?,
+                span,
+            },
+            _ => ResultLine::Games {
+                stage: self.nth_ident(l, 0)?,
+                round: self.nth_int(l, 0)?,
+                games: kids(l)
+                    .filter(|k| k.as_rule() == Rule::game_result)
+                    .map(|g| self.game_result(&g))
+                    .collect::<R<_>>()?,
+                span,
+            },
+        })
+    }
+
+    fn game_result(&self, g: &Pair<Rule>) -> R<GameResult> {
+        let ids: Vec<Ident> = kids(g)
+            .filter(|k| k.as_rule() == Rule::ident)
+            .map(|k| self.ident(&k))
+            .collect();
+        let playoff = kids(g).any(|k| k.as_rule() == Rule::kw_playoff);
+        let mut ids = ids.into_iter();
+        let playoff_step = if playoff { ids.next() } else { None };
+        let (red, black) = match (ids.next(), ids.next()) {
+            (Some(r), Some(b)) => (r, b),
+            _ => return Err(self.missing(g, "`red - black`")),
+        };
+        let outcome = kids(g)
+            .find(|k| k.as_rule() == Rule::outcome)
+            .ok_or_else(|| self.missing(g, "a result like `1-0`"))?;
+        let value = match outcome.as_str() {
+            "1-0" => GameOutcome::RedWins,
+            "0-1" => GameOutcome::BlackWins,
+            "+-" => GameOutcome::RedWinsForfeit,
+            "-+" => GameOutcome::BlackWinsForfeit,
+            "--" => GameOutcome::DoubleForfeit,
+            _ => GameOutcome::Draw,
+        };
+        Ok(GameResult {
+            playoff_step,
+            red,
+            black,
+            outcome: Spanned::new(value, self.span(&outcome)),
+            span: self.span(g),
+        })
+    }
+
+    fn expect_line(&self, l: &Pair<Rule>) -> R<Expect> {
+        let span = self.span(l);
+        Ok(match l.as_rule() {
+            Rule::expect_place => Expect::Place {
+                place: self.nth_int(l, 0)?,
+                player: self.nth_ident(l, 0)?,
+                span,
+            },
+            Rule::expect_shared => Expect::Shared {
+                places: match kids(l).find(|k| k.as_rule() == Rule::place_range) {
+                    Some(r) => self.place_range(&r)?,
+                    None => return Err(self.missing(l, "places like `9..16`")),
+                },
+                players: kids(l)
+                    .filter(|k| k.as_rule() == Rule::ident)
+                    .map(|k| self.ident(&k))
+                    .collect(),
+                span,
+            },
+            Rule::expect_prize => {
+                let ids: Vec<Ident> = kids(l)
+                    .filter(|k| k.as_rule() == Rule::ident)
+                    .map(|k| self.ident(&k))
+                    .collect();
+                let mut ids = ids.into_iter();
+                Expect::Prize {
+                    player: ids.next().ok_or_else(|| self.missing(l, "a player"))?,
+                    money: match kids(l).find(|k| k.as_rule() == Rule::money) {
+                        Some(m) => Some(self.money(&m)?),
+                        None => None,
+                    },
+                    category: ids.next(),
+                    span,
+                }
+            }
+            Rule::expect_qualifies => Expect::Qualifies {
+                player: self.nth_ident(l, 0)?,
+                span,
+            },
+            Rule::expect_decided_by => Expect::DecidedBy {
+                stage: self.nth_ident(l, 0)?,
+                step: self.nth_ident(l, 1)?,
+                span,
+            },
+            Rule::expect_stage_place => {
+                let (stage, group) = match kids(l).find(|k| k.as_rule() == Rule::place_group) {
+                    Some(g) => (self.nth_ident(&g, 0)?, Some(self.nth_ident(&g, 1)?)),
+                    None => (self.nth_ident(l, 0)?, None),
+                };
+                // With a group, the first direct identifier is the player; without, the second.
+                let player = if group.is_some() {
+                    self.nth_ident(l, 0)?
+                } else {
+                    self.nth_ident(l, 1)?
+                };
+                Expect::StagePlace {
+                    stage,
+                    group,
+                    place: self.nth_int(l, 0)?,
+                    player,
+                    span,
+                }
+            }
+            _ => Expect::Withdrawn {
+                player: self.nth_ident(l, 0)?,
+                span,
+            },
+        })
+    }
+}

@@ -1,0 +1,394 @@
+//! Stages (format, entrants, draws, numbering, colours, byes, tie-breaks, places) and the
+//! top-level `places` declaration.
+
+use super::{kids, Builder, R};
+use crate::ast::*;
+use crate::parser::Rule;
+use pest::iterators::Pair;
+
+impl Builder {
+    pub fn stage(&self, p: &Pair<Rule>) -> R<Stage> {
+        let clauses = kids(p)
+            .filter(|k| k.as_rule() == Rule::stage_clause)
+            .filter_map(|w| self.first(&w))
+            .map(|c| self.stage_clause(&c))
+            .collect::<R<_>>()?;
+        Ok(Stage {
+            name: self.nth_ident(p, 0)?,
+            title: self.opt_text(p)?,
+            clauses,
+            span: self.span(p),
+        })
+    }
+
+    fn opt_ident(&self, p: &Pair<Rule>, n: usize) -> Option<Ident> {
+        kids(p)
+            .filter(|k| k.as_rule() == Rule::ident)
+            .nth(n)
+            .map(|k| self.ident(&k))
+    }
+
+    /// The identifier right after the keyword `kw` in `p`.
+    fn ident_after(&self, p: &Pair<Rule>, kw: Rule) -> Option<Ident> {
+        let mut seen = false;
+        for k in kids(p) {
+            if k.as_rule() == kw {
+                seen = true;
+            } else if seen && k.as_rule() == Rule::ident {
+                return Some(self.ident(&k));
+            } else {
+                seen = false;
+            }
+        }
+        None
+    }
+
+    fn groups_of(&self, p: &Pair<Rule>) -> Vec<Ident> {
+        kids(p)
+            .filter(|k| k.as_rule() == Rule::group_list)
+            .flat_map(|g| {
+                kids(&g)
+                    .filter(|k| k.as_rule() == Rule::ident)
+                    .collect::<Vec<_>>()
+            })
+            .map(|k| self.ident(&k))
+            .collect()
+    }
+
+    fn int_in(&self, p: &Pair<Rule>, rule: Rule) -> R<Option<Spanned<u32>>> {
+        match kids(p).find(|k| k.as_rule() == rule) {
+            Some(k) => Ok(Some(self.nth_int(&k, 0)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn params(&self, p: &Pair<Rule>) -> R<Vec<Param>> {
+        kids(p)
+            .filter(|k| k.as_rule() == Rule::param)
+            .map(|k| self.param(&k))
+            .collect()
+    }
+
+    fn place_range_of(&self, p: &Pair<Rule>) -> R<PlaceRange> {
+        match kids(p).find(|k| k.as_rule() == Rule::place_range) {
+            Some(r) => self.place_range(&r),
+            None => Err(self.missing(p, "places like `1..4`")),
+        }
+    }
+
+    fn stage_clause(&self, c: &Pair<Rule>) -> R<StageClause> {
+        let span = self.span(c);
+        Ok(match c.as_rule() {
+            Rule::round_robin => StageClause::Format(Format::RoundRobin {
+                cycles: self.nth_ident(c, 0)?,
+                groups: self.groups_of(c),
+                size: self.int_in(c, Rule::group_size)?,
+                span,
+            }),
+            Rule::swiss => {
+                let rounds = match kids(c).find(|k| k.as_rule() == Rule::rounds_by_entries) {
+                    Some(b) => SwissRounds::ByEntries(
+                        kids(&b)
+                            .filter(|k| k.as_rule() == Rule::entries_arm)
+                            .map(|a| self.entries_arm(&a))
+                            .collect::<R<_>>()?,
+                    ),
+                    None => SwissRounds::Fixed(self.nth_int(c, 0)?),
+                };
+                StageClause::Format(Format::Swiss {
+                    system: self.nth_ident(c, 0)?,
+                    rounds,
+                    span,
+                })
+            }
+            Rule::knockout => StageClause::Format(Format::Knockout(self.knockout(c)?)),
+            Rule::same_place => StageClause::Format(Format::SamePlace {
+                groups: kids(c)
+                    .filter(|k| k.as_rule() == Rule::place_group)
+                    .map(|g| self.place_group(&g))
+                    .collect::<R<_>>()?,
+                places: self.place_range_of(c)?,
+                span,
+            }),
+            Rule::team_round_robin => StageClause::Format(Format::TeamRoundRobin {
+                cycles: self.nth_ident(c, 0)?,
+                boards: self
+                    .int_in(c, Rule::team_boards)?
+                    .ok_or_else(|| self.missing(c, "`boards N`"))?,
+                groups: self.groups_of(c),
+                span,
+            }),
+            Rule::entrants => StageClause::Entrants {
+                sources: kids(c)
+                    .filter(|k| k.as_rule() == Rule::entrant_source)
+                    .filter_map(|w| self.first(&w))
+                    .map(|s| self.entrant_source(&s))
+                    .collect::<R<_>>()?,
+                span,
+            },
+            Rule::stage_time => StageClause::Time(self.nth_ident(c, 0)?),
+            Rule::stage_scoring => StageClause::Scoring(self.nth_ident(c, 0)?),
+            Rule::draw => StageClause::Draw(self.draw(c)?),
+            Rule::numbers => StageClause::Numbers(self.numbers(c)?),
+            Rule::first_round => StageClause::FirstRound {
+                method: self.nth_ident(c, 0)?,
+                colours: self.ident_after(c, Rule::kw_colours),
+                first_board: self.ident_after(c, Rule::kw_first_board),
+                span,
+            },
+            Rule::colours => StageClause::Colours {
+                rule: self.nth_ident(c, 0)?,
+                span,
+            },
+            Rule::avoid => StageClause::Avoid {
+                what: self.nth_ident(c, 0)?,
+                when: self.opt_ident(c, 1),
+                span,
+            },
+            Rule::colour_limits => StageClause::ColourLimits {
+                params: self.params(c)?,
+                span,
+            },
+            Rule::colour_tie => StageClause::ColourTie {
+                rule: self.nth_ident(c, 0)?,
+                span,
+            },
+            Rule::bye => StageClause::Bye {
+                params: self.params(c)?,
+                span,
+            },
+            Rule::forfeit_counts_as_met => StageClause::ForfeitMet {
+                value: match kids(c).find(|k| k.as_rule() == Rule::boolean) {
+                    Some(b) => self.boolean(&b),
+                    None => return Err(self.missing(c, "`yes` or `no`")),
+                },
+                span,
+            },
+            Rule::tiebreak => StageClause::Tiebreak(self.tiebreak(c)?),
+            Rule::stage_playoff => StageClause::Playoff(match self.opt_ident(c, 0) {
+                Some(name) => PlayoffRef::Named(name),
+                None => PlayoffRef::Inline(self.playoff_chain(c)?),
+            }),
+            Rule::stage_places => StageClause::Places(self.place_range_of(c)?),
+            Rule::split => StageClause::Split {
+                after_round: self.nth_int(c, 0)?,
+                top: self.nth_int(c, 1)?,
+                to: self.nth_ident(c, 0)?,
+                span,
+            },
+            Rule::score_sheets => StageClause::ScoreSheets {
+                rule: self.nth_ident(c, 0)?,
+                span,
+            },
+            Rule::same_as => StageClause::SameAs(self.nth_ident(c, 0)?),
+            Rule::stage_note => StageClause::Note(self.nth_text(c, 0)?),
+            _ => return Err(self.missing(c, "a stage clause")),
+        })
+    }
+
+    fn entries_arm(&self, a: &Pair<Rule>) -> R<EntriesArm> {
+        let mut min = None;
+        let mut max = None;
+        let mut open = false;
+        if let Some(b) = kids(a).find(|k| k.as_rule() == Rule::entries_bounds) {
+            open = b.as_str().contains("..");
+            for k in kids(&b) {
+                match k.as_rule() {
+                    Rule::entries_min => min = Some(self.nth_int(&k, 0)?.node),
+                    Rule::entries_max => max = Some(self.nth_int(&k, 0)?.node),
+                    _ => {}
+                }
+            }
+        }
+        if !open {
+            max = min;
+        }
+        if let (Some(lo), Some(hi)) = (min, max) {
+            if hi < lo {
+                return Err(self.err(
+                    crate::SyntaxErrorKind::ReversedRange {
+                        found: a.as_str().to_string(),
+                    },
+                    a,
+                ));
+            }
+        }
+        Ok(EntriesArm {
+            min,
+            max,
+            rounds: self.nth_int(a, 0)?,
+            span: self.span(a),
+        })
+    }
+
+    fn knockout(&self, p: &Pair<Rule>) -> R<Knockout> {
+        let mut clauses = Vec::new();
+        for w in kids(p).filter(|k| k.as_rule() == Rule::knockout_clause) {
+            let Some(c) = self.first(&w) else { continue };
+            let span = self.span(&c);
+            clauses.push(match c.as_rule() {
+                Rule::bracket => KnockoutClause::Bracket {
+                    pairs: kids(&c)
+                        .filter(|k| k.as_rule() == Rule::bracket_pair)
+                        .map(|pair| {
+                            let slots: Vec<BracketSlot> = kids(&pair)
+                                .filter(|k| k.as_rule() == Rule::bracket_slot)
+                                .filter_map(|w| self.first(&w))
+                                .map(|s| self.bracket_slot(&s))
+                                .collect::<R<_>>()?;
+                            let mut it = slots.into_iter();
+                            match (it.next(), it.next()) {
+                                (Some(a), Some(b)) => Ok((a, b)),
+                                _ => Err(self.missing(&pair, "a pair like `(A v B)`")),
+                            }
+                        })
+                        .collect::<R<_>>()?,
+                    span,
+                },
+                Rule::seeded => KnockoutClause::Seeded {
+                    size: self.nth_int(&c, 0)?,
+                    span,
+                },
+                Rule::seeding => KnockoutClause::Seeding {
+                    rule: self.nth_ident(&c, 0)?,
+                    span,
+                },
+                Rule::ko_games => KnockoutClause::Games(self.nth_int(&c, 0)?),
+                Rule::third_place => KnockoutClause::ThirdPlace(span),
+                Rule::placement => KnockoutClause::Placement(span),
+                Rule::byes => KnockoutClause::Byes {
+                    rule: self.nth_ident(&c, 0)?,
+                    span,
+                },
+                _ => return Err(self.missing(&c, "a knockout clause")),
+            });
+        }
+        Ok(Knockout {
+            clauses,
+            span: self.span(p),
+        })
+    }
+
+    fn bracket_slot(&self, s: &Pair<Rule>) -> R<BracketSlot> {
+        Ok(match s.as_rule() {
+            Rule::place_ref => BracketSlot::Place(self.place_ref(s)?),
+            Rule::slot_seed => BracketSlot::Seed(self.nth_int(s, 0)?),
+            Rule::slot_bye => BracketSlot::Bye(self.span(s)),
+            _ => BracketSlot::Player(self.ident(s)),
+        })
+    }
+
+    fn entrant_source(&self, s: &Pair<Rule>) -> R<EntrantSource> {
+        Ok(match s.as_rule() {
+            Rule::place_ref => EntrantSource::Places(self.place_ref(s)?),
+            Rule::entrant_roster => EntrantSource::Roster(self.span(s)),
+            Rule::entrant_category => EntrantSource::Category(self.nth_ident(s, 0)?),
+            Rule::entrant_pool => EntrantSource::Pool(self.nth_ident(s, 0)?),
+            _ => EntrantSource::Rest(self.span(s)),
+        })
+    }
+
+    fn draw(&self, p: &Pair<Rule>) -> R<Draw> {
+        let mut rules = Vec::new();
+        for w in kids(p).filter(|k| k.as_rule() == Rule::draw_rule) {
+            let Some(r) = self.first(&w) else { continue };
+            let span = self.span(&r);
+            rules.push(match r.as_rule() {
+                Rule::draw_pool => DrawRule::PoolQuota {
+                    pool: self.nth_ident(&r, 0)?,
+                    per_group: self.nth_int(&r, 0)?,
+                    order: self.opt_ident(&r, 1),
+                    span,
+                },
+                Rule::draw_pot => DrawRule::Pot {
+                    title: self.opt_text(&r)?,
+                    members: kids(&r)
+                        .filter(|k| k.as_rule() == Rule::ident)
+                        .map(|k| self.ident(&k))
+                        .collect(),
+                    per_group: self.nth_int(&r, 0)?,
+                    span,
+                },
+                Rule::draw_rating => DrawRule::RatingSeeds {
+                    places: self.place_range_of(&r)?,
+                    span,
+                },
+                Rule::draw_rest => DrawRule::Rest {
+                    rule: self.nth_ident(&r, 0)?,
+                    span,
+                },
+                Rule::draw_avoid => DrawRule::Avoid {
+                    what: self.nth_ident(&r, 0)?,
+                    span,
+                },
+                Rule::draw_numbers => DrawRule::Numbers {
+                    rule: self.nth_ident(&r, 0)?,
+                    span,
+                },
+                _ => return Err(self.missing(&r, "a draw rule")),
+            });
+        }
+        Ok(Draw {
+            rules,
+            span: self.span(p),
+        })
+    }
+
+    fn numbers(&self, p: &Pair<Rule>) -> R<Numbers> {
+        let Some(block) = kids(p).find(|k| k.as_rule() == Rule::numbers_block) else {
+            return Ok(Numbers::Rule(self.nth_ident(p, 0)?));
+        };
+        let mut tiers = Vec::new();
+        let mut seeds_order = None;
+        let mut rest = None;
+        for k in kids(&block) {
+            match k.as_rule() {
+                Rule::seeds => {
+                    for w in kids(&k).filter(|t| t.as_rule() == Rule::seed_tier) {
+                        let Some(t) = self.first(&w) else { continue };
+                        tiers.push(match t.as_rule() {
+                            Rule::tier_title => SeedTier::Title(self.nth_ident(&t, 0)?),
+                            Rule::tier_pool => SeedTier::Pool(self.nth_ident(&t, 0)?),
+                            Rule::tier_category => SeedTier::Category(self.nth_ident(&t, 0)?),
+                            _ => SeedTier::Players(
+                                kids(&t)
+                                    .filter(|i| i.as_rule() == Rule::ident)
+                                    .map(|i| self.ident(&i))
+                                    .collect(),
+                            ),
+                        });
+                    }
+                }
+                Rule::seeds_order => seeds_order = Some(self.nth_ident(&k, 0)?),
+                Rule::numbers_rest => rest = Some(self.nth_ident(&k, 0)?),
+                _ => {}
+            }
+        }
+        Ok(Numbers::Seeded {
+            tiers,
+            seeds_order,
+            rest: rest.ok_or_else(|| self.missing(&block, "`rest ORDER`"))?,
+            span: self.span(p),
+        })
+    }
+
+    pub fn places_decl(&self, p: &Pair<Rule>) -> R<PlacesDecl> {
+        let mut rule = None;
+        let mut sources = Vec::new();
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::places_shared => rule = Some(PlacesRule::Shared(self.span(&k))),
+                Rule::places_ranked => rule = Some(PlacesRule::Ranked(self.tiebreak(&k)?)),
+                Rule::place_ref => sources.push(self.place_ref(&k)?),
+                _ => {}
+            }
+        }
+        Ok(PlacesDecl {
+            places: self.place_range_of(p)?,
+            rule: rule.ok_or_else(|| self.missing(p, "`shared` or `ranked_by`"))?,
+            sources,
+            title: self.opt_text(p)?,
+            span: self.span(p),
+        })
+    }
+}
