@@ -37,6 +37,7 @@ pub struct SupplementItem {
 ///     ...
 ///   }                                  // or: `roster generated seed 7` (the declared field)
 ///   seed 3                              // the seed of every lot the runtime draws
+///   draw { groups.A: a1 a2 a3 a4 \n groups.B: b1 b2 b3 b4 }   // fixed draws, in number order
 ///   results {
 ///     groups 1: a1 - a8 1-0, a2 - a7 =, a3 - a6 0-1
 ///     final_a 1: a1 - b1 = ; playoff rapid: b1 - a1 = ; playoff armageddon: a1 - b1 =
@@ -57,6 +58,8 @@ pub struct Scenario {
     pub name: Text,
     pub roster: Option<ScenarioRoster>,
     pub seed: Option<Spanned<u64>>,
+    /// `draw { groups.A: a1 a2 ... }`: draws the test fixes instead of drawing lots.
+    pub draws: Vec<ScenarioDraw>,
     pub results: Vec<ResultLine>,
     pub expects: Vec<Expect>,
     pub span: Span,
@@ -74,6 +77,16 @@ pub enum ScenarioRoster {
         seed: Option<Spanned<u64>>,
         span: Span,
     },
+}
+
+/// `groups.A: xu_yc jiang_c nguyen_vq` (a group of a stage) or `main: p1 p2 p3` (a stage without
+/// groups): the players in pairing-number order, 1 first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScenarioDraw {
+    pub stage: Ident,
+    pub group: Option<Ident>,
+    pub players: Vec<Ident>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -36,6 +36,7 @@ impl Builder {
     pub fn scenario(&self, p: &Pair<Rule>) -> R<Scenario> {
         let mut roster = None;
         let mut seed = None;
+        let mut draws = Vec::new();
         let mut results = Vec::new();
         let mut expects = Vec::new();
         for w in kids(p).filter(|k| k.as_rule() == Rule::scenario_part) {
@@ -73,6 +74,11 @@ impl Builder {
                         seed = Some(self.int64(&n)?);
                     }
                 }
+                Rule::scenario_draw => {
+                    for g in kids(&part).filter(|k| k.as_rule() == Rule::drawn_group) {
+                        draws.push(self.drawn_group(&g)?);
+                    }
+                }
                 Rule::results => {
                     for w in kids(&part).filter(|k| k.as_rule() == Rule::result_line) {
                         if let Some(l) = self.first(&w) {
@@ -94,9 +100,28 @@ impl Builder {
             name: self.nth_text(p, 0)?,
             roster,
             seed,
+            draws,
             results,
             expects,
             span: self.span(p),
+        })
+    }
+
+    fn drawn_group(&self, g: &Pair<Rule>) -> R<ScenarioDraw> {
+        let (stage, group) = match kids(g).find(|k| k.as_rule() == Rule::place_group) {
+            Some(pg) => (self.nth_ident(&pg, 0)?, Some(self.nth_ident(&pg, 1)?)),
+            None => (self.nth_ident(g, 0)?, None),
+        };
+        let skip = usize::from(group.is_none());
+        Ok(ScenarioDraw {
+            stage,
+            group,
+            players: kids(g)
+                .filter(|k| k.as_rule() == Rule::ident)
+                .skip(skip)
+                .map(|k| self.ident(&k))
+                .collect(),
+            span: self.span(g),
         })
     }
 
