@@ -1,0 +1,387 @@
+//! Reading a TRF: line by line, fields by column, then cross-checks between lines (known
+//! opponents, both sides of each game, points adding up).
+
+use std::collections::BTreeMap;
+
+use super::{ResultCode, Trf, TrfError, TrfErrorKind, TrfPlayer, TrfRound, TrfScoring};
+use crate::pairing::swiss::state::Colour;
+
+fn err(line: usize, column: usize, kind: TrfErrorKind) -> TrfError {
+    TrfError { line, column, kind }
+}
+
+/// Columns `from..=to` (1-based) of a line, as text; missing columns are blank.
+fn cols(b: &[u8], from: usize, to: usize) -> String {
+    let start = from.saturating_sub(1).min(b.len());
+    let end = to.min(b.len()).max(start);
+    String::from_utf8_lossy(b.get(start..end).unwrap_or(&[]))
+        .trim()
+        .to_string()
+}
+
+/// Parse points like `2.0`, `10.5`, `3`, `1,5` into tenths.
+fn parse_points(s: &str) -> Option<u32> {
+    let s = s.trim();
+    if s.is_empty() {
+        return None;
+    }
+    let s = s.replace(',', ".");
+    let (int, frac) = match s.split_once('.') {
+        Some((a, b)) => (a, b),
+        None => (s.as_str(), ""),
+    };
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let iv: u32 = if int.is_empty() { 0 } else { int.parse().ok()? };
+    let fv: u32 = match frac.len() {
+        0 => 0,
+        1 => frac.parse().ok()?,
+        _ => {
+            // Hundredths must be zero: the scales in use are multiples of a tenth.
+            let (first, rest) = frac.split_at(1);
+            if !rest.bytes().all(|c| c == b'0') {
+                return None;
+            }
+            first.parse().ok()?
+        }
+    };
+    iv.checked_mul(10)?.checked_add(fv)
+}
+
+fn parse_uint(s: &str) -> Option<u32> {
+    let s = s.trim();
+    if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// Parse a TRF given as bytes (checks UTF-8 first).
+pub fn parse_bytes(bytes: &[u8]) -> Result<Trf, TrfError> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => parse(s),
+        Err(e) => {
+            let upto = bytes.get(..e.valid_up_to()).unwrap_or(&[]);
+            let line = upto.iter().filter(|&&c| c == b'\n').count() + 1;
+            let col = upto.iter().rev().take_while(|&&c| c != b'\n').count() + 1;
+            Err(err(line, col, TrfErrorKind::NotUtf8))
+        }
+    }
+}
+
+/// Parse a TRF-16 or TRF-2026 text.
+pub fn parse(text: &str) -> Result<Trf, TrfError> {
+    let mut trf = Trf::default();
+    let mut scoring = TrfScoring::default();
+    let mut pab_set = false;
+    let mut half_set = false;
+    let full_set = false;
+    let mut fwin_set = false;
+    for (idx, raw) in text.split('\n').enumerate() {
+        let lineno = idx + 1;
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let b = line.as_bytes();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let code = b.get(..3).map(|c| String::from_utf8_lossy(c).to_string());
+        match code.as_deref() {
+            Some("001") => trf.players.push(parse_player(b, lineno)?),
+            Some("012") => trf.name = Some(cols(b, 5, b.len())),
+            Some("092") | Some("192") => trf.system = Some(cols(b, 5, b.len())),
+            Some("XXR") | Some("142") => {
+                let v = parse_uint(&cols(b, 4, b.len()))
+                    .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("number of rounds")))?;
+                trf.rounds_declared = Some(v);
+            }
+            Some("XXC") => {
+                let v = cols(b, 4, b.len()).to_ascii_lowercase();
+                let first = v.split_whitespace().next().unwrap_or("");
+                trf.initial_colour = Some(match first {
+                    "white1" | "w" | "white" => Colour::White,
+                    "black1" | "b" | "black" => Colour::Black,
+                    _ => return Err(err(lineno, 5, TrfErrorKind::BadHeader("XXC"))),
+                });
+            }
+            Some("152") => {
+                let v = cols(b, 4, b.len()).to_ascii_uppercase();
+                trf.initial_colour = Some(match v.chars().next() {
+                    Some('W') => Colour::White,
+                    Some('B') => Colour::Black,
+                    _ => return Err(err(lineno, 5, TrfErrorKind::BadHeader("152"))),
+                });
+            }
+            Some("162") | Some("XXS") => {
+                // `162  W 2.0    D 1.0` (symbol, value pairs) or `XXS W=1.0 D=0.5`.
+                let rest = cols(b, 4, b.len()).replace('=', " ");
+                let toks: Vec<&str> = rest.split_whitespace().collect();
+                let what = if code.as_deref() == Some("162") {
+                    "162"
+                } else {
+                    "XXS"
+                };
+                if toks.len() % 2 != 0 {
+                    return Err(err(lineno, 5, TrfErrorKind::BadHeader(what)));
+                }
+                for pair in toks.chunks(2) {
+                    let (Some(sym), Some(val)) = (pair.first(), pair.get(1)) else {
+                        continue;
+                    };
+                    let v = parse_points(val)
+                        .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader(what)))?;
+                    match sym.to_ascii_uppercase().as_str() {
+                        "W" | "WW" | "BW" => scoring.win = v,
+                        "D" | "WD" | "BD" => scoring.draw = v,
+                        "L" | "WL" | "BL" => scoring.loss = v,
+                        "P" | "U" | "PAB" => {
+                            scoring.pab = v;
+                            pab_set = true;
+                        }
+                        "H" => {
+                            scoring.half_bye = v;
+                            half_set = true;
+                        }
+                        "F" | "FW" | "X" => {
+                            scoring.forfeit_win = v;
+                            fwin_set = true;
+                        }
+                        "FL" => scoring.forfeit_loss = v,
+                        "Z" | "A" => scoring.zero_bye = v,
+                        _ => {}
+                    }
+                }
+                scoring.declared = true;
+            }
+            Some(c) if c.starts_with("BB") && c.len() == 3 => {
+                // JaVaFo extensions: BBW win, BBD draw, BBL loss, BBZ zero bye, BBF forfeit
+                // loss, BBU pairing-allocated bye.
+                let v = parse_points(&cols(b, 4, b.len()))
+                    .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("BB?")))?;
+                match c {
+                    "BBW" => scoring.win = v,
+                    "BBD" => scoring.draw = v,
+                    "BBL" => scoring.loss = v,
+                    "BBZ" => scoring.zero_bye = v,
+                    "BBF" => scoring.forfeit_loss = v,
+                    "BBU" => {
+                        scoring.pab = v;
+                        pab_set = true;
+                    }
+                    _ => {
+                        trf.other_lines.push((lineno, line.to_string()));
+                        continue;
+                    }
+                }
+                scoring.declared = true;
+            }
+            Some("###") => trf.other_lines.push((lineno, line.to_string())),
+            _ => trf.other_lines.push((lineno, line.to_string())),
+        }
+    }
+    // Byes worth a win or a draw follow the declared win and draw unless set on their own.
+    if !pab_set {
+        scoring.pab = scoring.win;
+    }
+    if !full_set {
+        scoring.full_bye = scoring.win;
+    }
+    if !fwin_set {
+        scoring.forfeit_win = scoring.win;
+    }
+    if !half_set {
+        scoring.half_bye = scoring.draw;
+    }
+    trf.scoring = scoring;
+    check(&trf)?;
+    Ok(trf)
+}
+
+fn parse_player(b: &[u8], lineno: usize) -> Result<TrfPlayer, TrfError> {
+    if b.len() < 84 {
+        return Err(err(lineno, b.len() + 1, TrfErrorKind::LineTooShort));
+    }
+    let id = parse_uint(&cols(b, 5, 8))
+        .filter(|&v| v > 0)
+        .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadNumber("starting rank")))?;
+    let rating_s = cols(b, 49, 52);
+    let rating = if rating_s.is_empty() {
+        None
+    } else {
+        Some(
+            parse_uint(&rating_s)
+                .ok_or_else(|| err(lineno, 49, TrfErrorKind::BadNumber("rating")))?,
+        )
+    };
+    let points = parse_points(&cols(b, 81, 84))
+        .ok_or_else(|| err(lineno, 81, TrfErrorKind::BadNumber("points")))?;
+    let rank_s = cols(b, 86, 89);
+    let rank = if rank_s.is_empty() {
+        None
+    } else {
+        Some(parse_uint(&rank_s).ok_or_else(|| err(lineno, 86, TrfErrorKind::BadNumber("rank")))?)
+    };
+    let mut rounds = Vec::new();
+    let mut start = 92usize; // 1-based column of the round's first character
+    while start <= b.len() {
+        let block_end = (start + 7).min(b.len());
+        let block = b.get(start - 1..block_end).unwrap_or(&[]);
+        // The separator before the block must be blank.
+        if b.get(start - 2).is_some_and(|&c| c != b' ') {
+            return Err(err(lineno, start - 1, TrfErrorKind::BadRoundBlock));
+        }
+        if block.iter().all(|&c| c == b' ') {
+            rounds.push(None);
+            start += 10;
+            continue;
+        }
+        let opp_s = String::from_utf8_lossy(block.get(..4.min(block.len())).unwrap_or(&[]))
+            .to_string();
+        let opp_t = opp_s.trim();
+        let opponent = if opp_t.is_empty() {
+            None
+        } else {
+            let v = parse_uint(opp_t)
+                .ok_or_else(|| err(lineno, start, TrfErrorKind::BadNumber("opponent")))?;
+            if v == 0 {
+                None
+            } else {
+                Some(v)
+            }
+        };
+        if block.get(4).is_some_and(|&c| c != b' ') {
+            return Err(err(lineno, start + 4, TrfErrorKind::BadRoundBlock));
+        }
+        let colour_c = block.get(5).copied().unwrap_or(b' ');
+        let colour = match colour_c {
+            b'w' | b'W' => Some(Colour::White),
+            b'b' | b'B' => Some(Colour::Black),
+            b'-' | b' ' => None,
+            c => {
+                return Err(err(
+                    lineno,
+                    start + 5,
+                    TrfErrorKind::BadColour(char::from(c)),
+                ))
+            }
+        };
+        if block.get(6).is_some_and(|&c| c != b' ') {
+            return Err(err(lineno, start + 6, TrfErrorKind::BadRoundBlock));
+        }
+        let res_c = block.get(7).copied().unwrap_or(b' ');
+        let result = if res_c.is_ascii() {
+            ResultCode::from_char(char::from(res_c))
+        } else {
+            None
+        }
+        .ok_or_else(|| err(lineno, start + 7, TrfErrorKind::BadResult(char::from(res_c))))?;
+        if opponent == Some(id) {
+            return Err(err(lineno, start, TrfErrorKind::OwnOpponent));
+        }
+        // Played results need an opponent and a colour; byes have neither.
+        if result.is_played() && (opponent.is_none() || colour.is_none()) {
+            return Err(err(lineno, start, TrfErrorKind::BadRoundBlock));
+        }
+        if matches!(
+            result,
+            ResultCode::HalfBye | ResultCode::FullBye | ResultCode::Pab | ResultCode::ZeroBye
+        ) && opponent.is_some()
+        {
+            return Err(err(lineno, start, TrfErrorKind::BadRoundBlock));
+        }
+        rounds.push(Some(TrfRound {
+            opponent,
+            colour,
+            result,
+        }));
+        start += 10;
+    }
+    while rounds.last().is_some_and(|r| r.is_none()) {
+        rounds.pop();
+    }
+    Ok(TrfPlayer {
+        line: lineno,
+        id,
+        sex: cols(b, 10, 10),
+        title: cols(b, 11, 13),
+        name: cols(b, 15, 47),
+        rating,
+        federation: cols(b, 54, 56),
+        fide_id: cols(b, 58, 68),
+        birth: cols(b, 70, 79),
+        points,
+        rank,
+        rounds,
+    })
+}
+
+fn round_col(r: usize) -> usize {
+    92 + 10 * r
+}
+
+fn check(trf: &Trf) -> Result<(), TrfError> {
+    let mut by_id: BTreeMap<u32, usize> = BTreeMap::new();
+    for (i, p) in trf.players.iter().enumerate() {
+        if by_id.insert(p.id, i).is_some() {
+            return Err(err(p.line, 5, TrfErrorKind::DuplicatePlayer(p.id)));
+        }
+    }
+    let played = trf.rounds_played() as usize;
+    for p in &trf.players {
+        for (r, block) in p.rounds.iter().enumerate() {
+            let Some(block) = block else { continue };
+            if let Some(declared) = trf.rounds_declared {
+                if r as u32 >= declared {
+                    return Err(err(
+                        p.line,
+                        round_col(r),
+                        TrfErrorKind::RoundOutOfRange {
+                            round: r as u32 + 1,
+                            declared,
+                        },
+                    ));
+                }
+            }
+            let Some(o) = block.opponent else { continue };
+            let Some(&oi) = by_id.get(&o) else {
+                return Err(err(p.line, round_col(r), TrfErrorKind::UnknownOpponent(o)));
+            };
+            let back = trf
+                .players
+                .get(oi)
+                .and_then(|q| q.rounds.get(r).copied().flatten());
+            let consistent = back.is_some_and(|q| {
+                q.opponent == Some(p.id)
+                    && (block.colour.is_none() || q.colour != block.colour)
+                    && q.result.is_played() == block.result.is_played()
+            });
+            if !consistent {
+                return Err(err(
+                    p.line,
+                    round_col(r),
+                    TrfErrorKind::AsymmetricGame {
+                        opponent: o,
+                        round: r as u32 + 1,
+                    },
+                ));
+            }
+        }
+        let computed: u32 = p
+            .rounds
+            .iter()
+            .take(played)
+            .map(|b| b.map_or(trf.scoring.zero_bye, |b| trf.scoring.points(b.result)))
+            .fold(0u32, |a, x| a.saturating_add(x));
+        if computed != p.points {
+            return Err(err(
+                p.line,
+                81,
+                TrfErrorKind::ScoreMismatch {
+                    declared: p.points,
+                    computed,
+                },
+            ));
+        }
+    }
+    Ok(())
+}

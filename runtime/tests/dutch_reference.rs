@@ -1,0 +1,90 @@
+//! Every round of the reference Swiss tournaments (paired by a FIDE-endorsed Dutch engine) is
+//! paired again from its TRF and compared with the reference pairing, line by line, order
+//! ignored. The data are copied from the shared reference set; see
+//! `tests/data/swiss-dutch/PROVENANCE.md`.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss-dutch")
+}
+
+/// The `.pairs` lines as a set, count line dropped (our output starts with one).
+fn lines_of(text: &str, drop_count_line: bool) -> BTreeSet<String> {
+    let mut lines: Vec<String> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect();
+    if drop_count_line && !lines.is_empty() {
+        lines.remove(0);
+    }
+    lines.into_iter().collect()
+}
+
+fn round_files() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(dirs) = std::fs::read_dir(data_dir()) else {
+        return out;
+    };
+    let mut dirs: Vec<PathBuf> = dirs.filter_map(|d| d.ok().map(|d| d.path())).collect();
+    dirs.sort();
+    for d in dirs {
+        if d.file_name().is_some_and(|n| n == "large") || !d.is_dir() {
+            continue;
+        }
+        let Ok(files) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = files
+            .filter_map(|f| f.ok().map(|f| f.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+            .collect();
+        files.sort();
+        out.extend(files);
+    }
+    out
+}
+
+fn check(trf: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(trf).map_err(|e| e.to_string())?;
+    let want = std::fs::read_to_string(trf.with_extension("pairs")).map_err(|e| e.to_string())?;
+    let got = pair_trf(&text, SwissSystem::Dutch).map_err(|e| e.to_string())?;
+    let (g, w) = (lines_of(&got, true), lines_of(&want, false));
+    if g == w {
+        Ok(())
+    } else {
+        let extra: Vec<_> = g.difference(&w).cloned().collect();
+        let missing: Vec<_> = w.difference(&g).cloned().collect();
+        Err(format!("got {extra:?}, expected {missing:?}"))
+    }
+}
+
+#[test]
+fn every_reference_round_is_reproduced() {
+    let files = round_files();
+    assert_eq!(files.len(), 170, "all reference rounds are present");
+    let mut failures = Vec::new();
+    for f in &files {
+        if let Err(e) = check(f) {
+            failures.push(format!("{}: {e}", f.display()));
+        }
+    }
+    println!(
+        "dutch reference rounds: {}/{} reproduced",
+        files.len() - failures.len(),
+        files.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_large_round_is_reproduced() {
+    let f = data_dir().join("large/round-05.trf");
+    if let Err(e) = check(&f) {
+        panic!("{e}");
+    }
+}
