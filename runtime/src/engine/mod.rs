@@ -1,1 +1,269 @@
 //! The engine that runs a plan.
+//!
+//! [`run`] takes a plan, a roster, recorded results and a seed, and returns the [`Outcome`] or
+//! the problems that stopped it. It validates the roster first (nothing is drawn for a roster
+//! that does not fit), then runs the stages in plan order: entrants, draws and numbers, games
+//! (recorded, else simulated by the [`ResultModel`] from the seed), standings with the stage's
+//! tie-break chain, knockout matches and their playoff chains; then the final ranking, prizes
+//! and qualification. Lots come from stream 0 of the seed, simulated results from stream 1.
+//! Every decision is written to the transcript with the clause it follows.
+
+mod draw;
+mod entrants;
+mod finish;
+pub mod generate;
+pub mod outcome;
+mod play;
+pub mod problem;
+pub mod results;
+pub mod roster;
+mod stages;
+mod swiss_stage;
+mod team;
+pub mod tiebreak;
+pub mod transcript;
+
+pub use generate::generate_roster;
+pub use outcome::*;
+pub use problem::{codes, RuntimeProblem};
+pub use results::{
+    GameResult, RecordedGame, RecordedResults, RecordedWithdrawal, RestRule, ResultModel,
+};
+pub use roster::{categories_of, in_category, validate_roster, Player, Roster};
+pub use transcript::{EntryKind, TranscriptEntry};
+
+use crate::pairing::lots::{Lots, STREAM_LOTS, STREAM_RESULTS};
+use crate::pairing::SwissPairer;
+use crate::plan::{Plan, PLAN_VERSION};
+use results::ResultBook;
+use std::collections::BTreeMap;
+use tiebreak::Competitor;
+use transcript::Transcript;
+
+/// Options beyond the four inputs of [`run`].
+#[derive(Default)]
+pub struct RunOptions<'a> {
+    pub model: ResultModel,
+    /// The Swiss pairing system for Swiss stages; without one a Swiss stage is a problem.
+    pub swiss: Option<&'a dyn SwissPairer>,
+}
+
+/// Run the whole plan. The same inputs and seed give the same outcome, byte for byte.
+pub fn run(
+    plan: &Plan,
+    roster: &Roster,
+    results: &RecordedResults,
+    seed: u64,
+) -> Result<Outcome, Vec<RuntimeProblem>> {
+    run_with(plan, roster, results, seed, &RunOptions::default())
+}
+
+/// [`run`] with a results model and a Swiss pairing system.
+pub fn run_with(
+    plan: &Plan,
+    roster: &Roster,
+    results: &RecordedResults,
+    seed: u64,
+    options: &RunOptions<'_>,
+) -> Result<Outcome, Vec<RuntimeProblem>> {
+    if plan.version != PLAN_VERSION {
+        return Err(vec![RuntimeProblem::new(
+            codes::PLAN_VERSION,
+            format!(
+                "plan version {} but this runtime runs version {PLAN_VERSION}",
+                plan.version
+            ),
+            &plan.meta.origin,
+        )]);
+    }
+    let problems = validate_roster(plan, roster);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let book = ResultBook::new(results)?;
+    let mut ctx = Ctx::new(plan, roster, results, options, seed, book)?;
+    for (ix, stage) in plan.stages.iter().enumerate() {
+        ctx.transcript.stage = Some(stage.name.clone());
+        let done = stages::run_stage(&mut ctx, ix, stage);
+        ctx.transcript.stage = None;
+        match done {
+            Ok(run) => ctx.stages.push(run),
+            Err(mut p) => {
+                ctx.problems.append(&mut p);
+                return Err(ctx.problems);
+            }
+        }
+    }
+    for i in ctx.book.unconsumed().collect::<Vec<_>>() {
+        if let Some(g) = results.games.get(i) {
+            ctx.problems.push(RuntimeProblem::new(
+                codes::RESULT_NO_SUCH_GAME,
+                format!(
+                    "a result for a game that does not exist: {} round {}: {} - {}{}",
+                    g.stage,
+                    g.round,
+                    g.red,
+                    g.black,
+                    g.step
+                        .as_deref()
+                        .map(|s| format!(" (playoff {s})"))
+                        .unwrap_or_default()
+                ),
+                &g.origin,
+            ));
+        }
+    }
+    if !ctx.problems.is_empty() {
+        return Err(ctx.problems);
+    }
+    finish::finish(ctx, seed)
+}
+
+/// A finished stage, as later stages and the final ranking see it.
+pub(crate) struct StageRun {
+    pub name: String,
+    pub groups: Vec<GroupRun>,
+    /// Knockout: losers of the main bracket by round.
+    pub eliminated: BTreeMap<u32, Vec<usize>>,
+    pub out: StageOutcome,
+}
+
+/// A group's (or a stage's) final order.
+pub(crate) struct GroupRun {
+    pub name: String,
+    /// (place, shared, roster index), in place order.
+    pub ranking: Vec<(u32, bool, usize)>,
+    /// Roster index of each table position, and the table's competitors (round-robin groups).
+    pub members: Vec<usize>,
+    pub competitors: Vec<Competitor>,
+}
+
+pub(crate) struct Ctx<'a> {
+    pub plan: &'a Plan,
+    pub roster: &'a Roster,
+    pub results: &'a RecordedResults,
+    pub options: &'a RunOptions<'a>,
+    pub lots: Lots,
+    pub sim: Lots,
+    pub book: ResultBook,
+    pub transcript: Transcript,
+    pub problems: Vec<RuntimeProblem>,
+    /// Per roster index: fouls over the event, forfeits, withdrawal.
+    pub fouls: Vec<u32>,
+    pub forfeits: Vec<u32>,
+    pub withdrawn: Vec<Option<outcome::Withdrawn>>,
+    /// Recorded withdrawals: roster index -> (stage index, after round).
+    pub withdraw_plan: BTreeMap<usize, (usize, u32)>,
+    pub stages: Vec<StageRun>,
+    pub games: u32,
+    pub stats: RunStats,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(
+        plan: &'a Plan,
+        roster: &'a Roster,
+        results: &'a RecordedResults,
+        options: &'a RunOptions<'a>,
+        seed: u64,
+        book: ResultBook,
+    ) -> Result<Ctx<'a>, Vec<RuntimeProblem>> {
+        let n = roster.players.len();
+        let mut fouls = vec![0u32; n];
+        let mut problems = Vec::new();
+        for (id, count) in &results.fouls {
+            match roster.index_of(id) {
+                Some(i) => {
+                    if let Some(f) = fouls.get_mut(i) {
+                        *f = f.saturating_add(*count);
+                    }
+                }
+                None => problems.push(RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!("fouls recorded for `{id}`, who is not in the roster"),
+                    &plan.conduct.origin,
+                )),
+            }
+        }
+        let mut withdraw_plan = BTreeMap::new();
+        for w in &results.withdrawals {
+            let stage = plan.stages.iter().position(|s| s.name == w.stage);
+            match (roster.index_of(&w.player), stage) {
+                (Some(i), Some(s)) => {
+                    withdraw_plan.insert(i, (s, w.after_round));
+                }
+                (None, _) => problems.push(RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!("withdrawal of `{}`, who is not in the roster", w.player),
+                    &w.origin,
+                )),
+                (_, None) => problems.push(RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!(
+                        "withdrawal in stage `{}`, which the plan does not have",
+                        w.stage
+                    ),
+                    &w.origin,
+                )),
+            }
+        }
+        for g in &results.games {
+            for id in [&g.red, &g.black] {
+                if roster.index_of(id).is_none() {
+                    problems.push(RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!("a result names `{id}`, who is not in the roster"),
+                        &g.origin,
+                    ));
+                }
+            }
+            if !plan.stages.iter().any(|s| s.name == g.stage) {
+                problems.push(RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!(
+                        "a result for stage `{}`, which the plan does not have",
+                        g.stage
+                    ),
+                    &g.origin,
+                ));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(Ctx {
+            plan,
+            roster,
+            results,
+            options,
+            lots: Lots::new(seed, STREAM_LOTS),
+            sim: Lots::new(seed, STREAM_RESULTS),
+            book,
+            transcript: Transcript::default(),
+            problems: Vec::new(),
+            fouls,
+            forfeits: vec![0; n],
+            withdrawn: vec![None; n],
+            withdraw_plan,
+            stages: Vec::new(),
+            games: 0,
+            stats: RunStats::default(),
+        })
+    }
+
+    pub fn id(&self, i: usize) -> &str {
+        self.roster
+            .players
+            .get(i)
+            .map(|p| p.id.as_str())
+            .unwrap_or("?")
+    }
+
+    pub fn name(&self, i: usize) -> &str {
+        self.roster
+            .players
+            .get(i)
+            .map(|p| p.name.as_str())
+            .unwrap_or("?")
+    }
+}

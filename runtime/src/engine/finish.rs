@@ -1,0 +1,449 @@
+//! After the stages: the final ranking (stage places and places declarations), prizes per
+//! category with equal shares on shared places, qualification with next-in-line replacement.
+
+use super::outcome::{Outcome, PrizeAward, Qualifier, RankingRow};
+use super::problem::{codes, RuntimeProblem};
+use super::roster::{categories_of, in_category};
+use super::tiebreak::{self, Primary, Table};
+use super::transcript::EntryKind;
+use super::Ctx;
+use crate::plan::{Origin, PlacesRule, PrizeKey, PLAN_VERSION};
+use std::collections::BTreeMap;
+
+/// (final place, shared, roster index), in place order.
+type Ranking = Vec<(u32, bool, usize)>;
+
+pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<RuntimeProblem>> {
+    let ranking = final_ranking(&mut ctx)?;
+    let (prizes, totals) = prizes(&mut ctx, &ranking);
+    let qualifiers = qualification(&mut ctx, &ranking);
+    if !ctx.problems.is_empty() {
+        return Err(ctx.problems);
+    }
+    let final_ranking = ranking
+        .iter()
+        .map(|&(place, shared, p)| RankingRow {
+            place,
+            shared,
+            id: ctx.id(p).to_string(),
+            player: ctx.name(p).to_string(),
+            categories: ctx
+                .roster
+                .players
+                .get(p)
+                .map(|pl| categories_of(ctx.plan, pl))
+                .unwrap_or_default(),
+        })
+        .collect();
+    let withdrawn = ctx.withdrawn.iter().flatten().cloned().collect();
+    Ok(Outcome {
+        seed,
+        plan_version: PLAN_VERSION,
+        event: ctx.plan.meta.title.clone(),
+        final_ranking,
+        prizes,
+        prize_totals: totals,
+        qualifiers,
+        stages: ctx.stages.into_iter().map(|s| s.out).collect(),
+        games: ctx.games,
+        withdrawn,
+        stats: ctx.stats,
+        transcript: ctx.transcript.entries,
+    })
+}
+
+fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Ranking, Vec<RuntimeProblem>> {
+    let mut placed: BTreeMap<usize, (u32, bool, Origin)> = BTreeMap::new();
+    let mut by_place: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut assign = |p: usize,
+                      place: u32,
+                      shared: bool,
+                      origin: &Origin,
+                      problems: &mut Vec<RuntimeProblem>,
+                      ctx: &Ctx<'_>| {
+        if let Some((other, _, first)) = placed.get(&p) {
+            problems.push(RuntimeProblem::new(
+                codes::PLACE_CONFLICT,
+                format!(
+                    "{} is given final place {other} ({}) and place {place}",
+                    ctx.id(p),
+                    first.cite()
+                ),
+                origin,
+            ));
+            return;
+        }
+        placed.insert(p, (place, shared, origin.clone()));
+        by_place.entry(place).or_default().push(p);
+    };
+    for (stage, run) in ctx.plan.stages.iter().zip(&ctx.stages) {
+        let Some(range) = stage.places else { continue };
+        if run.groups.len() != 1 {
+            problems.push(RuntimeProblem::new(
+                codes::PLACE_CONFLICT,
+                format!("stage `{}` decides places {range} but has {} groups; declare the places with `places`", stage.name, run.groups.len()),
+                &stage.origin,
+            ));
+            continue;
+        }
+        for g in &run.groups {
+            for &(q, shared, p) in &g.ranking {
+                if q <= range.len() {
+                    assign(
+                        p,
+                        range.from + q - 1,
+                        shared,
+                        &stage.origin,
+                        &mut problems,
+                        ctx,
+                    );
+                }
+            }
+        }
+    }
+    for decl in &ctx.plan.places {
+        let mut players = Vec::new();
+        for r in &decl.sources {
+            match super::entrants::places(ctx, r, &decl.origin) {
+                Ok(list) => players.extend(list),
+                Err(p) => problems.push(p),
+            }
+        }
+        if players.len() as u32 != decl.places.len() {
+            problems.push(RuntimeProblem::new(
+                codes::PLACE_CONFLICT,
+                format!(
+                    "places {} hold {} players, but the sources give {}",
+                    decl.places,
+                    decl.places.len(),
+                    players.len()
+                ),
+                &decl.origin,
+            ));
+            continue;
+        }
+        match &decl.rule {
+            PlacesRule::Shared => {
+                let ids: Vec<&str> = players.iter().map(|&p| ctx.id(p)).collect();
+                ctx.transcript.push(
+                    EntryKind::Places,
+                    format!("places {} shared: {}", decl.places, ids.join(" ")),
+                    &decl.origin,
+                );
+                for &p in &players {
+                    assign(p, decl.places.from, true, &decl.origin, &mut problems, ctx);
+                }
+            }
+            PlacesRule::Ranked { chain } => {
+                let order = rank_across(ctx, &players, chain);
+                for (k, p) in order.into_iter().enumerate() {
+                    assign(
+                        p,
+                        decl.places.from + k as u32,
+                        false,
+                        &decl.origin,
+                        &mut problems,
+                        ctx,
+                    );
+                }
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mut ranking: Ranking = placed
+        .iter()
+        .map(|(&p, &(place, shared, _))| (place, shared, p))
+        .collect();
+    ranking.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| ctx.id(a.2).cmp(ctx.id(b.2))));
+    Ok(ranking)
+}
+
+/// Rank players from several groups of earlier stages by points and a chain; each keeps the
+/// records of the group it played in.
+fn rank_across(
+    ctx: &mut Ctx<'_>,
+    players: &[usize],
+    chain: &crate::plan::TiebreakChain,
+) -> Vec<usize> {
+    let mut competitors = Vec::new();
+    let mut owner = Vec::new();
+    let mut subset = Vec::new();
+    let scoring = &ctx.plan.scoring;
+    for run in &ctx.stages {
+        for g in &run.groups {
+            if g.members.iter().any(|m| players.contains(m)) {
+                let base = competitors.len();
+                for (pos, c) in g.competitors.iter().enumerate() {
+                    let mut c = c.clone();
+                    for r in &mut c.records {
+                        r.opponent = r.opponent.map(|o| o + base);
+                    }
+                    competitors.push(c);
+                    let p = g.members.get(pos).copied().unwrap_or(usize::MAX);
+                    if players.contains(&p)
+                        && !subset.iter().any(|&s: &usize| owner.get(s) == Some(&p))
+                    {
+                        subset.push(owner.len());
+                    }
+                    owner.push(p);
+                }
+            }
+        }
+    }
+    let table = Table {
+        competitors,
+        scoring,
+    };
+    let ranked = tiebreak::rank(&table, &subset, chain, Primary::Points, &mut ctx.lots);
+    let mut out: Vec<usize> = ranked
+        .order
+        .iter()
+        .filter_map(|&s| owner.get(s).copied())
+        .collect();
+    for &p in players {
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The ranking restricted to a category, re-numbered: a player's place is one more than the
+/// number of category players strictly ahead; shared places stay shared.
+fn category_ranking(ctx: &Ctx<'_>, ranking: &Ranking, category: Option<&str>) -> Ranking {
+    let cat = category.and_then(|c| ctx.plan.categories.get(c));
+    let members: Vec<(u32, bool, usize)> = ranking
+        .iter()
+        .copied()
+        .filter(|&(_, _, p)| match (category, cat) {
+            (None, _) => true,
+            (Some(_), Some(c)) => ctx
+                .roster
+                .players
+                .get(p)
+                .is_some_and(|pl| in_category(ctx.plan, c, pl)),
+            (Some(_), None) => false,
+        })
+        .collect();
+    let mut out = Vec::with_capacity(members.len());
+    let mut ahead = 0u32;
+    let mut i = 0;
+    while i < members.len() {
+        let place = members.get(i).map(|m| m.0);
+        let mut j = i;
+        while j < members.len() && members.get(j).map(|m| m.0) == place {
+            j += 1;
+        }
+        let tier = members.get(i..j).unwrap_or(&[]);
+        let shared = tier.len() > 1 || tier.iter().any(|m| m.1);
+        for &(_, _, p) in tier {
+            out.push((ahead + 1, shared, p));
+        }
+        ahead += tier.len() as u32;
+        i = j;
+    }
+    out
+}
+
+fn prizes(ctx: &mut Ctx<'_>, ranking: &Ranking) -> (Vec<PrizeAward>, BTreeMap<String, u64>) {
+    let mut awards = Vec::new();
+    let mut totals: BTreeMap<String, u64> = BTreeMap::new();
+    for table in &ctx.plan.prizes {
+        if let Some(c) = &table.category {
+            if !ctx.plan.categories.contains_key(c) {
+                ctx.problems.push(RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!("prizes for category `{c}`, which is not declared"),
+                    &table.origin,
+                ));
+                continue;
+            }
+        }
+        let cat_rank = category_ranking(ctx, ranking, table.category.as_deref());
+        let line_for = |place: u32| {
+            table
+                .lines
+                .iter()
+                .find(|l| matches!(l.key, PrizeKey::Places { places } if places.contains(place)))
+        };
+        let mut i = 0;
+        while i < cat_rank.len() {
+            let place = cat_rank.get(i).map(|m| m.0).unwrap_or(0);
+            let mut j = i;
+            while j < cat_rank.len() && cat_rank.get(j).map(|m| m.0) == Some(place) {
+                j += 1;
+            }
+            let tier: Vec<usize> = cat_rank
+                .get(i..j)
+                .unwrap_or(&[])
+                .iter()
+                .map(|m| m.2)
+                .collect();
+            let shared = tier.len() > 1;
+            let k = tier.len() as u32;
+            // The money of every place the tier occupies, pooled and shared equally.
+            let mut pools: BTreeMap<String, u64> = BTreeMap::new();
+            for q in place..place + k {
+                if let Some(line) = line_for(q) {
+                    if let Some(amount) = line.amount {
+                        let cur = line
+                            .currency
+                            .clone()
+                            .unwrap_or_else(|| table.currency.clone());
+                        *pools.entry(cur).or_insert(0) += amount;
+                    }
+                }
+            }
+            let items = line_for(place).map(|l| l.items.clone()).unwrap_or_default();
+            let mut sorted = tier.clone();
+            sorted.sort_by(|a, b| ctx.id(*a).cmp(ctx.id(*b)));
+            for (currency, pool) in &pools {
+                let share = pool / u64::from(k.max(1));
+                let rest = pool % u64::from(k.max(1));
+                if rest != 0 {
+                    let text = format!(
+                        "{}: {pool} {currency} for places {place}..{} shared by {k}: {share} each, the {rest} left over paid one unit each in id order",
+                        table.title.clone().unwrap_or_else(|| "prizes".to_string()),
+                        place + k - 1
+                    );
+                    ctx.transcript.push(EntryKind::Prize, text, &table.origin);
+                }
+                for (n, &p) in sorted.iter().enumerate() {
+                    let amount = share + u64::from((n as u64) < rest);
+                    *totals.entry(currency.clone()).or_insert(0) += amount;
+                    awards.push(PrizeAward {
+                        category: table.category.clone(),
+                        place,
+                        shared,
+                        id: ctx.id(p).to_string(),
+                        player: ctx.name(p).to_string(),
+                        amount,
+                        currency: currency.clone(),
+                        items: items.clone(),
+                    });
+                }
+            }
+            if pools.is_empty() && !items.is_empty() {
+                for &p in &sorted {
+                    awards.push(PrizeAward {
+                        category: table.category.clone(),
+                        place,
+                        shared,
+                        id: ctx.id(p).to_string(),
+                        player: ctx.name(p).to_string(),
+                        amount: 0,
+                        currency: table.currency.clone(),
+                        items: items.clone(),
+                    });
+                }
+            }
+            i = j;
+        }
+        for line in &table.lines {
+            let PrizeKey::Eliminated { stage, round } = &line.key else {
+                continue;
+            };
+            let Some(run) = ctx.stages.iter().find(|s| &s.name == stage) else {
+                ctx.problems.push(RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!("prize for losers of stage `{stage}`, which did not run"),
+                    &line.origin,
+                ));
+                continue;
+            };
+            let losers = run.eliminated.get(round).cloned().unwrap_or_default();
+            let currency = line
+                .currency
+                .clone()
+                .unwrap_or_else(|| table.currency.clone());
+            for p in losers {
+                let amount = line.amount.unwrap_or(0);
+                *totals.entry(currency.clone()).or_insert(0) += amount;
+                awards.push(PrizeAward {
+                    category: table.category.clone(),
+                    place: 0,
+                    shared: false,
+                    id: ctx.id(p).to_string(),
+                    player: ctx.name(p).to_string(),
+                    amount,
+                    currency: currency.clone(),
+                    items: line.items.clone(),
+                });
+            }
+        }
+    }
+    (awards, totals)
+}
+
+fn qualification(ctx: &mut Ctx<'_>, ranking: &Ranking) -> Vec<Qualifier> {
+    let mut out = Vec::new();
+    for q in &ctx.plan.qualification {
+        let mut taken: Vec<usize> = Vec::new();
+        for quota in &q.quotas {
+            let cat_rank = category_ranking(ctx, ranking, quota.category.as_deref());
+            let mut granted = 0u32;
+            let mut skipped: Vec<usize> = Vec::new();
+            for (k, &(place, _, p)) in cat_rank.iter().enumerate() {
+                if granted >= quota.count {
+                    break;
+                }
+                if !q.next_in_line && k as u32 >= quota.count {
+                    break;
+                }
+                let declined = ctx.results.declined.iter().any(|d| d == ctx.id(p));
+                let withdrawn = ctx.withdrawn.get(p).is_some_and(Option::is_some);
+                let already = taken.contains(&p);
+                if declined || withdrawn || already {
+                    let why = if declined {
+                        "declines"
+                    } else if withdrawn {
+                        "is withdrawn"
+                    } else {
+                        "already qualified"
+                    };
+                    let text = format!(
+                        "{}: {} (place {place}{}) {why}; {}",
+                        q.title,
+                        ctx.id(p),
+                        quota
+                            .category
+                            .as_deref()
+                            .map(|c| format!(" in {c}"))
+                            .unwrap_or_default(),
+                        if q.next_in_line {
+                            "the place passes to the next in line"
+                        } else {
+                            "the place is not filled"
+                        }
+                    );
+                    ctx.transcript
+                        .push(EntryKind::Qualification, text, &quota.origin);
+                    skipped.push(p);
+                    continue;
+                }
+                let replaces = if k as u32 >= quota.count {
+                    skipped.first().map(|&s| ctx.id(s).to_string())
+                } else {
+                    None
+                };
+                if replaces.is_some() && !skipped.is_empty() {
+                    skipped.remove(0);
+                }
+                taken.push(p);
+                granted += 1;
+                out.push(Qualifier {
+                    title: q.title.clone(),
+                    category: quota.category.clone(),
+                    place,
+                    id: ctx.id(p).to_string(),
+                    player: ctx.name(p).to_string(),
+                    replaces,
+                });
+            }
+        }
+    }
+    out
+}

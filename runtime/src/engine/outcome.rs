@@ -1,0 +1,165 @@
+//! The outcome of a run: what `simulate --format json` prints (DESIGN.md): the seed, the final
+//! ranking, prizes, qualifiers, each stage's standings with the tie-break values that ordered
+//! them, the games, and the transcript.
+
+use super::tiebreak::TbValue;
+use super::transcript::TranscriptEntry;
+use crate::plan::PrizeItem;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    pub seed: u64,
+    pub plan_version: u32,
+    pub event: String,
+    /// Every place the regulation decides, in place order; shared places marked.
+    pub final_ranking: Vec<RankingRow>,
+    pub prizes: Vec<PrizeAward>,
+    /// Money paid per currency.
+    pub prize_totals: BTreeMap<String, u64>,
+    pub qualifiers: Vec<Qualifier>,
+    pub stages: Vec<StageOutcome>,
+    /// Games played or forfeited (byes not counted), playoff games included.
+    pub games: u32,
+    pub withdrawn: Vec<Withdrawn>,
+    pub stats: RunStats,
+    pub transcript: Vec<TranscriptEntry>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RankingRow {
+    pub place: u32,
+    pub shared: bool,
+    pub id: String,
+    pub player: String,
+    pub categories: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PrizeAward {
+    /// None: the whole event's ranking.
+    pub category: Option<String>,
+    /// The place in that category's ranking.
+    pub place: u32,
+    pub shared: bool,
+    pub id: String,
+    pub player: String,
+    pub amount: u64,
+    pub currency: String,
+    pub items: Vec<PrizeItem>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Qualifier {
+    pub title: String,
+    pub category: Option<String>,
+    /// Place in the category's ranking.
+    pub place: u32,
+    pub id: String,
+    pub player: String,
+    /// The player whose place this one took (next in line).
+    pub replaces: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Withdrawn {
+    pub id: String,
+    pub stage: String,
+    pub after_round: u32,
+    pub reason: String,
+}
+
+/// Counters for `simulate --runs`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct RunStats {
+    /// Matches decided at each playoff step (by label).
+    pub playoff_steps: BTreeMap<String, u32>,
+    /// Ties in standings a lot decided.
+    pub lots_in_standings: u32,
+    /// Matches a lot decided.
+    pub lots_in_matches: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StageOutcome {
+    pub name: String,
+    pub kind: String,
+    pub groups: Vec<GroupOutcome>,
+    pub matches: Vec<MatchOut>,
+    pub games: Vec<GameOut>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GroupOutcome {
+    /// None for a stage without groups.
+    pub name: Option<String>,
+    pub standings: Vec<StandingRow>,
+    pub separations: Vec<SeparationOut>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StandingRow {
+    pub place: u32,
+    pub shared: bool,
+    pub id: String,
+    pub player: String,
+    /// Pairing number in the stage (round robin and Swiss).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<i64>,
+    pub tiebreaks: Vec<TbCell>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TbCell {
+    pub criterion: String,
+    pub value: TbValue,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeparationOut {
+    pub above: String,
+    pub below: String,
+    pub criterion: String,
+    pub above_value: TbValue,
+    pub below_value: TbValue,
+    /// `A before B: 小分 37 > 35`
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchOut {
+    pub round: u32,
+    pub label: String,
+    pub a: String,
+    pub b: String,
+    pub winner: String,
+    pub loser: String,
+    /// Points of a and b in the match's regular games.
+    pub score: (i64, i64),
+    /// `games`, a playoff step's label, `lots`, `bye`, or `forfeit`.
+    pub decided_by: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameOut {
+    pub round: u32,
+    pub board: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    pub red: String,
+    pub black: String,
+    pub result: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<String>,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub red_fouls: u32,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub black_fouls: u32,
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
+}

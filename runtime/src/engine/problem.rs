@@ -1,0 +1,81 @@
+//! Runtime problems: values, never panics. Each has a stable R code, a message, and the origin
+//! of the clause it concerns; roster problems also carry the CSV row and column.
+
+use crate::plan::Origin;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RuntimeProblem {
+    /// `R001` ...; see [`codes`].
+    pub code: String,
+    pub message: String,
+    pub origin: Origin,
+    /// The roster CSV line (the header is line 1), for roster problems.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub row: Option<u32>,
+    /// The roster CSV column name, for roster problems.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub column: Option<String>,
+}
+
+impl RuntimeProblem {
+    pub fn new(code: &str, message: impl Into<String>, origin: &Origin) -> RuntimeProblem {
+        RuntimeProblem {
+            code: code.to_string(),
+            message: message.into(),
+            origin: origin.clone(),
+            row: None,
+            column: None,
+        }
+    }
+
+    pub fn at(mut self, row: u32, column: &str) -> RuntimeProblem {
+        self.row = Some(row);
+        self.column = Some(column.to_string());
+        self
+    }
+}
+
+/// The runtime's problem codes. Codes are never reused.
+pub mod codes {
+    /// A roster row names a pool the regulation does not declare.
+    pub const UNKNOWN_POOL: &str = "R001";
+    /// Two roster rows have the same id.
+    pub const DUPLICATE_ID: &str = "R002";
+    /// A birth date inside no section (category with a birth-date window).
+    pub const BORN_OUTSIDE_SECTIONS: &str = "R003";
+    /// More players than the field or its cap allows.
+    pub const FIELD_OVER_CAP: &str = "R004";
+    /// A group draw no assignment can satisfy (quotas, seeds, same-unit avoidance).
+    pub const IMPOSSIBLE_DRAW: &str = "R005";
+    /// A pool holds more players than its size.
+    pub const POOL_OVER_SIZE: &str = "R006";
+    /// A player fails an eligibility condition (age, title, sex).
+    pub const NOT_ELIGIBLE: &str = "R007";
+    /// A player the regulation names is missing from the roster.
+    pub const NAMED_PLAYER_MISSING: &str = "R008";
+    /// A recorded result for a game that does not exist.
+    pub const RESULT_NO_SUCH_GAME: &str = "R009";
+    /// A second recorded result for one game.
+    pub const RESULT_DUPLICATE: &str = "R010";
+    /// A name in the plan or the results that refers to nothing (stage, group, player, chain).
+    pub const UNKNOWN_NAME: &str = "R011";
+    /// A place reference to a place that is not decided (yet), or holds no one.
+    pub const PLACE_NOT_DECIDED: &str = "R012";
+    /// A final place given to two players, or a stage's places not matching its field.
+    pub const PLACE_CONFLICT: &str = "R013";
+    /// A stage's field does not fit its format (bracket size, group sizes).
+    pub const FIELD_DOES_NOT_FIT: &str = "R014";
+    /// The plan's version is not the runtime's.
+    pub const PLAN_VERSION: &str = "R015";
+    /// No Swiss pairing system is available, or it could not pair a round.
+    pub const SWISS_PAIRING: &str = "R016";
+    /// The draw search gave up (budget exhausted) without finding or ruling out an assignment.
+    pub const DRAW_SEARCH_BUDGET: &str = "R017";
+    /// A roster field the regulation needs is missing or unusable.
+    pub const ROSTER_FIELD_MISSING: &str = "R018";
+    /// A stage kind the runtime cannot run yet.
+    pub const UNSUPPORTED: &str = "R019";
+    /// A roster cannot be generated to fit the regulation.
+    pub const CANNOT_GENERATE: &str = "R020";
+}

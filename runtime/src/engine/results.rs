@@ -1,0 +1,336 @@
+//! Results: the recorded results a run is given, and the model that simulates the rest.
+//!
+//! A recorded result is keyed by stage, round, the two players (in either order), the playoff
+//! step and the game number inside a mini-match or a repeated step. A second result for one key
+//! is an error; a recorded result that no game of the run consumes is an error (the game does
+//! not exist). Results are attributed to players by name: "a - b 1-0" means a beat b, whatever
+//! colours the lot gave them.
+
+use super::problem::{codes, RuntimeProblem};
+use crate::pairing::lots::Lots;
+use crate::plan::{Origin, Side};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The result of one game, seen from the two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    RedWins,
+    BlackWins,
+    Draw,
+    RedWinsForfeit,
+    BlackWinsForfeit,
+    DoubleForfeit,
+}
+
+impl GameResult {
+    /// The same game with the two sides' names exchanged.
+    pub fn flipped(self) -> GameResult {
+        match self {
+            GameResult::RedWins => GameResult::BlackWins,
+            GameResult::BlackWins => GameResult::RedWins,
+            GameResult::RedWinsForfeit => GameResult::BlackWinsForfeit,
+            GameResult::BlackWinsForfeit => GameResult::RedWinsForfeit,
+            r => r,
+        }
+    }
+
+    pub fn is_forfeit(self) -> bool {
+        matches!(
+            self,
+            GameResult::RedWinsForfeit | GameResult::BlackWinsForfeit | GameResult::DoubleForfeit
+        )
+    }
+
+    /// The winning side, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            GameResult::RedWins | GameResult::RedWinsForfeit => Some(Side::Red),
+            GameResult::BlackWins | GameResult::BlackWinsForfeit => Some(Side::Black),
+            _ => None,
+        }
+    }
+
+    /// `1-0`, `0-1`, `=`, `+-`, `-+`, `--` (the scenario and CSV notation).
+    pub fn notation(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "=",
+            GameResult::RedWinsForfeit => "+-",
+            GameResult::BlackWinsForfeit => "-+",
+            GameResult::DoubleForfeit => "--",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<GameResult> {
+        match text.trim() {
+            "1-0" | "red" | "red_wins" => Some(GameResult::RedWins),
+            "0-1" | "black" | "black_wins" => Some(GameResult::BlackWins),
+            "=" | "draw" | "1/2" | "½-½" => Some(GameResult::Draw),
+            "+-" | "red_forfeit_win" => Some(GameResult::RedWinsForfeit),
+            "-+" | "black_forfeit_win" => Some(GameResult::BlackWinsForfeit),
+            "--" | "double_forfeit" => Some(GameResult::DoubleForfeit),
+            _ => None,
+        }
+    }
+}
+
+/// One recorded game (a results CSV row or a scenario line).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedGame {
+    pub stage: String,
+    pub round: u32,
+    pub board: Option<u32>,
+    pub red: String,
+    pub black: String,
+    pub result: GameResult,
+    pub red_fouls: u32,
+    pub black_fouls: u32,
+    /// The playoff step's label (its time control's name), None for the stage's own game.
+    pub step: Option<String>,
+    /// Game number in a mini-match or a repeated playoff step (1 when absent).
+    pub game: Option<u32>,
+    /// Where the record was written (results CSV line or scenario clause).
+    pub origin: Origin,
+}
+
+/// How games without a recorded result end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RestRule {
+    /// By the results model, from the seed.
+    #[default]
+    Simulate,
+    Draws,
+    RedWins,
+    BlackWins,
+    /// The higher rating wins; equal ratings draw.
+    Rating,
+}
+
+/// A withdrawal given with the results: the player plays no game after `after_round` of
+/// `stage`, nor in any later stage.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedWithdrawal {
+    pub player: String,
+    pub stage: String,
+    pub after_round: u32,
+    pub origin: Origin,
+}
+
+/// Everything a run is told rather than simulates.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedResults {
+    pub games: Vec<RecordedGame>,
+    /// Fouls recorded over the event outside any game record (`fouls a3 2`).
+    pub fouls: BTreeMap<String, u32>,
+    pub withdrawals: Vec<RecordedWithdrawal>,
+    /// Players who decline a qualification place (next in line takes it).
+    pub declined: Vec<String>,
+    pub rest: RestRule,
+}
+
+/// Key of a recorded game: stage, round, the two ids sorted, step label, game number.
+pub(crate) type GameKey = (String, u32, String, String, String, u32);
+
+pub(crate) fn key(
+    stage: &str,
+    round: u32,
+    a: &str,
+    b: &str,
+    step: Option<&str>,
+    game: u32,
+) -> GameKey {
+    let (x, y) = if a <= b { (a, b) } else { (b, a) };
+    (
+        stage.to_string(),
+        round,
+        x.to_string(),
+        y.to_string(),
+        step.unwrap_or("").to_string(),
+        game,
+    )
+}
+
+/// Recorded games by key, each consumed at most once.
+#[derive(Debug, Default)]
+pub(crate) struct ResultBook {
+    games: BTreeMap<GameKey, (usize, bool)>,
+}
+
+impl ResultBook {
+    pub(crate) fn new(results: &RecordedResults) -> Result<ResultBook, Vec<RuntimeProblem>> {
+        let mut book = ResultBook::default();
+        let mut problems = Vec::new();
+        for (i, g) in results.games.iter().enumerate() {
+            let k = key(
+                &g.stage,
+                g.round,
+                &g.red,
+                &g.black,
+                g.step.as_deref(),
+                g.game.unwrap_or(1),
+            );
+            if book.games.contains_key(&k) {
+                problems.push(RuntimeProblem::new(
+                    codes::RESULT_DUPLICATE,
+                    format!(
+                        "a second result for {} round {}: {} - {}{}",
+                        g.stage,
+                        g.round,
+                        g.red,
+                        g.black,
+                        g.step
+                            .as_deref()
+                            .map(|s| format!(" (playoff {s})"))
+                            .unwrap_or_default()
+                    ),
+                    &g.origin,
+                ));
+            } else {
+                book.games.insert(k, (i, false));
+            }
+        }
+        if problems.is_empty() {
+            Ok(book)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The recorded game for this key, if any, marking it consumed.
+    pub(crate) fn take(&mut self, k: &GameKey) -> Option<usize> {
+        match self.games.get_mut(k) {
+            Some((i, used)) if !*used => {
+                *used = true;
+                Some(*i)
+            }
+            _ => None,
+        }
+    }
+
+    /// Recorded games no game of the run consumed.
+    pub(crate) fn unconsumed(&self) -> impl Iterator<Item = usize> + '_ {
+        self.games
+            .values()
+            .filter(|(_, used)| !*used)
+            .map(|(i, _)| *i)
+    }
+}
+
+/// The results model for simulation: Elo expectation with a draw rate, occasional forfeits and
+/// fouls so the forfeit and foul rules are exercised. Probabilities are per million.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultModel {
+    /// Rating points Red's first move is worth.
+    pub red_advantage: i32,
+    /// Share of draws between equal players (per million); falls with the rating gap.
+    pub draw_ppm: u32,
+    /// Chance a given player forfeits a given game.
+    pub forfeit_ppm: u32,
+    /// Chance a player commits one foul in a game; and two fouls.
+    pub foul_ppm: u32,
+    pub double_foul_ppm: u32,
+    /// Rating of a player without one.
+    pub default_rating: u32,
+}
+
+impl Default for ResultModel {
+    fn default() -> ResultModel {
+        ResultModel {
+            red_advantage: 30,
+            draw_ppm: 400_000,
+            forfeit_ppm: 4_000,
+            foul_ppm: 30_000,
+            double_foul_ppm: 4_000,
+            default_rating: 2000,
+        }
+    }
+}
+
+/// A simulated game: result and fouls of Red and Black.
+pub(crate) struct Simulated {
+    pub result: GameResult,
+    pub red_fouls: u32,
+    pub black_fouls: u32,
+}
+
+impl ResultModel {
+    /// Red's expected score in parts per million: 1 / (1 + 10^(−d/400)).
+    pub fn expectation_ppm(&self, red: u32, black: u32) -> u32 {
+        let d = f64::from(i64::from(red) as i32 + self.red_advantage - black as i32);
+        // exp by squaring a short series: only + − × ÷, which IEEE 754 rounds identically on
+        // every machine, so the same seed gives the same games everywhere.
+        let x = -d * std::f64::consts::LN_10 / 400.0;
+        let e = 1.0 / (1.0 + portable_exp(x));
+        (e * 1_000_000.0).round().clamp(0.0, 1_000_000.0) as u32
+    }
+
+    pub(crate) fn simulate(
+        &self,
+        lots: &mut Lots,
+        red_rating: u32,
+        black_rating: u32,
+    ) -> Simulated {
+        let red_forfeits = lots.chance_ppm(self.forfeit_ppm);
+        let black_forfeits = lots.chance_ppm(self.forfeit_ppm);
+        let fouls = |lots: &mut Lots| -> u32 {
+            let v = lots.below(1_000_000);
+            if v < self.double_foul_ppm {
+                2
+            } else if v < self.double_foul_ppm + self.foul_ppm {
+                1
+            } else {
+                0
+            }
+        };
+        let red_fouls = fouls(lots);
+        let black_fouls = fouls(lots);
+        let e = i64::from(self.expectation_ppm(red_rating, black_rating));
+        let gap = (2 * e - 1_000_000).abs();
+        let draw = i64::from(self.draw_ppm) * (1_000_000 - gap) / 1_000_000;
+        let red_win = (e - draw / 2).max(0);
+        let v = i64::from(lots.below(1_000_000));
+        let played = if v < red_win {
+            GameResult::RedWins
+        } else if v < red_win + draw {
+            GameResult::Draw
+        } else {
+            GameResult::BlackWins
+        };
+        let result = match (red_forfeits, black_forfeits) {
+            (true, true) => GameResult::DoubleForfeit,
+            (true, false) => GameResult::BlackWinsForfeit,
+            (false, true) => GameResult::RedWinsForfeit,
+            (false, false) => played,
+        };
+        let (red_fouls, black_fouls) = if result.is_forfeit() {
+            (0, 0)
+        } else {
+            (red_fouls, black_fouls)
+        };
+        Simulated {
+            result,
+            red_fouls,
+            black_fouls,
+        }
+    }
+}
+
+/// e^x for moderate |x| with basic arithmetic only: e^(x/64) by Taylor series, squared six times.
+fn portable_exp(x: f64) -> f64 {
+    let x = x.clamp(-40.0, 40.0);
+    let y = x / 64.0;
+    let mut term = 1.0;
+    let mut sum = 1.0;
+    for k in 1..=12 {
+        term = term * y / f64::from(k);
+        sum += term;
+    }
+    for _ in 0..6 {
+        sum *= sum;
+    }
+    sum
+}

@@ -1,0 +1,407 @@
+//! The roster: players with the CSV columns of DESIGN.md, category membership, eligibility, and
+//! the validation that reports each problem with its row and column before anything is drawn.
+
+use super::draw;
+use super::problem::{codes, RuntimeProblem};
+use crate::plan::{Category, Condition, Date, EntrantSource, Plan, Sex, StageFormat, Title};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One entrant: the roster columns `id, name, unit, federation, sex, born, title, rating, pool,
+/// order`; only what the regulation uses is required.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: String,
+    pub name: String,
+    pub unit: Option<String>,
+    pub federation: Option<String>,
+    pub sex: Option<Sex>,
+    pub born: Option<Date>,
+    pub title: Option<Title>,
+    pub rating: Option<u32>,
+    pub pool: Option<String>,
+    /// Registration or list order.
+    pub order: Option<u32>,
+    /// The CSV line the player was read from (header = line 1), for messages.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub row: Option<u32>,
+}
+
+/// The entrants in list order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roster {
+    pub players: Vec<Player>,
+}
+
+impl Roster {
+    /// The CSV line of player `i`: as read, else its position after a header line.
+    pub fn row_of(&self, i: usize) -> u32 {
+        self.players
+            .get(i)
+            .and_then(|p| p.row)
+            .unwrap_or_else(|| u32::try_from(i + 2).unwrap_or(u32::MAX))
+    }
+
+    /// Index of the player with this id.
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.players.iter().position(|p| p.id == id)
+    }
+}
+
+/// Whether `player` belongs to `category` (conditions, pool, and `within` chains).
+pub fn in_category(plan: &Plan, category: &Category, player: &Player) -> bool {
+    in_category_depth(plan, category, player, 0)
+}
+
+fn in_category_depth(plan: &Plan, category: &Category, player: &Player, depth: u32) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    if category.born_from.is_some() || category.born_to.is_some() {
+        let Some(born) = player.born else {
+            return false;
+        };
+        if category.born_from.is_some_and(|from| born < from)
+            || category.born_to.is_some_and(|to| born > to)
+        {
+            return false;
+        }
+    }
+    if let Some(sex) = category.sex {
+        if player.sex != Some(sex) {
+            return false;
+        }
+    }
+    if let Some((op, title)) = category.title_condition {
+        if !title_holds(player.title, op, title) {
+            return false;
+        }
+    }
+    if let Some(pool) = &category.pool {
+        if player.pool.as_deref() != Some(pool.as_str()) {
+            return false;
+        }
+    }
+    if let Some((op, years)) = category.age {
+        match (player.born, plan.meta.first_day) {
+            (Some(born), Some(day)) => {
+                if !op.holds(born.age_on(day), years) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    if let Some(parent) = &category.within {
+        match plan.categories.get(parent) {
+            Some(p) => {
+                if !in_category_depth(plan, p, player, depth + 1) {
+                    return false;
+                }
+            }
+            None => return false,
+        }
+    }
+    true
+}
+
+/// A title condition; no title compares below every title.
+pub fn title_holds(title: Option<Title>, op: crate::plan::CompareOp, bound: Title) -> bool {
+    match title {
+        Some(t) => op.holds(t, bound),
+        None => matches!(op, crate::plan::CompareOp::Lt | crate::plan::CompareOp::Le),
+    }
+}
+
+/// Categories of a player, in name order.
+pub fn categories_of(plan: &Plan, player: &Player) -> Vec<String> {
+    plan.categories
+        .values()
+        .filter(|c| in_category(plan, c, player))
+        .map(|c| c.name.clone())
+        .collect()
+}
+
+/// Every problem of the roster against the plan, each with its row and column: unknown pool,
+/// duplicate id, birth date outside every section, field over the cap, pool over its size,
+/// eligibility, missing named players, impossible group draws. Empty when the roster fits.
+pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
+    let mut problems = Vec::new();
+    let entry = &plan.entry;
+    let pools: BTreeMap<&str, &crate::plan::Pool> =
+        entry.pools.iter().map(|p| (p.name.as_str(), p)).collect();
+    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+    let sections: Vec<&Category> = plan
+        .categories
+        .values()
+        .filter(|c| c.born_from.is_some() || c.born_to.is_some())
+        .collect();
+    let mut pool_counts: BTreeMap<&str, u32> = BTreeMap::new();
+    for (i, p) in roster.players.iter().enumerate() {
+        let row = roster.row_of(i);
+        if p.id.trim().is_empty() {
+            problems.push(
+                RuntimeProblem::new(
+                    codes::ROSTER_FIELD_MISSING,
+                    "a player without an id",
+                    &entry.origin,
+                )
+                .at(row, "id"),
+            );
+        } else if let Some(first) = seen.get(p.id.as_str()) {
+            problems.push(
+                RuntimeProblem::new(
+                    codes::DUPLICATE_ID,
+                    format!("duplicate id `{}` (first on line {first})", p.id),
+                    &entry.origin,
+                )
+                .at(row, "id"),
+            );
+        } else {
+            seen.insert(p.id.as_str(), row);
+        }
+        if let Some(pool) = &p.pool {
+            match pools.get(pool.as_str()) {
+                None => problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_POOL,
+                        format!(
+                            "unknown pool `{pool}`; the regulation declares: {}",
+                            list_or_none(entry.pools.iter().map(|p| p.name.as_str()))
+                        ),
+                        &entry.origin,
+                    )
+                    .at(row, "pool"),
+                ),
+                Some(decl) => {
+                    let count = pool_counts.entry(decl.name.as_str()).or_insert(0);
+                    *count += 1;
+                    if decl.size.is_some_and(|size| *count == size + 1) {
+                        problems.push(
+                            RuntimeProblem::new(
+                                codes::POOL_OVER_SIZE,
+                                format!(
+                                    "pool `{}` holds {} players; this is one too many",
+                                    decl.name,
+                                    decl.size.unwrap_or(0)
+                                ),
+                                &decl.origin,
+                            )
+                            .at(row, "pool"),
+                        );
+                    }
+                    if let (Some(sex), Some(want)) = (p.sex, decl.sex) {
+                        if sex != want {
+                            problems.push(
+                                RuntimeProblem::new(
+                                    codes::NOT_ELIGIBLE,
+                                    format!("pool `{}` takes only {want:?}", decl.name)
+                                        .to_lowercase(),
+                                    &decl.origin,
+                                )
+                                .at(row, "sex"),
+                            );
+                        }
+                    }
+                    if let Some((op, title)) = decl.title_condition {
+                        if !title_holds(p.title, op, title) {
+                            problems.push(
+                                RuntimeProblem::new(
+                                    codes::NOT_ELIGIBLE,
+                                    format!("pool `{}` requires title {op:?} {title:?}", decl.name),
+                                    &decl.origin,
+                                )
+                                .at(row, "title"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        if !sections.is_empty() {
+            match p.born {
+                None => problems.push(
+                    RuntimeProblem::new(
+                        codes::ROSTER_FIELD_MISSING,
+                        "the regulation has sections by birth date; this player has no birth date",
+                        &sections[0].origin,
+                    )
+                    .at(row, "born"),
+                ),
+                Some(born) => {
+                    let inside = sections.iter().any(|c| {
+                        c.born_from.is_none_or(|f| born >= f) && c.born_to.is_none_or(|t| born <= t)
+                    });
+                    if !inside {
+                        problems.push(
+                            RuntimeProblem::new(
+                                codes::BORN_OUTSIDE_SECTIONS,
+                                format!(
+                                    "born {born}: inside no section ({})",
+                                    sections
+                                        .iter()
+                                        .map(|c| c.name.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                ),
+                                &sections[0].origin,
+                            )
+                            .at(row, "born"),
+                        );
+                    }
+                }
+            }
+        }
+        for condition in &entry.conditions {
+            check_condition(plan, condition, p, row, &mut problems);
+        }
+    }
+    if let Some(max) = entry.field.max() {
+        let n = roster.players.len();
+        if n > max as usize {
+            let row = roster.row_of(max as usize);
+            let origin = match &entry.field {
+                crate::plan::Field::Exact { origin, .. }
+                | crate::plan::Field::Cap { origin, .. }
+                | crate::plan::Field::Open { origin, .. } => origin,
+            };
+            problems.push(
+                RuntimeProblem::new(
+                    codes::FIELD_OVER_CAP,
+                    format!("{n} players for a field of at most {max}: this row is the first over"),
+                    origin,
+                )
+                .at(row, "id"),
+            );
+        }
+    }
+    let ids: BTreeSet<&str> = roster.players.iter().map(|p| p.id.as_str()).collect();
+    for named in &entry.players {
+        if !ids.contains(named.id.as_str()) {
+            problems.push(RuntimeProblem::new(
+                codes::NAMED_PLAYER_MISSING,
+                format!(
+                    "`{}` ({}) is named by the regulation but not in the roster",
+                    named.id, named.name
+                ),
+                &named.origin,
+            ));
+        }
+    }
+    if problems.is_empty() {
+        problems.extend(check_draws(plan, roster));
+    }
+    problems
+}
+
+fn list_or_none<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let v: Vec<&str> = names.collect();
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.join(", ")
+    }
+}
+
+fn check_condition(
+    plan: &Plan,
+    condition: &Condition,
+    p: &Player,
+    row: u32,
+    problems: &mut Vec<RuntimeProblem>,
+) {
+    match condition {
+        Condition::Age { op, years, origin } => {
+            let Some(day) = plan.meta.first_day else {
+                return;
+            };
+            match p.born {
+                None => problems.push(
+                    RuntimeProblem::new(
+                        codes::ROSTER_FIELD_MISSING,
+                        "an age condition applies; this player has no birth date",
+                        origin,
+                    )
+                    .at(row, "born"),
+                ),
+                Some(born) => {
+                    let age = born.age_on(day);
+                    if !op.holds(age, *years) {
+                        problems.push(
+                            RuntimeProblem::new(
+                                codes::NOT_ELIGIBLE,
+                                format!("aged {age} on {day}: the regulation requires age {op:?} {years}"),
+                                origin,
+                            )
+                            .at(row, "born"),
+                        );
+                    }
+                }
+            }
+        }
+        Condition::Title { op, title, origin } => {
+            if !title_holds(p.title, *op, *title) {
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::NOT_ELIGIBLE,
+                        format!(
+                            "title {:?}: the regulation requires title {op:?} {title:?}",
+                            p.title
+                        ),
+                        origin,
+                    )
+                    .at(row, "title"),
+                );
+            }
+        }
+        Condition::Sex { sex, origin } => {
+            if p.sex.is_some_and(|s| s != *sex) {
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::NOT_ELIGIBLE,
+                        format!("the event is for {sex:?} only").to_lowercase(),
+                        origin,
+                    )
+                    .at(row, "sex"),
+                );
+            }
+        }
+    }
+}
+
+/// Group draws of stages that draw straight from the roster: impossible ones are reported now,
+/// before anything is drawn.
+fn check_draws(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
+    let mut problems = Vec::new();
+    for stage in &plan.stages {
+        let StageFormat::RoundRobin(rr) = &stage.format else {
+            continue;
+        };
+        let Some(draw_spec) = &rr.draw else {
+            continue;
+        };
+        let from_roster = stage.entrants.iter().all(|s| {
+            matches!(
+                s,
+                EntrantSource::Roster { .. }
+                    | EntrantSource::Category { .. }
+                    | EntrantSource::Pool { .. }
+            )
+        });
+        if !from_roster {
+            continue;
+        }
+        let members: Vec<usize> = (0..roster.players.len())
+            .filter(|&i| {
+                roster
+                    .players
+                    .get(i)
+                    .is_some_and(|p| super::entrants::source_admits(plan, &stage.entrants, p))
+            })
+            .collect();
+        if let Err(found) = draw::check_feasible(plan, stage, rr, draw_spec, roster, &members) {
+            problems.extend(found);
+        }
+    }
+    problems
+}

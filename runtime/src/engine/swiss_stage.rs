@@ -1,0 +1,245 @@
+//! A Swiss stage, run round by round through the [`SwissPairer`](crate::pairing::SwissPairer)
+//! the run options supply: the engine keeps the state, checks each pairing it gets back (every
+//! number once, only available players), plays the boards, scores byes, and ranks with the
+//! stage's chain.
+
+use super::draw;
+use super::entrants;
+use super::outcome::{GameOut, StageOutcome};
+use super::play::GameAt;
+use super::problem::{codes, RuntimeProblem};
+use super::stages::rank_group;
+use super::tiebreak::{Competitor, Primary, Record, RecordKind};
+use super::transcript::EntryKind;
+use super::{Ctx, StageRun};
+use crate::pairing::{SwissPlayer, SwissResult, SwissRound, SwissRoundEntry};
+use crate::plan::{Stage, Swiss, SwissRounds};
+use std::collections::BTreeMap;
+
+fn swiss_result(kind: RecordKind) -> SwissResult {
+    match kind {
+        RecordKind::Win => SwissResult::Win,
+        RecordKind::Draw => SwissResult::Draw,
+        RecordKind::Loss => SwissResult::Loss,
+        RecordKind::ForfeitWin => SwissResult::ForfeitWin,
+        RecordKind::ForfeitLoss => SwissResult::ForfeitLoss,
+        RecordKind::DoubleForfeit => SwissResult::DoubleForfeit,
+        RecordKind::Bye => SwissResult::Bye,
+        RecordKind::Unpaired => SwissResult::Absent,
+    }
+}
+
+/// The number of rounds for a field of `n`.
+pub fn rounds_for(rounds: &SwissRounds, n: u32) -> Option<u32> {
+    match rounds {
+        SwissRounds::Fixed { rounds } => Some(*rounds),
+        SwissRounds::ByEntries { arms } => arms
+            .iter()
+            .find(|a| a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m))
+            .map(|a| a.rounds),
+    }
+}
+
+pub(crate) fn run(
+    ctx: &mut Ctx<'_>,
+    ix: usize,
+    stage: &Stage,
+    sw: &Swiss,
+) -> Result<StageRun, Vec<RuntimeProblem>> {
+    let dutch = crate::pairing::dutch_adapter::DutchPairer;
+    let pairer: &dyn crate::pairing::SwissPairer = match (ctx.options.swiss, sw.system) {
+        (Some(p), _) => p,
+        (None, crate::plan::SwissSystem::Dutch) => &dutch,
+        (None, crate::plan::SwissSystem::Cxa) => {
+            return Err(vec![RuntimeProblem::new(
+                codes::SWISS_PAIRING,
+                format!(
+                    "stage `{}` is a CXA Swiss; no CXA pairing system is available to this run",
+                    stage.name
+                ),
+                &sw.origin,
+            )])
+        }
+    };
+    if let Some(split) = &sw.split {
+        return Err(vec![RuntimeProblem::new(
+            codes::UNSUPPORTED,
+            format!(
+                "stage `{}`: a split after round {} is not run yet",
+                stage.name, split.after_round
+            ),
+            &split.origin,
+        )]);
+    }
+    let field = entrants::resolve(ctx, stage)?;
+    let members = draw::number(
+        ctx.plan,
+        &sw.numbers,
+        ctx.roster,
+        &field,
+        &mut ctx.lots,
+        &mut ctx.transcript,
+        "",
+    );
+    let n = members.len() as u32;
+    let Some(total) = rounds_for(&sw.rounds, n) else {
+        return Err(vec![RuntimeProblem::new(
+            codes::FIELD_DOES_NOT_FIT,
+            format!("stage `{}`: no rounds arm holds a field of {n}", stage.name),
+            &sw.origin,
+        )]);
+    };
+    let mut comps: Vec<Competitor> = vec![Competitor::default(); members.len()];
+    let mut state: Vec<SwissPlayer> = members
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| {
+            let pl = ctx.roster.players.get(p);
+            SwissPlayer {
+                number: k as u32 + 1,
+                id: ctx.id(p).to_string(),
+                rating: pl.and_then(|x| x.rating).unwrap_or(0),
+                unit: pl.and_then(|x| x.unit.clone()),
+                points: 0,
+                history: Vec::new(),
+                available: true,
+            }
+        })
+        .collect();
+    let mut games: Vec<GameOut> = Vec::new();
+    for round in 1..=total {
+        for (k, &p) in members.iter().enumerate() {
+            let out = ctx.is_withdrawn(p, ix, &stage.name, round);
+            if let Some(s) = state.get_mut(k) {
+                s.available = !out;
+            }
+        }
+        let input = SwissRound {
+            round,
+            total_rounds: total,
+            players: &state,
+            params: sw,
+            scoring: &stage.scoring,
+        };
+        let pairing = pairer.pair(&input).map_err(|f| {
+            vec![RuntimeProblem::new(
+                codes::SWISS_PAIRING,
+                format!("stage `{}` round {round}: {}", stage.name, f.message),
+                &sw.origin,
+            )]
+        })?;
+        for note in &pairing.notes {
+            ctx.transcript.push(
+                EntryKind::Pairing,
+                format!("round {round}: {note}"),
+                &sw.origin,
+            );
+        }
+        let mut seen: BTreeMap<u32, ()> = BTreeMap::new();
+        let mut check = |x: u32| -> Result<usize, Vec<RuntimeProblem>> {
+            let ok = x >= 1
+                && x <= n
+                && seen.insert(x, ()).is_none()
+                && state.get(x as usize - 1).is_some_and(|s| s.available);
+            if ok {
+                Ok(x as usize - 1)
+            } else {
+                Err(vec![RuntimeProblem::new(
+                    codes::SWISS_PAIRING,
+                    format!("stage `{}` round {round}: the pairing uses number {x} twice, out of range, or unavailable", stage.name),
+                    &sw.origin,
+                )])
+            }
+        };
+        let mut boards = Vec::with_capacity(pairing.boards.len());
+        for &(r, b) in &pairing.boards {
+            boards.push((check(r)?, check(b)?));
+        }
+        let mut byes = Vec::new();
+        for &x in &pairing.byes {
+            byes.push(check(x)?);
+        }
+        let mut round_records: Vec<Option<Record>> = vec![None; members.len()];
+        for (board, &(rp, bp)) in boards.iter().enumerate() {
+            let (Some(&red), Some(&black)) = (members.get(rp), members.get(bp)) else {
+                continue;
+            };
+            let at = GameAt {
+                stage_ix: ix,
+                stage: &stage.name,
+                round,
+                board: board as u32 + 1,
+                group: None,
+                step: None,
+                game_no: 1,
+            };
+            let played = ctx.play_game(&at, red, black, &mut games);
+            let (rr, br) = played.records(round, rp, bp, &stage.scoring);
+            if let Some(x) = round_records.get_mut(rp) {
+                *x = Some(rr);
+            }
+            if let Some(x) = round_records.get_mut(bp) {
+                *x = Some(br);
+            }
+        }
+        for &k in &byes {
+            if let Some(x) = round_records.get_mut(k) {
+                *x = Some(Record {
+                    round,
+                    opponent: None,
+                    side: None,
+                    kind: RecordKind::Bye,
+                    points: sw.bye.points,
+                });
+            }
+            let text = format!(
+                "round {round}: {} has the bye ({} points)",
+                state.get(k).map(|s| s.id.as_str()).unwrap_or("?"),
+                sw.bye.points
+            );
+            ctx.transcript
+                .push(EntryKind::Pairing, text, &sw.bye.origin);
+        }
+        for (k, rec) in round_records.into_iter().enumerate() {
+            let rec = rec.unwrap_or(Record {
+                round,
+                opponent: None,
+                side: None,
+                kind: RecordKind::Unpaired,
+                points: 0,
+            });
+            if let Some(c) = comps.get_mut(k) {
+                c.records.push(rec);
+            }
+            if let Some(s) = state.get_mut(k) {
+                s.points += rec.points;
+                s.history.push(SwissRoundEntry {
+                    opponent: rec.opponent.map(|o| o as u32 + 1),
+                    colour: rec.side,
+                    result: swiss_result(rec.kind),
+                    points: rec.points,
+                });
+            }
+        }
+    }
+    for (pos, comp) in comps.iter_mut().enumerate() {
+        comp.fouls = members
+            .get(pos)
+            .and_then(|&p| ctx.fouls.get(p))
+            .copied()
+            .unwrap_or(0);
+    }
+    let (run, out) = rank_group(ctx, stage, "", &members, comps, Primary::Points);
+    Ok(StageRun {
+        name: stage.name.clone(),
+        groups: vec![run],
+        eliminated: BTreeMap::new(),
+        out: StageOutcome {
+            name: stage.name.clone(),
+            kind: "swiss".to_string(),
+            groups: vec![out],
+            matches: Vec::new(),
+            games,
+        },
+    })
+}

@@ -1,0 +1,650 @@
+//! Standings and the tie-break library of domain.md section 5.
+//!
+//! A [`Table`] holds each competitor's round records in one stage (or group). [`rank`] orders a
+//! subset of them by the primary score, then the chain: each criterion splits a tied set into
+//! ordered parts, each part still tied goes on to the next criterion (a mini-table head-to-head
+//! is re-applied first to a part smaller than the set it split, as FIDE DE does). A tie the
+//! chain leaves is drawn by lot, so the order is always strict; the lot is reported. Every
+//! boundary a criterion made is returned as a [`Separation`] with both values.
+
+use crate::pairing::lots::Lots;
+use crate::plan::{
+    ByeScore, CountbackVariant, Criterion, HeadToHeadMode, Origin, Scoring, Side, TiebreakChain,
+    WinsCount,
+};
+use serde::ser::SerializeSeq;
+use serde::{Serialize, Serializer};
+
+/// What a competitor did in one round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordKind {
+    Win,
+    Draw,
+    Loss,
+    ForfeitWin,
+    ForfeitLoss,
+    DoubleForfeit,
+    /// Pairing-allocated bye (Swiss).
+    Bye,
+    /// Not paired: the bye of an odd round robin, absence, withdrawal.
+    Unpaired,
+}
+
+impl RecordKind {
+    fn played(self) -> bool {
+        matches!(self, RecordKind::Win | RecordKind::Draw | RecordKind::Loss)
+    }
+
+    /// The result factor of Sonneborn-Berger in halves (win 2, draw 1, loss 0).
+    fn sb_halves(self) -> i64 {
+        match self {
+            RecordKind::Win | RecordKind::ForfeitWin => 2,
+            RecordKind::Draw => 1,
+            _ => 0,
+        }
+    }
+}
+
+/// One round of one competitor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub round: u32,
+    /// Position of the opponent in the table.
+    pub opponent: Option<usize>,
+    /// Colour, for games played over the board.
+    pub side: Option<Side>,
+    pub kind: RecordKind,
+    pub points: i64,
+}
+
+/// A competitor (a player, or a team in a team stage).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Competitor {
+    pub records: Vec<Record>,
+    /// Fouls over the event, for the `fouls` criterion.
+    pub fouls: u32,
+    /// Team stages: match points and game points (board points summed).
+    pub match_points: i64,
+    pub game_points: i64,
+}
+
+impl Competitor {
+    pub fn points(&self) -> i64 {
+        self.records.iter().map(|r| r.points).sum()
+    }
+}
+
+/// A stage's (or group's) competitors; opponents are positions in `competitors`.
+#[derive(Clone, Debug)]
+pub struct Table<'a> {
+    pub competitors: Vec<Competitor>,
+    pub scoring: &'a Scoring,
+}
+
+/// A tie-break value: one number (possibly a half) or a sequence (countback).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TbValue {
+    /// In halves when `halves`, else whole units.
+    pub parts: Vec<i64>,
+    pub halves: bool,
+    /// Fewer is better (fouls).
+    pub lower_first: bool,
+}
+
+impl TbValue {
+    fn one(v: i64) -> TbValue {
+        TbValue {
+            parts: vec![v],
+            halves: false,
+            lower_first: false,
+        }
+    }
+
+    fn fmt_part(&self, v: i64) -> String {
+        if !self.halves || v % 2 == 0 {
+            return (if self.halves { v / 2 } else { v }).to_string();
+        }
+        let sign = if v < 0 { "-" } else { "" };
+        format!("{sign}{}.5", v.abs() / 2)
+    }
+
+    /// `9`, `4.5`, or `3/2/2` for a sequence.
+    pub fn display(&self) -> String {
+        self.parts
+            .iter()
+            .map(|&v| self.fmt_part(v))
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// The value as a number (first part), halves resolved.
+    pub fn as_f64(&self) -> f64 {
+        let v = self.parts.first().copied().unwrap_or(0) as f64;
+        if self.halves {
+            v / 2.0
+        } else {
+            v
+        }
+    }
+
+    /// Is `self` better than `other`? Sequences compare lexicographically.
+    fn better(&self, other: &TbValue) -> std::cmp::Ordering {
+        let o = self.parts.cmp(&other.parts);
+        if self.lower_first {
+            o.reverse()
+        } else {
+            o
+        }
+    }
+}
+
+impl Serialize for TbValue {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let num = |v: i64| -> serde_json::Value {
+            if self.halves && v % 2 != 0 {
+                serde_json::Value::from(v as f64 / 2.0)
+            } else if self.halves {
+                serde_json::Value::from(v / 2)
+            } else {
+                serde_json::Value::from(v)
+            }
+        };
+        if self.parts.len() == 1 {
+            num(self.parts.first().copied().unwrap_or(0)).serialize(s)
+        } else {
+            let mut seq = s.serialize_seq(Some(self.parts.len()))?;
+            for &v in &self.parts {
+                seq.serialize_element(&num(v))?;
+            }
+            seq.end()
+        }
+    }
+}
+
+/// The primary score a stage ranks by before its chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Primary {
+    Points,
+    MatchPoints,
+}
+
+/// A boundary in the order made by a criterion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Separation {
+    pub above: usize,
+    pub below: usize,
+    pub criterion: Criterion,
+    pub above_value: TbValue,
+    pub below_value: TbValue,
+    /// The chain item's origin (or the default that added a final lot).
+    pub origin: Origin,
+}
+
+/// One drawing of lots among tied competitors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LotDrawn {
+    /// The tied competitors, in the order the lot gave them.
+    pub order: Vec<usize>,
+    /// True when the chain had no `lots` and the runtime added it (FIDE C.07 art. 4.2).
+    pub implicit: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ranked {
+    /// Positions, best first.
+    pub order: Vec<usize>,
+    /// Per position in `order`: the values of each chain criterion that could be computed for it
+    /// (contextual criteria only where applied), in chain order.
+    pub values: Vec<Vec<(Criterion, TbValue)>>,
+    pub separations: Vec<Separation>,
+    pub lots: Vec<LotDrawn>,
+}
+
+/// Chinese name of a criterion (as regulations write it).
+pub fn zh_label(c: &Criterion) -> &'static str {
+    match c {
+        Criterion::Points => "积分",
+        Criterion::SonnebornBerger => "小分",
+        Criterion::OpponentsScore { .. } => "对手分",
+        Criterion::Progressive { .. } => "累进分",
+        Criterion::HeadToHead { .. } => "两人对赛胜负",
+        Criterion::Wins { .. } => "胜局",
+        Criterion::BlackWins => "后手胜局",
+        Criterion::BlackGames => "后手局数",
+        Criterion::HeadToHeadBlack => "两人对赛执后手",
+        Criterion::Fouls => "犯规",
+        Criterion::Countback { .. } => "比较前一轮成绩",
+        Criterion::Lots => "抽签",
+        Criterion::MatchPoints => "场分",
+        Criterion::GamePoints => "局分",
+    }
+}
+
+/// The identifier of a criterion in the language and the JSON output.
+pub fn id_label(c: &Criterion) -> &'static str {
+    match c {
+        Criterion::Points => "points",
+        Criterion::SonnebornBerger => "sonneborn_berger",
+        Criterion::OpponentsScore { .. } => "opponents_score",
+        Criterion::Progressive { .. } => "progressive",
+        Criterion::HeadToHead { .. } => "head_to_head",
+        Criterion::Wins { .. } => "wins",
+        Criterion::BlackWins => "black_wins",
+        Criterion::BlackGames => "black_games",
+        Criterion::HeadToHeadBlack => "head_to_head_black",
+        Criterion::Fouls => "fouls",
+        Criterion::Countback { .. } => "countback",
+        Criterion::Lots => "lots",
+        Criterion::MatchPoints => "match_points",
+        Criterion::GamePoints => "game_points",
+    }
+}
+
+impl Table<'_> {
+    fn points(&self, p: usize) -> i64 {
+        self.competitors.get(p).map(Competitor::points).unwrap_or(0)
+    }
+
+    fn records(&self, p: usize) -> &[Record] {
+        self.competitors
+            .get(p)
+            .map(|c| c.records.as_slice())
+            .unwrap_or(&[])
+    }
+
+    fn lowest_in_field(&self) -> i64 {
+        (0..self.competitors.len())
+            .map(|p| self.points(p))
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// Per round (in round order): what the round adds to 对手分.
+    fn opponent_contributions(&self, p: usize, bye: ByeScore) -> Vec<(u32, i64)> {
+        let mut out: Vec<(u32, i64)> = self
+            .records(p)
+            .iter()
+            .filter_map(|r| match (r.opponent, r.kind) {
+                (Some(o), _) => Some((r.round, self.points(o))),
+                (None, RecordKind::Bye) => Some((
+                    r.round,
+                    match bye {
+                        ByeScore::LowestInField => self.lowest_in_field(),
+                        ByeScore::Zero => 0,
+                        ByeScore::OwnScore => self.points(p),
+                    },
+                )),
+                _ => None,
+            })
+            .collect();
+        out.sort_by_key(|&(round, _)| round);
+        out
+    }
+
+    /// Running totals after each round, in round order.
+    fn running(&self, p: usize) -> Vec<i64> {
+        let mut recs: Vec<&Record> = self.records(p).iter().collect();
+        recs.sort_by_key(|r| r.round);
+        let mut total = 0;
+        recs.iter()
+            .map(|r| {
+                total += r.points;
+                total
+            })
+            .collect()
+    }
+
+    /// Value of a criterion that does not depend on who else is tied; None for contextual ones.
+    pub fn value(&self, p: usize, c: &Criterion) -> Option<TbValue> {
+        let recs = self.records(p);
+        let v = match *c {
+            Criterion::Points => TbValue::one(self.points(p)),
+            Criterion::MatchPoints => {
+                TbValue::one(self.competitors.get(p).map(|c| c.match_points).unwrap_or(0))
+            }
+            Criterion::GamePoints => {
+                TbValue::one(self.competitors.get(p).map(|c| c.game_points).unwrap_or(0))
+            }
+            Criterion::SonnebornBerger => TbValue {
+                parts: vec![recs
+                    .iter()
+                    .filter_map(|r| r.opponent.map(|o| self.points(o) * r.kind.sb_halves()))
+                    .sum()],
+                halves: true,
+                lower_first: false,
+            },
+            Criterion::OpponentsScore { cut, bye_score } => {
+                let mut v: Vec<i64> = self
+                    .opponent_contributions(p, bye_score)
+                    .into_iter()
+                    .map(|(_, s)| s)
+                    .collect();
+                v.sort_unstable();
+                TbValue::one(v.iter().skip(cut as usize).sum())
+            }
+            Criterion::Progressive { cut } => {
+                TbValue::one(self.running(p).iter().skip(cut as usize).sum())
+            }
+            Criterion::Wins { count } => TbValue::one(
+                recs.iter()
+                    .filter(|r| match count {
+                        WinsCount::Played => r.kind == RecordKind::Win,
+                        WinsCount::All => {
+                            matches!(r.kind, RecordKind::Win | RecordKind::ForfeitWin)
+                                || (r.kind == RecordKind::Bye && r.points >= self.scoring.win)
+                        }
+                    })
+                    .count() as i64,
+            ),
+            Criterion::BlackWins => TbValue::one(
+                recs.iter()
+                    .filter(|r| r.kind == RecordKind::Win && r.side == Some(Side::Black))
+                    .count() as i64,
+            ),
+            Criterion::BlackGames => TbValue::one(
+                recs.iter()
+                    .filter(|r| r.kind.played() && r.side == Some(Side::Black))
+                    .count() as i64,
+            ),
+            Criterion::Fouls => TbValue {
+                parts: vec![i64::from(
+                    self.competitors.get(p).map(|c| c.fouls).unwrap_or(0),
+                )],
+                halves: false,
+                lower_first: true,
+            },
+            Criterion::Countback { variant } => TbValue {
+                parts: self.countback(p, variant),
+                halves: false,
+                lower_first: false,
+            },
+            Criterion::HeadToHead { .. } | Criterion::HeadToHeadBlack | Criterion::Lots => {
+                return None
+            }
+        };
+        Some(v)
+    }
+
+    fn countback(&self, p: usize, variant: CountbackVariant) -> Vec<i64> {
+        match variant {
+            CountbackVariant::Cumulative => {
+                let run = self.running(p);
+                let n = run.len();
+                run.iter()
+                    .take(n.saturating_sub(1))
+                    .rev()
+                    .copied()
+                    .collect()
+            }
+            CountbackVariant::RoundResult => {
+                let mut recs: Vec<&Record> = self.records(p).iter().collect();
+                recs.sort_by_key(|r| r.round);
+                recs.iter().rev().map(|r| r.points).collect()
+            }
+            CountbackVariant::OppReverse => {
+                let contrib = self.opponent_contributions(p, ByeScore::LowestInField);
+                let mut left: i64 = contrib.iter().map(|&(_, s)| s).sum();
+                contrib
+                    .iter()
+                    .rev()
+                    .map(|&(_, s)| {
+                        left -= s;
+                        left
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Points `p` scored against members of `set`, and whether `p` met every one of them.
+    fn mini_table(&self, p: usize, set: &[usize]) -> (i64, bool) {
+        let mut pts = 0;
+        let mut met_all = true;
+        for &q in set {
+            if q == p {
+                continue;
+            }
+            let games: Vec<&Record> = self
+                .records(p)
+                .iter()
+                .filter(|r| r.opponent == Some(q) && r.kind != RecordKind::Unpaired)
+                .collect();
+            if games.is_empty() {
+                met_all = false;
+            }
+            pts += games.iter().map(|r| r.points).sum::<i64>();
+        }
+        (pts, met_all)
+    }
+
+    /// Contextual value of `c` for `p` inside the tied `set`; None when it cannot separate.
+    fn contextual(&self, p: usize, set: &[usize], c: &Criterion) -> Option<TbValue> {
+        match c {
+            Criterion::HeadToHead { mode } => {
+                if *mode == HeadToHeadMode::TwoOnly && set.len() != 2 {
+                    return None;
+                }
+                let all_met = set.iter().all(|&q| self.mini_table(q, set).1);
+                if !all_met {
+                    return None;
+                }
+                Some(TbValue::one(self.mini_table(p, set).0))
+            }
+            Criterion::HeadToHeadBlack => {
+                if set.len() != 2 {
+                    return None;
+                }
+                let other = set.iter().copied().find(|&q| q != p)?;
+                let drawn_black = self
+                    .records(p)
+                    .iter()
+                    .filter(|r| {
+                        r.opponent == Some(other)
+                            && r.kind == RecordKind::Draw
+                            && r.side == Some(Side::Black)
+                    })
+                    .count();
+                Some(TbValue::one(drawn_black as i64))
+            }
+            _ => self.value(p, c),
+        }
+    }
+}
+
+struct Ranker<'t, 'a> {
+    table: &'t Table<'a>,
+    chain: &'t TiebreakChain,
+    lots: &'t mut Lots,
+    applied: Vec<Vec<(usize, TbValue)>>,
+    separations: Vec<Separation>,
+    drawn: Vec<LotDrawn>,
+}
+
+impl Ranker<'_, '_> {
+    fn note_value(&mut self, p: usize, k: usize, v: &TbValue) {
+        if let Some(list) = self.applied.get_mut(p) {
+            if !list.iter().any(|(kk, _)| *kk == k) {
+                list.push((k, v.clone()));
+            }
+        }
+    }
+
+    fn lot(&mut self, set: &[usize], implicit: bool) -> Vec<usize> {
+        let mut order = set.to_vec();
+        self.lots.shuffle(&mut order);
+        self.drawn.push(LotDrawn {
+            order: order.clone(),
+            implicit,
+        });
+        order
+    }
+
+    /// Order `set` (all tied so far) using criteria from `k` on.
+    fn resolve(&mut self, set: Vec<usize>, k: usize) -> Vec<usize> {
+        if set.len() <= 1 {
+            return set;
+        }
+        let Some(item) = self.chain.criteria.get(k) else {
+            let order = self.lot(&set, true);
+            self.mark_lot_separations(&order, None);
+            return order;
+        };
+        let criterion = item.criterion;
+        if criterion == Criterion::Lots {
+            let order = self.lot(&set, false);
+            self.mark_lot_separations(&order, Some(item.origin.clone()));
+            return order;
+        }
+        let mut valued: Vec<(usize, Option<TbValue>)> = set
+            .iter()
+            .map(|&p| (p, self.table.contextual(p, &set, &criterion)))
+            .collect();
+        if valued.iter().any(|(_, v)| v.is_none()) {
+            return self.resolve(set, k + 1);
+        }
+        for (p, v) in &valued {
+            if let Some(v) = v {
+                self.note_value(*p, k, v);
+            }
+        }
+        // Best first; stable on the incoming order.
+        valued.sort_by(|(_, a), (_, b)| match (a, b) {
+            (Some(a), Some(b)) => b.better(a),
+            _ => std::cmp::Ordering::Equal,
+        });
+        let mut parts: Vec<(TbValue, Vec<usize>)> = Vec::new();
+        for (p, v) in valued {
+            let Some(v) = v else { continue };
+            match parts.last_mut() {
+                Some((pv, members)) if *pv == v => members.push(p),
+                _ => parts.push((v, vec![p])),
+            }
+        }
+        if parts.len() == 1 {
+            return self.resolve(set, k + 1);
+        }
+        let mut out: Vec<usize> = Vec::with_capacity(set.len());
+        let mut prev: Option<(usize, TbValue)> = None;
+        for (v, members) in parts {
+            let again = matches!(
+                criterion,
+                Criterion::HeadToHead {
+                    mode: HeadToHeadMode::MiniTable
+                }
+            ) && members.len() > 1
+                && members.len() < set.len();
+            let ordered = if again {
+                self.resolve(members, k)
+            } else {
+                self.resolve(members, k + 1)
+            };
+            if let (Some((above, av)), Some(&below)) = (prev.take(), ordered.first()) {
+                self.separations.push(Separation {
+                    above,
+                    below,
+                    criterion,
+                    above_value: av,
+                    below_value: v.clone(),
+                    origin: item.origin.clone(),
+                });
+            }
+            if let Some(&last) = ordered.last() {
+                prev = Some((last, v.clone()));
+            }
+            out.extend(ordered);
+        }
+        out
+    }
+
+    fn mark_lot_separations(&mut self, order: &[usize], origin: Option<Origin>) {
+        let origin = origin.unwrap_or_else(|| {
+            Origin::default_rule(
+                "default: a tie the chain leaves is decided by lot (FIDE C.07 art. 4.2)",
+            )
+        });
+        for (i, w) in order.windows(2).enumerate() {
+            if let [a, b] = w {
+                let rank = |x: usize| TbValue::one(x as i64);
+                self.separations.push(Separation {
+                    above: *a,
+                    below: *b,
+                    criterion: Criterion::Lots,
+                    above_value: rank(i + 1),
+                    below_value: rank(i + 2),
+                    origin: origin.clone(),
+                });
+            }
+        }
+    }
+}
+
+/// Rank `subset` (positions in `table`) by the primary score, then `chain`.
+pub fn rank(
+    table: &Table<'_>,
+    subset: &[usize],
+    chain: &TiebreakChain,
+    primary: Primary,
+    lots: &mut Lots,
+) -> Ranked {
+    let primary_value = |p: usize| -> i64 {
+        match primary {
+            Primary::Points => table.points(p),
+            Primary::MatchPoints => table
+                .competitors
+                .get(p)
+                .map(|c| c.match_points)
+                .unwrap_or(0),
+        }
+    };
+    let mut sorted = subset.to_vec();
+    sorted.sort_by_key(|&p| std::cmp::Reverse(primary_value(p)));
+    let mut ranker = Ranker {
+        table,
+        chain,
+        lots,
+        applied: vec![Vec::new(); table.competitors.len()],
+        separations: Vec::new(),
+        drawn: Vec::new(),
+    };
+    let mut order = Vec::with_capacity(sorted.len());
+    let mut i = 0;
+    while i < sorted.len() {
+        let score = sorted.get(i).map(|&p| primary_value(p));
+        let mut j = i;
+        while j < sorted.len() && sorted.get(j).map(|&p| primary_value(p)) == score {
+            j += 1;
+        }
+        let tied: Vec<usize> = sorted.get(i..j).map(<[usize]>::to_vec).unwrap_or_default();
+        order.extend(ranker.resolve(tied, 0));
+        i = j;
+    }
+    let values = order
+        .iter()
+        .map(|&p| {
+            chain
+                .criteria
+                .iter()
+                .enumerate()
+                .filter_map(|(k, item)| {
+                    table
+                        .value(p, &item.criterion)
+                        .map(|v| (item.criterion, v))
+                        .or_else(|| {
+                            ranker
+                                .applied
+                                .get(p)
+                                .and_then(|l| l.iter().find(|(kk, _)| *kk == k))
+                                .map(|(_, v)| (item.criterion, v.clone()))
+                        })
+                })
+                .collect()
+        })
+        .collect();
+    Ranked {
+        order,
+        values,
+        separations: ranker.separations,
+        lots: ranker.drawn,
+    }
+}
