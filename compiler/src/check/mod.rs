@@ -1,2 +1,255 @@
 //! Name resolution and the checks of LANGUAGE.md, one module per domain. Each module owns its
-//! diagnostic codes (`CODES`) and messages.
+//! diagnostic codes (`CODES`) and the messages beside the check that raises them.
+//!
+//! [`check`] takes a parsed file and returns a [`Checked`] model (the effective file with
+//! supplements applied, the record of what each supplement changed, and [`facts::Facts`] about
+//! stages) together with every diagnostic found. Every check gets a [`Ctx`] and pushes into one
+//! [`Diagnostics`]; a check skips what another already reported (an unknown stage is reported
+//! once, by `names`, and never again by the checks that follow its references).
+
+pub mod criteria;
+pub mod draws;
+pub mod facts;
+pub mod names;
+pub mod playoffs;
+pub mod resolve;
+pub mod scoring;
+pub mod stages;
+pub mod suggest;
+pub mod tiebreaks;
+pub mod time;
+pub mod words;
+
+// checker B: modules below
+pub mod categories;
+pub mod entry;
+pub mod places;
+pub mod prizes;
+pub mod scenarios;
+pub mod schedule;
+pub mod supplements;
+// checker B: modules above
+
+use xqreg_grammar::ast::{self, Date, Item, Spanned, Text};
+use xqreg_grammar::Span;
+
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Template};
+pub use facts::{Facts, FormatKind, StageFacts};
+pub use resolve::Scope;
+
+/// What every check sees: the effective file, its symbol tables and the derived facts.
+pub struct Ctx<'a> {
+    pub file: &'a ast::File,
+    pub scope: &'a Scope<'a>,
+    pub facts: &'a Facts,
+}
+
+/// A diagnostic's catalogue entry: its code and its message, label and help in both languages,
+/// with `{placeholders}` filled at the place of the problem.
+pub struct Report {
+    pub code: &'static Code,
+    pub message: Template,
+    pub label: Template,
+    pub help: Template,
+}
+
+impl Report {
+    /// The diagnostic at `span`, every template filled with `args`. An empty help is left out.
+    pub fn at(&self, span: Span, args: &[(&str, &str)]) -> Diagnostic {
+        let d = Diagnostic::new(self.code, self.message.fill(args), span, self.label.fill(args));
+        if self.help.en.is_empty() {
+            d
+        } else {
+            d.with_help(self.help.fill(args))
+        }
+    }
+}
+
+/// What a supplement did to one item of the base regulation.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Change {
+    /// A new item (a name the base does not declare, or an unnamed clause).
+    Added,
+    /// `override`: it replaces the base item of the same kind and name.
+    Overrode,
+}
+
+/// One item of a supplement.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SupplementChange {
+    pub change: Change,
+    /// The item's keyword (`stage`, `time`, `note`, ...).
+    pub kind: &'static str,
+    /// Its name, for named items.
+    pub name: Option<String>,
+    pub span: Span,
+}
+
+/// A dated supplement and what it changed, for the sheet and the plan's origins.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SupplementRecord {
+    pub title: Text,
+    pub date: Option<Spanned<Date>>,
+    pub changes: Vec<SupplementChange>,
+    pub span: Span,
+}
+
+use serde::Serialize;
+
+/// The checked model: what the plan compiler and the rule-sheet printer consume.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The effective file: the base regulation with its supplements applied.
+    pub file: ast::File,
+    /// Each supplement in source order with what it added or overrode.
+    pub supplements: Vec<SupplementRecord>,
+    /// Stage order, entrants, groups, rounds and decided places.
+    pub facts: Facts,
+}
+
+impl Checked {
+    /// The symbol tables of the effective file (cheap to build; borrows the file).
+    pub fn scope(&self) -> Scope<'_> {
+        Scope::build(&self.file)
+    }
+}
+
+/// The result of checking one file.
+#[derive(Debug)]
+pub struct CheckOutput {
+    pub checked: Checked,
+    pub diagnostics: Diagnostics,
+}
+
+/// Check a parsed file: resolve names, prove what LANGUAGE.md asks, and build the checked model.
+/// Never panics; every problem is a diagnostic.
+pub fn check(file: &ast::File) -> CheckOutput {
+    let mut diags = Diagnostics::default();
+    let supplements = record_supplements(file);
+
+    // checker B: supplements below (replace the next line with `supplements::apply`)
+    let effective = supplements::apply(file, &mut diags);
+    // checker B: supplements above
+
+    let scope = Scope::build(&effective);
+    let facts = Facts::build(&effective, &scope);
+    {
+        let ctx = Ctx {
+            file: &effective,
+            scope: &scope,
+            facts: &facts,
+        };
+        names::check(&ctx, &mut diags);
+        stages::check(&ctx, &mut diags);
+        draws::check(&ctx, &mut diags);
+        time::check(&ctx, &mut diags);
+        playoffs::check(&ctx, &mut diags);
+        scoring::check(&ctx, &mut diags);
+        tiebreaks::check(&ctx, &mut diags);
+        // checker B: calls below
+        entry::check(&ctx, &mut diags);
+        categories::check(&ctx, &mut diags);
+        places::check(&ctx, &mut diags);
+        prizes::check(&ctx, &mut diags);
+        schedule::check(&ctx, &mut diags);
+        scenarios::check(&ctx, &mut diags);
+        // checker B: calls above
+    }
+    drop(scope);
+    CheckOutput {
+        checked: Checked {
+            file: effective,
+            supplements,
+            facts,
+        },
+        diagnostics: diags,
+    }
+}
+
+/// Every check code, sorted by code.
+pub fn codes() -> Vec<&'static Code> {
+    let mut all: Vec<&'static Code> = Vec::new();
+    for list in [
+        names::CODES,
+        stages::CODES,
+        draws::CODES,
+        time::CODES,
+        playoffs::CODES,
+        scoring::CODES,
+        tiebreaks::CODES,
+        words::CODES,
+        // checker B: codes below
+        entry::CODES,
+        categories::CODES,
+        places::CODES,
+        prizes::CODES,
+        schedule::CODES,
+        supplements::CODES,
+        scenarios::CODES,
+        // checker B: codes above
+    ] {
+        all.extend_from_slice(list);
+    }
+    all.sort_by_key(|c| c.code);
+    all
+}
+
+/// The keyword and name of an item, for supplement records.
+fn item_key(item: &Item) -> (&'static str, Option<String>) {
+    match item {
+        Item::Regulation(_) => ("regulation", None),
+        Item::Organisers(_) => ("organisers", None),
+        Item::Contacts(_) => ("contacts", None),
+        Item::Scoring(s) => ("scoring", s.name.as_ref().map(|n| n.node.clone())),
+        Item::TimeControl(t) => ("time", Some(t.name.node.clone())),
+        Item::Entry(_) => ("entry", None),
+        Item::Category(c) => ("category", Some(c.name.node.clone())),
+        Item::Stage(s) => ("stage", Some(s.name.node.clone())),
+        Item::Playoff(p) => ("playoff", p.name.as_ref().map(|n| n.node.clone())),
+        Item::Places(_) => ("places", None),
+        Item::Prizes(p) => ("prizes", p.category.as_ref().map(|n| n.node.clone())),
+        Item::Qualification(_) => ("qualification", None),
+        Item::Conduct(_) => ("conduct", None),
+        Item::Schedule(_) => ("schedule", None),
+        Item::Registration(_) => ("registration", None),
+        Item::Expenses(_) => ("expenses", None),
+        Item::Note(_) => ("note", None),
+        Item::Supplement(_) => ("supplement", None),
+        Item::Test(_) => ("test", None),
+        Item::Broken(_) => ("broken", None),
+    }
+}
+
+fn record_supplements(file: &ast::File) -> Vec<SupplementRecord> {
+    file.items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Supplement(s) => Some(SupplementRecord {
+                title: s.title.clone(),
+                date: s.date.clone(),
+                changes: s
+                    .items
+                    .iter()
+                    .map(|si| {
+                        let (kind, name) = item_key(&si.item);
+                        SupplementChange {
+                            change: if si.override_kw.is_some() {
+                                Change::Overrode
+                            } else {
+                                Change::Added
+                            },
+                            kind,
+                            name,
+                            span: si.span,
+                        }
+                    })
+                    .collect(),
+                span: s.span,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

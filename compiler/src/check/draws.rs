@@ -1,0 +1,303 @@
+//! Group draws: groups x size against entrants (E201), pot quotas that fill every group and empty
+//! every pot (E202), rating seeds one per group (E203), and a group draw or Swiss that says
+//! nothing about same-unit avoidance (W201).
+
+use xqreg_grammar::ast::{DrawRule, EntrantSource, Format, StageClause};
+
+use super::facts::{range_len, FormatKind};
+use super::names::code;
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+code!(E201, "E201", "group-size-mismatch", Error,
+    Template::new("A round robin in groups seats groups x size players; that must equal the stage's entrants (the field, the pools or the places it takes).",
+        "分组循环赛的人数为组数 x 每组人数，必须等于该阶段的参赛人数（参赛总人数、名额来源或所取名次之和）。"),
+    "entry { field 32 }\nstage groups { round_robin single groups A B C size 8 }",
+    Template::new("Change the groups or the size so that groups x size = entrants (`groups A B C D size 8` for 32).",
+        "调整组数或每组人数，使组数 x 每组人数 = 参赛人数（32 人写 `groups A B C D size 8`）。"));
+code!(E202, "E202", "pot-quota-does-not-fill", Error,
+    Template::new("A draw from a pot with a quota per group takes quota x groups players from it: that must be exactly the pot's size, and the quotas of all pots together must fit in one group.",
+        "按每组定额从某档抽签时，共取 定额 x 组数 名棋手：必须恰好等于该档人数，且各档定额之和不能超过每组人数。"),
+    "entry { field 32  pool taipei 8 }\nstage groups { round_robin single groups A B C D size 8  draw { pool taipei 3 per_group in list_order } }",
+    Template::new("Set the quota to pot size / groups (`pool taipei 2 per_group` for 8 players in 4 groups).",
+        "把定额设为 该档人数 / 组数（8 人分 4 组写 `pool taipei 2 per_group`）。"));
+code!(E203, "E203", "seeds-exceed-groups", Error,
+    Template::new("`rating 1..N one_per_group` puts one rating seed in each group, so N equals the number of groups.",
+        "`rating 1..N one_per_group` 表示每组一名等级分种子，所以 N 必须等于组数。"),
+    "stage groups { round_robin single groups A B C D size 8  draw { rating 1..6 one_per_group } }",
+    Template::new("Seed as many as there are groups (`rating 1..4 one_per_group` for four groups).",
+        "种子数与组数相同（4 组写 `rating 1..4 one_per_group`）。"));
+code!(W201, "W201", "same-unit-unstated", Warning,
+    Template::new("Regulations differ on whether players of the same unit (team, province, club) are kept apart in a group draw or a Swiss; the file should say which (`avoid same_unit`, or `avoid same_unit never` for 同队棋手不回避).",
+        "各规程对同单位（同队、同省、同俱乐部）棋手在分组抽签或积分编排中是否回避规定不一；文件应写明（`avoid same_unit`，或不回避时写 `avoid same_unit never`）。"),
+    "stage main { swiss cxa rounds 9 }",
+    Template::new("Add `avoid same_unit` (or `avoid same_unit never`) to the stage.",
+        "在阶段中加上 `avoid same_unit`（或 `avoid same_unit never`）。"));
+
+pub const CODES: &[&Code] = &[&E201, &E202, &E203, &W201];
+
+const GROUPS_SIZE: Report = Report {
+    code: &E201,
+    message: Template::new(
+        "{groups} groups of {size} seat {seats} players, but stage `{stage}` has {entrants}",
+        "{groups} 组每组 {size} 人共 {seats} 人，而阶段 `{stage}` 有 {entrants} 人",
+    ),
+    label: Template::new("{groups} x {size} = {seats}", "{groups} x {size} = {seats}"),
+    help: Template::new("{fix}", "{fix_zh}"),
+};
+const POOL_QUOTA: Report = Report {
+    code: &E202,
+    message: Template::new(
+        "{quota} per group x {groups} groups takes {takes} from `{pot}`, which has {size}",
+        "每组 {quota} 人 x {groups} 组需从 `{pot}` 取 {takes} 人，而该档有 {size} 人",
+    ),
+    label: Template::new("{quota} per group", "每组 {quota} 人"),
+    help: Template::new("{fix}", "{fix_zh}"),
+};
+const OVERFULL: Report = Report {
+    code: &E202,
+    message: Template::new(
+        "the draw puts {per} players in each group, but groups have {size}",
+        "抽签规则每组放入 {per} 人，而每组只有 {size} 人",
+    ),
+    label: Template::new("{per} per group", "每组 {per} 人"),
+    help: Template::new(
+        "lower the quotas so that they add up to at most {size}",
+        "降低各档定额，使其和不超过 {size}",
+    ),
+};
+const SEEDS: Report = Report {
+    code: &E203,
+    message: Template::new(
+        "{seeds} rating seeds one per group, but stage `{stage}` has {groups} groups",
+        "每组一名等级分种子共 {seeds} 名，而阶段 `{stage}` 有 {groups} 组",
+    ),
+    label: Template::new("{seeds} seeds", "{seeds} 名种子"),
+    help: Template::new(
+        "write `rating 1..{groups} one_per_group`",
+        "改为 `rating 1..{groups} one_per_group`",
+    ),
+};
+const SEEDS_NO_GROUPS: Report = Report {
+    code: &E203,
+    message: Template::new(
+        "stage `{stage}` has no groups to seed into",
+        "阶段 `{stage}` 不分组，无法每组一名种子",
+    ),
+    label: Template::new("seeds one per group", "每组一名种子"),
+    help: Template::new(
+        "remove the rule, or give the stage groups",
+        "删去该规则，或为阶段分组",
+    ),
+};
+const UNSTATED: Report = Report {
+    code: &W201,
+    message: Template::new(
+        "stage `{stage}` does not say whether players of the same unit are kept apart",
+        "阶段 `{stage}` 未写明同单位棋手是否回避",
+    ),
+    label: Template::new("{what}", "{what_zh}"),
+    help: Template::new(
+        "add `avoid same_unit`, or `avoid same_unit never` if they are not kept apart",
+        "加上 `avoid same_unit`；若不回避则写 `avoid same_unit never`",
+    ),
+};
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for name in &ctx.scope.stage_order {
+        let (Some(info), Some(f)) = (ctx.scope.stages.get(name), ctx.facts.stages.get(*name))
+        else {
+            continue;
+        };
+        let st = info.stage;
+        let groups = f.groups.len() as u32;
+        for c in &st.clauses {
+            match c {
+                StageClause::Format(Format::RoundRobin {
+                    size: Some(size), ..
+                }) if groups > 0 => {
+                    let seats = size.node.saturating_mul(groups);
+                    if let Some(e) = f.entrants_from_sources {
+                        if seats != e {
+                            let (fix, fix_zh) = if e % groups == 0 {
+                                (
+                                    format!(
+                                        "write `size {}` for {e} players in {groups} groups",
+                                        e / groups
+                                    ),
+                                    format!("{e} 人分 {groups} 组应写 `size {}`", e / groups),
+                                )
+                            } else {
+                                (
+                                    format!("{e} players do not split evenly into {groups} groups: change the groups"),
+                                    format!("{e} 人无法平均分为 {groups} 组：请调整组数"),
+                                )
+                            };
+                            diags.push(GROUPS_SIZE.at(
+                                size.span,
+                                &[
+                                    ("groups", &groups.to_string()),
+                                    ("size", &size.node.to_string()),
+                                    ("seats", &seats.to_string()),
+                                    ("stage", name),
+                                    ("entrants", &e.to_string()),
+                                    ("fix", &fix),
+                                    ("fix_zh", &fix_zh),
+                                ],
+                            ));
+                        }
+                    }
+                }
+                StageClause::Draw(d) => draw(ctx, diags, name, groups, f.group_size, d),
+                _ => {}
+            }
+        }
+        same_unit(ctx, diags, name, f.format, groups);
+    }
+}
+
+fn quota_fix(size: u32, groups: u32) -> (String, String) {
+    if groups > 0 && size % groups == 0 {
+        let q = size / groups;
+        (
+            format!("write `{q} per_group`"),
+            format!("改为 `{q} per_group`"),
+        )
+    } else {
+        (
+            format!("{size} players do not spread evenly over {groups} groups: change the pot or the groups"),
+            format!("{size} 人无法平均分到 {groups} 组：请调整该档人数或组数"),
+        )
+    }
+}
+
+fn draw(
+    ctx: &Ctx<'_>,
+    diags: &mut Diagnostics,
+    stage: &str,
+    groups: u32,
+    group_size: Option<u32>,
+    d: &xqreg_grammar::ast::Draw,
+) {
+    let mut per_group: u32 = 0;
+    for rule in &d.rules {
+        match rule {
+            DrawRule::PoolQuota {
+                pool, per_group: q, ..
+            } => {
+                per_group = per_group.saturating_add(q.node);
+                let size = ctx
+                    .scope
+                    .pools
+                    .get(pool.node.as_str())
+                    .and_then(|p| p.size.as_ref());
+                if let (Some(size), true) = (size, groups > 0) {
+                    quota(diags, &pool.node, q, size.node, groups);
+                }
+            }
+            DrawRule::Pot {
+                members,
+                per_group: q,
+                title,
+                ..
+            } => {
+                per_group = per_group.saturating_add(q.node);
+                // A category member has no size known here; only pots of named players are counted.
+                let all_players = members
+                    .iter()
+                    .all(|m| ctx.scope.players.contains_key(m.node.as_str()));
+                if all_players && groups > 0 {
+                    let label = title
+                        .as_ref()
+                        .map_or_else(|| "pot".to_string(), |t| t.zh.node.clone());
+                    quota(diags, &label, q, members.len() as u32, groups);
+                }
+            }
+            DrawRule::RatingSeeds { places, span } => {
+                per_group = per_group.saturating_add(1);
+                let seeds = range_len(places);
+                if groups == 0 {
+                    diags.push(SEEDS_NO_GROUPS.at(*span, &[("stage", stage)]));
+                } else if seeds != groups || places.start != 1 {
+                    diags.push(SEEDS.at(
+                        places.span,
+                        &[
+                            ("seeds", &seeds.to_string()),
+                            ("stage", stage),
+                            ("groups", &groups.to_string()),
+                        ],
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(size) = group_size {
+        if groups > 0 && per_group > size {
+            diags.push(OVERFULL.at(
+                d.span,
+                &[("per", &per_group.to_string()), ("size", &size.to_string())],
+            ));
+        }
+    }
+}
+
+fn quota(
+    diags: &mut Diagnostics,
+    pot: &str,
+    q: &xqreg_grammar::ast::Spanned<u32>,
+    size: u32,
+    groups: u32,
+) {
+    let takes = q.node.saturating_mul(groups);
+    if takes == size {
+        return;
+    }
+    let (fix, fix_zh) = quota_fix(size, groups);
+    diags.push(POOL_QUOTA.at(
+        q.span,
+        &[
+            ("quota", &q.node.to_string()),
+            ("groups", &groups.to_string()),
+            ("takes", &takes.to_string()),
+            ("pot", pot),
+            ("size", &size.to_string()),
+            ("fix", &fix),
+            ("fix_zh", &fix_zh),
+        ],
+    ));
+}
+
+fn same_unit(ctx: &Ctx<'_>, diags: &mut Diagnostics, name: &str, format: FormatKind, groups: u32) {
+    let clauses = ctx.scope.stage_clauses(name);
+    // Groups filled from earlier places are not drawn; only a draw into groups or a Swiss pairs
+    // players who might share a unit.
+    let from_places = clauses.iter().any(|c| {
+        matches!(c, StageClause::Entrants { sources, .. }
+            if sources.iter().all(|s| matches!(s, EntrantSource::Places(_))))
+    });
+    let (what, what_zh) = match format {
+        FormatKind::Swiss => ("a Swiss", "积分编排"),
+        FormatKind::RoundRobin { .. } | FormatKind::TeamRoundRobin { .. }
+            if groups >= 2 && !from_places =>
+        {
+            ("a group draw", "分组抽签")
+        }
+        _ => return,
+    };
+    let stated = clauses.iter().any(|c| match c {
+        StageClause::Avoid { .. } => true,
+        StageClause::Draw(d) => d.rules.iter().any(|r| matches!(r, DrawRule::Avoid { .. })),
+        _ => false,
+    });
+    if stated {
+        return;
+    }
+    let Some(info) = ctx.scope.stages.get(name) else {
+        return;
+    };
+    diags.push(UNSTATED.at(
+        info.stage.name.span,
+        &[("stage", name), ("what", what), ("what_zh", what_zh)],
+    ));
+}

@@ -1,0 +1,374 @@
+//! Numbers the checks and later phases need about each stage, derived once from the scope.
+//!
+//! Entrants are counted from what the file states: the field for `entrants roster` (or for the
+//! first stage when it names none), pool sizes, place references (`groups.*#1` of a stage with
+//! four groups is four players), the leaders a `split` sends, or the format itself (groups x size,
+//! the slots of a bracket, the groups of a same-place stage). Anything unstated stays `None` and
+//! the checks that need it skip; nothing here reports a problem.
+
+use std::collections::BTreeMap;
+
+use xqreg_grammar::ast::{
+    BracketSlot, EntrantSource, EntryClause, File, Format, GroupSel, Item, KnockoutClause,
+    PlaceRange, PlaceRef, SlotKind, StageClause, SwissRounds,
+};
+use xqreg_grammar::Span;
+
+use super::resolve::Scope;
+
+/// The competition format of a stage, as far as counting goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum FormatKind {
+    RoundRobin {
+        double: bool,
+    },
+    TeamRoundRobin {
+        double: bool,
+    },
+    Swiss,
+    Knockout,
+    SamePlace,
+    /// No format, or several (E209 reports it).
+    Unknown,
+}
+
+impl FormatKind {
+    pub fn is_round_robin(self) -> bool {
+        matches!(
+            self,
+            FormatKind::RoundRobin { .. } | FormatKind::TeamRoundRobin { .. }
+        )
+    }
+
+    /// Formats whose games are matches between two players that must produce a winner.
+    pub fn is_elimination(self) -> bool {
+        matches!(self, FormatKind::Knockout | FormatKind::SamePlace)
+    }
+}
+
+/// What is known about one stage.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StageFacts {
+    pub format: FormatKind,
+    /// Group names in declaration order (empty: one field without groups).
+    pub groups: Vec<String>,
+    /// Entrants counted from the stage's sources (`entrants`, split, roster for the first stage).
+    pub entrants_from_sources: Option<u32>,
+    /// Entrants implied by the format (groups x size, bracket slots, same-place groups).
+    pub entrants_from_format: Option<u32>,
+    /// The stage's entrants: from its sources when known, else from its format.
+    pub entrants: Option<u32>,
+    /// Players per group (the whole field for a stage without groups).
+    pub group_size: Option<u32>,
+    /// Rounds the stage plays: round robin n-1 (n even) or n (n odd), twice if double; Swiss as
+    /// fixed or by entries; knockout log2 of the bracket; same-place 1.
+    pub rounds: Option<u32>,
+    /// The places of the final ranking the stage decides (`places 1..4`).
+    pub places: Option<(u32, u32)>,
+    /// The highest round the schedule names for this stage, and where.
+    pub scheduled_rounds: Option<(u32, Span)>,
+    /// A round robin whose schedule states another number of rounds than it plays (E213 is
+    /// reported for it; schedule checks skip the stage).
+    pub rounds_disputed: bool,
+}
+
+/// Facts about the whole file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Facts {
+    /// `field N` (or `assume field N` when the field is open).
+    pub field: Option<u32>,
+    /// `cap N`
+    pub cap: Option<u32>,
+    pub stage_order: Vec<String>,
+    pub stages: BTreeMap<String, StageFacts>,
+}
+
+/// The number of places in a range (0 for a reversed range, which the parser rejects anyway).
+pub fn range_len(r: &PlaceRange) -> u32 {
+    r.end
+        .checked_sub(r.start)
+        .map_or(0, |d| d.saturating_add(1))
+}
+
+/// How many groups a place reference selects (`.*` = all of them; a stage without groups is one).
+pub fn groups_selected(scope: &Scope<'_>, r: &PlaceRef) -> Option<u32> {
+    match &r.group {
+        GroupSel::All => {
+            let info = scope.stages.get(r.stage.node.as_str())?;
+            Some((info.groups.len() as u32).max(1))
+        }
+        GroupSel::None | GroupSel::Named(_) => Some(1),
+    }
+}
+
+/// Players a place reference names.
+pub fn ref_count(scope: &Scope<'_>, r: &PlaceRef) -> Option<u32> {
+    groups_selected(scope, r).map(|g| g.saturating_mul(range_len(&r.places)))
+}
+
+fn rr_rounds(n: u32, double: bool) -> u32 {
+    let single = if n % 2 == 0 { n.saturating_sub(1) } else { n };
+    if double {
+        single.saturating_mul(2)
+    } else {
+        single
+    }
+}
+
+fn ko_rounds(slots: u32) -> u32 {
+    if slots <= 1 {
+        return 0;
+    }
+    let mut rounds = 0;
+    let mut size: u64 = 1;
+    while size < u64::from(slots) {
+        size *= 2;
+        rounds += 1;
+    }
+    rounds
+}
+
+impl Facts {
+    pub fn build(file: &File, scope: &Scope<'_>) -> Facts {
+        let mut facts = Facts::default();
+        let mut assumed = None;
+        for entry in &scope.entries {
+            for clause in &entry.clauses {
+                match clause {
+                    EntryClause::Field(n) => {
+                        facts.field.get_or_insert(n.node);
+                    }
+                    EntryClause::AssumeField { size, .. } => {
+                        assumed.get_or_insert(size.node);
+                    }
+                    EntryClause::Cap { max, .. } => {
+                        facts.cap.get_or_insert(max.node);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if facts.field.is_none() {
+            facts.field = assumed;
+        }
+
+        // Who a split sends where: the target's entrants when it names none.
+        let mut split_into: BTreeMap<&str, u32> = BTreeMap::new();
+        for name in &scope.stage_order {
+            for clause in scope.stage_clauses(name) {
+                if let StageClause::Split { top, to, .. } = clause {
+                    split_into.entry(to.node.as_str()).or_insert(top.node);
+                }
+            }
+        }
+
+        let schedule = scheduled_rounds(file);
+
+        for (index, name) in scope.stage_order.iter().enumerate() {
+            let clauses = scope.stage_clauses(name);
+            let formats: Vec<&Format> = clauses
+                .iter()
+                .filter_map(|c| match c {
+                    StageClause::Format(f) => Some(f),
+                    _ => None,
+                })
+                .collect();
+            let groups: Vec<String> = scope
+                .stages
+                .get(name)
+                .map(|i| i.groups.iter().map(|g| g.node.clone()).collect())
+                .unwrap_or_default();
+            let group_count = (groups.len() as u32).max(1);
+
+            let mut sources_count: Option<u32> = None;
+            let mut has_entrants_clause = false;
+            for c in &clauses {
+                if let StageClause::Entrants { sources, .. } = c {
+                    has_entrants_clause = true;
+                    let mut total: Option<u32> = Some(0);
+                    for s in sources {
+                        let n = match s {
+                            EntrantSource::Roster(_) => facts.field,
+                            EntrantSource::Pool(p) => scope
+                                .pools
+                                .get(p.node.as_str())
+                                .and_then(|p| p.size.as_ref().map(|s| s.node)),
+                            EntrantSource::Places(r) => ref_count(scope, r),
+                            EntrantSource::Category(_) | EntrantSource::Rest(_) => None,
+                        };
+                        total = match (total, n) {
+                            (Some(a), Some(b)) => Some(a.saturating_add(b)),
+                            _ => None,
+                        };
+                    }
+                    sources_count = total;
+                }
+            }
+            if !has_entrants_clause {
+                if let Some(n) = split_into.get(name) {
+                    sources_count = Some(*n);
+                } else if index == 0 {
+                    sources_count = facts.field;
+                }
+            }
+
+            let format = match formats.as_slice() {
+                [f] => match f {
+                    Format::RoundRobin { cycles, .. } => FormatKind::RoundRobin {
+                        double: cycles.node == "double",
+                    },
+                    Format::TeamRoundRobin { cycles, .. } => FormatKind::TeamRoundRobin {
+                        double: cycles.node == "double",
+                    },
+                    Format::Swiss { .. } => FormatKind::Swiss,
+                    Format::Knockout(_) => FormatKind::Knockout,
+                    Format::SamePlace { .. } => FormatKind::SamePlace,
+                },
+                _ => FormatKind::Unknown,
+            };
+
+            let mut format_count: Option<u32> = None;
+            let mut bracket_size: Option<u32> = None;
+            let mut swiss_rounds: Option<&SwissRounds> = None;
+            let mut same_place_places: Option<(u32, u32)> = None;
+            if let [f] = formats.as_slice() {
+                match f {
+                    Format::RoundRobin { size: Some(s), .. } => {
+                        format_count = Some(s.node.saturating_mul(group_count));
+                    }
+                    Format::Knockout(k) => {
+                        for kc in &k.clauses {
+                            match kc {
+                                KnockoutClause::Bracket { pairs, .. } => {
+                                    let slots = pairs
+                                        .iter()
+                                        .flat_map(|(a, b)| [a, b])
+                                        .filter(|s| !matches!(s, BracketSlot::Bye(_)))
+                                        .count()
+                                        as u32;
+                                    format_count.get_or_insert(slots);
+                                    bracket_size
+                                        .get_or_insert((pairs.len() as u32).saturating_mul(2));
+                                }
+                                KnockoutClause::Seeded { size, .. } => {
+                                    bracket_size.get_or_insert(size.node);
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                    Format::SamePlace { groups, places, .. } => {
+                        same_place_places = Some((places.start, places.end));
+                        let mut total = Some(0u32);
+                        for g in groups {
+                            let size = facts
+                                .stages
+                                .get(g.stage.node.as_str())
+                                .and_then(|sf| sf.group_size);
+                            total = match (total, size) {
+                                (Some(a), Some(b)) => Some(a.saturating_add(b)),
+                                _ => None,
+                            };
+                        }
+                        format_count = total;
+                    }
+                    Format::Swiss { rounds, .. } => swiss_rounds = Some(rounds),
+                    _ => {}
+                }
+            }
+            let entrants = sources_count.or(format_count);
+            let group_size = match formats.as_slice() {
+                [Format::RoundRobin { size: Some(s), .. }] => Some(s.node),
+                _ => entrants.and_then(|e| {
+                    if e % group_count == 0 {
+                        Some(e / group_count)
+                    } else {
+                        None
+                    }
+                }),
+            };
+            let rounds = match format {
+                FormatKind::RoundRobin { double } | FormatKind::TeamRoundRobin { double } => {
+                    group_size.map(|n| rr_rounds(n, double))
+                }
+                FormatKind::Swiss => match swiss_rounds {
+                    Some(SwissRounds::Fixed(r)) => Some(r.node),
+                    Some(SwissRounds::ByEntries(arms)) => entrants.and_then(|n| {
+                        arms.iter()
+                            .find(|a| a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m))
+                            .map(|a| a.rounds.node)
+                    }),
+                    None => None,
+                },
+                FormatKind::Knockout => bracket_size.or(entrants).map(ko_rounds),
+                FormatKind::SamePlace => Some(1),
+                FormatKind::Unknown => None,
+            };
+            let places = clauses
+                .iter()
+                .find_map(|c| match c {
+                    StageClause::Places(r) => Some((r.start, r.end)),
+                    _ => None,
+                })
+                .or(same_place_places);
+            let scheduled = schedule.get(*name).copied();
+            let rounds_disputed = format.is_round_robin()
+                && matches!((scheduled, rounds), (Some((s, _)), Some(r)) if s != r);
+            facts.stage_order.push(name.to_string());
+            facts.stages.insert(
+                name.to_string(),
+                StageFacts {
+                    format,
+                    groups,
+                    entrants_from_sources: sources_count,
+                    entrants_from_format: format_count,
+                    entrants,
+                    group_size,
+                    rounds,
+                    places,
+                    scheduled_rounds: scheduled,
+                    rounds_disputed,
+                },
+            );
+        }
+        facts
+    }
+}
+
+/// For each stage the schedule names, the highest round it names and that reference's span.
+fn scheduled_rounds(file: &File) -> BTreeMap<&str, (u32, Span)> {
+    let mut out: BTreeMap<&str, (u32, Span)> = BTreeMap::new();
+    for item in &file.items {
+        let Item::Schedule(s) = item else { continue };
+        for day in &s.days {
+            for slot in &day.slots {
+                let SlotKind::Rounds(refs) = &slot.kind else {
+                    continue;
+                };
+                for r in refs {
+                    let e = out.entry(r.stage.node.as_str()).or_insert((0, r.span));
+                    if r.rounds.end > e.0 {
+                        *e = (r.rounds.end, r.span);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_counts() {
+        assert_eq!(rr_rounds(6, false), 5);
+        assert_eq!(rr_rounds(7, false), 7);
+        assert_eq!(rr_rounds(8, true), 14);
+        assert_eq!(ko_rounds(8), 3);
+        assert_eq!(ko_rounds(5), 3);
+        assert_eq!(ko_rounds(2), 1);
+        assert_eq!(ko_rounds(0), 0);
+    }
+}

@@ -1,0 +1,250 @@
+//! Playoff chains: each ends in a decisive step (E304) with nothing after it (W301), an
+//! armageddon has draw odds (E305), every game states its colour rule (E306); and a knockout or
+//! same-place stage whose games can be drawn names a chain (E308).
+
+use xqreg_grammar::ast::{Item, PlayoffChain, PlayoffStep, StageClause};
+use xqreg_grammar::Span;
+
+use super::names::code;
+use super::time::has_draw_odds;
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+code!(E304, "E304", "playoff-not-decisive", Error,
+    Template::new("A playoff chain runs until a step decides; its last step must be one that cannot be drawn: an `armageddon` (draw odds) or `lots`.",
+        "加赛按步骤进行直到分出胜负；最后一步必须不可能和棋：`armageddon`（和棋判胜）或 `lots`（抽签）。"),
+    "playoff ladder { game rapid colours swap  game blitz colours redraw }",
+    Template::new("End the chain with `armageddon NAME colours lot` or `lots`.", "以 `armageddon 名称 colours lot` 或 `lots` 结束加赛。"));
+code!(E305, "E305", "armageddon-without-draw-odds", Error,
+    Template::new("An armageddon step is decisive because a draw counts as a win for one side; its time control must say `draw_goes_to black` (or red).",
+        "附加赛之所以能决出胜负，是因为和棋判一方胜；其用时必须写明 `draw_goes_to black`（或 red）。"),
+    "time blitz { base 5min increment 5s }\nplayoff ladder { armageddon blitz colours lot }",
+    Template::new("Use a time control with `draw_goes_to black` (e.g. `time armageddon { red 6min black 5min draw_goes_to black }`).",
+        "改用带 `draw_goes_to black` 的用时（如 `time armageddon { red 6min black 5min draw_goes_to black }`）。"));
+code!(E306, "E306", "playoff-colour-rule-missing", Error,
+    Template::new("Every playoff game says how colours are given: `colours swap` (the other colours than the game before), `redraw`, `lot` or `black_chooses`.",
+        "每盘加赛都必须写明先后手如何确定：`colours swap`（与上一盘交换）、`redraw`（重新抽签）、`lot`（抽签）或 `black_chooses`。"),
+    "playoff ladder { game rapid  armageddon armageddon colours lot }",
+    Template::new("Add `colours swap` (or `redraw`, `lot`) to the step.", "在该步骤加上 `colours swap`（或 `redraw`、`lot`）。"));
+code!(E308, "E308", "knockout-without-playoff", Error,
+    Template::new("A knockout or same-place match must produce a winner; when its games can be drawn, the stage names the playoff chain that decides (`playoff NAME` or an inline `playoff { ... }`).",
+        "淘汰赛或同名次比赛必须分出胜负；对局可能和棋时，阶段必须指明决胜的加赛办法（`playoff 名称` 或内联 `playoff { ... }`）。"),
+    "stage final { knockout { seeded 4 }  time standard }",
+    Template::new("Add `playoff NAME` naming a declared chain, or write one inline.", "加上 `playoff 名称` 引用已声明的加赛办法，或直接内联写出。"));
+code!(
+    W301,
+    "W301",
+    "unreachable-playoff-step",
+    Warning,
+    Template::new(
+        "A step after an armageddon or lots never runs: the chain is already decided.",
+        "附加赛或抽签之后的步骤永远不会进行：此时已分出胜负。"
+    ),
+    "playoff ladder { armageddon armageddon colours lot  game blitz colours swap }",
+    Template::new(
+        "Delete the step, or move it before the decisive step.",
+        "删去该步骤，或把它移到决胜步骤之前。"
+    )
+);
+
+pub const CODES: &[&Code] = &[&E304, &E305, &E306, &E308, &W301];
+
+const NOT_DECISIVE: Report = Report {
+    code: &E304,
+    message: Template::new("the playoff chain can end drawn", "加赛办法可能以和棋结束"),
+    label: Template::new("last step can be drawn", "最后一步可能和棋"),
+    help: Template::new(
+        "add `armageddon NAME colours lot` or `lots` as the last step",
+        "在末尾加上 `armageddon 名称 colours lot` 或 `lots`",
+    ),
+};
+const EMPTY: Report = Report {
+    code: &E304,
+    message: Template::new("the playoff chain has no step", "加赛办法没有任何步骤"),
+    label: Template::new("empty chain", "空的加赛办法"),
+    help: Template::new(
+        "add steps ending in `armageddon NAME colours lot` or `lots`",
+        "加上以 `armageddon 名称 colours lot` 或 `lots` 结尾的步骤",
+    ),
+};
+const NO_ODDS: Report = Report {
+    code: &E305,
+    message: Template::new(
+        "armageddon step plays `{time}`, which gives no side draw odds",
+        "附加赛使用的用时 `{time}` 未规定和棋判胜方",
+    ),
+    label: Template::new("no draw odds", "未规定和棋判胜"),
+    help: Template::new(
+        "add `draw_goes_to black` to time control `{time}`",
+        "在用时 `{time}` 中加上 `draw_goes_to black`",
+    ),
+};
+const TIME_HERE: Template = Template::new("declared here", "声明于此");
+const NO_COLOURS: Report = Report {
+    code: &E306,
+    message: Template::new(
+        "the playoff step does not say how colours are given",
+        "加赛步骤未写明先后手规则",
+    ),
+    label: Template::new("no colour rule", "缺少先后手规则"),
+    help: Template::new(
+        "add `colours swap`, `colours redraw` or `colours lot`",
+        "加上 `colours swap`、`colours redraw` 或 `colours lot`",
+    ),
+};
+const UNREACHABLE: Report = Report {
+    code: &W301,
+    message: Template::new("this playoff step never runs", "此加赛步骤永远不会进行"),
+    label: Template::new("after the decisive step", "在决胜步骤之后"),
+    help: Template::new(
+        "delete it, or move it before the decisive step",
+        "删去它，或移到决胜步骤之前",
+    ),
+};
+const DECISIVE_HERE: Template = Template::new("decided here", "在此已决出胜负");
+const NO_PLAYOFF: Report = Report {
+    code: &E308,
+    message: Template::new(
+        "{what} stage `{stage}` names no playoff for drawn games",
+        "{what_zh}阶段 `{stage}` 未指明和棋后的加赛办法",
+    ),
+    label: Template::new("its games can be drawn", "其对局可能和棋"),
+    help: Template::new(
+        "add `playoff NAME` (declared: {known}) or an inline `playoff { ... }`",
+        "加上 `playoff 名称`（已声明：{known}）或内联 `playoff { ... }`",
+    ),
+};
+
+fn step_span(step: &PlayoffStep) -> Span {
+    match step {
+        PlayoffStep::Game { span, .. }
+        | PlayoffStep::Armageddon { span, .. }
+        | PlayoffStep::Lots(span) => *span,
+        PlayoffStep::Tiebreak(t) => t.span,
+    }
+}
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for item in &ctx.file.items {
+        match item {
+            Item::Playoff(p) => chain(ctx, p, diags),
+            Item::Stage(st) => {
+                for c in &st.clauses {
+                    if let StageClause::Playoff(xqreg_grammar::ast::PlayoffRef::Inline(p)) = c {
+                        chain(ctx, p, diags);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    needs_playoff(ctx, diags);
+}
+
+fn chain(ctx: &Ctx<'_>, p: &PlayoffChain, diags: &mut Diagnostics) {
+    let mut decided: Option<Span> = None;
+    for step in &p.steps {
+        if let Some(at) = decided {
+            diags.push(
+                UNREACHABLE
+                    .at(step_span(step), &[])
+                    .with_label(at, DECISIVE_HERE.plain()),
+            );
+            break;
+        }
+        match step {
+            PlayoffStep::Game { colours, span, .. } => {
+                if colours.is_none() {
+                    diags.push(NO_COLOURS.at(*span, &[]));
+                }
+            }
+            PlayoffStep::Armageddon {
+                time,
+                colours,
+                span,
+            } => {
+                if colours.is_none() {
+                    diags.push(NO_COLOURS.at(*span, &[]));
+                }
+                if let Some(t) = ctx.scope.time_controls.get(time.node.as_str()) {
+                    if !has_draw_odds(t) {
+                        diags.push(
+                            NO_ODDS
+                                .at(time.span, &[("time", &time.node)])
+                                .with_label(t.name.span, TIME_HERE.plain()),
+                        );
+                    }
+                }
+                decided = Some(*span);
+            }
+            PlayoffStep::Lots(span) => decided = Some(*span),
+            PlayoffStep::Tiebreak(_) => {}
+        }
+    }
+    if decided.is_none() {
+        match p.steps.last() {
+            Some(last) => diags.push(NOT_DECISIVE.at(step_span(last), &[])),
+            None => {
+                let span = p.name.as_ref().map_or(p.span, |n| n.span);
+                diags.push(EMPTY.at(span, &[]));
+            }
+        }
+    }
+}
+
+fn needs_playoff(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    let known: Vec<String> = ctx
+        .scope
+        .playoffs
+        .keys()
+        .map(|k| format!("`{k}`"))
+        .collect();
+    let known = if known.is_empty() {
+        "-".to_string()
+    } else {
+        known.join(", ")
+    };
+    for name in &ctx.scope.stage_order {
+        let Some(f) = ctx.facts.stages.get(*name) else {
+            continue;
+        };
+        if !f.format.is_elimination() {
+            continue;
+        }
+        let clauses = ctx.scope.stage_clauses(name);
+        if clauses.iter().any(|c| matches!(c, StageClause::Playoff(_))) {
+            continue;
+        }
+        // Games under a control with draw odds cannot be drawn; an unknown control was reported.
+        let time = clauses.iter().find_map(|c| match c {
+            StageClause::Time(t) => Some(ctx.scope.time_controls.get(t.node.as_str()).copied()),
+            _ => None,
+        });
+        let time = match time {
+            Some(Some(t)) => Some(t),
+            Some(None) => continue,
+            None => ctx.scope.default_time_control(),
+        };
+        if time.is_some_and(has_draw_odds) {
+            continue;
+        }
+        let span = ctx
+            .scope
+            .stages
+            .get(*name)
+            .map_or(Span::default(), |i| i.stage.name.span);
+        let (what, what_zh) = match f.format {
+            super::FormatKind::SamePlace => ("same-place", "同名次比赛"),
+            _ => ("knockout", "淘汰赛"),
+        };
+        diags.push(NO_PLAYOFF.at(
+            span,
+            &[
+                ("what", what),
+                ("what_zh", what_zh),
+                ("stage", name),
+                ("known", &known),
+            ],
+        ));
+    }
+}

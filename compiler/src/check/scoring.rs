@@ -1,0 +1,175 @@
+//! Scoring blocks: known keys (E111), each key once (E410), and points in a sensible order
+//! (E407): a win more than a draw, a draw no less than a loss, a forfeit win and a bye no more
+//! than a win, a forfeit loss no more than a loss.
+
+use std::collections::BTreeMap;
+
+use xqreg_grammar::ast::{Ident, Item, Scoring, Spanned};
+
+use super::names::code;
+use super::words::{word, Position};
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+code!(E407, "E407", "scoring-order", Error,
+    Template::new("Points must respect the order of results: a win scores more than a draw, a draw no less than a loss, a forfeit win and a bye no more than a win, a forfeit loss no more than a loss.",
+        "记分必须符合胜负的顺序：胜多于和，和不少于负，弃权胜和轮空不多于胜，弃权负不多于负。"),
+    "scoring { win 1 draw 2 loss 0 }",
+    Template::new("Swap the two numbers (CXA events score win 2, draw 1, loss 0).", "交换这两个分值（中国象棋协会赛事为胜 2、和 1、负 0）。"));
+code!(
+    E410,
+    "E410",
+    "repeated-scoring-key",
+    Error,
+    Template::new(
+        "A scoring block gives the points of a result twice; only one can count.",
+        "记分办法中同一结果的分值写了两次，只能有一个生效。"
+    ),
+    "scoring { win 2 draw 1 loss 0 win 3 }",
+    Template::new("Delete one of the two lines.", "删去其中一行。")
+);
+
+pub const CODES: &[&Code] = &[&E407, &E410];
+
+pub const SCORING_KEYS: Position = Position {
+    what: ("scoring result", "记分项"),
+    allowed: &["win", "draw", "loss", "forfeit_win", "forfeit_loss", "bye"],
+};
+pub const MATCH_KEYS: Position = Position {
+    what: ("match result", "团体场分项"),
+    allowed: &["win", "draw", "loss"],
+};
+
+const ORDER: Report = Report {
+    code: &E407,
+    message: Template::new(
+        "`{low}` scores {lowv} but `{high}` scores {highv}",
+        "`{low}` 记 {lowv} 分，而 `{high}` 记 {highv} 分",
+    ),
+    label: Template::new("{rule}", "{rule_zh}"),
+    help: Template::new("{fix}", "{fix_zh}"),
+};
+const OTHER_HERE: Template = Template::new("`{key}` here", "`{key}` 在此");
+const REPEATED: Report = Report {
+    code: &E410,
+    message: Template::new("`{key}` is scored twice", "`{key}` 的分值写了两次"),
+    label: Template::new("again here", "此处重复"),
+    help: Template::new("delete one of the two", "删去其中一个"),
+};
+const FIRST_HERE: Template = Template::new("first here", "首次在此");
+
+/// (higher key, lower key, strictly higher?, rule text en, zh). The first key must score at least
+/// (or strictly more than) the second.
+const RULES: &[(&str, &str, bool, &str, &str)] = &[
+    (
+        "win",
+        "draw",
+        true,
+        "a win must score more than a draw",
+        "胜的分值必须高于和",
+    ),
+    (
+        "draw",
+        "loss",
+        false,
+        "a draw must not score less than a loss",
+        "和的分值不能低于负",
+    ),
+    (
+        "win",
+        "forfeit_win",
+        false,
+        "a forfeit win must not score more than a win",
+        "弃权胜的分值不能高于胜",
+    ),
+    (
+        "loss",
+        "forfeit_loss",
+        false,
+        "a forfeit loss must not score more than a loss",
+        "弃权负的分值不能高于负",
+    ),
+    (
+        "win",
+        "bye",
+        false,
+        "a bye must not score more than a win",
+        "轮空的分值不能高于胜",
+    ),
+];
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for item in &ctx.file.items {
+        if let Item::Scoring(s) = item {
+            block(s, diags);
+        }
+    }
+}
+
+fn block(s: &Scoring, diags: &mut Diagnostics) {
+    points(&s.points, &SCORING_KEYS, diags);
+    if let Some(m) = &s.matches {
+        points(m, &MATCH_KEYS, diags);
+    }
+}
+
+fn points(list: &[(Ident, Spanned<i64>)], keys: &Position, diags: &mut Diagnostics) {
+    let mut seen: BTreeMap<&str, (&Ident, &Spanned<i64>)> = BTreeMap::new();
+    for (k, v) in list {
+        if !word(diags, k, keys) {
+            continue;
+        }
+        match seen.get(k.node.as_str()) {
+            Some((first, _)) => diags.push(
+                REPEATED
+                    .at(k.span, &[("key", &k.node)])
+                    .with_label(first.span, FIRST_HERE.plain()),
+            ),
+            None => {
+                seen.insert(k.node.as_str(), (k, v));
+            }
+        }
+    }
+    for (high, low, strict, rule, rule_zh) in RULES {
+        let (Some((hk, hv)), Some((lk, lv))) = (seen.get(high), seen.get(low)) else {
+            continue;
+        };
+        let bad = if *strict {
+            hv.node <= lv.node
+        } else {
+            hv.node < lv.node
+        };
+        if !bad {
+            continue;
+        }
+        let (fix, fix_zh) = if *strict {
+            (
+                format!("give `{high}` more than `{low}` (CXA: win 2, draw 1, loss 0)"),
+                format!("使 `{high}` 的分值高于 `{low}`（中国象棋协会：胜 2、和 1、负 0）"),
+            )
+        } else {
+            (
+                format!("give `{low}` at most {} points", hv.node),
+                format!("使 `{low}` 不超过 {} 分", hv.node),
+            )
+        };
+        diags.push(
+            ORDER
+                .at(
+                    lv.span,
+                    &[
+                        ("low", low),
+                        ("lowv", &lv.node.to_string()),
+                        ("high", high),
+                        ("highv", &hv.node.to_string()),
+                        ("rule", rule),
+                        ("rule_zh", rule_zh),
+                        ("fix", &fix),
+                        ("fix_zh", &fix_zh),
+                    ],
+                )
+                .with_label(hv.span, OTHER_HERE.fill(&[("key", &hk.node)])),
+        );
+        let _ = lk;
+    }
+}

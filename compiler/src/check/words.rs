@@ -1,0 +1,478 @@
+//! Option words (E111): every position where the language accepts one word out of a closed set
+//! (rulebook kind, event kind, colour rule, first-round method, Swiss system, sex, title, draw
+//! order, tax, slot kind, ...). The sets are public so that later phases match the same words.
+//!
+//! The parser reads these positions as identifiers, so a misspelt word is a checked error with
+//! the allowed list in its help, not a syntax error.
+
+use xqreg_grammar::ast::{
+    CategoryCond, DrawRule, EntryClause, Format, HeaderClause, Ident, Item, KnockoutClause,
+    Numbers, Param, ParamValue, PlayerAttr, PlayoffChain, PlayoffRef, PlayoffStep, PoolSource,
+    PrizeItem, SeedTier, SlotKind, StageClause, TimeClause,
+};
+
+use super::names::code;
+use super::{suggest, Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+code!(E111, "E111", "unknown-option-word", Error,
+    Template::new(
+        "A position that takes one word out of a fixed set (a rulebook, event kind, colour rule, first-round method, Swiss system, sex, title, draw order, tax, schedule slot kind, ...) holds a word outside that set. The help lists the words allowed there.",
+        "此处只能使用固定集合中的一个词（规则版本、项目类别、先后手规则、首轮编排方法、编排制度、性别、称号、抽签顺序、税前税后、日程类别等），但写了集合外的词。帮助行列出了可用的词。"),
+    "stage main { swiss fide rounds 9 }",
+    Template::new("Replace the word with one of the allowed words (here `cxa` or `dutch`).",
+        "改用允许的词之一（此例为 `cxa` 或 `dutch`）。"));
+
+pub const CODES: &[&Code] = &[&E111];
+
+/// A position and its allowed words.
+pub struct Position {
+    pub what: (&'static str, &'static str),
+    pub allowed: &'static [&'static str],
+}
+
+pub const RULEBOOK: Position = Position {
+    what: ("rulebook", "规则版本"),
+    allowed: &["cxa2011", "asian", "world", "other"],
+};
+pub const EVENT_KIND: Position = Position {
+    what: ("event kind", "项目类别"),
+    allowed: &[
+        "individual",
+        "men_individual",
+        "women_individual",
+        "open",
+        "team",
+        "mixed_team",
+    ],
+};
+pub const ORGANISER_ROLE: Position = Position {
+    what: ("organiser role", "单位类别"),
+    allowed: &[
+        "supervisor",
+        "host",
+        "organiser",
+        "executive_organiser",
+        "co_organiser",
+        "media",
+        "sponsor",
+    ],
+};
+pub const CYCLES: Position = Position {
+    what: ("round-robin cycle count", "循环次数"),
+    allowed: &["single", "double"],
+};
+pub const SWISS_SYSTEM: Position = Position {
+    what: ("Swiss system", "编排制度"),
+    allowed: &["cxa", "dutch"],
+};
+pub const FIRST_ROUND: Position = Position {
+    what: ("first-round method", "首轮编排方法"),
+    allowed: &["adjacent", "split_half"],
+};
+pub const FIRST_ROUND_COLOURS: Position = Position {
+    what: ("first-round colour rule", "首轮先后手规则"),
+    allowed: &["first_listed_red", "alternate"],
+};
+pub const FIRST_BOARD: Position = Position {
+    what: ("first-board colour", "第一台先后手"),
+    allowed: &["upper", "lower", "lot"],
+};
+pub const STAGE_COLOURS: Position = Position {
+    what: ("colour rule", "先后手规则"),
+    allowed: &["table", "lot", "swap", "by_board"],
+};
+pub const AVOID_WHAT: Position = Position {
+    what: ("avoidance", "回避对象"),
+    allowed: &["same_unit"],
+};
+pub const AVOID_WHEN: Position = Position {
+    what: ("avoidance scope", "回避范围"),
+    allowed: &["never", "round1", "always"],
+};
+pub const COLOUR_TIE: Position = Position {
+    what: ("colour tie rule", "先后手均等时的规则"),
+    allowed: &["sum_parity", "round_parity", "fide"],
+};
+pub const COLOUR_LIMIT_KEYS: Position = Position {
+    what: ("colour limit", "先后手限制"),
+    allowed: &["max_consecutive", "max_difference", "relax_last_rounds"],
+};
+pub const BYE_KEYS: Position = Position {
+    what: ("bye setting", "轮空设置"),
+    allowed: &["points", "opponent_score", "recipient"],
+};
+pub const BYE_OPPONENT_SCORE: Position = Position {
+    what: ("bye opponent score", "轮空的对手分计法"),
+    allowed: &["lowest_in_field", "zero", "own_score"],
+};
+pub const BYE_RECIPIENT: Position = Position {
+    what: ("bye recipient rule", "轮空人选规则"),
+    allowed: &["lowest_not_yet", "lowest_fewest"],
+};
+pub const SCORE_SHEETS: Position = Position {
+    what: ("score-sheet rule", "记录规则"),
+    allowed: &["required", "none"],
+};
+pub const KO_SEEDING: Position = Position {
+    what: ("seeding rule", "种子排序规则"),
+    allowed: &["rating", "order", "lot"],
+};
+pub const KO_BYES: Position = Position {
+    what: ("bye rule", "轮空规则"),
+    allowed: &["top_seeds", "lot"],
+};
+pub const DRAW_ORDER: Position = Position {
+    what: ("draw order", "抽签顺序"),
+    allowed: &["list_order", "random"],
+};
+pub const DRAW_REST: Position = Position {
+    what: ("draw rule for the rest", "其余棋手的分组方法"),
+    allowed: &["random", "list_order", "rating"],
+};
+pub const NUMBERS: Position = Position {
+    what: ("numbering rule", "编号方法"),
+    allowed: &["lot", "registration_order", "rating"],
+};
+/// CXA titles and the Asian/world ones; low to high within each family:
+/// third_class < second_class < first_class < national_master < master < grandmaster.
+pub const TITLE: Position = Position {
+    what: ("title", "称号"),
+    allowed: &[
+        "third_class",
+        "second_class",
+        "first_class",
+        "national_master",
+        "master",
+        "grandmaster",
+        "international_master",
+        "international_grandmaster",
+    ],
+};
+pub const SEX: Position = Position {
+    what: ("sex", "性别"),
+    allowed: &["men", "women"],
+};
+pub const STEP_COLOURS: Position = Position {
+    what: ("playoff colour rule", "加赛先后手规则"),
+    allowed: &["swap", "redraw", "lot", "black_chooses"],
+};
+pub const DRAW_ODDS: Position = Position {
+    what: ("side with draw odds", "和棋判胜的一方"),
+    allowed: &["black", "red"],
+};
+pub const TAX: Position = Position {
+    what: ("tax basis", "税前/税后"),
+    allowed: &["before_tax", "after_tax"],
+};
+pub const METAL: Position = Position {
+    what: ("medal", "奖牌"),
+    allowed: &["gold", "silver", "bronze"],
+};
+pub const SLOT_KIND: Position = Position {
+    what: ("schedule slot kind", "日程类别"),
+    allowed: &[
+        "arrival",
+        "meeting",
+        "opening",
+        "closing",
+        "rest",
+        "departure",
+        "ceremony",
+        "training",
+        "reception",
+        "event",
+    ],
+};
+pub const CAP_ORDER: Position = Position {
+    what: ("cap order", "名额截止方式"),
+    allowed: &["first_come", "by_rating"],
+};
+pub const REPLACEMENT: Position = Position {
+    what: ("replacement rule", "递补规则"),
+    allowed: &["next_in_line", "none"],
+};
+
+const UNKNOWN_WORD: Report = Report {
+    code: &E111,
+    message: Template::new("`{word}` is not a {what}", "`{word}` 不是可用的{what_zh}"),
+    label: Template::new("unknown word", "无法识别的词"),
+    help: Template::new("", ""),
+};
+
+/// Report `id` unless it is one of the position's words. Returns whether it was allowed.
+pub fn word(diags: &mut Diagnostics, id: &Ident, pos: &Position) -> bool {
+    if pos.allowed.contains(&id.node.as_str()) {
+        return true;
+    }
+    let mut d = UNKNOWN_WORD.at(
+        id.span,
+        &[
+            ("word", &id.node),
+            ("what", pos.what.0),
+            ("what_zh", pos.what.1),
+        ],
+    );
+    for h in suggest::help_for_word(&id.node, pos.allowed) {
+        d = d.with_help(h);
+    }
+    diags.push(d);
+    false
+}
+
+fn params(
+    diags: &mut Diagnostics,
+    ps: &[Param],
+    keys: &Position,
+    value_of: impl Fn(&str) -> Option<&'static Position>,
+) {
+    for p in ps {
+        if !word(diags, &p.key, keys) {
+            continue;
+        }
+        if let (Some(pos), ParamValue::Ident(v)) = (value_of(&p.key.node), &p.value) {
+            word(diags, v, pos);
+        }
+    }
+}
+
+fn chain(diags: &mut Diagnostics, c: &PlayoffChain) {
+    for step in &c.steps {
+        match step {
+            PlayoffStep::Game {
+                colours: Some(c), ..
+            }
+            | PlayoffStep::Armageddon {
+                colours: Some(c), ..
+            } => {
+                word(diags, c, &STEP_COLOURS);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
+    match c {
+        StageClause::Format(f) => match f {
+            Format::RoundRobin { cycles, .. } | Format::TeamRoundRobin { cycles, .. } => {
+                word(diags, cycles, &CYCLES);
+            }
+            Format::Swiss { system, .. } => {
+                word(diags, system, &SWISS_SYSTEM);
+            }
+            Format::Knockout(k) => {
+                for kc in &k.clauses {
+                    match kc {
+                        KnockoutClause::Seeding { rule, .. } => {
+                            word(diags, rule, &KO_SEEDING);
+                        }
+                        KnockoutClause::Byes { rule, .. } => {
+                            word(diags, rule, &KO_BYES);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Format::SamePlace { .. } => {}
+        },
+        StageClause::Draw(d) => {
+            for r in &d.rules {
+                match r {
+                    DrawRule::PoolQuota { order: Some(o), .. } => {
+                        word(diags, o, &DRAW_ORDER);
+                    }
+                    DrawRule::Rest { rule, .. } => {
+                        word(diags, rule, &DRAW_REST);
+                    }
+                    DrawRule::Avoid { what, .. } => {
+                        word(diags, what, &AVOID_WHAT);
+                    }
+                    DrawRule::Numbers { rule, .. } => {
+                        word(diags, rule, &NUMBERS);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        StageClause::Numbers(Numbers::Rule(r)) => {
+            word(diags, r, &NUMBERS);
+        }
+        StageClause::Numbers(Numbers::Seeded {
+            tiers,
+            seeds_order,
+            rest,
+            ..
+        }) => {
+            for t in tiers {
+                if let SeedTier::Title(t) = t {
+                    word(diags, t, &TITLE);
+                }
+            }
+            if let Some(o) = seeds_order {
+                word(diags, o, &NUMBERS);
+            }
+            word(diags, rest, &NUMBERS);
+        }
+        StageClause::FirstRound {
+            method,
+            colours,
+            first_board,
+            ..
+        } => {
+            word(diags, method, &FIRST_ROUND);
+            if let Some(c) = colours {
+                word(diags, c, &FIRST_ROUND_COLOURS);
+            }
+            if let Some(b) = first_board {
+                word(diags, b, &FIRST_BOARD);
+            }
+        }
+        StageClause::Colours { rule, .. } => {
+            word(diags, rule, &STAGE_COLOURS);
+        }
+        StageClause::Avoid { what, when, .. } => {
+            word(diags, what, &AVOID_WHAT);
+            if let Some(w) = when {
+                word(diags, w, &AVOID_WHEN);
+            }
+        }
+        StageClause::ColourLimits { params: ps, .. } => {
+            params(diags, ps, &COLOUR_LIMIT_KEYS, |_| None)
+        }
+        StageClause::ColourTie { rule, .. } => {
+            word(diags, rule, &COLOUR_TIE);
+        }
+        StageClause::Bye { params: ps, .. } => params(diags, ps, &BYE_KEYS, |k| match k {
+            "opponent_score" => Some(&BYE_OPPONENT_SCORE),
+            "recipient" => Some(&BYE_RECIPIENT),
+            _ => None,
+        }),
+        StageClause::ScoreSheets { rule, .. } => {
+            word(diags, rule, &SCORE_SHEETS);
+        }
+        StageClause::Playoff(PlayoffRef::Inline(c)) => chain(diags, c),
+        _ => {}
+    }
+}
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for item in &ctx.file.items {
+        match item {
+            Item::Regulation(r) => {
+                for c in &r.clauses {
+                    match c {
+                        HeaderClause::Rulebook { kind, .. } => {
+                            word(diags, kind, &RULEBOOK);
+                        }
+                        HeaderClause::Event { kind, .. } => {
+                            word(diags, kind, &EVENT_KIND);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Item::Organisers(o) => {
+                for r in &o.roles {
+                    word(diags, &r.role, &ORGANISER_ROLE);
+                }
+            }
+            Item::TimeControl(t) => {
+                for c in &t.clauses {
+                    if let TimeClause::DrawGoesTo(side) = c {
+                        word(diags, side, &DRAW_ODDS);
+                    }
+                }
+            }
+            Item::Stage(s) => {
+                for c in &s.clauses {
+                    stage_clause(diags, c);
+                }
+            }
+            Item::Playoff(p) => chain(diags, p),
+            Item::Entry(e) => {
+                for c in &e.clauses {
+                    match c {
+                        EntryClause::Title { title, .. } => {
+                            word(diags, title, &TITLE);
+                        }
+                        EntryClause::Sex(s) => {
+                            word(diags, s, &SEX);
+                        }
+                        EntryClause::Cap { order: Some(o), .. } => {
+                            word(diags, o, &CAP_ORDER);
+                        }
+                        EntryClause::Pool(p) => {
+                            for s in &p.source {
+                                match s {
+                                    PoolSource::Sex(x) => {
+                                        word(diags, x, &SEX);
+                                    }
+                                    PoolSource::Title { title, .. } => {
+                                        word(diags, title, &TITLE);
+                                    }
+                                    PoolSource::Replacement { rule, .. } => {
+                                        word(diags, rule, &REPLACEMENT);
+                                    }
+                                    _ => {}
+                                }
+                            }
+                        }
+                        EntryClause::Player(p) => {
+                            for a in &p.attrs {
+                                match a {
+                                    PlayerAttr::Sex(x) => {
+                                        word(diags, x, &SEX);
+                                    }
+                                    PlayerAttr::Title(t) => {
+                                        word(diags, t, &TITLE);
+                                    }
+                                    _ => {}
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Item::Category(c) => {
+                for cond in &c.conditions {
+                    match cond {
+                        CategoryCond::Sex(x) => {
+                            word(diags, x, &SEX);
+                        }
+                        CategoryCond::Title { title, .. } => {
+                            word(diags, title, &TITLE);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Item::Prizes(p) => {
+                if let Some(t) = &p.tax {
+                    word(diags, t, &TAX);
+                }
+                for line in &p.lines {
+                    for it in &line.items {
+                        if let PrizeItem::Medal { metal: Some(m), .. } = it {
+                            word(diags, m, &METAL);
+                        }
+                    }
+                }
+            }
+            Item::Qualification(q) => {
+                if let Some(r) = &q.replacement {
+                    word(diags, r, &REPLACEMENT);
+                }
+            }
+            Item::Schedule(s) => {
+                for slot in s.days.iter().flat_map(|d| &d.slots) {
+                    if let SlotKind::Event(k) = &slot.kind {
+                        word(diags, k, &SLOT_KIND);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
