@@ -32,7 +32,13 @@ impl<W: Weight> Matching<W> {
     pub fn mates(&self) -> Vec<Option<usize>> {
         self.mate
             .iter()
-            .map(|&p| if p == NONE { None } else { Some(self.endpoint[p]) })
+            .map(|&p| {
+                if p == NONE {
+                    None
+                } else {
+                    Some(self.endpoint[p])
+                }
+            })
             .collect()
     }
 
@@ -486,7 +492,9 @@ impl<W: Weight> Solver<W> {
                     }
                 }
                 for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
                     {
                         let d = self.slack(self.bestedge[b]).half();
                         if d < delta {

@@ -167,9 +167,11 @@ impl Ctx {
             };
             let repeated = if consecutive > 1 { last } else { None };
             let abs = imbalance > 1 || repeated.is_some();
-            let eligible_bye = !p.rounds.iter().take(played_rounds).any(|e| {
-                !e.played && e.paired && e.outcome == super::state::Outcome::Win
-            });
+            let eligible_bye = !p
+                .rounds
+                .iter()
+                .take(played_rounds)
+                .any(|e| !e.played && e.paired && e.outcome == super::state::Outcome::Win);
             let unplayed = (0..played_rounds)
                 .filter(|&r| p.rounds.get(r).is_none_or(|e| !e.played))
                 .count() as u32;
@@ -199,7 +201,10 @@ impl Ctx {
                             None => Float::Down,
                         }
                     }
-                    _ => Float::Down,
+                    // An unplayed round is a downfloat only when it scored more than a loss
+                    // (a bye, a forfeit win); a forfeit loss or an absence is no float.
+                    Some(e) if e.points > state.scoring.loss => Float::Down,
+                    _ => Float::None,
                 };
             }
             ps.push(P {
@@ -534,12 +539,15 @@ impl Bracket<'_> {
         let pr = self.ctx.played_rounds;
         let mut b = bits(self.pbi.len()) + 4; // headroom for sums over a matching
         if self.special {
-            b += 2 + l.c9_bits;
+            b += 2;
+        }
+        if self.special || self.final_brackets {
+            b += l.c9_bits;
         }
         b += l.pcb + l.sds;
         if !self.special {
             b += if self.final_brackets {
-                l.pcb.max(l.npcb) + 3 + l.c9_bits
+                l.pcb.max(l.npcb) + 3
             } else {
                 l.npcb
             };
@@ -573,10 +581,6 @@ impl Bracket<'_> {
         let not_elig = |p: &P| u64::from(!p.eligible_bye);
         if self.special {
             r.add_small(1 + not_elig(hp) + not_elig(lp));
-            // C9: the bye goes to a player with as few unplayed rounds as possible, i.e. the
-            // paired players carry as many as possible.
-            r.shl(l.c9_bits);
-            r.add_small(u64::from(hp.unplayed) + u64::from(lp.unplayed));
         }
         // C5: pairs in the bracket.
         r.shl(l.pcb);
@@ -594,8 +598,6 @@ impl Bracket<'_> {
                 r.shl(l.pcb.max(l.npcb));
                 r.shl(3);
                 r.add_small(1 + not_elig(hp) + not_elig(lp));
-                r.shl(l.c9_bits);
-                r.add_small(u64::from(hp.unplayed) + u64::from(lp.unplayed));
             } else {
                 r.shl(l.npcb);
                 r.add_small(u64::from(!l_cur));
@@ -608,6 +610,12 @@ impl Bracket<'_> {
             if l_cur {
                 r.add_at(self.sd(l, lp.score.saturating_sub(l.min) + TEN), 1);
             }
+        }
+        if self.special || self.final_brackets {
+            // C9: the bye goes to a player with as few unplayed rounds as possible, i.e. the
+            // paired players carry as many as possible.
+            r.shl(l.c9_bits);
+            r.add_small(u64::from(hp.unplayed) + u64::from(lp.unplayed));
         }
         // C10–C13: colours.
         self.colour_bits(&mut r, lp, hp, l_cur, l.pcb);
@@ -666,7 +674,9 @@ impl Bracket<'_> {
         r.shl(l.pcb);
         if l_cur {
             r.add_small(u64::from(lp.float[k] == Float::Down));
-            r.add_small(u64::from(hp.score <= lp.score && hp.float[k] == Float::Down));
+            r.add_small(u64::from(
+                hp.score <= lp.score && hp.float[k] == Float::Down,
+            ));
         }
         r.shl(l.pcb);
         if l_cur && hp.score > lp.score && lp.float[k] == Float::Up {
