@@ -73,8 +73,7 @@ fn compatible_prefs(a: Option<Colour>, b: Option<Colour>) -> bool {
 
 /// Pair the round `state.round` by the Dutch system.
 pub fn pair_dutch(state: &SwissState) -> Result<Pairing, PairingError> {
-    let ctx = Ctx::new(state)?;
-    ctx.pair()
+    Ctx::new(state)?.pair()
 }
 
 struct Ctx {
@@ -271,7 +270,8 @@ impl Ctx {
                 && (x.score > self.topscore_threshold || y.score > self.topscore_threshold))
     }
 
-    fn pair(&self) -> Result<Pairing, PairingError> {
+    /// The compatibility graph, with the bye as vertex `n` joined to `bye_ok` players.
+    fn graph(&self, bye_ok: &dyn Fn(&P) -> bool) -> CardinalityMatcher {
         let n = self.ps.len();
         let odd = n % 2 == 1;
         let total = n + usize::from(odd);
@@ -283,12 +283,44 @@ impl Ctx {
                     adj[b].push(a);
                 }
             }
-            if odd && self.ps[a].eligible_bye {
+            if odd && bye_ok(&self.ps[a]) {
                 adj[a].push(n);
                 adj[n].push(a);
             }
         }
-        let mut validity = CardinalityMatcher::new(adj);
+        CardinalityMatcher::new(adj)
+    }
+
+    fn pair(mut self) -> Result<Pairing, PairingError> {
+        let n = self.ps.len();
+        // The pairing-allocated bye goes to an eligible player of the lowest score with which
+        // the round can be completed; that is settled before any bracket is paired.
+        if n % 2 == 1 {
+            let mut scores: Vec<u32> = self
+                .ps
+                .iter()
+                .filter(|p| p.eligible_bye)
+                .map(|p| p.score)
+                .collect();
+            scores.sort_unstable();
+            scores.dedup();
+            let mut chosen = None;
+            for s in scores {
+                if self
+                    .graph(&|p: &P| p.eligible_bye && p.score == s)
+                    .is_perfect()
+                {
+                    chosen = Some(s);
+                    break;
+                }
+            }
+            if let Some(s) = chosen {
+                for p in &mut self.ps {
+                    p.eligible_bye = p.eligible_bye && p.score == s;
+                }
+            }
+        }
+        let mut validity = self.graph(&|p: &P| p.eligible_bye);
         if !validity.is_perfect() {
             return Err(PairingError::NoLegalPairing(
                 "the players cannot all be paired without a rematch (C1), a second bye (C2) \
@@ -325,7 +357,7 @@ impl Ctx {
                 continue;
             }
             let br = Bracket {
-                ctx: self,
+                ctx: &self,
                 pbi: &pbi,
                 sgb,
                 nsgb,
@@ -349,11 +381,17 @@ impl Ctx {
             let Some((matched, st)) = res else {
                 // The bracket cannot be completed compatibly with the rest: it is the
                 // penultimate pairing bracket; pair it together with everyone below.
+                if std::env::var_os("DUTCH_DEBUG").is_some() { eprintln!("collapse"); }
                 pbi.truncate(nsgb);
                 next_it = sg_it;
                 special = true;
                 continue;
             };
+            if std::env::var_os("DUTCH_DEBUG").is_some() {
+                let ids = |r: std::ops::Range<usize>| r.map(|i| self.ps[pbi[i]].id).collect::<Vec<_>>();
+                eprintln!("bracket special={special} mdp={:?} res={:?} next={:?}", ids(0..sgb), ids(sgb..nsgb), ids(nsgb..pbi.len()));
+                for p in 0..nsgb { if matched[p] && st[p] > p { eprintln!("  pair {} {}", self.ps[pbi[p]].id, self.ps[pbi[st[p]]].id); } }
+            }
             special = next_it == n;
             let mut new_pbi = Vec::new();
             sgb = 0;
