@@ -9,6 +9,7 @@
 mod build;
 mod errors;
 mod lex;
+mod words;
 
 use crate::ast::{File, Item};
 use crate::error::{SyntaxError, SyntaxErrorKind};
