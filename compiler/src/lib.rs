@@ -9,3 +9,4 @@ pub mod check;
 pub mod diagnostics;
 pub mod cli;
 pub mod driver;
+pub mod sheet;

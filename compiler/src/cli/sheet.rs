@@ -1,11 +1,18 @@
-//! `xqreg sheet FILE`: print the rule sheet (HTML or Markdown). Not written yet.
+//! `xqreg sheet FILE`: print the rule sheet (HTML or Markdown) in Chinese or English. The file
+//! is checked first; a regulation with errors prints no sheet, only its diagnostics (stderr,
+//! exit 1). Warnings do not stop the sheet.
 
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use super::LangArg;
+use super::{io_error, lang, LangArg};
+use crate::diagnostics::render::{self, Format, Options};
+use crate::diagnostics::{Lang, Severity};
+use crate::driver;
+use crate::sheet;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -29,6 +36,63 @@ pub enum SheetFormat {
     Md,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    super::not_implemented("sheet")
+pub fn run(args: Args) -> ExitCode {
+    let msg_lang = lang(args.lang);
+    let bytes = match std::fs::read(&args.file) {
+        Ok(b) => b,
+        Err(e) => {
+            io_error(&args.file, &e);
+            return ExitCode::from(2);
+        }
+    };
+    let report = driver::check_bytes(&args.file.display().to_string(), &bytes);
+    if report.count(Severity::Error) > 0 {
+        let color = std::io::stderr().is_terminal();
+        let text = render::render(
+            Format::Human,
+            std::slice::from_ref(&report),
+            Options {
+                lang: msg_lang,
+                color,
+            },
+        );
+        let _ = std::io::stderr().write_all(text.as_bytes());
+        return ExitCode::from(1);
+    }
+    // No errors: the bytes are UTF-8 and parse cleanly.
+    let parsed = xqreg_grammar::parse_bytes(&bytes);
+    let checked = crate::check::check(&parsed.file).checked;
+    let src = sheet::Source::from_checked(&checked.file, &parsed.file);
+    let sheet_lang = match msg_lang {
+        Lang::Zh => sheet::Lang::Zh,
+        Lang::En => sheet::Lang::En,
+    };
+    let format = match args.format {
+        SheetFormat::Html => sheet::Format::Html,
+        SheetFormat::Md => sheet::Format::Md,
+    };
+    let text = match sheet::render(&src, sheet_lang, format) {
+        Ok(r) => r.text,
+        Err(e) => {
+            // A template error is a bug of ours, not of the file: say so and fail.
+            eprintln!("xqreg sheet: internal error while rendering: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match &args.output {
+        Some(path) => match std::fs::write(path, text.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xqreg: cannot write `{}`: {e}", path.display());
+                ExitCode::from(2)
+            }
+        },
+        None => {
+            let mut out = std::io::stdout().lock();
+            // A closed pipe (`xqreg sheet ... | head`) is not worth a panic.
+            let _ = out.write_all(text.as_bytes());
+            let _ = out.flush();
+            ExitCode::SUCCESS
+        }
+    }
 }

@@ -1,0 +1,354 @@
+//! The schedule, registration and arrival, expenses, contacts and print-only notes.
+//!
+//! Registration and expense clauses are a keyword and typed arguments; each known keyword has a
+//! phrase in the catalogue with slots (`{who}` a pool or text, `{amount}`, `{date}`, `{time}`,
+//! `{text}`), and an unknown keyword prints as its words and values, never dropped.
+
+use super::entry::{cell, money_text};
+use super::words;
+use super::{Art, Ctx};
+use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
+use crate::sheet::model::{Cell, Clause, Row, Table};
+use crate::sheet::Lang;
+use xqreg_grammar::ast::{
+    AdminArg, AdminClause, Contacts, Expenses, Note, Registration, Schedule, SlotKind,
+};
+
+pub fn contacts(ctx: &mut Ctx<'_>, c: &Contacts) {
+    for contact in &c.contacts {
+        ctx.mark(contact.span);
+        let name = ctx.tm(&contact.name);
+        let mut parts = vec![ctx.mf(M::ContactPerson, &[&name])];
+        for (field, value) in &contact.fields {
+            ctx.mark(field.span);
+            let f = words::contact_field(ctx.lang, &field.node)
+                .unwrap_or(&field.node)
+                .to_string();
+            let v = ctx.tm(value);
+            parts.push(ctx.mf(M::LabelValue, &[&f, &v]));
+        }
+        let mut text = parts.join(if ctx.lang == Lang::Zh { "，" } else { ", " });
+        if let Some(p) = &contact.purpose {
+            ctx.mark(p.span);
+            if let Some(w) = words::contact_purpose(ctx.lang, &p.node) {
+                text = ctx.mf(M::WithReason, &[w, &text]);
+            }
+        }
+        let art = match contact.purpose.as_ref().map(|p| p.node.as_str()) {
+            Some("registration") | Some("arrival") | None => Art::Registration,
+            Some("travel") | Some("expenses") => Art::Expenses,
+            Some(_) => Art::Other,
+        };
+        ctx.push(art, 50, Clause::text(ctx.sentence(&text)));
+    }
+}
+
+pub fn schedule(ctx: &mut Ctx<'_>, s: &Schedule) {
+    let lang = ctx.lang;
+    let mut rows = Vec::new();
+    for day in &s.days {
+        ctx.mark(day.span);
+        ctx.mark(day.date.span);
+        let n = day.slots.len().max(1);
+        for (i, slot) in day.slots.iter().enumerate() {
+            ctx.mark(slot.span);
+            let time = match (&slot.start, &slot.end) {
+                (Some(a), Some(b)) => {
+                    ctx.mark(a.span);
+                    ctx.mark(b.span);
+                    format!("{}—{}", fmt::clock(a.node), fmt::clock(b.node))
+                }
+                (Some(a), None) => {
+                    ctx.mark(a.span);
+                    fmt::clock(a.node)
+                }
+                (None, Some(b)) => {
+                    ctx.mark(b.span);
+                    ctx.mf(M::Before, &[&fmt::clock(b.node)])
+                }
+                (None, None) => ctx.m(M::AllDay).to_string(),
+            };
+            let what = match &slot.kind {
+                SlotKind::Rounds(refs) => {
+                    let rs: Vec<String> = refs
+                        .iter()
+                        .map(|r| {
+                            ctx.mark(r.span);
+                            ctx.mark(r.stage.span);
+                            ctx.mark(r.rounds.span);
+                            let st = ctx.stage_title(&r.stage.node);
+                            let rd = fmt::rounds(lang, r.rounds);
+                            ctx.mf(M::StageRound, &[&st, &rd])
+                        })
+                        .collect();
+                    let base = fmt::join(lang, &rs);
+                    match &slot.text {
+                        Some(t) => {
+                            let t = ctx.tm(t);
+                            ctx.mf(M::WithReason, &[&base, &t])
+                        }
+                        None => base,
+                    }
+                }
+                SlotKind::Event(kind) => {
+                    ctx.mark(kind.span);
+                    match &slot.text {
+                        Some(t) => ctx.tm(t),
+                        None => words::slot_event(lang, &kind.node)
+                            .unwrap_or(&kind.node)
+                            .to_string(),
+                    }
+                }
+            };
+            let date_cell = Cell {
+                text: if i == 0 {
+                    fmt::day_heading(lang, day.date.node)
+                } else {
+                    String::new()
+                },
+                rowspan: if i == 0 { n } else { 0 },
+                numeric: false,
+            };
+            rows.push(Row {
+                cells: vec![date_cell, cell(time), cell(what)],
+            });
+        }
+        if day.slots.is_empty() {
+            rows.push(Row {
+                cells: vec![
+                    cell(fmt::day_heading(lang, day.date.node)),
+                    cell(String::new()),
+                    cell(String::new()),
+                ],
+            });
+        }
+    }
+    if !rows.is_empty() {
+        let table = Table {
+            caption: ctx.m(M::ArtSchedule).to_string(),
+            head: vec![
+                ctx.m(M::ColDate).to_string(),
+                ctx.m(M::ColTime).to_string(),
+                ctx.m(M::ColWhat).to_string(),
+            ],
+            rows,
+            foot: None,
+            numeric: Vec::new(),
+        };
+        ctx.push(
+            Art::Schedule,
+            0,
+            Clause {
+                table: Some(table),
+                ..Clause::default()
+            },
+        );
+    }
+    if let Some(t) = &s.tbd {
+        let t = ctx.tm(t);
+        ctx.push(Art::Schedule, 1, Clause::text(ctx.sentence(&t)));
+    }
+}
+
+/// The typed values of an administrative clause.
+#[derive(Default)]
+struct Slots {
+    who: Vec<String>,
+    amount: Option<String>,
+    amount_mode: Option<String>,
+    date: Option<String>,
+    time: Option<String>,
+    text: Vec<String>,
+    numbers: Vec<String>,
+    places: Option<String>,
+    words: Vec<String>,
+}
+
+fn slots(ctx: &mut Ctx<'_>, c: &AdminClause) -> Slots {
+    let lang = ctx.lang;
+    let mut s = Slots::default();
+    let mut i = 0;
+    while let Some(a) = c.args.get(i) {
+        i += 1;
+        match a {
+            AdminArg::Date(d) => {
+                ctx.mark(d.span);
+                s.date = Some(fmt::date(lang, d.node));
+            }
+            AdminArg::Time(t) => {
+                ctx.mark(t.span);
+                s.time = Some(fmt::clock(t.node));
+            }
+            AdminArg::Money(m) => s.amount = Some(money_text(ctx, m, None)),
+            AdminArg::Int(n) => {
+                ctx.mark(n.span);
+                s.numbers.push(n.node.to_string());
+            }
+            AdminArg::Text(t) => {
+                let t = ctx.tm(t);
+                s.text.push(t);
+            }
+            AdminArg::Places(p) => {
+                ctx.mark(p.span);
+                s.places = Some(fmt::places(lang, *p));
+            }
+            AdminArg::Word(w) => {
+                ctx.mark(w.span);
+                match w.node.as_str() {
+                    // `pool NAME`, `category NAME`, `stage NAME`: the next word names it.
+                    "pool" | "category" | "stage" => {
+                        if let Some(AdminArg::Word(n)) = c.args.get(i) {
+                            ctx.mark(n.span);
+                            i += 1;
+                            let t = match w.node.as_str() {
+                                "pool" => ctx.pool_title(&n.node),
+                                "category" => ctx.category_title(&n.node),
+                                _ => ctx.stage_title(&n.node),
+                            };
+                            s.who.push(t);
+                        }
+                    }
+                    "up_to" | "each" | "per_person" | "per_team" => {
+                        s.amount_mode = Some(w.node.clone());
+                    }
+                    other => s.words.push(
+                        words::admin_word(lang, other)
+                            .map(str::to_string)
+                            .unwrap_or_else(|| other.replace('_', " ")),
+                    ),
+                }
+            }
+        }
+    }
+    s
+}
+
+fn admin_text(ctx: &mut Ctx<'_>, block: &str, c: &AdminClause) -> (String, Option<Art>) {
+    let lang = ctx.lang;
+    ctx.mark(c.span);
+    ctx.mark(c.kind.span);
+    let s = slots(ctx, c);
+    let amount = s.amount.clone().map(|a| match s.amount_mode.as_deref() {
+        Some("up_to") => ctx.mf(M::UpTo, &[&a]),
+        Some("each") | Some("per_person") => ctx.mf(M::EachPerson, &[&a]),
+        Some("per_team") => ctx.mf(M::EachTeam, &[&a]),
+        _ => a,
+    });
+    let when = match (&s.date, &s.time) {
+        (Some(d), Some(t)) => format!("{d} {t}"),
+        (Some(d), None) => d.clone(),
+        (None, Some(t)) => t.clone(),
+        (None, None) => String::new(),
+    };
+    let text = s.text.join(if lang == Lang::Zh { "，" } else { ", " });
+    let who = fmt::join(lang, &s.who);
+    let known = words::admin_kind(lang, block, &c.kind.node);
+    let out = match known {
+        Some((tpl, art)) => {
+            let filled = tpl
+                .replace("{who}", &who)
+                .replace("{amount}", amount.as_deref().unwrap_or(""))
+                .replace("{when}", &when)
+                .replace("{n}", &s.numbers.join("、"))
+                .replace("{places}", s.places.as_deref().unwrap_or(""))
+                .replace("{words}", &fmt::join(lang, &s.words));
+            // `{text}` in the phrase takes the text; otherwise any text follows in brackets.
+            let filled = if filled.contains("{text}") {
+                filled.replace("{text}", &text)
+            } else if text.is_empty() {
+                filled
+            } else if filled.is_empty() {
+                text.clone()
+            } else {
+                ctx.mf(M::WithReason, &[&filled, &text])
+            };
+            (clean(&filled), art)
+        }
+        None => {
+            let mut parts = vec![c.kind.node.replace('_', " ")];
+            parts.extend(s.who.iter().cloned());
+            parts.extend(s.words.iter().cloned());
+            parts.extend(amount);
+            if !when.is_empty() {
+                parts.push(when);
+            }
+            parts.extend(s.numbers.iter().cloned());
+            parts.extend(s.places.iter().cloned());
+            if !text.is_empty() {
+                parts.push(text);
+            }
+            (parts.join(if lang == Lang::Zh { "，" } else { ", " }), None)
+        }
+    };
+    (ctx.sentence(&out.0), out.1)
+}
+
+/// Empty brackets and doubled separators left by empty slots.
+fn clean(s: &str) -> String {
+    s.replace("（）", "")
+        .replace("()", "")
+        .replace("，，", "，")
+        .replace("  ", " ")
+        .trim()
+        .to_string()
+}
+
+pub fn registration(ctx: &mut Ctx<'_>, r: &Registration) {
+    for c in &r.clauses {
+        let (text, art) = admin_text(ctx, "registration", c);
+        ctx.push(art.unwrap_or(Art::Registration), 20, Clause::text(text));
+    }
+}
+
+pub fn expenses(ctx: &mut Ctx<'_>, e: &Expenses) {
+    for c in &e.clauses {
+        let (text, art) = admin_text(ctx, "expenses", c);
+        let heading = words::expense_heading(ctx.lang, &c.kind.node)
+            .unwrap_or("")
+            .to_string();
+        ctx.push(
+            art.unwrap_or(Art::Expenses),
+            10,
+            Clause::headed(heading, text),
+        );
+    }
+}
+
+pub fn note(ctx: &mut Ctx<'_>, n: &Note) {
+    let heading = ctx.tm(&n.heading);
+    let body = ctx.tm(&n.body);
+    let art = match n.article.as_ref() {
+        Some(a) => {
+            ctx.mark(a.span);
+            article_by_name(&a.node)
+        }
+        None => Art::Other,
+    };
+    let order = if art == Art::Method {
+        super::order::NOTE
+    } else {
+        60
+    };
+    ctx.push(art, order, Clause::headed(heading, ctx.sentence(&body)));
+}
+
+pub fn article_by_name(name: &str) -> Art {
+    match name {
+        "organisers" => Art::Organisers(0),
+        "dates" | "venue" => Art::DatesVenue,
+        "event" => Art::Event,
+        "eligibility" | "entry" => Art::Eligibility,
+        "categories" | "sections" => Art::Categories,
+        "method" => Art::Method,
+        "conduct" => Art::Conduct,
+        "officials" => Art::Officials,
+        "prizes" => Art::Prizes,
+        "qualification" => Art::Qualification,
+        "expenses" => Art::Expenses,
+        "registration" | "arrival" => Art::Registration,
+        "schedule" => Art::Schedule,
+        "interpretation" => Art::Interpretation,
+        _ => Art::Other,
+    }
+}

@@ -1,0 +1,201 @@
+//! Conduct rules. The grammar keeps a rule's arguments generic (`knocked_pieces 2 loss_under
+//! 3min else add 5min`), so a rule is written by reading its words in order: the rule's own
+//! phrase takes its leading number or duration, and each following word is a phrase that may
+//! take the value after it (see `words::conduct_word`). The result reads like the seeds:
+//! `碰乱2个及以上棋子，对方用时不足3分钟时判负，否则为对方增加5分钟用时。`
+
+use super::words::{self, Glue};
+use super::{Art, Ctx};
+use crate::sheet::catalogue::{fill, M};
+use crate::sheet::fmt;
+use crate::sheet::model::Clause;
+use crate::sheet::Lang;
+use xqreg_grammar::ast::{Conduct, ConductArg, ConductRule};
+
+/// Rules under one heading (three knocked-pieces rules) print as one clause with items.
+pub fn conduct(ctx: &mut Ctx<'_>, c: &Conduct) {
+    let mut groups: Vec<Clause> = Vec::new();
+    for r in &c.rules {
+        let clause = rule(ctx, r);
+        let same = groups
+            .iter_mut()
+            .find(|g| !clause.heading.is_empty() && g.heading == clause.heading);
+        match same {
+            Some(g) => {
+                if g.items.is_empty() {
+                    let first = Clause::text(std::mem::take(&mut g.text));
+                    g.items.push(first);
+                }
+                g.items.push(Clause::text(clause.text));
+            }
+            None => groups.push(clause),
+        }
+    }
+    for g in groups {
+        ctx.push(Art::Conduct, 0, g);
+    }
+}
+
+/// A value of an argument in words.
+fn value(ctx: &mut Ctx<'_>, a: &ConductArg) -> Option<String> {
+    let lang = ctx.lang;
+    match a {
+        ConductArg::Int(n) => {
+            ctx.mark(n.span);
+            Some(n.node.to_string())
+        }
+        ConductArg::Duration(d) => {
+            ctx.mark(d.span);
+            Some(fmt::duration(lang, d.node))
+        }
+        ConductArg::Time(t) => {
+            ctx.mark(t.span);
+            Some(fmt::clock(t.node))
+        }
+        ConductArg::Text(t) => Some(ctx.tm(t)),
+        ConductArg::Word(_) => None,
+    }
+}
+
+pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
+    let lang = ctx.lang;
+    ctx.mark(r.span);
+    ctx.mark(r.kind.span);
+    if let Some((heading, text)) = &r.text {
+        let h = ctx.tm(heading);
+        let t = ctx.tm(text);
+        let mut cl = Clause::headed(h, ctx.sentence(&t));
+        add_scope(ctx, r, &mut cl.text);
+        return cl;
+    }
+    let kind = r.kind.node.as_str();
+    let args = &r.args;
+    let mut pieces: Vec<(String, Glue)> = Vec::new();
+    let mut i = 0;
+    // The rule's own phrase, with its leading value when it has one.
+    let lead_value = args.first().and_then(|a| value(ctx, a));
+    let zero_duration =
+        matches!(args.first(), Some(ConductArg::Duration(d)) if d.node.seconds == 0);
+    match words::conduct_kind(lang, kind, lead_value.is_some(), zero_duration) {
+        Some((tpl, glue)) => {
+            let v = lead_value.clone().unwrap_or_default();
+            pieces.push((fill(tpl, &[&v]), glue));
+            if lead_value.is_some() {
+                i = 1;
+            }
+        }
+        None => {
+            pieces.push((kind.replace('_', " "), Glue::Comma));
+        }
+    }
+    while let Some(a) = args.get(i) {
+        i += 1;
+        match a {
+            ConductArg::Word(w) => {
+                ctx.mark(w.span);
+                match words::conduct_word(lang, &w.node) {
+                    Some((tpl, arity, glue)) => {
+                        let mut vals = Vec::new();
+                        // arity usize::MAX: every value that follows (`resume 12:30, 19:30`).
+                        while vals.len() < arity {
+                            match args.get(i) {
+                                Some(
+                                    a @ (ConductArg::Int(_)
+                                    | ConductArg::Duration(_)
+                                    | ConductArg::Time(_)
+                                    | ConductArg::Text(_)),
+                                ) => {
+                                    if let Some(v) = value(ctx, a) {
+                                        vals.push(v);
+                                    }
+                                    i += 1;
+                                }
+                                _ => break,
+                            }
+                        }
+                        let text = if arity == usize::MAX {
+                            resume_text(ctx, &vals)
+                        } else {
+                            let refs: Vec<&str> = vals.iter().map(String::as_str).collect();
+                            fill(tpl, &refs)
+                        };
+                        pieces.push((text, glue));
+                    }
+                    None => pieces.push((w.node.replace('_', " "), Glue::Comma)),
+                }
+            }
+            other => {
+                if let Some(v) = value(ctx, other) {
+                    pieces.push((v, Glue::Comma));
+                }
+            }
+        }
+    }
+    let mut text = String::new();
+    let mut glue_next = Glue::Comma;
+    for (p, glue) in pieces {
+        if p.is_empty() {
+            if glue == Glue::Tight {
+                glue_next = Glue::Tight;
+            }
+            continue;
+        }
+        if !text.is_empty() {
+            match (glue_next, lang) {
+                (Glue::Tight, Lang::Zh) => {}
+                (Glue::Tight, Lang::En) => text.push(' '),
+                (Glue::Comma, Lang::Zh) => text.push('，'),
+                (Glue::Comma, Lang::En) => text.push_str(", "),
+            }
+        }
+        text.push_str(&p);
+        glue_next = glue;
+    }
+    let mut text = ctx.sentence(&text);
+    add_scope(ctx, r, &mut text);
+    let heading = words::conduct_heading(lang, kind).unwrap_or("").to_string();
+    Clause::headed(heading, text)
+}
+
+fn resume_text(ctx: &Ctx<'_>, vals: &[String]) -> String {
+    match vals {
+        [am, pm] => ctx.mf(M::ResumeTwo, &[am, pm]),
+        _ => ctx.mf(M::ResumeAt, &[&fmt::join(ctx.lang, vals)]),
+    }
+}
+
+/// `快棋、超快棋比赛中，…` / `In rapid and blitz games: …`.
+fn add_scope(ctx: &mut Ctx<'_>, r: &ConductRule, text: &mut String) {
+    if r.scope.is_empty() {
+        return;
+    }
+    let names: Vec<String> = r
+        .scope
+        .iter()
+        .map(|s| {
+            ctx.mark(s.span);
+            if r.scope_is_stage {
+                ctx.stage_title(&s.node)
+            } else {
+                ctx.time_title(&s.node)
+            }
+        })
+        .collect();
+    let names = fmt::join(ctx.lang, &names);
+    let key = if r.scope_is_stage {
+        M::InStage
+    } else {
+        M::InTime
+    };
+    let body = match ctx.lang {
+        Lang::Zh => text.clone(),
+        Lang::En => {
+            let mut c = text.chars();
+            match c.next() {
+                Some(f) => f.to_lowercase().chain(c).collect(),
+                None => String::new(),
+            }
+        }
+    };
+    *text = ctx.mf(key, &[&names, &body]);
+}

@@ -1,0 +1,564 @@
+//! Eligibility and entry (pools, field, conditions, named players), the sections and
+//! categories, and the parts of the entry block that a reader looks for under registration
+//! (deadline, fees, deposit, insurance) or expenses (subsidies).
+
+use super::words;
+use super::{Art, Ctx};
+use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
+use crate::sheet::model::{Cell, Clause, Row, Table};
+use crate::sheet::Lang;
+use xqreg_grammar::ast::{
+    Category, CategoryCond, CompareOp, DateWindow, Entry, EntryClause, Ident, PlayerAttr,
+    PlayerDecl, Pool, PoolSource, Spanned, StaffUnit,
+};
+
+pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
+    let mut players: Vec<&PlayerDecl> = Vec::new();
+    let mut pools_seen = false;
+    for c in &e.clauses {
+        match c {
+            EntryClause::Pool(p) => {
+                pools_seen = true;
+                let clause = pool(ctx, p, e);
+                ctx.push(Art::Eligibility, 10, clause);
+            }
+            EntryClause::Field(n) => {
+                ctx.mark(n.span);
+                let key = if pools_seen {
+                    M::FieldTotal
+                } else {
+                    M::FieldSize
+                };
+                let line = ctx.mf(key, &[&n.node.to_string()]);
+                let mut cl = Clause::text(line);
+                cl.plain = pools_seen;
+                ctx.push(Art::Eligibility, 20, cl);
+            }
+            EntryClause::FieldOpen(span) => {
+                ctx.mark(*span);
+                let line = ctx.m(M::FieldOpen).to_string();
+                ctx.push(Art::Eligibility, 20, Clause::text(line));
+            }
+            EntryClause::Cap { max, order, span } => {
+                ctx.mark(*span);
+                let mut line = ctx.mf(M::Cap, &[&max.node.to_string()]);
+                if let Some(o) = order {
+                    ctx.mark(o.span);
+                    if let Some(w) = words::cap_order(ctx.lang, &o.node) {
+                        line.push_str(w);
+                    }
+                }
+                ctx.push(Art::Registration, 5, Clause::text(ctx.sentence(&line)));
+            }
+            EntryClause::AssumeField { size, reason, span } => {
+                ctx.mark(*span);
+                let mut line = ctx.mf(M::AssumeField, &[&size.node.to_string()]);
+                if let Some(r) = reason {
+                    let r = ctx.tm(r);
+                    line = ctx.mf(M::WithReason, &[&line, &r]);
+                }
+                let mut cl = Clause::text(ctx.sentence(&line));
+                cl.plain = true;
+                ctx.push(Art::Eligibility, 21, cl);
+            }
+            EntryClause::Age {
+                op,
+                years,
+                requires,
+                span,
+            } => {
+                ctx.mark(*span);
+                let line = age_line(ctx, op.node, years.node, requires.as_ref());
+                ctx.push(Art::Eligibility, 30, Clause::text(line));
+            }
+            EntryClause::Title { op, title, span } => {
+                ctx.mark(*span);
+                let cond = title_cond(ctx, op.node, title);
+                let line = ctx.mf(M::EntrantsMust, &[&cond]);
+                ctx.push(Art::Eligibility, 30, Clause::text(ctx.sentence(&line)));
+            }
+            EntryClause::Sex(s) => {
+                ctx.mark(s.span);
+                let sex = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
+                let line = ctx.mf(M::SexOnly, &[&sex]);
+                ctx.push(Art::Eligibility, 30, Clause::text(line));
+            }
+            EntryClause::Condition(t) => {
+                let t = ctx.tm(t);
+                ctx.push(Art::Eligibility, 30, Clause::text(ctx.sentence(&t)));
+            }
+            EntryClause::Residence(t) => {
+                let t = ctx.tm(t);
+                let line = ctx.mf(M::Residence, &[&t]);
+                ctx.push(Art::Eligibility, 31, Clause::text(ctx.sentence(&line)));
+            }
+            EntryClause::Deadline { date, time, span } => {
+                ctx.mark(*span);
+                let when = match time {
+                    Some(t) => format!("{} {}", fmt::date(ctx.lang, date.node), fmt::clock(t.node)),
+                    None => fmt::date(ctx.lang, date.node),
+                };
+                let line = ctx.mf(M::Deadline, &[&when]);
+                ctx.push(Art::Registration, 0, Clause::text(line));
+            }
+            EntryClause::Fee { kind, money, span } => {
+                ctx.mark(*span);
+                ctx.mark(money.span);
+                let what = words::fee(ctx.lang, &kind.node)
+                    .unwrap_or(&kind.node)
+                    .to_string();
+                let amount = money_text(ctx, money, None);
+                let line = ctx.mf(M::Fee, &[&what, &amount]);
+                ctx.push(Art::Registration, 10, Clause::text(line));
+            }
+            EntryClause::Deposit {
+                money,
+                refund,
+                span,
+            } => {
+                ctx.mark(*span);
+                ctx.mark(money.span);
+                let amount = money_text(ctx, money, None);
+                let mut line = ctx.mf(M::Deposit, &[&amount]);
+                if let Some(r) = refund {
+                    let r = ctx.tm(r);
+                    line = ctx.mf(M::WithReason, &[&line, &r]);
+                }
+                ctx.push(Art::Registration, 11, Clause::text(ctx.sentence(&line)));
+            }
+            EntryClause::Subsidy {
+                who,
+                money,
+                limit,
+                span,
+            } => {
+                ctx.mark(*span);
+                ctx.mark(money.span);
+                let who = ctx.tm(who);
+                let amount = money_text(ctx, money, None);
+                let mut line = ctx.mf(M::Subsidy, &[&who, &amount]);
+                if let Some(l) = limit {
+                    ctx.mark(l.span);
+                    let lim = ctx.mf(M::SubsidyLimit, &[&l.node.to_string()]);
+                    line.push_str(&lim);
+                }
+                ctx.push(Art::Expenses, 5, Clause::text(ctx.sentence(&line)));
+            }
+            EntryClause::Staff { per, roles, span } => {
+                ctx.mark(*span);
+                let unit = match per {
+                    StaffUnit::Text(t) => ctx.tm(t),
+                    StaffUnit::Pool(p) => {
+                        ctx.mark(p.span);
+                        ctx.pool_title(&p.node)
+                    }
+                };
+                let roles = staff_roles(ctx, roles);
+                let line = ctx.mf(M::StaffPer, &[&unit, &roles]);
+                ctx.push(Art::Eligibility, 40, Clause::text(line));
+            }
+            EntryClause::Player(p) => players.push(p),
+            EntryClause::Insurance(t) => {
+                let t = ctx.tm(t);
+                ctx.push(Art::Registration, 12, Clause::text(ctx.sentence(&t)));
+            }
+        }
+    }
+    if !players.is_empty() {
+        let table = players_table(ctx, &players);
+        let heading = ctx.m(M::ClausePlayers).to_string();
+        ctx.push(
+            Art::Eligibility,
+            50,
+            Clause {
+                heading,
+                table: Some(table),
+                ..Clause::default()
+            },
+        );
+    }
+}
+
+pub fn money_text(
+    ctx: &mut Ctx<'_>,
+    m: &xqreg_grammar::ast::Money,
+    default: Option<&str>,
+) -> String {
+    ctx.mark(m.span);
+    let cur = m.currency.as_ref().map(|c| c.node.as_str()).or(default);
+    fmt::money(ctx.lang, m.amount.node, cur)
+}
+
+pub fn staff_roles(ctx: &mut Ctx<'_>, roles: &[(Ident, Spanned<u32>)]) -> String {
+    let parts: Vec<String> = roles
+        .iter()
+        .map(|(r, n)| {
+            ctx.mark(r.span);
+            ctx.mark(n.span);
+            let role = words::staff_role(ctx.lang, &r.node).unwrap_or(&r.node);
+            ctx.mf(M::RoleCount, &[role, &n.node.to_string()])
+        })
+        .collect();
+    fmt::join(ctx.lang, &parts)
+}
+
+fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
+    ctx.mark(p.span);
+    ctx.mark(p.name.span);
+    let title = match &p.title {
+        Some(t) => ctx.tm(t),
+        None => p.name.node.clone(),
+    };
+    let mut parts = Vec::new();
+    let mut named = false;
+    for s in &p.source {
+        match s {
+            PoolSource::Named(span) => {
+                ctx.mark(*span);
+                named = true;
+            }
+            PoolSource::RatingTop { count, as_of, span } => {
+                ctx.mark(*span);
+                let n = count.node.to_string();
+                let line = match as_of {
+                    Some(d) => ctx.mf(M::RatingTopAsOf, &[&fmt::date(ctx.lang, d.node), &n]),
+                    None => ctx.mf(M::RatingTop, &[&n]),
+                };
+                parts.push(line);
+            }
+            PoolSource::Sex(s) => {
+                ctx.mark(s.span);
+                let sex = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
+                parts.push(ctx.mf(M::PoolSex, &[&sex]));
+            }
+            PoolSource::Title { op, title, span } => {
+                ctx.mark(*span);
+                parts.push(title_cond(ctx, op.node, title));
+            }
+            PoolSource::Excluding(other) => {
+                ctx.mark(other.span);
+                let t = ctx.pool_title(&other.node);
+                parts.push(ctx.mf(M::Excluding, &[&t]));
+            }
+            PoolSource::Replacement { rule, span } => {
+                ctx.mark(*span);
+                let w = words::replacement(ctx.lang, &rule.node)
+                    .unwrap_or(&rule.node)
+                    .to_string();
+                parts.push(w);
+            }
+            PoolSource::NominatedBy(t) => {
+                let t = ctx.tm(t);
+                parts.push(ctx.mf(M::NominatedBy, &[&t]));
+            }
+            PoolSource::Qualifiers { event, top, span } => {
+                ctx.mark(*span);
+                let ev = ctx.tm(event);
+                parts.push(match top {
+                    Some(n) => ctx.mf(M::QualifiersTop, &[&ev, &n.node.to_string()]),
+                    None => ctx.mf(M::Qualifiers, &[&ev]),
+                });
+            }
+            PoolSource::Quota { who, count, span } => {
+                ctx.mark(*span);
+                let who = ctx.tm(who);
+                parts.push(ctx.mf(M::Quota, &[&who, &count.node.to_string()]));
+            }
+            PoolSource::Host { count, span } => {
+                ctx.mark(*span);
+                parts.push(ctx.mf(M::HostPlayers, &[&count.node.to_string()]));
+            }
+            PoolSource::Staff { roles, span } => {
+                ctx.mark(*span);
+                let r = staff_roles(ctx, roles);
+                parts.push(ctx.mf(M::PoolStaff, &[&r]));
+            }
+            PoolSource::Remark(t) => {
+                let t = ctx.tm(t);
+                parts.push(t);
+            }
+        }
+    }
+    if named {
+        let names: Vec<String> =
+            e.clauses
+                .iter()
+                .filter_map(|c| match c {
+                    EntryClause::Player(pl)
+                        if pl.attrs.iter().any(
+                            |a| matches!(a, PlayerAttr::Pool(id) if id.node == p.name.node),
+                        ) =>
+                    {
+                        Some(player_with_unit(ctx, pl))
+                    }
+                    _ => None,
+                })
+                .collect();
+        if !names.is_empty() {
+            parts.push(ctx.mf(M::NamedList, &[&fmt::join(ctx.lang, &names)]));
+        }
+    }
+    let head = match &p.size {
+        Some(n) => {
+            ctx.mark(n.span);
+            ctx.mf(M::PoolHead, &[&title, &n.node.to_string()])
+        }
+        None => title,
+    };
+    let text = if parts.is_empty() {
+        head
+    } else {
+        ctx.mf(
+            M::PoolWithSources,
+            &[&head, &fmt::join_clauses(ctx.lang, &parts)],
+        )
+    };
+    Clause::text(ctx.sentence(&text))
+}
+
+fn player_with_unit(ctx: &Ctx<'_>, p: &PlayerDecl) -> String {
+    let name = ctx.t(&p.name);
+    let unit = p.attrs.iter().find_map(|a| match a {
+        PlayerAttr::Unit(t) => Some(ctx.t(t)),
+        _ => None,
+    });
+    match unit {
+        Some(u) => ctx.mf(M::NameWithUnit, &[&name, &u]),
+        None => name,
+    }
+}
+
+fn players_table(ctx: &mut Ctx<'_>, players: &[&PlayerDecl]) -> Table {
+    // Only the columns some player fills.
+    let has = |f: &dyn Fn(&PlayerAttr) -> bool| players.iter().any(|p| p.attrs.iter().any(f));
+    let cols: Vec<(M, u8)> = [
+        (M::ColUnit, 0u8),
+        (M::ColFederation, 1),
+        (M::ColPool, 2),
+        (M::ColTitle, 3),
+        (M::ColRating, 4),
+        (M::ColSex, 5),
+        (M::ColBorn, 6),
+        (M::ColSeed, 7),
+        (M::ColOrder, 8),
+    ]
+    .into_iter()
+    .filter(|(_, k)| {
+        has(&|a: &PlayerAttr| {
+            matches!(
+                (k, a),
+                (0, PlayerAttr::Unit(_))
+                    | (1, PlayerAttr::Federation(_))
+                    | (2, PlayerAttr::Pool(_))
+                    | (3, PlayerAttr::Title(_))
+                    | (4, PlayerAttr::Rating(_))
+                    | (5, PlayerAttr::Sex(_))
+                    | (6, PlayerAttr::Born(_))
+                    | (7, PlayerAttr::Seed(_))
+                    | (8, PlayerAttr::Order(_))
+            )
+        })
+    })
+    .collect();
+    let mut head = vec![ctx.m(M::ColNo).to_string(), ctx.m(M::ColName).to_string()];
+    head.extend(cols.iter().map(|(m, _)| ctx.m(*m).to_string()));
+    let mut rows = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        ctx.mark(p.span);
+        ctx.mark(p.id.span);
+        let mut cells = vec![num_cell((i + 1).to_string()), cell(ctx.tm(&p.name))];
+        for (_, k) in &cols {
+            let mut text = String::new();
+            for a in &p.attrs {
+                let v = match (k, a) {
+                    (0, PlayerAttr::Unit(t)) => Some(ctx.tm(t)),
+                    (1, PlayerAttr::Federation(f)) => Some(f.node.clone()),
+                    (2, PlayerAttr::Pool(id)) => Some(ctx.pool_title(&id.node)),
+                    (3, PlayerAttr::Title(t)) => Some(
+                        words::title(ctx.lang, &t.node)
+                            .unwrap_or(&t.node)
+                            .to_string(),
+                    ),
+                    (4, PlayerAttr::Rating(r)) => Some(r.node.to_string()),
+                    (5, PlayerAttr::Sex(s)) => {
+                        Some(words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string())
+                    }
+                    (6, PlayerAttr::Born(d)) => Some(fmt::date(ctx.lang, d.node)),
+                    (7, PlayerAttr::Seed(n)) => Some(n.node.to_string()),
+                    (8, PlayerAttr::Order(n)) => Some(n.node.to_string()),
+                    _ => None,
+                };
+                if let Some(v) = v {
+                    text = v;
+                }
+            }
+            cells.push(Cell {
+                numeric: matches!(k, 4 | 7 | 8),
+                text,
+                rowspan: 1,
+            });
+        }
+        rows.push(Row { cells });
+    }
+    for p in players {
+        for a in &p.attrs {
+            mark_attr(ctx, a);
+        }
+    }
+    Table {
+        caption: ctx.m(M::ClausePlayers).to_string(),
+        head,
+        rows,
+        foot: None,
+        numeric: vec![0],
+    }
+}
+
+fn mark_attr(ctx: &mut Ctx<'_>, a: &PlayerAttr) {
+    match a {
+        PlayerAttr::Unit(t) => ctx.mark(t.span),
+        PlayerAttr::Pool(i)
+        | PlayerAttr::Sex(i)
+        | PlayerAttr::Title(i)
+        | PlayerAttr::Federation(i) => ctx.mark(i.span),
+        PlayerAttr::Rating(n) | PlayerAttr::Order(n) | PlayerAttr::Seed(n) => ctx.mark(n.span),
+        PlayerAttr::Born(d) => ctx.mark(d.span),
+    }
+}
+
+pub fn cell(text: String) -> Cell {
+    Cell {
+        text,
+        rowspan: 1,
+        numeric: false,
+    }
+}
+
+pub fn num_cell(text: String) -> Cell {
+    Cell {
+        text,
+        rowspan: 1,
+        numeric: true,
+    }
+}
+
+/// `16周岁以上` / `aged 16 or over`.
+fn age_phrase(ctx: &Ctx<'_>, op: CompareOp, years: u32) -> String {
+    let n = years.to_string();
+    let key = match op {
+        CompareOp::Ge => M::AgeGe,
+        CompareOp::Gt => M::AgeGt,
+        CompareOp::Le => M::AgeLe,
+        CompareOp::Lt => M::AgeLt,
+        CompareOp::Eq => M::AgeEq,
+    };
+    ctx.mf(key, &[&n])
+}
+
+fn age_line(
+    ctx: &mut Ctx<'_>,
+    op: CompareOp,
+    years: u32,
+    requires: Option<&xqreg_grammar::ast::Text>,
+) -> String {
+    let age = age_phrase(ctx, op, years);
+    match requires {
+        Some(r) => {
+            let r = ctx.tm(r);
+            ctx.sentence(&ctx.mf(M::AgeRequires, &[&age, &r]))
+        }
+        None => ctx.sentence(&ctx.mf(M::AgeCondition, &[&age])),
+    }
+}
+
+/// `具有象棋大师（含）以上称号` / `未获得国家大师及以上称号`.
+pub fn title_cond(ctx: &mut Ctx<'_>, op: CompareOp, title: &Ident) -> String {
+    ctx.mark(title.span);
+    let t = words::title(ctx.lang, &title.node)
+        .unwrap_or(&title.node)
+        .to_string();
+    let key = match op {
+        CompareOp::Ge => M::TitleGe,
+        CompareOp::Gt => M::TitleGt,
+        CompareOp::Le => M::TitleLe,
+        CompareOp::Lt => M::TitleLt,
+        CompareOp::Eq => M::TitleEq,
+    };
+    ctx.mf(key, &[&t])
+}
+
+pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
+    ctx.mark(c.name.span);
+    let title = match &c.title {
+        Some(t) => ctx.tm(t),
+        None => c.name.node.clone(),
+    };
+    let mut parts = Vec::new();
+    for cond in &c.conditions {
+        match cond {
+            CategoryCond::Born(w) => parts.push(born(ctx, w)),
+            CategoryCond::Sex(s) => {
+                ctx.mark(s.span);
+                parts.push(words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string());
+            }
+            CategoryCond::Title { op, title, span } => {
+                ctx.mark(*span);
+                parts.push(title_cond(ctx, op.node, title));
+            }
+            CategoryCond::Pool(p) => {
+                ctx.mark(p.span);
+                let t = ctx.pool_title(&p.node);
+                parts.push(ctx.mf(M::CategoryPool, &[&t]));
+            }
+            CategoryCond::Within(w) => {
+                ctx.mark(w.span);
+                let t = ctx.category_title(&w.node);
+                parts.push(ctx.mf(M::Within, &[&t]));
+            }
+            CategoryCond::Requires(t) => {
+                let t = ctx.tm(t);
+                parts.push(t);
+            }
+            CategoryCond::Age {
+                op,
+                years,
+                requires,
+                span,
+            } => {
+                ctx.mark(*span);
+                let age = age_phrase(ctx, op.node, years.node);
+                parts.push(match requires {
+                    Some(r) => {
+                        let r = ctx.tm(r);
+                        ctx.mf(M::AgeRequires, &[&age, &r])
+                    }
+                    None => age,
+                });
+            }
+        }
+    }
+    let text = ctx.sentence(&fmt::join_clauses(ctx.lang, &parts));
+    ctx.push(Art::Categories, 0, Clause::headed(title, text));
+}
+
+/// `1956年1月1日至1999年12月31日出生` / `born 1 January 1956 – 31 December 1999`.
+fn born(ctx: &mut Ctx<'_>, w: &DateWindow) -> String {
+    ctx.mark(w.span);
+    let lang = ctx.lang;
+    let d =
+        |x: &Option<Spanned<xqreg_grammar::ast::Date>>| x.as_ref().map(|d| fmt::date(lang, d.node));
+    match (d(&w.from), d(&w.to), w.exclusive) {
+        (Some(a), Some(b), _) => ctx.mf(M::BornBetween, &[&a, &b]),
+        (None, Some(b), false) => ctx.mf(M::BornOnOrBefore, &[&b]),
+        (None, Some(b), true) => ctx.mf(M::BornBefore, &[&b]),
+        (Some(a), None, false) => ctx.mf(M::BornOnOrAfter, &[&a]),
+        (Some(a), None, true) => ctx.mf(M::BornAfter, &[&a]),
+        (None, None, _) => String::new(),
+    }
+}
+
+#[allow(dead_code)]
+fn lang_is_zh(ctx: &Ctx<'_>) -> bool {
+    ctx.lang == Lang::Zh
+}

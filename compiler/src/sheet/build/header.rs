@@ -1,0 +1,123 @@
+//! The regulation header (title, dates, venue, event, rulebook, interpretation, officials, the
+//! issuing body) and the organisers.
+
+use super::{order, Art, Ctx};
+use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
+use crate::sheet::model::Clause;
+use xqreg_grammar::ast::{HeaderClause, Organisers, Regulation};
+
+pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
+    ctx.mark(r.title.span);
+    ctx.title = Some(r.title.clone());
+    let title = ctx.t(&r.title);
+    let mut dates = None;
+    let mut venue = None;
+    let mut officials = Vec::new();
+    for c in &r.clauses {
+        match c {
+            HeaderClause::Edition(n) => {
+                // The edition is part of every real title (第四届…); print it only when the title
+                // does not already say it.
+                let zh = format!("第{}届", fmt::zh_numeral(u64::from(n.node)));
+                let said = title.contains(&zh)
+                    || title.contains(&format!("第{}届", n.node))
+                    || title.contains(&fmt::ordinal(u64::from(n.node)));
+                ctx.mark(n.span);
+                if !said {
+                    let line = ctx.mf(M::Edition, &[&zh, &fmt::ordinal(u64::from(n.node))]);
+                    ctx.push(Art::Event, 0, Clause::text(ctx.sentence(&line)));
+                }
+            }
+            HeaderClause::Issued { date, by, span } => {
+                ctx.mark(*span);
+                if let Some(by) = by {
+                    let by = ctx.tm(by);
+                    ctx.signature.push(by);
+                }
+                ctx.signature.push(fmt::date(ctx.lang, date.node));
+            }
+            HeaderClause::Dates { from, to, span } => {
+                ctx.mark(*span);
+                dates = Some(fmt::date_range(ctx.lang, from.node, to.node));
+            }
+            HeaderClause::Venue(t) => {
+                venue = Some(ctx.tm(t));
+            }
+            HeaderClause::Rulebook { kind, text, span } => {
+                ctx.mark(*span);
+                let book = match text {
+                    Some(t) => ctx.tm(t),
+                    None => super::words::rulebook(ctx.lang, &kind.node)
+                        .unwrap_or(&kind.node)
+                        .to_string(),
+                };
+                let line = ctx.mf(M::Rulebook, &[&book]);
+                ctx.push(
+                    Art::Method,
+                    order::RULEBOOK,
+                    Clause::text(ctx.sentence(&line)),
+                );
+            }
+            HeaderClause::Event { kind, text, span } => {
+                ctx.mark(*span);
+                let ev = match text {
+                    Some(t) => ctx.tm(t),
+                    None => super::words::event(ctx.lang, &kind.node)
+                        .unwrap_or(&kind.node)
+                        .to_string(),
+                };
+                ctx.push(Art::Event, 1, Clause::text(ev));
+            }
+            HeaderClause::Interpretation(t) => {
+                let who = ctx.tm(t);
+                let line = ctx.mf(M::Interpretation, &[&who]);
+                ctx.push(Art::Interpretation, 0, Clause::text(line));
+            }
+            HeaderClause::Official { role, text, span } => {
+                ctx.mark(*span);
+                let role = super::words::official(ctx.lang, &role.node)
+                    .unwrap_or(&role.node)
+                    .to_string();
+                let text = ctx.tm(text);
+                officials.push(Clause::headed(role, ctx.sentence(&text)));
+            }
+        }
+    }
+    match (dates, venue) {
+        (Some(d), Some(v)) => {
+            let line = ctx.mf(M::DatesAtVenue, &[&d, &v]);
+            ctx.push(Art::DatesVenue, 0, Clause::text(line));
+        }
+        (Some(d), None) => {
+            let line = ctx.mf(M::DatesOnly, &[&d]);
+            ctx.push(Art::DatesVenue, 0, Clause::text(line));
+        }
+        (None, Some(v)) => {
+            let line = ctx.mf(M::VenueOnly, &[&v]);
+            ctx.push(Art::DatesVenue, 0, Clause::text(line));
+        }
+        (None, None) => {}
+    }
+    for c in officials {
+        ctx.push(Art::Officials, 0, c);
+    }
+}
+
+/// Each role prints as its own article (一、主办单位：… 二、承办单位：…), as most 竞赛规程 do.
+pub fn organisers(ctx: &mut Ctx<'_>, o: &Organisers) {
+    for role in &o.roles {
+        ctx.mark(role.span);
+        let heading = super::words::organiser_role(ctx.lang, &role.role.node)
+            .unwrap_or(&role.role.node)
+            .to_string();
+        let names: Vec<String> = role.names.iter().map(|n| ctx.tm(n)).collect();
+        let idx = ctx.role_headings.len();
+        ctx.role_headings.push(heading);
+        ctx.push(
+            Art::Organisers(idx),
+            0,
+            Clause::text(fmt::join(ctx.lang, &names)),
+        );
+    }
+}

@@ -1,0 +1,591 @@
+//! From the effective regulation to the [`Sheet`] model: each item's clauses are written in the
+//! sheet's language and put into the article where a reader of a 竞赛规程 looks for them; the
+//! articles are then numbered in the order such documents use.
+//!
+//! Every clause rendered marks the span of its source text in [`Ctx::rendered`]; the coverage
+//! test compares those marks with every clause of the effective file, so nothing is dropped.
+
+mod admin;
+mod conduct;
+mod entry;
+mod header;
+mod method;
+mod prizes;
+mod supplements;
+pub use crate::sheet::catalogue::words;
+
+use super::catalogue::{self as cat, M};
+use super::flow;
+use super::fmt;
+use super::model::{Article, Clause, Part, Sheet, Words};
+use super::source::{item_key, Entry, Origin, Source};
+use super::Lang;
+use std::collections::{BTreeMap, BTreeSet};
+use xqreg_grammar::ast::{self, Item, Span, Text};
+
+/// The articles of a 竞赛规程, in the order they print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Art {
+    /// One article per organiser role, in the order the file lists them.
+    Organisers(usize),
+    DatesVenue,
+    Event,
+    Eligibility,
+    Categories,
+    Method,
+    Conduct,
+    Officials,
+    Prizes,
+    Qualification,
+    Expenses,
+    Registration,
+    Schedule,
+    Other,
+    Interpretation,
+}
+
+/// Sub-order of clauses inside the competition-method article.
+pub mod order {
+    pub const RULEBOOK: u8 = 0;
+    pub const STAGE: u8 = 10;
+    pub const SCORING: u8 = 20;
+    pub const TIME: u8 = 30;
+    pub const RANKING: u8 = 40;
+    pub const FLOW: u8 = 50;
+    pub const NOTE: u8 = 60;
+    pub const DEFAULT: u8 = 30;
+}
+
+/// Display names of everything a clause may refer to by identifier.
+#[derive(Default)]
+pub struct Names<'a> {
+    pub stages: BTreeMap<&'a str, &'a ast::Stage>,
+    pub stage_order: Vec<&'a str>,
+    pub times: BTreeMap<&'a str, &'a ast::TimeControl>,
+    pub categories: BTreeMap<&'a str, &'a ast::Category>,
+    pub pools: BTreeMap<&'a str, &'a ast::Pool>,
+    pub players: BTreeMap<&'a str, &'a ast::PlayerDecl>,
+    pub playoffs: BTreeMap<&'a str, &'a ast::PlayoffChain>,
+    pub places: Vec<&'a ast::PlacesDecl>,
+}
+
+pub struct Ctx<'a> {
+    pub lang: Lang,
+    pub names: Names<'a>,
+    pub rendered: BTreeSet<Span>,
+    buckets: BTreeMap<Art, Vec<(u8, Option<M>, Clause)>>,
+    /// Organiser role headings, by article index.
+    pub role_headings: Vec<String>,
+    /// The origin of the item being built, to tag its clauses.
+    tag: Option<String>,
+    /// Which articles each item printed into (by the item's span), for supplement cross-references.
+    pub item_arts: BTreeMap<Span, BTreeSet<Art>>,
+    current_item: Option<Span>,
+    pub signature: Vec<String>,
+    pub title: Option<Text>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(lang: Lang) -> Ctx<'a> {
+        Ctx {
+            lang,
+            names: Names::default(),
+            rendered: BTreeSet::new(),
+            buckets: BTreeMap::new(),
+            role_headings: Vec::new(),
+            tag: None,
+            item_arts: BTreeMap::new(),
+            current_item: None,
+            signature: Vec::new(),
+            title: None,
+        }
+    }
+
+    /// Records that the clause with this span has been written into the sheet.
+    pub fn mark(&mut self, span: Span) {
+        self.rendered.insert(span);
+    }
+
+    /// A fixed phrase of the catalogue.
+    pub fn m(&self, key: M) -> &'static str {
+        cat::m(self.lang, key)
+    }
+
+    /// A phrase with `{0}`, `{1}` ... filled.
+    pub fn mf(&self, key: M, args: &[&str]) -> String {
+        cat::fill(cat::m(self.lang, key), args)
+    }
+
+    /// A display text in the sheet's language; Chinese when no English rendering is given.
+    pub fn t(&self, text: &Text) -> String {
+        match (self.lang, &text.en) {
+            (Lang::En, Some(en)) => en.node.clone(),
+            _ => text.zh.node.clone(),
+        }
+    }
+
+    /// A display text, marking its span.
+    pub fn tm(&mut self, text: &Text) -> String {
+        self.mark(text.span);
+        self.t(text)
+    }
+
+    pub fn push(&mut self, art: Art, order: u8, mut clause: Clause) {
+        if let Some(tag) = &self.tag {
+            clause.source = tag.clone();
+        }
+        if let Some(item) = self.current_item {
+            self.item_arts.entry(item).or_default().insert(art);
+        }
+        self.buckets
+            .entry(art)
+            .or_default()
+            .push((order, None, clause));
+    }
+
+    /// Pushes a clause into a headed group (比赛用时, 名次区分): the group prints once, at the
+    /// place of its first clause, with the clauses as its numbered items.
+    pub fn push_in(&mut self, art: Art, order: u8, group: M, mut clause: Clause) {
+        if let Some(tag) = &self.tag {
+            clause.source = tag.clone();
+        }
+        if let Some(item) = self.current_item {
+            self.item_arts.entry(item).or_default().insert(art);
+        }
+        self.buckets
+            .entry(art)
+            .or_default()
+            .push((order, Some(group), clause));
+    }
+
+    /// Every clause built so far, by article (a scratch context's output).
+    pub fn take_buckets(&mut self) -> BTreeMap<Art, Vec<(u8, Option<M>, Clause)>> {
+        std::mem::take(&mut self.buckets)
+    }
+
+    pub fn sentence(&self, s: &str) -> String {
+        fmt::sentence(self.lang, s)
+    }
+
+    pub fn stage_title(&self, name: &str) -> String {
+        match self.names.stages.get(name).and_then(|s| s.title.as_ref()) {
+            Some(t) => self.t(t),
+            None => name.to_string(),
+        }
+    }
+
+    pub fn time_title(&self, name: &str) -> String {
+        if let Some(t) = self.names.times.get(name).and_then(|t| t.title.as_ref()) {
+            return self.t(t);
+        }
+        words::time_name(self.lang, name)
+            .unwrap_or(name)
+            .to_string()
+    }
+
+    pub fn category_title(&self, name: &str) -> String {
+        if name == "overall" {
+            return self.m(M::Overall).to_string();
+        }
+        match self
+            .names
+            .categories
+            .get(name)
+            .and_then(|c| c.title.as_ref())
+        {
+            Some(t) => self.t(t),
+            None => name.to_string(),
+        }
+    }
+
+    pub fn pool_title(&self, name: &str) -> String {
+        match self.names.pools.get(name).and_then(|p| p.title.as_ref()) {
+            Some(t) => self.t(t),
+            None => name.to_string(),
+        }
+    }
+
+    pub fn player_name(&self, id: &str) -> String {
+        match self.names.players.get(id) {
+            Some(p) => self.t(&p.name),
+            None => id.to_string(),
+        }
+    }
+
+    pub fn group_label(&self, group: &str) -> String {
+        match self.lang {
+            Lang::Zh if group.ends_with('组') || group.starts_with('组') => group.to_string(),
+            Lang::Zh => format!("{group}组"),
+            Lang::En => format!("Group {group}"),
+        }
+    }
+}
+
+/// Builds the sheet. Returns the sheet and the set of rendered spans.
+pub fn build(src: &Source<'_>, lang: Lang) -> (Sheet, BTreeSet<Span>) {
+    let mut ctx = Ctx::new(lang);
+    collect_names(src, &mut ctx.names);
+    for entry in src.iter() {
+        build_entry(&mut ctx, src, entry);
+    }
+    ctx.tag = None;
+    ctx.current_item = None;
+    if let Some(table) = method::time_table(&ctx) {
+        let clause = Clause {
+            table: Some(table),
+            plain: true,
+            ..Clause::default()
+        };
+        ctx.push_in(Art::Method, order::TIME, M::ClauseTime, clause);
+    }
+    if let Some(d) = flow::diagram(&ctx) {
+        let heading = ctx.m(M::ClauseFlow).to_string();
+        ctx.push(
+            Art::Method,
+            order::FLOW,
+            Clause {
+                heading,
+                diagram: Some(d),
+                ..Clause::default()
+            },
+        );
+    }
+    let (articles, art_numbers) = assemble(&mut ctx);
+    let mut parts = vec![Part {
+        title: None,
+        subtitle: None,
+        articles,
+        signature: std::mem::take(&mut ctx.signature),
+    }];
+    parts.extend(supplements::parts(&mut ctx, src, &art_numbers));
+    let title = match ctx.title.clone() {
+        Some(t) => {
+            let base = ctx.t(&t);
+            let suffix = ctx.m(M::RegulationSuffix);
+            if base.ends_with(suffix.trim()) {
+                base
+            } else {
+                format!("{base}{suffix}")
+            }
+        }
+        None => ctx.m(M::RegulationSuffix).trim().to_string(),
+    };
+    let words = Words {
+        diagram_caption: ctx.m(M::ClauseFlow).to_string(),
+        total: ctx.m(M::Total).to_string(),
+        colon: match lang {
+            Lang::Zh => "：",
+            Lang::En => ": ",
+        },
+    };
+    let sheet = Sheet {
+        lang: match lang {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        },
+        title,
+        parts,
+        words,
+    };
+    (sheet, ctx.rendered)
+}
+
+/// Builds one item into the buckets; used for the effective items and, in a scratch context,
+/// for a replaced base item whose old wording a supplement part quotes.
+pub fn build_item(ctx: &mut Ctx<'_>, item: &Item) {
+    match item {
+        Item::Regulation(r) => header::regulation(ctx, r),
+        Item::Organisers(o) => header::organisers(ctx, o),
+        Item::Contacts(c) => admin::contacts(ctx, c),
+        Item::Scoring(s) => method::scoring(ctx, s),
+        Item::TimeControl(t) => method::time_control(ctx, t),
+        Item::Entry(e) => entry::entry(ctx, e),
+        Item::Category(c) => entry::category(ctx, c),
+        Item::Stage(s) => method::stage(ctx, s),
+        Item::Playoff(p) => method::playoff_chain(ctx, p),
+        Item::Places(p) => method::places_decl(ctx, p),
+        Item::Prizes(p) => prizes::prizes(ctx, p),
+        Item::Qualification(q) => prizes::qualification(ctx, q),
+        Item::Conduct(c) => conduct::conduct(ctx, c),
+        Item::Schedule(s) => admin::schedule(ctx, s),
+        Item::Registration(r) => admin::registration(ctx, r),
+        Item::Expenses(e) => admin::expenses(ctx, e),
+        Item::Note(n) => admin::note(ctx, n),
+        Item::Supplement(_) | Item::Test(_) | Item::Broken(_) => {}
+    }
+}
+
+fn build_entry(ctx: &mut Ctx<'_>, src: &Source<'_>, entry: &Entry<'_>) {
+    ctx.tag = match entry.origin {
+        Origin::Base => None,
+        Origin::Supplement { index, .. } => src
+            .supplements
+            .get(index)
+            .map(|s| ctx.mf(M::FromSupplement, &[&ctx.t(&s.title)])),
+    };
+    let span = item_span(entry.item);
+    ctx.current_item = Some(span);
+    ctx.mark(span);
+    build_item(ctx, entry.item);
+}
+
+pub fn item_span(item: &Item) -> Span {
+    match item {
+        Item::Regulation(x) => x.span,
+        Item::Organisers(x) => x.span,
+        Item::Contacts(x) => x.span,
+        Item::Scoring(x) => x.span,
+        Item::TimeControl(x) => x.span,
+        Item::Entry(x) => x.span,
+        Item::Category(x) => x.span,
+        Item::Stage(x) => x.span,
+        Item::Playoff(x) => x.span,
+        Item::Places(x) => x.span,
+        Item::Prizes(x) => x.span,
+        Item::Qualification(x) => x.span,
+        Item::Conduct(x) => x.span,
+        Item::Schedule(x) => x.span,
+        Item::Registration(x) => x.span,
+        Item::Expenses(x) => x.span,
+        Item::Note(x) => x.span,
+        Item::Supplement(x) => x.span,
+        Item::Test(x) => x.span,
+        Item::Broken(s) => *s,
+    }
+}
+
+fn collect_names<'a>(src: &Source<'a>, names: &mut Names<'a>) {
+    for entry in src.iter() {
+        match entry.item {
+            Item::Stage(s) => {
+                if !names.stages.contains_key(s.name.node.as_str()) {
+                    names.stage_order.push(&s.name.node);
+                }
+                names.stages.entry(&s.name.node).or_insert(s);
+            }
+            Item::TimeControl(t) => {
+                names.times.entry(&t.name.node).or_insert(t);
+            }
+            Item::Category(c) => {
+                names.categories.entry(&c.name.node).or_insert(c);
+            }
+            Item::Playoff(p) => {
+                if let Some(n) = &p.name {
+                    names.playoffs.entry(&n.node).or_insert(p);
+                }
+            }
+            Item::Places(p) => names.places.push(p),
+            Item::Entry(e) => {
+                for c in &e.clauses {
+                    match c {
+                        ast::EntryClause::Pool(p) => {
+                            names.pools.entry(&p.name.node).or_insert(p);
+                        }
+                        ast::EntryClause::Player(p) => {
+                            names.players.entry(&p.id.node).or_insert(p);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Numbers the articles and their clauses; returns the articles and each article's number.
+fn assemble(ctx: &mut Ctx<'_>) -> (Vec<Article>, BTreeMap<Art, String>) {
+    let lang = ctx.lang;
+    let buckets = std::mem::take(&mut ctx.buckets);
+    let mut articles = Vec::new();
+    let mut numbers = BTreeMap::new();
+    for (art, mut clauses) in buckets {
+        clauses.sort_by_key(|(o, _, _)| *o);
+        let mut grouped: Vec<(Option<M>, Clause)> = Vec::new();
+        for (_, group, clause) in clauses {
+            match group {
+                None => grouped.push((None, clause)),
+                Some(g) => match grouped.iter_mut().find(|(k, _)| *k == Some(g)) {
+                    Some((_, parent)) => parent.items.push(clause),
+                    None => grouped.push((
+                        Some(g),
+                        Clause {
+                            heading: ctx.m(g).to_string(),
+                            items: vec![clause],
+                            ..Clause::default()
+                        },
+                    )),
+                },
+            }
+        }
+        let mut clauses: Vec<Clause> = grouped
+            .into_iter()
+            .map(|(_, mut c)| {
+                flatten_single(&mut c);
+                c
+            })
+            .collect();
+        let heading = match art {
+            Art::Organisers(i) => ctx.role_headings.get(i).cloned().unwrap_or_default(),
+            other => ctx.m(art_heading(other)).to_string(),
+        };
+        let num = number(lang, 0, articles.len());
+        numbers.insert(art, num.clone());
+        let mut lead = String::new();
+        let single_plain = matches!(clauses.as_slice(), [c] if c.heading.is_empty()
+            && c.items.is_empty() && c.table.is_none() && c.diagram.is_none());
+        if single_plain {
+            if let Some(c) = clauses.pop() {
+                lead = if c.source.is_empty() {
+                    c.text
+                } else {
+                    format!("{}{}", c.text, c.source)
+                };
+            }
+        }
+        number_clauses(lang, 1, &mut clauses);
+        let page_break = matches!(art, Art::Schedule);
+        articles.push(Article {
+            num,
+            heading,
+            lead,
+            clauses,
+            page_break,
+        });
+    }
+    (articles, numbers)
+}
+
+fn art_heading(art: Art) -> M {
+    match art {
+        Art::Organisers(_) => M::ArtOrganisers,
+        Art::DatesVenue => M::ArtDatesVenue,
+        Art::Event => M::ArtEvent,
+        Art::Eligibility => M::ArtEligibility,
+        Art::Categories => M::ArtCategories,
+        Art::Method => M::ArtMethod,
+        Art::Conduct => M::ArtConduct,
+        Art::Officials => M::ArtOfficials,
+        Art::Prizes => M::ArtPrizes,
+        Art::Qualification => M::ArtQualification,
+        Art::Expenses => M::ArtExpenses,
+        Art::Registration => M::ArtRegistration,
+        Art::Schedule => M::ArtSchedule,
+        Art::Other => M::ArtOther,
+        Art::Interpretation => M::ArtInterpretation,
+    }
+}
+
+/// A group of one clause prints that clause's text after the group heading.
+fn flatten_single(c: &mut Clause) {
+    if c.text.is_empty() && c.table.is_none() && c.diagram.is_none() {
+        if let [only] = c.items.as_mut_slice() {
+            if only.heading.is_empty() && only.table.is_none() && only.diagram.is_none() {
+                let only = std::mem::take(only);
+                c.items = only.items;
+                c.text = only.text;
+                c.source = only.source;
+            }
+        }
+    }
+}
+
+/// Numbers sibling clauses when there are two or more numbered ones; `plain` clauses (a closing
+/// sentence such as 以上共32人参赛) keep no number.
+pub fn number_clauses(lang: Lang, level: usize, clauses: &mut [Clause]) {
+    let count = clauses.iter().filter(|c| !c.plain).count();
+    let mut i = 0;
+    for c in clauses.iter_mut() {
+        if !c.plain && count >= 2 {
+            c.num = number(lang, level, i);
+            i += 1;
+        }
+        number_clauses(lang, level + 1, &mut c.items);
+    }
+}
+
+/// The number of the `i`-th (0-based) clause at a depth: 一、 （一） 1. (1) / 1. (1) (a) (i).
+pub fn number(lang: Lang, level: usize, i: usize) -> String {
+    let n = i as u64 + 1;
+    match (lang, level) {
+        (Lang::Zh, 0) => format!("{}、", fmt::zh_numeral(n)),
+        (Lang::Zh, 1) => format!("（{}）", fmt::zh_numeral(n)),
+        (Lang::Zh, 2) => format!("{n}."),
+        (Lang::Zh, _) => format!("({n})"),
+        (Lang::En, 0) => format!("{n}."),
+        (Lang::En, 1) => format!("({n})"),
+        (Lang::En, 2) => format!("({})", letter(i)),
+        (Lang::En, _) => format!("({})", roman(n)),
+    }
+}
+
+fn letter(i: usize) -> String {
+    let letters = "abcdefghijklmnopqrstuvwxyz";
+    match letters.chars().nth(i) {
+        Some(c) => c.to_string(),
+        None => (i + 1).to_string(),
+    }
+}
+
+fn roman(n: u64) -> String {
+    const TABLE: [(u64, &str); 13] = [
+        (1000, "m"),
+        (900, "cm"),
+        (500, "d"),
+        (400, "cd"),
+        (100, "c"),
+        (90, "xc"),
+        (50, "l"),
+        (40, "xl"),
+        (10, "x"),
+        (9, "ix"),
+        (5, "v"),
+        (4, "iv"),
+        (1, "i"),
+    ];
+    let mut rest = n.min(3999);
+    let mut out = String::new();
+    for (v, s) in TABLE {
+        while rest >= v {
+            out.push_str(s);
+            rest -= v;
+        }
+    }
+    out
+}
+
+/// A short label of an item for a supplement's list of changes.
+pub fn item_label(ctx: &Ctx<'_>, item: &Item) -> String {
+    match item {
+        Item::Stage(s) => ctx.stage_title(&s.name.node),
+        Item::TimeControl(t) => ctx.mf(M::LabelTime, &[&ctx.time_title(&t.name.node)]),
+        Item::Category(c) => ctx.category_title(&c.name.node),
+        Item::Playoff(p) => match &p.title {
+            Some(t) => ctx.t(t),
+            None => ctx.m(M::ClausePlayoff).to_string(),
+        },
+        Item::Prizes(p) => match (&p.title, &p.category) {
+            (Some(t), _) => ctx.t(t),
+            (None, Some(c)) => ctx.category_title(&c.node),
+            (None, None) => ctx.m(M::ArtPrizes).to_string(),
+        },
+        Item::Qualification(q) => ctx.t(&q.title),
+        Item::Note(n) => ctx.t(&n.heading),
+        Item::Scoring(_) => ctx.m(M::ClauseScoring).to_string(),
+        Item::Places(p) => fmt::places(ctx.lang, p.places),
+        Item::Regulation(_) => ctx.m(M::LabelRegulation).to_string(),
+        Item::Organisers(_) => ctx.m(M::ArtOrganisers).to_string(),
+        Item::Contacts(_) => ctx.m(M::LabelContacts).to_string(),
+        Item::Entry(_) => ctx.m(M::ArtEligibility).to_string(),
+        Item::Conduct(_) => ctx.m(M::ArtConduct).to_string(),
+        Item::Schedule(_) => ctx.m(M::ArtSchedule).to_string(),
+        Item::Registration(_) => ctx.m(M::ArtRegistration).to_string(),
+        Item::Expenses(_) => ctx.m(M::ArtExpenses).to_string(),
+        Item::Supplement(_) | Item::Test(_) | Item::Broken(_) => String::new(),
+    }
+}
+
+/// Whether two items are the same kind and name (an override and what it replaced).
+pub fn same_key(a: &Item, b: &Item) -> bool {
+    item_key(a).is_some() && item_key(a) == item_key(b)
+}

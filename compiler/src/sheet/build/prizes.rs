@@ -1,0 +1,269 @@
+//! Prizes (a sentence per category as the seeds write them, and a table with the total) and
+//! qualification places.
+
+use super::entry::{cell, num_cell, staff_roles};
+use super::words;
+use super::{Art, Ctx};
+use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
+use crate::sheet::model::{Clause, Row, Table};
+use crate::sheet::Lang;
+use xqreg_grammar::ast::{PrizeItem, PrizeKey, PrizeLine, Prizes, Qualification};
+
+pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
+    let lang = ctx.lang;
+    let currency = p.currency.as_ref().map(|c| {
+        ctx.mark(c.span);
+        c.node.clone()
+    });
+    let cur = currency.as_deref();
+    // The heading: the category or title, and (奖金：人民币，税后).
+    let name = match (&p.title, &p.category) {
+        (Some(t), Some(c)) => {
+            ctx.mark(c.span);
+            let t = ctx.tm(t);
+            let c = ctx.category_title(&c.node);
+            if t.contains(&c) {
+                t
+            } else {
+                ctx.mf(M::WithReason, &[&c, &t])
+            }
+        }
+        (Some(t), None) => ctx.tm(t),
+        (None, Some(c)) => {
+            ctx.mark(c.span);
+            ctx.category_title(&c.node)
+        }
+        (None, None) => String::new(),
+    };
+    let mut money_note = Vec::new();
+    if let Some(c) = cur {
+        money_note.push(fmt::currency_name(lang, c));
+    }
+    if let Some(t) = &p.tax {
+        ctx.mark(t.span);
+        money_note.push(words::tax(lang, &t.node).unwrap_or(&t.node).to_string());
+    }
+    let sep = if lang == Lang::Zh { "，" } else { ", " };
+    let note = if money_note.is_empty() {
+        String::new()
+    } else {
+        ctx.mf(M::PrizeMoneyNote, &[&money_note.join(sep)])
+    };
+
+    let mut phrases = Vec::new();
+    let mut rows = Vec::new();
+    let mut total: u64 = 0;
+    let mut overflow = false;
+    for line in &p.lines {
+        ctx.mark(line.span);
+        let (label, cell_label, count) = key_text(ctx, &line.key);
+        let amount = line.money.as_ref().map(|m| {
+            ctx.mark(m.span);
+            ctx.mark(m.amount.span);
+            if let Some(c) = &m.currency {
+                ctx.mark(c.span);
+            }
+            let c = m.currency.as_ref().map(|c| c.node.as_str()).or(cur);
+            (m.amount.node, fmt::money(lang, m.amount.node, c))
+        });
+        let items = items_text(ctx, line);
+        let mut phrase = label.clone();
+        if let Some((_, a)) = &amount {
+            let key = if line.each && count != Some(1) {
+                M::PrizeEach
+            } else {
+                M::PrizeOne
+            };
+            phrase = ctx.mf(key, &[&phrase, a]);
+        }
+        if !items.is_empty() {
+            let key = if amount.is_some() {
+                M::PrizeAndItems
+            } else {
+                M::PrizeItemsOnly
+            };
+            let each = if line.each || count.is_some_and(|n| n > 1) {
+                ctx.m(M::EachWord)
+            } else {
+                ""
+            };
+            phrase = ctx.mf(key, &[&phrase, each, &fmt::join(lang, &items)]);
+        }
+        phrases.push(phrase);
+        // Table row: place(s), amount each, count, subtotal, items.
+        let (each_cell, sub_cell) = match (&amount, count) {
+            (Some((a, text)), Some(n)) => {
+                let sub = a.checked_mul(n);
+                match sub.and_then(|s| total.checked_add(s)) {
+                    Some(t) => total = t,
+                    None => overflow = true,
+                }
+                let c = line
+                    .money
+                    .as_ref()
+                    .and_then(|m| m.currency.as_ref())
+                    .map(|c| c.node.as_str())
+                    .or(cur);
+                (
+                    text.clone(),
+                    sub.map(|s| fmt::money(lang, s, c)).unwrap_or_default(),
+                )
+            }
+            (Some((_, text)), None) => (text.clone(), String::new()),
+            (None, _) => (String::new(), String::new()),
+        };
+        rows.push(Row {
+            cells: vec![
+                cell(cell_label),
+                num_cell(each_cell),
+                num_cell(count.map(|n| n.to_string()).unwrap_or_default()),
+                num_cell(sub_cell),
+                cell(fmt::join(lang, &items)),
+            ],
+        });
+    }
+    let mut text = ctx.sentence(&fmt::join(lang, &phrases));
+    if let Some(t) = &p.total {
+        let declared = super::entry::money_text(ctx, t, cur);
+        ctx.mark(t.amount.span);
+        text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
+    }
+    let foot = if overflow || rows.is_empty() {
+        None
+    } else {
+        Some(vec![
+            ctx.m(M::Total).to_string(),
+            String::new(),
+            String::new(),
+            fmt::money(lang, total, cur),
+            String::new(),
+        ])
+    };
+    let caption = if name.is_empty() {
+        format!("{}{}", ctx.m(M::ArtPrizes), note)
+    } else {
+        format!("{name}{note}")
+    };
+    let table = Table {
+        caption,
+        head: vec![
+            ctx.m(M::ColPlace).to_string(),
+            ctx.m(M::ColAmount).to_string(),
+            ctx.m(M::ColCount).to_string(),
+            ctx.m(M::ColSubtotal).to_string(),
+            ctx.m(M::ColItems).to_string(),
+        ],
+        rows,
+        foot,
+        numeric: vec![1, 2, 3],
+    };
+    let heading = if name.is_empty() {
+        note.clone()
+    } else {
+        format!("{name}{note}")
+    };
+    ctx.push(
+        Art::Prizes,
+        0,
+        Clause {
+            heading,
+            text,
+            table: Some(table),
+            ..Clause::default()
+        },
+    );
+}
+
+/// The label of a line in a sentence and in a cell, and how many places it pays.
+fn key_text(ctx: &mut Ctx<'_>, k: &PrizeKey) -> (String, String, Option<u64>) {
+    let lang = ctx.lang;
+    match k {
+        PrizeKey::Places(r) => {
+            ctx.mark(r.span);
+            let n = u64::from(r.end)
+                .checked_sub(u64::from(r.start))
+                .map(|d| d + 1);
+            (fmt::places(lang, *r), fmt::places_cell(lang, *r), n)
+        }
+        PrizeKey::Eliminated { stage, round, span } => {
+            ctx.mark(*span);
+            ctx.mark(stage.span);
+            ctx.mark(round.span);
+            let st = ctx.stage_title(&stage.node);
+            let r = fmt::rounds(
+                lang,
+                xqreg_grammar::ast::PlaceRange {
+                    start: round.node,
+                    end: round.node,
+                    span: round.span,
+                },
+            );
+            let t = ctx.mf(M::EliminatedIn, &[&st, &r]);
+            (t.clone(), t, None)
+        }
+    }
+}
+
+fn items_text(ctx: &mut Ctx<'_>, line: &PrizeLine) -> Vec<String> {
+    let lang = ctx.lang;
+    line.items
+        .iter()
+        .map(|i| match i {
+            PrizeItem::Trophy(s) => {
+                ctx.mark(*s);
+                ctx.m(M::Trophy).to_string()
+            }
+            PrizeItem::Medal { metal, span } => {
+                ctx.mark(*span);
+                match metal {
+                    Some(m) => {
+                        ctx.mark(m.span);
+                        words::medal(lang, &m.node).unwrap_or(&m.node).to_string()
+                    }
+                    None => ctx.m(M::Medal).to_string(),
+                }
+            }
+            PrizeItem::Plaque(s) => {
+                ctx.mark(*s);
+                ctx.m(M::Plaque).to_string()
+            }
+            PrizeItem::Certificate(s) => {
+                ctx.mark(*s);
+                ctx.m(M::Certificate).to_string()
+            }
+            PrizeItem::Other(t) => ctx.tm(t),
+        })
+        .collect()
+}
+
+pub fn qualification(ctx: &mut Ctx<'_>, q: &Qualification) {
+    let lang = ctx.lang;
+    let title = ctx.tm(&q.title);
+    let quotas: Vec<String> = q
+        .quotas
+        .iter()
+        .map(|x| {
+            ctx.mark(x.span);
+            ctx.mark(x.category.span);
+            ctx.mark(x.count.span);
+            let c = ctx.category_title(&x.category.node);
+            ctx.mf(M::QuotaOf, &[&c, &x.count.node.to_string()])
+        })
+        .collect();
+    let mut parts = vec![ctx.mf(M::QualifyTo, &[&title, &fmt::join(lang, &quotas)])];
+    if let Some(r) = &q.replacement {
+        ctx.mark(r.span);
+        parts.push(
+            words::replacement(lang, &r.node)
+                .unwrap_or(&r.node)
+                .to_string(),
+        );
+    }
+    if !q.staff.is_empty() {
+        let s = staff_roles(ctx, &q.staff);
+        parts.push(ctx.mf(M::QualifyStaff, &[&s]));
+    }
+    let text = ctx.sentence(&fmt::join_clauses(lang, &parts));
+    ctx.push(Art::Qualification, 0, Clause::text(text));
+}

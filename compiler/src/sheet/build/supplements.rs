@@ -1,0 +1,117 @@
+//! Each supplement prints as its own part after the regulation (补充规定 / 补充细则, dated),
+//! one article per item it carries, saying what it changes: an added clause names the article
+//! it now stands in; an override quotes the wording it replaces. The clauses themselves print
+//! in their articles of the regulation (tagged with the supplement), so the body always reads
+//! as the rules in force.
+
+use super::{build_item, collect_names, item_label, item_span, Art, Ctx};
+use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
+use crate::sheet::model::{Article, Clause, Part};
+use crate::sheet::source::Source;
+use std::collections::BTreeMap;
+
+pub fn parts(ctx: &mut Ctx<'_>, src: &Source<'_>, numbers: &BTreeMap<Art, String>) -> Vec<Part> {
+    let lang = ctx.lang;
+    let mut out = Vec::new();
+    for (index, sup) in src.supplements.iter().enumerate() {
+        ctx.mark(sup.span);
+        let title = ctx.tm(&sup.title);
+        let subtitle = sup.date.as_ref().map(|d| {
+            ctx.mark(d.span);
+            fmt::date(lang, d.node)
+        });
+        let mut articles = Vec::new();
+        for (i, si) in sup.items.iter().enumerate() {
+            ctx.mark(si.span);
+            if let Some(kw) = si.override_kw {
+                ctx.mark(kw);
+            }
+            let label = item_label(ctx, &si.item);
+            let span = item_span(&si.item);
+            let arts: Vec<String> = ctx
+                .item_arts
+                .get(&span)
+                .map(|set| {
+                    set.iter()
+                        .filter_map(|a| {
+                            numbers.get(a).map(|n| {
+                                let heading = article_heading(ctx, *a);
+                                ctx.mf(M::ArticleRef, &[n.trim_end_matches(['、', '.']), &heading])
+                            })
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let where_ = fmt::join(lang, &arts);
+            let replaced = src
+                .replaced
+                .iter()
+                .find(|r| r.supplement == index && std::ptr::eq(r.new, &si.item));
+            let lead = match replaced {
+                Some(r) => {
+                    let old = old_wording(src, r.old, lang);
+                    ctx.mf(M::SupplementReplaces, &[&label, &old, &where_])
+                }
+                None => ctx.mf(M::SupplementAdds, &[&label, &where_]),
+            };
+            articles.push(Article {
+                num: super::number(lang, 0, i),
+                heading: label,
+                lead: ctx.sentence(&lead),
+                clauses: Vec::<Clause>::new(),
+                page_break: false,
+            });
+        }
+        out.push(Part {
+            title: Some(title),
+            subtitle,
+            articles,
+            signature: Vec::new(),
+        });
+    }
+    out
+}
+
+fn article_heading(ctx: &Ctx<'_>, a: Art) -> String {
+    match a {
+        Art::Organisers(i) => ctx.role_headings.get(i).cloned().unwrap_or_default(),
+        other => ctx.m(super::art_heading(other)).to_string(),
+    }
+}
+
+/// The text a replaced base item printed, built in a scratch context and flattened.
+fn old_wording(
+    src: &Source<'_>,
+    old: &xqreg_grammar::ast::Item,
+    lang: crate::sheet::Lang,
+) -> String {
+    let mut scratch = Ctx::new(lang);
+    collect_names(src, &mut scratch.names);
+    build_item(&mut scratch, old);
+    let mut texts = Vec::new();
+    for (_, _, c) in scratch.take_buckets().into_values().flatten() {
+        flatten(&c, &mut texts);
+    }
+    let sep = if lang == crate::sheet::Lang::Zh {
+        ""
+    } else {
+        " "
+    };
+    texts.join(sep)
+}
+
+fn flatten(c: &Clause, out: &mut Vec<String>) {
+    let mut s = String::new();
+    if !c.heading.is_empty() {
+        s.push_str(&c.heading);
+        s.push_str(if c.text.is_empty() { "" } else { "：" });
+    }
+    s.push_str(&c.text);
+    if !s.is_empty() {
+        out.push(s);
+    }
+    for i in &c.items {
+        flatten(i, out);
+    }
+}

@@ -1,0 +1,899 @@
+//! The language's identifiers in words: organiser roles, titles, criteria, colour rules,
+//! conduct words and the rest, each table `(identifier, Chinese, English)`. An identifier
+//! missing from a table prints as itself (the checker rejects unknown words before a sheet is
+//! printed, so that only happens for words added to the language after this table).
+
+use crate::sheet::build::Art;
+use crate::sheet::Lang;
+
+type Table = &'static [(&'static str, &'static str, &'static str)];
+
+fn pick(lang: Lang, table: Table, key: &str) -> Option<&'static str> {
+    table
+        .iter()
+        .find(|(k, _, _)| *k == key)
+        .map(|(_, zh, en)| match lang {
+            Lang::Zh => *zh,
+            Lang::En => *en,
+        })
+}
+
+macro_rules! dict {
+    ($(#[$doc:meta])* $name:ident, [$(($k:expr, $zh:expr, $en:expr)),* $(,)?]) => {
+        $(#[$doc])*
+        pub fn $name(lang: Lang, key: &str) -> Option<&'static str> {
+            const T: Table = &[$(($k, $zh, $en)),*];
+            pick(lang, T, key)
+        }
+    };
+}
+
+dict!(
+    organiser_role,
+    [
+        ("supervisor", "指导单位", "Supervising body"),
+        ("host", "主办单位", "Host"),
+        ("organiser", "承办单位", "Organiser"),
+        ("executive_organiser", "执行承办单位", "Executive organiser"),
+        ("co_organiser", "协办单位", "Co-organiser"),
+        ("media", "媒体支持", "Media partners"),
+        ("sponsor", "赞助单位", "Sponsors"),
+    ]
+);
+
+dict!(
+    event,
+    [
+        ("individual", "个人赛", "Individual"),
+        ("men_individual", "男子个人", "Men's individual"),
+        ("women_individual", "女子个人", "Women's individual"),
+        ("open", "公开组个人赛", "Open individual"),
+        ("team", "团体赛", "Team"),
+        ("mixed_team", "混合团体赛", "Mixed team"),
+    ]
+);
+
+dict!(
+    rulebook,
+    [
+        (
+            "cxa2011",
+            "中国象棋协会审定的《象棋竞赛规则（2011年版）》",
+            "Chinese Xiangqi Association's Xiangqi Competition Rules (2011)"
+        ),
+        (
+            "asian",
+            "亚洲象棋联合会《亚洲象棋比赛规例》",
+            "Asian Xiangqi Federation's Xiangqi Rules"
+        ),
+        (
+            "world",
+            "世界象棋联合会《世界象棋规则》",
+            "World Xiangqi Federation's World Xiangqi Rules"
+        ),
+    ]
+);
+
+dict!(
+    official,
+    [
+        ("chief_arbiter", "裁判长", "Chief arbiter"),
+        ("deputy_chief_arbiter", "副裁判长", "Deputy chief arbiter"),
+        ("arbiters", "裁判员", "Arbiters"),
+        ("arbiter", "裁判员", "Arbiters"),
+        ("pairing", "编排长", "Chief of pairings"),
+        ("appeals", "仲裁委员会", "Appeals committee"),
+        ("appointment", "裁判人员选派", "Appointment of officials"),
+    ]
+);
+
+dict!(
+    title,
+    [
+        ("grandmaster", "特级大师", "grandmaster"),
+        ("master", "象棋大师", "master"),
+        ("national_master", "国家大师", "national master"),
+        ("women_grandmaster", "女子特级大师", "women's grandmaster"),
+        ("women_master", "女子大师", "women's master"),
+        (
+            "women_national_master",
+            "女子国家大师",
+            "women's national master"
+        ),
+        ("first_class", "一级棋士", "first-class player"),
+    ]
+);
+
+dict!(
+    sex,
+    [
+        ("men", "男子", "men"),
+        ("women", "女子", "women"),
+        ("male", "男子", "men"),
+        ("female", "女子", "women"),
+    ]
+);
+
+dict!(
+    staff_role,
+    [
+        ("leader", "领队", "leader"),
+        ("coach", "教练", "coach"),
+        ("coach_or_leader", "教练或领队", "coach or leader"),
+        ("team_leader", "领队", "team leader"),
+    ]
+);
+
+dict!(
+    fee,
+    [
+        ("service", "赛事服务费", "service fee"),
+        ("entry", "报名费", "entry fee"),
+        ("registration", "报名费", "registration fee"),
+    ]
+);
+
+dict!(
+    cap_order,
+    [
+        ("first_come", "，报满为止", ", first come first served"),
+        ("by_rating", "，按等级分高低录取", ", taken by rating"),
+    ]
+);
+
+dict!(
+    replacement,
+    [
+        (
+            "next_in_line",
+            "如有不参赛者，依次顺延",
+            "a place declined passes to the next in line"
+        ),
+        (
+            "none",
+            "不参赛者的名额不再递补",
+            "a place declined is not refilled"
+        ),
+    ]
+);
+
+dict!(
+    time_name,
+    [
+        ("standard", "慢棋", "standard"),
+        ("rapid", "快棋", "rapid"),
+        ("blitz", "超快棋", "blitz"),
+        ("armageddon", "附加赛", "armageddon"),
+    ]
+);
+
+dict!(side, [("black", "黑方", "black"), ("red", "红方", "red"),]);
+
+dict!(
+    score_key,
+    [
+        ("win", "胜一局", "a win"),
+        ("draw", "和一局", "a draw"),
+        ("loss", "负一局", "a loss"),
+        ("forfeit_win", "对方弃权", "a win by forfeit"),
+        ("forfeit_loss", "弃权", "a loss by forfeit"),
+        ("double_forfeit", "双方弃权", "a double forfeit"),
+        ("bye", "轮空", "a bye"),
+    ]
+);
+
+dict!(
+    match_key,
+    [
+        ("win", "胜一场", "a match won"),
+        ("draw", "和一场", "a match drawn"),
+        ("loss", "负一场", "a match lost"),
+    ]
+);
+
+dict!(
+    cycles,
+    [
+        ("single", "单循环", "single round robin"),
+        ("double", "双循环", "double round robin"),
+    ]
+);
+
+dict!(
+    swiss,
+    [
+        ("cxa", "积分编排制", "Swiss system (CXA rules)"),
+        (
+            "dutch",
+            "积分编排制（国际棋联荷兰制）",
+            "Swiss system (FIDE Dutch)"
+        ),
+    ]
+);
+
+dict!(
+    first_round,
+    [
+        (
+            "split_half",
+            "首轮采用上半区对下半区（拦腰）编排",
+            "round 1 pairs the upper half against the lower half"
+        ),
+        (
+            "adjacent",
+            "首轮按代号1-2、4-3、5-6……对阵",
+            "round 1 pairs numbers 1–2, 4–3, 5–6 and so on"
+        ),
+    ]
+);
+
+dict!(
+    first_colours,
+    [
+        (
+            "alternate",
+            "先后手蛇形交替",
+            "colours alternating board by board"
+        ),
+        (
+            "first_listed_red",
+            "代号在前者执红先走",
+            "the first-named player has red"
+        ),
+        (
+            "snake",
+            "先后手蛇形交替",
+            "colours alternating board by board"
+        ),
+    ]
+);
+
+dict!(
+    first_board,
+    [
+        (
+            "upper",
+            "第一台上半区棋手执红",
+            "the upper-half player has red on board 1"
+        ),
+        (
+            "lower",
+            "第一台下半区棋手执红",
+            "the lower-half player has red on board 1"
+        ),
+        ("lot", "第一台先后手抽签决定", "colours on board 1 by lot"),
+    ]
+);
+
+dict!(
+    colours,
+    [
+        (
+            "table",
+            "按循环赛对局秩序表逐轮对弈，确定先后手",
+            "colours follow the round-robin table"
+        ),
+        ("lot", "抽签决定先后手", "colours by lot"),
+        ("swap", "交换先后手", "colours swapped"),
+        ("by_board", "按台次确定先后手", "colours by board"),
+        ("alternate", "先后手交替", "colours alternate"),
+        ("balanced", "按先后手平衡原则确定先后手", "colours balanced"),
+    ]
+);
+
+dict!(
+    avoid_what,
+    [
+        (
+            "same_unit",
+            "同单位（同队）棋手",
+            "players of the same unit"
+        ),
+        (
+            "same_federation",
+            "同一协会棋手",
+            "players of the same federation"
+        ),
+        ("same_club", "同俱乐部棋手", "players of the same club"),
+    ]
+);
+
+dict!(
+    colour_tie,
+    [
+        (
+            "sum_parity",
+            "按双方代号之和的奇偶确定",
+            "by the parity of the sum of the pairing numbers"
+        ),
+        (
+            "round_parity",
+            "按轮次奇偶确定",
+            "by the parity of the round"
+        ),
+        ("fide", "按国际棋联规则确定", "by the FIDE rules"),
+    ]
+);
+
+dict!(
+    seeding,
+    [
+        ("rating", "按等级分排定种子", "by rating"),
+        ("order", "按名单顺序排定种子", "by list order"),
+        ("lot", "抽签排定种子", "by lot"),
+    ]
+);
+
+dict!(
+    byes,
+    [
+        ("top_seeds", "轮空由高种子获得", "byes go to the top seeds"),
+        ("lot", "轮空抽签决定", "byes by lot"),
+    ]
+);
+
+dict!(
+    draw_order,
+    [
+        ("list_order", "按秩序册名单顺序抽签", "in list order"),
+        ("random", "抽签", "by lot"),
+        ("lot", "抽签", "by lot"),
+        ("rating", "按等级分高低", "by rating"),
+        (
+            "registration_order",
+            "按报名先后顺序",
+            "in registration order"
+        ),
+    ]
+);
+
+dict!(
+    numbers,
+    [
+        ("lot", "抽签确定比赛代号", "pairing numbers by lot"),
+        (
+            "registration_order",
+            "按报名先后顺序抽签确定代号",
+            "pairing numbers in registration order"
+        ),
+        (
+            "rating",
+            "按等级分高低确定代号",
+            "pairing numbers by rating"
+        ),
+        (
+            "list_order",
+            "按秩序册名单顺序确定代号",
+            "pairing numbers in list order"
+        ),
+        (
+            "random",
+            "电脑随机抽取棋手代号",
+            "pairing numbers drawn at random by computer"
+        ),
+    ]
+);
+
+/// Parameters of small blocks (`colour_limits`, `bye`, criterion options); `{0}` is the value.
+pub fn param(lang: Lang, key: &str) -> Option<&'static str> {
+    const T: Table = &[
+        (
+            "max_consecutive",
+            "连续执同色不超过{0}局",
+            "at most {0} games in a row with one colour",
+        ),
+        (
+            "max_difference",
+            "先后手局数差不超过{0}",
+            "a colour difference of at most {0}",
+        ),
+        (
+            "relax_last_rounds",
+            "最后{0}轮可放宽",
+            "relaxed in the last {0} rounds",
+        ),
+        ("points", "轮空记{0}分", "a bye scores {0}"),
+        (
+            "opponent_score",
+            "轮空的对手分按{0}计",
+            "a bye counts {0} as opponent's score",
+        ),
+        ("recipient", "轮空由{0}获得", "the bye goes to {0}"),
+        ("cut", "去掉最低{0}个", "cut {0}"),
+        ("bye", "轮空按{0}计", "a bye counts as {0}"),
+        ("forfeit", "弃权局按{0}计", "a forfeit counts as {0}"),
+        (
+            "unplayed",
+            "未赛局按{0}计",
+            "an unplayed game counts as {0}",
+        ),
+    ];
+    pick(lang, T, key)
+}
+
+dict!(
+    value,
+    [
+        (
+            "lowest_in_field",
+            "全场最低分",
+            "the lowest score in the field"
+        ),
+        (
+            "lowest_not_yet",
+            "尚未轮空的最低分棋手",
+            "the lowest-ranked player without a bye yet"
+        ),
+        ("lowest", "最低分棋手", "the lowest-ranked player"),
+        ("zero", "零分", "zero"),
+        ("draw", "和局", "a draw"),
+        ("own_score", "本人积分", "the player's own score"),
+        ("virtual_opponent", "虚拟对手", "a virtual opponent"),
+    ]
+);
+
+dict!(
+    criterion,
+    [
+        ("points", "积分多者名次列前", "more points"),
+        (
+            "sonneborn_berger",
+            "小分多者名次列前",
+            "higher Sonneborn-Berger score (小分)"
+        ),
+        (
+            "小分",
+            "小分多者名次列前",
+            "higher Sonneborn-Berger score (小分)"
+        ),
+        (
+            "opponents_score",
+            "对手分高者名次列前",
+            "higher opponents' score (对手分)"
+        ),
+        (
+            "对手分",
+            "对手分高者名次列前",
+            "higher opponents' score (对手分)"
+        ),
+        (
+            "head_to_head",
+            "两人对赛胜者名次列前",
+            "the winner of the game between the tied players"
+        ),
+        (
+            "直胜",
+            "两人对赛胜者名次列前",
+            "the winner of the game between the tied players"
+        ),
+        ("wins", "胜局多者名次列前", "more wins"),
+        ("胜局", "胜局多者名次列前", "more wins"),
+        ("black_wins", "后手胜局多者名次列前", "more wins with black"),
+        ("后手胜局", "后手胜局多者名次列前", "more wins with black"),
+        (
+            "black_games",
+            "后手局数多者名次列前",
+            "more games with black"
+        ),
+        ("后手局数", "后手局数多者名次列前", "more games with black"),
+        (
+            "head_to_head_black",
+            "两人对赛时执后手者名次列前",
+            "the player who had black in the tied players' game"
+        ),
+        ("fouls", "技术犯规少者名次列前", "fewer fouls"),
+        ("犯规", "技术犯规少者名次列前", "fewer fouls"),
+        (
+            "progressive",
+            "累进分高者名次列前",
+            "higher progressive score"
+        ),
+        ("累进分", "累进分高者名次列前", "higher progressive score"),
+        (
+            "countback",
+            "比较前一轮成绩，以此类推，直至区分",
+            "compare the score after the previous round, and so back until separated"
+        ),
+        ("lots", "抽签决定名次", "drawing of lots"),
+        ("抽签", "抽签决定名次", "drawing of lots"),
+        ("rating", "等级分高者名次列前", "higher rating"),
+    ]
+);
+
+dict!(
+    variant,
+    [
+        (
+            "two_only",
+            "限于两人同分时使用",
+            "for two tied players only"
+        ),
+        (
+            "all_tied",
+            "在同分者之间的对局中计算",
+            "among all the tied players"
+        ),
+        (
+            "mini_table",
+            "按同分者之间的积分计算",
+            "points among the tied players"
+        ),
+        ("cumulative", "按各轮累计积分比较", "on cumulative scores"),
+        ("previous_round", "逐轮向前比较", "round by round backwards"),
+        ("skip", "无法使用时跳过", "skipped where it does not apply"),
+    ]
+);
+
+dict!(
+    playoff_colours,
+    [
+        ("swap", "交换先后手", "colours swapped"),
+        ("redraw", "重新抽签决定先后手", "colours drawn again by lot"),
+        ("lot", "抽签决定先后手", "colours by lot"),
+        ("same", "先后手不变", "same colours"),
+        (
+            "black_chooses",
+            "由抽签胜者选择先后手",
+            "the winner of a lot chooses colours"
+        ),
+    ]
+);
+
+dict!(
+    slot_event,
+    [
+        ("arrival", "报到", "Arrival"),
+        ("meeting", "技术会议", "Technical meeting"),
+        ("opening", "开幕式", "Opening ceremony"),
+        ("closing", "闭幕式", "Closing ceremony"),
+        ("rest", "休息", "Rest day"),
+        ("departure", "离会", "Departure"),
+        ("ceremony", "颁奖仪式", "Prize-giving"),
+        ("training", "裁判员培训", "Arbiter training"),
+        ("reception", "颁奖酒会", "Reception"),
+        ("event", "活动", "Event"),
+    ]
+);
+
+dict!(
+    contact_field,
+    [
+        ("phone", "电话", "phone"),
+        ("mobile", "手机", "mobile"),
+        ("email", "电子邮箱", "email"),
+        ("fax", "传真", "fax"),
+        ("address", "地址", "address"),
+        ("postcode", "邮编", "postcode"),
+        ("wechat", "微信", "WeChat"),
+        ("website", "网址", "website"),
+        ("account", "账号", "account"),
+        ("bank", "开户行", "bank"),
+        ("account_name", "开户名", "account name"),
+    ]
+);
+
+dict!(
+    contact_purpose,
+    [
+        ("registration", "报名", "Registration"),
+        ("arrival", "报到及接站", "Arrival"),
+        ("travel", "交通", "Travel"),
+        ("payment", "汇款", "Payment"),
+    ]
+);
+
+dict!(
+    tax,
+    [
+        ("before_tax", "税前", "before tax"),
+        ("after_tax", "税后", "after tax"),
+    ]
+);
+
+dict!(
+    medal,
+    [
+        ("gold", "金牌一枚", "a gold medal"),
+        ("silver", "银牌一块", "a silver medal"),
+        ("bronze", "铜牌一块", "a bronze medal"),
+    ]
+);
+
+dict!(
+    admin_word,
+    [
+        ("board_lodging", "食宿", "board and lodging"),
+        ("travel", "交通费", "travel"),
+        ("host", "承办单位", "the organiser"),
+        ("organiser", "承办单位", "the organiser"),
+    ]
+);
+
+/// Registration and expense clauses: the phrase with `{who}`, `{amount}`, `{when}`, `{text}`,
+/// `{n}`, `{places}`, `{words}` slots, and the article it belongs in when not its block's own.
+pub fn admin_kind(lang: Lang, block: &str, kind: &str) -> Option<(&'static str, Option<Art>)> {
+    type T = &'static [(&'static str, &'static str, &'static str, Option<Art>)];
+    const REG: T = &[
+        (
+            "deadline",
+            "请于{when}前报名",
+            "Entries close on {when}",
+            None,
+        ),
+        ("method", "{text}", "{text}", None),
+        (
+            "arrival",
+            "请于{when}前报到",
+            "Players arrive by {when}",
+            None,
+        ),
+        (
+            "pickup",
+            "大会安排{when}前接站",
+            "Players are met until {when}",
+            None,
+        ),
+        (
+            "travel_info",
+            "请于{when}前将抵达信息报至组委会",
+            "Send travel details to the organisers by {when}",
+            None,
+        ),
+        (
+            "meeting",
+            "{when}召开技术会议",
+            "Technical meeting at {when}",
+            None,
+        ),
+        ("late", "{text}", "{text}", None),
+        ("documents", "{text}", "{text}", None),
+        ("confirmation", "{text}", "{text}", None),
+        ("payment", "{text}", "{text}", None),
+        ("no_show", "{text}", "{text}", None),
+        (
+            "return_tickets",
+            "如需预订返程车票，请提前{n}天将返程信息报至组委会",
+            "Return tickets: send the details {n} days ahead",
+            Some(Art::Other),
+        ),
+        ("hotel", "{text}", "{text}", None),
+    ];
+    const EXP: T = &[
+        (
+            "travel_subsidy",
+            "为{who}提供旅费补贴{amount}",
+            "{who}: travel subsidy of {amount}",
+            None,
+        ),
+        (
+            "subsidy",
+            "为{who}提供参赛补贴{amount}",
+            "{who}: subsidy of {amount}",
+            None,
+        ),
+        (
+            "travel_paid",
+            "{who}交通费由承办单位负担",
+            "travel of {who} is paid by the organiser",
+            None,
+        ),
+        (
+            "travel_reimbursed",
+            "{who}旅费凭票报销",
+            "travel of {who} is reimbursed",
+            None,
+        ),
+        (
+            "board_lodging",
+            "大会负担{text}的食宿",
+            "Board and lodging are paid for {text}",
+            None,
+        ),
+        ("own_cost", "{text}", "{text}", None),
+        ("hotel", "{text}", "{text}", None),
+        ("insurance", "{text}", "{text}", None),
+        ("travel", "{text}", "{text}", None),
+    ];
+    let table = match block {
+        "registration" => REG,
+        _ => EXP,
+    };
+    table
+        .iter()
+        .find(|(k, _, _, _)| *k == kind)
+        .map(|(_, zh, en, art)| (if lang == Lang::Zh { *zh } else { *en }, *art))
+}
+
+dict!(
+    expense_heading,
+    [
+        ("travel_subsidy", "交通", "Travel"),
+        ("travel_paid", "交通", "Travel"),
+        ("travel_reimbursed", "交通", "Travel"),
+        ("board_lodging", "食宿", "Board and lodging"),
+    ]
+);
+
+/// How a word of a conduct rule joins the next: with a comma, or tightly (一局棋犯规2次判负).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Glue {
+    Comma,
+    Tight,
+}
+
+/// The phrase of a conduct rule's keyword; `{0}` takes its leading value when it has one.
+pub fn conduct_kind(
+    lang: Lang,
+    kind: &str,
+    has_value: bool,
+    zero: bool,
+) -> Option<(&'static str, Glue)> {
+    use Glue::*;
+    let (zh, en, glue): (&str, &str, Glue) = match (kind, has_value, zero) {
+        ("natural_move_limit", true, _) => ("采用{0}回合“自然限着”", "a natural move limit of {0} moves applies", Comma),
+        ("natural_move_limit", false, _) => ("采用“自然限着”", "the natural move limit applies", Comma),
+        ("draw_offers", _, _) => ("", "", Comma),
+        ("repetition", _, _) => ("形成双方不变作和的待判局面时", "when a repetition that would be a draw arises", Comma),
+        ("late", true, true) => ("裁判长宣布开赛后未到场就座者", "a player not seated when play starts", Tight),
+        ("late", true, false) => ("裁判长宣布开赛后迟到{0}未到场就座者", "a player not seated {0} after the start", Tight),
+        ("late", false, _) => ("迟到者", "a late player", Tight),
+        ("withdraw", _, _) => ("", "", Tight),
+        ("fouls_per_game", true, _) => ("一局棋犯规{0}次", "{0} fouls in one game", Tight),
+        ("clock_before_move", _, _) => ("未走棋先按钟", "pressing the clock before moving", Tight),
+        ("knocked_pieces", true, _) => ("碰乱{0}个及以上棋子", "knocking over {0} or more pieces", Comma),
+        ("knocked_pieces", false, _) => ("", "", Comma),
+        ("illegal_move", _, _) => ("违反行棋规定", "an illegal move", Tight),
+        ("self_check", _, _) => ("送将（自杀）", "a move that leaves one's own general in check", Tight),
+        ("devices", _, _) => ("携带电脑、手机等电子设备进入赛场者", "bringing a computer, phone or other electronic device into the playing hall", Tight),
+        ("phone", _, _) => ("手机未关闭或响铃者", "a phone left on or ringing", Tight),
+        ("score_sheets", _, _) => ("", "", Comma),
+        ("adjourn", true, _) => ("比赛进行到下一轮开赛前{0}尚未结束时，采取封棋", "a game unfinished {0} before the next round is adjourned", Comma),
+        ("adjourn", false, _) => ("采取封棋", "unfinished games are adjourned", Comma),
+        ("claims", _, _) => ("凡涉及违反规则等问题", "claims of a breach of the rules", Comma),
+        ("cheating", _, _) => ("作弊者", "cheating", Tight),
+        ("theoretical_draw", _, _) => ("理论上公认的和局或防守方没有防守难度时，无论双方所剩时间多少", "in a position that theory holds drawn, whatever the time left", Comma),
+        ("leave_board", _, _) => ("对局结束后不拆棋、经裁判提示仍不离场者", "a player who stays at the board after being told to leave", Tight),
+        ("misplaced_piece", _, _) => ("棋子走在两个点之间且无法辨认位置时，应立即摆正；如摆正前已按钟，由对方指定落点", "a piece left between points is set right; if the clock was pressed first, the opponent chooses the point", Comma),
+        _ => return None,
+    };
+    Some((if lang == Lang::Zh { zh } else { en }, glue))
+}
+
+/// The phrase of a word inside a conduct rule: template, how many values it takes (`usize::MAX`:
+/// all that follow), and how it joins the next word.
+pub fn conduct_word(lang: Lang, word: &str) -> Option<(&'static str, usize, Glue)> {
+    use Glue::*;
+    let (zh, en, arity, glue): (&str, &str, usize, Glue) = match word {
+        "checks" => (
+            "提出方“将军”着数最多计{0}着",
+            "the claimant's checks count at most {0}",
+            1,
+            Comma,
+        ),
+        "claim" => ("", "", 0, Comma),
+        "after_game" => (
+            "可在对局中或对局结束后（签字前）提出审核",
+            "a claim may also be made after the game (before signing)",
+            0,
+            Comma,
+        ),
+        "own_time" => (
+            "在己方用时内提请裁判审核的，裁判均予受理",
+            "a claim made on one's own time is accepted",
+            0,
+            Comma,
+        ),
+        "true_claim" => ("如属实则判和", "a true claim is a draw", 0, Comma),
+        "false_claim" => ("不属实则", "a false claim", 0, Tight),
+        "loss" => ("判负", "loses", 0, Comma),
+        "foul" => ("判犯规一次", "is a foul", 0, Comma),
+        "forfeit" => ("按弃权处理", "forfeits the game", 0, Comma),
+        "forfeits" => (
+            "不再安排以后的比赛",
+            "takes no part in later rounds",
+            0,
+            Comma,
+        ),
+        "after" => ("弃权{0}轮者", "a player with {0} forfeits", 1, Tight),
+        "violation" => ("判违例一次", "is a violation", 0, Comma),
+        "draw" => ("判和", "is a draw", 0, Comma),
+        "arbiter_draw" => ("裁判有权判和", "the arbiter may declare a draw", 0, Comma),
+        "from_move" => (
+            "第{0}回合前双方均不得提和",
+            "no draw offers before move {0}",
+            1,
+            Comma,
+        ),
+        "until_move" => (
+            "此规定适用于第{0}回合（含）以内",
+            "this applies up to move {0}",
+            1,
+            Comma,
+        ),
+        "red_must_vary" => ("由红方变着，不变判负", "red must vary or lose", 0, Comma),
+        "loss_under" => (
+            "对方用时不足{0}时判负",
+            "loses when the opponent has less than {0} left",
+            1,
+            Comma,
+        ),
+        "own_under" => (
+            "如该方用时不足{0}，直接判负",
+            "loses outright with less than {0} left",
+            1,
+            Comma,
+        ),
+        "else" => ("否则", "otherwise", 0, Tight),
+        "add" => ("为对方增加{0}用时", "the opponent gets {0} more", 1, Comma),
+        "off_board" => (
+            "将棋子碰出棋盘外",
+            "knocking a piece off the board",
+            0,
+            Tight,
+        ),
+        "missed_moves" => ("每漏记{0}着", "every {0} moves not recorded", 1, Tight),
+        "required" => (
+            "棋手须完整、清晰地记录双方着法",
+            "players record both sides' moves fully and legibly",
+            0,
+            Comma,
+        ),
+        "none" => ("棋手不做记录", "players do not keep score", 0, Comma),
+        "tick_under" => (
+            "一方所剩时间不足{0}时，可打勾代记录",
+            "with less than {0} left a tick may replace a move",
+            1,
+            Comma,
+        ),
+        "incomplete_no_claim" => (
+            "记录不完整或无法辨认的一方提出“自然限着”“待判局面”审核，裁判不予受理",
+            "a player whose score sheet is incomplete cannot claim the move limit or a repetition",
+            0,
+            Comma,
+        ),
+        "record_after" => ("赛后须补记录", "the game is recorded after play", 0, Comma),
+        "top_boards" => ("前{0}台", "the top {0} boards", 1, Tight),
+        "before_next" => ("", "", 0, Comma),
+        "resume" => ("", "", usize::MAX, Comma),
+        "on_the_spot" => (
+            "须当场向裁判提出，过后提出不予受理",
+            "must be raised with the arbiter at once; later claims are not heard",
+            0,
+            Comma,
+        ),
+        "disqualify" => ("取消比赛资格", "is disqualified", 0, Comma),
+        "referred" => (
+            "移交有关单位处理",
+            "is referred to the competent body",
+            0,
+            Comma,
+        ),
+        _ => return None,
+    };
+    Some((if lang == Lang::Zh { zh } else { en }, arity, glue))
+}
+
+dict!(
+    conduct_heading,
+    [
+        ("natural_move_limit", "自然限着", "Natural move limit"),
+        ("draw_offers", "提和", "Draw offers"),
+        ("repetition", "待判局面", "Repetitions"),
+        ("late", "迟到判罚", "Lateness"),
+        ("withdraw", "弃权", "Forfeits"),
+        ("fouls_per_game", "犯规", "Fouls"),
+        ("clock_before_move", "按钟", "Clock"),
+        ("knocked_pieces", "碰乱棋子", "Knocked pieces"),
+        ("illegal_move", "违例", "Illegal moves"),
+        ("self_check", "违例", "Illegal moves"),
+        ("devices", "电子设备", "Electronic devices"),
+        ("phone", "电子设备", "Electronic devices"),
+        ("score_sheets", "记录", "Score sheets"),
+        ("adjourn", "封棋办法", "Adjournment"),
+        ("claims", "申诉", "Claims"),
+        ("cheating", "作弊", "Cheating"),
+        ("theoretical_draw", "判和", "Drawn positions"),
+        ("leave_board", "赛后离场", "Leaving the board"),
+        ("misplaced_piece", "落点不清", "Misplaced pieces"),
+    ]
+);

@@ -1,0 +1,382 @@
+//! Every clause of the effective regulation, with its span and a short description: what the
+//! sheet must print. The coverage test compares this list with the spans the builder marked
+//! while writing the sheet. Written independently of the builder (a walk over the AST), so a
+//! clause the builder forgets shows up here as missing.
+
+use super::source::Source;
+use xqreg_grammar::ast::*;
+
+/// A clause the sheet must carry.
+#[derive(Clone, Debug)]
+pub struct Required {
+    pub span: Span,
+    pub what: &'static str,
+}
+
+struct Walk(Vec<Required>);
+
+impl Walk {
+    fn add(&mut self, span: Span, what: &'static str) {
+        self.0.push(Required { span, what });
+    }
+    fn text(&mut self, t: &Text, what: &'static str) {
+        self.add(t.span, what);
+    }
+    fn place_ref(&mut self, r: &PlaceRef) {
+        self.add(r.span, "place reference");
+    }
+    fn chain(&mut self, c: &TiebreakChain) {
+        self.add(c.span, "tie-break chain");
+        for cr in &c.criteria {
+            self.add(cr.span, "tie-break criterion");
+            for v in &cr.variants {
+                self.add(v.span, "criterion variant");
+            }
+            for p in &cr.params {
+                self.add(p.span, "criterion option");
+            }
+        }
+    }
+    fn playoff(&mut self, p: &PlayoffChain) {
+        self.add(p.span, "playoff chain");
+        for s in &p.steps {
+            match s {
+                PlayoffStep::Game { span, .. } | PlayoffStep::Armageddon { span, .. } => {
+                    self.add(*span, "playoff step")
+                }
+                PlayoffStep::Lots(span) => self.add(*span, "playoff step"),
+                PlayoffStep::Tiebreak(c) => self.chain(c),
+            }
+        }
+    }
+}
+
+/// Every clause of the effective items and of the supplements.
+pub fn required(src: &Source<'_>) -> Vec<Required> {
+    let mut w = Walk(Vec::new());
+    for e in src.iter() {
+        item(&mut w, e.item);
+    }
+    for s in &src.supplements {
+        w.add(s.span, "supplement");
+        w.text(&s.title, "supplement title");
+        for si in &s.items {
+            w.add(si.span, "supplement item");
+        }
+    }
+    w.0
+}
+
+fn item(w: &mut Walk, item: &Item) {
+    match item {
+        Item::Regulation(r) => {
+            w.add(r.span, "regulation");
+            w.text(&r.title, "title");
+            for c in &r.clauses {
+                match c {
+                    HeaderClause::Edition(n) => w.add(n.span, "edition"),
+                    HeaderClause::Issued { span, .. } => w.add(*span, "issued"),
+                    HeaderClause::Dates { span, .. } => w.add(*span, "dates"),
+                    HeaderClause::Venue(t) => w.text(t, "venue"),
+                    HeaderClause::Rulebook { span, .. } => w.add(*span, "rulebook"),
+                    HeaderClause::Event { span, .. } => w.add(*span, "event"),
+                    HeaderClause::Interpretation(t) => w.text(t, "interpretation"),
+                    HeaderClause::Official { span, .. } => w.add(*span, "official"),
+                }
+            }
+        }
+        Item::Organisers(o) => {
+            w.add(o.span, "organisers");
+            for r in &o.roles {
+                w.add(r.span, "organiser role");
+                for n in &r.names {
+                    w.text(n, "organiser");
+                }
+            }
+        }
+        Item::Contacts(c) => {
+            w.add(c.span, "contacts");
+            for x in &c.contacts {
+                w.add(x.span, "contact");
+                for (_, v) in &x.fields {
+                    w.text(v, "contact field");
+                }
+            }
+        }
+        Item::Scoring(s) => {
+            w.add(s.span, "scoring");
+            for (k, v) in s.points.iter().chain(s.matches.iter().flatten()) {
+                w.add(k.span, "scoring key");
+                w.add(v.span, "points");
+            }
+        }
+        Item::TimeControl(t) => {
+            w.add(t.span, "time control");
+            for c in &t.clauses {
+                match c {
+                    TimeClause::Base(d)
+                    | TimeClause::Red(d)
+                    | TimeClause::Black(d)
+                    | TimeClause::Increment(d) => w.add(d.span, "time"),
+                    TimeClause::SuddenDeath(s) | TimeClause::FlagLoses(s) => w.add(*s, "time rule"),
+                    TimeClause::DrawGoesTo(i) => w.add(i.span, "draw odds"),
+                    TimeClause::Moves { span, .. } => w.add(*span, "moves control"),
+                }
+            }
+        }
+        Item::Entry(e) => {
+            w.add(e.span, "entry");
+            for c in &e.clauses {
+                entry_clause(w, c);
+            }
+        }
+        Item::Category(c) => {
+            w.add(c.span, "category");
+            for cond in &c.conditions {
+                match cond {
+                    CategoryCond::Born(d) => w.add(d.span, "birth window"),
+                    CategoryCond::Sex(i) | CategoryCond::Pool(i) | CategoryCond::Within(i) => {
+                        w.add(i.span, "category condition")
+                    }
+                    CategoryCond::Title { span, .. } | CategoryCond::Age { span, .. } => {
+                        w.add(*span, "category condition")
+                    }
+                    CategoryCond::Requires(t) => w.text(t, "category remark"),
+                }
+            }
+        }
+        Item::Stage(s) => stage(w, s),
+        Item::Playoff(p) => w.playoff(p),
+        Item::Places(p) => {
+            w.add(p.span, "places declaration");
+            w.add(p.places.span, "places");
+            for r in &p.sources {
+                w.place_ref(r);
+            }
+            if let PlacesRule::Ranked(c) = &p.rule {
+                w.chain(c);
+            }
+            if let Some(t) = &p.title {
+                w.text(t, "places remark");
+            }
+        }
+        Item::Prizes(p) => {
+            w.add(p.span, "prizes");
+            for l in &p.lines {
+                w.add(l.span, "prize line");
+                if let Some(m) = &l.money {
+                    w.add(m.span, "prize amount");
+                }
+                for i in &l.items {
+                    match i {
+                        PrizeItem::Trophy(s) | PrizeItem::Plaque(s) | PrizeItem::Certificate(s) => {
+                            w.add(*s, "prize item")
+                        }
+                        PrizeItem::Medal { span, .. } => w.add(*span, "prize item"),
+                        PrizeItem::Other(t) => w.text(t, "prize item"),
+                    }
+                }
+            }
+            if let Some(t) = &p.total {
+                w.add(t.span, "declared total");
+            }
+        }
+        Item::Qualification(q) => {
+            w.add(q.span, "qualification");
+            w.text(&q.title, "qualification title");
+            for x in &q.quotas {
+                w.add(x.span, "quota");
+            }
+            if let Some(r) = &q.replacement {
+                w.add(r.span, "replacement");
+            }
+            for (r, n) in &q.staff {
+                w.add(r.span, "staff role");
+                w.add(n.span, "staff count");
+            }
+        }
+        Item::Conduct(c) => {
+            w.add(c.span, "conduct");
+            for r in &c.rules {
+                w.add(r.span, "conduct rule");
+                for a in &r.args {
+                    let s = match a {
+                        ConductArg::Int(n) => n.span,
+                        ConductArg::Word(i) => i.span,
+                        ConductArg::Duration(d) => d.span,
+                        ConductArg::Time(t) => t.span,
+                        ConductArg::Text(t) => t.span,
+                    };
+                    w.add(s, "conduct argument");
+                }
+                for s in &r.scope {
+                    w.add(s.span, "conduct scope");
+                }
+            }
+        }
+        Item::Schedule(s) => {
+            w.add(s.span, "schedule");
+            for d in &s.days {
+                w.add(d.span, "schedule day");
+                for sl in &d.slots {
+                    w.add(sl.span, "schedule slot");
+                    if let SlotKind::Rounds(rs) = &sl.kind {
+                        for r in rs {
+                            w.add(r.span, "scheduled round");
+                        }
+                    }
+                }
+            }
+            if let Some(t) = &s.tbd {
+                w.text(t, "schedule to be announced");
+            }
+        }
+        Item::Registration(Registration { clauses, span })
+        | Item::Expenses(Expenses { clauses, span }) => {
+            w.add(*span, "administrative block");
+            for c in clauses {
+                w.add(c.span, "administrative clause");
+                for a in &c.args {
+                    let s = match a {
+                        AdminArg::Date(d) => d.span,
+                        AdminArg::Time(t) => t.span,
+                        AdminArg::Money(m) => m.span,
+                        AdminArg::Int(n) => n.span,
+                        AdminArg::Word(i) => i.span,
+                        AdminArg::Text(t) => t.span,
+                        AdminArg::Places(p) => p.span,
+                    };
+                    w.add(s, "administrative argument");
+                }
+            }
+        }
+        Item::Note(n) => {
+            w.add(n.span, "note");
+            w.text(&n.heading, "note heading");
+            w.text(&n.body, "note text");
+        }
+        Item::Supplement(_) | Item::Test(_) | Item::Broken(_) => {}
+    }
+}
+
+fn entry_clause(w: &mut Walk, c: &EntryClause) {
+    match c {
+        EntryClause::Field(n) => w.add(n.span, "field"),
+        EntryClause::FieldOpen(s) => w.add(*s, "open field"),
+        EntryClause::Cap { span, .. }
+        | EntryClause::AssumeField { span, .. }
+        | EntryClause::Age { span, .. }
+        | EntryClause::Title { span, .. }
+        | EntryClause::Deadline { span, .. }
+        | EntryClause::Fee { span, .. }
+        | EntryClause::Deposit { span, .. }
+        | EntryClause::Subsidy { span, .. }
+        | EntryClause::Staff { span, .. } => w.add(*span, "entry clause"),
+        EntryClause::Sex(i) => w.add(i.span, "sex"),
+        EntryClause::Condition(t) | EntryClause::Residence(t) | EntryClause::Insurance(t) => {
+            w.text(t, "entry condition")
+        }
+        EntryClause::Pool(p) => {
+            w.add(p.span, "pool");
+            for s in &p.source {
+                let span = match s {
+                    PoolSource::Named(s) => *s,
+                    PoolSource::RatingTop { span, .. }
+                    | PoolSource::Title { span, .. }
+                    | PoolSource::Replacement { span, .. }
+                    | PoolSource::Qualifiers { span, .. }
+                    | PoolSource::Quota { span, .. }
+                    | PoolSource::Host { span, .. }
+                    | PoolSource::Staff { span, .. } => *span,
+                    PoolSource::Sex(i) | PoolSource::Excluding(i) => i.span,
+                    PoolSource::NominatedBy(t) | PoolSource::Remark(t) => t.span,
+                };
+                w.add(span, "pool source");
+            }
+        }
+        EntryClause::Player(p) => {
+            w.add(p.span, "player");
+            w.text(&p.name, "player name");
+        }
+    }
+}
+
+fn stage(w: &mut Walk, s: &Stage) {
+    w.add(s.span, "stage");
+    for c in &s.clauses {
+        match c {
+            StageClause::Format(f) => match f {
+                Format::RoundRobin { span, .. }
+                | Format::Swiss { span, .. }
+                | Format::SamePlace { span, .. }
+                | Format::TeamRoundRobin { span, .. } => w.add(*span, "format"),
+                Format::Knockout(k) => {
+                    w.add(k.span, "knockout");
+                    for kc in &k.clauses {
+                        let span = match kc {
+                            KnockoutClause::Bracket { span, pairs } => {
+                                for (a, b) in pairs {
+                                    for slot in [a, b] {
+                                        if let BracketSlot::Place(r) = slot {
+                                            w.place_ref(r);
+                                        }
+                                    }
+                                }
+                                *span
+                            }
+                            KnockoutClause::Seeded { span, .. }
+                            | KnockoutClause::Seeding { span, .. }
+                            | KnockoutClause::Byes { span, .. } => *span,
+                            KnockoutClause::Games(n) => n.span,
+                            KnockoutClause::ThirdPlace(s) | KnockoutClause::Placement(s) => *s,
+                        };
+                        w.add(span, "knockout clause");
+                    }
+                }
+            },
+            StageClause::Entrants { sources, span } => {
+                w.add(*span, "entrants");
+                for e in sources {
+                    if let EntrantSource::Places(r) = e {
+                        w.place_ref(r);
+                    }
+                }
+            }
+            StageClause::Time(i) | StageClause::Scoring(i) | StageClause::SameAs(i) => {
+                w.add(i.span, "stage reference")
+            }
+            StageClause::Draw(d) => {
+                w.add(d.span, "draw");
+                for r in &d.rules {
+                    let span = match r {
+                        DrawRule::PoolQuota { span, .. }
+                        | DrawRule::Pot { span, .. }
+                        | DrawRule::RatingSeeds { span, .. }
+                        | DrawRule::Rest { span, .. }
+                        | DrawRule::Avoid { span, .. }
+                        | DrawRule::Numbers { span, .. } => *span,
+                    };
+                    w.add(span, "draw rule");
+                }
+            }
+            StageClause::Numbers(n) => match n {
+                Numbers::Rule(i) => w.add(i.span, "numbers"),
+                Numbers::Seeded { span, .. } => w.add(*span, "numbers"),
+            },
+            StageClause::FirstRound { span, .. }
+            | StageClause::Colours { span, .. }
+            | StageClause::Avoid { span, .. }
+            | StageClause::ColourLimits { span, .. }
+            | StageClause::ColourTie { span, .. }
+            | StageClause::Bye { span, .. }
+            | StageClause::ForfeitMet { span, .. }
+            | StageClause::Split { span, .. }
+            | StageClause::ScoreSheets { span, .. } => w.add(*span, "stage clause"),
+            StageClause::Tiebreak(c) => w.chain(c),
+            StageClause::Playoff(PlayoffRef::Named(i)) => w.add(i.span, "playoff reference"),
+            StageClause::Playoff(PlayoffRef::Inline(p)) => w.playoff(p),
+            StageClause::Places(r) => w.add(r.span, "places decided"),
+            StageClause::Note(t) => w.text(t, "stage note"),
+        }
+    }
+}

@@ -1,0 +1,414 @@
+//! The stage-flow diagram of a multi-stage event, laid out as boxes and arrows: one column per
+//! level (a stage's level is one more than the stages it takes players from), a box per stage
+//! with its format, its groups and the places it decides, a dashed box per places declaration,
+//! and an arrow for each stage-to-stage route labelled with the places that take it. The
+//! coordinates are computed here; the SVG is written by the template, which escapes every text.
+
+use super::build::Ctx;
+use super::catalogue::words;
+use super::catalogue::M;
+use super::fmt;
+use super::model::{Arrow, Chip, Diagram, FlowBox, TextLine};
+use super::Lang;
+use std::collections::BTreeMap;
+use xqreg_grammar::ast::{
+    BracketSlot, EntrantSource, Format, GroupSel, KnockoutClause, PlaceRef, Stage, StageClause,
+    SwissRounds,
+};
+
+const COL_W: u32 = 190;
+const GAP_X: u32 = 110;
+const GAP_Y: u32 = 22;
+const MARGIN: u32 = 16;
+const LINE_H: u32 = 18;
+
+/// Where players of a stage come from: (source stage, label of the places).
+fn sources(s: &Stage) -> Vec<&PlaceRef> {
+    let mut out = Vec::new();
+    for c in &s.clauses {
+        match c {
+            StageClause::Entrants { sources, .. } => {
+                for e in sources {
+                    if let EntrantSource::Places(r) = e {
+                        out.push(r);
+                    }
+                }
+            }
+            StageClause::Format(Format::Knockout(k)) => {
+                for kc in &k.clauses {
+                    if let KnockoutClause::Bracket { pairs, .. } = kc {
+                        for (a, b) in pairs {
+                            for slot in [a, b] {
+                                if let BracketSlot::Place(r) = slot {
+                                    out.push(r);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Stage names this stage takes whole groups from (same-place matches).
+fn group_sources(s: &Stage) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for c in &s.clauses {
+        if let StageClause::Format(Format::SamePlace { groups, .. }) = c {
+            for g in groups {
+                out.push((g.stage.node.clone(), g.group.node.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// A short label for places in the diagram: `A、B组第1名`, `各组第3、4名` / `A, B 1st`.
+fn label(lang: Lang, refs: &[&PlaceRef]) -> String {
+    // places → groups (None = whole stage, "*" = every group).
+    let mut by_places: BTreeMap<(u32, u32), Vec<String>> = BTreeMap::new();
+    for r in refs {
+        let g = match &r.group {
+            GroupSel::None => String::new(),
+            GroupSel::All => "*".to_string(),
+            GroupSel::Named(g) => g.node.clone(),
+        };
+        let v = by_places.entry((r.places.start, r.places.end)).or_default();
+        if !v.contains(&g) {
+            v.push(g);
+        }
+    }
+    let mut parts = Vec::new();
+    for ((a, b), groups) in by_places {
+        let p = fmt::stage_places(
+            lang,
+            xqreg_grammar::ast::PlaceRange {
+                start: a,
+                end: b,
+                span: Default::default(),
+            },
+        );
+        let named: Vec<String> = groups
+            .iter()
+            .filter(|g| !g.is_empty() && *g != "*")
+            .cloned()
+            .collect();
+        let text = if groups.iter().any(|g| g == "*") {
+            match lang {
+                Lang::Zh => format!("各组{p}"),
+                Lang::En => format!("{p} of each group"),
+            }
+        } else if named.is_empty() {
+            p
+        } else {
+            match lang {
+                Lang::Zh => format!("{}组{p}", named.join("、")),
+                Lang::En => format!("{} {p}", named.join(", ")),
+            }
+        };
+        parts.push(text);
+    }
+    fmt::join(lang, &parts)
+}
+
+fn format_line(ctx: &Ctx<'_>, s: &Stage) -> Option<String> {
+    let lang = ctx.lang;
+    s.clauses.iter().find_map(|c| match c {
+        StageClause::Format(f) => Some(match f {
+            Format::RoundRobin {
+                cycles,
+                groups,
+                size,
+                ..
+            } => {
+                let rr = words::cycles(lang, &cycles.node)
+                    .unwrap_or(&cycles.node)
+                    .to_string();
+                match (groups.len(), size) {
+                    (0, Some(n)) => format!("{rr} · {}", fmt::persons(lang, u64::from(n.node))),
+                    (0, None) => rr,
+                    (k, Some(n)) => match lang {
+                        Lang::Zh => format!("{rr} · {k}组×{}人", n.node),
+                        Lang::En => format!("{rr} · {k} × {}", n.node),
+                    },
+                    (k, None) => match lang {
+                        Lang::Zh => format!("{rr} · {k}组"),
+                        Lang::En => format!("{rr} · {k} groups"),
+                    },
+                }
+            }
+            Format::Swiss { system, rounds, .. } => {
+                let sys = words::swiss(lang, &system.node)
+                    .unwrap_or(&system.node)
+                    .to_string();
+                match rounds {
+                    SwissRounds::Fixed(n) => match lang {
+                        Lang::Zh => format!("{sys} · {}轮", n.node),
+                        Lang::En => format!("{sys} · {} rounds", n.node),
+                    },
+                    SwissRounds::ByEntries(_) => sys,
+                }
+            }
+            Format::Knockout(_) => ctx.m(M::Knockout).trim_start_matches("进行").to_string(),
+            Format::SamePlace { .. } => match lang {
+                Lang::Zh => "同名次比赛".to_string(),
+                Lang::En => "same-place matches".to_string(),
+            },
+            Format::TeamRoundRobin { cycles, .. } => words::cycles(lang, &cycles.node)
+                .unwrap_or(&cycles.node)
+                .to_string(),
+        }),
+        _ => None,
+    })
+}
+
+struct Node {
+    title: String,
+    lines: Vec<String>,
+    groups: Vec<String>,
+    level: usize,
+    dashed: bool,
+}
+
+pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
+    let lang = ctx.lang;
+    let names = &ctx.names;
+    if names.stage_order.len() < 2 && names.places.is_empty() {
+        return None;
+    }
+    // Levels: repeated relaxation, bounded by the number of stages (cycles are checker errors).
+    let mut level: BTreeMap<&str, usize> = names.stage_order.iter().map(|s| (*s, 0)).collect();
+    for _ in 0..=names.stage_order.len() {
+        let mut changed = false;
+        for name in &names.stage_order {
+            let Some(stage) = names.stages.get(name) else {
+                continue;
+            };
+            let mut want = 0;
+            for r in sources(stage) {
+                if let Some(l) = level.get(r.stage.node.as_str()) {
+                    want = want.max(l + 1);
+                }
+            }
+            for (src, _) in group_sources(stage) {
+                if let Some(l) = level.get(src.as_str()) {
+                    want = want.max(l + 1);
+                }
+            }
+            for c in &stage.clauses {
+                if let StageClause::Split { to, .. } = c {
+                    let mine = level.get(name).copied().unwrap_or(0);
+                    if let Some(t) = level.get_mut(to.node.as_str()) {
+                        if *t < mine + 1 && *t <= names.stage_order.len() {
+                            *t = mine + 1;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if let Some(l) = level.get_mut(name) {
+                if *l < want && want <= names.stage_order.len() {
+                    *l = want;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    // (from node, to node) → place refs
+    let mut edges: BTreeMap<(usize, usize), Vec<&PlaceRef>> = BTreeMap::new();
+    let mut group_edges: BTreeMap<(usize, usize), Vec<String>> = BTreeMap::new();
+    for name in &names.stage_order {
+        let Some(stage) = names.stages.get(name) else {
+            continue;
+        };
+        let mut lines = Vec::new();
+        if let Some(f) = format_line(ctx, stage) {
+            lines.push(f);
+        }
+        let mut groups = Vec::new();
+        for c in &stage.clauses {
+            match c {
+                StageClause::Places(r) => {
+                    lines.push(ctx.mf(M::StageDecides, &["", &fmt::places(lang, *r)]))
+                }
+                StageClause::Format(Format::RoundRobin { groups: gs, .. })
+                | StageClause::Format(Format::TeamRoundRobin { groups: gs, .. }) => {
+                    groups = gs.iter().map(|g| g.node.clone()).collect();
+                }
+                _ => {}
+            }
+        }
+        index.insert(name.to_string(), nodes.len());
+        nodes.push(Node {
+            title: ctx.stage_title(name),
+            lines,
+            groups,
+            level: level.get(name).copied().unwrap_or(0),
+            dashed: false,
+        });
+    }
+    for name in &names.stage_order {
+        let Some(stage) = names.stages.get(name) else {
+            continue;
+        };
+        let Some(&to) = index.get(*name) else {
+            continue;
+        };
+        for r in sources(stage) {
+            if let Some(&from) = index.get(&r.stage.node) {
+                edges.entry((from, to)).or_default().push(r);
+            }
+        }
+        for (src, g) in group_sources(stage) {
+            if let Some(&from) = index.get(&src) {
+                group_edges.entry((from, to)).or_default().push(g);
+            }
+        }
+        for c in &stage.clauses {
+            if let StageClause::Split {
+                top, to: target, ..
+            } = c
+            {
+                if let Some(&t) = index.get(&target.node) {
+                    let l = match lang {
+                        Lang::Zh => format!("前{}名", top.node),
+                        Lang::En => format!("top {}", top.node),
+                    };
+                    group_edges.entry((to, t)).or_default().push(l);
+                }
+            }
+        }
+    }
+    for p in &names.places {
+        let mut lvl = 0;
+        for r in &p.sources {
+            if let Some(&from) = index.get(&r.stage.node) {
+                lvl = lvl.max(nodes.get(from).map(|n| n.level + 1).unwrap_or(1));
+            }
+        }
+        let me = nodes.len();
+        let rule = match &p.rule {
+            xqreg_grammar::ast::PlacesRule::Shared(_) => match lang {
+                Lang::Zh => "并列",
+                Lang::En => "shared",
+            },
+            xqreg_grammar::ast::PlacesRule::Ranked(_) => match lang {
+                Lang::Zh => "排定",
+                Lang::En => "ranked",
+            },
+        };
+        nodes.push(Node {
+            title: fmt::places(lang, p.places),
+            lines: vec![rule.to_string()],
+            groups: Vec::new(),
+            level: lvl,
+            dashed: true,
+        });
+        for r in &p.sources {
+            if let Some(&from) = index.get(&r.stage.node) {
+                edges.entry((from, me)).or_default().push(r);
+            }
+        }
+    }
+    // Layout.
+    let mut boxes: Vec<FlowBox> = Vec::new();
+    let mut col_y: BTreeMap<usize, u32> = BTreeMap::new();
+    for n in &nodes {
+        let x = MARGIN + (n.level as u32).saturating_mul(COL_W + GAP_X);
+        let y = *col_y.entry(n.level).or_insert(MARGIN);
+        let mut h = 30 + LINE_H * n.lines.len() as u32;
+        let mut chips = Vec::new();
+        if !n.groups.is_empty() {
+            let cw = 28u32;
+            let per_row = ((COL_W - 16) / (cw + 6)).max(1);
+            for (i, g) in n.groups.iter().enumerate() {
+                let i = i as u32;
+                chips.push(Chip {
+                    x: x + 8 + (i % per_row) * (cw + 6),
+                    y: y + h + (i / per_row) * 26,
+                    w: cw,
+                    h: 20,
+                    label: g.clone(),
+                });
+            }
+            let rows = (n.groups.len() as u32).div_ceil(per_row);
+            h += rows * 26 + 2;
+        }
+        h += 8;
+        let lines = n
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, t)| TextLine {
+                y: y + 42 + LINE_H * i as u32,
+                text: t.clone(),
+            })
+            .collect();
+        boxes.push(FlowBox {
+            x,
+            y,
+            w: COL_W,
+            h,
+            title: n.title.clone(),
+            lines,
+            groups: chips,
+            dashed: n.dashed,
+        });
+        col_y.insert(n.level, y + h + GAP_Y);
+    }
+    let mut arrows = Vec::new();
+    let mut text_lines = Vec::new();
+    let mut all: BTreeMap<(usize, usize), String> = BTreeMap::new();
+    for ((a, b), refs) in &edges {
+        all.insert((*a, *b), label(lang, refs));
+    }
+    for ((a, b), gs) in &group_edges {
+        let l = match lang {
+            Lang::Zh => format!("{}组", gs.join("、")),
+            Lang::En => gs.join(", "),
+        };
+        let e = all.entry((*a, *b)).or_default();
+        if e.is_empty() {
+            *e = l;
+        } else {
+            *e = format!("{e}、{l}");
+        }
+    }
+    for ((a, b), l) in all {
+        let (Some(fa), Some(fb)) = (boxes.get(a), boxes.get(b)) else {
+            continue;
+        };
+        let x1 = fa.x + fa.w;
+        let y1 = fa.y + fa.h / 2;
+        let x2 = fb.x.saturating_sub(6);
+        let y2 = fb.y + fb.h / 2;
+        let mid = (x1 + x2) / 2;
+        arrows.push(Arrow {
+            path: format!("M{x1},{y1} C{mid},{y1} {mid},{y2} {x2},{y2}"),
+            label: l.clone(),
+            lx: mid,
+            ly: (y1 + y2) / 2 - 4,
+        });
+        text_lines.push(
+            format!("{} → {}：{}", fa.title, fb.title, l)
+                .replace("：", if lang == Lang::Zh { "：" } else { ": " }),
+        );
+    }
+    let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + MARGIN;
+    let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + MARGIN;
+    Some(Diagram {
+        width,
+        height,
+        boxes,
+        arrows,
+        lines: text_lines,
+    })
+}

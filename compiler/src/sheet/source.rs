@@ -1,0 +1,206 @@
+//! The regulation as the sheet reads it: the effective items (base items with every supplement
+//! applied), each with its origin, plus the supplements themselves and the base items they
+//! replaced, so that the sheet can say what each supplement changes.
+//!
+//! Built from the checker's output when there is one ([`Source::from_checked`]), or directly
+//! from a parsed file ([`Source::from_file`]) with the same replacement rule the checker uses:
+//! an `override` replaces the item of the same kind and name, anything else is added.
+
+use xqreg_grammar::ast::{File, Item, Supplement};
+
+/// Where an effective item comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Base,
+    /// Supplement number `index` (0-based, file order); `replaces` when it overrides a base item.
+    Supplement {
+        index: usize,
+        replaces: bool,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Entry<'a> {
+    pub item: &'a Item,
+    pub origin: Origin,
+}
+
+/// A base item that a supplement replaced.
+#[derive(Clone, Debug)]
+pub struct Replaced<'a> {
+    pub old: &'a Item,
+    pub new: &'a Item,
+    pub supplement: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct Source<'a> {
+    pub items: Vec<Entry<'a>>,
+    pub supplements: Vec<&'a Supplement>,
+    pub replaced: Vec<Replaced<'a>>,
+}
+
+/// What identifies an item for replacement: its kind and, for named items, its name.
+pub fn item_key(item: &Item) -> Option<(&'static str, String)> {
+    let key = match item {
+        Item::Regulation(_) => ("regulation", String::new()),
+        Item::Organisers(_) => ("organisers", String::new()),
+        Item::Contacts(_) => ("contacts", String::new()),
+        Item::Scoring(s) => (
+            "scoring",
+            s.name.as_ref().map(|n| n.node.clone()).unwrap_or_default(),
+        ),
+        Item::TimeControl(t) => ("time", t.name.node.clone()),
+        Item::Entry(_) => ("entry", String::new()),
+        Item::Category(c) => ("category", c.name.node.clone()),
+        Item::Stage(s) => ("stage", s.name.node.clone()),
+        Item::Playoff(p) => (
+            "playoff",
+            p.name.as_ref().map(|n| n.node.clone()).unwrap_or_default(),
+        ),
+        Item::Places(p) => ("places", format!("{}..{}", p.places.start, p.places.end)),
+        Item::Prizes(p) => (
+            "prizes",
+            p.category
+                .as_ref()
+                .map(|n| n.node.clone())
+                .unwrap_or_default(),
+        ),
+        Item::Qualification(q) => ("qualification", q.title.zh.node.clone()),
+        Item::Conduct(_) => ("conduct", String::new()),
+        Item::Schedule(_) => ("schedule", String::new()),
+        Item::Registration(_) => ("registration", String::new()),
+        Item::Expenses(_) => ("expenses", String::new()),
+        Item::Note(n) => ("note", n.heading.zh.node.clone()),
+        Item::Supplement(_) | Item::Test(_) | Item::Broken(_) => return None,
+    };
+    Some(key)
+}
+
+impl<'a> Source<'a> {
+    /// Applies the file's supplements in file order.
+    pub fn from_file(file: &'a File) -> Source<'a> {
+        let mut items: Vec<Entry<'a>> = Vec::new();
+        let mut supplements = Vec::new();
+        let mut replaced = Vec::new();
+        for item in &file.items {
+            match item {
+                Item::Supplement(sup) => {
+                    let index = supplements.len();
+                    supplements.push(sup);
+                    for si in &sup.items {
+                        let key = item_key(&si.item);
+                        let target = if si.override_kw.is_some() {
+                            items
+                                .iter()
+                                .position(|e| key.is_some() && item_key(e.item) == key)
+                        } else {
+                            None
+                        };
+                        match (target, key) {
+                            (_, None) => {}
+                            (Some(pos), Some(_)) => {
+                                if let Some(slot) = items.get_mut(pos) {
+                                    replaced.push(Replaced {
+                                        old: slot.item,
+                                        new: &si.item,
+                                        supplement: index,
+                                    });
+                                    *slot = Entry {
+                                        item: &si.item,
+                                        origin: Origin::Supplement {
+                                            index,
+                                            replaces: true,
+                                        },
+                                    };
+                                }
+                            }
+                            (None, Some(_)) => items.push(Entry {
+                                item: &si.item,
+                                origin: Origin::Supplement {
+                                    index,
+                                    replaces: false,
+                                },
+                            }),
+                        }
+                    }
+                }
+                Item::Test(_) | Item::Broken(_) => {}
+                other => items.push(Entry {
+                    item: other,
+                    origin: Origin::Base,
+                }),
+            }
+        }
+        Source {
+            items,
+            supplements,
+            replaced,
+        }
+    }
+
+    /// The checker's effective file, with origins and supplements read from the original parsed
+    /// file: an effective item whose span lies inside a supplement comes from that supplement; an
+    /// `override` item replaced the base item of the same kind and name.
+    pub fn from_checked(effective: &'a File, original: &'a File) -> Source<'a> {
+        let supplements: Vec<&'a Supplement> = original
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Supplement(s) => Some(s),
+                _ => None,
+            })
+            .collect();
+        let mut replaced = Vec::new();
+        for (index, sup) in supplements.iter().enumerate() {
+            for si in &sup.items {
+                if si.override_kw.is_none() {
+                    continue;
+                }
+                let key = item_key(&si.item);
+                let old = original.items.iter().find(|i| {
+                    !matches!(i, Item::Supplement(_)) && key.is_some() && item_key(i) == key
+                });
+                if let Some(old) = old {
+                    replaced.push(Replaced {
+                        old,
+                        new: &si.item,
+                        supplement: index,
+                    });
+                }
+            }
+        }
+        let items = effective
+            .items
+            .iter()
+            .filter(|i| !matches!(i, Item::Test(_) | Item::Broken(_) | Item::Supplement(_)))
+            .map(|item| {
+                let span = crate::sheet::build::item_span(item);
+                let origin = supplements
+                    .iter()
+                    .enumerate()
+                    .find(|(_, s)| s.span.start <= span.start && span.end <= s.span.end)
+                    .map(|(index, s)| Origin::Supplement {
+                        index,
+                        replaces: s.items.iter().any(|si| {
+                            si.override_kw.is_some()
+                                && crate::sheet::build::item_span(&si.item) == span
+                        }),
+                    })
+                    .unwrap_or(Origin::Base);
+                Entry { item, origin }
+            })
+            .collect();
+        // Replaced items point into the original file; the sheet matches them to the
+        // supplement's own items by identity, so map `new` to the original supplement item.
+        Source {
+            items,
+            supplements,
+            replaced,
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Entry<'a>> {
+        self.items.iter()
+    }
+}
