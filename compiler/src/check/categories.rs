@@ -1,0 +1,466 @@
+//! Categories by birth date: windows of the same sex and section must not overlap and must not
+//! leave a day between neighbours; `before D` / `after D` (以前/以后) is flagged as ambiguous.
+//!
+//! Also the calendar arithmetic the other checks of this checker share (day numbers, the
+//! effective inclusive bounds of a [`DateWindow`]). Windows that nest (a veterans' prize inside a
+//! seniors' section) are deliberate and never reported; a partial overlap is.
+
+use std::collections::BTreeMap;
+
+use xqreg_grammar::ast::{self, Category, CategoryCond, Date, DateWindow, EntrantSource, Item};
+use xqreg_grammar::Span;
+
+use super::Ctx;
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
+
+pub const CODES: &[&Code] = &[&E602, &E603, &W601];
+
+pub static E602: Code = Code {
+    code: "E602",
+    name: "birth-windows-overlap",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "Two categories of the same sex and section claim overlapping birth-date windows, so a player born in the overlap belongs to both and neither window partitions the field. Nested windows (one inside the other) are allowed; a partial overlap, or any overlap between two sections that pair separately, is not.",
+            "同一性别、同一类别的两个组别的出生日期范围部分重叠，重叠期间出生的棋手同属两个组别。完全包含（一个范围在另一个之内）是允许的；部分重叠，或两个分开编排的组别之间的任何重叠，都是错误。",
+        ),
+        example: "category open \"公开组\" { born 1956-01-01 .. 1999-12-31 }\ncategory youth \"少年组\" { born 1999-01-01 .. 2004-12-31 }",
+        fix: Template::new(
+            "Make one window end the day before the other starts, e.g. `born 2000-01-01 .. 2004-12-31`.",
+            "让一个范围在另一个开始的前一天结束，例如 `born 2000-01-01 .. 2004-12-31`。",
+        ),
+    },
+};
+
+pub static E603: Code = Code {
+    code: "E603",
+    name: "birth-windows-gap",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "Neighbouring birth-date windows of the same sex and section leave days that no category covers: a player born then has no section. Reported when both neighbours are sections that pair separately, or when the gap is shorter than a year (a slip at a boundary); a longer gap between prize-only categories is taken as deliberate.",
+            "同一性别、同一类别的相邻出生日期范围之间留有空隙：在空隙中出生的棋手没有组别。两个相邻组别都分开编排时，或空隙短于一年（边界处的笔误）时报告；仅用于奖励的组别之间较长的空隙视为有意为之。",
+        ),
+        example: "category senior \"老年组\" { born .. 1955-12-30 }\ncategory open \"公开组\" { born 1956-01-01 .. 1999-12-31 }",
+        fix: Template::new(
+            "Move one bound so that the next window starts the day after the previous one ends, e.g. `born .. 1955-12-31`.",
+            "调整一端，使后一个范围在前一个范围结束的次日开始，例如 `born .. 1955-12-31`。",
+        ),
+    },
+};
+
+pub static W601: Code = Code {
+    code: "W601",
+    name: "exclusive-date-bound",
+    severity: Severity::Warning,
+    explain: Explain {
+        meaning: Template::new(
+            "`born before D` / `born after D` excludes the day D itself. Chinese regulations write 以前/以后 (or 前/后) and do not say whether D is included, so the window is ambiguous at its edge; state the inclusive window instead.",
+            "`born before D` / `born after D` 不包括 D 当天。规程中的“以前/以后”（或“前/后”）没有说明是否包括当天，边界含糊；请写成包括两端的范围。",
+        ),
+        example: "category senior \"老年组\" { born before 1955-12-31 }   // 1955年12月31日前出生",
+        fix: Template::new(
+            "Write the inclusive window the regulation means: `born .. 1955-12-31` (on or before) or `born .. 1955-12-30`.",
+            "写出规程所指的包括两端的范围：`born .. 1955-12-31`（当天及以前）或 `born .. 1955-12-30`。",
+        ),
+    },
+};
+
+const MSG_E602: Template = Template::new(
+    "birth windows of `{a}` and `{b}` overlap: a player born {from} .. {to} is in both",
+    "组别 `{a}` 与 `{b}` 的出生日期范围重叠：{from} 至 {to} 出生的棋手同属两组",
+);
+const LBL_E602_HERE: Template = Template::new("overlaps `{other}`", "与 `{other}` 重叠");
+const LBL_E602_OTHER: Template = Template::new("`{other}` claims this window", "`{other}` 的范围");
+const HELP_E602: Template = Template::new(
+    "end one window the day before the other starts, e.g. `born {suggest}`",
+    "让一个范围在另一个开始的前一天结束，例如 `born {suggest}`",
+);
+
+const MSG_E603: Template = Template::new(
+    "no category of this kind covers players born {from} .. {to}",
+    "没有组别包括 {from} 至 {to} 出生的棋手",
+);
+const LBL_E603_BEFORE: Template = Template::new("ends on {date}", "在 {date} 结束");
+const LBL_E603_AFTER: Template = Template::new("starts on {date}", "从 {date} 开始");
+const HELP_E603: Template = Template::new(
+    "close the gap: write `born {suggest}` in `{cat}`",
+    "补上空隙：在 `{cat}` 中写 `born {suggest}`",
+);
+
+const MSG_W601: Template = Template::new(
+    "`{word} {date}` excludes {date} itself; 以前/以后 does not say whether that day counts",
+    "`{word} {date}` 不包括 {date} 当天；“以前/以后”没有说明当天是否算在内",
+);
+const LBL_W601: Template = Template::new("exclusive bound", "不含边界的日期");
+const LBL_W601_GAP: Template = Template::new(
+    "exclusive bound: a player born on {date} is in no category",
+    "不含边界：{date} 出生的棋手不属于任何组别",
+);
+const HELP_W601_NEIGHBOUR: Template = Template::new(
+    "write `born {suggest}`: the neighbouring category `{other}` starts next to it",
+    "写成 `born {suggest}`：相邻组别 `{other}` 紧接着开始",
+);
+const HELP_W601_PLAIN: Template = Template::new(
+    "write the inclusive window `born {suggest}`, or `born {alt}` if {date} itself is meant",
+    "写成包括两端的范围 `born {suggest}`；如包括 {date} 当天，写 `born {alt}`",
+);
+
+/// Days since 1970-01-01 of a civil date (proleptic Gregorian; H. Hinnant's algorithm).
+pub(crate) fn day_number(d: Date) -> i64 {
+    let (m, dd) = (i64::from(d.month), i64::from(d.day));
+    let y = i64::from(d.year) - i64::from(m <= 2);
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + dd - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The civil date of a day number; years outside `u16` are clamped (never reached by real input).
+pub(crate) fn from_day_number(z: i64) -> Date {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    Date {
+        year: u16::try_from(year.clamp(0, i64::from(u16::MAX))).unwrap_or(0),
+        month: u8::try_from(month).unwrap_or(1),
+        day: u8::try_from(day).unwrap_or(1),
+    }
+}
+
+/// `2014-04-27`
+pub(crate) fn fmt_date(d: Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year, d.month, d.day)
+}
+
+/// The inclusive day-number bounds a window means as written (`before D` ends on D-1).
+pub(crate) fn bounds(w: &DateWindow) -> (Option<i64>, Option<i64>) {
+    let shift = i64::from(w.exclusive);
+    (
+        w.from.as_ref().map(|d| day_number(d.node) + shift),
+        w.to.as_ref().map(|d| day_number(d.node) - shift),
+    )
+}
+
+/// Whether a birth date lies in a window as written.
+pub(crate) fn contains(w: &DateWindow, born: Date) -> bool {
+    let (lo, hi) = bounds(w);
+    let n = day_number(born);
+    lo.is_none_or(|lo| n >= lo) && hi.is_none_or(|hi| n <= hi)
+}
+
+/// The `born` window of a category, if it has one.
+pub(crate) fn born_window(c: &Category) -> Option<&DateWindow> {
+    c.conditions.iter().find_map(|cond| match cond {
+        CategoryCond::Born(w) => Some(w),
+        _ => None,
+    })
+}
+
+/// Every category declared in the file, in source order.
+pub(crate) fn categories(file: &ast::File) -> impl Iterator<Item = &Category> {
+    file.items.iter().filter_map(|i| match i {
+        Item::Category(c) => Some(c),
+        _ => None,
+    })
+}
+
+/// Names of categories some stage pairs separately (`entrants category X`): sections.
+pub(crate) fn sections(file: &ast::File) -> Vec<&str> {
+    let mut out = Vec::new();
+    for item in &file.items {
+        if let Item::Stage(s) = item {
+            for clause in &s.clauses {
+                if let ast::StageClause::Entrants { sources, .. } = clause {
+                    for src in sources {
+                        if let EntrantSource::Category(c) = src {
+                            out.push(c.node.as_str());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A window rendered back as source text from inclusive day bounds: `A .. B`, `.. B`, `A ..`.
+fn render(lo: Option<i64>, hi: Option<i64>) -> String {
+    match (lo, hi) {
+        (Some(a), Some(b)) => format!(
+            "{} .. {}",
+            fmt_date(from_day_number(a)),
+            fmt_date(from_day_number(b))
+        ),
+        (None, Some(b)) => format!(".. {}", fmt_date(from_day_number(b))),
+        (Some(a), None) => format!("{} ..", fmt_date(from_day_number(a))),
+        (None, None) => "..".to_string(),
+    }
+}
+
+/// What categories must agree on to be compared: everything but the birth window.
+fn partition_key(c: &Category) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for cond in &c.conditions {
+        match cond {
+            CategoryCond::Sex(s) => parts.push(format!("sex={}", s.node)),
+            CategoryCond::Pool(p) => parts.push(format!("pool={}", p.node)),
+            CategoryCond::Within(p) => parts.push(format!("within={}", p.node)),
+            CategoryCond::Title { op, title, .. } => {
+                parts.push(format!("title{:?}{}", op.node, title.node))
+            }
+            CategoryCond::Born(_) | CategoryCond::Requires(_) | CategoryCond::Age { .. } => {}
+        }
+    }
+    parts.sort();
+    parts.join(",")
+}
+
+struct Win<'a> {
+    cat: &'a Category,
+    window: &'a DateWindow,
+    lo: Option<i64>,
+    hi: Option<i64>,
+    section: bool,
+}
+
+fn lo_le(a: Option<i64>, b: Option<i64>) -> bool {
+    match (a, b) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(a), Some(b)) => a <= b,
+    }
+}
+
+fn hi_ge(a: Option<i64>, b: Option<i64>) -> bool {
+    match (a, b) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(a), Some(b)) => a >= b,
+    }
+}
+
+fn contains_win(outer: &Win<'_>, inner: &Win<'_>) -> bool {
+    lo_le(outer.lo, inner.lo) && hi_ge(outer.hi, inner.hi)
+}
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    check_file(ctx.file, diags);
+}
+
+pub(crate) fn check_file(file: &ast::File, diags: &mut Diagnostics) {
+    let sections = sections(file);
+    let mut groups: BTreeMap<String, Vec<Win<'_>>> = BTreeMap::new();
+    for cat in categories(file) {
+        if let Some(window) = born_window(cat) {
+            let (lo, hi) = bounds(window);
+            if lo.zip(hi).is_some_and(|(lo, hi)| lo > hi) {
+                // An empty window is a reversed range; E608 reports reversed dates.
+                continue;
+            }
+            groups.entry(partition_key(cat)).or_default().push(Win {
+                cat,
+                window,
+                lo,
+                hi,
+                section: sections.contains(&cat.name.node.as_str()),
+            });
+        }
+    }
+    for wins in groups.values_mut() {
+        wins.sort_by_key(|w| {
+            (
+                w.lo.unwrap_or(i64::MIN),
+                w.hi.unwrap_or(i64::MAX),
+                w.window.span.start,
+            )
+        });
+        overlaps(wins, diags);
+        let explained = gaps(wins, diags);
+        exclusive_bounds(wins, &explained, diags);
+    }
+}
+
+fn overlaps(wins: &[Win<'_>], diags: &mut Diagnostics) {
+    for (i, a) in wins.iter().enumerate() {
+        for b in wins.iter().skip(i + 1) {
+            let lo = match (a.lo, b.lo) {
+                (Some(x), Some(y)) => Some(x.max(y)),
+                (x, None) | (None, x) => x,
+            };
+            let hi = match (a.hi, b.hi) {
+                (Some(x), Some(y)) => Some(x.min(y)),
+                (x, None) | (None, x) => x,
+            };
+            let disjoint = lo.zip(hi).is_some_and(|(lo, hi)| lo > hi);
+            if disjoint {
+                continue;
+            }
+            let nested = contains_win(a, b) || contains_win(b, a);
+            if nested && !(a.section && b.section) {
+                continue;
+            }
+            // Propose ending the earlier window the day before the later one starts.
+            let suggest = match b.lo {
+                Some(start) => render(a.lo, Some(start - 1)),
+                None => render(a.hi.map(|h| h + 1), b.hi),
+            };
+            let (an, bn) = (a.cat.name.node.as_str(), b.cat.name.node.as_str());
+            let from = lo.map_or_else(|| "…".to_string(), |d| fmt_date(from_day_number(d)));
+            let to = hi.map_or_else(|| "…".to_string(), |d| fmt_date(from_day_number(d)));
+            diags.push(
+                Diagnostic::new(
+                    &E602,
+                    MSG_E602.fill(&[("a", an), ("b", bn), ("from", &from), ("to", &to)]),
+                    b.window.span,
+                    LBL_E602_HERE.fill(&[("other", an)]),
+                )
+                .with_label(a.window.span, LBL_E602_OTHER.fill(&[("other", an)]))
+                .with_help(HELP_E602.fill(&[("suggest", &suggest)])),
+            );
+        }
+    }
+}
+
+/// Reports gaps between neighbouring windows; returns the exclusive-bound spans whose excluded
+/// day is exactly a gap (W601 explains those, so E603 stays quiet about them).
+fn gaps(wins: &[Win<'_>], diags: &mut Diagnostics) -> Vec<(Span, i64)> {
+    let mut explained = Vec::new();
+    // Only windows not nested inside another one take part: a veterans' prize inside the senior
+    // section has no neighbours of its own.
+    let outer: Vec<&Win<'_>> = wins
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| {
+            !wins
+                .iter()
+                .enumerate()
+                .any(|(j, o)| j != *i && contains_win(o, w) && !(contains_win(w, o) && j > *i))
+        })
+        .map(|(_, w)| w)
+        .collect();
+    for pair in outer.windows(2) {
+        let [a, b] = pair else { continue };
+        let (Some(end), Some(start)) = (a.hi, b.lo) else {
+            continue;
+        };
+        if start <= end.saturating_add(1) {
+            continue;
+        }
+        let gap = (end + 1, start - 1);
+        if gap.0 == gap.1 {
+            if a.window.exclusive && a.window.to.is_some() {
+                explained.push((a.window.span, gap.0));
+                continue;
+            }
+            if b.window.exclusive && b.window.from.is_some() {
+                explained.push((b.window.span, gap.0));
+                continue;
+            }
+        }
+        let short = gap.1 - gap.0 < 365;
+        if !short && !(a.section && b.section) {
+            continue;
+        }
+        let from = fmt_date(from_day_number(gap.0));
+        let to = fmt_date(from_day_number(gap.1));
+        let suggest = render(a.lo, Some(start - 1));
+        diags.push(
+            Diagnostic::new(
+                &E603,
+                MSG_E603.fill(&[("from", &from), ("to", &to)]),
+                b.window.span,
+                LBL_E603_AFTER.fill(&[("date", &fmt_date(from_day_number(start)))]),
+            )
+            .with_label(
+                a.window.span,
+                LBL_E603_BEFORE.fill(&[("date", &fmt_date(from_day_number(end)))]),
+            )
+            .with_help(HELP_E603.fill(&[("suggest", &suggest), ("cat", &a.cat.name.node)])),
+        );
+    }
+    explained
+}
+
+fn exclusive_bounds(wins: &[Win<'_>], explained: &[(Span, i64)], diags: &mut Diagnostics) {
+    for w in wins.iter().filter(|w| w.window.exclusive) {
+        let (word, date, is_upper) = match (&w.window.to, &w.window.from) {
+            (Some(to), _) => ("before", to.node, true),
+            (None, Some(from)) => ("after", from.node, false),
+            (None, None) => continue,
+        };
+        let d = day_number(date);
+        let ds = fmt_date(date);
+        let gap = explained.iter().any(|(s, _)| *s == w.window.span);
+        let label = if gap {
+            LBL_W601_GAP.fill(&[("date", &ds)])
+        } else {
+            LBL_W601.plain()
+        };
+        // A neighbour that starts (or ends) right next to D tells which reading is meant.
+        let neighbour = wins.iter().find(|o| {
+            !std::ptr::eq(*o, w)
+                && if is_upper {
+                    o.lo == Some(d + 1) || o.lo == Some(d)
+                } else {
+                    o.hi == Some(d - 1) || o.hi == Some(d)
+                }
+        });
+        let (inclusive_lo, inclusive_hi) = if is_upper {
+            (w.lo, Some(d - 1))
+        } else {
+            (Some(d + 1), w.hi)
+        };
+        let (with_day_lo, with_day_hi) = if is_upper {
+            (w.lo, Some(d))
+        } else {
+            (Some(d), w.hi)
+        };
+        let help = match neighbour {
+            Some(o) => {
+                let meant = if is_upper {
+                    if o.lo == Some(d + 1) {
+                        render(with_day_lo, with_day_hi)
+                    } else {
+                        render(inclusive_lo, inclusive_hi)
+                    }
+                } else if o.hi == Some(d - 1) {
+                    render(with_day_lo, with_day_hi)
+                } else {
+                    render(inclusive_lo, inclusive_hi)
+                };
+                HELP_W601_NEIGHBOUR.fill(&[("suggest", &meant), ("other", &o.cat.name.node)])
+            }
+            None => HELP_W601_PLAIN.fill(&[
+                ("suggest", &render(inclusive_lo, inclusive_hi)),
+                ("alt", &render(with_day_lo, with_day_hi)),
+                ("date", &ds),
+            ]),
+        };
+        diags.push(
+            Diagnostic::new(
+                &W601,
+                MSG_W601.fill(&[("word", word), ("date", &ds)]),
+                w.window.span,
+                label,
+            )
+            .with_help(help),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fixtures() {
+        super::super::supplements::testing::fixtures(super::CODES);
+    }
+}

@@ -1,0 +1,468 @@
+//! Places of the final ranking: every place from 1 to the last prized or declared place is decided
+//! by exactly one stage (`places A..B`, a same-place format) or a `places ... shared|ranked_by`
+//! declaration; no place is decided twice; a declaration names as many players as it has places.
+//!
+//! When nothing declares places and exactly one stage feeds no other, that stage decides every
+//! place (a lone Swiss or round robin). Prize blocks keyed by a category rank inside the category
+//! and are checked by `prizes`, not here.
+
+use xqreg_grammar::ast::{self, Format, Item, PlaceRange, PrizeKey, StageClause};
+use xqreg_grammar::Span;
+
+use super::facts::ref_count;
+use super::schedule::sources_of;
+use super::Ctx;
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
+
+pub const CODES: &[&Code] = &[&E509, &E510, &E512];
+
+pub static E509: Code = Code {
+    code: "E509",
+    name: "place-decided-twice",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "Two stages or places declarations decide the same place of the final ranking, so two players could end up with it. A stage that copies another with `same_as` also copies its `places` unless it gives its own.",
+            "两个阶段或名次声明决定了总排名中的同一名次，可能有两名棋手得到同一名次。用 `same_as` 复制另一阶段时，若不写自己的 `places`，也会复制对方的名次。",
+        ),
+        example: "stage final_a \"决赛甲组\" { knockout { seeded 4 } places 1..4 }\nstage final_b \"决赛乙组\" { same_as final_a }",
+        fix: Template::new(
+            "Give each stage its own range: `places 5..8` in `final_b`.",
+            "为每个阶段写出各自的名次：在 `final_b` 中写 `places 5..8`。",
+        ),
+    },
+};
+
+pub static E510: Code = Code {
+    code: "E510",
+    name: "place-undecided",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A place from 1 to the last prized (or declared) place is decided by no stage and not declared shared: the regulation pays or names it but never says who gets it. Seed 004 pays places 9-16 and no stage plays them out.",
+            "从第1名到最后一个有奖（或已声明）的名次之间，有名次既没有阶段决定，也没有声明并列：规程对其发奖或提及，却没有说明由谁获得。种子规程004对第9至16名发奖，但没有任何阶段决出这些名次。",
+        ),
+        example: "stage final_b \"决赛乙组\" { ... places 5..8 }\nprizes \"奖金\" CNY { 1..8: 1000 each  9..16: 500 each }",
+        fix: Template::new(
+            "Declare how the places are decided: `places 9..16 shared groups.*#3..4`, or a stage with `places 9..16`.",
+            "声明这些名次如何决定：`places 9..16 shared groups.*#3..4`，或增加一个 `places 9..16` 的阶段。",
+        ),
+    },
+};
+
+pub static E512: Code = Code {
+    code: "E512",
+    name: "places-count-mismatch",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A places declaration covers a range of places that differs in size from the players its sources name: 8 players from the groups cannot share places 9..12. (A stage's entrants against its `places` is E211.)",
+            "名次声明的名次数与其来源的人数不符：小组中的8名棋手不能并列第9至12名。（阶段的参赛人数与其 `places` 不符为 E211。）",
+        ),
+        example: "places 9..12 shared groups.*#3..4   // four groups: 8 players",
+        fix: Template::new(
+            "Make the range as long as the players it places: `places 9..16 shared groups.*#3..4`.",
+            "使名次范围与人数一致：`places 9..16 shared groups.*#3..4`。",
+        ),
+    },
+};
+
+const MSG_E509: Template = Template::new(
+    "places {from}..{to} are decided twice: by {a} and by {b}",
+    "第{from}至{to}名被决定了两次：{a_zh}和{b_zh}",
+);
+const LBL_E509: Template = Template::new("decides places {range} again", "再次决定第{range}名");
+const LBL_E509_FIRST: Template = Template::new("decides places {range}", "决定第{range}名");
+const HELP_E509: Template = Template::new(
+    "give one of them another range, e.g. `places {suggest}`",
+    "为其中之一改写名次范围，例如 `places {suggest}`",
+);
+const HELP_E509_COPY: Template = Template::new(
+    "`{stage}` copies `places` with `same_as`; give it its own: `places {suggest}`",
+    "`{stage}` 通过 `same_as` 复制了 `places`；请写出它自己的名次：`places {suggest}`",
+);
+const MSG_E510: Template = Template::new(
+    "{places} {are} decided by no stage and not declared shared",
+    "{places_zh}没有任何阶段决定，也没有声明并列",
+);
+const LBL_E510_PRIZE: Template = Template::new("paid here", "此处发奖");
+const LBL_E510_DECL: Template = Template::new(
+    "the places before the gap end here",
+    "空缺之前的名次到此为止",
+);
+const HELP_E510: Template = Template::new(
+    "add `places {range} shared {source}` or a stage that decides them",
+    "加上 `places {range} shared {source}`，或增加决定这些名次的阶段",
+);
+const HELP_E510_PLAIN: Template = Template::new(
+    "add `places {range} shared SOURCES` (e.g. `groups.*#3..4`) or a stage with `places {range}`",
+    "加上 `places {range} shared 来源`（例如 `groups.*#3..4`），或增加 `places {range}` 的阶段",
+);
+const MSG_E512: Template = Template::new(
+    "{what} decides {places} places but takes {players} players",
+    "{what_zh}决定 {places} 个名次，却有 {players} 名棋手",
+);
+const LBL_E512: Template = Template::new("{places} places", "{places} 个名次");
+const HELP_E512: Template = Template::new("write `places {suggest}`", "写成 `places {suggest}`");
+
+/// One claim to decide a range of places.
+struct Decided<'a> {
+    range: (u32, u32),
+    /// Where to point: the `places` clause or the declaration.
+    span: Span,
+    /// `stage `x`` / `the declaration`.
+    who: String,
+    who_zh: String,
+    /// The stage inherited the clause with `same_as` (its name, for the help line).
+    copied_by: Option<&'a str>,
+    /// A player count to compare with the range length.
+    players: Option<u32>,
+}
+
+fn range_text(a: u32, b: u32) -> String {
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}..{b}")
+    }
+}
+
+fn decisions<'a>(ctx: &'a Ctx<'a>) -> Vec<Decided<'a>> {
+    let mut out = Vec::new();
+    for name in &ctx.scope.stage_order {
+        let Some(info) = ctx.scope.stages.get(name) else {
+            continue;
+        };
+        let clauses = ctx.scope.stage_clauses(name);
+        let own =
+            |span: Span| span.start >= info.stage.span.start && span.end <= info.stage.span.end;
+        let clause = clauses
+            .iter()
+            .find_map(|c| match c {
+                StageClause::Places(r) => Some(*r),
+                _ => None,
+            })
+            .or_else(|| {
+                clauses.iter().find_map(|c| match c {
+                    StageClause::Format(Format::SamePlace { places, .. }) => Some(*places),
+                    _ => None,
+                })
+            });
+        let Some(r) = clause else { continue };
+        let copied = !own(r.span);
+        out.push(Decided {
+            range: (r.start, r.end),
+            span: if copied { info.stage.name.span } else { r.span },
+            who: format!("stage `{name}`"),
+            who_zh: format!("阶段 `{name}`"),
+            copied_by: copied.then_some(*name),
+            // E211 (stages) compares a stage's entrants with its places.
+            players: None,
+        });
+    }
+    for item in &ctx.file.items {
+        if let Item::Places(p) = item {
+            let mut players = Some(0u32);
+            for r in &p.sources {
+                players = players
+                    .zip(ref_count(ctx.scope, r))
+                    .map(|(a, b)| a.saturating_add(b));
+            }
+            if p.sources.is_empty() {
+                players = None;
+            }
+            out.push(Decided {
+                range: (p.places.start, p.places.end),
+                span: p.places.span,
+                who: "a places declaration".into(),
+                who_zh: "名次声明".into(),
+                copied_by: None,
+                players,
+            });
+        }
+    }
+    out
+}
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    let decided = decisions(ctx);
+    twice(&decided, diags);
+    counts(&decided, diags);
+    undecided(ctx, &decided, diags);
+}
+
+fn twice(decided: &[Decided<'_>], diags: &mut Diagnostics) {
+    for (i, a) in decided.iter().enumerate() {
+        for b in decided.iter().skip(i + 1) {
+            let lo = a.range.0.max(b.range.0);
+            let hi = a.range.1.min(b.range.1);
+            if lo > hi {
+                continue;
+            }
+            // The later claim (in source order) is the one to change.
+            let (first, second) = if a.span.start <= b.span.start {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let len = second.range.1.saturating_sub(second.range.0);
+            let start = decided
+                .iter()
+                .map(|d| d.range.1)
+                .max()
+                .unwrap_or(0)
+                .saturating_add(1);
+            let suggest = range_text(start, start.saturating_add(len));
+            let help = match second.copied_by {
+                Some(stage) => HELP_E509_COPY.fill(&[("stage", stage), ("suggest", &suggest)]),
+                None => HELP_E509.fill(&[("suggest", &suggest)]),
+            };
+            diags.push(
+                Diagnostic::new(
+                    &E509,
+                    MSG_E509.fill(&[
+                        ("from", &lo.to_string()),
+                        ("to", &hi.to_string()),
+                        ("a", &first.who),
+                        ("b", &second.who),
+                        ("a_zh", &first.who_zh),
+                        ("b_zh", &second.who_zh),
+                    ]),
+                    second.span,
+                    LBL_E509.fill(&[("range", &range_text(second.range.0, second.range.1))]),
+                )
+                .with_label(
+                    first.span,
+                    LBL_E509_FIRST.fill(&[("range", &range_text(first.range.0, first.range.1))]),
+                )
+                .with_help(help),
+            );
+        }
+    }
+}
+
+fn counts(decided: &[Decided<'_>], diags: &mut Diagnostics) {
+    for d in decided {
+        let Some(players) = d.players else { continue };
+        let places = d
+            .range
+            .1
+            .checked_sub(d.range.0)
+            .map_or(0, |x| x.saturating_add(1));
+        if players == 0 || places == players {
+            continue;
+        }
+        let suggest = range_text(d.range.0, d.range.0.saturating_add(players - 1));
+        diags.push(
+            Diagnostic::new(
+                &E512,
+                MSG_E512.fill(&[
+                    ("what", &capitalise(&d.who)),
+                    ("what_zh", &d.who_zh),
+                    ("places", &places.to_string()),
+                    ("players", &players.to_string()),
+                ]),
+                d.span,
+                LBL_E512.fill(&[("places", &places.to_string())]),
+            )
+            .with_help(HELP_E512.fill(&[("suggest", &suggest)])),
+        );
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Overall prize lines (blocks without a category) by place range.
+fn overall_prize_lines(file: &ast::File) -> Vec<(PlaceRange, Span)> {
+    let mut out = Vec::new();
+    for item in &file.items {
+        if let Item::Prizes(p) = item {
+            if p.category.is_some() {
+                continue;
+            }
+            for line in &p.lines {
+                if let PrizeKey::Places(r) = &line.key {
+                    out.push((*r, line.span));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn undecided(ctx: &Ctx<'_>, decided: &[Decided<'_>], diags: &mut Diagnostics) {
+    let prizes = overall_prize_lines(ctx.file);
+    let mut ranges: Vec<(u32, u32)> = decided.iter().map(|d| d.range).collect();
+    if ranges.is_empty() {
+        // The lone stage no other stage draws from decides the whole ranking.
+        let terminal: Vec<&str> = ctx
+            .scope
+            .stage_order
+            .iter()
+            .copied()
+            .filter(|s| {
+                !ctx.scope.stage_order.iter().any(|o| {
+                    sources_of(&ctx.scope.stage_clauses(o))
+                        .iter()
+                        .any(|x| x == s)
+                })
+            })
+            .collect();
+        match terminal.as_slice() {
+            [one] => {
+                let n = ctx
+                    .facts
+                    .stages
+                    .get(*one)
+                    .and_then(|f| f.entrants)
+                    .unwrap_or(u32::MAX);
+                ranges.push((1, n.max(1)));
+            }
+            _ => return,
+        }
+    }
+    let bound = prizes
+        .iter()
+        .map(|(r, _)| r.end)
+        .chain(decided.iter().map(|d| d.range.1))
+        .max()
+        .unwrap_or(0)
+        .min(100_000)
+        // Places beyond the field are E504's; they need no stage.
+        .min(super::entry::field_bound(ctx.file).unwrap_or(u32::MAX));
+    let covered = |p: u32| ranges.iter().any(|(a, b)| *a <= p && p <= *b);
+    let mut place = 1;
+    while place <= bound {
+        if covered(place) {
+            place += 1;
+            continue;
+        }
+        let start = place;
+        while place <= bound && !covered(place) {
+            place += 1;
+        }
+        let end = place - 1;
+        report_gap(ctx, decided, &prizes, start, end, diags);
+    }
+}
+
+fn report_gap(
+    ctx: &Ctx<'_>,
+    decided: &[Decided<'_>],
+    prizes: &[(PlaceRange, Span)],
+    start: u32,
+    end: u32,
+    diags: &mut Diagnostics,
+) {
+    let range = range_text(start, end);
+    let (places, places_zh, are) = if start == end {
+        (format!("place {start}"), format!("第{start}名"), "is")
+    } else {
+        (format!("places {range}"), format!("第{range}名"), "are")
+    };
+    let msg = MSG_E510.fill(&[("places", &places), ("places_zh", &places_zh), ("are", are)]);
+    let prize = prizes
+        .iter()
+        .find(|(r, _)| r.start <= end && start <= r.end);
+    let before = decided
+        .iter()
+        .filter(|d| d.range.1 < start)
+        .max_by_key(|d| d.range.1);
+    let mut d = match (prize, before) {
+        (Some((_, span)), _) => Diagnostic::new(&E510, msg, *span, LBL_E510_PRIZE.plain()),
+        (None, Some(b)) => Diagnostic::new(&E510, msg, b.span, LBL_E510_DECL.plain()),
+        (None, None) => match decided.first() {
+            Some(first) => Diagnostic::new(&E510, msg, first.span, LBL_E510_DECL.plain()),
+            None => return,
+        },
+    };
+    if let (Some(_), Some(b)) = (prize, before) {
+        d = d.with_label(b.span, LBL_E510_DECL.plain());
+    }
+    let help = match unused_places(ctx, end - start + 1) {
+        Some(source) => HELP_E510.fill(&[("range", &range), ("source", &source)]),
+        None => HELP_E510_PLAIN.fill(&[("range", &range)]),
+    };
+    diags.push(d.with_help(help));
+}
+
+/// A place reference to the next places of a group stage that no later stage takes, when they
+/// make exactly `len` players: 004's group thirds and fourths for places 9..16.
+fn unused_places(ctx: &Ctx<'_>, len: u32) -> Option<String> {
+    for name in &ctx.scope.stage_order {
+        let info = ctx.scope.stages.get(name)?;
+        let groups = u32::try_from(info.groups.len()).unwrap_or(u32::MAX).max(1);
+        let mut taken = 0u32;
+        let mut used = false;
+        let mut note = |r: &ast::PlaceRef| {
+            if r.stage.node == *name {
+                taken = taken.max(r.places.end);
+                used = true;
+            }
+        };
+        for other in &ctx.scope.stage_order {
+            for c in ctx.scope.stage_clauses(other) {
+                match c {
+                    StageClause::Entrants { sources, .. } => {
+                        for s in sources {
+                            if let ast::EntrantSource::Places(r) = s {
+                                note(r);
+                            }
+                        }
+                    }
+                    StageClause::Format(Format::Knockout(k)) => {
+                        for kc in &k.clauses {
+                            if let ast::KnockoutClause::Bracket { pairs, .. } = kc {
+                                for slot in pairs.iter().flat_map(|(a, b)| [a, b]) {
+                                    if let ast::BracketSlot::Place(r) = slot {
+                                        note(r);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for item in &ctx.file.items {
+            if let Item::Places(p) = item {
+                for r in &p.sources {
+                    note(r);
+                }
+            }
+        }
+        if !used || len % groups != 0 {
+            continue;
+        }
+        let per = len / groups;
+        let from = taken.saturating_add(1);
+        let to = taken.saturating_add(per);
+        let size = ctx.facts.stages.get(*name).and_then(|f| f.group_size);
+        if size.is_some_and(|s| to > s) {
+            continue;
+        }
+        let places = range_text(from, to);
+        let sel = if info.groups.is_empty() {
+            String::new()
+        } else {
+            ".*".to_string()
+        };
+        return Some(format!("{name}{sel}#{places}"));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fixtures() {
+        super::super::supplements::testing::fixtures(super::CODES);
+    }
+}

@@ -1,0 +1,520 @@
+//! Scenario tests (`test { roster results expect }`): every player named is in the test's roster
+//! or the regulation, every result is for a round the stage plays, no game is entered twice, and
+//! the expectations do not contradict each other. Stage names are resolved by the name check.
+//!
+//! A game may repeat only as the regulation allows: a knockout of `games N` plays N games per pair
+//! in a round, and a playoff step may be entered as often as the stage's chain lists it.
+
+use std::collections::BTreeMap;
+
+use xqreg_grammar::ast::{
+    self, Expect, Format, Ident, KnockoutClause, PlayoffRef, PlayoffStep, ResultLine, Scenario,
+    ScenarioRoster, StageClause,
+};
+use xqreg_grammar::Span;
+
+use super::Ctx;
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
+
+pub const CODES: &[&Code] = &[&E704, &E705, &E706, &E707];
+
+pub static E704: Code = Code {
+    code: "E704",
+    name: "test-unknown-player",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A result or an expectation of a scenario test names a player who is neither in the test's roster nor among the regulation's named players.",
+            "情景测试的成绩或预期中出现了既不在测试名单中、也不在规程所列棋手中的棋手。",
+        ),
+        example: "test \"t\" {\n  roster { player a1 \"甲一\" {}  player a2 \"甲二\" {} }\n  results { groups 1: a1 - a3 1-0 }\n}",
+        fix: Template::new(
+            "Correct the name (often a typo), or add the player to the roster: `player a3 \"甲三\" {}`.",
+            "改正名称（常见为笔误），或把该棋手加入名单：`player a3 \"甲三\" {}`。",
+        ),
+    },
+};
+
+pub static E705: Code = Code {
+    code: "E705",
+    name: "test-unknown-round",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A scenario result is for a round the stage does not play (round 0, or beyond its last round).",
+            "情景测试中的成绩所在轮次在该阶段并不存在（第0轮，或超过最后一轮）。",
+        ),
+        example: "stage final \"决赛\" { knockout { seeded 4 } }\ntest \"t\" { results { final 3: a - b 1-0 } }",
+        fix: Template::new(
+            "Renumber the result's round (the stage plays rounds 1..N).",
+            "改正成绩的轮次（该阶段为第1至N轮）。",
+        ),
+    },
+};
+
+pub static E706: Code = Code {
+    code: "E706",
+    name: "test-duplicate-result",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A scenario enters a second result for the same game (the same pair in the same round and playoff step), or a player in two games of one round. A later line never overwrites an earlier one: it is an error.",
+            "情景测试对同一盘棋（同一轮、同一加赛阶段的同一对棋手）输入了第二个成绩，或同一棋手在同一轮下了两盘。后面的成绩不会覆盖前面的：这是错误。",
+        ),
+        example: "results {\n  groups 1: a1 - a2 1-0\n  groups 1: a2 - a1 =\n}",
+        fix: Template::new(
+            "Keep one result for the game and remove the other.",
+            "只保留这盘棋的一个成绩，删去另一个。",
+        ),
+    },
+};
+
+pub static E707: Code = Code {
+    code: "E707",
+    name: "test-conflicting-expectation",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "Two expectations of a scenario contradict each other: the same place expected for two players, or one player expected at two places.",
+            "情景测试的两个预期相互矛盾：同一名次预期给两名棋手，或同一棋手预期获得两个名次。",
+        ),
+        example: "expect {\n  place 1 a1\n  place 1 b1\n}",
+        fix: Template::new(
+            "Correct one of the two expectations.",
+            "改正其中一个预期。",
+        ),
+    },
+};
+
+const MSG_E704: Template = Template::new(
+    "`{player}` is not in this test's roster nor among the regulation's players",
+    "`{player}` 既不在本测试的名单中，也不在规程所列棋手中",
+);
+const LBL_E704: Template = Template::new("unknown player", "未知棋手");
+const HELP_E704_SUGGEST: Template =
+    Template::new("did you mean `{suggest}`?", "是否应为 `{suggest}`？");
+const HELP_E704: Template = Template::new(
+    "add `player {player} \"…\" {}` to the test's roster",
+    "在测试名单中加上 `player {player} \"…\" {}`",
+);
+const MSG_E705: Template = Template::new(
+    "stage `{stage}` plays {total} rounds; there is no round {round}",
+    "阶段 `{stage}` 只有 {total} 轮，没有第{round}轮",
+);
+const LBL_E705: Template = Template::new("no such round", "没有这一轮");
+const HELP_E705: Template = Template::new("use a round from 1 to {total}", "使用第1至{total}轮");
+const MSG_E706_PAIR: Template = Template::new(
+    "a second result for `{a}` v `{b}` in round {round} of `{stage}`{step}",
+    "`{stage}` 第{round}轮{step_zh}中 `{a}` 对 `{b}` 的第二个成绩",
+);
+const MSG_E706_PLAYER: Template = Template::new(
+    "`{player}` already has a game in round {round} of `{stage}`",
+    "`{player}` 在 `{stage}` 第{round}轮已有一盘棋",
+);
+const LBL_E706: Template = Template::new("entered again", "再次输入");
+const LBL_E706_FIRST: Template = Template::new("first entered here", "第一次输入");
+const HELP_E706: Template = Template::new(
+    "keep one result and remove the other (a later line never overwrites an earlier one)",
+    "只保留一个成绩，删去另一个（后面的成绩不会覆盖前面的）",
+);
+const MSG_E707_PLACE: Template = Template::new(
+    "place {place} is expected for both `{a}` and `{b}`",
+    "第{place}名同时预期给 `{a}` 和 `{b}`",
+);
+const MSG_E707_PLAYER: Template = Template::new(
+    "`{player}` is expected at place {a} and at place {b}",
+    "`{player}` 同时预期为第{a}名和第{b}名",
+);
+const LBL_E707: Template = Template::new("contradicts", "相互矛盾");
+const LBL_E707_FIRST: Template = Template::new("expected here first", "先在此处预期");
+const HELP_E707: Template =
+    Template::new("correct one of the two expectations", "改正其中一个预期");
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for item in &ctx.file.items {
+        if let ast::Item::Test(t) = item {
+            players(ctx, t, diags);
+            rounds(ctx, t, diags);
+            duplicates(ctx, t, diags);
+            expectations(t, diags);
+        }
+    }
+}
+
+/// Every player a test names, in source order.
+fn named_players(t: &Scenario) -> Vec<&Ident> {
+    let mut out = Vec::new();
+    for line in &t.results {
+        match line {
+            ResultLine::Games { games, .. } => {
+                for g in games {
+                    out.push(&g.red);
+                    out.push(&g.black);
+                }
+            }
+            ResultLine::Fouls { player, .. } | ResultLine::Withdraw { player, .. } => {
+                out.push(player)
+            }
+            ResultLine::Rest { .. } => {}
+        }
+    }
+    for e in &t.expects {
+        match e {
+            Expect::Place { player, .. }
+            | Expect::Prize { player, .. }
+            | Expect::Qualifies { player, .. }
+            | Expect::StagePlace { player, .. }
+            | Expect::Withdrawn { player, .. } => out.push(player),
+            Expect::Shared { players, .. } => out.extend(players.iter()),
+            Expect::DecidedBy { .. } => {}
+        }
+    }
+    out
+}
+
+fn players(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
+    let mut known: Vec<&str> = ctx.scope.players.keys().copied().collect();
+    match &t.roster {
+        Some(ScenarioRoster::Players { players, .. }) => {
+            known.extend(players.iter().map(|p| p.id.node.as_str()))
+        }
+        // A generated roster's ids are the runtime's to choose: nothing to check against.
+        Some(ScenarioRoster::Generated { .. }) => return,
+        None => {}
+    }
+    let mut reported: Vec<&str> = Vec::new();
+    for p in named_players(t) {
+        let name = p.node.as_str();
+        if known.contains(&name) || reported.contains(&name) {
+            continue;
+        }
+        reported.push(name);
+        let help = match super::suggest::did_you_mean(name, known.iter().copied()) {
+            Some(s) => HELP_E704_SUGGEST.fill(&[("suggest", s)]),
+            None => HELP_E704.fill(&[("player", name)]),
+        };
+        diags.push(
+            Diagnostic::new(
+                &E704,
+                MSG_E704.fill(&[("player", name)]),
+                p.span,
+                LBL_E704.plain(),
+            )
+            .with_help(help),
+        );
+    }
+}
+
+fn rounds(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
+    for line in &t.results {
+        let (stage, round) = match line {
+            ResultLine::Games { stage, round, .. } | ResultLine::Withdraw { stage, round, .. } => {
+                (stage, round)
+            }
+            _ => continue,
+        };
+        // An unknown stage is reported once, by the name check.
+        let Some(fact) = ctx.facts.stages.get(&stage.node) else {
+            continue;
+        };
+        let Some(total) = fact.rounds else { continue };
+        // `withdraw a after 0` (before the first round) is meaningful; a game in round 0 is not.
+        let zero_ok = matches!(line, ResultLine::Withdraw { .. });
+        if (round.node == 0 && !zero_ok) || round.node > total {
+            let total_s = total.to_string();
+            diags.push(
+                Diagnostic::new(
+                    &E705,
+                    MSG_E705.fill(&[
+                        ("stage", &stage.node),
+                        ("total", &total_s),
+                        ("round", &round.node.to_string()),
+                    ]),
+                    round.span,
+                    LBL_E705.plain(),
+                )
+                .with_help(HELP_E705.fill(&[("total", &total_s)])),
+            );
+        }
+    }
+}
+
+/// How many times a pair may meet in one round of a stage, per playoff step (None: the stage's
+/// own game).
+fn allowed(ctx: &Ctx<'_>, stage: &str, step: Option<&str>) -> usize {
+    let clauses = ctx.scope.stage_clauses(stage);
+    match step {
+        None => clauses
+            .iter()
+            .find_map(|c| match c {
+                StageClause::Format(Format::Knockout(k)) => {
+                    k.clauses.iter().find_map(|kc| match kc {
+                        KnockoutClause::Games(n) => Some(n.node as usize),
+                        _ => None,
+                    })
+                }
+                _ => None,
+            })
+            .unwrap_or(1)
+            .max(1),
+        Some(step) => {
+            let chain = clauses.iter().find_map(|c| match c {
+                StageClause::Playoff(PlayoffRef::Inline(chain)) => Some(chain),
+                StageClause::Playoff(PlayoffRef::Named(n)) => {
+                    ctx.scope.playoffs.get(n.node.as_str()).copied()
+                }
+                _ => None,
+            });
+            let Some(chain) = chain else { return 1 };
+            let n: usize = chain
+                .steps
+                .iter()
+                .map(|s| match s {
+                    PlayoffStep::Game { time, games, .. } if time.node == step => {
+                        games.as_ref().map_or(1, |g| g.node as usize)
+                    }
+                    PlayoffStep::Armageddon { time, .. }
+                        if step == "armageddon" || time.node == step =>
+                    {
+                        1
+                    }
+                    _ => 0,
+                })
+                .sum();
+            n.max(1)
+        }
+    }
+}
+
+fn duplicates(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
+    // (stage, round, pair, step) -> spans of the games entered
+    let mut games: BTreeMap<(String, u32, (String, String), String), Vec<Span>> = BTreeMap::new();
+    // (stage, round, player) -> first game's span and opponent, for the stage's own games
+    let mut seated: BTreeMap<(String, u32, String), (Span, String)> = BTreeMap::new();
+    for line in &t.results {
+        let ResultLine::Games {
+            stage,
+            round,
+            games: list,
+            ..
+        } = line
+        else {
+            continue;
+        };
+        for g in list {
+            let (a, b) = (g.red.node.clone(), g.black.node.clone());
+            let pair = if a <= b {
+                (a.clone(), b.clone())
+            } else {
+                (b.clone(), a.clone())
+            };
+            let step = g.playoff_step.as_ref().map(|s| s.node.clone());
+            let key = (
+                stage.node.clone(),
+                round.node,
+                pair,
+                step.clone().unwrap_or_default(),
+            );
+            let seen = games.entry(key).or_default();
+            let limit = allowed(ctx, &stage.node, step.as_deref());
+            if seen.len() >= limit {
+                let first = seen.first().copied().unwrap_or(g.span);
+                let (step_en, step_zh) = match &step {
+                    Some(s) => (format!(" (playoff {s})"), format!("加赛 {s} ")),
+                    None => (String::new(), String::new()),
+                };
+                diags.push(
+                    Diagnostic::new(
+                        &E706,
+                        MSG_E706_PAIR.fill(&[
+                            ("a", &g.red.node),
+                            ("b", &g.black.node),
+                            ("round", &round.node.to_string()),
+                            ("stage", &stage.node),
+                            ("step", &step_en),
+                            ("step_zh", &step_zh),
+                        ]),
+                        g.span,
+                        LBL_E706.plain(),
+                    )
+                    .with_label(first, LBL_E706_FIRST.plain())
+                    .with_help(HELP_E706.plain()),
+                );
+                continue;
+            }
+            seen.push(g.span);
+            if step.is_some() {
+                continue;
+            }
+            for (me, other) in [(&g.red, &g.black), (&g.black, &g.red)] {
+                let k = (stage.node.clone(), round.node, me.node.clone());
+                match seated.get(&k) {
+                    Some((span, opp)) if *opp != other.node => {
+                        diags.push(
+                            Diagnostic::new(
+                                &E706,
+                                MSG_E706_PLAYER.fill(&[
+                                    ("player", &me.node),
+                                    ("round", &round.node.to_string()),
+                                    ("stage", &stage.node),
+                                ]),
+                                me.span,
+                                LBL_E706.plain(),
+                            )
+                            .with_label(*span, LBL_E706_FIRST.plain())
+                            .with_help(HELP_E706.plain()),
+                        );
+                    }
+                    Some(_) => {}
+                    None => {
+                        seated.insert(k, (g.span, other.node.clone()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn expectations(t: &Scenario, diags: &mut Diagnostics) {
+    // Final places: place -> (player, span); player -> (place range, span).
+    let mut by_place: BTreeMap<u32, (&str, Span)> = BTreeMap::new();
+    let mut by_player: BTreeMap<&str, ((u32, u32), Span)> = BTreeMap::new();
+    // Places inside a stage: (stage, group, place) -> (player, span).
+    let mut stage_places: BTreeMap<(String, String, u32), (&str, Span)> = BTreeMap::new();
+    let mut stage_players: BTreeMap<(String, String, &str), (u32, Span)> = BTreeMap::new();
+    let place_conflict =
+        |diags: &mut Diagnostics, place: u32, a: &str, b: &str, here: Span, first: Span| {
+            diags.push(
+                Diagnostic::new(
+                    &E707,
+                    MSG_E707_PLACE.fill(&[("place", &place.to_string()), ("a", a), ("b", b)]),
+                    here,
+                    LBL_E707.plain(),
+                )
+                .with_label(first, LBL_E707_FIRST.plain())
+                .with_help(HELP_E707.plain()),
+            );
+        };
+    let player_conflict =
+        |diags: &mut Diagnostics, player: &str, a: String, b: String, here: Span, first: Span| {
+            diags.push(
+                Diagnostic::new(
+                    &E707,
+                    MSG_E707_PLAYER.fill(&[("player", player), ("a", &a), ("b", &b)]),
+                    here,
+                    LBL_E707.plain(),
+                )
+                .with_label(first, LBL_E707_FIRST.plain())
+                .with_help(HELP_E707.plain()),
+            );
+        };
+    let text = |(a, b): (u32, u32)| {
+        if a == b {
+            a.to_string()
+        } else {
+            format!("{a}..{b}")
+        }
+    };
+    for e in &t.expects {
+        match e {
+            Expect::Place {
+                place,
+                player,
+                span,
+            } => {
+                let p = player.node.as_str();
+                match by_place.get(&place.node) {
+                    Some((other, first)) if *other != p => {
+                        place_conflict(diags, place.node, other, p, *span, *first);
+                        continue;
+                    }
+                    _ => {}
+                }
+                match by_player.get(p) {
+                    Some((r, first)) if *r != (place.node, place.node) => {
+                        player_conflict(diags, p, text(*r), place.node.to_string(), *span, *first);
+                        continue;
+                    }
+                    _ => {}
+                }
+                by_place.insert(place.node, (p, *span));
+                by_player.insert(p, ((place.node, place.node), *span));
+            }
+            Expect::Shared {
+                places,
+                players,
+                span,
+            } => {
+                let r = (places.start, places.end);
+                // Shared players all sit at the first place of the range.
+                if let Some((other, first)) = by_place.get(&places.start) {
+                    if !players.iter().any(|x| x.node == *other) {
+                        place_conflict(
+                            diags,
+                            places.start,
+                            other,
+                            &players.first().map_or(String::new(), |x| x.node.clone()),
+                            *span,
+                            *first,
+                        );
+                        continue;
+                    }
+                }
+                for x in players {
+                    let p = x.node.as_str();
+                    match by_player.get(p) {
+                        Some((had, first)) if *had != r && *had != (r.0, r.0) => {
+                            player_conflict(diags, p, text(*had), text(r), x.span, *first);
+                        }
+                        Some(_) => {}
+                        None => {
+                            by_player.insert(p, (r, *span));
+                        }
+                    }
+                }
+            }
+            Expect::StagePlace {
+                stage,
+                group,
+                place,
+                player,
+                span,
+            } => {
+                let g = group.as_ref().map(|g| g.node.clone()).unwrap_or_default();
+                let p = player.node.as_str();
+                let k = (stage.node.clone(), g.clone(), place.node);
+                if let Some((other, first)) = stage_places.get(&k) {
+                    if *other != p {
+                        place_conflict(diags, place.node, other, p, *span, *first);
+                        continue;
+                    }
+                }
+                let kp = (stage.node.clone(), g, p);
+                if let Some((had, first)) = stage_players.get(&kp) {
+                    if *had != place.node {
+                        player_conflict(
+                            diags,
+                            p,
+                            had.to_string(),
+                            place.node.to_string(),
+                            *span,
+                            *first,
+                        );
+                        continue;
+                    }
+                }
+                stage_places.insert(k, (p, *span));
+                stage_players.insert(kp, (place.node, *span));
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fixtures() {
+        super::super::supplements::testing::fixtures(super::CODES);
+    }
+}

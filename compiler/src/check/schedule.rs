@@ -1,0 +1,757 @@
+//! The schedule: a slot for every round of every stage, in order, inside the event dates, no
+//! round twice, no reversed dates; slots too short for the time control and schedules left to
+//! be announced (待定) are warnings.
+//!
+//! Also what the checks of this checker need to know about each stage (its effective clauses with
+//! `same_as` resolved, entrants, rounds), computed from the effective file alone.
+//!
+//! Assumptions, stated once: a game may need `2 × (base + 60 × increment)` (60 moves each);
+//! a knockout plays `⌈log2 size⌉` rounds and its third-place match is played in the round of the
+//! final; arrival, meetings and departure may fall one day outside the event `dates`.
+
+use std::collections::BTreeMap;
+
+use xqreg_grammar::ast::{
+    self, ClockTime, Date, EntrantSource, Format, Item, KnockoutClause, SlotKind, StageClause,
+    TimeClause,
+};
+use xqreg_grammar::Span;
+
+use super::categories::{day_number, fmt_date};
+use super::entry;
+use super::Ctx;
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
+
+pub const CODES: &[&Code] = &[&E604, &E605, &E606, &E607, &E608, &E613, &W602, &W603];
+
+/// Moves per side assumed when estimating how long a game can take.
+pub(crate) const MOVES_PER_GAME: u32 = 60;
+
+pub static E604: Code = Code {
+    code: "E604",
+    name: "schedule-missing-round",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A round of a stage has no slot in the schedule. A round robin of n plays n-1 rounds (n even) or n (n odd), a double one twice that; a Swiss its declared rounds; a knockout ⌈log2 size⌉ rounds (the third-place match is played in the round of the final); a same-place stage one round.",
+            "某阶段的某一轮在日程中没有安排。n 人单循环赛 n-1 轮（n 为偶数）或 n 轮（n 为奇数），双循环加倍；积分编排赛按规定轮数；淘汰赛 ⌈log2 人数⌉ 轮（三四名比赛与决赛同轮进行）；同名次比赛一轮。",
+        ),
+        example: "stage groups \"小组赛\" { round_robin single groups A B size 6 }\nschedule { day 2009-05-23 { 09:00 round groups 1..4 } }",
+        fix: Template::new(
+            "Add a slot for the round: `14:30 round groups 5`.",
+            "为该轮安排时间：`14:30 round groups 5`。",
+        ),
+    },
+};
+
+pub static E605: Code = Code {
+    code: "E605",
+    name: "schedule-out-of-order",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "The schedule plays a round before an earlier round of the same stage, or starts a stage before the last round of a stage it takes entrants from.",
+            "日程中某轮排在同一阶段的前一轮之前，或某阶段在其取得参赛者的阶段结束之前就开始。",
+        ),
+        example: "schedule { day 2014-04-27 { 08:10 round groups 2  10:00 round groups 1 } }",
+        fix: Template::new("Swap the two slots so that rounds follow each other.", "调换这两个时间安排，使各轮依次进行。"),
+    },
+};
+
+pub static E606: Code = Code {
+    code: "E606",
+    name: "schedule-outside-dates",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A round is scheduled on a day outside the event's `dates`, or another slot more than one day outside them (arrival the day before and departure the day after are normal).",
+            "某轮比赛安排在比赛日期之外，或其他活动安排在比赛日期前后一天以外（提前一天报到、次日离会属正常）。",
+        ),
+        example: "regulation \"…\" { dates 2014-04-27 .. 2014-04-29 }\nschedule { day 2014-04-30 { 09:00 round final 1 } }",
+        fix: Template::new(
+            "Correct the day (often a typo) or widen the event `dates`.",
+            "改正日期（常见为笔误），或调整比赛日期 `dates`。",
+        ),
+    },
+};
+
+pub static E607: Code = Code {
+    code: "E607",
+    name: "schedule-round-twice",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "The same round of the same stage has two slots in the schedule.",
+            "同一阶段的同一轮在日程中出现了两次。",
+        ),
+        example: "schedule { day 2014-04-27 { 08:10 round groups 1  10:00 round groups 1 } }",
+        fix: Template::new(
+            "Renumber the second slot (`round groups 2`) or remove it.",
+            "把第二处改为下一轮（`round groups 2`）或删去。",
+        ),
+    },
+};
+
+pub static E608: Code = Code {
+    code: "E608",
+    name: "reversed-dates",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "Dates that cannot be right: the event ends before it starts, a day is listed twice in the schedule, or a slot ends before it starts.",
+            "不可能成立的日期：比赛结束早于开始，日程中同一天列了两次，或某时间段的结束早于开始。",
+        ),
+        example: "regulation \"…\" { dates 2014-04-29 .. 2014-04-27 }",
+        fix: Template::new(
+            "Swap the two dates, or merge the two days into one `day` block.",
+            "交换两个日期，或把同一天的安排合并为一个 `day`。",
+        ),
+    },
+};
+
+pub static E613: Code = Code {
+    code: "E613",
+    name: "schedule-round-beyond-stage",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "The schedule has a slot for a round the stage does not play (round 0, or beyond the stage's last round).",
+            "日程中安排了该阶段并不存在的轮次（第0轮，或超过该阶段的最后一轮）。",
+        ),
+        example: "stage final \"决赛\" { knockout { seeded 4 } }\nschedule { day 2014-04-29 { 09:00 round final 3 } }",
+        fix: Template::new(
+            "Renumber the slot, or correct the stage's size or rounds.",
+            "改正该时间安排的轮次，或改正该阶段的人数或轮数。",
+        ),
+    },
+};
+
+pub static W602: Code = Code {
+    code: "W602",
+    name: "slot-shorter-than-time-control",
+    severity: Severity::Warning,
+    explain: Explain {
+        meaning: Template::new(
+            "Two rounds are closer together (or a slot is shorter) than a game under the stage's time control can last. A game is assumed to last up to 2 × (base + 60 × increment): both players' base time plus 60 moves each.",
+            "两轮之间的间隔（或某时间段的长度）短于该阶段用时制度下一局可能的用时。一局按最长 2 ×（基本用时 + 60 × 每步加秒）估计：双方基本用时加上各走60步的加秒。",
+        ),
+        example: "time standard { base 60min increment 30s }\nschedule { day 2009-05-23 { 09:00 round groups 1  11:00 round groups 2 } }",
+        fix: Template::new(
+            "Start the next round later (here at 12:00 or after), or shorten the time control.",
+            "推迟下一轮的开始时间（此处不早于 12:00），或缩短用时。",
+        ),
+    },
+};
+
+pub static W603: Code = Code {
+    code: "W603",
+    name: "schedule-tbd",
+    severity: Severity::Warning,
+    explain: Explain {
+        meaning: Template::new(
+            "The regulation leaves the schedule to be announced (待定): rounds cannot be checked against days and times until it is published.",
+            "规程未确定日程（待定）：在日程公布之前无法核对各轮的日期和时间。",
+        ),
+        example: "schedule { tbd \"比赛日程另行通知\" }",
+        fix: Template::new(
+            "Add the days when they are known, or keep the warning as a reminder.",
+            "日程确定后补上各天的安排；在此之前保留此警告作为提醒。",
+        ),
+    },
+};
+
+const MSG_E604: Template = Template::new(
+    "{rounds} of stage `{stage}` {have} no slot in the schedule",
+    "阶段 `{stage}` 的{rounds_zh}在日程中没有安排",
+);
+const LBL_E604: Template = Template::new("plays {total} rounds", "共 {total} 轮");
+const HELP_E604: Template = Template::new(
+    "add a slot to a day of the schedule: `HH:MM round {stage} {first}`",
+    "在日程中为其安排时间：`HH:MM round {stage} {first}`",
+);
+const MSG_E605_ROUND: Template = Template::new(
+    "round {next} of `{stage}` is scheduled before round {prev}",
+    "`{stage}` 的第{next}轮安排在第{prev}轮之前",
+);
+const MSG_E605_STAGE: Template = Template::new(
+    "stage `{stage}` starts before the last round of `{source}`, which it takes entrants from",
+    "阶段 `{stage}` 在其参赛者来源 `{source}` 的最后一轮结束之前就开始了",
+);
+const LBL_E605: Template = Template::new("too early", "过早");
+const LBL_E605_OTHER: Template = Template::new("must come first", "应排在前面");
+const HELP_E605: Template = Template::new(
+    "swap the two slots or move this one later",
+    "调换两个时间安排，或把此处推后",
+);
+const MSG_E606: Template = Template::new(
+    "{what} on {date} is outside the event dates {from} .. {to}",
+    "{what_zh}安排在 {date}，不在比赛日期 {from} 至 {to} 之内",
+);
+const LBL_E606: Template = Template::new("outside the dates", "在比赛日期之外");
+const LBL_E606_DATES: Template = Template::new("the event dates", "比赛日期");
+const HELP_E606: Template = Template::new(
+    "correct the day, or widen `dates` to include {date}",
+    "改正日期，或把 `dates` 扩大到包括 {date}",
+);
+const MSG_E607: Template = Template::new(
+    "round {round} of `{stage}` is scheduled twice",
+    "`{stage}` 的第{round}轮安排了两次",
+);
+const LBL_E607: Template = Template::new("again here", "再次出现");
+const LBL_E607_FIRST: Template = Template::new("first scheduled here", "第一次安排");
+const HELP_E607: Template = Template::new(
+    "renumber one of the slots or remove it",
+    "改正其中一处的轮次或删去",
+);
+const MSG_E608_DATES: Template = Template::new(
+    "the event ends on {to}, before it starts on {from}",
+    "比赛结束日期 {to} 早于开始日期 {from}",
+);
+const HELP_E608_DATES: Template = Template::new(
+    "write `dates {to} .. {from}`",
+    "写成 `dates {to} .. {from}`",
+);
+const MSG_E608_DAY: Template =
+    Template::new("the day {date} is listed twice", "{date} 在日程中列了两次");
+const HELP_E608_DAY: Template = Template::new(
+    "merge the two `day {date}` blocks (or correct one date)",
+    "把两个 `day {date}` 合并（或改正其中一个日期）",
+);
+const MSG_E608_SLOT: Template = Template::new(
+    "the slot ends at {end}, before it starts at {start}",
+    "该时间段 {end} 结束，早于开始时间 {start}",
+);
+const HELP_E608_SLOT: Template = Template::new("write `{end}-{start}`", "写成 `{end}-{start}`");
+const LBL_E608: Template = Template::new("reversed", "前后颠倒");
+const LBL_E608_FIRST: Template = Template::new("first listed here", "第一次列出");
+const MSG_E613: Template = Template::new(
+    "stage `{stage}` plays {total} rounds; there is no round {round}",
+    "阶段 `{stage}` 只有 {total} 轮，没有第{round}轮",
+);
+const LBL_E613: Template = Template::new("no such round", "没有这一轮");
+const HELP_E613: Template = Template::new(
+    "renumber the slot (rounds 1..{total}), or correct the stage's size or rounds",
+    "改正轮次（1..{total}），或改正该阶段的人数或轮数",
+);
+const MSG_W602: Template = Template::new(
+    "{per} minutes per round here, but a `{time}` game can last {need} minutes",
+    "此处每轮只有 {per} 分钟，但 `{time}` 用时的一局最长可达 {need} 分钟",
+);
+const LBL_W602: Template = Template::new("{per} min per round", "每轮 {per} 分钟");
+const LBL_W602_NEXT: Template = Template::new("next round", "下一轮");
+const HELP_W602: Template = Template::new(
+    "start the next round at {at} or later (assuming {moves} moves each: 2 × (base + {moves} × increment))",
+    "下一轮不早于 {at} 开始（按每方{moves}步估计：2 ×（基本用时 + {moves} × 加秒））",
+);
+const MSG_W603: Template = Template::new(
+    "the schedule is to be announced: rounds are not checked against days",
+    "日程待定：未核对各轮的日期",
+);
+const LBL_W603: Template = Template::new("待定", "待定");
+const HELP_W603: Template = Template::new(
+    "add `day` blocks with a slot for every round once the schedule is known",
+    "日程确定后，补上每一轮的 `day` 安排",
+);
+
+/// What the schedule checks need of one stage beyond [`super::facts::StageFacts`].
+struct StageLinks {
+    /// Stages this one takes entrants from.
+    sources: Vec<String>,
+    /// Its time control (named, or the only one declared).
+    time: Option<String>,
+}
+
+fn stage_links(ctx: &Ctx<'_>) -> BTreeMap<String, StageLinks> {
+    let mut out = BTreeMap::new();
+    for name in &ctx.scope.stage_order {
+        let clauses = ctx.scope.stage_clauses(name);
+        let time = clauses
+            .iter()
+            .find_map(|c| match c {
+                StageClause::Time(t) => Some(t.node.clone()),
+                _ => None,
+            })
+            .or_else(|| {
+                ctx.scope
+                    .default_time_control()
+                    .map(|t| t.name.node.clone())
+            });
+        let mut sources = sources_of(&clauses);
+        // A split sends its leaders on: the target depends on the splitting stage.
+        for other in &ctx.scope.stage_order {
+            for c in ctx.scope.stage_clauses(other) {
+                if let StageClause::Split { to, .. } = c {
+                    if to.node == *name && !sources.iter().any(|s| s == other) {
+                        sources.push(other.to_string());
+                    }
+                }
+            }
+        }
+        out.insert(name.to_string(), StageLinks { sources, time });
+    }
+    out
+}
+
+/// Stages a stage's clauses take entrants from (entrants, bracket slots, same-place groups).
+pub(crate) fn sources_of(clauses: &[&StageClause]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |name: &str| {
+        if !out.iter().any(|o| o == name) {
+            out.push(name.to_string());
+        }
+    };
+    for c in clauses {
+        match c {
+            StageClause::Entrants { sources, .. } => {
+                for s in sources {
+                    if let EntrantSource::Places(r) = s {
+                        add(&r.stage.node);
+                    }
+                }
+            }
+            StageClause::Format(Format::Knockout(k)) => {
+                for kc in &k.clauses {
+                    if let KnockoutClause::Bracket { pairs, .. } = kc {
+                        for (a, b) in pairs {
+                            for slot in [a, b] {
+                                if let ast::BracketSlot::Place(r) = slot {
+                                    add(&r.stage.node);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            StageClause::Format(Format::SamePlace { groups, .. }) => {
+                for g in groups {
+                    add(&g.stage.node);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Seconds one game may last under a named time control.
+pub(crate) fn game_seconds(file: &ast::File, time: &str) -> Option<u32> {
+    let tc = file.items.iter().find_map(|i| match i {
+        Item::TimeControl(t) if t.name.node == time => Some(t),
+        _ => None,
+    })?;
+    let (mut base, mut red, mut black, mut inc, mut extra) = (None, None, None, 0u32, 0u32);
+    for c in &tc.clauses {
+        match c {
+            TimeClause::Base(d) => base = Some(d.node.seconds),
+            TimeClause::Red(d) => red = Some(d.node.seconds),
+            TimeClause::Black(d) => black = Some(d.node.seconds),
+            TimeClause::Increment(d) => inc = d.node.seconds,
+            TimeClause::Moves { moves, then, .. } if moves.node < MOVES_PER_GAME => {
+                extra = extra.saturating_add(then.node.seconds.saturating_mul(2));
+            }
+            _ => {}
+        }
+    }
+    let bases = match (base, red, black) {
+        (_, Some(r), Some(b)) => r.saturating_add(b),
+        (Some(b), r, k) => r.unwrap_or(b).saturating_add(k.unwrap_or(b)),
+        _ => return None,
+    };
+    Some(
+        bases
+            .saturating_add(inc.saturating_mul(MOVES_PER_GAME).saturating_mul(2))
+            .saturating_add(extra),
+    )
+}
+
+/// One scheduled slot with its place in time (minutes since the epoch day).
+struct Placed<'a> {
+    date: Date,
+    at: i64,
+    end: Option<i64>,
+    slot: &'a ast::Slot,
+}
+
+fn minutes(t: ClockTime) -> i64 {
+    i64::from(t.hour) * 60 + i64::from(t.minute)
+}
+
+fn fmt_minutes(m: i64) -> String {
+    let m = m.rem_euclid(24 * 60);
+    format!("{:02}:{:02}", m / 60, m % 60)
+}
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    let file = ctx.file;
+    let dates = entry::event_dates(file);
+    if let Some((from, to, span)) = dates {
+        if from > to {
+            let (f, t) = (fmt_date(from), fmt_date(to));
+            diags.push(
+                Diagnostic::new(
+                    &E608,
+                    MSG_E608_DATES.fill(&[("from", &f), ("to", &t)]),
+                    span,
+                    LBL_E608.plain(),
+                )
+                .with_help(HELP_E608_DATES.fill(&[("from", &f), ("to", &t)])),
+            );
+        }
+    }
+    let schedules: Vec<&ast::Schedule> = file
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Schedule(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    let mut tbd = false;
+    for s in &schedules {
+        if let Some(t) = &s.tbd {
+            tbd = true;
+            diags.push(
+                Diagnostic::new(&W603, MSG_W603.plain(), t.span, LBL_W603.plain())
+                    .with_help(HELP_W603.plain()),
+            );
+        }
+    }
+    let mut placed: Vec<Placed<'_>> = Vec::new();
+    let mut days_seen: BTreeMap<Date, Span> = BTreeMap::new();
+    for s in &schedules {
+        for day in &s.days {
+            if let Some(first) = days_seen.get(&day.date.node) {
+                let ds = fmt_date(day.date.node);
+                diags.push(
+                    Diagnostic::new(
+                        &E608,
+                        MSG_E608_DAY.fill(&[("date", &ds)]),
+                        day.date.span,
+                        LBL_E608.plain(),
+                    )
+                    .with_label(*first, LBL_E608_FIRST.plain())
+                    .with_help(HELP_E608_DAY.fill(&[("date", &ds)])),
+                );
+            } else {
+                days_seen.insert(day.date.node, day.date.span);
+            }
+            let base = day_number(day.date.node) * 24 * 60;
+            for slot in &day.slots {
+                let start = slot.start.as_ref().map(|t| minutes(t.node));
+                let end = slot.end.as_ref().map(|t| minutes(t.node));
+                if let (Some(a), Some(b), Some(st), Some(en)) = (start, end, &slot.start, &slot.end)
+                {
+                    if b < a {
+                        let (ss, es) = (fmt_minutes(a), fmt_minutes(b));
+                        diags.push(
+                            Diagnostic::new(
+                                &E608,
+                                MSG_E608_SLOT.fill(&[("start", &ss), ("end", &es)]),
+                                st.span.join(en.span),
+                                LBL_E608.plain(),
+                            )
+                            .with_help(HELP_E608_SLOT.fill(&[("start", &ss), ("end", &es)])),
+                        );
+                    }
+                }
+                placed.push(Placed {
+                    date: day.date.node,
+                    at: base + start.unwrap_or(0),
+                    end: end.filter(|e| Some(*e) >= start).map(|e| base + e),
+                    slot,
+                });
+            }
+        }
+    }
+    placed.sort_by_key(|p| (p.at, p.slot.span.start));
+    if let Some((from, to, span)) = dates {
+        outside_dates(&placed, from, to, span, diags);
+    }
+    let links = stage_links(ctx);
+    // (stage, round) -> first slot span and time.
+    let mut rounds: BTreeMap<(String, u32), (i64, Span)> = BTreeMap::new();
+    for p in &placed {
+        let SlotKind::Rounds(refs) = &p.slot.kind else {
+            continue;
+        };
+        for r in refs {
+            // An unknown stage is reported once, by the name check.
+            let Some(fact) = ctx.facts.stages.get(&r.stage.node) else {
+                continue;
+            };
+            for round in r.rounds.start..=r.rounds.end.min(r.rounds.start.saturating_add(1000)) {
+                let beyond = round == 0 || fact.rounds.is_some_and(|t| round > t);
+                if beyond {
+                    if !fact.rounds_disputed {
+                        let total = fact.rounds.unwrap_or(0).to_string();
+                        diags.push(
+                            Diagnostic::new(
+                                &E613,
+                                MSG_E613.fill(&[
+                                    ("stage", &r.stage.node),
+                                    ("total", &total),
+                                    ("round", &round.to_string()),
+                                ]),
+                                r.span,
+                                LBL_E613.plain(),
+                            )
+                            .with_help(HELP_E613.fill(&[("total", &total)])),
+                        );
+                    }
+                    break;
+                }
+                let key = (r.stage.node.clone(), round);
+                if let Some((_, first)) = rounds.get(&key) {
+                    diags.push(
+                        Diagnostic::new(
+                            &E607,
+                            MSG_E607
+                                .fill(&[("round", &round.to_string()), ("stage", &r.stage.node)]),
+                            r.span,
+                            LBL_E607.plain(),
+                        )
+                        .with_label(*first, LBL_E607_FIRST.plain())
+                        .with_help(HELP_E607.plain()),
+                    );
+                } else {
+                    rounds.insert(key, (p.at, r.span));
+                }
+            }
+        }
+    }
+    order(&rounds, &links, diags);
+    if !tbd && !placed.is_empty() {
+        missing(ctx, &rounds, diags);
+    }
+    short_slots(file, &placed, &links, diags);
+}
+
+fn outside_dates(
+    placed: &[Placed<'_>],
+    from: Date,
+    to: Date,
+    dates_span: Span,
+    diags: &mut Diagnostics,
+) {
+    let (lo, hi) = (day_number(from), day_number(to));
+    for p in placed {
+        let d = day_number(p.date);
+        let is_round = matches!(p.slot.kind, SlotKind::Rounds(_));
+        let inside = if is_round {
+            d >= lo && d <= hi
+        } else {
+            d >= lo - 1 && d <= hi + 1
+        };
+        if inside {
+            continue;
+        }
+        let (what, what_zh) = if is_round {
+            ("a round", "比赛")
+        } else {
+            ("this slot", "该活动")
+        };
+        let ds = fmt_date(p.date);
+        diags.push(
+            Diagnostic::new(
+                &E606,
+                MSG_E606.fill(&[
+                    ("what", what),
+                    ("what_zh", what_zh),
+                    ("date", &ds),
+                    ("from", &fmt_date(from)),
+                    ("to", &fmt_date(to)),
+                ]),
+                p.slot.span,
+                LBL_E606.plain(),
+            )
+            .with_label(dates_span, LBL_E606_DATES.plain())
+            .with_help(HELP_E606.fill(&[("date", &ds)])),
+        );
+    }
+}
+
+fn order(
+    rounds: &BTreeMap<(String, u32), (i64, Span)>,
+    links: &BTreeMap<String, StageLinks>,
+    diags: &mut Diagnostics,
+) {
+    for ((stage, round), (at, span)) in rounds {
+        if *round < 2 {
+            continue;
+        }
+        if let Some((prev_at, prev_span)) = rounds.get(&(stage.clone(), round - 1)) {
+            if at < prev_at {
+                diags.push(
+                    Diagnostic::new(
+                        &E605,
+                        MSG_E605_ROUND.fill(&[
+                            ("next", &round.to_string()),
+                            ("prev", &(round - 1).to_string()),
+                            ("stage", stage),
+                        ]),
+                        *span,
+                        LBL_E605.plain(),
+                    )
+                    .with_label(*prev_span, LBL_E605_OTHER.plain())
+                    .with_help(HELP_E605.plain()),
+                );
+            }
+        }
+    }
+    for (stage, link) in links {
+        let Some((first_at, first_span)) = rounds
+            .iter()
+            .filter(|((s, _), _)| s == stage)
+            .map(|(_, v)| *v)
+            .min_by_key(|(at, _)| *at)
+        else {
+            continue;
+        };
+        for source in &link.sources {
+            let last = rounds
+                .iter()
+                .filter(|((s, _), _)| s == source)
+                .map(|(_, v)| *v)
+                .max_by_key(|(at, _)| *at);
+            if let Some((last_at, last_span)) = last {
+                if first_at <= last_at {
+                    diags.push(
+                        Diagnostic::new(
+                            &E605,
+                            MSG_E605_STAGE.fill(&[("stage", stage), ("source", source)]),
+                            first_span,
+                            LBL_E605.plain(),
+                        )
+                        .with_label(last_span, LBL_E605_OTHER.plain())
+                        .with_help(HELP_E605.plain()),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `rounds 5, 6` / `round 5`
+fn list_rounds(rs: &[u32]) -> (String, String) {
+    let list = rs
+        .iter()
+        .map(|r| r.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    if rs.len() == 1 {
+        (format!("round {list}"), format!("第{list}轮"))
+    } else {
+        (format!("rounds {list}"), format!("第{list}轮"))
+    }
+}
+
+fn missing(ctx: &Ctx<'_>, rounds: &BTreeMap<(String, u32), (i64, Span)>, diags: &mut Diagnostics) {
+    for name in &ctx.scope.stage_order {
+        let Some(fact) = ctx.facts.stages.get(*name) else {
+            continue;
+        };
+        let Some(info) = ctx.scope.stages.get(name) else {
+            continue;
+        };
+        // E213 already disputes how many rounds this stage's schedule names.
+        if fact.rounds_disputed {
+            continue;
+        }
+        let Some(total) = fact.rounds else { continue };
+        let absent: Vec<u32> = (1..=total.min(1000))
+            .filter(|r| !rounds.contains_key(&(name.to_string(), *r)))
+            .collect();
+        let Some(first) = absent.first() else {
+            continue;
+        };
+        let (en, zh) = list_rounds(&absent);
+        let have = if absent.len() == 1 { "has" } else { "have" };
+        diags.push(
+            Diagnostic::new(
+                &E604,
+                MSG_E604.fill(&[
+                    ("rounds", &en),
+                    ("rounds_zh", &zh),
+                    ("stage", name),
+                    ("have", have),
+                ]),
+                info.stage.name.span,
+                LBL_E604.fill(&[("total", &total.to_string())]),
+            )
+            .with_help(HELP_E604.fill(&[("stage", name), ("first", &first.to_string())])),
+        );
+    }
+}
+
+fn short_slots(
+    file: &ast::File,
+    placed: &[Placed<'_>],
+    links: &BTreeMap<String, StageLinks>,
+    diags: &mut Diagnostics,
+) {
+    let round_slots: Vec<&Placed<'_>> = placed
+        .iter()
+        .filter(|p| matches!(p.slot.kind, SlotKind::Rounds(_)) && p.slot.start.is_some())
+        .collect();
+    for (i, p) in round_slots.iter().enumerate() {
+        let SlotKind::Rounds(refs) = &p.slot.kind else {
+            continue;
+        };
+        // Concurrent stages share the slot; the longest game and the most rounds bound it.
+        let mut need: Option<(u32, String)> = None;
+        let mut count: i64 = 1;
+        for r in refs {
+            let Some(time) = links.get(&r.stage.node).and_then(|f| f.time.clone()) else {
+                continue;
+            };
+            if let Some(secs) = game_seconds(file, &time) {
+                if need.as_ref().is_none_or(|(n, _)| secs > *n) {
+                    need = Some((secs, time));
+                }
+            }
+            count = count.max(i64::from(r.rounds.end.saturating_sub(r.rounds.start)) + 1);
+        }
+        let Some((need_secs, time)) = need else {
+            continue;
+        };
+        let need_min = i64::from(need_secs.div_ceil(60));
+        // Two rounds are too close when a game of the first can still run at the start of the
+        // second; a single round's nominal end (`09:30-11:00`) is not a limit, but a slot that
+        // holds several rounds (`09:30-12:30 round main 1..2`) shares its length between them.
+        let next = round_slots.get(i + 1).filter(|n| n.date == p.date);
+        let available = match (next, p.end) {
+            (Some(n), _) => n.at - p.at,
+            (None, Some(end)) if count > 1 => end - p.at,
+            _ => continue,
+        };
+        let per = available / count;
+        if per >= need_min {
+            continue;
+        }
+        let at = fmt_minutes(p.at + need_min * count);
+        let mut d = Diagnostic::new(
+            &W602,
+            MSG_W602.fill(&[
+                ("per", &per.to_string()),
+                ("time", &time),
+                ("need", &need_min.to_string()),
+            ]),
+            p.slot.span,
+            LBL_W602.fill(&[("per", &per.to_string())]),
+        );
+        if let Some(n) = next {
+            d = d.with_label(n.slot.span, LBL_W602_NEXT.plain());
+        }
+        diags.push(
+            d.with_help(HELP_W602.fill(&[("at", &at), ("moves", &MOVES_PER_GAME.to_string())])),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fixtures() {
+        super::super::supplements::testing::fixtures(super::CODES);
+    }
+}
