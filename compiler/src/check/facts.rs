@@ -54,6 +54,11 @@ pub struct StageFacts {
     pub groups: Vec<String>,
     /// Entrants counted from the stage's sources (`entrants`, split, roster for the first stage).
     pub entrants_from_sources: Option<u32>,
+    /// Some entrant source names an unknown pool or stage (reported by `names`): counts that
+    /// depend on the entrants are skipped rather than guessed.
+    pub sources_unresolved: bool,
+    /// Players a `split` sends away (they are placed by the split's target stage).
+    pub split_top: Option<u32>,
     /// Entrants implied by the format (groups x size, bracket slots, same-place groups).
     pub entrants_from_format: Option<u32>,
     /// The stage's entrants: from its sources when known, else from its format.
@@ -182,6 +187,7 @@ impl Facts {
 
             let mut sources_count: Option<u32> = None;
             let mut has_entrants_clause = false;
+            let mut sources_unresolved = false;
             for c in &clauses {
                 if let StageClause::Entrants { sources, .. } = c {
                     has_entrants_clause = true;
@@ -189,11 +195,16 @@ impl Facts {
                     for s in sources {
                         let n = match s {
                             EntrantSource::Roster(_) => facts.field,
-                            EntrantSource::Pool(p) => scope
-                                .pools
-                                .get(p.node.as_str())
-                                .and_then(|p| p.size.as_ref().map(|s| s.node)),
-                            EntrantSource::Places(r) => ref_count(scope, r),
+                            EntrantSource::Pool(p) => {
+                                let pool = scope.pools.get(p.node.as_str());
+                                sources_unresolved |= pool.is_none();
+                                pool.and_then(|p| p.size.as_ref().map(|s| s.node))
+                            }
+                            EntrantSource::Places(r) => {
+                                sources_unresolved |=
+                                    !scope.stages.contains_key(r.stage.node.as_str());
+                                ref_count(scope, r)
+                            }
                             EntrantSource::Category(_) | EntrantSource::Rest(_) => None,
                         };
                         total = match (total, n) {
@@ -204,7 +215,16 @@ impl Facts {
                     sources_count = total;
                 }
             }
-            if !has_entrants_clause {
+            // A bracket of place references or a same-place format names its own entrants.
+            let takes_places = formats.iter().any(|f| match f {
+                Format::SamePlace { .. } => true,
+                Format::Knockout(k) => k.clauses.iter().any(|kc| {
+                    matches!(kc, KnockoutClause::Bracket { pairs, .. }
+                        if pairs.iter().any(|(a, b)| matches!(a, BracketSlot::Place(_)) || matches!(b, BracketSlot::Place(_))))
+                }),
+                _ => false,
+            });
+            if !has_entrants_clause && !takes_places {
                 if let Some(n) = split_into.get(name) {
                     sources_count = Some(*n);
                 } else if index == 0 {
@@ -311,6 +331,10 @@ impl Facts {
                     _ => None,
                 })
                 .or(same_place_places);
+            let split_top = clauses.iter().find_map(|c| match c {
+                StageClause::Split { top, .. } => Some(top.node),
+                _ => None,
+            });
             let scheduled = schedule.get(*name).copied();
             let rounds_disputed = format.is_round_robin()
                 && matches!((scheduled, rounds), (Some((s, _)), Some(r)) if s != r);
@@ -321,6 +345,8 @@ impl Facts {
                     format,
                     groups,
                     entrants_from_sources: sources_count,
+                    sources_unresolved,
+                    split_top,
                     entrants_from_format: format_count,
                     entrants,
                     group_size,

@@ -494,13 +494,14 @@ fn order(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     }
 }
 
-/// Every place reference in the file with its size limit check.
-fn all_refs<'a>(ctx: &Ctx<'a>) -> Vec<&'a PlaceRef> {
+/// Every place reference of stages and places declarations, with the index of the item that
+/// writes it.
+fn all_refs<'a>(ctx: &Ctx<'a>) -> Vec<(usize, &'a PlaceRef)> {
     let mut out = Vec::new();
-    for item in &ctx.file.items {
+    for (i, item) in ctx.file.items.iter().enumerate() {
         match item {
-            Item::Stage(st) => out.extend(own_refs(st)),
-            Item::Places(p) => out.extend(p.sources.iter()),
+            Item::Stage(st) => out.extend(own_refs(st).into_iter().map(|r| (i, r))),
+            Item::Places(p) => out.extend(p.sources.iter().map(|r| (i, r))),
             _ => {}
         }
     }
@@ -542,7 +543,7 @@ fn standings_size(ctx: &Ctx<'_>, r: &PlaceRef) -> Option<(u32, String, String)> 
 }
 
 fn ranges(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for r in all_refs(ctx) {
+    for (_, r) in all_refs(ctx) {
         if !resolves(ctx, r) {
             continue;
         }
@@ -618,18 +619,20 @@ fn describe(stage: &str, group: &str, place: u32) -> (String, String) {
 }
 
 fn taken_twice(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    let mut taken: BTreeMap<(String, String, u32), Span> = BTreeMap::new();
-    for r in all_refs(ctx) {
+    // A repeat inside one stage is a bracket slot used twice (E205) or a repeated source; only
+    // places that go two ways (two stages, or a stage and a declaration) are this check's.
+    let mut taken: BTreeMap<(String, String, u32), (Span, usize)> = BTreeMap::new();
+    for (owner, r) in all_refs(ctx) {
         let mut clash = None;
         for key in expand(ctx, r) {
             match taken.get(&key) {
-                Some(first) => {
-                    if clash.is_none() {
+                Some((first, first_owner)) => {
+                    if clash.is_none() && *first_owner != owner {
                         clash = Some((key.clone(), *first));
                     }
                 }
                 None => {
-                    taken.insert(key, r.span);
+                    taken.insert(key, (r.span, owner));
                 }
             }
         }
@@ -813,7 +816,16 @@ fn places(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         if f.format == FormatKind::SamePlace {
             continue;
         }
-        let Some(entrants) = f.entrants else { continue };
+        let Some(mut entrants) = f.entrants else {
+            continue;
+        };
+        // The leaders a split sends away are placed by the split's target.
+        if let Some(top) = f.split_top {
+            if top >= entrants {
+                continue;
+            }
+            entrants -= top;
+        }
         for c in &st.clauses {
             let StageClause::Places(r) = c else { continue };
             let len = range_len(r);

@@ -325,6 +325,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             matches!(c, StageClause::Bye { params, .. } if params.iter().any(|p| p.key.node == "opponent_score"))
         });
         let byes_possible = match f.entrants {
+            None if f.sources_unresolved => None,
             None => Some(("the field is not fixed", "人数不固定")),
             Some(n) if n % 2 == 1 => Some(("the field is odd", "人数为奇数")),
             Some(_) => None,
