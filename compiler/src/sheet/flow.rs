@@ -81,16 +81,39 @@ fn label(lang: Lang, refs: &[&PlaceRef]) -> String {
             v.push(g);
         }
     }
+    for groups in by_places.values_mut() {
+        groups.sort();
+    }
+    // Places with the same groups print together: A、B组第1、2名.
+    let mut by_groups: Vec<(Vec<String>, Vec<(u32, u32)>)> = Vec::new();
+    for (range, groups) in by_places {
+        match by_groups.iter_mut().find(|(g, _)| *g == groups) {
+            Some((_, ranges)) => ranges.push(range),
+            None => by_groups.push((groups, vec![range])),
+        }
+    }
     let mut parts = Vec::new();
-    for ((a, b), groups) in by_places {
-        let p = fmt::stage_places(
-            lang,
-            xqreg_grammar::ast::PlaceRange {
-                start: a,
-                end: b,
-                span: Default::default(),
-            },
-        );
+    for (groups, ranges) in by_groups {
+        let p = match ranges.as_slice() {
+            [(a, b)] => fmt::stage_places(
+                lang,
+                xqreg_grammar::ast::PlaceRange {
+                    start: *a,
+                    end: *b,
+                    span: Default::default(),
+                },
+            ),
+            _ => {
+                let ns: Vec<String> = ranges
+                    .iter()
+                    .map(|(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") })
+                    .collect();
+                match lang {
+                    Lang::Zh => format!("第{}名", ns.join("、")),
+                    Lang::En => format!("places {}", ns.join(", ")),
+                }
+            }
+        };
         let named: Vec<String> = groups
             .iter()
             .filter(|g| !g.is_empty() && *g != "*")
@@ -176,7 +199,7 @@ struct Node {
 pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
     let lang = ctx.lang;
     let names = &ctx.names;
-    if names.stage_order.len() < 2 && names.places.is_empty() {
+        if names.stage_order.len() < 2 && names.places.is_empty() {
         return None;
     }
     // Levels: repeated relaxation, bounded by the number of stages (cycles are checker errors).
@@ -401,6 +424,10 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
             format!("{} → {}：{}", fa.title, fb.title, l)
                 .replace("：", if lang == Lang::Zh { "：" } else { ": " }),
         );
+    }
+        // Parallel stages with no routes between them (one Swiss per section) need no diagram.
+    if arrows.is_empty() {
+        return None;
     }
     let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + MARGIN;
     let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + MARGIN;

@@ -383,11 +383,10 @@ pub fn sentence(lang: Lang, s: &str) -> String {
     if trimmed.is_empty() {
         return String::new();
     }
-    let ends = ['。', '！', '？', '.', '!', '?', '；', ';', '：', ':', '）'];
-    if trimmed.ends_with(ends) {
-        if lang == Lang::En && trimmed.ends_with('）') {
-            return format!("{trimmed}.");
-        }
+    let ends = ['。', '！', '？', '.', '!', '?', '；', ';', '：', ':'];
+    // A closing bracket ends a sentence only when the sentence ended inside it: `…。）`.
+    let closed_inside = trimmed.ends_with("。）") || trimmed.ends_with(".)");
+    if trimmed.ends_with(ends) || closed_inside {
         return trimmed.to_string();
     }
     match lang {

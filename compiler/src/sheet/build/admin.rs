@@ -19,26 +19,34 @@ pub fn contacts(ctx: &mut Ctx<'_>, c: &Contacts) {
     for contact in &c.contacts {
         ctx.mark(contact.span);
         let name = ctx.tm(&contact.name);
-        let mut parts = vec![ctx.mf(M::ContactPerson, &[&name])];
+        let purpose = match &contact.purpose {
+            Some(p) => {
+                ctx.mark(p.span);
+                words::contact_purpose(ctx.lang, &p.node).unwrap_or("")
+            }
+            None => "",
+        };
+        let mut parts = vec![ctx.mf(M::ContactPerson, &[purpose, &name])];
+        // Two phones print as one field: 电话：0512-57200664、18952454100.
+        let mut fields: Vec<(String, Vec<String>)> = Vec::new();
         for (field, value) in &contact.fields {
             ctx.mark(field.span);
             let f = words::contact_field(ctx.lang, &field.node)
                 .unwrap_or(&field.node)
                 .to_string();
             let v = ctx.tm(value);
-            parts.push(ctx.mf(M::LabelValue, &[&f, &v]));
-        }
-        let mut text = parts.join(if ctx.lang == Lang::Zh { "，" } else { ", " });
-        if let Some(p) = &contact.purpose {
-            ctx.mark(p.span);
-            if let Some(w) = words::contact_purpose(ctx.lang, &p.node) {
-                text = ctx.mf(M::WithReason, &[w, &text]);
+            match fields.iter_mut().find(|(k, _)| *k == f) {
+                Some((_, vs)) => vs.push(v),
+                None => fields.push((f, vec![v])),
             }
         }
+        for (f, vs) in fields {
+            parts.push(ctx.mf(M::LabelValue, &[&f, &fmt::join(ctx.lang, &vs)]));
+        }
+        let text = parts.join(if ctx.lang == Lang::Zh { "，" } else { ", " });
         let art = match contact.purpose.as_ref().map(|p| p.node.as_str()) {
-            Some("registration") | Some("arrival") | None => Art::Registration,
             Some("travel") | Some("expenses") => Art::Expenses,
-            Some(_) => Art::Other,
+            _ => Art::Registration,
         };
         ctx.push(art, 50, Clause::text(ctx.sentence(&text)));
     }
@@ -139,8 +147,9 @@ pub fn schedule(ctx: &mut Ctx<'_>, s: &Schedule) {
         ctx.push(
             Art::Schedule,
             0,
-            Clause {
+                        Clause {
                 table: Some(table),
+                plain: true,
                 ..Clause::default()
             },
         );
@@ -202,7 +211,10 @@ fn slots(ctx: &mut Ctx<'_>, c: &AdminClause) -> Slots {
                             ctx.mark(n.span);
                             i += 1;
                             let t = match w.node.as_str() {
-                                "pool" => ctx.pool_title(&n.node),
+                                "pool" => {
+                                    let t = ctx.pool_title(&n.node);
+                                    ctx.mf(M::PoolPlayers, &[&t])
+                                }
                                 "category" => ctx.category_title(&n.node),
                                 _ => ctx.stage_title(&n.node),
                             };
@@ -228,7 +240,7 @@ fn admin_text(ctx: &mut Ctx<'_>, block: &str, c: &AdminClause) -> (String, Optio
     let lang = ctx.lang;
     ctx.mark(c.span);
     ctx.mark(c.kind.span);
-    let s = slots(ctx, c);
+    let mut s = slots(ctx, c);
     let amount = s.amount.clone().map(|a| match s.amount_mode.as_deref() {
         Some("up_to") => ctx.mf(M::UpTo, &[&a]),
         Some("each") | Some("per_person") => ctx.mf(M::EachPerson, &[&a]),
@@ -236,14 +248,32 @@ fn admin_text(ctx: &mut Ctx<'_>, block: &str, c: &AdminClause) -> (String, Optio
         _ => a,
     });
     let when = match (&s.date, &s.time) {
+        (Some(d), Some(t)) if lang == Lang::Zh => format!("{d}{t}"),
         (Some(d), Some(t)) => format!("{d} {t}"),
         (Some(d), None) => d.clone(),
         (None, Some(t)) => t.clone(),
         (None, None) => String::new(),
     };
-    let text = s.text.join(if lang == Lang::Zh { "，" } else { ", " });
+    let mut texts = s.text.clone();
+    // `travel_subsidy "海外棋手" 6000 CNY each`: a text where a pool could stand names who.
+    if s.who.is_empty() && block == "expenses" && s.amount.is_some() && !texts.is_empty() {
+        let who = texts.remove(0);
+        s.who.push(who);
+    }
+    let text = texts.join(if lang == Lang::Zh { "，" } else { ", " });
     let who = fmt::join(lang, &s.who);
-    let known = words::admin_kind(lang, block, &c.kind.node);
+        // `board_lodging "参赛棋手比赛期间的食宿"`: the text already names the meals.
+    let with_text = if c.kind.node == "board_lodging" && (text.contains("食宿") || text.contains("lodging")) {
+        "board_lodging+full".to_string()
+    } else {
+        format!("{}+text", c.kind.node)
+    };
+    let known = if text.is_empty() {
+        None
+    } else {
+        words::admin_kind(lang, block, &with_text)
+    }
+    .or_else(|| words::admin_kind(lang, block, &c.kind.node));
     let out = match known {
         Some((tpl, art)) => {
             let filled = tpl
@@ -302,22 +332,31 @@ pub fn registration(ctx: &mut Ctx<'_>, r: &Registration) {
 }
 
 pub fn expenses(ctx: &mut Ctx<'_>, e: &Expenses) {
+    let mut clauses = Vec::new();
     for c in &e.clauses {
         let (text, art) = admin_text(ctx, "expenses", c);
         let heading = words::expense_heading(ctx.lang, &c.kind.node)
             .unwrap_or("")
             .to_string();
-        ctx.push(
-            art.unwrap_or(Art::Expenses),
-            10,
-            Clause::headed(heading, text),
-        );
+        clauses.push((art.unwrap_or(Art::Expenses), Clause::headed(heading, text)));
+    }
+    let (here, elsewhere): (Vec<_>, Vec<_>) =
+        clauses.into_iter().partition(|(a, _)| *a == Art::Expenses);
+    for c in super::group_by_heading(here.into_iter().map(|(_, c)| c).collect()) {
+        ctx.push(Art::Expenses, 10, c);
+    }
+    for (a, c) in elsewhere {
+        ctx.push(a, 10, c);
     }
 }
 
 pub fn note(ctx: &mut Ctx<'_>, n: &Note) {
-    let heading = ctx.tm(&n.heading);
+        let mut heading = ctx.tm(&n.heading);
     let body = ctx.tm(&n.body);
+    // `note "未尽事宜" "未尽事宜另行通知。"`: the body already says its heading.
+    if body.starts_with(&heading) {
+        heading.clear();
+    }
     let art = match n.article.as_ref() {
         Some(a) => {
             ctx.mark(a.span);

@@ -14,24 +14,8 @@ use xqreg_grammar::ast::{Conduct, ConductArg, ConductRule};
 
 /// Rules under one heading (three knocked-pieces rules) print as one clause with items.
 pub fn conduct(ctx: &mut Ctx<'_>, c: &Conduct) {
-    let mut groups: Vec<Clause> = Vec::new();
-    for r in &c.rules {
-        let clause = rule(ctx, r);
-        let same = groups
-            .iter_mut()
-            .find(|g| !clause.heading.is_empty() && g.heading == clause.heading);
-        match same {
-            Some(g) => {
-                if g.items.is_empty() {
-                    let first = Clause::text(std::mem::take(&mut g.text));
-                    g.items.push(first);
-                }
-                g.items.push(Clause::text(clause.text));
-            }
-            None => groups.push(clause),
-        }
-    }
-    for g in groups {
+    let clauses: Vec<Clause> = c.rules.iter().map(|r| rule(ctx, r)).collect();
+    for g in super::group_by_heading(clauses) {
         ctx.push(Art::Conduct, 0, g);
     }
 }
@@ -76,7 +60,13 @@ pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
     let lead_value = args.first().and_then(|a| value(ctx, a));
     let zero_duration =
         matches!(args.first(), Some(ConductArg::Duration(d)) if d.node.seconds == 0);
-    match words::conduct_kind(lang, kind, lead_value.is_some(), zero_duration) {
+        // `knocked_pieces 1`: any knocked piece, said without the number.
+    let kind_key = if kind == "knocked_pieces" && lead_value.as_deref() == Some("1") {
+        "knocked_pieces_any"
+    } else {
+        kind
+    };
+    match words::conduct_kind(lang, kind_key, lead_value.is_some(), zero_duration) {
         Some((tpl, glue)) => {
             let v = lead_value.clone().unwrap_or_default();
             pieces.push((fill(tpl, &[&v]), glue));
@@ -93,7 +83,12 @@ pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
         match a {
             ConductArg::Word(w) => {
                 ctx.mark(w.span);
-                match words::conduct_word(lang, &w.node) {
+                                // `clock_before_move loss_under 2min`: the mover's own clock, not the opponent's.
+                let word = match (kind, w.node.as_str()) {
+                    ("clock_before_move", "loss_under") => "own_under",
+                    (_, other) => other,
+                };
+                match words::conduct_word(lang, word) {
                     Some((tpl, arity, glue)) => {
                         let mut vals = Vec::new();
                         // arity usize::MAX: every value that follows (`resume 12:30, 19:30`).
@@ -140,16 +135,17 @@ pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
             }
             continue;
         }
-        if !text.is_empty() {
+                if !text.is_empty() && glue != Glue::Attach {
             match (glue_next, lang) {
-                (Glue::Tight, Lang::Zh) => {}
+                (Glue::Tight | Glue::Attach, Lang::Zh) => {}
+                (Glue::Attach, Lang::En) => text.push(' '),
                 (Glue::Tight, Lang::En) => text.push(' '),
                 (Glue::Comma, Lang::Zh) => text.push('，'),
                 (Glue::Comma, Lang::En) => text.push_str(", "),
             }
         }
-        text.push_str(&p);
-        glue_next = glue;
+                text.push_str(&p);
+        glue_next = if glue == Glue::Attach { Glue::Comma } else { glue };
     }
     let mut text = ctx.sentence(&text);
     add_scope(ctx, r, &mut text);

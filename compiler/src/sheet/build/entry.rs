@@ -15,11 +15,11 @@ use xqreg_grammar::ast::{
 
 pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
     let mut players: Vec<&PlayerDecl> = Vec::new();
-    let mut pools_seen = false;
+    let pools_seen = e.clauses.iter().any(|c| matches!(c, EntryClause::Pool(_)));
     for c in &e.clauses {
         match c {
             EntryClause::Pool(p) => {
-                pools_seen = true;
+                
                 let clause = pool(ctx, p, e);
                 ctx.push(Art::Eligibility, 10, clause);
             }
@@ -165,6 +165,20 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
             }
         }
     }
+        // Players named in their pool's clause (seed style: 名单：许银川、洪智…) need no table.
+    let listed_inline = |pl: &PlayerDecl| {
+        e.clauses.iter().any(|c| match c {
+            EntryClause::Pool(p) => {
+                p.source.iter().any(|s| matches!(s, PoolSource::Named(_)))
+                    && pl
+                        .attrs
+                        .iter()
+                        .any(|a| matches!(a, PlayerAttr::Pool(id) if id.node == p.name.node))
+            }
+            _ => false,
+        })
+    };
+    players.retain(|p| !listed_inline(p));
     if !players.is_empty() {
         let table = players_table(ctx, &players);
         let heading = ctx.m(M::ClausePlayers).to_string();
@@ -290,7 +304,11 @@ fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
                             |a| matches!(a, PlayerAttr::Pool(id) if id.node == p.name.node),
                         ) =>
                     {
-                        Some(player_with_unit(ctx, pl))
+                                        {
+                    ctx.mark(pl.span);
+                    ctx.mark(pl.name.span);
+                    Some(player_with_unit(ctx, pl))
+                }
                     }
                     _ => None,
                 })
@@ -302,7 +320,13 @@ fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
     let head = match &p.size {
         Some(n) => {
             ctx.mark(n.span);
-            ctx.mf(M::PoolHead, &[&title, &n.node.to_string()])
+            // 等级分前9位 already says its size; 全国冠军 needs 15人.
+            let count = n.node.to_string();
+            if title.contains(&count) {
+                title
+            } else {
+                ctx.mf(M::PoolHead, &[&title, &count])
+            }
         }
         None => title,
     };
@@ -466,9 +490,22 @@ fn age_line(
     match requires {
         Some(r) => {
             let r = ctx.tm(r);
-            ctx.sentence(&ctx.mf(M::AgeRequires, &[&age, &r]))
+            ctx.sentence(&requires_text(ctx, &age, &r))
         }
         None => ctx.sentence(&ctx.mf(M::AgeCondition, &[&age])),
+    }
+}
+
+/// `65周岁以上者须持{证明}`, or the regulation's own sentence when it is one
+/// (`70周岁以上的参赛人员需有家属陪同`).
+fn requires_text(ctx: &Ctx<'_>, age: &str, r: &str) -> String {
+    let sentence = ['须', '需', '应'].iter().any(|c| r.contains(*c))
+        || r.contains(" must ")
+        || r.contains(" need");
+    if sentence {
+        r.to_string()
+    } else {
+        ctx.mf(M::AgeRequires, &[age, r])
     }
 }
 
@@ -531,7 +568,7 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
                 parts.push(match requires {
                     Some(r) => {
                         let r = ctx.tm(r);
-                        ctx.mf(M::AgeRequires, &[&age, &r])
+                        requires_text(ctx, &age, &r)
                     }
                     None => age,
                 });

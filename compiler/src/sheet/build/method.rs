@@ -120,10 +120,8 @@ pub fn time_control(ctx: &mut Ctx<'_>, t: &TimeControl) {
     };
     let text = time_text(ctx, t);
     let name = t.name.node.clone();
-    let mut users = stages_using(ctx, |c| matches!(c, StageClause::Time(i) if i.node == name));
-    if playoff_uses(ctx, &name) {
-        users.push(ctx.m(M::PlayoffsWord).to_string());
-    }
+        // Playoff controls are named by the playoff clause; the heading lists only stages.
+    let users = stages_using(ctx, |c| matches!(c, StageClause::Time(i) if i.node == name));
     let heading = if users.is_empty() {
         title
     } else {
@@ -135,23 +133,6 @@ pub fn time_control(ctx: &mut Ctx<'_>, t: &TimeControl) {
         M::ClauseTime,
         Clause::headed(heading, text),
     );
-}
-
-fn playoff_uses(ctx: &Ctx<'_>, time: &str) -> bool {
-    let in_chain = |p: &PlayoffChain| {
-        p.steps.iter().any(|s| match s {
-            PlayoffStep::Game { time: t, .. } | PlayoffStep::Armageddon { time: t, .. } => {
-                t.node == time
-            }
-            _ => false,
-        })
-    };
-    ctx.names.playoffs.values().any(|p| in_chain(p))
-        || ctx.names.stages.values().any(|s| {
-            s.clauses
-                .iter()
-                .any(|c| matches!(c, StageClause::Playoff(PlayoffRef::Inline(p)) if in_chain(p)))
-        })
 }
 
 /// The sentence of a time control, marking its clauses.
@@ -236,8 +217,10 @@ pub fn time_text(ctx: &mut Ctx<'_>, t: &TimeControl) -> String {
                 sides.push(ctx.mf(M::TimeBlack, &[b]));
             }
             if !sides.is_empty() {
-                let joined = fmt::join(lang, &sides);
-                parts.push(ctx.mf(M::TimeSides, &[sudden_word, &joined]));
+                                let sep = if lang == Lang::Zh { "，" } else { ", " };
+                let joined = sides.join(sep);
+                let key = if sudden_word.is_empty() { M::TimeSides } else { M::TimeSidesSudden };
+                parts.push(ctx.mf(key, &[&joined]));
             }
         }
     }
@@ -324,21 +307,41 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
         Some(t) => ctx.tm(t),
         None => s.name.node.clone(),
     };
-    let mut sentences: Vec<String> = Vec::new();
+        let mut sentences: Vec<String> = Vec::new();
+    let mut entrants_text: Option<String> = None;
+    let mut format_at: Option<usize> = None;
+    let places = s.clauses.iter().find_map(|c| match c {
+        StageClause::Places(r) => Some(*r),
+        _ => None,
+    });
     let mut items: Vec<Clause> = Vec::new();
-    let mut ranking: Vec<Clause> = Vec::new();
+        let mut ranking: Vec<Clause> = Vec::new();
+        let mut draw_intro = false;
+    let mut same_as: Option<String> = None;
     for c in &s.clauses {
         match c {
-            StageClause::Format(f) => sentences.push(format_text(ctx, f)),
-            StageClause::Entrants { sources, span } => {
+                        StageClause::Format(f) => {
+                format_at = Some(sentences.len());
+                sentences.push(format_text(ctx, f, places));
+            }
+                        StageClause::Entrants { sources, span } => {
                 ctx.mark(*span);
                 let list: Vec<String> = sources.iter().map(|e| entrant(ctx, e)).collect();
-                sentences.push(ctx.mf(M::Entrants, &[&fmt::join(ctx.lang, &list)]));
+                // `entrants roster` says what a first stage means anyway: no sentence for it.
+                let only_roster = matches!(sources.as_slice(), [EntrantSource::Roster(_)]);
+                                // `entrants category open_all` in the stage 公开组 says nothing new either.
+                let joined = fmt::join(ctx.lang, &list);
+                if !only_roster && joined != title {
+                    entrants_text = Some(joined);
+                }
             }
             StageClause::Time(_) | StageClause::Scoring(_) => {
                 // Said by the time control and scoring clauses, which list the stages using them.
             }
-            StageClause::Draw(d) => items.push(draw(ctx, d)),
+                        StageClause::Draw(d) => {
+                items.extend(draw(ctx, d));
+                draw_intro = true;
+            }
             StageClause::Numbers(n) => sentences.push(numbers(ctx, n)),
             StageClause::FirstRound {
                 method,
@@ -426,7 +429,12 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                 );
             }
             StageClause::Tiebreak(chain) => {
-                let lead = ctx.mf(M::RankingLead, &[&title]);
+                                // One stage: the ranking needs no stage name.
+                let lead = if ctx.names.stage_order.len() == 1 {
+                    ctx.m(M::RankingLeadOnly).to_string()
+                } else {
+                    ctx.mf(M::RankingLead, &[&title])
+                };
                 let mut cl = tiebreak_clause(ctx, chain, lead);
                 cl.heading = String::new();
                 ranking.push(cl);
@@ -471,14 +479,30 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
             }
             StageClause::SameAs(other) => {
                 ctx.mark(other.span);
-                let o = ctx.stage_title(&other.node);
-                sentences.push(ctx.mf(M::SameAs, &[&o]));
+                                let o = ctx.stage_title(&other.node);
+                same_as = Some(ctx.mf(M::SameAs, &[&o]));
             }
             StageClause::Note(t) => {
                 let t = ctx.tm(t);
                 sentences.push(t);
             }
         }
+    }
+    // Entrants open the format sentence: 小组赛各组第1名进行淘汰赛.
+    match (entrants_text, format_at) {
+        (Some(e), Some(i)) => {
+            if let Some(f) = sentences.get_mut(i) {
+                *f = ctx.mf(M::EntrantsThen, &[&e, f]);
+            }
+        }
+        (Some(e), None) => sentences.insert(0, ctx.mf(M::Entrants, &[&e])),
+        _ => {}
+    }
+        if let Some(s) = same_as {
+        sentences.push(s);
+    }
+    if draw_intro {
+        sentences.push(ctx.m(M::DrawIntro).to_string());
     }
     let text: Vec<String> = sentences
         .iter()
@@ -520,7 +544,7 @@ fn entrant(ctx: &mut Ctx<'_>, e: &EntrantSource) -> String {
     }
 }
 
-fn format_text(ctx: &mut Ctx<'_>, f: &Format) -> String {
+fn format_text(ctx: &mut Ctx<'_>, f: &Format, places: Option<xqreg_grammar::ast::PlaceRange>) -> String {
     let lang = ctx.lang;
     match f {
         Format::RoundRobin {
@@ -594,7 +618,7 @@ fn format_text(ctx: &mut Ctx<'_>, f: &Format) -> String {
                 }
             }
         }
-        Format::Knockout(k) => knockout(ctx, k),
+        Format::Knockout(k) => knockout(ctx, k, places),
         Format::SamePlace {
             groups,
             places,
@@ -649,8 +673,10 @@ fn format_text(ctx: &mut Ctx<'_>, f: &Format) -> String {
 /// A count as a reader says it before a measure word: 四 (组) / four.
 fn count_word(lang: Lang, n: u64) -> String {
     match lang {
+        Lang::Zh if n == 2 => "两".to_string(),
         Lang::Zh => fmt::zh_numeral(n),
         Lang::En => match n {
+                        1 => "one".into(),
             2 => "two".into(),
             3 => "three".into(),
             4 => "four".into(),
@@ -662,10 +688,22 @@ fn count_word(lang: Lang, n: u64) -> String {
     }
 }
 
-fn knockout(ctx: &mut Ctx<'_>, k: &Knockout) -> String {
+fn knockout(ctx: &mut Ctx<'_>, k: &Knockout, places: Option<xqreg_grammar::ast::PlaceRange>) -> String {
     ctx.mark(k.span);
     let lang = ctx.lang;
     let mut parts = vec![ctx.m(M::Knockout).to_string()];
+    // The final's places (1st, 3rd of this bracket): places 5..8 play for 5th and 7th.
+    let first = places.map(|p| p.start).unwrap_or(1);
+    let place = |n: u32| {
+        fmt::places(
+            lang,
+            xqreg_grammar::ast::PlaceRange {
+                start: n,
+                end: n,
+                span: Default::default(),
+            },
+        )
+    };
     for c in &k.clauses {
         match c {
             KnockoutClause::Bracket { pairs, span } => {
@@ -678,10 +716,10 @@ fn knockout(ctx: &mut Ctx<'_>, k: &Knockout) -> String {
                         ctx.mf(M::Versus, &[&a, &b])
                     })
                     .collect();
-                let sep = if lang == Lang::Zh { "，" } else { "; " };
+                                let sep = if lang == Lang::Zh { "、" } else { "; " };
                 parts.push(ctx.mf(M::Bracket, &[&ps.join(sep)]));
                 if pairs.len() == 2 {
-                    parts.push(ctx.m(M::WinnersMeet).to_string());
+                    parts.push(ctx.mf(M::WinnersMeet, &[&place(first)]));
                 }
             }
             KnockoutClause::Seeded { size, span } => {
@@ -702,7 +740,7 @@ fn knockout(ctx: &mut Ctx<'_>, k: &Knockout) -> String {
             }
             KnockoutClause::ThirdPlace(s) => {
                 ctx.mark(*s);
-                parts.push(ctx.m(M::ThirdPlace).to_string());
+                parts.push(ctx.mf(M::ThirdPlace, &[&place(first.saturating_add(2))]));
             }
             KnockoutClause::Placement(s) => {
                 ctx.mark(*s);
@@ -740,11 +778,12 @@ fn slot(ctx: &mut Ctx<'_>, s: &BracketSlot) -> String {
     }
 }
 
-fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Clause {
+fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Vec<Clause> {
     ctx.mark(d.span);
     let lang = ctx.lang;
     let mut items = Vec::new();
-    for r in &d.rules {
+    for (ri, r) in d.rules.iter().enumerate() {
+        let first_rule = ri == 0;
         let line = match r {
             DrawRule::PoolQuota {
                 pool,
@@ -755,7 +794,8 @@ fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Clause {
                 ctx.mark(*span);
                 ctx.mark(pool.span);
                 ctx.mark(per_group.span);
-                let p = ctx.pool_title(&pool.node);
+                                let p = ctx.pool_title(&pool.node);
+                let p = ctx.mf(M::PoolPlayers, &[&p]);
                 let how = match order {
                     Some(o) => {
                         ctx.mark(o.span);
@@ -809,7 +849,9 @@ fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Clause {
                 let r = words::draw_order(lang, &rule.node)
                     .unwrap_or(&rule.node)
                     .to_string();
-                ctx.mf(M::DrawRest, &[&r])
+                                // The first rule has no others before it: 全体棋手, not 其余棋手.
+                let key = if first_rule { M::DrawAll } else { M::DrawRest };
+                ctx.mf(key, &[&r])
             }
             DrawRule::Avoid { what, span } => {
                 ctx.mark(*span);
@@ -830,11 +872,7 @@ fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Clause {
         };
         items.push(Clause::text(ctx.sentence(&line)));
     }
-    Clause {
-        heading: ctx.m(M::ClauseDraw).to_string(),
-        items,
-        ..Clause::default()
-    }
+    items
 }
 
 fn numbers(ctx: &mut Ctx<'_>, n: &Numbers) -> String {
@@ -1100,7 +1138,12 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
     let places = fmt::places(lang, p.places);
     let srcs: Vec<String> = p.sources.iter().map(|r| place_ref(ctx, r)).collect();
     let srcs = fmt::join(lang, &srcs);
-    let mut cl = match &p.rule {
+    // The regulation's own wording, when it gives one, says who shares or ranks.
+    let who = match &p.title {
+        Some(t) => ctx.tm(t),
+        None => String::new(),
+    };
+    let cl = match &p.rule {
         PlacesRule::Shared(s) => {
             ctx.mark(*s);
             let first = fmt::places(
@@ -1111,16 +1154,17 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
                     span: p.places.span,
                 },
             );
-            Clause::text(ctx.sentence(&ctx.mf(M::PlacesShared, &[&places, &srcs, &first])))
+            let text = if who.is_empty() {
+                ctx.mf(M::PlacesShared, &[&places, &srcs, &first])
+            } else {
+                ctx.mf(M::PlayoffFor, &[&places, &who])
+            };
+            Clause::text(ctx.sentence(&text))
         }
         PlacesRule::Ranked(chain) => {
-            let lead = ctx.mf(M::PlacesRanked, &[&places, &srcs]);
+            let lead = ctx.mf(M::PlacesRanked, &[&places, if who.is_empty() { &srcs } else { &who }]);
             tiebreak_clause(ctx, chain, lead)
         }
     };
-    if let Some(t) = &p.title {
-        let t = ctx.tm(t);
-        cl.text = format!("{}{}", cl.text, ctx.mf(M::Parenthesised, &[&t]));
-    }
     ctx.push_in(Art::Method, order::RANKING, M::ClauseRanking, cl);
 }

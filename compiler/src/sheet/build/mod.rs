@@ -418,13 +418,20 @@ fn assemble(ctx: &mut Ctx<'_>) -> (Vec<Article>, BTreeMap<Art, String>) {
                 },
             }
         }
-        let mut clauses: Vec<Clause> = grouped
-            .into_iter()
-            .map(|(_, mut c)| {
-                flatten_single(&mut c);
-                c
-            })
-            .collect();
+        let mut clauses: Vec<Clause> = Vec::new();
+        for (_, mut c) in grouped {
+            flatten_single(&mut c);
+            // The same sentence twice in one article (a deadline in the entry block and again
+            // under registration) prints once.
+            let dup = c.items.is_empty()
+                && c.table.is_none()
+                && clauses
+                    .iter()
+                    .any(|o| o.text == c.text && o.heading == c.heading && o.items.is_empty());
+            if !dup {
+                clauses.push(c);
+            }
+        }
         let heading = match art {
             Art::Organisers(i) => ctx.role_headings.get(i).cloned().unwrap_or_default(),
             other => ctx.m(art_heading(other)).to_string(),
@@ -476,6 +483,28 @@ fn art_heading(art: Art) -> M {
     }
 }
 
+/// Clauses with the same heading (three knocked-pieces rules, two travel clauses) become one
+/// clause with the heading and the texts as items, at the place of the first.
+pub fn group_by_heading(clauses: Vec<Clause>) -> Vec<Clause> {
+    let mut groups: Vec<Clause> = Vec::new();
+    for clause in clauses {
+        let same = groups
+            .iter_mut()
+            .find(|g| !clause.heading.is_empty() && g.heading == clause.heading);
+        match same {
+            Some(g) => {
+                if g.items.is_empty() {
+                    let first = Clause::text(std::mem::take(&mut g.text));
+                    g.items.push(first);
+                }
+                g.items.push(Clause::text(clause.text));
+            }
+            None => groups.push(clause),
+        }
+    }
+    groups
+}
+
 /// A group of one clause prints that clause's text after the group heading.
 fn flatten_single(c: &mut Clause) {
     if c.text.is_empty() && c.table.is_none() && c.diagram.is_none() {
@@ -512,10 +541,10 @@ pub fn number(lang: Lang, level: usize, i: usize) -> String {
         (Lang::Zh, 1) => format!("（{}）", fmt::zh_numeral(n)),
         (Lang::Zh, 2) => format!("{n}."),
         (Lang::Zh, _) => format!("({n})"),
-        (Lang::En, 0) => format!("{n}."),
-        (Lang::En, 1) => format!("({n})"),
-        (Lang::En, 2) => format!("({})", letter(i)),
-        (Lang::En, _) => format!("({})", roman(n)),
+                (Lang::En, 0) => format!("{n}. "),
+        (Lang::En, 1) => format!("({n}) "),
+        (Lang::En, 2) => format!("({}) ", letter(i)),
+        (Lang::En, _) => format!("({}) ", roman(n)),
     }
 }
 

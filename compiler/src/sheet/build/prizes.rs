@@ -52,6 +52,7 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
     };
 
     let mut phrases = Vec::new();
+    let mut runs: Vec<(Option<(u32, u32)>, String, String)> = Vec::new();
     let mut rows = Vec::new();
     let mut total: u64 = 0;
     let mut overflow = false;
@@ -68,29 +69,34 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
             (m.amount.node, fmt::money(lang, m.amount.node, c))
         });
         let items = items_text(ctx, line);
-        let mut phrase = label.clone();
         if let Some((_, a)) = &amount {
             let key = if line.each && count != Some(1) {
                 M::PrizeEach
             } else {
                 M::PrizeOne
             };
-            phrase = ctx.mf(key, &[&phrase, a]);
+            phrases.push(ctx.mf(key, &[&label, a]));
         }
+        // Awards print as runs of places with the same awards: 第一至六名各奖励牌匾一块.
         if !items.is_empty() {
-            let key = if amount.is_some() {
-                M::PrizeAndItems
-            } else {
-                M::PrizeItemsOnly
+            let joined = fmt::join(lang, &items);
+            let range = match &line.key {
+                PrizeKey::Places(r) => Some((r.start, r.end)),
+                PrizeKey::Eliminated { .. } => None,
             };
-            let each = if line.each || count.is_some_and(|n| n > 1) {
-                ctx.m(M::EachWord)
-            } else {
-                ""
+            let merged = match (runs.last_mut(), range) {
+                (Some((Some((_, end)), last_items, _)), Some((start, new_end)))
+                    if *last_items == joined && end.checked_add(1) == Some(start) =>
+                {
+                    *end = new_end;
+                    true
+                }
+                _ => false,
             };
-            phrase = ctx.mf(key, &[&phrase, each, &fmt::join(lang, &items)]);
+            if !merged {
+                runs.push((range, joined, label.clone()));
+            }
         }
-        phrases.push(phrase);
         // Table row: place(s), amount each, count, subtotal, items.
         let (each_cell, sub_cell) = match (&amount, count) {
             (Some((a, text)), Some(n)) => {
@@ -123,10 +129,38 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
             ],
         });
     }
-    let mut text = ctx.sentence(&fmt::join(lang, &phrases));
+    let mut text = if phrases.is_empty() {
+        String::new()
+    } else {
+        ctx.sentence(&fmt::join(lang, &phrases))
+    };
+    let awards: Vec<String> = runs
+        .iter()
+        .map(|(range, items, label)| match range {
+            Some((a, b)) => {
+                let r = xqreg_grammar::ast::PlaceRange {
+                    start: *a,
+                    end: *b,
+                    span: Default::default(),
+                };
+                let key = if a == b { M::PrizeItemsOneP } else { M::PrizeItemsRange };
+                ctx.mf(key, &[&fmt::places(lang, r), items])
+            }
+            None => ctx.mf(M::PrizeItemsOneP, &[label, items]),
+        })
+        .collect();
+    if !awards.is_empty() {
+        if lang == Lang::En && !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(&ctx.sentence(&fmt::join_clauses(lang, &awards)));
+    }
     if let Some(t) = &p.total {
         let declared = super::entry::money_text(ctx, t, cur);
         ctx.mark(t.amount.span);
+                if lang == Lang::En {
+            text.push(' ');
+        }
         text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
     }
     let foot = if overflow || rows.is_empty() {
@@ -145,7 +179,7 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
     } else {
         format!("{name}{note}")
     };
-    let table = Table {
+        let mut table = Table {
         caption,
         head: vec![
             ctx.m(M::ColPlace).to_string(),
@@ -158,11 +192,21 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
         foot,
         numeric: vec![1, 2, 3],
     };
-    let heading = if name.is_empty() {
-        note.clone()
+        let heading = if name.is_empty() {
+        note.trim().trim_start_matches(['（', '(']).trim_end_matches(['）', ')']).to_string()
     } else {
         format!("{name}{note}")
     };
+    // No line has an award: drop the column.
+    if table.rows.iter().all(|r| r.cells.get(4).is_none_or(|c| c.text.is_empty())) {
+        table.head.truncate(4);
+        for r in &mut table.rows {
+            r.cells.truncate(4);
+        }
+        if let Some(f) = &mut table.foot {
+            f.truncate(4);
+        }
+    }
     ctx.push(
         Art::Prizes,
         0,

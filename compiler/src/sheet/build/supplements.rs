@@ -50,8 +50,31 @@ pub fn parts(ctx: &mut Ctx<'_>, src: &Source<'_>, numbers: &BTreeMap<Art, String
                 .find(|r| r.supplement == index && std::ptr::eq(r.new, &si.item));
             let lead = match replaced {
                 Some(r) => {
-                    let old = old_wording(src, r.old, lang);
-                    ctx.mf(M::SupplementReplaces, &[&label, &old, &where_])
+                    let old = wording(src, r.old, lang);
+                    let new = wording(src, r.new, lang);
+                    let removed: Vec<&String> = old.iter().filter(|x| !new.contains(x)).collect();
+                    let added: Vec<&String> = new.iter().filter(|x| !old.contains(x)).collect();
+                    let mut changes = Vec::new();
+                    // Pair removed and added sentences in order: 原“…”改为“…”; the rest are
+                    // plain removals or additions.
+                    let pairs = removed.len().min(added.len());
+                    for k in 0..pairs {
+                        if let (Some(a), Some(b)) = (removed.get(k), added.get(k)) {
+                            changes.push(ctx.mf(M::DiffReplaced, &[a, b]));
+                        }
+                    }
+                    for a in removed.iter().skip(pairs) {
+                        changes.push(ctx.mf(M::DiffRemoved, &[a]));
+                    }
+                    for b in added.iter().skip(pairs) {
+                        changes.push(ctx.mf(M::DiffAdded, &[b]));
+                    }
+                    if changes.is_empty() {
+                        ctx.mf(M::SupplementRestates, &[&label, &where_])
+                    } else {
+                        let list = fmt::join_clauses(lang, &changes);
+                        ctx.mf(M::SupplementChanged, &[&label, &list, &where_])
+                    }
                 }
                 None => ctx.mf(M::SupplementAdds, &[&label, &where_]),
             };
@@ -80,36 +103,32 @@ fn article_heading(ctx: &Ctx<'_>, a: Art) -> String {
     }
 }
 
-/// The text a replaced base item printed, built in a scratch context and flattened.
-fn old_wording(
-    src: &Source<'_>,
-    old: &xqreg_grammar::ast::Item,
-    lang: crate::sheet::Lang,
-) -> String {
+/// The sentences an item prints, built in a scratch context: what a supplement's change is
+/// compared by.
+fn wording(src: &Source<'_>, item: &xqreg_grammar::ast::Item, lang: crate::sheet::Lang) -> Vec<String> {
     let mut scratch = Ctx::new(lang);
     collect_names(src, &mut scratch.names);
-    build_item(&mut scratch, old);
+    build_item(&mut scratch, item);
     let mut texts = Vec::new();
     for (_, _, c) in scratch.take_buckets().into_values().flatten() {
         flatten(&c, &mut texts);
     }
-    let sep = if lang == crate::sheet::Lang::Zh {
-        ""
-    } else {
-        " "
-    };
-    texts.join(sep)
+    let mut sentences = Vec::new();
+    for t in texts {
+                let t = t.replace(". ", ".\n").replace("; ", ";\n");
+        for s in t.split_inclusive(['。', '；', '\n']) {
+            let s = s.trim().trim_end_matches(['。', '；', '.', ';']).trim();
+            if !s.is_empty() && !sentences.iter().any(|x: &String| x == s) {
+                sentences.push(s.to_string());
+            }
+        }
+    }
+    sentences
 }
 
 fn flatten(c: &Clause, out: &mut Vec<String>) {
-    let mut s = String::new();
-    if !c.heading.is_empty() {
-        s.push_str(&c.heading);
-        s.push_str(if c.text.is_empty() { "" } else { "：" });
-    }
-    s.push_str(&c.text);
-    if !s.is_empty() {
-        out.push(s);
+    if !c.text.is_empty() {
+        out.push(c.text.clone());
     }
     for i in &c.items {
         flatten(i, out);

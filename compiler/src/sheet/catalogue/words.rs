@@ -575,10 +575,10 @@ dict!(
 dict!(
     contact_purpose,
     [
-        ("registration", "报名", "Registration"),
-        ("arrival", "报到及接站", "Arrival"),
-        ("travel", "交通", "Travel"),
-        ("payment", "汇款", "Payment"),
+        ("registration", "报名", " for registration"),
+        ("arrival", "报到", " for arrival"),
+        ("travel", "交通", " for travel"),
+        ("payment", "汇款", " for payment"),
     ]
 );
 
@@ -657,6 +657,10 @@ pub fn admin_kind(lang: Lang, block: &str, kind: &str) -> Option<(&'static str, 
             Some(Art::Other),
         ),
         ("hotel", "{text}", "{text}", None),
+        ("replacement", "{text}", "{text}", None),
+        // With a text, the text says what to do and the phrase only when.
+        ("travel_info+text", "请于{when}前{text}", "By {when}: {text}", None),
+        ("return_tickets+text", "{text}", "{text}", Some(Art::Other)),
     ];
     const EXP: T = &[
         (
@@ -690,7 +694,13 @@ pub fn admin_kind(lang: Lang, block: &str, kind: &str) -> Option<(&'static str, 
             None,
         ),
         ("own_cost", "{text}", "{text}", None),
+        ("travel_reimbursed+text", "{text}", "{text}", None),
+        ("board_lodging+full", "大会负担{text}", "The organisers pay {text}", None),
+        ("travel_paid+text", "{text}", "{text}", None),
         ("hotel", "{text}", "{text}", None),
+        ("hotel_info", "{text}", "{text}", None),
+        ("lodging_on_request", "{text}", "{text}", None),
+        ("travel_subsidy+text", "为{who}提供旅费补贴{amount}（{text}）", "{who}: travel subsidy of {amount} ({text})", None),
         ("insurance", "{text}", "{text}", None),
         ("travel", "{text}", "{text}", None),
     ];
@@ -719,6 +729,8 @@ dict!(
 pub enum Glue {
     Comma,
     Tight,
+    /// Joins the previous phrase without a separator (a remark in brackets).
+    Attach,
 }
 
 /// The phrase of a conduct rule's keyword; `{0}` takes its leading value when it has one.
@@ -731,7 +743,8 @@ pub fn conduct_kind(
     use Glue::*;
     let (zh, en, glue): (&str, &str, Glue) = match (kind, has_value, zero) {
         ("natural_move_limit", true, _) => ("采用{0}回合“自然限着”", "a natural move limit of {0} moves applies", Comma),
-        ("natural_move_limit", false, _) => ("采用“自然限着”", "the natural move limit applies", Comma),
+        ("natural_move_limit", false, _) => (
+            "“自然限着”的审核", "the natural move limit applies", Comma),
         ("draw_offers", _, _) => ("", "", Comma),
         ("repetition", _, _) => ("形成双方不变作和的待判局面时", "when a repetition that would be a draw arises", Comma),
         ("late", true, true) => ("裁判长宣布开赛后未到场就座者", "a player not seated when play starts", Tight),
@@ -739,9 +752,10 @@ pub fn conduct_kind(
         ("late", false, _) => ("迟到者", "a late player", Tight),
         ("withdraw", _, _) => ("", "", Tight),
         ("fouls_per_game", true, _) => ("一局棋犯规{0}次", "{0} fouls in one game", Tight),
-        ("clock_before_move", _, _) => ("未走棋先按钟", "pressing the clock before moving", Tight),
+        ("clock_before_move", _, _) => ("先按钟、后走棋", "pressing the clock before moving", Tight),
         ("knocked_pieces", true, _) => ("碰乱{0}个及以上棋子", "knocking over {0} or more pieces", Comma),
         ("knocked_pieces", false, _) => ("", "", Comma),
+        ("knocked_pieces_any", _, _) => ("碰乱棋子", "knocking over a piece", Comma),
         ("illegal_move", _, _) => ("违反行棋规定", "an illegal move", Tight),
         ("self_check", _, _) => ("送将（自杀）", "a move that leaves one's own general in check", Tight),
         ("devices", _, _) => ("携带电脑、手机等电子设备进入赛场者", "bringing a computer, phone or other electronic device into the playing hall", Tight),
@@ -752,7 +766,7 @@ pub fn conduct_kind(
         ("claims", _, _) => ("凡涉及违反规则等问题", "claims of a breach of the rules", Comma),
         ("cheating", _, _) => ("作弊者", "cheating", Tight),
         ("theoretical_draw", _, _) => ("理论上公认的和局或防守方没有防守难度时，无论双方所剩时间多少", "in a position that theory holds drawn, whatever the time left", Comma),
-        ("leave_board", _, _) => ("对局结束后不拆棋、经裁判提示仍不离场者", "a player who stays at the board after being told to leave", Tight),
+        ("leave_board", _, _) => ("棋手下完棋后经裁判提示退场仍不离场的", "a player who stays at the board after being told to leave", Tight),
         ("misplaced_piece", _, _) => ("棋子走在两个点之间且无法辨认位置时，应立即摆正；如摆正前已按钟，由对方指定落点", "a piece left between points is set right; if the clock was pressed first, the opponent chooses the point", Comma),
         _ => return None,
     };
@@ -772,7 +786,7 @@ pub fn conduct_word(lang: Lang, word: &str) -> Option<(&'static str, usize, Glue
         ),
         "claim" => ("", "", 0, Comma),
         "after_game" => (
-            "可在对局中或对局结束后（签字前）提出审核",
+            "可在对局中或对局结束后（签字前）提出",
             "a claim may also be made after the game (before signing)",
             0,
             Comma,
@@ -783,11 +797,15 @@ pub fn conduct_word(lang: Lang, word: &str) -> Option<(&'static str, usize, Glue
             0,
             Comma,
         ),
-        "true_claim" => ("如属实则判和", "a true claim is a draw", 0, Comma),
+        "true_claim" => ("属实则", "a true claim", 0, Tight),
         "false_claim" => ("不属实则", "a false claim", 0, Tight),
-        "loss" => ("判负", "loses", 0, Comma),
-        "foul" => ("判犯规一次", "is a foul", 0, Comma),
-        "forfeit" => ("按弃权处理", "forfeits the game", 0, Comma),
+        "incomplete" => ("记录不完整或无法辨认的一方", "a player whose score sheet is incomplete or illegible", 0, Tight),
+        "no_claims" => ("提出“自然限着”“待判局面”的审核要求，裁判不予受理", "cannot have a move-limit or repetition claim heard", 0, Comma),
+        "either_side" => ("（双方同样适用）", "(either player)", 0, Attach),
+        "cycles" => ("（计{0}个循环）", "({0} cycles)", 1, Attach),
+        "loss" => ("判负", "loses", 0, Attach),
+        "foul" => ("判犯规一次", "is a foul", 0, Attach),
+        "forfeit" => ("按弃权处理", "forfeits the game", 0, Attach),
         "forfeits" => (
             "不再安排以后的比赛",
             "takes no part in later rounds",
@@ -795,8 +813,8 @@ pub fn conduct_word(lang: Lang, word: &str) -> Option<(&'static str, usize, Glue
             Comma,
         ),
         "after" => ("弃权{0}轮者", "a player with {0} forfeits", 1, Tight),
-        "violation" => ("判违例一次", "is a violation", 0, Comma),
-        "draw" => ("判和", "is a draw", 0, Comma),
+        "violation" => ("判违例一次", "is a violation", 0, Attach),
+        "draw" => ("判和", "is a draw", 0, Attach),
         "arbiter_draw" => ("裁判有权判和", "the arbiter may declare a draw", 0, Comma),
         "from_move" => (
             "第{0}回合前双方均不得提和",
@@ -818,7 +836,7 @@ pub fn conduct_word(lang: Lang, word: &str) -> Option<(&'static str, usize, Glue
             Comma,
         ),
         "own_under" => (
-            "如该方用时不足{0}，直接判负",
+            "用时不足{0}时直接判负",
             "loses outright with less than {0} left",
             1,
             Comma,
@@ -831,7 +849,7 @@ pub fn conduct_word(lang: Lang, word: &str) -> Option<(&'static str, usize, Glue
             0,
             Tight,
         ),
-        "missed_moves" => ("每漏记{0}着", "every {0} moves not recorded", 1, Tight),
+        "missed_moves" => ("每漏记{0}着", "every {0} moves not recorded", 1, Comma),
         "required" => (
             "棋手须完整、清晰地记录双方着法",
             "players record both sides' moves fully and legibly",
@@ -861,7 +879,7 @@ pub fn conduct_word(lang: Lang, word: &str) -> Option<(&'static str, usize, Glue
             0,
             Comma,
         ),
-        "disqualify" => ("取消比赛资格", "is disqualified", 0, Comma),
+        "disqualify" => ("取消比赛资格", "is disqualified", 0, Attach),
         "referred" => (
             "移交有关单位处理",
             "is referred to the competent body",
