@@ -298,7 +298,10 @@ impl fmt::Display for TrfErrorKind {
                 write!(f, "starting rank {id} appears on two player lines")
             }
             TrfErrorKind::UnknownOpponent(id) => {
-                write!(f, "result against starting rank {id}, which has no player line")
+                write!(
+                    f,
+                    "result against starting rank {id}, which has no player line"
+                )
             }
             TrfErrorKind::OwnOpponent => write!(f, "player is paired against himself"),
             TrfErrorKind::AsymmetricGame { opponent, round } => write!(
@@ -322,7 +325,11 @@ impl fmt::Display for TrfErrorKind {
 
 impl fmt::Display for TrfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.kind)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.kind
+        )
     }
 }
 

@@ -30,7 +30,10 @@ fn parse_points(s: &str) -> Option<u32> {
         Some((a, b)) => (a, b),
         None => (s.as_str(), ""),
     };
-    if int.is_empty() && frac.is_empty() {
+    if (int.is_empty() && frac.is_empty())
+        || !int.bytes().all(|c| c.is_ascii_digit())
+        || !frac.bytes().all(|c| c.is_ascii_digit())
+    {
         return None;
     }
     let iv: u32 = if int.is_empty() { 0 } else { int.parse().ok()? };
@@ -235,8 +238,8 @@ fn parse_player(b: &[u8], lineno: usize) -> Result<TrfPlayer, TrfError> {
             start += 10;
             continue;
         }
-        let opp_s = String::from_utf8_lossy(block.get(..4.min(block.len())).unwrap_or(&[]))
-            .to_string();
+        let opp_s =
+            String::from_utf8_lossy(block.get(..4.min(block.len())).unwrap_or(&[])).to_string();
         let opp_t = opp_s.trim();
         let opponent = if opp_t.is_empty() {
             None
@@ -274,7 +277,13 @@ fn parse_player(b: &[u8], lineno: usize) -> Result<TrfPlayer, TrfError> {
         } else {
             None
         }
-        .ok_or_else(|| err(lineno, start + 7, TrfErrorKind::BadResult(char::from(res_c))))?;
+        .ok_or_else(|| {
+            err(
+                lineno,
+                start + 7,
+                TrfErrorKind::BadResult(char::from(res_c)),
+            )
+        })?;
         if opponent == Some(id) {
             return Err(err(lineno, start, TrfErrorKind::OwnOpponent));
         }

@@ -381,17 +381,11 @@ impl Ctx {
             let Some((matched, st)) = res else {
                 // The bracket cannot be completed compatibly with the rest: it is the
                 // penultimate pairing bracket; pair it together with everyone below.
-                if std::env::var_os("DUTCH_DEBUG").is_some() { eprintln!("collapse"); }
                 pbi.truncate(nsgb);
                 next_it = sg_it;
                 special = true;
                 continue;
             };
-            if std::env::var_os("DUTCH_DEBUG").is_some() {
-                let ids = |r: std::ops::Range<usize>| r.map(|i| self.ps[pbi[i]].id).collect::<Vec<_>>();
-                eprintln!("bracket special={special} mdp={:?} res={:?} next={:?}", ids(0..sgb), ids(sgb..nsgb), ids(nsgb..pbi.len()));
-                for p in 0..nsgb { if matched[p] && st[p] > p { eprintln!("  pair {} {}", self.ps[pbi[p]].id, self.ps[pbi[st[p]]].id); } }
-            }
             special = next_it == n;
             let mut new_pbi = Vec::new();
             sgb = 0;
@@ -969,14 +963,51 @@ impl Bracket<'_> {
                 opt.set(p, o, base[o * n + p]);
             }
         }
-        // Transpositions: each S1 player in order takes the highest S2 player possible.
-        // Solve once for the duals only; the S1 set stays the one found above.
-        if remainder.iter().any(|&p| is_s1(&st, p)) {
+        // Transpositions: each S1 player in order takes the highest S2 player possible. The
+        // order is lexicographic over S1, so it fits one matching whose weights append a field
+        // per S1 player (the first player's field highest) below the quality fields.
+        let s1: Vec<usize> = remainder
+            .iter()
+            .copied()
+            .filter(|&p| is_s1(&st, p))
+            .collect();
+        if s1.len() > 1 {
+            let fb = bits(remainder.len());
+            let need = self.weight_bits() + s1.len() * fb;
+            let args = (&opt, &remainder, &s1, &matched, fb);
+            let partners = match need {
+                0..=120 => transpose::<L, 2>(args),
+                121..=248 => transpose::<L, 4>(args),
+                249..=504 => transpose::<L, 8>(args),
+                505..=1016 => transpose::<L, 16>(args),
+                1017..=2040 => transpose::<L, 32>(args),
+                2041..=4088 => transpose::<L, 64>(args),
+                _ => None,
+            };
+            if let Some(partners) = partners {
+                for (&p, &m) in s1.iter().zip(partners.iter()) {
+                    if m == p || m == NONE {
+                        continue;
+                    }
+                    matched[p] = true;
+                    if m < nsgb {
+                        matched[m] = true;
+                    }
+                    st[p] = m;
+                    st[m] = p;
+                    opt.finalize(p, m);
+                    validity.finalize(self.pbi[p], self.pbi[m]);
+                }
+            }
+        }
+        // Otherwise one player at a time. Solve once for the duals only; the S1 set stays the
+        // one found above.
+        if remainder.iter().any(|&p| is_s1(&st, p) && !matched[p]) {
             let _ = opt.compute();
         }
         for idx in 0..remainder.len() {
             let p = remainder[idx];
-            if !is_s1(&st, p) {
+            if !is_s1(&st, p) || matched[p] {
                 continue;
             }
             let mut addend = 0u64;
@@ -1011,6 +1042,81 @@ impl Bracket<'_> {
         }
         Some((matched, st))
     }
+}
+
+fn widen<const A: usize, const B: usize>(x: &Big<A>) -> Big<B> {
+    let mut r = Big::<B>::default();
+    for (slot, v) in r.0.iter_mut().zip(x.0.iter()) {
+        *slot = *v;
+    }
+    r
+}
+
+/// The transpositions of a bracket in one matching: the current weights shifted up, and for
+/// the i-th S1 player a field ranking its possible S2 opponents (the highest-ranked largest),
+/// the fields ordered like S1. Returns each S1 player's partner (`NONE` if unmatched).
+fn transpose<const L: usize, const L2: usize>(
+    (opt, remainder, s1, matched, fb): (&Opt<L>, &Vec<usize>, &Vec<usize>, &Vec<bool>, usize),
+) -> Option<Vec<usize>> {
+    let n = opt.n;
+    let active: Vec<usize> = (0..n).filter(|&i| opt.fixed[i] == NONE).collect();
+    let mut pos = vec![NONE; n];
+    for (ai, &a) in active.iter().enumerate() {
+        pos[a] = ai;
+    }
+    let extra = s1.len() * fb;
+    let mut w2 = vec![Big::<L2>::default(); n * n];
+    for &a in &active {
+        for &c in &active {
+            if a < c {
+                let w = opt.w[a * n + c];
+                if !w.is_zero() {
+                    let mut x = widen::<L, L2>(&w);
+                    x.shl(extra);
+                    w2[a * n + c] = x;
+                    w2[c * n + a] = x;
+                }
+            }
+        }
+    }
+    for (i, &p) in s1.iter().enumerate() {
+        let offset = (s1.len() - 1 - i) * fb;
+        let mut addend = 0u64;
+        for &o in remainder.iter().rev() {
+            if o <= p || matched.get(o).copied().unwrap_or(false) {
+                continue;
+            }
+            let x = &mut w2[p * n + o];
+            if !x.is_zero() {
+                x.add_at(offset, addend);
+                w2[o * n + p] = w2[p * n + o];
+            }
+            addend += 1;
+        }
+    }
+    let mut edges = Vec::new();
+    for (ai, &a) in active.iter().enumerate() {
+        for &c in active.iter().skip(ai + 1) {
+            let w = w2[a * n + c];
+            if !w.is_zero() {
+                edges.push((ai, pos[c], w));
+            }
+        }
+    }
+    let m = max_weight_matching(active.len(), &edges);
+    let mates = m.mates();
+    Some(
+        s1.iter()
+            .map(|&p| {
+                mates
+                    .get(pos[p])
+                    .copied()
+                    .flatten()
+                    .and_then(|x| active.get(x).copied())
+                    .unwrap_or(NONE)
+            })
+            .collect(),
+    )
 }
 
 /// The optimality matching of one bracket: a dense weight matrix, pairs already fixed, and the

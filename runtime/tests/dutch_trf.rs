@@ -1,0 +1,159 @@
+//! TRF reading and writing: diagnostics for malformed and inconsistent files, no panic on any
+//! bytes, and a read-write-read round trip that keeps everything the reader understood.
+
+use xqreg_runtime::trf::{self, TrfErrorKind};
+
+const SMALL: &str = include_str!("data/swiss-dutch/t01-009p-05r/round-03.trf");
+
+#[test]
+fn reads_players_rounds_and_headers() {
+    let t = trf::parse(SMALL).expect("reference file parses");
+    assert_eq!(t.players.len(), 9);
+    assert_eq!(t.rounds_declared, Some(5));
+    assert_eq!(t.rounds_played(), 2);
+    let p7 = t.players.iter().find(|p| p.id == 7).expect("player 7");
+    // `0000 - U` in round 2: the pairing-allocated bye, one point.
+    assert_eq!(p7.points, 10);
+    let r2 = p7.rounds[1].expect("round 2 block");
+    assert_eq!(r2.result, trf::ResultCode::Pab);
+    assert_eq!(r2.opponent, None);
+}
+
+#[test]
+fn reads_the_162_scoring_line() {
+    let t = trf::parse(include_str!("data/swiss-dutch/t16-033p-07r/round-04.trf")).expect("parses");
+    assert_eq!((t.scoring.win, t.scoring.draw), (20, 10));
+    assert_eq!(t.scoring.pab, 20, "the bye is worth a win unless declared");
+}
+
+fn first_line_of(id: u32) -> usize {
+    SMALL
+        .lines()
+        .position(|l| l.starts_with("001") && l.get(4..8).map(str::trim) == Some(&id.to_string()))
+        .expect("player line")
+        + 1
+}
+
+#[test]
+fn a_score_that_does_not_add_up_is_reported_at_the_points_column() {
+    let bad = SMALL.replacen(
+        "001    1      Test0001 Player0001               2555                             2.0",
+        "001    1      Test0001 Player0001               2555                             1.5",
+        1,
+    );
+    let e = trf::parse(&bad).expect_err("score mismatch");
+    assert_eq!((e.line, e.column), (first_line_of(1), 81));
+    assert_eq!(
+        e.kind,
+        TrfErrorKind::ScoreMismatch {
+            declared: 15,
+            computed: 20
+        }
+    );
+}
+
+#[test]
+fn a_result_against_a_missing_player_is_reported() {
+    let line = SMALL
+        .lines()
+        .find(|l| l.starts_with("001    9"))
+        .expect("line 9");
+    let t: String = SMALL
+        .lines()
+        .filter(|l| !l.starts_with("001    9"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let e = trf::parse(&t).expect_err("player 9 is gone");
+    assert_eq!(e.kind, TrfErrorKind::UnknownOpponent(9));
+    // Player 1 met 9 in round 2 (columns 102-109): the first reference to 9 in file order.
+    assert!(line.starts_with("001    9"));
+    assert_eq!((e.line, e.column), (first_line_of(1), 102));
+}
+
+#[test]
+fn a_round_past_the_declared_rounds_is_reported() {
+    let bad = SMALL.replace("XXR 5", "XXR 1");
+    let e = trf::parse(&bad).expect_err("round 2 is past XXR 1");
+    assert_eq!(
+        e.kind,
+        TrfErrorKind::RoundOutOfRange {
+            round: 2,
+            declared: 1
+        }
+    );
+    assert_eq!(e.column, 102);
+}
+
+#[test]
+fn bad_characters_are_reported_with_their_column() {
+    let bad = SMALL.replacen("     5 w 1", "     5 x 1", 1);
+    let e = trf::parse(&bad).expect_err("bad colour");
+    assert_eq!(e.kind, TrfErrorKind::BadColour('x'));
+    assert_eq!(e.column, 97);
+    let bad = SMALL.replacen("     5 w 1", "     5 w 7", 1);
+    let e = trf::parse(&bad).expect_err("bad result");
+    assert_eq!(e.kind, TrfErrorKind::BadResult('7'));
+    assert_eq!(e.column, 99);
+    let e = trf::parse_bytes(b"012 x\n001 \xff\n").expect_err("not utf-8");
+    assert_eq!((e.line, e.kind), (2, TrfErrorKind::NotUtf8));
+}
+
+#[test]
+fn never_panics_on_truncations_and_garbage() {
+    for cut in 0..SMALL.len() {
+        if SMALL.is_char_boundary(cut) {
+            let _ = trf::parse(&SMALL[..cut]);
+        }
+    }
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let bytes = SMALL.as_bytes();
+    for _ in 0..2000 {
+        let mut v = bytes.to_vec();
+        for _ in 0..8 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let i = (seed % v.len() as u64) as usize;
+            v[i] = (seed >> 32) as u8;
+        }
+        let _ = trf::parse_bytes(&v);
+        let _ = trf::parse(&String::from_utf8_lossy(&v));
+    }
+}
+
+#[test]
+fn read_write_read_keeps_everything() {
+    for text in [
+        SMALL,
+        include_str!("data/swiss-dutch/t16-033p-07r/round-07.trf"),
+        include_str!("data/swiss-dutch/t37-200p-09r/round-09.trf"),
+    ] {
+        let a = trf::parse(text).expect("reference parses");
+        let written = trf::write(&a);
+        let b = trf::parse(&written).expect("written file parses");
+        assert_eq!(a.players.len(), b.players.len());
+        for (x, y) in a.players.iter().zip(&b.players) {
+            assert_eq!(
+                (x.id, &x.name, x.rating, x.points, x.rank),
+                (y.id, &y.name, y.rating, y.points, y.rank)
+            );
+            assert_eq!(x.rounds, y.rounds, "player {}", x.id);
+        }
+        assert_eq!(a.rounds_declared, b.rounds_declared);
+        assert_eq!(a.initial_colour, b.initial_colour);
+        assert_eq!(
+            (a.scoring.win, a.scoring.draw, a.scoring.pab),
+            (b.scoring.win, b.scoring.draw, b.scoring.pab)
+        );
+        // The written file pairs the same way.
+        let p1 = xqreg_runtime::pairing::swiss::pair_trf(
+            text,
+            xqreg_runtime::pairing::swiss::SwissSystem::Dutch,
+        );
+        let p2 = xqreg_runtime::pairing::swiss::pair_trf(
+            &written,
+            xqreg_runtime::pairing::swiss::SwissSystem::Dutch,
+        );
+        assert_eq!(p1, p2);
+    }
+}
