@@ -24,6 +24,8 @@ pub enum Crit {
     BlackGames,
     Fouls,
     Countback,
+    /// Team stages: the sum of a team's board points over all its matches (局分).
+    GamePoints,
     Lots,
 }
 
@@ -40,6 +42,7 @@ pub const LIBRARY: &[(&str, Crit)] = &[
     ("black_games", Crit::BlackGames),
     ("fouls", Crit::Fouls),
     ("countback", Crit::Countback),
+    ("game_points", Crit::GamePoints),
     ("lots", Crit::Lots),
 ];
 
@@ -60,6 +63,8 @@ pub const ALIASES: &[(&str, Option<Crit>)] = &[
     ("后手赛局", Some(Crit::BlackGames)),
     ("犯规", Some(Crit::Fouls)),
     ("技术犯规", Some(Crit::Fouls)),
+    ("局分", Some(Crit::GamePoints)),
+    ("总局分", Some(Crit::GamePoints)),
     ("抽签", Some(Crit::Lots)),
 ];
 

@@ -5,16 +5,18 @@
 //! scope and skip what is missing. Clauses a stage copies with `same_as` are resolved on the stage
 //! that writes them, so a bad name is reported once. Option words (E111) live in `words`.
 
+use std::collections::BTreeMap;
 use xqreg_grammar::ast::{
     BracketSlot, CategoryCond, DrawRule, EntrantSource, EntryClause, Expect, Format, GroupSel,
     Ident, Item, KnockoutClause, Numbers, PlayerAttr, PlayoffChain, PlayoffRef, PlayoffStep,
     PoolSource, PrizeKey, ResultLine, SeedTier, SlotKind, StaffUnit, StageClause,
 };
+
 use xqreg_grammar::Span;
 
 use super::resolve::{keyword_span, Kind};
 use super::{suggest, words, Ctx, Report};
-use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+use crate::diagnostics::{Code, Diagnostics, Explain, Label, Severity, Template};
 
 macro_rules! code {
     ($id:ident, $code:literal, $name:literal, $sev:ident, $meaning:expr, $example:literal, $fix:expr) => {
@@ -176,10 +178,16 @@ fn unknown_report(kind: Kind) -> Report {
     }
 }
 
+/// Resolves references; an unknown name is one diagnostic however often it is used: the first
+/// use carries the message, later uses are added to it as secondary labels.
 struct Resolver<'c, 'a> {
     ctx: &'c Ctx<'a>,
     diags: &'c mut Diagnostics,
+    /// (kind, name) of each unknown name -> index of its diagnostic in `diags.list`.
+    reported: BTreeMap<(Kind, String), usize>,
 }
+
+const ALSO_HERE: Template = Template::new("also used here", "此处也引用了它");
 
 impl Resolver<'_, '_> {
     fn known(&self, kind: Kind, name: &str) -> bool {
@@ -201,12 +209,35 @@ impl Resolver<'_, '_> {
         if self.known(kind, &id.node) {
             return true;
         }
+        if self.again(kind, id.node.clone(), id.span) {
+            return false;
+        }
         let known = self.ctx.scope.names(kind);
         let d = unknown_report(kind)
             .at(id.span, &[("name", &id.node)])
             .with_help(suggest::help_for_name(&id.node, &known, kind.words()));
-        self.diags.push(d);
+        self.first(kind, id.node.clone(), d);
         false
+    }
+
+    /// A repeat of an unknown name: label it on the first report. Returns whether it was one.
+    fn again(&mut self, kind: Kind, key: String, span: Span) -> bool {
+        let Some(&i) = self.reported.get(&(kind, key)) else {
+            return false;
+        };
+        if let Some(d) = self.diags.list.get_mut(i) {
+            d.labels.push(Label {
+                span,
+                message: ALSO_HERE.plain(),
+                primary: false,
+            });
+        }
+        true
+    }
+
+    fn first(&mut self, kind: Kind, key: String, d: crate::diagnostics::Diagnostic) {
+        self.reported.insert((kind, key), self.diags.list.len());
+        self.diags.push(d);
     }
 
     fn group(&mut self, stage: &Ident, group: &Ident) {
@@ -217,6 +248,10 @@ impl Resolver<'_, '_> {
             return;
         };
         if info.has_group(&group.node) {
+            return;
+        }
+        let key = format!("{}.{}", stage.node, group.node);
+        if self.again(Kind::Group, key.clone(), group.span) {
             return;
         }
         let known: Vec<&str> = info.groups.iter().map(|g| g.node.as_str()).collect();
@@ -232,7 +267,7 @@ impl Resolver<'_, '_> {
         let d = unknown_report(Kind::Group)
             .at(group.span, &[("name", &group.node), ("stage", &stage.node)])
             .with_help(help);
-        self.diags.push(d);
+        self.first(Kind::Group, key, d);
     }
 
     fn place_ref(&mut self, r: &xqreg_grammar::ast::PlaceRef) {
@@ -490,7 +525,11 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         );
     }
     header(ctx, diags);
-    let mut r = Resolver { ctx, diags };
+    let mut r = Resolver {
+        ctx,
+        diags,
+        reported: BTreeMap::new(),
+    };
     for item in &ctx.file.items {
         r.item(item);
     }

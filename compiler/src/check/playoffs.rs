@@ -115,6 +115,19 @@ const NO_PLAYOFF: Report = Report {
     ),
 };
 
+fn unequal(t: &xqreg_grammar::ast::TimeControl) -> bool {
+    use xqreg_grammar::ast::TimeClause;
+    let red = t.clauses.iter().find_map(|c| match c {
+        TimeClause::Red(d) => Some(d.node),
+        _ => None,
+    });
+    let black = t.clauses.iter().find_map(|c| match c {
+        TimeClause::Black(d) => Some(d.node),
+        _ => None,
+    });
+    matches!((red, black), (Some(r), Some(b)) if r != b)
+}
+
 fn step_span(step: &PlayoffStep) -> Span {
     match step {
         PlayoffStep::Game { span, .. }
@@ -167,7 +180,8 @@ fn chain(ctx: &Ctx<'_>, p: &PlayoffChain, diags: &mut Diagnostics) {
                     diags.push(NO_COLOURS.at(*span, &[]));
                 }
                 if let Some(t) = ctx.scope.time_controls.get(time.node.as_str()) {
-                    if !has_draw_odds(t) {
+                    // Unequal clocks without odds are E302's already: one missing line, one report.
+                    if !has_draw_odds(t) && !unequal(t) {
                         diags.push(
                             NO_ODDS
                                 .at(time.span, &[("time", &time.node)])

@@ -183,3 +183,122 @@ fn dump() {
         }
     }
 }
+
+const GROUPS: &str = r#"regulation "测试赛" en "Test event" {
+  dates 2024-05-01 .. 2024-05-03
+  rulebook cxa2011
+}
+scoring { win 2 draw 1 loss 0 }
+time standard { base 20min increment 20s flag loses }
+time rapid { base 10min increment 10s }
+time armageddon { red 6min black 5min draw_goes_to black }
+playoff ladder {
+  game rapid colours swap
+  armageddon armageddon colours lot
+}
+entry {
+  field 8
+}
+stage groups {
+  round_robin single groups A B size 4
+  time standard
+  draw { rating 1..2 one_per_group; rest random; avoid same_unit }
+  tiebreak { sonneborn_berger, head_to_head two_only, wins, lots }
+}
+stage final {
+  knockout { bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2); third_place }
+  time standard
+  colours lot
+  playoff ladder
+  places 1..4
+}
+places 5..8 shared groups.*#3..4
+"#;
+
+/// The diagnostics of `GROUPS` with `edits` applied (each `from` must occur).
+fn check_edited(edits: &[(&str, &str)]) -> Vec<crate::diagnostics::Diagnostic> {
+    let mut text = GROUPS.to_string();
+    for (from, to) in edits {
+        assert!(text.contains(from), "edit target {from:?} not in the base");
+        text = text.replacen(from, to, 1);
+    }
+    let parsed = xqreg_grammar::parse(&text);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    check(&parsed.file).diagnostics.sorted()
+}
+
+fn code_list(ds: &[crate::diagnostics::Diagnostic]) -> Vec<&'static str> {
+    ds.iter().map(|d| d.code.code).collect()
+}
+
+#[test]
+fn the_base_is_clean() {
+    assert_eq!(code_list(&check_edited(&[])), Vec::<&str>::new());
+}
+
+#[test]
+fn an_unknown_stage_is_one_diagnostic_labelled_at_every_use() {
+    let ds = check_edited(&[(
+        "(groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2)",
+        "(grups.A#1 v grups.B#2) (grups.B#1 v grups.A#2)",
+    )]);
+    assert_eq!(code_list(&ds), vec!["E103"]);
+    assert_eq!(ds[0].labels.len(), 4);
+    assert_eq!(
+        ds[0].help.first().map(|h| h.en.as_str()),
+        Some("did you mean `groups`?")
+    );
+}
+
+#[test]
+fn unknown_names_do_not_cascade() {
+    // An unknown time control is not also a missing one; an unknown playoff is not a missing one.
+    let ds = check_edited(&[
+        (
+            "stage groups {\n  round_robin single groups A B size 4\n  time standard",
+            "stage groups {\n  round_robin single groups A B size 4\n  time standart",
+        ),
+        ("  playoff ladder\n  places", "  playoff ladr\n  places"),
+    ]);
+    assert_eq!(code_list(&ds), vec!["E102", "E108"]);
+}
+
+#[test]
+fn unequal_clocks_without_odds_are_one_problem() {
+    let ds = check_edited(&[(
+        "red 6min black 5min draw_goes_to black",
+        "red 6min black 5min",
+    )]);
+    assert_eq!(code_list(&ds), vec!["E302"]);
+}
+
+#[test]
+fn small_points_resolves_to_sonneborn_berger_in_a_round_robin() {
+    let ds = check_edited(&[(
+        "{ sonneborn_berger, head_to_head two_only, wins, lots }",
+        "{ 小分, 直胜 two_only, 胜局, 后手胜局, 后手局数, 犯规, 抽签 }",
+    )]);
+    assert_eq!(code_list(&ds), Vec::<&str>::new());
+    // ... and repeats across an alias and its library name are caught.
+    let ds = check_edited(&[(
+        "{ sonneborn_berger, head_to_head two_only, wins, lots }",
+        "{ 小分, sonneborn_berger, lots }",
+    )]);
+    assert_eq!(code_list(&ds), vec!["E401"]);
+}
+
+#[test]
+fn a_format_copied_with_same_as_counts() {
+    let ds = check_edited(&[(
+        "places 5..8 shared groups.*#3..4",
+        "stage final_b {\n  same_as final\n  knockout { bracket (groups.A#3 v groups.B#4) (groups.B#3 v groups.A#4) }\n  places 5..8\n}",
+    )]);
+    assert_eq!(code_list(&ds), Vec::<&str>::new());
+    let ds = check_edited(&[(
+        "places 5..8 shared groups.*#3..4",
+        "stage final_b {\n  same_as finale\n  places 5..8\n}",
+    )]);
+    // the unknown `same_as` target is reported; the missing format it would have given is not
+    assert!(code_list(&ds).contains(&"E103"));
+    assert!(!code_list(&ds).contains(&"E209"));
+}

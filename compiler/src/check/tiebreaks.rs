@@ -118,8 +118,8 @@ const UNKNOWN: Report = Report {
     help: Template::new("", ""),
 };
 const LIBRARY_LIST: Template = Template::new(
-    "the library: points, sonneborn_berger, opponents_score, progressive, head_to_head, head_to_head_black, wins, black_wins, black_games, fouls, countback, lots",
-    "项目库：points、sonneborn_berger（小分）、opponents_score（对手分）、progressive（累进分）、head_to_head（直胜）、head_to_head_black、wins（胜局）、black_wins（后手胜局）、black_games（后手局数）、fouls（犯规）、countback、lots（抽签）",
+    "the library: points, sonneborn_berger, opponents_score, progressive, head_to_head, head_to_head_black, wins, black_wins, black_games, fouls, countback, game_points (teams), lots",
+    "项目库：points、sonneborn_berger（小分）、opponents_score（对手分）、progressive（累进分）、head_to_head（直胜）、head_to_head_black、wins（胜局）、black_wins（后手胜局）、black_games（后手局数）、fouls（犯规）、countback、game_points（团体局分）、lots（抽签）",
 );
 const REPEATED: Report = Report {
     code: &E401,
@@ -513,6 +513,22 @@ fn chain(t: &TiebreakChain, place: Place<'_>, diags: &mut Diagnostics) {
                     ("name", name),
                     ("what", what),
                     ("what_zh", what_zh),
+                    ("stage", stage),
+                ],
+            ));
+            continue;
+        }
+        let individual = !matches!(
+            format,
+            FormatKind::TeamRoundRobin { .. } | FormatKind::Unknown
+        );
+        if crit == Crit::GamePoints && individual {
+            diags.push(UNFIT.at(
+                c.name.span,
+                &[
+                    ("name", name),
+                    ("what", "an individual"),
+                    ("what_zh", "个人"),
                     ("stage", stage),
                 ],
             ));
