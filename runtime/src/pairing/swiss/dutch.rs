@@ -320,6 +320,9 @@ impl Ctx {
                 }
             }
         }
+        if self.played_rounds == 0 && self.ps.iter().all(|p| p.score == self.ps[0].score) {
+            return self.finish(&first_round(n));
+        }
         let mut validity = self.graph(&|p: &P| p.eligible_bye);
         if !validity.is_perfect() {
             return Err(PairingError::NoLegalPairing(
@@ -498,6 +501,21 @@ impl Ctx {
             hi_colour.other()
         }
     }
+}
+
+/// Round 1: one homogeneous bracket without history, so every criterion ties and the rules'
+/// first candidate stands: the last player gets the bye if the count is odd, then S1 (the top
+/// half) meets S2 (the bottom half) in order. Solving it as a matching would give the same
+/// answer at O(n³) cost, which a field of thousands cannot afford.
+fn first_round(n: usize) -> Vec<usize> {
+    let paired = n - n % 2;
+    let half = paired / 2;
+    let mut partner = vec![NONE; n];
+    for i in 0..half {
+        partner[i] = i + half;
+        partner[i + half] = i;
+    }
+    partner
 }
 
 /// One pairing bracket: `pbi[..sgb]` moved-down players, `pbi[sgb..nsgb]` residents,
