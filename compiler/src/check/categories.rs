@@ -367,7 +367,7 @@ fn gaps(wins: &[Win<'_>], diags: &mut Diagnostics) -> Vec<(Span, i64)> {
             }
         }
         let short = gap.1 - gap.0 < 365;
-        if !short && !(a.section && b.section) {
+        if !(short || a.section && b.section) {
             continue;
         }
         let from = fmt_date(from_day_number(gap.0));
@@ -462,5 +462,89 @@ mod tests {
     #[test]
     fn fixtures() {
         super::super::supplements::testing::fixtures(super::CODES);
+    }
+
+    use super::super::supplements::testing::{codes, BASE};
+
+    fn with(extra: &str) -> (Vec<String>, String) {
+        codes(&format!("{BASE}{extra}"))
+    }
+
+    #[test]
+    fn seed_002_windows_warn_once_each_and_leave_no_gap() {
+        // 1955年12月31日前出生 / 2005年1月1日后出生, written literally.
+        let (got, lines) = with(
+            "category open \"公开组\" { born 1956-01-01 .. 1999-12-31 }\n\
+             category senior \"老年组\" { born before 1955-12-31 }\n\
+             category youth \"少年组\" { born 2000-01-01 .. 2004-12-31 }\n\
+             category children \"儿童组\" { born after 2005-01-01 }\n",
+        );
+        assert_eq!(got, ["W601"], "{lines}");
+        assert_eq!(lines.matches("W601").count(), 2, "{lines}");
+        // The neighbour tells which reading is meant: the inclusive day itself.
+        assert!(lines.contains("born .. 1955-12-31"), "{lines}");
+        assert!(lines.contains("born 2005-01-01 .."), "{lines}");
+    }
+
+    #[test]
+    fn inclusive_partition_is_clean() {
+        let (got, lines) = with(
+            "category open \"公开组\" { born 1956-01-01 .. 1999-12-31 }\n\
+             category senior \"老年组\" { born .. 1955-12-31 }\n\
+             category youth \"少年组\" { born 2000-01-01 .. 2004-12-31 }\n\
+             category children \"儿童组\" { born 2005-01-01 .. }\n",
+        );
+        assert!(got.is_empty(), "{lines}");
+    }
+
+    #[test]
+    fn nested_prize_window_and_other_sex_are_not_overlaps() {
+        let (got, lines) = with(
+            "category senior \"老年组\" { born .. 1955-12-31 }\n\
+             category veteran \"七十岁以上\" { born .. 1945-12-31 }\n\
+             category open_men \"公开组男子\" { born 1956-01-01 .. 1999-12-31  sex men }\n\
+             category open_women \"公开组女子\" { born 1950-01-01 .. 1999-12-31  sex women }\n",
+        );
+        assert!(got.is_empty(), "{lines}");
+    }
+
+    #[test]
+    fn a_long_gap_between_prize_categories_is_deliberate() {
+        let (got, lines) = with(
+            "category senior \"老年组\" { born .. 1955-12-31 }\n\
+             category children \"儿童组\" { born 2005-01-01 .. }\n",
+        );
+        assert!(got.is_empty(), "{lines}");
+    }
+
+    #[test]
+    fn day_arithmetic_round_trips() {
+        use super::{day_number, from_day_number};
+        use xqreg_grammar::ast::Date;
+        for (y, m, d) in [
+            (1970, 1, 1),
+            (2000, 2, 29),
+            (1955, 12, 31),
+            (2016, 10, 13),
+            (1900, 3, 1),
+        ] {
+            let date = Date {
+                year: y,
+                month: m,
+                day: d,
+            };
+            assert_eq!(from_day_number(day_number(date)), date);
+        }
+        let a = Date {
+            year: 1955,
+            month: 12,
+            day: 31,
+        };
+        let b = Date {
+            year: 1956,
+            month: 1,
+            day: 1,
+        };
+        assert_eq!(day_number(b) - day_number(a), 1);
     }
 }

@@ -438,7 +438,7 @@ fn unused_places(ctx: &Ctx<'_>, len: u32) -> Option<String> {
                 }
             }
         }
-        if !used || len % groups != 0 {
+        if !used || !len.is_multiple_of(groups) {
             continue;
         }
         let per = len / groups;
@@ -464,5 +464,88 @@ mod tests {
     #[test]
     fn fixtures() {
         super::super::supplements::testing::fixtures(super::CODES);
+    }
+
+    use super::super::supplements::testing::codes;
+
+    const GROUPS: &str = r#"regulation "测试赛" {
+  issued 2014-03-25
+  dates 2014-04-27 .. 2014-04-29
+}
+scoring { win 2  draw 1  loss 0 }
+time standard "慢棋" { base 20min  increment 20s  flag loses }
+time armageddon "超快棋" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
+entry {
+  field 16
+}
+stage groups "小组赛" {
+  round_robin single groups A B C D size 4
+  entrants roster
+  time standard
+  avoid same_unit
+  tiebreak {
+    sonneborn_berger
+    wins
+    lots
+  }
+}
+stage final_a "决赛甲组" {
+  entrants groups.*#1
+  knockout { bracket (groups.A#1 v groups.B#1) (groups.C#1 v groups.D#1)  third_place }
+  places 1..4
+  time standard
+  colours lot
+  playoff { armageddon armageddon colours lot }
+}
+stage final_b "决赛乙组" {
+  entrants groups.*#2
+  knockout { bracket (groups.A#2 v groups.B#2) (groups.C#2 v groups.D#2)  third_place }
+  places 5..8
+  time standard
+  colours lot
+  playoff { armageddon armageddon colours lot }
+}
+prizes "奖金" CNY {
+  1: 8000
+  2: 4000
+  3: 3000
+  4: 2000
+  5..8: 1000 each
+  9..16: 500 each
+}
+schedule {
+  day 2014-04-27 { 08:30 round groups 1  14:00 round groups 2 }
+  day 2014-04-28 { 08:30 round groups 3  14:00 round final_a 1, final_b 1 }
+  day 2014-04-29 { 08:30 round final_a 2, final_b 2 }
+}
+"#;
+
+    #[test]
+    fn seed_004_places_9_to_16_are_found_and_the_fix_proposed() {
+        let (got, lines) = codes(GROUPS);
+        assert_eq!(got, ["E510"], "{lines}");
+        assert!(
+            lines.contains("places 9..16 are decided by no stage"),
+            "{lines}"
+        );
+        assert!(
+            lines.contains("`places 9..16 shared groups.*#3..4`"),
+            "{lines}"
+        );
+    }
+
+    #[test]
+    fn the_declared_fix_is_accepted() {
+        let text = format!("{GROUPS}places 9..16 shared groups.*#3..4\n");
+        let (got, lines) = codes(&text);
+        assert!(got.is_empty(), "{lines}");
+    }
+
+    #[test]
+    fn a_lone_stage_without_places_decides_them_all() {
+        let text = super::super::supplements::testing::BASE.replace("  places 1..8\n", "")
+            + "prizes \"奖金\" CNY {\n  1: 3000\n  2..8: 100 each\n}\n";
+        let (got, lines) = codes(&text);
+        assert!(got.is_empty(), "{lines}");
     }
 }

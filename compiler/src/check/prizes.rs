@@ -235,6 +235,11 @@ const HELP_E501: Template = Template::new(
     "该行从第{next}名开始：`{suggest}`",
 );
 
+const HELP_E501_REMOVE: Template = Template::new(
+    "every place of this line is paid above: remove it or correct its range",
+    "该行的名次在上面都已发奖：删去该行或改正其范围",
+);
+
 const MSG_E502_START: Template = Template::new(
     "the table starts at place {first}: places {gap} get no line",
     "奖励表从第{first}名开始：第{gap}名没有奖励",
@@ -469,7 +474,7 @@ fn overlaps_and_gaps(paid: &[Paid<'_>], diags: &mut Diagnostics) {
                 break;
             }
             let next = a.end.saturating_add(1);
-            let suggest = if next <= b.end {
+            let help = if next <= b.end {
                 let each = if next < b.end && b.line.each {
                     " each"
                 } else {
@@ -481,9 +486,10 @@ fn overlaps_and_gaps(paid: &[Paid<'_>], diags: &mut Diagnostics) {
                     .as_ref()
                     .map(|m| format!(" {}", m.amount.node))
                     .unwrap_or_default();
-                format!("{}:{amount}{each}", range_text(next, b.end))
+                let suggest = format!("{}:{amount}{each}", range_text(next, b.end));
+                HELP_E501.fill(&[("next", &next.to_string()), ("suggest", &suggest)])
             } else {
-                "remove the line".to_string()
+                HELP_E501_REMOVE.plain()
             };
             diags.push(
                 Diagnostic::new(
@@ -496,7 +502,7 @@ fn overlaps_and_gaps(paid: &[Paid<'_>], diags: &mut Diagnostics) {
                     a.line.span,
                     LBL_E501_FIRST.fill(&[("range", &range_text(a.start, a.end))]),
                 )
-                .with_help(HELP_E501.fill(&[("next", &next.to_string()), ("suggest", &suggest)])),
+                .with_help(help),
             );
         }
     }
@@ -839,5 +845,58 @@ mod tests {
     #[test]
     fn fixtures() {
         super::super::supplements::testing::fixtures(super::CODES);
+    }
+
+    use super::super::supplements::testing::{codes, BASE};
+
+    fn with(extra: &str) -> (Vec<String>, String) {
+        codes(&format!("{BASE}{extra}"))
+    }
+
+    #[test]
+    fn total_message_gives_both_numbers() {
+        let (got, lines) = with(
+            "prizes \"奖金\" CNY {\n  1: 3000\n  2: 2000\n  3..4: 500 each\n  total 6500\n}\n",
+        );
+        assert_eq!(got, ["E503"], "{lines}");
+        assert!(lines.contains("6500") && lines.contains("6000"), "{lines}");
+        assert!(lines.contains("`total 6000`"), "{lines}");
+    }
+
+    #[test]
+    fn seed_004_table_adds_up() {
+        let text = BASE
+            .replace("field 8", "field 16")
+            .replace("size 8", "size 16")
+            .replace("places 1..8", "places 1..16");
+        // A round robin of 16 plays 15 rounds: only the table is under test here.
+        let text = text.replace("  14:00 round main 7", "  14:00 round main 7..15");
+        let (got, lines) = codes(&format!(
+            "{text}prizes \"奖金\" CNY after_tax {{\n  1: 80000\n  2: 40000\n  3: 30000\n  4: 20000\n  5: 10000\n  6: 8000\n  7: 5000\n  8: 3000\n  9..16: 1000 each\n  total 204000\n}}\n"
+        ));
+        assert!(
+            !got.iter()
+                .any(|c| c.starts_with("E5") || c.starts_with("W5")),
+            "{lines}"
+        );
+    }
+
+    #[test]
+    fn equal_amounts_down_the_table_do_not_rise() {
+        let (got, lines) =
+            with("prizes \"奖金\" CNY {\n  1: 3000\n  2: 1000\n  3: 1000\n  4..8: 1000 each\n}\n");
+        assert!(got.is_empty(), "{lines}");
+    }
+
+    #[test]
+    fn other_currency_lines_are_not_compared_for_rises() {
+        let (got, lines) = with("prizes \"奖金\" CNY {\n  1: 3000\n  2: 2000\n  3: 5000 HKD\n}\n");
+        assert!(got.is_empty(), "{lines}");
+    }
+
+    #[test]
+    fn english_notes_only_for_files_written_in_english() {
+        let (got, lines) = with("prizes \"奖金\" CNY {\n  1: 3000\n}\n");
+        assert!(!got.contains(&"N501".to_string()), "{lines}");
     }
 }

@@ -639,6 +639,41 @@ pub(crate) mod testing {
         (got, lines)
     }
 
+    /// A clean regulation of 8 players in one round robin (no diagnostics), for tests to extend.
+    pub(crate) const BASE: &str = r#"regulation "测试赛" {
+  issued 2014-03-25 by "中国象棋协会"
+  dates 2014-04-27 .. 2014-04-29
+}
+scoring { win 2  draw 1  loss 0 }
+time standard "慢棋" { base 20min  increment 20s  flag loses }
+entry {
+  field 8
+}
+stage main "循环赛" {
+  round_robin single size 8
+  entrants roster
+  time standard
+  avoid same_unit
+  tiebreak {
+    sonneborn_berger
+    wins
+    lots
+  }
+  places 1..8
+}
+schedule {
+  day 2014-04-27 { 08:30 round main 1  14:00 round main 2 }
+  day 2014-04-28 { 08:30 round main 3  14:00 round main 4  19:00 round main 5 }
+  day 2014-04-29 { 08:30 round main 6  14:00 round main 7 }
+}
+"#;
+
+    /// The codes `text` raises, and the rendered lines for a failure message.
+    pub(crate) fn codes(text: &str) -> (Vec<String>, String) {
+        let (got, lines) = run(text);
+        (got.into_iter().collect(), lines.join("\n"))
+    }
+
     /// Checks the fixtures of `codes`; panics with every failure at once.
     pub(crate) fn fixtures(codes: &[&Code]) {
         let mut files: Vec<PathBuf> = std::fs::read_dir(dir())
@@ -704,10 +739,83 @@ pub(crate) mod testing {
 
 #[cfg(test)]
 mod tests {
+    use super::testing::{self, codes, BASE};
+
     #[test]
     fn fixtures() {
         testing::fixtures(super::CODES);
     }
 
-    use super::testing;
+    #[test]
+    fn override_replaces_and_merge_adds() {
+        let text = format!(
+            "{BASE}supplement \"补充规定\" 2014-04-20 {{\n  \
+             override time standard \"慢棋\" {{ base 25min  increment 20s  flag loses }}\n  \
+             entry {{\n    deadline 2014-04-11\n  }}\n  \
+             note \"记录\" \"前十台对局结束后需补记录\"\n}}\n"
+        );
+        let parsed = xqreg_grammar::parse(&text);
+        let mut diags = crate::diagnostics::Diagnostics::default();
+        let eff = super::apply(&parsed.file, &mut diags);
+        assert!(diags.list.is_empty());
+        let times: Vec<u32> = eff
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::TimeControl(t) => t.clauses.iter().find_map(|c| match c {
+                    xqreg_grammar::ast::TimeClause::Base(d) => Some(d.node.seconds),
+                    _ => None,
+                }),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(times, [25 * 60]);
+        assert!(eff.items.iter().all(|i| !matches!(i, Item::Supplement(_))));
+        let deadlines = eff
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Entry(e) => Some(e.clauses.len()),
+                _ => None,
+            })
+            .sum::<usize>();
+        assert_eq!(
+            deadlines, 2,
+            "the supplement's deadline joins the base entry"
+        );
+        let (got, lines) = codes(&text);
+        assert!(got.is_empty(), "{lines}");
+    }
+
+    #[test]
+    fn a_merged_clause_that_says_it_again_conflicts() {
+        let text = format!(
+            "{BASE}supplement \"补充规定\" 2014-04-20 {{\n  entry {{\n    field 10\n  }}\n}}\n"
+        );
+        let (got, lines) = codes(&text);
+        assert_eq!(got, ["E702"], "{lines}");
+    }
+
+    #[test]
+    fn a_supplement_after_the_event() {
+        let text = format!(
+            "{BASE}supplement \"补充规定\" 2014-05-20 {{\n  note \"记录\" \"补记录\"\n}}\n"
+        );
+        let (got, lines) = codes(&text);
+        assert_eq!(got, ["E703"], "{lines}");
+    }
+
+    #[test]
+    fn override_suggests_the_near_name() {
+        let text = format!(
+            "{BASE}supplement \"补充规定\" 2014-04-20 {{\n  override time standrad \"慢棋\" {{ base 25min  increment 20s  flag loses }}\n}}\n"
+        );
+        let (_, lines) = codes(&text);
+        assert!(
+            lines.contains("did you mean `override time standard`?"),
+            "{lines}"
+        );
+    }
+
+    use xqreg_grammar::ast::Item;
 }
