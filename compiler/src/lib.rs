@@ -6,6 +6,7 @@
 //! the rule sheet; `cli/` is the command line.
 
 pub mod check;
+pub mod compile;
 pub mod diagnostics;
 pub mod cli;
 pub mod driver;

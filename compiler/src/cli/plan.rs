@@ -1,7 +1,13 @@
-//! `xqreg plan FILE [-o OUT]`: compile a regulation to its plan (JSON). Not written yet.
+//! `xqreg plan FILE [-o OUT]`: compile a regulation to its plan, printed as JSON. A file with
+//! errors prints its diagnostics on stderr and exits 1; no plan is written.
 
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+use super::{io_error, lang, LangArg};
+use crate::compile;
+use crate::diagnostics::render::{self, Format, Options};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -11,8 +17,59 @@ pub struct Args {
     /// Write the plan here instead of stdout.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Language of diagnostics (default: from the locale).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    super::not_implemented("plan")
+pub fn run(args: Args) -> ExitCode {
+    let bytes = match std::fs::read(&args.file) {
+        Ok(b) => b,
+        Err(e) => {
+            io_error(&args.file, &e);
+            return ExitCode::from(2);
+        }
+    };
+    let compiled = compile::compile_bytes(&args.file.display().to_string(), &bytes);
+    let Some(plan) = compiled.plan else {
+        print_errors(&compiled.report, lang(args.lang));
+        return ExitCode::from(1);
+    };
+    let mut json = match serde_json::to_string_pretty(&plan) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("xqreg plan: internal error while writing JSON: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    json.push('\n');
+    write_output(args.output.as_ref(), &json)
+}
+
+/// Print a file's diagnostics on stderr (graphical when stderr is a terminal).
+pub(crate) fn print_errors(report: &crate::driver::FileReport, lang: crate::diagnostics::Lang) {
+    let text = render::render(
+        Format::Human,
+        std::slice::from_ref(report),
+        Options {
+            lang,
+            color: std::io::stderr().is_terminal(),
+        },
+    );
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+/// Write to `-o OUT` or stdout; an I/O failure is exit 2.
+pub(crate) fn write_output(output: Option<&PathBuf>, text: &str) -> ExitCode {
+    let result = match output {
+        Some(path) => std::fs::write(path, text),
+        None => std::io::stdout().write_all(text.as_bytes()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xqreg: cannot write output: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -1,0 +1,273 @@
+//! Lowering of the entry block (field, pools, named players, conditions) and categories.
+
+use std::collections::BTreeMap;
+
+use xqreg_grammar::ast::{self, CategoryCond, EntryClause, Item, PlayerAttr, PoolSource};
+use xqreg_runtime::plan::{self, Origin, Sex, Title};
+
+use super::{compare, date, text, Lowerer};
+
+impl Lowerer<'_> {
+    pub(super) fn entry(&self) -> plan::Entry {
+        let mut field = None;
+        let mut open = None;
+        let mut assumed = None;
+        let mut pools = Vec::new();
+        let mut players = Vec::new();
+        let mut conditions = Vec::new();
+        let mut origin = Origin::default_rule("default: no entry block");
+        for item in self.items() {
+            let Item::Entry(entry) = item else { continue };
+            origin = self.origin(entry.span);
+            for clause in &entry.clauses {
+                match clause {
+                    EntryClause::Field(n) => {
+                        field = Some(plan::Field::Exact {
+                            size: n.node,
+                            origin: self.origin(n.span),
+                        })
+                    }
+                    EntryClause::FieldOpen(span) => open = Some(self.origin(*span)),
+                    EntryClause::Cap { max, span, .. } => {
+                        field = Some(plan::Field::Cap {
+                            max: max.node,
+                            origin: self.origin(*span),
+                        })
+                    }
+                    EntryClause::AssumeField { size, .. } => assumed = Some(size.node),
+                    EntryClause::Pool(pool) => pools.push(self.pool(pool)),
+                    EntryClause::Player(p) => players.push(self.player(p)),
+                    // `age >= 65 requires "..."` asks for a document, it bars nobody: print-only.
+                    EntryClause::Age {
+                        op,
+                        years,
+                        requires: None,
+                        span,
+                    } => conditions.push(plan::Condition::Age {
+                        op: compare(op.node),
+                        years: years.node,
+                        origin: self.origin(*span),
+                    }),
+                    EntryClause::Age { .. } => {}
+                    EntryClause::Title { op, title, span } => {
+                        if let Some(t) = title_word(&title.node) {
+                            conditions.push(plan::Condition::Title {
+                                op: compare(op.node),
+                                title: t,
+                                origin: self.origin(*span),
+                            })
+                        }
+                    }
+                    EntryClause::Sex(s) => {
+                        if let Some(sex) = Sex::parse(&s.node) {
+                            conditions.push(plan::Condition::Sex {
+                                sex,
+                                origin: self.origin(s.span),
+                            })
+                        }
+                    }
+                    EntryClause::Condition(_)
+                    | EntryClause::Residence(_)
+                    | EntryClause::Deadline { .. }
+                    | EntryClause::Fee { .. }
+                    | EntryClause::Deposit { .. }
+                    | EntryClause::Subsidy { .. }
+                    | EntryClause::Staff { .. }
+                    | EntryClause::Insurance(_) => {}
+                }
+            }
+        }
+        let field = match (field, open) {
+            (Some(f), _) => f,
+            (None, Some(origin)) => plan::Field::Open { assumed, origin },
+            (None, None) => plan::Field::Open {
+                assumed: assumed.or_else(|| {
+                    let named = players.len() as u32;
+                    (named > 0).then_some(named)
+                }),
+                origin: Origin::default_rule("default: the field is not stated"),
+            },
+        };
+        plan::Entry {
+            field,
+            pools,
+            players,
+            conditions,
+            origin,
+        }
+    }
+
+    fn pool(&self, pool: &ast::Pool) -> plan::Pool {
+        let mut out = plan::Pool {
+            name: pool.name.node.clone(),
+            title: pool.title.as_ref().map(text),
+            size: pool.size.as_ref().map(|s| s.node),
+            sex: None,
+            title_condition: None,
+            named: false,
+            unit: None,
+            origin: self.origin(pool.span),
+        };
+        for source in &pool.source {
+            match source {
+                PoolSource::Named(_) => out.named = true,
+                PoolSource::Sex(s) => out.sex = Sex::parse(&s.node),
+                PoolSource::Title { op, title, .. } => {
+                    out.title_condition = title_word(&title.node).map(|t| (compare(op.node), t))
+                }
+                PoolSource::NominatedBy(t) => out.unit = Some(text(t)),
+                PoolSource::RatingTop { .. }
+                | PoolSource::Excluding(_)
+                | PoolSource::Replacement { .. }
+                | PoolSource::Qualifiers { .. }
+                | PoolSource::Quota { .. }
+                | PoolSource::Host { .. }
+                | PoolSource::Staff { .. }
+                | PoolSource::Remark(_) => {}
+            }
+        }
+        out
+    }
+
+    fn player(&self, p: &ast::PlayerDecl) -> plan::NamedPlayer {
+        let mut out = plan::NamedPlayer {
+            id: p.id.node.clone(),
+            name: p.name.zh.node.clone(),
+            name_en: p.name.en.as_ref().map(|e| e.node.clone()),
+            unit: None,
+            federation: None,
+            pool: None,
+            sex: None,
+            born: None,
+            title: None,
+            rating: None,
+            order: None,
+            seed: None,
+            origin: self.origin(p.span),
+        };
+        for attr in &p.attrs {
+            match attr {
+                PlayerAttr::Unit(t) => out.unit = Some(text(t)),
+                PlayerAttr::Pool(i) => out.pool = Some(i.node.clone()),
+                PlayerAttr::Rating(n) => out.rating = Some(n.node),
+                PlayerAttr::Sex(s) => out.sex = Sex::parse(&s.node),
+                PlayerAttr::Born(d) => out.born = Some(date(&d.node)),
+                PlayerAttr::Title(t) => out.title = title_word(&t.node),
+                PlayerAttr::Federation(f) => out.federation = Some(f.node.clone()),
+                PlayerAttr::Order(n) => out.order = Some(n.node),
+                PlayerAttr::Seed(n) => out.seed = Some(n.node),
+            }
+        }
+        out
+    }
+
+    pub(super) fn categories(&self) -> BTreeMap<String, plan::Category> {
+        let mut out = BTreeMap::new();
+        for item in self.items() {
+            let Item::Category(c) = item else { continue };
+            let mut cat = plan::Category {
+                name: c.name.node.clone(),
+                title: c.title.as_ref().map(text),
+                born_from: None,
+                born_to: None,
+                sex: None,
+                title_condition: None,
+                pool: None,
+                within: None,
+                age: None,
+                origin: self.origin(c.span),
+            };
+            for cond in &c.conditions {
+                match cond {
+                    CategoryCond::Born(w) => {
+                        // `before D` / `after D` are exclusive: the window ends the day before,
+                        // or starts the day after (the checker warns that the wording is
+                        // ambiguous; W601).
+                        let shift = |d: &ast::Date, forward: bool| {
+                            let d = date(d);
+                            if w.exclusive {
+                                if forward {
+                                    next_day(d)
+                                } else {
+                                    previous_day(d)
+                                }
+                            } else {
+                                d
+                            }
+                        };
+                        cat.born_from = w.from.as_ref().map(|d| shift(&d.node, true));
+                        cat.born_to = w.to.as_ref().map(|d| shift(&d.node, false));
+                    }
+                    CategoryCond::Sex(s) => cat.sex = Sex::parse(&s.node),
+                    CategoryCond::Title { op, title, .. } => {
+                        cat.title_condition = title_word(&title.node).map(|t| (compare(op.node), t))
+                    }
+                    CategoryCond::Pool(p) => cat.pool = Some(p.node.clone()),
+                    CategoryCond::Within(p) => cat.within = Some(p.node.clone()),
+                    // An age clause that only asks for a document (`requires`) is print-only.
+                    CategoryCond::Age {
+                        op,
+                        years,
+                        requires: None,
+                        ..
+                    } => cat.age = Some((compare(op.node), years.node)),
+                    CategoryCond::Age { .. } => {}
+                    CategoryCond::Requires(_) => {}
+                }
+            }
+            out.entry(cat.name.clone()).or_insert(cat);
+        }
+        out
+    }
+}
+
+/// The plan's title for a word of the language. The CXA grades below national master (third,
+/// second, first class) have no plan title: conditions on them are not enforced by the runtime.
+pub(crate) fn title_word(word: &str) -> Option<Title> {
+    Title::parse(word)
+}
+
+fn days_in_month(year: u16, month: u8) -> u8 {
+    match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        _ if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        _ => 28,
+    }
+}
+
+pub(crate) fn next_day(d: plan::Date) -> plan::Date {
+    if d.day < days_in_month(d.year, d.month) {
+        plan::Date::new(d.year, d.month, d.day + 1)
+    } else if d.month < 12 {
+        plan::Date::new(d.year, d.month + 1, 1)
+    } else {
+        plan::Date::new(d.year.saturating_add(1), 1, 1)
+    }
+}
+
+pub(crate) fn previous_day(d: plan::Date) -> plan::Date {
+    if d.day > 1 {
+        plan::Date::new(d.year, d.month, d.day - 1)
+    } else if d.month > 1 {
+        plan::Date::new(d.year, d.month - 1, days_in_month(d.year, d.month - 1))
+    } else {
+        plan::Date::new(d.year.saturating_sub(1), 12, 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn day_arithmetic_crosses_months_years_and_leap_days() {
+        let d = plan::Date::new;
+        assert_eq!(next_day(d(2016, 2, 28)), d(2016, 2, 29));
+        assert_eq!(next_day(d(2015, 2, 28)), d(2015, 3, 1));
+        assert_eq!(next_day(d(1999, 12, 31)), d(2000, 1, 1));
+        assert_eq!(previous_day(d(1956, 1, 1)), d(1955, 12, 31));
+        assert_eq!(previous_day(d(2000, 3, 1)), d(2000, 2, 29));
+        assert_eq!(previous_day(d(1900, 3, 1)), d(1900, 2, 28));
+    }
+}
