@@ -265,7 +265,7 @@ impl Lowerer<'_> {
             } => {
                 let group_size = |g: &ast::PlaceGroup| {
                     self.facts_group_size(&g.stage.node)
-                        .unwrap_or_else(|| (places.end.saturating_sub(places.start) + 1) / 2)
+                        .unwrap_or_else(|| range(places).len() / 2)
                 };
                 let entrants = groups
                     .iter()
