@@ -207,7 +207,7 @@ const MSG_W604: Template = Template::new(
     "the field is open and no size is assumed for simulation",
     "参赛名额不限，且未假设模拟人数",
 );
-const LBL_W604: Template = Template::new("名额不限", "名额不限");
+const LBL_W604: Template = Template::new("open field (名额不限)", "名额不限");
 const HELP_W604: Template = Template::new(
     "add `assume field N \"why\"` to the entry with the size the organisers expect",
     "在 entry 中加上 `assume field N \"理由\"`，写出预计人数",

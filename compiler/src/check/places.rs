@@ -297,6 +297,10 @@ fn overall_prize_lines(file: &ast::File) -> Vec<(PlaceRange, Span)> {
 }
 
 fn undecided(ctx: &Ctx<'_>, decided: &[Decided<'_>], diags: &mut Diagnostics) {
+    // A block that did not parse may be the stage that decides the missing places.
+    if ctx.file.items.iter().any(|i| matches!(i, Item::Broken(_))) {
+        return;
+    }
     let prizes = overall_prize_lines(ctx.file);
     let mut ranges: Vec<(u32, u32)> = decided.iter().map(|d| d.range).collect();
     if ranges.is_empty() {

@@ -707,7 +707,7 @@ fn shared_equal(decl: &ast::PlacesDecl, paid: &[Paid<'_>], diags: &mut Diagnosti
     }
     let covered: u64 = touching
         .iter()
-        .map(|p| u64::from(p.end.min(hi)) - u64::from(p.start.max(lo)) + 1)
+        .map(|p| u64::from(p.end.min(hi).saturating_sub(p.start.max(lo))) + 1)
         .sum();
     let all = u64::from(hi.saturating_sub(lo)) + 1;
     let mut amounts: Vec<String> = Vec::new();

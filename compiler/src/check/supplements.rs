@@ -746,6 +746,42 @@ mod tests {
         testing::fixtures(super::CODES);
     }
 
+    /// The robustness suite deletes lines of the examples; here the same on this checker's fixtures:
+    /// deleting any one line must give diagnostics, never a panic.
+    #[test]
+    fn deleting_any_line_never_panics() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .map(|p| p.join("tests/fixtures/check"))
+            .unwrap_or_default();
+        let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+            .map(|rd| rd.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| {
+            p.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .is_some_and(|n| {
+                    ["E5", "E6", "E7", "W5", "W6", "N5"]
+                        .iter()
+                        .any(|c| n.starts_with(c))
+                })
+        });
+        assert!(files.len() >= 39, "found {} fixtures", files.len());
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            for skip in 0..lines.len() {
+                let cut: Vec<&str> = lines
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != skip)
+                    .map(|(_, l)| *l)
+                    .collect();
+                let _ = codes(&cut.join("\n"));
+            }
+        }
+    }
+
     #[test]
     fn override_replaces_and_merge_adds() {
         let text = format!(
