@@ -119,7 +119,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                     let seats = size.node.saturating_mul(groups);
                     if let Some(e) = f.entrants_from_sources {
                         if seats != e {
-                            let (fix, fix_zh) = if e % groups == 0 {
+                            let (fix, fix_zh) = if e.is_multiple_of(groups) {
                                 (
                                     format!(
                                         "write `size {}` for {e} players in {groups} groups",
@@ -157,7 +157,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
 }
 
 fn quota_fix(size: u32, groups: u32) -> (String, String) {
-    if groups > 0 && size % groups == 0 {
+    if groups > 0 && size.is_multiple_of(groups) {
         let q = size / groups;
         (
             format!("write `{q} per_group`"),

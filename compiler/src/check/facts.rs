@@ -112,7 +112,11 @@ pub fn ref_count(scope: &Scope<'_>, r: &PlaceRef) -> Option<u32> {
 }
 
 fn rr_rounds(n: u32, double: bool) -> u32 {
-    let single = if n % 2 == 0 { n.saturating_sub(1) } else { n };
+    let single = if n.is_multiple_of(2) {
+        n.saturating_sub(1)
+    } else {
+        n
+    };
     if double {
         single.saturating_mul(2)
     } else {
@@ -300,7 +304,7 @@ impl Facts {
             let group_size = match formats.as_slice() {
                 [Format::RoundRobin { size: Some(s), .. }] => Some(s.node),
                 _ => entrants.and_then(|e| {
-                    if e % group_count == 0 {
+                    if e.is_multiple_of(group_count) {
                         Some(e / group_count)
                     } else {
                         None

@@ -3,7 +3,9 @@
 //!
 //! Each unknown reference is reported here and nowhere else: later checks look names up in the
 //! scope and skip what is missing. Clauses a stage copies with `same_as` are resolved on the stage
-//! that writes them, so a bad name is reported once. Option words (E111) live in `words`.
+//! that writes them, so a bad name is reported once, with every later use as a secondary label.
+//! A file with a block that failed to parse gets no unknown-name reports (the broken block may be
+//! the declaration). Option words (E111) live in `words`.
 
 use std::collections::BTreeMap;
 use xqreg_grammar::ast::{
@@ -525,6 +527,12 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         );
     }
     header(ctx, diags);
+    // A block that did not parse may be the declaration a reference names: until its syntax
+    // error is fixed, an unknown name would be a guess, so none is reported.
+    if ctx.file.items.iter().any(|i| matches!(i, Item::Broken(_))) {
+        words::check(ctx, diags);
+        return;
+    }
     let mut r = Resolver {
         ctx,
         diags,

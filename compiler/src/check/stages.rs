@@ -723,13 +723,12 @@ fn brackets(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                             }
                         }
                     }
-                    KnockoutClause::Seeded { size, .. } => {
-                        if size.node < 2 || !size.node.is_power_of_two() {
-                            let s = size.node.to_string();
-                            let next = next_pow2(size.node.max(2)).to_string();
-                            diags
-                                .push(BRACKET_SIZE.at(size.span, &[("size", &s), ("next", &next)]));
-                        }
+                    KnockoutClause::Seeded { size, .. }
+                        if size.node < 2 || !size.node.is_power_of_two() =>
+                    {
+                        let s = size.node.to_string();
+                        let next = next_pow2(size.node.max(2)).to_string();
+                        diags.push(BRACKET_SIZE.at(size.span, &[("size", &s), ("next", &next)]));
                     }
                     _ => {}
                 }

@@ -302,3 +302,15 @@ fn a_format_copied_with_same_as_counts() {
     assert!(code_list(&ds).contains(&"E103"));
     assert!(!code_list(&ds).contains(&"E209"));
 }
+
+#[test]
+fn a_broken_block_silences_unknown_names() {
+    // The final's block is broken (a stray word); the places declaration still names `final`
+    // nowhere, but the group stage it names is intact: no E103 is a guess either way.
+    let text = GROUPS.replacen("  colours lot\n", "  colours lot\n  ???\n", 1);
+    let parsed = xqreg_grammar::parse(&text);
+    assert!(!parsed.errors.is_empty());
+    let out = check(&parsed.file);
+    let codes: Vec<&str> = out.diagnostics.list.iter().map(|d| d.code.code).collect();
+    assert!(!codes.iter().any(|c| c.starts_with("E10")), "{codes:?}");
+}

@@ -327,7 +327,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         let byes_possible = match f.entrants {
             None if f.sources_unresolved => None,
             None => Some(("the field is not fixed", "人数不固定")),
-            Some(n) if n % 2 == 1 => Some(("the field is odd", "人数为奇数")),
+            Some(n) if !n.is_multiple_of(2) => Some(("the field is odd", "人数为奇数")),
             Some(_) => None,
         };
         let place = Place::Stage {
