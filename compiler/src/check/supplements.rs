@@ -221,8 +221,39 @@ fn name_span(item: &Item, fallback: Span) -> Span {
     }
 }
 
+/// What applying one supplement item did, for the sheet and the plan's origins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Outcome {
+    /// A new item.
+    Added,
+    /// `override`: it replaced the base item at `base`.
+    Replaced { base: Span },
+    /// Its clauses joined the base block at `base` (clauses that conflicted were left out).
+    Merged { base: Span },
+    /// It clashed with the base item at `base` without `override`; the base item stays (E702).
+    Conflict { base: Span },
+    /// `override` of nothing; added as a new item (E701).
+    OverrodeNothing,
+}
+
+/// One supplement item and what became of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Applied {
+    /// The `supplement` block.
+    pub supplement: Span,
+    /// The item inside it.
+    pub item: Span,
+    pub outcome: Outcome,
+}
+
 /// The effective file: base items with every supplement applied in source order.
 pub fn apply(file: &ast::File, diags: &mut Diagnostics) -> ast::File {
+    apply_with_record(file, diags).0
+}
+
+/// [`apply`], and what became of every supplement item, in source order.
+pub fn apply_with_record(file: &ast::File, diags: &mut Diagnostics) -> (ast::File, Vec<Applied>) {
+    let mut record = Vec::new();
     let mut items: Vec<Item> = file
         .items
         .iter()
@@ -235,13 +266,45 @@ pub fn apply(file: &ast::File, diags: &mut Diagnostics) -> ast::File {
         let Item::Supplement(s) = item else { continue };
         dates(s, issued.as_ref(), ended, diags);
         for si in &s.items {
-            apply_item(&mut items, si, diags);
+            let outcome = apply_item(&mut items, si, diags);
+            record.push(Applied {
+                supplement: s.span,
+                item: si.span,
+                outcome,
+            });
         }
     }
-    ast::File {
+    let file = ast::File {
         items,
         comments: file.comments.clone(),
         span: file.span,
+    };
+    (file, record)
+}
+
+/// The span of a whole item.
+fn item_span(item: &Item) -> Span {
+    match item {
+        Item::Regulation(x) => x.span,
+        Item::Organisers(x) => x.span,
+        Item::Contacts(x) => x.span,
+        Item::Scoring(x) => x.span,
+        Item::TimeControl(x) => x.span,
+        Item::Entry(x) => x.span,
+        Item::Category(x) => x.span,
+        Item::Stage(x) => x.span,
+        Item::Playoff(x) => x.span,
+        Item::Places(x) => x.span,
+        Item::Prizes(x) => x.span,
+        Item::Qualification(x) => x.span,
+        Item::Conduct(x) => x.span,
+        Item::Schedule(x) => x.span,
+        Item::Registration(x) => x.span,
+        Item::Expenses(x) => x.span,
+        Item::Note(x) => x.span,
+        Item::Supplement(x) => x.span,
+        Item::Test(x) => x.span,
+        Item::Broken(span) => *span,
     }
 }
 
@@ -290,11 +353,11 @@ fn dates(
     }
 }
 
-fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagnostics) {
+fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagnostics) -> Outcome {
     let k = key(&si.item);
     if k == Key::Free {
         items.push(si.item.clone());
-        return;
+        return Outcome::Added;
     }
     let found: Vec<usize> = items
         .iter()
@@ -331,8 +394,9 @@ fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagn
             };
             diags.push(d);
             items.push(si.item.clone());
-            return;
+            return Outcome::OverrodeNothing;
         };
+        let base = items.get(first).map_or(si.span, item_span);
         // Every base item of that kind and name goes; the supplement's takes the first one's place.
         if let Some(slot) = items.get_mut(first) {
             *slot = si.item.clone();
@@ -342,29 +406,35 @@ fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagn
                 items.remove(*n);
             }
         }
-        return;
+        return Outcome::Replaced { base };
     }
     let Some(first) = found.first().copied() else {
         items.push(si.item.clone());
-        return;
+        return Outcome::Added;
     };
     if matches!(k, Key::Block(_)) {
-        if let Some(base) = items.get_mut(first) {
-            merge(base, &si.item, diags);
-        }
-        return;
+        let Some(base) = items.get_mut(first) else {
+            return Outcome::Added;
+        };
+        let span = item_span(base);
+        merge(base, &si.item, diags);
+        return Outcome::Merged { base: span };
     }
-    if let Some(base) = items.get(first) {
-        diags.push(
-            Diagnostic::new(
-                &E702,
-                MSG_E702.fill(&[("kind", kind), ("name", &name)]),
-                name_span(&si.item, si.span),
-                LBL_E702.plain(),
-            )
-            .with_label(name_span(base, si.span), LBL_E702_BASE.plain())
-            .with_help(HELP_E702.fill(&[("kind", kind)])),
-        );
+    let Some(base) = items.get(first) else {
+        return Outcome::Added;
+    };
+    diags.push(
+        Diagnostic::new(
+            &E702,
+            MSG_E702.fill(&[("kind", kind), ("name", &name)]),
+            name_span(&si.item, si.span),
+            LBL_E702.plain(),
+        )
+        .with_label(name_span(base, si.span), LBL_E702_BASE.plain())
+        .with_help(HELP_E702.fill(&[("kind", kind)])),
+    );
+    Outcome::Conflict {
+        base: item_span(base),
     }
 }
 
@@ -806,6 +876,18 @@ mod tests {
             })
             .collect();
         assert_eq!(times, [25 * 60]);
+        let (_, record) = super::apply_with_record(&parsed.file, &mut diags);
+        let outcomes: Vec<&str> = record
+            .iter()
+            .map(|a| match a.outcome {
+                super::Outcome::Replaced { .. } => "replaced",
+                super::Outcome::Merged { .. } => "merged",
+                super::Outcome::Added => "added",
+                super::Outcome::Conflict { .. } => "conflict",
+                super::Outcome::OverrodeNothing => "nothing",
+            })
+            .collect();
+        assert_eq!(outcomes, ["replaced", "merged", "added"]);
         assert!(eff.items.iter().all(|i| !matches!(i, Item::Supplement(_))));
         let deadlines = eff
             .items
