@@ -151,7 +151,7 @@ pub struct GameOut {
     pub group: Option<String>,
     pub red: String,
     pub black: String,
-    pub result: String,
+    pub result: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub step: Option<String>,
     #[serde(skip_serializing_if = "is_zero")]

@@ -152,15 +152,20 @@ impl Ctx<'_> {
     ) -> Played {
         let red_out = self.is_withdrawn(red, at.stage_ix, at.stage, at.round);
         let black_out = self.is_withdrawn(black, at.stage_ix, at.stage, at.round);
-        let k = key(
-            at.stage,
-            at.round,
-            self.id(red),
-            self.id(black),
-            at.step,
-            at.game_no,
-        );
-        let recorded = self.book.take(&k);
+        // Most simulations record nothing: skip building the key.
+        let recorded = if self.book.is_empty() {
+            None
+        } else {
+            let k = key(
+                at.stage,
+                at.round,
+                self.id(red),
+                self.id(black),
+                at.step,
+                at.game_no,
+            );
+            self.book.take(&k)
+        };
         let (mut result, mut red_fouls, mut black_fouls, simulated) = if red_out || black_out {
             let r = match (red_out, black_out) {
                 (true, true) => GameResult::DoubleForfeit,
@@ -256,7 +261,7 @@ impl Ctx<'_> {
             group: at.group.map(str::to_string),
             red: self.id(red).to_string(),
             black: self.id(black).to_string(),
-            result: result.notation().to_string(),
+            result: result.notation(),
             step: at.step.map(str::to_string),
             red_fouls,
             black_fouls,

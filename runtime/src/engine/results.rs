@@ -200,6 +200,10 @@ impl ResultBook {
         }
     }
 
+    pub(crate) fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
     /// The recorded game for this key, if any, marking it consumed.
     pub(crate) fn take(&mut self, k: &GameKey) -> Option<usize> {
         match self.games.get_mut(k) {

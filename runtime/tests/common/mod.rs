@@ -1,0 +1,472 @@
+//! Hand-built plans for the runtime's tests, shaped like the seeds (what the compiler will
+//! produce from the example regulations), and small helpers.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use xqreg_runtime::plan::*;
+
+pub fn o(what: &str) -> Origin {
+    Origin::Clause {
+        file: "examples/004/regulation.xqr".to_string(),
+        line: 1,
+        column: 1,
+        span: SourceSpan { start: 0, end: 0 },
+    }
+    .clone_with(what)
+}
+
+trait CloneWith {
+    fn clone_with(self, what: &str) -> Origin;
+}
+
+impl CloneWith for Origin {
+    fn clone_with(self, what: &str) -> Origin {
+        match self {
+            Origin::Clause {
+                file, column, span, ..
+            } => Origin::Clause {
+                file,
+                line: what.len() as u32,
+                column,
+                span,
+            },
+            d => d,
+        }
+    }
+}
+
+pub fn chain(criteria: &[Criterion]) -> TiebreakChain {
+    TiebreakChain {
+        criteria: criteria
+            .iter()
+            .map(|&criterion| TiebreakItem {
+                criterion,
+                origin: o("tiebreak"),
+            })
+            .collect(),
+        origin: o("tiebreak"),
+    }
+}
+
+pub fn time(name: &str, red: u32, black: u32, inc: u32, draw_goes_to: Option<Side>) -> TimeControl {
+    TimeControl {
+        name: name.to_string(),
+        title: None,
+        red_seconds: red,
+        black_seconds: black,
+        increment_seconds: inc,
+        flag_loses: true,
+        draw_goes_to,
+        origin: o(name),
+    }
+}
+
+/// 004's ladder: one extra game 5′+5″ with colours swapped, then armageddon by lot, a draw to
+/// Black.
+pub fn ladder_004() -> PlayoffChain {
+    PlayoffChain {
+        name: Some("ladder".to_string()),
+        steps: vec![
+            PlayoffStep {
+                kind: PlayoffStepKind::Game {
+                    time: "rapid".to_string(),
+                    colours: ColourRule::Swap,
+                    games: 1,
+                },
+                origin: o("game rapid colours swap"),
+            },
+            PlayoffStep {
+                kind: PlayoffStepKind::Armageddon {
+                    time: "armageddon".to_string(),
+                    colours: ColourRule::Lot,
+                    draw_goes_to: Side::Black,
+                },
+                origin: o("armageddon armageddon colours lot"),
+            },
+        ],
+        origin: o("playoff ladder"),
+    }
+}
+
+pub fn place_ref(stage: &str, group: GroupSel, from: u32, to: u32) -> PlaceRef {
+    PlaceRef {
+        stage: stage.to_string(),
+        group,
+        places: PlaceRange::new(from, to),
+    }
+}
+
+fn named(g: &str) -> GroupSel {
+    GroupSel::Named(g.to_string())
+}
+
+fn knockout_final(name: &str, place: u32, places: PlaceRange) -> Stage {
+    Stage {
+        name: name.to_string(),
+        title: None,
+        entrants: ["A", "B", "C", "D"]
+            .iter()
+            .map(|g| EntrantSource::Places {
+                place: place_ref("groups", named(g), place, place),
+                origin: o("entrants"),
+            })
+            .collect(),
+        format: StageFormat::Knockout(Knockout {
+            bracket: Bracket::Pairs {
+                pairs: vec![
+                    (
+                        BracketSlot::Place(place_ref("groups", named("A"), place, place)),
+                        BracketSlot::Place(place_ref("groups", named("B"), place, place)),
+                    ),
+                    (
+                        BracketSlot::Place(place_ref("groups", named("C"), place, place)),
+                        BracketSlot::Place(place_ref("groups", named("D"), place, place)),
+                    ),
+                ],
+            },
+            games: 1,
+            third_place: true,
+            placement: false,
+            colours: ColourRule::Lot,
+            origin: o("knockout"),
+        }),
+        scoring: Scoring::cxa_default(Origin::default_rule("default: CXA 2011 scoring 2/1/0")),
+        time: Some("standard".to_string()),
+        tiebreak: chain(&[]),
+        playoff: Some(ladder_004()),
+        places: Some(places),
+        origin: o("stage"),
+    }
+}
+
+/// Seed 004 (周庄杯): 32 players in pools champions 15, rated 9, taipei 8; 4 groups of 8 drawn
+/// with taipei 2 per group in list order, rating places 1..4 one per group, the rest at random,
+/// same unit avoided; single round robin; group winners → knockout for 1-4, runners-up → 5-8,
+/// third place matches; places 9..16 shared by the 3rd and 4th of each group; prizes
+/// 80000 40000 30000 20000 10000 8000 5000 3000, 9..16 1000 each = 204,000 CNY.
+pub fn seed004() -> Plan {
+    let scoring = Scoring::cxa_default(Origin::default_rule(
+        "default: CXA 2011 scoring 2/1/0 (domain.md 2)",
+    ));
+    let mut time_controls = BTreeMap::new();
+    time_controls.insert(
+        "standard".to_string(),
+        time("standard", 1200, 1200, 20, None),
+    );
+    time_controls.insert("rapid".to_string(), time("rapid", 300, 300, 5, None));
+    time_controls.insert(
+        "armageddon".to_string(),
+        time("armageddon", 360, 300, 0, Some(Side::Black)),
+    );
+    let pool = |name: &str, size: u32, unit: Option<&str>| Pool {
+        name: name.to_string(),
+        title: None,
+        size: Some(size),
+        sex: Some(Sex::Men),
+        title_condition: None,
+        named: false,
+        unit: unit.map(str::to_string),
+        origin: o("pool"),
+    };
+    let groups = Stage {
+        name: "groups".to_string(),
+        title: Some("小组赛".to_string()),
+        entrants: vec![EntrantSource::Roster {
+            origin: Origin::default_rule("default: the first stage takes the roster"),
+        }],
+        format: StageFormat::RoundRobin(RoundRobin {
+            cycles: Cycles::Single,
+            groups: vec!["A".into(), "B".into(), "C".into(), "D".into()],
+            group_size: Some(8),
+            draw: Some(GroupDraw {
+                rules: vec![
+                    DrawRule::PoolQuota {
+                        pool: "taipei".into(),
+                        per_group: 2,
+                        order: DrawOrder::ListOrder,
+                        origin: o("pool taipei 2 per_group in list_order"),
+                    },
+                    DrawRule::RatingSeeds {
+                        places: PlaceRange::new(1, 4),
+                        origin: o("rating 1..4 one_per_group"),
+                    },
+                    DrawRule::Rest {
+                        order: DrawOrder::Random,
+                        origin: o("rest random"),
+                    },
+                ],
+                avoid_same_unit: true,
+                origin: o("draw"),
+            }),
+            numbers: Numbers::Lot {
+                origin: o("numbers lot"),
+            },
+            swap_last_two: false,
+            colours: ColourRule::FirstListedRed,
+            origin: o("round_robin"),
+        }),
+        scoring: scoring.clone(),
+        time: Some("standard".to_string()),
+        tiebreak: chain(&[
+            Criterion::SonnebornBerger,
+            Criterion::HeadToHead {
+                mode: HeadToHeadMode::TwoOnly,
+            },
+            Criterion::Wins {
+                count: WinsCount::Played,
+            },
+            Criterion::BlackWins,
+            Criterion::BlackGames,
+            Criterion::HeadToHeadBlack,
+            Criterion::Fouls,
+            Criterion::Lots,
+        ]),
+        playoff: None,
+        places: None,
+        origin: o("stage groups"),
+    };
+    let line = |from: u32, to: u32, amount: u64| PrizeLine {
+        key: PrizeKey::Places {
+            places: PlaceRange::new(from, to),
+        },
+        amount: Some(amount),
+        currency: None,
+        items: if from == 1 {
+            vec![PrizeItem::Trophy]
+        } else {
+            Vec::new()
+        },
+        origin: o("prize line"),
+    };
+    Plan {
+        version: PLAN_VERSION,
+        meta: EventMeta {
+            title: "第四届“周庄杯”海峡两岸象棋大师赛".to_string(),
+            title_en: Some("4th Zhouzhuang Cup".to_string()),
+            edition: Some(4),
+            dates: Some((Date::new(2014, 4, 27), Date::new(2014, 4, 29))),
+            venue: Some("江苏省昆山市周庄镇".to_string()),
+            rulebook: Some("asian".to_string()),
+            first_day: Some(Date::new(2014, 4, 27)),
+            origin: o("regulation"),
+        },
+        rng: RngSpec {
+            algorithm: RngAlgorithm::Chacha8,
+            origin: Origin::default_rule("default: ChaCha8 (DESIGN.md)"),
+        },
+        scoring,
+        time_controls,
+        entry: Entry {
+            field: Field::Exact {
+                size: 32,
+                origin: o("field 32"),
+            },
+            pools: vec![
+                pool("champions", 15, None),
+                pool("rated", 9, None),
+                pool("taipei", 8, Some("中华台北")),
+            ],
+            players: Vec::new(),
+            conditions: vec![Condition::Sex {
+                sex: Sex::Men,
+                origin: o("sex men"),
+            }],
+            origin: o("entry"),
+        },
+        categories: BTreeMap::new(),
+        stages: vec![
+            groups,
+            knockout_final("final_a", 1, PlaceRange::new(1, 4)),
+            knockout_final("final_b", 2, PlaceRange::new(5, 8)),
+        ],
+        places: vec![PlacesDecl {
+            places: PlaceRange::new(9, 16),
+            rule: PlacesRule::Shared,
+            sources: vec![place_ref("groups", GroupSel::All, 3, 4)],
+            title: Some("小组第三、四名并列第九名".to_string()),
+            origin: o("places 9..16 shared"),
+        }],
+        prizes: vec![PrizeTable {
+            category: None,
+            title: Some("奖金".to_string()),
+            currency: "CNY".to_string(),
+            tax: Some(Tax::AfterTax),
+            lines: vec![
+                line(1, 1, 80000),
+                line(2, 2, 40000),
+                line(3, 3, 30000),
+                line(4, 4, 20000),
+                line(5, 5, 10000),
+                line(6, 6, 8000),
+                line(7, 7, 5000),
+                line(8, 8, 3000),
+                line(9, 16, 1000),
+            ],
+            total: Some(204_000),
+            origin: o("prizes"),
+        }],
+        qualification: Vec::new(),
+        conduct: Conduct {
+            withdraw_after_forfeits: None,
+            fouls_per_game_loss: None,
+            origin: o("conduct"),
+        },
+    }
+}
+
+/// A plan with the regulation's defaults, no pools, and the given stages.
+pub fn plan_with(field: u32, stages: Vec<Stage>) -> Plan {
+    let mut p = seed004();
+    p.entry.field = Field::Exact {
+        size: field,
+        origin: o("field"),
+    };
+    p.entry.pools.clear();
+    p.entry.conditions.clear();
+    p.stages = stages;
+    p.places.clear();
+    p.prizes.clear();
+    let mut tc = BTreeMap::new();
+    tc.insert(
+        "standard".to_string(),
+        time("standard", 3600, 3600, 30, None),
+    );
+    tc.insert("rapid".to_string(), time("rapid", 600, 600, 10, None));
+    tc.insert("blitz".to_string(), time("blitz", 300, 300, 5, None));
+    tc.insert(
+        "armageddon".to_string(),
+        time("armageddon", 360, 300, 0, Some(Side::Black)),
+    );
+    p.time_controls = tc;
+    p
+}
+
+/// Seed 000's ladder: rapid colours swapped, blitz colours redrawn, blitz swapped, armageddon
+/// colours by lot with the draw to Black.
+pub fn ladder_000() -> PlayoffChain {
+    let game = |time: &str, colours: ColourRule| PlayoffStep {
+        kind: PlayoffStepKind::Game {
+            time: time.to_string(),
+            colours,
+            games: 1,
+        },
+        origin: o(time),
+    };
+    PlayoffChain {
+        name: Some("ladder".to_string()),
+        steps: vec![
+            game("rapid", ColourRule::Swap),
+            game("blitz", ColourRule::Redraw),
+            game("blitz", ColourRule::Swap),
+            PlayoffStep {
+                kind: PlayoffStepKind::Armageddon {
+                    time: "armageddon".to_string(),
+                    colours: ColourRule::Lot,
+                    draw_goes_to: Side::Black,
+                },
+                origin: o("armageddon"),
+            },
+        ],
+        origin: o("playoff"),
+    }
+}
+
+pub fn round_robin_stage(name: &str, groups: &[&str], chain_of: &[Criterion]) -> Stage {
+    Stage {
+        name: name.to_string(),
+        title: None,
+        entrants: vec![EntrantSource::Roster {
+            origin: o("entrants"),
+        }],
+        format: StageFormat::RoundRobin(RoundRobin {
+            cycles: Cycles::Single,
+            groups: groups.iter().map(|g| g.to_string()).collect(),
+            group_size: None,
+            draw: None,
+            numbers: Numbers::RegistrationOrder {
+                origin: o("numbers"),
+            },
+            swap_last_two: true,
+            colours: ColourRule::FirstListedRed,
+            origin: o("round_robin"),
+        }),
+        scoring: Scoring::cxa_default(o("scoring")),
+        time: Some("standard".to_string()),
+        tiebreak: chain(chain_of),
+        playoff: None,
+        places: None,
+        origin: o("stage"),
+    }
+}
+
+pub fn knockout_stage(
+    name: &str,
+    bracket: Bracket,
+    games: u32,
+    third: bool,
+    placement: bool,
+    playoff: Option<PlayoffChain>,
+) -> Stage {
+    Stage {
+        name: name.to_string(),
+        title: None,
+        entrants: vec![EntrantSource::Roster {
+            origin: o("entrants"),
+        }],
+        format: StageFormat::Knockout(Knockout {
+            bracket,
+            games,
+            third_place: third,
+            placement,
+            colours: ColourRule::Lot,
+            origin: o("knockout"),
+        }),
+        scoring: Scoring::cxa_default(o("scoring")),
+        time: Some("standard".to_string()),
+        tiebreak: chain(&[]),
+        playoff,
+        places: None,
+        origin: o("stage"),
+    }
+}
+
+/// Players `a`, `b`, ... with ratings falling by 50 and units `u1`, `u2`, ...
+pub fn players(n: usize) -> xqreg_runtime::Roster {
+    xqreg_runtime::Roster {
+        players: (0..n)
+            .map(|i| xqreg_runtime::Player {
+                id: format!("p{}", i + 1),
+                name: format!("Player {}", i + 1),
+                unit: Some(format!("u{}", i + 1)),
+                sex: Some(Sex::Men),
+                rating: Some(2600 - 50 * i as u32),
+                order: Some(i as u32 + 1),
+                ..Default::default()
+            })
+            .collect(),
+    }
+}
+
+pub fn game(
+    stage: &str,
+    round: u32,
+    red: &str,
+    black: &str,
+    result: &str,
+    step: Option<&str>,
+    n: Option<u32>,
+) -> xqreg_runtime::RecordedGame {
+    xqreg_runtime::RecordedGame {
+        stage: stage.to_string(),
+        round,
+        board: None,
+        red: red.to_string(),
+        black: black.to_string(),
+        result: xqreg_runtime::engine::GameResult::parse(result).expect("a result"),
+        red_fouls: 0,
+        black_fouls: 0,
+        step: step.map(str::to_string),
+        game: n,
+        origin: o("results"),
+    }
+}

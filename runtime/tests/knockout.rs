@@ -1,0 +1,250 @@
+//! Knockouts: seeded brackets with byes, third place, placement brackets, mini-matches, and
+//! playoff chains that reach their last step.
+
+mod common;
+
+use common::*;
+use xqreg_runtime::engine::RestRule;
+use xqreg_runtime::plan::{Bracket, NumberOrder, PlaceRange};
+use xqreg_runtime::{run, RecordedResults};
+
+#[test]
+fn a_drawn_semi_final_goes_through_the_whole_ladder_to_armageddon() {
+    let mut ko = knockout_stage(
+        "ko",
+        Bracket::Seeded {
+            size: 4,
+            seeding: NumberOrder::Rating,
+        },
+        1,
+        true,
+        false,
+        Some(ladder_000()),
+    );
+    ko.places = Some(PlaceRange::new(1, 4));
+    let plan = plan_with(4, vec![ko]);
+    // Seeds by rating: p1 v p4, p2 v p3. p1–p4 is drawn in the game, the rapid game and both
+    // blitz games; the armageddon is drawn too, so Black wins it.
+    let results = RecordedResults {
+        games: vec![
+            game("ko", 1, "p1", "p4", "=", None, None),
+            game("ko", 1, "p1", "p4", "=", Some("rapid"), None),
+            game("ko", 1, "p1", "p4", "=", Some("blitz"), Some(1)),
+            game("ko", 1, "p1", "p4", "=", Some("blitz"), Some(2)),
+            game("ko", 1, "p1", "p4", "=", Some("armageddon"), None),
+        ],
+        rest: RestRule::Rating,
+        ..Default::default()
+    };
+    let out = run(&plan, &players(4), &results, 11).expect("runs");
+    let stage = &out.stages[0];
+    let semi = stage
+        .matches
+        .iter()
+        .find(|m| m.a == "p1" || m.b == "p1")
+        .expect("p1's semi");
+    assert_eq!(semi.decided_by, "armageddon");
+    let arma = stage
+        .games
+        .iter()
+        .find(|g| g.step.as_deref() == Some("armageddon"))
+        .expect("the armageddon game");
+    assert_eq!(arma.result, "=");
+    assert_eq!(semi.winner, arma.black, "a drawn armageddon goes to Black");
+    // The five games of the match, in ladder order, colours swapped from the game before
+    // where the ladder says swap.
+    let steps: Vec<Option<&str>> = stage
+        .games
+        .iter()
+        .filter(|g| g.round == 1 && (g.red == "p1" || g.black == "p1"))
+        .map(|g| g.step.as_deref())
+        .collect();
+    assert_eq!(
+        steps,
+        vec![
+            None,
+            Some("rapid"),
+            Some("blitz"),
+            Some("blitz"),
+            Some("armageddon")
+        ]
+    );
+    let g: Vec<&xqreg_runtime::engine::GameOut> = stage
+        .games
+        .iter()
+        .filter(|g| g.red == "p1" || g.black == "p1")
+        .collect();
+    assert_eq!(g[1].red, g[0].black, "rapid: colours swapped");
+    assert_eq!(g[3].red, g[2].black, "second blitz: colours swapped");
+    assert!(out.transcript.iter().any(
+        |t| t.text.contains("decided by armageddon") && t.text.contains("a draw goes to Black")
+    ));
+    assert_eq!(out.stats.playoff_steps.get("armageddon"), Some(&1));
+    // Places 1..4 each once.
+    let places: Vec<u32> = out.final_ranking.iter().map(|r| r.place).collect();
+    assert_eq!(places, vec![1, 2, 3, 4]);
+}
+
+#[test]
+fn seeded_bracket_gives_byes_to_the_top_seeds_and_placement_plays_every_place() {
+    let mut ko = knockout_stage(
+        "ko",
+        Bracket::Seeded {
+            size: 8,
+            seeding: NumberOrder::Rating,
+        },
+        1,
+        false,
+        true,
+        Some(ladder_000()),
+    );
+    ko.places = Some(PlaceRange::new(1, 6));
+    let plan = plan_with(6, vec![ko]);
+    let results = RecordedResults {
+        rest: RestRule::Rating,
+        ..Default::default()
+    };
+    let out = run(&plan, &players(6), &results, 3).expect("runs");
+    // Seeds 1 and 2 have byes (7 and 8 missing); the higher rating always wins.
+    let ids: Vec<&str> = out.final_ranking.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, vec!["p1", "p2", "p3", "p4", "p5", "p6"]);
+    assert!(out
+        .transcript
+        .iter()
+        .any(|t| t.text.contains("p1 has a bye")));
+    assert!(out
+        .transcript
+        .iter()
+        .any(|t| t.text.contains("p2 has a bye")));
+    assert_eq!(out.final_ranking.iter().filter(|r| r.shared).count(), 0);
+}
+
+#[test]
+fn without_third_place_the_losing_semi_finalists_share_third() {
+    let mut ko = knockout_stage(
+        "ko",
+        Bracket::Seeded {
+            size: 4,
+            seeding: NumberOrder::Rating,
+        },
+        1,
+        false,
+        false,
+        None,
+    );
+    ko.places = Some(PlaceRange::new(1, 4));
+    let plan = plan_with(4, vec![ko]);
+    let results = RecordedResults {
+        rest: RestRule::Rating,
+        ..Default::default()
+    };
+    let out = run(&plan, &players(4), &results, 3).expect("runs");
+    let rows: Vec<(u32, bool, &str)> = out
+        .final_ranking
+        .iter()
+        .map(|r| (r.place, r.shared, r.id.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            (1, false, "p1"),
+            (2, false, "p2"),
+            (3, true, "p3"),
+            (3, true, "p4")
+        ]
+    );
+}
+
+#[test]
+fn stops_once_the_needed_places_are_known() {
+    // Places 1..2 only: no third-place match is played even though the bracket has one.
+    let mut ko = knockout_stage(
+        "ko",
+        Bracket::Seeded {
+            size: 4,
+            seeding: NumberOrder::Rating,
+        },
+        1,
+        true,
+        false,
+        None,
+    );
+    ko.places = Some(PlaceRange::new(1, 2));
+    let plan = plan_with(4, vec![ko]);
+    let results = RecordedResults {
+        rest: RestRule::Rating,
+        ..Default::default()
+    };
+    let out = run(&plan, &players(4), &results, 3).expect("runs");
+    assert_eq!(out.stages[0].matches.len(), 3);
+    assert_eq!(out.games, 3);
+    let places: Vec<u32> = out.final_ranking.iter().map(|r| r.place).collect();
+    assert_eq!(places, vec![1, 2]);
+}
+
+#[test]
+fn a_two_game_mini_match_swaps_colours_and_level_matches_go_to_the_playoff() {
+    let mut ko = knockout_stage(
+        "ko",
+        Bracket::Seeded {
+            size: 2,
+            seeding: NumberOrder::Rating,
+        },
+        2,
+        false,
+        false,
+        Some(ladder_000()),
+    );
+    ko.places = Some(PlaceRange::new(1, 2));
+    let plan = plan_with(2, vec![ko]);
+    let results = RecordedResults {
+        games: vec![
+            game("ko", 1, "p1", "p2", "1-0", None, Some(1)),
+            game("ko", 1, "p2", "p1", "1-0", None, Some(2)),
+            game("ko", 1, "p1", "p2", "0-1", Some("rapid"), None),
+        ],
+        rest: RestRule::Draws,
+        ..Default::default()
+    };
+    let out = run(&plan, &players(2), &results, 5).expect("runs");
+    let games = &out.stages[0].games;
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[1].red, games[0].black);
+    let m = &out.stages[0].matches[0];
+    assert_eq!(m.score, (2, 2));
+    assert_eq!(m.decided_by, "rapid");
+    assert_eq!(m.winner, "p2");
+}
+
+#[test]
+fn results_for_games_that_do_not_exist_or_twice_are_errors() {
+    let mut ko = knockout_stage(
+        "ko",
+        Bracket::Seeded {
+            size: 2,
+            seeding: NumberOrder::Rating,
+        },
+        1,
+        false,
+        false,
+        None,
+    );
+    ko.places = Some(PlaceRange::new(1, 2));
+    let plan = plan_with(2, vec![ko]);
+    let twice = RecordedResults {
+        games: vec![
+            game("ko", 1, "p1", "p2", "1-0", None, None),
+            game("ko", 1, "p2", "p1", "=", None, None),
+        ],
+        ..Default::default()
+    };
+    let err = run(&plan, &players(2), &twice, 1).expect_err("a second result");
+    assert_eq!(err[0].code, "R010");
+    let missing = RecordedResults {
+        games: vec![game("ko", 2, "p1", "p2", "1-0", None, None)],
+        ..Default::default()
+    };
+    let err = run(&plan, &players(2), &missing, 1).expect_err("no such game");
+    assert_eq!(err[0].code, "R009");
+    assert!(err[0].message.contains("does not exist"));
+}
