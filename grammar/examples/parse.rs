@@ -12,6 +12,17 @@ fn main() {
             std::process::exit(2);
         }
     };
+    // `--repeat N` parses N times (for timing with `time`).
+    let args: Vec<String> = std::env::args().collect();
+    let repeat = args
+        .iter()
+        .position(|a| a == "--repeat")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(1);
+    for _ in 1..repeat {
+        std::hint::black_box(xqreg_grammar::parse_bytes(&bytes));
+    }
     let parsed = xqreg_grammar::parse_bytes(&bytes);
     let text = String::from_utf8_lossy(&bytes);
     for e in &parsed.errors {

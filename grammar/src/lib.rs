@@ -5,6 +5,10 @@
 //! a cascade). The tree keeps byte spans and comments. This crate knows nothing of what a
 //! regulation means: names are not resolved and nothing is checked beyond the shape of literals.
 
+// The grammar is generated without pest's `std` feature (no per-call stack probe; the grammar
+// has no recursive rule, so the stack depth is bounded anyway); its code names `alloc`.
+extern crate alloc;
+
 pub mod ast;
 pub mod error;
 mod parser;
