@@ -157,6 +157,8 @@ pub(crate) struct Ctx<'a> {
     pub stages: Vec<StageRun>,
     pub games: u32,
     pub stats: RunStats,
+    /// Team stages: the roster index that stands for a team in rankings -> the team's name.
+    pub team_of: BTreeMap<usize, String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -248,10 +250,14 @@ impl<'a> Ctx<'a> {
             stages: Vec::new(),
             games: 0,
             stats: RunStats::default(),
+            team_of: BTreeMap::new(),
         })
     }
 
     pub fn id(&self, i: usize) -> &str {
+        if let Some(team) = self.team_of.get(&i) {
+            return team;
+        }
         self.roster
             .players
             .get(i)
@@ -260,6 +266,9 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn name(&self, i: usize) -> &str {
+        if let Some(team) = self.team_of.get(&i) {
+            return team;
+        }
         self.roster
             .players
             .get(i)

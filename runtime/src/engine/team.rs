@@ -1,18 +1,214 @@
-//! Team round robin: not run yet; the plan carries it so that the compiler can lower it.
+//! Team round robin: the roster's units are the teams; teams meet in Berger order; the
+//! first-listed team has Red on odd boards and Black on even boards (CXA 13.2); game points add
+//! up to a match result, which gives match points. Teams are ranked by match points, then the
+//! chain (`game_points` is the usual first criterion).
 
+use super::outcome::{GameOut, StageOutcome};
+use super::play::GameAt;
 use super::problem::{codes, RuntimeProblem};
-use super::{Ctx, StageRun};
-use crate::plan::{Stage, TeamRoundRobin};
+use super::stages::rank_group;
+use super::tiebreak::{Competitor, Primary, Record, RecordKind};
+use super::transcript::EntryKind;
+use super::{entrants, Ctx, StageRun};
+use crate::pairing::round_robin;
+use crate::plan::{Cycles, NumberOrder, Side, Stage, TeamRoundRobin};
+use std::collections::BTreeMap;
 
 pub(crate) fn run(
-    _ctx: &mut Ctx<'_>,
-    _ix: usize,
+    ctx: &mut Ctx<'_>,
+    ix: usize,
     stage: &Stage,
     t: &TeamRoundRobin,
 ) -> Result<StageRun, Vec<RuntimeProblem>> {
-    Err(vec![RuntimeProblem::new(
-        codes::UNSUPPORTED,
-        format!("stage `{}`: team round robin is not run yet", stage.name),
+    if t.groups.len() > 1 {
+        return Err(vec![RuntimeProblem::new(
+            codes::UNSUPPORTED,
+            format!(
+                "stage `{}`: team round robin in several groups is not run yet",
+                stage.name
+            ),
+            &t.origin,
+        )]);
+    }
+    let field = entrants::resolve(ctx, stage)?;
+    // Teams in order of first appearance; players by board order.
+    let mut teams: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut problems = Vec::new();
+    for &p in &field {
+        let Some(unit) = ctx.roster.players.get(p).and_then(|x| x.unit.clone()) else {
+            problems.push(
+                RuntimeProblem::new(
+                    codes::ROSTER_FIELD_MISSING,
+                    format!(
+                        "{}: a team event needs each player's unit (the team)",
+                        ctx.id(p)
+                    ),
+                    &t.origin,
+                )
+                .at(ctx.roster.row_of(p), "unit"),
+            );
+            continue;
+        };
+        match teams.iter_mut().find(|(u, _)| *u == unit) {
+            Some((_, members)) => members.push(p),
+            None => teams.push((unit, vec![p])),
+        }
+    }
+    for (unit, members) in &mut teams {
+        members.sort_by_key(|&p| {
+            (
+                ctx.roster
+                    .players
+                    .get(p)
+                    .and_then(|x| x.order)
+                    .unwrap_or(u32::MAX),
+                p,
+            )
+        });
+        if members.len() < t.boards as usize {
+            problems.push(RuntimeProblem::new(
+                codes::FIELD_DOES_NOT_FIT,
+                format!(
+                    "team `{unit}` has {} players for {} boards",
+                    members.len(),
+                    t.boards
+                ),
+                &t.origin,
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    match t.numbers {
+        NumberOrder::Lot => ctx.lots.shuffle(&mut teams),
+        NumberOrder::RegistrationOrder => {}
+        NumberOrder::Rating => teams.sort_by_key(|(_, m)| {
+            let top: Vec<u32> = m
+                .iter()
+                .take(t.boards as usize)
+                .map(|&p| {
+                    ctx.roster
+                        .players
+                        .get(p)
+                        .and_then(|x| x.rating)
+                        .unwrap_or(0)
+                })
+                .collect();
+            std::cmp::Reverse(top.iter().map(|&r| u64::from(r)).sum::<u64>())
+        }),
+    }
+    let listed: Vec<String> = teams
+        .iter()
+        .enumerate()
+        .map(|(k, (u, _))| format!("{} {u}", k + 1))
+        .collect();
+    ctx.transcript.push(
+        EntryKind::Numbers,
+        format!("team numbers: {}", listed.join(", ")),
         &t.origin,
-    )])
+    );
+    let match_scoring = stage.scoring.matches.clone();
+    let (mw, md, ml) = match &match_scoring {
+        Some(m) => (m.win, m.draw, m.loss),
+        None => (2, 1, 0),
+    };
+    let n = teams.len() as u32;
+    let schedule = round_robin::schedule(n, t.cycles == Cycles::Double, t.swap_last_two);
+    let mut comps = vec![Competitor::default(); teams.len()];
+    let mut games: Vec<GameOut> = Vec::new();
+    for (r, boards) in schedule.iter().enumerate() {
+        let round = r as u32 + 1;
+        for (m, &(xn, yn)) in boards.iter().enumerate() {
+            if xn > n || yn > n {
+                let sitter = if xn > n { yn } else { xn };
+                if let Some(c) = comps.get_mut(sitter as usize - 1) {
+                    c.records.push(Record {
+                        round,
+                        opponent: None,
+                        side: None,
+                        kind: RecordKind::Unpaired,
+                        points: 0,
+                    });
+                }
+                continue;
+            }
+            let (xp, yp) = (xn as usize - 1, yn as usize - 1);
+            let (Some((xu, xs)), Some((yu, ys))) = (teams.get(xp), teams.get(yp)) else {
+                continue;
+            };
+            let (xu, yu, xs, ys) = (xu.clone(), yu.clone(), xs.clone(), ys.clone());
+            let mut gp = (0i64, 0i64);
+            for b in 0..t.boards as usize {
+                let (Some(&xpl), Some(&ypl)) = (xs.get(b), ys.get(b)) else {
+                    continue;
+                };
+                // CXA 13.2: the first-listed team has Red on odd boards.
+                let x_side = if b % 2 == 0 { Side::Red } else { Side::Black };
+                let (red, black) = if x_side == Side::Red {
+                    (xpl, ypl)
+                } else {
+                    (ypl, xpl)
+                };
+                let label = format!("{xu} v {yu}");
+                let at = GameAt {
+                    stage_ix: ix,
+                    stage: &stage.name,
+                    round,
+                    board: (m as u32) * t.boards + b as u32 + 1,
+                    group: Some(&label),
+                    step: None,
+                    game_no: 1,
+                };
+                let played = ctx.play_game(&at, red, black, &mut games);
+                let (rp, bp) = played.points(&stage.scoring);
+                if x_side == Side::Red {
+                    gp.0 += rp;
+                    gp.1 += bp;
+                } else {
+                    gp.0 += bp;
+                    gp.1 += rp;
+                }
+            }
+            let (xk, yk, xm, ym) = match gp.0.cmp(&gp.1) {
+                std::cmp::Ordering::Greater => (RecordKind::Win, RecordKind::Loss, mw, ml),
+                std::cmp::Ordering::Less => (RecordKind::Loss, RecordKind::Win, ml, mw),
+                std::cmp::Ordering::Equal => (RecordKind::Draw, RecordKind::Draw, md, md),
+            };
+            for (pos, opp, kind, mp, g) in [(xp, yp, xk, xm, gp.0), (yp, xp, yk, ym, gp.1)] {
+                if let Some(c) = comps.get_mut(pos) {
+                    c.records.push(Record {
+                        round,
+                        opponent: Some(opp),
+                        side: None,
+                        kind,
+                        points: mp,
+                    });
+                    c.match_points += mp;
+                    c.game_points += g;
+                }
+            }
+        }
+    }
+    // Each team is represented in rankings by its first board; its name is the team's.
+    let reps: Vec<usize> = teams
+        .iter()
+        .map(|(_, m)| m.first().copied().unwrap_or(usize::MAX))
+        .collect();
+    for ((unit, _), &rep) in teams.iter().zip(&reps) {
+        ctx.team_of.insert(rep, unit.clone());
+    }
+    let (run, out) = rank_group(ctx, stage, "", &reps, comps, Primary::MatchPoints);
+    Ok(StageRun {
+        name: stage.name.clone(),
+        groups: vec![run],
+        eliminated: BTreeMap::new(),
+        out: StageOutcome {
+            name: stage.name.clone(),
+            kind: "team_round_robin".to_string(),
+            groups: vec![out],
+            matches: Vec::new(),
+            games,
+        },
+    })
 }

@@ -121,7 +121,9 @@ pub struct RoundRobin {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GroupDraw {
     pub rules: Vec<DrawRule>,
-    /// No two players of one unit in a group (同单位回避).
+    /// No two players of one unit in a group (同单位回避), except members of one quota pot
+    /// (a pool or a named pot) among themselves: the quota places those by design (seed 004's
+    /// eight Taipei players, two per group, all of one association).
     pub avoid_same_unit: bool,
     pub origin: Origin,
 }
@@ -384,6 +386,11 @@ pub struct SamePlace {
 pub struct TeamRoundRobin {
     pub cycles: Cycles,
     pub boards: u32,
+    /// Reserved for team groups; the runtime runs one group (several groups are a problem).
     pub groups: Vec<String>,
+    /// Team numbers: by lot, registration order (first appearance in the roster), or rating
+    /// (mean of the boards' ratings). A team's players sit on boards by their `order`.
+    pub numbers: NumberOrder,
+    pub swap_last_two: bool,
     pub origin: Origin,
 }

@@ -1,0 +1,172 @@
+//! A team double round robin (boards, colours by board, game points into match points) and a
+//! Swiss stage run through the FIDE Dutch engine behind the pairing interface.
+
+mod common;
+
+use common::*;
+use std::collections::BTreeSet;
+use xqreg_runtime::plan::*;
+use xqreg_runtime::{run, RecordedResults};
+
+#[test]
+fn team_double_round_robin_colours_by_board_and_match_points() {
+    let stage = Stage {
+        name: "teams".into(),
+        title: None,
+        entrants: vec![EntrantSource::Roster {
+            origin: o("entrants"),
+        }],
+        format: StageFormat::TeamRoundRobin(TeamRoundRobin {
+            cycles: Cycles::Double,
+            boards: 4,
+            groups: Vec::new(),
+            numbers: NumberOrder::RegistrationOrder,
+            swap_last_two: true,
+            origin: o("team_round_robin"),
+        }),
+        scoring: Scoring {
+            matches: Some(MatchScoring {
+                win: 2,
+                draw: 1,
+                loss: 0,
+                origin: o("match"),
+            }),
+            ..Scoring::cxa_default(o("scoring"))
+        },
+        time: Some("standard".into()),
+        tiebreak: chain(&[Criterion::GamePoints, Criterion::Lots]),
+        playoff: None,
+        places: Some(PlaceRange::new(1, 4)),
+        origin: o("stage"),
+    };
+    let plan = plan_with(16, vec![stage]);
+    let mut roster = players(16);
+    for (i, p) in roster.players.iter_mut().enumerate() {
+        p.unit = Some(format!("T{}", i / 4 + 1));
+    }
+    let out = run(&plan, &roster, &RecordedResults::default(), 2).expect("runs");
+    // 4 teams, double: 6 rounds × 2 matches × 4 boards.
+    assert_eq!(out.games, 48);
+    let games = &out.stages[0].games;
+    for g in games {
+        let team = |id: &str| {
+            roster
+                .players
+                .iter()
+                .find(|p| p.id == id)
+                .and_then(|p| p.unit.clone())
+                .expect("unit")
+        };
+        let label = g.group.as_deref().expect("match label");
+        let first = label.split(" v ").next().expect("first team");
+        let board_in_match = (g.board - 1) % 4 + 1;
+        let red_team = team(&g.red);
+        assert_eq!(
+            red_team == first,
+            board_in_match % 2 == 1,
+            "{label} board {board_in_match}: {}",
+            g.red
+        );
+    }
+    let standings = &out.stages[0].groups[0].standings;
+    let mp: i64 = standings
+        .iter()
+        .map(|s| s.points.expect("match points"))
+        .sum();
+    assert_eq!(mp, 12 * 2, "every match gives 2 match points in all");
+    let teams: BTreeSet<&str> = out.final_ranking.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(teams, ["T1", "T2", "T3", "T4"].into_iter().collect());
+    // Game points are ranked after match points and add up to 48 games × 2.
+    let gp: f64 = standings
+        .iter()
+        .map(|s| s.tiebreaks[0].value.as_f64())
+        .sum();
+    assert_eq!(gp, 96.0);
+}
+
+#[test]
+fn a_dutch_swiss_stage_runs_without_repeats() {
+    let stage = Stage {
+        name: "swiss".into(),
+        title: None,
+        entrants: vec![EntrantSource::Roster {
+            origin: o("entrants"),
+        }],
+        format: StageFormat::Swiss(Swiss {
+            system: SwissSystem::Dutch,
+            rounds: SwissRounds::Fixed { rounds: 5 },
+            numbers: Numbers::Rating {
+                origin: o("numbers rating"),
+            },
+            first_round: FirstRound {
+                method: FirstRoundMethod::SplitHalf,
+                colours: FirstRoundColours::Alternate,
+                first_board: FirstBoard::Upper,
+                origin: o("first_round"),
+            },
+            colour_limits: ColourLimits {
+                max_consecutive: 2,
+                max_difference: 2,
+                relax_last_rounds: 1,
+                origin: o("colour_limits"),
+            },
+            colour_tie: ColourTie::Fide,
+            bye: ByeRule {
+                points: 2,
+                opponent_score: ByeScore::LowestInField,
+                recipient: ByeRecipient::LowestNotYet,
+                origin: o("bye"),
+            },
+            forfeit_counts_as_met: false,
+            avoid_same_unit: AvoidWhen::Never,
+            split: None,
+            origin: o("swiss"),
+        }),
+        scoring: Scoring::cxa_default(o("scoring")),
+        time: Some("standard".into()),
+        tiebreak: chain(&[
+            Criterion::OpponentsScore {
+                cut: 0,
+                bye_score: ByeScore::LowestInField,
+            },
+            Criterion::Wins {
+                count: WinsCount::Played,
+            },
+            Criterion::Countback {
+                variant: CountbackVariant::Cumulative,
+            },
+            Criterion::Lots,
+        ]),
+        playoff: None,
+        places: Some(PlaceRange::new(1, 11)),
+        origin: o("stage"),
+    };
+    let plan = plan_with(11, vec![stage]);
+    for seed in 1..=5 {
+        let out = run(&plan, &players(11), &RecordedResults::default(), seed).expect("runs");
+        assert_eq!(out.final_ranking.len(), 11);
+        // No two players meet twice over the board (a forfeited game does not count as met,
+        // FIDE C.04.2 D).
+        let mut met = BTreeSet::new();
+        for g in out.stages[0]
+            .games
+            .iter()
+            .filter(|g| !["+-", "-+", "--"].contains(&g.result))
+        {
+            let pair = if g.red < g.black {
+                (g.red.clone(), g.black.clone())
+            } else {
+                (g.black.clone(), g.red.clone())
+            };
+            assert!(met.insert(pair.clone()), "seed {seed}: {pair:?} met twice");
+        }
+        // 5 rounds × 5 boards (one bye a round).
+        assert_eq!(out.games, 25);
+        let byes = out
+            .transcript
+            .iter()
+            .filter(|t| t.text.contains("has the bye"))
+            .count();
+        assert_eq!(byes, 5);
+    }
+}
