@@ -66,6 +66,9 @@ fn group_sources(s: &Stage) -> Vec<(String, String)> {
     out
 }
 
+/// Groups and the place ranges they send along one route.
+type GroupPlaces = (Vec<String>, Vec<(u32, u32)>);
+
 /// A short label for places in the diagram: `A、B组第1名`, `各组第3、4名` / `A, B 1st`.
 fn label(lang: Lang, refs: &[&PlaceRef]) -> String {
     // places → groups (None = whole stage, "*" = every group).
@@ -85,7 +88,7 @@ fn label(lang: Lang, refs: &[&PlaceRef]) -> String {
         groups.sort();
     }
     // Places with the same groups print together: A、B组第1、2名.
-    let mut by_groups: Vec<(Vec<String>, Vec<(u32, u32)>)> = Vec::new();
+    let mut by_groups: Vec<GroupPlaces> = Vec::new();
     for (range, groups) in by_places {
         match by_groups.iter_mut().find(|(g, _)| *g == groups) {
             Some((_, ranges)) => ranges.push(range),
@@ -106,7 +109,13 @@ fn label(lang: Lang, refs: &[&PlaceRef]) -> String {
             _ => {
                 let ns: Vec<String> = ranges
                     .iter()
-                    .map(|(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") })
+                    .map(|(a, b)| {
+                        if a == b {
+                            a.to_string()
+                        } else {
+                            format!("{a}-{b}")
+                        }
+                    })
                     .collect();
                 match lang {
                     Lang::Zh => format!("第{}名", ns.join("、")),
@@ -199,7 +208,7 @@ struct Node {
 pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
     let lang = ctx.lang;
     let names = &ctx.names;
-        if names.stage_order.len() < 2 && names.places.is_empty() {
+    if names.stage_order.len() < 2 && names.places.is_empty() {
         return None;
     }
     // Levels: repeated relaxation, bounded by the number of stages (cycles are checker errors).
@@ -248,6 +257,7 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
     // (from node, to node) → place refs
     let mut edges: BTreeMap<(usize, usize), Vec<&PlaceRef>> = BTreeMap::new();
     let mut group_edges: BTreeMap<(usize, usize), Vec<String>> = BTreeMap::new();
+    let mut split_edges: BTreeMap<(usize, usize), String> = BTreeMap::new();
     for name in &names.stage_order {
         let Some(stage) = names.stages.get(name) else {
             continue;
@@ -305,7 +315,7 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
                         Lang::Zh => format!("前{}名", top.node),
                         Lang::En => format!("top {}", top.node),
                     };
-                    group_edges.entry((to, t)).or_default().push(l);
+                    split_edges.entry((to, t)).or_insert(l);
                 }
             }
         }
@@ -393,6 +403,11 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
     for ((a, b), refs) in &edges {
         all.insert((*a, *b), label(lang, refs));
     }
+    // A split's route usually repeats the entrants' places (积分编排第1至8名): label it only
+    // when nothing else does.
+    for (k, l) in split_edges {
+        all.entry(k).or_insert(l);
+    }
     for ((a, b), gs) in &group_edges {
         let l = match lang {
             Lang::Zh => format!("{}组", gs.join("、")),
@@ -405,14 +420,31 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
             *e = format!("{e}、{l}");
         }
     }
+    // Arrows leaving (or entering) one box spread along its edge so that labels do not overlap.
+    let mut out_count: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut in_count: BTreeMap<usize, u32> = BTreeMap::new();
+    for (a, b) in all.keys() {
+        *out_count.entry(*a).or_default() += 1;
+        *in_count.entry(*b).or_default() += 1;
+    }
+    let mut out_seen: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut in_seen: BTreeMap<usize, u32> = BTreeMap::new();
     for ((a, b), l) in all {
         let (Some(fa), Some(fb)) = (boxes.get(a), boxes.get(b)) else {
             continue;
         };
+        let oi = out_seen.entry(a).or_default();
+        *oi += 1;
+        let oi = *oi;
+        let ii = in_seen.entry(b).or_default();
+        *ii += 1;
+        let ii = *ii;
+        let on = out_count.get(&a).copied().unwrap_or(1);
+        let inn = in_count.get(&b).copied().unwrap_or(1);
         let x1 = fa.x + fa.w;
-        let y1 = fa.y + fa.h / 2;
+        let y1 = fa.y + fa.h.saturating_mul(oi) / (on + 1);
         let x2 = fb.x.saturating_sub(6);
-        let y2 = fb.y + fb.h / 2;
+        let y2 = fb.y + fb.h.saturating_mul(ii) / (inn + 1);
         let mid = (x1 + x2) / 2;
         arrows.push(Arrow {
             path: format!("M{x1},{y1} C{mid},{y1} {mid},{y2} {x2},{y2}"),
@@ -425,7 +457,7 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
                 .replace("：", if lang == Lang::Zh { "：" } else { ": " }),
         );
     }
-        // Parallel stages with no routes between them (one Swiss per section) need no diagram.
+    // Parallel stages with no routes between them (one Swiss per section) need no diagram.
     if arrows.is_empty() {
         return None;
     }

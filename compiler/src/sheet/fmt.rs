@@ -83,15 +83,14 @@ pub fn ordinal(n: u64) -> String {
 /// A whole number with thousands separators: 100000 → 100,000.
 pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
-    let mut out = String::new();
-    let len = digits.len();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (len - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    // ASCII digits: every chunk of bytes is valid UTF-8.
+    let parts: Vec<&str> = digits
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|c| std::str::from_utf8(c).unwrap_or(""))
+        .collect();
+    parts.join(",")
 }
 
 /// A signed whole number (points may in principle be negative).
@@ -223,8 +222,13 @@ pub fn clock(t: ClockTime) -> String {
 
 /// `20分钟`, `30秒`, `1小时30分钟`, `1分30秒` / `20 minutes`, `30 seconds`, `1 hour 30 minutes`.
 pub fn duration(lang: Lang, d: Duration) -> String {
-    let h = d.seconds / 3600;
-    let m = d.seconds % 3600 / 60;
+    // Regulations say 60分钟 and 90分钟; hours only from two hours up (2小时, 2小时30分钟).
+    let h = if d.seconds >= 7200 {
+        d.seconds / 3600
+    } else {
+        0
+    };
+    let m = (d.seconds - h * 3600) / 60;
     let s = d.seconds % 60;
     let mut parts: Vec<String> = Vec::new();
     match lang {
@@ -473,9 +477,11 @@ mod tests {
         assert_eq!(day_heading(Lang::Zh, d(2014, 4, 26)), "4月26日（星期六）");
         assert_eq!(duration(Lang::Zh, Duration { seconds: 1200 }), "20分钟");
         assert_eq!(duration(Lang::Zh, Duration { seconds: 20 }), "20秒");
+        assert_eq!(duration(Lang::Zh, Duration { seconds: 5400 }), "90分钟");
+        assert_eq!(duration(Lang::Zh, Duration { seconds: 3600 }), "60分钟");
         assert_eq!(
-            duration(Lang::Zh, Duration { seconds: 5400 }),
-            "1小时30分钟"
+            duration(Lang::Zh, Duration { seconds: 9000 }),
+            "2小时30分钟"
         );
         assert_eq!(duration(Lang::Zh, Duration { seconds: 90 }), "1分30秒");
         assert_eq!(duration(Lang::En, Duration { seconds: 60 }), "1 minute");

@@ -147,7 +147,7 @@ pub fn schedule(ctx: &mut Ctx<'_>, s: &Schedule) {
         ctx.push(
             Art::Schedule,
             0,
-                        Clause {
+            Clause {
                 table: Some(table),
                 plain: true,
                 ..Clause::default()
@@ -262,12 +262,13 @@ fn admin_text(ctx: &mut Ctx<'_>, block: &str, c: &AdminClause) -> (String, Optio
     }
     let text = texts.join(if lang == Lang::Zh { "，" } else { ", " });
     let who = fmt::join(lang, &s.who);
-        // `board_lodging "参赛棋手比赛期间的食宿"`: the text already names the meals.
-    let with_text = if c.kind.node == "board_lodging" && (text.contains("食宿") || text.contains("lodging")) {
-        "board_lodging+full".to_string()
-    } else {
-        format!("{}+text", c.kind.node)
-    };
+    // `board_lodging "参赛棋手比赛期间的食宿"`: the text already names the meals.
+    let with_text =
+        if c.kind.node == "board_lodging" && (text.contains("食宿") || text.contains("lodging")) {
+            "board_lodging+full".to_string()
+        } else {
+            format!("{}+text", c.kind.node)
+        };
     let known = if text.is_empty() {
         None
     } else {
@@ -286,7 +287,7 @@ fn admin_text(ctx: &mut Ctx<'_>, block: &str, c: &AdminClause) -> (String, Optio
             // `{text}` in the phrase takes the text; otherwise any text follows in brackets.
             let filled = if filled.contains("{text}") {
                 filled.replace("{text}", &text)
-            } else if text.is_empty() {
+            } else if text.is_empty() || filled.contains(&text) {
                 filled
             } else if filled.is_empty() {
                 text.clone()
@@ -351,7 +352,7 @@ pub fn expenses(ctx: &mut Ctx<'_>, e: &Expenses) {
 }
 
 pub fn note(ctx: &mut Ctx<'_>, n: &Note) {
-        let mut heading = ctx.tm(&n.heading);
+    let mut heading = ctx.tm(&n.heading);
     let body = ctx.tm(&n.body);
     // `note "未尽事宜" "未尽事宜另行通知。"`: the body already says its heading.
     if body.starts_with(&heading) {

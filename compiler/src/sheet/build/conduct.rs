@@ -60,7 +60,7 @@ pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
     let lead_value = args.first().and_then(|a| value(ctx, a));
     let zero_duration =
         matches!(args.first(), Some(ConductArg::Duration(d)) if d.node.seconds == 0);
-        // `knocked_pieces 1`: any knocked piece, said without the number.
+    // `knocked_pieces 1`: any knocked piece, said without the number.
     let kind_key = if kind == "knocked_pieces" && lead_value.as_deref() == Some("1") {
         "knocked_pieces_any"
     } else {
@@ -83,7 +83,7 @@ pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
         match a {
             ConductArg::Word(w) => {
                 ctx.mark(w.span);
-                                // `clock_before_move loss_under 2min`: the mover's own clock, not the opponent's.
+                // `clock_before_move loss_under 2min`: the mover's own clock, not the opponent's.
                 let word = match (kind, w.node.as_str()) {
                     ("clock_before_move", "loss_under") => "own_under",
                     (_, other) => other,
@@ -135,7 +135,9 @@ pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
             }
             continue;
         }
-                if !text.is_empty() && glue != Glue::Attach {
+        if !text.is_empty() && glue == Glue::Attach && lang == Lang::En {
+            text.push(' ');
+        } else if !text.is_empty() && glue != Glue::Attach {
             match (glue_next, lang) {
                 (Glue::Tight | Glue::Attach, Lang::Zh) => {}
                 (Glue::Attach, Lang::En) => text.push(' '),
@@ -144,8 +146,12 @@ pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
                 (Glue::Comma, Lang::En) => text.push_str(", "),
             }
         }
-                text.push_str(&p);
-        glue_next = if glue == Glue::Attach { Glue::Comma } else { glue };
+        text.push_str(&p);
+        glue_next = if glue == Glue::Attach {
+            Glue::Comma
+        } else {
+            glue
+        };
     }
     let mut text = ctx.sentence(&text);
     add_scope(ctx, r, &mut text);

@@ -19,7 +19,6 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
     for c in &e.clauses {
         match c {
             EntryClause::Pool(p) => {
-                
                 let clause = pool(ctx, p, e);
                 ctx.push(Art::Eligibility, 10, clause);
             }
@@ -96,6 +95,9 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
             EntryClause::Deadline { date, time, span } => {
                 ctx.mark(*span);
                 let when = match time {
+                    Some(t) if ctx.lang == Lang::Zh => {
+                        format!("{}{}", fmt::date(ctx.lang, date.node), fmt::clock(t.node))
+                    }
                     Some(t) => format!("{} {}", fmt::date(ctx.lang, date.node), fmt::clock(t.node)),
                     None => fmt::date(ctx.lang, date.node),
                 };
@@ -165,7 +167,7 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
             }
         }
     }
-        // Players named in their pool's clause (seed style: 名单：许银川、洪智…) need no table.
+    // Players named in their pool's clause (seed style: 名单：许银川、洪智…) need no table.
     let listed_inline = |pl: &PlayerDecl| {
         e.clauses.iter().any(|c| match c {
             EntryClause::Pool(p) => {
@@ -304,11 +306,9 @@ fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
                             |a| matches!(a, PlayerAttr::Pool(id) if id.node == p.name.node),
                         ) =>
                     {
-                                        {
-                    ctx.mark(pl.span);
-                    ctx.mark(pl.name.span);
-                    Some(player_with_unit(ctx, pl))
-                }
+                        ctx.mark(pl.span);
+                        ctx.mark(pl.name.span);
+                        Some(player_with_unit(ctx, pl))
                     }
                     _ => None,
                 })
@@ -500,6 +500,7 @@ fn age_line(
 /// (`70周岁以上的参赛人员需有家属陪同`).
 fn requires_text(ctx: &Ctx<'_>, age: &str, r: &str) -> String {
     let sentence = ['须', '需', '应'].iter().any(|c| r.contains(*c))
+        || r.chars().next().is_some_and(char::is_uppercase)
         || r.contains(" must ")
         || r.contains(" need");
     if sentence {

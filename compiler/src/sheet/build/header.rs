@@ -80,8 +80,12 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
                     .unwrap_or(&role.node)
                     .to_string();
                 let text = ctx.tm(text);
-                                // `chief_arbiter "裁判长、裁判员由主办单位选派"` already names the role.
-                let role = if text.starts_with(&role) { String::new() } else { role };
+                // `chief_arbiter "裁判长、裁判员由主办单位选派"` already names the role.
+                let role = if text.starts_with(&role) {
+                    String::new()
+                } else {
+                    role
+                };
                 officials.push(Clause::headed(role, ctx.sentence(&text)));
             }
         }

@@ -120,7 +120,7 @@ pub fn time_control(ctx: &mut Ctx<'_>, t: &TimeControl) {
     };
     let text = time_text(ctx, t);
     let name = t.name.node.clone();
-        // Playoff controls are named by the playoff clause; the heading lists only stages.
+    // Playoff controls are named by the playoff clause; the heading lists only stages.
     let users = stages_using(ctx, |c| matches!(c, StageClause::Time(i) if i.node == name));
     let heading = if users.is_empty() {
         title
@@ -217,9 +217,13 @@ pub fn time_text(ctx: &mut Ctx<'_>, t: &TimeControl) -> String {
                 sides.push(ctx.mf(M::TimeBlack, &[b]));
             }
             if !sides.is_empty() {
-                                let sep = if lang == Lang::Zh { "，" } else { ", " };
+                let sep = if lang == Lang::Zh { "，" } else { ", " };
                 let joined = sides.join(sep);
-                let key = if sudden_word.is_empty() { M::TimeSides } else { M::TimeSidesSudden };
+                let key = if sudden_word.is_empty() {
+                    M::TimeSides
+                } else {
+                    M::TimeSidesSudden
+                };
                 parts.push(ctx.mf(key, &[&joined]));
             }
         }
@@ -307,7 +311,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
         Some(t) => ctx.tm(t),
         None => s.name.node.clone(),
     };
-        let mut sentences: Vec<String> = Vec::new();
+    let mut sentences: Vec<String> = Vec::new();
     let mut entrants_text: Option<String> = None;
     let mut format_at: Option<usize> = None;
     let places = s.clauses.iter().find_map(|c| match c {
@@ -315,21 +319,21 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
         _ => None,
     });
     let mut items: Vec<Clause> = Vec::new();
-        let mut ranking: Vec<Clause> = Vec::new();
-        let mut draw_intro = false;
+    let mut ranking: Vec<Clause> = Vec::new();
+    let mut draw_intro = false;
     let mut same_as: Option<String> = None;
     for c in &s.clauses {
         match c {
-                        StageClause::Format(f) => {
+            StageClause::Format(f) => {
                 format_at = Some(sentences.len());
                 sentences.push(format_text(ctx, f, places));
             }
-                        StageClause::Entrants { sources, span } => {
+            StageClause::Entrants { sources, span } => {
                 ctx.mark(*span);
                 let list: Vec<String> = sources.iter().map(|e| entrant(ctx, e)).collect();
                 // `entrants roster` says what a first stage means anyway: no sentence for it.
                 let only_roster = matches!(sources.as_slice(), [EntrantSource::Roster(_)]);
-                                // `entrants category open_all` in the stage 公开组 says nothing new either.
+                // `entrants category open_all` in the stage 公开组 says nothing new either.
                 let joined = fmt::join(ctx.lang, &list);
                 if !only_roster && joined != title {
                     entrants_text = Some(joined);
@@ -338,7 +342,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
             StageClause::Time(_) | StageClause::Scoring(_) => {
                 // Said by the time control and scoring clauses, which list the stages using them.
             }
-                        StageClause::Draw(d) => {
+            StageClause::Draw(d) => {
                 items.extend(draw(ctx, d));
                 draw_intro = true;
             }
@@ -429,7 +433,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                 );
             }
             StageClause::Tiebreak(chain) => {
-                                // One stage: the ranking needs no stage name.
+                // One stage: the ranking needs no stage name.
                 let lead = if ctx.names.stage_order.len() == 1 {
                     ctx.m(M::RankingLeadOnly).to_string()
                 } else {
@@ -479,7 +483,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
             }
             StageClause::SameAs(other) => {
                 ctx.mark(other.span);
-                                let o = ctx.stage_title(&other.node);
+                let o = ctx.stage_title(&other.node);
                 same_as = Some(ctx.mf(M::SameAs, &[&o]));
             }
             StageClause::Note(t) => {
@@ -498,7 +502,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
         (Some(e), None) => sentences.insert(0, ctx.mf(M::Entrants, &[&e])),
         _ => {}
     }
-        if let Some(s) = same_as {
+    if let Some(s) = same_as {
         sentences.push(s);
     }
     if draw_intro {
@@ -544,7 +548,11 @@ fn entrant(ctx: &mut Ctx<'_>, e: &EntrantSource) -> String {
     }
 }
 
-fn format_text(ctx: &mut Ctx<'_>, f: &Format, places: Option<xqreg_grammar::ast::PlaceRange>) -> String {
+fn format_text(
+    ctx: &mut Ctx<'_>,
+    f: &Format,
+    places: Option<xqreg_grammar::ast::PlaceRange>,
+) -> String {
     let lang = ctx.lang;
     match f {
         Format::RoundRobin {
@@ -676,7 +684,7 @@ fn count_word(lang: Lang, n: u64) -> String {
         Lang::Zh if n == 2 => "两".to_string(),
         Lang::Zh => fmt::zh_numeral(n),
         Lang::En => match n {
-                        1 => "one".into(),
+            1 => "one".into(),
             2 => "two".into(),
             3 => "three".into(),
             4 => "four".into(),
@@ -688,7 +696,11 @@ fn count_word(lang: Lang, n: u64) -> String {
     }
 }
 
-fn knockout(ctx: &mut Ctx<'_>, k: &Knockout, places: Option<xqreg_grammar::ast::PlaceRange>) -> String {
+fn knockout(
+    ctx: &mut Ctx<'_>,
+    k: &Knockout,
+    places: Option<xqreg_grammar::ast::PlaceRange>,
+) -> String {
     ctx.mark(k.span);
     let lang = ctx.lang;
     let mut parts = vec![ctx.m(M::Knockout).to_string()];
@@ -716,7 +728,7 @@ fn knockout(ctx: &mut Ctx<'_>, k: &Knockout, places: Option<xqreg_grammar::ast::
                         ctx.mf(M::Versus, &[&a, &b])
                     })
                     .collect();
-                                let sep = if lang == Lang::Zh { "、" } else { "; " };
+                let sep = if lang == Lang::Zh { "、" } else { "; " };
                 parts.push(ctx.mf(M::Bracket, &[&ps.join(sep)]));
                 if pairs.len() == 2 {
                     parts.push(ctx.mf(M::WinnersMeet, &[&place(first)]));
@@ -794,7 +806,7 @@ fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Vec<Clause> {
                 ctx.mark(*span);
                 ctx.mark(pool.span);
                 ctx.mark(per_group.span);
-                                let p = ctx.pool_title(&pool.node);
+                let p = ctx.pool_title(&pool.node);
                 let p = ctx.mf(M::PoolPlayers, &[&p]);
                 let how = match order {
                     Some(o) => {
@@ -849,7 +861,7 @@ fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Vec<Clause> {
                 let r = words::draw_order(lang, &rule.node)
                     .unwrap_or(&rule.node)
                     .to_string();
-                                // The first rule has no others before it: 全体棋手, not 其余棋手.
+                // The first rule has no others before it: 全体棋手, not 其余棋手.
                 let key = if first_rule { M::DrawAll } else { M::DrawRest };
                 ctx.mf(key, &[&r])
             }
@@ -1088,10 +1100,7 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
 }
 
 fn count_games(lang: Lang, n: u32) -> String {
-    match lang {
-        Lang::Zh => fmt::zh_numeral(u64::from(n)),
-        Lang::En => count_word(lang, u64::from(n)),
-    }
+    count_word(lang, u64::from(n))
 }
 
 fn colour_rule(ctx: &mut Ctx<'_>, c: Option<&xqreg_grammar::ast::Ident>) -> String {
@@ -1162,7 +1171,10 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
             Clause::text(ctx.sentence(&text))
         }
         PlacesRule::Ranked(chain) => {
-            let lead = ctx.mf(M::PlacesRanked, &[&places, if who.is_empty() { &srcs } else { &who }]);
+            let lead = ctx.mf(
+                M::PlacesRanked,
+                &[&places, if who.is_empty() { &srcs } else { &who }],
+            );
             tiebreak_clause(ctx, chain, lead)
         }
     };

@@ -541,7 +541,7 @@ pub fn number(lang: Lang, level: usize, i: usize) -> String {
         (Lang::Zh, 1) => format!("（{}）", fmt::zh_numeral(n)),
         (Lang::Zh, 2) => format!("{n}."),
         (Lang::Zh, _) => format!("({n})"),
-                (Lang::En, 0) => format!("{n}. "),
+        (Lang::En, 0) => format!("{n}. "),
         (Lang::En, 1) => format!("({n}) "),
         (Lang::En, 2) => format!("({}) ", letter(i)),
         (Lang::En, _) => format!("({}) ", roman(n)),

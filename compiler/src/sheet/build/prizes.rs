@@ -10,6 +10,9 @@ use crate::sheet::model::{Clause, Row, Table};
 use crate::sheet::Lang;
 use xqreg_grammar::ast::{PrizeItem, PrizeKey, PrizeLine, Prizes, Qualification};
 
+/// Consecutive places with the same awards: (place range, awards, label of a non-place line).
+type AwardRun = (Option<(u32, u32)>, String, String);
+
 pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
     let lang = ctx.lang;
     let currency = p.currency.as_ref().map(|c| {
@@ -52,7 +55,7 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
     };
 
     let mut phrases = Vec::new();
-    let mut runs: Vec<(Option<(u32, u32)>, String, String)> = Vec::new();
+    let mut runs: Vec<AwardRun> = Vec::new();
     let mut rows = Vec::new();
     let mut total: u64 = 0;
     let mut overflow = false;
@@ -143,7 +146,11 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
                     end: *b,
                     span: Default::default(),
                 };
-                let key = if a == b { M::PrizeItemsOneP } else { M::PrizeItemsRange };
+                let key = if a == b {
+                    M::PrizeItemsOneP
+                } else {
+                    M::PrizeItemsRange
+                };
                 ctx.mf(key, &[&fmt::places(lang, r), items])
             }
             None => ctx.mf(M::PrizeItemsOneP, &[label, items]),
@@ -158,12 +165,18 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
     if let Some(t) = &p.total {
         let declared = super::entry::money_text(ctx, t, cur);
         ctx.mark(t.amount.span);
-                if lang == Lang::En {
+        if lang == Lang::En {
             text.push(' ');
         }
         text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
     }
-    let foot = if overflow || rows.is_empty() {
+    // A line without a count (losers of a knockout round) leaves the sum unknown here: no
+    // total rather than a wrong one (the declared total, if any, is in the text).
+    let unknown = p
+        .lines
+        .iter()
+        .any(|l| matches!(l.key, PrizeKey::Eliminated { .. }));
+    let foot = if overflow || rows.is_empty() || unknown {
         None
     } else {
         Some(vec![
@@ -179,7 +192,7 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
     } else {
         format!("{name}{note}")
     };
-        let mut table = Table {
+    let mut table = Table {
         caption,
         head: vec![
             ctx.m(M::ColPlace).to_string(),
@@ -192,13 +205,20 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
         foot,
         numeric: vec![1, 2, 3],
     };
-        let heading = if name.is_empty() {
-        note.trim().trim_start_matches(['（', '(']).trim_end_matches(['）', ')']).to_string()
+    let heading = if name.is_empty() {
+        note.trim()
+            .trim_start_matches(['（', '('])
+            .trim_end_matches(['）', ')'])
+            .to_string()
     } else {
         format!("{name}{note}")
     };
     // No line has an award: drop the column.
-    if table.rows.iter().all(|r| r.cells.get(4).is_none_or(|c| c.text.is_empty())) {
+    if table
+        .rows
+        .iter()
+        .all(|r| r.cells.get(4).is_none_or(|c| c.text.is_empty()))
+    {
         table.head.truncate(4);
         for r in &mut table.rows {
             r.cells.truncate(4);

@@ -37,7 +37,10 @@ pub fn parts(ctx: &mut Ctx<'_>, src: &Source<'_>, numbers: &BTreeMap<Art, String
                         .filter_map(|a| {
                             numbers.get(a).map(|n| {
                                 let heading = article_heading(ctx, *a);
-                                ctx.mf(M::ArticleRef, &[n.trim_end_matches(['、', '.']), &heading])
+                                ctx.mf(
+                                    M::ArticleRef,
+                                    &[n.trim().trim_end_matches(['、', '.']), &heading],
+                                )
                             })
                         })
                         .collect()
@@ -105,7 +108,11 @@ fn article_heading(ctx: &Ctx<'_>, a: Art) -> String {
 
 /// The sentences an item prints, built in a scratch context: what a supplement's change is
 /// compared by.
-fn wording(src: &Source<'_>, item: &xqreg_grammar::ast::Item, lang: crate::sheet::Lang) -> Vec<String> {
+fn wording(
+    src: &Source<'_>,
+    item: &xqreg_grammar::ast::Item,
+    lang: crate::sheet::Lang,
+) -> Vec<String> {
     let mut scratch = Ctx::new(lang);
     collect_names(src, &mut scratch.names);
     build_item(&mut scratch, item);
@@ -115,7 +122,7 @@ fn wording(src: &Source<'_>, item: &xqreg_grammar::ast::Item, lang: crate::sheet
     }
     let mut sentences = Vec::new();
     for t in texts {
-                let t = t.replace(". ", ".\n").replace("; ", ";\n");
+        let t = t.replace(". ", ".\n").replace("; ", ";\n");
         for s in t.split_inclusive(['。', '；', '\n']) {
             let s = s.trim().trim_end_matches(['。', '；', '.', ';']).trim();
             if !s.is_empty() && !sentences.iter().any(|x: &String| x == s) {

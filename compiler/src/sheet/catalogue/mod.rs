@@ -313,8 +313,24 @@ pub fn currency_name_zh(code: &str) -> Option<&'static str> {
 
 /// Day of the week, 0 = Sunday.
 pub fn weekday(lang: Lang, wd: usize) -> &'static str {
-    const ZH: [&str; 7] = ["星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六"];
-    const EN: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    const ZH: [&str; 7] = [
+        "星期日",
+        "星期一",
+        "星期二",
+        "星期三",
+        "星期四",
+        "星期五",
+        "星期六",
+    ];
+    const EN: [&str; 7] = [
+        "Sunday",
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+    ];
     let table = match lang {
         Lang::Zh => ZH,
         Lang::En => EN,
@@ -382,11 +398,11 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::TitleLe => ("具有{0}（含）以下称号", "holding at most the title of {0}"),
         M::TitleLt => ("未获得{0}及以上称号", "not holding the title of {0} or higher"),
         M::TitleEq => ("具有{0}称号", "holding the title of {0}"),
-        M::EntrantsMust => ("参赛者须{0}", "Entrants must be {0}"),
+        M::EntrantsMust => ("参赛者须{0}", "Open to players {0}"),
         M::SexOnly => ("限{0}棋手参赛。", "Open to {0} only."),
         M::Residence => ("参赛范围：{0}", "Who may enter: {0}"),
         M::Deadline => ("请于{0}前报名。", "Entries close on {0}."),
-        M::Fee => ("报名时缴纳{0}{1}。", "An {0} of {1} is paid on entry."),
+        M::Fee => ("报名时缴纳{0}{1}。", "On entry: {0} {1}."),
         M::Deposit => ("缴纳保证金{0}", "A deposit of {0} is paid"),
         M::Subsidy => ("{0}每人补助{1}", "{0} receive a subsidy of {1} each"),
         M::SubsidyLimit => ("（限{0}个名额）", " (at most {0} players)"),
@@ -492,7 +508,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::DrawAvoid => ("{0}不编入同一组", "{0} are not drawn into the same group"),
         M::DrawNumbers => ("各组{0}", "in each group, {0}"),
         M::NumbersRule => ("{0}", "{0}"),
-        M::NumbersSeeded => ("设种子选手：{0}依次{1}位于上半区；其他棋手{2}", "seeds ({0}, in that order) are placed {1} in the upper half; the other players {2}"),
+        M::NumbersSeeded => ("设种子选手：{0}依次{1}位于上半区；其他棋手{2}", "seeds ({0}, in that order) are placed {1} in the upper half; the other players: {2}"),
         M::ByLot => ("抽签", "by lot"),
         M::Yes => ("是", "yes"),
         M::No => ("否", "no"),

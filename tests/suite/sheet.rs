@@ -1,0 +1,375 @@
+//! The rule sheet (`xqreg sheet`): every example prints in both languages and both formats;
+//! every clause of the effective regulation is printed (coverage, checked against the spans the
+//! printer marks); the zh sheet of each seed example carries what the seed text lists
+//! (`tests/expect/sheet/*.txt`); Markdown sheets are snapshotted (`tests/snapshots/sheet/`);
+//! texts are escaped; a regulation with errors prints no sheet.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use xqreg::diagnostics::Severity;
+use xqreg::sheet::{self, coverage, Format, Lang, Source};
+use xqreg_grammar::ast::File;
+
+use crate::common::{examples, files_under, rel, root};
+
+/// A parsed and checked example, or the reason it cannot print.
+struct Loaded {
+    path: PathBuf,
+    text: String,
+    parsed: File,
+    effective: File,
+}
+
+fn load(path: &Path) -> Result<Loaded, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", rel(path)))?;
+    let report = xqreg::driver::check_bytes(&rel(path), &bytes);
+    let errors = report.count(Severity::Error);
+    if errors > 0 {
+        return Err(format!("{}: {errors} check errors", rel(path)));
+    }
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let parsed = xqreg_grammar::parse(&text).file;
+    let effective = xqreg::check::check(&parsed).checked.file;
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        text,
+        parsed,
+        effective,
+    })
+}
+
+impl Loaded {
+    fn source(&self) -> Source<'_> {
+        Source::from_checked(&self.effective, &self.parsed)
+    }
+
+    fn render(&self, lang: Lang, format: Format) -> sheet::Rendered {
+        sheet::render(&self.source(), lang, format).expect("the templates render")
+    }
+
+    /// `line:col` of a byte offset, for failure messages.
+    fn place(&self, offset: u32) -> String {
+        let before = self.text.get(..offset as usize).unwrap_or("");
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        format!("{}:{line}:{col}", rel(&self.path))
+    }
+
+    fn excerpt(&self, span: xqreg_grammar::Span) -> String {
+        let s = self.text.get(span.range()).unwrap_or("");
+        s.lines().next().unwrap_or("").chars().take(60).collect()
+    }
+}
+
+/// The examples that check cleanly; the others are reported by `examples.rs`.
+fn printable() -> Vec<Loaded> {
+    let mut out = Vec::new();
+    for p in examples() {
+        match load(&p) {
+            Ok(l) => out.push(l),
+            Err(e) => eprintln!("sheet: skipping {e}"),
+        }
+    }
+    out
+}
+
+/// Markdown without its escapes, for plain substring checks.
+fn unescape_md(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn zh_title(file: &File) -> Option<String> {
+    file.items.iter().find_map(|i| match i {
+        xqreg_grammar::ast::Item::Regulation(r) => Some(r.title.zh.node.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn every_example_prints_in_both_languages_and_formats() {
+    let loaded = printable();
+    // The seeds 000-004 are written out in six files; at least those must print.
+    assert!(
+        loaded.len() >= 6,
+        "only {} examples check cleanly",
+        loaded.len()
+    );
+    for l in &loaded {
+        let title = zh_title(&l.parsed).expect("every example has a regulation header");
+        for lang in [Lang::Zh, Lang::En] {
+            let md = l.render(lang, Format::Md).text;
+            assert!(
+                md.starts_with("# "),
+                "{}: Markdown starts with the title",
+                rel(&l.path)
+            );
+            let html = l.render(lang, Format::Html).text;
+            assert!(html.starts_with("<!DOCTYPE html>"), "{}", rel(&l.path));
+            let tag = match lang {
+                Lang::Zh => "<html lang=\"zh\">",
+                Lang::En => "<html lang=\"en\">",
+            };
+            assert!(html.contains(tag), "{}: {tag}", rel(&l.path));
+            // One self-contained file: no links, scripts or images from elsewhere.
+            for bad in ["src=", "href=", "<script", "<link", "url(http", "@import"] {
+                assert!(
+                    !html.contains(bad),
+                    "{}: external resource `{bad}`",
+                    rel(&l.path)
+                );
+            }
+            if lang == Lang::Zh {
+                assert!(
+                    unescape_md(&md).contains(&title),
+                    "{}: title in md",
+                    rel(&l.path)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn html_is_print_ready() {
+    let l = load(&root().join("examples/004_zhouzhuang/regulation.xqr")).expect("004 prints");
+    let html = l.render(Lang::Zh, Format::Html).text;
+    for needle in [
+        "size: A4",
+        "@page",
+        "break-before: page",
+        "display: table-header-group",
+        "<thead>",
+        "Noto Serif CJK SC",
+        "<tfoot>",
+        "<svg",
+        "marker-end",
+    ] {
+        assert!(html.contains(needle), "004 html lacks `{needle}`");
+    }
+    // The schedule's date cells span the day's rows.
+    assert!(html.contains("rowspan=\"4\""), "schedule rowspan");
+    // A one-stage Swiss has no stage-flow diagram.
+    let swiss = load(&root().join("examples/001_nanning/regulation.xqr")).expect("001 prints");
+    assert!(!swiss.render(Lang::Zh, Format::Html).text.contains("<svg"));
+}
+
+/// Every clause of the effective file (and every supplement item) was printed.
+fn assert_covered(l: &Loaded, src: &Source<'_>, lang: Lang) -> Vec<String> {
+    let rendered = sheet::render(src, lang, Format::Md)
+        .expect("the templates render")
+        .rendered;
+    let mut missing = Vec::new();
+    for r in coverage::required(src) {
+        if !rendered.contains(&r.span) {
+            missing.push(format!(
+                "{}: {} not printed: `{}`",
+                l.place(r.span.start),
+                r.what,
+                l.excerpt(r.span)
+            ));
+        }
+    }
+    missing
+}
+
+#[test]
+fn coverage_every_clause_of_every_example_is_printed() {
+    let mut missing = Vec::new();
+    let loaded = printable();
+    for l in &loaded {
+        let src = l.source();
+        let required = coverage::required(&src);
+        assert!(
+            required.len() > 50,
+            "{}: the walk finds clauses",
+            rel(&l.path)
+        );
+        for lang in [Lang::Zh, Lang::En] {
+            missing.extend(assert_covered(l, &src, lang));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+#[test]
+fn coverage_every_construct_of_the_language_is_printed() {
+    // The grammar's worked file uses every construct once; it need not check cleanly to
+    // print, so it goes through the parser only.
+    let path = root().join("grammar/tests/data/all_constructs.xqr");
+    let text = std::fs::read_to_string(&path).expect("the grammar's worked file exists");
+    let parsed = xqreg_grammar::parse(&text);
+    assert!(parsed.errors.is_empty(), "all_constructs.xqr parses");
+    let l = Loaded {
+        path,
+        text,
+        parsed: parsed.file.clone(),
+        effective: parsed.file,
+    };
+    let src = Source::from_file(&l.parsed);
+    let mut missing = Vec::new();
+    for lang in [Lang::Zh, Lang::En] {
+        missing.extend(assert_covered(&l, &src, lang));
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    // Both formats print it.
+    for format in [Format::Md, Format::Html] {
+        assert!(sheet::render(&src, Lang::En, format).is_ok());
+    }
+}
+
+/// `tests/expect/sheet/<example>.txt`: a header names the example; every other non-comment
+/// line must appear in its zh Markdown sheet.
+#[test]
+fn seed_sheets_carry_every_amount_time_date_round_and_tiebreak() {
+    let files = files_under(&root().join("tests/expect/sheet"), "txt");
+    assert!(files.len() >= 6, "an expectation file per seed example");
+    let mut failures = Vec::new();
+    for f in &files {
+        let body = std::fs::read_to_string(f).expect("expectation file readable");
+        let example = body
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("// example:"))
+            .map(|s| root().join(s.trim()))
+            .unwrap_or_else(|| panic!("{}: no `// example:` line", rel(f)));
+        let l = match load(&example) {
+            Ok(l) => l,
+            Err(e) => {
+                failures.push(format!("{}: {e}", rel(f)));
+                continue;
+            }
+        };
+        let md = unescape_md(&l.render(Lang::Zh, Format::Md).text);
+        let wanted: Vec<&str> = body
+            .lines()
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && !s.starts_with("//"))
+            .collect();
+        assert!(wanted.len() >= 10, "{}: lists what the seed says", rel(f));
+        for w in wanted {
+            if !md.contains(w) {
+                failures.push(format!("{}: the zh sheet lacks `{w}`", rel(f)));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn markdown_sheets_match_their_reviewed_snapshots() {
+    for l in printable() {
+        let name = rel(&l.path)
+            .trim_start_matches("examples/")
+            .trim_end_matches(".xqr")
+            .replace('/', "__");
+        for (lang, tag) in [(Lang::Zh, "zh"), (Lang::En, "en")] {
+            let md = l.render(lang, Format::Md).text;
+            insta::with_settings!({
+                snapshot_path => "../snapshots/sheet",
+                prepend_module_to_snapshot => false,
+                omit_expression => true,
+            }, {
+                insta::assert_snapshot!(format!("{name}.{tag}"), md);
+            });
+        }
+    }
+}
+
+const SMALL: &str = r#"regulation "测试赛<script>alert(1)</script>" en "Test | *cup*" {
+  dates 2020-05-01 .. 2020-05-02
+  venue "北京棋院"
+  interpretation "主办单位"
+}
+time standard "慢棋" { base 30min increment 10s }
+stage main "积分编排" {
+  swiss cxa rounds 5
+  time standard
+}
+note "着装" "请着正装 | <b>正式</b> *服装*" in other
+"#;
+
+#[test]
+fn texts_are_escaped_and_english_falls_back_to_chinese() {
+    let parsed = xqreg_grammar::parse(SMALL);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    let html = sheet::render_file(&parsed.file, Lang::En, Format::Html)
+        .expect("renders")
+        .text;
+    assert!(
+        !html.contains("<script>alert"),
+        "a script in a text is escaped"
+    );
+    assert!(
+        html.contains("&lt;b&gt;正式&lt;&#x2f;b&gt;") || html.contains("&lt;b&gt;正式&lt;/b&gt;")
+    );
+    // The English title is used where given; the venue has no English and prints in Chinese.
+    assert!(html.contains("Test | *cup*"));
+    assert!(html.contains("北京棋院"));
+    let md = sheet::render_file(&parsed.file, Lang::Zh, Format::Md)
+        .expect("renders")
+        .text;
+    assert!(
+        md.contains("\\<script\\>"),
+        "Markdown escapes angle brackets: {md}"
+    );
+    assert!(md.contains("\\| \\<b\\>"), "Markdown escapes pipes");
+    assert!(md.contains("\\*服装\\*"));
+}
+
+fn temp_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("xqreg-sheet-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn cli_prints_no_sheet_for_a_regulation_with_errors() {
+    let bad = temp_path("bad.xqr");
+    // 30 February is not a date: an error.
+    let text = SMALL.replace("2020-05-02", "2020-02-30");
+    assert_ne!(text, SMALL);
+    std::fs::write(&bad, text).expect("write temp file");
+    let out = Command::new(env!("CARGO_BIN_EXE_xqreg"))
+        .args(["sheet", "--lang", "en", "--format", "md"])
+        .arg(&bad)
+        .output()
+        .expect("run xqreg");
+    let _ = std::fs::remove_file(&bad);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "no sheet on stdout");
+    assert!(!out.stderr.is_empty(), "the diagnostics on stderr");
+}
+
+#[test]
+fn cli_writes_the_sheet_to_a_file() {
+    let good = temp_path("good.xqr");
+    let html = temp_path("good.html");
+    std::fs::write(&good, SMALL).expect("write temp file");
+    let out = Command::new(env!("CARGO_BIN_EXE_xqreg"))
+        .args(["sheet", "--lang", "zh", "--format", "html", "-o"])
+        .arg(&html)
+        .arg(&good)
+        .output()
+        .expect("run xqreg");
+    let written = std::fs::read_to_string(&html).unwrap_or_default();
+    let _ = std::fs::remove_file(&good);
+    let _ = std::fs::remove_file(&html);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    assert!(written.starts_with("<!DOCTYPE html>"));
+    assert!(written.contains("积分编排"));
+}
