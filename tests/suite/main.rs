@@ -10,3 +10,4 @@ mod docs;
 mod examples;
 mod fixtures;
 mod robustness;
+mod sheet;
