@@ -17,7 +17,7 @@ use xqreg_grammar::ast::{
 };
 
 const COL_W: u32 = 190;
-const GAP_X: u32 = 110;
+const GAP_X: u32 = 170;
 const GAP_Y: u32 = 22;
 const MARGIN: u32 = 16;
 const LINE_H: u32 = 18;
@@ -446,11 +446,12 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
         let x2 = fb.x.saturating_sub(6);
         let y2 = fb.y + fb.h.saturating_mul(ii) / (inn + 1);
         let mid = (x1 + x2) / 2;
+        // Labels sit at the arrow's end, right-aligned, where routes are far apart.
         arrows.push(Arrow {
             path: format!("M{x1},{y1} C{mid},{y1} {mid},{y2} {x2},{y2}"),
             label: l.clone(),
-            lx: mid,
-            ly: (y1 + y2) / 2 - 4,
+            lx: x2.saturating_sub(8),
+            ly: y2.saturating_sub(5),
         });
         text_lines.push(
             format!("{} → {}：{}", fa.title, fb.title, l)
