@@ -57,12 +57,12 @@ pub(crate) fn classify(
         };
     };
     let token = chunk.get(ts..te).unwrap_or("");
-    if let Some(keyword) = misplaced_keyword(chunk, ts, token) {
+    if let Some((keyword, k)) = misplaced_keyword(chunk, ts) {
         return SyntaxError {
             kind: SyntaxErrorKind::MisplacedBlock {
                 keyword: keyword.to_string(),
             },
-            span: at(ts, ts + keyword.len()),
+            span: at(k, k + keyword.len()),
             block: None,
         };
     }
@@ -333,18 +333,21 @@ fn structure_bytes(chunk: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
     })
 }
 
-/// A top-level keyword that starts an indented line (not the chunk's first) where pest gave up,
+/// A top-level keyword that starts the indented line (not the chunk's first) where pest gave up,
 /// when it clearly starts a block of its own: the keyword never starts a clause, or its line
-/// opens a brace.
-fn misplaced_keyword(chunk: &str, ts: usize, token: &str) -> Option<&'static str> {
+/// opens a brace. Returns the keyword and its offset.
+fn misplaced_keyword(chunk: &str, ts: usize) -> Option<(&'static str, usize)> {
     let line_start = chunk.get(..ts)?.rfind('\n')? + 1;
-    if !chunk.get(line_start..ts)?.trim().is_empty() {
+    let line = chunk.get(line_start..)?.lines().next().unwrap_or("");
+    let indent = line.len() - line.trim_start().len();
+    if indent == 0 {
         return None;
     }
-    let keyword = TOP_KEYWORDS
-        .iter()
-        .copied()
-        .find(|k| token == *k || token.strip_prefix(k).is_some_and(|r| r.starts_with('{')))?;
+    let word = line.trim_start();
+    let keyword = TOP_KEYWORDS.iter().copied().find(|k| {
+        word.strip_prefix(k)
+            .is_some_and(|r| r.is_empty() || r.starts_with(|c: char| c.is_whitespace() || c == '{'))
+    })?;
     // These also start clauses inside blocks (`time standard`, `places 1..4`, `note "..."`,
     // `scoring team`, `category women`, `playoff ladder`); only a line that opens a block
     // counts as misplaced for them.
@@ -352,9 +355,8 @@ fn misplaced_keyword(chunk: &str, ts: usize, token: &str) -> Option<&'static str
         keyword,
         "time" | "places" | "note" | "scoring" | "category" | "playoff"
     );
-    let line = chunk.get(ts..)?.lines().next().unwrap_or("");
     let code = line.split("//").next().unwrap_or(line).trim_end();
-    (!also_clause || code.ends_with('{')).then_some(keyword)
+    (!also_clause || code.ends_with('{')).then_some((keyword, line_start + indent))
 }
 
 /// A token of the right kind of literal with a wrong shape, where pest wanted that literal.
