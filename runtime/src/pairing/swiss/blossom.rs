@@ -694,6 +694,37 @@ mod tests {
     }
 
     #[test]
+    fn every_edge_of_some_optimum_is_tight() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..1500 {
+            let n = (next(&mut seed) % 9) as usize + 2;
+            let density = next(&mut seed) % 100;
+            let mut w = vec![vec![0u64; n]; n];
+            let mut edges = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if next(&mut seed) % 100 < density {
+                        let x = next(&mut seed) % 6 + 1;
+                        w[i][j] = x;
+                        w[j][i] = x;
+                        edges.push((i, j, x));
+                    }
+                }
+            }
+            let m = max_weight_matching(n, &edges);
+            let best = brute(n, &w, &mut vec![false; n]);
+            for &(i, j, x) in &edges {
+                let mut used = vec![false; n];
+                used[i] = true;
+                used[j] = true;
+                if x + brute(n, &w, &mut used) == best {
+                    assert!(m.is_tight(i, j), "edge {i}-{j} of an optimum: {edges:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn wide_weights_match_narrow_ones() {
         use super::super::weight::Big;
         let mut seed = 7u64;

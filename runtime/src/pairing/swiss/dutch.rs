@@ -369,12 +369,12 @@ impl Ctx {
             };
             let need = br.weight_bits();
             let res = match need {
-                0..=120 => br.run::<2>(&mut validity),
-                121..=248 => br.run::<4>(&mut validity),
-                249..=504 => br.run::<8>(&mut validity),
-                505..=1016 => br.run::<16>(&mut validity),
-                1017..=2040 => br.run::<32>(&mut validity),
-                2041..=4088 => br.run::<64>(&mut validity),
+                0..=127 => br.run::<2>(&mut validity),
+                128..=255 => br.run::<4>(&mut validity),
+                256..=511 => br.run::<8>(&mut validity),
+                512..=1023 => br.run::<16>(&mut validity),
+                1024..=2047 => br.run::<32>(&mut validity),
+                2048..=4095 => br.run::<64>(&mut validity),
                 _ => {
                     return Err(PairingError::TooLarge(format!(
                         "a bracket needs {need} bits of edge weight"
@@ -989,17 +989,34 @@ impl Bracket<'_> {
             .copied()
             .filter(|&p| is_s1(&st, p))
             .collect();
-        if s1.len() > 1 {
+        let greedy = if s1.len() > 1 {
+            greedy_transpositions(&mut opt, &remainder, &s1, &matched)
+        } else {
+            None
+        };
+        if let Some(pairs) = &greedy {
+            for &(p, m) in pairs {
+                matched[p] = true;
+                if m < nsgb {
+                    matched[m] = true;
+                }
+                st[p] = m;
+                st[m] = p;
+                opt.finalize(p, m);
+                validity.finalize(self.pbi[p], self.pbi[m]);
+            }
+        }
+        if s1.len() > 1 && greedy.is_none() {
             let fb = bits(remainder.len());
             let need = self.weight_bits() + s1.len() * fb;
             let args = (&opt, &remainder, &s1, &matched, fb);
             let partners = match need {
-                0..=120 => transpose::<L, 2>(args),
-                121..=248 => transpose::<L, 4>(args),
-                249..=504 => transpose::<L, 8>(args),
-                505..=1016 => transpose::<L, 16>(args),
-                1017..=2040 => transpose::<L, 32>(args),
-                2041..=4088 => transpose::<L, 64>(args),
+                0..=127 => transpose::<L, 2>(args),
+                128..=255 => transpose::<L, 4>(args),
+                256..=511 => transpose::<L, 8>(args),
+                512..=1023 => transpose::<L, 16>(args),
+                1024..=2047 => transpose::<L, 32>(args),
+                2048..=4095 => transpose::<L, 64>(args),
                 _ => None,
             };
             if let Some(partners) = partners {
@@ -1059,6 +1076,61 @@ impl Bracket<'_> {
             return None;
         }
         Some((matched, st))
+    }
+}
+
+/// The transpositions without widening the weights, when possible: with optimal duals of the
+/// current weights, only tight edges occur in maximum-weight matchings, so giving each S1
+/// player in turn its best free S2 opponent along a tight edge is the rules' choice as soon as
+/// the pairs so formed extend to a maximum-weight matching; that is checked by solving the
+/// rest of the bracket. `None` when the check fails (the caller then solves it in full).
+fn greedy_transpositions<const L: usize>(
+    opt: &mut Opt<L>,
+    remainder: &[usize],
+    s1: &[usize],
+    matched: &[bool],
+) -> Option<Vec<(usize, usize)>> {
+    let st = opt.compute();
+    let total = |o: &Opt<L>, st: &[usize]| -> Big<L> {
+        let mut t = Big::<L>::default();
+        for (i, &m) in st.iter().enumerate() {
+            if m > i && m < o.n {
+                t = t.plus(o.w[i * o.n + m]);
+            }
+        }
+        t
+    };
+    let best = total(opt, &st);
+    let (active, m) = opt.last.as_ref()?;
+    let pos = |v: usize| active.binary_search(&v).ok();
+    let mut taken = vec![false; opt.n];
+    let mut pairs = Vec::new();
+    for &p in s1 {
+        let pa = pos(p)?;
+        let choice = remainder.iter().copied().find(|&o| {
+            o > p
+                && !taken[o]
+                && !matched.get(o).copied().unwrap_or(false)
+                && !opt.w[p * opt.n + o].is_zero()
+                && pos(o).is_some_and(|oa| m.is_tight(pa, oa))
+        })?;
+        taken[choice] = true;
+        pairs.push((p, choice));
+    }
+    let mut trial = Opt::<L> {
+        n: opt.n,
+        w: opt.w.clone(),
+        fixed: opt.fixed.clone(),
+        last: None,
+    };
+    for &(p, o) in &pairs {
+        trial.finalize(p, o);
+    }
+    let st2 = trial.compute();
+    if total(&trial, &st2) == best {
+        Some(pairs)
+    } else {
+        None
     }
 }
 
