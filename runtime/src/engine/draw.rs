@@ -651,7 +651,7 @@ pub fn number(
                             .categories
                             .get(c)
                             .is_some_and(|cat| in_category(plan, cat, p)),
-                        SeedTier::Players(ids) => ids.iter().any(|id| *id == p.id),
+                        SeedTier::Players(ids) => ids.contains(&p.id),
                     })
                 });
                 out.extend(ordered_by(*seeds_order, roster, &inside, lots));

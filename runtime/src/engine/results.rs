@@ -173,7 +173,9 @@ impl ResultBook {
                 g.step.as_deref(),
                 g.game.unwrap_or(1),
             );
-            if book.games.contains_key(&k) {
+            if let std::collections::btree_map::Entry::Vacant(slot) = book.games.entry(k) {
+                slot.insert((i, false));
+            } else {
                 problems.push(RuntimeProblem::new(
                     codes::RESULT_DUPLICATE,
                     format!(
@@ -189,8 +191,6 @@ impl ResultBook {
                     ),
                     &g.origin,
                 ));
-            } else {
-                book.games.insert(k, (i, false));
             }
         }
         if problems.is_empty() {
