@@ -67,12 +67,11 @@ pub fn check_path(path: &Path) -> std::io::Result<FileReport> {
 }
 
 /// The checker's diagnostics for a parsed file.
-fn run_checks(_file: &xqreg_grammar::ast::File) -> Vec<Diagnostic> {
-    // Until `check::check` lands.
-    Vec::new()
+fn run_checks(file: &xqreg_grammar::ast::File) -> Vec<Diagnostic> {
+    crate::check::check(file).diagnostics.list
 }
 
 /// The checker's codes, for the registry.
 pub fn check_codes() -> Vec<&'static Code> {
-    Vec::new()
+    crate::check::codes()
 }

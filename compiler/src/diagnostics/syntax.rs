@@ -223,7 +223,7 @@ syntax_code!(
          `HKD`, `TWD`, `USD`.",
         "货币不是三个大写字母。货币使用 ISO 4217 代码：`CNY`、`HKD`、`TWD`、`USD`。"
     ),
-    "prizes 元 after_tax { 1: 80000 }",
+    "prizes RMB after_tax { 1: 80000 }",
     Template::new(
         "Write the ISO code: `元` and `RMB` are `CNY`.",
         "写 ISO 代码：`元`、`RMB` 写作 `CNY`。"

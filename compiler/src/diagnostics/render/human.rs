@@ -69,6 +69,10 @@ fn convert(report: &FileReport, d: &Diagnostic, lang: Lang) -> Report {
         })
         .collect();
     let help: Vec<&str> = d.help.iter().map(|h| h.get(lang)).collect();
+    // miette would count the header's column in bytes; the place is named here instead, with
+    // the column in characters like every other format.
+    let at = report.source.position(report.source.clamp(d.span()).start);
+    let name = format!("{}:{}:{}", report.source.name, at.line, at.column);
     Report {
         message: d.message.get(lang).to_string(),
         code: format!("{} {}", d.code.code, d.code.name),
@@ -79,7 +83,7 @@ fn convert(report: &FileReport, d: &Diagnostic, lang: Lang) -> Report {
         },
         help: (!help.is_empty()).then(|| help.join("\n")),
         labels,
-        source: NamedSource::new(report.source.name.clone(), report.source.text.clone()),
+        source: NamedSource::new(name, report.source.text.clone()),
     }
 }
 
@@ -89,7 +93,9 @@ pub(super) fn render(reports: &[FileReport], opts: Options) -> String {
     } else {
         GraphicalTheme::unicode_nocolor()
     };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .without_primary_span_start();
     let mut out = String::new();
     for report in reports {
         for d in &report.diagnostics {
