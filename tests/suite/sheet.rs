@@ -373,3 +373,20 @@ fn cli_writes_the_sheet_to_a_file() {
     assert!(written.starts_with("<!DOCTYPE html>"));
     assert!(written.contains("积分编排"));
 }
+
+#[test]
+fn a_clause_merged_by_a_supplement_is_tagged_and_listed() {
+    let path = temp_path("merged.xqr");
+    let text = format!(
+        "{SMALL}conduct {{\n  late 5min forfeit\n}}\nsupplement \"补充规定\" 2020-04-20 {{\n  conduct {{\n    devices loss\n  }}\n}}\n"
+    );
+    std::fs::write(&path, &text).expect("write temp file");
+    let loaded = load(&path);
+    let _ = std::fs::remove_file(&path);
+    let l = loaded.expect("the merged file checks cleanly");
+    let md = unescape_md(&l.render(Lang::Zh, Format::Md).text);
+    assert!(md.contains("进入赛场者判负。〔补充规定〕"), "{md}");
+    assert!(!md.contains("按弃权处理。〔补充规定〕"), "{md}");
+    assert!(md.contains("## 补充规定"), "{md}");
+    assert!(md.contains("列入第"), "{md}");
+}

@@ -14,7 +14,18 @@ use xqreg_grammar::ast::{Conduct, ConductArg, ConductRule};
 
 /// Rules under one heading (three knocked-pieces rules) print as one clause with items.
 pub fn conduct(ctx: &mut Ctx<'_>, c: &Conduct) {
-    let clauses: Vec<Clause> = c.rules.iter().map(|r| rule(ctx, r)).collect();
+    let clauses: Vec<Clause> = c
+        .rules
+        .iter()
+        .map(|r| {
+            let mut cl = rule(ctx, r);
+            // A rule a supplement merged into the base conduct carries that supplement's tag.
+            if let Some(t) = ctx.tag.clone().or_else(|| ctx.tag_for(r.span)) {
+                cl.source = t;
+            }
+            cl
+        })
+        .collect();
     for g in super::group_by_heading(clauses) {
         ctx.push(Art::Conduct, 0, g);
     }

@@ -83,6 +83,10 @@ pub struct Ctx<'a> {
     current_item: Option<Span>,
     pub signature: Vec<String>,
     pub title: Option<Text>,
+    /// The first span marked since the last push: where the clause being pushed was read from.
+    last_mark: Option<Span>,
+    /// Each supplement's span and tag.
+    pub supplement_spans: Vec<(Span, String)>,
 }
 
 impl<'a> Ctx<'a> {
@@ -98,12 +102,27 @@ impl<'a> Ctx<'a> {
             current_item: None,
             signature: Vec::new(),
             title: None,
+            last_mark: None,
+            supplement_spans: Vec::new(),
         }
     }
 
     /// Records that the clause with this span has been written into the sheet.
     pub fn mark(&mut self, span: Span) {
         self.rendered.insert(span);
+        // Builders mark a clause's own span first: that is where the clause was read from.
+        if self.last_mark.is_none() {
+            self.last_mark = Some(span);
+        }
+    }
+
+    /// The tag of the supplement whose text holds `span`, for a clause a supplement merged into
+    /// a base block (a conduct rule added to the base conduct).
+    pub fn tag_for(&self, span: Span) -> Option<String> {
+        self.supplement_spans
+            .iter()
+            .find(|(s, _)| s.start <= span.start && span.end <= s.end)
+            .map(|(_, t)| t.clone())
     }
 
     /// A fixed phrase of the catalogue.
@@ -131,8 +150,11 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn push(&mut self, art: Art, order: u8, mut clause: Clause) {
-        if let Some(tag) = &self.tag {
-            clause.source = tag.clone();
+        if clause.source.is_empty() {
+            let merged = self.last_mark.take().and_then(|s| self.tag_for(s));
+            if let Some(tag) = self.tag.clone().or(merged) {
+                clause.source = tag;
+            }
         }
         if let Some(item) = self.current_item {
             self.item_arts.entry(item).or_default().insert(art);
@@ -146,8 +168,11 @@ impl<'a> Ctx<'a> {
     /// Pushes a clause into a headed group (比赛用时, 名次区分): the group prints once, at the
     /// place of its first clause, with the clauses as its numbered items.
     pub fn push_in(&mut self, art: Art, order: u8, group: M, mut clause: Clause) {
-        if let Some(tag) = &self.tag {
-            clause.source = tag.clone();
+        if clause.source.is_empty() {
+            let merged = self.last_mark.take().and_then(|s| self.tag_for(s));
+            if let Some(tag) = self.tag.clone().or(merged) {
+                clause.source = tag;
+            }
         }
         if let Some(item) = self.current_item {
             self.item_arts.entry(item).or_default().insert(art);
@@ -225,11 +250,17 @@ impl<'a> Ctx<'a> {
 pub fn build(src: &Source<'_>, lang: Lang) -> (Sheet, BTreeSet<Span>) {
     let mut ctx = Ctx::new(lang);
     collect_names(src, &mut ctx.names);
+    ctx.supplement_spans = src
+        .supplements
+        .iter()
+        .map(|s| (s.span, ctx.mf(M::FromSupplement, &[&ctx.t(&s.title)])))
+        .collect();
     for entry in src.iter() {
         build_entry(&mut ctx, src, entry);
     }
     ctx.tag = None;
     ctx.current_item = None;
+    ctx.last_mark = None;
     if let Some(table) = method::time_table(&ctx) {
         let clause = Clause {
             table: Some(table),
@@ -326,6 +357,7 @@ fn build_entry(ctx: &mut Ctx<'_>, src: &Source<'_>, entry: &Entry<'_>) {
     let span = item_span(entry.item);
     ctx.current_item = Some(span);
     ctx.mark(span);
+    ctx.last_mark = None;
     build_item(ctx, entry.item);
 }
 
@@ -494,12 +526,27 @@ pub fn group_by_heading(clauses: Vec<Clause>) -> Vec<Clause> {
         match same {
             Some(g) => {
                 if g.items.is_empty() {
-                    let first = Clause::text(std::mem::take(&mut g.text));
+                    let mut first = Clause::text(std::mem::take(&mut g.text));
+                    first.source = g.source.clone();
                     g.items.push(first);
                 }
-                g.items.push(Clause::text(clause.text));
+                let mut item = Clause::text(clause.text);
+                item.source = clause.source;
+                g.items.push(item);
+                // The group is from a supplement only when every item is.
+                if g.items.iter().any(|i| i.source != g.source) {
+                    g.source.clear();
+                }
             }
             None => groups.push(clause),
+        }
+    }
+    // A tag said by the group is not repeated on its items.
+    for g in &mut groups {
+        if !g.source.is_empty() {
+            for i in &mut g.items {
+                i.source.clear();
+            }
         }
     }
     groups

@@ -46,6 +46,23 @@ pub fn parts(ctx: &mut Ctx<'_>, src: &Source<'_>, numbers: &BTreeMap<Art, String
                         .collect()
                 })
                 .unwrap_or_default();
+            // A block merged into the base block of its kind prints in that block's article.
+            let arts = if arts.is_empty() {
+                home_art(&si.item)
+                    .and_then(|a| {
+                        numbers.get(&a).map(|n| {
+                            let heading = article_heading(ctx, a);
+                            ctx.mf(
+                                M::ArticleRef,
+                                &[n.trim().trim_end_matches(['、', '.']), &heading],
+                            )
+                        })
+                    })
+                    .into_iter()
+                    .collect()
+            } else {
+                arts
+            };
             let where_ = fmt::join(lang, &arts);
             let replaced = src
                 .replaced
@@ -97,6 +114,21 @@ pub fn parts(ctx: &mut Ctx<'_>, src: &Source<'_>, numbers: &BTreeMap<Art, String
         });
     }
     out
+}
+
+/// The article an item's clauses print in, for blocks without a name.
+fn home_art(item: &xqreg_grammar::ast::Item) -> Option<Art> {
+    use xqreg_grammar::ast::Item;
+    Some(match item {
+        Item::Conduct(_) => Art::Conduct,
+        Item::Entry(_) => Art::Eligibility,
+        Item::Registration(_) | Item::Contacts(_) => Art::Registration,
+        Item::Expenses(_) => Art::Expenses,
+        Item::Schedule(_) => Art::Schedule,
+        Item::Organisers(_) => Art::Organisers(0),
+        Item::Regulation(_) => Art::DatesVenue,
+        _ => return None,
+    })
 }
 
 fn article_heading(ctx: &Ctx<'_>, a: Art) -> String {
