@@ -73,8 +73,8 @@ const MSG_E602: Template = Template::new(
 const LBL_E602_HERE: Template = Template::new("overlaps `{other}`", "与 `{other}` 重叠");
 const LBL_E602_OTHER: Template = Template::new("`{other}` claims this window", "`{other}` 的范围");
 const HELP_E602: Template = Template::new(
-    "end one window the day before the other starts, e.g. `born {suggest}`",
-    "让一个范围在另一个开始的前一天结束，例如 `born {suggest}`",
+    "start one window the day after the other ends, e.g. `born {suggest}` in `{cat}`",
+    "让一个范围在另一个结束的次日开始，例如在 `{cat}` 中写 `born {suggest}`",
 );
 
 const MSG_E603: Template = Template::new(
@@ -309,10 +309,14 @@ fn overlaps(wins: &[Win<'_>], diags: &mut Diagnostics) {
                 continue;
             }
             // Propose ending the earlier window the day before the later one starts.
-            let suggest = match b.lo {
-                Some(start) => render(a.lo, Some(start - 1)),
-                None => render(a.hi.map(|h| h + 1), b.hi),
+            // Move the later window (the one labelled) past the earlier one when it can start
+            // after it; otherwise end the earlier one before the later starts.
+            let (suggest, cat) = match (a.hi, b.lo) {
+                (Some(end), _) if b.hi.is_none_or(|h| h > end) => (render(Some(end + 1), b.hi), b),
+                (_, Some(start)) => (render(a.lo, Some(start - 1)), a),
+                _ => (render(a.hi.map(|h| h + 1), b.hi), b),
             };
+            let cat = cat.cat.name.node.as_str();
             let (an, bn) = (a.cat.name.node.as_str(), b.cat.name.node.as_str());
             let from = lo.map_or_else(|| "…".to_string(), |d| fmt_date(from_day_number(d)));
             let to = hi.map_or_else(|| "…".to_string(), |d| fmt_date(from_day_number(d)));
@@ -324,7 +328,7 @@ fn overlaps(wins: &[Win<'_>], diags: &mut Diagnostics) {
                     LBL_E602_HERE.fill(&[("other", an)]),
                 )
                 .with_label(a.window.span, LBL_E602_OTHER.fill(&[("other", an)]))
-                .with_help(HELP_E602.fill(&[("suggest", &suggest)])),
+                .with_help(HELP_E602.fill(&[("suggest", &suggest), ("cat", cat)])),
             );
         }
     }
@@ -372,7 +376,8 @@ fn gaps(wins: &[Win<'_>], diags: &mut Diagnostics) -> Vec<(Span, i64)> {
         }
         let from = fmt_date(from_day_number(gap.0));
         let to = fmt_date(from_day_number(gap.1));
-        let suggest = render(a.lo, Some(start - 1));
+        // The labelled (later) window starts the day after the earlier one ends.
+        let suggest = render(Some(end + 1), b.hi);
         diags.push(
             Diagnostic::new(
                 &E603,
@@ -384,7 +389,7 @@ fn gaps(wins: &[Win<'_>], diags: &mut Diagnostics) -> Vec<(Span, i64)> {
                 a.window.span,
                 LBL_E603_BEFORE.fill(&[("date", &fmt_date(from_day_number(end)))]),
             )
-            .with_help(HELP_E603.fill(&[("suggest", &suggest), ("cat", &a.cat.name.node)])),
+            .with_help(HELP_E603.fill(&[("suggest", &suggest), ("cat", &b.cat.name.node)])),
         );
     }
     explained

@@ -99,8 +99,8 @@ const HELP_E510_PLAIN: Template = Template::new(
     "加上 `places {range} shared 来源`（例如 `groups.*#3..4`），或增加 `places {range}` 的阶段",
 );
 const MSG_E512: Template = Template::new(
-    "{what} decides {places} places but takes {players} players",
-    "{what_zh}决定 {places} 个名次，却有 {players} 名棋手",
+    "places {range} are {places} places, but the declaration's sources name {players} players",
+    "第{range}名共 {places} 个名次，但该声明的来源有 {players} 名棋手",
 );
 const LBL_E512: Template = Template::new("{places} places", "{places} 个名次");
 const HELP_E512: Template = Template::new("write `places {suggest}`", "写成 `places {suggest}`");
@@ -257,8 +257,7 @@ fn counts(decided: &[Decided<'_>], diags: &mut Diagnostics) {
             Diagnostic::new(
                 &E512,
                 MSG_E512.fill(&[
-                    ("what", &capitalise(&d.who)),
-                    ("what_zh", &d.who_zh),
+                    ("range", &range_text(d.range.0, d.range.1)),
                     ("places", &places.to_string()),
                     ("players", &players.to_string()),
                 ]),
@@ -267,14 +266,6 @@ fn counts(decided: &[Decided<'_>], diags: &mut Diagnostics) {
             )
             .with_help(HELP_E512.fill(&[("suggest", &suggest)])),
         );
-    }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 
@@ -368,7 +359,11 @@ fn report_gap(
     let (places, places_zh, are) = if start == end {
         (format!("place {start}"), format!("第{start}名"), "is")
     } else {
-        (format!("places {range}"), format!("第{range}名"), "are")
+        (
+            format!("places {range}"),
+            format!("第{start}至{end}名"),
+            "are",
+        )
     };
     let msg = MSG_E510.fill(&[("places", &places), ("places_zh", &places_zh), ("are", are)]);
     let prize = prizes

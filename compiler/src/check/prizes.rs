@@ -26,8 +26,8 @@ pub static E501: Code = Code {
     severity: Severity::Error,
     explain: Explain {
         meaning: Template::new(
-            "Two lines of one prize table pay the same place.",
-            "同一奖励表中的两行对同一名次发奖。",
+            "Two lines of one prize table pay an amount for the same place. (A line of items only, such as `1..22: certificate`, may cover places that other lines pay.)",
+            "同一奖励表中的两行对同一名次发奖金。（只有奖品的行，例如 `1..22: certificate`，可以与其他行的名次重叠。）",
         ),
         example: "prizes \"奖金\" CNY { 1: 10000  2: 5000  2..4: 1000 each }",
         fix: Template::new(
@@ -276,7 +276,7 @@ const HELP_E504: Template = Template::new(
 
 const MSG_E505: Template = Template::new(
     "places {range} are shared but paid differently: {amounts}",
-    "第{range}名为并列名次，但奖金不同：{amounts}",
+    "第{range_zh}名为并列名次，但奖金不同：{amounts}",
 );
 const LBL_E505: Template =
     Template::new("pays part of the shared places", "只对部分并列名次发此奖金");
@@ -472,6 +472,11 @@ fn overlaps_and_gaps(paid: &[Paid<'_>], diags: &mut Diagnostics) {
         for b in paid.iter().skip(i + 1) {
             if b.start > a.end {
                 break;
+            }
+            // A line of items only (`1..3: trophy`, `1..22: certificate`) adds to what the
+            // places get; only two amounts for one place are a clash.
+            if a.line.money.is_none() || b.line.money.is_none() {
+                continue;
             }
             let next = a.end.saturating_add(1);
             let help = if next <= b.end {
@@ -748,7 +753,11 @@ fn shared_equal(decl: &ast::PlacesDecl, paid: &[Paid<'_>], diags: &mut Diagnosti
         .to_string();
     let mut d = Diagnostic::new(
         &E505,
-        MSG_E505.fill(&[("range", &range), ("amounts", &amounts.join(", "))]),
+        MSG_E505.fill(&[
+            ("range", &range),
+            ("range_zh", &format!("{lo}至{hi}")),
+            ("amounts", &amounts.join(", ")),
+        ]),
         touching.first().map_or(decl.places.span, |p| p.line.span),
         LBL_E505.plain(),
     );
@@ -879,6 +888,14 @@ mod tests {
                 .any(|c| c.starts_with("E5") || c.starts_with("W5")),
             "{lines}"
         );
+    }
+
+    #[test]
+    fn item_lines_may_cover_paid_places() {
+        let (got, lines) = with(
+            "prizes \"奖金\" CNY {\n  1: 3000\n  2: 2000\n  3: 1000\n  1..3: trophy\n  1..8: certificate\n}\n",
+        );
+        assert!(got.is_empty(), "{lines}");
     }
 
     #[test]

@@ -223,6 +223,7 @@ const MSG_E608_SLOT: Template = Template::new(
 );
 const HELP_E608_SLOT: Template = Template::new("write `{end}-{start}`", "写成 `{end}-{start}`");
 const LBL_E608: Template = Template::new("reversed", "前后颠倒");
+const LBL_E608_AGAIN: Template = Template::new("listed again", "再次列出");
 const LBL_E608_FIRST: Template = Template::new("first listed here", "第一次列出");
 const MSG_E613: Template = Template::new(
     "stage `{stage}` plays {total} rounds; there is no round {round}",
@@ -427,7 +428,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                         &E608,
                         MSG_E608_DAY.fill(&[("date", &ds)]),
                         day.date.span,
-                        LBL_E608.plain(),
+                        LBL_E608_AGAIN.plain(),
                     )
                     .with_label(*first, LBL_E608_FIRST.plain())
                     .with_help(HELP_E608_DAY.fill(&[("date", &ds)])),
