@@ -390,3 +390,56 @@ fn a_clause_merged_by_a_supplement_is_tagged_and_listed() {
     assert!(md.contains("## 补充规定"), "{md}");
     assert!(md.contains("列入第"), "{md}");
 }
+
+/// Every `{"clause": {"span": ...}}` origin in a plan's JSON.
+fn origin_spans(v: &serde_json::Value, out: &mut Vec<(u32, u32)>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            if let Some(span) = m.get("clause").and_then(|c| c.get("span")) {
+                let n = |k: &str| span.get(k).and_then(serde_json::Value::as_u64);
+                if let (Some(s), Some(e)) = (n("start"), n("end")) {
+                    out.push((s as u32, e as u32));
+                }
+            }
+            for x in m.values() {
+                origin_spans(x, out);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| origin_spans(x, out)),
+        _ => {}
+    }
+}
+
+/// The sheet and the plan come from one source and cannot drift apart: every clause a plan
+/// item cites as its origin is printed on the sheet.
+#[test]
+fn every_plan_item_origin_is_printed_on_the_sheet() {
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for l in printable() {
+        let compiled = xqreg::compile::compile_bytes(&rel(&l.path), l.text.as_bytes());
+        let Some(plan) = compiled.plan else {
+            missing.push(format!("{}: no plan", rel(&l.path)));
+            continue;
+        };
+        let json = serde_json::to_value(&plan).expect("a plan serialises");
+        let mut spans = Vec::new();
+        origin_spans(&json, &mut spans);
+        spans.sort();
+        spans.dedup();
+        let rendered = l.render(Lang::Zh, Format::Md).rendered;
+        for (s, e) in spans {
+            checked += 1;
+            let span = xqreg_grammar::Span { start: s, end: e };
+            if !rendered.contains(&span) {
+                missing.push(format!(
+                    "{}: plan origin not printed: `{}`",
+                    l.place(s),
+                    l.excerpt(span)
+                ));
+            }
+        }
+    }
+    assert!(checked > 100, "the plans cite their clauses ({checked})");
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
