@@ -174,8 +174,8 @@ const MSG_E605_ROUND: Template = Template::new(
     "`{stage}` 的第{next}轮安排在第{prev}轮之前",
 );
 const MSG_E605_STAGE: Template = Template::new(
-    "stage `{stage}` starts before the last round of `{source}`, which it takes entrants from",
-    "阶段 `{stage}` 在其参赛者来源 `{source}` 的最后一轮结束之前就开始了",
+    "stage `{stage}` starts before the round of `{source}` that decides its entrants",
+    "阶段 `{stage}` 在决定其参赛者的 `{source}` 那一轮结束之前就开始了",
 );
 const LBL_E605: Template = Template::new("too early", "过早");
 const LBL_E605_OTHER: Template = Template::new("must come first", "应排在前面");
@@ -258,6 +258,8 @@ const HELP_W603: Template = Template::new(
 struct StageLinks {
     /// Stages this one takes entrants from.
     sources: Vec<String>,
+    /// Sources that split their leaders off after a round: the stage may start after that round.
+    split_after: BTreeMap<String, u32>,
     /// Its time control (named, or the only one declared).
     time: Option<String>,
 }
@@ -278,17 +280,32 @@ fn stage_links(ctx: &Ctx<'_>) -> BTreeMap<String, StageLinks> {
                     .map(|t| t.name.node.clone())
             });
         let mut sources = sources_of(&clauses);
-        // A split sends its leaders on: the target depends on the splitting stage.
+        let mut split_after = BTreeMap::new();
+        // A split sends its leaders on after a round while the rest play on: the target depends
+        // on the splitting stage up to that round only.
         for other in &ctx.scope.stage_order {
             for c in ctx.scope.stage_clauses(other) {
-                if let StageClause::Split { to, .. } = c {
-                    if to.node == *name && !sources.iter().any(|s| s == other) {
-                        sources.push(other.to_string());
+                if let StageClause::Split {
+                    to, after_round, ..
+                } = c
+                {
+                    if to.node == *name {
+                        if !sources.iter().any(|s| s == other) {
+                            sources.push(other.to_string());
+                        }
+                        split_after.insert(other.to_string(), after_round.node);
                     }
                 }
             }
         }
-        out.insert(name.to_string(), StageLinks { sources, time });
+        out.insert(
+            name.to_string(),
+            StageLinks {
+                sources,
+                split_after,
+                time,
+            },
+        );
     }
     out
 }
@@ -609,9 +626,10 @@ fn order(
             continue;
         };
         for source in &link.sources {
+            let until = link.split_after.get(source).copied().unwrap_or(u32::MAX);
             let last = rounds
                 .iter()
-                .filter(|((s, _), _)| s == source)
+                .filter(|((s, r), _)| s == source && *r <= until)
                 .map(|(_, v)| *v)
                 .max_by_key(|(at, _)| *at);
             if let Some((last_at, last_span)) = last {
@@ -829,7 +847,7 @@ schedule {
         let (got, lines) = codes(text);
         assert_eq!(got, ["E605"], "{lines}");
         assert!(
-            lines.contains("starts before the last round of `groups`"),
+            lines.contains("starts before the round of `groups` that decides its entrants"),
             "{lines}"
         );
     }
