@@ -22,8 +22,9 @@
 
 use std::collections::BTreeMap;
 
-use super::blossom::{max_weight_matching, Matching};
+use super::blossom::max_weight_matching;
 use super::cardinality::CardinalityMatcher;
+use super::dense::{max_weight_matching_dense, DenseMatching};
 use super::state::{Colour, Pairing, PairingError, SwissState};
 use super::weight::{Big, Weight};
 
@@ -1007,20 +1008,34 @@ impl Bracket<'_> {
             }
         }
         if s1.len() > 1 && greedy.is_none() {
+            // In chunks of S1 players whose fields fit in (at most twice) the base width:
+            // fixing the first chunk's lexicographic choice and then solving the next is the
+            // same lexicographic order, and narrow weights are what makes each solve cheap.
             let fb = bits(remainder.len());
-            let need = self.weight_bits() + s1.len() * fb;
-            let args = (&opt, &remainder, &s1, &matched, fb);
-            let partners = match need {
-                0..=127 => transpose::<L, 2>(args),
-                128..=255 => transpose::<L, 4>(args),
-                256..=511 => transpose::<L, 8>(args),
-                512..=1023 => transpose::<L, 16>(args),
-                1024..=2047 => transpose::<L, 32>(args),
-                2048..=4095 => transpose::<L, 64>(args),
-                _ => None,
+            let need = self.weight_bits();
+            let width = if 64 * L >= need + 1 + 4 * fb {
+                64 * L
+            } else {
+                128 * L
             };
-            if let Some(partners) = partners {
-                for (&p, &m) in s1.iter().zip(partners.iter()) {
+            let k = ((width - 1).saturating_sub(need) / fb.max(1)).max(1);
+            for chunk in s1.chunks(k) {
+                let chunk: Vec<usize> = chunk.to_vec();
+                let total = need + chunk.len() * fb;
+                let args = (&opt, &remainder, &chunk, &matched, fb);
+                let partners = match total {
+                    0..=127 => transpose::<L, 2>(args),
+                    128..=255 => transpose::<L, 4>(args),
+                    256..=511 => transpose::<L, 8>(args),
+                    512..=1023 => transpose::<L, 16>(args),
+                    1024..=2047 => transpose::<L, 32>(args),
+                    2048..=4095 => transpose::<L, 64>(args),
+                    _ => None,
+                };
+                let Some(partners) = partners else {
+                    break;
+                };
+                for (&p, &m) in chunk.iter().zip(partners.iter()) {
                     if m == p || m == NONE {
                         continue;
                     }
@@ -1193,8 +1208,12 @@ fn transpose<const L: usize, const L2: usize>(
             }
         }
     }
-    let m = max_weight_matching(active.len(), &edges);
-    let mates = m.mates();
+    // The dense solver keeps a (2n)² matrix of weights: use it while that stays modest.
+    let mates = if L2 <= 16 {
+        max_weight_matching_dense(active.len(), &edges).mates()
+    } else {
+        max_weight_matching(active.len(), &edges).mates()
+    };
     Some(
         s1.iter()
             .map(|&p| {
@@ -1215,7 +1234,7 @@ struct Opt<const L: usize> {
     n: usize,
     w: Vec<Big<L>>,
     fixed: Vec<usize>,
-    last: Option<(Vec<usize>, Matching<Big<L>>)>,
+    last: Option<(Vec<usize>, DenseMatching<Big<L>>)>,
 }
 
 impl<const L: usize> Opt<L> {
@@ -1255,7 +1274,7 @@ impl<const L: usize> Opt<L> {
                 }
             }
         }
-        let m = max_weight_matching(active.len(), &edges);
+        let m = max_weight_matching_dense(active.len(), &edges);
         let mut st: Vec<usize> = (0..self.n).collect();
         for (i, f) in self.fixed.iter().enumerate() {
             if *f != NONE {

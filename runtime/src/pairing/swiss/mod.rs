@@ -7,6 +7,7 @@
 
 pub mod blossom;
 pub mod cardinality;
+pub mod dense;
 pub mod dutch;
 pub mod state;
 pub mod weight;

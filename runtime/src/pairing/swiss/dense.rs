@@ -1,0 +1,599 @@
+//! Maximum-weight matching for dense graphs: the same primal-dual blossom method as `blossom`,
+//! laid out on adjacency matrices (every pair of vertices and blossoms has a slot holding its
+//! best edge), which suits pairing brackets where nearly everyone may meet nearly everyone.
+//! O(n³) time, O(n²) space. Weights are doubled internally so that duals stay integral; the
+//! final duals are kept so that callers can test whether an edge is tight.
+
+use std::collections::VecDeque;
+
+use super::weight::Weight;
+
+/// A solved instance: partners and the optimal duals.
+pub struct DenseMatching<W: Weight> {
+    mates: Vec<Option<usize>>,
+    n: usize,
+    stride: usize,
+    w: Vec<W>,
+    lab: Vec<W>,
+    parent: Vec<usize>,
+}
+
+impl<W: Weight> DenseMatching<W> {
+    /// The partner of each vertex, if matched.
+    pub fn mates(&self) -> Vec<Option<usize>> {
+        self.mates.clone()
+    }
+
+    /// Whether edge (i, j) has zero reduced cost: a necessary condition for belonging to some
+    /// maximum-weight matching. Non-edges are never tight.
+    pub fn is_tight(&self, i: usize, j: usize) -> bool {
+        let (u, v) = (i + 1, j + 1);
+        if i >= self.n || j >= self.n {
+            return false;
+        }
+        let w = self.w[u * self.stride + v];
+        if w.is_zero() {
+            return false;
+        }
+        let mut s = self.lab[u].plus(self.lab[v]);
+        let mut anc = Vec::new();
+        let mut b = self.parent[u];
+        while b != 0 {
+            anc.push(b);
+            b = self.parent[b];
+        }
+        let mut b = self.parent[v];
+        while b != 0 {
+            if anc.contains(&b) {
+                s = s.plus(self.lab[b]);
+            }
+            b = self.parent[b];
+        }
+        // Weights were doubled inside: tight means lab(u) + lab(v) + blossoms = 2 · 2w.
+        let w2 = w.plus(w);
+        s == w2.plus(w2)
+    }
+}
+
+struct Solver<W: Weight> {
+    n: usize,
+    nx: usize,
+    stride: usize,
+    gu: Vec<usize>,
+    gv: Vec<usize>,
+    gw: Vec<W>,
+    lab: Vec<W>,
+    mate: Vec<usize>,
+    slack: Vec<usize>,
+    st: Vec<usize>,
+    pa: Vec<usize>,
+    flo_from: Vec<usize>,
+    s: Vec<i8>,
+    vis: Vec<usize>,
+    vis_t: usize,
+    flo: Vec<Vec<usize>>,
+    q: VecDeque<usize>,
+}
+
+impl<W: Weight> Solver<W> {
+    fn at(&self, u: usize, v: usize) -> usize {
+        u * self.stride + v
+    }
+
+    fn e_delta(&self, u: usize, v: usize) -> W {
+        let k = self.at(u, v);
+        let w = self.gw[k];
+        self.lab[self.gu[k]]
+            .plus(self.lab[self.gv[k]])
+            .minus(w.plus(w))
+    }
+
+    fn update_slack(&mut self, u: usize, x: usize) {
+        let cur = self.slack[x];
+        if cur == 0 || self.e_delta(u, x) < self.e_delta(cur, x) {
+            self.slack[x] = u;
+        }
+    }
+
+    fn set_slack(&mut self, x: usize) {
+        self.slack[x] = 0;
+        for u in 1..=self.n {
+            let k = self.at(u, x);
+            if !self.gw[k].is_zero() && self.st[u] != x && self.s[self.st[u]] == 0 {
+                self.update_slack(u, x);
+            }
+        }
+    }
+
+    fn q_push(&mut self, x: usize) {
+        if x <= self.n {
+            self.q.push_back(x);
+        } else {
+            for i in 0..self.flo[x].len() {
+                let c = self.flo[x][i];
+                self.q_push(c);
+            }
+        }
+    }
+
+    fn set_st(&mut self, x: usize, b: usize) {
+        self.st[x] = b;
+        if x > self.n {
+            for i in 0..self.flo[x].len() {
+                let c = self.flo[x][i];
+                self.set_st(c, b);
+            }
+        }
+    }
+
+    fn get_pr(&mut self, b: usize, xr: usize) -> usize {
+        let pr = self.flo[b].iter().position(|&c| c == xr).unwrap_or(0);
+        if pr % 2 == 1 {
+            let len = self.flo[b].len();
+            self.flo[b][1..].reverse();
+            len - pr
+        } else {
+            pr
+        }
+    }
+
+    fn set_match(&mut self, u: usize, v: usize) {
+        let k = self.at(u, v);
+        self.mate[u] = self.gv[k];
+        if u > self.n {
+            let eu = self.gu[k];
+            let xr = self.flo_from[u * (self.n + 1) + eu];
+            let pr = self.get_pr(u, xr);
+            for i in 0..pr {
+                let a = self.flo[u][i];
+                let c = self.flo[u][i ^ 1];
+                self.set_match(a, c);
+            }
+            self.set_match(xr, v);
+            self.flo[u].rotate_left(pr);
+        }
+    }
+
+    fn augment(&mut self, mut u: usize, mut v: usize) {
+        loop {
+            let xnv = self.st[self.mate[u]];
+            self.set_match(u, v);
+            if xnv == 0 {
+                return;
+            }
+            let t = self.st[self.pa[xnv]];
+            self.set_match(xnv, t);
+            u = t;
+            v = xnv;
+        }
+    }
+
+    fn get_lca(&mut self, mut u: usize, mut v: usize) -> usize {
+        self.vis_t += 1;
+        let t = self.vis_t;
+        while u != 0 || v != 0 {
+            if u != 0 {
+                if self.vis[u] == t {
+                    return u;
+                }
+                self.vis[u] = t;
+                u = self.st[self.mate[u]];
+                if u != 0 {
+                    u = self.st[self.pa[u]];
+                }
+            }
+            std::mem::swap(&mut u, &mut v);
+        }
+        0
+    }
+
+    fn add_blossom(&mut self, u: usize, lca: usize, v: usize) {
+        let n = self.n;
+        let mut b = n + 1;
+        while b <= self.nx && self.st[b] != 0 {
+            b += 1;
+        }
+        if b > self.nx {
+            self.nx += 1;
+        }
+        self.lab[b] = W::zero();
+        self.s[b] = 0;
+        self.mate[b] = self.mate[lca];
+        let mut f = vec![lca];
+        let mut x = u;
+        while x != lca {
+            f.push(x);
+            let y = self.st[self.mate[x]];
+            f.push(y);
+            self.q_push(y);
+            x = self.st[self.pa[y]];
+        }
+        f[1..].reverse();
+        let mut x = v;
+        while x != lca {
+            f.push(x);
+            let y = self.st[self.mate[x]];
+            f.push(y);
+            self.q_push(y);
+            x = self.st[self.pa[y]];
+        }
+        self.flo[b] = f;
+        self.set_st(b, b);
+        for x in 1..=self.nx {
+            let k1 = self.at(b, x);
+            let k2 = self.at(x, b);
+            self.gw[k1] = W::zero();
+            self.gw[k2] = W::zero();
+        }
+        for x in 1..=n {
+            self.flo_from[b * (n + 1) + x] = 0;
+        }
+        for i in 0..self.flo[b].len() {
+            let xs = self.flo[b][i];
+            for x in 1..=self.nx {
+                let kx = self.at(xs, x);
+                if self.gw[kx].is_zero() {
+                    continue;
+                }
+                let kb = self.at(b, x);
+                if self.gw[kb].is_zero() || self.e_delta(xs, x) < self.e_delta(b, x) {
+                    let kxr = self.at(x, xs);
+                    let kbr = self.at(x, b);
+                    self.gu[kb] = self.gu[kx];
+                    self.gv[kb] = self.gv[kx];
+                    self.gw[kb] = self.gw[kx];
+                    self.gu[kbr] = self.gu[kxr];
+                    self.gv[kbr] = self.gv[kxr];
+                    self.gw[kbr] = self.gw[kxr];
+                }
+            }
+            for x in 1..=n {
+                if self.flo_from[xs * (n + 1) + x] != 0 {
+                    self.flo_from[b * (n + 1) + x] = xs;
+                }
+            }
+        }
+        self.set_slack(b);
+    }
+
+    fn expand_blossom(&mut self, b: usize) {
+        let n = self.n;
+        for i in 0..self.flo[b].len() {
+            let c = self.flo[b][i];
+            self.set_st(c, c);
+        }
+        let k = self.at(b, self.pa[b]);
+        let xr = self.flo_from[b * (n + 1) + self.gu[k]];
+        let pr = self.get_pr(b, xr);
+        let mut i = 0;
+        while i + 1 < self.flo[b].len() && i < pr {
+            let xs = self.flo[b][i];
+            let xns = self.flo[b][i + 1];
+            let kk = self.at(xns, xs);
+            self.pa[xs] = self.gu[kk];
+            self.s[xs] = 1;
+            self.s[xns] = 0;
+            self.slack[xs] = 0;
+            self.set_slack(xns);
+            self.q_push(xns);
+            i += 2;
+        }
+        self.s[xr] = 1;
+        self.pa[xr] = self.pa[b];
+        for i in pr + 1..self.flo[b].len() {
+            let xs = self.flo[b][i];
+            self.s[xs] = -1;
+            self.set_slack(xs);
+        }
+        self.st[b] = 0;
+    }
+
+    fn on_found_edge(&mut self, a: usize, c: usize) -> bool {
+        let k = self.at(a, c);
+        let (eu, ev) = (self.gu[k], self.gv[k]);
+        let u = self.st[eu];
+        let v = self.st[ev];
+        if self.s[v] == -1 {
+            self.pa[v] = eu;
+            self.s[v] = 1;
+            let nu = self.st[self.mate[v]];
+            self.slack[v] = 0;
+            self.slack[nu] = 0;
+            self.s[nu] = 0;
+            self.q_push(nu);
+        } else if self.s[v] == 0 {
+            let lca = self.get_lca(u, v);
+            if lca == 0 {
+                self.augment(u, v);
+                self.augment(v, u);
+                return true;
+            }
+            self.add_blossom(u, lca, v);
+        }
+        false
+    }
+
+    /// One stage: grow trees until an augmentation (true) or optimality (false).
+    fn stage(&mut self) -> bool {
+        let n = self.n;
+        for x in 1..=self.nx {
+            self.s[x] = -1;
+            self.slack[x] = 0;
+        }
+        self.q.clear();
+        for x in 1..=self.nx {
+            if self.st[x] == x && self.mate[x] == 0 {
+                self.pa[x] = 0;
+                self.s[x] = 0;
+                self.q_push(x);
+            }
+        }
+        if self.q.is_empty() {
+            return false;
+        }
+        loop {
+            while let Some(u) = self.q.pop_front() {
+                if self.s[self.st[u]] == 1 {
+                    continue;
+                }
+                for v in 1..=n {
+                    let k = self.at(u, v);
+                    if !self.gw[k].is_zero() && self.st[u] != self.st[v] {
+                        if self.e_delta(u, v).is_zero() {
+                            if self.on_found_edge(u, v) {
+                                return true;
+                            }
+                        } else {
+                            let sv = self.st[v];
+                            self.update_slack(u, sv);
+                        }
+                    }
+                }
+            }
+            let mut d: Option<W> = None;
+            let take = |x: W, d: &mut Option<W>| {
+                if d.is_none_or(|cur| x < cur) {
+                    *d = Some(x);
+                }
+            };
+            for b in n + 1..=self.nx {
+                if self.st[b] == b && self.s[b] == 1 {
+                    take(self.lab[b].half(), &mut d);
+                }
+            }
+            for x in 1..=self.nx {
+                if self.st[x] == x && self.slack[x] != 0 {
+                    if self.s[x] == -1 {
+                        take(self.e_delta(self.slack[x], x), &mut d);
+                    } else if self.s[x] == 0 {
+                        take(self.e_delta(self.slack[x], x).half(), &mut d);
+                    }
+                }
+            }
+            let mut dmin: Option<W> = None;
+            for u in 1..=n {
+                if self.s[self.st[u]] == 0 {
+                    take(self.lab[u], &mut dmin);
+                }
+            }
+            let (d, done) = match (d, dmin) {
+                (Some(d), Some(m)) if m > d => (d, false),
+                (_, Some(m)) => (m, true),
+                (Some(d), None) => (d, false),
+                (None, None) => return false,
+            };
+            for u in 1..=n {
+                match self.s[self.st[u]] {
+                    0 => self.lab[u] = self.lab[u].minus(d),
+                    1 => self.lab[u] = self.lab[u].plus(d),
+                    _ => {}
+                }
+            }
+            for b in n + 1..=self.nx {
+                if self.st[b] == b {
+                    match self.s[b] {
+                        0 => self.lab[b] = self.lab[b].plus(d).plus(d),
+                        1 => self.lab[b] = self.lab[b].minus(d).minus(d),
+                        _ => {}
+                    }
+                }
+            }
+            if done {
+                return false;
+            }
+            self.q.clear();
+            for x in 1..=self.nx {
+                let sx = self.slack[x];
+                if self.st[x] == x
+                    && sx != 0
+                    && self.st[sx] != x
+                    && self.e_delta(sx, x).is_zero()
+                    && self.on_found_edge(sx, x)
+                {
+                    return true;
+                }
+            }
+            for b in n + 1..=self.nx {
+                if self.st[b] == b && self.s[b] == 1 && self.lab[b].is_zero() {
+                    self.expand_blossom(b);
+                }
+            }
+        }
+    }
+}
+
+/// Maximum-weight matching on `n` vertices, edges `(i, j, w)` with `w > 0`.
+pub fn max_weight_matching_dense<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> DenseMatching<W> {
+    let stride = 2 * n + 1;
+    let size = stride * stride;
+    let mut gu = vec![0usize; size];
+    let mut gv = vec![0usize; size];
+    for u in 0..stride {
+        for v in 0..stride {
+            gu[u * stride + v] = u;
+            gv[u * stride + v] = v;
+        }
+    }
+    let mut gw = vec![W::zero(); size];
+    let mut wmax = W::zero();
+    for &(i, j, w) in edges {
+        if i == j || i >= n || j >= n || w.is_zero() {
+            continue;
+        }
+        let w2 = w.plus(w);
+        gw[(i + 1) * stride + j + 1] = w2;
+        gw[(j + 1) * stride + i + 1] = w2;
+        if w2 > wmax {
+            wmax = w2;
+        }
+    }
+    let mut flo_from = vec![0usize; stride * (n + 1)];
+    for u in 1..=n {
+        flo_from[u * (n + 1) + u] = u;
+    }
+    let mut lab = vec![W::zero(); stride];
+    for l in lab.iter_mut().take(n + 1).skip(1) {
+        *l = wmax;
+    }
+    let mut s = Solver {
+        n,
+        nx: n,
+        stride,
+        gu,
+        gv,
+        gw,
+        lab,
+        mate: vec![0; stride],
+        slack: vec![0; stride],
+        st: (0..stride).map(|i| if i <= n { i } else { 0 }).collect(),
+        pa: vec![0; stride],
+        flo_from,
+        s: vec![-1; stride],
+        vis: vec![0; stride],
+        vis_t: 0,
+        flo: vec![Vec::new(); stride],
+        q: VecDeque::new(),
+    };
+    if n > 0 && !wmax.is_zero() {
+        while s.stage() {}
+    }
+    // Blossom nesting for the reduced costs.
+    let mut parent = vec![0usize; stride];
+    for b in n + 1..=s.nx {
+        if s.st[b] == b {
+            let mut stack = vec![b];
+            while let Some(x) = stack.pop() {
+                if x > n {
+                    for &c in &s.flo[x] {
+                        parent[c] = x;
+                        stack.push(c);
+                    }
+                }
+            }
+        }
+    }
+    let mates = (1..=n)
+        .map(|u| {
+            let m = s.mate[u];
+            if m == 0 {
+                None
+            } else {
+                Some(m - 1)
+            }
+        })
+        .collect();
+    // Original weights (halved back) for `is_tight`.
+    let mut w = vec![W::zero(); (n + 1) * (n + 1)];
+    for &(i, j, x) in edges {
+        if i != j && i < n && j < n && !x.is_zero() {
+            w[(i + 1) * (n + 1) + j + 1] = x;
+            w[(j + 1) * (n + 1) + i + 1] = x;
+        }
+    }
+    DenseMatching {
+        mates,
+        n,
+        stride: n + 1,
+        w,
+        lab: s.lab,
+        parent,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brute(n: usize, w: &[Vec<u64>], used: &mut Vec<bool>) -> u64 {
+        let Some(i) = (0..n).find(|&i| !used[i]) else {
+            return 0;
+        };
+        used[i] = true;
+        let mut best = brute(n, w, used);
+        for j in i + 1..n {
+            if !used[j] && w[i][j] > 0 {
+                used[j] = true;
+                best = best.max(w[i][j] + brute(n, w, used));
+                used[j] = false;
+            }
+        }
+        used[i] = false;
+        best
+    }
+
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    #[test]
+    fn matches_brute_force_and_keeps_tight_optimal_edges() {
+        let mut seed = 0xDEAD_BEEF_1234_5678u64;
+        for round in 0..3000 {
+            let n = (next(&mut seed) % 11) as usize + 1;
+            let density = next(&mut seed) % 100;
+            let wmax = [3, 10, 1000][round % 3];
+            let mut w = vec![vec![0u64; n]; n];
+            let mut edges = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if next(&mut seed) % 100 < density {
+                        let x = next(&mut seed) % wmax + 1;
+                        w[i][j] = x;
+                        w[j][i] = x;
+                        edges.push((i, j, x));
+                    }
+                }
+            }
+            let m = max_weight_matching_dense(n, &edges);
+            let mates = m.mates();
+            let mut total = 0;
+            for (i, mate) in mates.iter().enumerate() {
+                if let Some(j) = *mate {
+                    assert_eq!(mates[j], Some(i));
+                    assert!(w[i][j] > 0);
+                    if i < j {
+                        total += w[i][j];
+                    }
+                }
+            }
+            let best = brute(n, &w, &mut vec![false; n]);
+            assert_eq!(total, best, "round {round}: n={n} edges={edges:?}");
+            if n <= 8 {
+                for &(i, j, x) in &edges {
+                    let mut used = vec![false; n];
+                    used[i] = true;
+                    used[j] = true;
+                    if x + brute(n, &w, &mut used) == best {
+                        assert!(m.is_tight(i, j), "edge {i}-{j}: {edges:?}");
+                    }
+                }
+            }
+        }
+    }
+}
