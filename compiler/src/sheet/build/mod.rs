@@ -11,6 +11,8 @@ mod entry;
 mod header;
 mod method;
 mod prizes;
+mod ranking;
+mod stage;
 mod supplements;
 pub use crate::sheet::catalogue::words;
 
@@ -332,9 +334,9 @@ pub fn build_item(ctx: &mut Ctx<'_>, item: &Item) {
         Item::TimeControl(t) => method::time_control(ctx, t),
         Item::Entry(e) => entry::entry(ctx, e),
         Item::Category(c) => entry::category(ctx, c),
-        Item::Stage(s) => method::stage(ctx, s),
-        Item::Playoff(p) => method::playoff_chain(ctx, p),
-        Item::Places(p) => method::places_decl(ctx, p),
+        Item::Stage(s) => stage::stage(ctx, s),
+        Item::Playoff(p) => ranking::playoff_chain(ctx, p),
+        Item::Places(p) => ranking::places_decl(ctx, p),
         Item::Prizes(p) => prizes::prizes(ctx, p),
         Item::Qualification(q) => prizes::qualification(ctx, q),
         Item::Conduct(c) => conduct::conduct(ctx, c),

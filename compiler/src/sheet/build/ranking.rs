@@ -1,0 +1,211 @@
+//! The ranking clause (名次区分): tie-break chains as numbered lists, playoff chains as a
+//! sequence of steps, the places each stage decides and places declared outside any stage.
+
+use super::method::{place_ref, stages_using};
+use super::stage::{count_word, params_text};
+use super::words;
+use super::{order, Art, Ctx};
+use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
+use crate::sheet::model::Clause;
+use crate::sheet::Lang;
+use xqreg_grammar::ast::{
+    Criterion, PlacesDecl, PlacesRule, PlayoffChain, PlayoffRef, PlayoffStep, StageClause,
+    TiebreakChain, TimeClause,
+};
+
+/// A criterion in words, with its variants and options.
+pub fn criterion(ctx: &mut Ctx<'_>, c: &Criterion) -> String {
+    let lang = ctx.lang;
+    ctx.mark(c.span);
+    ctx.mark(c.name.span);
+    let mut s = words::criterion(lang, &c.name.node)
+        .unwrap_or(&c.name.node)
+        .to_string();
+    let mut notes = Vec::new();
+    for v in &c.variants {
+        ctx.mark(v.span);
+        notes.push(words::variant(lang, &v.node).unwrap_or(&v.node).to_string());
+    }
+    if !c.params.is_empty() {
+        notes.push(params_text(ctx, &c.params));
+    }
+    if !notes.is_empty() {
+        s = ctx.mf(M::WithReason, &[&s, &fmt::join_clauses(lang, &notes)]);
+    }
+    s
+}
+
+/// A tie-break chain as a lead sentence and a numbered list.
+pub fn tiebreak_clause(ctx: &mut Ctx<'_>, chain: &TiebreakChain, lead: String) -> Clause {
+    ctx.mark(chain.span);
+    let items: Vec<Clause> = chain
+        .criteria
+        .iter()
+        .map(|c| {
+            let t = criterion(ctx, c);
+            Clause::text(ctx.sentence(&t))
+        })
+        .collect();
+    Clause {
+        text: lead,
+        items,
+        ..Clause::default()
+    }
+}
+
+/// A playoff chain: `对局胜者名次列前` and its steps in order.
+pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
+    ctx.mark(chain.span);
+    let lang = ctx.lang;
+    let mut items = Vec::new();
+    for (i, step) in chain.steps.iter().enumerate() {
+        let prefix = ctx
+            .m(if i == 0 { M::IfDrawn } else { M::IfDrawnAgain })
+            .to_string();
+        let body = match step {
+            PlayoffStep::Game {
+                time,
+                colours,
+                games,
+                span,
+            } => {
+                ctx.mark(*span);
+                ctx.mark(time.span);
+                let col = colour_rule(ctx, colours.as_ref());
+                let n = match games {
+                    Some(g) => {
+                        ctx.mark(g.span);
+                        g.node
+                    }
+                    None => 1,
+                };
+                let t = ctx.time_title(&time.node);
+                ctx.mf(M::PlayoffGame, &[&col, &count_games(lang, n), &t])
+            }
+            PlayoffStep::Armageddon {
+                time,
+                colours,
+                span,
+            } => {
+                ctx.mark(*span);
+                ctx.mark(time.span);
+                let col = colour_rule(ctx, colours.as_ref());
+                let t = ctx.time_title(&time.node);
+                let odds = ctx
+                    .names
+                    .times
+                    .get(time.node.as_str())
+                    .and_then(|tc| {
+                        tc.clauses.iter().find_map(|c| match c {
+                            TimeClause::DrawGoesTo(s) => Some(s.node.clone()),
+                            _ => None,
+                        })
+                    })
+                    .map(|s| words::side(lang, &s).unwrap_or("").to_string());
+                let mut s = ctx.mf(M::PlayoffArmageddon, &[&t, &col]);
+                if let Some(side) = odds {
+                    s.push_str(&ctx.mf(M::ArmageddonDraw, &[&side]));
+                }
+                s
+            }
+            PlayoffStep::Lots(sp) => {
+                ctx.mark(*sp);
+                ctx.m(M::PlayoffLots).to_string()
+            }
+            PlayoffStep::Tiebreak(ch) => {
+                ctx.mark(ch.span);
+                let cs: Vec<String> = ch.criteria.iter().map(|c| criterion(ctx, c)).collect();
+                ctx.mf(M::PlayoffTiebreak, &[&fmt::join(lang, &cs)])
+            }
+        };
+        items.push(Clause::text(ctx.sentence(&format!("{prefix}{body}"))));
+    }
+    Clause {
+        text: ctx.m(M::WinnerPlacesHigher).to_string(),
+        items,
+        ..Clause::default()
+    }
+}
+
+fn count_games(lang: Lang, n: u32) -> String {
+    count_word(lang, u64::from(n))
+}
+
+fn colour_rule(ctx: &mut Ctx<'_>, c: Option<&xqreg_grammar::ast::Ident>) -> String {
+    match c {
+        Some(c) => {
+            ctx.mark(c.span);
+            words::playoff_colours(ctx.lang, &c.node)
+                .unwrap_or(&c.node)
+                .to_string()
+        }
+        None => String::new(),
+    }
+}
+
+/// A named chain prints once, under the stages that use it.
+pub fn playoff_chain(ctx: &mut Ctx<'_>, p: &PlayoffChain) {
+    let name = p.name.as_ref().map(|n| n.node.clone()).unwrap_or_default();
+    if let Some(n) = &p.name {
+        ctx.mark(n.span);
+    }
+    if let Some(t) = &p.title {
+        ctx.mark(t.span);
+    }
+    let users = stages_using(
+        ctx,
+        |c| matches!(c, StageClause::Playoff(PlayoffRef::Named(i)) if i.node == name),
+    );
+    let mut cl = playoff_clause(ctx, p);
+    let who = if users.is_empty() {
+        match &p.title {
+            Some(t) => ctx.t(t),
+            None => name,
+        }
+    } else {
+        fmt::join(ctx.lang, &users)
+    };
+    cl.text = ctx.mf(M::PlayoffFor, &[&who, &cl.text]);
+    ctx.push_in(Art::Method, order::RANKING, M::ClauseRanking, cl);
+}
+
+pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
+    ctx.mark(p.places.span);
+    let lang = ctx.lang;
+    let places = fmt::places(lang, p.places);
+    let srcs: Vec<String> = p.sources.iter().map(|r| place_ref(ctx, r)).collect();
+    let srcs = fmt::join(lang, &srcs);
+    // The regulation's own wording, when it gives one, says who shares or ranks.
+    let who = match &p.title {
+        Some(t) => ctx.tm(t),
+        None => String::new(),
+    };
+    let cl = match &p.rule {
+        PlacesRule::Shared(s) => {
+            ctx.mark(*s);
+            let first = fmt::places(
+                lang,
+                xqreg_grammar::ast::PlaceRange {
+                    start: p.places.start,
+                    end: p.places.start,
+                    span: p.places.span,
+                },
+            );
+            let text = if who.is_empty() {
+                ctx.mf(M::PlacesShared, &[&places, &srcs, &first])
+            } else {
+                ctx.mf(M::PlayoffFor, &[&places, &who])
+            };
+            Clause::text(ctx.sentence(&text))
+        }
+        PlacesRule::Ranked(chain) => {
+            let lead = ctx.mf(
+                M::PlacesRanked,
+                &[&places, if who.is_empty() { &srcs } else { &who }],
+            );
+            tiebreak_clause(ctx, chain, lead)
+        }
+    };
+    ctx.push_in(Art::Method, order::RANKING, M::ClauseRanking, cl);
+}
