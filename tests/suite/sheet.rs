@@ -443,3 +443,22 @@ fn every_plan_item_origin_is_printed_on_the_sheet() {
     assert!(checked > 100, "the plans cite their clauses ({checked})");
     assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
+
+/// The printer never panics, whatever the file says: every fixture (most of them wrong on
+/// purpose) and every example prints from its parsed tree in both languages and formats.
+#[test]
+fn any_parsed_file_prints_without_panicking() {
+    let mut files = files_under(&root().join("tests/fixtures"), "xqr");
+    files.extend(examples());
+    assert!(files.len() > 20, "fixtures found");
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        let parsed = xqreg_grammar::parse(&text);
+        for lang in [Lang::Zh, Lang::En] {
+            for format in [Format::Md, Format::Html] {
+                let r = sheet::render_file(&parsed.file, lang, format);
+                assert!(r.is_ok(), "{}: {:?}", rel(&f), r.err());
+            }
+        }
+    }
+}
