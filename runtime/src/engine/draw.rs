@@ -531,7 +531,7 @@ pub fn draw_groups(
     let origin = spec.map(|d| &d.origin).unwrap_or(&rr.origin);
     let mut st = prep.solver.new_state(prep.units);
     let mut budget = NODE_BUDGET;
-    match prep.solver.complete(&mut st.clone(), &mut budget) {
+    match prep.solver.complete(&mut st, &mut budget) {
         Some(true) => {}
         Some(false) => return Err(vec![impossible(origin)]),
         None => return Err(vec![budget_problem(origin)]),
@@ -562,7 +562,7 @@ pub fn draw_groups(
                 }
                 prep.solver.place(&mut st, s, g, true);
                 let mut budget = NODE_BUDGET;
-                let ok = prep.solver.complete(&mut st.clone(), &mut budget);
+                let ok = prep.solver.complete(&mut st, &mut budget);
                 prep.solver.place(&mut st, s, g, false);
                 match ok {
                     Some(true) => candidates.push(g),
