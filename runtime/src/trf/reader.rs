@@ -124,7 +124,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                 } else {
                     "XXS"
                 };
-                if toks.len() % 2 != 0 {
+                if !toks.len().is_multiple_of(2) {
                     return Err(err(lineno, 5, TrfErrorKind::BadHeader(what)));
                 }
                 for pair in toks.chunks(2) {

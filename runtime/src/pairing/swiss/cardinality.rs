@@ -164,6 +164,8 @@ impl CardinalityMatcher {
 }
 
 #[cfg(test)]
+// Symmetric weight matrices read best with explicit indices.
+#[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
 

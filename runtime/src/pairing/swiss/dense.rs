@@ -524,6 +524,8 @@ pub fn max_weight_matching_dense<W: Weight>(
 }
 
 #[cfg(test)]
+// Symmetric weight matrices read best with explicit indices.
+#[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
 

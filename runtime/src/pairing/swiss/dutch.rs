@@ -762,6 +762,8 @@ impl Bracket<'_> {
         }
     }
 
+    // Bracket positions index several parallel arrays (weights, the matching, flags).
+    #[allow(clippy::needless_range_loop)]
     /// Pair the bracket. `None` when the choice of downfloaters leaves the rest of the round
     /// impossible to complete (the caller then merges this bracket with everything below).
     fn run<const L: usize>(

@@ -160,9 +160,9 @@ impl<const L: usize> Weight for Big<L> {
     }
     fn half(self) -> Self {
         let mut r = [0u64; L];
-        for i in 0..L {
-            let hi = if i + 1 < L { self.0[i + 1] << 63 } else { 0 };
-            r[i] = (self.0[i] >> 1) | hi;
+        for (i, slot) in r.iter_mut().enumerate() {
+            let hi = self.0.get(i + 1).map_or(0, |x| x << 63);
+            *slot = (self.0[i] >> 1) | hi;
         }
         Big(r)
     }
