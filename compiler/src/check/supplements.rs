@@ -482,7 +482,9 @@ fn entry_clause_span(c: &EntryClause) -> Span {
         | EntryClause::Fee { span, .. }
         | EntryClause::Deposit { span, .. }
         | EntryClause::Subsidy { span, .. }
-        | EntryClause::Staff { span, .. } => *span,
+        | EntryClause::Staff { span, .. }
+        | EntryClause::TeamSize { span, .. } => *span,
+        EntryClause::Team(t) => t.span,
         EntryClause::Pool(p) => p.span,
         EntryClause::Player(p) => p.span,
         EntryClause::Sex(i) => i.span,

@@ -73,7 +73,9 @@ impl Lowerer<'_> {
                     | EntryClause::Deposit { .. }
                     | EntryClause::Subsidy { .. }
                     | EntryClause::Staff { .. }
-                    | EntryClause::Insurance(_) => {}
+                    | EntryClause::Insurance(_)
+                    | EntryClause::TeamSize { .. }
+                    | EntryClause::Team(_) => {}
                 }
             }
         }
@@ -156,6 +158,7 @@ impl Lowerer<'_> {
                 PlayerAttr::Federation(f) => out.federation = Some(f.node.clone()),
                 PlayerAttr::Order(n) => out.order = Some(n.node),
                 PlayerAttr::Seed(n) => out.seed = Some(n.node),
+                PlayerAttr::Team(_) => {}
             }
         }
         out

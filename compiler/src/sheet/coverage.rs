@@ -271,7 +271,9 @@ fn entry_clause(w: &mut Walk, c: &EntryClause) {
         | EntryClause::Fee { span, .. }
         | EntryClause::Deposit { span, .. }
         | EntryClause::Subsidy { span, .. }
-        | EntryClause::Staff { span, .. } => w.add(*span, "entry clause"),
+        | EntryClause::Staff { span, .. }
+        | EntryClause::TeamSize { span, .. } => w.add(*span, "entry clause"),
+        EntryClause::Team(t) => w.add(t.span, "team"),
         EntryClause::Sex(i) => w.add(i.span, "sex"),
         EntryClause::Condition(t) | EntryClause::Residence(t) | EntryClause::Insurance(t) => {
             w.text(t, "entry condition")

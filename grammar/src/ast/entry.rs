@@ -26,6 +26,8 @@ use serde::Serialize;
 ///   subsidy "女子国家大师" 500 CNY limit 10
 ///   staff per "境外队" coach_or_leader 1
 ///   player xu "许银川" en "Xu Yinchuan" { unit "广东" pool champions rating 2650 sex men born 1975-08-03 title grandmaster federation CHN }
+///   team_size 4..6                     // team events: players per team
+///   team t1 "北京队"                    // a named team; players say `team t1 order 1`
 /// }
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -108,6 +110,22 @@ pub enum EntryClause {
     Player(PlayerDecl),
     /// `insurance "..."`: who buys accident insurance (print-only).
     Insurance(Text),
+    /// `team_size 4..6` (or `team_size 4`): players a team registers, in a team event.
+    TeamSize {
+        min: Spanned<u32>,
+        max: Spanned<u32>,
+        span: Span,
+    },
+    /// `team t1 "北京队"`: a named team; its players say `team t1`.
+    Team(TeamDecl),
+}
+
+/// `team t1 "北京队" [en "Beijing"]`: a team of a team event, in `entry` or a test's `roster`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TeamDecl {
+    pub id: Ident,
+    pub name: Text,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -208,6 +226,8 @@ pub enum PlayerAttr {
     Order(Spanned<u32>),
     /// `seed 1`: seeding rank where the regulation seeds players.
     Seed(Spanned<u32>),
+    /// `team t1`: the team the player plays for (board order by `order`).
+    Team(Ident),
 }
 
 /// `category open_men "公开组男子" en "Open, men" { born 1956-01-01 .. 1999-12-31  sex men }`

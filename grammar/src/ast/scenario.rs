@@ -1,6 +1,6 @@
 //! Supplements (dated amendments) and scenario tests.
 
-use super::{Date, Ident, Item, Money, PlaceRange, PlayerDecl, Spanned, Text};
+use super::{Date, Ident, Item, Money, PlaceRange, PlayerDecl, Spanned, TeamDecl, Text};
 use crate::span::Span;
 use serde::Serialize;
 
@@ -67,8 +67,11 @@ pub struct Scenario {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum ScenarioRoster {
+    /// `roster { team t1 "北京队"  player a "甲" { team t1 order 1 } ... }`; `teams` is empty
+    /// outside team events.
     Players {
         players: Vec<PlayerDecl>,
+        teams: Vec<TeamDecl>,
         span: Span,
     },
     /// `roster generated [N] [seed S]`

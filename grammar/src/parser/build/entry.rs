@@ -114,6 +114,27 @@ impl Builder {
             }
             Rule::player => EntryClause::Player(self.player(c)?),
             Rule::insurance => EntryClause::Insurance(self.nth_text(c, 0)?),
+            Rule::team_size => {
+                let r = match kids(c).find(|k| k.as_rule() == Rule::place_range) {
+                    Some(r) => self.place_range(&r)?,
+                    None => return Err(self.missing(c, "a number of players like `4..6`")),
+                };
+                let mut ints = kids(c)
+                    .filter(|k| k.as_rule() == Rule::place_range)
+                    .flat_map(|k| {
+                        kids(&k)
+                            .filter(|i| i.as_rule() == Rule::int)
+                            .collect::<Vec<_>>()
+                    });
+                let min_span = ints.next().map_or(r.span, |k| self.span(&k));
+                let max_span = ints.next().map_or(min_span, |k| self.span(&k));
+                EntryClause::TeamSize {
+                    min: Spanned::new(r.start, min_span),
+                    max: Spanned::new(r.end, max_span),
+                    span,
+                }
+            }
+            Rule::team_decl => EntryClause::Team(self.team_decl(c)?),
             _ => return Err(self.missing(c, "an entry clause")),
         })
     }
@@ -210,6 +231,7 @@ impl Builder {
                 Rule::player_federation => PlayerAttr::Federation(self.nth_ident(&a, 0)?),
                 Rule::player_order => PlayerAttr::Order(self.nth_int(&a, 0)?),
                 Rule::player_seed => PlayerAttr::Seed(self.nth_int(&a, 0)?),
+                Rule::player_team => PlayerAttr::Team(self.nth_ident(&a, 0)?),
                 _ => return Err(self.missing(&a, "a player attribute")),
             });
         }
@@ -217,6 +239,14 @@ impl Builder {
             id: self.nth_ident(p, 0)?,
             name: self.nth_text(p, 0)?,
             attrs,
+            span: self.span(p),
+        })
+    }
+
+    pub fn team_decl(&self, p: &Pair<Rule>) -> R<TeamDecl> {
+        Ok(TeamDecl {
+            id: self.nth_ident(p, 0)?,
+            name: self.nth_text(p, 0)?,
             span: self.span(p),
         })
     }

@@ -48,6 +48,10 @@ impl Builder {
                             .filter(|k| k.as_rule() == Rule::player)
                             .map(|k| self.player(&k))
                             .collect::<R<_>>()?,
+                        teams: kids(&part)
+                            .filter(|k| k.as_rule() == Rule::team_decl)
+                            .map(|k| self.team_decl(&k))
+                            .collect::<R<_>>()?,
                         span: self.span(&part),
                     })
                 }
