@@ -165,6 +165,7 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 let t = ctx.tm(t);
                 ctx.push(Art::Registration, 12, Clause::text(ctx.sentence(&t)));
             }
+            EntryClause::TeamSize { .. } | EntryClause::Team(_) => {}
         }
     }
     // Players named in their pool's clause (seed style: 名单：许银川、洪智…) need no table.
@@ -445,7 +446,8 @@ fn mark_attr(ctx: &mut Ctx<'_>, a: &PlayerAttr) {
         PlayerAttr::Pool(i)
         | PlayerAttr::Sex(i)
         | PlayerAttr::Title(i)
-        | PlayerAttr::Federation(i) => ctx.mark(i.span),
+        | PlayerAttr::Federation(i)
+        | PlayerAttr::Team(i) => ctx.mark(i.span),
         PlayerAttr::Rating(n) | PlayerAttr::Order(n) | PlayerAttr::Seed(n) => ctx.mark(n.span),
         PlayerAttr::Born(d) => ctx.mark(d.span),
     }
@@ -526,8 +528,32 @@ pub fn title_cond(ctx: &mut Ctx<'_>, op: CompareOp, title: &Ident) -> String {
     ctx.mf(key, &[&t])
 }
 
+/// A category that is only the men or the women of another (`within open; sex men`): the
+/// parent says 男子、女子分开录取 and names it, so it prints no clause of its own.
+fn sex_split_of<'a>(c: &'a Category) -> Option<(&'a Ident, &'a Ident)> {
+    match c.conditions.as_slice() {
+        [CategoryCond::Within(p), CategoryCond::Sex(s)]
+        | [CategoryCond::Sex(s), CategoryCond::Within(p)] => Some((p, s)),
+        _ => None,
+    }
+}
+
 pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
     ctx.mark(c.name.span);
+    if let Some((parent, sex)) = sex_split_of(c) {
+        if ctx.names.categories.contains_key(parent.node.as_str()) {
+            if let Some(t) = &c.title {
+                ctx.mark(t.span);
+            }
+            for cond in &c.conditions {
+                if let CategoryCond::Within(i) | CategoryCond::Sex(i) = cond {
+                    ctx.mark(i.span);
+                }
+            }
+            ctx.mark(sex.span);
+            return;
+        }
+    }
     let title = match &c.title {
         Some(t) => ctx.tm(t),
         None => c.name.node.clone(),
@@ -575,6 +601,36 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
                 });
             }
         }
+    }
+    // Its men and women ranked separately (the children are printed here, by name).
+    let mut sexes = Vec::new();
+    let mut children = Vec::new();
+    let all: Vec<&Category> = ctx.names.categories.values().copied().collect();
+    let mut all = all;
+    all.sort_by_key(|x| x.span.start);
+    for child in all {
+        if let Some((p, s)) = sex_split_of(child) {
+            if p.node == c.name.node {
+                let sx = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
+                if !sexes.contains(&sx) {
+                    sexes.push(sx);
+                }
+                children.push(ctx.category_title(&child.name.node));
+            }
+        }
+    }
+    if !children.is_empty() {
+        parts.push(ctx.mf(
+            M::RankedSeparately,
+            &[
+                &fmt::join(ctx.lang, &sexes),
+                // English titles may hold commas (`Open, men`): semicolons there.
+                &match ctx.lang {
+                    Lang::Zh => fmt::join(ctx.lang, &children),
+                    Lang::En => fmt::join_clauses(ctx.lang, &children),
+                },
+            ],
+        ));
     }
     let text = ctx.sentence(&fmt::join_clauses(ctx.lang, &parts));
     ctx.push(Art::Categories, 0, Clause::headed(title, text));

@@ -453,8 +453,8 @@ fn assemble(ctx: &mut Ctx<'_>) -> (Vec<Article>, BTreeMap<Art, String>) {
             }
         }
         let mut clauses: Vec<Clause> = Vec::new();
-        for (_, mut c) in grouped {
-            flatten_single(&mut c);
+        for (g, mut c) in grouped {
+            flatten_single(&mut c, g);
             // The same sentence twice in one article (a deadline in the entry block and again
             // under registration) prints once.
             let dup = c.items.is_empty()
@@ -555,10 +555,14 @@ pub fn group_by_heading(clauses: Vec<Clause>) -> Vec<Clause> {
 }
 
 /// A group of one clause prints that clause's text after the group heading.
-fn flatten_single(c: &mut Clause) {
+///
+/// The one time control of an event drops its own name (比赛用时：每方基本用时30分钟…), as
+/// regulations with a single control write it: the name says nothing more there.
+fn flatten_single(c: &mut Clause, group: Option<M>) {
     if c.text.is_empty() && c.table.is_none() && c.diagram.is_none() {
         if let [only] = c.items.as_mut_slice() {
-            if only.heading.is_empty() && only.table.is_none() && only.diagram.is_none() {
+            let headed_ok = only.heading.is_empty() || group == Some(M::ClauseTime);
+            if headed_ok && only.table.is_none() && only.diagram.is_none() {
                 let only = std::mem::take(only);
                 c.items = only.items;
                 c.text = only.text;

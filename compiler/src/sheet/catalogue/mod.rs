@@ -241,6 +241,7 @@ pub enum M {
     RankingLeadOnly,
     PrizeItemsRange,
     PrizeItemsOneP,
+    RankedSeparately,
     AvoidRound1,
 }
 
@@ -570,6 +571,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::RankingLeadOnly => ("积分多者名次列前；积分相等时，依次按下列办法区分：", "More points ranks higher; equal points are separated in this order:"),
         M::PrizeItemsRange => ("{0}各奖励{1}", "{0}: {1} each"),
         M::PrizeItemsOneP => ("{0}奖励{1}", "{0}: {1}"),
+        M::RankedSeparately => ("{0}分开录取成绩（{1}）", "{0} ranked separately ({1})"),
         M::AvoidRound1 => ("首轮{0}回避配对", "{0} are not paired against each other in round 1"),
     }
 }
