@@ -221,12 +221,12 @@ fn prepare(
     let g32 = groups as u32;
     let cap: Vec<u32> = match rr.group_size {
         Some(size) => {
-            if size * g32 != n {
+            if size.checked_mul(g32) != Some(n) {
                 return Err(vec![RuntimeProblem::new(
                     codes::IMPOSSIBLE_DRAW,
                     format!(
                         "{n} entrants cannot fill {groups} groups of {size} (that needs {})",
-                        size * g32
+                        u64::from(size) * groups as u64
                     ),
                     &rr.origin,
                 )]);

@@ -293,7 +293,8 @@ fn prizes(ctx: &mut Ctx<'_>, ranking: &Ranking) -> (Vec<PrizeAward>, BTreeMap<St
                             .currency
                             .clone()
                             .unwrap_or_else(|| table.currency.clone());
-                        *pools.entry(cur).or_insert(0) += amount;
+                        let e = pools.entry(cur).or_insert(0);
+                        *e = e.saturating_add(amount);
                     }
                 }
             }

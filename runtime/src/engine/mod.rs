@@ -76,6 +76,10 @@ pub fn run_with(
             &plan.meta.origin,
         )]);
     }
+    let limits = check_limits(plan);
+    if !limits.is_empty() {
+        return Err(limits);
+    }
     let problems = validate_roster(plan, roster);
     if !problems.is_empty() {
         return Err(problems);
@@ -117,6 +121,98 @@ pub fn run_with(
         return Err(ctx.problems);
     }
     finish::finish(ctx, seed)
+}
+
+/// Points, money, games per match, bracket sizes and rounds within bounds no real regulation
+/// comes near, so that a hand-edited plan can neither overflow a sum nor run for ever.
+fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
+    use crate::plan::{Bracket, PlayoffStepKind, StageFormat, SwissRounds};
+    const POINTS: i64 = 1_000_000;
+    const MONEY: u64 = 1_000_000_000_000;
+    const GAMES: u32 = 64;
+    const BRACKET: u32 = 4096;
+    const ROUNDS: u32 = 1000;
+    let mut problems = Vec::new();
+    let mut bad = |what: String, origin: &crate::plan::Origin| {
+        problems.push(RuntimeProblem::new(codes::OUT_OF_RANGE, what, origin));
+    };
+    let scorings = std::iter::once(&plan.scoring).chain(plan.stages.iter().map(|s| &s.scoring));
+    for s in scorings {
+        let mut values = vec![s.win, s.draw, s.loss, s.forfeit_win, s.forfeit_loss, s.bye];
+        if let Some(m) = &s.matches {
+            values.extend([m.win, m.draw, m.loss]);
+        }
+        if values.iter().any(|v| v.abs() > POINTS) {
+            bad(format!("scoring values beyond ±{POINTS}"), &s.origin);
+        }
+    }
+    for stage in &plan.stages {
+        let chain = stage.playoff.iter().flat_map(|c| c.steps.iter());
+        for step in chain {
+            if let PlayoffStepKind::Game { games, .. } = step.kind {
+                if games > GAMES {
+                    bad(
+                        format!("a playoff step of {games} games (at most {GAMES})"),
+                        &step.origin,
+                    );
+                }
+            }
+        }
+        match &stage.format {
+            StageFormat::Knockout(ko) => {
+                if ko.games > GAMES {
+                    bad(
+                        format!("matches of {} games (at most {GAMES})", ko.games),
+                        &ko.origin,
+                    );
+                }
+                if let Bracket::Seeded { size, .. } = ko.bracket {
+                    if size > BRACKET {
+                        bad(
+                            format!("a bracket of {size} (at most {BRACKET})"),
+                            &ko.origin,
+                        );
+                    }
+                }
+            }
+            StageFormat::SamePlace(sp) => {
+                if sp.games > GAMES {
+                    bad(
+                        format!("matches of {} games (at most {GAMES})", sp.games),
+                        &sp.origin,
+                    );
+                }
+            }
+            StageFormat::Swiss(sw) => {
+                let most = match &sw.rounds {
+                    SwissRounds::Fixed { rounds } => *rounds,
+                    SwissRounds::ByEntries { arms } => {
+                        arms.iter().map(|a| a.rounds).max().unwrap_or(0)
+                    }
+                };
+                if most > ROUNDS {
+                    bad(format!("{most} rounds (at most {ROUNDS})"), &sw.origin);
+                }
+                if sw.bye.points.abs() > POINTS {
+                    bad(format!("bye points beyond ±{POINTS}"), &sw.bye.origin);
+                }
+            }
+            StageFormat::TeamRoundRobin(t) => {
+                if t.boards > GAMES {
+                    bad(format!("{} boards (at most {GAMES})", t.boards), &t.origin);
+                }
+            }
+            StageFormat::RoundRobin(_) => {}
+        }
+    }
+    for table in &plan.prizes {
+        for line in &table.lines {
+            if line.amount.is_some_and(|a| a > MONEY) {
+                bad(format!("a prize beyond {MONEY}"), &line.origin);
+            }
+        }
+    }
+    problems
 }
 
 /// A finished stage, as later stages and the final ranking see it.

@@ -78,4 +78,6 @@ pub mod codes {
     pub const UNSUPPORTED: &str = "R019";
     /// A roster cannot be generated to fit the regulation.
     pub const CANNOT_GENERATE: &str = "R020";
+    /// A number in the plan beyond any real regulation (points, money, games, rounds, sizes).
+    pub const OUT_OF_RANGE: &str = "R021";
 }

@@ -264,7 +264,7 @@ pub(crate) struct Simulated {
 impl ResultModel {
     /// Red's expected score in parts per million: 1 / (1 + 10^(−d/400)).
     pub fn expectation_ppm(&self, red: u32, black: u32) -> u32 {
-        let d = f64::from(i64::from(red) as i32 + self.red_advantage - black as i32);
+        let d = (i64::from(red) + i64::from(self.red_advantage) - i64::from(black)) as f64;
         // exp by squaring a short series: only + − × ÷, which IEEE 754 rounds identically on
         // every machine, so the same seed gives the same games everywhere.
         let x = -d * std::f64::consts::LN_10 / 400.0;

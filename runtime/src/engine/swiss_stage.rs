@@ -89,6 +89,13 @@ pub(crate) fn run(
             &sw.origin,
         )]);
     };
+    if total >= n.max(2) {
+        return Err(vec![RuntimeProblem::new(
+            codes::FIELD_DOES_NOT_FIT,
+            format!("stage `{}`: {total} rounds for {n} players; a Swiss needs fewer rounds than players", stage.name),
+            &sw.origin,
+        )]);
+    }
     let mut comps: Vec<Competitor> = vec![Competitor::default(); members.len()];
     let mut state: Vec<SwissPlayer> = members
         .iter()

@@ -1,0 +1,381 @@
+//! Smaller rules: places ranked across groups, prizes for knockout losers, playoff criteria on a
+//! match's own games, seeded numbers, the foul limit in simulation, the results model,
+//! generated rosters with sections, and plans with numbers beyond any regulation.
+
+mod common;
+
+use common::*;
+use xqreg_runtime::engine::{RestRule, ResultModel, RunOptions};
+use xqreg_runtime::pairing::lots::{Lots, STREAM_ROSTER};
+use xqreg_runtime::plan::*;
+use xqreg_runtime::{generate_roster, run, run_with, validate_roster, RecordedResults};
+
+#[test]
+fn places_ranked_across_groups_by_a_chain() {
+    // Two groups of 3 decided by rating; 3rd places p5 (group A) and p6 (group B) are ranked
+    // for places 5..6 by points then lots; the 2nds and 1sts likewise for 1..4.
+    let mut stage = round_robin_stage(
+        "groups",
+        &["A", "B"],
+        &[Criterion::SonnebornBerger, Criterion::Lots],
+    );
+    if let StageFormat::RoundRobin(rr) = &mut stage.format {
+        rr.draw = Some(GroupDraw {
+            rules: vec![DrawRule::Rest {
+                order: DrawOrder::ListOrder,
+                origin: o("rest"),
+            }],
+            avoid_same_unit: false,
+            origin: o("draw"),
+        });
+    }
+    let mut plan = plan_with(6, vec![stage]);
+    let ranked = |from: u32, place: u32| PlacesDecl {
+        places: PlaceRange::new(from, from + 1),
+        rule: PlacesRule::Ranked {
+            chain: chain(&[Criterion::Lots]),
+        },
+        sources: vec![place_ref("groups", GroupSel::All, place, place)],
+        title: None,
+        origin: o("places ranked"),
+    };
+    plan.places = vec![ranked(1, 1), ranked(3, 2), ranked(5, 3)];
+    let results = RecordedResults {
+        rest: RestRule::Rating,
+        ..Default::default()
+    };
+    let out = run(&plan, &players(6), &results, 8).expect("runs");
+    let places: Vec<u32> = out.final_ranking.iter().map(|r| r.place).collect();
+    assert_eq!(places, vec![1, 2, 3, 4, 5, 6]);
+    assert!(out.final_ranking.iter().all(|r| !r.shared));
+    // Group winners hold 1..2, runners-up 3..4.
+    let winners: Vec<&str> = out.stages[0]
+        .groups
+        .iter()
+        .map(|g| g.standings[0].id.as_str())
+        .collect();
+    let top2: Vec<&str> = out.final_ranking[..2]
+        .iter()
+        .map(|r| r.id.as_str())
+        .collect();
+    assert!(winners.iter().all(|w| top2.contains(w)));
+}
+
+#[test]
+fn prizes_for_losers_of_a_knockout_round() {
+    let mut ko = knockout_stage(
+        "ko",
+        Bracket::Seeded {
+            size: 8,
+            seeding: NumberOrder::Rating,
+        },
+        1,
+        false,
+        false,
+        None,
+    );
+    ko.places = Some(PlaceRange::new(1, 2));
+    let mut plan = plan_with(8, vec![ko]);
+    plan.prizes = vec![PrizeTable {
+        category: None,
+        title: None,
+        currency: "CNY".into(),
+        tax: None,
+        lines: vec![
+            PrizeLine {
+                key: PrizeKey::Places {
+                    places: PlaceRange::new(1, 1),
+                },
+                amount: Some(5000),
+                currency: None,
+                items: vec![],
+                origin: o("1"),
+            },
+            PrizeLine {
+                key: PrizeKey::Eliminated {
+                    stage: "ko".into(),
+                    round: 1,
+                },
+                amount: Some(300),
+                currency: None,
+                items: vec![PrizeItem::Certificate],
+                origin: o("eliminated"),
+            },
+        ],
+        total: None,
+        origin: o("prizes"),
+    }];
+    let results = RecordedResults {
+        rest: RestRule::Rating,
+        ..Default::default()
+    };
+    let out = run(&plan, &players(8), &results, 1).expect("runs");
+    let losers: Vec<&str> = out
+        .prizes
+        .iter()
+        .filter(|p| p.amount == 300)
+        .map(|p| p.id.as_str())
+        .collect();
+    assert_eq!(losers, vec!["p8", "p5", "p7", "p6"]);
+    assert_eq!(out.prize_totals.get("CNY"), Some(&(5000 + 4 * 300)));
+}
+
+#[test]
+fn a_playoff_criterion_on_the_match_games_decides_before_any_game() {
+    let chain_step = PlayoffChain {
+        name: None,
+        steps: vec![PlayoffStep {
+            kind: PlayoffStepKind::Tiebreak {
+                chain: chain(&[Criterion::BlackWins]),
+            },
+            origin: o("tiebreak black_wins"),
+        }],
+        origin: o("playoff"),
+    };
+    let mut ko = knockout_stage(
+        "ko",
+        Bracket::Seeded {
+            size: 2,
+            seeding: NumberOrder::Rating,
+        },
+        4,
+        false,
+        false,
+        Some(chain_step),
+    );
+    ko.places = Some(PlaceRange::new(1, 2));
+    let plan = plan_with(2, vec![ko]);
+    // Four games, colours swapped each game: X (Red in game 1) has Black in games 2 and 4.
+    // Game 1 drawn, X wins game 2 with Black, game 3 drawn, Y wins game 4 with Red: 4–4, and
+    // X has one win with Black to Y's none.
+    for seed in 1..=4 {
+        let probe = run(
+            &plan,
+            &players(2),
+            &RecordedResults {
+                rest: RestRule::Draws,
+                ..Default::default()
+            },
+            seed,
+        )
+        .expect("runs");
+        let x = probe.stages[0].games[0].red.clone();
+        let y = if x == "p1" {
+            "p2".to_string()
+        } else {
+            "p1".to_string()
+        };
+        let results = RecordedResults {
+            games: vec![
+                game("ko", 1, &x, &y, "=", None, Some(1)),
+                game("ko", 1, &x, &y, "1-0", None, Some(2)),
+                game("ko", 1, &x, &y, "=", None, Some(3)),
+                game("ko", 1, &y, &x, "1-0", None, Some(4)),
+            ],
+            ..Default::default()
+        };
+        let out = run(&plan, &players(2), &results, seed).expect("runs");
+        let m = &out.stages[0].matches[0];
+        assert_eq!(m.score, (4, 4));
+        assert_eq!(m.decided_by, "tiebreak", "seed {seed}");
+        assert_eq!(m.winner, x, "seed {seed}");
+        assert_eq!(out.stages[0].games.len(), 4, "no playoff game");
+    }
+}
+
+#[test]
+fn seeded_numbers_put_the_tiers_first() {
+    let mut rr = round_robin_stage("rr", &[], &[Criterion::Lots]);
+    if let StageFormat::RoundRobin(r) = &mut rr.format {
+        r.numbers = Numbers::Seeded {
+            tiers: vec![
+                SeedTier::Title(Title::Grandmaster),
+                SeedTier::Players(vec!["p6".into()]),
+            ],
+            seeds_order: NumberOrder::Rating,
+            rest: NumberOrder::RegistrationOrder,
+            origin: o("numbers seeds"),
+        };
+    }
+    let plan = plan_with(6, vec![rr]);
+    let mut roster = players(6);
+    roster.players[3].title = Some(Title::Grandmaster);
+    roster.players[4].title = Some(Title::Grandmaster);
+    let out = run(
+        &plan,
+        &roster,
+        &RecordedResults {
+            rest: RestRule::Draws,
+            ..Default::default()
+        },
+        1,
+    )
+    .expect("runs");
+    let numbers = out
+        .transcript
+        .iter()
+        .find(|t| t.text.starts_with("numbers:"))
+        .expect("numbers");
+    assert_eq!(numbers.text, "numbers: 1 p4, 2 p5, 3 p6, 4 p1, 5 p2, 6 p3");
+}
+
+#[test]
+fn the_foul_limit_turns_a_simulated_game_into_a_loss() {
+    let mut plan = plan_with(
+        4,
+        vec![round_robin_stage(
+            "rr",
+            &[],
+            &[Criterion::Fouls, Criterion::Lots],
+        )],
+    );
+    plan.conduct.fouls_per_game_loss = Some(2);
+    // Everyone commits exactly one foul... a double foul for everyone leaves the result; one
+    // foul is under the limit. Two fouls on one side only: the model gives each side 2 fouls
+    // with probability 1/2.
+    // Equal ratings and no first-move edge: every game is drawn over the board.
+    let model = ResultModel {
+        foul_ppm: 0,
+        double_foul_ppm: 500_000,
+        forfeit_ppm: 0,
+        draw_ppm: 1_000_000,
+        red_advantage: 0,
+        ..ResultModel::default()
+    };
+    let options = RunOptions { model, swiss: None };
+    let mut roster = players(4);
+    for p in &mut roster.players {
+        p.rating = Some(2200);
+    }
+    let out = run_with(&plan, &roster, &RecordedResults::default(), 3, &options).expect("runs");
+    assert!(
+        out.stages[0]
+            .games
+            .iter()
+            .any(|g| (g.red_fouls >= 2) != (g.black_fouls >= 2)),
+        "seed 3 has a one-sided foul limit"
+    );
+    let lost_by_fouls = out
+        .transcript
+        .iter()
+        .filter(|t| t.text.contains("fouls in one game and loses it"))
+        .count();
+    let one_sided = out.stages[0]
+        .games
+        .iter()
+        .filter(|g| (g.red_fouls >= 2) != (g.black_fouls >= 2))
+        .count();
+    assert_eq!(lost_by_fouls, one_sided);
+    for g in &out.stages[0].games {
+        if g.red_fouls >= 2 && g.black_fouls < 2 {
+            assert_eq!(g.result, "0-1");
+        } else if g.black_fouls >= 2 && g.red_fouls < 2 {
+            assert_eq!(g.result, "1-0");
+        } else {
+            assert_eq!(g.result, "=");
+        }
+    }
+}
+
+#[test]
+fn the_results_model_follows_the_rating_gap() {
+    let m = ResultModel::default();
+    assert_eq!(
+        m.expectation_ppm(2000, 2030),
+        500_000,
+        "Red's 30 points offset 30 rating points"
+    );
+    assert!(m.expectation_ppm(2400, 2000) > 900_000);
+    assert!(m.expectation_ppm(2000, 2500) < 100_000);
+    assert_eq!(m.expectation_ppm(u32::MAX, 0), 1_000_000);
+}
+
+#[test]
+fn generated_rosters_fall_inside_the_sections() {
+    let mut plan = plan_with(40, vec![round_robin_stage("rr", &[], &[Criterion::Lots])]);
+    plan.entry.field = Field::Cap {
+        max: 40,
+        origin: o("cap"),
+    };
+    for (name, from, to, sex) in [
+        (
+            "open_men",
+            Date::new(1956, 1, 1),
+            Date::new(1999, 12, 31),
+            Sex::Men,
+        ),
+        (
+            "youth_women",
+            Date::new(2000, 1, 1),
+            Date::new(2004, 12, 31),
+            Sex::Women,
+        ),
+    ] {
+        plan.categories.insert(
+            name.into(),
+            Category {
+                name: name.into(),
+                title: None,
+                born_from: Some(from),
+                born_to: Some(to),
+                sex: Some(sex),
+                title_condition: None,
+                pool: None,
+                within: None,
+                age: None,
+                origin: o("category"),
+            },
+        );
+    }
+    let mut rng = Lots::new(4, STREAM_ROSTER);
+    let roster = generate_roster(&plan, 40, &mut rng).expect("roster");
+    assert_eq!(validate_roster(&plan, &roster), vec![]);
+    assert!(roster.players.iter().any(|p| p.sex == Some(Sex::Women)));
+    for p in &roster.players {
+        let born = p.born.expect("born");
+        let inside = match p.sex {
+            Some(Sex::Men) => born >= Date::new(1956, 1, 1) && born <= Date::new(1999, 12, 31),
+            _ => born >= Date::new(2000, 1, 1) && born <= Date::new(2004, 12, 31),
+        };
+        assert!(inside, "{} born {born}", p.id);
+    }
+}
+
+#[test]
+fn numbers_beyond_any_regulation_are_problems_not_hangs() {
+    let mut ko = knockout_stage(
+        "ko",
+        Bracket::Seeded {
+            size: 1 << 30,
+            seeding: NumberOrder::Rating,
+        },
+        u32::MAX,
+        false,
+        false,
+        None,
+    );
+    ko.scoring.win = i64::MAX;
+    let plan = plan_with(2, vec![ko]);
+    let err = run(&plan, &players(2), &RecordedResults::default(), 1).expect_err("refused");
+    let codes: Vec<&str> = err.iter().map(|p| p.code.as_str()).collect();
+    assert_eq!(codes, vec!["R021", "R021", "R021"]);
+    let mut plan = plan_with(
+        2,
+        vec![knockout_stage(
+            "ko",
+            Bracket::Seeded {
+                size: 2,
+                seeding: NumberOrder::Rating,
+            },
+            1,
+            false,
+            false,
+            None,
+        )],
+    );
+    plan.version = 99;
+    assert_eq!(
+        run(&plan, &players(2), &RecordedResults::default(), 1).expect_err("version")[0].code,
+        "R015"
+    );
+}
