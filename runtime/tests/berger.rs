@@ -3,7 +3,10 @@
 
 use xqreg_runtime::pairing::round_robin::{berger_round, schedule, table_size};
 
-fn reference() -> Vec<(u32, u32, Vec<(u32, u32)>)> {
+/// Players, round, boards (Red, Black).
+type Row = (u32, u32, Vec<(u32, u32)>);
+
+fn reference() -> Vec<Row> {
     let text = include_str!("data/berger-tables.txt");
     let mut out = Vec::new();
     for line in text.lines() {
