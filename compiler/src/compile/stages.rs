@@ -235,6 +235,10 @@ impl Lowerer<'_> {
                         },
                         boards: boards.node,
                         groups: groups.iter().map(|g| g.node.clone()).collect(),
+                        // Team numbers by lot and FIDE's swap of the last two rounds of the
+                        // first cycle until the language says otherwise.
+                        numbers: plan::NumberOrder::Lot,
+                        swap_last_two: true,
                         origin: self.origin(*span),
                     }),
                     FormatKind::TeamRoundRobin { double },
