@@ -218,7 +218,7 @@ fn draw(
                 let seeds = range_len(places);
                 if groups == 0 {
                     diags.push(SEEDS_NO_GROUPS.at(*span, &[("stage", stage)]));
-                } else if seeds != groups || places.start != 1 {
+                } else if seeds != groups {
                     diags.push(SEEDS.at(
                         places.span,
                         &[

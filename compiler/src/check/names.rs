@@ -106,8 +106,24 @@ code!(E112, "E112", "unknown-scoring", Error,
     Template::new("Correct the name, declare `scoring NAME { ... }`, or drop the clause to use the default scoring.",
         "改正名称、声明 `scoring 名称 { ... }`，或删去该子句以使用默认记分办法。"));
 
+code!(
+    E113,
+    "E113",
+    "unknown-team",
+    Error,
+    Template::new(
+        "A player's `team` attribute names a team that no `team` line in the entry declares.",
+        "棋手的 `team` 属性引用了报名中未用 `team` 声明的队伍。"
+    ),
+    "entry { team bj \"北京队\"  player a1 \"甲一\" { team bjj } }",
+    Template::new(
+        "Correct the id, or declare the team: `team ID \"队名\"`.",
+        "改正代号，或声明该队伍：`team 代号 \"队名\"`。"
+    )
+);
+
 pub const CODES: &[&Code] = &[
-    &E101, &E102, &E103, &E104, &E105, &E106, &E108, &E109, &E110, &E112,
+    &E101, &E102, &E103, &E104, &E105, &E106, &E108, &E109, &E110, &E112, &E113,
 ];
 
 const DUPLICATE: Report = Report {
@@ -171,6 +187,7 @@ fn unknown_report(kind: Kind) -> Report {
             "unknown scoring `{name}`",
             "未声明的记分办法 `{name}`",
         ),
+        Kind::Team => (&E113, "unknown team `{name}`", "未声明的队伍 `{name}`"),
     };
     Report {
         code,
@@ -203,6 +220,7 @@ impl Resolver<'_, '_> {
             Kind::Pool => s.pools.contains_key(name),
             Kind::Category => s.categories.contains_key(name),
             Kind::Player => s.players.contains_key(name),
+            Kind::Team => s.teams.contains_key(name),
         }
     }
 
@@ -440,8 +458,14 @@ impl Resolver<'_, '_> {
                         }
                         EntryClause::Player(p) => {
                             for a in &p.attrs {
-                                if let PlayerAttr::Pool(x) = a {
-                                    self.name(Kind::Pool, x);
+                                match a {
+                                    PlayerAttr::Pool(x) => {
+                                        self.name(Kind::Pool, x);
+                                    }
+                                    PlayerAttr::Team(x) => {
+                                        self.name(Kind::Team, x);
+                                    }
+                                    _ => {}
                                 }
                             }
                         }

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use xqreg_grammar::ast::{
     Category, Entry, EntryClause, File, Format, Ident, Item, PlayerDecl, PlayoffChain, Pool,
-    Regulation, Scoring, Stage, StageClause, TimeControl,
+    Regulation, Scoring, Stage, StageClause, TeamDecl, TimeControl,
 };
 use xqreg_grammar::Span;
 
@@ -25,6 +25,7 @@ pub enum Kind {
     Pool,
     Category,
     Player,
+    Team,
 }
 
 impl Kind {
@@ -39,6 +40,7 @@ impl Kind {
             Kind::Pool => ("pool", "名额来源"),
             Kind::Category => ("category", "组别"),
             Kind::Player => ("player", "棋手"),
+            Kind::Team => ("team", "队伍"),
         }
     }
 }
@@ -86,6 +88,8 @@ pub struct Scope<'f> {
     pub pools: BTreeMap<&'f str, &'f Pool>,
     pub categories: BTreeMap<&'f str, &'f Category>,
     pub players: BTreeMap<&'f str, &'f PlayerDecl>,
+    /// Teams of a team event (`team t1 "北京队"` in the entry).
+    pub teams: BTreeMap<&'f str, &'f TeamDecl>,
     pub entries: Vec<&'f Entry>,
     pub duplicates: Vec<Duplicate>,
 }
@@ -298,6 +302,7 @@ impl<'f> Scope<'f> {
             Kind::Pool => self.pools.keys().copied().collect(),
             Kind::Category => self.categories.keys().copied().collect(),
             Kind::Player => self.players.keys().copied().collect(),
+            Kind::Team => self.teams.keys().copied().collect(),
         }
     }
 

@@ -189,6 +189,15 @@ const BRACKET_SIZE: Report = Report {
         "改为 `seeded {next}`，不足的位置作为高位种子的轮空",
     ),
 };
+const BRACKET_FULL: Report = Report {
+    code: &E205,
+    message: Template::new(
+        "a seeded bracket of {size} cannot hold {entrants} entrants",
+        "{size} 人的种子对阵表容纳不下 {entrants} 名参赛者",
+    ),
+    label: Template::new("bracket of {size}", "{size} 人对阵表"),
+    help: Template::new("use `seeded {next}`", "改为 `seeded {next}`"),
+};
 const SLOT_TWICE: Report = Report {
     code: &E205,
     message: Template::new(
@@ -729,6 +738,24 @@ fn brackets(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                         let s = size.node.to_string();
                         let next = next_pow2(size.node.max(2)).to_string();
                         diags.push(BRACKET_SIZE.at(size.span, &[("size", &s), ("next", &next)]));
+                    }
+                    KnockoutClause::Seeded { size, .. } => {
+                        let entrants = ctx
+                            .facts
+                            .stages
+                            .get(st.name.node.as_str())
+                            .and_then(|f| f.entrants_from_sources);
+                        if let Some(e) = entrants.filter(|e| *e > size.node) {
+                            let next = next_pow2(e).to_string();
+                            diags.push(BRACKET_FULL.at(
+                                size.span,
+                                &[
+                                    ("size", &size.node.to_string()),
+                                    ("entrants", &e.to_string()),
+                                    ("next", &next),
+                                ],
+                            ));
+                        }
                     }
                     _ => {}
                 }

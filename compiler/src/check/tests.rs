@@ -314,3 +314,16 @@ fn a_broken_block_silences_unknown_names() {
     let codes: Vec<&str> = out.diagnostics.list.iter().map(|d| d.code.code).collect();
     assert!(!codes.iter().any(|c| c.starts_with("E10")), "{codes:?}");
 }
+
+#[test]
+fn a_seeded_bracket_holds_its_entrants() {
+    let ds = check_edited(&[(
+        "  knockout { bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2); third_place }\n",
+        "  entrants groups.*#1..2\n  knockout { seeded 2 }\n",
+    )]);
+    assert_eq!(code_list(&ds), vec!["E205"]);
+    assert_eq!(
+        ds[0].message.en,
+        "a seeded bracket of 2 cannot hold 4 entrants"
+    );
+}
