@@ -165,8 +165,42 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 let t = ctx.tm(t);
                 ctx.push(Art::Registration, 12, Clause::text(ctx.sentence(&t)));
             }
-            EntryClause::TeamSize { .. } | EntryClause::Team(_) => {}
+            EntryClause::TeamSize { min, max, span } => {
+                ctx.mark(*span);
+                ctx.mark(min.span);
+                ctx.mark(max.span);
+                let line = if min.node == max.node {
+                    ctx.mf(M::TeamSizeOne, &[&min.node.to_string()])
+                } else {
+                    ctx.mf(
+                        M::TeamSizeRange,
+                        &[&min.node.to_string(), &max.node.to_string()],
+                    )
+                };
+                ctx.push(Art::Eligibility, 15, Clause::text(line));
+            }
+            EntryClause::Team(_) => {}
         }
+    }
+    // The teams, in one clause: 参赛队（8队）：北京队、上海队…
+    let teams: Vec<String> = e
+        .clauses
+        .iter()
+        .filter_map(|c| match c {
+            EntryClause::Team(t) => {
+                ctx.mark(t.span);
+                ctx.mark(t.id.span);
+                Some(ctx.tm(&t.name))
+            }
+            _ => None,
+        })
+        .collect();
+    if !teams.is_empty() {
+        let line = ctx.mf(
+            M::TeamList,
+            &[&teams.len().to_string(), &fmt::join(ctx.lang, &teams)],
+        );
+        ctx.push(Art::Eligibility, 16, Clause::text(ctx.sentence(&line)));
     }
     // Players named in their pool's clause (seed style: 名单：许银川、洪智…) need no table.
     let listed_inline = |pl: &PlayerDecl| {
@@ -183,7 +217,7 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
     };
     players.retain(|p| !listed_inline(p));
     if !players.is_empty() {
-        let table = players_table(ctx, &players);
+        let table = players_table(ctx, e, &players);
         let heading = ctx.m(M::ClausePlayers).to_string();
         ctx.push(
             Art::Eligibility,
@@ -354,7 +388,7 @@ fn player_with_unit(ctx: &Ctx<'_>, p: &PlayerDecl) -> String {
     }
 }
 
-fn players_table(ctx: &mut Ctx<'_>, players: &[&PlayerDecl]) -> Table {
+fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl]) -> Table {
     // Only the columns some player fills.
     let has = |f: &dyn Fn(&PlayerAttr) -> bool| players.iter().any(|p| p.attrs.iter().any(f));
     let cols: Vec<(M, u8)> = [
@@ -367,6 +401,7 @@ fn players_table(ctx: &mut Ctx<'_>, players: &[&PlayerDecl]) -> Table {
         (M::ColBorn, 6),
         (M::ColSeed, 7),
         (M::ColOrder, 8),
+        (M::ColTeam, 9),
     ]
     .into_iter()
     .filter(|(_, k)| {
@@ -382,6 +417,7 @@ fn players_table(ctx: &mut Ctx<'_>, players: &[&PlayerDecl]) -> Table {
                     | (6, PlayerAttr::Born(_))
                     | (7, PlayerAttr::Seed(_))
                     | (8, PlayerAttr::Order(_))
+                    | (9, PlayerAttr::Team(_))
             )
         })
     })
@@ -412,6 +448,7 @@ fn players_table(ctx: &mut Ctx<'_>, players: &[&PlayerDecl]) -> Table {
                     (6, PlayerAttr::Born(d)) => Some(fmt::date(ctx.lang, d.node)),
                     (7, PlayerAttr::Seed(n)) => Some(n.node.to_string()),
                     (8, PlayerAttr::Order(n)) => Some(n.node.to_string()),
+                    (9, PlayerAttr::Team(t)) => Some(team_name(e, ctx, &t.node)),
                     _ => None,
                 };
                 if let Some(v) = v {
@@ -438,6 +475,17 @@ fn players_table(ctx: &mut Ctx<'_>, players: &[&PlayerDecl]) -> Table {
         foot: None,
         numeric: vec![0],
     }
+}
+
+/// A team's display name by its id (the id itself when no team declares it).
+fn team_name(e: &Entry, ctx: &Ctx<'_>, id: &str) -> String {
+    e.clauses
+        .iter()
+        .find_map(|c| match c {
+            EntryClause::Team(t) if t.id.node == id => Some(ctx.t(&t.name)),
+            _ => None,
+        })
+        .unwrap_or_else(|| id.to_string())
 }
 
 fn mark_attr(ctx: &mut Ctx<'_>, a: &PlayerAttr) {
@@ -530,7 +578,7 @@ pub fn title_cond(ctx: &mut Ctx<'_>, op: CompareOp, title: &Ident) -> String {
 
 /// A category that is only the men or the women of another (`within open; sex men`): the
 /// parent says 男子、女子分开录取 and names it, so it prints no clause of its own.
-fn sex_split_of<'a>(c: &'a Category) -> Option<(&'a Ident, &'a Ident)> {
+fn sex_split_of(c: &Category) -> Option<(&Ident, &Ident)> {
     match c.conditions.as_slice() {
         [CategoryCond::Within(p), CategoryCond::Sex(s)]
         | [CategoryCond::Sex(s), CategoryCond::Within(p)] => Some((p, s)),

@@ -242,6 +242,10 @@ pub enum M {
     PrizeItemsRange,
     PrizeItemsOneP,
     RankedSeparately,
+    TeamSizeOne,
+    TeamSizeRange,
+    TeamList,
+    ColTeam,
     AvoidRound1,
 }
 
@@ -572,6 +576,10 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::PrizeItemsRange => ("{0}各奖励{1}", "{0}: {1} each"),
         M::PrizeItemsOneP => ("{0}奖励{1}", "{0}: {1}"),
         M::RankedSeparately => ("{0}分开录取成绩（{1}）", "{0} ranked separately ({1})"),
+        M::TeamSizeOne => ("每队报名{0}人。", "Each team registers {0} players."),
+        M::TeamSizeRange => ("每队报名{0}至{1}人。", "Each team registers {0} to {1} players."),
+        M::TeamList => ("参赛队（{0}队）：{1}", "Teams ({0}): {1}"),
+        M::ColTeam => ("队", "Team"),
         M::AvoidRound1 => ("首轮{0}回避配对", "{0} are not paired against each other in round 1"),
     }
 }
