@@ -91,7 +91,7 @@ pub static E612: Code = Code {
     severity: Severity::Error,
     explain: Explain {
         meaning: Template::new(
-            "A named player does not meet what the regulation asks of entrants: born outside every section's window, of the other sex in a men's or women's event (or pool), a title below the entry condition, or younger/older than the age condition on the first day.",
+            "A named player does not meet what the regulation asks of entrants: born outside every section's window (the categories stages pair by), of the other sex in a men's or women's event (or pool), a title below the entry condition, or younger/older than the age condition on the first day.",
             "列出的棋手不符合参赛条件：出生日期不在任何组别的范围内，性别与男子（女子）比赛或名额来源不符，称号低于参赛条件，或比赛首日的年龄不符合年龄条件。",
         ),
         example: "regulation \"…\" { event men_individual }\nentry { player a \"甲\" { sex women } }",
@@ -158,8 +158,8 @@ const MSG_E611_POOL: Template = Template::new(
     "名额来源 `{pool}` 只有 {size} 个名额，却列出了 {count} 名棋手",
 );
 const MSG_E611_FIELD: Template = Template::new(
-    "{count} players are named but the field allows {size}",
-    "列出了 {count} 名棋手，但参赛人数只有 {size} 人",
+    "{count} {what} are named but the field allows {size}",
+    "列出了 {count} {what_zh}，但参赛名额只有 {size} 个",
 );
 const LBL_E611: Template = Template::new("one too many", "超出名额");
 const LBL_E611_SIZE: Template = Template::new("{size} places", "{size} 个名额");
@@ -169,7 +169,7 @@ const HELP_E611: Template = Template::new(
 );
 
 const MSG_E612_BORN: Template = Template::new(
-    "player `{player}` was born on {date}, outside every category's birth window",
+    "player `{player}` was born on {date}, outside every section's birth window",
     "棋手 `{player}` 出生于 {date}，不在任何组别的出生日期范围内",
 );
 const HELP_E612_BORN: Template = Template::new(
@@ -290,6 +290,13 @@ pub(crate) fn field_bound(file: &ast::File) -> Option<u32> {
             _ => None,
         })
     })
+}
+
+/// A team event: the field counts teams (`team_size`, `team` declarations, `event team`).
+pub(crate) fn is_team_event(file: &ast::File) -> bool {
+    entry_clauses(file).any(|c| matches!(c, EntryClause::TeamSize { .. } | EntryClause::Team(_)))
+        || header_clauses(file)
+            .any(|c| matches!(c, HeaderClause::Event { kind, .. } if kind.node.contains("team")))
 }
 
 /// The sex the whole event takes (`event men_individual`, or `sex men` in the entry).
@@ -421,7 +428,10 @@ fn capacity_at(file: &ast::File, cat: &str, depth: u8) -> Option<u32> {
     let mut best = field_bound(file);
     let mut tighten = |n: u32| best = Some(best.map_or(n, |b| b.min(n)));
     let named = players(file);
-    if exact_field(file).is_some_and(|f| !named.is_empty() && named.len() >= f.node as usize) {
+    let all_named =
+        exact_field(file).is_some_and(|f| !named.is_empty() && named.len() >= f.node as usize);
+    // In a team event the field counts teams, so players never name the whole field.
+    if all_named && !is_team_event(file) {
         let n = named
             .iter()
             .filter(|p| player_in_category(file, p, cat, 0))
@@ -665,15 +675,33 @@ fn named_players_fit(file: &ast::File, diags: &mut Diagnostics) {
             _ => None,
         })
     });
+    // In a team event the field counts teams: the named teams must fit it.
+    let team = is_team_event(file);
+    let (entrants, what): (Vec<&Ident>, _) = if team {
+        let teams = entry_clauses(file)
+            .filter_map(|c| match c {
+                EntryClause::Team(t) => Some(&t.id),
+                _ => None,
+            })
+            .collect();
+        (teams, "teams")
+    } else {
+        (named.iter().map(|p| &p.id).collect(), "players")
+    };
     if let Some((size, span)) = limit {
-        if named.len() > size as usize {
-            if let Some(extra) = named.get(size as usize) {
-                let count = named.len().to_string();
+        if entrants.len() > size as usize {
+            if let Some(extra) = entrants.get(size as usize) {
+                let count = entrants.len().to_string();
                 diags.push(
                     Diagnostic::new(
                         &E611,
-                        MSG_E611_FIELD.fill(&[("count", &count), ("size", &size.to_string())]),
-                        extra.id.span,
+                        MSG_E611_FIELD.fill(&[
+                            ("count", &count),
+                            ("size", &size.to_string()),
+                            ("what", what),
+                            ("what_zh", if team { "支队伍" } else { "名棋手" }),
+                        ]),
+                        extra.span,
                         LBL_E611.plain(),
                     )
                     .with_label(span, LBL_E611_SIZE.fill(&[("size", &size.to_string())]))
@@ -698,24 +726,13 @@ fn player_conditions(file: &ast::File, diags: &mut Diagnostics) {
     if named.is_empty() {
         return;
     }
-    // Windows a player must fall in: the sections' when some stage pairs by category, else every
-    // category's when two or more claim birth windows (a single prize window is not a partition).
+    // Windows a player must fall in: those of the sections (categories a stage pairs by). Prize
+    // categories may leave most players out (a veterans' prize), so they are not asked.
     let sections = categories::sections(file);
-    let with_window: Vec<_> = categories::categories(file)
-        .filter_map(|c| categories::born_window(c).map(|w| (c, w)))
+    let windows: Vec<_> = categories::categories(file)
+        .filter(|c| sections.contains(&c.name.node.as_str()))
+        .filter_map(categories::born_window)
         .collect();
-    let section_windows: Vec<_> = with_window
-        .iter()
-        .filter(|(c, _)| sections.contains(&c.name.node.as_str()))
-        .map(|(_, w)| *w)
-        .collect();
-    let windows = if !section_windows.is_empty() {
-        section_windows
-    } else if with_window.len() >= 2 {
-        with_window.iter().map(|(_, w)| *w).collect()
-    } else {
-        Vec::new()
-    };
     let sex = event_sex(file);
     let titles: Vec<(CompareOp, &Ident, Span)> = entry_clauses(file)
         .filter_map(|c| match c {
@@ -896,6 +913,24 @@ mod tests {
         assert_eq!(got, ["E612"], "{lines}");
         // b fails the title, c is 14 on the first day; a (65+) only needs a certificate.
         assert_eq!(lines.matches("E612").count(), 2, "{lines}");
+    }
+
+    #[test]
+    fn birth_dates_are_checked_against_sections_only() {
+        let sections = BASE
+            .replace("  entrants roster\n", "  entrants category open\n")
+            .replace(
+                "  field 8\n",
+                "  field 8\n  player a \"甲\" { born 1950-05-01 }\n  player b \"乙\" { born 1980-05-01 }\n",
+            )
+            + "category open \"公开组\" { born 1956-01-01 .. 1999-12-31 }\n";
+        let (got, lines) = codes(&sections);
+        assert!(got.contains(&"E612".to_string()), "{lines}");
+        assert_eq!(lines.matches("E612").count(), 1, "{lines}");
+        // The same window as a prize category only: a veteran may simply win nothing there.
+        let prize_only = sections.replace("  entrants category open\n", "  entrants roster\n");
+        let (got, lines) = codes(&prize_only);
+        assert!(!got.contains(&"E612".to_string()), "{lines}");
     }
 
     #[test]

@@ -173,10 +173,21 @@ fn named_players(t: &Scenario) -> Vec<&Ident> {
 }
 
 fn players(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
+    // Players and, in a team event, teams: expectations of a team event name teams.
     let mut known: Vec<&str> = ctx.scope.players.keys().copied().collect();
+    for item in &ctx.file.items {
+        if let ast::Item::Entry(e) = item {
+            for c in &e.clauses {
+                if let ast::EntryClause::Team(t) = c {
+                    known.push(t.id.node.as_str());
+                }
+            }
+        }
+    }
     match &t.roster {
-        Some(ScenarioRoster::Players { players, .. }) => {
-            known.extend(players.iter().map(|p| p.id.node.as_str()))
+        Some(ScenarioRoster::Players { players, teams, .. }) => {
+            known.extend(players.iter().map(|p| p.id.node.as_str()));
+            known.extend(teams.iter().map(|t| t.id.node.as_str()));
         }
         // A generated roster's ids are the runtime's to choose: nothing to check against.
         Some(ScenarioRoster::Generated { .. }) => return,

@@ -466,6 +466,8 @@ fn entry_clause_key(c: &EntryClause) -> Option<String> {
         EntryClause::Fee { kind, .. } => Some(format!("fee {}", kind.node)),
         EntryClause::Deposit { .. } => Some("deposit".into()),
         EntryClause::Residence(_) => Some("residence".into()),
+        EntryClause::TeamSize { .. } => Some("team_size".into()),
+        EntryClause::Team(t) => Some(format!("team {}", t.id.node)),
         _ => None,
     }
 }
