@@ -119,6 +119,21 @@ pub fn lookup(name: &str) -> Lookup {
     }
 }
 
+/// Names from other traditions that the library spells differently: offered in the help of an
+/// unknown criterion, never accepted silently (the chain must read the same to every arbiter).
+pub const FOREIGN_NAMES: &[(&str, &str)] = &[
+    ("buchholz", "opponents_score"),
+    ("median_buchholz", "opponents_score cut 1"),
+    ("sb", "sonneborn_berger"),
+    ("sonneborn", "sonneborn_berger"),
+    ("direct_encounter", "head_to_head"),
+    ("direct", "head_to_head"),
+    ("progressive_score", "progressive"),
+    ("cumulative", "progressive"),
+    ("black", "black_games"),
+    ("random", "lots"),
+];
+
 /// Every name the library accepts, for suggestions.
 pub fn all_names() -> Vec<&'static str> {
     LIBRARY

@@ -2,7 +2,8 @@
 //!
 //! The distance is Levenshtein over characters (so `组A` vs `组B` is 1, not 3 bytes), compared
 //! case-insensitively. A candidate is offered when its distance is at most
-//! [`max_distance`]: 1 for names of up to 3 characters, 2 up to 8, 3 beyond. Short names get a
+//! [`max_distance`]: none for one-character names (group `C` is as close to `A` as to `B`: the
+//! help lists the names instead), 1 up to 3 characters, 2 up to 8, 3 beyond. Short names get a
 //! tight threshold because everything is close to a two-letter name; `sonneborn_bergr` or
 //! `opponent_score` still find their word. Ties go to the candidate first in sorted order, so the
 //! help line is the same on every run.
@@ -12,7 +13,8 @@ use crate::diagnostics::{Msg, Template};
 /// The largest edit distance at which `name` (of this many characters) gets a suggestion.
 pub fn max_distance(chars: usize) -> usize {
     match chars {
-        0..=3 => 1,
+        0..=1 => 0,
+        2..=3 => 1,
         4..=8 => 2,
         _ => 3,
     }
@@ -107,7 +109,7 @@ mod tests {
             Some("sonneborn_berger")
         );
         assert_eq!(did_you_mean("ab", ["xy"]), None);
-        assert_eq!(did_you_mean("A", ["B", "C"]), Some("B"));
+        assert_eq!(did_you_mean("A", ["B", "C"]), None);
         assert_eq!(did_you_mean("rapid", ["blitz"]), None);
     }
 

@@ -369,7 +369,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                     .last()
                     .is_some_and(|c| lookup(&c.name.node) == Lookup::Unknown);
                 if !has_lots && !last_unknown {
-                    let span = t.criteria.last().map_or(t.span, |c| c.span);
+                    let span = t.criteria.last().map_or(t.span, |c| c.name.span);
                     diags.push(OPEN_CHAIN.at(span, &[("stage", name)]));
                 }
             }
@@ -447,7 +447,7 @@ fn chain(t: &TiebreakChain, place: Place<'_>, diags: &mut Diagnostics) {
         if let Some(at) = lots_at {
             diags.push(
                 AFTER_LOTS
-                    .at(c.span, &[("name", name)])
+                    .at(c.name.span, &[("name", name)])
                     .with_label(at, LOTS_HERE.plain()),
             );
             break;
@@ -456,7 +456,13 @@ fn chain(t: &TiebreakChain, place: Place<'_>, diags: &mut Diagnostics) {
             Lookup::Unknown => {
                 let names = criteria::all_names();
                 let mut d = UNKNOWN.at(c.name.span, &[("name", name)]);
-                if let Some(s) = suggest::did_you_mean(name, names.iter().copied()) {
+                let foreign = criteria::FOREIGN_NAMES
+                    .iter()
+                    .find(|(f, _)| f.eq_ignore_ascii_case(name))
+                    .map(|(_, ours)| *ours);
+                if let Some(s) =
+                    foreign.or_else(|| suggest::did_you_mean(name, names.iter().copied()))
+                {
                     d = d.with_help(
                         Template::new("did you mean `{name}`?", "是否应为 `{name}`？")
                             .fill(&[("name", s)]),
@@ -474,13 +480,13 @@ fn chain(t: &TiebreakChain, place: Place<'_>, diags: &mut Diagnostics) {
         };
         options(c, crit, diags);
         if crit == Crit::Lots {
-            lots_at = Some(c.span);
+            lots_at = Some(c.name.span);
         }
         if crit == Crit::Points {
             if i == 0 {
-                diags.push(POINTS_FIRST.at(c.span, &[]));
+                diags.push(POINTS_FIRST.at(c.name.span, &[]));
             } else {
-                diags.push(POINTS_LATER.at(c.span, &[]));
+                diags.push(POINTS_LATER.at(c.name.span, &[]));
             }
             continue;
         }
@@ -491,12 +497,12 @@ fn chain(t: &TiebreakChain, place: Place<'_>, diags: &mut Diagnostics) {
         if let Some(first) = seen.get(&key) {
             diags.push(
                 REPEATED
-                    .at(c.span, &[("name", crit.name())])
+                    .at(c.name.span, &[("name", crit.name())])
                     .with_label(*first, FIRST_HERE.plain()),
             );
             continue;
         }
-        seen.insert(key, c.span);
+        seen.insert(key, c.name.span);
         let unfit = matches!(
             crit,
             Crit::SonnebornBerger | Crit::OpponentsScore | Crit::Progressive | Crit::Countback

@@ -98,8 +98,8 @@ const UNEQUAL: Report = Report {
     ),
     label: Template::new("red {red}, black {black}", "红方 {red}，黑方 {black}"),
     help: Template::new(
-        "add `draw_goes_to black` (the side with less time), or make the times equal",
-        "加上 `draw_goes_to black`（用时较少的一方），或使双方用时相同",
+        "add `draw_goes_to {less}` (the side with less time), or make the times equal",
+        "加上 `draw_goes_to {less}`（用时较少的一方），或使双方用时相同",
     ),
 };
 const MISSING: Report = Report {
@@ -202,6 +202,7 @@ fn control(t: &TimeControl, diags: &mut Diagnostics) {
                     ("name", name),
                     ("red", &duration_text(r.node.seconds)),
                     ("black", &duration_text(b.node.seconds)),
+                    ("less", if r.node < b.node { "red" } else { "black" }),
                 ],
             ));
         }
