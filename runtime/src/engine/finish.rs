@@ -102,6 +102,22 @@ fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Ranking, Vec<RuntimeProblem>> {
             }
         }
     }
+    // A regulation that names no places at all is ranked by its last stage, when that stage
+    // has one standing (a single round robin, a Swiss, a knockout).
+    let declares =
+        ctx.plan.stages.iter().any(|s| s.places.is_some()) || !ctx.plan.places.is_empty();
+    if !declares {
+        if let Some(run) = ctx.stages.last() {
+            if let [g] = run.groups.as_slice() {
+                let origin = Origin::default_rule(
+                    "default: a regulation that declares no places is ranked by its last stage",
+                );
+                for &(q, shared, p) in &g.ranking {
+                    assign(p, q, shared, &origin, &mut problems, ctx);
+                }
+            }
+        }
+    }
     for decl in &ctx.plan.places {
         let mut players = Vec::new();
         for r in &decl.sources {

@@ -95,6 +95,11 @@ pub fn generate_roster<R: RngCore>(
     n: u32,
     rng: &mut R,
 ) -> Result<Roster, Vec<RuntimeProblem>> {
+    // In a team event `n` counts teams: each gets as many players as the team stage has
+    // boards, the team being the players' unit, in board order.
+    if let Some(boards) = super::roster::team_boards(plan) {
+        return Ok(generate_teams(n, boards, rng));
+    }
     let entry = &plan.entry;
     let named = entry.players.len() as u32;
     let pooled: u32 = entry.pools.iter().filter_map(|p| p.size).sum();
@@ -309,4 +314,39 @@ pub fn generate_roster<R: RngCore>(
         }
     }
     Ok(Roster { players })
+}
+
+fn generate_teams<R: RngCore>(teams: u32, boards: u32, rng: &mut R) -> Roster {
+    let mut players = Vec::new();
+    for t in 0..teams {
+        let team = match UNITS.get(t as usize) {
+            Some(u) => (*u).to_string(),
+            None => format!("队{}", t + 1),
+        };
+        for b in 0..boards.max(1) {
+            let k = t * boards.max(1) + b + 1;
+            let surname = SURNAMES
+                .get(below(rng, SURNAMES.len() as u32) as usize)
+                .copied()
+                .unwrap_or("王");
+            let given = GIVEN
+                .get(below(rng, GIVEN.len() as u32) as usize)
+                .copied()
+                .unwrap_or("明");
+            players.push(Player {
+                id: format!("t{}b{}", t + 1, b + 1),
+                name: format!("{surname}{given}{k}"),
+                unit: Some(team.clone()),
+                federation: Some("CHN".to_string()),
+                sex: Some(Sex::Men),
+                born: Some(Date::new(1990, 1, 1)),
+                title: None,
+                rating: Some(2100 + between(rng, 0, 400)),
+                pool: None,
+                order: Some(b + 1),
+                row: None,
+            });
+        }
+    }
+    Roster { players }
 }

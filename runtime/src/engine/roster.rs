@@ -113,6 +113,15 @@ pub fn title_holds(title: Option<Title>, op: crate::plan::CompareOp, bound: Titl
     }
 }
 
+/// Boards of the plan's team stage, if the event is a team event: its field counts teams (the
+/// roster's units), not players.
+pub fn team_boards(plan: &Plan) -> Option<u32> {
+    plan.stages.iter().find_map(|s| match &s.format {
+        StageFormat::TeamRoundRobin(t) => Some(t.boards),
+        _ => None,
+    })
+}
+
 /// Categories of a player, in name order.
 pub fn categories_of(plan: &Plan, player: &Player) -> Vec<String> {
     plan.categories
@@ -257,9 +266,25 @@ pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
         }
     }
     if let Some(max) = entry.field.max() {
-        let n = roster.players.len();
+        // A team event's field counts teams; the first row of the team over the cap is cited.
+        let (n, over_at) = if team_boards(plan).is_some() {
+            let mut units: Vec<&str> = Vec::new();
+            let mut over = None;
+            for (i, p) in roster.players.iter().enumerate() {
+                let u = p.unit.as_deref().unwrap_or("");
+                if !units.contains(&u) {
+                    units.push(u);
+                    if units.len() == max as usize + 1 {
+                        over = Some(i);
+                    }
+                }
+            }
+            (units.len(), over.unwrap_or(0))
+        } else {
+            (roster.players.len(), max as usize)
+        };
         if n > max as usize {
-            let row = roster.row_of(max as usize);
+            let row = roster.row_of(over_at);
             let origin = match &entry.field {
                 crate::plan::Field::Exact { origin, .. }
                 | crate::plan::Field::Cap { origin, .. }
@@ -268,7 +293,14 @@ pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
             problems.push(
                 RuntimeProblem::new(
                     codes::FIELD_OVER_CAP,
-                    format!("{n} players for a field of at most {max}: this row is the first over"),
+                    format!(
+                        "{n} {} for a field of at most {max}: this row is the first over",
+                        if team_boards(plan).is_some() {
+                            "teams"
+                        } else {
+                            "players"
+                        }
+                    ),
                     origin,
                 )
                 .at(row, "id"),
