@@ -288,3 +288,35 @@ fn human_format_without_a_terminal_has_no_colour() {
         "{out}"
     );
 }
+
+#[test]
+fn pair_dutch_matches_the_reference_engine() {
+    let o = xqreg(&[
+        "pair",
+        "--system",
+        "dutch",
+        "tests/fixtures/trf/t01-round-05.trf",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    let count: usize = lines
+        .next()
+        .and_then(|l| l.trim().parse().ok())
+        .expect("a count line");
+    let mut got: Vec<&str> = lines.collect();
+    got.sort_unstable();
+    let want = std::fs::read_to_string(root().join("tests/fixtures/trf/t01-round-05.pairs"))
+        .expect("reference pairs");
+    let mut want: Vec<&str> = want.lines().collect();
+    want.sort_unstable();
+    assert_eq!(count, want.len());
+    assert_eq!(got, want);
+}
+
+#[test]
+fn pair_missing_file_exits_2() {
+    let o = xqreg(&["pair", "--system", "dutch", "no/such.trf"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no/such.trf"));
+}

@@ -1,10 +1,14 @@
 //! `xqreg pair --system dutch|cxa FILE.trf`: pair the next round of a tournament given as a FIDE
-//! TRF file. Not wired yet: it calls the runtime's Swiss pairing once that exists.
+//! TRF file, in the text of the FIDE-endorsed engines (the number of pairs, then `white black`
+//! per board, `N 0` for the bye). The runtime does the pairing; this module reads the file and
+//! maps failures to exit codes: 2 for I/O, usage and what is not available yet, 1 for a TRF that
+//! is malformed or cannot be paired.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
+use xqreg_runtime::pairing::swiss::{pair_trf, PairTrfError, SwissSystem};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -30,6 +34,40 @@ pub enum PairSystem {
     Cxa,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    super::not_implemented("pair")
+pub fn run(args: Args) -> ExitCode {
+    if args.regulation.is_some() {
+        eprintln!("xqreg pair: --regulation/--stage parameters are not implemented yet");
+        return ExitCode::from(2);
+    }
+    let bytes = match std::fs::read(&args.file) {
+        Ok(b) => b,
+        Err(e) => {
+            super::io_error(&args.file, &e);
+            return ExitCode::from(2);
+        }
+    };
+    // TRF files are ASCII in their numeric fields; a name in another encoding must not stop the
+    // pairing, so bad bytes become U+FFFD.
+    let text = String::from_utf8_lossy(&bytes);
+    let system = match args.system {
+        PairSystem::Dutch => SwissSystem::Dutch,
+        PairSystem::Cxa => SwissSystem::Cxa,
+    };
+    match pair_trf(&text, system) {
+        Ok(out) => {
+            print!("{out}");
+            if !out.ends_with('\n') {
+                println!();
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e @ PairTrfError::Unsupported(_)) => {
+            eprintln!("xqreg pair: {e}");
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("xqreg pair: {}: {e}", args.file.display());
+            ExitCode::from(1)
+        }
+    }
 }
