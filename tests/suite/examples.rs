@@ -35,3 +35,29 @@ fn examples_check_without_errors() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The README's first command checks an example that exists and has no errors.
+#[test]
+fn readme_command_checks_a_clean_example() {
+    let readme =
+        std::fs::read_to_string(crate::common::root().join("README.md")).expect("README.md");
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("cargo run") && l.contains(" check "))
+        .expect("README runs `xqreg check` on an example");
+    let path = line
+        .split_whitespace()
+        .last()
+        .expect("the command names a file");
+    let report = driver::check_path(&crate::common::root().join(path)).expect("the file exists");
+    assert_eq!(
+        report.count(Severity::Error),
+        0,
+        "{}",
+        render_one(Format::Plain, &report, Lang::En)
+    );
+    assert!(
+        readme.contains("cargo test --workspace"),
+        "README names the test command"
+    );
+}
