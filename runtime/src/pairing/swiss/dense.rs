@@ -62,9 +62,15 @@ struct Solver<W: Weight> {
     gu: Vec<usize>,
     gv: Vec<usize>,
     gw: Vec<W>,
+    /// Whether `gw` is non-zero, kept alongside to spare wide comparisons in the inner loop.
+    has: Vec<bool>,
     lab: Vec<W>,
     mate: Vec<usize>,
     slack: Vec<usize>,
+    /// `e_delta(slack[x], x)` as of dual epoch `slack_epoch[x]`.
+    slack_val: Vec<W>,
+    slack_epoch: Vec<u64>,
+    epoch: u64,
     st: Vec<usize>,
     pa: Vec<usize>,
     flo_from: Vec<usize>,
@@ -88,10 +94,25 @@ impl<W: Weight> Solver<W> {
             .minus(w.plus(w))
     }
 
+    fn slack_value(&mut self, x: usize) -> W {
+        if self.slack_epoch[x] != self.epoch {
+            self.slack_val[x] = self.e_delta(self.slack[x], x);
+            self.slack_epoch[x] = self.epoch;
+        }
+        self.slack_val[x]
+    }
+
     fn update_slack(&mut self, u: usize, x: usize) {
+        let d = self.e_delta(u, x);
+        self.update_slack_with(u, x, d);
+    }
+
+    fn update_slack_with(&mut self, u: usize, x: usize, d: W) {
         let cur = self.slack[x];
-        if cur == 0 || self.e_delta(u, x) < self.e_delta(cur, x) {
+        if cur == 0 || d < self.slack_value(x) {
             self.slack[x] = u;
+            self.slack_val[x] = d;
+            self.slack_epoch[x] = self.epoch;
         }
     }
 
@@ -99,7 +120,7 @@ impl<W: Weight> Solver<W> {
         self.slack[x] = 0;
         for u in 1..=self.n {
             let k = self.at(u, x);
-            if !self.gw[k].is_zero() && self.st[u] != x && self.s[self.st[u]] == 0 {
+            if self.has[k] && self.st[u] != x && self.s[self.st[u]] == 0 {
                 self.update_slack(u, x);
             }
         }
@@ -224,6 +245,8 @@ impl<W: Weight> Solver<W> {
             let k2 = self.at(x, b);
             self.gw[k1] = W::zero();
             self.gw[k2] = W::zero();
+            self.has[k1] = false;
+            self.has[k2] = false;
         }
         for x in 1..=n {
             self.flo_from[b * (n + 1) + x] = 0;
@@ -232,11 +255,11 @@ impl<W: Weight> Solver<W> {
             let xs = self.flo[b][i];
             for x in 1..=self.nx {
                 let kx = self.at(xs, x);
-                if self.gw[kx].is_zero() {
+                if !self.has[kx] {
                     continue;
                 }
                 let kb = self.at(b, x);
-                if self.gw[kb].is_zero() || self.e_delta(xs, x) < self.e_delta(b, x) {
+                if !self.has[kb] || self.e_delta(xs, x) < self.e_delta(b, x) {
                     let kxr = self.at(x, xs);
                     let kbr = self.at(x, b);
                     self.gu[kb] = self.gu[kx];
@@ -245,6 +268,8 @@ impl<W: Weight> Solver<W> {
                     self.gu[kbr] = self.gu[kxr];
                     self.gv[kbr] = self.gv[kxr];
                     self.gw[kbr] = self.gw[kxr];
+                    self.has[kb] = true;
+                    self.has[kbr] = self.has[kxr];
                 }
             }
             for x in 1..=n {
@@ -338,14 +363,21 @@ impl<W: Weight> Solver<W> {
                 }
                 for v in 1..=n {
                     let k = self.at(u, v);
-                    if !self.gw[k].is_zero() && self.st[u] != self.st[v] {
-                        if self.e_delta(u, v).is_zero() {
+                    // st[u] is re-read: a blossom formed on the way may have absorbed u.
+                    if self.has[k] && self.st[u] != self.st[v] {
+                        let d = self.e_delta(u, v);
+                        if d.is_zero() {
                             if self.on_found_edge(u, v) {
                                 return true;
                             }
                         } else {
                             let sv = self.st[v];
-                            self.update_slack(u, sv);
+                            // The slot of v's top blossom holds u's best edge into it.
+                            if sv == v {
+                                self.update_slack_with(u, sv, d);
+                            } else {
+                                self.update_slack(u, sv);
+                            }
                         }
                     }
                 }
@@ -364,9 +396,11 @@ impl<W: Weight> Solver<W> {
             for x in 1..=self.nx {
                 if self.st[x] == x && self.slack[x] != 0 {
                     if self.s[x] == -1 {
-                        take(self.e_delta(self.slack[x], x), &mut d);
+                        let v = self.slack_value(x);
+                        take(v, &mut d);
                     } else if self.s[x] == 0 {
-                        take(self.e_delta(self.slack[x], x).half(), &mut d);
+                        let v = self.slack_value(x);
+                        take(v.half(), &mut d);
                     }
                 }
             }
@@ -398,6 +432,7 @@ impl<W: Weight> Solver<W> {
                     }
                 }
             }
+            self.epoch += 1;
             if done {
                 return false;
             }
@@ -438,6 +473,7 @@ pub fn max_weight_matching_dense<W: Weight>(
         }
     }
     let mut gw = vec![W::zero(); size];
+    let mut has = vec![false; size];
     let mut wmax = W::zero();
     for &(i, j, w) in edges {
         if i == j || i >= n || j >= n || w.is_zero() {
@@ -446,6 +482,8 @@ pub fn max_weight_matching_dense<W: Weight>(
         let w2 = w.plus(w);
         gw[(i + 1) * stride + j + 1] = w2;
         gw[(j + 1) * stride + i + 1] = w2;
+        has[(i + 1) * stride + j + 1] = true;
+        has[(j + 1) * stride + i + 1] = true;
         if w2 > wmax {
             wmax = w2;
         }
@@ -465,9 +503,13 @@ pub fn max_weight_matching_dense<W: Weight>(
         gu,
         gv,
         gw,
+        has,
         lab,
         mate: vec![0; stride],
         slack: vec![0; stride],
+        slack_val: vec![W::zero(); stride],
+        slack_epoch: vec![u64::MAX; stride],
+        epoch: 0,
         st: (0..stride).map(|i| if i <= n { i } else { 0 }).collect(),
         pa: vec![0; stride],
         flo_from,
