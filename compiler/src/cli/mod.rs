@@ -21,7 +21,7 @@ use crate::diagnostics::Lang;
 
 /// xqreg: check, compile, print and run xiangqi tournament regulations (.xqr files).
 #[derive(Debug, Parser)]
-#[command(name = "xqreg", version, about, long_about = None)]
+#[command(name = "xqreg", version)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
