@@ -379,3 +379,79 @@ fn numbers_beyond_any_regulation_are_problems_not_hangs() {
         "R015"
     );
 }
+
+#[test]
+fn a_recorded_withdrawal_forfeits_the_later_games() {
+    let plan = plan_with(
+        4,
+        vec![round_robin_stage(
+            "rr",
+            &[],
+            &[Criterion::SonnebornBerger, Criterion::Lots],
+        )],
+    );
+    let results = RecordedResults {
+        withdrawals: vec![xqreg_runtime::engine::RecordedWithdrawal {
+            player: "p2".into(),
+            stage: "rr".into(),
+            after_round: 1,
+            origin: o("withdraw p2 after 1"),
+        }],
+        rest: RestRule::Draws,
+        ..Default::default()
+    };
+    let out = run(&plan, &players(4), &results, 1).expect("runs");
+    assert_eq!(out.withdrawn.len(), 1);
+    assert_eq!(out.withdrawn[0].reason, "recorded withdrawal");
+    for g in &out.stages[0].games {
+        if g.red == "p2" || g.black == "p2" {
+            let expected = if g.round == 1 {
+                "="
+            } else if g.red == "p2" {
+                "-+"
+            } else {
+                "+-"
+            };
+            assert_eq!(g.result, expected, "round {}", g.round);
+        }
+    }
+}
+
+#[test]
+fn an_armageddon_result_may_be_recorded_as_armageddon_whatever_its_time_control() {
+    let chain_sudden = PlayoffChain {
+        name: None,
+        steps: vec![PlayoffStep {
+            kind: PlayoffStepKind::Armageddon {
+                time: "sudden".into(),
+                colours: ColourRule::Lot,
+                draw_goes_to: Side::Black,
+            },
+            origin: o("armageddon sudden"),
+        }],
+        origin: o("playoff"),
+    };
+    let mut ko = knockout_stage(
+        "ko",
+        Bracket::Seeded {
+            size: 2,
+            seeding: NumberOrder::Rating,
+        },
+        1,
+        false,
+        false,
+        Some(chain_sudden),
+    );
+    ko.places = Some(PlaceRange::new(1, 2));
+    let plan = plan_with(2, vec![ko]);
+    let results = RecordedResults {
+        games: vec![
+            game("ko", 1, "p1", "p2", "=", None, None),
+            game("ko", 1, "p2", "p1", "1-0", Some("armageddon"), None),
+        ],
+        ..Default::default()
+    };
+    let out = run(&plan, &players(2), &results, 1).expect("runs");
+    assert_eq!(out.final_ranking[0].id, "p2");
+    assert_eq!(out.stages[0].matches[0].decided_by, "sudden");
+}

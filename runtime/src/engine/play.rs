@@ -19,6 +19,9 @@ pub(crate) struct GameAt<'s> {
     pub board: u32,
     pub group: Option<&'s str>,
     pub step: Option<&'s str>,
+    /// Another label a recorded result may use for this step (`armageddon` for an armageddon
+    /// step whose time control has another name).
+    pub alias: Option<&'s str>,
     pub game_no: u32,
 }
 
@@ -164,7 +167,18 @@ impl Ctx<'_> {
                 at.step,
                 at.game_no,
             );
-            self.book.take(&k)
+            self.book.take(&k).or_else(|| {
+                let alias = at.alias?;
+                let k = key(
+                    at.stage,
+                    at.round,
+                    self.id(red),
+                    self.id(black),
+                    Some(alias),
+                    at.game_no,
+                );
+                self.book.take(&k)
+            })
         };
         let (mut result, mut red_fouls, mut black_fouls, simulated) = if red_out || black_out {
             let r = match (red_out, black_out) {
@@ -478,6 +492,7 @@ impl Ctx<'_> {
                     *n += 1;
                     let game_at = GameAt {
                         step: Some(time),
+                        alias: Some("armageddon"),
                         game_no: *n,
                         ..*at
                     };

@@ -244,6 +244,7 @@ fn round_robin_stage(
                     board: b as u32 + 1,
                     group: names.get(g).map(String::as_str).filter(|s| !s.is_empty()),
                     step: None,
+                    alias: None,
                     game_no: 1,
                 };
                 let played = ctx.play_game(&at, red, black, &mut games);
@@ -360,6 +361,7 @@ fn play_bracket(
                     board: k as u32 + 1,
                     group: None,
                     step: None,
+                    alias: None,
                     game_no: 1,
                 };
                 let spec = MatchSpec {
@@ -625,6 +627,7 @@ fn same_place_stage(
             board: k,
             group: None,
             step: None,
+            alias: None,
             game_no: 1,
         };
         let spec = MatchSpec {

@@ -178,6 +178,7 @@ pub(crate) fn run(
                 board: board as u32 + 1,
                 group: None,
                 step: None,
+                alias: None,
                 game_no: 1,
             };
             let played = ctx.play_game(&at, red, black, &mut games);

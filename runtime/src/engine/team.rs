@@ -158,6 +158,7 @@ pub(crate) fn run(
                     board: (m as u32) * t.boards + b as u32 + 1,
                     group: Some(&label),
                     step: None,
+                    alias: None,
                     game_no: 1,
                 };
                 let played = ctx.play_game(&at, red, black, &mut games);
