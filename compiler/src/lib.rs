@@ -10,4 +10,5 @@ pub mod compile;
 pub mod diagnostics;
 pub mod cli;
 pub mod driver;
+pub mod run;
 pub mod sheet;

@@ -1,9 +1,28 @@
-//! `xqreg simulate FILE`: run the whole event on a roster, given or generated. Not written yet.
+//! `xqreg simulate FILE`: run the whole event on a roster, given (`--roster CSV`) or generated
+//! (`--players N`, else the field the regulation declares), with recorded results
+//! (`--results CSV`) played and the rest simulated from `--seed`. `--runs K` runs K seeded events
+//! (seeds S, S+1, ...) on all cores and reports how often each playoff step was needed, how often
+//! a lot decided, and who finished first how often. Exit 0 when the event ran to completion, 1
+//! with the runtime's diagnostics otherwise, 2 for usage or I/O.
 
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
+use rayon::prelude::*;
+use serde::Serialize;
+use xqreg_runtime::engine::{Outcome, RecordedResults, Roster, RuntimeProblem};
+use xqreg_runtime::plan::Plan;
+
+use super::plan::{print_errors, write_output};
+use super::{io_error, lang, LangArg};
+use crate::compile;
+use crate::diagnostics::render::{self, Format, Options};
+use crate::diagnostics::source::SourceFile;
+use crate::run;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -22,7 +41,7 @@ pub struct Args {
     /// Seed of every lot and every simulated game.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// Number of runs.
+    /// Number of runs (seeds S, S+1, ...), spread over all cores.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub runs: u32,
     /// Write each Swiss stage as a TRF-2026 file into DIR.
@@ -31,6 +50,12 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SimFormat::Human)]
     pub format: SimFormat,
+    /// Write the output here instead of stdout.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Language of diagnostics (default: from the locale).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -39,6 +64,277 @@ pub enum SimFormat {
     Json,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    super::not_implemented("simulate")
+pub fn run(args: Args) -> ExitCode {
+    let msg_lang = lang(args.lang);
+    if args.trf.is_some() {
+        eprintln!("xqreg simulate --trf: not implemented yet");
+        return ExitCode::from(2);
+    }
+    let Some(bytes) = read(&args.file) else {
+        return ExitCode::from(2);
+    };
+    let name = args.file.display().to_string();
+    let compiled = compile::compile_bytes(&name, &bytes);
+    let Some(plan) = compiled.plan else {
+        print_errors(&compiled.report, msg_lang);
+        return ExitCode::from(1);
+    };
+    let regulation = compiled.report.source;
+
+    // Inputs read from files: problems in them stop the run before anything is drawn.
+    let mut roster_source = None;
+    let given_roster = match &args.roster {
+        Some(path) => {
+            let Some(b) = read(path) else {
+                return ExitCode::from(2);
+            };
+            let name = path.display().to_string();
+            roster_source = Some(SourceFile::new(&name, String::from_utf8_lossy(&b)));
+            match run::csv_input::read_roster(&name, &b) {
+                Ok(r) => Some(r),
+                Err(report) => {
+                    print_errors(&report, msg_lang);
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        None => None,
+    };
+    let results = match &args.results {
+        Some(path) => {
+            let Some(b) = read(path) else {
+                return ExitCode::from(2);
+            };
+            match run::csv_input::read_results(&path.display().to_string(), &b) {
+                Ok(r) => r,
+                Err(report) => {
+                    print_errors(&report, msg_lang);
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        None => RecordedResults::default(),
+    };
+
+    let report_problems = |problems: &[RuntimeProblem]| {
+        let reports = run::problem_reports(problems, &regulation, roster_source.as_ref());
+        let text = render::render(
+            Format::Human,
+            &reports,
+            Options {
+                lang: msg_lang,
+                color: std::io::stderr().is_terminal(),
+            },
+        );
+        eprint!("{text}");
+    };
+
+    let one = |seed: u64| -> Result<Outcome, Vec<RuntimeProblem>> {
+        let generated;
+        let roster: &Roster = match &given_roster {
+            Some(r) => r,
+            None => {
+                generated = run::generated_roster(&plan, args.players, seed)?;
+                &generated
+            }
+        };
+        run::run_plan(&plan, roster, &results, seed)
+    };
+
+    if args.runs <= 1 {
+        return match one(args.seed) {
+            Ok(outcome) => {
+                let text = match args.format {
+                    SimFormat::Json => match serde_json::to_string_pretty(&outcome) {
+                        Ok(j) => j + "\n",
+                        Err(e) => {
+                            eprintln!("xqreg simulate: internal error while writing JSON: {e}");
+                            return ExitCode::from(2);
+                        }
+                    },
+                    SimFormat::Human => human(&plan, &outcome),
+                };
+                write_output(args.output.as_ref(), &text)
+            }
+            Err(problems) => {
+                report_problems(&problems);
+                ExitCode::from(1)
+            }
+        };
+    }
+
+    let seeds: Vec<u64> = (0..u64::from(args.runs))
+        .map(|i| args.seed.wrapping_add(i))
+        .collect();
+    let outcomes: Vec<(u64, Result<Summary, Vec<RuntimeProblem>>)> = seeds
+        .par_iter()
+        .map(|&s| (s, one(s).map(|o| Summary::of(&o))))
+        .collect();
+    let mut agg = Aggregate::default();
+    for (seed, result) in &outcomes {
+        match result {
+            Ok(sum) => agg.add(sum),
+            Err(problems) => {
+                agg.failed.push(*seed);
+                if agg.failed.len() == 1 {
+                    eprintln!("xqreg simulate: run with seed {seed} stopped:");
+                    report_problems(problems);
+                }
+            }
+        }
+    }
+    agg.runs = args.runs;
+    let text = match args.format {
+        SimFormat::Json => match serde_json::to_string_pretty(&agg) {
+            Ok(j) => j + "\n",
+            Err(e) => {
+                eprintln!("xqreg simulate: internal error while writing JSON: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        SimFormat::Human => agg.human(),
+    };
+    let code = write_output(args.output.as_ref(), &text);
+    if agg.failed.is_empty() {
+        code
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn read(path: &PathBuf) -> Option<Vec<u8>> {
+    match std::fs::read(path) {
+        Ok(b) => Some(b),
+        Err(e) => {
+            io_error(path, &e);
+            None
+        }
+    }
+}
+
+/// The human report of one run: ranking, prizes, qualifiers, how matches were decided.
+fn human(plan: &Plan, o: &Outcome) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{} (seed {})", plan.meta.title, o.seed);
+    let _ = writeln!(s, "\nFinal ranking");
+    for r in &o.final_ranking {
+        let shared = if r.shared { "=" } else { " " };
+        let _ = writeln!(s, "  {:>3}{shared} {:<10} {}", r.place, r.id, r.player);
+    }
+    if !o.prizes.is_empty() {
+        let _ = writeln!(s, "\nPrizes");
+        for p in &o.prizes {
+            let cat = p.category.as_deref().unwrap_or("overall");
+            let _ = writeln!(
+                s,
+                "  {cat:<14} {:>3}  {:<10} {:<8} {:>9} {}",
+                p.place, p.id, p.player, p.amount, p.currency
+            );
+        }
+        for (cur, total) in &o.prize_totals {
+            let _ = writeln!(s, "  total {total} {cur}");
+        }
+    }
+    if !o.qualifiers.is_empty() {
+        let _ = writeln!(s, "\nQualifiers");
+        for q in &o.qualifiers {
+            let _ = writeln!(
+                s,
+                "  {} {} {} ({})",
+                q.title,
+                q.place,
+                q.player,
+                q.category.as_deref().unwrap_or("overall")
+            );
+        }
+    }
+    for stage in &o.stages {
+        for m in &stage.matches {
+            if m.decided_by != "games" {
+                let _ = writeln!(
+                    s,
+                    "  {} {}: {} beat {} ({})",
+                    stage.name, m.label, m.winner, m.loser, m.decided_by
+                );
+            }
+        }
+    }
+    let _ = writeln!(s, "\n{} games", o.games);
+    s
+}
+
+/// What one run contributes to `--runs`.
+struct Summary {
+    first: Option<String>,
+    steps: BTreeMap<String, u32>,
+    lots: u32,
+    games: u32,
+}
+
+impl Summary {
+    fn of(o: &Outcome) -> Summary {
+        Summary {
+            first: o
+                .final_ranking
+                .iter()
+                .find(|r| r.place == 1)
+                .map(|r| format!("{} {}", r.id, r.player)),
+            steps: o.stats.playoff_steps.clone(),
+            lots: o.stats.lots_in_standings + o.stats.lots_in_matches,
+            games: o.games,
+        }
+    }
+}
+
+#[derive(Default, Serialize)]
+struct Aggregate {
+    runs: u32,
+    completed: u32,
+    failed: Vec<u64>,
+    /// Matches decided at each playoff step, summed over runs.
+    playoff_steps: BTreeMap<String, u32>,
+    /// Runs in which a lot decided a tie or a match.
+    runs_with_lots: u32,
+    /// How often each player (by generated or given id) finished first.
+    first_place: BTreeMap<String, u32>,
+    games: u64,
+}
+
+impl Aggregate {
+    fn add(&mut self, s: &Summary) {
+        self.completed += 1;
+        for (k, v) in &s.steps {
+            *self.playoff_steps.entry(k.clone()).or_default() += v;
+        }
+        if s.lots > 0 {
+            self.runs_with_lots += 1;
+        }
+        if let Some(f) = &s.first {
+            *self.first_place.entry(f.clone()).or_default() += 1;
+        }
+        self.games += u64::from(s.games);
+    }
+
+    fn human(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{} runs, {} completed, {} stopped",
+            self.runs,
+            self.completed,
+            self.failed.len()
+        );
+        let _ = writeln!(s, "\nMatches decided by playoff step (all runs)");
+        for (k, v) in &self.playoff_steps {
+            let _ = writeln!(s, "  {k:<12} {v}");
+        }
+        let _ = writeln!(s, "\nRuns in which a lot decided: {}", self.runs_with_lots);
+        let mut firsts: Vec<_> = self.first_place.iter().collect();
+        firsts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let _ = writeln!(s, "\nFinished first (top 10)");
+        for (who, n) in firsts.into_iter().take(10) {
+            let _ = writeln!(s, "  {n:>6}  {who}");
+        }
+        s
+    }
 }

@@ -9,6 +9,7 @@ use super::{syntax, Code};
 pub fn all_codes() -> Vec<&'static Code> {
     let mut all = syntax::codes();
     all.extend(crate::driver::check_codes());
+    all.extend(crate::run::codes::codes());
     all.sort_by_key(|c| c.code);
     all
 }

@@ -1,0 +1,334 @@
+//! Codes of run input and of running: E8xx for roster and results CSV files, R0xx for the
+//! problems the runtime reports (their ids are the runtime's `engine::problem::codes`; the
+//! explanations and the Chinese live here, beside the other codes of the compiler).
+
+use crate::diagnostics::{Code, Explain, Severity, Template};
+
+macro_rules! code {
+    ($id:ident, $code:literal, $name:literal, $sev:expr, $meaning:expr, $example:expr, $fix:expr) => {
+        pub static $id: Code = Code {
+            code: $code,
+            name: $name,
+            severity: $sev,
+            explain: Explain {
+                meaning: $meaning,
+                example: $example,
+                fix: $fix,
+            },
+        };
+    };
+}
+
+const E: Severity = Severity::Error;
+
+code!(
+    E801,
+    "E801",
+    "csv-malformed",
+    E,
+    Template::new(
+        "A roster or results file is not well-formed CSV: a row has a different number of fields \
+         than the header, a quote is not closed, or the bytes are not UTF-8.",
+        "名单或成绩文件不是格式正确的 CSV：某行的字段数与表头不同、引号未闭合，或字节不是 UTF-8。"
+    ),
+    "id,name,unit\np1,许银川\n",
+    Template::new(
+        "Give every row as many fields as the header (empty fields are written as nothing between \
+         two commas), close every quote, save the file as UTF-8.",
+        "每行字段数与表头一致（空字段在两个逗号之间留空），引号成对，文件保存为 UTF-8。"
+    )
+);
+
+code!(
+    E802,
+    "E802",
+    "csv-missing-column",
+    E,
+    Template::new(
+        "A column the file needs is not in its header: a roster needs `id` and `name`, and every \
+         column the regulation uses (`pool` where it has pools, `born` where categories go by \
+         birth date, `sex`, `unit` for same-unit avoidance); results need `stage`, `round`, `red`, \
+         `black` and `result`.",
+        "表头缺少必需的列：名单需要 `id` 和 `name`，以及规程用到的列（有分组来源时的 `pool`、按出生日期分组时的 \
+         `born`、`sex`、同单位回避时的 `unit`）；成绩需要 `stage`、`round`、`red`、`black`、`result`。"
+    ),
+    "name,unit\n许银川,广东\n",
+    Template::new(
+        "Add the column to the header line and fill it in every row.",
+        "在表头加上该列，并在每一行填写。"
+    )
+);
+
+code!(
+    E803,
+    "E803",
+    "csv-bad-value",
+    E,
+    Template::new(
+        "A field holds a value of the wrong kind: a date that is not `YYYY-MM-DD`, a sex other \
+         than men/women (男/女), an unknown title, a rating or round that is not a whole number, a \
+         result other than `1-0`, `0-1`, `=`, `+-`, `-+`, `--`.",
+        "字段的值类型不对：日期不是 `YYYY-MM-DD`、性别不是 男/女（men/women）、未知称号、等级分或轮次不是整数、\
+         成绩不是 `1-0`、`0-1`、`=`、`+-`、`-+`、`--`。"
+    ),
+    "id,name,born\np1,许银川,1975/08/03\n",
+    Template::new(
+        "Write the value in the form the help line shows (for dates `1975-08-03`).",
+        "按帮助行给出的格式改写（日期写作 `1975-08-03`）。"
+    )
+);
+
+code!(
+    E804,
+    "E804",
+    "csv-empty-id",
+    E,
+    Template::new(
+        "A roster row has no id, or a results row no player id: every player needs an id that \
+         results and scenario tests can name.",
+        "名单中某行没有 id，或成绩中某行没有棋手 id：每位棋手都需要一个供成绩和场景测试引用的 id。"
+    ),
+    "id,name\n,许银川\n",
+    Template::new(
+        "Give the player a short unique id (`xu_yc`, `p017`).",
+        "给棋手一个简短且唯一的 id（如 `xu_yc`、`p017`）。"
+    )
+);
+
+macro_rules! runtime_code {
+    ($id:ident, $code:literal, $name:literal, $meaning_en:literal, $meaning_zh:literal, $example:literal, $fix_en:literal, $fix_zh:literal) => {
+        code!(
+            $id,
+            $code,
+            $name,
+            E,
+            Template::new($meaning_en, $meaning_zh),
+            $example,
+            Template::new($fix_en, $fix_zh)
+        );
+    };
+}
+
+runtime_code!(
+    R001,
+    "R001",
+    "unknown-pool",
+    "A roster row names a pool the regulation does not declare.",
+    "名单中某行的来源（pool）在规程中没有声明。",
+    "id,name,pool\np1,许银川,champion\n   // the regulation declares `pool champions`",
+    "Use one of the pool names of the regulation's entry block, or leave the field empty.",
+    "改用规程 entry 块中声明的来源名称，或留空。"
+);
+runtime_code!(
+    R002,
+    "R002",
+    "duplicate-id",
+    "Two roster rows have the same id; results could not say which player they mean.",
+    "名单中两行的 id 相同；成绩将无法区分所指棋手。",
+    "id,name\np1,许银川\np1,吕钦\n",
+    "Give each player a unique id.",
+    "给每位棋手唯一的 id。"
+);
+runtime_code!(
+    R003,
+    "R003",
+    "born-outside-sections",
+    "A player's birth date falls inside no section of the regulation (no category window holds it), so the player cannot be placed in any competition.",
+    "棋手的出生日期不在规程任何组别的出生日期范围内，无法编入任何组别。",
+    "category youth { born 2000-01-01 .. 2004-12-31 }   // roster: born 2010-05-01",
+    "Correct the birth date, or enter the player in the event their age allows.",
+    "更正出生日期，或让该棋手报名其年龄所允许的项目。"
+);
+runtime_code!(
+    R004,
+    "R004",
+    "field-over-cap",
+    "The roster holds more players than the field size or the cap of the regulation allows.",
+    "名单人数超过规程规定的参赛人数或人数上限。",
+    "entry { cap 150 }   // roster with 151 rows",
+    "Remove the late entries (the regulation says in which order entries are accepted).",
+    "删除超额的报名（按规程规定的报名先后顺序）。"
+);
+runtime_code!(
+    R005,
+    "R005",
+    "impossible-draw",
+    "A group draw no assignment can satisfy: the quotas, seeds and same-unit avoidance cannot all hold (for instance five players of one unit for four groups with same-unit avoidance). Nothing is drawn.",
+    "分组抽签无法满足全部条件：名额、种子和同单位回避不能同时成立（例如同单位五人分入四组且要求同单位回避）。不进行任何抽签。",
+    "stage groups { round_robin single groups A B C D size 8  draw { rest random  avoid same_unit } }   // five players of one unit",
+    "Change the roster, or relax the draw in the regulation (a supplement can lift the avoidance for one unit).",
+    "调整名单，或在规程中放宽抽签条件（可用补充规定取消某单位的回避）。"
+);
+runtime_code!(
+    R006,
+    "R006",
+    "pool-over-size",
+    "A pool holds more players than its declared size.",
+    "某来源的人数超过其声明的名额。",
+    "pool taipei 8   // roster: nine players with pool taipei",
+    "Move the extra players to their own pool or remove them.",
+    "把多出的棋手改到其应属的来源，或删除。"
+);
+runtime_code!(
+    R007,
+    "R007",
+    "not-eligible",
+    "A player fails an eligibility condition of the regulation (age, title, sex).",
+    "棋手不符合规程的参赛资格（年龄、称号、性别）。",
+    "entry { age >= 16 }   // roster: born two years before the event",
+    "Correct the roster row, or remove the player.",
+    "更正名单中该行，或删除该棋手。"
+);
+runtime_code!(
+    R008,
+    "R008",
+    "named-player-missing",
+    "A player the regulation names is missing from the roster.",
+    "规程点名的棋手不在名单中。",
+    "entry { player xu \"许银川\" }   // roster without id xu",
+    "Add the player (with the id the regulation gives), or amend the regulation with a supplement.",
+    "在名单中加上该棋手（使用规程中的 id），或以补充规定修改规程。"
+);
+runtime_code!(
+    R009,
+    "R009",
+    "result-no-such-game",
+    "A recorded result names a game that does not exist in the event as run: a wrong round, a pair that did not meet, a playoff step that was not reached.",
+    "记录的成绩对应的对局在比赛中不存在：轮次错误、两人并未相遇、或加赛未进行到该步骤。",
+    "stage,round,board,red,black,result\ngroups,8,1,a1,a2,1-0   // a group of 8 plays 7 rounds",
+    "Correct the stage, round or players of the row.",
+    "更正该行的阶段、轮次或棋手。"
+);
+runtime_code!(
+    R010,
+    "R010",
+    "result-duplicate",
+    "A second result for one game. Results are never overwritten: the arbiter must say which is right.",
+    "同一局棋有第二个成绩。成绩不会被覆盖：须由裁判确认哪一个正确。",
+    "groups,1,1,a1,a8,1-0\ngroups,1,1,a1,a8,=",
+    "Delete the wrong row.",
+    "删除错误的一行。"
+);
+runtime_code!(
+    R011,
+    "R011",
+    "unknown-name",
+    "A name in the plan or the results refers to nothing (a stage, group, player or chain).",
+    "计划或成绩中的名称没有对应对象（阶段、小组、棋手或加赛链）。",
+    "stage,round,board,red,black,result\nfinal,1,1,a1,b1,1-0   // no stage `final`",
+    "Use the names of the regulation and the roster.",
+    "使用规程和名单中的名称。"
+);
+runtime_code!(
+    R012,
+    "R012",
+    "place-not-decided",
+    "A stage takes entrants from a place of an earlier stage that holds no one (the earlier stage has fewer players than the reference assumes).",
+    "某阶段引用前一阶段的某名次，但该名次无人（前一阶段人数少于引用所假定的）。",
+    "entrants groups.*#9   // groups of eight",
+    "Fix the place reference or the size of the earlier stage.",
+    "修改名次引用或前一阶段的人数。"
+);
+runtime_code!(
+    R013,
+    "R013",
+    "place-conflict",
+    "A final place is given to two players, or a stage's places do not match its field.",
+    "同一最终名次给了两名棋手，或某阶段决定的名次数与其人数不符。",
+    "stage final { knockout { seeded 8 }  places 1..4 }",
+    "Make each stage's `places` range as long as its field, and let no two stages decide one place.",
+    "使各阶段 `places` 的名次数与其人数一致，且不要让两个阶段决定同一名次。"
+);
+runtime_code!(
+    R014,
+    "R014",
+    "field-does-not-fit",
+    "A stage's field does not fit its format: a bracket larger or smaller than its entrants, groups that cannot hold them.",
+    "某阶段的人数与赛制不符：淘汰表大小与人数不一致，或小组容纳不下。",
+    "stage ko { knockout { seeded 8 } }   // twelve entrants",
+    "Change the bracket size, the groups or the entrants.",
+    "修改淘汰表大小、小组或参赛来源。"
+);
+runtime_code!(
+    R015,
+    "R015",
+    "plan-version",
+    "The plan was written by another version of xqreg than the runtime reading it.",
+    "计划由另一版本的 xqreg 生成，与运行时版本不符。",
+    "{ \"version\": 0, ... }",
+    "Compile the regulation again with this version: `xqreg plan FILE`.",
+    "用当前版本重新编译规程：`xqreg plan FILE`。"
+);
+runtime_code!(
+    R016,
+    "R016",
+    "swiss-pairing-failed",
+    "A Swiss round could not be paired legally (the message names the constraint), or no pairing system is available for the stage. Nothing is paired.",
+    "积分编排某轮无法合规配对（信息中给出失败的约束），或该阶段没有可用的编排制度。不进行配对。",
+    "stage main { swiss dutch rounds 9 }   // nine players",
+    "Reduce the rounds, or check the results entered so far.",
+    "减少轮次，或检查已录入的成绩。"
+);
+runtime_code!(
+    R017,
+    "R017",
+    "draw-search-budget",
+    "The draw search stopped before it found or ruled out an assignment of players to groups.",
+    "分组抽签的搜索在找到或排除可行分组之前停止。",
+    "draw { pot \"A\" { ... } 1 per_group  avoid same_unit }   // a very tight draw",
+    "Simplify the draw constraints; report the case, real draws are far below the budget.",
+    "简化抽签条件；请报告此情况，真实比赛的抽签远低于该上限。"
+);
+runtime_code!(
+    R018,
+    "R018",
+    "roster-field-missing",
+    "A roster field the regulation needs is missing or unusable for some player: a birth date where categories go by birth date, a unit where same-unit avoidance applies, a pool where stages draw by pool.",
+    "名单中某棋手缺少规程需要的字段：按出生日期分组时的出生日期、同单位回避时的单位、按来源抽签时的来源。",
+    "id,name\np1,许银川   // the regulation avoids same units: `unit` is needed",
+    "Fill in the field for every player.",
+    "为每位棋手填写该字段。"
+);
+runtime_code!(
+    R019,
+    "R019",
+    "unsupported",
+    "A stage kind or option the runtime cannot run yet (the message names it).",
+    "运行时尚不能执行的阶段类型或选项（信息中给出名称）。",
+    "stage main { swiss cxa rounds 11 }   // before the CXA pairing system exists",
+    "Use a supported option, or run the event by hand for that stage.",
+    "改用已支持的选项，或该阶段手工编排。"
+);
+runtime_code!(
+    R020,
+    "R020",
+    "cannot-generate-roster",
+    "A roster of the asked size cannot be generated to fit the regulation (more named players or pool places than players).",
+    "无法生成符合规程的指定人数名单（点名棋手或来源名额多于总人数）。",
+    "xqreg simulate r.xqr --players 8   // the regulation names 12 players",
+    "Ask for at least as many players as the regulation names and reserves.",
+    "指定的人数不少于规程点名和预留的人数。"
+);
+runtime_code!(
+    R021,
+    "R021",
+    "out-of-range",
+    "A number in the plan is beyond any real regulation (points, money, games, rounds, sizes); the runtime refuses it rather than overflow.",
+    "计划中的数字超出任何真实规程的范围（分数、金额、局数、轮次、人数）；运行时拒绝执行而不是溢出。",
+    "stage main { swiss dutch rounds 100000 }",
+    "Correct the number in the regulation.",
+    "更正规程中的数字。"
+);
+
+/// Every E8 and R code, sorted.
+pub fn codes() -> Vec<&'static Code> {
+    vec![
+        &E801, &E802, &E803, &E804, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009,
+        &R010, &R011, &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021,
+    ]
+}
+
+/// The registered code for a runtime problem's id (`R005`), if any.
+pub fn lookup(id: &str) -> Option<&'static Code> {
+    codes().into_iter().find(|c| c.code == id)
+}

@@ -1,0 +1,459 @@
+//! Roster and results CSV files in, runtime values out; every problem a diagnostic with the row
+//! (line) and column of the field, and nothing half-read: a file with problems gives no roster.
+
+use std::collections::BTreeMap;
+
+use xqreg_grammar::Span;
+use xqreg_runtime::engine::{GameResult, Player, RecordedGame, RecordedResults, Roster};
+use xqreg_runtime::plan::{Date, Origin, Sex, SourceSpan, Title};
+
+use super::codes::{E801, E802, E803, E804};
+use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::{Diagnostic, Diagnostics, Msg, Template};
+use crate::driver::FileReport;
+
+/// One CSV file read into header-keyed rows, with the byte span of every field.
+struct Table {
+    header: Vec<String>,
+    /// (line, fields with their spans)
+    rows: Vec<(u32, Vec<(String, Span)>)>,
+}
+
+const MALFORMED: Template = Template::new("malformed CSV: {what}", "CSV 格式错误：{what}");
+const MISSING: Template = Template::new(
+    "the {file} has no `{column}` column",
+    "{file}缺少 `{column}` 列",
+);
+const BAD: Template = Template::new(
+    "`{value}` is not a valid {column}",
+    "`{value}` 不是有效的{column}",
+);
+
+fn read_table(source: &SourceFile, diags: &mut Diagnostics) -> Option<Table> {
+    let text = source.text.as_str();
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(false)
+        .from_reader(text.as_bytes());
+    let header: Vec<String> = match reader.headers() {
+        Ok(h) => h.iter().map(|s| s.trim().to_lowercase()).collect(),
+        Err(e) => {
+            diags.push(malformed(&e.to_string(), Span::new(0, 0)));
+            return None;
+        }
+    };
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        match record {
+            Ok(rec) => {
+                let (start, line) = rec
+                    .position()
+                    .map_or((0, 0), |p| (p.byte() as usize, p.line() as u32));
+                // Field spans: unquoted fields lie one after the other separated by commas; a
+                // quoted field shifts later spans by its quotes, which only moves a caret.
+                let mut offset = start;
+                let fields = rec
+                    .iter()
+                    .map(|f| {
+                        let span = Span::new(offset, (offset + f.len()).min(text.len()));
+                        offset += f.len() + 1;
+                        (f.trim().to_string(), span)
+                    })
+                    .collect();
+                rows.push((line, fields));
+            }
+            Err(e) => {
+                let at = e.position().map_or(0, |p| p.byte() as usize);
+                diags.push(malformed(&e.to_string(), Span::new(at, at + 1)));
+            }
+        }
+    }
+    Some(Table { header, rows })
+}
+
+fn malformed(what: &str, span: Span) -> Diagnostic {
+    let what = what.to_string();
+    Diagnostic::new(
+        &E801,
+        MALFORMED.fill(&[("what", &what)]),
+        span,
+        Msg::new("here", "此处"),
+    )
+    .with_help(Msg::new(
+        "every row needs as many fields as the header; quotes must be closed",
+        "每行字段数须与表头一致；引号须成对",
+    ))
+}
+
+impl Table {
+    fn column(&self, name: &str) -> Option<usize> {
+        self.header.iter().position(|h| h == name)
+    }
+
+    fn require(&self, name: &str, file: (&str, &str), diags: &mut Diagnostics) -> Option<usize> {
+        let col = self.column(name);
+        if col.is_none() {
+            diags.push(
+                Diagnostic::new(
+                    &E802,
+                    MISSING.fill(&[("file", file.0), ("column", name)]),
+                    Span::new(0, 0),
+                    Msg::new("the header line", "表头"),
+                )
+                .with_help(Msg::new(
+                    format!("add `{name}` to the header and fill it in every row"),
+                    format!("在表头加上 `{name}` 并在每行填写"),
+                )),
+            );
+        }
+        col
+    }
+}
+
+fn bad(value: &str, column: &str, span: Span, help: Msg) -> Diagnostic {
+    Diagnostic::new(
+        &E803,
+        BAD.fill(&[("value", value), ("column", column)]),
+        span,
+        Msg::new(format!("column `{column}`"), format!("`{column}` 列")),
+    )
+    .with_help(help)
+}
+
+/// Read a roster CSV (DESIGN.md columns `id, name, unit, federation, sex, born, title, rating,
+/// pool, order`; `id` and `name` required, the rest as the regulation needs them).
+pub fn read_roster(name: &str, bytes: &[u8]) -> Result<Roster, FileReport> {
+    let (source, mut diags) = decode(name, bytes);
+    let mut players = Vec::new();
+    if diags.list.is_empty() {
+        if let Some(table) = read_table(&source, &mut diags) {
+            let id = table.require("id", ("roster", "名单"), &mut diags);
+            let pname = table.require("name", ("roster", "名单"), &mut diags);
+            if let (Some(id), Some(pname)) = (id, pname) {
+                for (line, fields) in &table.rows {
+                    if let Some(p) = roster_row(&table, *line, fields, id, pname, &mut diags) {
+                        players.push(p);
+                    }
+                }
+            }
+        }
+    }
+    if diags.list.is_empty() {
+        Ok(Roster { players })
+    } else {
+        Err(FileReport {
+            source,
+            diagnostics: diags.sorted(),
+        })
+    }
+}
+
+fn roster_row(
+    table: &Table,
+    line: u32,
+    fields: &[(String, Span)],
+    id_col: usize,
+    name_col: usize,
+    diags: &mut Diagnostics,
+) -> Option<Player> {
+    let get = |col: &str| {
+        table
+            .column(col)
+            .and_then(|c| fields.get(c))
+            .filter(|(v, _)| !v.is_empty())
+    };
+    let (id, id_span) = fields.get(id_col)?.clone();
+    if id.is_empty() {
+        diags.push(
+            Diagnostic::new(
+                &E804,
+                Msg::new("a roster row without an id", "名单中有一行没有 id"),
+                id_span,
+                Msg::new("empty id", "id 为空"),
+            )
+            .with_help(Msg::new(
+                "give the player a short unique id such as `p017`",
+                "给棋手一个简短且唯一的 id，例如 `p017`",
+            )),
+        );
+    }
+    let mut p = Player {
+        id,
+        name: fields
+            .get(name_col)
+            .map(|f| f.0.clone())
+            .unwrap_or_default(),
+        row: Some(line),
+        ..Player::default()
+    };
+    p.unit = get("unit").map(|f| f.0.clone());
+    p.federation = get("federation").map(|f| f.0.clone());
+    p.pool = get("pool").map(|f| f.0.clone());
+    if let Some((v, span)) = get("sex") {
+        p.sex = Sex::parse(v);
+        if p.sex.is_none() {
+            diags.push(bad(
+                v,
+                "sex",
+                *span,
+                Msg::new(
+                    "write men or women (男 / 女)",
+                    "写作 男 / 女（men / women）",
+                ),
+            ));
+        }
+    }
+    if let Some((v, span)) = get("born") {
+        p.born = Date::parse(v);
+        if p.born.is_none() {
+            diags.push(bad(
+                v,
+                "born",
+                *span,
+                Msg::new("write the date as 1975-08-03", "日期写作 1975-08-03"),
+            ));
+        }
+    }
+    if let Some((v, span)) = get("title") {
+        p.title = Title::parse(v);
+        if p.title.is_none() {
+            diags.push(bad(
+                v,
+                "title",
+                *span,
+                Msg::new(
+                    "write national_master, master, grandmaster, international_master or international_grandmaster (or 国家大师, 大师, 特级大师)",
+                    "写作 国家大师、大师、特级大师（national_master、master、grandmaster 等）",
+                ),
+            ));
+        }
+    }
+    for (col, slot) in [("rating", &mut p.rating), ("order", &mut p.order)] {
+        if let Some((v, span)) = get(col) {
+            *slot = v.parse::<u32>().ok();
+            if slot.is_none() {
+                diags.push(bad(
+                    v,
+                    col,
+                    *span,
+                    Msg::new("write a whole number", "写作整数"),
+                ));
+            }
+        }
+    }
+    Some(p)
+}
+
+/// Read a results CSV (`stage, round, board, red, black, result, red_fouls, black_fouls`, and
+/// optionally `step` and `game` for playoff games and mini-matches).
+pub fn read_results(name: &str, bytes: &[u8]) -> Result<RecordedResults, FileReport> {
+    let (source, mut diags) = decode(name, bytes);
+    let mut results = RecordedResults::default();
+    if diags.list.is_empty() {
+        if let Some(table) = read_table(&source, &mut diags) {
+            let file = ("results file", "成绩文件");
+            let cols: BTreeMap<&str, Option<usize>> = ["stage", "round", "red", "black", "result"]
+                .into_iter()
+                .map(|c| (c, table.require(c, file, &mut diags)))
+                .collect();
+            if cols.values().all(Option::is_some) {
+                for (line, fields) in &table.rows {
+                    if let Some(g) = result_row(&table, &source, *line, fields, &mut diags) {
+                        results.games.push(g);
+                    }
+                }
+            }
+        }
+    }
+    if diags.list.is_empty() {
+        Ok(results)
+    } else {
+        Err(FileReport {
+            source,
+            diagnostics: diags.sorted(),
+        })
+    }
+}
+
+fn result_row(
+    table: &Table,
+    source: &SourceFile,
+    line: u32,
+    fields: &[(String, Span)],
+    diags: &mut Diagnostics,
+) -> Option<RecordedGame> {
+    let get = |col: &str| {
+        table
+            .column(col)
+            .and_then(|c| fields.get(c))
+            .filter(|(v, _)| !v.is_empty())
+    };
+    let number = |col: &str, diags: &mut Diagnostics| -> Option<u32> {
+        let (v, span) = get(col)?;
+        let n = v.parse::<u32>().ok();
+        if n.is_none() {
+            diags.push(bad(
+                v,
+                col,
+                *span,
+                Msg::new("write a whole number", "写作整数"),
+            ));
+        }
+        n
+    };
+    let before = diags.list.len();
+    let stage = get("stage").map(|f| f.0.clone());
+    let round = number("round", diags);
+    let red = get("red").map(|f| f.0.clone());
+    let black = get("black").map(|f| f.0.clone());
+    for (col, value) in [("red", &red), ("black", &black)] {
+        if value.is_none() {
+            let span = table
+                .column(col)
+                .and_then(|c| fields.get(c))
+                .map_or(Span::new(0, 0), |f| f.1);
+            diags.push(
+                Diagnostic::new(
+                    &E804,
+                    Msg::new(
+                        format!("a result without the `{col}` player"),
+                        format!("成绩缺少 `{col}` 棋手"),
+                    ),
+                    span,
+                    Msg::new("empty", "为空"),
+                )
+                .with_help(Msg::new(
+                    "name the player by the roster id",
+                    "写上名单中的棋手 id",
+                )),
+            );
+        }
+    }
+    let result = match get("result") {
+        Some((v, span)) => {
+            let r = GameResult::parse(v);
+            if r.is_none() {
+                diags.push(bad(
+                    v,
+                    "result",
+                    *span,
+                    Msg::new(
+                        "write 1-0 (red wins), 0-1 (black wins), = (draw), +- or -+ (forfeit), -- (both forfeit)",
+                        "写作 1-0（红胜）、0-1（黑胜）、=（和）、+- 或 -+（弃权）、--（双方弃权）",
+                    ),
+                ));
+            }
+            r
+        }
+        None => None,
+    };
+    let red_fouls = number("red_fouls", diags).unwrap_or(0);
+    let black_fouls = number("black_fouls", diags).unwrap_or(0);
+    let board = number("board", diags);
+    let game = number("game", diags);
+    let step = get("step").map(|f| f.0.clone());
+    if diags.list.len() > before {
+        return None;
+    }
+    let row_span = fields
+        .first()
+        .map(|f| f.1)
+        .unwrap_or_default()
+        .join(fields.last().map(|f| f.1).unwrap_or_default());
+    let pos = source.position(row_span.start as usize);
+    Some(RecordedGame {
+        stage: stage.unwrap_or_default(),
+        round: round.unwrap_or(0),
+        board,
+        red: red.unwrap_or_default(),
+        black: black.unwrap_or_default(),
+        result: result?,
+        red_fouls,
+        black_fouls,
+        step,
+        game,
+        origin: Origin::Clause {
+            file: source.name.clone(),
+            line: line.max(pos.line as u32),
+            column: 1,
+            span: SourceSpan {
+                start: row_span.start,
+                end: row_span.end,
+            },
+        },
+    })
+}
+
+/// The text of a CSV file; a non-UTF-8 file is one E801 at its first bad byte.
+fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
+    let mut diags = Diagnostics::default();
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t.to_string(),
+        Err(e) => {
+            let at = e.valid_up_to();
+            diags.push(malformed(
+                "the file is not UTF-8 (save it as UTF-8)",
+                Span::new(at, at + '\u{FFFD}'.len_utf8()),
+            ));
+            String::from_utf8_lossy(bytes).into_owned()
+        }
+    };
+    (SourceFile::new(name, text), diags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(report: &FileReport) -> Vec<&'static str> {
+        report.diagnostics.iter().map(|d| d.code.code).collect()
+    }
+
+    #[test]
+    fn a_good_roster_reads_every_column() {
+        let csv = "id,name,unit,sex,born,title,rating,pool,order\n\
+                   xu,许银川,广东,男,1975-08-03,特级大师,2650,champions,1\n";
+        let roster = read_roster("r.csv", csv.as_bytes()).expect("valid roster");
+        let p = &roster.players[0];
+        assert_eq!(p.id, "xu");
+        assert_eq!(p.sex, Some(Sex::Men));
+        assert_eq!(p.title, Some(Title::Grandmaster));
+        assert_eq!(p.rating, Some(2650));
+        assert_eq!(p.row, Some(2));
+    }
+
+    #[test]
+    fn each_bad_field_is_one_diagnostic_with_its_line() {
+        let csv = "id,name,sex,born,rating\np1,甲,x,1975/08/03,abc\n,乙,男,1980-01-01,2000\n";
+        let report = read_roster("r.csv", csv.as_bytes()).expect_err("bad roster");
+        assert_eq!(codes(&report), vec!["E803", "E803", "E803", "E804"]);
+        let lines: Vec<usize> = report
+            .diagnostics
+            .iter()
+            .map(|d| report.source.position(d.span().start as usize).line)
+            .collect();
+        assert_eq!(lines, vec![2, 2, 2, 3]);
+    }
+
+    #[test]
+    fn missing_columns_ragged_rows_and_bad_bytes_are_reported() {
+        let report = read_roster("r.csv", b"name\nx\n").expect_err("no id column");
+        assert_eq!(codes(&report), vec!["E802"]);
+        let report = read_roster("r.csv", b"id,name\np1\n").expect_err("ragged");
+        assert_eq!(codes(&report), vec!["E801"]);
+        let report = read_roster("r.csv", b"id,name\np1,\xff\n").expect_err("not utf-8");
+        assert_eq!(codes(&report), vec!["E801"]);
+    }
+
+    #[test]
+    fn results_read_and_reject_bad_values() {
+        let csv = "stage,round,board,red,black,result,red_fouls,black_fouls\n\
+                   groups,1,1,a1,a8,1-0,0,1\ngroups,1,2,a2,a7,=,,\n";
+        let r = read_results("res.csv", csv.as_bytes()).expect("valid results");
+        assert_eq!(r.games.len(), 2);
+        assert_eq!(r.games[0].black_fouls, 1);
+        let bad = "stage,round,red,black,result\ngroups,x,a1,a8,win\n";
+        let report = read_results("res.csv", bad.as_bytes()).expect_err("bad results");
+        assert_eq!(codes(&report), vec!["E803", "E803"]);
+    }
+}

@@ -1,0 +1,139 @@
+//! Running a compiled regulation: roster and results files in, the runtime's outcome out; and
+//! runtime problems turned into diagnostics with their codes and places (the regulation's
+//! clause, or the CSV row and column).
+
+pub mod codes;
+pub mod csv_input;
+
+use xqreg_grammar::Span;
+use xqreg_runtime::engine::{self, Outcome, RecordedResults, Roster, RunOptions, RuntimeProblem};
+use xqreg_runtime::pairing::dutch_adapter::DutchPairer;
+use xqreg_runtime::pairing::lots::{Lots, STREAM_ROSTER};
+use xqreg_runtime::plan::{Origin, Plan};
+
+use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::{Diagnostic, Diagnostics, Msg};
+use crate::driver::FileReport;
+
+/// Run a plan once with the Swiss pairing systems the project has.
+pub fn run_plan(
+    plan: &Plan,
+    roster: &Roster,
+    results: &RecordedResults,
+    seed: u64,
+) -> Result<Outcome, Vec<RuntimeProblem>> {
+    let dutch = DutchPairer;
+    let options = RunOptions {
+        swiss: Some(&dutch),
+        ..RunOptions::default()
+    };
+    engine::run_with(plan, roster, results, seed, &options)
+}
+
+/// A roster of `n` players (or of the field the regulation declares) generated from the seed.
+pub fn generated_roster(
+    plan: &Plan,
+    n: Option<u32>,
+    seed: u64,
+) -> Result<Roster, Vec<RuntimeProblem>> {
+    let Some(n) = n.or_else(|| plan.entry.field.simulated_size()) else {
+        return Err(vec![RuntimeProblem::new(
+            xqreg_runtime::engine::problem::codes::CANNOT_GENERATE,
+            "the regulation fixes no field size: give --players N or --roster CSV",
+            &plan.entry.origin,
+        )]);
+    };
+    // The roster stream of the seed: generating a roster never shifts a lot or a result.
+    let mut rng = Lots::new(seed, STREAM_ROSTER);
+    engine::generate_roster(plan, n, &mut rng)
+}
+
+/// Runtime problems as diagnostics, grouped by the file they point into: the regulation (by the
+/// clause's span) or the roster CSV (by row, when the problem carries one and a roster file was
+/// read).
+pub fn problem_reports(
+    problems: &[RuntimeProblem],
+    regulation: &SourceFile,
+    roster: Option<&SourceFile>,
+) -> Vec<FileReport> {
+    let mut in_regulation = Diagnostics::default();
+    let mut in_roster = Diagnostics::default();
+    for p in problems {
+        let code = codes::lookup(&p.code).unwrap_or(&codes::R019);
+        let message = Msg::new(p.message.clone(), p.message.clone());
+        match (p.row, roster) {
+            (Some(row), Some(src)) => {
+                let span = line_span(src, row);
+                let column = p.column.clone().unwrap_or_default();
+                in_roster.push(
+                    Diagnostic::new(
+                        code,
+                        message,
+                        span,
+                        Msg::new(
+                            format!("row {row}, column `{column}`"),
+                            format!("第 {row} 行，`{column}` 列"),
+                        ),
+                    )
+                    .with_help(code.explain.fix.plain())
+                    .with_help(Msg::new(
+                        format!("the rule: {}", p.origin.cite()),
+                        format!("依据：{}", p.origin.cite()),
+                    )),
+                )
+            }
+            _ => {
+                let span = match &p.origin {
+                    Origin::Clause { span, file, .. } if *file == regulation.name => {
+                        Span::new(span.start as usize, span.end as usize)
+                    }
+                    _ => Span::new(0, 0),
+                };
+                let mut d = Diagnostic::new(
+                    code,
+                    message,
+                    span,
+                    Msg::new("the clause this follows", "所依据的条款"),
+                )
+                .with_help(code.explain.fix.plain());
+                if let Origin::Default(text) = &p.origin {
+                    d = d.with_help(Msg::new(text.clone(), text.clone()));
+                }
+                if let Some(row) = p.row {
+                    d = d.with_help(Msg::new(
+                        format!("generated roster row {row}"),
+                        format!("生成名单第 {row} 行"),
+                    ));
+                }
+                in_regulation.push(d)
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if !in_regulation.list.is_empty() {
+        out.push(FileReport {
+            source: regulation.clone(),
+            diagnostics: in_regulation.sorted(),
+        });
+    }
+    if let (false, Some(src)) = (in_roster.list.is_empty(), roster) {
+        out.push(FileReport {
+            source: src.clone(),
+            diagnostics: in_roster.sorted(),
+        });
+    }
+    out
+}
+
+/// The span of 1-based line `row` of a source (its first character to its end).
+fn line_span(src: &SourceFile, row: u32) -> Span {
+    let mut start = 0;
+    for (i, line) in src.text.split_inclusive('\n').enumerate() {
+        if i + 1 == row as usize {
+            let end = start + line.trim_end_matches(['\n', '\r']).len();
+            return Span::new(start, end);
+        }
+        start += line.len();
+    }
+    Span::new(0, 0)
+}
