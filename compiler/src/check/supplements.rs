@@ -75,27 +75,27 @@ pub static E703: Code = Code {
 };
 
 const MSG_E701: Template = Template::new(
-    "`override {kind}{name}` overrides nothing: the base regulation has no such {kind}",
-    "`override {kind}{name}` 没有可替换的内容：基本规程中没有这样的{kind}",
+    "`override {kind}{name}` overrides nothing: the base regulation has no such {noun}",
+    "`override {kind}{name}` 没有可替换的内容：基本规程中没有这样的{noun_zh}",
 );
 const LBL_E701: Template = Template::new("nothing to override", "没有可替换的项目");
 const HELP_E701: Template = Template::new(
-    "use a base item's name, or drop `override` to add a new {kind}",
-    "使用基本规程中的名称，或去掉 `override` 作为新增的{kind}",
+    "use a base item's name, or drop `override` to add a new {noun}",
+    "使用基本规程中的名称，或去掉 `override` 作为新增的{noun_zh}",
 );
 const HELP_E701_SUGGEST: Template = Template::new(
     "did you mean `override {kind} {suggest}`?",
     "是否应为 `override {kind} {suggest}`？",
 );
 const MSG_E702: Template = Template::new(
-    "this {kind}{name} conflicts with the base regulation's, and is not declared `override`",
-    "此{kind}{name}与基本规程中的冲突，且未声明 `override`",
+    "this {noun}{name} conflicts with the base regulation's, and is not declared `override`",
+    "此{noun_zh}{name}与基本规程中的冲突，且未声明 `override`",
 );
 const LBL_E702: Template = Template::new("in the supplement", "补充规定中");
 const LBL_E702_BASE: Template = Template::new("in the base regulation", "基本规程中");
 const HELP_E702: Template = Template::new(
-    "write `override` before the supplement's {kind} if it replaces the base one",
-    "如果补充规定要替换基本规程中的{kind}，在其前面写 `override`",
+    "write `override` before the supplement's {noun} if it replaces the base one",
+    "如果补充规定要替换基本规程中的{noun_zh}，在其前面写 `override`",
 );
 const MSG_E703_ISSUED: Template = Template::new(
     "the supplement is dated {date}, before the regulation was issued on {issued}",
@@ -178,6 +178,45 @@ fn shown_name(item: &Item) -> String {
         Key::Named("note", n) | Key::Named("qualification", n) => format!(" \"{n}\""),
         Key::Named(_, n) if !n.is_empty() => format!(" {n}"),
         _ => String::new(),
+    }
+}
+
+/// ` standard` as `` `standard` `` in prose; texts (` "记录"`) and nothing stay as they are.
+fn quoted(name: &str) -> String {
+    let bare = name.trim();
+    if bare.is_empty() || bare.starts_with('"') {
+        name.to_string()
+    } else {
+        format!(" `{bare}`")
+    }
+}
+
+/// What a kind of item or clause is called in messages, in English and Chinese.
+fn noun(kind: &str) -> (&str, &str) {
+    match kind {
+        "time" => ("time control", "用时规定"),
+        "stage" => ("stage", "阶段"),
+        "category" => ("category", "组别"),
+        "playoff" => ("playoff chain", "加赛办法"),
+        "scoring" => ("scoring", "记分办法"),
+        "prizes" => ("prize table", "奖励表"),
+        "places" => ("places declaration", "名次声明"),
+        "note" => ("note", "说明"),
+        "qualification" => ("qualification", "晋级办法"),
+        "entry" => ("entry", "参赛办法"),
+        "conduct" => ("conduct block", "竞赛纪律"),
+        "schedule" => ("schedule", "日程"),
+        "registration" => ("registration", "报名办法"),
+        "expenses" => ("expenses", "经费"),
+        "organisers" => ("organisers", "组织机构"),
+        "contacts" => ("contacts", "联系方式"),
+        "regulation" => ("header", "规程总则"),
+        "entry clause" => ("entry clause", "参赛条款"),
+        "header clause" => ("header clause", "总则条款"),
+        "conduct rule" => ("conduct rule", "纪律条款"),
+        "day" => ("day", "日程日期"),
+        "registration clause" => ("registration clause", "报名条款"),
+        other => (other, other),
     }
 }
 
@@ -371,7 +410,12 @@ fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagn
         let Some(first) = found.first().copied() else {
             let mut d = Diagnostic::new(
                 &E701,
-                MSG_E701.fill(&[("kind", kind), ("name", &name)]),
+                MSG_E701.fill(&[
+                    ("kind", kind),
+                    ("name", &name),
+                    ("noun", noun(kind).0),
+                    ("noun_zh", noun(kind).1),
+                ]),
                 kw.join(name_span(&si.item, si.span)),
                 LBL_E701.plain(),
             );
@@ -390,7 +434,9 @@ fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagn
             };
             d = match suggestion {
                 Some(s) => d.with_help(HELP_E701_SUGGEST.fill(&[("kind", kind), ("suggest", s)])),
-                None => d.with_help(HELP_E701.fill(&[("kind", kind)])),
+                None => d.with_help(
+                    HELP_E701.fill(&[("noun", noun(kind).0), ("noun_zh", noun(kind).1)]),
+                ),
             };
             diags.push(d);
             items.push(si.item.clone());
@@ -426,12 +472,16 @@ fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagn
     diags.push(
         Diagnostic::new(
             &E702,
-            MSG_E702.fill(&[("kind", kind), ("name", &name)]),
+            MSG_E702.fill(&[
+                ("noun", noun(kind).0),
+                ("noun_zh", noun(kind).1),
+                ("name", &quoted(&name)),
+            ]),
             name_span(&si.item, si.span),
             LBL_E702.plain(),
         )
         .with_label(name_span(base, si.span), LBL_E702_BASE.plain())
-        .with_help(HELP_E702.fill(&[("kind", kind)])),
+        .with_help(HELP_E702.fill(&[("noun", noun(kind).0), ("noun_zh", noun(kind).1)])),
     );
     Outcome::Conflict {
         base: item_span(base),
@@ -442,12 +492,16 @@ fn conflict(diags: &mut Diagnostics, kind: &str, name: &str, here: Span, base: S
     diags.push(
         Diagnostic::new(
             &E702,
-            MSG_E702.fill(&[("kind", kind), ("name", name)]),
+            MSG_E702.fill(&[
+                ("noun", noun(kind).0),
+                ("noun_zh", noun(kind).1),
+                ("name", &quoted(name)),
+            ]),
             here,
             LBL_E702.plain(),
         )
         .with_label(base, LBL_E702_BASE.plain())
-        .with_help(HELP_E702.fill(&[("kind", kind)])),
+        .with_help(HELP_E702.fill(&[("noun", noun(kind).0), ("noun_zh", noun(kind).1)])),
     );
 }
 
