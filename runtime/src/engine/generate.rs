@@ -95,9 +95,19 @@ pub fn generate_roster<R: RngCore>(
     n: u32,
     rng: &mut R,
 ) -> Result<Roster, Vec<RuntimeProblem>> {
+    // No event comes near this; a larger request would only exhaust memory.
+    const MOST: u32 = 100_000;
+    let boards = super::roster::team_boards(plan);
+    if u64::from(n) * u64::from(boards.unwrap_or(1).max(1)) > u64::from(MOST) {
+        return Err(vec![RuntimeProblem::new(
+            codes::CANNOT_GENERATE,
+            format!("a roster of more than {MOST} players"),
+            &plan.entry.origin,
+        )]);
+    }
     // In a team event `n` counts teams: each gets as many players as the team stage has
     // boards, the team being the players' unit, in board order.
-    if let Some(boards) = super::roster::team_boards(plan) {
+    if let Some(boards) = boards {
         return Ok(generate_teams(n, boards, rng));
     }
     let entry = &plan.entry;
@@ -134,7 +144,7 @@ pub fn generate_roster<R: RngCore>(
                     let latest = Date::new(
                         first_day
                             .year
-                            .saturating_sub(y + u16::from(*op == CompareOp::Gt)),
+                            .saturating_sub(y.saturating_add(u16::from(*op == CompareOp::Gt))),
                         1,
                         1,
                     );
