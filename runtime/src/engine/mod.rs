@@ -11,6 +11,7 @@
 mod draw;
 mod entrants;
 mod finish;
+mod fixed;
 pub mod generate;
 pub mod outcome;
 mod play;
@@ -27,7 +28,8 @@ pub use generate::generate_roster;
 pub use outcome::*;
 pub use problem::{codes, RuntimeProblem};
 pub use results::{
-    GameResult, RecordedGame, RecordedResults, RecordedWithdrawal, RestRule, ResultModel,
+    FixedDraw, GameResult, RecordedGame, RecordedResults, RecordedWithdrawal, RestRule,
+    ResultModel,
 };
 pub use roster::{categories_of, in_category, validate_roster, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};

@@ -130,6 +130,21 @@ pub struct RecordedResults {
     /// Players who decline a qualification place (next in line takes it).
     pub declined: Vec<String>,
     pub rest: RestRule,
+    /// Draws made in the hall (or fixed by a scenario test): they replace the lot.
+    #[serde(default)]
+    pub draws: Vec<FixedDraw>,
+}
+
+/// A recorded draw: the players of one group of a stage (or of a stage without groups) in
+/// pairing-number order, 1 first. It replaces the group draw and the numbering lot; the runtime
+/// checks that the stage's field is exactly the players the draws list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixedDraw {
+    pub stage: String,
+    /// None for a stage without groups.
+    pub group: Option<String>,
+    pub players: Vec<String>,
+    pub origin: Origin,
 }
 
 /// Key of a recorded game: stage, round, the two ids sorted, step label, game number.

@@ -162,32 +162,38 @@ fn round_robin_stage(
     } else {
         rr.groups.clone()
     };
-    let drawn = draw::draw_groups(
-        ctx.plan,
-        stage,
-        rr,
-        ctx.roster,
-        &field,
-        &mut ctx.lots,
-        &mut ctx.transcript,
-    )?;
-    let mut groups: Vec<Vec<usize>> = Vec::with_capacity(drawn.len());
-    for (g, members) in names.iter().zip(&drawn) {
-        let label = if g.is_empty() {
-            String::new()
-        } else {
-            format!("group {g}: ")
-        };
-        groups.push(draw::number(
-            ctx.plan,
-            &rr.numbers,
-            ctx.roster,
-            members,
-            &mut ctx.lots,
-            &mut ctx.transcript,
-            &label,
-        ));
-    }
+    let groups: Vec<Vec<usize>> = match super::fixed::fixed_groups(ctx, stage, &names, &field) {
+        Some(recorded) => recorded?,
+        None => {
+            let drawn = draw::draw_groups(
+                ctx.plan,
+                stage,
+                rr,
+                ctx.roster,
+                &field,
+                &mut ctx.lots,
+                &mut ctx.transcript,
+            )?;
+            let mut groups: Vec<Vec<usize>> = Vec::with_capacity(drawn.len());
+            for (g, members) in names.iter().zip(&drawn) {
+                let label = if g.is_empty() {
+                    String::new()
+                } else {
+                    format!("group {g}: ")
+                };
+                groups.push(draw::number(
+                    ctx.plan,
+                    &rr.numbers,
+                    ctx.roster,
+                    members,
+                    &mut ctx.lots,
+                    &mut ctx.transcript,
+                    &label,
+                ));
+            }
+            groups
+        }
+    };
     let double = rr.cycles == Cycles::Double;
     let schedules: Vec<Vec<Vec<round_robin::Board>>> = groups
         .iter()

@@ -72,15 +72,18 @@ pub(crate) fn run(
         )]);
     }
     let field = entrants::resolve(ctx, stage)?;
-    let members = draw::number(
-        ctx.plan,
-        &sw.numbers,
-        ctx.roster,
-        &field,
-        &mut ctx.lots,
-        &mut ctx.transcript,
-        "",
-    );
+    let members = match super::fixed::fixed_groups(ctx, stage, &[String::new()], &field) {
+        Some(recorded) => recorded?.into_iter().next().unwrap_or_default(),
+        None => draw::number(
+            ctx.plan,
+            &sw.numbers,
+            ctx.roster,
+            &field,
+            &mut ctx.lots,
+            &mut ctx.transcript,
+            "",
+        ),
+    };
     let n = members.len() as u32;
     let Some(total) = rounds_for(&sw.rounds, n) else {
         return Err(vec![RuntimeProblem::new(

@@ -1,0 +1,117 @@
+//! Recorded draws: a draw made in the hall, or fixed by a scenario test, replaces the lot. The
+//! recorded groups must hold exactly the stage's field, each player once; otherwise the run stops
+//! with a problem and nothing is drawn.
+
+use super::problem::{codes, RuntimeProblem};
+use super::transcript::EntryKind;
+use super::Ctx;
+use crate::plan::Stage;
+
+/// The stage's groups as recorded (in `groups` order, each in pairing-number order), or None when
+/// no draw is recorded for the stage. `groups` is `[""]` for a stage without groups.
+pub(crate) fn fixed_groups(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    groups: &[String],
+    field: &[usize],
+) -> Option<Result<Vec<Vec<usize>>, Vec<RuntimeProblem>>> {
+    let draws: Vec<_> = ctx
+        .results
+        .draws
+        .iter()
+        .filter(|d| d.stage == stage.name)
+        .collect();
+    if draws.is_empty() {
+        return None;
+    }
+    let mut problems = Vec::new();
+    let mut out = vec![Vec::new(); groups.len()];
+    let mut seen = vec![false; ctx.roster.players.len()];
+    for d in &draws {
+        let wanted = d.group.clone().unwrap_or_default();
+        let Some(g) = groups.iter().position(|name| *name == wanted) else {
+            problems.push(RuntimeProblem::new(
+                codes::UNKNOWN_NAME,
+                format!(
+                    "a recorded draw names group `{wanted}`, which stage `{}` does not have",
+                    stage.name
+                ),
+                &d.origin,
+            ));
+            continue;
+        };
+        for id in &d.players {
+            match ctx.roster.index_of(id) {
+                Some(i) if !field.contains(&i) => problems.push(RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!("a recorded draw puts `{id}` in stage `{}`, but the player is not one of its entrants", stage.name),
+                    &d.origin,
+                )),
+                Some(i) if seen.get(i).copied().unwrap_or(true) => problems.push(RuntimeProblem::new(
+                    codes::PLACE_CONFLICT,
+                    format!("a recorded draw lists `{id}` twice in stage `{}`", stage.name),
+                    &d.origin,
+                )),
+                Some(i) => {
+                    if let Some(s) = seen.get_mut(i) {
+                        *s = true;
+                    }
+                    if let Some(group) = out.get_mut(g) {
+                        group.push(i);
+                    }
+                }
+                None => problems.push(RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!("a recorded draw names `{id}`, who is not on the roster"),
+                    &d.origin,
+                )),
+            }
+        }
+    }
+    let missing: Vec<&str> = field
+        .iter()
+        .filter(|&&i| !seen.get(i).copied().unwrap_or(false))
+        .map(|&i| ctx.roster.players.get(i).map_or("?", |p| p.id.as_str()))
+        .collect();
+    if !missing.is_empty() && problems.is_empty() {
+        let origin = draws
+            .first()
+            .map_or(stage.origin.clone(), |d| d.origin.clone());
+        problems.push(RuntimeProblem::new(
+            codes::FIELD_DOES_NOT_FIT,
+            format!(
+                "the recorded draw of stage `{}` leaves out {}",
+                stage.name,
+                missing.join(", ")
+            ),
+            &origin,
+        ));
+    }
+    if !problems.is_empty() {
+        return Some(Err(problems));
+    }
+    for (name, members) in groups.iter().zip(&out) {
+        let ids: Vec<&str> = members
+            .iter()
+            .map(|&i| ctx.roster.players.get(i).map_or("?", |p| p.id.as_str()))
+            .collect();
+        let label = if name.is_empty() {
+            String::new()
+        } else {
+            format!("group {name}: ")
+        };
+        let origin = draws
+            .iter()
+            .find(|d| d.group.as_deref().unwrap_or("") == name)
+            .map_or(stage.origin.clone(), |d| d.origin.clone());
+        ctx.transcript.push(
+            EntryKind::Draw,
+            format!(
+                "{label}recorded draw, numbers 1.. in order: {}",
+                ids.join(", ")
+            ),
+            &origin,
+        );
+    }
+    Some(Ok(out))
+}
