@@ -11,7 +11,7 @@ mod errors;
 mod lex;
 mod words;
 
-use crate::ast::{File, Item};
+use crate::ast::{Comment, File, Item};
 use crate::error::{SyntaxError, SyntaxErrorKind};
 use crate::span::Span;
 use crate::Parsed;
@@ -26,6 +26,8 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
     let scan = lex::scan(text);
     let mut items = Vec::new();
     let mut errors = Vec::new();
+    // Comments are in source order, like the segments: one cursor walks both.
+    let mut next_comment = 0;
     for segment in scan.segments {
         match segment {
             lex::Segment::Chunk {
@@ -33,7 +35,18 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
                 end,
                 keyword,
             } => {
-                let chunk = text.get(start..end).unwrap_or("");
+                let original = text.get(start..end).unwrap_or("");
+                let first = next_comment;
+                while scan
+                    .comments
+                    .get(next_comment)
+                    .is_some_and(|c| (c.span.start as usize) < end)
+                {
+                    next_comment += 1;
+                }
+                let blanked =
+                    blank_comments(original, start, scan.comments.get(first..next_comment));
+                let chunk = blanked.as_deref().unwrap_or(original);
                 match parse_chunk(chunk, start) {
                     Ok(item) => items.push(item),
                     Err(mut error) => {
@@ -46,7 +59,14 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
                     }
                 }
             }
-            lex::Segment::Unknown { first, .. } => {
+            lex::Segment::Unknown { first, end, .. } => {
+                while scan
+                    .comments
+                    .get(next_comment)
+                    .is_some_and(|c| (c.span.start as usize) < end)
+                {
+                    next_comment += 1;
+                }
                 let found = text.get(first.range()).unwrap_or("").to_string();
                 errors.push(SyntaxError {
                     kind: SyntaxErrorKind::UnknownBlock { found },
@@ -64,6 +84,22 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
         },
         errors,
     }
+}
+
+/// The chunk with every comment replaced by blanks (same length, so offsets stay), or None when
+/// it has no comment. The grammar has no comment rule: this is how comments are skipped.
+fn blank_comments(chunk: &str, offset: usize, comments: Option<&[Comment]>) -> Option<String> {
+    let comments = comments.filter(|c| !c.is_empty())?;
+    let mut bytes = chunk.as_bytes().to_vec();
+    for c in comments {
+        let from = (c.span.start as usize).saturating_sub(offset);
+        let to = (c.span.end as usize).saturating_sub(offset);
+        if let Some(range) = bytes.get_mut(from..to) {
+            range.fill(b' ');
+        }
+    }
+    // Whole characters were replaced by ASCII blanks, so the text is still UTF-8.
+    String::from_utf8(bytes).ok()
 }
 
 /// Parse one chunk that starts at byte `offset` of the file.

@@ -5,7 +5,6 @@
 
 /// (rule name, words), sorted by rule name.
 pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
-    ("COMMENT", "a comment"),
     ("WHITESPACE", "a blank"),
     ("admin_arg", "an argument (a date, time, amount, number, word or text)"),
     ("admin_clause", "a clause like `deadline 2014-04-11`"),
@@ -74,6 +73,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("drawn_group", "a drawn group like `groups.A: a1 a2 a3`"),
     ("duration", "a duration like 20min"),
     ("edition", "`edition 4`"),
+    ("en_marker", "`en`"),
     ("entrant_category", "`category open_all`"),
     ("entrant_pool", "`pool rated`"),
     ("entrant_rest", "`rest`"),
@@ -247,6 +247,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("stage_time", "`time standard`"),
     ("string", "a text in quotes"),
     ("string_body", "the text of a string"),
+    ("string_run", "the text of a string"),
     ("subsidy", "`subsidy \"女子国家大师\" 500 CNY limit 10`"),
     ("sudden_death", "`sudden_death`"),
     ("supplement", "`supplement \"补充规定\" 2018-10-15 { override time armageddon { red 6min black 4min } }`"),

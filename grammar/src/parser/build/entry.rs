@@ -214,32 +214,51 @@ impl Builder {
         })
     }
 
+    /// One pass over the children: rosters hold hundreds of players, so this is a hot path.
     pub fn player(&self, p: &Pair<Rule>) -> R<PlayerDecl> {
+        let mut id = None;
+        let mut name = None;
         let mut attrs = Vec::new();
-        for w in kids(p).filter(|k| k.as_rule() == Rule::player_attr) {
-            let Some(a) = self.first(&w) else { continue };
-            attrs.push(match a.as_rule() {
-                Rule::player_unit => PlayerAttr::Unit(self.nth_text(&a, 0)?),
-                Rule::player_pool => PlayerAttr::Pool(self.nth_ident(&a, 0)?),
-                Rule::player_rating => PlayerAttr::Rating(self.nth_int(&a, 0)?),
-                Rule::player_sex => PlayerAttr::Sex(self.nth_ident(&a, 0)?),
-                Rule::player_born => match kids(&a).find(|k| k.as_rule() == Rule::date) {
-                    Some(d) => PlayerAttr::Born(self.date(&d)?),
-                    None => return Err(self.missing(&a, "a date")),
-                },
-                Rule::player_title => PlayerAttr::Title(self.nth_ident(&a, 0)?),
-                Rule::player_federation => PlayerAttr::Federation(self.nth_ident(&a, 0)?),
-                Rule::player_order => PlayerAttr::Order(self.nth_int(&a, 0)?),
-                Rule::player_seed => PlayerAttr::Seed(self.nth_int(&a, 0)?),
-                Rule::player_team => PlayerAttr::Team(self.nth_ident(&a, 0)?),
-                _ => return Err(self.missing(&a, "a player attribute")),
-            });
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::ident => id = Some(self.ident(&k)),
+                Rule::text => name = Some(self.text(&k)?),
+                Rule::player_attr => {
+                    if let Some(a) = k.into_inner().next() {
+                        attrs.push(self.player_attr(&a)?);
+                    }
+                }
+                _ => {}
+            }
         }
-        Ok(PlayerDecl {
-            id: self.nth_ident(p, 0)?,
-            name: self.nth_text(p, 0)?,
-            attrs,
-            span: self.span(p),
+        match (id, name) {
+            (Some(id), Some(name)) => Ok(PlayerDecl {
+                id,
+                name,
+                attrs,
+                span: self.span(p),
+            }),
+            _ => Err(self.missing(p, "a player id and name")),
+        }
+    }
+
+    /// `unit "广东"`, `rating 2650`, ...: the keyword, then its value as the last child.
+    fn player_attr(&self, a: &Pair<Rule>) -> R<PlayerAttr> {
+        let value = kids(a)
+            .last()
+            .ok_or_else(|| self.missing(a, "a player attribute"))?;
+        Ok(match a.as_rule() {
+            Rule::player_unit => PlayerAttr::Unit(self.text(&value)?),
+            Rule::player_pool => PlayerAttr::Pool(self.ident(&value)),
+            Rule::player_rating => PlayerAttr::Rating(self.int(&value)?),
+            Rule::player_sex => PlayerAttr::Sex(self.ident(&value)),
+            Rule::player_born => PlayerAttr::Born(self.date(&value)?),
+            Rule::player_title => PlayerAttr::Title(self.ident(&value)),
+            Rule::player_federation => PlayerAttr::Federation(self.ident(&value)),
+            Rule::player_order => PlayerAttr::Order(self.int(&value)?),
+            Rule::player_seed => PlayerAttr::Seed(self.int(&value)?),
+            Rule::player_team => PlayerAttr::Team(self.ident(&value)),
+            _ => return Err(self.missing(a, "a player attribute")),
         })
     }
 

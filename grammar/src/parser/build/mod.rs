@@ -416,6 +416,9 @@ impl Builder {
 /// The characters of a string body with escapes resolved. An unknown escape keeps its
 /// characters as written.
 pub(crate) fn unescape(body: &str) -> String {
+    if !body.contains('\\') {
+        return body.to_string();
+    }
     let mut out = String::with_capacity(body.len());
     let mut chars = body.chars();
     while let Some(c) = chars.next() {
