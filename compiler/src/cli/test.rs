@@ -1,11 +1,18 @@
-//! `xqreg test FILE...`: run the scenario tests written in regulation files. Not written yet.
+//! `xqreg test FILE...`: run the scenario tests written in regulation files. Prints one line per
+//! test (and what differed for a failing one), then `N passed, N failed`; `--format json` prints
+//! a report object instead. Exit 0 when every test passed, 1 when any failed or a file has
+//! errors, 2 for usage or I/O.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
+use serde::Serialize;
 
-use super::LangArg;
-use std::path::PathBuf;
+use super::plan::print_errors;
+use super::{io_error, lang, LangArg};
+use crate::compile;
+use crate::run::scenario::{self, ScenarioOutcome};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -26,6 +33,83 @@ pub enum TestFormat {
     Json,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    super::not_implemented("test")
+#[derive(Serialize)]
+struct Report {
+    tests: Vec<ScenarioOutcome>,
+    /// Files that could not be tested (their diagnostics went to stderr).
+    broken_files: Vec<String>,
+    passed: usize,
+    failed: usize,
+}
+
+/// Every scenario of one file, or None when the file has errors (diagnostics printed).
+pub(crate) fn file_scenarios(
+    path: &PathBuf,
+    msg_lang: crate::diagnostics::Lang,
+) -> Result<Option<Vec<ScenarioOutcome>>, ()> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            io_error(path, &e);
+            return Err(());
+        }
+    };
+    let compiled = compile::compile_bytes(&path.display().to_string(), &bytes);
+    let Some(plan) = compiled.plan else {
+        print_errors(&compiled.report, msg_lang);
+        return Ok(None);
+    };
+    let parsed = xqreg_grammar::parse_bytes(&bytes);
+    let checked = crate::check::check(&parsed.file).checked;
+    Ok(Some(scenario::run_all(
+        &checked.file,
+        &plan,
+        &compiled.report.source,
+    )))
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let msg_lang = lang(args.lang);
+    let mut report = Report {
+        tests: Vec::new(),
+        broken_files: Vec::new(),
+        passed: 0,
+        failed: 0,
+    };
+    for path in &args.files {
+        match file_scenarios(path, msg_lang) {
+            Err(()) => return ExitCode::from(2),
+            Ok(None) => report.broken_files.push(path.display().to_string()),
+            Ok(Some(outcomes)) => report.tests.extend(outcomes),
+        }
+    }
+    report.passed = report.tests.iter().filter(|t| t.passed).count();
+    report.failed = report.tests.len() - report.passed + report.broken_files.len();
+    match args.format {
+        TestFormat::Json => match serde_json::to_string_pretty(&report) {
+            Ok(j) => println!("{j}"),
+            Err(e) => {
+                eprintln!("xqreg test: internal error while writing JSON: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        TestFormat::Human => {
+            for t in &report.tests {
+                let verdict = if t.passed { "ok  " } else { "FAIL" };
+                println!("{verdict} {}:{} {}", t.file, t.line, t.name);
+                for f in &t.failures {
+                    println!("       {f}");
+                }
+            }
+            for f in &report.broken_files {
+                println!("FAIL {f}: the file has errors; its tests did not run");
+            }
+            println!("{} passed, {} failed", report.passed, report.failed);
+        }
+    }
+    if report.failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }

@@ -4,6 +4,7 @@
 
 pub mod codes;
 pub mod csv_input;
+pub mod scenario;
 
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{self, Outcome, RecordedResults, Roster, RunOptions, RuntimeProblem};

@@ -1,0 +1,424 @@
+//! Scenario tests written in a regulation (`test "..." { roster, draw, results, expect }`): each
+//! runs the compiled plan on the test's roster and results and compares what the runtime decided
+//! with what the test expects. The language tests itself, as Catala does.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+use xqreg_grammar::ast::{
+    self, Expect, GameOutcome, Item, PlayerAttr, ResultLine, Scenario, ScenarioRoster,
+};
+use xqreg_grammar::Span;
+use xqreg_runtime::engine::{
+    FixedDraw, GameResult, Outcome, Player, RecordedGame, RecordedResults, RecordedWithdrawal,
+    RestRule, Roster, RuntimeProblem,
+};
+use xqreg_runtime::plan::{Date, Origin, Plan, Sex, SourceSpan, Title};
+
+use crate::diagnostics::source::SourceFile;
+
+/// The verdict of one scenario.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioOutcome {
+    pub name: String,
+    pub file: String,
+    pub line: usize,
+    pub passed: bool,
+    /// What differed from the expectations, one line each.
+    pub failures: Vec<String>,
+    /// Runtime problems that stopped the run (the test fails).
+    #[serde(skip)]
+    pub problems: Vec<RuntimeProblem>,
+}
+
+/// Run every scenario of a checked, compiled file.
+pub fn run_all(file: &ast::File, plan: &Plan, source: &SourceFile) -> Vec<ScenarioOutcome> {
+    file.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Test(s) => Some(s),
+            _ => None,
+        })
+        .map(|s| run_one(s, plan, source))
+        .collect()
+}
+
+fn origin(source: &SourceFile, span: Span) -> Origin {
+    let pos = source.position(span.start as usize);
+    Origin::Clause {
+        file: source.name.clone(),
+        line: pos.line as u32,
+        column: pos.column as u32,
+        span: SourceSpan {
+            start: span.start,
+            end: span.end,
+        },
+    }
+}
+
+fn run_one(s: &Scenario, plan: &Plan, source: &SourceFile) -> ScenarioOutcome {
+    let mut out = ScenarioOutcome {
+        name: s.name.zh.node.clone(),
+        file: source.name.clone(),
+        line: source.position(s.span.start as usize).line,
+        passed: false,
+        failures: Vec::new(),
+        problems: Vec::new(),
+    };
+    let seed = s.seed.as_ref().map_or(0, |x| x.node);
+    let roster = match roster(s, plan, seed) {
+        Ok(r) => r,
+        Err(problems) => {
+            out.failures.extend(
+                problems
+                    .iter()
+                    .map(|p| format!("{}: {}", p.code, p.message)),
+            );
+            out.problems = problems;
+            return out;
+        }
+    };
+    let results = results(s, source);
+    match super::run_plan(plan, &roster, &results, seed) {
+        Ok(outcome) => {
+            out.failures = s
+                .expects
+                .iter()
+                .filter_map(|e| check(e, &outcome).err())
+                .collect();
+            out.passed = out.failures.is_empty();
+        }
+        Err(problems) => {
+            out.failures.extend(
+                problems
+                    .iter()
+                    .map(|p| format!("{}: {}", p.code, p.message)),
+            );
+            out.problems = problems;
+        }
+    }
+    out
+}
+
+/// The test's roster: the players the regulation names, then the test's own (a test player with
+/// a named player's id replaces it); with neither, a roster generated for the declared field.
+fn roster(s: &Scenario, plan: &Plan, seed: u64) -> Result<Roster, Vec<RuntimeProblem>> {
+    let generated = |size: Option<u32>, seed: u64| super::generated_roster(plan, size, seed);
+    match &s.roster {
+        Some(ScenarioRoster::Generated { size, seed: gs, .. }) => generated(
+            size.as_ref().map(|n| n.node),
+            gs.as_ref().map_or(seed, |x| x.node),
+        ),
+        Some(ScenarioRoster::Players { players, teams, .. }) => {
+            let mut out: Vec<Player> = plan.entry.players.iter().map(named_player).collect();
+            let team_names: BTreeMap<&str, &str> = teams
+                .iter()
+                .map(|t| (t.id.node.as_str(), t.name.zh.node.as_str()))
+                .collect();
+            for decl in players {
+                let p = declared(decl, &team_names);
+                match out.iter_mut().find(|x| x.id == p.id) {
+                    Some(slot) => *slot = p,
+                    None => out.push(p),
+                }
+            }
+            Ok(Roster { players: out })
+        }
+        None => {
+            let named = plan.entry.players.len() as u32;
+            if named > 0 && plan.entry.field.simulated_size().is_none_or(|n| n <= named) {
+                Ok(Roster {
+                    players: plan.entry.players.iter().map(named_player).collect(),
+                })
+            } else {
+                generated(None, seed)
+            }
+        }
+    }
+}
+
+fn named_player(p: &xqreg_runtime::plan::NamedPlayer) -> Player {
+    Player {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        unit: p.unit.clone(),
+        federation: p.federation.clone(),
+        sex: p.sex,
+        born: p.born,
+        title: p.title,
+        rating: p.rating,
+        pool: p.pool.clone(),
+        order: p.order,
+        row: None,
+    }
+}
+
+fn declared(decl: &ast::PlayerDecl, teams: &BTreeMap<&str, &str>) -> Player {
+    let mut p = Player {
+        id: decl.id.node.clone(),
+        name: decl.name.zh.node.clone(),
+        ..Player::default()
+    };
+    for attr in &decl.attrs {
+        match attr {
+            PlayerAttr::Unit(t) => p.unit = Some(t.zh.node.clone()),
+            PlayerAttr::Pool(i) => p.pool = Some(i.node.clone()),
+            PlayerAttr::Rating(n) => p.rating = Some(n.node),
+            PlayerAttr::Sex(s) => p.sex = Sex::parse(&s.node),
+            PlayerAttr::Born(d) => p.born = Some(Date::new(d.node.year, d.node.month, d.node.day)),
+            PlayerAttr::Title(t) => p.title = Title::parse(&t.node),
+            PlayerAttr::Federation(f) => p.federation = Some(f.node.clone()),
+            PlayerAttr::Order(n) => p.order = Some(n.node),
+            PlayerAttr::Seed(n) => p.order = p.order.or(Some(n.node)),
+            // A team event's teams are the roster's units.
+            PlayerAttr::Team(t) => {
+                p.unit = Some(
+                    teams
+                        .get(t.node.as_str())
+                        .map_or(t.node.clone(), |n| (*n).to_string()),
+                )
+            }
+        }
+    }
+    p
+}
+
+fn results(s: &Scenario, source: &SourceFile) -> RecordedResults {
+    let mut r = RecordedResults::default();
+    for d in &s.draws {
+        r.draws.push(FixedDraw {
+            stage: d.stage.node.clone(),
+            group: d.group.as_ref().map(|g| g.node.clone()),
+            players: d.players.iter().map(|p| p.node.clone()).collect(),
+            origin: origin(source, d.span),
+        });
+    }
+    for line in &s.results {
+        match line {
+            ResultLine::Games {
+                stage,
+                round,
+                games,
+                ..
+            } => {
+                for g in games {
+                    r.games.push(RecordedGame {
+                        stage: stage.node.clone(),
+                        round: round.node,
+                        board: None,
+                        red: g.red.node.clone(),
+                        black: g.black.node.clone(),
+                        result: outcome(g.outcome.node),
+                        red_fouls: 0,
+                        black_fouls: 0,
+                        step: g.playoff_step.as_ref().map(|s| s.node.clone()),
+                        game: None,
+                        origin: origin(source, g.span),
+                    });
+                }
+            }
+            ResultLine::Fouls { player, count, .. } => {
+                *r.fouls.entry(player.node.clone()).or_default() += count.node;
+            }
+            ResultLine::Withdraw {
+                player,
+                stage,
+                round,
+                span,
+            } => r.withdrawals.push(RecordedWithdrawal {
+                player: player.node.clone(),
+                stage: stage.node.clone(),
+                after_round: round.node,
+                origin: origin(source, *span),
+            }),
+            ResultLine::Rest { rule, .. } => {
+                r.rest = match rule.node.as_str() {
+                    "draws" => RestRule::Draws,
+                    "red_wins" => RestRule::RedWins,
+                    "black_wins" => RestRule::BlackWins,
+                    "rating" => RestRule::Rating,
+                    _ => RestRule::Simulate,
+                }
+            }
+        }
+    }
+    r
+}
+
+fn outcome(o: GameOutcome) -> GameResult {
+    match o {
+        GameOutcome::RedWins => GameResult::RedWins,
+        GameOutcome::BlackWins => GameResult::BlackWins,
+        GameOutcome::Draw => GameResult::Draw,
+        GameOutcome::RedWinsForfeit => GameResult::RedWinsForfeit,
+        GameOutcome::BlackWinsForfeit => GameResult::BlackWinsForfeit,
+        GameOutcome::DoubleForfeit => GameResult::DoubleForfeit,
+    }
+}
+
+/// One expectation against the outcome: Ok, or what differed.
+fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
+    let row = |id: &str| o.final_ranking.iter().find(|r| r.id == id);
+    match e {
+        Expect::Place { place, player, .. } => match row(&player.node) {
+            Some(r) if r.place == place.node => Ok(()),
+            Some(r) => Err(format!(
+                "place {}: expected {}, but {} finished {}{}",
+                place.node,
+                player.node,
+                player.node,
+                r.place,
+                if r.shared { " (shared)" } else { "" }
+            )),
+            None => Err(format!(
+                "place {}: expected {}, who has no place in the final ranking",
+                place.node, player.node
+            )),
+        },
+        Expect::Shared {
+            places, players, ..
+        } => {
+            let want: BTreeSet<&str> = players.iter().map(|p| p.node.as_str()).collect();
+            let got: BTreeSet<&str> = o
+                .final_ranking
+                .iter()
+                .filter(|r| r.place == places.start && r.shared)
+                .map(|r| r.id.as_str())
+                .collect();
+            if want == got {
+                Ok(())
+            } else {
+                Err(format!(
+                    "places {}..{} shared: expected {}, got {}",
+                    places.start,
+                    places.end,
+                    want.iter().copied().collect::<Vec<_>>().join(" "),
+                    got.iter().copied().collect::<Vec<_>>().join(" ")
+                ))
+            }
+        }
+        Expect::Prize {
+            player,
+            money,
+            category,
+            ..
+        } => {
+            let awards: Vec<_> = o
+                .prizes
+                .iter()
+                .filter(|a| a.id == player.node)
+                .filter(|a| match category {
+                    Some(c) => a.category.as_deref() == Some(c.node.as_str()),
+                    None => true,
+                })
+                .collect();
+            match money {
+                None if awards.iter().all(|a| a.amount == 0) => Ok(()),
+                None => Err(format!(
+                    "prize of {}: expected none, got {}",
+                    player.node,
+                    awards
+                        .iter()
+                        .map(|a| format!("{} {}", a.amount, a.currency))
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                )),
+                Some(m) => {
+                    let currency = m.currency.as_ref().map(|c| c.node.as_str());
+                    let total: u64 = awards
+                        .iter()
+                        .filter(|a| currency.is_none_or(|c| a.currency == c))
+                        .map(|a| a.amount)
+                        .sum();
+                    if total == m.amount.node {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "prize of {}: expected {} {}, got {}",
+                            player.node,
+                            m.amount.node,
+                            currency.unwrap_or(""),
+                            total
+                        ))
+                    }
+                }
+            }
+        }
+        Expect::Qualifies { player, .. } => {
+            if o.qualifiers.iter().any(|q| q.id == player.node) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} was expected to qualify and did not",
+                    player.node
+                ))
+            }
+        }
+        Expect::DecidedBy { stage, step, .. } => {
+            let found = o
+                .stages
+                .iter()
+                .filter(|s| s.name == stage.node)
+                .flat_map(|s| &s.matches)
+                .any(|m| m.decided_by == step.node);
+            if found {
+                Ok(())
+            } else {
+                let seen: BTreeSet<&str> = o
+                    .stages
+                    .iter()
+                    .filter(|s| s.name == stage.node)
+                    .flat_map(|s| &s.matches)
+                    .map(|m| m.decided_by.as_str())
+                    .collect();
+                Err(format!(
+                    "no match of {} was decided by {} (decided by: {})",
+                    stage.node,
+                    step.node,
+                    seen.into_iter().collect::<Vec<_>>().join(", ")
+                ))
+            }
+        }
+        Expect::StagePlace {
+            stage,
+            group,
+            place,
+            player,
+            ..
+        } => {
+            let standing = o
+                .stages
+                .iter()
+                .filter(|s| s.name == stage.node)
+                .flat_map(|s| &s.groups)
+                .filter(|g| g.name.as_deref() == group.as_ref().map(|g| g.node.as_str()))
+                .flat_map(|g| &g.standings)
+                .find(|r| r.id == player.node);
+            match standing {
+                Some(r) if r.place == place.node => Ok(()),
+                Some(r) => Err(format!(
+                    "{}{} place {}: expected {}, who is {}",
+                    stage.node,
+                    group
+                        .as_ref()
+                        .map(|g| format!(".{}", g.node))
+                        .unwrap_or_default(),
+                    place.node,
+                    player.node,
+                    r.place
+                )),
+                None => Err(format!(
+                    "{} is not in the standings of {}",
+                    player.node, stage.node
+                )),
+            }
+        }
+        Expect::Withdrawn { player, .. } => {
+            if o.withdrawn.iter().any(|w| w.id == player.node) {
+                Ok(())
+            } else {
+                Err(format!("{} was expected to be withdrawn", player.node))
+            }
+        }
+    }
+}
