@@ -58,3 +58,38 @@ pub enum SyntaxErrorKind {
     /// A top-level keyword indented, or a top-level block nested inside another.
     MisplacedBlock { keyword: String },
 }
+
+/// The Chinese for one phrase of [`SyntaxErrorKind::Unexpected::expected`] (`"a date like
+/// 2014-04-27"` → `"日期，如 2014-04-27"`). Phrases that are only syntax in backquotes (`` `}` ``,
+/// `` `loses` ``) read the same in both languages and come back unchanged.
+pub fn expected_in_chinese(phrase: &str) -> &str {
+    let table = crate::parser::words::WORDS_ZH;
+    match table.binary_search_by(|(en, _)| (*en).cmp(phrase)) {
+        Ok(i) => table.get(i).map_or(phrase, |(_, zh)| zh),
+        Err(_) => phrase,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expected_in_chinese;
+    use crate::parser::words::{RULE_WORDS, WORDS_ZH};
+
+    #[test]
+    fn every_descriptive_phrase_has_chinese() {
+        let mut sorted: Vec<&str> = WORDS_ZH.iter().map(|(en, _)| *en).collect();
+        sorted.sort_unstable();
+        let names: Vec<&str> = WORDS_ZH.iter().map(|(en, _)| *en).collect();
+        assert_eq!(names, sorted, "WORDS_ZH must be sorted for binary search");
+        for (_, en) in RULE_WORDS {
+            if !en.starts_with('`') {
+                assert_ne!(expected_in_chinese(en), *en, "no Chinese for {en}");
+            }
+        }
+        assert_eq!(
+            expected_in_chinese("a date like 2014-04-27"),
+            "日期，如 2014-04-27"
+        );
+        assert_eq!(expected_in_chinese("`}`"), "`}`");
+    }
+}

@@ -14,7 +14,7 @@ pub mod error;
 mod parser;
 pub mod span;
 
-pub use error::{SyntaxError, SyntaxErrorKind};
+pub use error::{expected_in_chinese, SyntaxError, SyntaxErrorKind};
 pub use span::Span;
 
 /// The result of parsing one file: every block that could be read, and the errors of the rest.

@@ -9,7 +9,7 @@
 mod build;
 mod errors;
 mod lex;
-mod words;
+pub(crate) mod words;
 
 use crate::ast::{Comment, File, Item};
 use crate::error::{SyntaxError, SyntaxErrorKind};

@@ -276,3 +276,216 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("time_red", "`red 6min`"),
     ("venue", "`venue \"江苏省昆山市周庄镇\"`"),
 ];
+
+/// The Chinese of each descriptive phrase of [`RULE_WORDS`] (and of the end of a block), sorted by
+/// the English. Phrases that are only syntax in backquotes read the same in both languages.
+pub(crate) static WORDS_ZH: &[(&str, &str)] = &[
+    ("a blank", "空格"),
+    (
+        "a block (`stage`, `time`, `prizes`, `note`, ...)",
+        "一个块（`stage`、`time`、`prizes`、`note` 等）",
+    ),
+    (
+        "a block, optionally after `override`",
+        "一个块（可在前面加 `override`）",
+    ),
+    (
+        "a bracket slot like `groups.A#1`, `seed 3`, `bye` or a player",
+        "对阵位置，如 `groups.A#1`、`seed 3`、`bye` 或棋手",
+    ),
+    (
+        "a category condition (`born`, `sex`, `title`, `pool`, `within`, ...)",
+        "组别条件（`born`、`sex`、`title`、`pool`、`within` 等）",
+    ),
+    (
+        "a clause like `deadline 2014-04-11`",
+        "条款，如 `deadline 2014-04-11`",
+    ),
+    ("a comparison like `>=`", "比较符号，如 `>=`"),
+    (
+        "a conduct rule like `late 5min forfeit`",
+        "竞赛纪律条款，如 `late 5min forfeit`",
+    ),
+    (
+        "a contact detail like `phone \"010-87559131\"`",
+        "联系方式，如 `phone \"010-87559131\"`",
+    ),
+    (
+        "a criterion option like `bye lowest_in_field`",
+        "名次区分选项，如 `bye lowest_in_field`",
+    ),
+    (
+        "a criterion option like `cut 1`",
+        "名次区分选项，如 `cut 1`",
+    ),
+    (
+        "a criterion option like `two_only` or `cut 1`",
+        "名次区分选项，如 `two_only` 或 `cut 1`",
+    ),
+    (
+        "a criterion variant like `two_only`",
+        "名次区分变体，如 `two_only`",
+    ),
+    ("a currency like CNY", "币种，如 CNY"),
+    ("a date like 2014-04-27", "日期，如 2014-04-27"),
+    (
+        "a draw rule (`pool`, `pot`, `rating`, `rest`, `avoid`, `numbers`)",
+        "抽签规则（`pool`、`pot`、`rating`、`rest`、`avoid`、`numbers`）",
+    ),
+    (
+        "a drawn group like `groups.A: a1 a2 a3`",
+        "抽签结果，如 `groups.A: a1 a2 a3`",
+    ),
+    ("a duration like 20min", "时长，如 20min"),
+    ("a game like `a1 - a2 1-0`", "对局，如 `a1 - a2 1-0`"),
+    ("a group like groups.A", "小组，如 groups.A"),
+    (
+        "a header clause (`edition`, `issued`, `dates`, `venue`, `rulebook`, ...)",
+        "规程总则条款（`edition`、`issued`、`dates`、`venue`、`rulebook` 等）",
+    ),
+    (
+        "a knockout clause (`bracket`, `seeded`, `games`, `third_place`, ...)",
+        "淘汰赛条款（`bracket`、`seeded`、`games`、`third_place` 等）",
+    ),
+    ("a letter or digit", "字母或数字"),
+    ("a line end or `;`", "换行或 `;`"),
+    ("a name", "名称"),
+    ("a number", "数字"),
+    ("a number of entries", "参赛人数"),
+    (
+        "a pair like `(groups.A#1 v groups.B#2)`",
+        "对阵，如 `(groups.A#1 v groups.B#2)`",
+    ),
+    (
+        "a place of an earlier stage like groups.A#1",
+        "前一阶段的名次，如 groups.A#1",
+    ),
+    (
+        "a player attribute (`unit`, `rating`, `born`, `title`, `team`, ...)",
+        "棋手属性（`unit`、`rating`、`born`、`title`、`team` 等）",
+    ),
+    (
+        "a playoff game like `playoff rapid: a1 - b1 =`",
+        "加赛对局，如 `playoff rapid: a1 - b1 =`",
+    ),
+    (
+        "a playoff step (`game`, `armageddon`, `lots`, `tiebreak`)",
+        "加赛步骤（`game`、`armageddon`、`lots`、`tiebreak`）",
+    ),
+    (
+        "a pool source (`named`, `rating top N`, `nominated_by`, `qualifiers`, ...)",
+        "名额来源（`named`、`rating top N`、`nominated_by`、`qualifiers` 等）",
+    ),
+    ("a prize line like `1: 80000`", "奖励行，如 `1: 80000`"),
+    ("a quota like `open_men 3`", "名额，如 `open_men 3`"),
+    (
+        "a quota like `open_men 3`, `replacement` or `staff`",
+        "名额，如 `open_men 3`、`replacement` 或 `staff`",
+    ),
+    (
+        "a result (`1-0`, `0-1`, `=`, `+-`, `-+`, `--`)",
+        "结果（`1-0`、`0-1`、`=`、`+-`、`-+`、`--`）",
+    ),
+    (
+        "a result line like `groups 1: a1 - a2 1-0`, `fouls`, `withdraw` or `rest`",
+        "成绩行，如 `groups 1: a1 - a2 1-0`、`fouls`、`withdraw` 或 `rest`",
+    ),
+    (
+        "a role and its count like `leader 1`",
+        "职务及人数，如 `leader 1`",
+    ),
+    ("a round like `groups 1`", "轮次，如 `groups 1`"),
+    (
+        "a schedule slot like `08:10 round groups 1`",
+        "日程安排，如 `08:10 round groups 1`",
+    ),
+    ("a scope like `in rapid`", "适用范围，如 `in rapid`"),
+    (
+        "a seed tier (`title`, `pool`, `category`, `players`)",
+        "种子层级（`title`、`pool`、`category`、`players`）",
+    ),
+    ("a stage clause", "阶段条款"),
+    (
+        "a stage clause (`round_robin`, `swiss`, `entrants`, `time`, `tiebreak`, ...)",
+        "阶段条款（`round_robin`、`swiss`、`entrants`、`time`、`tiebreak` 等）",
+    ),
+    (
+        "a test part (`roster`, `seed`, `draw`, `results`, `expect`)",
+        "测试部分（`roster`、`seed`、`draw`、`results`、`expect`）",
+    ),
+    ("a text in quotes", "带引号的文字"),
+    (
+        "a text in quotes like \"小组赛\"",
+        "带引号的文字，如 \"小组赛\"",
+    ),
+    (
+        "a tie-break criterion like `sonneborn_berger`",
+        "名次区分指标，如 `sonneborn_berger`",
+    ),
+    ("a time like 08:10", "时刻，如 08:10"),
+    ("a time like 16:00", "时刻，如 16:00"),
+    (
+        "a time-control clause (`base`, `red`, `black`, `increment`, `flag loses`, ...)",
+        "用时条款（`base`、`red`、`black`、`increment`、`flag loses` 等）",
+    ),
+    ("a top-level block", "顶层块"),
+    ("a value", "取值"),
+    ("an amount like 30000 CNY", "金额，如 30000 CNY"),
+    ("an amount like 80000 CNY", "金额，如 80000 CNY"),
+    (
+        "an argument (a date, time, amount, number, word or text)",
+        "参数（日期、时刻、金额、数字、词或文字）",
+    ),
+    (
+        "an argument (a number, duration, time, word or text)",
+        "参数（数字、时长、时刻、词或文字）",
+    ),
+    ("an arm like `17..32: 7`", "分档，如 `17..32: 7`"),
+    (
+        "an award (`trophy`, `medal`, `plaque`, `certificate`, `item \"...\"`)",
+        "奖品（`trophy`、`medal`、`plaque`、`certificate`、`item \"...\"`）",
+    ),
+    ("an entry clause", "报名条款"),
+    (
+        "an entry clause (`field`, `pool`, `age`, `deadline`, `fee`, `player`, ...)",
+        "报名条款（`field`、`pool`、`age`、`deadline`、`fee`、`player` 等）",
+    ),
+    (
+        "an expectation (`place`, `places`, `prize`, `qualifies`, `group_place`, ...)",
+        "预期结果（`place`、`places`、`prize`、`qualifies`、`group_place` 等）",
+    ),
+    (
+        "an official like `chief_arbiter \"张三\"`",
+        "裁判人员，如 `chief_arbiter \"张三\"`",
+    ),
+    (
+        "an option like `max_consecutive 2`",
+        "选项，如 `max_consecutive 2`",
+    ),
+    (
+        "an organiser role like `host \"中国象棋协会\"`",
+        "单位类别，如 `host \"中国象棋协会\"`",
+    ),
+    (
+        "dates like 1956-01-01 .. 1999-12-31",
+        "日期范围，如 1956-01-01 .. 1999-12-31",
+    ),
+    (
+        "entrants like `roster`, `category open`, `pool rated`, `groups.*#1` or `rest`",
+        "参赛者来源，如 `roster`、`category open`、`pool rated`、`groups.*#1` 或 `rest`",
+    ),
+    ("entries like `17..32`", "人数范围，如 `17..32`"),
+    (
+        "group names like `groups A B C D`",
+        "小组名，如 `groups A B C D`",
+    ),
+    ("places like 7..12", "名次，如 7..12"),
+    ("places like `5..8`", "名次，如 `5..8`"),
+    ("points like `win 2`", "分值，如 `win 2`"),
+    ("the end of the block", "块的结尾"),
+    ("the text of a string", "字符串的内容"),
+    (
+        "tie-break criteria like `points, wins, lots`",
+        "名次区分指标，如 `points, wins, lots`",
+    ),
+];
