@@ -24,7 +24,14 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
             }
             EntryClause::Field(n) => {
                 ctx.mark(n.span);
-                let key = if pools_seen {
+                // A team event counts teams (entry has a team size or teams).
+                let teams = e
+                    .clauses
+                    .iter()
+                    .any(|c| matches!(c, EntryClause::TeamSize { .. } | EntryClause::Team(_)));
+                let key = if teams {
+                    M::FieldTeams
+                } else if pools_seen {
                     M::FieldTotal
                 } else {
                     M::FieldSize

@@ -642,7 +642,9 @@ fn numbers(ctx: &mut Ctx<'_>, n: &Numbers) -> String {
             let order = match seeds_order {
                 Some(o) => {
                     ctx.mark(o.span);
-                    words::numbers(lang, &o.node).unwrap_or(&o.node).to_string()
+                    words::draw_order(lang, &o.node)
+                        .unwrap_or(&o.node)
+                        .to_string()
                 }
                 None => ctx.m(M::ByLot).to_string(),
             };

@@ -246,6 +246,7 @@ pub enum M {
     TeamSizeRange,
     TeamList,
     ColTeam,
+    FieldTeams,
     AvoidRound1,
 }
 
@@ -454,7 +455,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::ColWhat => ("内容", "Programme"),
         M::ColPlace => ("名次", "Place"),
         M::ColAmount => ("奖金", "Prize"),
-        M::ColCount => ("人数", "Players"),
+        M::ColCount => ("名额", "Places"),
         M::ColSubtotal => ("小计", "Subtotal"),
         M::ColItems => ("奖品", "Awards"),
         M::NoIncrement => ("不加秒（包干）", "none (sudden death)"),
@@ -580,6 +581,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::TeamSizeRange => ("每队报名{0}至{1}人。", "Each team registers {0} to {1} players."),
         M::TeamList => ("参赛队（{0}队）：{1}", "Teams ({0}): {1}"),
         M::ColTeam => ("队", "Team"),
+        M::FieldTeams => ("参赛队为{0}队。", "The field is {0} teams."),
         M::AvoidRound1 => ("首轮{0}回避配对", "{0} are not paired against each other in round 1"),
     }
 }

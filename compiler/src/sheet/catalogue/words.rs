@@ -496,6 +496,23 @@ dict!(
         ),
         ("lots", "抽签决定名次", "drawing of lots"),
         ("抽签", "抽签决定名次", "drawing of lots"),
+        ("game_points", "局分多者名次列前", "more game points"),
+        ("局分", "局分多者名次列前", "more game points"),
+        ("总局分", "总局分多者名次列前", "more game points"),
+        ("积分", "积分多者名次列前", "more points"),
+        (
+            "两人对赛",
+            "两人对赛胜者名次列前",
+            "the winner of the game between the tied players"
+        ),
+        (
+            "直接对局",
+            "两人对赛胜者名次列前",
+            "the winner of the game between the tied players"
+        ),
+        ("后走局数", "后走局数多者名次列前", "more games with black"),
+        ("后手赛局", "后手赛局多者名次列前", "more games with black"),
+        ("技术犯规", "技术犯规少者名次列前", "fewer fouls"),
         ("rating", "等级分高者名次列前", "higher rating"),
     ]
 );
@@ -520,6 +537,18 @@ dict!(
         ),
         ("cumulative", "按各轮累计积分比较", "on cumulative scores"),
         ("previous_round", "逐轮向前比较", "round by round backwards"),
+        (
+            "opp_reverse",
+            "逐轮倒序比较对手成绩",
+            "opponents' results compared backwards"
+        ),
+        ("round_result", "逐轮比较各轮胜负", "round results compared"),
+        ("include_unplayed", "含未赛局", "unplayed games included"),
+        (
+            "over_the_board",
+            "仅计实赛胜局",
+            "games won over the board only"
+        ),
         ("skip", "无法使用时跳过", "skipped where it does not apply"),
     ]
 );
