@@ -65,12 +65,7 @@ fn check(trf: &Path) -> Result<(), String> {
 
 /// Rounds where this engine and the reference differ, with the reason as far as known. A round
 /// listed here that starts matching fails the test, so the list cannot go stale.
-const KNOWN_DIFFERENT: &[&str] = &[
-    // The reference floats 79 from the 2.0 bracket although floating 66 allows one more pair
-    // in the next bracket (C7) and satisfies every colour preference; its look-ahead must see
-    // that 66-80 would leave 70 and 78 (who met) for the last bracket. Not yet modelled.
-    "t25-080p-11r/round-09.trf",
-];
+const KNOWN_DIFFERENT: &[&str] = &[];
 
 #[test]
 fn every_reference_round_is_reproduced() {

@@ -1,24 +1,33 @@
 //! The FIDE Dutch system (C.04.3, the 2025 text in force from 2026; criteria C1–C21).
 //!
 //! The round is paired bracket by bracket from the top score group down. Each bracket (its
-//! moved-down players, its residents and, as look-ahead, the next score group) becomes one
-//! maximum-weight matching problem whose edge weights encode the quality criteria
-//! lexicographically, one bit field per criterion, the most important highest: pairs in the
-//! bracket (C5), score differences (C6), pairs and scores carried into the next bracket (C7, C8),
-//! the bye assignee's unplayed games (C9, last bracket), colour criteria (C10–C13), repeated
-//! floats (C14–C17) and their score differences (C18–C21). The absolute criteria (C1 no rematch,
-//! C2 no second bye, C3 absolute colour conflicts outside topscorers) remove edges. After the
-//! optimal quality is known, the choices the rules leave to the order of candidates (which
-//! moved-down players are paired, their opponents, the exchanges between S1 and S2 and the
-//! transpositions of S2) are fixed one player at a time by nudging the lowest reserved bits,
-//! the way bbpPairings (an endorsed engine) realises the rules. A cardinality matching over the
-//! whole field checks after each bracket that the round can still be completed (C4); if not,
-//! the bracket is the penultimate pairing bracket and is paired together with all the rest.
+//! moved-down players, its residents and a look-ahead) becomes one maximum-weight matching
+//! problem whose edge weights encode the quality criteria lexicographically, one bit field per
+//! criterion, the most important highest: pairs in the bracket (C5), score differences (C6),
+//! pairs and scores carried below (C7, C8), the bye assignee's unplayed games (C9), colour
+//! criteria (C10–C13), repeated floats (C14–C17) and their score differences (C18–C21). The
+//! absolute criteria (C1 no rematch of a played game, C2 no second bye nor a bye after a forfeit
+//! win, C3 absolute colour conflicts outside topscorers) remove edges. After the optimal quality
+//! is known, the choices the rules leave to the order of candidates (which moved-down players
+//! are paired, their opponents, the exchanges between S1 and S2, the transpositions of S2) are
+//! fixed by nudging the lowest reserved bits, the way bbpPairings (an endorsed engine) realises
+//! the rules. A cardinality matching over the whole field checks after each bracket that the
+//! round can still be completed (C4); if not, the bracket is the penultimate pairing bracket and
+//! is paired together with all the rest.
 //!
-//! Re-solving a matching after each nudge is the cost that makes endorsed engines slow on large
-//! fields. Here a nudge is only solved when it can change something: an edge with non-zero
-//! reduced cost in the current optimal dual cannot enter any maximum-weight matching, so when
-//! no preferred candidate has a tight edge the current matching already is the answer.
+//! Where the texts leave room, the reference pairings decided (all 170 reference rounds agree):
+//! - the pairing-allocated bye goes to an eligible player of the lowest score with which the
+//!   round can be completed, settled before any bracket is paired; among those, C9;
+//! - an unplayed round is a downfloat only if it scored more than a loss (bye, forfeit win);
+//! - the look-ahead is the next score group, plus every player below it when there are at most
+//!   `LOOK_AHEAD_MAX` of them: then "pairs carried below" counts pairs that can really be made,
+//!   which decides the end of a tournament. With many players below, any leftover can be paired
+//!   among them and the next score group alone is looked at (this keeps large fields fast).
+//!
+//! Speed: brackets are solved on a dense-matrix blossom; the transpositions (lexicographic over
+//! S1) are first tried greedily along tight edges of the optimal dual and verified, else solved
+//! in chunks of S1 players whose rank fields fit in narrow weights. A nudge is only solved when
+//! it can change something: an edge with non-zero reduced cost cannot enter any optimum.
 
 use std::collections::BTreeMap;
 
@@ -350,8 +359,17 @@ impl Ctx {
                 pbi.push(next_it);
                 next_it += 1;
             }
-            let final_brackets = next_it == n;
+            // The look-ahead: the next score group, and also everyone below it when they are
+            // few enough to matter for completing the round (see the module note).
+            let rest_begin = pbi.len();
+            let rest = n - next_it;
+            let full_look_ahead = !special && rest <= LOOK_AHEAD_MAX;
+            if full_look_ahead {
+                pbi.extend(next_it..n);
+            }
+            let final_brackets = next_it == n || full_look_ahead;
             if nsgb <= sgb {
+                pbi.truncate(rest_begin);
                 // Only moved-down players left and nothing to pair them with in-bracket: let
                 // them join the next group as residents.
                 sgb = 0;
@@ -393,7 +411,7 @@ impl Ctx {
             special = next_it == n;
             let mut new_pbi = Vec::new();
             sgb = 0;
-            for p in 0..pbi.len() {
+            for p in 0..rest_begin {
                 if p < nsgb && matched[p] && st[p] != p && st[p] < pbi.len() {
                     partner[pbi[p]] = pbi[st[p]];
                     partner[pbi[st[p]]] = pbi[p];
@@ -541,6 +559,9 @@ struct Layout {
 }
 
 const TEN: u32 = 10;
+
+/// Up to this many players below the next score group, the look-ahead includes them.
+const LOOK_AHEAD_MAX: usize = 64;
 
 impl Bracket<'_> {
     fn p(&self, i: usize) -> &P {
