@@ -105,7 +105,7 @@ fn absolute_criteria_hold_over_simulated_events() {
         for r in 1..=rounds {
             s.round = r;
             for p in &mut s.players {
-                p.absent = next(&mut seed) % 20 == 0;
+                p.absent = next(&mut seed).is_multiple_of(20);
             }
             let pairing = match pair_dutch(&s) {
                 Ok(p) => p,
