@@ -275,8 +275,8 @@ const SAME_PLACE_COUNT: Report = Report {
 const PLACES_MISMATCH: Report = Report {
     code: &E211,
     message: Template::new(
-        "stage `{stage}` has {entrants} entrants but decides {len} places",
-        "阶段 `{stage}` 有 {entrants} 名参赛者，却决定 {len} 个名次",
+        "stage `{stage}` places {entrants} players but its range has {len} places",
+        "阶段 `{stage}` 应决定 {entrants} 名棋手的名次，但名次范围有 {len} 个",
     ),
     label: Template::new("{len} places", "{len} 个名次"),
     help: Template::new(
@@ -842,26 +842,28 @@ fn places(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         if f.format == FormatKind::SamePlace {
             continue;
         }
-        let Some(mut entrants) = f.entrants else {
+        let Some(entrants) = f.entrants else {
             continue;
         };
-        // The leaders a split sends away are placed by the split's target.
-        if let Some(top) = f.split_top {
-            if top >= entrants {
-                continue;
-            }
-            entrants -= top;
-        }
+        // Players that go on to a later stage (by a split or by place references) are placed
+        // there: the stage may state the places of everyone, or only of those who stay.
+        let onward = onward_count(ctx, name).max(f.split_top.unwrap_or(0));
+        let staying = entrants.saturating_sub(onward);
+        let expected = if onward > 0 && staying > 0 {
+            staying
+        } else {
+            entrants
+        };
         for c in &st.clauses {
             let StageClause::Places(r) = c else { continue };
             let len = range_len(r);
-            if len != entrants && entrants > 0 {
-                let end = r.start.saturating_add(entrants).saturating_sub(1);
+            if len != entrants && len != expected && entrants > 0 {
+                let end = r.start.saturating_add(expected).saturating_sub(1);
                 diags.push(PLACES_MISMATCH.at(
                     r.span,
                     &[
                         ("stage", name),
-                        ("entrants", &entrants.to_string()),
+                        ("entrants", &expected.to_string()),
                         ("len", &len.to_string()),
                         ("start", &r.start.to_string()),
                         ("end", &end.to_string()),
@@ -870,6 +872,23 @@ fn places(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// How many distinct places of `stage` later stages take (entrants, bracket slots).
+fn onward_count(ctx: &Ctx<'_>, stage: &str) -> u32 {
+    let mut taken = std::collections::BTreeSet::new();
+    for item in &ctx.file.items {
+        let Item::Stage(st) = item else { continue };
+        if st.name.node == stage {
+            continue;
+        }
+        for r in own_refs(st) {
+            if r.stage.node == stage {
+                taken.extend(expand(ctx, r));
+            }
+        }
+    }
+    taken.len() as u32
 }
 
 fn splits(ctx: &Ctx<'_>, diags: &mut Diagnostics) {

@@ -372,3 +372,24 @@ fn extreme_numbers_never_panic() {
     }
     assert!(runs > 500, "only {runs} mutations");
 }
+
+#[test]
+fn a_stage_may_place_only_those_who_stay() {
+    // 8 in groups, 4 go on to the final: the group stage may decide places 5..8 itself.
+    let ds = check_edited(&[
+        (
+            "  tiebreak { sonneborn_berger, head_to_head two_only, wins, lots }\n}",
+            "  tiebreak { sonneborn_berger, head_to_head two_only, wins, lots }\n  places 5..8\n}",
+        ),
+        ("places 5..8 shared groups.*#3..4\n", ""),
+    ]);
+    assert_eq!(code_list(&ds), Vec::<&str>::new());
+    let ds = check_edited(&[
+        (
+            "  tiebreak { sonneborn_berger, head_to_head two_only, wins, lots }\n}",
+            "  tiebreak { sonneborn_berger, head_to_head two_only, wins, lots }\n  places 5..7\n}",
+        ),
+        ("places 5..8 shared groups.*#3..4\n", ""),
+    ]);
+    assert!(code_list(&ds).contains(&"E211"));
+}
