@@ -185,6 +185,9 @@ fn declared(decl: &ast::PlayerDecl, teams: &BTreeMap<&str, &str>) -> Player {
 
 fn results(s: &Scenario, source: &SourceFile) -> RecordedResults {
     let mut r = RecordedResults::default();
+    // The same pair in the same round and step more than once: games 1, 2, ... of a mini-match,
+    // or repeated playoff steps of one time control (blitz, then blitz again), in written order.
+    let mut occurrences: BTreeMap<(String, u32, String, String, String), u32> = BTreeMap::new();
     for d in &s.draws {
         r.draws.push(FixedDraw {
             stage: d.stage.node.clone(),
@@ -202,6 +205,22 @@ fn results(s: &Scenario, source: &SourceFile) -> RecordedResults {
                 ..
             } => {
                 for g in games {
+                    let (x, y) = if g.red.node <= g.black.node {
+                        (g.red.node.clone(), g.black.node.clone())
+                    } else {
+                        (g.black.node.clone(), g.red.node.clone())
+                    };
+                    let step = g.playoff_step.as_ref().map(|s| s.node.clone());
+                    let n = occurrences
+                        .entry((
+                            stage.node.clone(),
+                            round.node,
+                            x,
+                            y,
+                            step.clone().unwrap_or_default(),
+                        ))
+                        .or_insert(0);
+                    *n += 1;
                     r.games.push(RecordedGame {
                         stage: stage.node.clone(),
                         round: round.node,
@@ -211,8 +230,8 @@ fn results(s: &Scenario, source: &SourceFile) -> RecordedResults {
                         result: outcome(g.outcome.node),
                         red_fouls: 0,
                         black_fouls: 0,
-                        step: g.playoff_step.as_ref().map(|s| s.node.clone()),
-                        game: None,
+                        step,
+                        game: Some(*n),
                         origin: origin(source, g.span),
                     });
                 }
