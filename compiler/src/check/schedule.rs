@@ -17,10 +17,10 @@ use xqreg_grammar::ast::{
 };
 use xqreg_grammar::Span;
 
-use super::categories::{day_number, fmt_date};
+use super::categories::{day_number, fmt_date, from_day_number};
 use super::entry;
 use super::Ctx;
-use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Msg, Severity, Template};
 
 pub const CODES: &[&Code] = &[&E604, &E605, &E606, &E607, &E608, &E613, &W602, &W603];
 
@@ -168,6 +168,14 @@ const LBL_E604: Template = Template::new("plays {total} rounds", "共 {total} �
 const HELP_E604: Template = Template::new(
     "add a slot to a day of the schedule: `HH:MM round {stage} {first}`",
     "在日程中为其安排时间：`HH:MM round {stage} {first}`",
+);
+const HELP_E604_BETWEEN: Template = Template::new(
+    "add `HH:MM round {stage} {first}` between round {prev} ({prev_at}) and round {next} ({next_at})",
+    "在第{prev}轮（{prev_at}）与第{next}轮（{next_at}）之间加上 `HH:MM round {stage} {first}`",
+);
+const HELP_E604_AFTER: Template = Template::new(
+    "add `HH:MM round {stage} {first}` after round {prev} ({prev_at})",
+    "在第{prev}轮（{prev_at}）之后加上 `HH:MM round {stage} {first}`",
 );
 const MSG_E605_ROUND: Template = Template::new(
     "round {next} of `{stage}` is scheduled before round {prev}",
@@ -664,6 +672,40 @@ fn list_rounds(rs: &[u32]) -> (String, String) {
     }
 }
 
+/// `2014-04-28 08:30` of a slot's place in time.
+fn fmt_at(at: i64) -> String {
+    format!(
+        "{} {}",
+        fmt_date(from_day_number(at.div_euclid(24 * 60))),
+        fmt_minutes(at)
+    )
+}
+
+/// The help for a missing round: where it fits between its neighbours' slots.
+fn missing_help(rounds: &BTreeMap<(String, u32), (i64, Span)>, stage: &str, round: u32) -> Msg {
+    let at = |r: u32| rounds.get(&(stage.to_string(), r)).map(|(t, _)| *t);
+    let before = round.checked_sub(1).and_then(at);
+    let after = round.checked_add(1).and_then(at);
+    let round_s = round.to_string();
+    match (before, after) {
+        (Some(b), Some(a)) => HELP_E604_BETWEEN.fill(&[
+            ("stage", stage),
+            ("first", &round_s),
+            ("prev", &(round - 1).to_string()),
+            ("next", &(round + 1).to_string()),
+            ("prev_at", &fmt_at(b)),
+            ("next_at", &fmt_at(a)),
+        ]),
+        (Some(b), None) => HELP_E604_AFTER.fill(&[
+            ("stage", stage),
+            ("first", &round_s),
+            ("prev", &(round - 1).to_string()),
+            ("prev_at", &fmt_at(b)),
+        ]),
+        _ => HELP_E604.fill(&[("stage", stage), ("first", &round_s)]),
+    }
+}
+
 fn missing(ctx: &Ctx<'_>, rounds: &BTreeMap<(String, u32), (i64, Span)>, diags: &mut Diagnostics) {
     for name in &ctx.scope.stage_order {
         let Some(fact) = ctx.facts.stages.get(*name) else {
@@ -697,7 +739,7 @@ fn missing(ctx: &Ctx<'_>, rounds: &BTreeMap<(String, u32), (i64, Span)>, diags: 
                 info.stage.name.span,
                 LBL_E604.fill(&[("total", &total.to_string())]),
             )
-            .with_help(HELP_E604.fill(&[("stage", name), ("first", &first.to_string())])),
+            .with_help(missing_help(rounds, name, *first)),
         );
     }
 }
