@@ -198,6 +198,18 @@ const BRACKET_FULL: Report = Report {
     label: Template::new("bracket of {size}", "{size} 人对阵表"),
     help: Template::new("use `seeded {next}`", "改为 `seeded {next}`"),
 };
+const NO_GAMES: Report = Report {
+    code: &E205,
+    message: Template::new(
+        "a knockout match of no games decides nothing",
+        "零盘的淘汰赛对局无法决出胜负",
+    ),
+    label: Template::new("0 games", "0 盘"),
+    help: Template::new(
+        "write `games 2` for a two-game mini-match, or drop the clause for one game",
+        "两盘制写 `games 2`，一盘制则删去该子句",
+    ),
+};
 const SLOT_TWICE: Report = Report {
     code: &E205,
     message: Template::new(
@@ -738,6 +750,9 @@ fn brackets(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                         let s = size.node.to_string();
                         let next = next_pow2(size.node.max(2)).to_string();
                         diags.push(BRACKET_SIZE.at(size.span, &[("size", &s), ("next", &next)]));
+                    }
+                    KnockoutClause::Games(n) if n.node == 0 => {
+                        diags.push(NO_GAMES.at(n.span, &[]));
                     }
                     KnockoutClause::Seeded { size, .. } => {
                         let entrants = ctx

@@ -393,3 +393,12 @@ fn a_stage_may_place_only_those_who_stay() {
     ]);
     assert!(code_list(&ds).contains(&"E211"));
 }
+
+#[test]
+fn a_mini_match_has_games() {
+    let ds = check_edited(&[(
+        "(groups.B#1 v groups.A#2); third_place }",
+        "(groups.B#1 v groups.A#2); games 0; third_place }",
+    )]);
+    assert_eq!(code_list(&ds), vec!["E205"]);
+}
