@@ -185,7 +185,10 @@ pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
                 Some(decl) => {
                     let count = pool_counts.entry(decl.name.as_str()).or_insert(0);
                     *count += 1;
-                    if decl.size.is_some_and(|size| *count == size + 1) {
+                    if decl
+                        .size
+                        .is_some_and(|size| u64::from(*count) == u64::from(size) + 1)
+                    {
                         problems.push(
                             RuntimeProblem::new(
                                 codes::POOL_OVER_SIZE,
