@@ -71,8 +71,8 @@ const MSG_E509: Template = Template::new(
     "places {from}..{to} are decided twice: by {a} and by {b}",
     "第{from}至{to}名被决定了两次：{a_zh}和{b_zh}",
 );
-const LBL_E509: Template = Template::new("decides places {range} again", "再次决定第{range}名");
-const LBL_E509_FIRST: Template = Template::new("decides places {range}", "决定第{range}名");
+const LBL_E509: Template = Template::new("decides places {range} again", "再次决定第{range_zh}名");
+const LBL_E509_FIRST: Template = Template::new("decides places {range}", "决定第{range_zh}名");
 const HELP_E509: Template = Template::new(
     "give one of them another range, e.g. `places {suggest}`",
     "为其中之一改写名次范围，例如 `places {suggest}`",
@@ -100,7 +100,7 @@ const HELP_E510_PLAIN: Template = Template::new(
 );
 const MSG_E512: Template = Template::new(
     "places {range} are {places} places, but the declaration's sources name {players} players",
-    "第{range}名共 {places} 个名次，但该声明的来源有 {players} 名棋手",
+    "第{range_zh}名共 {places} 个名次，但该声明的来源有 {players} 名棋手",
 );
 const LBL_E512: Template = Template::new("{places} places", "{places} 个名次");
 const HELP_E512: Template = Template::new("write `places {suggest}`", "写成 `places {suggest}`");
@@ -117,6 +117,15 @@ struct Decided<'a> {
     copied_by: Option<&'a str>,
     /// A player count to compare with the range length.
     players: Option<u32>,
+}
+
+/// `5至8` (a single place alone), for Chinese messages.
+fn range_zh(a: u32, b: u32) -> String {
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}至{b}")
+    }
 }
 
 fn range_text(a: u32, b: u32) -> String {
@@ -229,11 +238,17 @@ fn twice(decided: &[Decided<'_>], diags: &mut Diagnostics) {
                         ("b_zh", &second.who_zh),
                     ]),
                     second.span,
-                    LBL_E509.fill(&[("range", &range_text(second.range.0, second.range.1))]),
+                    LBL_E509.fill(&[
+                        ("range", &range_text(second.range.0, second.range.1)),
+                        ("range_zh", &range_zh(second.range.0, second.range.1)),
+                    ]),
                 )
                 .with_label(
                     first.span,
-                    LBL_E509_FIRST.fill(&[("range", &range_text(first.range.0, first.range.1))]),
+                    LBL_E509_FIRST.fill(&[
+                        ("range", &range_text(first.range.0, first.range.1)),
+                        ("range_zh", &range_zh(first.range.0, first.range.1)),
+                    ]),
                 )
                 .with_help(help),
             );
@@ -258,6 +273,7 @@ fn counts(decided: &[Decided<'_>], diags: &mut Diagnostics) {
                 &E512,
                 MSG_E512.fill(&[
                     ("range", &range_text(d.range.0, d.range.1)),
+                    ("range_zh", &range_zh(d.range.0, d.range.1)),
                     ("places", &places.to_string()),
                     ("players", &players.to_string()),
                 ]),

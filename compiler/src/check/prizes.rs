@@ -228,8 +228,8 @@ const MSG_E501: Template = Template::new(
     "place {place} is paid by two lines of this table",
     "第{place}名在该奖励表中有两行奖励",
 );
-const LBL_E501: Template = Template::new("pays {range} again", "再次对第{range}名发奖");
-const LBL_E501_FIRST: Template = Template::new("pays {range}", "对第{range}名发奖");
+const LBL_E501: Template = Template::new("pays {range} again", "再次对第{range_zh}名发奖");
+const LBL_E501_FIRST: Template = Template::new("pays {range}", "对第{range_zh}名发奖");
 const HELP_E501: Template = Template::new(
     "start this line at place {next}: `{suggest}`",
     "该行从第{next}名开始：`{suggest}`",
@@ -373,6 +373,15 @@ fn currency<'a>(block: &'a Prizes, m: &'a Money) -> Option<&'a str> {
         .map(|c| c.node.as_str())
 }
 
+/// `5至8` (a single place alone), for Chinese messages.
+fn range_zh(a: u32, b: u32) -> String {
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}至{b}")
+    }
+}
+
 fn range_text(a: u32, b: u32) -> String {
     if a == b {
         a.to_string()
@@ -501,11 +510,17 @@ fn overlaps_and_gaps(paid: &[Paid<'_>], diags: &mut Diagnostics) {
                     &E501,
                     MSG_E501.fill(&[("place", &b.start.max(a.start).to_string())]),
                     b.line.span,
-                    LBL_E501.fill(&[("range", &range_text(b.start, b.end))]),
+                    LBL_E501.fill(&[
+                        ("range", &range_text(b.start, b.end)),
+                        ("range_zh", &range_zh(b.start, b.end)),
+                    ]),
                 )
                 .with_label(
                     a.line.span,
-                    LBL_E501_FIRST.fill(&[("range", &range_text(a.start, a.end))]),
+                    LBL_E501_FIRST.fill(&[
+                        ("range", &range_text(a.start, a.end)),
+                        ("range_zh", &range_zh(a.start, a.end)),
+                    ]),
                 )
                 .with_help(help),
             );
@@ -755,7 +770,7 @@ fn shared_equal(decl: &ast::PlacesDecl, paid: &[Paid<'_>], diags: &mut Diagnosti
         &E505,
         MSG_E505.fill(&[
             ("range", &range),
-            ("range_zh", &format!("{lo}至{hi}")),
+            ("range_zh", &range_zh(lo, hi)),
             ("amounts", &amounts.join(", ")),
         ]),
         touching.first().map_or(decl.places.span, |p| p.line.span),
