@@ -195,6 +195,25 @@ fn random_mutations_of_the_full_file() {
 }
 
 #[test]
+fn byte_order_mark_and_crlf_line_ends_are_accepted() {
+    let crlf = SOURCE.replace('\n', "\r\n");
+    let p = parse(&crlf);
+    assert!(p.errors.is_empty(), "{:#?}", p.errors);
+    assert_eq!(p.file.items.len(), parse(SOURCE).file.items.len());
+    assert!(p.file.comments.iter().all(|c| !c.text.ends_with('\r')));
+    let p = parse("\u{feff}scoring { win 2 }\n");
+    assert!(p.errors.is_empty(), "{:#?}", p.errors);
+    assert!(matches!(&p.file.items[..], [Item::Scoring(s)] if s.span.start == 3));
+    let bom = format!("\u{feff}{SOURCE}");
+    let p = parse(&bom);
+    assert!(p.errors.is_empty(), "{:#?}", p.errors);
+    match &p.file.items[0] {
+        Item::Regulation(r) => assert_eq!(&bom[r.span.range()][..10], "regulation"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn pathological_nesting_and_length() {
     let deep = format!("stage a {}\n", "{".repeat(100_000));
     run(deep.as_bytes());

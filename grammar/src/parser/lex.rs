@@ -139,7 +139,11 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split('\n').map(move |line| {
         let at = start;
         start += line.len() + 1;
-        (at, line)
+        // A byte-order mark (files saved by Windows editors) is not part of the first line.
+        match line.strip_prefix('\u{feff}') {
+            Some(rest) if at == 0 => (at + '\u{feff}'.len_utf8(), rest),
+            _ => (at, line),
+        }
     })
 }
 
