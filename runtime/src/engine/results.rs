@@ -120,8 +120,9 @@ pub struct RecordedWithdrawal {
     pub origin: Origin,
 }
 
-/// Everything a run is told rather than simulates.
+/// Everything a run is told rather than simulates. Every field may be left out of its JSON.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RecordedResults {
     pub games: Vec<RecordedGame>,
     /// Fouls recorded over the event outside any game record (`fouls a3 2`).
