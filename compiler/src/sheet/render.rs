@@ -63,3 +63,26 @@ pub fn render(sheet: &Sheet, format: Format) -> Result<String, Error> {
     let tpl = env.get_template(name)?;
     tpl.render(minijinja::context! { sheet => sheet })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_filters_escape_markup() {
+        assert_eq!(
+            md_escape("a*b_c|d<e>#".to_string()),
+            "a\\*b\\_c\\|d\\<e\\>\\#"
+        );
+        assert_eq!(cell_escape("x\ny|z".to_string()), "x y\\|z");
+        assert_eq!(md_escape("第四届“周庄杯”".to_string()), "第四届“周庄杯”");
+    }
+
+    #[test]
+    fn every_template_loads() {
+        let env = env().expect("the templates parse");
+        for name in ["sheet.md", "sheet.html", "flow.svg", "sheet.css"] {
+            assert!(env.get_template(name).is_ok(), "{name}");
+        }
+    }
+}

@@ -671,3 +671,49 @@ pub fn item_label(ctx: &Ctx<'_>, item: &Item) -> String {
 pub fn same_key(a: &Item, b: &Item) -> bool {
     item_key(a).is_some() && item_key(a) == item_key(b)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering_follows_the_chinese_and_english_styles() {
+        assert_eq!(number(Lang::Zh, 0, 0), "一、");
+        assert_eq!(number(Lang::Zh, 0, 14), "十五、");
+        assert_eq!(number(Lang::Zh, 1, 1), "（二）");
+        assert_eq!(number(Lang::Zh, 2, 2), "3.");
+        assert_eq!(number(Lang::Zh, 3, 0), "(1)");
+        assert_eq!(number(Lang::En, 0, 6), "7. ");
+        assert_eq!(number(Lang::En, 1, 0), "(1) ");
+        assert_eq!(number(Lang::En, 2, 1), "(b) ");
+        assert_eq!(number(Lang::En, 3, 3), "(iv) ");
+        assert_eq!(roman(1994), "mcmxciv");
+    }
+
+    #[test]
+    fn one_clause_takes_no_number_and_plain_clauses_are_skipped() {
+        let mut one = vec![Clause::text("甲")];
+        number_clauses(Lang::Zh, 1, &mut one);
+        assert_eq!(one[0].num, "");
+        let mut three = vec![Clause::text("甲"), Clause::text("乙"), Clause::text("丙")];
+        three[1].plain = true;
+        number_clauses(Lang::Zh, 1, &mut three);
+        let nums: Vec<&str> = three.iter().map(|c| c.num.as_str()).collect();
+        assert_eq!(nums, ["（一）", "", "（二）"]);
+    }
+
+    #[test]
+    fn same_headings_group_into_items() {
+        let cs = vec![
+            Clause::headed("碰乱棋子", "一"),
+            Clause::headed("迟到", "二"),
+            Clause::headed("碰乱棋子", "三"),
+        ];
+        let g = group_by_heading(cs);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].heading, "碰乱棋子");
+        let items: Vec<&str> = g[0].items.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(items, ["一", "三"]);
+        assert_eq!(g[1].text, "二");
+    }
+}
