@@ -7,6 +7,14 @@
 //! tie-break chain, knockout matches and their playoff chains; then the final ranking, prizes
 //! and qualification. Lots come from stream 0 of the seed, simulated results from stream 1.
 //! Every decision is written to the transcript with the clause it follows.
+//!
+//! Recorded results are matched to games by stage name, round, the two player ids (in either
+//! order; the result is attributed by name), the playoff step's label (the step's time-control
+//! name; an armageddon may also be recorded as `armageddon`; None for the stage's own game) and
+//! the game number (mini-match game, or repeated step; 1 when absent). Knockout rounds count
+//! from 1 for the first round; a placement or third-place match is played in the round after
+//! the one that sent its players there. Same-place matches are round 1. A team event's teams
+//! are the roster's units, players sit on boards by `order`.
 
 mod draw;
 mod entrants;
