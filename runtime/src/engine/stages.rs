@@ -235,11 +235,18 @@ fn round_robin_stage(
                     continue;
                 };
                 let (red, black, rp, bp) = if rr.colours == ColourRule::Lot {
-                    if ctx.lots.below(2) == 0 {
+                    let drawn = if ctx.lots.below(2) == 0 {
                         (red, black, rp, bp)
                     } else {
                         (black, red, bp, rp)
-                    }
+                    };
+                    let text = format!(
+                        "round {round}: colours by lot: {} has Red, {} Black",
+                        ctx.id(drawn.0),
+                        ctx.id(drawn.1)
+                    );
+                    ctx.transcript.push(EntryKind::Colours, text, &rr.origin);
+                    drawn
                 } else {
                     (red, black, rp, bp)
                 };
