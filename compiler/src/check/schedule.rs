@@ -81,8 +81,8 @@ pub static E607: Code = Code {
     severity: Severity::Error,
     explain: Explain {
         meaning: Template::new(
-            "The same round of the same stage has two slots in the schedule.",
-            "同一阶段的同一轮在日程中出现了两次。",
+            "The same round of the same stage has two slots in the schedule (a knockout of `games N` may give each of its N games a slot).",
+            "同一阶段的同一轮在日程中出现了两次（`games N` 的淘汰赛每轮的N盘棋可以各占一个时间）。",
         ),
         example: "schedule { day 2014-04-27 { 08:10 round groups 1  10:00 round groups 1 } }",
         fix: Template::new(
@@ -496,6 +496,8 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     let links = stage_links(ctx);
     // (stage, round) -> first slot span and time.
     let mut rounds: BTreeMap<(String, u32), (i64, Span)> = BTreeMap::new();
+    // How many slots each round has: a knockout of `games N` may give each game its own slot.
+    let mut slots_of: BTreeMap<(String, u32), u32> = BTreeMap::new();
     for p in &placed {
         let SlotKind::Rounds(refs) = &p.slot.kind else {
             continue;
@@ -527,7 +529,10 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                     break;
                 }
                 let key = (r.stage.node.clone(), round);
-                if let Some((_, first)) = rounds.get(&key) {
+                let seen = slots_of.entry(key.clone()).or_insert(0);
+                *seen += 1;
+                let games = games_per_round(ctx, &r.stage.node);
+                if let Some((_, first)) = rounds.get(&key).filter(|_| *seen > games) {
                     diags.push(
                         Diagnostic::new(
                             &E607,
@@ -540,7 +545,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                         .with_help(HELP_E607.plain()),
                     );
                 } else {
-                    rounds.insert(key, (p.at, r.span));
+                    rounds.entry(key).or_insert((p.at, r.span));
                 }
             }
         }
@@ -670,6 +675,22 @@ fn list_rounds(rs: &[u32]) -> (String, String) {
     } else {
         (format!("rounds {list}"), format!("第{list}轮"))
     }
+}
+
+/// Games a pair plays in one round: a knockout's `games N` (a mini-match), else one.
+fn games_per_round(ctx: &Ctx<'_>, stage: &str) -> u32 {
+    ctx.scope
+        .stage_clauses(stage)
+        .iter()
+        .find_map(|c| match c {
+            StageClause::Format(Format::Knockout(k)) => k.clauses.iter().find_map(|kc| match kc {
+                KnockoutClause::Games(n) => Some(n.node),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .unwrap_or(1)
+        .max(1)
 }
 
 /// `2014-04-28 08:30` of a slot's place in time.
@@ -817,6 +838,40 @@ mod tests {
     }
 
     use super::super::supplements::testing::{codes, BASE};
+
+    #[test]
+    fn each_game_of_a_mini_match_may_have_its_slot() {
+        let text = r#"regulation "测试赛" {
+  dates 2014-04-27 .. 2014-04-29
+}
+scoring { win 2  draw 1  loss 0 }
+time standard "慢棋" { base 20min  increment 20s  flag loses }
+time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
+entry {
+  field 4
+}
+stage cup "淘汰赛" {
+  entrants roster
+  knockout { seeded 4  seeding order  games 2  third_place }
+  places 1..4
+  time standard
+  colours swap
+  playoff { armageddon armageddon colours lot }
+}
+schedule {
+  day 2014-04-27 { 08:30 round cup 1  14:00 round cup 1 }
+  day 2014-04-28 { 08:30 round cup 2  14:00 round cup 2 }
+}
+"#;
+        let (got, lines) = codes(text);
+        assert!(got.is_empty(), "{lines}");
+        let third = text.replace(
+            "day 2014-04-28 { 08:30 round cup 2",
+            "day 2014-04-28 { 07:00 round cup 1  08:30 round cup 2",
+        );
+        let (got, lines) = codes(&third);
+        assert_eq!(got, ["E607"], "{lines}");
+    }
 
     #[test]
     fn two_rounds_in_one_slot_share_it() {
