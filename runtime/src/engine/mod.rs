@@ -36,8 +36,7 @@ pub use generate::generate_roster;
 pub use outcome::*;
 pub use problem::{codes, RuntimeProblem};
 pub use results::{
-    FixedDraw, GameResult, RecordedGame, RecordedResults, RecordedWithdrawal, RestRule,
-    ResultModel,
+    FixedDraw, GameResult, RecordedGame, RecordedResults, RecordedWithdrawal, RestRule, ResultModel,
 };
 pub use roster::{categories_of, in_category, validate_roster, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};
