@@ -7,11 +7,13 @@
 //! [`Diagnostics`]; a check skips what another already reported (an unknown stage is reported
 //! once, by `names`, and never again by the checks that follow its references).
 
+pub mod brackets;
 pub mod criteria;
 pub mod draws;
 pub mod facts;
 pub mod names;
 pub mod playoffs;
+pub mod refs;
 pub mod resolve;
 pub mod scoring;
 pub mod stages;
@@ -141,6 +143,8 @@ pub fn check(file: &ast::File) -> CheckOutput {
         };
         names::check(&ctx, &mut diags);
         stages::check(&ctx, &mut diags);
+        refs::check(&ctx, &mut diags);
+        brackets::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -172,6 +176,8 @@ pub fn codes() -> Vec<&'static Code> {
     for list in [
         names::CODES,
         stages::CODES,
+        refs::CODES,
+        brackets::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

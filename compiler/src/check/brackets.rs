@@ -1,0 +1,469 @@
+//! Brackets and matches between groups: knockout brackets that halve to a final (E205),
+//! same-place stages of two equal groups (E208), and splits of a Swiss into a later stage (E210).
+
+use std::collections::BTreeMap;
+
+use xqreg_grammar::ast::{BracketSlot, Format, GroupSel, KnockoutClause, StageClause};
+use xqreg_grammar::Span;
+
+use super::facts::{range_len, FormatKind};
+use super::names::code;
+use super::refs::facts_count;
+use super::stages::stages;
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+pub const CODES: &[&Code] = &[&E205, &E208, &E210];
+
+const FIRST_HERE: Template = Template::new("first used here", "首次使用于此");
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    brackets(ctx, diags);
+    same_place(ctx, diags);
+    splits(ctx, diags);
+}
+
+code!(E205, "E205", "knockout-bracket-invalid", Error,
+    Template::new("A knockout bracket halves each round, so it has a power of two of first-round pairs (byes written as `bye`), each slot names one player, no slot is used twice, and no pair is two byes.",
+        "淘汰赛每轮人数减半，首轮对阵数必须是 2 的幂（轮空写作 `bye`）；每个位置只能是一名棋手，不能重复使用，也不能两边都是轮空。"),
+    "stage final { knockout { bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2) (groups.C#1 v bye) } }",
+    Template::new("Add or remove pairs (fill with `bye`) to reach 2, 4, 8, ... pairs, and name each entrant once.",
+        "增减对阵（不足处用 `bye` 补齐）使对阵数为 2、4、8……，每名棋手只出现一次。"));
+
+code!(E208, "E208", "same-place-size-mismatch", Error,
+    Template::new("A same-place stage pairs the k-th of one group with the k-th of the other for places 2k-1 and 2k, so its two groups have the same size and its places cover exactly both groups.",
+        "同名次比赛让两组的第 k 名相遇，决出第 2k-1、2k 名，所以两组人数必须相同，决出的名次数必须等于两组人数之和。"),
+    "stage groups { round_robin single groups A B size 6 }\nstage final { same_place groups.A groups.B places 1..10 }",
+    Template::new("Make the places range twice the group size (`places 1..12` for groups of 6).", "使名次范围等于小组人数的两倍（6 人小组写 `places 1..12`）。"));
+
+code!(E210, "E210", "split-invalid", Error,
+    Template::new("A split sends the leaders of a Swiss after a round to another stage: the round is one the Swiss plays before its last, and the leaders are fewer than its players and fit the target.",
+        "分流在某轮后把积分编排赛的领先者送入另一阶段：该轮必须在最后一轮之前，领先人数必须少于参赛人数并与目标阶段相符。"),
+    "stage main { swiss cxa rounds 7  split after_round 7 top 8 to top_ko }",
+    Template::new("Split after an earlier round (`after_round 5`), or send fewer players.", "改为较早的轮次分流（如 `after_round 5`），或减少分流人数。"));
+
+const BRACKET_PAIRS: Report = Report {
+    code: &E205,
+    message: Template::new(
+        "a bracket of {pairs} first-round pairs cannot halve to a final",
+        "首轮 {pairs} 组对阵的淘汰赛无法逐轮减半到决赛",
+    ),
+    label: Template::new("{pairs} pairs", "{pairs} 组对阵"),
+    help: Template::new(
+        "use {next} pairs, filling the missing slots with `bye`",
+        "改为 {next} 组对阵，空缺处写 `bye`",
+    ),
+};
+
+const BRACKET_SIZE: Report = Report {
+    code: &E205,
+    message: Template::new(
+        "a seeded bracket of {size} is not a power of two",
+        "种子对阵表人数 {size} 不是 2 的幂",
+    ),
+    label: Template::new("bracket size", "对阵表人数"),
+    help: Template::new(
+        "use `seeded {next}`; missing entrants become byes for the top seeds",
+        "改为 `seeded {next}`，不足的位置作为高位种子的轮空",
+    ),
+};
+
+const BRACKET_FULL: Report = Report {
+    code: &E205,
+    message: Template::new(
+        "a seeded bracket of {size} cannot hold {entrants} entrants",
+        "{size} 人的种子对阵表容纳不下 {entrants} 名参赛者",
+    ),
+    label: Template::new("bracket of {size}", "{size} 人对阵表"),
+    help: Template::new("use `seeded {next}`", "改为 `seeded {next}`"),
+};
+
+const NO_GAMES: Report = Report {
+    code: &E205,
+    message: Template::new(
+        "a knockout match of no games decides nothing",
+        "零盘的淘汰赛对局无法决出胜负",
+    ),
+    label: Template::new("0 games", "0 盘"),
+    help: Template::new(
+        "write `games 2` for a two-game mini-match, or drop the clause for one game",
+        "两盘制写 `games 2`，一盘制则删去该子句",
+    ),
+};
+
+const SLOT_TWICE: Report = Report {
+    code: &E205,
+    message: Template::new(
+        "bracket slot `{slot}` is used twice",
+        "对阵位置 `{slot}` 出现了两次",
+    ),
+    label: Template::new("used again here", "此处再次使用"),
+    help: Template::new(
+        "name each entrant once in the bracket",
+        "每名参赛者在对阵表中只出现一次",
+    ),
+};
+
+const SLOT_NOT_ONE: Report = Report {
+    code: &E205,
+    message: Template::new(
+        "a bracket slot names {count} players",
+        "一个对阵位置包含 {count} 名棋手",
+    ),
+    label: Template::new("one slot", "一个位置"),
+    help: Template::new(
+        "name one place per slot, e.g. `groups.A#1`",
+        "每个位置只写一个名次，例如 `groups.A#1`",
+    ),
+};
+
+const BYE_V_BYE: Report = Report {
+    code: &E205,
+    message: Template::new(
+        "a bracket pair has a bye on both sides",
+        "一组对阵两边都是轮空",
+    ),
+    label: Template::new("bye against bye", "轮空对轮空"),
+    help: Template::new(
+        "remove the pair, or put an entrant in one slot",
+        "删去该组对阵，或在其中一边填入参赛者",
+    ),
+};
+
+const SAME_PLACE_SIZES: Report = Report {
+    code: &E208,
+    message: Template::new(
+        "same-place groups differ in size ({a} and {b})",
+        "同名次比赛的两组人数不同（{a} 与 {b}）",
+    ),
+    label: Template::new("group of {b}", "{b} 人的小组"),
+    help: Template::new(
+        "pair groups of equal size; place the extra players with `places ... shared`",
+        "只让人数相同的小组同名次比赛；多出的棋手用 `places ... shared` 定名次",
+    ),
+};
+
+const SAME_PLACE_RANGE: Report = Report {
+    code: &E208,
+    message: Template::new(
+        "same-place matches of {groups} groups of {size} decide {total} places, not {len}",
+        "{groups} 个 {size} 人小组的同名次比赛决出 {total} 个名次，而不是 {len} 个",
+    ),
+    label: Template::new("{len} places", "{len} 个名次"),
+    help: Template::new(
+        "write `places {start}..{end}`",
+        "改为 `places {start}..{end}`",
+    ),
+};
+
+const SAME_PLACE_COUNT: Report = Report {
+    code: &E208,
+    message: Template::new(
+        "same-place matches pair two groups, not {groups}",
+        "同名次比赛在两个小组之间进行，而不是 {groups} 个",
+    ),
+    label: Template::new("{groups} groups", "{groups} 个小组"),
+    help: Template::new(
+        "name exactly two groups, e.g. `same_place groups.A groups.B places 1..12`",
+        "恰好写两个小组，例如 `same_place groups.A groups.B places 1..12`",
+    ),
+};
+
+const SPLIT_ROUND: Report = Report {
+    code: &E210,
+    message: Template::new(
+        "split after round {after}, but stage `{stage}` plays {rounds} rounds",
+        "在第 {after} 轮后分流，但阶段 `{stage}` 只赛 {rounds} 轮",
+    ),
+    label: Template::new("round {after}", "第 {after} 轮"),
+    help: Template::new(
+        "split after a round between 1 and {last}",
+        "在第 1 到第 {last} 轮之间分流",
+    ),
+};
+
+const SPLIT_TOP: Report = Report {
+    code: &E210,
+    message: Template::new(
+        "split sends the top {top} but stage `{stage}` has {entrants} players",
+        "分流送出前 {top} 名，但阶段 `{stage}` 只有 {entrants} 名棋手",
+    ),
+    label: Template::new("top {top}", "前 {top} 名"),
+    help: Template::new(
+        "send fewer than {entrants} players",
+        "送出的人数须少于 {entrants}",
+    ),
+};
+
+const SPLIT_TARGET: Report = Report {
+    code: &E210,
+    message: Template::new(
+        "split sends {top} players to `{to}`, whose bracket holds {size}",
+        "分流送出 {top} 名棋手，但 `{to}` 的对阵表只容纳 {size} 人",
+    ),
+    label: Template::new("top {top}", "前 {top} 名"),
+    help: Template::new(
+        "send {size} players, or enlarge the bracket of `{to}`",
+        "送出 {size} 人，或扩大 `{to}` 的对阵表",
+    ),
+};
+
+const SPLIT_NOT_SWISS: Report = Report {
+    code: &E210,
+    message: Template::new("only a Swiss can split", "只有积分编排赛可以分流"),
+    label: Template::new("split here", "此处分流"),
+    help: Template::new(
+        "take the leaders in the next stage with `entrants {stage}#1..N` instead",
+        "改为在下一阶段写 `entrants {stage}#1..N` 取领先者",
+    ),
+};
+
+fn next_pow2(n: u32) -> u32 {
+    n.max(1).checked_next_power_of_two().unwrap_or(n)
+}
+
+fn slot_text(slot: &BracketSlot) -> Option<String> {
+    match slot {
+        BracketSlot::Place(r) => {
+            let g = match &r.group {
+                GroupSel::Named(g) => format!(".{}", g.node),
+                GroupSel::All => ".*".to_string(),
+                GroupSel::None => String::new(),
+            };
+            Some(format!("{}{g}#{}", r.stage.node, r.places.start))
+        }
+        BracketSlot::Seed(n) => Some(format!("seed {}", n.node)),
+        BracketSlot::Player(p) => Some(p.node.clone()),
+        BracketSlot::Bye(_) => None,
+    }
+}
+
+fn slot_span(slot: &BracketSlot) -> Span {
+    match slot {
+        BracketSlot::Place(r) => r.span,
+        BracketSlot::Seed(n) => n.span,
+        BracketSlot::Player(p) => p.span,
+        BracketSlot::Bye(s) => *s,
+    }
+}
+
+fn brackets(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for st in stages(ctx) {
+        for c in &st.clauses {
+            let StageClause::Format(Format::Knockout(k)) = c else {
+                continue;
+            };
+            for kc in &k.clauses {
+                match kc {
+                    KnockoutClause::Bracket { pairs, span } => {
+                        let n = pairs.len() as u32;
+                        if !n.is_power_of_two() {
+                            let pairs_s = n.to_string();
+                            let next = next_pow2(n).to_string();
+                            diags.push(
+                                BRACKET_PAIRS.at(*span, &[("pairs", &pairs_s), ("next", &next)]),
+                            );
+                        }
+                        let mut seen: BTreeMap<String, Span> = BTreeMap::new();
+                        for (a, b) in pairs {
+                            if matches!((a, b), (BracketSlot::Bye(_), BracketSlot::Bye(_))) {
+                                diags.push(BYE_V_BYE.at(slot_span(a).join(slot_span(b)), &[]));
+                            }
+                            for slot in [a, b] {
+                                if let BracketSlot::Place(r) = slot {
+                                    let count = facts_count(ctx, r);
+                                    if count.is_some_and(|c| c != 1) {
+                                        let c = count.unwrap_or(0).to_string();
+                                        diags.push(SLOT_NOT_ONE.at(r.span, &[("count", &c)]));
+                                        continue;
+                                    }
+                                }
+                                let Some(text) = slot_text(slot) else {
+                                    continue;
+                                };
+                                match seen.get(&text) {
+                                    Some(first) => diags.push(
+                                        SLOT_TWICE
+                                            .at(slot_span(slot), &[("slot", &text)])
+                                            .with_label(*first, FIRST_HERE.plain()),
+                                    ),
+                                    None => {
+                                        seen.insert(text, slot_span(slot));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    KnockoutClause::Seeded { size, .. }
+                        if size.node < 2 || !size.node.is_power_of_two() =>
+                    {
+                        let s = size.node.to_string();
+                        let next = next_pow2(size.node.max(2)).to_string();
+                        diags.push(BRACKET_SIZE.at(size.span, &[("size", &s), ("next", &next)]));
+                    }
+                    KnockoutClause::Games(n) if n.node == 0 => {
+                        diags.push(NO_GAMES.at(n.span, &[]));
+                    }
+                    KnockoutClause::Seeded { size, .. } => {
+                        let entrants = ctx
+                            .facts
+                            .stages
+                            .get(st.name.node.as_str())
+                            .and_then(|f| f.entrants_from_sources);
+                        if let Some(e) = entrants.filter(|e| *e > size.node) {
+                            let next = next_pow2(e).to_string();
+                            diags.push(BRACKET_FULL.at(
+                                size.span,
+                                &[
+                                    ("size", &size.node.to_string()),
+                                    ("entrants", &e.to_string()),
+                                    ("next", &next),
+                                ],
+                            ));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+fn same_place(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for st in stages(ctx) {
+        for c in &st.clauses {
+            let StageClause::Format(Format::SamePlace {
+                groups,
+                places,
+                span,
+            }) = c
+            else {
+                continue;
+            };
+            if groups.len() != 2 {
+                diags.push(SAME_PLACE_COUNT.at(*span, &[("groups", &groups.len().to_string())]));
+                continue;
+            }
+            let mut sizes = Vec::new();
+            for g in groups {
+                let known = ctx
+                    .scope
+                    .stages
+                    .get(g.stage.node.as_str())
+                    .is_some_and(|i| i.has_group(&g.group.node));
+                let size = ctx
+                    .facts
+                    .stages
+                    .get(g.stage.node.as_str())
+                    .and_then(|f| f.group_size);
+                match (known, size) {
+                    (true, Some(s)) => sizes.push((s, g.span)),
+                    _ => break,
+                }
+            }
+            let [(a, _), (b, b_span)] = sizes.as_slice() else {
+                continue;
+            };
+            if a != b {
+                diags.push(
+                    SAME_PLACE_SIZES.at(*b_span, &[("a", &a.to_string()), ("b", &b.to_string())]),
+                );
+                continue;
+            }
+            let total = a.saturating_mul(2);
+            let len = range_len(places);
+            if len != total {
+                let end = places.start.saturating_add(total).saturating_sub(1);
+                diags.push(SAME_PLACE_RANGE.at(
+                    places.span,
+                    &[
+                        ("groups", "2"),
+                        ("size", &a.to_string()),
+                        ("total", &total.to_string()),
+                        ("len", &len.to_string()),
+                        ("start", &places.start.to_string()),
+                        ("end", &end.to_string()),
+                    ],
+                ));
+            }
+        }
+    }
+}
+
+fn splits(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for st in stages(ctx) {
+        let name = st.name.node.as_str();
+        let Some(f) = ctx.facts.stages.get(name) else {
+            continue;
+        };
+        for c in &st.clauses {
+            let StageClause::Split {
+                after_round,
+                top,
+                to,
+                span,
+            } = c
+            else {
+                continue;
+            };
+            if !matches!(f.format, FormatKind::Swiss | FormatKind::Unknown) {
+                diags.push(SPLIT_NOT_SWISS.at(*span, &[("stage", name)]));
+                continue;
+            }
+            if let Some(rounds) = f.rounds {
+                if after_round.node == 0 || after_round.node >= rounds {
+                    diags.push(SPLIT_ROUND.at(
+                        after_round.span,
+                        &[
+                            ("after", &after_round.node.to_string()),
+                            ("stage", name),
+                            ("rounds", &rounds.to_string()),
+                            ("last", &rounds.saturating_sub(1).to_string()),
+                        ],
+                    ));
+                }
+            }
+            if let Some(entrants) = f.entrants {
+                if top.node >= entrants {
+                    diags.push(SPLIT_TOP.at(
+                        top.span,
+                        &[
+                            ("top", &top.node.to_string()),
+                            ("stage", name),
+                            ("entrants", &entrants.to_string()),
+                        ],
+                    ));
+                    continue;
+                }
+            }
+            let target_size = ctx
+                .scope
+                .stage_clauses(&to.node)
+                .iter()
+                .find_map(|c| match c {
+                    StageClause::Format(Format::Knockout(k)) => {
+                        k.clauses.iter().find_map(|kc| match kc {
+                            KnockoutClause::Seeded { size, .. } => Some(size.node),
+                            KnockoutClause::Bracket { pairs, .. } => {
+                                Some((pairs.len() as u32).saturating_mul(2))
+                            }
+                            _ => None,
+                        })
+                    }
+                    _ => None,
+                });
+            if let Some(size) = target_size {
+                if top.node > size {
+                    diags.push(SPLIT_TARGET.at(
+                        top.span,
+                        &[
+                            ("top", &top.node.to_string()),
+                            ("to", &to.node),
+                            ("size", &size.to_string()),
+                        ],
+                    ));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! Place references: inside the standings they name (E206) and taken by one stage or places
+//! declaration only (E212). Also the counting helpers other stage checks share: which places a
+//! reference takes, and how many places of a stage go on to later stages.
+
+use std::collections::BTreeMap;
+
+use xqreg_grammar::ast::{GroupSel, Item, PlaceRef};
+use xqreg_grammar::Span;
+
+use super::facts::range_len;
+use super::names::code;
+use super::stages::own_refs;
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+pub const CODES: &[&Code] = &[&E206, &E212];
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    ranges(ctx, diags);
+    taken_twice(ctx, diags);
+}
+
+code!(E206, "E206", "place-ref-out-of-range", Error,
+    Template::new("A place reference names a place its group (or stage) cannot have: groups of 8 have no 9th place, and places start at 1.",
+        "名次引用超出了该小组（或阶段）的名次范围：8 人小组没有第 9 名，名次从 1 开始。"),
+    "stage groups { round_robin single groups A B size 8 }\nplaces 9..16 shared groups.*#9",
+    Template::new("Use a place between 1 and the group's size.", "改用 1 到小组人数之间的名次。"));
+
+code!(E212, "E212", "entrant-taken-twice", Error,
+    Template::new("The same place of an earlier stage (a group's 2nd, say) feeds two stages, or a stage and a `places` declaration: a player cannot go two ways.",
+        "前一阶段的同一名次（例如某组第二名）被两个阶段（或一个阶段和一条 `places` 声明）同时引用：一名棋手不能同时去两处。"),
+    "stage final_a { knockout { bracket (groups.A#1 v groups.B#2) } }\nstage final_b { knockout { bracket (groups.B#2 v groups.A#1) } }",
+    Template::new("Send each place to one stage only (for example the 2nd places to `final_b`).", "每个名次只送往一个阶段（例如第二名只进入 `final_b`）。"));
+
+const OUT_OF_RANGE: Report = Report {
+    code: &E206,
+    message: Template::new(
+        "place {place} does not exist: {whose} has {size} places",
+        "第 {place} 名不存在：{whose_zh}只有 {size} 个名次",
+    ),
+    label: Template::new("out of range", "超出范围"),
+    help: Template::new("use places 1..{size}", "改用第 1..{size} 名"),
+};
+
+const TAKEN_TWICE: Report = Report {
+    code: &E212,
+    message: Template::new("{what} is taken twice", "{what_zh}被引用了两次"),
+    label: Template::new("taken again here", "此处再次引用"),
+    help: Template::new(
+        "send each place to one stage only: remove it here or there",
+        "每个名次只能去一处：删去其中一处引用",
+    ),
+};
+
+const TAKEN_FIRST: Template = Template::new("first taken here", "首次引用于此");
+
+/// Every place reference of stages and places declarations, with the index of the item that
+/// writes it.
+pub(super) fn all_refs<'a>(ctx: &Ctx<'a>) -> Vec<(usize, &'a PlaceRef)> {
+    let mut out = Vec::new();
+    for (i, item) in ctx.file.items.iter().enumerate() {
+        match item {
+            Item::Stage(st) => out.extend(own_refs(st).into_iter().map(|r| (i, r))),
+            Item::Places(p) => out.extend(p.sources.iter().map(|r| (i, r))),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether a reference resolves (stage known, named group known).
+fn resolves(ctx: &Ctx<'_>, r: &PlaceRef) -> bool {
+    match ctx.scope.stages.get(r.stage.node.as_str()) {
+        None => false,
+        Some(info) => match &r.group {
+            GroupSel::Named(g) => info.has_group(&g.node),
+            GroupSel::All | GroupSel::None => true,
+        },
+    }
+}
+
+/// The number of places the referenced standings have, and whose they are (en, zh).
+fn standings_size(ctx: &Ctx<'_>, r: &PlaceRef) -> Option<(u32, String, String)> {
+    let f = ctx.facts.stages.get(r.stage.node.as_str())?;
+    let stage = &r.stage.node;
+    if f.groups.is_empty() {
+        return f
+            .entrants
+            .map(|n| (n, format!("stage `{stage}`"), format!("阶段 `{stage}` ")));
+    }
+    let size = f.group_size?;
+    let (en, zh) = match &r.group {
+        GroupSel::Named(g) => (
+            format!("group `{}` of `{stage}`", g.node),
+            format!("`{stage}` 的小组 `{}` ", g.node),
+        ),
+        _ => (
+            format!("each group of `{stage}`"),
+            format!("`{stage}` 的每个小组"),
+        ),
+    };
+    Some((size, en, zh))
+}
+
+fn ranges(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for (_, r) in all_refs(ctx) {
+        if !resolves(ctx, r) {
+            continue;
+        }
+        let Some((size, en, zh)) = standings_size(ctx, r) else {
+            continue;
+        };
+        let bad = if r.places.start == 0 {
+            Some(0)
+        } else if r.places.end > size {
+            Some(r.places.end)
+        } else {
+            None
+        };
+        if let Some(place) = bad {
+            diags.push(OUT_OF_RANGE.at(
+                r.places.span,
+                &[
+                    ("place", &place.to_string()),
+                    ("whose", &en),
+                    ("whose_zh", &zh),
+                    ("size", &size.to_string()),
+                ],
+            ));
+        }
+    }
+}
+
+/// Expansions are capped: a reference beyond its standings is E206's, and an unknown size with a
+/// huge range says nothing useful about overlaps.
+const EXPAND_MAX: u32 = 1024;
+
+/// The concrete places a resolvable, in-range reference takes: (stage, group, place).
+fn expand(ctx: &Ctx<'_>, r: &PlaceRef) -> Vec<(String, String, u32)> {
+    if !resolves(ctx, r) || r.places.start == 0 || range_len(&r.places) > EXPAND_MAX {
+        return Vec::new();
+    }
+    if let Some((size, _, _)) = standings_size(ctx, r) {
+        if r.places.end > size {
+            return Vec::new();
+        }
+    }
+    let groups: Vec<String> = match &r.group {
+        GroupSel::Named(g) => vec![g.node.clone()],
+        GroupSel::None => vec![String::new()],
+        GroupSel::All => ctx
+            .scope
+            .stages
+            .get(r.stage.node.as_str())
+            .map(|i| i.groups.iter().map(|g| g.node.clone()).collect())
+            .unwrap_or_default(),
+    };
+    let mut out = Vec::new();
+    for g in &groups {
+        for p in r.places.start..=r.places.end {
+            out.push((r.stage.node.clone(), g.clone(), p));
+        }
+    }
+    out
+}
+
+fn describe(stage: &str, group: &str, place: u32) -> (String, String) {
+    if group.is_empty() {
+        (
+            format!("place {place} of `{stage}`"),
+            format!("`{stage}` 的第 {place} 名"),
+        )
+    } else {
+        (
+            format!("place {place} of group `{group}` of `{stage}`"),
+            format!("`{stage}` 小组 `{group}` 的第 {place} 名"),
+        )
+    }
+}
+
+fn taken_twice(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    // A repeat inside one stage is a bracket slot used twice (E205) or a repeated source; only
+    // places that go two ways (two stages, or a stage and a declaration) are this check's.
+    let mut taken: BTreeMap<(String, String, u32), (Span, usize)> = BTreeMap::new();
+    for (owner, r) in all_refs(ctx) {
+        let mut clash = None;
+        for key in expand(ctx, r) {
+            match taken.get(&key) {
+                Some((first, first_owner)) => {
+                    if clash.is_none() && *first_owner != owner {
+                        clash = Some((key.clone(), *first));
+                    }
+                }
+                None => {
+                    taken.insert(key, (r.span, owner));
+                }
+            }
+        }
+        if let Some(((stage, group, place), first)) = clash {
+            let (en, zh) = describe(&stage, &group, place);
+            diags.push(
+                TAKEN_TWICE
+                    .at(r.span, &[("what", &en), ("what_zh", &zh)])
+                    .with_label(first, TAKEN_FIRST.plain()),
+            );
+        }
+    }
+}
+
+/// Players a reference names when its stage resolves (the group count is known).
+pub(super) fn facts_count(ctx: &Ctx<'_>, r: &PlaceRef) -> Option<u32> {
+    if !resolves(ctx, r) {
+        return None;
+    }
+    super::facts::ref_count(ctx.scope, r)
+}
+
+/// How many distinct places of `stage` later stages take (entrants, bracket slots).
+pub(super) fn onward_count(ctx: &Ctx<'_>, stage: &str) -> u32 {
+    let mut taken = std::collections::BTreeSet::new();
+    for item in &ctx.file.items {
+        let Item::Stage(st) = item else { continue };
+        if st.name.node == stage {
+            continue;
+        }
+        for r in own_refs(st) {
+            if r.stage.node == stage {
+                taken.extend(expand(ctx, r));
+            }
+        }
+    }
+    taken.len() as u32
+}
