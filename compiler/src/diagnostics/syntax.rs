@@ -2,7 +2,7 @@
 //! help line and explanation. The parser says what it could not read; this module says it to a
 //! person, in English and Chinese.
 
-use xqreg_grammar::{SyntaxError, SyntaxErrorKind};
+use xqreg_grammar::{expected_in_chinese, SyntaxError, SyntaxErrorKind};
 
 use super::source::SourceFile;
 use super::{Code, Diagnostic, Explain, Msg, Severity, Template};
@@ -276,7 +276,11 @@ fn code_for(kind: &SyntaxErrorKind) -> &'static Code {
 
 /// "a, b or c" / "a、b 或 c".
 fn one_of(words: &[String]) -> Msg {
-    let zh: Vec<String> = words.iter().map(|w| expected_zh(w)).collect();
+    // The grammar owns the Chinese of its own phrases.
+    let zh: Vec<String> = words
+        .iter()
+        .map(|w| expected_in_chinese(w).to_string())
+        .collect();
     match (words, zh.as_slice()) {
         ([one], [one_zh]) => Msg::new(one.clone(), one_zh.clone()),
         ([init @ .., last], [init_zh @ .., last_zh]) => Msg::new(
@@ -285,97 +289,6 @@ fn one_of(words: &[String]) -> Msg {
         ),
         _ => Msg::new("something else", "其他内容"),
     }
-}
-
-/// The grammar names what it expected in English words ("a date like 2014-04-27", "a stage
-/// clause (`round_robin`, ...)"); the head noun phrase is translated here, the example or the
-/// keyword list after it is kept. An unknown phrase stays English rather than be guessed.
-fn expected_zh(word: &str) -> String {
-    const HEADS: &[(&str, &str)] = &[
-        ("a blank", "空格"),
-        (
-            "a block, optionally after `override`",
-            "块（前面可加 `override`）",
-        ),
-        ("a block", "块"),
-        ("a bracket slot", "对阵位置"),
-        ("a category condition", "组别条件"),
-        ("a clause", "子句"),
-        ("a comparison", "比较符"),
-        ("a conduct rule", "赛场纪律条款"),
-        ("a contact detail", "联系方式"),
-        ("a criterion option", "名次区分选项"),
-        ("a criterion variant", "名次区分变体"),
-        ("a currency", "货币"),
-        ("a date", "日期"),
-        ("a draw rule", "抽签规则"),
-        ("a drawn group", "抽签分组"),
-        ("a duration", "时长"),
-        ("a game", "对局"),
-        ("a group", "小组"),
-        ("a header clause", "规程头子句"),
-        ("a knockout clause", "淘汰赛子句"),
-        ("a letter or digit", "字母或数字"),
-        ("a line end or `;`", "换行或 `;`"),
-        ("a name", "名称"),
-        ("a number of entries", "参赛人数"),
-        ("a number", "数字"),
-        ("a pair", "对阵"),
-        ("a place of an earlier stage", "前一阶段的名次"),
-        ("a player attribute", "棋手属性"),
-        ("a playoff game", "加赛对局"),
-        ("a playoff step", "加赛步骤"),
-        ("a pool source", "名额来源"),
-        ("a prize line", "奖项行"),
-        ("a quota", "名额"),
-        ("a result line", "成绩行"),
-        ("a result", "结果"),
-        ("a role and its count", "职务及人数"),
-        ("a round", "轮次"),
-        ("a schedule slot", "日程时段"),
-        ("a scope", "适用范围"),
-        ("a seed tier", "种子层级"),
-        ("a stage clause", "阶段子句"),
-        ("a test part", "测试部分"),
-        ("a text in quotes", "带引号的文字"),
-        ("a tie-break criterion", "名次区分项目"),
-        ("a time-control clause", "用时子句"),
-        ("a time", "时刻"),
-        ("a top-level block", "顶层块"),
-        ("a value", "值"),
-        ("an amount", "金额"),
-        (
-            "an argument (a date, time, amount, number, word or text)",
-            "参数（日期、时刻、金额、数字、词或文字）",
-        ),
-        (
-            "an argument (a number, duration, time, word or text)",
-            "参数（数字、时长、时刻、词或文字）",
-        ),
-        ("an arm", "分支"),
-        ("an award", "奖品"),
-        ("an entry clause", "报名子句"),
-        ("an expectation", "预期结果"),
-        ("an official", "裁判职务"),
-        ("an option", "选项"),
-        ("an organiser role", "组织单位角色"),
-        ("the text of a string", "字符串内容"),
-    ];
-    for (en, zh) in HEADS {
-        let Some(rest) = word.strip_prefix(en) else {
-            continue;
-        };
-        if rest.is_empty() {
-            return (*zh).to_string();
-        }
-        if let Some(example) = rest.strip_prefix(" like ") {
-            return format!("{zh}，例如 {}", example.replace(" or ", " 或 "));
-        }
-        if let Some(list) = rest.strip_prefix(" (").and_then(|r| r.strip_suffix(')')) {
-            return format!("{zh}（{list}）");
-        }
-    }
-    word.to_string()
 }
 
 /// The top-level keywords the parser knows, for did-you-mean on an unknown block.
@@ -620,21 +533,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn expected_words_in_chinese() {
-        assert_eq!(expected_zh("a number"), "数字");
-        assert_eq!(expected_zh("a number of entries"), "参赛人数");
-        assert_eq!(
-            expected_zh("a date like 2014-04-27"),
-            "日期，例如 2014-04-27"
-        );
-        assert_eq!(
-            expected_zh("a stage clause (`round_robin`, `swiss`)"),
-            "阶段子句（`round_robin`, `swiss`）"
-        );
-        assert_eq!(expected_zh("`}`"), "`}`");
-        assert_eq!(expected_zh("a wholly new phrase"), "a wholly new phrase");
+    fn expected_words_are_joined_in_both_languages() {
         let m = one_of(&["a number".to_string(), "`}`".to_string()]);
         assert_eq!(m.en, "a number or `}`");
-        assert_eq!(m.zh, "数字 或 `}`");
+        assert_eq!(m.zh, format!("{} 或 `}}`", expected_in_chinese("a number")));
+        assert_eq!(one_of(&[]).en, "something else");
     }
 }
