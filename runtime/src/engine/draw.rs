@@ -130,10 +130,27 @@ impl Solver {
     /// Can every unplaced slot still be placed? Slots are tried in the static `order` (most
     /// constrained first); `None` when the budget ran out.
     fn complete(&self, st: &mut State, budget: &mut u32) -> Option<bool> {
-        self.dfs(st, 0, budget)
+        let mut witness = Vec::new();
+        self.dfs(st, 0, budget, &mut witness)
     }
 
-    fn dfs(&self, st: &mut State, pos: usize, budget: &mut u32) -> Option<bool> {
+    /// As [`Solver::complete`], leaving the complete assignment found in `witness`.
+    fn complete_with(
+        &self,
+        st: &mut State,
+        budget: &mut u32,
+        witness: &mut Vec<Option<usize>>,
+    ) -> Option<bool> {
+        self.dfs(st, 0, budget, witness)
+    }
+
+    fn dfs(
+        &self,
+        st: &mut State,
+        pos: usize,
+        budget: &mut u32,
+        witness: &mut Vec<Option<usize>>,
+    ) -> Option<bool> {
         let mut pos = pos;
         while self
             .order
@@ -143,6 +160,7 @@ impl Solver {
             pos += 1;
         }
         let Some(&slot) = self.order.get(pos) else {
+            witness.clone_from(&st.group_of);
             return Some(true);
         };
         if *budget == 0 {
@@ -163,7 +181,7 @@ impl Solver {
                 tried_empty = true;
             }
             self.place(st, slot, g, true);
-            let r = self.dfs(st, pos + 1, budget);
+            let r = self.dfs(st, pos + 1, budget, witness);
             self.place(st, slot, g, false);
             match r {
                 Some(true) => return Some(true),
@@ -531,11 +549,18 @@ pub fn draw_groups(
     let origin = spec.map(|d| &d.origin).unwrap_or(&rr.origin);
     let mut st = prep.solver.new_state(prep.units);
     let mut budget = NODE_BUDGET;
-    match prep.solver.complete(&mut st, &mut budget) {
+    // A complete assignment consistent with every player drawn so far: a candidate group it
+    // agrees with needs no search.
+    let mut witness: Vec<Option<usize>> = Vec::new();
+    match prep
+        .solver
+        .complete_with(&mut st, &mut budget, &mut witness)
+    {
         Some(true) => {}
         Some(false) => return Err(vec![impossible(origin)]),
         None => return Err(vec![budget_problem(origin)]),
     }
+    let mut found: Vec<Vec<Option<usize>>> = vec![Vec::new(); names.len()];
     let mut groups: Vec<Vec<usize>> = vec![Vec::new(); names.len()];
     let mut slot = 0usize;
     for pot in &prep.pots {
@@ -560,9 +585,18 @@ pub fn draw_groups(
                 if !prep.solver.allowed(&st, s, g) {
                     continue;
                 }
+                if witness.get(s) == Some(&Some(g)) {
+                    candidates.push(g);
+                    continue;
+                }
                 prep.solver.place(&mut st, s, g, true);
                 let mut budget = NODE_BUDGET;
-                let ok = prep.solver.complete(&mut st, &mut budget);
+                let slot_found = found.get_mut(g).map(std::mem::take).unwrap_or_default();
+                let mut w = slot_found;
+                let ok = prep.solver.complete_with(&mut st, &mut budget, &mut w);
+                if let Some(f) = found.get_mut(g) {
+                    *f = w;
+                }
                 prep.solver.place(&mut st, s, g, false);
                 match ok {
                     Some(true) => candidates.push(g),
@@ -577,6 +611,11 @@ pub fn draw_groups(
                 .get(lots.index(candidates.len()))
                 .copied()
                 .unwrap_or(0);
+            if witness.get(s) != Some(&Some(pick)) {
+                if let Some(f) = found.get_mut(pick) {
+                    std::mem::swap(&mut witness, f);
+                }
+            }
             prep.solver.place(&mut st, s, pick, true);
             let Some(&player) = prep.slot_player.get(s) else {
                 continue;
