@@ -29,7 +29,7 @@ code!(E306, "E306", "playoff-colour-rule-missing", Error,
 code!(E308, "E308", "knockout-without-playoff", Error,
     Template::new("A knockout or same-place match must produce a winner; when its games can be drawn, the stage names the playoff chain that decides (`playoff NAME` or an inline `playoff { ... }`).",
         "淘汰赛或同名次比赛必须分出胜负；对局可能和棋时，阶段必须指明决胜的加赛办法（`playoff 名称` 或内联 `playoff { ... }`）。"),
-    "stage final { knockout { seeded 4 }  time standard }",
+    "time standard { base 20min }\nstage final { knockout { seeded 4 }  time standard }",
     Template::new("Add `playoff NAME` naming a declared chain, or write one inline.", "加上 `playoff 名称` 引用已声明的加赛办法，或直接内联写出。"));
 code!(
     W301,

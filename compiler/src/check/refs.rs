@@ -29,7 +29,7 @@ code!(E206, "E206", "place-ref-out-of-range", Error,
 code!(E212, "E212", "entrant-taken-twice", Error,
     Template::new("The same place of an earlier stage (a group's 2nd, say) feeds two stages, or a stage and a `places` declaration: a player cannot go two ways.",
         "前一阶段的同一名次（例如某组第二名）被两个阶段（或一个阶段和一条 `places` 声明）同时引用：一名棋手不能同时去两处。"),
-    "stage final_a { knockout { bracket (groups.A#1 v groups.B#2) } }\nstage final_b { knockout { bracket (groups.B#2 v groups.A#1) } }",
+    "stage groups { round_robin single groups A B size 4 }\nstage final_a { knockout { bracket (groups.A#1 v groups.B#2) } }\nstage final_b { knockout { bracket (groups.B#2 v groups.A#3) } }",
     Template::new("Send each place to one stage only (for example the 2nd places to `final_b`).", "每个名次只送往一个阶段（例如第二名只进入 `final_b`）。"));
 
 const OUT_OF_RANGE: Report = Report {

@@ -402,3 +402,36 @@ fn a_mini_match_has_games() {
     )]);
     assert_eq!(code_list(&ds), vec!["E205"]);
 }
+
+/// Each explanation's example is valid syntax and raises its own code (among others: examples
+/// are fragments, so a missing header and the like may come too).
+#[test]
+fn explain_examples_raise_their_code() {
+    let mut bad = Vec::new();
+    for code in codes() {
+        let mine = matches!(code.code.as_bytes(), [b'E' | b'W', b'1'..=b'4', ..]);
+        if !mine {
+            continue;
+        }
+        let parsed = xqreg_grammar::parse(code.explain.example);
+        if !parsed.errors.is_empty() {
+            bad.push(format!(
+                "{}: syntax {:?}",
+                code.code,
+                parsed.errors.iter().map(|e| &e.kind).collect::<Vec<_>>()
+            ));
+            continue;
+        }
+        let got: BTreeSet<&str> = check(&parsed.file)
+            .diagnostics
+            .list
+            .iter()
+            .map(|d| d.code.code)
+            .collect();
+        // an example shows one mistake: a stray option word would be a second
+        if !got.contains(code.code) || (code.code != "E111" && got.contains("E111")) {
+            bad.push(format!("{}: raised {got:?}", code.code));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -23,37 +23,37 @@ use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 code!(E107, "E107", "unknown-criterion", Error,
     Template::new("A tie-break chain names a criterion outside the library: points, sonneborn_berger (小分 in a round robin), opponents_score (对手分), progressive (累进分), head_to_head (直胜), head_to_head_black, wins (胜局), black_wins (后手胜局), black_games (后手局数), fouls (犯规), countback, lots (抽签).",
         "名次区分中使用了库外的项目。可用：points、sonneborn_berger（循环赛小分）、opponents_score（对手分）、progressive（累进分）、head_to_head（直胜）、head_to_head_black、wins（胜局）、black_wins（后手胜局）、black_games（后手局数）、fouls（犯规）、countback、lots（抽签）。"),
-    "stage main { swiss cxa rounds 9  tiebreak { buchholz  lots } }",
+    "stage main { swiss cxa rounds 9  tiebreak { buchholz, lots } }",
     Template::new("Use the library name (`opponents_score` for Buchholz).", "改用库中的名称（Buchholz 即 `opponents_score`）。"));
 code!(E401, "E401", "repeated-criterion", Error,
     Template::new("A criterion appears twice in one chain with the same options; the second can never separate anyone the first did not.",
         "同一名次区分链中同一项目（选项相同）出现两次；第二次不可能区分第一次未能区分的棋手。"),
-    "tiebreak { wins  black_games  wins  lots }",
+    "stage main {\n  swiss cxa rounds 9\n  tiebreak { wins, black_games, wins, lots }\n}",
     Template::new("Delete the repeat.", "删去重复项。"));
 code!(E402, "E402", "criterion-unfit-for-stage", Error,
     Template::new("Some criteria need a schedule of rounds in which tied players met common opponents: Sonneborn-Berger, opponents' score, progressive score and countback mean nothing in a knockout or same-place match.",
         "某些项目需要多轮比赛和共同对手：小分（Sonneborn-Berger）、对手分、累进分和比较前一轮成绩在淘汰赛或同名次比赛中没有意义。"),
-    "stage final { knockout { seeded 8 }  tiebreak { sonneborn_berger  lots } }",
+    "stage final { knockout { seeded 8 }  tiebreak { sonneborn_berger, lots } }",
     Template::new("Remove the criterion from the knockout's chain (ties there are decided by the playoff).", "从淘汰赛的名次区分中删去该项目（淘汰赛以加赛决胜）。"));
 code!(E403, "E403", "ambiguous-small-points", Error,
     Template::new("`小分` means Sonneborn-Berger in a round robin, but in a Swiss it is used for both Sonneborn-Berger and the opponents' score (Buchholz); a Swiss must name which.",
         "`小分` 在循环赛中指 Sonneborn-Berger 分，但在积分编排赛中既被用来指 Sonneborn-Berger 分，也被用来指对手分（Buchholz）；积分编排赛必须写明是哪一种。"),
-    "stage main { swiss cxa rounds 9  tiebreak { 小分  lots } }",
+    "stage main { swiss cxa rounds 9  tiebreak { 小分, lots } }",
     Template::new("Write `sonneborn_berger` or `opponents_score` instead of `小分`.", "把 `小分` 改为 `sonneborn_berger` 或 `opponents_score`。"));
 code!(E404, "E404", "head-to-head-variant-needed", Error,
     Template::new("In a Swiss, tied players may not all have met; head_to_head must say whether it applies only when exactly two are tied and met (`two_only`) or uses the mini-table of games among all tied players (`mini_table`, FIDE).",
         "积分编排赛中同分棋手未必都相遇过；head_to_head 必须写明是只在恰好两人同分且相遇时适用（`two_only`），还是用所有同分者之间的对局小表（`mini_table`，国际棋联）。"),
-    "stage main { swiss cxa rounds 9  tiebreak { head_to_head  lots } }",
+    "stage main { swiss cxa rounds 9  tiebreak { head_to_head, lots } }",
     Template::new("Write `head_to_head two_only` or `head_to_head mini_table`.", "写成 `head_to_head two_only` 或 `head_to_head mini_table`。"));
 code!(E405, "E405", "pairwise-criterion-group-rule", Error,
     Template::new("head_to_head and head_to_head_black are defined for two players (两人对赛); the chain must say what happens when three or more are tied: `two_only` (apply only to two) or `mini_table`.",
         "head_to_head 与 head_to_head_black 是为两人定义的（两人对赛）；必须写明三人以上同分时如何处理：`two_only`（只适用于两人）或 `mini_table`。"),
-    "tiebreak { sonneborn_berger  head_to_head  lots }",
+    "stage groups {\n  round_robin single groups A B size 6\n  tiebreak { sonneborn_berger, head_to_head, lots }\n}",
     Template::new("Write `head_to_head two_only` (the seeds' wording) or `head_to_head mini_table`.", "写成 `head_to_head two_only`（规程原文“两人”）或 `head_to_head mini_table`。"));
 code!(E406, "E406", "countback-variant-needed", Error,
     Template::new("\"比较前一轮成绩，以此类推\" has three readings that disagree (domain.md 5.3): the cumulative score after earlier rounds (`cumulative`), the opponents' score minus the last opponents (`opp_reverse`), or the result of each round from the last (`round_result`).",
         "“比较前一轮成绩，以此类推”有三种互相矛盾的理解：前几轮的累计积分（`cumulative`）、对手分逆减（`opp_reverse`）、从最后一轮起逐轮比较该轮结果（`round_result`）。"),
-    "tiebreak { opponents_score bye zero  countback  lots }",
+    "stage main {\n  swiss cxa rounds 9\n  tiebreak { opponents_score bye zero, countback, lots }\n}",
     Template::new("Write `countback cumulative` (the usual arbiter software reading), `opp_reverse` or `round_result`.", "写成 `countback cumulative`（常见编排软件的理解）、`opp_reverse` 或 `round_result`。"));
 code!(
     E408,
@@ -64,7 +64,7 @@ code!(
         "Lots separate everyone, so a criterion after `lots` never runs.",
         "抽签可以区分所有人，抽签之后的项目永远不会用到。"
     ),
-    "tiebreak { wins  lots  fouls }",
+    "stage main {\n  swiss cxa rounds 9\n  tiebreak { wins, lots, fouls }\n}",
     Template::new(
         "Move the criterion before `lots`, or delete it.",
         "把该项目移到 `lots` 之前，或删去。"
@@ -73,18 +73,18 @@ code!(
 code!(E409, "E409", "bye-score-variant-needed", Error,
     Template::new("In a Swiss with an odd field someone gets a bye, and sources disagree on what a bye adds to the opponents' score: the lowest score in the field, zero, or the player's own score (domain.md 3.6).",
         "积分编排赛人数为奇数时有人轮空，而轮空计入对手分的方法各不相同：场上最低分、零分或本人积分。"),
-    "stage main { swiss cxa rounds 9  tiebreak { opponents_score  lots } }",
+    "stage main { swiss cxa rounds 9  tiebreak { opponents_score, lots } }",
     Template::new("Write `opponents_score bye lowest_in_field` (or `zero`, `own_score`), or state it once in the stage's `bye opponent_score ...`.",
         "写成 `opponents_score bye lowest_in_field`（或 `zero`、`own_score`），或在阶段的 `bye opponent_score ...` 中统一写明。"));
 code!(E411, "E411", "points-not-first", Error,
     Template::new("Points rank before every tie-break; `points` written later in a chain would rank players by points after other criteria already split them.",
         "积分排在所有名次区分项目之前；把 `points` 写在链的后面，意味着其他项目区分后再比积分。"),
-    "tiebreak { wins  points  lots }",
+    "stage main {\n  swiss cxa rounds 9\n  tiebreak { wins, points, lots }\n}",
     Template::new("Delete `points` (it is implicit), or move it first.", "删去 `points`（默认先比积分），或移到最前面。"));
 code!(W401, "W401", "chain-may-leave-ties", Warning,
     Template::new("A chain without a final `lots` (and a stage without a playoff) can leave players tied after every criterion; the regulation should say how they are finally separated.",
         "名次区分链末尾没有 `lots`（阶段也没有加赛）时，所有项目比完后仍可能同分；规程应写明最终如何区分。"),
-    "stage groups { round_robin single groups A B size 6  tiebreak { sonneborn_berger  wins } }",
+    "stage groups { round_robin single groups A B size 6  tiebreak { sonneborn_berger, wins } }",
     Template::new("End the chain with `lots`, or name a playoff for the stage.", "在链末尾加上 `lots`，或为阶段指明加赛办法。"));
 code!(
     W402,
@@ -95,13 +95,13 @@ code!(
         "`points` is implicit at the head of every chain; writing it is harmless but redundant.",
         "每条名次区分链都默认先比积分，写出 `points` 无害但多余。"
     ),
-    "tiebreak { points  sonneborn_berger  lots }",
+    "stage groups {\n  round_robin single groups A B size 6\n  tiebreak { points, sonneborn_berger, lots }\n}",
     Template::new("Delete `points`.", "删去 `points`。")
 );
 code!(W403, "W403", "useless-criterion", Warning,
     Template::new("In a round robin everyone meets everyone, so the opponents' score of a player is the total of all scores minus their own: it cannot separate players with equal points.",
         "循环赛中人人相遇，一名棋手的对手分等于全体总分减去本人积分：无法区分积分相同的棋手。"),
-    "stage groups { round_robin single groups A B size 6  tiebreak { opponents_score  lots } }",
+    "stage groups { round_robin single groups A B size 6  tiebreak { opponents_score, lots } }",
     Template::new("Use `sonneborn_berger` (小分) instead.", "改用 `sonneborn_berger`（小分）。"));
 
 pub const CODES: &[&Code] = &[
