@@ -404,3 +404,29 @@ fn error_spans_are_small() {
     assert!(e.span.end - e.span.start <= 10, "{e:?}");
     assert_eq!(text, "3lot");
 }
+
+#[test]
+fn forgotten_punctuation_is_named() {
+    for (src, found, expected) in [
+        (
+            "stage groups \"小组赛\"\n  round_robin single\n}\n",
+            "round_robin",
+            "`{`",
+        ),
+        ("prizes CNY {\n  1: 100\n  2 50\n}\n", "50", "`:`"),
+        ("stage k {\n  knockout { bracket (a v b }\n}\n", "}", "`)`"),
+    ] {
+        let (e, text) = one_error(src);
+        assert_eq!(text, found, "{src}");
+        match e.kind {
+            SyntaxErrorKind::Unexpected { expected: ex, .. } => {
+                assert_eq!(
+                    ex.first().map(String::as_str),
+                    Some(expected),
+                    "{src}: {ex:?}"
+                )
+            }
+            other => panic!("{src}: {other:?}"),
+        }
+    }
+}

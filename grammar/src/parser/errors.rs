@@ -15,10 +15,19 @@ use crate::error::{SyntaxError, SyntaxErrorKind};
 use crate::span::Span;
 
 /// The one error of a chunk (starting at byte `offset` of the file) that pest rejected.
+/// Punctuation worth naming when pest expected it (its other literal tokens are keywords and
+/// blanks, which the rule names already cover).
+/// (`-` is left out: the optional sign of every number would make it noise.)
+pub(crate) const PUNCTUATION: &[&str] = &["{", "}", "(", ")", ":", ",", "..", "#", "."];
+
+/// `punctuation`: where pest last expected a punctuation token and which (see
+/// `expected_punctuation`); it wins over the rules when it lies further on, and joins them when it
+/// lies at the same place.
 pub(crate) fn classify(
     chunk: &str,
     offset: usize,
     error: &pest::error::Error<Rule>,
+    punctuation: Option<(usize, Vec<String>)>,
 ) -> SyntaxError {
     let at = |s: usize, e: usize| Span::new(offset + s, offset + e);
     if let Some((kind, s, e)) = lexical_problem(chunk) {
@@ -36,6 +45,12 @@ pub(crate) fn classify(
         pest::error::ErrorVariant::ParsingError { positives, .. } => positives,
         pest::error::ErrorVariant::CustomError { .. } => &[],
     };
+    // Punctuation expected further on than any rule: the rules are moot there.
+    let (pos, positives, literal) = match punctuation {
+        Some((at, tokens)) if at > pos => (at, &[][..], tokens),
+        Some((at, tokens)) if at == pos => (pos, positives, tokens),
+        _ => (pos, positives, Vec::new()),
+    };
     let Some((ts, te)) = token_at(chunk, pos) else {
         // Nothing but blanks and comments left: a block that was never closed, or a clause cut
         // short at the end of the chunk.
@@ -49,7 +64,7 @@ pub(crate) fn classify(
         let end = chunk.trim_end().len();
         return SyntaxError {
             kind: SyntaxErrorKind::Unexpected {
-                expected: expected_words(positives, false),
+                expected: with_literal(literal, expected_words(positives, false)),
                 found: None,
             },
             span: at(end, end),
@@ -68,7 +83,10 @@ pub(crate) fn classify(
     }
     let kind = literal_problem(chunk, ts, token, positives).unwrap_or_else(|| {
         SyntaxErrorKind::Unexpected {
-            expected: expected_words(positives, at_clause_start(chunk, ts)),
+            expected: with_literal(
+                literal,
+                expected_words(positives, at_clause_start(chunk, ts)),
+            ),
             found: Some(token.to_string()),
         }
     });
@@ -472,6 +490,26 @@ fn expected_words(positives: &[Rule], block_may_end: bool) -> Vec<String> {
         words.push("`}`".to_string());
     }
     words
+}
+
+/// Punctuation first (it is what was most likely forgotten), then the rules, then `}` (a block
+/// can nearly always end), without repeats.
+fn with_literal(literal: Vec<String>, words: Vec<String>) -> Vec<String> {
+    let close = "`}`";
+    let mut out: Vec<String> = literal.iter().filter(|w| *w != close).cloned().collect();
+    for w in words
+        .into_iter()
+        .chain(literal.into_iter().filter(|w| w == close))
+    {
+        if !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    if let Some(i) = out.iter().position(|w| w == close) {
+        let c = out.remove(i);
+        out.push(c);
+    }
+    out
 }
 
 /// One rule as words: keywords as themselves in backquotes, other rules from the table.

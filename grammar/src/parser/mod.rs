@@ -102,6 +102,30 @@ fn blank_comments(chunk: &str, offset: usize, comments: Option<&[Comment]>) -> O
     String::from_utf8(bytes).ok()
 }
 
+/// Reparse a chunk that failed, with pest's token tracking on, for the punctuation it expected
+/// and where (`{`, `:`, `)`, ...): pest names only rules in its ordinary errors. Tracking costs
+/// time on every parse, so it is switched on only here; the switch is global, so reparses take
+/// turns (a parse elsewhere that sees it on only runs slower, with the same result).
+fn expected_punctuation(chunk: &str) -> Option<(usize, Vec<String>)> {
+    static DETAIL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = DETAIL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    pest::set_error_detail(true);
+    let result = RegulationParser::parse(Rule::block_chunk, chunk);
+    pest::set_error_detail(false);
+    let attempts = result.err()?.parse_attempts()?;
+    let mut tokens: Vec<String> = attempts
+        .expected_tokens()
+        .into_iter()
+        .map(|t| t.to_string())
+        .filter(|t| errors::PUNCTUATION.contains(&t.as_str()))
+        .map(|t| format!("`{t}`"))
+        .collect();
+    tokens.dedup();
+    (!tokens.is_empty()).then_some((attempts.max_position, tokens))
+}
+
 /// Parse one chunk that starts at byte `offset` of the file.
 fn parse_chunk(chunk: &str, offset: usize) -> Result<Item, SyntaxError> {
     match RegulationParser::parse(Rule::block_chunk, chunk) {
@@ -122,6 +146,9 @@ fn parse_chunk(chunk: &str, offset: usize) -> Result<Item, SyntaxError> {
                 }),
             }
         }
-        Err(error) => Err(errors::classify(chunk, offset, &error)),
+        Err(error) => {
+            let punctuation = expected_punctuation(chunk);
+            Err(errors::classify(chunk, offset, &error, punctuation))
+        }
     }
 }
