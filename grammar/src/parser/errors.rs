@@ -17,8 +17,8 @@ use crate::span::Span;
 /// The one error of a chunk (starting at byte `offset` of the file) that pest rejected.
 /// Punctuation worth naming when pest expected it (its other literal tokens are keywords and
 /// blanks, which the rule names already cover).
-/// (`-` is left out: the optional sign of every number would make it noise.)
-pub(crate) const PUNCTUATION: &[&str] = &["{", "}", "(", ")", ":", ",", "..", "#", "."];
+/// (`-` is the sign of a number where one may be negative, or the dash of `a1 - a2`.)
+pub(crate) const PUNCTUATION: &[&str] = &["{", "}", "(", ")", ":", ",", "..", "#", ".", "-"];
 
 /// `punctuation`: where pest last expected a punctuation token and which (see
 /// `expected_punctuation`); it wins over the rules when it lies further on, and joins them when it
