@@ -25,6 +25,18 @@ fn lines_of(text: &str, drop_count_line: bool) -> BTreeSet<String> {
     lines.into_iter().collect()
 }
 
+const DEBUG_MAX_PLAYERS: u32 = 101;
+
+/// The field size from a folder name like `t31-128p-07r`.
+fn players_in(dir: &Path) -> u32 {
+    dir.file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.split('-').nth(1))
+        .and_then(|p| p.strip_suffix('p'))
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0)
+}
+
 fn round_files() -> Vec<PathBuf> {
     let mut out = Vec::new();
     let Ok(dirs) = std::fs::read_dir(data_dir()) else {
@@ -34,6 +46,11 @@ fn round_files() -> Vec<PathBuf> {
     dirs.sort();
     for d in dirs {
         if d.file_name().is_some_and(|n| n == "large") || !d.is_dir() {
+            continue;
+        }
+        // Unoptimised builds pair the four largest fields (128-200 players) very slowly; they
+        // run in release builds (`cargo test --release`), which the count line says.
+        if cfg!(debug_assertions) && players_in(&d) > DEBUG_MAX_PLAYERS {
             continue;
         }
         let Ok(files) = std::fs::read_dir(&d) else {
@@ -70,7 +87,8 @@ const KNOWN_DIFFERENT: &[&str] = &[];
 #[test]
 fn every_reference_round_is_reproduced() {
     let files = round_files();
-    assert_eq!(files.len(), 170, "all reference rounds are present");
+    let expected = if cfg!(debug_assertions) { 133 } else { 170 };
+    assert_eq!(files.len(), expected, "all reference rounds are present");
     let mut failures = Vec::new();
     let mut passed = 0;
     for f in &files {
@@ -90,7 +108,10 @@ fn every_reference_round_is_reproduced() {
 }
 
 #[test]
-#[ignore = "1,000 players: run with `cargo test --release -- --ignored`"]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "1,000 players: runs in release builds (`cargo test --release`)"
+)]
 fn the_large_round_is_reproduced() {
     let f = data_dir().join("large/round-05.trf");
     if let Err(e) = check(&f) {
