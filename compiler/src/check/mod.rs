@@ -11,6 +11,7 @@ pub mod brackets;
 pub mod criteria;
 pub mod draws;
 pub mod facts;
+pub mod fitness;
 pub mod names;
 pub mod playoffs;
 pub mod refs;
@@ -183,6 +184,7 @@ pub fn codes() -> Vec<&'static Code> {
         playoffs::CODES,
         scoring::CODES,
         tiebreaks::CODES,
+        fitness::CODES,
         words::CODES,
         // checker B: codes below
         entry::CODES,

@@ -1,0 +1,210 @@
+//! What a criterion means in the stage it ranks: unfit for the format (E402), useless there
+//! (W403), or needing a variant the format makes necessary: head-to-head in a Swiss (E404), any
+//! pairwise criterion with three or more tied (E405), countback (E406), the bye's share of the
+//! opponents' score in a Swiss that can have byes (E409).
+
+use xqreg_grammar::ast::Criterion;
+
+use super::criteria::Crit;
+use super::facts::FormatKind;
+use super::names::code;
+use super::tiebreaks::Place;
+use super::Report;
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+code!(E402, "E402", "criterion-unfit-for-stage", Error,
+    Template::new("Some criteria need a schedule of rounds in which tied players met common opponents: Sonneborn-Berger, opponents' score, progressive score and countback mean nothing in a knockout or same-place match.",
+        "某些项目需要多轮比赛和共同对手：小分（Sonneborn-Berger）、对手分、累进分和比较前一轮成绩在淘汰赛或同名次比赛中没有意义。"),
+    "stage final { knockout { seeded 8 }  tiebreak { sonneborn_berger, lots } }",
+    Template::new("Remove the criterion from the knockout's chain (ties there are decided by the playoff).", "从淘汰赛的名次区分中删去该项目（淘汰赛以加赛决胜）。"));
+
+code!(E404, "E404", "head-to-head-variant-needed", Error,
+    Template::new("In a Swiss, tied players may not all have met; head_to_head must say whether it applies only when exactly two are tied and met (`two_only`) or uses the mini-table of games among all tied players (`mini_table`, FIDE).",
+        "积分编排赛中同分棋手未必都相遇过；head_to_head 必须写明是只在恰好两人同分且相遇时适用（`two_only`），还是用所有同分者之间的对局小表（`mini_table`，国际棋联）。"),
+    "stage main { swiss cxa rounds 9  tiebreak { head_to_head, lots } }",
+    Template::new("Write `head_to_head two_only` or `head_to_head mini_table`.", "写成 `head_to_head two_only` 或 `head_to_head mini_table`。"));
+
+code!(E405, "E405", "pairwise-criterion-group-rule", Error,
+    Template::new("head_to_head and head_to_head_black are defined for two players (两人对赛); the chain must say what happens when three or more are tied: `two_only` (apply only to two) or `mini_table`.",
+        "head_to_head 与 head_to_head_black 是为两人定义的（两人对赛）；必须写明三人以上同分时如何处理：`two_only`（只适用于两人）或 `mini_table`。"),
+    "stage groups {\n  round_robin single groups A B size 6\n  tiebreak { sonneborn_berger, head_to_head, lots }\n}",
+    Template::new("Write `head_to_head two_only` (the seeds' wording) or `head_to_head mini_table`.", "写成 `head_to_head two_only`（规程原文“两人”）或 `head_to_head mini_table`。"));
+
+code!(E406, "E406", "countback-variant-needed", Error,
+    Template::new("\"比较前一轮成绩，以此类推\" has three readings that disagree (domain.md 5.3): the cumulative score after earlier rounds (`cumulative`), the opponents' score minus the last opponents (`opp_reverse`), or the result of each round from the last (`round_result`).",
+        "“比较前一轮成绩，以此类推”有三种互相矛盾的理解：前几轮的累计积分（`cumulative`）、对手分逆减（`opp_reverse`）、从最后一轮起逐轮比较该轮结果（`round_result`）。"),
+    "stage main {\n  swiss cxa rounds 9\n  tiebreak { opponents_score bye zero, countback, lots }\n}",
+    Template::new("Write `countback cumulative` (the usual arbiter software reading), `opp_reverse` or `round_result`.", "写成 `countback cumulative`（常见编排软件的理解）、`opp_reverse` 或 `round_result`。"));
+
+code!(E409, "E409", "bye-score-variant-needed", Error,
+    Template::new("In a Swiss with an odd field someone gets a bye, and sources disagree on what a bye adds to the opponents' score: the lowest score in the field, zero, or the player's own score (domain.md 3.6).",
+        "积分编排赛人数为奇数时有人轮空，而轮空计入对手分的方法各不相同：场上最低分、零分或本人积分。"),
+    "stage main { swiss cxa rounds 9  tiebreak { opponents_score, lots } }",
+    Template::new("Write `opponents_score bye lowest_in_field` (or `zero`, `own_score`), or state it once in the stage's `bye opponent_score ...`.",
+        "写成 `opponents_score bye lowest_in_field`（或 `zero`、`own_score`），或在阶段的 `bye opponent_score ...` 中统一写明。"));
+
+code!(W403, "W403", "useless-criterion", Warning,
+    Template::new("In a round robin everyone meets everyone, so the opponents' score of a player is the total of all scores minus their own: it cannot separate players with equal points.",
+        "循环赛中人人相遇，一名棋手的对手分等于全体总分减去本人积分：无法区分积分相同的棋手。"),
+    "stage groups { round_robin single groups A B size 6  tiebreak { opponents_score, lots } }",
+    Template::new("Use `sonneborn_berger` (小分) instead.", "改用 `sonneborn_berger`（小分）。"));
+
+const UNFIT: Report = Report {
+    code: &E402,
+    message: Template::new(
+        "`{name}` means nothing in {what} stage `{stage}`",
+        "`{name}` 在{what_zh}阶段 `{stage}` 中没有意义",
+    ),
+    label: Template::new("unfit for {what}", "不适用于{what_zh}"),
+    help: Template::new("remove `{name}` from this chain", "从此链中删去 `{name}`"),
+};
+
+const H2H_SWISS: Report = Report {
+    code: &E404,
+    message: Template::new(
+        "`head_to_head` in Swiss stage `{stage}` does not name its variant",
+        "积分编排阶段 `{stage}` 中的 `head_to_head` 未写明变体",
+    ),
+    label: Template::new("variant needed", "需要写明变体"),
+    help: Template::new(
+        "write `head_to_head two_only` or `head_to_head mini_table`",
+        "写成 `head_to_head two_only` 或 `head_to_head mini_table`",
+    ),
+};
+
+const PAIRWISE: Report = Report {
+    code: &E405,
+    message: Template::new(
+        "`{name}` does not say what happens with three or more tied",
+        "`{name}` 未写明三人以上同分时如何处理",
+    ),
+    label: Template::new("defined for two players", "只对两人有定义"),
+    help: Template::new(
+        "write `{name} two_only` or `{name} mini_table`",
+        "写成 `{name} two_only` 或 `{name} mini_table`",
+    ),
+};
+
+const COUNTBACK: Report = Report {
+    code: &E406,
+    message: Template::new(
+        "`countback` does not name its variant",
+        "`countback` 未写明变体",
+    ),
+    label: Template::new("which earlier-round comparison?", "比较哪种前一轮成绩？"),
+    help: Template::new(
+        "write `countback cumulative`, `countback opp_reverse` or `countback round_result`",
+        "写成 `countback cumulative`、`countback opp_reverse` 或 `countback round_result`",
+    ),
+};
+
+const BYE_SCORE: Report = Report {
+    code: &E409,
+    message: Template::new(
+        "`opponents_score` in Swiss stage `{stage}` does not say what a bye counts",
+        "积分编排阶段 `{stage}` 的 `opponents_score` 未写明轮空如何计入",
+    ),
+    label: Template::new("byes possible: {why}", "可能轮空：{why_zh}"),
+    help: Template::new(
+        "write `opponents_score bye lowest_in_field` (or `zero`, `own_score`)",
+        "写成 `opponents_score bye lowest_in_field`（或 `zero`、`own_score`）",
+    ),
+};
+
+const USELESS: Report = Report {
+    code: &W403,
+    message: Template::new(
+        "`{name}` cannot separate equal scores in round robin stage `{stage}`",
+        "`{name}` 在循环赛阶段 `{stage}` 中无法区分同分",
+    ),
+    label: Template::new("useless here", "此处无用"),
+    help: Template::new(
+        "use `sonneborn_berger` (小分) instead",
+        "改用 `sonneborn_berger`（小分）",
+    ),
+};
+
+fn has_variant(c: &Criterion, crit: Crit) -> bool {
+    c.variants
+        .iter()
+        .any(|v| crit.variants().contains(&v.node.as_str()))
+}
+
+pub const CODES: &[&Code] = &[&E402, &E404, &E405, &E406, &E409, &W403];
+
+/// Check one known criterion (not `points`, not a repeat) in its place.
+pub(super) fn criterion(c: &Criterion, crit: Crit, place: Place<'_>, diags: &mut Diagnostics) {
+    let (format, stage) = match place {
+        Place::Stage { format, name, .. } => (format, name),
+        Place::Other => (FormatKind::Unknown, ""),
+    };
+    let name = c.name.node.as_str();
+    let unfit = matches!(
+        crit,
+        Crit::SonnebornBerger | Crit::OpponentsScore | Crit::Progressive | Crit::Countback
+    );
+    if format.is_elimination() && unfit {
+        let (what, what_zh) = if format == FormatKind::SamePlace {
+            ("a same-place", "同名次比赛")
+        } else {
+            ("a knockout", "淘汰赛")
+        };
+        diags.push(UNFIT.at(
+            c.name.span,
+            &[
+                ("name", name),
+                ("what", what),
+                ("what_zh", what_zh),
+                ("stage", stage),
+            ],
+        ));
+        return;
+    }
+    let individual = !matches!(
+        format,
+        FormatKind::TeamRoundRobin { .. } | FormatKind::Unknown
+    );
+    if crit == Crit::GamePoints && individual {
+        diags.push(UNFIT.at(
+            c.name.span,
+            &[
+                ("name", name),
+                ("what", "an individual"),
+                ("what_zh", "个人"),
+                ("stage", stage),
+            ],
+        ));
+        return;
+    }
+    if format.is_round_robin() && crit == Crit::OpponentsScore {
+        diags.push(USELESS.at(c.name.span, &[("name", name), ("stage", stage)]));
+        return;
+    }
+    match crit {
+        Crit::HeadToHead if format == FormatKind::Swiss && !has_variant(c, crit) => {
+            diags.push(H2H_SWISS.at(c.name.span, &[("stage", stage)]));
+        }
+        Crit::HeadToHead | Crit::HeadToHeadBlack if !has_variant(c, crit) => {
+            diags.push(PAIRWISE.at(c.name.span, &[("name", crit.name())]));
+        }
+        Crit::Countback if !has_variant(c, crit) => diags.push(COUNTBACK.at(c.name.span, &[])),
+        Crit::OpponentsScore => {
+            if let Place::Stage {
+                format: FormatKind::Swiss,
+                byes_possible: Some((why, why_zh)),
+                bye_stated: false,
+                ..
+            } = place
+            {
+                let written = c.params.iter().any(|p| p.key.node == "bye");
+                if !written {
+                    diags.push(BYE_SCORE.at(
+                        c.name.span,
+                        &[("stage", stage), ("why", why), ("why_zh", why_zh)],
+                    ));
+                }
+            }
+        }
+        _ => {}
+    }
+}
