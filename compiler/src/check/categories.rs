@@ -98,8 +98,8 @@ const LBL_W601_GAP: Template = Template::new(
     "不含边界：{date} 出生的棋手不属于任何组别",
 );
 const HELP_W601_NEIGHBOUR: Template = Template::new(
-    "write `born {suggest}`: the neighbouring category `{other}` starts next to it",
-    "写成 `born {suggest}`：相邻组别 `{other}` 紧接着开始",
+    "write `born {suggest}`: the neighbouring category `{other}` {meets} {near}",
+    "写成 `born {suggest}`：相邻组别 `{other}` {meets_zh} {near}",
 );
 const HELP_W601_PLAIN: Template = Template::new(
     "write the inclusive window `born {suggest}`, or `born {alt}` if {date} itself is meant",
@@ -442,7 +442,22 @@ fn exclusive_bounds(wins: &[Win<'_>], explained: &[(Span, i64)], diags: &mut Dia
                 } else {
                     render(inclusive_lo, inclusive_hi)
                 };
-                HELP_W601_NEIGHBOUR.fill(&[("suggest", &meant), ("other", &o.cat.name.node)])
+                {
+                    // Where the neighbour meets this window: its first or its last day.
+                    let (meets, meets_zh, near) = if is_upper {
+                        ("starts on", "开始于", o.lo)
+                    } else {
+                        ("ends on", "结束于", o.hi)
+                    };
+                    let near = near.map_or_else(String::new, |d| fmt_date(from_day_number(d)));
+                    HELP_W601_NEIGHBOUR.fill(&[
+                        ("suggest", &meant),
+                        ("other", &o.cat.name.node),
+                        ("meets", meets),
+                        ("meets_zh", meets_zh),
+                        ("near", &near),
+                    ])
+                }
             }
             None => HELP_W601_PLAIN.fill(&[
                 ("suggest", &render(inclusive_lo, inclusive_hi)),
