@@ -21,6 +21,7 @@ pub mod stages;
 pub mod suggest;
 pub mod tiebreaks;
 pub mod time;
+pub mod unknown;
 pub mod words;
 
 // checker B: modules below
@@ -176,6 +177,7 @@ pub fn codes() -> Vec<&'static Code> {
     let mut all: Vec<&'static Code> = Vec::new();
     for list in [
         names::CODES,
+        unknown::CODES,
         stages::CODES,
         refs::CODES,
         brackets::CODES,

@@ -1,24 +1,14 @@
-//! Names: duplicates (E101), the regulation header (E110), and every reference to a declared
-//! name, resolved once for the whole file (E102-E109, E112).
-//!
-//! Each unknown reference is reported here and nowhere else: later checks look names up in the
-//! scope and skip what is missing. Clauses a stage copies with `same_as` are resolved on the stage
-//! that writes them, so a bad name is reported once, with every later use as a secondary label.
-//! A file with a block that failed to parse gets no unknown-name reports (the broken block may be
-//! the declaration). Option words (E111) live in `words`.
+//! Names: duplicates (E101) and the regulation header (E110); then every reference resolved
+//! once for the whole file (`unknown`, E102-E109, E112, E113) and the option words (`words`,
+//! E111). Also the `code!` macro every check module declares its codes with.
 
-use std::collections::BTreeMap;
-use xqreg_grammar::ast::{
-    BracketSlot, CategoryCond, DrawRule, EntrantSource, EntryClause, Expect, Format, GroupSel,
-    Ident, Item, KnockoutClause, Numbers, PlayerAttr, PlayoffChain, PlayoffRef, PlayoffStep,
-    PoolSource, PrizeKey, ResultLine, SeedTier, SlotKind, StaffUnit, StageClause,
-};
+use xqreg_grammar::ast::Item;
 
 use xqreg_grammar::Span;
 
-use super::resolve::{keyword_span, Kind};
-use super::{suggest, words, Ctx, Report};
-use crate::diagnostics::{Code, Diagnostics, Explain, Label, Severity, Template};
+use super::resolve::keyword_span;
+use super::{unknown, words, Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
 macro_rules! code {
     ($id:ident, $code:literal, $name:literal, $sev:ident, $meaning:expr, $example:literal, $fix:expr) => {
@@ -43,88 +33,15 @@ code!(E101, "E101", "duplicate-name", Error,
     "time rapid { base 10min increment 10s }\ntime rapid { base 5min increment 5s }",
     Template::new("Rename one of the two (for example `blitz` for the 5-minute control) and update its references.",
         "将其中一个改名（例如把 5 分钟的用时改为 `blitz`），并同步修改引用处。"));
-code!(
-    E102,
-    "E102",
-    "unknown-time-control",
-    Error,
-    Template::new(
-        "A stage, playoff step or conduct rule names a time control that no `time` block declares.",
-        "阶段、加赛步骤或赛场规则引用了未用 `time` 声明的用时。"
-    ),
-    "time standard { base 20min increment 20s }\nstage main { swiss cxa rounds 7  time standrad }",
-    Template::new(
-        "Correct the name, or declare the time control: `time NAME { base 20min increment 20s }`.",
-        "改正名称，或声明该用时：`time 名称 { base 20min increment 20s }`。"
-    )
-);
-code!(E103, "E103", "unknown-stage", Error,
-    Template::new("A place reference, `same_as`, `split ... to`, schedule round, prize or scenario names a stage that is not declared.",
-        "名次引用、`same_as`、`split ... to`、日程轮次、奖项或测试场景引用了未声明的阶段。"),
-    "stage groups { round_robin single groups A B size 4 }\nstage final { knockout { bracket (group.A#1 v groups.B#1) } }",
-    Template::new("Correct the stage name, or declare the stage.", "改正阶段名称，或声明该阶段。"));
-code!(E104, "E104", "unknown-group", Error,
-    Template::new("A place reference names a group its stage does not have (or the stage has no groups at all).",
-        "名次引用中的小组不属于该阶段（或该阶段不分组）。"),
-    "stage groups { round_robin single groups A B size 4 }\nplaces 9..10 shared groups.C#4",
-    Template::new("Use one of the stage's groups, `.*` for every group, or no group for a stage without groups (`swiss#1..8`).",
-        "改用该阶段已有的小组、用 `.*` 表示所有小组，不分组的阶段则不写小组（如 `swiss#1..8`）。"));
-code!(E105, "E105", "unknown-pool", Error,
-    Template::new("A stage, draw rule, seed tier, category or player names a pool that the entry block does not declare.",
-        "阶段、抽签规则、种子层级、组别或棋手引用了报名中未声明的名额来源（pool）。"),
-    "entry { field 8 pool champions 8 }\nstage main { round_robin single  entrants pool champs }",
-    Template::new("Correct the name, or declare the pool in `entry { pool NAME SIZE ... }`.",
-        "改正名称，或在 `entry { pool 名称 人数 ... }` 中声明。"));
-code!(E106, "E106", "unknown-category", Error,
-    Template::new("A stage, prize table, qualification quota or category names a category that is not declared.",
-        "阶段、奖励表、晋级名额或组别引用了未声明的组别（category）。"),
-    "category open_men { sex men }\nprizes open_man CNY { 1: 1000 }",
-    Template::new("Correct the name, or declare it: `category NAME \"...\" { ... }`.",
-        "改正名称，或声明：`category 名称 \"...\" { ... }`。"));
-code!(E108, "E108", "unknown-playoff", Error,
-    Template::new("A stage names a playoff chain that no `playoff` block declares.",
-        "阶段引用了未用 `playoff` 声明的加赛办法。"),
-    "playoff ladder { game rapid colours swap  lots }\nstage final { knockout { seeded 4 }  playoff ladr }",
-    Template::new("Correct the name, declare the chain, or write it inline: `playoff { game rapid colours swap  lots }`.",
-        "改正名称、声明该加赛办法，或直接写在阶段内：`playoff { game rapid colours swap  lots }`。"));
-code!(E109, "E109", "unknown-player", Error,
-    Template::new("A bracket slot, pot or seed tier names a player that no `player` line in the entry declares.",
-        "对阵位置、抽签档或种子层级引用了报名中未用 `player` 声明的棋手。"),
-    "entry { field 2 player xu \"许银川\" { } }\nstage final { knockout { bracket (xu v lu) } }",
-    Template::new("Correct the id, or declare the player: `player ID \"姓名\" { ... }`.",
-        "改正代号，或声明该棋手：`player 代号 \"姓名\" { ... }`。"));
+
 code!(E110, "E110", "missing-or-repeated-header", Error,
     Template::new("A file describes one event, so it has exactly one `regulation` block with the title, dates and rulebook.",
         "一个文件描述一项赛事，必须恰好有一个 `regulation` 块（名称、日期、规则等）。"),
     "regulation \"甲\" { dates 2014-04-27 .. 2014-04-29 }\nregulation \"乙\" { dates 2014-05-01 .. 2014-05-02 }",
     Template::new("Add one `regulation \"title\" { ... }` block, or move the second event to its own file.",
         "补上一个 `regulation \"名称\" { ... }` 块，或把第二项赛事移到单独的文件。"));
-code!(E112, "E112", "unknown-scoring", Error,
-    Template::new("A stage names a scoring that no `scoring NAME { ... }` block declares.",
-        "阶段引用了未声明的记分办法。"),
-    "scoring { win 2 draw 1 loss 0 }\nstage main { swiss cxa rounds 7  scoring team }",
-    Template::new("Correct the name, declare `scoring NAME { ... }`, or drop the clause to use the default scoring.",
-        "改正名称、声明 `scoring 名称 { ... }`，或删去该子句以使用默认记分办法。"));
 
-code!(
-    E113,
-    "E113",
-    "unknown-team",
-    Error,
-    Template::new(
-        "A player's `team` attribute names a team that no `team` line in the entry declares.",
-        "棋手的 `team` 属性引用了报名中未用 `team` 声明的队伍。"
-    ),
-    "entry { team bj \"北京队\"  player a1 \"甲一\" { team bjj } }",
-    Template::new(
-        "Correct the id, or declare the team: `team ID \"队名\"`.",
-        "改正代号，或声明该队伍：`team 代号 \"队名\"`。"
-    )
-);
-
-pub const CODES: &[&Code] = &[
-    &E101, &E102, &E103, &E104, &E105, &E106, &E108, &E109, &E110, &E112, &E113,
-];
+pub const CODES: &[&Code] = &[&E101, &E110];
 
 const DUPLICATE: Report = Report {
     code: &E101,
@@ -138,6 +55,7 @@ const DUPLICATE: Report = Report {
         "将其中一个改名（同类名称必须唯一），并同步修改引用处",
     ),
 };
+
 const FIRST_HERE: Template = Template::new("first declared here", "首次声明于此");
 
 const MISSING_HEADER: Report = Report {
@@ -149,6 +67,7 @@ const MISSING_HEADER: Report = Report {
         "在文件开头加上 `regulation \"赛事名称\" { dates 2014-04-27 .. 2014-04-29  rulebook cxa2011 }`",
     ),
 };
+
 const REPEATED_HEADER: Report = Report {
     code: &E110,
     message: Template::new("the file has a second `regulation` block", "文件中出现第二个 `regulation` 块"),
@@ -158,385 +77,8 @@ const REPEATED_HEADER: Report = Report {
         "一个文件只描述一项赛事：合并两个规程头，或把第二项赛事移到单独的文件",
     ),
 };
+
 const FIRST_HEADER: Template = Template::new("first header here", "第一个规程头在此");
-
-/// The Report for an unknown name of a kind.
-fn unknown_report(kind: Kind) -> Report {
-    let (code, en, zh): (&'static Code, &'static str, &'static str) = match kind {
-        Kind::TimeControl => (
-            &E102,
-            "unknown time control `{name}`",
-            "未声明的用时 `{name}`",
-        ),
-        Kind::Stage => (&E103, "unknown stage `{name}`", "未声明的阶段 `{name}`"),
-        Kind::Group => (
-            &E104,
-            "stage `{stage}` has no group `{name}`",
-            "阶段 `{stage}` 没有小组 `{name}`",
-        ),
-        Kind::Pool => (&E105, "unknown pool `{name}`", "未声明的名额来源 `{name}`"),
-        Kind::Category => (&E106, "unknown category `{name}`", "未声明的组别 `{name}`"),
-        Kind::Playoff => (
-            &E108,
-            "unknown playoff chain `{name}`",
-            "未声明的加赛办法 `{name}`",
-        ),
-        Kind::Player => (&E109, "unknown player `{name}`", "未声明的棋手 `{name}`"),
-        Kind::Scoring => (
-            &E112,
-            "unknown scoring `{name}`",
-            "未声明的记分办法 `{name}`",
-        ),
-        Kind::Team => (&E113, "unknown team `{name}`", "未声明的队伍 `{name}`"),
-    };
-    Report {
-        code,
-        message: Template::new(en, zh),
-        label: Template::new("not declared", "未声明"),
-        help: Template::new("", ""),
-    }
-}
-
-/// Resolves references; an unknown name is one diagnostic however often it is used: the first
-/// use carries the message, later uses are added to it as secondary labels.
-struct Resolver<'c, 'a> {
-    ctx: &'c Ctx<'a>,
-    diags: &'c mut Diagnostics,
-    /// (kind, name) of each unknown name -> index of its diagnostic in `diags.list`.
-    reported: BTreeMap<(Kind, String), usize>,
-}
-
-const ALSO_HERE: Template = Template::new("also used here", "此处也引用了它");
-
-impl Resolver<'_, '_> {
-    fn known(&self, kind: Kind, name: &str) -> bool {
-        let s = self.ctx.scope;
-        match kind {
-            Kind::TimeControl => s.time_controls.contains_key(name),
-            Kind::Scoring => s.scorings.contains_key(name),
-            Kind::Stage => s.stages.contains_key(name),
-            Kind::Group => true,
-            Kind::Playoff => s.playoffs.contains_key(name),
-            Kind::Pool => s.pools.contains_key(name),
-            Kind::Category => s.categories.contains_key(name),
-            Kind::Player => s.players.contains_key(name),
-            Kind::Team => s.teams.contains_key(name),
-        }
-    }
-
-    /// Report `id` unless a declaration of `kind` has its name. Returns whether it resolved.
-    fn name(&mut self, kind: Kind, id: &Ident) -> bool {
-        if self.known(kind, &id.node) {
-            return true;
-        }
-        if self.again(kind, id.node.clone(), id.span) {
-            return false;
-        }
-        let known = self.ctx.scope.names(kind);
-        let d = unknown_report(kind)
-            .at(id.span, &[("name", &id.node)])
-            .with_help(suggest::help_for_name(&id.node, &known, kind.words()));
-        self.first(kind, id.node.clone(), d);
-        false
-    }
-
-    /// A repeat of an unknown name: label it on the first report. Returns whether it was one.
-    fn again(&mut self, kind: Kind, key: String, span: Span) -> bool {
-        let Some(&i) = self.reported.get(&(kind, key)) else {
-            return false;
-        };
-        if let Some(d) = self.diags.list.get_mut(i) {
-            d.labels.push(Label {
-                span,
-                message: ALSO_HERE.plain(),
-                primary: false,
-            });
-        }
-        true
-    }
-
-    fn first(&mut self, kind: Kind, key: String, d: crate::diagnostics::Diagnostic) {
-        self.reported.insert((kind, key), self.diags.list.len());
-        self.diags.push(d);
-    }
-
-    fn group(&mut self, stage: &Ident, group: &Ident) {
-        if !self.name(Kind::Stage, stage) {
-            return;
-        }
-        let Some(info) = self.ctx.scope.stages.get(stage.node.as_str()) else {
-            return;
-        };
-        if info.has_group(&group.node) {
-            return;
-        }
-        let key = format!("{}.{}", stage.node, group.node);
-        if self.again(Kind::Group, key.clone(), group.span) {
-            return;
-        }
-        let known: Vec<&str> = info.groups.iter().map(|g| g.node.as_str()).collect();
-        let help = if known.is_empty() {
-            Template::new(
-                "stage `{stage}` has no groups: write `{stage}#N` without a group",
-                "阶段 `{stage}` 不分组：写作 `{stage}#N`，不写小组",
-            )
-            .fill(&[("stage", &stage.node)])
-        } else {
-            suggest::help_for_name(&group.node, &known, Kind::Group.words())
-        };
-        let d = unknown_report(Kind::Group)
-            .at(group.span, &[("name", &group.node), ("stage", &stage.node)])
-            .with_help(help);
-        self.first(Kind::Group, key, d);
-    }
-
-    fn place_ref(&mut self, r: &xqreg_grammar::ast::PlaceRef) {
-        match &r.group {
-            GroupSel::Named(g) => self.group(&r.stage, g),
-            GroupSel::All | GroupSel::None => {
-                self.name(Kind::Stage, &r.stage);
-            }
-        }
-    }
-
-    fn playoff_chain(&mut self, chain: &PlayoffChain) {
-        for step in &chain.steps {
-            match step {
-                PlayoffStep::Game { time, .. } | PlayoffStep::Armageddon { time, .. } => {
-                    self.name(Kind::TimeControl, time);
-                }
-                PlayoffStep::Lots(_) | PlayoffStep::Tiebreak(_) => {}
-            }
-        }
-    }
-
-    fn stage_clause(&mut self, clause: &StageClause) {
-        match clause {
-            StageClause::Format(Format::SamePlace { groups, .. }) => {
-                for g in groups {
-                    self.group(&g.stage, &g.group);
-                }
-            }
-            StageClause::Format(Format::Knockout(k)) => {
-                for kc in &k.clauses {
-                    if let KnockoutClause::Bracket { pairs, .. } = kc {
-                        for slot in pairs.iter().flat_map(|(a, b)| [a, b]) {
-                            match slot {
-                                BracketSlot::Place(r) => self.place_ref(r),
-                                BracketSlot::Player(p) => {
-                                    self.name(Kind::Player, p);
-                                }
-                                BracketSlot::Seed(_) | BracketSlot::Bye(_) => {}
-                            }
-                        }
-                    }
-                }
-            }
-            StageClause::Format(_) => {}
-            StageClause::Entrants { sources, .. } => {
-                for s in sources {
-                    match s {
-                        EntrantSource::Category(c) => {
-                            self.name(Kind::Category, c);
-                        }
-                        EntrantSource::Pool(p) => {
-                            self.name(Kind::Pool, p);
-                        }
-                        EntrantSource::Places(r) => self.place_ref(r),
-                        EntrantSource::Roster(_) | EntrantSource::Rest(_) => {}
-                    }
-                }
-            }
-            StageClause::Time(t) => {
-                self.name(Kind::TimeControl, t);
-            }
-            StageClause::Scoring(s) => {
-                self.name(Kind::Scoring, s);
-            }
-            StageClause::Draw(d) => {
-                for rule in &d.rules {
-                    match rule {
-                        DrawRule::PoolQuota { pool, .. } => {
-                            self.name(Kind::Pool, pool);
-                        }
-                        DrawRule::Pot { members, .. } => {
-                            for m in members {
-                                // A pot member is a named player or a whole category.
-                                if !self.known(Kind::Category, &m.node) {
-                                    self.name(Kind::Player, m);
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            StageClause::Numbers(Numbers::Seeded { tiers, .. }) => {
-                for t in tiers {
-                    match t {
-                        SeedTier::Pool(p) => {
-                            self.name(Kind::Pool, p);
-                        }
-                        SeedTier::Category(c) => {
-                            self.name(Kind::Category, c);
-                        }
-                        SeedTier::Players(ps) => {
-                            for p in ps {
-                                self.name(Kind::Player, p);
-                            }
-                        }
-                        SeedTier::Title(_) => {}
-                    }
-                }
-            }
-            StageClause::Playoff(PlayoffRef::Named(p)) => {
-                self.name(Kind::Playoff, p);
-            }
-            StageClause::Playoff(PlayoffRef::Inline(chain)) => self.playoff_chain(chain),
-            StageClause::Split { to, .. } => {
-                self.name(Kind::Stage, to);
-            }
-            StageClause::SameAs(s) => {
-                self.name(Kind::Stage, s);
-            }
-            _ => {}
-        }
-    }
-
-    fn item(&mut self, item: &Item) {
-        match item {
-            Item::Stage(st) => {
-                for c in &st.clauses {
-                    self.stage_clause(c);
-                }
-            }
-            Item::Playoff(p) => self.playoff_chain(p),
-            Item::Places(p) => {
-                for r in &p.sources {
-                    self.place_ref(r);
-                }
-            }
-            Item::Prizes(p) => {
-                if let Some(c) = &p.category {
-                    self.name(Kind::Category, c);
-                }
-                for line in &p.lines {
-                    if let PrizeKey::Eliminated { stage, .. } = &line.key {
-                        self.name(Kind::Stage, stage);
-                    }
-                }
-            }
-            Item::Qualification(q) => {
-                for quota in &q.quotas {
-                    if quota.category.node != "overall" {
-                        self.name(Kind::Category, &quota.category);
-                    }
-                }
-            }
-            Item::Category(c) => {
-                for cond in &c.conditions {
-                    match cond {
-                        CategoryCond::Pool(p) => {
-                            self.name(Kind::Pool, p);
-                        }
-                        CategoryCond::Within(w) => {
-                            self.name(Kind::Category, w);
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            Item::Entry(e) => {
-                for clause in &e.clauses {
-                    match clause {
-                        EntryClause::Pool(p) => {
-                            for s in &p.source {
-                                if let PoolSource::Excluding(x) = s {
-                                    self.name(Kind::Pool, x);
-                                }
-                            }
-                        }
-                        EntryClause::Player(p) => {
-                            for a in &p.attrs {
-                                match a {
-                                    PlayerAttr::Pool(x) => {
-                                        self.name(Kind::Pool, x);
-                                    }
-                                    PlayerAttr::Team(x) => {
-                                        self.name(Kind::Team, x);
-                                    }
-                                    _ => {}
-                                }
-                            }
-                        }
-                        EntryClause::Staff {
-                            per: StaffUnit::Pool(x),
-                            ..
-                        } => {
-                            self.name(Kind::Pool, x);
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            Item::Schedule(s) => {
-                for slot in s.days.iter().flat_map(|d| &d.slots) {
-                    if let SlotKind::Rounds(refs) = &slot.kind {
-                        for r in refs {
-                            self.name(Kind::Stage, &r.stage);
-                        }
-                    }
-                }
-            }
-            Item::Conduct(c) => {
-                for rule in &c.rules {
-                    let kind = if rule.scope_is_stage {
-                        Kind::Stage
-                    } else {
-                        Kind::TimeControl
-                    };
-                    for s in &rule.scope {
-                        self.name(kind, s);
-                    }
-                }
-            }
-            Item::Test(t) => {
-                for line in &t.results {
-                    match line {
-                        ResultLine::Games { stage, .. } | ResultLine::Withdraw { stage, .. } => {
-                            self.name(Kind::Stage, stage);
-                        }
-                        _ => {}
-                    }
-                }
-                for e in &t.expects {
-                    match e {
-                        Expect::DecidedBy { stage, .. } => {
-                            self.name(Kind::Stage, stage);
-                        }
-                        Expect::StagePlace {
-                            stage,
-                            group: Some(g),
-                            ..
-                        } => self.group(stage, g),
-                        Expect::StagePlace {
-                            stage, group: None, ..
-                        } => {
-                            self.name(Kind::Stage, stage);
-                        }
-                        Expect::Prize {
-                            category: Some(c), ..
-                        } => {
-                            self.name(Kind::Category, c);
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-}
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for d in &ctx.scope.duplicates {
@@ -551,20 +93,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         );
     }
     header(ctx, diags);
-    // A block that did not parse may be the declaration a reference names: until its syntax
-    // error is fixed, an unknown name would be a guess, so none is reported.
-    if ctx.file.items.iter().any(|i| matches!(i, Item::Broken(_))) {
-        words::check(ctx, diags);
-        return;
-    }
-    let mut r = Resolver {
-        ctx,
-        diags,
-        reported: BTreeMap::new(),
-    };
-    for item in &ctx.file.items {
-        r.item(item);
-    }
+    unknown::check(ctx, diags);
     words::check(ctx, diags);
 }
 
