@@ -172,6 +172,24 @@ pub fn check(file: &ast::File) -> CheckOutput {
     }
 }
 
+/// Check a parse result: like [`check`], but a run of text the parser could not place in any
+/// block (an unknown or misspelt block keyword, E003) counts as a broken block, so that the
+/// checker does not also report the header or a name that text may have declared.
+pub fn check_parsed(parsed: &xqreg_grammar::Parsed) -> CheckOutput {
+    let unplaced: Vec<Span> = parsed
+        .errors
+        .iter()
+        .filter(|e| matches!(e.kind, xqreg_grammar::SyntaxErrorKind::UnknownBlock { .. }))
+        .map(|e| e.span)
+        .collect();
+    if unplaced.is_empty() {
+        return check(&parsed.file);
+    }
+    let mut file = parsed.file.clone();
+    file.items.extend(unplaced.into_iter().map(Item::Broken));
+    check(&file)
+}
+
 /// Every check code, sorted by code.
 pub fn codes() -> Vec<&'static Code> {
     let mut all: Vec<&'static Code> = Vec::new();

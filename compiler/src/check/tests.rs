@@ -435,3 +435,25 @@ fn explain_examples_raise_their_code() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+#[test]
+fn a_misspelt_header_is_not_also_a_missing_one() {
+    let text = GROUPS.replacen("regulation \"测试赛\"", "regulaton \"测试赛\"", 1);
+    let parsed = xqreg_grammar::parse(&text);
+    assert_eq!(parsed.errors.len(), 1);
+    let codes: Vec<&str> = super::check_parsed(&parsed)
+        .diagnostics
+        .list
+        .iter()
+        .map(|d| d.code.code)
+        .collect();
+    assert!(!codes.contains(&"E110"), "{codes:?}");
+    // the plain entry point, given the file alone, cannot know and says the header is missing
+    let codes: Vec<&str> = check(&parsed.file)
+        .diagnostics
+        .list
+        .iter()
+        .map(|d| d.code.code)
+        .collect();
+    assert!(codes.contains(&"E110"));
+}
