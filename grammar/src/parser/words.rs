@@ -247,7 +247,6 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("stage_time", "`time standard`"),
     ("string", "a text in quotes"),
     ("string_body", "the text of a string"),
-    ("string_run", "the text of a string"),
     ("subsidy", "`subsidy \"女子国家大师\" 500 CNY limit 10`"),
     ("sudden_death", "`sudden_death`"),
     ("supplement", "`supplement \"补充规定\" 2018-10-15 { override time armageddon { red 6min black 4min } }`"),
