@@ -117,7 +117,13 @@ fn never_panics_on_truncations_and_garbage() {
             v[i] = (seed >> 32) as u8;
         }
         let _ = trf::parse_bytes(&v);
-        let _ = trf::parse(&String::from_utf8_lossy(&v));
+        let text = String::from_utf8_lossy(&v);
+        let _ = trf::parse(&text);
+        // Whatever parses must also pair (or refuse) without panicking.
+        let _ = xqreg_runtime::pairing::swiss::pair_trf(
+            &text,
+            xqreg_runtime::pairing::swiss::SwissSystem::Dutch,
+        );
     }
 }
 
