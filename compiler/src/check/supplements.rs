@@ -573,14 +573,17 @@ fn header_clause_span(c: &HeaderClause) -> Span {
     }
 }
 
-/// A conduct rule's identity: its keyword, its first argument (`knocked_pieces 1` and
+/// A conduct rule's identity: its keyword, its variant (`knocked_pieces 1` and
 /// `knocked_pieces 2` are different rules) and where it applies.
 fn conduct_key(r: &ast::ConductRule) -> Option<String> {
     if r.text.is_some() {
         return None;
     }
+    // A leading word names a variant (`score_sheets tick_under`, `natural_move_limit claim`);
+    // a leading number is the rule's value (`natural_move_limit 50`), except for knocked pieces,
+    // where it counts the pieces the rule is about.
     let first = match r.args.first() {
-        Some(ConductArg::Int(n)) => n.node.to_string(),
+        Some(ConductArg::Int(n)) if r.kind.node == "knocked_pieces" => n.node.to_string(),
         Some(ConductArg::Word(w)) => w.node.clone(),
         _ => String::new(),
     };
@@ -970,6 +973,33 @@ mod tests {
         );
         let (got, lines) = codes(&text);
         assert_eq!(got, ["E702"], "{lines}");
+    }
+
+    #[test]
+    fn conduct_rules_merge_unless_they_say_the_same_thing_again() {
+        let base = format!(
+            "{BASE}conduct {{\n  natural_move_limit 50 checks 10\n  knocked_pieces 1 foul\n}}\n"
+        );
+        let add = format!(
+            "{base}supplement \"补充规定\" 2014-04-20 {{\n  conduct {{\n    knocked_pieces 2 loss\n    devices loss\n  }}\n}}\n"
+        );
+        let (got, lines) = codes(&add);
+        assert!(got.is_empty(), "{lines}");
+        let again = format!(
+            "{base}supplement \"补充规定\" 2014-04-20 {{\n  conduct {{\n    natural_move_limit 60 checks 10\n  }}\n}}\n"
+        );
+        let (got, lines) = codes(&again);
+        assert_eq!(got, ["E702"], "{lines}");
+        assert!(
+            lines.contains("conduct rule `natural_move_limit`"),
+            "{lines}"
+        );
+        let replaced = again.replace(
+            "  conduct {\n    natural",
+            "  override conduct {\n    natural",
+        );
+        let (got, lines) = codes(&replaced);
+        assert!(got.is_empty(), "{lines}");
     }
 
     #[test]
