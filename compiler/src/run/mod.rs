@@ -8,7 +8,6 @@ pub mod scenario;
 
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{self, Outcome, RecordedResults, Roster, RunOptions, RuntimeProblem};
-use xqreg_runtime::pairing::dutch_adapter::DutchPairer;
 use xqreg_runtime::pairing::lots::{Lots, STREAM_ROSTER};
 use xqreg_runtime::plan::{Origin, Plan};
 
@@ -16,19 +15,15 @@ use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Diagnostic, Diagnostics, Msg};
 use crate::driver::FileReport;
 
-/// Run a plan once with the Swiss pairing systems the project has.
+/// Run a plan once; Swiss stages use the pairing system their regulation names.
 pub fn run_plan(
     plan: &Plan,
     roster: &Roster,
     results: &RecordedResults,
     seed: u64,
 ) -> Result<Outcome, Vec<RuntimeProblem>> {
-    let dutch = DutchPairer;
-    let options = RunOptions {
-        swiss: Some(&dutch),
-        ..RunOptions::default()
-    };
-    engine::run_with(plan, roster, results, seed, &options)
+    // No override: each Swiss stage runs the system its regulation names (Dutch or CXA).
+    engine::run_with(plan, roster, results, seed, &RunOptions::default())
 }
 
 /// A roster of `n` players (or of the field the regulation declares) generated from the seed.

@@ -50,16 +50,7 @@ pub(crate) fn run(
     let pairer: &dyn crate::pairing::SwissPairer = match (ctx.options.swiss, sw.system) {
         (Some(p), _) => p,
         (None, crate::plan::SwissSystem::Dutch) => &dutch,
-        (None, crate::plan::SwissSystem::Cxa) => {
-            return Err(vec![RuntimeProblem::new(
-                codes::SWISS_PAIRING,
-                format!(
-                    "stage `{}` is a CXA Swiss; no CXA pairing system is available to this run",
-                    stage.name
-                ),
-                &sw.origin,
-            )])
-        }
+        (None, crate::plan::SwissSystem::Cxa) => &crate::pairing::cxa::CxaPairer,
     };
     if let Some(split) = &sw.split {
         return Err(vec![RuntimeProblem::new(

@@ -7,6 +7,7 @@
 //! pairer sees only that state and the stage's parameters, never the engine; the FIDE Dutch and
 //! CXA systems in `swiss/` implement it (an adapter maps this state onto their own).
 
+pub mod cxa;
 pub mod dutch_adapter;
 pub mod knockout;
 pub mod lots;

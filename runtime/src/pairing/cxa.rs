@@ -1,0 +1,703 @@
+//! The CXA Swiss system (积分编排制) as domain.md section 3 reconstructs the 2011 appendix: the
+//! first round by the regulation's method (1-2, 4-3, 5-6 ... or upper half v lower half), later
+//! rounds score group by score group from the top, each player against the nearest player he may
+//! meet (临近相配), players due opposite colours first (异行配对), leftovers floating down into
+//! the next group; no repeat opponents; the colour rules (no three of a colour in a row, no colour
+//! difference beyond the limit) relaxed only in the last rounds the regulation names; the bye to
+//! the lowest-scored player who has not had one. Where a choice had no rule text the parameters
+//! of the plan decide (domain.md 10), each with its documented default.
+//!
+//! The search is a depth-first one over the players in ranking order with the candidates in
+//! preference order, so the first complete pairing found is the preferred one; it never
+//! dead-ends silently: when no legal pairing exists the failure names the constraint.
+
+use crate::plan::{AvoidWhen, ByeRecipient, ColourTie, FirstBoard, FirstRoundColours, Side};
+use crate::plan::{FirstRoundMethod, Swiss};
+
+use super::{PairingFailure, RoundPairing, SwissPairer, SwissPlayer, SwissResult, SwissRound};
+
+/// The CXA pairing system.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CxaPairer;
+
+/// Search nodes per attempt; real rounds need a few hundred.
+const BUDGET: u64 = 200_000;
+
+impl SwissPairer for CxaPairer {
+    fn pair(&self, round: &SwissRound<'_>) -> Result<RoundPairing, PairingFailure> {
+        let players: Vec<&SwissPlayer> = round.players.iter().filter(|p| p.available).collect();
+        if round.round == 1 && players.iter().all(|p| p.history.is_empty()) {
+            return first_round(round, &players);
+        }
+        later_round(round, &players)
+    }
+}
+
+/// A player's colour history over played games (byes and forfeits have no colour).
+fn colours(p: &SwissPlayer) -> Vec<Side> {
+    p.history.iter().filter_map(|h| h.colour).collect()
+}
+
+/// Reds minus blacks.
+fn difference(cs: &[Side]) -> i64 {
+    cs.iter()
+        .map(|c| if *c == Side::Red { 1 } else { -1 })
+        .sum()
+}
+
+fn had_bye(p: &SwissPlayer) -> usize {
+    p.history
+        .iter()
+        .filter(|h| h.result == SwissResult::Bye)
+        .count()
+}
+
+fn same_unit(a: &SwissPlayer, b: &SwissPlayer) -> bool {
+    matches!((&a.unit, &b.unit), (Some(x), Some(y)) if x == y)
+}
+
+fn first_round(
+    round: &SwissRound<'_>,
+    players: &[&SwissPlayer],
+) -> Result<RoundPairing, PairingFailure> {
+    let sw = round.params;
+    let mut order: Vec<&SwissPlayer> = players.to_vec();
+    order.sort_by_key(|p| p.number);
+    let mut out = RoundPairing::default();
+    if order.len() % 2 == 1 {
+        // The player who would pair "beyond N" has the bye (domain.md 3.3).
+        if let Some(last) = order.pop() {
+            out.byes.push(last.number);
+            out.notes.push(format!(
+                "round 1: {} has the bye (odd field; the last number)",
+                last.number
+            ));
+        }
+    }
+    let n = order.len();
+    let mut pairs: Vec<(usize, usize)> = match sw.first_round.method {
+        FirstRoundMethod::Adjacent => (0..n / 2).map(|k| (2 * k, 2 * k + 1)).collect(),
+        FirstRoundMethod::SplitHalf => (0..n / 2).map(|k| (k, k + n / 2)).collect(),
+    };
+    if matches!(sw.avoid_same_unit, AvoidWhen::Round1 | AvoidWhen::Always) {
+        repair_units(&order, &mut pairs, &mut out.notes);
+    }
+    for (board, (i, j)) in pairs.iter().enumerate() {
+        let (Some(a), Some(b)) = (order.get(*i), order.get(*j)) else {
+            continue;
+        };
+        // `a` is the first-named (the upper number in the split, the pair's first in adjacent).
+        let a_red = match (sw.first_round.method, sw.first_round.colours) {
+            // 1-2, 4-3, 5-6: the number written first has Red; odd boards the smaller number.
+            (FirstRoundMethod::Adjacent, _) => board % 2 == 0,
+            (FirstRoundMethod::SplitHalf, FirstRoundColours::FirstListedRed) => true,
+            (FirstRoundMethod::SplitHalf, FirstRoundColours::Alternate) => {
+                let upper_first = !matches!(sw.first_round.first_board, FirstBoard::Lower);
+                (board % 2 == 0) == upper_first
+            }
+        };
+        let (red, black) = if a_red { (a, b) } else { (b, a) };
+        out.boards.push((red.number, black.number));
+    }
+    out.notes.push(format!(
+        "round 1: {} ({}), first board {}",
+        match sw.first_round.method {
+            FirstRoundMethod::Adjacent => "1-2, 4-3, 5-6 ... the first-named Red",
+            FirstRoundMethod::SplitHalf => "upper half v lower half (拦腰)",
+        },
+        match sw.first_round.colours {
+            FirstRoundColours::FirstListedRed => "the first-listed Red",
+            FirstRoundColours::Alternate => "colours alternating by board (蛇形)",
+        },
+        match sw.first_round.first_board {
+            FirstBoard::Upper => "upper Red",
+            FirstBoard::Lower => "lower Red",
+            // The pairer has no lots: the engine's first-board lot is not available here, the
+            // upper half takes Red on board 1 (noted so the transcript says so).
+            FirstBoard::Lot => "upper Red (the lot is not drawn by the pairing system)",
+        }
+    ));
+    Ok(out)
+}
+
+/// Same-unit pairs of round 1: exchange the second player with the next board's (then the
+/// previous board's) second player when that clears both boards.
+fn repair_units(order: &[&SwissPlayer], pairs: &mut [(usize, usize)], notes: &mut Vec<String>) {
+    let clash = |pairs: &[(usize, usize)], k: usize| {
+        pairs
+            .get(k)
+            .and_then(|(i, j)| Some(same_unit(order.get(*i)?, order.get(*j)?)))
+            .unwrap_or(false)
+    };
+    for k in 0..pairs.len() {
+        if !clash(pairs, k) {
+            continue;
+        }
+        let mut fixed = false;
+        for other in (k + 1..pairs.len()).chain((0..k).rev()) {
+            let (a, b) = (pairs[k].1, pairs[other].1);
+            pairs[k].1 = b;
+            pairs[other].1 = a;
+            if !clash(pairs, k) && !clash(pairs, other) {
+                notes.push(format!(
+                    "round 1: boards {} and {} exchange players to keep one unit apart",
+                    k + 1,
+                    other + 1
+                ));
+                fixed = true;
+                break;
+            }
+            pairs[k].1 = a;
+            pairs[other].1 = b;
+        }
+        if !fixed {
+            notes.push(format!(
+                "round 1: board {} keeps two players of one unit: no exchange separates them",
+                k + 1
+            ));
+        }
+    }
+}
+
+/// What the search may relax, tried in order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Rules {
+    colour_limits: bool,
+    units: bool,
+}
+
+struct Search<'a> {
+    players: Vec<&'a SwissPlayer>,
+    met: Vec<Vec<bool>>,
+    hist: Vec<Vec<Side>>,
+    rules: Rules,
+    max_consecutive: usize,
+    max_difference: i64,
+    nodes: u64,
+}
+
+impl Search<'_> {
+    /// The colours `i` may take under the limits.
+    fn allowed(&self, i: usize, c: Side) -> bool {
+        if !self.rules.colour_limits {
+            return true;
+        }
+        let h = &self.hist[i];
+        let run = h.iter().rev().take_while(|x| **x == c).count();
+        if run >= self.max_consecutive {
+            return false;
+        }
+        let d = difference(h) + if c == Side::Red { 1 } else { -1 };
+        d.abs() <= self.max_difference
+    }
+
+    fn can_meet(&self, i: usize, j: usize) -> bool {
+        if self.met[i][j] {
+            return false;
+        }
+        if self.rules.units && same_unit(self.players[i], self.players[j]) {
+            return false;
+        }
+        (self.allowed(i, Side::Red) && self.allowed(j, Side::Black))
+            || (self.allowed(i, Side::Black) && self.allowed(j, Side::Red))
+    }
+
+    /// The colour a player is due (要先 / 要后): fewer reds → Red; equal → opposite the last.
+    fn due(&self, i: usize) -> Option<Side> {
+        let h = &self.hist[i];
+        let d = difference(h);
+        if d < 0 {
+            Some(Side::Red)
+        } else if d > 0 {
+            Some(Side::Black)
+        } else {
+            h.last().map(|c| c.other())
+        }
+    }
+
+    /// Pair `rest` (ranking order); `out` collects pairs of indices.
+    fn dfs(&mut self, rest: &mut Vec<usize>, out: &mut Vec<(usize, usize)>) -> Option<bool> {
+        self.nodes += 1;
+        if self.nodes > BUDGET {
+            return None;
+        }
+        let Some(&p) = rest.first() else {
+            return Some(true);
+        };
+        let score = self.players[p].points;
+        let due_p = self.due(p);
+        // Candidates: score group by score group downwards from p's own; inside a group, those due
+        // the opposite colour first (异行), each in ranking order (the nearest first).
+        let mut cands: Vec<usize> = rest[1..]
+            .iter()
+            .copied()
+            .filter(|&q| self.can_meet(p, q))
+            .collect();
+        cands.sort_by_key(|&q| {
+            let pos = rest.iter().position(|&x| x == q).unwrap_or(usize::MAX);
+            let same_row = match (due_p, self.due(q)) {
+                (Some(a), Some(b)) => a == b,
+                _ => false,
+            };
+            (score - self.players[q].points, same_row, pos)
+        });
+        for q in cands {
+            let pos_q = rest.iter().position(|&x| x == q)?;
+            rest.remove(pos_q);
+            rest.remove(0);
+            out.push((p, q));
+            match self.dfs(rest, out) {
+                Some(true) => return Some(true),
+                None => return None,
+                Some(false) => {}
+            }
+            out.pop();
+            rest.insert(0, p);
+            rest.insert(pos_q, q);
+        }
+        Some(false)
+    }
+}
+
+fn later_round(
+    round: &SwissRound<'_>,
+    players: &[&SwissPlayer],
+) -> Result<RoundPairing, PairingFailure> {
+    let sw: &Swiss = round.params;
+    // Ranking: score, then pairing number.
+    let mut ranked: Vec<&SwissPlayer> = players.to_vec();
+    ranked.sort_by(|a, b| b.points.cmp(&a.points).then(a.number.cmp(&b.number)));
+    let n = ranked.len();
+    let index_of = |number: u32| ranked.iter().position(|p| p.number == number);
+    let mut met = vec![vec![false; n]; n];
+    for (i, p) in ranked.iter().enumerate() {
+        for h in &p.history {
+            let counts = match h.result {
+                SwissResult::Win | SwissResult::Draw | SwissResult::Loss => true,
+                SwissResult::ForfeitWin | SwissResult::ForfeitLoss | SwissResult::DoubleForfeit => {
+                    sw.forfeit_counts_as_met
+                }
+                SwissResult::Bye | SwissResult::Absent => false,
+            };
+            if let (true, Some(j)) = (counts, h.opponent.and_then(index_of)) {
+                met[i][j] = true;
+                met[j][i] = true;
+            }
+        }
+    }
+    let relaxed_round = round.round + sw.colour_limits.relax_last_rounds > round.total_rounds;
+    let base = Search {
+        hist: ranked.iter().map(|p| colours(p)).collect(),
+        players: ranked.clone(),
+        met,
+        rules: Rules {
+            colour_limits: !relaxed_round,
+            units: sw.avoid_same_unit == AvoidWhen::Always,
+        },
+        max_consecutive: sw.colour_limits.max_consecutive.max(1) as usize,
+        max_difference: i64::from(sw.colour_limits.max_difference.max(1)),
+        nodes: 0,
+    };
+
+    // Bye candidates, most eligible first: lowest score, never had a bye (or fewest byes), the
+    // lowest-ranked first.
+    let mut bye_order: Vec<usize> = Vec::new();
+    if n % 2 == 1 {
+        bye_order = (0..n).collect();
+        bye_order.sort_by_key(|&i| {
+            let p = ranked[i];
+            let byes = had_bye(p);
+            match sw.bye.recipient {
+                ByeRecipient::LowestNotYet => (byes.min(1), p.points, usize::MAX - i),
+                ByeRecipient::LowestFewest => (byes, p.points, usize::MAX - i),
+            }
+        });
+        if sw.bye.recipient == ByeRecipient::LowestNotYet {
+            let fresh: Vec<usize> = bye_order
+                .iter()
+                .copied()
+                .filter(|&i| had_bye(ranked[i]) == 0)
+                .collect();
+            if !fresh.is_empty() {
+                bye_order = fresh;
+            }
+        }
+    }
+    let bye_options: Vec<Option<usize>> = if n % 2 == 1 {
+        bye_order.iter().map(|&i| Some(i)).collect()
+    } else {
+        vec![None]
+    };
+
+    let mut attempts = vec![base.rules];
+    if base.rules.colour_limits {
+        attempts.push(Rules {
+            colour_limits: false,
+            ..base.rules
+        });
+    }
+    if base.rules.units {
+        attempts.push(Rules {
+            colour_limits: false,
+            units: false,
+        });
+    }
+    let mut search = base;
+    let mut last_failure = String::from("no legal pairing");
+    for rules in attempts {
+        search.rules = rules;
+        for bye in &bye_options {
+            search.nodes = 0;
+            let mut rest: Vec<usize> = (0..n).filter(|&i| Some(i) != *bye).collect();
+            let mut pairs = Vec::new();
+            match search.dfs(&mut rest, &mut pairs) {
+                Some(true) => {
+                    return Ok(publish(round, &search, &pairs, *bye, rules, relaxed_round));
+                }
+                Some(false) => {
+                    last_failure = format!(
+                        "round {}: no pairing without a repeat opponent{}{} exists{}",
+                        round.round,
+                        if rules.colour_limits {
+                            ", within the colour limits"
+                        } else {
+                            ""
+                        },
+                        if rules.units {
+                            ", keeping units apart"
+                        } else {
+                            ""
+                        },
+                        bye.map(|b| format!(" with the bye to {}", ranked[b].number))
+                            .unwrap_or_default()
+                    );
+                }
+                None => {
+                    last_failure = format!(
+                        "round {}: the pairing search gave up after {BUDGET} steps",
+                        round.round
+                    );
+                }
+            }
+        }
+    }
+    Err(PairingFailure {
+        message: last_failure,
+    })
+}
+
+/// Colours for a found pairing, board order, and the notes that explain them.
+fn publish(
+    round: &SwissRound<'_>,
+    s: &Search<'_>,
+    pairs: &[(usize, usize)],
+    bye: Option<usize>,
+    rules: Rules,
+    relaxed_round: bool,
+) -> RoundPairing {
+    let sw = round.params;
+    let mut out = RoundPairing::default();
+    if relaxed_round {
+        out.notes.push(format!(
+            "round {}: one of the last {} round(s): the colour limits are relaxed",
+            round.round, sw.colour_limits.relax_last_rounds
+        ));
+    } else if !rules.colour_limits {
+        out.notes.push(format!(
+            "round {}: no pairing keeps every colour limit; limits relaxed to complete the round",
+            round.round
+        ));
+    }
+    if sw.avoid_same_unit == AvoidWhen::Always && !rules.units {
+        out.notes.push(format!(
+            "round {}: players of one unit could not all be kept apart",
+            round.round
+        ));
+    }
+    let mut boards: Vec<(u32, u32, i64, i64, u32, String)> = Vec::new();
+    for &(i, j) in pairs {
+        let (a, b) = (s.players[i], s.players[j]);
+        let (red_first, why) = allocate(round, s, i, j);
+        let (red, black) = if red_first { (a, b) } else { (b, a) };
+        if a.points != b.points {
+            out.notes.push(format!(
+                "round {}: {} ({} pts) floats down to meet {} ({} pts)",
+                round.round, a.number, a.points, b.number, b.points
+            ));
+        }
+        boards.push((
+            red.number,
+            black.number,
+            a.points.max(b.points),
+            a.points.min(b.points),
+            a.number.min(b.number),
+            why,
+        ));
+    }
+    // Published order: the higher score, then the lower score, then the smaller number.
+    boards.sort_by(|x, y| y.2.cmp(&x.2).then(y.3.cmp(&x.3)).then(x.4.cmp(&y.4)));
+    for (k, (red, black, _, _, _, why)) in boards.into_iter().enumerate() {
+        out.boards.push((red, black));
+        out.notes.push(format!(
+            "round {} board {}: {red} v {black}: {why}",
+            round.round,
+            k + 1
+        ));
+    }
+    if let Some(b) = bye {
+        let p = s.players[b];
+        out.byes.push(p.number);
+        out.notes.push(format!(
+            "round {}: {} has the bye (lowest score, {} pts, {})",
+            round.round,
+            p.number,
+            p.points,
+            if had_bye(p) == 0 {
+                "no bye yet"
+            } else {
+                "fewest byes"
+            }
+        ));
+    }
+    out
+}
+
+/// Whether `i` (the higher-ranked of the pair) has Red, and the rule that decided it
+/// (domain.md 3.5).
+fn allocate(round: &SwissRound<'_>, s: &Search<'_>, i: usize, j: usize) -> (bool, String) {
+    let limits = s.rules.colour_limits;
+    let (ri, bi) = (s.allowed(i, Side::Red), s.allowed(i, Side::Black));
+    let (rj, bj) = (s.allowed(j, Side::Red), s.allowed(j, Side::Black));
+    if limits {
+        if !bi || !rj {
+            return (
+                true,
+                "colour limit: the other colour would break a limit".into(),
+            );
+        }
+        if !ri || !bj {
+            return (
+                false,
+                "colour limit: the other colour would break a limit".into(),
+            );
+        }
+    }
+    let (di, dj) = (difference(&s.hist[i]), difference(&s.hist[j]));
+    if di != dj {
+        return (di < dj, "the player with fewer reds has Red".into());
+    }
+    let (hi, hj) = (&s.hist[i], &s.hist[j]);
+    for (a, b) in hi.iter().rev().zip(hj.iter().rev()) {
+        if a != b {
+            return (
+                *a == Side::Black,
+                "alternating from the last round they differed".into(),
+            );
+        }
+    }
+    let (ni, nj) = (s.players[i].number, s.players[j].number);
+    let smaller_red = |smaller: bool| (ni < nj) == smaller;
+    match round.params.colour_tie {
+        ColourTie::SumParity => {
+            let odd = (ni + nj) % 2 == 1;
+            (
+                smaller_red(odd),
+                format!(
+                    "equal histories: number sum {} is {}, the {} number has Red",
+                    ni + nj,
+                    if odd { "odd" } else { "even" },
+                    if odd { "smaller" } else { "larger" }
+                ),
+            )
+        }
+        ColourTie::RoundParity => {
+            let odd = round.round % 2 == 1;
+            (
+                smaller_red(odd),
+                format!(
+                    "equal histories: round {} is {}, the {} number has Red",
+                    round.round,
+                    if odd { "odd" } else { "even" },
+                    if odd { "smaller" } else { "larger" }
+                ),
+            )
+        }
+        ColourTie::Fide => (
+            true,
+            "equal histories: the higher-ranked player has Red".into(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairing::SwissRoundEntry;
+    use crate::plan::{
+        ByeRule, ByeScore, ColourLimits, FirstRound, Numbers, Origin, Scoring, SwissRounds,
+        SwissSystem,
+    };
+
+    fn params(method: FirstRoundMethod, colours: FirstRoundColours) -> Swiss {
+        let o = Origin::default_rule("test");
+        Swiss {
+            system: SwissSystem::Cxa,
+            rounds: SwissRounds::Fixed { rounds: 5 },
+            numbers: Numbers::Lot { origin: o.clone() },
+            first_round: FirstRound {
+                method,
+                colours,
+                first_board: FirstBoard::Upper,
+                origin: o.clone(),
+            },
+            colour_limits: ColourLimits {
+                max_consecutive: 2,
+                max_difference: 2,
+                relax_last_rounds: 1,
+                origin: o.clone(),
+            },
+            colour_tie: ColourTie::RoundParity,
+            bye: ByeRule {
+                points: 2,
+                opponent_score: ByeScore::LowestInField,
+                recipient: ByeRecipient::LowestNotYet,
+                origin: o.clone(),
+            },
+            forfeit_counts_as_met: false,
+            avoid_same_unit: AvoidWhen::Never,
+            split: None,
+            origin: o,
+        }
+    }
+
+    fn player(number: u32, points: i64, history: Vec<SwissRoundEntry>) -> SwissPlayer {
+        SwissPlayer {
+            number,
+            id: format!("p{number}"),
+            rating: 2000,
+            unit: None,
+            points,
+            history,
+            available: true,
+        }
+    }
+
+    fn played(opp: u32, colour: Side, result: SwissResult, points: i64) -> SwissRoundEntry {
+        SwissRoundEntry {
+            opponent: Some(opp),
+            colour: Some(colour),
+            result,
+            points,
+        }
+    }
+
+    #[test]
+    fn round_one_adjacent_is_1_2_4_3_5_6() {
+        let players: Vec<SwissPlayer> = (1..=7).map(|n| player(n, 0, vec![])).collect();
+        let sw = params(
+            FirstRoundMethod::Adjacent,
+            FirstRoundColours::FirstListedRed,
+        );
+        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
+        let r = CxaPairer
+            .pair(&SwissRound {
+                round: 1,
+                total_rounds: 5,
+                players: &players,
+                params: &sw,
+                scoring: &scoring,
+            })
+            .expect("pairs");
+        assert_eq!(r.boards, vec![(1, 2), (4, 3), (5, 6)]);
+        assert_eq!(r.byes, vec![7]);
+    }
+
+    #[test]
+    fn round_one_split_half_alternates_colours_by_board() {
+        let players: Vec<SwissPlayer> = (1..=8).map(|n| player(n, 0, vec![])).collect();
+        let sw = params(FirstRoundMethod::SplitHalf, FirstRoundColours::Alternate);
+        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
+        let r = CxaPairer
+            .pair(&SwissRound {
+                round: 1,
+                total_rounds: 5,
+                players: &players,
+                params: &sw,
+                scoring: &scoring,
+            })
+            .expect("pairs");
+        assert_eq!(r.boards, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+    }
+
+    /// Round 2 of the domain.md 5.2 example after round 1 (1-2 1-0, 4-3 draw, 5-6 0-1): the
+    /// score groups are {1, 6} on 2, {4, 3} on 1, {2, 5} on 0; each group pairs inside itself,
+    /// no one meets a round-1 opponent, and colours follow the rules (the player who had Black
+    /// gets Red).
+    #[test]
+    fn round_two_pairs_inside_score_groups_with_colours_alternated() {
+        use SwissResult::*;
+        let players = vec![
+            player(1, 2, vec![played(2, Side::Red, Win, 2)]),
+            player(2, 0, vec![played(1, Side::Black, Loss, 0)]),
+            player(3, 1, vec![played(4, Side::Black, Draw, 1)]),
+            player(4, 1, vec![played(3, Side::Red, Draw, 1)]),
+            player(5, 0, vec![played(6, Side::Red, Loss, 0)]),
+            player(6, 2, vec![played(5, Side::Black, Win, 2)]),
+        ];
+        let sw = params(
+            FirstRoundMethod::Adjacent,
+            FirstRoundColours::FirstListedRed,
+        );
+        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
+        let r = CxaPairer
+            .pair(&SwissRound {
+                round: 2,
+                total_rounds: 3,
+                players: &players,
+                params: &sw,
+                scoring: &scoring,
+            })
+            .expect("pairs");
+        // The worked example's round 2 (domain.md 5.2): 6-1, 3-5, 2-4 — but 3 and 4 drew each
+        // other, so the 1-point group cannot pair inside itself: 3 and 4 each meet a 0-point
+        // player. Rules: 4 (due Black) v 2 (due Red) gives 2 Red; 3 (due Red) v 5 (due Black).
+        let mut got = r.boards.clone();
+        got.sort();
+        assert_eq!(got, vec![(2, 4), (3, 5), (6, 1)]);
+    }
+
+    #[test]
+    fn the_bye_goes_to_the_lowest_without_one() {
+        use SwissResult::*;
+        let players = vec![
+            player(1, 2, vec![played(2, Side::Red, Win, 2)]),
+            player(2, 0, vec![played(1, Side::Black, Loss, 0)]),
+            player(
+                3,
+                2,
+                vec![SwissRoundEntry {
+                    opponent: None,
+                    colour: None,
+                    result: Bye,
+                    points: 2,
+                }],
+            ),
+        ];
+        let sw = params(
+            FirstRoundMethod::Adjacent,
+            FirstRoundColours::FirstListedRed,
+        );
+        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
+        let r = CxaPairer
+            .pair(&SwissRound {
+                round: 2,
+                total_rounds: 3,
+                players: &players,
+                params: &sw,
+                scoring: &scoring,
+            })
+            .expect("pairs");
+        assert_eq!(r.byes, vec![2]);
+        assert_eq!(r.boards.len(), 1);
+    }
+}
