@@ -906,6 +906,39 @@ mod tests {
     }
 
     #[test]
+    fn eliminated_round_prizes_count_the_losers() {
+        let cup = r#"regulation "测试赛" {
+  dates 2014-04-27 .. 2014-04-29
+}
+scoring { win 2  draw 1  loss 0 }
+time standard "慢棋" { base 20min  increment 20s  flag loses }
+time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
+entry {
+  field 6
+}
+stage cup "淘汰赛" {
+  entrants roster
+  knockout { seeded 8  seeding order  byes top_seeds }
+  time standard
+  colours lot
+  playoff { armageddon armageddon colours lot }
+}
+schedule {
+  day 2014-04-27 { 08:30 round cup 1  14:00 round cup 2 }
+  day 2014-04-28 { 08:30 round cup 3 }
+}
+"#;
+        // Six players in a bracket of eight: two byes, so round 1 has 2 losers, round 2 has 2.
+        let table = "prizes \"奖金\" CNY {\n  1: 1000\n  2: 500\n  eliminated cup round 1: 100 each\n  eliminated cup round 2: 200 each\n  total 2100\n}\n";
+        let (got, lines) = codes(&format!("{cup}{table}"));
+        assert!(!got.contains(&"E503".to_string()), "{lines}");
+        let wrong = table.replace("total 2100", "total 2300");
+        let (got, lines) = codes(&format!("{cup}{wrong}"));
+        assert!(got.contains(&"E503".to_string()), "{lines}");
+        assert!(lines.contains("add up to 2100"), "{lines}");
+    }
+
+    #[test]
     fn item_lines_may_cover_paid_places() {
         let (got, lines) = with(
             "prizes \"奖金\" CNY {\n  1: 3000\n  2: 2000\n  3: 1000\n  1..3: trophy\n  1..8: certificate\n}\n",
