@@ -49,7 +49,7 @@ pub fn check_bytes(name: &str, bytes: &[u8]) -> FileReport {
         .iter()
         .any(|e| matches!(e.kind, SyntaxErrorKind::InvalidUtf8 { .. }));
     if utf8 {
-        for d in run_checks(&parsed.file) {
+        for d in run_checks(&parsed) {
             diags.push(d);
         }
     }
@@ -66,9 +66,10 @@ pub fn check_path(path: &Path) -> std::io::Result<FileReport> {
     Ok(check_bytes(&path.display().to_string(), &bytes))
 }
 
-/// The checker's diagnostics for a parsed file.
-fn run_checks(file: &xqreg_grammar::ast::File) -> Vec<Diagnostic> {
-    crate::check::check(file).diagnostics.list
+/// The checker's diagnostics for a parsed file (text no block could hold counts as a broken
+/// block, so the checker does not also report a missing header for it).
+fn run_checks(parsed: &xqreg_grammar::Parsed) -> Vec<Diagnostic> {
+    crate::check::check_parsed(parsed).diagnostics.list
 }
 
 /// The checker's codes, for the registry.
