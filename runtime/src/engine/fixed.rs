@@ -115,3 +115,95 @@ pub(crate) fn fixed_groups(
     }
     Some(Ok(out))
 }
+
+/// The teams of a team stage in the order a recorded draw gives them (team numbers 1..), or None
+/// when no draw is recorded for the stage. The draw names teams by unit; it must name every team
+/// of the stage once and nothing else.
+pub(crate) fn fixed_team_order<T: Clone>(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    teams: &[(String, T)],
+) -> Option<Result<Vec<(String, T)>, Vec<RuntimeProblem>>> {
+    let draws: Vec<_> = ctx
+        .results
+        .draws
+        .iter()
+        .filter(|d| d.stage == stage.name)
+        .collect();
+    if draws.is_empty() {
+        return None;
+    }
+    let mut problems = Vec::new();
+    let mut order: Vec<usize> = Vec::new();
+    for d in &draws {
+        if let Some(g) = &d.group {
+            problems.push(RuntimeProblem::new(
+                codes::UNKNOWN_NAME,
+                format!(
+                    "a recorded draw names group `{g}`, but team stage `{}` has no groups",
+                    stage.name
+                ),
+                &d.origin,
+            ));
+            continue;
+        }
+        for name in &d.players {
+            match teams.iter().position(|(u, _)| u == name) {
+                Some(t) if order.contains(&t) => problems.push(RuntimeProblem::new(
+                    codes::PLACE_CONFLICT,
+                    format!(
+                        "a recorded draw lists team `{name}` twice in stage `{}`",
+                        stage.name
+                    ),
+                    &d.origin,
+                )),
+                Some(t) => order.push(t),
+                None => problems.push(RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!(
+                        "a recorded draw names `{name}`, which is not a team (unit) of stage `{}`",
+                        stage.name
+                    ),
+                    &d.origin,
+                )),
+            }
+        }
+    }
+    let missing: Vec<&str> = teams
+        .iter()
+        .enumerate()
+        .filter(|(t, _)| !order.contains(t))
+        .map(|(_, (u, _))| u.as_str())
+        .collect();
+    let origin = draws
+        .first()
+        .map_or(stage.origin.clone(), |d| d.origin.clone());
+    if !missing.is_empty() && problems.is_empty() {
+        problems.push(RuntimeProblem::new(
+            codes::FIELD_DOES_NOT_FIT,
+            format!(
+                "the recorded draw of stage `{}` leaves out {}",
+                stage.name,
+                missing.join(", ")
+            ),
+            &origin,
+        ));
+    }
+    if !problems.is_empty() {
+        return Some(Err(problems));
+    }
+    let ordered: Vec<(String, T)> = order
+        .iter()
+        .filter_map(|&t| teams.get(t).cloned())
+        .collect();
+    let names: Vec<&str> = ordered.iter().map(|(u, _)| u.as_str()).collect();
+    ctx.transcript.push(
+        EntryKind::Draw,
+        format!(
+            "recorded draw, team numbers 1.. in order: {}",
+            names.join(", ")
+        ),
+        &origin,
+    );
+    Some(Ok(ordered))
+}

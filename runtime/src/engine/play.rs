@@ -2,7 +2,7 @@
 //! (regular games, then the playoff chain until a step decides).
 
 use super::outcome::{GameOut, Withdrawn};
-use super::results::{key, GameResult, RestRule};
+use super::results::{key, GameKey, GameResult, RestRule};
 use super::tiebreak::{Competitor, Record, RecordKind, Table};
 use super::transcript::EntryKind;
 use super::Ctx;
@@ -145,6 +145,54 @@ impl Ctx<'_> {
         false
     }
 
+    /// The key of an unconsumed recorded result for this game (under the step's own label or its
+    /// alias), if there is one.
+    fn record_key(&self, at: &GameAt<'_>, a: usize, b: usize) -> Option<GameKey> {
+        // Most simulations record nothing: skip building the key.
+        if self.book.is_empty() {
+            return None;
+        }
+        let k = key(
+            at.stage,
+            at.round,
+            self.id(a),
+            self.id(b),
+            at.step,
+            at.game_no,
+        );
+        if self.book.peek(&k).is_some() {
+            return Some(k);
+        }
+        let k = key(
+            at.stage,
+            at.round,
+            self.id(a),
+            self.id(b),
+            Some(at.alias?),
+            at.game_no,
+        );
+        self.book.peek(&k).map(|_| k)
+    }
+
+    /// (red, black) as a recorded result of this game gives them. A game whose colours are drawn
+    /// by lot takes them from its record: the record is the hall's lot.
+    pub(crate) fn recorded_sides(
+        &self,
+        at: &GameAt<'_>,
+        a: usize,
+        b: usize,
+    ) -> Option<(usize, usize)> {
+        let k = self.record_key(at, a, b)?;
+        let g = self.results.games.get(self.book.peek(&k)?)?;
+        if g.red == self.id(a) {
+            Some((a, b))
+        } else if g.red == self.id(b) {
+            Some((b, a))
+        } else {
+            None
+        }
+    }
+
     /// Play one game: a recorded result if there is one, else the rest rule or the model.
     pub(crate) fn play_game(
         &mut self,
@@ -155,31 +203,9 @@ impl Ctx<'_> {
     ) -> Played {
         let red_out = self.is_withdrawn(red, at.stage_ix, at.stage, at.round);
         let black_out = self.is_withdrawn(black, at.stage_ix, at.stage, at.round);
-        // Most simulations record nothing: skip building the key.
-        let recorded = if self.book.is_empty() {
-            None
-        } else {
-            let k = key(
-                at.stage,
-                at.round,
-                self.id(red),
-                self.id(black),
-                at.step,
-                at.game_no,
-            );
-            self.book.take(&k).or_else(|| {
-                let alias = at.alias?;
-                let k = key(
-                    at.stage,
-                    at.round,
-                    self.id(red),
-                    self.id(black),
-                    Some(alias),
-                    at.game_no,
-                );
-                self.book.take(&k)
-            })
-        };
+        let recorded = self
+            .record_key(at, red, black)
+            .and_then(|k| self.book.take(&k));
         let (mut result, mut red_fouls, mut black_fouls, simulated) = if red_out || black_out {
             let r = match (red_out, black_out) {
                 (true, true) => GameResult::DoubleForfeit,
@@ -341,19 +367,34 @@ impl Ctx<'_> {
         (red, black)
     }
 
+    /// Colours of the game `at` between `a` and `b` (a listed first) under `rule`, `prev` being
+    /// the sides of the match's previous game.
+    #[allow(clippy::too_many_arguments)]
     fn colours(
         &mut self,
         rule: ColourRule,
         a: usize,
         b: usize,
         prev: Option<(usize, usize)>,
+        at: &GameAt<'_>,
         what: &str,
         origin: &Origin,
     ) -> (usize, usize) {
         match (rule, prev) {
             (ColourRule::Swap, Some((r, bl))) => (bl, r),
             (ColourRule::Keep, Some(p)) => p,
-            (ColourRule::Lot | ColourRule::Redraw, _) => self.colours_by_lot(a, b, what, origin),
+            (ColourRule::Lot | ColourRule::Redraw, _) => {
+                if let Some((red, black)) = self.recorded_sides(at, a, b) {
+                    let text = format!(
+                        "{what}: colours as recorded (the hall's lot): {} has Red, {} Black",
+                        self.id(red),
+                        self.id(black)
+                    );
+                    self.transcript.push(EntryKind::Colours, text, origin);
+                    return (red, black);
+                }
+                self.colours_by_lot(a, b, what, origin)
+            }
             (ColourRule::FirstListedRed | ColourRule::Swap | ColourRule::Keep, _) => (a, b),
         }
     }
@@ -397,19 +438,35 @@ impl Ctx<'_> {
         let mut score = (0i64, 0i64);
         let mut regular: Vec<Played> = Vec::new();
         for g in 1..=spec.games.max(1) {
-            let (red, black) = if g == 1 {
-                self.colours(spec.colours, a, b, None, &what, spec.colours_origin)
-            } else {
-                self.colours(ColourRule::Swap, a, b, prev, &what, spec.colours_origin)
-            };
             let game_at = GameAt {
                 step: None,
                 game_no: g,
                 ..*at
             };
+            let (red, black) = if g == 1 {
+                self.colours(
+                    spec.colours,
+                    a,
+                    b,
+                    None,
+                    &game_at,
+                    &what,
+                    spec.colours_origin,
+                )
+            } else {
+                self.colours(
+                    ColourRule::Swap,
+                    a,
+                    b,
+                    prev,
+                    &game_at,
+                    &what,
+                    spec.colours_origin,
+                )
+            };
             let played = self.play_game(&game_at, red, black, out);
             let (rp, bp) = played.points(spec.scoring);
-            if red == a {
+            if played.red == a {
                 score.0 += rp;
                 score.1 += bp;
             } else {
@@ -446,7 +503,6 @@ impl Ctx<'_> {
                     let mut pts = (0i64, 0i64);
                     for k in 0..(*games).max(1) {
                         let rule = if k == 0 { *colours } else { ColourRule::Swap };
-                        let (red, black) = self.colours(rule, a, b, prev, &what, &step.origin);
                         let n = seen.entry(time.clone()).or_insert(0);
                         *n += 1;
                         let game_at = GameAt {
@@ -454,9 +510,11 @@ impl Ctx<'_> {
                             game_no: *n,
                             ..*at
                         };
+                        let (red, black) =
+                            self.colours(rule, a, b, prev, &game_at, &what, &step.origin);
                         let played = self.play_game(&game_at, red, black, out);
                         let (rp, bp) = played.points(spec.scoring);
-                        if red == a {
+                        if played.red == a {
                             pts.0 += rp;
                             pts.1 += bp;
                         } else {
@@ -487,7 +545,6 @@ impl Ctx<'_> {
                     colours,
                     draw_goes_to,
                 } => {
-                    let (red, black) = self.colours(*colours, a, b, prev, &what, &step.origin);
                     let n = seen.entry(time.clone()).or_insert(0);
                     *n += 1;
                     let game_at = GameAt {
@@ -496,7 +553,10 @@ impl Ctx<'_> {
                         game_no: *n,
                         ..*at
                     };
+                    let (red, black) =
+                        self.colours(*colours, a, b, prev, &game_at, &what, &step.origin);
                     let played = self.play_game(&game_at, red, black, out);
+                    let (red, black) = (played.red, if played.red == red { black } else { red });
                     let winner = match played.result.winner() {
                         Some(Side::Red) => red,
                         Some(Side::Black) => black,

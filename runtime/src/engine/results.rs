@@ -3,8 +3,10 @@
 //! A recorded result is keyed by stage, round, the two players (in either order), the playoff
 //! step and the game number inside a mini-match or a repeated step. A second result for one key
 //! is an error; a recorded result that no game of the run consumes is an error (the game does
-//! not exist). Results are attributed to players by name: "a - b 1-0" means a beat b, whatever
-//! colours the lot gave them.
+//! not exist). Results are attributed to players by name: "a - b 1-0" means a beat b. A game whose
+//! colours are drawn by lot takes its colours from its record (the record is the hall's lot), so
+//! "a - b =" in an armageddon with draw odds for Black gives the match to b; a game whose colours
+//! the regulation fixes keeps them, and a record written the other way round is read by name.
 
 use super::problem::{codes, RuntimeProblem};
 use crate::pairing::lots::Lots;
@@ -227,6 +229,14 @@ impl ResultBook {
                 *used = true;
                 Some(*i)
             }
+            _ => None,
+        }
+    }
+
+    /// The recorded game for this key, if any and not yet consumed, leaving it in the book.
+    pub(crate) fn peek(&self, k: &GameKey) -> Option<usize> {
+        match self.games.get(k) {
+            Some((i, used)) if !*used => Some(*i),
             _ => None,
         }
     }

@@ -234,22 +234,6 @@ fn round_robin_stage(
                 let (Some(&red), Some(&black)) = (members.get(rp), members.get(bp)) else {
                     continue;
                 };
-                let (red, black, rp, bp) = if rr.colours == ColourRule::Lot {
-                    let drawn = if ctx.lots.below(2) == 0 {
-                        (red, black, rp, bp)
-                    } else {
-                        (black, red, bp, rp)
-                    };
-                    let text = format!(
-                        "round {round}: colours by lot: {} has Red, {} Black",
-                        ctx.id(drawn.0),
-                        ctx.id(drawn.1)
-                    );
-                    ctx.transcript.push(EntryKind::Colours, text, &rr.origin);
-                    drawn
-                } else {
-                    (red, black, rp, bp)
-                };
                 let at = GameAt {
                     stage_ix: ix,
                     stage: &stage.name,
@@ -259,6 +243,24 @@ fn round_robin_stage(
                     step: None,
                     alias: None,
                     game_no: 1,
+                };
+                let (red, black, rp, bp) = if rr.colours == ColourRule::Lot {
+                    // A recorded result is the hall's lot; else the runtime draws.
+                    let (drawn, how) = match ctx.recorded_sides(&at, red, black) {
+                        Some((r, _)) if r == red => ((red, black, rp, bp), "as recorded"),
+                        Some(_) => ((black, red, bp, rp), "as recorded"),
+                        None if ctx.lots.below(2) == 0 => ((red, black, rp, bp), "by lot"),
+                        None => ((black, red, bp, rp), "by lot"),
+                    };
+                    let text = format!(
+                        "round {round}: colours {how}: {} has Red, {} Black",
+                        ctx.id(drawn.0),
+                        ctx.id(drawn.1)
+                    );
+                    ctx.transcript.push(EntryKind::Colours, text, &rr.origin);
+                    drawn
+                } else {
+                    (red, black, rp, bp)
                 };
                 let played = ctx.play_game(&at, red, black, &mut games);
                 let (rrec, brec) = played.records(round, rp, bp, &stage.scoring);

@@ -9,7 +9,7 @@ use super::problem::{codes, RuntimeProblem};
 use super::stages::rank_group;
 use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
-use super::{entrants, Ctx, StageRun};
+use super::{entrants, fixed, Ctx, StageRun};
 use crate::pairing::round_robin;
 use crate::plan::{Cycles, NumberOrder, Side, Stage, TeamRoundRobin};
 use std::collections::BTreeMap;
@@ -80,23 +80,10 @@ pub(crate) fn run(
     if !problems.is_empty() {
         return Err(problems);
     }
-    match t.numbers {
-        NumberOrder::Lot => ctx.lots.shuffle(&mut teams),
-        NumberOrder::RegistrationOrder => {}
-        NumberOrder::Rating => teams.sort_by_key(|(_, m)| {
-            let top: Vec<u32> = m
-                .iter()
-                .take(t.boards as usize)
-                .map(|&p| {
-                    ctx.roster
-                        .players
-                        .get(p)
-                        .and_then(|x| x.rating)
-                        .unwrap_or(0)
-                })
-                .collect();
-            std::cmp::Reverse(top.iter().map(|&r| u64::from(r)).sum::<u64>())
-        }),
+    if let Some(fixed) = fixed::fixed_team_order(ctx, stage, &teams) {
+        teams = fixed?;
+    } else {
+        number_teams(ctx, t, &mut teams);
     }
     let listed: Vec<String> = teams
         .iter()
@@ -212,4 +199,26 @@ pub(crate) fn run(
             games,
         },
     })
+}
+
+/// Team numbers by the regulation's rule when no draw is recorded.
+fn number_teams(ctx: &mut Ctx<'_>, t: &TeamRoundRobin, teams: &mut [(String, Vec<usize>)]) {
+    match t.numbers {
+        NumberOrder::Lot => ctx.lots.shuffle(teams),
+        NumberOrder::RegistrationOrder => {}
+        NumberOrder::Rating => teams.sort_by_key(|(_, m)| {
+            let top: Vec<u32> = m
+                .iter()
+                .take(t.boards as usize)
+                .map(|&p| {
+                    ctx.roster
+                        .players
+                        .get(p)
+                        .and_then(|x| x.rating)
+                        .unwrap_or(0)
+                })
+                .collect();
+            std::cmp::Reverse(top.iter().map(|&r| u64::from(r)).sum::<u64>())
+        }),
+    }
 }
