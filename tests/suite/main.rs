@@ -10,4 +10,5 @@ mod docs;
 mod examples;
 mod fixtures;
 mod robustness;
+mod scenarios;
 mod sheet;

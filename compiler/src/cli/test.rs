@@ -11,7 +11,6 @@ use serde::Serialize;
 
 use super::plan::print_errors;
 use super::{io_error, lang, LangArg};
-use crate::compile;
 use crate::run::scenario::{self, ScenarioOutcome};
 
 #[derive(Debug, clap::Args)]
@@ -54,18 +53,13 @@ pub(crate) fn file_scenarios(
             return Err(());
         }
     };
-    let compiled = compile::compile_bytes(&path.display().to_string(), &bytes);
-    let Some(plan) = compiled.plan else {
-        print_errors(&compiled.report, msg_lang);
-        return Ok(None);
-    };
-    let parsed = xqreg_grammar::parse_bytes(&bytes);
-    let checked = crate::check::check(&parsed.file).checked;
-    Ok(Some(scenario::run_all(
-        &checked.file,
-        &plan,
-        &compiled.report.source,
-    )))
+    match scenario::run_file(&path.display().to_string(), &bytes) {
+        Ok(outcomes) => Ok(Some(outcomes)),
+        Err(report) => {
+            print_errors(&report, msg_lang);
+            Ok(None)
+        }
+    }
 }
 
 pub fn run(args: Args) -> ExitCode {

@@ -16,6 +16,7 @@ use xqreg_runtime::engine::{
 use xqreg_runtime::plan::{Date, Origin, Plan, Sex, SourceSpan, Title};
 
 use crate::diagnostics::source::SourceFile;
+use crate::driver::FileReport;
 
 /// The verdict of one scenario.
 #[derive(Clone, Debug, Serialize)]
@@ -29,6 +30,20 @@ pub struct ScenarioOutcome {
     /// Runtime problems that stopped the run (the test fails).
     #[serde(skip)]
     pub problems: Vec<RuntimeProblem>,
+}
+
+/// Every scenario of one regulation file given as bytes (`name` is how diagnostics name it); Err
+/// with the file's report when it has errors and none of its tests can run. `xqreg test` and the
+/// test suite both run scenarios through here.
+pub fn run_file(name: &str, bytes: &[u8]) -> Result<Vec<ScenarioOutcome>, Box<FileReport>> {
+    let compiled = crate::compile::compile_bytes(name, bytes);
+    let Some(plan) = compiled.plan else {
+        return Err(Box::new(compiled.report));
+    };
+    // The file compiled, so it parses and checks cleanly.
+    let parsed = xqreg_grammar::parse_bytes(bytes);
+    let checked = crate::check::check(&parsed.file).checked;
+    Ok(run_all(&checked.file, &plan, &compiled.report.source))
 }
 
 /// Run every scenario of a checked, compiled file.
