@@ -12,3 +12,4 @@ mod fixtures;
 mod robustness;
 mod scenarios;
 mod sheet;
+mod simulate_seeds;
