@@ -10,6 +10,7 @@ mod docs;
 mod examples;
 mod fixtures;
 mod robustness;
+mod rosters;
 mod scenarios;
 mod sheet;
 mod simulate_seeds;

@@ -100,12 +100,15 @@ pub fn run(args: Args) -> ExitCode {
         }
         None => None,
     };
+    let mut results_source = None;
     let results = match &args.results {
         Some(path) => {
             let Some(b) = read(path) else {
                 return ExitCode::from(2);
             };
-            match run::csv_input::read_results(&path.display().to_string(), &b) {
+            let name = path.display().to_string();
+            results_source = Some(SourceFile::new(&name, String::from_utf8_lossy(&b)));
+            match run::csv_input::read_results(&name, &b) {
                 Ok(r) => r,
                 Err(report) => {
                     print_errors(&report, msg_lang);
@@ -117,7 +120,12 @@ pub fn run(args: Args) -> ExitCode {
     };
 
     let report_problems = |problems: &[RuntimeProblem]| {
-        let reports = run::problem_reports(problems, &regulation, roster_source.as_ref());
+        let reports = run::problem_reports_in(
+            problems,
+            &regulation,
+            roster_source.as_ref(),
+            results_source.as_ref(),
+        );
         let text = render::render(
             Format::Human,
             &reports,

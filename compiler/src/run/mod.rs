@@ -52,15 +52,42 @@ pub fn problem_reports(
     regulation: &SourceFile,
     roster: Option<&SourceFile>,
 ) -> Vec<FileReport> {
+    problem_reports_in(problems, regulation, roster, None)
+}
+
+/// [`problem_reports`], with the results CSV too: a problem whose origin is a line of the results
+/// file (a result for a game that does not exist, a second result) points at that line.
+pub fn problem_reports_in(
+    problems: &[RuntimeProblem],
+    regulation: &SourceFile,
+    roster: Option<&SourceFile>,
+    results: Option<&SourceFile>,
+) -> Vec<FileReport> {
     let mut in_regulation = Diagnostics::default();
     let mut in_roster = Diagnostics::default();
+    let mut in_results = Diagnostics::default();
     for p in problems {
         let code = codes::lookup(&p.code).unwrap_or(&codes::R019);
-        let message = Msg::new(p.message.clone(), p.message.clone());
-        match (p.row, roster) {
-            (Some(row), Some(src)) => {
-                let span = line_span(src, row);
+        // The runtime words its details in English; the Chinese message leads with what the
+        // code means and keeps the detail (ids, numbers, names) as written.
+        let message = Msg::new(
+            p.message.clone(),
+            format!("{}：{}", zh_summary(code), p.message),
+        );
+        let results_span = match (&p.origin, results) {
+            (Origin::Clause { span, file, .. }, Some(src)) if *file == src.name => {
+                Some(Span::new(span.start as usize, span.end as usize))
+            }
+            _ => None,
+        };
+        match (p.row, roster, results_span) {
+            (_, _, Some(span)) => in_results.push(
+                Diagnostic::new(code, message, span, Msg::new("this result", "此成绩"))
+                    .with_help(code.explain.fix.plain()),
+            ),
+            (Some(row), Some(src), None) => {
                 let column = p.column.clone().unwrap_or_default();
+                let span = cell_span(src, row, &column).unwrap_or_else(|| line_span(src, row));
                 in_roster.push(
                     Diagnostic::new(
                         code,
@@ -112,13 +139,57 @@ pub fn problem_reports(
             diagnostics: in_regulation.sorted(),
         });
     }
-    if let (false, Some(src)) = (in_roster.list.is_empty(), roster) {
-        out.push(FileReport {
-            source: src.clone(),
-            diagnostics: in_roster.sorted(),
-        });
+    for (diags, src) in [(in_roster, roster), (in_results, results)] {
+        if let (false, Some(src)) = (diags.list.is_empty(), src) {
+            out.push(FileReport {
+                source: src.clone(),
+                diagnostics: diags.sorted(),
+            });
+        }
     }
     out
+}
+
+/// The first clause of a code's Chinese meaning (up to its first `：` or `。`): a short title.
+fn zh_summary(code: &crate::diagnostics::Code) -> &'static str {
+    let zh = code.explain.meaning.zh;
+    let end = zh.find(['：', '。']).unwrap_or(zh.len());
+    zh.get(..end).unwrap_or(zh)
+}
+
+/// Byte ranges of the fields of one CSV line (commas inside double quotes do not split).
+fn fields_of(line: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                out.push((start, i));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push((start, line.len()));
+    out
+}
+
+/// The span of the field under header `column` in 1-based line `row`, when the header has that
+/// column and the row that field; an empty field spans the place it would be.
+fn cell_span(src: &SourceFile, row: u32, column: &str) -> Option<Span> {
+    let mut lines = src.text.split_inclusive('\n');
+    let header = lines.next()?.trim_end_matches(['\n', '\r']);
+    let index = fields_of(header).iter().position(|&(a, b)| {
+        header
+            .get(a..b)
+            .is_some_and(|h| h.trim().trim_matches('"').eq_ignore_ascii_case(column))
+    })?;
+    let line = line_span(src, row);
+    let text = src.text.get(line.start as usize..line.end as usize)?;
+    let (a, b) = *fields_of(text).get(index)?;
+    Some(Span::new(line.start as usize + a, line.start as usize + b))
 }
 
 /// The span of 1-based line `row` of a source (its first character to its end).

@@ -193,7 +193,7 @@ pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
                             RuntimeProblem::new(
                                 codes::POOL_OVER_SIZE,
                                 format!(
-                                    "pool `{}` holds {} players; this is one too many",
+                                    "pool `{}` has {} places; this row is one too many",
                                     decl.name,
                                     decl.size.unwrap_or(0)
                                 ),
@@ -207,8 +207,7 @@ pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
                             problems.push(
                                 RuntimeProblem::new(
                                     codes::NOT_ELIGIBLE,
-                                    format!("pool `{}` takes only {want:?}", decl.name)
-                                        .to_lowercase(),
+                                    format!("pool `{}` takes only {}", decl.name, sex_text(want)),
                                     &decl.origin,
                                 )
                                 .at(row, "sex"),
@@ -220,7 +219,13 @@ pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
                             problems.push(
                                 RuntimeProblem::new(
                                     codes::NOT_ELIGIBLE,
-                                    format!("pool `{}` requires title {op:?} {title:?}", decl.name),
+                                    format!(
+                                        "title {}: pool `{}` requires title {} {}",
+                                        title_text(p.title),
+                                        decl.name,
+                                        op_text(op),
+                                        title_text(Some(title))
+                                    ),
                                     &decl.origin,
                                 )
                                 .at(row, "title"),
@@ -329,6 +334,42 @@ pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
     problems
 }
 
+/// `>=` for `Ge`: conditions in messages read as the regulation writes them.
+fn op_text(op: crate::plan::CompareOp) -> &'static str {
+    use crate::plan::CompareOp;
+    match op {
+        CompareOp::Lt => "<",
+        CompareOp::Le => "<=",
+        CompareOp::Eq => "=",
+        CompareOp::Ge => ">=",
+        CompareOp::Gt => ">",
+    }
+}
+
+/// A title as the regulation and the roster write it (`national_master`); `none` without one.
+fn title_text(title: Option<Title>) -> &'static str {
+    match title {
+        None => "none",
+        Some(Title::AssociationMaster) => "association_master",
+        Some(Title::NationalMaster) => "national_master",
+        Some(Title::Master) => "master",
+        Some(Title::InternationalMaster) => "international_master",
+        Some(Title::Grandmaster) => "grandmaster",
+        Some(Title::InternationalGrandmaster) => "international_grandmaster",
+    }
+}
+
+fn sex_text(sex: Sex) -> &'static str {
+    match sex {
+        Sex::Men => "men",
+        Sex::Women => "women",
+    }
+}
+
+fn sex_text_opt(sex: Option<Sex>) -> &'static str {
+    sex.map_or("no sex given", sex_text)
+}
+
 fn list_or_none<'a>(names: impl Iterator<Item = &'a str>) -> String {
     let v: Vec<&str> = names.collect();
     if v.is_empty() {
@@ -365,7 +406,10 @@ fn check_condition(
                         problems.push(
                             RuntimeProblem::new(
                                 codes::NOT_ELIGIBLE,
-                                format!("aged {age} on {day}: the regulation requires age {op:?} {years}"),
+                                format!(
+                                    "aged {age} on {day}: the regulation requires age {} {years}",
+                                    op_text(*op)
+                                ),
                                 origin,
                             )
                             .at(row, "born"),
@@ -380,8 +424,10 @@ fn check_condition(
                     RuntimeProblem::new(
                         codes::NOT_ELIGIBLE,
                         format!(
-                            "title {:?}: the regulation requires title {op:?} {title:?}",
-                            p.title
+                            "title {}: the regulation requires title {} {}",
+                            title_text(p.title),
+                            op_text(*op),
+                            title_text(Some(*title))
                         ),
                         origin,
                     )
@@ -394,7 +440,11 @@ fn check_condition(
                 problems.push(
                     RuntimeProblem::new(
                         codes::NOT_ELIGIBLE,
-                        format!("the event is for {sex:?} only").to_lowercase(),
+                        format!(
+                            "{}: the event is for {} only",
+                            sex_text_opt(p.sex),
+                            sex_text(*sex)
+                        ),
                         origin,
                     )
                     .at(row, "sex"),
