@@ -13,4 +13,5 @@ mod robustness;
 mod rosters;
 mod scenarios;
 mod sheet;
+mod swiss_seeds;
 mod simulate_seeds;

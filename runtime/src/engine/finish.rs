@@ -117,6 +117,29 @@ fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Ranking, Vec<RuntimeProblem>> {
                 }
             }
         }
+        // Parallel sections (seed 002's age sections): an earlier one-group stage that shares
+        // no player with any other stage is a section of its own, ranked by its own stage, so
+        // its category prizes are paid from it (places repeat across sections).
+        let count = ctx.stages.len();
+        for (k, run) in ctx.stages.iter().enumerate().take(count.saturating_sub(1)) {
+            let [g] = run.groups.as_slice() else { continue };
+            let alone = ctx.stages.iter().enumerate().all(|(j, other)| {
+                j == k
+                    || other
+                        .groups
+                        .iter()
+                        .all(|og| og.members.iter().all(|m| !g.members.contains(m)))
+            });
+            if !alone {
+                continue;
+            }
+            let origin = Origin::default_rule(
+                "default: a section that shares no player with another stage is ranked by its own stage",
+            );
+            for &(q, shared, p) in &g.ranking {
+                assign(p, q, shared, &origin, &mut problems, ctx);
+            }
+        }
     }
     for decl in &ctx.plan.places {
         let mut players = Vec::new();

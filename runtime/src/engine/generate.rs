@@ -181,6 +181,48 @@ pub fn generate_roster<R: RngCore>(
         })
         .collect();
     let by_sex = plan.categories.values().any(|c| c.sex.is_some());
+    // Every category prize table gets at least as many generated players as it has places
+    // (seed 002's sections by age and sex): one slot (birth window, sex) per place, filled
+    // first; the rest of the field is drawn as before.
+    let mut slots: Vec<(Option<(Date, Date)>, Option<Sex>)> = Vec::new();
+    for table in &plan.prizes {
+        let Some(name) = table.category.as_deref() else {
+            continue;
+        };
+        let (mut sex, mut window, mut cur, mut depth) = (None, None, Some(name), 0);
+        while let (Some(c), true) = (cur.and_then(|c| plan.categories.get(c)), depth < 8) {
+            sex = sex.or(c.sex);
+            if window.is_none() && (c.born_from.is_some() || c.born_to.is_some()) {
+                window = Some((
+                    c.born_from
+                        .unwrap_or(Date::new(first_day.year.saturating_sub(80), 1, 1)),
+                    c.born_to
+                        .unwrap_or(Date::new(first_day.year.saturating_sub(8), 12, 31)),
+                ));
+            }
+            cur = c.within.as_deref();
+            depth += 1;
+        }
+        if sex.is_none() && window.is_none() {
+            continue;
+        }
+        let places = table
+            .lines
+            .iter()
+            .filter_map(|l| match &l.key {
+                crate::plan::PrizeKey::Places { places } => Some(places.to),
+                crate::plan::PrizeKey::Eliminated { .. } => None,
+            })
+            .max()
+            .unwrap_or(0)
+            .min(n);
+        for _ in 0..places {
+            slots.push((window, sex));
+        }
+    }
+    if slots.len() as u32 > n.saturating_sub(named) {
+        slots.clear();
+    }
     // The fewest groups of any drawn round robin: no unit may have more players than that.
     let max_per_unit = plan
         .stages
@@ -218,14 +260,21 @@ pub fn generate_roster<R: RngCore>(
     let mut next_unit = 0usize;
     let mut make =
         |k: u32, pool: Option<&crate::plan::Pool>, rng: &mut R, players: &[Player]| -> Player {
-            let sex = pool.and_then(|p| p.sex).or(event_sex).unwrap_or_else(|| {
+            let slot = if pool.is_none_or(|p| p.size.is_none() && p.sex.is_none()) {
+                slots.get(k.saturating_sub(1) as usize).copied()
+            } else {
+                None
+            };
+            let sex = pool.and_then(|p| p.sex).or(event_sex).or(slot.and_then(|s| s.1)).unwrap_or_else(|| {
                 if by_sex && below(rng, 3) == 0 {
                     Sex::Women
                 } else {
                     Sex::Men
                 }
             });
-            let born = if sections.is_empty() {
+            let born = if let Some((Some((f, t)), _)) = slot {
+                random_date(rng, f.max(born_from.min(t)), t)
+            } else if sections.is_empty() {
                 random_date(rng, born_from, born_to)
             } else {
                 let fitting: Vec<&(Date, Date, Option<Sex>)> = sections
