@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 use rayon::prelude::*;
 use serde::Serialize;
+use unicode_width::UnicodeWidthStr;
 use xqreg_runtime::engine::{Outcome, RecordedResults, Roster, RuntimeProblem};
 use xqreg_runtime::plan::Plan;
 
@@ -137,7 +138,10 @@ pub fn run(args: Args) -> ExitCode {
         eprint!("{text}");
     };
 
-    let one = |seed: u64| -> Result<Outcome, Vec<RuntimeProblem>> {
+    // One run, and the rating rank of its winner in the field (1 = highest rated; equal
+    // ratings share a rank): with rosters generated per seed, ids differ from run to run but
+    // rating ranks do not.
+    let one = |seed: u64| -> Result<(Outcome, Option<u32>), Vec<RuntimeProblem>> {
         let generated;
         let roster: &Roster = match &given_roster {
             Some(r) => r,
@@ -146,12 +150,34 @@ pub fn run(args: Args) -> ExitCode {
                 &generated
             }
         };
-        run::run_plan(&plan, roster, &results, seed)
+        let outcome = run::run_plan(&plan, roster, &results, seed)?;
+        let rating = |id: &str| {
+            roster
+                .players
+                .iter()
+                .find(|p| p.id == id)
+                .and_then(|p| p.rating)
+                .unwrap_or(0)
+        };
+        let rank = outcome
+            .final_ranking
+            .iter()
+            .find(|r| r.place == 1)
+            .map(|r| {
+                let top = rating(&r.id);
+                let above = roster
+                    .players
+                    .iter()
+                    .filter(|p| p.rating.unwrap_or(0) > top)
+                    .count();
+                u32::try_from(above).unwrap_or(u32::MAX).saturating_add(1)
+            });
+        Ok((outcome, rank))
     };
 
     if args.runs <= 1 {
         return match one(args.seed) {
-            Ok(outcome) => {
+            Ok((outcome, _)) => {
                 let text = match args.format {
                     SimFormat::Json => match serde_json::to_string_pretty(&outcome) {
                         Ok(j) => j + "\n",
@@ -176,7 +202,7 @@ pub fn run(args: Args) -> ExitCode {
         .collect();
     let outcomes: Vec<(u64, Result<Summary, Vec<RuntimeProblem>>)> = seeds
         .par_iter()
-        .map(|&s| (s, one(s).map(|o| Summary::of(&o))))
+        .map(|&s| (s, one(s).map(|(o, rank)| Summary::of(&o, rank))))
         .collect();
     let mut agg = Aggregate::default();
     for (seed, result) in &outcomes {
@@ -192,6 +218,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     agg.runs = args.runs;
+    agg.fixed_roster = given_roster.is_some();
     let text = match args.format {
         SimFormat::Json => match serde_json::to_string_pretty(&agg) {
             Ok(j) => j + "\n",
@@ -225,18 +252,38 @@ fn human(plan: &Plan, o: &Outcome) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{} (seed {})", plan.meta.title, o.seed);
     let _ = writeln!(s, "\nFinal ranking");
+    let id_w = width_of(o.final_ranking.iter().map(|r| r.id.as_str()));
     for r in &o.final_ranking {
         let shared = if r.shared { "=" } else { " " };
-        let _ = writeln!(s, "  {:>3}{shared} {:<10} {}", r.place, r.id, r.player);
+        let _ = writeln!(
+            s,
+            "  {:>3}{shared} {} {}",
+            r.place,
+            pad(&r.id, id_w),
+            r.player
+        );
     }
     if !o.prizes.is_empty() {
         let _ = writeln!(s, "\nPrizes");
+        let cat_w = width_of(
+            o.prizes
+                .iter()
+                .map(|p| p.category.as_deref().unwrap_or("overall")),
+        );
+        let id_w = width_of(o.prizes.iter().map(|p| p.id.as_str()));
+        let name_w = width_of(o.prizes.iter().map(|p| p.player.as_str()));
         for p in &o.prizes {
             let cat = p.category.as_deref().unwrap_or("overall");
             let _ = writeln!(
                 s,
-                "  {cat:<14} {:>3}  {:<10} {:<8} {:>9} {}",
-                p.place, p.id, p.player, p.amount, p.currency
+                "  {} {:>3}{} {} {} {:>9} {}",
+                pad(cat, cat_w),
+                p.place,
+                if p.shared { "=" } else { " " },
+                pad(&p.id, id_w),
+                pad(&p.player, name_w),
+                p.amount,
+                p.currency
             );
         }
         for (cur, total) in &o.prize_totals {
@@ -271,17 +318,39 @@ fn human(plan: &Plan, o: &Outcome) -> String {
     s
 }
 
+/// `n` of `total` in percent.
+fn pct(n: u32, total: u32) -> f64 {
+    if total == 0 {
+        0.0
+    } else {
+        f64::from(n) * 100.0 / f64::from(total)
+    }
+}
+
+/// The widest display width among `texts` (a CJK character is two columns).
+fn width_of<'a>(texts: impl Iterator<Item = &'a str>) -> usize {
+    texts.map(UnicodeWidthStr::width).max().unwrap_or(0)
+}
+
+/// `text` padded with spaces to `width` display columns.
+fn pad(text: &str, width: usize) -> String {
+    let fill = width.saturating_sub(UnicodeWidthStr::width(text));
+    format!("{text}{}", " ".repeat(fill))
+}
+
 /// What one run contributes to `--runs`.
 struct Summary {
     first: Option<String>,
+    first_rank: Option<u32>,
     steps: BTreeMap<String, u32>,
     lots: u32,
     games: u32,
 }
 
 impl Summary {
-    fn of(o: &Outcome) -> Summary {
+    fn of(o: &Outcome, first_rank: Option<u32>) -> Summary {
         Summary {
+            first_rank,
             first: o
                 .final_ranking
                 .iter()
@@ -305,6 +374,11 @@ struct Aggregate {
     runs_with_lots: u32,
     /// How often each player (by generated or given id) finished first.
     first_place: BTreeMap<String, u32>,
+    /// How often the player of each rating rank (1 = highest rated in the field) finished first.
+    first_by_rating_rank: BTreeMap<u32, u32>,
+    /// Whether the roster was given (ids name the same players in every run).
+    #[serde(skip)]
+    fixed_roster: bool,
     games: u64,
 }
 
@@ -319,6 +393,9 @@ impl Aggregate {
         }
         if let Some(f) = &s.first {
             *self.first_place.entry(f.clone()).or_default() += 1;
+        }
+        if let Some(r) = s.first_rank {
+            *self.first_by_rating_rank.entry(r).or_default() += 1;
         }
         self.games += u64::from(s.games);
     }
@@ -337,11 +414,25 @@ impl Aggregate {
             let _ = writeln!(s, "  {k:<12} {v}");
         }
         let _ = writeln!(s, "\nRuns in which a lot decided: {}", self.runs_with_lots);
-        let mut firsts: Vec<_> = self.first_place.iter().collect();
-        firsts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        let _ = writeln!(s, "\nFinished first (top 10)");
-        for (who, n) in firsts.into_iter().take(10) {
-            let _ = writeln!(s, "  {n:>6}  {who}");
+        let _ = writeln!(
+            s,
+            "\nFinished first, by rating rank in the field (1 = highest rated)"
+        );
+        let shown = self.first_by_rating_rank.iter().take(10);
+        for (rank, n) in shown {
+            let _ = writeln!(s, "  {rank:>4}  {n:>6}  {:>5.1}%", pct(*n, self.completed));
+        }
+        let rest: u32 = self.first_by_rating_rank.values().skip(10).sum();
+        if rest > 0 {
+            let _ = writeln!(s, "   11+  {rest:>6}  {:>5.1}%", pct(rest, self.completed));
+        }
+        if self.fixed_roster {
+            let mut firsts: Vec<_> = self.first_place.iter().collect();
+            firsts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            let _ = writeln!(s, "\nFinished first (top 10)");
+            for (who, n) in firsts.into_iter().take(10) {
+                let _ = writeln!(s, "  {n:>6}  {who}");
+            }
         }
         s
     }
