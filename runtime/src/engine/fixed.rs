@@ -116,14 +116,14 @@ pub(crate) fn fixed_groups(
     Some(Ok(out))
 }
 
-/// The teams of a team stage in the order a recorded draw gives them (team numbers 1..), or None
-/// when no draw is recorded for the stage. The draw names teams by unit; it must name every team
-/// of the stage once and nothing else.
-pub(crate) fn fixed_team_order<T: Clone>(
+/// The team order a recorded draw gives a team stage (positions in `units`, team number 1
+/// first), or None when no draw is recorded for the stage. The draw names teams by unit; it must
+/// name every team of the stage once and nothing else.
+pub(crate) fn fixed_team_order(
     ctx: &mut Ctx<'_>,
     stage: &Stage,
-    teams: &[(String, T)],
-) -> Option<Result<Vec<(String, T)>, Vec<RuntimeProblem>>> {
+    units: &[&str],
+) -> Option<Result<Vec<usize>, Vec<RuntimeProblem>>> {
     let draws: Vec<_> = ctx
         .results
         .draws
@@ -148,7 +148,7 @@ pub(crate) fn fixed_team_order<T: Clone>(
             continue;
         }
         for name in &d.players {
-            match teams.iter().position(|(u, _)| u == name) {
+            match units.iter().position(|u| u == name) {
                 Some(t) if order.contains(&t) => problems.push(RuntimeProblem::new(
                     codes::PLACE_CONFLICT,
                     format!(
@@ -169,11 +169,11 @@ pub(crate) fn fixed_team_order<T: Clone>(
             }
         }
     }
-    let missing: Vec<&str> = teams
+    let missing: Vec<&str> = units
         .iter()
         .enumerate()
         .filter(|(t, _)| !order.contains(t))
-        .map(|(_, (u, _))| u.as_str())
+        .map(|(_, u)| *u)
         .collect();
     let origin = draws
         .first()
@@ -192,11 +192,10 @@ pub(crate) fn fixed_team_order<T: Clone>(
     if !problems.is_empty() {
         return Some(Err(problems));
     }
-    let ordered: Vec<(String, T)> = order
+    let names: Vec<&str> = order
         .iter()
-        .filter_map(|&t| teams.get(t).cloned())
+        .filter_map(|&t| units.get(t).copied())
         .collect();
-    let names: Vec<&str> = ordered.iter().map(|(u, _)| u.as_str()).collect();
     ctx.transcript.push(
         EntryKind::Draw,
         format!(
@@ -205,5 +204,5 @@ pub(crate) fn fixed_team_order<T: Clone>(
         ),
         &origin,
     );
-    Some(Ok(ordered))
+    Some(Ok(order))
 }

@@ -80,8 +80,13 @@ pub(crate) fn run(
     if !problems.is_empty() {
         return Err(problems);
     }
-    if let Some(fixed) = fixed::fixed_team_order(ctx, stage, &teams) {
-        teams = fixed?;
+    let units: Vec<&str> = teams.iter().map(|(u, _)| u.as_str()).collect();
+    if let Some(order) = fixed::fixed_team_order(ctx, stage, &units) {
+        let order = order?;
+        teams = order
+            .iter()
+            .filter_map(|&t| teams.get(t).cloned())
+            .collect();
     } else {
         number_teams(ctx, t, &mut teams);
     }
