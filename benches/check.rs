@@ -10,7 +10,11 @@ fn examples() -> Vec<PathBuf> {
     let root = manifest.parent().unwrap_or(manifest).join("examples");
     let mut out = Vec::new();
     for dir in std::fs::read_dir(&root).into_iter().flatten().flatten() {
-        for f in std::fs::read_dir(dir.path()).into_iter().flatten().flatten() {
+        for f in std::fs::read_dir(dir.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             if f.path().extension().is_some_and(|e| e == "xqr") {
                 out.push(f.path());
             }

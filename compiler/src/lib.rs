@@ -6,9 +6,9 @@
 //! the rule sheet; `cli/` is the command line.
 
 pub mod check;
+pub mod cli;
 pub mod compile;
 pub mod diagnostics;
-pub mod cli;
 pub mod driver;
 pub mod run;
 pub mod sheet;

@@ -4,9 +4,9 @@
 //! `docs/language.md`. A new case is a new file, not new Rust.
 
 mod cli;
-mod cxa_property;
 mod codes;
 mod common;
+mod cxa_property;
 mod docs;
 mod examples;
 mod fixtures;
@@ -14,5 +14,5 @@ mod robustness;
 mod rosters;
 mod scenarios;
 mod sheet;
-mod swiss_seeds;
 mod simulate_seeds;
+mod swiss_seeds;

@@ -202,7 +202,11 @@ impl Diagnostics {
     /// Sort by place, then code: the order every renderer prints.
     pub fn sorted(mut self) -> Vec<Diagnostic> {
         self.list.sort_by(|a, b| {
-            (a.span().start, a.span().end, a.code.code).cmp(&(b.span().start, b.span().end, b.code.code))
+            (a.span().start, a.span().end, a.code.code).cmp(&(
+                b.span().start,
+                b.span().end,
+                b.code.code,
+            ))
         });
         self.list
     }
