@@ -76,3 +76,9 @@ fn seed_002_amateur_sections_run() {
 fn seed_003_open_runs() {
     check("examples/003_xiexiaxun/open.xqr", 0, 64);
 }
+
+#[test]
+fn swiss_split_example_runs() {
+    // The top eight leave after round 5 for the knockout of places 1-8; the Swiss places 9-64.
+    check("examples/007_swiss_split/regulation.xqr", 56_000, 64);
+}

@@ -87,8 +87,17 @@ fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Ranking, Vec<RuntimeProblem>> {
             ));
             continue;
         }
+        // A Swiss that split sends its top players on: its own places start after them.
+        let gone = match &stage.format {
+            crate::plan::StageFormat::Swiss(sw) => sw.split.as_ref().map_or(0, |s| s.top),
+            _ => 0,
+        };
         for g in &run.groups {
             for &(q, shared, p) in &g.ranking {
+                if q <= gone {
+                    continue;
+                }
+                let q = q - gone;
                 if q <= range.len() {
                     assign(
                         p,

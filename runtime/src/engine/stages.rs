@@ -490,15 +490,19 @@ fn knockout_stage(
                     origin: ko.origin.clone(),
                 },
             };
-            let seeds = draw::number(
-                ctx.plan,
-                &numbers,
-                ctx.roster,
-                &field,
-                &mut ctx.lots,
-                &mut ctx.transcript,
-                "seeds: ",
-            );
+            // A recorded draw (the hall's, or a scenario's) gives the seeds in order.
+            let seeds = match super::fixed::fixed_groups(ctx, stage, &[String::new()], &field) {
+                Some(recorded) => recorded?.into_iter().next().unwrap_or_default(),
+                None => draw::number(
+                    ctx.plan,
+                    &numbers,
+                    ctx.roster,
+                    &field,
+                    &mut ctx.lots,
+                    &mut ctx.transcript,
+                    "seeds: ",
+                ),
+            };
             positions
                 .iter()
                 .map(|&s| seeds.get(s as usize - 1).copied())

@@ -53,14 +53,16 @@ pub(crate) fn run(
         (None, crate::plan::SwissSystem::Cxa) => &crate::pairing::cxa::CxaPairer,
     };
     if let Some(split) = &sw.split {
-        return Err(vec![RuntimeProblem::new(
-            codes::UNSUPPORTED,
-            format!(
-                "stage `{}`: a split after round {} is not run yet",
-                stage.name, split.after_round
-            ),
-            &split.origin,
-        )]);
+        if split.top == 0 || split.after_round == 0 {
+            return Err(vec![RuntimeProblem::new(
+                codes::UNSUPPORTED,
+                format!(
+                    "stage `{}`: a split needs at least one round and one player",
+                    stage.name
+                ),
+                &split.origin,
+            )]);
+        }
     }
     let field = entrants::resolve(ctx, stage)?;
     let members = match super::fixed::fixed_groups(ctx, stage, &[String::new()], &field) {
@@ -108,11 +110,54 @@ pub(crate) fn run(
         })
         .collect();
     let mut games: Vec<GameOut> = Vec::new();
+    // Table positions of the players who left at the split, in their standing order then.
+    let mut split_off: Vec<usize> = Vec::new();
+    if let Some(split) = &sw.split {
+        if split.after_round >= total || split.top >= n {
+            return Err(vec![RuntimeProblem::new(
+                codes::FIELD_DOES_NOT_FIT,
+                format!(
+                    "stage `{}`: a split after round {} of {total} sending {} of {n} players on leaves no Swiss to play",
+                    stage.name, split.after_round, split.top
+                ),
+                &split.origin,
+            )]);
+        }
+    }
     for round in 1..=total {
+        if let Some(split) = sw.split.as_ref().filter(|s| s.after_round + 1 == round) {
+            let mut now = comps.clone();
+            for (pos, comp) in now.iter_mut().enumerate() {
+                comp.fouls = members
+                    .get(pos)
+                    .and_then(|&p| ctx.fouls.get(p))
+                    .copied()
+                    .unwrap_or(0);
+            }
+            let (run, _) = rank_group(ctx, stage, "", &members, now, Primary::Points);
+            for &(_, _, p) in run.ranking.iter().take(split.top as usize) {
+                if let Some(pos) = members.iter().position(|&m| m == p) {
+                    split_off.push(pos);
+                }
+            }
+            let ids: Vec<&str> = split_off
+                .iter()
+                .filter_map(|&k| state.get(k).map(|s| s.id.as_str()))
+                .collect();
+            let text = format!(
+                "after round {}: the top {} ({}) leave for `{}`; rounds {round}-{total} pair the others",
+                split.after_round,
+                split.top,
+                ids.join(" "),
+                split.to
+            );
+            ctx.transcript.push(EntryKind::Pairing, text, &split.origin);
+        }
         for (k, &p) in members.iter().enumerate() {
             let out = ctx.is_withdrawn(p, ix, &stage.name, round);
+            let gone = split_off.contains(&k);
             if let Some(s) = state.get_mut(k) {
-                s.available = !out;
+                s.available = !out && !gone;
             }
         }
         let input = SwissRound {
@@ -231,7 +276,10 @@ pub(crate) fn run(
             .copied()
             .unwrap_or(0);
     }
-    let (run, out) = rank_group(ctx, stage, "", &members, comps, Primary::Points);
+    let (mut run, mut out) = rank_group(ctx, stage, "", &members, comps, Primary::Points);
+    if !split_off.is_empty() {
+        split_ranking(&members, &split_off, &mut run, &mut out, ctx);
+    }
     Ok(StageRun {
         name: stage.name.clone(),
         groups: vec![run],
@@ -244,4 +292,52 @@ pub(crate) fn run(
             games,
         },
     })
+}
+
+/// After a split the stage's order is the players who left, in their standing at the split
+/// (places 1..N, for `stage#1..N`), then the others by the final Swiss standing (N+1 on).
+fn split_ranking(
+    members: &[usize],
+    split_off: &[usize],
+    run: &mut super::GroupRun,
+    out: &mut super::outcome::GroupOutcome,
+    ctx: &Ctx<'_>,
+) {
+    let gone: Vec<usize> = split_off
+        .iter()
+        .filter_map(|&k| members.get(k).copied())
+        .collect();
+    let top = gone.len() as u32;
+    let mut ranking: Vec<(u32, bool, usize)> = gone
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| (k as u32 + 1, false, p))
+        .collect();
+    let mut ahead = 0u32;
+    let mut last: Option<(u32, u32)> = None;
+    for &(place, shared, p) in &run.ranking {
+        if gone.contains(&p) {
+            continue;
+        }
+        ahead += 1;
+        let new_place = match last {
+            Some((old, new)) if shared && old == place => new,
+            _ => top + ahead,
+        };
+        last = Some((place, new_place));
+        ranking.push((new_place, shared, p));
+    }
+    let place_of = |id: &str| -> Option<u32> {
+        ranking
+            .iter()
+            .find(|&&(_, _, p)| ctx.id(p) == id)
+            .map(|r| r.0)
+    };
+    for row in &mut out.standings {
+        if let Some(pl) = place_of(&row.id) {
+            row.place = pl;
+        }
+    }
+    out.standings.sort_by_key(|r| r.place);
+    run.ranking = ranking;
 }
