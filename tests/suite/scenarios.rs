@@ -3,14 +3,10 @@
 
 use crate::common::{examples, rel, root};
 
-/// Swiss examples whose scenarios wait for the Swiss pairing work (issue 4); remove an entry as
-/// soon as its file runs. Each entry must name an existing example.
-const SKIPPED_WHILE_SWISS_WORK: &[&str] = &[
-    "examples/001_nanning/regulation.xqr",
-    "examples/002_sichuan/amateur.xqr",
-    "examples/003_xiexiaxun/open.xqr",
-    "examples/007_swiss_split/regulation.xqr",
-];
+/// Swiss examples whose scenarios wait for the Swiss work (issue 4): 007 needs the split after
+/// round 5 (R019). Remove an entry as soon as its file runs. Each entry must name an existing
+/// example.
+const SKIPPED_WHILE_SWISS_WORK: &[&str] = &["examples/007_swiss_split/regulation.xqr"];
 
 #[test]
 fn skip_list_names_existing_examples() {
@@ -61,6 +57,6 @@ fn every_example_scenario_passes() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    // 000, 002 professional, 003 invitational, 004, 005, 006: at least 3 each.
-    assert!(ran >= 18, "only {ran} scenario tests ran");
+    // Nine files (000, 001, 002 both, 003 both, 004, 005, 006), at least 3 each.
+    assert!(ran >= 27, "only {ran} scenario tests ran");
 }
