@@ -430,11 +430,12 @@ fn publish(
             black.number,
             a.points.max(b.points),
             a.points.min(b.points),
-            a.number.min(b.number),
+            i as u32,
             why,
         ));
     }
-    // Published order: the higher score, then the lower score, then the smaller number.
+    // Published order (domain.md 3.8): the higher score, then the lower score, then the rank of
+    // the pair's higher-ranked player (score, then number): 5.2's round 2 lists 3-5 before 2-4.
     boards.sort_by(|x, y| y.2.cmp(&x.2).then(y.3.cmp(&x.3)).then(x.4.cmp(&y.4)));
     for (k, (red, black, _, _, _, why)) in boards.into_iter().enumerate() {
         out.boards.push((red, black));
@@ -661,9 +662,141 @@ mod tests {
         // The worked example's round 2 (domain.md 5.2): 6-1, 3-5, 2-4 — but 3 and 4 drew each
         // other, so the 1-point group cannot pair inside itself: 3 and 4 each meet a 0-point
         // player. Rules: 4 (due Black) v 2 (due Red) gives 2 Red; 3 (due Red) v 5 (due Black).
-        let mut got = r.boards.clone();
-        got.sort();
-        assert_eq!(got, vec![(2, 4), (3, 5), (6, 1)]);
+        assert_eq!(r.boards, vec![(6, 1), (3, 5), (2, 4)]);
+        assert!(r
+            .notes
+            .iter()
+            .any(|n| n.contains("3 (1 pts) floats down to meet 5 (0 pts)")));
+    }
+
+    /// domain.md 5.2 round 3, worked by hand: after round 2 players 1, 3, 4, 6 have 3 points, 2
+    /// and 5 none. In the top group (ranked 1, 3, 4, 6) 1 has met 6; 1 (R B, due Red) takes the
+    /// nearest player due the other colour, 3 (B R); colours alternate from the last round they
+    /// differed: 1 had Black, so 1-3. Then 4 (R B) v 6 (B R): 4-6; 2 (B R) v 5 (R B): 5-2.
+    #[test]
+    fn worked_example_round_three() {
+        use SwissResult::*;
+        let players = vec![
+            player(
+                1,
+                3,
+                vec![
+                    played(2, Side::Red, Win, 2),
+                    played(6, Side::Black, Draw, 1),
+                ],
+            ),
+            player(
+                2,
+                0,
+                vec![
+                    played(1, Side::Black, Loss, 0),
+                    played(4, Side::Red, Loss, 0),
+                ],
+            ),
+            player(
+                3,
+                3,
+                vec![
+                    played(4, Side::Black, Draw, 1),
+                    played(5, Side::Red, Win, 2),
+                ],
+            ),
+            player(
+                4,
+                3,
+                vec![
+                    played(3, Side::Red, Draw, 1),
+                    played(2, Side::Black, Win, 2),
+                ],
+            ),
+            player(
+                5,
+                0,
+                vec![
+                    played(6, Side::Red, Loss, 0),
+                    played(3, Side::Black, Loss, 0),
+                ],
+            ),
+            player(
+                6,
+                3,
+                vec![
+                    played(5, Side::Black, Win, 2),
+                    played(1, Side::Red, Draw, 1),
+                ],
+            ),
+        ];
+        let sw = params(
+            FirstRoundMethod::Adjacent,
+            FirstRoundColours::FirstListedRed,
+        );
+        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
+        let r = CxaPairer
+            .pair(&SwissRound {
+                round: 3,
+                total_rounds: 3,
+                players: &players,
+                params: &sw,
+                scoring: &scoring,
+            })
+            .expect("pairs");
+        assert_eq!(r.boards, vec![(1, 3), (4, 6), (5, 2)]);
+        assert!(r.byes.is_empty());
+        assert!(!r.notes.iter().any(|n| n.contains("floats")));
+    }
+
+    /// Our own: no three of a colour in a row outside the last rounds (round 3 of 5). 1 and 2
+    /// (4 points, Red Red) may only take Black, 3 and 4 (4 points, Black Black) only Red, so
+    /// 1 v 2 is impossible: 1 meets the nearest he may, 3, who has Red; then 4-2.
+    #[test]
+    fn colour_limits_decide_in_a_middle_round() {
+        use SwissResult::*;
+        let players = vec![
+            player(
+                1,
+                4,
+                vec![played(5, Side::Red, Win, 2), played(6, Side::Red, Win, 2)],
+            ),
+            player(
+                2,
+                4,
+                vec![played(6, Side::Red, Win, 2), played(5, Side::Red, Win, 2)],
+            ),
+            player(
+                3,
+                4,
+                vec![
+                    played(7, Side::Black, Win, 2),
+                    played(8, Side::Black, Win, 2),
+                ],
+            ),
+            player(
+                4,
+                4,
+                vec![
+                    played(8, Side::Black, Win, 2),
+                    played(7, Side::Black, Win, 2),
+                ],
+            ),
+        ];
+        let sw = params(
+            FirstRoundMethod::Adjacent,
+            FirstRoundColours::FirstListedRed,
+        );
+        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
+        let r = CxaPairer
+            .pair(&SwissRound {
+                round: 3,
+                total_rounds: 5,
+                players: &players,
+                params: &sw,
+                scoring: &scoring,
+            })
+            .expect("pairs");
+        // 1 v 2 would give one of them a third Red: not allowed; 1 takes the nearest he may
+        // meet, 3, and 3 (two Blacks) has Red.
+        assert_eq!(r.boards, vec![(3, 1), (4, 2)]);
+        assert!(r.notes.iter().any(|n| n.contains("colour limit")));
     }
 
     #[test]
