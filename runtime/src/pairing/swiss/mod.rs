@@ -22,7 +22,7 @@ use state::{Outcome, PairingError, RoundEntry, Scoring, SwissPlayer, SwissState}
 pub enum SwissSystem {
     /// FIDE Dutch (C.04.3).
     Dutch,
-    /// CXA 积分编排 (not served through TRF yet).
+    /// CXA 积分编排 with the documented defaults of [`cxa_trf_params`].
     Cxa,
 }
 
@@ -119,6 +119,124 @@ pub fn pair_trf(text: &str, system: SwissSystem) -> Result<String, PairTrfError>
             let p = dutch::pair_dutch(&st).map_err(PairTrfError::Pairing)?;
             Ok(p.to_engine_text())
         }
-        SwissSystem::Cxa => Err(PairTrfError::Unsupported(system)),
+        SwissSystem::Cxa => pair_trf_cxa(&t),
     }
+}
+
+/// The CXA parameters a TRF pairing uses when no regulation names them: round 1 split in half
+/// (拦腰) with colours alternating by board and the upper half Red on board 1 (seed 001's
+/// method), no three of a colour in a row and no difference beyond 2, relaxed in the last round,
+/// identical histories by round parity (BP's default), the bye to the lowest-scored player
+/// without one, a forfeit not counting as met (FIDE), units never kept apart.
+pub fn cxa_trf_params(rounds: u32) -> crate::plan::Swiss {
+    use crate::plan::*;
+    let o = Origin::default_rule("xqreg pair --system cxa: documented default");
+    Swiss {
+        system: crate::plan::SwissSystem::Cxa,
+        rounds: SwissRounds::Fixed { rounds },
+        numbers: Numbers::RegistrationOrder { origin: o.clone() },
+        first_round: FirstRound {
+            method: FirstRoundMethod::SplitHalf,
+            colours: FirstRoundColours::Alternate,
+            first_board: FirstBoard::Upper,
+            origin: o.clone(),
+        },
+        colour_limits: ColourLimits {
+            max_consecutive: 2,
+            max_difference: 2,
+            relax_last_rounds: 1,
+            origin: o.clone(),
+        },
+        colour_tie: ColourTie::RoundParity,
+        bye: ByeRule {
+            points: 2,
+            opponent_score: ByeScore::LowestInField,
+            recipient: ByeRecipient::LowestNotYet,
+            origin: o.clone(),
+        },
+        forfeit_counts_as_met: false,
+        avoid_same_unit: AvoidWhen::Never,
+        split: None,
+        origin: o,
+    }
+}
+
+/// The CXA pairer on a TRF: points in tenths (only their order matters to the pairer), White
+/// read as Red; the answer in the same line format as the Dutch engine's.
+fn pair_trf_cxa(t: &Trf) -> Result<String, PairTrfError> {
+    use crate::pairing::{SwissPairer, SwissResult, SwissRound, SwissRoundEntry};
+    use crate::plan::Side;
+    let played = t.rounds_played() as usize;
+    let players: Vec<crate::pairing::SwissPlayer> = t
+        .players
+        .iter()
+        .map(|p| crate::pairing::SwissPlayer {
+            number: p.id,
+            id: p.id.to_string(),
+            rating: p.rating.unwrap_or(0),
+            unit: None,
+            points: i64::from(p.points),
+            history: (0..played)
+                .map(|r| match p.rounds.get(r).copied().flatten() {
+                    None => SwissRoundEntry {
+                        opponent: None,
+                        colour: None,
+                        result: SwissResult::Absent,
+                        points: 0,
+                    },
+                    Some(b) => {
+                        let result = match b.result {
+                            ResultCode::Win | ResultCode::UnratedWin => SwissResult::Win,
+                            ResultCode::Draw | ResultCode::UnratedDraw => SwissResult::Draw,
+                            ResultCode::Loss | ResultCode::UnratedLoss => SwissResult::Loss,
+                            ResultCode::ForfeitWin => SwissResult::ForfeitWin,
+                            ResultCode::ForfeitLoss => SwissResult::ForfeitLoss,
+                            ResultCode::Pab | ResultCode::FullBye => SwissResult::Bye,
+                            ResultCode::HalfBye | ResultCode::ZeroBye | ResultCode::Blank => {
+                                SwissResult::Absent
+                            }
+                        };
+                        SwissRoundEntry {
+                            opponent: b.opponent,
+                            colour: if b.result.is_played() {
+                                b.colour.map(|c| match c {
+                                    state::Colour::White => Side::Red,
+                                    state::Colour::Black => Side::Black,
+                                })
+                            } else {
+                                None
+                            },
+                            result,
+                            points: i64::from(t.scoring.points(b.result)),
+                        }
+                    }
+                })
+                .collect(),
+            available: p.rounds.get(played).copied().flatten().is_none(),
+        })
+        .collect();
+    let round = played as u32 + 1;
+    let total = t.rounds_declared.unwrap_or(round + 1).max(round);
+    let params = cxa_trf_params(total);
+    let scoring = crate::plan::Scoring::cxa_default(crate::plan::Origin::default_rule(
+        "xqreg pair --system cxa: 2/1/0",
+    ));
+    let input = SwissRound {
+        round,
+        total_rounds: total,
+        players: &players,
+        params: &params,
+        scoring: &scoring,
+    };
+    let pairing = crate::pairing::cxa::CxaPairer
+        .pair(&input)
+        .map_err(|f| PairTrfError::Pairing(PairingError::NoLegalPairing(f.message)))?;
+    let mut out = format!("{}\n", pairing.boards.len() + pairing.byes.len());
+    for (r, b) in &pairing.boards {
+        out.push_str(&format!("{r} {b}\n"));
+    }
+    for b in &pairing.byes {
+        out.push_str(&format!("{b} 0\n"));
+    }
+    Ok(out)
 }
