@@ -184,7 +184,8 @@ pub fn generate_roster<R: RngCore>(
     // Every category prize table gets at least as many generated players as it has places
     // (seed 002's sections by age and sex): one slot (birth window, sex) per place, filled
     // first; the rest of the field is drawn as before.
-    let mut slots: Vec<(Option<(Date, Date)>, Option<Sex>)> = Vec::new();
+    type Slot = (Option<(Date, Date)>, Option<Sex>);
+    let mut slots: Vec<Slot> = Vec::new();
     for table in &plan.prizes {
         let Some(name) = table.category.as_deref() else {
             continue;
