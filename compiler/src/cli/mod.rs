@@ -2,7 +2,7 @@
 //!
 //! Exit codes are a contract (DESIGN.md): 0 success, 1 the input has errors (or a command's own
 //! failure, such as a failing scenario test), 2 usage or I/O. Each command lives in its own
-//! module; commands not written yet say so on stderr and exit 2.
+//! module.
 
 mod check;
 mod explain;
@@ -59,12 +59,6 @@ pub(crate) fn lang(arg: Option<LangArg>) -> Lang {
         Some(LangArg::Zh) => Lang::Zh,
         None => render::lang_from_env(),
     }
-}
-
-/// Say a command is not written yet: stderr, exit 2.
-pub(crate) fn not_implemented(command: &str) -> ExitCode {
-    eprintln!("xqreg {command}: not implemented yet");
-    ExitCode::from(2)
 }
 
 /// Report an I/O problem with a path on stderr.
