@@ -177,7 +177,12 @@ pub(crate) fn run(
         for note in &pairing.notes {
             ctx.transcript.push(
                 EntryKind::Pairing,
-                format!("round {round}: {note}"),
+                // The pairer's notes name their round already (CXA's do); others get it here.
+                if note.starts_with("round ") {
+                    note.clone()
+                } else {
+                    format!("round {round}: {note}")
+                },
                 &sw.origin,
             );
         }
