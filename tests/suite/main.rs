@@ -16,3 +16,4 @@ mod scenarios;
 mod sheet;
 mod simulate_seeds;
 mod swiss_seeds;
+mod trf_out;

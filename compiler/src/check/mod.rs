@@ -60,7 +60,12 @@ pub struct Report {
 impl Report {
     /// The diagnostic at `span`, every template filled with `args`. An empty help is left out.
     pub fn at(&self, span: Span, args: &[(&str, &str)]) -> Diagnostic {
-        let d = Diagnostic::new(self.code, self.message.fill(args), span, self.label.fill(args));
+        let d = Diagnostic::new(
+            self.code,
+            self.message.fill(args),
+            span,
+            self.label.fill(args),
+        );
         if self.help.en.is_empty() {
             d
         } else {

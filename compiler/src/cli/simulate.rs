@@ -45,7 +45,7 @@ pub struct Args {
     /// Number of runs (seeds S, S+1, ...), spread over all cores.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub runs: u32,
-    /// Write each Swiss stage as a TRF-2026 file into DIR.
+    /// Write each Swiss stage as a TRF-2026 file into DIR (`<stage>.trf`).
     #[arg(long, value_name = "DIR")]
     pub trf: Option<PathBuf>,
     /// Output format.
@@ -67,8 +67,8 @@ pub enum SimFormat {
 
 pub fn run(args: Args) -> ExitCode {
     let msg_lang = lang(args.lang);
-    if args.trf.is_some() {
-        eprintln!("xqreg simulate --trf: not implemented yet");
+    if args.trf.is_some() && args.runs > 1 {
+        eprintln!("xqreg simulate: --trf writes one run's Swiss stages; use it without --runs");
         return ExitCode::from(2);
     }
     let Some(bytes) = read(&args.file) else {
@@ -178,6 +178,15 @@ pub fn run(args: Args) -> ExitCode {
     if args.runs <= 1 {
         return match one(args.seed) {
             Ok((outcome, _)) => {
+                if let Some(dir) = &args.trf {
+                    if let Err(e) = write_trf(dir, &outcome) {
+                        eprintln!(
+                            "xqreg simulate: cannot write TRF into `{}`: {e}",
+                            dir.display()
+                        );
+                        return ExitCode::from(2);
+                    }
+                }
                 let text = match args.format {
                     SimFormat::Json => match serde_json::to_string_pretty(&outcome) {
                         Ok(j) => j + "\n",
@@ -235,6 +244,15 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// Each finished Swiss stage as `DIR/<stage>.trf` (TRF-2026).
+fn write_trf(dir: &PathBuf, outcome: &Outcome) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (stage, text) in &outcome.swiss_trf {
+        std::fs::write(dir.join(format!("{stage}.trf")), text)?;
+    }
+    Ok(())
 }
 
 fn read(path: &PathBuf) -> Option<Vec<u8>> {

@@ -266,13 +266,17 @@ pub fn generate_roster<R: RngCore>(
             } else {
                 None
             };
-            let sex = pool.and_then(|p| p.sex).or(event_sex).or(slot.and_then(|s| s.1)).unwrap_or_else(|| {
-                if by_sex && below(rng, 3) == 0 {
-                    Sex::Women
-                } else {
-                    Sex::Men
-                }
-            });
+            let sex = pool
+                .and_then(|p| p.sex)
+                .or(event_sex)
+                .or(slot.and_then(|s| s.1))
+                .unwrap_or_else(|| {
+                    if by_sex && below(rng, 3) == 0 {
+                        Sex::Women
+                    } else {
+                        Sex::Men
+                    }
+                });
             let born = if let Some((Some((f, t)), _)) = slot {
                 random_date(rng, f.max(born_from.min(t)), t)
             } else if sections.is_empty() {

@@ -31,6 +31,7 @@ mod swiss_stage;
 mod team;
 pub mod tiebreak;
 pub mod transcript;
+mod trf_out;
 
 pub use generate::generate_roster;
 pub use outcome::*;
@@ -264,6 +265,8 @@ pub(crate) struct Ctx<'a> {
     pub stats: RunStats,
     /// Team stages: the roster index that stands for a team in rankings -> the team's name.
     pub team_of: BTreeMap<usize, String>,
+    /// Finished Swiss stages as TRF-2026 text, by stage name.
+    pub swiss_trf: BTreeMap<String, String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -356,6 +359,7 @@ impl<'a> Ctx<'a> {
             games: 0,
             stats: RunStats::default(),
             team_of: BTreeMap::new(),
+            swiss_trf: BTreeMap::new(),
         })
     }
 

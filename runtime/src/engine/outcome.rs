@@ -25,6 +25,10 @@ pub struct Outcome {
     pub withdrawn: Vec<Withdrawn>,
     pub stats: RunStats,
     pub transcript: Vec<TranscriptEntry>,
+    /// Each finished Swiss stage as a TRF-2026 file, by stage name (`simulate --trf DIR`); not
+    /// part of the JSON.
+    #[serde(skip)]
+    pub swiss_trf: BTreeMap<String, String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -282,6 +282,8 @@ pub(crate) fn run(
             .unwrap_or(0);
     }
     let (mut run, mut out) = rank_group(ctx, stage, "", &members, comps, Primary::Points);
+    let trf = super::trf_out::stage_trf(ctx, stage, sw, &state, &out.standings);
+    ctx.swiss_trf.insert(stage.name.clone(), trf);
     if !split_off.is_empty() {
         split_ranking(&members, &split_off, &mut run, &mut out, ctx);
     }

@@ -90,7 +90,22 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
         }
         let code = b.get(..3).map(|c| String::from_utf8_lossy(c).to_string());
         match code.as_deref() {
-            Some("001") => trf.players.push(parse_player(b, lineno)?),
+            Some("001") => {
+                // Columns count characters: a name in Chinese is one column a character. The
+                // fixed columns are read from a one-byte-per-character copy of the line, the
+                // name from the characters themselves.
+                let chars: Vec<char> = line.chars().collect();
+                let narrow: Vec<u8> = chars
+                    .iter()
+                    .map(|&c| if c.is_ascii() { c as u8 } else { b'?' })
+                    .collect();
+                let mut player = parse_player(&narrow, lineno)?;
+                player.name = chars
+                    .get(14.min(chars.len())..47.min(chars.len()))
+                    .map(|cs| cs.iter().collect::<String>().trim().to_string())
+                    .unwrap_or_default();
+                trf.players.push(player)
+            }
             Some("012") => trf.name = Some(cols(b, 5, b.len())),
             Some("092") | Some("192") => trf.system = Some(cols(b, 5, b.len())),
             Some("XXR") | Some("142") => {

@@ -1,0 +1,106 @@
+//! A finished Swiss stage as a TRF-2026 file (`simulate --trf DIR`): one `001` record per player
+//! with the stage's pairing number, points and rank, and a round block for every round (opponent,
+//! colour, result; `U` for the pairing-allocated bye, `+`/`-` for forfeits, `Z` when unpaired);
+//! `142` rounds, `162` the stage's scoring (2/1/0 in xiangqi), `192` the pairing system.
+
+use super::outcome::StandingRow;
+use super::Ctx;
+use crate::pairing::swiss::state::Colour;
+use crate::pairing::{SwissPlayer, SwissResult};
+use crate::plan::{Side, Stage, Swiss, SwissSystem};
+use crate::trf::{self, ResultCode, Trf, TrfPlayer, TrfRound, TrfScoring};
+
+fn tenths(points: i64) -> u32 {
+    u32::try_from(points.max(0).saturating_mul(10)).unwrap_or(u32::MAX)
+}
+
+/// The stage's TRF text.
+pub(crate) fn stage_trf(
+    ctx: &Ctx<'_>,
+    stage: &Stage,
+    sw: &Swiss,
+    state: &[SwissPlayer],
+    standings: &[StandingRow],
+) -> String {
+    let s = &stage.scoring;
+    let scoring = TrfScoring {
+        win: tenths(s.win),
+        draw: tenths(s.draw),
+        loss: tenths(s.loss),
+        forfeit_win: tenths(s.forfeit_win),
+        forfeit_loss: tenths(s.forfeit_loss),
+        pab: tenths(sw.bye.points),
+        half_bye: tenths(s.draw),
+        full_bye: tenths(s.win),
+        zero_bye: 0,
+        declared: true,
+    };
+    let rounds = state.iter().map(|p| p.history.len()).max().unwrap_or(0);
+    let players = state
+        .iter()
+        .map(|p| {
+            let row = standings.iter().find(|r| r.id == p.id);
+            let roster = ctx.roster.players.iter().find(|x| x.id == p.id);
+            TrfPlayer {
+                line: 0,
+                id: p.number,
+                sex: match roster.and_then(|x| x.sex) {
+                    Some(crate::plan::Sex::Women) => "w".to_string(),
+                    Some(crate::plan::Sex::Men) => "m".to_string(),
+                    None => String::new(),
+                },
+                title: String::new(),
+                name: roster.map_or(p.id.clone(), |x| x.name.clone()),
+                rating: (p.rating > 0).then_some(p.rating),
+                federation: roster
+                    .and_then(|x| x.federation.clone())
+                    .unwrap_or_default(),
+                fide_id: String::new(),
+                birth: roster
+                    .and_then(|x| x.born)
+                    .map(|d| format!("{:04}/{:02}/{:02}", d.year, d.month, d.day))
+                    .unwrap_or_default(),
+                points: tenths(p.points),
+                rank: row.map(|r| r.place),
+                rounds: (0..rounds)
+                    .map(|r| p.history.get(r).map(round_block))
+                    .collect(),
+            }
+        })
+        .collect();
+    let file = Trf {
+        name: Some(format!("{} / {}", ctx.plan.meta.title, stage.name)),
+        system: Some(
+            match sw.system {
+                SwissSystem::Dutch => "FIDE_DUTCH_2026",
+                SwissSystem::Cxa => "OTHER_CXA_2011",
+            }
+            .to_string(),
+        ),
+        rounds_declared: Some(rounds as u32),
+        initial_colour: None,
+        scoring,
+        players,
+        other_lines: Vec::new(),
+    };
+    trf::write(&file)
+}
+
+fn round_block(h: &crate::pairing::SwissRoundEntry) -> TrfRound {
+    TrfRound {
+        opponent: h.opponent,
+        colour: h.colour.map(|c| match c {
+            Side::Red => Colour::White,
+            Side::Black => Colour::Black,
+        }),
+        result: match h.result {
+            SwissResult::Win => ResultCode::Win,
+            SwissResult::Draw => ResultCode::Draw,
+            SwissResult::Loss => ResultCode::Loss,
+            SwissResult::ForfeitWin => ResultCode::ForfeitWin,
+            SwissResult::ForfeitLoss | SwissResult::DoubleForfeit => ResultCode::ForfeitLoss,
+            SwissResult::Bye => ResultCode::Pab,
+            SwissResult::Absent => ResultCode::ZeroBye,
+        },
+    }
+}

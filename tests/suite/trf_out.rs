@@ -1,0 +1,50 @@
+//! A finished Swiss stage written as TRF-2026 (`simulate --trf DIR`) reads back with the TRF
+//! reader: every player of the stage, every round, scores that add up over the rounds (the
+//! reader checks that), Chinese names in their columns; and the FIDE Dutch and CXA systems can
+//! pair a next round from it.
+
+use xqreg::compile::compile_bytes;
+use xqreg::run::{generated_roster, run_plan};
+use xqreg_runtime::engine::RecordedResults;
+
+#[test]
+fn a_simulated_swiss_stage_reads_back_as_trf() {
+    let path = "examples/001_nanning/regulation.xqr";
+    let bytes = std::fs::read(format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))).expect("file");
+    let plan = compile_bytes(path, &bytes).plan.expect("a plan");
+    let roster = generated_roster(&plan, None, 5).expect("a roster");
+    let out = run_plan(&plan, &roster, &RecordedResults::default(), 5).expect("runs");
+    let text = out
+        .swiss_trf
+        .get("main")
+        .expect("the Swiss stage `main` as TRF");
+    let trf = xqreg_runtime::trf::parse(text).expect("the TRF reads back");
+    assert_eq!(trf.players.len(), 150);
+    assert_eq!(trf.rounds_declared, Some(11));
+    for p in &trf.players {
+        assert_eq!(p.rounds.len(), 11, "player {}", p.id);
+        assert!(!p.name.is_empty());
+        let roster_name = roster.players.iter().any(|r| r.name == p.name);
+        assert!(roster_name, "name {} from the roster", p.name);
+    }
+    // The stage's standings give the same points (in tenths) as the file.
+    let standings = &out
+        .stages
+        .iter()
+        .find(|s| s.name == "main")
+        .expect("stage")
+        .groups[0]
+        .standings;
+    for row in standings {
+        let number = row.number.expect("pairing number");
+        let p = trf.players.iter().find(|p| p.id == number).expect("player");
+        assert_eq!(i64::from(p.points), row.points.expect("points") * 10);
+    }
+    for system in [
+        xqreg_runtime::pairing::swiss::SwissSystem::Dutch,
+        xqreg_runtime::pairing::swiss::SwissSystem::Cxa,
+    ] {
+        let pairs = xqreg_runtime::pairing::swiss::pair_trf(text, system).expect("pairs round 12");
+        assert!(pairs.starts_with("75\n"), "{system:?}: {pairs:.20}");
+    }
+}
