@@ -1,22 +1,7 @@
 //! Every example's scenario tests (`test` blocks), run through the library as `xqreg test` runs
 //! them: each must pass, and each example carries at least three.
 
-use crate::common::{examples, rel, root};
-
-/// Swiss examples whose scenarios wait for the Swiss work (issue 4): 007 needs the split after
-/// round 5 (R019). Remove an entry as soon as its file runs. Each entry must name an existing
-/// example.
-const SKIPPED_WHILE_SWISS_WORK: &[&str] = &["examples/007_swiss_split/regulation.xqr"];
-
-#[test]
-fn skip_list_names_existing_examples() {
-    for s in SKIPPED_WHILE_SWISS_WORK {
-        assert!(
-            root().join(s).is_file(),
-            "skip list names a missing file: {s}"
-        );
-    }
-}
+use crate::common::{examples, rel};
 
 #[test]
 fn every_example_scenario_passes() {
@@ -24,9 +9,6 @@ fn every_example_scenario_passes() {
     let mut ran = 0;
     for path in examples() {
         let name = rel(&path);
-        if SKIPPED_WHILE_SWISS_WORK.contains(&name.as_str()) {
-            continue;
-        }
         let bytes = std::fs::read(&path).expect("an example is readable");
         let outcomes = match xqreg::run::scenario::run_file(&name, &bytes) {
             Ok(o) => o,
@@ -57,6 +39,6 @@ fn every_example_scenario_passes() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    // Nine files (000, 001, 002 both, 003 both, 004, 005, 006), at least 3 each.
-    assert!(ran >= 27, "only {ran} scenario tests ran");
+    // Ten files (000, 001, 002 both, 003 both, 004, 005, 006, 007), at least 3 each.
+    assert!(ran >= 30, "only {ran} scenario tests ran");
 }
