@@ -48,3 +48,49 @@ fn a_simulated_swiss_stage_reads_back_as_trf() {
         assert!(pairs.starts_with("75\n"), "{system:?}: {pairs:.20}");
     }
 }
+
+#[test]
+fn pair_takes_the_parameters_of_a_regulation_stage() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let reg = root.join("examples/001_nanning/regulation.xqr");
+    let bytes = std::fs::read(&reg).expect("file");
+    let plan = compile_bytes("001", &bytes).plan.expect("a plan");
+    let roster = generated_roster(&plan, None, 9).expect("a roster");
+    let out = run_plan(&plan, &roster, &RecordedResults::default(), 9).expect("runs");
+    let dir = std::env::temp_dir().join(format!("xqreg-trf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let trf = dir.join("main.trf");
+    std::fs::write(&trf, out.swiss_trf.get("main").expect("trf")).expect("write");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_xqreg"))
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let (t, r) = (trf.to_str().expect("utf-8"), reg.to_str().expect("utf-8"));
+    let ok = run(&[
+        "pair",
+        "--system",
+        "cxa",
+        t,
+        "--regulation",
+        r,
+        "--stage",
+        "main",
+    ]);
+    assert_eq!(ok.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&ok.stdout).starts_with("75\n"));
+    let bad = run(&[
+        "pair",
+        "--system",
+        "cxa",
+        t,
+        "--regulation",
+        r,
+        "--stage",
+        "nope",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no stage `nope`"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

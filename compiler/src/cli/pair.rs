@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use xqreg_runtime::pairing::swiss::{pair_trf, PairTrfError, SwissSystem};
+use xqreg_runtime::pairing::swiss::{pair_trf_with, PairTrfError, SwissSystem};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -35,10 +35,47 @@ pub enum PairSystem {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    if args.regulation.is_some() {
-        eprintln!("xqreg pair: --regulation/--stage parameters are not implemented yet");
-        return ExitCode::from(2);
-    }
+    // The stage's parameters when a regulation names them; its errors stop the pairing.
+    let plan = match &args.regulation {
+        Some(path) => {
+            let bytes = match std::fs::read(path) {
+                Ok(b) => b,
+                Err(e) => {
+                    super::io_error(path, &e);
+                    return ExitCode::from(2);
+                }
+            };
+            let compiled = crate::compile::compile_bytes(&path.display().to_string(), &bytes);
+            match compiled.plan {
+                Some(p) => Some(p),
+                None => {
+                    super::plan::print_errors(&compiled.report, super::lang(None));
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        None => None,
+    };
+    let stage = match (&plan, &args.stage) {
+        (Some(plan), Some(name)) => match plan.stages.iter().find(|s| &s.name == name) {
+            Some(st) => match &st.format {
+                xqreg_runtime::plan::StageFormat::Swiss(sw) => Some((sw, &st.scoring)),
+                _ => {
+                    eprintln!("xqreg pair: stage `{name}` is not a Swiss stage");
+                    return ExitCode::from(2);
+                }
+            },
+            None => {
+                let names: Vec<&str> = plan.stages.iter().map(|s| s.name.as_str()).collect();
+                eprintln!(
+                    "xqreg pair: the regulation has no stage `{name}` (stages: {})",
+                    names.join(", ")
+                );
+                return ExitCode::from(2);
+            }
+        },
+        _ => None,
+    };
     let bytes = match std::fs::read(&args.file) {
         Ok(b) => b,
         Err(e) => {
@@ -53,7 +90,7 @@ pub fn run(args: Args) -> ExitCode {
         PairSystem::Dutch => SwissSystem::Dutch,
         PairSystem::Cxa => SwissSystem::Cxa,
     };
-    match pair_trf(&text, system) {
+    match pair_trf_with(&text, system, stage) {
         Ok(out) => {
             print!("{out}");
             if !out.ends_with('\n') {

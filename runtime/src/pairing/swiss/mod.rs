@@ -112,6 +112,17 @@ pub fn state_from_trf(t: &Trf) -> SwissState {
 /// Pair the next round of a TRF. The answer is the FIDE engines' text: the number of pairs
 /// (the bye counting as one), then `white black` per board in board order, `N 0` for the bye.
 pub fn pair_trf(text: &str, system: SwissSystem) -> Result<String, PairTrfError> {
+    pair_trf_with(text, system, None)
+}
+
+/// [`pair_trf`] with the parameters of a regulation's Swiss stage (`xqreg pair --regulation
+/// FILE --stage NAME`) instead of the documented defaults. The FIDE Dutch system has no
+/// parameters of its own: for it the stage only has to exist.
+pub fn pair_trf_with(
+    text: &str,
+    system: SwissSystem,
+    stage: Option<(&crate::plan::Swiss, &crate::plan::Scoring)>,
+) -> Result<String, PairTrfError> {
     let t = trf::parse(text).map_err(PairTrfError::Trf)?;
     match system {
         SwissSystem::Dutch => {
@@ -119,7 +130,7 @@ pub fn pair_trf(text: &str, system: SwissSystem) -> Result<String, PairTrfError>
             let p = dutch::pair_dutch(&st).map_err(PairTrfError::Pairing)?;
             Ok(p.to_engine_text())
         }
-        SwissSystem::Cxa => pair_trf_cxa(&t),
+        SwissSystem::Cxa => pair_trf_cxa(&t, stage),
     }
 }
 
@@ -163,7 +174,10 @@ pub fn cxa_trf_params(rounds: u32) -> crate::plan::Swiss {
 
 /// The CXA pairer on a TRF: points in tenths (only their order matters to the pairer), White
 /// read as Red; the answer in the same line format as the Dutch engine's.
-fn pair_trf_cxa(t: &Trf) -> Result<String, PairTrfError> {
+fn pair_trf_cxa(
+    t: &Trf,
+    stage: Option<(&crate::plan::Swiss, &crate::plan::Scoring)>,
+) -> Result<String, PairTrfError> {
     use crate::pairing::{SwissPairer, SwissResult, SwissRound, SwissRoundEntry};
     use crate::plan::Side;
     let played = t.rounds_played() as usize;
@@ -217,10 +231,15 @@ fn pair_trf_cxa(t: &Trf) -> Result<String, PairTrfError> {
         .collect();
     let round = played as u32 + 1;
     let total = t.rounds_declared.unwrap_or(round + 1).max(round);
-    let params = cxa_trf_params(total);
-    let scoring = crate::plan::Scoring::cxa_default(crate::plan::Origin::default_rule(
-        "xqreg pair --system cxa: 2/1/0",
-    ));
+    let (params, scoring) = match stage {
+        Some((sw, sc)) => (sw.clone(), sc.clone()),
+        None => (
+            cxa_trf_params(total),
+            crate::plan::Scoring::cxa_default(crate::plan::Origin::default_rule(
+                "xqreg pair --system cxa: 2/1/0",
+            )),
+        ),
+    };
     let input = SwissRound {
         round,
         total_rounds: total,
