@@ -11,6 +11,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/target/sheet-pdf}"
 mkdir -p "$out"
+# Chromium needs an absolute file:// URL and output path.
+out="$(cd "$out" && pwd)"
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
