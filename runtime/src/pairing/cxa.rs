@@ -592,6 +592,20 @@ mod tests {
         }
     }
 
+    /// Pair `round` of `total` with the CXA pairer; the test fails if it cannot.
+    fn pair(players: &[SwissPlayer], sw: &Swiss, round: u32, total: u32) -> RoundPairing {
+        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
+        CxaPairer
+            .pair(&SwissRound {
+                round,
+                total_rounds: total,
+                players,
+                params: sw,
+                scoring: &scoring,
+            })
+            .expect("pairs")
+    }
+
     #[test]
     fn round_one_adjacent_is_1_2_4_3_5_6() {
         let players: Vec<SwissPlayer> = (1..=7).map(|n| player(n, 0, vec![])).collect();
@@ -599,16 +613,7 @@ mod tests {
             FirstRoundMethod::Adjacent,
             FirstRoundColours::FirstListedRed,
         );
-        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
-        let r = CxaPairer
-            .pair(&SwissRound {
-                round: 1,
-                total_rounds: 5,
-                players: &players,
-                params: &sw,
-                scoring: &scoring,
-            })
-            .expect("pairs");
+        let r = pair(&players, &sw, 1, 5);
         assert_eq!(r.boards, vec![(1, 2), (4, 3), (5, 6)]);
         assert_eq!(r.byes, vec![7]);
     }
@@ -617,16 +622,7 @@ mod tests {
     fn round_one_split_half_alternates_colours_by_board() {
         let players: Vec<SwissPlayer> = (1..=8).map(|n| player(n, 0, vec![])).collect();
         let sw = params(FirstRoundMethod::SplitHalf, FirstRoundColours::Alternate);
-        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
-        let r = CxaPairer
-            .pair(&SwissRound {
-                round: 1,
-                total_rounds: 5,
-                players: &players,
-                params: &sw,
-                scoring: &scoring,
-            })
-            .expect("pairs");
+        let r = pair(&players, &sw, 1, 5);
         assert_eq!(r.boards, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
     }
 
@@ -649,16 +645,7 @@ mod tests {
             FirstRoundMethod::Adjacent,
             FirstRoundColours::FirstListedRed,
         );
-        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
-        let r = CxaPairer
-            .pair(&SwissRound {
-                round: 2,
-                total_rounds: 3,
-                players: &players,
-                params: &sw,
-                scoring: &scoring,
-            })
-            .expect("pairs");
+        let r = pair(&players, &sw, 2, 3);
         // The worked example's round 2 (domain.md 5.2): 6-1, 3-5, 2-4 — but 3 and 4 drew each
         // other, so the 1-point group cannot pair inside itself: 3 and 4 each meet a 0-point
         // player. Rules: 4 (due Black) v 2 (due Red) gives 2 Red; 3 (due Red) v 5 (due Black).
@@ -730,16 +717,7 @@ mod tests {
             FirstRoundMethod::Adjacent,
             FirstRoundColours::FirstListedRed,
         );
-        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
-        let r = CxaPairer
-            .pair(&SwissRound {
-                round: 3,
-                total_rounds: 3,
-                players: &players,
-                params: &sw,
-                scoring: &scoring,
-            })
-            .expect("pairs");
+        let r = pair(&players, &sw, 3, 3);
         assert_eq!(r.boards, vec![(1, 3), (4, 6), (5, 2)]);
         assert!(r.byes.is_empty());
         assert!(!r.notes.iter().any(|n| n.contains("floats")));
@@ -783,16 +761,7 @@ mod tests {
             FirstRoundMethod::Adjacent,
             FirstRoundColours::FirstListedRed,
         );
-        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
-        let r = CxaPairer
-            .pair(&SwissRound {
-                round: 3,
-                total_rounds: 5,
-                players: &players,
-                params: &sw,
-                scoring: &scoring,
-            })
-            .expect("pairs");
+        let r = pair(&players, &sw, 3, 5);
         // 1 v 2 would give one of them a third Red: not allowed; 1 takes the nearest he may
         // meet, 3, and 3 (two Blacks) has Red.
         assert_eq!(r.boards, vec![(3, 1), (4, 2)]);
@@ -820,16 +789,7 @@ mod tests {
             FirstRoundMethod::Adjacent,
             FirstRoundColours::FirstListedRed,
         );
-        let scoring = Scoring::cxa_default(Origin::default_rule("test"));
-        let r = CxaPairer
-            .pair(&SwissRound {
-                round: 2,
-                total_rounds: 3,
-                players: &players,
-                params: &sw,
-                scoring: &scoring,
-            })
-            .expect("pairs");
+        let r = pair(&players, &sw, 2, 3);
         assert_eq!(r.byes, vec![2]);
         assert_eq!(r.boards.len(), 1);
     }
