@@ -17,6 +17,9 @@ pub mod span;
 pub use error::{expected_in_chinese, SyntaxError, SyntaxErrorKind};
 pub use span::Span;
 
+/// The reserved words that start a top-level block in column 1 (for did-you-mean and editors).
+pub const TOP_LEVEL_KEYWORDS: &[&str] = parser::lex::TOP_KEYWORDS;
+
 /// The result of parsing one file: every block that could be read, and the errors of the rest.
 #[derive(Clone, Debug)]
 pub struct Parsed {

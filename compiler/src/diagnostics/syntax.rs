@@ -291,35 +291,12 @@ fn one_of(words: &[String]) -> Msg {
     }
 }
 
-/// The top-level keywords the parser knows, for did-you-mean on an unknown block.
-const TOP_LEVEL: &[&str] = &[
-    "regulation",
-    "organisers",
-    "contacts",
-    "scoring",
-    "time",
-    "entry",
-    "category",
-    "stage",
-    "playoff",
-    "places",
-    "prizes",
-    "qualification",
-    "conduct",
-    "schedule",
-    "registration",
-    "expenses",
-    "note",
-    "supplement",
-    "test",
-];
-
 fn nearest_keyword(found: &str) -> Option<&'static str> {
     let word: String = found
         .chars()
         .take_while(|c| !c.is_whitespace() && *c != '{' && *c != '"')
         .collect();
-    TOP_LEVEL
+    xqreg_grammar::TOP_LEVEL_KEYWORDS
         .iter()
         .map(|k| (strsim::damerau_levenshtein(&word, k), *k))
         .filter(|(d, k)| *d > 0 && *d <= 2.max(k.len() / 3))

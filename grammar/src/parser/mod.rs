@@ -8,7 +8,7 @@
 
 mod build;
 mod errors;
-mod lex;
+pub(crate) mod lex;
 pub(crate) mod words;
 
 use crate::ast::{Comment, File, Item};
