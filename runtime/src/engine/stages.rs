@@ -527,40 +527,15 @@ fn knockout_stage(
     play_bracket(ctx, &mut st, slots, 1, 1, true);
     st.ranking
         .sort_by_key(|&(place, _, p)| (place, ctx.id(p).to_string()));
-    let standings = st
-        .ranking
-        .iter()
-        .map(|&(place, shared, p)| StandingRow {
-            place,
-            shared,
-            id: ctx.id(p).to_string(),
-            player: ctx.name(p).to_string(),
-            number: None,
-            points: None,
-            tiebreaks: Vec::new(),
-        })
-        .collect();
-    Ok(StageRun {
-        name: stage.name.clone(),
-        groups: vec![GroupRun {
-            name: String::new(),
-            ranking: st.ranking,
-            members: Vec::new(),
-            competitors: Vec::new(),
-        }],
-        eliminated: st.eliminated,
-        out: StageOutcome {
-            name: stage.name.clone(),
-            kind: "knockout".to_string(),
-            groups: vec![GroupOutcome {
-                name: None,
-                standings,
-                separations: Vec::new(),
-            }],
-            matches: st.matches,
-            games: st.games,
-        },
-    })
+    Ok(match_stage_run(
+        ctx,
+        stage,
+        "knockout",
+        st.ranking,
+        st.eliminated,
+        st.matches,
+        st.games,
+    ))
 }
 
 fn slot_player(
@@ -671,6 +646,28 @@ fn same_place_stage(
         ranking.push((first, false, m.winner));
         ranking.push((first + 1, false, m.loser));
     }
+    Ok(match_stage_run(
+        ctx,
+        stage,
+        "same_place",
+        ranking,
+        BTreeMap::new(),
+        matches,
+        games,
+    ))
+}
+
+/// The run of a stage of matches (a knockout, same-place matches): its final ranking as the one
+/// group's standings, without points or tie-breaks.
+fn match_stage_run(
+    ctx: &Ctx<'_>,
+    stage: &Stage,
+    kind: &str,
+    ranking: Vec<(u32, bool, usize)>,
+    eliminated: BTreeMap<u32, Vec<usize>>,
+    matches: Vec<MatchOut>,
+    games: Vec<GameOut>,
+) -> StageRun {
     let standings = ranking
         .iter()
         .map(|&(place, shared, p)| StandingRow {
@@ -683,7 +680,7 @@ fn same_place_stage(
             tiebreaks: Vec::new(),
         })
         .collect();
-    Ok(StageRun {
+    StageRun {
         name: stage.name.clone(),
         groups: vec![GroupRun {
             name: String::new(),
@@ -691,10 +688,10 @@ fn same_place_stage(
             members: Vec::new(),
             competitors: Vec::new(),
         }],
-        eliminated: BTreeMap::new(),
+        eliminated,
         out: StageOutcome {
             name: stage.name.clone(),
-            kind: "same_place".to_string(),
+            kind: kind.to_string(),
             groups: vec![GroupOutcome {
                 name: None,
                 standings,
@@ -703,5 +700,5 @@ fn same_place_stage(
             matches,
             games,
         },
-    })
+    }
 }
