@@ -95,6 +95,191 @@ code!(
     )
 );
 
+code!(
+    E805,
+    "E805",
+    "csv-unknown-column",
+    E,
+    Template::new(
+        "A header cell of a roster or results file names no column xqreg reads (a typo such as \
+         `units`, `ratng`, `red_foul`): the values under it would be lost without a word.",
+        "名单或成绩文件的表头中有 xqreg 不认识的列（如拼错的 `units`、`ratng`、`red_foul`）：该列的值会被无声丢弃。"
+    ),
+    "id,name,ratng\np1,许银川,2650\n",
+    Template::new(
+        "Correct the column name (the help line suggests the nearest one) or remove the column.",
+        "更正列名（帮助行给出最接近的列名），或删除该列。"
+    )
+);
+
+code!(
+    E806,
+    "E806",
+    "csv-repeated-column",
+    E,
+    Template::new(
+        "A header names the same column twice: only one of the two would be read.",
+        "表头中同一列出现两次：只有其中一列会被读取。"
+    ),
+    "id,name,rating,rating\np1,许银川,2650,2600\n",
+    Template::new(
+        "Keep one column of that name and remove or rename the other.",
+        "保留一个同名列，删除或改名另一个。"
+    )
+);
+
+code!(
+    E807,
+    "E807",
+    "csv-open-quote",
+    E,
+    Template::new(
+        "A quote opened in a field is not closed on its line: everything after it, rows included, \
+         would be read as one field. Roster and results fields never span lines.",
+        "字段中的引号在本行内没有闭合：其后的内容（包括后面各行）会被读成一个字段。名单和成绩的字段不会跨行。"
+    ),
+    "id,name\np1,\"许银川\np2,吕钦\n",
+    Template::new(
+        "Close the quote on the same line, or remove it.",
+        "在同一行内闭合引号，或删除该引号。"
+    )
+);
+
+code!(
+    E808,
+    "E808",
+    "csv-empty-cell",
+    E,
+    Template::new(
+        "A cell the row needs is empty (a roster player's `name`; a result's `stage`, `round` or \
+         `result`): the row is never skipped and the game never simulated in its place.",
+        "行中必填的单元格为空（名单中棋手的 `name`；成绩的 `stage`、`round` 或 `result`）：该行不会被跳过，\
+         对局也不会改为模拟。"
+    ),
+    "stage,round,red,black,result\nmain,1,p1,p2,\n",
+    Template::new(
+        "Fill the cell, or remove the row if the game was not played.",
+        "填写该单元格；若对局未进行，删除该行。"
+    )
+);
+
+code!(
+    E809,
+    "E809",
+    "trf-empty",
+    E,
+    Template::new(
+        "The file given to `xqreg pair` is empty: there is no tournament to pair.",
+        "交给 `xqreg pair` 的文件为空：没有可编排的比赛。"
+    ),
+    "xqreg pair --system dutch empty.trf",
+    Template::new(
+        "Give the TRF file the tournament software wrote.",
+        "提供比赛软件写出的 TRF 文件。"
+    )
+);
+
+code!(
+    E810,
+    "E810",
+    "trf-no-players",
+    E,
+    Template::new(
+        "The file given to `xqreg pair` has no player line (`001`): it is not a FIDE TRF file.",
+        "交给 `xqreg pair` 的文件没有棋手行（`001`）：它不是 FIDE TRF 文件。"
+    ),
+    "xqreg pair --system dutch regulation.xqr",
+    Template::new(
+        "Give the tournament as a TRF file (TRF-16 or TRF-2026) with one `001` line per player.",
+        "以 TRF 文件（TRF-16 或 TRF-2026）给出比赛，每位棋手一行 `001`。"
+    )
+);
+
+code!(
+    E811,
+    "E811",
+    "trf-all-rounds-played",
+    E,
+    Template::new(
+        "Every round the TRF file declares (`XXR`) has been played: there is no next round to pair.",
+        "TRF 文件声明的轮数（`XXR`）已全部赛完：没有下一轮可编排。"
+    ),
+    "XXR 5   // and every player line has five round blocks",
+    Template::new(
+        "Pair only a tournament with rounds left, or correct the `XXR` line.",
+        "只对尚有轮次的比赛编排，或更正 `XXR` 行。"
+    )
+);
+
+code!(
+    E812,
+    "E812",
+    "pair-stage-other-system",
+    E,
+    Template::new(
+        "`xqreg pair --regulation FILE --stage NAME` names a stage that is not a Swiss of the \
+         system given with `--system` (a round robin, a knockout, or a Swiss of the other system).",
+        "`xqreg pair --regulation FILE --stage NAME` 指定的阶段不是 `--system` 所给编排制的积分编排赛\
+         （循环赛、淘汰赛或另一种积分编排）。"
+    ),
+    "xqreg pair --system cxa --regulation r.xqr --stage main t.trf   // main is `swiss dutch`",
+    Template::new(
+        "Name a Swiss stage of that system, or give `--system` the stage's own system.",
+        "指定该编排制的积分编排阶段，或让 `--system` 与该阶段的编排制一致。"
+    )
+);
+
+code!(
+    E813,
+    "E813",
+    "trf-malformed",
+    E,
+    Template::new(
+        "A line of the TRF file is malformed or inconsistent (a number that does not parse, an \
+         unknown colour or result, a game the opponent's line does not record, points that do not \
+         add up).",
+        "TRF 文件的某行格式错误或前后矛盾（数字无法解析、未知的颜色或结果、对手行没有记录的对局、分数对不上）。"
+    ),
+    "001    1 m    Xu Yinchuan                       2650 CHN            abc",
+    Template::new(
+        "Correct the line at the column shown, or write the file again from the tournament software.",
+        "按所指的列更正该行，或用比赛软件重新导出文件。"
+    )
+);
+
+code!(
+    E814,
+    "E814",
+    "trf-repeated-rank",
+    E,
+    Template::new(
+        "Two player lines of the TRF file carry the same starting rank: results cannot be told apart.",
+        "TRF 文件中两行棋手行的序号相同：无法区分各自的成绩。"
+    ),
+    "001    3 ...\n001    3 ...",
+    Template::new(
+        "Give every player line its own starting rank (1, 2, 3, ...).",
+        "给每行棋手一个不同的序号（1、2、3……）。"
+    )
+);
+
+code!(
+    E815,
+    "E815",
+    "trf-cannot-pair",
+    E,
+    Template::new(
+        "The next round of the TRF file cannot be paired under the system's absolute criteria.",
+        "按该编排制的绝对条件，TRF 文件的下一轮无法编排。"
+    ),
+    "three players, each of whom has met both others",
+    Template::new(
+        "Check the file's results and absences; a round that cannot be paired is the arbiter's \
+         decision.",
+        "检查文件中的成绩和缺席；无法编排的轮次由裁判长决定。"
+    )
+);
+
 macro_rules! runtime_code {
     ($id:ident, $code:literal, $name:literal, $meaning_en:literal, $meaning_zh:literal, $example:literal, $fix_en:literal, $fix_zh:literal) => {
         code!(
@@ -320,11 +505,23 @@ runtime_code!(
     "更正规程中的数字。"
 );
 
+runtime_code!(
+    R030,
+    "R030",
+    "result-voided-by-withdrawal",
+    "A result is recorded for a game that a withdrawal voids (the player withdrew before that round): the runtime would have to replace it by a forfeit.",
+    "成绩文件记录了一盘因退赛而作废的对局（棋手在该轮之前已退赛）：运行时只能把它改为弃权。",
+    "withdraw p3 after main round 2\nresult main round 3 p3 p5 1-0",
+    "Remove the result, or correct the round of the withdrawal.",
+    "删除该成绩，或更正退赛的轮次。"
+);
+
 /// Every E8 and R code, sorted.
 pub fn codes() -> Vec<&'static Code> {
     vec![
-        &E801, &E802, &E803, &E804, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009,
-        &R010, &R011, &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021,
+        &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
+        &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
+        &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R030,
     ]
 }
 

@@ -7,7 +7,8 @@ use xqreg_grammar::Span;
 use xqreg_runtime::engine::{GameResult, Player, RecordedGame, RecordedResults, Roster};
 use xqreg_runtime::plan::{Date, Origin, Sex, SourceSpan, Title};
 
-use super::codes::{E801, E802, E803, E804};
+use super::codes::{E801, E802, E803, E804, E808};
+use super::csv_header::{check_header, check_quotes, RESULTS_COLUMNS, ROSTER_COLUMNS};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Diagnostic, Diagnostics, Msg, Template};
 use crate::driver::FileReport;
@@ -29,8 +30,19 @@ const BAD: Template = Template::new(
     "`{value}` 不是有效的{column}",
 );
 
-fn read_table(source: &SourceFile, diags: &mut Diagnostics) -> Option<Table> {
+/// The file's table; None when a quote is left open (the rows after it cannot be told apart).
+/// Header cells naming no known column, or one column twice, are errors too.
+fn read_table(
+    source: &SourceFile,
+    known: &[&str],
+    file: (&str, &str),
+    diags: &mut Diagnostics,
+) -> Option<Table> {
     let text = source.text.as_str();
+    if check_quotes(text, diags) {
+        return None;
+    }
+    check_header(text, known, file, diags);
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(false)
@@ -110,6 +122,23 @@ impl Table {
     }
 }
 
+/// E808: a cell the row needs is empty; the row is refused, never skipped.
+fn empty_cell(column: &str, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        &E808,
+        Msg::new(
+            format!("the `{column}` cell is empty"),
+            format!("`{column}` 单元格为空"),
+        ),
+        span,
+        Msg::new(format!("column `{column}`"), format!("`{column}` 列")),
+    )
+    .with_help(Msg::new(
+        format!("fill in `{column}`, or remove the row; it is never skipped or simulated"),
+        format!("填写 `{column}`，或删除该行；该行不会被跳过或改为模拟"),
+    ))
+}
+
 fn bad(value: &str, column: &str, span: Span, help: Msg) -> Diagnostic {
     Diagnostic::new(
         &E803,
@@ -126,9 +155,10 @@ pub fn read_roster(name: &str, bytes: &[u8]) -> Result<Roster, FileReport> {
     let (source, mut diags) = decode(name, bytes);
     let mut players = Vec::new();
     if diags.list.is_empty() {
-        if let Some(table) = read_table(&source, &mut diags) {
-            let id = table.require("id", ("roster", "名单"), &mut diags);
-            let pname = table.require("name", ("roster", "名单"), &mut diags);
+        let file = ("roster", "名单");
+        if let Some(table) = read_table(&source, ROSTER_COLUMNS, file, &mut diags) {
+            let id = table.require("id", file, &mut diags);
+            let pname = table.require("name", file, &mut diags);
             if let (Some(id), Some(pname)) = (id, pname) {
                 for (line, fields) in &table.rows {
                     if let Some(p) = roster_row(&table, *line, fields, id, pname, &mut diags) {
@@ -176,6 +206,9 @@ fn roster_row(
                 "给棋手一个简短且唯一的 id，例如 `p017`",
             )),
         );
+    }
+    if let Some((_, span)) = fields.get(name_col).filter(|f| f.0.is_empty()) {
+        diags.push(empty_cell("name", *span));
     }
     let mut p = Player {
         id,
@@ -250,8 +283,8 @@ pub fn read_results(name: &str, bytes: &[u8]) -> Result<RecordedResults, FileRep
     let (source, mut diags) = decode(name, bytes);
     let mut results = RecordedResults::default();
     if diags.list.is_empty() {
-        if let Some(table) = read_table(&source, &mut diags) {
-            let file = ("results file", "成绩文件");
+        let file = ("results file", "成绩文件");
+        if let Some(table) = read_table(&source, RESULTS_COLUMNS, file, &mut diags) {
             let cols: BTreeMap<&str, Option<usize>> = ["stage", "round", "red", "black", "result"]
                 .into_iter()
                 .map(|c| (c, table.require(c, file, &mut diags)))
@@ -302,6 +335,13 @@ fn result_row(
         n
     };
     let before = diags.list.len();
+    for col in ["stage", "round", "result"] {
+        if let Some((v, span)) = table.column(col).and_then(|c| fields.get(c)) {
+            if v.is_empty() {
+                diags.push(empty_cell(col, *span));
+            }
+        }
+    }
     let stage = get("stage").map(|f| f.0.clone());
     let round = number("round", diags);
     let red = get("red").map(|f| f.0.clone());

@@ -3,6 +3,7 @@
 //! clause, or the CSV row and column).
 
 pub mod codes;
+pub mod csv_header;
 pub mod csv_input;
 pub mod scenario;
 
@@ -14,6 +15,7 @@ use xqreg_runtime::plan::{Origin, Plan};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Diagnostic, Diagnostics, Msg};
 use crate::driver::FileReport;
+use csv_header::fields_of;
 
 /// Run a plan once; Swiss stages use the pairing system their regulation names.
 pub fn run_plan(
@@ -155,25 +157,6 @@ fn zh_summary(code: &crate::diagnostics::Code) -> &'static str {
     let zh = code.explain.meaning.zh;
     let end = zh.find(['：', '。']).unwrap_or(zh.len());
     zh.get(..end).unwrap_or(zh)
-}
-
-/// Byte ranges of the fields of one CSV line (commas inside double quotes do not split).
-fn fields_of(line: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut quoted = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ',' if !quoted => {
-                out.push((start, i));
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push((start, line.len()));
-    out
 }
 
 /// The span of the field under header `column` in 1-based line `row`, when the header has that

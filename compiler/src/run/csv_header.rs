@@ -1,0 +1,196 @@
+//! What a CSV reader would lose without a word, found before any row is read: a header cell
+//! naming no known column (E805, with did-you-mean), a column named twice (E806), a quote left
+//! open on its line (E807; it would swallow every row after it into one field).
+
+use xqreg_grammar::Span;
+
+use super::codes::{E805, E806, E807};
+use crate::check::suggest::did_you_mean;
+use crate::diagnostics::{Diagnostic, Diagnostics, Msg};
+
+/// The roster columns xqreg reads (DESIGN.md).
+pub const ROSTER_COLUMNS: &[&str] = &[
+    "id",
+    "name",
+    "unit",
+    "federation",
+    "sex",
+    "born",
+    "title",
+    "rating",
+    "pool",
+    "order",
+];
+
+/// The results columns xqreg reads.
+pub const RESULTS_COLUMNS: &[&str] = &[
+    "stage",
+    "round",
+    "board",
+    "red",
+    "black",
+    "result",
+    "red_fouls",
+    "black_fouls",
+    "step",
+    "game",
+];
+
+/// Byte ranges of the fields of one CSV line (commas inside double quotes do not split).
+pub fn fields_of(line: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                out.push((start, i));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push((start, line.len()));
+    out
+}
+
+/// The header cells (trimmed, lower case, quotes removed) with their spans in the text.
+pub fn header_cells(text: &str) -> Vec<(String, Span)> {
+    let first = text.split('\n').next().unwrap_or("");
+    let first = first.strip_suffix('\r').unwrap_or(first);
+    // A UTF-8 byte order mark is not part of the first column's name.
+    let bom = if first.starts_with('\u{FEFF}') { 3 } else { 0 };
+    fields_of(first.get(bom..).unwrap_or(""))
+        .into_iter()
+        .map(|(a, b)| {
+            let cell = first.get(a + bom..b + bom).unwrap_or("");
+            let name = cell.trim().trim_matches('"').trim().to_lowercase();
+            (name, Span::new(a + bom, b + bom))
+        })
+        .collect()
+}
+
+/// E805 for every header cell that names no column of `known`, E806 for a column named twice.
+pub fn check_header(text: &str, known: &[&str], file: (&str, &str), diags: &mut Diagnostics) {
+    let cells = header_cells(text);
+    for (i, (name, span)) in cells.iter().enumerate() {
+        if let Some((_, first)) = cells.get(..i).and_then(|c| c.iter().find(|c| &c.0 == name)) {
+            diags.push(
+                Diagnostic::new(
+                    &E806,
+                    Msg::new(
+                        format!("the {} header names `{name}` twice", file.0),
+                        format!("{}表头中 `{name}` 出现两次", file.1),
+                    ),
+                    *span,
+                    Msg::new("repeated here", "此处重复"),
+                )
+                .with_label(*first, Msg::new("first named here", "首次出现于此"))
+                .with_help(Msg::new("keep one column of that name", "同名列只保留一个")),
+            );
+            continue;
+        }
+        if known.contains(&name.as_str()) {
+            continue;
+        }
+        let help = match did_you_mean(name, known.iter().copied()) {
+            Some(near) => Msg::new(
+                format!("did you mean `{near}`?"),
+                format!("是否应为 `{near}`？"),
+            ),
+            None => Msg::new(
+                format!("the {} columns are: {}", file.0, known.join(", ")),
+                format!("{}的列为：{}", file.1, known.join("、")),
+            ),
+        };
+        let shown = if name.is_empty() { "(empty)" } else { name };
+        diags.push(
+            Diagnostic::new(
+                &E805,
+                Msg::new(
+                    format!("the {} has no column `{shown}`", file.0),
+                    format!("{}没有 `{shown}` 列", file.1),
+                ),
+                *span,
+                Msg::new("unknown column", "未知的列"),
+            )
+            .with_help(help),
+        );
+    }
+}
+
+/// E807 at the first quote that is still open at the end of its line; `true` when found.
+pub fn check_quotes(text: &str, diags: &mut Diagnostics) -> bool {
+    let mut open: Option<usize> = None;
+    let mut field_start = true;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match (open, c) {
+            (None, '"') if field_start => {
+                open = Some(i);
+                field_start = false;
+            }
+            (Some(_), '"') => {
+                if chars.peek().map(|&(_, n)| n) == Some('"') {
+                    chars.next();
+                } else {
+                    open = None;
+                }
+            }
+            (Some(at), '\n') => {
+                diags.push(open_quote(at));
+                return true;
+            }
+            (None, ',' | '\n') => field_start = true,
+            (None, ' ' | '\t' | '\r') => {}
+            (None, _) => field_start = false,
+            _ => {}
+        }
+    }
+    if let Some(at) = open {
+        diags.push(open_quote(at));
+        return true;
+    }
+    false
+}
+
+fn open_quote(at: usize) -> Diagnostic {
+    Diagnostic::new(
+        &E807,
+        Msg::new(
+            "a quote opens here and is not closed on its line",
+            "此处的引号在本行内没有闭合",
+        ),
+        Span::new(at, at + 1),
+        Msg::new("opened here", "引号从此处开始"),
+    )
+    .with_help(Msg::new(
+        "close the quote on the same line or remove it; otherwise every row after it is read as one field",
+        "在同一行内闭合引号或删除它；否则其后所有行都会被读成一个字段",
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(text: &str, known: &[&str]) -> Vec<&'static str> {
+        let mut d = Diagnostics::default();
+        check_header(text, known, ("roster", "名单"), &mut d);
+        check_quotes(text, &mut d);
+        d.list.iter().map(|d| d.code.code).collect()
+    }
+
+    #[test]
+    fn typos_repeats_and_open_quotes_are_found() {
+        assert_eq!(codes("id,name,units\n", ROSTER_COLUMNS), vec!["E805"]);
+        assert_eq!(codes("id,name,id\n", ROSTER_COLUMNS), vec!["E806"]);
+        assert_eq!(
+            codes("id,name\np1,\"x\np2,y\n", ROSTER_COLUMNS),
+            vec!["E807"]
+        );
+        assert!(codes("id,\"name\"\np1,\"a \"\"b\"\", c\"\n", ROSTER_COLUMNS).is_empty());
+        assert!(codes("\u{FEFF}id,name\r\n", ROSTER_COLUMNS).is_empty());
+    }
+}
