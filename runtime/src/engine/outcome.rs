@@ -156,12 +156,28 @@ pub struct GameOut {
     pub red: String,
     pub black: String,
     pub result: &'static str,
+    /// Where the result comes from: recorded, simulated, the rest rule, or a withdrawal.
+    pub source: GameSource,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub step: Option<String>,
     #[serde(skip_serializing_if = "is_zero")]
     pub red_fouls: u32,
     #[serde(skip_serializing_if = "is_zero")]
     pub black_fouls: u32,
+}
+
+/// Where a game's result comes from (`source` in the JSON of a run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameSource {
+    /// Read from the results given to the run (a results CSV, a scenario's `result` line).
+    Recorded,
+    /// Drawn by the results model from the seed.
+    Simulated,
+    /// Set by the run's rest rule (`rest draws`, `rest rating`, ...) of a scenario test.
+    Rest,
+    /// A forfeit because a player had withdrawn.
+    Withdrawal,
 }
 
 fn is_zero(v: &u32) -> bool {

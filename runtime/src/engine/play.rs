@@ -1,8 +1,9 @@
 //! Playing one game (recorded, else simulated; forfeits, fouls, withdrawals) and one match
 //! (regular games, then the playoff chain until a step decides).
 
-use super::outcome::{GameOut, Withdrawn};
-use super::results::{key, GameKey, GameResult, RestRule};
+use super::outcome::{GameOut, GameSource, Withdrawn};
+use super::problem::{codes, RuntimeProblem};
+use super::results::{key, GameKey, GameResult, RecordedGame, RestRule};
 use super::tiebreak::{Competitor, Record, RecordKind, Table};
 use super::transcript::EntryKind;
 use super::Ctx;
@@ -206,19 +207,29 @@ impl Ctx<'_> {
         let recorded = self
             .record_key(at, red, black)
             .and_then(|k| self.book.take(&k));
-        let (mut result, mut red_fouls, mut black_fouls, simulated) = if red_out || black_out {
+        if red_out || black_out {
+            if let Some(g) = recorded.and_then(|i| self.results.games.get(i)) {
+                self.void_recorded(g, if red_out { red } else { black }, at);
+            }
+        }
+        let (mut result, mut red_fouls, mut black_fouls, source) = if red_out || black_out {
             let r = match (red_out, black_out) {
                 (true, true) => GameResult::DoubleForfeit,
                 (true, false) => GameResult::BlackWinsForfeit,
                 _ => GameResult::RedWinsForfeit,
             };
-            (r, 0, 0, false)
+            (r, 0, 0, GameSource::Withdrawal)
         } else if let Some(g) = recorded.and_then(|i| self.results.games.get(i)) {
             // Attributed by name: a record written the other way round is flipped.
             if g.red == self.id(red) {
-                (g.result, g.red_fouls, g.black_fouls, false)
+                (g.result, g.red_fouls, g.black_fouls, GameSource::Recorded)
             } else {
-                (g.result.flipped(), g.black_fouls, g.red_fouls, false)
+                (
+                    g.result.flipped(),
+                    g.black_fouls,
+                    g.red_fouls,
+                    GameSource::Recorded,
+                )
             }
         } else {
             let rating = |p: usize| {
@@ -232,11 +243,11 @@ impl Ctx<'_> {
             match self.results.rest {
                 RestRule::Simulate => {
                     let s = self.options.model.simulate(&mut self.sim, rr, br);
-                    (s.result, s.red_fouls, s.black_fouls, true)
+                    (s.result, s.red_fouls, s.black_fouls, GameSource::Simulated)
                 }
-                RestRule::Draws => (GameResult::Draw, 0, 0, false),
-                RestRule::RedWins => (GameResult::RedWins, 0, 0, false),
-                RestRule::BlackWins => (GameResult::BlackWins, 0, 0, false),
+                RestRule::Draws => (GameResult::Draw, 0, 0, GameSource::Rest),
+                RestRule::RedWins => (GameResult::RedWins, 0, 0, GameSource::Rest),
+                RestRule::BlackWins => (GameResult::BlackWins, 0, 0, GameSource::Rest),
                 RestRule::Rating => (
                     match rr.cmp(&br) {
                         std::cmp::Ordering::Greater => GameResult::RedWins,
@@ -245,7 +256,7 @@ impl Ctx<'_> {
                     },
                     0,
                     0,
-                    false,
+                    GameSource::Rest,
                 ),
             }
         };
@@ -255,7 +266,7 @@ impl Ctx<'_> {
         }
         // The foul limit turns a simulated game into a loss; a recorded result is already the
         // arbiter's decision.
-        if simulated {
+        if source == GameSource::Simulated {
             if let Some(limit) = self.plan.conduct.fouls_per_game_loss.filter(|&l| l > 0) {
                 let (rl, bl) = (red_fouls >= limit, black_fouls >= limit);
                 if rl != bl {
@@ -302,11 +313,43 @@ impl Ctx<'_> {
             red: self.id(red).to_string(),
             black: self.id(black).to_string(),
             result: result.notation(),
+            source,
             step: at.step.map(str::to_string),
             red_fouls,
             black_fouls,
         });
         Played { red, result }
+    }
+
+    /// A recorded result for a game that a withdrawal voids: a problem naming both, never a
+    /// silent forfeit in its place.
+    fn void_recorded(&mut self, g: &RecordedGame, out: usize, at: &GameAt<'_>) {
+        let who = self.id(out).to_string();
+        let withdrawal = self
+            .withdrawn
+            .get(out)
+            .and_then(Option::as_ref)
+            .map_or_else(
+                || "withdrew".to_string(),
+                |w| {
+                    format!(
+                        "withdrew after {} round {} ({})",
+                        w.stage, w.after_round, w.reason
+                    )
+                },
+            );
+        self.problems.push(RuntimeProblem::new(
+            codes::RESULT_VOIDED_BY_WITHDRAWAL,
+            format!(
+                "the result {} {} {} of {} round {} is recorded, but {who} {withdrawal}: the game is void",
+                g.red,
+                g.result.notation(),
+                g.black,
+                at.stage,
+                at.round
+            ),
+            &g.origin,
+        ));
     }
 
     fn count_forfeit(&mut self, p: usize, at: &GameAt<'_>) {
