@@ -63,7 +63,22 @@ pub fn check_bytes(name: &str, bytes: &[u8]) -> FileReport {
 /// command line to report with exit code 2; it is not a diagnostic of the file's content.
 pub fn check_path(path: &Path) -> std::io::Result<FileReport> {
     let bytes = std::fs::read(path)?;
-    Ok(check_bytes(&path.display().to_string(), &bytes))
+    Ok(check_bytes(&display_name(path), &bytes))
+}
+
+/// How every output names a file given on the command line: `./` components dropped, so that
+/// `examples/x.xqr` and `./examples/x.xqr` give the same bytes (diagnostics, plan origins).
+pub fn display_name(path: &Path) -> String {
+    use std::path::Component;
+    let kept: std::path::PathBuf = path
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect();
+    if kept.as_os_str().is_empty() {
+        ".".to_string()
+    } else {
+        kept.display().to_string()
+    }
 }
 
 /// The checker's diagnostics for a parsed file (text no block could hold counts as a broken

@@ -4,6 +4,7 @@
 //! `docs/language.md`. A new case is a new file, not new Rust.
 
 mod cli;
+mod cli_outputs;
 mod codes;
 mod common;
 mod cxa_property;

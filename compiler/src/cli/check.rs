@@ -2,7 +2,7 @@
 //! Exit 0 without errors (warnings allowed unless `--deny-warnings`), 1 with errors, 2 when a
 //! file cannot be read (the readable ones are still checked and printed).
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
@@ -51,13 +51,13 @@ impl From<FormatArg> for Format {
 pub fn run(args: Args) -> ExitCode {
     let lang = lang(args.lang);
     let mut reports: Vec<FileReport> = Vec::new();
-    let mut io_failed = false;
+    let mut io_failed = Vec::new();
     for path in &args.files {
         match driver::check_path(path) {
             Ok(r) => reports.push(r),
             Err(e) => {
                 io_error(path, &e);
-                io_failed = true;
+                io_failed.push((driver::display_name(path), e.to_string()));
             }
         }
     }
@@ -67,20 +67,39 @@ pub fn run(args: Args) -> ExitCode {
     let mut text = render::render(format, &reports, Options { lang, color });
     let errors: usize = reports.iter().map(|r| r.count(Severity::Error)).sum();
     let warnings: usize = reports.iter().map(|r| r.count(Severity::Warning)).sum();
+    if format == Format::Json && !io_failed.is_empty() {
+        text = with_io_errors(&text, &io_failed);
+    }
     if matches!(format, Format::Human | Format::Plain) && !reports.is_empty() {
         text.push_str(&summary(lang, reports.len(), errors, warnings));
     }
-    let mut out = stdout.lock();
-    // A closed pipe (`xqreg check ... | head`) is not worth a panic; the exit code still tells.
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
-    if io_failed {
+    // A closed pipe (`xqreg check ... | head`) ends the output quietly; the exit code still tells.
+    if super::output::stdout(&text).is_err() {
+        return ExitCode::from(2);
+    }
+    if !io_failed.is_empty() {
         ExitCode::from(2)
     } else if errors > 0 || (args.deny_warnings && warnings > 0) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The JSON report with the files that could not be read: `"io_errors": [{"file", "message"}]`,
+/// so that a reader of the JSON alone learns why the exit code is 2.
+fn with_io_errors(json: &str, failed: &[(String, String)]) -> String {
+    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(json) else {
+        return json.to_string();
+    };
+    let list: Vec<serde_json::Value> = failed
+        .iter()
+        .map(|(file, message)| serde_json::json!({ "file": file, "message": message }))
+        .collect();
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("io_errors".to_string(), serde_json::Value::Array(list));
+    }
+    serde_json::to_string_pretty(&v).map_or_else(|_| json.to_string(), |s| s + "\n")
 }
 
 fn summary(lang: Lang, files: usize, errors: usize, warnings: usize) -> String {

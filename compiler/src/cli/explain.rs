@@ -19,10 +19,7 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let lang = lang(args.lang);
     match registry::lookup(&args.code) {
-        Some(code) => {
-            print!("{}", explain(code, lang));
-            ExitCode::SUCCESS
-        }
+        Some(code) => super::output::write_output(None, &explain(code, lang)),
         None => {
             let near = registry::suggest(&args.code);
             let mut msg = match lang {

@@ -6,6 +6,7 @@
 
 mod check;
 mod explain;
+mod output;
 mod pair;
 mod plan;
 mod sheet;

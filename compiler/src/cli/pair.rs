@@ -45,7 +45,8 @@ pub fn run(args: Args) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let compiled = crate::compile::compile_bytes(&path.display().to_string(), &bytes);
+            let compiled =
+                crate::compile::compile_bytes(&crate::driver::display_name(path), &bytes);
             match compiled.plan {
                 Some(p) => Some(p),
                 None => {
@@ -92,11 +93,11 @@ pub fn run(args: Args) -> ExitCode {
     };
     match pair_trf_with(&text, system, stage) {
         Ok(out) => {
-            print!("{out}");
-            if !out.ends_with('\n') {
-                println!();
+            let mut text = out;
+            if !text.ends_with('\n') {
+                text.push('\n');
             }
-            ExitCode::SUCCESS
+            super::output::write_output(None, &text)
         }
         Err(e @ PairTrfError::Unsupported(_)) => {
             eprintln!("xqreg pair: {e}");

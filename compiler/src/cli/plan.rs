@@ -5,6 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::output::{refuse_input_as_output, write_output};
 use super::{io_error, lang, LangArg};
 use crate::compile;
 use crate::diagnostics::render::{self, Format, Options};
@@ -23,6 +24,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    if let Err(code) = refuse_input_as_output(args.output.as_ref(), &[Some(&args.file)]) {
+        return code;
+    }
     let bytes = match std::fs::read(&args.file) {
         Ok(b) => b,
         Err(e) => {
@@ -30,7 +34,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let compiled = compile::compile_bytes(&args.file.display().to_string(), &bytes);
+    let compiled = compile::compile_bytes(&crate::driver::display_name(&args.file), &bytes);
     let Some(plan) = compiled.plan else {
         print_errors(&compiled.report, lang(args.lang));
         return ExitCode::from(1);
@@ -57,19 +61,4 @@ pub(crate) fn print_errors(report: &crate::driver::FileReport, lang: crate::diag
         },
     );
     let _ = std::io::stderr().write_all(text.as_bytes());
-}
-
-/// Write to `-o OUT` or stdout; an I/O failure is exit 2.
-pub(crate) fn write_output(output: Option<&PathBuf>, text: &str) -> ExitCode {
-    let result = match output {
-        Some(path) => std::fs::write(path, text),
-        None => std::io::stdout().write_all(text.as_bytes()),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("xqreg: cannot write output: {e}");
-            ExitCode::from(2)
-        }
-    }
 }

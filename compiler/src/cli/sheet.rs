@@ -38,6 +38,11 @@ pub enum SheetFormat {
 
 pub fn run(args: Args) -> ExitCode {
     let msg_lang = lang(args.lang);
+    if let Err(code) =
+        super::output::refuse_input_as_output(args.output.as_ref(), &[Some(&args.file)])
+    {
+        return code;
+    }
     let bytes = match std::fs::read(&args.file) {
         Ok(b) => b,
         Err(e) => {
@@ -45,7 +50,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let report = driver::check_bytes(&args.file.display().to_string(), &bytes);
+    let report = driver::check_bytes(&crate::driver::display_name(&args.file), &bytes);
     if report.count(Severity::Error) > 0 {
         let color = std::io::stderr().is_terminal();
         let text = render::render(
@@ -79,20 +84,5 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match &args.output {
-        Some(path) => match std::fs::write(path, text.as_bytes()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("xqreg: cannot write `{}`: {e}", path.display());
-                ExitCode::from(2)
-            }
-        },
-        None => {
-            let mut out = std::io::stdout().lock();
-            // A closed pipe (`xqreg sheet ... | head`) is not worth a panic.
-            let _ = out.write_all(text.as_bytes());
-            let _ = out.flush();
-            ExitCode::SUCCESS
-        }
-    }
+    super::output::write_output(args.output.as_ref(), &text)
 }

@@ -18,7 +18,8 @@ use unicode_width::UnicodeWidthStr;
 use xqreg_runtime::engine::{Outcome, RecordedResults, Roster, RuntimeProblem};
 use xqreg_runtime::plan::Plan;
 
-use super::plan::{print_errors, write_output};
+use super::output::{refuse_input_as_output, write_output};
+use super::plan::print_errors;
 use super::{io_error, lang, LangArg};
 use crate::compile;
 use crate::diagnostics::render::{self, Format, Options};
@@ -67,6 +68,14 @@ pub enum SimFormat {
 
 pub fn run(args: Args) -> ExitCode {
     let msg_lang = lang(args.lang);
+    let inputs = [
+        Some(&args.file),
+        args.roster.as_ref(),
+        args.results.as_ref(),
+    ];
+    if let Err(code) = refuse_input_as_output(args.output.as_ref(), &inputs) {
+        return code;
+    }
     if args.trf.is_some() && args.runs > 1 {
         eprintln!("xqreg simulate: --trf writes one run's Swiss stages; use it without --runs");
         return ExitCode::from(2);
@@ -74,7 +83,7 @@ pub fn run(args: Args) -> ExitCode {
     let Some(bytes) = read(&args.file) else {
         return ExitCode::from(2);
     };
-    let name = args.file.display().to_string();
+    let name = crate::driver::display_name(&args.file);
     let compiled = compile::compile_bytes(&name, &bytes);
     let Some(plan) = compiled.plan else {
         print_errors(&compiled.report, msg_lang);
@@ -89,7 +98,7 @@ pub fn run(args: Args) -> ExitCode {
             let Some(b) = read(path) else {
                 return ExitCode::from(2);
             };
-            let name = path.display().to_string();
+            let name = crate::driver::display_name(path);
             roster_source = Some(SourceFile::new(&name, String::from_utf8_lossy(&b)));
             match run::csv_input::read_roster(&name, &b) {
                 Ok(r) => Some(r),
@@ -107,7 +116,7 @@ pub fn run(args: Args) -> ExitCode {
             let Some(b) = read(path) else {
                 return ExitCode::from(2);
             };
-            let name = path.display().to_string();
+            let name = crate::driver::display_name(path);
             results_source = Some(SourceFile::new(&name, String::from_utf8_lossy(&b)));
             match run::csv_input::read_results(&name, &b) {
                 Ok(r) => r,

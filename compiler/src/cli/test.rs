@@ -3,6 +3,7 @@
 //! a report object instead. Exit 0 when every test passed, 1 when any failed or a file has
 //! errors, 2 for usage or I/O.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -53,7 +54,7 @@ pub(crate) fn file_scenarios(
             return Err(());
         }
     };
-    match scenario::run_file(&path.display().to_string(), &bytes) {
+    match scenario::run_file(&crate::driver::display_name(path), &bytes) {
         Ok(outcomes) => Ok(Some(outcomes)),
         Err(report) => {
             print_errors(&report, msg_lang);
@@ -73,33 +74,38 @@ pub fn run(args: Args) -> ExitCode {
     for path in &args.files {
         match file_scenarios(path, msg_lang) {
             Err(()) => return ExitCode::from(2),
-            Ok(None) => report.broken_files.push(path.display().to_string()),
+            Ok(None) => report.broken_files.push(crate::driver::display_name(path)),
             Ok(Some(outcomes)) => report.tests.extend(outcomes),
         }
     }
     report.passed = report.tests.iter().filter(|t| t.passed).count();
     report.failed = report.tests.len() - report.passed + report.broken_files.len();
-    match args.format {
+    let text = match args.format {
         TestFormat::Json => match serde_json::to_string_pretty(&report) {
-            Ok(j) => println!("{j}"),
+            Ok(j) => j + "\n",
             Err(e) => {
                 eprintln!("xqreg test: internal error while writing JSON: {e}");
                 return ExitCode::from(2);
             }
         },
         TestFormat::Human => {
+            let mut s = String::new();
             for t in &report.tests {
                 let verdict = if t.passed { "ok  " } else { "FAIL" };
-                println!("{verdict} {}:{} {}", t.file, t.line, t.name);
+                let _ = writeln!(s, "{verdict} {}:{} {}", t.file, t.line, t.name);
                 for f in &t.failures {
-                    println!("       {f}");
+                    let _ = writeln!(s, "       {f}");
                 }
             }
             for f in &report.broken_files {
-                println!("FAIL {f}: the file has errors; its tests did not run");
+                let _ = writeln!(s, "FAIL {f}: the file has errors; its tests did not run");
             }
-            println!("{} passed, {} failed", report.passed, report.failed);
+            let _ = writeln!(s, "{} passed, {} failed", report.passed, report.failed);
+            s
         }
+    };
+    if super::output::write_output(None, &text) != ExitCode::SUCCESS {
+        return ExitCode::from(2);
     }
     if report.failed == 0 {
         ExitCode::SUCCESS

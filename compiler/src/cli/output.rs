@@ -1,0 +1,125 @@
+//! Where every command's output goes, in one place: `-o OUT` is written to a temporary file
+//! beside OUT and renamed over it (a failed command never leaves a truncated file), `-o` naming
+//! one of the command's inputs is a usage error, and stdout closed early (`xqreg test ... | head
+//! -1`) ends the output quietly, as cargo and ripgrep do, instead of a panic.
+
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Write `text` to stdout. A closed pipe is not an error (the reader has what it wanted); any
+/// other write error is returned.
+pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// Write `text` to `path` atomically: a temporary file in the same folder, renamed over `path`
+/// once complete.
+pub(crate) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".xqreg-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Write to `-o OUT` (atomically) or stdout; an I/O failure is exit 2.
+pub(crate) fn write_output(output: Option<&PathBuf>, text: &str) -> ExitCode {
+    let result = match output {
+        Some(path) => write_file(path, text),
+        None => stdout(text),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            match output {
+                Some(p) => eprintln!("xqreg: cannot write `{}`: {e}", p.display()),
+                None => eprintln!("xqreg: cannot write output: {e}"),
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A usage error (exit 2) when `-o OUT` names one of the inputs: writing would destroy it.
+pub(crate) fn refuse_input_as_output(
+    output: Option<&PathBuf>,
+    inputs: &[Option<&PathBuf>],
+) -> Result<(), ExitCode> {
+    let Some(out) = output else { return Ok(()) };
+    let Some(out_key) = identity(out) else {
+        return Ok(());
+    };
+    for input in inputs.iter().flatten() {
+        if identity(input).is_some_and(|k| k == out_key) {
+            eprintln!(
+                "xqreg: `-o {}` names an input file; write the output elsewhere",
+                out.display()
+            );
+            return Err(ExitCode::from(2));
+        }
+    }
+    Ok(())
+}
+
+/// The canonical path of a file, or of its folder joined with its name when it does not exist
+/// yet.
+fn identity(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = path.canonicalize() {
+        return Some(p);
+    }
+    let name = path.file_name()?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(dir.canonicalize().ok()?.join(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let target = dir.path().join("out.json");
+        write_file(&target, "first").expect("written");
+        assert_eq!(std::fs::read_to_string(&target).expect("read"), "first");
+        write_file(&target, "second").expect("written");
+        assert_eq!(std::fs::read_to_string(&target).expect("read"), "second");
+        // A target that cannot be replaced (a directory) fails and leaves nothing behind.
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).expect("mkdir");
+        std::fs::write(sub.join("keep"), "x").expect("write");
+        assert!(write_file(&sub, "third").is_err());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    }
+
+    #[test]
+    fn an_input_named_as_output_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let input = dir.path().join("r.xqr");
+        std::fs::write(&input, "x").expect("write");
+        let same = dir.path().join(".").join("r.xqr");
+        assert!(refuse_input_as_output(Some(&same), &[Some(&input)]).is_err());
+        let other = dir.path().join("plan.json");
+        assert!(refuse_input_as_output(Some(&other), &[Some(&input)]).is_ok());
+    }
+}

@@ -1,0 +1,148 @@
+//! Outputs are safe: a closed stdout ends every command quietly (no panic, no exit 101), `-o`
+//! naming an input is a usage error and leaves the input as it was, `check --format json` of a
+//! missing file says so inside valid JSON, and `examples/x` and `./examples/x` give the same bytes.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+use crate::common::root;
+
+fn xqreg() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_xqreg"));
+    c.current_dir(root()).env("LANG", "C").env_remove("LC_ALL");
+    c
+}
+
+const REG: &str = "examples/001_nanning/regulation.xqr";
+const TRF: &str = "tests/fixtures/trf/t01-round-05.trf";
+
+/// Run with stdout a pipe whose reading end is closed before the command writes.
+fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = xqreg()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn xqreg");
+    drop(child.stdout.take());
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    let status = child.wait().expect("wait");
+    (status.code(), err)
+}
+
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    let cases: &[&[&str]] = &[
+        &["test", "examples/003_xiexiaxun/open.xqr"],
+        &[
+            "test",
+            "--format",
+            "json",
+            "examples/003_xiexiaxun/open.xqr",
+        ],
+        &["pair", "--system", "dutch", TRF],
+        &["explain", "E102"],
+        &["check", REG],
+        &["sheet", REG],
+        &["plan", REG],
+        &["simulate", REG, "--seed", "1", "--format", "json"],
+    ];
+    for args in cases {
+        let (code, err) = with_closed_stdout(args);
+        assert!(
+            !err.contains("panicked") && code != Some(101),
+            "{args:?}: exit {code:?}\n{err}"
+        );
+        assert!(
+            matches!(code, Some(0 | 1)),
+            "{args:?}: exit {code:?}\n{err}"
+        );
+    }
+}
+
+#[test]
+fn output_naming_an_input_is_a_usage_error() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_outputs");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let reg = dir.join("r.xqr");
+    std::fs::copy(root().join(REG), &reg).expect("copy");
+    let before = std::fs::read(&reg).expect("read");
+    let reg_s = reg.to_string_lossy().into_owned();
+    for cmd in [
+        vec!["plan", &reg_s, "-o", &reg_s],
+        vec!["sheet", &reg_s, "-o", &reg_s],
+        vec!["simulate", &reg_s, "-o", &reg_s],
+    ] {
+        let o = xqreg().args(&cmd).output().expect("run");
+        assert_eq!(o.status.code(), Some(2), "{cmd:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("names an input file"));
+        assert_eq!(std::fs::read(&reg).expect("read"), before, "{cmd:?}");
+    }
+    // A written output leaves no temporary file beside it.
+    let out = dir.join("plan.json");
+    let o = xqreg()
+        .args(["plan", &reg_s, "-o", &out.to_string_lossy()])
+        .output()
+        .expect("run");
+    assert_eq!(o.status.code(), Some(0));
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("list")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+}
+
+#[test]
+fn check_json_of_a_missing_file_reports_it_inside_the_json() {
+    let o = xqreg()
+        .args(["check", "--format", "json", "no/such.xqr", REG])
+        .output()
+        .expect("run");
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    let io = v["io_errors"].as_array().expect("io_errors");
+    assert_eq!(io.len(), 1);
+    assert_eq!(io[0]["file"], "no/such.xqr");
+    assert!(io[0]["message"].as_str().is_some_and(|m| !m.is_empty()));
+}
+
+#[test]
+fn dot_slash_paths_give_the_same_bytes() {
+    let bad = "tests/fixtures/roster/E805_misspelled_column.csv";
+    let runs: &[&[&str]] = &[
+        &[
+            "check",
+            "--format",
+            "json",
+            "examples/002_sichuan/amateur.xqr",
+        ],
+        &["plan", "examples/002_sichuan/amateur.xqr"],
+        &[
+            "simulate",
+            "tests/fixtures/roster/groups.xqr",
+            "--roster",
+            bad,
+        ],
+    ];
+    for args in runs {
+        let dotted: Vec<String> = args
+            .iter()
+            .map(|a| {
+                if a.contains('/') {
+                    format!("./{}", a.replace("/fixtures/", "/./fixtures/"))
+                } else {
+                    (*a).to_string()
+                }
+            })
+            .collect();
+        let a = xqreg().args(*args).output().expect("run");
+        let b = xqreg().args(&dotted).output().expect("run");
+        assert_eq!(a.status.code(), b.status.code(), "{args:?}");
+        assert_eq!(a.stdout, b.stdout, "{args:?}");
+        assert_eq!(a.stderr, b.stderr, "{args:?}");
+    }
+}
