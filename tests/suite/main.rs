@@ -12,6 +12,7 @@ mod docs;
 mod examples;
 mod fixtures;
 mod inputs;
+mod pair_inputs;
 mod plan_json;
 mod robustness;
 mod rosters;

@@ -60,7 +60,16 @@ fn pair_takes_the_parameters_of_a_regulation_stage() {
     let dir = std::env::temp_dir().join(format!("xqreg-trf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let trf = dir.join("main.trf");
-    std::fs::write(&trf, out.swiss_trf.get("main").expect("trf")).expect("write");
+    let finished = out.swiss_trf.get("main").expect("trf");
+    // The stage's TRF declares its 11 rounds, all played: nothing to pair (E811). Declared as a
+    // 12-round event, its 12th round is paired with the stage's parameters.
+    let done = dir.join("done.trf");
+    std::fs::write(&done, finished).expect("write");
+    assert!(
+        finished.contains("\n142 11\n"),
+        "the TRF declares its rounds"
+    );
+    std::fs::write(&trf, finished.replace("\n142 11\n", "\n142 12\n")).expect("write");
     let run = |args: &[&str]| {
         std::process::Command::new(env!("CARGO_BIN_EXE_xqreg"))
             .args(args)
@@ -80,6 +89,18 @@ fn pair_takes_the_parameters_of_a_regulation_stage() {
     ]);
     assert_eq!(ok.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&ok.stdout).starts_with("75\n"));
+    let all_played = run(&[
+        "pair",
+        "--system",
+        "cxa",
+        done.to_str().expect("utf-8"),
+        "--regulation",
+        r,
+        "--stage",
+        "main",
+    ]);
+    assert_eq!(all_played.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&all_played.stderr).contains("E811"));
     let bad = run(&[
         "pair",
         "--system",

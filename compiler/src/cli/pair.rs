@@ -1,14 +1,23 @@
 //! `xqreg pair --system dutch|cxa FILE.trf`: pair the next round of a tournament given as a FIDE
 //! TRF file, in the text of the FIDE-endorsed engines (the number of pairs, then `white black`
 //! per board, `N 0` for the bye). The runtime does the pairing; this module reads the file and
-//! maps failures to exit codes: 2 for I/O, usage and what is not available yet, 1 for a TRF that
-//! is malformed or cannot be paired.
+//! maps failures to exit codes: 2 for I/O, usage and what is not available yet, 1 with a code
+//! and a place for a TRF that is empty, not a TRF, malformed, fully played or cannot be paired,
+//! and for `--stage` naming a stage of another system (E809-E815).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
+use xqreg_grammar::Span;
 use xqreg_runtime::pairing::swiss::{pair_trf_with, PairTrfError, SwissSystem};
+use xqreg_runtime::plan::{Origin, Stage, StageFormat};
+
+use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::{Diagnostic, Msg};
+use crate::driver::FileReport;
+use crate::run::codes::E812;
+use crate::run::trf_input;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -48,7 +57,7 @@ pub fn run(args: Args) -> ExitCode {
             let compiled =
                 crate::compile::compile_bytes(&crate::driver::display_name(path), &bytes);
             match compiled.plan {
-                Some(p) => Some(p),
+                Some(p) => Some((p, compiled.report.source)),
                 None => {
                     super::plan::print_errors(&compiled.report, super::lang(None));
                     return ExitCode::from(1);
@@ -57,13 +66,17 @@ pub fn run(args: Args) -> ExitCode {
         }
         None => None,
     };
+    let msg_lang = super::lang(None);
     let stage = match (&plan, &args.stage) {
-        (Some(plan), Some(name)) => match plan.stages.iter().find(|s| &s.name == name) {
+        (Some((plan, source)), Some(name)) => match plan.stages.iter().find(|s| &s.name == name) {
             Some(st) => match &st.format {
-                xqreg_runtime::plan::StageFormat::Swiss(sw) => Some((sw, &st.scoring)),
+                StageFormat::Swiss(sw) if same_system(sw.system, args.system) => {
+                    Some((sw, &st.scoring))
+                }
                 _ => {
-                    eprintln!("xqreg pair: stage `{name}` is not a Swiss stage");
-                    return ExitCode::from(2);
+                    let report = other_system(source, st, args.system);
+                    super::plan::print_errors(&report, msg_lang);
+                    return ExitCode::from(1);
                 }
             },
             None => {
@@ -84,14 +97,17 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // TRF files are ASCII in their numeric fields; a name in another encoding must not stop the
-    // pairing, so bad bytes become U+FFFD.
-    let text = String::from_utf8_lossy(&bytes);
+    let source = trf_input::source(&crate::driver::display_name(&args.file), &bytes);
+    if let Err(report) = trf_input::read_trf(&source) {
+        super::plan::print_errors(&report, msg_lang);
+        return ExitCode::from(1);
+    }
+    let text = source.text.as_str();
     let system = match args.system {
         PairSystem::Dutch => SwissSystem::Dutch,
         PairSystem::Cxa => SwissSystem::Cxa,
     };
-    match pair_trf_with(&text, system, stage) {
+    match pair_trf_with(text, system, stage) {
         Ok(out) => {
             let mut text = out;
             if !text.ends_with('\n') {
@@ -104,8 +120,54 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::from(2)
         }
         Err(e) => {
-            eprintln!("xqreg pair: {}: {e}", args.file.display());
+            let report = trf_input::cannot_pair(&source, &e.to_string());
+            super::plan::print_errors(&report, msg_lang);
             ExitCode::from(1)
         }
+    }
+}
+
+fn same_system(plan: xqreg_runtime::plan::SwissSystem, arg: PairSystem) -> bool {
+    use xqreg_runtime::plan::SwissSystem as S;
+    matches!(
+        (plan, arg),
+        (S::Dutch, PairSystem::Dutch) | (S::Cxa, PairSystem::Cxa)
+    )
+}
+
+/// E812 at the stage's clause: `--stage` names a stage that is not a Swiss of `--system`.
+fn other_system(source: &SourceFile, stage: &Stage, system: PairSystem) -> FileReport {
+    let span = match &stage.origin {
+        Origin::Clause { span, file, .. } if *file == source.name => {
+            Span::new(span.start as usize, span.end as usize)
+        }
+        _ => Span::new(0, 0),
+    };
+    let sys = match system {
+        PairSystem::Dutch => "dutch",
+        PairSystem::Cxa => "cxa",
+    };
+    let kind = match &stage.format {
+        StageFormat::Swiss(sw) => match sw.system {
+            xqreg_runtime::plan::SwissSystem::Dutch => "a `swiss dutch` stage".to_string(),
+            xqreg_runtime::plan::SwissSystem::Cxa => "a `swiss cxa` stage".to_string(),
+        },
+        _ => "not a Swiss stage".to_string(),
+    };
+    FileReport {
+        source: source.clone(),
+        diagnostics: vec![Diagnostic::new(
+            &E812,
+            Msg::new(
+                format!(
+                    "`--system {sys}` is given, but stage `{}` is {kind}",
+                    stage.name
+                ),
+                format!("给出了 `--system {sys}`，但阶段 `{}` 是{kind}", stage.name),
+            ),
+            span,
+            Msg::new("this stage", "此阶段"),
+        )
+        .with_help(E812.explain.fix.plain())],
     }
 }

@@ -6,6 +6,7 @@ pub mod codes;
 pub mod csv_header;
 pub mod csv_input;
 pub mod scenario;
+pub mod trf_input;
 
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{self, Outcome, RecordedResults, Roster, RunOptions, RuntimeProblem};

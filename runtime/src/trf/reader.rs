@@ -99,6 +99,12 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                     .iter()
                     .map(|&c| if c.is_ascii() { c as u8 } else { b'?' })
                     .collect();
+                // A repeated starting rank is named as such, before what it breaks on its line
+                // (a game against "itself", a game the other line does not record).
+                let rank = parse_uint(&cols(&narrow, 5, 8));
+                if let Some(rank) = rank.filter(|r| trf.players.iter().any(|p| p.id == *r)) {
+                    return Err(err(lineno, 5, TrfErrorKind::DuplicatePlayer(rank)));
+                }
                 let mut player = parse_player(&narrow, lineno)?;
                 player.name = chars
                     .get(14.min(chars.len())..47.min(chars.len()))

@@ -1,0 +1,77 @@
+//! `xqreg pair` on bad input (tests/fixtures/trf/, listed in its EXPECT file): exit 1, the code
+//! and the place each lists, nothing on stdout. The good file still pairs (exit 0).
+
+use std::process::Command;
+
+use crate::common::root;
+
+fn pair(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_xqreg"))
+        .arg("pair")
+        .args(args)
+        .current_dir(root())
+        .env("LANG", "C")
+        .env_remove("LC_ALL")
+        .output()
+        .expect("run xqreg")
+}
+
+#[test]
+fn each_bad_trf_input_gives_its_code_and_place() {
+    let dir = "tests/fixtures/trf";
+    let expect = std::fs::read_to_string(root().join(dir).join("EXPECT")).expect("EXPECT");
+    let mut failures = Vec::new();
+    let mut listed = std::collections::BTreeSet::new();
+    for line in expect.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert!(f.len() == 6 || f.len() == 8, "EXPECT line `{line}`");
+        listed.insert(f[0].to_string());
+        let trf = format!("{dir}/{}", f[0]);
+        let mut args = vec!["--system", f[1]];
+        if f.len() == 8 {
+            args.extend(["--regulation", f[6], "--stage", f[7]]);
+        }
+        args.push(&trf);
+        let o = pair(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        let pointed = if f[3].contains('/') {
+            f[3].to_string()
+        } else {
+            format!("{dir}/{}", f[3])
+        };
+        let place = format!("{pointed}:{}:{}", f[4], f[5]);
+        if o.status.code() != Some(1)
+            || !o.stdout.is_empty()
+            || !err.contains(f[2])
+            || !err.contains(&place)
+            || err.contains("panicked")
+        {
+            failures.push(format!(
+                "{line}: exit {:?}, want {} at {place}\n{err}",
+                o.status.code(),
+                f[2]
+            ));
+        }
+    }
+    let on_disk: std::collections::BTreeSet<String> = std::fs::read_dir(root().join(dir))
+        .expect("the folder")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('E') && n.ends_with(".trf"))
+        .collect();
+    assert!(
+        on_disk.is_subset(&listed),
+        "unlisted: {on_disk:?} vs {listed:?}"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_good_trf_still_pairs() {
+    let o = pair(&["--system", "dutch", "tests/fixtures/trf/t01-round-05.trf"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!o.stdout.is_empty());
+}
