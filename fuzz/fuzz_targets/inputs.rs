@@ -1,0 +1,46 @@
+//! Any bytes as a roster CSV, a results CSV and a TRF file, through the readers `xqreg simulate`
+//! and `xqreg pair` use. A panic is a finding; so is a refused file whose report is empty, or a
+//! diagnostic without a four-character code and a line and column of at least 1.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use xqreg::diagnostics::render::{render, Format, Options};
+use xqreg::diagnostics::Lang;
+use xqreg::driver::FileReport;
+use xqreg::run::{csv_input, trf_input};
+
+/// Every diagnostic of a refused file has a code and a place.
+fn placed(report: &FileReport) {
+    assert!(!report.diagnostics.is_empty(), "refused without a diagnostic");
+    let opts = Options {
+        lang: Lang::En,
+        color: false,
+    };
+    let _ = render(Format::Human, std::slice::from_ref(report), opts);
+    let json = render(Format::Json, std::slice::from_ref(report), opts);
+    let v: serde_json::Value = match serde_json::from_str(&json) {
+        Ok(v) => v,
+        Err(e) => panic!("json renderer wrote invalid JSON: {e}\n{json}"),
+    };
+    let list = v["diagnostics"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    assert_eq!(list.len(), report.diagnostics.len());
+    for d in list {
+        assert!(d["code"].as_str().is_some_and(|c| c.len() == 4), "{d}");
+        assert!(d["line"].as_u64().is_some_and(|l| l >= 1), "{d}");
+        assert!(d["column"].as_u64().is_some_and(|c| c >= 1), "{d}");
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    if let Err(report) = csv_input::read_roster("fuzz.csv", data) {
+        placed(&report);
+    }
+    if let Err(report) = csv_input::read_results("fuzz.results.csv", data) {
+        placed(&report);
+    }
+    let source = trf_input::source("fuzz.trf", data);
+    if let Err(report) = trf_input::read_trf(&source) {
+        placed(&report);
+    }
+});
