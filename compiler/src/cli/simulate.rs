@@ -259,7 +259,7 @@ pub fn run(args: Args) -> ExitCode {
 fn write_trf(dir: &PathBuf, outcome: &Outcome) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     for (stage, text) in &outcome.swiss_trf {
-        std::fs::write(dir.join(format!("{stage}.trf")), text)?;
+        super::output::write_file(&dir.join(format!("{stage}.trf")), text)?;
     }
     Ok(())
 }
