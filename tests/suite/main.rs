@@ -11,6 +11,7 @@ mod docs;
 mod examples;
 mod fixtures;
 mod plan_json;
+mod regressions;
 mod robustness;
 mod rosters;
 mod scenarios;

@@ -475,6 +475,14 @@ impl Lowerer<'_> {
                 },
                 origin: self.origin(*span),
             },
+            _ if system.node == "dutch" => plan::FirstRound {
+                method: plan::FirstRoundMethod::SplitHalf,
+                colours: plan::FirstRoundColours::Alternate,
+                first_board: plan::FirstBoard::Upper,
+                origin: Origin::default_rule(
+                    "default: first round S1 v S2, colours alternating from board 1 (FIDE Dutch, C.04.3)",
+                ),
+            },
             _ => plan::FirstRound {
                 method: plan::FirstRoundMethod::Adjacent,
                 colours: plan::FirstRoundColours::FirstListedRed,

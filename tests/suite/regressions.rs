@@ -1,0 +1,42 @@
+//! Regulations under `tests/scenarios/*.xqr`, each a regression case of its own (the comment at
+//! the top of the file says which): every file checks clean and every `test` block in it passes,
+//! as `xqreg test` runs them. A new case is a new file.
+
+use crate::common::{codes, files_under, rel, root};
+
+#[test]
+fn every_regression_scenario_passes() {
+    let files = files_under(&root().join("tests/scenarios"), "xqr");
+    assert!(!files.is_empty(), "no regulations under tests/scenarios");
+    let mut failures = Vec::new();
+    for path in &files {
+        let name = rel(path);
+        let bytes = std::fs::read(path).expect("a listed scenario file is readable");
+        let found = codes(&xqreg::driver::check_bytes(&name, &bytes));
+        if !found.is_empty() {
+            failures.push(format!("{name}: does not check clean: {found:?}"));
+        }
+        let outcomes = match xqreg::run::scenario::run_file(&name, &bytes) {
+            Ok(o) => o,
+            Err(_) => {
+                failures.push(format!(
+                    "{name}: the file has errors; its tests did not run"
+                ));
+                continue;
+            }
+        };
+        if outcomes.is_empty() {
+            failures.push(format!("{name}: no `test` block"));
+        }
+        for t in outcomes.into_iter().filter(|t| !t.passed) {
+            failures.push(format!(
+                "{}:{} {}\n    {}",
+                t.file,
+                t.line,
+                t.name,
+                t.failures.join("\n    ")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
