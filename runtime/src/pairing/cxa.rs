@@ -429,8 +429,8 @@ mod tests {
     use super::*;
     use crate::pairing::SwissRoundEntry;
     use crate::plan::{
-        ByeRule, ByeScore, ColourLimits, FirstRound, Numbers, Origin, Scoring, SwissRounds,
-        SwissSystem,
+        ByeRule, ByeScore, ColourLimits, FirstBoard, FirstRound, FirstRoundColours,
+        FirstRoundMethod, Numbers, Origin, Scoring, SwissRounds, SwissSystem,
     };
 
     fn params(method: FirstRoundMethod, colours: FirstRoundColours) -> Swiss {
