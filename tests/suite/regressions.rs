@@ -40,3 +40,23 @@ fn every_regression_scenario_passes() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Issue 8: without `places`, the sections of `sections_without_places.xqr` merged into one
+/// ranking, and a prize table for the whole event paid its two section winners as if they
+/// shared place 1 (800 CNY each of 1000 + 600). The sections are ranked separately, so such a
+/// table is refused at run time (R013), naming both sections.
+#[test]
+fn a_table_over_two_sections_is_refused() {
+    let path = root().join("tests/scenarios/sections_without_places.xqr");
+    let base = std::fs::read_to_string(path).expect("readable");
+    let text = format!("{base}\nprizes \"全场奖\" CNY {{ 1: 1000  2: 600 }}\n");
+    let outcomes = xqreg::run::scenario::run_file("overall.xqr", text.as_bytes())
+        .unwrap_or_else(|_| panic!("the file checks"));
+    let failures: Vec<String> = outcomes.into_iter().flat_map(|t| t.failures).collect();
+    assert!(
+        failures
+            .iter()
+            .any(|f| f.contains("R013") && f.contains("men, women")),
+        "{failures:?}"
+    );
+}
