@@ -60,3 +60,35 @@ fn a_table_over_two_sections_is_refused() {
         "{failures:?}"
     );
 }
+
+/// Issue 8: a split that leaves too few players for the rounds after it failed in the pairing
+/// of a later round, at the Swiss clause. It is refused before round 1 (R014), at the split
+/// clause, saying how many stay for how many rounds.
+#[test]
+fn a_split_too_large_for_its_field_points_at_the_split_clause() {
+    let path = root().join("tests/scenarios/split_without_places.xqr");
+    let text = std::fs::read_to_string(path).expect("readable");
+    let plan = xqreg::compile::compile_bytes("split.xqr", text.as_bytes())
+        .plan
+        .expect("a plan");
+    // Six players: four leave after round 3, two stay for rounds 4-5.
+    let roster = xqreg::run::generated_roster(&plan, Some(6), 1).expect("a roster");
+    let problems = xqreg::run::run_plan(
+        &plan,
+        &roster,
+        &xqreg_runtime::engine::RecordedResults::default(),
+        1,
+    )
+    .expect_err("refused");
+    let split_line = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("split after_round"))
+        .expect("a split clause") as u32
+        + 1;
+    assert!(
+        problems.iter().any(|p| p.code == "R014"
+            && p.message.contains("after the split 2 of 6 players stay")
+            && matches!(p.origin, xqreg_runtime::plan::Origin::Clause { line, column: 3, .. } if line == split_line)),
+        "{problems:?}"
+    );
+}
