@@ -322,7 +322,7 @@ fn generated_rosters_fall_inside_the_sections() {
                 title_condition: None,
                 pool: None,
                 within: None,
-                age: None,
+                age: Vec::new(),
                 origin: o("category"),
             },
         );

@@ -199,7 +199,7 @@ fn sectioned_plan() -> Plan {
             title_condition: None,
             pool: None,
             within: None,
-            age: None,
+            age: Vec::new(),
             origin: o("category open"),
         },
     );

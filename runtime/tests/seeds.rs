@@ -441,7 +441,7 @@ fn prizes_per_category_with_shared_places_and_qualification_next_in_line() {
                 title_condition: None,
                 pool: None,
                 within: None,
-                age: None,
+                age: Vec::new(),
                 origin: o("category"),
             },
         );

@@ -14,6 +14,7 @@ mod fixtures;
 mod inputs;
 mod pair_inputs;
 mod plan_json;
+mod regressions;
 mod robustness;
 mod rosters;
 mod scenarios;

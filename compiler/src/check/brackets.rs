@@ -37,8 +37,8 @@ code!(E208, "E208", "same-place-size-mismatch", Error,
     Template::new("Make the places range twice the group size (`places 1..12` for groups of 6).", "使名次范围等于小组人数的两倍（6 人小组写 `places 1..12`）。"));
 
 code!(E210, "E210", "split-invalid", Error,
-    Template::new("A split sends the leaders of a Swiss after a round to another stage: the round is one the Swiss plays before its last, and the leaders are fewer than its players and fit the target.",
-        "分流在某轮后把积分编排赛的领先者送入另一阶段：该轮必须在最后一轮之前，领先人数必须少于参赛人数并与目标阶段相符。"),
+    Template::new("A split sends the leaders of a Swiss after a round to another stage: the round is one the Swiss plays before its last, and the leaders are fewer than its players and fit the target, and the players who stay are more than the rounds left after the split.",
+        "分流在某轮后把积分编排赛的领先者送入另一阶段：该轮必须在最后一轮之前，领先人数必须少于参赛人数并与目标阶段相符，留下的棋手人数必须多于分流后剩余的轮数。"),
     "stage main { swiss cxa rounds 7  split after_round 7 top 8 to top_ko }",
     Template::new("Split after an earlier round (`after_round 5`), or send fewer players.", "改为较早的轮次分流（如 `after_round 5`），或减少分流人数。"));
 
@@ -192,6 +192,19 @@ const SPLIT_TOP: Report = Report {
     help: Template::new(
         "send fewer than {entrants} players",
         "送出的人数须少于 {entrants}",
+    ),
+};
+
+const SPLIT_STAYERS: Report = Report {
+    code: &E210,
+    message: Template::new(
+        "after the split {stay} of the {entrants} players of stage `{stage}` stay for {left} rounds; a Swiss needs fewer rounds than players",
+        "分流后阶段 `{stage}` 的 {entrants} 名棋手只剩 {stay} 名，却还要进行 {left} 轮；积分编排的轮数须少于人数",
+    ),
+    label: Template::new("{stay} stay for {left} rounds", "剩 {stay} 名赛 {left} 轮"),
+    help: Template::new(
+        "split later, send fewer players, or play fewer rounds",
+        "推迟分流、减少分流人数或减少轮数",
     ),
 };
 
@@ -434,6 +447,20 @@ fn splits(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                         ],
                     ));
                     continue;
+                }
+                // The players who stay play the rounds after the split without a repeat.
+                let stay = entrants - top.node;
+                let left = f.rounds.map(|r| r.saturating_sub(after_round.node));
+                if let Some(left) = left.filter(|&l| l > 0 && l >= stay.max(2)) {
+                    diags.push(SPLIT_STAYERS.at(
+                        *span,
+                        &[
+                            ("stay", &stay.to_string()),
+                            ("entrants", &entrants.to_string()),
+                            ("stage", name),
+                            ("left", &left.to_string()),
+                        ],
+                    ));
                 }
             }
             let target_size = ctx

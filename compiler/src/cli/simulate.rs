@@ -280,7 +280,13 @@ fn human(plan: &Plan, o: &Outcome) -> String {
     let _ = writeln!(s, "{} (seed {})", plan.meta.title, o.seed);
     let _ = writeln!(s, "\nFinal ranking");
     let id_w = width_of(o.final_ranking.iter().map(|r| r.id.as_str()));
+    let mut section: Option<&str> = None;
     for r in &o.final_ranking {
+        if let Some(name) = r.section.as_deref().filter(|n| section != Some(*n)) {
+            // Several sections: each has its own ranking, under its name.
+            let _ = writeln!(s, "  [{name}]");
+            section = Some(name);
+        }
         let shared = if r.shared { "=" } else { " " };
         let _ = writeln!(
             s,

@@ -177,7 +177,7 @@ impl Lowerer<'_> {
                 title_condition: None,
                 pool: None,
                 within: None,
-                age: None,
+                age: Vec::new(),
                 origin: self.origin(c.span),
             };
             for cond in &c.conditions {
@@ -213,7 +213,7 @@ impl Lowerer<'_> {
                         years,
                         requires: None,
                         ..
-                    } => cat.age = Some((compare(op.node), years.node)),
+                    } => cat.age.push((compare(op.node), years.node)),
                     CategoryCond::Age { .. } => {}
                     CategoryCond::Requires(_) => {}
                 }

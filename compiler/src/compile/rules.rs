@@ -341,8 +341,7 @@ fn head_to_head_mode(variant: Option<&str>) -> plan::HeadToHeadMode {
     }
 }
 
-/// A colour word of a stage or playoff step. `black_chooses` has no runtime rule of its own:
-/// the chooser is drawn, which a lot models.
+/// A colour word of a stage or playoff step.
 pub(super) fn colour_rule(
     word: Option<&ast::Ident>,
     default: plan::ColourRule,
@@ -350,7 +349,8 @@ pub(super) fn colour_rule(
     match word.map(|w| w.node.as_str()) {
         Some("swap") => plan::ColourRule::Swap,
         Some("redraw") => plan::ColourRule::Redraw,
-        Some("lot") | Some("black_chooses") => plan::ColourRule::Lot,
+        Some("lot") => plan::ColourRule::Lot,
+        Some("black_chooses") => plan::ColourRule::BlackChooses,
         Some("keep") => plan::ColourRule::Keep,
         Some("table") | Some("first_listed_red") | Some("by_board") => {
             plan::ColourRule::FirstListedRed

@@ -103,6 +103,11 @@ impl Lowerer<'_> {
         let entrants = match c.entrants {
             Some((sources, _)) => sources.iter().map(|s| self.entrant(s)).collect(),
             None if !derived_entrants.is_empty() => derived_entrants,
+            // The target of a split names no entrants: the players the split sends (as the
+            // checker counts them).
+            None if self.split_into(&stage.name.node).is_some() => {
+                self.split_into(&stage.name.node).into_iter().collect()
+            }
             None => vec![plan::EntrantSource::Roster {
                 origin: Origin::default_rule(if index == 0 {
                     "default: the first stage takes the whole roster"
@@ -475,6 +480,14 @@ impl Lowerer<'_> {
                 },
                 origin: self.origin(*span),
             },
+            _ if system.node == "dutch" => plan::FirstRound {
+                method: plan::FirstRoundMethod::SplitHalf,
+                colours: plan::FirstRoundColours::Alternate,
+                first_board: plan::FirstBoard::Upper,
+                origin: Origin::default_rule(
+                    "default: first round S1 v S2, colours alternating from board 1 (FIDE Dutch, C.04.3)",
+                ),
+            },
             _ => plan::FirstRound {
                 method: plan::FirstRoundMethod::Adjacent,
                 colours: plan::FirstRoundColours::FirstListedRed,
@@ -665,6 +678,26 @@ impl Lowerer<'_> {
             },
             entrants,
         )
+    }
+
+    /// `entrants SOURCE#1..N` for the stage a `split ... top N to STAGE` names, with the split
+    /// clause as its origin.
+    fn split_into(&self, target: &str) -> Option<plan::EntrantSource> {
+        self.scope.stage_order.iter().find_map(|name| {
+            self.scope.stage_clauses(name).iter().find_map(|c| match c {
+                StageClause::Split { top, to, span, .. } if to.node == target => {
+                    Some(plan::EntrantSource::Places {
+                        place: plan::PlaceRef {
+                            stage: name.to_string(),
+                            group: plan::GroupSel::None,
+                            places: plan::PlaceRange::new(1, top.node.max(1)),
+                        },
+                        origin: self.origin(*span),
+                    })
+                }
+                _ => None,
+            })
+        })
     }
 
     fn facts_entrants(&self, stage: &str) -> Option<u32> {

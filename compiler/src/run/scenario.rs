@@ -313,10 +313,16 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
             places, players, ..
         } => {
             let want: BTreeSet<&str> = players.iter().map(|p| p.node.as_str()).collect();
+            // Places of one section: several sections each have their own place 1.
+            let section = players
+                .first()
+                .and_then(|p| row(&p.node))
+                .map(|r| r.section.clone());
             let got: BTreeSet<&str> = o
                 .final_ranking
                 .iter()
                 .filter(|r| r.place == places.start && r.shared)
+                .filter(|r| section.as_ref().is_none_or(|s| &r.section == s))
                 .map(|r| r.id.as_str())
                 .collect();
             if want == got {

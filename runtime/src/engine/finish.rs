@@ -8,23 +8,43 @@ use super::tiebreak::{self, Primary, Table};
 use super::transcript::EntryKind;
 use super::Ctx;
 use crate::plan::{Origin, PlacesRule, PrizeKey, PLAN_VERSION};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// (final place, shared, roster index), in place order.
 type Ranking = Vec<(u32, bool, usize)>;
 
+/// The final ranking of every section, one after the other (section by section, each in place
+/// order), and the section of each ranked player.
+struct Final {
+    ranking: Ranking,
+    section_of: BTreeMap<usize, usize>,
+    /// Section names (the name of each section's first stage); empty with one section.
+    names: Vec<String>,
+}
+
+impl Final {
+    fn section_name(&self, p: usize) -> Option<String> {
+        self.section_of
+            .get(&p)
+            .and_then(|&k| self.names.get(k))
+            .cloned()
+    }
+}
+
 pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<RuntimeProblem>> {
-    let ranking = final_ranking(&mut ctx)?;
-    let (prizes, totals) = prizes(&mut ctx, &ranking);
-    let qualifiers = qualification(&mut ctx, &ranking);
+    let fin = final_ranking(&mut ctx)?;
+    let (prizes, totals) = prizes(&mut ctx, &fin);
+    let qualifiers = qualification(&mut ctx, &fin);
     if !ctx.problems.is_empty() {
         return Err(ctx.problems);
     }
-    let final_ranking = ranking
+    let final_ranking = fin
+        .ranking
         .iter()
         .map(|&(place, shared, p)| RankingRow {
             place,
             shared,
+            section: fin.section_name(p),
             id: ctx.id(p).to_string(),
             player: ctx.name(p).to_string(),
             categories: ctx
@@ -53,7 +73,8 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
     })
 }
 
-fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Ranking, Vec<RuntimeProblem>> {
+fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Final, Vec<RuntimeProblem>> {
+    let secs = super::sections::sections(&ctx.stages);
     let mut placed: BTreeMap<usize, (u32, bool, Origin)> = BTreeMap::new();
     let mut by_place: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     let mut problems = Vec::new();
@@ -112,43 +133,38 @@ fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Ranking, Vec<RuntimeProblem>> {
             }
         }
     }
-    // A regulation that names no places at all is ranked by its last stage, when that stage
-    // has one standing (a single round robin, a Swiss, a knockout).
-    let declares =
-        ctx.plan.stages.iter().any(|s| s.places.is_some()) || !ctx.plan.places.is_empty();
-    if !declares {
-        if let Some(run) = ctx.stages.last() {
-            if let [g] = run.groups.as_slice() {
-                let origin = Origin::default_rule(
-                    "default: a regulation that declares no places is ranked by its last stage",
-                );
-                for &(q, shared, p) in &g.ranking {
-                    assign(p, q, shared, &origin, &mut problems, ctx);
-                }
-            }
+    // A section that names no places (no stage of it says `places`, no declaration draws on
+    // it) is ranked by its last stage, when that stage has one standing (a single round robin, a
+    // Swiss, a knockout); its places repeat those of the other sections.
+    for sec in &secs {
+        let in_section = |name: &str| {
+            sec.stages
+                .iter()
+                .any(|&k| ctx.plan.stages.get(k).is_some_and(|st| st.name == name))
+        };
+        let declares = sec
+            .stages
+            .iter()
+            .any(|&k| ctx.plan.stages.get(k).is_some_and(|st| st.places.is_some()))
+            || ctx
+                .plan
+                .places
+                .iter()
+                .any(|d| d.sources.iter().any(|r| in_section(&r.stage)));
+        if declares {
+            continue;
         }
-        // Parallel sections (seed 002's age sections): an earlier one-group stage that shares
-        // no player with any other stage is a section of its own, ranked by its own stage, so
-        // its category prizes are paid from it (places repeat across sections).
-        let count = ctx.stages.len();
-        for (k, run) in ctx.stages.iter().enumerate().take(count.saturating_sub(1)) {
-            let [g] = run.groups.as_slice() else { continue };
-            let alone = ctx.stages.iter().enumerate().all(|(j, other)| {
-                j == k
-                    || other
-                        .groups
-                        .iter()
-                        .all(|og| og.members.iter().all(|m| !g.members.contains(m)))
-            });
-            if !alone {
-                continue;
-            }
-            let origin = Origin::default_rule(
-                "default: a section that shares no player with another stage is ranked by its own stage",
-            );
-            for &(q, shared, p) in &g.ranking {
-                assign(p, q, shared, &origin, &mut problems, ctx);
-            }
+        let Some(run) = sec.stages.last().and_then(|&k| ctx.stages.get(k)) else {
+            continue;
+        };
+        let [g] = run.groups.as_slice() else { continue };
+        let origin = Origin::default_rule(if secs.len() > 1 {
+            "default: a section that declares no places is ranked by its last stage"
+        } else {
+            "default: a regulation that declares no places is ranked by its last stage"
+        });
+        for &(q, shared, p) in &g.ranking {
+            assign(p, q, shared, &origin, &mut problems, ctx);
         }
     }
     for decl in &ctx.plan.places {
@@ -202,12 +218,41 @@ fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Ranking, Vec<RuntimeProblem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
+    let mut section_of = BTreeMap::new();
+    for (k, sec) in secs.iter().enumerate() {
+        for &p in &sec.players {
+            section_of.insert(p, k);
+        }
+    }
     let mut ranking: Ranking = placed
         .iter()
         .map(|(&p, &(place, shared, _))| (place, shared, p))
         .collect();
-    ranking.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| ctx.id(a.2).cmp(ctx.id(b.2))));
-    Ok(ranking)
+    ranking.sort_by(|a, b| {
+        section_of
+            .get(&a.2)
+            .cmp(&section_of.get(&b.2))
+            .then(a.0.cmp(&b.0))
+            .then_with(|| ctx.id(a.2).cmp(ctx.id(b.2)))
+    });
+    let names = if secs.len() > 1 {
+        secs.iter()
+            .map(|sec| {
+                sec.stages
+                    .first()
+                    .and_then(|&k| ctx.plan.stages.get(k))
+                    .map(|st| st.name.clone())
+                    .unwrap_or_default()
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Final {
+        ranking,
+        section_of,
+        names,
+    })
 }
 
 /// Rank players from several groups of earlier stages by points and a chain; each keeps the
@@ -261,10 +306,17 @@ fn rank_across(
 }
 
 /// The ranking restricted to a category, re-numbered: a player's place is one more than the
-/// number of category players strictly ahead; shared places stay shared.
-fn category_ranking(ctx: &Ctx<'_>, ranking: &Ranking, category: Option<&str>) -> Ranking {
+/// number of category players strictly ahead; shared places stay shared. The category's players
+/// must all be ranked in one section (the places of two sections are not one ranking): else the
+/// names of the sections it spans.
+fn category_ranking(
+    ctx: &Ctx<'_>,
+    fin: &Final,
+    category: Option<&str>,
+) -> Result<Ranking, Vec<String>> {
     let cat = category.and_then(|c| ctx.plan.categories.get(c));
-    let members: Vec<(u32, bool, usize)> = ranking
+    let members: Vec<(u32, bool, usize)> = fin
+        .ranking
         .iter()
         .copied()
         .filter(|&(_, _, p)| match (category, cat) {
@@ -277,6 +329,13 @@ fn category_ranking(ctx: &Ctx<'_>, ranking: &Ranking, category: Option<&str>) ->
             (Some(_), None) => false,
         })
         .collect();
+    let spanned: BTreeSet<String> = members
+        .iter()
+        .filter_map(|m| fin.section_name(m.2))
+        .collect();
+    if spanned.len() > 1 {
+        return Err(spanned.into_iter().collect());
+    }
     let mut out = Vec::with_capacity(members.len());
     let mut ahead = 0u32;
     let mut i = 0;
@@ -294,10 +353,23 @@ fn category_ranking(ctx: &Ctx<'_>, ranking: &Ranking, category: Option<&str>) ->
         ahead += tier.len() as u32;
         i = j;
     }
-    out
+    Ok(out)
 }
 
-fn prizes(ctx: &mut Ctx<'_>, ranking: &Ranking) -> (Vec<PrizeAward>, BTreeMap<String, u64>) {
+/// A prize table or qualification quota whose players are ranked in several sections: refused,
+/// naming them (each section is its own ranking; the table must name a category within one).
+fn spans_sections(what: &str, sections: &[String], origin: &Origin) -> RuntimeProblem {
+    RuntimeProblem::new(
+        codes::PLACE_CONFLICT,
+        format!(
+            "{what} ranks players of the sections {}, which are ranked separately (each has its own place 1); give it a category within one section",
+            sections.join(", ")
+        ),
+        origin,
+    )
+}
+
+fn prizes(ctx: &mut Ctx<'_>, fin: &Final) -> (Vec<PrizeAward>, BTreeMap<String, u64>) {
     let mut awards = Vec::new();
     let mut totals: BTreeMap<String, u64> = BTreeMap::new();
     for table in &ctx.plan.prizes {
@@ -311,7 +383,15 @@ fn prizes(ctx: &mut Ctx<'_>, ranking: &Ranking) -> (Vec<PrizeAward>, BTreeMap<St
                 continue;
             }
         }
-        let cat_rank = category_ranking(ctx, ranking, table.category.as_deref());
+        let cat_rank = match category_ranking(ctx, fin, table.category.as_deref()) {
+            Ok(r) => r,
+            Err(sections) => {
+                let what = format!("prizes `{}`", table.title.as_deref().unwrap_or("prizes"));
+                ctx.problems
+                    .push(spans_sections(&what, &sections, &table.origin));
+                continue;
+            }
+        };
         let line_for = |place: u32| {
             table
                 .lines
@@ -428,12 +508,24 @@ fn prizes(ctx: &mut Ctx<'_>, ranking: &Ranking) -> (Vec<PrizeAward>, BTreeMap<St
     (awards, totals)
 }
 
-fn qualification(ctx: &mut Ctx<'_>, ranking: &Ranking) -> Vec<Qualifier> {
+fn qualification(ctx: &mut Ctx<'_>, fin: &Final) -> Vec<Qualifier> {
     let mut out = Vec::new();
     for q in &ctx.plan.qualification {
         let mut taken: Vec<usize> = Vec::new();
         for quota in &q.quotas {
-            let cat_rank = category_ranking(ctx, ranking, quota.category.as_deref());
+            let cat_rank = match category_ranking(ctx, fin, quota.category.as_deref()) {
+                Ok(r) => r,
+                Err(sections) => {
+                    let what = format!(
+                        "qualification `{}` ({})",
+                        q.title,
+                        quota.category.as_deref().unwrap_or("overall")
+                    );
+                    ctx.problems
+                        .push(spans_sections(&what, &sections, &quota.origin));
+                    continue;
+                }
+            };
             let mut granted = 0u32;
             let mut skipped: Vec<usize> = Vec::new();
             for (k, &(place, _, p)) in cat_rank.iter().enumerate() {

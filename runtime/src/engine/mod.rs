@@ -26,6 +26,7 @@ mod play;
 pub mod problem;
 pub mod results;
 pub mod roster;
+mod sections;
 mod stages;
 mod swiss_stage;
 mod team;

@@ -35,6 +35,10 @@ pub struct Outcome {
 pub struct RankingRow {
     pub place: u32,
     pub shared: bool,
+    /// In an event of several sections (stages with disjoint fields), the section the place is
+    /// in (its first stage's name): every section has its own place 1. Absent with one section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
     pub id: String,
     pub player: String,
     pub categories: Vec<String>,

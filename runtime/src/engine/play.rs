@@ -410,12 +410,49 @@ impl Ctx<'_> {
         (red, black)
     }
 
+    /// `black_chooses`: the winner of a lot chooses colours; the simulated choice is `favoured`
+    /// (the side with draw odds in an armageddon, Red otherwise).
+    fn colours_chosen(
+        &mut self,
+        a: usize,
+        b: usize,
+        favoured: Side,
+        what: &str,
+        origin: &Origin,
+    ) -> (usize, usize) {
+        let (chooser, other) = if self.lots.below(2) == 0 {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let (red, black) = match favoured {
+            Side::Red => (chooser, other),
+            Side::Black => (other, chooser),
+        };
+        let text = format!(
+            "{what}: {} wins the lot for the choice of colours and takes {} ({}): {} has Red, {} Black",
+            self.id(chooser),
+            if favoured == Side::Black { "Black" } else { "Red" },
+            if favoured == Side::Red {
+                "the first move"
+            } else {
+                "the draw odds"
+            },
+            self.id(red),
+            self.id(black)
+        );
+        self.transcript.push(EntryKind::Colours, text, origin);
+        (red, black)
+    }
+
     /// Colours of the game `at` between `a` and `b` (a listed first) under `rule`, `prev` being
-    /// the sides of the match's previous game.
+    /// the sides of the match's previous game; `favoured` is the side a player who chooses
+    /// takes (`black_chooses`).
     #[allow(clippy::too_many_arguments)]
     fn colours(
         &mut self,
         rule: ColourRule,
+        favoured: Side,
         a: usize,
         b: usize,
         prev: Option<(usize, usize)>,
@@ -426,7 +463,7 @@ impl Ctx<'_> {
         match (rule, prev) {
             (ColourRule::Swap, Some((r, bl))) => (bl, r),
             (ColourRule::Keep, Some(p)) => p,
-            (ColourRule::Lot | ColourRule::Redraw, _) => {
+            (ColourRule::Lot | ColourRule::Redraw | ColourRule::BlackChooses, _) => {
                 if let Some((red, black)) = self.recorded_sides(at, a, b) {
                     let text = format!(
                         "{what}: colours as recorded (the hall's lot): {} has Red, {} Black",
@@ -435,6 +472,9 @@ impl Ctx<'_> {
                     );
                     self.transcript.push(EntryKind::Colours, text, origin);
                     return (red, black);
+                }
+                if rule == ColourRule::BlackChooses {
+                    return self.colours_chosen(a, b, favoured, what, origin);
                 }
                 self.colours_by_lot(a, b, what, origin)
             }
@@ -489,6 +529,7 @@ impl Ctx<'_> {
             let (red, black) = if g == 1 {
                 self.colours(
                     spec.colours,
+                    Side::Red,
                     a,
                     b,
                     None,
@@ -499,6 +540,7 @@ impl Ctx<'_> {
             } else {
                 self.colours(
                     ColourRule::Swap,
+                    Side::Red,
                     a,
                     b,
                     prev,
@@ -553,8 +595,16 @@ impl Ctx<'_> {
                             game_no: *n,
                             ..*at
                         };
-                        let (red, black) =
-                            self.colours(rule, a, b, prev, &game_at, &what, &step.origin);
+                        let (red, black) = self.colours(
+                            rule,
+                            Side::Red,
+                            a,
+                            b,
+                            prev,
+                            &game_at,
+                            &what,
+                            &step.origin,
+                        );
                         let played = self.play_game(&game_at, red, black, out);
                         let (rp, bp) = played.points(spec.scoring);
                         if played.red == a {
@@ -596,8 +646,16 @@ impl Ctx<'_> {
                         game_no: *n,
                         ..*at
                     };
-                    let (red, black) =
-                        self.colours(*colours, a, b, prev, &game_at, &what, &step.origin);
+                    let (red, black) = self.colours(
+                        *colours,
+                        *draw_goes_to,
+                        a,
+                        b,
+                        prev,
+                        &game_at,
+                        &what,
+                        &step.origin,
+                    );
                     let played = self.play_game(&game_at, red, black, out);
                     let (red, black) = (played.red, if played.red == red { black } else { red });
                     let winner = match played.result.winner() {

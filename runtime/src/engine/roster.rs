@@ -82,14 +82,16 @@ fn in_category_depth(plan: &Plan, category: &Category, player: &Player, depth: u
             return false;
         }
     }
-    if let Some((op, years)) = category.age {
-        match (player.born, plan.meta.first_day) {
-            (Some(born), Some(day)) => {
-                if !op.holds(born.age_on(day), years) {
-                    return false;
-                }
-            }
-            _ => return false,
+    if !category.age.is_empty() {
+        let (Some(born), Some(day)) = (player.born, plan.meta.first_day) else {
+            return false;
+        };
+        if !category
+            .age
+            .iter()
+            .all(|&(op, years)| op.holds(born.age_on(day), years))
+        {
+            return false;
         }
     }
     if let Some(parent) = &category.within {

@@ -123,6 +123,20 @@ pub(crate) fn run(
                 &split.origin,
             )]);
         }
+        // The players who stay play the remaining rounds without a repeat: fewer rounds than
+        // players, as for the whole Swiss above.
+        let (left, stay) = (total - split.after_round, n - split.top);
+        if left >= stay.max(2) {
+            return Err(vec![RuntimeProblem::new(
+                codes::FIELD_DOES_NOT_FIT,
+                format!(
+                    "stage `{}`: after the split {stay} of {n} players stay for rounds {}-{total} ({left} rounds); a Swiss needs fewer rounds than players",
+                    stage.name,
+                    split.after_round + 1
+                ),
+                &split.origin,
+            )]);
+        }
     }
     for round in 1..=total {
         if let Some(split) = sw.split.as_ref().filter(|s| s.after_round + 1 == round) {

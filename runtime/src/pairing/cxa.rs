@@ -11,8 +11,9 @@
 //! preference order, so the first complete pairing found is the preferred one; it never
 //! dead-ends silently: when no legal pairing exists the failure names the constraint.
 
-use crate::plan::{AvoidWhen, ByeRecipient, ColourTie, FirstBoard, FirstRoundColours, Side};
-use crate::plan::{FirstRoundMethod, Swiss};
+use crate::plan::{AvoidWhen, ByeRecipient, ColourTie, Side, Swiss};
+
+use super::first_round::same_unit;
 
 use super::{PairingFailure, RoundPairing, SwissPairer, SwissPlayer, SwissResult, SwissRound};
 
@@ -27,7 +28,7 @@ impl SwissPairer for CxaPairer {
     fn pair(&self, round: &SwissRound<'_>) -> Result<RoundPairing, PairingFailure> {
         let players: Vec<&SwissPlayer> = round.players.iter().filter(|p| p.available).collect();
         if round.round == 1 && players.iter().all(|p| p.history.is_empty()) {
-            return first_round(round, &players);
+            return super::first_round::first_round(round, &players);
         }
         later_round(round, &players)
     }
@@ -50,113 +51,6 @@ fn had_bye(p: &SwissPlayer) -> usize {
         .iter()
         .filter(|h| h.result == SwissResult::Bye)
         .count()
-}
-
-fn same_unit(a: &SwissPlayer, b: &SwissPlayer) -> bool {
-    matches!((&a.unit, &b.unit), (Some(x), Some(y)) if x == y)
-}
-
-fn first_round(
-    round: &SwissRound<'_>,
-    players: &[&SwissPlayer],
-) -> Result<RoundPairing, PairingFailure> {
-    let sw = round.params;
-    let mut order: Vec<&SwissPlayer> = players.to_vec();
-    order.sort_by_key(|p| p.number);
-    let mut out = RoundPairing::default();
-    if order.len() % 2 == 1 {
-        // The player who would pair "beyond N" has the bye (domain.md 3.3).
-        if let Some(last) = order.pop() {
-            out.byes.push(last.number);
-            out.notes.push(format!(
-                "round 1: {} has the bye (odd field; the last number)",
-                last.number
-            ));
-        }
-    }
-    let n = order.len();
-    let mut pairs: Vec<(usize, usize)> = match sw.first_round.method {
-        FirstRoundMethod::Adjacent => (0..n / 2).map(|k| (2 * k, 2 * k + 1)).collect(),
-        FirstRoundMethod::SplitHalf => (0..n / 2).map(|k| (k, k + n / 2)).collect(),
-    };
-    if matches!(sw.avoid_same_unit, AvoidWhen::Round1 | AvoidWhen::Always) {
-        repair_units(&order, &mut pairs, &mut out.notes);
-    }
-    for (board, (i, j)) in pairs.iter().enumerate() {
-        let (Some(a), Some(b)) = (order.get(*i), order.get(*j)) else {
-            continue;
-        };
-        // `a` is the first-named (the upper number in the split, the pair's first in adjacent).
-        let a_red = match (sw.first_round.method, sw.first_round.colours) {
-            // 1-2, 4-3, 5-6: the number written first has Red; odd boards the smaller number.
-            (FirstRoundMethod::Adjacent, _) => board % 2 == 0,
-            (FirstRoundMethod::SplitHalf, FirstRoundColours::FirstListedRed) => true,
-            (FirstRoundMethod::SplitHalf, FirstRoundColours::Alternate) => {
-                let upper_first = !matches!(sw.first_round.first_board, FirstBoard::Lower);
-                (board % 2 == 0) == upper_first
-            }
-        };
-        let (red, black) = if a_red { (a, b) } else { (b, a) };
-        out.boards.push((red.number, black.number));
-    }
-    out.notes.push(format!(
-        "round 1: {} ({}), first board {}",
-        match sw.first_round.method {
-            FirstRoundMethod::Adjacent => "1-2, 4-3, 5-6 ... the first-named Red",
-            FirstRoundMethod::SplitHalf => "upper half v lower half (拦腰)",
-        },
-        match sw.first_round.colours {
-            FirstRoundColours::FirstListedRed => "the first-listed Red",
-            FirstRoundColours::Alternate => "colours alternating by board (蛇形)",
-        },
-        match sw.first_round.first_board {
-            FirstBoard::Upper => "upper Red",
-            FirstBoard::Lower => "lower Red",
-            // The pairer has no lots: the engine's first-board lot is not available here, the
-            // upper half takes Red on board 1 (noted so the transcript says so).
-            FirstBoard::Lot => "upper Red (the lot is not drawn by the pairing system)",
-        }
-    ));
-    Ok(out)
-}
-
-/// Same-unit pairs of round 1: exchange the second player with the next board's (then the
-/// previous board's) second player when that clears both boards.
-fn repair_units(order: &[&SwissPlayer], pairs: &mut [(usize, usize)], notes: &mut Vec<String>) {
-    let clash = |pairs: &[(usize, usize)], k: usize| {
-        pairs
-            .get(k)
-            .and_then(|(i, j)| Some(same_unit(order.get(*i)?, order.get(*j)?)))
-            .unwrap_or(false)
-    };
-    for k in 0..pairs.len() {
-        if !clash(pairs, k) {
-            continue;
-        }
-        let mut fixed = false;
-        for other in (k + 1..pairs.len()).chain((0..k).rev()) {
-            let (a, b) = (pairs[k].1, pairs[other].1);
-            pairs[k].1 = b;
-            pairs[other].1 = a;
-            if !clash(pairs, k) && !clash(pairs, other) {
-                notes.push(format!(
-                    "round 1: boards {} and {} exchange players to keep one unit apart",
-                    k + 1,
-                    other + 1
-                ));
-                fixed = true;
-                break;
-            }
-            pairs[k].1 = a;
-            pairs[other].1 = b;
-        }
-        if !fixed {
-            notes.push(format!(
-                "round 1: board {} keeps two players of one unit: no exchange separates them",
-                k + 1
-            ));
-        }
-    }
 }
 
 /// What the search may relax, tried in order.
@@ -535,8 +429,8 @@ mod tests {
     use super::*;
     use crate::pairing::SwissRoundEntry;
     use crate::plan::{
-        ByeRule, ByeScore, ColourLimits, FirstRound, Numbers, Origin, Scoring, SwissRounds,
-        SwissSystem,
+        ByeRule, ByeScore, ColourLimits, FirstBoard, FirstRound, FirstRoundColours,
+        FirstRoundMethod, Numbers, Origin, Scoring, SwissRounds, SwissSystem,
     };
 
     fn params(method: FirstRoundMethod, colours: FirstRoundColours) -> Swiss {

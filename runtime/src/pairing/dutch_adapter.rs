@@ -19,6 +19,13 @@ fn tenths(points: i64) -> u32 {
 
 impl SwissPairer for DutchPairer {
     fn pair(&self, round: &SwissRound<'_>) -> Result<RoundPairing, PairingFailure> {
+        if round.round == 1 && round.players.iter().all(|p| p.history.is_empty()) {
+            // Round 1 is the regulation's `first_round` method (adjacent or split half, with its
+            // colours); the plan's default for a Dutch stage is C.04.3's own S1 v S2.
+            let present: Vec<&super::SwissPlayer> =
+                round.players.iter().filter(|p| p.available).collect();
+            return super::first_round::first_round(round, &present);
+        }
         let s = round.scoring;
         let scoring = Scoring {
             win: tenths(s.win),

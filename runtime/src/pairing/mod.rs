@@ -9,6 +9,7 @@
 
 pub mod cxa;
 pub mod dutch_adapter;
+mod first_round;
 pub mod knockout;
 pub mod lots;
 pub mod round_robin;

@@ -124,7 +124,47 @@ pub struct Category {
     pub pool: Option<String>,
     /// A sub-category: the player must also be in this category.
     pub within: Option<String>,
-    /// Age conditions on the first day of play, if the category states them.
-    pub age: Option<(CompareOp, u32)>,
+    /// Age conditions on the first day of play, every one the category states (`age >= 16` and
+    /// `age <= 40` are two bounds, both enforced). A plan of the first format with one bound or
+    /// `null` here reads as a list of that one or none.
+    #[serde(deserialize_with = "age_bounds")]
+    pub age: Vec<(CompareOp, u32)>,
     pub origin: Origin,
+}
+
+/// `age` as written by this version (a list) or by the first (one bound or `null`).
+fn age_bounds<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<(CompareOp, u32)>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Ages {
+        One((CompareOp, u32)),
+        Many(Vec<(CompareOp, u32)>),
+    }
+    Ok(match Option::<Ages>::deserialize(d)? {
+        None => Vec::new(),
+        Some(Ages::One(b)) => vec![b],
+        Some(Ages::Many(v)) => v,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn category(age: &str) -> Category {
+        let json = format!(
+            r#"{{"name":"c","title":null,"born_from":null,"born_to":null,"sex":null,
+            "title_condition":null,"pool":null,"within":null,"age":{age},
+            "origin":{{"default":"test"}}}}"#
+        );
+        serde_json::from_str(&json).expect("a category")
+    }
+
+    #[test]
+    fn age_reads_a_list_one_bound_or_null() {
+        let both = vec![(CompareOp::Ge, 16), (CompareOp::Le, 40)];
+        assert_eq!(category(r#"[["ge",16],["le",40]]"#).age, both);
+        assert_eq!(category(r#"["ge",16]"#).age, vec![(CompareOp::Ge, 16)]);
+        assert_eq!(category("null").age, Vec::new());
+    }
 }

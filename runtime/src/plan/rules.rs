@@ -213,6 +213,10 @@ pub enum ColourRule {
     Keep,
     /// The first-listed player (table, bracket or pair order) has Red.
     FirstListedRed,
+    /// `black_chooses`: a lot is drawn and its winner chooses colours (由抽签胜者选择先后手). A
+    /// simulation models the choice: the winner takes the side with draw odds in an armageddon,
+    /// Red (the first move) in any other game.
+    BlackChooses,
 }
 
 /// Conduct parameters the runtime applies.

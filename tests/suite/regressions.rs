@@ -1,0 +1,94 @@
+//! Regulations under `tests/scenarios/*.xqr`, each a regression case of its own (the comment at
+//! the top of the file says which): every file checks clean and every `test` block in it passes,
+//! as `xqreg test` runs them. A new case is a new file.
+
+use crate::common::{codes, files_under, rel, root};
+
+#[test]
+fn every_regression_scenario_passes() {
+    let files = files_under(&root().join("tests/scenarios"), "xqr");
+    assert!(!files.is_empty(), "no regulations under tests/scenarios");
+    let mut failures = Vec::new();
+    for path in &files {
+        let name = rel(path);
+        let bytes = std::fs::read(path).expect("a listed scenario file is readable");
+        let found = codes(&xqreg::driver::check_bytes(&name, &bytes));
+        if !found.is_empty() {
+            failures.push(format!("{name}: does not check clean: {found:?}"));
+        }
+        let outcomes = match xqreg::run::scenario::run_file(&name, &bytes) {
+            Ok(o) => o,
+            Err(_) => {
+                failures.push(format!(
+                    "{name}: the file has errors; its tests did not run"
+                ));
+                continue;
+            }
+        };
+        if outcomes.is_empty() {
+            failures.push(format!("{name}: no `test` block"));
+        }
+        for t in outcomes.into_iter().filter(|t| !t.passed) {
+            failures.push(format!(
+                "{}:{} {}\n    {}",
+                t.file,
+                t.line,
+                t.name,
+                t.failures.join("\n    ")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Issue 8: without `places`, the sections of `sections_without_places.xqr` merged into one
+/// ranking, and a prize table for the whole event paid its two section winners as if they
+/// shared place 1 (800 CNY each of 1000 + 600). The sections are ranked separately, so such a
+/// table is refused at run time (R013), naming both sections.
+#[test]
+fn a_table_over_two_sections_is_refused() {
+    let path = root().join("tests/scenarios/sections_without_places.xqr");
+    let base = std::fs::read_to_string(path).expect("readable");
+    let text = format!("{base}\nprizes \"全场奖\" CNY {{ 1: 1000  2: 600 }}\n");
+    let outcomes = xqreg::run::scenario::run_file("overall.xqr", text.as_bytes())
+        .unwrap_or_else(|_| panic!("the file checks"));
+    let failures: Vec<String> = outcomes.into_iter().flat_map(|t| t.failures).collect();
+    assert!(
+        failures
+            .iter()
+            .any(|f| f.contains("R013") && f.contains("men, women")),
+        "{failures:?}"
+    );
+}
+
+/// Issue 8: a split that leaves too few players for the rounds after it failed in the pairing
+/// of a later round, at the Swiss clause. It is refused before round 1 (R014), at the split
+/// clause, saying how many stay for how many rounds.
+#[test]
+fn a_split_too_large_for_its_field_points_at_the_split_clause() {
+    let path = root().join("tests/scenarios/split_without_places.xqr");
+    let text = std::fs::read_to_string(path).expect("readable");
+    let plan = xqreg::compile::compile_bytes("split.xqr", text.as_bytes())
+        .plan
+        .expect("a plan");
+    // Six players: four leave after round 3, two stay for rounds 4-5.
+    let roster = xqreg::run::generated_roster(&plan, Some(6), 1).expect("a roster");
+    let problems = xqreg::run::run_plan(
+        &plan,
+        &roster,
+        &xqreg_runtime::engine::RecordedResults::default(),
+        1,
+    )
+    .expect_err("refused");
+    let split_line = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("split after_round"))
+        .expect("a split clause") as u32
+        + 1;
+    assert!(
+        problems.iter().any(|p| p.code == "R014"
+            && p.message.contains("after the split 2 of 6 players stay")
+            && matches!(p.origin, xqreg_runtime::plan::Origin::Clause { line, column: 3, .. } if line == split_line)),
+        "{problems:?}"
+    );
+}
