@@ -6,7 +6,9 @@
 mod cli;
 mod codes;
 mod common;
+mod contract;
 mod cxa_property;
+mod deletion;
 mod docs;
 mod examples;
 mod fixtures;

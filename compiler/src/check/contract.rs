@@ -53,16 +53,11 @@ fn no_effect(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             continue;
         };
         let fmt = StageFmt::of(format);
-        let has_draw = effective.iter().any(|c| matches!(c, StageClause::Draw(_)));
         for clause in &info.stage.clauses {
             let f = contract::walk::stage_clause(clause);
             let refused = match clause {
                 // `avoid same_unit never` states the absence of avoidance: true everywhere.
                 StageClause::Avoid { when: Some(w), .. } if w.node == "never" => None,
-                // In a round robin, avoidance acts only through the group draw.
-                StageClause::Avoid { .. } if fmt == StageFmt::RoundRobin && !has_draw => {
-                    Some(("remove it, or put `avoid same_unit` in the stage's `draw { ... }`: a round robin without a group draw has no pairing to keep apart", "删去，或在 `draw { ... }` 中写 `avoid same_unit`：没有分组抽签的循环赛无从回避"))
-                }
                 _ => formats::applies(f.kind, fmt, option_word(clause))
                     .err()
                     .map(|a| a.help),
