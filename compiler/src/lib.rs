@@ -8,6 +8,7 @@
 pub mod check;
 pub mod cli;
 pub mod compile;
+pub mod contract;
 pub mod diagnostics;
 pub mod driver;
 pub mod run;

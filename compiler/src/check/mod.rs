@@ -8,6 +8,7 @@
 //! once, by `names`, and never again by the checks that follow its references).
 
 pub mod brackets;
+pub mod contract;
 pub mod criteria;
 pub mod draws;
 pub mod facts;
@@ -149,6 +150,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
             facts: &facts,
         };
         names::check(&ctx, &mut diags);
+        contract::check(&ctx, &mut diags);
         stages::check(&ctx, &mut diags);
         refs::check(&ctx, &mut diags);
         brackets::check(&ctx, &mut diags);
@@ -200,6 +202,7 @@ pub fn codes() -> Vec<&'static Code> {
     let mut all: Vec<&'static Code> = Vec::new();
     for list in [
         names::CODES,
+        contract::CODES,
         unknown::CODES,
         stages::CODES,
         refs::CODES,

@@ -60,10 +60,10 @@ code!(E411, "E411", "points-not-first", Error,
     Template::new("Delete `points` (it is implicit), or move it first.", "删去 `points`（默认先比积分），或移到最前面。"));
 
 code!(W401, "W401", "chain-may-leave-ties", Warning,
-    Template::new("A chain without a final `lots` (and a stage without a playoff) can leave players tied after every criterion; the regulation should say how they are finally separated.",
-        "名次区分链末尾没有 `lots`（阶段也没有加赛）时，所有项目比完后仍可能同分；规程应写明最终如何区分。"),
+    Template::new("A chain without a final `lots` can leave players tied after every criterion. The runtime then separates them by lot (FIDE C.07 art. 4.2), which the regulation does not say; write `lots` at the end of the chain if that is what is meant. A playoff never separates a tie in standings (E114).",
+        "名次区分链末尾没有 `lots` 时，所有项目比完后仍可能同分。此时运行按抽签区分（FIDE C.07 第 4.2 条），而规程并未写明；如本意如此，请在链末尾写上 `lots`。加赛不用于区分积分名次（E114）。"),
     "stage groups { round_robin single groups A B size 6  tiebreak { sonneborn_berger, wins } }",
-    Template::new("End the chain with `lots`, or name a playoff for the stage.", "在链末尾加上 `lots`，或为阶段指明加赛办法。"));
+    Template::new("End the chain with `lots` (what the runtime does), or add the criteria the regulation uses.", "在链末尾加上 `lots`（即运行的做法），或补上规程采用的项目。"));
 
 code!(
     W402,
@@ -164,8 +164,8 @@ const POINTS_LATER: Report = Report {
 const NO_CHAIN: Report = Report {
     code: &W401,
     message: Template::new(
-        "stage `{stage}` has no tie-break chain: equal points stay tied",
-        "阶段 `{stage}` 没有名次区分：积分相同者无法区分",
+        "stage `{stage}` has no tie-break chain: the runtime separates equal points by lot",
+        "阶段 `{stage}` 没有名次区分：积分相同者由运行抽签区分",
     ),
     label: Template::new("this stage", "此阶段"),
     help: Template::new(
@@ -177,13 +177,13 @@ const NO_CHAIN: Report = Report {
 const OPEN_CHAIN: Report = Report {
     code: &W401,
     message: Template::new(
-        "the chain of stage `{stage}` can leave players tied",
-        "阶段 `{stage}` 的名次区分可能仍无法区分同分者",
+        "the chain of stage `{stage}` can leave players tied: the runtime then draws lots",
+        "阶段 `{stage}` 的名次区分可能仍无法区分同分者：此时运行抽签决定",
     ),
     label: Template::new("last criterion", "最后一个项目"),
     help: Template::new(
-        "end the chain with `lots`, or name a playoff for the stage",
-        "在链末尾加上 `lots`，或为阶段指明加赛办法",
+        "end the chain with `lots` to say so, or add the criteria the regulation uses",
+        "如本意如此，在链末尾加上 `lots`；否则补上规程采用的项目",
     ),
 };
 
@@ -262,12 +262,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         ) {
             continue;
         }
-        if effective
-            .iter()
-            .any(|c| matches!(c, StageClause::Playoff(_)))
-        {
-            continue;
-        }
+        // A playoff never plays for a standings tie (E114 refuses one here): no escape.
         match effective.iter().find_map(|c| match c {
             StageClause::Tiebreak(t) => Some(t),
             _ => None,

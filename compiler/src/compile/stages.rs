@@ -367,6 +367,18 @@ impl Lowerer<'_> {
                 origin: self.origin(d.span),
             }
         });
+        // `avoid same_unit` in a round robin with groups and no `draw` block: the group draw
+        // (all entrants at random) still keeps units apart.
+        let draw = match (draw, c.avoid, avoid_clause) {
+            (None, Some((_, _, avoid_span)), Some(true)) if !groups.is_empty() => {
+                Some(plan::GroupDraw {
+                    rules: Vec::new(),
+                    avoid_same_unit: true,
+                    origin: self.origin(avoid_span),
+                })
+            }
+            (draw, _, _) => draw,
+        };
         let draw_numbers = c.draw.and_then(|d| {
             d.rules.iter().find_map(|r| match r {
                 DrawRule::Numbers { rule, .. } => Some(rule),

@@ -1,0 +1,173 @@
+//! The contract's checks: a stage clause written in a format where it has no effect (E114), and
+//! a printed-only clause where a user would expect it to act (N101, once per file per kind).
+//! Both read [`crate::contract`]; the rules live there.
+
+use std::collections::BTreeSet;
+
+use xqreg_grammar::ast::{Format, StageClause};
+
+use super::names::code;
+use super::{Ctx, Report};
+use crate::contract::{self, formats, ClauseKind, StageFmt, Status};
+use crate::diagnostics::{Code, Diagnostics, Explain, Msg, Severity, Template};
+
+code!(E114, "E114", "clause-without-effect", Error,
+    Template::new(
+        "A stage clause is written in a stage format that never reads it: it would be printed on the sheet and then ignored by the plan and the runtime (a `playoff` on a Swiss or round robin, `colour_limits` in a round robin, `first_round` in a knockout, ...). docs/language.md lists where each stage clause acts.",
+        "阶段条款写在了不使用它的赛制中：规则单会印出它，编排计划和运行却不执行（例如积分编排或循环赛中的 `playoff`、循环赛中的 `colour_limits`、淘汰赛中的 `first_round`）。docs/language.md 列出了每个阶段条款起作用的赛制。"),
+    "stage main { swiss cxa rounds 7  playoff ladder }",
+    Template::new("Remove the clause, or write what the format really does (a Swiss separates ties by its chain, then by lot).",
+        "删去该条款，或写明赛制实际的做法（积分编排按名次区分链区分，最后抽签）。"));
+
+code!(N101, "N101", "printed-only-clause", Note,
+    Template::new(
+        "The clause is printed on the rule sheet and nowhere else: nothing checks it and the simulation does not act on it (a `condition`, `residence` or `insurance` of the entry, a `requires` remark, a stage `note`, a conduct rule the runtime does not model). Said once per file per kind; the note never fails `check --deny-warnings`.",
+        "该条款只印在规则单上：检查器不核对，模拟也不执行（报名的 `condition`、`residence`、`insurance`，`requires` 说明，阶段 `note`，运行不模拟的行为规则等）。每个文件每类只提示一次；此提示不会使 `check --deny-warnings` 失败。"),
+    "entry { field 8  condition \"身体健康\" }",
+    Template::new("Nothing to fix if printing is what is meant; the arbiters apply the clause in the hall.",
+        "如本意只是印出，则无需修改；由裁判在赛场执行。"));
+
+pub const CODES: &[&Code] = &[&E114, &N101];
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    no_effect(ctx, diags);
+    printed_only(ctx, diags);
+}
+
+/// E114: a stage clause in a format that never reads it.
+fn no_effect(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for name in &ctx.scope.stage_order {
+        let Some(info) = ctx.scope.stages.get(name) else {
+            continue;
+        };
+        let effective = ctx.scope.stage_clauses(name);
+        let formats: Vec<&Format> = effective
+            .iter()
+            .filter_map(|c| match c {
+                StageClause::Format(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        // No format or several: E209 says so.
+        let [format] = formats.as_slice() else {
+            continue;
+        };
+        let fmt = StageFmt::of(format);
+        for clause in &info.stage.clauses {
+            let f = contract::walk::stage_clause(clause);
+            let refused = match clause {
+                // `avoid same_unit never` states the absence of avoidance: true everywhere.
+                StageClause::Avoid { when: Some(w), .. } if w.node == "never" => None,
+                _ => formats::applies(f.kind, fmt, option_word(clause))
+                    .err()
+                    .map(|a| a.help),
+            };
+            if let Some((en, zh)) = refused {
+                diags.push(
+                    NO_EFFECT
+                        .at(
+                            f.span,
+                            &[
+                                ("clause", clause_word(f.kind)),
+                                ("format", fmt.name()),
+                                ("stage", name),
+                            ],
+                        )
+                        .with_help(Msg::new(en, zh)),
+                );
+            }
+        }
+    }
+}
+
+const NO_EFFECT: Report = Report {
+    code: &E114,
+    message: Template::new(
+        "`{clause}` has no effect in a {format} stage (stage `{stage}`)",
+        "`{clause}` 在{format}阶段中不起作用（阶段 `{stage}`）",
+    ),
+    label: Template::new("never read in a {format}", "{format}不使用此条款"),
+    help: Template::new("", ""),
+};
+
+/// The one option word of a stage clause, for the formats that fix it (`colours by_board`).
+fn option_word(clause: &StageClause) -> Option<&str> {
+    match clause {
+        StageClause::Colours { rule, .. } => Some(&rule.node),
+        StageClause::Numbers(xqreg_grammar::ast::Numbers::Rule(rule)) => Some(&rule.node),
+        _ => None,
+    }
+}
+
+/// The keyword of a stage clause kind (the first word of its syntax).
+fn clause_word(kind: ClauseKind) -> &'static str {
+    let syntax = contract::entry(kind).syntax;
+    let body = syntax.split_once("{ ").map_or(syntax, |(_, b)| b);
+    body.split_whitespace().next().unwrap_or(syntax)
+}
+
+/// N101: the first printed-only clause of each kind a user would expect to act.
+fn printed_only(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    let found = contract::clauses(&ctx.file.items);
+    // Conduct rules the runtime does not act on: one note naming them all.
+    let conduct: Vec<&contract::Found> = found
+        .iter()
+        .filter(|f| {
+            f.kind == ClauseKind::ConductRule
+                && f.word.as_deref().is_some_and(|w| {
+                    w != "rule" && contract::word_status("conduct", w) == Some(Status::Printed)
+                })
+        })
+        .collect();
+    if let Some(first) = conduct.first() {
+        let mut words: Vec<&str> = Vec::new();
+        for f in &conduct {
+            let w = f.word.as_deref().unwrap_or_default();
+            if !words.contains(&w) {
+                words.push(w);
+            }
+        }
+        diags.push(PRINTED_CONDUCT.at(first.span, &[("words", &words.join("`, `"))]));
+    }
+    let mut seen: BTreeSet<ClauseKind> = BTreeSet::new();
+    for f in &found {
+        let e = contract::entry(f.kind);
+        let expected = e.expect_act && e.status == Status::Printed;
+        if !expected || !seen.insert(f.kind) {
+            continue;
+        }
+        diags.push(PRINTED.at(
+            f.span,
+            &[
+                ("clause", clause_word(f.kind)),
+                ("acts", e.acts.trim_start_matches("sheet: ")),
+            ],
+        ));
+    }
+}
+
+const PRINTED_CONDUCT: Report = Report {
+    code: &N101,
+    message: Template::new(
+        "conduct rules `{words}` are printed on the sheet only: the simulation acts on `withdraw` and `fouls_per_game` alone",
+        "行为规则 `{words}` 只印在规则单上：模拟只执行 `withdraw` 和 `fouls_per_game`",
+    ),
+    label: Template::new("printed only", "仅印出"),
+    help: Template::new(
+        "the arbiters apply them in the hall; see the contract table in docs/language.md",
+        "由裁判在赛场执行；参见 docs/language.md 中的条款表",
+    ),
+};
+
+const PRINTED: Report = Report {
+    code: &N101,
+    message: Template::new(
+        "`{clause}` is printed on the sheet only ({acts}); the simulation does not act on it",
+        "`{clause}` 只印在规则单上：检查器不核对，模拟也不执行",
+    ),
+    label: Template::new("printed only", "仅印出"),
+    help: Template::new(
+        "the arbiters apply it in the hall; see the contract table in docs/language.md",
+        "由裁判在赛场执行；参见 docs/language.md 中的条款表",
+    ),
+};

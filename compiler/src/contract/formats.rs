@@ -1,0 +1,174 @@
+//! In which stage formats a stage clause has an effect, read from the lowering
+//! (compiler/src/compile/stages.rs) and the engine (runtime/src/engine, runtime/src/pairing):
+//! a clause outside its formats is never read, and the checker refuses it (E114).
+
+use xqreg_grammar::ast::Format;
+
+use super::ClauseKind as K;
+
+/// A stage format as the engine distinguishes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum StageFmt {
+    RoundRobin,
+    SwissCxa,
+    SwissDutch,
+    Knockout,
+    SamePlace,
+    TeamRoundRobin,
+}
+
+pub const ALL: &[StageFmt] = &[
+    StageFmt::RoundRobin,
+    StageFmt::SwissCxa,
+    StageFmt::SwissDutch,
+    StageFmt::Knockout,
+    StageFmt::SamePlace,
+    StageFmt::TeamRoundRobin,
+];
+
+impl StageFmt {
+    pub fn of(f: &Format) -> StageFmt {
+        match f {
+            Format::RoundRobin { .. } => StageFmt::RoundRobin,
+            Format::Swiss { system, .. } if system.node == "dutch" => StageFmt::SwissDutch,
+            Format::Swiss { .. } => StageFmt::SwissCxa,
+            Format::Knockout(_) => StageFmt::Knockout,
+            Format::SamePlace { .. } => StageFmt::SamePlace,
+            Format::TeamRoundRobin { .. } => StageFmt::TeamRoundRobin,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            StageFmt::RoundRobin => "round_robin",
+            StageFmt::SwissCxa => "swiss cxa",
+            StageFmt::SwissDutch => "swiss dutch",
+            StageFmt::Knockout => "knockout",
+            StageFmt::SamePlace => "same_place",
+            StageFmt::TeamRoundRobin => "team_round_robin",
+        }
+    }
+}
+
+use StageFmt::*;
+
+/// A stage clause that acts only in some formats: the formats, and what to do elsewhere.
+pub struct Applicability {
+    pub kind: K,
+    pub formats: &'static [StageFmt],
+    /// Words that state what a format always does although it does not read the clause
+    /// (`colours by_board` in a team round robin): accepted there.
+    pub fixed: &'static [(StageFmt, &'static str)],
+    /// Help when written elsewhere (en, zh).
+    pub help: (&'static str, &'static str),
+}
+
+/// Stage clauses limited to some formats; every other stage clause acts in every format.
+pub const LIMITED: &[Applicability] = &[
+    Applicability {
+        kind: K::Draw,
+        formats: &[RoundRobin],
+        fixed: &[],
+        help: ("remove it: only a round robin with groups draws its entrants into groups", "删去：只有分组循环赛才抽签分组"),
+    },
+    Applicability {
+        kind: K::Numbers,
+        formats: &[RoundRobin, SwissCxa, SwissDutch],
+        fixed: &[(TeamRoundRobin, "lot")],
+        help: ("remove it; a knockout numbers its entrants by `seeding` inside `knockout { ... }`; a team round robin draws team numbers by lot", "删去；淘汰赛在 `knockout { ... }` 中用 `seeding` 定种子；团体循环赛抽签定队号"),
+    },
+    Applicability {
+        kind: K::FirstRound,
+        formats: &[SwissCxa, SwissDutch],
+        fixed: &[],
+        help: ("remove it: only a Swiss pairs a first round by a method", "删去：只有积分编排才按方法编排首轮"),
+    },
+    Applicability {
+        kind: K::Colours,
+        formats: &[RoundRobin, Knockout, SamePlace],
+        fixed: &[(TeamRoundRobin, "by_board")],
+        help: ("remove it: a Swiss allocates colours by its pairing rules (`colour_limits`, `colour_tie`), a team round robin by board", "删去：积分编排按编排规则（`colour_limits`、`colour_tie`）定先后手，团体循环赛按台次"),
+    },
+    Applicability {
+        kind: K::Avoid,
+        formats: &[RoundRobin, SwissCxa],
+        fixed: &[],
+        help: ("remove it: the Dutch pairer, knockouts and team stages do not avoid same-unit pairings (in a round robin, avoidance acts through the group draw)", "删去：荷兰制编排、淘汰赛和团体赛不回避同单位（循环赛通过分组抽签回避）"),
+    },
+    Applicability {
+        kind: K::ColourLimits,
+        formats: &[SwissCxa],
+        fixed: &[],
+        help: ("remove it: colour limits bind only the CXA Swiss pairer (the Dutch pairer applies FIDE's own; other formats fix colours by their colour rule)", "删去：先后手限制只约束中国象棋协会积分编排（荷兰制采用 FIDE 规则；其他赛制按先后手规则定先后手）"),
+    },
+    Applicability {
+        kind: K::ColourTie,
+        formats: &[SwissCxa],
+        fixed: &[],
+        help: ("remove it: only the CXA Swiss pairer reads a colour tie rule", "删去：只有中国象棋协会积分编排使用此规则"),
+    },
+    Applicability {
+        kind: K::Bye,
+        formats: &[SwissCxa, SwissDutch],
+        fixed: &[],
+        help: ("remove it: only a Swiss allocates pairing byes (state bye scoring in `scoring { bye N }`)", "删去：只有积分编排会安排轮空（轮空记分写在 `scoring { bye N }`）"),
+    },
+    Applicability {
+        kind: K::ForfeitMet,
+        formats: &[SwissCxa],
+        fixed: &[],
+        help: ("remove it: only the CXA Swiss pairer reads it", "删去：只有中国象棋协会积分编排使用此项"),
+    },
+    Applicability {
+        kind: K::StagePlayoff,
+        formats: &[Knockout, SamePlace],
+        fixed: &[],
+        help: ("remove it: a playoff is played only for a drawn knockout or same-place match; ties in standings are separated by the tie-break chain and, when it ends, by lot (write `lots` at its end, or add a knockout stage for the places)", "删去：加赛只在淘汰赛或同名次赛的对局打平时进行；积分相同按名次区分链决定，链用尽后抽签（在链末尾写 `lots`，或为这些名次另设淘汰赛阶段）"),
+    },
+    Applicability {
+        kind: K::Split,
+        formats: &[SwissCxa, SwissDutch],
+        fixed: &[],
+        help: ("remove it: only a Swiss splits its leaders off to a knockout", "删去：只有积分编排可以分流领先者进入淘汰赛"),
+    },
+];
+
+/// Whether a stage clause of `kind` (with its option `word`, if any) has an effect in `fmt`, or
+/// states what `fmt` always does; the limit when neither.
+pub fn applies(kind: K, fmt: StageFmt, word: Option<&str>) -> Result<(), &'static Applicability> {
+    match LIMITED.iter().find(|a| a.kind == kind) {
+        Some(a)
+            if !a.formats.contains(&fmt)
+                && !a.fixed.iter().any(|(f, w)| *f == fmt && Some(*w) == word) =>
+        {
+            Err(a)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The applicability table for docs/language.md.
+pub fn docs_table() -> String {
+    let mut out = String::from("| clause |");
+    for f in ALL {
+        out.push_str(&format!(" {} |", f.name()));
+    }
+    out.push_str("\n|---|");
+    for _ in ALL {
+        out.push_str("---|");
+    }
+    out.push('\n');
+    for a in LIMITED {
+        let syntax = super::entry(a.kind).syntax.replace('|', "\\|");
+        out.push_str(&format!("| `{syntax}` |"));
+        for f in ALL {
+            match a.fixed.iter().find(|(x, _)| x == f) {
+                _ if a.formats.contains(f) => out.push_str(" acts |"),
+                Some((_, w)) => out.push_str(&format!(" only `{w}` (always so) |")),
+                None => out.push_str(" E114 |"),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,457 @@
+//! Every clause of a syntax tree with its [`ClauseKind`] and span. Each match is exhaustive (no
+//! `_` arm): a new AST variant does not compile until it is given a kind, and so a status.
+
+use xqreg_grammar::ast::{
+    CategoryCond, EntryClause, Format, HeaderClause, Item, KnockoutClause, PlayerAttr, PlayerDecl,
+    PlayoffChain, PlayoffRef, PlayoffStep, PoolSource, PrizeItem, PrizeKey, ScenarioRoster,
+    SlotKind, StageClause, TiebreakChain, TimeClause,
+};
+use xqreg_grammar::Span;
+
+use super::ClauseKind as K;
+
+/// One clause found in the tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub kind: K,
+    pub span: Span,
+    /// The keyword of a conduct, registration or expenses clause.
+    pub word: Option<String>,
+}
+
+/// Every clause of the items, in source order (supplement items included).
+pub fn clauses(items: &[Item]) -> Vec<Found> {
+    let mut w = Walker { out: Vec::new() };
+    for item in items {
+        w.item(item);
+    }
+    w.out
+}
+
+/// The kind and span of one stage clause itself (not of the clauses inside it).
+pub fn stage_clause(c: &StageClause) -> Found {
+    let mut w = Walker { out: Vec::new() };
+    w.stage(c);
+    // Every stage clause pushes its own kind first.
+    w.out.swap_remove(0)
+}
+
+struct Walker {
+    out: Vec<Found>,
+}
+
+impl Walker {
+    fn push(&mut self, kind: K, span: Span) {
+        self.out.push(Found {
+            kind,
+            span,
+            word: None,
+        });
+    }
+
+    fn word(&mut self, kind: K, span: Span, word: &str) {
+        self.out.push(Found {
+            kind,
+            span,
+            word: Some(word.to_string()),
+        });
+    }
+
+    fn item(&mut self, item: &Item) {
+        match item {
+            Item::Regulation(r) => {
+                for c in &r.clauses {
+                    self.push(header(c), header_span(c));
+                }
+            }
+            Item::Organisers(o) => o
+                .roles
+                .iter()
+                .for_each(|r| self.push(K::OrganiserRole, r.span)),
+            Item::Contacts(c) => c
+                .contacts
+                .iter()
+                .for_each(|c| self.push(K::Contact, c.span)),
+            Item::Scoring(s) => {
+                for (key, value) in &s.points {
+                    self.push(K::ScoringPoints, key.span.join(value.span));
+                }
+                if let Some(m) = &s.matches {
+                    for (key, value) in m {
+                        self.push(K::ScoringMatch, key.span.join(value.span));
+                    }
+                }
+            }
+            Item::TimeControl(t) => {
+                for c in &t.clauses {
+                    let (kind, span) = time(c);
+                    self.push(kind, span);
+                }
+            }
+            Item::Entry(e) => e.clauses.iter().for_each(|c| self.entry(c)),
+            Item::Category(c) => {
+                for cond in &c.conditions {
+                    let (kind, span) = category(cond);
+                    self.push(kind, span);
+                }
+            }
+            Item::Stage(s) => s.clauses.iter().for_each(|c| self.stage(c)),
+            Item::Playoff(p) => self.playoff(p),
+            Item::Places(p) => self.push(K::PlacesDecl, p.span),
+            Item::Prizes(p) => {
+                if let Some(tax) = &p.tax {
+                    self.push(K::PrizeTax, tax.span);
+                }
+                for line in &p.lines {
+                    let kind = match &line.key {
+                        PrizeKey::Places(_) => K::PrizeLine,
+                        PrizeKey::Eliminated { .. } => K::PrizeEliminated,
+                    };
+                    self.push(kind, line.span);
+                    for item in &line.items {
+                        self.push(K::PrizeItem, prize_item(item));
+                    }
+                }
+                if let Some(t) = &p.total {
+                    self.push(K::PrizeTotal, t.span);
+                }
+            }
+            Item::Qualification(q) => {
+                q.quotas
+                    .iter()
+                    .for_each(|x| self.push(K::QualificationQuota, x.span));
+                if let Some(r) = &q.replacement {
+                    self.push(K::QualificationReplacement, r.span);
+                }
+                for (role, n) in &q.staff {
+                    self.push(K::QualificationStaff, role.span.join(n.span));
+                }
+            }
+            Item::Conduct(c) => {
+                for r in &c.rules {
+                    self.word(K::ConductRule, r.span, &r.kind.node);
+                }
+            }
+            Item::Schedule(s) => {
+                for day in &s.days {
+                    for slot in &day.slots {
+                        let kind = match &slot.kind {
+                            SlotKind::Rounds(_) => K::ScheduleRound,
+                            SlotKind::Event(_) => K::ScheduleEvent,
+                        };
+                        self.push(kind, slot.span);
+                    }
+                }
+                if let Some(t) = &s.tbd {
+                    self.push(K::ScheduleTbd, t.span);
+                }
+            }
+            Item::Registration(r) => {
+                for c in &r.clauses {
+                    self.word(K::RegistrationClause, c.span, &c.kind.node);
+                }
+            }
+            Item::Expenses(e) => {
+                for c in &e.clauses {
+                    self.word(K::ExpensesClause, c.span, &c.kind.node);
+                }
+            }
+            Item::Note(n) => self.push(K::Note, n.span),
+            Item::Supplement(s) => {
+                self.push(K::Supplement, s.span);
+                for si in &s.items {
+                    self.item(&si.item);
+                }
+            }
+            Item::Test(t) => {
+                if let Some(r) = &t.roster {
+                    let span = match r {
+                        ScenarioRoster::Players { span, .. }
+                        | ScenarioRoster::Generated { span, .. } => *span,
+                    };
+                    self.push(K::TestRoster, span);
+                }
+                if let Some(s) = &t.seed {
+                    self.push(K::TestSeed, s.span);
+                }
+                t.draws.iter().for_each(|d| self.push(K::TestDraw, d.span));
+                for r in &t.results {
+                    self.push(K::TestResult, result_span(r));
+                }
+                for e in &t.expects {
+                    self.push(K::TestExpect, expect_span(e));
+                }
+            }
+            Item::Broken(_) => {}
+        }
+    }
+
+    fn entry(&mut self, c: &EntryClause) {
+        let (kind, span) = match c {
+            EntryClause::Field(n) => (K::Field, n.span),
+            EntryClause::FieldOpen(s) => (K::FieldOpen, *s),
+            EntryClause::Cap { span, .. } => (K::Cap, *span),
+            EntryClause::AssumeField { span, .. } => (K::AssumeField, *span),
+            EntryClause::Pool(p) => {
+                self.push(K::Pool, p.span);
+                p.source.iter().for_each(|s| {
+                    let (kind, span) = pool_source(s);
+                    self.push(kind, span);
+                });
+                return;
+            }
+            EntryClause::Age { requires, span, .. } => match requires {
+                Some(_) => (K::AgeRequires, *span),
+                None => (K::Age, *span),
+            },
+            EntryClause::Title { span, .. } => (K::EntryTitle, *span),
+            EntryClause::Sex(s) => (K::EntrySex, s.span),
+            EntryClause::Condition(t) => (K::Condition, t.span),
+            EntryClause::Residence(t) => (K::Residence, t.span),
+            EntryClause::Deadline { span, .. } => (K::Deadline, *span),
+            EntryClause::Fee { span, .. } => (K::Fee, *span),
+            EntryClause::Deposit { span, .. } => (K::Deposit, *span),
+            EntryClause::Subsidy { span, .. } => (K::Subsidy, *span),
+            EntryClause::Staff { span, .. } => (K::Staff, *span),
+            EntryClause::Player(p) => {
+                self.player(p);
+                return;
+            }
+            EntryClause::Insurance(t) => (K::Insurance, t.span),
+            EntryClause::TeamSize { span, .. } => (K::TeamSize, *span),
+            EntryClause::Team(t) => (K::Team, t.span),
+        };
+        self.push(kind, span);
+    }
+
+    fn player(&mut self, p: &PlayerDecl) {
+        self.push(K::Player, p.span);
+        for a in &p.attrs {
+            let (kind, span) = match a {
+                PlayerAttr::Unit(t) => (K::PlayerUnit, t.span),
+                PlayerAttr::Pool(i) => (K::PlayerPool, i.span),
+                PlayerAttr::Rating(n) => (K::PlayerRating, n.span),
+                PlayerAttr::Sex(i) => (K::PlayerSex, i.span),
+                PlayerAttr::Born(d) => (K::PlayerBorn, d.span),
+                PlayerAttr::Title(i) => (K::PlayerTitle, i.span),
+                PlayerAttr::Federation(i) => (K::PlayerFederation, i.span),
+                PlayerAttr::Order(n) => (K::PlayerOrder, n.span),
+                PlayerAttr::Seed(n) => (K::PlayerSeed, n.span),
+                PlayerAttr::Team(i) => (K::PlayerTeam, i.span),
+            };
+            self.push(kind, span);
+        }
+    }
+
+    fn stage(&mut self, c: &StageClause) {
+        let (kind, span) = match c {
+            StageClause::Format(f) => {
+                let (kind, span) = format(f);
+                self.push(kind, span);
+                if let Format::Knockout(ko) = f {
+                    for k in &ko.clauses {
+                        let (kind, span) = knockout(k);
+                        self.push(kind, span);
+                    }
+                }
+                return;
+            }
+            StageClause::Entrants { span, .. } => (K::Entrants, *span),
+            StageClause::Time(i) => (K::StageTime, i.span),
+            StageClause::Scoring(i) => (K::StageScoring, i.span),
+            StageClause::Draw(d) => {
+                self.push(K::Draw, d.span);
+                for r in &d.rules {
+                    use xqreg_grammar::ast::DrawRule as D;
+                    let (kind, span) = match r {
+                        D::PoolQuota { span, .. } => (K::DrawPoolQuota, *span),
+                        D::Pot { span, .. } => (K::DrawPot, *span),
+                        D::RatingSeeds { span, .. } => (K::DrawRatingSeeds, *span),
+                        D::Rest { span, .. } => (K::DrawRest, *span),
+                        D::Avoid { span, .. } => (K::DrawAvoid, *span),
+                        D::Numbers { span, .. } => (K::DrawNumbers, *span),
+                    };
+                    self.push(kind, span);
+                }
+                return;
+            }
+            StageClause::Numbers(n) => (K::Numbers, numbers_span(n)),
+            StageClause::FirstRound { span, .. } => (K::FirstRound, *span),
+            StageClause::Colours { span, .. } => (K::Colours, *span),
+            StageClause::Avoid { span, .. } => (K::Avoid, *span),
+            StageClause::ColourLimits { span, .. } => (K::ColourLimits, *span),
+            StageClause::ColourTie { span, .. } => (K::ColourTie, *span),
+            StageClause::Bye { span, .. } => (K::Bye, *span),
+            StageClause::ForfeitMet { span, .. } => (K::ForfeitMet, *span),
+            StageClause::Tiebreak(t) => {
+                self.chain(K::Tiebreak, t);
+                return;
+            }
+            StageClause::Playoff(p) => {
+                match p {
+                    PlayoffRef::Named(i) => self.push(K::StagePlayoff, i.span),
+                    PlayoffRef::Inline(chain) => {
+                        self.push(K::StagePlayoff, chain.span);
+                        self.playoff(chain);
+                    }
+                }
+                return;
+            }
+            StageClause::Places(r) => (K::StagePlaces, r.span),
+            StageClause::Split { span, .. } => (K::Split, *span),
+            StageClause::ScoreSheets { span, .. } => (K::ScoreSheets, *span),
+            StageClause::SameAs(i) => (K::SameAs, i.span),
+            StageClause::Note(t) => (K::StageNote, t.span),
+        };
+        self.push(kind, span);
+    }
+
+    fn chain(&mut self, kind: K, t: &TiebreakChain) {
+        self.push(kind, t.span);
+        t.criteria
+            .iter()
+            .for_each(|c| self.push(K::Criterion, c.span));
+    }
+
+    fn playoff(&mut self, p: &PlayoffChain) {
+        for s in &p.steps {
+            match s {
+                PlayoffStep::Game { span, .. } => self.push(K::PlayoffGame, *span),
+                PlayoffStep::Armageddon { span, .. } => self.push(K::PlayoffArmageddon, *span),
+                PlayoffStep::Lots(span) => self.push(K::PlayoffLots, *span),
+                PlayoffStep::Tiebreak(t) => self.chain(K::PlayoffTiebreak, t),
+            }
+        }
+    }
+}
+
+/// The kind of a stage's format.
+pub fn format(f: &Format) -> (K, Span) {
+    match f {
+        Format::RoundRobin { span, .. } => (K::RoundRobin, *span),
+        Format::Swiss { span, .. } => (K::Swiss, *span),
+        Format::Knockout(k) => (K::Knockout, k.span),
+        Format::SamePlace { span, .. } => (K::SamePlace, *span),
+        Format::TeamRoundRobin { span, .. } => (K::TeamRoundRobin, *span),
+    }
+}
+
+fn knockout(k: &KnockoutClause) -> (K, Span) {
+    match k {
+        KnockoutClause::Bracket { span, .. } => (K::KoBracket, *span),
+        KnockoutClause::Seeded { span, .. } => (K::KoSeeded, *span),
+        KnockoutClause::Seeding { span, .. } => (K::KoSeeding, *span),
+        KnockoutClause::Games(n) => (K::KoGames, n.span),
+        KnockoutClause::ThirdPlace(s) => (K::KoThirdPlace, *s),
+        KnockoutClause::Placement(s) => (K::KoPlacement, *s),
+        KnockoutClause::Byes { span, .. } => (K::KoByes, *span),
+    }
+}
+
+fn header(c: &HeaderClause) -> K {
+    match c {
+        HeaderClause::Edition(_) => K::Edition,
+        HeaderClause::Issued { .. } => K::Issued,
+        HeaderClause::Dates { .. } => K::Dates,
+        HeaderClause::Venue(_) => K::Venue,
+        HeaderClause::Rulebook { .. } => K::Rulebook,
+        HeaderClause::Event { .. } => K::EventKind,
+        HeaderClause::Interpretation(_) => K::Interpretation,
+        HeaderClause::Official { .. } => K::Official,
+    }
+}
+
+fn header_span(c: &HeaderClause) -> Span {
+    match c {
+        HeaderClause::Edition(n) => n.span,
+        HeaderClause::Venue(t) | HeaderClause::Interpretation(t) => t.span,
+        HeaderClause::Issued { span, .. }
+        | HeaderClause::Dates { span, .. }
+        | HeaderClause::Rulebook { span, .. }
+        | HeaderClause::Event { span, .. }
+        | HeaderClause::Official { span, .. } => *span,
+    }
+}
+
+fn time(c: &TimeClause) -> (K, Span) {
+    match c {
+        TimeClause::Base(d) => (K::TimeBase, d.span),
+        TimeClause::Red(d) => (K::TimeRed, d.span),
+        TimeClause::Black(d) => (K::TimeBlack, d.span),
+        TimeClause::Increment(d) => (K::TimeIncrement, d.span),
+        TimeClause::SuddenDeath(s) => (K::TimeSuddenDeath, *s),
+        TimeClause::FlagLoses(s) => (K::TimeFlagLoses, *s),
+        TimeClause::DrawGoesTo(i) => (K::TimeDrawGoesTo, i.span),
+        TimeClause::Moves { span, .. } => (K::TimeMoves, *span),
+    }
+}
+
+fn pool_source(s: &PoolSource) -> (K, Span) {
+    match s {
+        PoolSource::Named(s) => (K::PoolNamed, *s),
+        PoolSource::RatingTop { span, .. } => (K::PoolRatingTop, *span),
+        PoolSource::Sex(i) => (K::PoolSex, i.span),
+        PoolSource::Title { span, .. } => (K::PoolTitle, *span),
+        PoolSource::Excluding(i) => (K::PoolExcluding, i.span),
+        PoolSource::Replacement { span, .. } => (K::PoolReplacement, *span),
+        PoolSource::NominatedBy(t) => (K::PoolNominatedBy, t.span),
+        PoolSource::Qualifiers { span, .. } => (K::PoolQualifiers, *span),
+        PoolSource::Quota { span, .. } => (K::PoolQuota, *span),
+        PoolSource::Host { span, .. } => (K::PoolHost, *span),
+        PoolSource::Staff { span, .. } => (K::PoolStaff, *span),
+        PoolSource::Remark(t) => (K::PoolRemark, t.span),
+    }
+}
+
+fn category(c: &CategoryCond) -> (K, Span) {
+    match c {
+        CategoryCond::Born(w) => (K::CategoryBorn, w.span),
+        CategoryCond::Sex(i) => (K::CategorySex, i.span),
+        CategoryCond::Title { span, .. } => (K::CategoryTitle, *span),
+        CategoryCond::Pool(i) => (K::CategoryPool, i.span),
+        CategoryCond::Within(i) => (K::CategoryWithin, i.span),
+        CategoryCond::Requires(t) => (K::CategoryRequires, t.span),
+        CategoryCond::Age { requires, span, .. } => match requires {
+            Some(_) => (K::CategoryAgeRequires, *span),
+            None => (K::CategoryAge, *span),
+        },
+    }
+}
+
+fn prize_item(i: &PrizeItem) -> Span {
+    match i {
+        PrizeItem::Trophy(s) | PrizeItem::Plaque(s) | PrizeItem::Certificate(s) => *s,
+        PrizeItem::Medal { span, .. } => *span,
+        PrizeItem::Other(t) => t.span,
+    }
+}
+
+fn numbers_span(n: &xqreg_grammar::ast::Numbers) -> Span {
+    match n {
+        xqreg_grammar::ast::Numbers::Rule(i) => i.span,
+        xqreg_grammar::ast::Numbers::Seeded { span, .. } => *span,
+    }
+}
+
+fn result_span(r: &xqreg_grammar::ast::ResultLine) -> Span {
+    use xqreg_grammar::ast::ResultLine as R;
+    match r {
+        R::Games { span, .. }
+        | R::Fouls { span, .. }
+        | R::Withdraw { span, .. }
+        | R::Rest { span, .. } => *span,
+    }
+}
+
+fn expect_span(e: &xqreg_grammar::ast::Expect) -> Span {
+    use xqreg_grammar::ast::Expect as E;
+    match e {
+        E::Place { span, .. }
+        | E::Shared { span, .. }
+        | E::Prize { span, .. }
+        | E::Qualifies { span, .. }
+        | E::DecidedBy { span, .. }
+        | E::StagePlace { span, .. }
+        | E::Withdrawn { span, .. } => *span,
+    }
+}
