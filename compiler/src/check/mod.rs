@@ -12,6 +12,7 @@ pub mod contract;
 pub mod criteria;
 pub mod draws;
 pub mod facts;
+pub mod first_round;
 pub mod fitness;
 pub mod names;
 pub mod playoffs;
@@ -154,6 +155,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         stages::check(&ctx, &mut diags);
         refs::check(&ctx, &mut diags);
         brackets::check(&ctx, &mut diags);
+        first_round::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -207,6 +209,7 @@ pub fn codes() -> Vec<&'static Code> {
         stages::CODES,
         refs::CODES,
         brackets::CODES,
+        first_round::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,
