@@ -10,6 +10,7 @@ mod cxa_property;
 mod docs;
 mod examples;
 mod fixtures;
+mod generated;
 mod plan_json;
 mod robustness;
 mod rosters;

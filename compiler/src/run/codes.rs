@@ -303,11 +303,11 @@ runtime_code!(
     R020,
     "R020",
     "cannot-generate-roster",
-    "A roster of the asked size cannot be generated to fit the regulation (more named players or pool places than players).",
-    "无法生成符合规程的指定人数名单（点名棋手或来源名额多于总人数）。",
+    "A roster of the asked size cannot be generated to fit the regulation: more named players or pool places than players, a stage that draws by category needing more players than the roster has room for, a category whose conditions no entrant can meet, or a generated roster that a clause still refuses (the diagnostic points at that clause).",
+    "无法生成符合规程的指定人数名单：点名棋手或来源名额多于总人数，按组别取参赛者的阶段所需人数超出名单容量，某组别的条件无人能满足，或生成的名单仍不符合某条款（诊断指向该条款）。",
     "xqreg simulate r.xqr --players 8   // the regulation names 12 players",
-    "Ask for at least as many players as the regulation names and reserves.",
-    "指定的人数不少于规程点名和预留的人数。"
+    "Ask for at least as many players as the regulation names, reserves and its category stages need, or correct the clause the diagnostic names.",
+    "指定的人数不少于规程点名、预留及各组别阶段所需的人数，或修改诊断所指的条款。"
 );
 runtime_code!(
     R021,

@@ -21,6 +21,7 @@ mod entrants;
 mod finish;
 mod fixed;
 pub mod generate;
+mod generate_want;
 pub mod outcome;
 mod play;
 pub mod problem;
@@ -33,6 +34,7 @@ pub mod tiebreak;
 pub mod transcript;
 mod trf_out;
 
+pub use entrants::source_admits;
 pub use generate::generate_roster;
 pub use outcome::*;
 pub use problem::{codes, RuntimeProblem};
