@@ -8,6 +8,7 @@ mod codes;
 mod common;
 mod cxa_property;
 mod docs;
+mod eligibility;
 mod examples;
 mod fixtures;
 mod generated;

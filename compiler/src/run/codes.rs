@@ -320,11 +320,27 @@ runtime_code!(
     "更正规程中的数字。"
 );
 
+code!(
+    W202,
+    "W202",
+    "player-in-no-stage",
+    Severity::Warning,
+    Template::new(
+        "A roster player meets the entry conditions, but every stage takes categories or pools and the player is in none of them: the player is listed and plays nothing. The transcript says so too.",
+        "名单中的棋手符合参赛条件，但各阶段都按组别或来源取参赛者，而该棋手不属于其中任何一个：该棋手报了名却不参加任何比赛。记录中也会注明。"
+    ),
+    "category juniors { age <= 14 }\nstage junior { swiss cxa rounds 7  entrants category juniors }\n// roster: a player aged 30",
+    Template::new(
+        "Correct the player's row (birth date, sex, pool), remove the player, or add a stage or category that takes them.",
+        "更正该棋手的信息（出生日期、性别、来源），删去该棋手，或增加接纳其的阶段或组别。"
+    )
+);
+
 /// Every E8 and R code, sorted.
 pub fn codes() -> Vec<&'static Code> {
     vec![
         &E801, &E802, &E803, &E804, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009,
-        &R010, &R011, &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021,
+        &R010, &R011, &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &W202,
     ]
 }
 

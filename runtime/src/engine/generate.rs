@@ -197,15 +197,20 @@ pub fn generate_roster<R: RngCore>(
         slots.clear();
     }
     let room = n.saturating_sub(named.max(pooled));
-    let stage_slots = match stage_slots(plan, &want, room.saturating_sub(slots.len() as u32)) {
-        Ok(s) => s,
-        // Without the prize tables' slots, if those leave too little room.
-        Err(_) if !slots.is_empty() => {
-            slots.clear();
-            stage_slots(plan, &want, room)?
+    // The prize tables' slots lie inside the stages' categories and come first; the stages'
+    // own needs follow (an empty stage is still caught by `verify`).
+    let all_stage_slots = stage_slots(plan, &want, room)?;
+    // A prize slot inside a stage's category counts towards that stage's players.
+    let mut stage_slots = all_stage_slots.clone();
+    for (window, sex) in &slots {
+        let Some((f, t)) = window else { continue };
+        if let Some(i) = stage_slots
+            .iter()
+            .position(|w| w.born.0 <= *f && *t <= w.born.1 && w.sex.is_none_or(|s| Some(s) == *sex))
+        {
+            stage_slots.remove(i);
         }
-        Err(e) => return Err(e),
-    };
+    }
     let cycle_slots = !plan.stages.iter().any(takes_whole_roster);
     // The fewest groups of any drawn round robin: no unit may have more players than that.
     let max_per_unit = plan
@@ -373,8 +378,8 @@ pub fn generate_roster<R: RngCore>(
             None => None,
             Some(i) => match stage_slots.get(i) {
                 Some(w) => Some(w),
-                None if cycle_slots && !stage_slots.is_empty() => {
-                    stage_slots.get(i % stage_slots.len())
+                None if cycle_slots && !all_stage_slots.is_empty() => {
+                    all_stage_slots.get(i % all_stage_slots.len())
                 }
                 None => None,
             },
