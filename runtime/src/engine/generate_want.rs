@@ -5,7 +5,7 @@
 
 use super::entrants::source_admits;
 use super::problem::{codes, RuntimeProblem};
-use super::roster::{validate_roster, Roster};
+use super::roster::{validate_entries, Roster};
 use crate::plan::{
     CompareOp, Condition, Date, EntrantSource, Origin, Plan, Sex, Stage, StageFormat, SwissRounds,
     Title,
@@ -228,7 +228,8 @@ pub(crate) fn category_stages(plan: &Plan) -> Vec<(&Stage, Vec<(&str, &Origin)>)
 /// A generated roster the regulation refuses: each problem, said as the clause the generator
 /// could not fill; a stage drawing from the roster with nobody in it, too.
 pub(crate) fn verify(plan: &Plan, roster: &Roster) -> Result<(), Vec<RuntimeProblem>> {
-    let mut problems: Vec<RuntimeProblem> = validate_roster(plan, roster)
+    // The group draws are checked when the event runs.
+    let mut problems: Vec<RuntimeProblem> = validate_entries(plan, roster)
         .into_iter()
         .map(|p| {
             RuntimeProblem::new(
