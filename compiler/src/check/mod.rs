@@ -21,6 +21,7 @@ pub mod resolve;
 pub mod scoring;
 pub mod stages;
 pub mod suggest;
+pub mod teams;
 pub mod tiebreaks;
 pub mod time;
 pub mod unknown;
@@ -161,6 +162,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         playoffs::check(&ctx, &mut diags);
         scoring::check(&ctx, &mut diags);
         tiebreaks::check(&ctx, &mut diags);
+        teams::check(&ctx, &mut diags);
         // checker B: calls below
         entry::check(&ctx, &mut diags);
         categories::check(&ctx, &mut diags);
@@ -215,6 +217,7 @@ pub fn codes() -> Vec<&'static Code> {
         playoffs::CODES,
         scoring::CODES,
         tiebreaks::CODES,
+        teams::CODES,
         fitness::CODES,
         words::CODES,
         // checker B: codes below

@@ -187,6 +187,10 @@ pub fn run(args: Args) -> ExitCode {
     if args.runs <= 1 {
         return match one(args.seed) {
             Ok((outcome, _)) => {
+                // Warnings of the run (a player no stage takes) go to stderr; the run stands.
+                if !outcome.warnings.is_empty() {
+                    report_problems(&outcome.warnings);
+                }
                 if let Some(dir) = &args.trf {
                     if let Err(e) = write_trf(dir, &outcome) {
                         eprintln!(

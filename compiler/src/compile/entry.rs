@@ -79,6 +79,15 @@ impl Lowerer<'_> {
                 }
             }
         }
+        // `event men_individual` / `women_individual` bars the other sex as `sex` would.
+        if !conditions
+            .iter()
+            .any(|c| matches!(c, plan::Condition::Sex { .. }))
+        {
+            if let Some(c) = self.event_sex() {
+                conditions.push(c);
+            }
+        }
         let field = match (field, open) {
             (Some(f), _) => f,
             (None, Some(origin)) => plan::Field::Open { assumed, origin },
@@ -97,6 +106,27 @@ impl Lowerer<'_> {
             conditions,
             origin,
         }
+    }
+
+    /// The sex an `event men_individual|women_individual` header admits, as a condition.
+    fn event_sex(&self) -> Option<plan::Condition> {
+        self.items().find_map(|i| match i {
+            Item::Regulation(r) => r.clauses.iter().find_map(|c| match c {
+                ast::HeaderClause::Event { kind, .. } => {
+                    let sex = match kind.node.as_str() {
+                        "men_individual" => Sex::Men,
+                        "women_individual" => Sex::Women,
+                        _ => return None,
+                    };
+                    Some(plan::Condition::Sex {
+                        sex,
+                        origin: self.origin(kind.span),
+                    })
+                }
+                _ => None,
+            }),
+            _ => None,
+        })
     }
 
     fn pool(&self, pool: &ast::Pool) -> plan::Pool {

@@ -18,7 +18,11 @@ pub fn all_codes() -> Vec<&'static Code> {
 /// their fixtures are roster or results files, not `.xqr` files, so the fixture test lists them
 /// as pending instead of failing.
 pub fn is_runtime_only(code: &Code) -> bool {
-    code.code.starts_with('R') || code.code.starts_with("E8")
+    code.code.starts_with('R')
+        || code.code.starts_with("E8")
+        || crate::run::codes::codes()
+            .iter()
+            .any(|c| c.code == code.code)
 }
 
 /// Find a code by its id (`E102`, `e102`) or its name (`unknown-time-control`).

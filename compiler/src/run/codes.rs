@@ -488,11 +488,11 @@ runtime_code!(
     R020,
     "R020",
     "cannot-generate-roster",
-    "A roster of the asked size cannot be generated to fit the regulation (more named players or pool places than players).",
-    "无法生成符合规程的指定人数名单（点名棋手或来源名额多于总人数）。",
+    "A roster of the asked size cannot be generated to fit the regulation: more named players or pool places than players, a stage that draws by category needing more players than the roster has room for, a category whose conditions no entrant can meet, or a generated roster that a clause still refuses (the diagnostic points at that clause).",
+    "无法生成符合规程的指定人数名单：点名棋手或来源名额多于总人数，按组别取参赛者的阶段所需人数超出名单容量，某组别的条件无人能满足，或生成的名单仍不符合某条款（诊断指向该条款）。",
     "xqreg simulate r.xqr --players 8   // the regulation names 12 players",
-    "Ask for at least as many players as the regulation names and reserves.",
-    "指定的人数不少于规程点名和预留的人数。"
+    "Ask for at least as many players as the regulation names, reserves and its category stages need, or correct the clause the diagnostic names.",
+    "指定的人数不少于规程点名、预留及各组别阶段所需的人数，或修改诊断所指的条款。"
 );
 runtime_code!(
     R021,
@@ -516,12 +516,28 @@ runtime_code!(
     "删除该成绩，或更正退赛的轮次。"
 );
 
+code!(
+    W202,
+    "W202",
+    "player-in-no-stage",
+    Severity::Warning,
+    Template::new(
+        "A roster player meets the entry conditions, but every stage takes categories or pools and the player is in none of them: the player is listed and plays nothing. The transcript says so too.",
+        "名单中的棋手符合参赛条件，但各阶段都按组别或来源取参赛者，而该棋手不属于其中任何一个：该棋手报了名却不参加任何比赛。记录中也会注明。"
+    ),
+    "category juniors { age <= 14 }\nstage junior { swiss cxa rounds 7  entrants category juniors }\n// roster: a player aged 30",
+    Template::new(
+        "Correct the player's row (birth date, sex, pool), remove the player, or add a stage or category that takes them.",
+        "更正该棋手的信息（出生日期、性别、来源），删去该棋手，或增加接纳其的阶段或组别。"
+    )
+);
+
 /// Every E8 and R code, sorted.
 pub fn codes() -> Vec<&'static Code> {
     vec![
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
-        &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R030,
+        &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R030, &W202,
     ]
 }
 

@@ -69,6 +69,7 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
         withdrawn,
         stats: ctx.stats,
         transcript: ctx.transcript.entries,
+        warnings: ctx.warnings,
         swiss_trf: ctx.swiss_trf,
     })
 }

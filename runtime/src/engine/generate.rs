@@ -3,9 +3,13 @@
 //! inside the sections, titles meeting the conditions, ratings, and units spread so that a
 //! same-unit group draw stays possible.
 
+use super::generate_want::{
+    category_stages, category_want, entry_want, first_day, stage_minimum, takes_whole_roster,
+    verify, Want,
+};
 use super::problem::{codes, RuntimeProblem};
 use super::roster::{Player, Roster};
-use crate::plan::{CompareOp, Condition, Date, Plan, Sex, StageFormat, Title};
+use crate::plan::{CompareOp, Date, Plan, Sex, StageFormat, Title};
 use rand_core::RngCore;
 
 const SURNAMES: [&str; 24] = [
@@ -108,7 +112,9 @@ pub fn generate_roster<R: RngCore>(
     // In a team event `n` counts teams: each gets as many players as the team stage has
     // boards, the team being the players' unit, in board order.
     if let Some(boards) = boards {
-        return Ok(generate_teams(n, boards, rng));
+        let roster = generate_teams(n, boards, &team_want(plan)?, rng);
+        verify(plan, &roster)?;
+        return Ok(roster);
     }
     let entry = &plan.entry;
     let named = entry.players.len() as u32;
@@ -120,51 +126,17 @@ pub fn generate_roster<R: RngCore>(
             &entry.origin,
         )]);
     }
-    let first_day = plan
-        .meta
-        .first_day
-        .or(plan.meta.dates.map(|d| d.0))
-        .unwrap_or(Date::new(2020, 1, 1));
-    let event_sex = entry.conditions.iter().find_map(|c| match c {
-        Condition::Sex { sex, .. } => Some(*sex),
-        _ => None,
-    });
-    let event_title = entry.conditions.iter().find_map(|c| match c {
-        Condition::Title { op, title, .. } => Some((*op, *title)),
-        _ => None,
-    });
-    // Ages allowed by the conditions, as a birth-date window.
-    let mut born_from = Date::new(first_day.year.saturating_sub(70), 1, 1);
-    let mut born_to = Date::new(first_day.year.saturating_sub(18), 12, 31);
-    for c in &entry.conditions {
-        if let Condition::Age { op, years, .. } = c {
-            let y = u16::try_from(*years).unwrap_or(u16::MAX);
-            match op {
-                CompareOp::Ge | CompareOp::Gt => {
-                    let latest = Date::new(
-                        first_day
-                            .year
-                            .saturating_sub(y.saturating_add(u16::from(*op == CompareOp::Gt))),
-                        1,
-                        1,
-                    );
-                    if latest < born_to {
-                        born_to = latest;
-                    }
-                }
-                CompareOp::Le | CompareOp::Lt => {
-                    let earliest =
-                        Date::new(first_day.year.saturating_sub(y.saturating_sub(1)), 12, 31);
-                    if earliest > born_from {
-                        born_from = earliest;
-                    }
-                }
-                CompareOp::Eq => {}
-            }
-        }
-    }
-    if born_from > born_to {
-        born_from = born_to;
+    let first_day = first_day(plan);
+    let want = entry_want(plan);
+    let event_sex = want.sex;
+    let event_title = want.title;
+    let (born_from, born_to) = want.born;
+    if !want.possible() {
+        return Err(vec![RuntimeProblem::new(
+            codes::CANNOT_GENERATE,
+            "the entry's age conditions admit no birth date",
+            &entry.origin,
+        )]);
     }
     let sections: Vec<(Date, Date, Option<Sex>)> = plan
         .categories
@@ -224,6 +196,22 @@ pub fn generate_roster<R: RngCore>(
     if slots.len() as u32 > n.saturating_sub(named) {
         slots.clear();
     }
+    let room = n.saturating_sub(named.max(pooled));
+    // The prize tables' slots lie inside the stages' categories and come first; the stages'
+    // own needs follow (an empty stage is still caught by `verify`).
+    let all_stage_slots = stage_slots(plan, &want, room)?;
+    // A prize slot inside a stage's category counts towards that stage's players.
+    let mut stage_slots = all_stage_slots.clone();
+    for (window, sex) in &slots {
+        let Some((f, t)) = window else { continue };
+        if let Some(i) = stage_slots
+            .iter()
+            .position(|w| w.born.0 <= *f && *t <= w.born.1 && w.sex.is_none_or(|s| Some(s) == *sex))
+        {
+            stage_slots.remove(i);
+        }
+    }
+    let cycle_slots = !plan.stages.iter().any(takes_whole_roster);
     // The fewest groups of any drawn round robin: no unit may have more players than that.
     let max_per_unit = plan
         .stages
@@ -259,100 +247,113 @@ pub fn generate_roster<R: RngCore>(
         });
     }
     let mut next_unit = 0usize;
-    let mut make =
-        |k: u32, pool: Option<&crate::plan::Pool>, rng: &mut R, players: &[Player]| -> Player {
-            let slot = if pool.is_none_or(|p| p.size.is_none() && p.sex.is_none()) {
-                slots.get(k.saturating_sub(1) as usize).copied()
-            } else {
-                None
-            };
-            let sex = pool
-                .and_then(|p| p.sex)
-                .or(event_sex)
-                .or(slot.and_then(|s| s.1))
-                .unwrap_or_else(|| {
-                    if by_sex && below(rng, 3) == 0 {
-                        Sex::Women
-                    } else {
-                        Sex::Men
-                    }
-                });
-            let born = if let Some((Some((f, t)), _)) = slot {
-                random_date(rng, f.max(born_from.min(t)), t)
-            } else if sections.is_empty() {
-                random_date(rng, born_from, born_to)
-            } else {
-                let fitting: Vec<&(Date, Date, Option<Sex>)> = sections
-                    .iter()
-                    .filter(|s| s.2.is_none_or(|x| x == sex))
-                    .collect();
-                let pick = fitting
-                    .get(below(rng, fitting.len() as u32) as usize)
-                    .copied()
-                    .or(sections.first());
-                match pick {
-                    Some(&(f, t, _)) => random_date(rng, f.max(born_from.min(t)), t),
-                    None => random_date(rng, born_from, born_to),
+    let mut make = |k: u32,
+                    pool: Option<&crate::plan::Pool>,
+                    fit: Option<&Want>,
+                    slot_ix: Option<usize>,
+                    rng: &mut R,
+                    players: &[Player]|
+     -> Player {
+        let slot = if fit.is_some() {
+            None
+        } else if pool.is_none_or(|p| p.size.is_none() && p.sex.is_none()) {
+            slot_ix.and_then(|i| slots.get(i)).copied()
+        } else {
+            None
+        };
+        let sex = pool
+            .and_then(|p| p.sex)
+            .or(fit.and_then(|w| w.sex))
+            .or(event_sex)
+            .or(slot.and_then(|s| s.1))
+            .unwrap_or_else(|| {
+                if by_sex && below(rng, 3) == 0 {
+                    Sex::Women
+                } else {
+                    Sex::Men
                 }
-            };
-            let cond = pool.and_then(|p| p.title_condition).or(event_title);
-            let title = match cond {
-                Some((op, t)) => title_meeting(op, t),
-                None => match below(rng, 10) {
-                    0 => Some(Title::Grandmaster),
-                    1 | 2 => Some(Title::Master),
-                    _ => None,
-                },
-            };
-            let base = match title {
-                Some(Title::Grandmaster | Title::InternationalGrandmaster) => 2450,
-                Some(Title::Master | Title::InternationalMaster) => 2300,
-                _ => 2000,
-            };
-            let unit = match pool.and_then(|p| p.unit.clone()) {
-                Some(u) => u,
-                None => {
-                    let mut chosen = None;
-                    for _ in 0..units.len() {
-                        let u = next_unit % units.len();
-                        next_unit += 1;
-                        if unit_count.get(u).is_some_and(|&c| c < max_per_unit) {
-                            if let Some(c) = unit_count.get_mut(u) {
-                                *c += 1;
-                            }
-                            chosen = units.get(u).map(|s| s.to_string());
-                            break;
-                        }
-                    }
-                    chosen.unwrap_or_else(|| format!("单位{k}"))
-                }
-            };
-            let surname = SURNAMES
-                .get(below(rng, SURNAMES.len() as u32) as usize)
+            });
+        let born = if let Some(w) = fit {
+            random_date(rng, w.born.0, w.born.1)
+        } else if let Some((Some((f, t)), _)) = slot {
+            random_date(rng, f.max(born_from.min(t)), t)
+        } else if sections.is_empty() {
+            random_date(rng, born_from, born_to)
+        } else {
+            let fitting: Vec<&(Date, Date, Option<Sex>)> = sections
+                .iter()
+                .filter(|s| s.2.is_none_or(|x| x == sex))
+                .collect();
+            let pick = fitting
+                .get(below(rng, fitting.len() as u32) as usize)
                 .copied()
-                .unwrap_or("王");
-            let given = GIVEN
-                .get(below(rng, GIVEN.len() as u32) as usize)
-                .copied()
-                .unwrap_or("明");
-            let mut id = format!("p{k:03}");
-            while players.iter().any(|p| p.id == id) {
-                id.push('x');
-            }
-            Player {
-                id,
-                name: format!("{surname}{given}{k}"),
-                unit: Some(unit),
-                federation: Some("CHN".to_string()),
-                sex: Some(sex),
-                born: Some(born),
-                title,
-                rating: Some(base + between(rng, 0, 250)),
-                pool: pool.map(|p| p.name.clone()),
-                order: Some(k),
-                row: None,
+                .or(sections.first());
+            match pick {
+                Some(&(f, t, _)) => random_date(rng, f.max(born_from.min(t)), t),
+                None => random_date(rng, born_from, born_to),
             }
         };
+        let cond = pool
+            .and_then(|p| p.title_condition)
+            .or(fit.and_then(|w| w.title))
+            .or(event_title);
+        let title = match cond {
+            Some((op, t)) => title_meeting(op, t),
+            None => match below(rng, 10) {
+                0 => Some(Title::Grandmaster),
+                1 | 2 => Some(Title::Master),
+                _ => None,
+            },
+        };
+        let base = match title {
+            Some(Title::Grandmaster | Title::InternationalGrandmaster) => 2450,
+            Some(Title::Master | Title::InternationalMaster) => 2300,
+            _ => 2000,
+        };
+        let unit = match pool.and_then(|p| p.unit.clone()) {
+            Some(u) => u,
+            None => {
+                let mut chosen = None;
+                for _ in 0..units.len() {
+                    let u = next_unit % units.len();
+                    next_unit += 1;
+                    if unit_count.get(u).is_some_and(|&c| c < max_per_unit) {
+                        if let Some(c) = unit_count.get_mut(u) {
+                            *c += 1;
+                        }
+                        chosen = units.get(u).map(|s| s.to_string());
+                        break;
+                    }
+                }
+                chosen.unwrap_or_else(|| format!("单位{k}"))
+            }
+        };
+        let surname = SURNAMES
+            .get(below(rng, SURNAMES.len() as u32) as usize)
+            .copied()
+            .unwrap_or("王");
+        let given = GIVEN
+            .get(below(rng, GIVEN.len() as u32) as usize)
+            .copied()
+            .unwrap_or("明");
+        let mut id = format!("p{k:03}");
+        while players.iter().any(|p| p.id == id) {
+            id.push('x');
+        }
+        Player {
+            id,
+            name: format!("{surname}{given}{k}"),
+            unit: Some(unit),
+            federation: Some("CHN".to_string()),
+            sex: Some(sex),
+            born: Some(born),
+            title,
+            rating: Some(base + between(rng, 0, 250)),
+            pool: pool.map(|p| p.name.clone()),
+            order: Some(k),
+            row: None,
+        }
+    };
     let mut k = 0u32;
     for pool in &entry.pools {
         let have = players
@@ -362,14 +363,29 @@ pub fn generate_roster<R: RngCore>(
         let want = pool.size.unwrap_or(0);
         for _ in have..want {
             k += 1;
-            let p = make(k, Some(pool), rng, &players);
+            let p = make(k, Some(pool), None, None, rng, &players);
             players.push(p);
         }
     }
     let open_pool = entry.pools.iter().find(|p| p.size.is_none());
+    let mut open = 0usize;
     while (players.len() as u32) < n {
         k += 1;
-        let p = make(k, open_pool, rng, &players);
+        // First the players the stages that draw by category need, then (when no stage takes
+        // the whole roster) the rest spread over those categories, so that nobody is left out.
+        // The prize tables' slots come first (they lie inside the stages' categories).
+        let fit = match open.checked_sub(slots.len()) {
+            None => None,
+            Some(i) => match stage_slots.get(i) {
+                Some(w) => Some(w),
+                None if cycle_slots && !all_stage_slots.is_empty() => {
+                    all_stage_slots.get(i % all_stage_slots.len())
+                }
+                None => None,
+            },
+        };
+        let p = make(k, open_pool, fit, Some(open), rng, &players);
+        open += 1;
         players.push(p);
     }
     for (i, p) in players.iter_mut().enumerate() {
@@ -377,10 +393,80 @@ pub fn generate_roster<R: RngCore>(
             p.order = Some(i as u32 + 1);
         }
     }
-    Ok(Roster { players })
+    let roster = Roster { players };
+    verify(plan, &roster)?;
+    Ok(roster)
 }
 
-fn generate_teams<R: RngCore>(teams: u32, boards: u32, rng: &mut R) -> Roster {
+/// One birth window, sex and title per player the stages that draw by category need (their
+/// fewest players, spread over their categories); a problem at the clause when a category
+/// admits nobody or the roster has too little room.
+fn stage_slots(plan: &Plan, base: &Want, room: u32) -> Result<Vec<Want>, Vec<RuntimeProblem>> {
+    let mut slots = Vec::new();
+    for (stage, cats) in category_stages(plan) {
+        let need = stage_minimum(stage);
+        let per = need.div_ceil(cats.len().max(1) as u32);
+        for (name, origin) in cats {
+            let Some(w) = category_want(plan, name, base) else {
+                continue;
+            };
+            if !w.possible() {
+                return Err(vec![RuntimeProblem::new(
+                    codes::CANNOT_GENERATE,
+                    format!(
+                        "stage `{}` takes category `{name}`, whose conditions no entrant can meet",
+                        stage.name
+                    ),
+                    origin,
+                )]);
+            }
+            for _ in 0..per {
+                slots.push(w.clone());
+            }
+            if slots.len() as u32 > room {
+                return Err(vec![RuntimeProblem::new(
+                    codes::CANNOT_GENERATE,
+                    format!(
+                        "stage `{}` needs at least {need} players of its categories; a roster of this size has room for {room}",
+                        stage.name
+                    ),
+                    origin,
+                )]);
+            }
+        }
+    }
+    Ok(slots)
+}
+
+/// The conditions every team member meets: the entry's, narrowed by the first category the team
+/// stage draws from.
+fn team_want(plan: &Plan) -> Result<Want, Vec<RuntimeProblem>> {
+    let base = entry_want(plan);
+    let cat = plan
+        .stages
+        .iter()
+        .filter(|s| matches!(s.format, StageFormat::TeamRoundRobin(_)))
+        .flat_map(|s| &s.entrants)
+        .find_map(|e| match e {
+            crate::plan::EntrantSource::Category { name, origin } => Some((name, origin)),
+            _ => None,
+        });
+    let (want, origin) = match cat {
+        Some((name, origin)) => (category_want(plan, name, &base).unwrap_or(base), origin),
+        None => (base, &plan.entry.origin),
+    };
+    if want.possible() {
+        Ok(want)
+    } else {
+        Err(vec![RuntimeProblem::new(
+            codes::CANNOT_GENERATE,
+            "no team member can meet the entry's and the category's conditions together",
+            origin,
+        )])
+    }
+}
+
+fn generate_teams<R: RngCore>(teams: u32, boards: u32, want: &Want, rng: &mut R) -> Roster {
     let mut players = Vec::new();
     for t in 0..teams {
         let team = match UNITS.get(t as usize) {
@@ -402,9 +488,9 @@ fn generate_teams<R: RngCore>(teams: u32, boards: u32, rng: &mut R) -> Roster {
                 name: format!("{surname}{given}{k}"),
                 unit: Some(team.clone()),
                 federation: Some("CHN".to_string()),
-                sex: Some(Sex::Men),
-                born: Some(Date::new(1990, 1, 1)),
-                title: None,
+                sex: Some(want.sex.unwrap_or(Sex::Men)),
+                born: Some(random_date(rng, want.born.0, want.born.1)),
+                title: want.title.and_then(|(op, t)| title_meeting(op, t)),
                 rating: Some(2100 + between(rng, 0, 400)),
                 pool: None,
                 order: Some(b + 1),

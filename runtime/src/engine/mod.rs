@@ -21,6 +21,7 @@ mod entrants;
 mod finish;
 mod fixed;
 pub mod generate;
+mod generate_want;
 pub mod outcome;
 mod play;
 pub mod problem;
@@ -33,7 +34,9 @@ mod team;
 pub mod tiebreak;
 pub mod transcript;
 mod trf_out;
+mod unplaced;
 
+pub use entrants::source_admits;
 pub use generate::generate_roster;
 pub use outcome::*;
 pub use problem::{codes, RuntimeProblem};
@@ -97,6 +100,7 @@ pub fn run_with(
     }
     let book = ResultBook::new(results)?;
     let mut ctx = Ctx::new(plan, roster, results, options, seed, book)?;
+    ctx.warnings = unplaced::check(plan, roster, &mut ctx.transcript);
     for (ix, stage) in plan.stages.iter().enumerate() {
         ctx.transcript.stage = Some(stage.name.clone());
         let done = stages::run_stage(&mut ctx, ix, stage);
@@ -255,6 +259,8 @@ pub(crate) struct Ctx<'a> {
     pub book: ResultBook,
     pub transcript: Transcript,
     pub problems: Vec<RuntimeProblem>,
+    /// What ran but deserves a look (W codes): the outcome carries them.
+    pub warnings: Vec<RuntimeProblem>,
     /// Per roster index: fouls over the event, forfeits, withdrawal.
     pub fouls: Vec<u32>,
     pub forfeits: Vec<u32>,
@@ -352,6 +358,7 @@ impl<'a> Ctx<'a> {
             book,
             transcript: Transcript::default(),
             problems: Vec::new(),
+            warnings: Vec::new(),
             fouls,
             forfeits: vec![0; n],
             withdrawn: vec![None; n],

@@ -25,6 +25,9 @@ pub struct Outcome {
     pub withdrawn: Vec<Withdrawn>,
     pub stats: RunStats,
     pub transcript: Vec<TranscriptEntry>,
+    /// Warnings of the run (W202: an eligible player no stage takes), each at its roster row.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<super::problem::RuntimeProblem>,
     /// Each finished Swiss stage as a TRF-2026 file, by stage name (`simulate --trf DIR`); not
     /// part of the JSON.
     #[serde(skip)]

@@ -137,6 +137,16 @@ pub fn categories_of(plan: &Plan, player: &Player) -> Vec<String> {
 /// duplicate id, birth date outside every section, field over the cap, pool over its size,
 /// eligibility, missing named players, impossible group draws. Empty when the roster fits.
 pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
+    let mut problems = validate_entries(plan, roster);
+    if problems.is_empty() {
+        problems.extend(check_draws(plan, roster));
+    }
+    problems
+}
+
+/// [`validate_roster`] without the group draws: each player against the entry, the pools, the
+/// sections and the field.
+pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
     let mut problems = Vec::new();
     let entry = &plan.entry;
     let pools: BTreeMap<&str, &crate::plan::Pool> =
@@ -329,9 +339,6 @@ pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
                 &named.origin,
             ));
         }
-    }
-    if problems.is_empty() {
-        problems.extend(check_draws(plan, roster));
     }
     problems
 }

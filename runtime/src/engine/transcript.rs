@@ -38,6 +38,8 @@ pub enum EntryKind {
     Qualification,
     /// A Swiss pairing note from the pairing system.
     Pairing,
+    /// A player the regulation admits whom no stage takes.
+    Entry,
 }
 
 /// Collects entries; `stage` is set by the engine while a stage runs.

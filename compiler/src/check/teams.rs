@@ -1,0 +1,119 @@
+//! Team events: every stage of a team event pairs teams (E214: the runtime runs only
+//! `team_round_robin` for teams; a Swiss, round robin, knockout or same-place stage would pair
+//! the players one by one), and every team registers at least as many players as a team stage
+//! has boards (E215).
+
+use xqreg_grammar::ast::{EntryClause, Format, StageClause};
+
+use super::entry::{entry_clauses, is_team_event};
+use super::names::code;
+use super::stages::{format_span, stages};
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+code!(E214, "E214", "individual-stage-in-team-event", Error,
+    Template::new("In a team event (`event team`, `team_size`, `team` lines) the field counts teams, and the runtime pairs teams only in a `team_round_robin`. A Swiss, round robin, knockout or same-place stage would pair the team members as individuals, which is not the event the regulation describes; a team Swiss or team knockout is not supported yet.",
+        "团体赛（`event team`、`team_size`、`team`）以队为单位，运行时只在 `team_round_robin` 中按队编排。积分编排、个人循环、淘汰或同名次赛阶段会把队员当作个人编排，与规程所述的比赛不符；团体积分编排和团体淘汰赛尚不支持。"),
+    "regulation \"团体赛\" { event team }\nentry { field 8\n  team_size 4 }\nstage main { swiss cxa rounds 7 }",
+    Template::new("Play the teams in a `team_round_robin single boards 4`, or, if the event is for individuals, drop `event team` and `team_size`.",
+        "改为 `team_round_robin single boards 4` 按队循环；如果是个人赛，删去 `event team` 和 `team_size`。"));
+
+code!(E215, "E215", "team-size-below-boards", Error,
+    Template::new("`team_size` gives how many players a team registers; a team stage seats one player per board, so the smallest team must have at least as many players as the stage has boards.",
+        "`team_size` 规定每队报名人数；团体阶段每台一人，所以最少人数不得少于该阶段的台数。"),
+    "entry { field 8\n  team_size 1 }\nstage league { team_round_robin single boards 2 }",
+    Template::new("Raise the smallest team size to the boards (`team_size 2..4`), or play on fewer boards.",
+        "把最少报名人数提高到台数（`team_size 2..4`），或减少台数。"));
+
+pub const CODES: &[&Code] = &[&E214, &E215];
+
+const INDIVIDUAL: Report = Report {
+    code: &E214,
+    message: Template::new(
+        "stage `{stage}` is a {kind} in a team event: it would pair the team members one by one",
+        "团体赛中的阶段 `{stage}` 是{kind_zh}：会把队员当作个人编排",
+    ),
+    label: Template::new("an individual format", "个人赛制"),
+    help: Template::new(
+        "play teams in `team_round_robin single|double boards N` (a team Swiss or knockout is not supported yet), or drop `event team` / `team_size` if the event is for individuals",
+        "按队比赛请写 `team_round_robin single|double boards N`（团体积分编排或淘汰赛尚不支持）；如果是个人赛，删去 `event team` / `team_size`",
+    ),
+};
+
+const BELOW_BOARDS: Report = Report {
+    code: &E215,
+    message: Template::new(
+        "`team_size {min}` is fewer players than the {boards} boards of stage `{stage}`",
+        "`team_size {min}` 少于阶段 `{stage}` 的 {boards} 台",
+    ),
+    label: Template::new("at least {min} per team", "每队至少 {min} 人"),
+    help: Template::new(
+        "write `team_size {boards}..{max}`, or play stage `{stage}` on at most {min} boards",
+        "改为 `team_size {boards}..{max}`，或阶段 `{stage}` 只设 {min} 台",
+    ),
+};
+
+const BOARDS_HERE: Template = Template::new("{boards} boards", "{boards} 台");
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    if !is_team_event(ctx.file) {
+        return;
+    }
+    let team_size = entry_clauses(ctx.file).find_map(|c| match c {
+        EntryClause::TeamSize { min, max, span } => Some((min.node, max.node, *span)),
+        _ => None,
+    });
+    for st in stages(ctx) {
+        let name = st.name.node.as_str();
+        let clauses = ctx.scope.stage_clauses(name);
+        let Some(format) = clauses.iter().find_map(|c| match c {
+            StageClause::Format(f) => Some(f),
+            _ => None,
+        }) else {
+            continue;
+        };
+        // A format copied by `same_as` is reported at the stage's name.
+        let own = st
+            .clauses
+            .iter()
+            .any(|c| matches!(c, StageClause::Format(_)));
+        let at = if own {
+            format_span(format)
+        } else {
+            st.name.span
+        };
+        let kind = match format {
+            Format::TeamRoundRobin { boards, .. } => {
+                if let Some((min, max, span)) = team_size {
+                    if min < boards.node {
+                        let (min, max, b) = (
+                            min.to_string(),
+                            max.max(boards.node).to_string(),
+                            boards.node.to_string(),
+                        );
+                        let args = [
+                            ("min", min.as_str()),
+                            ("max", max.as_str()),
+                            ("boards", b.as_str()),
+                            ("stage", name),
+                        ];
+                        diags.push(
+                            BELOW_BOARDS
+                                .at(span, &args)
+                                .with_label(boards.span, BOARDS_HERE.fill(&args)),
+                        );
+                    }
+                }
+                continue;
+            }
+            Format::Swiss { .. } => ("Swiss", "积分编排"),
+            Format::RoundRobin { .. } => ("round robin", "个人循环"),
+            Format::Knockout(_) => ("knockout", "淘汰赛"),
+            Format::SamePlace { .. } => ("same-place stage", "同名次赛"),
+        };
+        diags.push(INDIVIDUAL.at(
+            at,
+            &[("stage", name), ("kind", kind.0), ("kind_zh", kind.1)],
+        ));
+    }
+}

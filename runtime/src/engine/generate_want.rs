@@ -1,0 +1,291 @@
+//! What a generated player must be to enter the event and a stage: the entry conditions (sex,
+//! title, age), a category's conditions along its `within` chain (birth window, age, sex, title),
+//! as one [`Want`]; how many players each stage that draws by category needs; and the check that
+//! a generated roster is one the regulation accepts, naming the clause it cannot fill.
+
+use super::entrants::source_admits;
+use super::problem::{codes, RuntimeProblem};
+use super::roster::{validate_entries, Roster};
+use crate::plan::{
+    CompareOp, Condition, Date, EntrantSource, Origin, Plan, Sex, Stage, StageFormat, SwissRounds,
+    Title,
+};
+
+/// The conditions one generated player meets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Want {
+    pub sex: Option<Sex>,
+    pub title: Option<(CompareOp, Title)>,
+    /// Inclusive birth window.
+    pub born: (Date, Date),
+}
+
+/// `day` moved back by `years` (the day clamped to 28, which only narrows a window).
+fn years_before(day: Date, years: u32, up: bool) -> Date {
+    let y = u16::try_from(years).unwrap_or(u16::MAX);
+    let year = day.year.saturating_sub(y);
+    if up && day.day >= 28 {
+        // The first day after the 28th that is surely later.
+        return if day.month == 12 {
+            Date::new(year.saturating_add(1), 1, 1)
+        } else {
+            Date::new(year, day.month + 1, 1)
+        };
+    }
+    Date::new(
+        year,
+        day.month,
+        if up { day.day + 1 } else { day.day.min(28) },
+    )
+}
+
+impl Want {
+    /// Narrow the birth window to `age op years` on `day`.
+    fn age(&mut self, op: CompareOp, years: u32, day: Date) {
+        let at_least = |y: u32, w: &mut Want| {
+            let latest = years_before(day, y, false);
+            if latest < w.born.1 {
+                w.born.1 = latest;
+            }
+        };
+        let at_most = |y: u32, w: &mut Want| {
+            // age <= y: born after the day y + 1 years before.
+            let earliest = years_before(day, y.saturating_add(1), true);
+            if earliest > w.born.0 {
+                w.born.0 = earliest;
+            }
+        };
+        match op {
+            CompareOp::Ge => at_least(years, self),
+            CompareOp::Gt => at_least(years.saturating_add(1), self),
+            CompareOp::Le => at_most(years, self),
+            CompareOp::Lt => {
+                if years == 0 {
+                    self.born.0 = Date::new(u16::MAX, 12, 31);
+                } else {
+                    at_most(years - 1, self)
+                }
+            }
+            CompareOp::Eq => {
+                at_least(years, self);
+                at_most(years, self);
+            }
+        }
+    }
+
+    fn born_within(&mut self, from: Option<Date>, to: Option<Date>) {
+        if let Some(f) = from.filter(|f| *f > self.born.0) {
+            self.born.0 = f;
+        }
+        if let Some(t) = to.filter(|t| *t < self.born.1) {
+            self.born.1 = t;
+        }
+    }
+
+    /// Whether a player can meet all of it.
+    pub fn possible(&self) -> bool {
+        self.born.0 <= self.born.1
+    }
+}
+
+/// The day ages are counted on.
+pub(crate) fn first_day(plan: &Plan) -> Date {
+    plan.meta
+        .first_day
+        .or(plan.meta.dates.map(|d| d.0))
+        .unwrap_or(Date::new(2020, 1, 1))
+}
+
+/// Every entrant's conditions: sex, title and age of the entry block (ages 18 to 70 unless the
+/// conditions say otherwise).
+pub(crate) fn entry_want(plan: &Plan) -> Want {
+    let day = first_day(plan);
+    let mut w = Want {
+        sex: None,
+        title: None,
+        born: (
+            Date::new(day.year.saturating_sub(70), 1, 1),
+            Date::new(day.year.saturating_sub(18), 12, 31),
+        ),
+    };
+    let has_age = plan
+        .entry
+        .conditions
+        .iter()
+        .any(|c| matches!(c, Condition::Age { .. }));
+    if has_age {
+        w.born = (
+            Date::new(day.year.saturating_sub(90), 1, 1),
+            Date::new(day.year.saturating_sub(6), 12, 31),
+        );
+    }
+    for c in &plan.entry.conditions {
+        match c {
+            Condition::Sex { sex, .. } => w.sex = Some(*sex),
+            Condition::Title { op, title, .. } => w.title = Some((*op, *title)),
+            Condition::Age { op, years, .. } => w.age(*op, *years, day),
+        }
+    }
+    w
+}
+
+/// `base` narrowed by category `name` and its `within` chain; None for an unknown category.
+pub(crate) fn category_want(plan: &Plan, name: &str, base: &Want) -> Option<Want> {
+    let day = first_day(plan);
+    let mut w = base.clone();
+    let mut cur = Some(name);
+    let mut depth = 0;
+    // A category's own birth window replaces the default ages, not the entry's conditions.
+    let mut windowed = false;
+    while let Some(c) = cur.and_then(|c| plan.categories.get(c)) {
+        if depth > 16 {
+            break;
+        }
+        if (c.born_from.is_some() || c.born_to.is_some() || c.age.is_some()) && !windowed {
+            windowed = true;
+            let entry_only = entry_want_wide(plan);
+            w.born = entry_only.born;
+        }
+        w.born_within(c.born_from, c.born_to);
+        if let Some((op, years)) = c.age {
+            w.age(op, years, day);
+        }
+        if c.sex.is_some() {
+            w.sex = c.sex;
+        }
+        if c.title_condition.is_some() {
+            w.title = c.title_condition;
+        }
+        cur = c.within.as_deref();
+        depth += 1;
+    }
+    plan.categories.contains_key(name).then_some(w)
+}
+
+/// The entry's age conditions over the widest ages a roster may hold.
+fn entry_want_wide(plan: &Plan) -> Want {
+    let day = first_day(plan);
+    let mut w = Want {
+        sex: None,
+        title: None,
+        born: (
+            Date::new(day.year.saturating_sub(90), 1, 1),
+            Date::new(day.year.saturating_sub(6), 12, 31),
+        ),
+    };
+    for c in &plan.entry.conditions {
+        if let Condition::Age { op, years, .. } = c {
+            w.age(*op, *years, day);
+        }
+    }
+    w
+}
+
+/// The fewest players a stage can run with.
+pub(crate) fn stage_minimum(stage: &Stage) -> u32 {
+    match &stage.format {
+        StageFormat::RoundRobin(rr) => {
+            let groups = rr.groups.len().max(1) as u32;
+            groups.saturating_mul(rr.group_size.unwrap_or(2).max(2))
+        }
+        StageFormat::Swiss(sw) => match &sw.rounds {
+            // Twice the rounds: fewer often leaves a late round without a pairing.
+            SwissRounds::Fixed { rounds } => rounds.saturating_mul(2).max(rounds.saturating_add(1)),
+            SwissRounds::ByEntries { .. } => 2,
+        },
+        _ => 2,
+    }
+}
+
+/// Whether a stage takes everyone on the roster (or everyone left).
+pub(crate) fn takes_whole_roster(stage: &Stage) -> bool {
+    stage
+        .entrants
+        .iter()
+        .any(|s| matches!(s, EntrantSource::Roster { .. } | EntrantSource::Rest { .. }))
+}
+
+/// Stages that draw only from categories and pools of the roster, with the categories they
+/// draw from (name, the clause).
+pub(crate) fn category_stages(plan: &Plan) -> Vec<(&Stage, Vec<(&str, &Origin)>)> {
+    plan.stages
+        .iter()
+        .filter(|s| !takes_whole_roster(s))
+        .filter_map(|s| {
+            let cats: Vec<(&str, &Origin)> = s
+                .entrants
+                .iter()
+                .filter_map(|e| match e {
+                    EntrantSource::Category { name, origin } => Some((name.as_str(), origin)),
+                    _ => None,
+                })
+                .collect();
+            (!cats.is_empty()).then_some((s, cats))
+        })
+        .collect()
+}
+
+/// A generated roster the regulation refuses: each problem, said as the clause the generator
+/// could not fill; a stage drawing from the roster with nobody in it, too.
+pub(crate) fn verify(plan: &Plan, roster: &Roster) -> Result<(), Vec<RuntimeProblem>> {
+    // The group draws are checked when the event runs.
+    let mut problems: Vec<RuntimeProblem> = validate_entries(plan, roster)
+        .into_iter()
+        .map(|p| {
+            RuntimeProblem::new(
+                codes::CANNOT_GENERATE,
+                format!(
+                    "a generated roster cannot meet this clause ({}: {})",
+                    p.code, p.message
+                ),
+                &p.origin,
+            )
+        })
+        .collect();
+    problems.dedup_by(|a, b| a.origin == b.origin && a.message == b.message);
+    for stage in &plan.stages {
+        let from_roster = stage.entrants.iter().all(|s| {
+            matches!(
+                s,
+                EntrantSource::Category { .. } | EntrantSource::Pool { .. }
+            )
+        });
+        if !from_roster || stage.entrants.is_empty() {
+            continue;
+        }
+        let n = roster
+            .players
+            .iter()
+            .filter(|p| source_admits(plan, &stage.entrants, p))
+            .count();
+        if n == 0 {
+            let origin = stage
+                .entrants
+                .iter()
+                .map(|e| match e {
+                    EntrantSource::Category { origin, .. } | EntrantSource::Pool { origin, .. } => {
+                        origin
+                    }
+                    EntrantSource::Roster { origin }
+                    | EntrantSource::Places { origin, .. }
+                    | EntrantSource::Rest { origin } => origin,
+                })
+                .next();
+            if let Some(origin) = origin {
+                problems.push(RuntimeProblem::new(
+                    codes::CANNOT_GENERATE,
+                    format!(
+                        "stage `{}`: a generated roster has no player its entrants admit",
+                        stage.name
+                    ),
+                    origin,
+                ));
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}

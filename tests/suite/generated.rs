@@ -1,0 +1,163 @@
+//! Issue 8: `simulate --players N` over every example and several N. Each generated roster is one
+//! the regulation accepts (its own eligibility, pools, sections) with entrants for every stage
+//! that draws from the roster, or the generator refuses with R020 at the clause it cannot fill;
+//! at least one N of each example runs to the end. And the cases found: a women's team event is
+//! generated with women, stages drawing by category (`age <= 14`, `title >= master`) get players.
+
+use xqreg::run;
+use xqreg_runtime::engine::{codes, source_admits, validate_roster, Roster};
+use xqreg_runtime::plan::{EntrantSource, Origin, Plan, Sex};
+
+use crate::common::{examples, rel};
+
+const SIZES: &[u32] = &[4, 8, 12, 16, 24, 32, 48, 64, 128];
+
+fn compile(name: &str, text: &str) -> Plan {
+    xqreg::compile::compile_bytes(name, text.as_bytes())
+        .plan
+        .expect("the regulation compiles")
+}
+
+/// Every stage that draws only from categories and pools admits somebody of the roster.
+fn stages_have_entrants(plan: &Plan, roster: &Roster) -> Result<(), String> {
+    for s in &plan.stages {
+        let by_roster = !s.entrants.is_empty()
+            && s.entrants.iter().all(|e| {
+                matches!(
+                    e,
+                    EntrantSource::Category { .. } | EntrantSource::Pool { .. }
+                )
+            });
+        if by_roster
+            && !roster
+                .players
+                .iter()
+                .any(|p| source_admits(plan, &s.entrants, p))
+        {
+            return Err(format!("stage `{}` has no entrants", s.name));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn generated_rosters_fit_every_example_or_name_the_clause() {
+    let mut failures = Vec::new();
+    for path in examples() {
+        let name = rel(&path);
+        let bytes = std::fs::read(&path).expect("readable");
+        let plan = compile(&name, &String::from_utf8_lossy(&bytes));
+        let mut ran = 0;
+        for &n in SIZES {
+            match run::generated_roster(&plan, Some(n), 1) {
+                Ok(roster) => {
+                    let problems = validate_roster(&plan, &roster);
+                    if !problems.is_empty() {
+                        failures.push(format!("{name} N={n}: refused roster {problems:?}"));
+                    }
+                    if let Err(e) = stages_have_entrants(&plan, &roster) {
+                        failures.push(format!("{name} N={n}: {e}"));
+                    }
+                    if run::run_plan(&plan, &roster, &Default::default(), 1).is_ok() {
+                        ran += 1;
+                    }
+                }
+                Err(problems) => {
+                    for p in problems {
+                        if p.code != codes::CANNOT_GENERATE
+                            || !matches!(p.origin, Origin::Clause { .. })
+                        {
+                            failures.push(format!("{name} N={n}: {p:?} is no R020 at a clause"));
+                        }
+                    }
+                }
+            }
+        }
+        if ran == 0 {
+            failures.push(format!("{name}: no N of {SIZES:?} runs"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+const WOMEN_TEAMS: &str = r#"regulation "全国女子象棋团体赛" {
+  dates 2024-05-01 .. 2024-05-03
+  rulebook cxa2011
+  event team
+}
+scoring { win 2 draw 1 loss 0
+  match { win 2 draw 1 loss 0 } }
+time standard { base 20min increment 20s flag loses }
+entry {
+  field 4
+  team_size 2..3
+  sex women
+  age >= 16
+  title >= master
+}
+stage league {
+  team_round_robin single boards 2
+  entrants roster
+  time standard
+  tiebreak { game_points, lots }
+  places 1..4
+}
+"#;
+
+#[test]
+fn a_womens_team_event_is_generated_with_women_of_its_conditions() {
+    let plan = compile("women.xqr", WOMEN_TEAMS);
+    for seed in 1..=5 {
+        let roster = run::generated_roster(&plan, Some(4), seed).expect("generated");
+        assert_eq!(roster.players.len(), 8);
+        assert!(roster.players.iter().all(|p| p.sex == Some(Sex::Women)));
+        assert!(validate_roster(&plan, &roster).is_empty());
+        run::run_plan(&plan, &roster, &Default::default(), seed).expect("runs");
+    }
+}
+
+const BY_CATEGORY: &str = r#"regulation "少年赛" {
+  dates 2024-05-01 .. 2024-05-03
+  rulebook cxa2011
+}
+scoring { win 2 draw 1 loss 0 }
+time standard { base 20min increment 20s flag loses }
+entry {
+  field open
+  assume field 40
+}
+category juniors "少年组" { age <= 14 }
+category masters "大师组" { title >= master }
+stage junior {
+  swiss cxa rounds 7
+  entrants category juniors
+  time standard
+  avoid same_unit
+  tiebreak { opponents_score bye zero, lots }
+}
+stage top {
+  swiss cxa rounds 5
+  entrants category masters
+  time standard
+  avoid same_unit
+  tiebreak { opponents_score bye zero, lots }
+}
+"#;
+
+#[test]
+fn stages_drawing_by_category_get_their_players_or_the_clause_is_named() {
+    let plan = compile("cats.xqr", BY_CATEGORY);
+    let roster = run::generated_roster(&plan, Some(40), 3).expect("generated");
+    stages_have_entrants(&plan, &roster).expect("every stage has entrants");
+    let out = run::run_plan(&plan, &roster, &Default::default(), 3).expect("runs");
+    assert!(out.stages.iter().all(|s| !s.groups.is_empty()));
+    // 14 juniors and 10 masters cannot come out of 10 players: said at the category clause.
+    let err = run::generated_roster(&plan, Some(10), 3).expect_err("too small");
+    assert_eq!(err.len(), 1);
+    assert_eq!(err[0].code, codes::CANNOT_GENERATE);
+    assert!(
+        matches!(&err[0].origin, Origin::Clause { line: 15, .. }),
+        "{:?}",
+        err[0]
+    );
+}
