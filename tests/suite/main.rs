@@ -10,6 +10,7 @@ mod cxa_property;
 mod docs;
 mod examples;
 mod fixtures;
+mod issue8_checks;
 mod plan_json;
 mod robustness;
 mod rosters;
