@@ -12,6 +12,7 @@ pub mod criteria;
 pub mod draws;
 pub mod facts;
 pub mod fitness;
+pub mod limits;
 pub mod names;
 pub mod playoffs;
 pub mod refs;
@@ -157,6 +158,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         playoffs::check(&ctx, &mut diags);
         scoring::check(&ctx, &mut diags);
         tiebreaks::check(&ctx, &mut diags);
+        limits::check(&ctx, &mut diags);
         // checker B: calls below
         entry::check(&ctx, &mut diags);
         categories::check(&ctx, &mut diags);
@@ -200,6 +202,7 @@ pub fn codes() -> Vec<&'static Code> {
     let mut all: Vec<&'static Code> = Vec::new();
     for list in [
         names::CODES,
+        limits::CODES,
         unknown::CODES,
         stages::CODES,
         refs::CODES,
