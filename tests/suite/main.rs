@@ -17,6 +17,7 @@ mod fixtures;
 mod generated;
 mod inputs;
 mod pair_inputs;
+mod issue8_checks;
 mod plan_json;
 mod regressions;
 mod robustness;

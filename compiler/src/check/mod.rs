@@ -14,6 +14,7 @@ pub mod draws;
 pub mod facts;
 pub mod first_round;
 pub mod fitness;
+pub mod limits;
 pub mod names;
 pub mod playoffs;
 pub mod refs;
@@ -163,6 +164,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         scoring::check(&ctx, &mut diags);
         tiebreaks::check(&ctx, &mut diags);
         teams::check(&ctx, &mut diags);
+        limits::check(&ctx, &mut diags);
         // checker B: calls below
         entry::check(&ctx, &mut diags);
         categories::check(&ctx, &mut diags);
@@ -207,6 +209,7 @@ pub fn codes() -> Vec<&'static Code> {
     for list in [
         names::CODES,
         contract::CODES,
+        limits::CODES,
         unknown::CODES,
         stages::CODES,
         refs::CODES,

@@ -13,6 +13,7 @@ use xqreg_grammar::Span;
 
 use super::entry;
 use super::facts::FormatKind;
+use super::limits::OVERFLOW;
 use super::Ctx;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
 
@@ -596,7 +597,19 @@ fn total(ctx: &Ctx<'_>, block: &Prizes, diags: &mut Diagnostics) {
             }
         };
         let e = sums.entry(c).or_insert(0);
-        *e = e.saturating_add(m.amount.node.saturating_mul(count));
+        match m
+            .amount
+            .node
+            .checked_mul(count)
+            .and_then(|a| e.checked_add(a))
+        {
+            Some(t) => *e = t,
+            None => {
+                // No total can be proposed: E514 says the lines cannot be added up.
+                diags.push(OVERFLOW.at(line.span, &[("cur", c)]));
+                return;
+            }
+        }
     }
     if sums.len() > 1 {
         let currencies = sums.keys().copied().collect::<Vec<_>>().join(", ");

@@ -246,6 +246,14 @@ const MSG_W602: Template = Template::new(
     "{per} minutes per round here, but a `{time}` game can last {need} minutes",
     "此处每轮只有 {per} 分钟，但 `{time}` 用时的一局最长可达 {need} 分钟",
 );
+const MSG_W602_END: Template = Template::new(
+    "this slot is {per} minutes long, but the base times of a `{time}` game alone take {base} minutes",
+    "此时间段只有 {per} 分钟，但 `{time}` 用时一局仅双方基本用时就需 {base} 分钟",
+);
+const HELP_W602_END: Template = Template::new(
+    "end the slot at {end} or later, or give only its start time",
+    "把结束时间改为不早于 {end}，或只写开始时间",
+);
 const LBL_W602: Template = Template::new("{per} min per round", "每轮 {per} 分钟");
 const LBL_W602_NEXT: Template = Template::new("next round", "下一轮");
 const HELP_W602: Template = Template::new(
@@ -361,6 +369,36 @@ pub(crate) fn sources_of(clauses: &[&StageClause]) -> Vec<String> {
 
 /// Seconds one game may last under a named time control.
 pub(crate) fn game_seconds(file: &ast::File, time: &str) -> Option<u32> {
+    game_parts(file, time).map(|(_, total)| total)
+}
+
+/// A single round's slot with its own end (`08:30-08:35 round main 1`) shorter than the two
+/// players' base times: no game can fit, whatever the moves (W602).
+fn own_end(p: &Placed<'_>, count: i64, base_min: i64, time: &str, diags: &mut Diagnostics) {
+    let Some(end) = p.end else {
+        return;
+    };
+    let per = end - p.at;
+    if count != 1 || per >= base_min {
+        return;
+    }
+    diags.push(
+        Diagnostic::new(
+            &W602,
+            MSG_W602_END.fill(&[
+                ("per", &per.to_string()),
+                ("time", time),
+                ("base", &base_min.to_string()),
+            ]),
+            p.slot.span,
+            LBL_W602.fill(&[("per", &per.to_string())]),
+        )
+        .with_help(HELP_W602_END.fill(&[("end", &fmt_minutes(p.at + base_min))])),
+    );
+}
+
+/// (both base times, the longest game) in seconds under a named time control.
+fn game_parts(file: &ast::File, time: &str) -> Option<(u32, u32)> {
     let tc = file.items.iter().find_map(|i| match i {
         Item::TimeControl(t) if t.name.node == time => Some(t),
         _ => None,
@@ -383,11 +421,12 @@ pub(crate) fn game_seconds(file: &ast::File, time: &str) -> Option<u32> {
         (Some(b), r, k) => r.unwrap_or(b).saturating_add(k.unwrap_or(b)),
         _ => return None,
     };
-    Some(
+    Some((
+        bases,
         bases
             .saturating_add(inc.saturating_mul(MOVES_PER_GAME).saturating_mul(2))
             .saturating_add(extra),
-    )
+    ))
 }
 
 /// One scheduled slot with its place in time (minutes since the epoch day).
@@ -781,11 +820,15 @@ fn short_slots(
         };
         // Concurrent stages share the slot; the longest game and the most rounds bound it.
         let mut need: Option<(u32, String)> = None;
+        let mut base_min: i64 = 0;
         let mut count: i64 = 1;
         for r in refs {
             let Some(time) = links.get(&r.stage.node).and_then(|f| f.time.clone()) else {
                 continue;
             };
+            if let Some((bases, _)) = game_parts(file, &time) {
+                base_min = base_min.max(i64::from(bases.div_ceil(60)));
+            }
             if let Some(secs) = game_seconds(file, &time) {
                 if need.as_ref().is_none_or(|(n, _)| secs > *n) {
                     need = Some((secs, time));
@@ -798,16 +841,21 @@ fn short_slots(
         };
         let need_min = i64::from(need_secs.div_ceil(60));
         // Two rounds are too close when a game of the first can still run at the start of the
-        // second; a single round's nominal end (`09:30-11:00`) is not a limit, but a slot that
-        // holds several rounds (`09:30-12:30 round main 1..2`) shares its length between them.
+        // second; a single round's nominal end (`09:30-11:00`) is a limit only below the two
+        // base times (`own_end`), but a slot that holds several rounds (`09:30-12:30 round
+        // main 1..2`) shares its length between them.
         let next = round_slots.get(i + 1).filter(|n| n.date == p.date);
         let available = match (next, p.end) {
             (Some(n), _) => n.at - p.at,
             (None, Some(end)) if count > 1 => end - p.at,
-            _ => continue,
+            _ => {
+                own_end(p, count, base_min, &time, diags);
+                continue;
+            }
         };
         let per = available / count;
         if per >= need_min {
+            own_end(p, count, base_min, &time, diags);
             continue;
         }
         let at = fmt_minutes(p.at + need_min * count);

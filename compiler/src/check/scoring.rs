@@ -29,7 +29,39 @@ code!(
     Template::new("Delete one of the two lines.", "删去其中一行。")
 );
 
-pub const CODES: &[&Code] = &[&E407, &E410];
+code!(
+    E513,
+    "E513",
+    "scoring-key-missing",
+    Error,
+    Template::new(
+        "A scoring block (or its `match` block) leaves out the points of a win, a draw or a loss. Every game can end each way, and xqreg does not guess the missing value. A forfeit win and a bye score as a win and a forfeit loss as a loss unless given.",
+        "记分办法（或其 `match` 团体场分）缺少胜、和或负的分值。每局棋都可能出现这三种结果，xqreg 不会猜测缺少的分值。弃权胜和轮空未写时按胜计分，弃权负按负计分。"
+    ),
+    "scoring { win 2 loss 0 }",
+    Template::new(
+        "Add the missing key: `scoring { win 2 draw 1 loss 0 }`.",
+        "补上缺少的项：`scoring { win 2 draw 1 loss 0 }`。"
+    )
+);
+
+pub const CODES: &[&Code] = &[&E407, &E410, &E513];
+
+const MISSING: Report = Report {
+    code: &E513,
+    message: Template::new(
+        "the {what} gives no points for `{key}`",
+        "{what_zh}没有写 `{key}` 的分值",
+    ),
+    label: Template::new("no `{key}` in this block", "此处缺少 `{key}`"),
+    help: Template::new(
+        "add `{key} {cxa}` (CXA: win 2, draw 1, loss 0)",
+        "补上 `{key} {cxa}`（中国象棋协会：胜 2、和 1、负 0）",
+    ),
+};
+
+/// The keys every scoring block must give, with the CXA value proposed.
+const REQUIRED: &[(&str, &str)] = &[("win", "2"), ("draw", "1"), ("loss", "0")];
 
 pub const SCORING_KEYS: Position = Position {
     what: ("scoring result", "记分项"),
@@ -108,8 +140,40 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
 
 fn block(s: &Scoring, diags: &mut Diagnostics) {
     points(&s.points, &SCORING_KEYS, diags);
+    required(&s.points, s, ("scoring block", "记分办法"), diags);
     if let Some(m) = &s.matches {
         points(m, &MATCH_KEYS, diags);
+        required(m, s, ("`match` block", "团体场分"), diags);
+    }
+}
+
+/// E513: win, draw and loss are all given; the compiler takes no silent default for them.
+fn required(
+    list: &[(Ident, Spanned<i64>)],
+    s: &Scoring,
+    what: (&str, &str),
+    diags: &mut Diagnostics,
+) {
+    // The label sits on the block's name, or its first key, or the whole block.
+    let at = s
+        .name
+        .as_ref()
+        .map(|n| n.span)
+        .or_else(|| list.first().map(|(k, _)| k.span))
+        .unwrap_or(s.span);
+    for (key, cxa) in REQUIRED {
+        if list.iter().any(|(k, _)| k.node == *key) {
+            continue;
+        }
+        diags.push(MISSING.at(
+            at,
+            &[
+                ("key", key),
+                ("cxa", cxa),
+                ("what", what.0),
+                ("what_zh", what.1),
+            ],
+        ));
     }
 }
 

@@ -15,8 +15,8 @@ use clap::ValueEnum;
 use rayon::prelude::*;
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
-use xqreg_runtime::engine::{Outcome, RecordedResults, Roster, RuntimeProblem};
-use xqreg_runtime::plan::Plan;
+use xqreg_runtime::engine::{Outcome, PrizeAward, RecordedResults, Roster, RuntimeProblem};
+use xqreg_runtime::plan::{Plan, PrizeItem};
 
 use super::output::{refuse_input_as_output, write_output};
 use super::plan::print_errors;
@@ -278,6 +278,30 @@ fn read(path: &PathBuf) -> Option<Vec<u8>> {
     }
 }
 
+/// What one prize line gives a player: the money (none for a trophy-only line), the awards, and
+/// the knockout round a losers' prize is for.
+fn award_text(p: &PrizeAward) -> String {
+    let mut parts = Vec::new();
+    if p.amount > 0 || p.items.is_empty() {
+        parts.push(format!("{:>9} {}", p.amount, p.currency));
+    }
+    for item in &p.items {
+        parts.push(match item {
+            PrizeItem::Trophy => "trophy".to_string(),
+            PrizeItem::Medal { metal: Some(m) } => format!("{m} medal"),
+            PrizeItem::Medal { metal: None } => "medal".to_string(),
+            PrizeItem::Plaque => "plaque".to_string(),
+            PrizeItem::Certificate => "certificate".to_string(),
+            PrizeItem::Other { name } => format!("\"{name}\""),
+        });
+    }
+    let mut text = parts.join(", ");
+    if let Some(e) = &p.eliminated {
+        text.push_str(&format!(" (losers of {} round {})", e.stage, e.round));
+    }
+    text
+}
+
 /// The human report of one run: ranking, prizes, qualifiers, how matches were decided.
 fn human(plan: &Plan, o: &Outcome) -> String {
     let mut s = String::new();
@@ -313,14 +337,13 @@ fn human(plan: &Plan, o: &Outcome) -> String {
             let cat = p.category.as_deref().unwrap_or("overall");
             let _ = writeln!(
                 s,
-                "  {} {:>3}{} {} {} {:>9} {}",
+                "  {} {:>3}{} {} {} {}",
                 pad(cat, cat_w),
                 p.place,
                 if p.shared { "=" } else { " " },
                 pad(&p.id, id_w),
                 pad(&p.player, name_w),
-                p.amount,
-                p.currency
+                award_text(p)
             );
         }
         for (cur, total) in &o.prize_totals {

@@ -1,7 +1,7 @@
 //! After the stages: the final ranking (stage places and places declarations), prizes per
 //! category with equal shares on shared places, qualification with next-in-line replacement.
 
-use super::outcome::{Outcome, PrizeAward, Qualifier, RankingRow};
+use super::outcome::{EliminatedIn, Outcome, PrizeAward, Qualifier, RankingRow};
 use super::problem::{codes, RuntimeProblem};
 use super::roster::{categories_of, in_category};
 use super::tiebreak::{self, Primary, Table};
@@ -423,8 +423,18 @@ fn prizes(ctx: &mut Ctx<'_>, fin: &Final) -> (Vec<PrizeAward>, BTreeMap<String, 
                             .currency
                             .clone()
                             .unwrap_or_else(|| table.currency.clone());
-                        let e = pools.entry(cur).or_insert(0);
-                        *e = e.saturating_add(amount);
+                        let e = pools.entry(cur.clone()).or_insert(0);
+                        match e.checked_add(amount) {
+                            Some(t) => *e = t,
+                            None => ctx.problems.push(RuntimeProblem::new(
+                                codes::OUT_OF_RANGE,
+                                format!(
+                                    "the prizes of places {place}.. add up to more than {} {cur}",
+                                    u64::MAX
+                                ),
+                                &line.origin,
+                            )),
+                        }
                     }
                 }
             }
@@ -444,7 +454,7 @@ fn prizes(ctx: &mut Ctx<'_>, fin: &Final) -> (Vec<PrizeAward>, BTreeMap<String, 
                 }
                 for (n, &p) in sorted.iter().enumerate() {
                     let amount = share + u64::from((n as u64) < rest);
-                    *totals.entry(currency.clone()).or_insert(0) += amount;
+                    add_money(ctx, &mut totals, currency, amount, &table.origin);
                     awards.push(PrizeAward {
                         category: table.category.clone(),
                         place,
@@ -454,6 +464,7 @@ fn prizes(ctx: &mut Ctx<'_>, fin: &Final) -> (Vec<PrizeAward>, BTreeMap<String, 
                         amount,
                         currency: currency.clone(),
                         items: items.clone(),
+                        eliminated: None,
                     });
                 }
             }
@@ -468,6 +479,7 @@ fn prizes(ctx: &mut Ctx<'_>, fin: &Final) -> (Vec<PrizeAward>, BTreeMap<String, 
                         amount: 0,
                         currency: table.currency.clone(),
                         items: items.clone(),
+                        eliminated: None,
                     });
                 }
             }
@@ -491,12 +503,24 @@ fn prizes(ctx: &mut Ctx<'_>, fin: &Final) -> (Vec<PrizeAward>, BTreeMap<String, 
                 .clone()
                 .unwrap_or_else(|| table.currency.clone());
             for p in losers {
+                // A loser is paid at the place the final ranking gives them (the losers of a
+                // round share it); a category's table pays only its members.
+                let ranked = cat_rank.iter().find(|m| m.2 == p);
+                if table.category.is_some() && ranked.is_none() {
+                    continue;
+                }
                 let amount = line.amount.unwrap_or(0);
-                *totals.entry(currency.clone()).or_insert(0) += amount;
+                if line.amount.is_some() {
+                    add_money(ctx, &mut totals, &currency, amount, &line.origin);
+                }
                 awards.push(PrizeAward {
                     category: table.category.clone(),
-                    place: 0,
-                    shared: false,
+                    place: ranked.map_or(0, |m| m.0),
+                    shared: ranked.is_some_and(|m| m.1),
+                    eliminated: Some(EliminatedIn {
+                        stage: stage.clone(),
+                        round: *round,
+                    }),
                     id: ctx.id(p).to_string(),
                     player: ctx.name(p).to_string(),
                     amount,
@@ -507,6 +531,29 @@ fn prizes(ctx: &mut Ctx<'_>, fin: &Final) -> (Vec<PrizeAward>, BTreeMap<String, 
         }
     }
     (awards, totals)
+}
+
+/// Adds a payment to its currency's total; a sum beyond `u64` is a problem, never a wrapped or
+/// saturated total.
+fn add_money(
+    ctx: &mut Ctx<'_>,
+    totals: &mut BTreeMap<String, u64>,
+    currency: &str,
+    amount: u64,
+    origin: &Origin,
+) {
+    let e = totals.entry(currency.to_string()).or_insert(0);
+    match e.checked_add(amount) {
+        Some(t) => *e = t,
+        None => ctx.problems.push(RuntimeProblem::new(
+            codes::OUT_OF_RANGE,
+            format!(
+                "the prizes paid in {currency} add up to more than {}",
+                u64::MAX
+            ),
+            origin,
+        )),
+    }
 }
 
 fn qualification(ctx: &mut Ctx<'_>, fin: &Final) -> Vec<Qualifier> {

@@ -100,7 +100,7 @@ pub fn generate_roster<R: RngCore>(
     rng: &mut R,
 ) -> Result<Roster, Vec<RuntimeProblem>> {
     // No event comes near this; a larger request would only exhaust memory.
-    const MOST: u32 = 100_000;
+    const MOST: u32 = super::limits::PLAYERS;
     let boards = super::roster::team_boards(plan);
     if u64::from(n) * u64::from(boards.unwrap_or(1).max(1)) > u64::from(MOST) {
         return Err(vec![RuntimeProblem::new(

@@ -141,13 +141,13 @@ pub(crate) fn category_want(plan: &Plan, name: &str, base: &Want) -> Option<Want
         if depth > 16 {
             break;
         }
-        if (c.born_from.is_some() || c.born_to.is_some() || c.age.is_some()) && !windowed {
+        if (c.born_from.is_some() || c.born_to.is_some() || !c.age.is_empty()) && !windowed {
             windowed = true;
             let entry_only = entry_want_wide(plan);
             w.born = entry_only.born;
         }
         w.born_within(c.born_from, c.born_to);
-        if let Some((op, years)) = c.age {
+        for &(op, years) in &c.age {
             w.age(op, years, day);
         }
         if c.sex.is_some() {

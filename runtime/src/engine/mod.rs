@@ -22,6 +22,7 @@ mod finish;
 mod fixed;
 pub mod generate;
 mod generate_want;
+pub mod limits;
 pub mod outcome;
 mod play;
 pub mod problem;
@@ -142,11 +143,7 @@ pub fn run_with(
 /// comes near, so that a hand-edited plan can neither overflow a sum nor run for ever.
 fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
     use crate::plan::{Bracket, PlayoffStepKind, StageFormat, SwissRounds};
-    const POINTS: i64 = 1_000_000;
-    const MONEY: u64 = 1_000_000_000_000;
-    const GAMES: u32 = 64;
-    const BRACKET: u32 = 4096;
-    const ROUNDS: u32 = 1000;
+    use limits::{BRACKET, GAMES, MONEY, POINTS, ROUNDS};
     let mut problems = Vec::new();
     let mut bad = |what: String, origin: &crate::plan::Origin| {
         problems.push(RuntimeProblem::new(codes::OUT_OF_RANGE, what, origin));

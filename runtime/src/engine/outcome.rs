@@ -59,6 +59,17 @@ pub struct PrizeAward {
     pub amount: u64,
     pub currency: String,
     pub items: Vec<PrizeItem>,
+    /// Paid to the losers of a knockout round (`eliminated STAGE round N: ...`); `place` is then
+    /// the place the final ranking gives them (0 when it ranks them nowhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eliminated: Option<EliminatedIn>,
+}
+
+/// The knockout round a prize's losers went out in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EliminatedIn {
+    pub stage: String,
+    pub round: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

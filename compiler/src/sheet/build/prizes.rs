@@ -176,7 +176,9 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
         .lines
         .iter()
         .any(|l| matches!(l.key, PrizeKey::Eliminated { .. }));
-    let foot = if overflow || rows.is_empty() || unknown {
+    // A table of trophies, medals and certificates only has no money to add up: no `合计 0元`.
+    let moneyless = p.lines.iter().all(|l| l.money.is_none());
+    let foot = if overflow || rows.is_empty() || unknown || moneyless {
         None
     } else {
         Some(vec![

@@ -373,7 +373,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::LabelTime => ("{0}用时", "time control “{0}”"),
         M::LabelRegulation => ("规程总则", "general provisions"),
         M::LabelContacts => ("联系方式", "contacts"),
-        M::Edition => ("本届为第{0}。", "This is the {1} edition."),
+        M::Edition => ("本届为{0}。", "This is the {1} edition."),
         M::Rulebook => ("执行{0}", "The {0} apply"),
         M::Interpretation => ("本规程解释权属{0}。", "The right to interpret these regulations rests with {0}."),
         M::DatesAtVenue => ("{0}在{1}举行。", "{0}, at {1}."),

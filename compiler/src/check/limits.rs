@@ -1,0 +1,259 @@
+//! Values the runtime cannot run are refused by the checker, at their place: a number beyond
+//! the runtime's bounds (`xqreg_runtime::engine::limits`, E515), a Swiss of no rounds (E516), a
+//! field of no or one player (E517). `check` never accepts what `simulate` refuses.
+
+use xqreg_grammar::ast::{
+    EntryClause, Format, Item, KnockoutClause, PlayoffRef, PlayoffStep, StageClause, SwissRounds,
+};
+use xqreg_grammar::Span;
+use xqreg_runtime::engine::limits;
+
+use super::names::code;
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+code!(
+    E515,
+    "E515",
+    "beyond-runtime-limit",
+    Error,
+    Template::new(
+        "A number is larger than the runtime can run: prizes up to 10^12 per line, points up to ±10^6, up to 64 games per match or playoff step, seeded brackets up to 4096, Swiss stages up to 1000 rounds, fields up to 100000 players. No real event comes near these bounds; a value beyond them is a typing mistake.",
+        "数值超出运行时的处理范围：每行奖金不超过 10^12，分值不超过 ±10^6，每场或每步加赛不超过 64 局，种子签表不超过 4096，积分编排不超过 1000 轮，参赛人数不超过 100000。真实赛事远达不到这些上限，超出者多为笔误。"
+    ),
+    "prizes CNY { 1: 9000000000000000000 }",
+    Template::new("Correct the number.", "改正该数值。")
+);
+code!(
+    E516,
+    "E516",
+    "swiss-without-rounds",
+    Error,
+    Template::new(
+        "A Swiss stage of 0 rounds plays no game and ranks nobody.",
+        "0 轮的积分编排阶段不赛一局，也排不出名次。"
+    ),
+    "stage main { swiss cxa rounds 0 }",
+    Template::new(
+        "Give the number of rounds: `swiss cxa rounds 7`.",
+        "写明轮数：`swiss cxa rounds 7`。"
+    )
+);
+code!(
+    E517,
+    "E517",
+    "field-too-small",
+    Error,
+    Template::new(
+        "A field (or an assumed field) of 0 or 1 players cannot hold a game: an event needs at least two entrants.",
+        "参赛人数（或假定人数）为 0 或 1，无法进行对局：比赛至少需要两名参赛者。"
+    ),
+    "entry { field 1 }",
+    Template::new("Give the real field size: `field 16`.", "写明实际人数：`field 16`。")
+);
+
+code!(
+    E514,
+    "E514",
+    "prize-sum-overflow",
+    Error,
+    Template::new(
+        "The lines of a prize table add up to more than any total can hold (2^64 - 1): the sum is not proposed, since it would be wrong.",
+        "奖励表各行之和超出任何总额可表示的范围（2^64 - 1）：总额无法计算，因此不予给出。"
+    ),
+    "prizes CNY { 1..3: 9000000000000000000 each  total 1 }",
+    Template::new("Correct the amounts.", "改正金额。")
+);
+
+pub const CODES: &[&Code] = &[&E514, &E515, &E516, &E517];
+
+/// E514, raised where `prizes.rs` adds up a table's lines.
+pub const OVERFLOW: Report = Report {
+    code: &E514,
+    message: Template::new(
+        "the prize lines in {cur} add up to more than 18446744073709551615",
+        "以 {cur} 计的各行奖金之和超过 18446744073709551615",
+    ),
+    label: Template::new("the sum overflows here", "加到此行时溢出"),
+    help: Template::new(
+        "correct the amounts: no total can be proposed",
+        "改正金额：无法给出总额",
+    ),
+};
+
+const BEYOND: Report = Report {
+    code: &E515,
+    message: Template::new(
+        "{what} ({value}) is beyond what the runtime runs (at most {max})",
+        "{what_zh}（{value}）超出运行时的处理范围（至多 {max}）",
+    ),
+    label: Template::new("at most {max}", "至多 {max}"),
+    help: Template::new(
+        "correct the number: no real event comes near {max}",
+        "改正该数值：真实赛事远达不到 {max}",
+    ),
+};
+const NO_ROUNDS: Report = Report {
+    code: &E516,
+    message: Template::new(
+        "Swiss stage `{stage}` plays 0 rounds",
+        "积分编排阶段 `{stage}` 赛 0 轮",
+    ),
+    label: Template::new("no rounds", "没有轮次"),
+    help: Template::new(
+        "give the number of rounds: `rounds 7`",
+        "写明轮数：`rounds 7`",
+    ),
+};
+const SMALL: Report = Report {
+    code: &E517,
+    message: Template::new(
+        "a field of {n} cannot hold a game",
+        "{n} 人的参赛规模无法进行对局",
+    ),
+    label: Template::new("{n} players", "{n} 人"),
+    help: Template::new(
+        "give the real number of entrants (at least 2)",
+        "写明实际参赛人数（至少 2 人）",
+    ),
+};
+
+fn beyond(diags: &mut Diagnostics, span: Span, what: (&str, &str), value: &str, max: &str) {
+    diags.push(BEYOND.at(
+        span,
+        &[
+            ("what", what.0),
+            ("what_zh", what.1),
+            ("value", value),
+            ("max", max),
+        ],
+    ));
+}
+
+fn count(diags: &mut Diagnostics, span: Span, what: (&str, &str), value: u32, max: u32) {
+    if value > max {
+        beyond(diags, span, what, &value.to_string(), &max.to_string());
+    }
+}
+
+const GAMES: (&str, &str) = ("the number of games", "每场局数");
+
+fn playoff_steps(steps: &[PlayoffStep], diags: &mut Diagnostics) {
+    for step in steps {
+        if let PlayoffStep::Game { games: Some(g), .. } = step {
+            count(diags, g.span, GAMES, g.node, limits::GAMES);
+        }
+    }
+}
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for item in &ctx.file.items {
+        match item {
+            Item::Prizes(p) => {
+                for m in p.lines.iter().filter_map(|l| l.money.as_ref()) {
+                    if m.amount.node > limits::MONEY {
+                        let (v, max) = (m.amount.node.to_string(), limits::MONEY.to_string());
+                        beyond(diags, m.amount.span, ("the prize", "奖金"), &v, &max);
+                    }
+                }
+            }
+            Item::Scoring(s) => {
+                let all = s.points.iter().chain(s.matches.iter().flatten());
+                for (_, v) in all {
+                    if v.node.unsigned_abs() > limits::POINTS.unsigned_abs() {
+                        let (val, max) = (v.node.to_string(), limits::POINTS.to_string());
+                        beyond(diags, v.span, ("the score", "分值"), &val, &max);
+                    }
+                }
+            }
+            Item::Playoff(c) => playoff_steps(&c.steps, diags),
+            Item::Entry(e) => {
+                for c in &e.clauses {
+                    let (n, span) = match c {
+                        EntryClause::Field(n) => (n, n.span),
+                        EntryClause::AssumeField { size, .. } => (size, size.span),
+                        EntryClause::Cap { max, .. } => {
+                            count(
+                                diags,
+                                max.span,
+                                ("the cap", "人数上限"),
+                                max.node,
+                                limits::PLAYERS,
+                            );
+                            continue;
+                        }
+                        _ => continue,
+                    };
+                    if n.node < 2 {
+                        diags.push(SMALL.at(span, &[("n", &n.node.to_string())]));
+                    }
+                    count(
+                        diags,
+                        span,
+                        ("the field", "参赛人数"),
+                        n.node,
+                        limits::PLAYERS,
+                    );
+                }
+            }
+            Item::Stage(st) => {
+                for c in &st.clauses {
+                    match c {
+                        StageClause::Format(f) => format(&st.name.node, f, diags),
+                        StageClause::Playoff(PlayoffRef::Inline(chain)) => {
+                            playoff_steps(&chain.steps, diags)
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn format(stage: &str, f: &Format, diags: &mut Diagnostics) {
+    match f {
+        Format::Swiss { rounds, .. } => {
+            let all: Vec<_> = match rounds {
+                SwissRounds::Fixed(r) => vec![r],
+                SwissRounds::ByEntries(arms) => arms.iter().map(|a| &a.rounds).collect(),
+            };
+            for r in all {
+                if r.node == 0 {
+                    diags.push(NO_ROUNDS.at(r.span, &[("stage", stage)]));
+                }
+                count(
+                    diags,
+                    r.span,
+                    ("the number of rounds", "积分编排轮数"),
+                    r.node,
+                    limits::ROUNDS,
+                );
+            }
+        }
+        Format::Knockout(ko) => {
+            for c in &ko.clauses {
+                match c {
+                    KnockoutClause::Games(g) => count(diags, g.span, GAMES, g.node, limits::GAMES),
+                    KnockoutClause::Seeded { size, .. } => count(
+                        diags,
+                        size.span,
+                        ("the bracket size", "签表人数"),
+                        size.node,
+                        limits::BRACKET,
+                    ),
+                    _ => {}
+                }
+            }
+        }
+        Format::TeamRoundRobin { boards, .. } => count(
+            diags,
+            boards.span,
+            ("the number of boards", "台数"),
+            boards.node,
+            limits::GAMES,
+        ),
+        _ => {}
+    }
+}
