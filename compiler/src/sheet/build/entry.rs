@@ -57,17 +57,9 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 }
                 ctx.push(Art::Registration, 5, Clause::text(ctx.sentence(&line)));
             }
-            EntryClause::AssumeField { size, reason, span } => {
-                ctx.mark(*span);
-                let mut line = ctx.mf(M::AssumeField, &[&size.node.to_string()]);
-                if let Some(r) = reason {
-                    let r = ctx.tm(r);
-                    line = ctx.mf(M::WithReason, &[&line, &r]);
-                }
-                let mut cl = Clause::text(ctx.sentence(&line));
-                cl.plain = true;
-                ctx.push(Art::Eligibility, 21, cl);
-            }
+            // A size assumed for simulation is not the regulation's word: the official sheet
+            // leaves it out (issue 8); it stays in the plan for `simulate --players`.
+            EntryClause::AssumeField { span, .. } => ctx.mark(*span),
             EntryClause::Age {
                 op,
                 years,
