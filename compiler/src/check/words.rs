@@ -200,6 +200,45 @@ const UNKNOWN_WORD: Report = Report {
     help: Template::new("", ""),
 };
 
+/// Registration clause kinds: the sheet has a phrase for each (`sheet::catalogue::words::admin_kind`;
+/// a unit test keeps the two lists equal).
+pub const REGISTRATION_KIND: Position = Position {
+    what: ("kind of registration clause", "报名条款类别"),
+    allowed: &[
+        "deadline",
+        "method",
+        "arrival",
+        "pickup",
+        "travel_info",
+        "meeting",
+        "late",
+        "documents",
+        "confirmation",
+        "payment",
+        "no_show",
+        "return_tickets",
+        "hotel",
+        "replacement",
+    ],
+};
+/// Expense clause kinds, likewise.
+pub const EXPENSE_KIND: Position = Position {
+    what: ("kind of expense clause", "经费条款类别"),
+    allowed: &[
+        "travel_subsidy",
+        "subsidy",
+        "travel_paid",
+        "travel_reimbursed",
+        "board_lodging",
+        "own_cost",
+        "hotel",
+        "hotel_info",
+        "lodging_on_request",
+        "insurance",
+        "travel",
+    ],
+};
+
 /// Report `id` unless it is one of the position's words. Returns whether it was allowed.
 pub fn word(diags: &mut Diagnostics, id: &Ident, pos: &Position) -> bool {
     if pos.allowed.contains(&id.node.as_str()) {
@@ -465,6 +504,16 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                     word(diags, r, &REPLACEMENT);
                 }
             }
+            Item::Registration(r) => {
+                for c in &r.clauses {
+                    word(diags, &c.kind, &REGISTRATION_KIND);
+                }
+            }
+            Item::Expenses(e) => {
+                for c in &e.clauses {
+                    word(diags, &c.kind, &EXPENSE_KIND);
+                }
+            }
             Item::Schedule(s) => {
                 for slot in s.days.iter().flat_map(|d| &d.slots) {
                     if let SlotKind::Event(k) = &slot.kind {
@@ -473,6 +522,29 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod admin_kind_tests {
+    use super::{EXPENSE_KIND, REGISTRATION_KIND};
+    use crate::sheet::catalogue::words::admin_kind;
+    use crate::sheet::Lang;
+
+    /// The checker accepts exactly the kinds the sheet can print: an accepted kind without a
+    /// phrase would print its raw key into the sheet.
+    #[test]
+    fn every_accepted_admin_kind_has_a_sheet_phrase() {
+        for (block, pos) in [
+            ("registration", REGISTRATION_KIND),
+            ("expenses", EXPENSE_KIND),
+        ] {
+            for kind in pos.allowed {
+                for lang in [Lang::Zh, Lang::En] {
+                    assert!(admin_kind(lang, block, kind).is_some(), "{block} {kind}");
+                }
+            }
         }
     }
 }
