@@ -239,6 +239,35 @@ pub const EXPENSE_KIND: Position = Position {
     ],
 };
 
+/// Conduct rule kinds: the sheet has a phrase for each (`sheet::catalogue::words::conduct_kind`;
+/// `rule "heading" "text"` is the free-text rule).
+pub const CONDUCT_KIND: Position = Position {
+    what: ("kind of conduct rule", "赛场纪律条款类别"),
+    allowed: &[
+        "natural_move_limit",
+        "draw_offers",
+        "repetition",
+        "late",
+        "withdraw",
+        "fouls_per_game",
+        "clock_before_move",
+        "knocked_pieces",
+        "knocked_pieces_any",
+        "illegal_move",
+        "self_check",
+        "devices",
+        "phone",
+        "score_sheets",
+        "adjourn",
+        "claims",
+        "cheating",
+        "theoretical_draw",
+        "leave_board",
+        "misplaced_piece",
+        "rule",
+    ],
+};
+
 /// Report `id` unless it is one of the position's words. Returns whether it was allowed.
 pub fn word(diags: &mut Diagnostics, id: &Ident, pos: &Position) -> bool {
     if pos.allowed.contains(&id.node.as_str()) {
@@ -504,6 +533,11 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                     word(diags, r, &REPLACEMENT);
                 }
             }
+            Item::Conduct(c) => {
+                for rule in &c.rules {
+                    word(diags, &rule.kind, &CONDUCT_KIND);
+                }
+            }
             Item::Registration(r) => {
                 for c in &r.clauses {
                     word(diags, &c.kind, &REGISTRATION_KIND);
@@ -529,11 +563,21 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
 #[cfg(test)]
 mod admin_kind_tests {
     use super::{EXPENSE_KIND, REGISTRATION_KIND};
-    use crate::sheet::catalogue::words::admin_kind;
+    use crate::sheet::catalogue::words::{admin_kind, conduct_kind};
     use crate::sheet::Lang;
 
     /// The checker accepts exactly the kinds the sheet can print: an accepted kind without a
     /// phrase would print its raw key into the sheet.
+    #[test]
+    fn every_accepted_conduct_kind_has_a_sheet_phrase() {
+        for kind in super::CONDUCT_KIND.allowed.iter().filter(|k| **k != "rule") {
+            let has = [(true, false), (false, false), (true, true)]
+                .iter()
+                .any(|&(v, z)| conduct_kind(Lang::Zh, kind, v, z).is_some());
+            assert!(has, "conduct {kind}");
+        }
+    }
+
     #[test]
     fn every_accepted_admin_kind_has_a_sheet_phrase() {
         for (block, pos) in [
