@@ -124,3 +124,15 @@ fn header_is_read() {
     assert_eq!(none.map(|h| h.expect.len()), Some(0));
     assert_eq!(header("stage x {}\n"), None);
 }
+
+/// One failed scenario test as a line of an assertion message: where it is, its name, and each
+/// expectation it missed.
+pub fn scenario_failure(t: &xqreg::run::scenario::ScenarioOutcome) -> String {
+    format!(
+        "{}:{} {}\n    {}",
+        t.file,
+        t.line,
+        t.name,
+        t.failures.join("\n    ")
+    )
+}

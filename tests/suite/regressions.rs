@@ -29,13 +29,7 @@ fn every_regression_scenario_passes() {
             failures.push(format!("{name}: no `test` block"));
         }
         for t in outcomes.into_iter().filter(|t| !t.passed) {
-            failures.push(format!(
-                "{}:{} {}\n    {}",
-                t.file,
-                t.line,
-                t.name,
-                t.failures.join("\n    ")
-            ));
+            failures.push(crate::common::scenario_failure(&t));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -28,13 +28,7 @@ fn every_example_scenario_passes() {
         for t in outcomes {
             ran += 1;
             if !t.passed {
-                failures.push(format!(
-                    "{}:{} {}\n    {}",
-                    t.file,
-                    t.line,
-                    t.name,
-                    t.failures.join("\n    ")
-                ));
+                failures.push(crate::common::scenario_failure(&t));
             }
         }
     }
