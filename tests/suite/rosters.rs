@@ -60,23 +60,7 @@ fn valid_roster() -> (Roster, SourceFile) {
     (roster, src)
 }
 
-/// Byte ranges of the fields of one CSV line (commas inside quotes do not split).
-fn fields(line: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let (mut start, mut quoted) = (0, false);
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ',' if !quoted => {
-                out.push((start, i));
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push((start, line.len()));
-    out
-}
+use xqreg::run::csv_header::fields_of as fields;
 
 /// The header name of the CSV field holding byte `at` of `src`.
 fn column_at(src: &SourceFile, at: usize) -> String {
