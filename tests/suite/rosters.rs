@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use xqreg::diagnostics::source::SourceFile;
 use xqreg::driver::FileReport;
 use xqreg::run;
+use xqreg::run::csv_header::fields_of as fields;
 use xqreg_runtime::engine::{validate_roster, RecordedResults, Roster};
 use xqreg_runtime::plan::Plan;
 
@@ -59,8 +60,6 @@ fn valid_roster() -> (Roster, SourceFile) {
     let roster = run::csv_input::read_roster(&name, &bytes).expect("valid.csv reads");
     (roster, src)
 }
-
-use xqreg::run::csv_header::fields_of as fields;
 
 /// The header name of the CSV field holding byte `at` of `src`.
 fn column_at(src: &SourceFile, at: usize) -> String {
