@@ -8,7 +8,6 @@ use xqreg_grammar::ast::Criterion;
 use super::criteria::Crit;
 use super::facts::FormatKind;
 use super::names::code;
-use super::tiebreaks::Place;
 use super::Report;
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -131,6 +130,19 @@ fn has_variant(c: &Criterion, crit: Crit) -> bool {
 }
 
 pub const CODES: &[&Code] = &[&E402, &E404, &E405, &E406, &E409, &W403];
+
+/// Where a chain is written: a stage of a known format, or somewhere format-free.
+#[derive(Clone, Copy)]
+pub(super) enum Place<'a> {
+    Stage {
+        name: &'a str,
+        format: FormatKind,
+        byes_possible: Option<(&'a str, &'a str)>,
+        bye_stated: bool,
+    },
+    /// `places ... ranked_by` or a mini-match `tiebreak` step: format-free checks only.
+    Other,
+}
 
 /// Check one known criterion (not `points`, not a repeat) in its place.
 pub(super) fn criterion(c: &Criterion, crit: Crit, place: Place<'_>, diags: &mut Diagnostics) {

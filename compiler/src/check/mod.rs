@@ -153,6 +153,8 @@ pub fn check(file: &ast::File) -> CheckOutput {
             facts: &facts,
         };
         names::check(&ctx, &mut diags);
+        unknown::check(&ctx, &mut diags);
+        words::check(&ctx, &mut diags);
         contract::check(&ctx, &mut diags);
         stages::check(&ctx, &mut diags);
         refs::check(&ctx, &mut diags);

@@ -7,7 +7,7 @@ use xqreg_grammar::ast::Item;
 use xqreg_grammar::Span;
 
 use super::resolve::keyword_span;
-use super::{unknown, words, Ctx, Report};
+use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
 macro_rules! code {
@@ -93,8 +93,6 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         );
     }
     header(ctx, diags);
-    unknown::check(ctx, diags);
-    words::check(ctx, diags);
 }
 
 fn header(ctx: &Ctx<'_>, diags: &mut Diagnostics) {

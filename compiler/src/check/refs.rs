@@ -4,12 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use xqreg_grammar::ast::{GroupSel, Item, PlaceRef};
+use xqreg_grammar::ast::{
+    BracketSlot, EntrantSource, Format, GroupSel, Item, KnockoutClause, PlaceRef, StageClause,
+};
 use xqreg_grammar::Span;
 
 use super::facts::range_len;
 use super::names::code;
-use super::stages::own_refs;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -230,4 +231,33 @@ pub(super) fn onward_count(ctx: &Ctx<'_>, stage: &str) -> u32 {
         }
     }
     taken.len() as u32
+}
+
+/// Every place reference a stage writes itself (entrants, bracket slots).
+pub(super) fn own_refs(st: &xqreg_grammar::ast::Stage) -> Vec<&PlaceRef> {
+    let mut out = Vec::new();
+    for c in &st.clauses {
+        match c {
+            StageClause::Entrants { sources, .. } => {
+                for s in sources {
+                    if let EntrantSource::Places(r) = s {
+                        out.push(r);
+                    }
+                }
+            }
+            StageClause::Format(Format::Knockout(k)) => {
+                for kc in &k.clauses {
+                    if let KnockoutClause::Bracket { pairs, .. } = kc {
+                        for slot in pairs.iter().flat_map(|(a, b)| [a, b]) {
+                            if let BracketSlot::Place(r) = slot {
+                                out.push(r);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }

@@ -6,14 +6,12 @@
 //! Every check reads counts from [`super::facts`] and skips what is unknown or unresolved (an
 //! unknown stage or group was reported by `names`).
 
-use xqreg_grammar::ast::{
-    BracketSlot, EntrantSource, Format, KnockoutClause, PlaceRef, StageClause,
-};
+use xqreg_grammar::ast::{Format, StageClause};
 use xqreg_grammar::Span;
 
 use super::facts::{range_len, FormatKind};
 use super::names::code;
-use super::refs::onward_count;
+use super::refs::{onward_count, own_refs};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -228,35 +226,6 @@ fn formats(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             }
         }
     }
-}
-
-/// Every place reference a stage writes itself (entrants, bracket slots).
-pub(super) fn own_refs(st: &xqreg_grammar::ast::Stage) -> Vec<&PlaceRef> {
-    let mut out = Vec::new();
-    for c in &st.clauses {
-        match c {
-            StageClause::Entrants { sources, .. } => {
-                for s in sources {
-                    if let EntrantSource::Places(r) = s {
-                        out.push(r);
-                    }
-                }
-            }
-            StageClause::Format(Format::Knockout(k)) => {
-                for kc in &k.clauses {
-                    if let KnockoutClause::Bracket { pairs, .. } = kc {
-                        for slot in pairs.iter().flat_map(|(a, b)| [a, b]) {
-                            if let BracketSlot::Place(r) = slot {
-                                out.push(r);
-                            }
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    out
 }
 
 fn order(ctx: &Ctx<'_>, diags: &mut Diagnostics) {

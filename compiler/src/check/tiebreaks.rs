@@ -14,6 +14,7 @@ use xqreg_grammar::Span;
 
 use super::criteria::{self, lookup, Crit, Lookup, BYE_SCORES};
 use super::facts::FormatKind;
+use super::fitness::Place;
 use super::names::code;
 use super::words::{word, Position, E111};
 use super::{suggest, Ctx, Report};
@@ -196,19 +197,6 @@ const NO_VARIANT: Report = Report {
     label: Template::new("unknown word", "无法识别的词"),
     help: Template::new("delete `{word}`", "删去 `{word}`"),
 };
-
-/// Where a chain is written.
-#[derive(Clone, Copy)]
-pub(super) enum Place<'a> {
-    Stage {
-        name: &'a str,
-        format: FormatKind,
-        byes_possible: Option<(&'a str, &'a str)>,
-        bye_stated: bool,
-    },
-    /// `places ... ranked_by` or a mini-match `tiebreak` step: format-free checks only.
-    Other,
-}
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for item in &ctx.file.items {

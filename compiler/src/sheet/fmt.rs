@@ -416,6 +416,24 @@ pub fn capitalise(s: &str) -> String {
     }
 }
 
+/// A count as a reader says it before a measure word: 四 (组) / four.
+pub fn count_word(lang: Lang, n: u64) -> String {
+    match lang {
+        Lang::Zh if n == 2 => "两".to_string(),
+        Lang::Zh => zh_numeral(n),
+        Lang::En => match n {
+            1 => "one".into(),
+            2 => "two".into(),
+            3 => "three".into(),
+            4 => "four".into(),
+            5 => "five".into(),
+            6 => "six".into(),
+            8 => "eight".into(),
+            _ => n.to_string(),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,6 @@
 pub mod build;
 pub mod catalogue;
 pub mod coverage;
-pub mod flow;
 pub mod fmt;
 pub mod model;
 pub mod render;

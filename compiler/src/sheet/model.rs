@@ -165,3 +165,24 @@ pub struct Arrow {
     pub lx: u32,
     pub ly: u32,
 }
+
+/// The articles of a 竞赛规程, in the order they print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Art {
+    /// One article per organiser role, in the order the file lists them.
+    Organisers(usize),
+    DatesVenue,
+    Event,
+    Eligibility,
+    Categories,
+    Method,
+    Conduct,
+    Officials,
+    Prizes,
+    Qualification,
+    Expenses,
+    Registration,
+    Schedule,
+    Other,
+    Interpretation,
+}

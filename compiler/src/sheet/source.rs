@@ -175,17 +175,17 @@ impl<'a> Source<'a> {
             .iter()
             .filter(|i| !matches!(i, Item::Test(_) | Item::Broken(_) | Item::Supplement(_)))
             .map(|item| {
-                let span = crate::sheet::build::item_span(item);
+                let span = item_span(item);
                 let origin = supplements
                     .iter()
                     .enumerate()
                     .find(|(_, s)| s.span.start <= span.start && span.end <= s.span.end)
                     .map(|(index, s)| Origin::Supplement {
                         index,
-                        replaces: s.items.iter().any(|si| {
-                            si.override_kw.is_some()
-                                && crate::sheet::build::item_span(&si.item) == span
-                        }),
+                        replaces: s
+                            .items
+                            .iter()
+                            .any(|si| si.override_kw.is_some() && item_span(&si.item) == span),
                     })
                     .unwrap_or(Origin::Base);
                 Entry { item, origin }
@@ -202,5 +202,31 @@ impl<'a> Source<'a> {
 
     pub fn iter(&self) -> impl Iterator<Item = &Entry<'a>> {
         self.items.iter()
+    }
+}
+
+/// The span of a top-level item, whatever its kind.
+pub fn item_span(item: &Item) -> xqreg_grammar::Span {
+    match item {
+        Item::Regulation(x) => x.span,
+        Item::Organisers(x) => x.span,
+        Item::Contacts(x) => x.span,
+        Item::Scoring(x) => x.span,
+        Item::TimeControl(x) => x.span,
+        Item::Entry(x) => x.span,
+        Item::Category(x) => x.span,
+        Item::Stage(x) => x.span,
+        Item::Playoff(x) => x.span,
+        Item::Places(x) => x.span,
+        Item::Prizes(x) => x.span,
+        Item::Qualification(x) => x.span,
+        Item::Conduct(x) => x.span,
+        Item::Schedule(x) => x.span,
+        Item::Registration(x) => x.span,
+        Item::Expenses(x) => x.span,
+        Item::Note(x) => x.span,
+        Item::Supplement(x) => x.span,
+        Item::Test(x) => x.span,
+        Item::Broken(s) => *s,
     }
 }

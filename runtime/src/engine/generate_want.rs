@@ -5,7 +5,8 @@
 
 use super::entrants::source_admits;
 use super::problem::{codes, RuntimeProblem};
-use super::roster::{validate_entries, Roster};
+use super::roster::Roster;
+use super::validate::validate_entries;
 use crate::plan::{
     CompareOp, Condition, Date, EntrantSource, Origin, Plan, Sex, Stage, StageFormat, SwissRounds,
     Title,

@@ -30,12 +30,14 @@ pub mod results;
 pub mod roster;
 mod sections;
 mod stages;
+mod standings;
 mod swiss_stage;
 mod team;
 pub mod tiebreak;
 pub mod transcript;
 mod trf_out;
 mod unplaced;
+mod validate;
 
 pub use entrants::source_admits;
 pub use generate::generate_roster;
@@ -44,8 +46,9 @@ pub use problem::{codes, RuntimeProblem};
 pub use results::{
     FixedDraw, GameResult, RecordedGame, RecordedResults, RecordedWithdrawal, RestRule, ResultModel,
 };
-pub use roster::{categories_of, in_category, validate_roster, Player, Roster};
+pub use roster::{categories_of, in_category, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};
+pub use validate::validate_roster;
 
 use crate::pairing::lots::{Lots, STREAM_LOTS, STREAM_RESULTS};
 use crate::pairing::SwissPairer;

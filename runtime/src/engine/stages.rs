@@ -4,12 +4,11 @@
 
 use super::draw;
 use super::entrants;
-use super::outcome::{
-    GameOut, GroupOutcome, MatchOut, SeparationOut, StageOutcome, StandingRow, TbCell,
-};
+use super::outcome::{GameOut, GroupOutcome, MatchOut, StageOutcome, StandingRow};
 use super::play::{GameAt, MatchSpec};
 use super::problem::{codes, RuntimeProblem};
-use super::tiebreak::{self, Competitor, Primary, Record, RecordKind, Table};
+use super::standings::rank_group;
+use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
 use super::{Ctx, GroupRun, StageRun};
 use crate::pairing::knockout::seed_positions;
@@ -32,122 +31,6 @@ pub(crate) fn run_stage(
         StageFormat::Swiss(sw) => super::swiss_stage::run(ctx, ix, stage, sw),
         StageFormat::TeamRoundRobin(t) => super::team::run(ctx, ix, stage, t),
     }
-}
-
-/// Rank a group's table and turn it into standings, separations and transcript entries.
-pub(crate) fn rank_group(
-    ctx: &mut Ctx<'_>,
-    stage: &Stage,
-    group: &str,
-    members: &[usize],
-    competitors: Vec<Competitor>,
-    primary: Primary,
-) -> (GroupRun, GroupOutcome) {
-    let table = Table {
-        competitors,
-        scoring: &stage.scoring,
-    };
-    let all: Vec<usize> = (0..members.len()).collect();
-    let ranked = tiebreak::rank(&table, &all, &stage.tiebreak, primary, &mut ctx.lots);
-    let pid = |pos: usize| members.get(pos).copied().unwrap_or(usize::MAX);
-    let label = if group.is_empty() {
-        stage.name.clone()
-    } else {
-        format!("{} group {group}", stage.name)
-    };
-    for lot in &ranked.lots {
-        let ids: Vec<String> = lot
-            .order
-            .iter()
-            .map(|&p| ctx.id(pid(p)).to_string())
-            .collect();
-        let origin = if lot.implicit {
-            Origin::default_rule(
-                "default: a tie the chain leaves is decided by lot (FIDE C.07 art. 4.2)",
-            )
-        } else {
-            stage
-                .tiebreak
-                .criteria
-                .iter()
-                .find(|c| c.criterion == crate::plan::Criterion::Lots)
-                .map(|c| c.origin.clone())
-                .unwrap_or_else(|| stage.tiebreak.origin.clone())
-        };
-        ctx.stats.lots_in_standings += 1;
-        ctx.transcript.push(
-            EntryKind::Lot,
-            format!("{label}: tie decided by lot: {}", ids.join(" before ")),
-            &origin,
-        );
-    }
-    let mut separations = Vec::with_capacity(ranked.separations.len());
-    for s in &ranked.separations {
-        let (above, below) = (
-            ctx.id(pid(s.above)).to_string(),
-            ctx.id(pid(s.below)).to_string(),
-        );
-        let text = if s.criterion == crate::plan::Criterion::Lots {
-            format!("{above} before {below}: 抽签 (lots)")
-        } else {
-            format!(
-                "{above} before {below}: {} {} {} {}",
-                tiebreak::zh_label(&s.criterion),
-                s.above_value.display(),
-                if s.above_value.lower_first { "<" } else { ">" },
-                s.below_value.display()
-            )
-        };
-        ctx.transcript
-            .push(EntryKind::Tiebreak, format!("{label}: {text}"), &s.origin);
-        separations.push(SeparationOut {
-            above,
-            below,
-            criterion: tiebreak::id_label(&s.criterion).to_string(),
-            above_value: s.above_value.clone(),
-            below_value: s.below_value.clone(),
-            text,
-        });
-    }
-    let mut standings = Vec::with_capacity(members.len());
-    let mut ranking = Vec::with_capacity(members.len());
-    for (k, (&pos, values)) in ranked.order.iter().zip(&ranked.values).enumerate() {
-        let place = k as u32 + 1;
-        let p = pid(pos);
-        ranking.push((place, false, p));
-        let points = match primary {
-            Primary::Points => table.competitors.get(pos).map(Competitor::points),
-            Primary::MatchPoints => table.competitors.get(pos).map(|c| c.match_points),
-        };
-        standings.push(StandingRow {
-            place,
-            shared: false,
-            id: ctx.id(p).to_string(),
-            player: ctx.name(p).to_string(),
-            number: Some(pos as u32 + 1),
-            points,
-            tiebreaks: values
-                .iter()
-                .map(|(c, v)| TbCell {
-                    criterion: tiebreak::id_label(c).to_string(),
-                    value: v.clone(),
-                })
-                .collect(),
-        });
-    }
-    (
-        GroupRun {
-            name: group.to_string(),
-            ranking,
-            members: members.to_vec(),
-            competitors: table.competitors,
-        },
-        GroupOutcome {
-            name: (!group.is_empty()).then(|| group.to_string()),
-            standings,
-            separations,
-        },
-    )
 }
 
 fn round_robin_stage(

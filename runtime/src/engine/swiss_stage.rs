@@ -8,7 +8,7 @@ use super::entrants;
 use super::outcome::{GameOut, StageOutcome};
 use super::play::GameAt;
 use super::problem::{codes, RuntimeProblem};
-use super::stages::rank_group;
+use super::standings::rank_group;
 use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
 use super::{Ctx, StageRun};

@@ -6,7 +6,7 @@
 use super::outcome::{GameOut, StageOutcome};
 use super::play::GameAt;
 use super::problem::{codes, RuntimeProblem};
-use super::stages::rank_group;
+use super::standings::rank_group;
 use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
 use super::{entrants, fixed, Ctx, StageRun};

@@ -8,8 +8,10 @@
 mod admin;
 mod conduct;
 mod entry;
+mod flow;
 mod header;
 mod method;
+mod params;
 mod prizes;
 mod ranking;
 mod stage;
@@ -17,34 +19,14 @@ mod supplements;
 pub use crate::sheet::catalogue::words;
 
 use super::catalogue::{self as cat, M};
-use super::flow;
 use super::fmt;
+pub use super::model::Art;
 use super::model::{Article, Clause, Part, Sheet, Words};
+pub use super::source::item_span;
 use super::source::{item_key, Entry, Origin, Source};
 use super::Lang;
 use std::collections::{BTreeMap, BTreeSet};
 use xqreg_grammar::ast::{self, Item, Span, Text};
-
-/// The articles of a 竞赛规程, in the order they print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Art {
-    /// One article per organiser role, in the order the file lists them.
-    Organisers(usize),
-    DatesVenue,
-    Event,
-    Eligibility,
-    Categories,
-    Method,
-    Conduct,
-    Officials,
-    Prizes,
-    Qualification,
-    Expenses,
-    Registration,
-    Schedule,
-    Other,
-    Interpretation,
-}
 
 /// Sub-order of clauses inside the competition-method article.
 pub mod order {
@@ -361,31 +343,6 @@ fn build_entry(ctx: &mut Ctx<'_>, src: &Source<'_>, entry: &Entry<'_>) {
     ctx.mark(span);
     ctx.last_mark = None;
     build_item(ctx, entry.item);
-}
-
-pub fn item_span(item: &Item) -> Span {
-    match item {
-        Item::Regulation(x) => x.span,
-        Item::Organisers(x) => x.span,
-        Item::Contacts(x) => x.span,
-        Item::Scoring(x) => x.span,
-        Item::TimeControl(x) => x.span,
-        Item::Entry(x) => x.span,
-        Item::Category(x) => x.span,
-        Item::Stage(x) => x.span,
-        Item::Playoff(x) => x.span,
-        Item::Places(x) => x.span,
-        Item::Prizes(x) => x.span,
-        Item::Qualification(x) => x.span,
-        Item::Conduct(x) => x.span,
-        Item::Schedule(x) => x.span,
-        Item::Registration(x) => x.span,
-        Item::Expenses(x) => x.span,
-        Item::Note(x) => x.span,
-        Item::Supplement(x) => x.span,
-        Item::Test(x) => x.span,
-        Item::Broken(s) => *s,
-    }
 }
 
 fn collect_names<'a>(src: &Source<'a>, names: &mut Names<'a>) {

@@ -2,7 +2,7 @@
 //! sequence of steps, the places each stage decides and places declared outside any stage.
 
 use super::method::{place_ref, stages_using};
-use super::stage::{count_word, params_text};
+use super::params::params_text;
 use super::words;
 use super::{order, Art, Ctx};
 use crate::sheet::catalogue::M;
@@ -129,7 +129,7 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
 }
 
 fn count_games(lang: Lang, n: u32) -> String {
-    count_word(lang, u64::from(n))
+    fmt::count_word(lang, u64::from(n))
 }
 
 fn colour_rule(ctx: &mut Ctx<'_>, c: Option<&xqreg_grammar::ast::Ident>) -> String {

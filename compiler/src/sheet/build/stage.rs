@@ -3,6 +3,7 @@
 //! tie-breaks, playoffs and decided places go to the ranking clause (see `ranking`).
 
 use super::method::place_ref;
+use super::params::params_text;
 use super::ranking::{playoff_clause, tiebreak_clause};
 use super::words;
 use super::{order, Art, Ctx};
@@ -11,8 +12,8 @@ use crate::sheet::fmt;
 use crate::sheet::model::Clause;
 use crate::sheet::Lang;
 use xqreg_grammar::ast::{
-    BracketSlot, Draw, DrawRule, EntrantSource, Format, Knockout, KnockoutClause, Numbers, Param,
-    ParamValue, PlayoffRef, SeedTier, Stage, StageClause, SwissRounds,
+    BracketSlot, Draw, DrawRule, EntrantSource, Format, Knockout, KnockoutClause, Numbers,
+    PlayoffRef, SeedTier, Stage, StageClause, SwissRounds,
 };
 
 pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
@@ -290,14 +291,18 @@ fn format_text(
                     M::RoundRobinGroups,
                     &[
                         &fmt::join(lang, &labels),
-                        &count_word(lang, k as u64),
+                        &fmt::count_word(lang, k as u64),
                         &n.node.to_string(),
                         &rr,
                     ],
                 ),
                 (k, None) => ctx.mf(
                     M::RoundRobinGroupsNoSize,
-                    &[&fmt::join(lang, &labels), &count_word(lang, k as u64), &rr],
+                    &[
+                        &fmt::join(lang, &labels),
+                        &fmt::count_word(lang, k as u64),
+                        &rr,
+                    ],
                 ),
             }
         }
@@ -385,24 +390,6 @@ fn format_text(
             }
             s
         }
-    }
-}
-
-/// A count as a reader says it before a measure word: 四 (组) / four.
-pub(super) fn count_word(lang: Lang, n: u64) -> String {
-    match lang {
-        Lang::Zh if n == 2 => "两".to_string(),
-        Lang::Zh => fmt::zh_numeral(n),
-        Lang::En => match n {
-            1 => "one".into(),
-            2 => "two".into(),
-            3 => "three".into(),
-            4 => "four".into(),
-            5 => "five".into(),
-            6 => "six".into(),
-            8 => "eight".into(),
-            _ => n.to_string(),
-        },
     }
 }
 
@@ -653,46 +640,6 @@ fn numbers(ctx: &mut Ctx<'_>, n: &Numbers) -> String {
                 .unwrap_or(&rest.node)
                 .to_string();
             ctx.mf(M::NumbersSeeded, &[&fmt::join(lang, &ts), &order, &r])
-        }
-    }
-}
-
-/// `key value` parameters in words: `连续执同色不超过2局` / `at most 2 games in a row`.
-pub(super) fn params_text(ctx: &mut Ctx<'_>, params: &[Param]) -> String {
-    let lang = ctx.lang;
-    let parts: Vec<String> = params
-        .iter()
-        .map(|p| {
-            ctx.mark(p.span);
-            ctx.mark(p.key.span);
-            let v = param_value(ctx, &p.value);
-            match words::param(lang, &p.key.node) {
-                Some(tpl) => crate::sheet::catalogue::fill(tpl, &[&v]),
-                None => format!("{} {v}", p.key.node),
-            }
-        })
-        .collect();
-    fmt::join_clauses(lang, &parts)
-}
-
-fn param_value(ctx: &mut Ctx<'_>, v: &ParamValue) -> String {
-    let lang = ctx.lang;
-    match v {
-        ParamValue::Int(n) => {
-            ctx.mark(n.span);
-            n.node.to_string()
-        }
-        ParamValue::Ident(i) => {
-            ctx.mark(i.span);
-            words::value(lang, &i.node).unwrap_or(&i.node).to_string()
-        }
-        ParamValue::Bool(b) => {
-            ctx.mark(b.span);
-            ctx.m(if b.node { M::Yes } else { M::No }).to_string()
-        }
-        ParamValue::Duration(d) => {
-            ctx.mark(d.span);
-            fmt::duration(lang, d.node)
         }
     }
 }

@@ -3,7 +3,7 @@
 //! missing from a table prints as itself (the checker rejects unknown words before a sheet is
 //! printed, so that only happens for words added to the language after this table).
 
-use crate::sheet::build::Art;
+use crate::sheet::model::Art;
 use crate::sheet::Lang;
 
 type Table = &'static [(&'static str, &'static str, &'static str)];

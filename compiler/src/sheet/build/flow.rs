@@ -4,12 +4,12 @@
 //! and an arrow for each stage-to-stage route labelled with the places that take it. The
 //! coordinates are computed here; the SVG is written by the template, which escapes every text.
 
-use super::build::Ctx;
-use super::catalogue::words;
-use super::catalogue::M;
-use super::fmt;
-use super::model::{Arrow, Chip, Diagram, FlowBox, TextLine};
-use super::Lang;
+use super::Ctx;
+use crate::sheet::catalogue::words;
+use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
+use crate::sheet::model::{Arrow, Chip, Diagram, FlowBox, TextLine};
+use crate::sheet::Lang;
 use std::collections::BTreeMap;
 use xqreg_grammar::ast::{
     BracketSlot, EntrantSource, Format, GroupSel, KnockoutClause, PlaceRef, Stage, StageClause,

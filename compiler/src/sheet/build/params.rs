@@ -1,0 +1,48 @@
+//! Clause parameters (`key value`) in words, shared by stage and ranking clauses:
+//! `连续执同色不超过2局` / `at most 2 games in a row`.
+
+use super::words;
+use super::Ctx;
+use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
+use xqreg_grammar::ast::{Param, ParamValue};
+
+/// `key value` parameters in words: `连续执同色不超过2局` / `at most 2 games in a row`.
+pub(super) fn params_text(ctx: &mut Ctx<'_>, params: &[Param]) -> String {
+    let lang = ctx.lang;
+    let parts: Vec<String> = params
+        .iter()
+        .map(|p| {
+            ctx.mark(p.span);
+            ctx.mark(p.key.span);
+            let v = param_value(ctx, &p.value);
+            match words::param(lang, &p.key.node) {
+                Some(tpl) => crate::sheet::catalogue::fill(tpl, &[&v]),
+                None => format!("{} {v}", p.key.node),
+            }
+        })
+        .collect();
+    fmt::join_clauses(lang, &parts)
+}
+
+fn param_value(ctx: &mut Ctx<'_>, v: &ParamValue) -> String {
+    let lang = ctx.lang;
+    match v {
+        ParamValue::Int(n) => {
+            ctx.mark(n.span);
+            n.node.to_string()
+        }
+        ParamValue::Ident(i) => {
+            ctx.mark(i.span);
+            words::value(lang, &i.node).unwrap_or(&i.node).to_string()
+        }
+        ParamValue::Bool(b) => {
+            ctx.mark(b.span);
+            ctx.m(if b.node { M::Yes } else { M::No }).to_string()
+        }
+        ParamValue::Duration(d) => {
+            ctx.mark(d.span);
+            fmt::duration(lang, d.node)
+        }
+    }
+}

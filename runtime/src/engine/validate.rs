@@ -1,0 +1,376 @@
+//! Roster validation: every problem of a roster against the plan, each with its row and column,
+//! reported before anything is drawn. It reads the entry rules (`entrants`) and the group draws
+//! (`draw`), which is why it lives beside the roster rather than in it.
+
+use super::draw;
+use super::problem::{codes, RuntimeProblem};
+use super::roster::{team_boards, title_holds, Player, Roster};
+use crate::plan::{Category, Condition, EntrantSource, Plan, Sex, StageFormat, Title};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Every problem of the roster against the plan, each with its row and column: unknown pool,
+/// duplicate id, birth date outside every section, field over the cap, pool over its size,
+/// eligibility, missing named players, impossible group draws. Empty when the roster fits.
+pub fn validate_roster(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
+    let mut problems = validate_entries(plan, roster);
+    if problems.is_empty() {
+        problems.extend(check_draws(plan, roster));
+    }
+    problems
+}
+
+/// [`validate_roster`] without the group draws: each player against the entry, the pools, the
+/// sections and the field.
+pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
+    let mut problems = Vec::new();
+    let entry = &plan.entry;
+    let pools: BTreeMap<&str, &crate::plan::Pool> =
+        entry.pools.iter().map(|p| (p.name.as_str(), p)).collect();
+    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+    let sections: Vec<&Category> = plan
+        .categories
+        .values()
+        .filter(|c| c.born_from.is_some() || c.born_to.is_some())
+        .collect();
+    let mut pool_counts: BTreeMap<&str, u32> = BTreeMap::new();
+    for (i, p) in roster.players.iter().enumerate() {
+        let row = roster.row_of(i);
+        if p.id.trim().is_empty() {
+            problems.push(
+                RuntimeProblem::new(
+                    codes::ROSTER_FIELD_MISSING,
+                    "a player without an id",
+                    &entry.origin,
+                )
+                .at(row, "id"),
+            );
+        } else if let Some(first) = seen.get(p.id.as_str()) {
+            problems.push(
+                RuntimeProblem::new(
+                    codes::DUPLICATE_ID,
+                    format!("duplicate id `{}` (first on line {first})", p.id),
+                    &entry.origin,
+                )
+                .at(row, "id"),
+            );
+        } else {
+            seen.insert(p.id.as_str(), row);
+        }
+        if let Some(pool) = &p.pool {
+            match pools.get(pool.as_str()) {
+                None => problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_POOL,
+                        format!(
+                            "unknown pool `{pool}`; the regulation declares: {}",
+                            list_or_none(entry.pools.iter().map(|p| p.name.as_str()))
+                        ),
+                        &entry.origin,
+                    )
+                    .at(row, "pool"),
+                ),
+                Some(decl) => {
+                    let count = pool_counts.entry(decl.name.as_str()).or_insert(0);
+                    *count += 1;
+                    if decl
+                        .size
+                        .is_some_and(|size| u64::from(*count) == u64::from(size) + 1)
+                    {
+                        problems.push(
+                            RuntimeProblem::new(
+                                codes::POOL_OVER_SIZE,
+                                format!(
+                                    "pool `{}` has {} places; this row is one too many",
+                                    decl.name,
+                                    decl.size.unwrap_or(0)
+                                ),
+                                &decl.origin,
+                            )
+                            .at(row, "pool"),
+                        );
+                    }
+                    if let (Some(sex), Some(want)) = (p.sex, decl.sex) {
+                        if sex != want {
+                            problems.push(
+                                RuntimeProblem::new(
+                                    codes::NOT_ELIGIBLE,
+                                    format!("pool `{}` takes only {}", decl.name, sex_text(want)),
+                                    &decl.origin,
+                                )
+                                .at(row, "sex"),
+                            );
+                        }
+                    }
+                    if let Some((op, title)) = decl.title_condition {
+                        if !title_holds(p.title, op, title) {
+                            problems.push(
+                                RuntimeProblem::new(
+                                    codes::NOT_ELIGIBLE,
+                                    format!(
+                                        "title {}: pool `{}` requires title {} {}",
+                                        title_text(p.title),
+                                        decl.name,
+                                        op_text(op),
+                                        title_text(Some(title))
+                                    ),
+                                    &decl.origin,
+                                )
+                                .at(row, "title"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        if !sections.is_empty() {
+            match p.born {
+                None => problems.push(
+                    RuntimeProblem::new(
+                        codes::ROSTER_FIELD_MISSING,
+                        "the regulation has sections by birth date; this player has no birth date",
+                        &sections[0].origin,
+                    )
+                    .at(row, "born"),
+                ),
+                Some(born) => {
+                    let inside = sections.iter().any(|c| {
+                        c.born_from.is_none_or(|f| born >= f) && c.born_to.is_none_or(|t| born <= t)
+                    });
+                    if !inside {
+                        problems.push(
+                            RuntimeProblem::new(
+                                codes::BORN_OUTSIDE_SECTIONS,
+                                format!(
+                                    "born {born}: inside no section ({})",
+                                    sections
+                                        .iter()
+                                        .map(|c| c.name.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                ),
+                                &sections[0].origin,
+                            )
+                            .at(row, "born"),
+                        );
+                    }
+                }
+            }
+        }
+        for condition in &entry.conditions {
+            check_condition(plan, condition, p, row, &mut problems);
+        }
+    }
+    if let Some(max) = entry.field.max() {
+        // A team event's field counts teams; the first row of the team over the cap is cited.
+        let (n, over_at) = if team_boards(plan).is_some() {
+            let mut units: Vec<&str> = Vec::new();
+            let mut over = None;
+            for (i, p) in roster.players.iter().enumerate() {
+                let u = p.unit.as_deref().unwrap_or("");
+                if !units.contains(&u) {
+                    units.push(u);
+                    if units.len() == max as usize + 1 {
+                        over = Some(i);
+                    }
+                }
+            }
+            (units.len(), over.unwrap_or(0))
+        } else {
+            (roster.players.len(), max as usize)
+        };
+        if n > max as usize {
+            let row = roster.row_of(over_at);
+            let origin = match &entry.field {
+                crate::plan::Field::Exact { origin, .. }
+                | crate::plan::Field::Cap { origin, .. }
+                | crate::plan::Field::Open { origin, .. } => origin,
+            };
+            problems.push(
+                RuntimeProblem::new(
+                    codes::FIELD_OVER_CAP,
+                    format!(
+                        "{n} {} for a field of at most {max}: this row is the first over",
+                        if team_boards(plan).is_some() {
+                            "teams"
+                        } else {
+                            "players"
+                        }
+                    ),
+                    origin,
+                )
+                .at(row, "id"),
+            );
+        }
+    }
+    let ids: BTreeSet<&str> = roster.players.iter().map(|p| p.id.as_str()).collect();
+    for named in &entry.players {
+        if !ids.contains(named.id.as_str()) {
+            problems.push(RuntimeProblem::new(
+                codes::NAMED_PLAYER_MISSING,
+                format!(
+                    "`{}` ({}) is named by the regulation but not in the roster",
+                    named.id, named.name
+                ),
+                &named.origin,
+            ));
+        }
+    }
+    problems
+}
+
+/// `>=` for `Ge`: conditions in messages read as the regulation writes them.
+fn op_text(op: crate::plan::CompareOp) -> &'static str {
+    use crate::plan::CompareOp;
+    match op {
+        CompareOp::Lt => "<",
+        CompareOp::Le => "<=",
+        CompareOp::Eq => "=",
+        CompareOp::Ge => ">=",
+        CompareOp::Gt => ">",
+    }
+}
+
+/// A title as the regulation and the roster write it (`national_master`); `none` without one.
+fn title_text(title: Option<Title>) -> &'static str {
+    match title {
+        None => "none",
+        Some(Title::AssociationMaster) => "association_master",
+        Some(Title::NationalMaster) => "national_master",
+        Some(Title::Master) => "master",
+        Some(Title::InternationalMaster) => "international_master",
+        Some(Title::Grandmaster) => "grandmaster",
+        Some(Title::InternationalGrandmaster) => "international_grandmaster",
+    }
+}
+
+fn sex_text(sex: Sex) -> &'static str {
+    match sex {
+        Sex::Men => "men",
+        Sex::Women => "women",
+    }
+}
+
+fn sex_text_opt(sex: Option<Sex>) -> &'static str {
+    sex.map_or("no sex given", sex_text)
+}
+
+fn list_or_none<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let v: Vec<&str> = names.collect();
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.join(", ")
+    }
+}
+
+fn check_condition(
+    plan: &Plan,
+    condition: &Condition,
+    p: &Player,
+    row: u32,
+    problems: &mut Vec<RuntimeProblem>,
+) {
+    match condition {
+        Condition::Age { op, years, origin } => {
+            let Some(day) = plan.meta.first_day else {
+                return;
+            };
+            match p.born {
+                None => problems.push(
+                    RuntimeProblem::new(
+                        codes::ROSTER_FIELD_MISSING,
+                        "an age condition applies; this player has no birth date",
+                        origin,
+                    )
+                    .at(row, "born"),
+                ),
+                Some(born) => {
+                    let age = born.age_on(day);
+                    if !op.holds(age, *years) {
+                        problems.push(
+                            RuntimeProblem::new(
+                                codes::NOT_ELIGIBLE,
+                                format!(
+                                    "aged {age} on {day}: the regulation requires age {} {years}",
+                                    op_text(*op)
+                                ),
+                                origin,
+                            )
+                            .at(row, "born"),
+                        );
+                    }
+                }
+            }
+        }
+        Condition::Title { op, title, origin } => {
+            if !title_holds(p.title, *op, *title) {
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::NOT_ELIGIBLE,
+                        format!(
+                            "title {}: the regulation requires title {} {}",
+                            title_text(p.title),
+                            op_text(*op),
+                            title_text(Some(*title))
+                        ),
+                        origin,
+                    )
+                    .at(row, "title"),
+                );
+            }
+        }
+        Condition::Sex { sex, origin } => {
+            if p.sex.is_some_and(|s| s != *sex) {
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::NOT_ELIGIBLE,
+                        format!(
+                            "{}: the event is for {} only",
+                            sex_text_opt(p.sex),
+                            sex_text(*sex)
+                        ),
+                        origin,
+                    )
+                    .at(row, "sex"),
+                );
+            }
+        }
+    }
+}
+
+/// Group draws of stages that draw straight from the roster: impossible ones are reported now,
+/// before anything is drawn.
+fn check_draws(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
+    let mut problems = Vec::new();
+    for stage in &plan.stages {
+        let StageFormat::RoundRobin(rr) = &stage.format else {
+            continue;
+        };
+        let Some(draw_spec) = &rr.draw else {
+            continue;
+        };
+        let from_roster = stage.entrants.iter().all(|s| {
+            matches!(
+                s,
+                EntrantSource::Roster { .. }
+                    | EntrantSource::Category { .. }
+                    | EntrantSource::Pool { .. }
+            )
+        });
+        if !from_roster {
+            continue;
+        }
+        let members: Vec<usize> = (0..roster.players.len())
+            .filter(|&i| {
+                roster
+                    .players
+                    .get(i)
+                    .is_some_and(|p| super::entrants::source_admits(plan, &stage.entrants, p))
+            })
+            .collect();
+        if let Err(found) = draw::check_feasible(plan, stage, rr, draw_spec, roster, &members) {
+            problems.extend(found);
+        }
+    }
+    problems
+}
