@@ -17,6 +17,7 @@ mod fixtures;
 mod generated;
 mod inputs;
 mod issue8_checks;
+mod lsp;
 mod pair_inputs;
 mod plan_json;
 mod regressions;

@@ -199,3 +199,6 @@ fn publish(
         },
     )
 }
+
+#[cfg(test)]
+mod tests;

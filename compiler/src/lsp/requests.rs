@@ -2,8 +2,6 @@
 //! module, turn byte spans back into LSP ranges. A request on a document that is not open
 //! gets an empty answer.
 
-use std::collections::HashMap;
-
 use lsp_types::{
     CodeAction, CodeActionOrCommand, CodeActionParams, CompletionParams, CompletionResponse,
     DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams, GotoDefinitionResponse,
@@ -74,6 +72,9 @@ pub fn document_symbols(
 }
 
 /// Quick fixes of the diagnostics whose range meets the requested one.
+// `WorkspaceEdit::changes` is a HashMap in lsp-types; each edit here has exactly one entry, so
+// its order cannot show. (`changes` is what every client supports; `documentChanges` is not.)
+#[allow(clippy::disallowed_types)]
 pub fn code_actions(server: &Server, p: CodeActionParams) -> Option<Vec<CodeActionOrCommand>> {
     let uri = &p.text_document.uri;
     let doc = server.doc(uri)?;
@@ -93,7 +94,7 @@ pub fn code_actions(server: &Server, p: CodeActionParams) -> Option<Vec<CodeActi
             kind: Some(lsp_types::CodeActionKind::QUICKFIX),
             diagnostics: Some(vec![convert::diagnostic(doc, uri, d, server.lang)]),
             edit: Some(WorkspaceEdit {
-                changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
+                changes: Some(std::collections::HashMap::from([(uri.clone(), vec![edit])])),
                 ..Default::default()
             }),
             is_preferred: Some(true),
