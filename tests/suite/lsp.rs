@@ -111,8 +111,8 @@ impl Client {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
 
-    /// The diagnostics published for `version` of the document.
-    fn diagnostics(&mut self, version: i64) -> Vec<Value> {
+    /// The diagnostics published for `version` of the document (null: for a closed one).
+    fn diagnostics(&mut self, version: Value) -> Vec<Value> {
         let is_it = |m: &Value| {
             m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == version
         };
@@ -230,41 +230,62 @@ fn lsp_session_on_a_chinese_example() {
         "textDocument/didOpen",
         json!({"textDocument": {"uri": uri, "languageId": "xqr", "version": 1, "text": text}}),
     );
-    let opened = c.diagnostics(1);
+    let opened = c.diagnostics(json!(1));
     let expected = xqreg::driver::check_bytes("x", text.as_bytes());
     let codes: Vec<&str> = opened.iter().filter_map(|d| d["code"].as_str()).collect();
     let want: Vec<&str> = expected.diagnostics.iter().map(|d| d.code.code).collect();
     assert_eq!(codes, want);
 
+    hovers(&mut c, &uri, &text);
+    navigation(&mut c, &uri, &text);
+    completions(&mut c, &uri, &text);
+    outline(&mut c, &uri, &text);
+    changes_and_fixes(&mut c, &uri, &text);
+
+    // didClose clears what the editor shows.
+    c.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(c.diagnostics(Value::Null), Vec::<Value>::new());
+    c.finish();
+}
+
+/// Hover on a keyword and on a name.
+fn hovers(c: &mut Client, uri: &str, text: &str) {
     // Hover on a keyword after Chinese text on its line: the contract's words for `increment`.
-    let inc = nth(&text, "increment 20s", 0, 2);
-    let h = c.request("textDocument/hover", at(&uri, &text, inc));
+    let inc = nth(text, "increment 20s", 0, 2);
+    let h = c.request("textDocument/hover", at(uri, text, inc));
     let value = h["contents"]["value"].as_str().unwrap_or("");
     assert!(
         value.contains("`increment`") && value.contains("executed"),
         "{h}"
     );
-    assert_eq!(h["range"]["start"], pos(&text, inc - 2), "{h}");
+    assert_eq!(h["range"]["start"], pos(text, inc - 2), "{h}");
 
     // Hover on a name: the time control's declaration with its values, in Chinese.
-    let use_at = nth(&text, "  time standard", 0, "  time ".len());
-    let h = c.request("textDocument/hover", at(&uri, &text, use_at));
+    let use_at = nth(text, "  time standard", 0, "  time ".len());
+    let h = c.request("textDocument/hover", at(uri, text, use_at));
     let value = h["contents"]["value"].as_str().unwrap_or("");
     assert!(
         value.contains("用时") && value.contains("base 20min  increment 20s"),
         "{h}"
     );
+}
 
+/// Definition and references.
+fn navigation(c: &mut Client, uri: &str, text: &str) {
     // Definition of `ladder` from a stage: the `playoff ladder "加赛"` declaration.
-    let ladder_use = nth(&text, "playoff ladder\n", 0, "playoff ".len());
-    let d = c.request("textDocument/definition", at(&uri, &text, ladder_use));
-    let decl = nth(&text, "playoff ladder \"加赛\"", 0, "playoff ".len());
-    assert_eq!(d["range"]["start"], pos(&text, decl), "{d}");
+    let ladder_use = nth(text, "playoff ladder\n", 0, "playoff ".len());
+    let d = c.request("textDocument/definition", at(uri, text, ladder_use));
+    let decl = nth(text, "playoff ladder \"加赛\"", 0, "playoff ".len());
+    assert_eq!(d["range"]["start"], pos(text, decl), "{d}");
     assert_eq!(d["uri"], json!(uri));
 
     // References of `standard` (with its declaration): every word `standard` of the file, the
     // supplement's stages and the conduct scope `in standard` included.
-    let mut params = at(&uri, &text, use_at);
+    let use_at = nth(text, "  time standard", 0, "  time ".len());
+    let mut params = at(uri, text, use_at);
     params["context"] = json!({"includeDeclaration": true});
     let refs = c.request("textDocument/references", params);
     let mut got: Vec<String> = refs
@@ -273,25 +294,28 @@ fn lsp_session_on_a_chinese_example() {
         .iter()
         .map(|l| l["range"]["start"].to_string())
         .collect();
-    let mut want: Vec<String> = words(&text, "standard")
+    let mut want: Vec<String> = words(text, "standard")
         .into_iter()
-        .map(|i| pos(&text, i).to_string())
+        .map(|i| pos(text, i).to_string())
         .collect();
     got.sort();
     want.sort();
     assert!(want.len() >= 5, "{want:?}");
     assert_eq!(got, want);
+}
 
+fn completions(c: &mut Client, uri: &str, text: &str) {
+    let use_at = nth(text, "  time standard", 0, "  time ".len());
     // Completion: clauses of the block at the cursor, names of the kind after `time`, the
     // top-level keywords between blocks.
-    let in_stage = nth(&text, "  entrants roster\n", 0, 0);
-    let items = labels(&c.request("textDocument/completion", at(&uri, &text, in_stage)));
+    let in_stage = nth(text, "  entrants roster\n", 0, 0);
+    let items = labels(&c.request("textDocument/completion", at(uri, text, in_stage)));
     assert!(
         items.iter().any(|l| l == "swiss") && items.iter().any(|l| l == "tiebreak"),
         "{items:?}"
     );
     assert!(!items.iter().any(|l| l == "increment"), "{items:?}");
-    let items = labels(&c.request("textDocument/completion", at(&uri, &text, use_at)));
+    let items = labels(&c.request("textDocument/completion", at(uri, text, use_at)));
     for name in ["standard", "rapid", "armageddon"] {
         assert!(items.iter().any(|l| l == name), "{name} in {items:?}");
     }
@@ -299,14 +323,16 @@ fn lsp_session_on_a_chinese_example() {
         !items.iter().any(|l| l == "swiss" || l == "ladder"),
         "{items:?}"
     );
-    let between = nth(&text, "\nentry {", 0, 1);
-    let items = labels(&c.request("textDocument/completion", at(&uri, &text, between)));
+    let between = nth(text, "\nentry {", 0, 1);
+    let items = labels(&c.request("textDocument/completion", at(uri, text, between)));
     assert!(
         items.iter().any(|l| l == "stage") && items.iter().any(|l| l == "prizes"),
         "{items:?}"
     );
     assert!(!items.iter().any(|l| l == "standard"), "{items:?}");
+}
 
+fn outline(c: &mut Client, uri: &str, text: &str) {
     // Document symbols: the outline names the blocks, a stage's groups are its children.
     let syms = c.request(
         "textDocument/documentSymbol",
@@ -338,9 +364,12 @@ fn lsp_session_on_a_chinese_example() {
         .expect("time");
     assert_eq!(
         time["selectionRange"]["start"],
-        pos(&text, nth(&text, "time standard", 0, 5))
+        pos(text, nth(text, "time standard", 0, 5))
     );
+}
 
+/// A change that introduces errors, and the quick fixes for them.
+fn changes_and_fixes(c: &mut Client, uri: &str, text: &str) {
     // didChange: a misspelt time control after Chinese and an astral character on its line, and
     // a total that does not add up. Both are published, in Chinese, at UTF-16 columns.
     let changed = text
@@ -354,7 +383,7 @@ fn lsp_session_on_a_chinese_example() {
         "textDocument/didChange",
         json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": changed}]}),
     );
-    let diags = c.diagnostics(2);
+    let diags = c.diagnostics(json!(2));
     let e102 = diags
         .iter()
         .find(|d| d["code"] == "E102")
@@ -371,6 +400,11 @@ fn lsp_session_on_a_chinese_example() {
         msg.contains("未声明的用时 `standrad`") && msg.contains("是否应为 `standard`"),
         "{msg}"
     );
+    // Hover on the diagnostic's place: the code's explanation, as `xqreg explain` gives it.
+    let h = c.request("textDocument/hover", at(uri, &changed, bad));
+    let value = h["contents"]["value"].as_str().unwrap_or("");
+    let meaning = xqreg::check::unknown::E102.explain.meaning.zh;
+    assert!(value.contains("E102") && value.contains(meaning), "{h}");
     let e503 = diags
         .iter()
         .find(|d| d["code"] == "E503")
@@ -383,24 +417,22 @@ fn lsp_session_on_a_chinese_example() {
             json!({"textDocument": {"uri": uri}, "range": d["range"],
                    "context": {"diagnostics": [d]}}),
         );
-        let edits = &r[0]["edit"]["changes"][&uri];
+        let edits = &r[0]["edit"]["changes"][uri];
         (
             edits[0]["range"].clone(),
             edits[0]["newText"].as_str().unwrap_or("").to_string(),
         )
     };
-    let (range, new_text) = action(&mut c, e102);
+    let (range, new_text) = action(c, e102);
     assert_eq!(
         (range, new_text.as_str()),
         (e102["range"].clone(), "standard")
     );
-    let (range, new_text) = action(&mut c, e503);
+    let (range, new_text) = action(c, e503);
     let amount = nth(&changed, "204001", 0, 0);
     assert_eq!(range["start"], pos(&changed, amount));
     assert_eq!(range["end"], pos(&changed, amount + 6));
     assert_eq!(new_text, "204000");
-
-    c.finish();
 }
 
 #[test]
@@ -413,7 +445,7 @@ fn lsp_speaks_the_clients_language() {
         "textDocument/didOpen",
         json!({"textDocument": {"uri": uri, "languageId": "xqr", "version": 1, "text": text}}),
     );
-    let diags = c.diagnostics(1);
+    let diags = c.diagnostics(json!(1));
     let e102 = diags.iter().find(|d| d["code"] == "E102").expect("E102");
     let msg = e102["message"].as_str().unwrap_or("");
     assert!(msg.contains("unknown time control `standrad`"), "{msg}");
