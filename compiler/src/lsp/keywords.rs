@@ -149,6 +149,8 @@ mod tests {
         assert_eq!(keywords_at(&[]), xqreg_grammar::TOP_LEVEL_KEYWORDS.to_vec());
         let conduct = keywords_at(&["conduct".to_string()]);
         assert!(conduct.contains(&"withdraw"), "{conduct:?}");
+        let tiebreak = keywords_at(&["stage".to_string(), "tiebreak".to_string()]);
+        assert!(tiebreak.contains(&"sonneborn_berger"), "{tiebreak:?}");
     }
 
     #[test]
