@@ -17,6 +17,7 @@ mod fixtures;
 mod generated;
 mod inputs;
 mod issue8_checks;
+mod lsp;
 mod module_cycles;
 mod pair_inputs;
 mod plan_json;

@@ -260,7 +260,7 @@ const MSG_E503: Template = Template::new(
     "声明的总额为 {total} {cur}，但各行之和为 {sum} {cur}",
 );
 const LBL_E503: Template = Template::new("declared {total}", "声明 {total}");
-const HELP_E503: Template = Template::new(
+pub const HELP_E503: Template = Template::new(
     "write `total {sum}`, or correct the line that is wrong",
     "写成 `total {sum}`，或改正有误的那一行",
 );

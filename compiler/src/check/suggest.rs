@@ -47,7 +47,7 @@ pub fn did_you_mean<'c>(
     best.map(|(_, c)| c)
 }
 
-const DID_YOU_MEAN: Template = Template::new("did you mean `{name}`?", "是否应为 `{name}`？");
+pub const DID_YOU_MEAN: Template = Template::new("did you mean `{name}`?", "是否应为 `{name}`？");
 const KNOWN: Template = Template::new("known names: {list}", "已声明的名称：{list}");
 const NONE_KNOWN: Template = Template::new(
     "no {kind} is declared in this file",

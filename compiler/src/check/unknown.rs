@@ -146,6 +146,18 @@ struct Resolver<'c, 'a> {
     diags: &'c mut Diagnostics,
     /// (kind, name) of each unknown name -> index of its diagnostic in `diags.list`.
     reported: BTreeMap<(Kind, String), usize>,
+    /// Every reference walked, resolved or not (for [`references`]; the checks ignore it).
+    uses: Vec<Use>,
+}
+
+/// One reference to a declared name, at the place it is written. Groups carry their stage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Use {
+    pub kind: Kind,
+    pub name: String,
+    /// The stage of a group reference (`groups` in `groups.A#1`).
+    pub stage: Option<String>,
+    pub span: Span,
 }
 
 const ALSO_HERE: Template = Template::new("also used here", "此处也引用了它");
@@ -168,6 +180,12 @@ impl Resolver<'_, '_> {
 
     /// Report `id` unless a declaration of `kind` has its name. Returns whether it resolved.
     fn name(&mut self, kind: Kind, id: &Ident) -> bool {
+        self.uses.push(Use {
+            kind,
+            name: id.node.clone(),
+            stage: None,
+            span: id.span,
+        });
         if self.known(kind, &id.node) {
             return true;
         }
@@ -203,6 +221,12 @@ impl Resolver<'_, '_> {
     }
 
     fn group(&mut self, stage: &Ident, group: &Ident) {
+        self.uses.push(Use {
+            kind: Kind::Group,
+            name: group.node.clone(),
+            stage: Some(stage.node.clone()),
+            span: group.span,
+        });
         if !self.name(Kind::Stage, stage) {
             return;
         }
@@ -304,7 +328,14 @@ impl Resolver<'_, '_> {
                         DrawRule::Pot { members, .. } => {
                             for m in members {
                                 // A pot member is a named player or a whole category.
-                                if !self.known(Kind::Category, &m.node) {
+                                if self.known(Kind::Category, &m.node) {
+                                    self.uses.push(Use {
+                                        kind: Kind::Category,
+                                        name: m.node.clone(),
+                                        stage: None,
+                                        span: m.span,
+                                    });
+                                } else {
                                     self.name(Kind::Player, m);
                                 }
                             }
@@ -493,8 +524,26 @@ pub(super) fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         ctx,
         diags,
         reported: BTreeMap::new(),
+        uses: Vec::new(),
     };
     for item in &ctx.file.items {
         r.item(item);
     }
+}
+
+/// Every reference of the file in walk order, whether it resolves or not: the same walk as the
+/// check, so an editor's "go to definition" and "find references" see exactly the names the
+/// checker resolves. Reports nothing.
+pub fn references(ctx: &Ctx<'_>) -> Vec<Use> {
+    let mut scratch = Diagnostics::default();
+    let mut r = Resolver {
+        ctx,
+        diags: &mut scratch,
+        reported: BTreeMap::new(),
+        uses: Vec::new(),
+    };
+    for item in &ctx.file.items {
+        r.item(item);
+    }
+    r.uses
 }

@@ -6,6 +6,7 @@
 
 mod check;
 mod explain;
+mod lsp;
 mod output;
 mod pair;
 mod plan;
@@ -44,6 +45,8 @@ pub enum Command {
     Test(test::Args),
     /// Pair the next round of a tournament given as a FIDE TRF file.
     Pair(pair::Args),
+    /// Run the language server (LSP over stdin/stdout) for editors.
+    Lsp(lsp::Args),
 }
 
 /// `--lang`: the language of messages.
@@ -82,5 +85,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Simulate(a) => simulate::run(a),
         Command::Test(a) => test::run(a),
         Command::Pair(a) => pair::run(a),
+        Command::Lsp(a) => lsp::run(a),
     }
 }

@@ -64,7 +64,7 @@ pub fn lang_from_locale(locale: Option<String>) -> Lang {
 }
 
 /// "help" in the chosen language, as renderers prefix help lines.
-fn help_word(lang: Lang) -> &'static str {
+pub(crate) fn help_word(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "help",
         Lang::Zh => "帮助",
