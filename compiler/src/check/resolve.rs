@@ -204,6 +204,11 @@ impl<'f> Scope<'f> {
                                     p.id.span
                                 })
                             }
+                            EntryClause::Team(t) => {
+                                declare(&mut s.teams, &mut dups, Kind::Team, &t.id, t, |t| {
+                                    t.id.span
+                                })
+                            }
                             _ => {}
                         }
                     }

@@ -457,3 +457,31 @@ fn a_misspelt_header_is_not_also_a_missing_one() {
         .collect();
     assert!(codes.contains(&"E110"));
 }
+
+/// A player naming a declared team is fine; naming an undeclared one is E113 (the symbol table
+/// once had no teams, so every team reference was E113).
+#[test]
+fn a_declared_team_resolves() {
+    let path = root().join("examples/005_team_league/regulation.xqr");
+    let base = std::fs::read_to_string(path).expect("example 005");
+    let with = |team: &str| {
+        let text = base.replacen(
+            "  team_size 4..6\n",
+            &format!(
+                "  team_size 4..6\n  team bj \"北京队\"\n  player a1 \"甲一\" {{ team {team} }}\n"
+            ),
+            1,
+        );
+        assert_ne!(text, base, "example 005 no longer has `team_size 4..6`");
+        let parsed = xqreg_grammar::parse(&text);
+        assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+        check(&parsed.file)
+            .diagnostics
+            .list
+            .iter()
+            .map(|d| d.code.code)
+            .collect::<Vec<_>>()
+    };
+    assert!(!with("bj").contains(&"E113"), "{:?}", with("bj"));
+    assert!(with("bx").contains(&"E113"), "{:?}", with("bx"));
+}
