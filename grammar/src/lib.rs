@@ -10,6 +10,7 @@
 extern crate alloc;
 
 pub mod ast;
+pub mod cst;
 pub mod error;
 mod parser;
 pub mod span;
