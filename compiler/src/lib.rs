@@ -11,5 +11,6 @@ pub mod compile;
 pub mod contract;
 pub mod diagnostics;
 pub mod driver;
+pub mod fmt;
 pub mod run;
 pub mod sheet;

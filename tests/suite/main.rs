@@ -14,6 +14,8 @@ mod docs;
 mod eligibility;
 mod examples;
 mod fixtures;
+mod fmt;
+mod fmt_cli;
 mod generated;
 mod inputs;
 mod issue8_checks;

@@ -6,6 +6,7 @@
 
 mod check;
 mod explain;
+mod fmt;
 mod output;
 mod pair;
 mod plan;
@@ -44,6 +45,8 @@ pub enum Command {
     Test(test::Args),
     /// Pair the next round of a tournament given as a FIDE TRF file.
     Pair(pair::Args),
+    /// Rewrite regulation files in the canonical layout (`--check`: print a diff, change nothing).
+    Fmt(fmt::Args),
 }
 
 /// `--lang`: the language of messages.
@@ -82,5 +85,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Simulate(a) => simulate::run(a),
         Command::Test(a) => test::run(a),
         Command::Pair(a) => pair::run(a),
+        Command::Fmt(a) => fmt::run(a),
     }
 }
