@@ -211,3 +211,18 @@ fn corpus_is_every_parsing_file() {
         .count();
     assert!(in_corpus > 0 && in_corpus <= fixtures);
 }
+
+/// The docs blocks that show the layout (`// xqreg fmt 的输出 ...` first) are what fmt prints.
+#[test]
+fn the_layout_shown_in_the_docs_is_canonical() {
+    let md = std::fs::read_to_string(root().join("docs/language.md")).expect("docs");
+    let shown: Vec<_> = xqr_blocks(&md)
+        .into_iter()
+        .filter(|(_, b)| b.starts_with("// xqreg fmt 的输出"))
+        .collect();
+    assert!(!shown.is_empty(), "docs/language.md shows no formatted block");
+    for (line, body) in shown {
+        let formatted = format_source(&body).expect("formats");
+        assert_eq!(formatted, body, "docs/language.md:{line} is not in the canonical layout");
+    }
+}
