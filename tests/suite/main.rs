@@ -16,6 +16,7 @@ mod examples;
 mod fixtures;
 mod fmt;
 mod fmt_cli;
+mod fmt_editors;
 mod generated;
 mod inputs;
 mod issue8_checks;
