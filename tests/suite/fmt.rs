@@ -220,9 +220,15 @@ fn the_layout_shown_in_the_docs_is_canonical() {
         .into_iter()
         .filter(|(_, b)| b.starts_with("// xqreg fmt 的输出"))
         .collect();
-    assert!(!shown.is_empty(), "docs/language.md shows no formatted block");
+    assert!(
+        !shown.is_empty(),
+        "docs/language.md shows no formatted block"
+    );
     for (line, body) in shown {
         let formatted = format_source(&body).expect("formats");
-        assert_eq!(formatted, body, "docs/language.md:{line} is not in the canonical layout");
+        assert_eq!(
+            formatted, body,
+            "docs/language.md:{line} is not in the canonical layout"
+        );
     }
 }
