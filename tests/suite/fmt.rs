@@ -232,3 +232,17 @@ fn the_layout_shown_in_the_docs_is_canonical() {
         );
     }
 }
+
+/// The examples are stored formatted (what `.ci/run` checks with `xqreg fmt --check`).
+#[test]
+fn examples_are_stored_formatted() {
+    for path in examples() {
+        let text = std::fs::read_to_string(&path).expect("read example");
+        let formatted = format_source(&text).expect("examples parse");
+        assert!(
+            formatted == text,
+            "{} is not formatted: run xqreg fmt on it",
+            rel(&path)
+        );
+    }
+}
