@@ -10,6 +10,7 @@
 extern crate alloc;
 
 pub mod ast;
+pub mod cst;
 pub mod error;
 mod parser;
 pub mod span;
@@ -19,6 +20,17 @@ pub use span::Span;
 
 /// The reserved words that start a top-level block in column 1 (for did-you-mean and editors).
 pub const TOP_LEVEL_KEYWORDS: &[&str] = parser::lex::TOP_KEYWORDS;
+
+/// Every keyword of the language (the words of the grammar's `kw_*` rules), in the grammar's
+/// order: what editors highlight. Read from `regulation.pest` itself, so it cannot fall behind.
+pub fn keywords() -> Vec<&'static str> {
+    const GRAMMAR: &str = include_str!("regulation.pest");
+    GRAMMAR
+        .lines()
+        .filter(|line| line.starts_with("kw_"))
+        .filter_map(|line| line.split('"').nth(1))
+        .collect()
+}
 
 /// The result of parsing one file: every block that could be read, and the errors of the rest.
 #[derive(Clone, Debug)]

@@ -134,3 +134,15 @@ fn every_rule_has_a_doc_line() {
     }
     assert!(GRAMMAR.starts_with("//!"));
 }
+
+#[test]
+fn keywords_are_every_kw_rule_and_include_the_top_level_ones() {
+    let kws = xqreg_grammar::keywords();
+    let grammar = include_str!("../src/regulation.pest");
+    let rules = grammar.lines().filter(|l| l.starts_with("kw_")).count();
+    assert_eq!(kws.len(), rules);
+    assert!(kws.contains(&"round_robin") && kws.contains(&"draw_goes_to"));
+    for top in xqreg_grammar::TOP_LEVEL_KEYWORDS {
+        assert!(kws.contains(top), "{top}");
+    }
+}

@@ -9,7 +9,7 @@ use xqreg::driver;
 use crate::common::{render_one, root};
 
 /// The ```xqr blocks of a Markdown text, with the line each starts on.
-fn xqr_blocks(md: &str) -> Vec<(usize, String)> {
+pub(crate) fn xqr_blocks(md: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut current: Option<(usize, String)> = None;
     for (i, line) in md.lines().enumerate() {

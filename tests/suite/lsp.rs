@@ -221,6 +221,7 @@ fn lsp_session_on_a_chinese_example() {
         "completionProvider",
         "documentSymbolProvider",
         "codeActionProvider",
+        "documentFormattingProvider",
     ] {
         assert!(!caps[cap].is_null(), "{cap} missing: {caps}");
     }
@@ -241,6 +242,7 @@ fn lsp_session_on_a_chinese_example() {
     completions(&mut c, &uri, &text);
     outline(&mut c, &uri, &text);
     changes_and_fixes(&mut c, &uri, &text);
+    formatting(&mut c, &uri, &text);
 
     // didClose clears what the editor shows.
     c.notify(
@@ -268,7 +270,7 @@ fn hovers(c: &mut Client, uri: &str, text: &str) {
     let h = c.request("textDocument/hover", at(uri, text, use_at));
     let value = h["contents"]["value"].as_str().unwrap_or("");
     assert!(
-        value.contains("用时") && value.contains("base 20min  increment 20s"),
+        value.contains("用时") && value.contains("base 20min") && value.contains("increment 20s"),
         "{h}"
     );
 }
@@ -433,6 +435,32 @@ fn changes_and_fixes(c: &mut Client, uri: &str, text: &str) {
     assert_eq!(range["start"], pos(&changed, amount));
     assert_eq!(range["end"], pos(&changed, amount + 6));
     assert_eq!(new_text, "204000");
+}
+
+/// Formatting: a badly laid out document gets one edit that gives the layout of `xqreg fmt`
+/// (the example is stored formatted, so the result is the example itself).
+fn formatting(c: &mut Client, uri: &str, text: &str) {
+    let messy = text.replacen("    time standard\n", "        time standard   \n", 1);
+    assert_ne!(
+        messy, text,
+        "the example no longer has the line the test moves"
+    );
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": messy}]}),
+    );
+    c.diagnostics(json!(3));
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    let edits = edits
+        .as_array()
+        .expect("formatting answers a list of edits");
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(edits[0]["range"]["start"], pos(&messy, 0));
+    assert_eq!(edits[0]["range"]["end"], pos(&messy, messy.len()));
+    assert_eq!(edits[0]["newText"].as_str(), Some(text));
 }
 
 #[test]

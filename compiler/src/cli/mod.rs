@@ -6,6 +6,7 @@
 
 mod check;
 mod explain;
+mod fmt;
 mod lsp;
 mod output;
 mod pair;
@@ -47,6 +48,8 @@ pub enum Command {
     Pair(pair::Args),
     /// Run the language server (LSP over stdin/stdout) for editors.
     Lsp(lsp::Args),
+    /// Rewrite regulation files in the canonical layout (`--check`: print a diff, change nothing).
+    Fmt(fmt::Args),
 }
 
 /// `--lang`: the language of messages.
@@ -86,5 +89,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Test(a) => test::run(a),
         Command::Pair(a) => pair::run(a),
         Command::Lsp(a) => lsp::run(a),
+        Command::Fmt(a) => fmt::run(a),
     }
 }

@@ -30,8 +30,8 @@ use lsp_types::notification::{
     Notification as NotificationTrait, PublishDiagnostics,
 };
 use lsp_types::request::{
-    CodeActionRequest, Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References,
-    Request as RequestTrait,
+    CodeActionRequest, Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest,
+    References, Request as RequestTrait,
 };
 use lsp_types::{
     CodeActionProviderCapability, InitializeParams, OneOf, PublishDiagnosticsParams,
@@ -60,7 +60,7 @@ pub fn capabilities() -> ServerCapabilities {
         completion_provider: Some(lsp_types::CompletionOptions::default()),
         document_symbol_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
-        // The integrator adds `document_formatting_provider: Some(OneOf::Left(true))` here.
+        document_formatting_provider: Some(OneOf::Left(true)),
         ..Default::default()
     }
 }
@@ -122,8 +122,7 @@ fn dispatch(server: &Server, req: Request) -> Response {
         CodeActionRequest::METHOD => {
             respond::<CodeActionRequest>(server, req, requests::code_actions)
         }
-        // The integrator adds formatting here, as one line:
-        // Formatting::METHOD => respond::<Formatting>(server, req, requests::formatting),
+        Formatting::METHOD => respond::<Formatting>(server, req, requests::formatting),
         _ => Response::new_err(
             req.id,
             ErrorCode::MethodNotFound as i32,

@@ -4,9 +4,9 @@
 
 use lsp_types::{
     CodeAction, CodeActionOrCommand, CodeActionParams, CompletionParams, CompletionResponse,
-    DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams, GotoDefinitionResponse,
-    Hover, HoverParams, Location, ReferenceParams, TextDocumentPositionParams, TextEdit, Url,
-    WorkspaceEdit,
+    DocumentFormattingParams, DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams,
+    GotoDefinitionResponse, Hover, HoverParams, Location, ReferenceParams,
+    TextDocumentPositionParams, TextEdit, Url, WorkspaceEdit,
 };
 
 use super::document::Document;
@@ -102,4 +102,18 @@ pub fn code_actions(server: &Server, p: CodeActionParams) -> Option<Vec<CodeActi
         }));
     }
     Some(out)
+}
+
+/// The whole document in the canonical layout of `xqreg fmt`, as one edit; a document with
+/// syntax errors is left alone (no edit), as `xqreg fmt` refuses it.
+pub fn formatting(server: &Server, p: DocumentFormattingParams) -> Option<Vec<TextEdit>> {
+    let doc = server.doc(&p.text_document.uri)?;
+    let formatted = crate::fmt::format_source(&doc.text).ok()?;
+    if formatted == doc.text {
+        return Some(Vec::new());
+    }
+    let whole = doc
+        .lines
+        .range(&doc.text, xqreg_grammar::Span::new(0, doc.text.len()));
+    Some(vec![TextEdit::new(whole, formatted)])
 }

@@ -86,6 +86,48 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
     }
 }
 
+/// The concrete tree of every chunk (see [`crate::cst`]); `None` when a chunk fails to parse or
+/// text outside any block is found.
+pub(crate) fn concrete(text: &str) -> Option<Vec<crate::cst::Node>> {
+    let scan = lex::scan(text);
+    let mut out = Vec::new();
+    for segment in scan.segments {
+        let lex::Segment::Chunk { start, end, .. } = segment else {
+            return None;
+        };
+        let original = text.get(start..end)?;
+        let inside: Vec<Comment> = scan
+            .comments
+            .iter()
+            .filter(|c| (c.span.start as usize) >= start && (c.span.start as usize) < end)
+            .cloned()
+            .collect();
+        let blanked = blank_comments(original, start, Some(&inside));
+        let chunk = blanked.as_deref().unwrap_or(original);
+        let pairs = RegulationParser::parse(Rule::block_chunk, chunk).ok()?;
+        let item = pairs
+            .into_iter()
+            .next()?
+            .into_inner()
+            .find(|p| p.as_rule() != Rule::EOI)?;
+        out.push(concrete_node(&item, start));
+    }
+    Some(out)
+}
+
+fn concrete_node(pair: &pest::iterators::Pair<'_, Rule>, offset: usize) -> crate::cst::Node {
+    let span = pair.as_span();
+    crate::cst::Node {
+        rule: format!("{:?}", pair.as_rule()),
+        span: Span::new(offset + span.start(), offset + span.end()),
+        children: pair
+            .clone()
+            .into_inner()
+            .map(|p| concrete_node(&p, offset))
+            .collect(),
+    }
+}
+
 /// The chunk with every comment replaced by blanks (same length, so offsets stay), or None when
 /// it has no comment. The grammar has no comment rule: this is how comments are skipped.
 fn blank_comments(chunk: &str, offset: usize, comments: Option<&[Comment]>) -> Option<String> {
