@@ -385,6 +385,7 @@ impl Ctx {
                 nsgb,
                 special,
                 final_brackets,
+                look_end: rest_begin,
             };
             let need = br.weight_bits();
             let res = match need {
@@ -546,6 +547,9 @@ struct Bracket<'a> {
     nsgb: usize,
     special: bool,
     final_brackets: bool,
+    /// Positions from here on are below the next score group (only in final brackets): they
+    /// count for completing the round, not for the next bracket's pairs (C7, C8).
+    look_end: usize,
 }
 
 /// The layout of the weight fields of a bracket.
@@ -610,7 +614,7 @@ impl Bracket<'_> {
         let l = self.layout();
         let pr = self.ctx.played_rounds;
         let mut b = bits(self.pbi.len()) + 4; // headroom for sums over a matching
-        if self.special {
+        if self.special || self.final_brackets {
             b += 2;
         }
         if self.special || self.final_brackets {
@@ -618,11 +622,7 @@ impl Bracket<'_> {
         }
         b += l.pcb + l.sds;
         if !self.special {
-            b += if self.final_brackets {
-                l.pcb.max(l.npcb) + 3
-            } else {
-                l.npcb
-            };
+            b += l.npcb;
             b += l.sds;
         }
         b += 4 * l.pcb;
@@ -651,7 +651,9 @@ impl Bracket<'_> {
         let l_cur = lo < self.nsgb;
         let pr = self.ctx.played_rounds;
         let not_elig = |p: &P| u64::from(!p.eligible_bye);
-        if self.special {
+        // Completing the round (with the bye on an eligible player) comes first; in the other
+        // brackets the completion check (C4) stands for it.
+        if self.special || self.final_brackets {
             r.add_small(1 + not_elig(hp) + not_elig(lp));
         }
         // C5: pairs in the bracket.
@@ -665,18 +667,14 @@ impl Bracket<'_> {
             r.sub_at(self.sd(l, hp.score.saturating_sub(lp.score)), 1);
         }
         if !self.special {
-            // C7: pairs in the next bracket.
-            if self.final_brackets {
-                r.shl(l.pcb.max(l.npcb));
-                r.shl(3);
-                r.add_small(1 + not_elig(hp) + not_elig(lp));
-            } else {
-                r.shl(l.npcb);
-                r.add_small(u64::from(!l_cur));
-            }
+            // C7: pairs in the next bracket (the lower player in the next score group, not
+            // below it).
+            let in_reach = lo < self.look_end;
+            r.shl(l.npcb);
+            r.add_small(u64::from(!l_cur && in_reach));
             // C8: scores carried into the next bracket.
             r.shl(l.sds);
-            if h_cur {
+            if h_cur && in_reach {
                 r.add_at(self.sd(l, hp.score.saturating_sub(l.min) + TEN), 1);
             }
             if l_cur {
