@@ -115,7 +115,7 @@ pub fn run(args: Args) -> ExitCode {
             }
             super::output::write_output(None, &text)
         }
-        Err(e @ PairTrfError::Unsupported(_)) => {
+        Err(e @ (PairTrfError::Unsupported(_) | PairTrfError::NotAvailable(_))) => {
             eprintln!("xqreg pair: {e}");
             ExitCode::from(2)
         }
