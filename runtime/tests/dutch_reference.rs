@@ -1,7 +1,9 @@
 //! Every round of the reference Swiss tournaments (paired by a FIDE-endorsed Dutch engine) is
 //! paired again from its TRF and compared with the reference pairing, line by line, order
 //! ignored. The data are copied from the shared reference set; see
-//! `tests/data/swiss-dutch/PROVENANCE.md`.
+//! `tests/data/swiss-dutch/PROVENANCE.md`. A second set, `tests/data/swiss-dutch-gen`, is a sample
+//! of a corpus generated with the same engine (`scripts/swiss-corpus/`): forfeits, half- and
+//! zero-point byes, withdrawals, 2/1/0 and 3/1/0 scoring, long tournaments of small fields.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -10,6 +12,10 @@ use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss-dutch")
+}
+
+fn generated_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss-dutch-gen")
 }
 
 /// The `.pairs` lines as a set, count line dropped (our output starts with one).
@@ -37,9 +43,9 @@ fn players_in(dir: &Path) -> u32 {
         .unwrap_or(0)
 }
 
-fn round_files() -> Vec<PathBuf> {
+fn round_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let Ok(dirs) = std::fs::read_dir(data_dir()) else {
+    let Ok(dirs) = std::fs::read_dir(dir) else {
         return out;
     };
     let mut dirs: Vec<PathBuf> = dirs.filter_map(|d| d.ok().map(|d| d.path())).collect();
@@ -48,7 +54,7 @@ fn round_files() -> Vec<PathBuf> {
         if d.file_name().is_some_and(|n| n == "large") || !d.is_dir() {
             continue;
         }
-        // Unoptimised builds pair the four largest fields (128-200 players) very slowly; they
+        // Unoptimised builds pair the largest fields (more than 101 players) very slowly; they
         // run in release builds (`cargo test --release`), which the count line says.
         if cfg!(debug_assertions) && players_in(&d) > DEBUG_MAX_PLAYERS {
             continue;
@@ -86,9 +92,24 @@ const KNOWN_DIFFERENT: &[&str] = &[];
 
 #[test]
 fn every_reference_round_is_reproduced() {
-    let files = round_files();
     let expected = if cfg!(debug_assertions) { 133 } else { 170 };
-    assert_eq!(files.len(), expected, "all reference rounds are present");
+    reproduce(&data_dir(), expected);
+}
+
+#[test]
+fn every_generated_sample_round_is_reproduced() {
+    let expected = if cfg!(debug_assertions) { 130 } else { 149 };
+    reproduce(&generated_dir(), expected);
+}
+
+fn reproduce(dir: &Path, expected: usize) {
+    let files = round_files(dir);
+    assert_eq!(
+        files.len(),
+        expected,
+        "all rounds of {} are present",
+        dir.display()
+    );
     let mut failures = Vec::new();
     let mut passed = 0;
     for f in &files {
@@ -101,7 +122,8 @@ fn every_reference_round_is_reproduced() {
         }
     }
     println!(
-        "dutch reference rounds: {passed}/{} reproduced",
+        "{}: {passed}/{} rounds reproduced",
+        dir.display(),
         files.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -163,3 +163,31 @@ fn read_write_read_keeps_everything() {
         assert_eq!(p1, p2);
     }
 }
+
+/// Accelerations and forbidden pairs change the pairing; until the engine reads them, a file
+/// that has them is refused instead of paired as if they were not there.
+#[test]
+fn unread_pairing_records_are_refused() {
+    use xqreg_runtime::pairing::swiss::{pair_trf, PairTrfError, SwissSystem};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/swiss-dutch/t01-009p-05r/round-03.trf");
+    let base = std::fs::read_to_string(dir).expect("reference round");
+    assert!(pair_trf(&base, SwissSystem::Dutch).is_ok());
+    for extra in [
+        "XXP 1 2",
+        "260 001 009    1    2",
+        "XXA    1  1.0",
+        "250      1.0 001 003    1    4",
+    ] {
+        let text = format!("{}\n{extra}\n", base.trim_end());
+        let e = pair_trf(&text, SwissSystem::Dutch).expect_err(extra);
+        assert!(matches!(e, PairTrfError::NotAvailable(_)), "{extra}: {e:?}");
+        assert!(e.to_string().contains(&extra[..3]), "{e}");
+    }
+    let baku = base.replace("092 FIDE_DUTCH_2025", "092 FIDE_DUTCH_2025_BAKU");
+    assert_ne!(baku, base);
+    assert!(matches!(
+        pair_trf(&baku, SwissSystem::Dutch),
+        Err(PairTrfError::NotAvailable(_))
+    ));
+}

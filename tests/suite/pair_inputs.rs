@@ -75,3 +75,49 @@ fn the_good_trf_still_pairs() {
     assert_eq!(o.status.code(), Some(0));
     assert!(!o.stdout.is_empty());
 }
+
+/// `--format json|human` show the engine's boards (same players, same colours, same bye) with
+/// the names and points the TRF gives.
+#[test]
+fn pair_formats_for_people_show_the_engine_boards() {
+    let f = "tests/fixtures/trf/t01-round-05.trf";
+    let engine = pair(&["--system", "dutch", f]);
+    let json = pair(&["--system", "dutch", "--format", "json", f]);
+    let human = pair(&["--system", "dutch", "--format", "human", f]);
+    assert_eq!(engine.status.code(), Some(0));
+    assert_eq!(json.status.code(), Some(0));
+    assert_eq!(human.status.code(), Some(0));
+    let text = std::fs::read_to_string(root().join(f)).expect("trf");
+    let trf = xqreg_runtime::trf::parse(&text).expect("parses");
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
+    let human = String::from_utf8_lossy(&human.stdout).to_string();
+    let mut boards = 0;
+    for line in String::from_utf8_lossy(&engine.stdout).lines().skip(1) {
+        let ids: Vec<u64> = line
+            .split_whitespace()
+            .map(|x| x.parse().expect("id"))
+            .collect();
+        let name = |id: u64| {
+            trf.players
+                .iter()
+                .find(|p| u64::from(p.id) == id)
+                .map(|p| p.name.clone())
+                .expect("player")
+        };
+        if ids[1] == 0 {
+            assert_eq!(v["bye"]["id"], ids[0]);
+            assert_eq!(v["bye"]["name"], name(ids[0]));
+            continue;
+        }
+        let b = &v["boards"][boards];
+        assert_eq!(
+            (b["red"]["id"].clone(), b["black"]["id"].clone()),
+            (ids[0].into(), ids[1].into())
+        );
+        assert_eq!(b["red"]["name"], name(ids[0]));
+        assert!(human.contains(&name(ids[0])) && human.contains(&name(ids[1])));
+        boards += 1;
+    }
+    assert!(boards > 0);
+    assert_eq!(v["boards"].as_array().map(Vec::len), Some(boards));
+}

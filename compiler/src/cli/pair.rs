@@ -33,6 +33,20 @@ pub struct Args {
     /// ...and this stage of it.
     #[arg(long, value_name = "NAME", requires = "regulation")]
     pub stage: Option<String>,
+    /// `engine` (the FIDE engines' text, the default), `human` (boards with names, points and
+    /// colours) or `json`.
+    #[arg(long, value_enum, default_value = "engine")]
+    pub format: PairFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PairFormat {
+    /// The number of pairs, then `white black` per board, `N 0` for the bye.
+    Engine,
+    /// One board a line: board, Red (white) player, points, Black player, points.
+    Human,
+    /// `{"round": R, "boards": [{"board", "red", "black"}], "bye"}`.
+    Json,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -109,13 +123,16 @@ pub fn run(args: Args) -> ExitCode {
     };
     match pair_trf_with(text, system, stage) {
         Ok(out) => {
-            let mut text = out;
+            let mut text = match args.format {
+                PairFormat::Engine => out,
+                f => for_people(text, &out, f == PairFormat::Json),
+            };
             if !text.ends_with('\n') {
                 text.push('\n');
             }
             super::output::write_output(None, &text)
         }
-        Err(e @ PairTrfError::Unsupported(_)) => {
+        Err(e @ (PairTrfError::Unsupported(_) | PairTrfError::NotAvailable(_))) => {
             eprintln!("xqreg pair: {e}");
             ExitCode::from(2)
         }
@@ -125,6 +142,64 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The engine text `out` as boards with names and points (`json` or a table). The TRF was read
+/// without error above, so parsing it again cannot fail; a player it lacks is shown by number.
+fn for_people(trf_text: &str, out: &str, json: bool) -> String {
+    let t = xqreg_runtime::trf::parse(trf_text).unwrap_or_default();
+    let round = t.rounds_played() + 1;
+    let who = |id: u32| {
+        let p = t.players.iter().find(|p| p.id == id);
+        let name = p.map(|p| p.name.clone()).unwrap_or_default();
+        let points = p.map_or(0, |p| p.points);
+        (id, name, points)
+    };
+    let pts = |v: u32| format!("{}.{}", v / 10, v % 10);
+    let mut boards = Vec::new();
+    let mut bye = None;
+    for line in out.lines().skip(1) {
+        let ids: Vec<u32> = line
+            .split_whitespace()
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        match ids.as_slice() {
+            [a, 0] => bye = Some(who(*a)),
+            [a, b] => boards.push((who(*a), who(*b))),
+            _ => {}
+        }
+    }
+    if json {
+        let player = |(id, name, points): &(u32, String, u32)| serde_json::json!({"id": id, "name": name, "points": pts(*points)});
+        let v = serde_json::json!({
+            "round": round,
+            "boards": boards.iter().enumerate().map(|(i, (w, b))| serde_json::json!({
+                "board": i + 1, "red": player(w), "black": player(b)
+            })).collect::<Vec<_>>(),
+            "bye": bye.as_ref().map(player),
+        });
+        return serde_json::to_string_pretty(&v).unwrap_or_default();
+    }
+    let mut s = format!(
+        "Round {round}\n{:>5}  {:<31}  black\n",
+        "board", "red (white)"
+    );
+    for (i, (w, b)) in boards.iter().enumerate() {
+        s.push_str(&format!(
+            "{:>5}  {:>4} {:<20} {:>5}  {:>4} {:<20} {:>5}\n",
+            i + 1,
+            w.0,
+            w.1,
+            pts(w.2),
+            b.0,
+            b.1,
+            pts(b.2)
+        ));
+    }
+    if let Some((id, name, points)) = bye {
+        s.push_str(&format!("  bye  {id:>4} {name:<20} {:>5}\n", pts(points)));
+    }
+    s
 }
 
 fn same_system(plan: xqreg_runtime::plan::SwissSystem, arg: PairSystem) -> bool {

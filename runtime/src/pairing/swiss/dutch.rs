@@ -19,10 +19,13 @@
 //! - the pairing-allocated bye goes to an eligible player of the lowest score with which the
 //!   round can be completed, settled before any bracket is paired; among those, C9;
 //! - an unplayed round is a downfloat only if it scored more than a loss (bye, forfeit win);
-//! - the look-ahead is the next score group, plus every player below it when there are at most
-//!   `LOOK_AHEAD_MAX` of them: then "pairs carried below" counts pairs that can really be made,
-//!   which decides the end of a tournament. With many players below, any leftover can be paired
-//!   among them and the next score group alone is looked at (this keeps large fields fast).
+//! - the look-ahead is the next score group: pairs and scores carried below (C7, C8) count only
+//!   pairs whose lower player is in it. When at most `LOOK_AHEAD_MAX` players are below it, they
+//!   join the bracket's matching for completing the round only (the highest field), which
+//!   decides the end of a tournament; with more, the completion check (C4) stands for them;
+//! - C9 decides only in a bracket that pairs among itself (one player taking the bye) while
+//!   everyone below pairs among themselves;
+//! - C2 (2025): no pairing-allocated bye after an unplayed round worth a win or after such a bye.
 //!
 //! Speed: brackets are solved on a dense-matrix blossom; the transpositions (lexicographic over
 //! S1) are first tried greedily along tight edges of the optimal dual and verified, else solved
@@ -95,6 +98,8 @@ struct Ctx {
     last_round: bool,
     topscore_threshold: u32,
     initial: Colour,
+    /// The score of the pairing-allocated bye's assignee (an odd field only).
+    bye_score: Option<u32>,
 }
 
 impl Ctx {
@@ -176,11 +181,12 @@ impl Ctx {
             };
             let repeated = if consecutive > 1 { last } else { None };
             let abs = imbalance > 1 || repeated.is_some();
-            let eligible_bye = !p
-                .rounds
-                .iter()
-                .take(played_rounds)
-                .any(|e| !e.played && e.paired && e.outcome == super::state::Outcome::Win);
+            // C2 (2025): no pairing-allocated bye after an unplayed round that scored a win's
+            // points (a forfeit win, a full-point bye, an earlier such bye) nor after any
+            // pairing-allocated bye, whatever it scored.
+            let eligible_bye = !p.rounds.iter().take(played_rounds).any(|e| {
+                !e.played && (e.points >= state.scoring.win || (e.paired && e.opponent.is_none()))
+            });
             let unplayed = (0..played_rounds)
                 .filter(|&r| p.rounds.get(r).is_none_or(|e| !e.played))
                 .count() as u32;
@@ -260,7 +266,55 @@ impl Ctx {
             last_round: played_rounds + 1 >= state.rounds_total as usize,
             topscore_threshold: (played_rounds as u32).saturating_mul(maxpts) / 2,
             initial: state.initial_colour,
+            bye_score: None,
         })
+    }
+
+    /// Whether C9 decides in the bracket `members`: the bye's score group is reached and the
+    /// bracket is self-contained — its players can be paired among themselves (one of them
+    /// taking the bye) while everyone below (`below`, then `rest..`) pairs among themselves.
+    /// Otherwise the bye assignee is not the bracket's single downfloater and C9 stays out of
+    /// the bracket's choices, as in the endorsed engine.
+    fn c9_active(&self, members: &[usize], below: &[usize], rest: usize) -> bool {
+        let Some(bye_score) = self.bye_score else {
+            return false;
+        };
+        let Some(group) = members.iter().map(|&i| self.ps[i].score).min() else {
+            return false;
+        };
+        if group > bye_score {
+            return false;
+        }
+        let mut lower: Vec<usize> = below.to_vec();
+        lower.extend(rest..self.ps.len());
+        lower.sort_unstable();
+        lower.dedup();
+        self.pairs_among(members, true) && self.pairs_among(&lower, false)
+    }
+
+    /// Whether `who` can all be paired among themselves (with the bye, if `bye`, for one
+    /// eligible player when their count is odd).
+    fn pairs_among(&self, who: &[usize], bye: bool) -> bool {
+        let k = who.len();
+        let odd = k % 2 == 1;
+        if odd && !bye {
+            return false;
+        }
+        let total = k + usize::from(odd);
+        let mut adj = vec![Vec::new(); total];
+        for x in 0..k {
+            for y in x + 1..k {
+                if self.compatible(who[x], who[y]) {
+                    adj[x].push(y);
+                    adj[y].push(x);
+                }
+            }
+            if odd && self.ps[who[x]].eligible_bye {
+                adj[x].push(k);
+                adj[k].push(x);
+            }
+        }
+        CardinalityMatcher::new(adj).is_perfect()
     }
 
     fn met(&self, a: usize, b: usize) -> bool {
@@ -315,7 +369,7 @@ impl Ctx {
             scores.sort_unstable();
             scores.dedup();
             let mut chosen = None;
-            for s in scores {
+            for s in scores.iter().copied() {
                 if self
                     .graph(&|p: &P| p.eligible_bye && p.score == s)
                     .is_perfect()
@@ -329,6 +383,7 @@ impl Ctx {
                     p.eligible_bye = p.eligible_bye && p.score == s;
                 }
             }
+            self.bye_score = chosen;
         }
         if self.played_rounds == 0 && self.ps.iter().all(|p| p.score == self.ps[0].score) {
             return self.finish(&first_round(n));
@@ -378,6 +433,7 @@ impl Ctx {
                 }
                 continue;
             }
+            let c9_active = self.c9_active(&pbi[..nsgb], &pbi[nsgb..], next_it);
             let br = Bracket {
                 ctx: &self,
                 pbi: &pbi,
@@ -385,6 +441,8 @@ impl Ctx {
                 nsgb,
                 special,
                 final_brackets,
+                look_end: rest_begin,
+                c9_active,
             };
             let need = br.weight_bits();
             let res = match need {
@@ -546,6 +604,11 @@ struct Bracket<'a> {
     nsgb: usize,
     special: bool,
     final_brackets: bool,
+    /// Positions from here on are below the next score group (only in final brackets): they
+    /// count for completing the round, not for the next bracket's pairs (C7, C8).
+    look_end: usize,
+    /// C9 (the bye assignee's unplayed rounds) counts in this bracket: see `Ctx::c9_active`.
+    c9_active: bool,
 }
 
 /// The layout of the weight fields of a bracket.
@@ -610,19 +673,15 @@ impl Bracket<'_> {
         let l = self.layout();
         let pr = self.ctx.played_rounds;
         let mut b = bits(self.pbi.len()) + 4; // headroom for sums over a matching
-        if self.special {
+        if self.special || self.final_brackets {
             b += 2;
         }
-        if self.special || self.final_brackets {
+        if self.special || self.final_brackets || self.c9_active {
             b += l.c9_bits;
         }
         b += l.pcb + l.sds;
         if !self.special {
-            b += if self.final_brackets {
-                l.pcb.max(l.npcb) + 3
-            } else {
-                l.npcb
-            };
+            b += l.npcb;
             b += l.sds;
         }
         b += 4 * l.pcb;
@@ -651,7 +710,9 @@ impl Bracket<'_> {
         let l_cur = lo < self.nsgb;
         let pr = self.ctx.played_rounds;
         let not_elig = |p: &P| u64::from(!p.eligible_bye);
-        if self.special {
+        // Completing the round (with the bye on an eligible player) comes first; in the other
+        // brackets the completion check (C4) stands for it.
+        if self.special || self.final_brackets {
             r.add_small(1 + not_elig(hp) + not_elig(lp));
         }
         // C5: pairs in the bracket.
@@ -665,29 +726,27 @@ impl Bracket<'_> {
             r.sub_at(self.sd(l, hp.score.saturating_sub(lp.score)), 1);
         }
         if !self.special {
-            // C7: pairs in the next bracket.
-            if self.final_brackets {
-                r.shl(l.pcb.max(l.npcb));
-                r.shl(3);
-                r.add_small(1 + not_elig(hp) + not_elig(lp));
-            } else {
-                r.shl(l.npcb);
-                r.add_small(u64::from(!l_cur));
-            }
+            // C7: pairs in the next bracket (the lower player in the next score group, not
+            // below it).
+            let in_reach = lo < self.look_end;
+            r.shl(l.npcb);
+            r.add_small(u64::from(!l_cur && in_reach));
             // C8: scores carried into the next bracket.
             r.shl(l.sds);
-            if h_cur {
+            if h_cur && in_reach {
                 r.add_at(self.sd(l, hp.score.saturating_sub(l.min) + TEN), 1);
             }
             if l_cur {
                 r.add_at(self.sd(l, lp.score.saturating_sub(l.min) + TEN), 1);
             }
         }
-        if self.special || self.final_brackets {
+        if self.special || self.final_brackets || self.c9_active {
             // C9: the bye goes to a player with as few unplayed rounds as possible, i.e. the
             // paired players carry as many as possible.
             r.shl(l.c9_bits);
-            r.add_small(u64::from(hp.unplayed) + u64::from(lp.unplayed));
+            if self.c9_active {
+                r.add_small(u64::from(hp.unplayed) + u64::from(lp.unplayed));
+            }
         }
         // C10–C13: colours.
         self.colour_bits(&mut r, lp, hp, l_cur, l.pcb);

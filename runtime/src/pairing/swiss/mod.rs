@@ -35,6 +35,9 @@ pub enum PairTrfError {
     Pairing(PairingError),
     /// The system is not available for TRF input.
     Unsupported(SwissSystem),
+    /// The file or the regulation asks for something this engine does not do yet (the text
+    /// says what, and where): refused rather than paired without it.
+    NotAvailable(String),
 }
 
 impl fmt::Display for PairTrfError {
@@ -43,6 +46,7 @@ impl fmt::Display for PairTrfError {
             PairTrfError::Trf(e) => write!(f, "{e}"),
             PairTrfError::Pairing(e) => write!(f, "{e}"),
             PairTrfError::Unsupported(s) => write!(f, "{s:?} pairing from a TRF is not available"),
+            PairTrfError::NotAvailable(what) => write!(f, "{what}"),
         }
     }
 }
@@ -124,6 +128,7 @@ pub fn pair_trf_with(
     stage: Option<(&crate::plan::Swiss, &crate::plan::Scoring)>,
 ) -> Result<String, PairTrfError> {
     let t = trf::parse(text).map_err(PairTrfError::Trf)?;
+    refuse_unread_records(&t)?;
     match system {
         SwissSystem::Dutch => {
             let st = state_from_trf(&t);
@@ -132,6 +137,35 @@ pub fn pair_trf_with(
         }
         SwissSystem::Cxa => pair_trf_cxa(&t, stage),
     }
+}
+
+/// Records that change a pairing but that this engine does not read yet: accelerations (`XXA`,
+/// `250`, a `_BAKU` system), forbidden pairs (`XXP`, `260`). The reader keeps unknown lines
+/// for the writer; pairing without them would give another pairing than the file asks for.
+fn refuse_unread_records(t: &Trf) -> Result<(), PairTrfError> {
+    const UNREAD: &[(&str, &str)] = &[
+        ("XXA", "accelerated scores"),
+        ("250", "accelerated scores"),
+        ("XXP", "forbidden pairs"),
+        ("260", "forbidden pairs"),
+    ];
+    for (lineno, line) in &t.other_lines {
+        if let Some((code, what)) = UNREAD.iter().find(|(c, _)| line.starts_with(c)) {
+            return Err(PairTrfError::NotAvailable(format!(
+                "line {lineno}: `{code}` ({what}) is not available yet; remove the line to \
+                 pair without it"
+            )));
+        }
+    }
+    if t.system
+        .as_deref()
+        .is_some_and(|s| s.to_ascii_uppercase().contains("BAKU"))
+    {
+        return Err(PairTrfError::NotAvailable(
+            "the Baku acceleration (a `_BAKU` system line) is not available yet".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// The CXA parameters a TRF pairing uses when no regulation names them: round 1 split in half
