@@ -20,6 +20,12 @@ pub use span::Span;
 /// The reserved words that start a top-level block in column 1 (for did-you-mean and editors).
 pub const TOP_LEVEL_KEYWORDS: &[&str] = parser::lex::TOP_KEYWORDS;
 
+/// The keywords that may start what a syntax error expected, for did-you-mean on a misspelt
+/// keyword (see [`SyntaxErrorKind::Unexpected`]'s `expected`).
+pub fn keywords_expected(expected: &[String]) -> std::collections::BTreeSet<String> {
+    parser::suggest::keywords_expected(expected)
+}
+
 /// The result of parsing one file: every block that could be read, and the errors of the rest.
 #[derive(Clone, Debug)]
 pub struct Parsed {
