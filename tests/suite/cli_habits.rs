@@ -272,3 +272,25 @@ fn completions_for_bash_zsh_fish_and_a_man_page() {
     );
     assert!(page.contains("check") && page.contains("simulate"));
 }
+
+#[test]
+fn runs_on_generated_rosters_count_winners_by_rating_rank_without_progress_on_a_pipe() {
+    let o = run(
+        &["simulate", TESTED, "--runs", "4", "--format", "json"],
+        &[],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&o.stdout).expect("json");
+    // Generated names differ from run to run: they are not aggregated.
+    assert!(v.get("first_place").is_none(), "{v}");
+    let by_rank = v["first_by_rating_rank"].as_object().expect("by rank");
+    let total: u64 = by_rank.values().filter_map(Value::as_u64).sum();
+    assert_eq!(total, v["completed"].as_u64().expect("completed"));
+    // stderr is a pipe: no progress bar.
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
