@@ -49,8 +49,14 @@ pub fn check_bytes(name: &str, bytes: &[u8]) -> FileReport {
         .iter()
         .any(|e| matches!(e.kind, SyntaxErrorKind::InvalidUtf8 { .. }));
     if utf8 {
+        // While a block is broken, warnings and notes about what was read of it mislead (a
+        // stage whose misspelt `tiebrake` was skipped "has no tie-break chain"): only the
+        // checker's errors are reported until the syntax is fixed.
+        let broken = !parsed.errors.is_empty();
         for d in run_checks(&parsed) {
-            diags.push(d);
+            if !broken || d.severity() == Severity::Error {
+                diags.push(d);
+            }
         }
     }
     FileReport {

@@ -32,6 +32,12 @@ pub fn keywords() -> Vec<&'static str> {
         .collect()
 }
 
+/// The keywords that may start what a syntax error expected, for did-you-mean on a misspelt
+/// keyword (see [`SyntaxErrorKind::Unexpected`]'s `expected`).
+pub fn keywords_expected(expected: &[String]) -> std::collections::BTreeSet<String> {
+    parser::suggest::keywords_expected(expected)
+}
+
 /// The result of parsing one file: every block that could be read, and the errors of the rest.
 #[derive(Clone, Debug)]
 pub struct Parsed {

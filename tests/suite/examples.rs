@@ -36,28 +36,41 @@ fn examples_check_without_errors() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The README's first command checks an example that exists and has no errors.
+/// The README installs the binary, names the test command, and every `console` block in it
+/// shows what its command prints today (run on the built binary, from the workspace root).
 #[test]
-fn readme_command_checks_a_clean_example() {
+fn readme_commands_print_what_the_readme_shows() {
     let readme =
         std::fs::read_to_string(crate::common::root().join("README.md")).expect("README.md");
-    let line = readme
-        .lines()
-        .find(|l| l.starts_with("cargo run") && l.contains(" check "))
-        .expect("README runs `xqreg check` on an example");
-    let path = line
-        .split_whitespace()
-        .last()
-        .expect("the command names a file");
-    let report = driver::check_path(&crate::common::root().join(path)).expect("the file exists");
-    assert_eq!(
-        report.count(Severity::Error),
-        0,
-        "{}",
-        render_one(Format::Plain, &report, Lang::En)
+    assert!(
+        readme.contains("cargo install --path compiler"),
+        "README installs the binary"
     );
     assert!(
         readme.contains("cargo test --workspace"),
         "README names the test command"
     );
+    let mut shown = 0;
+    for block in readme.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap_or("");
+        let mut lines = block.lines();
+        let command = lines.next().and_then(|l| l.strip_prefix("$ xqreg "));
+        let command = command.expect("a console block starts with `$ xqreg ...`");
+        let expected: String = lines.map(|l| format!("{l}\n")).collect();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_xqreg"))
+            .args(command.split_whitespace())
+            .current_dir(crate::common::root())
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", "C")
+            .output()
+            .expect("run xqreg");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            expected,
+            "`xqreg {command}`"
+        );
+        shown += 1;
+    }
+    assert!(shown >= 2, "README shows a check and a test run");
 }

@@ -4,6 +4,8 @@
 //! `docs/language.md`. A new case is a new file, not new Rust.
 
 mod cli;
+mod cli_habits;
+mod cli_lang;
 mod cli_outputs;
 mod codes;
 mod common;

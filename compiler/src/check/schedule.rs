@@ -264,7 +264,7 @@ const MSG_W603: Template = Template::new(
     "the schedule is to be announced: rounds are not checked against days",
     "日程待定：未核对各轮的日期",
 );
-const LBL_W603: Template = Template::new("待定", "待定");
+const LBL_W603: Template = Template::new("to be announced", "待定");
 const HELP_W603: Template = Template::new(
     "add `day` blocks with a slot for every round once the schedule is known",
     "日程确定后，补上每一轮的 `day` 安排",

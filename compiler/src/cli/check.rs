@@ -2,7 +2,6 @@
 //! Exit 0 without errors (warnings allowed unless `--deny-warnings`), 1 with errors, 2 when a
 //! file cannot be read (the readable ones are still checked and printed).
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
@@ -15,7 +14,7 @@ use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Regulation files (.xqr).
+    /// Regulation files (.xqr); `-` reads standard input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Output format.
@@ -35,6 +34,8 @@ pub enum FormatArg {
     Plain,
     Json,
     Github,
+    /// SARIF 2.1.0, for code scanning.
+    Sarif,
 }
 
 impl From<FormatArg> for Format {
@@ -44,6 +45,7 @@ impl From<FormatArg> for Format {
             FormatArg::Plain => Format::Plain,
             FormatArg::Json => Format::Json,
             FormatArg::Github => Format::Github,
+            FormatArg::Sarif => Format::Sarif,
         }
     }
 }
@@ -53,24 +55,29 @@ pub fn run(args: Args) -> ExitCode {
     let mut reports: Vec<FileReport> = Vec::new();
     let mut io_failed = Vec::new();
     for path in &args.files {
-        match driver::check_path(path) {
-            Ok(r) => reports.push(r),
+        match super::global::read_input(path) {
+            Ok(bytes) => reports.push(driver::check_bytes(
+                &super::global::input_name(path),
+                &bytes,
+            )),
             Err(e) => {
                 io_error(path, &e);
-                io_failed.push((driver::display_name(path), e.to_string()));
+                io_failed.push((super::global::input_name(path), e.to_string()));
             }
         }
     }
     let format = Format::from(args.format);
-    let stdout = std::io::stdout();
-    let color = format == Format::Human && stdout.is_terminal();
+    let color = format == Format::Human && super::global::color(super::global::Stream::Stdout);
     let mut text = render::render(format, &reports, Options { lang, color });
     let errors: usize = reports.iter().map(|r| r.count(Severity::Error)).sum();
     let warnings: usize = reports.iter().map(|r| r.count(Severity::Warning)).sum();
     if format == Format::Json && !io_failed.is_empty() {
         text = with_io_errors(&text, &io_failed);
     }
-    if matches!(format, Format::Human | Format::Plain) && !reports.is_empty() {
+    if matches!(format, Format::Human | Format::Plain)
+        && !reports.is_empty()
+        && !super::global::quiet()
+    {
         text.push_str(&summary(lang, reports.len(), errors, warnings));
     }
     // A closed pipe (`xqreg check ... | head`) ends the output quietly; the exit code still tells.

@@ -10,7 +10,11 @@ use crate::diagnostics::{Code, Lang, Severity};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A diagnostic code (`E102`) or its name (`unknown-time-control`).
-    pub code: String,
+    #[arg(required_unless_present = "list")]
+    pub code: Option<String>,
+    /// List every code with its severity and name.
+    #[arg(long, conflicts_with = "code")]
+    pub list: bool,
     /// Language of the explanation (default: from the locale).
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
@@ -18,13 +22,16 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     let lang = lang(args.lang);
-    match registry::lookup(&args.code) {
+    let Some(query) = args.code.filter(|_| !args.list) else {
+        return super::output::write_output(None, &list(lang));
+    };
+    match registry::lookup(&query) {
         Some(code) => super::output::write_output(None, &explain(code, lang)),
         None => {
-            let near = registry::suggest(&args.code);
+            let near = registry::suggest(&query);
             let mut msg = match lang {
-                Lang::En => format!("xqreg explain: no diagnostic code `{}`", args.code),
-                Lang::Zh => format!("xqreg explain：没有诊断代码 `{}`", args.code),
+                Lang::En => format!("xqreg explain: no diagnostic code `{}`", query),
+                Lang::Zh => format!("xqreg explain：没有诊断代码 `{}`", query),
             };
             if !near.is_empty() {
                 let list: Vec<String> = near
@@ -42,20 +49,41 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// The explanation text of one code.
-pub fn explain(code: &Code, lang: Lang) -> String {
-    let (meaning, example, fix) = match lang {
-        Lang::En => ("What it means", "Example", "How to fix"),
-        Lang::Zh => ("含义", "示例", "修改方法"),
-    };
-    let sev = match (code.severity, lang) {
+/// Every registered code, one a line: id, severity, name.
+fn list(lang: Lang) -> String {
+    registry::all_codes()
+        .into_iter()
+        .map(|c| {
+            let sev = severity_word(c.severity, lang);
+            format!("{}  {sev}{}  {}\n", c.code, pad(sev), c.name)
+        })
+        .collect()
+}
+
+/// Spaces that bring a severity word to the width of the widest (`warning`, 7 columns).
+fn pad(word: &str) -> String {
+    let width = unicode_width::UnicodeWidthStr::width(word);
+    " ".repeat(7usize.saturating_sub(width))
+}
+
+fn severity_word(severity: Severity, lang: Lang) -> &'static str {
+    match (severity, lang) {
         (Severity::Error, Lang::En) => "error",
         (Severity::Warning, Lang::En) => "warning",
         (Severity::Note, Lang::En) => "note",
         (Severity::Error, Lang::Zh) => "错误",
         (Severity::Warning, Lang::Zh) => "警告",
         (Severity::Note, Lang::Zh) => "提示",
+    }
+}
+
+/// The explanation text of one code.
+pub fn explain(code: &Code, lang: Lang) -> String {
+    let (meaning, example, fix) = match lang {
+        Lang::En => ("What it means", "Example", "How to fix"),
+        Lang::Zh => ("含义", "示例", "修改方法"),
     };
+    let sev = severity_word(code.severity, lang);
     let indent = |s: &str| s.lines().map(|l| format!("    {l}\n")).collect::<String>();
     let pick = |t: &crate::diagnostics::Template| match lang {
         Lang::En => t.en,

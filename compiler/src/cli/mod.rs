@@ -7,12 +7,16 @@
 mod check;
 mod explain;
 mod fmt;
+mod global;
+mod junit;
 mod lsp;
+mod manual;
 mod output;
 mod pair;
 mod plan;
 mod sheet;
 mod simulate;
+mod simulate_human;
 mod test;
 
 use std::process::ExitCode;
@@ -26,6 +30,8 @@ use crate::diagnostics::Lang;
 #[derive(Debug, Parser)]
 #[command(name = "xqreg", version)]
 pub struct Cli {
+    #[command(flatten)]
+    pub global: global::Global,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -50,6 +56,10 @@ pub enum Command {
     Lsp(lsp::Args),
     /// Rewrite regulation files in the canonical layout (`--check`: print a diff, change nothing).
     Fmt(fmt::Args),
+    /// Print a shell completion script (bash, zsh, fish, ...).
+    Completions(manual::CompletionArgs),
+    /// Print the manual page (roff).
+    Man(manual::ManArgs),
 }
 
 /// `--lang`: the language of messages.
@@ -60,17 +70,27 @@ pub enum LangArg {
 }
 
 /// The language from `--lang`, else from the environment's locale.
+/// The choice is kept for messages printed away from the command (I/O errors).
 pub(crate) fn lang(arg: Option<LangArg>) -> Lang {
-    match arg {
+    let lang = match arg {
         Some(LangArg::En) => Lang::En,
         Some(LangArg::Zh) => Lang::Zh,
         None => render::lang_from_env(),
-    }
+    };
+    global::set_lang(lang);
+    lang
 }
 
 /// Report an I/O problem with a path on stderr.
 pub(crate) fn io_error(path: &std::path::Path, err: &std::io::Error) {
-    eprintln!("xqreg: cannot read `{}`: {err}", path.display());
+    let name = global::input_name(path);
+    eprintln!(
+        "{}",
+        global::say(
+            format!("xqreg: cannot read `{name}`: {err}"),
+            format!("xqreg：无法读取 `{name}`：{err}")
+        )
+    );
 }
 
 /// Run the command line. clap itself exits with 2 on a usage error (and 0 for `--help`).
@@ -80,6 +100,7 @@ pub fn main() -> ExitCode {
 
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> ExitCode {
+    global::set(cli.global);
     match cli.command {
         Command::Check(a) => check::run(a),
         Command::Explain(a) => explain::run(a),
@@ -90,5 +111,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Pair(a) => pair::run(a),
         Command::Lsp(a) => lsp::run(a),
         Command::Fmt(a) => fmt::run(a),
+        Command::Completions(a) => manual::completions(a),
+        Command::Man(a) => manual::man(a),
     }
 }

@@ -7,6 +7,8 @@ use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::global::say;
+
 /// Write `text` to stdout. A closed pipe is not an error (the reader has what it wanted); any
 /// other write error is returned.
 pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
@@ -44,8 +46,20 @@ pub(crate) fn write_output(output: Option<&PathBuf>, text: &str) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             match output {
-                Some(p) => eprintln!("xqreg: cannot write `{}`: {e}", p.display()),
-                None => eprintln!("xqreg: cannot write output: {e}"),
+                Some(p) => eprintln!(
+                    "{}",
+                    say(
+                        format!("xqreg: cannot write `{}`: {e}", p.display()),
+                        format!("xqreg：无法写入 `{}`：{e}", p.display())
+                    )
+                ),
+                None => eprintln!(
+                    "{}",
+                    say(
+                        format!("xqreg: cannot write output: {e}"),
+                        format!("xqreg：无法写出结果：{e}")
+                    )
+                ),
             }
             ExitCode::from(2)
         }
@@ -64,8 +78,14 @@ pub(crate) fn refuse_input_as_output(
     for input in inputs.iter().flatten() {
         if identity(input).is_some_and(|k| k == out_key) {
             eprintln!(
-                "xqreg: `-o {}` names an input file; write the output elsewhere",
-                out.display()
+                "{}",
+                say(
+                    format!(
+                        "xqreg: `-o {}` names an input file; write the output elsewhere",
+                        out.display()
+                    ),
+                    format!("xqreg：`-o {}` 指向输入文件；请写到别处", out.display())
+                )
             );
             return Err(ExitCode::from(2));
         }

@@ -1,7 +1,7 @@
 //! `xqreg plan FILE [-o OUT]`: compile a regulation to its plan, printed as JSON. A file with
 //! errors prints its diagnostics on stderr and exits 1; no plan is written.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,7 +12,7 @@ use crate::diagnostics::render::{self, Format, Options};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The regulation file (.xqr).
+    /// The regulation file (.xqr); `-` reads standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Write the plan here instead of stdout.
@@ -24,19 +24,20 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    let msg_lang = lang(args.lang);
     if let Err(code) = refuse_input_as_output(args.output.as_ref(), &[Some(&args.file)]) {
         return code;
     }
-    let bytes = match std::fs::read(&args.file) {
+    let bytes = match super::global::read_input(&args.file) {
         Ok(b) => b,
         Err(e) => {
             io_error(&args.file, &e);
             return ExitCode::from(2);
         }
     };
-    let compiled = compile::compile_bytes(&crate::driver::display_name(&args.file), &bytes);
+    let compiled = compile::compile_bytes(&super::global::input_name(&args.file), &bytes);
     let Some(plan) = compiled.plan else {
-        print_errors(&compiled.report, lang(args.lang));
+        print_errors(&compiled.report, msg_lang);
         return ExitCode::from(1);
     };
     let mut json = match serde_json::to_string_pretty(&plan) {
@@ -57,7 +58,7 @@ pub(crate) fn print_errors(report: &crate::driver::FileReport, lang: crate::diag
         std::slice::from_ref(report),
         Options {
             lang,
-            color: std::io::stderr().is_terminal(),
+            color: super::global::color(super::global::Stream::Stderr),
         },
     );
     let _ = std::io::stderr().write_all(text.as_bytes());

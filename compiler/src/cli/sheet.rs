@@ -2,7 +2,7 @@
 //! is checked first; a regulation with errors prints no sheet, only its diagnostics (stderr,
 //! exit 1). Warnings do not stop the sheet.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,7 +16,7 @@ use crate::sheet;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The regulation file (.xqr).
+    /// The regulation file (.xqr); `-` reads standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Language of the sheet (default: from the locale).
@@ -43,16 +43,16 @@ pub fn run(args: Args) -> ExitCode {
     {
         return code;
     }
-    let bytes = match std::fs::read(&args.file) {
+    let bytes = match super::global::read_input(&args.file) {
         Ok(b) => b,
         Err(e) => {
             io_error(&args.file, &e);
             return ExitCode::from(2);
         }
     };
-    let report = driver::check_bytes(&crate::driver::display_name(&args.file), &bytes);
+    let report = driver::check_bytes(&super::global::input_name(&args.file), &bytes);
     if report.count(Severity::Error) > 0 {
-        let color = std::io::stderr().is_terminal();
+        let color = super::global::color(super::global::Stream::Stderr);
         let text = render::render(
             Format::Human,
             std::slice::from_ref(&report),

@@ -6,18 +6,15 @@
 //! with the runtime's diagnostics otherwise, 2 for usage or I/O.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
 use rayon::prelude::*;
 use serde::Serialize;
-use unicode_width::UnicodeWidthStr;
-use xqreg_runtime::engine::{Outcome, PrizeAward, RecordedResults, Roster, RuntimeProblem};
-use xqreg_runtime::plan::{Plan, PrizeItem};
+use xqreg_runtime::engine::{Outcome, RecordedResults, Roster, RuntimeProblem};
 
+use super::global::say;
 use super::output::{refuse_input_as_output, write_output};
 use super::plan::print_errors;
 use super::{io_error, lang, LangArg};
@@ -28,7 +25,7 @@ use crate::run;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The regulation file (.xqr).
+    /// The regulation file (.xqr); `-` reads standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// The roster (CSV with a header).
@@ -77,13 +74,19 @@ pub fn run(args: Args) -> ExitCode {
         return code;
     }
     if args.trf.is_some() && args.runs > 1 {
-        eprintln!("xqreg simulate: --trf writes one run's Swiss stages; use it without --runs");
+        eprintln!(
+            "{}",
+            say(
+                "xqreg simulate: --trf writes one run's Swiss stages; use it without --runs".into(),
+                "xqreg simulate：--trf 只写出一次模拟的积分编排阶段；请不要与 --runs 同用".into()
+            )
+        );
         return ExitCode::from(2);
     }
     let Some(bytes) = read(&args.file) else {
         return ExitCode::from(2);
     };
-    let name = crate::driver::display_name(&args.file);
+    let name = super::global::input_name(&args.file);
     let compiled = compile::compile_bytes(&name, &bytes);
     let Some(plan) = compiled.plan else {
         print_errors(&compiled.report, msg_lang);
@@ -141,7 +144,7 @@ pub fn run(args: Args) -> ExitCode {
             &reports,
             Options {
                 lang: msg_lang,
-                color: std::io::stderr().is_terminal(),
+                color: super::global::color(super::global::Stream::Stderr),
             },
         );
         eprint!("{text}");
@@ -193,9 +196,13 @@ pub fn run(args: Args) -> ExitCode {
                 }
                 if let Some(dir) = &args.trf {
                     if let Err(e) = write_trf(dir, &outcome) {
+                        let d = dir.display();
                         eprintln!(
-                            "xqreg simulate: cannot write TRF into `{}`: {e}",
-                            dir.display()
+                            "{}",
+                            say(
+                                format!("xqreg simulate: cannot write TRF into `{d}`: {e}"),
+                                format!("xqreg simulate：无法把 TRF 写入 `{d}`：{e}")
+                            )
                         );
                         return ExitCode::from(2);
                     }
@@ -208,7 +215,7 @@ pub fn run(args: Args) -> ExitCode {
                             return ExitCode::from(2);
                         }
                     },
-                    SimFormat::Human => human(&plan, &outcome),
+                    SimFormat::Human => super::simulate_human::one(&plan, &outcome, msg_lang),
                 };
                 write_output(args.output.as_ref(), &text)
             }
@@ -222,25 +229,36 @@ pub fn run(args: Args) -> ExitCode {
     let seeds: Vec<u64> = (0..u64::from(args.runs))
         .map(|i| args.seed.wrapping_add(i))
         .collect();
+    let progress = progress_bar(args.runs);
     let outcomes: Vec<(u64, Result<Summary, Vec<RuntimeProblem>>)> = seeds
         .par_iter()
         .map(|&s| (s, one(s).map(|(o, rank)| Summary::of(&o, rank))))
+        .inspect(|_| progress.inc(1))
         .collect();
-    let mut agg = Aggregate::default();
+    progress.finish_and_clear();
+    let mut agg = Aggregate {
+        fixed_roster: given_roster.is_some(),
+        ..Aggregate::default()
+    };
     for (seed, result) in &outcomes {
         match result {
             Ok(sum) => agg.add(sum),
             Err(problems) => {
                 agg.failed.push(*seed);
                 if agg.failed.len() == 1 {
-                    eprintln!("xqreg simulate: run with seed {seed} stopped:");
+                    eprintln!(
+                        "{}",
+                        say(
+                            format!("xqreg simulate: run with seed {seed} stopped:"),
+                            format!("xqreg simulate：种子 {seed} 的模拟中止：")
+                        )
+                    );
                     report_problems(problems);
                 }
             }
         }
     }
     agg.runs = args.runs;
-    agg.fixed_roster = given_roster.is_some();
     let text = match args.format {
         SimFormat::Json => match serde_json::to_string_pretty(&agg) {
             Ok(j) => j + "\n",
@@ -249,7 +267,7 @@ pub fn run(args: Args) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        SimFormat::Human => agg.human(),
+        SimFormat::Human => super::simulate_human::many(&agg, msg_lang),
     };
     let code = write_output(args.output.as_ref(), &text);
     if agg.failed.is_empty() {
@@ -257,6 +275,20 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// A bar of runs done on stderr, drawn only when stderr is a terminal and not `--quiet`: a
+/// pipe or a log file gets no progress text.
+fn progress_bar(runs: u32) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if super::global::quiet() || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(u64::from(runs));
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {eta}") {
+        bar.set_style(style);
+    }
+    bar
 }
 
 /// Each finished Swiss stage as `DIR/<stage>.trf` (TRF-2026).
@@ -268,8 +300,8 @@ fn write_trf(dir: &PathBuf, outcome: &Outcome) -> std::io::Result<()> {
     Ok(())
 }
 
-fn read(path: &PathBuf) -> Option<Vec<u8>> {
-    match std::fs::read(path) {
+fn read(path: &std::path::Path) -> Option<Vec<u8>> {
+    match super::global::read_input(path) {
         Ok(b) => Some(b),
         Err(e) => {
             io_error(path, &e);
@@ -278,128 +310,8 @@ fn read(path: &PathBuf) -> Option<Vec<u8>> {
     }
 }
 
-/// What one prize line gives a player: the money (none for a trophy-only line), the awards, and
-/// the knockout round a losers' prize is for.
-fn award_text(p: &PrizeAward) -> String {
-    let mut parts = Vec::new();
-    if p.amount > 0 || p.items.is_empty() {
-        parts.push(format!("{:>9} {}", p.amount, p.currency));
-    }
-    for item in &p.items {
-        parts.push(match item {
-            PrizeItem::Trophy => "trophy".to_string(),
-            PrizeItem::Medal { metal: Some(m) } => format!("{m} medal"),
-            PrizeItem::Medal { metal: None } => "medal".to_string(),
-            PrizeItem::Plaque => "plaque".to_string(),
-            PrizeItem::Certificate => "certificate".to_string(),
-            PrizeItem::Other { name } => format!("\"{name}\""),
-        });
-    }
-    let mut text = parts.join(", ");
-    if let Some(e) = &p.eliminated {
-        text.push_str(&format!(" (losers of {} round {})", e.stage, e.round));
-    }
-    text
-}
-
-/// The human report of one run: ranking, prizes, qualifiers, how matches were decided.
-fn human(plan: &Plan, o: &Outcome) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{} (seed {})", plan.meta.title, o.seed);
-    let _ = writeln!(s, "\nFinal ranking");
-    let id_w = width_of(o.final_ranking.iter().map(|r| r.id.as_str()));
-    let mut section: Option<&str> = None;
-    for r in &o.final_ranking {
-        if let Some(name) = r.section.as_deref().filter(|n| section != Some(*n)) {
-            // Several sections: each has its own ranking, under its name.
-            let _ = writeln!(s, "  [{name}]");
-            section = Some(name);
-        }
-        let shared = if r.shared { "=" } else { " " };
-        let _ = writeln!(
-            s,
-            "  {:>3}{shared} {} {}",
-            r.place,
-            pad(&r.id, id_w),
-            r.player
-        );
-    }
-    if !o.prizes.is_empty() {
-        let _ = writeln!(s, "\nPrizes");
-        let cat_w = width_of(
-            o.prizes
-                .iter()
-                .map(|p| p.category.as_deref().unwrap_or("overall")),
-        );
-        let id_w = width_of(o.prizes.iter().map(|p| p.id.as_str()));
-        let name_w = width_of(o.prizes.iter().map(|p| p.player.as_str()));
-        for p in &o.prizes {
-            let cat = p.category.as_deref().unwrap_or("overall");
-            let _ = writeln!(
-                s,
-                "  {} {:>3}{} {} {} {}",
-                pad(cat, cat_w),
-                p.place,
-                if p.shared { "=" } else { " " },
-                pad(&p.id, id_w),
-                pad(&p.player, name_w),
-                award_text(p)
-            );
-        }
-        for (cur, total) in &o.prize_totals {
-            let _ = writeln!(s, "  total {total} {cur}");
-        }
-    }
-    if !o.qualifiers.is_empty() {
-        let _ = writeln!(s, "\nQualifiers");
-        for q in &o.qualifiers {
-            let _ = writeln!(
-                s,
-                "  {} {} {} ({})",
-                q.title,
-                q.place,
-                q.player,
-                q.category.as_deref().unwrap_or("overall")
-            );
-        }
-    }
-    for stage in &o.stages {
-        for m in &stage.matches {
-            if m.decided_by != "games" {
-                let _ = writeln!(
-                    s,
-                    "  {} {}: {} beat {} ({})",
-                    stage.name, m.label, m.winner, m.loser, m.decided_by
-                );
-            }
-        }
-    }
-    let _ = writeln!(s, "\n{} games", o.games);
-    s
-}
-
-/// `n` of `total` in percent.
-fn pct(n: u32, total: u32) -> f64 {
-    if total == 0 {
-        0.0
-    } else {
-        f64::from(n) * 100.0 / f64::from(total)
-    }
-}
-
-/// The widest display width among `texts` (a CJK character is two columns).
-fn width_of<'a>(texts: impl Iterator<Item = &'a str>) -> usize {
-    texts.map(UnicodeWidthStr::width).max().unwrap_or(0)
-}
-
-/// `text` padded with spaces to `width` display columns.
-fn pad(text: &str, width: usize) -> String {
-    let fill = width.saturating_sub(UnicodeWidthStr::width(text));
-    format!("{text}{}", " ".repeat(fill))
-}
-
 /// What one run contributes to `--runs`.
-struct Summary {
+pub(super) struct Summary {
     first: Option<String>,
     first_rank: Option<u32>,
     steps: BTreeMap<String, u32>,
@@ -424,21 +336,23 @@ impl Summary {
 }
 
 #[derive(Default, Serialize)]
-struct Aggregate {
-    runs: u32,
-    completed: u32,
-    failed: Vec<u64>,
+pub(super) struct Aggregate {
+    pub(super) runs: u32,
+    pub(super) completed: u32,
+    pub(super) failed: Vec<u64>,
     /// Matches decided at each playoff step, summed over runs.
-    playoff_steps: BTreeMap<String, u32>,
+    pub(super) playoff_steps: BTreeMap<String, u32>,
     /// Runs in which a lot decided a tie or a match.
-    runs_with_lots: u32,
-    /// How often each player (by generated or given id) finished first.
-    first_place: BTreeMap<String, u32>,
+    pub(super) runs_with_lots: u32,
+    /// How often each player of a given roster finished first (empty for generated rosters:
+    /// their ids and names differ from run to run; the rating rank below counts instead).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub(super) first_place: BTreeMap<String, u32>,
     /// How often the player of each rating rank (1 = highest rated in the field) finished first.
-    first_by_rating_rank: BTreeMap<u32, u32>,
+    pub(super) first_by_rating_rank: BTreeMap<u32, u32>,
     /// Whether the roster was given (ids name the same players in every run).
     #[serde(skip)]
-    fixed_roster: bool,
+    pub(super) fixed_roster: bool,
     games: u64,
 }
 
@@ -451,49 +365,12 @@ impl Aggregate {
         if s.lots > 0 {
             self.runs_with_lots += 1;
         }
-        if let Some(f) = &s.first {
+        if let Some(f) = s.first.as_ref().filter(|_| self.fixed_roster) {
             *self.first_place.entry(f.clone()).or_default() += 1;
         }
         if let Some(r) = s.first_rank {
             *self.first_by_rating_rank.entry(r).or_default() += 1;
         }
         self.games += u64::from(s.games);
-    }
-
-    fn human(&self) -> String {
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "{} runs, {} completed, {} stopped",
-            self.runs,
-            self.completed,
-            self.failed.len()
-        );
-        let _ = writeln!(s, "\nMatches decided by playoff step (all runs)");
-        for (k, v) in &self.playoff_steps {
-            let _ = writeln!(s, "  {k:<12} {v}");
-        }
-        let _ = writeln!(s, "\nRuns in which a lot decided: {}", self.runs_with_lots);
-        let _ = writeln!(
-            s,
-            "\nFinished first, by rating rank in the field (1 = highest rated)"
-        );
-        let shown = self.first_by_rating_rank.iter().take(10);
-        for (rank, n) in shown {
-            let _ = writeln!(s, "  {rank:>4}  {n:>6}  {:>5.1}%", pct(*n, self.completed));
-        }
-        let rest: u32 = self.first_by_rating_rank.values().skip(10).sum();
-        if rest > 0 {
-            let _ = writeln!(s, "   11+  {rest:>6}  {:>5.1}%", pct(rest, self.completed));
-        }
-        if self.fixed_roster {
-            let mut firsts: Vec<_> = self.first_place.iter().collect();
-            firsts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-            let _ = writeln!(s, "\nFinished first (top 10)");
-            for (who, n) in firsts.into_iter().take(10) {
-                let _ = writeln!(s, "  {n:>6}  {who}");
-            }
-        }
-        s
     }
 }

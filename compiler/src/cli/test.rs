@@ -4,6 +4,8 @@
 //! errors, 2 for usage or I/O.
 
 use std::fmt::Write as _;
+
+use crate::diagnostics::Lang;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -31,6 +33,8 @@ pub struct Args {
 pub enum TestFormat {
     Human,
     Json,
+    /// JUnit XML, as CI test dashboards read it.
+    Junit,
 }
 
 #[derive(Serialize)]
@@ -44,17 +48,17 @@ struct Report {
 
 /// Every scenario of one file, or None when the file has errors (diagnostics printed).
 pub(crate) fn file_scenarios(
-    path: &PathBuf,
+    path: &std::path::Path,
     msg_lang: crate::diagnostics::Lang,
 ) -> Result<Option<Vec<ScenarioOutcome>>, ()> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match super::global::read_input(path) {
         Ok(b) => b,
         Err(e) => {
             io_error(path, &e);
             return Err(());
         }
     };
-    match scenario::run_file(&crate::driver::display_name(path), &bytes) {
+    match scenario::run_file(&super::global::input_name(path), &bytes) {
         Ok(outcomes) => Ok(Some(outcomes)),
         Err(report) => {
             print_errors(&report, msg_lang);
@@ -74,7 +78,7 @@ pub fn run(args: Args) -> ExitCode {
     for path in &args.files {
         match file_scenarios(path, msg_lang) {
             Err(()) => return ExitCode::from(2),
-            Ok(None) => report.broken_files.push(crate::driver::display_name(path)),
+            Ok(None) => report.broken_files.push(super::global::input_name(path)),
             Ok(Some(outcomes)) => report.tests.extend(outcomes),
         }
     }
@@ -88,21 +92,8 @@ pub fn run(args: Args) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        TestFormat::Human => {
-            let mut s = String::new();
-            for t in &report.tests {
-                let verdict = if t.passed { "ok  " } else { "FAIL" };
-                let _ = writeln!(s, "{verdict} {}:{} {}", t.file, t.line, t.name);
-                for f in &t.failures {
-                    let _ = writeln!(s, "       {f}");
-                }
-            }
-            for f in &report.broken_files {
-                let _ = writeln!(s, "FAIL {f}: the file has errors; its tests did not run");
-            }
-            let _ = writeln!(s, "{} passed, {} failed", report.passed, report.failed);
-            s
-        }
+        TestFormat::Junit => super::junit::render(&report.tests, &report.broken_files),
+        TestFormat::Human => human(&report, msg_lang),
     };
     if super::output::write_output(None, &text) != ExitCode::SUCCESS {
         return ExitCode::from(2);
@@ -112,4 +103,29 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// One line per test (`-q`: failing tests only), what differed, then the counts.
+fn human(report: &Report, lang: Lang) -> String {
+    let (ok, fail, broken) = match lang {
+        Lang::En => ("ok  ", "FAIL", "the file has errors; its tests did not run"),
+        Lang::Zh => ("通过", "失败", "文件有错误，其中的测试未运行"),
+    };
+    let quiet = super::global::quiet();
+    let mut s = String::new();
+    for t in report.tests.iter().filter(|t| !(quiet && t.passed)) {
+        let verdict = if t.passed { ok } else { fail };
+        let _ = writeln!(s, "{verdict} {}:{} {}", t.file, t.line, t.name);
+        for f in &t.failures {
+            let _ = writeln!(s, "       {f}");
+        }
+    }
+    for f in &report.broken_files {
+        let _ = writeln!(s, "{fail} {f}: {broken}");
+    }
+    let _ = match lang {
+        Lang::En => writeln!(s, "{} passed, {} failed", report.passed, report.failed),
+        Lang::Zh => writeln!(s, "{} 个通过，{} 个失败", report.passed, report.failed),
+    };
+    s
 }

@@ -4,6 +4,7 @@
 //! `render/`) pick the language and the format. pest, miette and codespan-reporting never appear
 //! outside the converters and renderers.
 
+mod misspelt;
 pub mod registry;
 pub mod render;
 pub mod source;

@@ -35,9 +35,9 @@ pub fn lookup(query: &str) -> Option<&'static Code> {
 
 /// Did-you-mean for an unknown code: the registered ids and names within a small edit distance.
 ///
-/// The threshold is 2 edits for ids (a mistyped digit and a transposition) and a third of the
-/// length for names, so `unknown-time-contrl` finds `unknown-time-control` while unrelated
-/// words find nothing.
+/// The threshold is 1 edit for ids (a mistyped digit or two digits swapped: with a thousand
+/// ids, two edits would name a dozen unrelated codes) and a third of the length for names, so
+/// `unknown-time-contrl` finds `unknown-time-control` while unrelated words find nothing.
 pub fn suggest(query: &str) -> Vec<&'static Code> {
     let q = query.trim().to_ascii_lowercase();
     let mut scored: Vec<(usize, &'static Code)> = all_codes()
@@ -45,7 +45,7 @@ pub fn suggest(query: &str) -> Vec<&'static Code> {
         .filter_map(|c| {
             let by_id = strsim::damerau_levenshtein(&q, &c.code.to_ascii_lowercase());
             let by_name = strsim::damerau_levenshtein(&q, c.name);
-            let ok_id = by_id <= 2 && q.len() >= 3;
+            let ok_id = by_id <= 1 && q.len() >= 3;
             let ok_name = by_name <= (c.name.len() / 3).max(2);
             match (ok_id, ok_name) {
                 (false, false) => None,
@@ -95,5 +95,10 @@ mod tests {
         assert!(lookup("E999").is_none());
         assert!(suggest("invalid-utf").iter().any(|c| c.code == "E001"));
         assert!(suggest("completely unrelated words").is_empty());
+        // One digit off is close; two digits off is another code, not a typo.
+        assert!(suggest("E00l").iter().any(|c| c.code == "E001"));
+        assert!(suggest("E978")
+            .iter()
+            .all(|c| { strsim::damerau_levenshtein("e978", &c.code.to_ascii_lowercase()) <= 1 }));
     }
 }

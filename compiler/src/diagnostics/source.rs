@@ -61,6 +61,19 @@ impl SourceFile {
         }
     }
 
+    /// The 0-based line holding byte `offset` (clamped to the text).
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.line_index(self.floor_boundary(offset))
+    }
+
+    /// The byte where 0-based line `line` starts; the end of the text past the last line.
+    pub fn line_start(&self, line: usize) -> usize {
+        self.line_starts
+            .get(line)
+            .copied()
+            .unwrap_or(self.text.len())
+    }
+
     /// The text of the line holding `offset`, from its start up to `offset`.
     fn line_prefix(&self, offset: usize) -> &str {
         let offset = self.floor_boundary(offset);

@@ -250,8 +250,21 @@ syntax_code!(
 /// Every syntax code, in code order.
 pub fn codes() -> Vec<&'static Code> {
     vec![
-        &E001, &E002, &E003, &E004, &E005, &E006, &E007, &E008, &E009, &E010, &E011, &E012, &E013,
+        &E001,
+        &E002,
+        &E003,
+        &E004,
+        &E005,
+        &E006,
+        &E007,
+        &E008,
+        &E009,
+        &E010,
+        &E011,
+        &E012,
+        &E013,
         &E014,
+        &super::misspelt::E017,
     ]
 }
 
@@ -306,6 +319,9 @@ fn nearest_keyword(found: &str) -> Option<&'static str> {
 
 /// The diagnostic for one syntax error in `source`.
 pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
+    if let Some(d) = super::misspelt::diagnostic(err) {
+        return d;
+    }
     let code = code_for(&err.kind);
     let (message, label, help): (Msg, Msg, Option<Msg>) = match &err.kind {
         SyntaxErrorKind::InvalidUtf8 { offset } => {

@@ -9,6 +9,7 @@
 mod build;
 mod errors;
 pub(crate) mod lex;
+pub(crate) mod suggest;
 pub(crate) mod words;
 
 use crate::ast::{Comment, File, Item};

@@ -4,9 +4,11 @@
 
 use std::fmt;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
 
+use super::window::Window;
 use super::Options;
+use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Diagnostic, Lang, Severity};
 use crate::driver::FileReport;
 
@@ -18,7 +20,7 @@ struct Report {
     severity: miette::Severity,
     help: Option<String>,
     labels: Vec<LabeledSpan>,
-    source: NamedSource<String>,
+    source: Window,
 }
 
 impl fmt::Display for Report {
@@ -53,12 +55,36 @@ impl miette::Diagnostic for Report {
     }
 }
 
+/// Lines of source shown above and below each label.
+const CONTEXT: usize = 1;
+
+/// A label over more lines than this (a whole block named as "also used here") is shown by its
+/// first line only: the place is what the reader needs, not a hundred lines of the block.
+const MAX_LABEL_LINES: usize = 3;
+
+/// The byte range a label shows: its span, cut to the end of its first line when it runs over
+/// more than [`MAX_LABEL_LINES`] lines.
+fn shown_range(source: &SourceFile, span: xqreg_grammar::Span) -> std::ops::Range<usize> {
+    let r = source.clamp(span);
+    let (first, last) = (source.line_of(r.start), source.line_of(r.end));
+    if last - first < MAX_LABEL_LINES {
+        return r;
+    }
+    let line_end = source.line_start(first + 1).saturating_sub(1).max(r.start);
+    r.start..source.floor_boundary(line_end)
+}
+
 fn convert(report: &FileReport, d: &Diagnostic, lang: Lang) -> Report {
+    let ranges: Vec<_> = d
+        .labels
+        .iter()
+        .map(|l| shown_range(&report.source, l.span))
+        .collect();
     let labels = d
         .labels
         .iter()
-        .map(|l| {
-            let r = report.source.clamp(l.span);
+        .zip(&ranges)
+        .map(|(l, r)| {
             let span = SourceSpan::new(r.start.into(), r.end - r.start);
             let text = Some(l.message.get(lang).to_string());
             if l.primary {
@@ -73,6 +99,8 @@ fn convert(report: &FileReport, d: &Diagnostic, lang: Lang) -> Report {
     // the column in characters like every other format.
     let at = report.source.position(report.source.clamp(d.span()).start);
     let name = format!("{}:{}:{}", report.source.name, at.line, at.column);
+    let start = ranges.iter().map(|r| r.start).min().unwrap_or(0);
+    let end = ranges.iter().map(|r| r.end).max().unwrap_or(0);
     Report {
         message: d.message.get(lang).to_string(),
         code: format!("{} {}", d.code.code, d.code.name),
@@ -81,9 +109,11 @@ fn convert(report: &FileReport, d: &Diagnostic, lang: Lang) -> Report {
             Severity::Warning => miette::Severity::Warning,
             Severity::Note => miette::Severity::Advice,
         },
-        help: (!help.is_empty()).then(|| help.join("\n")),
+        // miette words its help line "help:" in English; Chinese help is added after the
+        // report instead (see `render`).
+        help: (!help.is_empty() && lang == Lang::En).then(|| help.join("\n")),
         labels,
-        source: NamedSource::new(name, report.source.text.clone()),
+        source: Window::around(&report.source, name, start, end, CONTEXT),
     }
 }
 
@@ -95,6 +125,7 @@ pub(super) fn render(reports: &[FileReport], opts: Options) -> String {
     };
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(100)
+        .with_context_lines(CONTEXT)
         .without_primary_span_start();
     let mut out = String::new();
     for report in reports {
@@ -103,8 +134,57 @@ pub(super) fn render(reports: &[FileReport], opts: Options) -> String {
             if handler.render_report(&mut out, &r).is_err() {
                 out.push_str(&format!("{}: {}\n", r.code, r.message));
             }
+            if opts.lang == Lang::Zh {
+                for h in &d.help {
+                    out.push_str(&format!("  {}：{}\n", super::help_word(Lang::Zh), h.zh));
+                }
+            }
             out.push('\n');
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::{registry, Msg};
+    use xqreg_grammar::Span;
+
+    /// A conflict whose other side is a 100-line block far above: the report shows the
+    /// block's first line and the primary place, not the 100 lines between.
+    #[test]
+    fn a_far_long_label_shows_its_first_line_only() {
+        let mut text = String::from("stage far \"远\" {\n");
+        for i in 0..100 {
+            text.push_str(&format!("  note \"line {i}\"\n"));
+        }
+        text.push_str("}\nstage far \"近\" { }\n");
+        let second = text.rfind("far").expect("second name");
+        let code = registry::lookup("E101").expect("a registered code");
+        let d = Diagnostic::new(
+            code,
+            Msg::new("duplicate", "重复"),
+            Span::new(second, second + 3),
+            Msg::new("again", "再次"),
+        )
+        .with_label(
+            Span::new(0, text.find('}').expect("end") + 1),
+            Msg::new("first here", "首次"),
+        );
+        let report = FileReport {
+            source: SourceFile::new("a.xqr", text),
+            diagnostics: vec![d],
+        };
+        let out = render(
+            std::slice::from_ref(&report),
+            Options {
+                lang: Lang::En,
+                color: false,
+            },
+        );
+        assert!(out.contains("first here") && out.contains("again"), "{out}");
+        assert!(!out.contains("line 50"), "{out}");
+        assert!(out.lines().count() < 20, "{out}");
+    }
 }

@@ -9,6 +9,8 @@ mod github;
 mod human;
 mod json;
 mod plain;
+mod sarif;
+mod window;
 
 use super::Lang;
 use crate::driver::FileReport;
@@ -24,6 +26,8 @@ pub enum Format {
     Json,
     /// GitHub Actions workflow commands, one line per diagnostic.
     Github,
+    /// SARIF 2.1.0, for code-scanning services.
+    Sarif,
 }
 
 /// How to render: the language of messages and, for `human`, whether to use colour.
@@ -41,6 +45,7 @@ pub fn render(format: Format, reports: &[FileReport], opts: Options) -> String {
         Format::Plain => plain::render(reports, opts.lang),
         Format::Json => json::render(reports, opts.lang),
         Format::Github => github::render(reports, opts.lang),
+        Format::Sarif => sarif::render(reports, opts.lang),
     }
 }
 

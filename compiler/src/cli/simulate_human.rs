@@ -1,0 +1,230 @@
+//! The human report of `xqreg simulate`, in the language of messages: one run (ranking, prizes,
+//! qualifiers, how matches were decided) or `--runs K` (how often each playoff step decided,
+//! lots, who finished first). Names, titles and ids come from the regulation and the roster
+//! and are printed as written.
+
+use std::fmt::Write as _;
+
+use unicode_width::UnicodeWidthStr;
+use xqreg_runtime::engine::{Outcome, PrizeAward};
+use xqreg_runtime::plan::{Plan, PrizeItem};
+
+use super::simulate::Aggregate;
+use crate::diagnostics::Lang;
+
+/// `en` or `zh` by `lang`.
+fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
+}
+
+/// What one prize line gives a player: the money (none for a trophy-only line), the awards, and
+/// the knockout round a losers' prize is for.
+fn award_text(p: &PrizeAward, lang: Lang) -> String {
+    let mut parts = Vec::new();
+    if p.amount > 0 || p.items.is_empty() {
+        parts.push(format!("{:>9} {}", p.amount, p.currency));
+    }
+    for item in &p.items {
+        parts.push(match item {
+            PrizeItem::Trophy => t(lang, "trophy", "奖杯").to_string(),
+            PrizeItem::Medal { metal: Some(m) } => match lang {
+                Lang::En => format!("{m} medal"),
+                Lang::Zh => format!("{m} 奖牌"),
+            },
+            PrizeItem::Medal { metal: None } => t(lang, "medal", "奖牌").to_string(),
+            PrizeItem::Plaque => t(lang, "plaque", "奖牌匾").to_string(),
+            PrizeItem::Certificate => t(lang, "certificate", "证书").to_string(),
+            PrizeItem::Other { name } => format!("\"{name}\""),
+        });
+    }
+    let mut text = parts.join(t(lang, ", ", "、"));
+    if let Some(e) = &p.eliminated {
+        text.push_str(&match lang {
+            Lang::En => format!(" (losers of {} round {})", e.stage, e.round),
+            Lang::Zh => format!("（{} 第 {} 轮负者）", e.stage, e.round),
+        });
+    }
+    text
+}
+
+/// The report of one run.
+pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
+    let mut s = String::new();
+    let _ = match lang {
+        Lang::En => writeln!(s, "{} (seed {})", plan.meta.title, o.seed),
+        Lang::Zh => writeln!(s, "{}（种子 {}）", plan.meta.title, o.seed),
+    };
+    let _ = writeln!(s, "\n{}", t(lang, "Final ranking", "最终名次"));
+    let id_w = width_of(o.final_ranking.iter().map(|r| r.id.as_str()));
+    let mut section: Option<&str> = None;
+    for r in &o.final_ranking {
+        if let Some(name) = r.section.as_deref().filter(|n| section != Some(*n)) {
+            // Several sections: each has its own ranking, under its name.
+            let _ = writeln!(s, "  [{name}]");
+            section = Some(name);
+        }
+        let shared = if r.shared { "=" } else { " " };
+        let _ = writeln!(
+            s,
+            "  {:>3}{shared} {} {}",
+            r.place,
+            pad(&r.id, id_w),
+            r.player
+        );
+    }
+    prizes(&mut s, o, lang);
+    if !o.qualifiers.is_empty() {
+        let _ = writeln!(s, "\n{}", t(lang, "Qualifiers", "获得资格"));
+        for q in &o.qualifiers {
+            let cat = q
+                .category
+                .as_deref()
+                .unwrap_or(t(lang, "overall", "总名次"));
+            let _ = writeln!(s, "  {} {} {} ({cat})", q.title, q.place, q.player);
+        }
+    }
+    for stage in &o.stages {
+        for m in stage.matches.iter().filter(|m| m.decided_by != "games") {
+            let _ = match lang {
+                Lang::En => writeln!(
+                    s,
+                    "  {} {}: {} beat {} ({})",
+                    stage.name, m.label, m.winner, m.loser, m.decided_by
+                ),
+                Lang::Zh => writeln!(
+                    s,
+                    "  {} {}：{} 胜 {}（{}）",
+                    stage.name, m.label, m.winner, m.loser, m.decided_by
+                ),
+            };
+        }
+    }
+    let _ = match lang {
+        Lang::En => writeln!(s, "\n{} games", o.games),
+        Lang::Zh => writeln!(s, "\n共 {} 局", o.games),
+    };
+    s
+}
+
+fn prizes(s: &mut String, o: &Outcome, lang: Lang) {
+    if o.prizes.is_empty() {
+        return;
+    }
+    let overall = t(lang, "overall", "总名次");
+    let _ = writeln!(s, "\n{}", t(lang, "Prizes", "奖励"));
+    let cat_w = width_of(
+        o.prizes
+            .iter()
+            .map(|p| p.category.as_deref().unwrap_or(overall)),
+    );
+    let id_w = width_of(o.prizes.iter().map(|p| p.id.as_str()));
+    let name_w = width_of(o.prizes.iter().map(|p| p.player.as_str()));
+    for p in &o.prizes {
+        let cat = p.category.as_deref().unwrap_or(overall);
+        let _ = writeln!(
+            s,
+            "  {} {:>3}{} {} {} {}",
+            pad(cat, cat_w),
+            p.place,
+            if p.shared { "=" } else { " " },
+            pad(&p.id, id_w),
+            pad(&p.player, name_w),
+            award_text(p, lang)
+        );
+    }
+    for (cur, total) in &o.prize_totals {
+        let _ = writeln!(s, "  {} {total} {cur}", t(lang, "total", "合计"));
+    }
+}
+
+/// The report of `--runs K`.
+pub(super) fn many(a: &Aggregate, lang: Lang) -> String {
+    let mut s = String::new();
+    let stopped = a.failed.len();
+    let _ = match lang {
+        Lang::En => writeln!(
+            s,
+            "{} runs, {} completed, {stopped} stopped",
+            a.runs, a.completed
+        ),
+        Lang::Zh => writeln!(
+            s,
+            "共 {} 次，完成 {} 次，中止 {stopped} 次",
+            a.runs, a.completed
+        ),
+    };
+    let _ = writeln!(
+        s,
+        "\n{}",
+        t(
+            lang,
+            "Matches decided by playoff step (all runs)",
+            "各附加赛步骤决出的对局（全部模拟）"
+        )
+    );
+    for (k, v) in &a.playoff_steps {
+        let _ = writeln!(s, "  {k:<12} {v}");
+    }
+    let _ = writeln!(
+        s,
+        "\n{}{}",
+        t(
+            lang,
+            "Runs in which a lot decided: ",
+            "由抽签决定的模拟次数："
+        ),
+        a.runs_with_lots
+    );
+    let _ = writeln!(
+        s,
+        "\n{}",
+        t(
+            lang,
+            "Finished first, by rating rank in the field (1 = highest rated)",
+            "按等级分排位统计第一名（1 = 等级分最高）"
+        )
+    );
+    for (rank, n) in a.first_by_rating_rank.iter().take(10) {
+        let _ = writeln!(s, "  {rank:>4}  {n:>6}  {:>5.1}%", pct(*n, a.completed));
+    }
+    let rest: u32 = a.first_by_rating_rank.values().skip(10).sum();
+    if rest > 0 {
+        let _ = writeln!(s, "   11+  {rest:>6}  {:>5.1}%", pct(rest, a.completed));
+    }
+    if a.fixed_roster {
+        let mut firsts: Vec<_> = a.first_place.iter().collect();
+        firsts.sort_by(|x, y| y.1.cmp(x.1).then(x.0.cmp(y.0)));
+        let _ = writeln!(
+            s,
+            "\n{}",
+            t(lang, "Finished first (top 10)", "获得第一名（前 10）")
+        );
+        for (who, n) in firsts.into_iter().take(10) {
+            let _ = writeln!(s, "  {n:>6}  {who}");
+        }
+    }
+    s
+}
+
+/// `n` of `total` in percent.
+fn pct(n: u32, total: u32) -> f64 {
+    if total == 0 {
+        0.0
+    } else {
+        f64::from(n) * 100.0 / f64::from(total)
+    }
+}
+
+/// The widest display width among `texts` (a CJK character is two columns).
+fn width_of<'a>(texts: impl Iterator<Item = &'a str>) -> usize {
+    texts.map(UnicodeWidthStr::width).max().unwrap_or(0)
+}
+
+/// `text` padded with spaces to `width` display columns.
+fn pad(text: &str, width: usize) -> String {
+    let fill = width.saturating_sub(UnicodeWidthStr::width(text));
+    format!("{text}{}", " ".repeat(fill))
+}

@@ -1,0 +1,135 @@
+//! `--lang` covers every user-facing line of every command: English output has no Chinese
+//! except names and texts taken from the regulation (or the roster it ran on), and Chinese
+//! output has none of the English headings and messages.
+
+use std::process::{Command, Output};
+
+use crate::common::root;
+
+const REG: &str = "examples/003_xiexiaxun/open.xqr";
+
+fn xqreg(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xqreg"))
+        .args(args)
+        .current_dir(root())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
+        .output()
+        .expect("run xqreg")
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{2E80}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FFEF}')
+}
+
+/// The runs of CJK characters (with the punctuation between them) in `text`.
+fn cjk_runs(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for c in text.chars() {
+        if is_cjk(c) {
+            cur.push(c);
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Every command's output (stdout and stderr), in `lang`. (`--format plain` keeps
+/// codespan-reporting's `error[` / `warning[` severity words in both languages.)
+fn outputs(lang: &str) -> Vec<(String, String)> {
+    let missing = "no/such/file.xqr";
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["check", REG],
+        vec![
+            "check",
+            "--format",
+            "plain",
+            "tests/fixtures/syntax/E017_misspelt_keyword.xqr",
+        ],
+        vec!["check", missing],
+        vec!["explain", "E102"],
+        vec!["explain", "E10"],
+        vec!["explain", "--list"],
+        vec!["test", REG],
+        vec!["test", missing],
+        vec!["simulate", REG],
+        vec!["simulate", REG, "--runs", "3"],
+        vec!["simulate", REG, "--runs", "2", "--trf", "x"],
+        vec!["sheet", "--format", "md", REG],
+        vec!["plan", missing],
+    ];
+    cases
+        .into_iter()
+        .map(|mut args| {
+            args.extend(["--lang", lang]);
+            let o = xqreg(&args);
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            (args.join(" "), text)
+        })
+        .collect()
+}
+
+#[test]
+fn english_output_has_no_chinese_of_its_own() {
+    // Chinese the regulation itself holds (titles, names, venues, players) may be quoted.
+    let mut allowed = String::new();
+    for f in [REG, "tests/fixtures/syntax/E017_misspelt_keyword.xqr"] {
+        allowed.push_str(&std::fs::read_to_string(root().join(f)).expect("file"));
+    }
+    // So may the generated players' names, as the JSON of the same run records them.
+    let json = xqreg(&["simulate", REG, "--format", "json"]);
+    allowed.push_str(&String::from_utf8_lossy(&json.stdout));
+    for (cmd, text) in outputs("en") {
+        for run in cjk_runs(&text) {
+            assert!(
+                allowed.contains(&run),
+                "`{cmd}` prints Chinese of its own: `{run}`\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn chinese_output_has_no_english_headings() {
+    let english = [
+        "Final ranking",
+        "Prizes",
+        "Qualifiers",
+        " games",
+        "passed",
+        "failed",
+        "completed",
+        "stopped",
+        "Finished first",
+        "Matches decided",
+        "checked ",
+        "cannot read",
+        "What it means",
+        "How to fix",
+        "did you mean",
+        "use it without",
+        "help:",
+    ];
+    for (cmd, mut text) in outputs("zh") {
+        // Code names (`scenario-failed`) are identifiers, the same in both languages.
+        for code in xqreg::diagnostics::registry::all_codes() {
+            text = text.replace(code.name, "");
+        }
+        for word in english {
+            assert!(
+                !text.contains(word),
+                "`{cmd}` says `{word}` in Chinese output:\n{text}"
+            );
+        }
+    }
+}
