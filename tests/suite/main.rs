@@ -15,6 +15,7 @@ mod eligibility;
 mod examples;
 mod fixtures;
 mod generated;
+mod honesty;
 mod inputs;
 mod issue8_checks;
 mod pair_inputs;

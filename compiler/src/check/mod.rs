@@ -116,7 +116,8 @@ pub struct Checked {
     pub file: ast::File,
     /// Each supplement in source order with what it added or overrode.
     pub supplements: Vec<SupplementRecord>,
-    /// Stage order, entrants, groups, rounds and decided places.
+    /// Stage order, entrants, groups, rounds and decided places, counted with the simulated
+    /// field size (`assume field` included) for the plan; the checks count declared sizes.
     pub facts: Facts,
 }
 
@@ -145,12 +146,15 @@ pub fn check(file: &ast::File) -> CheckOutput {
     // checker B: supplements above
 
     let scope = Scope::build(&effective);
-    let facts = Facts::build(&effective, &scope);
+    // The official checks count what the regulation declares; `assume field` sizes only the
+    // simulation, so the plan is lowered from facts that include it.
+    let official = Facts::build(&effective, &scope, facts::Sizes::Declared);
+    let facts = Facts::build(&effective, &scope, facts::Sizes::Simulated);
     {
         let ctx = Ctx {
             file: &effective,
             scope: &scope,
-            facts: &facts,
+            facts: &official,
         };
         names::check(&ctx, &mut diags);
         contract::check(&ctx, &mut diags);
