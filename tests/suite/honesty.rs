@@ -14,10 +14,14 @@ fn check(src: &str) -> BTreeSet<String> {
 
 const HEAD: &str = "regulation \"t\" {\n  dates 2024-05-01 .. 2024-05-05\n}\nscoring { win 2 draw 1 loss 0 }\ntime standard { base 20min increment 20s flag loses }\n";
 
-/// A file with `entry` and the rest given; prizes pay places 1..16 in a Swiss of 9 rounds.
+/// A file with `entry` given; prizes pay places 1..16 in a Swiss of 9 rounds.
 fn sized(entry: &str) -> String {
+    rounds(entry, 9)
+}
+
+fn rounds(entry: &str, rounds: u32) -> String {
     format!(
-        "{HEAD}entry {{\n{entry}\n}}\nstage main {{\n  swiss cxa rounds 9\n  entrants roster\n  time standard\n  avoid same_unit never\n  tiebreak {{ opponents_score bye lowest_in_field, wins, lots }}\n}}\nprizes \"奖金\" CNY after_tax {{\n  1: 3000\n  2..16: 500 each\n}}\n"
+        "{HEAD}entry {{\n{entry}\n}}\nstage main {{\n  swiss cxa rounds {rounds}\n  entrants roster\n  time standard\n  avoid same_unit never\n  tiebreak {{ opponents_score bye lowest_in_field, wins, lots }}\n}}\nprizes \"奖金\" CNY after_tax {{\n  1: 3000\n  2..16: 500 each\n}}\n"
     )
 }
 
@@ -31,16 +35,22 @@ fn a_declared_field_bounds_rounds_and_prize_places() {
 }
 
 /// `assume field 8` on an open field says how many to simulate with; the real field may be
-/// larger, so the same rounds and prize places are not errors.
+/// larger, so prizes for places 9..16 are not beyond it (E504), nor 9 rounds too many (E204).
+/// That 9 rounds cannot be simulated with 8 is the assumption's problem, said at it (E518).
 #[test]
 fn an_assumed_field_does_not_bound_the_official_checks() {
-    let got = check(&sized("  field open\n  assume field 8 \"往届人数\""));
+    let open = "  field open\n  assume field 8 \"往届人数\"";
+    let got = check(&sized(open));
     for code in ["E204", "E504", "E211", "E517"] {
         assert!(
             !got.contains(code),
             "assume field constrained {code}: {got:?}"
         );
     }
+    let errors: Vec<&String> = got.iter().filter(|c| c.starts_with('E')).collect();
+    assert_eq!(errors, ["E518"], "{got:?}");
+    // With rounds the assumed field can play, nothing is refused: the prizes stand.
+    let got = check(&rounds(open, 5));
     assert!(got.iter().all(|c| !c.starts_with('E')), "{got:?}");
 }
 

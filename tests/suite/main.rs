@@ -18,6 +18,7 @@ mod generated;
 mod honesty;
 mod inputs;
 mod issue8_checks;
+mod mutants;
 mod pair_inputs;
 mod plan_json;
 mod regressions;

@@ -20,6 +20,7 @@ pub mod playoffs;
 pub mod refs;
 pub mod resolve;
 pub mod scoring;
+pub mod sizes;
 pub mod stages;
 pub mod suggest;
 pub mod teams;
@@ -169,6 +170,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         tiebreaks::check(&ctx, &mut diags);
         teams::check(&ctx, &mut diags);
         limits::check(&ctx, &mut diags);
+        sizes::check(&ctx, &mut diags);
         // checker B: calls below
         entry::check(&ctx, &mut diags);
         categories::check(&ctx, &mut diags);
@@ -214,6 +216,7 @@ pub fn codes() -> Vec<&'static Code> {
         names::CODES,
         contract::CODES,
         limits::CODES,
+        sizes::CODES,
         unknown::CODES,
         stages::CODES,
         refs::CODES,
