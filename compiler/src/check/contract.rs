@@ -58,6 +58,13 @@ fn no_effect(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             let refused = match clause {
                 // `avoid same_unit never` states the absence of avoidance: true everywhere.
                 StageClause::Avoid { when: Some(w), .. } if w.node == "never" => None,
+                // A round robin avoids only through its draw into groups (the same test as
+                // W201's, so the two never disagree).
+                StageClause::Avoid { .. }
+                    if fmt == StageFmt::RoundRobin && !draws_groups(ctx, name) =>
+                {
+                    Some(NO_GROUP_DRAW)
+                }
                 _ => formats::applies(f.kind, fmt, option_word(clause))
                     .err()
                     .map(|a| a.help),
@@ -78,6 +85,20 @@ fn no_effect(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             }
         }
     }
+}
+
+const NO_GROUP_DRAW: (&str, &str) = (
+    "remove it: a round robin without a draw into groups pairs everyone with everyone, so there is nothing to keep apart (avoidance acts through the group draw)",
+    "删去：不分组抽签的循环赛人人相遇，无从回避（回避通过分组抽签实现）",
+);
+
+fn draws_groups(ctx: &Ctx<'_>, name: &str) -> bool {
+    let groups = ctx
+        .facts
+        .stages
+        .get(name)
+        .map_or(0, |f| f.groups.len() as u32);
+    super::draws::draws_groups(ctx, name, groups)
 }
 
 const NO_EFFECT: Report = Report {

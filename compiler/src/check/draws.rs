@@ -103,6 +103,11 @@ const UNSTATED: Report = Report {
     ),
 };
 
+const HELP_UNSTATED_DUTCH: Template = Template::new(
+    "the Dutch pairer does not keep them apart: write `avoid same_unit never` to say so",
+    "荷兰制编排不回避同单位棋手：写 `avoid same_unit never` 加以说明",
+);
+
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for name in &ctx.scope.stage_order {
         let (Some(info), Some(f)) = (ctx.scope.stages.get(name), ctx.facts.stages.get(*name))
@@ -268,19 +273,28 @@ fn quota(
     ));
 }
 
+/// Whether a round-robin stage draws players into groups: two or more groups, not filled from
+/// earlier places. Only such a draw can keep same-unit players apart (W201 asks for a statement,
+/// E114 refuses `avoid` elsewhere).
+pub(crate) fn draws_groups(ctx: &Ctx<'_>, name: &str, groups: u32) -> bool {
+    let from_places = ctx.scope.stage_clauses(name).iter().any(|c| {
+        matches!(c, StageClause::Entrants { sources, .. }
+            if sources.iter().all(|s| matches!(s, EntrantSource::Places(_))))
+    });
+    groups >= 2 && !from_places
+}
+
 fn same_unit(ctx: &Ctx<'_>, diags: &mut Diagnostics, name: &str, format: FormatKind, groups: u32) {
     let clauses = ctx.scope.stage_clauses(name);
     // Groups filled from earlier places are not drawn; only a draw into groups or a Swiss pairs
     // players who might share a unit.
-    let from_places = clauses.iter().any(|c| {
-        matches!(c, StageClause::Entrants { sources, .. }
-            if sources.iter().all(|s| matches!(s, EntrantSource::Places(_))))
+    let dutch = clauses.iter().any(|c| {
+        matches!(c, StageClause::Format(Format::Swiss { system, .. }) if system.node == "dutch")
     });
     let (what, what_zh) = match format {
         FormatKind::Swiss => ("a Swiss", "积分编排"),
-        FormatKind::RoundRobin { .. } | FormatKind::TeamRoundRobin { .. }
-            if groups >= 2 && !from_places =>
-        {
+        // A team round robin never avoids (E114 refuses `avoid` there), so it is not asked.
+        FormatKind::RoundRobin { .. } if draws_groups(ctx, name, groups) => {
             ("a group draw", "分组抽签")
         }
         _ => return,
@@ -296,8 +310,12 @@ fn same_unit(ctx: &Ctx<'_>, diags: &mut Diagnostics, name: &str, format: FormatK
     let Some(info) = ctx.scope.stages.get(name) else {
         return;
     };
-    diags.push(UNSTATED.at(
-        info.stage.name.span,
-        &[("stage", name), ("what", what), ("what_zh", what_zh)],
-    ));
+    let args = [("stage", name), ("what", what), ("what_zh", what_zh)];
+    let mut d = UNSTATED.at(info.stage.name.span, &args);
+    // The Dutch pairer never keeps units apart (E114 refuses `avoid same_unit` there): the one
+    // statement that holds is `never`.
+    if dutch {
+        d.help = vec![HELP_UNSTATED_DUTCH.plain()];
+    }
+    diags.push(d);
 }

@@ -108,8 +108,8 @@ pub static W604: Code = Code {
     severity: Severity::Warning,
     explain: Explain {
         meaning: Template::new(
-            "The field is open (名额不限) and no `assume field N` says how many players to simulate with: round counts by entries, prize places and schedules cannot be checked against a size.",
-            "参赛名额不限，又没有 `assume field N` 说明模拟时按多少人计算：无法按人数核对轮次、录取名次和日程。",
+            "The field is open (名额不限) and no `assume field N` says how many players to simulate with: `simulate` and `test` need `--players N` or a roster. (An assumed size only sizes simulations; the official checks never count with it.)",
+            "参赛名额不限，又没有 `assume field N` 说明模拟时按多少人计算：`simulate` 与 `test` 需要 `--players N` 或名单。（假设人数只用于模拟，正式检查从不按它计算。）",
         ),
         example: "entry { field open }",
         fix: Template::new(
@@ -275,20 +275,16 @@ pub(crate) fn exact_field(file: &ast::File) -> Option<&Spanned<u32>> {
     })
 }
 
-/// The most players the event can have: the fixed field, else the cap, else the assumed size.
+/// The most players the event can have, as the regulation declares it: the fixed field, else
+/// the cap. `assume field N` is not a bound: it only sizes simulations (an open field may
+/// draw more entrants than assumed), so the official checks never read it.
 pub(crate) fn field_bound(file: &ast::File) -> Option<u32> {
     if let Some(n) = exact_field(file) {
         return Some(n.node);
     }
-    let cap = entry_clauses(file).find_map(|c| match c {
+    entry_clauses(file).find_map(|c| match c {
         EntryClause::Cap { max, .. } => Some(max.node),
         _ => None,
-    });
-    cap.or_else(|| {
-        entry_clauses(file).find_map(|c| match c {
-            EntryClause::AssumeField { size, .. } => Some(size.node),
-            _ => None,
-        })
     })
 }
 

@@ -80,7 +80,7 @@ pub struct StageFacts {
 /// Facts about the whole file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Facts {
-    /// `field N` (or `assume field N` when the field is open).
+    /// `field N`; with [`Sizes::Simulated`], `assume field N` when the field is open.
     pub field: Option<u32>,
     /// `cap N`
     pub cap: Option<u32>,
@@ -137,8 +137,17 @@ fn ko_rounds(slots: u32) -> u32 {
     rounds
 }
 
+/// Which field size the facts count with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sizes {
+    /// What the regulation declares (`field N`): the official checks.
+    Declared,
+    /// Also `assume field N` for an open field: what a simulation runs (the plan's sizes).
+    Simulated,
+}
+
 impl Facts {
-    pub fn build(file: &File, scope: &Scope<'_>) -> Facts {
+    pub fn build(file: &File, scope: &Scope<'_>, sizes: Sizes) -> Facts {
         let mut facts = Facts::default();
         let mut assumed = None;
         for entry in &scope.entries {
@@ -157,7 +166,7 @@ impl Facts {
                 }
             }
         }
-        if facts.field.is_none() {
+        if facts.field.is_none() && sizes == Sizes::Simulated {
             facts.field = assumed;
         }
 

@@ -3,7 +3,8 @@
 //! field of no or one player (E517). `check` never accepts what `simulate` refuses.
 
 use xqreg_grammar::ast::{
-    EntryClause, Format, Item, KnockoutClause, PlayoffRef, PlayoffStep, StageClause, SwissRounds,
+    EntryClause, Format, Item, KnockoutClause, ParamValue, PlayoffRef, PlayoffStep, StageClause,
+    SwissRounds,
 };
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::limits;
@@ -202,6 +203,24 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                         StageClause::Format(f) => format(&st.name.node, f, diags),
                         StageClause::Playoff(PlayoffRef::Inline(chain)) => {
                             playoff_steps(&chain.steps, diags)
+                        }
+                        // The bye's points are scores like any other (issue 8 item 5).
+                        StageClause::Bye { params, .. } => {
+                            for p in params.iter().filter(|p| p.key.node == "points") {
+                                if let ParamValue::Int(v) = &p.value {
+                                    if v.node.unsigned_abs() > limits::POINTS.unsigned_abs() {
+                                        let (val, max) =
+                                            (v.node.to_string(), limits::POINTS.to_string());
+                                        beyond(
+                                            diags,
+                                            v.span,
+                                            ("the bye's points", "轮空得分"),
+                                            &val,
+                                            &max,
+                                        );
+                                    }
+                                }
+                            }
                         }
                         _ => {}
                     }

@@ -20,6 +20,7 @@ pub mod playoffs;
 pub mod refs;
 pub mod resolve;
 pub mod scoring;
+pub mod sizes;
 pub mod stages;
 pub mod suggest;
 pub mod teams;
@@ -116,7 +117,8 @@ pub struct Checked {
     pub file: ast::File,
     /// Each supplement in source order with what it added or overrode.
     pub supplements: Vec<SupplementRecord>,
-    /// Stage order, entrants, groups, rounds and decided places.
+    /// Stage order, entrants, groups, rounds and decided places, counted with the simulated
+    /// field size (`assume field` included) for the plan; the checks count declared sizes.
     pub facts: Facts,
 }
 
@@ -145,12 +147,15 @@ pub fn check(file: &ast::File) -> CheckOutput {
     // checker B: supplements above
 
     let scope = Scope::build(&effective);
-    let facts = Facts::build(&effective, &scope);
+    // The official checks count what the regulation declares; `assume field` sizes only the
+    // simulation, so the plan is lowered from facts that include it.
+    let official = Facts::build(&effective, &scope, facts::Sizes::Declared);
+    let facts = Facts::build(&effective, &scope, facts::Sizes::Simulated);
     {
         let ctx = Ctx {
             file: &effective,
             scope: &scope,
-            facts: &facts,
+            facts: &official,
         };
         names::check(&ctx, &mut diags);
         unknown::check(&ctx, &mut diags);
@@ -167,6 +172,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         tiebreaks::check(&ctx, &mut diags);
         teams::check(&ctx, &mut diags);
         limits::check(&ctx, &mut diags);
+        sizes::check(&ctx, &mut diags);
         // checker B: calls below
         entry::check(&ctx, &mut diags);
         categories::check(&ctx, &mut diags);
@@ -212,6 +218,7 @@ pub fn codes() -> Vec<&'static Code> {
         names::CODES,
         contract::CODES,
         limits::CODES,
+        sizes::CODES,
         unknown::CODES,
         stages::CODES,
         refs::CODES,

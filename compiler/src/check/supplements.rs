@@ -784,7 +784,7 @@ stage main "循环赛" {
   round_robin single size 8
   entrants roster
   time standard
-  avoid same_unit
+  avoid same_unit never
   tiebreak {
     sonneborn_berger
     wins

@@ -3,16 +3,19 @@
 //! order, tax, slot kind, ...). The sets are public so that later phases match the same words.
 //!
 //! The parser reads these positions as identifiers, so a misspelt word is a checked error with
-//! the allowed list in its help, not a syntax error.
+//! the allowed list in its help, not a syntax error. The worded clauses (conduct, registration,
+//! expenses, staff and officials' roles) are checked against the contract's word table
+//! ([`crate::contract::words`]), the same rows the sheet phrases.
 
 use xqreg_grammar::ast::{
     CategoryCond, DrawRule, EntryClause, Format, HeaderClause, Ident, Item, KnockoutClause,
     Numbers, Param, ParamValue, PlayerAttr, PlayoffChain, PlayoffRef, PlayoffStep, PoolSource,
-    PrizeItem, SeedTier, SlotKind, StageClause, TimeClause,
+    PrizeItem, SeedTier, SlotKind, Spanned, StageClause, TimeClause,
 };
 
 use super::names::code;
 use super::{suggest, Ctx, Report};
+use crate::contract::words::{Block, CONDUCT, EXPENSES, OFFICIALS, REGISTRATION, STAFF};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
 code!(E111, "E111", "unknown-option-word", Error,
@@ -200,92 +203,36 @@ const UNKNOWN_WORD: Report = Report {
     help: Template::new("", ""),
 };
 
-/// Registration clause kinds: the sheet has a phrase for each (`sheet::catalogue::words::admin_kind`;
-/// a unit test keeps the two lists equal).
-pub const REGISTRATION_KIND: Position = Position {
-    what: ("kind of registration clause", "报名条款类别"),
-    allowed: &[
-        "deadline",
-        "method",
-        "arrival",
-        "pickup",
-        "travel_info",
-        "meeting",
-        "late",
-        "documents",
-        "confirmation",
-        "payment",
-        "no_show",
-        "return_tickets",
-        "hotel",
-        "replacement",
-    ],
-};
-/// Expense clause kinds, likewise.
-pub const EXPENSE_KIND: Position = Position {
-    what: ("kind of expense clause", "经费条款类别"),
-    allowed: &[
-        "travel_subsidy",
-        "subsidy",
-        "travel_paid",
-        "travel_reimbursed",
-        "board_lodging",
-        "own_cost",
-        "hotel",
-        "hotel_info",
-        "lodging_on_request",
-        "insurance",
-        "travel",
-    ],
-};
-
-/// Conduct rule kinds: the sheet has a phrase for each (`sheet::catalogue::words::conduct_kind`;
-/// `rule "heading" "text"` is the free-text rule).
-pub const CONDUCT_KIND: Position = Position {
-    what: ("kind of conduct rule", "赛场纪律条款类别"),
-    allowed: &[
-        "natural_move_limit",
-        "draw_offers",
-        "repetition",
-        "late",
-        "withdraw",
-        "fouls_per_game",
-        "clock_before_move",
-        "knocked_pieces",
-        "knocked_pieces_any",
-        "illegal_move",
-        "self_check",
-        "devices",
-        "phone",
-        "score_sheets",
-        "adjourn",
-        "claims",
-        "cheating",
-        "theoretical_draw",
-        "leave_board",
-        "misplaced_piece",
-        "rule",
-    ],
-};
-
 /// Report `id` unless it is one of the position's words. Returns whether it was allowed.
 pub fn word(diags: &mut Diagnostics, id: &Ident, pos: &Position) -> bool {
-    if pos.allowed.contains(&id.node.as_str()) {
+    word_in(diags, id, pos.what, pos.allowed)
+}
+
+/// Report `id` unless it is a word of the contract's word list `block` (conduct, registration,
+/// expenses, staff, officials: the list the sheet phrases).
+pub fn listed<P>(diags: &mut Diagnostics, id: &Ident, block: &'static Block<P>) -> bool {
+    word_in(diags, id, block.what, &block.keys())
+}
+
+fn word_in(diags: &mut Diagnostics, id: &Ident, what: (&str, &str), allowed: &[&str]) -> bool {
+    if allowed.contains(&id.node.as_str()) {
         return true;
     }
     let mut d = UNKNOWN_WORD.at(
         id.span,
-        &[
-            ("word", &id.node),
-            ("what", pos.what.0),
-            ("what_zh", pos.what.1),
-        ],
+        &[("word", &id.node), ("what", what.0), ("what_zh", what.1)],
     );
-    for h in suggest::help_for_word(&id.node, pos.allowed) {
+    for h in suggest::help_for_word(&id.node, allowed) {
         d = d.with_help(h);
     }
     diags.push(d);
     false
+}
+
+fn staff(diags: &mut Diagnostics, roles: &[(Ident, Spanned<u32>)]) {
+    for (role, _) in roles {
+        listed(diags, role, &STAFF);
+    }
 }
 
 fn params(
@@ -436,6 +383,9 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                         HeaderClause::Event { kind, .. } => {
                             word(diags, kind, &EVENT_KIND);
                         }
+                        HeaderClause::Official { role, .. } => {
+                            listed(diags, role, &OFFICIALS);
+                        }
                         _ => {}
                     }
                 }
@@ -470,6 +420,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                         EntryClause::Cap { order: Some(o), .. } => {
                             word(diags, o, &CAP_ORDER);
                         }
+                        EntryClause::Staff { roles, .. } => staff(diags, roles),
                         EntryClause::Pool(p) => {
                             for s in &p.source {
                                 match s {
@@ -482,6 +433,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                                     PoolSource::Replacement { rule, .. } => {
                                         word(diags, rule, &REPLACEMENT);
                                     }
+                                    PoolSource::Staff { roles, .. } => staff(diags, roles),
                                     _ => {}
                                 }
                             }
@@ -532,20 +484,21 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 if let Some(r) = &q.replacement {
                     word(diags, r, &REPLACEMENT);
                 }
+                staff(diags, &q.staff);
             }
             Item::Conduct(c) => {
                 for rule in &c.rules {
-                    word(diags, &rule.kind, &CONDUCT_KIND);
+                    listed(diags, &rule.kind, &CONDUCT);
                 }
             }
             Item::Registration(r) => {
                 for c in &r.clauses {
-                    word(diags, &c.kind, &REGISTRATION_KIND);
+                    listed(diags, &c.kind, &REGISTRATION);
                 }
             }
             Item::Expenses(e) => {
                 for c in &e.clauses {
-                    word(diags, &c.kind, &EXPENSE_KIND);
+                    listed(diags, &c.kind, &EXPENSES);
                 }
             }
             Item::Schedule(s) => {
@@ -556,39 +509,6 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 }
             }
             _ => {}
-        }
-    }
-}
-
-#[cfg(test)]
-mod admin_kind_tests {
-    use super::{EXPENSE_KIND, REGISTRATION_KIND};
-    use crate::sheet::catalogue::words::{admin_kind, conduct_kind};
-    use crate::sheet::Lang;
-
-    /// The checker accepts exactly the kinds the sheet can print: an accepted kind without a
-    /// phrase would print its raw key into the sheet.
-    #[test]
-    fn every_accepted_conduct_kind_has_a_sheet_phrase() {
-        for kind in super::CONDUCT_KIND.allowed.iter().filter(|k| **k != "rule") {
-            let has = [(true, false), (false, false), (true, true)]
-                .iter()
-                .any(|&(v, z)| conduct_kind(Lang::Zh, kind, v, z).is_some());
-            assert!(has, "conduct {kind}");
-        }
-    }
-
-    #[test]
-    fn every_accepted_admin_kind_has_a_sheet_phrase() {
-        for (block, pos) in [
-            ("registration", REGISTRATION_KIND),
-            ("expenses", EXPENSE_KIND),
-        ] {
-            for kind in pos.allowed {
-                for lang in [Lang::Zh, Lang::En] {
-                    assert!(admin_kind(lang, block, kind).is_some(), "{block} {kind}");
-                }
-            }
         }
     }
 }

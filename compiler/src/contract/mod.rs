@@ -10,6 +10,7 @@
 
 pub mod formats;
 pub mod walk;
+pub mod words;
 
 pub use formats::{applies, StageFmt};
 pub use walk::{clauses, Found};
@@ -21,7 +22,7 @@ pub enum Status {
     Executed,
     /// Carried to the rule sheet and nowhere else.
     Printed,
-    /// Executed for some words, printed for others (conduct, registration): see [`WORDS`].
+    /// Executed for some words, printed for others (conduct, registration): see [`words`].
     ByWord,
 }
 
@@ -217,81 +218,13 @@ pub fn status(kind: ClauseKind) -> Status {
     entry(kind).status
 }
 
-/// Known words of the blocks whose status depends on the word: (block, word, status, where).
-pub const WORDS: &[(&str, &str, Status, &str)] = &[
-    (
-        "conduct",
-        "withdraw",
-        Status::Executed,
-        "plan.conduct.withdraw_after_forfeits (runtime withdraws the player)",
-    ),
-    (
-        "conduct",
-        "fouls_per_game",
-        Status::Executed,
-        "plan.conduct.fouls_per_game_loss (runtime scores the game lost)",
-    ),
-    (
-        "conduct",
-        "natural_move_limit",
-        Status::Printed,
-        "sheet: games are simulated by result, not by move",
-    ),
-    ("conduct", "draw_offers", Status::Printed, "sheet"),
-    ("conduct", "repetition", Status::Printed, "sheet"),
-    (
-        "conduct",
-        "late",
-        Status::Printed,
-        "sheet: a forfeit is a recorded result, not a clock",
-    ),
-    ("conduct", "clock_before_move", Status::Printed, "sheet"),
-    ("conduct", "knocked_pieces", Status::Printed, "sheet"),
-    ("conduct", "knocked_pieces_any", Status::Printed, "sheet"),
-    ("conduct", "illegal_move", Status::Printed, "sheet"),
-    ("conduct", "self_check", Status::Printed, "sheet"),
-    ("conduct", "devices", Status::Printed, "sheet"),
-    ("conduct", "phone", Status::Printed, "sheet"),
-    ("conduct", "score_sheets", Status::Printed, "sheet"),
-    ("conduct", "adjourn", Status::Printed, "sheet"),
-    ("conduct", "claims", Status::Printed, "sheet"),
-    ("conduct", "cheating", Status::Printed, "sheet"),
-    ("conduct", "theoretical_draw", Status::Printed, "sheet"),
-    ("conduct", "leave_board", Status::Printed, "sheet"),
-    ("conduct", "misplaced_piece", Status::Printed, "sheet"),
-    (
-        "conduct",
-        "rule",
-        Status::Printed,
-        "sheet (a heading and a text)",
-    ),
-    (
-        "registration",
-        "deadline",
-        Status::Executed,
-        "checker E609 (not after the first day)",
-    ),
-    ("registration", "method", Status::Printed, "sheet"),
-    ("registration", "arrival", Status::Printed, "sheet"),
-    ("registration", "pickup", Status::Printed, "sheet"),
-    ("registration", "travel_info", Status::Printed, "sheet"),
-    ("registration", "meeting", Status::Printed, "sheet"),
-    ("registration", "late", Status::Printed, "sheet"),
-    ("registration", "documents", Status::Printed, "sheet"),
-    ("registration", "confirmation", Status::Printed, "sheet"),
-    ("registration", "payment", Status::Printed, "sheet"),
-    ("registration", "no_show", Status::Printed, "sheet"),
-    ("registration", "return_tickets", Status::Printed, "sheet"),
-    ("registration", "hotel", Status::Printed, "sheet"),
-    ("registration", "replacement", Status::Printed, "sheet"),
-];
-
 /// The status of a word of a `ByWord` block; None for a word the contract does not know.
 pub fn word_status(block: &str, word: &str) -> Option<Status> {
-    WORDS
-        .iter()
-        .find(|(b, w, _, _)| *b == block && *w == word)
-        .map(|(_, _, s, _)| *s)
+    match block {
+        "conduct" => words::CONDUCT.get(word).map(|w| w.status),
+        "registration" => words::REGISTRATION.get(word).map(|w| w.status),
+        _ => None,
+    }
 }
 
 /// The status of a found clause: its kind's, or its word's for a `ByWord` kind (an unknown word
@@ -321,7 +254,7 @@ pub fn docs_table() -> String {
         ));
     }
     out.push_str("\n| block | word | status | where it acts |\n|---|---|---|---|\n");
-    for (block, word, status, acts) in WORDS {
+    for (block, word, status, acts) in words::by_word() {
         out.push_str(&format!(
             "| `{block}` | `{word}` | {} | {acts} |\n",
             status.label()

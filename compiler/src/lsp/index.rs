@@ -44,7 +44,7 @@ impl Index {
     pub fn build(file: &File) -> Index {
         let flat = flatten(file);
         let scope = Scope::build(&flat);
-        let facts = Facts::build(&flat, &scope);
+        let facts = Facts::build(&flat, &scope, crate::check::facts::Sizes::Declared);
         let ctx = Ctx {
             file: &flat,
             scope: &scope,

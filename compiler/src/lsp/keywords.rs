@@ -50,7 +50,7 @@ pub fn clauses() -> Vec<Clause> {
             });
         }
     }
-    for &(block, word, status, acts) in contract::WORDS {
+    for (block, word, status, acts) in contract::words::by_word() {
         out.push(Clause {
             block,
             word,

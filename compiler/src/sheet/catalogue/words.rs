@@ -3,6 +3,8 @@
 //! missing from a table prints as itself (the checker rejects unknown words before a sheet is
 //! printed, so that only happens for words added to the language after this table).
 
+use crate::contract::words;
+pub use crate::contract::words::Glue;
 use crate::sheet::model::Art;
 use crate::sheet::Lang;
 
@@ -75,19 +77,6 @@ dict!(
 );
 
 dict!(
-    official,
-    [
-        ("chief_arbiter", "裁判长", "Chief arbiter"),
-        ("deputy_chief_arbiter", "副裁判长", "Deputy chief arbiter"),
-        ("arbiters", "裁判员", "Arbiters"),
-        ("arbiter", "裁判员", "Arbiters"),
-        ("pairing", "编排长", "Chief of pairings"),
-        ("appeals", "仲裁委员会", "Appeals committee"),
-        ("appointment", "裁判人员选派", "Appointment of officials"),
-    ]
-);
-
-dict!(
     title,
     [
         ("grandmaster", "特级大师", "grandmaster"),
@@ -111,16 +100,6 @@ dict!(
         ("women", "女子", "women"),
         ("male", "男子", "men"),
         ("female", "女子", "women"),
-    ]
-);
-
-dict!(
-    staff_role,
-    [
-        ("leader", "领队", "leader"),
-        ("coach", "教练", "coach"),
-        ("coach_or_leader", "教练或领队", "coach or leader"),
-        ("team_leader", "领队", "team leader"),
     ]
 );
 
@@ -638,143 +617,42 @@ dict!(
     ]
 );
 
-/// Registration and expense clauses: the phrase with `{who}`, `{amount}`, `{when}`, `{text}`,
-/// `{n}`, `{places}`, `{words}` slots, and the article it belongs in when not its block's own.
+/// Registration and expense clauses: the phrase (with `{who}`, `{amount}`, `{when}`, `{text}`,
+/// `{n}`, `{places}`, `{words}` slots) of `kind` or `kind+variant`, and the article it belongs in
+/// when not its block's own. The phrases live in the contract's word table
+/// ([`crate::contract::words`]), with the words the checker accepts.
 pub fn admin_kind(lang: Lang, block: &str, kind: &str) -> Option<(&'static str, Option<Art>)> {
-    type T = &'static [(&'static str, &'static str, &'static str, Option<Art>)];
-    const REG: T = &[
-        (
-            "deadline",
-            "请于{when}前报名",
-            "Entries close on {when}",
-            None,
-        ),
-        ("method", "{text}", "{text}", None),
-        (
-            "arrival",
-            "请于{when}前报到",
-            "Players arrive by {when}",
-            None,
-        ),
-        (
-            "pickup",
-            "大会安排{when}前接站",
-            "Players are met until {when}",
-            None,
-        ),
-        (
-            "travel_info",
-            "请于{when}前将抵达信息报至组委会",
-            "Send travel details to the organisers by {when}",
-            None,
-        ),
-        (
-            "meeting",
-            "{when}召开技术会议",
-            "Technical meeting at {when}",
-            None,
-        ),
-        ("late", "{text}", "{text}", None),
-        ("documents", "{text}", "{text}", None),
-        ("confirmation", "{text}", "{text}", None),
-        ("payment", "{text}", "{text}", None),
-        ("no_show", "{text}", "{text}", None),
-        (
-            "return_tickets",
-            "如需预订返程车票，请提前{n}天将返程信息报至组委会",
-            "Return tickets: send the details {n} days ahead",
-            Some(Art::Other),
-        ),
-        ("hotel", "{text}", "{text}", None),
-        ("replacement", "{text}", "{text}", None),
-        // With a text, the text says what to do and the phrase only when.
-        (
-            "travel_info+text",
-            "请于{when}前{text}",
-            "By {when}: {text}",
-            None,
-        ),
-        ("return_tickets+text", "{text}", "{text}", Some(Art::Other)),
-    ];
-    const EXP: T = &[
-        (
-            "travel_subsidy",
-            "为{who}提供旅费补贴{amount}",
-            "{who}: travel subsidy of {amount}",
-            None,
-        ),
-        (
-            "subsidy",
-            "为{who}提供参赛补贴{amount}",
-            "{who}: subsidy of {amount}",
-            None,
-        ),
-        (
-            "travel_paid",
-            "{who}交通费由承办单位负担",
-            "travel of {who} is paid by the organiser",
-            None,
-        ),
-        (
-            "travel_reimbursed",
-            "{who}旅费凭票报销",
-            "travel of {who} is reimbursed",
-            None,
-        ),
-        (
-            "board_lodging",
-            "大会负担{text}的食宿",
-            "Board and lodging are paid for {text}",
-            None,
-        ),
-        ("own_cost", "{text}", "{text}", None),
-        ("travel_reimbursed+text", "{text}", "{text}", None),
-        (
-            "board_lodging+full",
-            "大会负担{text}",
-            "The organisers pay {text}",
-            None,
-        ),
-        ("travel_paid+text", "{text}", "{text}", None),
-        ("hotel", "{text}", "{text}", None),
-        ("hotel_info", "{text}", "{text}", None),
-        ("lodging_on_request", "{text}", "{text}", None),
-        (
-            "travel_subsidy+text",
-            "为{who}提供旅费补贴{amount}（{text}）",
-            "{who}: travel subsidy of {amount} ({text})",
-            None,
-        ),
-        ("insurance", "{text}", "{text}", None),
-        ("travel", "{text}", "{text}", None),
-    ];
-    let table = match block {
-        "registration" => REG,
-        _ => EXP,
+    let list = match block {
+        "registration" => &words::REGISTRATION,
+        _ => &words::EXPENSES,
     };
-    table
-        .iter()
-        .find(|(k, _, _, _)| *k == kind)
-        .map(|(_, zh, en, art)| (if lang == Lang::Zh { *zh } else { *en }, *art))
+    let (key, variant) = kind.split_once('+').unwrap_or((kind, ""));
+    words::admin_phrase(list, key, variant)
+        .map(|p| (if lang == Lang::Zh { p.zh } else { p.en }, p.art))
 }
 
-dict!(
-    expense_heading,
-    [
-        ("travel_subsidy", "交通", "Travel"),
-        ("travel_paid", "交通", "Travel"),
-        ("travel_reimbursed", "交通", "Travel"),
-        ("board_lodging", "食宿", "Board and lodging"),
-    ]
-);
+/// The heading an expense clause prints under (交通, 食宿), if it has its own.
+pub fn expense_heading(lang: Lang, kind: &str) -> Option<&'static str> {
+    heading(words::EXPENSES.get(kind)?.heading, lang)
+}
 
-/// How a word of a conduct rule joins the next: with a comma, or tightly (一局棋犯规2次判负).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Glue {
-    Comma,
-    Tight,
-    /// Joins the previous phrase without a separator (a remark in brackets).
-    Attach,
+/// The heading of a conduct rule kind.
+pub fn conduct_heading(lang: Lang, kind: &str) -> Option<&'static str> {
+    heading(words::CONDUCT.get(kind)?.heading, lang)
+}
+
+fn heading(h: Option<words::Plain>, lang: Lang) -> Option<&'static str> {
+    h.map(|(zh, en)| if lang == Lang::Zh { zh } else { en })
+}
+
+/// A staff role (`staff leader 1`) in words.
+pub fn staff_role(lang: Lang, key: &str) -> Option<&'static str> {
+    words::plain_phrase(&words::STAFF, key, lang == Lang::Zh)
+}
+
+/// An official's role (`officials { chief_arbiter "..." }`) in words.
+pub fn official(lang: Lang, key: &str) -> Option<&'static str> {
+    words::plain_phrase(&words::OFFICIALS, key, lang == Lang::Zh)
 }
 
 /// The phrase of a conduct rule's keyword; `{0}` takes its leading value when it has one.
@@ -784,37 +662,8 @@ pub fn conduct_kind(
     has_value: bool,
     zero: bool,
 ) -> Option<(&'static str, Glue)> {
-    use Glue::*;
-    let (zh, en, glue): (&str, &str, Glue) = match (kind, has_value, zero) {
-        ("natural_move_limit", true, _) => ("采用{0}回合“自然限着”", "a natural move limit of {0} moves applies", Comma),
-        ("natural_move_limit", false, _) => (
-            "“自然限着”的审核", "the natural move limit applies", Comma),
-        ("draw_offers", _, _) => ("", "", Comma),
-        ("repetition", _, _) => ("形成双方不变作和的待判局面时", "when a repetition that would be a draw arises", Comma),
-        ("late", true, true) => ("裁判长宣布开赛后未到场就座者", "a player not seated when play starts", Tight),
-        ("late", true, false) => ("裁判长宣布开赛后迟到{0}未到场就座者", "a player not seated {0} after the start", Tight),
-        ("late", false, _) => ("迟到者", "a late player", Tight),
-        ("withdraw", _, _) => ("", "", Tight),
-        ("fouls_per_game", true, _) => ("一局棋犯规{0}次", "{0} fouls in one game", Tight),
-        ("clock_before_move", _, _) => ("先按钟、后走棋", "pressing the clock before moving", Tight),
-        ("knocked_pieces", true, _) => ("碰乱{0}个及以上棋子", "knocking over {0} or more pieces", Comma),
-        ("knocked_pieces", false, _) => ("", "", Comma),
-        ("knocked_pieces_any", _, _) => ("碰乱棋子", "knocking over a piece", Comma),
-        ("illegal_move", _, _) => ("违反行棋规定", "an illegal move", Tight),
-        ("self_check", _, _) => ("送将（自杀）", "a move that leaves one's own general in check", Tight),
-        ("devices", _, _) => ("携带电脑、手机等电子设备进入赛场者", "bringing a computer, phone or other electronic device into the playing hall", Tight),
-        ("phone", _, _) => ("手机未关闭或响铃者", "a phone left on or ringing", Tight),
-        ("score_sheets", _, _) => ("", "", Comma),
-        ("adjourn", true, _) => ("比赛进行到下一轮开赛前{0}尚未结束时，采取封棋", "a game unfinished {0} before the next round is adjourned", Comma),
-        ("adjourn", false, _) => ("采取封棋", "unfinished games are adjourned", Comma),
-        ("claims", _, _) => ("凡涉及违反规则等问题", "claims of a breach of the rules", Comma),
-        ("cheating", _, _) => ("作弊者", "cheating", Tight),
-        ("theoretical_draw", _, _) => ("理论上公认的和局或防守方没有防守难度时，无论双方所剩时间多少", "in a position that theory holds drawn, whatever the time left", Comma),
-        ("leave_board", _, _) => ("棋手下完棋后经裁判提示退场仍不离场的", "a player who stays at the board after being told to leave", Tight),
-        ("misplaced_piece", _, _) => ("棋子走在两个点之间且无法辨认位置时，应立即摆正；如摆正前已按钟，由对方指定落点", "a piece left between points is set right; if the clock was pressed first, the opponent chooses the point", Comma),
-        _ => return None,
-    };
-    Some((if lang == Lang::Zh { zh } else { en }, glue))
+    words::conduct_phrase(kind, has_value, zero)
+        .map(|p| (if lang == Lang::Zh { p.zh } else { p.en }, p.glue))
 }
 
 /// The phrase of a word inside a conduct rule: template, how many values it takes (`usize::MAX`:
@@ -944,28 +793,3 @@ pub fn conduct_word(lang: Lang, word: &str) -> Option<(&'static str, usize, Glue
     };
     Some((if lang == Lang::Zh { zh } else { en }, arity, glue))
 }
-
-dict!(
-    conduct_heading,
-    [
-        ("natural_move_limit", "自然限着", "Natural move limit"),
-        ("draw_offers", "提和", "Draw offers"),
-        ("repetition", "待判局面", "Repetitions"),
-        ("late", "迟到判罚", "Lateness"),
-        ("withdraw", "弃权", "Forfeits"),
-        ("fouls_per_game", "犯规", "Fouls"),
-        ("clock_before_move", "按钟", "Clock"),
-        ("knocked_pieces", "碰乱棋子", "Knocked pieces"),
-        ("illegal_move", "违例", "Illegal moves"),
-        ("self_check", "违例", "Illegal moves"),
-        ("devices", "电子设备", "Electronic devices"),
-        ("phone", "电子设备", "Electronic devices"),
-        ("score_sheets", "记录", "Score sheets"),
-        ("adjourn", "封棋办法", "Adjournment"),
-        ("claims", "申诉", "Claims"),
-        ("cheating", "作弊", "Cheating"),
-        ("theoretical_draw", "判和", "Drawn positions"),
-        ("leave_board", "赛后离场", "Leaving the board"),
-        ("misplaced_piece", "落点不清", "Misplaced pieces"),
-    ]
-);

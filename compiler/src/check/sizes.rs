@@ -1,0 +1,187 @@
+//! Numbers `check` used to accept and the runtime then refused (issue 8 item 5, found by the
+//! numeric-mutant property in tests/suite/mutants.rs): an age no one has (E216), a split whose
+//! top disagrees with the places the stage keeps (E217), and an assumed field too small for
+//! the stages it would be simulated with (E518).
+
+use xqreg_grammar::ast::{CategoryCond, EntryClause, Item, StageClause};
+
+use super::facts::{Facts, Sizes};
+use super::names::code;
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+code!(E216, "E216", "age-out-of-range", Error,
+    Template::new("An age condition names more years than anyone lives (over 150): no birth date satisfies it, so no roster can be generated and no player admitted.",
+        "年龄条件的岁数超出人的寿命（超过 150 岁）：没有出生日期能满足，无法生成名单，也无人可以报名。"),
+    "entry { field 8  age >= 1000 }",
+    Template::new("Correct the number of years.", "改正岁数。"));
+
+code!(E217, "E217", "split-top-disagrees-with-places", Error,
+    Template::new("`split after_round R top N to S` sends the first N of the stage on to S, so the places the stage itself keeps start at N + 1; a split of the top 0 sends nobody.",
+        "`split after_round R top N to S` 把本阶段前 N 名送入阶段 S，本阶段自己决定的名次应从第 N + 1 名开始；前 0 名的分流没有人可送。"),
+    "stage main { swiss cxa rounds 9  split after_round 5 top 8 to final  places 5..64 }",
+    Template::new("Make the stage's places start after the top it sends on (here `places 9..64`).",
+        "使本阶段的名次从分流人数之后开始（此例为 `places 9..64`）。"));
+
+code!(E518, "E518", "assumed-field-cannot-run", Error,
+    Template::new("`assume field N` sizes the simulation; with N players a stage cannot be played (too many rounds for the players, groups that do not fill). The official checks never count with the assumption, so this is said at the assumption.",
+        "`assume field N` 规定模拟时的人数；按 N 人，某个阶段无法进行（轮数多于人数允许、小组排不满等）。正式检查从不按假设人数计算，因此在假设处指出。"),
+    "entry { field open  assume field 4 \"估计\" }\nstage main { swiss cxa rounds 9 }",
+    Template::new("Assume a field the stages can be played with.", "假设一个各阶段能够进行的人数。"));
+
+pub const CODES: &[&Code] = &[&E216, &E217, &E518];
+
+const MAX_AGE: u32 = 150;
+
+const AGE: Report = Report {
+    code: &E216,
+    message: Template::new("no one is {years} years old", "没有人年满 {years} 岁"),
+    label: Template::new("at most {max}", "至多 {max}"),
+    help: Template::new("correct the number of years", "改正岁数"),
+};
+
+const SPLIT_TOP: Report = Report {
+    code: &E217,
+    message: Template::new(
+        "stage `{stage}` sends its top {top} on but keeps places from {start}",
+        "阶段 `{stage}` 送出前 {top} 名，却从第 {start} 名起决定名次",
+    ),
+    label: Template::new("{why}", "{why_zh}"),
+    help: Template::new("{fix}", "{fix_zh}"),
+};
+
+const ASSUMED: Report = Report {
+    code: &E518,
+    message: Template::new(
+        "the assumed field of {n} cannot be simulated: {why}",
+        "假设的 {n} 人无法模拟：{why_zh}",
+    ),
+    label: Template::new("simulated with {n}", "按 {n} 人模拟"),
+    help: Template::new(
+        "assume a field the stages can be played with",
+        "假设一个各阶段能够进行的人数",
+    ),
+};
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    ages(ctx, diags);
+    splits(ctx, diags);
+    assumed(ctx, diags);
+}
+
+fn ages(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    let mut years = Vec::new();
+    for item in &ctx.file.items {
+        match item {
+            Item::Entry(e) => years.extend(e.clauses.iter().filter_map(|c| match c {
+                EntryClause::Age { years, .. } => Some(years),
+                _ => None,
+            })),
+            Item::Category(c) => years.extend(c.conditions.iter().filter_map(|c| match c {
+                CategoryCond::Age { years, .. } => Some(years),
+                _ => None,
+            })),
+            _ => {}
+        }
+    }
+    for y in years.into_iter().filter(|y| y.node > MAX_AGE) {
+        let (v, max) = (y.node.to_string(), MAX_AGE.to_string());
+        diags.push(AGE.at(y.span, &[("years", &v), ("max", &max)]));
+    }
+}
+
+fn splits(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for name in &ctx.scope.stage_order {
+        let clauses = ctx.scope.stage_clauses(name);
+        let Some((top, span)) = clauses.iter().find_map(|c| match c {
+            StageClause::Split { top, .. } => Some((top.node, top.span)),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let start = clauses.iter().find_map(|c| match c {
+            StageClause::Places(r) => Some(r.start),
+            _ => None,
+        });
+        let (why, why_zh, fix, fix_zh) = match start {
+            _ if top == 0 => (
+                "nobody is sent on".to_string(),
+                "没有人被送出".to_string(),
+                "send at least one player on, or remove the split".to_string(),
+                "至少送出一人，或删去分流".to_string(),
+            ),
+            Some(s) if s != top.saturating_add(1) => (
+                format!("places {s}.. after a top {top}"),
+                format!("前 {top} 名之后应为第 {} 名", top.saturating_add(1)),
+                format!(
+                    "write `places {}..` or send the top {} on",
+                    top.saturating_add(1),
+                    s.saturating_sub(1)
+                ),
+                format!(
+                    "写 `places {}..`，或送出前 {} 名",
+                    top.saturating_add(1),
+                    s.saturating_sub(1)
+                ),
+            ),
+            _ => continue,
+        };
+        let (t, st) = (top.to_string(), start.unwrap_or(1).to_string());
+        diags.push(SPLIT_TOP.at(
+            span,
+            &[
+                ("stage", name),
+                ("top", &t),
+                ("start", &st),
+                ("why", &why),
+                ("why_zh", &why_zh),
+                ("fix", &fix),
+                ("fix_zh", &fix_zh),
+            ],
+        ));
+    }
+}
+
+/// The stage checks once more, counting with the assumed field: an error they raise only with
+/// the assumption is the assumption's (E518), once, with the first such message.
+fn assumed(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    let Some((n, span)) = ctx
+        .scope
+        .entries
+        .iter()
+        .flat_map(|e| &e.clauses)
+        .find_map(|c| match c {
+            EntryClause::AssumeField { size, span, .. } => Some((size.node, *span)),
+            _ => None,
+        })
+    else {
+        return;
+    };
+    let simulated = Facts::build(ctx.file, ctx.scope, Sizes::Simulated);
+    let run = |facts: &Facts| {
+        let mut d = Diagnostics::default();
+        let c = Ctx {
+            file: ctx.file,
+            scope: ctx.scope,
+            facts,
+        };
+        super::stages::check(&c, &mut d);
+        super::draws::check(&c, &mut d);
+        d
+    };
+    let official = run(ctx.facts);
+    let with_assumption = run(&simulated);
+    let new = with_assumption.list.iter().find(|d| {
+        d.code.severity == Severity::Error
+            && !official
+                .list
+                .iter()
+                .any(|o| o.code.code == d.code.code && o.span() == d.span())
+    });
+    if let Some(d) = new {
+        let n = n.to_string();
+        let why = format!("{} ({})", d.message.en, d.code.code);
+        let why_zh = format!("{}（{}）", d.message.zh, d.code.code);
+        diags.push(ASSUMED.at(span, &[("n", &n), ("why", &why), ("why_zh", &why_zh)]));
+    }
+}
