@@ -10,7 +10,11 @@ pub fn run(_args: Args) -> ExitCode {
     match crate::lsp::serve_stdio() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("xqreg lsp: {e}");
+            // A protocol error quotes the offending message, which may hold a whole document.
+            let text = e.to_string();
+            let short: String = text.chars().take(300).collect();
+            let more = if short.len() < text.len() { "…" } else { "" };
+            eprintln!("xqreg lsp: {short}{more}");
             ExitCode::from(2)
         }
     }
