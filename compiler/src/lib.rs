@@ -11,5 +11,6 @@ pub mod compile;
 pub mod contract;
 pub mod diagnostics;
 pub mod driver;
+pub mod event;
 pub mod run;
 pub mod sheet;

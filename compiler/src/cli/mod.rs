@@ -5,6 +5,7 @@
 //! module.
 
 mod check;
+mod event;
 mod explain;
 mod output;
 mod pair;
@@ -44,6 +45,8 @@ pub enum Command {
     Test(test::Args),
     /// Pair the next round of a tournament given as a FIDE TRF file.
     Pair(pair::Args),
+    /// Run a real event round by round: pair, record results, standings, publish.
+    Event(event::Args),
 }
 
 /// `--lang`: the language of messages.
@@ -82,5 +85,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Simulate(a) => simulate::run(a),
         Command::Test(a) => test::run(a),
         Command::Pair(a) => pair::run(a),
+        Command::Event(a) => event::run(a),
     }
 }
