@@ -199,8 +199,7 @@ fn find<'g>(
         At::Board(b) => {
             let g = games
                 .iter()
-                .filter(|g| g.stage == e.stage && g.round == e.round && g.board == *b)
-                .next()
+                .find(|g| g.stage == e.stage && g.round == e.round && g.board == *b)
                 .ok_or_else(|| unpublished(e, &format!("board {b}")))?;
             Ok((g, e.result, (e.red_fouls, e.black_fouls)))
         }
