@@ -11,6 +11,7 @@ pub mod compile;
 pub mod contract;
 pub mod diagnostics;
 pub mod driver;
+pub mod event;
 pub mod fmt;
 pub mod lsp;
 pub mod run;

@@ -5,6 +5,7 @@
 //! module.
 
 mod check;
+mod event;
 mod explain;
 mod fmt;
 mod global;
@@ -60,6 +61,8 @@ pub enum Command {
     Completions(manual::CompletionArgs),
     /// Print the manual page (roff).
     Man(manual::ManArgs),
+    /// Run a real event round by round: pair, record results, standings, publish.
+    Event(event::Args),
 }
 
 /// `--lang`: the language of messages.
@@ -113,5 +116,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Fmt(a) => fmt::run(a),
         Command::Completions(a) => manual::completions(a),
         Command::Man(a) => manual::man(a),
+        Command::Event(a) => event::run(a),
     }
 }

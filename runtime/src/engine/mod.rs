@@ -44,7 +44,8 @@ pub use generate::generate_roster;
 pub use outcome::*;
 pub use problem::{codes, RuntimeProblem};
 pub use results::{
-    FixedDraw, GameResult, RecordedGame, RecordedResults, RecordedWithdrawal, RestRule, ResultModel,
+    FixedDraw, GameResult, PublishedColours, RecordedGame, RecordedResults, RecordedWithdrawal,
+    RestRule, ResultModel,
 };
 pub use roster::{categories_of, in_category, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};
@@ -274,6 +275,8 @@ pub(crate) struct Ctx<'a> {
     pub team_of: BTreeMap<usize, String>,
     /// Finished Swiss stages as TRF-2026 text, by stage name.
     pub swiss_trf: BTreeMap<String, String>,
+    /// Games left pending by `RestRule::Pending` (the live driver): a match with one stops there.
+    pub pending: u32,
 }
 
 impl<'a> Ctx<'a> {
@@ -368,6 +371,7 @@ impl<'a> Ctx<'a> {
             stats: RunStats::default(),
             team_of: BTreeMap::new(),
             swiss_trf: BTreeMap::new(),
+            pending: 0,
         })
     }
 

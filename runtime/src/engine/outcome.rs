@@ -196,6 +196,8 @@ pub enum GameSource {
     Rest,
     /// A forfeit because a player had withdrawn.
     Withdrawal,
+    /// Waiting for its result (`RestRule::Pending`, the live driver).
+    Pending,
 }
 
 fn is_zero(v: &u32) -> bool {

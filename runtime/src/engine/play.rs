@@ -183,11 +183,24 @@ impl Ctx<'_> {
         a: usize,
         b: usize,
     ) -> Option<(usize, usize)> {
-        let k = self.record_key(at, a, b)?;
-        let g = self.results.games.get(self.book.peek(&k)?)?;
-        if g.red == self.id(a) {
+        let published = || {
+            self.results.colours.iter().find(|c| {
+                c.stage == at.stage
+                    && c.round == at.round
+                    && c.game == at.game_no
+                    && (c.step.as_deref() == at.step
+                        || (c.step.is_some() && c.step.as_deref() == at.alias))
+                    && ((c.red == self.id(a) && c.black == self.id(b))
+                        || (c.red == self.id(b) && c.black == self.id(a)))
+            })
+        };
+        let red = match self.record_key(at, a, b) {
+            Some(k) => &self.results.games.get(self.book.peek(&k)?)?.red,
+            None => &published()?.red,
+        };
+        if *red == self.id(a) {
             Some((a, b))
-        } else if g.red == self.id(b) {
+        } else if *red == self.id(b) {
             Some((b, a))
         } else {
             None
@@ -258,6 +271,12 @@ impl Ctx<'_> {
                     0,
                     GameSource::Rest,
                 ),
+                RestRule::Pending => {
+                    // Scores as a double forfeit (no points in any scoring the plans use) so that
+                    // standings so far count only played games; it counts towards no withdrawal.
+                    self.pending += 1;
+                    (GameResult::DoubleForfeit, 0, 0, GameSource::Pending)
+                }
             }
         };
         if result.is_forfeit() {
@@ -295,7 +314,7 @@ impl Ctx<'_> {
         }
         self.games += 1;
         // Forfeits by a player still in the event count towards withdrawal.
-        if !(red_out || black_out) {
+        if !(red_out || black_out || source == GameSource::Pending) {
             let forfeiters: &[usize] = match result {
                 GameResult::RedWinsForfeit => &[black],
                 GameResult::BlackWinsForfeit => &[red],
@@ -465,6 +484,10 @@ impl Ctx<'_> {
             (ColourRule::Keep, Some(p)) => p,
             (ColourRule::Lot | ColourRule::Redraw | ColourRule::BlackChooses, _) => {
                 if let Some((red, black)) = self.recorded_sides(at, a, b) {
+                    // The record is the hall's lot, and it takes the lot's place in the stream:
+                    // recording a result never shifts a later lot (the live driver publishes a
+                    // round's colours before its results and replays them afterwards).
+                    let _ = self.lots.below(2);
                     let text = format!(
                         "{what}: colours as recorded (the hall's lot): {} has Red, {} Black",
                         self.id(red),
@@ -499,9 +522,41 @@ pub(crate) struct MatchSpec<'s> {
     pub playoff: Option<&'s PlayoffChain>,
     pub scoring: &'s Scoring,
     pub label: &'s str,
+    /// The first game's colours, drawn with the round's other matches before any is played
+    /// ([`Ctx::first_colours`]); None: drawn when the match starts.
+    pub first: Option<(usize, usize)>,
 }
 
 impl Ctx<'_> {
+    /// The colours of a match's first game, drawn as the hall draws them: for every match of the
+    /// round before any is played, so that a playoff in one match never moves the lot of the next
+    /// (and the live driver can publish a whole round).
+    pub(crate) fn first_colours(
+        &mut self,
+        at: &GameAt<'_>,
+        a: usize,
+        b: usize,
+        spec: &MatchSpec<'_>,
+    ) -> (usize, usize) {
+        let what = format!(
+            "{} {} ({} v {})",
+            at.stage,
+            spec.label,
+            self.id(a),
+            self.id(b)
+        );
+        self.colours(
+            spec.colours,
+            Side::Red,
+            a,
+            b,
+            None,
+            at,
+            &what,
+            spec.colours_origin,
+        )
+    }
+
     pub(crate) fn play_match(
         &mut self,
         at: &GameAt<'_>,
@@ -520,13 +575,16 @@ impl Ctx<'_> {
         let mut prev: Option<(usize, usize)> = None;
         let mut score = (0i64, 0i64);
         let mut regular: Vec<Played> = Vec::new();
+        let pending_at_start = self.pending;
         for g in 1..=spec.games.max(1) {
             let game_at = GameAt {
                 step: None,
                 game_no: g,
                 ..*at
             };
-            let (red, black) = if g == 1 {
+            let (red, black) = if let (1, Some(first)) = (g, spec.first) {
+                first
+            } else if g == 1 {
                 self.colours(
                     spec.colours,
                     Side::Red,
@@ -567,6 +625,10 @@ impl Ctx<'_> {
             score,
             decided_by: by.to_string(),
         };
+        // A match waiting for a result goes no further: its playoff (and any lot) waits too.
+        if self.pending > pending_at_start {
+            return decided(a, "pending");
+        }
         if score.0 != score.1 {
             let all_forfeit = regular.iter().all(|p| p.result.is_forfeit());
             let winner = if score.0 > score.1 { a } else { b };
@@ -622,6 +684,9 @@ impl Ctx<'_> {
                         ));
                         prev = Some((red, black));
                     }
+                    if self.pending > pending_at_start {
+                        return decided(a, "pending");
+                    }
                     if pts.0 != pts.1 {
                         let winner = if pts.0 > pts.1 { a } else { b };
                         return self.close_playoff(
@@ -657,6 +722,9 @@ impl Ctx<'_> {
                         &step.origin,
                     );
                     let played = self.play_game(&game_at, red, black, out);
+                    if self.pending > pending_at_start {
+                        return decided(a, "pending");
+                    }
                     let (red, black) = (played.red, if played.red == red { black } else { red });
                     let winner = match played.result.winner() {
                         Some(Side::Red) => red,

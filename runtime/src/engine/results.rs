@@ -110,6 +110,10 @@ pub enum RestRule {
     BlackWins,
     /// The higher rating wins; equal ratings draw.
     Rating,
+    /// The live driver (`xqreg event`): a game without a result is not played but left pending
+    /// (a placeholder double forfeit marked `pending` in the outcome); a match with a pending game stops
+    /// there, so no playoff game and no lot follows a result nobody knows yet.
+    Pending,
 }
 
 /// A withdrawal given with the results: the player plays no game after `after_round` of
@@ -136,6 +140,21 @@ pub struct RecordedResults {
     /// Draws made in the hall (or fixed by a scenario test): they replace the lot.
     #[serde(default)]
     pub draws: Vec<FixedDraw>,
+    /// Colours published before their results (the live driver): like a recorded result, they
+    /// are the hall's lot for their game.
+    #[serde(default)]
+    pub colours: Vec<PublishedColours>,
+}
+
+/// The colours of a published game that has no result yet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublishedColours {
+    pub stage: String,
+    pub round: u32,
+    pub red: String,
+    pub black: String,
+    pub step: Option<String>,
+    pub game: u32,
 }
 
 /// A recorded draw: the players of one group of a stage (or of a stage without groups) in

@@ -129,10 +129,12 @@ fn round_robin_stage(
                 };
                 let (red, black, rp, bp) = if rr.colours == ColourRule::Lot {
                     // A recorded result is the hall's lot; else the runtime draws.
+                    // The lot is drawn either way: a recorded result never shifts a later lot.
+                    let lot = ctx.lots.below(2);
                     let (drawn, how) = match ctx.recorded_sides(&at, red, black) {
                         Some((r, _)) if r == red => ((red, black, rp, bp), "as recorded"),
                         Some(_) => ((black, red, bp, rp), "as recorded"),
-                        None if ctx.lots.below(2) == 0 => ((red, black, rp, bp), "by lot"),
+                        None if lot == 0 => ((red, black, rp, bp), "by lot"),
                         None => ((black, red, bp, rp), "by lot"),
                     };
                     let text = format!(
@@ -245,6 +247,40 @@ fn play_bracket(
     let label = bracket_label(n, first_place, main);
     let mut winners = Vec::with_capacity(n / 2);
     let mut losers = Vec::with_capacity(n / 2);
+    let (ko, stage, ix) = (st.ko, st.stage, st.ix);
+    let spec_of = |first| MatchSpec {
+        games: ko.games,
+        colours: ko.colours,
+        colours_origin: &ko.origin,
+        playoff: stage.playoff.as_ref(),
+        scoring: &stage.scoring,
+        label: &label,
+        first,
+    };
+    let at_of = |k: usize| GameAt {
+        stage_ix: ix,
+        stage: &stage.name,
+        round,
+        board: k as u32 + 1,
+        group: None,
+        step: None,
+        alias: None,
+        game_no: 1,
+    };
+    // Every match's first colours before any match is played (the hall's order).
+    let firsts: Vec<Option<(usize, usize)>> = slots
+        .chunks(2)
+        .enumerate()
+        .map(|(k, pair)| {
+            match (
+                pair.first().copied().flatten(),
+                pair.get(1).copied().flatten(),
+            ) {
+                (Some(a), Some(b)) => Some(ctx.first_colours(&at_of(k), a, b, &spec_of(None))),
+                _ => None,
+            }
+        })
+        .collect();
     for (k, pair) in slots.chunks(2).enumerate() {
         let (a, b) = (
             pair.first().copied().flatten(),
@@ -252,25 +288,8 @@ fn play_bracket(
         );
         match (a, b) {
             (Some(a), Some(b)) => {
-                let at = GameAt {
-                    stage_ix: st.ix,
-                    stage: &st.stage.name,
-                    round,
-                    board: k as u32 + 1,
-                    group: None,
-                    step: None,
-                    alias: None,
-                    game_no: 1,
-                };
-                let spec = MatchSpec {
-                    games: st.ko.games,
-                    colours: st.ko.colours,
-                    colours_origin: &st.ko.origin,
-                    playoff: st.stage.playoff.as_ref(),
-                    scoring: &st.stage.scoring,
-                    label: &label,
-                };
-                let m = ctx.play_match(&at, a, b, &spec, &mut st.games);
+                let spec = spec_of(firsts.get(k).copied().flatten());
+                let m = ctx.play_match(&at_of(k), a, b, &spec, &mut st.games);
                 st.matches.push(MatchOut {
                     round,
                     label: label.clone(),
@@ -464,6 +483,20 @@ fn slot_player(
     }
 }
 
+/// Where the same-place match for places 2k-1 and 2k is played.
+fn same_place_at(ix: usize, stage: &Stage, k: u32) -> GameAt<'_> {
+    GameAt {
+        stage_ix: ix,
+        stage: &stage.name,
+        round: 1,
+        board: k,
+        group: None,
+        step: None,
+        alias: None,
+        game_no: 1,
+    }
+}
+
 fn same_place_stage(
     ctx: &mut Ctx<'_>,
     ix: usize,
@@ -484,6 +517,7 @@ fn same_place_stage(
     let mut ranking = Vec::new();
     let mut matches = Vec::new();
     let mut games = Vec::new();
+    let mut pairings = Vec::new();
     for k in 1..=pairs {
         let reference = |stage: &str, group: &str| crate::plan::PlaceRef {
             stage: stage.to_string(),
@@ -495,18 +529,13 @@ fn same_place_stage(
         let (Some(&a), Some(&b)) = (a.first(), b.first()) else {
             continue;
         };
+        pairings.push((k, a, b));
+    }
+    // Every match's first colours before any match is played (the hall's order).
+    let mut firsts = Vec::new();
+    for &(k, a, b) in &pairings {
         let first = 2 * k - 1;
         let label = format!("match for places {}-{}", first, first + 1);
-        let at = GameAt {
-            stage_ix: ix,
-            stage: &stage.name,
-            round: 1,
-            board: k,
-            group: None,
-            step: None,
-            alias: None,
-            game_no: 1,
-        };
         let spec = MatchSpec {
             games: sp.games,
             colours: sp.colours,
@@ -514,6 +543,22 @@ fn same_place_stage(
             playoff: stage.playoff.as_ref(),
             scoring: &stage.scoring,
             label: &label,
+            first: None,
+        };
+        firsts.push(ctx.first_colours(&same_place_at(ix, stage, k), a, b, &spec));
+    }
+    for (&(k, a, b), first_colours) in pairings.iter().zip(firsts) {
+        let first = 2 * k - 1;
+        let label = format!("match for places {}-{}", first, first + 1);
+        let at = same_place_at(ix, stage, k);
+        let spec = MatchSpec {
+            games: sp.games,
+            colours: sp.colours,
+            colours_origin: &sp.origin,
+            playoff: stage.playoff.as_ref(),
+            scoring: &stage.scoring,
+            label: &label,
+            first: Some(first_colours),
         };
         let m = ctx.play_match(&at, a, b, &spec, &mut games);
         matches.push(MatchOut {

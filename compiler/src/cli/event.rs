@@ -1,0 +1,341 @@
+//! `xqreg event ...`: run a real event round by round (issue 10). The commands live in
+//! `crate::event`; this file is their command line.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Subcommand, ValueEnum};
+use xqreg_runtime::engine::GameResult;
+
+use super::{lang, LangArg};
+use crate::diagnostics::Lang;
+use crate::event::commands::{self, At, Entry};
+use crate::event::store::StoredWithdrawal;
+use crate::event::{io, refuse, view, with_event, Fail, Res};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: EventCommand,
+    /// Language of diagnostics (default: from the locale).
+    #[arg(long, value_enum, global = true)]
+    pub lang: Option<LangArg>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    Human,
+    Json,
+    Csv,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    Human,
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EventCommand {
+    /// Start an event in DIR from a regulation and a roster.
+    New {
+        dir: PathBuf,
+        #[arg(long, value_name = "FILE")]
+        regulation: PathBuf,
+        #[arg(long, value_name = "CSV")]
+        roster: PathBuf,
+        /// Seed of every lot the regulation leaves to the runtime.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
+    },
+    /// Record a change of the regulation file (a dated supplement).
+    Amend {
+        dir: PathBuf,
+        #[arg(long, value_name = "TEXT")]
+        note: String,
+    },
+    /// Publish every draw and pairing the recorded results allow.
+    Pair {
+        dir: PathBuf,
+        #[arg(long, value_enum, default_value_t = ListFormat::Human)]
+        format: ListFormat,
+    },
+    /// Record results: a results CSV, or STAGE ROUND BOARD RESULT.
+    Result {
+        dir: PathBuf,
+        /// A results CSV, or the stage name followed by ROUND BOARD RESULT.
+        #[arg(num_args = 1..=4, required = true)]
+        what: Vec<String>,
+    },
+    /// Correct a recorded result: STAGE ROUND BOARD RESULT --reason TEXT.
+    Correct {
+        dir: PathBuf,
+        stage: String,
+        round: u32,
+        board: u32,
+        result: String,
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+    },
+    /// Record a forfeit: STAGE ROUND BOARD and the side that did not appear.
+    Forfeit {
+        dir: PathBuf,
+        stage: String,
+        round: u32,
+        board: u32,
+        #[arg(value_enum)]
+        absent: Absent,
+    },
+    /// A player withdraws: plays no game after ROUND of STAGE.
+    Withdraw {
+        dir: PathBuf,
+        player: String,
+        #[arg(long)]
+        stage: String,
+        #[arg(long, value_name = "ROUND")]
+        after: u32,
+    },
+    /// List the published games (with their results).
+    Games {
+        dir: PathBuf,
+        /// Only the games that wait for a result.
+        #[arg(long)]
+        waiting: bool,
+        #[arg(long, value_enum, default_value_t = ListFormat::Human)]
+        format: ListFormat,
+    },
+    /// What is published, what waits for results, what comes next.
+    Status { dir: PathBuf },
+    /// Standings with their tie-break values.
+    Standings {
+        dir: PathBuf,
+        #[arg(long)]
+        stage: Option<String>,
+        #[arg(long, value_enum, default_value_t = TableFormat::Human)]
+        format: TableFormat,
+    },
+    /// Replay the log and compare every published game with a fresh replay.
+    Verify { dir: PathBuf },
+    /// Write the results CSV and the log (JSON lines) of the event into DIR/export.
+    Export { dir: PathBuf },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Absent {
+    Red,
+    Black,
+    Both,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let l = lang(args.lang);
+    match exec(args.command, l) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(Fail { exit, text }) => {
+            eprint!("{text}");
+            ExitCode::from(exit)
+        }
+    }
+}
+
+fn result_of(text: &str) -> Res<GameResult> {
+    GameResult::parse(text).ok_or_else(|| {
+        refuse(
+            "E813",
+            format!("`{text}` is not a result"),
+            "write 1-0, 0-1, = (draw), +- or -+ (forfeits), -- (both absent)",
+        )
+    })
+}
+
+fn board_entry(stage: String, round: u32, board: u32, result: GameResult) -> Entry {
+    Entry {
+        place: format!("{stage} round {round} board {board}"),
+        stage,
+        round,
+        at: At::Board(board),
+        result,
+        red_fouls: 0,
+        black_fouls: 0,
+    }
+}
+
+fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
+    match cmd {
+        EventCommand::New {
+            dir,
+            regulation,
+            roster,
+            seed,
+        } => {
+            commands::new(&dir, &regulation, &roster, seed, l)?;
+            Ok(format!(
+                "event started in `{}` (seed {seed})\n",
+                dir.display()
+            ))
+        }
+        EventCommand::Amend { dir, note } => commands::amend(&dir, &note, l),
+        EventCommand::Pair { dir, format } => {
+            let (paired, loaded) = commands::pair(&dir, l)?;
+            let mut all = loaded.event.games.clone();
+            all.extend(paired.published.iter().cloned());
+            let lines = view::lines(
+                &loaded.event.plan,
+                &loaded.event.roster,
+                &all,
+                &paired.published,
+            );
+            if paired.published.is_empty() {
+                let why = if paired.finished {
+                    "nothing to pair: the event is complete\n".to_string()
+                } else {
+                    format!(
+                        "nothing to pair: {} published game(s) wait for results\n",
+                        paired.waiting
+                    )
+                };
+                eprint!("{why}");
+            }
+            Ok(match format {
+                ListFormat::Human => view::human(&lines),
+                ListFormat::Json => view::json(&lines),
+                ListFormat::Csv => view::csv(&lines),
+            })
+        }
+        EventCommand::Result { dir, what } => {
+            let entries = match what.as_slice() {
+                [file] => file_entries(&PathBuf::from(file), l)?,
+                [stage, round, board, result] => {
+                    let n = |s: &str| {
+                        s.parse::<u32>().map_err(|_| {
+                            io(format!("`{s}` is not a number (usage: result DIR STAGE ROUND BOARD RESULT)"))
+                        })
+                    };
+                    vec![board_entry(
+                        stage.clone(),
+                        n(round)?,
+                        n(board)?,
+                        result_of(result)?,
+                    )]
+                }
+                _ => {
+                    return Err(io(
+                        "give a results CSV, or STAGE ROUND BOARD RESULT".to_string()
+                    ))
+                }
+            };
+            commands::record(&dir, &entries, None, l)
+        }
+        EventCommand::Correct {
+            dir,
+            stage,
+            round,
+            board,
+            result,
+            reason,
+        } => {
+            let e = board_entry(stage, round, board, result_of(&result)?);
+            commands::record(&dir, &[e], Some(&reason), l)
+        }
+        EventCommand::Forfeit {
+            dir,
+            stage,
+            round,
+            board,
+            absent,
+        } => {
+            let r = match absent {
+                Absent::Red => GameResult::BlackWinsForfeit,
+                Absent::Black => GameResult::RedWinsForfeit,
+                Absent::Both => GameResult::DoubleForfeit,
+            };
+            commands::record(&dir, &[board_entry(stage, round, board, r)], None, l)
+        }
+        EventCommand::Withdraw {
+            dir,
+            player,
+            stage,
+            after,
+        } => commands::withdraw(
+            &dir,
+            StoredWithdrawal {
+                player,
+                stage,
+                after_round: after,
+            },
+            l,
+        ),
+        EventCommand::Games {
+            dir,
+            waiting,
+            format,
+        } => with_event(&dir, l, |_, loaded| {
+            let all = &loaded.event.games;
+            let shown: Vec<_> = all
+                .iter()
+                .filter(|g| !waiting || g.result.is_none())
+                .cloned()
+                .collect();
+            let lines = view::lines(&loaded.event.plan, &loaded.event.roster, all, &shown);
+            Ok(match format {
+                ListFormat::Human => view::human(&lines),
+                ListFormat::Json => view::json(&lines),
+                ListFormat::Csv => view::csv(&lines),
+            })
+        }),
+        EventCommand::Status { dir } => with_event(&dir, l, |_, loaded| {
+            let live = loaded.replay()?;
+            Ok(view::status(&loaded.event.games, &live))
+        }),
+        EventCommand::Standings { dir, stage, format } => with_event(&dir, l, |_, loaded| {
+            let live = loaded.replay()?;
+            Ok(view::standings(
+                &live,
+                stage.as_deref(),
+                format == TableFormat::Json,
+            ))
+        }),
+        EventCommand::Verify { dir } => commands::verify(&dir, l),
+        EventCommand::Export { dir } => commands::export(&dir, l),
+    }
+}
+
+/// The entries of a results CSV, read by the roster and results reader `simulate` uses.
+fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
+    let bytes =
+        std::fs::read(path).map_err(|e| io(format!("cannot read `{}`: {e}", path.display())))?;
+    let name = crate::driver::display_name(path);
+    let results = crate::run::csv_input::read_results(&name, &bytes).map_err(|r| Fail {
+        exit: 1,
+        text: crate::diagnostics::render::render(
+            crate::diagnostics::render::Format::Human,
+            std::slice::from_ref(&r),
+            crate::diagnostics::render::Options {
+                lang: l,
+                color: false,
+            },
+        ),
+    })?;
+    Ok(results
+        .games
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| Entry {
+            place: format!("{name} row {}", i + 2),
+            stage: g.stage,
+            round: g.round,
+            at: At::Players {
+                red: g.red,
+                black: g.black,
+                step: g.step,
+                game: g.game.unwrap_or(1),
+            },
+            result: g.result,
+            red_fouls: g.red_fouls,
+            black_fouls: g.black_fouls,
+        })
+        .collect())
+}

@@ -1,0 +1,235 @@
+//! The live driver: the engine `simulate` uses, given the recorded results and told to leave
+//! every other game pending (`RestRule::Pending`) instead of simulating it. The first round that
+//! waits for results is what `pair` may publish; every game published before must come out of
+//! the replay exactly as it was published.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use xqreg_runtime::engine::{
+    GameResult, GameSource, Outcome, PublishedColours, RecordedGame, RecordedResults,
+    RecordedWithdrawal, RestRule, Roster, RuntimeProblem,
+};
+use xqreg_runtime::plan::{Origin, Plan};
+
+use super::store::{StoredGame, StoredWithdrawal};
+
+/// The code of a published game that a replay no longer produces.
+pub const PUBLISHED_CHANGED: &str = "R050";
+
+/// Everything a replay needs: the compiled plan, the roster, the seed and what was recorded.
+pub struct Event {
+    pub plan: Plan,
+    pub roster: Roster,
+    pub seed: u64,
+    pub games: Vec<StoredGame>,
+    pub withdrawals: Vec<StoredWithdrawal>,
+}
+
+/// A game of the replay, with its game number inside its match and step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EngineGame {
+    pub stage: String,
+    pub round: u32,
+    pub group: Option<String>,
+    pub step: Option<String>,
+    pub game_no: u32,
+    pub red: String,
+    pub black: String,
+    pub pending: bool,
+}
+
+/// The identity of a game: stage, round, the two players sorted, step, game number.
+pub type GameId = (String, u32, String, String, String, u32);
+
+pub fn game_id(stage: &str, round: u32, a: &str, b: &str, step: Option<&str>, n: u32) -> GameId {
+    let (x, y) = if a <= b { (a, b) } else { (b, a) };
+    (
+        stage.to_string(),
+        round,
+        x.to_string(),
+        y.to_string(),
+        step.unwrap_or("").to_string(),
+        n,
+    )
+}
+
+impl EngineGame {
+    pub fn id(&self) -> GameId {
+        game_id(
+            &self.stage,
+            self.round,
+            &self.red,
+            &self.black,
+            self.step.as_deref(),
+            self.game_no,
+        )
+    }
+}
+
+impl StoredGame {
+    pub fn id_key(&self) -> GameId {
+        game_id(
+            &self.stage,
+            self.round,
+            &self.red,
+            &self.black,
+            self.step.as_deref(),
+            self.game_no,
+        )
+    }
+}
+
+/// A replay: the engine's outcome (pending games score a placeholder draw and must not be read
+/// as results), its games, and the next games to publish.
+pub struct Live {
+    pub outcome: Outcome,
+    pub games: Vec<EngineGame>,
+    /// The first round that waits for results, minus what is published already.
+    pub next: Vec<EngineGame>,
+    /// Published games still without a result.
+    pub waiting: usize,
+}
+
+impl Live {
+    /// No game is pending: every result is in and the outcome is final.
+    pub fn finished(&self) -> bool {
+        self.games.iter().all(|g| !g.pending)
+    }
+}
+
+fn origin() -> Origin {
+    Origin::default_rule("recorded in the event store")
+}
+
+/// The recorded results of the store, as the engine reads them.
+pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
+    let mut games = Vec::new();
+    let mut colours = Vec::new();
+    for g in &event.games {
+        let Some((res, rf, bf)) = &g.result else {
+            // Published, no result yet: its colours stand, whatever a lot would say now.
+            colours.push(PublishedColours {
+                stage: g.stage.clone(),
+                round: g.round,
+                red: g.red.clone(),
+                black: g.black.clone(),
+                step: g.step.clone(),
+                game: g.game_no,
+            });
+            continue;
+        };
+        let Some(result) = GameResult::parse(res) else {
+            return Err(vec![RuntimeProblem::new(
+                "R019",
+                format!("the store holds an unreadable result `{res}`"),
+                &origin(),
+            )]);
+        };
+        games.push(RecordedGame {
+            stage: g.stage.clone(),
+            round: g.round,
+            board: None,
+            red: g.red.clone(),
+            black: g.black.clone(),
+            result,
+            red_fouls: *rf,
+            black_fouls: *bf,
+            step: g.step.clone(),
+            game: Some(g.game_no),
+            origin: origin(),
+        });
+    }
+    let withdrawals = event
+        .withdrawals
+        .iter()
+        .map(|w| RecordedWithdrawal {
+            player: w.player.clone(),
+            stage: w.stage.clone(),
+            after_round: w.after_round,
+            origin: origin(),
+        })
+        .collect();
+    Ok(RecordedResults {
+        games,
+        withdrawals,
+        colours,
+        rest: RestRule::Pending,
+        ..RecordedResults::default()
+    })
+}
+
+/// Replay the event: run the engine on what is recorded, check every published game against it,
+/// and find the next games to publish.
+pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
+    let results = recorded(event)?;
+    let outcome = crate::run::run_plan(&event.plan, &event.roster, &results, event.seed)?;
+    let mut games = Vec::new();
+    for stage in &outcome.stages {
+        let mut count: BTreeMap<(u32, String, String, String), u32> = BTreeMap::new();
+        for g in &stage.games {
+            let (x, y) = if g.red <= g.black {
+                (&g.red, &g.black)
+            } else {
+                (&g.black, &g.red)
+            };
+            let n = count
+                .entry((
+                    g.round,
+                    x.clone(),
+                    y.clone(),
+                    g.step.clone().unwrap_or_default(),
+                ))
+                .or_insert(0);
+            *n += 1;
+            games.push(EngineGame {
+                stage: stage.name.clone(),
+                round: g.round,
+                group: g.group.clone(),
+                step: g.step.clone(),
+                game_no: *n,
+                red: g.red.clone(),
+                black: g.black.clone(),
+                pending: g.source == GameSource::Pending,
+            });
+        }
+    }
+    let by_id: BTreeMap<GameId, &EngineGame> = games.iter().map(|g| (g.id(), g)).collect();
+    let mut problems = Vec::new();
+    for p in &event.games {
+        let same = by_id
+            .get(&p.id_key())
+            .is_some_and(|g| g.red == p.red && g.black == p.black && g.group == p.group);
+        if !same {
+            problems.push(RuntimeProblem::new(
+                PUBLISHED_CHANGED,
+                format!(
+                    "the published game {} round {} board {}: {} - {} no longer follows from the \
+                     regulation and the recorded results",
+                    p.stage, p.round, p.board, p.red, p.black
+                ),
+                &origin(),
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let published: BTreeMap<GameId, ()> = event.games.iter().map(|g| (g.id_key(), ())).collect();
+    let next = match games.iter().find(|g| g.pending) {
+        Some(first) => games
+            .iter()
+            .filter(|g| g.pending && g.stage == first.stage && g.round == first.round)
+            .filter(|g| !published.contains_key(&g.id()))
+            .cloned()
+            .collect(),
+        None => Vec::new(),
+    };
+    let waiting = event.games.iter().filter(|g| g.result.is_none()).count();
+    Ok(Live {
+        outcome,
+        games,
+        next,
+        waiting,
+    })
+}

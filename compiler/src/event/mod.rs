@@ -1,0 +1,163 @@
+//! `xqreg event`: run a real event round by round on the engine `simulate` uses. The store
+//! ([`store`]) keeps what the arbiter was given and what was published and recorded; the live
+//! driver ([`live`]) replays it on every command; [`commands`] are the commands, [`view`] prints.
+
+pub mod commands;
+pub mod live;
+pub mod roster_csv;
+pub mod store;
+pub mod view;
+
+use std::path::Path;
+
+use xqreg_runtime::engine::RuntimeProblem;
+
+use crate::diagnostics::render::{self, Format, Options};
+use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::Lang;
+use crate::driver::FileReport;
+use live::Event;
+use store::Tx;
+
+/// Why a command stopped: the exit code (1 input, 2 usage or I/O) and the text for stderr.
+#[derive(Debug)]
+pub struct Fail {
+    pub exit: u8,
+    pub text: String,
+}
+
+pub type Res<T> = Result<T, Fail>;
+
+/// A refusal with an event code, what is wrong and how to fix it.
+pub fn refuse(code: &str, message: impl std::fmt::Display, help: &str) -> Fail {
+    Fail {
+        exit: 1,
+        text: format!("error[{code}]: {message}\n  help: {help}\n"),
+    }
+}
+
+/// A store or I/O problem (exit 2).
+pub fn io(text: impl std::fmt::Display) -> Fail {
+    Fail {
+        exit: 2,
+        text: format!("xqreg event: {text}\n"),
+    }
+}
+
+impl From<String> for Fail {
+    fn from(text: String) -> Fail {
+        io(text)
+    }
+}
+
+fn rendered(reports: &[FileReport], lang: Lang) -> Fail {
+    Fail {
+        exit: 1,
+        text: render::render(Format::Human, reports, Options { lang, color: false }),
+    }
+}
+
+/// An event as loaded from its store: the replay's inputs and the regulation's source.
+pub struct Loaded {
+    pub event: Event,
+    pub regulation: SourceFile,
+    pub lang: Lang,
+}
+
+impl Loaded {
+    /// Runtime problems as diagnostics, against the stored regulation.
+    pub fn problems(&self, problems: &[RuntimeProblem]) -> Fail {
+        // R050 is the event's own: printed as one line, not against a clause of the regulation.
+        let engine: Vec<RuntimeProblem> = problems
+            .iter()
+            .filter(|p| p.code != live::PUBLISHED_CHANGED)
+            .cloned()
+            .collect();
+        let reports = crate::run::problem_reports(&engine, &self.regulation, None);
+        let mut fail = rendered(&reports, self.lang);
+        for p in problems
+            .iter()
+            .filter(|p| p.code == live::PUBLISHED_CHANGED)
+        {
+            fail.text
+                .push_str(&format!("error[{}]: {}\n", p.code, p.message));
+        }
+        fail
+    }
+
+    pub fn replay(&self) -> Res<live::Live> {
+        live::replay(&self.event).map_err(|p| self.problems(&p))
+    }
+}
+
+fn meta(tx: &Tx<'_>, key: &str) -> Res<String> {
+    tx.meta(key)?.ok_or_else(|| {
+        io(format!(
+            "the event store has no `{key}`: `xqreg event new` did not finish"
+        ))
+    })
+}
+
+/// Load the event: the stored regulation (refused when its file changed without `amend`), the
+/// roster, the seed, the published games, results and withdrawals.
+pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
+    let text = meta(tx, "regulation")?;
+    let name = meta(tx, "regulation_name")?;
+    let sha = meta(tx, "regulation_sha256")?;
+    if let Some(path) = tx.meta("regulation_path")? {
+        // The file the event was started from: edited since, it must be recorded by `amend`.
+        if let Ok(now) = std::fs::read(&path) {
+            if store::sha256(&now) != sha {
+                return Err(refuse(
+                    "E830",
+                    format!("the regulation `{path}` changed since the event stored it"),
+                    "record the change as a dated supplement with `xqreg event amend DIR --note TEXT`, \
+                     or restore the file",
+                ));
+            }
+        }
+    }
+    let compiled = crate::compile::compile_bytes(&name, text.as_bytes());
+    let Some(plan) = compiled.plan else {
+        return Err(rendered(std::slice::from_ref(&compiled.report), lang));
+    };
+    let roster_text = meta(tx, "roster")?;
+    let roster_name = meta(tx, "roster_name")?;
+    let roster = crate::run::csv_input::read_roster(&roster_name, roster_text.as_bytes())
+        .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
+    let seed = meta(tx, "seed")?
+        .parse()
+        .map_err(|_| io("the stored seed is not a number"))?;
+    Ok(Loaded {
+        event: Event {
+            plan,
+            roster,
+            seed,
+            games: tx.games()?,
+            withdrawals: tx.withdrawals()?,
+        },
+        regulation: compiled.report.source,
+        lang,
+    })
+}
+
+/// Run `f` on the event in `dir` inside one transaction.
+pub fn with_event<T>(dir: &Path, lang: Lang, f: impl FnOnce(&Tx<'_>, Loaded) -> Res<T>) -> Res<T> {
+    let mut st = store::Store::open(dir)?;
+    let mut fail = None;
+    let out = st.transaction(|tx| {
+        let loaded = load(tx, lang).map_err(|e| {
+            fail = Some(e);
+            String::new()
+        })?;
+        f(tx, loaded).map_err(|e| {
+            fail = Some(e);
+            String::new()
+        })
+    });
+    match (out, fail) {
+        (Ok(v), _) => Ok(v),
+        (Err(_), Some(f)) => Err(f),
+        (Err(e), None) => Err(io(e)),
+    }
+}

@@ -1,0 +1,313 @@
+//! The event store: one SQLite file (`DIR/event.sqlite`) holding the regulation and roster as
+//! given, the published games, their results, withdrawals and the log. Every command runs in one
+//! transaction (`BEGIN IMMEDIATE` ... `COMMIT`): a command killed half-way leaves the state
+//! before it, and SQLite's journal makes the commit itself atomic.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+/// The store's file inside an event directory.
+pub const FILE: &str = "event.sqlite";
+
+const SCHEMA: &str = "
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games (
+  id INTEGER PRIMARY KEY, batch INTEGER NOT NULL, stage TEXT NOT NULL, round INTEGER NOT NULL,
+  board INTEGER NOT NULL, grp TEXT, step TEXT, game_no INTEGER NOT NULL,
+  red TEXT NOT NULL, black TEXT NOT NULL,
+  UNIQUE (stage, round, board));
+CREATE TABLE results (
+  game INTEGER PRIMARY KEY REFERENCES games(id), result TEXT NOT NULL,
+  red_fouls INTEGER NOT NULL, black_fouls INTEGER NOT NULL);
+CREATE TABLE withdrawals (player TEXT PRIMARY KEY, stage TEXT NOT NULL, after_round INTEGER NOT NULL);
+CREATE TABLE log (id INTEGER PRIMARY KEY, command TEXT NOT NULL, changes TEXT NOT NULL, at TEXT NOT NULL);
+";
+
+/// A published game as stored: where it is played and who has Red.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoredGame {
+    pub id: i64,
+    pub batch: i64,
+    pub stage: String,
+    pub round: u32,
+    pub board: u32,
+    pub group: Option<String>,
+    pub step: Option<String>,
+    pub game_no: u32,
+    pub red: String,
+    pub black: String,
+    /// The recorded result (`1-0`, `=`, ...), Red's and Black's fouls.
+    pub result: Option<(String, u32, u32)>,
+}
+
+/// A withdrawal as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoredWithdrawal {
+    pub player: String,
+    pub stage: String,
+    pub after_round: u32,
+}
+
+/// One log entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    pub id: i64,
+    pub command: String,
+    pub changes: serde_json::Value,
+    /// Wall-clock time (UTC, seconds since 1970): the one time stamp the event keeps.
+    pub at: String,
+}
+
+/// The hex SHA-256 of some bytes.
+pub fn sha256(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// An open event store.
+pub struct Store {
+    pub dir: PathBuf,
+    conn: Connection,
+}
+
+fn open_conn(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    // A rollback journal on disk with full syncs: a commit survives a kill of the process and of
+    // the machine; the busy timeout lets two commands on one event queue instead of failing.
+    conn.execute_batch("PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL;")?;
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    Ok(conn)
+}
+
+impl Store {
+    /// Create the store in `dir` (created if missing; it must not hold an event yet).
+    pub fn create(dir: &Path) -> Result<Store, String> {
+        let path = dir.join(FILE);
+        if path.exists() {
+            return Err(format!("`{}` already holds an event", dir.display()));
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
+        let conn = open_conn(&path).map_err(|e| e.to_string())?;
+        Ok(Store {
+            dir: dir.to_path_buf(),
+            conn,
+        })
+    }
+
+    /// A store in memory: `event new` checks its inputs there before it creates anything.
+    pub fn memory() -> Result<Store, String> {
+        Ok(Store {
+            dir: PathBuf::new(),
+            conn: Connection::open_in_memory().map_err(err)?,
+        })
+    }
+
+    /// Open the store of an existing event.
+    pub fn open(dir: &Path) -> Result<Store, String> {
+        let path = dir.join(FILE);
+        if !path.is_file() {
+            return Err(format!(
+                "`{}` holds no event (no {FILE}); start one with `xqreg event new`",
+                dir.display()
+            ));
+        }
+        let conn = open_conn(&path).map_err(|e| e.to_string())?;
+        Ok(Store {
+            dir: dir.to_path_buf(),
+            conn,
+        })
+    }
+
+    /// One transaction: everything `f` writes, or nothing.
+    pub fn transaction<T>(
+        &mut self,
+        f: impl FnOnce(&Tx<'_>) -> Result<T, String>,
+    ) -> Result<T, String> {
+        let tx = Tx(self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(err)?);
+        // An error drops the transaction unfinished: SQLite rolls it back.
+        let value = f(&tx)?;
+        tx.0.commit().map_err(err)?;
+        Ok(value)
+    }
+}
+
+/// The transaction a command works in.
+pub struct Tx<'c>(Transaction<'c>);
+
+fn err(e: rusqlite::Error) -> String {
+    format!("the event store: {e}")
+}
+
+impl Tx<'_> {
+    fn c(&self) -> &Transaction<'_> {
+        &self.0
+    }
+
+    /// The raw connection, for the few statements only one command needs.
+    pub fn execute(&self, sql: &str, values: &[&dyn rusqlite::ToSql]) -> Result<usize, String> {
+        self.c().execute(sql, values).map_err(err)
+    }
+
+    pub fn init(&self) -> Result<(), String> {
+        self.c().execute_batch(SCHEMA).map_err(err)
+    }
+
+    pub fn set_meta(&self, key: &str, value: &str) -> Result<(), String> {
+        self.c()
+            .execute(
+                "INSERT INTO meta (key, value) VALUES (?1, ?2)
+                 ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                params![key, value],
+            )
+            .map(|_| ())
+            .map_err(err)
+    }
+
+    pub fn meta(&self, key: &str) -> Result<Option<String>, String> {
+        self.c()
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .optional()
+            .map_err(|e| match e {
+                rusqlite::Error::SqliteFailure(..) => {
+                    "the event store has no tables: `xqreg event new` did not finish".to_string()
+                }
+                e => err(e),
+            })
+    }
+
+    pub fn games(&self) -> Result<Vec<StoredGame>, String> {
+        let mut st = self
+            .c()
+            .prepare(
+                "SELECT g.id, g.batch, g.stage, g.round, g.board, g.grp, g.step, g.game_no, g.red,
+                        g.black, r.result, r.red_fouls, r.black_fouls
+                 FROM games g LEFT JOIN results r ON r.game = g.id ORDER BY g.id",
+            )
+            .map_err(err)?;
+        let rows = st
+            .query_map([], |r| {
+                let result: Option<String> = r.get(10)?;
+                Ok(StoredGame {
+                    id: r.get(0)?,
+                    batch: r.get(1)?,
+                    stage: r.get(2)?,
+                    round: r.get(3)?,
+                    board: r.get(4)?,
+                    group: r.get(5)?,
+                    step: r.get(6)?,
+                    game_no: r.get(7)?,
+                    red: r.get(8)?,
+                    black: r.get(9)?,
+                    result: match result {
+                        Some(res) => Some((res, r.get(11)?, r.get(12)?)),
+                        None => None,
+                    },
+                })
+            })
+            .map_err(err)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(err)
+    }
+
+    /// Store a published game; its id.
+    pub fn publish(&self, g: &StoredGame) -> Result<i64, String> {
+        self.c()
+            .execute(
+                "INSERT INTO games (batch, stage, round, board, grp, step, game_no, red, black)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    g.batch, g.stage, g.round, g.board, g.group, g.step, g.game_no, g.red, g.black
+                ],
+            )
+            .map_err(err)?;
+        Ok(self.c().last_insert_rowid())
+    }
+
+    /// Record (or, with `replace`, correct) the result of game `id`, in its stored colours.
+    pub fn set_result(
+        &self,
+        id: i64,
+        result: &str,
+        fouls: (u32, u32),
+        replace: bool,
+    ) -> Result<(), String> {
+        let sql = if replace {
+            "UPDATE results SET result = ?2, red_fouls = ?3, black_fouls = ?4 WHERE game = ?1"
+        } else {
+            "INSERT INTO results (game, result, red_fouls, black_fouls) VALUES (?1, ?2, ?3, ?4)"
+        };
+        self.c()
+            .execute(sql, params![id, result, fouls.0, fouls.1])
+            .map(|_| ())
+            .map_err(err)
+    }
+
+    pub fn withdrawals(&self) -> Result<Vec<StoredWithdrawal>, String> {
+        let mut st = self
+            .c()
+            .prepare("SELECT player, stage, after_round FROM withdrawals ORDER BY rowid")
+            .map_err(err)?;
+        let rows = st
+            .query_map([], |r| {
+                Ok(StoredWithdrawal {
+                    player: r.get(0)?,
+                    stage: r.get(1)?,
+                    after_round: r.get(2)?,
+                })
+            })
+            .map_err(err)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(err)
+    }
+
+    pub fn withdraw(&self, w: &StoredWithdrawal) -> Result<(), String> {
+        self.c()
+            .execute(
+                "INSERT INTO withdrawals (player, stage, after_round) VALUES (?1, ?2, ?3)",
+                params![w.player, w.stage, w.after_round],
+            )
+            .map(|_| ())
+            .map_err(err)
+    }
+
+    /// Append a log entry: the command, what it changed, and the wall-clock time.
+    pub fn log(&self, command: &str, changes: &serde_json::Value) -> Result<(), String> {
+        // The one time stamp the project writes (issue 10: the log's wall-clock time).
+        #[allow(clippy::disallowed_methods)]
+        let at = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        self.c()
+            .execute(
+                "INSERT INTO log (command, changes, at) VALUES (?1, ?2, ?3)",
+                params![command, changes.to_string(), at.to_string()],
+            )
+            .map(|_| ())
+            .map_err(err)
+    }
+
+    pub fn log_entries(&self) -> Result<Vec<LogEntry>, String> {
+        let mut st = self
+            .c()
+            .prepare("SELECT id, command, changes, at FROM log ORDER BY id")
+            .map_err(err)?;
+        let rows = st
+            .query_map([], |r| {
+                let changes: String = r.get(2)?;
+                Ok(LogEntry {
+                    id: r.get(0)?,
+                    command: r.get(1)?,
+                    changes: serde_json::from_str(&changes).unwrap_or(serde_json::Value::Null),
+                    at: r.get(3)?,
+                })
+            })
+            .map_err(err)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(err)
+    }
+}

@@ -1,0 +1,269 @@
+//! What the event commands print: pairing lists (human, JSON, CSV), status and standings.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde_json::json;
+use xqreg_runtime::engine::{GameResult, Roster};
+use xqreg_runtime::plan::Plan;
+
+use super::live::Live;
+use super::store::StoredGame;
+
+/// A pairing line: the game and, for each side, name, unit and points before the round.
+pub struct Line<'g> {
+    pub game: &'g StoredGame,
+    pub red: Side,
+    pub black: Side,
+}
+
+pub struct Side {
+    pub name: String,
+    pub unit: String,
+    pub points: i64,
+}
+
+/// Points of every player in `stage` from the results recorded in rounds before `round`.
+fn points_before(
+    plan: &Plan,
+    games: &[StoredGame],
+    stage: &str,
+    round: u32,
+) -> BTreeMap<String, i64> {
+    let scoring = plan
+        .stages
+        .iter()
+        .find(|s| s.name == stage)
+        .map(|s| &s.scoring)
+        .unwrap_or(&plan.scoring);
+    let mut pts = BTreeMap::new();
+    for g in games
+        .iter()
+        .filter(|g| g.stage == stage && g.round < round && g.step.is_none())
+    {
+        let Some(r) = g.result.as_ref().and_then(|r| GameResult::parse(&r.0)) else {
+            continue;
+        };
+        let (rp, bp) = match r {
+            GameResult::RedWins => (scoring.win, scoring.loss),
+            GameResult::BlackWins => (scoring.loss, scoring.win),
+            GameResult::Draw => (scoring.draw, scoring.draw),
+            GameResult::RedWinsForfeit => (scoring.forfeit_win, scoring.forfeit_loss),
+            GameResult::BlackWinsForfeit => (scoring.forfeit_loss, scoring.forfeit_win),
+            GameResult::DoubleForfeit => (scoring.forfeit_loss, scoring.forfeit_loss),
+        };
+        *pts.entry(g.red.clone()).or_insert(0) += rp;
+        *pts.entry(g.black.clone()).or_insert(0) += bp;
+    }
+    pts
+}
+
+pub fn lines<'g>(
+    plan: &Plan,
+    roster: &Roster,
+    all: &[StoredGame],
+    shown: &'g [StoredGame],
+) -> Vec<Line<'g>> {
+    let side = |id: &str, pts: &BTreeMap<String, i64>| {
+        let p = roster.index_of(id).and_then(|i| roster.players.get(i));
+        Side {
+            name: p.map(|p| p.name.clone()).unwrap_or_else(|| id.to_string()),
+            unit: p.and_then(|p| p.unit.clone()).unwrap_or_default(),
+            points: pts.get(id).copied().unwrap_or(0),
+        }
+    };
+    shown
+        .iter()
+        .map(|g| {
+            let pts = points_before(plan, all, &g.stage, g.round);
+            Line {
+                game: g,
+                red: side(&g.red, &pts),
+                black: side(&g.black, &pts),
+            }
+        })
+        .collect()
+}
+
+fn where_(g: &StoredGame) -> String {
+    let mut s = format!("{} round {}", g.stage, g.round);
+    if let Some(gr) = &g.group {
+        let _ = write!(s, " group {gr}");
+    }
+    if let Some(step) = &g.step {
+        let _ = write!(s, " playoff {step} game {}", g.game_no);
+    }
+    s
+}
+
+pub fn human(lines: &[Line<'_>]) -> String {
+    let mut s = String::new();
+    let mut head = String::new();
+    for l in lines {
+        let h = where_(l.game);
+        if h != head {
+            let _ = writeln!(s, "{h}");
+            head = h;
+        }
+        let _ = writeln!(
+            s,
+            "  {:>3}  {} {} ({}, {})  -  {} {} ({}, {})",
+            l.game.board,
+            l.game.red,
+            l.red.name,
+            l.red.unit,
+            l.red.points,
+            l.game.black,
+            l.black.name,
+            l.black.unit,
+            l.black.points
+        );
+    }
+    s
+}
+
+pub fn json(lines: &[Line<'_>]) -> String {
+    let v: Vec<_> = lines
+        .iter()
+        .map(|l| {
+            json!({"stage": l.game.stage, "round": l.game.round, "board": l.game.board,
+                   "group": l.game.group, "step": l.game.step, "game": l.game.game_no,
+                   "red": {"id": l.game.red, "name": l.red.name, "unit": l.red.unit, "points": l.red.points},
+                   "black": {"id": l.game.black, "name": l.black.name, "unit": l.black.unit, "points": l.black.points},
+                   "result": l.game.result.as_ref().map(|r| &r.0)})
+        })
+        .collect();
+    serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+}
+
+/// The pairing list as the results CSV `event result` reads: `result` left empty until the game
+/// is played, so the arbiter fills in the list `pair` printed.
+pub fn csv(lines: &[Line<'_>]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record([
+        "stage", "round", "board", "red", "black", "result", "step", "game",
+    ]);
+    for l in lines {
+        let g = l.game;
+        let _ = w.write_record([
+            g.stage.clone(),
+            g.round.to_string(),
+            g.board.to_string(),
+            g.red.clone(),
+            g.black.clone(),
+            g.result.as_ref().map(|r| r.0.clone()).unwrap_or_default(),
+            g.step.clone().unwrap_or_default(),
+            g.game_no.to_string(),
+        ]);
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+/// `event status`: what is published, what waits for results, what comes next.
+pub fn status(games: &[StoredGame], live: &Live) -> String {
+    let mut s = String::new();
+    let mut rounds: BTreeMap<(i64, String, u32), (usize, usize)> = BTreeMap::new();
+    for g in games {
+        let e = rounds
+            .entry((g.batch, g.stage.clone(), g.round))
+            .or_default();
+        e.0 += 1;
+        if g.result.is_some() {
+            e.1 += 1;
+        }
+    }
+    let _ = writeln!(
+        s,
+        "published: {} games in {} batches",
+        games.len(),
+        rounds.len()
+    );
+    for ((batch, stage, round), (n, done)) in &rounds {
+        let _ = writeln!(
+            s,
+            "  batch {batch}: {stage} round {round}: {done}/{n} results"
+        );
+    }
+    let _ = writeln!(s, "waiting for results: {}", live.waiting);
+    if live.finished() {
+        let _ = writeln!(s, "next: nothing; the event is complete");
+    } else if let Some(g) = live.next.first() {
+        let _ = writeln!(
+            s,
+            "next: `pair` publishes {} game(s) of {} round {}",
+            live.next.len(),
+            g.stage,
+            g.round
+        );
+    } else {
+        let _ = writeln!(s, "next: enter the results of the published games");
+    }
+    s
+}
+
+/// `event standings`: each stage group's standings with their tie-break values.
+pub fn standings(live: &Live, stage: Option<&str>, as_json: bool) -> String {
+    let stages: Vec<_> = live
+        .outcome
+        .stages
+        .iter()
+        .filter(|s| stage.is_none_or(|n| n == s.name))
+        .filter(|s| live.games.iter().any(|g| g.stage == s.name && !g.pending))
+        .collect();
+    if as_json {
+        let v: Vec<_> = stages
+            .iter()
+            .map(|s| json!({"stage": s.name, "groups": s.groups.iter().map(|g| json!({"group": g.name, "standings": g.standings})).collect::<Vec<_>>(), "complete": !live.games.iter().any(|g| g.stage == s.name && g.pending)}))
+            .collect();
+        return serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
+    }
+    let mut s = String::new();
+    for st in stages {
+        let done = !live.games.iter().any(|g| g.stage == st.name && g.pending);
+        for g in &st.groups {
+            let _ = writeln!(
+                s,
+                "{}{}{}",
+                st.name,
+                g.name
+                    .as_ref()
+                    .map(|n| format!(" group {n}"))
+                    .unwrap_or_default(),
+                if done { "" } else { " (so far)" }
+            );
+            for r in &g.standings {
+                let tbs: Vec<String> = r
+                    .tiebreaks
+                    .iter()
+                    .map(|t| format!("{} {}", t.criterion, tb_text(&t.value)))
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    "  {:>3}{} {} {} {}  {}",
+                    r.place,
+                    if r.shared { "=" } else { " " },
+                    r.id,
+                    r.player,
+                    r.points.map(|p| p.to_string()).unwrap_or_default(),
+                    tbs.join(", ")
+                );
+            }
+        }
+    }
+    s
+}
+
+fn tb_text(v: &xqreg_runtime::engine::tiebreak::TbValue) -> String {
+    let parts: Vec<String> = v
+        .parts
+        .iter()
+        .map(|p| {
+            if v.halves {
+                format!("{}", *p as f64 / 2.0)
+            } else {
+                p.to_string()
+            }
+        })
+        .collect();
+    parts.join("/")
+}

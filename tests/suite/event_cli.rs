@@ -1,0 +1,286 @@
+//! `xqreg event` on the command line (issue 10 items 1, 3, 6): new, pair (human, JSON, CSV),
+//! result by board and by file, the refusals (unpublished game, second result, unknown player,
+//! changed regulation) that store nothing, status, standings, correct, verify, export; and the
+//! SIGKILL test: a command killed at a random moment leaves the state before or after it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::common::root;
+
+fn xqreg(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xqreg"))
+        .args(args)
+        .env("LANG", "C")
+        .output()
+        .expect("runs xqreg")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = xqreg(args);
+    assert!(
+        out.status.success(),
+        "xqreg {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn refused(args: &[&str], code: &str) {
+    let out = xqreg(args);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "xqreg {args:?} should be refused"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(code),
+        "xqreg {args:?}: expected {code}, got {err}"
+    );
+}
+
+/// A new event of example 001 in `dir/event`, with a copy of its regulation in `dir`.
+fn start(dir: &Path) -> (String, PathBuf) {
+    start_of(dir, "001_nanning", "regulation.xqr")
+}
+
+/// A new event of an example in `dir/event`, with a copy of its regulation in `dir`.
+fn start_of(dir: &Path, example: &str, file: &str) -> (String, PathBuf) {
+    let reg = dir.join("regulation.xqr");
+    std::fs::copy(root().join(format!("examples/{example}/{file}")), &reg).expect("copies");
+    let ev = dir.join("event").to_string_lossy().into_owned();
+    let roster = root().join(format!("examples/{example}/roster.csv"));
+    ok(&[
+        "event",
+        "new",
+        &ev,
+        "--regulation",
+        &reg.to_string_lossy(),
+        "--roster",
+        &roster.to_string_lossy(),
+        "--seed",
+        "5",
+    ]);
+    (ev, reg)
+}
+
+fn status(ev: &str) -> String {
+    ok(&["event", "status", ev])
+}
+
+#[test]
+fn an_event_round_by_round_on_the_command_line() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, reg) = start(tmp.path());
+    let json = ok(&["event", "pair", &ev, "--format", "json"]);
+    let games: serde_json::Value = serde_json::from_str(&json).expect("pair JSON");
+    let games = games.as_array().expect("a list");
+    assert_eq!(games.len(), 75, "150 players: 75 boards in round 1");
+    // Nothing new to pair before the results are in; the published round never changes.
+    assert_eq!(
+        ok(&["event", "pair", &ev, "--format", "csv"])
+            .lines()
+            .count(),
+        1
+    );
+    assert!(status(&ev).contains("waiting for results: 75"));
+    let before = status(&ev);
+    refused(&["event", "result", &ev, "main", "1", "99", "1-0"], "E831");
+    refused(&["event", "result", &ev, "main", "2", "1", "1-0"], "E831");
+    ok(&["event", "result", &ev, "main", "1", "1", "1-0"]);
+    refused(&["event", "result", &ev, "main", "1", "1", "0-1"], "E832");
+    // A results file with an unknown player stores nothing, not even its good rows.
+    let bad = tmp.path().join("bad.csv");
+    let id = |g: &serde_json::Value, side: &str| g[side]["id"].as_str().unwrap_or("").to_string();
+    let good = format!(
+        "main,1,{},{},1-0",
+        id(&games[1], "red"),
+        id(&games[1], "black")
+    );
+    let bad_row = format!("main,1,nobody,{},1-0", id(&games[2], "black"));
+    std::fs::write(
+        &bad,
+        format!("stage,round,red,black,result\n{good}\n{bad_row}\n"),
+    )
+    .expect("writes");
+    let s1 = status(&ev);
+    refused(&["event", "result", &ev, &bad.to_string_lossy()], "E833");
+    assert_eq!(status(&ev), s1);
+    assert_ne!(s1, before);
+    // The rest of round 1 from the CSV `pair` printed, filled in.
+    let mut csv = String::from("stage,round,red,black,result\n");
+    for g in games.iter().skip(1) {
+        let r = if g["board"].as_u64().unwrap_or(0) % 3 == 0 {
+            "="
+        } else {
+            "1-0"
+        };
+        csv.push_str(&format!(
+            "main,1,{},{},{r}\n",
+            g["red"]["id"].as_str().unwrap_or(""),
+            g["black"]["id"].as_str().unwrap_or("")
+        ));
+    }
+    let file = tmp.path().join("r1.csv");
+    std::fs::write(&file, csv).expect("writes");
+    ok(&["event", "result", &ev, &file.to_string_lossy()]);
+    let corrected = ok(&[
+        "event",
+        "correct",
+        &ev,
+        "main",
+        "1",
+        "1",
+        "0-1",
+        "--reason",
+        "score sheet",
+    ]);
+    assert!(corrected.contains("standings changed: main"), "{corrected}");
+    let round2 = ok(&["event", "pair", &ev]);
+    assert!(round2.contains("main round 2"), "{round2}");
+    let standings = ok(&["event", "standings", &ev, "--format", "json"]);
+    assert!(standings.contains("\"points\""), "{standings}");
+    assert!(ok(&["event", "verify", &ev]).contains("verified"));
+    ok(&["event", "export", &ev]);
+    let exported =
+        std::fs::read_to_string(Path::new(&ev).join("export/results.csv")).expect("export");
+    assert_eq!(exported.lines().count(), 76);
+    let log = std::fs::read_to_string(Path::new(&ev).join("export/log.jsonl")).expect("log");
+    assert!(log.lines().all(|l| l.contains("\"at\"")));
+    // A changed regulation file is refused until `amend` records it.
+    let text = std::fs::read_to_string(&reg).expect("reads") + "\n// 补充通知\n";
+    std::fs::write(&reg, text).expect("writes");
+    refused(&["event", "status", &ev], "E830");
+    ok(&["event", "amend", &ev, "--note", "2019-12-06 补充通知"]);
+    // With round 2 published, a correction of round 1 that would re-pair it is refused.
+    let flip = xqreg(&[
+        "event", "correct", &ev, "main", "1", "2", "0-1", "--reason", "x",
+    ]);
+    if !flip.status.success() {
+        assert!(String::from_utf8_lossy(&flip.stderr).contains("R050"));
+    }
+    assert!(status(&ev).contains("published: 150 games"));
+}
+
+/// Kill `xqreg event ARGS` with SIGKILL after `delay_us`; whether it had finished.
+fn killed(args: &[&str], delay_us: u64) -> bool {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xqreg"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawns");
+    std::thread::sleep(std::time::Duration::from_micros(delay_us));
+    let _ = child.kill();
+    child.wait().map(|s| s.success()).unwrap_or(false)
+}
+
+#[test]
+fn sigkill_leaves_the_state_before_or_after() {
+    // The 32-player group and knockout event of example 004: pair and result commands are short,
+    // so 200 kills run in reasonable time.
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, _) = start_of(tmp.path(), "004_zhouzhuang", "regulation.xqr");
+    let ev = std::fs::canonicalize(&ev)
+        .expect("abs")
+        .to_string_lossy()
+        .into_owned();
+    let round1 = tmp.path().join("r1.csv");
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut runs, mut finished, mut untouched) = (0, 0, 0);
+    while runs < 200 {
+        // Alternate pair and result on the event's current state: the state before is the
+        // status now, the state after the status once the command has run to the end.
+        let before = status(&ev);
+        let pairing = before.contains("next: `pair`");
+        let args: Vec<String> = if pairing {
+            vec!["event".into(), "pair".into(), ev.clone()]
+        } else {
+            // The published games without a result, all won by Red.
+            let json = ok(&["event", "pair", &ev, "--format", "json"]);
+            assert_eq!(json.trim(), "[]");
+            let csv_games = games_waiting(&ev, tmp.path());
+            std::fs::write(&round1, csv_games).expect("writes");
+            vec![
+                "event".into(),
+                "result".into(),
+                ev.clone(),
+                round1.to_string_lossy().into_owned(),
+            ]
+        };
+        // The state after: the same command run to its end on a copy of the event.
+        let copy = tmp.path().join("copy");
+        let _ = std::fs::remove_dir_all(&copy);
+        std::fs::create_dir_all(&copy).expect("mkdir");
+        std::fs::copy(
+            Path::new(&ev).join("event.sqlite"),
+            copy.join("event.sqlite"),
+        )
+        .expect("copies");
+        let on_copy: Vec<&str> = args
+            .iter()
+            .map(|a| {
+                if *a == ev {
+                    copy.to_str().unwrap_or("")
+                } else {
+                    a.as_str()
+                }
+            })
+            .collect();
+        // How long the command takes decides when to kill it: anywhere from its start to a little
+        // after its end (measured only to place the kill; nothing asserts on time).
+        #[allow(clippy::disallowed_methods)] // places the kill; no assertion reads a time
+        let clock = std::time::Instant::now();
+        ok(&on_copy);
+        let took = clock.elapsed().as_micros() as u64;
+        let expected_after = status(&copy.to_string_lossy());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let done = killed(&args, next() % (took + took / 5 + 1));
+        let after = status(&ev);
+        assert!(
+            after == before || after == expected_after,
+            "after a kill the event is neither before nor after:\n{after}"
+        );
+        if done {
+            finished += 1;
+        }
+        if after == before {
+            untouched += 1;
+        }
+        runs += 1;
+        if after.contains("the event is complete") {
+            // Start over: the kills go on against pair and result, not against a finished event.
+            std::fs::remove_dir_all(&ev).expect("removes the event");
+            start_of(tmp.path(), "004_zhouzhuang", "regulation.xqr");
+        }
+    }
+    ok(&["event", "verify", &ev]);
+    eprintln!(
+        "SIGKILL runs: {runs}; finished before the kill: {finished}; state before: {untouched}"
+    );
+}
+
+/// The published games without a result as a results CSV (Red wins), from the export.
+fn games_waiting(ev: &str, tmp: &Path) -> String {
+    let _ = tmp;
+    let csv = ok(&["event", "games", ev, "--waiting", "--format", "csv"]);
+    // The empty `result` cell (the sixth) of each row becomes a win for Red.
+    let mut lines = csv.lines();
+    let mut out = lines.next().unwrap_or_default().to_string() + "\n";
+    for l in lines {
+        let mut cells: Vec<&str> = l.split(',').collect();
+        if let Some(c) = cells.get_mut(5) {
+            *c = "1-0";
+        }
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,152 @@
+//! Issue 10 item 5, one engine and two drivers: for every example, playing the event round by
+//! round through `xqreg event` (pair, then the results of `simulate --seed S` for exactly the
+//! published games) gives the pairings, final ranking and prizes of `simulate --seed S`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use xqreg::diagnostics::Lang;
+use xqreg::event::commands::{self, At, Entry};
+use xqreg::event::live::game_id;
+use xqreg::event::roster_csv::roster_csv;
+use xqreg_runtime::engine::{GameResult, GameSource, Outcome};
+
+use super::event_rosters::{plan_of, EXAMPLES};
+use crate::common::root;
+
+/// Each game of an outcome by identity (stage, round, players, step, game number): its colours,
+/// result and fouls.
+type Games = BTreeMap<xqreg::event::live::GameId, (String, String, GameResult, u32, u32)>;
+
+fn games_of(o: &Outcome) -> Games {
+    let mut out = BTreeMap::new();
+    for stage in &o.stages {
+        let mut n: BTreeMap<(u32, String, String, String), u32> = BTreeMap::new();
+        for g in &stage.games {
+            let (x, y) = if g.red <= g.black {
+                (&g.red, &g.black)
+            } else {
+                (&g.black, &g.red)
+            };
+            let k = n
+                .entry((
+                    g.round,
+                    x.clone(),
+                    y.clone(),
+                    g.step.clone().unwrap_or_default(),
+                ))
+                .or_insert(0);
+            *k += 1;
+            let id = game_id(
+                &stage.name,
+                g.round,
+                &g.red,
+                &g.black,
+                g.step.as_deref(),
+                *k,
+            );
+            let result = GameResult::parse(g.result).expect("a notation the runtime writes");
+            if g.source != GameSource::Withdrawal {
+                out.insert(
+                    id,
+                    (
+                        g.red.clone(),
+                        g.black.clone(),
+                        result,
+                        g.red_fouls,
+                        g.black_fouls,
+                    ),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Play one example live with the simulated results; the failures found.
+fn play_live(dir: &str, file: &str, seed: u64, work: &Path) -> Vec<String> {
+    let plan = plan_of(dir, file);
+    let roster = xqreg::run::generated_roster(&plan, None, seed).expect("a field");
+    let sim = xqreg::run::run_plan(&plan, &roster, &Default::default(), seed).expect("simulates");
+    let want = games_of(&sim);
+    let roster_path = work.join("roster.csv");
+    std::fs::write(&roster_path, roster_csv(&roster)).expect("writes the roster");
+    let event = work.join("event");
+    let regulation = root().join(format!("examples/{dir}/{file}"));
+    commands::new(&event, &regulation, &roster_path, seed, Lang::En)
+        .map_err(|f| f.text)
+        .expect("event new");
+    let mut failures = Vec::new();
+    let mut published = 0;
+    for _ in 0..10_000 {
+        let (paired, _) = commands::pair(&event, Lang::En)
+            .map_err(|f| f.text)
+            .expect("event pair");
+        if paired.published.is_empty() {
+            assert!(paired.finished, "{dir}: nothing to pair, yet not finished");
+            break;
+        }
+        let mut entries = Vec::new();
+        for g in &paired.published {
+            published += 1;
+            let Some((red, black, result, rf, bf)) = want.get(&g.id_key()) else {
+                failures.push(format!(
+                    "{dir}: published {g:?}, which simulate never played"
+                ));
+                continue;
+            };
+            if (red, black) != (&g.red, &g.black) {
+                failures.push(format!(
+                    "{dir}: {} round {}: published {} - {}, simulate {red} - {black}",
+                    g.stage, g.round, g.red, g.black
+                ));
+            }
+            entries.push(Entry {
+                stage: g.stage.clone(),
+                round: g.round,
+                at: At::Players {
+                    red: red.clone(),
+                    black: black.clone(),
+                    step: g.step.clone(),
+                    game: g.game_no,
+                },
+                result: *result,
+                red_fouls: *rf,
+                black_fouls: *bf,
+                place: format!("{dir} test"),
+            });
+        }
+        if !failures.is_empty() {
+            return failures;
+        }
+        commands::record(&event, &entries, None, Lang::En)
+            .map_err(|f| f.text)
+            .expect("event result");
+    }
+    if published != want.len() {
+        failures.push(format!(
+            "{dir}: {published} games published, simulate played {}",
+            want.len()
+        ));
+    }
+    let live = xqreg::event::with_event(&event, Lang::En, |_, l| l.replay())
+        .map_err(|f| f.text)
+        .expect("replays");
+    if live.outcome.final_ranking != sim.final_ranking {
+        failures.push(format!("{dir}: the final ranking differs"));
+    }
+    if live.outcome.prizes != sim.prizes || live.outcome.qualifiers != sim.qualifiers {
+        failures.push(format!("{dir}: prizes or qualifiers differ"));
+    }
+    failures
+}
+
+#[test]
+fn live_event_gives_the_simulated_event() {
+    let mut failures = Vec::new();
+    for (dir, file) in EXAMPLES {
+        let work = tempfile::tempdir().expect("a temporary directory");
+        failures.extend(play_live(dir, file, 3, work.path()));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
