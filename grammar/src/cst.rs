@@ -6,18 +6,7 @@
 //! parse as [`crate::parse`] (comments blanked). Punctuation written as literals in the grammar
 //! (`{`, `:`, `,`, `..`) has no node: it is the text between a node's children.
 
-use crate::span::Span;
-
-/// One matched grammar rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Node {
-    /// The rule's name in `regulation.pest`: `stage`, `prize_line`, `kw_round`, `string`.
-    pub rule: String,
-    /// Its text in the file.
-    pub span: Span,
-    /// The rules matched inside it, in order (none for atomic rules).
-    pub children: Vec<Node>,
-}
+pub use crate::parser::Node;
 
 /// The concrete tree of each top-level block of `text`, in order, or `None` when any block has
 /// a syntax error (then [`crate::parse`] gives the errors).

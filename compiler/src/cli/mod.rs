@@ -18,6 +18,7 @@ mod plan;
 mod sheet;
 mod simulate;
 mod simulate_human;
+mod simulate_runs;
 mod test;
 
 use std::process::ExitCode;

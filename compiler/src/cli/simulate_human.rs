@@ -9,7 +9,7 @@ use unicode_width::UnicodeWidthStr;
 use xqreg_runtime::engine::{Outcome, PrizeAward};
 use xqreg_runtime::plan::{Plan, PrizeItem};
 
-use super::simulate::Aggregate;
+use super::simulate_runs::Aggregate;
 use crate::diagnostics::Lang;
 
 /// `en` or `zh` by `lang`.

@@ -87,9 +87,20 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
     }
 }
 
-/// The concrete tree of every chunk (see [`crate::cst`]); `None` when a chunk fails to parse or
+/// One matched grammar rule (see `cst`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The rule's name in `regulation.pest`: `stage`, `prize_line`, `kw_round`, `string`.
+    pub rule: String,
+    /// Its text in the file.
+    pub span: Span,
+    /// The rules matched inside it, in order (none for atomic rules).
+    pub children: Vec<Node>,
+}
+
+/// The concrete tree of every chunk (what `cst::parse` returns); `None` when a chunk fails to parse or
 /// text outside any block is found.
-pub(crate) fn concrete(text: &str) -> Option<Vec<crate::cst::Node>> {
+pub(crate) fn concrete(text: &str) -> Option<Vec<Node>> {
     let scan = lex::scan(text);
     let mut out = Vec::new();
     for segment in scan.segments {
@@ -116,9 +127,9 @@ pub(crate) fn concrete(text: &str) -> Option<Vec<crate::cst::Node>> {
     Some(out)
 }
 
-fn concrete_node(pair: &pest::iterators::Pair<'_, Rule>, offset: usize) -> crate::cst::Node {
+fn concrete_node(pair: &pest::iterators::Pair<'_, Rule>, offset: usize) -> Node {
     let span = pair.as_span();
-    crate::cst::Node {
+    Node {
         rule: format!("{:?}", pair.as_rule()),
         span: Span::new(offset + span.start(), offset + span.end()),
         children: pair
