@@ -321,14 +321,16 @@ fn normal_sex(s: &str) -> Option<&'static str> {
     }
 }
 
-/// Rank of a CXA title (higher is better); None for a title the checker does not know.
+/// Rank of a title (higher is better): the plan's own order, so the checker and the runtime
+/// agree on every condition; women's titles rank as the title; None for a word neither knows.
 pub(crate) fn title_rank(t: &str) -> Option<u8> {
     match t {
-        "grandmaster" | "women_grandmaster" | "特级大师" | "女子特级大师" => Some(3),
-        "master" | "women_master" | "大师" | "象棋大师" | "女子大师" => Some(2),
-        "national_master" | "国家大师" => Some(1),
         "none" | "untitled" => Some(0),
-        _ => None,
+        _ => {
+            let plain = t.strip_prefix("women_").unwrap_or(t);
+            let plain = plain.strip_prefix("女子").unwrap_or(plain);
+            xqreg_runtime::plan::Title::parse(plain).map(|t| t as u8 + 1)
+        }
     }
 }
 

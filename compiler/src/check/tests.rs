@@ -485,3 +485,30 @@ fn a_declared_team_resolves() {
     assert!(!with("bj").contains(&"E113"), "{:?}", with("bj"));
     assert!(with("bx").contains(&"E113"), "{:?}", with("bx"));
 }
+
+/// Every title word the checker accepts is a title of the plan (so a condition on it is enforced
+/// by the runtime, never dropped), ranks in the plan's order, and has a phrase in both languages
+/// of the sheet. The CXA grades below association master once had no plan title: a condition
+/// `title >= first_class` checked clean and the runtime never applied it.
+#[test]
+fn every_title_word_is_a_plan_title_with_a_phrase() {
+    use crate::sheet::catalogue::words::title;
+    use crate::sheet::Lang;
+    for &w in super::words::TITLE.allowed {
+        assert!(
+            xqreg_runtime::plan::Title::parse(w).is_some(),
+            "`{w}` has no plan title"
+        );
+        assert!(title(Lang::Zh, w).is_some(), "`{w}` has no Chinese phrase");
+        assert!(title(Lang::En, w).is_some(), "`{w}` has no English phrase");
+    }
+    let rank = |w: &str| super::entry::title_rank(w).expect("a known title");
+    assert!(rank("none") < rank("third_class"));
+    assert!(rank("third_class") < rank("second_class"));
+    assert!(rank("second_class") < rank("first_class"));
+    assert!(rank("first_class") < rank("association_master"));
+    assert!(rank("association_master") < rank("national_master"));
+    assert!(rank("national_master") < rank("master"));
+    assert!(rank("master") < rank("grandmaster"));
+    assert_eq!(rank("women_master"), rank("master"));
+}

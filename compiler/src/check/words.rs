@@ -138,13 +138,15 @@ pub const NUMBERS: Position = Position {
     allowed: &["lot", "registration_order", "rating"],
 };
 /// CXA titles and the Asian/world ones; low to high within each family:
-/// third_class < second_class < first_class < national_master < master < grandmaster.
+/// third_class < second_class < first_class < association_master < national_master < master
+/// < grandmaster. Each is a title of the plan (`xqreg_runtime::plan::Title`, tested below).
 pub const TITLE: Position = Position {
     what: ("title", "称号"),
     allowed: &[
         "third_class",
         "second_class",
         "first_class",
+        "association_master",
         "national_master",
         "master",
         "grandmaster",

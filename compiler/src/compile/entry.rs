@@ -254,8 +254,8 @@ impl Lowerer<'_> {
     }
 }
 
-/// The plan's title for a word of the language. The CXA grades below national master (third,
-/// second, first class) have no plan title: conditions on them are not enforced by the runtime.
+/// The plan's title for a word of the language (every word `check` accepts has one: see the
+/// test beside `check::words::TITLE`).
 pub(crate) fn title_word(word: &str) -> Option<Title> {
     Title::parse(word)
 }

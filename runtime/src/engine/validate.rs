@@ -234,6 +234,9 @@ fn op_text(op: crate::plan::CompareOp) -> &'static str {
 fn title_text(title: Option<Title>) -> &'static str {
     match title {
         None => "none",
+        Some(Title::ThirdClass) => "third_class",
+        Some(Title::SecondClass) => "second_class",
+        Some(Title::FirstClass) => "first_class",
         Some(Title::AssociationMaster) => "association_master",
         Some(Title::NationalMaster) => "national_master",
         Some(Title::Master) => "master",

@@ -258,6 +258,12 @@ impl Sex {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Title {
+    /// 三级棋士
+    ThirdClass,
+    /// 二级棋士
+    SecondClass,
+    /// 一级棋士
+    FirstClass,
     /// 棋协大师
     AssociationMaster,
     /// 国家大师
@@ -275,6 +281,9 @@ pub enum Title {
 impl Title {
     pub fn parse(text: &str) -> Option<Title> {
         match text.trim().to_lowercase().as_str() {
+            "third_class" | "三级棋士" => Some(Title::ThirdClass),
+            "second_class" | "二级棋士" => Some(Title::SecondClass),
+            "first_class" | "一级棋士" => Some(Title::FirstClass),
             "association_master" | "棋协大师" => Some(Title::AssociationMaster),
             "national_master" | "国家大师" => Some(Title::NationalMaster),
             "master" | "大师" | "象棋大师" => Some(Title::Master),

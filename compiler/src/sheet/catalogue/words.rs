@@ -90,6 +90,15 @@ dict!(
             "women's national master"
         ),
         ("first_class", "一级棋士", "first-class player"),
+        ("second_class", "二级棋士", "second-class player"),
+        ("third_class", "三级棋士", "third-class player"),
+        ("association_master", "棋协大师", "association master"),
+        ("international_master", "国际大师", "international master"),
+        (
+            "international_grandmaster",
+            "国际特级大师",
+            "international grandmaster"
+        ),
     ]
 );
 
