@@ -323,28 +323,7 @@ pub fn apply_with_record(file: &ast::File, diags: &mut Diagnostics) -> (ast::Fil
 
 /// The span of a whole item.
 fn item_span(item: &Item) -> Span {
-    match item {
-        Item::Regulation(x) => x.span,
-        Item::Organisers(x) => x.span,
-        Item::Contacts(x) => x.span,
-        Item::Scoring(x) => x.span,
-        Item::TimeControl(x) => x.span,
-        Item::Entry(x) => x.span,
-        Item::Category(x) => x.span,
-        Item::Stage(x) => x.span,
-        Item::Playoff(x) => x.span,
-        Item::Places(x) => x.span,
-        Item::Prizes(x) => x.span,
-        Item::Qualification(x) => x.span,
-        Item::Conduct(x) => x.span,
-        Item::Schedule(x) => x.span,
-        Item::Registration(x) => x.span,
-        Item::Expenses(x) => x.span,
-        Item::Note(x) => x.span,
-        Item::Supplement(x) => x.span,
-        Item::Test(x) => x.span,
-        Item::Broken(span) => *span,
-    }
+    item.span()
 }
 
 fn dates(

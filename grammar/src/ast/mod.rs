@@ -191,3 +191,31 @@ pub enum Item {
     /// the parse result; later phases skip it.
     Broken(Span),
 }
+
+impl Item {
+    /// The span of the whole item, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Regulation(x) => x.span,
+            Item::Organisers(x) => x.span,
+            Item::Contacts(x) => x.span,
+            Item::Scoring(x) => x.span,
+            Item::TimeControl(x) => x.span,
+            Item::Entry(x) => x.span,
+            Item::Category(x) => x.span,
+            Item::Stage(x) => x.span,
+            Item::Playoff(x) => x.span,
+            Item::Places(x) => x.span,
+            Item::Prizes(x) => x.span,
+            Item::Qualification(x) => x.span,
+            Item::Conduct(x) => x.span,
+            Item::Schedule(x) => x.span,
+            Item::Registration(x) => x.span,
+            Item::Expenses(x) => x.span,
+            Item::Note(x) => x.span,
+            Item::Supplement(x) => x.span,
+            Item::Test(x) => x.span,
+            Item::Broken(span) => *span,
+        }
+    }
+}
