@@ -13,18 +13,8 @@ fn name_of<T: serde::Serialize>(v: &T) -> String {
 
 pub fn roster_csv(roster: &Roster) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let head = [
-        "id",
-        "name",
-        "unit",
-        "federation",
-        "sex",
-        "born",
-        "title",
-        "rating",
-        "pool",
-        "order",
-    ];
+    // The reader's own columns, in its order: what is written here reads back unchanged.
+    let head = crate::run::csv_header::ROSTER_COLUMNS;
     let _ = w.write_record(head);
     for p in &roster.players {
         let _ = w.write_record([
