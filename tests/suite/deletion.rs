@@ -21,6 +21,7 @@ const KIND_EXCEPTIONS: &[(ClauseKind, &str)] = &[
     (ClauseKind::TestDraw, "scenario tests are not part of the plan"),
     (ClauseKind::TestResult, "scenario tests are not part of the plan"),
     (ClauseKind::TestExpect, "scenario tests are not part of the plan"),
+    (ClauseKind::RosterDecl, "a roster for scenario tests is not part of the plan: the scenario property deletes it with each test that names it"),
 ];
 
 /// Deletions allowed to change nothing: (kind, the clause text or "" for any, reason).
@@ -416,7 +417,16 @@ fn scenario_clauses(path: &std::path::Path) -> (usize, usize, usize, Vec<String>
             "{name}: scenario `{}` does not pass alone: {base:?}",
             t.name.zh.node
         );
-        let mine = |f: &contract::Found| t.span.start <= f.span.start && f.span.end <= t.span.end;
+        // The test's clauses, and the declared roster it names (`roster field`).
+        let named = match &t.roster {
+            Some(xqreg_grammar::ast::ScenarioRoster::Named { name, .. }) => {
+                parsed.file.roster(&name.node).map(|r| r.span)
+            }
+            _ => None,
+        };
+        let mine = |f: &contract::Found| {
+            (t.span.start <= f.span.start && f.span.end <= t.span.end) || Some(f.span) == named
+        };
         for f in contract::clauses(&parsed.file.items)
             .iter()
             .filter(|f| mine(f))

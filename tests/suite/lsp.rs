@@ -284,6 +284,12 @@ fn navigation(c: &mut Client, uri: &str, text: &str) {
     assert_eq!(d["range"]["start"], pos(text, decl), "{d}");
     assert_eq!(d["uri"], json!(uri));
 
+    // Definition of a test's `roster field`: the roster declared once at the top level.
+    let roster_use = nth(text, "  roster field\n", 1, "  roster ".len());
+    let d = c.request("textDocument/definition", at(uri, text, roster_use));
+    let decl = nth(text, "roster field {", 0, "roster ".len());
+    assert_eq!(d["range"]["start"], pos(text, decl), "{d}");
+
     // References of `standard` (with its declaration): every word `standard` of the file, the
     // supplement's stages and the conduct scope `in standard` included.
     let use_at = nth(text, "  time standard", 0, "  time ".len());

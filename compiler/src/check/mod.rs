@@ -269,6 +269,7 @@ fn item_key(item: &Item) -> (&'static str, Option<String>) {
         Item::Expenses(_) => ("expenses", None),
         Item::Note(_) => ("note", None),
         Item::Supplement(_) => ("supplement", None),
+        Item::Roster(r) => ("roster", Some(r.name.node.clone())),
         Item::Test(_) => ("test", None),
         Item::Broken(_) => ("broken", None),
     }

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use xqreg_grammar::ast::{
     Category, Entry, EntryClause, File, Format, Ident, Item, PlayerDecl, PlayoffChain, Pool,
-    Regulation, Scoring, Stage, StageClause, TeamDecl, TimeControl,
+    Regulation, RosterDecl, Scoring, Stage, StageClause, TeamDecl, TimeControl,
 };
 use xqreg_grammar::Span;
 
@@ -26,6 +26,8 @@ pub enum Kind {
     Category,
     Player,
     Team,
+    /// A roster declared once for the scenario tests (`roster field { ... }`).
+    Roster,
 }
 
 impl Kind {
@@ -41,6 +43,7 @@ impl Kind {
             Kind::Category => ("category", "组别"),
             Kind::Player => ("player", "棋手"),
             Kind::Team => ("team", "队伍"),
+            Kind::Roster => ("roster", "名单"),
         }
     }
 }
@@ -90,6 +93,8 @@ pub struct Scope<'f> {
     pub players: BTreeMap<&'f str, &'f PlayerDecl>,
     /// Teams of a team event (`team t1 "北京队"` in the entry).
     pub teams: BTreeMap<&'f str, &'f TeamDecl>,
+    /// Rosters declared for the scenario tests (`roster field { ... }`).
+    pub rosters: BTreeMap<&'f str, &'f RosterDecl>,
     pub entries: Vec<&'f Entry>,
     pub duplicates: Vec<Duplicate>,
 }
@@ -190,6 +195,11 @@ impl<'f> Scope<'f> {
                     c,
                     |c| c.name.span,
                 ),
+                Item::Roster(r) => {
+                    declare(&mut s.rosters, &mut dups, Kind::Roster, &r.name, r, |r| {
+                        r.name.span
+                    })
+                }
                 Item::Entry(e) => {
                     s.entries.push(e);
                     for clause in &e.clauses {
@@ -308,6 +318,7 @@ impl<'f> Scope<'f> {
             Kind::Category => self.categories.keys().copied().collect(),
             Kind::Player => self.players.keys().copied().collect(),
             Kind::Team => self.teams.keys().copied().collect(),
+            Kind::Roster => self.rosters.keys().copied().collect(),
         }
     }
 

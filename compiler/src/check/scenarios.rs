@@ -184,13 +184,15 @@ fn players(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
             }
         }
     }
-    match &t.roster {
-        Some(ScenarioRoster::Players { players, teams, .. }) => {
+    match ctx.file.scenario_players(t) {
+        Some((players, teams)) => {
             known.extend(players.iter().map(|p| p.id.node.as_str()));
             known.extend(teams.iter().map(|t| t.id.node.as_str()));
         }
         // A generated roster's ids are the runtime's to choose: nothing to check against.
-        Some(ScenarioRoster::Generated { .. }) => return,
+        None if matches!(t.roster, Some(ScenarioRoster::Generated { .. })) => return,
+        // An unknown roster name is E708; its players cannot be checked.
+        None if matches!(t.roster, Some(ScenarioRoster::Named { .. })) => return,
         None => {}
     }
     let mut reported: Vec<&str> = Vec::new();

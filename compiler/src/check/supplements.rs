@@ -156,6 +156,7 @@ fn key(item: &Item) -> Key {
         ),
         Item::Qualification(q) => named("qualification", q.title.zh.node.clone()),
         Item::Note(n) => named("note", n.heading.zh.node.clone()),
+        Item::Roster(r) => named("roster", r.name.node.clone()),
         Item::Test(_) | Item::Supplement(_) | Item::Broken(_) => Key::Free,
     }
 }
@@ -247,6 +248,7 @@ fn name_span(item: &Item, fallback: Span) -> Span {
             .map_or(keyword_span(p.span, "prizes"), |n| n.span),
         Item::Places(p) => p.places.span,
         Item::Note(n) => n.heading.span,
+        Item::Roster(r) => r.name.span,
         Item::Qualification(q) => q.title.span,
         Item::Regulation(r) => keyword_span(r.span, "regulation"),
         Item::Organisers(o) => keyword_span(o.span, "organisers"),

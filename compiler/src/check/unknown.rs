@@ -1,6 +1,6 @@
 //! Every reference to a declared name, resolved once for the whole file: time controls (E102),
 //! stages (E103), groups (E104), pools (E105), categories (E106), playoff chains (E108),
-//! players (E109), scorings (E112), teams (E113).
+//! players (E109), scorings (E112), teams (E113), the rosters scenario tests name (E708).
 //!
 //! Each unknown name is reported here and nowhere else: later checks look names up in the scope
 //! and skip what is missing. Clauses a stage copies with `same_as` are resolved on the stage that
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use xqreg_grammar::ast::{
     BracketSlot, CategoryCond, DrawRule, EntrantSource, EntryClause, Expect, Format, GroupSel,
     Ident, Item, KnockoutClause, Numbers, PlayerAttr, PlayoffChain, PlayoffRef, PlayoffStep,
-    PoolSource, PrizeKey, ResultLine, SeedTier, SlotKind, StaffUnit, StageClause,
+    PoolSource, PrizeKey, ResultLine, ScenarioRoster, SeedTier, SlotKind, StaffUnit, StageClause,
 };
 use xqreg_grammar::Span;
 
@@ -102,6 +102,22 @@ code!(
     )
 );
 
+code!(
+    E708,
+    "E708",
+    "test-unknown-roster",
+    Error,
+    Template::new(
+        "A scenario test uses `roster NAME`, and no top-level `roster NAME { ... }` block declares that roster.",
+        "情景测试用 `roster 名称` 引用名单，但没有顶层的 `roster 名称 { ... }` 块声明该名单。"
+    ),
+    "roster field { player a \"甲\" { }  player b \"乙\" { } }\ntest \"t\" { roster feild }",
+    Template::new(
+        "Correct the name, or declare the roster once at the top level: `roster NAME { player ... }`.",
+        "改正名称，或在顶层声明一次该名单：`roster 名称 { player ... }`。"
+    )
+);
+
 /// The Report for an unknown name of a kind.
 fn unknown_report(kind: Kind) -> Report {
     let (code, en, zh): (&'static Code, &'static str, &'static str) = match kind {
@@ -130,6 +146,7 @@ fn unknown_report(kind: Kind) -> Report {
             "未声明的记分办法 `{name}`",
         ),
         Kind::Team => (&E113, "unknown team `{name}`", "未声明的队伍 `{name}`"),
+        Kind::Roster => (&E708, "unknown roster `{name}`", "未声明的名单 `{name}`"),
     };
     Report {
         code,
@@ -175,6 +192,7 @@ impl Resolver<'_, '_> {
             Kind::Category => s.categories.contains_key(name),
             Kind::Player => s.players.contains_key(name),
             Kind::Team => s.teams.contains_key(name),
+            Kind::Roster => s.rosters.contains_key(name),
         }
     }
 
@@ -474,6 +492,9 @@ impl Resolver<'_, '_> {
                 }
             }
             Item::Test(t) => {
+                if let Some(ScenarioRoster::Named { name, .. }) = &t.roster {
+                    self.name(Kind::Roster, name);
+                }
                 for line in &t.results {
                     match line {
                         ResultLine::Games { stage, .. } | ResultLine::Withdraw { stage, .. } => {
@@ -512,7 +533,7 @@ impl Resolver<'_, '_> {
 }
 
 pub const CODES: &[&Code] = &[
-    &E102, &E103, &E104, &E105, &E106, &E108, &E109, &E112, &E113,
+    &E102, &E103, &E104, &E105, &E106, &E108, &E109, &E112, &E113, &E708,
 ];
 
 /// Resolve every reference of the file (nothing when a block is broken: see the module note).

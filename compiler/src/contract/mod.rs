@@ -201,6 +201,7 @@ kinds! {
     Supplement, "supplement \"...\" DATE { [override] ITEM }", Executed, false, "checker: applied to the base (E701, E702); plan origins";
     // scenario tests
     TestRoster, "test { roster ... }", Executed, false, "xqreg test: the roster of the run";
+    RosterDecl, "roster NAME { player ... }", Executed, false, "xqreg test: the roster of every test that names it (E708)";
     TestSeed, "test { seed N }", Executed, false, "xqreg test: the run's seed";
     TestDraw, "test { draw { ... } }", Executed, false, "xqreg test: recorded draws";
     TestResult, "test { results { ... } }", Executed, false, "xqreg test: recorded results";

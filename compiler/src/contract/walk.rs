@@ -163,10 +163,12 @@ impl Walker {
                     self.item(&si.item);
                 }
             }
+            Item::Roster(r) => self.push(K::RosterDecl, r.span),
             Item::Test(t) => {
                 if let Some(r) = &t.roster {
                     let span = match r {
                         ScenarioRoster::Players { span, .. }
+                        | ScenarioRoster::Named { span, .. }
                         | ScenarioRoster::Generated { span, .. } => *span,
                     };
                     self.push(K::TestRoster, span);

@@ -20,6 +20,7 @@ fn takes(word: &str) -> Option<&'static [Kind]> {
         "category" | "within" => &[Kind::Category],
         "same_as" | "to" | "round" | "eliminated" => &[Kind::Stage],
         "scoring" => &[Kind::Scoring],
+        "roster" => &[Kind::Roster],
         "entrants" => &[Kind::Stage, Kind::Pool, Kind::Category],
         _ => return None,
     })
@@ -56,6 +57,7 @@ const ALL_NAMED: &[Kind] = &[
     Kind::Pool,
     Kind::Category,
     Kind::Player,
+    Kind::Roster,
 ];
 
 pub fn complete(doc: &Document, offset: usize, lang: Lang) -> Vec<CompletionItem> {

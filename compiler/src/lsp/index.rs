@@ -173,6 +173,9 @@ fn decls(scope: &Scope<'_>) -> Vec<Decl> {
     for (name, p) in &scope.players {
         push(Kind::Player, name, p.id.span, p.span);
     }
+    for (name, r) in &scope.rosters {
+        push(Kind::Roster, name, r.name.span, r.span);
+    }
     out.sort_by_key(|d| d.name_span);
     out
 }

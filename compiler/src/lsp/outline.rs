@@ -132,6 +132,7 @@ fn item(it: &Item) -> Option<Sym> {
             s
         }
         Item::Test(t) => block("test", Some(&t.name), SymbolKind::EVENT, span),
+        Item::Roster(r) => named("roster", &r.name, None, SymbolKind::ARRAY, span),
         Item::Note(n) => block("note", Some(&n.heading), SymbolKind::STRING, span),
         Item::Qualification(q) => block("qualification", Some(&q.title), SymbolKind::OBJECT, span),
         Item::Places(_) => block("places", None, SymbolKind::OBJECT, span),

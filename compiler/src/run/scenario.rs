@@ -54,7 +54,7 @@ pub fn run_all(file: &ast::File, plan: &Plan, source: &SourceFile) -> Vec<Scenar
             Item::Test(s) => Some(s),
             _ => None,
         })
-        .map(|s| run_one(s, plan, source))
+        .map(|s| run_one(file, s, plan, source))
         .collect()
 }
 
@@ -71,7 +71,7 @@ fn origin(source: &SourceFile, span: Span) -> Origin {
     }
 }
 
-fn run_one(s: &Scenario, plan: &Plan, source: &SourceFile) -> ScenarioOutcome {
+fn run_one(file: &ast::File, s: &Scenario, plan: &Plan, source: &SourceFile) -> ScenarioOutcome {
     let mut out = ScenarioOutcome {
         name: s.name.zh.node.clone(),
         file: source.name.clone(),
@@ -81,7 +81,7 @@ fn run_one(s: &Scenario, plan: &Plan, source: &SourceFile) -> ScenarioOutcome {
         problems: Vec::new(),
     };
     let seed = s.seed.as_ref().map_or(0, |x| x.node);
-    let roster = match roster(s, plan, seed) {
+    let roster = match roster(file, s, plan, seed) {
         Ok(r) => r,
         Err(problems) => {
             out.failures.extend(
@@ -115,40 +115,45 @@ fn run_one(s: &Scenario, plan: &Plan, source: &SourceFile) -> ScenarioOutcome {
     out
 }
 
-/// The test's roster: the players the regulation names, then the test's own (a test player with
-/// a named player's id replaces it); with neither, a roster generated for the declared field.
-fn roster(s: &Scenario, plan: &Plan, seed: u64) -> Result<Roster, Vec<RuntimeProblem>> {
+/// The test's roster: the players the regulation names, then the test's own or those of the
+/// declared roster it names (a test player with a named player's id replaces it); with neither, a
+/// roster generated for the declared field.
+fn roster(
+    file: &ast::File,
+    s: &Scenario,
+    plan: &Plan,
+    seed: u64,
+) -> Result<Roster, Vec<RuntimeProblem>> {
     let generated = |size: Option<u32>, seed: u64| super::generated_roster(plan, size, seed);
-    match &s.roster {
-        Some(ScenarioRoster::Generated { size, seed: gs, .. }) => generated(
+    if let Some(ScenarioRoster::Generated { size, seed: gs, .. }) = &s.roster {
+        return generated(
             size.as_ref().map(|n| n.node),
             gs.as_ref().map_or(seed, |x| x.node),
-        ),
-        Some(ScenarioRoster::Players { players, teams, .. }) => {
-            let mut out: Vec<Player> = plan.entry.players.iter().map(named_player).collect();
-            let team_names: BTreeMap<&str, &str> = teams
-                .iter()
-                .map(|t| (t.id.node.as_str(), t.name.zh.node.as_str()))
-                .collect();
-            for decl in players {
-                let p = declared(decl, &team_names);
-                match out.iter_mut().find(|x| x.id == p.id) {
-                    Some(slot) => *slot = p,
-                    None => out.push(p),
-                }
-            }
-            Ok(Roster { players: out })
-        }
-        None => {
-            let named = plan.entry.players.len() as u32;
-            if named > 0 && plan.entry.field.simulated_size().is_none_or(|n| n <= named) {
-                Ok(Roster {
-                    players: plan.entry.players.iter().map(named_player).collect(),
-                })
-            } else {
-                generated(None, seed)
+        );
+    }
+    // A named roster that is not declared never gets here: the checker refuses it (E708).
+    if let Some((players, teams)) = file.scenario_players(s) {
+        let mut out: Vec<Player> = plan.entry.players.iter().map(named_player).collect();
+        let team_names: BTreeMap<&str, &str> = teams
+            .iter()
+            .map(|t| (t.id.node.as_str(), t.name.zh.node.as_str()))
+            .collect();
+        for decl in players {
+            let p = declared(decl, &team_names);
+            match out.iter_mut().find(|x| x.id == p.id) {
+                Some(slot) => *slot = p,
+                None => out.push(p),
             }
         }
+        return Ok(Roster { players: out });
+    }
+    let named = plan.entry.players.len() as u32;
+    if named > 0 && plan.entry.field.simulated_size().is_none_or(|n| n <= named) {
+        Ok(Roster {
+            players: plan.entry.players.iter().map(named_player).collect(),
+        })
+    } else {
+        generated(None, seed)
     }
 }
 

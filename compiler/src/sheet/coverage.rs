@@ -255,7 +255,7 @@ fn item(w: &mut Walk, item: &Item) {
             w.text(&n.heading, "note heading");
             w.text(&n.body, "note text");
         }
-        Item::Supplement(_) | Item::Test(_) | Item::Broken(_) => {}
+        Item::Supplement(_) | Item::Roster(_) | Item::Test(_) | Item::Broken(_) => {}
     }
 }
 

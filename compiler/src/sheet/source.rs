@@ -72,7 +72,7 @@ pub fn item_key(item: &Item) -> Option<(&'static str, String)> {
         Item::Registration(_) => ("registration", String::new()),
         Item::Expenses(_) => ("expenses", String::new()),
         Item::Note(n) => ("note", n.heading.zh.node.clone()),
-        Item::Supplement(_) | Item::Test(_) | Item::Broken(_) => return None,
+        Item::Supplement(_) | Item::Roster(_) | Item::Test(_) | Item::Broken(_) => return None,
     };
     Some(key)
 }
@@ -125,7 +125,7 @@ impl<'a> Source<'a> {
                         }
                     }
                 }
-                Item::Test(_) | Item::Broken(_) => {}
+                Item::Roster(_) | Item::Test(_) | Item::Broken(_) => {}
                 other => items.push(Entry {
                     item: other,
                     origin: Origin::Base,
@@ -173,7 +173,12 @@ impl<'a> Source<'a> {
         let items = effective
             .items
             .iter()
-            .filter(|i| !matches!(i, Item::Test(_) | Item::Broken(_) | Item::Supplement(_)))
+            .filter(|i| {
+                !matches!(
+                    i,
+                    Item::Test(_) | Item::Roster(_) | Item::Broken(_) | Item::Supplement(_)
+                )
+            })
             .map(|item| {
                 let span = item_span(item);
                 let origin = supplements

@@ -185,6 +185,8 @@ pub enum Item {
     Note(Note),
     /// `supplement "补充规定" 2014-04-20 { override ... }`
     Supplement(Supplement),
+    /// `roster field { player ... }`: a roster declared once for the tests that name it.
+    Roster(RosterDecl),
     /// `test "name" { roster { ... } results { ... } expect { ... } }`
     Test(Scenario),
     /// A block that did not parse; its span covers the whole block. The syntax error for it is in
@@ -214,6 +216,7 @@ impl Item {
             Item::Expenses(x) => x.span,
             Item::Note(x) => x.span,
             Item::Supplement(x) => x.span,
+            Item::Roster(x) => x.span,
             Item::Test(x) => x.span,
             Item::Broken(span) => *span,
         }

@@ -74,12 +74,57 @@ pub enum ScenarioRoster {
         teams: Vec<TeamDecl>,
         span: Span,
     },
+    /// `roster NAME`: the roster declared once at the top level as `roster NAME { ... }`.
+    Named { name: Ident, span: Span },
     /// `roster generated [N] [seed S]`
     Generated {
         size: Option<Spanned<u32>>,
         seed: Option<Spanned<u64>>,
         span: Span,
     },
+}
+
+/// ```text
+/// roster field {
+///   player a1 "甲一" { unit "北京" rating 2500 }
+///   ...
+/// }
+/// ```
+/// A roster declared once at the top level; a test uses it with `roster field`, so a file's tests
+/// need not repeat the same players. `teams` is empty outside team events.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RosterDecl {
+    pub name: Ident,
+    pub players: Vec<PlayerDecl>,
+    pub teams: Vec<TeamDecl>,
+    pub span: Span,
+}
+
+impl super::File {
+    /// The top-level roster declared under `name`, if any (the first, when a name is declared
+    /// twice: the checker reports the second).
+    pub fn roster(&self, name: &str) -> Option<&RosterDecl> {
+        self.items.iter().find_map(|item| match item {
+            Item::Roster(r) if r.name.node == name => Some(r),
+            _ => None,
+        })
+    }
+
+    /// The players and teams a test plays with: its own `roster { ... }`, or the declared roster
+    /// it names. `None` for a generated roster, for no roster, and for an unknown name (the
+    /// checker reports it).
+    pub fn scenario_players<'a>(
+        &'a self,
+        scenario: &'a Scenario,
+    ) -> Option<(&'a [PlayerDecl], &'a [TeamDecl])> {
+        match scenario.roster.as_ref()? {
+            ScenarioRoster::Players { players, teams, .. } => Some((players, teams)),
+            ScenarioRoster::Named { name, .. } => self
+                .roster(&name.node)
+                .map(|r| (r.players.as_slice(), r.teams.as_slice())),
+            ScenarioRoster::Generated { .. } => None,
+        }
+    }
 }
 
 /// `groups.A: xu_yc jiang_c nguyen_vq` (a group of a stage) or `main: p1 p2 p3` (a stage without

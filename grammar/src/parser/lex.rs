@@ -29,6 +29,7 @@ pub(crate) const TOP_KEYWORDS: &[&str] = &[
     "expenses",
     "note",
     "supplement",
+    "roster",
     "test",
 ];
 

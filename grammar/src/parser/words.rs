@@ -203,6 +203,8 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("result_withdraw", "`withdraw a1 after groups 3`"),
     ("results", "`results { groups 1: a1 - a8 1-0, a2 - a7 = \\n rest draws }`"),
     ("roster_generated", "`roster generated 16 seed 7`"),
+    ("roster_decl", "`roster field { player a1 \"甲一\" { rating 2500 } }`"),
+    ("roster_named", "`roster field`"),
     ("roster_players", "`roster { player a1 \"甲一\" { rating 2500 } }`"),
     ("round_ref", "a round like `groups 1`"),
     ("round_robin", "`round_robin double groups A B size 6`"),

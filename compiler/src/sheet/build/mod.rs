@@ -326,7 +326,7 @@ pub fn build_item(ctx: &mut Ctx<'_>, item: &Item) {
         Item::Registration(r) => admin::registration(ctx, r),
         Item::Expenses(e) => admin::expenses(ctx, e),
         Item::Note(n) => admin::note(ctx, n),
-        Item::Supplement(_) | Item::Test(_) | Item::Broken(_) => {}
+        Item::Supplement(_) | Item::Roster(_) | Item::Test(_) | Item::Broken(_) => {}
     }
 }
 
@@ -620,7 +620,7 @@ pub fn item_label(ctx: &Ctx<'_>, item: &Item) -> String {
         Item::Schedule(_) => ctx.m(M::ArtSchedule).to_string(),
         Item::Registration(_) => ctx.m(M::ArtRegistration).to_string(),
         Item::Expenses(_) => ctx.m(M::ArtExpenses).to_string(),
-        Item::Supplement(_) | Item::Test(_) | Item::Broken(_) => String::new(),
+        Item::Supplement(_) | Item::Roster(_) | Item::Test(_) | Item::Broken(_) => String::new(),
     }
 }
 

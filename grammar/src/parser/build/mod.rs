@@ -407,6 +407,7 @@ impl Builder {
             }),
             Rule::note => Item::Note(self.note(p)?),
             Rule::supplement => Item::Supplement(self.supplement(p)?),
+            Rule::roster_decl => Item::Roster(self.roster_decl(p)?),
             Rule::scenario => Item::Test(self.scenario(p)?),
             _ => return Err(self.missing(p, "a top-level block")),
         })

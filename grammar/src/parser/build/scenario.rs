@@ -33,6 +33,21 @@ impl Builder {
         })
     }
 
+    pub fn roster_decl(&self, p: &Pair<Rule>) -> R<RosterDecl> {
+        Ok(RosterDecl {
+            name: self.nth_ident(p, 0)?,
+            players: kids(p)
+                .filter(|k| k.as_rule() == Rule::player)
+                .map(|k| self.player(&k))
+                .collect::<R<_>>()?,
+            teams: kids(p)
+                .filter(|k| k.as_rule() == Rule::team_decl)
+                .map(|k| self.team_decl(&k))
+                .collect::<R<_>>()?,
+            span: self.span(p),
+        })
+    }
+
     pub fn scenario(&self, p: &Pair<Rule>) -> R<Scenario> {
         let mut roster = None;
         let mut seed = None;
@@ -52,6 +67,12 @@ impl Builder {
                             .filter(|k| k.as_rule() == Rule::team_decl)
                             .map(|k| self.team_decl(&k))
                             .collect::<R<_>>()?,
+                        span: self.span(&part),
+                    })
+                }
+                Rule::roster_named => {
+                    roster = Some(ScenarioRoster::Named {
+                        name: self.nth_ident(&part, 0)?,
                         span: self.span(&part),
                     })
                 }
