@@ -56,6 +56,7 @@ fn every_block_is_read_in_order() {
             Item::Expenses(_) => "expenses",
             Item::Note(_) => "note",
             Item::Supplement(_) => "supplement",
+            Item::Roster(_) => "roster",
             Item::Test(_) => "test",
             Item::Broken(_) => "broken",
         })
@@ -102,6 +103,8 @@ fn every_block_is_read_in_order() {
         "note",
         "supplement",
         "test",
+        "test",
+        "roster",
         "test",
     ];
     assert_eq!(kinds, expected);
@@ -990,5 +993,29 @@ fn supplement_and_tests() {
     };
     assert!(
         matches!(&g.roster, Some(ScenarioRoster::Generated { size: Some(n), seed: Some(s), .. }) if n.node == 16 && s.node == 7)
+    );
+
+    // A roster declared once, and a test that names it.
+    let Item::Roster(r) = &f.items[42] else {
+        panic!()
+    };
+    assert_eq!(r.name.node, "field");
+    assert_eq!(r.teams.len(), 1);
+    assert_eq!(
+        names(&r.players.iter().map(|p| p.id.clone()).collect::<Vec<_>>()),
+        ["a1", "a2"]
+    );
+    assert!(at(r.span).starts_with("roster field {") && at(r.span).ends_with('}'));
+    let Item::Test(n) = &f.items[43] else {
+        panic!()
+    };
+    assert!(
+        matches!(&n.roster, Some(ScenarioRoster::Named { name, span }) if name.node == "field" && at(*span) == "roster field")
+    );
+    let (players, teams) = f.scenario_players(n).expect("the declared roster");
+    assert_eq!((players.len(), teams.len()), (2, 1));
+    assert!(
+        f.scenario_players(g).is_none(),
+        "a generated roster has no declared players"
     );
 }
