@@ -40,8 +40,12 @@ fn cjk_runs(text: &str) -> Vec<String> {
     out
 }
 
-/// Every command's output (stdout and stderr), in `lang`. (`--format plain` keeps
-/// codespan-reporting's `error[` / `warning[` severity words in both languages.)
+/// A regulation whose scenario tests fail in every way an expectation can, and on a game that
+/// does not exist.
+const FAILING: &str = "tests/suite/lang_failing_tests.xqr";
+
+/// Every command's output (stdout and stderr), in `lang`: what each prints, its failure lines and
+/// its usage errors.
 fn outputs(lang: &str) -> Vec<(String, String)> {
     let missing = "no/such/file.xqr";
     let cases: Vec<Vec<&str>> = vec![
@@ -57,7 +61,12 @@ fn outputs(lang: &str) -> Vec<(String, String)> {
         vec!["explain", "E10"],
         vec!["explain", "--list"],
         vec!["test", REG],
+        vec!["test", FAILING],
         vec!["test", missing],
+        vec!["check", "--bogus", REG],
+        vec!["check", "--format", "xml", REG],
+        vec!["chek", REG],
+        vec!["simulate"],
         vec!["simulate", REG],
         vec!["simulate", REG, "--runs", "3"],
         vec!["simulate", REG, "--runs", "2", "--trf", "x"],
@@ -83,7 +92,11 @@ fn outputs(lang: &str) -> Vec<(String, String)> {
 fn english_output_has_no_chinese_of_its_own() {
     // Chinese the regulation itself holds (titles, names, venues, players) may be quoted.
     let mut allowed = String::new();
-    for f in [REG, "tests/fixtures/syntax/E017_misspelt_keyword.xqr"] {
+    for f in [
+        REG,
+        FAILING,
+        "tests/fixtures/syntax/E017_misspelt_keyword.xqr",
+    ] {
         allowed.push_str(&std::fs::read_to_string(root().join(f)).expect("file"));
     }
     // So may the generated players' names, as the JSON of the same run records them.
@@ -119,6 +132,20 @@ fn chinese_output_has_no_english_headings() {
         "did you mean",
         "use it without",
         "help:",
+        // plain diagnostics' severity words
+        "error[",
+        "warning[",
+        // scenario failure lines
+        "expected",
+        "finished",
+        "prize of",
+        "nobody",
+        "who is",
+        // usage errors
+        "error:",
+        "Usage",
+        "unexpected argument",
+        "For more information",
     ];
     for (cmd, mut text) in outputs("zh") {
         // Code names (`scenario-failed`) are identifiers, the same in both languages.

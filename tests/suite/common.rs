@@ -133,6 +133,6 @@ pub fn scenario_failure(t: &xqreg::run::scenario::ScenarioOutcome) -> String {
         t.file,
         t.line,
         t.name,
-        t.failures.join("\n    ")
+        t.failures_in(xqreg::diagnostics::Lang::En).join("\n    ")
     )
 }

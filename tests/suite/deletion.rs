@@ -323,7 +323,10 @@ fn weak(name: &str, kind: ClauseKind, line: &str) -> bool {
 /// the check that stopped it.
 fn verdicts(name: &str, text: &str) -> Result<Vec<(bool, Vec<String>)>, Vec<String>> {
     match xqreg::run::scenario::run_file(name, text.as_bytes()) {
-        Ok(outs) => Ok(outs.into_iter().map(|o| (o.passed, o.failures)).collect()),
+        Ok(outs) => Ok(outs
+            .into_iter()
+            .map(|o| (o.passed, o.failures.into_iter().map(|f| f.en).collect()))
+            .collect()),
         Err(report) => Err(report
             .diagnostics
             .iter()

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::diagnostics::Lang;
 use crate::run::scenario::ScenarioOutcome;
 
 /// XML text with the five special characters escaped (valid in content and attributes).
@@ -60,12 +61,13 @@ pub(super) fn render(tests: &[ScenarioOutcome], broken: &[String]) -> String {
                 s.push_str("/>\n");
                 continue;
             }
-            let first = t.failures.first().map_or("failed", String::as_str);
+            let failures = t.failures_in(Lang::En);
+            let first = failures.first().copied().unwrap_or("failed");
             let _ = writeln!(
                 s,
                 ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>",
                 esc(first),
-                esc(&t.failures.join("\n"))
+                esc(&failures.join("\n"))
             );
         }
         s.push_str("  </testsuite>\n");

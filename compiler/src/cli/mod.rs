@@ -20,6 +20,7 @@ mod simulate;
 mod simulate_human;
 mod simulate_runs;
 mod test;
+mod usage;
 
 use std::process::ExitCode;
 
@@ -97,9 +98,10 @@ pub(crate) fn io_error(path: &std::path::Path, err: &std::io::Error) {
     );
 }
 
-/// Run the command line. clap itself exits with 2 on a usage error (and 0 for `--help`).
+/// Run the command line. A usage error exits with 2 (said in Chinese under `--lang zh`), and
+/// `--help` with 0.
 pub fn main() -> ExitCode {
-    run(Cli::parse())
+    run(usage::parse())
 }
 
 /// Run a parsed command line.

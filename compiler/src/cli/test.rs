@@ -116,7 +116,7 @@ fn human(report: &Report, lang: Lang) -> String {
     for t in report.tests.iter().filter(|t| !(quiet && t.passed)) {
         let verdict = if t.passed { ok } else { fail };
         let _ = writeln!(s, "{verdict} {}:{} {}", t.file, t.line, t.name);
-        for f in &t.failures {
+        for f in t.failures_in(lang) {
             let _ = writeln!(s, "       {f}");
         }
     }

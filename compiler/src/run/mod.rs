@@ -154,7 +154,7 @@ pub fn problem_reports_in(
 }
 
 /// The first clause of a code's Chinese meaning (up to its first `：` or `。`): a short title.
-fn zh_summary(code: &crate::diagnostics::Code) -> &'static str {
+pub(crate) fn zh_summary(code: &crate::diagnostics::Code) -> &'static str {
     let zh = code.explain.meaning.zh;
     let end = zh.find(['：', '。']).unwrap_or(zh.len());
     zh.get(..end).unwrap_or(zh)

@@ -16,6 +16,7 @@ use xqreg_runtime::engine::{
 use xqreg_runtime::plan::{Date, Origin, Plan, Sex, SourceSpan, Title};
 
 use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::{Lang, Msg};
 use crate::driver::FileReport;
 
 /// The verdict of one scenario.
@@ -25,8 +26,10 @@ pub struct ScenarioOutcome {
     pub file: String,
     pub line: usize,
     pub passed: bool,
-    /// What differed from the expectations, one line each.
-    pub failures: Vec<String>,
+    /// What differed from the expectations, one line each, in both languages (machine outputs
+    /// write the English).
+    #[serde(serialize_with = "english")]
+    pub failures: Vec<Msg>,
     /// Runtime problems that stopped the run (the test fails).
     #[serde(skip)]
     pub problems: Vec<RuntimeProblem>,
@@ -84,11 +87,7 @@ fn run_one(file: &ast::File, s: &Scenario, plan: &Plan, source: &SourceFile) -> 
     let roster = match roster(file, s, plan, seed) {
         Ok(r) => r,
         Err(problems) => {
-            out.failures.extend(
-                problems
-                    .iter()
-                    .map(|p| format!("{}: {}", p.code, p.message)),
-            );
+            out.failures.extend(problems.iter().map(problem_line));
             out.problems = problems;
             return out;
         }
@@ -104,15 +103,32 @@ fn run_one(file: &ast::File, s: &Scenario, plan: &Plan, source: &SourceFile) -> 
             out.passed = out.failures.is_empty();
         }
         Err(problems) => {
-            out.failures.extend(
-                problems
-                    .iter()
-                    .map(|p| format!("{}: {}", p.code, p.message)),
-            );
+            out.failures.extend(problems.iter().map(problem_line));
             out.problems = problems;
         }
     }
     out
+}
+
+impl ScenarioOutcome {
+    /// What differed, one line each, in `lang`.
+    pub fn failures_in(&self, lang: Lang) -> Vec<&str> {
+        self.failures.iter().map(|f| f.get(lang)).collect()
+    }
+}
+
+fn english<S: serde::Serializer>(failures: &[Msg], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(failures.iter().map(|f| f.en.as_str()))
+}
+
+/// A runtime problem that stopped a test's run, as a failure line: the runtime words its details
+/// in English; the Chinese line leads with what the code means and keeps the details as written.
+fn problem_line(p: &RuntimeProblem) -> Msg {
+    let zh = super::codes::lookup(&p.code).map_or("", super::zh_summary);
+    Msg::new(
+        format!("{}: {}", p.code, p.message),
+        format!("{}: {zh}：{}", p.code, p.message),
+    )
 }
 
 /// The test's roster: the players the regulation names, then the test's own or those of the
@@ -296,22 +312,38 @@ fn outcome(o: GameOutcome) -> GameResult {
 }
 
 /// One expectation against the outcome: Ok, or what differed.
-fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
+fn check(e: &Expect, o: &Outcome) -> Result<(), Msg> {
     let row = |id: &str| o.final_ranking.iter().find(|r| r.id == id);
     match e {
         Expect::Place { place, player, .. } => match row(&player.node) {
             Some(r) if r.place == place.node => Ok(()),
-            Some(r) => Err(format!(
-                "place {}: expected {}, but {} finished {}{}",
-                place.node,
-                player.node,
-                player.node,
-                r.place,
-                if r.shared { " (shared)" } else { "" }
+            Some(r) => Err(Msg::new(
+                format!(
+                    "place {}: expected {}, but {} finished {}{}",
+                    place.node,
+                    player.node,
+                    player.node,
+                    r.place,
+                    if r.shared { " (shared)" } else { "" }
+                ),
+                format!(
+                    "第{}名：预期为 {}，但 {} 为第{}名{}",
+                    place.node,
+                    player.node,
+                    player.node,
+                    r.place,
+                    if r.shared { "（并列）" } else { "" }
+                ),
             )),
-            None => Err(format!(
-                "place {}: expected {}, who has no place in the final ranking",
-                place.node, player.node
+            None => Err(Msg::new(
+                format!(
+                    "place {}: expected {}, who has no place in the final ranking",
+                    place.node, player.node
+                ),
+                format!(
+                    "第{}名：预期为 {}，但其不在最终名次中",
+                    place.node, player.node
+                ),
             )),
         },
         Expect::Shared {
@@ -333,12 +365,22 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
             if want == got {
                 Ok(())
             } else {
-                Err(format!(
-                    "places {}..{} shared: expected {}, got {}",
-                    places.start,
-                    places.end,
-                    want.iter().copied().collect::<Vec<_>>().join(" "),
-                    got.iter().copied().collect::<Vec<_>>().join(" ")
+                let want = want.iter().copied().collect::<Vec<_>>().join(" ");
+                let got = got.iter().copied().collect::<Vec<_>>().join(" ");
+                let (got_en, got_zh) = if got.is_empty() {
+                    ("nobody", "无人")
+                } else {
+                    (got.as_str(), got.as_str())
+                };
+                Err(Msg::new(
+                    format!(
+                        "places {}..{} shared: expected {want}, got {got_en}",
+                        places.start, places.end
+                    ),
+                    format!(
+                        "并列第{}至{}名：预期为 {want}，实为{got_zh}",
+                        places.start, places.end
+                    ),
                 ))
             }
         }
@@ -359,15 +401,17 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
                 .collect();
             match money {
                 None if awards.iter().all(|a| a.amount == 0) => Ok(()),
-                None => Err(format!(
-                    "prize of {}: expected none, got {}",
-                    player.node,
-                    awards
+                None => {
+                    let got = awards
                         .iter()
                         .map(|a| format!("{} {}", a.amount, a.currency))
                         .collect::<Vec<_>>()
-                        .join(" + ")
-                )),
+                        .join(" + ");
+                    Err(Msg::new(
+                        format!("prize of {}: expected none, got {got}", player.node),
+                        format!("{} 的奖金：预期没有，实为 {got}", player.node),
+                    ))
+                }
                 Some(m) => {
                     let currency = m.currency.as_ref().map(|c| c.node.as_str());
                     let total: u64 = awards
@@ -378,12 +422,10 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
                     if total == m.amount.node {
                         Ok(())
                     } else {
-                        Err(format!(
-                            "prize of {}: expected {} {}, got {}",
-                            player.node,
-                            m.amount.node,
-                            currency.unwrap_or(""),
-                            total
+                        let want = format!("{} {}", m.amount.node, currency.unwrap_or(""));
+                        Err(Msg::new(
+                            format!("prize of {}: expected {want}, got {total}", player.node),
+                            format!("{} 的奖金：预期 {want}，实为 {total}", player.node),
                         ))
                     }
                 }
@@ -393,9 +435,9 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
             if o.qualifiers.iter().any(|q| q.id == player.node) {
                 Ok(())
             } else {
-                Err(format!(
-                    "{} was expected to qualify and did not",
-                    player.node
+                Err(Msg::new(
+                    format!("{} was expected to qualify and did not", player.node),
+                    format!("预期 {} 获得资格，但未获得", player.node),
                 ))
             }
         }
@@ -416,11 +458,16 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
                     .flat_map(|s| &s.matches)
                     .map(|m| m.decided_by.as_str())
                     .collect();
-                Err(format!(
-                    "no match of {} was decided by {} (decided by: {})",
-                    stage.node,
-                    step.node,
-                    seen.into_iter().collect::<Vec<_>>().join(", ")
+                let seen = seen.into_iter().collect::<Vec<_>>().join(", ");
+                Err(Msg::new(
+                    format!(
+                        "no match of {} was decided by {} (decided by: {seen})",
+                        stage.node, step.node
+                    ),
+                    format!(
+                        "{} 没有一场对阵由 {} 决出（决出方式：{seen}）",
+                        stage.node, step.node
+                    ),
                 ))
             }
         }
@@ -441,20 +488,29 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
                 .find(|r| r.id == player.node);
             match standing {
                 Some(r) if r.place == place.node => Ok(()),
-                Some(r) => Err(format!(
-                    "{}{} place {}: expected {}, who is {}",
-                    stage.node,
-                    group
-                        .as_ref()
-                        .map(|g| format!(".{}", g.node))
-                        .unwrap_or_default(),
-                    place.node,
-                    player.node,
-                    r.place
-                )),
-                None => Err(format!(
-                    "{} is not in the standings of {}",
-                    player.node, stage.node
+                Some(r) => {
+                    let at = format!(
+                        "{}{}",
+                        stage.node,
+                        group
+                            .as_ref()
+                            .map(|g| format!(".{}", g.node))
+                            .unwrap_or_default()
+                    );
+                    Err(Msg::new(
+                        format!(
+                            "{at} place {}: expected {}, who is {}",
+                            place.node, player.node, r.place
+                        ),
+                        format!(
+                            "{at} 第{}名：预期为 {}，其实为第{}名",
+                            place.node, player.node, r.place
+                        ),
+                    ))
+                }
+                None => Err(Msg::new(
+                    format!("{} is not in the standings of {}", player.node, stage.node),
+                    format!("{} 不在 {} 的名次表中", player.node, stage.node),
                 )),
             }
         }
@@ -462,7 +518,10 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
             if o.withdrawn.iter().any(|w| w.id == player.node) {
                 Ok(())
             } else {
-                Err(format!("{} was expected to be withdrawn", player.node))
+                Err(Msg::new(
+                    format!("{} was expected to be withdrawn", player.node),
+                    format!("预期 {} 退赛，但其未退赛", player.node),
+                ))
             }
         }
     }

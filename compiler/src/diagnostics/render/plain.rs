@@ -47,24 +47,42 @@ pub(super) fn render(reports: &[FileReport], lang: Lang) -> String {
                 .with_notes(notes);
             // Spans are clamped to the text, so emitting cannot fail on them; if it ever did,
             // say so in the output rather than lose the diagnostic.
-            if let Err(e) = term::emit(&mut out, &config, &files, &cs) {
-                let line = format!(
+            let mut one = NoColor::new(Vec::new());
+            let text = match term::emit(&mut one, &config, &files, &cs) {
+                Ok(()) => String::from_utf8_lossy(&one.into_inner()).into_owned(),
+                Err(e) => format!(
                     "{}[{}]: {} (could not show the source: {e})\n",
-                    severity_word(d.severity()),
+                    severity_word(d.severity(), Lang::En),
                     d.code.code,
                     d.message.get(lang)
-                );
-                out.get_mut().extend_from_slice(line.as_bytes());
-            }
+                ),
+            };
+            out.get_mut()
+                .extend_from_slice(in_language(text, d.severity(), lang).as_bytes());
         }
     }
     String::from_utf8_lossy(&out.into_inner()).into_owned()
 }
 
-fn severity_word(s: Severity) -> &'static str {
-    match s {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
+/// codespan-reporting writes the severity in English (`error[E102 ...]:`); a Chinese report says
+/// 错误, 警告 or 提示 there, as the rest of its lines do.
+fn in_language(text: String, severity: Severity, lang: Lang) -> String {
+    let en = severity_word(severity, Lang::En);
+    match text.strip_prefix(en) {
+        Some(rest) if lang == Lang::Zh && rest.starts_with('[') => {
+            format!("{}{rest}", severity_word(severity, lang))
+        }
+        _ => text,
+    }
+}
+
+fn severity_word(s: Severity, lang: Lang) -> &'static str {
+    match (s, lang) {
+        (Severity::Error, Lang::En) => "error",
+        (Severity::Warning, Lang::En) => "warning",
+        (Severity::Note, Lang::En) => "note",
+        (Severity::Error, Lang::Zh) => "错误",
+        (Severity::Warning, Lang::Zh) => "警告",
+        (Severity::Note, Lang::Zh) => "提示",
     }
 }
