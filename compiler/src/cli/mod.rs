@@ -9,6 +9,7 @@ mod event;
 mod explain;
 mod fmt;
 mod global;
+mod help_zh;
 mod junit;
 mod lsp;
 mod manual;

@@ -1,29 +1,58 @@
 //! Usage errors in the user's language. clap words its errors in English; under `--lang zh` (or a
 //! Chinese locale) the same error is said in Chinese from the parts clap records (the argument,
-//! the bad value, the valid values, the suggestion, the usage line). `--help` and `--version`
-//! print as clap prints them; the exit code stays clap's (2 for a usage error).
+//! the bad value, the valid values, the suggestion, the usage line), on the command tree whose help
+//! is Chinese too (`help_zh`); the exit code stays clap's (2 for a usage error, 0 for help).
 
 use std::ffi::OsString;
 
 use clap::error::{ContextKind, ContextValue, Error, ErrorKind};
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches, Parser};
 
 use super::Cli;
 use crate::diagnostics::{render, Lang};
 
 /// Parse the process's arguments; a usage error is printed (in Chinese where asked) and exits.
+/// In Chinese, `--help` and `xqreg help CMD` print the Chinese help ([`super::help_zh`]).
 pub(super) fn parse() -> Cli {
     let args: Vec<OsString> = std::env::args_os().collect();
-    match Cli::try_parse_from(&args) {
+    if lang_of(&args) == Lang::En {
+        return Cli::parse_from(&args);
+    }
+    let cmd = super::help_zh::localize(Cli::command());
+    let parsed = cmd.clone().try_get_matches_from(&args).and_then(|m| {
+        if let Some((super::help_zh::HELP, sub)) = m.subcommand() {
+            print_help(cmd, sub.get_many::<String>("subcommand"));
+        }
+        Cli::from_arg_matches(&m)
+    });
+    match parsed {
         Ok(cli) => cli,
+        Err(e) if shows_text(e.kind()) => e.exit(),
         Err(e) => {
-            if lang_of(&args) == Lang::Zh && !shows_text(e.kind()) {
-                eprint!("{}", chinese(&e));
-                std::process::exit(e.exit_code());
-            }
-            e.exit()
+            eprint!("{}", chinese(&e));
+            std::process::exit(e.exit_code());
         }
     }
+}
+
+/// `xqreg help [CMD...]`: the help of the command named, or of xqreg; exits 0, or 2 for a
+/// command that does not exist.
+fn print_help<'a>(mut cmd: clap::Command, path: Option<impl Iterator<Item = &'a String>>) -> ! {
+    cmd.build();
+    let mut at = &mut cmd;
+    for name in path.into_iter().flatten() {
+        match at.find_subcommand_mut(name) {
+            Some(sub) => at = sub,
+            None => {
+                eprintln!("错误：未知的子命令 `{name}`");
+                std::process::exit(2);
+            }
+        }
+    }
+    // A closed pipe (`| head`) is not an error of ours.
+    let text = at.render_help().to_string();
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
+    std::process::exit(0);
 }
 
 /// Help and version are not errors: clap prints them as they are.
