@@ -883,10 +883,10 @@ fn open_field(file: &ast::File, diags: &mut Diagnostics) {
 mod tests {
     #[test]
     fn fixtures() {
-        super::super::supplements::testing::fixtures(super::CODES);
+        super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::supplements::testing::{codes, BASE};
+    use super::super::testing::{codes, BASE};
 
     #[test]
     fn pools_that_add_up_are_clean() {

@@ -881,10 +881,10 @@ fn missing_english(file: &ast::File, diags: &mut Diagnostics) {
 mod tests {
     #[test]
     fn fixtures() {
-        super::super::supplements::testing::fixtures(super::CODES);
+        super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::supplements::testing::{codes, BASE};
+    use super::super::testing::{codes, BASE};
 
     fn with(extra: &str) -> (Vec<String>, String) {
         codes(&format!("{BASE}{extra}"))

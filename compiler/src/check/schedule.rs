@@ -882,10 +882,10 @@ fn short_slots(
 mod tests {
     #[test]
     fn fixtures() {
-        super::super::supplements::testing::fixtures(super::CODES);
+        super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::supplements::testing::{codes, BASE};
+    use super::super::testing::{codes, BASE};
 
     #[test]
     fn each_game_of_a_mini_match_may_have_its_slot() {
