@@ -6,14 +6,11 @@
 //! A block keyed by a category ranks inside that category: its places are checked against what
 //! the category can hold, not the field. Sums are per currency.
 
-use capacity::{beyond, quotas, total};
-use headings::missing_english;
-use lines::{each_and_currency, overlaps_and_gaps, rises, shared_equal};
-
 use xqreg_grammar::ast::{self, Item, Money, PlacesRule, PrizeKey, PrizeLine, Prizes};
 
 use super::Ctx;
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
 mod capacity;
 mod headings;
 mod lines;
@@ -21,6 +18,9 @@ mod lines;
 mod tests;
 
 pub use capacity::HELP_E503;
+use capacity::{beyond, quotas, total};
+use headings::missing_english;
+use lines::{each_and_currency, overlaps_and_gaps, rises, shared_equal};
 
 pub const CODES: &[&Code] = &[
     &E501, &E502, &E503, &E504, &E505, &E506, &E507, &E508, &E511, &W501, &W502, &N501,
