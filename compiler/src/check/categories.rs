@@ -481,10 +481,10 @@ fn exclusive_bounds(wins: &[Win<'_>], explained: &[(Span, i64)], diags: &mut Dia
 mod tests {
     #[test]
     fn fixtures() {
-        super::super::supplements::testing::fixtures(super::CODES);
+        super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::supplements::testing::{codes, BASE};
+    use super::super::testing::{codes, BASE};
 
     fn with(extra: &str) -> (Vec<String>, String) {
         codes(&format!("{BASE}{extra}"))

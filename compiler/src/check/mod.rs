@@ -307,4 +307,6 @@ fn record_supplements(file: &ast::File) -> Vec<SupplementRecord> {
 }
 
 #[cfg(test)]
+pub(crate) mod testing;
+#[cfg(test)]
 mod tests;

@@ -478,10 +478,10 @@ fn unused_places(ctx: &Ctx<'_>, len: u32) -> Option<String> {
 mod tests {
     #[test]
     fn fixtures() {
-        super::super::supplements::testing::fixtures(super::CODES);
+        super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::supplements::testing::codes;
+    use super::super::testing::codes;
 
     const GROUPS: &str = r#"regulation "测试赛" {
   issued 2014-03-25
@@ -558,7 +558,7 @@ schedule {
 
     #[test]
     fn a_lone_stage_without_places_decides_them_all() {
-        let text = super::super::supplements::testing::BASE.replace("  places 1..8\n", "")
+        let text = super::super::testing::BASE.replace("  places 1..8\n", "")
             + "prizes \"奖金\" CNY {\n  1: 3000\n  2..8: 100 each\n}\n";
         let (got, lines) = codes(&text);
         assert!(got.is_empty(), "{lines}");

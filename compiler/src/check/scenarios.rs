@@ -531,10 +531,10 @@ fn expectations(t: &Scenario, diags: &mut Diagnostics) {
 mod tests {
     #[test]
     fn fixtures() {
-        super::super::supplements::testing::fixtures(super::CODES);
+        super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::supplements::testing::codes;
+    use super::super::testing::codes;
 
     const KO: &str = r#"regulation "测试赛" {
   dates 2014-04-27 .. 2014-04-29

@@ -1,0 +1,221 @@
+//! Entry arithmetic: pools add up to the field, the field and the cap agree, the deadline falls
+//! before the event, and an open field states the size assumed for simulation.
+
+use xqreg_grammar::ast::{self, AdminArg, Date, EntryClause, Item, Spanned};
+use xqreg_grammar::Span;
+
+use super::{entry_clauses, event_dates, exact_field, pools, E601, E609, E610, W604};
+use crate::check::categories::{day_number, fmt_date};
+use crate::diagnostics::{Diagnostic, Diagnostics, Template};
+
+const MSG_E601: Template = Template::new(
+    "the pools add up to {sum} players but the field is {field}",
+    "各名额来源合计 {sum} 人，但参赛人数为 {field} 人",
+);
+const MSG_E601_CAP: Template = Template::new(
+    "the pools add up to {sum} players, more than the cap of {field}",
+    "各名额来源合计 {sum} 人，超过人数上限 {field} 人",
+);
+const LBL_E601: Template = Template::new("pools: {parts}", "名额来源：{parts}");
+const LBL_E601_POOL: Template = Template::new("{size} here", "此处 {size} 人");
+const HELP_E601: Template = Template::new(
+    "correct a pool size by {diff}, or write `{kw} {sum}`",
+    "把某个名额来源改动 {diff} 人，或写 `{kw} {sum}`",
+);
+const MSG_E609: Template = Template::new(
+    "the deadline {deadline} is after the event starts on {start}",
+    "报名截止日期 {deadline} 晚于比赛开始日期 {start}",
+);
+const LBL_E609: Template = Template::new("after the first day", "晚于比赛首日");
+const LBL_E609_DATES: Template = Template::new("the event starts here", "比赛由此开始");
+const HELP_E609: Template = Template::new(
+    "move the deadline before {start} (check the month and year)",
+    "把截止日期改到 {start} 之前（核对年份和月份）",
+);
+const MSG_E610: Template = Template::new("{what}", "{what_zh}");
+const LBL_E610: Template = Template::new("conflicts with this", "与此处矛盾");
+const LBL_E610_OTHER: Template = Template::new("the other statement", "另一处规定");
+const HELP_E610: Template = Template::new(
+    "keep one statement of the field size",
+    "只保留一种参赛人数规定",
+);
+const MSG_W604: Template = Template::new(
+    "the field is open and no size is assumed for simulation",
+    "参赛名额不限，且未假设模拟人数",
+);
+const LBL_W604: Template = Template::new("open field (名额不限)", "名额不限");
+const HELP_W604: Template = Template::new(
+    "add `assume field N \"why\"` to the entry with the size the organisers expect",
+    "在 entry 中加上 `assume field N \"理由\"`，写出预计人数",
+);
+pub(super) fn pools_add_up(file: &ast::File, diags: &mut Diagnostics) {
+    let all = pools(file);
+    if all.is_empty() || all.iter().any(|p| p.size.is_none()) {
+        return;
+    }
+    let sum: u64 = all
+        .iter()
+        .filter_map(|p| p.size.as_ref())
+        .map(|s| u64::from(s.node))
+        .sum();
+    let parts = all
+        .iter()
+        .filter_map(|p| {
+            p.size
+                .as_ref()
+                .map(|s| format!("{} {}", p.name.node, s.node))
+        })
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let parts = format!("{parts} = {sum}");
+    let (field, span, kw, cap) = if let Some(f) = exact_field(file) {
+        (f.node, f.span, "field", false)
+    } else if let Some((max, span)) = entry_clauses(file).find_map(|c| match c {
+        EntryClause::Cap { max, span, .. } => Some((max.node, *span)),
+        _ => None,
+    }) {
+        (max, span, "cap", true)
+    } else {
+        return;
+    };
+    let bad = if cap {
+        sum > u64::from(field)
+    } else {
+        sum != u64::from(field)
+    };
+    if !bad {
+        return;
+    }
+    let (sum_s, field_s) = (sum.to_string(), field.to_string());
+    let diff = sum.abs_diff(u64::from(field)).to_string();
+    let msg = if cap { MSG_E601_CAP } else { MSG_E601 };
+    let mut d = Diagnostic::new(
+        &E601,
+        msg.fill(&[("sum", &sum_s), ("field", &field_s)]),
+        span,
+        LBL_E601.fill(&[("parts", &parts)]),
+    );
+    for p in &all {
+        if let Some(s) = &p.size {
+            d = d.with_label(s.span, LBL_E601_POOL.fill(&[("size", &s.node.to_string())]));
+        }
+    }
+    diags.push(d.with_help(HELP_E601.fill(&[("diff", &diff), ("kw", kw), ("sum", &sum_s)])));
+}
+
+pub(super) fn field_conflicts(file: &ast::File, diags: &mut Diagnostics) {
+    let mut field: Option<(u32, Span)> = None;
+    let mut open: Option<Span> = None;
+    let mut cap: Option<(u32, Span)> = None;
+    let mut assume: Option<(u32, Span)> = None;
+    for c in entry_clauses(file) {
+        match c {
+            EntryClause::Field(n) => field = field.or(Some((n.node, n.span))),
+            EntryClause::FieldOpen(s) => open = open.or(Some(*s)),
+            EntryClause::Cap { max, span, .. } => cap = cap.or(Some((max.node, *span))),
+            EntryClause::AssumeField { size, span, .. } => {
+                assume = assume.or(Some((size.node, *span)))
+            }
+            _ => {}
+        }
+    }
+    let mut report = |here: Span, other: Span, en: String, zh: String| {
+        let msg = MSG_E610.fill(&[("what", &en), ("what_zh", &zh)]);
+        diags.push(
+            Diagnostic::new(&E610, msg, here, LBL_E610.plain())
+                .with_label(other, LBL_E610_OTHER.plain())
+                .with_help(HELP_E610.plain()),
+        );
+    };
+    if let (Some((_, fs)), Some(os)) = (field, open) {
+        report(
+            os,
+            fs,
+            "the field is both fixed and open".into(),
+            "参赛人数既固定又不限".into(),
+        );
+    }
+    if let (Some((f, fs)), Some((c, cs))) = (field, cap) {
+        if f > c {
+            report(
+                fs,
+                cs,
+                format!("the field of {f} is larger than the cap of {c}"),
+                format!("参赛人数 {f} 人大于上限 {c} 人"),
+            );
+        }
+    }
+    if let (Some((f, fs)), Some((a, asp))) = (field, assume) {
+        if f != a {
+            report(
+                asp,
+                fs,
+                format!("the assumed field of {a} differs from the fixed field of {f}"),
+                format!("假设人数 {a} 人与固定人数 {f} 人不同"),
+            );
+        }
+    }
+    if let (Some((c, cs)), Some((a, asp))) = (cap, assume) {
+        if a > c {
+            report(
+                asp,
+                cs,
+                format!("the assumed field of {a} is larger than the cap of {c}"),
+                format!("假设人数 {a} 人大于上限 {c} 人"),
+            );
+        }
+    }
+}
+
+pub(super) fn deadlines(file: &ast::File, diags: &mut Diagnostics) {
+    let Some((start, _, dates_span)) = event_dates(file) else {
+        return;
+    };
+    let mut found: Vec<&Spanned<Date>> = entry_clauses(file)
+        .filter_map(|c| match c {
+            EntryClause::Deadline { date, .. } => Some(date),
+            _ => None,
+        })
+        .collect();
+    for item in &file.items {
+        if let Item::Registration(r) = item {
+            for c in r.clauses.iter().filter(|c| c.kind.node == "deadline") {
+                found.extend(c.args.iter().filter_map(|a| match a {
+                    AdminArg::Date(d) => Some(d),
+                    _ => None,
+                }));
+            }
+        }
+    }
+    for d in found {
+        if day_number(d.node) > day_number(start) {
+            let (ds, ss) = (fmt_date(d.node), fmt_date(start));
+            diags.push(
+                Diagnostic::new(
+                    &E609,
+                    MSG_E609.fill(&[("deadline", &ds), ("start", &ss)]),
+                    d.span,
+                    LBL_E609.plain(),
+                )
+                .with_label(dates_span, LBL_E609_DATES.plain())
+                .with_help(HELP_E609.fill(&[("start", &ss)])),
+            );
+        }
+    }
+}
+
+pub(super) fn open_field(file: &ast::File, diags: &mut Diagnostics) {
+    let assumed = entry_clauses(file).any(|c| matches!(c, EntryClause::AssumeField { .. }));
+    if assumed {
+        return;
+    }
+    if let Some(span) = entry_clauses(file).find_map(|c| match c {
+        EntryClause::FieldOpen(s) => Some(*s),
+        _ => None,
+    }) {
+        diags.push(
+            Diagnostic::new(&W604, MSG_W604.plain(), span, LBL_W604.plain())
+                .with_help(HELP_W604.plain()),
+        );
+    }
+}

@@ -1,0 +1,287 @@
+//! Named players: they fit their pools and meet the entry conditions of their categories.
+
+use xqreg_grammar::ast::{self, CompareOp, Date, EntryClause, Ident, PlayerDecl, PoolSource};
+use xqreg_grammar::Span;
+
+use super::{
+    compare, entry_clauses, event_dates, event_sex, exact_field, is_team_event, normal_sex, op_str,
+    player_born, player_pool, player_sex, player_title, players, pools, title_rank, E611, E612,
+};
+use crate::check::categories::{self, fmt_date};
+use crate::diagnostics::{Diagnostic, Diagnostics, Template};
+
+const MSG_E611_POOL: Template = Template::new(
+    "{count} players are named for pool `{pool}`, which has {size} places",
+    "名额来源 `{pool}` 只有 {size} 个名额，却列出了 {count} 名棋手",
+);
+const MSG_E611_FIELD: Template = Template::new(
+    "{count} {what} are named but the field allows {size}",
+    "列出了 {count} {what_zh}，但参赛名额只有 {size} 个",
+);
+const LBL_E611: Template = Template::new("one too many", "超出名额");
+const LBL_E611_SIZE: Template = Template::new("{size} places", "{size} 个名额");
+const HELP_E611: Template = Template::new(
+    "remove a player or move one to another pool, or raise the size to {count}",
+    "删去一名棋手或把其移到其他名额来源，或把名额改为 {count}",
+);
+const MSG_E612_BORN: Template = Template::new(
+    "player `{player}` was born on {date}, outside every section's birth window",
+    "棋手 `{player}` 出生于 {date}，不在任何组别的出生日期范围内",
+);
+const HELP_E612_BORN: Template = Template::new(
+    "check the birth date, or add a category whose window includes {date}",
+    "核对出生日期，或增加包括 {date} 的组别",
+);
+const MSG_E612_SEX: Template = Template::new(
+    "player `{player}` is `{sex}` but the {where} takes `{needed}` only",
+    "棋手 `{player}` 的性别为 `{sex}`，但{where_zh}只限 `{needed}`",
+);
+const HELP_E612_SEX: Template = Template::new(
+    "correct the player's sex, or the condition",
+    "改正棋手的性别，或修改该条件",
+);
+const MSG_E612_TITLE: Template = Template::new(
+    "player `{player}` holds `{title}`, which fails the condition `title {op} {needed}`",
+    "棋手 `{player}` 的称号 `{title}` 不符合条件 `title {op} {needed}`",
+);
+const HELP_E612_TITLE: Template = Template::new(
+    "correct the player's title, or the condition",
+    "改正棋手的称号，或修改该条件",
+);
+const MSG_E612_AGE: Template = Template::new(
+    "player `{player}` is {age} on the first day, which fails `age {op} {years}`",
+    "棋手 `{player}` 在比赛首日为 {age} 岁，不符合 `age {op} {years}`",
+);
+const HELP_E612_AGE: Template = Template::new(
+    "check the birth date {date}, or the age condition",
+    "核对出生日期 {date}，或修改年龄条件",
+);
+const LBL_E612: Template = Template::new("this player's attribute", "该棋手的资料");
+const LBL_E612_COND: Template = Template::new("the condition", "参赛条件");
+pub(super) fn named_players_fit(file: &ast::File, diags: &mut Diagnostics) {
+    let named = players(file);
+    for pool in pools(file) {
+        let Some(size) = &pool.size else { continue };
+        let members: Vec<&&PlayerDecl> = named
+            .iter()
+            .filter(|p| player_pool(p).is_some_and(|x| x.node == pool.name.node))
+            .collect();
+        if members.len() > size.node as usize {
+            let Some(extra) = members.get(size.node as usize) else {
+                continue;
+            };
+            let count = members.len().to_string();
+            diags.push(
+                Diagnostic::new(
+                    &E611,
+                    MSG_E611_POOL.fill(&[
+                        ("count", &count),
+                        ("pool", &pool.name.node),
+                        ("size", &size.node.to_string()),
+                    ]),
+                    extra.id.span,
+                    LBL_E611.plain(),
+                )
+                .with_label(
+                    size.span,
+                    LBL_E611_SIZE.fill(&[("size", &size.node.to_string())]),
+                )
+                .with_help(HELP_E611.fill(&[("count", &count)])),
+            );
+        }
+    }
+    let limit = exact_field(file).map(|f| (f.node, f.span)).or_else(|| {
+        entry_clauses(file).find_map(|c| match c {
+            EntryClause::Cap { max, .. } => Some((max.node, max.span)),
+            _ => None,
+        })
+    });
+    // In a team event the field counts teams: the named teams must fit it.
+    let team = is_team_event(file);
+    let (entrants, what): (Vec<&Ident>, _) = if team {
+        let teams = entry_clauses(file)
+            .filter_map(|c| match c {
+                EntryClause::Team(t) => Some(&t.id),
+                _ => None,
+            })
+            .collect();
+        (teams, "teams")
+    } else {
+        (named.iter().map(|p| &p.id).collect(), "players")
+    };
+    if let Some((size, span)) = limit {
+        if entrants.len() > size as usize {
+            if let Some(extra) = entrants.get(size as usize) {
+                let count = entrants.len().to_string();
+                diags.push(
+                    Diagnostic::new(
+                        &E611,
+                        MSG_E611_FIELD.fill(&[
+                            ("count", &count),
+                            ("size", &size.to_string()),
+                            ("what", what),
+                            ("what_zh", if team { "支队伍" } else { "名棋手" }),
+                        ]),
+                        extra.span,
+                        LBL_E611.plain(),
+                    )
+                    .with_label(span, LBL_E611_SIZE.fill(&[("size", &size.to_string())]))
+                    .with_help(HELP_E611.fill(&[("count", &count)])),
+                );
+            }
+        }
+    }
+}
+
+/// Whole years of age on `day` for a birth date.
+pub(super) fn age_on(born: Date, day: Date) -> i64 {
+    let mut age = i64::from(day.year) - i64::from(born.year);
+    if (day.month, day.day) < (born.month, born.day) {
+        age -= 1;
+    }
+    age
+}
+
+pub(super) fn player_conditions(file: &ast::File, diags: &mut Diagnostics) {
+    let named = players(file);
+    if named.is_empty() {
+        return;
+    }
+    // Windows a player must fall in: those of the sections (categories a stage pairs by). Prize
+    // categories may leave most players out (a veterans' prize), so they are not asked.
+    let sections = categories::sections(file);
+    let windows: Vec<_> = categories::categories(file)
+        .filter(|c| sections.contains(&c.name.node.as_str()))
+        .filter_map(categories::born_window)
+        .collect();
+    let sex = event_sex(file);
+    let titles: Vec<(CompareOp, &Ident, Span)> = entry_clauses(file)
+        .filter_map(|c| match c {
+            EntryClause::Title { op, title, span } => Some((op.node, title, *span)),
+            _ => None,
+        })
+        .collect();
+    let ages: Vec<(CompareOp, u32, Span)> = entry_clauses(file)
+        .filter_map(|c| match c {
+            // `age >= 65 requires "..."` asks something of older players; it excludes nobody.
+            EntryClause::Age {
+                op,
+                years,
+                requires: None,
+                span,
+            } => Some((op.node, years.node, *span)),
+            _ => None,
+        })
+        .collect();
+    let start = event_dates(file).map(|(s, _, _)| s);
+    let all_pools = pools(file);
+
+    for p in named {
+        let name = p.id.node.as_str();
+        if let Some(born) = player_born(p) {
+            if !windows.is_empty() && !windows.iter().any(|w| categories::contains(w, born.node)) {
+                let ds = fmt_date(born.node);
+                diags.push(
+                    Diagnostic::new(
+                        &E612,
+                        MSG_E612_BORN.fill(&[("player", name), ("date", &ds)]),
+                        born.span,
+                        LBL_E612.plain(),
+                    )
+                    .with_help(HELP_E612_BORN.fill(&[("date", &ds)])),
+                );
+            }
+            if let Some(start) = start {
+                let age = age_on(born.node, start);
+                for (op, years, span) in &ages {
+                    if !compare(*op, age, i64::from(*years)) {
+                        diags.push(
+                            Diagnostic::new(
+                                &E612,
+                                MSG_E612_AGE.fill(&[
+                                    ("player", name),
+                                    ("age", &age.to_string()),
+                                    ("op", op_str(*op)),
+                                    ("years", &years.to_string()),
+                                ]),
+                                born.span,
+                                LBL_E612.plain(),
+                            )
+                            .with_label(*span, LBL_E612_COND.plain())
+                            .with_help(HELP_E612_AGE.fill(&[("date", &fmt_date(born.node))])),
+                        );
+                    }
+                }
+            }
+        }
+        let pool = player_pool(p).and_then(|x| all_pools.iter().find(|q| q.name.node == x.node));
+        if let Some(ps) = player_sex(p) {
+            let mut needs: Vec<(&str, Span, &str, &str)> = Vec::new();
+            if let Some((want, span)) = sex {
+                needs.push((want, span, "event", "本项比赛"));
+            }
+            if let Some(pool) = pool {
+                for src in &pool.source {
+                    if let PoolSource::Sex(s) = src {
+                        if let Some(want) = normal_sex(&s.node) {
+                            needs.push((want, s.span, "pool", "该名额来源"));
+                        }
+                    }
+                }
+            }
+            for (want, span, en, zh) in needs {
+                if normal_sex(&ps.node).is_some_and(|have| have != want) {
+                    diags.push(
+                        Diagnostic::new(
+                            &E612,
+                            MSG_E612_SEX.fill(&[
+                                ("player", name),
+                                ("sex", &ps.node),
+                                ("where", en),
+                                ("where_zh", zh),
+                                ("needed", want),
+                            ]),
+                            ps.span,
+                            LBL_E612.plain(),
+                        )
+                        .with_label(span, LBL_E612_COND.plain())
+                        .with_help(HELP_E612_SEX.plain()),
+                    );
+                }
+            }
+        }
+        if let Some(pt) = player_title(p) {
+            let mut conds: Vec<(CompareOp, &Ident, Span)> = titles.clone();
+            if let Some(pool) = pool {
+                for src in &pool.source {
+                    if let PoolSource::Title { op, title, span } = src {
+                        conds.push((op.node, title, *span));
+                    }
+                }
+            }
+            for (op, title, span) in conds {
+                let (Some(have), Some(want)) = (title_rank(&pt.node), title_rank(&title.node))
+                else {
+                    continue;
+                };
+                if !compare(op, i64::from(have), i64::from(want)) {
+                    diags.push(
+                        Diagnostic::new(
+                            &E612,
+                            MSG_E612_TITLE.fill(&[
+                                ("player", name),
+                                ("title", &pt.node),
+                                ("op", op_str(op)),
+                                ("needed", &title.node),
+                            ]),
+                            pt.span,
+                            LBL_E612.plain(),
+                        )
+                        .with_label(span, LBL_E612_COND.plain())
+                        .with_help(HELP_E612_TITLE.plain()),
+                    );
+                }
+            }
+        }
+    }
+}

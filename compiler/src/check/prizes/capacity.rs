@@ -1,0 +1,234 @@
+//! A table against the event: a declared total equals the sum, paid places and qualification
+//! quotas exist in what the field or the category can hold.
+
+use std::collections::BTreeMap;
+
+use xqreg_grammar::ast::{self, PrizeKey, Prizes};
+
+use super::{currency, Paid, E503, E504, E507, E511, W502};
+use crate::check::facts::FormatKind;
+use crate::check::limits::OVERFLOW;
+use crate::check::{entry, Ctx};
+use crate::diagnostics::{Diagnostic, Diagnostics, Template};
+
+const MSG_E503: Template = Template::new(
+    "the declared total is {total} {cur}, but the lines add up to {sum} {cur}",
+    "声明的总额为 {total} {cur}，但各行之和为 {sum} {cur}",
+);
+const LBL_E503: Template = Template::new("declared {total}", "声明 {total}");
+pub const HELP_E503: Template = Template::new(
+    "write `total {sum}`, or correct the line that is wrong",
+    "写成 `total {sum}`，或改正有误的那一行",
+);
+const MSG_E504: Template = Template::new(
+    "place {place} is paid, but {what} has at most {size} players",
+    "对第{place}名发奖，但{what_zh}最多只有 {size} 人",
+);
+const LBL_E504: Template = Template::new("beyond place {size}", "超过第{size}名");
+const HELP_E504: Template = Template::new(
+    "stop the table at place {size}, or correct {what}",
+    "奖励表到第{size}名为止，或改正{what_zh}",
+);
+const MSG_E507: Template = Template::new(
+    "{count} places qualify from `{cat}`, which can hold at most {size} players",
+    "`{cat}` 晋级 {count} 名，但该组别最多只有 {size} 人",
+);
+const LBL_E507: Template = Template::new("more than the category holds", "多于该组别的人数");
+const HELP_E507: Template = Template::new(
+    "lower the quota to at most {size}",
+    "把名额减少到不超过 {size}",
+);
+const MSG_E511: Template = Template::new(
+    "no player can be in `{cat}`, so its prizes can never be paid",
+    "没有棋手可能属于 `{cat}`，其奖励永远无法发放",
+);
+const LBL_E511: Template = Template::new("an empty category", "空的组别");
+const HELP_E511: Template = Template::new(
+    "remove the table, or correct the conditions of `{cat}`",
+    "删去该奖励表，或改正 `{cat}` 的条件",
+);
+const MSG_W502: Template = Template::new(
+    "this table pays in {currencies}; the total is checked against the {cur} lines only",
+    "该奖励表使用 {currencies}；总额只与 {cur} 的各行核对",
+);
+const LBL_W502: Template = Template::new("one total, several currencies", "一个总额，多个币种");
+const HELP_W502: Template = Template::new(
+    "split the table into one block per currency, each with its own `total`",
+    "按币种拆分为多个奖励表，各有自己的 `total`",
+);
+/// Losers of a knockout round: half the bracket at each round, less the byes of round 1.
+pub(super) fn losers(ctx: &Ctx<'_>, stage: &str, round: u32) -> Option<u64> {
+    let f = ctx.facts.stages.get(stage)?;
+    if f.format != FormatKind::Knockout {
+        return None;
+    }
+    let rounds = f.rounds?;
+    if round == 0 || round > rounds {
+        return None;
+    }
+    let bracket = 1u64.checked_shl(rounds)?;
+    let entrants = u64::from(f.entrants?);
+    let half = bracket >> round;
+    if round == 1 {
+        Some(entrants.saturating_sub(bracket / 2).min(half))
+    } else {
+        Some(half)
+    }
+}
+
+pub(super) fn total(ctx: &Ctx<'_>, block: &Prizes, diags: &mut Diagnostics) {
+    let Some(total) = &block.total else { return };
+    let Some(cur) = currency(block, total) else {
+        return;
+    };
+    let mut sums: BTreeMap<&str, u64> = BTreeMap::new();
+    for line in &block.lines {
+        let Some(m) = &line.money else { continue };
+        let Some(c) = currency(block, m) else { return };
+        let count = match &line.key {
+            PrizeKey::Places(r) => {
+                if r.start != r.end && !line.each {
+                    // E506 asks what the amount means; the sum cannot be known.
+                    return;
+                }
+                u64::from(r.end.saturating_sub(r.start)) + 1
+            }
+            PrizeKey::Eliminated { stage, round, .. } => {
+                let Some(n) = losers(ctx, &stage.node, round.node) else {
+                    return;
+                };
+                if line.each {
+                    n
+                } else {
+                    1
+                }
+            }
+        };
+        let e = sums.entry(c).or_insert(0);
+        match m
+            .amount
+            .node
+            .checked_mul(count)
+            .and_then(|a| e.checked_add(a))
+        {
+            Some(t) => *e = t,
+            None => {
+                // No total can be proposed: E514 says the lines cannot be added up.
+                diags.push(OVERFLOW.at(line.span, &[("cur", c)]));
+                return;
+            }
+        }
+    }
+    if sums.len() > 1 {
+        let currencies = sums.keys().copied().collect::<Vec<_>>().join(", ");
+        diags.push(
+            Diagnostic::new(
+                &W502,
+                MSG_W502.fill(&[("currencies", &currencies), ("cur", cur)]),
+                total.span,
+                LBL_W502.plain(),
+            )
+            .with_help(HELP_W502.plain()),
+        );
+    }
+    let sum = sums.get(cur).copied().unwrap_or(0);
+    if sum != total.amount.node {
+        let (t, s) = (total.amount.node.to_string(), sum.to_string());
+        diags.push(
+            Diagnostic::new(
+                &E503,
+                MSG_E503.fill(&[("total", &t), ("sum", &s), ("cur", cur)]),
+                total.span,
+                LBL_E503.fill(&[("total", &t)]),
+            )
+            .with_help(HELP_E503.fill(&[("sum", &s)])),
+        );
+    }
+}
+
+pub(super) fn beyond(ctx: &Ctx<'_>, block: &Prizes, paid: &[Paid<'_>], diags: &mut Diagnostics) {
+    let (size, what, what_zh) = match &block.category {
+        None => match entry::field_bound(ctx.file) {
+            Some(n) => (n, "the field".to_string(), "参赛人数".to_string()),
+            None => return,
+        },
+        Some(cat) => {
+            // An unknown category is reported once, by the name check.
+            if !ctx.scope.categories.contains_key(cat.node.as_str()) {
+                return;
+            }
+            match entry::category_capacity(ctx.file, &cat.node) {
+                Some(0) => {
+                    diags.push(
+                        Diagnostic::new(
+                            &E511,
+                            MSG_E511.fill(&[("cat", &cat.node)]),
+                            cat.span,
+                            LBL_E511.plain(),
+                        )
+                        .with_help(HELP_E511.fill(&[("cat", &cat.node)])),
+                    );
+                    return;
+                }
+                Some(n) => (
+                    n,
+                    format!("category `{}`", cat.node),
+                    format!("组别 `{}`", cat.node),
+                ),
+                None => return,
+            }
+        }
+    };
+    let Some(first) = paid.iter().find(|p| p.end > size) else {
+        return;
+    };
+    let place = first.start.max(size.saturating_add(1)).to_string();
+    let size_s = size.to_string();
+    diags.push(
+        Diagnostic::new(
+            &E504,
+            MSG_E504.fill(&[
+                ("place", &place),
+                ("what", &what),
+                ("what_zh", &what_zh),
+                ("size", &size_s),
+            ]),
+            first.line.span,
+            LBL_E504.fill(&[("size", &size_s)]),
+        )
+        .with_help(HELP_E504.fill(&[
+            ("size", &size_s),
+            ("what", &what),
+            ("what_zh", &what_zh),
+        ])),
+    );
+}
+pub(super) fn quotas(ctx: &Ctx<'_>, q: &ast::Qualification, diags: &mut Diagnostics) {
+    for quota in &q.quotas {
+        let cat = quota.category.node.as_str();
+        let size = if cat == "overall" {
+            entry::field_bound(ctx.file)
+        } else if ctx.scope.categories.contains_key(cat) {
+            entry::category_capacity(ctx.file, cat)
+        } else {
+            None
+        };
+        let Some(size) = size else { continue };
+        if quota.count.node > size {
+            let size_s = size.to_string();
+            diags.push(
+                Diagnostic::new(
+                    &E507,
+                    MSG_E507.fill(&[
+                        ("count", &quota.count.node.to_string()),
+                        ("cat", cat),
+                        ("size", &size_s),
+                    ]),
+                    quota.count.span,
+                    LBL_E507.plain(),
+                )
+                .with_help(HELP_E507.fill(&[("size", &size_s)])),
+            );
+        }
+    }
+}

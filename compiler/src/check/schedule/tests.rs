@@ -1,0 +1,116 @@
+#[test]
+fn fixtures() {
+    super::super::testing::fixtures(super::CODES);
+}
+
+use super::super::testing::{codes, BASE};
+
+#[test]
+fn each_game_of_a_mini_match_may_have_its_slot() {
+    let text = r#"regulation "测试赛" {
+  dates 2014-04-27 .. 2014-04-29
+}
+scoring { win 2  draw 1  loss 0 }
+time standard "慢棋" { base 20min  increment 20s  flag loses }
+time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
+entry {
+  field 4
+}
+stage cup "淘汰赛" {
+  entrants roster
+  knockout { seeded 4  seeding order  games 2  third_place }
+  places 1..4
+  time standard
+  colours swap
+  playoff { armageddon armageddon colours lot }
+}
+schedule {
+  day 2014-04-27 { 08:30 round cup 1  14:00 round cup 1 }
+  day 2014-04-28 { 08:30 round cup 2  14:00 round cup 2 }
+}
+"#;
+    let (got, lines) = codes(text);
+    assert!(got.is_empty(), "{lines}");
+    let third = text.replace(
+        "day 2014-04-28 { 08:30 round cup 2",
+        "day 2014-04-28 { 07:00 round cup 1  08:30 round cup 2",
+    );
+    let (got, lines) = codes(&third);
+    assert_eq!(got, ["E607"], "{lines}");
+}
+
+#[test]
+fn two_rounds_in_one_slot_share_it() {
+    // Seed 001: R1-R2 09:30-12:30 under 30min + 10s (80 minutes a game at most).
+    let text = BASE
+        .replace("base 20min  increment 20s", "base 30min  increment 10s")
+        .replace(
+            "day 2014-04-27 { 08:30 round main 1  14:00 round main 2 }",
+            "day 2014-04-27 { 09:30-12:30 round main 1..2 }",
+        );
+    let (got, lines) = codes(&text);
+    assert!(got.is_empty(), "{lines}");
+    let tight = text.replace("09:30-12:30 round main 1..2", "09:30-11:30 round main 1..2");
+    let (got, lines) = codes(&tight);
+    assert_eq!(got, ["W602"], "{lines}");
+}
+
+#[test]
+fn arrival_the_day_before_is_inside_but_two_days_before_is_not() {
+    let ok = BASE.replace(
+        "schedule {\n",
+        "schedule {\n  day 2014-04-26 { 19:00 arrival \"报到\" }\n",
+    );
+    let (got, lines) = codes(&ok);
+    assert!(got.is_empty(), "{lines}");
+    let early = BASE.replace(
+        "schedule {\n",
+        "schedule {\n  day 2014-04-25 { 19:00 arrival \"报到\" }\n",
+    );
+    let (got, lines) = codes(&early);
+    assert_eq!(got, ["E606"], "{lines}");
+}
+
+#[test]
+fn a_stage_before_its_source_ends_is_out_of_order() {
+    let text = r#"regulation "测试赛" {
+  dates 2014-04-27 .. 2014-04-29
+}
+scoring { win 2  draw 1  loss 0 }
+time standard "慢棋" { base 20min  increment 20s  flag loses }
+time armageddon "超快棋" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
+entry {
+  field 8
+}
+stage groups "小组赛" {
+  round_robin single groups A B size 4
+  entrants roster
+  time standard
+  avoid same_unit
+  tiebreak {
+    sonneborn_berger
+    wins
+    lots
+  }
+}
+stage final "决赛" {
+  knockout { bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2)  third_place }
+  places 1..4
+  time standard
+  colours lot
+  playoff { armageddon armageddon colours lot }
+}
+places 5..8 shared groups.*#3..4
+schedule {
+  day 2014-04-27 { 08:30 round groups 1  14:00 round groups 2 }
+  day 2014-04-28 { 08:30 round final 1  14:00 round groups 3 }
+  day 2014-04-29 { 08:30 round final 2 }
+}
+"#;
+    let (got, lines) = codes(text);
+    assert_eq!(got, ["E605"], "{lines}");
+    assert!(
+        lines.contains("starts before the round of `groups` that decides its entrants"),
+        "{lines}"
+    );
+}

@@ -1,0 +1,341 @@
+//! Supplements (补充规定): [`apply`] turns a file into its effective regulation, and reports an
+//! override of nothing, an undeclared conflict with the base, and a supplement dated before the
+//! regulation was issued or after the event ended.
+//!
+//! An item inside a supplement with `override` replaces the base item of the same kind and name.
+//! Without it, a named item (stage, time control, category, ...) with a new name is added, and one
+//! with a base item's name is a conflict (the base item stays). Clause blocks that have no name
+//! (entry, conduct, schedule, registration, expenses, organisers, contacts, the header) are merged:
+//! the supplement's clauses are added to the base block, and a clause that says again what the
+//! base already says (a second `field`, a second rule for the same fouls in the same games, a day
+//! listed twice) is a conflict. Supplements apply in source order; the `Supplement` wrappers do not
+//! appear in the effective file (the driver records what each one changed).
+
+use xqreg_grammar::ast::{self, Date, Item, Spanned, Supplement};
+use xqreg_grammar::Span;
+
+use super::categories::{day_number, fmt_date};
+use super::entry;
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
+
+pub const CODES: &[&Code] = &[&E701, &E702, &E703];
+mod keys;
+mod merge;
+#[cfg(test)]
+mod tests;
+
+use keys::{key, kind_word, name_span, noun, quoted, shown_name, Key};
+use merge::merge;
+
+pub static E701: Code = Code {
+    code: "E701",
+    name: "override-of-nothing",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A supplement declares `override` for an item the base regulation does not have (no item of that kind and name), so nothing is overridden: usually a misspelt name. The item is added as if `override` were absent.",
+            "补充规定对基本规程中不存在的项目（没有同类同名的项目）声明了 `override`，没有任何内容被替换：通常是名称拼写错误。该项目按新增处理。",
+        ),
+        example: "time standard { base 20min }\nsupplement \"补充规定\" 2014-04-20 {\n  override time standrad { base 25min }\n}",
+        fix: Template::new(
+            "Use the base item's name (`override time standard { ... }`), or drop `override` to add a new item.",
+            "使用基本规程中的名称（`override time standard { ... }`），或去掉 `override` 作为新增项目。",
+        ),
+    },
+};
+
+pub static E702: Code = Code {
+    code: "E702",
+    name: "undeclared-conflict",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A supplement item has the kind and name of a base item (or a clause says again what a base clause says) without `override`: the file does not say which one holds. The base text is kept until the supplement says `override`.",
+            "补充规定中的项目与基本规程中的项目同类同名（或某条款重复了基本规程已有的条款），却没有声明 `override`：文件没有说明以哪一个为准。在补充规定写明 `override` 之前，以基本规程为准。",
+        ),
+        example: "time standard { base 20min }\nsupplement \"补充规定\" 2014-04-20 {\n  time standard { base 25min }\n}",
+        fix: Template::new(
+            "Write `override` before the supplement's item (`override time standard { ... }`), or give it another name.",
+            "在补充规定的项目前写 `override`（`override time standard { ... }`），或换一个名称。",
+        ),
+    },
+};
+
+pub static E703: Code = Code {
+    code: "E703",
+    name: "supplement-date-implausible",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A supplement is dated before the regulation it amends was issued, or after the event's last day: it cannot amend that regulation for that event (usually a wrong year or month).",
+            "补充规定的日期早于其所修改的规程的发布日期，或晚于比赛的最后一天：它无法修改该规程（通常是年份或月份写错）。",
+        ),
+        example: "regulation \"…\" { issued 2014-03-25  dates 2014-04-27 .. 2014-04-29 }\nsupplement \"补充规定\" 2013-04-20 { ... }",
+        fix: Template::new(
+            "Correct the supplement's date (here `2014-04-20`).",
+            "改正补充规定的日期（此处为 `2014-04-20`）。",
+        ),
+    },
+};
+
+const MSG_E701: Template = Template::new(
+    "`override {kind}{name}` overrides nothing: the base regulation has no such {noun}",
+    "`override {kind}{name}` 没有可替换的内容：基本规程中没有这样的{noun_zh}",
+);
+const LBL_E701: Template = Template::new("nothing to override", "没有可替换的项目");
+const HELP_E701: Template = Template::new(
+    "use a base item's name, or drop `override` to add a new {noun}",
+    "使用基本规程中的名称，或去掉 `override` 作为新增的{noun_zh}",
+);
+const HELP_E701_SUGGEST: Template = Template::new(
+    "did you mean `override {kind} {suggest}`?",
+    "是否应为 `override {kind} {suggest}`？",
+);
+const MSG_E702: Template = Template::new(
+    "this {noun}{name} conflicts with the base regulation's, and is not declared `override`",
+    "此{noun_zh}{name}与基本规程中的冲突，且未声明 `override`",
+);
+const LBL_E702: Template = Template::new("in the supplement", "补充规定中");
+const LBL_E702_BASE: Template = Template::new("in the base regulation", "基本规程中");
+const HELP_E702: Template = Template::new(
+    "write `override` before the supplement's {noun} if it replaces the base one",
+    "如果补充规定要替换基本规程中的{noun_zh}，在其前面写 `override`",
+);
+const MSG_E703_ISSUED: Template = Template::new(
+    "the supplement is dated {date}, before the regulation was issued on {issued}",
+    "补充规定的日期 {date} 早于规程的发布日期 {issued}",
+);
+const MSG_E703_ENDED: Template = Template::new(
+    "the supplement is dated {date}, after the event ended on {issued}",
+    "补充规定的日期 {date} 晚于比赛结束日期 {issued}",
+);
+const LBL_E703: Template = Template::new("implausible date", "日期不合理");
+const LBL_E703_OTHER: Template = Template::new("{what}", "{what_zh}");
+const HELP_E703: Template = Template::new(
+    "correct the year or the month of the date",
+    "改正日期的年份或月份",
+);
+
+/// What applying one supplement item did, for the sheet and the plan's origins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Outcome {
+    /// A new item.
+    Added,
+    /// `override`: it replaced the base item at `base`.
+    Replaced { base: Span },
+    /// Its clauses joined the base block at `base` (clauses that conflicted were left out).
+    Merged { base: Span },
+    /// It clashed with the base item at `base` without `override`; the base item stays (E702).
+    Conflict { base: Span },
+    /// `override` of nothing; added as a new item (E701).
+    OverrodeNothing,
+}
+
+/// One supplement item and what became of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Applied {
+    /// The `supplement` block.
+    pub supplement: Span,
+    /// The item inside it.
+    pub item: Span,
+    pub outcome: Outcome,
+}
+
+/// The effective file: base items with every supplement applied in source order.
+pub fn apply(file: &ast::File, diags: &mut Diagnostics) -> ast::File {
+    apply_with_record(file, diags).0
+}
+
+/// [`apply`], and what became of every supplement item, in source order.
+pub fn apply_with_record(file: &ast::File, diags: &mut Diagnostics) -> (ast::File, Vec<Applied>) {
+    let mut record = Vec::new();
+    let mut items: Vec<Item> = file
+        .items
+        .iter()
+        .filter(|i| !matches!(i, Item::Supplement(_)))
+        .cloned()
+        .collect();
+    let issued = entry::issued(file).cloned();
+    let ended = entry::event_dates(file).map(|(_, to, span)| (to, span));
+    for item in &file.items {
+        let Item::Supplement(s) = item else { continue };
+        dates(s, issued.as_ref(), ended, diags);
+        for si in &s.items {
+            let outcome = apply_item(&mut items, si, diags);
+            record.push(Applied {
+                supplement: s.span,
+                item: si.span,
+                outcome,
+            });
+        }
+    }
+    let file = ast::File {
+        items,
+        comments: file.comments.clone(),
+        span: file.span,
+    };
+    (file, record)
+}
+
+/// The span of a whole item.
+fn item_span(item: &Item) -> Span {
+    item.span()
+}
+
+fn dates(
+    s: &Supplement,
+    issued: Option<&Spanned<Date>>,
+    ended: Option<(Date, Span)>,
+    diags: &mut Diagnostics,
+) {
+    let Some(date) = &s.date else { return };
+    let ds = fmt_date(date.node);
+    if let Some(issued) = issued {
+        if day_number(date.node) < day_number(issued.node) {
+            diags.push(
+                Diagnostic::new(
+                    &E703,
+                    MSG_E703_ISSUED.fill(&[("date", &ds), ("issued", &fmt_date(issued.node))]),
+                    date.span,
+                    LBL_E703.plain(),
+                )
+                .with_label(
+                    issued.span,
+                    LBL_E703_OTHER.fill(&[("what", "issued here"), ("what_zh", "发布日期")]),
+                )
+                .with_help(HELP_E703.plain()),
+            );
+            return;
+        }
+    }
+    if let Some((end, span)) = ended {
+        if day_number(date.node) > day_number(end) {
+            diags.push(
+                Diagnostic::new(
+                    &E703,
+                    MSG_E703_ENDED.fill(&[("date", &ds), ("issued", &fmt_date(end))]),
+                    date.span,
+                    LBL_E703.plain(),
+                )
+                .with_label(
+                    span,
+                    LBL_E703_OTHER.fill(&[("what", "the event dates"), ("what_zh", "比赛日期")]),
+                )
+                .with_help(HELP_E703.plain()),
+            );
+        }
+    }
+}
+
+fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagnostics) -> Outcome {
+    let k = key(&si.item);
+    if k == Key::Free {
+        items.push(si.item.clone());
+        return Outcome::Added;
+    }
+    let found: Vec<usize> = items
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| key(i) == k)
+        .map(|(n, _)| n)
+        .collect();
+    let kind = kind_word(&k);
+    let name = shown_name(&si.item);
+    if let Some(kw) = si.override_kw {
+        let Some(first) = found.first().copied() else {
+            let mut d = Diagnostic::new(
+                &E701,
+                MSG_E701.fill(&[
+                    ("kind", kind),
+                    ("name", &name),
+                    ("noun", noun(kind).0),
+                    ("noun_zh", noun(kind).1),
+                ]),
+                kw.join(name_span(&si.item, si.span)),
+                LBL_E701.plain(),
+            );
+            let candidates: Vec<String> = items
+                .iter()
+                .filter_map(|i| match key(i) {
+                    Key::Named(kk, n) if kk == kind && !n.is_empty() => Some(n),
+                    _ => None,
+                })
+                .collect();
+            let suggestion = match &k {
+                Key::Named(_, n) => {
+                    super::suggest::did_you_mean(n, candidates.iter().map(String::as_str))
+                }
+                _ => None,
+            };
+            d = match suggestion {
+                Some(s) => d.with_help(HELP_E701_SUGGEST.fill(&[("kind", kind), ("suggest", s)])),
+                None => d.with_help(
+                    HELP_E701.fill(&[("noun", noun(kind).0), ("noun_zh", noun(kind).1)]),
+                ),
+            };
+            diags.push(d);
+            items.push(si.item.clone());
+            return Outcome::OverrodeNothing;
+        };
+        let base = items.get(first).map_or(si.span, item_span);
+        // Every base item of that kind and name goes; the supplement's takes the first one's place.
+        if let Some(slot) = items.get_mut(first) {
+            *slot = si.item.clone();
+        }
+        for n in found.iter().skip(1).rev() {
+            if *n < items.len() {
+                items.remove(*n);
+            }
+        }
+        return Outcome::Replaced { base };
+    }
+    let Some(first) = found.first().copied() else {
+        items.push(si.item.clone());
+        return Outcome::Added;
+    };
+    if matches!(k, Key::Block(_)) {
+        let Some(base) = items.get_mut(first) else {
+            return Outcome::Added;
+        };
+        let span = item_span(base);
+        merge(base, &si.item, diags);
+        return Outcome::Merged { base: span };
+    }
+    let Some(base) = items.get(first) else {
+        return Outcome::Added;
+    };
+    diags.push(
+        Diagnostic::new(
+            &E702,
+            MSG_E702.fill(&[
+                ("noun", noun(kind).0),
+                ("noun_zh", noun(kind).1),
+                ("name", &quoted(&name)),
+            ]),
+            name_span(&si.item, si.span),
+            LBL_E702.plain(),
+        )
+        .with_label(name_span(base, si.span), LBL_E702_BASE.plain())
+        .with_help(HELP_E702.fill(&[("noun", noun(kind).0), ("noun_zh", noun(kind).1)])),
+    );
+    Outcome::Conflict {
+        base: item_span(base),
+    }
+}
+
+fn conflict(diags: &mut Diagnostics, kind: &str, name: &str, here: Span, base: Span) {
+    diags.push(
+        Diagnostic::new(
+            &E702,
+            MSG_E702.fill(&[
+                ("noun", noun(kind).0),
+                ("noun_zh", noun(kind).1),
+                ("name", &quoted(name)),
+            ]),
+            here,
+            LBL_E702.plain(),
+        )
+        .with_label(base, LBL_E702_BASE.plain())
+        .with_help(HELP_E702.fill(&[("noun", noun(kind).0), ("noun_zh", noun(kind).1)])),
+    );
+}
