@@ -64,6 +64,8 @@ pub struct Header {
     pub expect: BTreeSet<String>,
     /// `// lang: en zh`: also snapshot the Chinese rendering.
     pub zh: bool,
+    /// `// check: --lang en`: checked as `xqreg check --lang en` checks (W701 included).
+    pub english: bool,
 }
 
 /// Read the header comment lines at the top of a fixture. `None` when there is no `expect`
@@ -71,6 +73,7 @@ pub struct Header {
 pub fn header(text: &str) -> Option<Header> {
     let mut expect = None;
     let mut zh = false;
+    let mut english = false;
     for line in text.lines() {
         let Some(body) = line.trim().strip_prefix("//") else {
             break;
@@ -86,9 +89,15 @@ pub fn header(text: &str) -> Option<Header> {
             );
         } else if let Some(langs) = body.strip_prefix("lang:") {
             zh = langs.split_whitespace().any(|l| l == "zh");
+        } else if let Some(flags) = body.strip_prefix("check:") {
+            english = flags.split_whitespace().collect::<Vec<_>>() == ["--lang", "en"];
         }
     }
-    expect.map(|expect| Header { expect, zh })
+    expect.map(|expect| Header {
+        expect,
+        zh,
+        english,
+    })
 }
 
 /// The codes of a report, as a set.
@@ -117,9 +126,12 @@ fn header_is_read() {
         h,
         Some(Header {
             expect: want,
-            zh: true
+            zh: true,
+            english: false,
         })
     );
+    let en = header("// expect: W701\n// check: --lang en\n");
+    assert_eq!(en.map(|h| h.english), Some(true));
     let none = header("// expect: none\n");
     assert_eq!(none.map(|h| h.expect.len()), Some(0));
     assert_eq!(header("stage x {}\n"), None);

@@ -25,6 +25,15 @@ fn snapshot_name(rel_path: &str, lang: Lang) -> String {
     }
 }
 
+/// A fixture checked as `xqreg check` does, with `--lang en` when its header says so.
+fn check(name: &str, bytes: &[u8], english: bool) -> driver::FileReport {
+    let mut report = driver::check_bytes(name, bytes);
+    if english {
+        xqreg::sheet::english::add_to(&mut report, bytes);
+    }
+    report
+}
+
 #[test]
 fn fixtures_raise_exactly_what_they_expect() {
     let files = fixtures();
@@ -44,7 +53,7 @@ fn fixtures_raise_exactly_what_they_expect() {
                 "{name}: named after {named} but does not expect it"
             ));
         }
-        let report = driver::check_bytes(&name, &bytes);
+        let report = check(&name, &bytes, h.english);
         let got = codes(&report);
         if got != h.expect {
             failures.push(format!(
@@ -69,8 +78,9 @@ fn fixture_snapshots() {
     for path in fixtures() {
         let name = rel(&path);
         let bytes = std::fs::read(&path).expect("a listed fixture is readable");
-        let zh = header(&String::from_utf8_lossy(&bytes)).is_some_and(|h| h.zh);
-        let report = driver::check_bytes(&name, &bytes);
+        let h = header(&String::from_utf8_lossy(&bytes));
+        let zh = h.as_ref().is_some_and(|h| h.zh);
+        let report = check(&name, &bytes, h.is_some_and(|h| h.english));
         let mut langs = vec![Lang::En];
         if zh {
             langs.push(Lang::Zh);

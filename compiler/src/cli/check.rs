@@ -56,10 +56,15 @@ pub fn run(args: Args) -> ExitCode {
     let mut io_failed = Vec::new();
     for path in &args.files {
         match super::global::read_input(path) {
-            Ok(bytes) => reports.push(driver::check_bytes(
-                &super::global::input_name(path),
-                &bytes,
-            )),
+            Ok(bytes) => {
+                let mut report = driver::check_bytes(&super::global::input_name(path), &bytes);
+                // Only an explicit `--lang en` asks for the English sheet's texts (W701): a
+                // Chinese regulation checked on an English locale is not told to translate.
+                if args.lang == Some(LangArg::En) {
+                    crate::sheet::english::add_to(&mut report, &bytes);
+                }
+                reports.push(report);
+            }
             Err(e) => {
                 io_error(path, &e);
                 io_failed.push((super::global::input_name(path), e.to_string()));

@@ -76,6 +76,9 @@ pub fn run(args: Args) -> ExitCode {
         SheetFormat::Html => sheet::Format::Html,
         SheetFormat::Md => sheet::Format::Md,
     };
+    if sheet_lang == sheet::Lang::En {
+        warn_untranslated(report.source, &src, msg_lang);
+    }
     let text = match sheet::render(&src, sheet_lang, format) {
         Ok(r) => r.text,
         Err(e) => {
@@ -85,4 +88,28 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     super::output::write_output(args.output.as_ref(), &text)
+}
+
+/// W701 on stderr for each text the English sheet prints in Chinese: the sheet is still
+/// written, as with any warning.
+fn warn_untranslated(
+    source: crate::diagnostics::source::SourceFile,
+    src: &sheet::Source<'_>,
+    lang: Lang,
+) {
+    let diagnostics = sheet::english::diagnostics(src);
+    if diagnostics.is_empty() {
+        return;
+    }
+    let report = driver::FileReport {
+        source,
+        diagnostics,
+    };
+    let color = super::global::color(super::global::Stream::Stderr);
+    let text = render::render(
+        Format::Human,
+        std::slice::from_ref(&report),
+        Options { lang, color },
+    );
+    let _ = std::io::stderr().write_all(text.as_bytes());
 }

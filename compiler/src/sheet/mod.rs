@@ -11,6 +11,7 @@
 pub mod build;
 pub mod catalogue;
 pub mod coverage;
+pub mod english;
 pub mod fmt;
 pub mod model;
 pub mod render;

@@ -14,6 +14,9 @@ pub struct Sheet {
     pub parts: Vec<Part>,
     /// Fixed words of the page furniture (table headers, captions) in the sheet's language.
     pub words: Words,
+    /// The spans of the texts printed in Chinese on an English sheet (`sheet/english.rs`).
+    #[serde(skip)]
+    pub untranslated: std::collections::BTreeMap<xqreg_grammar::Span, xqreg_grammar::ast::Text>,
 }
 
 /// The words the templates print around the content.

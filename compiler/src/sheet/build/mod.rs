@@ -71,6 +71,8 @@ pub struct Ctx<'a> {
     last_mark: Option<Span>,
     /// Each supplement's span and tag.
     pub supplement_spans: Vec<(Span, String)>,
+    /// Texts the English sheet printed in Chinese for want of an `en` (`sheet/english.rs`).
+    pub untranslated: std::cell::RefCell<BTreeMap<Span, Text>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -88,6 +90,7 @@ impl<'a> Ctx<'a> {
             title: None,
             last_mark: None,
             supplement_spans: Vec::new(),
+            untranslated: Default::default(),
         }
     }
 
@@ -123,7 +126,13 @@ impl<'a> Ctx<'a> {
     pub fn t(&self, text: &Text) -> String {
         match (self.lang, &text.en) {
             (Lang::En, Some(en)) => en.node.clone(),
-            _ => text.zh.node.clone(),
+            (Lang::En, None) => {
+                self.untranslated
+                    .borrow_mut()
+                    .insert(text.span, text.clone());
+                text.zh.node.clone()
+            }
+            (Lang::Zh, _) => text.zh.node.clone(),
         }
     }
 
@@ -301,6 +310,7 @@ pub fn build(src: &Source<'_>, lang: Lang) -> (Sheet, BTreeSet<Span>) {
         title,
         parts,
         words,
+        untranslated: ctx.untranslated.take(),
     };
     (sheet, ctx.rendered)
 }

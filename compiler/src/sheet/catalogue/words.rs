@@ -427,22 +427,18 @@ dict!(
         (
             "sonneborn_berger",
             "小分多者名次列前",
-            "higher Sonneborn-Berger score (小分)"
+            "higher Sonneborn-Berger score"
         ),
-        (
-            "小分",
-            "小分多者名次列前",
-            "higher Sonneborn-Berger score (小分)"
-        ),
+        ("小分", "小分多者名次列前", "higher Sonneborn-Berger score"),
         (
             "opponents_score",
             "对手分高者名次列前",
-            "higher opponents' score (对手分)"
+            "higher opponents' score (Buchholz)"
         ),
         (
             "对手分",
             "对手分高者名次列前",
-            "higher opponents' score (对手分)"
+            "higher opponents' score (Buchholz)"
         ),
         (
             "head_to_head",
