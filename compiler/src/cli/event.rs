@@ -144,7 +144,7 @@ pub fn run(args: Args) -> ExitCode {
 fn result_of(text: &str) -> Res<GameResult> {
     GameResult::parse(text).ok_or_else(|| {
         refuse(
-            "E813",
+            &crate::event::codes::E837,
             format!("`{text}` is not a result"),
             "write 1-0, 0-1, = (draw), +- or -+ (forfeits), -- (both absent)",
         )

@@ -10,6 +10,7 @@ pub fn all_codes() -> Vec<&'static Code> {
     let mut all = syntax::codes();
     all.extend(crate::driver::check_codes());
     all.extend(crate::run::codes::codes());
+    all.extend(crate::event::codes::codes());
     all.sort_by_key(|c| c.code);
     all
 }
