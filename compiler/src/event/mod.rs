@@ -5,6 +5,7 @@
 pub mod codes;
 pub mod commands;
 pub mod live;
+pub mod publish;
 pub mod roster_csv;
 pub mod store;
 pub mod view;
