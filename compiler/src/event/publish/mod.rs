@@ -140,12 +140,12 @@ pub fn pages(dir: &Path, lang: Lang) -> Res<Pages> {
                 .and_then(|t| t.render(context! { site => site("index.html"), page => index, heading => title.clone() }))
                 .map_err(fail)?;
             out.insert(format!("{}/index.html", l.code()), html);
-            for ix in 0..live.outcome.stages.len() {
+            for (ix, stage_title) in stage_titles.iter().enumerate() {
                 let page = model::stage_page(&live, ix, &published, &people, l);
                 let file = page.file.clone();
                 let html = env
                     .get_template("stage.html")
-                    .and_then(|t| t.render(context! { site => site(&file), page => page, heading => stage_titles[ix].clone() }))
+                    .and_then(|t| t.render(context! { site => site(&file), page => page, heading => stage_title.clone() }))
                     .map_err(fail)?;
                 out.insert(format!("{}/{file}", l.code()), html);
             }

@@ -137,7 +137,7 @@ impl People {
 
 /// The stage's games with whether each waits for a result; `live.games` lists the outcome's
 /// games in the same order, stage by stage.
-pub fn stage_games<'o>(live: &'o Live, ix: usize) -> Vec<(&'o GameOut, bool)> {
+pub fn stage_games(live: &Live, ix: usize) -> Vec<(&GameOut, bool)> {
     let before: usize = live.outcome.stages[..ix]
         .iter()
         .map(|s| s.games.len())
