@@ -82,3 +82,34 @@ fn syntax_explain_examples_raise_their_code() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
 }
+
+/// The codes of `xqreg event` (E83x, R050) have no `.xqr` fixture: their fixture is a command
+/// line. Each is listed in docs/diagnostics.md and raised by a test of tests/suite/event_cli.rs
+/// (`refused(&[...], "E83x")` or a check of the error text), so none is registered and untested.
+#[test]
+fn every_event_code_is_documented_and_raised_by_a_test() {
+    let docs = std::fs::read_to_string(root().join("docs/diagnostics.md")).expect("diagnostics.md");
+    let tests =
+        std::fs::read_to_string(root().join("tests/suite/event_cli.rs")).expect("event_cli.rs");
+    let mut ids: Vec<&str> = xqreg::event::codes::codes()
+        .iter()
+        .map(|c| c.code)
+        .collect();
+    ids.push("R050");
+    let mut missing = Vec::new();
+    for id in ids {
+        assert!(
+            xqreg::diagnostics::registry::lookup(id).is_some(),
+            "{id} is not registered"
+        );
+        if !docs.contains(&format!("| {id} |")) {
+            missing.push(format!("{id}: no row in docs/diagnostics.md"));
+        }
+        if !tests.contains(&format!("\"{id}\"")) {
+            missing.push(format!(
+                "{id}: no test in tests/suite/event_cli.rs raises it"
+            ));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

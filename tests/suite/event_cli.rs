@@ -163,6 +163,53 @@ fn an_event_round_by_round_on_the_command_line() {
     assert!(status(&ev).contains("published: 150 games"));
 }
 
+/// The refusals the walk-through above does not reach: a result word that is none (E837), a
+/// correction of a game without a result (E834), an unknown player's withdrawal (E833), a
+/// second withdrawal (E835), and a store edited outside xqreg (E836). Each stores nothing.
+#[test]
+fn the_other_event_refusals() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, _) = start(tmp.path());
+    ok(&["event", "pair", &ev]);
+    refused(&["event", "result", &ev, "main", "1", "1", "2-0"], "E837");
+    refused(
+        &[
+            "event", "correct", &ev, "main", "1", "1", "1-0", "--reason", "x",
+        ],
+        "E834",
+    );
+    let before = status(&ev);
+    refused(
+        &[
+            "event", "withdraw", &ev, "nobody", "--stage", "main", "--after", "1",
+        ],
+        "E833",
+    );
+    let games: serde_json::Value =
+        serde_json::from_str(&ok(&["event", "games", &ev, "--format", "json"])).expect("JSON");
+    let p = games[0]["red"]["id"].as_str().expect("an id").to_string();
+    ok(&[
+        "event", "withdraw", &ev, &p, "--stage", "main", "--after", "3",
+    ]);
+    // The unknown player's withdrawal stored nothing; this one is stored (E835 below says so).
+    assert_eq!(status(&ev), before);
+    let once = status(&ev);
+    refused(
+        &[
+            "event", "withdraw", &ev, &p, "--stage", "main", "--after", "4",
+        ],
+        "E835",
+    );
+    assert_eq!(status(&ev), once);
+    ok(&["event", "result", &ev, "main", "1", "1", "1-0"]);
+    assert!(ok(&["event", "verify", &ev]).contains("verified"));
+    let db = rusqlite::Connection::open(Path::new(&ev).join("event.sqlite")).expect("opens");
+    db.execute("UPDATE results SET result = '0-1'", [])
+        .expect("edits");
+    drop(db);
+    refused(&["event", "verify", &ev], "E836");
+}
+
 /// Kill `xqreg event ARGS` with SIGKILL after `delay_us`; whether it had finished.
 fn killed(args: &[&str], delay_us: u64) -> bool {
     let mut child = Command::new(env!("CARGO_BIN_EXE_xqreg"))

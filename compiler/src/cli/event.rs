@@ -118,6 +118,12 @@ pub enum EventCommand {
     Verify { dir: PathBuf },
     /// Write the results CSV and the log (JSON lines) of the event into DIR/export.
     Export { dir: PathBuf },
+    /// Write the event as a static web site in Chinese and English into SITE (replaced whole).
+    Publish {
+        dir: PathBuf,
+        #[arg(short = 'o', long = "output", value_name = "SITE")]
+        output: PathBuf,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -144,7 +150,7 @@ pub fn run(args: Args) -> ExitCode {
 fn result_of(text: &str) -> Res<GameResult> {
     GameResult::parse(text).ok_or_else(|| {
         refuse(
-            "E813",
+            &crate::event::codes::E837,
             format!("`{text}` is not a result"),
             "write 1-0, 0-1, = (draw), +- or -+ (forfeits), -- (both absent)",
         )
@@ -300,6 +306,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
         }),
         EventCommand::Verify { dir } => commands::verify(&dir, l),
         EventCommand::Export { dir } => commands::export(&dir, l),
+        EventCommand::Publish { dir, output } => crate::event::publish::publish(&dir, &output, l),
     }
 }
 

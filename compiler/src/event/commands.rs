@@ -6,10 +6,13 @@ use std::path::Path;
 use serde_json::json;
 use xqreg_runtime::engine::GameResult;
 
+use super::codes;
 use super::live::{game_id, EngineGame, Live};
 use super::store::{sha256, Store, StoredGame, StoredWithdrawal, Tx};
 use super::{io, load, refuse, with_event, Fail, Loaded, Res};
+use crate::diagnostics::syntax::E001;
 use crate::diagnostics::Lang;
+use crate::run::codes::E801;
 
 /// `event new`: store the regulation, roster and seed, after checking that the regulation
 /// compiles and the roster fits it (the engine's own roster check).
@@ -19,9 +22,9 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
     let ros = std::fs::read(roster)
         .map_err(|e| io(format!("cannot read `{}`: {e}", roster.display())))?;
     let reg_text = String::from_utf8(reg.clone())
-        .map_err(|_| refuse("E801", "the regulation is not UTF-8", "save it as UTF-8"))?;
+        .map_err(|_| refuse(&E001, "the regulation is not UTF-8", "save it as UTF-8"))?;
     let ros_text = String::from_utf8(ros.clone())
-        .map_err(|_| refuse("E801", "the roster is not UTF-8", "save it as UTF-8"))?;
+        .map_err(|_| refuse(&E801, "the roster is not UTF-8", "save it as UTF-8"))?;
     let reg_name = crate::driver::display_name(regulation);
     let ros_name = crate::driver::display_name(roster);
     let abs = std::fs::canonicalize(regulation)
@@ -77,7 +80,7 @@ pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
                 return Ok("the regulation is unchanged; nothing recorded\n".to_string());
             }
             let text = String::from_utf8(now)
-                .map_err(|_| refuse("E801", "the regulation is not UTF-8", "save it as UTF-8"))?;
+                .map_err(|_| refuse(&E001, "the regulation is not UTF-8", "save it as UTF-8"))?;
             tx.set_meta("regulation", &text)?;
             tx.set_meta("regulation_sha256", &new)?;
             let loaded = load(tx, lang)?;
@@ -212,7 +215,7 @@ fn find<'g>(
             for id in [red, black] {
                 if roster.index_of(id).is_none() {
                     return Err(refuse(
-                        "E833",
+                        &codes::E833,
                         format!("{}: `{id}` is not in the event's roster", e.place),
                         "write the player's id as the roster has it",
                     ));
@@ -234,7 +237,7 @@ fn find<'g>(
 
 fn unpublished(e: &Entry, what: &str) -> Fail {
     refuse(
-        "E831",
+        &codes::E831,
         format!(
             "{}: no published game {} round {} {what}",
             e.place, e.stage, e.round
@@ -255,7 +258,7 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
             match (&g.result, reason) {
                 (Some(_), None) => {
                     return Err(refuse(
-                        "E832",
+                        &codes::E832,
                         format!(
                             "{}: {} round {} board {} ({} - {}) already has a result",
                             e.place, g.stage, g.round, g.board, g.red, g.black
@@ -265,7 +268,7 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                 }
                 (None, Some(_)) => {
                     return Err(refuse(
-                        "E834",
+                        &codes::E834,
                         format!(
                             "{}: {} round {} board {} has no result to correct",
                             e.place, g.stage, g.round, g.board
@@ -277,7 +280,7 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
             }
             if !seen.insert(g.id) {
                 return Err(refuse(
-                    "E832",
+                    &codes::E832,
                     format!(
                         "{}: a second result for {} round {} board {}",
                         e.place, g.stage, g.round, g.board
@@ -340,7 +343,7 @@ pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
     with_event(dir, lang, |tx, loaded| {
         if loaded.event.roster.index_of(&w.player).is_none() {
             return Err(refuse(
-                "E833",
+                &codes::E833,
                 format!("`{}` is not in the event's roster", w.player),
                 "write the player's id as the roster has it",
             ));
@@ -352,7 +355,7 @@ pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
             .any(|x| x.player == w.player)
         {
             return Err(refuse(
-                "E835",
+                &codes::E835,
                 format!("`{}` has withdrawn already", w.player),
                 "a player withdraws once",
             ));
@@ -396,7 +399,7 @@ pub fn verify(dir: &Path, lang: Lang) -> Res<String> {
             .collect();
         if from_log != stored {
             return Err(refuse(
-                "E836",
+                &codes::E836,
                 "the published games in the store differ from the ones the log published",
                 "the store was edited outside xqreg; restore it from a backup",
             ));
@@ -426,7 +429,7 @@ pub fn verify(dir: &Path, lang: Lang) -> Res<String> {
             let logged = last.get(&key).cloned().unwrap_or(serde_json::Value::Null);
             if logged != json!(g.result.as_ref().map(|r| &r.0)) {
                 return Err(refuse(
-                    "E836",
+                    &codes::E836,
                     format!(
                         "{} round {} board {}: the stored result differs from the log",
                         g.stage, g.round, g.board

@@ -14,7 +14,7 @@ use xqreg_runtime::plan::{Origin, Plan};
 
 use super::store::{StoredGame, StoredWithdrawal};
 
-/// The code of a published game that a replay no longer produces.
+/// The code of a published game that a replay no longer produces (registered in `run::codes`).
 pub const PUBLISHED_CHANGED: &str = "R050";
 
 /// Everything a replay needs: the compiled plan, the roster, the seed and what was recorded.
@@ -121,8 +121,10 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
         };
         let Some(result) = GameResult::parse(res) else {
             return Err(vec![RuntimeProblem::new(
-                "R019",
-                format!("the store holds an unreadable result `{res}`"),
+                super::codes::E836.code,
+                format!(
+                    "the store holds an unreadable result `{res}`: it was edited outside xqreg"
+                ),
                 &origin(),
             )]);
         };

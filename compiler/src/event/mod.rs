@@ -2,8 +2,10 @@
 //! ([`store`]) keeps what the arbiter was given and what was published and recorded; the live
 //! driver ([`live`]) replays it on every command; [`commands`] are the commands, [`view`] prints.
 
+pub mod codes;
 pub mod commands;
 pub mod live;
+pub mod publish;
 pub mod roster_csv;
 pub mod store;
 pub mod view;
@@ -14,7 +16,7 @@ use xqreg_runtime::engine::RuntimeProblem;
 
 use crate::diagnostics::render::{self, Format, Options};
 use crate::diagnostics::source::SourceFile;
-use crate::diagnostics::Lang;
+use crate::diagnostics::{Code, Lang};
 use crate::driver::FileReport;
 use live::Event;
 use store::Tx;
@@ -28,11 +30,11 @@ pub struct Fail {
 
 pub type Res<T> = Result<T, Fail>;
 
-/// A refusal with an event code, what is wrong and how to fix it.
-pub fn refuse(code: &str, message: impl std::fmt::Display, help: &str) -> Fail {
+/// A refusal with a registered code (so `xqreg explain` knows it), what is wrong and how to fix it.
+pub fn refuse(code: &Code, message: impl std::fmt::Display, help: &str) -> Fail {
     Fail {
         exit: 1,
-        text: format!("error[{code}]: {message}\n  help: {help}\n"),
+        text: format!("error[{}]: {message}\n  help: {help}\n", code.code),
     }
 }
 
@@ -67,18 +69,14 @@ pub struct Loaded {
 impl Loaded {
     /// Runtime problems as diagnostics, against the stored regulation.
     pub fn problems(&self, problems: &[RuntimeProblem]) -> Fail {
-        // R050 is the event's own: printed as one line, not against a clause of the regulation.
-        let engine: Vec<RuntimeProblem> = problems
-            .iter()
-            .filter(|p| p.code != live::PUBLISHED_CHANGED)
-            .cloned()
-            .collect();
+        // R050 and E836 are the event's own: printed as one line, not against a clause of the
+        // regulation.
+        let own =
+            |p: &RuntimeProblem| p.code == live::PUBLISHED_CHANGED || p.code == codes::E836.code;
+        let engine: Vec<RuntimeProblem> = problems.iter().filter(|p| !own(p)).cloned().collect();
         let reports = crate::run::problem_reports(&engine, &self.regulation, None);
         let mut fail = rendered(&reports, self.lang);
-        for p in problems
-            .iter()
-            .filter(|p| p.code == live::PUBLISHED_CHANGED)
-        {
+        for p in problems.iter().filter(|p| own(p)) {
             fail.text
                 .push_str(&format!("error[{}]: {}\n", p.code, p.message));
         }
@@ -109,7 +107,7 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
         if let Ok(now) = std::fs::read(&path) {
             if store::sha256(&now) != sha {
                 return Err(refuse(
-                    "E830",
+                    &codes::E830,
                     format!("the regulation `{path}` changed since the event stored it"),
                     "record the change as a dated supplement with `xqreg event amend DIR --note TEXT`, \
                      or restore the file",

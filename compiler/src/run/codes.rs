@@ -516,6 +516,17 @@ runtime_code!(
     "删除该成绩，或更正退赛的轮次。"
 );
 
+runtime_code!(
+    R050,
+    "R050",
+    "published-game-changed",
+    "`xqreg event` replays the whole event on every command; the replay no longer gives a game that was published (a corrected result, an amended regulation or a withdrawal would re-pair a published round). Published pairings stand, so the command is refused and nothing is stored.",
+    "`xqreg event` 每条命令都会重放整个赛事；重放后不再产生某盘已公布的对局（更正的成绩、修改的规程或退赛会让已公布的轮次重新编排）。已公布的编排不变，因此命令被拒绝，什么也不存入。",
+    "xqreg event pair ev            # round 2 published\nxqreg event correct ev main 1 1 0-1 --reason \"scoresheet\"",
+    "Make the change before the next round is published, or record it as the arbiter's decision in a supplement that keeps the published rounds.",
+    "在下一轮公布之前更改，或以补充通知的形式记录裁判长保留已公布轮次的决定。"
+);
+
 code!(
     W202,
     "W202",
@@ -537,7 +548,7 @@ pub fn codes() -> Vec<&'static Code> {
     vec![
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
-        &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R030, &W202,
+        &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R030, &R050, &W202,
     ]
 }
 

@@ -1,0 +1,114 @@
+//! The codes `xqreg event` refuses with (E83x). They are registered beside every other code
+//! (`diagnostics::registry`) so that `xqreg explain E832` explains them and the suite checks that
+//! each has both languages; the test of each is in `tests/suite/event_cli.rs`. The event's one
+//! runtime problem, R050 (a published game the replay no longer gives), is in `run::codes`.
+
+use crate::diagnostics::{Code, Explain, Severity, Template};
+
+macro_rules! event_code {
+    ($id:ident, $code:literal, $name:literal, $meaning_en:literal, $meaning_zh:literal, $example:literal, $fix_en:literal, $fix_zh:literal) => {
+        pub static $id: Code = Code {
+            code: $code,
+            name: $name,
+            severity: Severity::Error,
+            explain: Explain {
+                meaning: Template::new($meaning_en, $meaning_zh),
+                example: $example,
+                fix: Template::new($fix_en, $fix_zh),
+            },
+        };
+    };
+}
+
+event_code!(
+    E830,
+    "E830",
+    "event-regulation-changed",
+    "The regulation file the event was started from changed since `xqreg event new` stored it. The event runs on the stored text; a change the arbiter means to apply must be recorded, dated, in the event's log.",
+    "创建赛事时存入的规程文件此后被修改过。赛事按存入的文本运行；裁判长要采用的修改必须作为有日期的补充通知记入赛事日志。",
+    "xqreg event new ev --regulation r.xqr --roster p.csv --seed 1\n# r.xqr edited\nxqreg event status ev",
+    "Record the change with `xqreg event amend DIR --note TEXT` (refused if it changes a published game), or restore the file.",
+    "用 `xqreg event amend DIR --note 说明` 记录修改（若改变已公布的对局则被拒绝），或恢复原文件。"
+);
+
+event_code!(
+    E831,
+    "E831",
+    "event-game-not-published",
+    "A result names a board, or a pair of players, that no published game of that stage and round has: the round is not published yet, or the board or players are wrong.",
+    "成绩所指的台次或双方棋手在该阶段该轮的已公布对局中不存在：该轮尚未公布，或台次、棋手有误。",
+    "xqreg event result ev main 1 99 1-0   # round 1 has 8 boards",
+    "Record results only for published games: `xqreg event status DIR` lists them; publish the round with `xqreg event pair DIR` first.",
+    "只为已公布的对局录入成绩：`xqreg event status DIR` 列出这些对局；先用 `xqreg event pair DIR` 公布该轮。"
+);
+
+event_code!(
+    E832,
+    "E832",
+    "event-result-recorded",
+    "The game already has a result, or the same results file gives the game twice. `result` never overwrites a recorded result.",
+    "该对局已有成绩，或同一成绩文件中该对局出现两次。`result` 从不覆盖已录入的成绩。",
+    "xqreg event result ev main 1 1 1-0\nxqreg event result ev main 1 1 0-1",
+    "Change a recorded result with `xqreg event correct DIR ... --reason TEXT`, which logs the old and the new result; give each game once in a file.",
+    "用 `xqreg event correct DIR ... --reason 理由` 更改已录入的成绩（日志记下原成绩和新成绩）；文件中每盘对局只写一次。"
+);
+
+event_code!(
+    E833,
+    "E833",
+    "event-unknown-player",
+    "A result or a withdrawal names a player id that is not in the event's roster.",
+    "成绩或退赛所指的棋手编号不在赛事名单中。",
+    "xqreg event withdraw ev nobody --stage main --after 2",
+    "Write the player's id as the roster has it (`xqreg event status DIR` and the roster CSV list them).",
+    "按名单中的写法填写棋手编号（见 `xqreg event status DIR` 或名单 CSV）。"
+);
+
+event_code!(
+    E834,
+    "E834",
+    "event-no-result-to-correct",
+    "`correct` names a game that has no result yet: there is nothing to correct.",
+    "`correct` 所指的对局尚无成绩：没有可更正的内容。",
+    "xqreg event correct ev main 1 1 1-0 --reason \"scoresheet\"   # board 1 has no result",
+    "Record the result with `xqreg event result`.",
+    "用 `xqreg event result` 录入成绩。"
+);
+
+event_code!(
+    E835,
+    "E835",
+    "event-withdrawn-twice",
+    "The player has withdrawn already: a player withdraws once, from the round the first withdrawal gives.",
+    "该棋手已退赛：每名棋手只退赛一次，从第一次退赛所给的轮次起生效。",
+    "xqreg event withdraw ev p3 --stage main --after 2\nxqreg event withdraw ev p3 --stage main --after 4",
+    "Leave the first withdrawal; if its round was wrong, restore the event from a backup taken before it.",
+    "保留第一次退赛；若其轮次有误，从退赛前的备份恢复赛事。"
+);
+
+event_code!(
+    E836,
+    "E836",
+    "event-store-tampered",
+    "`verify` found the event's tables and its append-only log disagree: a published game or a result in the store is not the one the log recorded. The store was edited outside xqreg.",
+    "`verify` 发现赛事数据表与只追加的日志不一致：存储中的某盘已公布对局或某个成绩与日志所记不同。存储在 xqreg 之外被修改过。",
+    "sqlite3 ev/event.sqlite \"update results set result = '0-1' where game = 1\"\nxqreg event verify ev",
+    "Restore the event directory from a backup; record changes only with the event commands (`correct`, `withdraw`, `amend`).",
+    "从备份恢复赛事目录；只用赛事命令（`correct`、`withdraw`、`amend`）记录改动。"
+);
+
+event_code!(
+    E837,
+    "E837",
+    "event-bad-result",
+    "A result given on the command line is not one of the result words.",
+    "命令行给出的成绩不是可用的成绩写法。",
+    "xqreg event result ev main 1 1 2-0",
+    "Write 1-0 or 0-1 (a win for red or black), = (a draw), +- or -+ (a forfeit win for red or black), -- (both absent).",
+    "写 1-0 或 0-1（红胜或黑胜）、=（和棋）、+- 或 -+（红方或黑方弃权负）、--（双方缺席）。"
+);
+
+/// Every code of `xqreg event`, sorted.
+pub fn codes() -> Vec<&'static Code> {
+    vec![&E830, &E831, &E832, &E833, &E834, &E835, &E836, &E837]
+}

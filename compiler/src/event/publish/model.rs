@@ -1,0 +1,477 @@
+//! The data of the published pages, built from a replay: plain, serialisable rows that the
+//! templates print (and escape). Pending games are shown as waiting, never with the placeholder
+//! result the replay scores them with.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+use xqreg_runtime::engine::{GameOut, Outcome, Roster, StageOutcome};
+
+use super::text::{tr, Tr};
+use crate::event::live::Live;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Person {
+    pub id: String,
+    pub name: String,
+    pub unit: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GameRow {
+    pub board: u32,
+    pub group: Option<String>,
+    pub step: Option<String>,
+    pub red: Person,
+    pub black: Person,
+    /// The notation (`1-0`), or empty while the game waits for its result.
+    pub result: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Bye {
+    pub who: Person,
+    pub why: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RoundView {
+    pub round: u32,
+    pub heading: String,
+    pub games: Vec<GameRow>,
+    pub byes: Vec<Bye>,
+    pub waiting: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub struct StandRow {
+    pub place: String,
+    pub number: String,
+    pub who: Person,
+    pub points: String,
+    pub tiebreaks: Vec<String>,
+}
+
+/// A crosstable: a matrix for a small group, else one column per round (opponent's number,
+/// colour, score) as Swiss crosstables are printed.
+#[derive(Debug, Serialize)]
+pub struct Cross {
+    pub matrix: bool,
+    pub columns: Vec<String>,
+    pub rows: Vec<CrossRow>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CrossRow {
+    pub number: String,
+    pub name: String,
+    pub cells: Vec<String>,
+    pub points: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GroupView {
+    pub heading: String,
+    pub criteria: Vec<String>,
+    pub rows: Vec<StandRow>,
+    pub cross: Option<Cross>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct StagePage {
+    pub file: String,
+    pub title: String,
+    pub kind: String,
+    pub complete: bool,
+    pub rounds: Vec<RoundView>,
+    pub groups: Vec<GroupView>,
+    pub bracket: Option<super::bracket::Bracket>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct AwardRow {
+    pub place: String,
+    pub category: String,
+    pub who: Person,
+    pub prize: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct IndexPage {
+    pub finished: bool,
+    pub published: usize,
+    pub recorded: usize,
+    pub ranking: Vec<AwardRow>,
+    pub prizes: Vec<AwardRow>,
+    pub qualifiers: Vec<AwardRow>,
+}
+
+pub struct People(BTreeMap<String, Person>);
+
+impl People {
+    pub fn new(roster: &Roster) -> People {
+        People(
+            roster
+                .players
+                .iter()
+                .map(|p| {
+                    let who = Person {
+                        id: p.id.clone(),
+                        name: p.name.clone(),
+                        unit: p.unit.clone().unwrap_or_default(),
+                    };
+                    (p.id.clone(), who)
+                })
+                .collect(),
+        )
+    }
+
+    pub fn get(&self, id: &str) -> Person {
+        self.0.get(id).cloned().unwrap_or_else(|| Person {
+            id: id.to_string(),
+            name: id.to_string(),
+            unit: String::new(),
+        })
+    }
+}
+
+/// The stage's games with whether each waits for a result; `live.games` lists the outcome's
+/// games in the same order, stage by stage.
+pub fn stage_games(live: &Live, ix: usize) -> Vec<(&GameOut, bool)> {
+    let before: usize = live.outcome.stages[..ix]
+        .iter()
+        .map(|s| s.games.len())
+        .sum();
+    live.outcome.stages[ix]
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (g, live.games.get(before + i).is_some_and(|e| e.pending)))
+        .collect()
+}
+
+fn halves(points: i64, halves: bool) -> String {
+    if halves {
+        let whole = points / 2;
+        if points % 2 == 0 {
+            whole.to_string()
+        } else {
+            format!("{whole}½")
+        }
+    } else {
+        points.to_string()
+    }
+}
+
+/// The rounds of a stage: its published games (those a replay has not yet decided are shown only
+/// when published) and the players of the stage's field who sit the round out.
+fn rounds(
+    st: &StageOutcome,
+    games: &[(&GameOut, bool)],
+    published: &BTreeSet<(String, u32)>,
+    field: &[String],
+    withdrawn: &BTreeMap<String, u32>,
+    people: &People,
+    l: Tr,
+) -> Vec<RoundView> {
+    let mut by_round: BTreeMap<u32, Vec<(&GameOut, bool)>> = BTreeMap::new();
+    for &(g, pending) in games {
+        by_round.entry(g.round).or_default().push((g, pending));
+    }
+    let mut out = Vec::new();
+    for (round, gs) in by_round {
+        if !published.contains(&(st.name.clone(), round)) {
+            continue;
+        }
+        let playing: BTreeSet<&str> = gs
+            .iter()
+            .flat_map(|(g, _)| [g.red.as_str(), g.black.as_str()])
+            .collect();
+        // Only a Swiss or round robin plays its whole field each round: a knockout's field
+        // shrinks, so a player absent from its round is out, not on a bye.
+        let byes = if st.kind == "knockout" {
+            Vec::new()
+        } else {
+            field
+                .iter()
+                .filter(|id| !playing.contains(id.as_str()))
+                .map(|id| Bye {
+                    who: people.get(id),
+                    why: match withdrawn.get(id) {
+                        Some(after) if *after < round => tr(l, "退赛", "withdrawn").to_string(),
+                        _ => tr(l, "轮空", "bye").to_string(),
+                    },
+                })
+                .collect()
+        };
+        out.push(RoundView {
+            round,
+            heading: match l {
+                Tr::Zh => format!("第{}轮", crate::sheet::fmt::zh_numeral(u64::from(round))),
+                Tr::En => format!("Round {round}"),
+            },
+            waiting: gs.iter().filter(|(_, p)| *p).count(),
+            games: gs
+                .iter()
+                .map(|(g, pending)| GameRow {
+                    board: g.board,
+                    group: g.group.clone(),
+                    step: g.step.clone(),
+                    red: people.get(&g.red),
+                    black: people.get(&g.black),
+                    result: if *pending {
+                        String::new()
+                    } else {
+                        g.result.to_string()
+                    },
+                })
+                .collect(),
+            byes,
+        });
+    }
+    out
+}
+
+/// One player's score of a game: 2 a win, 1 a draw, 0 a loss (halves of a point).
+fn score(result: &str, red: bool) -> Option<u8> {
+    let r = match result {
+        "1-0" | "+-" => 2,
+        "0-1" | "-+" => 0,
+        "=" => 1,
+        "--" => return Some(0),
+        _ => return None,
+    };
+    Some(if red { r } else { 2 - r })
+}
+
+fn score_text(s: Option<u8>) -> &'static str {
+    match s {
+        Some(2) => "1",
+        Some(1) => "½",
+        Some(_) => "0",
+        None => "·",
+    }
+}
+
+/// The crosstable of a group: a matrix up to 16 players, else a column per round.
+fn cross(
+    rows: &[StandRow],
+    games: &[(&GameOut, bool)],
+    group: Option<&str>,
+    rounds: &[u32],
+    l: Tr,
+) -> Cross {
+    let number: BTreeMap<&str, usize> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.who.id.as_str(), i + 1))
+        .collect();
+    let mine = |g: &GameOut| g.group.as_deref() == group && number.contains_key(g.red.as_str());
+    let matrix = rows.len() <= 16;
+    let columns: Vec<String> = if matrix {
+        (1..=rows.len()).map(|n| n.to_string()).collect()
+    } else {
+        rounds
+            .iter()
+            .map(|r| tr(l, &format!("{r}"), &format!("R{r}")).to_string())
+            .collect()
+    };
+    let out = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let id = r.who.id.as_str();
+            let mut cells = vec![String::new(); columns.len()];
+            if matrix {
+                cells[i] = "×".to_string();
+            }
+            for (g, pending) in games.iter().filter(|(g, _)| mine(g)) {
+                let red = g.red == id;
+                if !red && g.black != id {
+                    continue;
+                }
+                let opp = if red { &g.black } else { &g.red };
+                let s = if *pending { None } else { score(g.result, red) };
+                let Some(&n) = number.get(opp.as_str()) else {
+                    continue;
+                };
+                if matrix {
+                    cells[n - 1].push_str(score_text(s));
+                } else if let Some(c) = rounds.iter().position(|x| *x == g.round) {
+                    let side = if red {
+                        tr(l, "红", "r")
+                    } else {
+                        tr(l, "黑", "b")
+                    };
+                    cells[c] = format!("{n}{side}{}", score_text(s));
+                }
+            }
+            CrossRow {
+                number: (i + 1).to_string(),
+                name: r.who.name.clone(),
+                cells,
+                points: r.points.clone(),
+            }
+        })
+        .collect();
+    Cross {
+        matrix,
+        columns,
+        rows: out,
+    }
+}
+
+/// The page of one stage.
+pub fn stage_page(
+    live: &Live,
+    ix: usize,
+    published: &BTreeSet<(String, u32)>,
+    people: &People,
+    l: Tr,
+) -> StagePage {
+    let st = &live.outcome.stages[ix];
+    let games = stage_games(live, ix);
+    let complete = !games.iter().any(|(_, p)| *p);
+    let field: Vec<String> = st
+        .groups
+        .iter()
+        .flat_map(|g| g.standings.iter().map(|r| r.id.clone()))
+        .collect();
+    let withdrawn: BTreeMap<String, u32> = live
+        .outcome
+        .withdrawn
+        .iter()
+        .filter(|w| w.stage == st.name)
+        .map(|w| (w.id.clone(), w.after_round))
+        .collect();
+    let rounds = rounds(st, &games, published, &field, &withdrawn, people, l);
+    let played: Vec<u32> = rounds.iter().map(|r| r.round).collect();
+    let halves_of = |tb: &xqreg_runtime::engine::tiebreak::TbValue| {
+        tb.parts
+            .iter()
+            .map(|p| halves(*p, tb.halves))
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    let groups = if st.kind == "knockout" || played.is_empty() {
+        Vec::new()
+    } else {
+        st.groups
+            .iter()
+            .map(|g| {
+                let rows: Vec<StandRow> = g
+                    .standings
+                    .iter()
+                    .map(|r| StandRow {
+                        place: format!("{}{}", r.place, if r.shared { "=" } else { "" }),
+                        number: r.number.map(|n| n.to_string()).unwrap_or_default(),
+                        who: people.get(&r.id),
+                        points: r.points.map(|p| p.to_string()).unwrap_or_default(),
+                        tiebreaks: r.tiebreaks.iter().map(|t| halves_of(&t.value)).collect(),
+                    })
+                    .collect();
+                let criteria = g
+                    .standings
+                    .first()
+                    .map(|r| r.tiebreaks.iter().map(|t| t.criterion.clone()).collect())
+                    .unwrap_or_default();
+                let cross = Some(cross(&rows, &games, g.name.as_deref(), &played, l));
+                GroupView {
+                    heading: match &g.name {
+                        Some(n) => match l {
+                            Tr::Zh => format!("{n}组"),
+                            Tr::En => format!("Group {n}"),
+                        },
+                        None => String::new(),
+                    },
+                    criteria,
+                    rows,
+                    cross,
+                }
+            })
+            .collect()
+    };
+    let bracket = (st.kind == "knockout" && !st.matches.is_empty())
+        .then(|| super::bracket::layout(st, &games, people));
+    StagePage {
+        file: format!("stage-{}.html", ix + 1),
+        title: stage_title(live, ix),
+        kind: st.kind.clone(),
+        complete,
+        rounds,
+        groups,
+        bracket,
+    }
+}
+
+pub fn stage_title(live: &Live, ix: usize) -> String {
+    live.outcome.stages[ix].name.clone()
+}
+
+/// The front page: how far the event is, and once it is over the ranking, prizes and qualifiers.
+pub fn index_page(o: &Outcome, live: &Live, published: usize, people: &People, l: Tr) -> IndexPage {
+    let finished = live.finished();
+    let cat = |c: &Option<String>| {
+        c.clone()
+            .unwrap_or_else(|| tr(l, "总成绩", "overall").to_string())
+    };
+    let place = |p: u32, shared: bool| format!("{p}{}", if shared { "=" } else { "" });
+    let (ranking, prizes, qualifiers) = if finished {
+        (
+            o.final_ranking
+                .iter()
+                .map(|r| AwardRow {
+                    place: place(r.place, r.shared),
+                    category: r.section.clone().unwrap_or_default(),
+                    who: people.get(&r.id),
+                    prize: String::new(),
+                })
+                .collect(),
+            o.prizes
+                .iter()
+                .map(|p| {
+                    let items: Vec<String> =
+                        p.items.iter().map(|i| super::text::item(l, i)).collect();
+                    let mut prize = if p.amount > 0 {
+                        format!("{} {}", p.amount, p.currency)
+                    } else {
+                        String::new()
+                    };
+                    if !items.is_empty() {
+                        prize = [prize, items.join(", ")]
+                            .iter()
+                            .filter(|s| !s.is_empty())
+                            .cloned()
+                            .collect::<Vec<_>>()
+                            .join(" · ");
+                    }
+                    AwardRow {
+                        place: place(p.place, p.shared),
+                        category: cat(&p.category),
+                        who: people.get(&p.id),
+                        prize,
+                    }
+                })
+                .collect(),
+            o.qualifiers
+                .iter()
+                .map(|q| AwardRow {
+                    place: q.place.to_string(),
+                    category: cat(&q.category),
+                    who: people.get(&q.id),
+                    prize: q.title.clone(),
+                })
+                .collect(),
+        )
+    } else {
+        (Vec::new(), Vec::new(), Vec::new())
+    };
+    IndexPage {
+        finished,
+        published,
+        recorded: live.games.iter().filter(|g| !g.pending).count(),
+        ranking,
+        prizes,
+        qualifiers,
+    }
+}
