@@ -453,6 +453,27 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), String> {
                 )),
             }
         }
+        Expect::RankingPlace {
+            ranking,
+            place,
+            unit,
+            ..
+        } => {
+            let row = o
+                .derived
+                .iter()
+                .filter(|d| d.name == ranking.node)
+                .flat_map(|d| &d.rows)
+                .find(|r| r.unit == unit.node);
+            match row {
+                Some(r) if r.place == place.node => Ok(()),
+                Some(r) => Err(format!(
+                    "{} place {}: expected {}, which is {}",
+                    ranking.node, place.node, unit.node, r.place
+                )),
+                None => Err(format!("{} is not ranked in {}", unit.node, ranking.node)),
+            }
+        }
         Expect::Withdrawn { player, .. } => {
             if o.withdrawn.iter().any(|w| w.id == player.node) {
                 Ok(())
