@@ -61,7 +61,7 @@ code!(E536, "E536", "ranking-name-clash", Error,
 code!(E537, "E537", "ranking-points-without-score", Error,
     Template::new("`sum points` adds the members' points in the source stage, but a knockout gives its players no points, only places.",
         "`sum points` 累加棋手在该阶段的积分，但淘汰赛只有名次，没有积分。"),
-    "stage cup { knockout { bracket seeded 8 } }\nranking teams { from cup by unit sum points best 2 short unranked }",
+    "stage cup { knockout { seeded 8 } }\nranking teams { from cup by unit sum points best 2 short unranked }",
     Template::new("Sum the places instead (`sum places best K`), or derive from a Swiss or round robin.",
         "改为按名次之和（`sum places best K`），或依据积分编排、循环赛阶段。"));
 

@@ -549,12 +549,12 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::PlacesRanked => ("{0}：{1}按下列办法排定：", "{0}: {1}, ranked in this order:"),
         M::DerivedTitle => ("团体名次", "Team ranking"),
         M::DerivedPlaces => (
-            "{0}按{1}中各{2}名次最好的{3}名棋手的名次之和排定，名次之和小者列前",
-            "{0}: each {2} is ranked by the sum of the places in {1} of its best {3} players; the lower sum ranks higher",
+            "按{1}中各{2}名次最好的{3}名棋手的名次之和排定，名次之和小者列前",
+            "Each {2} is ranked by the sum of the places in {1} of its best {3} players; the lower sum ranks higher",
         ),
         M::DerivedPoints => (
-            "{0}按{1}中各{2}积分最高的{3}名棋手的积分之和排定，积分之和多者列前",
-            "{0}: each {2} is ranked by the sum of the points in {1} of its best {3} players; the higher sum ranks higher",
+            "按{1}中各{2}积分最高的{3}名棋手的积分之和排定，积分之和多者列前",
+            "Each {2} is ranked by the sum of the points in {1} of its best {3} players; the higher sum ranks higher",
         ),
         M::DerivedTie => (
             "如相同，以其中个人最好名次列前；仍相同，名次并列",
