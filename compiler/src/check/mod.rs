@@ -17,6 +17,7 @@ pub mod fitness;
 pub mod limits;
 pub mod names;
 pub mod playoffs;
+pub mod rankings;
 pub mod refs;
 pub mod resolve;
 pub mod scoring;
@@ -173,6 +174,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         teams::check(&ctx, &mut diags);
         limits::check(&ctx, &mut diags);
         sizes::check(&ctx, &mut diags);
+        rankings::check(&ctx, &mut diags);
         // checker B: calls below
         entry::check(&ctx, &mut diags);
         categories::check(&ctx, &mut diags);
@@ -219,6 +221,7 @@ pub fn codes() -> Vec<&'static Code> {
         contract::CODES,
         limits::CODES,
         sizes::CODES,
+        rankings::CODES,
         unknown::CODES,
         stages::CODES,
         refs::CODES,
@@ -258,6 +261,7 @@ fn item_key(item: &Item) -> (&'static str, Option<String>) {
         Item::TimeControl(t) => ("time", Some(t.name.node.clone())),
         Item::Entry(_) => ("entry", None),
         Item::Category(c) => ("category", Some(c.name.node.clone())),
+        Item::Ranking(r) => ("ranking", Some(r.name.node.clone())),
         Item::Stage(s) => ("stage", Some(s.name.node.clone())),
         Item::Playoff(p) => ("playoff", p.name.as_ref().map(|n| n.node.clone())),
         Item::Places(_) => ("places", None),

@@ -9,8 +9,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use xqreg_grammar::ast::{
-    Category, Entry, EntryClause, File, Format, Ident, Item, PlayerDecl, PlayoffChain, Pool,
-    Regulation, RosterDecl, Scoring, Stage, StageClause, TeamDecl, TimeControl,
+    Category, DerivedRanking, Entry, EntryClause, File, Format, Ident, Item, PlayerDecl,
+    PlayoffChain, Pool, Regulation, RosterDecl, Scoring, Stage, StageClause, TeamDecl, TimeControl,
 };
 use xqreg_grammar::Span;
 
@@ -90,6 +90,9 @@ pub struct Scope<'f> {
     pub playoffs: BTreeMap<&'f str, &'f PlayoffChain>,
     pub pools: BTreeMap<&'f str, &'f Pool>,
     pub categories: BTreeMap<&'f str, &'f Category>,
+    /// Rankings derived from a stage (`ranking teams { ... }`); prize tables and quotas name
+    /// them as they name categories (a clash with a category is E536, a repeat E101).
+    pub rankings: BTreeMap<&'f str, &'f DerivedRanking>,
     pub players: BTreeMap<&'f str, &'f PlayerDecl>,
     /// Teams of a team event (`team t1 "北京队"` in the entry).
     pub teams: BTreeMap<&'f str, &'f TeamDecl>,
@@ -200,6 +203,14 @@ impl<'f> Scope<'f> {
                         r.name.span
                     })
                 }
+                Item::Ranking(r) => declare(
+                    &mut s.rankings,
+                    &mut dups,
+                    Kind::Category,
+                    &r.name,
+                    r,
+                    |r| r.name.span,
+                ),
                 Item::Entry(e) => {
                     s.entries.push(e);
                     for clause in &e.clauses {

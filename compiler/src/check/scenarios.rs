@@ -166,7 +166,8 @@ fn named_players(t: &Scenario) -> Vec<&Ident> {
             | Expect::StagePlace { player, .. }
             | Expect::Withdrawn { player, .. } => out.push(player),
             Expect::Shared { players, .. } => out.extend(players.iter()),
-            Expect::DecidedBy { .. } => {}
+            // Units of a derived ranking are checked by `rankings` (E538).
+            Expect::DecidedBy { .. } | Expect::RankingPlace { .. } => {}
         }
     }
     out
@@ -184,6 +185,9 @@ fn players(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
             }
         }
     }
+    // A derived ranking pays and qualifies units: their names stand where players do.
+    let units = super::rankings::unit_names(ctx, t);
+    known.extend(units.iter().map(String::as_str));
     match ctx.file.scenario_players(t) {
         Some((players, teams)) => {
             known.extend(players.iter().map(|p| p.id.node.as_str()));

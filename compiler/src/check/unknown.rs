@@ -407,9 +407,17 @@ impl Resolver<'_, '_> {
                     self.place_ref(r);
                 }
             }
+            Item::Ranking(r) => {
+                if let Some(from) = &r.from {
+                    self.name(Kind::Stage, from);
+                }
+            }
             Item::Prizes(p) => {
+                // A prize table may pay a derived ranking's units instead of a category.
                 if let Some(c) = &p.category {
-                    self.name(Kind::Category, c);
+                    if !self.ctx.scope.rankings.contains_key(c.node.as_str()) {
+                        self.name(Kind::Category, c);
+                    }
                 }
                 for line in &p.lines {
                     if let PrizeKey::Eliminated { stage, .. } = &line.key {
@@ -419,7 +427,13 @@ impl Resolver<'_, '_> {
             }
             Item::Qualification(q) => {
                 for quota in &q.quotas {
-                    if quota.category.node != "overall" {
+                    if quota.category.node != "overall"
+                        && !self
+                            .ctx
+                            .scope
+                            .rankings
+                            .contains_key(quota.category.node.as_str())
+                    {
                         self.name(Kind::Category, &quota.category);
                     }
                 }
@@ -520,7 +534,7 @@ impl Resolver<'_, '_> {
                         }
                         Expect::Prize {
                             category: Some(c), ..
-                        } => {
+                        } if !self.ctx.scope.rankings.contains_key(c.node.as_str()) => {
                             self.name(Kind::Category, c);
                         }
                         _ => {}

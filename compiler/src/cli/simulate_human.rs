@@ -75,6 +75,7 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
             r.player
         );
     }
+    derived(&mut s, o, lang);
     prizes(&mut s, o, lang);
     if !o.qualifiers.is_empty() {
         let _ = writeln!(s, "\n{}", t(lang, "Qualifiers", "获得资格"));
@@ -107,6 +108,31 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
         Lang::Zh => writeln!(s, "\n共 {} 局", o.games),
     };
     s
+}
+
+/// Each ranking derived from a stage: place, unit, sum, and the members counted.
+fn derived(s: &mut String, o: &Outcome, lang: Lang) {
+    for d in &o.derived {
+        let title = d.title.as_deref().unwrap_or(&d.name);
+        let _ = writeln!(s, "\n{title} ({})", d.name);
+        let unit_w = width_of(d.rows.iter().map(|r| r.unit.as_str()));
+        for r in &d.rows {
+            let shared = if r.shared { "=" } else { " " };
+            let short = if r.complete {
+                ""
+            } else {
+                t(lang, " short", " 人数不足")
+            };
+            let _ = writeln!(
+                s,
+                "  {:>3}{shared} {} {:>5}  ({}){short}",
+                r.place,
+                pad(&r.unit, unit_w),
+                r.total,
+                r.members.join(" ")
+            );
+        }
+    }
 }
 
 fn prizes(s: &mut String, o: &Outcome, lang: Lang) {

@@ -6,6 +6,7 @@
 //! carries that clause's file, line and column. Lowering never fails and never panics: a
 //! reference the checker would have rejected is kept by name and the runtime reports it.
 
+mod derived;
 mod entry;
 mod rules;
 mod stages;
@@ -70,6 +71,7 @@ impl<'a> Lowerer<'a> {
             categories: self.categories(),
             stages: self.stages(&scoring),
             places: self.places_decls(),
+            rankings: self.rankings(),
             prizes: self.prizes(),
             qualification: self.qualification(),
             conduct: self.conduct(),

@@ -182,6 +182,10 @@ kinds! {
     PlayoffLots, "playoff { lots }", Executed, false, "plan playoff step";
     PlayoffTiebreak, "playoff { tiebreak { ... } }", Executed, false, "plan playoff step (mini-match criteria)";
     PlacesDecl, "places R shared|ranked_by ... SOURCES", Executed, false, "plan.places (final ranking)";
+    RankingFrom, "ranking NAME { from STAGE }", Executed, false, "plan.rankings source (runtime derived ranking); checker E103, E533";
+    RankingBy, "ranking NAME { by unit|federation|pool }", Executed, false, "plan.rankings grouping attribute; checker E534";
+    RankingSum, "ranking NAME { sum places|points best K }", Executed, false, "plan.rankings sum of the best K members; checker E531, E532";
+    RankingShort, "ranking NAME { short unranked|last }", Executed, false, "plan.rankings units with fewer than K members; checker E535";
     PrizeLine, "prizes { R: MONEY }", Executed, false, "plan.prizes (runtime awards); checker E5xx";
     PrizeEliminated, "prizes { eliminated S round N: MONEY }", Executed, false, "plan.prizes (knockout losers)";
     PrizeItem, "prizes { R: trophy|medal|plaque|certificate|item }", Executed, false, "plan.prizes items (runtime awards)";

@@ -98,6 +98,19 @@ impl Walker {
             Item::Stage(s) => s.clauses.iter().for_each(|c| self.stage(c)),
             Item::Playoff(p) => self.playoff(p),
             Item::Places(p) => self.push(K::PlacesDecl, p.span),
+            Item::Ranking(r) => {
+                let clauses = [
+                    (K::RankingFrom, r.from.as_ref().map(|x| x.span)),
+                    (K::RankingBy, r.by.as_ref().map(|x| x.span)),
+                    (K::RankingSum, r.sum.as_ref().map(|x| x.span)),
+                    (K::RankingShort, r.short.as_ref().map(|x| x.span)),
+                ];
+                for (kind, span) in clauses {
+                    if let Some(span) = span {
+                        self.push(kind, span);
+                    }
+                }
+            }
             Item::Prizes(p) => {
                 if let Some(tax) = &p.tax {
                     self.push(K::PrizeTax, tax.span);
@@ -454,6 +467,7 @@ fn expect_span(e: &xqreg_grammar::ast::Expect) -> Span {
         | E::Qualifies { span, .. }
         | E::DecidedBy { span, .. }
         | E::StagePlace { span, .. }
-        | E::Withdrawn { span, .. } => *span,
+        | E::Withdrawn { span, .. }
+        | E::RankingPlace { span, .. } => *span,
     }
 }

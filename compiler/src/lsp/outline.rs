@@ -63,6 +63,13 @@ fn item(it: &Item) -> Option<Sym> {
             SymbolKind::CLASS,
             span,
         ),
+        Item::Ranking(r) => named(
+            "ranking",
+            &r.name,
+            r.title.as_ref(),
+            SymbolKind::CLASS,
+            span,
+        ),
         Item::Stage(st) => {
             let mut s = named(
                 "stage",

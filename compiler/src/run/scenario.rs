@@ -514,6 +514,36 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), Msg> {
                 )),
             }
         }
+        Expect::RankingPlace {
+            ranking,
+            place,
+            unit,
+            ..
+        } => {
+            let row = o
+                .derived
+                .iter()
+                .filter(|d| d.name == ranking.node)
+                .flat_map(|d| &d.rows)
+                .find(|r| r.unit == unit.node);
+            match row {
+                Some(r) if r.place == place.node => Ok(()),
+                Some(r) => Err(Msg::new(
+                    format!(
+                        "{} place {}: expected {}, which is {}",
+                        ranking.node, place.node, unit.node, r.place
+                    ),
+                    format!(
+                        "{} 第{}名：预期为 {}，其实为第{}名",
+                        ranking.node, place.node, unit.node, r.place
+                    ),
+                )),
+                None => Err(Msg::new(
+                    format!("{} is not ranked in {}", unit.node, ranking.node),
+                    format!("{} 不在 {} 的名次表中", unit.node, ranking.node),
+                )),
+            }
+        }
         Expect::Withdrawn { player, .. } => {
             if o.withdrawn.iter().any(|w| w.id == player.node) {
                 Ok(())

@@ -147,6 +147,28 @@ fn item(w: &mut Walk, item: &Item) {
         }
         Item::Stage(s) => stage(w, s),
         Item::Playoff(p) => w.playoff(p),
+        Item::Ranking(r) => {
+            w.add(r.span, "ranking");
+            w.add(r.name.span, "ranking name");
+            if let Some(t) = &r.title {
+                w.text(t, "ranking title");
+            }
+            for (span, what) in [
+                (r.from.as_ref().map(|x| x.span), "ranking from"),
+                (r.by.as_ref().map(|x| x.span), "ranking by"),
+                (r.sum.as_ref().map(|x| x.span), "ranking sum"),
+                (r.sum.as_ref().map(|x| x.measure.span), "ranking measure"),
+                (
+                    r.sum.as_ref().and_then(|x| x.best.as_ref()).map(|x| x.span),
+                    "ranking best",
+                ),
+                (r.short.as_ref().map(|x| x.span), "ranking short"),
+            ] {
+                if let Some(span) = span {
+                    w.add(span, what);
+                }
+            }
+        }
         Item::Places(p) => {
             w.add(p.span, "places declaration");
             w.add(p.places.span, "places");

@@ -53,6 +53,7 @@ pub fn item_key(item: &Item) -> Option<(&'static str, String)> {
         Item::TimeControl(t) => ("time", t.name.node.clone()),
         Item::Entry(_) => ("entry", String::new()),
         Item::Category(c) => ("category", c.name.node.clone()),
+        Item::Ranking(r) => ("ranking", r.name.node.clone()),
         Item::Stage(s) => ("stage", s.name.node.clone()),
         Item::Playoff(p) => (
             "playoff",

@@ -169,6 +169,8 @@ pub enum Item {
     Playoff(PlayoffChain),
     /// `places 9..16 shared groups.*#3..4 "..."`
     Places(PlacesDecl),
+    /// `ranking teams "团体总分" { from main by unit sum places best 3 short unranked }`
+    Ranking(DerivedRanking),
     /// `prizes [CATEGORY] "title" CNY after_tax { 1: 80000 ... }`
     Prizes(Prizes),
     /// `qualification "全国总决赛" { open_men 3 ... }`
@@ -208,6 +210,7 @@ impl Item {
             Item::Stage(x) => x.span,
             Item::Playoff(x) => x.span,
             Item::Places(x) => x.span,
+            Item::Ranking(x) => x.span,
             Item::Prizes(x) => x.span,
             Item::Qualification(x) => x.span,
             Item::Conduct(x) => x.span,

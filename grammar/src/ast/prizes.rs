@@ -92,3 +92,35 @@ pub struct Quota {
     pub count: Spanned<u32>,
     pub span: Span,
 }
+
+/// A ranking derived from an individual stage's ranking, by a roster attribute:
+///
+/// ```text
+/// ranking teams "团体总分" en "Team standings" {
+///   from main              // the individual stage
+///   by unit                // unit | federation | pool
+///   sum places best 3      // the best 3 members' places, lower wins (or `sum points`, higher wins)
+///   short unranked         // a unit with fewer than 3 members: `unranked` or `last`
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DerivedRanking {
+    pub name: Ident,
+    pub title: Option<Text>,
+    pub from: Option<Ident>,
+    /// The roster attribute (`unit`, `federation`, `pool`).
+    pub by: Option<Ident>,
+    pub sum: Option<RankingSum>,
+    /// `unranked` or `last`.
+    pub short: Option<Ident>,
+    pub span: Span,
+}
+
+/// `sum places best 3`: what is summed and over how many members.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RankingSum {
+    /// `places` or `points`.
+    pub measure: Ident,
+    pub best: Option<Spanned<u32>>,
+    pub span: Span,
+}

@@ -224,4 +224,11 @@ pub enum Expect {
     },
     /// `withdrawn a1`
     Withdrawn { player: Ident, span: Span },
+    /// `ranking_place teams 1 北京`: the unit `北京` is first in the derived ranking `teams`.
+    RankingPlace {
+        ranking: Ident,
+        place: Spanned<u32>,
+        unit: Ident,
+        span: Span,
+    },
 }

@@ -21,6 +21,7 @@ pub(crate) const TOP_KEYWORDS: &[&str] = &[
     "stage",
     "playoff",
     "places",
+    "ranking",
     "prizes",
     "qualification",
     "conduct",

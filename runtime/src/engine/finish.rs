@@ -13,6 +13,9 @@ use std::collections::{BTreeMap, BTreeSet};
 /// (final place, shared, roster index), in place order.
 type Ranking = Vec<(u32, bool, usize)>;
 
+/// The derived rankings by name.
+type Derived = BTreeMap<String, super::outcome::DerivedStanding>;
+
 /// The final ranking of every section, one after the other (section by section, each in place
 /// order), and the section of each ranked player.
 struct Final {
@@ -33,8 +36,9 @@ impl Final {
 
 pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<RuntimeProblem>> {
     let fin = final_ranking(&mut ctx)?;
-    let (prizes, totals) = prizes(&mut ctx, &fin);
-    let qualifiers = qualification(&mut ctx, &fin);
+    let derived = super::derived::rankings(&mut ctx);
+    let (prizes, totals) = prizes(&mut ctx, &fin, &derived);
+    let qualifiers = qualification(&mut ctx, &fin, &derived);
     if !ctx.problems.is_empty() {
         return Err(ctx.problems);
     }
@@ -64,6 +68,12 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
         prizes,
         prize_totals: totals,
         qualifiers,
+        derived: ctx
+            .plan
+            .rankings
+            .iter()
+            .filter_map(|r| derived.get(&r.name).cloned())
+            .collect(),
         stages: ctx.stages.into_iter().map(|s| s.out).collect(),
         games: ctx.games,
         withdrawn,
@@ -370,10 +380,19 @@ fn spans_sections(what: &str, sections: &[String], origin: &Origin) -> RuntimePr
     )
 }
 
-fn prizes(ctx: &mut Ctx<'_>, fin: &Final) -> (Vec<PrizeAward>, BTreeMap<String, u64>) {
+fn prizes(
+    ctx: &mut Ctx<'_>,
+    fin: &Final,
+    derived: &Derived,
+) -> (Vec<PrizeAward>, BTreeMap<String, u64>) {
     let mut awards = Vec::new();
     let mut totals: BTreeMap<String, u64> = BTreeMap::new();
     for table in &ctx.plan.prizes {
+        // A table that names a derived ranking pays its units (super::derived).
+        if let Some(d) = table.category.as_ref().and_then(|c| derived.get(c)) {
+            super::derived::pay(ctx, table, d, &mut awards, &mut totals);
+            continue;
+        }
         if let Some(c) = &table.category {
             if !ctx.plan.categories.contains_key(c) {
                 ctx.problems.push(RuntimeProblem::new(
@@ -556,11 +575,16 @@ fn add_money(
     }
 }
 
-fn qualification(ctx: &mut Ctx<'_>, fin: &Final) -> Vec<Qualifier> {
+fn qualification(ctx: &mut Ctx<'_>, fin: &Final, derived: &Derived) -> Vec<Qualifier> {
     let mut out = Vec::new();
     for q in &ctx.plan.qualification {
         let mut taken: Vec<usize> = Vec::new();
         for quota in &q.quotas {
+            // A quota that names a derived ranking qualifies its units (super::derived).
+            if let Some(d) = quota.category.as_ref().and_then(|c| derived.get(c)) {
+                out.extend(super::derived::qualify(&q.title, quota, d));
+                continue;
+            }
             let cat_rank = match category_ranking(ctx, fin, quota.category.as_deref()) {
                 Ok(r) => r,
                 Err(sections) => {

@@ -16,6 +16,7 @@
 //! the one that sent its players there. Same-place matches are round 1. A team event's teams
 //! are the roster's units, players sit on boards by `order`.
 
+mod derived;
 mod draw;
 mod entrants;
 mod finish;

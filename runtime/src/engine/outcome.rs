@@ -19,6 +19,9 @@ pub struct Outcome {
     /// Money paid per currency.
     pub prize_totals: BTreeMap<String, u64>,
     pub qualifiers: Vec<Qualifier>,
+    /// Rankings derived from an individual stage, in plan order; absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub derived: Vec<DerivedStanding>,
     pub stages: Vec<StageOutcome>,
     /// Games played or forfeited (byes not counted), playoff games included.
     pub games: u32,
@@ -202,4 +205,30 @@ pub enum GameSource {
 
 fn is_zero(v: &u32) -> bool {
     *v == 0
+}
+
+/// A ranking derived from an individual stage (`ranking NAME { ... }`), units in place order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DerivedStanding {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    pub rows: Vec<DerivedRow>,
+}
+
+/// One unit of a derived ranking.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DerivedRow {
+    pub place: u32,
+    pub shared: bool,
+    /// The attribute's value (the unit's, federation's or pool's name).
+    pub unit: String,
+    /// The sum of the counted members' places or points.
+    pub total: i64,
+    /// The best place among the counted members (the tie-break).
+    pub best_place: u32,
+    /// The counted members' ids, best first.
+    pub members: Vec<String>,
+    /// Whether the unit had all K members (false only with `short last`).
+    pub complete: bool,
 }

@@ -88,6 +88,10 @@ pub struct Plan {
     pub stages: Vec<Stage>,
     /// Places decided outside any stage (`places 9..16 shared groups.*#3..4`).
     pub places: Vec<PlacesDecl>,
+    /// Rankings of units derived from an individual stage (`ranking NAME { ... }`); absent from
+    /// the JSON of a plan without one, so older plans read back the same.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rankings: Vec<DerivedRanking>,
     pub prizes: Vec<PrizeTable>,
     pub qualification: Vec<Qualification>,
     pub conduct: Conduct,

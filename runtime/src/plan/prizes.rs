@@ -26,7 +26,8 @@ pub enum PlacesRule {
 /// `prizes [CATEGORY] "title" CNY after_tax { 1: 80000 ... }`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PrizeTable {
-    /// None: the final ranking of the whole event.
+    /// None: the final ranking of the whole event. A category, or a derived ranking
+    /// ([`DerivedRanking`], whose units are paid).
     pub category: Option<String>,
     pub title: Option<String>,
     pub currency: String,
@@ -91,8 +92,57 @@ pub struct Qualification {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Quota {
-    /// None: the final ranking of the whole event (`overall`).
+    /// None: the final ranking of the whole event (`overall`). A category, or a derived
+    /// ranking ([`DerivedRanking`], whose units qualify).
     pub category: Option<String>,
     pub count: u32,
     pub origin: Origin,
+}
+
+/// `ranking teams { from main by unit sum places best 3 short unranked }`: a ranking of units
+/// (clubs, federations, pools) computed from an individual stage's ranking. Prize tables and
+/// qualification quotas name it as they name a category (the names never clash).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DerivedRanking {
+    pub name: String,
+    pub title: Option<String>,
+    /// The individual stage whose standings give each member's place and points.
+    pub source: String,
+    /// The roster attribute that groups the members.
+    pub by: GroupAttr,
+    pub measure: Measure,
+    /// How many members count (K of "the best K").
+    pub best: u32,
+    /// What happens to a unit with fewer than `best` members in the source stage.
+    pub short: ShortRule,
+    pub origin: Origin,
+}
+
+/// The roster attribute a derived ranking groups by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupAttr {
+    Unit,
+    Federation,
+    Pool,
+}
+
+/// What a derived ranking sums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Measure {
+    /// The members' places in the source stage: the lowest K count, the lower sum wins.
+    Places,
+    /// The members' points in the source stage: the highest K count, the higher sum wins.
+    Points,
+}
+
+/// A unit with fewer members than the ranking counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShortRule {
+    /// Not ranked at all.
+    Unranked,
+    /// Ranked after every complete unit (more members first, then by the same sum).
+    Last,
 }

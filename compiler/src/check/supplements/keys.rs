@@ -34,6 +34,7 @@ pub(super) fn key(item: &Item) -> Key {
         ),
         Item::TimeControl(t) => named("time", t.name.node.clone()),
         Item::Category(c) => named("category", c.name.node.clone()),
+        Item::Ranking(r) => named("ranking", r.name.node.clone()),
         Item::Stage(s) => named("stage", s.name.node.clone()),
         Item::Playoff(p) => named(
             "playoff",
@@ -127,6 +128,7 @@ pub(super) fn name_span(item: &Item, fallback: Span) -> Span {
     match item {
         Item::TimeControl(t) => t.name.span,
         Item::Category(c) => c.name.span,
+        Item::Ranking(r) => r.name.span,
         Item::Stage(s) => s.name.span,
         Item::Playoff(p) => p
             .name

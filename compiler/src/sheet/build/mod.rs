@@ -7,6 +7,7 @@
 
 mod admin;
 mod conduct;
+mod derived;
 mod entry;
 mod flow;
 mod header;
@@ -51,6 +52,8 @@ pub struct Names<'a> {
     pub players: BTreeMap<&'a str, &'a ast::PlayerDecl>,
     pub playoffs: BTreeMap<&'a str, &'a ast::PlayoffChain>,
     pub places: Vec<&'a ast::PlacesDecl>,
+    /// Derived rankings: prize tables and quotas name them as they name categories.
+    pub rankings: BTreeMap<&'a str, &'a ast::DerivedRanking>,
 }
 
 pub struct Ctx<'a> {
@@ -212,7 +215,10 @@ impl<'a> Ctx<'a> {
             .and_then(|c| c.title.as_ref())
         {
             Some(t) => self.t(t),
-            None => name.to_string(),
+            None => match self.names.rankings.get(name) {
+                Some(r) => derived::title(self, r),
+                None => name.to_string(),
+            },
         }
     }
 
@@ -329,6 +335,7 @@ pub fn build_item(ctx: &mut Ctx<'_>, item: &Item) {
         Item::Stage(s) => stage::stage(ctx, s),
         Item::Playoff(p) => ranking::playoff_chain(ctx, p),
         Item::Places(p) => ranking::places_decl(ctx, p),
+        Item::Ranking(r) => derived::ranking(ctx, r),
         Item::Prizes(p) => prizes::prizes(ctx, p),
         Item::Qualification(q) => prizes::qualification(ctx, q),
         Item::Conduct(c) => conduct::conduct(ctx, c),
@@ -376,6 +383,9 @@ fn collect_names<'a>(src: &Source<'a>, names: &mut Names<'a>) {
                 }
             }
             Item::Places(p) => names.places.push(p),
+            Item::Ranking(r) => {
+                names.rankings.entry(&r.name.node).or_insert(r);
+            }
             Item::Entry(e) => {
                 for c in &e.clauses {
                     match c {
@@ -609,6 +619,7 @@ pub fn item_label(ctx: &Ctx<'_>, item: &Item) -> String {
         Item::Stage(s) => ctx.stage_title(&s.name.node),
         Item::TimeControl(t) => ctx.mf(M::LabelTime, &[&ctx.time_title(&t.name.node)]),
         Item::Category(c) => ctx.category_title(&c.name.node),
+        Item::Ranking(r) => derived::title(ctx, r),
         Item::Playoff(p) => match &p.title {
             Some(t) => ctx.t(t),
             None => ctx.m(M::ClausePlayoff).to_string(),

@@ -393,6 +393,7 @@ impl Builder {
             Rule::stage => Item::Stage(self.stage(p)?),
             Rule::playoff_chain => Item::Playoff(self.playoff_chain(p)?),
             Rule::places_decl => Item::Places(self.places_decl(p)?),
+            Rule::ranking => Item::Ranking(self.ranking(p)?),
             Rule::prizes => Item::Prizes(self.prizes(p)?),
             Rule::qualification => Item::Qualification(self.qualification(p)?),
             Rule::conduct => Item::Conduct(self.conduct(p)?),

@@ -112,4 +112,50 @@ impl Builder {
             span: self.span(p),
         })
     }
+
+    pub fn ranking(&self, p: &Pair<Rule>) -> R<DerivedRanking> {
+        let mut r = DerivedRanking {
+            name: self.nth_ident(p, 0)?,
+            title: None,
+            from: None,
+            by: None,
+            sum: None,
+            short: None,
+            span: self.span(p),
+        };
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::text => r.title = Some(self.text(&k)?),
+                Rule::ranking_clause => {
+                    let Some(c) = self.first(&k) else { continue };
+                    match c.as_rule() {
+                        Rule::ranking_from => r.from = Some(self.nth_ident(&c, 0)?),
+                        Rule::ranking_by => r.by = Some(self.nth_ident(&c, 0)?),
+                        Rule::ranking_sum => {
+                            let measure = kids(&c)
+                                .find(|m| m.as_rule() == Rule::ranking_measure)
+                                .map(|m| self.ident(&m))
+                                .ok_or_else(|| self.missing(&c, "`places` or `points`"))?;
+                            let best = match kids(&c).find(|m| m.as_rule() == Rule::int) {
+                                Some(_) => Some(self.nth_int(&c, 0)?),
+                                None => None,
+                            };
+                            r.sum = Some(RankingSum {
+                                measure,
+                                best,
+                                span: self.span(&c),
+                            });
+                        }
+                        _ => {
+                            r.short = kids(&c)
+                                .find(|m| m.as_rule() == Rule::ranking_short_rule)
+                                .map(|m| self.ident(&m));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(r)
+    }
 }

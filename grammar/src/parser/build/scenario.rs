@@ -275,6 +275,12 @@ impl Builder {
                     span,
                 }
             }
+            Rule::expect_ranking_place => Expect::RankingPlace {
+                ranking: self.nth_ident(l, 0)?,
+                place: self.nth_int(l, 0)?,
+                unit: self.nth_ident(l, 1)?,
+                span,
+            },
             _ => Expect::Withdrawn {
                 player: self.nth_ident(l, 0)?,
                 span,

@@ -1,0 +1,344 @@
+//! Rankings derived from an individual stage's ranking (`ranking teams { from main by unit sum
+//! places best 3 short unranked }`): members are grouped by a roster attribute, each unit's best
+//! K members count, and the units are ranked by the sum of their places (lower wins) or points
+//! (higher wins); a tie goes to the unit with the best individual place, and a tie on that too is
+//! a shared place. Prize tables and qualification quotas that name the ranking pay its units.
+
+use super::outcome::{DerivedRow, DerivedStanding, PrizeAward, Qualifier};
+use super::problem::{codes, RuntimeProblem};
+use super::transcript::EntryKind;
+use super::Ctx;
+use crate::plan::{DerivedRanking, GroupAttr, Measure, PrizeKey, PrizeTable, Quota, ShortRule};
+use std::collections::BTreeMap;
+
+/// One member as the source stage ranked them.
+#[derive(Clone, Debug)]
+struct Member {
+    id: String,
+    place: u32,
+    points: i64,
+}
+
+/// Every derived ranking of the plan, by name, in plan order.
+pub(crate) fn rankings(ctx: &mut Ctx<'_>) -> BTreeMap<String, DerivedStanding> {
+    let mut out = BTreeMap::new();
+    for r in &ctx.plan.rankings {
+        match derive(ctx, r) {
+            Ok(s) => {
+                out.insert(r.name.clone(), s);
+            }
+            Err(p) => ctx.problems.push(p),
+        }
+    }
+    out
+}
+
+fn attr_of(ctx: &Ctx<'_>, id: &str, by: GroupAttr) -> Option<String> {
+    let p = ctx.roster.players.get(ctx.roster.index_of(id)?)?;
+    match by {
+        GroupAttr::Unit => p.unit.clone(),
+        GroupAttr::Federation => p.federation.clone(),
+        GroupAttr::Pool => p.pool.clone(),
+    }
+}
+
+fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, RuntimeProblem> {
+    let Some(run) = ctx.stages.iter().find(|s| s.name == r.source) else {
+        return Err(RuntimeProblem::new(
+            codes::UNKNOWN_NAME,
+            format!(
+                "ranking `{}` is derived from stage `{}`, which did not run",
+                r.name, r.source
+            ),
+            &r.origin,
+        ));
+    };
+    let [group] = run.out.groups.as_slice() else {
+        return Err(RuntimeProblem::new(
+            codes::PLACE_CONFLICT,
+            format!(
+                "ranking `{}` is derived from stage `{}`, which has {} groups and no single ranking",
+                r.name,
+                r.source,
+                run.out.groups.len()
+            ),
+            &r.origin,
+        ));
+    };
+    let mut units: BTreeMap<String, Vec<Member>> = BTreeMap::new();
+    let mut without = Vec::new();
+    for row in &group.standings {
+        let points = match (r.measure, row.points) {
+            (Measure::Points, None) => {
+                return Err(RuntimeProblem::new(
+                    codes::UNSUPPORTED,
+                    format!(
+                        "ranking `{}` sums points, but stage `{}` gives its players none",
+                        r.name, r.source
+                    ),
+                    &r.origin,
+                ))
+            }
+            (_, p) => p.unwrap_or(0),
+        };
+        let m = Member {
+            id: row.id.clone(),
+            place: row.place,
+            points,
+        };
+        match attr_of(ctx, &row.id, r.by) {
+            Some(key) => units.entry(key).or_default().push(m),
+            None => without.push(row.id.clone()),
+        }
+    }
+    if !without.is_empty() {
+        ctx.transcript.push(
+            EntryKind::Places,
+            format!(
+                "ranking {}: {} without a {} count for no unit",
+                r.name,
+                without.join(" "),
+                attr_word(r.by)
+            ),
+            &r.origin,
+        );
+    }
+    let k = r.best as usize;
+    // (complete, counted members, sum key, best place) per unit; the sort key says who is ahead.
+    let mut scored = Vec::new();
+    let mut unranked = Vec::new();
+    for (key, mut members) in units {
+        match r.measure {
+            Measure::Places => members.sort_by(|a, b| a.place.cmp(&b.place).then(a.id.cmp(&b.id))),
+            Measure::Points => members.sort_by(|a, b| {
+                b.points
+                    .cmp(&a.points)
+                    .then(a.place.cmp(&b.place))
+                    .then(a.id.cmp(&b.id))
+            }),
+        }
+        members.truncate(k);
+        let complete = members.len() == k;
+        if !complete && r.short == ShortRule::Unranked {
+            unranked.push(key);
+            continue;
+        }
+        let total: i64 = match r.measure {
+            Measure::Places => members.iter().map(|m| i64::from(m.place)).sum(),
+            Measure::Points => members.iter().map(|m| m.points).sum(),
+        };
+        let best = members.iter().map(|m| m.place).min().unwrap_or(u32::MAX);
+        scored.push((key, members, total, best));
+    }
+    if !unranked.is_empty() {
+        ctx.transcript.push(
+            EntryKind::Places,
+            format!(
+                "ranking {}: {} have fewer than {k} members and are not ranked",
+                r.name,
+                unranked.join(" ")
+            ),
+            &r.origin,
+        );
+    }
+    // Ahead: a complete unit, then more members, then the better sum, then the best place.
+    let order_key = |s: &(String, Vec<Member>, i64, u32)| {
+        let sum = match r.measure {
+            Measure::Places => s.2,
+            Measure::Points => -s.2,
+        };
+        (std::cmp::Reverse(s.1.len()), sum, s.3)
+    };
+    scored.sort_by(|a, b| order_key(a).cmp(&order_key(b)).then(a.0.cmp(&b.0)));
+    let mut rows: Vec<DerivedRow> = Vec::with_capacity(scored.len());
+    for (n, s) in scored.iter().enumerate() {
+        let tied_with_prev = n > 0
+            && scored
+                .get(n - 1)
+                .is_some_and(|p| order_key(p) == order_key(s));
+        let tied_with_next = scored
+            .get(n + 1)
+            .is_some_and(|x| order_key(x) == order_key(s));
+        let place = match (tied_with_prev, rows.last()) {
+            (true, Some(prev)) => prev.place,
+            _ => n as u32 + 1,
+        };
+        rows.push(DerivedRow {
+            place,
+            shared: tied_with_prev || tied_with_next,
+            unit: s.0.clone(),
+            total: s.2,
+            best_place: s.3,
+            members: s.1.iter().map(|m| m.id.clone()).collect(),
+            complete: s.1.len() == k,
+        });
+    }
+    for w in rows.windows(2) {
+        let [a, b] = w else { continue };
+        if a.place != b.place && a.total == b.total && a.members.len() == b.members.len() {
+            ctx.transcript.push(
+                EntryKind::Tiebreak,
+                format!(
+                    "ranking {}: {} before {}: equal sum {}, best individual place {} < {}",
+                    r.name, a.unit, b.unit, a.total, a.best_place, b.best_place
+                ),
+                &r.origin,
+            );
+        }
+    }
+    let listed: Vec<String> = rows
+        .iter()
+        .map(|x| format!("{}. {} ({})", x.place, x.unit, x.total))
+        .collect();
+    ctx.transcript.push(
+        EntryKind::Places,
+        format!(
+            "ranking {}: {} of the best {k} members of stage {} by {}: {}",
+            r.name,
+            match r.measure {
+                Measure::Places => "sum of places",
+                Measure::Points => "sum of points",
+            },
+            r.source,
+            attr_word(r.by),
+            listed.join(", ")
+        ),
+        &r.origin,
+    );
+    Ok(DerivedStanding {
+        name: r.name.clone(),
+        title: r.title.clone(),
+        rows,
+    })
+}
+
+fn attr_word(by: GroupAttr) -> &'static str {
+    match by {
+        GroupAttr::Unit => "unit",
+        GroupAttr::Federation => "federation",
+        GroupAttr::Pool => "pool",
+    }
+}
+
+/// Pays a prize table that names a derived ranking: each unit at its place; a shared place
+/// pools the money of the places it covers and splits it (the remainder one unit each, in
+/// name order), as the individual tables do.
+pub(crate) fn pay(
+    ctx: &mut Ctx<'_>,
+    table: &PrizeTable,
+    standing: &DerivedStanding,
+    awards: &mut Vec<PrizeAward>,
+    totals: &mut BTreeMap<String, u64>,
+) {
+    let line_for = |place: u32| {
+        table
+            .lines
+            .iter()
+            .find(|l| matches!(l.key, PrizeKey::Places { places } if places.contains(place)))
+    };
+    let mut i = 0;
+    let rows = &standing.rows;
+    while i < rows.len() {
+        let place = rows.get(i).map_or(0, |r| r.place);
+        let mut j = i;
+        while rows.get(j).is_some_and(|r| r.place == place) {
+            j += 1;
+        }
+        let tier = rows.get(i..j).unwrap_or(&[]);
+        let k = tier.len() as u64;
+        let mut pools: BTreeMap<String, u64> = BTreeMap::new();
+        for q in place..place + tier.len() as u32 {
+            if let Some(line) = line_for(q) {
+                if let Some(amount) = line.amount {
+                    let cur = line
+                        .currency
+                        .clone()
+                        .unwrap_or_else(|| table.currency.clone());
+                    let e = pools.entry(cur).or_insert(0);
+                    match e.checked_add(amount) {
+                        Some(t) => *e = t,
+                        None => ctx.problems.push(RuntimeProblem::new(
+                            codes::OUT_OF_RANGE,
+                            format!(
+                                "the prizes of places {place}.. add up to more than {}",
+                                u64::MAX
+                            ),
+                            &line.origin,
+                        )),
+                    }
+                }
+            }
+        }
+        let items = line_for(place).map(|l| l.items.clone()).unwrap_or_default();
+        let award = |unit: &str, amount: u64, currency: &str| PrizeAward {
+            category: table.category.clone(),
+            place,
+            shared: k > 1,
+            id: unit.to_string(),
+            player: unit.to_string(),
+            amount,
+            currency: currency.to_string(),
+            items: items.clone(),
+            eliminated: None,
+        };
+        for (currency, pool) in &pools {
+            let share = pool / k.max(1);
+            let rest = pool % k.max(1);
+            for (n, row) in tier.iter().enumerate() {
+                let amount = share + u64::from((n as u64) < rest);
+                let e = totals.entry(currency.clone()).or_insert(0);
+                match e.checked_add(amount) {
+                    Some(t) => *e = t,
+                    None => ctx.problems.push(RuntimeProblem::new(
+                        codes::OUT_OF_RANGE,
+                        format!(
+                            "the prizes paid in {currency} add up to more than {}",
+                            u64::MAX
+                        ),
+                        &table.origin,
+                    )),
+                }
+                awards.push(award(&row.unit, amount, currency));
+            }
+        }
+        if pools.is_empty() && !items.is_empty() {
+            for row in tier {
+                awards.push(award(&row.unit, 0, &table.currency));
+            }
+        }
+        i = j;
+    }
+    let paid: Vec<String> = awards
+        .iter()
+        .filter(|a| a.category == table.category)
+        .map(|a| format!("{} {}", a.id, a.amount))
+        .collect();
+    ctx.transcript.push(
+        EntryKind::Prize,
+        format!(
+            "{} ({}): {}",
+            table.title.as_deref().unwrap_or("prizes"),
+            standing.name,
+            paid.join(", ")
+        ),
+        &table.origin,
+    );
+}
+
+/// The units a quota naming a derived ranking qualifies: the first `count` ranked units (a
+/// shared place at the edge qualifies nobody beyond the count: the next in name order waits).
+pub(crate) fn qualify(title: &str, quota: &Quota, standing: &DerivedStanding) -> Vec<Qualifier> {
+    standing
+        .rows
+        .iter()
+        .take(quota.count as usize)
+        .map(|row| Qualifier {
+            title: title.to_string(),
+            category: quota.category.clone(),
+            place: row.place,
+            id: row.unit.clone(),
+            player: row.unit.clone(),
+            replaces: None,
+        })
+        .collect()
+}
