@@ -57,6 +57,7 @@ fn every_block_is_read_in_order() {
             Item::Note(_) => "note",
             Item::Supplement(_) => "supplement",
             Item::Roster(_) => "roster",
+            Item::Ranking(_) => "ranking",
             Item::Test(_) => "test",
             Item::Broken(_) => "broken",
         })
@@ -105,6 +106,8 @@ fn every_block_is_read_in_order() {
         "test",
         "test",
         "roster",
+        "test",
+        "ranking",
         "test",
     ];
     assert_eq!(kinds, expected);
@@ -1018,4 +1021,34 @@ fn supplement_and_tests() {
         f.scenario_players(g).is_none(),
         "a generated roster has no declared players"
     );
+}
+
+#[test]
+fn a_derived_ranking_and_its_expectation_are_read() {
+    let f = file();
+    let Item::Ranking(r) = &f.items[44] else {
+        panic!("item 44 is the ranking")
+    };
+    assert_eq!(r.name.node, "teams");
+    assert_eq!(
+        r.title
+            .as_ref()
+            .and_then(|t| t.en.as_ref())
+            .map(|e| e.node.as_str()),
+        Some("Team standings")
+    );
+    assert_eq!(r.from.as_ref().map(|i| i.node.as_str()), Some("main"));
+    assert_eq!(r.by.as_ref().map(|i| i.node.as_str()), Some("unit"));
+    let sum = r.sum.as_ref().expect("sum");
+    assert_eq!(sum.measure.node, "places");
+    assert_eq!(sum.best.as_ref().map(|b| b.node), Some(3));
+    assert_eq!(r.short.as_ref().map(|i| i.node.as_str()), Some("unranked"));
+    let Item::Test(t) = &f.items[45] else {
+        panic!("item 45 is its test")
+    };
+    assert!(matches!(
+        t.expects.first(),
+        Some(xqreg_grammar::ast::Expect::RankingPlace { ranking, place, unit, .. })
+            if ranking.node == "teams" && place.node == 1 && unit.node == "北京"
+    ));
 }

@@ -347,6 +347,7 @@ fn expect_word(e: &xqreg_grammar::ast::Expect) -> Option<&xqreg_grammar::ast::Id
         | E::Withdrawn { player, .. } => Some(player),
         E::Shared { players, .. } => players.first(),
         E::DecidedBy { step, .. } => Some(step),
+        E::RankingPlace { unit, .. } => Some(unit),
     }
 }
 

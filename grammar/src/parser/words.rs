@@ -393,6 +393,10 @@ pub(crate) static WORDS_ZH: &[(&str, &str)] = &[
         "名额，如 `open_men 3`、`replacement` 或 `staff`",
     ),
     (
+        "a ranking clause (`from`, `by`, `sum`, `short`)",
+        "团体名次条款（`from`、`by`、`sum`、`short`）",
+    ),
+    (
         "a result (`1-0`, `0-1`, `=`, `+-`, `-+`, `--`)",
         "结果（`1-0`、`0-1`、`=`、`+-`、`-+`、`--`）",
     ),

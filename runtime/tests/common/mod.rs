@@ -286,6 +286,7 @@ pub fn seed004() -> Plan {
             title: Some("小组第三、四名并列第九名".to_string()),
             origin: o("places 9..16 shared"),
         }],
+        rankings: Vec::new(),
         prizes: vec![PrizeTable {
             category: None,
             title: Some("奖金".to_string()),

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use xqreg_runtime::engine::{GameOut, StageOutcome};
 
-use super::model::People;
+use super::people::People;
 
 const BOX_W: i64 = 200;
 const BOX_H: i64 = 44;

@@ -7,6 +7,7 @@
 
 pub mod bracket;
 pub mod model;
+pub mod people;
 pub mod text;
 pub mod write;
 

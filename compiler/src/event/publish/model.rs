@@ -5,17 +5,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
-use xqreg_runtime::engine::{GameOut, Outcome, Roster, StageOutcome};
+use xqreg_runtime::engine::{GameOut, Outcome, StageOutcome};
 
 use super::text::{tr, Tr};
 use crate::event::live::Live;
 
-#[derive(Clone, Debug, Serialize)]
-pub struct Person {
-    pub id: String,
-    pub name: String,
-    pub unit: String,
-}
+pub use super::people::{People, Person};
 
 #[derive(Debug, Serialize)]
 pub struct GameRow {
@@ -104,35 +99,6 @@ pub struct IndexPage {
     pub ranking: Vec<AwardRow>,
     pub prizes: Vec<AwardRow>,
     pub qualifiers: Vec<AwardRow>,
-}
-
-pub struct People(BTreeMap<String, Person>);
-
-impl People {
-    pub fn new(roster: &Roster) -> People {
-        People(
-            roster
-                .players
-                .iter()
-                .map(|p| {
-                    let who = Person {
-                        id: p.id.clone(),
-                        name: p.name.clone(),
-                        unit: p.unit.clone().unwrap_or_default(),
-                    };
-                    (p.id.clone(), who)
-                })
-                .collect(),
-        )
-    }
-
-    pub fn get(&self, id: &str) -> Person {
-        self.0.get(id).cloned().unwrap_or_else(|| Person {
-            id: id.to_string(),
-            name: id.to_string(),
-            unit: String::new(),
-        })
-    }
 }
 
 /// The stage's games with whether each waits for a result; `live.games` lists the outcome's
