@@ -70,6 +70,7 @@ fn outputs(lang: &str) -> Vec<(String, String)> {
         vec!["check", "--help"],
         vec!["simulate", "-h"],
         vec!["event", "result", "--help"],
+        vec!["help", "simulate"],
         vec!["simulate", REG],
         vec!["simulate", REG, "--runs", "3"],
         vec!["simulate", REG, "--runs", "2", "--trf", "x"],
@@ -161,5 +162,22 @@ fn chinese_output_has_no_english_headings() {
                 "`{cmd}` says `{word}` in Chinese output:\n{text}"
             );
         }
+    }
+}
+
+#[test]
+fn the_help_subcommand_takes_lang_in_both_languages() {
+    for (lang, usage) in [
+        ("en", "Usage: xqreg simulate"),
+        ("zh", "用法：xqreg simulate"),
+    ] {
+        let o = xqreg(&["help", "simulate", "--lang", lang]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "help simulate --lang {lang}: {out}"
+        );
+        assert!(out.contains(usage), "help simulate --lang {lang}:\n{out}");
     }
 }

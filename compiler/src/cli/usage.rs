@@ -16,7 +16,7 @@ use crate::diagnostics::{render, Lang};
 pub(super) fn parse() -> Cli {
     let args: Vec<OsString> = std::env::args_os().collect();
     if lang_of(&args) == Lang::En {
-        return Cli::parse_from(&args);
+        return Cli::parse_from(without_lang_after_help(args));
     }
     let cmd = super::help_zh::localize(Cli::command());
     let parsed = cmd.clone().try_get_matches_from(&args).and_then(|m| {
@@ -37,6 +37,26 @@ pub(super) fn parse() -> Cli {
 
 /// `xqreg help [CMD...]`: the help of the command named, or of xqreg; exits 0, or 2 for a
 /// command that does not exist.
+/// clap's own `help` subcommand knows no `--lang`: `xqreg help simulate --lang en` drops it,
+/// as the Chinese tree's `help` accepts it.
+fn without_lang_after_help(args: Vec<OsString>) -> Vec<OsString> {
+    if args.get(1).and_then(|a| a.to_str()) != Some(super::help_zh::HELP) {
+        return args;
+    }
+    let mut out = Vec::with_capacity(args.len());
+    let mut words = args.into_iter();
+    while let Some(w) = words.next() {
+        match w.to_str() {
+            Some("--lang") => {
+                words.next();
+            }
+            Some(s) if s.starts_with("--lang=") => {}
+            _ => out.push(w),
+        }
+    }
+    out
+}
+
 fn print_help<'a>(mut cmd: clap::Command, path: Option<impl Iterator<Item = &'a String>>) -> ! {
     cmd.build();
     let mut at = &mut cmd;
