@@ -181,3 +181,36 @@ fn the_help_subcommand_takes_lang_in_both_languages() {
         assert!(out.contains(usage), "help simulate --lang {lang}:\n{out}");
     }
 }
+
+/// A runtime problem's details are worded in the language asked for, not only its heading: a
+/// roster that repeats an id is refused in Chinese with the Chinese details, in English with the
+/// English ones.
+#[test]
+fn runtime_problems_are_detailed_in_the_language_asked_for() {
+    let csv =
+        std::fs::read_to_string(root().join("examples/001_nanning/roster.csv")).expect("roster");
+    let mut lines = csv.lines();
+    let header = lines.next().expect("header");
+    let first = lines.next().expect("a player");
+    let dir = std::env::temp_dir().join(format!("xqreg-lang-dup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let roster = dir.join("dup.csv");
+    std::fs::write(&roster, format!("{header}\n{first}\n{first}\n")).expect("write");
+    let roster = roster.to_string_lossy().to_string();
+    let reg = "examples/001_nanning/regulation.xqr";
+    for (lang, want, not) in [
+        (
+            "zh",
+            "编号 `p001` 重复（首次出现在第 2 行）",
+            "duplicate id",
+        ),
+        ("en", "duplicate id `p001` (first on line 2)", "重复"),
+    ] {
+        let o = xqreg(&["simulate", reg, "--roster", &roster, "--lang", lang]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{lang}: {err}");
+        assert!(err.contains(want), "{lang}: expected {want:?} in\n{err}");
+        assert!(!err.contains(not), "{lang}: {not:?} in\n{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -47,6 +47,18 @@ pub fn generated_roster(
     engine::generate_roster(plan, n, &mut rng)
 }
 
+/// A runtime problem's details in both languages. Where the runtime words them in English only,
+/// the Chinese leads with what the code means and keeps the English details (ids, numbers).
+pub fn problem_message(p: &RuntimeProblem) -> Msg {
+    let zh = if p.message_zh.is_empty() {
+        let code = codes::lookup(&p.code).unwrap_or(&codes::R019);
+        format!("{}：{}", zh_summary(code), p.message)
+    } else {
+        p.message_zh.clone()
+    };
+    Msg::new(p.message.clone(), zh)
+}
+
 /// Runtime problems as diagnostics, grouped by the file they point into: the regulation (by the
 /// clause's span) or the roster CSV (by row, when the problem carries one and a roster file was
 /// read).
@@ -71,12 +83,7 @@ pub fn problem_reports_in(
     let mut in_results = Diagnostics::default();
     for p in problems {
         let code = codes::lookup(&p.code).unwrap_or(&codes::R019);
-        // The runtime words its details in English; the Chinese message leads with what the
-        // code means and keeps the detail (ids, numbers, names) as written.
-        let message = Msg::new(
-            p.message.clone(),
-            format!("{}：{}", zh_summary(code), p.message),
-        );
+        let message = problem_message(p);
         let results_span = match (&p.origin, results) {
             (Origin::Clause { span, file, .. }, Some(src)) if *file == src.name => {
                 Some(Span::new(span.start as usize, span.end as usize))

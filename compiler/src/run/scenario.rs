@@ -121,13 +121,12 @@ fn english<S: serde::Serializer>(failures: &[Msg], s: S) -> Result<S::Ok, S::Err
     s.collect_seq(failures.iter().map(|f| f.en.as_str()))
 }
 
-/// A runtime problem that stopped a test's run, as a failure line: the runtime words its details
-/// in English; the Chinese line leads with what the code means and keeps the details as written.
+/// A runtime problem that stopped a test's run, as a failure line in both languages.
 fn problem_line(p: &RuntimeProblem) -> Msg {
-    let zh = super::codes::lookup(&p.code).map_or("", super::zh_summary);
+    let m = super::problem_message(p);
     Msg::new(
-        format!("{}: {}", p.code, p.message),
-        format!("{}: {zh}：{}", p.code, p.message),
+        format!("{}: {}", p.code, m.en),
+        format!("{}: {}", p.code, m.zh),
     )
 }
 

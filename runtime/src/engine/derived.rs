@@ -51,7 +51,11 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
                 r.name, r.source
             ),
             &r.origin,
-        ));
+        )
+        .zh(format!(
+            "团体名次 `{}` 依据的阶段 `{}` 未进行",
+            r.name, r.source
+        )));
     };
     let [group] = run.out.groups.as_slice() else {
         return Err(RuntimeProblem::new(
@@ -63,7 +67,7 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
                 run.out.groups.len()
             ),
             &r.origin,
-        ));
+        ).zh(format!("团体名次 `{}` 依据的阶段 `{}` 分 {} 个小组，没有统一的名次", r.name, r.source, run.out.groups.len())));
     };
     let mut units: BTreeMap<String, Vec<Member>> = BTreeMap::new();
     let mut without = Vec::new();
@@ -77,7 +81,11 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
                         r.name, r.source
                     ),
                     &r.origin,
-                ))
+                )
+                .zh(format!(
+                    "团体名次 `{}` 累加积分，但阶段 `{}` 不给棋手积分",
+                    r.name, r.source
+                )))
             }
             (_, p) => p.unwrap_or(0),
         };
@@ -257,14 +265,17 @@ pub(crate) fn pay(
                     let e = pools.entry(cur).or_insert(0);
                     match e.checked_add(amount) {
                         Some(t) => *e = t,
-                        None => ctx.problems.push(RuntimeProblem::new(
-                            codes::OUT_OF_RANGE,
-                            format!(
-                                "the prizes of places {place}.. add up to more than {}",
-                                u64::MAX
-                            ),
-                            &line.origin,
-                        )),
+                        None => ctx.problems.push(
+                            RuntimeProblem::new(
+                                codes::OUT_OF_RANGE,
+                                format!(
+                                    "the prizes of places {place}.. add up to more than {}",
+                                    u64::MAX
+                                ),
+                                &line.origin,
+                            )
+                            .zh(format!("第 {place} 名起的奖金之和超过 {}", u64::MAX)),
+                        ),
                     }
                 }
             }
@@ -289,14 +300,17 @@ pub(crate) fn pay(
                 let e = totals.entry(currency.clone()).or_insert(0);
                 match e.checked_add(amount) {
                     Some(t) => *e = t,
-                    None => ctx.problems.push(RuntimeProblem::new(
-                        codes::OUT_OF_RANGE,
-                        format!(
-                            "the prizes paid in {currency} add up to more than {}",
-                            u64::MAX
-                        ),
-                        &table.origin,
-                    )),
+                    None => ctx.problems.push(
+                        RuntimeProblem::new(
+                            codes::OUT_OF_RANGE,
+                            format!(
+                                "the prizes paid in {currency} add up to more than {}",
+                                u64::MAX
+                            ),
+                            &table.origin,
+                        )
+                        .zh(format!("以 {currency} 支付的奖金之和超过 {}", u64::MAX)),
+                    ),
                 }
                 awards.push(award(&row.unit, amount, currency));
             }

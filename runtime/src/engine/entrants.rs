@@ -42,14 +42,20 @@ pub(crate) fn resolve(ctx: &Ctx<'_>, stage: &Stage) -> Result<Vec<usize>, Vec<Ru
                         }
                     }
                 }
-                None => problems.push(RuntimeProblem::new(
-                    codes::UNKNOWN_NAME,
-                    format!(
-                        "stage `{}` takes category `{name}`, which is not declared",
+                None => problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!(
+                            "stage `{}` takes category `{name}`, which is not declared",
+                            stage.name
+                        ),
+                        origin,
+                    )
+                    .zh(format!(
+                        "阶段 `{}` 收组别 `{name}`，此组别未声明",
                         stage.name
-                    ),
-                    origin,
-                )),
+                    )),
+                ),
             },
             EntrantSource::Pool { name, .. } => {
                 for (i, p) in ctx.roster.players.iter().enumerate() {
@@ -106,7 +112,8 @@ pub(crate) fn places(
                 r.stage
             ),
             origin,
-        ));
+        )
+        .zh(format!("`{r}` 所指的阶段 `{}` 在此之前尚未进行", r.stage)));
     };
     let groups: Vec<&super::GroupRun> = match &r.group {
         GroupSel::None => {
@@ -121,7 +128,14 @@ pub(crate) fn places(
                         r.stage
                     ),
                     origin,
-                ));
+                )
+                .zh(format!(
+                    "`{r}`：阶段 `{}` 分 {} 个小组；请指明一组（`{}.A#1`）或全部（`{}.*#1`）",
+                    r.stage,
+                    run.groups.len(),
+                    r.stage,
+                    r.stage
+                )));
             }
             run.groups.iter().collect()
         }
@@ -133,7 +147,8 @@ pub(crate) fn places(
                     codes::UNKNOWN_NAME,
                     format!("`{r}`: stage `{}` has no group `{g}`", r.stage),
                     origin,
-                ))
+                )
+                .zh(format!("`{r}`：阶段 `{}` 没有小组 `{g}`", r.stage)))
             }
         },
     };
@@ -159,7 +174,16 @@ pub(crate) fn places(
                         }
                     ),
                     origin,
-                ));
+                )
+                .zh(format!(
+                    "`{r}`：{}{}第 {place} 名无人",
+                    r.stage,
+                    if g.name.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" {} 组", g.name)
+                    }
+                )));
             }
             out.extend(at);
         }

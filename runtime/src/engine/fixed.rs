@@ -30,14 +30,20 @@ pub(crate) fn fixed_groups(
     for d in &draws {
         let wanted = d.group.clone().unwrap_or_default();
         let Some(g) = groups.iter().position(|name| *name == wanted) else {
-            problems.push(RuntimeProblem::new(
-                codes::UNKNOWN_NAME,
-                format!(
-                    "a recorded draw names group `{wanted}`, which stage `{}` does not have",
+            problems.push(
+                RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!(
+                        "a recorded draw names group `{wanted}`, which stage `{}` does not have",
+                        stage.name
+                    ),
+                    &d.origin,
+                )
+                .zh(format!(
+                    "记录的抽签写了小组 `{wanted}`，而阶段 `{}` 没有此组",
                     stage.name
-                ),
-                &d.origin,
-            ));
+                )),
+            );
             continue;
         };
         for id in &d.players {
@@ -46,12 +52,12 @@ pub(crate) fn fixed_groups(
                     codes::UNKNOWN_NAME,
                     format!("a recorded draw puts `{id}` in stage `{}`, but the player is not one of its entrants", stage.name),
                     &d.origin,
-                )),
+                ).zh(format!("记录的抽签把 `{id}` 排入阶段 `{}`，但该棋手不是此阶段的参赛者", stage.name))),
                 Some(i) if seen.get(i).copied().unwrap_or(true) => problems.push(RuntimeProblem::new(
                     codes::PLACE_CONFLICT,
                     format!("a recorded draw lists `{id}` twice in stage `{}`", stage.name),
                     &d.origin,
-                )),
+                ).zh(format!("记录的抽签在阶段 `{}` 中两次列出 `{id}`", stage.name))),
                 Some(i) => {
                     if let Some(s) = seen.get_mut(i) {
                         *s = true;
@@ -64,7 +70,7 @@ pub(crate) fn fixed_groups(
                     codes::UNKNOWN_NAME,
                     format!("a recorded draw names `{id}`, who is not on the roster"),
                     &d.origin,
-                )),
+                ).zh(format!("记录的抽签写了 `{id}`，此人不在名单中"))),
             }
         }
     }
@@ -77,15 +83,22 @@ pub(crate) fn fixed_groups(
         let origin = draws
             .first()
             .map_or(stage.origin.clone(), |d| d.origin.clone());
-        problems.push(RuntimeProblem::new(
-            codes::FIELD_DOES_NOT_FIT,
-            format!(
-                "the recorded draw of stage `{}` leaves out {}",
+        problems.push(
+            RuntimeProblem::new(
+                codes::FIELD_DOES_NOT_FIT,
+                format!(
+                    "the recorded draw of stage `{}` leaves out {}",
+                    stage.name,
+                    missing.join(", ")
+                ),
+                &origin,
+            )
+            .zh(format!(
+                "阶段 `{}` 记录的抽签漏了 {}",
                 stage.name,
-                missing.join(", ")
-            ),
-            &origin,
-        ));
+                missing.join("、")
+            )),
+        );
     }
     if !problems.is_empty() {
         return Some(Err(problems));
@@ -137,35 +150,53 @@ pub(crate) fn fixed_team_order(
     let mut order: Vec<usize> = Vec::new();
     for d in &draws {
         if let Some(g) = &d.group {
-            problems.push(RuntimeProblem::new(
-                codes::UNKNOWN_NAME,
-                format!(
-                    "a recorded draw names group `{g}`, but team stage `{}` has no groups",
+            problems.push(
+                RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!(
+                        "a recorded draw names group `{g}`, but team stage `{}` has no groups",
+                        stage.name
+                    ),
+                    &d.origin,
+                )
+                .zh(format!(
+                    "记录的抽签写了小组 `{g}`，但团体阶段 `{}` 不分组",
                     stage.name
-                ),
-                &d.origin,
-            ));
+                )),
+            );
             continue;
         }
         for name in &d.players {
             match units.iter().position(|u| u == name) {
-                Some(t) if order.contains(&t) => problems.push(RuntimeProblem::new(
-                    codes::PLACE_CONFLICT,
-                    format!(
-                        "a recorded draw lists team `{name}` twice in stage `{}`",
+                Some(t) if order.contains(&t) => problems.push(
+                    RuntimeProblem::new(
+                        codes::PLACE_CONFLICT,
+                        format!(
+                            "a recorded draw lists team `{name}` twice in stage `{}`",
+                            stage.name
+                        ),
+                        &d.origin,
+                    )
+                    .zh(format!(
+                        "记录的抽签在阶段 `{}` 中两次列出队伍 `{name}`",
                         stage.name
-                    ),
-                    &d.origin,
-                )),
+                    )),
+                ),
                 Some(t) => order.push(t),
-                None => problems.push(RuntimeProblem::new(
-                    codes::UNKNOWN_NAME,
-                    format!(
+                None => problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!(
                         "a recorded draw names `{name}`, which is not a team (unit) of stage `{}`",
                         stage.name
                     ),
-                    &d.origin,
-                )),
+                        &d.origin,
+                    )
+                    .zh(format!(
+                        "记录的抽签写了 `{name}`，它不是阶段 `{}` 的队伍（单位）",
+                        stage.name
+                    )),
+                ),
             }
         }
     }
@@ -179,15 +210,22 @@ pub(crate) fn fixed_team_order(
         .first()
         .map_or(stage.origin.clone(), |d| d.origin.clone());
     if !missing.is_empty() && problems.is_empty() {
-        problems.push(RuntimeProblem::new(
-            codes::FIELD_DOES_NOT_FIT,
-            format!(
-                "the recorded draw of stage `{}` leaves out {}",
+        problems.push(
+            RuntimeProblem::new(
+                codes::FIELD_DOES_NOT_FIT,
+                format!(
+                    "the recorded draw of stage `{}` leaves out {}",
+                    stage.name,
+                    missing.join(", ")
+                ),
+                &origin,
+            )
+            .zh(format!(
+                "阶段 `{}` 记录的抽签漏了 {}",
                 stage.name,
-                missing.join(", ")
-            ),
-            &origin,
-        ));
+                missing.join("、")
+            )),
+        );
     }
     if !problems.is_empty() {
         return Some(Err(problems));

@@ -107,7 +107,8 @@ pub fn generate_roster<R: RngCore>(
             codes::CANNOT_GENERATE,
             format!("a roster of more than {MOST} players"),
             &plan.entry.origin,
-        )]);
+        )
+        .zh(format!("名单超过 {MOST} 人"))]);
     }
     // In a team event `n` counts teams: each gets as many players as the team stage has
     // boards, the team being the players' unit, in board order.
@@ -124,7 +125,10 @@ pub fn generate_roster<R: RngCore>(
             codes::CANNOT_GENERATE,
             format!("a roster of {n} cannot hold {named} named players and {pooled} pool places"),
             &entry.origin,
-        )]);
+        )
+        .zh(format!(
+            "{n} 人的名单容纳不下 {named} 名点名棋手和 {pooled} 个名额"
+        ))]);
     }
     let first_day = first_day(plan);
     let want = entry_want(plan);
@@ -136,7 +140,8 @@ pub fn generate_roster<R: RngCore>(
             codes::CANNOT_GENERATE,
             "the entry's age conditions admit no birth date",
             &entry.origin,
-        )]);
+        )
+        .zh("报名的年龄条件没有可行的出生日期")]);
     }
     let sections: Vec<(Date, Date, Option<Sex>)> = plan
         .categories
@@ -418,7 +423,11 @@ fn stage_slots(plan: &Plan, base: &Want, room: u32) -> Result<Vec<Want>, Vec<Run
                         stage.name
                     ),
                     origin,
-                )]);
+                )
+                .zh(format!(
+                    "阶段 `{}` 收组别 `{name}`，但没有参赛者能满足其条件",
+                    stage.name
+                ))]);
             }
             for _ in 0..per {
                 slots.push(w.clone());
@@ -431,7 +440,7 @@ fn stage_slots(plan: &Plan, base: &Want, room: u32) -> Result<Vec<Want>, Vec<Run
                         stage.name
                     ),
                     origin,
-                )]);
+                ).zh(format!("阶段 `{}` 至少需要其组别的 {need} 名棋手；此规模的名单只能容纳 {room} 名", stage.name))]);
             }
         }
     }
@@ -462,7 +471,8 @@ fn team_want(plan: &Plan) -> Result<Want, Vec<RuntimeProblem>> {
             codes::CANNOT_GENERATE,
             "no team member can meet the entry's and the category's conditions together",
             origin,
-        )])
+        )
+        .zh("没有队员能同时满足报名和组别的条件")])
     }
 }
 

@@ -241,6 +241,15 @@ pub(crate) fn verify(plan: &Plan, roster: &Roster) -> Result<(), Vec<RuntimeProb
                 ),
                 &p.origin,
             )
+            .zh(format!(
+                "生成的名单不能满足此条款（{}：{}）",
+                p.code,
+                if p.message_zh.is_empty() {
+                    &p.message
+                } else {
+                    &p.message_zh
+                }
+            ))
         })
         .collect();
     problems.dedup_by(|a, b| a.origin == b.origin && a.message == b.message);
@@ -273,14 +282,20 @@ pub(crate) fn verify(plan: &Plan, roster: &Roster) -> Result<(), Vec<RuntimeProb
                 })
                 .next();
             if let Some(origin) = origin {
-                problems.push(RuntimeProblem::new(
-                    codes::CANNOT_GENERATE,
-                    format!(
-                        "stage `{}`: a generated roster has no player its entrants admit",
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::CANNOT_GENERATE,
+                        format!(
+                            "stage `{}`: a generated roster has no player its entrants admit",
+                            stage.name
+                        ),
+                        origin,
+                    )
+                    .zh(format!(
+                        "阶段 `{}`：生成的名单中没有此阶段收录的棋手",
                         stage.name
-                    ),
-                    origin,
-                ));
+                    )),
+                );
             }
         }
     }

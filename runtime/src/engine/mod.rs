@@ -94,7 +94,11 @@ pub fn run_with(
                 plan.version
             ),
             &plan.meta.origin,
-        )]);
+        )
+        .zh(format!(
+            "计划版本为 {}，而本运行时运行版本 {PLAN_VERSION}",
+            plan.version
+        ))]);
     }
     let limits = check_limits(plan);
     if !limits.is_empty() {
@@ -121,21 +125,34 @@ pub fn run_with(
     }
     for i in ctx.book.unconsumed().collect::<Vec<_>>() {
         if let Some(g) = results.games.get(i) {
-            ctx.problems.push(RuntimeProblem::new(
-                codes::RESULT_NO_SUCH_GAME,
-                format!(
-                    "a result for a game that does not exist: {} round {}: {} - {}{}",
+            ctx.problems.push(
+                RuntimeProblem::new(
+                    codes::RESULT_NO_SUCH_GAME,
+                    format!(
+                        "a result for a game that does not exist: {} round {}: {} - {}{}",
+                        g.stage,
+                        g.round,
+                        g.red,
+                        g.black,
+                        g.step
+                            .as_deref()
+                            .map(|s| format!(" (playoff {s})"))
+                            .unwrap_or_default()
+                    ),
+                    &g.origin,
+                )
+                .zh(format!(
+                    "成绩所指的对局不存在：{} 第 {} 轮：{} - {}{}",
                     g.stage,
                     g.round,
                     g.red,
                     g.black,
                     g.step
                         .as_deref()
-                        .map(|s| format!(" (playoff {s})"))
+                        .map(|s| format!("（附加赛 {s}）"))
                         .unwrap_or_default()
-                ),
-                &g.origin,
-            ));
+                )),
+            );
         }
     }
     if !ctx.problems.is_empty() {
@@ -150,8 +167,8 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
     use crate::plan::{Bracket, PlayoffStepKind, StageFormat, SwissRounds};
     use limits::{BRACKET, GAMES, MONEY, POINTS, ROUNDS};
     let mut problems = Vec::new();
-    let mut bad = |what: String, origin: &crate::plan::Origin| {
-        problems.push(RuntimeProblem::new(codes::OUT_OF_RANGE, what, origin));
+    let mut bad = |what: String, zh: String, origin: &crate::plan::Origin| {
+        problems.push(RuntimeProblem::new(codes::OUT_OF_RANGE, what, origin).zh(zh));
     };
     let scorings = std::iter::once(&plan.scoring).chain(plan.stages.iter().map(|s| &s.scoring));
     for s in scorings {
@@ -160,7 +177,11 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
             values.extend([m.win, m.draw, m.loss]);
         }
         if values.iter().any(|v| v.abs() > POINTS) {
-            bad(format!("scoring values beyond ±{POINTS}"), &s.origin);
+            bad(
+                format!("scoring values beyond ±{POINTS}"),
+                format!("计分值超出 ±{POINTS}"),
+                &s.origin,
+            );
         }
     }
     for stage in &plan.stages {
@@ -170,6 +191,7 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
                 if games > GAMES {
                     bad(
                         format!("a playoff step of {games} games (at most {GAMES})"),
+                        format!("附加赛一步 {games} 局（至多 {GAMES} 局）"),
                         &step.origin,
                     );
                 }
@@ -180,6 +202,7 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
                 if ko.games > GAMES {
                     bad(
                         format!("matches of {} games (at most {GAMES})", ko.games),
+                        format!("每场 {} 局（至多 {GAMES} 局）", ko.games),
                         &ko.origin,
                     );
                 }
@@ -187,6 +210,7 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
                     if size > BRACKET {
                         bad(
                             format!("a bracket of {size} (at most {BRACKET})"),
+                            format!("{size} 人的对阵表（至多 {BRACKET} 人）"),
                             &ko.origin,
                         );
                     }
@@ -196,6 +220,7 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
                 if sp.games > GAMES {
                     bad(
                         format!("matches of {} games (at most {GAMES})", sp.games),
+                        format!("每场 {} 局（至多 {GAMES} 局）", sp.games),
                         &sp.origin,
                     );
                 }
@@ -208,15 +233,27 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
                     }
                 };
                 if most > ROUNDS {
-                    bad(format!("{most} rounds (at most {ROUNDS})"), &sw.origin);
+                    bad(
+                        format!("{most} rounds (at most {ROUNDS})"),
+                        format!("{most} 轮（至多 {ROUNDS} 轮）"),
+                        &sw.origin,
+                    );
                 }
                 if sw.bye.points.abs() > POINTS {
-                    bad(format!("bye points beyond ±{POINTS}"), &sw.bye.origin);
+                    bad(
+                        format!("bye points beyond ±{POINTS}"),
+                        format!("轮空得分超出 ±{POINTS}"),
+                        &sw.bye.origin,
+                    );
                 }
             }
             StageFormat::TeamRoundRobin(t) => {
                 if t.boards > GAMES {
-                    bad(format!("{} boards (at most {GAMES})", t.boards), &t.origin);
+                    bad(
+                        format!("{} boards (at most {GAMES})", t.boards),
+                        format!("{} 台（至多 {GAMES} 台）", t.boards),
+                        &t.origin,
+                    );
                 }
             }
             StageFormat::RoundRobin(_) => {}
@@ -225,7 +262,11 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
     for table in &plan.prizes {
         for line in &table.lines {
             if line.amount.is_some_and(|a| a > MONEY) {
-                bad(format!("a prize beyond {MONEY}"), &line.origin);
+                bad(
+                    format!("a prize beyond {MONEY}"),
+                    format!("奖金超出 {MONEY}"),
+                    &line.origin,
+                );
             }
         }
     }
@@ -299,11 +340,14 @@ impl<'a> Ctx<'a> {
                         *f = f.saturating_add(*count);
                     }
                 }
-                None => problems.push(RuntimeProblem::new(
-                    codes::UNKNOWN_NAME,
-                    format!("fouls recorded for `{id}`, who is not in the roster"),
-                    &plan.conduct.origin,
-                )),
+                None => problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!("fouls recorded for `{id}`, who is not in the roster"),
+                        &plan.conduct.origin,
+                    )
+                    .zh(format!("记录了 `{id}` 的犯规，此人不在名单中")),
+                ),
             }
         }
         let mut withdraw_plan = BTreeMap::new();
@@ -313,40 +357,52 @@ impl<'a> Ctx<'a> {
                 (Some(i), Some(s)) => {
                     withdraw_plan.insert(i, (s, w.after_round));
                 }
-                (None, _) => problems.push(RuntimeProblem::new(
-                    codes::UNKNOWN_NAME,
-                    format!("withdrawal of `{}`, who is not in the roster", w.player),
-                    &w.origin,
-                )),
-                (_, None) => problems.push(RuntimeProblem::new(
-                    codes::UNKNOWN_NAME,
-                    format!(
-                        "withdrawal in stage `{}`, which the plan does not have",
-                        w.stage
-                    ),
-                    &w.origin,
-                )),
+                (None, _) => problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!("withdrawal of `{}`, who is not in the roster", w.player),
+                        &w.origin,
+                    )
+                    .zh(format!("`{}` 退赛，此人不在名单中", w.player)),
+                ),
+                (_, None) => problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!(
+                            "withdrawal in stage `{}`, which the plan does not have",
+                            w.stage
+                        ),
+                        &w.origin,
+                    )
+                    .zh(format!("退赛所在的阶段 `{}` 不在计划中", w.stage)),
+                ),
             }
         }
         for g in &results.games {
             for id in [&g.red, &g.black] {
                 if roster.index_of(id).is_none() {
-                    problems.push(RuntimeProblem::new(
-                        codes::UNKNOWN_NAME,
-                        format!("a result names `{id}`, who is not in the roster"),
-                        &g.origin,
-                    ));
+                    problems.push(
+                        RuntimeProblem::new(
+                            codes::UNKNOWN_NAME,
+                            format!("a result names `{id}`, who is not in the roster"),
+                            &g.origin,
+                        )
+                        .zh(format!("成绩写了 `{id}`，此人不在名单中")),
+                    );
                 }
             }
             if !plan.stages.iter().any(|s| s.name == g.stage) {
-                problems.push(RuntimeProblem::new(
-                    codes::UNKNOWN_NAME,
-                    format!(
-                        "a result for stage `{}`, which the plan does not have",
-                        g.stage
-                    ),
-                    &g.origin,
-                ));
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!(
+                            "a result for stage `{}`, which the plan does not have",
+                            g.stage
+                        ),
+                        &g.origin,
+                    )
+                    .zh(format!("成绩所在的阶段 `{}` 不在计划中", g.stage)),
+                );
             }
         }
         if !problems.is_empty() {

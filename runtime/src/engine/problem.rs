@@ -8,7 +8,12 @@ use serde::{Deserialize, Serialize};
 pub struct RuntimeProblem {
     /// `R001` ...; see [`codes`].
     pub code: String,
+    /// The details in English.
     pub message: String,
+    /// The same details in Chinese; empty where a site words them in English only (the
+    /// compiler then leads with the code's Chinese summary and keeps the English details).
+    #[serde(skip_serializing_if = "String::is_empty", default)]
+    pub message_zh: String,
     pub origin: Origin,
     /// The roster CSV line (the header is line 1), for roster problems.
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -23,10 +28,17 @@ impl RuntimeProblem {
         RuntimeProblem {
             code: code.to_string(),
             message: message.into(),
+            message_zh: String::new(),
             origin: origin.clone(),
             row: None,
             column: None,
         }
+    }
+
+    /// The details in Chinese too.
+    pub fn zh(mut self, details: impl Into<String>) -> RuntimeProblem {
+        self.message_zh = details.into();
+        self
     }
 
     pub fn at(mut self, row: u32, column: &str) -> RuntimeProblem {

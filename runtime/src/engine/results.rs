@@ -213,21 +213,34 @@ impl ResultBook {
             if let std::collections::btree_map::Entry::Vacant(slot) = book.games.entry(k) {
                 slot.insert((i, false));
             } else {
-                problems.push(RuntimeProblem::new(
-                    codes::RESULT_DUPLICATE,
-                    format!(
-                        "a second result for {} round {}: {} - {}{}",
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::RESULT_DUPLICATE,
+                        format!(
+                            "a second result for {} round {}: {} - {}{}",
+                            g.stage,
+                            g.round,
+                            g.red,
+                            g.black,
+                            g.step
+                                .as_deref()
+                                .map(|s| format!(" (playoff {s})"))
+                                .unwrap_or_default()
+                        ),
+                        &g.origin,
+                    )
+                    .zh(format!(
+                        "同一对局的第二个成绩：{} 第 {} 轮：{} - {}{}",
                         g.stage,
                         g.round,
                         g.red,
                         g.black,
                         g.step
                             .as_deref()
-                            .map(|s| format!(" (playoff {s})"))
+                            .map(|s| format!("（附加赛 {s}）"))
                             .unwrap_or_default()
-                    ),
-                    &g.origin,
-                ));
+                    )),
+                );
             }
         }
         if problems.is_empty() {

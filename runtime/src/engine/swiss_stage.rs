@@ -61,7 +61,8 @@ pub(crate) fn run(
                     stage.name
                 ),
                 &split.origin,
-            )]);
+            )
+            .zh(format!("阶段 `{}`：分段至少需要一轮、一名棋手", stage.name))]);
         }
     }
     let field = entrants::resolve(ctx, stage)?;
@@ -83,14 +84,18 @@ pub(crate) fn run(
             codes::FIELD_DOES_NOT_FIT,
             format!("stage `{}`: no rounds arm holds a field of {n}", stage.name),
             &sw.origin,
-        )]);
+        )
+        .zh(format!(
+            "阶段 `{}`：按人数定轮次的各档都不含 {n} 人的规模",
+            stage.name
+        ))]);
     };
     if total >= n.max(2) {
         return Err(vec![RuntimeProblem::new(
             codes::FIELD_DOES_NOT_FIT,
             format!("stage `{}`: {total} rounds for {n} players; a Swiss needs fewer rounds than players", stage.name),
             &sw.origin,
-        )]);
+        ).zh(format!("阶段 `{}`：{n} 人赛 {total} 轮；积分编排的轮数须少于人数", stage.name))]);
     }
     let mut comps: Vec<Competitor> = vec![Competitor::default(); members.len()];
     let mut state: Vec<SwissPlayer> = members
@@ -121,7 +126,7 @@ pub(crate) fn run(
                     stage.name, split.after_round, split.top
                 ),
                 &split.origin,
-            )]);
+            ).zh(format!("阶段 `{}`：共 {total} 轮，第 {} 轮后 {n} 人中 {} 人晋级，余下已无积分编排可赛", stage.name, split.after_round, split.top))]);
         }
         // The players who stay play the remaining rounds without a repeat: fewer rounds than
         // players, as for the whole Swiss above.
@@ -135,7 +140,7 @@ pub(crate) fn run(
                     split.after_round + 1
                 ),
                 &split.origin,
-            )]);
+            ).zh(format!("阶段 `{}`：分段后 {n} 人中 {stay} 人继续第 {}-{total} 轮（{left} 轮）；积分编排的轮数须少于人数", stage.name, split.after_round + 1))]);
         }
     }
     for round in 1..=total {
@@ -186,7 +191,11 @@ pub(crate) fn run(
                 codes::SWISS_PAIRING,
                 format!("stage `{}` round {round}: {}", stage.name, f.message),
                 &sw.origin,
-            )]
+            )
+            .zh(format!(
+                "阶段 `{}` 第 {round} 轮：{}",
+                stage.name, f.message
+            ))]
         })?;
         for note in &pairing.notes {
             ctx.transcript.push(
@@ -213,7 +222,7 @@ pub(crate) fn run(
                     codes::SWISS_PAIRING,
                     format!("stage `{}` round {round}: the pairing uses number {x} twice, out of range, or unavailable", stage.name),
                     &sw.origin,
-                )])
+                ).zh(format!("阶段 `{}` 第 {round} 轮：编排两次使用序号 {x}，或序号越界、不可用", stage.name))])
             }
         };
         let mut boards = Vec::with_capacity(pairing.boards.len());

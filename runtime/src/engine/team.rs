@@ -28,7 +28,11 @@ pub(crate) fn run(
                 stage.name
             ),
             &t.origin,
-        )]);
+        )
+        .zh(format!(
+            "阶段 `{}`：分多个小组的团体循环赛尚不能运行",
+            stage.name
+        ))]);
     }
     let field = entrants::resolve(ctx, stage)?;
     // Teams in order of first appearance; players by board order.
@@ -45,6 +49,10 @@ pub(crate) fn run(
                     ),
                     &t.origin,
                 )
+                .zh(format!(
+                    "{}：团体赛需要每名棋手的单位（即所属队伍）",
+                    ctx.id(p)
+                ))
                 .at(ctx.roster.row_of(p), "unit"),
             );
             continue;
@@ -66,15 +74,22 @@ pub(crate) fn run(
             )
         });
         if members.len() < t.boards as usize {
-            problems.push(RuntimeProblem::new(
-                codes::FIELD_DOES_NOT_FIT,
-                format!(
-                    "team `{unit}` has {} players for {} boards",
+            problems.push(
+                RuntimeProblem::new(
+                    codes::FIELD_DOES_NOT_FIT,
+                    format!(
+                        "team `{unit}` has {} players for {} boards",
+                        members.len(),
+                        t.boards
+                    ),
+                    &t.origin,
+                )
+                .zh(format!(
+                    "队伍 `{unit}` 有 {} 名棋手，而每场 {} 台",
                     members.len(),
                     t.boards
-                ),
-                &t.origin,
-            ));
+                )),
+            );
         }
     }
     if !problems.is_empty() {

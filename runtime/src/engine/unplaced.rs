@@ -50,15 +50,22 @@ pub(crate) fn check(
             _ => None,
         })
         .unwrap_or(&plan.entry.origin);
-    let takes: Vec<String> = drawing
+    // What the stages take, in English and in Chinese.
+    let takes: Vec<(String, String)> = drawing
         .iter()
         .flat_map(|s| &s.entrants)
         .filter_map(|e| match e {
-            EntrantSource::Category { name, .. } => Some(format!("category {name}")),
-            EntrantSource::Pool { name, .. } => Some(format!("pool {name}")),
+            EntrantSource::Category { name, .. } => {
+                Some((format!("category {name}"), format!("组别 {name}")))
+            }
+            EntrantSource::Pool { name, .. } => {
+                Some((format!("pool {name}"), format!("名额来源 {name}")))
+            }
             _ => None,
         })
         .collect();
+    let en: Vec<&str> = takes.iter().map(|(en, _)| en.as_str()).collect();
+    let zh: Vec<&str> = takes.iter().map(|(_, zh)| zh.as_str()).collect();
     let mut out = Vec::new();
     for (i, p) in roster.players.iter().enumerate() {
         if drawing.iter().any(|s| source_admits(plan, &s.entrants, p)) {
@@ -68,10 +75,20 @@ pub(crate) fn check(
             "{} ({}) plays in no stage: the stages take {}, and this player is in none of them",
             p.id,
             p.name,
-            takes.join(", ")
+            en.join(", ")
         );
         transcript.push(EntryKind::Entry, text.clone(), origin);
-        out.push(RuntimeProblem::new(IN_NO_STAGE, text, origin).at(roster.row_of(i), "id"));
+        let text_zh = format!(
+            "{} ({}) 不参加任何阶段：各阶段收 {}，此棋手不在其中",
+            p.id,
+            p.name,
+            zh.join("、")
+        );
+        out.push(
+            RuntimeProblem::new(IN_NO_STAGE, text, origin)
+                .zh(text_zh)
+                .at(roster.row_of(i), "id"),
+        );
     }
     out
 }

@@ -42,6 +42,7 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                     "a player without an id",
                     &entry.origin,
                 )
+                .zh("一名棋手没有编号（id）")
                 .at(row, "id"),
             );
         } else if let Some(first) = seen.get(p.id.as_str()) {
@@ -51,6 +52,7 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                     format!("duplicate id `{}` (first on line {first})", p.id),
                     &entry.origin,
                 )
+                .zh(format!("编号 `{}` 重复（首次出现在第 {first} 行）", p.id))
                 .at(row, "id"),
             );
         } else {
@@ -67,6 +69,10 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                         ),
                         &entry.origin,
                     )
+                    .zh(format!(
+                        "未知的名额来源 `{pool}`；规程所列：{}",
+                        list_or_none(entry.pools.iter().map(|p| p.name.as_str()))
+                    ))
                     .at(row, "pool"),
                 ),
                 Some(decl) => {
@@ -86,6 +92,11 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                                 ),
                                 &decl.origin,
                             )
+                            .zh(format!(
+                                "名额来源 `{}` 共 {} 个名额；此行超出一人",
+                                decl.name,
+                                decl.size.unwrap_or(0)
+                            ))
                             .at(row, "pool"),
                         );
                     }
@@ -97,6 +108,7 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                                     format!("pool `{}` takes only {}", decl.name, sex_text(want)),
                                     &decl.origin,
                                 )
+                                .zh(format!("名额来源 `{}` 只收{}棋手", decl.name, sex_zh(want)))
                                 .at(row, "sex"),
                             );
                         }
@@ -115,6 +127,13 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                                     ),
                                     &decl.origin,
                                 )
+                                .zh(format!(
+                                    "称号 {}：名额来源 `{}` 要求称号 {} {}",
+                                    title_text(p.title),
+                                    decl.name,
+                                    op_text(op),
+                                    title_text(Some(title))
+                                ))
                                 .at(row, "title"),
                             );
                         }
@@ -130,6 +149,7 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                         "the regulation has sections by birth date; this player has no birth date",
                         &sections[0].origin,
                     )
+                    .zh("规程按出生日期分组，此棋手没有出生日期")
                     .at(row, "born"),
                 ),
                 Some(born) => {
@@ -150,6 +170,14 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                                 ),
                                 &sections[0].origin,
                             )
+                            .zh(format!(
+                                "出生于 {born}：不属于任何组别（{}）",
+                                sections
+                                    .iter()
+                                    .map(|c| c.name.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join("、")
+                            ))
                             .at(row, "born"),
                         );
                     }
@@ -198,6 +226,14 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                     ),
                     origin,
                 )
+                .zh(format!(
+                    "共 {n} {}，而参赛规模至多 {max}：此行起超出",
+                    if team_boards(plan).is_some() {
+                        "队"
+                    } else {
+                        "人"
+                    }
+                ))
                 .at(row, "id"),
             );
         }
@@ -205,14 +241,20 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
     let ids: BTreeSet<&str> = roster.players.iter().map(|p| p.id.as_str()).collect();
     for named in &entry.players {
         if !ids.contains(named.id.as_str()) {
-            problems.push(RuntimeProblem::new(
-                codes::NAMED_PLAYER_MISSING,
-                format!(
-                    "`{}` ({}) is named by the regulation but not in the roster",
+            problems.push(
+                RuntimeProblem::new(
+                    codes::NAMED_PLAYER_MISSING,
+                    format!(
+                        "`{}` ({}) is named by the regulation but not in the roster",
+                        named.id, named.name
+                    ),
+                    &named.origin,
+                )
+                .zh(format!(
+                    "规程点名的 `{}`（{}）不在名单中",
                     named.id, named.name
-                ),
-                &named.origin,
-            ));
+                )),
+            );
         }
     }
     problems
@@ -257,6 +299,17 @@ fn sex_text_opt(sex: Option<Sex>) -> &'static str {
     sex.map_or("no sex given", sex_text)
 }
 
+fn sex_zh(sex: Sex) -> &'static str {
+    match sex {
+        Sex::Men => "男子",
+        Sex::Women => "女子",
+    }
+}
+
+fn sex_zh_opt(sex: Option<Sex>) -> &'static str {
+    sex.map_or("未填性别", sex_zh)
+}
+
 fn list_or_none<'a>(names: impl Iterator<Item = &'a str>) -> String {
     let v: Vec<&str> = names.collect();
     if v.is_empty() {
@@ -285,6 +338,7 @@ fn check_condition(
                         "an age condition applies; this player has no birth date",
                         origin,
                     )
+                    .zh("规程有年龄条件，此棋手没有出生日期")
                     .at(row, "born"),
                 ),
                 Some(born) => {
@@ -299,6 +353,10 @@ fn check_condition(
                                 ),
                                 origin,
                             )
+                            .zh(format!(
+                                "{day} 时年满 {age} 岁：规程要求年龄 {} {years}",
+                                op_text(*op)
+                            ))
                             .at(row, "born"),
                         );
                     }
@@ -318,6 +376,12 @@ fn check_condition(
                         ),
                         origin,
                     )
+                    .zh(format!(
+                        "称号 {}：规程要求称号 {} {}",
+                        title_text(p.title),
+                        op_text(*op),
+                        title_text(Some(*title))
+                    ))
                     .at(row, "title"),
                 );
             }
@@ -334,6 +398,11 @@ fn check_condition(
                         ),
                         origin,
                     )
+                    .zh(format!(
+                        "{}：本赛只限{}棋手",
+                        sex_zh_opt(p.sex),
+                        sex_zh(*sex)
+                    ))
                     .at(row, "sex"),
                 );
             }
