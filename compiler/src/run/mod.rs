@@ -54,7 +54,7 @@ pub fn problem_message(p: &RuntimeProblem) -> Msg {
         let code = codes::lookup(&p.code).unwrap_or(&codes::R019);
         format!("{}：{}", zh_summary(code), p.message)
     } else {
-        p.message_zh.clone()
+        p.message_zh.to_string()
     };
     Msg::new(p.message.clone(), zh)
 }
@@ -96,7 +96,7 @@ pub fn problem_reports_in(
                     .with_help(code.explain.fix.plain()),
             ),
             (Some(row), Some(src), None) => {
-                let column = p.column.clone().unwrap_or_default();
+                let column = p.column.as_deref().unwrap_or_default();
                 let span = cell_span(src, row, &column).unwrap_or_else(|| line_span(src, row));
                 in_roster.push(
                     Diagnostic::new(

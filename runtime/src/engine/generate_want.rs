@@ -245,9 +245,9 @@ pub(crate) fn verify(plan: &Plan, roster: &Roster) -> Result<(), Vec<RuntimeProb
                 "生成的名单不能满足此条款（{}：{}）",
                 p.code,
                 if p.message_zh.is_empty() {
-                    &p.message
+                    p.message.as_str()
                 } else {
-                    &p.message_zh
+                    &*p.message_zh
                 }
             ))
         })

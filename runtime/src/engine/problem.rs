@@ -12,15 +12,15 @@ pub struct RuntimeProblem {
     pub message: String,
     /// The same details in Chinese; empty where a site words them in English only (the
     /// compiler then leads with the code's Chinese summary and keeps the English details).
-    #[serde(skip_serializing_if = "String::is_empty", default)]
-    pub message_zh: String,
+    #[serde(skip_serializing_if = "str::is_empty", default)]
+    pub message_zh: Box<str>,
     pub origin: Origin,
     /// The roster CSV line (the header is line 1), for roster problems.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub row: Option<u32>,
     /// The roster CSV column name, for roster problems.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub column: Option<String>,
+    pub column: Option<Box<str>>,
 }
 
 impl RuntimeProblem {
@@ -28,7 +28,7 @@ impl RuntimeProblem {
         RuntimeProblem {
             code: code.to_string(),
             message: message.into(),
-            message_zh: String::new(),
+            message_zh: Box::default(),
             origin: origin.clone(),
             row: None,
             column: None,
@@ -37,13 +37,13 @@ impl RuntimeProblem {
 
     /// The details in Chinese too.
     pub fn zh(mut self, details: impl Into<String>) -> RuntimeProblem {
-        self.message_zh = details.into();
+        self.message_zh = details.into().into_boxed_str();
         self
     }
 
     pub fn at(mut self, row: u32, column: &str) -> RuntimeProblem {
         self.row = Some(row);
-        self.column = Some(column.to_string());
+        self.column = Some(column.into());
         self
     }
 }
