@@ -97,7 +97,7 @@ pub fn problem_reports_in(
             ),
             (Some(row), Some(src), None) => {
                 let column = p.column.as_deref().unwrap_or_default();
-                let span = cell_span(src, row, &column).unwrap_or_else(|| line_span(src, row));
+                let span = cell_span(src, row, column).unwrap_or_else(|| line_span(src, row));
                 in_roster.push(
                     Diagnostic::new(
                         code,
