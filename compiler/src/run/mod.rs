@@ -96,8 +96,8 @@ pub fn problem_reports_in(
                     .with_help(code.explain.fix.plain()),
             ),
             (Some(row), Some(src), None) => {
-                let column = p.column.as_deref().unwrap_or_default();
-                let span = cell_span(src, row, column).unwrap_or_else(|| line_span(src, row));
+                let column = p.column.clone().unwrap_or_default();
+                let span = cell_span(src, row, &column).unwrap_or_else(|| line_span(src, row));
                 in_roster.push(
                     Diagnostic::new(
                         code,

@@ -20,7 +20,7 @@ pub struct RuntimeProblem {
     pub row: Option<u32>,
     /// The roster CSV column name, for roster problems.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub column: Option<Box<str>>,
+    pub column: Option<String>,
 }
 
 impl RuntimeProblem {
@@ -43,7 +43,7 @@ impl RuntimeProblem {
 
     pub fn at(mut self, row: u32, column: &str) -> RuntimeProblem {
         self.row = Some(row);
-        self.column = Some(column.into());
+        self.column = Some(column.to_string());
         self
     }
 }
