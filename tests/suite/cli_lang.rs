@@ -214,3 +214,22 @@ fn runtime_problems_are_detailed_in_the_language_asked_for() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The English report heads with the regulation's English title when it gives one.
+#[test]
+fn the_english_simulation_heads_with_the_english_title() {
+    let o = xqreg(&["simulate", REG, "--lang", "en"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let first = out.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        "2018 Xie Xiaxun Forum National Xiangqi Open (seed 0)"
+    );
+    let o = xqreg(&["simulate", REG, "--lang", "zh"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let first = out.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        "2018年谢侠逊棋王文化高峰论坛暨全国象棋公开赛（种子 0）"
+    );
+}

@@ -54,7 +54,12 @@ fn award_text(p: &PrizeAward, lang: Lang) -> String {
 pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
     let mut s = String::new();
     let _ = match lang {
-        Lang::En => writeln!(s, "{} (seed {})", plan.meta.title, o.seed),
+        Lang::En => writeln!(
+            s,
+            "{} (seed {})",
+            plan.meta.title_en.as_deref().unwrap_or(&plan.meta.title),
+            o.seed
+        ),
         Lang::Zh => writeln!(s, "{}（种子 {}）", plan.meta.title, o.seed),
     };
     let _ = writeln!(s, "\n{}", t(lang, "Final ranking", "最终名次"));
