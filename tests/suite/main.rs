@@ -36,6 +36,7 @@ mod robustness;
 mod rosters;
 mod scenarios;
 mod sheet;
+mod sheet_diagram;
 mod sheet_english;
 mod simulate_seeds;
 mod swiss_seeds;

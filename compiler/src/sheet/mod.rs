@@ -13,6 +13,7 @@ pub mod catalogue;
 pub mod coverage;
 pub mod english;
 pub mod fmt;
+pub mod metrics;
 pub mod model;
 pub mod render;
 pub mod source;

@@ -162,11 +162,16 @@ pub struct Chip {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Arrow {
-    /// SVG path data of the arrow's line (M/L/C commands with numbers only).
+    /// SVG path data of the arrow's line (M and L commands with numbers only).
     pub path: String,
+    /// The same line as points: horizontal and vertical segments.
+    pub points: Vec<(u32, u32)>,
     pub label: String,
+    /// The label's anchor: it ends here (right-aligned), on this baseline.
     pub lx: u32,
     pub ly: u32,
+    /// Where the label's ink lies (x, y, width, height), measured in the diagram's font.
+    pub label_box: [u32; 4],
 }
 
 /// The articles of a 竞赛规程, in the order they print.

@@ -4,23 +4,20 @@
 //! and an arrow for each stage-to-stage route labelled with the places that take it. The
 //! coordinates are computed here; the SVG is written by the template, which escapes every text.
 
+mod layout;
+
 use super::Ctx;
 use crate::sheet::catalogue::words;
 use crate::sheet::catalogue::M;
 use crate::sheet::fmt;
-use crate::sheet::model::{Arrow, Chip, Diagram, FlowBox, TextLine};
+use crate::sheet::model::Diagram;
 use crate::sheet::Lang;
+use layout::Node;
 use std::collections::BTreeMap;
 use xqreg_grammar::ast::{
     BracketSlot, EntrantSource, Format, GroupSel, KnockoutClause, PlaceRef, Stage, StageClause,
     SwissRounds,
 };
-
-const COL_W: u32 = 190;
-const GAP_X: u32 = 170;
-const GAP_Y: u32 = 22;
-const MARGIN: u32 = 16;
-const LINE_H: u32 = 18;
 
 /// Where players of a stage come from: (source stage, label of the places).
 fn sources(s: &Stage) -> Vec<&PlaceRef> {
@@ -197,20 +194,9 @@ fn format_line(ctx: &Ctx<'_>, s: &Stage) -> Option<String> {
     })
 }
 
-struct Node {
-    title: String,
-    lines: Vec<String>,
-    groups: Vec<String>,
-    level: usize,
-    dashed: bool,
-}
-
-pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
-    let lang = ctx.lang;
+/// Each stage's column: one more than the stages it takes players from (or splits from).
+fn levels<'a>(ctx: &Ctx<'a>) -> BTreeMap<&'a str, usize> {
     let names = &ctx.names;
-    if names.stage_order.len() < 2 && names.places.is_empty() {
-        return None;
-    }
     // Levels: repeated relaxation, bounded by the number of stages (cycles are checker errors).
     let mut level: BTreeMap<&str, usize> = names.stage_order.iter().map(|s| (*s, 0)).collect();
     for _ in 0..=names.stage_order.len() {
@@ -252,6 +238,16 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
             break;
         }
     }
+    level
+}
+
+pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
+    let lang = ctx.lang;
+    let names = &ctx.names;
+    if names.stage_order.len() < 2 && names.places.is_empty() {
+        return None;
+    }
+    let level = levels(ctx);
     let mut nodes: Vec<Node> = Vec::new();
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
     // (from node, to node) → place refs
@@ -351,56 +347,20 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
             }
         }
     }
-    // Layout.
-    let mut boxes: Vec<FlowBox> = Vec::new();
-    let mut col_y: BTreeMap<usize, u32> = BTreeMap::new();
-    for n in &nodes {
-        let x = MARGIN + (n.level as u32).saturating_mul(COL_W + GAP_X);
-        let y = *col_y.entry(n.level).or_insert(MARGIN);
-        let mut h = 30 + LINE_H * n.lines.len() as u32;
-        let mut chips = Vec::new();
-        if !n.groups.is_empty() {
-            let cw = 28u32;
-            let per_row = ((COL_W - 16) / (cw + 6)).max(1);
-            for (i, g) in n.groups.iter().enumerate() {
-                let i = i as u32;
-                chips.push(Chip {
-                    x: x + 8 + (i % per_row) * (cw + 6),
-                    y: y + h + (i / per_row) * 26,
-                    w: cw,
-                    h: 20,
-                    label: g.clone(),
-                });
-            }
-            let rows = (n.groups.len() as u32).div_ceil(per_row);
-            h += rows * 26 + 2;
-        }
-        h += 8;
-        let lines = n
-            .lines
-            .iter()
-            .enumerate()
-            .map(|(i, t)| TextLine {
-                y: y + 42 + LINE_H * i as u32,
-                text: t.clone(),
-            })
-            .collect();
-        boxes.push(FlowBox {
-            x,
-            y,
-            w: COL_W,
-            h,
-            title: n.title.clone(),
-            lines,
-            groups: chips,
-            dashed: n.dashed,
-        });
-        col_y.insert(n.level, y + h + GAP_Y);
-    }
-    let mut arrows = Vec::new();
-    let mut text_lines = Vec::new();
+    let routes = route_labels(lang, &edges, split_edges, &group_edges);
+    layout::diagram(lang, &nodes, &routes)
+}
+
+/// Every route (from node, to node) with its label: the places that take it, else the split's
+/// or the groups' label.
+fn route_labels(
+    lang: Lang,
+    edges: &BTreeMap<(usize, usize), Vec<&PlaceRef>>,
+    split_edges: BTreeMap<(usize, usize), String>,
+    group_edges: &BTreeMap<(usize, usize), Vec<String>>,
+) -> Vec<((usize, usize), String)> {
     let mut all: BTreeMap<(usize, usize), String> = BTreeMap::new();
-    for ((a, b), refs) in &edges {
+    for ((a, b), refs) in edges {
         all.insert((*a, *b), label(lang, refs));
     }
     // A split's route usually repeats the entrants' places (积分编排第1至8名): label it only
@@ -408,7 +368,7 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
     for (k, l) in split_edges {
         all.entry(k).or_insert(l);
     }
-    for ((a, b), gs) in &group_edges {
+    for ((a, b), gs) in group_edges {
         let l = match lang {
             Lang::Zh => format!("{}组", gs.join("、")),
             Lang::En => gs.join(", "),
@@ -420,55 +380,5 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
             *e = format!("{e}、{l}");
         }
     }
-    // Arrows leaving (or entering) one box spread along its edge so that labels do not overlap.
-    let mut out_count: BTreeMap<usize, u32> = BTreeMap::new();
-    let mut in_count: BTreeMap<usize, u32> = BTreeMap::new();
-    for (a, b) in all.keys() {
-        *out_count.entry(*a).or_default() += 1;
-        *in_count.entry(*b).or_default() += 1;
-    }
-    let mut out_seen: BTreeMap<usize, u32> = BTreeMap::new();
-    let mut in_seen: BTreeMap<usize, u32> = BTreeMap::new();
-    for ((a, b), l) in all {
-        let (Some(fa), Some(fb)) = (boxes.get(a), boxes.get(b)) else {
-            continue;
-        };
-        let oi = out_seen.entry(a).or_default();
-        *oi += 1;
-        let oi = *oi;
-        let ii = in_seen.entry(b).or_default();
-        *ii += 1;
-        let ii = *ii;
-        let on = out_count.get(&a).copied().unwrap_or(1);
-        let inn = in_count.get(&b).copied().unwrap_or(1);
-        let x1 = fa.x + fa.w;
-        let y1 = fa.y + fa.h.saturating_mul(oi) / (on + 1);
-        let x2 = fb.x.saturating_sub(6);
-        let y2 = fb.y + fb.h.saturating_mul(ii) / (inn + 1);
-        let mid = (x1 + x2) / 2;
-        // Labels sit at the arrow's end, right-aligned, where routes are far apart.
-        arrows.push(Arrow {
-            path: format!("M{x1},{y1} C{mid},{y1} {mid},{y2} {x2},{y2}"),
-            label: l.clone(),
-            lx: x2.saturating_sub(8),
-            ly: y2.saturating_sub(5),
-        });
-        text_lines.push(
-            format!("{} → {}：{}", fa.title, fb.title, l)
-                .replace("：", if lang == Lang::Zh { "：" } else { ": " }),
-        );
-    }
-    // Parallel stages with no routes between them (one Swiss per section) need no diagram.
-    if arrows.is_empty() {
-        return None;
-    }
-    let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + MARGIN;
-    let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + MARGIN;
-    Some(Diagram {
-        width,
-        height,
-        boxes,
-        arrows,
-        lines: text_lines,
-    })
+    all.into_iter().collect()
 }
