@@ -234,7 +234,8 @@ fn prepare(
             codes::FIELD_DOES_NOT_FIT,
             format!("{groups} groups: the draw supports at most 64"),
             &rr.origin,
-        )]);
+        )
+        .zh(format!("{groups} 个小组：抽签至多支持 64 个"))]);
     }
     let g32 = groups as u32;
     let cap: Vec<u32> = match rr.group_size {
@@ -247,7 +248,11 @@ fn prepare(
                         u64::from(size) * groups as u64
                     ),
                     &rr.origin,
-                )]);
+                )
+                .zh(format!(
+                    "{n} 名参赛者填不满 {groups} 个 {size} 人的小组（需要 {} 人）",
+                    u64::from(size) * groups as u64
+                ))]);
             }
             vec![size; groups]
         }
@@ -317,7 +322,7 @@ fn prepare(
                             codes::UNKNOWN_NAME,
                             format!("pot member `{name}` is neither a player in the roster nor a category"),
                             origin,
-                        ));
+                        ).zh(format!("档内的 `{name}` 既不是名单中的棋手，也不是组别")));
                     }
                 }
                 pots.push(Pot {
@@ -399,16 +404,24 @@ fn prepare(
     for pot in &pots {
         let max = u64::from(pot.quota).saturating_mul(groups as u64);
         if pot.players.len() as u64 > max {
-            problems.push(RuntimeProblem::new(
-                codes::IMPOSSIBLE_DRAW,
-                format!(
-                    "{}: {} players, but at most {} per group in {groups} groups",
+            problems.push(
+                RuntimeProblem::new(
+                    codes::IMPOSSIBLE_DRAW,
+                    format!(
+                        "{}: {} players, but at most {} per group in {groups} groups",
+                        pot.label,
+                        pot.players.len(),
+                        pot.quota
+                    ),
+                    &pot.origin,
+                )
+                .zh(format!(
+                    "{}：{} 名棋手，但 {groups} 个小组每组至多 {} 名",
                     pot.label,
                     pot.players.len(),
                     pot.quota
-                ),
-                &pot.origin,
-            ));
+                )),
+            );
         }
     }
     let avoid = spec.is_some_and(|d| d.avoid_same_unit);
@@ -455,7 +468,7 @@ fn prepare(
                         ids.join(", ")
                     ),
                     origin,
-                ));
+                ).zh(format!("单位 `{name}` 有 {} 名棋手（{}），同单位回避时只有 {groups} 个小组", players.len(), ids.join("、"))));
             }
         }
     }
@@ -520,6 +533,7 @@ fn impossible(origin: &Origin) -> RuntimeProblem {
         "no assignment to groups satisfies the quotas, the seeds and same-unit avoidance together",
         origin,
     )
+    .zh("没有一种分组能同时满足名额、种子和同单位回避")
 }
 
 fn budget_problem(origin: &Origin) -> RuntimeProblem {
@@ -528,6 +542,7 @@ fn budget_problem(origin: &Origin) -> RuntimeProblem {
         format!("the draw search gave up after {NODE_BUDGET} steps without deciding"),
         origin,
     )
+    .zh(format!("抽签搜索在 {NODE_BUDGET} 步后放弃，未能定出结果"))
 }
 
 /// Draw `members` into the stage's groups; returns each group's players in draw order.

@@ -96,15 +96,22 @@ fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Final, Vec<RuntimeProblem>> {
                       problems: &mut Vec<RuntimeProblem>,
                       ctx: &Ctx<'_>| {
         if let Some((other, _, first)) = placed.get(&p) {
-            problems.push(RuntimeProblem::new(
-                codes::PLACE_CONFLICT,
-                format!(
-                    "{} is given final place {other} ({}) and place {place}",
+            problems.push(
+                RuntimeProblem::new(
+                    codes::PLACE_CONFLICT,
+                    format!(
+                        "{} is given final place {other} ({}) and place {place}",
+                        ctx.id(p),
+                        first.cite()
+                    ),
+                    origin,
+                )
+                .zh(format!(
+                    "{} 既得最终第 {other} 名（{}），又得第 {place} 名",
                     ctx.id(p),
                     first.cite()
-                ),
-                origin,
-            ));
+                )),
+            );
             return;
         }
         placed.insert(p, (place, shared, origin.clone()));
@@ -117,7 +124,7 @@ fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Final, Vec<RuntimeProblem>> {
                 codes::PLACE_CONFLICT,
                 format!("stage `{}` decides places {range} but has {} groups; declare the places with `places`", stage.name, run.groups.len()),
                 &stage.origin,
-            ));
+            ).zh(format!("阶段 `{}` 产生第 {range} 名，但分 {} 个小组；请用 `places` 声明这些名次", stage.name, run.groups.len())));
             continue;
         }
         // A Swiss that split sends its top players on: its own places start after them.
@@ -187,16 +194,24 @@ fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Final, Vec<RuntimeProblem>> {
             }
         }
         if players.len() as u32 != decl.places.len() {
-            problems.push(RuntimeProblem::new(
-                codes::PLACE_CONFLICT,
-                format!(
-                    "places {} hold {} players, but the sources give {}",
+            problems.push(
+                RuntimeProblem::new(
+                    codes::PLACE_CONFLICT,
+                    format!(
+                        "places {} hold {} players, but the sources give {}",
+                        decl.places,
+                        decl.places.len(),
+                        players.len()
+                    ),
+                    &decl.origin,
+                )
+                .zh(format!(
+                    "第 {} 名共 {} 人，但来源给出 {} 人",
                     decl.places,
                     decl.places.len(),
                     players.len()
-                ),
-                &decl.origin,
-            ));
+                )),
+            );
             continue;
         }
         match &decl.rule {
@@ -369,7 +384,11 @@ fn category_ranking(
 
 /// A prize table or qualification quota whose players are ranked in several sections: refused,
 /// naming them (each section is its own ranking; the table must name a category within one).
-fn spans_sections(what: &str, sections: &[String], origin: &Origin) -> RuntimeProblem {
+fn spans_sections(
+    (what, what_zh): (&str, &str),
+    sections: &[String],
+    origin: &Origin,
+) -> RuntimeProblem {
     RuntimeProblem::new(
         codes::PLACE_CONFLICT,
         format!(
@@ -378,6 +397,10 @@ fn spans_sections(what: &str, sections: &[String], origin: &Origin) -> RuntimePr
         ),
         origin,
     )
+    .zh(format!(
+        "{what_zh}为 {} 各组别的棋手排名，而这些组别各自排名（各有自己的第 1 名）；请指定其中一个组别内的类别",
+        sections.join("、")
+    ))
 }
 
 fn prizes(
@@ -395,20 +418,25 @@ fn prizes(
         }
         if let Some(c) = &table.category {
             if !ctx.plan.categories.contains_key(c) {
-                ctx.problems.push(RuntimeProblem::new(
-                    codes::UNKNOWN_NAME,
-                    format!("prizes for category `{c}`, which is not declared"),
-                    &table.origin,
-                ));
+                ctx.problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!("prizes for category `{c}`, which is not declared"),
+                        &table.origin,
+                    )
+                    .zh(format!("奖项所指的组别 `{c}` 未声明")),
+                );
                 continue;
             }
         }
         let cat_rank = match category_ranking(ctx, fin, table.category.as_deref()) {
             Ok(r) => r,
             Err(sections) => {
-                let what = format!("prizes `{}`", table.title.as_deref().unwrap_or("prizes"));
+                let title = table.title.as_deref();
+                let what = format!("prizes `{}`", title.unwrap_or("prizes"));
+                let what_zh = format!("奖项 `{}`", title.unwrap_or("奖项"));
                 ctx.problems
-                    .push(spans_sections(&what, &sections, &table.origin));
+                    .push(spans_sections((&what, &what_zh), &sections, &table.origin));
                 continue;
             }
         };
@@ -445,14 +473,17 @@ fn prizes(
                         let e = pools.entry(cur.clone()).or_insert(0);
                         match e.checked_add(amount) {
                             Some(t) => *e = t,
-                            None => ctx.problems.push(RuntimeProblem::new(
-                                codes::OUT_OF_RANGE,
-                                format!(
+                            None => ctx.problems.push(
+                                RuntimeProblem::new(
+                                    codes::OUT_OF_RANGE,
+                                    format!(
                                     "the prizes of places {place}.. add up to more than {} {cur}",
                                     u64::MAX
                                 ),
-                                &line.origin,
-                            )),
+                                    &line.origin,
+                                )
+                                .zh(format!("第 {place} 名起的奖金之和超过 {} {cur}", u64::MAX)),
+                            ),
                         }
                     }
                 }
@@ -509,11 +540,14 @@ fn prizes(
                 continue;
             };
             let Some(run) = ctx.stages.iter().find(|s| &s.name == stage) else {
-                ctx.problems.push(RuntimeProblem::new(
-                    codes::UNKNOWN_NAME,
-                    format!("prize for losers of stage `{stage}`, which did not run"),
-                    &line.origin,
-                ));
+                ctx.problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!("prize for losers of stage `{stage}`, which did not run"),
+                        &line.origin,
+                    )
+                    .zh(format!("奖给阶段 `{stage}` 的负者，但该阶段未进行")),
+                );
                 continue;
             };
             let losers = run.eliminated.get(round).cloned().unwrap_or_default();
@@ -564,14 +598,17 @@ fn add_money(
     let e = totals.entry(currency.to_string()).or_insert(0);
     match e.checked_add(amount) {
         Some(t) => *e = t,
-        None => ctx.problems.push(RuntimeProblem::new(
-            codes::OUT_OF_RANGE,
-            format!(
-                "the prizes paid in {currency} add up to more than {}",
-                u64::MAX
-            ),
-            origin,
-        )),
+        None => ctx.problems.push(
+            RuntimeProblem::new(
+                codes::OUT_OF_RANGE,
+                format!(
+                    "the prizes paid in {currency} add up to more than {}",
+                    u64::MAX
+                ),
+                origin,
+            )
+            .zh(format!("以 {currency} 支付的奖金之和超过 {}", u64::MAX)),
+        ),
     }
 }
 
@@ -593,8 +630,13 @@ fn qualification(ctx: &mut Ctx<'_>, fin: &Final, derived: &Derived) -> Vec<Quali
                         q.title,
                         quota.category.as_deref().unwrap_or("overall")
                     );
+                    let what_zh = format!(
+                        "资格 `{}`（{}）",
+                        q.title,
+                        quota.category.as_deref().unwrap_or("总名次")
+                    );
                     ctx.problems
-                        .push(spans_sections(&what, &sections, &quota.origin));
+                        .push(spans_sections((&what, &what_zh), &sections, &quota.origin));
                     continue;
                 }
             };

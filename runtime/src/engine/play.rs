@@ -357,6 +357,19 @@ impl Ctx<'_> {
                     )
                 },
             );
+        let withdrawal_zh = self
+            .withdrawn
+            .get(out)
+            .and_then(Option::as_ref)
+            .map_or_else(
+                || "已退赛".to_string(),
+                |w| {
+                    format!(
+                        "在 {} 第 {} 轮后退赛（{}）",
+                        w.stage, w.after_round, w.reason
+                    )
+                },
+            );
         self.problems.push(RuntimeProblem::new(
             codes::RESULT_VOIDED_BY_WITHDRAWAL,
             format!(
@@ -368,7 +381,7 @@ impl Ctx<'_> {
                 at.round
             ),
             &g.origin,
-        ));
+        ).zh(format!("{} 第 {} 轮记录了 {} {} {} 的成绩，但 {who} {withdrawal_zh}：该局作废", at.stage, at.round, g.red, g.result.notation(), g.black)));
     }
 
     fn count_forfeit(&mut self, p: usize, at: &GameAt<'_>) {

@@ -10,8 +10,9 @@ pub struct RuntimeProblem {
     pub code: String,
     /// The details in English.
     pub message: String,
-    /// The same details in Chinese; empty where a site words them in English only (the
-    /// compiler then leads with the code's Chinese summary and keeps the English details).
+    /// The same details in Chinese (every site gives them: test `problems_in_both_languages`);
+    /// a problem read from an older stored outcome may have none, and the compiler then leads
+    /// with the code's Chinese summary and keeps the English details.
     #[serde(skip_serializing_if = "str::is_empty", default)]
     pub message_zh: Box<str>,
     pub origin: Origin,

@@ -349,7 +349,8 @@ fn knockout_stage(
                         pairs.len()
                     ),
                     &ko.origin,
-                )]);
+                )
+                .zh(format!("对阵表首轮 {} 对：对数须为 2 的幂", pairs.len()))]);
             }
             let mut slots = Vec::with_capacity(pairs.len() * 2);
             let mut problems = Vec::new();
@@ -372,14 +373,16 @@ fn knockout_stage(
                     codes::FIELD_DOES_NOT_FIT,
                     format!("a seeded bracket of {size}: the size must be a power of two"),
                     &ko.origin,
-                )]);
+                )
+                .zh(format!("{size} 人的种子对阵表：人数须为 2 的幂"))]);
             };
             if field.len() > *size as usize {
                 return Err(vec![RuntimeProblem::new(
                     codes::FIELD_DOES_NOT_FIT,
                     format!("{} entrants for a bracket of {size}", field.len()),
                     &ko.origin,
-                )]);
+                )
+                .zh(format!("{} 名参赛者，而对阵表为 {size} 人", field.len()))]);
             }
             let numbers = match seeding {
                 NumberOrder::Lot => crate::plan::Numbers::Lot {
@@ -458,6 +461,10 @@ fn slot_player(
                     format!("seed {n}: the stage has {} entrants", field.len()),
                     origin,
                 )
+                .zh(format!(
+                    "第 {n} 号种子：本阶段只有 {} 名参赛者",
+                    field.len()
+                ))
             }),
         BracketSlot::Player(id) => ctx.roster.index_of(id).map(Some).ok_or_else(|| {
             RuntimeProblem::new(
@@ -465,6 +472,7 @@ fn slot_player(
                 format!("bracket names `{id}`, who is not in the roster"),
                 origin,
             )
+            .zh(format!("对阵表写了 `{id}`，此人不在名单中"))
         }),
         BracketSlot::Place(r) => {
             let list = entrants::places(ctx, r, origin)?;
@@ -477,7 +485,11 @@ fn slot_player(
                         list.len()
                     ),
                     origin,
-                )),
+                )
+                .zh(format!(
+                    "对阵位置 `{r}` 须恰有一名棋手，现有 {} 名",
+                    list.len()
+                ))),
             }
         }
     }
@@ -511,7 +523,11 @@ fn same_place_stage(
                 sp.groups.len()
             ),
             &sp.origin,
-        )]);
+        )
+        .zh(format!(
+            "同名次比赛须恰好两个小组，给出 {} 个",
+            sp.groups.len()
+        ))]);
     };
     let pairs = sp.places.len() / 2;
     let mut ranking = Vec::new();
