@@ -588,7 +588,7 @@ fn prizes(
 
 /// Adds a payment to its currency's total; a sum beyond `u64` is a problem, never a wrapped or
 /// saturated total.
-fn add_money(
+pub(super) fn add_money(
     ctx: &mut Ctx<'_>,
     totals: &mut BTreeMap<String, u64>,
     currency: &str,

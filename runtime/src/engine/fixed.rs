@@ -83,22 +83,7 @@ pub(crate) fn fixed_groups(
         let origin = draws
             .first()
             .map_or(stage.origin.clone(), |d| d.origin.clone());
-        problems.push(
-            RuntimeProblem::new(
-                codes::FIELD_DOES_NOT_FIT,
-                format!(
-                    "the recorded draw of stage `{}` leaves out {}",
-                    stage.name,
-                    missing.join(", ")
-                ),
-                &origin,
-            )
-            .zh(format!(
-                "阶段 `{}` 记录的抽签漏了 {}",
-                stage.name,
-                missing.join("、")
-            )),
-        );
+        problems.push(left_out(stage, &missing, &origin));
     }
     if !problems.is_empty() {
         return Some(Err(problems));
@@ -210,22 +195,7 @@ pub(crate) fn fixed_team_order(
         .first()
         .map_or(stage.origin.clone(), |d| d.origin.clone());
     if !missing.is_empty() && problems.is_empty() {
-        problems.push(
-            RuntimeProblem::new(
-                codes::FIELD_DOES_NOT_FIT,
-                format!(
-                    "the recorded draw of stage `{}` leaves out {}",
-                    stage.name,
-                    missing.join(", ")
-                ),
-                &origin,
-            )
-            .zh(format!(
-                "阶段 `{}` 记录的抽签漏了 {}",
-                stage.name,
-                missing.join("、")
-            )),
-        );
+        problems.push(left_out(stage, &missing, &origin));
     }
     if !problems.is_empty() {
         return Some(Err(problems));
@@ -243,4 +213,22 @@ pub(crate) fn fixed_team_order(
         &origin,
     );
     Some(Ok(order))
+}
+
+/// A recorded draw that leaves out some of the stage's entrants (or teams).
+fn left_out(stage: &Stage, missing: &[&str], origin: &crate::plan::Origin) -> RuntimeProblem {
+    RuntimeProblem::new(
+        codes::FIELD_DOES_NOT_FIT,
+        format!(
+            "the recorded draw of stage `{}` leaves out {}",
+            stage.name,
+            missing.join(", ")
+        ),
+        origin,
+    )
+    .zh(format!(
+        "阶段 `{}` 记录的抽签漏了 {}",
+        stage.name,
+        missing.join("、")
+    ))
 }

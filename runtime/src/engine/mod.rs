@@ -125,33 +125,14 @@ pub fn run_with(
     }
     for i in ctx.book.unconsumed().collect::<Vec<_>>() {
         if let Some(g) = results.games.get(i) {
+            let (en, zh) = results::game_words(g);
             ctx.problems.push(
                 RuntimeProblem::new(
                     codes::RESULT_NO_SUCH_GAME,
-                    format!(
-                        "a result for a game that does not exist: {} round {}: {} - {}{}",
-                        g.stage,
-                        g.round,
-                        g.red,
-                        g.black,
-                        g.step
-                            .as_deref()
-                            .map(|s| format!(" (playoff {s})"))
-                            .unwrap_or_default()
-                    ),
+                    format!("a result for a game that does not exist: {en}"),
                     &g.origin,
                 )
-                .zh(format!(
-                    "成绩所指的对局不存在：{} 第 {} 轮：{} - {}{}",
-                    g.stage,
-                    g.round,
-                    g.red,
-                    g.black,
-                    g.step
-                        .as_deref()
-                        .map(|s| format!("（附加赛 {s}）"))
-                        .unwrap_or_default()
-                )),
+                .zh(format!("成绩所指的对局不存在：{zh}")),
             );
         }
     }

@@ -344,29 +344,22 @@ impl Ctx<'_> {
     /// silent forfeit in its place.
     fn void_recorded(&mut self, g: &RecordedGame, out: usize, at: &GameAt<'_>) {
         let who = self.id(out).to_string();
-        let withdrawal = self
+        let (withdrawal, withdrawal_zh) = self
             .withdrawn
             .get(out)
             .and_then(Option::as_ref)
             .map_or_else(
-                || "withdrew".to_string(),
+                || ("withdrew".to_string(), "已退赛".to_string()),
                 |w| {
-                    format!(
-                        "withdrew after {} round {} ({})",
-                        w.stage, w.after_round, w.reason
-                    )
-                },
-            );
-        let withdrawal_zh = self
-            .withdrawn
-            .get(out)
-            .and_then(Option::as_ref)
-            .map_or_else(
-                || "已退赛".to_string(),
-                |w| {
-                    format!(
-                        "在 {} 第 {} 轮后退赛（{}）",
-                        w.stage, w.after_round, w.reason
+                    (
+                        format!(
+                            "withdrew after {} round {} ({})",
+                            w.stage, w.after_round, w.reason
+                        ),
+                        format!(
+                            "在 {} 第 {} 轮后退赛（{}）",
+                            w.stage, w.after_round, w.reason
+                        ),
                     )
                 },
             );

@@ -213,33 +213,14 @@ impl ResultBook {
             if let std::collections::btree_map::Entry::Vacant(slot) = book.games.entry(k) {
                 slot.insert((i, false));
             } else {
+                let (en, zh) = game_words(g);
                 problems.push(
                     RuntimeProblem::new(
                         codes::RESULT_DUPLICATE,
-                        format!(
-                            "a second result for {} round {}: {} - {}{}",
-                            g.stage,
-                            g.round,
-                            g.red,
-                            g.black,
-                            g.step
-                                .as_deref()
-                                .map(|s| format!(" (playoff {s})"))
-                                .unwrap_or_default()
-                        ),
+                        format!("a second result for {en}"),
                         &g.origin,
                     )
-                    .zh(format!(
-                        "同一对局的第二个成绩：{} 第 {} 轮：{} - {}{}",
-                        g.stage,
-                        g.round,
-                        g.red,
-                        g.black,
-                        g.step
-                            .as_deref()
-                            .map(|s| format!("（附加赛 {s}）"))
-                            .unwrap_or_default()
-                    )),
+                    .zh(format!("同一对局的第二个成绩：{zh}")),
                 );
             }
         }
@@ -395,4 +376,28 @@ fn portable_exp(x: f64) -> f64 {
         sum *= sum;
     }
     sum
+}
+
+/// A recorded game as problems name it, in English and in Chinese:
+/// `main round 3: p1 - p2 (playoff armageddon)` / `main 第 3 轮：p1 - p2（附加赛 armageddon）`.
+pub(crate) fn game_words(g: &RecordedGame) -> (String, String) {
+    let step = g.step.as_deref();
+    (
+        format!(
+            "{} round {}: {} - {}{}",
+            g.stage,
+            g.round,
+            g.red,
+            g.black,
+            step.map(|s| format!(" (playoff {s})")).unwrap_or_default()
+        ),
+        format!(
+            "{} 第 {} 轮：{} - {}{}",
+            g.stage,
+            g.round,
+            g.red,
+            g.black,
+            step.map(|s| format!("（附加赛 {s}）")).unwrap_or_default()
+        ),
+    )
 }
