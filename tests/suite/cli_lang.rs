@@ -233,3 +233,35 @@ fn the_english_simulation_heads_with_the_english_title() {
         "2018年谢侠逊棋王文化高峰论坛暨全国象棋公开赛（种子 0）"
     );
 }
+
+/// A file that cannot be written is named as asked, with the reason in the language asked for,
+/// and never by the temporary file xqreg writes first.
+#[test]
+fn an_unwritable_output_is_said_in_both_languages() {
+    for (lang, want) in [
+        (
+            "zh",
+            "xqreg：无法写入 `/nonexistent-dir/x.html`：文件或目录不存在",
+        ),
+        (
+            "en",
+            "xqreg: cannot write `/nonexistent-dir/x.html`: No such file or directory",
+        ),
+    ] {
+        let o = xqreg(&[
+            "sheet",
+            REG,
+            "-o",
+            "/nonexistent-dir/x.html",
+            "--lang",
+            lang,
+        ]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_ne!(o.status.code(), Some(0), "{lang}: {err}");
+        assert!(err.contains(want), "{lang}: expected {want:?} in {err}");
+        assert!(
+            !err.contains(".xqreg-"),
+            "{lang}: the temporary file is named: {err}"
+        );
+    }
+}

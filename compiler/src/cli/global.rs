@@ -157,3 +157,41 @@ mod tests {
         assert!(!force_color(None));
     }
 }
+
+/// The common kinds of I/O error in words, English and Chinese.
+pub(crate) fn io_kind_words(kind: std::io::ErrorKind) -> Option<(&'static str, &'static str)> {
+    use std::io::ErrorKind as K;
+    Some(match kind {
+        K::NotFound => ("No such file or directory", "文件或目录不存在"),
+        K::PermissionDenied => ("Permission denied", "没有访问权限"),
+        K::AlreadyExists => ("File exists", "已经存在"),
+        K::IsADirectory => ("Is a directory", "这是一个目录，不是文件"),
+        K::NotADirectory => ("Not a directory", "路径中有一项不是目录"),
+        K::ReadOnlyFilesystem => ("Read-only file system", "文件系统只读"),
+        K::StorageFull => ("No space left on device", "磁盘已满"),
+        K::InvalidData => ("Invalid data", "内容无效"),
+        K::BrokenPipe => ("Broken pipe", "输出管道已关闭"),
+        _ => return None,
+    })
+}
+
+/// What an I/O error says, in Chinese: the common kinds in words, with the system's own text
+/// kept after them for the rest (and for a search).
+pub(crate) fn io_error_zh(err: &std::io::Error) -> String {
+    match io_kind_words(err.kind()) {
+        Some((_, zh)) => format!("{zh}（{err}）"),
+        None => err.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod io_tests {
+    #[test]
+    fn common_io_errors_are_said_in_chinese() {
+        let e = std::io::Error::from(std::io::ErrorKind::NotFound);
+        assert!(super::io_error_zh(&e).starts_with("文件或目录不存在（"));
+        let other = std::io::Error::other("boom");
+        assert!(super::io_kind_words(std::io::ErrorKind::Other).is_none());
+        assert_eq!(super::io_error_zh(&other), "boom");
+    }
+}

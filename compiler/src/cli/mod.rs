@@ -94,7 +94,7 @@ pub(crate) fn io_error(path: &std::path::Path, err: &std::io::Error) {
         "{}",
         global::say(
             format!("xqreg: cannot read `{name}`: {err}"),
-            format!("xqreg：无法读取 `{name}`：{err}")
+            format!("xqreg：无法读取 `{name}`：{}", global::io_error_zh(err))
         )
     );
 }

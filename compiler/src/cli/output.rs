@@ -26,10 +26,16 @@ pub(crate) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    // tempfile names its random file in the error: the message names the file asked for, and
+    // the kind of failure in words.
     let mut tmp = tempfile::Builder::new()
         .prefix(".xqreg-")
         .suffix(".tmp")
-        .tempfile_in(dir)?;
+        .tempfile_in(dir)
+        .map_err(|e| match super::global::io_kind_words(e.kind()) {
+            Some((words, _)) => std::io::Error::new(e.kind(), words),
+            None => std::io::Error::from(e.kind()),
+        })?;
     tmp.write_all(text.as_bytes())?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
@@ -50,14 +56,18 @@ pub(crate) fn write_output(output: Option<&PathBuf>, text: &str) -> ExitCode {
                     "{}",
                     say(
                         format!("xqreg: cannot write `{}`: {e}", p.display()),
-                        format!("xqreg：无法写入 `{}`：{e}", p.display())
+                        format!(
+                            "xqreg：无法写入 `{}`：{}",
+                            p.display(),
+                            super::global::io_error_zh(&e)
+                        )
                     )
                 ),
                 None => eprintln!(
                     "{}",
                     say(
                         format!("xqreg: cannot write output: {e}"),
-                        format!("xqreg：无法写出结果：{e}")
+                        format!("xqreg：无法写出结果：{}", super::global::io_error_zh(&e))
                     )
                 ),
             }
