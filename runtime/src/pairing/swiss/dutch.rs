@@ -334,12 +334,30 @@ impl Ctx {
                 && (x.score > self.topscore_threshold || y.score > self.topscore_threshold))
     }
 
-    /// The compatibility graph, with the bye as vertex `n` joined to `bye_ok` players.
-    fn graph(&self, bye_ok: &dyn Fn(&P) -> bool) -> CardinalityMatcher {
+    /// The compatibility graph, with the bye as vertex `n` joined to `bye_ok` players; refused
+    /// (before it is built) when it would not fit in memory.
+    fn graph(&self, bye_ok: &dyn Fn(&P) -> bool) -> Result<CardinalityMatcher, PairingError> {
         let n = self.ps.len();
+        super::budget::check(
+            &format!("the compatibility graph of {n} players"),
+            super::budget::graph_bytes(self.compatible_pairs() + n as u64),
+        )?;
         let odd = n % 2 == 1;
         let total = n + usize::from(odd);
-        let mut adj = vec![Vec::new(); total];
+        // Sized exactly: a growing list would hold up to twice the graph.
+        let mut degree = vec![usize::from(odd); total];
+        for a in 0..n {
+            for b in a + 1..n {
+                if self.compatible(a, b) {
+                    degree[a] += 1;
+                    degree[b] += 1;
+                }
+            }
+        }
+        if odd {
+            degree[n] = n;
+        }
+        let mut adj: Vec<Vec<usize>> = degree.iter().map(|&d| Vec::with_capacity(d)).collect();
         for a in 0..n {
             for b in a + 1..n {
                 if self.compatible(a, b) {
@@ -352,10 +370,19 @@ impl Ctx {
                 adj[n].push(a);
             }
         }
-        CardinalityMatcher::new(adj)
+        Ok(CardinalityMatcher::new(adj))
+    }
+
+    /// How many pairs of present players may meet (C1, C3).
+    fn compatible_pairs(&self) -> u64 {
+        let n = self.ps.len();
+        (0..n)
+            .map(|a| (a + 1..n).filter(|&b| self.compatible(a, b)).count() as u64)
+            .sum()
     }
 
     fn pair(mut self) -> Result<Pairing, PairingError> {
+        let graph_held = super::budget::graph_bytes(self.compatible_pairs() + self.ps.len() as u64);
         let n = self.ps.len();
         // The pairing-allocated bye goes to an eligible player of the lowest score with which
         // the round can be completed; that is settled before any bracket is paired.
@@ -371,7 +398,7 @@ impl Ctx {
             let mut chosen = None;
             for s in scores.iter().copied() {
                 if self
-                    .graph(&|p: &P| p.eligible_bye && p.score == s)
+                    .graph(&|p: &P| p.eligible_bye && p.score == s)?
                     .is_perfect()
                 {
                     chosen = Some(s);
@@ -388,7 +415,7 @@ impl Ctx {
         if self.played_rounds == 0 && self.ps.iter().all(|p| p.score == self.ps[0].score) {
             return self.finish(&first_round(n));
         }
-        let mut validity = self.graph(&|p: &P| p.eligible_bye);
+        let mut validity = self.graph(&|p: &P| p.eligible_bye)?;
         if !validity.is_perfect() {
             return Err(PairingError::NoLegalPairing(
                 "the players cannot all be paired without a rematch (C1), a second bye (C2) \
@@ -445,6 +472,13 @@ impl Ctx {
                 c9_active,
             };
             let need = br.weight_bits();
+            super::budget::check(
+                &format!("a pairing bracket of {} players", pbi.len()),
+                super::budget::bracket_bytes(
+                    pbi.len() as u64,
+                    need.div_ceil(64).next_power_of_two() as u64,
+                ) + graph_held,
+            )?;
             let res = match need {
                 0..=127 => br.run::<2>(&mut validity),
                 128..=255 => br.run::<4>(&mut validity),

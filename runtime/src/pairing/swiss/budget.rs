@@ -1,0 +1,60 @@
+//! How much memory a Dutch pairing may ask for, and the estimate of what it will ask: a field
+//! too large for this machine stops with a sentence saying so before the allocation, instead of
+//! being killed by the system half-way.
+//!
+//! The two quadratic pieces are the compatibility graph of the whole field (one adjacency entry
+//! per compatible pair and direction) and a bracket's matching (two n × n weight tables and the
+//! dense solver's (2n + 1)² slots). The budget is half the memory the system reports available
+//! (`MemAvailable` of /proc/meminfo; the other half is left to the machine's other work), or
+//! 4 GiB where it reports none; the answer depends on the machine only in whether a pairing is
+//! refused, never in which pairing is made.
+
+use super::state::PairingError;
+
+/// Bytes one pairing may allocate.
+pub fn available_bytes() -> u64 {
+    const FALLBACK: u64 = 8 << 30;
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map_or(FALLBACK, |kb| kb.saturating_mul(1024))
+        / 2
+}
+
+/// Bytes the compatibility graph of `pairs` compatible pairs takes.
+pub fn graph_bytes(pairs: u64) -> u64 {
+    pairs.saturating_mul(2 * std::mem::size_of::<usize>() as u64)
+}
+
+/// Bytes a bracket of `n` players with weights of `words` 64-bit words takes.
+pub fn bracket_bytes(n: u64, words: u64) -> u64 {
+    let weight = 8 * words;
+    let stride = 2 * n + 1;
+    let tables = n.saturating_mul(n).saturating_mul(2 * weight);
+    // Solver slots: two indices, a weight, a flag; and the blossom index table.
+    let slots = stride
+        .saturating_mul(stride)
+        .saturating_mul(2 * 8 + weight + 1);
+    let flo = stride.saturating_mul(n + 1).saturating_mul(8);
+    tables.saturating_add(slots).saturating_add(flo)
+}
+
+/// `Err(TooLarge)` naming `what` when `need` bytes exceed the budget.
+pub fn check(what: &str, need: u64) -> Result<(), PairingError> {
+    let have = available_bytes();
+    if need > have {
+        return Err(PairingError::TooLarge(format!(
+            "{what} needs about {} MB and {} MB are available; the Dutch engine solves each \
+             bracket as a dense matching (memory grows with the square of the bracket): pair \
+             a smaller field or on a machine with more memory",
+            need >> 20,
+            have >> 20
+        )));
+    }
+    Ok(())
+}
