@@ -2,9 +2,8 @@
 //! too large for this machine stops with a sentence saying so before the allocation, instead of
 //! being killed by the system half-way.
 //!
-//! The two quadratic pieces are the compatibility graph of the whole field (one adjacency entry
-//! per compatible pair and direction) and a bracket's matching (two n × n weight tables and the
-//! dense solver's (2n + 1)² slots). The budget is half the memory the system reports available
+//! The one quadratic piece is a bracket's matching (its n × n weight tables and the dense
+//! solver's slots); the whole field's compatibility is asked of a predicate, never stored. The budget is half the memory the system reports available
 //! (`MemAvailable` of /proc/meminfo; the other half is left to the machine's other work), or
 //! 4 GiB where it reports none; the answer depends on the machine only in whether a pairing is
 //! refused, never in which pairing is made.
@@ -24,11 +23,6 @@ pub fn available_bytes() -> u64 {
         })
         .map_or(FALLBACK, |kb| kb.saturating_mul(1024))
         / 2
-}
-
-/// Bytes the compatibility graph of `pairs` compatible pairs takes.
-pub fn graph_bytes(pairs: u64) -> u64 {
-    pairs.saturating_mul(2 * std::mem::size_of::<usize>() as u64)
 }
 
 /// Bytes a bracket of `n` players with weights of `words` 64-bit words takes.

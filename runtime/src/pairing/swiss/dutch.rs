@@ -92,8 +92,9 @@ pub fn pair_dutch(state: &SwissState) -> Result<Pairing, PairingError> {
 struct Ctx {
     /// Present players sorted by score (desc) then rank.
     ps: Vec<P>,
-    /// Played-opponent bitsets over `ps` indices.
-    met: Vec<Vec<u64>>,
+    /// Played opponents of each player (`ps` indices): a handful each, so the field's memory
+    /// stays linear (a bitset would be n²/8 bytes).
+    met: Vec<Vec<usize>>,
     played_rounds: usize,
     last_round: bool,
     topscore_threshold: u32,
@@ -238,12 +239,11 @@ impl Ctx {
         }
         ps.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
         let n = ps.len();
-        let words = n.div_ceil(64);
         let mut index_of: BTreeMap<u32, usize> = BTreeMap::new();
         for (i, p) in ps.iter().enumerate() {
             index_of.insert(p.id, i);
         }
-        let mut met = vec![vec![0u64; words]; n];
+        let mut met = vec![Vec::new(); n];
         for (i, p) in ps.iter().enumerate() {
             let Some(&si) = by_id.get(&p.id) else {
                 continue;
@@ -253,10 +253,14 @@ impl Ctx {
                     continue;
                 }
                 if let Some(j) = e.opponent.and_then(|o| index_of.get(&o).copied()) {
-                    met[i][j / 64] |= 1 << (j % 64);
-                    met[j][i / 64] |= 1 << (i % 64);
+                    met[i].push(j);
+                    met[j].push(i);
                 }
             }
+        }
+        for m in &mut met {
+            m.sort_unstable();
+            m.dedup();
         }
         let maxpts = state.scoring.win.max(state.scoring.draw);
         Ok(Ctx {
@@ -300,25 +304,20 @@ impl Ctx {
         if odd && !bye {
             return false;
         }
-        let total = k + usize::from(odd);
-        let mut adj = vec![Vec::new(); total];
-        for x in 0..k {
-            for y in x + 1..k {
-                if self.compatible(who[x], who[y]) {
-                    adj[x].push(y);
-                    adj[y].push(x);
-                }
+        let edge = |x: usize, y: usize| {
+            if x == k {
+                y < k && self.ps[who[y]].eligible_bye
+            } else if y == k {
+                self.ps[who[x]].eligible_bye
+            } else {
+                self.compatible(who[x], who[y])
             }
-            if odd && self.ps[who[x]].eligible_bye {
-                adj[x].push(k);
-                adj[k].push(x);
-            }
-        }
-        CardinalityMatcher::new(adj).is_perfect()
+        };
+        CardinalityMatcher::new(k + usize::from(odd)).is_perfect(&edge)
     }
 
     fn met(&self, a: usize, b: usize) -> bool {
-        self.met[a][b / 64] & (1 << (b % 64)) != 0
+        self.met[a].contains(&b)
     }
 
     /// Absolute criteria C1 and C3 (C2 is the bye edge).
@@ -334,55 +333,31 @@ impl Ctx {
                 && (x.score > self.topscore_threshold || y.score > self.topscore_threshold))
     }
 
-    /// The compatibility graph, with the bye as vertex `n` joined to `bye_ok` players; refused
-    /// (before it is built) when it would not fit in memory.
-    fn graph(&self, bye_ok: &dyn Fn(&P) -> bool) -> Result<CardinalityMatcher, PairingError> {
+    /// The compatibility graph's edge between `a` and `b`, the bye being vertex `n` (an odd
+    /// field) joined to the `bye_ok` players.
+    fn link(&self, a: usize, b: usize, bye_ok: &dyn Fn(&P) -> bool) -> bool {
         let n = self.ps.len();
-        super::budget::check(
-            &format!("the compatibility graph of {n} players"),
-            super::budget::graph_bytes(self.compatible_pairs() + n as u64),
-        )?;
-        let odd = n % 2 == 1;
-        let total = n + usize::from(odd);
-        // Sized exactly: a growing list would hold up to twice the graph.
-        let mut degree = vec![usize::from(odd); total];
-        for a in 0..n {
-            for b in a + 1..n {
-                if self.compatible(a, b) {
-                    degree[a] += 1;
-                    degree[b] += 1;
-                }
-            }
+        if a == n {
+            b < n && bye_ok(&self.ps[b])
+        } else if b == n {
+            bye_ok(&self.ps[a])
+        } else {
+            self.compatible(a, b)
         }
-        if odd {
-            degree[n] = n;
-        }
-        let mut adj: Vec<Vec<usize>> = degree.iter().map(|&d| Vec::with_capacity(d)).collect();
-        for a in 0..n {
-            for b in a + 1..n {
-                if self.compatible(a, b) {
-                    adj[a].push(b);
-                    adj[b].push(a);
-                }
-            }
-            if odd && bye_ok(&self.ps[a]) {
-                adj[a].push(n);
-                adj[n].push(a);
-            }
-        }
-        Ok(CardinalityMatcher::new(adj))
     }
 
-    /// How many pairs of present players may meet (C1, C3).
-    fn compatible_pairs(&self) -> u64 {
+    /// The completion check's vertices: the players, and the bye in an odd field.
+    fn graph(&self) -> CardinalityMatcher {
         let n = self.ps.len();
-        (0..n)
-            .map(|a| (a + 1..n).filter(|&b| self.compatible(a, b)).count() as u64)
-            .sum()
+        CardinalityMatcher::new(n + n % 2)
+    }
+
+    /// The completion check's graph: the bye joined to the players still eligible for it.
+    fn validity_edge(&self, a: usize, b: usize) -> bool {
+        self.link(a, b, &|p: &P| p.eligible_bye)
     }
 
     fn pair(mut self) -> Result<Pairing, PairingError> {
-        let graph_held = super::budget::graph_bytes(self.compatible_pairs() + self.ps.len() as u64);
         let n = self.ps.len();
         // The pairing-allocated bye goes to an eligible player of the lowest score with which
         // the round can be completed; that is settled before any bracket is paired.
@@ -397,10 +372,9 @@ impl Ctx {
             scores.dedup();
             let mut chosen = None;
             for s in scores.iter().copied() {
-                if self
-                    .graph(&|p: &P| p.eligible_bye && p.score == s)?
-                    .is_perfect()
-                {
+                let edge =
+                    |a: usize, b: usize| self.link(a, b, &|p: &P| p.eligible_bye && p.score == s);
+                if self.graph().is_perfect(&edge) {
                     chosen = Some(s);
                     break;
                 }
@@ -415,8 +389,8 @@ impl Ctx {
         if self.played_rounds == 0 && self.ps.iter().all(|p| p.score == self.ps[0].score) {
             return self.finish(&first_round(n));
         }
-        let mut validity = self.graph(&|p: &P| p.eligible_bye)?;
-        if !validity.is_perfect() {
+        let mut validity = self.graph();
+        if !validity.is_perfect(&|a, b| self.validity_edge(a, b)) {
             return Err(PairingError::NoLegalPairing(
                 "the players cannot all be paired without a rematch (C1), a second bye (C2) \
                  or two players of the same absolute colour preference meeting (C3)"
@@ -477,7 +451,7 @@ impl Ctx {
                 super::budget::bracket_bytes(
                     pbi.len() as u64,
                     need.div_ceil(64).next_power_of_two() as u64,
-                ) + graph_held,
+                ),
             )?;
             let res = match need {
                 0..=127 => br.run::<2>(&mut validity),
@@ -1203,7 +1177,7 @@ impl Bracket<'_> {
             opt.finalize(p, m);
             validity.finalize(self.pbi[p], self.pbi[m]);
         }
-        if !self.special && !validity.is_perfect() {
+        if !self.special && !validity.is_perfect(&|a, b| self.ctx.validity_edge(a, b)) {
             return None;
         }
         Some((matched, st))
