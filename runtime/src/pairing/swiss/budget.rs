@@ -25,16 +25,18 @@ pub fn available_bytes() -> u64 {
         / 2
 }
 
-/// Bytes a bracket of `n` players with weights of `words` 64-bit words takes.
+/// Bytes a bracket of `n` players with weights of `words` 64-bit words takes: three triangles
+/// of weights (the base weights, the nudged ones, and a trial copy while transpositions are
+/// verified) and the dense solver's slots for n vertices and (n − 1) / 2 blossoms (two 32-bit
+/// endpoints, the doubled weight and a flag each) with its blossom-entry table.
 pub fn bracket_bytes(n: u64, words: u64) -> u64 {
     let weight = 8 * words;
-    let stride = 2 * n + 1;
-    let tables = n.saturating_mul(n).saturating_mul(2 * weight);
-    // Solver slots: two indices, a weight, a flag; and the blossom index table.
+    let tables = (n.saturating_mul(n.saturating_sub(1)) / 2).saturating_mul(3 * weight);
+    let stride = n + n / 2 + 2;
     let slots = stride
         .saturating_mul(stride)
-        .saturating_mul(2 * 8 + weight + 1);
-    let flo = stride.saturating_mul(n + 1).saturating_mul(8);
+        .saturating_mul(2 * 4 + weight + 1);
+    let flo = stride.saturating_mul(n + 1).saturating_mul(4);
     tables.saturating_add(slots).saturating_add(flo)
 }
 

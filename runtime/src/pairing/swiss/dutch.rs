@@ -34,7 +34,6 @@
 
 use std::collections::BTreeMap;
 
-use super::blossom::max_weight_matching;
 use super::cardinality::CardinalityMatcher;
 use super::dense::{max_weight_matching_dense, DenseMatching};
 use super::state::{Colour, Pairing, PairingError, SwissState};
@@ -862,21 +861,22 @@ impl Bracket<'_> {
         let (sgb, nsgb) = (self.sgb, self.nsgb);
         let layout = self.layout();
         let pcb = layout.pcb;
-        let mut base = vec![Big::<L>::default(); n * n];
+        // Each pair once (a triangle): the bracket's weights are its largest table.
+        let mut base = vec![Big::<L>::default(); n * n.saturating_sub(1) / 2];
         for o in sgb..n {
             for p in 0..o {
                 let w = self.edge::<L>(&layout, p, o);
-                base[o * n + p] = w;
+                base[tri(o, p)] = w;
             }
         }
         let b = |base: &Vec<Big<L>>, x: usize, y: usize| -> Big<L> {
             let (hi, lo) = if x > y { (x, y) } else { (y, x) };
-            base[hi * n + lo]
+            base[tri(hi, lo)]
         };
         let mut opt = Opt::<L>::new(n);
         for o in sgb..n {
             for p in 0..o {
-                opt.set(p, o, base[o * n + p]);
+                opt.set(p, o, base[tri(o, p)]);
             }
         }
         let mut st = opt.compute();
@@ -1023,7 +1023,7 @@ impl Bracket<'_> {
             }
             for &o in &remainder[it + 1..] {
                 if exchange {
-                    base[o * n + p] = Big::default();
+                    base[tri(o, p)] = Big::default();
                 }
                 opt.set(p, o, ewc(&base, p, o, pri));
             }
@@ -1049,11 +1049,11 @@ impl Bracket<'_> {
             if is_s1(&st, p) {
                 remaining -= 1;
                 for &o in &remainder[..pos] {
-                    base[p * n + o] = Big::default();
+                    base[tri(p, o)] = Big::default();
                     opt.set(p, o, Big::default());
                 }
                 for o in nsgb..n {
-                    base[o * n + p] = Big::default();
+                    base[tri(o, p)] = Big::default();
                     opt.set(p, o, Big::default());
                 }
             }
@@ -1067,9 +1067,9 @@ impl Bracket<'_> {
         for (pi, &p) in remainder.iter().enumerate() {
             for &o in &remainder[pi + 1..] {
                 if !is_s1(&st, p) || is_s1(&st, o) {
-                    base[o * n + p] = Big::default();
+                    base[tri(o, p)] = Big::default();
                 }
-                opt.set(p, o, base[o * n + p]);
+                opt.set(p, o, base[tri(o, p)]);
             }
         }
         // Transpositions: each S1 player in order takes the highest S2 player possible. The
@@ -1200,7 +1200,7 @@ fn greedy_transpositions<const L: usize>(
         let mut t = Big::<L>::default();
         for (i, &m) in st.iter().enumerate() {
             if m > i && m < o.n {
-                t = t.plus(o.w[i * o.n + m]);
+                t = t.plus(o.get(i, m));
             }
         }
         t
@@ -1216,8 +1216,8 @@ fn greedy_transpositions<const L: usize>(
             o > p
                 && !taken[o]
                 && !matched.get(o).copied().unwrap_or(false)
-                && !opt.w[p * opt.n + o].is_zero()
-                && pos(o).is_some_and(|oa| m.is_tight(pa, oa))
+                && !opt.get(p, o).is_zero()
+                && pos(o).is_some_and(|oa| m.is_tight(pa, oa, opt.solved(p, o)))
         })?;
         taken[choice] = true;
         pairs.push((p, choice));
@@ -1227,6 +1227,7 @@ fn greedy_transpositions<const L: usize>(
         w: opt.w.clone(),
         fixed: opt.fixed.clone(),
         last: None,
+        before: BTreeMap::new(),
     };
     for &(p, o) in &pairs {
         trial.finalize(p, o);
@@ -1260,16 +1261,15 @@ fn transpose<const L: usize, const L2: usize>(
         pos[a] = ai;
     }
     let extra = s1.len() * fb;
-    let mut w2 = vec![Big::<L2>::default(); n * n];
+    let mut w2 = vec![Big::<L2>::default(); n * n.saturating_sub(1) / 2];
     for &a in &active {
         for &c in &active {
             if a < c {
-                let w = opt.w[a * n + c];
+                let w = opt.get(a, c);
                 if !w.is_zero() {
                     let mut x = widen::<L, L2>(&w);
                     x.shl(extra);
-                    w2[a * n + c] = x;
-                    w2[c * n + a] = x;
+                    w2[tri(a, c)] = x;
                 }
             }
         }
@@ -1281,29 +1281,15 @@ fn transpose<const L: usize, const L2: usize>(
             if o <= p || matched.get(o).copied().unwrap_or(false) {
                 continue;
             }
-            let x = &mut w2[p * n + o];
+            let x = &mut w2[tri(p, o)];
             if !x.is_zero() {
                 x.add_at(offset, addend);
-                w2[o * n + p] = w2[p * n + o];
             }
             addend += 1;
         }
     }
-    let mut edges = Vec::new();
-    for (ai, &a) in active.iter().enumerate() {
-        for &c in active.iter().skip(ai + 1) {
-            let w = w2[a * n + c];
-            if !w.is_zero() {
-                edges.push((ai, pos[c], w));
-            }
-        }
-    }
-    // The dense solver keeps a (2n)² matrix of weights: use it while that stays modest.
-    let mates = if L2 <= 16 {
-        max_weight_matching_dense(active.len(), &edges).mates()
-    } else {
-        max_weight_matching(active.len(), &edges).mates()
-    };
+    let mates =
+        max_weight_matching_dense(active.len(), &|ai, ci| w2[tri(active[ai], active[ci])]).mates();
     Some(
         s1.iter()
             .map(|&p| {
@@ -1318,31 +1304,61 @@ fn transpose<const L: usize, const L2: usize>(
     )
 }
 
-/// The optimality matching of one bracket: a dense weight matrix, pairs already fixed, and the
+/// The slot of the pair {a, b} (a ≠ b) in a triangle of pairs.
+fn tri(a: usize, b: usize) -> usize {
+    let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+    hi * (hi - 1) / 2 + lo
+}
+
+/// The optimality matching of one bracket: a triangle of weights, pairs already fixed, and the
 /// last solution (for its duals).
 struct Opt<const L: usize> {
     n: usize,
     w: Vec<Big<L>>,
     fixed: Vec<usize>,
     last: Option<(Vec<usize>, DenseMatching<Big<L>>)>,
+    /// The weights changed since `last` was solved, as they were then (the duals are tested
+    /// against those): a few per nudge, where a copy of the triangle would double its memory.
+    before: BTreeMap<usize, Big<L>>,
 }
 
 impl<const L: usize> Opt<L> {
     fn new(n: usize) -> Self {
         Opt {
             n,
-            w: vec![Big::default(); n * n],
+            w: vec![Big::default(); n * n.saturating_sub(1) / 2],
             fixed: vec![NONE; n],
             last: None,
+            before: BTreeMap::new(),
         }
     }
 
     fn set(&mut self, a: usize, b: usize, w: Big<L>) {
-        if a >= self.n || b >= self.n {
+        if a >= self.n || b >= self.n || a == b {
             return;
         }
-        self.w[a * self.n + b] = w;
-        self.w[b * self.n + a] = w;
+        let k = tri(a, b);
+        if self.last.is_some() {
+            self.before.entry(k).or_insert(self.w[k]);
+        }
+        self.w[k] = w;
+    }
+
+    /// The weight of {a, b} when `last` was solved.
+    fn solved(&self, a: usize, b: usize) -> Big<L> {
+        if a == b {
+            return Big::default();
+        }
+        let k = tri(a, b);
+        self.before.get(&k).copied().unwrap_or(self.w[k])
+    }
+
+    fn get(&self, a: usize, b: usize) -> Big<L> {
+        if a == b {
+            Big::default()
+        } else {
+            self.w[tri(a, b)]
+        }
     }
 
     fn finalize(&mut self, a: usize, b: usize) {
@@ -1355,16 +1371,8 @@ impl<const L: usize> Opt<L> {
     /// Solve from scratch; `result[i]` is i's partner, or i itself when unmatched.
     fn compute(&mut self) -> Vec<usize> {
         let active: Vec<usize> = (0..self.n).filter(|&i| self.fixed[i] == NONE).collect();
-        let mut edges = Vec::new();
-        for (ai, &a) in active.iter().enumerate() {
-            for (bi, &b) in active.iter().enumerate().skip(ai + 1) {
-                let w = self.w[a * self.n + b];
-                if !w.is_zero() {
-                    edges.push((ai, bi, w));
-                }
-            }
-        }
-        let m = max_weight_matching_dense(active.len(), &edges);
+        let m =
+            max_weight_matching_dense(active.len(), &|ai, bi| self.w[tri(active[ai], active[bi])]);
         let mut st: Vec<usize> = (0..self.n).collect();
         for (i, f) in self.fixed.iter().enumerate() {
             if *f != NONE {
@@ -1377,6 +1385,7 @@ impl<const L: usize> Opt<L> {
             }
         }
         self.last = Some((active, m));
+        self.before.clear();
         st
     }
 
@@ -1400,7 +1409,7 @@ impl<const L: usize> Opt<L> {
                         break;
                     }
                     match pos(o) {
-                        Some(oa) if m.is_tight(pa, oa) => {
+                        Some(oa) if m.is_tight(pa, oa, self.solved(p, o)) => {
                             needs_solve = true;
                             break;
                         }
