@@ -68,6 +68,10 @@ struct Search<'a> {
     max_consecutive: usize,
     max_difference: i64,
     nodes: u64,
+    /// `allowed(i, Red)`, `allowed(i, Black)` and `due(i)` under the current rules, computed
+    /// once by `prepare`: the search asks them millions of times when it backtracks.
+    may: Vec<[bool; 2]>,
+    dues: Vec<Option<Side>>,
 }
 
 impl Search<'_> {
@@ -85,6 +89,14 @@ impl Search<'_> {
         d.abs() <= self.max_difference
     }
 
+    /// Fill the per-player caches for the current rules.
+    fn prepare(&mut self) {
+        self.may = (0..self.players.len())
+            .map(|i| [self.allowed(i, Side::Red), self.allowed(i, Side::Black)])
+            .collect();
+        self.dues = (0..self.players.len()).map(|i| self.due(i)).collect();
+    }
+
     fn can_meet(&self, i: usize, j: usize) -> bool {
         if self.met[i][j] {
             return false;
@@ -92,8 +104,8 @@ impl Search<'_> {
         if self.rules.units && same_unit(self.players[i], self.players[j]) {
             return false;
         }
-        (self.allowed(i, Side::Red) && self.allowed(j, Side::Black))
-            || (self.allowed(i, Side::Black) && self.allowed(j, Side::Red))
+        let ([ri, bi], [rj, bj]) = (self.may[i], self.may[j]);
+        (ri && bj) || (bi && rj)
     }
 
     /// The colour a player is due (要先 / 要后): fewer reds → Red; equal → opposite the last.
@@ -118,7 +130,7 @@ impl Search<'_> {
         let Some(&p) = rest.first() else {
             return Some(true);
         };
-        let due_p = self.due(p);
+        let due_p = self.dues[p];
         // Candidates: score group by score group downwards from p's own (`rest` is in ranking
         // order, so its groups come in that order); inside a group, those due the opposite
         // colour first (异行), each in ranking order (the nearest first). Built a group at a
@@ -134,7 +146,7 @@ impl Search<'_> {
             let mut group: Vec<(bool, usize)> = (start..end)
                 .filter(|&k| self.can_meet(p, rest[k]))
                 .map(|k| {
-                    let same_row = match (due_p, self.due(rest[k])) {
+                    let same_row = match (due_p, self.dues[rest[k]]) {
                         (Some(a), Some(b)) => a == b,
                         _ => false,
                     };
@@ -204,6 +216,8 @@ fn later_round(
         max_consecutive: sw.colour_limits.max_consecutive.max(1) as usize,
         max_difference: i64::from(sw.colour_limits.max_difference.max(1)),
         nodes: 0,
+        may: Vec::new(),
+        dues: Vec::new(),
     };
 
     // Bye candidates, most eligible first: lowest score, never had a bye (or fewest byes), the
@@ -253,6 +267,7 @@ fn later_round(
     let mut last_failure = String::from("no legal pairing");
     for rules in attempts {
         search.rules = rules;
+        search.prepare();
         for bye in &bye_options {
             search.nodes = 0;
             let mut rest: Vec<usize> = (0..n).filter(|&i| Some(i) != *bye).collect();
