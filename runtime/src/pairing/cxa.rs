@@ -68,6 +68,10 @@ struct Search<'a> {
     max_consecutive: usize,
     max_difference: i64,
     nodes: u64,
+    /// `allowed(i, Red)`, `allowed(i, Black)` and `due(i)` under the current rules, computed
+    /// once by `prepare`: the search asks them millions of times when it backtracks.
+    may: Vec<[bool; 2]>,
+    dues: Vec<Option<Side>>,
 }
 
 impl Search<'_> {
@@ -85,6 +89,14 @@ impl Search<'_> {
         d.abs() <= self.max_difference
     }
 
+    /// Fill the per-player caches for the current rules.
+    fn prepare(&mut self) {
+        self.may = (0..self.players.len())
+            .map(|i| [self.allowed(i, Side::Red), self.allowed(i, Side::Black)])
+            .collect();
+        self.dues = (0..self.players.len()).map(|i| self.due(i)).collect();
+    }
+
     fn can_meet(&self, i: usize, j: usize) -> bool {
         if self.met[i][j] {
             return false;
@@ -92,8 +104,8 @@ impl Search<'_> {
         if self.rules.units && same_unit(self.players[i], self.players[j]) {
             return false;
         }
-        (self.allowed(i, Side::Red) && self.allowed(j, Side::Black))
-            || (self.allowed(i, Side::Black) && self.allowed(j, Side::Red))
+        let ([ri, bi], [rj, bj]) = (self.may[i], self.may[j]);
+        (ri && bj) || (bi && rj)
     }
 
     /// The colour a player is due (要先 / 要后): fewer reds → Red; equal → opposite the last.
@@ -118,36 +130,44 @@ impl Search<'_> {
         let Some(&p) = rest.first() else {
             return Some(true);
         };
-        let score = self.players[p].points;
-        let due_p = self.due(p);
-        // Candidates: score group by score group downwards from p's own; inside a group, those due
-        // the opposite colour first (异行), each in ranking order (the nearest first).
-        let mut cands: Vec<usize> = rest[1..]
-            .iter()
-            .copied()
-            .filter(|&q| self.can_meet(p, q))
-            .collect();
-        cands.sort_by_key(|&q| {
-            let pos = rest.iter().position(|&x| x == q).unwrap_or(usize::MAX);
-            let same_row = match (due_p, self.due(q)) {
-                (Some(a), Some(b)) => a == b,
-                _ => false,
-            };
-            (score - self.players[q].points, same_row, pos)
-        });
-        for q in cands {
-            let pos_q = rest.iter().position(|&x| x == q)?;
-            rest.remove(pos_q);
-            rest.remove(0);
-            out.push((p, q));
-            match self.dfs(rest, out) {
-                Some(true) => return Some(true),
-                None => return None,
-                Some(false) => {}
+        let due_p = self.dues[p];
+        // Candidates: score group by score group downwards from p's own (`rest` is in ranking
+        // order, so its groups come in that order); inside a group, those due the opposite
+        // colour first (异行), each in ranking order (the nearest first). Built a group at a
+        // time: the first group usually holds the partner, and a field of thousands must not
+        // rank every player at every step.
+        let mut start = 1;
+        while start < rest.len() {
+            let points = self.players[rest[start]].points;
+            let mut end = start;
+            while end < rest.len() && self.players[rest[end]].points == points {
+                end += 1;
             }
-            out.pop();
-            rest.insert(0, p);
-            rest.insert(pos_q, q);
+            let mut group: Vec<(bool, usize)> = (start..end)
+                .filter(|&k| self.can_meet(p, rest[k]))
+                .map(|k| {
+                    let same_row = match (due_p, self.dues[rest[k]]) {
+                        (Some(a), Some(b)) => a == b,
+                        _ => false,
+                    };
+                    (same_row, k)
+                })
+                .collect();
+            group.sort_unstable();
+            for (_, pos_q) in group {
+                let q = rest.remove(pos_q);
+                rest.remove(0);
+                out.push((p, q));
+                match self.dfs(rest, out) {
+                    Some(true) => return Some(true),
+                    None => return None,
+                    Some(false) => {}
+                }
+                out.pop();
+                rest.insert(0, p);
+                rest.insert(pos_q, q);
+            }
+            start = end;
         }
         Some(false)
     }
@@ -162,7 +182,12 @@ fn later_round(
     let mut ranked: Vec<&SwissPlayer> = players.to_vec();
     ranked.sort_by(|a, b| b.points.cmp(&a.points).then(a.number.cmp(&b.number)));
     let n = ranked.len();
-    let index_of = |number: u32| ranked.iter().position(|p| p.number == number);
+    let position: std::collections::BTreeMap<u32, usize> = ranked
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.number, i))
+        .collect();
+    let index_of = |number: u32| position.get(&number).copied();
     let mut met = vec![vec![false; n]; n];
     for (i, p) in ranked.iter().enumerate() {
         for h in &p.history {
@@ -191,6 +216,8 @@ fn later_round(
         max_consecutive: sw.colour_limits.max_consecutive.max(1) as usize,
         max_difference: i64::from(sw.colour_limits.max_difference.max(1)),
         nodes: 0,
+        may: Vec::new(),
+        dues: Vec::new(),
     };
 
     // Bye candidates, most eligible first: lowest score, never had a bye (or fewest byes), the
@@ -240,6 +267,7 @@ fn later_round(
     let mut last_failure = String::from("no legal pairing");
     for rules in attempts {
         search.rules = rules;
+        search.prepare();
         for bye in &bye_options {
             search.nodes = 0;
             let mut rest: Vec<usize> = (0..n).filter(|&i| Some(i) != *bye).collect();

@@ -5,38 +5,54 @@
 //! all players still unpaired, plus a dummy vertex standing for the bye when the count is odd.
 //! Pairs fixed by earlier brackets are removed; the previous matching is kept, so each check
 //! only re-augments from the few vertices that lost their partner.
+//!
+//! The graph is not stored: the edges are asked of the caller's predicate when the search
+//! reaches them. A field of thousands has millions of compatible pairs (20,000 players: about
+//! 3 GB of adjacency lists), and the predicate (a bitset lookup and a colour test) is as cheap
+//! as reading a list.
 
 use std::collections::VecDeque;
 
 const NONE: usize = usize::MAX;
 
-/// A compatibility graph with a maintained maximum matching.
+/// Whether two vertices are joined: a symmetric predicate, false on the diagonal.
+pub type Edge<'a> = &'a dyn Fn(usize, usize) -> bool;
+
+/// A graph (given by its predicate at each call) with a maintained maximum matching.
 pub struct CardinalityMatcher {
     n: usize,
-    adj: Vec<Vec<usize>>,
     removed: Vec<bool>,
+    /// The vertices not removed, ascending: the candidates of every neighbour scan.
+    alive: Vec<usize>,
     mate: Vec<usize>,
+    started: bool,
 }
 
 impl CardinalityMatcher {
-    /// A graph on `n` vertices with the given adjacency lists (symmetric).
-    pub fn new(adj: Vec<Vec<usize>>) -> Self {
-        let n = adj.len();
-        let mut m = CardinalityMatcher {
+    /// A graph on `n` vertices, nothing matched yet.
+    pub fn new(n: usize) -> Self {
+        CardinalityMatcher {
             n,
-            adj,
             removed: vec![false; n],
+            alive: (0..n).collect(),
             mate: vec![NONE; n],
-        };
-        for v in 0..n {
-            if m.mate[v] == NONE {
-                if let Some(&w) = m.adj[v].iter().find(|&&w| m.mate[w] == NONE && w != v) {
-                    m.mate[v] = w;
-                    m.mate[w] = v;
+            started: false,
+        }
+    }
+
+    /// A greedy start: each free vertex takes the first free neighbour above it (a free one
+    /// below it found no free neighbour at its turn, this vertex included).
+    fn greedy(&mut self, edge: Edge<'_>) {
+        for v in 0..self.n {
+            if self.mate[v] == NONE && !self.removed[v] {
+                if let Some(w) = (v + 1..self.n)
+                    .find(|&w| self.mate[w] == NONE && !self.removed[w] && edge(v, w))
+                {
+                    self.mate[v] = w;
+                    self.mate[w] = v;
                 }
             }
         }
-        m
     }
 
     /// Fix the pair (a, b): both leave the graph.
@@ -54,10 +70,17 @@ impl CardinalityMatcher {
         }
     }
 
-    /// Whether every remaining vertex can be matched.
-    pub fn is_perfect(&mut self) -> bool {
+    /// Whether every remaining vertex can be matched in the graph `edge`. The same predicate
+    /// on every call: the matching kept from the last call must stay a matching of it.
+    pub fn is_perfect(&mut self, edge: Edge<'_>) -> bool {
+        if !self.started {
+            self.started = true;
+            self.greedy(edge);
+        }
+        let removed = &self.removed;
+        self.alive.retain(|&v| !removed[v]);
         for v in 0..self.n {
-            if !self.removed[v] && self.mate[v] == NONE && !self.augment(v) {
+            if !self.removed[v] && self.mate[v] == NONE && !self.augment(v, edge) {
                 return false;
             }
         }
@@ -111,7 +134,7 @@ impl CardinalityMatcher {
     }
 
     /// Search an augmenting path from the free vertex `root`; apply it if found.
-    fn augment(&mut self, root: usize) -> bool {
+    fn augment(&mut self, root: usize, edge: Edge<'_>) -> bool {
         let n = self.n;
         let mut used = vec![false; n];
         let mut parent = vec![NONE; n];
@@ -120,9 +143,9 @@ impl CardinalityMatcher {
         used[root] = true;
         q.push_back(root);
         while let Some(v) = q.pop_front() {
-            for idx in 0..self.adj[v].len() {
-                let to = self.adj[v][idx];
-                if self.removed[to] || base[v] == base[to] || self.mate[v] == to {
+            for idx in 0..self.alive.len() {
+                let to = self.alive[idx];
+                if base[v] == base[to] || self.mate[v] == to || !edge(v, to) {
                     continue;
                 }
                 if to == root || (self.mate[to] != NONE && parent[self.mate[to]] != NONE) {
@@ -202,20 +225,18 @@ mod tests {
             let n = (next() % 6) as usize * 2 + 2;
             let dens = next() % 100;
             let mut m = vec![vec![false; n]; n];
-            let mut adj = vec![Vec::new(); n];
             for i in 0..n {
                 for j in i + 1..n {
                     if next() % 100 < dens {
                         m[i][j] = true;
                         m[j][i] = true;
-                        adj[i].push(j);
-                        adj[j].push(i);
                     }
                 }
             }
-            let mut cm = CardinalityMatcher::new(adj);
+            let edge = |a: usize, b: usize| m[a][b];
+            let mut cm = CardinalityMatcher::new(n);
             let want = perfect_brute(n, &m, &mut vec![false; n]);
-            assert_eq!(cm.is_perfect(), want);
+            assert_eq!(cm.is_perfect(&edge), want);
             // Fix an existing edge and ask again.
             if let Some((a, b)) = (0..n)
                 .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
@@ -225,7 +246,7 @@ mod tests {
                 let mut used = vec![false; n];
                 used[a] = true;
                 used[b] = true;
-                assert_eq!(cm.is_perfect(), perfect_brute(n, &m, &mut used));
+                assert_eq!(cm.is_perfect(&edge), perfect_brute(n, &m, &mut used));
             }
         }
     }

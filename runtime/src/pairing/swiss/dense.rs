@@ -3,6 +3,11 @@
 //! best edge), which suits pairing brackets where nearly everyone may meet nearly everyone.
 //! O(n³) time, O(n²) space. Weights are doubled internally so that duals stay integral; the
 //! final duals are kept so that callers can test whether an edge is tight.
+//!
+//! The space is what limits the size of a bracket, so it is kept tight: slots for n vertices
+//! and at most (n − 1) / 2 blossoms (a nested family of odd sets of at least three has no more),
+//! 32-bit endpoints, and no copy of the input weights (callers hold them and hand them back to
+//! `is_tight`).
 
 use std::collections::VecDeque;
 
@@ -12,8 +17,6 @@ use super::weight::Weight;
 pub struct DenseMatching<W: Weight> {
     mates: Vec<Option<usize>>,
     n: usize,
-    stride: usize,
-    w: Vec<W>,
     lab: Vec<W>,
     parent: Vec<usize>,
 }
@@ -24,14 +27,14 @@ impl<W: Weight> DenseMatching<W> {
         self.mates.clone()
     }
 
-    /// Whether edge (i, j) has zero reduced cost: a necessary condition for belonging to some
-    /// maximum-weight matching. Non-edges are never tight.
-    pub fn is_tight(&self, i: usize, j: usize) -> bool {
+    /// Whether edge (i, j) of weight `w` (the weight it was solved with) has zero reduced
+    /// cost: a necessary condition for belonging to some maximum-weight matching. Non-edges
+    /// (zero weight) are never tight.
+    pub fn is_tight(&self, i: usize, j: usize, w: W) -> bool {
         let (u, v) = (i + 1, j + 1);
         if i >= self.n || j >= self.n {
             return false;
         }
-        let w = self.w[u * self.stride + v];
         if w.is_zero() {
             return false;
         }
@@ -59,8 +62,9 @@ struct Solver<W: Weight> {
     n: usize,
     nx: usize,
     stride: usize,
-    gu: Vec<usize>,
-    gv: Vec<usize>,
+    /// The endpoints of each slot's edge (32 bits: a bracket never nears 4 billion players).
+    gu: Vec<u32>,
+    gv: Vec<u32>,
     gw: Vec<W>,
     /// Whether `gw` is non-zero, kept alongside to spare wide comparisons in the inner loop.
     has: Vec<bool>,
@@ -73,7 +77,7 @@ struct Solver<W: Weight> {
     epoch: u64,
     st: Vec<usize>,
     pa: Vec<usize>,
-    flo_from: Vec<usize>,
+    flo_from: Vec<u32>,
     s: Vec<i8>,
     vis: Vec<usize>,
     vis_t: usize,
@@ -86,11 +90,23 @@ impl<W: Weight> Solver<W> {
         u * self.stride + v
     }
 
+    fn gu(&self, k: usize) -> usize {
+        self.gu[k] as usize
+    }
+
+    fn gv(&self, k: usize) -> usize {
+        self.gv[k] as usize
+    }
+
+    fn flo_from(&self, b: usize, x: usize) -> usize {
+        self.flo_from[b * (self.n + 1) + x] as usize
+    }
+
     fn e_delta(&self, u: usize, v: usize) -> W {
         let k = self.at(u, v);
         let w = self.gw[k];
-        self.lab[self.gu[k]]
-            .plus(self.lab[self.gv[k]])
+        self.lab[self.gu(k)]
+            .plus(self.lab[self.gv(k)])
             .minus(w.plus(w))
     }
 
@@ -160,10 +176,10 @@ impl<W: Weight> Solver<W> {
 
     fn set_match(&mut self, u: usize, v: usize) {
         let k = self.at(u, v);
-        self.mate[u] = self.gv[k];
+        self.mate[u] = self.gv(k);
         if u > self.n {
-            let eu = self.gu[k];
-            let xr = self.flo_from[u * (self.n + 1) + eu];
+            let eu = self.gu(k);
+            let xr = self.flo_from(u, eu);
             let pr = self.get_pr(u, xr);
             for i in 0..pr {
                 let a = self.flo[u][i];
@@ -273,8 +289,8 @@ impl<W: Weight> Solver<W> {
                 }
             }
             for x in 1..=n {
-                if self.flo_from[xs * (n + 1) + x] != 0 {
-                    self.flo_from[b * (n + 1) + x] = xs;
+                if self.flo_from(xs, x) != 0 {
+                    self.flo_from[b * (n + 1) + x] = xs as u32;
                 }
             }
         }
@@ -282,20 +298,19 @@ impl<W: Weight> Solver<W> {
     }
 
     fn expand_blossom(&mut self, b: usize) {
-        let n = self.n;
         for i in 0..self.flo[b].len() {
             let c = self.flo[b][i];
             self.set_st(c, c);
         }
         let k = self.at(b, self.pa[b]);
-        let xr = self.flo_from[b * (n + 1) + self.gu[k]];
+        let xr = self.flo_from(b, self.gu(k));
         let pr = self.get_pr(b, xr);
         let mut i = 0;
         while i + 1 < self.flo[b].len() && i < pr {
             let xs = self.flo[b][i];
             let xns = self.flo[b][i + 1];
             let kk = self.at(xns, xs);
-            self.pa[xs] = self.gu[kk];
+            self.pa[xs] = self.gu(kk);
             self.s[xs] = 1;
             self.s[xns] = 0;
             self.slack[xs] = 0;
@@ -315,7 +330,7 @@ impl<W: Weight> Solver<W> {
 
     fn on_found_edge(&mut self, a: usize, c: usize) -> bool {
         let k = self.at(a, c);
-        let (eu, ev) = (self.gu[k], self.gv[k]);
+        let (eu, ev) = (self.gu(k), self.gv(k));
         let u = self.st[eu];
         let v = self.st[ev];
         if self.s[v] == -1 {
@@ -457,40 +472,45 @@ impl<W: Weight> Solver<W> {
     }
 }
 
-/// Maximum-weight matching on `n` vertices, edges `(i, j, w)` with `w > 0`.
+/// Maximum-weight matching on `n` vertices, the edge (i, j) for i < j weighing `weight(i, j)`
+/// (zero: no edge).
 pub fn max_weight_matching_dense<W: Weight>(
     n: usize,
-    edges: &[(usize, usize, W)],
+    weight: &dyn Fn(usize, usize) -> W,
 ) -> DenseMatching<W> {
-    let stride = 2 * n + 1;
+    // Vertices 1..=n, blossoms from n + 1: at most (n - 1) / 2 of them at any time.
+    let stride = n + n / 2 + 2;
     let size = stride * stride;
-    let mut gu = vec![0usize; size];
-    let mut gv = vec![0usize; size];
+    let mut gu = vec![0u32; size];
+    let mut gv = vec![0u32; size];
     for u in 0..stride {
         for v in 0..stride {
-            gu[u * stride + v] = u;
-            gv[u * stride + v] = v;
+            gu[u * stride + v] = u as u32;
+            gv[u * stride + v] = v as u32;
         }
     }
     let mut gw = vec![W::zero(); size];
     let mut has = vec![false; size];
     let mut wmax = W::zero();
-    for &(i, j, w) in edges {
-        if i == j || i >= n || j >= n || w.is_zero() {
-            continue;
-        }
-        let w2 = w.plus(w);
-        gw[(i + 1) * stride + j + 1] = w2;
-        gw[(j + 1) * stride + i + 1] = w2;
-        has[(i + 1) * stride + j + 1] = true;
-        has[(j + 1) * stride + i + 1] = true;
-        if w2 > wmax {
-            wmax = w2;
+    for i in 0..n {
+        for j in i + 1..n {
+            let w = weight(i, j);
+            if w.is_zero() {
+                continue;
+            }
+            let w2 = w.plus(w);
+            gw[(i + 1) * stride + j + 1] = w2;
+            gw[(j + 1) * stride + i + 1] = w2;
+            has[(i + 1) * stride + j + 1] = true;
+            has[(j + 1) * stride + i + 1] = true;
+            if w2 > wmax {
+                wmax = w2;
+            }
         }
     }
-    let mut flo_from = vec![0usize; stride * (n + 1)];
+    let mut flo_from = vec![0u32; stride * (n + 1)];
     for u in 1..=n {
-        flo_from[u * (n + 1) + u] = u;
+        flo_from[u * (n + 1) + u] = u as u32;
     }
     let mut lab = vec![W::zero(); stride];
     for l in lab.iter_mut().take(n + 1).skip(1) {
@@ -547,19 +567,9 @@ pub fn max_weight_matching_dense<W: Weight>(
             }
         })
         .collect();
-    // Original weights (halved back) for `is_tight`.
-    let mut w = vec![W::zero(); (n + 1) * (n + 1)];
-    for &(i, j, x) in edges {
-        if i != j && i < n && j < n && !x.is_zero() {
-            w[(i + 1) * (n + 1) + j + 1] = x;
-            w[(j + 1) * (n + 1) + i + 1] = x;
-        }
-    }
     DenseMatching {
         mates,
         n,
-        stride: n + 1,
-        w,
         lab: s.lab,
         parent,
     }
@@ -614,7 +624,7 @@ mod tests {
                     }
                 }
             }
-            let m = max_weight_matching_dense(n, &edges);
+            let m = max_weight_matching_dense(n, &|i, j| w[i][j]);
             let mates = m.mates();
             let mut total = 0;
             for (i, mate) in mates.iter().enumerate() {
@@ -634,7 +644,7 @@ mod tests {
                     used[i] = true;
                     used[j] = true;
                     if x + brute(n, &w, &mut used) == best {
-                        assert!(m.is_tight(i, j), "edge {i}-{j}: {edges:?}");
+                        assert!(m.is_tight(i, j, x), "edge {i}-{j}: {edges:?}");
                     }
                 }
             }

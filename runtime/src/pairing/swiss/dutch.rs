@@ -34,7 +34,6 @@
 
 use std::collections::BTreeMap;
 
-use super::blossom::max_weight_matching;
 use super::cardinality::CardinalityMatcher;
 use super::dense::{max_weight_matching_dense, DenseMatching};
 use super::state::{Colour, Pairing, PairingError, SwissState};
@@ -92,8 +91,9 @@ pub fn pair_dutch(state: &SwissState) -> Result<Pairing, PairingError> {
 struct Ctx {
     /// Present players sorted by score (desc) then rank.
     ps: Vec<P>,
-    /// Played-opponent bitsets over `ps` indices.
-    met: Vec<Vec<u64>>,
+    /// Played opponents of each player (`ps` indices): a handful each, so the field's memory
+    /// stays linear (a bitset would be n²/8 bytes).
+    met: Vec<Vec<usize>>,
     played_rounds: usize,
     last_round: bool,
     topscore_threshold: u32,
@@ -238,12 +238,11 @@ impl Ctx {
         }
         ps.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
         let n = ps.len();
-        let words = n.div_ceil(64);
         let mut index_of: BTreeMap<u32, usize> = BTreeMap::new();
         for (i, p) in ps.iter().enumerate() {
             index_of.insert(p.id, i);
         }
-        let mut met = vec![vec![0u64; words]; n];
+        let mut met = vec![Vec::new(); n];
         for (i, p) in ps.iter().enumerate() {
             let Some(&si) = by_id.get(&p.id) else {
                 continue;
@@ -253,10 +252,14 @@ impl Ctx {
                     continue;
                 }
                 if let Some(j) = e.opponent.and_then(|o| index_of.get(&o).copied()) {
-                    met[i][j / 64] |= 1 << (j % 64);
-                    met[j][i / 64] |= 1 << (i % 64);
+                    met[i].push(j);
+                    met[j].push(i);
                 }
             }
+        }
+        for m in &mut met {
+            m.sort_unstable();
+            m.dedup();
         }
         let maxpts = state.scoring.win.max(state.scoring.draw);
         Ok(Ctx {
@@ -300,25 +303,20 @@ impl Ctx {
         if odd && !bye {
             return false;
         }
-        let total = k + usize::from(odd);
-        let mut adj = vec![Vec::new(); total];
-        for x in 0..k {
-            for y in x + 1..k {
-                if self.compatible(who[x], who[y]) {
-                    adj[x].push(y);
-                    adj[y].push(x);
-                }
+        let edge = |x: usize, y: usize| {
+            if x == k {
+                y < k && self.ps[who[y]].eligible_bye
+            } else if y == k {
+                self.ps[who[x]].eligible_bye
+            } else {
+                self.compatible(who[x], who[y])
             }
-            if odd && self.ps[who[x]].eligible_bye {
-                adj[x].push(k);
-                adj[k].push(x);
-            }
-        }
-        CardinalityMatcher::new(adj).is_perfect()
+        };
+        CardinalityMatcher::new(k + usize::from(odd)).is_perfect(&edge)
     }
 
     fn met(&self, a: usize, b: usize) -> bool {
-        self.met[a][b / 64] & (1 << (b % 64)) != 0
+        self.met[a].contains(&b)
     }
 
     /// Absolute criteria C1 and C3 (C2 is the bye edge).
@@ -334,25 +332,28 @@ impl Ctx {
                 && (x.score > self.topscore_threshold || y.score > self.topscore_threshold))
     }
 
-    /// The compatibility graph, with the bye as vertex `n` joined to `bye_ok` players.
-    fn graph(&self, bye_ok: &dyn Fn(&P) -> bool) -> CardinalityMatcher {
+    /// The compatibility graph's edge between `a` and `b`, the bye being vertex `n` (an odd
+    /// field) joined to the `bye_ok` players.
+    fn link(&self, a: usize, b: usize, bye_ok: &dyn Fn(&P) -> bool) -> bool {
         let n = self.ps.len();
-        let odd = n % 2 == 1;
-        let total = n + usize::from(odd);
-        let mut adj = vec![Vec::new(); total];
-        for a in 0..n {
-            for b in a + 1..n {
-                if self.compatible(a, b) {
-                    adj[a].push(b);
-                    adj[b].push(a);
-                }
-            }
-            if odd && bye_ok(&self.ps[a]) {
-                adj[a].push(n);
-                adj[n].push(a);
-            }
+        if a == n {
+            b < n && bye_ok(&self.ps[b])
+        } else if b == n {
+            bye_ok(&self.ps[a])
+        } else {
+            self.compatible(a, b)
         }
-        CardinalityMatcher::new(adj)
+    }
+
+    /// The completion check's vertices: the players, and the bye in an odd field.
+    fn graph(&self) -> CardinalityMatcher {
+        let n = self.ps.len();
+        CardinalityMatcher::new(n + n % 2)
+    }
+
+    /// The completion check's graph: the bye joined to the players still eligible for it.
+    fn validity_edge(&self, a: usize, b: usize) -> bool {
+        self.link(a, b, &|p: &P| p.eligible_bye)
     }
 
     fn pair(mut self) -> Result<Pairing, PairingError> {
@@ -370,10 +371,9 @@ impl Ctx {
             scores.dedup();
             let mut chosen = None;
             for s in scores.iter().copied() {
-                if self
-                    .graph(&|p: &P| p.eligible_bye && p.score == s)
-                    .is_perfect()
-                {
+                let edge =
+                    |a: usize, b: usize| self.link(a, b, &|p: &P| p.eligible_bye && p.score == s);
+                if self.graph().is_perfect(&edge) {
                     chosen = Some(s);
                     break;
                 }
@@ -388,8 +388,8 @@ impl Ctx {
         if self.played_rounds == 0 && self.ps.iter().all(|p| p.score == self.ps[0].score) {
             return self.finish(&first_round(n));
         }
-        let mut validity = self.graph(&|p: &P| p.eligible_bye);
-        if !validity.is_perfect() {
+        let mut validity = self.graph();
+        if !validity.is_perfect(&|a, b| self.validity_edge(a, b)) {
             return Err(PairingError::NoLegalPairing(
                 "the players cannot all be paired without a rematch (C1), a second bye (C2) \
                  or two players of the same absolute colour preference meeting (C3)"
@@ -445,6 +445,13 @@ impl Ctx {
                 c9_active,
             };
             let need = br.weight_bits();
+            super::budget::check(
+                &format!("a pairing bracket of {} players", pbi.len()),
+                super::budget::bracket_bytes(
+                    pbi.len() as u64,
+                    need.div_ceil(64).next_power_of_two() as u64,
+                ),
+            )?;
             let res = match need {
                 0..=127 => br.run::<2>(&mut validity),
                 128..=255 => br.run::<4>(&mut validity),
@@ -854,21 +861,22 @@ impl Bracket<'_> {
         let (sgb, nsgb) = (self.sgb, self.nsgb);
         let layout = self.layout();
         let pcb = layout.pcb;
-        let mut base = vec![Big::<L>::default(); n * n];
+        // Each pair once (a triangle): the bracket's weights are its largest table.
+        let mut base = vec![Big::<L>::default(); n * n.saturating_sub(1) / 2];
         for o in sgb..n {
             for p in 0..o {
                 let w = self.edge::<L>(&layout, p, o);
-                base[o * n + p] = w;
+                base[tri(o, p)] = w;
             }
         }
         let b = |base: &Vec<Big<L>>, x: usize, y: usize| -> Big<L> {
             let (hi, lo) = if x > y { (x, y) } else { (y, x) };
-            base[hi * n + lo]
+            base[tri(hi, lo)]
         };
         let mut opt = Opt::<L>::new(n);
         for o in sgb..n {
             for p in 0..o {
-                opt.set(p, o, base[o * n + p]);
+                opt.set(p, o, base[tri(o, p)]);
             }
         }
         let mut st = opt.compute();
@@ -1015,7 +1023,7 @@ impl Bracket<'_> {
             }
             for &o in &remainder[it + 1..] {
                 if exchange {
-                    base[o * n + p] = Big::default();
+                    base[tri(o, p)] = Big::default();
                 }
                 opt.set(p, o, ewc(&base, p, o, pri));
             }
@@ -1041,11 +1049,11 @@ impl Bracket<'_> {
             if is_s1(&st, p) {
                 remaining -= 1;
                 for &o in &remainder[..pos] {
-                    base[p * n + o] = Big::default();
+                    base[tri(p, o)] = Big::default();
                     opt.set(p, o, Big::default());
                 }
                 for o in nsgb..n {
-                    base[o * n + p] = Big::default();
+                    base[tri(o, p)] = Big::default();
                     opt.set(p, o, Big::default());
                 }
             }
@@ -1059,9 +1067,9 @@ impl Bracket<'_> {
         for (pi, &p) in remainder.iter().enumerate() {
             for &o in &remainder[pi + 1..] {
                 if !is_s1(&st, p) || is_s1(&st, o) {
-                    base[o * n + p] = Big::default();
+                    base[tri(o, p)] = Big::default();
                 }
-                opt.set(p, o, base[o * n + p]);
+                opt.set(p, o, base[tri(o, p)]);
             }
         }
         // Transpositions: each S1 player in order takes the highest S2 player possible. The
@@ -1169,7 +1177,7 @@ impl Bracket<'_> {
             opt.finalize(p, m);
             validity.finalize(self.pbi[p], self.pbi[m]);
         }
-        if !self.special && !validity.is_perfect() {
+        if !self.special && !validity.is_perfect(&|a, b| self.ctx.validity_edge(a, b)) {
             return None;
         }
         Some((matched, st))
@@ -1192,7 +1200,7 @@ fn greedy_transpositions<const L: usize>(
         let mut t = Big::<L>::default();
         for (i, &m) in st.iter().enumerate() {
             if m > i && m < o.n {
-                t = t.plus(o.w[i * o.n + m]);
+                t = t.plus(o.get(i, m));
             }
         }
         t
@@ -1208,8 +1216,8 @@ fn greedy_transpositions<const L: usize>(
             o > p
                 && !taken[o]
                 && !matched.get(o).copied().unwrap_or(false)
-                && !opt.w[p * opt.n + o].is_zero()
-                && pos(o).is_some_and(|oa| m.is_tight(pa, oa))
+                && !opt.get(p, o).is_zero()
+                && pos(o).is_some_and(|oa| m.is_tight(pa, oa, opt.solved(p, o)))
         })?;
         taken[choice] = true;
         pairs.push((p, choice));
@@ -1219,6 +1227,7 @@ fn greedy_transpositions<const L: usize>(
         w: opt.w.clone(),
         fixed: opt.fixed.clone(),
         last: None,
+        before: BTreeMap::new(),
     };
     for &(p, o) in &pairs {
         trial.finalize(p, o);
@@ -1252,16 +1261,15 @@ fn transpose<const L: usize, const L2: usize>(
         pos[a] = ai;
     }
     let extra = s1.len() * fb;
-    let mut w2 = vec![Big::<L2>::default(); n * n];
+    let mut w2 = vec![Big::<L2>::default(); n * n.saturating_sub(1) / 2];
     for &a in &active {
         for &c in &active {
             if a < c {
-                let w = opt.w[a * n + c];
+                let w = opt.get(a, c);
                 if !w.is_zero() {
                     let mut x = widen::<L, L2>(&w);
                     x.shl(extra);
-                    w2[a * n + c] = x;
-                    w2[c * n + a] = x;
+                    w2[tri(a, c)] = x;
                 }
             }
         }
@@ -1273,29 +1281,15 @@ fn transpose<const L: usize, const L2: usize>(
             if o <= p || matched.get(o).copied().unwrap_or(false) {
                 continue;
             }
-            let x = &mut w2[p * n + o];
+            let x = &mut w2[tri(p, o)];
             if !x.is_zero() {
                 x.add_at(offset, addend);
-                w2[o * n + p] = w2[p * n + o];
             }
             addend += 1;
         }
     }
-    let mut edges = Vec::new();
-    for (ai, &a) in active.iter().enumerate() {
-        for &c in active.iter().skip(ai + 1) {
-            let w = w2[a * n + c];
-            if !w.is_zero() {
-                edges.push((ai, pos[c], w));
-            }
-        }
-    }
-    // The dense solver keeps a (2n)² matrix of weights: use it while that stays modest.
-    let mates = if L2 <= 16 {
-        max_weight_matching_dense(active.len(), &edges).mates()
-    } else {
-        max_weight_matching(active.len(), &edges).mates()
-    };
+    let mates =
+        max_weight_matching_dense(active.len(), &|ai, ci| w2[tri(active[ai], active[ci])]).mates();
     Some(
         s1.iter()
             .map(|&p| {
@@ -1310,31 +1304,61 @@ fn transpose<const L: usize, const L2: usize>(
     )
 }
 
-/// The optimality matching of one bracket: a dense weight matrix, pairs already fixed, and the
+/// The slot of the pair {a, b} (a ≠ b) in a triangle of pairs.
+fn tri(a: usize, b: usize) -> usize {
+    let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+    hi * (hi - 1) / 2 + lo
+}
+
+/// The optimality matching of one bracket: a triangle of weights, pairs already fixed, and the
 /// last solution (for its duals).
 struct Opt<const L: usize> {
     n: usize,
     w: Vec<Big<L>>,
     fixed: Vec<usize>,
     last: Option<(Vec<usize>, DenseMatching<Big<L>>)>,
+    /// The weights changed since `last` was solved, as they were then (the duals are tested
+    /// against those): a few per nudge, where a copy of the triangle would double its memory.
+    before: BTreeMap<usize, Big<L>>,
 }
 
 impl<const L: usize> Opt<L> {
     fn new(n: usize) -> Self {
         Opt {
             n,
-            w: vec![Big::default(); n * n],
+            w: vec![Big::default(); n * n.saturating_sub(1) / 2],
             fixed: vec![NONE; n],
             last: None,
+            before: BTreeMap::new(),
         }
     }
 
     fn set(&mut self, a: usize, b: usize, w: Big<L>) {
-        if a >= self.n || b >= self.n {
+        if a >= self.n || b >= self.n || a == b {
             return;
         }
-        self.w[a * self.n + b] = w;
-        self.w[b * self.n + a] = w;
+        let k = tri(a, b);
+        if self.last.is_some() {
+            self.before.entry(k).or_insert(self.w[k]);
+        }
+        self.w[k] = w;
+    }
+
+    /// The weight of {a, b} when `last` was solved.
+    fn solved(&self, a: usize, b: usize) -> Big<L> {
+        if a == b {
+            return Big::default();
+        }
+        let k = tri(a, b);
+        self.before.get(&k).copied().unwrap_or(self.w[k])
+    }
+
+    fn get(&self, a: usize, b: usize) -> Big<L> {
+        if a == b {
+            Big::default()
+        } else {
+            self.w[tri(a, b)]
+        }
     }
 
     fn finalize(&mut self, a: usize, b: usize) {
@@ -1347,16 +1371,8 @@ impl<const L: usize> Opt<L> {
     /// Solve from scratch; `result[i]` is i's partner, or i itself when unmatched.
     fn compute(&mut self) -> Vec<usize> {
         let active: Vec<usize> = (0..self.n).filter(|&i| self.fixed[i] == NONE).collect();
-        let mut edges = Vec::new();
-        for (ai, &a) in active.iter().enumerate() {
-            for (bi, &b) in active.iter().enumerate().skip(ai + 1) {
-                let w = self.w[a * self.n + b];
-                if !w.is_zero() {
-                    edges.push((ai, bi, w));
-                }
-            }
-        }
-        let m = max_weight_matching_dense(active.len(), &edges);
+        let m =
+            max_weight_matching_dense(active.len(), &|ai, bi| self.w[tri(active[ai], active[bi])]);
         let mut st: Vec<usize> = (0..self.n).collect();
         for (i, f) in self.fixed.iter().enumerate() {
             if *f != NONE {
@@ -1369,6 +1385,7 @@ impl<const L: usize> Opt<L> {
             }
         }
         self.last = Some((active, m));
+        self.before.clear();
         st
     }
 
@@ -1392,7 +1409,7 @@ impl<const L: usize> Opt<L> {
                         break;
                     }
                     match pos(o) {
-                        Some(oa) if m.is_tight(pa, oa) => {
+                        Some(oa) if m.is_tight(pa, oa, self.solved(p, o)) => {
                             needs_solve = true;
                             break;
                         }

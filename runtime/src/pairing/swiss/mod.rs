@@ -5,11 +5,13 @@
 //! and `cardinality` (the completion check). `pair_trf` is the entry point of `xqreg pair`: a TRF
 //! in, the pairing in the line format FIDE engines print out.
 
-pub mod blossom;
+pub mod budget;
 pub mod cardinality;
 pub mod dense;
 pub mod dutch;
+pub mod legality;
 pub mod state;
+pub mod synth;
 pub mod weight;
 
 use std::fmt;

@@ -1,0 +1,84 @@
+//! Large Dutch pairings, checked for the absolute criteria (no rematch, absolute colour rules,
+//! bye rules) since the reference engine cannot be run at these sizes; and the checker itself,
+//! shown to catch each kind of breach.
+
+use xqreg_runtime::pairing::swiss::dutch::pair_dutch;
+use xqreg_runtime::pairing::swiss::legality::breaches;
+use xqreg_runtime::pairing::swiss::state::Pairing;
+use xqreg_runtime::pairing::swiss::synth::generated_field;
+
+fn legal(players: u32, played: u32, total: u32, seed: u64) {
+    let state = generated_field(players, played, total, 40, seed);
+    let pairing = pair_dutch(&state).expect("the generated field pairs");
+    let bad = breaches(&state, &pairing);
+    assert!(
+        bad.is_empty(),
+        "{players} players, round {}: {bad:?}",
+        played + 1
+    );
+}
+
+#[test]
+fn generated_fields_pair_legally() {
+    for (players, played, seed) in [(61, 3, 1), (120, 4, 2), (201, 6, 3)] {
+        legal(players, played, 9, seed);
+    }
+    // The last round: the topscorer exception of C3 may apply.
+    legal(99, 8, 9, 4);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: run with --release")]
+fn large_generated_fields_pair_legally() {
+    for (players, seed) in [(1001, 5), (2000, 6)] {
+        legal(players, 4, 9, seed);
+    }
+}
+
+#[test]
+fn the_checker_catches_each_breach() {
+    let state = generated_field(41, 3, 9, 0, 7);
+    let good = pair_dutch(&state).expect("pairs");
+    assert!(breaches(&state, &good).is_empty());
+    // A rematch: swap partners so that two earlier opponents meet.
+    let p1 = &state.players[0];
+    let opp = p1.rounds[0].opponent.expect("played round 1");
+    let rematch = Pairing {
+        boards: vec![(1, opp)],
+        bye: None,
+    };
+    let found = breaches(&state, &rematch);
+    assert!(found.iter().any(|b| b.contains("meet again")), "{found:?}");
+    assert!(found.iter().any(|b| b.contains("not paired")), "{found:?}");
+    assert!(found
+        .iter()
+        .any(|b| b.contains("without a pairing-allocated bye")));
+    // Paired twice, and the bye to someone who already had one.
+    let twice = Pairing {
+        boards: vec![(1, 2), (1, 3)],
+        bye: good.bye,
+    };
+    assert!(breaches(&state, &twice)
+        .iter()
+        .any(|b| b.contains("more than once")));
+    let had_bye = state
+        .players
+        .iter()
+        .find(|p| p.rounds.iter().any(|e| e.pab))
+        .expect("an odd field had byes")
+        .id;
+    let second_bye = Pairing {
+        boards: good.boards.clone(),
+        bye: Some(had_bye),
+    };
+    assert!(breaches(&state, &second_bye)
+        .iter()
+        .any(|b| b.contains("(C2)")));
+    // Colours: give every board's colours the other way round until one breaks C3.
+    let flipped = Pairing {
+        boards: good.boards.iter().map(|&(w, b)| (b, w)).collect(),
+        bye: good.bye,
+    };
+    let colour = breaches(&state, &flipped);
+    assert!(colour.iter().any(|b| b.contains("(C3)")), "{colour:?}");
+}
