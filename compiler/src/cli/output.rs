@@ -11,9 +11,9 @@ use super::global::say;
 
 /// Write `text` to stdout. A closed pipe is not an error (the reader has what it wanted); any
 /// other write error is returned.
-pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
+pub(crate) fn stdout(text: impl AsRef<[u8]>) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(text.as_ref()).and_then(|()| out.flush()) {
         Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
         other => other,
     }
@@ -21,7 +21,7 @@ pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
 
 /// Write `text` to `path` atomically: a temporary file in the same folder, renamed over `path`
 /// once complete.
-pub(crate) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
+pub(crate) fn write_file(path: &Path, text: impl AsRef<[u8]>) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -30,7 +30,7 @@ pub(crate) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
         .prefix(".xqreg-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
+    tmp.write_all(text.as_ref())?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
@@ -38,6 +38,11 @@ pub(crate) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
 
 /// Write to `-o OUT` (atomically) or stdout; an I/O failure is exit 2.
 pub(crate) fn write_output(output: Option<&PathBuf>, text: &str) -> ExitCode {
+    write_output_bytes(output, text.as_bytes())
+}
+
+/// [`write_output`] for bytes that are not text (the PDF sheet).
+pub(crate) fn write_output_bytes(output: Option<&PathBuf>, text: &[u8]) -> ExitCode {
     let result = match output {
         Some(path) => write_file(path, text),
         None => stdout(text),

@@ -14,6 +14,7 @@ pub mod coverage;
 pub mod english;
 pub mod fmt;
 pub mod model;
+pub mod pdf;
 pub mod render;
 pub mod source;
 
