@@ -37,6 +37,7 @@ mod rosters;
 mod scenarios;
 mod sheet;
 mod sheet_english;
+mod sheet_pdf;
 mod simulate_seeds;
 mod swiss_seeds;
 mod trf_out;

@@ -39,6 +39,8 @@ impl Style {
 pub struct Run {
     pub text: String,
     pub style: Style,
+    /// Never broken inside (a source mark such as 〔补充细则〕).
+    pub whole: bool,
 }
 
 impl Run {
@@ -46,6 +48,14 @@ impl Run {
         Run {
             text: text.into(),
             style,
+            whole: false,
+        }
+    }
+
+    pub fn whole(text: impl Into<String>, style: Style) -> Run {
+        Run {
+            whole: true,
+            ..Run::new(text, style)
         }
     }
 }
@@ -101,9 +111,13 @@ impl Segment {
 fn segments(runs: &[Run]) -> Vec<Segment> {
     let full: String = runs.iter().map(|r| r.text.as_str()).collect();
     let mut starts = Vec::with_capacity(runs.len());
+    let mut whole = Vec::new();
     let mut at = 0;
     for r in runs {
         starts.push((at, r.style));
+        if r.whole {
+            whole.push((at, at + r.text.len()));
+        }
         at += r.text.len();
     }
     let style_at = |i: usize| {
@@ -116,6 +130,9 @@ fn segments(runs: &[Run]) -> Vec<Segment> {
     let mut out = Vec::new();
     let mut from = 0;
     for (to, kind) in linebreaks(&full) {
+        if whole.iter().any(|&(a, b)| a < to && to < b) {
+            continue;
+        }
         let mut parts: Vec<(String, Style)> = Vec::new();
         let mut cut = from;
         // Split the segment where the style changes.

@@ -167,7 +167,8 @@ fn clause(col: &mut Column, fonts: &Fonts, sheet: &Sheet, c: &Clause, depth: usi
     if !c.source.is_empty() {
         let mut small = Style::plain(8.5);
         small.gray = 85;
-        runs.push(Run::new(format!(" {}", c.source), small));
+        runs.push(Run::new(" ", small));
+        runs.push(Run::whole(c.source.as_str(), small));
     }
     let follows = !c.items.is_empty() || c.table.is_some() || c.diagram.is_some();
     if !runs.is_empty() {

@@ -228,9 +228,14 @@ fn font_dirs() -> Vec<PathBuf> {
 
 /// The best candidate found under the font folders (a sorted walk: the same file every time).
 fn system_font() -> Option<PathBuf> {
+    find_in(&font_dirs())
+}
+
+/// The best candidate under `dirs`.
+fn find_in(dirs: &[PathBuf]) -> Option<PathBuf> {
     let mut found: Vec<PathBuf> = Vec::new();
-    for dir in font_dirs() {
-        walk(&dir, 0, &mut found);
+    for dir in dirs {
+        walk(dir, 0, &mut found);
     }
     CANDIDATES.iter().find_map(|want| {
         found
@@ -258,5 +263,28 @@ fn walk(dir: &Path, depth: usize, found: &mut Vec<PathBuf>) {
         {
             found.push(p);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_font_under_empty_folders_and_the_bold_sibling() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        assert_eq!(find_in(&[dir.path().to_path_buf()]), None);
+        let sub = dir.path().join("noto");
+        std::fs::create_dir(&sub).expect("dir");
+        for name in ["NotoSansCJK-Regular.ttc", "NotoSerifCJK-Regular.ttc", "NotoSerifCJK-Bold.ttc"] {
+            std::fs::write(sub.join(name), b"x").expect("file");
+        }
+        // Serif before sans, whatever the folder order.
+        let found = find_in(&[dir.path().to_path_buf()]).expect("found");
+        assert!(found.ends_with("NotoSerifCJK-Regular.ttc"), "{found:?}");
+        assert_eq!(bold_sibling(&found), Some(sub.join("NotoSerifCJK-Bold.ttc")));
+        // A file that is not a font is E841, not a panic.
+        let err = load(Some(&found), false).err().expect("refused");
+        assert_eq!(err.code.code, "E841");
     }
 }
