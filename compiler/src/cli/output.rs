@@ -11,9 +11,14 @@ use super::global::say;
 
 /// Write `text` to stdout. A closed pipe is not an error (the reader has what it wanted); any
 /// other write error is returned.
-pub(crate) fn stdout(text: impl AsRef<[u8]>) -> std::io::Result<()> {
+pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
+    stdout_bytes(text.as_bytes())
+}
+
+/// [`stdout`] for bytes that are not text (the PDF sheet).
+pub(crate) fn stdout_bytes(text: &[u8]) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_ref()).and_then(|()| out.flush()) {
+    match out.write_all(text).and_then(|()| out.flush()) {
         Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
         other => other,
     }
@@ -45,7 +50,7 @@ pub(crate) fn write_output(output: Option<&PathBuf>, text: &str) -> ExitCode {
 pub(crate) fn write_output_bytes(output: Option<&PathBuf>, text: &[u8]) -> ExitCode {
     let result = match output {
         Some(path) => write_file(path, text),
-        None => stdout(text),
+        None => stdout_bytes(text),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -109,7 +109,11 @@ fn pdf(
     let fonts = match sheet::pdf::load_fonts(args.font.as_deref(), zh) {
         Ok(f) => f,
         Err(e) => {
-            let fix = if zh { e.code.explain.fix.zh } else { e.code.explain.fix.en };
+            let fix = if zh {
+                e.code.explain.fix.zh
+            } else {
+                e.code.explain.fix.en
+            };
             let help = if zh { "帮助" } else { "help" };
             eprintln!("error[{}]: {}\n  {help}: {fix}", e.code.code, e.message);
             return ExitCode::from(1);

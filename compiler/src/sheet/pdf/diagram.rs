@@ -39,10 +39,26 @@ pub fn atom(fonts: &Fonts, d: &Diagram, caption: &str) -> Atom {
         let inner = (b.w as f32 - 20.0) * s;
         let (tx, _) = p(b.x as f32 + 10.0, 0.0);
         let (_, ty) = p(0.0, b.y as f32 + 21.0);
-        ops.push(fitted(fonts, tx, ty, &b.title, Style::bold(13.0 * s), inner, false));
+        ops.push(fitted(
+            fonts,
+            tx,
+            ty,
+            &b.title,
+            Style::bold(13.0 * s),
+            inner,
+            false,
+        ));
         for l in &b.lines {
             let (_, ly) = p(0.0, l.y as f32);
-            ops.push(fitted(fonts, tx, ly, &l.text, Style::plain(12.0 * s), inner, false));
+            ops.push(fitted(
+                fonts,
+                tx,
+                ly,
+                &l.text,
+                Style::plain(12.0 * s),
+                inner,
+                false,
+            ));
         }
         for g in &b.groups {
             let (gx, gy) = p(g.x as f32, g.y as f32);
@@ -54,7 +70,15 @@ pub fn atom(fonts: &Fonts, d: &Diagram, caption: &str) -> Atom {
             ops.push(chip);
             let (cx, cy) = p(g.x as f32 + g.w as f32 / 2.0, g.y as f32 + 15.0);
             let inner = (g.w as f32 - 4.0) * s;
-            ops.push(fitted(fonts, cx, cy, &g.label, Style::plain(12.0 * s), inner, true));
+            ops.push(fitted(
+                fonts,
+                cx,
+                cy,
+                &g.label,
+                Style::plain(12.0 * s),
+                inner,
+                true,
+            ));
         }
     }
     for a in &d.arrows {
@@ -97,7 +121,15 @@ pub fn atom(fonts: &Fonts, d: &Diagram, caption: &str) -> Atom {
 }
 
 /// Text at (x, baseline y), set smaller when wider than `room`; centred on x when `centre`.
-fn fitted(fonts: &Fonts, x: f32, y: f32, text: &str, mut style: Style, room: f32, centre: bool) -> Op {
+fn fitted(
+    fonts: &Fonts,
+    x: f32,
+    y: f32,
+    text: &str,
+    mut style: Style,
+    room: f32,
+    centre: bool,
+) -> Op {
     let w = width(fonts, text, style);
     let w = if w > room && room > 0.0 {
         style.size *= room / w;
@@ -142,7 +174,11 @@ fn arrow(ops: &mut Vec<Op>, path: &str, p: &dyn Fn(f32, f32) -> (f32, f32), s: f
     let mut nums: Vec<f32> = Vec::new();
     let mut cmd = ' ';
     let flush = |cmd: char, nums: &mut Vec<f32>, segs: &mut Vec<Seg>| {
-        let pts: Vec<(f32, f32)> = nums.chunks(2).filter(|c| c.len() == 2).map(|c| p(c[0], c[1])).collect();
+        let pts: Vec<(f32, f32)> = nums
+            .chunks(2)
+            .filter(|c| c.len() == 2)
+            .map(|c| p(c[0], c[1]))
+            .collect();
         match (cmd, pts.as_slice()) {
             ('M', [a, ..]) => segs.push(Seg::Move(a.0, a.1)),
             ('L', [a, ..]) => segs.push(Seg::Line(a.0, a.1)),
@@ -151,7 +187,10 @@ fn arrow(ops: &mut Vec<Op>, path: &str, p: &dyn Fn(f32, f32) -> (f32, f32), s: f
         }
         nums.clear();
     };
-    for tok in path.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()) {
+    for tok in path
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+    {
         let (head, rest) = match tok.chars().next() {
             Some(c) if c.is_ascii_alphabetic() => (Some(c), &tok[1..]),
             _ => (None, tok),

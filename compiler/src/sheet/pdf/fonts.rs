@@ -7,7 +7,7 @@
 //! (Noto CJK carries Latin glyphs), so a line never switches fonts.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -88,7 +88,7 @@ pub struct Face {
     data: Arc<Vec<u8>>,
     index: u32,
     units_per_em: f32,
-    advances: RefCell<HashMap<char, f32>>,
+    advances: RefCell<BTreeMap<char, f32>>,
 }
 
 impl Face {
@@ -104,7 +104,7 @@ impl Face {
             data,
             index,
             units_per_em,
-            advances: RefCell::new(HashMap::new()),
+            advances: RefCell::new(BTreeMap::new()),
         })
     }
 
@@ -184,9 +184,7 @@ pub fn load(explicit: Option<&Path>, lang_zh: bool) -> Result<Fonts, FontError> 
 fn open(path: &Path) -> Result<Face, String> {
     let data = std::fs::read(path).map_err(|e| e.to_string())?;
     let count = ttf_parser::fonts_in_collection(&data).unwrap_or(1);
-    let index = (0..count)
-        .find(|&i| face_is_sc(&data, i))
-        .unwrap_or(0);
+    let index = (0..count).find(|&i| face_is_sc(&data, i)).unwrap_or(0);
     Face::load(Arc::new(data), index)
         .ok_or_else(|| "not an OpenType/TrueType font with Chinese glyphs".to_string())
 }
@@ -276,13 +274,20 @@ mod tests {
         assert_eq!(find_in(&[dir.path().to_path_buf()]), None);
         let sub = dir.path().join("noto");
         std::fs::create_dir(&sub).expect("dir");
-        for name in ["NotoSansCJK-Regular.ttc", "NotoSerifCJK-Regular.ttc", "NotoSerifCJK-Bold.ttc"] {
+        for name in [
+            "NotoSansCJK-Regular.ttc",
+            "NotoSerifCJK-Regular.ttc",
+            "NotoSerifCJK-Bold.ttc",
+        ] {
             std::fs::write(sub.join(name), b"x").expect("file");
         }
         // Serif before sans, whatever the folder order.
         let found = find_in(&[dir.path().to_path_buf()]).expect("found");
         assert!(found.ends_with("NotoSerifCJK-Regular.ttc"), "{found:?}");
-        assert_eq!(bold_sibling(&found), Some(sub.join("NotoSerifCJK-Bold.ttc")));
+        assert_eq!(
+            bold_sibling(&found),
+            Some(sub.join("NotoSerifCJK-Bold.ttc"))
+        );
         // A file that is not a font is E841, not a panic.
         let err = load(Some(&found), false).err().expect("refused");
         assert_eq!(err.code.code, "E841");

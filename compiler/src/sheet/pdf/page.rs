@@ -16,7 +16,7 @@ pub const CONTENT_H: f32 = PAGE_H - TOP - BOTTOM;
 
 /// Body text: 五号 (10.5 pt), the size of Chinese official documents.
 pub const BODY: f32 = 10.5;
-pub const LEADING: f32 = BODY * 1.6;
+pub const LEADING: f32 = BODY * 1.5;
 
 /// A path segment, in points.
 #[derive(Clone, Debug)]
@@ -102,7 +102,7 @@ pub enum Break {
     None,
     /// A new part (a supplement) always starts a new page.
     Hard,
-    /// The model's hint (the schedule): a new page if this one is already half full.
+    /// The model's hint (the schedule): a new page if this one is already three quarters full.
     Soft,
 }
 

@@ -54,7 +54,7 @@ pub fn paginate(col: &Column) -> Vec<Page> {
     for (i, a) in atoms.iter().enumerate() {
         let break_now = match a.brk {
             Break::Hard => y > 0.0,
-            Break::Soft => y >= CONTENT_H / 2.0,
+            Break::Soft => y >= CONTENT_H * 0.75,
             Break::None => false,
         };
         if break_now {

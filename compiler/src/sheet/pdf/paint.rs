@@ -80,7 +80,11 @@ fn gray(g: u8) -> krilla::paint::Paint {
 fn draw(surface: &mut Surface<'_>, fonts: &Fonts, op: &Op) {
     match op {
         Op::Text { x, y, text, style } => {
-            let face = if style.bold { &fonts.bold } else { &fonts.regular };
+            let face = if style.bold {
+                &fonts.bold
+            } else {
+                &fonts.regular
+            };
             surface.set_fill(Some(Fill {
                 paint: gray(style.gray),
                 ..Fill::default()

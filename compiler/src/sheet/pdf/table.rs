@@ -68,7 +68,15 @@ pub fn atoms(col: &mut Column, fonts: &Fonts, t: &Table, left: f32) {
                 .enumerate()
                 .map(|(i, c)| {
                     let right = c.numeric || t.numeric.contains(&i);
-                    cell(fonts, &c.text, Style::plain(SIZE), &widths, i, c.rowspan, right)
+                    cell(
+                        fonts,
+                        &c.text,
+                        Style::plain(SIZE),
+                        &widths,
+                        i,
+                        c.rowspan,
+                        right,
+                    )
                 })
                 .collect()
         })
@@ -190,10 +198,8 @@ fn rows_atom(rows: &[Vec<Cell>], widths: &[f32], left: f32, fill: Option<u8>) ->
     let mut y = 0.0;
     for (j, r) in rows.iter().enumerate() {
         let mut x = left;
-        let mut col = 0;
-        for c in r {
+        for (col, c) in r.iter().enumerate() {
             let w = widths.get(col).copied().unwrap_or(40.0);
-            col += 1;
             if c.span == 0 {
                 x += w;
                 continue;
