@@ -5,15 +5,9 @@
 
 use super::breaks::{break_lines, Line, Run, Style};
 use super::fonts::Fonts;
-use super::page::{baseline, Atom, Break, Op, BODY, CONTENT_W, LEADING};
+use super::page::{baseline, Atom, Break, Column, Op, BODY, CONTENT_W, LEADING};
 use super::{diagram, table};
 use crate::sheet::model::{Article, Clause, Part, Sheet};
-
-/// The column being built, and the tables' header rows (repeated after a page break).
-pub struct Column {
-    pub atoms: Vec<Atom>,
-    pub heads: Vec<Atom>,
-}
 
 pub fn column(sheet: &Sheet, fonts: &Fonts) -> Column {
     let mut col = Column {

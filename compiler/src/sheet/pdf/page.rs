@@ -146,3 +146,9 @@ impl Atom {
 pub fn baseline(size: f32, leading: f32) -> f32 {
     (leading - size) / 2.0 + 0.88 * size
 }
+
+/// The column being built, and the tables' header rows (repeated after a page break).
+pub struct Column {
+    pub atoms: Vec<Atom>,
+    pub heads: Vec<Atom>,
+}

@@ -5,8 +5,7 @@
 //! half full, so no page is left mostly empty by a break the author did not ask for. The
 //! diagram may shrink (down to its `min_scale`) rather than leave a page half empty.
 
-use super::flow::Column;
-use super::page::{Atom, Break, CONTENT_H};
+use super::page::{Atom, Break, Column, CONTENT_H};
 
 /// An atom on a page: its top, and the scale it is drawn at.
 #[derive(Clone, Debug)]

@@ -3,9 +3,8 @@
 //! aside so pagination repeats it at the top of each new page the table runs onto.
 
 use super::breaks::{break_lines, width, Line, Run, Style};
-use super::flow::Column;
 use super::fonts::Fonts;
-use super::page::{baseline, Atom, Op, CONTENT_W, LEADING};
+use super::page::{baseline, Atom, Column, Op, CONTENT_W, LEADING};
 use crate::sheet::model::Table;
 
 const SIZE: f32 = 9.5;
