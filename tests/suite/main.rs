@@ -38,6 +38,7 @@ mod scenarios;
 mod sheet;
 mod sheet_diagram;
 mod sheet_english;
+mod sheet_pdf;
 mod simulate_seeds;
 mod swiss_seeds;
 mod trf_out;

@@ -30,6 +30,7 @@ const TEXTS: &[(&str, &str)] = &[
     ("sheet.lang", "规程文本的语言（默认按系统语言环境）"),
     ("sheet.format", "输出格式"),
     ("sheet.output", "把规程文本写入此文件，而不是标准输出"),
+    ("sheet.font", "PDF 嵌入的中文字体文件（.otf、.ttf、.ttc；默认取 $XQREG_FONT，否则在系统字体目录中查找 Noto CJK）"),
     ("simulate", "按名单（给定或生成）模拟整个比赛"),
     ("simulate.file", "规程文件（.xqr）；`-` 读取标准输入"),
     ("simulate.roster", "参赛名单（带表头的 CSV）"),

@@ -12,8 +12,13 @@ use super::global::say;
 /// Write `text` to stdout. A closed pipe is not an error (the reader has what it wanted); any
 /// other write error is returned.
 pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
+    stdout_bytes(text.as_bytes())
+}
+
+/// [`stdout`] for bytes that are not text (the PDF sheet).
+pub(crate) fn stdout_bytes(text: &[u8]) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(text).and_then(|()| out.flush()) {
         Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
         other => other,
     }
@@ -21,7 +26,7 @@ pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
 
 /// Write `text` to `path` atomically: a temporary file in the same folder, renamed over `path`
 /// once complete.
-pub(crate) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
+pub(crate) fn write_file(path: &Path, text: impl AsRef<[u8]>) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -36,7 +41,7 @@ pub(crate) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
             Some((words, _)) => std::io::Error::new(e.kind(), words),
             None => std::io::Error::from(e.kind()),
         })?;
-    tmp.write_all(text.as_bytes())?;
+    tmp.write_all(text.as_ref())?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
@@ -44,9 +49,14 @@ pub(crate) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
 
 /// Write to `-o OUT` (atomically) or stdout; an I/O failure is exit 2.
 pub(crate) fn write_output(output: Option<&PathBuf>, text: &str) -> ExitCode {
+    write_output_bytes(output, text.as_bytes())
+}
+
+/// [`write_output`] for bytes that are not text (the PDF sheet).
+pub(crate) fn write_output_bytes(output: Option<&PathBuf>, text: &[u8]) -> ExitCode {
     let result = match output {
         Some(path) => write_file(path, text),
-        None => stdout(text),
+        None => stdout_bytes(text),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

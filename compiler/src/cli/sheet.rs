@@ -1,4 +1,4 @@
-//! `xqreg sheet FILE`: print the rule sheet (HTML or Markdown) in Chinese or English. The file
+//! `xqreg sheet FILE`: print the rule sheet (HTML, Markdown or PDF) in Chinese or English. The file
 //! is checked first; a regulation with errors prints no sheet, only its diagnostics (stderr,
 //! exit 1). Warnings do not stop the sheet.
 
@@ -28,12 +28,18 @@ pub struct Args {
     /// Write the sheet here instead of stdout.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// The CJK font the PDF embeds (.otf, .ttf, .ttc; default: $XQREG_FONT, else Noto CJK found
+    /// in the system's font folders).
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SheetFormat {
     Html,
     Md,
+    /// An A4 PDF written by xqreg itself (no browser), with embedded subset CJK fonts.
+    Pdf,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -75,6 +81,7 @@ pub fn run(args: Args) -> ExitCode {
     let format = match args.format {
         SheetFormat::Html => sheet::Format::Html,
         SheetFormat::Md => sheet::Format::Md,
+        SheetFormat::Pdf => return pdf(&args, &src, sheet_lang, msg_lang, report.source),
     };
     if sheet_lang == sheet::Lang::En {
         warn_untranslated(report.source, &src, msg_lang);
@@ -88,6 +95,41 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     super::output::write_output(args.output.as_ref(), &text)
+}
+
+/// `--format pdf`: the font first (E840/E841 write nothing), then the typeset PDF.
+fn pdf(
+    args: &Args,
+    src: &sheet::Source<'_>,
+    sheet_lang: sheet::Lang,
+    msg_lang: Lang,
+    source: crate::diagnostics::source::SourceFile,
+) -> ExitCode {
+    let zh = msg_lang == Lang::Zh;
+    let fonts = match sheet::pdf::load_fonts(args.font.as_deref(), zh) {
+        Ok(f) => f,
+        Err(e) => {
+            let fix = if zh {
+                e.code.explain.fix.zh
+            } else {
+                e.code.explain.fix.en
+            };
+            let help = if zh { "帮助" } else { "help" };
+            eprintln!("error[{}]: {}\n  {help}: {fix}", e.code.code, e.message);
+            return ExitCode::from(1);
+        }
+    };
+    if sheet_lang == sheet::Lang::En {
+        warn_untranslated(source, src, msg_lang);
+    }
+    let (model, _) = sheet::build::build(src, sheet_lang);
+    match sheet::pdf::typeset(&model, sheet_lang, &fonts) {
+        Ok(t) => super::output::write_output_bytes(args.output.as_ref(), &t.bytes),
+        Err(e) => {
+            eprintln!("xqreg sheet: internal error while writing the PDF: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// W701 on stderr for each text the English sheet prints in Chinese: the sheet is still

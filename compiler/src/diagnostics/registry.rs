@@ -11,6 +11,7 @@ pub fn all_codes() -> Vec<&'static Code> {
     all.extend(crate::driver::check_codes());
     all.extend(crate::run::codes::codes());
     all.extend_from_slice(crate::sheet::english::CODES);
+    all.extend_from_slice(crate::sheet::pdf::CODES);
     all.extend(crate::event::codes::codes());
     all.sort_by_key(|c| c.code);
     all

@@ -15,6 +15,7 @@ pub mod english;
 pub mod fmt;
 pub mod metrics;
 pub mod model;
+pub mod pdf;
 pub mod render;
 pub mod source;
 
