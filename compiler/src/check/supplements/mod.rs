@@ -14,7 +14,6 @@
 use xqreg_grammar::ast::{self, Date, Item, Spanned, Supplement};
 use xqreg_grammar::Span;
 
-use super::categories::{day_number, fmt_date};
 use super::entry;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
 
@@ -189,13 +188,13 @@ fn dates(
     diags: &mut Diagnostics,
 ) {
     let Some(date) = &s.date else { return };
-    let ds = fmt_date(date.node);
+    let ds = date.node.to_string();
     if let Some(issued) = issued {
-        if day_number(date.node) < day_number(issued.node) {
+        if date.node.day_number() < issued.node.day_number() {
             diags.push(
                 Diagnostic::new(
                     &E703,
-                    MSG_E703_ISSUED.fill(&[("date", &ds), ("issued", &fmt_date(issued.node))]),
+                    MSG_E703_ISSUED.fill(&[("date", &ds), ("issued", &issued.node.to_string())]),
                     date.span,
                     LBL_E703.plain(),
                 )
@@ -209,11 +208,11 @@ fn dates(
         }
     }
     if let Some((end, span)) = ended {
-        if day_number(date.node) > day_number(end) {
+        if date.node.day_number() > end.day_number() {
             diags.push(
                 Diagnostic::new(
                     &E703,
-                    MSG_E703_ENDED.fill(&[("date", &ds), ("issued", &fmt_date(end))]),
+                    MSG_E703_ENDED.fill(&[("date", &ds), ("issued", &end.to_string())]),
                     date.span,
                     LBL_E703.plain(),
                 )
