@@ -23,7 +23,8 @@ mod merge;
 #[cfg(test)]
 mod tests;
 
-use keys::{key, kind_word, name_span, noun, quoted, shown_name, Key};
+pub use keys::{key, same_item, Key};
+use keys::{name_span, noun, quoted, shown_name};
 use merge::merge;
 
 pub static E701: Code = Code {
@@ -156,8 +157,7 @@ pub fn apply_with_record(file: &ast::File, diags: &mut Diagnostics) -> (ast::Fil
         .collect();
     let issued = entry::issued(file).cloned();
     let ended = entry::event_dates(file).map(|(_, to, span)| (to, span));
-    for item in &file.items {
-        let Item::Supplement(s) = item else { continue };
+    for (_, s) in supplements(file) {
         dates(s, issued.as_ref(), ended, diags);
         for si in &s.items {
             let outcome = apply_item(&mut items, si, diags);
@@ -174,6 +174,18 @@ pub fn apply_with_record(file: &ast::File, diags: &mut Diagnostics) -> (ast::Fil
         span: file.span,
     };
     (file, record)
+}
+
+/// The walk every reader of supplements shares: each `supplement` block of the file in source
+/// order (the order they apply in), with its number (0-based).
+pub fn supplements(file: &ast::File) -> impl Iterator<Item = (usize, &Supplement)> {
+    file.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Supplement(s) => Some(s),
+            _ => None,
+        })
+        .enumerate()
 }
 
 /// The span of a whole item.
@@ -228,7 +240,7 @@ fn dates(
 
 fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagnostics) -> Outcome {
     let k = key(&si.item);
-    if k == Key::Free {
+    if matches!(k, Key::Free(_)) {
         items.push(si.item.clone());
         return Outcome::Added;
     }
@@ -238,7 +250,7 @@ fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagn
         .filter(|(_, i)| key(i) == k)
         .map(|(n, _)| n)
         .collect();
-    let kind = kind_word(&k);
+    let kind = k.kind();
     let name = shown_name(&si.item);
     if let Some(kw) = si.override_kw {
         let Some(first) = found.first().copied() else {

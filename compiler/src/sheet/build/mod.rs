@@ -24,7 +24,7 @@ use super::fmt;
 pub use super::model::Art;
 use super::model::{Article, Clause, Part, Sheet, Words};
 pub use super::source::item_span;
-use super::source::{item_key, Entry, Origin, Source};
+use super::source::{Entry, Origin, Source};
 use super::Lang;
 use std::collections::{BTreeMap, BTreeSet};
 use xqreg_grammar::ast::{self, Item, Span, Text};
@@ -643,11 +643,6 @@ pub fn item_label(ctx: &Ctx<'_>, item: &Item) -> String {
         Item::Expenses(_) => ctx.m(M::ArtExpenses).to_string(),
         Item::Supplement(_) | Item::Roster(_) | Item::Test(_) | Item::Broken(_) => String::new(),
     }
-}
-
-/// Whether two items are the same kind and name (an override and what it replaced).
-pub fn same_key(a: &Item, b: &Item) -> bool {
-    item_key(a).is_some() && item_key(a) == item_key(b)
 }
 
 #[cfg(test)]
