@@ -286,18 +286,7 @@ pub(crate) fn pay(
             let rest = pool % k.max(1);
             for (n, row) in tier.iter().enumerate() {
                 let amount = share + u64::from((n as u64) < rest);
-                let e = totals.entry(currency.clone()).or_insert(0);
-                match e.checked_add(amount) {
-                    Some(t) => *e = t,
-                    None => ctx.problems.push(RuntimeProblem::new(
-                        codes::OUT_OF_RANGE,
-                        format!(
-                            "the prizes paid in {currency} add up to more than {}",
-                            u64::MAX
-                        ),
-                        &table.origin,
-                    )),
-                }
+                super::money::add_money(ctx, totals, currency, amount, &table.origin);
                 awards.push(award(&row.unit, amount, currency));
             }
         }

@@ -1,6 +1,7 @@
 //! Paying the prize tables from the final (or a category's, or a derived) ranking: shared places split their prizes, money adds up per currency without overflow.
 
 use super::*;
+use crate::engine::money::add_money;
 
 pub(super) fn prizes(
     ctx: &mut Ctx<'_>,
@@ -172,27 +173,4 @@ pub(super) fn prizes(
         }
     }
     (awards, totals)
-}
-
-/// Adds a payment to its currency's total; a sum beyond `u64` is a problem, never a wrapped or
-/// saturated total.
-fn add_money(
-    ctx: &mut Ctx<'_>,
-    totals: &mut BTreeMap<String, u64>,
-    currency: &str,
-    amount: u64,
-    origin: &Origin,
-) {
-    let e = totals.entry(currency.to_string()).or_insert(0);
-    match e.checked_add(amount) {
-        Some(t) => *e = t,
-        None => ctx.problems.push(RuntimeProblem::new(
-            codes::OUT_OF_RANGE,
-            format!(
-                "the prizes paid in {currency} add up to more than {}",
-                u64::MAX
-            ),
-            origin,
-        )),
-    }
 }
