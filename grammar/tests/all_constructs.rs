@@ -1,3 +1,4 @@
+//! One cohesive table of tests (long on purpose): one test per construct of the worked file.
 //! The worked file `data/all_constructs.xqr` uses every construct of the language; it must parse
 //! without an error, and the tree must say what the text says (values, kinds, spans).
 

@@ -3,45 +3,14 @@
 //! shared where the regulation shares it), the prize table paid exactly, the same seed giving
 //! the same bytes and different seeds different outcomes.
 
-use std::collections::BTreeSet;
-use xqreg_runtime::pairing::lots::{Lots, STREAM_ROSTER};
-use xqreg_runtime::{generate_roster, run, Plan, RecordedResults};
+mod common;
+
+use xqreg_runtime::Plan;
 
 fn check(text: &str, total: u64, places: &[u32]) {
     let plan: Plan = serde_json::from_str(text).expect("a plan");
     let size = plan.entry.field.simulated_size().expect("a declared field");
-    let mut rng = Lots::new(1, STREAM_ROSTER);
-    let roster = generate_roster(&plan, size, &mut rng).expect("a roster");
-    let mut seen = BTreeSet::new();
-    for seed in 1..=20u64 {
-        let out = run(&plan, &roster, &RecordedResults::default(), seed)
-            .unwrap_or_else(|e| panic!("{} seed {seed}: {e:?}", plan.meta.title));
-        let got: Vec<u32> = out.final_ranking.iter().map(|r| r.place).collect();
-        assert_eq!(got, places, "seed {seed}");
-        let ids: BTreeSet<&str> = out.final_ranking.iter().map(|r| r.id.as_str()).collect();
-        assert_eq!(ids.len(), places.len(), "seed {seed}: someone placed twice");
-        for w in out.final_ranking.windows(2) {
-            if w[0].place == w[1].place {
-                assert!(
-                    w[0].shared && w[1].shared,
-                    "seed {seed}: equal places are marked shared"
-                );
-            }
-        }
-        assert_eq!(
-            out.prizes.iter().map(|p| p.amount).sum::<u64>(),
-            total,
-            "seed {seed}"
-        );
-        let json = serde_json::to_string(&out).expect("json");
-        let again = serde_json::to_string(
-            &run(&plan, &roster, &RecordedResults::default(), seed).expect("runs"),
-        )
-        .expect("json");
-        assert_eq!(json, again, "seed {seed}: byte-identical");
-        seen.insert(json);
-    }
-    assert_eq!(seen.len(), 20, "different seeds, different outcomes");
+    common::runs_soundly(&plan, size, places, total);
 }
 
 fn upto(n: u32) -> Vec<u32> {

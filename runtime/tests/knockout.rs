@@ -5,24 +5,15 @@ mod common;
 
 use common::*;
 use xqreg_runtime::engine::RestRule;
-use xqreg_runtime::plan::{Bracket, NumberOrder, PlaceRange};
 use xqreg_runtime::{run, RecordedResults};
 
 #[test]
 fn a_drawn_semi_final_goes_through_the_whole_ladder_to_armageddon() {
-    let mut ko = knockout_stage(
-        "ko",
-        Bracket::Seeded {
-            size: 4,
-            seeding: NumberOrder::Rating,
-        },
-        1,
-        true,
-        false,
-        Some(ladder_000()),
-    );
-    ko.places = Some(PlaceRange::new(1, 4));
-    let plan = plan_with(4, vec![ko]);
+    let plan = seeded_knockout(4)
+        .third_place()
+        .playoff(ladder_000())
+        .places(4)
+        .plan(4);
     // Seeds by rating: p1 v p4, p2 v p3. p1–p4 is drawn in the game, the rapid game and both
     // blitz games; the armageddon is drawn too, so Black wins it.
     let results = RecordedResults {
@@ -87,23 +78,12 @@ fn a_drawn_semi_final_goes_through_the_whole_ladder_to_armageddon() {
 
 #[test]
 fn seeded_bracket_gives_byes_to_the_top_seeds_and_placement_plays_every_place() {
-    let mut ko = knockout_stage(
-        "ko",
-        Bracket::Seeded {
-            size: 8,
-            seeding: NumberOrder::Rating,
-        },
-        1,
-        false,
-        true,
-        Some(ladder_000()),
-    );
-    ko.places = Some(PlaceRange::new(1, 6));
-    let plan = plan_with(6, vec![ko]);
-    let results = RecordedResults {
-        rest: RestRule::Rating,
-        ..Default::default()
-    };
+    let plan = seeded_knockout(8)
+        .placement()
+        .playoff(ladder_000())
+        .places(6)
+        .plan(6);
+    let results = rest(RestRule::Rating);
     let out = run(&plan, &players(6), &results, 3).expect("runs");
     // Seeds 1 and 2 have byes (7 and 8 missing); the higher rating always wins.
     let ids: Vec<&str> = out.final_ranking.iter().map(|r| r.id.as_str()).collect();
@@ -121,23 +101,8 @@ fn seeded_bracket_gives_byes_to_the_top_seeds_and_placement_plays_every_place() 
 
 #[test]
 fn without_third_place_the_losing_semi_finalists_share_third() {
-    let mut ko = knockout_stage(
-        "ko",
-        Bracket::Seeded {
-            size: 4,
-            seeding: NumberOrder::Rating,
-        },
-        1,
-        false,
-        false,
-        None,
-    );
-    ko.places = Some(PlaceRange::new(1, 4));
-    let plan = plan_with(4, vec![ko]);
-    let results = RecordedResults {
-        rest: RestRule::Rating,
-        ..Default::default()
-    };
+    let plan = seeded_knockout(4).places(4).plan(4);
+    let results = rest(RestRule::Rating);
     let out = run(&plan, &players(4), &results, 3).expect("runs");
     let rows: Vec<(u32, bool, &str)> = out
         .final_ranking
@@ -158,23 +123,8 @@ fn without_third_place_the_losing_semi_finalists_share_third() {
 #[test]
 fn stops_once_the_needed_places_are_known() {
     // Places 1..2 only: no third-place match is played even though the bracket has one.
-    let mut ko = knockout_stage(
-        "ko",
-        Bracket::Seeded {
-            size: 4,
-            seeding: NumberOrder::Rating,
-        },
-        1,
-        true,
-        false,
-        None,
-    );
-    ko.places = Some(PlaceRange::new(1, 2));
-    let plan = plan_with(4, vec![ko]);
-    let results = RecordedResults {
-        rest: RestRule::Rating,
-        ..Default::default()
-    };
+    let plan = seeded_knockout(4).third_place().plan(4);
+    let results = rest(RestRule::Rating);
     let out = run(&plan, &players(4), &results, 3).expect("runs");
     assert_eq!(out.stages[0].matches.len(), 3);
     assert_eq!(out.games, 3);
@@ -184,19 +134,7 @@ fn stops_once_the_needed_places_are_known() {
 
 #[test]
 fn a_two_game_mini_match_swaps_colours_and_level_matches_go_to_the_playoff() {
-    let mut ko = knockout_stage(
-        "ko",
-        Bracket::Seeded {
-            size: 2,
-            seeding: NumberOrder::Rating,
-        },
-        2,
-        false,
-        false,
-        Some(ladder_000()),
-    );
-    ko.places = Some(PlaceRange::new(1, 2));
-    let plan = plan_with(2, vec![ko]);
+    let plan = seeded_knockout(2).games(2).playoff(ladder_000()).plan(2);
     let results = RecordedResults {
         games: vec![
             game("ko", 1, "p1", "p2", "1-0", None, Some(1)),
@@ -218,19 +156,7 @@ fn a_two_game_mini_match_swaps_colours_and_level_matches_go_to_the_playoff() {
 
 #[test]
 fn results_for_games_that_do_not_exist_or_twice_are_errors() {
-    let mut ko = knockout_stage(
-        "ko",
-        Bracket::Seeded {
-            size: 2,
-            seeding: NumberOrder::Rating,
-        },
-        1,
-        false,
-        false,
-        None,
-    );
-    ko.places = Some(PlaceRange::new(1, 2));
-    let plan = plan_with(2, vec![ko]);
+    let plan = seeded_knockout(2).plan(2);
     let twice = RecordedResults {
         games: vec![
             game("ko", 1, "p1", "p2", "1-0", None, None),

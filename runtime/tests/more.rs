@@ -40,10 +40,7 @@ fn places_ranked_across_groups_by_a_chain() {
         origin: o("places ranked"),
     };
     plan.places = vec![ranked(1, 1), ranked(3, 2), ranked(5, 3)];
-    let results = RecordedResults {
-        rest: RestRule::Rating,
-        ..Default::default()
-    };
+    let results = rest(RestRule::Rating);
     let out = run(&plan, &players(6), &results, 8).expect("runs");
     let places: Vec<u32> = out.final_ranking.iter().map(|r| r.place).collect();
     assert_eq!(places, vec![1, 2, 3, 4, 5, 6]);
@@ -63,18 +60,7 @@ fn places_ranked_across_groups_by_a_chain() {
 
 #[test]
 fn prizes_for_losers_of_a_knockout_round() {
-    let mut ko = knockout_stage(
-        "ko",
-        Bracket::Seeded {
-            size: 8,
-            seeding: NumberOrder::Rating,
-        },
-        1,
-        false,
-        false,
-        None,
-    );
-    ko.places = Some(PlaceRange::new(1, 2));
+    let ko = seeded_knockout(8).stage();
     let mut plan = plan_with(8, vec![ko]);
     plan.prizes = vec![PrizeTable {
         category: None,
@@ -105,10 +91,7 @@ fn prizes_for_losers_of_a_knockout_round() {
         total: None,
         origin: o("prizes"),
     }];
-    let results = RecordedResults {
-        rest: RestRule::Rating,
-        ..Default::default()
-    };
+    let results = rest(RestRule::Rating);
     let out = run(&plan, &players(8), &results, 1).expect("runs");
     let losers: Vec<&str> = out
         .prizes
@@ -132,33 +115,12 @@ fn a_playoff_criterion_on_the_match_games_decides_before_any_game() {
         }],
         origin: o("playoff"),
     };
-    let mut ko = knockout_stage(
-        "ko",
-        Bracket::Seeded {
-            size: 2,
-            seeding: NumberOrder::Rating,
-        },
-        4,
-        false,
-        false,
-        Some(chain_step),
-    );
-    ko.places = Some(PlaceRange::new(1, 2));
-    let plan = plan_with(2, vec![ko]);
+    let plan = seeded_knockout(2).games(4).playoff(chain_step).plan(2);
     // Four games, colours swapped each game: X (Red in game 1) has Black in games 2 and 4.
     // Game 1 drawn, X wins game 2 with Black, game 3 drawn, Y wins game 4 with Red: 4–4, and
     // X has one win with Black to Y's none.
     for seed in 1..=4 {
-        let probe = run(
-            &plan,
-            &players(2),
-            &RecordedResults {
-                rest: RestRule::Draws,
-                ..Default::default()
-            },
-            seed,
-        )
-        .expect("runs");
+        let probe = run(&plan, &players(2), &rest(RestRule::Draws), seed).expect("runs");
         let x = probe.stages[0].games[0].red.clone();
         let y = if x == "p1" {
             "p2".to_string()
@@ -201,16 +163,7 @@ fn seeded_numbers_put_the_tiers_first() {
     let mut roster = players(6);
     roster.players[3].title = Some(Title::Grandmaster);
     roster.players[4].title = Some(Title::Grandmaster);
-    let out = run(
-        &plan,
-        &roster,
-        &RecordedResults {
-            rest: RestRule::Draws,
-            ..Default::default()
-        },
-        1,
-    )
-    .expect("runs");
+    let out = run(&plan, &roster, &rest(RestRule::Draws), 1).expect("runs");
     let numbers = out
         .transcript
         .iter()
@@ -221,14 +174,7 @@ fn seeded_numbers_put_the_tiers_first() {
 
 #[test]
 fn the_foul_limit_turns_a_simulated_game_into_a_loss() {
-    let mut plan = plan_with(
-        4,
-        vec![round_robin_stage(
-            "rr",
-            &[],
-            &[Criterion::Fouls, Criterion::Lots],
-        )],
-    );
+    let mut plan = round_robin_plan(4, &[Criterion::Fouls, Criterion::Lots]);
     plan.conduct.fouls_per_game_loss = Some(2);
     // Everyone commits exactly one foul... a double foul for everyone leaves the result; one
     // foul is under the limit. Two fouls on one side only: the model gives each side 2 fouls
@@ -382,14 +328,7 @@ fn numbers_beyond_any_regulation_are_problems_not_hangs() {
 
 #[test]
 fn a_recorded_withdrawal_forfeits_the_later_games() {
-    let plan = plan_with(
-        4,
-        vec![round_robin_stage(
-            "rr",
-            &[],
-            &[Criterion::SonnebornBerger, Criterion::Lots],
-        )],
-    );
+    let plan = round_robin_plan(4, &[Criterion::SonnebornBerger, Criterion::Lots]);
     let results = RecordedResults {
         withdrawals: vec![xqreg_runtime::engine::RecordedWithdrawal {
             player: "p2".into(),
@@ -431,19 +370,7 @@ fn an_armageddon_result_may_be_recorded_as_armageddon_whatever_its_time_control(
         }],
         origin: o("playoff"),
     };
-    let mut ko = knockout_stage(
-        "ko",
-        Bracket::Seeded {
-            size: 2,
-            seeding: NumberOrder::Rating,
-        },
-        1,
-        false,
-        false,
-        Some(chain_sudden),
-    );
-    ko.places = Some(PlaceRange::new(1, 2));
-    let plan = plan_with(2, vec![ko]);
+    let plan = seeded_knockout(2).playoff(chain_sudden).plan(2);
     let results = RecordedResults {
         games: vec![
             game("ko", 1, "p1", "p2", "=", None, None),

@@ -161,14 +161,7 @@ fn a_draw_only_the_search_rules_out() {
 }
 
 fn sectioned_plan() -> Plan {
-    let mut plan = plan_with(
-        4,
-        vec![round_robin_stage(
-            "rr",
-            &[],
-            &[Criterion::SonnebornBerger, Criterion::Lots],
-        )],
-    );
+    let mut plan = round_robin_plan(4, &[Criterion::SonnebornBerger, Criterion::Lots]);
     plan.entry.field = Field::Cap {
         max: 4,
         origin: o("cap 4"),

@@ -4,10 +4,10 @@
 mod common;
 
 use common::*;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use xqreg_runtime::pairing::lots::{Lots, STREAM_ROSTER};
 use xqreg_runtime::plan::*;
-use xqreg_runtime::{generate_roster, run, Outcome, Plan, RecordedResults};
+use xqreg_runtime::{generate_roster, run, Plan, RecordedResults};
 
 fn prize_lines(amounts: &[(u32, u32, u64)]) -> Vec<PrizeLine> {
     amounts
@@ -37,24 +37,7 @@ fn table(category: Option<&str>, lines: Vec<PrizeLine>) -> PrizeTable {
 }
 
 fn group_stage(groups: &[&str], size: u32, rules: Vec<DrawRule>) -> Stage {
-    let mut s = round_robin_stage(
-        "groups",
-        groups,
-        &[
-            Criterion::SonnebornBerger,
-            Criterion::HeadToHead {
-                mode: HeadToHeadMode::TwoOnly,
-            },
-            Criterion::Wins {
-                count: WinsCount::Played,
-            },
-            Criterion::BlackWins,
-            Criterion::BlackGames,
-            Criterion::HeadToHeadBlack,
-            Criterion::Fouls,
-            Criterion::Lots,
-        ],
-    );
+    let mut s = round_robin_stage("groups", groups, CXA_CHAIN);
     if let StageFormat::RoundRobin(rr) = &mut s.format {
         rr.group_size = Some(size);
         rr.numbers = Numbers::Lot {
@@ -264,34 +247,7 @@ fn seed002_pro() -> Plan {
 }
 
 fn check(plan: &Plan, field: u32, places: &[u32], total: u64) {
-    let mut rng = Lots::new(1, STREAM_ROSTER);
-    let roster = generate_roster(plan, field, &mut rng).expect("roster");
-    let mut seen = BTreeSet::new();
-    for seed in 1..=20u64 {
-        let out: Outcome = run(plan, &roster, &RecordedResults::default(), seed)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
-        let got: Vec<u32> = out.final_ranking.iter().map(|r| r.place).collect();
-        assert_eq!(got, places, "seed {seed}");
-        let ids: BTreeSet<&str> = out.final_ranking.iter().map(|r| r.id.as_str()).collect();
-        assert_eq!(
-            ids.len(),
-            places.len(),
-            "seed {seed}: a player placed twice"
-        );
-        assert_eq!(
-            out.prizes.iter().map(|p| p.amount).sum::<u64>(),
-            total,
-            "seed {seed}"
-        );
-        let json = serde_json::to_string(&out).expect("json");
-        let again = serde_json::to_string(
-            &run(plan, &roster, &RecordedResults::default(), seed).expect("runs"),
-        )
-        .expect("json");
-        assert_eq!(json, again, "seed {seed}");
-        seen.insert(json);
-    }
-    assert_eq!(seen.len(), 20);
+    runs_soundly(plan, field, places, total);
 }
 
 #[test]
@@ -378,14 +334,7 @@ fn seed002_professional_round_robin() {
 
 #[test]
 fn withdrawal_after_two_forfeits_forfeits_the_rest() {
-    let mut plan = plan_with(
-        6,
-        vec![round_robin_stage(
-            "rr",
-            &[],
-            &[Criterion::SonnebornBerger, Criterion::Lots],
-        )],
-    );
+    let mut plan = round_robin_plan(6, &[Criterion::SonnebornBerger, Criterion::Lots]);
     plan.conduct.withdraw_after_forfeits = Some(2);
     // Numbers by registration order: p1 is 1: round 1 1-6, round 2 1-2 (Berger, 6 players).
     let results = RecordedResults {
@@ -508,18 +457,7 @@ fn prizes_per_category_with_shared_places_and_qualification_next_in_line() {
 fn equal_shares_on_shared_places_pool_the_money() {
     // A knockout of 4 without third place: the losing semi-finalists share 3rd and the money of
     // places 3 and 4 (3000 + 1001) in equal shares: 2000 and 2001 (the odd unit by id order).
-    let mut ko = knockout_stage(
-        "ko",
-        Bracket::Seeded {
-            size: 4,
-            seeding: NumberOrder::Rating,
-        },
-        1,
-        false,
-        false,
-        None,
-    );
-    ko.places = Some(PlaceRange::new(1, 4));
+    let ko = seeded_knockout(4).places(4).stage();
     let mut plan = plan_with(4, vec![ko]);
     plan.prizes = vec![table(
         None,

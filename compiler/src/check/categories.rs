@@ -106,54 +106,19 @@ const HELP_W601_PLAIN: Template = Template::new(
     "写成包括两端的范围 `born {suggest}`；如包括 {date} 当天，写 `born {alt}`",
 );
 
-/// Days since 1970-01-01 of a civil date (proleptic Gregorian; H. Hinnant's algorithm).
-pub(crate) fn day_number(d: Date) -> i64 {
-    let (m, dd) = (i64::from(d.month), i64::from(d.day));
-    let y = i64::from(d.year) - i64::from(m <= 2);
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + dd - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The civil date of a day number; years outside `u16` are clamped (never reached by real input).
-pub(crate) fn from_day_number(z: i64) -> Date {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    Date {
-        year: u16::try_from(year.clamp(0, i64::from(u16::MAX))).unwrap_or(0),
-        month: u8::try_from(month).unwrap_or(1),
-        day: u8::try_from(day).unwrap_or(1),
-    }
-}
-
-/// `2014-04-27`
-pub(crate) fn fmt_date(d: Date) -> String {
-    format!("{:04}-{:02}-{:02}", d.year, d.month, d.day)
-}
-
 /// The inclusive day-number bounds a window means as written (`before D` ends on D-1).
 pub(crate) fn bounds(w: &DateWindow) -> (Option<i64>, Option<i64>) {
     let shift = i64::from(w.exclusive);
     (
-        w.from.as_ref().map(|d| day_number(d.node) + shift),
-        w.to.as_ref().map(|d| day_number(d.node) - shift),
+        w.from.as_ref().map(|d| d.node.day_number() + shift),
+        w.to.as_ref().map(|d| d.node.day_number() - shift),
     )
 }
 
 /// Whether a birth date lies in a window as written.
 pub(crate) fn contains(w: &DateWindow, born: Date) -> bool {
     let (lo, hi) = bounds(w);
-    let n = day_number(born);
+    let n = born.day_number();
     lo.is_none_or(|lo| n >= lo) && hi.is_none_or(|hi| n <= hi)
 }
 
@@ -197,11 +162,11 @@ fn render(lo: Option<i64>, hi: Option<i64>) -> String {
     match (lo, hi) {
         (Some(a), Some(b)) => format!(
             "{} .. {}",
-            fmt_date(from_day_number(a)),
-            fmt_date(from_day_number(b))
+            Date::from_day_number(a),
+            Date::from_day_number(b)
         ),
-        (None, Some(b)) => format!(".. {}", fmt_date(from_day_number(b))),
-        (Some(a), None) => format!("{} ..", fmt_date(from_day_number(a))),
+        (None, Some(b)) => format!(".. {}", Date::from_day_number(b)),
+        (Some(a), None) => format!("{} ..", Date::from_day_number(a)),
         (None, None) => "..".to_string(),
     }
 }
@@ -318,8 +283,8 @@ fn overlaps(wins: &[Win<'_>], diags: &mut Diagnostics) {
             };
             let cat = cat.cat.name.node.as_str();
             let (an, bn) = (a.cat.name.node.as_str(), b.cat.name.node.as_str());
-            let from = lo.map_or_else(|| "…".to_string(), |d| fmt_date(from_day_number(d)));
-            let to = hi.map_or_else(|| "…".to_string(), |d| fmt_date(from_day_number(d)));
+            let from = lo.map_or_else(|| "…".to_string(), |d| Date::from_day_number(d).to_string());
+            let to = hi.map_or_else(|| "…".to_string(), |d| Date::from_day_number(d).to_string());
             diags.push(
                 Diagnostic::new(
                     &E602,
@@ -374,8 +339,8 @@ fn gaps(wins: &[Win<'_>], diags: &mut Diagnostics) -> Vec<(Span, i64)> {
         if !(short || a.section && b.section) {
             continue;
         }
-        let from = fmt_date(from_day_number(gap.0));
-        let to = fmt_date(from_day_number(gap.1));
+        let from = Date::from_day_number(gap.0).to_string();
+        let to = Date::from_day_number(gap.1).to_string();
         // The labelled (later) window starts the day after the earlier one ends.
         let suggest = render(Some(end + 1), b.hi);
         diags.push(
@@ -383,11 +348,11 @@ fn gaps(wins: &[Win<'_>], diags: &mut Diagnostics) -> Vec<(Span, i64)> {
                 &E603,
                 MSG_E603.fill(&[("from", &from), ("to", &to)]),
                 b.window.span,
-                LBL_E603_AFTER.fill(&[("date", &fmt_date(from_day_number(start)))]),
+                LBL_E603_AFTER.fill(&[("date", &Date::from_day_number(start).to_string())]),
             )
             .with_label(
                 a.window.span,
-                LBL_E603_BEFORE.fill(&[("date", &fmt_date(from_day_number(end)))]),
+                LBL_E603_BEFORE.fill(&[("date", &Date::from_day_number(end).to_string())]),
             )
             .with_help(HELP_E603.fill(&[("suggest", &suggest), ("cat", &b.cat.name.node)])),
         );
@@ -402,8 +367,8 @@ fn exclusive_bounds(wins: &[Win<'_>], explained: &[(Span, i64)], diags: &mut Dia
             (None, Some(from)) => ("after", from.node, false),
             (None, None) => continue,
         };
-        let d = day_number(date);
-        let ds = fmt_date(date);
+        let d = date.day_number();
+        let ds = date.to_string();
         let gap = explained.iter().any(|(s, _)| *s == w.window.span);
         let label = if gap {
             LBL_W601_GAP.fill(&[("date", &ds)])
@@ -449,7 +414,8 @@ fn exclusive_bounds(wins: &[Win<'_>], explained: &[(Span, i64)], diags: &mut Dia
                     } else {
                         ("ends on", "结束于", o.hi)
                     };
-                    let near = near.map_or_else(String::new, |d| fmt_date(from_day_number(d)));
+                    let near =
+                        near.map_or_else(String::new, |d| Date::from_day_number(d).to_string());
                     HELP_W601_NEIGHBOUR.fill(&[
                         ("suggest", &meant),
                         ("other", &o.cat.name.node),
@@ -535,36 +501,5 @@ mod tests {
              category children \"儿童组\" { born 2005-01-01 .. }\n",
         );
         assert!(got.is_empty(), "{lines}");
-    }
-
-    #[test]
-    fn day_arithmetic_round_trips() {
-        use super::{day_number, from_day_number};
-        use xqreg_grammar::ast::Date;
-        for (y, m, d) in [
-            (1970, 1, 1),
-            (2000, 2, 29),
-            (1955, 12, 31),
-            (2016, 10, 13),
-            (1900, 3, 1),
-        ] {
-            let date = Date {
-                year: y,
-                month: m,
-                day: d,
-            };
-            assert_eq!(from_day_number(day_number(date)), date);
-        }
-        let a = Date {
-            year: 1955,
-            month: 12,
-            day: 31,
-        };
-        let b = Date {
-            year: 1956,
-            month: 1,
-            day: 1,
-        };
-        assert_eq!(day_number(b) - day_number(a), 1);
     }
 }

@@ -251,61 +251,29 @@ pub fn codes() -> Vec<&'static Code> {
     all
 }
 
-/// The keyword and name of an item, for supplement records.
-fn item_key(item: &Item) -> (&'static str, Option<String>) {
-    match item {
-        Item::Regulation(_) => ("regulation", None),
-        Item::Organisers(_) => ("organisers", None),
-        Item::Contacts(_) => ("contacts", None),
-        Item::Scoring(s) => ("scoring", s.name.as_ref().map(|n| n.node.clone())),
-        Item::TimeControl(t) => ("time", Some(t.name.node.clone())),
-        Item::Entry(_) => ("entry", None),
-        Item::Category(c) => ("category", Some(c.name.node.clone())),
-        Item::Ranking(r) => ("ranking", Some(r.name.node.clone())),
-        Item::Stage(s) => ("stage", Some(s.name.node.clone())),
-        Item::Playoff(p) => ("playoff", p.name.as_ref().map(|n| n.node.clone())),
-        Item::Places(_) => ("places", None),
-        Item::Prizes(p) => ("prizes", p.category.as_ref().map(|n| n.node.clone())),
-        Item::Qualification(_) => ("qualification", None),
-        Item::Conduct(_) => ("conduct", None),
-        Item::Schedule(_) => ("schedule", None),
-        Item::Registration(_) => ("registration", None),
-        Item::Expenses(_) => ("expenses", None),
-        Item::Note(_) => ("note", None),
-        Item::Supplement(_) => ("supplement", None),
-        Item::Roster(r) => ("roster", Some(r.name.node.clone())),
-        Item::Test(_) => ("test", None),
-        Item::Broken(_) => ("broken", None),
-    }
-}
-
 fn record_supplements(file: &ast::File) -> Vec<SupplementRecord> {
-    file.items
-        .iter()
-        .filter_map(|item| match item {
-            Item::Supplement(s) => Some(SupplementRecord {
-                title: s.title.clone(),
-                date: s.date.clone(),
-                changes: s
-                    .items
-                    .iter()
-                    .map(|si| {
-                        let (kind, name) = item_key(&si.item);
-                        SupplementChange {
-                            change: if si.override_kw.is_some() {
-                                Change::Overrode
-                            } else {
-                                Change::Added
-                            },
-                            kind,
-                            name,
-                            span: si.span,
-                        }
-                    })
-                    .collect(),
-                span: s.span,
-            }),
-            _ => None,
+    supplements::supplements(file)
+        .map(|(_, s)| SupplementRecord {
+            title: s.title.clone(),
+            date: s.date.clone(),
+            changes: s
+                .items
+                .iter()
+                .map(|si| {
+                    let key = supplements::key(&si.item);
+                    SupplementChange {
+                        change: if si.override_kw.is_some() {
+                            Change::Overrode
+                        } else {
+                            Change::Added
+                        },
+                        kind: key.kind(),
+                        name: key.record_name(),
+                        span: si.span,
+                    }
+                })
+                .collect(),
+            span: s.span,
         })
         .collect()
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use xqreg_grammar::ast::{self, CategoryCond, EntryClause, Item, PlayerAttr, PoolSource};
 use xqreg_runtime::plan::{self, Origin, Sex, Title};
 
-use super::{compare, date, text, Lowerer};
+use super::{compare, text, Lowerer};
 
 impl Lowerer<'_> {
     pub(super) fn entry(&self) -> plan::Entry {
@@ -183,7 +183,7 @@ impl Lowerer<'_> {
                 PlayerAttr::Pool(i) => out.pool = Some(i.node.clone()),
                 PlayerAttr::Rating(n) => out.rating = Some(n.node),
                 PlayerAttr::Sex(s) => out.sex = Sex::parse(&s.node),
-                PlayerAttr::Born(d) => out.born = Some(date(&d.node)),
+                PlayerAttr::Born(d) => out.born = Some(d.node),
                 PlayerAttr::Title(t) => out.title = title_word(&t.node),
                 PlayerAttr::Federation(f) => out.federation = Some(f.node.clone()),
                 PlayerAttr::Order(n) => out.order = Some(n.node),
@@ -217,12 +217,12 @@ impl Lowerer<'_> {
                         // or starts the day after (the checker warns that the wording is
                         // ambiguous; W601).
                         let shift = |d: &ast::Date, forward: bool| {
-                            let d = date(d);
+                            let d = *d;
                             if w.exclusive {
                                 if forward {
-                                    next_day(d)
+                                    d.next_day()
                                 } else {
-                                    previous_day(d)
+                                    d.previous_day()
                                 }
                             } else {
                                 d
@@ -258,51 +258,4 @@ impl Lowerer<'_> {
 /// test beside `check::words::TITLE`).
 pub(crate) fn title_word(word: &str) -> Option<Title> {
     Title::parse(word)
-}
-
-fn days_in_month(year: u16, month: u8) -> u8 {
-    match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        _ if (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400) => {
-            29
-        }
-        _ => 28,
-    }
-}
-
-pub(crate) fn next_day(d: plan::Date) -> plan::Date {
-    if d.day < days_in_month(d.year, d.month) {
-        plan::Date::new(d.year, d.month, d.day + 1)
-    } else if d.month < 12 {
-        plan::Date::new(d.year, d.month + 1, 1)
-    } else {
-        plan::Date::new(d.year.saturating_add(1), 1, 1)
-    }
-}
-
-pub(crate) fn previous_day(d: plan::Date) -> plan::Date {
-    if d.day > 1 {
-        plan::Date::new(d.year, d.month, d.day - 1)
-    } else if d.month > 1 {
-        plan::Date::new(d.year, d.month - 1, days_in_month(d.year, d.month - 1))
-    } else {
-        plan::Date::new(d.year.saturating_sub(1), 12, 31)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn day_arithmetic_crosses_months_years_and_leap_days() {
-        let d = plan::Date::new;
-        assert_eq!(next_day(d(2016, 2, 28)), d(2016, 2, 29));
-        assert_eq!(next_day(d(2015, 2, 28)), d(2015, 3, 1));
-        assert_eq!(next_day(d(1999, 12, 31)), d(2000, 1, 1));
-        assert_eq!(previous_day(d(1956, 1, 1)), d(1955, 12, 31));
-        assert_eq!(previous_day(d(2000, 3, 1)), d(2000, 2, 29));
-        assert_eq!(previous_day(d(1900, 3, 1)), d(1900, 2, 28));
-    }
 }

@@ -103,8 +103,8 @@ impl<'a> Lowerer<'a> {
             match clause {
                 HeaderClause::Edition(n) => meta.edition = Some(n.node),
                 HeaderClause::Dates { from, to, .. } => {
-                    meta.dates = Some((date(&from.node), date(&to.node)));
-                    meta.first_day = Some(date(&from.node));
+                    meta.dates = Some((from.node, to.node));
+                    meta.first_day = Some(from.node);
                 }
                 HeaderClause::Venue(t) => meta.venue = Some(t.zh.node.clone()),
                 HeaderClause::Rulebook { kind, .. } => meta.rulebook = Some(kind.node.clone()),
@@ -140,10 +140,6 @@ impl<'a> Lowerer<'a> {
         }
         conduct
     }
-}
-
-pub(crate) fn date(d: &ast::Date) -> plan::Date {
-    plan::Date::new(d.year, d.month, d.day)
 }
 
 pub(crate) fn range(r: &ast::PlaceRange) -> plan::PlaceRange {

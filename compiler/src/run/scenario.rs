@@ -13,7 +13,7 @@ use xqreg_runtime::engine::{
     FixedDraw, GameResult, Outcome, Player, RecordedGame, RecordedResults, RecordedWithdrawal,
     RestRule, Roster, RuntimeProblem,
 };
-use xqreg_runtime::plan::{Date, Origin, Plan, Sex, SourceSpan, Title};
+use xqreg_runtime::plan::{Origin, Plan, Sex, SourceSpan, Title};
 
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Lang, Msg};
@@ -200,7 +200,7 @@ fn declared(decl: &ast::PlayerDecl, teams: &BTreeMap<&str, &str>) -> Player {
             PlayerAttr::Pool(i) => p.pool = Some(i.node.clone()),
             PlayerAttr::Rating(n) => p.rating = Some(n.node),
             PlayerAttr::Sex(s) => p.sex = Sex::parse(&s.node),
-            PlayerAttr::Born(d) => p.born = Some(Date::new(d.node.year, d.node.month, d.node.day)),
+            PlayerAttr::Born(d) => p.born = Some(d.node),
             PlayerAttr::Title(t) => p.title = Title::parse(&t.node),
             PlayerAttr::Federation(f) => p.federation = Some(f.node.clone()),
             PlayerAttr::Order(n) => p.order = Some(n.node),

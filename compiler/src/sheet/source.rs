@@ -6,6 +6,7 @@
 //! from a parsed file ([`Source::from_file`]) with the same replacement rule the checker uses:
 //! an `override` replaces the item of the same kind and name, anything else is added.
 
+use crate::check::supplements::{same_item, supplements};
 use xqreg_grammar::ast::{File, Item, Supplement};
 
 /// Where an effective item comes from.
@@ -40,42 +41,12 @@ pub struct Source<'a> {
     pub replaced: Vec<Replaced<'a>>,
 }
 
-/// What identifies an item for replacement: its kind and, for named items, its name.
-pub fn item_key(item: &Item) -> Option<(&'static str, String)> {
-    let key = match item {
-        Item::Regulation(_) => ("regulation", String::new()),
-        Item::Organisers(_) => ("organisers", String::new()),
-        Item::Contacts(_) => ("contacts", String::new()),
-        Item::Scoring(s) => (
-            "scoring",
-            s.name.as_ref().map(|n| n.node.clone()).unwrap_or_default(),
-        ),
-        Item::TimeControl(t) => ("time", t.name.node.clone()),
-        Item::Entry(_) => ("entry", String::new()),
-        Item::Category(c) => ("category", c.name.node.clone()),
-        Item::Ranking(r) => ("ranking", r.name.node.clone()),
-        Item::Stage(s) => ("stage", s.name.node.clone()),
-        Item::Playoff(p) => (
-            "playoff",
-            p.name.as_ref().map(|n| n.node.clone()).unwrap_or_default(),
-        ),
-        Item::Places(p) => ("places", format!("{}..{}", p.places.start, p.places.end)),
-        Item::Prizes(p) => (
-            "prizes",
-            p.category
-                .as_ref()
-                .map(|n| n.node.clone())
-                .unwrap_or_default(),
-        ),
-        Item::Qualification(q) => ("qualification", q.title.zh.node.clone()),
-        Item::Conduct(_) => ("conduct", String::new()),
-        Item::Schedule(_) => ("schedule", String::new()),
-        Item::Registration(_) => ("registration", String::new()),
-        Item::Expenses(_) => ("expenses", String::new()),
-        Item::Note(n) => ("note", n.heading.zh.node.clone()),
-        Item::Supplement(_) | Item::Roster(_) | Item::Test(_) | Item::Broken(_) => return None,
-    };
-    Some(key)
+/// Whether the sheet prints an item (rosters and tests are the runner's, broken blocks nobody's).
+fn printed(item: &Item) -> bool {
+    !matches!(
+        item,
+        Item::Test(_) | Item::Roster(_) | Item::Broken(_) | Item::Supplement(_)
+    )
 }
 
 impl<'a> Source<'a> {
@@ -89,18 +60,14 @@ impl<'a> Source<'a> {
                 Item::Supplement(sup) => {
                     let index = supplements.len();
                     supplements.push(sup);
-                    for si in &sup.items {
-                        let key = item_key(&si.item);
+                    for si in sup.items.iter().filter(|si| printed(&si.item)) {
                         let target = if si.override_kw.is_some() {
-                            items
-                                .iter()
-                                .position(|e| key.is_some() && item_key(e.item) == key)
+                            items.iter().position(|e| same_item(&si.item, e.item))
                         } else {
                             None
                         };
-                        match (target, key) {
-                            (_, None) => {}
-                            (Some(pos), Some(_)) => {
+                        match target {
+                            Some(pos) => {
                                 if let Some(slot) = items.get_mut(pos) {
                                     replaced.push(Replaced {
                                         old: slot.item,
@@ -116,7 +83,7 @@ impl<'a> Source<'a> {
                                     };
                                 }
                             }
-                            (None, Some(_)) => items.push(Entry {
+                            None => items.push(Entry {
                                 item: &si.item,
                                 origin: Origin::Supplement {
                                     index,
@@ -144,24 +111,17 @@ impl<'a> Source<'a> {
     /// file: an effective item whose span lies inside a supplement comes from that supplement; an
     /// `override` item replaced the base item of the same kind and name.
     pub fn from_checked(effective: &'a File, original: &'a File) -> Source<'a> {
-        let supplements: Vec<&'a Supplement> = original
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Supplement(s) => Some(s),
-                _ => None,
-            })
-            .collect();
+        let supplements: Vec<&'a Supplement> = supplements(original).map(|(_, s)| s).collect();
         let mut replaced = Vec::new();
         for (index, sup) in supplements.iter().enumerate() {
-            for si in &sup.items {
+            for si in sup.items.iter().filter(|si| printed(&si.item)) {
                 if si.override_kw.is_none() {
                     continue;
                 }
-                let key = item_key(&si.item);
-                let old = original.items.iter().find(|i| {
-                    !matches!(i, Item::Supplement(_)) && key.is_some() && item_key(i) == key
-                });
+                let old = original
+                    .items
+                    .iter()
+                    .find(|i| printed(i) && same_item(&si.item, i));
                 if let Some(old) = old {
                     replaced.push(Replaced {
                         old,
@@ -174,12 +134,7 @@ impl<'a> Source<'a> {
         let items = effective
             .items
             .iter()
-            .filter(|i| {
-                !matches!(
-                    i,
-                    Item::Test(_) | Item::Roster(_) | Item::Broken(_) | Item::Supplement(_)
-                )
-            })
+            .filter(|i| printed(i))
             .map(|item| {
                 let span = item_span(item);
                 let origin = supplements

@@ -56,14 +56,9 @@ pub struct Text {
     pub span: Span,
 }
 
-/// A calendar date `2014-04-27`. Not validated beyond its shape at parse time except that month
-/// and day are in range (a date like `2014-02-30` is a syntax error).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub struct Date {
-    pub year: u16,
-    pub month: u8,
-    pub day: u8,
-}
+/// A calendar date `2014-04-27`: the one civil date of every floor (`xqreg-calendar`). The parser
+/// accepts only real days (a date like `2014-02-30` is a syntax error).
+pub use xqreg_calendar::Date;
 
 /// A clock time `08:10` (hours 0..=23, minutes 0..=59).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]

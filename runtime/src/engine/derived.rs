@@ -297,7 +297,7 @@ pub(crate) fn pay(
             let rest = pool % k.max(1);
             for (n, row) in tier.iter().enumerate() {
                 let amount = share + u64::from((n as u64) < rest);
-                super::finish::add_money(ctx, totals, currency, amount, &table.origin);
+                super::money::add_money(ctx, totals, currency, amount, &table.origin);
                 awards.push(award(&row.unit, amount, currency));
             }
         }

@@ -24,6 +24,7 @@ mod fixed;
 pub mod generate;
 mod generate_want;
 pub mod limits;
+mod money;
 pub mod outcome;
 mod play;
 pub mod problem;

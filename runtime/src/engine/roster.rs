@@ -86,7 +86,7 @@ fn in_category_depth(plan: &Plan, category: &Category, player: &Player, depth: u
         if !category
             .age
             .iter()
-            .all(|&(op, years)| op.holds(born.age_on(day), years))
+            .all(|&(op, years)| op.holds(born.years_on(day), years))
         {
             return false;
         }

@@ -342,7 +342,7 @@ fn check_condition(
                     .at(row, "born"),
                 ),
                 Some(born) => {
-                    let age = born.age_on(day);
+                    let age = born.years_on(day);
                     if !op.holds(age, *years) {
                         problems.push(
                             RuntimeProblem::new(

@@ -127,60 +127,8 @@ pub enum RngAlgorithm {
     Chacha8,
 }
 
-/// A calendar date; serialised as `"YYYY-MM-DD"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Date {
-    pub year: u16,
-    pub month: u8,
-    pub day: u8,
-}
-
-impl Date {
-    pub fn new(year: u16, month: u8, day: u8) -> Date {
-        Date { year, month, day }
-    }
-
-    /// Parse `YYYY-MM-DD` (month 1..=12, day 1..=31; not calendar-checked beyond that).
-    pub fn parse(text: &str) -> Option<Date> {
-        let mut parts = text.trim().split('-');
-        let year = parts.next()?.parse::<u16>().ok()?;
-        let month = parts.next()?.parse::<u8>().ok()?;
-        let day = parts.next()?.parse::<u8>().ok()?;
-        if parts.next().is_some() || !(1..=12).contains(&month) || !(1..=31).contains(&day) {
-            return None;
-        }
-        Some(Date { year, month, day })
-    }
-
-    /// Whole years of age on `on` for someone born on `self`.
-    pub fn age_on(self, on: Date) -> u32 {
-        let mut years = u32::from(on.year).saturating_sub(u32::from(self.year));
-        if (on.month, on.day) < (self.month, self.day) {
-            years = years.saturating_sub(1);
-        }
-        years
-    }
-}
-
-impl std::fmt::Display for Date {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
-    }
-}
-
-impl Serialize for Date {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
-    }
-}
-
-impl<'de> Deserialize<'de> for Date {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Date, D::Error> {
-        let text = String::deserialize(d)?;
-        Date::parse(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("not a date YYYY-MM-DD: {text}")))
-    }
-}
+/// A calendar date; serialised as `"YYYY-MM-DD"` (the one civil date, `xqreg-calendar`).
+pub use xqreg_calendar::Date;
 
 /// An inclusive range of places (`7..12`; a single place has `from == to`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 //! produce from the example regulations), and small helpers.
 #![allow(dead_code)]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use xqreg_runtime::plan::*;
 
 pub fn o(what: &str) -> Origin {
@@ -207,20 +207,7 @@ pub fn seed004() -> Plan {
         }),
         scoring: scoring.clone(),
         time: Some("standard".to_string()),
-        tiebreak: chain(&[
-            Criterion::SonnebornBerger,
-            Criterion::HeadToHead {
-                mode: HeadToHeadMode::TwoOnly,
-            },
-            Criterion::Wins {
-                count: WinsCount::Played,
-            },
-            Criterion::BlackWins,
-            Criterion::BlackGames,
-            Criterion::HeadToHeadBlack,
-            Criterion::Fouls,
-            Criterion::Lots,
-        ]),
+        tiebreak: chain(CXA_CHAIN),
         playoff: None,
         places: None,
         origin: o("stage groups"),
@@ -470,4 +457,146 @@ pub fn game(
         game: n,
         origin: o("results"),
     }
+}
+
+/// The knockout most knockout tests play: stage `ko` of the whole roster, seeded by rating into a
+/// bracket of `size`, one game a match, no third-place match or placement matches, no playoff,
+/// deciding places 1..=2 unless told.
+pub struct SeededKnockout {
+    size: u32,
+    games: u32,
+    third: bool,
+    placement: bool,
+    playoff: Option<PlayoffChain>,
+    places: u32,
+}
+
+pub fn seeded_knockout(size: u32) -> SeededKnockout {
+    SeededKnockout {
+        size,
+        games: 1,
+        third: false,
+        placement: false,
+        playoff: None,
+        places: 2,
+    }
+}
+
+impl SeededKnockout {
+    pub fn games(self, games: u32) -> Self {
+        SeededKnockout { games, ..self }
+    }
+    pub fn third_place(self) -> Self {
+        SeededKnockout {
+            third: true,
+            ..self
+        }
+    }
+    pub fn placement(self) -> Self {
+        SeededKnockout {
+            placement: true,
+            ..self
+        }
+    }
+    pub fn playoff(self, chain: PlayoffChain) -> Self {
+        SeededKnockout {
+            playoff: Some(chain),
+            ..self
+        }
+    }
+    /// Places 1..=`last` decided.
+    pub fn places(self, last: u32) -> Self {
+        SeededKnockout {
+            places: last,
+            ..self
+        }
+    }
+    pub fn stage(self) -> Stage {
+        let mut ko = knockout_stage(
+            "ko",
+            Bracket::Seeded {
+                size: self.size,
+                seeding: NumberOrder::Rating,
+            },
+            self.games,
+            self.third,
+            self.placement,
+            self.playoff,
+        );
+        ko.places = Some(PlaceRange::new(1, self.places));
+        ko
+    }
+    /// The plan of a field of `field` players playing this knockout alone.
+    pub fn plan(self, field: u32) -> Plan {
+        plan_with(field, vec![self.stage()])
+    }
+}
+
+/// Recorded results with none recorded: every game simulated, the rest played by `rule`.
+pub fn rest(rule: xqreg_runtime::engine::RestRule) -> xqreg_runtime::RecordedResults {
+    xqreg_runtime::RecordedResults {
+        rest: rule,
+        ..Default::default()
+    }
+}
+
+/// 004's tiebreak chain (the CXA order for a round robin): what the seeds' groups rank by.
+pub const CXA_CHAIN: &[Criterion] = &[
+    Criterion::SonnebornBerger,
+    Criterion::HeadToHead {
+        mode: HeadToHeadMode::TwoOnly,
+    },
+    Criterion::Wins {
+        count: WinsCount::Played,
+    },
+    Criterion::BlackWins,
+    Criterion::BlackGames,
+    Criterion::HeadToHeadBlack,
+    Criterion::Fouls,
+    Criterion::Lots,
+];
+
+/// A field of `field` players in one round robin `rr` ranked by `chain`.
+pub fn round_robin_plan(field: u32, chain: &[Criterion]) -> Plan {
+    plan_with(field, vec![round_robin_stage("rr", &[], chain)])
+}
+
+/// `plan` run for seeds 1..=20 on a roster of `field` generated with seed 1: the places are
+/// `places` (each player once; equal places marked shared), the prizes sum to `total`, the same
+/// seed gives the same bytes and different seeds different outcomes.
+pub fn runs_soundly(plan: &Plan, field: u32, places: &[u32], total: u64) {
+    use xqreg_runtime::pairing::lots::{Lots, STREAM_ROSTER};
+    use xqreg_runtime::{generate_roster, run, RecordedResults};
+    let mut rng = Lots::new(1, STREAM_ROSTER);
+    let roster = generate_roster(plan, field, &mut rng).expect("a roster");
+    let mut seen = BTreeSet::new();
+    for seed in 1..=20u64 {
+        let out = run(plan, &roster, &RecordedResults::default(), seed)
+            .unwrap_or_else(|e| panic!("{} seed {seed}: {e:?}", plan.meta.title));
+        let got: Vec<u32> = out.final_ranking.iter().map(|r| r.place).collect();
+        assert_eq!(got, places, "seed {seed}");
+        let ids: BTreeSet<&str> = out.final_ranking.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids.len(), places.len(), "seed {seed}: someone placed twice");
+        for w in out.final_ranking.windows(2) {
+            if w[0].place == w[1].place {
+                assert!(
+                    w[0].shared && w[1].shared,
+                    "seed {seed}: equal places are marked shared"
+                );
+            }
+        }
+        assert_eq!(
+            out.prizes.iter().map(|p| p.amount).sum::<u64>(),
+            total,
+            "seed {seed}"
+        );
+        let json = serde_json::to_string(&out).expect("json");
+        let again = serde_json::to_string(
+            &run(plan, &roster, &RecordedResults::default(), seed).expect("runs"),
+        )
+        .expect("json");
+        assert_eq!(json, again, "seed {seed}: byte-identical");
+        seen.insert(json);
+    }
+    assert_eq!(seen.len(), 20, "different seeds, different outcomes");
 }

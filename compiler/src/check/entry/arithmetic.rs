@@ -5,7 +5,6 @@ use xqreg_grammar::ast::{self, AdminArg, Date, EntryClause, Item, Spanned};
 use xqreg_grammar::Span;
 
 use super::{entry_clauses, event_dates, exact_field, pools, E601, E609, E610, W604};
-use crate::check::categories::{day_number, fmt_date};
 use crate::diagnostics::{Diagnostic, Diagnostics, Template};
 
 const MSG_E601: Template = Template::new(
@@ -188,8 +187,8 @@ pub(super) fn deadlines(file: &ast::File, diags: &mut Diagnostics) {
         }
     }
     for d in found {
-        if day_number(d.node) > day_number(start) {
-            let (ds, ss) = (fmt_date(d.node), fmt_date(start));
+        if d.node.day_number() > start.day_number() {
+            let (ds, ss) = (d.node.to_string(), start.to_string());
             diags.push(
                 Diagnostic::new(
                     &E609,

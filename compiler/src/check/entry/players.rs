@@ -1,13 +1,13 @@
 //! Named players: they fit their pools and meet the entry conditions of their categories.
 
-use xqreg_grammar::ast::{self, CompareOp, Date, EntryClause, Ident, PlayerDecl, PoolSource};
+use xqreg_grammar::ast::{self, CompareOp, EntryClause, Ident, PlayerDecl, PoolSource};
 use xqreg_grammar::Span;
 
 use super::{
     compare, entry_clauses, event_dates, event_sex, exact_field, is_team_event, normal_sex, op_str,
     player_born, player_pool, player_sex, player_title, players, pools, title_rank, E611, E612,
 };
-use crate::check::categories::{self, fmt_date};
+use crate::check::categories;
 use crate::diagnostics::{Diagnostic, Diagnostics, Template};
 
 const MSG_E611_POOL: Template = Template::new(
@@ -133,15 +133,6 @@ pub(super) fn named_players_fit(file: &ast::File, diags: &mut Diagnostics) {
     }
 }
 
-/// Whole years of age on `day` for a birth date.
-pub(super) fn age_on(born: Date, day: Date) -> i64 {
-    let mut age = i64::from(day.year) - i64::from(born.year);
-    if (day.month, day.day) < (born.month, born.day) {
-        age -= 1;
-    }
-    age
-}
-
 pub(super) fn player_conditions(file: &ast::File, diags: &mut Diagnostics) {
     let named = players(file);
     if named.is_empty() {
@@ -180,7 +171,7 @@ pub(super) fn player_conditions(file: &ast::File, diags: &mut Diagnostics) {
         let name = p.id.node.as_str();
         if let Some(born) = player_born(p) {
             if !windows.is_empty() && !windows.iter().any(|w| categories::contains(w, born.node)) {
-                let ds = fmt_date(born.node);
+                let ds = born.node.to_string();
                 diags.push(
                     Diagnostic::new(
                         &E612,
@@ -192,7 +183,7 @@ pub(super) fn player_conditions(file: &ast::File, diags: &mut Diagnostics) {
                 );
             }
             if let Some(start) = start {
-                let age = age_on(born.node, start);
+                let age = born.node.age_on(start);
                 for (op, years, span) in &ages {
                     if !compare(*op, age, i64::from(*years)) {
                         diags.push(
@@ -208,7 +199,7 @@ pub(super) fn player_conditions(file: &ast::File, diags: &mut Diagnostics) {
                                 LBL_E612.plain(),
                             )
                             .with_label(*span, LBL_E612_COND.plain())
-                            .with_help(HELP_E612_AGE.fill(&[("date", &fmt_date(born.node))])),
+                            .with_help(HELP_E612_AGE.fill(&[("date", &born.node.to_string())])),
                         );
                     }
                 }

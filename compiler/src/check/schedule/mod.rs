@@ -14,7 +14,6 @@ use std::collections::BTreeMap;
 use xqreg_grammar::ast::{self, ClockTime, Date, Item, SlotKind};
 use xqreg_grammar::Span;
 
-use super::categories::{day_number, fmt_date};
 use super::entry;
 use super::Ctx;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
@@ -299,7 +298,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     let dates = entry::event_dates(file);
     if let Some((from, to, span)) = dates {
         if from > to {
-            let (f, t) = (fmt_date(from), fmt_date(to));
+            let (f, t) = (from.to_string(), to.to_string());
             diags.push(
                 Diagnostic::new(
                     &E608,
@@ -334,7 +333,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for s in &schedules {
         for day in &s.days {
             if let Some(first) = days_seen.get(&day.date.node) {
-                let ds = fmt_date(day.date.node);
+                let ds = day.date.node.to_string();
                 diags.push(
                     Diagnostic::new(
                         &E608,
@@ -348,7 +347,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             } else {
                 days_seen.insert(day.date.node, day.date.span);
             }
-            let base = day_number(day.date.node) * 24 * 60;
+            let base = day.date.node.day_number() * 24 * 60;
             for slot in &day.slots {
                 let start = slot.start.as_ref().map(|t| minutes(t.node));
                 let end = slot.end.as_ref().map(|t| minutes(t.node));

@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use xqreg_grammar::ast::{Date, SlotKind};
 use xqreg_grammar::Span;
 
-use super::super::categories::{day_number, fmt_date, from_day_number};
 use super::super::Ctx;
 use super::links::StageLinks;
 use super::{
@@ -23,9 +22,9 @@ pub(super) fn outside_dates(
     dates_span: Span,
     diags: &mut Diagnostics,
 ) {
-    let (lo, hi) = (day_number(from), day_number(to));
+    let (lo, hi) = (from.day_number(), to.day_number());
     for p in placed {
-        let d = day_number(p.date);
+        let d = p.date.day_number();
         let is_round = matches!(p.slot.kind, SlotKind::Rounds(_));
         let inside = if is_round {
             d >= lo && d <= hi
@@ -40,7 +39,7 @@ pub(super) fn outside_dates(
         } else {
             ("this slot", "该活动")
         };
-        let ds = fmt_date(p.date);
+        let ds = p.date.to_string();
         diags.push(
             Diagnostic::new(
                 &E606,
@@ -48,8 +47,8 @@ pub(super) fn outside_dates(
                     ("what", what),
                     ("what_zh", what_zh),
                     ("date", &ds),
-                    ("from", &fmt_date(from)),
-                    ("to", &fmt_date(to)),
+                    ("from", &from.to_string()),
+                    ("to", &to.to_string()),
                 ]),
                 p.slot.span,
                 LBL_E606.plain(),
@@ -140,7 +139,7 @@ pub(super) fn list_rounds(rs: &[u32]) -> (String, String) {
 pub(super) fn fmt_at(at: i64) -> String {
     format!(
         "{} {}",
-        fmt_date(from_day_number(at.div_euclid(24 * 60))),
+        Date::from_day_number(at.div_euclid(24 * 60)),
         fmt_minutes(at)
     )
 }

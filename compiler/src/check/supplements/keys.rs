@@ -1,5 +1,7 @@
 //! What a supplement item is, for matching it with a base item: its kind and name ([`Key`]),
 //! the words messages call it by, and the keys of the block clauses that may be said only once.
+//! [`key`] is the one identity of an item: the checker applies supplements by it, the sheet
+//! finds what an override replaced by it, the checked model records changes by it.
 
 use xqreg_grammar::ast::{self, ConductArg, EntryClause, HeaderClause, Item, PlacesDecl};
 use xqreg_grammar::Span;
@@ -8,16 +10,45 @@ use super::super::resolve::keyword_span;
 
 /// What kind of item, and which one, a supplement item replaces or conflicts with.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Key {
+pub enum Key {
     /// Named items and blocks keyed by a value (a prize table by category and currency).
     Named(&'static str, String),
     /// Clause blocks that merge.
     Block(&'static str),
-    /// Items that never conflict (tests, broken blocks).
-    Free,
+    /// Items that never conflict (tests, supplements, broken blocks), by their keyword.
+    Free(&'static str),
 }
 
-pub(super) fn key(item: &Item) -> Key {
+impl Key {
+    /// The item's keyword (`stage`, `time`, `note`, ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Key::Named(k, _) | Key::Block(k) | Key::Free(k) => k,
+        }
+    }
+
+    /// The name a record shows: a named item's name; none for blocks, for items named by a text
+    /// or a range of places (notes, qualifications, places declarations) and unnamed ones.
+    pub fn record_name(&self) -> Option<String> {
+        match self {
+            Key::Named("places" | "qualification" | "note", _) => None,
+            Key::Named("prizes", n) => {
+                let category = n.split(' ').next().unwrap_or("");
+                (!category.is_empty()).then(|| category.to_string())
+            }
+            Key::Named(_, n) if !n.is_empty() => Some(n.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// Whether two items are the same kind and name: an `override` and what it replaces.
+pub fn same_item(a: &Item, b: &Item) -> bool {
+    let k = key(a);
+    !matches!(k, Key::Free(_)) && k == key(b)
+}
+
+pub fn key(item: &Item) -> Key {
     let named = |k: &'static str, n: String| Key::Named(k, n);
     match item {
         Item::Regulation(_) => Key::Block("regulation"),
@@ -52,7 +83,9 @@ pub(super) fn key(item: &Item) -> Key {
         Item::Qualification(q) => named("qualification", q.title.zh.node.clone()),
         Item::Note(n) => named("note", n.heading.zh.node.clone()),
         Item::Roster(r) => named("roster", r.name.node.clone()),
-        Item::Test(_) | Item::Supplement(_) | Item::Broken(_) => Key::Free,
+        Item::Test(_) => Key::Free("test"),
+        Item::Supplement(_) => Key::Free("supplement"),
+        Item::Broken(_) => Key::Free("broken"),
     }
 }
 
@@ -113,13 +146,6 @@ pub(super) fn noun(kind: &str) -> (&str, &str) {
         "day" => ("day", "日程日期"),
         "registration clause" => ("registration clause", "报名条款"),
         other => (other, other),
-    }
-}
-
-pub(super) fn kind_word(k: &Key) -> &'static str {
-    match k {
-        Key::Named(k, _) | Key::Block(k) => k,
-        Key::Free => "item",
     }
 }
 

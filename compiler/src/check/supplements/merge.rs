@@ -3,7 +3,6 @@
 
 use xqreg_grammar::ast::Item;
 
-use super::super::categories::fmt_date;
 use super::conflict;
 use super::keys::{
     conduct_key, entry_clause_key, entry_clause_span, header_clause_key, header_clause_span,
@@ -80,7 +79,7 @@ pub(super) fn merge(base: &mut Item, add: &Item, diags: &mut Diagnostics) {
                     Some(x) => conflict(
                         diags,
                         "day",
-                        &format!(" {}", fmt_date(d.date.node)),
+                        &format!(" {}", d.date.node),
                         d.date.span,
                         x.date.span,
                     ),

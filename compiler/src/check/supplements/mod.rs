@@ -14,7 +14,6 @@
 use xqreg_grammar::ast::{self, Date, Item, Spanned, Supplement};
 use xqreg_grammar::Span;
 
-use super::categories::{day_number, fmt_date};
 use super::entry;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
 
@@ -24,7 +23,8 @@ mod merge;
 #[cfg(test)]
 mod tests;
 
-use keys::{key, kind_word, name_span, noun, quoted, shown_name, Key};
+pub use keys::{key, same_item, Key};
+use keys::{name_span, noun, quoted, shown_name};
 use merge::merge;
 
 pub static E701: Code = Code {
@@ -157,8 +157,7 @@ pub fn apply_with_record(file: &ast::File, diags: &mut Diagnostics) -> (ast::Fil
         .collect();
     let issued = entry::issued(file).cloned();
     let ended = entry::event_dates(file).map(|(_, to, span)| (to, span));
-    for item in &file.items {
-        let Item::Supplement(s) = item else { continue };
+    for (_, s) in supplements(file) {
         dates(s, issued.as_ref(), ended, diags);
         for si in &s.items {
             let outcome = apply_item(&mut items, si, diags);
@@ -177,6 +176,18 @@ pub fn apply_with_record(file: &ast::File, diags: &mut Diagnostics) -> (ast::Fil
     (file, record)
 }
 
+/// The walk every reader of supplements shares: each `supplement` block of the file in source
+/// order (the order they apply in), with its number (0-based).
+pub fn supplements(file: &ast::File) -> impl Iterator<Item = (usize, &Supplement)> {
+    file.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Supplement(s) => Some(s),
+            _ => None,
+        })
+        .enumerate()
+}
+
 /// The span of a whole item.
 fn item_span(item: &Item) -> Span {
     item.span()
@@ -189,13 +200,13 @@ fn dates(
     diags: &mut Diagnostics,
 ) {
     let Some(date) = &s.date else { return };
-    let ds = fmt_date(date.node);
+    let ds = date.node.to_string();
     if let Some(issued) = issued {
-        if day_number(date.node) < day_number(issued.node) {
+        if date.node.day_number() < issued.node.day_number() {
             diags.push(
                 Diagnostic::new(
                     &E703,
-                    MSG_E703_ISSUED.fill(&[("date", &ds), ("issued", &fmt_date(issued.node))]),
+                    MSG_E703_ISSUED.fill(&[("date", &ds), ("issued", &issued.node.to_string())]),
                     date.span,
                     LBL_E703.plain(),
                 )
@@ -209,11 +220,11 @@ fn dates(
         }
     }
     if let Some((end, span)) = ended {
-        if day_number(date.node) > day_number(end) {
+        if date.node.day_number() > end.day_number() {
             diags.push(
                 Diagnostic::new(
                     &E703,
-                    MSG_E703_ENDED.fill(&[("date", &ds), ("issued", &fmt_date(end))]),
+                    MSG_E703_ENDED.fill(&[("date", &ds), ("issued", &end.to_string())]),
                     date.span,
                     LBL_E703.plain(),
                 )
@@ -229,7 +240,7 @@ fn dates(
 
 fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagnostics) -> Outcome {
     let k = key(&si.item);
-    if k == Key::Free {
+    if matches!(k, Key::Free(_)) {
         items.push(si.item.clone());
         return Outcome::Added;
     }
@@ -239,7 +250,7 @@ fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagn
         .filter(|(_, i)| key(i) == k)
         .map(|(n, _)| n)
         .collect();
-    let kind = kind_word(&k);
+    let kind = k.kind();
     let name = shown_name(&si.item);
     if let Some(kw) = si.override_kw {
         let Some(first) = found.first().copied() else {

@@ -1,3 +1,4 @@
+//! One cohesive table (long on purpose): the phrase keys with their Chinese and English texts.
 //! The message catalogue: every fixed phrase of the sheet, in Chinese and English, in one place.
 //!
 //! A phrase is a [`M`] key; `{0}`, `{1}` ... are filled by [`fill`] with values already written in

@@ -168,7 +168,7 @@ impl Builder {
     }
 
     pub fn date(&self, p: &Pair<Rule>) -> R<Spanned<Date>> {
-        parse_date(p.as_str())
+        Date::parse_exact(p.as_str())
             .map(|d| Spanned::new(d, self.span(p)))
             .ok_or_else(|| {
                 self.err(
@@ -461,25 +461,6 @@ pub(crate) fn unescape(body: &str) -> String {
     out
 }
 
-/// `YYYY-MM-DD` with month and day in range (leap years by the Gregorian rule).
-pub(crate) fn parse_date(s: &str) -> Option<Date> {
-    let mut parts = s.split('-');
-    let year: u16 = parts.next()?.parse().ok()?;
-    let month: u8 = parts.next()?.parse().ok()?;
-    let day: u8 = parts.next()?.parse().ok()?;
-    if parts.next().is_some() || !(1..=12).contains(&month) || day == 0 {
-        return None;
-    }
-    let leap = (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400);
-    let days = match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    };
-    (day <= days).then_some(Date { year, month, day })
-}
-
 /// `HH:MM` with hours 0..=23 and minutes 0..=59.
 pub(crate) fn parse_clock(s: &str) -> Option<ClockTime> {
     let (h, m) = s.split_once(':')?;
@@ -517,15 +498,15 @@ mod tests {
 
     #[test]
     fn dates_follow_the_calendar() {
-        assert!(parse_date("2014-02-28").is_some());
-        assert!(parse_date("2014-02-29").is_none());
-        assert!(parse_date("2016-02-29").is_some());
-        assert!(parse_date("1900-02-29").is_none());
-        assert!(parse_date("2000-02-29").is_some());
-        assert!(parse_date("2014-04-31").is_none());
-        assert!(parse_date("2014-13-01").is_none());
-        assert!(parse_date("2014-00-10").is_none());
-        assert!(parse_date("2014-12-00").is_none());
+        assert!(Date::parse_exact("2014-02-28").is_some());
+        assert!(Date::parse_exact("2014-02-29").is_none());
+        assert!(Date::parse_exact("2016-02-29").is_some());
+        assert!(Date::parse_exact("1900-02-29").is_none());
+        assert!(Date::parse_exact("2000-02-29").is_some());
+        assert!(Date::parse_exact("2014-04-31").is_none());
+        assert!(Date::parse_exact("2014-13-01").is_none());
+        assert!(Date::parse_exact("2014-00-10").is_none());
+        assert!(Date::parse_exact("2014-12-00").is_none());
     }
 
     #[test]

@@ -1,0 +1,178 @@
+//! Lowering a Swiss stage: its pairing system, rounds, colours, byes, avoidance and the rules the pairer is given.
+
+use super::*;
+
+impl Lowerer<'_> {
+    pub(super) fn swiss(
+        &self,
+        system: &ast::Ident,
+        rounds: &SwissRounds,
+        c: &Clauses<'_>,
+        span: Span,
+    ) -> plan::Swiss {
+        let param_int = |params: &[Param], key: &str| {
+            params
+                .iter()
+                .find_map(|p| match (&p.value, p.key.node == key) {
+                    (ParamValue::Int(n), true) => Some(n.node),
+                    _ => None,
+                })
+        };
+        let param_word = |params: &[Param], key: &str| {
+            params
+                .iter()
+                .find_map(|p| match (&p.value, p.key.node == key) {
+                    (ParamValue::Ident(w), true) => Some(w.node.clone()),
+                    _ => None,
+                })
+        };
+        let first_round = match c.first_round {
+            Some(StageClause::FirstRound {
+                method,
+                colours,
+                first_board,
+                span,
+            }) => plan::FirstRound {
+                method: if method.node == "split_half" {
+                    plan::FirstRoundMethod::SplitHalf
+                } else {
+                    plan::FirstRoundMethod::Adjacent
+                },
+                colours: match colours.as_ref().map(|c| c.node.as_str()) {
+                    Some("alternate") => plan::FirstRoundColours::Alternate,
+                    _ => plan::FirstRoundColours::FirstListedRed,
+                },
+                first_board: match first_board.as_ref().map(|c| c.node.as_str()) {
+                    Some("lower") => plan::FirstBoard::Lower,
+                    Some("lot") => plan::FirstBoard::Lot,
+                    _ => plan::FirstBoard::Upper,
+                },
+                origin: self.origin(*span),
+            },
+            _ if system.node == "dutch" => plan::FirstRound {
+                method: plan::FirstRoundMethod::SplitHalf,
+                colours: plan::FirstRoundColours::Alternate,
+                first_board: plan::FirstBoard::Upper,
+                origin: Origin::default_rule(
+                    "default: first round S1 v S2, colours alternating from board 1 (FIDE Dutch, C.04.3)",
+                ),
+            },
+            _ => plan::FirstRound {
+                method: plan::FirstRoundMethod::Adjacent,
+                colours: plan::FirstRoundColours::FirstListedRed,
+                first_board: plan::FirstBoard::Upper,
+                origin: Origin::default_rule(
+                    "default: first round 1-2, 4-3, 5-6 ..., the first-named Red (WXF, domain.md 3.3)",
+                ),
+            },
+        };
+        let colour_limits = match c.colour_limits {
+            Some((params, span)) => plan::ColourLimits {
+                max_consecutive: param_int(params, "max_consecutive")
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or(2),
+                max_difference: param_int(params, "max_difference")
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or(2),
+                relax_last_rounds: param_int(params, "relax_last_rounds")
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or(1),
+                origin: self.origin(span),
+            },
+            None => plan::ColourLimits {
+                max_consecutive: 2,
+                max_difference: 2,
+                relax_last_rounds: 1,
+                origin: Origin::default_rule(
+                    "default: no three of a colour in a row, colour difference at most 2, relaxed in the last round (FIDE C.04.1 f, g; domain.md 3.5)",
+                ),
+            },
+        };
+        let bye = match c.bye {
+            Some((params, span)) => plan::ByeRule {
+                points: param_int(params, "points").unwrap_or(2),
+                opponent_score: match param_word(params, "opponent_score").as_deref() {
+                    Some("zero") => plan::ByeScore::Zero,
+                    Some("own_score") => plan::ByeScore::OwnScore,
+                    _ => plan::ByeScore::LowestInField,
+                },
+                recipient: match param_word(params, "recipient").as_deref() {
+                    Some("lowest_fewest") => plan::ByeRecipient::LowestFewest,
+                    _ => plan::ByeRecipient::LowestNotYet,
+                },
+                origin: self.origin(span),
+            },
+            None => plan::ByeRule {
+                points: 2,
+                opponent_score: plan::ByeScore::LowestInField,
+                recipient: plan::ByeRecipient::LowestNotYet,
+                origin: Origin::default_rule(
+                    "default: a bye scores a win, adds the lowest total in the field to 对手分, goes to the lowest-scored player without one (WXF14, domain.md 3.6)",
+                ),
+            },
+        };
+        let split = c.split.and_then(|s| match s {
+            StageClause::Split {
+                after_round,
+                top,
+                to,
+                span,
+            } => Some(plan::Split {
+                after_round: after_round.node,
+                top: top.node,
+                to: to.node.clone(),
+                origin: self.origin(*span),
+            }),
+            _ => None,
+        });
+        plan::Swiss {
+            system: if system.node == "dutch" {
+                plan::SwissSystem::Dutch
+            } else {
+                plan::SwissSystem::Cxa
+            },
+            rounds: match rounds {
+                SwissRounds::Fixed(n) => plan::SwissRounds::Fixed { rounds: n.node },
+                SwissRounds::ByEntries(arms) => plan::SwissRounds::ByEntries {
+                    arms: arms
+                        .iter()
+                        .map(|a| plan::EntriesArm {
+                            min: a.min,
+                            max: a.max,
+                            rounds: a.rounds.node,
+                        })
+                        .collect(),
+                },
+            },
+            numbers: match c.numbers {
+                Some(n) => self.numbers(n),
+                None => plan::Numbers::Lot {
+                    origin: Origin::default_rule(
+                        "default: pairing numbers by lot (电脑随机抽取, domain.md 3.2)",
+                    ),
+                },
+            },
+            first_round,
+            colour_limits,
+            colour_tie: match c.colour_tie.map(|w| w.node.as_str()) {
+                Some("sum_parity") => plan::ColourTie::SumParity,
+                Some("fide") => plan::ColourTie::Fide,
+                _ => plan::ColourTie::RoundParity,
+            },
+            bye,
+            forfeit_counts_as_met: c.forfeit_met.unwrap_or(false),
+            avoid_same_unit: match c.avoid {
+                Some((what, when, _)) if what.node == "same_unit" => {
+                    match when.map(|w| w.node.as_str()) {
+                        Some("never") => plan::AvoidWhen::Never,
+                        Some("round1") => plan::AvoidWhen::Round1,
+                        _ => plan::AvoidWhen::Always,
+                    }
+                }
+                _ => plan::AvoidWhen::Never,
+            },
+            split,
+            origin: self.origin(span),
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! A category's clause: who it admits (born, sex, title, within another category), and the men/women halves of a category that print as one.
+
+use super::*;
+
+/// A category that is only the men or the women of another (`within open; sex men`): the
+/// parent says 男子、女子分开录取 and names it, so it prints no clause of its own.
+fn sex_split_of(c: &Category) -> Option<(&Ident, &Ident)> {
+    match c.conditions.as_slice() {
+        [CategoryCond::Within(p), CategoryCond::Sex(s)]
+        | [CategoryCond::Sex(s), CategoryCond::Within(p)] => Some((p, s)),
+        _ => None,
+    }
+}
+
+pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
+    ctx.mark(c.name.span);
+    if let Some((parent, sex)) = sex_split_of(c) {
+        if ctx.names.categories.contains_key(parent.node.as_str()) {
+            if let Some(t) = &c.title {
+                ctx.mark(t.span);
+            }
+            for cond in &c.conditions {
+                if let CategoryCond::Within(i) | CategoryCond::Sex(i) = cond {
+                    ctx.mark(i.span);
+                }
+            }
+            ctx.mark(sex.span);
+            return;
+        }
+    }
+    let title = match &c.title {
+        Some(t) => ctx.tm(t),
+        None => c.name.node.clone(),
+    };
+    let mut parts = Vec::new();
+    for cond in &c.conditions {
+        match cond {
+            CategoryCond::Born(w) => parts.push(born(ctx, w)),
+            CategoryCond::Sex(s) => {
+                ctx.mark(s.span);
+                parts.push(words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string());
+            }
+            CategoryCond::Title { op, title, span } => {
+                ctx.mark(*span);
+                parts.push(title_cond(ctx, op.node, title));
+            }
+            CategoryCond::Pool(p) => {
+                ctx.mark(p.span);
+                let t = ctx.pool_title(&p.node);
+                parts.push(ctx.mf(M::CategoryPool, &[&t]));
+            }
+            CategoryCond::Within(w) => {
+                ctx.mark(w.span);
+                let t = ctx.category_title(&w.node);
+                parts.push(ctx.mf(M::Within, &[&t]));
+            }
+            CategoryCond::Requires(t) => {
+                let t = ctx.tm(t);
+                parts.push(t);
+            }
+            CategoryCond::Age {
+                op,
+                years,
+                requires,
+                span,
+            } => {
+                ctx.mark(*span);
+                let age = age_phrase(ctx, op.node, years.node);
+                parts.push(match requires {
+                    Some(r) => {
+                        let r = ctx.tm(r);
+                        requires_text(ctx, &age, &r)
+                    }
+                    None => age,
+                });
+            }
+        }
+    }
+    // Its men and women ranked separately (the children are printed here, by name).
+    let mut sexes = Vec::new();
+    let mut children = Vec::new();
+    let all: Vec<&Category> = ctx.names.categories.values().copied().collect();
+    let mut all = all;
+    all.sort_by_key(|x| x.span.start);
+    for child in all {
+        if let Some((p, s)) = sex_split_of(child) {
+            if p.node == c.name.node {
+                let sx = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
+                if !sexes.contains(&sx) {
+                    sexes.push(sx);
+                }
+                children.push(ctx.category_title(&child.name.node));
+            }
+        }
+    }
+    if !children.is_empty() {
+        parts.push(ctx.mf(
+            M::RankedSeparately,
+            &[
+                &fmt::join(ctx.lang, &sexes),
+                // English titles may hold commas (`Open, men`): semicolons there.
+                &match ctx.lang {
+                    Lang::Zh => fmt::join(ctx.lang, &children),
+                    Lang::En => fmt::join_clauses(ctx.lang, &children),
+                },
+            ],
+        ));
+    }
+    let text = ctx.sentence(&fmt::join_clauses(ctx.lang, &parts));
+    ctx.push(Art::Categories, 0, Clause::headed(title, text));
+}
+
+/// `1956年1月1日至1999年12月31日出生` / `born 1 January 1956 – 31 December 1999`.
+fn born(ctx: &mut Ctx<'_>, w: &DateWindow) -> String {
+    ctx.mark(w.span);
+    let lang = ctx.lang;
+    let d =
+        |x: &Option<Spanned<xqreg_grammar::ast::Date>>| x.as_ref().map(|d| fmt::date(lang, d.node));
+    match (d(&w.from), d(&w.to), w.exclusive) {
+        (Some(a), Some(b), _) => ctx.mf(M::BornBetween, &[&a, &b]),
+        (None, Some(b), false) => ctx.mf(M::BornOnOrBefore, &[&b]),
+        (None, Some(b), true) => ctx.mf(M::BornBefore, &[&b]),
+        (Some(a), None, false) => ctx.mf(M::BornOnOrAfter, &[&a]),
+        (Some(a), None, true) => ctx.mf(M::BornAfter, &[&a]),
+        (None, None, _) => String::new(),
+    }
+}

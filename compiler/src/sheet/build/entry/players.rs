@@ -1,0 +1,250 @@
+//! The entry's pools (where places come from) and its table of named players and teams.
+
+use super::*;
+
+pub(super) fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
+    ctx.mark(p.span);
+    ctx.mark(p.name.span);
+    let title = match &p.title {
+        Some(t) => ctx.tm(t),
+        None => p.name.node.clone(),
+    };
+    let mut parts = Vec::new();
+    let mut named = false;
+    for s in &p.source {
+        match s {
+            PoolSource::Named(span) => {
+                ctx.mark(*span);
+                named = true;
+            }
+            PoolSource::RatingTop { count, as_of, span } => {
+                ctx.mark(*span);
+                let n = count.node.to_string();
+                let line = match as_of {
+                    Some(d) => ctx.mf(M::RatingTopAsOf, &[&fmt::date(ctx.lang, d.node), &n]),
+                    None => ctx.mf(M::RatingTop, &[&n]),
+                };
+                parts.push(line);
+            }
+            PoolSource::Sex(s) => {
+                ctx.mark(s.span);
+                let sex = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
+                parts.push(ctx.mf(M::PoolSex, &[&sex]));
+            }
+            PoolSource::Title { op, title, span } => {
+                ctx.mark(*span);
+                parts.push(title_cond(ctx, op.node, title));
+            }
+            PoolSource::Excluding(other) => {
+                ctx.mark(other.span);
+                let t = ctx.pool_title(&other.node);
+                parts.push(ctx.mf(M::Excluding, &[&t]));
+            }
+            PoolSource::Replacement { rule, span } => {
+                ctx.mark(*span);
+                let w = words::replacement(ctx.lang, &rule.node)
+                    .unwrap_or(&rule.node)
+                    .to_string();
+                parts.push(w);
+            }
+            PoolSource::NominatedBy(t) => {
+                let t = ctx.tm(t);
+                parts.push(ctx.mf(M::NominatedBy, &[&t]));
+            }
+            PoolSource::Qualifiers { event, top, span } => {
+                ctx.mark(*span);
+                let ev = ctx.tm(event);
+                parts.push(match top {
+                    Some(n) => ctx.mf(M::QualifiersTop, &[&ev, &n.node.to_string()]),
+                    None => ctx.mf(M::Qualifiers, &[&ev]),
+                });
+            }
+            PoolSource::Quota { who, count, span } => {
+                ctx.mark(*span);
+                let who = ctx.tm(who);
+                parts.push(ctx.mf(M::Quota, &[&who, &count.node.to_string()]));
+            }
+            PoolSource::Host { count, span } => {
+                ctx.mark(*span);
+                parts.push(ctx.mf(M::HostPlayers, &[&count.node.to_string()]));
+            }
+            PoolSource::Staff { roles, span } => {
+                ctx.mark(*span);
+                let r = staff_roles(ctx, roles);
+                parts.push(ctx.mf(M::PoolStaff, &[&r]));
+            }
+            PoolSource::Remark(t) => {
+                let t = ctx.tm(t);
+                parts.push(t);
+            }
+        }
+    }
+    if named {
+        let names: Vec<String> =
+            e.clauses
+                .iter()
+                .filter_map(|c| match c {
+                    EntryClause::Player(pl)
+                        if pl.attrs.iter().any(
+                            |a| matches!(a, PlayerAttr::Pool(id) if id.node == p.name.node),
+                        ) =>
+                    {
+                        ctx.mark(pl.span);
+                        ctx.mark(pl.name.span);
+                        Some(player_with_unit(ctx, pl))
+                    }
+                    _ => None,
+                })
+                .collect();
+        if !names.is_empty() {
+            parts.push(ctx.mf(M::NamedList, &[&fmt::join(ctx.lang, &names)]));
+        }
+    }
+    let head = match &p.size {
+        Some(n) => {
+            ctx.mark(n.span);
+            // 等级分前9位 already says its size; 全国冠军 needs 15人.
+            let count = n.node.to_string();
+            if title.contains(&count) {
+                title
+            } else {
+                ctx.mf(M::PoolHead, &[&title, &count])
+            }
+        }
+        None => title,
+    };
+    let text = if parts.is_empty() {
+        head
+    } else {
+        ctx.mf(
+            M::PoolWithSources,
+            &[&head, &fmt::join_clauses(ctx.lang, &parts)],
+        )
+    };
+    Clause::text(ctx.sentence(&text))
+}
+
+pub(super) fn player_with_unit(ctx: &Ctx<'_>, p: &PlayerDecl) -> String {
+    let name = ctx.t(&p.name);
+    let unit = p.attrs.iter().find_map(|a| match a {
+        PlayerAttr::Unit(t) => Some(ctx.t(t)),
+        _ => None,
+    });
+    match unit {
+        Some(u) => ctx.mf(M::NameWithUnit, &[&name, &u]),
+        None => name,
+    }
+}
+
+pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl]) -> Table {
+    // Only the columns some player fills.
+    let has = |f: &dyn Fn(&PlayerAttr) -> bool| players.iter().any(|p| p.attrs.iter().any(f));
+    let cols: Vec<(M, u8)> = [
+        (M::ColUnit, 0u8),
+        (M::ColFederation, 1),
+        (M::ColPool, 2),
+        (M::ColTitle, 3),
+        (M::ColRating, 4),
+        (M::ColSex, 5),
+        (M::ColBorn, 6),
+        (M::ColSeed, 7),
+        (M::ColOrder, 8),
+        (M::ColTeam, 9),
+    ]
+    .into_iter()
+    .filter(|(_, k)| {
+        has(&|a: &PlayerAttr| {
+            matches!(
+                (k, a),
+                (0, PlayerAttr::Unit(_))
+                    | (1, PlayerAttr::Federation(_))
+                    | (2, PlayerAttr::Pool(_))
+                    | (3, PlayerAttr::Title(_))
+                    | (4, PlayerAttr::Rating(_))
+                    | (5, PlayerAttr::Sex(_))
+                    | (6, PlayerAttr::Born(_))
+                    | (7, PlayerAttr::Seed(_))
+                    | (8, PlayerAttr::Order(_))
+                    | (9, PlayerAttr::Team(_))
+            )
+        })
+    })
+    .collect();
+    let mut head = vec![ctx.m(M::ColNo).to_string(), ctx.m(M::ColName).to_string()];
+    head.extend(cols.iter().map(|(m, _)| ctx.m(*m).to_string()));
+    let mut rows = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        ctx.mark(p.span);
+        ctx.mark(p.id.span);
+        let mut cells = vec![num_cell((i + 1).to_string()), cell(ctx.tm(&p.name))];
+        for (_, k) in &cols {
+            let mut text = String::new();
+            for a in &p.attrs {
+                let v = match (k, a) {
+                    (0, PlayerAttr::Unit(t)) => Some(ctx.tm(t)),
+                    (1, PlayerAttr::Federation(f)) => Some(f.node.clone()),
+                    (2, PlayerAttr::Pool(id)) => Some(ctx.pool_title(&id.node)),
+                    (3, PlayerAttr::Title(t)) => Some(
+                        words::title(ctx.lang, &t.node)
+                            .unwrap_or(&t.node)
+                            .to_string(),
+                    ),
+                    (4, PlayerAttr::Rating(r)) => Some(r.node.to_string()),
+                    (5, PlayerAttr::Sex(s)) => {
+                        Some(words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string())
+                    }
+                    (6, PlayerAttr::Born(d)) => Some(fmt::date(ctx.lang, d.node)),
+                    (7, PlayerAttr::Seed(n)) => Some(n.node.to_string()),
+                    (8, PlayerAttr::Order(n)) => Some(n.node.to_string()),
+                    (9, PlayerAttr::Team(t)) => Some(team_name(e, ctx, &t.node)),
+                    _ => None,
+                };
+                if let Some(v) = v {
+                    text = v;
+                }
+            }
+            cells.push(Cell {
+                numeric: matches!(k, 4 | 7 | 8),
+                text,
+                rowspan: 1,
+            });
+        }
+        rows.push(Row { cells });
+    }
+    for p in players {
+        for a in &p.attrs {
+            mark_attr(ctx, a);
+        }
+    }
+    Table {
+        caption: ctx.m(M::ClausePlayers).to_string(),
+        head,
+        rows,
+        foot: None,
+        numeric: vec![0],
+    }
+}
+
+/// A team's display name by its id (the id itself when no team declares it).
+pub(super) fn team_name(e: &Entry, ctx: &Ctx<'_>, id: &str) -> String {
+    e.clauses
+        .iter()
+        .find_map(|c| match c {
+            EntryClause::Team(t) if t.id.node == id => Some(ctx.t(&t.name)),
+            _ => None,
+        })
+        .unwrap_or_else(|| id.to_string())
+}
+
+pub(super) fn mark_attr(ctx: &mut Ctx<'_>, a: &PlayerAttr) {
+    match a {
+        PlayerAttr::Unit(t) => ctx.mark(t.span),
+        PlayerAttr::Pool(i)
+        | PlayerAttr::Sex(i)
+        | PlayerAttr::Title(i)
+        | PlayerAttr::Federation(i)
+        | PlayerAttr::Team(i) => ctx.mark(i.span),
+        PlayerAttr::Rating(n) | PlayerAttr::Order(n) | PlayerAttr::Seed(n) => ctx.mark(n.span),
+        PlayerAttr::Born(d) => ctx.mark(d.span),
+    }
+}

@@ -1,0 +1,312 @@
+//! Preparing a group draw: the pots (pools, named pots, rating seeds) of the stage's players and the solver that knows the groups' capacities and quotas.
+
+use super::*;
+use crate::plan::DrawRule;
+use std::collections::BTreeMap;
+
+pub(super) fn group_names(rr: &RoundRobin) -> Vec<String> {
+    if rr.groups.is_empty() {
+        vec![String::new()]
+    } else {
+        rr.groups.clone()
+    }
+}
+
+pub(super) fn list_key(roster: &Roster, i: usize) -> (u32, usize) {
+    let order = roster
+        .players
+        .get(i)
+        .and_then(|p| p.order)
+        .unwrap_or(u32::MAX);
+    (order, i)
+}
+
+pub(super) fn prepare(
+    plan: &Plan,
+    stage: &Stage,
+    rr: &RoundRobin,
+    spec: Option<&GroupDraw>,
+    roster: &Roster,
+    members: &[usize],
+) -> Result<Prepared, Vec<RuntimeProblem>> {
+    let groups = group_names(rr).len();
+    let n = members.len() as u32;
+    let origin = spec.map(|d| &d.origin).unwrap_or(&rr.origin);
+    if groups > 64 {
+        return Err(vec![RuntimeProblem::new(
+            codes::FIELD_DOES_NOT_FIT,
+            format!("{groups} groups: the draw supports at most 64"),
+            &rr.origin,
+        )
+        .zh(format!("{groups} 个小组：抽签至多支持 64 个"))]);
+    }
+    let g32 = groups as u32;
+    let cap: Vec<u32> = match rr.group_size {
+        Some(size) => {
+            if size.checked_mul(g32) != Some(n) {
+                return Err(vec![RuntimeProblem::new(
+                    codes::IMPOSSIBLE_DRAW,
+                    format!(
+                        "{n} entrants cannot fill {groups} groups of {size} (that needs {})",
+                        u64::from(size) * groups as u64
+                    ),
+                    &rr.origin,
+                )
+                .zh(format!(
+                    "{n} 名参赛者填不满 {groups} 个 {size} 人的小组（需要 {} 人）",
+                    u64::from(size) * groups as u64
+                ))]);
+            }
+            vec![size; groups]
+        }
+        None => (0..g32).map(|g| n / g32 + u32::from(g < n % g32)).collect(),
+    };
+    let mut taken = vec![false; roster.players.len()];
+    let mut pots: Vec<Pot> = Vec::new();
+    let mut problems = Vec::new();
+    let in_members = |i: usize| members.contains(&i);
+    let rules: Vec<DrawRule> = spec.map(|d| d.rules.clone()).unwrap_or_default();
+    for rule in &rules {
+        match rule {
+            DrawRule::PoolQuota {
+                pool,
+                per_group,
+                order,
+                origin,
+            } => {
+                let mut players: Vec<usize> = members
+                    .iter()
+                    .copied()
+                    .filter(|&i| {
+                        !taken.get(i).copied().unwrap_or(true)
+                            && roster
+                                .players
+                                .get(i)
+                                .is_some_and(|p| p.pool.as_deref() == Some(pool.as_str()))
+                    })
+                    .collect();
+                players.sort_by_key(|&i| list_key(roster, i));
+                pots.push(Pot {
+                    exempt: true,
+                    label: format!("pool {pool}"),
+                    quota: *per_group,
+                    players,
+                    order: *order,
+                    origin: origin.clone(),
+                });
+            }
+            DrawRule::Pot {
+                title,
+                members: names,
+                per_group,
+                origin,
+            } => {
+                let mut players = Vec::new();
+                for name in names {
+                    // A pot member is a player id or a category name.
+                    if let Some(i) = roster.index_of(name) {
+                        if in_members(i) && !taken.get(i).copied().unwrap_or(true) {
+                            players.push(i);
+                        }
+                    } else if let Some(cat) = plan.categories.get(name) {
+                        for &i in members {
+                            if !taken.get(i).copied().unwrap_or(true)
+                                && !players.contains(&i)
+                                && roster
+                                    .players
+                                    .get(i)
+                                    .is_some_and(|p| in_category(plan, cat, p))
+                            {
+                                players.push(i);
+                            }
+                        }
+                    } else {
+                        problems.push(RuntimeProblem::new(
+                            codes::UNKNOWN_NAME,
+                            format!("pot member `{name}` is neither a player in the roster nor a category"),
+                            origin,
+                        ).zh(format!("档内的 `{name}` 既不是名单中的棋手，也不是组别")));
+                    }
+                }
+                pots.push(Pot {
+                    exempt: true,
+                    label: title.clone().unwrap_or_else(|| "pot".to_string()),
+                    quota: *per_group,
+                    players,
+                    order: DrawOrder::ListOrder,
+                    origin: origin.clone(),
+                });
+            }
+            DrawRule::RatingSeeds { places, origin } => {
+                let mut rest: Vec<usize> = members
+                    .iter()
+                    .copied()
+                    .filter(|&i| !taken.get(i).copied().unwrap_or(true))
+                    .collect();
+                rest.sort_by_key(|&i| {
+                    let r = roster.players.get(i).and_then(|p| p.rating).unwrap_or(0);
+                    (std::cmp::Reverse(r), list_key(roster, i))
+                });
+                let from = places.from.max(1) as usize - 1;
+                let to = (places.to as usize).min(rest.len());
+                let players: Vec<usize> = rest
+                    .get(from..to)
+                    .map(<[usize]>::to_vec)
+                    .unwrap_or_default();
+                pots.push(Pot {
+                    exempt: false,
+                    label: format!("rating places {places}"),
+                    quota: 1,
+                    players,
+                    order: DrawOrder::ListOrder,
+                    origin: origin.clone(),
+                });
+            }
+            DrawRule::Rest { order, origin } => {
+                let mut players: Vec<usize> = members
+                    .iter()
+                    .copied()
+                    .filter(|&i| !taken.get(i).copied().unwrap_or(true))
+                    .collect();
+                players.sort_by_key(|&i| list_key(roster, i));
+                pots.push(Pot {
+                    exempt: false,
+                    label: "rest".to_string(),
+                    quota: u32::MAX,
+                    players,
+                    order: *order,
+                    origin: origin.clone(),
+                });
+            }
+        }
+        if let Some(pot) = pots.last() {
+            for &i in &pot.players {
+                if let Some(t) = taken.get_mut(i) {
+                    *t = true;
+                }
+            }
+        }
+    }
+    let left: Vec<usize> = members
+        .iter()
+        .copied()
+        .filter(|&i| !taken.get(i).copied().unwrap_or(true))
+        .collect();
+    if !left.is_empty() {
+        pots.push(Pot {
+            exempt: false,
+            label: "rest".to_string(),
+            quota: u32::MAX,
+            players: left,
+            order: DrawOrder::Random,
+            origin: Origin::default_rule(
+                "default: players no draw rule names are drawn into groups at random",
+            ),
+        });
+    }
+    for pot in &pots {
+        let max = u64::from(pot.quota).saturating_mul(groups as u64);
+        if pot.players.len() as u64 > max {
+            problems.push(
+                RuntimeProblem::new(
+                    codes::IMPOSSIBLE_DRAW,
+                    format!(
+                        "{}: {} players, but at most {} per group in {groups} groups",
+                        pot.label,
+                        pot.players.len(),
+                        pot.quota
+                    ),
+                    &pot.origin,
+                )
+                .zh(format!(
+                    "{}：{} 名棋手，但 {groups} 个小组每组至多 {} 名",
+                    pot.label,
+                    pot.players.len(),
+                    pot.quota
+                )),
+            );
+        }
+    }
+    let avoid = spec.is_some_and(|d| d.avoid_same_unit);
+    let mut unit_ids: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut slots = Vec::new();
+    let mut slot_player = Vec::new();
+    for (pi, pot) in pots.iter().enumerate() {
+        for &i in &pot.players {
+            let unit = roster
+                .players
+                .get(i)
+                .and_then(|p| p.unit.as_deref())
+                .filter(|u| !u.trim().is_empty())
+                .map(|u| {
+                    let next = unit_ids.len();
+                    *unit_ids.entry(u).or_insert(next)
+                });
+            slots.push((pi, unit));
+            slot_player.push(i);
+        }
+    }
+    if avoid {
+        let mut by_unit: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for (s, &(pot, u)) in slots.iter().enumerate() {
+            if pots.get(pot).is_some_and(|p| p.exempt) {
+                continue;
+            }
+            if let (Some(u), Some(&p)) = (u, slot_player.get(s)) {
+                by_unit.entry(u).or_default().push(p);
+            }
+        }
+        for (name, id) in &unit_ids {
+            let players = by_unit.get(id).map(Vec::as_slice).unwrap_or(&[]);
+            if players.len() > groups {
+                let ids: Vec<&str> = players
+                    .iter()
+                    .filter_map(|&i| roster.players.get(i).map(|p| p.id.as_str()))
+                    .collect();
+                problems.push(RuntimeProblem::new(
+                    codes::IMPOSSIBLE_DRAW,
+                    format!(
+                        "{} players of unit `{name}` ({}) for {groups} groups with same-unit avoidance",
+                        players.len(),
+                        ids.join(", ")
+                    ),
+                    origin,
+                ).zh(format!("单位 `{name}` 有 {} 名棋手（{}），同单位回避时只有 {groups} 个小组", players.len(), ids.join("、"))));
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let _ = stage;
+    let quotas: Vec<u32> = pots.iter().map(|p| p.quota).collect();
+    let exempt = pots.iter().map(|p| p.exempt).collect();
+    let units = unit_ids.len();
+    let mut unit_size: BTreeMap<usize, usize> = BTreeMap::new();
+    for &(_, u) in &slots {
+        if let Some(u) = u {
+            *unit_size.entry(u).or_insert(0) += 1;
+        }
+    }
+    let mut order: Vec<usize> = (0..slots.len()).collect();
+    order.sort_by_key(|&s| {
+        let (pot, unit) = slots.get(s).copied().unwrap_or((0, None));
+        let tight = quotas.get(pot).is_some_and(|&q| q != u32::MAX);
+        let size = unit.and_then(|u| unit_size.get(&u)).copied().unwrap_or(0);
+        (!tight, std::cmp::Reverse(size), s)
+    });
+    Ok(Prepared {
+        pots,
+        solver: Solver {
+            groups,
+            cap,
+            slots,
+            quotas,
+            exempt,
+            avoid,
+            order,
+        },
+        slot_player,
+        units,
+    })
+}

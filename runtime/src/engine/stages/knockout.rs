@@ -1,0 +1,306 @@
+//! Knockout stages: the bracket (seeded, by places, with byes), its matches round by round, third-place and placement brackets, and the places they decide.
+
+use super::*;
+
+struct Bracketing<'s> {
+    ix: usize,
+    stage: &'s Stage,
+    ko: &'s Knockout,
+    /// Highest stage place anyone needs.
+    needed: u32,
+    ranking: Vec<(u32, bool, usize)>,
+    eliminated: BTreeMap<u32, Vec<usize>>,
+    matches: Vec<MatchOut>,
+    games: Vec<GameOut>,
+}
+
+fn bracket_label(n: usize, first_place: u32, main: bool) -> String {
+    if main {
+        match n {
+            2 => "final".to_string(),
+            4 => "semi-final".to_string(),
+            8 => "quarter-final".to_string(),
+            _ => format!("round of {n}"),
+        }
+    } else if n == 2 {
+        format!("match for places {}-{}", first_place, first_place + 1)
+    } else {
+        format!(
+            "places {}-{} bracket",
+            first_place,
+            first_place + n as u32 - 1
+        )
+    }
+}
+
+fn play_bracket(
+    ctx: &mut Ctx<'_>,
+    st: &mut Bracketing<'_>,
+    slots: Vec<Option<usize>>,
+    first_place: u32,
+    round: u32,
+    main: bool,
+) {
+    let real: Vec<usize> = slots.iter().flatten().copied().collect();
+    if real.is_empty() {
+        return;
+    }
+    if slots.len() == 1 || real.len() == 1 || first_place > st.needed {
+        let shared = real.len() > 1;
+        for p in real {
+            st.ranking.push((first_place, shared, p));
+        }
+        return;
+    }
+    let n = slots.len();
+    let label = bracket_label(n, first_place, main);
+    let mut winners = Vec::with_capacity(n / 2);
+    let mut losers = Vec::with_capacity(n / 2);
+    let (ko, stage, ix) = (st.ko, st.stage, st.ix);
+    let spec_of = |first| MatchSpec {
+        games: ko.games,
+        colours: ko.colours,
+        colours_origin: &ko.origin,
+        playoff: stage.playoff.as_ref(),
+        scoring: &stage.scoring,
+        label: &label,
+        first,
+    };
+    let at_of = |k: usize| GameAt {
+        stage_ix: ix,
+        stage: &stage.name,
+        round,
+        board: k as u32 + 1,
+        group: None,
+        step: None,
+        alias: None,
+        game_no: 1,
+    };
+    // Every match's first colours before any match is played (the hall's order).
+    let firsts: Vec<Option<(usize, usize)>> = slots
+        .chunks(2)
+        .enumerate()
+        .map(|(k, pair)| {
+            match (
+                pair.first().copied().flatten(),
+                pair.get(1).copied().flatten(),
+            ) {
+                (Some(a), Some(b)) => Some(ctx.first_colours(&at_of(k), a, b, &spec_of(None))),
+                _ => None,
+            }
+        })
+        .collect();
+    for (k, pair) in slots.chunks(2).enumerate() {
+        let (a, b) = (
+            pair.first().copied().flatten(),
+            pair.get(1).copied().flatten(),
+        );
+        match (a, b) {
+            (Some(a), Some(b)) => {
+                let spec = spec_of(firsts.get(k).copied().flatten());
+                let m = ctx.play_match(&at_of(k), a, b, &spec, &mut st.games);
+                st.matches.push(MatchOut {
+                    round,
+                    label: label.clone(),
+                    a: ctx.id(a).to_string(),
+                    b: ctx.id(b).to_string(),
+                    winner: ctx.id(m.winner).to_string(),
+                    loser: ctx.id(m.loser).to_string(),
+                    score: m.score,
+                    decided_by: m.decided_by,
+                });
+                if main {
+                    st.eliminated.entry(round).or_default().push(m.loser);
+                }
+                winners.push(Some(m.winner));
+                losers.push(Some(m.loser));
+            }
+            (Some(p), None) | (None, Some(p)) => {
+                let text = format!("{} {label}: {} has a bye", st.stage.name, ctx.id(p));
+                ctx.transcript.push(EntryKind::Places, text, &st.ko.origin);
+                winners.push(Some(p));
+                losers.push(None);
+            }
+            (None, None) => {
+                winners.push(None);
+                losers.push(None);
+            }
+        }
+    }
+    play_bracket(ctx, st, winners, first_place, round + 1, main);
+    let lower = first_place + (n / 2) as u32;
+    let plays_on = st.ko.placement || (st.ko.third_place && main && n == 4);
+    if plays_on {
+        play_bracket(ctx, st, losers, lower, round + 1, false);
+    } else {
+        let real: Vec<usize> = losers.iter().flatten().copied().collect();
+        let shared = real.len() > 1;
+        for p in real {
+            st.ranking.push((lower, shared, p));
+        }
+    }
+}
+
+pub(super) fn knockout_stage(
+    ctx: &mut Ctx<'_>,
+    ix: usize,
+    stage: &Stage,
+    ko: &Knockout,
+) -> Result<StageRun, Vec<RuntimeProblem>> {
+    let field = entrants::resolve(ctx, stage)?;
+    let slots: Vec<Option<usize>> = match &ko.bracket {
+        Bracket::Pairs { pairs } => {
+            if pairs.is_empty() || !pairs.len().is_power_of_two() {
+                return Err(vec![RuntimeProblem::new(
+                    codes::FIELD_DOES_NOT_FIT,
+                    format!(
+                        "a bracket of {} first-round pairs: the number must be a power of two",
+                        pairs.len()
+                    ),
+                    &ko.origin,
+                )
+                .zh(format!("对阵表首轮 {} 对：对数须为 2 的幂", pairs.len()))]);
+            }
+            let mut slots = Vec::with_capacity(pairs.len() * 2);
+            let mut problems = Vec::new();
+            for (x, y) in pairs {
+                for slot in [x, y] {
+                    match slot_player(ctx, slot, &field, &ko.origin) {
+                        Ok(p) => slots.push(p),
+                        Err(p) => problems.push(p),
+                    }
+                }
+            }
+            if !problems.is_empty() {
+                return Err(problems);
+            }
+            slots
+        }
+        Bracket::Seeded { size, seeding } => {
+            let Some(positions) = seed_positions(*size) else {
+                return Err(vec![RuntimeProblem::new(
+                    codes::FIELD_DOES_NOT_FIT,
+                    format!("a seeded bracket of {size}: the size must be a power of two"),
+                    &ko.origin,
+                )
+                .zh(format!("{size} 人的种子对阵表：人数须为 2 的幂"))]);
+            };
+            if field.len() > *size as usize {
+                return Err(vec![RuntimeProblem::new(
+                    codes::FIELD_DOES_NOT_FIT,
+                    format!("{} entrants for a bracket of {size}", field.len()),
+                    &ko.origin,
+                )
+                .zh(format!("{} 名参赛者，而对阵表为 {size} 人", field.len()))]);
+            }
+            let numbers = match seeding {
+                NumberOrder::Lot => crate::plan::Numbers::Lot {
+                    origin: ko.origin.clone(),
+                },
+                NumberOrder::Rating => crate::plan::Numbers::Rating {
+                    origin: ko.origin.clone(),
+                },
+                NumberOrder::RegistrationOrder => crate::plan::Numbers::RegistrationOrder {
+                    origin: ko.origin.clone(),
+                },
+            };
+            // A recorded draw (the hall's, or a scenario's) gives the seeds in order.
+            let seeds =
+                match super::super::fixed::fixed_groups(ctx, stage, &[String::new()], &field) {
+                    Some(recorded) => recorded?.into_iter().next().unwrap_or_default(),
+                    None => draw::number(
+                        ctx.plan,
+                        &numbers,
+                        ctx.roster,
+                        &field,
+                        &mut ctx.lots,
+                        &mut ctx.transcript,
+                        "seeds: ",
+                    ),
+                };
+            positions
+                .iter()
+                .map(|&s| seeds.get(s as usize - 1).copied())
+                .collect()
+        }
+    };
+    let needed = stage
+        .places
+        .map(|r| r.len())
+        .unwrap_or(slots.len() as u32)
+        .max(1);
+    let mut st = Bracketing {
+        ix,
+        stage,
+        ko,
+        needed,
+        ranking: Vec::new(),
+        eliminated: BTreeMap::new(),
+        matches: Vec::new(),
+        games: Vec::new(),
+    };
+    play_bracket(ctx, &mut st, slots, 1, 1, true);
+    st.ranking
+        .sort_by_key(|&(place, _, p)| (place, ctx.id(p).to_string()));
+    Ok(match_stage_run(
+        ctx,
+        stage,
+        "knockout",
+        st.ranking,
+        st.eliminated,
+        st.matches,
+        st.games,
+    ))
+}
+
+fn slot_player(
+    ctx: &Ctx<'_>,
+    slot: &BracketSlot,
+    field: &[usize],
+    origin: &Origin,
+) -> Result<Option<usize>, RuntimeProblem> {
+    match slot {
+        BracketSlot::Bye => Ok(None),
+        BracketSlot::Seed(n) => field
+            .get((*n as usize).wrapping_sub(1))
+            .copied()
+            .map(Some)
+            .ok_or_else(|| {
+                RuntimeProblem::new(
+                    codes::FIELD_DOES_NOT_FIT,
+                    format!("seed {n}: the stage has {} entrants", field.len()),
+                    origin,
+                )
+                .zh(format!(
+                    "第 {n} 号种子：本阶段只有 {} 名参赛者",
+                    field.len()
+                ))
+            }),
+        BracketSlot::Player(id) => ctx.roster.index_of(id).map(Some).ok_or_else(|| {
+            RuntimeProblem::new(
+                codes::UNKNOWN_NAME,
+                format!("bracket names `{id}`, who is not in the roster"),
+                origin,
+            )
+            .zh(format!("对阵表写了 `{id}`，此人不在名单中"))
+        }),
+        BracketSlot::Place(r) => {
+            let list = entrants::places(ctx, r, origin)?;
+            match list.as_slice() {
+                [one] => Ok(Some(*one)),
+                _ => Err(RuntimeProblem::new(
+                    codes::PLACE_NOT_DECIDED,
+                    format!(
+                        "bracket slot `{r}` must hold exactly one player; it holds {}",
+                        list.len()
+                    ),
+                    origin,
+                )
+                .zh(format!(
+                    "对阵位置 `{r}` 须恰有一名棋手，现有 {} 名",
+                    list.len()
+                ))),
+            }
+        }
+    }
+}

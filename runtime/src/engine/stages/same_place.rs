@@ -1,0 +1,109 @@
+//! Same-place matches: place 2k-1 of one group against place 2k-1 of the other, and so on down.
+
+use super::*;
+
+/// Where the same-place match for places 2k-1 and 2k is played.
+fn same_place_at(ix: usize, stage: &Stage, k: u32) -> GameAt<'_> {
+    GameAt {
+        stage_ix: ix,
+        stage: &stage.name,
+        round: 1,
+        board: k,
+        group: None,
+        step: None,
+        alias: None,
+        game_no: 1,
+    }
+}
+
+pub(super) fn same_place_stage(
+    ctx: &mut Ctx<'_>,
+    ix: usize,
+    stage: &Stage,
+    sp: &SamePlace,
+) -> Result<StageRun, Vec<RuntimeProblem>> {
+    let [(s1, g1), (s2, g2)] = sp.groups.as_slice() else {
+        return Err(vec![RuntimeProblem::new(
+            codes::FIELD_DOES_NOT_FIT,
+            format!(
+                "same-place matches need exactly two groups; {} given",
+                sp.groups.len()
+            ),
+            &sp.origin,
+        )
+        .zh(format!(
+            "同名次比赛须恰好两个小组，给出 {} 个",
+            sp.groups.len()
+        ))]);
+    };
+    let pairs = sp.places.len() / 2;
+    let mut ranking = Vec::new();
+    let mut matches = Vec::new();
+    let mut games = Vec::new();
+    let mut pairings = Vec::new();
+    for k in 1..=pairs {
+        let reference = |stage: &str, group: &str| crate::plan::PlaceRef {
+            stage: stage.to_string(),
+            group: crate::plan::GroupSel::Named(group.to_string()),
+            places: crate::plan::PlaceRange::new(k, k),
+        };
+        let a = entrants::places(ctx, &reference(s1, g1), &sp.origin).map_err(|p| vec![p])?;
+        let b = entrants::places(ctx, &reference(s2, g2), &sp.origin).map_err(|p| vec![p])?;
+        let (Some(&a), Some(&b)) = (a.first(), b.first()) else {
+            continue;
+        };
+        pairings.push((k, a, b));
+    }
+    // Every match's first colours before any match is played (the hall's order).
+    let mut firsts = Vec::new();
+    for &(k, a, b) in &pairings {
+        let first = 2 * k - 1;
+        let label = format!("match for places {}-{}", first, first + 1);
+        let spec = MatchSpec {
+            games: sp.games,
+            colours: sp.colours,
+            colours_origin: &sp.origin,
+            playoff: stage.playoff.as_ref(),
+            scoring: &stage.scoring,
+            label: &label,
+            first: None,
+        };
+        firsts.push(ctx.first_colours(&same_place_at(ix, stage, k), a, b, &spec));
+    }
+    for (&(k, a, b), first_colours) in pairings.iter().zip(firsts) {
+        let first = 2 * k - 1;
+        let label = format!("match for places {}-{}", first, first + 1);
+        let at = same_place_at(ix, stage, k);
+        let spec = MatchSpec {
+            games: sp.games,
+            colours: sp.colours,
+            colours_origin: &sp.origin,
+            playoff: stage.playoff.as_ref(),
+            scoring: &stage.scoring,
+            label: &label,
+            first: Some(first_colours),
+        };
+        let m = ctx.play_match(&at, a, b, &spec, &mut games);
+        matches.push(MatchOut {
+            round: 1,
+            label,
+            a: ctx.id(a).to_string(),
+            b: ctx.id(b).to_string(),
+            winner: ctx.id(m.winner).to_string(),
+            loser: ctx.id(m.loser).to_string(),
+            score: m.score,
+            decided_by: m.decided_by,
+        });
+        ranking.push((first, false, m.winner));
+        ranking.push((first + 1, false, m.loser));
+    }
+    Ok(match_stage_run(
+        ctx,
+        stage,
+        "same_place",
+        ranking,
+        BTreeMap::new(),
+        matches,
+        games,
+    ))
+}
