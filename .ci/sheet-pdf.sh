@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Print one HTML rule sheet (examples/004, Chinese) to an A4 PDF with headless Chromium and check
 # with pdftotext that the Chinese title and the prize table made it onto paper. Installs
-# chromium, fonts-noto-cjk and poppler-utils with apt-get when they are missing.
+# chromium, fonts-noto-cjk and poppler-utils with apt-get when they are missing (.ci/deps.sh).
 #
 # Usage: .ci/sheet-pdf.sh [OUT_DIR]   (default: target/sheet-pdf)
 # Env:   XQREG=path/to/xqreg (default: build it with cargo)
@@ -14,18 +14,7 @@ mkdir -p "$out"
 # Chromium needs an absolute file:// URL and output path.
 out="$(cd "$out" && pwd)"
 
-need=()
-command -v chromium >/dev/null 2>&1 || need+=(chromium)
-command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
-fonts="$(fc-list 2>/dev/null || true)"
-case "$fonts" in *"Noto Serif CJK SC"* | *"Noto Sans CJK SC"*) ;; *) need+=(fonts-noto-cjk) ;; esac
-if [ "${#need[@]}" -gt 0 ]; then
-  echo "installing: ${need[*]}"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+bash "$root/.ci/deps.sh"
 
 xqreg="${XQREG:-}"
 if [ -z "$xqreg" ]; then

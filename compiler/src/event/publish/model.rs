@@ -325,6 +325,9 @@ pub fn stage_page(
         st.groups
             .iter()
             .map(|g| {
+                // A contextual criterion (head to head) has a value only where it was applied:
+                // the columns are every criterion of any row, a row's missing value blank.
+                let ids = criteria_of(&g.standings);
                 let rows: Vec<StandRow> = g
                     .standings
                     .iter()
@@ -333,14 +336,19 @@ pub fn stage_page(
                         number: r.number.map(|n| n.to_string()).unwrap_or_default(),
                         who: people.get(&r.id),
                         points: r.points.map(|p| p.to_string()).unwrap_or_default(),
-                        tiebreaks: r.tiebreaks.iter().map(|t| halves_of(&t.value)).collect(),
+                        tiebreaks: ids
+                            .iter()
+                            .map(|c| {
+                                r.tiebreaks
+                                    .iter()
+                                    .find(|t| &t.criterion == c)
+                                    .map(|t| halves_of(&t.value))
+                                    .unwrap_or_default()
+                            })
+                            .collect(),
                     })
                     .collect();
-                let criteria = g
-                    .standings
-                    .first()
-                    .map(|r| r.tiebreaks.iter().map(|t| t.criterion.clone()).collect())
-                    .unwrap_or_default();
+                let criteria = ids.iter().map(|c| super::text::criterion(l, c)).collect();
                 let cross = Some(cross(&rows, &games, g.name.as_deref(), &played, l));
                 GroupView {
                     heading: match &g.name {
@@ -368,6 +376,26 @@ pub fn stage_page(
         groups,
         bracket,
     }
+}
+
+/// The tie-break criteria of a group's rows in chain order: each row lists the criteria it has a
+/// value for, in chain order, so a criterion missing from the first row goes after the one it
+/// follows in the row that has it.
+fn criteria_of(rows: &[xqreg_runtime::engine::StandingRow]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in rows {
+        let mut at = 0;
+        for t in &r.tiebreaks {
+            match out.iter().position(|c| *c == t.criterion) {
+                Some(i) => at = i + 1,
+                None => {
+                    out.insert(at, t.criterion.clone());
+                    at += 1;
+                }
+            }
+        }
+    }
+    out
 }
 
 pub fn stage_title(live: &Live, ix: usize) -> String {
