@@ -122,21 +122,24 @@ impl Search<'_> {
         let due_p = self.due(p);
         // Candidates: score group by score group downwards from p's own; inside a group, those due
         // the opposite colour first (异行), each in ranking order (the nearest first).
-        let mut cands: Vec<usize> = rest[1..]
+        // Each key is computed once with the candidate's place in `rest` (a key that searched
+        // `rest` for it made a round of 2,000 players quadratic per comparison).
+        let mut cands: Vec<((i64, bool, usize), usize)> = rest
             .iter()
-            .copied()
-            .filter(|&q| self.can_meet(p, q))
+            .enumerate()
+            .skip(1)
+            .filter(|&(_, &q)| self.can_meet(p, q))
+            .map(|(pos, &q)| {
+                let same_row = match (due_p, self.due(q)) {
+                    (Some(a), Some(b)) => a == b,
+                    _ => false,
+                };
+                ((score - self.players[q].points, same_row, pos), q)
+            })
             .collect();
-        cands.sort_by_key(|&q| {
-            let pos = rest.iter().position(|&x| x == q).unwrap_or(usize::MAX);
-            let same_row = match (due_p, self.due(q)) {
-                (Some(a), Some(b)) => a == b,
-                _ => false,
-            };
-            (score - self.players[q].points, same_row, pos)
-        });
-        for q in cands {
-            let pos_q = rest.iter().position(|&x| x == q)?;
+        cands.sort_unstable_by_key(|c| c.0);
+        for ((_, _, pos_q), q) in cands {
+            // `rest` is as it was when the keys were made: every failed try restores it.
             rest.remove(pos_q);
             rest.remove(0);
             out.push((p, q));

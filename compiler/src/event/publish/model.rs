@@ -232,7 +232,14 @@ fn cross(
         .enumerate()
         .map(|(i, r)| (r.who.id.as_str(), i + 1))
         .collect();
-    let mine = |g: &GameOut| g.group.as_deref() == group && number.contains_key(g.red.as_str());
+    // Each player's games of the group, gathered once (a Swiss of 2,000 players has 11,000).
+    let mut of: BTreeMap<&str, Vec<(&GameOut, bool)>> = BTreeMap::new();
+    for &(g, pending) in games {
+        if g.group.as_deref() == group && number.contains_key(g.red.as_str()) {
+            of.entry(g.red.as_str()).or_default().push((g, pending));
+            of.entry(g.black.as_str()).or_default().push((g, pending));
+        }
+    }
     let matrix = rows.len() <= 16;
     let columns: Vec<String> = if matrix {
         (1..=rows.len()).map(|n| n.to_string()).collect()
@@ -251,11 +258,8 @@ fn cross(
             if matrix {
                 cells[i] = "×".to_string();
             }
-            for (g, pending) in games.iter().filter(|(g, _)| mine(g)) {
+            for (g, pending) in of.get(id).into_iter().flatten() {
                 let red = g.red == id;
-                if !red && g.black != id {
-                    continue;
-                }
                 let opp = if red { &g.black } else { &g.red };
                 let s = if *pending { None } else { score(g.result, red) };
                 let Some(&n) = number.get(opp.as_str()) else {
