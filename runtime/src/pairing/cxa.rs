@@ -11,6 +11,8 @@
 //! preference order, so the first complete pairing found is the preferred one; it never
 //! dead-ends silently: when no legal pairing exists the failure names the constraint.
 
+use std::collections::BTreeSet;
+
 use crate::plan::{AvoidWhen, ByeRecipient, ColourTie, Side, Swiss};
 
 use super::first_round::same_unit;
@@ -122,35 +124,42 @@ impl Search<'_> {
         let due_p = self.due(p);
         // Candidates: score group by score group downwards from p's own; inside a group, those due
         // the opposite colour first (异行), each in ranking order (the nearest first).
-        // Each key is computed once with the candidate's place in `rest` (a key that searched
-        // `rest` for it made a round of 2,000 players quadratic per comparison).
-        let mut cands: Vec<((i64, bool, usize), usize)> = rest
+        // Tried in the order of the key (score difference, same row, place in `rest`), one score
+        // group at a time: the first group usually pairs p, so a round of 2,000 players does not
+        // sort every candidate at every step of the search.
+        let diffs: BTreeSet<i64> = rest[1..]
             .iter()
-            .enumerate()
-            .skip(1)
-            .filter(|&(_, &q)| self.can_meet(p, q))
-            .map(|(pos, &q)| {
-                let same_row = match (due_p, self.due(q)) {
-                    (Some(a), Some(b)) => a == b,
-                    _ => false,
-                };
-                ((score - self.players[q].points, same_row, pos), q)
-            })
+            .map(|&q| score - self.players[q].points)
             .collect();
-        cands.sort_unstable_by_key(|c| c.0);
-        for ((_, _, pos_q), q) in cands {
-            // `rest` is as it was when the keys were made: every failed try restores it.
-            rest.remove(pos_q);
-            rest.remove(0);
-            out.push((p, q));
-            match self.dfs(rest, out) {
-                Some(true) => return Some(true),
-                None => return None,
-                Some(false) => {}
+        for d in diffs {
+            let mut group: Vec<(bool, usize, usize)> = rest
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter(|&(_, &q)| score - self.players[q].points == d && self.can_meet(p, q))
+                .map(|(pos, &q)| {
+                    let same_row = match (due_p, self.due(q)) {
+                        (Some(a), Some(b)) => a == b,
+                        _ => false,
+                    };
+                    (same_row, pos, q)
+                })
+                .collect();
+            group.sort_unstable();
+            for (_, pos_q, q) in group {
+                // `rest` is as it was when the group was made: every failed try restores it.
+                rest.remove(pos_q);
+                rest.remove(0);
+                out.push((p, q));
+                match self.dfs(rest, out) {
+                    Some(true) => return Some(true),
+                    None => return None,
+                    Some(false) => {}
+                }
+                out.pop();
+                rest.insert(0, p);
+                rest.insert(pos_q, q);
             }
-            out.pop();
-            rest.insert(0, p);
-            rest.insert(pos_q, q);
         }
         Some(false)
     }
