@@ -1,7 +1,8 @@
 //! `xqreg event` on the command line (issue 10 items 1, 3, 6): new, pair (human, JSON, CSV),
 //! result by board and by file, the refusals (unpublished game, second result, unknown player,
 //! changed regulation) that store nothing, status, standings, correct, verify, export; and the
-//! SIGKILL test: a command killed at a random moment leaves the state before or after it.
+//! SIGKILL test: a command killed at a random moment leaves the state before or after it, and a
+//! killed `publish` leaves the old site or the new one.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -242,6 +243,7 @@ fn sigkill_leaves_the_state_before_or_after() {
         seed
     };
     let (mut runs, mut finished, mut untouched) = (0, 0, 0);
+    let (mut publishes, mut published_whole) = (0, 0);
     while runs < 200 {
         // Alternate pair and result on the event's current state: the state before is the
         // status now, the state after the status once the command has run to the end.
@@ -302,6 +304,13 @@ fn sigkill_leaves_the_state_before_or_after() {
             untouched += 1;
         }
         runs += 1;
+        // Every fifth command, a publish of the site killed too.
+        if runs % 5 == 0 {
+            publishes += 1;
+            if publish_killed(&ev, tmp.path(), next()) {
+                published_whole += 1;
+            }
+        }
         if after.contains("the event is complete") {
             // Start over: the kills go on against pair and result, not against a finished event.
             std::fs::remove_dir_all(&ev).expect("removes the event");
@@ -310,8 +319,62 @@ fn sigkill_leaves_the_state_before_or_after() {
     }
     ok(&["event", "verify", &ev]);
     eprintln!(
-        "SIGKILL runs: {runs}; finished before the kill: {finished}; state before: {untouched}"
+        "SIGKILL runs: {runs}; finished before the kill: {finished}; state before: {untouched}; \
+         publishes killed: {publishes}, of which the new site: {published_whole}"
     );
+    assert!(publishes >= 40, "{publishes} publishes killed");
+}
+
+/// Every file under `dir` with its bytes, or `None` when there is no `dir`.
+fn tree(dir: &Path) -> Option<std::collections::BTreeMap<PathBuf, Vec<u8>>> {
+    if !dir.exists() {
+        return None;
+    }
+    let mut out = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("reads the site").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let bytes = std::fs::read(&p).expect("reads a page");
+                out.insert(p.strip_prefix(dir).unwrap_or(&p).to_path_buf(), bytes);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// `event publish EV -o SITE` killed at a moment drawn from `draw`: SITE is afterwards the old
+/// site (or none) or the whole new one, and the event answers `status` as before. Whether SITE
+/// is the new site.
+fn publish_killed(ev: &str, tmp: &Path, draw: u64) -> bool {
+    let site = tmp.join("site");
+    let old = tree(&site);
+    let before = status(ev);
+    // The new site: the same publish run to its end into another directory.
+    let want_dir = tmp.join("site-want");
+    let _ = std::fs::remove_dir_all(&want_dir);
+    #[allow(clippy::disallowed_methods)] // places the kill; no assertion reads a time
+    let clock = std::time::Instant::now();
+    ok(&["event", "publish", ev, "-o", &want_dir.to_string_lossy()]);
+    let took = clock.elapsed().as_micros() as u64;
+    let want = tree(&want_dir);
+    assert!(want.is_some(), "publish wrote no site");
+    let site_arg = site.to_string_lossy();
+    killed(
+        &["event", "publish", ev, "-o", &site_arg],
+        draw % (took + took / 5 + 1),
+    );
+    let now = tree(&site);
+    assert!(
+        now == old || now == want,
+        "after a killed publish, SITE is neither the old site nor the new one ({} files)",
+        now.map(|t| t.len()).unwrap_or(0)
+    );
+    assert_eq!(status(ev), before, "a killed publish changed the event");
+    now == want
 }
 
 /// The published games without a result as a results CSV (Red wins), from the export.

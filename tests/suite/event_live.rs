@@ -3,7 +3,7 @@
 //! published games) gives the pairings, final ranking and prizes of `simulate --seed S`.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use xqreg::diagnostics::Lang;
 use xqreg::event::commands::{self, At, Entry};
@@ -65,6 +65,12 @@ fn games_of(o: &Outcome) -> Games {
 
 /// Play one example live with the simulated results; the failures found.
 fn play_live(dir: &str, file: &str, seed: u64, work: &Path) -> Vec<String> {
+    play(dir, file, seed, work).1
+}
+
+/// Play one example live to its end in `work/event` with the results of `simulate --seed`;
+/// the event's directory and the failures found (publish tests reuse it).
+pub fn play(dir: &str, file: &str, seed: u64, work: &Path) -> (PathBuf, Vec<String>) {
     let plan = plan_of(dir, file);
     let roster = xqreg::run::generated_roster(&plan, None, seed).expect("a field");
     let sim = xqreg::run::run_plan(&plan, &roster, &Default::default(), seed).expect("simulates");
@@ -117,7 +123,7 @@ fn play_live(dir: &str, file: &str, seed: u64, work: &Path) -> Vec<String> {
             });
         }
         if !failures.is_empty() {
-            return failures;
+            return (event, failures);
         }
         commands::record(&event, &entries, None, Lang::En)
             .map_err(|f| f.text)
@@ -138,7 +144,7 @@ fn play_live(dir: &str, file: &str, seed: u64, work: &Path) -> Vec<String> {
     if live.outcome.prizes != sim.prizes || live.outcome.qualifiers != sim.qualifiers {
         failures.push(format!("{dir}: prizes or qualifiers differ"));
     }
-    failures
+    (event, failures)
 }
 
 #[test]

@@ -121,6 +121,7 @@ pub enum EventCommand {
     /// Write the event as a static web site in Chinese and English into SITE (replaced whole).
     Publish {
         dir: PathBuf,
+        /// The site's directory, replaced whole.
         #[arg(short = 'o', long = "output", value_name = "SITE")]
         output: PathBuf,
     },

@@ -78,6 +78,7 @@ const TEXTS: &[(&str, &str)] = &[
     ("event verify", "重放日志，把每盘已发布的对局与重新推演的结果比较"),
     ("event export", "把比赛的成绩 CSV 和日志（JSON 行）写入 DIR/export"),
     ("event publish", "把比赛写成静态网站（中英文）：各轮对阵与成绩、名次、交叉表、淘汰赛对阵图、奖项和规程"),
+    ("event publish.output", "网站所在的目录，整体替换"),
 ];
 
 const TEMPLATE: &str = "{before-help}{about-with-newline}\n用法：{usage}\n\n{all-args}{after-help}";

@@ -1,13 +1,14 @@
 //! The commands of `xqreg event`, each one transaction on the store: it writes everything it
 //! changes and a log entry, or nothing.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde_json::json;
 use xqreg_runtime::engine::GameResult;
 
 use super::codes;
-use super::live::{game_id, EngineGame, Live};
+use super::live::{game_id, EngineGame, GameId, Live};
 use super::store::{sha256, Store, StoredGame, StoredWithdrawal, Tx};
 use super::{io, load, refuse, with_event, Fail, Loaded, Res};
 use crate::diagnostics::syntax::E001;
@@ -119,17 +120,16 @@ pub fn pair(dir: &Path, lang: Lang) -> Res<(Paired, Loaded)> {
             .unwrap_or(0)
             + 1;
         let mut published = Vec::new();
+        // The last board of each round so far: a new game takes the next.
+        let mut last: BTreeMap<(String, u32), u32> = BTreeMap::new();
+        for s in &loaded.event.games {
+            let b = last.entry((s.stage.clone(), s.round)).or_insert(0);
+            *b = (*b).max(s.board);
+        }
         for g in &live.next {
-            let board = loaded
-                .event
-                .games
-                .iter()
-                .chain(&published)
-                .filter(|s| s.stage == g.stage && s.round == g.round)
-                .map(|s| s.board)
-                .max()
-                .unwrap_or(0)
-                + 1;
+            let b = last.entry((g.stage.clone(), g.round)).or_insert(0);
+            *b += 1;
+            let board = *b;
             let mut s = stored_of(g, batch, board);
             s.id = tx.publish(&s)?;
             published.push(s);
@@ -192,17 +192,40 @@ pub enum At {
 }
 
 /// The stored game an entry is for, and the result in that game's colours.
-fn find<'g>(
-    games: &'g [StoredGame],
-    l: &Loaded,
-    e: &Entry,
-) -> Res<(&'g StoredGame, GameResult, (u32, u32))> {
-    let roster = &l.event.roster;
+/// The published games by identity and by board, and the roster's ids: built once per command,
+/// so a results file of a thousand games does not search the store a thousand times.
+struct Lookup<'g> {
+    by_id: BTreeMap<GameId, &'g StoredGame>,
+    by_board: BTreeMap<(&'g str, u32, u32), &'g StoredGame>,
+    players: BTreeSet<&'g str>,
+}
+
+impl<'g> Lookup<'g> {
+    fn new(games: &'g [StoredGame], l: &'g Loaded) -> Lookup<'g> {
+        Lookup {
+            by_id: games.iter().map(|g| (g.id_key(), g)).collect(),
+            by_board: games
+                .iter()
+                .map(|g| ((g.stage.as_str(), g.round, g.board), g))
+                .collect(),
+            players: l
+                .event
+                .roster
+                .players
+                .iter()
+                .map(|p| p.id.as_str())
+                .collect(),
+        }
+    }
+}
+
+fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u32, u32))> {
     match &e.at {
         At::Board(b) => {
-            let g = games
-                .iter()
-                .find(|g| g.stage == e.stage && g.round == e.round && g.board == *b)
+            let g = look
+                .by_board
+                .get(&(e.stage.as_str(), e.round, *b))
+                .copied()
                 .ok_or_else(|| unpublished(e, &format!("board {b}")))?;
             Ok((g, e.result, (e.red_fouls, e.black_fouls)))
         }
@@ -213,7 +236,7 @@ fn find<'g>(
             game,
         } => {
             for id in [red, black] {
-                if roster.index_of(id).is_none() {
+                if !look.players.contains(id.as_str()) {
                     return Err(refuse(
                         &codes::E833,
                         format!("{}: `{id}` is not in the event's roster", e.place),
@@ -222,9 +245,10 @@ fn find<'g>(
                 }
             }
             let want = game_id(&e.stage, e.round, red, black, step.as_deref(), *game);
-            let g = games
-                .iter()
-                .find(|g| g.id_key() == want)
+            let g = look
+                .by_id
+                .get(&want)
+                .copied()
                 .ok_or_else(|| unpublished(e, &format!("{red} - {black}")))?;
             if g.red == *red {
                 Ok((g, e.result, (e.red_fouls, e.black_fouls)))
@@ -253,8 +277,9 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
         let before = reason.map(|_| loaded.replay()).transpose()?;
         let mut changed = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
+        let look = Lookup::new(&loaded.event.games, &loaded);
         for e in entries {
-            let (g, result, fouls) = find(&loaded.event.games, &loaded, e)?;
+            let (g, result, fouls) = find(&look, e)?;
             match (&g.result, reason) {
                 (Some(_), None) => {
                     return Err(refuse(

@@ -29,6 +29,7 @@ const BRACKET: &str = include_str!("templates/bracket.svg");
 const CSS: &str = include_str!("templates/site.css");
 const ROOT: &str = include_str!("templates/root.html");
 const NAV: &str = include_str!("templates/nav.html");
+const RULES_CSS: &str = include_str!("templates/rules.css");
 
 fn env() -> Result<Environment<'static>, minijinja::Error> {
     let mut env = Environment::new();
@@ -184,8 +185,12 @@ fn rules(text: &str, l: Tr, nav: &str) -> Res<String> {
             ))
         })?
         .text;
-    let style = format!("<style>\n{}</style>\n", text_nav_css());
-    Ok(sheet.replacen("<body>\n", &format!("<body>\n{style}{nav}\n"), 1))
+    let style = format!("<style>\n{}{RULES_CSS}</style>\n", text_nav_css());
+    // The printed sheet has no viewport; on the site it is read on phones too.
+    let viewport = "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+    Ok(sheet
+        .replacen("<head>\n", &format!("<head>\n{viewport}"), 1)
+        .replacen("<body>\n", &format!("<body>\n{style}{nav}\n"), 1))
 }
 
 /// The navigation's own style, for the rule sheet's page (which has the sheet's style).

@@ -232,7 +232,14 @@ fn cross(
         .enumerate()
         .map(|(i, r)| (r.who.id.as_str(), i + 1))
         .collect();
-    let mine = |g: &GameOut| g.group.as_deref() == group && number.contains_key(g.red.as_str());
+    // Each player's games of the group, gathered once (a Swiss of 2,000 players has 11,000).
+    let mut of: BTreeMap<&str, Vec<(&GameOut, bool)>> = BTreeMap::new();
+    for &(g, pending) in games {
+        if g.group.as_deref() == group && number.contains_key(g.red.as_str()) {
+            of.entry(g.red.as_str()).or_default().push((g, pending));
+            of.entry(g.black.as_str()).or_default().push((g, pending));
+        }
+    }
     let matrix = rows.len() <= 16;
     let columns: Vec<String> = if matrix {
         (1..=rows.len()).map(|n| n.to_string()).collect()
@@ -251,11 +258,8 @@ fn cross(
             if matrix {
                 cells[i] = "×".to_string();
             }
-            for (g, pending) in games.iter().filter(|(g, _)| mine(g)) {
+            for (g, pending) in of.get(id).into_iter().flatten() {
                 let red = g.red == id;
-                if !red && g.black != id {
-                    continue;
-                }
                 let opp = if red { &g.black } else { &g.red };
                 let s = if *pending { None } else { score(g.result, red) };
                 let Some(&n) = number.get(opp.as_str()) else {
@@ -325,6 +329,9 @@ pub fn stage_page(
         st.groups
             .iter()
             .map(|g| {
+                // A contextual criterion (head to head) has a value only where it was applied:
+                // the columns are every criterion of any row, a row's missing value blank.
+                let ids = criteria_of(&g.standings);
                 let rows: Vec<StandRow> = g
                     .standings
                     .iter()
@@ -333,14 +340,19 @@ pub fn stage_page(
                         number: r.number.map(|n| n.to_string()).unwrap_or_default(),
                         who: people.get(&r.id),
                         points: r.points.map(|p| p.to_string()).unwrap_or_default(),
-                        tiebreaks: r.tiebreaks.iter().map(|t| halves_of(&t.value)).collect(),
+                        tiebreaks: ids
+                            .iter()
+                            .map(|c| {
+                                r.tiebreaks
+                                    .iter()
+                                    .find(|t| &t.criterion == c)
+                                    .map(|t| halves_of(&t.value))
+                                    .unwrap_or_default()
+                            })
+                            .collect(),
                     })
                     .collect();
-                let criteria = g
-                    .standings
-                    .first()
-                    .map(|r| r.tiebreaks.iter().map(|t| t.criterion.clone()).collect())
-                    .unwrap_or_default();
+                let criteria = ids.iter().map(|c| super::text::criterion(l, c)).collect();
                 let cross = Some(cross(&rows, &games, g.name.as_deref(), &played, l));
                 GroupView {
                     heading: match &g.name {
@@ -368,6 +380,26 @@ pub fn stage_page(
         groups,
         bracket,
     }
+}
+
+/// The tie-break criteria of a group's rows in chain order: each row lists the criteria it has a
+/// value for, in chain order, so a criterion missing from the first row goes after the one it
+/// follows in the row that has it.
+fn criteria_of(rows: &[xqreg_runtime::engine::StandingRow]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in rows {
+        let mut at = 0;
+        for t in &r.tiebreaks {
+            match out.iter().position(|c| *c == t.criterion) {
+                Some(i) => at = i + 1,
+                None => {
+                    out.insert(at, t.criterion.clone());
+                    at += 1;
+                }
+            }
+        }
+    }
+    out
 }
 
 pub fn stage_title(live: &Live, ix: usize) -> String {

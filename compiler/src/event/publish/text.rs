@@ -127,3 +127,26 @@ pub fn item(l: Tr, i: &PrizeItem) -> String {
         PrizeItem::Other { name } => name.clone(),
     }
 }
+
+/// The column heading of a tie-break criterion (its identifier in the standings), short as
+/// crosstables print it; an identifier this table does not know is shown as it is.
+pub fn criterion(l: Tr, id: &str) -> String {
+    let (zh, en) = match id {
+        "points" => ("积分", "Points"),
+        "sonneborn_berger" => ("小分", "S-B"),
+        "opponents_score" => ("对手分", "Buchholz"),
+        "progressive" => ("累进分", "Progressive"),
+        "head_to_head" => ("直胜", "H2H"),
+        "wins" => ("胜局", "Wins"),
+        "black_wins" => ("后手胜局", "Black wins"),
+        "black_games" => ("后手局数", "Black games"),
+        "head_to_head_black" => ("对赛执后手", "H2H black"),
+        "fouls" => ("犯规", "Fouls"),
+        "countback" => ("前轮成绩", "Countback"),
+        "lots" => ("抽签", "Lots"),
+        "match_points" => ("场分", "Match pts"),
+        "game_points" => ("局分", "Game pts"),
+        other => (other, other),
+    };
+    tr(l, zh, en).to_string()
+}
