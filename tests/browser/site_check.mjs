@@ -181,11 +181,13 @@ async function check(sites) {
         // SITE/index.html leads on to zh/ (meta refresh): probe the page it settles on.
         let seen = null;
         for (let attempt = 0; attempt < 20 && !seen; attempt++) {
+          // A refresh may navigate away while the probe runs ("Inspected target navigated"):
+          // that try counts as unsettled, and the probe runs again on the page it led to.
           const { result, exceptionDetails } = await send(
             "Runtime.evaluate",
             { expression: probe, returnByValue: true },
             s,
-          );
+          ).catch((e) => ({ exceptionDetails: String(e) }));
           const v = result && result.value;
           if (!exceptionDetails && v && !v.refresh) seen = v;
           else await new Promise((ok) => setTimeout(ok, 100));
