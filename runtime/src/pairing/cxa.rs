@@ -11,7 +11,6 @@
 //! preference order, so the first complete pairing found is the preferred one; it never
 //! dead-ends silently: when no legal pairing exists the failure names the constraint.
 
-
 use crate::plan::{AvoidWhen, ByeRecipient, ColourTie, Side, Swiss};
 
 use super::first_round::same_unit;
