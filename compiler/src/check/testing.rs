@@ -14,7 +14,8 @@ fn dir() -> PathBuf {
         .join("tests/fixtures/check")
 }
 
-fn expected(text: &str) -> Option<BTreeSet<String>> {
+/// The codes a fixture's `// expect:` header line names (`none` names none).
+pub(crate) fn expected(text: &str) -> Option<BTreeSet<String>> {
     for line in text.lines() {
         let body = line.trim().strip_prefix("//")?.trim();
         if let Some(codes) = body.strip_prefix("expect:") {

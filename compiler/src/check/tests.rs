@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use super::testing::expected;
 use super::{check, codes};
 
 fn root() -> PathBuf {
@@ -31,22 +32,6 @@ fn fixtures() -> Vec<PathBuf> {
     });
     out.sort();
     out
-}
-
-fn expected(text: &str) -> Option<BTreeSet<String>> {
-    for line in text.lines() {
-        let body = line.trim().strip_prefix("//")?.trim();
-        if let Some(codes) = body.strip_prefix("expect:") {
-            return Some(
-                codes
-                    .split(|c: char| c.is_whitespace() || c == ',')
-                    .filter(|c| !c.is_empty() && *c != "none")
-                    .map(str::to_string)
-                    .collect(),
-            );
-        }
-    }
-    None
 }
 
 fn line_of(text: &str, offset: u32) -> usize {
