@@ -154,14 +154,205 @@ fn an_event_round_by_round_on_the_command_line() {
     std::fs::write(&reg, text).expect("writes");
     refused(&["event", "status", &ev], "E830");
     ok(&["event", "amend", &ev, "--note", "2019-12-06 补充通知"]);
-    // With round 2 published, a correction of round 1 that would re-pair it is refused.
-    let flip = xqreg(&[
+    // With round 2 published, a correction of round 1 keeps it (the test below shows it).
+    let flip = ok(&[
         "event", "correct", &ev, "main", "1", "2", "0-1", "--reason", "x",
     ]);
-    if !flip.status.success() {
-        assert!(String::from_utf8_lossy(&flip.stderr).contains("R050"));
-    }
+    assert!(
+        flip.contains("main round 2 was published already"),
+        "{flip}"
+    );
     assert!(status(&ev).contains("published: 150 games"));
+}
+
+/// Round 1 of example 001 with every game won by Red but board 1 (`first` there), as a results
+/// CSV of the games `pair --format json` printed.
+fn round_csv(games: &serde_json::Value, first: &str, rest: &str) -> String {
+    let mut csv = String::from("stage,round,red,black,result\n");
+    for g in games.as_array().into_iter().flatten() {
+        let r = if g["board"] == 1 { first } else { rest };
+        csv.push_str(&format!(
+            "{},{},{},{},{r}\n",
+            g["stage"].as_str().unwrap_or(""),
+            g["round"],
+            g["red"]["id"].as_str().unwrap_or(""),
+            g["black"]["id"].as_str().unwrap_or("")
+        ));
+    }
+    csv
+}
+
+fn pair_json(ev: &str) -> serde_json::Value {
+    serde_json::from_str(&ok(&["event", "pair", ev, "--format", "json"])).expect("pair JSON")
+}
+
+fn points_of(standings: &str, id: &str) -> Option<i64> {
+    let v: serde_json::Value = serde_json::from_str(standings).expect("standings JSON");
+    v[0]["groups"][0]["standings"]
+        .as_array()?
+        .iter()
+        .find(|r| r["id"] == id)?["points"]
+        .as_i64()
+}
+
+/// Issue 10 item 2: `correct` after later rounds were published. The published rounds stand
+/// (the replay takes them as published, not paired afresh), the standings change and the output
+/// says whose, the next round is paired from the corrected scores, and `verify` still replays
+/// every batch from the results recorded before it; a store whose round differs from what the
+/// engine paired at the time (a forgery of store and log alike) fails `verify` with R050.
+#[test]
+fn a_correction_keeps_the_published_rounds() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, _) = start(tmp.path());
+    let r1 = pair_json(&ev);
+    let file = tmp.path().join("r1.csv");
+    std::fs::write(&file, round_csv(&r1, "1-0", "1-0")).expect("writes");
+    ok(&["event", "result", &ev, &file.to_string_lossy()]);
+    let r2 = pair_json(&ev);
+    let file = tmp.path().join("r2.csv");
+    std::fs::write(&file, round_csv(&r2, "=", "0-1")).expect("writes");
+    ok(&["event", "result", &ev, &file.to_string_lossy()]);
+    pair_json(&ev);
+    let published = ok(&["event", "games", &ev, "--format", "json"]);
+    let (red, black) = (
+        r1[0]["red"]["id"].as_str().expect("id").to_string(),
+        r1[0]["black"]["id"].as_str().expect("id").to_string(),
+    );
+    let before = ok(&["event", "standings", &ev, "--format", "json"]);
+    let out = ok(&[
+        "event",
+        "correct",
+        &ev,
+        "main",
+        "1",
+        "1",
+        "0-1",
+        "--reason",
+        "score sheet",
+    ]);
+    assert!(
+        out.contains(&format!(
+            "main round 1 board 1 ({red} - {black}): 1-0 -> 0-1"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("main round 2 was published already and stands as published"));
+    assert!(out.contains("main round 3 was published already and stands as published"));
+    assert!(out.contains("standings changed: main"), "{out}");
+    // Red lost the two points of the win, Black gained them; the output says so.
+    let after = ok(&["event", "standings", &ev, "--format", "json"]);
+    let (rb, ra) = (points_of(&before, &red), points_of(&after, &red));
+    let (bb, ba) = (points_of(&before, &black), points_of(&after, &black));
+    assert_eq!((rb.zip(ra)).map(|(b, a)| b - a), Some(2));
+    assert_eq!((ba.zip(bb)).map(|(a, b)| a - b), Some(2));
+    let red_line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with(&format!("{red} ")));
+    let want = format!(
+        "points {} -> {}",
+        rb.unwrap_or_default(),
+        ra.unwrap_or_default()
+    );
+    assert!(red_line.is_some_and(|l| l.ends_with(&want)), "{out}");
+    // Every published game stands; only board 1's result changed.
+    let now = ok(&["event", "games", &ev, "--format", "json"]);
+    let strip = |text: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(text).expect("games JSON");
+        for g in v.as_array_mut().into_iter().flatten() {
+            g["result"] = serde_json::Value::Null;
+            g["red"]["points"] = serde_json::Value::Null;
+            g["black"]["points"] = serde_json::Value::Null;
+        }
+        v
+    };
+    assert_eq!(strip(&now), strip(&published));
+    // Paired afresh from the corrected round 1, round 2 would differ: the published one stands
+    // only because the replay takes it as published.
+    let other = tempfile::tempdir().expect("tmp");
+    let (ev2, _) = start(other.path());
+    pair_json(&ev2);
+    let file = other.path().join("r1.csv");
+    std::fs::write(&file, round_csv(&r1, "0-1", "1-0")).expect("writes");
+    ok(&["event", "result", &ev2, &file.to_string_lossy()]);
+    let fresh = pair_json(&ev2);
+    let pairs = |v: &serde_json::Value| -> Vec<(String, String)> {
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .map(|g| (g["red"]["id"].to_string(), g["black"]["id"].to_string()))
+            .collect()
+    };
+    assert_ne!(
+        pairs(&fresh),
+        pairs(&r2),
+        "the correction would re-pair round 2"
+    );
+    // Round 3's results in; round 4 is paired from the corrected scores: the points `pair`
+    // prints for Red of round 1 board 1 are the corrected ones.
+    let r3: serde_json::Value = serde_json::from_str(&ok(&[
+        "event",
+        "games",
+        &ev,
+        "--waiting",
+        "--format",
+        "json",
+    ]))
+    .expect("JSON");
+    let file = tmp.path().join("r3.csv");
+    std::fs::write(&file, round_csv(&r3, "1-0", "1-0")).expect("writes");
+    ok(&["event", "result", &ev, &file.to_string_lossy()]);
+    let r4 = pair_json(&ev);
+    assert_eq!(r4[0]["round"], 4);
+    let final_points = points_of(&ok(&["event", "standings", &ev, "--format", "json"]), &red);
+    let in_r4 = r4
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|g| [&g["red"], &g["black"]])
+        .find(|s| s["id"] == red.as_str())
+        .and_then(|s| s["points"].as_i64());
+    assert_eq!(in_r4, final_points);
+    let verified = ok(&["event", "verify", &ev]);
+    assert!(verified.contains("in 4 batches"), "{verified}");
+    // A forgery: round 2's boards 1 and 2 exchange their Black players in the store and in the
+    // log alike. Store and log agree, but the engine never paired that round from the results
+    // recorded before it.
+    let db = rusqlite::Connection::open(Path::new(&ev).join("event.sqlite")).expect("opens");
+    let black_of = |board: u32| -> String {
+        db.query_row(
+            "SELECT black FROM games WHERE stage = 'main' AND round = 2 AND board = ?1",
+            [board],
+            |r| r.get(0),
+        )
+        .expect("a game")
+    };
+    let (b1, b2) = (black_of(1), black_of(2));
+    db.execute(
+        "UPDATE games SET black = CASE board WHEN 1 THEN ?1 ELSE ?2 END
+         WHERE stage = 'main' AND round = 2 AND board IN (1, 2)",
+        [&b2, &b1],
+    )
+    .expect("edits the games");
+    let (log_id, changes): (i64, String) = db
+        .query_row(
+            "SELECT id, changes FROM log WHERE command = 'pair' ORDER BY id LIMIT 1 OFFSET 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("the second pair");
+    let mut v: serde_json::Value = serde_json::from_str(&changes).expect("JSON");
+    v["published"][0]["black"] = serde_json::json!(b2);
+    v["published"][1]["black"] = serde_json::json!(b1);
+    db.execute(
+        "UPDATE log SET changes = ?1 WHERE id = ?2",
+        rusqlite::params![v.to_string(), log_id],
+    )
+    .expect("edits the log");
+    drop(db);
+    refused(&["event", "verify", &ev], "R050");
+    let zh = xqreg(&["event", "--lang", "zh", "verify", &ev]);
+    let err = String::from_utf8_lossy(&zh.stderr);
+    assert!(err.contains("错误[R050]: 第 2 批公布为"), "{err}");
 }
 
 /// The refusals the walk-through above does not reach: a result word that is none (E837), a
@@ -189,6 +380,13 @@ fn the_other_event_refusals() {
     let games: serde_json::Value =
         serde_json::from_str(&ok(&["event", "games", &ev, "--format", "json"])).expect("JSON");
     let p = games[0]["red"]["id"].as_str().expect("an id").to_string();
+    // A withdrawal from round 1, published with the player on board 1, is refused.
+    refused(
+        &[
+            "event", "withdraw", &ev, &p, "--stage", "main", "--after", "0",
+        ],
+        "E838",
+    );
     ok(&[
         "event", "withdraw", &ev, &p, "--stage", "main", "--after", "3",
     ]);

@@ -138,7 +138,9 @@ pub fn run(args: Args) -> ExitCode {
     let l = lang(args.lang);
     match exec(args.command, l) {
         Ok(text) => {
-            print!("{text}");
+            // A closed pipe (`| head`) ends the output, not the program with a panic.
+            use std::io::Write as _;
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
             ExitCode::SUCCESS
         }
         Err(Fail { exit, text }) => {

@@ -108,7 +108,20 @@ event_code!(
     "写 1-0 或 0-1（红胜或黑胜）、=（和棋）、+- 或 -+（红方或黑方弃权负）、--（双方缺席）。"
 );
 
+event_code!(
+    E838,
+    "E838",
+    "event-withdrawal-after-published",
+    "A withdrawal would take the player out of a round that is published already, with the player on a board. A published pairing stands: the game is played or forfeited, never re-paired.",
+    "退赛会让棋手离开一个已公布、且该棋手已排在某台的轮次。已公布的编排不变：这盘棋要么下，要么判弃权，绝不重新编排。",
+    "xqreg event pair ev                                  # round 3 published\nxqreg event withdraw ev p3 --stage main --after 2",
+    "Record the published game as a forfeit (`xqreg event forfeit DIR STAGE ROUND BOARD red|black`) and withdraw the player after that round.",
+    "把该盘已公布对局记为弃权（`xqreg event forfeit DIR 阶段 轮次 台次 red|black`），再让棋手在该轮之后退赛。"
+);
+
 /// Every code of `xqreg event`, sorted.
 pub fn codes() -> Vec<&'static Code> {
-    vec![&E830, &E831, &E832, &E833, &E834, &E835, &E836, &E837]
+    vec![
+        &E830, &E831, &E832, &E833, &E834, &E835, &E836, &E837, &E838,
+    ]
 }

@@ -67,7 +67,8 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
 }
 
 /// `event amend`: the regulation file changed; record the new text as a dated supplement. The
-/// published games must still follow from it.
+/// published games must still follow from it: each batch the log published is what the amended
+/// regulation pairs from the results recorded before it.
 pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
     let mut st = Store::open(dir)?;
     let mut fail = None;
@@ -84,7 +85,9 @@ pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
                 .map_err(|_| refuse(&E001, "the regulation is not UTF-8", "save it as UTF-8"))?;
             tx.set_meta("regulation", &text)?;
             tx.set_meta("regulation_sha256", &new)?;
+            // Every batch published so far must still be what the amended regulation pairs.
             let loaded = load(tx, lang)?;
+            history(tx, &loaded)?;
             loaded.replay()?;
             tx.log(
                 "amend",
@@ -119,20 +122,9 @@ pub fn pair(dir: &Path, lang: Lang) -> Res<(Paired, Loaded)> {
             .max()
             .unwrap_or(0)
             + 1;
-        let mut published = Vec::new();
-        // The last board of each round so far: a new game takes the next.
-        let mut last: BTreeMap<(String, u32), u32> = BTreeMap::new();
-        for s in &loaded.event.games {
-            let b = last.entry((s.stage.clone(), s.round)).or_insert(0);
-            *b = (*b).max(s.board);
-        }
-        for g in &live.next {
-            let b = last.entry((g.stage.clone(), g.round)).or_insert(0);
-            *b += 1;
-            let board = *b;
-            let mut s = stored_of(g, batch, board);
-            s.id = tx.publish(&s)?;
-            published.push(s);
+        let mut published = boards(&live.next, &loaded.event.games, batch);
+        for s in &mut published {
+            s.id = tx.publish(s)?;
         }
         if !published.is_empty() {
             let games: Vec<_> = published.iter().map(game_json).collect();
@@ -145,6 +137,23 @@ pub fn pair(dir: &Path, lang: Lang) -> Res<(Paired, Loaded)> {
         };
         Ok((paired, loaded))
     })
+}
+
+/// The games `pair` publishes as batch `batch`: each takes the next board of its round after
+/// the games published before (`existing`).
+pub fn boards(next: &[EngineGame], existing: &[StoredGame], batch: i64) -> Vec<StoredGame> {
+    let mut last: BTreeMap<(String, u32), u32> = BTreeMap::new();
+    for s in existing {
+        let b = last.entry((s.stage.clone(), s.round)).or_insert(0);
+        *b = (*b).max(s.board);
+    }
+    next.iter()
+        .map(|g| {
+            let b = last.entry((g.stage.clone(), g.round)).or_insert(0);
+            *b += 1;
+            stored_of(g, batch, *b)
+        })
+        .collect()
 }
 
 fn stored_of(g: &EngineGame, batch: i64, board: u32) -> StoredGame {
@@ -276,6 +285,8 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
     with_event(dir, lang, |tx, loaded| {
         let before = reason.map(|_| loaded.replay()).transpose()?;
         let mut changed = Vec::new();
+        // Corrections: each game before and after.
+        let mut was: Vec<(StoredGame, StoredGame)> = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
         let look = Lookup::new(&loaded.event.games, &loaded);
         for e in entries {
@@ -316,7 +327,14 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
             tx.set_result(g.id, result.notation(), fouls, reason.is_some())?;
             let mut after = g.clone();
             after.result = Some((result.notation().to_string(), fouls.0, fouls.1));
-            changed.push(game_json(&after));
+            let mut logged = game_json(&after);
+            logged["red_fouls"] = json!(fouls.0);
+            logged["black_fouls"] = json!(fouls.1);
+            if reason.is_some() {
+                logged["was"] = json!(g.result.as_ref().map(|r| &r.0));
+                was.push((g.clone(), after.clone()));
+            }
+            changed.push(logged);
         }
         // The replay checks what the results imply (a result voided by a withdrawal, a published
         // game that no longer follows): a problem undoes the whole command.
@@ -326,14 +344,10 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
         let mut log = json!({"results": changed});
         if let (Some(reason), Some(before)) = (reason, before) {
             let moved = changed_standings(&before, &live);
-            log = json!({"results": log["results"], "reason": reason, "standings_changed": moved});
-            text = format!("{} result(s) corrected ({reason})\n", entries.len());
-            if moved.is_empty() {
-                text.push_str("no standings changed\n");
-            }
-            for m in &moved {
-                text.push_str(&format!("standings changed: {m}\n"));
-            }
+            let kept = kept_rounds(&loaded.event.games, &was);
+            log = json!({"results": log["results"], "reason": reason,
+                         "standings_changed": moved, "published_kept": kept});
+            text = correction_text(reason, &was, &kept, &moved);
         }
         tx.log(
             if reason.is_some() {
@@ -347,20 +361,147 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
     })
 }
 
-/// The stage groups whose standings differ between two replays.
-fn changed_standings(before: &Live, after: &Live) -> Vec<String> {
+/// A player whose place or points a correction changed.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Moved {
+    pub stage: String,
+    pub group: Option<String>,
+    pub id: String,
+    pub player: String,
+    /// Before and after, as (place, shared); None where the player has no row (in or out of the
+    /// stage's field).
+    pub place: (Option<(u32, bool)>, Option<(u32, bool)>),
+    pub points: (Option<i64>, Option<i64>),
+}
+
+/// The rows of every stage group's standings that differ between two replays, player by player.
+/// A place is compared as the standings give it before any lot: players equal on points and on
+/// every tie-break value share the first of their places, so a lot drawn afresh among them is
+/// not a change of standings.
+fn changed_standings(before: &Live, after: &Live) -> Vec<Moved> {
     let mut out = Vec::new();
     for (a, b) in before.outcome.stages.iter().zip(&after.outcome.stages) {
         for (ga, gb) in a.groups.iter().zip(&b.groups) {
-            if ga.standings != gb.standings {
-                out.push(match &ga.name {
-                    Some(g) => format!("{} group {g}", a.name),
-                    None => a.name.clone(),
-                });
+            let (ra, rb) = (places_before_lots(ga), places_before_lots(gb));
+            // In the order of the standings after the correction, then whoever left them.
+            let ids = gb.standings.iter().map(|r| r.id.as_str()).chain(
+                ga.standings
+                    .iter()
+                    .map(|r| r.id.as_str())
+                    .filter(|id| !rb.contains_key(id)),
+            );
+            for id in ids {
+                let (x, y) = (ra.get(id), rb.get(id));
+                let place = (x.map(|r| (r.0, r.1)), y.map(|r| (r.0, r.1)));
+                let points = (x.and_then(|r| r.2.points), y.and_then(|r| r.2.points));
+                if place != (None, None) && (place.0 != place.1 || points.0 != points.1) {
+                    out.push(Moved {
+                        stage: a.name.clone(),
+                        group: ga.name.clone(),
+                        id: id.to_string(),
+                        player: x.or(y).map(|r| r.2.player.clone()).unwrap_or_default(),
+                        place,
+                        points,
+                    });
+                }
             }
         }
     }
     out
+}
+
+/// Each row's place before lots (see [`changed_standings`]), whether it is shared, and the row.
+fn places_before_lots(
+    g: &xqreg_runtime::engine::GroupOutcome,
+) -> BTreeMap<&str, (u32, bool, &xqreg_runtime::engine::StandingRow)> {
+    let mut out = BTreeMap::new();
+    let blocks = g
+        .standings
+        .chunk_by(|a, b| a.points == b.points && a.tiebreaks == b.tiebreaks);
+    for block in blocks {
+        let Some(first) = block.first() else { continue };
+        let shared = block.len() > 1 || first.shared;
+        for r in block {
+            out.insert(r.id.as_str(), (first.place, shared, r));
+        }
+    }
+    out
+}
+
+/// The published rounds after a corrected game in its stage: they stand as published.
+fn kept_rounds(games: &[StoredGame], was: &[(StoredGame, StoredGame)]) -> Vec<(String, u32)> {
+    let mut kept = BTreeSet::new();
+    for (g, _) in was {
+        for p in games
+            .iter()
+            .filter(|p| p.stage == g.stage && p.round > g.round)
+        {
+            kept.insert((p.stage.clone(), p.round));
+        }
+    }
+    kept.into_iter().collect()
+}
+
+/// What `correct` prints: each game from and to, the published rounds that stand, and every
+/// row of the standings that moved.
+fn correction_text(
+    reason: &str,
+    was: &[(StoredGame, StoredGame)],
+    kept: &[(String, u32)],
+    moved: &[Moved],
+) -> String {
+    use std::fmt::Write as _;
+    let mut s = format!("{} result(s) corrected ({reason})\n", was.len());
+    let res = |g: &StoredGame| g.result.as_ref().map_or("-".to_string(), |r| r.0.clone());
+    for (b, a) in was {
+        let _ = writeln!(
+            s,
+            "  {} round {} board {} ({} - {}): {} -> {}",
+            b.stage,
+            b.round,
+            b.board,
+            b.red,
+            b.black,
+            res(b),
+            res(a)
+        );
+    }
+    for (stage, round) in kept {
+        let _ = writeln!(
+            s,
+            "{stage} round {round} was published already and stands as published"
+        );
+    }
+    if moved.is_empty() {
+        s.push_str("no standings changed\n");
+    }
+    let mut head = String::new();
+    let place = |p: Option<(u32, bool)>| match p {
+        Some((n, shared)) => format!("{n}{}", if shared { "=" } else { "" }),
+        None => "-".to_string(),
+    };
+    let points = |p: Option<i64>| p.map_or("-".to_string(), |p| p.to_string());
+    for m in moved {
+        let h = match &m.group {
+            Some(g) => format!("{} group {g}", m.stage),
+            None => m.stage.clone(),
+        };
+        if h != head {
+            let _ = writeln!(s, "standings changed: {h}");
+            head = h;
+        }
+        let _ = writeln!(
+            s,
+            "  {} {}: place {} -> {}, points {} -> {}",
+            m.id,
+            m.player,
+            place(m.place.0),
+            place(m.place.1),
+            points(m.points.0),
+            points(m.points.1),
+        );
+    }
+    s
 }
 
 /// `event withdraw`: the player plays no game after `after_round` of `stage`.
@@ -385,6 +526,30 @@ pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
                 "a player withdraws once",
             ));
         }
+        let plan = &loaded.event.plan;
+        let at = |stage: &str| plan.stages.iter().position(|s| s.name == stage);
+        let from = at(&w.stage);
+        let later = |g: &&StoredGame| match (at(&g.stage), from) {
+            (Some(a), Some(b)) => a > b || (a == b && g.round > w.after_round),
+            _ => false,
+        };
+        let mine = |g: &&StoredGame| g.red == w.player || g.black == w.player;
+        if let Some(g) = loaded.event.games.iter().filter(mine).find(later) {
+            let side = if g.red == w.player { "red" } else { "black" };
+            return Err(refuse(
+                &codes::E838,
+                format!(
+                    "`{}` is paired in {} round {} board {} ({} - {}), published already: a \
+                     published pairing stands",
+                    w.player, g.stage, g.round, g.board, g.red, g.black
+                ),
+                &format!(
+                    "record that game as a forfeit (`xqreg event forfeit DIR {} {} {} {side}`) and \
+                     withdraw the player after round {}",
+                    g.stage, g.round, g.board, g.round
+                ),
+            ));
+        }
         tx.withdraw(&w)?;
         load(tx, loaded.lang)?.replay()?;
         tx.log(
@@ -398,79 +563,216 @@ pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
     })
 }
 
-/// `event verify`: replay the log from `new` and compare every published game and result with a
-/// fresh replay of the store.
+/// `event verify`: replay the log from `new`. At every `pair` the log holds, the engine is run
+/// on what the log had recorded before it (the results as they were then, corrected or not, the
+/// withdrawals, the rounds published before): the games it gives next must be the ones that
+/// `pair` published, board by board. At the end what the log built must be what the store holds,
+/// and a replay of the store must give every published game.
 pub fn verify(dir: &Path, lang: Lang) -> Res<String> {
     with_event(dir, lang, |tx, loaded| {
+        let batches = history(tx, &loaded)?;
         let live = loaded.replay()?;
-        let entries = tx.log_entries()?;
-        let mut from_log: Vec<serde_json::Value> = Vec::new();
-        for e in &entries {
-            if e.command == "pair" {
-                if let Some(list) = e.changes["published"].as_array() {
-                    from_log.extend(list.iter().cloned());
-                }
-            }
-        }
-        let stored: Vec<serde_json::Value> = loaded
-            .event
-            .games
-            .iter()
-            .map(|g| {
-                let mut v = game_json(g);
-                v["result"] = serde_json::Value::Null;
-                v
-            })
-            .collect();
-        if from_log != stored {
-            return Err(refuse(
-                &codes::E836,
-                "the published games in the store differ from the ones the log published",
-                "the store was edited outside xqreg; restore it from a backup",
-            ));
-        }
-        // Results: the last entry the log holds for each game is the stored one.
-        let mut last = std::collections::BTreeMap::new();
-        for e in &entries {
-            if e.command == "result" || e.command == "correct" {
-                for r in e.changes["results"].as_array().into_iter().flatten() {
-                    last.insert(
-                        (
-                            r["stage"].to_string(),
-                            r["round"].to_string(),
-                            r["board"].to_string(),
-                        ),
-                        r["result"].clone(),
-                    );
-                }
-            }
-        }
-        for g in &loaded.event.games {
-            let key = (
-                json!(g.stage).to_string(),
-                json!(g.round).to_string(),
-                json!(g.board).to_string(),
-            );
-            let logged = last.get(&key).cloned().unwrap_or(serde_json::Value::Null);
-            if logged != json!(g.result.as_ref().map(|r| &r.0)) {
-                return Err(refuse(
-                    &codes::E836,
-                    format!(
-                        "{} round {} board {}: the stored result differs from the log",
-                        g.stage, g.round, g.board
-                    ),
-                    "the store was edited outside xqreg; restore it from a backup",
-                ));
-            }
-        }
         Ok(format!(
-            "verified: {} log entries, {} published games, {} results; every published game follows \
-             from a fresh replay\n",
-            entries.len(),
+            "verified: {} log entries, {} published games in {batches} batches, {} results; each \
+             batch is what the engine pairs from the results recorded before it, and a fresh \
+             replay gives every published game\n",
+            tx.log_entries()?.len(),
             loaded.event.games.len(),
-            loaded.event.games.iter().filter(|g| g.result.is_some()).count(),
-        ) + if live.finished() { "the event is complete\n" } else { "" })
+            loaded
+                .event
+                .games
+                .iter()
+                .filter(|g| g.result.is_some())
+                .count(),
+        ) + if live.finished() {
+            "the event is complete\n"
+        } else {
+            ""
+        })
     })
+}
+
+fn tampered(what: String) -> Fail {
+    refuse(
+        &codes::E836,
+        what,
+        "the store was edited outside xqreg; restore it from a backup",
+    )
+}
+
+/// Replay the log entry by entry (see [`verify`]); the number of `pair` batches it checked.
+pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
+    use serde_json::Value;
+    let mut ev = super::live::Event {
+        plan: loaded.event.plan.clone(),
+        roster: loaded.event.roster.clone(),
+        seed: loaded.event.seed,
+        games: Vec::new(),
+        withdrawals: Vec::new(),
+    };
+    let text = |v: &Value| v.as_str().map(str::to_string);
+    let num = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
+    let mut batches = 0;
+    for e in tx.log_entries()? {
+        match e.command.as_str() {
+            "pair" => {
+                batches += 1;
+                let batch = e.changes["batch"].as_i64().unwrap_or(0);
+                let live = super::live::replay(&ev).map_err(|p| loaded.problems(&p))?;
+                let want: Vec<Value> = boards(&live.next, &ev.games, batch)
+                    .iter()
+                    .map(game_json)
+                    .collect();
+                let logged = e.changes["published"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                if want != logged {
+                    return Err(loaded.problems(&[batch_changed(batch, &logged, &want)]));
+                }
+                for v in &logged {
+                    ev.games.push(StoredGame {
+                        id: 0,
+                        batch,
+                        stage: text(&v["stage"]).unwrap_or_default(),
+                        round: num(&v["round"]).unwrap_or(0),
+                        board: num(&v["board"]).unwrap_or(0),
+                        group: text(&v["group"]),
+                        step: text(&v["step"]),
+                        game_no: num(&v["game"]).unwrap_or(1),
+                        red: text(&v["red"]).unwrap_or_default(),
+                        black: text(&v["black"]).unwrap_or_default(),
+                        result: None,
+                    });
+                }
+            }
+            "result" | "correct" => {
+                for r in e.changes["results"].as_array().into_iter().flatten() {
+                    let (stage, round, board) =
+                        (text(&r["stage"]), num(&r["round"]), num(&r["board"]));
+                    let g = ev.games.iter_mut().find(|g| {
+                        Some(&g.stage) == stage.as_ref()
+                            && Some(g.round) == round
+                            && Some(g.board) == board
+                    });
+                    let Some(g) = g else {
+                        return Err(tampered(format!(
+                            "log entry {}: a result for {} round {} board {}, which the log never published",
+                            e.id, r["stage"], r["round"], r["board"]
+                        )));
+                    };
+                    // Logs written before fouls were logged leave them to the store.
+                    let stored =
+                        loaded.event.games.iter().find(|s| {
+                            s.stage == g.stage && s.round == g.round && s.board == g.board
+                        });
+                    let fouls = |key: &str, k: usize| {
+                        num(&r[key]).unwrap_or_else(|| {
+                            stored.and_then(|s| s.result.as_ref()).map_or(0, |x| {
+                                if k == 0 {
+                                    x.1
+                                } else {
+                                    x.2
+                                }
+                            })
+                        })
+                    };
+                    g.result = Some((
+                        text(&r["result"]).unwrap_or_default(),
+                        fouls("red_fouls", 0),
+                        fouls("black_fouls", 1),
+                    ));
+                }
+            }
+            "withdraw" => ev.withdrawals.push(StoredWithdrawal {
+                player: text(&e.changes["player"]).unwrap_or_default(),
+                stage: text(&e.changes["stage"]).unwrap_or_default(),
+                after_round: num(&e.changes["after_round"]).unwrap_or(0),
+            }),
+            _ => {}
+        }
+    }
+    // What the log built is what the store holds.
+    let key = |g: &StoredGame| (g.batch, g.stage.clone(), g.round, g.board);
+    let logged: BTreeMap<_, &StoredGame> = ev.games.iter().map(|g| (key(g), g)).collect();
+    let stored: BTreeMap<_, &StoredGame> = loaded.event.games.iter().map(|g| (key(g), g)).collect();
+    for (k, s) in &stored {
+        let Some(l) = logged.get(k) else {
+            return Err(tampered(format!(
+                "{} round {} board {}: a published game the log never published",
+                s.stage, s.round, s.board
+            )));
+        };
+        let same = |a: &StoredGame, b: &StoredGame| {
+            (&a.group, &a.step, a.game_no, &a.red, &a.black)
+                == (&b.group, &b.step, b.game_no, &b.red, &b.black)
+        };
+        if !same(l, s) {
+            return Err(tampered(format!(
+                "{} round {} board {}: the published game in the store differs from the one the log published",
+                s.stage, s.round, s.board
+            )));
+        }
+        if l.result != s.result {
+            return Err(tampered(format!(
+                "{} round {} board {}: the stored result differs from the log",
+                s.stage, s.round, s.board
+            )));
+        }
+    }
+    if let Some((_, l)) = logged.iter().find(|(k, _)| !stored.contains_key(*k)) {
+        return Err(tampered(format!(
+            "{} round {} board {}: the log published a game the store does not hold",
+            l.stage, l.round, l.board
+        )));
+    }
+    if ev.withdrawals != loaded.event.withdrawals {
+        return Err(tampered(
+            "the withdrawals in the store differ from the ones the log recorded".to_string(),
+        ));
+    }
+    Ok(batches)
+}
+
+/// A batch the log published that the engine, given what was recorded before it, does not pair.
+fn batch_changed(
+    batch: i64,
+    logged: &[serde_json::Value],
+    want: &[serde_json::Value],
+) -> xqreg_runtime::engine::RuntimeProblem {
+    let line = |v: Option<&serde_json::Value>, none: &str| match v {
+        Some(v) => format!(
+            "{} round {} board {}: {} - {}",
+            v["stage"].as_str().unwrap_or(""),
+            v["round"],
+            v["board"],
+            v["red"].as_str().unwrap_or(""),
+            v["black"].as_str().unwrap_or("")
+        ),
+        None => none.to_string(),
+    };
+    let at = (0..logged.len().max(want.len()))
+        .find(|&i| logged.get(i) != want.get(i))
+        .unwrap_or(0);
+    let (l, w) = (
+        line(logged.get(at), "no game"),
+        line(want.get(at), "no game"),
+    );
+    let (lz, wz) = (
+        line(logged.get(at), "没有对局"),
+        line(want.get(at), "没有对局"),
+    );
+    xqreg_runtime::engine::RuntimeProblem::new(
+        super::live::PUBLISHED_CHANGED,
+        format!(
+            "batch {batch} was published as {l}, but the engine pairs {w} from the results \
+             recorded before it"
+        ),
+        &xqreg_runtime::plan::Origin::default_rule("the event's log"),
+    )
+    .zh(format!(
+        "第 {batch} 批公布为 {lz}，而引擎按此前已录成绩编排为 {wz}"
+    ))
 }
 
 /// `event export`: DIR/export/results.csv (every recorded result, the format `result` reads),

@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use xqreg_runtime::engine::{
-    GameResult, GameSource, Outcome, PublishedColours, RecordedGame, RecordedResults,
-    RecordedWithdrawal, RestRule, Roster, RuntimeProblem,
+    GameResult, GameSource, Outcome, PublishedColours, PublishedRound, RecordedGame,
+    RecordedResults, RecordedWithdrawal, RestRule, Roster, RuntimeProblem,
 };
-use xqreg_runtime::plan::{Origin, Plan};
+use xqreg_runtime::plan::{Origin, Plan, StageFormat};
 
 use super::store::{StoredGame, StoredWithdrawal};
 
@@ -102,6 +102,37 @@ fn origin() -> Origin {
     Origin::default_rule("recorded in the event store")
 }
 
+/// The published rounds of the Swiss stages, as the engine reads them: each stands as published,
+/// whatever a result corrected since would make the pairing system pair now.
+pub fn published_rounds(plan: &Plan, games: &[StoredGame]) -> Vec<PublishedRound> {
+    let swiss = |stage: &str| {
+        plan.stages
+            .iter()
+            .any(|s| s.name == stage && matches!(s.format, StageFormat::Swiss(_)))
+    };
+    let mut rounds: BTreeMap<(String, u32), Vec<&StoredGame>> = BTreeMap::new();
+    for g in games.iter().filter(|g| g.step.is_none() && swiss(&g.stage)) {
+        rounds
+            .entry((g.stage.clone(), g.round))
+            .or_default()
+            .push(g);
+    }
+    rounds
+        .into_iter()
+        .map(|((stage, round), mut boards)| {
+            boards.sort_by_key(|g| g.board);
+            PublishedRound {
+                stage,
+                round,
+                boards: boards
+                    .iter()
+                    .map(|g| (g.red.clone(), g.black.clone()))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
 /// The recorded results of the store, as the engine reads them.
 pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
     let mut games = Vec::new();
@@ -126,7 +157,10 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
                     "the store holds an unreadable result `{res}`: it was edited outside xqreg"
                 ),
                 &origin(),
-            )]);
+            )
+            .zh(format!(
+                "存储中有无法读取的成绩 `{res}`：它在 xqreg 之外被修改过"
+            ))]);
         };
         games.push(RecordedGame {
             stage: g.stage.clone(),
@@ -156,6 +190,7 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
         games,
         withdrawals,
         colours,
+        rounds: published_rounds(&event.plan, &event.games),
         rest: RestRule::Pending,
         ..RecordedResults::default()
     })
@@ -203,15 +238,21 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
             .get(&p.id_key())
             .is_some_and(|g| g.red == p.red && g.black == p.black && g.group == p.group);
         if !same {
-            problems.push(RuntimeProblem::new(
-                PUBLISHED_CHANGED,
-                format!(
+            problems.push(
+                RuntimeProblem::new(
+                    PUBLISHED_CHANGED,
+                    format!(
                     "the published game {} round {} board {}: {} - {} no longer follows from the \
                      regulation and the recorded results",
                     p.stage, p.round, p.board, p.red, p.black
                 ),
-                &origin(),
-            ));
+                    &origin(),
+                )
+                .zh(format!(
+                    "已公布的对局 {} 第 {} 轮第 {} 台：{} - {} 已不能由规程和已录成绩得出",
+                    p.stage, p.round, p.board, p.red, p.black
+                )),
+            );
         }
     }
     if !problems.is_empty() {

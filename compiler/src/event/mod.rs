@@ -77,8 +77,13 @@ impl Loaded {
         let reports = crate::run::problem_reports(&engine, &self.regulation, None);
         let mut fail = rendered(&reports, self.lang);
         for p in problems.iter().filter(|p| own(p)) {
-            fail.text
-                .push_str(&format!("error[{}]: {}\n", p.code, p.message));
+            let line = match self.lang {
+                Lang::Zh if !p.message_zh.is_empty() => {
+                    format!("错误[{}]: {}\n", p.code, p.message_zh)
+                }
+                _ => format!("error[{}]: {}\n", p.code, p.message),
+            };
+            fail.text.push_str(&line);
         }
         fail
     }

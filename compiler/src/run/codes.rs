@@ -520,9 +520,9 @@ runtime_code!(
     R050,
     "R050",
     "published-game-changed",
-    "`xqreg event` replays the whole event on every command; the replay no longer gives a game that was published (a corrected result, an amended regulation or a withdrawal would re-pair a published round). Published pairings stand, so the command is refused and nothing is stored.",
-    "`xqreg event` 每条命令都会重放整个赛事；重放后不再产生某盘已公布的对局（更正的成绩、修改的规程或退赛会让已公布的轮次重新编排）。已公布的编排不变，因此命令被拒绝，什么也不存入。",
-    "xqreg event pair ev            # round 2 published\nxqreg event correct ev main 1 1 0-1 --reason \"scoresheet\"",
+    "`xqreg event` replays the whole event on every command, with each published Swiss round fixed as it was published (a corrected result changes scores and standings, never a published Swiss round). The replay no longer gives some other published game: a corrected knockout result would change who plays a published later round, a correction would change who enters a published stage, or an amended regulation would pair a published batch differently. `verify` reports the same when a batch in the log is not what the engine pairs from the results recorded before it. Published pairings stand, so the command is refused and nothing is stored.",
+    "`xqreg event` 每条命令都会重放整个赛事，已公布的积分编排轮次按公布的样子固定（更正成绩只改变积分和名次，从不改变已公布的积分编排轮次）。重放后不再产生另一盘已公布的对局：更正的淘汰赛成绩会改变已公布的下一轮由谁出场，更正会改变已公布阶段的参赛者，或修改后的规程会让已公布的一批对局编排不同。`verify` 发现日志中某批对局不是引擎按此前已录成绩编排出的结果时，也报告此错误。已公布的编排不变，因此命令被拒绝，什么也不存入。",
+    "xqreg event pair ev            # knockout round 2 published\nxqreg event correct ev ko 1 1 0-1 --reason \"scoresheet\"",
     "Make the change before the next round is published, or record it as the arbiter's decision in a supplement that keeps the published rounds.",
     "在下一轮公布之前更改，或以补充通知的形式记录裁判长保留已公布轮次的决定。"
 );

@@ -232,3 +232,70 @@ fn left_out(stage: &Stage, missing: &[&str], origin: &crate::plan::Origin) -> Ru
         missing.join("、")
     ))
 }
+
+/// The pairing of a Swiss round as it was published (the live driver), or None when the round is
+/// not published: its boards by pairing number, and the bye for every available player on no
+/// board. A published board that names a player outside the stage's field is a problem (the
+/// field changed under a published round); who is unavailable the engine's own check refuses.
+pub(crate) fn published_round(
+    ctx: &Ctx<'_>,
+    stage: &Stage,
+    round: u32,
+    players: &[crate::pairing::SwissPlayer],
+    origin: &crate::plan::Origin,
+) -> Option<Result<crate::pairing::RoundPairing, Vec<RuntimeProblem>>> {
+    let published = ctx
+        .results
+        .rounds
+        .iter()
+        .find(|r| r.stage == stage.name && r.round == round)?;
+    let number: std::collections::BTreeMap<&str, u32> =
+        players.iter().map(|p| (p.id.as_str(), p.number)).collect();
+    let mut problems = Vec::new();
+    let mut boards = Vec::with_capacity(published.boards.len());
+    let mut on_board = std::collections::BTreeSet::new();
+    for (red, black) in &published.boards {
+        let mut num = |id: &str| match number.get(id) {
+            Some(&n) => {
+                on_board.insert(n);
+                n
+            }
+            None => {
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::SWISS_PAIRING,
+                        format!(
+                            "stage `{}` round {round} was published with `{id}`, who is not in the stage's field",
+                            stage.name
+                        ),
+                        origin,
+                    )
+                    .zh(format!(
+                        "阶段 `{}` 第 {round} 轮公布的编排中有 `{id}`，此人不在该阶段的参赛者中",
+                        stage.name
+                    )),
+                );
+                0
+            }
+        };
+        let r = num(red);
+        let b = num(black);
+        boards.push((r, b));
+    }
+    if !problems.is_empty() {
+        return Some(Err(problems));
+    }
+    let byes = players
+        .iter()
+        .filter(|p| p.available && !on_board.contains(&p.number))
+        .map(|p| p.number)
+        .collect();
+    Some(Ok(crate::pairing::RoundPairing {
+        boards,
+        byes,
+        notes: vec![format!(
+            "round {round}: as published ({} boards); not paired again",
+            published.boards.len()
+        )],
+    }))
+}

@@ -46,8 +46,8 @@ pub use generate::generate_roster;
 pub use outcome::*;
 pub use problem::{codes, RuntimeProblem};
 pub use results::{
-    FixedDraw, GameResult, PublishedColours, RecordedGame, RecordedResults, RecordedWithdrawal,
-    RestRule, ResultModel,
+    FixedDraw, GameResult, PublishedColours, PublishedRound, RecordedGame, RecordedResults,
+    RecordedWithdrawal, RestRule, ResultModel,
 };
 pub use roster::{categories_of, in_category, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};

@@ -144,6 +144,20 @@ pub struct RecordedResults {
     /// are the hall's lot for their game.
     #[serde(default)]
     pub colours: Vec<PublishedColours>,
+    /// Swiss rounds as published (the live driver): each replaces the pairing system's pairing
+    /// of its round, so that a result corrected after a later round was published changes scores
+    /// and standings, never a published round.
+    #[serde(default)]
+    pub rounds: Vec<PublishedRound>,
+}
+
+/// A published Swiss round: its boards in board order, (Red, Black) by player id. Every player
+/// of the stage who is available in that round and on no board has the bye.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublishedRound {
+    pub stage: String,
+    pub round: u32,
+    pub boards: Vec<(String, String)>,
 }
 
 /// The colours of a published game that has no result yet.

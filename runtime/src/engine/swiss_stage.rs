@@ -186,17 +186,22 @@ pub(crate) fn run(
             params: sw,
             scoring: &stage.scoring,
         };
-        let pairing = pairer.pair(&input).map_err(|f| {
-            vec![RuntimeProblem::new(
-                codes::SWISS_PAIRING,
-                format!("stage `{}` round {round}: {}", stage.name, f.message),
-                &sw.origin,
-            )
-            .zh(format!(
-                "阶段 `{}` 第 {round} 轮：{}",
-                stage.name, f.message
-            ))]
-        })?;
+        // A published round stands as published (the live driver); any other is paired.
+        let published = super::fixed::published_round(ctx, stage, round, &state, &sw.origin);
+        let pairing = match published {
+            Some(p) => p?,
+            None => pairer.pair(&input).map_err(|f| {
+                vec![RuntimeProblem::new(
+                    codes::SWISS_PAIRING,
+                    format!("stage `{}` round {round}: {}", stage.name, f.message),
+                    &sw.origin,
+                )
+                .zh(format!(
+                    "阶段 `{}` 第 {round} 轮：{}",
+                    stage.name, f.message
+                ))]
+            })?,
+        };
         for note in &pairing.notes {
             ctx.transcript.push(
                 EntryKind::Pairing,
