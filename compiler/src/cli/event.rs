@@ -67,7 +67,7 @@ pub enum EventCommand {
         #[arg(num_args = 1..=4, required = true)]
         what: Vec<String>,
     },
-    /// Correct a recorded result: STAGE ROUND BOARD RESULT --reason TEXT.
+    /// Correct a recorded result: STAGE ROUND BOARD RESULT --reason TEXT (published Swiss rounds stand).
     Correct {
         dir: PathBuf,
         stage: String,
@@ -114,7 +114,7 @@ pub enum EventCommand {
         #[arg(long, value_enum, default_value_t = TableFormat::Human)]
         format: TableFormat,
     },
-    /// Replay the log and compare every published game with a fresh replay.
+    /// Replay the log: each published batch must be what the engine pairs from the results recorded before it.
     Verify { dir: PathBuf },
     /// Write the results CSV and the log (JSON lines) of the event into DIR/export.
     Export { dir: PathBuf },
