@@ -361,6 +361,10 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
     })
 }
 
+/// A place in a standings table as (place, shared); None where the player has no row (in or
+/// out of the stage's field).
+pub type Place = Option<(u32, bool)>;
+
 /// A player whose place or points a correction changed.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Moved {
@@ -368,9 +372,8 @@ pub struct Moved {
     pub group: Option<String>,
     pub id: String,
     pub player: String,
-    /// Before and after, as (place, shared); None where the player has no row (in or out of the
-    /// stage's field).
-    pub place: (Option<(u32, bool)>, Option<(u32, bool)>),
+    /// Before and after.
+    pub place: (Place, Place),
     pub points: (Option<i64>, Option<i64>),
 }
 
