@@ -1,0 +1,254 @@
+//! The optimality matching of a bracket (a triangle of weights over the dense blossom) and the
+//! transpositions solved on it, greedily along tight edges or in one widened matching.
+
+use std::collections::BTreeMap;
+
+use super::NONE;
+use crate::pairing::swiss::dense::{max_weight_matching_dense, DenseMatching};
+use crate::pairing::swiss::weight::{Big, Weight};
+
+/// The transpositions without widening the weights, when possible: with optimal duals of the
+/// current weights, only tight edges occur in maximum-weight matchings, so giving each S1
+/// player in turn its best free S2 opponent along a tight edge is the rules' choice as soon as
+/// the pairs so formed extend to a maximum-weight matching; that is checked by solving the
+/// rest of the bracket. `None` when the check fails (the caller then solves it in full).
+pub(super) fn greedy_transpositions<const L: usize>(
+    opt: &mut Opt<L>,
+    remainder: &[usize],
+    s1: &[usize],
+    matched: &[bool],
+) -> Option<Vec<(usize, usize)>> {
+    let st = opt.compute();
+    let total = |o: &Opt<L>, st: &[usize]| -> Big<L> {
+        let mut t = Big::<L>::default();
+        for (i, &m) in st.iter().enumerate() {
+            if m > i && m < o.n {
+                t = t.plus(o.get(i, m));
+            }
+        }
+        t
+    };
+    let best = total(opt, &st);
+    let (active, m) = opt.last.as_ref()?;
+    let pos = |v: usize| active.binary_search(&v).ok();
+    let mut taken = vec![false; opt.n];
+    let mut pairs = Vec::new();
+    for &p in s1 {
+        let pa = pos(p)?;
+        let choice = remainder.iter().copied().find(|&o| {
+            o > p
+                && !taken[o]
+                && !matched.get(o).copied().unwrap_or(false)
+                && !opt.get(p, o).is_zero()
+                && pos(o).is_some_and(|oa| m.is_tight(pa, oa, opt.solved(p, o)))
+        })?;
+        taken[choice] = true;
+        pairs.push((p, choice));
+    }
+    let mut trial = Opt::<L> {
+        n: opt.n,
+        w: opt.w.clone(),
+        fixed: opt.fixed.clone(),
+        last: None,
+        before: BTreeMap::new(),
+    };
+    for &(p, o) in &pairs {
+        trial.finalize(p, o);
+    }
+    let st2 = trial.compute();
+    if total(&trial, &st2) == best {
+        Some(pairs)
+    } else {
+        None
+    }
+}
+
+fn widen<const A: usize, const B: usize>(x: &Big<A>) -> Big<B> {
+    let mut r = Big::<B>::default();
+    for (slot, v) in r.0.iter_mut().zip(x.0.iter()) {
+        *slot = *v;
+    }
+    r
+}
+
+/// The transpositions of a bracket in one matching: the current weights shifted up, and for
+/// the i-th S1 player a field ranking its possible S2 opponents (the highest-ranked largest),
+/// the fields ordered like S1. Returns each S1 player's partner (`NONE` if unmatched).
+pub(super) fn transpose<const L: usize, const L2: usize>(
+    (opt, remainder, s1, matched, fb): (&Opt<L>, &Vec<usize>, &Vec<usize>, &Vec<bool>, usize),
+) -> Option<Vec<usize>> {
+    let n = opt.n;
+    let active: Vec<usize> = (0..n).filter(|&i| opt.fixed[i] == NONE).collect();
+    let mut pos = vec![NONE; n];
+    for (ai, &a) in active.iter().enumerate() {
+        pos[a] = ai;
+    }
+    let extra = s1.len() * fb;
+    let mut w2 = vec![Big::<L2>::default(); n * n.saturating_sub(1) / 2];
+    for &a in &active {
+        for &c in &active {
+            if a < c {
+                let w = opt.get(a, c);
+                if !w.is_zero() {
+                    let mut x = widen::<L, L2>(&w);
+                    x.shl(extra);
+                    w2[tri(a, c)] = x;
+                }
+            }
+        }
+    }
+    for (i, &p) in s1.iter().enumerate() {
+        let offset = (s1.len() - 1 - i) * fb;
+        let mut addend = 0u64;
+        for &o in remainder.iter().rev() {
+            if o <= p || matched.get(o).copied().unwrap_or(false) {
+                continue;
+            }
+            let x = &mut w2[tri(p, o)];
+            if !x.is_zero() {
+                x.add_at(offset, addend);
+            }
+            addend += 1;
+        }
+    }
+    let mates =
+        max_weight_matching_dense(active.len(), &|ai, ci| w2[tri(active[ai], active[ci])]).mates();
+    Some(
+        s1.iter()
+            .map(|&p| {
+                mates
+                    .get(pos[p])
+                    .copied()
+                    .flatten()
+                    .and_then(|x| active.get(x).copied())
+                    .unwrap_or(NONE)
+            })
+            .collect(),
+    )
+}
+
+/// The slot of the pair {a, b} (a ≠ b) in a triangle of pairs.
+pub(super) fn tri(a: usize, b: usize) -> usize {
+    let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+    hi * (hi - 1) / 2 + lo
+}
+
+/// The optimality matching of one bracket: a triangle of weights, pairs already fixed, and the
+/// last solution (for its duals).
+pub(super) struct Opt<const L: usize> {
+    n: usize,
+    w: Vec<Big<L>>,
+    fixed: Vec<usize>,
+    last: Option<(Vec<usize>, DenseMatching<Big<L>>)>,
+    /// The weights changed since `last` was solved, as they were then (the duals are tested
+    /// against those): a few per nudge, where a copy of the triangle would double its memory.
+    before: BTreeMap<usize, Big<L>>,
+}
+
+impl<const L: usize> Opt<L> {
+    pub(super) fn new(n: usize) -> Self {
+        Opt {
+            n,
+            w: vec![Big::default(); n * n.saturating_sub(1) / 2],
+            fixed: vec![NONE; n],
+            last: None,
+            before: BTreeMap::new(),
+        }
+    }
+
+    pub(super) fn set(&mut self, a: usize, b: usize, w: Big<L>) {
+        if a >= self.n || b >= self.n || a == b {
+            return;
+        }
+        let k = tri(a, b);
+        if self.last.is_some() {
+            self.before.entry(k).or_insert(self.w[k]);
+        }
+        self.w[k] = w;
+    }
+
+    /// The weight of {a, b} when `last` was solved.
+    pub(super) fn solved(&self, a: usize, b: usize) -> Big<L> {
+        if a == b {
+            return Big::default();
+        }
+        let k = tri(a, b);
+        self.before.get(&k).copied().unwrap_or(self.w[k])
+    }
+
+    pub(super) fn get(&self, a: usize, b: usize) -> Big<L> {
+        if a == b {
+            Big::default()
+        } else {
+            self.w[tri(a, b)]
+        }
+    }
+
+    pub(super) fn finalize(&mut self, a: usize, b: usize) {
+        if a < self.n && b < self.n {
+            self.fixed[a] = b;
+            self.fixed[b] = a;
+        }
+    }
+
+    /// Solve from scratch; `result[i]` is i's partner, or i itself when unmatched.
+    pub(super) fn compute(&mut self) -> Vec<usize> {
+        let active: Vec<usize> = (0..self.n).filter(|&i| self.fixed[i] == NONE).collect();
+        let m =
+            max_weight_matching_dense(active.len(), &|ai, bi| self.w[tri(active[ai], active[bi])]);
+        let mut st: Vec<usize> = (0..self.n).collect();
+        for (i, f) in self.fixed.iter().enumerate() {
+            if *f != NONE {
+                st[i] = *f;
+            }
+        }
+        for (ai, mate) in m.mates().iter().enumerate() {
+            if let Some(bi) = mate {
+                st[active[ai]] = active[*bi];
+            }
+        }
+        self.last = Some((active, m));
+        self.before.clear();
+        st
+    }
+
+    /// Solve after the edges of `p` were nudged towards `prefer` (best first). The nudges are
+    /// below every quality field, so the optimum only changes if p can get a better partner
+    /// in some maximum-weight matching of the un-nudged weights, which needs a tight edge.
+    pub(super) fn compute_nudged(
+        &mut self,
+        st: &[usize],
+        p: usize,
+        prefer: &[usize],
+        may_prune: bool,
+    ) -> Vec<usize> {
+        if let (true, Some((active, m))) = (may_prune, &self.last) {
+            let current = st.get(p).copied().unwrap_or(NONE);
+            let pos = |v: usize| active.binary_search(&v).ok();
+            let mut needs_solve = false;
+            if let Some(pa) = pos(p) {
+                for &o in prefer {
+                    if o == current {
+                        break;
+                    }
+                    match pos(o) {
+                        Some(oa) if m.is_tight(pa, oa, self.solved(p, o)) => {
+                            needs_solve = true;
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                if !needs_solve && (current == p || !prefer.contains(&current)) {
+                    needs_solve = true;
+                }
+            } else {
+                needs_solve = true;
+            }
+            if !needs_solve {
+                return st.to_vec();
+            }
+        }
+        self.compute()
+    }
+}
