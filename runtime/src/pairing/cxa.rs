@@ -456,41 +456,18 @@ fn allocate(round: &SwissRound<'_>, s: &Search<'_>, i: usize, j: usize) -> (bool
 mod tests {
     use super::*;
     use crate::pairing::SwissRoundEntry;
-    use crate::plan::{
-        ByeRule, ByeScore, ColourLimits, FirstBoard, FirstRound, FirstRoundColours,
-        FirstRoundMethod, Numbers, Origin, Scoring, SwissRounds, SwissSystem,
-    };
+    use crate::plan::{FirstRoundColours, FirstRoundMethod, Numbers, Origin, Scoring};
 
+    /// The documented TRF defaults (`cxa_trf_params`) with 5 rounds, numbers by lot and the
+    /// given first round.
     fn params(method: FirstRoundMethod, colours: FirstRoundColours) -> Swiss {
-        let o = Origin::default_rule("test");
-        Swiss {
-            system: SwissSystem::Cxa,
-            rounds: SwissRounds::Fixed { rounds: 5 },
-            numbers: Numbers::Lot { origin: o.clone() },
-            first_round: FirstRound {
-                method,
-                colours,
-                first_board: FirstBoard::Upper,
-                origin: o.clone(),
-            },
-            colour_limits: ColourLimits {
-                max_consecutive: 2,
-                max_difference: 2,
-                relax_last_rounds: 1,
-                origin: o.clone(),
-            },
-            colour_tie: ColourTie::RoundParity,
-            bye: ByeRule {
-                points: 2,
-                opponent_score: ByeScore::LowestInField,
-                recipient: ByeRecipient::LowestNotYet,
-                origin: o.clone(),
-            },
-            forfeit_counts_as_met: false,
-            avoid_same_unit: AvoidWhen::Never,
-            split: None,
-            origin: o,
-        }
+        let mut sw = crate::pairing::swiss::cxa_trf_params(5);
+        sw.numbers = Numbers::Lot {
+            origin: Origin::default_rule("test"),
+        };
+        sw.first_round.method = method;
+        sw.first_round.colours = colours;
+        sw
     }
 
     fn player(number: u32, points: i64, history: Vec<SwissRoundEntry>) -> SwissPlayer {

@@ -116,6 +116,35 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
         }
     }
 
+    /// Nudge the edges of `p` to `candidates` (in bracket order, best first) by amounts that
+    /// grow from `addend` towards the best, so that among equal-quality optima `p` takes the
+    /// best one it can. Returns the candidates with an edge, best first, and the next addend.
+    /// With `by_position`, a candidate without an edge still takes up its amount, so each
+    /// amount stays the candidate's rank from the bottom.
+    fn nudge_in_order(
+        &mut self,
+        p: usize,
+        candidates: &[usize],
+        mut addend: u64,
+        by_position: bool,
+    ) -> (Vec<usize>, u64) {
+        let mut prefer = Vec::new();
+        for &o in candidates.iter().rev() {
+            let mut e = self.w(o, p);
+            let edge = !e.is_zero();
+            if edge {
+                e.add_small(addend);
+                self.opt.set(p, o, e);
+                prefer.push(o);
+            }
+            if edge || by_position {
+                addend += 1;
+            }
+        }
+        prefer.reverse();
+        (prefer, addend)
+    }
+
     /// Which moved-down players are paired in the bracket: the highest ones, score by score.
     fn choose_moved_down(&mut self) {
         let sgb = self.br.sgb;
@@ -166,21 +195,8 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
             if !self.matched[p] {
                 continue;
             }
-            let mut addend = n as u64;
-            let mut prefer = Vec::new();
-            for o in (sgb..nsgb).rev() {
-                if self.matched[o] {
-                    continue;
-                }
-                let mut e = self.w(o, p);
-                if !e.is_zero() {
-                    e.add_small(addend);
-                    self.opt.set(p, o, e);
-                    prefer.push(o);
-                    addend += 1;
-                }
-            }
-            prefer.reverse();
+            let free: Vec<usize> = (sgb..nsgb).filter(|&o| !self.matched[o]).collect();
+            let (prefer, addend) = self.nudge_in_order(p, &free, n as u64, false);
             // The nudges must stay inside the reserved low bits for the shortcut to hold.
             let fits = 3 * self.pcb + 1 >= 64 || addend < (1u64 << (3 * self.pcb + 1));
             self.st = self.opt.compute_nudged(&self.st, p, &prefer, fits);
@@ -407,21 +423,13 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
             if !self.in_s1(p) || self.matched[p] {
                 continue;
             }
-            let mut addend = 0u64;
-            let mut prefer = Vec::new();
-            for &o in r.players.iter().rev() {
-                if o <= p || self.matched.get(o).copied().unwrap_or(false) {
-                    continue;
-                }
-                let mut e = self.w(o, p);
-                if !e.is_zero() {
-                    e.add_small(addend);
-                    self.opt.set(p, o, e);
-                    prefer.push(o);
-                }
-                addend += 1;
-            }
-            prefer.reverse();
+            let below: Vec<usize> = r
+                .players
+                .iter()
+                .copied()
+                .filter(|&o| o > p && !self.matched.get(o).copied().unwrap_or(false))
+                .collect();
+            let (prefer, _) = self.nudge_in_order(p, &below, 0, true);
             self.st = self.opt.compute_nudged(&self.st, p, &prefer, true);
             let m = self.st[p];
             if m == p {
