@@ -8,7 +8,7 @@ use super::outcome::{DerivedRow, DerivedStanding, PrizeAward, Qualifier};
 use super::problem::{codes, RuntimeProblem};
 use super::transcript::EntryKind;
 use super::Ctx;
-use crate::plan::{DerivedRanking, GroupAttr, Measure, PrizeKey, PrizeTable, Quota, ShortRule};
+use crate::plan::{DerivedRanking, GroupAttr, Measure, PrizeTable, Quota, ShortRule};
 use std::collections::BTreeMap;
 
 /// One member as the source stage ranked them.
@@ -238,12 +238,6 @@ pub(crate) fn pay(
     awards: &mut Vec<PrizeAward>,
     totals: &mut BTreeMap<String, u64>,
 ) {
-    let line_for = |place: u32| {
-        table
-            .lines
-            .iter()
-            .find(|l| matches!(l.key, PrizeKey::Places { places } if places.contains(place)))
-    };
     let mut i = 0;
     let rows = &standing.rows;
     while i < rows.len() {
@@ -252,60 +246,13 @@ pub(crate) fn pay(
         while rows.get(j).is_some_and(|r| r.place == place) {
             j += 1;
         }
-        let tier = rows.get(i..j).unwrap_or(&[]);
-        let k = tier.len() as u64;
-        let mut pools: BTreeMap<String, u64> = BTreeMap::new();
-        for q in place..place + tier.len() as u32 {
-            if let Some(line) = line_for(q) {
-                if let Some(amount) = line.amount {
-                    let cur = line
-                        .currency
-                        .clone()
-                        .unwrap_or_else(|| table.currency.clone());
-                    let e = pools.entry(cur).or_insert(0);
-                    match e.checked_add(amount) {
-                        Some(t) => *e = t,
-                        None => ctx.problems.push(
-                            RuntimeProblem::new(
-                                codes::OUT_OF_RANGE,
-                                format!(
-                                    "the prizes of places {place}.. add up to more than {}",
-                                    u64::MAX
-                                ),
-                                &line.origin,
-                            )
-                            .zh(format!("第 {place} 名起的奖金之和超过 {}", u64::MAX)),
-                        ),
-                    }
-                }
-            }
-        }
-        let items = line_for(place).map(|l| l.items.clone()).unwrap_or_default();
-        let award = |unit: &str, amount: u64, currency: &str| PrizeAward {
-            category: table.category.clone(),
-            place,
-            shared: k > 1,
-            id: unit.to_string(),
-            player: unit.to_string(),
-            amount,
-            currency: currency.to_string(),
-            items: items.clone(),
-            eliminated: None,
-        };
-        for (currency, pool) in &pools {
-            let share = pool / k.max(1);
-            let rest = pool % k.max(1);
-            for (n, row) in tier.iter().enumerate() {
-                let amount = share + u64::from((n as u64) < rest);
-                super::money::add_money(ctx, totals, currency, amount, &table.origin);
-                awards.push(award(&row.unit, amount, currency));
-            }
-        }
-        if pools.is_empty() && !items.is_empty() {
-            for row in tier {
-                awards.push(award(&row.unit, 0, &table.currency));
-            }
-        }
+        let winners: Vec<(String, String)> = rows
+            .get(i..j)
+            .unwrap_or(&[])
+            .iter()
+            .map(|r| (r.unit.clone(), r.unit.clone()))
+            .collect();
+        super::money::pay_tier(ctx, table, place, &winners, awards, totals);
         i = j;
     }
     let paid: Vec<String> = awards

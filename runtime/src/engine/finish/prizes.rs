@@ -1,7 +1,7 @@
 //! Paying the prize tables from the final (or a category's, or a derived) ranking: shared places split their prizes, money adds up per currency without overflow.
 
 use super::*;
-use crate::engine::money::add_money;
+use crate::engine::money::{add_money, pay_tier};
 
 pub(super) fn prizes(
     ctx: &mut Ctx<'_>,
@@ -40,12 +40,6 @@ pub(super) fn prizes(
                 continue;
             }
         };
-        let line_for = |place: u32| {
-            table
-                .lines
-                .iter()
-                .find(|l| matches!(l.key, PrizeKey::Places { places } if places.contains(place)))
-        };
         let mut i = 0;
         while i < cat_rank.len() {
             let place = cat_rank.get(i).map(|m| m.0).unwrap_or(0);
@@ -53,84 +47,31 @@ pub(super) fn prizes(
             while j < cat_rank.len() && cat_rank.get(j).map(|m| m.0) == Some(place) {
                 j += 1;
             }
-            let tier: Vec<usize> = cat_rank
+            let mut tier: Vec<usize> = cat_rank
                 .get(i..j)
                 .unwrap_or(&[])
                 .iter()
                 .map(|m| m.2)
                 .collect();
-            let shared = tier.len() > 1;
-            let k = tier.len() as u32;
-            // The money of every place the tier occupies, pooled and shared equally.
-            let mut pools: BTreeMap<String, u64> = BTreeMap::new();
-            for q in place..place + k {
-                if let Some(line) = line_for(q) {
-                    if let Some(amount) = line.amount {
-                        let cur = line
-                            .currency
-                            .clone()
-                            .unwrap_or_else(|| table.currency.clone());
-                        let e = pools.entry(cur.clone()).or_insert(0);
-                        match e.checked_add(amount) {
-                            Some(t) => *e = t,
-                            None => ctx.problems.push(
-                                RuntimeProblem::new(
-                                    codes::OUT_OF_RANGE,
-                                    format!(
-                                    "the prizes of places {place}.. add up to more than {} {cur}",
-                                    u64::MAX
-                                ),
-                                    &line.origin,
-                                )
-                                .zh(format!("第 {place} 名起的奖金之和超过 {} {cur}", u64::MAX)),
-                            ),
-                        }
-                    }
-                }
-            }
-            let items = line_for(place).map(|l| l.items.clone()).unwrap_or_default();
-            let mut sorted = tier.clone();
-            sorted.sort_by(|a, b| ctx.id(*a).cmp(ctx.id(*b)));
-            for (currency, pool) in &pools {
-                let share = pool / u64::from(k.max(1));
-                let rest = pool % u64::from(k.max(1));
-                if rest != 0 {
+            // The remainder of a shared pool goes one unit each in id order.
+            tier.sort_by(|a, b| ctx.id(*a).cmp(ctx.id(*b)));
+            let winners: Vec<(String, String)> = tier
+                .iter()
+                .map(|&p| (ctx.id(p).to_string(), ctx.name(p).to_string()))
+                .collect();
+            let k = winners.len() as u32;
+            for s in pay_tier(ctx, table, place, &winners, &mut awards, &mut totals) {
+                if s.rest != 0 {
                     let text = format!(
-                        "{}: {pool} {currency} for places {place}..{} shared by {k}: {share} each, the {rest} left over paid one unit each in id order",
+                        "{}: {} {} for places {place}..{} shared by {k}: {} each, the {} left over paid one unit each in id order",
                         table.title.clone().unwrap_or_else(|| "prizes".to_string()),
-                        place + k - 1
+                        s.pool,
+                        s.currency,
+                        place + k - 1,
+                        s.share,
+                        s.rest,
                     );
                     ctx.transcript.push(EntryKind::Prize, text, &table.origin);
-                }
-                for (n, &p) in sorted.iter().enumerate() {
-                    let amount = share + u64::from((n as u64) < rest);
-                    add_money(ctx, &mut totals, currency, amount, &table.origin);
-                    awards.push(PrizeAward {
-                        category: table.category.clone(),
-                        place,
-                        shared,
-                        id: ctx.id(p).to_string(),
-                        player: ctx.name(p).to_string(),
-                        amount,
-                        currency: currency.clone(),
-                        items: items.clone(),
-                        eliminated: None,
-                    });
-                }
-            }
-            if pools.is_empty() && !items.is_empty() {
-                for &p in &sorted {
-                    awards.push(PrizeAward {
-                        category: table.category.clone(),
-                        place,
-                        shared,
-                        id: ctx.id(p).to_string(),
-                        player: ctx.name(p).to_string(),
-                        amount: 0,
-                        currency: table.currency.clone(),
-                        items: items.clone(),
-                        eliminated: None,
-                    });
                 }
             }
             i = j;
