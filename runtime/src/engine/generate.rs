@@ -132,9 +132,6 @@ pub fn generate_roster<R: RngCore>(
     }
     let first_day = first_day(plan);
     let want = entry_want(plan);
-    let event_sex = want.sex;
-    let event_title = want.title;
-    let (born_from, born_to) = want.born;
     if !want.possible() {
         return Err(vec![RuntimeProblem::new(
             codes::CANNOT_GENERATE,
@@ -143,64 +140,7 @@ pub fn generate_roster<R: RngCore>(
         )
         .zh("报名的年龄条件没有可行的出生日期")]);
     }
-    let sections: Vec<(Date, Date, Option<Sex>)> = plan
-        .categories
-        .values()
-        .filter(|c| c.born_from.is_some() || c.born_to.is_some())
-        .map(|c| {
-            (
-                c.born_from
-                    .unwrap_or(Date::new(first_day.year.saturating_sub(80), 1, 1)),
-                c.born_to
-                    .unwrap_or(Date::new(first_day.year.saturating_sub(8), 12, 31)),
-                c.sex,
-            )
-        })
-        .collect();
-    let by_sex = plan.categories.values().any(|c| c.sex.is_some());
-    // Every category prize table gets at least as many generated players as it has places
-    // (seed 002's sections by age and sex): one slot (birth window, sex) per place, filled
-    // first; the rest of the field is drawn as before.
-    type Slot = (Option<(Date, Date)>, Option<Sex>);
-    let mut slots: Vec<Slot> = Vec::new();
-    for table in &plan.prizes {
-        let Some(name) = table.category.as_deref() else {
-            continue;
-        };
-        let (mut sex, mut window, mut cur, mut depth) = (None, None, Some(name), 0);
-        while let (Some(c), true) = (cur.and_then(|c| plan.categories.get(c)), depth < 8) {
-            sex = sex.or(c.sex);
-            if window.is_none() && (c.born_from.is_some() || c.born_to.is_some()) {
-                window = Some((
-                    c.born_from
-                        .unwrap_or(Date::new(first_day.year.saturating_sub(80), 1, 1)),
-                    c.born_to
-                        .unwrap_or(Date::new(first_day.year.saturating_sub(8), 12, 31)),
-                ));
-            }
-            cur = c.within.as_deref();
-            depth += 1;
-        }
-        if sex.is_none() && window.is_none() {
-            continue;
-        }
-        let places = table
-            .lines
-            .iter()
-            .filter_map(|l| match &l.key {
-                crate::plan::PrizeKey::Places { places } => Some(places.to),
-                crate::plan::PrizeKey::Eliminated { .. } => None,
-            })
-            .max()
-            .unwrap_or(0)
-            .min(n);
-        for _ in 0..places {
-            slots.push((window, sex));
-        }
-    }
-    if slots.len() as u32 > n.saturating_sub(named) {
-        slots.clear();
-    }
+    let slots = prize_slots(plan, first_day, n, named);
     let room = n.saturating_sub(named.max(pooled));
     // The prize tables' slots lie inside the stages' categories and come first; the stages'
     // own needs follow (an empty stage is still caught by `verify`).
@@ -217,24 +157,21 @@ pub fn generate_roster<R: RngCore>(
         }
     }
     let cycle_slots = !plan.stages.iter().any(takes_whole_roster);
-    // The fewest groups of any drawn round robin: no unit may have more players than that.
-    let max_per_unit = plan
-        .stages
-        .iter()
-        .filter_map(|s| match &s.format {
-            StageFormat::RoundRobin(rr) if rr.draw.as_ref().is_some_and(|d| d.avoid_same_unit) => {
-                Some(rr.groups.len().max(1) as u32)
-            }
-            _ => None,
-        })
-        .min()
-        .unwrap_or(u32::MAX);
     let mut units: Vec<&str> = UNITS.to_vec();
     for i in (1..units.len()).rev() {
         let j = below(rng, i as u32 + 1) as usize;
         units.swap(i, j);
     }
-    let mut unit_count: Vec<u32> = vec![0; units.len()];
+    let mut maker = Maker {
+        sections: age_sections(plan, first_day),
+        by_sex: plan.categories.values().any(|c| c.sex.is_some()),
+        want,
+        slots,
+        unit_count: vec![0; units.len()],
+        units,
+        next_unit: 0,
+        max_per_unit: max_per_unit(plan),
+    };
     let mut players: Vec<Player> = Vec::with_capacity(n as usize);
     for np in &entry.players {
         players.push(Player {
@@ -242,7 +179,7 @@ pub fn generate_roster<R: RngCore>(
             name: np.name.clone(),
             unit: np.unit.clone(),
             federation: np.federation.clone(),
-            sex: np.sex.or(event_sex),
+            sex: np.sex.or(maker.want.sex),
             born: np.born,
             title: np.title,
             rating: np.rating,
@@ -251,57 +188,196 @@ pub fn generate_roster<R: RngCore>(
             row: None,
         });
     }
-    let mut next_unit = 0usize;
-    let mut make = |k: u32,
-                    pool: Option<&crate::plan::Pool>,
-                    fit: Option<&Want>,
-                    slot_ix: Option<usize>,
-                    rng: &mut R,
-                    players: &[Player]|
-     -> Player {
+    let mut k = 0u32;
+    for pool in &entry.pools {
+        let have = players
+            .iter()
+            .filter(|p| p.pool.as_deref() == Some(pool.name.as_str()))
+            .count() as u32;
+        let want = pool.size.unwrap_or(0);
+        for _ in have..want {
+            k += 1;
+            let p = maker.make(k, Some(pool), None, None, rng, &players);
+            players.push(p);
+        }
+    }
+    let open_pool = entry.pools.iter().find(|p| p.size.is_none());
+    let mut open = 0usize;
+    while (players.len() as u32) < n {
+        k += 1;
+        // First the players the stages that draw by category need, then (when no stage takes
+        // the whole roster) the rest spread over those categories, so that nobody is left out.
+        // The prize tables' slots come first (they lie inside the stages' categories).
+        let fit = match open.checked_sub(maker.slots.len()) {
+            None => None,
+            Some(i) => match stage_slots.get(i) {
+                Some(w) => Some(w),
+                None if cycle_slots && !all_stage_slots.is_empty() => {
+                    all_stage_slots.get(i % all_stage_slots.len())
+                }
+                None => None,
+            },
+        };
+        let p = maker.make(k, open_pool, fit, Some(open), rng, &players);
+        open += 1;
+        players.push(p);
+    }
+    for (i, p) in players.iter_mut().enumerate() {
+        if p.order.is_none() {
+            p.order = Some(i as u32 + 1);
+        }
+    }
+    let roster = Roster { players };
+    verify(plan, &roster)?;
+    Ok(roster)
+}
+
+/// A birth window and a sex that a generated player is made to meet.
+type Slot = (Option<(Date, Date)>, Option<Sex>);
+
+/// A birth window with its open ends closed: born at most 80 and at least 8 years before the
+/// first day.
+fn window(from: Option<Date>, to: Option<Date>, first_day: Date) -> (Date, Date) {
+    (
+        from.unwrap_or(Date::new(first_day.year.saturating_sub(80), 1, 1)),
+        to.unwrap_or(Date::new(first_day.year.saturating_sub(8), 12, 31)),
+    )
+}
+
+/// The categories by age, as (born from, born to, sex): a generated player falls in one.
+fn age_sections(plan: &Plan, first_day: Date) -> Vec<(Date, Date, Option<Sex>)> {
+    plan.categories
+        .values()
+        .filter(|c| c.born_from.is_some() || c.born_to.is_some())
+        .map(|c| {
+            let (f, t) = window(c.born_from, c.born_to, first_day);
+            (f, t, c.sex)
+        })
+        .collect()
+}
+
+/// Every category prize table gets at least as many generated players as it has places (seed
+/// 002's sections by age and sex): one slot (birth window, sex) per place, filled first; none
+/// when they would not fit beside the `named` players in a roster of `n`.
+fn prize_slots(plan: &Plan, first_day: Date, n: u32, named: u32) -> Vec<Slot> {
+    let mut slots: Vec<Slot> = Vec::new();
+    for table in &plan.prizes {
+        let Some(name) = table.category.as_deref() else {
+            continue;
+        };
+        let (mut sex, mut born, mut cur, mut depth) = (None, None, Some(name), 0);
+        while let (Some(c), true) = (cur.and_then(|c| plan.categories.get(c)), depth < 8) {
+            sex = sex.or(c.sex);
+            if born.is_none() && (c.born_from.is_some() || c.born_to.is_some()) {
+                born = Some(window(c.born_from, c.born_to, first_day));
+            }
+            cur = c.within.as_deref();
+            depth += 1;
+        }
+        if sex.is_none() && born.is_none() {
+            continue;
+        }
+        let places = table
+            .lines
+            .iter()
+            .filter_map(|l| match &l.key {
+                crate::plan::PrizeKey::Places { places } => Some(places.to),
+                crate::plan::PrizeKey::Eliminated { .. } => None,
+            })
+            .max()
+            .unwrap_or(0)
+            .min(n);
+        for _ in 0..places {
+            slots.push((born, sex));
+        }
+    }
+    if slots.len() as u32 > n.saturating_sub(named) {
+        slots.clear();
+    }
+    slots
+}
+
+/// The fewest groups of any drawn round robin that keeps units apart: no unit may have more
+/// players than that.
+fn max_per_unit(plan: &Plan) -> u32 {
+    plan.stages
+        .iter()
+        .filter_map(|s| match &s.format {
+            StageFormat::RoundRobin(rr) if rr.draw.as_ref().is_some_and(|d| d.avoid_same_unit) => {
+                Some(rr.groups.len().max(1) as u32)
+            }
+            _ => None,
+        })
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// A surname and a given name drawn from the lists.
+fn random_name<R: RngCore>(rng: &mut R) -> (&'static str, &'static str) {
+    let surname = SURNAMES
+        .get(below(rng, SURNAMES.len() as u32) as usize)
+        .copied()
+        .unwrap_or("王");
+    let given = GIVEN
+        .get(below(rng, GIVEN.len() as u32) as usize)
+        .copied()
+        .unwrap_or("明");
+    (surname, given)
+}
+
+/// Makes the generated players one by one: what the entry, the prize slots and the age
+/// sections ask of each, and the units handed out in turn within their cap.
+struct Maker<'u> {
+    /// The entry's own conditions (sex, title, birth window).
+    want: Want,
+    slots: Vec<Slot>,
+    sections: Vec<(Date, Date, Option<Sex>)>,
+    /// Whether some category is by sex (then about a third of the field are women).
+    by_sex: bool,
+    /// The units in a shuffled order, and how many players each has.
+    units: Vec<&'u str>,
+    unit_count: Vec<u32>,
+    next_unit: usize,
+    max_per_unit: u32,
+}
+
+impl Maker<'_> {
+    /// Player number `k`, of `pool`, meeting `fit` (a stage's need) or else prize slot
+    /// `slot_ix`. The random draws come in a fixed order (sex, birth date, title, name,
+    /// rating), so that a seed gives the same roster.
+    fn make<R: RngCore>(
+        &mut self,
+        k: u32,
+        pool: Option<&crate::plan::Pool>,
+        fit: Option<&Want>,
+        slot_ix: Option<usize>,
+        rng: &mut R,
+        players: &[Player],
+    ) -> Player {
         let slot = if fit.is_some() {
             None
         } else if pool.is_none_or(|p| p.size.is_none() && p.sex.is_none()) {
-            slot_ix.and_then(|i| slots.get(i)).copied()
+            slot_ix.and_then(|i| self.slots.get(i)).copied()
         } else {
             None
         };
         let sex = pool
             .and_then(|p| p.sex)
             .or(fit.and_then(|w| w.sex))
-            .or(event_sex)
+            .or(self.want.sex)
             .or(slot.and_then(|s| s.1))
             .unwrap_or_else(|| {
-                if by_sex && below(rng, 3) == 0 {
+                if self.by_sex && below(rng, 3) == 0 {
                     Sex::Women
                 } else {
                     Sex::Men
                 }
             });
-        let born = if let Some(w) = fit {
-            random_date(rng, w.born.0, w.born.1)
-        } else if let Some((Some((f, t)), _)) = slot {
-            random_date(rng, f.max(born_from.min(t)), t)
-        } else if sections.is_empty() {
-            random_date(rng, born_from, born_to)
-        } else {
-            let fitting: Vec<&(Date, Date, Option<Sex>)> = sections
-                .iter()
-                .filter(|s| s.2.is_none_or(|x| x == sex))
-                .collect();
-            let pick = fitting
-                .get(below(rng, fitting.len() as u32) as usize)
-                .copied()
-                .or(sections.first());
-            match pick {
-                Some(&(f, t, _)) => random_date(rng, f.max(born_from.min(t)), t),
-                None => random_date(rng, born_from, born_to),
-            }
-        };
+        let born = self.born(sex, fit, slot, rng);
         let cond = pool
             .and_then(|p| p.title_condition)
             .or(fit.and_then(|w| w.title))
-            .or(event_title);
+            .or(self.want.title);
         let title = match cond {
             Some((op, t)) => title_meeting(op, t),
             None => match below(rng, 10) {
@@ -317,30 +393,9 @@ pub fn generate_roster<R: RngCore>(
         };
         let unit = match pool.and_then(|p| p.unit.clone()) {
             Some(u) => u,
-            None => {
-                let mut chosen = None;
-                for _ in 0..units.len() {
-                    let u = next_unit % units.len();
-                    next_unit += 1;
-                    if unit_count.get(u).is_some_and(|&c| c < max_per_unit) {
-                        if let Some(c) = unit_count.get_mut(u) {
-                            *c += 1;
-                        }
-                        chosen = units.get(u).map(|s| s.to_string());
-                        break;
-                    }
-                }
-                chosen.unwrap_or_else(|| format!("单位{k}"))
-            }
+            None => self.next_unit(k),
         };
-        let surname = SURNAMES
-            .get(below(rng, SURNAMES.len() as u32) as usize)
-            .copied()
-            .unwrap_or("王");
-        let given = GIVEN
-            .get(below(rng, GIVEN.len() as u32) as usize)
-            .copied()
-            .unwrap_or("明");
+        let (surname, given) = random_name(rng);
         let mut id = format!("p{k:03}");
         while players.iter().any(|p| p.id == id) {
             id.push('x');
@@ -358,49 +413,62 @@ pub fn generate_roster<R: RngCore>(
             order: Some(k),
             row: None,
         }
-    };
-    let mut k = 0u32;
-    for pool in &entry.pools {
-        let have = players
+    }
+
+    /// A birth date for a player of `sex`: inside the stage's need, else the prize slot, else
+    /// one of the age sections that admits the sex, else the entry's window.
+    fn born<R: RngCore>(
+        &self,
+        sex: Sex,
+        fit: Option<&Want>,
+        slot: Option<Slot>,
+        rng: &mut R,
+    ) -> Date {
+        let (born_from, born_to) = self.want.born;
+        if let Some(w) = fit {
+            return random_date(rng, w.born.0, w.born.1);
+        }
+        if let Some((Some((f, t)), _)) = slot {
+            return random_date(rng, f.max(born_from.min(t)), t);
+        }
+        if self.sections.is_empty() {
+            return random_date(rng, born_from, born_to);
+        }
+        let fitting: Vec<&(Date, Date, Option<Sex>)> = self
+            .sections
             .iter()
-            .filter(|p| p.pool.as_deref() == Some(pool.name.as_str()))
-            .count() as u32;
-        let want = pool.size.unwrap_or(0);
-        for _ in have..want {
-            k += 1;
-            let p = make(k, Some(pool), None, None, rng, &players);
-            players.push(p);
+            .filter(|s| s.2.is_none_or(|x| x == sex))
+            .collect();
+        let pick = fitting
+            .get(below(rng, fitting.len() as u32) as usize)
+            .copied()
+            .or(self.sections.first());
+        match pick {
+            Some(&(f, t, _)) => random_date(rng, f.max(born_from.min(t)), t),
+            None => random_date(rng, born_from, born_to),
         }
     }
-    let open_pool = entry.pools.iter().find(|p| p.size.is_none());
-    let mut open = 0usize;
-    while (players.len() as u32) < n {
-        k += 1;
-        // First the players the stages that draw by category need, then (when no stage takes
-        // the whole roster) the rest spread over those categories, so that nobody is left out.
-        // The prize tables' slots come first (they lie inside the stages' categories).
-        let fit = match open.checked_sub(slots.len()) {
-            None => None,
-            Some(i) => match stage_slots.get(i) {
-                Some(w) => Some(w),
-                None if cycle_slots && !all_stage_slots.is_empty() => {
-                    all_stage_slots.get(i % all_stage_slots.len())
+
+    /// The next unit in turn that is under its cap (`单位k` when every unit is full).
+    fn next_unit(&mut self, k: u32) -> String {
+        for _ in 0..self.units.len() {
+            let u = self.next_unit % self.units.len();
+            self.next_unit += 1;
+            if self
+                .unit_count
+                .get(u)
+                .is_some_and(|&c| c < self.max_per_unit)
+            {
+                if let Some(c) = self.unit_count.get_mut(u) {
+                    *c += 1;
                 }
-                None => None,
-            },
-        };
-        let p = make(k, open_pool, fit, Some(open), rng, &players);
-        open += 1;
-        players.push(p);
-    }
-    for (i, p) in players.iter_mut().enumerate() {
-        if p.order.is_none() {
-            p.order = Some(i as u32 + 1);
+                if let Some(name) = self.units.get(u) {
+                    return name.to_string();
+                }
+            }
         }
+        format!("单位{k}")
     }
-    let roster = Roster { players };
-    verify(plan, &roster)?;
-    Ok(roster)
 }
 
 /// One birth window, sex and title per player the stages that draw by category need (their
@@ -485,14 +553,7 @@ fn generate_teams<R: RngCore>(teams: u32, boards: u32, want: &Want, rng: &mut R)
         };
         for b in 0..boards.max(1) {
             let k = t * boards.max(1) + b + 1;
-            let surname = SURNAMES
-                .get(below(rng, SURNAMES.len() as u32) as usize)
-                .copied()
-                .unwrap_or("王");
-            let given = GIVEN
-                .get(below(rng, GIVEN.len() as u32) as usize)
-                .copied()
-                .unwrap_or("明");
+            let (surname, given) = random_name(rng);
             players.push(Player {
                 id: format!("t{}b{}", t + 1, b + 1),
                 name: format!("{surname}{given}{k}"),
