@@ -1,6 +1,7 @@
 //! Playing one match: the regular games, then the playoff chain until a step decides.
 
 use super::*;
+use crate::plan::PlayoffStep;
 
 /// How a match ended.
 pub(crate) struct MatchResult {
@@ -61,229 +62,62 @@ impl Ctx<'_> {
         spec: &MatchSpec<'_>,
         out: &mut Vec<GameOut>,
     ) -> MatchResult {
-        let what = format!(
-            "{} {} ({} v {})",
-            at.stage,
-            spec.label,
-            self.id(a),
-            self.id(b)
-        );
-        let mut prev: Option<(usize, usize)> = None;
-        let mut score = (0i64, 0i64);
+        let mut m = InMatch {
+            a,
+            b,
+            what: format!(
+                "{} {} ({} v {})",
+                at.stage,
+                spec.label,
+                self.id(a),
+                self.id(b)
+            ),
+            prev: None,
+            pending_at_start: self.pending,
+            score: (0, 0),
+            log: Vec::new(),
+            seen: BTreeMap::new(),
+        };
         let mut regular: Vec<Played> = Vec::new();
-        let pending_at_start = self.pending;
         for g in 1..=spec.games.max(1) {
             let game_at = GameAt {
                 step: None,
                 game_no: g,
                 ..*at
             };
-            let (red, black) = if let (1, Some(first)) = (g, spec.first) {
-                first
-            } else if g == 1 {
-                self.colours(
-                    spec.colours,
-                    Side::Red,
-                    a,
-                    b,
-                    None,
-                    &game_at,
-                    &what,
-                    spec.colours_origin,
-                )
-            } else {
-                self.colours(
-                    ColourRule::Swap,
-                    Side::Red,
-                    a,
-                    b,
-                    prev,
-                    &game_at,
-                    &what,
-                    spec.colours_origin,
-                )
+            let played = match (g, spec.first) {
+                (1, Some(first)) => self.play_at(&mut m, &game_at, first, out),
+                (1, None) => {
+                    let rule = spec.colours;
+                    self.play_with(&mut m, &game_at, rule, Side::Red, spec.colours_origin, out)
+                        .0
+                }
+                _ => {
+                    let rule = ColourRule::Swap;
+                    self.play_with(&mut m, &game_at, rule, Side::Red, spec.colours_origin, out)
+                        .0
+                }
             };
-            let played = self.play_game(&game_at, red, black, out);
-            let (rp, bp) = played.points(spec.scoring);
-            if played.red == a {
-                score.0 += rp;
-                score.1 += bp;
-            } else {
-                score.0 += bp;
-                score.1 += rp;
-            }
+            m.score = m.add(m.score, &played, spec.scoring);
             regular.push(played);
-            prev = Some((red, black));
         }
-        let decided = |winner: usize, by: &str| MatchResult {
-            winner,
-            loser: if winner == a { b } else { a },
-            score,
-            decided_by: by.to_string(),
-        };
         // A match waiting for a result goes no further: its playoff (and any lot) waits too.
-        if self.pending > pending_at_start {
-            return decided(a, "pending");
+        if self.pending > m.pending_at_start {
+            return m.decided(a, "pending");
         }
-        if score.0 != score.1 {
+        if m.score.0 != m.score.1 {
             let all_forfeit = regular.iter().all(|p| p.result.is_forfeit());
-            let winner = if score.0 > score.1 { a } else { b };
-            return decided(winner, if all_forfeit { "forfeit" } else { "games" });
+            let winner = if m.score.0 > m.score.1 { a } else { b };
+            return m.decided(winner, if all_forfeit { "forfeit" } else { "games" });
         }
-        let mut log = vec![format!(
-            "{what}: level {}–{} after the regular game(s)",
-            score.0, score.1
-        )];
-        let mut seen: BTreeMap<String, u32> = BTreeMap::new();
+        m.log.push(format!(
+            "{}: level {}–{} after the regular game(s)",
+            m.what, m.score.0, m.score.1
+        ));
         let steps = spec.playoff.map(|c| c.steps.as_slice()).unwrap_or(&[]);
         for step in steps {
-            match &step.kind {
-                PlayoffStepKind::Game {
-                    time,
-                    colours,
-                    games,
-                } => {
-                    let mut pts = (0i64, 0i64);
-                    for k in 0..(*games).max(1) {
-                        let rule = if k == 0 { *colours } else { ColourRule::Swap };
-                        let n = seen.entry(time.clone()).or_insert(0);
-                        *n += 1;
-                        let game_at = GameAt {
-                            step: Some(time),
-                            game_no: *n,
-                            ..*at
-                        };
-                        let (red, black) = self.colours(
-                            rule,
-                            Side::Red,
-                            a,
-                            b,
-                            prev,
-                            &game_at,
-                            &what,
-                            &step.origin,
-                        );
-                        let played = self.play_game(&game_at, red, black, out);
-                        let (rp, bp) = played.points(spec.scoring);
-                        if played.red == a {
-                            pts.0 += rp;
-                            pts.1 += bp;
-                        } else {
-                            pts.0 += bp;
-                            pts.1 += rp;
-                        }
-                        log.push(format!(
-                            "{time}: {} – {} {}",
-                            self.id(red),
-                            self.id(black),
-                            played.result.notation()
-                        ));
-                        prev = Some((red, black));
-                    }
-                    if self.pending > pending_at_start {
-                        return decided(a, "pending");
-                    }
-                    if pts.0 != pts.1 {
-                        let winner = if pts.0 > pts.1 { a } else { b };
-                        return self.close_playoff(
-                            log,
-                            winner,
-                            time,
-                            &step.origin,
-                            decided(winner, time),
-                        );
-                    }
-                }
-                PlayoffStepKind::Armageddon {
-                    time,
-                    colours,
-                    draw_goes_to,
-                } => {
-                    let n = seen.entry(time.clone()).or_insert(0);
-                    *n += 1;
-                    let game_at = GameAt {
-                        step: Some(time),
-                        alias: Some("armageddon"),
-                        game_no: *n,
-                        ..*at
-                    };
-                    let (red, black) = self.colours(
-                        *colours,
-                        *draw_goes_to,
-                        a,
-                        b,
-                        prev,
-                        &game_at,
-                        &what,
-                        &step.origin,
-                    );
-                    let played = self.play_game(&game_at, red, black, out);
-                    if self.pending > pending_at_start {
-                        return decided(a, "pending");
-                    }
-                    let (red, black) = (played.red, if played.red == red { black } else { red });
-                    let winner = match played.result.winner() {
-                        Some(Side::Red) => red,
-                        Some(Side::Black) => black,
-                        None => match draw_goes_to {
-                            Side::Red => red,
-                            Side::Black => black,
-                        },
-                    };
-                    let note = if played.result.winner().is_none() {
-                        format!(
-                            " (a draw goes to {})",
-                            if *draw_goes_to == Side::Black {
-                                "Black"
-                            } else {
-                                "Red"
-                            }
-                        )
-                    } else {
-                        String::new()
-                    };
-                    log.push(format!(
-                        "{time}: {} – {} {}{note}",
-                        self.id(red),
-                        self.id(black),
-                        played.result.notation()
-                    ));
-                    return self.close_playoff(
-                        log,
-                        winner,
-                        time,
-                        &step.origin,
-                        decided(winner, time),
-                    );
-                }
-                PlayoffStepKind::Lots => {
-                    let winner = if self.lots.below(2) == 0 { a } else { b };
-                    log.push(format!("lots: {} wins the lot", self.id(winner)));
-                    self.stats.lots_in_matches += 1;
-                    return self.close_playoff(
-                        log,
-                        winner,
-                        "lots",
-                        &step.origin,
-                        decided(winner, "lots"),
-                    );
-                }
-                PlayoffStepKind::Tiebreak { chain } => {
-                    if let Some(winner) = tiebreak_in_match(&regular, a, b, chain, spec.scoring) {
-                        log.push(format!(
-                            "tie-break on the match's games: {} ahead",
-                            self.id(winner)
-                        ));
-                        return self.close_playoff(
-                            log,
-                            winner,
-                            "tiebreak",
-                            &step.origin,
-                            decided(winner, "tiebreak"),
-                        );
-                    }
-                    log.push("tie-break on the match's games: still level".to_string());
-                }
+            if let Some(result) = self.playoff_step(&mut m, at, step, spec, &regular, out) {
+                return result;
             }
         }
         let origin = Origin::default_rule(if steps.is_empty() {
@@ -291,29 +125,212 @@ impl Ctx<'_> {
         } else {
             "default: a playoff chain that ends level is decided by lot"
         });
-        let winner = if self.lots.below(2) == 0 { a } else { b };
-        log.push(format!("lots: {} wins the lot", self.id(winner)));
+        self.by_lot(m, &origin)
+    }
+
+    /// One step of the playoff chain; the match's result when the step decides it (or a game
+    /// of it waits for its result).
+    fn playoff_step(
+        &mut self,
+        m: &mut InMatch,
+        at: &GameAt<'_>,
+        step: &PlayoffStep,
+        spec: &MatchSpec<'_>,
+        regular: &[Played],
+        out: &mut Vec<GameOut>,
+    ) -> Option<MatchResult> {
+        match &step.kind {
+            PlayoffStepKind::Game {
+                time,
+                colours,
+                games,
+            } => {
+                let mut pts = (0i64, 0i64);
+                for k in 0..(*games).max(1) {
+                    let rule = if k == 0 { *colours } else { ColourRule::Swap };
+                    let game_at = GameAt {
+                        step: Some(time),
+                        game_no: m.next_game_of(time),
+                        ..*at
+                    };
+                    let (played, (red, black)) =
+                        self.play_with(m, &game_at, rule, Side::Red, &step.origin, out);
+                    pts = m.add(pts, &played, spec.scoring);
+                    m.log.push(format!(
+                        "{time}: {} – {} {}",
+                        self.id(red),
+                        self.id(black),
+                        played.result.notation()
+                    ));
+                }
+                if self.pending > m.pending_at_start {
+                    return Some(m.decided(m.a, "pending"));
+                }
+                if pts.0 == pts.1 {
+                    return None;
+                }
+                let winner = if pts.0 > pts.1 { m.a } else { m.b };
+                Some(self.close_playoff(m, winner, time, &step.origin))
+            }
+            PlayoffStepKind::Armageddon {
+                time,
+                colours,
+                draw_goes_to,
+            } => {
+                let game_at = GameAt {
+                    step: Some(time),
+                    alias: Some("armageddon"),
+                    game_no: m.next_game_of(time),
+                    ..*at
+                };
+                let (played, (red, black)) =
+                    self.play_with(m, &game_at, *colours, *draw_goes_to, &step.origin, out);
+                if self.pending > m.pending_at_start {
+                    return Some(m.decided(m.a, "pending"));
+                }
+                let (red, black) = (played.red, if played.red == red { black } else { red });
+                let winner = match played.result.winner() {
+                    Some(Side::Red) => red,
+                    Some(Side::Black) => black,
+                    None => match draw_goes_to {
+                        Side::Red => red,
+                        Side::Black => black,
+                    },
+                };
+                let note = if played.result.winner().is_none() {
+                    format!(
+                        " (a draw goes to {})",
+                        if *draw_goes_to == Side::Black {
+                            "Black"
+                        } else {
+                            "Red"
+                        }
+                    )
+                } else {
+                    String::new()
+                };
+                m.log.push(format!(
+                    "{time}: {} – {} {}{note}",
+                    self.id(red),
+                    self.id(black),
+                    played.result.notation()
+                ));
+                Some(self.close_playoff(m, winner, time, &step.origin))
+            }
+            PlayoffStepKind::Lots => Some(self.by_lot(std::mem::take(m), &step.origin)),
+            PlayoffStepKind::Tiebreak { chain } => {
+                let Some(winner) = tiebreak_in_match(regular, m.a, m.b, chain, spec.scoring) else {
+                    m.log
+                        .push("tie-break on the match's games: still level".to_string());
+                    return None;
+                };
+                m.log.push(format!(
+                    "tie-break on the match's games: {} ahead",
+                    self.id(winner)
+                ));
+                Some(self.close_playoff(m, winner, "tiebreak", &step.origin))
+            }
+        }
+    }
+
+    /// A game of the match with colours by `rule` (`draw_side` for an armageddon's choice),
+    /// and the colours as drawn (red, black).
+    fn play_with(
+        &mut self,
+        m: &mut InMatch,
+        game_at: &GameAt<'_>,
+        rule: ColourRule,
+        draw_side: Side,
+        origin: &Origin,
+        out: &mut Vec<GameOut>,
+    ) -> (Played, (usize, usize)) {
+        let sides = self.colours(rule, draw_side, m.a, m.b, m.prev, game_at, &m.what, origin);
+        (self.play_at(m, game_at, sides, out), sides)
+    }
+
+    /// A game of the match with the colours already given as (red, black).
+    fn play_at(
+        &mut self,
+        m: &mut InMatch,
+        game_at: &GameAt<'_>,
+        (red, black): (usize, usize),
+        out: &mut Vec<GameOut>,
+    ) -> Played {
+        let played = self.play_game(game_at, red, black, out);
+        m.prev = Some((red, black));
+        played
+    }
+
+    /// The lot decides the match.
+    fn by_lot(&mut self, mut m: InMatch, origin: &Origin) -> MatchResult {
+        let winner = if self.lots.below(2) == 0 { m.a } else { m.b };
+        m.log
+            .push(format!("lots: {} wins the lot", self.id(winner)));
         self.stats.lots_in_matches += 1;
-        self.close_playoff(log, winner, "lots", &origin, decided(winner, "lots"))
+        self.close_playoff(&mut m, winner, "lots", origin)
     }
 
     fn close_playoff(
         &mut self,
-        mut log: Vec<String>,
+        m: &mut InMatch,
         winner: usize,
         step: &str,
         origin: &Origin,
-        result: MatchResult,
     ) -> MatchResult {
-        log.push(format!("{} wins; decided by {step}", self.id(winner)));
+        m.log
+            .push(format!("{} wins; decided by {step}", self.id(winner)));
         *self
             .stats
             .playoff_steps
             .entry(step.to_string())
             .or_insert(0) += 1;
         self.transcript
-            .push(EntryKind::Playoff, log.join("; "), origin);
-        result
+            .push(EntryKind::Playoff, m.log.join("; "), origin);
+        m.decided(winner, step)
+    }
+}
+
+/// A match being played: its two players (a listed first), the colours of its last game,
+/// its score after the regular games, the playoff's log and how many games of each time
+/// control it has had.
+#[derive(Default)]
+struct InMatch {
+    a: usize,
+    b: usize,
+    what: String,
+    prev: Option<(usize, usize)>,
+    /// Results still awaited when the match began: more means one of its games waits.
+    pending_at_start: u32,
+    score: (i64, i64),
+    log: Vec<String>,
+    seen: BTreeMap<String, u32>,
+}
+
+impl InMatch {
+    /// `sum` plus `played`'s points, as (a's, b's).
+    fn add(&self, sum: (i64, i64), played: &Played, scoring: &Scoring) -> (i64, i64) {
+        let (rp, bp) = played.points(scoring);
+        if played.red == self.a {
+            (sum.0 + rp, sum.1 + bp)
+        } else {
+            (sum.0 + bp, sum.1 + rp)
+        }
+    }
+
+    /// The number of the next game at time control `time` in this match's playoff.
+    fn next_game_of(&mut self, time: &str) -> u32 {
+        let n = self.seen.entry(time.to_string()).or_insert(0);
+        *n += 1;
+        *n
+    }
+
+    fn decided(&self, winner: usize, by: &str) -> MatchResult {
+        MatchResult {
+            winner,
+            loser: if winner == self.a { self.b } else { self.a },
+            score: self.score,
+            decided_by: by.to_string(),
+        }
     }
 }
 
