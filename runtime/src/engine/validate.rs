@@ -60,184 +60,219 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
         }
         if let Some(pool) = &p.pool {
             match pools.get(pool.as_str()) {
-                None => problems.push(
-                    RuntimeProblem::new(
-                        codes::UNKNOWN_POOL,
-                        format!(
-                            "unknown pool `{pool}`; the regulation declares: {}",
-                            list_or_none(entry.pools.iter().map(|p| p.name.as_str()))
-                        ),
-                        &entry.origin,
-                    )
-                    .zh(format!(
-                        "未知的名额来源 `{pool}`；规程所列：{}",
-                        list_or_none(entry.pools.iter().map(|p| p.name.as_str()))
-                    ))
-                    .at(row, "pool"),
-                ),
+                None => problems.push(unknown_pool(plan, pool, row)),
                 Some(decl) => {
                     let count = pool_counts.entry(decl.name.as_str()).or_insert(0);
                     *count += 1;
-                    if decl
-                        .size
-                        .is_some_and(|size| u64::from(*count) == u64::from(size) + 1)
-                    {
-                        problems.push(
-                            RuntimeProblem::new(
-                                codes::POOL_OVER_SIZE,
-                                format!(
-                                    "pool `{}` has {} places; this row is one too many",
-                                    decl.name,
-                                    decl.size.unwrap_or(0)
-                                ),
-                                &decl.origin,
-                            )
-                            .zh(format!(
-                                "名额来源 `{}` 共 {} 个名额；此行超出一人",
-                                decl.name,
-                                decl.size.unwrap_or(0)
-                            ))
-                            .at(row, "pool"),
-                        );
-                    }
-                    if let (Some(sex), Some(want)) = (p.sex, decl.sex) {
-                        if sex != want {
-                            problems.push(
-                                RuntimeProblem::new(
-                                    codes::NOT_ELIGIBLE,
-                                    format!("pool `{}` takes only {}", decl.name, sex_text(want)),
-                                    &decl.origin,
-                                )
-                                .zh(format!("名额来源 `{}` 只收{}棋手", decl.name, sex_zh(want)))
-                                .at(row, "sex"),
-                            );
-                        }
-                    }
-                    if let Some((op, title)) = decl.title_condition {
-                        if !title_holds(p.title, op, title) {
-                            problems.push(
-                                RuntimeProblem::new(
-                                    codes::NOT_ELIGIBLE,
-                                    format!(
-                                        "title {}: pool `{}` requires title {} {}",
-                                        title_text(p.title),
-                                        decl.name,
-                                        op_text(op),
-                                        title_text(Some(title))
-                                    ),
-                                    &decl.origin,
-                                )
-                                .zh(format!(
-                                    "称号 {}：名额来源 `{}` 要求称号 {} {}",
-                                    title_text(p.title),
-                                    decl.name,
-                                    op_text(op),
-                                    title_text(Some(title))
-                                ))
-                                .at(row, "title"),
-                            );
-                        }
-                    }
+                    check_pool(decl, *count, p, row, &mut problems);
                 }
             }
         }
-        if !sections.is_empty() {
-            match p.born {
-                None => problems.push(
-                    RuntimeProblem::new(
-                        codes::ROSTER_FIELD_MISSING,
-                        "the regulation has sections by birth date; this player has no birth date",
-                        &sections[0].origin,
-                    )
-                    .zh("规程按出生日期分组，此棋手没有出生日期")
-                    .at(row, "born"),
-                ),
-                Some(born) => {
-                    let inside = sections.iter().any(|c| {
-                        c.born_from.is_none_or(|f| born >= f) && c.born_to.is_none_or(|t| born <= t)
-                    });
-                    if !inside {
-                        problems.push(
-                            RuntimeProblem::new(
-                                codes::BORN_OUTSIDE_SECTIONS,
-                                format!(
-                                    "born {born}: inside no section ({})",
-                                    sections
-                                        .iter()
-                                        .map(|c| c.name.as_str())
-                                        .collect::<Vec<_>>()
-                                        .join(", ")
-                                ),
-                                &sections[0].origin,
-                            )
-                            .zh(format!(
-                                "出生于 {born}：不属于任何组别（{}）",
-                                sections
-                                    .iter()
-                                    .map(|c| c.name.as_str())
-                                    .collect::<Vec<_>>()
-                                    .join("、")
-                            ))
-                            .at(row, "born"),
-                        );
-                    }
-                }
-            }
-        }
+        check_born(&sections, p, row, &mut problems);
         for condition in &entry.conditions {
             check_condition(plan, condition, p, row, &mut problems);
         }
     }
-    if let Some(max) = entry.field.max() {
-        // A team event's field counts teams; the first row of the team over the cap is cited.
-        let (n, over_at) = if team_boards(plan).is_some() {
-            let mut units: Vec<&str> = Vec::new();
-            let mut over = None;
-            for (i, p) in roster.players.iter().enumerate() {
-                let u = p.unit.as_deref().unwrap_or("");
-                if !units.contains(&u) {
-                    units.push(u);
-                    if units.len() == max as usize + 1 {
-                        over = Some(i);
-                    }
-                }
-            }
-            (units.len(), over.unwrap_or(0))
-        } else {
-            (roster.players.len(), max as usize)
-        };
-        if n > max as usize {
-            let row = roster.row_of(over_at);
-            let origin = match &entry.field {
-                crate::plan::Field::Exact { origin, .. }
-                | crate::plan::Field::Cap { origin, .. }
-                | crate::plan::Field::Open { origin, .. } => origin,
-            };
+    problems.extend(field_over_cap(plan, roster));
+    problems.extend(named_missing(plan, roster));
+    problems
+}
+
+/// A row naming a pool the regulation does not declare.
+fn unknown_pool(plan: &Plan, pool: &str, row: u32) -> RuntimeProblem {
+    let entry = &plan.entry;
+    RuntimeProblem::new(
+        codes::UNKNOWN_POOL,
+        format!(
+            "unknown pool `{pool}`; the regulation declares: {}",
+            list_or_none(entry.pools.iter().map(|p| p.name.as_str()))
+        ),
+        &entry.origin,
+    )
+    .zh(format!(
+        "未知的名额来源 `{pool}`；规程所列：{}",
+        list_or_none(entry.pools.iter().map(|p| p.name.as_str()))
+    ))
+    .at(row, "pool")
+}
+
+/// A row of pool `decl`, the `count`-th so far: over the pool's size, or not meeting its sex
+/// or title condition.
+fn check_pool(
+    decl: &crate::plan::Pool,
+    count: u32,
+    p: &Player,
+    row: u32,
+    problems: &mut Vec<RuntimeProblem>,
+) {
+    if decl
+        .size
+        .is_some_and(|size| u64::from(count) == u64::from(size) + 1)
+    {
+        problems.push(
+            RuntimeProblem::new(
+                codes::POOL_OVER_SIZE,
+                format!(
+                    "pool `{}` has {} places; this row is one too many",
+                    decl.name,
+                    decl.size.unwrap_or(0)
+                ),
+                &decl.origin,
+            )
+            .zh(format!(
+                "名额来源 `{}` 共 {} 个名额；此行超出一人",
+                decl.name,
+                decl.size.unwrap_or(0)
+            ))
+            .at(row, "pool"),
+        );
+    }
+    if let (Some(sex), Some(want)) = (p.sex, decl.sex) {
+        if sex != want {
             problems.push(
                 RuntimeProblem::new(
-                    codes::FIELD_OVER_CAP,
-                    format!(
-                        "{n} {} for a field of at most {max}: this row is the first over",
-                        if team_boards(plan).is_some() {
-                            "teams"
-                        } else {
-                            "players"
-                        }
-                    ),
-                    origin,
+                    codes::NOT_ELIGIBLE,
+                    format!("pool `{}` takes only {}", decl.name, sex_text(want)),
+                    &decl.origin,
                 )
-                .zh(format!(
-                    "共 {n} {}，而参赛规模至多 {max}：此行起超出",
-                    if team_boards(plan).is_some() {
-                        "队"
-                    } else {
-                        "人"
-                    }
-                ))
-                .at(row, "id"),
+                .zh(format!("名额来源 `{}` 只收{}棋手", decl.name, sex_zh(want)))
+                .at(row, "sex"),
             );
         }
     }
+    if let Some((op, title)) = decl.title_condition {
+        if !title_holds(p.title, op, title) {
+            problems.push(
+                RuntimeProblem::new(
+                    codes::NOT_ELIGIBLE,
+                    format!(
+                        "title {}: pool `{}` requires title {} {}",
+                        title_text(p.title),
+                        decl.name,
+                        op_text(op),
+                        title_text(Some(title))
+                    ),
+                    &decl.origin,
+                )
+                .zh(format!(
+                    "称号 {}：名额来源 `{}` 要求称号 {} {}",
+                    title_text(p.title),
+                    decl.name,
+                    op_text(op),
+                    title_text(Some(title))
+                ))
+                .at(row, "title"),
+            );
+        }
+    }
+}
+
+/// A row's birth date against the sections by birth date: missing, or inside none.
+fn check_born(sections: &[&Category], p: &Player, row: u32, problems: &mut Vec<RuntimeProblem>) {
+    if !sections.is_empty() {
+        match p.born {
+            None => problems.push(
+                RuntimeProblem::new(
+                    codes::ROSTER_FIELD_MISSING,
+                    "the regulation has sections by birth date; this player has no birth date",
+                    &sections[0].origin,
+                )
+                .zh("规程按出生日期分组，此棋手没有出生日期")
+                .at(row, "born"),
+            ),
+            Some(born) => {
+                let inside = sections.iter().any(|c| {
+                    c.born_from.is_none_or(|f| born >= f) && c.born_to.is_none_or(|t| born <= t)
+                });
+                if !inside {
+                    problems.push(
+                        RuntimeProblem::new(
+                            codes::BORN_OUTSIDE_SECTIONS,
+                            format!(
+                                "born {born}: inside no section ({})",
+                                sections
+                                    .iter()
+                                    .map(|c| c.name.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                            &sections[0].origin,
+                        )
+                        .zh(format!(
+                            "出生于 {born}：不属于任何组别（{}）",
+                            sections
+                                .iter()
+                                .map(|c| c.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join("、")
+                        ))
+                        .at(row, "born"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The field over the entry's cap (teams in a team event), cited at the first row over it.
+fn field_over_cap(plan: &Plan, roster: &Roster) -> Option<RuntimeProblem> {
+    let entry = &plan.entry;
+    let max = entry.field.max()?;
+    // A team event's field counts teams; the first row of the team over the cap is cited.
+    let (n, over_at) = if team_boards(plan).is_some() {
+        let mut units: Vec<&str> = Vec::new();
+        let mut over = None;
+        for (i, p) in roster.players.iter().enumerate() {
+            let u = p.unit.as_deref().unwrap_or("");
+            if !units.contains(&u) {
+                units.push(u);
+                if units.len() == max as usize + 1 {
+                    over = Some(i);
+                }
+            }
+        }
+        (units.len(), over.unwrap_or(0))
+    } else {
+        (roster.players.len(), max as usize)
+    };
+    if n <= max as usize {
+        return None;
+    }
+    let row = roster.row_of(over_at);
+    let origin = match &entry.field {
+        crate::plan::Field::Exact { origin, .. }
+        | crate::plan::Field::Cap { origin, .. }
+        | crate::plan::Field::Open { origin, .. } => origin,
+    };
+    Some(
+        RuntimeProblem::new(
+            codes::FIELD_OVER_CAP,
+            format!(
+                "{n} {} for a field of at most {max}: this row is the first over",
+                if team_boards(plan).is_some() {
+                    "teams"
+                } else {
+                    "players"
+                }
+            ),
+            origin,
+        )
+        .zh(format!(
+            "共 {n} {}，而参赛规模至多 {max}：此行起超出",
+            if team_boards(plan).is_some() {
+                "队"
+            } else {
+                "人"
+            }
+        ))
+        .at(row, "id"),
+    )
+}
+
+/// A problem for each player the regulation names who is not in the roster.
+fn named_missing(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
+    let mut problems = Vec::new();
+    let entry = &plan.entry;
     let ids: BTreeSet<&str> = roster.players.iter().map(|p| p.id.as_str()).collect();
     for named in &entry.players {
         if !ids.contains(named.id.as_str()) {
