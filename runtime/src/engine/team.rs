@@ -35,10 +35,125 @@ pub(crate) fn run(
         ))]);
     }
     let field = entrants::resolve(ctx, stage)?;
+    let mut teams = teams_of(ctx, t, &field)?;
+    let units: Vec<&str> = teams.iter().map(|(u, _)| u.as_str()).collect();
+    if let Some(order) = fixed::fixed_team_order(ctx, stage, &units) {
+        let order = order?;
+        teams = order
+            .iter()
+            .filter_map(|&t| teams.get(t).cloned())
+            .collect();
+    } else {
+        number_teams(ctx, t, &mut teams);
+    }
+    let listed: Vec<String> = teams
+        .iter()
+        .enumerate()
+        .map(|(k, (u, _))| format!("{} {u}", k + 1))
+        .collect();
+    ctx.transcript.push(
+        EntryKind::Numbers,
+        format!("team numbers: {}", listed.join(", ")),
+        &t.origin,
+    );
+    let match_scoring = stage.scoring.matches.clone();
+    let (mw, md, ml) = match &match_scoring {
+        Some(m) => (m.win, m.draw, m.loss),
+        None => (2, 1, 0),
+    };
+    let n = teams.len() as u32;
+    let schedule = round_robin::schedule(n, t.cycles == Cycles::Double, t.swap_last_two);
+    let mut comps = vec![Competitor::default(); teams.len()];
+    let mut games: Vec<GameOut> = Vec::new();
+    for (r, boards) in schedule.iter().enumerate() {
+        let round = r as u32 + 1;
+        for (m, &(xn, yn)) in boards.iter().enumerate() {
+            if xn > n || yn > n {
+                let sitter = if xn > n { yn } else { xn };
+                if let Some(c) = comps.get_mut(sitter as usize - 1) {
+                    c.records.push(Record {
+                        round,
+                        opponent: None,
+                        side: None,
+                        kind: RecordKind::Unpaired,
+                        points: 0,
+                    });
+                }
+                continue;
+            }
+            let (xp, yp) = (xn as usize - 1, yn as usize - 1);
+            let (Some((xu, xs)), Some((yu, ys))) = (teams.get(xp), teams.get(yp)) else {
+                continue;
+            };
+            let (x, y) = ((xu.clone(), xs.clone()), (yu.clone(), ys.clone()));
+            let at = GameAt {
+                stage_ix: ix,
+                stage: &stage.name,
+                round,
+                board: m as u32 * t.boards + 1,
+                group: None,
+                step: None,
+                alias: None,
+                game_no: 1,
+            };
+            let gp = play_team_match(ctx, &at, stage, t, (&x, &y), &mut games);
+            let (xk, yk, xm, ym) = match gp.0.cmp(&gp.1) {
+                std::cmp::Ordering::Greater => (RecordKind::Win, RecordKind::Loss, mw, ml),
+                std::cmp::Ordering::Less => (RecordKind::Loss, RecordKind::Win, ml, mw),
+                std::cmp::Ordering::Equal => (RecordKind::Draw, RecordKind::Draw, md, md),
+            };
+            for (pos, opp, kind, mp, g) in [(xp, yp, xk, xm, gp.0), (yp, xp, yk, ym, gp.1)] {
+                if let Some(c) = comps.get_mut(pos) {
+                    c.records.push(Record {
+                        round,
+                        opponent: Some(opp),
+                        side: None,
+                        kind,
+                        points: mp,
+                    });
+                    c.match_points += mp;
+                    c.game_points += g;
+                }
+            }
+        }
+    }
+    // Each team is represented in rankings by its first board; its name is the team's.
+    let reps: Vec<usize> = teams
+        .iter()
+        .map(|(_, m)| m.first().copied().unwrap_or(usize::MAX))
+        .collect();
+    for ((unit, _), &rep) in teams.iter().zip(&reps) {
+        ctx.team_of.insert(rep, unit.clone());
+    }
+    let (run, out) = rank_group(ctx, stage, "", &reps, comps, Primary::MatchPoints);
+    Ok(StageRun {
+        name: stage.name.clone(),
+        groups: vec![run],
+        eliminated: BTreeMap::new(),
+        out: StageOutcome {
+            name: stage.name.clone(),
+            kind: "team_round_robin".to_string(),
+            groups: vec![out],
+            matches: Vec::new(),
+            games,
+        },
+    })
+}
+
+/// A team: its unit's name and its players in board order.
+type Team = (String, Vec<usize>);
+
+/// The stage's teams: the field's units in order of first appearance, each with its players
+/// in board order; problems for a player without a unit and a team short of boards.
+fn teams_of(
+    ctx: &Ctx<'_>,
+    t: &TeamRoundRobin,
+    field: &[usize],
+) -> Result<Vec<Team>, Vec<RuntimeProblem>> {
     // Teams in order of first appearance; players by board order.
     let mut teams: Vec<(String, Vec<usize>)> = Vec::new();
     let mut problems = Vec::new();
-    for &p in &field {
+    for &p in field {
         let Some(unit) = ctx.roster.players.get(p).and_then(|x| x.unit.clone()) else {
             problems.push(
                 RuntimeProblem::new(
@@ -92,133 +207,53 @@ pub(crate) fn run(
             );
         }
     }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    let units: Vec<&str> = teams.iter().map(|(u, _)| u.as_str()).collect();
-    if let Some(order) = fixed::fixed_team_order(ctx, stage, &units) {
-        let order = order?;
-        teams = order
-            .iter()
-            .filter_map(|&t| teams.get(t).cloned())
-            .collect();
+    if problems.is_empty() {
+        Ok(teams)
     } else {
-        number_teams(ctx, t, &mut teams);
+        Err(problems)
     }
-    let listed: Vec<String> = teams
-        .iter()
-        .enumerate()
-        .map(|(k, (u, _))| format!("{} {u}", k + 1))
-        .collect();
-    ctx.transcript.push(
-        EntryKind::Numbers,
-        format!("team numbers: {}", listed.join(", ")),
-        &t.origin,
-    );
-    let match_scoring = stage.scoring.matches.clone();
-    let (mw, md, ml) = match &match_scoring {
-        Some(m) => (m.win, m.draw, m.loss),
-        None => (2, 1, 0),
-    };
-    let n = teams.len() as u32;
-    let schedule = round_robin::schedule(n, t.cycles == Cycles::Double, t.swap_last_two);
-    let mut comps = vec![Competitor::default(); teams.len()];
-    let mut games: Vec<GameOut> = Vec::new();
-    for (r, boards) in schedule.iter().enumerate() {
-        let round = r as u32 + 1;
-        for (m, &(xn, yn)) in boards.iter().enumerate() {
-            if xn > n || yn > n {
-                let sitter = if xn > n { yn } else { xn };
-                if let Some(c) = comps.get_mut(sitter as usize - 1) {
-                    c.records.push(Record {
-                        round,
-                        opponent: None,
-                        side: None,
-                        kind: RecordKind::Unpaired,
-                        points: 0,
-                    });
-                }
-                continue;
-            }
-            let (xp, yp) = (xn as usize - 1, yn as usize - 1);
-            let (Some((xu, xs)), Some((yu, ys))) = (teams.get(xp), teams.get(yp)) else {
-                continue;
-            };
-            let (xu, yu, xs, ys) = (xu.clone(), yu.clone(), xs.clone(), ys.clone());
-            let mut gp = (0i64, 0i64);
-            for b in 0..t.boards as usize {
-                let (Some(&xpl), Some(&ypl)) = (xs.get(b), ys.get(b)) else {
-                    continue;
-                };
-                // CXA 13.2: the first-listed team has Red on odd boards.
-                let x_side = if b % 2 == 0 { Side::Red } else { Side::Black };
-                let (red, black) = if x_side == Side::Red {
-                    (xpl, ypl)
-                } else {
-                    (ypl, xpl)
-                };
-                let label = format!("{xu} v {yu}");
-                let at = GameAt {
-                    stage_ix: ix,
-                    stage: &stage.name,
-                    round,
-                    board: (m as u32) * t.boards + b as u32 + 1,
-                    group: Some(&label),
-                    step: None,
-                    alias: None,
-                    game_no: 1,
-                };
-                let played = ctx.play_game(&at, red, black, &mut games);
-                let (rp, bp) = played.points(&stage.scoring);
-                if x_side == Side::Red {
-                    gp.0 += rp;
-                    gp.1 += bp;
-                } else {
-                    gp.0 += bp;
-                    gp.1 += rp;
-                }
-            }
-            let (xk, yk, xm, ym) = match gp.0.cmp(&gp.1) {
-                std::cmp::Ordering::Greater => (RecordKind::Win, RecordKind::Loss, mw, ml),
-                std::cmp::Ordering::Less => (RecordKind::Loss, RecordKind::Win, ml, mw),
-                std::cmp::Ordering::Equal => (RecordKind::Draw, RecordKind::Draw, md, md),
-            };
-            for (pos, opp, kind, mp, g) in [(xp, yp, xk, xm, gp.0), (yp, xp, yk, ym, gp.1)] {
-                if let Some(c) = comps.get_mut(pos) {
-                    c.records.push(Record {
-                        round,
-                        opponent: Some(opp),
-                        side: None,
-                        kind,
-                        points: mp,
-                    });
-                    c.match_points += mp;
-                    c.game_points += g;
-                }
-            }
+}
+
+/// One match of team `x` (listed first) against team `y`: a game on each board, the first
+/// team Red on odd boards (CXA 13.2). `at` is the match's first board. Returns the game
+/// points (x's, y's).
+fn play_team_match(
+    ctx: &mut Ctx<'_>,
+    at: &GameAt<'_>,
+    stage: &Stage,
+    t: &TeamRoundRobin,
+    ((xu, xs), (yu, ys)): (&Team, &Team),
+    games: &mut Vec<GameOut>,
+) -> (i64, i64) {
+    let label = format!("{xu} v {yu}");
+    let mut gp = (0i64, 0i64);
+    for b in 0..t.boards as usize {
+        let (Some(&xpl), Some(&ypl)) = (xs.get(b), ys.get(b)) else {
+            continue;
+        };
+        // CXA 13.2: the first-listed team has Red on odd boards.
+        let x_side = if b % 2 == 0 { Side::Red } else { Side::Black };
+        let (red, black) = if x_side == Side::Red {
+            (xpl, ypl)
+        } else {
+            (ypl, xpl)
+        };
+        let board_at = GameAt {
+            board: at.board + b as u32,
+            group: Some(&label),
+            ..*at
+        };
+        let played = ctx.play_game(&board_at, red, black, games);
+        let (rp, bp) = played.points(&stage.scoring);
+        if x_side == Side::Red {
+            gp.0 += rp;
+            gp.1 += bp;
+        } else {
+            gp.0 += bp;
+            gp.1 += rp;
         }
     }
-    // Each team is represented in rankings by its first board; its name is the team's.
-    let reps: Vec<usize> = teams
-        .iter()
-        .map(|(_, m)| m.first().copied().unwrap_or(usize::MAX))
-        .collect();
-    for ((unit, _), &rep) in teams.iter().zip(&reps) {
-        ctx.team_of.insert(rep, unit.clone());
-    }
-    let (run, out) = rank_group(ctx, stage, "", &reps, comps, Primary::MatchPoints);
-    Ok(StageRun {
-        name: stage.name.clone(),
-        groups: vec![run],
-        eliminated: BTreeMap::new(),
-        out: StageOutcome {
-            name: stage.name.clone(),
-            kind: "team_round_robin".to_string(),
-            groups: vec![out],
-            matches: Vec::new(),
-            games,
-        },
-    })
+    gp
 }
 
 /// Team numbers by the regulation's rule when no draw is recorded.
