@@ -89,164 +89,14 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
 
 fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Final, Vec<RuntimeProblem>> {
     let secs = super::sections::sections(&ctx.stages);
-    let mut placed: BTreeMap<usize, (u32, bool, Origin)> = BTreeMap::new();
-    let mut by_place: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
-    let mut problems = Vec::new();
-    let mut assign = |p: usize,
-                      place: u32,
-                      shared: bool,
-                      origin: &Origin,
-                      problems: &mut Vec<RuntimeProblem>,
-                      ctx: &Ctx<'_>| {
-        if let Some((other, _, first)) = placed.get(&p) {
-            problems.push(
-                RuntimeProblem::new(
-                    codes::PLACE_CONFLICT,
-                    format!(
-                        "{} is given final place {other} ({}) and place {place}",
-                        ctx.id(p),
-                        first.cite()
-                    ),
-                    origin,
-                )
-                .zh(format!(
-                    "{} 既得最终第 {other} 名（{}），又得第 {place} 名",
-                    ctx.id(p),
-                    first.cite()
-                )),
-            );
-            return;
-        }
-        placed.insert(p, (place, shared, origin.clone()));
-        by_place.entry(place).or_default().push(p);
-    };
-    for (stage, run) in ctx.plan.stages.iter().zip(&ctx.stages) {
-        let Some(range) = stage.places else { continue };
-        if run.groups.len() != 1 {
-            problems.push(RuntimeProblem::new(
-                codes::PLACE_CONFLICT,
-                format!("stage `{}` decides places {range} but has {} groups; declare the places with `places`", stage.name, run.groups.len()),
-                &stage.origin,
-            ).zh(format!("阶段 `{}` 产生第 {range} 名，但分 {} 个小组；请用 `places` 声明这些名次", stage.name, run.groups.len())));
-            continue;
-        }
-        // A Swiss that split sends its top players on: its own places start after them.
-        let gone = match &stage.format {
-            crate::plan::StageFormat::Swiss(sw) => sw.split.as_ref().map_or(0, |s| s.top),
-            _ => 0,
-        };
-        for g in &run.groups {
-            for &(q, shared, p) in &g.ranking {
-                if q <= gone {
-                    continue;
-                }
-                let q = q - gone;
-                if q <= range.len() {
-                    assign(
-                        p,
-                        range.from + q - 1,
-                        shared,
-                        &stage.origin,
-                        &mut problems,
-                        ctx,
-                    );
-                }
-            }
-        }
+    let mut pl = Placing::default();
+    place_by_stages(ctx, &mut pl);
+    place_sections_by_last_stage(ctx, &secs, &mut pl);
+    place_by_declarations(ctx, &mut pl);
+    if !pl.problems.is_empty() {
+        return Err(pl.problems);
     }
-    // A section that names no places (no stage of it says `places`, no declaration draws on
-    // it) is ranked by its last stage, when that stage has one standing (a single round robin, a
-    // Swiss, a knockout); its places repeat those of the other sections.
-    for sec in &secs {
-        let in_section = |name: &str| {
-            sec.stages
-                .iter()
-                .any(|&k| ctx.plan.stages.get(k).is_some_and(|st| st.name == name))
-        };
-        let declares = sec
-            .stages
-            .iter()
-            .any(|&k| ctx.plan.stages.get(k).is_some_and(|st| st.places.is_some()))
-            || ctx
-                .plan
-                .places
-                .iter()
-                .any(|d| d.sources.iter().any(|r| in_section(&r.stage)));
-        if declares {
-            continue;
-        }
-        let Some(run) = sec.stages.last().and_then(|&k| ctx.stages.get(k)) else {
-            continue;
-        };
-        let [g] = run.groups.as_slice() else { continue };
-        let origin = Origin::default_rule(if secs.len() > 1 {
-            "default: a section that declares no places is ranked by its last stage"
-        } else {
-            "default: a regulation that declares no places is ranked by its last stage"
-        });
-        for &(q, shared, p) in &g.ranking {
-            assign(p, q, shared, &origin, &mut problems, ctx);
-        }
-    }
-    for decl in &ctx.plan.places {
-        let mut players = Vec::new();
-        for r in &decl.sources {
-            match super::entrants::places(ctx, r, &decl.origin) {
-                Ok(list) => players.extend(list),
-                Err(p) => problems.push(p),
-            }
-        }
-        if players.len() as u32 != decl.places.len() {
-            problems.push(
-                RuntimeProblem::new(
-                    codes::PLACE_CONFLICT,
-                    format!(
-                        "places {} hold {} players, but the sources give {}",
-                        decl.places,
-                        decl.places.len(),
-                        players.len()
-                    ),
-                    &decl.origin,
-                )
-                .zh(format!(
-                    "第 {} 名共 {} 人，但来源给出 {} 人",
-                    decl.places,
-                    decl.places.len(),
-                    players.len()
-                )),
-            );
-            continue;
-        }
-        match &decl.rule {
-            PlacesRule::Shared => {
-                let ids: Vec<&str> = players.iter().map(|&p| ctx.id(p)).collect();
-                ctx.transcript.push(
-                    EntryKind::Places,
-                    format!("places {} shared: {}", decl.places, ids.join(" ")),
-                    &decl.origin,
-                );
-                for &p in &players {
-                    assign(p, decl.places.from, true, &decl.origin, &mut problems, ctx);
-                }
-            }
-            PlacesRule::Ranked { chain } => {
-                let order = rank_across(ctx, &players, chain);
-                for (k, p) in order.into_iter().enumerate() {
-                    assign(
-                        p,
-                        decl.places.from + k as u32,
-                        false,
-                        &decl.origin,
-                        &mut problems,
-                        ctx,
-                    );
-                }
-            }
-        }
-    }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
+    let placed = pl.placed;
     let mut section_of = BTreeMap::new();
     for (k, sec) in secs.iter().enumerate() {
         for &p in &sec.players {
@@ -282,6 +132,166 @@ fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Final, Vec<RuntimeProblem>> {
         section_of,
         names,
     })
+}
+
+/// The final places given so far, each with the clause that gave it, and the conflicts.
+#[derive(Default)]
+struct Placing {
+    placed: BTreeMap<usize, (u32, bool, Origin)>,
+    problems: Vec<RuntimeProblem>,
+}
+
+impl Placing {
+    /// Give `p` final place `place` by `origin`; a second place for the same player is a
+    /// conflict, citing the first.
+    fn assign(&mut self, ctx: &Ctx<'_>, p: usize, place: u32, shared: bool, origin: &Origin) {
+        if let Some((other, _, first)) = self.placed.get(&p) {
+            self.problems.push(
+                RuntimeProblem::new(
+                    codes::PLACE_CONFLICT,
+                    format!(
+                        "{} is given final place {other} ({}) and place {place}",
+                        ctx.id(p),
+                        first.cite()
+                    ),
+                    origin,
+                )
+                .zh(format!(
+                    "{} 既得最终第 {other} 名（{}），又得第 {place} 名",
+                    ctx.id(p),
+                    first.cite()
+                )),
+            );
+            return;
+        }
+        self.placed.insert(p, (place, shared, origin.clone()));
+    }
+}
+
+/// The places each stage decides (`places` on a stage), from its single group's ranking.
+fn place_by_stages(ctx: &Ctx<'_>, pl: &mut Placing) {
+    for (stage, run) in ctx.plan.stages.iter().zip(&ctx.stages) {
+        let Some(range) = stage.places else { continue };
+        if run.groups.len() != 1 {
+            pl.problems.push(RuntimeProblem::new(
+                codes::PLACE_CONFLICT,
+                format!("stage `{}` decides places {range} but has {} groups; declare the places with `places`", stage.name, run.groups.len()),
+                &stage.origin,
+            ).zh(format!("阶段 `{}` 产生第 {range} 名，但分 {} 个小组；请用 `places` 声明这些名次", stage.name, run.groups.len())));
+            continue;
+        }
+        // A Swiss that split sends its top players on: its own places start after them.
+        let gone = match &stage.format {
+            crate::plan::StageFormat::Swiss(sw) => sw.split.as_ref().map_or(0, |s| s.top),
+            _ => 0,
+        };
+        for g in &run.groups {
+            for &(q, shared, p) in &g.ranking {
+                if q <= gone {
+                    continue;
+                }
+                let q = q - gone;
+                if q <= range.len() {
+                    pl.assign(ctx, p, range.from + q - 1, shared, &stage.origin);
+                }
+            }
+        }
+    }
+}
+
+/// The sections that declare no places, ranked by their last stage.
+fn place_sections_by_last_stage(
+    ctx: &Ctx<'_>,
+    secs: &[super::sections::Section],
+    pl: &mut Placing,
+) {
+    // A section that names no places (no stage of it says `places`, no declaration draws on
+    // it) is ranked by its last stage, when that stage has one standing (a single round robin, a
+    // Swiss, a knockout); its places repeat those of the other sections.
+    for sec in secs {
+        let in_section = |name: &str| {
+            sec.stages
+                .iter()
+                .any(|&k| ctx.plan.stages.get(k).is_some_and(|st| st.name == name))
+        };
+        let declares = sec
+            .stages
+            .iter()
+            .any(|&k| ctx.plan.stages.get(k).is_some_and(|st| st.places.is_some()))
+            || ctx
+                .plan
+                .places
+                .iter()
+                .any(|d| d.sources.iter().any(|r| in_section(&r.stage)));
+        if declares {
+            continue;
+        }
+        let Some(run) = sec.stages.last().and_then(|&k| ctx.stages.get(k)) else {
+            continue;
+        };
+        let [g] = run.groups.as_slice() else { continue };
+        let origin = Origin::default_rule(if secs.len() > 1 {
+            "default: a section that declares no places is ranked by its last stage"
+        } else {
+            "default: a regulation that declares no places is ranked by its last stage"
+        });
+        for &(q, shared, p) in &g.ranking {
+            pl.assign(ctx, p, q, shared, &origin);
+        }
+    }
+}
+
+/// The places declared across stages (`places A..B from ...`), shared or ranked by a chain.
+fn place_by_declarations(ctx: &mut Ctx<'_>, pl: &mut Placing) {
+    for decl in &ctx.plan.places {
+        let mut players = Vec::new();
+        for r in &decl.sources {
+            match super::entrants::places(ctx, r, &decl.origin) {
+                Ok(list) => players.extend(list),
+                Err(p) => pl.problems.push(p),
+            }
+        }
+        if players.len() as u32 != decl.places.len() {
+            pl.problems.push(
+                RuntimeProblem::new(
+                    codes::PLACE_CONFLICT,
+                    format!(
+                        "places {} hold {} players, but the sources give {}",
+                        decl.places,
+                        decl.places.len(),
+                        players.len()
+                    ),
+                    &decl.origin,
+                )
+                .zh(format!(
+                    "第 {} 名共 {} 人，但来源给出 {} 人",
+                    decl.places,
+                    decl.places.len(),
+                    players.len()
+                )),
+            );
+            continue;
+        }
+        match &decl.rule {
+            PlacesRule::Shared => {
+                let ids: Vec<&str> = players.iter().map(|&p| ctx.id(p)).collect();
+                ctx.transcript.push(
+                    EntryKind::Places,
+                    format!("places {} shared: {}", decl.places, ids.join(" ")),
+                    &decl.origin,
+                );
+                for &p in &players {
+                    pl.assign(ctx, p, decl.places.from, true, &decl.origin);
+                }
+            }
+            PlacesRule::Ranked { chain } => {
+                let order = rank_across(ctx, &players, chain);
+                for (k, p) in order.into_iter().enumerate() {
+                    pl.assign(ctx, p, decl.places.from + k as u32, false, &decl.origin);
+                }
+            }
+        }
+    }
 }
 
 /// Rank players from several groups of earlier stages by points and a chain; each keeps the
