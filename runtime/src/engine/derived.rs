@@ -4,7 +4,7 @@
 //! (higher wins); a tie goes to the unit with the best individual place, and a tie on that too is
 //! a shared place. Prize tables and qualification quotas that name the ranking pay its units.
 
-use super::outcome::{DerivedRow, DerivedStanding, PrizeAward, Qualifier};
+use super::outcome::{DerivedRow, DerivedStanding, PrizeAward, Qualifier, StandingRow};
 use super::problem::{codes, RuntimeProblem};
 use super::transcript::EntryKind;
 use super::Ctx;
@@ -69,9 +69,74 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
             &r.origin,
         ).zh(format!("团体名次 `{}` 依据的阶段 `{}` 分 {} 个小组，没有统一的名次", r.name, r.source, run.out.groups.len())));
     };
+    let (units, without) = members_by_unit(ctx, r, &group.standings)?;
+    if !without.is_empty() {
+        ctx.transcript.push(
+            EntryKind::Places,
+            format!(
+                "ranking {}: {} without a {} count for no unit",
+                r.name,
+                without.join(" "),
+                attr_word(r.by)
+            ),
+            &r.origin,
+        );
+    }
+    let scored = score_units(ctx, r, units);
+    let rows = rows_of(r, &scored);
+    let k = r.best as usize;
+    for w in rows.windows(2) {
+        let [a, b] = w else { continue };
+        if a.place != b.place && a.total == b.total && a.members.len() == b.members.len() {
+            ctx.transcript.push(
+                EntryKind::Tiebreak,
+                format!(
+                    "ranking {}: {} before {}: equal sum {}, best individual place {} < {}",
+                    r.name, a.unit, b.unit, a.total, a.best_place, b.best_place
+                ),
+                &r.origin,
+            );
+        }
+    }
+    let listed: Vec<String> = rows
+        .iter()
+        .map(|x| format!("{}. {} ({})", x.place, x.unit, x.total))
+        .collect();
+    ctx.transcript.push(
+        EntryKind::Places,
+        format!(
+            "ranking {}: {} of the best {k} members of stage {} by {}: {}",
+            r.name,
+            match r.measure {
+                Measure::Places => "sum of places",
+                Measure::Points => "sum of points",
+            },
+            r.source,
+            attr_word(r.by),
+            listed.join(", ")
+        ),
+        &r.origin,
+    );
+    Ok(DerivedStanding {
+        name: r.name.clone(),
+        title: r.title.clone(),
+        rows,
+    })
+}
+
+/// Members by unit (or federation, pool), in name order.
+type Units = BTreeMap<String, Vec<Member>>;
+
+/// The source stage's players grouped by the ranking's attribute (unit, federation, pool),
+/// each with their place and points, and the ids of the players without one.
+fn members_by_unit(
+    ctx: &Ctx<'_>,
+    r: &DerivedRanking,
+    standings: &[StandingRow],
+) -> Result<(Units, Vec<String>), RuntimeProblem> {
     let mut units: BTreeMap<String, Vec<Member>> = BTreeMap::new();
     let mut without = Vec::new();
-    for row in &group.standings {
+    for row in standings {
         let points = match (r.measure, row.points) {
             (Measure::Points, None) => {
                 return Err(RuntimeProblem::new(
@@ -99,18 +164,16 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
             None => without.push(row.id.clone()),
         }
     }
-    if !without.is_empty() {
-        ctx.transcript.push(
-            EntryKind::Places,
-            format!(
-                "ranking {}: {} without a {} count for no unit",
-                r.name,
-                without.join(" "),
-                attr_word(r.by)
-            ),
-            &r.origin,
-        );
-    }
+    Ok((units, without))
+}
+
+/// A unit's score: its counted members (its best `k`), their sum, and the best place among
+/// them.
+type Scored = (String, Vec<Member>, i64, u32);
+
+/// Each unit's best `k` members and their sum, in ranking order; units short of members are
+/// left out when the rule says so.
+fn score_units(ctx: &mut Ctx<'_>, r: &DerivedRanking, units: Units) -> Vec<Scored> {
     let k = r.best as usize;
     // (complete, counted members, sum key, best place) per unit; the sort key says who is ahead.
     let mut scored = Vec::new();
@@ -149,24 +212,31 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
             &r.origin,
         );
     }
-    // Ahead: a complete unit, then more members, then the better sum, then the best place.
-    let order_key = |s: &(String, Vec<Member>, i64, u32)| {
-        let sum = match r.measure {
-            Measure::Places => s.2,
-            Measure::Points => -s.2,
-        };
-        (std::cmp::Reverse(s.1.len()), sum, s.3)
+    scored.sort_by(|a, b| order_key(r, a).cmp(&order_key(r, b)).then(a.0.cmp(&b.0)));
+    scored
+}
+
+/// Ahead: a complete unit, then more members, then the better sum, then the best place.
+fn order_key(r: &DerivedRanking, s: &Scored) -> (std::cmp::Reverse<usize>, i64, u32) {
+    let sum = match r.measure {
+        Measure::Places => s.2,
+        Measure::Points => -s.2,
     };
-    scored.sort_by(|a, b| order_key(a).cmp(&order_key(b)).then(a.0.cmp(&b.0)));
+    (std::cmp::Reverse(s.1.len()), sum, s.3)
+}
+
+/// The ranking's rows: units with equal keys share the place of the first of them.
+fn rows_of(r: &DerivedRanking, scored: &[Scored]) -> Vec<DerivedRow> {
+    let k = r.best as usize;
     let mut rows: Vec<DerivedRow> = Vec::with_capacity(scored.len());
     for (n, s) in scored.iter().enumerate() {
         let tied_with_prev = n > 0
             && scored
                 .get(n - 1)
-                .is_some_and(|p| order_key(p) == order_key(s));
+                .is_some_and(|p| order_key(r, p) == order_key(r, s));
         let tied_with_next = scored
             .get(n + 1)
-            .is_some_and(|x| order_key(x) == order_key(s));
+            .is_some_and(|x| order_key(r, x) == order_key(r, s));
         let place = match (tied_with_prev, rows.last()) {
             (true, Some(prev)) => prev.place,
             _ => n as u32 + 1,
@@ -181,43 +251,7 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
             complete: s.1.len() == k,
         });
     }
-    for w in rows.windows(2) {
-        let [a, b] = w else { continue };
-        if a.place != b.place && a.total == b.total && a.members.len() == b.members.len() {
-            ctx.transcript.push(
-                EntryKind::Tiebreak,
-                format!(
-                    "ranking {}: {} before {}: equal sum {}, best individual place {} < {}",
-                    r.name, a.unit, b.unit, a.total, a.best_place, b.best_place
-                ),
-                &r.origin,
-            );
-        }
-    }
-    let listed: Vec<String> = rows
-        .iter()
-        .map(|x| format!("{}. {} ({})", x.place, x.unit, x.total))
-        .collect();
-    ctx.transcript.push(
-        EntryKind::Places,
-        format!(
-            "ranking {}: {} of the best {k} members of stage {} by {}: {}",
-            r.name,
-            match r.measure {
-                Measure::Places => "sum of places",
-                Measure::Points => "sum of points",
-            },
-            r.source,
-            attr_word(r.by),
-            listed.join(", ")
-        ),
-        &r.origin,
-    );
-    Ok(DerivedStanding {
-        name: r.name.clone(),
-        title: r.title.clone(),
-        rows,
-    })
+    rows
 }
 
 fn attr_word(by: GroupAttr) -> &'static str {
