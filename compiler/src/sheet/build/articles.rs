@@ -161,14 +161,15 @@ pub fn number_clauses(lang: Lang, level: usize, clauses: &mut [Clause]) {
     }
 }
 
-/// The number of the `i`-th (0-based) clause at a depth: 一、 （一） 1. (1) / 1. (1) (a) (i).
+/// The number of the `i`-th (0-based) clause at a depth, as GB/T 9704 numbers the levels of an
+/// official text: 一、 （一） 1. （1） (full-width brackets) / 1. (1) (a) (i).
 pub fn number(lang: Lang, level: usize, i: usize) -> String {
     let n = i as u64 + 1;
     match (lang, level) {
         (Lang::Zh, 0) => format!("{}、", fmt::zh_numeral(n)),
         (Lang::Zh, 1) => format!("（{}）", fmt::zh_numeral(n)),
         (Lang::Zh, 2) => format!("{n}."),
-        (Lang::Zh, _) => format!("({n})"),
+        (Lang::Zh, _) => format!("（{n}）"),
         (Lang::En, 0) => format!("{n}. "),
         (Lang::En, 1) => format!("({n}) "),
         (Lang::En, 2) => format!("({}) ", letter(i)),

@@ -450,7 +450,7 @@ mod tests {
         assert_eq!(number(Lang::Zh, 0, 14), "十五、");
         assert_eq!(number(Lang::Zh, 1, 1), "（二）");
         assert_eq!(number(Lang::Zh, 2, 2), "3.");
-        assert_eq!(number(Lang::Zh, 3, 0), "(1)");
+        assert_eq!(number(Lang::Zh, 3, 0), "（1）");
         assert_eq!(number(Lang::En, 0, 6), "7. ");
         assert_eq!(number(Lang::En, 1, 0), "(1) ");
         assert_eq!(number(Lang::En, 2, 1), "(b) ");

@@ -9,7 +9,7 @@ use super::page::{Atom, Op, Seg, CONTENT_W, LEADING};
 use crate::sheet::model::Diagram;
 
 /// Points per diagram unit at most: SVG user units are CSS pixels, 0.75 pt each.
-const MAX_SCALE: f32 = 0.75;
+const MAX_SCALE: f32 = 0.62;
 const CAPTION: f32 = 9.5;
 
 /// The diagram and its caption as one atom, which may be drawn down to 60 % to fit a page.
@@ -116,7 +116,7 @@ pub fn atom(fonts: &Fonts, d: &Diagram, caption: &str) -> Atom {
     });
     let mut atom = Atom::new(h + CAPTION * 1.6, ops);
     atom.space_before = LEADING * 0.4;
-    atom.min_scale = 0.6;
+    atom.min_scale = 0.8;
     atom
 }
 

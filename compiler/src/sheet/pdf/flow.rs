@@ -173,7 +173,14 @@ fn clause(col: &mut Column, fonts: &Fonts, sheet: &Sheet, c: &Clause, depth: usi
         }
     }
     if let Some(t) = &c.table {
-        table::atoms(col, fonts, t, rest_x);
+        // A caption that repeats the clause's heading just above it is not printed twice.
+        let plain = |s: &str| -> String {
+            s.chars()
+                .filter(|ch| !ch.is_whitespace() && !"（）()：:".contains(*ch))
+                .collect()
+        };
+        let repeats = !c.heading.is_empty() && plain(&c.heading) == plain(&t.caption);
+        table::atoms(col, fonts, t, rest_x, !repeats);
     }
     if let Some(d) = &c.diagram {
         col.atoms

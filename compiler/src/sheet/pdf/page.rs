@@ -7,16 +7,16 @@ use super::breaks::Style;
 /// A4 in points.
 pub const PAGE_W: f32 = 595.28;
 pub const PAGE_H: f32 = 841.89;
-/// Margins: 20 mm top, 18 mm at the sides, 22 mm at the foot (room for the page number).
-pub const TOP: f32 = 56.7;
+/// Margins: 18 mm top and at the sides, 17 mm at the foot (room for the page number).
+pub const TOP: f32 = 51.0;
 pub const SIDE: f32 = 51.0;
-pub const BOTTOM: f32 = 62.4;
+pub const BOTTOM: f32 = 48.2;
 pub const CONTENT_W: f32 = PAGE_W - 2.0 * SIDE;
 pub const CONTENT_H: f32 = PAGE_H - TOP - BOTTOM;
 
 /// Body text: 五号 (10.5 pt), the size of Chinese official documents.
 pub const BODY: f32 = 10.5;
-pub const LEADING: f32 = BODY * 1.5;
+pub const LEADING: f32 = BODY * 1.35;
 
 /// A path segment, in points.
 #[derive(Clone, Debug)]

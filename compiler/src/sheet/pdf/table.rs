@@ -8,7 +8,7 @@ use super::page::{baseline, Atom, Column, Op, CONTENT_W, LEADING};
 use crate::sheet::model::Table;
 
 const SIZE: f32 = 9.5;
-const LEAD: f32 = SIZE * 1.45;
+const LEAD: f32 = SIZE * 1.3;
 const PAD_X: f32 = 4.0;
 const PAD_Y: f32 = 2.0;
 const RULE: (u8, f32) = (68, 0.6);
@@ -21,13 +21,15 @@ struct Cell {
     right: bool,
 }
 
-/// Appends the table's caption, header and rows to the column, `left` points in.
-pub fn atoms(col: &mut Column, fonts: &Fonts, t: &Table, left: f32) {
+/// Appends the table's caption (unless `with_caption` is false: the line above already says
+/// it), header and rows to the column, `left` points in.
+pub fn atoms(col: &mut Column, fonts: &Fonts, t: &Table, left: f32, with_caption: bool) {
     let avail = CONTENT_W - left;
     let ncols = t.head.len().max(1);
     let widths = column_widths(fonts, t, ncols, avail);
     let id = col.heads.len();
-    if !t.caption.is_empty() {
+    let with_caption = with_caption && !t.caption.is_empty();
+    if with_caption {
         let style = Style::bold(SIZE);
         let w = width(fonts, &t.caption, style);
         let x = left + ((avail - w) / 2.0).max(0.0);
@@ -53,7 +55,7 @@ pub fn atoms(col: &mut Column, fonts: &Fonts, t: &Table, left: f32) {
     head_atom.keep_next = true;
     head_atom.table = Some(id);
     head_atom.is_head = true;
-    if t.caption.is_empty() {
+    if !with_caption {
         head_atom.space_before = LEADING * 0.3;
     }
     col.heads.push(head_atom.clone());
