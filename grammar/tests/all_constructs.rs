@@ -976,7 +976,10 @@ fn supplement_and_tests() {
         if player.node == "a4" && stage.node == "groups" && round.node == 3)
     );
     assert!(matches!(&t.results[4], ResultLine::Rest { rule, .. } if rule.node == "draws"));
-    assert_eq!(t.expects.len(), 10);
+    assert_eq!(t.expects.len(), 11);
+    assert!(
+        matches!(&t.expects[10], Expect::Rounds { stage, rounds, .. } if stage.node == "main" && rounds.node == 9)
+    );
     assert!(matches!(&t.expects[1], Expect::Shared { players, .. } if players.len() == 4));
     assert!(matches!(&t.expects[3], Expect::Prize { money: None, .. }));
     assert!(

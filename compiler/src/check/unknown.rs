@@ -519,7 +519,7 @@ impl Resolver<'_, '_> {
                 }
                 for e in &t.expects {
                     match e {
-                        Expect::DecidedBy { stage, .. } => {
+                        Expect::DecidedBy { stage, .. } | Expect::Rounds { stage, .. } => {
                             self.name(Kind::Stage, stage);
                         }
                         Expect::StagePlace {

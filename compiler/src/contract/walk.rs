@@ -468,6 +468,7 @@ fn expect_span(e: &xqreg_grammar::ast::Expect) -> Span {
         | E::DecidedBy { span, .. }
         | E::StagePlace { span, .. }
         | E::Withdrawn { span, .. }
-        | E::RankingPlace { span, .. } => *span,
+        | E::RankingPlace { span, .. }
+        | E::Rounds { span, .. } => *span,
     }
 }

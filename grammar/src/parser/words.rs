@@ -99,6 +99,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("expect_prize", "`prize a1 80000 CNY in open_men`"),
     ("expect_qualifies", "`qualifies a1`"),
     ("expect_ranking_place", "`ranking_place teams 1 北京`"),
+    ("expect_rounds", "`rounds main 7`"),
     ("expect_shared", "`places 9..16 shared a3 b3 c3 d3`"),
     ("expect_stage_place", "`group_place groups.A 1 a1`"),
     ("expect_withdrawn", "`withdrawn a1`"),
