@@ -17,6 +17,7 @@ pub mod first_round;
 pub mod fitness;
 pub mod limits;
 pub mod names;
+pub mod open_values;
 pub mod playoffs;
 pub mod rankings;
 pub mod refs;
@@ -168,6 +169,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         brackets::check(&ctx, &mut diags);
         first_round::check(&ctx, &mut diags);
         entries_table::check(&ctx, &mut diags);
+        open_values::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -230,6 +232,7 @@ pub fn codes() -> Vec<&'static Code> {
         brackets::CODES,
         first_round::CODES,
         entries_table::CODES,
+        open_values::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

@@ -331,6 +331,8 @@ impl Resolver<'_, '_> {
                     }
                 }
             }
+            // `time tbd`: to be announced, no time control to look up.
+            StageClause::Time(t) if t.node == "tbd" => {}
             StageClause::Time(t) => {
                 self.name(Kind::TimeControl, t);
             }

@@ -116,13 +116,29 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
     s
 }
 
-/// The row of each table by entries that the field picked, and why (its size).
+/// The row of each table by entries that the field picked, and why (its size); the value each
+/// `assume` supplies for a value to be announced.
 fn by_entries(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
     use xqreg_runtime::plan::{StageFormat, SwissRounds};
     for st in &plan.stages {
         let StageFormat::Swiss(sw) = &st.format else {
             continue;
         };
+        for v in &sw.open {
+            let Some(value) = &v.assumed else { continue };
+            let (en, zh) = match v.what.as_str() {
+                "rounds" => ("number of rounds", "轮数"),
+                _ => ("pairing system", "编排办法"),
+            };
+            let _ = match lang {
+                Lang::En => writeln!(
+                    s,
+                    "  {}: the {en} is to be announced; this run assumes {value}",
+                    st.name
+                ),
+                Lang::Zh => writeln!(s, "  {}：{zh}另行通知；本次模拟假定为 {value}", st.name),
+            };
+        }
         let SwissRounds::ByEntries { arms } = &sw.rounds else {
             continue;
         };

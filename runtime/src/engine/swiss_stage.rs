@@ -92,6 +92,23 @@ pub(crate) fn run(
             stage.name
         ))]);
     };
+    for v in &sw.open {
+        if let Some(value) = &v.assumed {
+            ctx.transcript.push(
+                EntryKind::Pairing,
+                format!(
+                    "the {} is to be announced: this run assumes {value} (`assume {} {value}`)",
+                    if v.what == "rounds" {
+                        "number of rounds"
+                    } else {
+                        "pairing system"
+                    },
+                    v.what
+                ),
+                &v.origin,
+            );
+        }
+    }
     if let SwissRounds::ByEntries { arms } = &sw.rounds {
         if let Some(arm) = arms.iter().find(|a| holds(a, n)) {
             let row = match (arm.min, arm.max) {
