@@ -110,6 +110,7 @@ fn every_block_is_read_in_order() {
         "test",
         "ranking",
         "test",
+        "stage",
     ];
     assert_eq!(kinds, expected);
     // Each item's span starts at its keyword in column 1.
@@ -976,7 +977,10 @@ fn supplement_and_tests() {
         if player.node == "a4" && stage.node == "groups" && round.node == 3)
     );
     assert!(matches!(&t.results[4], ResultLine::Rest { rule, .. } if rule.node == "draws"));
-    assert_eq!(t.expects.len(), 10);
+    assert_eq!(t.expects.len(), 11);
+    assert!(
+        matches!(&t.expects[10], Expect::Rounds { stage, rounds, .. } if stage.node == "main" && rounds.node == 9)
+    );
     assert!(matches!(&t.expects[1], Expect::Shared { players, .. } if players.len() == 4));
     assert!(matches!(&t.expects[3], Expect::Prize { money: None, .. }));
     assert!(
@@ -1052,4 +1056,25 @@ fn a_derived_ranking_and_its_expectation_are_read() {
         Some(xqreg_grammar::ast::Expect::RankingPlace { ranking, place, unit, .. })
             if ranking.node == "teams" && place.node == 1 && unit.node == "北京"
     ));
+}
+
+#[test]
+fn values_left_open_and_their_assumptions_are_read() {
+    let f = file();
+    let st = stage(&f, "open_values");
+    assert!(matches!(
+        &st.clauses[0],
+        StageClause::Format(Format::Swiss { system, rounds: SwissRounds::Tbd(at), .. })
+            if system.node == "tbd" && self::at(*at) == "tbd"
+    ));
+    assert!(matches!(
+        &st.clauses[1],
+        StageClause::Assume { value: AssumedValue::Rounds(n), reason: Some(r), .. }
+            if n.node == 9 && r.zh.node == "按往届"
+    ));
+    assert!(matches!(
+        &st.clauses[2],
+        StageClause::Assume { value: AssumedValue::System(s), reason: None, .. } if s.node == "cxa"
+    ));
+    assert!(matches!(&st.clauses[4], StageClause::Time(t) if t.node == "tbd"));
 }

@@ -348,6 +348,7 @@ fn expect_word(e: &xqreg_grammar::ast::Expect) -> Option<&xqreg_grammar::ast::Id
         E::Shared { players, .. } => players.first(),
         E::DecidedBy { step, .. } => Some(step),
         E::RankingPlace { unit, .. } => Some(unit),
+        E::Rounds { stage, .. } => Some(stage),
     }
 }
 

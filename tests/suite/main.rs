@@ -31,6 +31,7 @@ mod issue8_checks;
 mod lsp;
 mod module_cycles;
 mod mutants;
+mod open_values;
 mod pair_inputs;
 mod plan_json;
 mod regressions;

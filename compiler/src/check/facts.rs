@@ -326,6 +326,8 @@ impl Facts {
                 }
                 FormatKind::Swiss => match swiss_rounds {
                     Some(SwissRounds::Fixed(r)) => Some(r.node),
+                    // To be announced: the checks that need the rounds skip the stage.
+                    Some(SwissRounds::Tbd(_)) => None,
                     Some(SwissRounds::ByEntries(arms)) => entrants.and_then(|n| {
                         arms.iter()
                             .find(|a| a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m))

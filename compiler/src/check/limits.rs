@@ -237,6 +237,7 @@ fn format(stage: &str, f: &Format, diags: &mut Diagnostics) {
             let all: Vec<_> = match rounds {
                 SwissRounds::Fixed(r) => vec![r],
                 SwissRounds::ByEntries(arms) => arms.iter().map(|a| &a.rounds).collect(),
+                SwissRounds::Tbd(_) => Vec::new(),
             };
             for r in all {
                 if r.node == 0 {

@@ -11,11 +11,13 @@ pub mod brackets;
 pub mod contract;
 pub mod criteria;
 pub mod draws;
+pub mod entries_table;
 pub mod facts;
 pub mod first_round;
 pub mod fitness;
 pub mod limits;
 pub mod names;
+pub mod open_values;
 pub mod playoffs;
 pub mod rankings;
 pub mod refs;
@@ -166,6 +168,8 @@ pub fn check(file: &ast::File) -> CheckOutput {
         refs::check(&ctx, &mut diags);
         brackets::check(&ctx, &mut diags);
         first_round::check(&ctx, &mut diags);
+        entries_table::check(&ctx, &mut diags);
+        open_values::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -227,6 +231,8 @@ pub fn codes() -> Vec<&'static Code> {
         refs::CODES,
         brackets::CODES,
         first_round::CODES,
+        entries_table::CODES,
+        open_values::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

@@ -368,6 +368,14 @@ fn clause_kind(c: &StageClause) -> u8 {
         StageClause::ScoreSheets { .. } => 17,
         StageClause::SameAs(_) => 18,
         StageClause::Note(_) => 19,
+        StageClause::Assume {
+            value: xqreg_grammar::ast::AssumedValue::Rounds(_),
+            ..
+        } => 20,
+        StageClause::Assume {
+            value: xqreg_grammar::ast::AssumedValue::System(_),
+            ..
+        } => 21,
     }
 }
 

@@ -167,7 +167,7 @@ fn named_players(t: &Scenario) -> Vec<&Ident> {
             | Expect::Withdrawn { player, .. } => out.push(player),
             Expect::Shared { players, .. } => out.extend(players.iter()),
             // Units of a derived ranking are checked by `rankings` (E538).
-            Expect::DecidedBy { .. } | Expect::RankingPlace { .. } => {}
+            Expect::DecidedBy { .. } | Expect::RankingPlace { .. } | Expect::Rounds { .. } => {}
         }
     }
     out

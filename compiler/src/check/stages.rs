@@ -345,6 +345,8 @@ fn swiss(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                         }
                     }
                 }
+                // An assumed round count is checked with the assumption (`open_values`).
+                xqreg_grammar::ast::SwissRounds::Tbd(_) => {}
                 xqreg_grammar::ast::SwissRounds::ByEntries(arms) => {
                     for arm in arms {
                         let top = match (arm.max, ctx.facts.cap) {

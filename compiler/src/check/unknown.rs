@@ -331,6 +331,8 @@ impl Resolver<'_, '_> {
                     }
                 }
             }
+            // `time tbd`: to be announced, no time control to look up.
+            StageClause::Time(t) if t.node == "tbd" => {}
             StageClause::Time(t) => {
                 self.name(Kind::TimeControl, t);
             }
@@ -519,7 +521,7 @@ impl Resolver<'_, '_> {
                 }
                 for e in &t.expects {
                     match e {
-                        Expect::DecidedBy { stage, .. } => {
+                        Expect::DecidedBy { stage, .. } | Expect::Rounds { stage, .. } => {
                             self.name(Kind::Stage, stage);
                         }
                         Expect::StagePlace {

@@ -275,6 +275,8 @@ fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
             Format::RoundRobin { cycles, .. } | Format::TeamRoundRobin { cycles, .. } => {
                 word(diags, cycles, &CYCLES);
             }
+            // `swiss tbd`: the system is to be announced (`open_values`).
+            Format::Swiss { system, .. } if system.node == "tbd" => {}
             Format::Swiss { system, .. } => {
                 word(diags, system, &SWISS_SYSTEM);
             }
@@ -293,6 +295,12 @@ fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
             }
             Format::SamePlace { .. } => {}
         },
+        StageClause::Assume {
+            value: xqreg_grammar::ast::AssumedValue::System(s),
+            ..
+        } => {
+            word(diags, s, &SWISS_SYSTEM);
+        }
         StageClause::Draw(d) => {
             for r in &d.rules {
                 match r {

@@ -62,6 +62,7 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
         ),
         Lang::Zh => writeln!(s, "{}（种子 {}）", plan.meta.title, o.seed),
     };
+    by_entries(&mut s, plan, o, lang);
     let _ = writeln!(s, "\n{}", t(lang, "Final ranking", "最终名次"));
     let id_w = width_of(o.final_ranking.iter().map(|r| r.id.as_str()));
     let mut section: Option<&str> = None;
@@ -113,6 +114,65 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
         Lang::Zh => writeln!(s, "\n共 {} 局", o.games),
     };
     s
+}
+
+/// The row of each table by entries that the field picked, and why (its size); the value each
+/// `assume` supplies for a value to be announced.
+fn by_entries(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
+    use xqreg_runtime::plan::{StageFormat, SwissRounds};
+    for st in &plan.stages {
+        let StageFormat::Swiss(sw) = &st.format else {
+            continue;
+        };
+        for v in &sw.open {
+            let Some(value) = &v.assumed else { continue };
+            let (en, zh) = match v.what.as_str() {
+                "rounds" => ("number of rounds", "轮数"),
+                _ => ("pairing system", "编排办法"),
+            };
+            let _ = match lang {
+                Lang::En => writeln!(
+                    s,
+                    "  {}: the {en} is to be announced; this run assumes {value}",
+                    st.name
+                ),
+                Lang::Zh => writeln!(s, "  {}：{zh}另行通知；本次模拟假定为 {value}", st.name),
+            };
+        }
+        let SwissRounds::ByEntries { arms } = &sw.rounds else {
+            continue;
+        };
+        let Some(out) = o.stages.iter().find(|x| x.name == st.name) else {
+            continue;
+        };
+        let n = out.groups.iter().map(|g| g.standings.len()).sum::<usize>() as u32;
+        let Some(arm) = arms
+            .iter()
+            .find(|a| a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m))
+        else {
+            continue;
+        };
+        let row = match (arm.min, arm.max) {
+            (Some(lo), Some(hi)) if lo == hi => lo.to_string(),
+            (lo, hi) => format!(
+                "{}..{}",
+                lo.map(|v| v.to_string()).unwrap_or_default(),
+                hi.map(|v| v.to_string()).unwrap_or_default()
+            ),
+        };
+        let _ = match lang {
+            Lang::En => writeln!(
+                s,
+                "  {}: {n} entries are in the row `{row}: {}` of the table by entries: {} rounds",
+                st.name, arm.rounds, arm.rounds
+            ),
+            Lang::Zh => writeln!(
+                s,
+                "  {}：报名 {n} 人，属按人数定轮次表的 `{row}: {}` 一档：赛 {} 轮",
+                st.name, arm.rounds, arm.rounds
+            ),
+        };
+    }
 }
 
 /// Each ranking derived from a stage: place, unit, sum, and the members counted.

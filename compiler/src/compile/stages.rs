@@ -35,6 +35,8 @@ struct Clauses<'a> {
     playoff: Option<&'a ast::PlayoffRef>,
     places: Option<&'a ast::PlaceRange>,
     split: Option<&'a StageClause>,
+    assume_rounds: Option<(u32, Span)>,
+    assume_system: Option<(&'a ast::Ident, Span)>,
 }
 
 impl<'a> Clauses<'a> {
@@ -69,6 +71,14 @@ impl<'a> Clauses<'a> {
                 StageClause::Playoff(p) => c.playoff = c.playoff.or(Some(p)),
                 StageClause::Places(p) => c.places = c.places.or(Some(p)),
                 StageClause::Split { .. } => c.split = c.split.or(Some(clause)),
+                StageClause::Assume { value, span, .. } => match value {
+                    ast::AssumedValue::Rounds(n) => {
+                        c.assume_rounds = c.assume_rounds.or(Some((n.node, *span)))
+                    }
+                    ast::AssumedValue::System(s) => {
+                        c.assume_system = c.assume_system.or(Some((s, *span)))
+                    }
+                },
                 StageClause::ScoreSheets { .. } | StageClause::SameAs(_) | StageClause::Note(_) => {
                 }
             }
@@ -124,11 +134,15 @@ impl Lowerer<'_> {
             .scoring
             .and_then(|s| self.named_scoring(&s.node))
             .unwrap_or_else(|| default_scoring.clone());
-        let time = c.time.map(|t| t.node.clone()).or_else(|| {
-            self.scope
+        // `time tbd`: to be announced; the games run without a named time control.
+        let time = match c.time {
+            Some(t) if t.node == "tbd" => None,
+            Some(t) => Some(t.node.clone()),
+            None => self
+                .scope
                 .default_time_control()
-                .map(|t| t.name.node.clone())
-        });
+                .map(|t| t.name.node.clone()),
+        };
         let tiebreak = match c.tiebreak {
             Some(chain) => self.chain(chain, kind),
             None => self.no_chain("the stage"),

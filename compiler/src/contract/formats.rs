@@ -126,6 +126,12 @@ pub const LIMITED: &[Applicability] = &[
         help: ("remove it: a playoff is played only for a drawn knockout or same-place match; ties in standings are separated by the tie-break chain and, when it ends, by lot (write `lots` at its end, or add a knockout stage for the places)", "删去：加赛只在淘汰赛或同名次赛的对局打平时进行；积分相同按名次区分链决定，链用尽后抽签（在链末尾写 `lots`，或为这些名次另设淘汰赛阶段）"),
     },
     Applicability {
+        kind: K::StageAssume,
+        formats: &[SwissCxa, SwissDutch],
+        fixed: &[],
+        help: ("remove it: only a Swiss has a system and a round count to assume (`swiss tbd rounds tbd`)", "删去：只有积分编排有可假定的编排办法和轮数（`swiss tbd rounds tbd`）"),
+    },
+    Applicability {
         kind: K::Split,
         formats: &[SwissCxa, SwissDutch],
         fixed: &[],

@@ -176,6 +176,7 @@ kinds! {
     ScoreSheets, "stage { score_sheets RULE }", Printed, false, "sheet";
     SameAs, "stage { same_as S }", Executed, false, "checker: copies the clauses of S";
     StageNote, "stage { note \"...\" }", Printed, true, "sheet: a remark for readers";
+    StageAssume, "stage { assume rounds N | assume system S }", Executed, false, "plan swiss.open (a tbd value for simulation; never on the sheet); checker W203, E218, E204";
     // playoffs, places, prizes, qualification
     PlayoffGame, "playoff { game T colours C }", Executed, false, "plan playoff step (runtime match)";
     PlayoffArmageddon, "playoff { armageddon T colours C }", Executed, false, "plan playoff step";

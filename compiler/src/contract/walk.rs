@@ -273,6 +273,7 @@ impl Walker {
             }
             StageClause::Entrants { span, .. } => (K::Entrants, *span),
             StageClause::Time(i) => (K::StageTime, i.span),
+            StageClause::Assume { span, .. } => (K::StageAssume, *span),
             StageClause::Scoring(i) => (K::StageScoring, i.span),
             StageClause::Draw(d) => {
                 self.push(K::Draw, d.span);
@@ -468,6 +469,7 @@ fn expect_span(e: &xqreg_grammar::ast::Expect) -> Span {
         | E::DecidedBy { span, .. }
         | E::StagePlace { span, .. }
         | E::Withdrawn { span, .. }
-        | E::RankingPlace { span, .. } => *span,
+        | E::RankingPlace { span, .. }
+        | E::Rounds { span, .. } => *span,
     }
 }

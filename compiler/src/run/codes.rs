@@ -504,6 +504,16 @@ runtime_code!(
     "Correct the number in the regulation.",
     "更正规程中的数字。"
 );
+runtime_code!(
+    R022,
+    "R022",
+    "value-to-be-announced",
+    "A stage's pairing system or number of rounds is `tbd` (to be announced) and the stage assumes nothing for it, so the event cannot be run: `simulate` and `test` need a value (check warns with W203).",
+    "阶段的编排办法或轮数为 `tbd`（另行通知），且该阶段没有给出假定值，无法运行：`simulate` 与 `test` 需要一个值（check 以 W203 提示）。",
+    "stage main { swiss cxa rounds tbd }   // xqreg simulate r.xqr --players 12",
+    "Add `assume rounds 9` (or `assume system cxa`) to the stage, or announce the value in a supplement.",
+    "在阶段中加上 `assume rounds 9`（或 `assume system cxa`），或以补充通知公布该值。"
+);
 
 runtime_code!(
     R030,
@@ -548,7 +558,8 @@ pub fn codes() -> Vec<&'static Code> {
     vec![
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
-        &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R030, &R050, &W202,
+        &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R050,
+        &W202,
     ]
 }
 

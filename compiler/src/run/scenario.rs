@@ -440,6 +440,30 @@ fn check(e: &Expect, o: &Outcome) -> Result<(), Msg> {
                 ))
             }
         }
+        Expect::Rounds { stage, rounds, .. } => {
+            let played = o
+                .stages
+                .iter()
+                .filter(|s| s.name == stage.node)
+                .flat_map(|s| &s.games)
+                .map(|g| g.round)
+                .max()
+                .unwrap_or(0);
+            if played == rounds.node {
+                Ok(())
+            } else {
+                Err(Msg::new(
+                    format!(
+                        "stage {} was expected to play {} rounds, played {played}",
+                        stage.node, rounds.node
+                    ),
+                    format!(
+                        "预期阶段 {} 赛 {} 轮，实赛 {played} 轮",
+                        stage.node, rounds.node
+                    ),
+                ))
+            }
+        }
         Expect::DecidedBy { stage, step, .. } => {
             let found = o
                 .stages

@@ -369,6 +369,7 @@ fn stage(w: &mut Walk, s: &Stage) {
             StageClause::Time(i) | StageClause::Scoring(i) | StageClause::SameAs(i) => {
                 w.add(i.span, "stage reference")
             }
+            StageClause::Assume { span, .. } => w.add(*span, "assumption"),
             StageClause::Draw(d) => {
                 w.add(d.span, "draw");
                 for r in &d.rules {

@@ -224,6 +224,12 @@ pub enum Expect {
     },
     /// `withdrawn a1`
     Withdrawn { player: Ident, span: Span },
+    /// `rounds main 7`: the stage played 7 rounds (a table by entries picked that row).
+    Rounds {
+        stage: Ident,
+        rounds: Spanned<u32>,
+        span: Span,
+    },
     /// `ranking_place teams 1 北京`: the unit `北京` is first in the derived ranking `teams`.
     RankingPlace {
         ranking: Ident,

@@ -56,8 +56,16 @@ pub enum StageClause {
         sources: Vec<EntrantSource>,
         span: Span,
     },
-    /// `time standard`: the time control of the stage's games.
+    /// `time standard`: the time control of the stage's games; `time tbd` (to be announced) is
+    /// the name `tbd`.
     Time(Ident),
+    /// `assume rounds 9 ["理由"]` / `assume system cxa`: the value a simulation uses where the
+    /// stage says `tbd`; never printed on the sheet.
+    Assume {
+        value: AssumedValue,
+        reason: Option<Text>,
+        span: Span,
+    },
     /// `scoring team_scoring`: a named scoring other than the regulation's default.
     Scoring(Ident),
     Draw(Draw),
@@ -166,9 +174,18 @@ pub struct PlaceGroup {
     pub span: Span,
 }
 
+/// What a stage's `assume` supplies.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum AssumedValue {
+    Rounds(Spanned<u32>),
+    System(Ident),
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum SwissRounds {
     Fixed(Spanned<u32>),
+    /// `rounds tbd`: to be announced (另行通知); a simulation needs `assume rounds N`.
+    Tbd(Span),
     /// Rounds by number of entries: each arm `LO..HI: R`, open ends allowed.
     ByEntries(Vec<EntriesArm>),
 }

@@ -105,6 +105,10 @@ pub fn run_with(
     if !limits.is_empty() {
         return Err(limits);
     }
+    let open = unassumed(plan);
+    if !open.is_empty() {
+        return Err(open);
+    }
     let problems = validate_roster(plan, roster);
     if !problems.is_empty() {
         return Err(problems);
@@ -141,6 +145,36 @@ pub fn run_with(
         return Err(ctx.problems);
     }
     finish::finish(ctx, seed)
+}
+
+/// Values to be announced (`swiss tbd rounds tbd`) that the plan assumes nothing for: the event
+/// cannot be run until they are announced or assumed.
+fn unassumed(plan: &Plan) -> Vec<RuntimeProblem> {
+    use crate::plan::StageFormat;
+    let mut problems = Vec::new();
+    for stage in &plan.stages {
+        let StageFormat::Swiss(sw) = &stage.format else {
+            continue;
+        };
+        for v in sw.open.iter().filter(|v| v.assumed.is_none()) {
+            let (en, zh) = match v.what.as_str() {
+                "rounds" => ("number of rounds", "轮数"),
+                _ => ("pairing system", "编排办法"),
+            };
+            problems.push(
+                RuntimeProblem::new(
+                    codes::VALUE_TO_BE_ANNOUNCED,
+                    format!(
+                        "stage `{}`: the {en} is to be announced and nothing is assumed for it",
+                        stage.name
+                    ),
+                    &v.origin,
+                )
+                .zh(format!("阶段 `{}`：{zh}另行通知且没有假定值", stage.name)),
+            );
+        }
+    }
+    problems
 }
 
 /// Points, money, games per match, bracket sizes and rounds within bounds no real regulation

@@ -93,6 +93,8 @@ pub mod codes {
     pub const CANNOT_GENERATE: &str = "R020";
     /// A number in the plan beyond any real regulation (points, money, games, rounds, sizes).
     pub const OUT_OF_RANGE: &str = "R021";
+    /// A value the regulation leaves to be announced, with no `assume` to run on.
+    pub const VALUE_TO_BE_ANNOUNCED: &str = "R022";
     /// A recorded result for a game a withdrawal voids.
     pub const RESULT_VOIDED_BY_WITHDRAWAL: &str = "R030";
 }

@@ -33,11 +33,13 @@ fn swiss_result(kind: RecordKind) -> SwissResult {
 pub fn rounds_for(rounds: &SwissRounds, n: u32) -> Option<u32> {
     match rounds {
         SwissRounds::Fixed { rounds } => Some(*rounds),
-        SwissRounds::ByEntries { arms } => arms
-            .iter()
-            .find(|a| a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m))
-            .map(|a| a.rounds),
+        SwissRounds::ByEntries { arms } => arms.iter().find(|a| holds(a, n)).map(|a| a.rounds),
     }
+}
+
+/// Whether a row of a table by entries holds a field of `n`.
+fn holds(a: &crate::plan::EntriesArm, n: u32) -> bool {
+    a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m)
 }
 
 pub(crate) fn run(
@@ -90,6 +92,40 @@ pub(crate) fn run(
             stage.name
         ))]);
     };
+    for v in &sw.open {
+        if let Some(value) = &v.assumed {
+            ctx.transcript.push(
+                EntryKind::Pairing,
+                format!(
+                    "the {} is to be announced: this run assumes {value} (`assume {} {value}`)",
+                    if v.what == "rounds" {
+                        "number of rounds"
+                    } else {
+                        "pairing system"
+                    },
+                    v.what
+                ),
+                &v.origin,
+            );
+        }
+    }
+    if let SwissRounds::ByEntries { arms } = &sw.rounds {
+        if let Some(arm) = arms.iter().find(|a| holds(a, n)) {
+            let row = match (arm.min, arm.max) {
+                (Some(lo), Some(hi)) if lo == hi => lo.to_string(),
+                (lo, hi) => format!(
+                    "{}..{}",
+                    lo.map(|v| v.to_string()).unwrap_or_default(),
+                    hi.map(|v| v.to_string()).unwrap_or_default()
+                ),
+            };
+            ctx.transcript.push(
+                EntryKind::Pairing,
+                format!("rounds by entries: a field of {n} is in the row `{row}: {total}`, so {total} rounds"),
+                &sw.origin,
+            );
+        }
+    }
     if total >= n.max(2) {
         return Err(vec![RuntimeProblem::new(
             codes::FIELD_DOES_NOT_FIT,

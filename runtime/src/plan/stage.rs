@@ -217,6 +217,21 @@ pub struct Swiss {
     pub avoid_same_unit: AvoidWhen,
     /// `split after_round 5 top 8 to top_ko`.
     pub split: Option<Split>,
+    /// Values the regulation leaves to be announced (`swiss tbd rounds tbd`). `system` and
+    /// `rounds` hold the stage's `assume`; without one the runtime refuses to run (R022).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub open: Vec<OpenValue>,
+    pub origin: Origin,
+}
+
+/// A value of a stage to be announced (另行通知), with the assumption a simulation runs on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenValue {
+    /// `rounds` or `system`.
+    pub what: String,
+    /// The assumed value as written (`9`, `cxa`); none: the event cannot be simulated.
+    pub assumed: Option<String>,
+    /// The `tbd`, or the `assume` clause when there is one.
     pub origin: Origin,
 }
 

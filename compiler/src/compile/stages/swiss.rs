@@ -125,14 +125,37 @@ impl Lowerer<'_> {
             }),
             _ => None,
         });
+        let mut open = Vec::new();
+        // A `tbd` system runs as its `assume system`; without one the runtime refuses (R022).
+        let system_word = if system.node == "tbd" {
+            open.push(plan::OpenValue {
+                what: "system".into(),
+                assumed: c.assume_system.map(|(s, _)| s.node.clone()),
+                origin: self.origin(c.assume_system.map_or(system.span, |(_, sp)| sp)),
+            });
+            c.assume_system.map_or("cxa", |(s, _)| s.node.as_str())
+        } else {
+            system.node.as_str()
+        };
+        if let SwissRounds::Tbd(at) = rounds {
+            open.push(plan::OpenValue {
+                what: "rounds".into(),
+                assumed: c.assume_rounds.map(|(n, _)| n.to_string()),
+                origin: self.origin(c.assume_rounds.map_or(*at, |(_, sp)| sp)),
+            });
+        }
         plan::Swiss {
-            system: if system.node == "dutch" {
+            system: if system_word == "dutch" {
                 plan::SwissSystem::Dutch
             } else {
                 plan::SwissSystem::Cxa
             },
+            open,
             rounds: match rounds {
                 SwissRounds::Fixed(n) => plan::SwissRounds::Fixed { rounds: n.node },
+                SwissRounds::Tbd(_) => plan::SwissRounds::Fixed {
+                    rounds: c.assume_rounds.map_or(0, |(n, _)| n),
+                },
                 SwissRounds::ByEntries(arms) => plan::SwissRounds::ByEntries {
                     arms: arms
                         .iter()

@@ -50,9 +50,15 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                     entrants_text = Some(joined);
                 }
             }
+            StageClause::Time(t) if t.node == "tbd" => {
+                ctx.mark(t.span);
+                sentences.push(ctx.m(M::TimeTbd).to_string());
+            }
             StageClause::Time(_) | StageClause::Scoring(_) => {
                 // Said by the time control and scoring clauses, which list the stages using them.
             }
+            // An assumption sizes simulations only: the official sheet never prints it.
+            StageClause::Assume { span, .. } => ctx.mark(*span),
             StageClause::Draw(d) => {
                 items.extend(draw(ctx, d));
                 draw_intro = true;
@@ -313,13 +319,21 @@ fn format_text(
         } => {
             ctx.mark(*span);
             ctx.mark(system.span);
-            let sys = words::swiss(lang, &system.node)
-                .unwrap_or(&system.node)
-                .to_string();
+            let sys = if system.node == "tbd" {
+                ctx.m(M::SwissSystemTbd).to_string()
+            } else {
+                words::swiss(lang, &system.node)
+                    .unwrap_or(&system.node)
+                    .to_string()
+            };
             match rounds {
                 SwissRounds::Fixed(n) => {
                     ctx.mark(n.span);
                     ctx.mf(M::SwissFixed, &[&sys, &n.node.to_string()])
+                }
+                SwissRounds::Tbd(at) => {
+                    ctx.mark(*at);
+                    ctx.mf(M::SwissRoundsTbd, &[&sys])
                 }
                 SwissRounds::ByEntries(arms) => {
                     let parts: Vec<String> =

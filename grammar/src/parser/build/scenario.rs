@@ -275,6 +275,11 @@ impl Builder {
                     span,
                 }
             }
+            Rule::expect_rounds => Expect::Rounds {
+                stage: self.nth_ident(l, 0)?,
+                rounds: self.nth_int(l, 0)?,
+                span,
+            },
             Rule::expect_ranking_place => Expect::RankingPlace {
                 ranking: self.nth_ident(l, 0)?,
                 place: self.nth_int(l, 0)?,

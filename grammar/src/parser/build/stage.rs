@@ -86,7 +86,10 @@ impl Builder {
                 span,
             }),
             Rule::swiss => {
-                let rounds = match kids(c).find(|k| k.as_rule() == Rule::rounds_by_entries) {
+                let rounds = match kids(c)
+                    .find(|k| matches!(k.as_rule(), Rule::rounds_by_entries | Rule::rounds_tbd))
+                {
+                    Some(t) if t.as_rule() == Rule::rounds_tbd => SwissRounds::Tbd(self.span(&t)),
                     Some(b) => SwissRounds::ByEntries(
                         kids(&b)
                             .filter(|k| k.as_rule() == Rule::entries_arm)
@@ -95,8 +98,12 @@ impl Builder {
                     ),
                     None => SwissRounds::Fixed(self.nth_int(c, 0)?),
                 };
+                let system = match kids(c).find(|k| k.as_rule() == Rule::swiss_system_tbd) {
+                    Some(t) => self.ident(&t),
+                    None => self.nth_ident(c, 0)?,
+                };
                 StageClause::Format(Format::Swiss {
-                    system: self.nth_ident(c, 0)?,
+                    system,
                     rounds,
                     span,
                 })
@@ -126,7 +133,25 @@ impl Builder {
                     .collect::<R<_>>()?,
                 span,
             },
-            Rule::stage_time => StageClause::Time(self.nth_ident(c, 0)?),
+            Rule::stage_time => StageClause::Time(
+                match kids(c).find(|k| k.as_rule() == Rule::stage_time_tbd) {
+                    Some(t) => self.ident(&t),
+                    None => self.nth_ident(c, 0)?,
+                },
+            ),
+            Rule::stage_assume => StageClause::Assume {
+                value: match kids(c).find(|k| k.as_rule() == Rule::assume_rounds) {
+                    Some(r) => AssumedValue::Rounds(self.nth_int(&r, 0)?),
+                    None => {
+                        let s = kids(c)
+                            .find(|k| k.as_rule() == Rule::assume_system)
+                            .ok_or_else(|| self.missing(c, "rounds or system"))?;
+                        AssumedValue::System(self.nth_ident(&s, 0)?)
+                    }
+                },
+                reason: self.opt_text(c)?,
+                span,
+            },
             Rule::stage_scoring => StageClause::Scoring(self.nth_ident(c, 0)?),
             Rule::draw => StageClause::Draw(self.draw(c)?),
             Rule::numbers => StageClause::Numbers(self.numbers(c)?),

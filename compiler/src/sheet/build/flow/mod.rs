@@ -178,7 +178,7 @@ fn format_line(ctx: &Ctx<'_>, s: &Stage) -> Option<String> {
                         Lang::Zh => format!("{sys} · {}轮", n.node),
                         Lang::En => format!("{sys} · {} rounds", n.node),
                     },
-                    SwissRounds::ByEntries(_) => sys,
+                    SwissRounds::ByEntries(_) | SwissRounds::Tbd(_) => sys,
                 }
             }
             Format::Knockout(_) => ctx.m(M::Knockout).trim_start_matches("进行").to_string(),

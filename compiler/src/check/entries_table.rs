@@ -1,0 +1,190 @@
+//! Tables by the number of entries (`rounds by_entries { ..16: 7  17..: 9 }`): the runtime picks
+//! the row whose bounds hold the actual field, so the rows must cover every field the regulation
+//! admits (E219: a size no row holds, from 2 players up to the stage's exact entrants, the entry
+//! cap, or without bound) and no size may be held by two rows (E220: the regulation would say
+//! two things). A row whose rounds its sizes cannot play is E204 (`stages`).
+
+use xqreg_grammar::ast::{EntriesArm, Format, StageClause, SwissRounds};
+
+use super::names::code;
+use super::stages::stages;
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+code!(E219, "E219", "entries-table-gap", Error,
+    Template::new("A table by the number of entries (`by_entries { ... }`) must give a row for every field the regulation admits: from 2 players up to the stage's exact entrants, the entry cap, or without bound when the field is open. The runtime picks the row that holds the actual field; a field no row holds could not be played.",
+        "按报名人数确定的表（`by_entries { ... }`）必须覆盖规程允许的每一种人数：从 2 人到该阶段的确定人数、报名上限，或在不限人数时没有上限。运行时按实际人数选取所在的一档；没有任何一档包含的人数将无法比赛。"),
+    "entry { cap 40 }\nstage main { swiss cxa rounds by_entries { ..16: 5  20..: 7 } }",
+    Template::new("Extend a row to the missing sizes (`..19: 5`), or add a row for them (`17..19: 6`).",
+        "把相邻一档扩展到缺少的人数（`..19: 5`），或为其增加一档（`17..19: 6`）。"));
+
+code!(E220, "E220", "entries-table-overlap", Error,
+    Template::new("Two rows of a table by the number of entries both hold some field size, so the regulation says two things for that field (the runtime would silently take the first).",
+        "按报名人数确定的表中有两档同时包含某一人数，规程对该人数给出了两种规定（运行时只会默默采用第一档）。"),
+    "stage main { swiss cxa rounds by_entries { ..16: 5  16..: 7 } }",
+    Template::new("Make the rows meet without sharing a size (`..16: 5  17..: 7`).",
+        "使各档首尾相接而不重叠（`..16: 5  17..: 7`）。"));
+
+pub const CODES: &[&Code] = &[&E219, &E220];
+
+const GAP: Report = Report {
+    code: &E219,
+    message: Template::new(
+        "stage `{stage}`: no row of the table by entries holds a field of {sizes}",
+        "阶段 `{stage}`：按报名人数确定的表中没有一档包含 {sizes_zh} 的规模",
+    ),
+    label: Template::new("no row for {sizes}", "缺少 {sizes_zh} 的一档"),
+    help: Template::new(
+        "add a row `{row}: ...` or extend a neighbouring row to cover {sizes}",
+        "增加一档 `{row}: ...`，或扩展相邻一档以包含 {sizes_zh}",
+    ),
+};
+
+const OVERLAP: Report = Report {
+    code: &E220,
+    message: Template::new(
+        "stage `{stage}`: this row and an earlier one both hold a field of {sizes}",
+        "阶段 `{stage}`：此档与前面一档都包含 {sizes_zh} 的规模",
+    ),
+    label: Template::new("also holds {sizes}", "同样包含 {sizes_zh}"),
+    help: Template::new(
+        "make the rows meet without sharing a size, e.g. start this row at {next}",
+        "使各档首尾相接而不重叠，例如此档从 {next} 人起",
+    ),
+};
+
+/// The inclusive sizes a row holds; an open lower end starts at 0.
+fn bounds(a: &EntriesArm) -> (u32, u32) {
+    (a.min.unwrap_or(0), a.max.unwrap_or(u32::MAX))
+}
+
+/// `12 players`, `12-15 players`, `12 or more players`.
+fn sizes(lo: u32, hi: u32) -> (String, String) {
+    if hi == u32::MAX {
+        (format!("{lo} or more players"), format!("{lo} 人及以上"))
+    } else if lo == hi {
+        (format!("{lo} players"), format!("{lo} 人"))
+    } else {
+        (format!("{lo}-{hi} players"), format!("{lo}-{hi} 人"))
+    }
+}
+
+fn row(lo: u32, hi: u32) -> String {
+    match (lo, hi) {
+        (l, u32::MAX) => format!("{l}.."),
+        (l, h) if l == h => l.to_string(),
+        (l, h) => format!("{l}..{h}"),
+    }
+}
+
+/// The sizes in `lo..=hi` that no arm holds, as maximal runs.
+pub fn gaps(arms: &[EntriesArm], lo: u32, hi: u32) -> Vec<(u32, u32)> {
+    let mut held: Vec<(u32, u32)> = arms.iter().map(bounds).collect();
+    held.sort_unstable();
+    let mut out = Vec::new();
+    let mut next = lo;
+    for (a, b) in held {
+        if next > hi {
+            break;
+        }
+        if a > next {
+            out.push((next, a.saturating_sub(1).min(hi)));
+        }
+        if b >= next {
+            next = b.saturating_add(1);
+            if b == u32::MAX {
+                next = u32::MAX;
+                break;
+            }
+        }
+    }
+    if next <= hi && next != u32::MAX {
+        out.push((next, hi));
+    }
+    out
+}
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for st in stages(ctx) {
+        let name = st.name.node.as_str();
+        for c in &st.clauses {
+            let StageClause::Format(Format::Swiss {
+                rounds: SwissRounds::ByEntries(arms),
+                span,
+                ..
+            }) = c
+            else {
+                continue;
+            };
+            // Overlaps: each row against the rows above it.
+            for (k, arm) in arms.iter().enumerate() {
+                let (lo, hi) = bounds(arm);
+                let shared = arms[..k].iter().find_map(|b| {
+                    let (blo, bhi) = bounds(b);
+                    let (s, e) = (lo.max(blo), hi.min(bhi));
+                    (s <= e).then_some((s, e, bhi))
+                });
+                if let Some((s, e, bhi)) = shared {
+                    let (en, zh) = sizes(s, e);
+                    diags.push(OVERLAP.at(
+                        arm.span,
+                        &[
+                            ("stage", name),
+                            ("sizes", &en),
+                            ("sizes_zh", &zh),
+                            ("next", &bhi.saturating_add(1).to_string()),
+                        ],
+                    ));
+                }
+            }
+            // Gaps: the fields the regulation admits for this stage.
+            let facts = ctx.facts.stages.get(name);
+            let (lo, hi) = match facts.and_then(|f| f.entrants) {
+                Some(n) => (n, n),
+                None => (2, ctx.facts.cap.unwrap_or(u32::MAX)),
+            };
+            if let Some(&(a, b)) = gaps(arms, lo, hi).first() {
+                let (en, zh) = sizes(a, b);
+                diags.push(GAP.at(
+                    *span,
+                    &[
+                        ("stage", name),
+                        ("sizes", &en),
+                        ("sizes_zh", &zh),
+                        ("row", &row(a, b)),
+                    ],
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xqreg_grammar::Span;
+
+    fn arm(min: Option<u32>, max: Option<u32>) -> EntriesArm {
+        EntriesArm {
+            min,
+            max,
+            rounds: xqreg_grammar::ast::Spanned {
+                node: 5,
+                span: Span::default(),
+            },
+            span: Span::default(),
+        }
+    }
+
+    #[test]
+    fn gaps_are_the_sizes_no_row_holds() {
+        let full = [arm(None, Some(16)), arm(Some(17), None)];
+        assert!(gaps(&full, 2, u32::MAX).is_empty());
+        let hole = [arm(None, Some(16)), arm(Some(20), None)];
+        assert_eq!(gaps(&hole, 2, u32::MAX), vec![(17, 19)]);
+        let top = [arm(Some(8), Some(16))];
+        assert_eq!(gaps(&top, 2, 40), vec![(2, 7), (17, 40)]);
+        assert_eq!(gaps(&top, 2, u32::MAX), vec![(2, 7), (17, u32::MAX)]);
+        assert!(gaps(&top, 12, 12).is_empty());
+    }
+}

@@ -1,0 +1,166 @@
+//! Values a regulation leaves to be announced (另行通知): `swiss tbd rounds tbd`, `time tbd`. The
+//! checks go on with what is stated (a check that needs a `tbd` value skips it); a simulation
+//! needs each `tbd` system and round count assumed in the stage (`assume rounds 9`, `assume
+//! system cxa`), which never prints on the sheet. W203: a `tbd` value without its assumption
+//! (`simulate` and `test` refuse, R022). E218: an assumption of a value the stage states.
+//! E204: an assumed round count the field cannot play.
+
+use xqreg_grammar::ast::{AssumedValue, Format, StageClause, SwissRounds};
+use xqreg_grammar::Span;
+
+use super::names::code;
+use super::stages::{stages, E204};
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+code!(W203, "W203", "tbd-without-assumption", Warning,
+    Template::new("A stage's system or number of rounds is `tbd` (to be announced) and the stage assumes no value for it. The sheet prints 另行通知 and the checks go on with what is stated, but the event cannot be simulated or tested: `simulate` and `test` refuse (R022) until the stage says what to assume.",
+        "阶段的编排办法或轮数为 `tbd`（另行通知），且该阶段没有为其给出假定值。规程文本印为“另行通知”，检查照常按已写明的内容进行，但无法模拟或测试：在阶段写明假定值之前，`simulate` 和 `test` 会拒绝运行（R022）。"),
+    "stage main { swiss cxa rounds tbd }",
+    Template::new("Add `assume rounds 9` (or `assume system cxa`) to the stage: simulations use it, the sheet never prints it.",
+        "在阶段中加上 `assume rounds 9`（或 `assume system cxa`）：模拟使用该值，规程文本从不印出。"));
+
+code!(E218, "E218", "assumption-of-stated-value", Error,
+    Template::new("An `assume` supplies a value the regulation leaves to be announced (`tbd`). The stage states this value, so the assumption would either repeat it or contradict it.",
+        "`assume` 为规程中另行通知（`tbd`）的值提供假定。该阶段已写明此值，假定要么重复、要么与之矛盾。"),
+    "stage main { swiss cxa rounds 9  assume rounds 7 }",
+    Template::new("Delete the `assume`, or write the stated value as `tbd` if it is still to be announced.",
+        "删去 `assume`；若该值尚待通知，把写明的值改为 `tbd`。"));
+
+pub const CODES: &[&Code] = &[&W203, &E218];
+
+const NO_ASSUMPTION: Report = Report {
+    code: &W203,
+    message: Template::new(
+        "stage `{stage}`: the {what} is to be announced and nothing is assumed for it; the event cannot be simulated",
+        "阶段 `{stage}`：{what_zh}另行通知且没有假定值；无法模拟比赛",
+    ),
+    label: Template::new("to be announced", "另行通知"),
+    help: Template::new(
+        "add `assume {clause}` to the stage for simulations (never printed on the sheet)",
+        "在阶段中加上 `assume {clause}` 供模拟使用（规程文本不印出）",
+    ),
+};
+
+const STATED: Report = Report {
+    code: &E218,
+    message: Template::new(
+        "stage `{stage}` assumes its {what}, which it states",
+        "阶段 `{stage}` 已写明{what_zh}，却又为其给出假定值",
+    ),
+    label: Template::new(
+        "the {what} is stated, not `tbd`",
+        "{what_zh}已写明，并非 `tbd`",
+    ),
+    help: Template::new(
+        "delete this `assume`, or write the {what} as `tbd`",
+        "删去此 `assume`，或把{what_zh}写作 `tbd`",
+    ),
+};
+
+const ASSUMED_ROUNDS: Report = Report {
+    code: &E204,
+    message: Template::new(
+        "stage `{stage}` assumes {rounds} rounds for a field of {players}; a Swiss needs more players than rounds",
+        "阶段 `{stage}` 假定 {rounds} 轮，而人数为 {players}；积分编排的人数须多于轮数",
+    ),
+    label: Template::new("{rounds} rounds for {players} players", "{players} 人 {rounds} 轮"),
+    help: Template::new("assume at most {max} rounds", "假定的轮数最多为 {max}"),
+};
+
+/// `entry { assume field N }`, the size simulations run on.
+fn assumed_field(ctx: &Ctx<'_>) -> Option<u32> {
+    ctx.file.items.iter().find_map(|i| match i {
+        xqreg_grammar::ast::Item::Entry(e) => e.clauses.iter().find_map(|c| match c {
+            xqreg_grammar::ast::EntryClause::AssumeField { size, .. } => Some(size.node),
+            _ => None,
+        }),
+        _ => None,
+    })
+}
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for st in stages(ctx) {
+        let name = st.name.node.as_str();
+        let clauses = ctx.scope.stage_clauses(name);
+        let Some((system, rounds)) = clauses.iter().find_map(|c| match c {
+            StageClause::Format(Format::Swiss { system, rounds, .. }) => Some((system, rounds)),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let mut assumed_rounds: Option<(u32, Span)> = None;
+        let mut assumed_system = false;
+        for c in &clauses {
+            let StageClause::Assume { value, span, .. } = c else {
+                continue;
+            };
+            let (what, what_zh, stated) = match value {
+                AssumedValue::Rounds(n) => {
+                    assumed_rounds = Some((n.node, n.span));
+                    (
+                        "number of rounds",
+                        "轮数",
+                        !matches!(rounds, SwissRounds::Tbd(_)),
+                    )
+                }
+                AssumedValue::System(_) => {
+                    assumed_system = true;
+                    ("pairing system", "编排办法", system.node != "tbd")
+                }
+            };
+            // Only the stage's own clause is reported (a copied one is reported at its stage).
+            if stated && st.clauses.iter().any(|own| std::ptr::eq(own, *c)) {
+                diags.push(STATED.at(
+                    *span,
+                    &[("stage", name), ("what", what), ("what_zh", what_zh)],
+                ));
+            }
+        }
+        if system.node == "tbd" && !assumed_system {
+            diags.push(NO_ASSUMPTION.at(
+                system.span,
+                &[
+                    ("stage", name),
+                    ("what", "pairing system"),
+                    ("what_zh", "编排办法"),
+                    ("clause", "system cxa"),
+                ],
+            ));
+        }
+        match (rounds, assumed_rounds) {
+            (SwissRounds::Tbd(at), None) => diags.push(NO_ASSUMPTION.at(
+                *at,
+                &[
+                    ("stage", name),
+                    ("what", "number of rounds"),
+                    ("what_zh", "轮数"),
+                    ("clause", "rounds 9"),
+                ],
+            )),
+            (SwissRounds::Tbd(_), Some((r, span))) => {
+                // The assumed rounds against the field: exact entrants, else the cap, else the
+                // assumed field.
+                let players = ctx
+                    .facts
+                    .stages
+                    .get(name)
+                    .and_then(|f| f.entrants)
+                    .or(ctx.facts.cap)
+                    .or_else(|| assumed_field(ctx));
+                if let Some(n) = players.filter(|&n| r >= n.max(2)) {
+                    diags.push(ASSUMED_ROUNDS.at(
+                        span,
+                        &[
+                            ("rounds", &r.to_string()),
+                            ("stage", name),
+                            ("players", &n.to_string()),
+                            ("max", &n.saturating_sub(1).to_string()),
+                        ],
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+}

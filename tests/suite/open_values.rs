@@ -1,0 +1,110 @@
+//! Issue 9, item 5: values left open (`tbd`, 另行通知) and tables by the number of entries, on the
+//! built binary. The sheet prints 另行通知 where a `tbd` value goes and never the stage's
+//! `assume`; `simulate` refuses a `tbd` value nothing assumes (R022, exit 1, with a help line)
+//! and says which value it assumed and which row of a table by entries the field took.
+
+use std::process::{Command, Output};
+
+use crate::common::root;
+
+fn xqreg(args: &[&str], stdin: Option<&str>) -> Output {
+    use std::io::Write as _;
+    let mut c = Command::new(env!("CARGO_BIN_EXE_xqreg"));
+    c.args(args)
+        .current_dir(root())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = c.spawn().expect("run xqreg");
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("xqreg ends")
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const TBD: &str = "tests/scenarios/rounds_tbd.xqr";
+
+#[test]
+fn the_sheet_prints_to_be_announced_and_never_the_assumption() {
+    let zh = out(&xqreg(
+        &["sheet", "--lang", "zh", "--format", "md", TBD],
+        None,
+    ));
+    assert!(zh.contains("轮数另行通知"), "{zh}");
+    assert!(zh.contains("比赛用时另行通知"), "{zh}");
+    assert!(!zh.contains("9轮") && !zh.contains("往届"), "{zh}");
+    let en = out(&xqreg(
+        &["sheet", "--lang", "en", "--format", "md", TBD],
+        None,
+    ));
+    assert!(en.contains("the number of rounds to be announced"), "{en}");
+    assert!(en.contains("ime control to be announced"), "{en}");
+    assert!(!en.contains("9 rounds"), "{en}");
+}
+
+#[test]
+fn simulate_uses_the_assumption_and_says_so() {
+    let o = xqreg(&["simulate", TBD, "--players", "12", "--lang", "en"], None);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out(&o).contains("main: the number of rounds is to be announced; this run assumes 9"),
+        "{}",
+        out(&o)
+    );
+}
+
+#[test]
+fn simulate_refuses_a_tbd_value_nothing_assumes() {
+    let text = std::fs::read_to_string(root().join(TBD)).expect("readable");
+    let without = text.replace("  assume rounds 9 \"按往届轮次\"\n", "");
+    assert_ne!(text, without, "the assumption line was removed");
+    let o = xqreg(
+        &["simulate", "-", "--players", "12", "--lang", "en"],
+        Some(&without),
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("R022") && err.contains("help:"), "{err}");
+    assert!(
+        err.contains("the number of rounds is to be announced"),
+        "{err}"
+    );
+    let check = xqreg(&["check", "-", "--lang", "en"], Some(&without));
+    assert!(
+        String::from_utf8_lossy(&check.stdout).contains("W203")
+            || String::from_utf8_lossy(&check.stderr).contains("W203")
+    );
+}
+
+#[test]
+fn simulate_says_which_row_of_a_table_by_entries_the_field_took() {
+    let file = "tests/scenarios/rounds_by_entries.xqr";
+    for (n, row) in [
+        ("12", "`..16: 7`"),
+        ("18", "`17..19: 8`"),
+        ("20", "`20..: 9`"),
+    ] {
+        let o = xqreg(&["simulate", file, "--players", n, "--lang", "en"], None);
+        assert_eq!(o.status.code(), Some(0));
+        let want = format!("main: {n} entries are in the row {row} of the table by entries");
+        assert!(out(&o).contains(&want), "{want}\n{}", out(&o));
+    }
+}
