@@ -120,6 +120,7 @@ fn a_dutch_swiss_stage_runs_without_repeats() {
             forfeit_counts_as_met: false,
             avoid_same_unit: AvoidWhen::Never,
             split: None,
+            late_entry: None,
             origin: o("swiss"),
         }),
         scoring: Scoring::cxa_default(o("scoring")),

@@ -14,6 +14,7 @@ pub mod draws;
 pub mod facts;
 pub mod first_round;
 pub mod fitness;
+pub mod late_entry;
 pub mod limits;
 pub mod names;
 pub mod playoffs;
@@ -166,6 +167,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         refs::check(&ctx, &mut diags);
         brackets::check(&ctx, &mut diags);
         first_round::check(&ctx, &mut diags);
+        late_entry::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -227,6 +229,7 @@ pub fn codes() -> Vec<&'static Code> {
         refs::CODES,
         brackets::CODES,
         first_round::CODES,
+        late_entry::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

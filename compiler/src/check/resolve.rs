@@ -368,6 +368,7 @@ fn clause_kind(c: &StageClause) -> u8 {
         StageClause::ScoreSheets { .. } => 17,
         StageClause::SameAs(_) => 18,
         StageClause::Note(_) => 19,
+        StageClause::LateEntry { .. } => 20,
     }
 }
 

@@ -35,6 +35,7 @@ struct Clauses<'a> {
     playoff: Option<&'a ast::PlayoffRef>,
     places: Option<&'a ast::PlaceRange>,
     split: Option<&'a StageClause>,
+    late_entry: Option<&'a StageClause>,
 }
 
 impl<'a> Clauses<'a> {
@@ -69,6 +70,7 @@ impl<'a> Clauses<'a> {
                 StageClause::Playoff(p) => c.playoff = c.playoff.or(Some(p)),
                 StageClause::Places(p) => c.places = c.places.or(Some(p)),
                 StageClause::Split { .. } => c.split = c.split.or(Some(clause)),
+                StageClause::LateEntry { .. } => c.late_entry = c.late_entry.or(Some(clause)),
                 StageClause::ScoreSheets { .. } | StageClause::SameAs(_) | StageClause::Note(_) => {
                 }
             }

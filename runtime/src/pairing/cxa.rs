@@ -489,6 +489,7 @@ mod tests {
             forfeit_counts_as_met: false,
             avoid_same_unit: AvoidWhen::Never,
             split: None,
+            late_entry: None,
             origin: o,
         }
     }

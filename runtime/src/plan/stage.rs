@@ -217,7 +217,30 @@ pub struct Swiss {
     pub avoid_same_unit: AvoidWhen,
     /// `split after_round 5 top 8 to top_ko`.
     pub split: Option<Split>,
+    /// `late_entry until round 3 missed half`: players may enter before the round; left out of
+    /// the JSON when absent, so that a plan without it reads as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_entry: Option<LateEntry>,
     pub origin: Origin,
+}
+
+/// Late entries into a Swiss: a player may enter before `until_round` (2 or more); each round
+/// played before the entry scores `missed` (TRF-2026 `Z` or `H`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LateEntry {
+    pub until_round: u32,
+    pub missed: MissedRound,
+    pub origin: Origin,
+}
+
+/// What a round missed before a late entry scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MissedRound {
+    /// A zero-point bye (TRF `Z`).
+    Zero,
+    /// A half-point bye: a draw's points (TRF `H`).
+    Half,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

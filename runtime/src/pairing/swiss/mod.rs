@@ -204,6 +204,7 @@ pub fn cxa_trf_params(rounds: u32) -> crate::plan::Swiss {
         forfeit_counts_as_met: false,
         avoid_same_unit: AvoidWhen::Never,
         split: None,
+        late_entry: None,
         origin: o,
     }
 }
