@@ -633,6 +633,10 @@ fn knockout_swiss_and_other_formats() {
         if after_round.node == 5 && top.node == 8 && to.node == "top_ko")
     );
     assert!(matches!(&main.clauses[10], StageClause::Note(_)));
+    assert!(
+        matches!(&main.clauses[11], StageClause::LateEntry { until_round, missed, .. }
+        if until_round.node == 3 && missed.node == "half")
+    );
 
     let open = stage(&f, "open");
     match &open.clauses[0] {

@@ -121,6 +121,7 @@ fn a_dutch_swiss_stage_runs_without_repeats() {
             avoid_same_unit: AvoidWhen::Never,
             split: None,
             open: Vec::new(),
+            late_entry: None,
             origin: o("swiss"),
         }),
         scoring: Scoring::cxa_default(o("scoring")),

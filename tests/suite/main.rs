@@ -16,6 +16,7 @@ mod docs;
 mod eligibility;
 mod event_browser;
 mod event_cli;
+mod event_enter;
 mod event_live;
 mod event_publish;
 mod event_rosters;

@@ -15,6 +15,7 @@ pub mod entries_table;
 pub mod facts;
 pub mod first_round;
 pub mod fitness;
+pub mod late_entry;
 pub mod limits;
 pub mod names;
 pub mod open_values;
@@ -170,6 +171,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         first_round::check(&ctx, &mut diags);
         entries_table::check(&ctx, &mut diags);
         open_values::check(&ctx, &mut diags);
+        late_entry::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -233,6 +235,7 @@ pub fn codes() -> Vec<&'static Code> {
         first_round::CODES,
         entries_table::CODES,
         open_values::CODES,
+        late_entry::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

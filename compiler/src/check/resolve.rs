@@ -376,6 +376,7 @@ fn clause_kind(c: &StageClause) -> u8 {
             value: xqreg_grammar::ast::AssumedValue::System(_),
             ..
         } => 21,
+        StageClause::LateEntry { .. } => 22,
     }
 }
 

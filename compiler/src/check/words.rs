@@ -73,6 +73,13 @@ pub const FIRST_ROUND: Position = Position {
     what: ("first-round method", "首轮编排方法"),
     allowed: &["adjacent", "split_half"],
 };
+pub const LATE_ENTRY_MISSED: Position = Position {
+    what: (
+        "score of a round missed before a late entry",
+        "补报前未赛轮次的记分",
+    ),
+    allowed: &["zero", "half"],
+};
 pub const FIRST_ROUND_COLOURS: Position = Position {
     what: ("first-round colour rule", "首轮先后手规则"),
     allowed: &["first_listed_red", "alternate"],
@@ -375,6 +382,9 @@ fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
         }),
         StageClause::ScoreSheets { rule, .. } => {
             word(diags, rule, &SCORE_SHEETS);
+        }
+        StageClause::LateEntry { missed, .. } => {
+            word(diags, missed, &LATE_ENTRY_MISSED);
         }
         StageClause::Playoff(PlayoffRef::Inline(c)) => chain(diags, c),
         _ => {}

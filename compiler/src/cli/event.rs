@@ -95,6 +95,15 @@ pub enum EventCommand {
         #[arg(long, value_name = "ROUND")]
         after: u32,
     },
+    /// Late entrants (rows of a roster CSV) join the Swiss before its next round, where the regulation allows it.
+    Enter {
+        dir: PathBuf,
+        /// The new players, in the roster's own CSV format.
+        file: PathBuf,
+        /// The round they enter before (default: the next round to be paired).
+        #[arg(long, value_name = "ROUND")]
+        round: Option<u32>,
+    },
     /// List the published games (with their results).
     Games {
         dir: PathBuf,
@@ -194,6 +203,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             let lines = view::lines(
                 &loaded.event.plan,
                 &loaded.event.roster,
+                &loaded.event.entries,
                 &all,
                 &paired.published,
             );
@@ -277,6 +287,9 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             },
             l,
         ),
+        EventCommand::Enter { dir, file, round } => {
+            crate::event::enter::enter(&dir, &file, round, l)
+        }
         EventCommand::Games {
             dir,
             waiting,
@@ -288,7 +301,13 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
                 .filter(|g| !waiting || g.result.is_none())
                 .cloned()
                 .collect();
-            let lines = view::lines(&loaded.event.plan, &loaded.event.roster, all, &shown);
+            let lines = view::lines(
+                &loaded.event.plan,
+                &loaded.event.roster,
+                &loaded.event.entries,
+                all,
+                &shown,
+            );
             Ok(match format {
                 ListFormat::Human => view::human(&lines),
                 ListFormat::Json => view::json(&lines),
@@ -297,7 +316,11 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
         }),
         EventCommand::Status { dir } => with_event(&dir, l, |_, loaded| {
             let live = loaded.replay()?;
-            Ok(view::status(&loaded.event.games, &live))
+            Ok(view::status(
+                &loaded.event.games,
+                &loaded.event.entries,
+                &live,
+            ))
         }),
         EventCommand::Standings { dir, stage, format } => with_event(&dir, l, |_, loaded| {
             let live = loaded.replay()?;

@@ -37,6 +37,7 @@ struct Clauses<'a> {
     split: Option<&'a StageClause>,
     assume_rounds: Option<(u32, Span)>,
     assume_system: Option<(&'a ast::Ident, Span)>,
+    late_entry: Option<&'a StageClause>,
 }
 
 impl<'a> Clauses<'a> {
@@ -79,6 +80,7 @@ impl<'a> Clauses<'a> {
                         c.assume_system = c.assume_system.or(Some((s, *span)))
                     }
                 },
+                StageClause::LateEntry { .. } => c.late_entry = c.late_entry.or(Some(clause)),
                 StageClause::ScoreSheets { .. } | StageClause::SameAs(_) | StageClause::Note(_) => {
                 }
             }

@@ -137,6 +137,12 @@ pub const LIMITED: &[Applicability] = &[
         fixed: &[],
         help: ("remove it: only a Swiss splits its leaders off to a knockout", "删去：只有积分编排可以分流领先者进入淘汰赛"),
     },
+    Applicability {
+        kind: K::LateEntry,
+        formats: &[SwissCxa, SwissDutch],
+        fixed: &[],
+        help: ("remove it: only a Swiss can take a player in after round 1 (a round robin's or a knockout's schedule is fixed by its field)", "删去：只有积分编排可以在第一轮后接纳棋手（循环赛和淘汰赛的赛程由参赛名单定死）"),
+    },
 ];
 
 /// Whether a stage clause of `kind` (with its option `word`, if any) has an effect in `fmt`, or

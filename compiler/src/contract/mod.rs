@@ -173,6 +173,7 @@ kinds! {
     StagePlayoff, "stage { playoff P }", Executed, false, "plan stage.playoff (knockout and same-place matches)";
     StagePlaces, "stage { places R }", Executed, false, "plan stage.places (final ranking)";
     Split, "stage { split after_round N top K to S }", Executed, false, "plan swiss.split";
+    LateEntry, "stage { late_entry until round N missed zero|half }", Executed, false, "plan swiss.late_entry (runtime: missed rounds scored, paired from entry; `xqreg event enter`)";
     ScoreSheets, "stage { score_sheets RULE }", Printed, false, "sheet";
     SameAs, "stage { same_as S }", Executed, false, "checker: copies the clauses of S";
     StageNote, "stage { note \"...\" }", Printed, true, "sheet: a remark for readers";

@@ -315,6 +315,7 @@ impl Walker {
             }
             StageClause::Places(r) => (K::StagePlaces, r.span),
             StageClause::Split { span, .. } => (K::Split, *span),
+            StageClause::LateEntry { span, .. } => (K::LateEntry, *span),
             StageClause::ScoreSheets { span, .. } => (K::ScoreSheets, *span),
             StageClause::SameAs(i) => (K::SameAs, i.span),
             StageClause::Note(t) => (K::StageNote, t.span),

@@ -119,9 +119,53 @@ event_code!(
     "把该盘已公布对局记为弃权（`xqreg event forfeit DIR 阶段 轮次 台次 red|black`），再让棋手在该轮之后退赛。"
 );
 
+event_code!(
+    E839,
+    "E839",
+    "event-no-late-entries",
+    "`event enter` adds late entrants, but the regulation allows none: no Swiss stage has a `late_entry until round N missed zero|half` clause.",
+    "`event enter` 添加补报棋手，但规程不允许补报：没有哪个积分编排阶段写有 `late_entry until round N missed zero|half` 条款。",
+    "xqreg event enter ev late.csv   # the regulation has no late_entry clause",
+    "Add the clause to the Swiss stage and record the change with `xqreg event amend DIR --note TEXT`, or leave the player out.",
+    "在积分编排阶段加上该条款，并用 `xqreg event amend DIR --note 说明` 记录修改；或不接纳该棋手。"
+);
+
+event_code!(
+    E842,
+    "E842",
+    "event-late-entry-too-late",
+    "The round a late entrant would enter is not one the regulation's `late_entry until round N` allows: after round N, or round 1 (an entry before round 1 is not late).",
+    "补报棋手将要进入的轮次不在规程 `late_entry until round N` 允许的范围内：晚于第 N 轮，或是第 1 轮（第 1 轮前报名不算补报）。",
+    "stage main { swiss cxa rounds 9  late_entry until round 3 missed zero }\nxqreg event enter ev late.csv   # rounds 1-3 published",
+    "Enter players only before the rounds the clause allows; a later limit must be amended into the regulation (`xqreg event amend`).",
+    "只在条款允许的轮次前补报；如要放宽期限，须修改规程（`xqreg event amend`）。"
+);
+
+event_code!(
+    E843,
+    "E843",
+    "event-entrant-already-in",
+    "A row of `event enter` gives an id that a player of the event already has (in the roster or an earlier entry), or that the file gives twice.",
+    "`event enter` 的某行所给的编号已被赛事中的棋手使用（名单中或此前补报），或在文件中出现两次。",
+    "xqreg event enter ev late.csv   # late.csv has a row with id p001",
+    "Give each new player an id no player of the event has.",
+    "为每名新棋手取一个赛事中没有的编号。"
+);
+
+event_code!(
+    E844,
+    "E844",
+    "event-late-entry-round-published",
+    "`event enter --round R` names a round that is published already: a published pairing stands, so a player can enter only before the next round to be paired.",
+    "`event enter --round R` 所指的轮次已经公布：已公布的编排不变，棋手只能在下一轮编排之前补报。",
+    "xqreg event pair ev                          # round 2 published\nxqreg event enter ev late.csv --round 2",
+    "Enter the player before the next round (leave out `--round`).",
+    "让棋手在下一轮之前补报（不写 `--round`）。"
+);
+
 /// Every code of `xqreg event`, sorted.
 pub fn codes() -> Vec<&'static Code> {
     vec![
-        &E830, &E831, &E832, &E833, &E834, &E835, &E836, &E837, &E838,
+        &E830, &E831, &E832, &E833, &E834, &E835, &E836, &E837, &E838, &E839, &E842, &E843, &E844,
     ]
 }

@@ -606,12 +606,22 @@ fn tampered(what: String) -> Fail {
 /// Replay the log entry by entry (see [`verify`]); the number of `pair` batches it checked.
 pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
     use serde_json::Value;
+    // The roster as `new` stored it: late entrants join it where the log enters them.
+    let late: BTreeSet<&str> = loaded
+        .event
+        .entries
+        .iter()
+        .flat_map(|e| e.players.iter().map(String::as_str))
+        .collect();
+    let mut roster = loaded.event.roster.clone();
+    roster.players.retain(|p| !late.contains(p.id.as_str()));
     let mut ev = super::live::Event {
         plan: loaded.event.plan.clone(),
-        roster: loaded.event.roster.clone(),
+        roster,
         seed: loaded.event.seed,
         games: Vec::new(),
         withdrawals: Vec::new(),
+        entries: Vec::new(),
     };
     let text = |v: &Value| v.as_str().map(str::to_string);
     let num = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
@@ -687,6 +697,19 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
                     ));
                 }
             }
+            "enter" => {
+                let entry: super::store::StoredEntry =
+                    serde_json::from_value(e.changes["entry"].clone()).map_err(|_| {
+                        tampered(format!("log entry {}: an unreadable late entry", e.id))
+                    })?;
+                let more =
+                    crate::run::csv_input::read_roster(&entry.csv_name, entry.csv.as_bytes())
+                        .map_err(|_| {
+                            tampered(format!("log entry {}: an unreadable roster", e.id))
+                        })?;
+                ev.roster.players.extend(more.players);
+                ev.entries.push(entry);
+            }
             "withdraw" => ev.withdrawals.push(StoredWithdrawal {
                 player: text(&e.changes["player"]).unwrap_or_default(),
                 stage: text(&e.changes["stage"]).unwrap_or_default(),
@@ -728,6 +751,11 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
             "{} round {} board {}: the log published a game the store does not hold",
             l.stage, l.round, l.board
         )));
+    }
+    if ev.entries != loaded.event.entries {
+        return Err(tampered(
+            "the late entries in the store differ from the ones the log recorded".to_string(),
+        ));
     }
     if ev.withdrawals != loaded.event.withdrawals {
         return Err(tampered(

@@ -7,12 +7,12 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use xqreg_runtime::engine::{
-    GameResult, GameSource, Outcome, PublishedColours, PublishedRound, RecordedGame,
+    GameResult, GameSource, Outcome, PublishedColours, PublishedRound, RecordedEntry, RecordedGame,
     RecordedResults, RecordedWithdrawal, RestRule, Roster, RuntimeProblem,
 };
 use xqreg_runtime::plan::{Origin, Plan, StageFormat};
 
-use super::store::{StoredGame, StoredWithdrawal};
+use super::store::{StoredEntry, StoredGame, StoredWithdrawal};
 
 /// The code of a published game that a replay no longer produces (registered in `run::codes`).
 pub const PUBLISHED_CHANGED: &str = "R050";
@@ -24,6 +24,8 @@ pub struct Event {
     pub seed: u64,
     pub games: Vec<StoredGame>,
     pub withdrawals: Vec<StoredWithdrawal>,
+    /// Late entries; their players are in `roster` too (after the roster's own).
+    pub entries: Vec<StoredEntry>,
 }
 
 /// A game of the replay, with its game number inside its match and step.
@@ -89,6 +91,8 @@ pub struct Live {
     pub next: Vec<EngineGame>,
     /// Published games still without a result.
     pub waiting: usize,
+    /// Late entrants: id -> (stage, the round they enter before).
+    pub entered: BTreeMap<String, (String, u32)>,
 }
 
 impl Live {
@@ -186,9 +190,22 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
             origin: origin(),
         })
         .collect();
+    let entries = event
+        .entries
+        .iter()
+        .flat_map(|e| {
+            e.players.iter().map(|p| RecordedEntry {
+                player: p.clone(),
+                stage: e.stage.clone(),
+                round: e.round,
+                origin: origin(),
+            })
+        })
+        .collect();
     Ok(RecordedResults {
         games,
         withdrawals,
+        entries,
         colours,
         rounds: published_rounds(&event.plan, &event.games),
         rest: RestRule::Pending,
@@ -269,10 +286,20 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
         None => Vec::new(),
     };
     let waiting = event.games.iter().filter(|g| g.result.is_none()).count();
+    let entered = event
+        .entries
+        .iter()
+        .flat_map(|e| {
+            e.players
+                .iter()
+                .map(|p| (p.clone(), (e.stage.clone(), e.round)))
+        })
+        .collect();
     Ok(Live {
         outcome,
         games,
         next,
         waiting,
+        entered,
     })
 }

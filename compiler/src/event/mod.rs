@@ -4,6 +4,7 @@
 
 pub mod codes;
 pub mod commands;
+pub mod enter;
 pub mod live;
 pub mod publish;
 pub mod roster_csv;
@@ -52,7 +53,7 @@ impl From<String> for Fail {
     }
 }
 
-fn rendered(reports: &[FileReport], lang: Lang) -> Fail {
+pub(crate) fn rendered(reports: &[FileReport], lang: Lang) -> Fail {
     Fail {
         exit: 1,
         text: render::render(Format::Human, reports, Options { lang, color: false }),
@@ -126,8 +127,15 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
     };
     let roster_text = meta(tx, "roster")?;
     let roster_name = meta(tx, "roster_name")?;
-    let roster = crate::run::csv_input::read_roster(&roster_name, roster_text.as_bytes())
+    let mut roster = crate::run::csv_input::read_roster(&roster_name, roster_text.as_bytes())
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
+    // Late entrants follow the roster, in the order they entered.
+    let entries = tx.entries()?;
+    for e in &entries {
+        let more = crate::run::csv_input::read_roster(&e.csv_name, e.csv.as_bytes())
+            .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
+        roster.players.extend(more.players);
+    }
     let seed = meta(tx, "seed")?
         .parse()
         .map_err(|_| io("the stored seed is not a number"))?;
@@ -138,6 +146,7 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
             seed,
             games: tx.games()?,
             withdrawals: tx.withdrawals()?,
+            entries,
         },
         regulation: compiled.report.source,
         lang,

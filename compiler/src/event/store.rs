@@ -51,6 +51,21 @@ pub struct StoredWithdrawal {
     pub after_round: u32,
 }
 
+/// A late entry as stored: the players of one `event enter` (the rows of its roster CSV as
+/// given) enter Swiss `stage` before `round`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct StoredEntry {
+    pub stage: String,
+    pub round: u32,
+    pub players: Vec<String>,
+    /// The roster CSV the players came in (header and their rows).
+    pub csv: String,
+    pub csv_name: String,
+}
+
+/// The meta key of the late entries (a JSON list; an event store without it has none).
+const ENTRIES: &str = "late_entries";
+
 /// One log entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LogEntry {
@@ -273,6 +288,23 @@ impl Tx<'_> {
             )
             .map(|_| ())
             .map_err(err)
+    }
+
+    /// The late entries, in the order they were made.
+    pub fn entries(&self) -> Result<Vec<StoredEntry>, String> {
+        match self.meta(ENTRIES)? {
+            Some(text) => serde_json::from_str(&text)
+                .map_err(|e| format!("the event store's late entries are unreadable: {e}")),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Add a late entry.
+    pub fn enter(&self, e: &StoredEntry) -> Result<(), String> {
+        let mut all = self.entries()?;
+        all.push(e.clone());
+        let text = serde_json::to_string(&all).map_err(|e| e.to_string())?;
+        self.set_meta(ENTRIES, &text)
     }
 
     /// Append a log entry: the command, what it changed, and the wall-clock time.

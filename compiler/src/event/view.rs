@@ -5,10 +5,10 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 use xqreg_runtime::engine::{GameResult, Roster};
-use xqreg_runtime::plan::Plan;
+use xqreg_runtime::plan::{MissedRound, Plan, StageFormat};
 
 use super::live::Live;
-use super::store::StoredGame;
+use super::store::{StoredEntry, StoredGame};
 
 /// A pairing line: the game and, for each side, name, unit and points before the round.
 pub struct Line<'g> {
@@ -23,20 +23,31 @@ pub struct Side {
     pub points: i64,
 }
 
-/// Points of every player in `stage` from the results recorded in rounds before `round`.
+/// Points of every player in `stage` from the results recorded in rounds before `round`, and
+/// the missed-round byes of the late entrants who entered after those rounds.
 fn points_before(
     plan: &Plan,
     games: &[StoredGame],
+    entries: &[StoredEntry],
     stage: &str,
     round: u32,
 ) -> BTreeMap<String, i64> {
-    let scoring = plan
-        .stages
-        .iter()
-        .find(|s| s.name == stage)
-        .map(|s| &s.scoring)
-        .unwrap_or(&plan.scoring);
+    let st = plan.stages.iter().find(|s| s.name == stage);
+    let scoring = st.map(|s| &s.scoring).unwrap_or(&plan.scoring);
     let mut pts = BTreeMap::new();
+    let missed = match st.map(|s| &s.format) {
+        Some(StageFormat::Swiss(sw)) => match sw.late_entry.as_ref().map(|l| l.missed) {
+            Some(MissedRound::Half) => scoring.draw,
+            _ => 0,
+        },
+        _ => 0,
+    };
+    for e in entries.iter().filter(|e| e.stage == stage) {
+        let rounds = i64::from(e.round.min(round).saturating_sub(1));
+        for p in &e.players {
+            *pts.entry(p.clone()).or_insert(0) += missed * rounds;
+        }
+    }
     for g in games
         .iter()
         .filter(|g| g.stage == stage && g.round < round && g.step.is_none())
@@ -61,6 +72,7 @@ fn points_before(
 pub fn lines<'g>(
     plan: &Plan,
     roster: &Roster,
+    entries: &[StoredEntry],
     all: &[StoredGame],
     shown: &'g [StoredGame],
 ) -> Vec<Line<'g>> {
@@ -75,7 +87,7 @@ pub fn lines<'g>(
     shown
         .iter()
         .map(|g| {
-            let pts = points_before(plan, all, &g.stage, g.round);
+            let pts = points_before(plan, all, entries, &g.stage, g.round);
             Line {
                 game: g,
                 red: side(&g.red, &pts),
@@ -160,7 +172,7 @@ pub fn csv(lines: &[Line<'_>]) -> String {
 }
 
 /// `event status`: what is published, what waits for results, what comes next.
-pub fn status(games: &[StoredGame], live: &Live) -> String {
+pub fn status(games: &[StoredGame], entries: &[StoredEntry], live: &Live) -> String {
     let mut s = String::new();
     let mut rounds: BTreeMap<(i64, String, u32), (usize, usize)> = BTreeMap::new();
     for g in games {
@@ -182,6 +194,15 @@ pub fn status(games: &[StoredGame], live: &Live) -> String {
         let _ = writeln!(
             s,
             "  batch {batch}: {stage} round {round}: {done}/{n} results"
+        );
+    }
+    for e in entries {
+        let _ = writeln!(
+            s,
+            "late entry: {} into {} before round {}",
+            e.players.join(" "),
+            e.stage,
+            e.round
         );
     }
     let _ = writeln!(s, "waiting for results: {}", live.waiting);

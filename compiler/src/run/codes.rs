@@ -527,6 +527,17 @@ runtime_code!(
 );
 
 runtime_code!(
+    R031,
+    "R031",
+    "late-entry-not-allowed",
+    "A late entry is recorded that the regulation does not allow: its stage is not a Swiss with a `late_entry` clause, the round is not between 2 and the clause's `until round N`, the player enters twice, or the player is not one of the stage's entrants.",
+    "记录的补报不为规程所允许：该阶段不是带 `late_entry` 条款的积分编排，轮次不在 2 至条款的 `until round N` 之间，棋手补报了两次，或棋手不属于该阶段的参赛者。",
+    "stage main { swiss cxa rounds 7  late_entry until round 3 missed zero }\nenter p41 main round 4",
+    "Enter the player before the round the clause allows at the latest, into the stage that allows it; or amend the regulation.",
+    "在条款允许的最迟轮次之前、于允许补报的阶段补报；或修改规程。"
+);
+
+runtime_code!(
     R050,
     "R050",
     "published-game-changed",
@@ -558,8 +569,8 @@ pub fn codes() -> Vec<&'static Code> {
     vec![
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
-        &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R050,
-        &W202,
+        &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
+        &R050, &W202,
     ]
 }
 

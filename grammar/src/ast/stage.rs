@@ -122,6 +122,13 @@ pub enum StageClause {
         to: Ident,
         span: Span,
     },
+    /// `late_entry until round 3 missed zero|half`: a Swiss that admits players before round 3;
+    /// each round a late entrant missed scores a zero-point or half-point bye.
+    LateEntry {
+        until_round: Spanned<u32>,
+        missed: Ident,
+        span: Span,
+    },
     /// `score_sheets required|none`
     ScoreSheets {
         rule: Ident,

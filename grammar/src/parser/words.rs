@@ -132,6 +132,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("knockout", "`knockout { seeded 16 \\n games 2 \\n third_place }`"),
     ("knockout_clause", "a knockout clause (`bracket`, `seeded`, `games`, `third_place`, ...)"),
     ("ko_games", "`games 2`"),
+    ("late_entry", "`late_entry until round 3 missed half`"),
     ("money", "an amount like 80000 CNY"),
     ("note", "`note \"着装\" en \"Dress code\" \"正式服装\" en \"Formal dress\" in conduct`"),
     ("numbers", "`numbers lot`"),

@@ -23,6 +23,7 @@ mod finish;
 mod fixed;
 pub mod generate;
 mod generate_want;
+mod late;
 pub mod limits;
 mod money;
 pub mod outcome;
@@ -46,8 +47,8 @@ pub use generate::generate_roster;
 pub use outcome::*;
 pub use problem::{codes, RuntimeProblem};
 pub use results::{
-    FixedDraw, GameResult, PublishedColours, PublishedRound, RecordedGame, RecordedResults,
-    RecordedWithdrawal, RestRule, ResultModel,
+    FixedDraw, GameResult, PublishedColours, PublishedRound, RecordedEntry, RecordedGame,
+    RecordedResults, RecordedWithdrawal, RestRule, ResultModel,
 };
 pub use roster::{categories_of, in_category, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};
@@ -394,6 +395,7 @@ impl<'a> Ctx<'a> {
                 ),
             }
         }
+        problems.extend(late::check(plan, roster, &results.entries));
         for g in &results.games {
             for id in [&g.red, &g.black] {
                 if roster.index_of(id).is_none() {

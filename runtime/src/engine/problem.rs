@@ -97,4 +97,7 @@ pub mod codes {
     pub const VALUE_TO_BE_ANNOUNCED: &str = "R022";
     /// A recorded result for a game a withdrawal voids.
     pub const RESULT_VOIDED_BY_WITHDRAWAL: &str = "R030";
+    /// A recorded late entry the plan does not allow (no `late_entry` clause, a round beyond it,
+    /// a player outside the stage's field).
+    pub const LATE_ENTRY_NOT_ALLOWED: &str = "R031";
 }

@@ -126,6 +126,17 @@ pub struct RecordedWithdrawal {
     pub origin: Origin,
 }
 
+/// A late entry given with the results: the player enters Swiss `stage` before `round` (the
+/// stage's `late_entry` clause must allow it); each earlier round scores the clause's missed-round
+/// bye, and the player is paired from `round` on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedEntry {
+    pub player: String,
+    pub stage: String,
+    pub round: u32,
+    pub origin: Origin,
+}
+
 /// Everything a run is told rather than simulates. Every field may be left out of its JSON.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -134,6 +145,9 @@ pub struct RecordedResults {
     /// Fouls recorded over the event outside any game record (`fouls a3 2`).
     pub fouls: BTreeMap<String, u32>,
     pub withdrawals: Vec<RecordedWithdrawal>,
+    /// Late entries into a Swiss (the live driver's `event enter`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entries: Vec<RecordedEntry>,
     /// Players who decline a qualification place (next in line takes it).
     pub declined: Vec<String>,
     pub rest: RestRule,

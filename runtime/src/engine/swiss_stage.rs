@@ -67,8 +67,16 @@ pub(crate) fn run(
             .zh(format!("阶段 `{}`：分段至少需要一轮、一名棋手", stage.name))]);
         }
     }
-    let field = entrants::resolve(ctx, stage)?;
-    let members = match super::fixed::fixed_groups(ctx, stage, &[String::new()], &field) {
+    let all = entrants::resolve(ctx, stage)?;
+    // Late entrants: numbered after the field that started the stage (whose numbers and lots are
+    // what they were before anyone entered), in the order of their entry rounds.
+    let late = super::late::of_stage(&ctx.results.entries, ctx.roster, &stage.name, &all)?;
+    let field: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|p| !late.contains_key(p))
+        .collect();
+    let mut members = match super::fixed::fixed_groups(ctx, stage, &[String::new()], &field) {
         Some(recorded) => recorded?.into_iter().next().unwrap_or_default(),
         None => draw::number(
             ctx.plan,
@@ -80,8 +88,13 @@ pub(crate) fn run(
             "",
         ),
     };
+    let mut entering: Vec<(u32, usize)> = late.iter().map(|(&p, &r)| (r, p)).collect();
+    entering.sort();
+    members.extend(entering.iter().map(|&(_, p)| p));
+    let missed = super::late::missed_points(sw, &stage.scoring);
+    // The rounds of a field by entries are the starting field's: an entry never changes them.
     let n = members.len() as u32;
-    let Some(total) = rounds_for(&sw.rounds, n) else {
+    let Some(total) = rounds_for(&sw.rounds, field.len() as u32) else {
         return Err(vec![RuntimeProblem::new(
             codes::FIELD_DOES_NOT_FIT,
             format!("stage `{}`: no rounds arm holds a field of {n}", stage.name),
@@ -208,11 +221,17 @@ pub(crate) fn run(
             );
             ctx.transcript.push(EntryKind::Pairing, text, &split.origin);
         }
+        // Late entrants who have not entered yet sit the round out on the missed-round bye.
+        let mut not_yet: Vec<bool> = vec![false; members.len()];
         for (k, &p) in members.iter().enumerate() {
             let out = ctx.is_withdrawn(p, ix, &stage.name, round);
             let gone = split_off.contains(&k);
+            let waiting = late.get(&p).is_some_and(|&r| round < r);
+            if let Some(w) = not_yet.get_mut(k) {
+                *w = waiting;
+            }
             if let Some(s) = state.get_mut(k) {
-                s.available = !out && !gone;
+                s.available = !out && !gone && !waiting;
             }
         }
         let input = SwissRound {
@@ -316,13 +335,31 @@ pub(crate) fn run(
             ctx.transcript
                 .push(EntryKind::Pairing, text, &sw.bye.origin);
         }
+        if let Some(clause) = &sw.late_entry {
+            for (k, _) in not_yet.iter().enumerate().filter(|(_, w)| **w) {
+                let p = members.get(k).copied().unwrap_or(0);
+                let text = format!(
+                    "round {round}: {} enters late, before round {}: this round is a {} bye ({missed} points)",
+                    ctx.id(p),
+                    late.get(&p).copied().unwrap_or(0),
+                    if clause.missed == crate::plan::MissedRound::Half {
+                        "half-point"
+                    } else {
+                        "zero-point"
+                    }
+                );
+                ctx.transcript
+                    .push(EntryKind::Pairing, text, &clause.origin);
+            }
+        }
         for (k, rec) in round_records.into_iter().enumerate() {
+            let waiting = not_yet.get(k).copied().unwrap_or(false);
             let rec = rec.unwrap_or(Record {
                 round,
                 opponent: None,
                 side: None,
                 kind: RecordKind::Unpaired,
-                points: 0,
+                points: if waiting { missed } else { 0 },
             });
             if let Some(c) = comps.get_mut(k) {
                 c.records.push(rec);

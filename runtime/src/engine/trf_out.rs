@@ -100,6 +100,8 @@ fn round_block(h: &crate::pairing::SwissRoundEntry) -> TrfRound {
             SwissResult::ForfeitWin => ResultCode::ForfeitWin,
             SwissResult::ForfeitLoss | SwissResult::DoubleForfeit => ResultCode::ForfeitLoss,
             SwissResult::Bye => ResultCode::Pab,
+            // A round missed before a `late_entry missed half` scores a draw's points: `H`.
+            SwissResult::Absent if h.points > 0 => ResultCode::HalfBye,
             SwissResult::Absent => ResultCode::ZeroBye,
         },
     }

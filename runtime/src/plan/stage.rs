@@ -221,6 +221,10 @@ pub struct Swiss {
     /// `rounds` hold the stage's `assume`; without one the runtime refuses to run (R022).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub open: Vec<OpenValue>,
+    /// `late_entry until round 3 missed half`: players may enter before the round; left out of
+    /// the JSON when absent, so that a plan without it reads as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_entry: Option<LateEntry>,
     pub origin: Origin,
 }
 
@@ -233,6 +237,25 @@ pub struct OpenValue {
     pub assumed: Option<String>,
     /// The `tbd`, or the `assume` clause when there is one.
     pub origin: Origin,
+}
+
+/// Late entries into a Swiss: a player may enter before `until_round` (2 or more); each round
+/// played before the entry scores `missed` (TRF-2026 `Z` or `H`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LateEntry {
+    pub until_round: u32,
+    pub missed: MissedRound,
+    pub origin: Origin,
+}
+
+/// What a round missed before a late entry scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MissedRound {
+    /// A zero-point bye (TRF `Z`).
+    Zero,
+    /// A half-point bye: a draw's points (TRF `H`).
+    Half,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

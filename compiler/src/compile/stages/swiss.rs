@@ -195,6 +195,22 @@ impl Lowerer<'_> {
                 _ => plan::AvoidWhen::Never,
             },
             split,
+            late_entry: c.late_entry.and_then(|s| match s {
+                StageClause::LateEntry {
+                    until_round,
+                    missed,
+                    span,
+                } => Some(plan::LateEntry {
+                    until_round: until_round.node,
+                    missed: if missed.node == "half" {
+                        plan::MissedRound::Half
+                    } else {
+                        plan::MissedRound::Zero
+                    },
+                    origin: self.origin(*span),
+                }),
+                _ => None,
+            }),
             origin: self.origin(span),
         }
     }

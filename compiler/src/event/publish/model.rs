@@ -129,6 +129,14 @@ fn halves(points: i64, halves: bool) -> String {
     }
 }
 
+/// Why a player of the field may sit a round out: withdrawn after a round, or a late entrant
+/// before the round of entry.
+#[derive(Default)]
+struct Away {
+    withdrawn_after: Option<u32>,
+    enters: Option<u32>,
+}
+
 /// The rounds of a stage: its published games (those a replay has not yet decided are shown only
 /// when published) and the players of the stage's field who sit the round out.
 fn rounds(
@@ -136,7 +144,7 @@ fn rounds(
     games: &[(&GameOut, bool)],
     published: &BTreeSet<(String, u32)>,
     field: &[String],
-    withdrawn: &BTreeMap<String, u32>,
+    away: &BTreeMap<String, Away>,
     people: &People,
     l: Tr,
 ) -> Vec<RoundView> {
@@ -163,8 +171,17 @@ fn rounds(
                 .filter(|id| !playing.contains(id.as_str()))
                 .map(|id| Bye {
                     who: people.get(id),
-                    why: match withdrawn.get(id) {
-                        Some(after) if *after < round => tr(l, "退赛", "withdrawn").to_string(),
+                    why: match away.get(id) {
+                        Some(Away {
+                            withdrawn_after: Some(after),
+                            ..
+                        }) if *after < round => tr(l, "退赛", "withdrawn").to_string(),
+                        Some(Away {
+                            enters: Some(from), ..
+                        }) if round < *from => match l {
+                            Tr::Zh => format!("补报，第{from}轮起参赛"),
+                            Tr::En => format!("late entry, plays from round {from}"),
+                        },
                         _ => tr(l, "轮空", "bye").to_string(),
                     },
                 })
@@ -307,14 +324,16 @@ pub fn stage_page(
         .iter()
         .flat_map(|g| g.standings.iter().map(|r| r.id.clone()))
         .collect();
-    let withdrawn: BTreeMap<String, u32> = live
-        .outcome
-        .withdrawn
-        .iter()
-        .filter(|w| w.stage == st.name)
-        .map(|w| (w.id.clone(), w.after_round))
-        .collect();
-    let rounds = rounds(st, &games, published, &field, &withdrawn, people, l);
+    let mut away: BTreeMap<String, Away> = BTreeMap::new();
+    for w in live.outcome.withdrawn.iter().filter(|w| w.stage == st.name) {
+        away.entry(w.id.clone()).or_default().withdrawn_after = Some(w.after_round);
+    }
+    for (id, (stage, round)) in &live.entered {
+        if *stage == st.name {
+            away.entry(id.clone()).or_default().enters = Some(*round);
+        }
+    }
+    let rounds = rounds(st, &games, published, &field, &away, people, l);
     let played: Vec<u32> = rounds.iter().map(|r| r.round).collect();
     let halves_of = |tb: &xqreg_runtime::engine::tiebreak::TbValue| {
         tb.parts

@@ -188,6 +188,20 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                     &[&after_round.node.to_string(), &top.node.to_string(), &to],
                 ));
             }
+            StageClause::LateEntry {
+                until_round,
+                missed,
+                span,
+            } => {
+                ctx.mark(*span);
+                ctx.mark(missed.span);
+                let key = if missed.node == "half" {
+                    M::LateEntryHalf
+                } else {
+                    M::LateEntryZero
+                };
+                sentences.push(ctx.mf(key, &[&until_round.node.to_string()]));
+            }
             StageClause::ScoreSheets { rule, span } => {
                 ctx.mark(*span);
                 ctx.mark(rule.span);

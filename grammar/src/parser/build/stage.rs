@@ -201,6 +201,11 @@ impl Builder {
                 to: self.nth_ident(c, 0)?,
                 span,
             },
+            Rule::late_entry => StageClause::LateEntry {
+                until_round: self.nth_int(c, 0)?,
+                missed: self.nth_ident(c, 0)?,
+                span,
+            },
             Rule::score_sheets => StageClause::ScoreSheets {
                 rule: self.nth_ident(c, 0)?,
                 span,

@@ -205,6 +205,7 @@ pub fn cxa_trf_params(rounds: u32) -> crate::plan::Swiss {
         avoid_same_unit: AvoidWhen::Never,
         split: None,
         open: Vec::new(),
+        late_entry: None,
         origin: o,
     }
 }
