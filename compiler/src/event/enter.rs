@@ -198,9 +198,10 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
                 if missed == "half" { "和棋分" } else { "零分" }
             ),
             _ => format!(
-                "{} player(s) enter `{stage}` before round {at}: {}\n  {rounds} as a {word} bye ({points} points each)\n",
+                "{} player(s) enter `{stage}` before round {at}: {}\n  {rounds} as a {word} bye ({points} {} each)\n",
                 given.players.len(),
                 names.join(", "),
+                if points == 1 { "point" } else { "points" },
             ),
         })
     })
