@@ -17,40 +17,12 @@ fn stage(system: SwissSystem, late: Option<(u32, MissedRound)>) -> Stage {
             origin: o("entrants"),
         }],
         format: StageFormat::Swiss(Swiss {
-            system,
-            rounds: SwissRounds::Fixed { rounds: 5 },
-            numbers: Numbers::Rating {
-                origin: o("numbers rating"),
-            },
-            first_round: FirstRound {
-                method: FirstRoundMethod::SplitHalf,
-                colours: FirstRoundColours::Alternate,
-                first_board: FirstBoard::Upper,
-                origin: o("first_round"),
-            },
-            colour_limits: ColourLimits {
-                max_consecutive: 2,
-                max_difference: 2,
-                relax_last_rounds: 1,
-                origin: o("colour_limits"),
-            },
-            colour_tie: ColourTie::Fide,
-            bye: ByeRule {
-                points: 2,
-                opponent_score: ByeScore::LowestInField,
-                recipient: ByeRecipient::LowestNotYet,
-                origin: o("bye"),
-            },
-            forfeit_counts_as_met: false,
-            avoid_same_unit: AvoidWhen::Never,
-            split: None,
-            open: Vec::new(),
             late_entry: late.map(|(until_round, missed)| LateEntry {
                 until_round,
                 missed,
                 origin: o("late_entry"),
             }),
-            origin: o("swiss"),
+            ..swiss(system, 5)
         }),
         scoring: Scoring::cxa_default(o("scoring")),
         time: Some("standard".into()),
@@ -110,20 +82,8 @@ fn enters_before_round_3(system: SwissSystem, missed: MissedRound) {
             .map(|g| {
                 let red = g.red == "p12";
                 match g.result {
-                    "1-0" | "+-" => {
-                        if red {
-                            2
-                        } else {
-                            0
-                        }
-                    }
-                    "0-1" | "-+" => {
-                        if red {
-                            0
-                        } else {
-                            2
-                        }
-                    }
+                    "1-0" | "+-" if red => 2,
+                    "0-1" | "-+" if !red => 2,
                     "=" => 1,
                     _ => 0,
                 }

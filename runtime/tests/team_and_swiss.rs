@@ -92,38 +92,7 @@ fn a_dutch_swiss_stage_runs_without_repeats() {
         entrants: vec![EntrantSource::Roster {
             origin: o("entrants"),
         }],
-        format: StageFormat::Swiss(Swiss {
-            system: SwissSystem::Dutch,
-            rounds: SwissRounds::Fixed { rounds: 5 },
-            numbers: Numbers::Rating {
-                origin: o("numbers rating"),
-            },
-            first_round: FirstRound {
-                method: FirstRoundMethod::SplitHalf,
-                colours: FirstRoundColours::Alternate,
-                first_board: FirstBoard::Upper,
-                origin: o("first_round"),
-            },
-            colour_limits: ColourLimits {
-                max_consecutive: 2,
-                max_difference: 2,
-                relax_last_rounds: 1,
-                origin: o("colour_limits"),
-            },
-            colour_tie: ColourTie::Fide,
-            bye: ByeRule {
-                points: 2,
-                opponent_score: ByeScore::LowestInField,
-                recipient: ByeRecipient::LowestNotYet,
-                origin: o("bye"),
-            },
-            forfeit_counts_as_met: false,
-            avoid_same_unit: AvoidWhen::Never,
-            split: None,
-            open: Vec::new(),
-            late_entry: None,
-            origin: o("swiss"),
-        }),
+        format: StageFormat::Swiss(swiss(SwissSystem::Dutch, 5)),
         scoring: Scoring::cxa_default(o("scoring")),
         time: Some("standard".into()),
         tiebreak: chain(&[

@@ -7,18 +7,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use crate::common::{examples, files_under, header, rel, root};
-
-fn xqreg(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xqreg"))
-        .args(args)
-        .current_dir(root())
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C")
-        .output()
-        .expect("run xqreg")
-}
+use crate::common::{examples, files_under, header, rel, root, xqreg};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

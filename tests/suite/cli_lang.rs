@@ -2,22 +2,9 @@
 //! except names and texts taken from the regulation (or the roster it ran on), and Chinese
 //! output has none of the English headings and messages.
 
-use std::process::{Command, Output};
-
-use crate::common::root;
+use crate::common::{root, xqreg};
 
 const REG: &str = "examples/003_xiexiaxun/open.xqr";
-
-fn xqreg(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xqreg"))
-        .args(args)
-        .current_dir(root())
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C")
-        .output()
-        .expect("run xqreg")
-}
 
 fn is_cjk(c: char) -> bool {
     matches!(c, '\u{2E80}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FFEF}')

@@ -2,10 +2,34 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 use xqreg::diagnostics::render::{self, Format, Options};
 use xqreg::diagnostics::Lang;
 use xqreg::driver::FileReport;
+
+/// The `xqreg` binary run from the workspace root in the C locale (English unless `--lang`).
+pub fn xqreg(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xqreg"))
+        .args(args)
+        .current_dir(root())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
+        .output()
+        .expect("run xqreg")
+}
+
+/// `xqreg args`, which must succeed: its standard output.
+pub fn xqreg_ok(args: &[&str]) -> String {
+    let out = xqreg(args);
+    assert!(
+        out.status.success(),
+        "xqreg {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
 
 /// The workspace root (the compiler crate's parent).
 pub fn root() -> PathBuf {

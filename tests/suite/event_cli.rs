@@ -5,27 +5,9 @@
 //! killed `publish` leaves the old site or the new one.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-use crate::common::root;
-
-fn xqreg(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xqreg"))
-        .args(args)
-        .env("LANG", "C")
-        .output()
-        .expect("runs xqreg")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = xqreg(args);
-    assert!(
-        out.status.success(),
-        "xqreg {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use crate::common::{root, xqreg, xqreg_ok as ok};
 
 fn refused(args: &[&str], code: &str) {
     let out = xqreg(args);
@@ -186,7 +168,8 @@ fn pair_json(ev: &str) -> serde_json::Value {
     serde_json::from_str(&ok(&["event", "pair", ev, "--format", "json"])).expect("pair JSON")
 }
 
-fn points_of(standings: &str, id: &str) -> Option<i64> {
+/// A player's points in the JSON of `event standings` (its first stage's first group).
+pub fn points_of(standings: &str, id: &str) -> Option<i64> {
     let v: serde_json::Value = serde_json::from_str(standings).expect("standings JSON");
     v[0]["groups"][0]["standings"]
         .as_array()?

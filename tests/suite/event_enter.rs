@@ -5,27 +5,9 @@
 //! and stores nothing; `verify` replays the entry.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-use crate::common::root;
-
-fn xqreg(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xqreg"))
-        .args(args)
-        .env("LANG", "C")
-        .output()
-        .expect("runs xqreg")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = xqreg(args);
-    assert!(
-        out.status.success(),
-        "xqreg {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use crate::common::{root, xqreg, xqreg_ok as ok};
+use crate::event_cli::points_of;
 
 /// Refused with `code` (exit 1), and the event is as it was: the same status and log.
 fn refused(ev: &str, args: &[&str], code: &str) -> String {
@@ -129,14 +111,6 @@ fn play_round(ev: &str, dir: &Path) {
     ok(&["event", "result", ev, &path.to_string_lossy()]);
 }
 
-fn points(standings: &serde_json::Value, id: &str) -> Option<i64> {
-    standings[0]["groups"][0]["standings"]
-        .as_array()?
-        .iter()
-        .find(|r| r["id"] == id)?["points"]
-        .as_i64()
-}
-
 #[test]
 fn a_late_entrant_is_paired_from_the_round_of_entry_with_the_missed_round_bye() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -173,9 +147,8 @@ fn a_late_entrant_is_paired_from_the_round_of_entry_with_the_missed_round_bye() 
         // The missed round 1 is a half-point bye: a draw's 1 point.
         assert_eq!(side["points"], 1, "{id}: {side}");
     }
-    let standings: serde_json::Value =
-        serde_json::from_str(&ok(&["event", "standings", &ev, "--format", "json"])).expect("JSON");
-    assert_eq!(points(&standings, "p061"), Some(1));
+    let standings = ok(&["event", "standings", &ev, "--format", "json"]);
+    assert_eq!(points_of(&standings, "p061"), Some(1));
     // new, pair, result, enter, pair.
     let verified = ok(&["event", "verify", &ev]);
     assert!(

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use xqreg::diagnostics::Lang;
 use xqreg::event::commands::{self, At, Entry};
-use xqreg::event::live::game_id;
+use xqreg::event::live::{game_id, numbered_games};
 use xqreg::event::roster_csv::roster_csv;
 use xqreg_runtime::engine::{GameResult, GameSource, Outcome};
 
@@ -19,48 +19,22 @@ use crate::common::root;
 type Games = BTreeMap<xqreg::event::live::GameId, (String, String, GameResult, u32, u32)>;
 
 fn games_of(o: &Outcome) -> Games {
-    let mut out = BTreeMap::new();
-    for stage in &o.stages {
-        let mut n: BTreeMap<(u32, String, String, String), u32> = BTreeMap::new();
-        for g in &stage.games {
-            let (x, y) = if g.red <= g.black {
-                (&g.red, &g.black)
-            } else {
-                (&g.black, &g.red)
-            };
-            let k = n
-                .entry((
-                    g.round,
-                    x.clone(),
-                    y.clone(),
-                    g.step.clone().unwrap_or_default(),
-                ))
-                .or_insert(0);
-            *k += 1;
-            let id = game_id(
-                &stage.name,
-                g.round,
-                &g.red,
-                &g.black,
-                g.step.as_deref(),
-                *k,
-            );
+    numbered_games(o)
+        .into_iter()
+        .filter(|(_, _, g)| g.source != GameSource::Withdrawal)
+        .map(|(stage, n, g)| {
+            let id = game_id(stage, g.round, &g.red, &g.black, g.step.as_deref(), n);
             let result = GameResult::parse(g.result).expect("a notation the runtime writes");
-            if g.source != GameSource::Withdrawal {
-                out.insert(
-                    id,
-                    (
-                        g.red.clone(),
-                        g.black.clone(),
-                        result,
-                        g.red_fouls,
-                        g.black_fouls,
-                    ),
-                );
-            }
-        }
-    }
-    out
+            let game = (
+                g.red.clone(),
+                g.black.clone(),
+                result,
+                g.red_fouls,
+                g.black_fouls,
+            );
+            (id, game)
+        })
+        .collect()
 }
 
 /// Play one example live with the simulated results; the failures found.

@@ -4,14 +4,13 @@
 //! `sheet` when the sheet is English, `check` under an explicit `--lang en` only.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
 use xqreg::diagnostics::Severity;
 use xqreg::sheet::{self, english, Format, Lang, Source};
 use xqreg_grammar::ast::File;
 
-use crate::common::{examples, rel, root};
+use crate::common::{examples, rel, root, xqreg};
 
 const FIXTURE: &str = "tests/fixtures/check/W701_text_without_english.xqr";
 
@@ -113,17 +112,6 @@ fn chinese_runs(s: &str) -> String {
         runs.push(cur);
     }
     runs.join(" / ")
-}
-
-fn xqreg(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xqreg"))
-        .args(args)
-        .current_dir(root())
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C")
-        .output()
-        .expect("run xqreg")
 }
 
 #[test]

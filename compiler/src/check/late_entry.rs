@@ -114,7 +114,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 ));
             }
             if stage != first {
-                diags.push(NOT_FIRST.at(*span, &[("stage", stage), ("first", &first)]));
+                diags.push(NOT_FIRST.at(*span, &[("stage", stage), ("first", first)]));
             }
         }
     }

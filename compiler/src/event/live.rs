@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use xqreg_runtime::engine::{
-    GameResult, GameSource, Outcome, PublishedColours, PublishedRound, RecordedEntry, RecordedGame,
-    RecordedResults, RecordedWithdrawal, RestRule, Roster, RuntimeProblem,
+    GameOut, GameResult, GameSource, Outcome, PublishedColours, PublishedRound, RecordedEntry,
+    RecordedGame, RecordedResults, RecordedWithdrawal, RestRule, Roster, RuntimeProblem,
 };
 use xqreg_runtime::plan::{Origin, Plan, StageFormat};
 
@@ -54,6 +54,34 @@ pub fn game_id(stage: &str, round: u32, a: &str, b: &str, step: Option<&str>, n:
         step.unwrap_or("").to_string(),
         n,
     )
+}
+
+/// Every game of an outcome with its stage and its number among the games of the same two
+/// players in the same round and playoff step (a match or a playoff meets them more than once):
+/// with the stage, round, players and step, the game's identity ([`game_id`]).
+pub fn numbered_games(outcome: &Outcome) -> Vec<(&str, u32, &GameOut)> {
+    let mut out = Vec::new();
+    for stage in &outcome.stages {
+        let mut count: BTreeMap<(u32, &str, &str, &str), u32> = BTreeMap::new();
+        for g in &stage.games {
+            let (x, y) = if g.red <= g.black {
+                (&g.red, &g.black)
+            } else {
+                (&g.black, &g.red)
+            };
+            let n = count
+                .entry((
+                    g.round,
+                    x.as_str(),
+                    y.as_str(),
+                    g.step.as_deref().unwrap_or(""),
+                ))
+                .or_insert(0);
+            *n += 1;
+            out.push((stage.name.as_str(), *n, g));
+        }
+    }
+    out
 }
 
 impl EngineGame {
@@ -218,36 +246,19 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
 pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
     let results = recorded(event)?;
     let outcome = crate::run::run_plan(&event.plan, &event.roster, &results, event.seed)?;
-    let mut games = Vec::new();
-    for stage in &outcome.stages {
-        let mut count: BTreeMap<(u32, String, String, String), u32> = BTreeMap::new();
-        for g in &stage.games {
-            let (x, y) = if g.red <= g.black {
-                (&g.red, &g.black)
-            } else {
-                (&g.black, &g.red)
-            };
-            let n = count
-                .entry((
-                    g.round,
-                    x.clone(),
-                    y.clone(),
-                    g.step.clone().unwrap_or_default(),
-                ))
-                .or_insert(0);
-            *n += 1;
-            games.push(EngineGame {
-                stage: stage.name.clone(),
-                round: g.round,
-                group: g.group.clone(),
-                step: g.step.clone(),
-                game_no: *n,
-                red: g.red.clone(),
-                black: g.black.clone(),
-                pending: g.source == GameSource::Pending,
-            });
-        }
-    }
+    let games: Vec<EngineGame> = numbered_games(&outcome)
+        .into_iter()
+        .map(|(stage, game_no, g)| EngineGame {
+            stage: stage.to_string(),
+            round: g.round,
+            group: g.group.clone(),
+            step: g.step.clone(),
+            game_no,
+            red: g.red.clone(),
+            black: g.black.clone(),
+            pending: g.source == GameSource::Pending,
+        })
+        .collect();
     let by_id: BTreeMap<GameId, &EngineGame> = games.iter().map(|g| (g.id(), g)).collect();
     let mut problems = Vec::new();
     for p in &event.games {

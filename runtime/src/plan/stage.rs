@@ -80,6 +80,9 @@ pub enum GroupSel {
     Named(String),
 }
 
+// A plan holds a handful of stages, built once: the Swiss's size costs nothing worth a `Box`
+// that every match and constructor would have to go through.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StageFormat {
