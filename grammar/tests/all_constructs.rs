@@ -406,6 +406,17 @@ fn entry_pools_players() {
     assert!(
         matches!(&cap.clauses[1], EntryClause::AssumeField { size, reason: Some(_), .. } if size.node == 24)
     );
+    let EntryClause::Quota(q) = &cap.clauses[2] else {
+        panic!("quota per unit")
+    };
+    assert_eq!((q.per.node.as_str(), q.total.node), ("unit", 3));
+    let shares: Vec<(&str, u32)> = q
+        .by_sex
+        .iter()
+        .map(|(s, n)| (s.node.as_str(), n.node))
+        .collect();
+    assert_eq!(shares, [("men", 2), ("women", 1)]);
+    assert_eq!(q.except.as_ref().map(|c| c.node.as_str()), Some("senior"));
     let Item::Entry(open) = &f.items[11] else {
         panic!()
     };

@@ -14,6 +14,7 @@ mod cxa_property;
 mod deletion;
 mod docs;
 mod eligibility;
+mod entry_quota;
 mod event_browser;
 mod event_cli;
 mod event_enter;

@@ -16,10 +16,12 @@ pub mod facts;
 pub mod first_round;
 pub mod fitness;
 pub mod late_entry;
+
 pub mod limits;
 pub mod names;
 pub mod open_values;
 pub mod playoffs;
+pub mod quotas;
 pub mod rankings;
 pub mod refs;
 pub mod resolve;
@@ -172,6 +174,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         entries_table::check(&ctx, &mut diags);
         open_values::check(&ctx, &mut diags);
         late_entry::check(&ctx, &mut diags);
+        quotas::check(ctx.file, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -236,6 +239,7 @@ pub fn codes() -> Vec<&'static Code> {
         entries_table::CODES,
         open_values::CODES,
         late_entry::CODES,
+        quotas::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

@@ -482,6 +482,11 @@ impl Resolver<'_, '_> {
                         } => {
                             self.name(Kind::Pool, x);
                         }
+                        EntryClause::Quota(q) => {
+                            if let Some(c) = &q.except {
+                                self.name(Kind::Category, c);
+                            }
+                        }
                         _ => {}
                     }
                 }

@@ -441,6 +441,11 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                             word(diags, o, &CAP_ORDER);
                         }
                         EntryClause::Staff { roles, .. } => staff(diags, roles),
+                        EntryClause::Quota(q) => {
+                            for (sex, _) in &q.by_sex {
+                                word(diags, sex, &SEX);
+                            }
+                        }
                         EntryClause::Pool(p) => {
                             for s in &p.source {
                                 match s {

@@ -15,6 +15,7 @@ impl Lowerer<'_> {
         let mut pools = Vec::new();
         let mut players = Vec::new();
         let mut conditions = Vec::new();
+        let mut quotas = Vec::new();
         let mut origin = Origin::default_rule("default: no entry block");
         for item in self.items() {
             let Item::Entry(entry) = item else { continue };
@@ -66,6 +67,7 @@ impl Lowerer<'_> {
                             })
                         }
                     }
+                    EntryClause::Quota(q) => quotas.push(self.quota(q)),
                     EntryClause::Condition(_)
                     | EntryClause::Residence(_)
                     | EntryClause::Deadline { .. }
@@ -104,7 +106,32 @@ impl Lowerer<'_> {
             pools,
             players,
             conditions,
+            quotas,
             origin,
+        }
+    }
+
+    /// `quota per unit 3 men 2 women 1 except category C`; the checker has refused a scope or
+    /// sex word it does not know (E111), so any other word here is not reached.
+    fn quota(&self, q: &ast::EntryQuota) -> plan::EntryQuota {
+        let per = if q.per.node == "federation" {
+            plan::QuotaScope::Federation
+        } else {
+            plan::QuotaScope::Unit
+        };
+        let of = |sex: Sex| {
+            q.by_sex
+                .iter()
+                .find(|(w, _)| Sex::parse(&w.node) == Some(sex))
+                .map(|(_, n)| n.node)
+        };
+        plan::EntryQuota {
+            per,
+            total: q.total.node,
+            men: of(Sex::Men),
+            women: of(Sex::Women),
+            except: q.except.as_ref().map(|c| c.node.clone()),
+            origin: self.origin(q.span),
         }
     }
 

@@ -235,6 +235,7 @@ impl Walker {
             EntryClause::Insurance(t) => (K::Insurance, t.span),
             EntryClause::TeamSize { span, .. } => (K::TeamSize, *span),
             EntryClause::Team(t) => (K::Team, t.span),
+            EntryClause::Quota(q) => (K::EntryQuota, q.span),
         };
         self.push(kind, span);
     }

@@ -538,6 +538,17 @@ runtime_code!(
 );
 
 runtime_code!(
+    R032,
+    "R032",
+    "over-entry-quota",
+    "A roster row is one more entrant of its unit (or federation) than the regulation's `quota per unit N` allows, in all or of the row's sex (`men 2`, `women 1`). Players of the quota's `except category` are not counted; a row without a unit (federation) is counted under none.",
+    "名单中某一行使其单位（或协会）的报名人数超出规程 `quota per unit N` 所允许的名额（总名额，或该行棋手性别的名额，如 `men 2`、`women 1`）。属于名额 `except category` 组别的棋手不计入；没有单位（协会）的行不计入任何单位。",
+    "entry { quota per unit 2 }\n# roster: three players of unit 广东",
+    "Remove the row or give the player's place to another unit; or, if the regulation allows it, amend the quota.",
+    "删去该行，或把名额让给其他单位；如规程允许，修改名额。"
+);
+
+runtime_code!(
     R050,
     "R050",
     "published-game-changed",
@@ -570,7 +581,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
-        &R050, &W202,
+        &R032, &R050, &W202,
     ]
 }
 

@@ -296,6 +296,7 @@ fn entry_clause(w: &mut Walk, c: &EntryClause) {
         | EntryClause::Staff { span, .. }
         | EntryClause::TeamSize { span, .. } => w.add(*span, "entry clause"),
         EntryClause::Team(t) => w.add(t.span, "team"),
+        EntryClause::Quota(q) => w.add(q.span, "entry quota"),
         EntryClause::Sex(i) => w.add(i.span, "sex"),
         EntryClause::Condition(t) | EntryClause::Residence(t) | EntryClause::Insurance(t) => {
             w.text(t, "entry condition")

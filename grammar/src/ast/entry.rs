@@ -118,6 +118,22 @@ pub enum EntryClause {
     },
     /// `team t1 "北京队"`: a named team; its players say `team t1`.
     Team(TeamDecl),
+    /// `quota per unit 3 men 2 women 1 except category champions`: the most entrants one unit
+    /// (or federation) may have, by sex where given; a category's players are not counted.
+    Quota(EntryQuota),
+}
+
+/// The entry quota of one unit or federation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EntryQuota {
+    /// `unit` or `federation`, as written.
+    pub per: Ident,
+    pub total: Spanned<u32>,
+    /// `men 2`, `women 1`: the word as written (checked by the checker) and its number.
+    pub by_sex: Vec<(Ident, Spanned<u32>)>,
+    /// `except category C`: the category whose players the quota does not count.
+    pub except: Option<Ident>,
+    pub span: Span,
 }
 
 /// `team t1 "北京队" [en "Beijing"]`: a team of a team event, in `entry` or a test's `roster`.

@@ -90,6 +90,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("entry_age", "`age >= 65 requires \"县级以上医院健康证明\"`"),
     ("entry_clause", "an entry clause (`field`, `pool`, `age`, `deadline`, `fee`, `player`, ...)"),
     ("entry_keyword", "an entry clause"),
+    ("entry_quota", "`quota per unit 3 men 2 women 1 except category champions`"),
     ("entry_sex", "`sex men`"),
     ("entry_title", "`title < national_master`"),
     ("event_dates", "`dates 2014-04-27 .. 2014-04-29`"),

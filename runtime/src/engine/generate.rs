@@ -3,13 +3,14 @@
 //! inside the sections, titles meeting the conditions, ratings, and units spread so that a
 //! same-unit group draw stays possible.
 
+use super::generate_quota::QuotaCount;
 use super::generate_want::{
     category_stages, category_want, entry_want, first_day, stage_minimum, takes_whole_roster,
     verify, Want,
 };
 use super::problem::{codes, RuntimeProblem};
 use super::roster::{Player, Roster};
-use crate::plan::{CompareOp, Date, Plan, Sex, StageFormat, Title};
+use crate::plan::{CompareOp, Date, Plan, QuotaScope, Sex, StageFormat, Title};
 use rand_core::RngCore;
 
 const SURNAMES: [&str; 24] = [
@@ -171,6 +172,8 @@ pub fn generate_roster<R: RngCore>(
         units,
         next_unit: 0,
         max_per_unit: max_per_unit(plan),
+        unit_quota: QuotaCount::of(plan, QuotaScope::Unit),
+        federation_quota: QuotaCount::of(plan, QuotaScope::Federation),
     };
     let mut players: Vec<Player> = Vec::with_capacity(n as usize);
     for np in &entry.players {
@@ -339,6 +342,9 @@ struct Maker<'u> {
     unit_count: Vec<u32>,
     next_unit: usize,
     max_per_unit: u32,
+    /// The entry's quotas per unit and per federation (`quota per unit 3 men 2`).
+    unit_quota: QuotaCount,
+    federation_quota: QuotaCount,
 }
 
 impl Maker<'_> {
@@ -393,7 +399,7 @@ impl Maker<'_> {
         };
         let unit = match pool.and_then(|p| p.unit.clone()) {
             Some(u) => u,
-            None => self.next_unit(k),
+            None => self.next_unit(k, sex),
         };
         let (surname, given) = random_name(rng);
         let mut id = format!("p{k:03}");
@@ -404,7 +410,7 @@ impl Maker<'_> {
             id,
             name: format!("{surname}{given}{k}"),
             unit: Some(unit),
-            federation: Some("CHN".to_string()),
+            federation: Some(self.federation_quota.federation(sex)),
             sex: Some(sex),
             born: Some(born),
             title,
@@ -449,16 +455,20 @@ impl Maker<'_> {
         }
     }
 
-    /// The next unit in turn that is under its cap (`单位k` when every unit is full).
-    fn next_unit(&mut self, k: u32) -> String {
+    /// The next unit in turn that is under its cap and its quota for `sex` (`单位k` when every
+    /// unit is full).
+    fn next_unit(&mut self, k: u32, sex: Sex) -> String {
         for _ in 0..self.units.len() {
             let u = self.next_unit % self.units.len();
             self.next_unit += 1;
+            let name = self.units.get(u).copied().unwrap_or("");
             if self
                 .unit_count
                 .get(u)
                 .is_some_and(|&c| c < self.max_per_unit)
+                && self.unit_quota.allows(name, sex)
             {
+                self.unit_quota.take(name, sex);
                 if let Some(c) = self.unit_count.get_mut(u) {
                     *c += 1;
                 }

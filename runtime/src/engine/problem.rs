@@ -100,4 +100,6 @@ pub mod codes {
     /// A recorded late entry the plan does not allow (no `late_entry` clause, a round beyond it,
     /// a player outside the stage's field).
     pub const LATE_ENTRY_NOT_ALLOWED: &str = "R031";
+    /// A roster row over an entry quota (`quota per unit 3 men 2`).
+    pub const OVER_QUOTA: &str = "R032";
 }

@@ -4,8 +4,10 @@
 
 use super::draw;
 use super::problem::{codes, RuntimeProblem};
-use super::roster::{team_boards, title_holds, Player, Roster};
-use crate::plan::{Category, Condition, EntrantSource, Plan, Sex, StageFormat, Title};
+use super::roster::{in_category, team_boards, title_holds, Player, Roster};
+use crate::plan::{
+    Category, Condition, EntrantSource, EntryQuota, Plan, QuotaScope, Sex, StageFormat, Title,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every problem of the roster against the plan, each with its row and column: unknown pool,
@@ -72,6 +74,9 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
         for condition in &entry.conditions {
             check_condition(plan, condition, p, row, &mut problems);
         }
+    }
+    for quota in &entry.quotas {
+        problems.extend(over_quota(plan, quota, roster));
     }
     problems.extend(field_over_cap(plan, roster));
     problems.extend(named_missing(plan, roster));
@@ -212,6 +217,77 @@ fn check_born(sections: &[&Category], p: &Player, row: u32, problems: &mut Vec<R
             }
         }
     }
+}
+
+/// The rows over an entry quota: the first row of a unit (federation) beyond the quota in all,
+/// or beyond its sex's share; a row of the `except` category or without a unit is not counted.
+fn over_quota(plan: &Plan, quota: &EntryQuota, roster: &Roster) -> Vec<RuntimeProblem> {
+    let except = quota
+        .except
+        .as_ref()
+        .and_then(|c| plan.categories.get(c.as_str()));
+    let (column, word, word_zh) = match quota.per {
+        QuotaScope::Unit => ("unit", "unit", "单位"),
+        QuotaScope::Federation => ("federation", "federation", "协会"),
+    };
+    let mut counts: BTreeMap<(&str, Option<Sex>), u32> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for (i, p) in roster.players.iter().enumerate() {
+        let key = match quota.per {
+            QuotaScope::Unit => p.unit.as_deref(),
+            QuotaScope::Federation => p.federation.as_deref(),
+        };
+        let Some(key) = key.filter(|k| !k.trim().is_empty()) else {
+            continue;
+        };
+        if except.is_some_and(|c| in_category(plan, c, p)) {
+            continue;
+        }
+        let row = roster.row_of(i);
+        let all = counts.entry((key, None)).or_insert(0);
+        *all += 1;
+        if *all == quota.total + 1 {
+            problems.push(
+                RuntimeProblem::new(
+                    codes::OVER_QUOTA,
+                    format!(
+                        "{word} `{key}` may enter at most {} players: this row is one too many",
+                        quota.total
+                    ),
+                    &quota.origin,
+                )
+                .zh(format!(
+                    "{word_zh} `{key}` 限报 {} 人：此行超出一人",
+                    quota.total
+                ))
+                .at(row, column),
+            );
+            continue;
+        }
+        let share = match p.sex {
+            Some(Sex::Men) => quota.men.map(|n| (Sex::Men, n, "men", "男子")),
+            Some(Sex::Women) => quota.women.map(|n| (Sex::Women, n, "women", "女子")),
+            None => None,
+        };
+        if let Some((sex, n, en, zh)) = share {
+            let c = counts.entry((key, Some(sex))).or_insert(0);
+            *c += 1;
+            if *c == n + 1 {
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::OVER_QUOTA,
+                        format!(
+                            "{word} `{key}` may enter at most {n} {en}: this row is one too many"
+                        ),
+                        &quota.origin,
+                    )
+                    .zh(format!("{word_zh} `{key}` {zh}限报 {n} 人：此行超出一人"))
+                    .at(row, "sex"),
+                );
+            }
+        }
+    }
+    problems
 }
 
 /// The field over the entry's cap (teams in a team event), cited at the first row over it.

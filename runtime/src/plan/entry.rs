@@ -13,7 +13,33 @@ pub struct Entry {
     pub players: Vec<NamedPlayer>,
     /// Conditions every entrant must meet.
     pub conditions: Vec<Condition>,
+    /// The most entrants one unit or federation may have (`quota per unit 3 men 2 women 1`);
+    /// left out of the JSON when there is none, so that a plan without one reads as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quotas: Vec<EntryQuota>,
     pub origin: Origin,
+}
+
+/// `quota per unit 3 men 2 women 1 except category champions`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntryQuota {
+    pub per: QuotaScope,
+    /// The most entrants of one unit (federation) in all.
+    pub total: u32,
+    /// The most men and the most women of one unit, where stated.
+    pub men: Option<u32>,
+    pub women: Option<u32>,
+    /// A category whose players the quota does not count (a defending champion's own place).
+    pub except: Option<String>,
+    pub origin: Origin,
+}
+
+/// What a quota counts by: the roster's `unit` or its `federation`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuotaScope {
+    Unit,
+    Federation,
 }
 
 /// The size of the field.

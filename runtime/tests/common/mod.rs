@@ -258,6 +258,7 @@ pub fn seed004() -> Plan {
                 sex: Sex::Men,
                 origin: o("sex men"),
             }],
+            quotas: Vec::new(),
             origin: o("entry"),
         },
         categories: BTreeMap::new(),

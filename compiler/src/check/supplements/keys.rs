@@ -201,6 +201,7 @@ pub(super) fn entry_clause_key(c: &EntryClause) -> Option<String> {
         EntryClause::Residence(_) => Some("residence".into()),
         EntryClause::TeamSize { .. } => Some("team_size".into()),
         EntryClause::Team(t) => Some(format!("team {}", t.id.node)),
+        EntryClause::Quota(q) => Some(format!("quota per {}", q.per.node)),
         _ => None,
     }
 }
@@ -220,6 +221,7 @@ pub(super) fn entry_clause_span(c: &EntryClause) -> Span {
         | EntryClause::Staff { span, .. }
         | EntryClause::TeamSize { span, .. } => *span,
         EntryClause::Team(t) => t.span,
+        EntryClause::Quota(q) => q.span,
         EntryClause::Pool(p) => p.span,
         EntryClause::Player(p) => p.span,
         EntryClause::Sex(i) => i.span,

@@ -62,6 +62,36 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 }
                 ctx.push(Art::Registration, 5, Clause::text(ctx.sentence(&line)));
             }
+            EntryClause::Quota(q) => {
+                ctx.mark(q.span);
+                let key = if q.per.node == "federation" {
+                    M::QuotaFederation
+                } else {
+                    M::QuotaUnit
+                };
+                let mut line = ctx.mf(key, &[&q.total.node.to_string()]);
+                let by_sex: Vec<String> = q
+                    .by_sex
+                    .iter()
+                    .filter_map(|(w, n)| {
+                        let one = n.node == 1;
+                        let (key, noun) = match w.node.as_str() {
+                            "men" => (M::QuotaMen, if one { "man" } else { "men" }),
+                            "women" => (M::QuotaWomen, if one { "woman" } else { "women" }),
+                            _ => return None,
+                        };
+                        Some(ctx.mf(key, &[&n.node.to_string(), noun]))
+                    })
+                    .collect();
+                if !by_sex.is_empty() {
+                    let sep = if ctx.lang == Lang::Zh { "、" } else { ", " };
+                    line.push_str(&ctx.mf(M::QuotaBySex, &[&by_sex.join(sep)]));
+                }
+                if let Some(c) = &q.except {
+                    line.push_str(&ctx.mf(M::QuotaExcept, &[&ctx.category_title(&c.node)]));
+                }
+                ctx.push(Art::Eligibility, 25, Clause::text(ctx.sentence(&line)));
+            }
             // A size assumed for simulation is not the regulation's word: the official sheet
             // leaves it out (issue 8); it stays in the plan for `simulate --players`.
             EntryClause::AssumeField { span, .. } => ctx.mark(*span),

@@ -135,6 +135,23 @@ impl Builder {
                 }
             }
             Rule::team_decl => EntryClause::Team(self.team_decl(c)?),
+            Rule::entry_quota => {
+                let per = match kids(c)
+                    .find(|k| matches!(k.as_rule(), Rule::kw_unit | Rule::kw_federation))
+                {
+                    Some(k) => self.ident(&k),
+                    None => return Err(self.missing(c, "`unit` or `federation`")),
+                };
+                EntryClause::Quota(EntryQuota {
+                    per,
+                    total: self.nth_int(c, 0)?,
+                    by_sex: self.staff_roles(c)?,
+                    except: kids(c)
+                        .find(|k| k.as_rule() == Rule::ident)
+                        .map(|k| self.ident(&k)),
+                    span,
+                })
+            }
             _ => return Err(self.missing(c, "an entry clause")),
         })
     }
