@@ -26,6 +26,7 @@ fn places_ranked_across_groups_by_a_chain() {
                 origin: o("rest"),
             }],
             avoid_same_unit: false,
+            avoid_by: AvoidBy::Unit,
             origin: o("draw"),
         });
     }

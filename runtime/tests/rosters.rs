@@ -21,6 +21,7 @@ fn grouped_plan() -> Plan {
                 origin: o("rest random"),
             }],
             avoid_same_unit: true,
+            avoid_by: AvoidBy::Unit,
             origin: o("draw"),
         });
     }
@@ -84,6 +85,7 @@ fn more_rating_seeds_than_groups_is_impossible() {
                 },
             ],
             avoid_same_unit: false,
+            avoid_by: AvoidBy::Unit,
             origin: o("draw"),
         });
     }
@@ -122,6 +124,7 @@ fn a_draw_only_the_search_rules_out() {
                 },
             ],
             avoid_same_unit: true,
+            avoid_by: AvoidBy::Unit,
             origin: o("draw"),
         });
     }

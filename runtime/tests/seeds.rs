@@ -46,6 +46,7 @@ fn group_stage(groups: &[&str], size: u32, rules: Vec<DrawRule>) -> Stage {
         rr.draw = Some(GroupDraw {
             rules,
             avoid_same_unit: false,
+            avoid_by: AvoidBy::Unit,
             origin: o("draw"),
         });
     }

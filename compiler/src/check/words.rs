@@ -94,7 +94,7 @@ pub const STAGE_COLOURS: Position = Position {
 };
 pub const AVOID_WHAT: Position = Position {
     what: ("avoidance", "回避对象"),
-    allowed: &["same_unit"],
+    allowed: &["same_unit", "same_federation"],
 };
 pub const AVOID_WHEN: Position = Position {
     what: ("avoidance scope", "回避范围"),

@@ -338,10 +338,15 @@ impl Lowerer<'_> {
         span: Span,
     ) -> plan::RoundRobin {
         let avoid_clause = c.avoid.map(|(what, when, _)| {
-            what.node == "same_unit" && when.is_none_or(|w| w.node != "never")
+            avoid_by(&what.node).is_some() && when.is_none_or(|w| w.node != "never")
         });
+        let stage_by = c
+            .avoid
+            .and_then(|(what, _, _)| avoid_by(&what.node))
+            .unwrap_or_default();
         let draw = c.draw.map(|d| {
             let mut avoid = avoid_clause.unwrap_or(false);
+            let mut by = stage_by;
             let mut rules = Vec::new();
             for rule in &d.rules {
                 match rule {
@@ -377,13 +382,17 @@ impl Lowerer<'_> {
                         order: draw_order(Some(rule)),
                         origin: self.origin(*span),
                     }),
-                    DrawRule::Avoid { what, .. } => avoid = what.node == "same_unit",
+                    DrawRule::Avoid { what, .. } => {
+                        avoid = avoid_by(&what.node).is_some();
+                        by = avoid_by(&what.node).unwrap_or_default();
+                    }
                     DrawRule::Numbers { .. } => {}
                 }
             }
             plan::GroupDraw {
                 rules,
                 avoid_same_unit: avoid,
+                avoid_by: by,
                 origin: self.origin(d.span),
             }
         });
@@ -394,6 +403,7 @@ impl Lowerer<'_> {
                 Some(plan::GroupDraw {
                     rules: Vec::new(),
                     avoid_same_unit: true,
+                    avoid_by: stage_by,
                     origin: self.origin(avoid_span),
                 })
             }
@@ -479,5 +489,15 @@ fn number_order(word: Option<&ast::Ident>) -> plan::NumberOrder {
         Some("registration_order") | Some("order") => plan::NumberOrder::RegistrationOrder,
         Some("rating") => plan::NumberOrder::Rating,
         _ => plan::NumberOrder::Lot,
+    }
+}
+
+/// What `avoid WORD` keeps apart (`same_unit`, `same_federation`); none for any other word (the
+/// checker has refused it, E111).
+pub(super) fn avoid_by(word: &str) -> Option<plan::AvoidBy> {
+    match word {
+        "same_unit" => Some(plan::AvoidBy::Unit),
+        "same_federation" => Some(plan::AvoidBy::Federation),
+        _ => None,
     }
 }

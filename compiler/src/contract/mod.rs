@@ -159,12 +159,12 @@ kinds! {
     DrawPot, "draw { pot \"...\" { ... } N per_group }", Executed, false, "plan draw rule";
     DrawRatingSeeds, "draw { rating R one_per_group }", Executed, false, "plan draw rule";
     DrawRest, "draw { rest ORDER }", Executed, false, "plan draw rule";
-    DrawAvoid, "draw { avoid same_unit }", Executed, false, "plan draw.avoid_same_unit";
+    DrawAvoid, "draw { avoid same_unit|same_federation }", Executed, false, "plan draw.avoid_same_unit, avoid_by";
     DrawNumbers, "draw { numbers RULE }", Executed, false, "plan round robin numbers";
     Numbers, "stage { numbers ... }", Executed, false, "plan stage numbers (pairing numbers)";
     FirstRound, "stage { first_round METHOD ... }", Executed, false, "plan swiss.first_round (round-1 pairing)";
     Colours, "stage { colours RULE }", Executed, false, "plan stage colour rule";
-    Avoid, "stage { avoid same_unit [WHEN] }", Executed, false, "plan swiss.avoid_same_unit / round robin draw";
+    Avoid, "stage { avoid same_unit|same_federation [WHEN] }", Executed, false, "plan swiss.avoid_same_unit, avoid_by / round robin draw";
     ColourLimits, "stage { colour_limits { ... } }", Executed, false, "plan swiss.colour_limits (CXA pairer)";
     ColourTie, "stage { colour_tie RULE }", Executed, false, "plan swiss.colour_tie (CXA pairer)";
     Bye, "stage { bye points N ... }", Executed, false, "plan swiss.bye";

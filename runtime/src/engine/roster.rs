@@ -24,6 +24,17 @@ pub struct Player {
     pub row: Option<u32>,
 }
 
+impl Player {
+    /// What avoidance keeps apart for this player: its unit or its federation; none when blank.
+    pub fn avoid_key(&self, by: crate::plan::AvoidBy) -> Option<&str> {
+        match by {
+            crate::plan::AvoidBy::Unit => self.unit.as_deref(),
+            crate::plan::AvoidBy::Federation => self.federation.as_deref(),
+        }
+        .filter(|k| !k.trim().is_empty())
+    }
+}
+
 /// The entrants in list order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roster {

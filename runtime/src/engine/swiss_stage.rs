@@ -156,7 +156,10 @@ pub(crate) fn run(
                 number: k as u32 + 1,
                 id: ctx.id(p).to_string(),
                 rating: pl.and_then(|x| x.rating).unwrap_or(0),
-                unit: pl.and_then(|x| x.unit.clone()),
+                // What the stage's avoidance keeps apart: the unit, or the federation.
+                unit: pl
+                    .and_then(|x| x.avoid_key(sw.avoid_by))
+                    .map(str::to_string),
                 points: 0,
                 history: Vec::new(),
                 available: true,

@@ -128,6 +128,9 @@ pub struct GroupDraw {
     /// (a pool or a named pot) among themselves: the quota places those by design (seed 004's
     /// eight Taipei players, two per group, all of one association).
     pub avoid_same_unit: bool,
+    /// Whose players `avoid_same_unit` keeps apart: units, or federations.
+    #[serde(default, skip_serializing_if = "AvoidBy::is_unit")]
+    pub avoid_by: AvoidBy,
     pub origin: Origin,
 }
 
@@ -218,6 +221,9 @@ pub struct Swiss {
     /// Does a forfeited game count as "met" for no-repeat? FIDE: no (default).
     pub forfeit_counts_as_met: bool,
     pub avoid_same_unit: AvoidWhen,
+    /// Whose players `avoid_same_unit` keeps apart: units, or federations.
+    #[serde(default, skip_serializing_if = "AvoidBy::is_unit")]
+    pub avoid_by: AvoidBy,
     /// `split after_round 5 top 8 to top_ko`.
     pub split: Option<Split>,
     /// Values the regulation leaves to be announced (`swiss tbd rounds tbd`). `system` and
@@ -362,6 +368,25 @@ pub enum AvoidWhen {
     Never,
     Round1,
     Always,
+}
+
+/// What avoidance keeps apart: players of one unit (`avoid same_unit`, the roster's `unit`) or of
+/// one federation (`avoid same_federation`, its `federation`: an open where players of one
+/// country are not paired in round 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AvoidBy {
+    #[default]
+    Unit,
+    Federation,
+}
+
+impl AvoidBy {
+    /// Units are the default and left out of the JSON, so that a plan without the clause reads
+    /// as before.
+    pub fn is_unit(&self) -> bool {
+        *self == AvoidBy::Unit
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

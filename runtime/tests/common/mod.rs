@@ -196,6 +196,7 @@ pub fn seed004() -> Plan {
                     },
                 ],
                 avoid_same_unit: true,
+                avoid_by: AvoidBy::Unit,
                 origin: o("draw"),
             }),
             numbers: Numbers::Lot {
@@ -633,6 +634,7 @@ pub fn swiss(system: SwissSystem, rounds: u32) -> Swiss {
         },
         forfeit_counts_as_met: false,
         avoid_same_unit: AvoidWhen::Never,
+        avoid_by: AvoidBy::Unit,
         split: None,
         open: Vec::new(),
         late_entry: None,

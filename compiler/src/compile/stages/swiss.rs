@@ -185,7 +185,7 @@ impl Lowerer<'_> {
             bye,
             forfeit_counts_as_met: c.forfeit_met.unwrap_or(false),
             avoid_same_unit: match c.avoid {
-                Some((what, when, _)) if what.node == "same_unit" => {
+                Some((what, when, _)) if super::avoid_by(&what.node).is_some() => {
                     match when.map(|w| w.node.as_str()) {
                         Some("never") => plan::AvoidWhen::Never,
                         Some("round1") => plan::AvoidWhen::Round1,
@@ -194,6 +194,10 @@ impl Lowerer<'_> {
                 }
                 _ => plan::AvoidWhen::Never,
             },
+            avoid_by: c
+                .avoid
+                .and_then(|(what, _, _)| super::avoid_by(&what.node))
+                .unwrap_or_default(),
             split,
             late_entry: c.late_entry.and_then(|s| match s {
                 StageClause::LateEntry {

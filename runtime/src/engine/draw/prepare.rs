@@ -1,7 +1,7 @@
 //! Preparing a group draw: the pots (pools, named pots, rating seeds) of the stage's players and the solver that knows the groups' capacities and quotas.
 
 use super::*;
-use crate::plan::DrawRule;
+use crate::plan::{AvoidBy, DrawRule};
 use std::collections::BTreeMap;
 
 pub(super) fn group_names(rr: &RoundRobin) -> Vec<String> {
@@ -36,7 +36,8 @@ pub(super) fn prepare(
     let rules: Vec<DrawRule> = spec.map(|d| d.rules.clone()).unwrap_or_default();
     let (pots, mut problems) = pots(plan, &rules, roster, members);
     problems.extend(over_quota(&pots, groups));
-    let units = UnitSlots::of(&pots, roster);
+    let by = spec.map(|d| d.avoid_by).unwrap_or_default();
+    let units = UnitSlots::of(&pots, roster, by);
     let avoid = spec.is_some_and(|d| d.avoid_same_unit);
     if avoid {
         problems.extend(units.too_many_for_avoidance(&pots, roster, groups, origin));
@@ -293,7 +294,7 @@ struct UnitSlots<'r> {
 }
 
 impl<'r> UnitSlots<'r> {
-    fn of(pots: &[Pot], roster: &'r Roster) -> Self {
+    fn of(pots: &[Pot], roster: &'r Roster, by: AvoidBy) -> Self {
         let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
         let mut slots = Vec::new();
         let mut slot_player = Vec::new();
@@ -302,8 +303,7 @@ impl<'r> UnitSlots<'r> {
                 let unit = roster
                     .players
                     .get(i)
-                    .and_then(|p| p.unit.as_deref())
-                    .filter(|u| !u.trim().is_empty())
+                    .and_then(|p| p.avoid_key(by))
                     .map(|u| {
                         let next = ids.len();
                         *ids.entry(u).or_insert(next)

@@ -203,6 +203,7 @@ pub fn cxa_trf_params(rounds: u32) -> crate::plan::Swiss {
         },
         forfeit_counts_as_met: false,
         avoid_same_unit: AvoidWhen::Never,
+        avoid_by: AvoidBy::Unit,
         split: None,
         open: Vec::new(),
         late_entry: None,
