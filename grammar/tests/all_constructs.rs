@@ -172,6 +172,10 @@ fn header_organisers_contacts() {
     assert!(
         matches!(&r.clauses[5], HeaderClause::Event { kind, .. } if kind.node == "men_individual")
     );
+    assert!(
+        matches!(&r.clauses[6], HeaderClause::PrizeFund(m) if m.amount.node == 500_000
+            && m.currency.as_ref().is_some_and(|c| c.node == "CNY"))
+    );
     let officials: Vec<&str> = r
         .clauses
         .iter()

@@ -111,6 +111,7 @@ impl<'a> Lowerer<'a> {
                 HeaderClause::Issued { .. }
                 | HeaderClause::Event { .. }
                 | HeaderClause::Interpretation(_)
+                | HeaderClause::PrizeFund(_)
                 | HeaderClause::Official { .. } => {}
             }
         }

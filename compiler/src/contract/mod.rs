@@ -71,6 +71,7 @@ kinds! {
     Rulebook, "regulation { rulebook KIND }", Printed, false, "sheet (plan meta carries it; nothing acts on it)";
     EventKind, "regulation { event KIND }", Executed, false, "checker: a team event counts teams (entry checks)";
     Interpretation, "regulation { interpretation \"...\" }", Printed, false, "sheet";
+    PrizeFund, "regulation { prize_fund AMOUNT CUR }", Executed, false, "checker E519 (the prize tables' sum in that currency)";
     Official, "regulation { officials { ROLE \"...\" } }", Printed, false, "sheet";
     OrganiserRole, "organisers { ROLE \"...\" }", Printed, false, "sheet";
     Contact, "contacts { contact \"...\" ... }", Printed, false, "sheet";

@@ -375,6 +375,7 @@ fn header(c: &HeaderClause) -> K {
         HeaderClause::Rulebook { .. } => K::Rulebook,
         HeaderClause::Event { .. } => K::EventKind,
         HeaderClause::Interpretation(_) => K::Interpretation,
+        HeaderClause::PrizeFund(_) => K::PrizeFund,
         HeaderClause::Official { .. } => K::Official,
     }
 }
@@ -383,6 +384,7 @@ fn header_span(c: &HeaderClause) -> Span {
     match c {
         HeaderClause::Edition(n) => n.span,
         HeaderClause::Venue(t) | HeaderClause::Interpretation(t) => t.span,
+        HeaderClause::PrizeFund(m) => m.span,
         HeaderClause::Issued { span, .. }
         | HeaderClause::Dates { span, .. }
         | HeaderClause::Rulebook { span, .. }

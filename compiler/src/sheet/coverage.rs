@@ -81,6 +81,7 @@ fn item(w: &mut Walk, item: &Item) {
                     HeaderClause::Rulebook { span, .. } => w.add(*span, "rulebook"),
                     HeaderClause::Event { span, .. } => w.add(*span, "event"),
                     HeaderClause::Interpretation(t) => w.text(t, "interpretation"),
+                    HeaderClause::PrizeFund(m) => w.add(m.span, "prize fund"),
                     HeaderClause::Official { span, .. } => w.add(*span, "official"),
                 }
             }

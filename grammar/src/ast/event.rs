@@ -55,6 +55,9 @@ pub enum HeaderClause {
         text: Option<Text>,
         span: Span,
     },
+    /// `prize_fund 500000 CNY`: the event's total prize money (总奖金), checked against the sum of
+    /// its prize tables in that currency.
+    PrizeFund(super::Money),
     /// `interpretation "中国象棋协会"`: interpretation rests with.
     Interpretation(Text),
     /// `officials { chief_arbiter "..." appeals "..." }` lines of `role "text"`.

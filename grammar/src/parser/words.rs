@@ -189,6 +189,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("pool_title", "`title >= master`"),
     ("prize_each", "`each`"),
     ("prize_eliminated", "`eliminated final_ko round 1`"),
+    ("prize_fund", "`prize_fund 500000 CNY`"),
     ("prize_item", "an award (`trophy`, `medal`, `plaque`, `certificate`, `item \"...\"`)"),
     ("prize_key", "places like `5..8`"),
     ("prize_line", "a prize line like `1: 80000`"),

@@ -76,26 +76,34 @@ pub(super) fn losers(ctx: &Ctx<'_>, stage: &str, round: u32) -> Option<u64> {
     }
 }
 
-pub(super) fn total(ctx: &Ctx<'_>, block: &Prizes, diags: &mut Diagnostics) {
-    let Some(total) = &block.total else { return };
-    let Some(cur) = currency(block, total) else {
-        return;
-    };
+/// A table's money by currency, or why it cannot be added up.
+pub(super) enum Sums<'a> {
+    Known(BTreeMap<&'a str, u64>),
+    /// A range without `each` (E506 asks what it means), a line without a currency, or the
+    /// losers of a knockout round whose size the checker cannot know.
+    Unknown,
+    /// The lines add up beyond 2^64 − 1 (E514 at this line, in this currency).
+    Overflow(xqreg_grammar::Span, &'a str),
+}
+
+/// The money a table pays, currency by currency: each line's amount times the places it pays.
+pub(super) fn table_sums<'a>(ctx: &Ctx<'_>, block: &'a Prizes) -> Sums<'a> {
     let mut sums: BTreeMap<&str, u64> = BTreeMap::new();
     for line in &block.lines {
         let Some(m) = &line.money else { continue };
-        let Some(c) = currency(block, m) else { return };
+        let Some(c) = currency(block, m) else {
+            return Sums::Unknown;
+        };
         let count = match &line.key {
             PrizeKey::Places(r) => {
                 if r.start != r.end && !line.each {
-                    // E506 asks what the amount means; the sum cannot be known.
-                    return;
+                    return Sums::Unknown;
                 }
                 u64::from(r.end.saturating_sub(r.start)) + 1
             }
             PrizeKey::Eliminated { stage, round, .. } => {
                 let Some(n) = losers(ctx, &stage.node, round.node) else {
-                    return;
+                    return Sums::Unknown;
                 };
                 if line.each {
                     n
@@ -112,13 +120,26 @@ pub(super) fn total(ctx: &Ctx<'_>, block: &Prizes, diags: &mut Diagnostics) {
             .and_then(|a| e.checked_add(a))
         {
             Some(t) => *e = t,
-            None => {
-                // No total can be proposed: E514 says the lines cannot be added up.
-                diags.push(OVERFLOW.at(line.span, &[("cur", c)]));
-                return;
-            }
+            None => return Sums::Overflow(line.span, c),
         }
     }
+    Sums::Known(sums)
+}
+
+pub(super) fn total(ctx: &Ctx<'_>, block: &Prizes, diags: &mut Diagnostics) {
+    let Some(total) = &block.total else { return };
+    let Some(cur) = currency(block, total) else {
+        return;
+    };
+    let sums = match table_sums(ctx, block) {
+        Sums::Known(s) => s,
+        Sums::Unknown => return,
+        Sums::Overflow(span, c) => {
+            // No total can be proposed: E514 says the lines cannot be added up.
+            diags.push(OVERFLOW.at(span, &[("cur", c)]));
+            return;
+        }
+    };
     if sums.len() > 1 {
         let currencies = sums.keys().copied().collect::<Vec<_>>().join(", ");
         diags.push(

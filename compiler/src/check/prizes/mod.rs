@@ -12,6 +12,7 @@ use super::Ctx;
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
 mod capacity;
+mod fund;
 mod headings;
 mod lines;
 #[cfg(test)]
@@ -23,7 +24,20 @@ use headings::missing_english;
 use lines::{each_and_currency, overlaps_and_gaps, rises, shared_equal};
 
 pub const CODES: &[&Code] = &[
-    &E501, &E502, &E503, &E504, &E505, &E506, &E507, &E508, &E511, &W501, &W502, &N501,
+    &E501,
+    &E502,
+    &E503,
+    &E504,
+    &E505,
+    &E506,
+    &E507,
+    &E508,
+    &E511,
+    &fund::E519,
+    &fund::E520,
+    &W501,
+    &W502,
+    &N501,
 ];
 
 pub static E501: Code = Code {
@@ -314,5 +328,6 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             _ => {}
         }
     }
+    fund::check(ctx, diags);
     missing_english(ctx.file, diags);
 }

@@ -238,6 +238,7 @@ pub(super) fn header_clause_key(c: &HeaderClause) -> Option<&'static str> {
         HeaderClause::Rulebook { .. } => Some("rulebook"),
         HeaderClause::Event { .. } => Some("event"),
         HeaderClause::Interpretation(_) => Some("interpretation"),
+        HeaderClause::PrizeFund(_) => Some("prize_fund"),
         HeaderClause::Official { .. } => None,
     }
 }
@@ -251,6 +252,7 @@ pub(super) fn header_clause_span(c: &HeaderClause) -> Span {
         | HeaderClause::Event { span, .. }
         | HeaderClause::Official { span, .. } => *span,
         HeaderClause::Venue(t) | HeaderClause::Interpretation(t) => t.span,
+        HeaderClause::PrizeFund(m) => m.span,
     }
 }
 

@@ -69,6 +69,16 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
                 };
                 ctx.push(Art::Event, 1, Clause::text(ev));
             }
+            HeaderClause::PrizeFund(m) => {
+                ctx.mark(m.span);
+                let amount = crate::sheet::fmt::money(
+                    ctx.lang,
+                    m.amount.node,
+                    m.currency.as_ref().map(|c| c.node.as_str()),
+                );
+                let line = ctx.mf(M::PrizeFund, &[&amount]);
+                ctx.push(Art::Prizes, 0, Clause::text(line));
+            }
             HeaderClause::Interpretation(t) => {
                 let who = ctx.tm(t);
                 let line = ctx.mf(M::Interpretation, &[&who]);

@@ -69,6 +69,10 @@ impl Builder {
                 span,
             },
             Rule::interpretation => HeaderClause::Interpretation(self.nth_text(c, 0)?),
+            Rule::prize_fund => match kids(c).find(|k| k.as_rule() == Rule::money) {
+                Some(m) => HeaderClause::PrizeFund(self.money(&m)?),
+                None => return Err(self.missing(c, "an amount like 500000 CNY")),
+            },
             Rule::officials => {
                 for o in kids(c).filter(|k| k.as_rule() == Rule::official) {
                     out.push(HeaderClause::Official {

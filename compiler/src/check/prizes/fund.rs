@@ -1,0 +1,98 @@
+//! The event's prize fund (`regulation { prize_fund 500000 CNY }`, 总奖金): the money of every
+//! prize table in that currency adds up to it (E519), and it names its currency (E520). A table
+//! whose sum cannot be known has its own error (a range without `each`, E506; a line without a
+//! currency) or pays the losers of a knockout round of unknown size: then the fund is not compared.
+
+use xqreg_grammar::ast::{HeaderClause, Item, Money};
+
+use super::capacity::{table_sums, Sums};
+use super::Ctx;
+use crate::check::entry::header_clauses;
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
+
+pub static E519: Code = Code {
+    code: "E519",
+    name: "prize-fund-mismatch",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "The regulation's `prize_fund` (总奖金) differs from what its prize tables pay in that currency, every table and category counted (a range with `each` once per place).",
+            "规程的 `prize_fund`（总奖金）与各奖励表以该货币支付的总和不符（所有奖励表、所有组别都计入，带 `each` 的范围按名次数计算）。",
+        ),
+        example: "regulation \"赛\" { prize_fund 20000 CNY }\nprizes CNY { 1: 10000  2: 5000 }\nprizes women CNY { 1: 3000 }",
+        fix: Template::new(
+            "Correct the fund (here `prize_fund 18000 CNY`) or the table that is wrong.",
+            "改正总奖金（此处为 `prize_fund 18000 CNY`）或有误的奖励表。",
+        ),
+    },
+};
+
+pub static E520: Code = Code {
+    code: "E520",
+    name: "prize-fund-without-currency",
+    severity: Severity::Error,
+    explain: Explain {
+        meaning: Template::new(
+            "A `prize_fund` is compared with the prize tables' money in its currency, so it names one: `prize_fund 500000 CNY`.",
+            "`prize_fund` 要与各奖励表中同一货币的金额比较，因此须写明货币：`prize_fund 500000 CNY`。",
+        ),
+        example: "regulation \"赛\" { prize_fund 20000 }",
+        fix: Template::new(
+            "Add the currency: `prize_fund 20000 CNY`.",
+            "写明货币：`prize_fund 20000 CNY`。",
+        ),
+    },
+};
+
+const MSG_E519: Template = Template::new(
+    "the prize fund is {fund} {cur}, and the prize tables pay {sum} {cur}",
+    "总奖金为 {fund} {cur}，而各奖励表合计 {sum} {cur}",
+);
+const LBL_E519: Template = Template::new("the tables pay {sum}", "各表合计 {sum}");
+const HELP_E519: Template = Template::new(
+    "correct the fund (`prize_fund {sum} {cur}`) or the table that is wrong",
+    "改正总奖金（`prize_fund {sum} {cur}`）或有误的奖励表",
+);
+const MSG_E520: Template = Template::new("the prize fund names no currency", "总奖金没有写明货币");
+const LBL_E520: Template = Template::new("in which currency?", "何种货币？");
+const HELP_E520: Template = Template::new(
+    "add the currency of the prize tables: `prize_fund {amount} CNY`",
+    "写明奖励表所用的货币：`prize_fund {amount} CNY`",
+);
+
+pub(super) fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for clause in header_clauses(ctx.file) {
+        let HeaderClause::PrizeFund(fund) = clause else {
+            continue;
+        };
+        compare(ctx, fund, diags);
+    }
+}
+
+fn compare(ctx: &Ctx<'_>, fund: &Money, diags: &mut Diagnostics) {
+    let Some(cur) = fund.currency.as_ref().map(|c| c.node.as_str()) else {
+        let amount = fund.amount.node.to_string();
+        diags.push(
+            Diagnostic::new(&E520, MSG_E520.plain(), fund.span, LBL_E520.plain())
+                .with_help(HELP_E520.fill(&[("amount", &amount)])),
+        );
+        return;
+    };
+    let mut sum: u64 = 0;
+    for item in &ctx.file.items {
+        let Item::Prizes(block) = item else { continue };
+        match table_sums(ctx, block) {
+            Sums::Known(s) => sum = sum.saturating_add(s.get(cur).copied().unwrap_or(0)),
+            // The table has its own diagnostic, or its sum cannot be known here.
+            Sums::Unknown | Sums::Overflow(..) => return,
+        }
+    }
+    if sum != fund.amount.node {
+        let (f, s) = (fund.amount.node.to_string(), sum.to_string());
+        let args = [("fund", f.as_str()), ("sum", s.as_str()), ("cur", cur)];
+        diags.push(
+            Diagnostic::new(&E519, MSG_E519.fill(&args), fund.span, LBL_E519.fill(&args))
+                .with_help(HELP_E519.fill(&args)),
+        );
+    }
+}
