@@ -92,6 +92,10 @@ fn whole_rules(ctx: &mut Ctx<'_>, src: &Source<'_>, item: &xqreg_grammar::ast::I
     build_item(&mut scratch, item);
     let heading = item_label(&scratch, item);
     let (arts, _) = articles::assemble(&mut scratch);
+    let refs = match item {
+        xqreg_grammar::ast::Item::Stage(stage) => references(ctx, &scratch, src, stage),
+        _ => Vec::new(),
+    };
     ctx.rendered.extend(std::mem::take(&mut scratch.rendered));
     ctx.untranslated
         .borrow_mut()
@@ -110,6 +114,7 @@ fn whole_rules(ctx: &mut Ctx<'_>, src: &Source<'_>, item: &xqreg_grammar::ast::I
                 .collect(),
         ),
     };
+    clauses.extend(refs);
     // The article's heading names the item: a clause headed the same does not say it again.
     for c in &mut clauses {
         if c.heading == heading {
@@ -124,6 +129,59 @@ fn whole_rules(ctx: &mut Ctx<'_>, src: &Source<'_>, item: &xqreg_grammar::ast::I
         clauses,
         page_break: false,
     }
+}
+
+/// A stage's time control, scoring and named playoff print with those blocks, which list the
+/// stages using them. A stage a supplement restates uses what the regulation's stage of that
+/// name used (already said there); one it changes says so here.
+fn references(
+    ctx: &mut Ctx<'_>,
+    scratch: &Ctx<'_>,
+    src: &Source<'_>,
+    stage: &xqreg_grammar::ast::Stage,
+) -> Vec<Clause> {
+    use xqreg_grammar::ast::{Item, PlayoffRef, StageClause};
+    let base = src.base.iter().find_map(|e| match e.item {
+        Item::Stage(b) if b.name.node == stage.name.node => Some(b),
+        _ => None,
+    });
+    let same = |c: &StageClause| {
+        base.is_some_and(|b| {
+            b.clauses.iter().any(|x| match (x, c) {
+                (StageClause::Time(a), StageClause::Time(b))
+                | (StageClause::Scoring(a), StageClause::Scoring(b)) => a.node == b.node,
+                (
+                    StageClause::Playoff(PlayoffRef::Named(a)),
+                    StageClause::Playoff(PlayoffRef::Named(b)),
+                ) => a.node == b.node,
+                _ => false,
+            })
+        })
+    };
+    let mut out = Vec::new();
+    for c in &stage.clauses {
+        let (span, heading, value) = match c {
+            StageClause::Time(i) if i.node != "tbd" => {
+                (i.span, M::ClauseTime, scratch.time_title(&i.node))
+            }
+            StageClause::Scoring(i) => (i.span, M::ClauseScoring, i.node.clone()),
+            StageClause::Playoff(PlayoffRef::Named(i)) => {
+                let title = scratch
+                    .names
+                    .playoffs
+                    .get(i.node.as_str())
+                    .and_then(|p| p.title.as_ref())
+                    .map_or_else(|| i.node.clone(), |t| scratch.t(t));
+                (i.span, M::ClausePlayoff, title)
+            }
+            _ => continue,
+        };
+        ctx.mark(span);
+        if !same(c) {
+            out.push(Clause::headed(ctx.m(heading), ctx.sentence(&value)));
+        }
+    }
+    out
 }
 
 fn renumber(lang: Lang, clauses: &mut [Clause]) {

@@ -391,7 +391,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::ClauseFlow => ("赛制流程", "Stage flow"),
         M::ClauseDraw => ("分组办法", "Group draw"),
         M::ClausePlayers => ("参赛棋手名单", "Entrants"),
-        M::LabelTime => ("{0}用时", "time control “{0}”"),
+        M::LabelTime => ("{0}用时", "Time control “{0}”"),
         M::LabelRegulation => ("规程总则", "general provisions"),
         M::LabelContacts => ("联系方式", "contacts"),
         M::Edition => ("本届为{0}。", "This is the {1} edition."),
