@@ -241,6 +241,45 @@ fn pages_are_full_and_the_seeds_fit_in_four() {
     assert!(long.is_empty(), "{}", long.join("\n"));
 }
 
+/// The PDF of the regulation as issued prints the supplement as its own signed document; with
+/// `--consolidated` the body has the supplement's values, marked, and not the base's.
+#[test]
+fn the_consolidated_pdf_has_the_supplements_values_and_marks() {
+    let ex = crate::common::root().join("examples/004_zhouzhuang/regulation.xqr");
+    let tmp = tempfile::tempdir().expect("tmp");
+    let text = |lang: &str, extra: &[&str]| {
+        let out = tmp.path().join(format!("s.{lang}.{}.pdf", extra.len()));
+        let mut args = vec![
+            "sheet",
+            ex.to_str().expect("utf-8"),
+            "--format",
+            "pdf",
+            "--lang",
+            lang,
+            "-o",
+            out.to_str().expect("utf-8"),
+        ];
+        args.extend_from_slice(extra);
+        let o = xqreg(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        squeeze(&tool("pdftotext", &[out.to_str().expect("utf-8"), "-"]))
+    };
+    let issued = text("zh", &[]);
+    assert!(issued.contains("第四届“周庄杯”海峡两岸象棋大师赛补充细则"), "{issued}");
+    assert!(issued.contains("竞赛裁判组2014年3月29日"), "{issued}");
+    assert!(issued.contains("抽签排定种子"), "the base as issued: {issued}");
+    assert!(!issued.contains("〔据补充细则"), "{issued}");
+    let zh = text("zh", &["--consolidated"]);
+    assert!(zh.contains("〔据补充细则第二条修改〕"), "{zh}");
+    assert!(zh.contains("〔据补充细则第四条增加〕"), "{zh}");
+    assert!(zh.contains("对阵为A组第1名对B组第1名"), "{zh}");
+    assert!(!zh.contains("抽签排定种子"), "{zh}");
+    assert!(!zh.contains("海峡两岸象棋大师赛补充细则"), "no separate part: {zh}");
+    let en = text("en", &["--consolidated"]);
+    assert!(en.contains("[amendedbyitem2oftheSupplementaryrules]"), "{en}");
+    assert!(en.contains("[addedbyitem4oftheSupplementaryrules]"), "{en}");
+}
+
 #[test]
 fn an_unusable_font_is_e841_and_writes_nothing() {
     let tmp = tempfile::tempdir().expect("tmp");
