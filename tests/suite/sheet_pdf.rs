@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use xqreg::sheet::model::{Clause, Sheet};
-use xqreg::sheet::{pdf, Lang};
+use xqreg::sheet::{pdf, Lang, Mode, Source};
 
 use crate::common::{examples, rel};
 
@@ -201,6 +201,20 @@ fn pages_are_full_and_the_seeds_fit_in_four() {
     let mut report = Vec::new();
     let mut long = Vec::new();
     for ex in examples() {
+        let bytes = std::fs::read(&ex).expect("example readable");
+        let parsed = xqreg_grammar::parse_bytes(&bytes);
+        let consolidated = Source::from_file(&parsed.file).with_mode(Mode::Consolidated);
+        if !consolidated.supplements.is_empty() {
+            for lang in [Lang::Zh, Lang::En] {
+                let (sheet, _) = xqreg::sheet::build::build(&consolidated, lang);
+                let t = pdf::typeset(&sheet, lang, &fonts).expect("typeset");
+                let n = t.pages.len();
+                for (i, p) in t.pages.iter().enumerate().take(n.saturating_sub(1)) {
+                    assert!(p.fill() >= 0.5, "{} {lang:?} consolidated: page {}", rel(&ex), i + 1);
+                }
+                report.push(format!("{} {lang:?} consolidated: {n} pages", rel(&ex)));
+            }
+        }
         for lang in [Lang::Zh, Lang::En] {
             let sheet = model(&ex, lang);
             let t = pdf::typeset(&sheet, lang, &fonts).expect("typeset");
