@@ -82,6 +82,9 @@ pub struct Ctx<'a> {
     /// The consolidated sheet: every clause of the regulation as issued, as [`wording`] spells
     /// it; a clause of a replaced item that reads the same is not marked as amended.
     pub unchanged: BTreeSet<String>,
+    /// Every clause of the regulation as issued at any depth, as [`gist`] spells it: a
+    /// supplement's document does not print again a rule its override restates unchanged.
+    pub issued_gists: BTreeSet<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -101,6 +104,7 @@ impl<'a> Ctx<'a> {
             supplement_spans: Vec::new(),
             untranslated: Default::default(),
             unchanged: BTreeSet::new(),
+            issued_gists: BTreeSet::new(),
         }
     }
 
@@ -262,15 +266,30 @@ pub fn build(src: &Source<'_>, lang: Lang) -> (Sheet, BTreeSet<Span>) {
     // The body: the regulation as issued, or with its supplements applied.
     let body: &[Entry<'_>] = if consolidated { &src.items } else { &src.base };
     collect_names(body.iter(), &mut ctx.names);
-    if consolidated {
+    // Every clause of the regulation as issued, as worded: the consolidated sheet does not mark
+    // one that reads the same, a supplement's document does not print it again.
+    if !src.supplements.is_empty() {
         let mut issued = Ctx::new(lang);
         collect_names(src.base.iter(), &mut issued.names);
         for e in &src.base {
             build_item(&mut issued, e.item);
         }
-        for (_, _, c) in issued.take_buckets().into_values().flatten() {
-            ctx.unchanged.insert(wording(&c));
+        for (_, _, c) in issued.buckets.values().flatten() {
+            ctx.unchanged.insert(wording(c));
         }
+        let (arts, _) = assemble(&mut issued);
+        fn every(c: &Clause, out: &mut BTreeSet<String>) {
+            out.insert(gist(c));
+            c.items.iter().for_each(|i| every(i, out));
+        }
+        for a in &arts {
+            a.clauses.iter().for_each(|c| every(c, &mut ctx.issued_gists));
+            if !a.lead.is_empty() {
+                ctx.issued_gists.insert(gist(&Clause::text(a.lead.clone())));
+            }
+        }
+    }
+    if consolidated {
         // A clause a supplement merged into a base block (a conduct rule) is marked with the
         // item it came from.
         for s in &src.supplements {
@@ -419,13 +438,30 @@ fn build_entry(ctx: &mut Ctx<'_>, src: &Source<'_>, entry: &Entry<'_>) {
     build_item(ctx, entry.item);
 }
 
-/// A clause's whole wording (its heading, text and items), to compare the consolidated text with
-/// the regulation as issued.
+/// A clause's whole wording (its heading, text and items), to compare the consolidated text
+/// with the regulation as issued.
 fn wording(c: &Clause) -> String {
     let mut out = format!("{}\u{1f}{}", c.heading, c.text);
     for i in &c.items {
         out.push('\u{1e}');
         out.push_str(&wording(i));
+    }
+    out
+}
+
+/// What a clause says, whatever its number and heading (a heading depends on where the clause
+/// prints): its text, table and items. Empty for a clause that only heads others.
+pub fn gist(c: &Clause) -> String {
+    let mut out = c.text.clone();
+    if let Some(t) = &c.table {
+        out.push_str(&format!("\u{1d}{t:?}"));
+    }
+    if c.diagram.is_some() {
+        out.push_str("\u{1c}diagram");
+    }
+    for i in &c.items {
+        out.push('\u{1e}');
+        out.push_str(&gist(i));
     }
     out
 }

@@ -115,6 +115,12 @@ fn whole_rules(ctx: &mut Ctx<'_>, src: &Source<'_>, item: &xqreg_grammar::ast::I
         ),
     };
     clauses.extend(refs);
+    // An override restates its block whole; what reads exactly as the regulation as issued
+    // already says it (a restated tie-break chain) is not printed again.
+    clauses.retain(|c| {
+        let g = super::gist(c);
+        g.is_empty() || !ctx.issued_gists.contains(&g)
+    });
     // The article's heading names the item: a clause headed the same does not say it again.
     for c in &mut clauses {
         if c.heading == heading {

@@ -41,6 +41,12 @@ fn part_atoms(col: &mut Column, fonts: &Fonts, sheet: &Sheet, part: &Part, new_p
             a.brk = Break::Hard;
         }
     }
+    // A signature never stands alone at the head of a page: the last line goes with it.
+    if !part.signature.is_empty() {
+        if let Some(a) = col.atoms.last_mut() {
+            a.keep_next = true;
+        }
+    }
     for (i, s) in part.signature.iter().enumerate() {
         let w = super::breaks::width(fonts, s, Style::plain(BODY));
         let style = Style::plain(BODY);
