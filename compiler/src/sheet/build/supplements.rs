@@ -127,6 +127,15 @@ fn whole_rules(ctx: &mut Ctx<'_>, src: &Source<'_>, item: &xqreg_grammar::ast::I
             c.heading.clear();
         }
     }
+    // An article of one sentence prints it on the heading line, as the regulation's do.
+    let mut lead = lead;
+    if lead.is_empty() {
+        if let [only] = clauses.as_slice() {
+            if only.items.is_empty() && only.table.is_none() && only.diagram.is_none() {
+                lead = clauses.pop().map(|c| c.text).unwrap_or_default();
+            }
+        }
+    }
     renumber(lang, &mut clauses);
     Article {
         num: String::new(),
