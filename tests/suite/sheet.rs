@@ -405,28 +405,45 @@ fn a_supplement_prints_as_its_own_document_and_consolidated_on_request() {
     // As issued: the regulation says 30 minutes and nothing of devices; the supplement follows
     // as its own document with its title, its items as whole rules, its issuer and date.
     let md = unescape_md(&l.render(Lang::Zh, Format::Md).text);
-    let (body, sup) = md.split_once("## ").expect("the supplement is its own part");
+    let (body, sup) = md
+        .split_once("## ")
+        .expect("the supplement is its own part");
     assert!(body.contains("基本用时30分钟"), "{md}");
     assert!(!body.contains("基本用时25分钟"), "{md}");
     assert!(!body.contains("电子设备"), "{md}");
     assert!(body.contains("按弃权处理"), "{md}");
-    assert!(sup.starts_with("测试赛<script>alert(1)</script>补充规定"), "{sup}");
+    assert!(
+        sup.starts_with("测试赛<script>alert(1)</script>补充规定"),
+        "{sup}"
+    );
     assert!(sup.contains("基本用时25分钟"), "{sup}");
     assert!(sup.contains("进入赛场者判负"), "{sup}");
     assert!(sup.contains("竞赛部  \n"), "{sup}");
     assert!(sup.contains("2020年4月20日"), "{sup}");
     assert!(!sup.contains("改为"), "no machine diff: {sup}");
-    assert!(!sup.contains("按弃权处理"), "the base's rule is not repeated: {sup}");
+    assert!(
+        !sup.contains("按弃权处理"),
+        "the base's rule is not repeated: {sup}"
+    );
     // Consolidated: the supplement's value and not the base's, each marked with its item.
     let src = l.source().with_mode(Mode::Consolidated);
     let md = unescape_md(&sheet::render(&src, Lang::Zh, Format::Md).unwrap().text);
     assert!(!md.contains("## "), "no separate supplement part: {md}");
-    assert!(md.contains("补充规定（竞赛部，2020年4月20日）合并后的文本"), "{md}");
+    assert!(
+        md.contains("补充规定（竞赛部，2020年4月20日）合并后的文本"),
+        "{md}"
+    );
     assert!(md.contains("基本用时25分钟"), "{md}");
     assert!(!md.contains("基本用时30分钟"), "{md}");
     assert!(md.contains("〔据补充规定第一条修改〕"), "{md}");
-    assert!(md.contains("进入赛场者判负。〔据补充规定第二条增加〕"), "{md}");
-    assert!(!md.contains("按弃权处理。〔"), "a base clause is not marked: {md}");
+    assert!(
+        md.contains("进入赛场者判负。〔据补充规定第二条增加〕"),
+        "{md}"
+    );
+    assert!(
+        !md.contains("按弃权处理。〔"),
+        "a base clause is not marked: {md}"
+    );
     let md = unescape_md(&sheet::render(&src, Lang::En, Format::Md).unwrap().text);
     assert!(md.contains("[amended by item 1 of the 补充规定]"), "{md}");
     assert!(md.contains("[added by item 2 of the 补充规定]"), "{md}");
@@ -442,7 +459,11 @@ fn cli_consolidated_prints_the_amended_text() {
             .arg(&file)
             .output()
             .expect("xqreg runs");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         unescape_md(&String::from_utf8_lossy(&out.stdout))
     };
     let issued = run(&[]);

@@ -210,7 +210,12 @@ fn pages_are_full_and_the_seeds_fit_in_four() {
                 let t = pdf::typeset(&sheet, lang, &fonts).expect("typeset");
                 let n = t.pages.len();
                 for (i, p) in t.pages.iter().enumerate().take(n.saturating_sub(1)) {
-                    assert!(p.fill() >= 0.5, "{} {lang:?} consolidated: page {}", rel(&ex), i + 1);
+                    assert!(
+                        p.fill() >= 0.5,
+                        "{} {lang:?} consolidated: page {}",
+                        rel(&ex),
+                        i + 1
+                    );
                 }
                 report.push(format!("{} {lang:?} consolidated: {n} pages", rel(&ex)));
             }
@@ -279,18 +284,30 @@ fn the_consolidated_pdf_has_the_supplements_values_and_marks() {
         squeeze(&tool("pdftotext", &[out.to_str().expect("utf-8"), "-"]))
     };
     let issued = text("zh", &[]);
-    assert!(issued.contains("第四届“周庄杯”海峡两岸象棋大师赛补充细则"), "{issued}");
+    assert!(
+        issued.contains("第四届“周庄杯”海峡两岸象棋大师赛补充细则"),
+        "{issued}"
+    );
     assert!(issued.contains("竞赛裁判组2014年3月29日"), "{issued}");
-    assert!(issued.contains("抽签排定种子"), "the base as issued: {issued}");
+    assert!(
+        issued.contains("抽签排定种子"),
+        "the base as issued: {issued}"
+    );
     assert!(!issued.contains("〔据补充细则"), "{issued}");
     let zh = text("zh", &["--consolidated"]);
     assert!(zh.contains("〔据补充细则第二条修改〕"), "{zh}");
     assert!(zh.contains("〔据补充细则第四条增加〕"), "{zh}");
     assert!(zh.contains("对阵为A组第1名对B组第1名"), "{zh}");
     assert!(!zh.contains("抽签排定种子"), "{zh}");
-    assert!(!zh.contains("海峡两岸象棋大师赛补充细则"), "no separate part: {zh}");
+    assert!(
+        !zh.contains("海峡两岸象棋大师赛补充细则"),
+        "no separate part: {zh}"
+    );
     let en = text("en", &["--consolidated"]);
-    assert!(en.contains("[amendedbyitem2oftheSupplementaryrules]"), "{en}");
+    assert!(
+        en.contains("[amendedbyitem2oftheSupplementaryrules]"),
+        "{en}"
+    );
     assert!(en.contains("[addedbyitem4oftheSupplementaryrules]"), "{en}");
 }
 

@@ -283,7 +283,9 @@ pub fn build(src: &Source<'_>, lang: Lang) -> (Sheet, BTreeSet<Span>) {
             c.items.iter().for_each(|i| every(i, out));
         }
         for a in &arts {
-            a.clauses.iter().for_each(|c| every(c, &mut ctx.issued_gists));
+            a.clauses
+                .iter()
+                .for_each(|c| every(c, &mut ctx.issued_gists));
             if !a.lead.is_empty() {
                 ctx.issued_gists.insert(gist(&Clause::text(a.lead.clone())));
             }

@@ -29,7 +29,10 @@ pub fn title(ctx: &Ctx<'_>, sup: &Supplement) -> String {
 fn event_name(ctx: &Ctx<'_>, t: &Text) -> String {
     let name = ctx.t(t);
     let suffix = ctx.m(M::RegulationSuffix).trim();
-    name.strip_suffix(suffix).unwrap_or(&name).trim().to_string()
+    name.strip_suffix(suffix)
+        .unwrap_or(&name)
+        .trim()
+        .to_string()
 }
 
 /// The mark of a clause that item `item` (0-based) of supplement `sup` changed (`replaces`) or
