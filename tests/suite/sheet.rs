@@ -427,7 +427,11 @@ fn a_supplement_prints_as_its_own_document_and_consolidated_on_request() {
     );
     // Consolidated: the supplement's value and not the base's, each marked with its item.
     let src = l.source().with_mode(Mode::Consolidated);
-    let md = unescape_md(&sheet::render(&src, Lang::Zh, Format::Md).unwrap().text);
+    let md = unescape_md(
+        &sheet::render(&src, Lang::Zh, Format::Md)
+            .expect("renders")
+            .text,
+    );
     assert!(!md.contains("## "), "no separate supplement part: {md}");
     assert!(
         md.contains("补充规定（竞赛部，2020年4月20日）合并后的文本"),
@@ -444,7 +448,11 @@ fn a_supplement_prints_as_its_own_document_and_consolidated_on_request() {
         !md.contains("按弃权处理。〔"),
         "a base clause is not marked: {md}"
     );
-    let md = unescape_md(&sheet::render(&src, Lang::En, Format::Md).unwrap().text);
+    let md = unescape_md(
+        &sheet::render(&src, Lang::En, Format::Md)
+            .expect("renders")
+            .text,
+    );
     assert!(md.contains("[amended by item 1 of the 补充规定]"), "{md}");
     assert!(md.contains("[added by item 2 of the 补充规定]"), "{md}");
 }
