@@ -1,7 +1,8 @@
 //! Each supplement as its own document after the regulation as issued: its title (the event's
 //! name and the supplement's, as 第四届“周庄杯”海峡两岸象棋大师赛补充细则), its items as whole
 //! rules in the author's order (one article per item, written as the regulation writes the same
-//! block), and its issuer and date as the signature. The consolidated sheet prints no such part:
+//! block; a clause an override restates exactly as the regulation as issued says it is left
+//! out), and its issuer and date as the signature. The consolidated sheet prints no such part:
 //! its clauses carry the supplement's marks instead ([`tag`]).
 
 use super::{articles, build_item, collect_names, item_label, Ctx};
