@@ -932,6 +932,12 @@ fn supplement_and_tests() {
         panic!()
     };
     assert_eq!(s.date.as_ref().map(|d| d.node.day), Some(20));
+    let by = s.by.as_ref().expect("the supplement's issuer");
+    assert_eq!(by.zh.node, "竞赛裁判组");
+    assert_eq!(
+        by.en.as_ref().map(|e| e.node.as_str()),
+        Some("The arbiters' panel")
+    );
     assert_eq!(s.items.len(), 3);
     assert!(s.items[0].override_kw.is_some_and(|k| at(k) == "override"));
     assert!(matches!(&s.items[0].item, Item::TimeControl(t) if t.name.node == "armageddon"));

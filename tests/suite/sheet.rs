@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use xqreg::diagnostics::Severity;
-use xqreg::sheet::{self, coverage, Format, Lang, Source};
+use xqreg::sheet::{self, coverage, Format, Lang, Mode, Source};
 use xqreg_grammar::ast::File;
 
 use crate::common::{examples, files_under, rel, root};
@@ -198,6 +198,8 @@ fn coverage_every_clause_of_every_example_is_printed() {
         );
         for lang in [Lang::Zh, Lang::En] {
             missing.extend(assert_covered(l, &src, lang));
+            let consolidated = l.source().with_mode(Mode::Consolidated);
+            missing.extend(assert_covered(l, &consolidated, lang));
         }
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
@@ -221,6 +223,8 @@ fn coverage_every_construct_of_the_language_is_printed() {
     let mut missing = Vec::new();
     for lang in [Lang::Zh, Lang::En] {
         missing.extend(assert_covered(&l, &src, lang));
+        let consolidated = Source::from_file(&l.parsed).with_mode(Mode::Consolidated);
+        missing.extend(assert_covered(&l, &consolidated, lang));
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
     // Both formats print it.
@@ -281,6 +285,20 @@ fn markdown_sheets_match_their_reviewed_snapshots() {
                 omit_expression => true,
             }, {
                 insta::assert_snapshot!(format!("{name}.{tag}"), md);
+            });
+            if l.source().supplements.is_empty() {
+                continue;
+            }
+            let src = l.source().with_mode(Mode::Consolidated);
+            let md = sheet::render(&src, lang, Format::Md)
+                .expect("the templates render")
+                .text;
+            insta::with_settings!({
+                snapshot_path => "../snapshots/sheet",
+                prepend_module_to_snapshot => false,
+                omit_expression => true,
+            }, {
+                insta::assert_snapshot!(format!("{name}.consolidated.{tag}"), md);
             });
         }
     }
@@ -375,20 +393,99 @@ fn cli_writes_the_sheet_to_a_file() {
 }
 
 #[test]
-fn a_clause_merged_by_a_supplement_is_tagged_and_listed() {
+fn a_supplement_prints_as_its_own_document_and_consolidated_on_request() {
     let path = temp_path("merged.xqr");
     let text = format!(
-        "{SMALL}conduct {{\n  late 5min forfeit\n}}\nsupplement \"补充规定\" 2020-04-20 {{\n  conduct {{\n    devices loss\n  }}\n}}\n"
+        "{SMALL}conduct {{\n  late 5min forfeit\n}}\nsupplement \"补充规定\" 2020-04-20 by \"竞赛部\" {{\n  override time standard \"慢棋\" {{ base 25min increment 10s }}\n  conduct {{\n    devices loss\n  }}\n}}\n"
     );
     std::fs::write(&path, &text).expect("write temp file");
     let loaded = load(&path);
     let _ = std::fs::remove_file(&path);
     let l = loaded.expect("the merged file checks cleanly");
+    // As issued: the regulation says 30 minutes and nothing of devices; the supplement follows
+    // as its own document with its title, its items as whole rules, its issuer and date.
     let md = unescape_md(&l.render(Lang::Zh, Format::Md).text);
-    assert!(md.contains("进入赛场者判负。〔补充规定〕"), "{md}");
-    assert!(!md.contains("按弃权处理。〔补充规定〕"), "{md}");
-    assert!(md.contains("## 补充规定"), "{md}");
-    assert!(md.contains("列入第"), "{md}");
+    let (body, sup) = md
+        .split_once("## ")
+        .expect("the supplement is its own part");
+    assert!(body.contains("基本用时30分钟"), "{md}");
+    assert!(!body.contains("基本用时25分钟"), "{md}");
+    assert!(!body.contains("电子设备"), "{md}");
+    assert!(body.contains("按弃权处理"), "{md}");
+    assert!(
+        sup.starts_with("测试赛<script>alert(1)</script>补充规定"),
+        "{sup}"
+    );
+    assert!(sup.contains("基本用时25分钟"), "{sup}");
+    assert!(sup.contains("进入赛场者判负"), "{sup}");
+    assert!(sup.contains("竞赛部  \n"), "{sup}");
+    assert!(sup.contains("2020年4月20日"), "{sup}");
+    assert!(!sup.contains("改为"), "no machine diff: {sup}");
+    assert!(
+        !sup.contains("按弃权处理"),
+        "the base's rule is not repeated: {sup}"
+    );
+    // Consolidated: the supplement's value and not the base's, each marked with its item.
+    let src = l.source().with_mode(Mode::Consolidated);
+    let md = unescape_md(
+        &sheet::render(&src, Lang::Zh, Format::Md)
+            .expect("renders")
+            .text,
+    );
+    assert!(!md.contains("## "), "no separate supplement part: {md}");
+    assert!(
+        md.contains("补充规定（竞赛部，2020年4月20日）合并后的文本"),
+        "{md}"
+    );
+    assert!(md.contains("基本用时25分钟"), "{md}");
+    assert!(!md.contains("基本用时30分钟"), "{md}");
+    assert!(md.contains("〔据补充规定第一条修改〕"), "{md}");
+    assert!(
+        md.contains("进入赛场者判负。〔据补充规定第二条增加〕"),
+        "{md}"
+    );
+    assert!(
+        !md.contains("按弃权处理。〔"),
+        "a base clause is not marked: {md}"
+    );
+    let md = unescape_md(
+        &sheet::render(&src, Lang::En, Format::Md)
+            .expect("renders")
+            .text,
+    );
+    assert!(md.contains("[amended by item 1 of the 补充规定]"), "{md}");
+    assert!(md.contains("[added by item 2 of the 补充规定]"), "{md}");
+}
+
+#[test]
+fn cli_consolidated_prints_the_amended_text() {
+    let file = root().join("examples/004_zhouzhuang/regulation.xqr");
+    let run = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_xqreg"))
+            .args(["sheet", "--lang", "zh", "--format", "md"])
+            .args(extra)
+            .arg(&file)
+            .output()
+            .expect("xqreg runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        unescape_md(&String::from_utf8_lossy(&out.stdout))
+    };
+    let issued = run(&[]);
+    let consolidated = run(&["--consolidated"]);
+    let (body, _) = issued.split_once("## ").expect("a supplement part");
+    // The base draws the finals' seeds by lot; item 2 of the supplement pairs A-B, C-D.
+    assert!(body.contains("抽签排定种子"), "{body}");
+    assert!(issued.contains("竞赛裁判组  \n"), "{issued}");
+    assert!(!consolidated.contains("抽签排定种子"), "{consolidated}");
+    assert!(
+        consolidated.contains("C组第1名对D组第1名；胜者争夺第一名；负者争夺第三名。抽签决定先后手。棋手不做记录。〔据补充细则第二条修改〕"),
+        "{consolidated}"
+    );
+    assert!(!consolidated.contains("## "), "{consolidated}");
 }
 
 /// Every `{"clause": {"span": ...}}` origin in a plan's JSON.

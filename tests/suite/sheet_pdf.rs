@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use xqreg::sheet::model::{Clause, Sheet};
-use xqreg::sheet::{pdf, Lang};
+use xqreg::sheet::{pdf, Lang, Mode, Source};
 
 use crate::common::{examples, rel};
 
@@ -201,6 +201,25 @@ fn pages_are_full_and_the_seeds_fit_in_four() {
     let mut report = Vec::new();
     let mut long = Vec::new();
     for ex in examples() {
+        let bytes = std::fs::read(&ex).expect("example readable");
+        let parsed = xqreg_grammar::parse_bytes(&bytes);
+        let consolidated = Source::from_file(&parsed.file).with_mode(Mode::Consolidated);
+        if !consolidated.supplements.is_empty() {
+            for lang in [Lang::Zh, Lang::En] {
+                let (sheet, _) = xqreg::sheet::build::build(&consolidated, lang);
+                let t = pdf::typeset(&sheet, lang, &fonts).expect("typeset");
+                let n = t.pages.len();
+                for (i, p) in t.pages.iter().enumerate().take(n.saturating_sub(1)) {
+                    assert!(
+                        p.fill() >= 0.5,
+                        "{} {lang:?} consolidated: page {}",
+                        rel(&ex),
+                        i + 1
+                    );
+                }
+                report.push(format!("{} {lang:?} consolidated: {n} pages", rel(&ex)));
+            }
+        }
         for lang in [Lang::Zh, Lang::En] {
             let sheet = model(&ex, lang);
             let t = pdf::typeset(&sheet, lang, &fonts).expect("typeset");
@@ -239,6 +258,57 @@ fn pages_are_full_and_the_seeds_fit_in_four() {
     }
     eprintln!("{}", report.join("\n"));
     assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
+/// The PDF of the regulation as issued prints the supplement as its own signed document; with
+/// `--consolidated` the body has the supplement's values, marked, and not the base's.
+#[test]
+fn the_consolidated_pdf_has_the_supplements_values_and_marks() {
+    let ex = crate::common::root().join("examples/004_zhouzhuang/regulation.xqr");
+    let tmp = tempfile::tempdir().expect("tmp");
+    let text = |lang: &str, extra: &[&str]| {
+        let out = tmp.path().join(format!("s.{lang}.{}.pdf", extra.len()));
+        let mut args = vec![
+            "sheet",
+            ex.to_str().expect("utf-8"),
+            "--format",
+            "pdf",
+            "--lang",
+            lang,
+            "-o",
+            out.to_str().expect("utf-8"),
+        ];
+        args.extend_from_slice(extra);
+        let o = xqreg(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        squeeze(&tool("pdftotext", &[out.to_str().expect("utf-8"), "-"]))
+    };
+    let issued = text("zh", &[]);
+    assert!(
+        issued.contains("第四届“周庄杯”海峡两岸象棋大师赛补充细则"),
+        "{issued}"
+    );
+    assert!(issued.contains("竞赛裁判组2014年3月29日"), "{issued}");
+    assert!(
+        issued.contains("抽签排定种子"),
+        "the base as issued: {issued}"
+    );
+    assert!(!issued.contains("〔据补充细则"), "{issued}");
+    let zh = text("zh", &["--consolidated"]);
+    assert!(zh.contains("〔据补充细则第二条修改〕"), "{zh}");
+    assert!(zh.contains("〔据补充细则第四条增加〕"), "{zh}");
+    assert!(zh.contains("对阵为A组第1名对B组第1名"), "{zh}");
+    assert!(!zh.contains("抽签排定种子"), "{zh}");
+    assert!(
+        !zh.contains("海峡两岸象棋大师赛补充细则"),
+        "no separate part: {zh}"
+    );
+    let en = text("en", &["--consolidated"]);
+    assert!(
+        en.contains("[amendedbyitem2oftheSupplementaryrules]"),
+        "{en}"
+    );
+    assert!(en.contains("[addedbyitem4oftheSupplementaryrules]"), "{en}");
 }
 
 #[test]

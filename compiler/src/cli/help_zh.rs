@@ -31,6 +31,7 @@ const TEXTS: &[(&str, &str)] = &[
     ("sheet.format", "输出格式"),
     ("sheet.output", "把规程文本写入此文件，而不是标准输出"),
     ("sheet.font", "PDF 嵌入的中文字体文件（.otf、.ttf、.ttc；默认取 $XQREG_FONT，否则在系统字体目录中查找 Noto CJK）"),
+    ("sheet.consolidated", "打印按补充规定修改后的合并文本，每条修改或增加的条款标明所据补充规定的条目；不加此项时，先印发布时的规程，再把每份补充规定作为独立文件印出"),
     ("simulate", "按名单（给定或生成）模拟整个比赛"),
     ("simulate.file", "规程文件（.xqr）；`-` 读取标准输入"),
     ("simulate.roster", "参赛名单（带表头的 CSV）"),

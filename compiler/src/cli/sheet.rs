@@ -32,6 +32,11 @@ pub struct Args {
     /// in the system's font folders).
     #[arg(long, value_name = "FILE")]
     pub font: Option<PathBuf>,
+    /// Print the regulation with its supplements applied, each changed or added clause marked
+    /// with the supplement's item, instead of the regulation as issued followed by each
+    /// supplement as its own document.
+    #[arg(long)]
+    pub consolidated: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -73,7 +78,12 @@ pub fn run(args: Args) -> ExitCode {
     // No errors: the bytes are UTF-8 and parse cleanly.
     let parsed = xqreg_grammar::parse_bytes(&bytes);
     let checked = crate::check::check(&parsed.file).checked;
-    let src = sheet::Source::from_checked(&checked.file, &parsed.file);
+    let mode = if args.consolidated {
+        sheet::Mode::Consolidated
+    } else {
+        sheet::Mode::Issued
+    };
+    let src = sheet::Source::from_checked(&checked.file, &parsed.file).with_mode(mode);
     let sheet_lang = match msg_lang {
         Lang::Zh => sheet::Lang::Zh,
         Lang::En => sheet::Lang::En,

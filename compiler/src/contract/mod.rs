@@ -207,6 +207,7 @@ kinds! {
     ExpensesClause, "expenses { KIND ... }", Printed, false, "sheet";
     Note, "note \"heading\" \"text\"", Printed, false, "sheet";
     Supplement, "supplement \"...\" DATE { [override] ITEM }", Executed, false, "checker: applied to the base (E701, E702); plan origins";
+    SupplementBy, "supplement \"...\" DATE by \"...\" { ... }", Printed, false, "sheet: the supplement's signature (issuer and date)";
     // scenario tests
     TestRoster, "test { roster ... }", Executed, false, "xqreg test: the roster of the run";
     RosterDecl, "roster NAME { player ... }", Executed, false, "xqreg test: the roster of every test that names it (E708)";

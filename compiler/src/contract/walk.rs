@@ -172,6 +172,9 @@ impl Walker {
             Item::Note(n) => self.push(K::Note, n.span),
             Item::Supplement(s) => {
                 self.push(K::Supplement, s.span);
+                if let Some(by) = &s.by {
+                    self.push(K::SupplementBy, by.span);
+                }
                 for si in &s.items {
                     self.item(&si.item);
                 }

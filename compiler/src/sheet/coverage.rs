@@ -60,6 +60,9 @@ pub fn required(src: &Source<'_>) -> Vec<Required> {
     for s in &src.supplements {
         w.add(s.span, "supplement");
         w.text(&s.title, "supplement title");
+        if let Some(by) = &s.by {
+            w.text(by, "supplement issuer");
+        }
         for si in &s.items {
             w.add(si.span, "supplement item");
         }

@@ -82,9 +82,10 @@ pub fn is_chinese(c: char) -> bool {
 /// The texts of `src` that name a person or an organisation: they may stay Chinese.
 pub fn names<'a>(src: &Source<'a>) -> Vec<&'a Text> {
     let mut out = Vec::new();
-    // A replaced base item still prints: a supplement's part quotes its old wording.
-    let old = src.replaced.iter().map(|r| r.old);
-    for item in src.iter().map(|e| e.item).chain(old) {
+    // The sheet of the regulation as issued prints the base items a supplement replaced.
+    out.extend(src.supplements.iter().filter_map(|s| s.by.as_ref()));
+    let base = src.base.iter().map(|e| e.item);
+    for item in src.iter().map(|e| e.item).chain(base) {
         match item {
             Item::Organisers(o) => out.extend(o.roles.iter().flat_map(|r| &r.names)),
             Item::Contacts(c) => out.extend(c.contacts.iter().map(|c| &c.name)),

@@ -22,7 +22,7 @@ pub mod source;
 use std::collections::BTreeSet;
 use xqreg_grammar::ast::{File, Span};
 
-pub use source::Source;
+pub use source::{Mode, Source};
 
 /// The sheet's language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -1,6 +1,11 @@
-//! The regulation as the sheet reads it: the effective items (base items with every supplement
-//! applied), each with its origin, plus the supplements themselves and the base items they
-//! replaced, so that the sheet can say what each supplement changes.
+//! The regulation as the sheet reads it: the regulation as issued (the base items), the effective
+//! items (base items with every supplement applied, each with its origin) and the supplements
+//! themselves.
+//!
+//! The sheet prints either the regulation as issued followed by each supplement as its own
+//! document ([`Mode::Issued`], the default), or the consolidated text: the effective items with
+//! every clause a supplement changed or added marked ([`Mode::Consolidated`],
+//! `xqreg sheet --consolidated`).
 //!
 //! Built from the checker's output when there is one ([`Source::from_checked`]), or directly
 //! from a parsed file ([`Source::from_file`]) with the same replacement rule the checker uses:
@@ -13,11 +18,25 @@ use xqreg_grammar::ast::{File, Item, Supplement};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
     Base,
-    /// Supplement number `index` (0-based, file order); `replaces` when it overrides a base item.
+    /// Item `item` (0-based) of supplement number `index` (0-based, file order); `replaces` when
+    /// it overrides a base item.
     Supplement {
         index: usize,
+        item: usize,
         replaces: bool,
     },
+}
+
+/// What the sheet prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// The regulation as issued, then each supplement as its own document (title, its items as
+    /// whole rules in the author's order, issuer and date).
+    #[default]
+    Issued,
+    /// The regulation with its supplements applied; every clause a supplement changed or added
+    /// carries a mark naming the supplement's item.
+    Consolidated,
 }
 
 #[derive(Clone, Debug)]
@@ -26,19 +45,14 @@ pub struct Entry<'a> {
     pub origin: Origin,
 }
 
-/// A base item that a supplement replaced.
-#[derive(Clone, Debug)]
-pub struct Replaced<'a> {
-    pub old: &'a Item,
-    pub new: &'a Item,
-    pub supplement: usize,
-}
-
 #[derive(Clone, Debug)]
 pub struct Source<'a> {
+    /// The effective items: the base with every supplement applied.
     pub items: Vec<Entry<'a>>,
+    /// The regulation as issued: the file's own items, before any supplement.
+    pub base: Vec<Entry<'a>>,
     pub supplements: Vec<&'a Supplement>,
-    pub replaced: Vec<Replaced<'a>>,
+    pub mode: Mode,
 }
 
 /// Whether the sheet prints an item (rosters and tests are the runner's, broken blocks nobody's).
@@ -49,47 +63,48 @@ fn printed(item: &Item) -> bool {
     )
 }
 
+fn base_of(file: &File) -> Vec<Entry<'_>> {
+    file.items
+        .iter()
+        .filter(|i| printed(i))
+        .map(|item| Entry {
+            item,
+            origin: Origin::Base,
+        })
+        .collect()
+}
+
 impl<'a> Source<'a> {
     /// Applies the file's supplements in file order.
     pub fn from_file(file: &'a File) -> Source<'a> {
         let mut items: Vec<Entry<'a>> = Vec::new();
         let mut supplements = Vec::new();
-        let mut replaced = Vec::new();
         for item in &file.items {
             match item {
                 Item::Supplement(sup) => {
                     let index = supplements.len();
                     supplements.push(sup);
-                    for si in sup.items.iter().filter(|si| printed(&si.item)) {
+                    for (n, si) in sup.items.iter().enumerate() {
+                        if !printed(&si.item) {
+                            continue;
+                        }
                         let target = if si.override_kw.is_some() {
                             items.iter().position(|e| same_item(&si.item, e.item))
                         } else {
                             None
                         };
-                        match target {
-                            Some(pos) => {
-                                if let Some(slot) = items.get_mut(pos) {
-                                    replaced.push(Replaced {
-                                        old: slot.item,
-                                        new: &si.item,
-                                        supplement: index,
-                                    });
-                                    *slot = Entry {
-                                        item: &si.item,
-                                        origin: Origin::Supplement {
-                                            index,
-                                            replaces: true,
-                                        },
-                                    };
-                                }
-                            }
-                            None => items.push(Entry {
-                                item: &si.item,
-                                origin: Origin::Supplement {
-                                    index,
-                                    replaces: false,
-                                },
-                            }),
+                        let origin = Origin::Supplement {
+                            index,
+                            item: n,
+                            replaces: target.is_some(),
+                        };
+                        let entry = Entry {
+                            item: &si.item,
+                            origin,
+                        };
+                        match target.and_then(|pos| items.get_mut(pos)) {
+                            Some(slot) => *slot = entry,
+                            None => items.push(entry),
                         }
                     }
                 }
@@ -102,8 +117,9 @@ impl<'a> Source<'a> {
         }
         Source {
             items,
+            base: base_of(file),
             supplements,
-            replaced,
+            mode: Mode::Issued,
         }
     }
 
@@ -112,25 +128,6 @@ impl<'a> Source<'a> {
     /// `override` item replaced the base item of the same kind and name.
     pub fn from_checked(effective: &'a File, original: &'a File) -> Source<'a> {
         let supplements: Vec<&'a Supplement> = supplements(original).map(|(_, s)| s).collect();
-        let mut replaced = Vec::new();
-        for (index, sup) in supplements.iter().enumerate() {
-            for si in sup.items.iter().filter(|si| printed(&si.item)) {
-                if si.override_kw.is_none() {
-                    continue;
-                }
-                let old = original
-                    .items
-                    .iter()
-                    .find(|i| printed(i) && same_item(&si.item, i));
-                if let Some(old) = old {
-                    replaced.push(Replaced {
-                        old,
-                        new: &si.item,
-                        supplement: index,
-                    });
-                }
-            }
-        }
         let items = effective
             .items
             .iter()
@@ -141,24 +138,40 @@ impl<'a> Source<'a> {
                     .iter()
                     .enumerate()
                     .find(|(_, s)| s.span.start <= span.start && span.end <= s.span.end)
-                    .map(|(index, s)| Origin::Supplement {
-                        index,
-                        replaces: s
+                    .map(|(index, s)| {
+                        let n = s
                             .items
                             .iter()
-                            .any(|si| si.override_kw.is_some() && item_span(&si.item) == span),
+                            .position(|si| item_span(&si.item) == span)
+                            .unwrap_or(0);
+                        Origin::Supplement {
+                            index,
+                            item: n,
+                            replaces: s.items.get(n).is_some_and(|si| {
+                                si.override_kw.is_some()
+                                    && original
+                                        .items
+                                        .iter()
+                                        .any(|i| printed(i) && same_item(&si.item, i))
+                            }),
+                        }
                     })
                     .unwrap_or(Origin::Base);
                 Entry { item, origin }
             })
             .collect();
-        // Replaced items point into the original file; the sheet matches them to the
-        // supplement's own items by identity, so map `new` to the original supplement item.
         Source {
             items,
+            base: base_of(original),
             supplements,
-            replaced,
+            mode: Mode::Issued,
         }
+    }
+
+    /// The same regulation, printed in `mode`.
+    pub fn with_mode(mut self, mode: Mode) -> Source<'a> {
+        self.mode = mode;
+        self
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Entry<'a>> {

@@ -5,7 +5,7 @@ use crate::span::Span;
 use serde::Serialize;
 
 /// ```text
-/// supplement "补充规定" en "Supplementary rules" 2018-10-15 {
+/// supplement "补充规定" en "Supplementary rules" 2018-10-15 by "竞赛裁判组" en "The arbiters' panel" {
 ///   override time armageddon "附加赛" { red 6min black 4min increment 5s draw_goes_to black }
 ///   override stage groups { ... }      // replaces the base stage of that name
 ///   note "记录" "前十台对局结束后需补记录"   // adds a clause
@@ -18,6 +18,8 @@ use serde::Serialize;
 pub struct Supplement {
     pub title: Text,
     pub date: Option<Spanned<Date>>,
+    /// `by "竞赛裁判组"`: who issued it (printed as its signature with the date).
+    pub by: Option<Text>,
     pub items: Vec<SupplementItem>,
     pub span: Span,
 }

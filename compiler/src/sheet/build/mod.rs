@@ -19,7 +19,7 @@ mod ranking;
 mod stage;
 mod supplements;
 pub use crate::sheet::catalogue::words;
-use articles::{art_heading, assemble};
+use articles::assemble;
 pub use articles::{group_by_heading, number, number_clauses};
 
 use super::catalogue::{self as cat, M};
@@ -27,7 +27,7 @@ use super::fmt;
 pub use super::model::Art;
 use super::model::{Article, Clause, Part, Sheet, Words};
 pub use super::source::item_span;
-use super::source::{Entry, Origin, Source};
+use super::source::{Entry, Mode, Origin, Source};
 use super::Lang;
 use std::collections::{BTreeMap, BTreeSet};
 use xqreg_grammar::ast::{self, Item, Span, Text};
@@ -79,6 +79,12 @@ pub struct Ctx<'a> {
     pub supplement_spans: Vec<(Span, String)>,
     /// Texts the English sheet printed in Chinese for want of an `en` (`sheet/english.rs`).
     pub untranslated: std::cell::RefCell<BTreeMap<Span, Text>>,
+    /// The consolidated sheet: every clause of the regulation as issued, as [`wording`] spells
+    /// it; a clause of a replaced item that reads the same is not marked as amended.
+    pub unchanged: BTreeSet<String>,
+    /// Every clause of the regulation as issued at any depth, as [`gist`] spells it: a
+    /// supplement's document does not print again a rule its override restates unchanged.
+    pub issued_gists: BTreeSet<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -97,6 +103,8 @@ impl<'a> Ctx<'a> {
             last_mark: None,
             supplement_spans: Vec::new(),
             untranslated: Default::default(),
+            unchanged: BTreeSet::new(),
+            issued_gists: BTreeSet::new(),
         }
     }
 
@@ -149,12 +157,7 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn push(&mut self, art: Art, order: u8, mut clause: Clause) {
-        if clause.source.is_empty() {
-            let merged = self.last_mark.take().and_then(|s| self.tag_for(s));
-            if let Some(tag) = self.tag.clone().or(merged) {
-                clause.source = tag;
-            }
-        }
+        self.tag_clause(&mut clause);
         if let Some(item) = self.current_item {
             self.item_arts.entry(item).or_default().insert(art);
         }
@@ -167,12 +170,7 @@ impl<'a> Ctx<'a> {
     /// Pushes a clause into a headed group (比赛用时, 名次区分): the group prints once, at the
     /// place of its first clause, with the clauses as its numbered items.
     pub fn push_in(&mut self, art: Art, order: u8, group: M, mut clause: Clause) {
-        if clause.source.is_empty() {
-            let merged = self.last_mark.take().and_then(|s| self.tag_for(s));
-            if let Some(tag) = self.tag.clone().or(merged) {
-                clause.source = tag;
-            }
-        }
+        self.tag_clause(&mut clause);
         if let Some(item) = self.current_item {
             self.item_arts.entry(item).or_default().insert(art);
         }
@@ -180,6 +178,19 @@ impl<'a> Ctx<'a> {
             .entry(art)
             .or_default()
             .push((order, Some(group), clause));
+    }
+
+    /// Marks a clause with the supplement it comes from, unless it reads as in the base.
+    fn tag_clause(&mut self, clause: &mut Clause) {
+        if !clause.source.is_empty() {
+            return;
+        }
+        let merged = self.last_mark.take().and_then(|s| self.tag_for(s));
+        if let Some(tag) = self.tag.clone().or(merged) {
+            if !self.unchanged.contains(&wording(clause)) {
+                clause.source = tag;
+            }
+        }
     }
 
     /// Every clause built so far, by article (a scratch context's output).
@@ -248,16 +259,49 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Builds the sheet. Returns the sheet and the set of rendered spans.
+/// Builds the sheet in the source's [`Mode`]. Returns the sheet and the set of rendered spans.
 pub fn build(src: &Source<'_>, lang: Lang) -> (Sheet, BTreeSet<Span>) {
     let mut ctx = Ctx::new(lang);
-    collect_names(src, &mut ctx.names);
-    ctx.supplement_spans = src
-        .supplements
-        .iter()
-        .map(|s| (s.span, ctx.mf(M::FromSupplement, &[&ctx.t(&s.title)])))
-        .collect();
-    for entry in src.iter() {
+    let consolidated = src.mode == Mode::Consolidated;
+    // The body: the regulation as issued, or with its supplements applied.
+    let body: &[Entry<'_>] = if consolidated { &src.items } else { &src.base };
+    collect_names(body.iter(), &mut ctx.names);
+    // Every clause of the regulation as issued, as worded: the consolidated sheet does not mark
+    // one that reads the same, a supplement's document does not print it again.
+    if !src.supplements.is_empty() {
+        let mut issued = Ctx::new(lang);
+        collect_names(src.base.iter(), &mut issued.names);
+        for e in &src.base {
+            build_item(&mut issued, e.item);
+        }
+        for (_, _, c) in issued.buckets.values().flatten() {
+            ctx.unchanged.insert(wording(c));
+        }
+        let (arts, _) = assemble(&mut issued);
+        fn every(c: &Clause, out: &mut BTreeSet<String>) {
+            out.insert(gist(c));
+            c.items.iter().for_each(|i| every(i, out));
+        }
+        for a in &arts {
+            a.clauses
+                .iter()
+                .for_each(|c| every(c, &mut ctx.issued_gists));
+            if !a.lead.is_empty() {
+                ctx.issued_gists.insert(gist(&Clause::text(a.lead.clone())));
+            }
+        }
+    }
+    if consolidated {
+        // A clause a supplement merged into a base block (a conduct rule) is marked with the
+        // item it came from.
+        for s in &src.supplements {
+            for (n, si) in s.items.iter().enumerate() {
+                let tag = supplements::tag(&ctx, s, n, false);
+                ctx.supplement_spans.push((si.span, tag));
+            }
+        }
+    }
+    for entry in body {
         build_entry(&mut ctx, src, entry);
     }
     ctx.tag = None;
@@ -283,14 +327,41 @@ pub fn build(src: &Source<'_>, lang: Lang) -> (Sheet, BTreeSet<Span>) {
             },
         );
     }
-    let (articles, art_numbers) = assemble(&mut ctx);
+    let (articles, _) = assemble(&mut ctx);
     let mut parts = vec![Part {
         title: None,
         subtitle: None,
         articles,
         signature: std::mem::take(&mut ctx.signature),
     }];
-    parts.extend(supplements::parts(&mut ctx, src, &art_numbers));
+    if consolidated {
+        for s in &src.supplements {
+            ctx.mark(s.span);
+            ctx.mark(s.title.span);
+            if let Some(by) = &s.by {
+                ctx.mark(by.span);
+            }
+            for si in &s.items {
+                ctx.mark(si.span);
+                if let Some(kw) = si.override_kw {
+                    ctx.mark(kw);
+                }
+            }
+        }
+        let signed: Vec<String> = src.supplements.iter().map(|s| signed(&ctx, s)).collect();
+        let titles: Vec<String> = src.supplements.iter().map(|s| ctx.t(&s.title)).collect();
+        if !signed.is_empty() {
+            let note = ctx.mf(
+                M::ConsolidatedNote,
+                &[&fmt::join(lang, &signed), &fmt::join(lang, &titles)],
+            );
+            if let Some(first) = parts.first_mut() {
+                first.subtitle = Some(note);
+            }
+        }
+    } else {
+        parts.extend(supplements::parts(&mut ctx, src));
+    }
     let title = match ctx.title.clone() {
         Some(t) => {
             let base = ctx.t(&t);
@@ -353,10 +424,14 @@ pub fn build_item(ctx: &mut Ctx<'_>, item: &Item) {
 fn build_entry(ctx: &mut Ctx<'_>, src: &Source<'_>, entry: &Entry<'_>) {
     ctx.tag = match entry.origin {
         Origin::Base => None,
-        Origin::Supplement { index, .. } => src
+        Origin::Supplement {
+            index,
+            item,
+            replaces,
+        } => src
             .supplements
             .get(index)
-            .map(|s| ctx.mf(M::FromSupplement, &[&ctx.t(&s.title)])),
+            .map(|s| supplements::tag(ctx, s, item, replaces)),
     };
     let span = item_span(entry.item);
     ctx.current_item = Some(span);
@@ -365,8 +440,60 @@ fn build_entry(ctx: &mut Ctx<'_>, src: &Source<'_>, entry: &Entry<'_>) {
     build_item(ctx, entry.item);
 }
 
-fn collect_names<'a>(src: &Source<'a>, names: &mut Names<'a>) {
-    for entry in src.iter() {
+/// A clause's whole wording (its heading, text and items), to compare the consolidated text
+/// with the regulation as issued.
+fn wording(c: &Clause) -> String {
+    let mut out = format!("{}\u{1f}{}", c.heading, c.text);
+    for i in &c.items {
+        out.push('\u{1e}');
+        out.push_str(&wording(i));
+    }
+    out
+}
+
+/// What a clause says, whatever its number and heading (a heading depends on where the clause
+/// prints): its text, table and items. Empty for a clause that only heads others.
+pub fn gist(c: &Clause) -> String {
+    let mut out = c.text.clone();
+    if let Some(t) = &c.table {
+        out.push_str(&format!("\u{1d}{t:?}"));
+    }
+    if c.diagram.is_some() {
+        out.push_str("\u{1c}diagram");
+    }
+    for i in &c.items {
+        out.push('\u{1e}');
+        out.push_str(&gist(i));
+    }
+    out
+}
+
+/// A supplement as the consolidated sheet's note names it: its title, issuer and date.
+fn signed(ctx: &Ctx<'_>, s: &ast::Supplement) -> String {
+    let mut who = Vec::new();
+    if let Some(by) = &s.by {
+        who.push(ctx.t(by));
+    }
+    if let Some(d) = &s.date {
+        who.push(fmt::date(ctx.lang, d.node));
+    }
+    let title = ctx.t(&s.title);
+    let sep = match ctx.lang {
+        Lang::Zh => "，",
+        Lang::En => ", ",
+    };
+    if who.is_empty() {
+        title
+    } else {
+        ctx.mf(M::HeadingFor, &[&title, &who.join(sep)])
+    }
+}
+
+fn collect_names<'a, 'b>(entries: impl Iterator<Item = &'b Entry<'a>>, names: &mut Names<'a>)
+where
+    'a: 'b,
+{
+    for entry in entries {
         match entry.item {
             Item::Stage(s) => {
                 if !names.stages.contains_key(s.name.node.as_str()) {

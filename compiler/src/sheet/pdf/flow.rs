@@ -26,9 +26,9 @@ fn part_atoms(col: &mut Column, fonts: &Fonts, sheet: &Sheet, part: &Part, new_p
     let first = col.atoms.len();
     if let Some(t) = &part.title {
         centred(col, fonts, t, Style::bold(14.0), 14.0 * 1.5, 0.0);
-        if let Some(s) = &part.subtitle {
-            centred(col, fonts, s, Style::plain(BODY), LEADING, 0.0);
-        }
+    }
+    if let Some(s) = &part.subtitle {
+        centred(col, fonts, s, Style::plain(BODY), LEADING, 0.0);
     }
     if let Some(a) = col.atoms.get_mut(first) {
         a.space_before = LEADING * 0.5;
@@ -39,6 +39,12 @@ fn part_atoms(col: &mut Column, fonts: &Fonts, sheet: &Sheet, part: &Part, new_p
     if new_page {
         if let Some(a) = col.atoms.get_mut(first) {
             a.brk = Break::Hard;
+        }
+    }
+    // A signature never stands alone at the head of a page: the last line goes with it.
+    if !part.signature.is_empty() {
+        if let Some(a) = col.atoms.last_mut() {
+            a.keep_next = true;
         }
     }
     for (i, s) in part.signature.iter().enumerate() {

@@ -28,6 +28,10 @@ impl Builder {
                 Some(d) => Some(self.date(&d)?),
                 None => None,
             },
+            by: match kids(p).find(|k| k.as_rule() == Rule::supplement_by) {
+                Some(b) => self.opt_text(&b)?,
+                None => None,
+            },
             items,
             span: self.span(p),
         })
