@@ -28,8 +28,10 @@
 //! - C2 (2025): no pairing-allocated bye after an unplayed round worth a win or after such a bye.
 //!
 //! Speed: brackets are solved on a dense-matrix blossom; the transpositions (lexicographic over
-//! S1) are first tried greedily along tight edges of the optimal dual and verified, else solved
-//! in chunks of S1 players whose rank fields fit in narrow weights. A nudge is only solved when
+//! S1) are taken greedily along tight edges of the optimal dual as far as a verified prefix
+//! reaches (found by galloping and halving), the next S1 players in one chunk whose rank fields
+//! fit in narrow weights, then greedily again. A field whose neighbouring score groups alone
+//! make a bracket beyond the memory budget is refused before any bracket is paired. A nudge is only solved when
 //! it can change something: an edge with non-zero reduced cost cannot enter any optimum.
 
 mod bracket;
