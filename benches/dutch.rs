@@ -17,6 +17,10 @@
 //! | 10,000 | not run | not run (hours) | — | 60 s, 2 GB: missed |
 //! | 20,000 | not run | killed after 371 s CPU, still pairing | 8.5 GB | completes or refused: neither yet |
 //!
+//! Criterion (10 samples, same loaded machine): `large_1000_round_5` 4.62 s (4.39-4.83 s; the
+//! issue measured 4.1 s on a quieter machine before these changes), `generated_2000_round_5`
+//! 12.2 s (11.2-13.7 s).
+//!
 //! A field whose neighbouring score groups alone exceed the memory budget is refused before any
 //! bracket (50,000 players in round 2: 0.6 s). What is left is the O(n³) dense matching solved
 //! from scratch several times per bracket (the remainder's S1 solve is the largest single one):
