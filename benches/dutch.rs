@@ -5,6 +5,26 @@
 //! time only; `cargo run --release -p xqreg-runtime --example dutch_field -- N` under
 //! `/usr/bin/time -v` measures peak memory of the same round. Select one size with e.g.
 //! `cargo bench -p xqreg-runtime --bench dutch -- generated_5000`.
+//!
+//! Measured 2026-12-03 (release, `dutch_field` under `/usr/bin/time -v`, 2 cores shared with
+//! other builds, so user time is the steadier figure), generated field round 5 of 9, 0 legality
+//! breaches each:
+//!
+//! | players | before | after | peak memory | target |
+//! |---|---|---|---|---|
+//! | 2,000 | 21.8 s user, 153 MB | 10.6-11.2 s user | 104 MB | — |
+//! | 5,000 | 1,502 s, 1.06 GB | 235 s user | 975 MB | 10 s, 500 MB: missed |
+//! | 10,000 | not run | not run (hours) | — | 60 s, 2 GB: missed |
+//! | 20,000 | not run | killed after 371 s CPU, still pairing | 8.5 GB | completes or refused: neither yet |
+//!
+//! Criterion (10 samples, same loaded machine): `large_1000_round_5` 4.62 s (4.39-4.83 s; the
+//! issue measured 4.1 s on a quieter machine before these changes), `generated_2000_round_5`
+//! 12.2 s (11.2-13.7 s).
+//!
+//! A field whose neighbouring score groups alone exceed the memory budget is refused before any
+//! bracket (50,000 players in round 2: 0.6 s). What is left is the O(n³) dense matching solved
+//! from scratch several times per bracket (the remainder's S1 solve is the largest single one):
+//! a warm-started matching, or a bracket whose look-ahead is cut, is the next step.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use xqreg_runtime::pairing::swiss::dutch::pair_dutch;

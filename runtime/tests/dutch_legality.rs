@@ -82,3 +82,20 @@ fn the_checker_catches_each_breach() {
     let colour = breaches(&state, &flipped);
     assert!(colour.iter().any(|b| b.contains("(C3)")), "{colour:?}");
 }
+
+/// A field whose neighbouring score groups alone make a bracket beyond the machine (50,000
+/// players in round 2: groups of about 20,000 and 10,000, a matching of over 100 GB) is
+/// refused by the early check, before the completion check and the first bracket run, with a
+/// sentence that says what is too large and what to do.
+#[test]
+fn a_field_beyond_the_machine_is_refused_before_any_bracket() {
+    let state = generated_field(50_000, 1, 9, 0, 8);
+    let err = pair_dutch(&state).expect_err("no machine holds this bracket");
+    let text = err.to_string();
+    assert!(
+        text.starts_with("too large to pair: a pairing bracket of at least ")
+            && text.contains("(a score group and the next) needs about ")
+            && text.contains("pair a smaller field or on a machine with more memory"),
+        "{text}"
+    );
+}

@@ -65,6 +65,8 @@ struct Solver<W: Weight> {
     /// The endpoints of each slot's edge (32 bits: a bracket never nears 4 billion players).
     gu: Vec<u32>,
     gv: Vec<u32>,
+    /// Four times each slot's edge weight (the internal doubling, doubled again for the reduced
+    /// cost `lab[u] + lab[v] − 2 · 2w`).
     gw: Vec<W>,
     /// Whether `gw` is non-zero, kept alongside to spare wide comparisons in the inner loop.
     has: Vec<bool>,
@@ -104,10 +106,9 @@ impl<W: Weight> Solver<W> {
 
     fn e_delta(&self, u: usize, v: usize) -> W {
         let k = self.at(u, v);
-        let w = self.gw[k];
         self.lab[self.gu(k)]
             .plus(self.lab[self.gv(k)])
-            .minus(w.plus(w))
+            .minus(self.gw[k])
     }
 
     fn slack_value(&mut self, x: usize) -> W {
@@ -376,24 +377,32 @@ impl<W: Weight> Solver<W> {
                 if self.s[self.st[u]] == 1 {
                     continue;
                 }
+                // Vertex-to-vertex slots keep their own endpoints, and u's label is fixed
+                // while the queue is scanned, so the reduced cost is read off directly.
+                let row = self.at(u, 0);
+                let lu = self.lab[u];
+                let mut su = self.st[u];
                 for v in 1..=n {
-                    let k = self.at(u, v);
-                    // st[u] is re-read: a blossom formed on the way may have absorbed u.
-                    if self.has[k] && self.st[u] != self.st[v] {
-                        let d = self.e_delta(u, v);
-                        if d.is_zero() {
-                            if self.on_found_edge(u, v) {
-                                return true;
-                            }
-                        } else {
-                            let sv = self.st[v];
-                            // The slot of v's top blossom holds u's best edge into it.
-                            if sv == v {
-                                self.update_slack_with(u, sv, d);
-                            } else {
-                                self.update_slack(u, sv);
-                            }
+                    let k = row + v;
+                    if !self.has[k] {
+                        continue;
+                    }
+                    let sv = self.st[v];
+                    if su == sv {
+                        continue;
+                    }
+                    let d = lu.plus(self.lab[v]).minus(self.gw[k]);
+                    if d.is_zero() {
+                        if self.on_found_edge(u, v) {
+                            return true;
                         }
+                        // A blossom formed on the way may have absorbed u.
+                        su = self.st[u];
+                    } else if sv == v {
+                        // The slot of v's top blossom holds u's best edge into it.
+                        self.update_slack_with(u, sv, d);
+                    } else {
+                        self.update_slack(u, sv);
                     }
                 }
             }
@@ -499,8 +508,10 @@ pub fn max_weight_matching_dense<W: Weight>(
                 continue;
             }
             let w2 = w.plus(w);
-            gw[(i + 1) * stride + j + 1] = w2;
-            gw[(j + 1) * stride + i + 1] = w2;
+            // Stored doubled once more: the reduced cost compares labels with 2 · w2.
+            let w4 = w2.plus(w2);
+            gw[(i + 1) * stride + j + 1] = w4;
+            gw[(j + 1) * stride + i + 1] = w4;
             has[(i + 1) * stride + j + 1] = true;
             has[(j + 1) * stride + i + 1] = true;
             if w2 > wmax {

@@ -28,8 +28,10 @@
 //! - C2 (2025): no pairing-allocated bye after an unplayed round worth a win or after such a bye.
 //!
 //! Speed: brackets are solved on a dense-matrix blossom; the transpositions (lexicographic over
-//! S1) are first tried greedily along tight edges of the optimal dual and verified, else solved
-//! in chunks of S1 players whose rank fields fit in narrow weights. A nudge is only solved when
+//! S1) are taken greedily along tight edges of the optimal dual as far as a verified prefix
+//! reaches (found by galloping and halving), the next S1 players in one chunk whose rank fields
+//! fit in narrow weights, then greedily again. A field whose neighbouring score groups alone
+//! make a bracket beyond the memory budget is refused before any bracket is paired. A nudge is only solved when
 //! it can change something: an edge with non-zero reduced cost cannot enter any optimum.
 
 mod bracket;
@@ -226,6 +228,7 @@ impl Ctx {
         if self.played_rounds == 0 && self.ps.iter().all(|p| p.score == self.ps[0].score) {
             return self.finish(&first_round(n));
         }
+        self.check_largest_bracket()?;
         let mut validity = self.graph();
         if !validity.is_perfect(&|a, b| self.validity_edge(a, b)) {
             return Err(PairingError::NoLegalPairing(
@@ -328,6 +331,53 @@ impl Ctx {
             pbi = new_pbi;
         }
         self.finish(&partner)
+    }
+
+    /// Refuse at once a field whose largest bracket could not fit the memory budget, instead of
+    /// after pairing the brackets above it (hours, at such sizes). Every score group but the
+    /// last is paired in a bracket of at least all of it (its residents) and all of the next
+    /// score group (the look-ahead), so each pair of neighbouring groups bounds from below what
+    /// that bracket asks: its players, and its weight's width counting only the fields sized by
+    /// the residents (`Bracket::weight_bits` has those and more). The check made before each
+    /// bracket stands for the rest.
+    fn check_largest_bracket(&self) -> Result<(), PairingError> {
+        let mut groups: Vec<usize> = Vec::new();
+        for (i, p) in self.ps.iter().enumerate() {
+            if i == 0 || p.score != self.ps[i - 1].score {
+                groups.push(0);
+            }
+            if let Some(last) = groups.last_mut() {
+                *last += 1;
+            }
+        }
+        if groups.len() == 1 {
+            groups.push(0);
+        }
+        let pr = self.played_rounds;
+        let mut worst = (0u64, 0usize);
+        for w in groups.windows(2) {
+            let players = w[0] + w[1];
+            let pcb = bits(w[0]);
+            let mut need = bits(players) + 4 + 5 * pcb + 3 * pcb + 4;
+            if pr >= 1 {
+                need += 2 * pcb;
+            }
+            if pr > 1 {
+                need += 2 * pcb;
+            }
+            let words = need.div_ceil(64).next_power_of_two() as u64;
+            let bytes = super::budget::bracket_bytes(players as u64, words);
+            if bytes > worst.0 {
+                worst = (bytes, players);
+            }
+        }
+        super::budget::check(
+            &format!(
+                "a pairing bracket of at least {} players (a score group and the next)",
+                worst.1
+            ),
+            worst.0,
+        )
     }
 
     fn finish(&self, partner: &[usize]) -> Result<Pairing, PairingError> {

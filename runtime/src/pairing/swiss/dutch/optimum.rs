@@ -7,17 +7,21 @@ use super::NONE;
 use crate::pairing::swiss::dense::{max_weight_matching_dense, DenseMatching};
 use crate::pairing::swiss::weight::{Big, Weight};
 
-/// The transpositions without widening the weights, when possible: with optimal duals of the
-/// current weights, only tight edges occur in maximum-weight matchings, so giving each S1
-/// player in turn its best free S2 opponent along a tight edge is the rules' choice as soon as
-/// the pairs so formed extend to a maximum-weight matching; that is checked by solving the
-/// rest of the bracket. `None` when the check fails (the caller then solves it in full).
+/// The transpositions without widening the weights, as far as possible: with optimal duals of
+/// the current weights, only tight edges occur in maximum-weight matchings, so giving each S1
+/// player in turn its best free S2 opponent along a tight edge is the rules' choice for every
+/// player of a prefix of S1 as long as the pairs of that prefix extend to a maximum-weight
+/// matching (a higher opponent would need a tight edge too, and every extendable pair is
+/// tight); that is checked by solving the rest of the bracket. Extending is monotone in the
+/// prefix, so the longest extendable prefix of the greedy choices is found with a few checks,
+/// galloping down from the whole and halving. Returns those pairs (the rules' choice for the
+/// first S1 players, possibly none) and whether they cover all of `s1`.
 pub(super) fn greedy_transpositions<const L: usize>(
     opt: &mut Opt<L>,
     remainder: &[usize],
     s1: &[usize],
     matched: &[bool],
-) -> Option<Vec<(usize, usize)>> {
+) -> (Vec<(usize, usize)>, bool) {
     let st = opt.compute();
     let total = |o: &Opt<L>, st: &[usize]| -> Big<L> {
         let mut t = Big::<L>::default();
@@ -29,38 +33,73 @@ pub(super) fn greedy_transpositions<const L: usize>(
         t
     };
     let best = total(opt, &st);
-    let (active, m) = opt.last.as_ref()?;
+    let Some((active, m)) = opt.last.as_ref() else {
+        return (Vec::new(), false);
+    };
     let pos = |v: usize| active.binary_search(&v).ok();
     let mut taken = vec![false; opt.n];
     let mut pairs = Vec::new();
     for &p in s1 {
-        let pa = pos(p)?;
+        let Some(pa) = pos(p) else {
+            break;
+        };
         let choice = remainder.iter().copied().find(|&o| {
             o > p
                 && !taken[o]
                 && !matched.get(o).copied().unwrap_or(false)
                 && !opt.get(p, o).is_zero()
                 && pos(o).is_some_and(|oa| m.is_tight(pa, oa, opt.solved(p, o)))
-        })?;
+        });
+        let Some(choice) = choice else {
+            break;
+        };
         taken[choice] = true;
         pairs.push((p, choice));
     }
-    let mut trial = Opt::<L> {
-        n: opt.n,
-        w: opt.w.clone(),
-        fixed: opt.fixed.clone(),
-        last: None,
-        before: BTreeMap::new(),
+    let extends = |k: usize| -> bool {
+        if k == 0 {
+            return true;
+        }
+        let mut trial = Opt::<L> {
+            n: opt.n,
+            w: opt.w.clone(),
+            fixed: opt.fixed.clone(),
+            last: None,
+            before: BTreeMap::new(),
+        };
+        for &(p, o) in &pairs[..k] {
+            trial.finalize(p, o);
+        }
+        let st2 = trial.compute();
+        total(&trial, &st2) == best
     };
-    for &(p, o) in &pairs {
-        trial.finalize(p, o);
+    let whole = pairs.len();
+    // Gallop down from the whole: `good` extends, `bad` does not (or is past the end).
+    let (mut good, mut bad) = (0usize, whole + 1);
+    let mut step = 1usize;
+    loop {
+        let k = bad.saturating_sub(step).max(good);
+        if k == good || k == 0 {
+            break;
+        }
+        if extends(k) {
+            good = k;
+            break;
+        }
+        bad = k;
+        step *= 2;
     }
-    let st2 = trial.compute();
-    if total(&trial, &st2) == best {
-        Some(pairs)
-    } else {
-        None
+    while bad - good > 1 {
+        let mid = good + (bad - good) / 2;
+        if extends(mid) {
+            good = mid;
+        } else {
+            bad = mid;
+        }
     }
+    pairs.truncate(good);
+    let all = good == s1.len();
+    (pairs, all)
 }
 
 fn widen<const A: usize, const B: usize>(x: &Big<A>) -> Big<B> {

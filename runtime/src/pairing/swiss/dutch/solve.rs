@@ -350,26 +350,28 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
     /// per S1 player (the first player's field highest) below the quality fields; greedily
     /// along tight edges when that holds, else in chunks, else one player at a time.
     fn transpositions(&mut self, r: &Remainder) {
-        let s1: Vec<usize> = r
+        let mut s1: Vec<usize> = r
             .players
             .iter()
             .copied()
             .filter(|&p| self.in_s1(p))
             .collect();
-        let greedy = if s1.len() > 1 {
-            greedy_transpositions(&mut self.opt, &r.players, &s1, &self.matched)
-        } else {
-            None
-        };
-        if let Some(pairs) = &greedy {
-            for &(p, m) in pairs {
+        // Greedily as far as it verifies, then one chunk, then greedily again on what is left.
+        let mut more = s1.len() > 1;
+        while more && !s1.is_empty() {
+            let (pairs, all) = greedy_transpositions(&mut self.opt, &r.players, &s1, &self.matched);
+            for &(p, m) in &pairs {
                 self.st[p] = m;
                 self.st[m] = p;
                 self.settle(p, m);
             }
-        }
-        if s1.len() > 1 && greedy.is_none() {
-            self.transpose_in_chunks(r, &s1);
+            if all {
+                break;
+            }
+            s1.drain(..pairs.len());
+            let settled = self.transpose_in_chunks(r, &s1, 1);
+            s1.drain(..settled.min(s1.len()));
+            more = settled > 0;
         }
         self.transpose_one_by_one(r);
     }
@@ -377,7 +379,9 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
     /// In chunks of S1 players whose fields fit in (at most twice) the base width: fixing the
     /// first chunk's lexicographic choice and then solving the next is the same lexicographic
     /// order, and narrow weights are what makes each solve cheap.
-    fn transpose_in_chunks(&mut self, r: &Remainder, s1: &[usize]) {
+    /// At most `limit` chunks (`usize::MAX`: all); returns how many S1 players were settled
+    /// (solved), from the first.
+    fn transpose_in_chunks(&mut self, r: &Remainder, s1: &[usize], limit: usize) -> usize {
         let fb = bits(r.players.len());
         let need = self.br.weight_bits();
         let width = if 64 * L >= need + 1 + 4 * fb {
@@ -386,7 +390,8 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
             128 * L
         };
         let k = ((width - 1).saturating_sub(need) / fb.max(1)).max(1);
-        for chunk in s1.chunks(k) {
+        let mut solved = 0usize;
+        for chunk in s1.chunks(k).take(limit) {
             let chunk: Vec<usize> = chunk.to_vec();
             let total = need + chunk.len() * fb;
             let args = (&self.opt, &r.players, &chunk, &self.matched, fb);
@@ -402,6 +407,7 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
             let Some(partners) = partners else {
                 break;
             };
+            solved += chunk.len();
             for (&p, &m) in chunk.iter().zip(partners.iter()) {
                 if m == p || m == NONE {
                     continue;
@@ -411,6 +417,7 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
                 self.settle(p, m);
             }
         }
+        solved
     }
 
     /// The S1 players still unsettled, one at a time, each nudged towards its highest S2
