@@ -171,13 +171,20 @@ fn nth(text: &str, needle: &str, n: usize, shift: usize) -> usize {
 }
 
 /// Byte offsets of `word` where it stands as a whole word.
+/// The places of `word` as a name of the file: whole words, not inside a string or a comment
+/// (an English text may say "standard games").
 fn words(text: &str, word: &str) -> Vec<usize> {
     let boundary = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let in_text = |i: usize| {
+        let line = &text[text[..i].rfind('\n').map_or(0, |n| n + 1)..i];
+        line.matches('"').count() % 2 == 1 || line.contains("//")
+    };
     text.match_indices(word)
         .map(|(i, _)| i)
         .filter(|&i| {
             boundary(text[..i].chars().next_back())
                 && boundary(text[i + word.len()..].chars().next())
+                && !in_text(i)
         })
         .collect()
 }

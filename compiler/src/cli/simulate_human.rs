@@ -146,20 +146,10 @@ fn by_entries(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
             continue;
         };
         let n = out.groups.iter().map(|g| g.standings.len()).sum::<usize>() as u32;
-        let Some(arm) = arms
-            .iter()
-            .find(|a| a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m))
-        else {
+        let Some(arm) = arms.iter().find(|a| a.holds(n)) else {
             continue;
         };
-        let row = match (arm.min, arm.max) {
-            (Some(lo), Some(hi)) if lo == hi => lo.to_string(),
-            (lo, hi) => format!(
-                "{}..{}",
-                lo.map(|v| v.to_string()).unwrap_or_default(),
-                hi.map(|v| v.to_string()).unwrap_or_default()
-            ),
-        };
+        let row = arm.label();
         let _ = match lang {
             Lang::En => writeln!(
                 s,

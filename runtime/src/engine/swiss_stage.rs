@@ -33,14 +33,11 @@ fn swiss_result(kind: RecordKind) -> SwissResult {
 pub fn rounds_for(rounds: &SwissRounds, n: u32) -> Option<u32> {
     match rounds {
         SwissRounds::Fixed { rounds } => Some(*rounds),
-        SwissRounds::ByEntries { arms } => arms.iter().find(|a| holds(a, n)).map(|a| a.rounds),
+        SwissRounds::ByEntries { arms } => arms.iter().find(|a| a.holds(n)).map(|a| a.rounds),
     }
 }
 
 /// Whether a row of a table by entries holds a field of `n`.
-fn holds(a: &crate::plan::EntriesArm, n: u32) -> bool {
-    a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m)
-}
 
 pub(crate) fn run(
     ctx: &mut Ctx<'_>,
@@ -123,15 +120,8 @@ pub(crate) fn run(
         }
     }
     if let SwissRounds::ByEntries { arms } = &sw.rounds {
-        if let Some(arm) = arms.iter().find(|a| holds(a, n)) {
-            let row = match (arm.min, arm.max) {
-                (Some(lo), Some(hi)) if lo == hi => lo.to_string(),
-                (lo, hi) => format!(
-                    "{}..{}",
-                    lo.map(|v| v.to_string()).unwrap_or_default(),
-                    hi.map(|v| v.to_string()).unwrap_or_default()
-                ),
-            };
+        if let Some(arm) = arms.iter().find(|a| a.holds(n)) {
+            let row = arm.label();
             ctx.transcript.push(
                 EntryKind::Pairing,
                 format!("rounds by entries: a field of {n} is in the row `{row}: {total}`, so {total} rounds"),

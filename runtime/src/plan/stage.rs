@@ -295,6 +295,25 @@ pub struct EntriesArm {
     pub rounds: u32,
 }
 
+impl EntriesArm {
+    /// Whether a field of `n` entries is in this row.
+    pub fn holds(&self, n: u32) -> bool {
+        self.min.is_none_or(|m| n >= m) && self.max.is_none_or(|m| n <= m)
+    }
+
+    /// The row's sizes as written: `12`, `..16`, `17..24`, `25..`.
+    pub fn label(&self) -> String {
+        match (self.min, self.max) {
+            (Some(lo), Some(hi)) if lo == hi => lo.to_string(),
+            (lo, hi) => format!(
+                "{}..{}",
+                lo.map(|v| v.to_string()).unwrap_or_default(),
+                hi.map(|v| v.to_string()).unwrap_or_default()
+            ),
+        }
+    }
+}
+
 /// First-round method (domain.md 3.3); defaults: `adjacent`, `first_listed_red`, `upper`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FirstRound {
