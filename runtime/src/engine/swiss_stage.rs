@@ -37,8 +37,6 @@ pub fn rounds_for(rounds: &SwissRounds, n: u32) -> Option<u32> {
     }
 }
 
-/// Whether a row of a table by entries holds a field of `n`.
-
 pub(crate) fn run(
     ctx: &mut Ctx<'_>,
     ix: usize,
