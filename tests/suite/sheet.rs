@@ -205,20 +205,24 @@ fn coverage_every_clause_of_every_example_is_printed() {
     assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
 
-#[test]
-fn coverage_every_construct_of_the_language_is_printed() {
-    // The grammar's worked file uses every construct once; it need not check cleanly to
-    // print, so it goes through the parser only.
+/// The grammar's worked file, which uses every construct once; it need not check cleanly to
+/// print, so it goes through the parser only.
+fn all_constructs() -> Loaded {
     let path = root().join("grammar/tests/data/all_constructs.xqr");
     let text = std::fs::read_to_string(&path).expect("the grammar's worked file exists");
     let parsed = xqreg_grammar::parse(&text);
     assert!(parsed.errors.is_empty(), "all_constructs.xqr parses");
-    let l = Loaded {
+    Loaded {
         path,
         text,
         parsed: parsed.file.clone(),
         effective: parsed.file,
-    };
+    }
+}
+
+#[test]
+fn coverage_every_construct_of_the_language_is_printed() {
+    let l = all_constructs();
     let src = Source::from_file(&l.parsed);
     let mut missing = Vec::new();
     for lang in [Lang::Zh, Lang::En] {
@@ -268,6 +272,26 @@ fn seed_sheets_carry_every_amount_time_date_round_and_tiebreak() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every clause kind as a sentence, in zh and en: the sheet of the grammar's worked file (every
+/// construct once), reviewed as a snapshot.
+#[test]
+fn every_clause_kind_prints_its_reviewed_sentence() {
+    let l = all_constructs();
+    let src = Source::from_file(&l.parsed);
+    for (lang, tag) in [(Lang::Zh, "zh"), (Lang::En, "en")] {
+        let md = sheet::render(&src, lang, Format::Md)
+            .expect("the templates render")
+            .text;
+        insta::with_settings!({
+            snapshot_path => "../snapshots/sheet",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!(format!("all_constructs.{tag}"), md);
+        });
+    }
 }
 
 #[test]

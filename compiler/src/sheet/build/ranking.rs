@@ -81,7 +81,8 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
                     None => 1,
                 };
                 let t = ctx.time_title(&time.node);
-                ctx.mf(M::PlayoffGame, &[&col, &count_games(lang, n), &t])
+                let noun = if n == 1 { "game" } else { "games" };
+                ctx.mf(M::PlayoffGame, &[&col, &count_games(lang, n), &t, noun])
             }
             PlayoffStep::Armageddon {
                 time,

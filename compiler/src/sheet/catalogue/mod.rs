@@ -562,7 +562,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::No => ("否", "no"),
         M::IfDrawn => ("如弈和，", "If drawn, "),
         M::IfDrawnAgain => ("如再弈和，", "if drawn again, "),
-        M::PlayoffGame => ("{0}进行{1}局{2}，胜者名次列前", "{0}, play {1} more game ({2}); the winner places higher"),
+        M::PlayoffGame => ("{0}进行{1}局{2}，胜者名次列前", "{0}, play {1} more {3} ({2}); the winner places higher"),
         M::PlayoffArmageddon => ("进行一局{0}，{1}，胜者名次列前", "play one {0} game, {1}; the winner places higher"),
         M::ArmageddonDraw => ("；如和棋，{0}胜出", "; a draw goes to {0}"),
         M::PlayoffLots => ("抽签决定名次", "lots decide"),
