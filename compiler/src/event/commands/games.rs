@@ -1,0 +1,48 @@
+//! The published games as the store keeps them and as the commands print them: boards numbered
+//! after the games published before, and each game as JSON.
+
+use std::collections::BTreeMap;
+
+use serde_json::json;
+
+use crate::event::live::EngineGame;
+use crate::event::store::StoredGame;
+
+/// The games `pair` publishes as batch `batch`: each takes the next board of its round after
+/// the games published before (`existing`).
+pub fn boards(next: &[EngineGame], existing: &[StoredGame], batch: i64) -> Vec<StoredGame> {
+    let mut last: BTreeMap<(String, u32), u32> = BTreeMap::new();
+    for s in existing {
+        let b = last.entry((s.stage.clone(), s.round)).or_insert(0);
+        *b = (*b).max(s.board);
+    }
+    next.iter()
+        .map(|g| {
+            let b = last.entry((g.stage.clone(), g.round)).or_insert(0);
+            *b += 1;
+            stored_of(g, batch, *b)
+        })
+        .collect()
+}
+
+fn stored_of(g: &EngineGame, batch: i64, board: u32) -> StoredGame {
+    StoredGame {
+        id: 0,
+        batch,
+        stage: g.stage.clone(),
+        round: g.round,
+        board,
+        group: g.group.clone(),
+        step: g.step.clone(),
+        game_no: g.game_no,
+        red: g.red.clone(),
+        black: g.black.clone(),
+        result: None,
+    }
+}
+
+pub fn game_json(g: &StoredGame) -> serde_json::Value {
+    json!({"stage": g.stage, "round": g.round, "board": g.board, "group": g.group,
+           "step": g.step, "game": g.game_no, "red": g.red, "black": g.black,
+           "result": g.result.as_ref().map(|r| &r.0)})
+}

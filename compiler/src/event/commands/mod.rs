@@ -1,0 +1,285 @@
+//! The commands of `xqreg event`, each one transaction on the store: it writes everything it
+//! changes and a log entry, or nothing.
+
+mod games;
+mod record;
+mod verify;
+
+pub use games::{boards, game_json};
+pub use record::{record, At, Entry, Moved, Place};
+pub use verify::{history, verify};
+
+use std::path::Path;
+
+use serde_json::json;
+
+use super::codes;
+use super::store::{sha256, Store, StoredGame, StoredWithdrawal, Tx};
+use super::{io, load, refuse, with_event, Loaded, Res};
+use crate::diagnostics::syntax::E001;
+use crate::diagnostics::Lang;
+use crate::run::codes::E801;
+
+/// `event new`: store the regulation, roster and seed, after checking that the regulation
+/// compiles and the roster fits it (the engine's own roster check).
+pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) -> Res<()> {
+    let reg = std::fs::read(regulation)
+        .map_err(|e| io(format!("cannot read `{}`: {e}", regulation.display())))?;
+    let ros = std::fs::read(roster)
+        .map_err(|e| io(format!("cannot read `{}`: {e}", roster.display())))?;
+    let reg_text = String::from_utf8(reg.clone())
+        .map_err(|_| refuse(&E001, "the regulation is not UTF-8", "save it as UTF-8"))?;
+    let ros_text = String::from_utf8(ros.clone())
+        .map_err(|_| refuse(&E801, "the roster is not UTF-8", "save it as UTF-8"))?;
+    let reg_name = crate::driver::display_name(regulation);
+    let ros_name = crate::driver::display_name(roster);
+    let abs = std::fs::canonicalize(regulation)
+        .map_err(|e| io(format!("cannot resolve `{}`: {e}", regulation.display())))?;
+    // Check everything in memory first: a refused event leaves no directory behind.
+    let mut mem = Store::memory()?;
+    let check = |tx: &Tx<'_>| -> Result<(), String> {
+        tx.init()?;
+        tx.set_meta("format", "1")?;
+        tx.set_meta("regulation", &reg_text)?;
+        tx.set_meta("regulation_name", &reg_name)?;
+        tx.set_meta("regulation_sha256", &sha256(&reg))?;
+        tx.set_meta("regulation_path", &abs.to_string_lossy())?;
+        tx.set_meta("roster", &ros_text)?;
+        tx.set_meta("roster_name", &ros_name)?;
+        tx.set_meta("roster_sha256", &sha256(&ros))?;
+        tx.set_meta("seed", &seed.to_string())?;
+        tx.log(
+            "new",
+            &json!({"regulation": reg_name, "regulation_sha256": sha256(&reg),
+                    "roster": ros_name, "roster_sha256": sha256(&ros), "seed": seed}),
+        )
+    };
+    let mut fail = None;
+    mem.transaction(|tx| {
+        check(tx)?;
+        match load(tx, lang).and_then(|l| l.replay().map(|_| ())) {
+            Ok(()) => Ok(()),
+            Err(f) => {
+                fail = Some(f);
+                Err(String::new())
+            }
+        }
+    })
+    .map_err(|e| fail.take().unwrap_or_else(|| io(e)))?;
+    let mut st = Store::create(dir)?;
+    st.transaction(check)?;
+    Ok(())
+}
+
+/// `event amend`: the regulation file changed; record the new text as a dated supplement. The
+/// published games must still follow from it: each batch the log published is what the amended
+/// regulation pairs from the results recorded before it.
+pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
+    let mut st = Store::open(dir)?;
+    let mut fail = None;
+    let out = st.transaction(|tx| {
+        let run = || -> Res<String> {
+            let path = super::meta(tx, "regulation_path")?;
+            let now = std::fs::read(&path).map_err(|e| io(format!("cannot read `{path}`: {e}")))?;
+            let old = super::meta(tx, "regulation_sha256")?;
+            let new = sha256(&now);
+            if new == old {
+                return Ok("the regulation is unchanged; nothing recorded\n".to_string());
+            }
+            let text = String::from_utf8(now)
+                .map_err(|_| refuse(&E001, "the regulation is not UTF-8", "save it as UTF-8"))?;
+            tx.set_meta("regulation", &text)?;
+            tx.set_meta("regulation_sha256", &new)?;
+            // Every batch published so far must still be what the amended regulation pairs.
+            let loaded = load(tx, lang)?;
+            history(tx, &loaded)?;
+            loaded.replay()?;
+            tx.log(
+                "amend",
+                &json!({"note": note, "from_sha256": old, "to_sha256": new}),
+            )?;
+            Ok(format!("amendment recorded: {note}\n"))
+        };
+        run().map_err(|f| {
+            fail = Some(f);
+            String::new()
+        })
+    });
+    out.map_err(|e| fail.take().unwrap_or_else(|| io(e)))
+}
+
+/// What `pair` did: the games it published now, or why there is nothing to publish.
+pub struct Paired {
+    pub published: Vec<StoredGame>,
+    pub waiting: usize,
+    pub finished: bool,
+}
+
+/// `event pair`: publish the next games the recorded results allow.
+pub fn pair(dir: &Path, lang: Lang) -> Res<(Paired, Loaded)> {
+    with_event(dir, lang, |tx, loaded| {
+        let live = loaded.replay()?;
+        let batch = loaded
+            .event
+            .games
+            .iter()
+            .map(|g| g.batch)
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let mut published = boards(&live.next, &loaded.event.games, batch);
+        for s in &mut published {
+            s.id = tx.publish(s)?;
+        }
+        if !published.is_empty() {
+            let games: Vec<_> = published.iter().map(game_json).collect();
+            tx.log("pair", &json!({"batch": batch, "published": games}))?;
+        }
+        let paired = Paired {
+            waiting: live.waiting,
+            finished: live.finished(),
+            published,
+        };
+        Ok((paired, loaded))
+    })
+}
+
+/// `event withdraw`: the player plays no game after `after_round` of `stage`.
+pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
+    with_event(dir, lang, |tx, loaded| {
+        if loaded.event.roster.index_of(&w.player).is_none() {
+            return Err(refuse(
+                &codes::E833,
+                format!("`{}` is not in the event's roster", w.player),
+                "write the player's id as the roster has it",
+            ));
+        }
+        if loaded
+            .event
+            .withdrawals
+            .iter()
+            .any(|x| x.player == w.player)
+        {
+            return Err(refuse(
+                &codes::E835,
+                format!("`{}` has withdrawn already", w.player),
+                "a player withdraws once",
+            ));
+        }
+        let plan = &loaded.event.plan;
+        let at = |stage: &str| plan.stages.iter().position(|s| s.name == stage);
+        let from = at(&w.stage);
+        let later = |g: &&StoredGame| match (at(&g.stage), from) {
+            (Some(a), Some(b)) => a > b || (a == b && g.round > w.after_round),
+            _ => false,
+        };
+        let mine = |g: &&StoredGame| g.red == w.player || g.black == w.player;
+        if let Some(g) = loaded.event.games.iter().filter(mine).find(later) {
+            let side = if g.red == w.player { "red" } else { "black" };
+            return Err(refuse(
+                &codes::E838,
+                format!(
+                    "`{}` is paired in {} round {} board {} ({} - {}), published already: a \
+                     published pairing stands",
+                    w.player, g.stage, g.round, g.board, g.red, g.black
+                ),
+                &format!(
+                    "record that game as a forfeit (`xqreg event forfeit DIR {} {} {} {side}`) and \
+                     withdraw the player after round {}",
+                    g.stage, g.round, g.board, g.round
+                ),
+            ));
+        }
+        tx.withdraw(&w)?;
+        load(tx, loaded.lang)?.replay()?;
+        tx.log(
+            "withdraw",
+            &json!({"player": w.player, "stage": w.stage, "after_round": w.after_round}),
+        )?;
+        Ok(format!(
+            "{} withdraws after {} round {}\n",
+            w.player, w.stage, w.after_round
+        ))
+    })
+}
+
+/// `event export`: DIR/export/results.csv (every recorded result, the format `result` reads),
+/// log.jsonl (the log, one JSON object a line) and `<stage>.trf` for every finished Swiss stage
+/// (the TRF-2026 writer `simulate --trf` uses).
+pub fn export(dir: &Path, lang: Lang) -> Res<String> {
+    with_event(dir, lang, |tx, loaded| {
+        let live = loaded.replay()?;
+        let out = dir.join("export");
+        std::fs::create_dir_all(&out)
+            .map_err(|e| io(format!("cannot create `{}`: {e}", out.display())))?;
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let header = [
+            "stage",
+            "round",
+            "board",
+            "red",
+            "black",
+            "result",
+            "step",
+            "game",
+            "red_fouls",
+            "black_fouls",
+        ];
+        w.write_record(header).map_err(|e| io(e.to_string()))?;
+        let mut n = 0;
+        for g in &loaded.event.games {
+            let Some((r, rf, bf)) = &g.result else {
+                continue;
+            };
+            n += 1;
+            w.write_record([
+                g.stage.clone(),
+                g.round.to_string(),
+                g.board.to_string(),
+                g.red.clone(),
+                g.black.clone(),
+                r.clone(),
+                g.step.clone().unwrap_or_default(),
+                g.game_no.to_string(),
+                rf.to_string(),
+                bf.to_string(),
+            ])
+            .map_err(|e| io(e.to_string()))?;
+        }
+        let csv_bytes = w.into_inner().map_err(|e| io(e.to_string()))?;
+        let write = |name: &str, bytes: &[u8]| {
+            write_atomic(&out.join(name), bytes)
+                .map_err(|e| io(format!("cannot write `{name}`: {e}")))
+        };
+        write("results.csv", &csv_bytes)?;
+        let mut log = String::new();
+        for e in tx.log_entries()? {
+            log.push_str(&serde_json::to_string(&e).map_err(|e| io(e.to_string()))?);
+            log.push('\n');
+        }
+        write("log.jsonl", log.as_bytes())?;
+        for (stage, text) in &live.outcome.swiss_trf {
+            let done = !live.games.iter().any(|g| &g.stage == stage && g.pending);
+            if done {
+                write(&format!("{stage}.trf"), text.as_bytes())?;
+            }
+        }
+        Ok(format!(
+            "exported {n} results, the log and the finished Swiss stages to `{}`\n",
+            out.display()
+        ))
+    })
+}
+
+/// Write beside the target and rename over it: an interrupted export leaves no truncated file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".xqreg-")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

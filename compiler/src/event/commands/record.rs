@@ -1,0 +1,346 @@
+//! `event result` and `event correct`: results by board or by players, recorded in one
+//! transaction; a correction says which games changed, which published rounds stand, and whose
+//! place or points moved.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde_json::json;
+use xqreg_runtime::engine::GameResult;
+
+use crate::diagnostics::Lang;
+use crate::event::codes;
+use crate::event::live::{game_id, GameId, Live};
+use crate::event::store::StoredGame;
+use crate::event::{load, refuse, with_event, Fail, Loaded, Res};
+
+use super::games::game_json;
+
+/// One result to record: which game (by players or by board) and what happened.
+pub struct Entry {
+    pub stage: String,
+    pub round: u32,
+    pub at: At,
+    pub result: GameResult,
+    pub red_fouls: u32,
+    pub black_fouls: u32,
+    /// Where it was written, for messages (`file.csv line 3`).
+    pub place: String,
+}
+
+pub enum At {
+    Board(u32),
+    Players {
+        red: String,
+        black: String,
+        step: Option<String>,
+        game: u32,
+    },
+}
+
+/// The stored game an entry is for, and the result in that game's colours.
+/// The published games by identity and by board, and the roster's ids: built once per command,
+/// so a results file of a thousand games does not search the store a thousand times.
+struct Lookup<'g> {
+    by_id: BTreeMap<GameId, &'g StoredGame>,
+    by_board: BTreeMap<(&'g str, u32, u32), &'g StoredGame>,
+    players: BTreeSet<&'g str>,
+}
+
+impl<'g> Lookup<'g> {
+    fn new(games: &'g [StoredGame], l: &'g Loaded) -> Lookup<'g> {
+        Lookup {
+            by_id: games.iter().map(|g| (g.id_key(), g)).collect(),
+            by_board: games
+                .iter()
+                .map(|g| ((g.stage.as_str(), g.round, g.board), g))
+                .collect(),
+            players: l
+                .event
+                .roster
+                .players
+                .iter()
+                .map(|p| p.id.as_str())
+                .collect(),
+        }
+    }
+}
+
+fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u32, u32))> {
+    match &e.at {
+        At::Board(b) => {
+            let g = look
+                .by_board
+                .get(&(e.stage.as_str(), e.round, *b))
+                .copied()
+                .ok_or_else(|| unpublished(e, &format!("board {b}")))?;
+            Ok((g, e.result, (e.red_fouls, e.black_fouls)))
+        }
+        At::Players {
+            red,
+            black,
+            step,
+            game,
+        } => {
+            for id in [red, black] {
+                if !look.players.contains(id.as_str()) {
+                    return Err(refuse(
+                        &codes::E833,
+                        format!("{}: `{id}` is not in the event's roster", e.place),
+                        "write the player's id as the roster has it",
+                    ));
+                }
+            }
+            let want = game_id(&e.stage, e.round, red, black, step.as_deref(), *game);
+            let g = look
+                .by_id
+                .get(&want)
+                .copied()
+                .ok_or_else(|| unpublished(e, &format!("{red} - {black}")))?;
+            if g.red == *red {
+                Ok((g, e.result, (e.red_fouls, e.black_fouls)))
+            } else {
+                Ok((g, e.result.flipped(), (e.black_fouls, e.red_fouls)))
+            }
+        }
+    }
+}
+
+fn unpublished(e: &Entry, what: &str) -> Fail {
+    refuse(
+        &codes::E831,
+        format!(
+            "{}: no published game {} round {} {what}",
+            e.place, e.stage, e.round
+        ),
+        "record results only for published games (`xqreg event status DIR` lists them)",
+    )
+}
+
+/// `event result` / `event correct`: record results (all or none). With `reason`, each entry
+/// corrects a game that has a result; the output says which standings changed.
+pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -> Res<String> {
+    with_event(dir, lang, |tx, loaded| {
+        let before = reason.map(|_| loaded.replay()).transpose()?;
+        let mut changed = Vec::new();
+        // Corrections: each game before and after.
+        let mut was: Vec<(StoredGame, StoredGame)> = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        let look = Lookup::new(&loaded.event.games, &loaded);
+        for e in entries {
+            let (g, result, fouls) = find(&look, e)?;
+            match (&g.result, reason) {
+                (Some(_), None) => {
+                    return Err(refuse(
+                        &codes::E832,
+                        format!(
+                            "{}: {} round {} board {} ({} - {}) already has a result",
+                            e.place, g.stage, g.round, g.board, g.red, g.black
+                        ),
+                        "use `xqreg event correct ... --reason TEXT` to change a recorded result",
+                    ))
+                }
+                (None, Some(_)) => {
+                    return Err(refuse(
+                        &codes::E834,
+                        format!(
+                            "{}: {} round {} board {} has no result to correct",
+                            e.place, g.stage, g.round, g.board
+                        ),
+                        "record it with `xqreg event result`",
+                    ))
+                }
+                _ => {}
+            }
+            if !seen.insert(g.id) {
+                return Err(refuse(
+                    &codes::E832,
+                    format!(
+                        "{}: a second result for {} round {} board {}",
+                        e.place, g.stage, g.round, g.board
+                    ),
+                    "give each game's result once",
+                ));
+            }
+            tx.set_result(g.id, result.notation(), fouls, reason.is_some())?;
+            let mut after = g.clone();
+            after.result = Some((result.notation().to_string(), fouls.0, fouls.1));
+            let mut logged = game_json(&after);
+            logged["red_fouls"] = json!(fouls.0);
+            logged["black_fouls"] = json!(fouls.1);
+            if reason.is_some() {
+                logged["was"] = json!(g.result.as_ref().map(|r| &r.0));
+                was.push((g.clone(), after.clone()));
+            }
+            changed.push(logged);
+        }
+        // The replay checks what the results imply (a result voided by a withdrawal, a published
+        // game that no longer follows): a problem undoes the whole command.
+        let reloaded = load(tx, loaded.lang)?;
+        let live = reloaded.replay()?;
+        let mut text = format!("{} result(s) recorded\n", changed.len());
+        let mut log = json!({"results": changed});
+        if let (Some(reason), Some(before)) = (reason, before) {
+            let moved = changed_standings(&before, &live);
+            let kept = kept_rounds(&loaded.event.games, &was);
+            log = json!({"results": log["results"], "reason": reason,
+                         "standings_changed": moved, "published_kept": kept});
+            text = correction_text(reason, &was, &kept, &moved);
+        }
+        tx.log(
+            if reason.is_some() {
+                "correct"
+            } else {
+                "result"
+            },
+            &log,
+        )?;
+        Ok(text)
+    })
+}
+
+/// A place in a standings table as (place, shared); None where the player has no row (in or
+/// out of the stage's field).
+pub type Place = Option<(u32, bool)>;
+
+/// A player whose place or points a correction changed.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Moved {
+    pub stage: String,
+    pub group: Option<String>,
+    pub id: String,
+    pub player: String,
+    /// Before and after.
+    pub place: (Place, Place),
+    pub points: (Option<i64>, Option<i64>),
+}
+
+/// The rows of every stage group's standings that differ between two replays, player by player.
+/// A place is compared as the standings give it before any lot: players equal on points and on
+/// every tie-break value share the first of their places, so a lot drawn afresh among them is
+/// not a change of standings.
+fn changed_standings(before: &Live, after: &Live) -> Vec<Moved> {
+    let mut out = Vec::new();
+    for (a, b) in before.outcome.stages.iter().zip(&after.outcome.stages) {
+        for (ga, gb) in a.groups.iter().zip(&b.groups) {
+            let (ra, rb) = (places_before_lots(ga), places_before_lots(gb));
+            // In the order of the standings after the correction, then whoever left them.
+            let ids = gb.standings.iter().map(|r| r.id.as_str()).chain(
+                ga.standings
+                    .iter()
+                    .map(|r| r.id.as_str())
+                    .filter(|id| !rb.contains_key(id)),
+            );
+            for id in ids {
+                let (x, y) = (ra.get(id), rb.get(id));
+                let place = (x.map(|r| (r.0, r.1)), y.map(|r| (r.0, r.1)));
+                let points = (x.and_then(|r| r.2.points), y.and_then(|r| r.2.points));
+                if place != (None, None) && (place.0 != place.1 || points.0 != points.1) {
+                    out.push(Moved {
+                        stage: a.name.clone(),
+                        group: ga.name.clone(),
+                        id: id.to_string(),
+                        player: x.or(y).map(|r| r.2.player.clone()).unwrap_or_default(),
+                        place,
+                        points,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Each row's place before lots (see [`changed_standings`]), whether it is shared, and the row.
+fn places_before_lots(
+    g: &xqreg_runtime::engine::GroupOutcome,
+) -> BTreeMap<&str, (u32, bool, &xqreg_runtime::engine::StandingRow)> {
+    let mut out = BTreeMap::new();
+    let blocks = g
+        .standings
+        .chunk_by(|a, b| a.points == b.points && a.tiebreaks == b.tiebreaks);
+    for block in blocks {
+        let Some(first) = block.first() else { continue };
+        let shared = block.len() > 1 || first.shared;
+        for r in block {
+            out.insert(r.id.as_str(), (first.place, shared, r));
+        }
+    }
+    out
+}
+
+/// The published rounds after a corrected game in its stage: they stand as published.
+fn kept_rounds(games: &[StoredGame], was: &[(StoredGame, StoredGame)]) -> Vec<(String, u32)> {
+    let mut kept = BTreeSet::new();
+    for (g, _) in was {
+        for p in games
+            .iter()
+            .filter(|p| p.stage == g.stage && p.round > g.round)
+        {
+            kept.insert((p.stage.clone(), p.round));
+        }
+    }
+    kept.into_iter().collect()
+}
+
+/// What `correct` prints: each game from and to, the published rounds that stand, and every
+/// row of the standings that moved.
+fn correction_text(
+    reason: &str,
+    was: &[(StoredGame, StoredGame)],
+    kept: &[(String, u32)],
+    moved: &[Moved],
+) -> String {
+    use std::fmt::Write as _;
+    let mut s = format!("{} result(s) corrected ({reason})\n", was.len());
+    let res = |g: &StoredGame| g.result.as_ref().map_or("-".to_string(), |r| r.0.clone());
+    for (b, a) in was {
+        let _ = writeln!(
+            s,
+            "  {} round {} board {} ({} - {}): {} -> {}",
+            b.stage,
+            b.round,
+            b.board,
+            b.red,
+            b.black,
+            res(b),
+            res(a)
+        );
+    }
+    for (stage, round) in kept {
+        let _ = writeln!(
+            s,
+            "{stage} round {round} was published already and stands as published"
+        );
+    }
+    if moved.is_empty() {
+        s.push_str("no standings changed\n");
+    }
+    let mut head = String::new();
+    let place = |p: Option<(u32, bool)>| match p {
+        Some((n, shared)) => format!("{n}{}", if shared { "=" } else { "" }),
+        None => "-".to_string(),
+    };
+    let points = |p: Option<i64>| p.map_or("-".to_string(), |p| p.to_string());
+    for m in moved {
+        let h = match &m.group {
+            Some(g) => format!("{} group {g}", m.stage),
+            None => m.stage.clone(),
+        };
+        if h != head {
+            let _ = writeln!(s, "standings changed: {h}");
+            head = h;
+        }
+        let _ = writeln!(
+            s,
+            "  {} {}: place {} -> {}, points {} -> {}",
+            m.id,
+            m.player,
+            place(m.place.0),
+            place(m.place.1),
+            points(m.points.0),
+            points(m.points.1),
+        );
+    }
+    s
+}

@@ -1,0 +1,252 @@
+//! `event verify`: the log replayed batch by batch against what the engine pairs from the results
+//! recorded before each batch, and the store against the log.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use crate::diagnostics::Lang;
+use crate::event::codes;
+use crate::event::store::{StoredGame, StoredWithdrawal, Tx};
+use crate::event::{refuse, with_event, Fail, Loaded, Res};
+
+use super::games::{boards, game_json};
+
+/// `event verify`: replay the log from `new`. At every `pair` the log holds, the engine is run
+/// on what the log had recorded before it (the results as they were then, corrected or not, the
+/// withdrawals, the rounds published before): the games it gives next must be the ones that
+/// `pair` published, board by board. At the end what the log built must be what the store holds,
+/// and a replay of the store must give every published game.
+pub fn verify(dir: &Path, lang: Lang) -> Res<String> {
+    with_event(dir, lang, |tx, loaded| {
+        let batches = history(tx, &loaded)?;
+        let live = loaded.replay()?;
+        Ok(format!(
+            "verified: {} log entries, {} published games in {batches} batches, {} results; each \
+             batch is what the engine pairs from the results recorded before it, and a fresh \
+             replay gives every published game\n",
+            tx.log_entries()?.len(),
+            loaded.event.games.len(),
+            loaded
+                .event
+                .games
+                .iter()
+                .filter(|g| g.result.is_some())
+                .count(),
+        ) + if live.finished() {
+            "the event is complete\n"
+        } else {
+            ""
+        })
+    })
+}
+
+fn tampered(what: String) -> Fail {
+    refuse(
+        &codes::E836,
+        what,
+        "the store was edited outside xqreg; restore it from a backup",
+    )
+}
+
+/// Replay the log entry by entry (see [`verify`]); the number of `pair` batches it checked.
+pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
+    use serde_json::Value;
+    // The roster as `new` stored it: late entrants join it where the log enters them.
+    let late: BTreeSet<&str> = loaded
+        .event
+        .entries
+        .iter()
+        .flat_map(|e| e.players.iter().map(String::as_str))
+        .collect();
+    let mut roster = loaded.event.roster.clone();
+    roster.players.retain(|p| !late.contains(p.id.as_str()));
+    let mut ev = crate::event::live::Event {
+        plan: loaded.event.plan.clone(),
+        roster,
+        seed: loaded.event.seed,
+        games: Vec::new(),
+        withdrawals: Vec::new(),
+        entries: Vec::new(),
+    };
+    let text = |v: &Value| v.as_str().map(str::to_string);
+    let num = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
+    let mut batches = 0;
+    for e in tx.log_entries()? {
+        match e.command.as_str() {
+            "pair" => {
+                batches += 1;
+                let batch = e.changes["batch"].as_i64().unwrap_or(0);
+                let live = crate::event::live::replay(&ev).map_err(|p| loaded.problems(&p))?;
+                let want: Vec<Value> = boards(&live.next, &ev.games, batch)
+                    .iter()
+                    .map(game_json)
+                    .collect();
+                let logged = e.changes["published"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                if want != logged {
+                    return Err(loaded.problems(&[batch_changed(batch, &logged, &want)]));
+                }
+                for v in &logged {
+                    ev.games.push(StoredGame {
+                        id: 0,
+                        batch,
+                        stage: text(&v["stage"]).unwrap_or_default(),
+                        round: num(&v["round"]).unwrap_or(0),
+                        board: num(&v["board"]).unwrap_or(0),
+                        group: text(&v["group"]),
+                        step: text(&v["step"]),
+                        game_no: num(&v["game"]).unwrap_or(1),
+                        red: text(&v["red"]).unwrap_or_default(),
+                        black: text(&v["black"]).unwrap_or_default(),
+                        result: None,
+                    });
+                }
+            }
+            "result" | "correct" => {
+                for r in e.changes["results"].as_array().into_iter().flatten() {
+                    let (stage, round, board) =
+                        (text(&r["stage"]), num(&r["round"]), num(&r["board"]));
+                    let g = ev.games.iter_mut().find(|g| {
+                        Some(&g.stage) == stage.as_ref()
+                            && Some(g.round) == round
+                            && Some(g.board) == board
+                    });
+                    let Some(g) = g else {
+                        return Err(tampered(format!(
+                            "log entry {}: a result for {} round {} board {}, which the log never published",
+                            e.id, r["stage"], r["round"], r["board"]
+                        )));
+                    };
+                    // Logs written before fouls were logged leave them to the store.
+                    let stored =
+                        loaded.event.games.iter().find(|s| {
+                            s.stage == g.stage && s.round == g.round && s.board == g.board
+                        });
+                    let fouls = |key: &str, k: usize| {
+                        num(&r[key]).unwrap_or_else(|| {
+                            stored.and_then(|s| s.result.as_ref()).map_or(0, |x| {
+                                if k == 0 {
+                                    x.1
+                                } else {
+                                    x.2
+                                }
+                            })
+                        })
+                    };
+                    g.result = Some((
+                        text(&r["result"]).unwrap_or_default(),
+                        fouls("red_fouls", 0),
+                        fouls("black_fouls", 1),
+                    ));
+                }
+            }
+            "enter" => {
+                let entry: crate::event::store::StoredEntry =
+                    serde_json::from_value(e.changes["entry"].clone()).map_err(|_| {
+                        tampered(format!("log entry {}: an unreadable late entry", e.id))
+                    })?;
+                let more =
+                    crate::run::csv_input::read_roster(&entry.csv_name, entry.csv.as_bytes())
+                        .map_err(|_| {
+                            tampered(format!("log entry {}: an unreadable roster", e.id))
+                        })?;
+                ev.roster.players.extend(more.players);
+                ev.entries.push(entry);
+            }
+            "withdraw" => ev.withdrawals.push(StoredWithdrawal {
+                player: text(&e.changes["player"]).unwrap_or_default(),
+                stage: text(&e.changes["stage"]).unwrap_or_default(),
+                after_round: num(&e.changes["after_round"]).unwrap_or(0),
+            }),
+            _ => {}
+        }
+    }
+    // What the log built is what the store holds.
+    let key = |g: &StoredGame| (g.batch, g.stage.clone(), g.round, g.board);
+    let logged: BTreeMap<_, &StoredGame> = ev.games.iter().map(|g| (key(g), g)).collect();
+    let stored: BTreeMap<_, &StoredGame> = loaded.event.games.iter().map(|g| (key(g), g)).collect();
+    for (k, s) in &stored {
+        let Some(l) = logged.get(k) else {
+            return Err(tampered(format!(
+                "{} round {} board {}: a published game the log never published",
+                s.stage, s.round, s.board
+            )));
+        };
+        let same = |a: &StoredGame, b: &StoredGame| {
+            (&a.group, &a.step, a.game_no, &a.red, &a.black)
+                == (&b.group, &b.step, b.game_no, &b.red, &b.black)
+        };
+        if !same(l, s) {
+            return Err(tampered(format!(
+                "{} round {} board {}: the published game in the store differs from the one the log published",
+                s.stage, s.round, s.board
+            )));
+        }
+        if l.result != s.result {
+            return Err(tampered(format!(
+                "{} round {} board {}: the stored result differs from the log",
+                s.stage, s.round, s.board
+            )));
+        }
+    }
+    if let Some((_, l)) = logged.iter().find(|(k, _)| !stored.contains_key(*k)) {
+        return Err(tampered(format!(
+            "{} round {} board {}: the log published a game the store does not hold",
+            l.stage, l.round, l.board
+        )));
+    }
+    if ev.entries != loaded.event.entries {
+        return Err(tampered(
+            "the late entries in the store differ from the ones the log recorded".to_string(),
+        ));
+    }
+    if ev.withdrawals != loaded.event.withdrawals {
+        return Err(tampered(
+            "the withdrawals in the store differ from the ones the log recorded".to_string(),
+        ));
+    }
+    Ok(batches)
+}
+
+/// A batch the log published that the engine, given what was recorded before it, does not pair.
+fn batch_changed(
+    batch: i64,
+    logged: &[serde_json::Value],
+    want: &[serde_json::Value],
+) -> xqreg_runtime::engine::RuntimeProblem {
+    let line = |v: Option<&serde_json::Value>, none: &str| match v {
+        Some(v) => format!(
+            "{} round {} board {}: {} - {}",
+            v["stage"].as_str().unwrap_or(""),
+            v["round"],
+            v["board"],
+            v["red"].as_str().unwrap_or(""),
+            v["black"].as_str().unwrap_or("")
+        ),
+        None => none.to_string(),
+    };
+    let at = (0..logged.len().max(want.len()))
+        .find(|&i| logged.get(i) != want.get(i))
+        .unwrap_or(0);
+    let (l, w) = (
+        line(logged.get(at), "no game"),
+        line(want.get(at), "no game"),
+    );
+    let (lz, wz) = (
+        line(logged.get(at), "没有对局"),
+        line(want.get(at), "没有对局"),
+    );
+    xqreg_runtime::engine::RuntimeProblem::new(
+        crate::event::live::PUBLISHED_CHANGED,
+        format!(
+            "batch {batch} was published as {l}, but the engine pairs {w} from the results \
+             recorded before it"
+        ),
+        &xqreg_runtime::plan::Origin::default_rule("the event's log"),
+    )
+    .zh(format!(
+        "第 {batch} 批公布为 {lz}，而引擎按此前已录成绩编排为 {wz}"
+    ))
+}
