@@ -34,18 +34,23 @@ fn start_of(dir: &Path, example: &str, file: &str) -> (String, PathBuf) {
     std::fs::copy(root().join(format!("examples/{example}/{file}")), &reg).expect("copies");
     let ev = dir.join("event").to_string_lossy().into_owned();
     let roster = root().join(format!("examples/{example}/roster.csv"));
+    event_new(&ev, &reg, &roster, 5);
+    (ev, reg)
+}
+
+/// `xqreg event new EV --regulation REG --roster ROSTER --seed SEED`, which must succeed.
+pub fn event_new(ev: &str, reg: &Path, roster: &Path, seed: u64) {
     ok(&[
         "event",
         "new",
-        &ev,
+        ev,
         "--regulation",
         &reg.to_string_lossy(),
         "--roster",
         &roster.to_string_lossy(),
         "--seed",
-        "5",
+        &seed.to_string(),
     ]);
-    (ev, reg)
 }
 
 fn status(ev: &str) -> String {

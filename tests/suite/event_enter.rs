@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::common::{root, xqreg, xqreg_ok as ok};
-use crate::event_cli::points_of;
+use crate::event_cli::{event_new, points_of};
 
 /// Refused with `code` (exit 1), and the event is as it was: the same status and log.
 fn refused(ev: &str, args: &[&str], code: &str) -> String {
@@ -79,17 +79,7 @@ fn start(dir: &Path, late: bool) -> String {
     std::fs::write(&reg, text).expect("writes");
     let roster = rows(dir, "roster.csv", 1..=60);
     let ev = dir.join("event").to_string_lossy().into_owned();
-    ok(&[
-        "event",
-        "new",
-        &ev,
-        "--regulation",
-        &reg.to_string_lossy(),
-        "--roster",
-        &roster.to_string_lossy(),
-        "--seed",
-        "2",
-    ]);
+    event_new(&ev, &reg, &roster, 2);
     ev
 }
 

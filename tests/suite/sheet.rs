@@ -274,6 +274,17 @@ fn seed_sheets_carry_every_amount_time_date_round_and_tiebreak() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// `md` against its reviewed snapshot `tests/snapshots/sheet/NAME.snap`.
+fn assert_sheet_snapshot(name: &str, md: &str) {
+    insta::with_settings!({
+        snapshot_path => "../snapshots/sheet",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name.to_string(), md);
+    });
+}
+
 /// Every clause kind as a sentence, in zh and en: the sheet of the grammar's worked file (every
 /// construct once), reviewed as a snapshot.
 #[test]
@@ -284,13 +295,7 @@ fn every_clause_kind_prints_its_reviewed_sentence() {
         let md = sheet::render(&src, lang, Format::Md)
             .expect("the templates render")
             .text;
-        insta::with_settings!({
-            snapshot_path => "../snapshots/sheet",
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-        }, {
-            insta::assert_snapshot!(format!("all_constructs.{tag}"), md);
-        });
+        assert_sheet_snapshot(&format!("all_constructs.{tag}"), &md);
     }
 }
 
@@ -303,13 +308,7 @@ fn markdown_sheets_match_their_reviewed_snapshots() {
             .replace('/', "__");
         for (lang, tag) in [(Lang::Zh, "zh"), (Lang::En, "en")] {
             let md = l.render(lang, Format::Md).text;
-            insta::with_settings!({
-                snapshot_path => "../snapshots/sheet",
-                prepend_module_to_snapshot => false,
-                omit_expression => true,
-            }, {
-                insta::assert_snapshot!(format!("{name}.{tag}"), md);
-            });
+            assert_sheet_snapshot(&format!("{name}.{tag}"), &md);
             if l.source().supplements.is_empty() {
                 continue;
             }
@@ -317,13 +316,7 @@ fn markdown_sheets_match_their_reviewed_snapshots() {
             let md = sheet::render(&src, lang, Format::Md)
                 .expect("the templates render")
                 .text;
-            insta::with_settings!({
-                snapshot_path => "../snapshots/sheet",
-                prepend_module_to_snapshot => false,
-                omit_expression => true,
-            }, {
-                insta::assert_snapshot!(format!("{name}.consolidated.{tag}"), md);
-            });
+            assert_sheet_snapshot(&format!("{name}.consolidated.{tag}"), &md);
         }
     }
 }

@@ -3,7 +3,7 @@
 //! a quota of nobody (E614), a sex's share above the quota (E615), and a scope or a sex given
 //! twice (E616). The sex words are E111 (`words`), the category E106 (`unknown`).
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 
 use super::entry::entry_clauses;
 use super::names::code;
@@ -71,12 +71,12 @@ fn per_zh(per: &str) -> &'static str {
 }
 
 pub fn check(file: &ast::File, diags: &mut Diagnostics) {
-    let mut scopes: BTreeMap<&str, ()> = BTreeMap::new();
+    let mut scopes: BTreeSet<&str> = BTreeSet::new();
     for c in entry_clauses(file) {
         let EntryClause::Quota(q) = c else { continue };
         let per = q.per.node.as_str();
         let zh = per_zh(per);
-        if scopes.insert(per, ()).is_some() {
+        if !scopes.insert(per) {
             let what = format!("`quota per {per}`");
             diags.push(TWICE.at(q.per.span, &[("what", &what), ("what_zh", &what)]));
         }
@@ -84,9 +84,9 @@ pub fn check(file: &ast::File, diags: &mut Diagnostics) {
         if q.total.node == 0 {
             diags.push(NOBODY.at(q.total.span, &[("per", per), ("per_zh", zh)]));
         }
-        let mut sexes: BTreeMap<&str, ()> = BTreeMap::new();
+        let mut sexes: BTreeSet<&str> = BTreeSet::new();
         for (sex, share) in &q.by_sex {
-            if sexes.insert(sex.node.as_str(), ()).is_some() {
+            if !sexes.insert(sex.node.as_str()) {
                 let what = format!("`{}`", sex.node);
                 diags.push(TWICE.at(sex.span, &[("what", &what), ("what_zh", &what)]));
             } else if share.node > q.total.node {
