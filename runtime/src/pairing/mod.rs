@@ -25,6 +25,8 @@ pub struct SwissPlayer {
     pub number: u32,
     pub id: String,
     pub rating: u32,
+    /// What same-unit avoidance keeps apart: the player's unit, or its federation under
+    /// `avoid same_federation` (the Swiss stage fills it from the plan's `avoid_by`).
     pub unit: Option<String>,
     /// Points so far in the stage.
     pub points: i64,
