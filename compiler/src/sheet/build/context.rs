@@ -1,0 +1,283 @@
+//! The builder's context: the display names clauses refer to, the buckets of clauses per
+//! article, the marks of rendered spans, and the helpers that word a name in the sheet's language.
+
+use super::{derived, words, Art, Clause};
+use crate::sheet::catalogue::{self as cat, M};
+use crate::sheet::fmt;
+use crate::sheet::source::Entry;
+use crate::sheet::Lang;
+use std::collections::{BTreeMap, BTreeSet};
+use xqreg_grammar::ast::{self, Item, Span, Text};
+
+/// Display names of everything a clause may refer to by identifier.
+#[derive(Default)]
+pub struct Names<'a> {
+    pub stages: BTreeMap<&'a str, &'a ast::Stage>,
+    pub stage_order: Vec<&'a str>,
+    pub times: BTreeMap<&'a str, &'a ast::TimeControl>,
+    pub categories: BTreeMap<&'a str, &'a ast::Category>,
+    pub pools: BTreeMap<&'a str, &'a ast::Pool>,
+    pub players: BTreeMap<&'a str, &'a ast::PlayerDecl>,
+    pub playoffs: BTreeMap<&'a str, &'a ast::PlayoffChain>,
+    pub places: Vec<&'a ast::PlacesDecl>,
+    /// Derived rankings: prize tables and quotas name them as they name categories.
+    pub rankings: BTreeMap<&'a str, &'a ast::DerivedRanking>,
+}
+
+pub struct Ctx<'a> {
+    pub lang: Lang,
+    pub names: Names<'a>,
+    pub rendered: BTreeSet<Span>,
+    pub(super) buckets: BTreeMap<Art, Vec<(u8, Option<M>, Clause)>>,
+    /// Organiser role headings, by article index.
+    pub role_headings: Vec<String>,
+    /// The origin of the item being built, to tag its clauses.
+    pub(super) tag: Option<String>,
+    /// Which articles each item printed into (by the item's span), for supplement cross-references.
+    pub item_arts: BTreeMap<Span, BTreeSet<Art>>,
+    pub(super) current_item: Option<Span>,
+    pub signature: Vec<String>,
+    pub title: Option<Text>,
+    /// The first span marked since the last push: where the clause being pushed was read from.
+    pub(super) last_mark: Option<Span>,
+    /// Each supplement's span and tag.
+    pub supplement_spans: Vec<(Span, String)>,
+    /// Texts the English sheet printed in Chinese for want of an `en` (`sheet/english.rs`).
+    pub untranslated: std::cell::RefCell<BTreeMap<Span, Text>>,
+    /// The consolidated sheet: every clause of the regulation as issued, as [`wording`] spells
+    /// it; a clause of a replaced item that reads the same is not marked as amended.
+    pub unchanged: BTreeSet<String>,
+    /// Every clause of the regulation as issued at any depth, as [`gist`] spells it: a
+    /// supplement's document does not print again a rule its override restates unchanged.
+    pub issued_gists: BTreeSet<String>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(lang: Lang) -> Ctx<'a> {
+        Ctx {
+            lang,
+            names: Names::default(),
+            rendered: BTreeSet::new(),
+            buckets: BTreeMap::new(),
+            role_headings: Vec::new(),
+            tag: None,
+            item_arts: BTreeMap::new(),
+            current_item: None,
+            signature: Vec::new(),
+            title: None,
+            last_mark: None,
+            supplement_spans: Vec::new(),
+            untranslated: Default::default(),
+            unchanged: BTreeSet::new(),
+            issued_gists: BTreeSet::new(),
+        }
+    }
+
+    /// Records that the clause with this span has been written into the sheet.
+    pub fn mark(&mut self, span: Span) {
+        self.rendered.insert(span);
+        // Builders mark a clause's own span first: that is where the clause was read from.
+        if self.last_mark.is_none() {
+            self.last_mark = Some(span);
+        }
+    }
+
+    /// The tag of the supplement whose text holds `span`, for a clause a supplement merged into
+    /// a base block (a conduct rule added to the base conduct).
+    pub fn tag_for(&self, span: Span) -> Option<String> {
+        self.supplement_spans
+            .iter()
+            .find(|(s, _)| s.start <= span.start && span.end <= s.end)
+            .map(|(_, t)| t.clone())
+    }
+
+    /// A fixed phrase of the catalogue.
+    pub fn m(&self, key: M) -> &'static str {
+        cat::m(self.lang, key)
+    }
+
+    /// A phrase with `{0}`, `{1}` ... filled.
+    pub fn mf(&self, key: M, args: &[&str]) -> String {
+        cat::fill(cat::m(self.lang, key), args)
+    }
+
+    /// A display text in the sheet's language; Chinese when no English rendering is given.
+    pub fn t(&self, text: &Text) -> String {
+        match (self.lang, &text.en) {
+            (Lang::En, Some(en)) => en.node.clone(),
+            (Lang::En, None) => {
+                self.untranslated
+                    .borrow_mut()
+                    .insert(text.span, text.clone());
+                text.zh.node.clone()
+            }
+            (Lang::Zh, _) => text.zh.node.clone(),
+        }
+    }
+
+    /// A display text, marking its span.
+    pub fn tm(&mut self, text: &Text) -> String {
+        self.mark(text.span);
+        self.t(text)
+    }
+
+    pub fn push(&mut self, art: Art, order: u8, mut clause: Clause) {
+        self.tag_clause(&mut clause);
+        if let Some(item) = self.current_item {
+            self.item_arts.entry(item).or_default().insert(art);
+        }
+        self.buckets
+            .entry(art)
+            .or_default()
+            .push((order, None, clause));
+    }
+
+    /// Pushes a clause into a headed group (比赛用时, 名次区分): the group prints once, at the
+    /// place of its first clause, with the clauses as its numbered items.
+    pub fn push_in(&mut self, art: Art, order: u8, group: M, mut clause: Clause) {
+        self.tag_clause(&mut clause);
+        if let Some(item) = self.current_item {
+            self.item_arts.entry(item).or_default().insert(art);
+        }
+        self.buckets
+            .entry(art)
+            .or_default()
+            .push((order, Some(group), clause));
+    }
+
+    /// Marks a clause with the supplement it comes from, unless it reads as in the base.
+    pub(super) fn tag_clause(&mut self, clause: &mut Clause) {
+        if !clause.source.is_empty() {
+            return;
+        }
+        let merged = self.last_mark.take().and_then(|s| self.tag_for(s));
+        if let Some(tag) = self.tag.clone().or(merged) {
+            if !self.unchanged.contains(&wording(clause)) {
+                clause.source = tag;
+            }
+        }
+    }
+
+    /// Every clause built so far, by article (a scratch context's output).
+    pub fn take_buckets(&mut self) -> BTreeMap<Art, Vec<(u8, Option<M>, Clause)>> {
+        std::mem::take(&mut self.buckets)
+    }
+
+    pub fn sentence(&self, s: &str) -> String {
+        fmt::sentence(self.lang, s)
+    }
+
+    pub fn stage_title(&self, name: &str) -> String {
+        match self.names.stages.get(name).and_then(|s| s.title.as_ref()) {
+            Some(t) => self.t(t),
+            None => name.to_string(),
+        }
+    }
+
+    pub fn time_title(&self, name: &str) -> String {
+        if let Some(t) = self.names.times.get(name).and_then(|t| t.title.as_ref()) {
+            return self.t(t);
+        }
+        words::time_name(self.lang, name)
+            .unwrap_or(name)
+            .to_string()
+    }
+
+    pub fn category_title(&self, name: &str) -> String {
+        if name == "overall" {
+            return self.m(M::Overall).to_string();
+        }
+        match self
+            .names
+            .categories
+            .get(name)
+            .and_then(|c| c.title.as_ref())
+        {
+            Some(t) => self.t(t),
+            None => match self.names.rankings.get(name) {
+                Some(r) => derived::title(self, r),
+                None => name.to_string(),
+            },
+        }
+    }
+
+    pub fn pool_title(&self, name: &str) -> String {
+        match self.names.pools.get(name).and_then(|p| p.title.as_ref()) {
+            Some(t) => self.t(t),
+            None => name.to_string(),
+        }
+    }
+
+    pub fn player_name(&self, id: &str) -> String {
+        match self.names.players.get(id) {
+            Some(p) => self.t(&p.name),
+            None => id.to_string(),
+        }
+    }
+
+    pub fn group_label(&self, group: &str) -> String {
+        match self.lang {
+            Lang::Zh if group.ends_with('组') || group.starts_with('组') => group.to_string(),
+            Lang::Zh => format!("{group}组"),
+            Lang::En => format!("Group {group}"),
+        }
+    }
+}
+
+pub(super) fn collect_names<'a, 'b>(
+    entries: impl Iterator<Item = &'b Entry<'a>>,
+    names: &mut Names<'a>,
+) where
+    'a: 'b,
+{
+    for entry in entries {
+        match entry.item {
+            Item::Stage(s) => {
+                if !names.stages.contains_key(s.name.node.as_str()) {
+                    names.stage_order.push(&s.name.node);
+                }
+                names.stages.entry(&s.name.node).or_insert(s);
+            }
+            Item::TimeControl(t) => {
+                names.times.entry(&t.name.node).or_insert(t);
+            }
+            Item::Category(c) => {
+                names.categories.entry(&c.name.node).or_insert(c);
+            }
+            Item::Playoff(p) => {
+                if let Some(n) = &p.name {
+                    names.playoffs.entry(&n.node).or_insert(p);
+                }
+            }
+            Item::Places(p) => names.places.push(p),
+            Item::Ranking(r) => {
+                names.rankings.entry(&r.name.node).or_insert(r);
+            }
+            Item::Entry(e) => {
+                for c in &e.clauses {
+                    match c {
+                        ast::EntryClause::Pool(p) => {
+                            names.pools.entry(&p.name.node).or_insert(p);
+                        }
+                        ast::EntryClause::Player(p) => {
+                            names.players.entry(&p.id.node).or_insert(p);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A clause's whole wording (its heading, text and items), to compare the consolidated text
+/// with the regulation as issued.
+pub(super) fn wording(c: &Clause) -> String {
+    let mut out = format!("{}\u{1f}{}", c.heading, c.text);
+    for i in &c.items {
+        out.push('\u{1e}');
+        out.push_str(&wording(i));
+    }
+    out
+}

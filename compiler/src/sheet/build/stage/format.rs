@@ -1,0 +1,252 @@
+//! A stage's format in words: round robin, Swiss (fixed, open or by entries), knockout with
+//! its bracket, same-place groups and team round robin.
+
+use super::super::method::place_ref;
+use super::super::words;
+use super::Ctx;
+use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
+use crate::sheet::Lang;
+use xqreg_grammar::ast::{
+    BracketSlot, Format, Knockout, KnockoutClause, Span, Spanned, SwissRounds,
+};
+
+pub(super) fn format_text(
+    ctx: &mut Ctx<'_>,
+    f: &Format,
+    places: Option<xqreg_grammar::ast::PlaceRange>,
+) -> String {
+    let lang = ctx.lang;
+    match f {
+        Format::RoundRobin {
+            cycles,
+            groups,
+            size,
+            span,
+        } => {
+            ctx.mark(*span);
+            ctx.mark(cycles.span);
+            let rr = words::cycles(lang, &cycles.node)
+                .unwrap_or(&cycles.node)
+                .to_string();
+            for g in groups {
+                ctx.mark(g.span);
+            }
+            if let Some(s) = size {
+                ctx.mark(s.span);
+            }
+            let labels: Vec<String> = groups.iter().map(|g| g.node.clone()).collect();
+            match (groups.len(), size) {
+                (0, Some(n)) => ctx.mf(M::RoundRobinSize, &[&n.node.to_string(), &rr]),
+                (0, None) => ctx.mf(M::RoundRobin, &[&rr]),
+                (k, Some(n)) => ctx.mf(
+                    M::RoundRobinGroups,
+                    &[
+                        &fmt::join(lang, &labels),
+                        &fmt::count_word(lang, k as u64),
+                        &n.node.to_string(),
+                        &rr,
+                    ],
+                ),
+                (k, None) => ctx.mf(
+                    M::RoundRobinGroupsNoSize,
+                    &[
+                        &fmt::join(lang, &labels),
+                        &fmt::count_word(lang, k as u64),
+                        &rr,
+                    ],
+                ),
+            }
+        }
+        Format::Swiss {
+            system,
+            rounds,
+            span,
+        } => swiss(ctx, system, rounds, *span),
+        Format::Knockout(k) => knockout(ctx, k, places),
+        Format::SamePlace {
+            groups,
+            places,
+            span,
+        } => {
+            ctx.mark(*span);
+            ctx.mark(places.span);
+            let gs: Vec<String> = groups
+                .iter()
+                .map(|g| {
+                    ctx.mark(g.span);
+                    ctx.mark(g.stage.span);
+                    ctx.mark(g.group.span);
+                    ctx.group_label(&g.group.node)
+                })
+                .collect();
+            let stage = groups
+                .first()
+                .map(|g| ctx.stage_title(&g.stage.node))
+                .unwrap_or_default();
+            let p = fmt::places(lang, *places);
+            ctx.mf(M::SamePlace, &[&stage, &fmt::join_and(lang, &gs), &p])
+        }
+        Format::TeamRoundRobin {
+            cycles,
+            boards,
+            groups,
+            span,
+        } => {
+            ctx.mark(*span);
+            ctx.mark(cycles.span);
+            ctx.mark(boards.span);
+            let rr = words::cycles(lang, &cycles.node)
+                .unwrap_or(&cycles.node)
+                .to_string();
+            let labels: Vec<String> = groups
+                .iter()
+                .map(|g| {
+                    ctx.mark(g.span);
+                    g.node.clone()
+                })
+                .collect();
+            let mut s = ctx.mf(M::TeamRoundRobin, &[&rr, &boards.node.to_string()]);
+            if !labels.is_empty() {
+                s = ctx.mf(M::WithReason, &[&s, &fmt::join(lang, &labels)]);
+            }
+            s
+        }
+    }
+}
+
+fn knockout(
+    ctx: &mut Ctx<'_>,
+    k: &Knockout,
+    places: Option<xqreg_grammar::ast::PlaceRange>,
+) -> String {
+    ctx.mark(k.span);
+    let lang = ctx.lang;
+    let mut parts = vec![ctx.m(M::Knockout).to_string()];
+    // The final's places (1st, 3rd of this bracket): places 5..8 play for 5th and 7th.
+    let first = places.map(|p| p.start).unwrap_or(1);
+    let place = |n: u32| {
+        fmt::places(
+            lang,
+            xqreg_grammar::ast::PlaceRange {
+                start: n,
+                end: n,
+                span: Default::default(),
+            },
+        )
+    };
+    for c in &k.clauses {
+        match c {
+            KnockoutClause::Bracket { pairs, span } => {
+                ctx.mark(*span);
+                let ps: Vec<String> = pairs
+                    .iter()
+                    .map(|(a, b)| {
+                        let a = slot(ctx, a);
+                        let b = slot(ctx, b);
+                        ctx.mf(M::Versus, &[&a, &b])
+                    })
+                    .collect();
+                let sep = if lang == Lang::Zh { "、" } else { "; " };
+                parts.push(ctx.mf(M::Bracket, &[&ps.join(sep)]));
+                if pairs.len() == 2 {
+                    parts.push(ctx.mf(M::WinnersMeet, &[&place(first)]));
+                }
+            }
+            KnockoutClause::Seeded { size, span } => {
+                ctx.mark(*span);
+                parts.push(ctx.mf(M::Seeded, &[&size.node.to_string()]));
+            }
+            KnockoutClause::Seeding { rule, span } => {
+                ctx.mark(*span);
+                ctx.mark(rule.span);
+                let r = words::seeding(lang, &rule.node)
+                    .unwrap_or(&rule.node)
+                    .to_string();
+                parts.push(ctx.mf(M::Seeding, &[&r]));
+            }
+            KnockoutClause::Games(n) => {
+                ctx.mark(n.span);
+                parts.push(ctx.mf(M::MatchGames, &[&n.node.to_string()]));
+            }
+            KnockoutClause::ThirdPlace(s) => {
+                ctx.mark(*s);
+                parts.push(ctx.mf(M::ThirdPlace, &[&place(first.saturating_add(2))]));
+            }
+            KnockoutClause::Placement(s) => {
+                ctx.mark(*s);
+                parts.push(ctx.m(M::Placement).to_string());
+            }
+            KnockoutClause::Byes { rule, span } => {
+                ctx.mark(*span);
+                ctx.mark(rule.span);
+                let r = words::byes(lang, &rule.node)
+                    .unwrap_or(&rule.node)
+                    .to_string();
+                parts.push(r);
+            }
+        }
+    }
+    let sep = if lang == Lang::Zh { "；" } else { "; " };
+    parts.join(sep)
+}
+
+fn slot(ctx: &mut Ctx<'_>, s: &BracketSlot) -> String {
+    match s {
+        BracketSlot::Place(r) => place_ref(ctx, r),
+        BracketSlot::Seed(n) => {
+            ctx.mark(n.span);
+            ctx.mf(M::SeedNo, &[&n.node.to_string()])
+        }
+        BracketSlot::Bye(sp) => {
+            ctx.mark(*sp);
+            ctx.m(M::ByeWord).to_string()
+        }
+        BracketSlot::Player(p) => {
+            ctx.mark(p.span);
+            ctx.player_name(&p.node)
+        }
+    }
+}
+
+fn swiss(ctx: &mut Ctx<'_>, system: &Spanned<String>, rounds: &SwissRounds, span: Span) -> String {
+    let lang = ctx.lang;
+    ctx.mark(span);
+    ctx.mark(system.span);
+    let sys = if system.node == "tbd" {
+        ctx.m(M::SwissSystemTbd).to_string()
+    } else {
+        words::swiss(lang, &system.node)
+            .unwrap_or(&system.node)
+            .to_string()
+    };
+    match rounds {
+        SwissRounds::Fixed(n) => {
+            ctx.mark(n.span);
+            ctx.mf(M::SwissFixed, &[&sys, &n.node.to_string()])
+        }
+        SwissRounds::Tbd(at) => {
+            ctx.mark(*at);
+            ctx.mf(M::SwissRoundsTbd, &[&sys])
+        }
+        SwissRounds::ByEntries(arms) => {
+            let parts: Vec<String> = arms
+                .iter()
+                .map(|a| {
+                    ctx.mark(a.span);
+                    ctx.mark(a.rounds.span);
+                    let r = a.rounds.node.to_string();
+                    match (a.min, a.max) {
+                        (Some(lo), Some(hi)) => {
+                            ctx.mf(M::ArmBetween, &[&lo.to_string(), &hi.to_string(), &r])
+                        }
+                        (None, Some(hi)) => ctx.mf(M::ArmUpTo, &[&hi.to_string(), &r]),
+                        (Some(lo), None) => ctx.mf(M::ArmFrom, &[&lo.to_string(), &r]),
+                        (None, None) => r,
+                    }
+                })
+                .collect();
+            ctx.mf(M::SwissByEntries, &[&sys, &fmt::join(lang, &parts)])
+        }
+    }
+}

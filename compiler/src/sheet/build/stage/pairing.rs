@@ -1,0 +1,139 @@
+//! The pairing clauses of a stage in words: first round, colours, avoidance, colour limits,
+//! byes, forfeits, the split, late entry and score sheets: one sentence each.
+
+use super::super::params::params_text;
+use super::super::words;
+use super::Ctx;
+use crate::sheet::catalogue::M;
+use crate::sheet::Lang;
+use xqreg_grammar::ast::StageClause;
+
+/// Adds the sentence of a pairing clause to `sentences`; other clauses are said elsewhere.
+pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, sentences: &mut Vec<String>) {
+    match c {
+        StageClause::FirstRound {
+            method,
+            colours,
+            first_board,
+            span,
+        } => {
+            ctx.mark(*span);
+            ctx.mark(method.span);
+            let mut parts = vec![words::first_round(ctx.lang, &method.node)
+                .unwrap_or(&method.node)
+                .to_string()];
+            if let Some(c) = colours {
+                ctx.mark(c.span);
+                parts.push(
+                    words::first_colours(ctx.lang, &c.node)
+                        .unwrap_or(&c.node)
+                        .to_string(),
+                );
+            }
+            if let Some(b) = first_board {
+                ctx.mark(b.span);
+                parts.push(
+                    words::first_board(ctx.lang, &b.node)
+                        .unwrap_or(&b.node)
+                        .to_string(),
+                );
+            }
+            let sep = if ctx.lang == Lang::Zh { "，" } else { ", " };
+            sentences.push(ctx.mf(M::FirstRound, &[&parts.join(sep)]));
+        }
+        StageClause::Colours { rule, span } => {
+            ctx.mark(*span);
+            ctx.mark(rule.span);
+            sentences.push(
+                words::colours(ctx.lang, &rule.node)
+                    .unwrap_or(&rule.node)
+                    .to_string(),
+            );
+        }
+        StageClause::Avoid { what, when, span } => {
+            ctx.mark(*span);
+            ctx.mark(what.span);
+            let w = words::avoid_what(ctx.lang, &what.node)
+                .unwrap_or(&what.node)
+                .to_string();
+            let key = match when.as_ref().map(|w| w.node.as_str()) {
+                Some("never") => M::AvoidNever,
+                Some("round1") => M::AvoidRound1,
+                _ => M::AvoidAlways,
+            };
+            if let Some(w) = when {
+                ctx.mark(w.span);
+            }
+            sentences.push(ctx.mf(key, &[&w]));
+        }
+        StageClause::ColourLimits { params, span } => {
+            ctx.mark(*span);
+            let p = params_text(ctx, params);
+            sentences.push(ctx.mf(M::ColourLimits, &[&p]));
+        }
+        StageClause::ColourTie { rule, span } => {
+            ctx.mark(*span);
+            ctx.mark(rule.span);
+            let r = words::colour_tie(ctx.lang, &rule.node)
+                .unwrap_or(&rule.node)
+                .to_string();
+            sentences.push(ctx.mf(M::ColourTie, &[&r]));
+        }
+        StageClause::Bye { params, span } => {
+            ctx.mark(*span);
+            let p = params_text(ctx, params);
+            sentences.push(ctx.mf(M::Bye, &[&p]));
+        }
+        StageClause::ForfeitMet { value, span } => {
+            ctx.mark(*span);
+            ctx.mark(value.span);
+            sentences.push(
+                ctx.m(if value.node {
+                    M::ForfeitMetYes
+                } else {
+                    M::ForfeitMetNo
+                })
+                .to_string(),
+            );
+        }
+        StageClause::Split {
+            after_round,
+            top,
+            to,
+            span,
+        } => {
+            ctx.mark(*span);
+            ctx.mark(to.span);
+            let to = ctx.stage_title(&to.node);
+            sentences.push(ctx.mf(
+                M::Split,
+                &[&after_round.node.to_string(), &top.node.to_string(), &to],
+            ));
+        }
+        StageClause::LateEntry {
+            until_round,
+            missed,
+            span,
+        } => {
+            ctx.mark(*span);
+            ctx.mark(missed.span);
+            let key = if missed.node == "half" {
+                M::LateEntryHalf
+            } else {
+                M::LateEntryZero
+            };
+            sentences.push(ctx.mf(key, &[&until_round.node.to_string()]));
+        }
+        StageClause::ScoreSheets { rule, span } => {
+            ctx.mark(*span);
+            ctx.mark(rule.span);
+            let key = if rule.node == "none" {
+                M::ScoreSheetsNone
+            } else {
+                M::ScoreSheetsRequired
+            };
+            sentences.push(ctx.m(key).to_string());
+        }
+        _ => {}
+    }
+}
