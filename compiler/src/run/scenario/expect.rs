@@ -1,0 +1,318 @@
+//! A scenario's expectations checked against the outcome: each kind of `expect` line compares
+//! one thing the runtime decided and says, in both languages, what differed.
+
+use std::collections::BTreeSet;
+
+use xqreg_grammar::ast::{Expect, Ident, Money, PlaceRange, Spanned};
+use xqreg_runtime::engine::Outcome;
+
+use crate::diagnostics::Msg;
+
+/// One expectation against the outcome: Ok, or what differed.
+pub(super) fn check(e: &Expect, o: &Outcome) -> Result<(), Msg> {
+    match e {
+        Expect::Place { place, player, .. } => final_place(place, player, o),
+        Expect::Shared {
+            places, players, ..
+        } => shared(places, players, o),
+        Expect::Prize {
+            player,
+            money,
+            category,
+            ..
+        } => prize(player, money, category, o),
+        Expect::Qualifies { player, .. } => qualifies(player, o),
+        Expect::Rounds { stage, rounds, .. } => rounds_played(stage, rounds, o),
+        Expect::DecidedBy { stage, step, .. } => decided_by(stage, step, o),
+        Expect::StagePlace {
+            stage,
+            group,
+            place,
+            player,
+            ..
+        } => stage_place(stage, group, place, player, o),
+        Expect::RankingPlace {
+            ranking,
+            place,
+            unit,
+            ..
+        } => ranking_place(ranking, place, unit, o),
+        Expect::Withdrawn { player, .. } => withdrawn(player, o),
+    }
+}
+
+fn final_place(place: &Spanned<u32>, player: &Ident, o: &Outcome) -> Result<(), Msg> {
+    let row = |id: &str| o.final_ranking.iter().find(|r| r.id == id);
+
+    match row(&player.node) {
+        Some(r) if r.place == place.node => Ok(()),
+        Some(r) => Err(Msg::new(
+            format!(
+                "place {}: expected {}, but {} finished {}{}",
+                place.node,
+                player.node,
+                player.node,
+                r.place,
+                if r.shared { " (shared)" } else { "" }
+            ),
+            format!(
+                "第{}名：预期为 {}，但 {} 为第{}名{}",
+                place.node,
+                player.node,
+                player.node,
+                r.place,
+                if r.shared { "（并列）" } else { "" }
+            ),
+        )),
+        None => Err(Msg::new(
+            format!(
+                "place {}: expected {}, who has no place in the final ranking",
+                place.node, player.node
+            ),
+            format!(
+                "第{}名：预期为 {}，但其不在最终名次中",
+                place.node, player.node
+            ),
+        )),
+    }
+}
+
+fn shared(places: &PlaceRange, players: &[Ident], o: &Outcome) -> Result<(), Msg> {
+    let row = |id: &str| o.final_ranking.iter().find(|r| r.id == id);
+
+    let want: BTreeSet<&str> = players.iter().map(|p| p.node.as_str()).collect();
+    // Places of one section: several sections each have their own place 1.
+    let section = players
+        .first()
+        .and_then(|p| row(&p.node))
+        .map(|r| r.section.clone());
+    let got: BTreeSet<&str> = o
+        .final_ranking
+        .iter()
+        .filter(|r| r.place == places.start && r.shared)
+        .filter(|r| section.as_ref().is_none_or(|s| &r.section == s))
+        .map(|r| r.id.as_str())
+        .collect();
+    if want == got {
+        Ok(())
+    } else {
+        let want = want.iter().copied().collect::<Vec<_>>().join(" ");
+        let got = got.iter().copied().collect::<Vec<_>>().join(" ");
+        let (got_en, got_zh) = if got.is_empty() {
+            ("nobody", "无人")
+        } else {
+            (got.as_str(), got.as_str())
+        };
+        Err(Msg::new(
+            format!(
+                "places {}..{} shared: expected {want}, got {got_en}",
+                places.start, places.end
+            ),
+            format!(
+                "并列第{}至{}名：预期为 {want}，实为{got_zh}",
+                places.start, places.end
+            ),
+        ))
+    }
+}
+
+fn prize(
+    player: &Ident,
+    money: &Option<Money>,
+    category: &Option<Ident>,
+    o: &Outcome,
+) -> Result<(), Msg> {
+    let awards: Vec<_> = o
+        .prizes
+        .iter()
+        .filter(|a| a.id == player.node)
+        .filter(|a| match category {
+            Some(c) => a.category.as_deref() == Some(c.node.as_str()),
+            None => true,
+        })
+        .collect();
+    match money {
+        None if awards.iter().all(|a| a.amount == 0) => Ok(()),
+        None => {
+            let got = awards
+                .iter()
+                .map(|a| format!("{} {}", a.amount, a.currency))
+                .collect::<Vec<_>>()
+                .join(" + ");
+            Err(Msg::new(
+                format!("prize of {}: expected none, got {got}", player.node),
+                format!("{} 的奖金：预期没有，实为 {got}", player.node),
+            ))
+        }
+        Some(m) => {
+            let currency = m.currency.as_ref().map(|c| c.node.as_str());
+            let total: u64 = awards
+                .iter()
+                .filter(|a| currency.is_none_or(|c| a.currency == c))
+                .map(|a| a.amount)
+                .sum();
+            if total == m.amount.node {
+                Ok(())
+            } else {
+                let want = format!("{} {}", m.amount.node, currency.unwrap_or(""));
+                Err(Msg::new(
+                    format!("prize of {}: expected {want}, got {total}", player.node),
+                    format!("{} 的奖金：预期 {want}，实为 {total}", player.node),
+                ))
+            }
+        }
+    }
+}
+
+fn qualifies(player: &Ident, o: &Outcome) -> Result<(), Msg> {
+    if o.qualifiers.iter().any(|q| q.id == player.node) {
+        Ok(())
+    } else {
+        Err(Msg::new(
+            format!("{} was expected to qualify and did not", player.node),
+            format!("预期 {} 获得资格，但未获得", player.node),
+        ))
+    }
+}
+
+fn rounds_played(stage: &Ident, rounds: &Spanned<u32>, o: &Outcome) -> Result<(), Msg> {
+    let played = o
+        .stages
+        .iter()
+        .filter(|s| s.name == stage.node)
+        .flat_map(|s| &s.games)
+        .map(|g| g.round)
+        .max()
+        .unwrap_or(0);
+    if played == rounds.node {
+        Ok(())
+    } else {
+        Err(Msg::new(
+            format!(
+                "stage {} was expected to play {} rounds, played {played}",
+                stage.node, rounds.node
+            ),
+            format!(
+                "预期阶段 {} 赛 {} 轮，实赛 {played} 轮",
+                stage.node, rounds.node
+            ),
+        ))
+    }
+}
+
+fn decided_by(stage: &Ident, step: &Ident, o: &Outcome) -> Result<(), Msg> {
+    let found = o
+        .stages
+        .iter()
+        .filter(|s| s.name == stage.node)
+        .flat_map(|s| &s.matches)
+        .any(|m| m.decided_by == step.node);
+    if found {
+        Ok(())
+    } else {
+        let seen: BTreeSet<&str> = o
+            .stages
+            .iter()
+            .filter(|s| s.name == stage.node)
+            .flat_map(|s| &s.matches)
+            .map(|m| m.decided_by.as_str())
+            .collect();
+        let seen = seen.into_iter().collect::<Vec<_>>().join(", ");
+        Err(Msg::new(
+            format!(
+                "no match of {} was decided by {} (decided by: {seen})",
+                stage.node, step.node
+            ),
+            format!(
+                "{} 没有一场对阵由 {} 决出（决出方式：{seen}）",
+                stage.node, step.node
+            ),
+        ))
+    }
+}
+
+fn stage_place(
+    stage: &Ident,
+    group: &Option<Ident>,
+    place: &Spanned<u32>,
+    player: &Ident,
+    o: &Outcome,
+) -> Result<(), Msg> {
+    let standing = o
+        .stages
+        .iter()
+        .filter(|s| s.name == stage.node)
+        .flat_map(|s| &s.groups)
+        .filter(|g| g.name.as_deref() == group.as_ref().map(|g| g.node.as_str()))
+        .flat_map(|g| &g.standings)
+        .find(|r| r.id == player.node);
+    match standing {
+        Some(r) if r.place == place.node => Ok(()),
+        Some(r) => {
+            let at = format!(
+                "{}{}",
+                stage.node,
+                group
+                    .as_ref()
+                    .map(|g| format!(".{}", g.node))
+                    .unwrap_or_default()
+            );
+            Err(Msg::new(
+                format!(
+                    "{at} place {}: expected {}, who is {}",
+                    place.node, player.node, r.place
+                ),
+                format!(
+                    "{at} 第{}名：预期为 {}，其实为第{}名",
+                    place.node, player.node, r.place
+                ),
+            ))
+        }
+        None => Err(Msg::new(
+            format!("{} is not in the standings of {}", player.node, stage.node),
+            format!("{} 不在 {} 的名次表中", player.node, stage.node),
+        )),
+    }
+}
+
+fn ranking_place(
+    ranking: &Ident,
+    place: &Spanned<u32>,
+    unit: &Ident,
+    o: &Outcome,
+) -> Result<(), Msg> {
+    let row = o
+        .derived
+        .iter()
+        .filter(|d| d.name == ranking.node)
+        .flat_map(|d| &d.rows)
+        .find(|r| r.unit == unit.node);
+    match row {
+        Some(r) if r.place == place.node => Ok(()),
+        Some(r) => Err(Msg::new(
+            format!(
+                "{} place {}: expected {}, which is {}",
+                ranking.node, place.node, unit.node, r.place
+            ),
+            format!(
+                "{} 第{}名：预期为 {}，其实为第{}名",
+                ranking.node, place.node, unit.node, r.place
+            ),
+        )),
+        None => Err(Msg::new(
+            format!("{} is not ranked in {}", unit.node, ranking.node),
+            format!("{} 不在 {} 的名次表中", unit.node, ranking.node),
+        )),
+    }
+}
+
+fn withdrawn(player: &Ident, o: &Outcome) -> Result<(), Msg> {
+    if o.withdrawn.iter().any(|w| w.id == player.node) {
+        Ok(())
+    } else {
+        Err(Msg::new(
+            format!("{} was expected to be withdrawn", player.node),
+            format!("预期 {} 退赛，但其未退赛", player.node),
+        ))
+    }
+}
