@@ -9,13 +9,14 @@ use crate::sheet::fmt;
 use crate::sheet::model::{Cell, Clause, Row, Table};
 use crate::sheet::Lang;
 use xqreg_grammar::ast::{
-    Category, CategoryCond, CompareOp, DateWindow, Entry, EntryClause, Ident, PlayerAttr,
-    PlayerDecl, Pool, PoolSource, Spanned, StaffUnit,
+    Category, CategoryCond, CompareOp, DateWindow, Entry, EntryClause, EntryQuota, Ident,
+    PlayerAttr, PlayerDecl, Pool, PoolSource, Spanned, StaffUnit,
 };
 
 mod categories;
 pub use categories::category;
 mod players;
+mod registration;
 use players::{players_table, pool};
 
 pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
@@ -51,47 +52,7 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 let line = ctx.m(M::FieldOpen).to_string();
                 ctx.push(Art::Eligibility, 20, Clause::text(line));
             }
-            EntryClause::Cap { max, order, span } => {
-                ctx.mark(*span);
-                let mut line = ctx.mf(M::Cap, &[&max.node.to_string()]);
-                if let Some(o) = order {
-                    ctx.mark(o.span);
-                    if let Some(w) = words::cap_order(ctx.lang, &o.node) {
-                        line.push_str(w);
-                    }
-                }
-                ctx.push(Art::Registration, 5, Clause::text(ctx.sentence(&line)));
-            }
-            EntryClause::Quota(q) => {
-                ctx.mark(q.span);
-                let key = if q.per.node == "federation" {
-                    M::QuotaFederation
-                } else {
-                    M::QuotaUnit
-                };
-                let mut line = ctx.mf(key, &[&q.total.node.to_string()]);
-                let by_sex: Vec<String> = q
-                    .by_sex
-                    .iter()
-                    .filter_map(|(w, n)| {
-                        let one = n.node == 1;
-                        let (key, noun) = match w.node.as_str() {
-                            "men" => (M::QuotaMen, if one { "man" } else { "men" }),
-                            "women" => (M::QuotaWomen, if one { "woman" } else { "women" }),
-                            _ => return None,
-                        };
-                        Some(ctx.mf(key, &[&n.node.to_string(), noun]))
-                    })
-                    .collect();
-                if !by_sex.is_empty() {
-                    let sep = if ctx.lang == Lang::Zh { "、" } else { ", " };
-                    line.push_str(&ctx.mf(M::QuotaBySex, &[&by_sex.join(sep)]));
-                }
-                if let Some(c) = &q.except {
-                    line.push_str(&ctx.mf(M::QuotaExcept, &[&ctx.category_title(&c.node)]));
-                }
-                ctx.push(Art::Eligibility, 25, Clause::text(ctx.sentence(&line)));
-            }
+            EntryClause::Quota(q) => quota(ctx, q),
             // A size assumed for simulation is not the regulation's word: the official sheet
             // leaves it out (issue 8); it stays in the plan for `simulate --players`.
             EntryClause::AssumeField { span, .. } => ctx.mark(*span),
@@ -126,61 +87,6 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 let line = ctx.mf(M::Residence, &[&t]);
                 ctx.push(Art::Eligibility, 31, Clause::text(ctx.sentence(&line)));
             }
-            EntryClause::Deadline { date, time, span } => {
-                ctx.mark(*span);
-                let when = match time {
-                    Some(t) if ctx.lang == Lang::Zh => {
-                        format!("{}{}", fmt::date(ctx.lang, date.node), fmt::clock(t.node))
-                    }
-                    Some(t) => format!("{} {}", fmt::date(ctx.lang, date.node), fmt::clock(t.node)),
-                    None => fmt::date(ctx.lang, date.node),
-                };
-                let line = ctx.mf(M::Deadline, &[&when]);
-                ctx.push(Art::Registration, 0, Clause::text(line));
-            }
-            EntryClause::Fee { kind, money, span } => {
-                ctx.mark(*span);
-                ctx.mark(money.span);
-                let what = words::fee(ctx.lang, &kind.node)
-                    .unwrap_or(&kind.node)
-                    .to_string();
-                let amount = money_text(ctx, money, None);
-                let line = ctx.mf(M::Fee, &[&what, &amount]);
-                ctx.push(Art::Registration, 10, Clause::text(line));
-            }
-            EntryClause::Deposit {
-                money,
-                refund,
-                span,
-            } => {
-                ctx.mark(*span);
-                ctx.mark(money.span);
-                let amount = money_text(ctx, money, None);
-                let mut line = ctx.mf(M::Deposit, &[&amount]);
-                if let Some(r) = refund {
-                    let r = ctx.tm(r);
-                    line = ctx.mf(M::WithReason, &[&line, &r]);
-                }
-                ctx.push(Art::Registration, 11, Clause::text(ctx.sentence(&line)));
-            }
-            EntryClause::Subsidy {
-                who,
-                money,
-                limit,
-                span,
-            } => {
-                ctx.mark(*span);
-                ctx.mark(money.span);
-                let who = ctx.tm(who);
-                let amount = money_text(ctx, money, None);
-                let mut line = ctx.mf(M::Subsidy, &[&who, &amount]);
-                if let Some(l) = limit {
-                    ctx.mark(l.span);
-                    let lim = ctx.mf(M::SubsidyLimit, &[&l.node.to_string()]);
-                    line.push_str(&lim);
-                }
-                ctx.push(Art::Expenses, 5, Clause::text(ctx.sentence(&line)));
-            }
             EntryClause::Staff { per, roles, span } => {
                 ctx.mark(*span);
                 let unit = match per {
@@ -195,10 +101,6 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 ctx.push(Art::Eligibility, 40, Clause::text(line));
             }
             EntryClause::Player(p) => players.push(p),
-            EntryClause::Insurance(t) => {
-                let t = ctx.tm(t);
-                ctx.push(Art::Registration, 12, Clause::text(ctx.sentence(&t)));
-            }
             EntryClause::TeamSize { min, max, span } => {
                 ctx.mark(*span);
                 ctx.mark(min.span);
@@ -214,8 +116,46 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 ctx.push(Art::Eligibility, 15, Clause::text(line));
             }
             EntryClause::Team(_) => {}
+            other => registration::clause(ctx, other),
         }
     }
+    teams_and_players(ctx, e, players);
+}
+
+/// 名额: a quota per unit or federation, its shares by sex and the category it exempts.
+fn quota(ctx: &mut Ctx<'_>, q: &EntryQuota) {
+    ctx.mark(q.span);
+    let key = if q.per.node == "federation" {
+        M::QuotaFederation
+    } else {
+        M::QuotaUnit
+    };
+    let mut line = ctx.mf(key, &[&q.total.node.to_string()]);
+    let by_sex: Vec<String> = q
+        .by_sex
+        .iter()
+        .filter_map(|(w, n)| {
+            let one = n.node == 1;
+            let (key, noun) = match w.node.as_str() {
+                "men" => (M::QuotaMen, if one { "man" } else { "men" }),
+                "women" => (M::QuotaWomen, if one { "woman" } else { "women" }),
+                _ => return None,
+            };
+            Some(ctx.mf(key, &[&n.node.to_string(), noun]))
+        })
+        .collect();
+    if !by_sex.is_empty() {
+        let sep = if ctx.lang == Lang::Zh { "、" } else { ", " };
+        line.push_str(&ctx.mf(M::QuotaBySex, &[&by_sex.join(sep)]));
+    }
+    if let Some(c) = &q.except {
+        line.push_str(&ctx.mf(M::QuotaExcept, &[&ctx.category_title(&c.node)]));
+    }
+    ctx.push(Art::Eligibility, 25, Clause::text(ctx.sentence(&line)));
+}
+
+/// The teams in one clause (参赛队（8队）：北京队、上海队…) and the named players' table.
+fn teams_and_players(ctx: &mut Ctx<'_>, e: &Entry, mut players: Vec<&PlayerDecl>) {
     // The teams, in one clause: 参赛队（8队）：北京队、上海队…
     let teams: Vec<String> = e
         .clauses

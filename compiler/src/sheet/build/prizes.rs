@@ -20,39 +20,7 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
         c.node.clone()
     });
     let cur = currency.as_deref();
-    // The heading: the category or title, and (奖金：人民币，税后).
-    let name = match (&p.title, &p.category) {
-        (Some(t), Some(c)) => {
-            ctx.mark(c.span);
-            let t = ctx.tm(t);
-            let c = ctx.category_title(&c.node);
-            if t.contains(&c) {
-                t
-            } else {
-                ctx.mf(M::WithReason, &[&c, &t])
-            }
-        }
-        (Some(t), None) => ctx.tm(t),
-        (None, Some(c)) => {
-            ctx.mark(c.span);
-            ctx.category_title(&c.node)
-        }
-        (None, None) => String::new(),
-    };
-    let mut money_note = Vec::new();
-    if let Some(c) = cur {
-        money_note.push(fmt::currency_name(lang, c));
-    }
-    if let Some(t) = &p.tax {
-        ctx.mark(t.span);
-        money_note.push(words::tax(lang, &t.node).unwrap_or(&t.node).to_string());
-    }
-    let sep = if lang == Lang::Zh { "，" } else { ", " };
-    let note = if money_note.is_empty() {
-        String::new()
-    } else {
-        ctx.mf(M::PrizeMoneyNote, &[&money_note.join(sep)])
-    };
+    let (name, note) = heading_parts(ctx, p, cur);
 
     let mut phrases = Vec::new();
     let mut runs: Vec<AwardRun> = Vec::new();
@@ -87,18 +55,7 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
                 PrizeKey::Places(r) => Some((r.start, r.end)),
                 PrizeKey::Eliminated { .. } => None,
             };
-            let merged = match (runs.last_mut(), range) {
-                (Some((Some((_, end)), last_items, _)), Some((start, new_end)))
-                    if *last_items == joined && end.checked_add(1) == Some(start) =>
-                {
-                    *end = new_end;
-                    true
-                }
-                _ => false,
-            };
-            if !merged {
-                runs.push((range, joined, label.clone()));
-            }
+            extend_runs(&mut runs, range, joined, &label);
         }
         // Table row: place(s), amount each, count, subtotal, items.
         let (each_cell, sub_cell) = match (&amount, count) {
@@ -132,63 +89,8 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
             ],
         });
     }
-    let mut text = if phrases.is_empty() {
-        String::new()
-    } else {
-        ctx.sentence(&fmt::join(lang, &phrases))
-    };
-    let awards: Vec<String> = runs
-        .iter()
-        .map(|(range, items, label)| match range {
-            Some((a, b)) => {
-                let r = xqreg_grammar::ast::PlaceRange {
-                    start: *a,
-                    end: *b,
-                    span: Default::default(),
-                };
-                let key = if a == b {
-                    M::PrizeItemsOneP
-                } else {
-                    M::PrizeItemsRange
-                };
-                ctx.mf(key, &[&fmt::places(lang, r), items])
-            }
-            None => ctx.mf(M::PrizeItemsOneP, &[label, items]),
-        })
-        .collect();
-    if !awards.is_empty() {
-        if lang == Lang::En && !text.is_empty() {
-            text.push(' ');
-        }
-        text.push_str(&ctx.sentence(&fmt::join_clauses(lang, &awards)));
-    }
-    if let Some(t) = &p.total {
-        let declared = super::entry::money_text(ctx, t, cur);
-        ctx.mark(t.amount.span);
-        if lang == Lang::En {
-            text.push(' ');
-        }
-        text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
-    }
-    // A line without a count (losers of a knockout round) leaves the sum unknown here: no
-    // total rather than a wrong one (the declared total, if any, is in the text).
-    let unknown = p
-        .lines
-        .iter()
-        .any(|l| matches!(l.key, PrizeKey::Eliminated { .. }));
-    // A table of trophies, medals and certificates only has no money to add up: no `合计 0元`.
-    let moneyless = p.lines.iter().all(|l| l.money.is_none());
-    let foot = if overflow || rows.is_empty() || unknown || moneyless {
-        None
-    } else {
-        Some(vec![
-            ctx.m(M::Total).to_string(),
-            String::new(),
-            String::new(),
-            fmt::money(lang, total, cur),
-            String::new(),
-        ])
-    };
+    let text = prize_text(ctx, p, &phrases, &runs, cur);
+    let foot = total_row(ctx, p, rows.is_empty(), (!overflow).then_some(total), cur);
     let caption = if name.is_empty() {
         format!("{}{}", ctx.m(M::ArtPrizes), note)
     } else {
@@ -215,7 +117,165 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
     } else {
         format!("{name}{note}")
     };
-    // No line has an award: drop the column.
+    drop_empty_awards_column(&mut table);
+    ctx.push(
+        Art::Prizes,
+        0,
+        Clause {
+            heading,
+            text,
+            table: Some(table),
+            ..Clause::default()
+        },
+    );
+}
+
+/// The clause's text: each line's money, the runs of awards and the declared total.
+fn prize_text(
+    ctx: &mut Ctx<'_>,
+    p: &Prizes,
+    phrases: &[String],
+    runs: &[AwardRun],
+    cur: Option<&str>,
+) -> String {
+    let lang = ctx.lang;
+    let mut text = if phrases.is_empty() {
+        String::new()
+    } else {
+        ctx.sentence(&fmt::join(lang, phrases))
+    };
+    let awards = award_sentences(ctx, runs);
+    if !awards.is_empty() {
+        if lang == Lang::En && !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(&ctx.sentence(&fmt::join_clauses(lang, &awards)));
+    }
+    if let Some(t) = &p.total {
+        let declared = super::entry::money_text(ctx, t, cur);
+        ctx.mark(t.amount.span);
+        if lang == Lang::En {
+            text.push(' ');
+        }
+        text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
+    }
+    text
+}
+
+/// The table's 合计 row; none when the sum overflowed (`total` is None), for an empty table, a
+/// line without a count, or a table without money.
+fn total_row(
+    ctx: &Ctx<'_>,
+    p: &Prizes,
+    rows_empty: bool,
+    total: Option<u64>,
+    cur: Option<&str>,
+) -> Option<Vec<String>> {
+    let lang = ctx.lang;
+    // A line without a count (losers of a knockout round) leaves the sum unknown here: no
+    // total rather than a wrong one (the declared total, if any, is in the text).
+    let unknown = p
+        .lines
+        .iter()
+        .any(|l| matches!(l.key, PrizeKey::Eliminated { .. }));
+    // A table of trophies, medals and certificates only has no money to add up: no `合计 0元`.
+    let moneyless = p.lines.iter().all(|l| l.money.is_none());
+    let Some(total) = total else {
+        return None;
+    };
+    if rows_empty || unknown || moneyless {
+        None
+    } else {
+        Some(vec![
+            ctx.m(M::Total).to_string(),
+            String::new(),
+            String::new(),
+            fmt::money(lang, total, cur),
+            String::new(),
+        ])
+    }
+}
+
+/// The heading's parts: the category or title, and the money note (奖金：人民币，税后).
+fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, String) {
+    let lang = ctx.lang;
+    let name = match (&p.title, &p.category) {
+        (Some(t), Some(c)) => {
+            ctx.mark(c.span);
+            let t = ctx.tm(t);
+            let c = ctx.category_title(&c.node);
+            if t.contains(&c) {
+                t
+            } else {
+                ctx.mf(M::WithReason, &[&c, &t])
+            }
+        }
+        (Some(t), None) => ctx.tm(t),
+        (None, Some(c)) => {
+            ctx.mark(c.span);
+            ctx.category_title(&c.node)
+        }
+        (None, None) => String::new(),
+    };
+    let mut money_note = Vec::new();
+    if let Some(c) = cur {
+        money_note.push(fmt::currency_name(lang, c));
+    }
+    if let Some(t) = &p.tax {
+        ctx.mark(t.span);
+        money_note.push(words::tax(lang, &t.node).unwrap_or(&t.node).to_string());
+    }
+    let sep = if lang == Lang::Zh { "，" } else { ", " };
+    let note = if money_note.is_empty() {
+        String::new()
+    } else {
+        ctx.mf(M::PrizeMoneyNote, &[&money_note.join(sep)])
+    };
+    (name, note)
+}
+
+/// Adds a line's awards to the runs: consecutive places with the same awards make one run
+/// (第一至六名各奖励牌匾一块).
+fn extend_runs(runs: &mut Vec<AwardRun>, range: Option<(u32, u32)>, joined: String, label: &str) {
+    let merged = match (runs.last_mut(), range) {
+        (Some((Some((_, end)), last_items, _)), Some((start, new_end)))
+            if *last_items == joined && end.checked_add(1) == Some(start) =>
+        {
+            *end = new_end;
+            true
+        }
+        _ => false,
+    };
+    if !merged {
+        runs.push((range, joined, label.to_string()));
+    }
+}
+
+/// One phrase a run of awards: 第一至六名各奖励牌匾一块.
+fn award_sentences(ctx: &Ctx<'_>, runs: &[AwardRun]) -> Vec<String> {
+    let lang = ctx.lang;
+    runs.iter()
+        .map(|(range, items, label)| match range {
+            Some((a, b)) => {
+                let r = xqreg_grammar::ast::PlaceRange {
+                    start: *a,
+                    end: *b,
+                    span: Default::default(),
+                };
+                let key = if a == b {
+                    M::PrizeItemsOneP
+                } else {
+                    M::PrizeItemsRange
+                };
+                ctx.mf(key, &[&fmt::places(lang, r), items])
+            }
+            None => ctx.mf(M::PrizeItemsOneP, &[label, items]),
+        })
+        .collect()
+}
+
+/// No line has an award: the awards column goes.
+fn drop_empty_awards_column(table: &mut Table) {
     if table
         .rows
         .iter()
@@ -229,16 +289,6 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
             f.truncate(4);
         }
     }
-    ctx.push(
-        Art::Prizes,
-        0,
-        Clause {
-            heading,
-            text,
-            table: Some(table),
-            ..Clause::default()
-        },
-    );
 }
 
 /// The label of a line in a sentence and in a cell, and how many places it pays.

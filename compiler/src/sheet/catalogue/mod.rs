@@ -372,6 +372,7 @@ pub fn weekday(lang: Lang, wd: usize) -> &'static str {
     table.get(wd).copied().unwrap_or("")
 }
 
+/// One row a phrase key: a table, long on purpose (see the top of this file).
 fn pair(key: M) -> (&'static str, &'static str) {
     match key {
         M::And => ("和", " and "),
