@@ -72,191 +72,26 @@ pub fn required(src: &Source<'_>) -> Vec<Required> {
 
 fn item(w: &mut Walk, item: &Item) {
     match item {
-        Item::Regulation(r) => {
-            w.add(r.span, "regulation");
-            w.text(&r.title, "title");
-            for c in &r.clauses {
-                match c {
-                    HeaderClause::Edition(n) => w.add(n.span, "edition"),
-                    HeaderClause::Issued { span, .. } => w.add(*span, "issued"),
-                    HeaderClause::Dates { span, .. } => w.add(*span, "dates"),
-                    HeaderClause::Venue(t) => w.text(t, "venue"),
-                    HeaderClause::Rulebook { span, .. } => w.add(*span, "rulebook"),
-                    HeaderClause::Event { span, .. } => w.add(*span, "event"),
-                    HeaderClause::Interpretation(t) => w.text(t, "interpretation"),
-                    HeaderClause::PrizeFund(m) => w.add(m.span, "prize fund"),
-                    HeaderClause::Official { span, .. } => w.add(*span, "official"),
-                }
-            }
-        }
-        Item::Organisers(o) => {
-            w.add(o.span, "organisers");
-            for r in &o.roles {
-                w.add(r.span, "organiser role");
-                for n in &r.names {
-                    w.text(n, "organiser");
-                }
-            }
-        }
-        Item::Contacts(c) => {
-            w.add(c.span, "contacts");
-            for x in &c.contacts {
-                w.add(x.span, "contact");
-                for (_, v) in &x.fields {
-                    w.text(v, "contact field");
-                }
-            }
-        }
-        Item::Scoring(s) => {
-            w.add(s.span, "scoring");
-            for (k, v) in s.points.iter().chain(s.matches.iter().flatten()) {
-                w.add(k.span, "scoring key");
-                w.add(v.span, "points");
-            }
-        }
-        Item::TimeControl(t) => {
-            w.add(t.span, "time control");
-            for c in &t.clauses {
-                match c {
-                    TimeClause::Base(d)
-                    | TimeClause::Red(d)
-                    | TimeClause::Black(d)
-                    | TimeClause::Increment(d) => w.add(d.span, "time"),
-                    TimeClause::SuddenDeath(s) | TimeClause::FlagLoses(s) => w.add(*s, "time rule"),
-                    TimeClause::DrawGoesTo(i) => w.add(i.span, "draw odds"),
-                    TimeClause::Moves { span, .. } => w.add(*span, "moves control"),
-                }
-            }
-        }
+        Item::Regulation(r) => regulation_item(w, r),
+        Item::Organisers(o) => organisers_item(w, o),
+        Item::Contacts(c) => contacts_item(w, c),
+        Item::Scoring(s) => scoring_item(w, s),
+        Item::TimeControl(t) => time_control_item(w, t),
         Item::Entry(e) => {
             w.add(e.span, "entry");
             for c in &e.clauses {
                 entry_clause(w, c);
             }
         }
-        Item::Category(c) => {
-            w.add(c.span, "category");
-            for cond in &c.conditions {
-                match cond {
-                    CategoryCond::Born(d) => w.add(d.span, "birth window"),
-                    CategoryCond::Sex(i) | CategoryCond::Pool(i) | CategoryCond::Within(i) => {
-                        w.add(i.span, "category condition")
-                    }
-                    CategoryCond::Title { span, .. } | CategoryCond::Age { span, .. } => {
-                        w.add(*span, "category condition")
-                    }
-                    CategoryCond::Requires(t) => w.text(t, "category remark"),
-                }
-            }
-        }
+        Item::Category(c) => category_item(w, c),
         Item::Stage(s) => stage(w, s),
         Item::Playoff(p) => w.playoff(p),
-        Item::Ranking(r) => {
-            w.add(r.span, "ranking");
-            w.add(r.name.span, "ranking name");
-            if let Some(t) = &r.title {
-                w.text(t, "ranking title");
-            }
-            for (span, what) in [
-                (r.from.as_ref().map(|x| x.span), "ranking from"),
-                (r.by.as_ref().map(|x| x.span), "ranking by"),
-                (r.sum.as_ref().map(|x| x.span), "ranking sum"),
-                (r.sum.as_ref().map(|x| x.measure.span), "ranking measure"),
-                (
-                    r.sum.as_ref().and_then(|x| x.best.as_ref()).map(|x| x.span),
-                    "ranking best",
-                ),
-                (r.short.as_ref().map(|x| x.span), "ranking short"),
-            ] {
-                if let Some(span) = span {
-                    w.add(span, what);
-                }
-            }
-        }
-        Item::Places(p) => {
-            w.add(p.span, "places declaration");
-            w.add(p.places.span, "places");
-            for r in &p.sources {
-                w.place_ref(r);
-            }
-            if let PlacesRule::Ranked(c) = &p.rule {
-                w.chain(c);
-            }
-            if let Some(t) = &p.title {
-                w.text(t, "places remark");
-            }
-        }
-        Item::Prizes(p) => {
-            w.add(p.span, "prizes");
-            for l in &p.lines {
-                w.add(l.span, "prize line");
-                if let Some(m) = &l.money {
-                    w.add(m.span, "prize amount");
-                }
-                for i in &l.items {
-                    match i {
-                        PrizeItem::Trophy(s) | PrizeItem::Plaque(s) | PrizeItem::Certificate(s) => {
-                            w.add(*s, "prize item")
-                        }
-                        PrizeItem::Medal { span, .. } => w.add(*span, "prize item"),
-                        PrizeItem::Other(t) => w.text(t, "prize item"),
-                    }
-                }
-            }
-            if let Some(t) = &p.total {
-                w.add(t.span, "declared total");
-            }
-        }
-        Item::Qualification(q) => {
-            w.add(q.span, "qualification");
-            w.text(&q.title, "qualification title");
-            for x in &q.quotas {
-                w.add(x.span, "quota");
-            }
-            if let Some(r) = &q.replacement {
-                w.add(r.span, "replacement");
-            }
-            for (r, n) in &q.staff {
-                w.add(r.span, "staff role");
-                w.add(n.span, "staff count");
-            }
-        }
-        Item::Conduct(c) => {
-            w.add(c.span, "conduct");
-            for r in &c.rules {
-                w.add(r.span, "conduct rule");
-                for a in &r.args {
-                    let s = match a {
-                        ConductArg::Int(n) => n.span,
-                        ConductArg::Word(i) => i.span,
-                        ConductArg::Duration(d) => d.span,
-                        ConductArg::Time(t) => t.span,
-                        ConductArg::Text(t) => t.span,
-                    };
-                    w.add(s, "conduct argument");
-                }
-                for s in &r.scope {
-                    w.add(s.span, "conduct scope");
-                }
-            }
-        }
-        Item::Schedule(s) => {
-            w.add(s.span, "schedule");
-            for d in &s.days {
-                w.add(d.span, "schedule day");
-                for sl in &d.slots {
-                    w.add(sl.span, "schedule slot");
-                    if let SlotKind::Rounds(rs) = &sl.kind {
-                        for r in rs {
-                            w.add(r.span, "scheduled round");
-                        }
-                    }
-                }
-            }
-            if let Some(t) = &s.tbd {
-                w.text(t, "schedule to be announced");
-            }
-        }
+        Item::Ranking(r) => ranking_item(w, r),
+        Item::Places(p) => places_item(w, p),
+        Item::Prizes(p) => prizes_item(w, p),
+        Item::Qualification(q) => qualification_item(w, q),
+        Item::Conduct(c) => conduct_item(w, c),
+        Item::Schedule(s) => schedule_item(w, s),
         Item::Registration(Registration { clauses, span })
         | Item::Expenses(Expenses { clauses, span }) => {
             w.add(*span, "administrative block");
@@ -276,13 +111,204 @@ fn item(w: &mut Walk, item: &Item) {
                 }
             }
         }
-        Item::Note(n) => {
-            w.add(n.span, "note");
-            w.text(&n.heading, "note heading");
-            w.text(&n.body, "note text");
-        }
+        Item::Note(n) => note_item(w, n),
         Item::Supplement(_) | Item::Roster(_) | Item::Test(_) | Item::Broken(_) => {}
     }
+}
+
+fn regulation_item(w: &mut Walk, r: &Regulation) {
+    w.add(r.span, "regulation");
+    w.text(&r.title, "title");
+    for c in &r.clauses {
+        match c {
+            HeaderClause::Edition(n) => w.add(n.span, "edition"),
+            HeaderClause::Issued { span, .. } => w.add(*span, "issued"),
+            HeaderClause::Dates { span, .. } => w.add(*span, "dates"),
+            HeaderClause::Venue(t) => w.text(t, "venue"),
+            HeaderClause::Rulebook { span, .. } => w.add(*span, "rulebook"),
+            HeaderClause::Event { span, .. } => w.add(*span, "event"),
+            HeaderClause::Interpretation(t) => w.text(t, "interpretation"),
+            HeaderClause::PrizeFund(m) => w.add(m.span, "prize fund"),
+            HeaderClause::Official { span, .. } => w.add(*span, "official"),
+        }
+    }
+}
+
+fn organisers_item(w: &mut Walk, o: &Organisers) {
+    w.add(o.span, "organisers");
+    for r in &o.roles {
+        w.add(r.span, "organiser role");
+        for n in &r.names {
+            w.text(n, "organiser");
+        }
+    }
+}
+
+fn contacts_item(w: &mut Walk, c: &Contacts) {
+    w.add(c.span, "contacts");
+    for x in &c.contacts {
+        w.add(x.span, "contact");
+        for (_, v) in &x.fields {
+            w.text(v, "contact field");
+        }
+    }
+}
+
+fn scoring_item(w: &mut Walk, s: &Scoring) {
+    w.add(s.span, "scoring");
+    for (k, v) in s.points.iter().chain(s.matches.iter().flatten()) {
+        w.add(k.span, "scoring key");
+        w.add(v.span, "points");
+    }
+}
+
+fn time_control_item(w: &mut Walk, t: &TimeControl) {
+    w.add(t.span, "time control");
+    for c in &t.clauses {
+        match c {
+            TimeClause::Base(d)
+            | TimeClause::Red(d)
+            | TimeClause::Black(d)
+            | TimeClause::Increment(d) => w.add(d.span, "time"),
+            TimeClause::SuddenDeath(s) | TimeClause::FlagLoses(s) => w.add(*s, "time rule"),
+            TimeClause::DrawGoesTo(i) => w.add(i.span, "draw odds"),
+            TimeClause::Moves { span, .. } => w.add(*span, "moves control"),
+        }
+    }
+}
+
+fn category_item(w: &mut Walk, c: &Category) {
+    w.add(c.span, "category");
+    for cond in &c.conditions {
+        match cond {
+            CategoryCond::Born(d) => w.add(d.span, "birth window"),
+            CategoryCond::Sex(i) | CategoryCond::Pool(i) | CategoryCond::Within(i) => {
+                w.add(i.span, "category condition")
+            }
+            CategoryCond::Title { span, .. } | CategoryCond::Age { span, .. } => {
+                w.add(*span, "category condition")
+            }
+            CategoryCond::Requires(t) => w.text(t, "category remark"),
+        }
+    }
+}
+
+fn ranking_item(w: &mut Walk, r: &DerivedRanking) {
+    w.add(r.span, "ranking");
+    w.add(r.name.span, "ranking name");
+    if let Some(t) = &r.title {
+        w.text(t, "ranking title");
+    }
+    for (span, what) in [
+        (r.from.as_ref().map(|x| x.span), "ranking from"),
+        (r.by.as_ref().map(|x| x.span), "ranking by"),
+        (r.sum.as_ref().map(|x| x.span), "ranking sum"),
+        (r.sum.as_ref().map(|x| x.measure.span), "ranking measure"),
+        (
+            r.sum.as_ref().and_then(|x| x.best.as_ref()).map(|x| x.span),
+            "ranking best",
+        ),
+        (r.short.as_ref().map(|x| x.span), "ranking short"),
+    ] {
+        if let Some(span) = span {
+            w.add(span, what);
+        }
+    }
+}
+
+fn places_item(w: &mut Walk, p: &PlacesDecl) {
+    w.add(p.span, "places declaration");
+    w.add(p.places.span, "places");
+    for r in &p.sources {
+        w.place_ref(r);
+    }
+    if let PlacesRule::Ranked(c) = &p.rule {
+        w.chain(c);
+    }
+    if let Some(t) = &p.title {
+        w.text(t, "places remark");
+    }
+}
+
+fn prizes_item(w: &mut Walk, p: &Prizes) {
+    w.add(p.span, "prizes");
+    for l in &p.lines {
+        w.add(l.span, "prize line");
+        if let Some(m) = &l.money {
+            w.add(m.span, "prize amount");
+        }
+        for i in &l.items {
+            match i {
+                PrizeItem::Trophy(s) | PrizeItem::Plaque(s) | PrizeItem::Certificate(s) => {
+                    w.add(*s, "prize item")
+                }
+                PrizeItem::Medal { span, .. } => w.add(*span, "prize item"),
+                PrizeItem::Other(t) => w.text(t, "prize item"),
+            }
+        }
+    }
+    if let Some(t) = &p.total {
+        w.add(t.span, "declared total");
+    }
+}
+
+fn qualification_item(w: &mut Walk, q: &Qualification) {
+    w.add(q.span, "qualification");
+    w.text(&q.title, "qualification title");
+    for x in &q.quotas {
+        w.add(x.span, "quota");
+    }
+    if let Some(r) = &q.replacement {
+        w.add(r.span, "replacement");
+    }
+    for (r, n) in &q.staff {
+        w.add(r.span, "staff role");
+        w.add(n.span, "staff count");
+    }
+}
+
+fn conduct_item(w: &mut Walk, c: &Conduct) {
+    w.add(c.span, "conduct");
+    for r in &c.rules {
+        w.add(r.span, "conduct rule");
+        for a in &r.args {
+            let s = match a {
+                ConductArg::Int(n) => n.span,
+                ConductArg::Word(i) => i.span,
+                ConductArg::Duration(d) => d.span,
+                ConductArg::Time(t) => t.span,
+                ConductArg::Text(t) => t.span,
+            };
+            w.add(s, "conduct argument");
+        }
+        for s in &r.scope {
+            w.add(s.span, "conduct scope");
+        }
+    }
+}
+
+fn schedule_item(w: &mut Walk, s: &Schedule) {
+    w.add(s.span, "schedule");
+    for d in &s.days {
+        w.add(d.span, "schedule day");
+        for sl in &d.slots {
+            w.add(sl.span, "schedule slot");
+            if let SlotKind::Rounds(rs) = &sl.kind {
+                for r in rs {
+                    w.add(r.span, "scheduled round");
+                }
+            }
+        }
+    }
+    if let Some(t) = &s.tbd {
+        w.text(t, "schedule to be announced");
+    }
+}
+
+fn note_item(w: &mut Walk, n: &Note) {
+    w.add(n.span, "note");
+    w.text(&n.heading, "note heading");
+    w.text(&n.body, "note text");
 }
 
 fn entry_clause(w: &mut Walk, c: &EntryClause) {

@@ -6,7 +6,7 @@ use super::super::words;
 use super::Ctx;
 use crate::sheet::catalogue::M;
 use crate::sheet::Lang;
-use xqreg_grammar::ast::StageClause;
+use xqreg_grammar::ast::{Ident, Span, StageClause};
 
 /// Adds the sentence of a pairing clause to `sentences`; other clauses are said elsewhere.
 pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, sentences: &mut Vec<String>) {
@@ -16,31 +16,13 @@ pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, sentences: &mut Vec<S
             colours,
             first_board,
             span,
-        } => {
-            ctx.mark(*span);
-            ctx.mark(method.span);
-            let mut parts = vec![words::first_round(ctx.lang, &method.node)
-                .unwrap_or(&method.node)
-                .to_string()];
-            if let Some(c) = colours {
-                ctx.mark(c.span);
-                parts.push(
-                    words::first_colours(ctx.lang, &c.node)
-                        .unwrap_or(&c.node)
-                        .to_string(),
-                );
-            }
-            if let Some(b) = first_board {
-                ctx.mark(b.span);
-                parts.push(
-                    words::first_board(ctx.lang, &b.node)
-                        .unwrap_or(&b.node)
-                        .to_string(),
-                );
-            }
-            let sep = if ctx.lang == Lang::Zh { "，" } else { ", " };
-            sentences.push(ctx.mf(M::FirstRound, &[&parts.join(sep)]));
-        }
+        } => sentences.push(first_round(
+            ctx,
+            method,
+            colours.as_ref(),
+            first_board.as_ref(),
+            *span,
+        )),
         StageClause::Colours { rule, span } => {
             ctx.mark(*span);
             ctx.mark(rule.span);
@@ -136,4 +118,37 @@ pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, sentences: &mut Vec<S
         }
         _ => {}
     }
+}
+
+/// 首轮: the method, its colours and first board.
+fn first_round(
+    ctx: &mut Ctx<'_>,
+    method: &Ident,
+    colours: Option<&Ident>,
+    first_board: Option<&Ident>,
+    span: Span,
+) -> String {
+    ctx.mark(span);
+    ctx.mark(method.span);
+    let mut parts = vec![words::first_round(ctx.lang, &method.node)
+        .unwrap_or(&method.node)
+        .to_string()];
+    if let Some(c) = colours {
+        ctx.mark(c.span);
+        parts.push(
+            words::first_colours(ctx.lang, &c.node)
+                .unwrap_or(&c.node)
+                .to_string(),
+        );
+    }
+    if let Some(b) = first_board {
+        ctx.mark(b.span);
+        parts.push(
+            words::first_board(ctx.lang, &b.node)
+                .unwrap_or(&b.node)
+                .to_string(),
+        );
+    }
+    let sep = if ctx.lang == Lang::Zh { "，" } else { ", " };
+    ctx.mf(M::FirstRound, &[&parts.join(sep)])
 }
