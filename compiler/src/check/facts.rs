@@ -149,26 +149,7 @@ pub enum Sizes {
 impl Facts {
     pub fn build(file: &File, scope: &Scope<'_>, sizes: Sizes) -> Facts {
         let mut facts = Facts::default();
-        let mut assumed = None;
-        for entry in &scope.entries {
-            for clause in &entry.clauses {
-                match clause {
-                    EntryClause::Field(n) => {
-                        facts.field.get_or_insert(n.node);
-                    }
-                    EntryClause::AssumeField { size, .. } => {
-                        assumed.get_or_insert(size.node);
-                    }
-                    EntryClause::Cap { max, .. } => {
-                        facts.cap.get_or_insert(max.node);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if facts.field.is_none() && sizes == Sizes::Simulated {
-            facts.field = assumed;
-        }
+        (facts.field, facts.cap) = declared_sizes(scope, sizes);
 
         // Who a split sends where: the target's entrants when it names none.
         let mut split_into: BTreeMap<&str, u32> = BTreeMap::new();
@@ -198,36 +179,8 @@ impl Facts {
                 .unwrap_or_default();
             let group_count = (groups.len() as u32).max(1);
 
-            let mut sources_count: Option<u32> = None;
-            let mut has_entrants_clause = false;
-            let mut sources_unresolved = false;
-            for c in &clauses {
-                if let StageClause::Entrants { sources, .. } = c {
-                    has_entrants_clause = true;
-                    let mut total: Option<u32> = Some(0);
-                    for s in sources {
-                        let n = match s {
-                            EntrantSource::Roster(_) => facts.field,
-                            EntrantSource::Pool(p) => {
-                                let pool = scope.pools.get(p.node.as_str());
-                                sources_unresolved |= pool.is_none();
-                                pool.and_then(|p| p.size.as_ref().map(|s| s.node))
-                            }
-                            EntrantSource::Places(r) => {
-                                sources_unresolved |=
-                                    !scope.stages.contains_key(r.stage.node.as_str());
-                                ref_count(scope, r)
-                            }
-                            EntrantSource::Category(_) | EntrantSource::Rest(_) => None,
-                        };
-                        total = match (total, n) {
-                            (Some(a), Some(b)) => Some(a.saturating_add(b)),
-                            _ => None,
-                        };
-                    }
-                    sources_count = total;
-                }
-            }
+            let (has_entrants_clause, mut sources_count, sources_unresolved) =
+                sources_of(scope, facts.field, &clauses);
             // A bracket of place references or a same-place format names its own entrants.
             let takes_places = formats.iter().any(|f| match f {
                 Format::SamePlace { .. } => true,
@@ -245,70 +198,13 @@ impl Facts {
                 }
             }
 
-            let format = match formats.as_slice() {
-                [f] => match f {
-                    Format::RoundRobin { cycles, .. } => FormatKind::RoundRobin {
-                        double: cycles.node == "double",
-                    },
-                    Format::TeamRoundRobin { cycles, .. } => FormatKind::TeamRoundRobin {
-                        double: cycles.node == "double",
-                    },
-                    Format::Swiss { .. } => FormatKind::Swiss,
-                    Format::Knockout(_) => FormatKind::Knockout,
-                    Format::SamePlace { .. } => FormatKind::SamePlace,
-                },
-                _ => FormatKind::Unknown,
-            };
-
-            let mut format_count: Option<u32> = None;
-            let mut bracket_size: Option<u32> = None;
-            let mut swiss_rounds: Option<&SwissRounds> = None;
-            let mut same_place_places: Option<(u32, u32)> = None;
-            if let [f] = formats.as_slice() {
-                match f {
-                    Format::RoundRobin { size: Some(s), .. } => {
-                        format_count = Some(s.node.saturating_mul(group_count));
-                    }
-                    Format::Knockout(k) => {
-                        for kc in &k.clauses {
-                            match kc {
-                                KnockoutClause::Bracket { pairs, .. } => {
-                                    let slots = pairs
-                                        .iter()
-                                        .flat_map(|(a, b)| [a, b])
-                                        .filter(|s| !matches!(s, BracketSlot::Bye(_)))
-                                        .count()
-                                        as u32;
-                                    format_count.get_or_insert(slots);
-                                    bracket_size
-                                        .get_or_insert((pairs.len() as u32).saturating_mul(2));
-                                }
-                                KnockoutClause::Seeded { size, .. } => {
-                                    bracket_size.get_or_insert(size.node);
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
-                    Format::SamePlace { groups, places, .. } => {
-                        same_place_places = Some((places.start, places.end));
-                        let mut total = Some(0u32);
-                        for g in groups {
-                            let size = facts
-                                .stages
-                                .get(g.stage.node.as_str())
-                                .and_then(|sf| sf.group_size);
-                            total = match (total, size) {
-                                (Some(a), Some(b)) => Some(a.saturating_add(b)),
-                                _ => None,
-                            };
-                        }
-                        format_count = total;
-                    }
-                    Format::Swiss { rounds, .. } => swiss_rounds = Some(rounds),
-                    _ => {}
-                }
-            }
+            let format = format_kind(&formats);
+            let FormatCounts {
+                format_count,
+                bracket_size,
+                swiss_rounds,
+                same_place_places,
+            } = format_counts(&formats, group_count, &facts);
             let entrants = sources_count.or(format_count);
             let group_size = match formats.as_slice() {
                 [Format::RoundRobin { size: Some(s), .. }] => Some(s.node),
@@ -320,25 +216,7 @@ impl Facts {
                     }
                 }),
             };
-            let rounds = match format {
-                FormatKind::RoundRobin { double } | FormatKind::TeamRoundRobin { double } => {
-                    group_size.map(|n| rr_rounds(n, double))
-                }
-                FormatKind::Swiss => match swiss_rounds {
-                    Some(SwissRounds::Fixed(r)) => Some(r.node),
-                    // To be announced: the checks that need the rounds skip the stage.
-                    Some(SwissRounds::Tbd(_)) => None,
-                    Some(SwissRounds::ByEntries(arms)) => entrants.and_then(|n| {
-                        arms.iter()
-                            .find(|a| a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m))
-                            .map(|a| a.rounds.node)
-                    }),
-                    None => None,
-                },
-                FormatKind::Knockout => bracket_size.or(entrants).map(ko_rounds),
-                FormatKind::SamePlace => Some(1),
-                FormatKind::Unknown => None,
-            };
+            let rounds = stage_rounds(format, group_size, swiss_rounds, bracket_size, entrants);
             let places = clauses
                 .iter()
                 .find_map(|c| match c {
@@ -373,6 +251,186 @@ impl Facts {
             );
         }
         facts
+    }
+}
+
+/// The field (`field N`, or for a simulation `assume field N` when none is declared) and the cap.
+fn declared_sizes(scope: &Scope<'_>, sizes: Sizes) -> (Option<u32>, Option<u32>) {
+    let mut field = None;
+    let mut cap = None;
+    let mut assumed = None;
+    for entry in &scope.entries {
+        for clause in &entry.clauses {
+            match clause {
+                EntryClause::Field(n) => {
+                    field.get_or_insert(n.node);
+                }
+                EntryClause::AssumeField { size, .. } => {
+                    assumed.get_or_insert(size.node);
+                }
+                EntryClause::Cap { max, .. } => {
+                    cap.get_or_insert(max.node);
+                }
+                _ => {}
+            }
+        }
+    }
+    if field.is_none() && sizes == Sizes::Simulated {
+        field = assumed;
+    }
+    (field, cap)
+}
+
+/// What a stage's `entrants` clause adds up to: whether it has one, the count (None when a
+/// source's size is unknown) and whether a source names nothing declared.
+fn sources_of(
+    scope: &Scope<'_>,
+    field: Option<u32>,
+    clauses: &[&StageClause],
+) -> (bool, Option<u32>, bool) {
+    let mut sources_count: Option<u32> = None;
+    let mut has_entrants_clause = false;
+    let mut sources_unresolved = false;
+    for c in clauses {
+        if let StageClause::Entrants { sources, .. } = c {
+            has_entrants_clause = true;
+            let mut total: Option<u32> = Some(0);
+            for s in sources {
+                let n = match s {
+                    EntrantSource::Roster(_) => field,
+                    EntrantSource::Pool(p) => {
+                        let pool = scope.pools.get(p.node.as_str());
+                        sources_unresolved |= pool.is_none();
+                        pool.and_then(|p| p.size.as_ref().map(|s| s.node))
+                    }
+                    EntrantSource::Places(r) => {
+                        sources_unresolved |= !scope.stages.contains_key(r.stage.node.as_str());
+                        ref_count(scope, r)
+                    }
+                    EntrantSource::Category(_) | EntrantSource::Rest(_) => None,
+                };
+                total = match (total, n) {
+                    (Some(a), Some(b)) => Some(a.saturating_add(b)),
+                    _ => None,
+                };
+            }
+            sources_count = total;
+        }
+    }
+    (has_entrants_clause, sources_count, sources_unresolved)
+}
+
+/// The kind of a stage's one format; Unknown when it has none or several.
+fn format_kind(formats: &[&Format]) -> FormatKind {
+    match formats {
+        [f] => match f {
+            Format::RoundRobin { cycles, .. } => FormatKind::RoundRobin {
+                double: cycles.node == "double",
+            },
+            Format::TeamRoundRobin { cycles, .. } => FormatKind::TeamRoundRobin {
+                double: cycles.node == "double",
+            },
+            Format::Swiss { .. } => FormatKind::Swiss,
+            Format::Knockout(_) => FormatKind::Knockout,
+            Format::SamePlace { .. } => FormatKind::SamePlace,
+        },
+        _ => FormatKind::Unknown,
+    }
+}
+
+/// What a stage's format itself says about its size.
+struct FormatCounts<'f> {
+    /// Entrants the format names (a round robin's groups × size, a bracket's slots, the groups a
+    /// same-place stage takes).
+    format_count: Option<u32>,
+    bracket_size: Option<u32>,
+    swiss_rounds: Option<&'f SwissRounds>,
+    same_place_places: Option<(u32, u32)>,
+}
+
+fn format_counts<'f>(formats: &[&'f Format], group_count: u32, facts: &Facts) -> FormatCounts<'f> {
+    let mut format_count: Option<u32> = None;
+    let mut bracket_size: Option<u32> = None;
+    let mut swiss_rounds: Option<&SwissRounds> = None;
+    let mut same_place_places: Option<(u32, u32)> = None;
+    if let [f] = formats {
+        match f {
+            Format::RoundRobin { size: Some(s), .. } => {
+                format_count = Some(s.node.saturating_mul(group_count));
+            }
+            Format::Knockout(k) => {
+                for kc in &k.clauses {
+                    match kc {
+                        KnockoutClause::Bracket { pairs, .. } => {
+                            let slots = pairs
+                                .iter()
+                                .flat_map(|(a, b)| [a, b])
+                                .filter(|s| !matches!(s, BracketSlot::Bye(_)))
+                                .count() as u32;
+                            format_count.get_or_insert(slots);
+                            bracket_size.get_or_insert((pairs.len() as u32).saturating_mul(2));
+                        }
+                        KnockoutClause::Seeded { size, .. } => {
+                            bracket_size.get_or_insert(size.node);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Format::SamePlace { groups, places, .. } => {
+                same_place_places = Some((places.start, places.end));
+                let mut total = Some(0u32);
+                for g in groups {
+                    let size = facts
+                        .stages
+                        .get(g.stage.node.as_str())
+                        .and_then(|sf| sf.group_size);
+                    total = match (total, size) {
+                        (Some(a), Some(b)) => Some(a.saturating_add(b)),
+                        _ => None,
+                    };
+                }
+                format_count = total;
+            }
+            Format::Swiss { rounds, .. } => swiss_rounds = Some(rounds),
+            _ => {}
+        }
+    }
+    FormatCounts {
+        format_count,
+        bracket_size,
+        swiss_rounds,
+        same_place_places,
+    }
+}
+
+/// A stage's rounds: a round robin's from its group size, a Swiss's as stated (or by entries),
+/// a knockout's from its bracket; None where the regulation leaves them open.
+fn stage_rounds(
+    format: FormatKind,
+    group_size: Option<u32>,
+    swiss_rounds: Option<&SwissRounds>,
+    bracket_size: Option<u32>,
+    entrants: Option<u32>,
+) -> Option<u32> {
+    match format {
+        FormatKind::RoundRobin { double } | FormatKind::TeamRoundRobin { double } => {
+            group_size.map(|n| rr_rounds(n, double))
+        }
+        FormatKind::Swiss => match swiss_rounds {
+            Some(SwissRounds::Fixed(r)) => Some(r.node),
+            // To be announced: the checks that need the rounds skip the stage.
+            Some(SwissRounds::Tbd(_)) => None,
+            Some(SwissRounds::ByEntries(arms)) => entrants.and_then(|n| {
+                arms.iter()
+                    .find(|a| a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m))
+                    .map(|a| a.rounds.node)
+            }),
+            None => None,
+        },
+        FormatKind::Knockout => bracket_size.or(entrants).map(ko_rounds),
+        FormatKind::SamePlace => Some(1),
+        FormatKind::Unknown => None,
     }
 }
 
