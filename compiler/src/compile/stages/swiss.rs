@@ -10,107 +10,9 @@ impl Lowerer<'_> {
         c: &Clauses<'_>,
         span: Span,
     ) -> plan::Swiss {
-        let param_int = |params: &[Param], key: &str| {
-            params
-                .iter()
-                .find_map(|p| match (&p.value, p.key.node == key) {
-                    (ParamValue::Int(n), true) => Some(n.node),
-                    _ => None,
-                })
-        };
-        let param_word = |params: &[Param], key: &str| {
-            params
-                .iter()
-                .find_map(|p| match (&p.value, p.key.node == key) {
-                    (ParamValue::Ident(w), true) => Some(w.node.clone()),
-                    _ => None,
-                })
-        };
-        let first_round = match c.first_round {
-            Some(StageClause::FirstRound {
-                method,
-                colours,
-                first_board,
-                span,
-            }) => plan::FirstRound {
-                method: if method.node == "split_half" {
-                    plan::FirstRoundMethod::SplitHalf
-                } else {
-                    plan::FirstRoundMethod::Adjacent
-                },
-                colours: match colours.as_ref().map(|c| c.node.as_str()) {
-                    Some("alternate") => plan::FirstRoundColours::Alternate,
-                    _ => plan::FirstRoundColours::FirstListedRed,
-                },
-                first_board: match first_board.as_ref().map(|c| c.node.as_str()) {
-                    Some("lower") => plan::FirstBoard::Lower,
-                    Some("lot") => plan::FirstBoard::Lot,
-                    _ => plan::FirstBoard::Upper,
-                },
-                origin: self.origin(*span),
-            },
-            _ if system.node == "dutch" => plan::FirstRound {
-                method: plan::FirstRoundMethod::SplitHalf,
-                colours: plan::FirstRoundColours::Alternate,
-                first_board: plan::FirstBoard::Upper,
-                origin: Origin::default_rule(
-                    "default: first round S1 v S2, colours alternating from board 1 (FIDE Dutch, C.04.3)",
-                ),
-            },
-            _ => plan::FirstRound {
-                method: plan::FirstRoundMethod::Adjacent,
-                colours: plan::FirstRoundColours::FirstListedRed,
-                first_board: plan::FirstBoard::Upper,
-                origin: Origin::default_rule(
-                    "default: first round 1-2, 4-3, 5-6 ..., the first-named Red (WXF, domain.md 3.3)",
-                ),
-            },
-        };
-        let colour_limits = match c.colour_limits {
-            Some((params, span)) => plan::ColourLimits {
-                max_consecutive: param_int(params, "max_consecutive")
-                    .and_then(|n| u32::try_from(n).ok())
-                    .unwrap_or(2),
-                max_difference: param_int(params, "max_difference")
-                    .and_then(|n| u32::try_from(n).ok())
-                    .unwrap_or(2),
-                relax_last_rounds: param_int(params, "relax_last_rounds")
-                    .and_then(|n| u32::try_from(n).ok())
-                    .unwrap_or(1),
-                origin: self.origin(span),
-            },
-            None => plan::ColourLimits {
-                max_consecutive: 2,
-                max_difference: 2,
-                relax_last_rounds: 1,
-                origin: Origin::default_rule(
-                    "default: no three of a colour in a row, colour difference at most 2, relaxed in the last round (FIDE C.04.1 f, g; domain.md 3.5)",
-                ),
-            },
-        };
-        let bye = match c.bye {
-            Some((params, span)) => plan::ByeRule {
-                points: param_int(params, "points").unwrap_or(2),
-                opponent_score: match param_word(params, "opponent_score").as_deref() {
-                    Some("zero") => plan::ByeScore::Zero,
-                    Some("own_score") => plan::ByeScore::OwnScore,
-                    _ => plan::ByeScore::LowestInField,
-                },
-                recipient: match param_word(params, "recipient").as_deref() {
-                    Some("lowest_fewest") => plan::ByeRecipient::LowestFewest,
-                    _ => plan::ByeRecipient::LowestNotYet,
-                },
-                origin: self.origin(span),
-            },
-            None => plan::ByeRule {
-                points: 2,
-                opponent_score: plan::ByeScore::LowestInField,
-                recipient: plan::ByeRecipient::LowestNotYet,
-                origin: Origin::default_rule(
-                    "default: a bye scores a win, adds the lowest total in the field to 对手分, goes to the lowest-scored player without one (WXF14, domain.md 3.6)",
-                ),
-            },
-        };
+        let first_round = self.first_round(system, c);
+        let colour_limits = self.colour_limits(c);
+        let bye = self.bye(c);
         let split = c.split.and_then(|s| match s {
             StageClause::Split {
                 after_round,
@@ -218,4 +120,121 @@ impl Lowerer<'_> {
             origin: self.origin(span),
         }
     }
+
+    /// Round 1 as the clause says, or the system's own default.
+    fn first_round(&self, system: &ast::Ident, c: &Clauses<'_>) -> plan::FirstRound {
+        match c.first_round {
+        Some(StageClause::FirstRound {
+            method,
+            colours,
+            first_board,
+            span,
+        }) => plan::FirstRound {
+            method: if method.node == "split_half" {
+                plan::FirstRoundMethod::SplitHalf
+            } else {
+                plan::FirstRoundMethod::Adjacent
+            },
+            colours: match colours.as_ref().map(|c| c.node.as_str()) {
+                Some("alternate") => plan::FirstRoundColours::Alternate,
+                _ => plan::FirstRoundColours::FirstListedRed,
+            },
+            first_board: match first_board.as_ref().map(|c| c.node.as_str()) {
+                Some("lower") => plan::FirstBoard::Lower,
+                Some("lot") => plan::FirstBoard::Lot,
+                _ => plan::FirstBoard::Upper,
+            },
+            origin: self.origin(*span),
+        },
+        _ if system.node == "dutch" => plan::FirstRound {
+            method: plan::FirstRoundMethod::SplitHalf,
+            colours: plan::FirstRoundColours::Alternate,
+            first_board: plan::FirstBoard::Upper,
+            origin: Origin::default_rule(
+                "default: first round S1 v S2, colours alternating from board 1 (FIDE Dutch, C.04.3)",
+            ),
+        },
+        _ => plan::FirstRound {
+            method: plan::FirstRoundMethod::Adjacent,
+            colours: plan::FirstRoundColours::FirstListedRed,
+            first_board: plan::FirstBoard::Upper,
+            origin: Origin::default_rule(
+                "default: first round 1-2, 4-3, 5-6 ..., the first-named Red (WXF, domain.md 3.3)",
+            ),
+        },
+    }
+    }
+
+    /// The colour limits as the clause says, or FIDE's.
+    fn colour_limits(&self, c: &Clauses<'_>) -> plan::ColourLimits {
+        match c.colour_limits {
+        Some((params, span)) => plan::ColourLimits {
+            max_consecutive: param_int(params, "max_consecutive")
+                .and_then(|n| u32::try_from(n).ok())
+                .unwrap_or(2),
+            max_difference: param_int(params, "max_difference")
+                .and_then(|n| u32::try_from(n).ok())
+                .unwrap_or(2),
+            relax_last_rounds: param_int(params, "relax_last_rounds")
+                .and_then(|n| u32::try_from(n).ok())
+                .unwrap_or(1),
+            origin: self.origin(span),
+        },
+        None => plan::ColourLimits {
+            max_consecutive: 2,
+            max_difference: 2,
+            relax_last_rounds: 1,
+            origin: Origin::default_rule(
+                "default: no three of a colour in a row, colour difference at most 2, relaxed in the last round (FIDE C.04.1 f, g; domain.md 3.5)",
+            ),
+        },
+    }
+    }
+
+    /// The bye's points, its value in 对手分 and who gets it.
+    fn bye(&self, c: &Clauses<'_>) -> plan::ByeRule {
+        match c.bye {
+        Some((params, span)) => plan::ByeRule {
+            points: param_int(params, "points").unwrap_or(2),
+            opponent_score: match param_word(params, "opponent_score").as_deref() {
+                Some("zero") => plan::ByeScore::Zero,
+                Some("own_score") => plan::ByeScore::OwnScore,
+                _ => plan::ByeScore::LowestInField,
+            },
+            recipient: match param_word(params, "recipient").as_deref() {
+                Some("lowest_fewest") => plan::ByeRecipient::LowestFewest,
+                _ => plan::ByeRecipient::LowestNotYet,
+            },
+            origin: self.origin(span),
+        },
+        None => plan::ByeRule {
+            points: 2,
+            opponent_score: plan::ByeScore::LowestInField,
+            recipient: plan::ByeRecipient::LowestNotYet,
+            origin: Origin::default_rule(
+                "default: a bye scores a win, adds the lowest total in the field to 对手分, goes to the lowest-scored player without one (WXF14, domain.md 3.6)",
+            ),
+        },
+    }
+    }
+}
+
+/// An integer parameter of a clause (`max_consecutive 2`).
+fn param_int(params: &[Param], key: &str) -> Option<i64> {
+    params
+        .iter()
+        .find_map(|p| match (&p.value, p.key.node == key) {
+            (ParamValue::Int(n), true) => Some(n.node),
+            _ => None,
+        })
+}
+
+/// A word parameter of a clause (`recipient lowest_fewest`).
+fn param_word(params: &[Param], key: &str) -> Option<String> {
+    params
+        .iter()
+        .find_map(|p| match (&p.value, p.key.node == key) {
+            (ParamValue::Ident(w), true) => Some(w.node.clone()),
+            _ => None,
+        })
 }
