@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use rayon::prelude::*;
-use xqreg_runtime::engine::{Outcome, RecordedResults, Roster, RuntimeProblem};
+use xqreg_runtime::engine::{Outcome, Roster, RuntimeProblem};
 
 use super::global::say;
 use super::output::{refuse_input_as_output, write_output};
@@ -20,7 +20,10 @@ use super::{io_error, lang, LangArg};
 use crate::compile;
 use crate::diagnostics::render::{self, Format, Options};
 use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::Lang;
+use crate::driver::FileReport;
 use crate::run;
+use xqreg_runtime::plan::Plan;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -94,41 +97,18 @@ pub fn run(args: Args) -> ExitCode {
     let regulation = compiled.report.source;
 
     // Inputs read from files: problems in them stop the run before anything is drawn.
-    let mut roster_source = None;
-    let given_roster = match &args.roster {
-        Some(path) => {
-            let Some(b) = read(path) else {
-                return ExitCode::from(2);
-            };
-            let name = crate::driver::display_name(path);
-            roster_source = Some(SourceFile::new(&name, String::from_utf8_lossy(&b)));
-            match run::csv_input::read_roster(&name, &b) {
-                Ok(r) => Some(r),
-                Err(report) => {
-                    print_errors(&report, msg_lang);
-                    return ExitCode::from(1);
-                }
-            }
-        }
-        None => None,
-    };
-    let mut results_source = None;
-    let results = match &args.results {
-        Some(path) => {
-            let Some(b) = read(path) else {
-                return ExitCode::from(2);
-            };
-            let name = crate::driver::display_name(path);
-            results_source = Some(SourceFile::new(&name, String::from_utf8_lossy(&b)));
-            match run::csv_input::read_results(&name, &b) {
-                Ok(r) => r,
-                Err(report) => {
-                    print_errors(&report, msg_lang);
-                    return ExitCode::from(1);
-                }
-            }
-        }
-        None => RecordedResults::default(),
+    let (roster_source, given_roster) =
+        match read_input(args.roster.as_ref(), msg_lang, run::csv_input::read_roster) {
+            Ok(r) => r,
+            Err(code) => return code,
+        };
+    let (results_source, results) = match read_input(
+        args.results.as_ref(),
+        msg_lang,
+        run::csv_input::read_results,
+    ) {
+        Ok((s, r)) => (s, r.unwrap_or_default()),
+        Err(code) => return code,
     };
 
     let report_problems = |problems: &[RuntimeProblem]| {
@@ -162,27 +142,7 @@ pub fn run(args: Args) -> ExitCode {
             }
         };
         let outcome = run::run_plan(&plan, roster, &results, seed)?;
-        let rating = |id: &str| {
-            roster
-                .players
-                .iter()
-                .find(|p| p.id == id)
-                .and_then(|p| p.rating)
-                .unwrap_or(0)
-        };
-        let rank = outcome
-            .final_ranking
-            .iter()
-            .find(|r| r.place == 1)
-            .map(|r| {
-                let top = rating(&r.id);
-                let above = roster
-                    .players
-                    .iter()
-                    .filter(|p| p.rating.unwrap_or(0) > top)
-                    .count();
-                u32::try_from(above).unwrap_or(u32::MAX).saturating_add(1)
-            });
+        let rank = winner_rating_rank(roster, &outcome);
         Ok((outcome, rank))
     };
 
@@ -193,30 +153,7 @@ pub fn run(args: Args) -> ExitCode {
                 if !outcome.warnings.is_empty() {
                     report_problems(&outcome.warnings);
                 }
-                if let Some(dir) = &args.trf {
-                    if let Err(e) = write_trf(dir, &outcome) {
-                        let d = dir.display();
-                        eprintln!(
-                            "{}",
-                            say(
-                                format!("xqreg simulate: cannot write TRF into `{d}`: {e}"),
-                                format!("xqreg simulate：无法把 TRF 写入 `{d}`：{e}")
-                            )
-                        );
-                        return ExitCode::from(2);
-                    }
-                }
-                let text = match args.format {
-                    SimFormat::Json => match serde_json::to_string_pretty(&outcome) {
-                        Ok(j) => j + "\n",
-                        Err(e) => {
-                            eprintln!("xqreg simulate: internal error while writing JSON: {e}");
-                            return ExitCode::from(2);
-                        }
-                    },
-                    SimFormat::Human => super::simulate_human::one(&plan, &outcome, msg_lang),
-                };
-                write_output(args.output.as_ref(), &text)
+                write_one(&args, &plan, &outcome, msg_lang)
             }
             Err(problems) => {
                 report_problems(&problems);
@@ -235,11 +172,22 @@ pub fn run(args: Args) -> ExitCode {
         .inspect(|_| progress.inc(1))
         .collect();
     progress.finish_and_clear();
+    aggregate(&args, &outcomes, given_roster.is_some(), report_problems)
+}
+
+/// Many runs summed up: the first failed run's problems on stderr, the aggregate as text or JSON;
+/// exit 1 when any run stopped.
+fn aggregate(
+    args: &Args,
+    outcomes: &[(u64, Result<Summary, Vec<RuntimeProblem>>)],
+    fixed_roster: bool,
+    report_problems: impl Fn(&[RuntimeProblem]),
+) -> ExitCode {
     let mut agg = Aggregate {
-        fixed_roster: given_roster.is_some(),
+        fixed_roster,
         ..Aggregate::default()
     };
-    for (seed, result) in &outcomes {
+    for (seed, result) in outcomes {
         match result {
             Ok(sum) => agg.add(sum),
             Err(problems) => {
@@ -266,7 +214,7 @@ pub fn run(args: Args) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        SimFormat::Human => super::simulate_human::many(&agg, msg_lang),
+        SimFormat::Human => super::simulate_human::many(&agg, lang(args.lang)),
     };
     let code = write_output(args.output.as_ref(), &text);
     if agg.failed.is_empty() {
@@ -274,6 +222,85 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// A roster or results file read and parsed: its source (for diagnostics that point into it) and
+/// what it says; None without the option. A file that cannot be read or parsed ends the run here
+/// with its report (exit 2 or 1).
+fn read_input<T>(
+    path: Option<&PathBuf>,
+    msg_lang: Lang,
+    parse: impl Fn(&str, &[u8]) -> Result<T, FileReport>,
+) -> Result<(Option<SourceFile>, Option<T>), ExitCode> {
+    let Some(path) = path else {
+        return Ok((None, None));
+    };
+    let Some(b) = read(path) else {
+        return Err(ExitCode::from(2));
+    };
+    let name = crate::driver::display_name(path);
+    let source = SourceFile::new(&name, String::from_utf8_lossy(&b));
+    match parse(&name, &b) {
+        Ok(r) => Ok((Some(source), Some(r))),
+        Err(report) => {
+            print_errors(&report, msg_lang);
+            Err(ExitCode::from(1))
+        }
+    }
+}
+
+/// The rating rank of a run's winner in the field (1 = highest rated; equal ratings share a
+/// rank): with rosters generated per seed, ids differ from run to run but rating ranks do not.
+fn winner_rating_rank(roster: &Roster, outcome: &Outcome) -> Option<u32> {
+    let rating = |id: &str| {
+        roster
+            .players
+            .iter()
+            .find(|p| p.id == id)
+            .and_then(|p| p.rating)
+            .unwrap_or(0)
+    };
+    outcome
+        .final_ranking
+        .iter()
+        .find(|r| r.place == 1)
+        .map(|r| {
+            let top = rating(&r.id);
+            let above = roster
+                .players
+                .iter()
+                .filter(|p| p.rating.unwrap_or(0) > top)
+                .count();
+            u32::try_from(above).unwrap_or(u32::MAX).saturating_add(1)
+        })
+}
+
+/// One run's output: its Swiss stages as TRF if asked, the outcome as text or JSON.
+fn write_one(args: &Args, plan: &Plan, outcome: &Outcome, msg_lang: Lang) -> ExitCode {
+    if let Some(dir) = &args.trf {
+        if let Err(e) = write_trf(dir, outcome) {
+            let d = dir.display();
+            eprintln!(
+                "{}",
+                say(
+                    format!("xqreg simulate: cannot write TRF into `{d}`: {e}"),
+                    format!("xqreg simulate：无法把 TRF 写入 `{d}`：{e}")
+                )
+            );
+            return ExitCode::from(2);
+        }
+    }
+    let text = match args.format {
+        SimFormat::Json => match serde_json::to_string_pretty(outcome) {
+            Ok(j) => j + "\n",
+            Err(e) => {
+                eprintln!("xqreg simulate: internal error while writing JSON: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        SimFormat::Human => super::simulate_human::one(plan, outcome, msg_lang),
+    };
+    write_output(args.output.as_ref(), &text)
 }
 
 /// A bar of runs done on stderr, drawn only when stderr is a terminal and not `--quiet`: a
