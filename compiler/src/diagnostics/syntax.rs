@@ -323,61 +323,10 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
         return d;
     }
     let code = code_for(&err.kind);
-    let (message, label, help): (Msg, Msg, Option<Msg>) = match &err.kind {
-        SyntaxErrorKind::InvalidUtf8 { offset } => {
-            let p = source.position(*offset);
-            let (line, column, off) = (p.line.to_string(), p.column.to_string(), offset.to_string());
-            let args = [
-                ("file", source.name.as_str()),
-                ("line", line.as_str()),
-                ("column", column.as_str()),
-                ("offset", off.as_str()),
-            ];
-            (
-                Template::new(
-                    "`{file}` is not UTF-8: the first invalid byte is at line {line}, column {column} (byte offset {offset})",
-                    "`{file}` 不是 UTF-8 文本：第一个不合法的字节在第 {line} 行第 {column} 列（字节偏移 {offset}）",
-                )
-                .fill(&args),
-                Msg::new("first invalid byte", "第一个不合法的字节"),
-                Some(Msg::new(
-                    "save the file as UTF-8, e.g. `iconv -f GB18030 -t UTF-8`",
-                    "把文件另存为 UTF-8，例如 `iconv -f GB18030 -t UTF-8`",
-                )),
-            )
-        }
-        SyntaxErrorKind::Unexpected { expected, found } => {
-            let found = match found {
-                Some(f) => Msg::new(format!("`{f}`"), format!("`{f}`")),
-                None => Msg::new("end of file", "文件结尾"),
-            };
-            let exp = one_of(expected);
-            (
-                Msg::new(
-                    format!("unexpected {}, expected {}", found.en, exp.en),
-                    format!("此处不应出现 {}，应为 {}", found.zh, exp.zh),
-                ),
-                Msg::new(format!("expected {}", exp.en), format!("应为 {}", exp.zh)),
-                Some(Msg::new(
-                    format!("write {} here", exp.en),
-                    format!("在此处写 {}", exp.zh),
-                )),
-            )
-        }
-        SyntaxErrorKind::UnknownBlock { found } => (
-            Msg::new(
-                format!("`{found}` does not start a top-level block"),
-                format!("`{found}` 不是顶层块的开头"),
-            ),
-            Msg::new("unknown keyword", "未知关键字"),
-            Some(match nearest_keyword(found) {
-                Some(k) => Msg::new(format!("did you mean `{k}`?"), format!("是否应为 `{k}`？")),
-                None => Msg::new(
-                    "indent the line if it belongs to the block above, or start it with a block keyword such as `stage` or `prizes`",
-                    "如果此行属于上面的块，请缩进；否则以 `stage`、`prizes` 等块关键字开头",
-                ),
-            }),
-        ),
+    let (message, label, help): Texts = match &err.kind {
+        SyntaxErrorKind::InvalidUtf8 { offset } => invalid_utf8(*offset, source),
+        SyntaxErrorKind::Unexpected { expected, found } => unexpected(expected, found),
+        SyntaxErrorKind::UnknownBlock { found } => unknown_block(found),
         SyntaxErrorKind::UnclosedBlock => (
             Msg::new("this `{` is never closed", "此 `{` 没有对应的 `}`"),
             Msg::new("opened here", "在此打开"),
@@ -441,20 +390,7 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
                 "时刻格式为 HH:MM，范围 00:00 到 23:59",
             )),
         ),
-        SyntaxErrorKind::InvalidDuration { found, suggestion } => (
-            Msg::new(
-                format!("`{found}` is not a duration"),
-                format!("`{found}` 不是有效的时长"),
-            ),
-            Msg::new("unit missing or unknown", "缺少单位或单位未知"),
-            Some(match suggestion {
-                Some(s) => Msg::new(format!("write `{s}`"), format!("写作 `{s}`")),
-                None => Msg::new(
-                    "durations use `h`, `min` and `s`: `20min`, `30s`, `1h30min`",
-                    "时长使用 `h`、`min`、`s`：`20min`、`30s`、`1h30min`",
-                ),
-            }),
-        ),
+        SyntaxErrorKind::InvalidDuration { found, suggestion } => invalid_duration(found, suggestion),
         SyntaxErrorKind::NumberTooLarge { found } => (
             Msg::new(
                 format!("number `{found}` is too large here"),
@@ -466,36 +402,8 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
                 "检查数字是否多写了位数",
             )),
         ),
-        SyntaxErrorKind::ReversedRange { found } => {
-            let swapped = found
-                .split_once("..")
-                .map(|(a, b)| format!("{}..{}", b.trim(), a.trim()));
-            (
-                Msg::new(
-                    format!("range `{found}` ends before it starts"),
-                    format!("范围 `{found}` 的终点在起点之前"),
-                ),
-                Msg::new("reversed", "起止颠倒"),
-                Some(match swapped {
-                    Some(s) => Msg::new(format!("write `{s}`"), format!("写作 `{s}`")),
-                    None => Msg::new("write the range low to high", "范围须从小到大书写"),
-                }),
-            )
-        }
-        SyntaxErrorKind::InvalidCurrency { found, suggestion } => (
-            Msg::new(
-                format!("`{found}` is not a currency code"),
-                format!("`{found}` 不是货币代码"),
-            ),
-            Msg::new("not three upper-case letters", "不是三个大写字母"),
-            Some(match suggestion {
-                Some(s) => Msg::new(format!("write `{s}`"), format!("写作 `{s}`")),
-                None => Msg::new(
-                    "write an ISO 4217 code such as `CNY`, `HKD`, `TWD`",
-                    "写 ISO 4217 代码，例如 `CNY`、`HKD`、`TWD`",
-                ),
-            }),
-        ),
+        SyntaxErrorKind::ReversedRange { found } => reversed_range(found),
+        SyntaxErrorKind::InvalidCurrency { found, suggestion } => invalid_currency(found, suggestion),
         SyntaxErrorKind::MisplacedBlock { keyword } => (
             Msg::new(
                 format!("top-level block `{keyword}` is not at the start of a line"),
@@ -519,6 +427,119 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
         d = d.with_help(h);
     }
     d
+}
+
+/// A syntax error's message, label and help.
+type Texts = (Msg, Msg, Option<Msg>);
+
+fn invalid_utf8(offset: usize, source: &SourceFile) -> Texts {
+    let p = source.position(offset);
+    let (line, column, off) = (p.line.to_string(), p.column.to_string(), offset.to_string());
+    let args = [
+        ("file", source.name.as_str()),
+        ("line", line.as_str()),
+        ("column", column.as_str()),
+        ("offset", off.as_str()),
+    ];
+    (
+        Template::new(
+            "`{file}` is not UTF-8: the first invalid byte is at line {line}, column {column} (byte offset {offset})",
+            "`{file}` 不是 UTF-8 文本：第一个不合法的字节在第 {line} 行第 {column} 列（字节偏移 {offset}）",
+        )
+        .fill(&args),
+        Msg::new("first invalid byte", "第一个不合法的字节"),
+        Some(Msg::new(
+            "save the file as UTF-8, e.g. `iconv -f GB18030 -t UTF-8`",
+            "把文件另存为 UTF-8，例如 `iconv -f GB18030 -t UTF-8`",
+        )),
+    )
+}
+
+fn unexpected(expected: &[String], found: &Option<String>) -> Texts {
+    let found = match found {
+        Some(f) => Msg::new(format!("`{f}`"), format!("`{f}`")),
+        None => Msg::new("end of file", "文件结尾"),
+    };
+    let exp = one_of(expected);
+    (
+        Msg::new(
+            format!("unexpected {}, expected {}", found.en, exp.en),
+            format!("此处不应出现 {}，应为 {}", found.zh, exp.zh),
+        ),
+        Msg::new(format!("expected {}", exp.en), format!("应为 {}", exp.zh)),
+        Some(Msg::new(
+            format!("write {} here", exp.en),
+            format!("在此处写 {}", exp.zh),
+        )),
+    )
+}
+
+fn unknown_block(found: &str) -> Texts {
+    (
+    Msg::new(
+        format!("`{found}` does not start a top-level block"),
+        format!("`{found}` 不是顶层块的开头"),
+    ),
+    Msg::new("unknown keyword", "未知关键字"),
+    Some(match nearest_keyword(found) {
+        Some(k) => Msg::new(format!("did you mean `{k}`?"), format!("是否应为 `{k}`？")),
+        None => Msg::new(
+            "indent the line if it belongs to the block above, or start it with a block keyword such as `stage` or `prizes`",
+            "如果此行属于上面的块，请缩进；否则以 `stage`、`prizes` 等块关键字开头",
+        ),
+    }),
+    )
+}
+
+fn invalid_duration(found: &str, suggestion: &Option<String>) -> Texts {
+    (
+        Msg::new(
+            format!("`{found}` is not a duration"),
+            format!("`{found}` 不是有效的时长"),
+        ),
+        Msg::new("unit missing or unknown", "缺少单位或单位未知"),
+        Some(match suggestion {
+            Some(s) => Msg::new(format!("write `{s}`"), format!("写作 `{s}`")),
+            None => Msg::new(
+                "durations use `h`, `min` and `s`: `20min`, `30s`, `1h30min`",
+                "时长使用 `h`、`min`、`s`：`20min`、`30s`、`1h30min`",
+            ),
+        }),
+    )
+}
+
+fn reversed_range(found: &str) -> Texts {
+    let swapped = found
+        .split_once("..")
+        .map(|(a, b)| format!("{}..{}", b.trim(), a.trim()));
+    (
+        Msg::new(
+            format!("range `{found}` ends before it starts"),
+            format!("范围 `{found}` 的终点在起点之前"),
+        ),
+        Msg::new("reversed", "起止颠倒"),
+        Some(match swapped {
+            Some(s) => Msg::new(format!("write `{s}`"), format!("写作 `{s}`")),
+            None => Msg::new("write the range low to high", "范围须从小到大书写"),
+        }),
+    )
+}
+
+fn invalid_currency(found: &str, suggestion: &Option<String>) -> Texts {
+    (
+        Msg::new(
+            format!("`{found}` is not a currency code"),
+            format!("`{found}` 不是货币代码"),
+        ),
+        Msg::new("not three upper-case letters", "不是三个大写字母"),
+        Some(match suggestion {
+            Some(s) => Msg::new(format!("write `{s}`"), format!("写作 `{s}`")),
+            None => Msg::new(
+                "write an ISO 4217 code such as `CNY`, `HKD`, `TWD`",
+                "写 ISO 4217 代码，例如 `CNY`、`HKD`、`TWD`",
+            ),
+        }),
+    )
 }
 
 #[cfg(test)]
