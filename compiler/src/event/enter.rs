@@ -83,76 +83,8 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
             .unwrap_or(0);
         let next = published + 1;
         let at = round.unwrap_or(next);
-        if at <= published {
-            return Err(refuse(
-                &codes::E844,
-                lang,
-                (
-                    format!("`{stage}` round {at} is published already: a published pairing stands"),
-                    format!("`{stage}` 第 {at} 轮已公布：已公布的编排不变"),
-                ),
-                (
-                    format!("enter the players before round {next} (`--round {next}`), the next round to be paired"),
-                    format!("让棋手在下一轮即第 {next} 轮前补报（`--round {next}`）"),
-                ),
-            ));
-        }
-        if at < 2 || at > clause.until_round {
-            let why = if at < 2 {
-                (
-                    format!("`{stage}` round 1 is not published yet: an entry before round 1 is not late"),
-                    format!("`{stage}` 第 1 轮尚未公布：第 1 轮前报名不算补报"),
-                )
-            } else {
-                (
-                    format!(
-                        "the regulation allows late entries into `{stage}` until round {}: round {at} is too late",
-                        clause.until_round
-                    ),
-                    format!(
-                        "规程只允许在 `{stage}` 第 {} 轮前补报：第 {at} 轮已太晚",
-                        clause.until_round
-                    ),
-                )
-            };
-            return Err(refuse(
-                &codes::E842,
-                lang,
-                why,
-                (
-                    "late entries stop at the round the regulation's `late_entry until round N` names; a change must be amended into the regulation (`xqreg event amend`)".into(),
-                    "补报截止于规程 `late_entry until round N` 所写的轮次；如需更改，须修改规程（`xqreg event amend`）".into(),
-                ),
-            ));
-        }
-        let places = id_places(&bytes);
-        let mut seen = BTreeSet::new();
-        for p in &given.players {
-            let (line, col) = places
-                .iter()
-                .find(|(id, _, _)| *id == p.id)
-                .map_or((0, 1), |(_, l, c)| (*l, *c));
-            let twice = !seen.insert(p.id.clone());
-            if twice || loaded.event.roster.index_of(&p.id).is_some() {
-                let (en, zh) = if twice {
-                    ("twice in the file", "在文件中出现两次")
-                } else {
-                    ("already in the event", "已在赛事中")
-                };
-                return Err(refuse(
-                    &codes::E843,
-                    lang,
-                    (
-                        format!("{name}:{line}:{col}: the id `{}` is {en}", p.id),
-                        format!("{name}:{line}:{col}：编号 `{}` {zh}", p.id),
-                    ),
-                    (
-                        "give each new player an id no player of the event has (`xqreg event status DIR` and the roster list them)".into(),
-                        "为每名新棋手取一个赛事中没有的编号（见 `xqreg event status DIR` 和名单）".into(),
-                    ),
-                ));
-            }
-        }
+        check_round(stage, clause, published, at, lang)?;
+        check_new_ids(&name, &bytes, &given, &loaded.event.roster, lang)?;
         let entry = StoredEntry {
             stage: stage.to_string(),
             round: at,
@@ -205,4 +137,93 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
             ),
         })
     })
+}
+
+/// E844 for a published round, E842 for round 1 or a round past the clause's `until round N`.
+fn check_round(stage: &str, clause: &LateEntry, published: u32, at: u32, lang: Lang) -> Res<()> {
+    let next = published + 1;
+    if at <= published {
+        return Err(refuse(
+            &codes::E844,
+            lang,
+            (
+                format!("`{stage}` round {at} is published already: a published pairing stands"),
+                format!("`{stage}` 第 {at} 轮已公布：已公布的编排不变"),
+            ),
+            (
+                format!("enter the players before round {next} (`--round {next}`), the next round to be paired"),
+                format!("让棋手在下一轮即第 {next} 轮前补报（`--round {next}`）"),
+            ),
+        ));
+    }
+    if at < 2 || at > clause.until_round {
+        let why = if at < 2 {
+            (
+                format!(
+                    "`{stage}` round 1 is not published yet: an entry before round 1 is not late"
+                ),
+                format!("`{stage}` 第 1 轮尚未公布：第 1 轮前报名不算补报"),
+            )
+        } else {
+            (
+                format!(
+                    "the regulation allows late entries into `{stage}` until round {}: round {at} is too late",
+                    clause.until_round
+                ),
+                format!(
+                    "规程只允许在 `{stage}` 第 {} 轮前补报：第 {at} 轮已太晚",
+                    clause.until_round
+                ),
+            )
+        };
+        return Err(refuse(
+            &codes::E842,
+            lang,
+            why,
+            (
+                "late entries stop at the round the regulation's `late_entry until round N` names; a change must be amended into the regulation (`xqreg event amend`)".into(),
+                "补报截止于规程 `late_entry until round N` 所写的轮次；如需更改，须修改规程（`xqreg event amend`）".into(),
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// E843: an id twice in the file, or one a player of the event has, at its row and column.
+fn check_new_ids(
+    name: &str,
+    bytes: &[u8],
+    given: &xqreg_runtime::Roster,
+    roster: &xqreg_runtime::Roster,
+    lang: Lang,
+) -> Res<()> {
+    let places = id_places(bytes);
+    let mut seen = BTreeSet::new();
+    for p in &given.players {
+        let (line, col) = places
+            .iter()
+            .find(|(id, _, _)| *id == p.id)
+            .map_or((0, 1), |(_, l, c)| (*l, *c));
+        let twice = !seen.insert(p.id.clone());
+        if twice || roster.index_of(&p.id).is_some() {
+            let (en, zh) = if twice {
+                ("twice in the file", "在文件中出现两次")
+            } else {
+                ("already in the event", "已在赛事中")
+            };
+            return Err(refuse(
+                &codes::E843,
+                lang,
+                (
+                    format!("{name}:{line}:{col}: the id `{}` is {en}", p.id),
+                    format!("{name}:{line}:{col}：编号 `{}` {zh}", p.id),
+                ),
+                (
+                    "give each new player an id no player of the event has (`xqreg event status DIR` and the roster list them)".into(),
+                    "为每名新棋手取一个赛事中没有的编号（见 `xqreg event status DIR` 和名单）".into(),
+                ),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -68,8 +68,6 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
         withdrawals: Vec::new(),
         entries: Vec::new(),
     };
-    let text = |v: &Value| v.as_str().map(str::to_string);
-    let num = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
     let mut batches = 0;
     for e in tx.log_entries()? {
         match e.command.as_str() {
@@ -106,40 +104,7 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
             }
             "result" | "correct" => {
                 for r in e.changes["results"].as_array().into_iter().flatten() {
-                    let (stage, round, board) =
-                        (text(&r["stage"]), num(&r["round"]), num(&r["board"]));
-                    let g = ev.games.iter_mut().find(|g| {
-                        Some(&g.stage) == stage.as_ref()
-                            && Some(g.round) == round
-                            && Some(g.board) == board
-                    });
-                    let Some(g) = g else {
-                        return Err(tampered(format!(
-                            "log entry {}: a result for {} round {} board {}, which the log never published",
-                            e.id, r["stage"], r["round"], r["board"]
-                        )));
-                    };
-                    // Logs written before fouls were logged leave them to the store.
-                    let stored =
-                        loaded.event.games.iter().find(|s| {
-                            s.stage == g.stage && s.round == g.round && s.board == g.board
-                        });
-                    let fouls = |key: &str, k: usize| {
-                        num(&r[key]).unwrap_or_else(|| {
-                            stored.and_then(|s| s.result.as_ref()).map_or(0, |x| {
-                                if k == 0 {
-                                    x.1
-                                } else {
-                                    x.2
-                                }
-                            })
-                        })
-                    };
-                    g.result = Some((
-                        text(&r["result"]).unwrap_or_default(),
-                        fouls("red_fouls", 0),
-                        fouls("black_fouls", 1),
-                    ));
+                    replay_result(&mut ev, e.id, r, loaded)?;
                 }
             }
             "enter" => {
@@ -163,7 +128,50 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
             _ => {}
         }
     }
-    // What the log built is what the store holds.
+    same_as_store(&ev, loaded)?;
+    Ok(batches)
+}
+
+/// A logged result (or correction) recorded on the game the log published for it.
+fn replay_result(
+    ev: &mut crate::event::live::Event,
+    entry_id: i64,
+    r: &serde_json::Value,
+    loaded: &Loaded,
+) -> Res<()> {
+    let (stage, round, board) = (text(&r["stage"]), num(&r["round"]), num(&r["board"]));
+    let g = ev.games.iter_mut().find(|g| {
+        Some(&g.stage) == stage.as_ref() && Some(g.round) == round && Some(g.board) == board
+    });
+    let Some(g) = g else {
+        return Err(tampered(format!(
+            "log entry {}: a result for {} round {} board {}, which the log never published",
+            entry_id, r["stage"], r["round"], r["board"]
+        )));
+    };
+    // Logs written before fouls were logged leave them to the store.
+    let stored = loaded
+        .event
+        .games
+        .iter()
+        .find(|s| s.stage == g.stage && s.round == g.round && s.board == g.board);
+    let fouls = |key: &str, k: usize| {
+        num(&r[key]).unwrap_or_else(|| {
+            stored
+                .and_then(|s| s.result.as_ref())
+                .map_or(0, |x| if k == 0 { x.1 } else { x.2 })
+        })
+    };
+    g.result = Some((
+        text(&r["result"]).unwrap_or_default(),
+        fouls("red_fouls", 0),
+        fouls("black_fouls", 1),
+    ));
+    Ok(())
+}
+
+/// What the log built is what the store holds: the same games, results, entries, withdrawals.
+fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
     let key = |g: &StoredGame| (g.batch, g.stage.clone(), g.round, g.board);
     let logged: BTreeMap<_, &StoredGame> = ev.games.iter().map(|g| (key(g), g)).collect();
     let stored: BTreeMap<_, &StoredGame> = loaded.event.games.iter().map(|g| (key(g), g)).collect();
@@ -207,7 +215,17 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
             "the withdrawals in the store differ from the ones the log recorded".to_string(),
         ));
     }
-    Ok(batches)
+    Ok(())
+}
+
+/// A text field of a logged JSON value.
+fn text(v: &serde_json::Value) -> Option<String> {
+    v.as_str().map(str::to_string)
+}
+
+/// A number field of a logged JSON value (a round, a board, a count of fouls).
+fn num(v: &serde_json::Value) -> Option<u32> {
+    v.as_u64().and_then(|n| u32::try_from(n).ok())
 }
 
 /// A batch the log published that the engine, given what was recorded before it, does not pair.
