@@ -453,44 +453,7 @@ impl Resolver<'_, '_> {
                     }
                 }
             }
-            Item::Entry(e) => {
-                for clause in &e.clauses {
-                    match clause {
-                        EntryClause::Pool(p) => {
-                            for s in &p.source {
-                                if let PoolSource::Excluding(x) = s {
-                                    self.name(Kind::Pool, x);
-                                }
-                            }
-                        }
-                        EntryClause::Player(p) => {
-                            for a in &p.attrs {
-                                match a {
-                                    PlayerAttr::Pool(x) => {
-                                        self.name(Kind::Pool, x);
-                                    }
-                                    PlayerAttr::Team(x) => {
-                                        self.name(Kind::Team, x);
-                                    }
-                                    _ => {}
-                                }
-                            }
-                        }
-                        EntryClause::Staff {
-                            per: StaffUnit::Pool(x),
-                            ..
-                        } => {
-                            self.name(Kind::Pool, x);
-                        }
-                        EntryClause::Quota(q) => {
-                            if let Some(c) = &q.except {
-                                self.name(Kind::Category, c);
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
+            Item::Entry(e) => self.entry(e),
             Item::Schedule(s) => {
                 for slot in s.days.iter().flat_map(|d| &d.slots) {
                     if let SlotKind::Rounds(refs) = &slot.kind {
@@ -512,43 +475,86 @@ impl Resolver<'_, '_> {
                     }
                 }
             }
-            Item::Test(t) => {
-                if let Some(ScenarioRoster::Named { name, .. }) = &t.roster {
-                    self.name(Kind::Roster, name);
-                }
-                for line in &t.results {
-                    match line {
-                        ResultLine::Games { stage, .. } | ResultLine::Withdraw { stage, .. } => {
-                            self.name(Kind::Stage, stage);
-                        }
-                        _ => {}
-                    }
-                }
-                for e in &t.expects {
-                    match e {
-                        Expect::DecidedBy { stage, .. } | Expect::Rounds { stage, .. } => {
-                            self.name(Kind::Stage, stage);
-                        }
-                        Expect::StagePlace {
-                            stage,
-                            group: Some(g),
-                            ..
-                        } => self.group(stage, g),
-                        Expect::StagePlace {
-                            stage, group: None, ..
-                        } => {
-                            self.name(Kind::Stage, stage);
-                        }
-                        Expect::Prize {
-                            category: Some(c), ..
-                        } if !self.ctx.scope.rankings.contains_key(c.node.as_str()) => {
-                            self.name(Kind::Category, c);
-                        }
-                        _ => {}
-                    }
-                }
-            }
+            Item::Test(t) => self.scenario(t),
             _ => {}
+        }
+    }
+
+    /// Pools, teams and categories an entry block names.
+    fn entry(&mut self, e: &xqreg_grammar::ast::Entry) {
+        for clause in &e.clauses {
+            match clause {
+                EntryClause::Pool(p) => {
+                    for s in &p.source {
+                        if let PoolSource::Excluding(x) = s {
+                            self.name(Kind::Pool, x);
+                        }
+                    }
+                }
+                EntryClause::Player(p) => {
+                    for a in &p.attrs {
+                        match a {
+                            PlayerAttr::Pool(x) => {
+                                self.name(Kind::Pool, x);
+                            }
+                            PlayerAttr::Team(x) => {
+                                self.name(Kind::Team, x);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                EntryClause::Staff {
+                    per: StaffUnit::Pool(x),
+                    ..
+                } => {
+                    self.name(Kind::Pool, x);
+                }
+                EntryClause::Quota(q) => {
+                    if let Some(c) = &q.except {
+                        self.name(Kind::Category, c);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The roster, stages, groups and categories a scenario test names.
+    fn scenario(&mut self, t: &xqreg_grammar::ast::Scenario) {
+        if let Some(ScenarioRoster::Named { name, .. }) = &t.roster {
+            self.name(Kind::Roster, name);
+        }
+        for line in &t.results {
+            match line {
+                ResultLine::Games { stage, .. } | ResultLine::Withdraw { stage, .. } => {
+                    self.name(Kind::Stage, stage);
+                }
+                _ => {}
+            }
+        }
+        for e in &t.expects {
+            match e {
+                Expect::DecidedBy { stage, .. } | Expect::Rounds { stage, .. } => {
+                    self.name(Kind::Stage, stage);
+                }
+                Expect::StagePlace {
+                    stage,
+                    group: Some(g),
+                    ..
+                } => self.group(stage, g),
+                Expect::StagePlace {
+                    stage, group: None, ..
+                } => {
+                    self.name(Kind::Stage, stage);
+                }
+                Expect::Prize {
+                    category: Some(c), ..
+                } if !self.ctx.scope.rankings.contains_key(c.node.as_str()) => {
+                    self.name(Kind::Category, c);
+                }
+                _ => {}
+            }
         }
     }
 }

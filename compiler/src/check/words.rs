@@ -391,6 +391,58 @@ fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
     }
 }
 
+/// The closed words of an entry clause: titles, sexes, the cap's order, staff roles, replacement.
+fn entry_clause(diags: &mut Diagnostics, c: &EntryClause) {
+    match c {
+        EntryClause::Title { title, .. } => {
+            word(diags, title, &TITLE);
+        }
+        EntryClause::Sex(s) => {
+            word(diags, s, &SEX);
+        }
+        EntryClause::Cap { order: Some(o), .. } => {
+            word(diags, o, &CAP_ORDER);
+        }
+        EntryClause::Staff { roles, .. } => staff(diags, roles),
+        EntryClause::Quota(q) => {
+            for (sex, _) in &q.by_sex {
+                word(diags, sex, &SEX);
+            }
+        }
+        EntryClause::Pool(p) => {
+            for s in &p.source {
+                match s {
+                    PoolSource::Sex(x) => {
+                        word(diags, x, &SEX);
+                    }
+                    PoolSource::Title { title, .. } => {
+                        word(diags, title, &TITLE);
+                    }
+                    PoolSource::Replacement { rule, .. } => {
+                        word(diags, rule, &REPLACEMENT);
+                    }
+                    PoolSource::Staff { roles, .. } => staff(diags, roles),
+                    _ => {}
+                }
+            }
+        }
+        EntryClause::Player(p) => {
+            for a in &p.attrs {
+                match a {
+                    PlayerAttr::Sex(x) => {
+                        word(diags, x, &SEX);
+                    }
+                    PlayerAttr::Title(t) => {
+                        word(diags, t, &TITLE);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for item in &ctx.file.items {
         match item {
@@ -428,58 +480,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 }
             }
             Item::Playoff(p) => chain(diags, p),
-            Item::Entry(e) => {
-                for c in &e.clauses {
-                    match c {
-                        EntryClause::Title { title, .. } => {
-                            word(diags, title, &TITLE);
-                        }
-                        EntryClause::Sex(s) => {
-                            word(diags, s, &SEX);
-                        }
-                        EntryClause::Cap { order: Some(o), .. } => {
-                            word(diags, o, &CAP_ORDER);
-                        }
-                        EntryClause::Staff { roles, .. } => staff(diags, roles),
-                        EntryClause::Quota(q) => {
-                            for (sex, _) in &q.by_sex {
-                                word(diags, sex, &SEX);
-                            }
-                        }
-                        EntryClause::Pool(p) => {
-                            for s in &p.source {
-                                match s {
-                                    PoolSource::Sex(x) => {
-                                        word(diags, x, &SEX);
-                                    }
-                                    PoolSource::Title { title, .. } => {
-                                        word(diags, title, &TITLE);
-                                    }
-                                    PoolSource::Replacement { rule, .. } => {
-                                        word(diags, rule, &REPLACEMENT);
-                                    }
-                                    PoolSource::Staff { roles, .. } => staff(diags, roles),
-                                    _ => {}
-                                }
-                            }
-                        }
-                        EntryClause::Player(p) => {
-                            for a in &p.attrs {
-                                match a {
-                                    PlayerAttr::Sex(x) => {
-                                        word(diags, x, &SEX);
-                                    }
-                                    PlayerAttr::Title(t) => {
-                                        word(diags, t, &TITLE);
-                                    }
-                                    _ => {}
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
+            Item::Entry(e) => e.clauses.iter().for_each(|c| entry_clause(diags, c)),
             Item::Category(c) => {
                 for cond in &c.conditions {
                     match cond {

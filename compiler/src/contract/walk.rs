@@ -111,24 +111,7 @@ impl Walker {
                     }
                 }
             }
-            Item::Prizes(p) => {
-                if let Some(tax) = &p.tax {
-                    self.push(K::PrizeTax, tax.span);
-                }
-                for line in &p.lines {
-                    let kind = match &line.key {
-                        PrizeKey::Places(_) => K::PrizeLine,
-                        PrizeKey::Eliminated { .. } => K::PrizeEliminated,
-                    };
-                    self.push(kind, line.span);
-                    for item in &line.items {
-                        self.push(K::PrizeItem, prize_item(item));
-                    }
-                }
-                if let Some(t) = &p.total {
-                    self.push(K::PrizeTotal, t.span);
-                }
-            }
+            Item::Prizes(p) => self.prizes(p),
             Item::Qualification(q) => {
                 q.quotas
                     .iter()
@@ -145,20 +128,7 @@ impl Walker {
                     self.word(K::ConductRule, r.span, &r.kind.node);
                 }
             }
-            Item::Schedule(s) => {
-                for day in &s.days {
-                    for slot in &day.slots {
-                        let kind = match &slot.kind {
-                            SlotKind::Rounds(_) => K::ScheduleRound,
-                            SlotKind::Event(_) => K::ScheduleEvent,
-                        };
-                        self.push(kind, slot.span);
-                    }
-                }
-                if let Some(t) = &s.tbd {
-                    self.push(K::ScheduleTbd, t.span);
-                }
-            }
+            Item::Schedule(s) => self.schedule(s),
             Item::Registration(r) => {
                 for c in &r.clauses {
                     self.word(K::RegistrationClause, c.span, &c.kind.node);
@@ -180,27 +150,66 @@ impl Walker {
                 }
             }
             Item::Roster(r) => self.push(K::RosterDecl, r.span),
-            Item::Test(t) => {
-                if let Some(r) = &t.roster {
-                    let span = match r {
-                        ScenarioRoster::Players { span, .. }
-                        | ScenarioRoster::Named { span, .. }
-                        | ScenarioRoster::Generated { span, .. } => *span,
-                    };
-                    self.push(K::TestRoster, span);
-                }
-                if let Some(s) = &t.seed {
-                    self.push(K::TestSeed, s.span);
-                }
-                t.draws.iter().for_each(|d| self.push(K::TestDraw, d.span));
-                for r in &t.results {
-                    self.push(K::TestResult, result_span(r));
-                }
-                for e in &t.expects {
-                    self.push(K::TestExpect, expect_span(e));
-                }
-            }
+            Item::Test(t) => self.scenario(t),
             Item::Broken(_) => {}
+        }
+    }
+
+    /// A prize table: its tax, each line and its awards, the declared total.
+    fn prizes(&mut self, p: &xqreg_grammar::ast::Prizes) {
+        if let Some(tax) = &p.tax {
+            self.push(K::PrizeTax, tax.span);
+        }
+        for line in &p.lines {
+            let kind = match &line.key {
+                PrizeKey::Places(_) => K::PrizeLine,
+                PrizeKey::Eliminated { .. } => K::PrizeEliminated,
+            };
+            self.push(kind, line.span);
+            for item in &line.items {
+                self.push(K::PrizeItem, prize_item(item));
+            }
+        }
+        if let Some(t) = &p.total {
+            self.push(K::PrizeTotal, t.span);
+        }
+    }
+
+    /// The schedule: each slot, and the text of a schedule to be announced.
+    fn schedule(&mut self, s: &xqreg_grammar::ast::Schedule) {
+        for day in &s.days {
+            for slot in &day.slots {
+                let kind = match &slot.kind {
+                    SlotKind::Rounds(_) => K::ScheduleRound,
+                    SlotKind::Event(_) => K::ScheduleEvent,
+                };
+                self.push(kind, slot.span);
+            }
+        }
+        if let Some(t) = &s.tbd {
+            self.push(K::ScheduleTbd, t.span);
+        }
+    }
+
+    /// A scenario test: roster, seed, draws, results and expectations.
+    fn scenario(&mut self, t: &xqreg_grammar::ast::Scenario) {
+        if let Some(r) = &t.roster {
+            let span = match r {
+                ScenarioRoster::Players { span, .. }
+                | ScenarioRoster::Named { span, .. }
+                | ScenarioRoster::Generated { span, .. } => *span,
+            };
+            self.push(K::TestRoster, span);
+        }
+        if let Some(s) = &t.seed {
+            self.push(K::TestSeed, s.span);
+        }
+        t.draws.iter().for_each(|d| self.push(K::TestDraw, d.span));
+        for r in &t.results {
+            self.push(K::TestResult, result_span(r));
+        }
+        for e in &t.expects {
+            self.push(K::TestExpect, expect_span(e));
         }
     }
 
