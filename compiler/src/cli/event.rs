@@ -1,7 +1,7 @@
 //! `xqreg event ...`: run a real event round by round (issue 10). The commands live in
 //! `crate::event`; this file is their command line.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Subcommand, ValueEnum};
@@ -196,56 +196,9 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             ))
         }
         EventCommand::Amend { dir, note } => commands::amend(&dir, &note, l),
-        EventCommand::Pair { dir, format } => {
-            let (paired, loaded) = commands::pair(&dir, l)?;
-            let mut all = loaded.event.games.clone();
-            all.extend(paired.published.iter().cloned());
-            let lines = view::lines(
-                &loaded.event.plan,
-                &loaded.event.roster,
-                &loaded.event.entries,
-                &all,
-                &paired.published,
-            );
-            if paired.published.is_empty() {
-                let why = if paired.finished {
-                    "nothing to pair: the event is complete\n".to_string()
-                } else {
-                    format!(
-                        "nothing to pair: {} published game(s) wait for results\n",
-                        paired.waiting
-                    )
-                };
-                eprint!("{why}");
-            }
-            Ok(match format {
-                ListFormat::Human => view::human(&lines),
-                ListFormat::Json => view::json(&lines),
-                ListFormat::Csv => view::csv(&lines),
-            })
-        }
+        EventCommand::Pair { dir, format } => pair(&dir, format, l),
         EventCommand::Result { dir, what } => {
-            let entries = match what.as_slice() {
-                [file] => file_entries(&PathBuf::from(file), l)?,
-                [stage, round, board, result] => {
-                    let n = |s: &str| {
-                        s.parse::<u32>().map_err(|_| {
-                            io(format!("`{s}` is not a number (usage: result DIR STAGE ROUND BOARD RESULT)"))
-                        })
-                    };
-                    vec![board_entry(
-                        stage.clone(),
-                        n(round)?,
-                        n(board)?,
-                        result_of(result)?,
-                    )]
-                }
-                _ => {
-                    return Err(io(
-                        "give a results CSV, or STAGE ROUND BOARD RESULT".to_string()
-                    ))
-                }
-            };
+            let entries = result_entries(&what, l)?;
             commands::record(&dir, &entries, None, l)
         }
         EventCommand::Correct {
@@ -294,26 +247,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             dir,
             waiting,
             format,
-        } => with_event(&dir, l, |_, loaded| {
-            let all = &loaded.event.games;
-            let shown: Vec<_> = all
-                .iter()
-                .filter(|g| !waiting || g.result.is_none())
-                .cloned()
-                .collect();
-            let lines = view::lines(
-                &loaded.event.plan,
-                &loaded.event.roster,
-                &loaded.event.entries,
-                all,
-                &shown,
-            );
-            Ok(match format {
-                ListFormat::Human => view::human(&lines),
-                ListFormat::Json => view::json(&lines),
-                ListFormat::Csv => view::csv(&lines),
-            })
-        }),
+        } => games(&dir, waiting, format, l),
         EventCommand::Status { dir } => with_event(&dir, l, |_, loaded| {
             let live = loaded.replay()?;
             Ok(view::status(
@@ -334,6 +268,87 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
         EventCommand::Export { dir } => commands::export(&dir, l),
         EventCommand::Publish { dir, output } => crate::event::publish::publish(&dir, &output, l),
     }
+}
+
+/// `event pair`: the next round's boards, or on stderr why there is nothing to pair.
+fn pair(dir: &Path, format: ListFormat, l: Lang) -> Res<String> {
+    let (paired, loaded) = commands::pair(&dir, l)?;
+    let mut all = loaded.event.games.clone();
+    all.extend(paired.published.iter().cloned());
+    let lines = view::lines(
+        &loaded.event.plan,
+        &loaded.event.roster,
+        &loaded.event.entries,
+        &all,
+        &paired.published,
+    );
+    if paired.published.is_empty() {
+        let why = if paired.finished {
+            "nothing to pair: the event is complete\n".to_string()
+        } else {
+            format!(
+                "nothing to pair: {} published game(s) wait for results\n",
+                paired.waiting
+            )
+        };
+        eprint!("{why}");
+    }
+    Ok(match format {
+        ListFormat::Human => view::human(&lines),
+        ListFormat::Json => view::json(&lines),
+        ListFormat::Csv => view::csv(&lines),
+    })
+}
+
+/// `event result`'s entries: from a results CSV, or one board on the command line.
+fn result_entries(what: &[String], l: Lang) -> Res<Vec<Entry>> {
+    Ok(match what {
+        [file] => file_entries(&PathBuf::from(file), l)?,
+        [stage, round, board, result] => {
+            let n = |s: &str| {
+                s.parse::<u32>().map_err(|_| {
+                    io(format!(
+                        "`{s}` is not a number (usage: result DIR STAGE ROUND BOARD RESULT)"
+                    ))
+                })
+            };
+            vec![board_entry(
+                stage.clone(),
+                n(round)?,
+                n(board)?,
+                result_of(result)?,
+            )]
+        }
+        _ => {
+            return Err(io(
+                "give a results CSV, or STAGE ROUND BOARD RESULT".to_string()
+            ))
+        }
+    })
+}
+
+/// `event games`: the published games, or only those waiting for a result.
+fn games(dir: &Path, waiting: bool, format: ListFormat, l: Lang) -> Res<String> {
+    with_event(dir, l, |_, loaded| {
+        let all = &loaded.event.games;
+        let shown: Vec<_> = all
+            .iter()
+            .filter(|g| !waiting || g.result.is_none())
+            .cloned()
+            .collect();
+        let lines = view::lines(
+            &loaded.event.plan,
+            &loaded.event.roster,
+            &loaded.event.entries,
+            all,
+            &shown,
+        );
+        Ok(match format {
+            ListFormat::Human => view::human(&lines),
+            ListFormat::Json => view::json(&lines),
+            ListFormat::Csv => view::csv(&lines),
+        })
+    })
 }
 
 /// The entries of a results CSV, read by the roster and results reader `simulate` uses.
