@@ -211,44 +211,52 @@ impl<'f> Scope<'f> {
                     r,
                     |r| r.name.span,
                 ),
-                Item::Entry(e) => {
-                    s.entries.push(e);
-                    for clause in &e.clauses {
-                        match clause {
-                            EntryClause::Pool(p) => {
-                                declare(&mut s.pools, &mut dups, Kind::Pool, &p.name, p, |p| {
-                                    p.name.span
-                                })
-                            }
-                            EntryClause::Player(p) => {
-                                declare(&mut s.players, &mut dups, Kind::Player, &p.id, p, |p| {
-                                    p.id.span
-                                })
-                            }
-                            EntryClause::Team(t) => {
-                                declare(&mut s.teams, &mut dups, Kind::Team, &t.id, t, |t| {
-                                    t.id.span
-                                })
-                            }
-                            _ => {}
-                        }
-                    }
-                }
+                Item::Entry(e) => s.declare_entry(e, &mut dups),
                 _ => {}
             }
         }
         // Groups need `same_as` resolved, so they come once every stage is known.
-        let names: Vec<&'f str> = s.stage_order.clone();
+        s.resolve_groups(&mut dups);
+        s.duplicates = dups;
+        s
+    }
+
+    /// The pools, players and teams an entry block declares.
+    fn declare_entry(&mut self, e: &'f Entry, dups: &mut Vec<Duplicate>) {
+        self.entries.push(e);
+        for clause in &e.clauses {
+            match clause {
+                EntryClause::Pool(p) => {
+                    declare(&mut self.pools, dups, Kind::Pool, &p.name, p, |p| {
+                        p.name.span
+                    })
+                }
+                EntryClause::Player(p) => {
+                    declare(&mut self.players, dups, Kind::Player, &p.id, p, |p| {
+                        p.id.span
+                    })
+                }
+                EntryClause::Team(t) => {
+                    declare(&mut self.teams, dups, Kind::Team, &t.id, t, |t| t.id.span)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Each stage's groups, own or inherited through `same_as`; a group named twice is a duplicate.
+    fn resolve_groups(&mut self, dups: &mut Vec<Duplicate>) {
+        let names: Vec<&'f str> = self.stage_order.clone();
         for name in names {
             let mut groups: Vec<&'f Ident> = Vec::new();
-            for clause in s.stage_clauses(name) {
+            for clause in self.stage_clauses(name) {
                 if let StageClause::Format(f) = clause {
                     let declared = match f {
                         Format::RoundRobin { groups, .. } => groups.as_slice(),
                         Format::TeamRoundRobin { groups, .. } => groups.as_slice(),
                         _ => &[],
                     };
-                    let own = s
+                    let own = self
                         .stages
                         .get(name)
                         .is_some_and(|i| i.stage.clauses.iter().any(|c| std::ptr::eq(c, clause)));
@@ -270,12 +278,10 @@ impl<'f> Scope<'f> {
                     break;
                 }
             }
-            if let Some(info) = s.stages.get_mut(name) {
+            if let Some(info) = self.stages.get_mut(name) {
                 info.groups = groups;
             }
         }
-        s.duplicates = dups;
-        s
     }
 
     /// The clauses of a stage with `same_as` resolved: its own clauses, then every clause of the

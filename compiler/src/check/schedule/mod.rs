@@ -328,9 +328,26 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             );
         }
     }
-    let mut placed: Vec<Placed<'_>> = Vec::new();
+    let mut placed = place_slots(&schedules, diags);
+    placed.sort_by_key(|p| (p.at, p.slot.span.start));
+    if let Some((from, to, span)) = dates {
+        outside_dates(&placed, from, to, span, diags);
+    }
+    let links = stage_links(ctx);
+    let rounds = rounds_placed(ctx, &placed, diags);
+    order(&rounds, &links, diags);
+    if !tbd && !placed.is_empty() {
+        missing(ctx, &rounds, diags);
+    }
+    short_slots(file, &placed, &links, diags);
+}
+
+/// Every slot of the schedules on one time line (minutes from a fixed day); E608 for a day given
+/// twice and a slot that ends before it starts.
+fn place_slots<'a>(schedules: &[&'a ast::Schedule], diags: &mut Diagnostics) -> Vec<Placed<'a>> {
+    let mut placed: Vec<Placed<'a>> = Vec::new();
     let mut days_seen: BTreeMap<Date, Span> = BTreeMap::new();
-    for s in &schedules {
+    for s in schedules {
         for day in &s.days {
             if let Some(first) = days_seen.get(&day.date.node) {
                 let ds = day.date.node.to_string();
@@ -375,16 +392,21 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             }
         }
     }
-    placed.sort_by_key(|p| (p.at, p.slot.span.start));
-    if let Some((from, to, span)) = dates {
-        outside_dates(&placed, from, to, span, diags);
-    }
-    let links = stage_links(ctx);
+    placed
+}
+
+/// The first slot of each (stage, round) the schedule names: E613 for a round beyond the
+/// stage's, E607 for a round given more slots than its games.
+fn rounds_placed(
+    ctx: &Ctx<'_>,
+    placed: &[Placed<'_>],
+    diags: &mut Diagnostics,
+) -> BTreeMap<(String, u32), (i64, Span)> {
     // (stage, round) -> first slot span and time.
     let mut rounds: BTreeMap<(String, u32), (i64, Span)> = BTreeMap::new();
     // How many slots each round has: a knockout of `games N` may give each game its own slot.
     let mut slots_of: BTreeMap<(String, u32), u32> = BTreeMap::new();
-    for p in &placed {
+    for p in placed {
         let SlotKind::Rounds(refs) = &p.slot.kind else {
             continue;
         };
@@ -436,9 +458,5 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             }
         }
     }
-    order(&rounds, &links, diags);
-    if !tbd && !placed.is_empty() {
-        missing(ctx, &rounds, diags);
-    }
-    short_slots(file, &placed, &links, diags);
+    rounds
 }
