@@ -205,73 +205,96 @@ pub(super) fn player_conditions(file: &ast::File, diags: &mut Diagnostics) {
                 }
             }
         }
-        let pool = player_pool(p).and_then(|x| all_pools.iter().find(|q| q.name.node == x.node));
-        if let Some(ps) = player_sex(p) {
-            let mut needs: Vec<(&str, Span, &str, &str)> = Vec::new();
-            if let Some((want, span)) = sex {
-                needs.push((want, span, "event", "本项比赛"));
-            }
-            if let Some(pool) = pool {
-                for src in &pool.source {
-                    if let PoolSource::Sex(s) = src {
-                        if let Some(want) = normal_sex(&s.node) {
-                            needs.push((want, s.span, "pool", "该名额来源"));
-                        }
+        let pool = player_pool(p)
+            .and_then(|x| all_pools.iter().find(|q| q.name.node == x.node))
+            .copied();
+        sex_conditions(p, pool, sex, diags);
+        title_conditions(p, pool, &titles, diags);
+    }
+}
+
+/// E612: a player whose sex the event or their pool does not admit.
+fn sex_conditions(
+    p: &ast::PlayerDecl,
+    pool: Option<&ast::Pool>,
+    sex: Option<(&str, Span)>,
+    diags: &mut Diagnostics,
+) {
+    let name = p.id.node.as_str();
+    if let Some(ps) = player_sex(p) {
+        let mut needs: Vec<(&str, Span, &str, &str)> = Vec::new();
+        if let Some((want, span)) = sex {
+            needs.push((want, span, "event", "本项比赛"));
+        }
+        if let Some(pool) = pool {
+            for src in &pool.source {
+                if let PoolSource::Sex(s) = src {
+                    if let Some(want) = normal_sex(&s.node) {
+                        needs.push((want, s.span, "pool", "该名额来源"));
                     }
-                }
-            }
-            for (want, span, en, zh) in needs {
-                if normal_sex(&ps.node).is_some_and(|have| have != want) {
-                    diags.push(
-                        Diagnostic::new(
-                            &E612,
-                            MSG_E612_SEX.fill(&[
-                                ("player", name),
-                                ("sex", &ps.node),
-                                ("where", en),
-                                ("where_zh", zh),
-                                ("needed", want),
-                            ]),
-                            ps.span,
-                            LBL_E612.plain(),
-                        )
-                        .with_label(span, LBL_E612_COND.plain())
-                        .with_help(HELP_E612_SEX.plain()),
-                    );
                 }
             }
         }
-        if let Some(pt) = player_title(p) {
-            let mut conds: Vec<(CompareOp, &Ident, Span)> = titles.clone();
-            if let Some(pool) = pool {
-                for src in &pool.source {
-                    if let PoolSource::Title { op, title, span } = src {
-                        conds.push((op.node, title, *span));
-                    }
+        for (want, span, en, zh) in needs {
+            if normal_sex(&ps.node).is_some_and(|have| have != want) {
+                diags.push(
+                    Diagnostic::new(
+                        &E612,
+                        MSG_E612_SEX.fill(&[
+                            ("player", name),
+                            ("sex", &ps.node),
+                            ("where", en),
+                            ("where_zh", zh),
+                            ("needed", want),
+                        ]),
+                        ps.span,
+                        LBL_E612.plain(),
+                    )
+                    .with_label(span, LBL_E612_COND.plain())
+                    .with_help(HELP_E612_SEX.plain()),
+                );
+            }
+        }
+    }
+}
+
+/// E612: a player whose title is below the entry's or their pool's condition.
+fn title_conditions(
+    p: &ast::PlayerDecl,
+    pool: Option<&ast::Pool>,
+    titles: &[(CompareOp, &Ident, Span)],
+    diags: &mut Diagnostics,
+) {
+    let name = p.id.node.as_str();
+    if let Some(pt) = player_title(p) {
+        let mut conds: Vec<(CompareOp, &Ident, Span)> = titles.to_vec();
+        if let Some(pool) = pool {
+            for src in &pool.source {
+                if let PoolSource::Title { op, title, span } = src {
+                    conds.push((op.node, title, *span));
                 }
             }
-            for (op, title, span) in conds {
-                let (Some(have), Some(want)) = (title_rank(&pt.node), title_rank(&title.node))
-                else {
-                    continue;
-                };
-                if !compare(op, i64::from(have), i64::from(want)) {
-                    diags.push(
-                        Diagnostic::new(
-                            &E612,
-                            MSG_E612_TITLE.fill(&[
-                                ("player", name),
-                                ("title", &pt.node),
-                                ("op", op_str(op)),
-                                ("needed", &title.node),
-                            ]),
-                            pt.span,
-                            LBL_E612.plain(),
-                        )
-                        .with_label(span, LBL_E612_COND.plain())
-                        .with_help(HELP_E612_TITLE.plain()),
-                    );
-                }
+        }
+        for (op, title, span) in conds {
+            let (Some(have), Some(want)) = (title_rank(&pt.node), title_rank(&title.node)) else {
+                continue;
+            };
+            if !compare(op, i64::from(have), i64::from(want)) {
+                diags.push(
+                    Diagnostic::new(
+                        &E612,
+                        MSG_E612_TITLE.fill(&[
+                            ("player", name),
+                            ("title", &pt.node),
+                            ("op", op_str(op)),
+                            ("needed", &title.node),
+                        ]),
+                        pt.span,
+                        LBL_E612.plain(),
+                    )
+                    .with_label(span, LBL_E612_COND.plain())
+                    .with_help(HELP_E612_TITLE.plain()),
+                );
             }
         }
     }
