@@ -50,38 +50,7 @@ fn round_robin_stage(
     } else {
         rr.groups.clone()
     };
-    let groups: Vec<Vec<usize>> = match super::fixed::fixed_groups(ctx, stage, &names, &field) {
-        Some(recorded) => recorded?,
-        None => {
-            let drawn = draw::draw_groups(
-                ctx.plan,
-                stage,
-                rr,
-                ctx.roster,
-                &field,
-                &mut ctx.lots,
-                &mut ctx.transcript,
-            )?;
-            let mut groups: Vec<Vec<usize>> = Vec::with_capacity(drawn.len());
-            for (g, members) in names.iter().zip(&drawn) {
-                let label = if g.is_empty() {
-                    String::new()
-                } else {
-                    format!("group {g}: ")
-                };
-                groups.push(draw::number(
-                    ctx.plan,
-                    &rr.numbers,
-                    ctx.roster,
-                    members,
-                    &mut ctx.lots,
-                    &mut ctx.transcript,
-                    &label,
-                ));
-            }
-            groups
-        }
-    };
+    let groups = groups_of(ctx, stage, rr, &names, &field)?;
     let double = rr.cycles == Cycles::Double;
     let schedules: Vec<Vec<Vec<round_robin::Board>>> = groups
         .iter()
@@ -133,22 +102,7 @@ fn round_robin_stage(
                     game_no: 1,
                 };
                 let (red, black, rp, bp) = if rr.colours == ColourRule::Lot {
-                    // A recorded result is the hall's lot; else the runtime draws.
-                    // The lot is drawn either way: a recorded result never shifts a later lot.
-                    let lot = ctx.lots.below(2);
-                    let (drawn, how) = match ctx.recorded_sides(&at, red, black) {
-                        Some((r, _)) if r == red => ((red, black, rp, bp), "as recorded"),
-                        Some(_) => ((black, red, bp, rp), "as recorded"),
-                        None if lot == 0 => ((red, black, rp, bp), "by lot"),
-                        None => ((black, red, bp, rp), "by lot"),
-                    };
-                    let text = format!(
-                        "round {round}: colours {how}: {} has Red, {} Black",
-                        ctx.id(drawn.0),
-                        ctx.id(drawn.1)
-                    );
-                    ctx.transcript.push(EntryKind::Colours, text, &rr.origin);
-                    drawn
+                    colours_by_lot(ctx, &at, rr, (red, black, rp, bp))
                 } else {
                     (red, black, rp, bp)
                 };
@@ -196,6 +150,76 @@ fn round_robin_stage(
             games,
         },
     })
+}
+
+/// The groups of a round robin and each one's pairing numbers: as recorded (a fixed draw), or
+/// drawn and numbered by the plan's rules.
+fn groups_of(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    rr: &RoundRobin,
+    names: &[String],
+    field: &[usize],
+) -> Result<Vec<Vec<usize>>, Vec<RuntimeProblem>> {
+    match super::fixed::fixed_groups(ctx, stage, names, field) {
+        Some(recorded) => recorded,
+        None => {
+            let drawn = draw::draw_groups(
+                ctx.plan,
+                stage,
+                rr,
+                ctx.roster,
+                field,
+                &mut ctx.lots,
+                &mut ctx.transcript,
+            )?;
+            let mut groups: Vec<Vec<usize>> = Vec::with_capacity(drawn.len());
+            for (g, members) in names.iter().zip(&drawn) {
+                let label = if g.is_empty() {
+                    String::new()
+                } else {
+                    format!("group {g}: ")
+                };
+                groups.push(draw::number(
+                    ctx.plan,
+                    &rr.numbers,
+                    ctx.roster,
+                    members,
+                    &mut ctx.lots,
+                    &mut ctx.transcript,
+                    &label,
+                ));
+            }
+            Ok(groups)
+        }
+    }
+}
+
+/// Colours by lot for one board (`red`, `black` and their places in the group): a recorded
+/// result is the hall's lot; else the runtime draws.
+fn colours_by_lot(
+    ctx: &mut Ctx<'_>,
+    at: &GameAt<'_>,
+    rr: &RoundRobin,
+    (red, black, rp, bp): (usize, usize, usize, usize),
+) -> (usize, usize, usize, usize) {
+    // A recorded result is the hall's lot; else the runtime draws.
+    // The lot is drawn either way: a recorded result never shifts a later lot.
+    let lot = ctx.lots.below(2);
+    let (drawn, how) = match ctx.recorded_sides(at, red, black) {
+        Some((r, _)) if r == red => ((red, black, rp, bp), "as recorded"),
+        Some(_) => ((black, red, bp, rp), "as recorded"),
+        None if lot == 0 => ((red, black, rp, bp), "by lot"),
+        None => ((black, red, bp, rp), "by lot"),
+    };
+    let text = format!(
+        "round {}: colours {how}: {} has Red, {} Black",
+        at.round,
+        ctx.id(drawn.0),
+        ctx.id(drawn.1)
+    );
+    ctx.transcript.push(EntryKind::Colours, text, &rr.origin);
+    drawn
 }
 
 /// The run of a stage of matches (a knockout, same-place matches): its final ranking as the one
