@@ -99,6 +99,18 @@ pub(crate) fn io_error(path: &std::path::Path, err: &std::io::Error) {
     );
 }
 
+/// A file (or `-`, standard input) read whole; None, with the reason said on stderr, when it
+/// cannot be read.
+pub(crate) fn read_or_say(path: &std::path::Path) -> Option<Vec<u8>> {
+    match global::read_input(path) {
+        Ok(b) => Some(b),
+        Err(e) => {
+            io_error(path, &e);
+            None
+        }
+    }
+}
+
 /// Run the command line. A usage error exits with 2 (said in Chinese under `--lang zh`), and
 /// `--help` with 0.
 pub fn main() -> ExitCode {

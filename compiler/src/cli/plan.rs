@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::output::{refuse_input_as_output, write_output};
-use super::{io_error, lang, LangArg};
+use super::{lang, LangArg};
 use crate::compile;
 use crate::diagnostics::render::{self, Format, Options};
 
@@ -28,12 +28,8 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(code) = refuse_input_as_output(args.output.as_ref(), &[Some(&args.file)]) {
         return code;
     }
-    let bytes = match super::global::read_input(&args.file) {
-        Ok(b) => b,
-        Err(e) => {
-            io_error(&args.file, &e);
-            return ExitCode::from(2);
-        }
+    let Some(bytes) = super::read_or_say(&args.file) else {
+        return ExitCode::from(2);
     };
     let compiled = compile::compile_bytes(&super::global::input_name(&args.file), &bytes);
     let Some(plan) = compiled.plan else {

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use super::{io_error, lang, LangArg};
+use super::{lang, LangArg};
 use crate::diagnostics::render::{self, Format, Options};
 use crate::diagnostics::{Lang, Severity};
 use crate::driver;
@@ -54,12 +54,8 @@ pub fn run(args: Args) -> ExitCode {
     {
         return code;
     }
-    let bytes = match super::global::read_input(&args.file) {
-        Ok(b) => b,
-        Err(e) => {
-            io_error(&args.file, &e);
-            return ExitCode::from(2);
-        }
+    let Some(bytes) = super::read_or_say(&args.file) else {
+        return ExitCode::from(2);
     };
     let report = driver::check_bytes(&super::global::input_name(&args.file), &bytes);
     if report.count(Severity::Error) > 0 {

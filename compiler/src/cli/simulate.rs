@@ -16,7 +16,7 @@ use super::global::say;
 use super::output::{refuse_input_as_output, write_output};
 use super::plan::print_errors;
 use super::simulate_runs::{Aggregate, Summary};
-use super::{io_error, lang, LangArg};
+use super::{lang, LangArg};
 use crate::compile;
 use crate::diagnostics::render::{self, Format, Options};
 use crate::diagnostics::source::SourceFile;
@@ -85,7 +85,7 @@ pub fn run(args: Args) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let Some(bytes) = read(&args.file) else {
+    let Some(bytes) = super::read_or_say(&args.file) else {
         return ExitCode::from(2);
     };
     let name = super::global::input_name(&args.file);
@@ -235,7 +235,7 @@ fn read_input<T>(
     let Some(path) = path else {
         return Ok((None, None));
     };
-    let Some(b) = read(path) else {
+    let Some(b) = super::read_or_say(path) else {
         return Err(ExitCode::from(2));
     };
     let name = crate::driver::display_name(path);
@@ -324,14 +324,4 @@ fn write_trf(dir: &PathBuf, outcome: &Outcome) -> std::io::Result<()> {
         super::output::write_file(&dir.join(format!("{stage}.trf")), text)?;
     }
     Ok(())
-}
-
-fn read(path: &std::path::Path) -> Option<Vec<u8>> {
-    match super::global::read_input(path) {
-        Ok(b) => Some(b),
-        Err(e) => {
-            io_error(path, &e);
-            None
-        }
-    }
 }

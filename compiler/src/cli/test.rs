@@ -13,7 +13,7 @@ use clap::ValueEnum;
 use serde::Serialize;
 
 use super::plan::print_errors;
-use super::{io_error, lang, LangArg};
+use super::{lang, LangArg};
 use crate::run::scenario::{self, ScenarioOutcome};
 
 #[derive(Debug, clap::Args)]
@@ -51,12 +51,8 @@ pub(crate) fn file_scenarios(
     path: &std::path::Path,
     msg_lang: crate::diagnostics::Lang,
 ) -> Result<Option<Vec<ScenarioOutcome>>, ()> {
-    let bytes = match super::global::read_input(path) {
-        Ok(b) => b,
-        Err(e) => {
-            io_error(path, &e);
-            return Err(());
-        }
+    let Some(bytes) = super::read_or_say(path) else {
+        return Err(());
     };
     match scenario::run_file(&super::global::input_name(path), &bytes) {
         Ok(outcomes) => Ok(Some(outcomes)),
