@@ -158,11 +158,7 @@ pub fn generate_roster<R: RngCore>(
         }
     }
     let cycle_slots = !plan.stages.iter().any(takes_whole_roster);
-    let mut units: Vec<&str> = UNITS.to_vec();
-    for i in (1..units.len()).rev() {
-        let j = below(rng, i as u32 + 1) as usize;
-        units.swap(i, j);
-    }
+    let units = shuffled_units(rng);
     let mut maker = Maker {
         sections: age_sections(plan, first_day),
         by_sex: plan.categories.values().any(|c| c.sex.is_some()),
@@ -175,22 +171,7 @@ pub fn generate_roster<R: RngCore>(
         unit_quota: QuotaCount::of(plan, QuotaScope::Unit),
         federation_quota: QuotaCount::of(plan, QuotaScope::Federation),
     };
-    let mut players: Vec<Player> = Vec::with_capacity(n as usize);
-    for np in &entry.players {
-        players.push(Player {
-            id: np.id.clone(),
-            name: np.name.clone(),
-            unit: np.unit.clone(),
-            federation: np.federation.clone(),
-            sex: np.sex.or(maker.want.sex),
-            born: np.born,
-            title: np.title,
-            rating: np.rating,
-            pool: np.pool.clone(),
-            order: np.order,
-            row: None,
-        });
-    }
+    let mut players = named_players(entry, maker.want.sex, n);
     let mut k = 0u32;
     for pool in &entry.pools {
         let have = players
@@ -233,6 +214,37 @@ pub fn generate_roster<R: RngCore>(
     let roster = Roster { players };
     verify(plan, &roster)?;
     Ok(roster)
+}
+
+/// The units generated players come from, in an order drawn from `rng`.
+fn shuffled_units<R: RngCore>(rng: &mut R) -> Vec<&'static str> {
+    let mut units: Vec<&str> = UNITS.to_vec();
+    for i in (1..units.len()).rev() {
+        let j = below(rng, i as u32 + 1) as usize;
+        units.swap(i, j);
+    }
+    units
+}
+
+/// The players the entry names, as named (a sex left out is the entry's); room for `n`.
+fn named_players(entry: &crate::plan::Entry, sex: Option<Sex>, n: u32) -> Vec<Player> {
+    let mut players: Vec<Player> = Vec::with_capacity(n as usize);
+    for np in &entry.players {
+        players.push(Player {
+            id: np.id.clone(),
+            name: np.name.clone(),
+            unit: np.unit.clone(),
+            federation: np.federation.clone(),
+            sex: np.sex.or(sex),
+            born: np.born,
+            title: np.title,
+            rating: np.rating,
+            pool: np.pool.clone(),
+            order: np.order,
+            row: None,
+        });
+    }
+    players
 }
 
 /// A birth window and a sex that a generated player is made to meet.
