@@ -46,5 +46,6 @@ mod sheet_diagram;
 mod sheet_english;
 mod sheet_pdf;
 mod simulate_seeds;
+mod small_rooms;
 mod swiss_seeds;
 mod trf_out;
