@@ -248,39 +248,7 @@ impl Ctx<'_> {
                 )
             }
         } else {
-            let rating = |p: usize| {
-                self.roster
-                    .players
-                    .get(p)
-                    .and_then(|x| x.rating)
-                    .unwrap_or(self.options.model.default_rating)
-            };
-            let (rr, br) = (rating(red), rating(black));
-            match self.results.rest {
-                RestRule::Simulate => {
-                    let s = self.options.model.simulate(&mut self.sim, rr, br);
-                    (s.result, s.red_fouls, s.black_fouls, GameSource::Simulated)
-                }
-                RestRule::Draws => (GameResult::Draw, 0, 0, GameSource::Rest),
-                RestRule::RedWins => (GameResult::RedWins, 0, 0, GameSource::Rest),
-                RestRule::BlackWins => (GameResult::BlackWins, 0, 0, GameSource::Rest),
-                RestRule::Rating => (
-                    match rr.cmp(&br) {
-                        std::cmp::Ordering::Greater => GameResult::RedWins,
-                        std::cmp::Ordering::Less => GameResult::BlackWins,
-                        std::cmp::Ordering::Equal => GameResult::Draw,
-                    },
-                    0,
-                    0,
-                    GameSource::Rest,
-                ),
-                RestRule::Pending => {
-                    // Scores as a double forfeit (no points in any scoring the plans use) so that
-                    // standings so far count only played games; it counts towards no withdrawal.
-                    self.pending += 1;
-                    (GameResult::DoubleForfeit, 0, 0, GameSource::Pending)
-                }
-            }
+            self.unrecorded(red, black)
         };
         if result.is_forfeit() {
             red_fouls = 0;
@@ -289,25 +257,7 @@ impl Ctx<'_> {
         // The foul limit turns a simulated game into a loss; a recorded result is already the
         // arbiter's decision.
         if source == GameSource::Simulated {
-            if let Some(limit) = self.plan.conduct.fouls_per_game_loss.filter(|&l| l > 0) {
-                let (rl, bl) = (red_fouls >= limit, black_fouls >= limit);
-                if rl != bl {
-                    let loser = if rl { red } else { black };
-                    result = if rl {
-                        GameResult::BlackWins
-                    } else {
-                        GameResult::RedWins
-                    };
-                    let text = format!(
-                        "{} round {}: {} commits {limit} fouls in one game and loses it",
-                        at.stage,
-                        at.round,
-                        self.id(loser)
-                    );
-                    self.transcript
-                        .push(EntryKind::Fouls, text, &self.plan.conduct.origin.clone());
-                }
-            }
+            result = self.foul_limit(at, red, black, (red_fouls, black_fouls), result);
         }
         if let Some(f) = self.fouls.get_mut(red) {
             *f = f.saturating_add(red_fouls);
@@ -341,6 +291,74 @@ impl Ctx<'_> {
             black_fouls,
         });
         Played { red, result }
+    }
+
+    /// A game without a recorded result: the rest rule says how it ends, or the model plays it.
+    fn unrecorded(&mut self, red: usize, black: usize) -> (GameResult, u32, u32, GameSource) {
+        let rating = |p: usize| {
+            self.roster
+                .players
+                .get(p)
+                .and_then(|x| x.rating)
+                .unwrap_or(self.options.model.default_rating)
+        };
+        let (rr, br) = (rating(red), rating(black));
+        match self.results.rest {
+            RestRule::Simulate => {
+                let s = self.options.model.simulate(&mut self.sim, rr, br);
+                (s.result, s.red_fouls, s.black_fouls, GameSource::Simulated)
+            }
+            RestRule::Draws => (GameResult::Draw, 0, 0, GameSource::Rest),
+            RestRule::RedWins => (GameResult::RedWins, 0, 0, GameSource::Rest),
+            RestRule::BlackWins => (GameResult::BlackWins, 0, 0, GameSource::Rest),
+            RestRule::Rating => (
+                match rr.cmp(&br) {
+                    std::cmp::Ordering::Greater => GameResult::RedWins,
+                    std::cmp::Ordering::Less => GameResult::BlackWins,
+                    std::cmp::Ordering::Equal => GameResult::Draw,
+                },
+                0,
+                0,
+                GameSource::Rest,
+            ),
+            RestRule::Pending => {
+                // Scores as a double forfeit (no points in any scoring the plans use) so that
+                // standings so far count only played games; it counts towards no withdrawal.
+                self.pending += 1;
+                (GameResult::DoubleForfeit, 0, 0, GameSource::Pending)
+            }
+        }
+    }
+
+    /// The conduct's foul limit: one side reaching it (and not the other) loses the game.
+    fn foul_limit(
+        &mut self,
+        at: &GameAt<'_>,
+        red: usize,
+        black: usize,
+        (red_fouls, black_fouls): (u32, u32),
+        mut result: GameResult,
+    ) -> GameResult {
+        if let Some(limit) = self.plan.conduct.fouls_per_game_loss.filter(|&l| l > 0) {
+            let (rl, bl) = (red_fouls >= limit, black_fouls >= limit);
+            if rl != bl {
+                let loser = if rl { red } else { black };
+                result = if rl {
+                    GameResult::BlackWins
+                } else {
+                    GameResult::RedWins
+                };
+                let text = format!(
+                    "{} round {}: {} commits {limit} fouls in one game and loses it",
+                    at.stage,
+                    at.round,
+                    self.id(loser)
+                );
+                self.transcript
+                    .push(EntryKind::Fouls, text, &self.plan.conduct.origin.clone());
+            }
+        }
+        result
     }
 
     /// A recorded result for a game that a withdrawal voids: a problem naming both, never a
