@@ -76,53 +76,65 @@ pub(super) fn prizes(
             }
             i = j;
         }
-        for line in &table.lines {
-            let PrizeKey::Eliminated { stage, round } = &line.key else {
-                continue;
-            };
-            let Some(run) = ctx.stages.iter().find(|s| &s.name == stage) else {
-                ctx.problems.push(
-                    RuntimeProblem::new(
-                        codes::UNKNOWN_NAME,
-                        format!("prize for losers of stage `{stage}`, which did not run"),
-                        &line.origin,
-                    )
-                    .zh(format!("奖给阶段 `{stage}` 的负者，但该阶段未进行")),
-                );
-                continue;
-            };
-            let losers = run.eliminated.get(round).cloned().unwrap_or_default();
-            let currency = line
-                .currency
-                .clone()
-                .unwrap_or_else(|| table.currency.clone());
-            for p in losers {
-                // A loser is paid at the place the final ranking gives them (the losers of a
-                // round share it); a category's table pays only its members.
-                let ranked = cat_rank.iter().find(|m| m.2 == p);
-                if table.category.is_some() && ranked.is_none() {
-                    continue;
-                }
-                let amount = line.amount.unwrap_or(0);
-                if line.amount.is_some() {
-                    add_money(ctx, &mut totals, &currency, amount, &line.origin);
-                }
-                awards.push(PrizeAward {
-                    category: table.category.clone(),
-                    place: ranked.map_or(0, |m| m.0),
-                    shared: ranked.is_some_and(|m| m.1),
-                    eliminated: Some(EliminatedIn {
-                        stage: stage.clone(),
-                        round: *round,
-                    }),
-                    id: ctx.id(p).to_string(),
-                    player: ctx.name(p).to_string(),
-                    amount,
-                    currency: currency.clone(),
-                    items: line.items.clone(),
-                });
-            }
-        }
+        pay_eliminated(ctx, table, &cat_rank, &mut awards, &mut totals);
     }
     (awards, totals)
+}
+
+/// A table's lines for the losers of a knockout round: each loser paid at the place the final
+/// ranking gives them.
+fn pay_eliminated(
+    ctx: &mut Ctx<'_>,
+    table: &crate::plan::PrizeTable,
+    cat_rank: &Ranking,
+    awards: &mut Vec<PrizeAward>,
+    totals: &mut BTreeMap<String, u64>,
+) {
+    for line in &table.lines {
+        let PrizeKey::Eliminated { stage, round } = &line.key else {
+            continue;
+        };
+        let Some(run) = ctx.stages.iter().find(|s| &s.name == stage) else {
+            ctx.problems.push(
+                RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!("prize for losers of stage `{stage}`, which did not run"),
+                    &line.origin,
+                )
+                .zh(format!("奖给阶段 `{stage}` 的负者，但该阶段未进行")),
+            );
+            continue;
+        };
+        let losers = run.eliminated.get(round).cloned().unwrap_or_default();
+        let currency = line
+            .currency
+            .clone()
+            .unwrap_or_else(|| table.currency.clone());
+        for p in losers {
+            // A loser is paid at the place the final ranking gives them (the losers of a
+            // round share it); a category's table pays only its members.
+            let ranked = cat_rank.iter().find(|m| m.2 == p);
+            if table.category.is_some() && ranked.is_none() {
+                continue;
+            }
+            let amount = line.amount.unwrap_or(0);
+            if line.amount.is_some() {
+                add_money(ctx, totals, &currency, amount, &line.origin);
+            }
+            awards.push(PrizeAward {
+                category: table.category.clone(),
+                place: ranked.map_or(0, |m| m.0),
+                shared: ranked.is_some_and(|m| m.1),
+                eliminated: Some(EliminatedIn {
+                    stage: stage.clone(),
+                    round: *round,
+                }),
+                id: ctx.id(p).to_string(),
+                player: ctx.name(p).to_string(),
+                amount,
+                currency: currency.clone(),
+                items: line.items.clone(),
+            });
+        }
+    }
 }
