@@ -256,22 +256,8 @@ fn a_correction_keeps_the_published_rounds() {
     assert_eq!(strip(&now), strip(&published));
     // Paired afresh from the corrected round 1, round 2 would differ: the published one stands
     // only because the replay takes it as published.
-    let other = tempfile::tempdir().expect("tmp");
-    let (ev2, _) = start(other.path());
-    pair_json(&ev2);
-    let file = other.path().join("r1.csv");
-    std::fs::write(&file, round_csv(&r1, "0-1", "1-0")).expect("writes");
-    ok(&["event", "result", &ev2, &file.to_string_lossy()]);
-    let fresh = pair_json(&ev2);
-    let pairs = |v: &serde_json::Value| -> Vec<(String, String)> {
-        v.as_array()
-            .into_iter()
-            .flatten()
-            .map(|g| (g["red"]["id"].to_string(), g["black"]["id"].to_string()))
-            .collect()
-    };
     assert_ne!(
-        pairs(&fresh),
+        pairs(&round_2_from_corrected(&r1)),
         pairs(&r2),
         "the correction would re-pair round 2"
     );
@@ -302,10 +288,38 @@ fn a_correction_keeps_the_published_rounds() {
     assert_eq!(in_r4, final_points);
     let verified = ok(&["event", "verify", &ev]);
     assert!(verified.contains("in 4 batches"), "{verified}");
-    // A forgery: round 2's boards 1 and 2 exchange their Black players in the store and in the
-    // log alike. Store and log agree, but the engine never paired that round from the results
-    // recorded before it.
-    let db = rusqlite::Connection::open(Path::new(&ev).join("event.sqlite")).expect("opens");
+    forge_round_2(&ev);
+    refused(&["event", "verify", &ev], "R050");
+    let zh = xqreg(&["event", "--lang", "zh", "verify", &ev]);
+    let err = String::from_utf8_lossy(&zh.stderr);
+    assert!(err.contains("错误[R050]: 第 2 批公布为"), "{err}");
+}
+
+/// Each board's (Red, Black) ids of a round's games JSON.
+fn pairs(v: &serde_json::Value) -> Vec<(String, String)> {
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|g| (g["red"]["id"].to_string(), g["black"]["id"].to_string()))
+        .collect()
+}
+
+/// Round 2 as a fresh event pairs it after round 1 (`r1`) with board 1 won by Black.
+fn round_2_from_corrected(r1: &serde_json::Value) -> serde_json::Value {
+    let other = tempfile::tempdir().expect("tmp");
+    let (ev2, _) = start(other.path());
+    pair_json(&ev2);
+    let file = other.path().join("r1.csv");
+    std::fs::write(&file, round_csv(r1, "0-1", "1-0")).expect("writes");
+    ok(&["event", "result", &ev2, &file.to_string_lossy()]);
+    pair_json(&ev2)
+}
+
+/// A forgery: round 2's boards 1 and 2 exchange their Black players in the store and in the
+/// log alike. Store and log agree, but the engine never paired that round from the results
+/// recorded before it.
+fn forge_round_2(ev: &str) {
+    let db = rusqlite::Connection::open(Path::new(ev).join("event.sqlite")).expect("opens");
     let black_of = |board: u32| -> String {
         db.query_row(
             "SELECT black FROM games WHERE stage = 'main' AND round = 2 AND board = ?1",
@@ -337,10 +351,6 @@ fn a_correction_keeps_the_published_rounds() {
     )
     .expect("edits the log");
     drop(db);
-    refused(&["event", "verify", &ev], "R050");
-    let zh = xqreg(&["event", "--lang", "zh", "verify", &ev]);
-    let err = String::from_utf8_lossy(&zh.stderr);
-    assert!(err.contains("错误[R050]: 第 2 批公布为"), "{err}");
 }
 
 /// The refusals the walk-through above does not reach: a result word that is none (E837), a
