@@ -272,7 +272,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
 
 /// `event pair`: the next round's boards, or on stderr why there is nothing to pair.
 fn pair(dir: &Path, format: ListFormat, l: Lang) -> Res<String> {
-    let (paired, loaded) = commands::pair(&dir, l)?;
+    let (paired, loaded) = commands::pair(dir, l)?;
     let mut all = loaded.event.games.clone();
     all.extend(paired.published.iter().cloned());
     let lines = view::lines(

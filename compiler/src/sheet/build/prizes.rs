@@ -180,9 +180,7 @@ fn total_row(
         .any(|l| matches!(l.key, PrizeKey::Eliminated { .. }));
     // A table of trophies, medals and certificates only has no money to add up: no `合计 0元`.
     let moneyless = p.lines.iter().all(|l| l.money.is_none());
-    let Some(total) = total else {
-        return None;
-    };
+    let total = total?;
     if rows_empty || unknown || moneyless {
         None
     } else {
