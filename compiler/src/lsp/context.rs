@@ -10,15 +10,20 @@ fn word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-/// The word containing (or ending at) `offset`, with its byte range.
-pub fn word_at(text: &str, offset: usize) -> Option<(usize, usize, &str)> {
-    let offset = super::position::floor_boundary(text, offset);
-    let start = text[..offset]
+/// Where the word that ends at `offset` starts (`offset` itself between words).
+fn word_start(text: &str, offset: usize) -> usize {
+    text[..offset]
         .char_indices()
         .rev()
         .take_while(|&(_, c)| word_char(c))
         .last()
-        .map_or(offset, |(i, _)| i);
+        .map_or(offset, |(i, _)| i)
+}
+
+/// The word containing (or ending at) `offset`, with its byte range.
+pub fn word_at(text: &str, offset: usize) -> Option<(usize, usize, &str)> {
+    let offset = super::position::floor_boundary(text, offset);
+    let start = word_start(text, offset);
     let end = offset
         + text[offset..]
             .char_indices()
@@ -30,13 +35,7 @@ pub fn word_at(text: &str, offset: usize) -> Option<(usize, usize, &str)> {
 /// The word being typed at `offset` (from its start up to the cursor; empty between words).
 pub fn prefix_at(text: &str, offset: usize) -> &str {
     let offset = super::position::floor_boundary(text, offset);
-    let start = text[..offset]
-        .char_indices()
-        .rev()
-        .take_while(|&(_, c)| word_char(c))
-        .last()
-        .map_or(offset, |(i, _)| i);
-    &text[start..offset]
+    &text[word_start(text, offset)..offset]
 }
 
 /// The word before the one being typed at `offset`, on the same line.
