@@ -15,15 +15,7 @@ pub(crate) fn fixed_groups(
     groups: &[String],
     field: &[usize],
 ) -> Option<Result<Vec<Vec<usize>>, Vec<RuntimeProblem>>> {
-    let draws: Vec<_> = ctx
-        .results
-        .draws
-        .iter()
-        .filter(|d| d.stage == stage.name)
-        .collect();
-    if draws.is_empty() {
-        return None;
-    }
+    let draws = recorded_draws(ctx, stage)?;
     let mut problems = Vec::new();
     let mut out = vec![Vec::new(); groups.len()];
     let mut seen = vec![false; ctx.roster.players.len()];
@@ -122,15 +114,7 @@ pub(crate) fn fixed_team_order(
     stage: &Stage,
     units: &[&str],
 ) -> Option<Result<Vec<usize>, Vec<RuntimeProblem>>> {
-    let draws: Vec<_> = ctx
-        .results
-        .draws
-        .iter()
-        .filter(|d| d.stage == stage.name)
-        .collect();
-    if draws.is_empty() {
-        return None;
-    }
+    let draws = recorded_draws(ctx, stage)?;
     let mut problems = Vec::new();
     let mut order: Vec<usize> = Vec::new();
     for d in &draws {
@@ -298,4 +282,15 @@ pub(crate) fn published_round(
             published.boards.len()
         )],
     }))
+}
+
+/// The draws a scenario recorded for `stage`; None when it recorded none (the runtime draws).
+fn recorded_draws<'c>(ctx: &Ctx<'c>, stage: &Stage) -> Option<Vec<&'c super::FixedDraw>> {
+    let draws: Vec<_> = ctx
+        .results
+        .draws
+        .iter()
+        .filter(|d| d.stage == stage.name)
+        .collect();
+    (!draws.is_empty()).then_some(draws)
 }
