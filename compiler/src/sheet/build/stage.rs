@@ -329,44 +329,17 @@ fn format_text(
         Format::Swiss {
             system,
             rounds,
+            boards,
             span,
         } => {
-            ctx.mark(*span);
-            ctx.mark(system.span);
-            let sys = if system.node == "tbd" {
-                ctx.m(M::SwissSystemTbd).to_string()
-            } else {
-                words::swiss(lang, &system.node)
-                    .unwrap_or(&system.node)
-                    .to_string()
-            };
-            match rounds {
-                SwissRounds::Fixed(n) => {
-                    ctx.mark(n.span);
-                    ctx.mf(M::SwissFixed, &[&sys, &n.node.to_string()])
+            let text = swiss_format(ctx, lang, system, rounds, *span);
+            match boards {
+                Some(b) => {
+                    ctx.mark(b.span);
+                    let teams = ctx.mf(M::TeamSwissBoards, &[&b.node.to_string()]);
+                    format!("{text}{teams}")
                 }
-                SwissRounds::Tbd(at) => {
-                    ctx.mark(*at);
-                    ctx.mf(M::SwissRoundsTbd, &[&sys])
-                }
-                SwissRounds::ByEntries(arms) => {
-                    let parts: Vec<String> =
-                        arms.iter()
-                            .map(|a| {
-                                ctx.mark(a.span);
-                                ctx.mark(a.rounds.span);
-                                let r = a.rounds.node.to_string();
-                                match (a.min, a.max) {
-                                    (Some(lo), Some(hi)) => ctx
-                                        .mf(M::ArmBetween, &[&lo.to_string(), &hi.to_string(), &r]),
-                                    (None, Some(hi)) => ctx.mf(M::ArmUpTo, &[&hi.to_string(), &r]),
-                                    (Some(lo), None) => ctx.mf(M::ArmFrom, &[&lo.to_string(), &r]),
-                                    (None, None) => r,
-                                }
-                            })
-                            .collect();
-                    ctx.mf(M::SwissByEntries, &[&sys, &fmt::join(lang, &parts)])
-                }
+                None => text,
             }
         }
         Format::Knockout(k) => knockout(ctx, k, places),
@@ -417,6 +390,53 @@ fn format_text(
                 s = ctx.mf(M::WithReason, &[&s, &fmt::join(lang, &labels)]);
             }
             s
+        }
+    }
+}
+
+/// A Swiss's system and rounds (`swiss cxa rounds 9`, by entries, to be announced).
+fn swiss_format(
+    ctx: &mut Ctx<'_>,
+    lang: Lang,
+    system: &xqreg_grammar::ast::Ident,
+    rounds: &SwissRounds,
+    span: xqreg_grammar::ast::Span,
+) -> String {
+    ctx.mark(span);
+    ctx.mark(system.span);
+    let sys = if system.node == "tbd" {
+        ctx.m(M::SwissSystemTbd).to_string()
+    } else {
+        words::swiss(lang, &system.node)
+            .unwrap_or(&system.node)
+            .to_string()
+    };
+    match rounds {
+        SwissRounds::Fixed(n) => {
+            ctx.mark(n.span);
+            ctx.mf(M::SwissFixed, &[&sys, &n.node.to_string()])
+        }
+        SwissRounds::Tbd(at) => {
+            ctx.mark(*at);
+            ctx.mf(M::SwissRoundsTbd, &[&sys])
+        }
+        SwissRounds::ByEntries(arms) => {
+            let parts: Vec<String> =
+                arms.iter()
+                    .map(|a| {
+                        ctx.mark(a.span);
+                        ctx.mark(a.rounds.span);
+                        let r = a.rounds.node.to_string();
+                        match (a.min, a.max) {
+                            (Some(lo), Some(hi)) => ctx
+                                .mf(M::ArmBetween, &[&lo.to_string(), &hi.to_string(), &r]),
+                            (None, Some(hi)) => ctx.mf(M::ArmUpTo, &[&hi.to_string(), &r]),
+                            (Some(lo), None) => ctx.mf(M::ArmFrom, &[&lo.to_string(), &r]),
+                            (None, None) => r,
+                        }
+                    })
+                    .collect();
+            ctx.mf(M::SwissByEntries, &[&sys, &fmt::join(lang, &parts)])
         }
     }
 }
