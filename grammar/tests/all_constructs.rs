@@ -1107,14 +1107,17 @@ fn values_left_open_and_their_assumptions_are_read() {
 /// `swiss cxa rounds 7 boards 4`: a team Swiss (team events); without `boards` none is read.
 #[test]
 fn a_team_swiss_reads_its_boards() {
-    let parsed = parse("stage main { swiss cxa rounds 7 boards 4 }\nstage solo { swiss dutch rounds 5 }");
+    let parsed =
+        parse("stage main { swiss cxa rounds 7 boards 4 }\nstage solo { swiss dutch rounds 5 }");
     assert!(parsed.errors.is_empty(), "errors: {:#?}", parsed.errors);
     let boards = |name: &str| {
         let s = stage(&parsed.file, name);
         match &s.clauses[0] {
-            StageClause::Format(Format::Swiss { boards, rounds: SwissRounds::Fixed(r), .. }) => {
-                (boards.as_ref().map(|b| b.node), r.node)
-            }
+            StageClause::Format(Format::Swiss {
+                boards,
+                rounds: SwissRounds::Fixed(r),
+                ..
+            }) => (boards.as_ref().map(|b| b.node), r.node),
             other => panic!("{other:?}"),
         }
     };

@@ -293,7 +293,13 @@ fn same_unit(ctx: &Ctx<'_>, diags: &mut Diagnostics, name: &str, format: FormatK
     });
     // A team Swiss pairs teams: its players never meet each other, so it is not asked.
     let team = clauses.iter().any(|c| {
-        matches!(c, StageClause::Format(Format::Swiss { boards: Some(_), .. }))
+        matches!(
+            c,
+            StageClause::Format(Format::Swiss {
+                boards: Some(_),
+                ..
+            })
+        )
     });
     let (what, what_zh) = match format {
         FormatKind::Swiss if !team => ("a Swiss", "积分编排"),

@@ -233,7 +233,13 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             Some(_) => None,
         };
         let team = effective.iter().any(|c| {
-            matches!(c, StageClause::Format(xqreg_grammar::ast::Format::Swiss { boards: Some(_), .. }))
+            matches!(
+                c,
+                StageClause::Format(xqreg_grammar::ast::Format::Swiss {
+                    boards: Some(_),
+                    ..
+                })
+            )
         });
         let place = Place::Stage {
             name,

@@ -43,9 +43,6 @@ pub(crate) fn run(
     stage: &Stage,
     sw: &Swiss,
 ) -> Result<StageRun, Vec<RuntimeProblem>> {
-    if let Some(boards) = sw.boards {
-        return super::team_swiss::run(ctx, ix, stage, sw, boards);
-    }
     let dutch = crate::pairing::dutch_adapter::DutchPairer;
     let pairer: &dyn crate::pairing::SwissPairer = match (ctx.options.swiss, sw.system) {
         (Some(p), _) => p,

@@ -421,21 +421,22 @@ fn swiss_format(
             ctx.mf(M::SwissRoundsTbd, &[&sys])
         }
         SwissRounds::ByEntries(arms) => {
-            let parts: Vec<String> =
-                arms.iter()
-                    .map(|a| {
-                        ctx.mark(a.span);
-                        ctx.mark(a.rounds.span);
-                        let r = a.rounds.node.to_string();
-                        match (a.min, a.max) {
-                            (Some(lo), Some(hi)) => ctx
-                                .mf(M::ArmBetween, &[&lo.to_string(), &hi.to_string(), &r]),
-                            (None, Some(hi)) => ctx.mf(M::ArmUpTo, &[&hi.to_string(), &r]),
-                            (Some(lo), None) => ctx.mf(M::ArmFrom, &[&lo.to_string(), &r]),
-                            (None, None) => r,
+            let parts: Vec<String> = arms
+                .iter()
+                .map(|a| {
+                    ctx.mark(a.span);
+                    ctx.mark(a.rounds.span);
+                    let r = a.rounds.node.to_string();
+                    match (a.min, a.max) {
+                        (Some(lo), Some(hi)) => {
+                            ctx.mf(M::ArmBetween, &[&lo.to_string(), &hi.to_string(), &r])
                         }
-                    })
-                    .collect();
+                        (None, Some(hi)) => ctx.mf(M::ArmUpTo, &[&hi.to_string(), &r]),
+                        (Some(lo), None) => ctx.mf(M::ArmFrom, &[&lo.to_string(), &r]),
+                        (None, None) => r,
+                    }
+                })
+                .collect();
             ctx.mf(M::SwissByEntries, &[&sys, &fmt::join(lang, &parts)])
         }
     }
