@@ -1103,3 +1103,24 @@ fn values_left_open_and_their_assumptions_are_read() {
     ));
     assert!(matches!(&st.clauses[4], StageClause::Time(t) if t.node == "tbd"));
 }
+
+/// `swiss cxa rounds 7 boards 4`: a team Swiss (team events); without `boards` none is read.
+#[test]
+fn a_team_swiss_reads_its_boards() {
+    let parsed =
+        parse("stage main { swiss cxa rounds 7 boards 4 }\nstage solo { swiss dutch rounds 5 }");
+    assert!(parsed.errors.is_empty(), "errors: {:#?}", parsed.errors);
+    let boards = |name: &str| {
+        let s = stage(&parsed.file, name);
+        match &s.clauses[0] {
+            StageClause::Format(Format::Swiss {
+                boards,
+                rounds: SwissRounds::Fixed(r),
+                ..
+            }) => (boards.as_ref().map(|b| b.node), r.node),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(boards("main"), (Some(4), 7));
+    assert_eq!(boards("solo"), (None, 5));
+}

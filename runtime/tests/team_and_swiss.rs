@@ -141,3 +141,85 @@ fn a_dutch_swiss_stage_runs_without_repeats() {
         assert_eq!(byes, 5);
     }
 }
+
+/// A team Swiss: 6 teams of 4 boards over 3 CXA rounds. Every match is four boards with the
+/// first-listed team Red on odd boards; no two teams meet twice; teams rank by match points.
+#[test]
+fn a_team_swiss_pairs_teams_without_repeats_and_ranks_by_match_points() {
+    let stage = Stage {
+        name: "teams".into(),
+        title: None,
+        entrants: vec![EntrantSource::Roster {
+            origin: o("entrants"),
+        }],
+        format: StageFormat::Swiss(Swiss {
+            boards: Some(4),
+            ..swiss(SwissSystem::Cxa, 3)
+        }),
+        scoring: Scoring {
+            matches: Some(MatchScoring {
+                win: 2,
+                draw: 1,
+                loss: 0,
+                origin: o("match"),
+            }),
+            ..Scoring::cxa_default(o("scoring"))
+        },
+        time: Some("standard".into()),
+        tiebreak: chain(&[Criterion::GamePoints, Criterion::Lots]),
+        playoff: None,
+        places: Some(PlaceRange::new(1, 6)),
+        origin: o("stage"),
+    };
+    let plan = plan_with(24, vec![stage]);
+    let mut roster = players(24);
+    for (i, p) in roster.players.iter_mut().enumerate() {
+        p.unit = Some(format!("T{}", i / 4 + 1));
+    }
+    for seed in 1..=4 {
+        let out = run(&plan, &roster, &RecordedResults::default(), seed).expect("runs");
+        assert_eq!(out.stages[0].kind, "team_swiss");
+        // 3 rounds × 3 matches × 4 boards: the members are not paired one by one.
+        assert_eq!(out.games, 36);
+        let team = |id: &str| {
+            roster
+                .players
+                .iter()
+                .find(|p| p.id == id)
+                .and_then(|p| p.unit.clone())
+                .expect("unit")
+        };
+        let mut met = BTreeSet::new();
+        for g in &out.stages[0].games {
+            let (red, black) = (team(&g.red), team(&g.black));
+            assert_ne!(red, black, "a team never plays itself");
+            let board_in_match = (g.board - 1) % 4 + 1;
+            if board_in_match == 1 {
+                let pair = if red < black {
+                    (red.clone(), black.clone())
+                } else {
+                    (black.clone(), red.clone())
+                };
+                assert!(met.insert(pair.clone()), "seed {seed}: {pair:?} meet twice");
+            }
+        }
+        assert_eq!(met.len(), 9);
+        let standings = &out.stages[0].groups[0].standings;
+        assert_eq!(standings.len(), 6);
+        let mp: Vec<i64> = standings.iter().map(|s| s.points.expect("mp")).collect();
+        assert_eq!(
+            mp.iter().sum::<i64>(),
+            9 * 2,
+            "seed {seed}: 9 matches × 2 match points"
+        );
+        assert!(
+            mp.windows(2).all(|w| w[0] >= w[1]),
+            "seed {seed}: by match points {mp:?}"
+        );
+        let gp: f64 = standings
+            .iter()
+            .map(|s| s.tiebreaks[0].value.as_f64())
+            .sum();
+        assert_eq!(gp, 36.0 * 2.0);
+    }
+}

@@ -291,8 +291,18 @@ fn same_unit(ctx: &Ctx<'_>, diags: &mut Diagnostics, name: &str, format: FormatK
     let dutch = clauses.iter().any(|c| {
         matches!(c, StageClause::Format(Format::Swiss { system, .. }) if system.node == "dutch")
     });
+    // A team Swiss pairs teams: its players never meet each other, so it is not asked.
+    let team = clauses.iter().any(|c| {
+        matches!(
+            c,
+            StageClause::Format(Format::Swiss {
+                boards: Some(_),
+                ..
+            })
+        )
+    });
     let (what, what_zh) = match format {
-        FormatKind::Swiss => ("a Swiss", "积分编排"),
+        FormatKind::Swiss if !team => ("a Swiss", "积分编排"),
         // A team round robin never avoids (E114 refuses `avoid` there), so it is not asked.
         FormatKind::RoundRobin { .. } if draws_groups(ctx, name, groups) => {
             ("a group draw", "分组抽签")

@@ -137,6 +137,8 @@ pub(super) enum Place<'a> {
     Stage {
         name: &'a str,
         format: FormatKind,
+        /// A team Swiss (`swiss cxa rounds 7 boards 4`): team criteria fit.
+        team: bool,
         byes_possible: Option<(&'a str, &'a str)>,
         bye_stated: bool,
     },
@@ -146,9 +148,11 @@ pub(super) enum Place<'a> {
 
 /// Check one known criterion (not `points`, not a repeat) in its place.
 pub(super) fn criterion(c: &Criterion, crit: Crit, place: Place<'_>, diags: &mut Diagnostics) {
-    let (format, stage) = match place {
-        Place::Stage { format, name, .. } => (format, name),
-        Place::Other => (FormatKind::Unknown, ""),
+    let (format, stage, team) = match place {
+        Place::Stage {
+            format, name, team, ..
+        } => (format, name, team),
+        Place::Other => (FormatKind::Unknown, "", false),
     };
     let name = c.name.node.as_str();
     let unfit = matches!(
@@ -172,10 +176,11 @@ pub(super) fn criterion(c: &Criterion, crit: Crit, place: Place<'_>, diags: &mut
         ));
         return;
     }
-    let individual = !matches!(
-        format,
-        FormatKind::TeamRoundRobin { .. } | FormatKind::Unknown
-    );
+    let individual = !team
+        && !matches!(
+            format,
+            FormatKind::TeamRoundRobin { .. } | FormatKind::Unknown
+        );
     if crit == Crit::GamePoints && individual {
         diags.push(UNFIT.at(
             c.name.span,

@@ -1,7 +1,8 @@
-//! Team events: every stage of a team event pairs teams (E214: the runtime runs only
-//! `team_round_robin` for teams; a Swiss, round robin, knockout or same-place stage would pair
-//! the players one by one), and every team registers at least as many players as a team stage
-//! has boards (E215).
+//! Team events: every stage of a team event pairs teams (E214: the runtime pairs teams in a
+//! `team_round_robin` or a team Swiss `swiss cxa rounds 7 boards 4`; a Swiss without boards,
+//! a round robin, knockout or same-place stage would pair the players one by one), every team
+//! registers at least as many players as a team stage has boards (E215), and `boards` on a
+//! Swiss needs a team event (E221).
 
 use xqreg_grammar::ast::{EntryClause, Format, StageClause};
 
@@ -12,11 +13,11 @@ use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
 code!(E214, "E214", "individual-stage-in-team-event", Error,
-    Template::new("In a team event (`event team`, `team_size`, `team` lines) the field counts teams, and the runtime pairs teams only in a `team_round_robin`. A Swiss, round robin, knockout or same-place stage would pair the team members as individuals, which is not the event the regulation describes; a team Swiss or team knockout is not supported yet.",
-        "团体赛（`event team`、`team_size`、`team`）以队为单位，运行时只在 `team_round_robin` 中按队编排。积分编排、个人循环、淘汰或同名次赛阶段会把队员当作个人编排，与规程所述的比赛不符；团体积分编排和团体淘汰赛尚不支持。"),
+    Template::new("In a team event (`event team`, `team_size`, `team` lines) the field counts teams, and the runtime pairs teams in a `team_round_robin` or a team Swiss (`swiss cxa rounds 7 boards 4`). A Swiss without `boards`, a round robin, knockout or same-place stage would pair the team members as individuals, which is not the event the regulation describes; a team knockout is not supported yet.",
+        "团体赛（`event team`、`team_size`、`team`）以队为单位，运行时在 `team_round_robin` 或团体积分编排（`swiss cxa rounds 7 boards 4`）中按队编排。不写 `boards` 的积分编排、个人循环、淘汰或同名次赛阶段会把队员当作个人编排，与规程所述的比赛不符；团体淘汰赛尚不支持。"),
     "regulation \"团体赛\" { event team }\nentry { field 8\n  team_size 4 }\nstage main { swiss cxa rounds 7 }",
-    Template::new("Play the teams in a `team_round_robin single boards 4`, or, if the event is for individuals, drop `event team` and `team_size`.",
-        "改为 `team_round_robin single boards 4` 按队循环；如果是个人赛，删去 `event team` 和 `team_size`。"));
+    Template::new("Play the teams in a `team_round_robin single boards 4` or a team Swiss `swiss cxa rounds 7 boards 4`, or, if the event is for individuals, drop `event team` and `team_size`.",
+        "改为 `team_round_robin single boards 4` 按队循环或 `swiss cxa rounds 7 boards 4` 团体积分编排；如果是个人赛，删去 `event team` 和 `team_size`。"));
 
 code!(E215, "E215", "team-size-below-boards", Error,
     Template::new("`team_size` gives how many players a team registers; a team stage seats one player per board, so the smallest team must have at least as many players as the stage has boards.",
@@ -25,7 +26,27 @@ code!(E215, "E215", "team-size-below-boards", Error,
     Template::new("Raise the smallest team size to the boards (`team_size 2..4`), or play on fewer boards.",
         "把最少报名人数提高到台数（`team_size 2..4`），或减少台数。"));
 
-pub const CODES: &[&Code] = &[&E214, &E215];
+code!(E221, "E221", "boards-in-individual-event", Error,
+    Template::new("`boards N` on a Swiss makes it a team Swiss: the roster's units are paired as teams, N boards a match. In an individual event there are no teams to pair.",
+        "积分编排写 `boards N` 即为团体积分编排：以单位为队编排，每场 N 台。个人赛没有可编排的队。"),
+    "regulation \"个人赛\" { event individual }\nstage main { swiss cxa rounds 7 boards 4 }",
+    Template::new("Drop `boards 4` for an individual Swiss, or make the event a team event (`event team`, `team_size`).",
+        "个人积分编排请删去 `boards 4`；或把比赛改为团体赛（`event team`、`team_size`）。"));
+
+pub const CODES: &[&Code] = &[&E214, &E215, &E221];
+
+const BOARDS_ALONE: Report = Report {
+    code: &E221,
+    message: Template::new(
+        "stage `{stage}` plays a team Swiss on {boards} boards, but the event is not a team event",
+        "阶段 `{stage}` 是每场 {boards} 台的团体积分编排，但本赛不是团体赛",
+    ),
+    label: Template::new("boards of a team match", "团体赛每场台数"),
+    help: Template::new(
+        "drop `boards {boards}` for an individual Swiss, or declare the team event (`event team`, `team_size`)",
+        "个人积分编排请删去 `boards {boards}`；或声明团体赛（`event team`、`team_size`）",
+    ),
+};
 
 const INDIVIDUAL: Report = Report {
     code: &E214,
@@ -35,8 +56,8 @@ const INDIVIDUAL: Report = Report {
     ),
     label: Template::new("an individual format", "个人赛制"),
     help: Template::new(
-        "play teams in `team_round_robin single|double boards N` (a team Swiss or knockout is not supported yet), or drop `event team` / `team_size` if the event is for individuals",
-        "按队比赛请写 `team_round_robin single|double boards N`（团体积分编排或淘汰赛尚不支持）；如果是个人赛，删去 `event team` / `team_size`",
+        "play teams in `team_round_robin single|double boards N` or a team Swiss `swiss cxa rounds R boards N` (a team knockout is not supported yet), or drop `event team` / `team_size` if the event is for individuals",
+        "按队比赛请写 `team_round_robin single|double boards N` 或团体积分编排 `swiss cxa rounds R boards N`（团体淘汰赛尚不支持）；如果是个人赛，删去 `event team` / `team_size`",
     ),
 };
 
@@ -57,6 +78,7 @@ const BOARDS_HERE: Template = Template::new("{boards} boards", "{boards} 台");
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     if !is_team_event(ctx.file) {
+        boards_alone(ctx, diags);
         return;
     }
     let team_size = entry_clauses(ctx.file).find_map(|c| match c {
@@ -83,27 +105,12 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             st.name.span
         };
         let kind = match format {
-            Format::TeamRoundRobin { boards, .. } => {
-                if let Some((min, max, span)) = team_size {
-                    if min < boards.node {
-                        let (min, max, b) = (
-                            min.to_string(),
-                            max.max(boards.node).to_string(),
-                            boards.node.to_string(),
-                        );
-                        let args = [
-                            ("min", min.as_str()),
-                            ("max", max.as_str()),
-                            ("boards", b.as_str()),
-                            ("stage", name),
-                        ];
-                        diags.push(
-                            BELOW_BOARDS
-                                .at(span, &args)
-                                .with_label(boards.span, BOARDS_HERE.fill(&args)),
-                        );
-                    }
-                }
+            Format::TeamRoundRobin { boards, .. }
+            | Format::Swiss {
+                boards: Some(boards),
+                ..
+            } => {
+                below_boards(team_size, boards, name, diags);
                 continue;
             }
             Format::Swiss { .. } => ("Swiss", "积分编排"),
@@ -115,5 +122,52 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             at,
             &[("stage", name), ("kind", kind.0), ("kind_zh", kind.1)],
         ));
+    }
+}
+
+/// E215: the smallest team registers fewer players than the stage's boards.
+fn below_boards(
+    team_size: Option<(u32, u32, xqreg_grammar::ast::Span)>,
+    boards: &xqreg_grammar::ast::Spanned<u32>,
+    name: &str,
+    diags: &mut Diagnostics,
+) {
+    let Some((min, max, span)) = team_size else {
+        return;
+    };
+    if min >= boards.node {
+        return;
+    }
+    let (min, max, b) = (
+        min.to_string(),
+        max.max(boards.node).to_string(),
+        boards.node.to_string(),
+    );
+    let args = [
+        ("min", min.as_str()),
+        ("max", max.as_str()),
+        ("boards", b.as_str()),
+        ("stage", name),
+    ];
+    diags.push(
+        BELOW_BOARDS
+            .at(span, &args)
+            .with_label(boards.span, BOARDS_HERE.fill(&args)),
+    );
+}
+
+/// E221: `boards N` on a Swiss of an event without teams.
+fn boards_alone(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for st in stages(ctx) {
+        for c in &st.clauses {
+            if let StageClause::Format(Format::Swiss {
+                boards: Some(b), ..
+            }) = c
+            {
+                let n = b.node.to_string();
+                let args = [("stage", st.name.node.as_str()), ("boards", n.as_str())];
+                diags.push(BOARDS_ALONE.at(b.span, &args));
+            }
+        }
     }
 }

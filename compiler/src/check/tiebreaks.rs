@@ -232,9 +232,19 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             Some(n) if !n.is_multiple_of(2) => Some(("the field is odd", "人数为奇数")),
             Some(_) => None,
         };
+        let team = effective.iter().any(|c| {
+            matches!(
+                c,
+                StageClause::Format(xqreg_grammar::ast::Format::Swiss {
+                    boards: Some(_),
+                    ..
+                })
+            )
+        });
         let place = Place::Stage {
             name,
             format: f.format,
+            team,
             byes_possible,
             bye_stated,
         };

@@ -273,9 +273,13 @@ impl Lowerer<'_> {
             Format::Swiss {
                 system,
                 rounds,
+                boards,
                 span,
             } => (
-                plan::StageFormat::Swiss(self.swiss(system, rounds, c, *span)),
+                plan::StageFormat::Swiss(plan::Swiss {
+                    boards: boards.as_ref().map(|b| b.node),
+                    ..self.swiss(system, rounds, c, *span)
+                }),
                 FormatKind::Swiss,
                 Vec::new(),
             ),

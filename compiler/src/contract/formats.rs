@@ -15,6 +15,8 @@ pub enum StageFmt {
     Knockout,
     SamePlace,
     TeamRoundRobin,
+    /// `swiss cxa|dutch rounds N boards B` in a team event: teams paired by the Swiss pairer.
+    TeamSwiss,
 }
 
 pub const ALL: &[StageFmt] = &[
@@ -24,12 +26,16 @@ pub const ALL: &[StageFmt] = &[
     StageFmt::Knockout,
     StageFmt::SamePlace,
     StageFmt::TeamRoundRobin,
+    StageFmt::TeamSwiss,
 ];
 
 impl StageFmt {
     pub fn of(f: &Format) -> StageFmt {
         match f {
             Format::RoundRobin { .. } => StageFmt::RoundRobin,
+            Format::Swiss {
+                boards: Some(_), ..
+            } => StageFmt::TeamSwiss,
             Format::Swiss { system, .. } if system.node == "dutch" => StageFmt::SwissDutch,
             Format::Swiss { .. } => StageFmt::SwissCxa,
             Format::Knockout(_) => StageFmt::Knockout,
@@ -46,6 +52,7 @@ impl StageFmt {
             StageFmt::Knockout => "knockout",
             StageFmt::SamePlace => "same_place",
             StageFmt::TeamRoundRobin => "team_round_robin",
+            StageFmt::TeamSwiss => "swiss … boards N",
         }
     }
 }
@@ -73,20 +80,20 @@ pub const LIMITED: &[Applicability] = &[
     },
     Applicability {
         kind: K::Numbers,
-        formats: &[RoundRobin, SwissCxa, SwissDutch],
+        formats: &[RoundRobin, SwissCxa, SwissDutch, TeamSwiss],
         fixed: &[(TeamRoundRobin, "lot")],
         help: ("remove it; a knockout numbers its entrants by `seeding` inside `knockout { ... }`; a team round robin draws team numbers by lot", "删去；淘汰赛在 `knockout { ... }` 中用 `seeding` 定种子；团体循环赛抽签定队号"),
     },
     Applicability {
         kind: K::FirstRound,
-        formats: &[SwissCxa, SwissDutch],
+        formats: &[SwissCxa, SwissDutch, TeamSwiss],
         fixed: &[],
         help: ("remove it: only a Swiss pairs a first round by a method", "删去：只有积分编排才按方法编排首轮"),
     },
     Applicability {
         kind: K::Colours,
         formats: &[RoundRobin, Knockout, SamePlace],
-        fixed: &[(TeamRoundRobin, "by_board")],
+        fixed: &[(TeamRoundRobin, "by_board"), (TeamSwiss, "by_board")],
         help: ("remove it: a Swiss allocates colours by its pairing rules (`colour_limits`, `colour_tie`), a team round robin by board", "删去：积分编排按编排规则（`colour_limits`、`colour_tie`）定先后手，团体循环赛按台次"),
     },
     Applicability {
@@ -109,7 +116,7 @@ pub const LIMITED: &[Applicability] = &[
     },
     Applicability {
         kind: K::Bye,
-        formats: &[SwissCxa, SwissDutch],
+        formats: &[SwissCxa, SwissDutch, TeamSwiss],
         fixed: &[],
         help: ("remove it: only a Swiss allocates pairing byes (state bye scoring in `scoring { bye N }`)", "删去：只有积分编排会安排轮空（轮空记分写在 `scoring { bye N }`）"),
     },
@@ -127,7 +134,7 @@ pub const LIMITED: &[Applicability] = &[
     },
     Applicability {
         kind: K::StageAssume,
-        formats: &[SwissCxa, SwissDutch],
+        formats: &[SwissCxa, SwissDutch, TeamSwiss],
         fixed: &[],
         help: ("remove it: only a Swiss has a system and a round count to assume (`swiss tbd rounds tbd`)", "删去：只有积分编排有可假定的编排办法和轮数（`swiss tbd rounds tbd`）"),
     },

@@ -142,6 +142,7 @@ kinds! {
     // stages
     RoundRobin, "stage { round_robin single|double ... }", Executed, false, "plan stage format, runtime round robin";
     Swiss, "stage { swiss cxa|dutch rounds N }", Executed, false, "plan stage format, runtime Swiss pairer";
+    TeamSwiss, "stage { swiss cxa|dutch rounds N boards B }", Executed, false, "plan swiss.boards, runtime team Swiss (teams paired, B boards a match)";
     Knockout, "stage { knockout { ... } }", Executed, false, "plan stage format, runtime knockout";
     SamePlace, "stage { same_place A B places R }", Executed, false, "plan stage format, runtime same-place matches";
     TeamRoundRobin, "stage { team_round_robin single|double boards N }", Executed, false, "plan stage format, runtime team matches";

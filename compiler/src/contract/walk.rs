@@ -359,6 +359,11 @@ impl Walker {
 pub fn format(f: &Format) -> (K, Span) {
     match f {
         Format::RoundRobin { span, .. } => (K::RoundRobin, *span),
+        Format::Swiss {
+            boards: Some(_),
+            span,
+            ..
+        } => (K::TeamSwiss, *span),
         Format::Swiss { span, .. } => (K::Swiss, *span),
         Format::Knockout(k) => (K::Knockout, k.span),
         Format::SamePlace { span, .. } => (K::SamePlace, *span),

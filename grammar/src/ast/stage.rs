@@ -154,6 +154,8 @@ pub enum Format {
     Swiss {
         system: Ident,
         rounds: SwissRounds,
+        /// `boards 4`: a team Swiss (team events), each match on this many boards.
+        boards: Option<Spanned<u32>>,
         span: Span,
     },
     /// `knockout { ... }`

@@ -544,7 +544,11 @@ fn team_want(plan: &Plan) -> Result<Want, Vec<RuntimeProblem>> {
     let cat = plan
         .stages
         .iter()
-        .filter(|s| matches!(s.format, StageFormat::TeamRoundRobin(_)))
+        .filter(|s| match &s.format {
+            StageFormat::TeamRoundRobin(_) => true,
+            StageFormat::Swiss(sw) => sw.boards.is_some(),
+            _ => false,
+        })
         .flat_map(|s| &s.entrants)
         .find_map(|e| match e {
             crate::plan::EntrantSource::Category { name, origin } => Some((name, origin)),

@@ -37,6 +37,7 @@ mod stages;
 mod standings;
 mod swiss_stage;
 mod team;
+mod team_swiss;
 pub mod tiebreak;
 pub mod transcript;
 mod trf_out;

@@ -128,6 +128,7 @@ pub fn title_holds(title: Option<Title>, op: crate::plan::CompareOp, bound: Titl
 pub fn team_boards(plan: &Plan) -> Option<u32> {
     plan.stages.iter().find_map(|s| match &s.format {
         StageFormat::TeamRoundRobin(t) => Some(t.boards),
+        StageFormat::Swiss(sw) => sw.boards,
         _ => None,
     })
 }

@@ -33,7 +33,10 @@ pub(crate) fn run_stage(
         StageFormat::RoundRobin(rr) => round_robin_stage(ctx, ix, stage, rr),
         StageFormat::Knockout(ko) => knockout_stage(ctx, ix, stage, ko),
         StageFormat::SamePlace(sp) => same_place_stage(ctx, ix, stage, sp),
-        StageFormat::Swiss(sw) => super::swiss_stage::run(ctx, ix, stage, sw),
+        StageFormat::Swiss(sw) => match sw.boards {
+            Some(boards) => super::team_swiss::run(ctx, ix, stage, sw, boards),
+            None => super::swiss_stage::run(ctx, ix, stage, sw),
+        },
         StageFormat::TeamRoundRobin(t) => super::team::run(ctx, ix, stage, t),
     }
 }

@@ -11,7 +11,7 @@ use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
 use super::{entrants, fixed, Ctx, StageRun};
 use crate::pairing::round_robin;
-use crate::plan::{Cycles, NumberOrder, Side, Stage, TeamRoundRobin};
+use crate::plan::{Cycles, NumberOrder, Origin, Side, Stage, TeamRoundRobin};
 use std::collections::BTreeMap;
 
 pub(crate) fn run(
@@ -35,7 +35,7 @@ pub(crate) fn run(
         ))]);
     }
     let field = entrants::resolve(ctx, stage)?;
-    let mut teams = teams_of(ctx, t, &field)?;
+    let mut teams = teams_of(ctx, t.boards, &t.origin, &field)?;
     let units: Vec<&str> = teams.iter().map(|(u, _)| u.as_str()).collect();
     if let Some(order) = fixed::fixed_team_order(ctx, stage, &units) {
         let order = order?;
@@ -44,7 +44,7 @@ pub(crate) fn run(
             .filter_map(|&t| teams.get(t).cloned())
             .collect();
     } else {
-        number_teams(ctx, t, &mut teams);
+        number_teams(ctx, t.numbers, t.boards, &mut teams);
     }
     let listed: Vec<String> = teams
         .iter()
@@ -56,11 +56,6 @@ pub(crate) fn run(
         format!("team numbers: {}", listed.join(", ")),
         &t.origin,
     );
-    let match_scoring = stage.scoring.matches.clone();
-    let (mw, md, ml) = match &match_scoring {
-        Some(m) => (m.win, m.draw, m.loss),
-        None => (2, 1, 0),
-    };
     let n = teams.len() as u32;
     let schedule = round_robin::schedule(n, t.cycles == Cycles::Double, t.swap_last_two);
     let mut comps = vec![Competitor::default(); teams.len()];
@@ -96,28 +91,30 @@ pub(crate) fn run(
                 alias: None,
                 game_no: 1,
             };
-            let gp = play_team_match(ctx, &at, stage, t, (&x, &y), &mut games);
-            let (xk, yk, xm, ym) = match gp.0.cmp(&gp.1) {
-                std::cmp::Ordering::Greater => (RecordKind::Win, RecordKind::Loss, mw, ml),
-                std::cmp::Ordering::Less => (RecordKind::Loss, RecordKind::Win, ml, mw),
-                std::cmp::Ordering::Equal => (RecordKind::Draw, RecordKind::Draw, md, md),
-            };
-            for (pos, opp, kind, mp, g) in [(xp, yp, xk, xm, gp.0), (yp, xp, yk, ym, gp.1)] {
-                if let Some(c) = comps.get_mut(pos) {
-                    c.records.push(Record {
-                        round,
-                        opponent: Some(opp),
-                        side: None,
-                        kind,
-                        points: mp,
-                    });
-                    c.match_points += mp;
-                    c.game_points += g;
-                }
-            }
+            let gp = play_team_match(ctx, &at, stage, t.boards, (&x, &y), &mut games);
+            record_match(&mut comps, round, (xp, yp), gp, match_points(stage));
         }
     }
-    // Each team is represented in rankings by its first board; its name is the team's.
+    Ok(rank_teams(
+        ctx,
+        stage,
+        &teams,
+        comps,
+        games,
+        "team_round_robin",
+    ))
+}
+
+/// The stage's run from its teams' records: each team is represented in rankings by its first
+/// board (its name is the team's), ranked by match points then the chain.
+pub(super) fn rank_teams(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    teams: &[Team],
+    comps: Vec<Competitor>,
+    games: Vec<GameOut>,
+    kind: &str,
+) -> StageRun {
     let reps: Vec<usize> = teams
         .iter()
         .map(|(_, m)| m.first().copied().unwrap_or(usize::MAX))
@@ -126,28 +123,67 @@ pub(crate) fn run(
         ctx.team_of.insert(rep, unit.clone());
     }
     let (run, out) = rank_group(ctx, stage, "", &reps, comps, Primary::MatchPoints);
-    Ok(StageRun {
+    StageRun {
         name: stage.name.clone(),
         groups: vec![run],
         eliminated: BTreeMap::new(),
         out: StageOutcome {
             name: stage.name.clone(),
-            kind: "team_round_robin".to_string(),
+            kind: kind.to_string(),
             groups: vec![out],
             matches: Vec::new(),
             games,
         },
-    })
+    }
+}
+
+/// The stage's match points (win, draw, loss): its `match { ... }` scoring, or 2/1/0.
+pub(super) fn match_points(stage: &Stage) -> (i64, i64, i64) {
+    match &stage.scoring.matches {
+        Some(m) => (m.win, m.draw, m.loss),
+        None => (2, 1, 0),
+    }
+}
+
+/// Records one match of the teams at positions `(xp, yp)` with game points `gp`: a win, draw
+/// or loss by game points, with its match points. Returns the two records' kinds.
+pub(super) fn record_match(
+    comps: &mut [Competitor],
+    round: u32,
+    (xp, yp): (usize, usize),
+    gp: (i64, i64),
+    (mw, md, ml): (i64, i64, i64),
+) -> (RecordKind, RecordKind) {
+    let (xk, yk, xm, ym) = match gp.0.cmp(&gp.1) {
+        std::cmp::Ordering::Greater => (RecordKind::Win, RecordKind::Loss, mw, ml),
+        std::cmp::Ordering::Less => (RecordKind::Loss, RecordKind::Win, ml, mw),
+        std::cmp::Ordering::Equal => (RecordKind::Draw, RecordKind::Draw, md, md),
+    };
+    for (pos, opp, kind, mp, g) in [(xp, yp, xk, xm, gp.0), (yp, xp, yk, ym, gp.1)] {
+        if let Some(c) = comps.get_mut(pos) {
+            c.records.push(Record {
+                round,
+                opponent: Some(opp),
+                side: None,
+                kind,
+                points: mp,
+            });
+            c.match_points += mp;
+            c.game_points += g;
+        }
+    }
+    (xk, yk)
 }
 
 /// A team: its unit's name and its players in board order.
-type Team = (String, Vec<usize>);
+pub(super) type Team = (String, Vec<usize>);
 
 /// The stage's teams: the field's units in order of first appearance, each with its players
 /// in board order; problems for a player without a unit and a team short of boards.
-fn teams_of(
+pub(super) fn teams_of(
     ctx: &Ctx<'_>,
-    t: &TeamRoundRobin,
+    boards: u32,
+    origin: &Origin,
     field: &[usize],
 ) -> Result<Vec<Team>, Vec<RuntimeProblem>> {
     // Teams in order of first appearance; players by board order.
@@ -162,7 +198,7 @@ fn teams_of(
                         "{}: a team event needs each player's unit (the team)",
                         ctx.id(p)
                     ),
-                    &t.origin,
+                    origin,
                 )
                 .zh(format!(
                     "{}：团体赛需要每名棋手的单位（即所属队伍）",
@@ -188,21 +224,21 @@ fn teams_of(
                 p,
             )
         });
-        if members.len() < t.boards as usize {
+        if members.len() < boards as usize {
             problems.push(
                 RuntimeProblem::new(
                     codes::FIELD_DOES_NOT_FIT,
                     format!(
                         "team `{unit}` has {} players for {} boards",
                         members.len(),
-                        t.boards
+                        boards
                     ),
-                    &t.origin,
+                    origin,
                 )
                 .zh(format!(
                     "队伍 `{unit}` 有 {} 名棋手，而每场 {} 台",
                     members.len(),
-                    t.boards
+                    boards
                 )),
             );
         }
@@ -217,17 +253,17 @@ fn teams_of(
 /// One match of team `x` (listed first) against team `y`: a game on each board, the first
 /// team Red on odd boards (CXA 13.2). `at` is the match's first board. Returns the game
 /// points (x's, y's).
-fn play_team_match(
+pub(super) fn play_team_match(
     ctx: &mut Ctx<'_>,
     at: &GameAt<'_>,
     stage: &Stage,
-    t: &TeamRoundRobin,
+    boards: u32,
     ((xu, xs), (yu, ys)): (&Team, &Team),
     games: &mut Vec<GameOut>,
 ) -> (i64, i64) {
     let label = format!("{xu} v {yu}");
     let mut gp = (0i64, 0i64);
-    for b in 0..t.boards as usize {
+    for b in 0..boards as usize {
         let (Some(&xpl), Some(&ypl)) = (xs.get(b), ys.get(b)) else {
             continue;
         };
@@ -257,14 +293,19 @@ fn play_team_match(
 }
 
 /// Team numbers by the regulation's rule when no draw is recorded.
-fn number_teams(ctx: &mut Ctx<'_>, t: &TeamRoundRobin, teams: &mut [(String, Vec<usize>)]) {
-    match t.numbers {
+pub(super) fn number_teams(
+    ctx: &mut Ctx<'_>,
+    numbers: NumberOrder,
+    boards: u32,
+    teams: &mut [Team],
+) {
+    match numbers {
         NumberOrder::Lot => ctx.lots.shuffle(teams),
         NumberOrder::RegistrationOrder => {}
         NumberOrder::Rating => teams.sort_by_key(|(_, m)| {
             let top: Vec<u32> = m
                 .iter()
-                .take(t.boards as usize)
+                .take(boards as usize)
                 .map(|&p| {
                     ctx.roster
                         .players

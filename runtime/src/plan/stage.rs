@@ -234,6 +234,11 @@ pub struct Swiss {
     /// the JSON when absent, so that a plan without it reads as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub late_entry: Option<LateEntry>,
+    /// `swiss cxa rounds 7 boards 4` in a team event: a team Swiss, the roster's units paired
+    /// as teams, each match on this many boards (board colours by parity, match points first).
+    /// Left out of the JSON when absent, so that a plan without it reads as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boards: Option<u32>,
     pub origin: Origin,
 }
 

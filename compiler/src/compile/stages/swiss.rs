@@ -101,6 +101,7 @@ impl Lowerer<'_> {
                 .and_then(|(what, _, _)| super::avoid_by(&what.node))
                 .unwrap_or_default(),
             split,
+            boards: None,
             late_entry: c.late_entry.and_then(|s| match s {
                 StageClause::LateEntry {
                     until_round,

@@ -105,6 +105,7 @@ impl Builder {
                 StageClause::Format(Format::Swiss {
                     system,
                     rounds,
+                    boards: self.int_in(c, Rule::team_boards)?,
                     span,
                 })
             }

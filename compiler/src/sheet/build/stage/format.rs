@@ -61,8 +61,19 @@ pub(super) fn format_text(
         Format::Swiss {
             system,
             rounds,
+            boards,
             span,
-        } => swiss(ctx, system, rounds, *span),
+        } => {
+            let text = swiss(ctx, system, rounds, *span);
+            match boards {
+                Some(b) => {
+                    ctx.mark(b.span);
+                    let teams = ctx.mf(M::TeamSwissBoards, &[&b.node.to_string()]);
+                    format!("{text}{teams}")
+                }
+                None => text,
+            }
+        }
         Format::Knockout(k) => knockout(ctx, k, places),
         Format::SamePlace {
             groups,
