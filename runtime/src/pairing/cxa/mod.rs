@@ -77,7 +77,7 @@ fn met_matrix(sw: &Swiss, ranked: &[&SwissPlayer]) -> Vec<Vec<bool>> {
 /// fewest byes), the lowest-ranked first. Empty for an even field.
 fn bye_order(sw: &Swiss, ranked: &[&SwissPlayer]) -> Vec<usize> {
     let n = ranked.len();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         return Vec::new();
     }
     let mut order: Vec<usize> = (0..n).collect();
