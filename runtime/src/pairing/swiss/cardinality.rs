@@ -87,6 +87,27 @@ impl CardinalityMatcher {
         true
     }
 
+    /// Fix the pair (a, b) if every other remaining vertex can still be matched; otherwise
+    /// leave the graph and its matching as they were. Only for a graph whose kept matching is
+    /// perfect (after `is_perfect` said so): then at most the two vertices that lose their
+    /// partners need one augmenting path between them.
+    pub fn try_fix(&mut self, a: usize, b: usize, edge: Edge<'_>) -> bool {
+        if self.mate[a] == b {
+            self.finalize(a, b);
+            return true;
+        }
+        let (mate, alive) = (self.mate.clone(), self.alive.clone());
+        self.finalize(a, b);
+        if self.is_perfect(edge) {
+            return true;
+        }
+        self.mate = mate;
+        self.alive = alive;
+        self.removed[a] = false;
+        self.removed[b] = false;
+        false
+    }
+
     fn lca(&self, base: &[usize], parent: &[usize], mut a: usize, mut b: usize) -> usize {
         let mut used = vec![false; self.n];
         loop {
@@ -247,6 +268,28 @@ mod tests {
                 used[a] = true;
                 used[b] = true;
                 assert_eq!(cm.is_perfect(&edge), perfect_brute(n, &m, &mut used));
+            }
+            // Fixing pairs one at a time by trial keeps the matcher exact: a refused pair
+            // leaves it as it was, an accepted one is the brute force's answer too.
+            let mut cm = CardinalityMatcher::new(n);
+            if cm.is_perfect(&edge) {
+                let mut used = vec![false; n];
+                for i in 0..n {
+                    for j in i + 1..n {
+                        if used[i] || used[j] || !m[i][j] {
+                            continue;
+                        }
+                        used[i] = true;
+                        used[j] = true;
+                        let want = perfect_brute(n, &m, &mut used);
+                        if !want {
+                            used[i] = false;
+                            used[j] = false;
+                        }
+                        assert_eq!(cm.try_fix(i, j, &edge), want);
+                    }
+                }
+                assert!(used.iter().all(|&u| u), "the trials pair everyone");
             }
         }
     }

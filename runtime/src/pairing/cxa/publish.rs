@@ -1,0 +1,152 @@
+//! A found pairing made public: each board's colours and the rule that gave them (domain.md
+//! 3.5), the published board order (3.8), and the notes that explain floats, relaxed limits
+//! and the bye.
+
+use crate::plan::{AvoidWhen, ColourTie, Side};
+
+use super::search::{difference, Rules, Search};
+use super::{had_bye, RoundPairing, SwissRound};
+
+/// Colours for a found pairing, board order, and the notes that explain them.
+pub(super) fn publish(
+    round: &SwissRound<'_>,
+    s: &Search<'_>,
+    pairs: &[(usize, usize)],
+    bye: Option<usize>,
+    rules: Rules,
+    relaxed_round: bool,
+) -> RoundPairing {
+    let sw = round.params;
+    let mut out = RoundPairing::default();
+    if relaxed_round {
+        out.notes.push(format!(
+            "round {}: one of the last {} round(s): the colour limits are relaxed",
+            round.round, sw.colour_limits.relax_last_rounds
+        ));
+    } else if !rules.colour_limits {
+        out.notes.push(format!(
+            "round {}: no pairing keeps every colour limit; limits relaxed to complete the round",
+            round.round
+        ));
+    }
+    if sw.avoid_same_unit == AvoidWhen::Always && !rules.units {
+        out.notes.push(format!(
+            "round {}: players of one unit could not all be kept apart",
+            round.round
+        ));
+    }
+    let mut boards: Vec<(u32, u32, i64, i64, u32, String)> = Vec::new();
+    for &(i, j) in pairs {
+        let (a, b) = (s.players[i], s.players[j]);
+        let (red_first, why) = allocate(round, s, i, j);
+        let (red, black) = if red_first { (a, b) } else { (b, a) };
+        if a.points != b.points {
+            out.notes.push(format!(
+                "round {}: {} ({} pts) floats down to meet {} ({} pts)",
+                round.round, a.number, a.points, b.number, b.points
+            ));
+        }
+        boards.push((
+            red.number,
+            black.number,
+            a.points.max(b.points),
+            a.points.min(b.points),
+            i as u32,
+            why,
+        ));
+    }
+    // Published order (domain.md 3.8): the higher score, then the lower score, then the rank of
+    // the pair's higher-ranked player (score, then number): 5.2's round 2 lists 3-5 before 2-4.
+    boards.sort_by(|x, y| y.2.cmp(&x.2).then(y.3.cmp(&x.3)).then(x.4.cmp(&y.4)));
+    for (k, (red, black, _, _, _, why)) in boards.into_iter().enumerate() {
+        out.boards.push((red, black));
+        out.notes.push(format!(
+            "round {} board {}: {red} v {black}: {why}",
+            round.round,
+            k + 1
+        ));
+    }
+    if let Some(b) = bye {
+        let p = s.players[b];
+        out.byes.push(p.number);
+        out.notes.push(format!(
+            "round {}: {} has the bye (lowest score, {} pts, {})",
+            round.round,
+            p.number,
+            p.points,
+            if had_bye(p) == 0 {
+                "no bye yet"
+            } else {
+                "fewest byes"
+            }
+        ));
+    }
+    out
+}
+
+/// Whether `i` (the higher-ranked of the pair) has Red, and the rule that decided it
+/// (domain.md 3.5).
+fn allocate(round: &SwissRound<'_>, s: &Search<'_>, i: usize, j: usize) -> (bool, String) {
+    let limits = s.rules.colour_limits;
+    let (ri, bi) = (s.allowed(i, Side::Red), s.allowed(i, Side::Black));
+    let (rj, bj) = (s.allowed(j, Side::Red), s.allowed(j, Side::Black));
+    if limits {
+        if !bi || !rj {
+            return (
+                true,
+                "colour limit: the other colour would break a limit".into(),
+            );
+        }
+        if !ri || !bj {
+            return (
+                false,
+                "colour limit: the other colour would break a limit".into(),
+            );
+        }
+    }
+    let (di, dj) = (difference(&s.hist[i]), difference(&s.hist[j]));
+    if di != dj {
+        return (di < dj, "the player with fewer reds has Red".into());
+    }
+    let (hi, hj) = (&s.hist[i], &s.hist[j]);
+    for (a, b) in hi.iter().rev().zip(hj.iter().rev()) {
+        if a != b {
+            return (
+                *a == Side::Black,
+                "alternating from the last round they differed".into(),
+            );
+        }
+    }
+    let (ni, nj) = (s.players[i].number, s.players[j].number);
+    let smaller_red = |smaller: bool| (ni < nj) == smaller;
+    match round.params.colour_tie {
+        ColourTie::SumParity => {
+            let odd = (ni + nj) % 2 == 1;
+            (
+                smaller_red(odd),
+                format!(
+                    "equal histories: number sum {} is {}, the {} number has Red",
+                    ni + nj,
+                    if odd { "odd" } else { "even" },
+                    if odd { "smaller" } else { "larger" }
+                ),
+            )
+        }
+        ColourTie::RoundParity => {
+            let odd = round.round % 2 == 1;
+            (
+                smaller_red(odd),
+                format!(
+                    "equal histories: round {} is {}, the {} number has Red",
+                    round.round,
+                    if odd { "odd" } else { "even" },
+                    if odd { "smaller" } else { "larger" }
+                ),
+            )
+        }
+        ColourTie::Fide => (
+            true,
+            "equal histories: the higher-ranked player has Red".into(),
+        ),
+    }
+}

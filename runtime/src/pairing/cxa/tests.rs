@@ -1,0 +1,240 @@
+//! The CXA pairer on the worked examples of domain.md 5.2 and our own small cases.
+
+use super::*;
+use crate::pairing::SwissRoundEntry;
+use crate::plan::{FirstRoundColours, FirstRoundMethod, Numbers, Origin, Scoring, Side};
+
+/// The documented TRF defaults (`cxa_trf_params`) with 5 rounds, numbers by lot and the
+/// given first round.
+fn params(method: FirstRoundMethod, colours: FirstRoundColours) -> Swiss {
+    let mut sw = crate::pairing::swiss::cxa_trf_params(5);
+    sw.numbers = Numbers::Lot {
+        origin: Origin::default_rule("test"),
+    };
+    sw.first_round.method = method;
+    sw.first_round.colours = colours;
+    sw
+}
+
+fn player(number: u32, points: i64, history: Vec<SwissRoundEntry>) -> SwissPlayer {
+    SwissPlayer {
+        number,
+        id: format!("p{number}"),
+        rating: 2000,
+        unit: None,
+        points,
+        history,
+        available: true,
+    }
+}
+
+fn played(opp: u32, colour: Side, result: SwissResult, points: i64) -> SwissRoundEntry {
+    SwissRoundEntry {
+        opponent: Some(opp),
+        colour: Some(colour),
+        result,
+        points,
+    }
+}
+
+/// Pair `round` of `total` with the CXA pairer; the test fails if it cannot.
+fn pair(players: &[SwissPlayer], sw: &Swiss, round: u32, total: u32) -> RoundPairing {
+    let scoring = Scoring::cxa_default(Origin::default_rule("test"));
+    CxaPairer
+        .pair(&SwissRound {
+            round,
+            total_rounds: total,
+            players,
+            params: sw,
+            scoring: &scoring,
+        })
+        .expect("pairs")
+}
+
+#[test]
+fn round_one_adjacent_is_1_2_4_3_5_6() {
+    let players: Vec<SwissPlayer> = (1..=7).map(|n| player(n, 0, vec![])).collect();
+    let sw = params(
+        FirstRoundMethod::Adjacent,
+        FirstRoundColours::FirstListedRed,
+    );
+    let r = pair(&players, &sw, 1, 5);
+    assert_eq!(r.boards, vec![(1, 2), (4, 3), (5, 6)]);
+    assert_eq!(r.byes, vec![7]);
+}
+
+#[test]
+fn round_one_split_half_alternates_colours_by_board() {
+    let players: Vec<SwissPlayer> = (1..=8).map(|n| player(n, 0, vec![])).collect();
+    let sw = params(FirstRoundMethod::SplitHalf, FirstRoundColours::Alternate);
+    let r = pair(&players, &sw, 1, 5);
+    assert_eq!(r.boards, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+}
+
+/// Round 2 of the domain.md 5.2 example after round 1 (1-2 1-0, 4-3 draw, 5-6 0-1): the
+/// score groups are {1, 6} on 2, {4, 3} on 1, {2, 5} on 0; each group pairs inside itself,
+/// no one meets a round-1 opponent, and colours follow the rules (the player who had Black
+/// gets Red).
+#[test]
+fn round_two_pairs_inside_score_groups_with_colours_alternated() {
+    use SwissResult::*;
+    let players = vec![
+        player(1, 2, vec![played(2, Side::Red, Win, 2)]),
+        player(2, 0, vec![played(1, Side::Black, Loss, 0)]),
+        player(3, 1, vec![played(4, Side::Black, Draw, 1)]),
+        player(4, 1, vec![played(3, Side::Red, Draw, 1)]),
+        player(5, 0, vec![played(6, Side::Red, Loss, 0)]),
+        player(6, 2, vec![played(5, Side::Black, Win, 2)]),
+    ];
+    let sw = params(
+        FirstRoundMethod::Adjacent,
+        FirstRoundColours::FirstListedRed,
+    );
+    let r = pair(&players, &sw, 2, 3);
+    // The worked example's round 2 (domain.md 5.2): 6-1, 3-5, 2-4 — but 3 and 4 drew each
+    // other, so the 1-point group cannot pair inside itself: 3 and 4 each meet a 0-point
+    // player. Rules: 4 (due Black) v 2 (due Red) gives 2 Red; 3 (due Red) v 5 (due Black).
+    assert_eq!(r.boards, vec![(6, 1), (3, 5), (2, 4)]);
+    assert!(r
+        .notes
+        .iter()
+        .any(|n| n.contains("3 (1 pts) floats down to meet 5 (0 pts)")));
+}
+
+/// domain.md 5.2 round 3, worked by hand: after round 2 players 1, 3, 4, 6 have 3 points, 2
+/// and 5 none. In the top group (ranked 1, 3, 4, 6) 1 has met 6; 1 (R B, due Red) takes the
+/// nearest player due the other colour, 3 (B R); colours alternate from the last round they
+/// differed: 1 had Black, so 1-3. Then 4 (R B) v 6 (B R): 4-6; 2 (B R) v 5 (R B): 5-2.
+#[test]
+fn worked_example_round_three() {
+    use SwissResult::*;
+    let players = vec![
+        player(
+            1,
+            3,
+            vec![
+                played(2, Side::Red, Win, 2),
+                played(6, Side::Black, Draw, 1),
+            ],
+        ),
+        player(
+            2,
+            0,
+            vec![
+                played(1, Side::Black, Loss, 0),
+                played(4, Side::Red, Loss, 0),
+            ],
+        ),
+        player(
+            3,
+            3,
+            vec![
+                played(4, Side::Black, Draw, 1),
+                played(5, Side::Red, Win, 2),
+            ],
+        ),
+        player(
+            4,
+            3,
+            vec![
+                played(3, Side::Red, Draw, 1),
+                played(2, Side::Black, Win, 2),
+            ],
+        ),
+        player(
+            5,
+            0,
+            vec![
+                played(6, Side::Red, Loss, 0),
+                played(3, Side::Black, Loss, 0),
+            ],
+        ),
+        player(
+            6,
+            3,
+            vec![
+                played(5, Side::Black, Win, 2),
+                played(1, Side::Red, Draw, 1),
+            ],
+        ),
+    ];
+    let sw = params(
+        FirstRoundMethod::Adjacent,
+        FirstRoundColours::FirstListedRed,
+    );
+    let r = pair(&players, &sw, 3, 3);
+    assert_eq!(r.boards, vec![(1, 3), (4, 6), (5, 2)]);
+    assert!(r.byes.is_empty());
+    assert!(!r.notes.iter().any(|n| n.contains("floats")));
+}
+
+/// Our own: no three of a colour in a row outside the last rounds (round 3 of 5). 1 and 2
+/// (4 points, Red Red) may only take Black, 3 and 4 (4 points, Black Black) only Red, so
+/// 1 v 2 is impossible: 1 meets the nearest he may, 3, who has Red; then 4-2.
+#[test]
+fn colour_limits_decide_in_a_middle_round() {
+    use SwissResult::*;
+    let players = vec![
+        player(
+            1,
+            4,
+            vec![played(5, Side::Red, Win, 2), played(6, Side::Red, Win, 2)],
+        ),
+        player(
+            2,
+            4,
+            vec![played(6, Side::Red, Win, 2), played(5, Side::Red, Win, 2)],
+        ),
+        player(
+            3,
+            4,
+            vec![
+                played(7, Side::Black, Win, 2),
+                played(8, Side::Black, Win, 2),
+            ],
+        ),
+        player(
+            4,
+            4,
+            vec![
+                played(8, Side::Black, Win, 2),
+                played(7, Side::Black, Win, 2),
+            ],
+        ),
+    ];
+    let sw = params(
+        FirstRoundMethod::Adjacent,
+        FirstRoundColours::FirstListedRed,
+    );
+    let r = pair(&players, &sw, 3, 5);
+    // 1 v 2 would give one of them a third Red: not allowed; 1 takes the nearest he may
+    // meet, 3, and 3 (two Blacks) has Red.
+    assert_eq!(r.boards, vec![(3, 1), (4, 2)]);
+    assert!(r.notes.iter().any(|n| n.contains("colour limit")));
+}
+
+#[test]
+fn the_bye_goes_to_the_lowest_without_one() {
+    use SwissResult::*;
+    let players = vec![
+        player(1, 2, vec![played(2, Side::Red, Win, 2)]),
+        player(2, 0, vec![played(1, Side::Black, Loss, 0)]),
+        player(
+            3,
+            2,
+            vec![SwissRoundEntry {
+                opponent: None,
+                colour: None,
+                result: Bye,
+                points: 2,
+            }],
+        ),
+    ];
+    let sw = params(
+        FirstRoundMethod::Adjacent,
+        FirstRoundColours::FirstListedRed,
+    );
+    let r = pair(&players, &sw, 2, 3);
+    assert_eq!(r.byes, vec![2]);
+    assert_eq!(r.boards.len(), 1);
+}
