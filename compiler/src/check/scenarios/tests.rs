@@ -1,0 +1,76 @@
+#[test]
+fn fixtures() {
+    super::super::testing::fixtures(super::CODES);
+}
+
+use super::super::testing::codes;
+
+const KO: &str = r#"regulation "测试赛" {
+  dates 2014-04-27 .. 2014-04-29
+}
+scoring { win 2  draw 1  loss 0 }
+time standard "慢棋" { base 20min  increment 20s  flag loses }
+time blitz "超快棋" { base 5min  increment 3s  flag loses }
+time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
+entry {
+  field 4
+  player p1 "一" {}
+  player p2 "二" {}
+  player p3 "三" {}
+  player p4 "四" {}
+}
+stage cup "淘汰赛" {
+  entrants roster
+  knockout { seeded 4  seeding order  games 2  third_place }
+  places 1..4
+  time standard
+  colours swap
+  playoff {
+game blitz colours swap
+game blitz colours swap
+armageddon armageddon colours lot
+  }
+}
+schedule {
+  day 2014-04-27 { 08:30 round cup 1 }
+  day 2014-04-28 { 08:30 round cup 2 }
+}
+"#;
+
+#[test]
+fn mini_matches_and_repeated_playoff_steps_are_not_duplicates() {
+    let text = format!(
+        "{KO}test \"加赛\" {{\n  results {{\n    cup 1: p1 - p4 =, p4 - p1 =\n    \
+         cup 1: playoff blitz: p1 - p4 =\n    cup 1: playoff blitz: p4 - p1 =\n    \
+         cup 1: playoff armageddon: p1 - p4 =\n    rest draws\n  }}\n  expect {{\n    place 1 p4\n  }}\n}}\n"
+    );
+    let (got, lines) = codes(&text);
+    assert!(!got.iter().any(|c| c.starts_with("E70")), "{lines}");
+    // A third game of a two-game match is one too many.
+    let text = text.replace(
+        "p4 - p1 =\n    cup 1: playoff blitz",
+        "p4 - p1 =, p1 - p4 1-0\n    cup 1: playoff blitz",
+    );
+    let (got, lines) = codes(&text);
+    assert!(got.contains(&"E706".to_string()), "{lines}");
+}
+
+#[test]
+fn regulation_players_need_no_roster_and_shared_places_agree() {
+    let text = format!(
+        "{KO}test \"并列\" {{\n  results {{\n    rest draws\n  }}\n  expect {{\n    place 1 p1\n    \
+         places 3..4 shared p3 p4\n    place 3 p3\n  }}\n}}\n"
+    );
+    let (got, lines) = codes(&text);
+    assert!(!got.iter().any(|c| c.starts_with("E70")), "{lines}");
+    let text = text.replace("place 3 p3", "place 2 p3");
+    let (got, lines) = codes(&text);
+    assert!(got.contains(&"E707".to_string()), "{lines}");
+}
+
+#[test]
+fn a_round_beyond_the_bracket() {
+    let text = format!("{KO}test \"轮次\" {{\n  results {{\n    cup 3: p1 - p2 1-0\n  }}\n}}\n");
+    let (got, lines) = codes(&text);
+    assert!(got.contains(&"E705".to_string()), "{lines}");
+}

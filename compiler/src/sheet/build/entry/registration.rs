@@ -1,0 +1,88 @@
+//! The entry clauses a reader looks for under registration (cap, deadline, fees, deposit,
+//! insurance) or expenses (subsidies).
+
+use super::super::words;
+use super::{money_text, Art, Ctx};
+use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
+use crate::sheet::model::Clause;
+use crate::sheet::Lang;
+use xqreg_grammar::ast::EntryClause;
+
+/// Pushes the clause of a registration or expenses entry clause; the others are said in
+/// eligibility.
+pub(super) fn clause(ctx: &mut Ctx<'_>, c: &EntryClause) {
+    match c {
+        EntryClause::Cap { max, order, span } => {
+            ctx.mark(*span);
+            let mut line = ctx.mf(M::Cap, &[&max.node.to_string()]);
+            if let Some(o) = order {
+                ctx.mark(o.span);
+                if let Some(w) = words::cap_order(ctx.lang, &o.node) {
+                    line.push_str(w);
+                }
+            }
+            ctx.push(Art::Registration, 5, Clause::text(ctx.sentence(&line)));
+        }
+        EntryClause::Deadline { date, time, span } => {
+            ctx.mark(*span);
+            let when = match time {
+                Some(t) if ctx.lang == Lang::Zh => {
+                    format!("{}{}", fmt::date(ctx.lang, date.node), fmt::clock(t.node))
+                }
+                Some(t) => format!("{} {}", fmt::date(ctx.lang, date.node), fmt::clock(t.node)),
+                None => fmt::date(ctx.lang, date.node),
+            };
+            let line = ctx.mf(M::Deadline, &[&when]);
+            ctx.push(Art::Registration, 0, Clause::text(line));
+        }
+        EntryClause::Fee { kind, money, span } => {
+            ctx.mark(*span);
+            ctx.mark(money.span);
+            let what = words::fee(ctx.lang, &kind.node)
+                .unwrap_or(&kind.node)
+                .to_string();
+            let amount = money_text(ctx, money, None);
+            let line = ctx.mf(M::Fee, &[&what, &amount]);
+            ctx.push(Art::Registration, 10, Clause::text(line));
+        }
+        EntryClause::Deposit {
+            money,
+            refund,
+            span,
+        } => {
+            ctx.mark(*span);
+            ctx.mark(money.span);
+            let amount = money_text(ctx, money, None);
+            let mut line = ctx.mf(M::Deposit, &[&amount]);
+            if let Some(r) = refund {
+                let r = ctx.tm(r);
+                line = ctx.mf(M::WithReason, &[&line, &r]);
+            }
+            ctx.push(Art::Registration, 11, Clause::text(ctx.sentence(&line)));
+        }
+        EntryClause::Subsidy {
+            who,
+            money,
+            limit,
+            span,
+        } => {
+            ctx.mark(*span);
+            ctx.mark(money.span);
+            let who = ctx.tm(who);
+            let amount = money_text(ctx, money, None);
+            let mut line = ctx.mf(M::Subsidy, &[&who, &amount]);
+            if let Some(l) = limit {
+                ctx.mark(l.span);
+                let lim = ctx.mf(M::SubsidyLimit, &[&l.node.to_string()]);
+                line.push_str(&lim);
+            }
+            ctx.push(Art::Expenses, 5, Clause::text(ctx.sentence(&line)));
+        }
+        EntryClause::Insurance(t) => {
+            let t = ctx.tm(t);
+            ctx.push(Art::Registration, 12, Clause::text(ctx.sentence(&t)));
+        }
+        _ => {}
+    }
+}
