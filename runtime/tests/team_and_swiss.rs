@@ -24,15 +24,7 @@ fn team_double_round_robin_colours_by_board_and_match_points() {
             swap_last_two: true,
             origin: o("team_round_robin"),
         }),
-        scoring: Scoring {
-            matches: Some(MatchScoring {
-                win: 2,
-                draw: 1,
-                loss: 0,
-                origin: o("match"),
-            }),
-            ..Scoring::cxa_default(o("scoring"))
-        },
+        scoring: match_scoring(),
         time: Some("standard".into()),
         tiebreak: chain(&[Criterion::GamePoints, Criterion::Lots]),
         playoff: None,
@@ -40,10 +32,7 @@ fn team_double_round_robin_colours_by_board_and_match_points() {
         origin: o("stage"),
     };
     let plan = plan_with(16, vec![stage]);
-    let mut roster = players(16);
-    for (i, p) in roster.players.iter_mut().enumerate() {
-        p.unit = Some(format!("T{}", i / 4 + 1));
-    }
+    let roster = teams_of_four(16);
     let out = run(&plan, &roster, &RecordedResults::default(), 2).expect("runs");
     // 4 teams, double: 6 rounds × 2 matches × 4 boards.
     assert_eq!(out.games, 48);
@@ -156,15 +145,7 @@ fn a_team_swiss_pairs_teams_without_repeats_and_ranks_by_match_points() {
             boards: Some(4),
             ..swiss(SwissSystem::Cxa, 3)
         }),
-        scoring: Scoring {
-            matches: Some(MatchScoring {
-                win: 2,
-                draw: 1,
-                loss: 0,
-                origin: o("match"),
-            }),
-            ..Scoring::cxa_default(o("scoring"))
-        },
+        scoring: match_scoring(),
         time: Some("standard".into()),
         tiebreak: chain(&[Criterion::GamePoints, Criterion::Lots]),
         playoff: None,
@@ -172,10 +153,7 @@ fn a_team_swiss_pairs_teams_without_repeats_and_ranks_by_match_points() {
         origin: o("stage"),
     };
     let plan = plan_with(24, vec![stage]);
-    let mut roster = players(24);
-    for (i, p) in roster.players.iter_mut().enumerate() {
-        p.unit = Some(format!("T{}", i / 4 + 1));
-    }
+    let roster = teams_of_four(24);
     for seed in 1..=4 {
         let out = run(&plan, &roster, &RecordedResults::default(), seed).expect("runs");
         assert_eq!(out.stages[0].kind, "team_swiss");
@@ -222,4 +200,26 @@ fn a_team_swiss_pairs_teams_without_repeats_and_ranks_by_match_points() {
             .sum();
         assert_eq!(gp, 36.0 * 2.0);
     }
+}
+
+/// CXA scoring with match points 2/1/0: what the team stages of these tests score by.
+fn match_scoring() -> Scoring {
+    Scoring {
+        matches: Some(MatchScoring {
+            win: 2,
+            draw: 1,
+            loss: 0,
+            origin: o("match"),
+        }),
+        ..Scoring::cxa_default(o("scoring"))
+    }
+}
+
+/// `n` players in teams of four by roster order: units T1, T2, ...
+fn teams_of_four(n: usize) -> xqreg_runtime::Roster {
+    let mut roster = players(n);
+    for (i, p) in roster.players.iter_mut().enumerate() {
+        p.unit = Some(format!("T{}", i / 4 + 1));
+    }
+    roster
 }
