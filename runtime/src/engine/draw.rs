@@ -149,33 +149,8 @@ pub fn draw_groups(
             );
         }
         for &s in &order {
-            let mut candidates = Vec::new();
-            for g in 0..names.len() {
-                if !prep.solver.allowed(&st, s, g) {
-                    continue;
-                }
-                if witness.get(s) == Some(&Some(g)) {
-                    candidates.push(g);
-                    continue;
-                }
-                prep.solver.place(&mut st, s, g, true);
-                let mut budget = NODE_BUDGET;
-                let slot_found = found.get_mut(g).map(std::mem::take).unwrap_or_default();
-                let mut w = slot_found;
-                let ok = prep.solver.complete_with(&mut st, &mut budget, &mut w);
-                if let Some(f) = found.get_mut(g) {
-                    *f = w;
-                }
-                prep.solver.place(&mut st, s, g, false);
-                match ok {
-                    Some(true) => candidates.push(g),
-                    Some(false) => {}
-                    None => return Err(vec![budget_problem(origin)]),
-                }
-            }
-            if candidates.is_empty() {
-                return Err(vec![impossible(origin)]);
-            }
+            let candidates = open_groups(&prep, &mut st, s, &witness, &mut found, names.len())
+                .map_err(|e| vec![e(origin)])?;
             let pick = candidates
                 .get(lots.index(candidates.len()))
                 .copied()
@@ -197,29 +172,69 @@ pub fn draw_groups(
                 .get(player)
                 .map(|p| p.id.as_str())
                 .unwrap_or("?");
-            let among: Vec<&str> = candidates
-                .iter()
-                .filter_map(|&g| names.get(g).map(String::as_str))
-                .collect();
-            let text = if candidates.len() == 1 {
-                format!(
-                    "{}: {id} → group {} (the only group left open)",
-                    pot.label,
-                    names.get(pick).map(String::as_str).unwrap_or("?")
-                )
-            } else {
-                format!(
-                    "{}: {id} → group {} (lot among {})",
-                    pot.label,
-                    names.get(pick).map(String::as_str).unwrap_or("?"),
-                    among.join(" ")
-                )
-            };
+            let text = placed_text(&pot.label, id, &names, pick, &candidates);
             transcript.push(EntryKind::Draw, text, &pot.origin);
         }
         slot += len;
     }
     Ok(groups)
+}
+
+/// The groups slot `s` may go to now: those where a complete draw still exists. A group the
+/// witness already puts it in needs no search; any other is tried, and the complete draw found
+/// kept in `found` for that group.
+fn open_groups(
+    prep: &Prepared,
+    st: &mut State,
+    s: usize,
+    witness: &[Option<usize>],
+    found: &mut [Vec<Option<usize>>],
+    groups: usize,
+) -> Result<Vec<usize>, fn(&Origin) -> RuntimeProblem> {
+    let mut candidates = Vec::new();
+    for g in 0..groups {
+        if !prep.solver.allowed(st, s, g) {
+            continue;
+        }
+        if witness.get(s) == Some(&Some(g)) {
+            candidates.push(g);
+            continue;
+        }
+        prep.solver.place(st, s, g, true);
+        let mut budget = NODE_BUDGET;
+        let mut w = found.get_mut(g).map(std::mem::take).unwrap_or_default();
+        let ok = prep.solver.complete_with(st, &mut budget, &mut w);
+        if let Some(f) = found.get_mut(g) {
+            *f = w;
+        }
+        prep.solver.place(st, s, g, false);
+        match ok {
+            Some(true) => candidates.push(g),
+            Some(false) => {}
+            None => return Err(budget_problem),
+        }
+    }
+    if candidates.is_empty() {
+        return Err(impossible);
+    }
+    Ok(candidates)
+}
+
+/// The transcript's line for one player drawn into a group.
+fn placed_text(pot: &str, id: &str, names: &[String], pick: usize, candidates: &[usize]) -> String {
+    let group = names.get(pick).map(String::as_str).unwrap_or("?");
+    if candidates.len() == 1 {
+        format!("{pot}: {id} → group {group} (the only group left open)")
+    } else {
+        let among: Vec<&str> = candidates
+            .iter()
+            .filter_map(|&g| names.get(g).map(String::as_str))
+            .collect();
+        format!(
+            "{pot}: {id} → group {group} (lot among {})",
+            among.join(" ")
+        )
+    }
 }
 
 /// Pairing numbers for `members`: returns them ordered as numbers 1, 2, ...

@@ -3,31 +3,20 @@
 //! number once, only available players), plays the boards, scores byes, and ranks with the
 //! stage's chain.
 
+mod field;
+
 use super::draw;
 use super::entrants;
-use super::outcome::{GameOut, StageOutcome};
-use super::play::GameAt;
+use super::outcome::StageOutcome;
 use super::problem::{codes, RuntimeProblem};
 use super::standings::rank_group;
-use super::tiebreak::{Competitor, Primary, Record, RecordKind};
+use super::tiebreak::Primary;
 use super::transcript::EntryKind;
 use super::{Ctx, StageRun};
-use crate::pairing::{SwissPlayer, SwissResult, SwissRound, SwissRoundEntry};
+use crate::pairing::{SwissPlayer, SwissRound};
 use crate::plan::{Stage, Swiss, SwissRounds};
-use std::collections::BTreeMap;
-
-fn swiss_result(kind: RecordKind) -> SwissResult {
-    match kind {
-        RecordKind::Win => SwissResult::Win,
-        RecordKind::Draw => SwissResult::Draw,
-        RecordKind::Loss => SwissResult::Loss,
-        RecordKind::ForfeitWin => SwissResult::ForfeitWin,
-        RecordKind::ForfeitLoss => SwissResult::ForfeitLoss,
-        RecordKind::DoubleForfeit => SwissResult::DoubleForfeit,
-        RecordKind::Bye => SwissResult::Bye,
-        RecordKind::Unpaired => SwissResult::Absent,
-    }
-}
+use field::Field;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The number of rounds for a field of `n`.
 pub fn rounds_for(rounds: &SwissRounds, n: u32) -> Option<u32> {
@@ -43,28 +32,112 @@ pub(crate) fn run(
     stage: &Stage,
     sw: &Swiss,
 ) -> Result<StageRun, Vec<RuntimeProblem>> {
-    let dutch = crate::pairing::dutch_adapter::DutchPairer;
     let pairer: &dyn crate::pairing::SwissPairer = match (ctx.options.swiss, sw.system) {
         (Some(p), _) => p,
-        (None, crate::plan::SwissSystem::Dutch) => &dutch,
+        (None, crate::plan::SwissSystem::Dutch) => &crate::pairing::dutch_adapter::DutchPairer,
         (None, crate::plan::SwissSystem::Cxa) => &crate::pairing::cxa::CxaPairer,
     };
-    if let Some(split) = &sw.split {
-        if split.top == 0 || split.after_round == 0 {
-            return Err(vec![RuntimeProblem::new(
-                codes::UNSUPPORTED,
-                format!(
-                    "stage `{}`: a split needs at least one round and one player",
-                    stage.name
-                ),
-                &split.origin,
-            )
-            .zh(format!("阶段 `{}`：分段至少需要一轮、一名棋手", stage.name))]);
+    refuse_empty_split(stage, sw)?;
+    let (members, late, starting) = seat_field(ctx, stage, sw)?;
+    let n = members.len() as u32;
+    let total = rounds_of(ctx, stage, sw, starting, n)?;
+    refuse_split_beyond_field(stage, sw, total, n)?;
+    let mut field = Field::new(ctx, sw, members, late);
+    for round in 1..=total {
+        if let Some(split) = sw.split.as_ref().filter(|s| s.after_round + 1 == round) {
+            field.split(ctx, stage, split, round, total);
         }
+        let not_yet = field.mark_available(ctx, ix, stage, round);
+        let input = SwissRound {
+            round,
+            total_rounds: total,
+            players: &field.state,
+            params: sw,
+            scoring: &stage.scoring,
+        };
+        // A published round stands as published (the live driver); any other is paired.
+        let pairing =
+            match super::fixed::published_round(ctx, stage, round, &field.state, &sw.origin) {
+                Some(p) => p?,
+                None => pairer.pair(&input).map_err(|f| {
+                    vec![RuntimeProblem::new(
+                        codes::SWISS_PAIRING,
+                        format!("stage `{}` round {round}: {}", stage.name, f.message),
+                        &sw.origin,
+                    )
+                    .zh(format!(
+                        "阶段 `{}` 第 {round} 轮：{}",
+                        stage.name, f.message
+                    ))]
+                })?,
+            };
+        for note in &pairing.notes {
+            ctx.transcript.push(
+                EntryKind::Pairing,
+                // The pairer's notes name their round already (CXA's do); others get it here.
+                if note.starts_with("round ") {
+                    note.clone()
+                } else {
+                    format!("round {round}: {note}")
+                },
+                &sw.origin,
+            );
+        }
+        let (boards, byes) = seats(stage, sw, round, &pairing, &field.state)?;
+        let mut records = field.play(ctx, ix, stage, round, &boards);
+        field.give_byes(ctx, sw, round, &byes, &mut records);
+        let missed = super::late::missed_points(sw, &stage.scoring);
+        field.note_late(ctx, sw, round, &not_yet, missed);
+        field.commit(round, records, &not_yet, missed);
     }
+    let comps = field::with_fouls(ctx, &field.members, field.comps);
+    let (mut run, mut out) = rank_group(ctx, stage, "", &field.members, comps, Primary::Points);
+    let trf = super::trf_out::stage_trf(ctx, stage, sw, &field.state, &out.standings);
+    ctx.swiss_trf.insert(stage.name.clone(), trf);
+    if !field.split_off.is_empty() {
+        split_ranking(&field.members, &field.split_off, &mut run, &mut out, ctx);
+    }
+    Ok(StageRun {
+        name: stage.name.clone(),
+        groups: vec![run],
+        eliminated: BTreeMap::new(),
+        out: StageOutcome {
+            name: stage.name.clone(),
+            kind: "swiss".to_string(),
+            groups: vec![out],
+            matches: Vec::new(),
+            games: field.games,
+        },
+    })
+}
+
+/// A split needs at least one round before it and one player to send on.
+fn refuse_empty_split(stage: &Stage, sw: &Swiss) -> Result<(), Vec<RuntimeProblem>> {
+    match &sw.split {
+        Some(split) if split.top == 0 || split.after_round == 0 => Err(vec![RuntimeProblem::new(
+            codes::UNSUPPORTED,
+            format!(
+                "stage `{}`: a split needs at least one round and one player",
+                stage.name
+            ),
+            &split.origin,
+        )
+        .zh(format!("阶段 `{}`：分段至少需要一轮、一名棋手", stage.name))]),
+        _ => Ok(()),
+    }
+}
+
+/// The stage's table: the starting field numbered (recorded or drawn), then the late entrants
+/// after it in the order of their entry rounds; with each late entrant's round and the size of
+/// the starting field.
+fn seat_field(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    sw: &Swiss,
+) -> Result<(Vec<usize>, BTreeMap<usize, u32>, u32), Vec<RuntimeProblem>> {
     let all = entrants::resolve(ctx, stage)?;
-    // Late entrants: numbered after the field that started the stage (whose numbers and lots are
-    // what they were before anyone entered), in the order of their entry rounds.
+    // Late entrants are numbered after the field that started the stage, whose numbers and lots
+    // are what they were before anyone entered.
     let late = super::late::of_stage(&ctx.results.entries, ctx.roster, &stage.name, &all)?;
     let field: Vec<usize> = all
         .iter()
@@ -86,10 +159,20 @@ pub(crate) fn run(
     let mut entering: Vec<(u32, usize)> = late.iter().map(|(&p, &r)| (r, p)).collect();
     entering.sort();
     members.extend(entering.iter().map(|&(_, p)| p));
-    let missed = super::late::missed_points(sw, &stage.scoring);
+    Ok((members, late, field.len() as u32))
+}
+
+/// The number of rounds, said in the transcript where the regulation left it open or chose it
+/// by entries; refused when no arm holds the field or the field is too small for it.
+fn rounds_of(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    sw: &Swiss,
+    starting: u32,
+    n: u32,
+) -> Result<u32, Vec<RuntimeProblem>> {
     // The rounds of a field by entries are the starting field's: an entry never changes them.
-    let n = members.len() as u32;
-    let Some(total) = rounds_for(&sw.rounds, field.len() as u32) else {
+    let Some(total) = rounds_for(&sw.rounds, starting) else {
         return Err(vec![RuntimeProblem::new(
             codes::FIELD_DOES_NOT_FIT,
             format!("stage `{}`: no rounds arm holds a field of {n}", stage.name),
@@ -134,263 +217,78 @@ pub(crate) fn run(
             &sw.origin,
         ).zh(format!("阶段 `{}`：{n} 人赛 {total} 轮；积分编排的轮数须少于人数", stage.name))]);
     }
-    let mut comps: Vec<Competitor> = vec![Competitor::default(); members.len()];
-    let mut state: Vec<SwissPlayer> = members
-        .iter()
-        .enumerate()
-        .map(|(k, &p)| {
-            let pl = ctx.roster.players.get(p);
-            SwissPlayer {
-                number: k as u32 + 1,
-                id: ctx.id(p).to_string(),
-                rating: pl.and_then(|x| x.rating).unwrap_or(0),
-                // What the stage's avoidance keeps apart: the unit, or the federation.
-                unit: pl
-                    .and_then(|x| x.avoid_key(sw.avoid_by))
-                    .map(str::to_string),
-                points: 0,
-                history: Vec::new(),
-                available: true,
-            }
-        })
-        .collect();
-    let mut games: Vec<GameOut> = Vec::new();
-    // Table positions of the players who left at the split, in their standing order then.
-    let mut split_off: Vec<usize> = Vec::new();
-    if let Some(split) = &sw.split {
-        if split.after_round >= total || split.top >= n {
-            return Err(vec![RuntimeProblem::new(
-                codes::FIELD_DOES_NOT_FIT,
-                format!(
-                    "stage `{}`: a split after round {} of {total} sending {} of {n} players on leaves no Swiss to play",
-                    stage.name, split.after_round, split.top
-                ),
-                &split.origin,
-            ).zh(format!("阶段 `{}`：共 {total} 轮，第 {} 轮后 {n} 人中 {} 人晋级，余下已无积分编排可赛", stage.name, split.after_round, split.top))]);
-        }
-        // The players who stay play the remaining rounds without a repeat: fewer rounds than
-        // players, as for the whole Swiss above.
-        let (left, stay) = (total - split.after_round, n - split.top);
-        if left >= stay.max(2) {
-            return Err(vec![RuntimeProblem::new(
-                codes::FIELD_DOES_NOT_FIT,
-                format!(
-                    "stage `{}`: after the split {stay} of {n} players stay for rounds {}-{total} ({left} rounds); a Swiss needs fewer rounds than players",
-                    stage.name,
-                    split.after_round + 1
-                ),
-                &split.origin,
-            ).zh(format!("阶段 `{}`：分段后 {n} 人中 {stay} 人继续第 {}-{total} 轮（{left} 轮）；积分编排的轮数须少于人数", stage.name, split.after_round + 1))]);
-        }
+    Ok(total)
+}
+
+/// A split must leave a Swiss to play: players who stay, and fewer rounds left than of them.
+fn refuse_split_beyond_field(
+    stage: &Stage,
+    sw: &Swiss,
+    total: u32,
+    n: u32,
+) -> Result<(), Vec<RuntimeProblem>> {
+    let Some(split) = &sw.split else {
+        return Ok(());
+    };
+    if split.after_round >= total || split.top >= n {
+        return Err(vec![RuntimeProblem::new(
+            codes::FIELD_DOES_NOT_FIT,
+            format!(
+                "stage `{}`: a split after round {} of {total} sending {} of {n} players on leaves no Swiss to play",
+                stage.name, split.after_round, split.top
+            ),
+            &split.origin,
+        ).zh(format!("阶段 `{}`：共 {total} 轮，第 {} 轮后 {n} 人中 {} 人晋级，余下已无积分编排可赛", stage.name, split.after_round, split.top))]);
     }
-    for round in 1..=total {
-        if let Some(split) = sw.split.as_ref().filter(|s| s.after_round + 1 == round) {
-            let mut now = comps.clone();
-            for (pos, comp) in now.iter_mut().enumerate() {
-                comp.fouls = members
-                    .get(pos)
-                    .and_then(|&p| ctx.fouls.get(p))
-                    .copied()
-                    .unwrap_or(0);
-            }
-            let (run, _) = rank_group(ctx, stage, "", &members, now, Primary::Points);
-            for &(_, _, p) in run.ranking.iter().take(split.top as usize) {
-                if let Some(pos) = members.iter().position(|&m| m == p) {
-                    split_off.push(pos);
-                }
-            }
-            let ids: Vec<&str> = split_off
-                .iter()
-                .filter_map(|&k| state.get(k).map(|s| s.id.as_str()))
-                .collect();
-            let text = format!(
-                "after round {}: the top {} ({}) leave for `{}`; rounds {round}-{total} pair the others",
-                split.after_round,
-                split.top,
-                ids.join(" "),
-                split.to
-            );
-            ctx.transcript.push(EntryKind::Pairing, text, &split.origin);
-        }
-        // Late entrants who have not entered yet sit the round out on the missed-round bye.
-        let mut not_yet: Vec<bool> = vec![false; members.len()];
-        for (k, &p) in members.iter().enumerate() {
-            let out = ctx.is_withdrawn(p, ix, &stage.name, round);
-            let gone = split_off.contains(&k);
-            let waiting = late.get(&p).is_some_and(|&r| round < r);
-            if let Some(w) = not_yet.get_mut(k) {
-                *w = waiting;
-            }
-            if let Some(s) = state.get_mut(k) {
-                s.available = !out && !gone && !waiting;
-            }
-        }
-        let input = SwissRound {
-            round,
-            total_rounds: total,
-            players: &state,
-            params: sw,
-            scoring: &stage.scoring,
-        };
-        // A published round stands as published (the live driver); any other is paired.
-        let published = super::fixed::published_round(ctx, stage, round, &state, &sw.origin);
-        let pairing = match published {
-            Some(p) => p?,
-            None => pairer.pair(&input).map_err(|f| {
-                vec![RuntimeProblem::new(
-                    codes::SWISS_PAIRING,
-                    format!("stage `{}` round {round}: {}", stage.name, f.message),
-                    &sw.origin,
-                )
-                .zh(format!(
-                    "阶段 `{}` 第 {round} 轮：{}",
-                    stage.name, f.message
-                ))]
-            })?,
-        };
-        for note in &pairing.notes {
-            ctx.transcript.push(
-                EntryKind::Pairing,
-                // The pairer's notes name their round already (CXA's do); others get it here.
-                if note.starts_with("round ") {
-                    note.clone()
-                } else {
-                    format!("round {round}: {note}")
-                },
+    // The players who stay play the remaining rounds without a repeat: fewer rounds than
+    // players, as for the whole Swiss.
+    let (left, stay) = (total - split.after_round, n - split.top);
+    if left >= stay.max(2) {
+        return Err(vec![RuntimeProblem::new(
+            codes::FIELD_DOES_NOT_FIT,
+            format!(
+                "stage `{}`: after the split {stay} of {n} players stay for rounds {}-{total} ({left} rounds); a Swiss needs fewer rounds than players",
+                stage.name,
+                split.after_round + 1
+            ),
+            &split.origin,
+        ).zh(format!("阶段 `{}`：分段后 {n} 人中 {stay} 人继续第 {}-{total} 轮（{left} 轮）；积分编排的轮数须少于人数", stage.name, split.after_round + 1))]);
+    }
+    Ok(())
+}
+
+/// The pairing's boards and byes as table positions, refused unless every number is in range,
+/// used once, and available this round: the engine trusts no pairer.
+#[allow(clippy::type_complexity)]
+fn seats(
+    stage: &Stage,
+    sw: &Swiss,
+    round: u32,
+    pairing: &crate::pairing::RoundPairing,
+    state: &[SwissPlayer],
+) -> Result<(Vec<(usize, usize)>, Vec<usize>), Vec<RuntimeProblem>> {
+    let mut seen: BTreeSet<u32> = BTreeSet::new();
+    let mut check = |x: u32| -> Result<usize, Vec<RuntimeProblem>> {
+        let ok = x >= 1 && seen.insert(x) && state.get(x as usize - 1).is_some_and(|s| s.available);
+        if ok {
+            Ok(x as usize - 1)
+        } else {
+            Err(vec![RuntimeProblem::new(
+                codes::SWISS_PAIRING,
+                format!("stage `{}` round {round}: the pairing uses number {x} twice, out of range, or unavailable", stage.name),
                 &sw.origin,
-            );
+            ).zh(format!("阶段 `{}` 第 {round} 轮：编排两次使用序号 {x}，或序号越界、不可用", stage.name))])
         }
-        let mut seen: BTreeMap<u32, ()> = BTreeMap::new();
-        let mut check = |x: u32| -> Result<usize, Vec<RuntimeProblem>> {
-            let ok = x >= 1
-                && x <= n
-                && seen.insert(x, ()).is_none()
-                && state.get(x as usize - 1).is_some_and(|s| s.available);
-            if ok {
-                Ok(x as usize - 1)
-            } else {
-                Err(vec![RuntimeProblem::new(
-                    codes::SWISS_PAIRING,
-                    format!("stage `{}` round {round}: the pairing uses number {x} twice, out of range, or unavailable", stage.name),
-                    &sw.origin,
-                ).zh(format!("阶段 `{}` 第 {round} 轮：编排两次使用序号 {x}，或序号越界、不可用", stage.name))])
-            }
-        };
-        let mut boards = Vec::with_capacity(pairing.boards.len());
-        for &(r, b) in &pairing.boards {
-            boards.push((check(r)?, check(b)?));
-        }
-        let mut byes = Vec::new();
-        for &x in &pairing.byes {
-            byes.push(check(x)?);
-        }
-        let mut round_records: Vec<Option<Record>> = vec![None; members.len()];
-        for (board, &(rp, bp)) in boards.iter().enumerate() {
-            let (Some(&red), Some(&black)) = (members.get(rp), members.get(bp)) else {
-                continue;
-            };
-            let at = GameAt {
-                stage_ix: ix,
-                stage: &stage.name,
-                round,
-                board: board as u32 + 1,
-                group: None,
-                step: None,
-                alias: None,
-                game_no: 1,
-            };
-            let played = ctx.play_game(&at, red, black, &mut games);
-            let (rr, br) = played.records(round, rp, bp, &stage.scoring);
-            if let Some(x) = round_records.get_mut(rp) {
-                *x = Some(rr);
-            }
-            if let Some(x) = round_records.get_mut(bp) {
-                *x = Some(br);
-            }
-        }
-        for &k in &byes {
-            if let Some(x) = round_records.get_mut(k) {
-                *x = Some(Record {
-                    round,
-                    opponent: None,
-                    side: None,
-                    kind: RecordKind::Bye,
-                    points: sw.bye.points,
-                });
-            }
-            let text = format!(
-                "round {round}: {} has the bye ({} points)",
-                state.get(k).map(|s| s.id.as_str()).unwrap_or("?"),
-                sw.bye.points
-            );
-            ctx.transcript
-                .push(EntryKind::Pairing, text, &sw.bye.origin);
-        }
-        if let Some(clause) = &sw.late_entry {
-            for (k, _) in not_yet.iter().enumerate().filter(|(_, w)| **w) {
-                let p = members.get(k).copied().unwrap_or(0);
-                let text = format!(
-                    "round {round}: {} enters late, before round {}: this round is a {} bye ({missed} points)",
-                    ctx.id(p),
-                    late.get(&p).copied().unwrap_or(0),
-                    if clause.missed == crate::plan::MissedRound::Half {
-                        "half-point"
-                    } else {
-                        "zero-point"
-                    }
-                );
-                ctx.transcript
-                    .push(EntryKind::Pairing, text, &clause.origin);
-            }
-        }
-        for (k, rec) in round_records.into_iter().enumerate() {
-            let waiting = not_yet.get(k).copied().unwrap_or(false);
-            let rec = rec.unwrap_or(Record {
-                round,
-                opponent: None,
-                side: None,
-                kind: RecordKind::Unpaired,
-                points: if waiting { missed } else { 0 },
-            });
-            if let Some(c) = comps.get_mut(k) {
-                c.records.push(rec);
-            }
-            if let Some(s) = state.get_mut(k) {
-                s.points += rec.points;
-                s.history.push(SwissRoundEntry {
-                    opponent: rec.opponent.map(|o| o as u32 + 1),
-                    colour: rec.side,
-                    result: swiss_result(rec.kind),
-                    points: rec.points,
-                });
-            }
-        }
+    };
+    let mut boards = Vec::with_capacity(pairing.boards.len());
+    for &(r, b) in &pairing.boards {
+        boards.push((check(r)?, check(b)?));
     }
-    for (pos, comp) in comps.iter_mut().enumerate() {
-        comp.fouls = members
-            .get(pos)
-            .and_then(|&p| ctx.fouls.get(p))
-            .copied()
-            .unwrap_or(0);
+    let mut byes = Vec::new();
+    for &x in &pairing.byes {
+        byes.push(check(x)?);
     }
-    let (mut run, mut out) = rank_group(ctx, stage, "", &members, comps, Primary::Points);
-    let trf = super::trf_out::stage_trf(ctx, stage, sw, &state, &out.standings);
-    ctx.swiss_trf.insert(stage.name.clone(), trf);
-    if !split_off.is_empty() {
-        split_ranking(&members, &split_off, &mut run, &mut out, ctx);
-    }
-    Ok(StageRun {
-        name: stage.name.clone(),
-        groups: vec![run],
-        eliminated: BTreeMap::new(),
-        out: StageOutcome {
-            name: stage.name.clone(),
-            kind: "swiss".to_string(),
-            groups: vec![out],
-            matches: Vec::new(),
-            games,
-        },
-    })
+    Ok((boards, byes))
 }
 
 /// After a split the stage's order is the players who left, in their standing at the split
