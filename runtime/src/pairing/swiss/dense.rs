@@ -353,132 +353,6 @@ impl<W: Weight> Solver<W> {
         }
         false
     }
-
-    /// One stage: grow trees until an augmentation (true) or optimality (false).
-    fn stage(&mut self) -> bool {
-        let n = self.n;
-        for x in 1..=self.nx {
-            self.s[x] = -1;
-            self.slack[x] = 0;
-        }
-        self.q.clear();
-        for x in 1..=self.nx {
-            if self.st[x] == x && self.mate[x] == 0 {
-                self.pa[x] = 0;
-                self.s[x] = 0;
-                self.q_push(x);
-            }
-        }
-        if self.q.is_empty() {
-            return false;
-        }
-        loop {
-            while let Some(u) = self.q.pop_front() {
-                if self.s[self.st[u]] == 1 {
-                    continue;
-                }
-                // Vertex-to-vertex slots keep their own endpoints, and u's label is fixed
-                // while the queue is scanned, so the reduced cost is read off directly.
-                let row = self.at(u, 0);
-                let lu = self.lab[u];
-                let mut su = self.st[u];
-                for v in 1..=n {
-                    let k = row + v;
-                    if !self.has[k] {
-                        continue;
-                    }
-                    let sv = self.st[v];
-                    if su == sv {
-                        continue;
-                    }
-                    let d = lu.plus(self.lab[v]).minus(self.gw[k]);
-                    if d.is_zero() {
-                        if self.on_found_edge(u, v) {
-                            return true;
-                        }
-                        // A blossom formed on the way may have absorbed u.
-                        su = self.st[u];
-                    } else if sv == v {
-                        // The slot of v's top blossom holds u's best edge into it.
-                        self.update_slack_with(u, sv, d);
-                    } else {
-                        self.update_slack(u, sv);
-                    }
-                }
-            }
-            let mut d: Option<W> = None;
-            let take = |x: W, d: &mut Option<W>| {
-                if d.is_none_or(|cur| x < cur) {
-                    *d = Some(x);
-                }
-            };
-            for b in n + 1..=self.nx {
-                if self.st[b] == b && self.s[b] == 1 {
-                    take(self.lab[b].half(), &mut d);
-                }
-            }
-            for x in 1..=self.nx {
-                if self.st[x] == x && self.slack[x] != 0 {
-                    if self.s[x] == -1 {
-                        let v = self.slack_value(x);
-                        take(v, &mut d);
-                    } else if self.s[x] == 0 {
-                        let v = self.slack_value(x);
-                        take(v.half(), &mut d);
-                    }
-                }
-            }
-            let mut dmin: Option<W> = None;
-            for u in 1..=n {
-                if self.s[self.st[u]] == 0 {
-                    take(self.lab[u], &mut dmin);
-                }
-            }
-            let (d, done) = match (d, dmin) {
-                (Some(d), Some(m)) if m > d => (d, false),
-                (_, Some(m)) => (m, true),
-                (Some(d), None) => (d, false),
-                (None, None) => return false,
-            };
-            for u in 1..=n {
-                match self.s[self.st[u]] {
-                    0 => self.lab[u] = self.lab[u].minus(d),
-                    1 => self.lab[u] = self.lab[u].plus(d),
-                    _ => {}
-                }
-            }
-            for b in n + 1..=self.nx {
-                if self.st[b] == b {
-                    match self.s[b] {
-                        0 => self.lab[b] = self.lab[b].plus(d).plus(d),
-                        1 => self.lab[b] = self.lab[b].minus(d).minus(d),
-                        _ => {}
-                    }
-                }
-            }
-            self.epoch += 1;
-            if done {
-                return false;
-            }
-            self.q.clear();
-            for x in 1..=self.nx {
-                let sx = self.slack[x];
-                if self.st[x] == x
-                    && sx != 0
-                    && self.st[sx] != x
-                    && self.e_delta(sx, x).is_zero()
-                    && self.on_found_edge(sx, x)
-                {
-                    return true;
-                }
-            }
-            for b in n + 1..=self.nx {
-                if self.st[b] == b && self.s[b] == 1 && self.lab[b].is_zero() {
-                    self.expand_blossom(b);
-                }
-            }
-        }
-    }
 }
 
 /// Maximum-weight matching on `n` vertices, the edge (i, j) for i < j weighing `weight(i, j)`
@@ -585,6 +459,8 @@ pub fn max_weight_matching_dense<W: Weight>(
         parent,
     }
 }
+
+mod stage;
 
 #[cfg(test)]
 // Symmetric weight matrices read best with explicit indices.
