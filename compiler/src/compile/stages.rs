@@ -252,20 +252,12 @@ impl Lowerer<'_> {
             } => {
                 let double = cycles.node == "double";
                 (
-                    plan::StageFormat::TeamRoundRobin(plan::TeamRoundRobin {
-                        cycles: if double {
-                            plan::Cycles::Double
-                        } else {
-                            plan::Cycles::Single
-                        },
-                        boards: boards.node,
-                        groups: groups.iter().map(|g| g.node.clone()).collect(),
-                        // Team numbers by lot and FIDE's swap of the last two rounds of the
-                        // first cycle until the language says otherwise.
-                        numbers: plan::NumberOrder::Lot,
-                        swap_last_two: true,
-                        origin: self.origin(*span),
-                    }),
+                    plan::StageFormat::TeamRoundRobin(self.team_round_robin(
+                        double,
+                        boards.node,
+                        groups,
+                        *span,
+                    )),
                     FormatKind::TeamRoundRobin { double },
                     Vec::new(),
                 )
@@ -296,37 +288,73 @@ impl Lowerer<'_> {
                 places,
                 span,
             } => {
-                let group_size = |g: &ast::PlaceGroup| {
-                    self.facts_group_size(&g.stage.node)
-                        .unwrap_or_else(|| range(places).len() / 2)
-                };
-                let entrants = groups
-                    .iter()
-                    .map(|g| plan::EntrantSource::Places {
-                        place: plan::PlaceRef {
-                            stage: g.stage.node.clone(),
-                            group: plan::GroupSel::Named(g.group.node.clone()),
-                            places: plan::PlaceRange::new(1, group_size(g).max(1)),
-                        },
-                        origin: self.origin(g.span),
-                    })
-                    .collect();
+                let (same, entrants) = self.same_place(groups, places, c, *span);
                 (
-                    plan::StageFormat::SamePlace(plan::SamePlace {
-                        groups: groups
-                            .iter()
-                            .map(|g| (g.stage.node.clone(), g.group.node.clone()))
-                            .collect(),
-                        places: range(places),
-                        games: 1,
-                        colours: colour_rule(c.colours, plan::ColourRule::Lot),
-                        origin: self.origin(*span),
-                    }),
+                    plan::StageFormat::SamePlace(same),
                     FormatKind::SamePlace,
                     entrants,
                 )
             }
         }
+    }
+
+    fn team_round_robin(
+        &self,
+        double: bool,
+        boards: u32,
+        groups: &[ast::Ident],
+        span: Span,
+    ) -> plan::TeamRoundRobin {
+        plan::TeamRoundRobin {
+            cycles: if double {
+                plan::Cycles::Double
+            } else {
+                plan::Cycles::Single
+            },
+            boards,
+            groups: groups.iter().map(|g| g.node.clone()).collect(),
+            // Team numbers by lot and FIDE's swap of the last two rounds of the first cycle
+            // until the language says otherwise.
+            numbers: plan::NumberOrder::Lot,
+            swap_last_two: true,
+            origin: self.origin(span),
+        }
+    }
+
+    /// A same-place stage, and its entrants: each named group's places 1 to its size.
+    fn same_place(
+        &self,
+        groups: &[ast::PlaceGroup],
+        places: &ast::PlaceRange,
+        c: &Clauses<'_>,
+        span: Span,
+    ) -> (plan::SamePlace, Vec<plan::EntrantSource>) {
+        let group_size = |g: &ast::PlaceGroup| {
+            self.facts_group_size(&g.stage.node)
+                .unwrap_or_else(|| range(places).len() / 2)
+        };
+        let entrants = groups
+            .iter()
+            .map(|g| plan::EntrantSource::Places {
+                place: plan::PlaceRef {
+                    stage: g.stage.node.clone(),
+                    group: plan::GroupSel::Named(g.group.node.clone()),
+                    places: plan::PlaceRange::new(1, group_size(g).max(1)),
+                },
+                origin: self.origin(g.span),
+            })
+            .collect();
+        let same = plan::SamePlace {
+            groups: groups
+                .iter()
+                .map(|g| (g.stage.node.clone(), g.group.node.clone()))
+                .collect(),
+            places: range(places),
+            games: 1,
+            colours: colour_rule(c.colours, plan::ColourRule::Lot),
+            origin: self.origin(span),
+        };
+        (same, entrants)
     }
 
     fn facts_group_size(&self, stage: &str) -> Option<u32> {

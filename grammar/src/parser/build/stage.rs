@@ -85,30 +85,7 @@ impl Builder {
                 size: self.int_in(c, Rule::group_size)?,
                 span,
             }),
-            Rule::swiss => {
-                let rounds = match kids(c)
-                    .find(|k| matches!(k.as_rule(), Rule::rounds_by_entries | Rule::rounds_tbd))
-                {
-                    Some(t) if t.as_rule() == Rule::rounds_tbd => SwissRounds::Tbd(self.span(&t)),
-                    Some(b) => SwissRounds::ByEntries(
-                        kids(&b)
-                            .filter(|k| k.as_rule() == Rule::entries_arm)
-                            .map(|a| self.entries_arm(&a))
-                            .collect::<R<_>>()?,
-                    ),
-                    None => SwissRounds::Fixed(self.nth_int(c, 0)?),
-                };
-                let system = match kids(c).find(|k| k.as_rule() == Rule::swiss_system_tbd) {
-                    Some(t) => self.ident(&t),
-                    None => self.nth_ident(c, 0)?,
-                };
-                StageClause::Format(Format::Swiss {
-                    system,
-                    rounds,
-                    boards: self.int_in(c, Rule::team_boards)?,
-                    span,
-                })
-            }
+            Rule::swiss => StageClause::Format(self.swiss(c, span)?),
             Rule::knockout => StageClause::Format(Format::Knockout(self.knockout(c)?)),
             Rule::same_place => StageClause::Format(Format::SamePlace {
                 groups: kids(c)
@@ -140,19 +117,7 @@ impl Builder {
                     None => self.nth_ident(c, 0)?,
                 },
             ),
-            Rule::stage_assume => StageClause::Assume {
-                value: match kids(c).find(|k| k.as_rule() == Rule::assume_rounds) {
-                    Some(r) => AssumedValue::Rounds(self.nth_int(&r, 0)?),
-                    None => {
-                        let s = kids(c)
-                            .find(|k| k.as_rule() == Rule::assume_system)
-                            .ok_or_else(|| self.missing(c, "rounds or system"))?;
-                        AssumedValue::System(self.nth_ident(&s, 0)?)
-                    }
-                },
-                reason: self.opt_text(c)?,
-                span,
-            },
+            Rule::stage_assume => self.assume(c, span)?,
             Rule::stage_scoring => StageClause::Scoring(self.nth_ident(c, 0)?),
             Rule::draw => StageClause::Draw(self.draw(c)?),
             Rule::numbers => StageClause::Numbers(self.numbers(c)?),
@@ -214,6 +179,50 @@ impl Builder {
             Rule::same_as => StageClause::SameAs(self.nth_ident(c, 0)?),
             Rule::stage_note => StageClause::Note(self.nth_text(c, 0)?),
             _ => return Err(self.missing(c, "a stage clause")),
+        })
+    }
+
+    /// `swiss SYSTEM rounds N|tbd|by entries {...} [boards B]`.
+    fn swiss(&self, c: &Pair<Rule>, span: Span) -> R<Format> {
+        let rounds = match kids(c)
+            .find(|k| matches!(k.as_rule(), Rule::rounds_by_entries | Rule::rounds_tbd))
+        {
+            Some(t) if t.as_rule() == Rule::rounds_tbd => SwissRounds::Tbd(self.span(&t)),
+            Some(b) => SwissRounds::ByEntries(
+                kids(&b)
+                    .filter(|k| k.as_rule() == Rule::entries_arm)
+                    .map(|a| self.entries_arm(&a))
+                    .collect::<R<_>>()?,
+            ),
+            None => SwissRounds::Fixed(self.nth_int(c, 0)?),
+        };
+        let system = match kids(c).find(|k| k.as_rule() == Rule::swiss_system_tbd) {
+            Some(t) => self.ident(&t),
+            None => self.nth_ident(c, 0)?,
+        };
+        Ok(Format::Swiss {
+            system,
+            rounds,
+            boards: self.int_in(c, Rule::team_boards)?,
+            span,
+        })
+    }
+
+    /// `assume rounds N` or `assume system S`, with an optional reason.
+    fn assume(&self, c: &Pair<Rule>, span: Span) -> R<StageClause> {
+        let value = match kids(c).find(|k| k.as_rule() == Rule::assume_rounds) {
+            Some(r) => AssumedValue::Rounds(self.nth_int(&r, 0)?),
+            None => {
+                let s = kids(c)
+                    .find(|k| k.as_rule() == Rule::assume_system)
+                    .ok_or_else(|| self.missing(c, "rounds or system"))?;
+                AssumedValue::System(self.nth_ident(&s, 0)?)
+            }
+        };
+        Ok(StageClause::Assume {
+            value,
+            reason: self.opt_text(c)?,
+            span,
         })
     }
 

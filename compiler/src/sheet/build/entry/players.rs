@@ -9,96 +9,14 @@ pub(super) fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
         Some(t) => ctx.tm(t),
         None => p.name.node.clone(),
     };
-    let mut parts = Vec::new();
-    let mut named = false;
-    for s in &p.source {
-        match s {
-            PoolSource::Named(span) => {
-                ctx.mark(*span);
-                named = true;
-            }
-            PoolSource::RatingTop { count, as_of, span } => {
-                ctx.mark(*span);
-                let n = count.node.to_string();
-                let line = match as_of {
-                    Some(d) => ctx.mf(M::RatingTopAsOf, &[&fmt::date(ctx.lang, d.node), &n]),
-                    None => ctx.mf(M::RatingTop, &[&n]),
-                };
-                parts.push(line);
-            }
-            PoolSource::Sex(s) => {
-                ctx.mark(s.span);
-                let sex = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
-                parts.push(ctx.mf(M::PoolSex, &[&sex]));
-            }
-            PoolSource::Title { op, title, span } => {
-                ctx.mark(*span);
-                parts.push(title_cond(ctx, op.node, title));
-            }
-            PoolSource::Excluding(other) => {
-                ctx.mark(other.span);
-                let t = ctx.pool_title(&other.node);
-                parts.push(ctx.mf(M::Excluding, &[&t]));
-            }
-            PoolSource::Replacement { rule, span } => {
-                ctx.mark(*span);
-                let w = words::replacement(ctx.lang, &rule.node)
-                    .unwrap_or(&rule.node)
-                    .to_string();
-                parts.push(w);
-            }
-            PoolSource::NominatedBy(t) => {
-                let t = ctx.tm(t);
-                parts.push(ctx.mf(M::NominatedBy, &[&t]));
-            }
-            PoolSource::Qualifiers { event, top, span } => {
-                ctx.mark(*span);
-                let ev = ctx.tm(event);
-                parts.push(match top {
-                    Some(n) => ctx.mf(M::QualifiersTop, &[&ev, &n.node.to_string()]),
-                    None => ctx.mf(M::Qualifiers, &[&ev]),
-                });
-            }
-            PoolSource::Quota { who, count, span } => {
-                ctx.mark(*span);
-                let who = ctx.tm(who);
-                parts.push(ctx.mf(M::Quota, &[&who, &count.node.to_string()]));
-            }
-            PoolSource::Host { count, span } => {
-                ctx.mark(*span);
-                parts.push(ctx.mf(M::HostPlayers, &[&count.node.to_string()]));
-            }
-            PoolSource::Staff { roles, span } => {
-                ctx.mark(*span);
-                let r = staff_roles(ctx, roles);
-                parts.push(ctx.mf(M::PoolStaff, &[&r]));
-            }
-            PoolSource::Remark(t) => {
-                let t = ctx.tm(t);
-                parts.push(t);
-            }
-        }
-    }
+    let named = p.source.iter().any(|s| matches!(s, PoolSource::Named(_)));
+    let mut parts: Vec<String> = p
+        .source
+        .iter()
+        .filter_map(|s| source_part(ctx, s))
+        .collect();
     if named {
-        let names: Vec<String> =
-            e.clauses
-                .iter()
-                .filter_map(|c| match c {
-                    EntryClause::Player(pl)
-                        if pl.attrs.iter().any(
-                            |a| matches!(a, PlayerAttr::Pool(id) if id.node == p.name.node),
-                        ) =>
-                    {
-                        ctx.mark(pl.span);
-                        ctx.mark(pl.name.span);
-                        Some(player_with_unit(ctx, pl))
-                    }
-                    _ => None,
-                })
-                .collect();
-        if !names.is_empty() {
-            parts.push(ctx.mf(M::NamedList, &[&fmt::join(ctx.lang, &names)]));
-        }
+        parts.extend(named_list(ctx, p, e));
     }
     let head = match &p.size {
         Some(n) => {
@@ -122,6 +40,99 @@ pub(super) fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
         )
     };
     Clause::text(ctx.sentence(&text))
+}
+
+/// What one source of a pool says on the sheet; a named list is said after all of them.
+fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource) -> Option<String> {
+    match s {
+        PoolSource::Named(span) => {
+            // Said after the other sources, as one list: see `named_list`.
+            ctx.mark(*span);
+            None
+        }
+        PoolSource::RatingTop { count, as_of, span } => {
+            ctx.mark(*span);
+            let n = count.node.to_string();
+            let line = match as_of {
+                Some(d) => ctx.mf(M::RatingTopAsOf, &[&fmt::date(ctx.lang, d.node), &n]),
+                None => ctx.mf(M::RatingTop, &[&n]),
+            };
+            Some(line)
+        }
+        PoolSource::Sex(s) => {
+            ctx.mark(s.span);
+            let sex = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
+            Some(ctx.mf(M::PoolSex, &[&sex]))
+        }
+        PoolSource::Title { op, title, span } => {
+            ctx.mark(*span);
+            Some(title_cond(ctx, op.node, title))
+        }
+        PoolSource::Excluding(other) => {
+            ctx.mark(other.span);
+            let t = ctx.pool_title(&other.node);
+            Some(ctx.mf(M::Excluding, &[&t]))
+        }
+        PoolSource::Replacement { rule, span } => {
+            ctx.mark(*span);
+            let w = words::replacement(ctx.lang, &rule.node)
+                .unwrap_or(&rule.node)
+                .to_string();
+            Some(w)
+        }
+        PoolSource::NominatedBy(t) => {
+            let t = ctx.tm(t);
+            Some(ctx.mf(M::NominatedBy, &[&t]))
+        }
+        PoolSource::Qualifiers { event, top, span } => {
+            ctx.mark(*span);
+            let ev = ctx.tm(event);
+            Some(match top {
+                Some(n) => ctx.mf(M::QualifiersTop, &[&ev, &n.node.to_string()]),
+                None => ctx.mf(M::Qualifiers, &[&ev]),
+            })
+        }
+        PoolSource::Quota { who, count, span } => {
+            ctx.mark(*span);
+            let who = ctx.tm(who);
+            Some(ctx.mf(M::Quota, &[&who, &count.node.to_string()]))
+        }
+        PoolSource::Host { count, span } => {
+            ctx.mark(*span);
+            Some(ctx.mf(M::HostPlayers, &[&count.node.to_string()]))
+        }
+        PoolSource::Staff { roles, span } => {
+            ctx.mark(*span);
+            let r = staff_roles(ctx, roles);
+            Some(ctx.mf(M::PoolStaff, &[&r]))
+        }
+        PoolSource::Remark(t) => {
+            let t = ctx.tm(t);
+            Some(t)
+        }
+    }
+}
+
+/// The players the entry names into pool `p`, as one list.
+fn named_list(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Option<String> {
+    let names: Vec<String> = e
+        .clauses
+        .iter()
+        .filter_map(|c| match c {
+            EntryClause::Player(pl)
+                if pl
+                    .attrs
+                    .iter()
+                    .any(|a| matches!(a, PlayerAttr::Pool(id) if id.node == p.name.node)) =>
+            {
+                ctx.mark(pl.span);
+                ctx.mark(pl.name.span);
+                Some(player_with_unit(ctx, pl))
+            }
+            _ => None,
+        })
+        .collect();
+    (!names.is_empty()).then(|| ctx.mf(M::NamedList, &[&fmt::join(ctx.lang, &names)]))
 }
 
 pub(super) fn player_with_unit(ctx: &Ctx<'_>, p: &PlayerDecl) -> String {
