@@ -3,7 +3,7 @@
 
 use xqreg_runtime::pairing::swiss::dutch::pair_dutch;
 use xqreg_runtime::pairing::swiss::state::{
-    Colour, Outcome, PairingError, RoundEntry, Scoring, SwissPlayer, SwissState,
+    Colour, Outcome, Pairing, PairingError, RoundEntry, Scoring, SwissPlayer, SwissState,
 };
 
 fn fresh(n: u32, rounds_total: u32) -> SwissState {
@@ -112,101 +112,8 @@ fn absolute_criteria_hold_over_simulated_events() {
                 Err(PairingError::NoLegalPairing(_)) => break,
                 Err(e) => panic!("event {event} round {r}: {e}"),
             };
-            let present: Vec<u32> = s
-                .players
-                .iter()
-                .filter(|p| !p.absent)
-                .map(|p| p.id)
-                .collect();
-            let mut seen: Vec<u32> = pairing
-                .boards
-                .iter()
-                .flat_map(|&(w, b)| [w, b])
-                .chain(pairing.bye)
-                .collect();
-            seen.sort_unstable();
-            assert_eq!(seen, present, "event {event} round {r}: everyone once");
-            let idx = |id: u32| s.players.iter().position(|p| p.id == id).expect("known id");
-            let topscore = (r - 1) * 10 / 2;
-            for &(w, b) in &pairing.boards {
-                let (pw, pb) = (&s.players[idx(w)], &s.players[idx(b)]);
-                assert!(
-                    !pw.rounds.iter().any(|e| e.played && e.opponent == Some(b)),
-                    "event {event} round {r}: {w}-{b} already played"
-                );
-                let abs = |p: &SwissPlayer| -> Option<Colour> {
-                    let cs: Vec<Colour> = p
-                        .rounds
-                        .iter()
-                        .filter(|e| e.played)
-                        .filter_map(|e| e.colour)
-                        .collect();
-                    let wh = cs.iter().filter(|&&c| c == Colour::White).count() as i32;
-                    let bl = cs.len() as i32 - wh;
-                    let last2 = cs.len() >= 2 && cs[cs.len() - 1] == cs[cs.len() - 2];
-                    if wh - bl > 1 || (last2 && cs[cs.len() - 1] == Colour::White) {
-                        Some(Colour::Black)
-                    } else if bl - wh > 1 || (last2 && cs[cs.len() - 1] == Colour::Black) {
-                        Some(Colour::White)
-                    } else {
-                        None
-                    }
-                };
-                let last = r == rounds;
-                let top = last && (pw.score > topscore || pb.score > topscore);
-                if !top {
-                    let (aw, ab) = (abs(pw), abs(pb));
-                    assert!(
-                        aw.is_none() || aw != ab,
-                        "event {event} round {r}: {w}-{b} share an absolute preference"
-                    );
-                }
-            }
-            if let Some(x) = pairing.bye {
-                let p = &s.players[idx(x)];
-                assert!(
-                    !p.rounds
-                        .iter()
-                        .any(|e| !e.played && e.paired && e.outcome == Outcome::Win),
-                    "event {event} round {r}: {x} already had a bye or forfeit win"
-                );
-            }
-            // Record results: random, with an occasional forfeit.
-            let mut entries: Vec<(u32, RoundEntry)> = Vec::new();
-            for &(w, b) in &pairing.boards {
-                let roll = next(&mut seed) % 10;
-                let forfeit = roll == 0;
-                let (ow, ob, pw, pb) = match roll % 3 {
-                    0 => (Outcome::Win, Outcome::Loss, 10, 0),
-                    1 => (Outcome::Draw, Outcome::Draw, 5, 5),
-                    _ => (Outcome::Loss, Outcome::Win, 0, 10),
-                };
-                let (ow, ob, pw, pb) = if forfeit {
-                    (Outcome::Win, Outcome::Loss, 10, 0)
-                } else {
-                    (ow, ob, pw, pb)
-                };
-                let mut ew = game(b, Colour::White, ow, pw);
-                let mut eb = game(w, Colour::Black, ob, pb);
-                ew.played = !forfeit;
-                eb.played = !forfeit;
-                entries.push((w, ew));
-                entries.push((b, eb));
-            }
-            if let Some(x) = pairing.bye {
-                entries.push((
-                    x,
-                    RoundEntry {
-                        opponent: None,
-                        colour: None,
-                        played: false,
-                        paired: true,
-                        pab: true,
-                        outcome: Outcome::Win,
-                        points: 10,
-                    },
-                ));
-            }
+            assert_absolute_criteria(&s, &pairing, event, rounds);
+            let entries = random_results(&pairing, &mut seed);
             for p in &mut s.players {
                 let e = entries
                     .iter()
@@ -218,4 +125,101 @@ fn absolute_criteria_hold_over_simulated_events() {
             }
         }
     }
+}
+
+/// Round `s.round`'s pairing keeps the absolute criteria: everyone present once, no repeat, no
+/// two non-topscorers with the same absolute colour preference, no second bye or forfeit win.
+fn assert_absolute_criteria(s: &SwissState, pairing: &Pairing, event: u32, rounds: u32) {
+    let r = s.round;
+    let present: Vec<u32> = s
+        .players
+        .iter()
+        .filter(|p| !p.absent)
+        .map(|p| p.id)
+        .collect();
+    let mut seen: Vec<u32> = pairing
+        .boards
+        .iter()
+        .flat_map(|&(w, b)| [w, b])
+        .chain(pairing.bye)
+        .collect();
+    seen.sort_unstable();
+    assert_eq!(seen, present, "event {event} round {r}: everyone once");
+    let idx = |id: u32| s.players.iter().position(|p| p.id == id).expect("known id");
+    let topscore = (r - 1) * 10 / 2;
+    for &(w, b) in &pairing.boards {
+        let (pw, pb) = (&s.players[idx(w)], &s.players[idx(b)]);
+        assert!(
+            !pw.rounds.iter().any(|e| e.played && e.opponent == Some(b)),
+            "event {event} round {r}: {w}-{b} already played"
+        );
+        let last = r == rounds;
+        let top = last && (pw.score > topscore || pb.score > topscore);
+        if !top {
+            let (aw, ab) = (absolute_preference(pw), absolute_preference(pb));
+            assert!(
+                aw.is_none() || aw != ab,
+                "event {event} round {r}: {w}-{b} share an absolute preference"
+            );
+        }
+    }
+    if let Some(x) = pairing.bye {
+        let p = &s.players[idx(x)];
+        assert!(
+            !p.rounds
+                .iter()
+                .any(|e| !e.played && e.paired && e.outcome == Outcome::Win),
+            "event {event} round {r}: {x} already had a bye or forfeit win"
+        );
+    }
+}
+
+/// The colour a player must have next (a colour difference beyond 1, or the same colour twice
+/// running), if any.
+fn absolute_preference(p: &SwissPlayer) -> Option<Colour> {
+    let cs: Vec<Colour> = p
+        .rounds
+        .iter()
+        .filter(|e| e.played)
+        .filter_map(|e| e.colour)
+        .collect();
+    let wh = cs.iter().filter(|&&c| c == Colour::White).count() as i32;
+    let bl = cs.len() as i32 - wh;
+    let last2 = cs.len() >= 2 && cs[cs.len() - 1] == cs[cs.len() - 2];
+    if wh - bl > 1 || (last2 && cs[cs.len() - 1] == Colour::White) {
+        Some(Colour::Black)
+    } else if bl - wh > 1 || (last2 && cs[cs.len() - 1] == Colour::Black) {
+        Some(Colour::White)
+    } else {
+        None
+    }
+}
+
+/// Random results for the round's boards, with an occasional forfeit, and the bye's entry.
+fn random_results(pairing: &Pairing, seed: &mut u64) -> Vec<(u32, RoundEntry)> {
+    let mut entries: Vec<(u32, RoundEntry)> = Vec::new();
+    for &(w, b) in &pairing.boards {
+        let roll = next(seed) % 10;
+        let forfeit = roll == 0;
+        let (ow, ob, pw, pb) = match roll % 3 {
+            0 => (Outcome::Win, Outcome::Loss, 10, 0),
+            1 => (Outcome::Draw, Outcome::Draw, 5, 5),
+            _ => (Outcome::Loss, Outcome::Win, 0, 10),
+        };
+        let (ow, ob, pw, pb) = if forfeit {
+            (Outcome::Win, Outcome::Loss, 10, 0)
+        } else {
+            (ow, ob, pw, pb)
+        };
+        let mut ew = game(b, Colour::White, ow, pw);
+        let mut eb = game(w, Colour::Black, ob, pb);
+        ew.played = !forfeit;
+        eb.played = !forfeit;
+        entries.push((w, ew));
+        entries.push((b, eb));
+    }
+    if let Some(x) = pairing.bye {
+        entries.push((x, RoundEntry::pairing_bye(Outcome::Win, 10)));
+    }
+    entries
 }

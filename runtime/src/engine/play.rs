@@ -29,6 +29,22 @@ pub(crate) struct GameAt<'s> {
     pub game_no: u32,
 }
 
+impl<'s> GameAt<'s> {
+    /// The one game of a board outside any group, playoff step or match.
+    pub fn board(stage_ix: usize, stage: &'s str, round: u32, board: u32) -> Self {
+        GameAt {
+            stage_ix,
+            stage,
+            round,
+            board,
+            group: None,
+            step: None,
+            alias: None,
+            game_no: 1,
+        }
+    }
+}
+
 /// A played game.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Played {

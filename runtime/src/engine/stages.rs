@@ -8,7 +8,7 @@ use super::outcome::{GameOut, GroupOutcome, MatchOut, StageOutcome, StandingRow}
 use super::play::{GameAt, MatchSpec};
 use super::problem::{codes, RuntimeProblem};
 use super::standings::rank_group;
-use super::tiebreak::{Competitor, Primary, Record, RecordKind};
+use super::tiebreak::{Competitor, Primary, Record};
 use super::transcript::EntryKind;
 use super::{Ctx, GroupRun, StageRun};
 use crate::pairing::knockout::seed_positions;
@@ -80,13 +80,7 @@ fn round_robin_stage(
                         .get_mut(g)
                         .and_then(|c| c.get_mut(sitter as usize - 1))
                     {
-                        c.records.push(Record {
-                            round,
-                            opponent: None,
-                            side: None,
-                            kind: RecordKind::Unpaired,
-                            points: 0,
-                        });
+                        c.records.push(Record::unpaired(round, 0));
                     }
                     continue;
                 }
@@ -95,14 +89,8 @@ fn round_robin_stage(
                     continue;
                 };
                 let at = GameAt {
-                    stage_ix: ix,
-                    stage: &stage.name,
-                    round,
-                    board: b as u32 + 1,
                     group: names.get(g).map(String::as_str).filter(|s| !s.is_empty()),
-                    step: None,
-                    alias: None,
-                    game_no: 1,
+                    ..GameAt::board(ix, &stage.name, round, b as u32 + 1)
                 };
                 let (red, black, rp, bp) = if rr.colours == ColourRule::Lot {
                     colours_by_lot(ctx, &at, rr, (red, black, rp, bp))

@@ -61,6 +61,19 @@ pub struct Record {
     pub points: i64,
 }
 
+impl Record {
+    /// A round the competitor was not paired in, worth `points`.
+    pub fn unpaired(round: u32, points: i64) -> Self {
+        Record {
+            round,
+            opponent: None,
+            side: None,
+            kind: RecordKind::Unpaired,
+            points,
+        }
+    }
+}
+
 /// A competitor (a player, or a team in a team stage).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Competitor {

@@ -53,15 +53,7 @@ impl SwissPairer for DutchPairer {
                         };
                         match h.result {
                             SwissResult::Absent => RoundEntry::absent(),
-                            SwissResult::Bye => RoundEntry {
-                                opponent: None,
-                                colour: None,
-                                played: false,
-                                paired: true,
-                                pab: true,
-                                outcome,
-                                points: tenths(h.points),
-                            },
+                            SwissResult::Bye => RoundEntry::pairing_bye(outcome, tenths(h.points)),
                             r => RoundEntry {
                                 opponent: h.opponent,
                                 colour: h.colour.map(|c| match c {

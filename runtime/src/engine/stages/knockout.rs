@@ -66,16 +66,7 @@ fn play_bracket(
         label: &label,
         first,
     };
-    let at_of = |k: usize| GameAt {
-        stage_ix: ix,
-        stage: &stage.name,
-        round,
-        board: k as u32 + 1,
-        group: None,
-        step: None,
-        alias: None,
-        game_no: 1,
-    };
+    let at_of = |k: usize| GameAt::board(ix, &stage.name, round, k as u32 + 1);
     // Every match's first colours before any match is played (the hall's order).
     let firsts: Vec<Option<(usize, usize)>> = slots
         .chunks(2)

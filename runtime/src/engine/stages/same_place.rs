@@ -4,16 +4,7 @@ use super::*;
 
 /// Where the same-place match for places 2k-1 and 2k is played.
 fn same_place_at(ix: usize, stage: &Stage, k: u32) -> GameAt<'_> {
-    GameAt {
-        stage_ix: ix,
-        stage: &stage.name,
-        round: 1,
-        board: k,
-        group: None,
-        step: None,
-        alias: None,
-        game_no: 1,
-    }
+    GameAt::board(ix, &stage.name, 1, k)
 }
 
 pub(super) fn same_place_stage(

@@ -127,16 +127,7 @@ impl Field {
             let (Some(&red), Some(&black)) = (self.members.get(rp), self.members.get(bp)) else {
                 continue;
             };
-            let at = GameAt {
-                stage_ix: ix,
-                stage: &stage.name,
-                round,
-                board: board as u32 + 1,
-                group: None,
-                step: None,
-                alias: None,
-                game_no: 1,
-            };
+            let at = GameAt::board(ix, &stage.name, round, board as u32 + 1);
             let played = ctx.play_game(&at, red, black, &mut self.games);
             let (rr, br) = played.records(round, rp, bp, &stage.scoring);
             if let Some(x) = records.get_mut(rp) {
@@ -218,13 +209,7 @@ impl Field {
     ) {
         for (k, rec) in records.into_iter().enumerate() {
             let waiting = not_yet.get(k).copied().unwrap_or(false);
-            let rec = rec.unwrap_or(Record {
-                round,
-                opponent: None,
-                side: None,
-                kind: RecordKind::Unpaired,
-                points: if waiting { missed } else { 0 },
-            });
+            let rec = rec.unwrap_or(Record::unpaired(round, if waiting { missed } else { 0 }));
             if let Some(c) = self.comps.get_mut(k) {
                 c.records.push(rec);
             }

@@ -72,6 +72,19 @@ impl RoundEntry {
             points: 0,
         }
     }
+
+    /// The pairing-allocated bye, counted as `outcome` for `points`.
+    pub fn pairing_bye(outcome: Outcome, points: u32) -> RoundEntry {
+        RoundEntry {
+            opponent: None,
+            colour: None,
+            played: false,
+            paired: true,
+            pab: true,
+            outcome,
+            points,
+        }
+    }
 }
 
 /// One player as the pairing sees them.

@@ -152,15 +152,7 @@ pub fn generated_field(
             if !paired[i] {
                 had_bye[i] = true;
                 score[i] += scoring.pab;
-                rounds[i].push(RoundEntry {
-                    opponent: None,
-                    colour: None,
-                    played: false,
-                    paired: true,
-                    pab: true,
-                    outcome: Outcome::Win,
-                    points: scoring.pab,
-                });
+                rounds[i].push(RoundEntry::pairing_bye(Outcome::Win, scoring.pab));
             }
         }
     }
