@@ -813,6 +813,11 @@ fn playoffs_places_prizes_qualification() {
         Some("open_men")
     );
     assert_eq!(hk.currency.as_ref().map(|c| c.node.as_str()), Some("HKD"));
+    assert!(pz.limits.is_empty());
+    assert!(matches!(
+        &hk.limits[..],
+        [PrizeLimit { rule: PrizeLimitRule::EntriesMinus(n), .. }] if n.node == 1
+    ));
     assert_eq!(hk.lines.len(), 2);
     assert!(hk.lines[1]
         .money

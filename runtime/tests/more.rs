@@ -90,6 +90,7 @@ fn prizes_for_losers_of_a_knockout_round() {
             },
         ],
         total: None,
+        limit: None,
         origin: o("prizes"),
     }];
     let results = rest(RestRule::Rating);

@@ -32,6 +32,7 @@ fn table(category: Option<&str>, lines: Vec<PrizeLine>) -> PrizeTable {
         tax: Some(Tax::BeforeTax),
         lines,
         total: None,
+        limit: None,
         origin: o("prizes"),
     }
 }

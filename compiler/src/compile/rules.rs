@@ -299,6 +299,15 @@ impl Lowerer<'_> {
                 }),
                 lines,
                 total: p.total.as_ref().map(|m| m.amount.node),
+                limit: p.limits.first().map(|l| plan::PlaceLimit {
+                    rule: match &l.rule {
+                        ast::PrizeLimitRule::EntriesMinus(n) => {
+                            plan::PlaceLimitRule::EntriesMinus { minus: n.node }
+                        }
+                        ast::PrizeLimitRule::HalfEntries => plan::PlaceLimitRule::HalfEntries,
+                    },
+                    origin: self.origin(l.span),
+                }),
                 currency,
                 origin: self.origin(p.span),
             });

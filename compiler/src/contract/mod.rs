@@ -195,6 +195,7 @@ kinds! {
     PrizeEliminated, "prizes { eliminated S round N: MONEY }", Executed, false, "plan.prizes (knockout losers)";
     PrizeItem, "prizes { R: trophy|medal|plaque|certificate|item }", Executed, false, "plan.prizes items (runtime awards)";
     PrizeTotal, "prizes { total N }", Executed, false, "checker E503";
+    PrizeLimit, "prizes { at_most entries_minus N|half_entries }", Executed, false, "plan.prizes limit (runtime pays fewer places in a small field); checker E539, W503";
     PrizeTax, "prizes ... before_tax|after_tax", Printed, false, "sheet";
     QualificationQuota, "qualification { CATEGORY N }", Executed, false, "plan.qualification (runtime qualifiers)";
     QualificationReplacement, "qualification { replacement RULE }", Printed, false, "sheet";

@@ -173,6 +173,9 @@ impl Walker {
         if let Some(t) = &p.total {
             self.push(K::PrizeTotal, t.span);
         }
+        for limit in &p.limits {
+            self.push(K::PrizeLimit, limit.span);
+        }
     }
 
     /// The schedule: each slot, and the text of a schedule to be announced.

@@ -250,6 +250,9 @@ fn prizes_item(w: &mut Walk, p: &Prizes) {
     if let Some(t) = &p.total {
         w.add(t.span, "declared total");
     }
+    for limit in &p.limits {
+        w.add(limit.span, "places limit");
+    }
 }
 
 fn qualification_item(w: &mut Walk, q: &Qualification) {

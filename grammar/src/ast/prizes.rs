@@ -28,7 +28,24 @@ pub struct Prizes {
     pub lines: Vec<PrizeLine>,
     /// `total 30900`: the declared total, checked against the sum.
     pub total: Option<Money>,
+    /// `at_most entries_minus 1` / `at_most half_entries`: fewer places paid in a small field
+    /// (the checker allows one).
+    pub limits: Vec<PrizeLimit>,
     pub span: Span,
+}
+
+/// `at_most entries_minus N` or `at_most half_entries`: no more places are paid than the
+/// table's ranking has entries less N, or half its entries (rounded down).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PrizeLimit {
+    pub rule: PrizeLimitRule,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum PrizeLimitRule {
+    EntriesMinus(Spanned<u32>),
+    HalfEntries,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

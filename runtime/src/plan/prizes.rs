@@ -35,7 +35,38 @@ pub struct PrizeTable {
     pub lines: Vec<PrizeLine>,
     /// The declared total, if any (the checker compares it with the lines).
     pub total: Option<u64>,
+    /// Fewer places paid in a small field. Left out of the JSON when absent, so that a plan
+    /// without it reads as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<PlaceLimit>,
     pub origin: Origin,
+}
+
+/// `at_most entries_minus N|half_entries`: the most places a table pays, from the number of
+/// entries in the ranking it pays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlaceLimit {
+    pub rule: PlaceLimitRule,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "rule")]
+pub enum PlaceLimitRule {
+    /// The entries less `minus` (none below zero).
+    EntriesMinus { minus: u32 },
+    /// Half the entries, rounded down.
+    HalfEntries,
+}
+
+impl PlaceLimitRule {
+    /// The most places paid with `entries` in the ranking.
+    pub fn places(self, entries: u32) -> u32 {
+        match self {
+            PlaceLimitRule::EntriesMinus { minus } => entries.saturating_sub(minus),
+            PlaceLimitRule::HalfEntries => entries / 2,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -145,4 +176,20 @@ pub enum ShortRule {
     Unranked,
     /// Ranked after every complete unit (more members first, then by the same sum).
     Last,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PlaceLimitRule;
+
+    #[test]
+    fn a_limit_counts_down_from_the_entries_and_never_below_zero() {
+        let minus = PlaceLimitRule::EntriesMinus { minus: 1 };
+        assert_eq!(
+            (minus.places(8), minus.places(1), minus.places(0)),
+            (7, 0, 0)
+        );
+        let half = PlaceLimitRule::HalfEntries;
+        assert_eq!((half.places(9), half.places(8), half.places(1)), (4, 4, 0));
+    }
 }

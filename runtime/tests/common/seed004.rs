@@ -218,6 +218,7 @@ fn prizes_004() -> PrizeTable {
             line(9, 16, 1000),
         ],
         total: Some(204_000),
+        limit: None,
         origin: o("prizes"),
     }
 }

@@ -14,6 +14,7 @@ use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 mod capacity;
 mod fund;
 mod headings;
+mod limit;
 mod lines;
 #[cfg(test)]
 mod tests;
@@ -35,8 +36,10 @@ pub const CODES: &[&Code] = &[
     &E511,
     &fund::E519,
     &fund::E520,
+    &limit::E539,
     &W501,
     &W502,
+    &limit::W503,
     &N501,
 ];
 
@@ -318,6 +321,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 total(ctx, block, diags);
                 beyond(ctx, block, &paid, diags);
                 rises(&paid, diags);
+                limit::check(block, diags);
                 if block.category.is_none() {
                     for decl in &shared {
                         shared_equal(decl, &paid, diags);

@@ -8,7 +8,7 @@ use crate::sheet::catalogue::M;
 use crate::sheet::fmt;
 use crate::sheet::model::{Clause, Row, Table};
 use crate::sheet::Lang;
-use xqreg_grammar::ast::{PrizeItem, PrizeKey, PrizeLine, Prizes, Qualification};
+use xqreg_grammar::ast::{PrizeItem, PrizeKey, PrizeLimitRule, PrizeLine, Prizes, Qualification};
 
 /// Consecutive places with the same awards: (place range, awards, label of a non-place line).
 type AwardRun = (Option<(u32, u32)>, String, String);
@@ -158,6 +158,17 @@ fn prize_text(
             text.push(' ');
         }
         text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
+    }
+    for limit in &p.limits {
+        ctx.mark(limit.span);
+        let line = match &limit.rule {
+            PrizeLimitRule::EntriesMinus(n) => ctx.mf(M::PrizeLimitMinus, &[&n.node.to_string()]),
+            PrizeLimitRule::HalfEntries => ctx.mf(M::PrizeLimitHalf, &[]),
+        };
+        if lang == Lang::En && !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(&ctx.sentence(&line));
     }
     text
 }

@@ -13,6 +13,7 @@ impl Builder {
         let mut tax = None;
         let mut lines = Vec::new();
         let mut total = None;
+        let mut limits = Vec::new();
         for k in kids(p) {
             match k.as_rule() {
                 Rule::ident => category = Some(self.ident(&k)),
@@ -25,6 +26,7 @@ impl Builder {
                         total = Some(self.money(&m)?);
                     }
                 }
+                Rule::prize_limit => limits.push(self.prize_limit(&k)?),
                 _ => {}
             }
         }
@@ -35,6 +37,18 @@ impl Builder {
             tax,
             lines,
             total,
+            limits,
+            span: self.span(p),
+        })
+    }
+
+    fn prize_limit(&self, p: &Pair<Rule>) -> R<PrizeLimit> {
+        let rule = match kids(p).find(|k| k.as_rule() == Rule::prize_limit_minus) {
+            Some(m) => PrizeLimitRule::EntriesMinus(self.nth_int(&m, 0)?),
+            None => PrizeLimitRule::HalfEntries,
+        };
+        Ok(PrizeLimit {
+            rule,
             span: self.span(p),
         })
     }

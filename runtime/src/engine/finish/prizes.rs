@@ -2,6 +2,8 @@
 
 use super::*;
 use crate::engine::money::{add_money, pay_tier};
+use crate::plan::{PlaceLimitRule, PrizeTable};
+use std::borrow::Cow;
 
 pub(super) fn prizes(
     ctx: &mut Ctx<'_>,
@@ -13,7 +15,8 @@ pub(super) fn prizes(
     for table in &ctx.plan.prizes {
         // A table that names a derived ranking pays its units (super::derived).
         if let Some(d) = table.category.as_ref().and_then(|c| derived.get(c)) {
-            super::super::derived::pay(ctx, table, d, &mut awards, &mut totals);
+            let table = limited(ctx, table, d.rows.len());
+            super::super::derived::pay(ctx, &table, d, &mut awards, &mut totals);
             continue;
         }
         if let Some(c) = &table.category {
@@ -40,6 +43,7 @@ pub(super) fn prizes(
                 continue;
             }
         };
+        let table = &*limited(ctx, table, cat_rank.len());
         let mut i = 0;
         while i < cat_rank.len() {
             let place = cat_rank.get(i).map(|m| m.0).unwrap_or(0);
@@ -79,6 +83,56 @@ pub(super) fn prizes(
         pay_eliminated(ctx, table, &cat_rank, &mut awards, &mut totals);
     }
     (awards, totals)
+}
+
+/// The table as it pays a ranking of `entries`: under `at_most`, its place lines cut to the
+/// places the entries allow (a line wholly beyond them dropped), said in the transcript. Lines
+/// for a knockout round's losers are kept: they pay a round, not a place.
+fn limited<'t>(ctx: &mut Ctx<'_>, table: &'t PrizeTable, entries: usize) -> Cow<'t, PrizeTable> {
+    let Some(limit) = &table.limit else {
+        return Cow::Borrowed(table);
+    };
+    let entries = u32::try_from(entries).unwrap_or(u32::MAX);
+    let most = limit.rule.places(entries);
+    let listed = table
+        .lines
+        .iter()
+        .filter_map(|l| match &l.key {
+            PrizeKey::Places { places } => Some(places.to),
+            PrizeKey::Eliminated { .. } => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let rule = match limit.rule {
+        PlaceLimitRule::EntriesMinus { minus } => format!("entries_minus {minus}"),
+        PlaceLimitRule::HalfEntries => "half_entries".to_string(),
+    };
+    let title = table.title.as_deref().unwrap_or("prizes");
+    let allow = format!(
+        "{title}: {entries} entries allow {most} place{} (`at_most {rule}`)",
+        if most == 1 { "" } else { "s" }
+    );
+    if most >= listed {
+        let text = format!("{allow}; every listed place is paid");
+        ctx.transcript.push(EntryKind::Prize, text, &limit.origin);
+        return Cow::Borrowed(table);
+    }
+    let text = if most + 1 == listed {
+        format!("{allow}; place {listed} is not paid")
+    } else {
+        format!("{allow}; places {}..{listed} are not paid", most + 1)
+    };
+    ctx.transcript.push(EntryKind::Prize, text, &limit.origin);
+    let mut cut = table.clone();
+    cut.lines.retain_mut(|l| match &mut l.key {
+        PrizeKey::Places { places } if places.from > most => false,
+        PrizeKey::Places { places } => {
+            places.to = places.to.min(most);
+            true
+        }
+        PrizeKey::Eliminated { .. } => true,
+    });
+    Cow::Owned(cut)
 }
 
 /// A table's lines for the losers of a knockout round: each loser paid at the place the final
