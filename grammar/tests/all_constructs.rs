@@ -814,11 +814,12 @@ fn playoffs_places_prizes_qualification() {
     );
     assert_eq!(hk.currency.as_ref().map(|c| c.node.as_str()), Some("HKD"));
     assert!(pz.limits.is_empty());
+    assert!(matches!(&hk.lines[2].key, PrizeKey::Completed(_)) && hk.lines[2].each);
     assert!(matches!(
         &hk.limits[..],
         [PrizeLimit { rule: PrizeLimitRule::EntriesMinus(n), .. }] if n.node == 1
     ));
-    assert_eq!(hk.lines.len(), 2);
+    assert_eq!(hk.lines.len(), 3);
     assert!(hk.lines[1]
         .money
         .as_ref()

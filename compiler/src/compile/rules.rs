@@ -277,6 +277,7 @@ impl Lowerer<'_> {
                             stage: stage.node.clone(),
                             round: round.node,
                         },
+                        PrizeKey::Completed(_) => plan::PrizeKey::Completed,
                     },
                     amount: line.money.as_ref().map(|m| m.amount.node),
                     currency: line

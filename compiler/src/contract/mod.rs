@@ -193,6 +193,7 @@ kinds! {
     RankingShort, "ranking NAME { short unranked|last }", Executed, false, "plan.rankings units with fewer than K members; checker E535";
     PrizeLine, "prizes { R: MONEY }", Executed, false, "plan.prizes (runtime awards); checker E5xx";
     PrizeEliminated, "prizes { eliminated S round N: MONEY }", Executed, false, "plan.prizes (knockout losers)";
+    PrizeCompleted, "prizes { completed: MONEY each }", Executed, false, "plan.prizes (runtime pays every player with no forfeit and no withdrawal); checker E506";
     PrizeItem, "prizes { R: trophy|medal|plaque|certificate|item }", Executed, false, "plan.prizes items (runtime awards)";
     PrizeTotal, "prizes { total N }", Executed, false, "checker E503";
     PrizeLimit, "prizes { at_most entries_minus N|half_entries }", Executed, false, "plan.prizes limit (runtime pays fewer places in a small field); checker E539, W503";

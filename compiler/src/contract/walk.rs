@@ -164,6 +164,7 @@ impl Walker {
             let kind = match &line.key {
                 PrizeKey::Places(_) => K::PrizeLine,
                 PrizeKey::Eliminated { .. } => K::PrizeEliminated,
+                PrizeKey::Completed(_) => K::PrizeCompleted,
             };
             self.push(kind, line.span);
             for item in &line.items {

@@ -69,6 +69,8 @@ pub enum PrizeKey {
         round: Spanned<u32>,
         span: Span,
     },
+    /// `completed`: every player who played all their games (完赛奖).
+    Completed(Span),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -187,6 +187,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("pool_source", "a pool source (`named`, `rating top N`, `nominated_by`, `qualifiers`, ...)"),
     ("pool_staff", "`staff leader 1 coach 1`"),
     ("pool_title", "`title >= master`"),
+    ("prize_completed", "`completed`"),
     ("prize_each", "`each`"),
     ("prize_eliminated", "`eliminated final_ko round 1`"),
     ("prize_fund", "`prize_fund 500000 CNY`"),

@@ -297,7 +297,7 @@ fn prize_slots(plan: &Plan, first_day: Date, n: u32, named: u32) -> Vec<Slot> {
             .iter()
             .filter_map(|l| match &l.key {
                 crate::plan::PrizeKey::Places { places } => Some(places.to),
-                crate::plan::PrizeKey::Eliminated { .. } => None,
+                crate::plan::PrizeKey::Eliminated { .. } | crate::plan::PrizeKey::Completed => None,
             })
             .max()
             .unwrap_or(0)

@@ -104,6 +104,7 @@ pub(crate) fn pay_tier(
         currency: currency.to_string(),
         items: items.clone(),
         eliminated: None,
+        completed: false,
     };
     let mut splits = Vec::new();
     for (currency, &pool) in &pools {

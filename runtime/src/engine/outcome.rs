@@ -66,6 +66,9 @@ pub struct PrizeAward {
     /// the place the final ranking gives them (0 when it ranks them nowhere).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub eliminated: Option<EliminatedIn>,
+    /// Paid for completing every game (`completed: ...`); `place` is the player's place.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub completed: bool,
 }
 
 /// The knockout round a prize's losers went out in.

@@ -98,6 +98,8 @@ pub enum PrizeKey {
         stage: String,
         round: u32,
     },
+    /// Every player who played all their games: no forfeit lost, not withdrawn (完赛奖).
+    Completed,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

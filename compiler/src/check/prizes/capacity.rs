@@ -101,6 +101,8 @@ pub(super) fn table_sums<'a>(ctx: &Ctx<'_>, block: &'a Prizes) -> Sums<'a> {
                 }
                 u64::from(r.end.saturating_sub(r.start)) + 1
             }
+            // How many complete every game is known only when the event has run.
+            PrizeKey::Completed(_) => return Sums::Unknown,
             PrizeKey::Eliminated { stage, round, .. } => {
                 let Some(n) = losers(ctx, &stage.node, round.node) else {
                     return Sums::Unknown;

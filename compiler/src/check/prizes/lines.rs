@@ -57,6 +57,16 @@ const HELP_E506: Template = Template::new(
     "write `{range}: {amount} each`",
     "写成 `{range}: {amount} each`",
 );
+const MSG_E506_EVERY: Template = Template::new(
+    "the line `{key}` pays several players one amount and has no `each`",
+    "`{key}` 一行对多名棋手只有一个金额而没有 `each`",
+);
+const LBL_E506_EVERY: Template =
+    Template::new("each of them, or shared?", "每人各得，还是共同分享？");
+const HELP_E506_EVERY: Template = Template::new(
+    "write `{key}: {amount} each`",
+    "写成 `{key}: {amount} each`",
+);
 const MSG_E508: Template = Template::new(
     "the amount {amount} has no currency",
     "金额 {amount} 没有币种",
@@ -79,6 +89,26 @@ const HELP_W501: Template = Template::new(
 pub(super) fn each_and_currency(block: &Prizes, diags: &mut Diagnostics) {
     for line in &block.lines {
         let Some(m) = &line.money else { continue };
+        let every = match &line.key {
+            PrizeKey::Places(_) => None,
+            PrizeKey::Eliminated { stage, round, .. } => {
+                Some(format!("eliminated {} round {}", stage.node, round.node))
+            }
+            PrizeKey::Completed(_) => Some("completed".to_string()),
+        };
+        if let Some(key) = every.filter(|_| !line.each) {
+            let amount = m.amount.node.to_string();
+            let args = [("key", key.as_str()), ("amount", amount.as_str())];
+            diags.push(
+                Diagnostic::new(
+                    &E506,
+                    MSG_E506_EVERY.fill(&args),
+                    m.span,
+                    LBL_E506_EVERY.plain(),
+                )
+                .with_help(HELP_E506_EVERY.fill(&args)),
+            );
+        }
         if let PrizeKey::Places(r) = &line.key {
             if r.start != r.end && !line.each {
                 let (range, amount) = (range_text(r.start, r.end), m.amount.node.to_string());

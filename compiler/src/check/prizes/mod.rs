@@ -12,6 +12,7 @@ use super::Ctx;
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
 mod capacity;
+mod completed;
 mod fund;
 mod headings;
 mod limit;
@@ -37,6 +38,7 @@ pub const CODES: &[&Code] = &[
     &fund::E519,
     &fund::E520,
     &limit::E539,
+    &completed::E540,
     &W501,
     &W502,
     &limit::W503,
@@ -134,8 +136,8 @@ pub static E506: Code = Code {
     severity: Severity::Error,
     explain: Explain {
         meaning: Template::new(
-            "A prize line for a range of places gives one amount without `each`: it does not say whether every place gets the amount or the places share it.",
-            "对一个名次范围发奖的行只写了一个金额而没有 `each`：没有说明是每个名次各得该金额，还是共同分享。",
+            "A prize line for a range of places (or for every loser of a knockout round, or every player who completes all their games) gives one amount without `each`: it does not say whether every place gets the amount or the places share it.",
+            "对一个名次范围（或一轮淘汰赛的全部负者、赛完全部对局的全部棋手）发奖的行只写了一个金额而没有 `each`：没有说明是每个名次各得该金额，还是共同分享。",
         ),
         example: "prizes \"奖金\" CNY { 5..8: 800 }",
         fix: Template::new(
@@ -295,7 +297,7 @@ pub(super) fn paid_lines(block: &Prizes) -> Vec<Paid<'_>> {
                     .filter(|_| line.each || r.start == r.end)
                     .map(|m| (m.amount.node, currency(block, m))),
             }),
-            PrizeKey::Eliminated { .. } => None,
+            PrizeKey::Eliminated { .. } | PrizeKey::Completed(_) => None,
         })
         .collect();
     out.sort_by_key(|p| (p.start, p.end, p.line.span.start));
@@ -322,6 +324,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 beyond(ctx, block, &paid, diags);
                 rises(&paid, diags);
                 limit::check(block, diags);
+                completed::check(ctx, block, diags);
                 if block.category.is_none() {
                     for decl in &shared {
                         shared_equal(decl, &paid, diags);

@@ -53,7 +53,7 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
             let joined = fmt::join(lang, &items);
             let range = match &line.key {
                 PrizeKey::Places(r) => Some((r.start, r.end)),
-                PrizeKey::Eliminated { .. } => None,
+                PrizeKey::Eliminated { .. } | PrizeKey::Completed(_) => None,
             };
             extend_runs(&mut runs, range, joined, &label);
         }
@@ -188,7 +188,7 @@ fn total_row(
     let unknown = p
         .lines
         .iter()
-        .any(|l| matches!(l.key, PrizeKey::Eliminated { .. }));
+        .any(|l| matches!(l.key, PrizeKey::Eliminated { .. } | PrizeKey::Completed(_)));
     // A table of trophies, medals and certificates only has no money to add up: no `合计 0元`.
     let moneyless = p.lines.iter().all(|l| l.money.is_none());
     let total = total?;
@@ -325,6 +325,11 @@ fn key_text(ctx: &mut Ctx<'_>, k: &PrizeKey) -> (String, String, Option<u64>) {
                 },
             );
             let t = ctx.mf(M::EliminatedIn, &[&st, &r]);
+            (t.clone(), t, None)
+        }
+        PrizeKey::Completed(span) => {
+            ctx.mark(*span);
+            let t = ctx.m(M::CompletedAll).to_string();
             (t.clone(), t, None)
         }
     }

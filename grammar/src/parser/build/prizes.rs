@@ -68,6 +68,7 @@ impl Builder {
                         span: self.span(&k),
                     })
                 }
+                Rule::prize_completed => key = Some(PrizeKey::Completed(self.span(&k))),
                 Rule::money => money = Some(self.money(&k)?),
                 Rule::prize_each => each = true,
                 Rule::prize_item => {

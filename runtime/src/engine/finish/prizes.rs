@@ -81,13 +81,14 @@ pub(super) fn prizes(
             i = j;
         }
         pay_eliminated(ctx, table, &cat_rank, &mut awards, &mut totals);
+        pay_completed(ctx, table, &cat_rank, &mut awards, &mut totals);
     }
     (awards, totals)
 }
 
 /// The table as it pays a ranking of `entries`: under `at_most`, its place lines cut to the
 /// places the entries allow (a line wholly beyond them dropped), said in the transcript. Lines
-/// for a knockout round's losers are kept: they pay a round, not a place.
+/// for a knockout round's losers and for completing every game are kept: they pay no place.
 fn limited<'t>(ctx: &mut Ctx<'_>, table: &'t PrizeTable, entries: usize) -> Cow<'t, PrizeTable> {
     let Some(limit) = &table.limit else {
         return Cow::Borrowed(table);
@@ -99,7 +100,7 @@ fn limited<'t>(ctx: &mut Ctx<'_>, table: &'t PrizeTable, entries: usize) -> Cow<
         .iter()
         .filter_map(|l| match &l.key {
             PrizeKey::Places { places } => Some(places.to),
-            PrizeKey::Eliminated { .. } => None,
+            PrizeKey::Eliminated { .. } | PrizeKey::Completed => None,
         })
         .max()
         .unwrap_or(0);
@@ -130,7 +131,7 @@ fn limited<'t>(ctx: &mut Ctx<'_>, table: &'t PrizeTable, entries: usize) -> Cow<
             places.to = places.to.min(most);
             true
         }
-        PrizeKey::Eliminated { .. } => true,
+        PrizeKey::Eliminated { .. } | PrizeKey::Completed => true,
     });
     Cow::Owned(cut)
 }
@@ -183,6 +184,7 @@ fn pay_eliminated(
                     stage: stage.clone(),
                     round: *round,
                 }),
+                completed: false,
                 id: ctx.id(p).to_string(),
                 player: ctx.name(p).to_string(),
                 amount,
@@ -190,5 +192,54 @@ fn pay_eliminated(
                 items: line.items.clone(),
             });
         }
+    }
+}
+
+/// A table's lines for completing every game (完赛奖): each player of the table's ranking who
+/// lost no game by forfeit and did not withdraw, in ranking order; the count said in the
+/// transcript.
+fn pay_completed(
+    ctx: &mut Ctx<'_>,
+    table: &PrizeTable,
+    cat_rank: &Ranking,
+    awards: &mut Vec<PrizeAward>,
+    totals: &mut BTreeMap<String, u64>,
+) {
+    for line in table.lines.iter().filter(|l| l.key == PrizeKey::Completed) {
+        let currency = line
+            .currency
+            .clone()
+            .unwrap_or_else(|| table.currency.clone());
+        let amount = line.amount.unwrap_or(0);
+        let mut paid = 0u32;
+        for &(place, shared, p) in cat_rank {
+            let forfeited = ctx.forfeits.get(p).copied().unwrap_or(0) > 0;
+            let withdrew = ctx.withdrawn.get(p).is_some_and(Option::is_some);
+            if forfeited || withdrew {
+                continue;
+            }
+            if line.amount.is_some() {
+                add_money(ctx, totals, &currency, amount, &line.origin);
+            }
+            paid += 1;
+            awards.push(PrizeAward {
+                category: table.category.clone(),
+                place,
+                shared,
+                eliminated: None,
+                completed: true,
+                id: ctx.id(p).to_string(),
+                player: ctx.name(p).to_string(),
+                amount,
+                currency: currency.clone(),
+                items: line.items.clone(),
+            });
+        }
+        let text = format!(
+            "{}: {paid} of {} players completed every game (no forfeit, no withdrawal) and are paid the completion award",
+            table.title.as_deref().unwrap_or("prizes"),
+            cat_rank.len()
+        );
+        ctx.transcript.push(EntryKind::Prize, text, &line.origin);
     }
 }
