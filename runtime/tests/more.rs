@@ -243,6 +243,7 @@ fn generated_rosters_fall_inside_the_sections() {
     let mut plan = plan_with(40, vec![round_robin_stage("rr", &[], &[Criterion::Lots])]);
     plan.entry.field = Field::Cap {
         max: 40,
+        assumed: None,
         origin: o("cap"),
     };
     for (name, from, to, sex) in [

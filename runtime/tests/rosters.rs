@@ -167,6 +167,7 @@ fn sectioned_plan() -> Plan {
     let mut plan = round_robin_plan(4, &[Criterion::SonnebornBerger, Criterion::Lots]);
     plan.entry.field = Field::Cap {
         max: 4,
+        assumed: None,
         origin: o("cap 4"),
     };
     plan.entry.pools = vec![Pool {

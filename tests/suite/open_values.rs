@@ -108,3 +108,28 @@ fn simulate_says_which_row_of_a_table_by_entries_the_field_took() {
         assert!(out(&o).contains(&want), "{want}\n{}", out(&o));
     }
 }
+
+/// `assume field N` under a `cap` sizes the simulation: the checker runs its stage checks with N
+/// (E518), so `simulate` must play N, not the cap (it used to generate the cap and drop N).
+#[test]
+fn simulate_plays_the_assumed_field_under_a_cap() {
+    let file = "regulation \"t\" {\n}\ntime r { base 15min increment 10s flag loses }\n\
+                entry {\n  cap 120 first_come\n  assume field 60\n}\n\
+                stage main {\n  swiss cxa rounds 5\n  entrants roster\n  time r\n  \
+                avoid same_unit never\n  tiebreak wins, lots\n}\n";
+    let o = xqreg(&["simulate", "-", "--format", "json"], Some(file));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let run: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    let ranked = run["final_ranking"].as_array().map_or(0, Vec::len);
+    assert_eq!(ranked, 60, "{}", out(&o));
+    // Without the assumption the cap is the size.
+    let capped = file.replace("  assume field 60\n", "");
+    let o = xqreg(&["simulate", "-", "--format", "json"], Some(&capped));
+    let run: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(run["final_ranking"].as_array().map_or(0, Vec::len), 120);
+}

@@ -32,6 +32,7 @@ impl Lowerer<'_> {
                     EntryClause::Cap { max, span, .. } => {
                         field = Some(plan::Field::Cap {
                             max: max.node,
+                            assumed: None,
                             origin: self.origin(*span),
                         })
                     }
@@ -91,6 +92,12 @@ impl Lowerer<'_> {
             }
         }
         let field = match (field, open) {
+            // Under a cap the assumption sizes simulations (the checker keeps it within the cap).
+            (Some(plan::Field::Cap { max, origin, .. }), _) => plan::Field::Cap {
+                max,
+                assumed,
+                origin,
+            },
             (Some(f), _) => f,
             (None, Some(origin)) => plan::Field::Open { assumed, origin },
             (None, None) => plan::Field::Open {

@@ -48,8 +48,15 @@ pub enum QuotaScope {
 pub enum Field {
     /// `field 32`: exactly this many.
     Exact { size: u32, origin: Origin },
-    /// `cap 150`: at most this many; a generated roster has this many.
-    Cap { max: u32, origin: Origin },
+    /// `cap 150`: at most this many; a generated roster has this many, or the size assumed for
+    /// simulation (`assume field 60`, at most the cap). The assumption is left out of the JSON
+    /// when absent, so that a plan without it reads as before.
+    Cap {
+        max: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        assumed: Option<u32>,
+        origin: Origin,
+    },
     /// `field open` (名额不限) with the size assumed for simulation (`assume field 24`).
     Open {
         assumed: Option<u32>,
@@ -58,11 +65,11 @@ pub enum Field {
 }
 
 impl Field {
-    /// The size a generated roster has: the exact size, the cap, or the assumed size.
+    /// The size a generated roster has: the exact size, the assumed size, or the cap.
     pub fn simulated_size(&self) -> Option<u32> {
         match self {
             Field::Exact { size, .. } => Some(*size),
-            Field::Cap { max, .. } => Some(*max),
+            Field::Cap { max, assumed, .. } => Some(assumed.unwrap_or(*max)),
             Field::Open { assumed, .. } => *assumed,
         }
     }
