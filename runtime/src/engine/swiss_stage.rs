@@ -38,7 +38,11 @@ pub(crate) fn run(
         (None, crate::plan::SwissSystem::Cxa) => &crate::pairing::cxa::CxaPairer,
     };
     refuse_empty_split(stage, sw)?;
-    let (members, late, starting) = seat_field(ctx, stage, sw)?;
+    let Seated {
+        members,
+        late,
+        starting,
+    } = seat_field(ctx, stage, sw)?;
     let n = members.len() as u32;
     let total = rounds_of(ctx, stage, sw, starting, n)?;
     refuse_split_beyond_field(stage, sw, total, n)?;
@@ -127,14 +131,18 @@ fn refuse_empty_split(stage: &Stage, sw: &Swiss) -> Result<(), Vec<RuntimeProble
     }
 }
 
-/// The stage's table: the starting field numbered (recorded or drawn), then the late entrants
-/// after it in the order of their entry rounds; with each late entrant's round and the size of
-/// the starting field.
-fn seat_field(
-    ctx: &mut Ctx<'_>,
-    stage: &Stage,
-    sw: &Swiss,
-) -> Result<(Vec<usize>, BTreeMap<usize, u32>, u32), Vec<RuntimeProblem>> {
+/// The stage's table before round 1.
+struct Seated {
+    /// The starting field numbered (recorded or drawn), then the late entrants after it in the
+    /// order of their entry rounds.
+    members: Vec<usize>,
+    /// Each late entrant's entry round.
+    late: BTreeMap<usize, u32>,
+    /// The size of the starting field.
+    starting: u32,
+}
+
+fn seat_field(ctx: &mut Ctx<'_>, stage: &Stage, sw: &Swiss) -> Result<Seated, Vec<RuntimeProblem>> {
     let all = entrants::resolve(ctx, stage)?;
     // Late entrants are numbered after the field that started the stage, whose numbers and lots
     // are what they were before anyone entered.
@@ -159,7 +167,11 @@ fn seat_field(
     let mut entering: Vec<(u32, usize)> = late.iter().map(|(&p, &r)| (r, p)).collect();
     entering.sort();
     members.extend(entering.iter().map(|&(_, p)| p));
-    Ok((members, late, field.len() as u32))
+    Ok(Seated {
+        members,
+        late,
+        starting: field.len() as u32,
+    })
 }
 
 /// The number of rounds, said in the transcript where the regulation left it open or chose it
