@@ -56,6 +56,8 @@ fn round_one_5000(c: &mut Criterion) {
         round: 1,
         scoring: Scoring::default(),
         initial_colour: Colour::White,
+        virtual_points: Default::default(),
+        forbidden: Vec::new(),
     };
     let mut g = c.benchmark_group("dutch");
     g.sample_size(10);

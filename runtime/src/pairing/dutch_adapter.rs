@@ -92,6 +92,8 @@ impl SwissPairer for DutchPairer {
             } else {
                 Colour::White
             },
+            virtual_points: Default::default(),
+            forbidden: Vec::new(),
         };
         let pairing = pair_dutch(&state).map_err(|e| PairingFailure {
             message: e.to_string(),

@@ -3,15 +3,17 @@
 
 use std::collections::BTreeMap;
 
-use super::{ResultCode, Trf, TrfError, TrfErrorKind, TrfPlayer, TrfRound, TrfScoring};
+use super::{
+    ResultCode, Trf, TrfAcceleration, TrfError, TrfErrorKind, TrfPlayer, TrfRound, TrfScoring,
+};
 use crate::pairing::swiss::state::Colour;
 
-fn err(line: usize, column: usize, kind: TrfErrorKind) -> TrfError {
+pub(super) fn err(line: usize, column: usize, kind: TrfErrorKind) -> TrfError {
     TrfError { line, column, kind }
 }
 
 /// Columns `from..=to` (1-based) of a line, as text; missing columns are blank.
-fn cols(b: &[u8], from: usize, to: usize) -> String {
+pub(super) fn cols(b: &[u8], from: usize, to: usize) -> String {
     let start = from.saturating_sub(1).min(b.len());
     let end = to.min(b.len()).max(start);
     String::from_utf8_lossy(b.get(start..end).unwrap_or(&[]))
@@ -20,7 +22,7 @@ fn cols(b: &[u8], from: usize, to: usize) -> String {
 }
 
 /// Parse points like `2.0`, `10.5`, `3`, `1,5` into tenths.
-fn parse_points(s: &str) -> Option<u32> {
+pub(super) fn parse_points(s: &str) -> Option<u32> {
     let s = s.trim();
     if s.is_empty() {
         return None;
@@ -52,7 +54,7 @@ fn parse_points(s: &str) -> Option<u32> {
     iv.checked_mul(10)?.checked_add(fv)
 }
 
-fn parse_uint(s: &str) -> Option<u32> {
+pub(super) fn parse_uint(s: &str) -> Option<u32> {
     let s = s.trim();
     if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
         return None;
@@ -198,6 +200,24 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                     }
                 }
                 scoring.declared = true;
+            }
+            Some("XXA") | Some("250") => {
+                let a = if code.as_deref() == Some("XXA") {
+                    super::records::xxa(b, lineno)?
+                } else {
+                    super::records::r250(b, lineno)?
+                };
+                trf.accelerations.push(a);
+                trf.other_lines.push((lineno, line.to_string()));
+            }
+            Some("XXP") | Some("260") => {
+                let f = if code.as_deref() == Some("XXP") {
+                    super::records::xxp(b, lineno)?
+                } else {
+                    super::records::r260(b, lineno)?
+                };
+                trf.forbidden.push(f);
+                trf.other_lines.push((lineno, line.to_string()));
             }
             Some("###") => trf.other_lines.push((lineno, line.to_string())),
             _ => trf.other_lines.push((lineno, line.to_string())),
@@ -356,6 +376,7 @@ fn check(trf: &Trf) -> Result<(), TrfError> {
             return Err(err(p.line, 5, TrfErrorKind::DuplicatePlayer(p.id)));
         }
     }
+    check_records(trf, &by_id)?;
     let played = trf.rounds_played() as usize;
     for p in &trf.players {
         for (r, block) in p.rounds.iter().enumerate() {
@@ -411,6 +432,38 @@ fn check(trf: &Trf) -> Result<(), TrfError> {
                     computed,
                 },
             ));
+        }
+    }
+    Ok(())
+}
+
+/// Every starting rank an acceleration or forbidden-pair record names has a player line.
+fn check_records(trf: &Trf, by_id: &BTreeMap<u32, usize>) -> Result<(), TrfError> {
+    let unknown = |line: usize, column: usize, record: &'static str, id: u32| {
+        err(line, column, TrfErrorKind::UnknownPlayer { record, id })
+    };
+    for a in &trf.accelerations {
+        match a {
+            TrfAcceleration::Player { line, player, .. } => {
+                if !by_id.contains_key(player) {
+                    return Err(unknown(*line, 5, "XXA", *player));
+                }
+            }
+            TrfAcceleration::Range { line, from, to, .. } => {
+                if let Some(id) = (*from..=*to).find(|id| !by_id.contains_key(id)) {
+                    let column = if id == *from { 23 } else { 28 };
+                    return Err(unknown(*line, column, "250", id));
+                }
+            }
+        }
+    }
+    for f in &trf.forbidden {
+        let record = if f.rounds.is_some() { "260" } else { "XXP" };
+        for (k, id) in f.players.iter().enumerate() {
+            if !by_id.contains_key(id) {
+                let column = f.columns.get(k).copied().unwrap_or(1);
+                return Err(unknown(f.line, column, record, *id));
+            }
         }
     }
     Ok(())
