@@ -4,10 +4,10 @@
 
 use super::swiss::dutch::pair_dutch;
 use super::swiss::state::{
-    Colour, Outcome, RoundEntry, Scoring, SwissPlayer as DPlayer, SwissState,
+    Colour, Outcome, PairingError, RoundEntry, Scoring, SwissPlayer as DPlayer, SwissState,
 };
 use super::{PairingFailure, RoundPairing, SwissPairer, SwissResult, SwissRound};
-use crate::plan::{FirstBoard, Side};
+use crate::plan::{AvoidWhen, FirstBoard, Side};
 
 /// The FIDE Dutch system (C.04.3) as implemented in `swiss::dutch`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -82,6 +82,14 @@ impl SwissPairer for DutchPairer {
                     .collect(),
             })
             .collect();
+        // `avoid same_unit|same_federation always`: the pairs it keeps apart are forbidden
+        // pairings for the engine (treated like a game already played, C1). Round 1 was the
+        // first-round method's exchange of partners above.
+        let forbidden = if round.params.avoid_same_unit == AvoidWhen::Always {
+            same_unit_pairs(round.players)
+        } else {
+            Vec::new()
+        };
         let state = SwissState {
             players,
             rounds_total: round.total_rounds,
@@ -93,15 +101,51 @@ impl SwissPairer for DutchPairer {
                 Colour::White
             },
             virtual_points: Default::default(),
-            forbidden: Vec::new(),
+            forbidden,
         };
-        let pairing = pair_dutch(&state).map_err(|e| PairingFailure {
+        let mut notes = Vec::new();
+        let pairing = match pair_dutch(&state) {
+            // As the CXA pairer does: when no pairing keeps every unit apart, the round is
+            // paired without the avoidance, and the transcript says so.
+            Err(PairingError::NoLegalPairing(_)) if !state.forbidden.is_empty() => {
+                notes.push(format!(
+                    "round {}: players of one unit could not all be kept apart",
+                    round.round
+                ));
+                let mut free = state;
+                free.forbidden.clear();
+                pair_dutch(&free)
+            }
+            other => other,
+        }
+        .map_err(|e| PairingFailure {
             message: e.to_string(),
         })?;
         Ok(RoundPairing {
             boards: pairing.boards,
             byes: pairing.bye.into_iter().collect(),
-            notes: Vec::new(),
+            notes,
         })
     }
+}
+
+/// The pairs of available players who share a unit (or a federation, under
+/// `avoid same_federation`: the Swiss stage fills `unit` from the plan's `avoid_by`).
+fn same_unit_pairs(players: &[super::SwissPlayer]) -> Vec<(u32, u32)> {
+    let mut by_unit: std::collections::BTreeMap<&str, Vec<u32>> = Default::default();
+    for p in players.iter().filter(|p| p.available) {
+        if let Some(u) = p.unit.as_deref() {
+            by_unit.entry(u).or_default().push(p.number);
+        }
+    }
+    let mut out = Vec::new();
+    for ids in by_unit.values() {
+        for (i, &a) in ids.iter().enumerate() {
+            for &b in ids.iter().skip(i + 1) {
+                out.push((a.min(b), a.max(b)));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
 }
