@@ -149,3 +149,82 @@ fn same_unit_pairs(players: &[super::SwissPlayer]) -> Vec<(u32, u32)> {
     out.sort_unstable();
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairing::{SwissPlayer, SwissRoundEntry};
+    use crate::plan::{Origin, Scoring as PlanScoring};
+
+    /// Round 2 of four players after 1-2 and 3-4 (Red won both): units A = {1, 3}, B = {2, 4}.
+    fn round2(units: [&str; 4]) -> Vec<SwissPlayer> {
+        let entry = |opp: u32, colour: Side, result: SwissResult, points: i64| SwissRoundEntry {
+            opponent: Some(opp),
+            colour: Some(colour),
+            result,
+            points,
+        };
+        let games = [
+            entry(2, Side::Red, SwissResult::Win, 2),
+            entry(1, Side::Black, SwissResult::Loss, 0),
+            entry(4, Side::Red, SwissResult::Win, 2),
+            entry(3, Side::Black, SwissResult::Loss, 0),
+        ];
+        (1..=4u32)
+            .map(|n| SwissPlayer {
+                number: n,
+                id: format!("p{n}"),
+                rating: 2000,
+                unit: Some(units[n as usize - 1].to_string()),
+                points: games[n as usize - 1].points,
+                history: vec![games[n as usize - 1].clone()],
+                available: true,
+            })
+            .collect()
+    }
+
+    fn pair(players: &[SwissPlayer], avoid: AvoidWhen) -> RoundPairing {
+        let mut sw = crate::pairing::swiss::cxa_trf_params(3);
+        sw.system = crate::plan::SwissSystem::Dutch;
+        sw.avoid_same_unit = avoid;
+        let scoring = PlanScoring::cxa_default(Origin::default_rule("test"));
+        DutchPairer
+            .pair(&SwissRound {
+                round: 2,
+                total_rounds: 3,
+                players,
+                params: &sw,
+                scoring: &scoring,
+            })
+            .expect("pairs")
+    }
+
+    #[test]
+    fn always_keeps_units_apart_and_says_when_it_cannot() {
+        // The winners 1 and 3 meet unless their unit keeps them apart.
+        let apart = round2(["A", "B", "A", "B"]);
+        let never = pair(&apart, AvoidWhen::Never);
+        assert!(
+            never.boards.contains(&(3, 1)) || never.boards.contains(&(1, 3)),
+            "{never:?}"
+        );
+        let always = pair(&apart, AvoidWhen::Always);
+        assert!(
+            !always
+                .boards
+                .iter()
+                .any(|&(r, b)| (r, b) == (1, 3) || (r, b) == (3, 1)),
+            "{always:?}"
+        );
+        assert!(always.notes.is_empty(), "{always:?}");
+        // One unit for all: no pairing keeps it apart, the round is paired without it.
+        let one = pair(&round2(["A", "A", "A", "A"]), AvoidWhen::Always);
+        assert_eq!(one.boards, never.boards);
+        assert!(
+            one.notes
+                .iter()
+                .any(|n| n.contains("could not all be kept apart")),
+            "{one:?}"
+        );
+    }
+}
