@@ -8,6 +8,7 @@
 //! the 1-based line and column so that the command line can point at them. The reader never
 //! panics: every field is read through checked slicing.
 
+mod fields;
 mod reader;
 mod records;
 mod writer;

@@ -1,7 +1,7 @@
 //! The pairing-only records: accelerations (JaVaFo `XXA`, TRF-2026 `250`) and forbidden
 //! pairings (JaVaFo `XXP`, TRF-2026 `260`), read by column with the place of what is wrong.
 
-use super::reader::{cols, err, parse_points, parse_uint};
+use super::fields::{cols, err, parse_points, parse_uint};
 use super::{TrfAcceleration, TrfError, TrfErrorKind, TrfForbidden};
 
 fn bad(line: usize, column: usize, what: &'static str) -> TrfError {
