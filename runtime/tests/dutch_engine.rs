@@ -20,6 +20,8 @@ fn fresh(n: u32, rounds_total: u32) -> SwissState {
         round: 1,
         scoring: Scoring::default(),
         initial_colour: Colour::White,
+        virtual_points: Default::default(),
+        forbidden: Vec::new(),
     }
 }
 

@@ -164,30 +164,100 @@ fn read_write_read_keeps_everything() {
     }
 }
 
-/// Accelerations and forbidden pairs change the pairing; until the engine reads them, a file
-/// that has them is refused instead of paired as if they were not there.
+fn reference_round(path: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/swiss-dutch")
+        .join(path);
+    std::fs::read_to_string(p).expect("reference round")
+}
+
+/// Accelerations and forbidden pairs change the Dutch pairing (`dutch_extras` compares them
+/// with the engine); the CXA pairer reads neither and refuses a file that has them.
 #[test]
-fn unread_pairing_records_are_refused() {
+fn pairing_records_are_read_by_dutch_and_refused_by_cxa() {
     use xqreg_runtime::pairing::swiss::{pair_trf, PairTrfError, SwissSystem};
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/swiss-dutch/t01-009p-05r/round-03.trf");
-    let base = std::fs::read_to_string(dir).expect("reference round");
-    assert!(pair_trf(&base, SwissSystem::Dutch).is_ok());
+    let base = reference_round("t01-009p-05r/round-03.trf");
+    let plain = pair_trf(&base, SwissSystem::Dutch).expect("plain round");
     for extra in [
         "XXP 1 2",
         "260 001 009    1    2",
-        "XXA    1  1.0",
-        "250      1.0 001 003    1    4",
+        "XXA    9  0.0  0.0  3.0",
+        "250       2.0 001 003    1    4",
     ] {
         let text = format!("{}\n{extra}\n", base.trim_end());
-        let e = pair_trf(&text, SwissSystem::Dutch).expect_err(extra);
+        let got = pair_trf(&text, SwissSystem::Dutch).expect(extra);
+        assert_ne!(got, plain, "{extra} changes the pairing");
+        let e = pair_trf(&text, SwissSystem::Cxa).expect_err(extra);
         assert!(matches!(e, PairTrfError::NotAvailable(_)), "{extra}: {e:?}");
         assert!(e.to_string().contains(&extra[..3]), "{e}");
     }
-    let baku = base.replace("092 FIDE_DUTCH_2025", "092 FIDE_DUTCH_2025_BAKU");
+    // A forbidden pair that holds in other rounds only changes nothing.
+    let later = format!("{}\n260 004 005    1    2\n", base.trim_end());
+    assert_eq!(pair_trf(&later, SwissSystem::Dutch).expect("later"), plain);
+    let baku = base.replace("092 FIDE_DUTCH_2025", "192 FIDE_DUTCH_2025_BAKU");
     assert_ne!(baku, base);
+    assert_ne!(pair_trf(&baku, SwissSystem::Dutch).expect("baku"), plain);
     assert!(matches!(
-        pair_trf(&baku, SwissSystem::Dutch),
+        pair_trf(&baku, SwissSystem::Cxa),
         Err(PairTrfError::NotAvailable(_))
     ));
+}
+
+/// C.04.5.1: GA is the first `2 * ceil(N / 4)` players (9 players: 6, where bbpPairings takes
+/// 5), the accelerated rounds the first `ceil(R / 2)` (5 rounds: 3), with a win's points in the
+/// first `ceil(3 / 2) = 2` of them and a draw's in the third.
+#[test]
+fn baku_groups_and_rounds_follow_the_handbook() {
+    use xqreg_runtime::pairing::swiss::baku_points;
+    let t = xqreg_runtime::trf::parse(&reference_round("t01-009p-05r/round-03.trf")).expect("trf");
+    let v = baku_points(&t).expect("baku");
+    let ga: Vec<u32> = v.keys().copied().collect();
+    assert_eq!(ga, vec![1, 2, 3, 4, 5, 6]);
+    assert!(v.values().all(|p| p == &vec![10, 10, 5]), "{v:?}");
+    // 2/1/0 is the same method on another scale: a win's 2 points, a draw's 1.
+    let t = xqreg_runtime::trf::parse(&reference_round("t16-033p-07r/round-02.trf")).expect("trf");
+    let v = baku_points(&t).expect("baku 2/1/0");
+    assert_eq!(v.len(), 18);
+    assert!(v.values().all(|p| p == &vec![20, 20, 10, 10]), "{v:?}");
+    // 3/1/0 is not a scale of 1 / 0.5 / 0: refused, as by the engine.
+    let t = xqreg_runtime::trf::parse(&reference_round("t37-200p-09r/round-02.trf")).expect("trf");
+    let e = baku_points(&t).expect_err("3/1/0");
+    assert!(e.to_string().contains("1 / 0.5 / 0"), "{e}");
+}
+
+/// A malformed record is a TRF error at its line and column, before any pairing.
+#[test]
+fn malformed_pairing_records_are_placed() {
+    use xqreg_runtime::trf::{parse, TrfErrorKind};
+    let base = reference_round("t01-009p-05r/round-03.trf");
+    let line = base.trim_end().lines().count() + 1;
+    for (extra, column) in [
+        ("XXA    x  1.0", 5),
+        ("XXA    1  1.0 x2.0", 15),
+        ("XXA    1  abc", 10),
+        ("XXA   42  1.0", 5),
+        ("250       0.0 001 003    1    4", 10),
+        ("250  1.0  1.0 001 003    1    4", 5),
+        ("250       1.0 003 001    1    4", 19),
+        ("250       1.0 001 003    4    1", 28),
+        ("250       1.0 001 003    1   12", 28),
+        ("250       1.0 001 003    1", 28),
+        ("XXP 1", 6),
+        ("XXP 1 two", 7),
+        ("XXP 1 20", 7),
+        ("260 001 009    1", 17),
+        ("260 001 009    1    x", 18),
+        ("260 003 001    1    2", 9),
+    ] {
+        let text = format!("{}\n{extra}\n", base.trim_end());
+        let e = parse(&text).expect_err(extra);
+        assert_eq!((e.line, e.column), (line, column), "{extra}: {e}");
+        assert!(
+            matches!(
+                e.kind,
+                TrfErrorKind::BadRecord(_) | TrfErrorKind::UnknownPlayer { .. }
+            ),
+            "{extra}: {e}"
+        );
+    }
 }

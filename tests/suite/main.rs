@@ -3,6 +3,7 @@
 //! snapshotted under `tests/snapshots/`), the examples under `examples/`, and the `xqr` blocks of
 //! `docs/language.md`. A new case is a new file, not new Rust.
 
+mod avoid_dutch;
 mod avoid_federation;
 mod cli;
 mod cli_habits;

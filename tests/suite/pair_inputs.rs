@@ -69,6 +69,32 @@ fn each_bad_trf_input_gives_its_code_and_place() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A forbidden pair (`XXP`) is honoured: the engine's pairing of the round with it, which
+/// differs from the round's pairing without it.
+#[test]
+fn a_forbidden_pair_is_honoured() {
+    let f = "tests/fixtures/trf/t01-round-03-xxp.trf";
+    let o = pair(&["--system", "dutch", f]);
+    assert_eq!(o.status.code(), Some(0));
+    let norm = |s: &str| {
+        let mut v: Vec<String> = s
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .filter(|l| !l.is_empty())
+            .collect();
+        v.sort();
+        v
+    };
+    let mut got = norm(&String::from_utf8_lossy(&o.stdout));
+    got.retain(|l| l.contains(' '));
+    let want = norm(
+        &std::fs::read_to_string(root().join("tests/fixtures/trf/t01-round-03-xxp.pairs"))
+            .expect("pairs"),
+    );
+    assert_eq!(got, want);
+    assert!(!got.iter().any(|l| l == "7 4" || l == "4 7"), "{got:?}");
+}
+
 #[test]
 fn the_good_trf_still_pairs() {
     let o = pair(&["--system", "dutch", "tests/fixtures/trf/t01-round-05.trf"]);

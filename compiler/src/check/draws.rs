@@ -103,11 +103,6 @@ const UNSTATED: Report = Report {
     ),
 };
 
-const HELP_UNSTATED_DUTCH: Template = Template::new(
-    "the Dutch pairer does not keep them apart: write `avoid same_unit never` to say so",
-    "荷兰制编排不回避同单位棋手：写 `avoid same_unit never` 加以说明",
-);
-
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for name in &ctx.scope.stage_order {
         let (Some(info), Some(f)) = (ctx.scope.stages.get(name), ctx.facts.stages.get(*name))
@@ -288,9 +283,6 @@ fn same_unit(ctx: &Ctx<'_>, diags: &mut Diagnostics, name: &str, format: FormatK
     let clauses = ctx.scope.stage_clauses(name);
     // Groups filled from earlier places are not drawn; only a draw into groups or a Swiss pairs
     // players who might share a unit.
-    let dutch = clauses.iter().any(|c| {
-        matches!(c, StageClause::Format(Format::Swiss { system, .. }) if system.node == "dutch")
-    });
     // A team Swiss pairs teams: its players never meet each other, so it is not asked.
     let team = clauses.iter().any(|c| {
         matches!(
@@ -321,11 +313,5 @@ fn same_unit(ctx: &Ctx<'_>, diags: &mut Diagnostics, name: &str, format: FormatK
         return;
     };
     let args = [("stage", name), ("what", what), ("what_zh", what_zh)];
-    let mut d = UNSTATED.at(info.stage.name.span, &args);
-    // The Dutch pairer never keeps units apart (E114 refuses `avoid same_unit` there): the one
-    // statement that holds is `never`.
-    if dutch {
-        d.help = vec![HELP_UNSTATED_DUTCH.plain()];
-    }
-    diags.push(d);
+    diags.push(UNSTATED.at(info.stage.name.span, &args));
 }

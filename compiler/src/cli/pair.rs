@@ -1,9 +1,11 @@
 //! `xqreg pair --system dutch|cxa FILE.trf`: pair the next round of a tournament given as a FIDE
 //! TRF file, in the text of the FIDE-endorsed engines (the number of pairs, then `white black`
 //! per board, `N 0` for the bye). The runtime does the pairing; this module reads the file and
-//! maps failures to exit codes: 2 for I/O, usage and what is not available yet, 1 with a code
-//! and a place for a TRF that is empty, not a TRF, malformed, fully played or cannot be paired,
-//! and for `--stage` naming a stage of another system (E809-E815).
+//! maps failures to exit codes: 2 for I/O, usage and what is not available (accelerations or
+//! forbidden pairs for the CXA pairer), 1 with a code and a place for a TRF that is empty, not a
+//! TRF, malformed (also a bad `XXA`, `250`, `XXP`, `260` record), fully played or cannot be
+//! paired (also the Baku method asked of a scoring it is not for), and for `--stage` naming a
+//! stage of another system (E809-E815).
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -98,9 +98,9 @@ pub const LIMITED: &[Applicability] = &[
     },
     Applicability {
         kind: K::Avoid,
-        formats: &[RoundRobin, SwissCxa],
+        formats: &[RoundRobin, SwissCxa, SwissDutch],
         fixed: &[],
-        help: ("remove it: the Dutch pairer, knockouts and team stages do not avoid same-unit pairings (in a round robin, avoidance acts through the group draw)", "删去：荷兰制编排、淘汰赛和团体赛不回避同单位（循环赛通过分组抽签回避）"),
+        help: ("remove it: knockouts and team stages do not avoid same-unit pairings (in a round robin, avoidance acts through the group draw)", "删去：淘汰赛和团体赛不回避同单位（循环赛通过分组抽签回避）"),
     },
     Applicability {
         kind: K::ColourLimits,

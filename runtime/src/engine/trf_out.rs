@@ -82,6 +82,8 @@ pub(crate) fn stage_trf(
         scoring,
         players,
         other_lines: Vec::new(),
+        accelerations: Vec::new(),
+        forbidden: Vec::new(),
     };
     trf::write(&file)
 }

@@ -4,10 +4,10 @@
 
 use super::swiss::dutch::pair_dutch;
 use super::swiss::state::{
-    Colour, Outcome, RoundEntry, Scoring, SwissPlayer as DPlayer, SwissState,
+    Colour, Outcome, PairingError, RoundEntry, Scoring, SwissPlayer as DPlayer, SwissState,
 };
 use super::{PairingFailure, RoundPairing, SwissPairer, SwissResult, SwissRound};
-use crate::plan::{FirstBoard, Side};
+use crate::plan::{AvoidWhen, FirstBoard, Side};
 
 /// The FIDE Dutch system (C.04.3) as implemented in `swiss::dutch`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -74,6 +74,14 @@ impl SwissPairer for DutchPairer {
                     .collect(),
             })
             .collect();
+        // `avoid same_unit|same_federation always`: the pairs it keeps apart are forbidden
+        // pairings for the engine (treated like a game already played, C1). Round 1 was the
+        // first-round method's exchange of partners above.
+        let forbidden = if round.params.avoid_same_unit == AvoidWhen::Always {
+            same_unit_pairs(round.players)
+        } else {
+            Vec::new()
+        };
         let state = SwissState {
             players,
             rounds_total: round.total_rounds,
@@ -84,14 +92,131 @@ impl SwissPairer for DutchPairer {
             } else {
                 Colour::White
             },
+            virtual_points: Default::default(),
+            forbidden,
         };
-        let pairing = pair_dutch(&state).map_err(|e| PairingFailure {
+        let mut notes = Vec::new();
+        let pairing = match pair_dutch(&state) {
+            // As the CXA pairer does: when no pairing keeps every unit apart, the round is
+            // paired without the avoidance, and the transcript says so.
+            Err(PairingError::NoLegalPairing(_)) if !state.forbidden.is_empty() => {
+                notes.push(format!(
+                    "round {}: players of one unit could not all be kept apart",
+                    round.round
+                ));
+                let mut free = state;
+                free.forbidden.clear();
+                pair_dutch(&free)
+            }
+            other => other,
+        }
+        .map_err(|e| PairingFailure {
             message: e.to_string(),
         })?;
         Ok(RoundPairing {
             boards: pairing.boards,
             byes: pairing.bye.into_iter().collect(),
-            notes: Vec::new(),
+            notes,
         })
+    }
+}
+
+/// The pairs of available players who share a unit (or a federation, under
+/// `avoid same_federation`: the Swiss stage fills `unit` from the plan's `avoid_by`).
+fn same_unit_pairs(players: &[super::SwissPlayer]) -> Vec<(u32, u32)> {
+    let mut by_unit: std::collections::BTreeMap<&str, Vec<u32>> = Default::default();
+    for p in players.iter().filter(|p| p.available) {
+        if let Some(u) = p.unit.as_deref() {
+            by_unit.entry(u).or_default().push(p.number);
+        }
+    }
+    let mut out = Vec::new();
+    for ids in by_unit.values() {
+        for (i, &a) in ids.iter().enumerate() {
+            for &b in ids.iter().skip(i + 1) {
+                out.push((a.min(b), a.max(b)));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairing::{SwissPlayer, SwissRoundEntry};
+    use crate::plan::{Origin, Scoring as PlanScoring};
+
+    /// Round 2 of four players after 1-2 and 3-4 (Red won both): units A = {1, 3}, B = {2, 4}.
+    fn round2(units: [&str; 4]) -> Vec<SwissPlayer> {
+        let entry = |opp: u32, colour: Side, result: SwissResult, points: i64| SwissRoundEntry {
+            opponent: Some(opp),
+            colour: Some(colour),
+            result,
+            points,
+        };
+        let games = [
+            entry(2, Side::Red, SwissResult::Win, 2),
+            entry(1, Side::Black, SwissResult::Loss, 0),
+            entry(4, Side::Red, SwissResult::Win, 2),
+            entry(3, Side::Black, SwissResult::Loss, 0),
+        ];
+        (1..=4u32)
+            .map(|n| SwissPlayer {
+                number: n,
+                id: format!("p{n}"),
+                rating: 2000,
+                unit: Some(units[n as usize - 1].to_string()),
+                points: games[n as usize - 1].points,
+                history: vec![games[n as usize - 1].clone()],
+                available: true,
+            })
+            .collect()
+    }
+
+    fn pair(players: &[SwissPlayer], avoid: AvoidWhen) -> RoundPairing {
+        let mut sw = crate::pairing::swiss::cxa_trf_params(3);
+        sw.system = crate::plan::SwissSystem::Dutch;
+        sw.avoid_same_unit = avoid;
+        let scoring = PlanScoring::cxa_default(Origin::default_rule("test"));
+        DutchPairer
+            .pair(&SwissRound {
+                round: 2,
+                total_rounds: 3,
+                players,
+                params: &sw,
+                scoring: &scoring,
+            })
+            .expect("pairs")
+    }
+
+    #[test]
+    fn always_keeps_units_apart_and_says_when_it_cannot() {
+        // The winners 1 and 3 meet unless their unit keeps them apart.
+        let apart = round2(["A", "B", "A", "B"]);
+        let never = pair(&apart, AvoidWhen::Never);
+        assert!(
+            never.boards.contains(&(3, 1)) || never.boards.contains(&(1, 3)),
+            "{never:?}"
+        );
+        let always = pair(&apart, AvoidWhen::Always);
+        assert!(
+            !always
+                .boards
+                .iter()
+                .any(|&(r, b)| (r, b) == (1, 3) || (r, b) == (3, 1)),
+            "{always:?}"
+        );
+        assert!(always.notes.is_empty(), "{always:?}");
+        // One unit for all: no pairing keeps it apart, the round is paired without it.
+        let one = pair(&round2(["A", "A", "A", "A"]), AvoidWhen::Always);
+        assert_eq!(one.boards, never.boards);
+        assert!(
+            one.notes
+                .iter()
+                .any(|n| n.contains("could not all be kept apart")),
+            "{one:?}"
+        );
     }
 }

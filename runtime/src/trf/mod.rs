@@ -2,17 +2,21 @@
 //!
 //! The reader takes the player records (`001`, by columns), the round blocks (opponent, colour,
 //! result at columns 92+10(r−1)), the rounds count (`XXR`, `142`), the initial colour (`XXC`,
-//! `152`), the scoring system (`162`, `XXS`, JaVaFo `BBW`/`BBD`/... lines) and keeps every other
-//! line verbatim so that a file read and written back loses nothing it understood. Errors carry
+//! `152`), the scoring system (`162`, `XXS`, JaVaFo `BBW`/`BBD`/... lines), the pairing-only
+//! records (accelerations `XXA` and TRF-2026 `250`, forbidden pairs `XXP` and `260`, which are
+//! also kept verbatim for the writer) and keeps every other line verbatim so that a file read and written back loses nothing it understood. Errors carry
 //! the 1-based line and column so that the command line can point at them. The reader never
 //! panics: every field is read through checked slicing.
 
+mod fields;
 mod reader;
+mod records;
 mod writer;
 
 pub use reader::{parse, parse_bytes};
 pub use writer::write;
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::pairing::swiss::state::Colour;
@@ -216,8 +220,60 @@ pub struct Trf {
     pub scoring: TrfScoring,
     /// Players in file order.
     pub players: Vec<TrfPlayer>,
-    /// Lines not interpreted, with their line numbers (kept for the writer).
+    /// Lines not interpreted, with their line numbers (kept for the writer). The pairing-only
+    /// records below are kept here too, verbatim.
     pub other_lines: Vec<(usize, String)>,
+    /// Acceleration records (`XXA`, `250`), in file order.
+    pub accelerations: Vec<TrfAcceleration>,
+    /// Forbidden pairings (`XXP`, `260`), in file order.
+    pub forbidden: Vec<TrfForbidden>,
+}
+
+/// An acceleration record: virtual points that count for the pairing only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrfAcceleration {
+    /// JaVaFo's `XXA NNNN pppp pppp ...`: the player at columns 5-8, then the virtual points
+    /// of rounds 1, 2, ... in 4-column fields from column 10, 5 columns apart (blank is 0). A
+    /// second `XXA` of the same player continues the first one's rounds, as in bbpPairings.
+    Player {
+        /// 1-based line.
+        line: usize,
+        /// Starting rank.
+        player: u32,
+        /// Virtual points of rounds 1, 2, ..., in tenths.
+        points: Vec<u32>,
+    },
+    /// TRF-2026 `250`: `points` (columns 10-13) in rounds `first..=last` (15-17, 19-21) for
+    /// the starting ranks `from..=to` (23-26, 28-31); columns 5-8 (match points) are for team
+    /// competitions and must be blank or zero.
+    Range {
+        /// 1-based line.
+        line: usize,
+        /// Virtual points, in tenths (not zero).
+        points: u32,
+        /// First round, 1-based.
+        first: u32,
+        /// Last round, 1-based (at least `first`).
+        last: u32,
+        /// First starting rank.
+        from: u32,
+        /// Last starting rank (at least `from`).
+        to: u32,
+    },
+}
+
+/// A forbidden pairing record: no two of `players` may be paired together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfForbidden {
+    /// 1-based line.
+    pub line: usize,
+    /// Starting ranks (at least two).
+    pub players: Vec<u32>,
+    /// The 1-based column of each of `players`.
+    pub columns: Vec<usize>,
+    /// The rounds it holds in, 1-based and inclusive (TRF-2026 `260`); `None` for every
+    /// round (JaVaFo's `XXP`).
+    pub rounds: Option<(u32, u32)>,
 }
 
 /// What is wrong at a place in the file.
@@ -264,6 +320,16 @@ pub enum TrfErrorKind {
     },
     /// A header line (`XXR`, `162`, ...) whose value does not parse.
     BadHeader(&'static str),
+    /// A field of an acceleration or forbidden-pair record (`XXA`, `250`, `XXP`, `260`) that
+    /// does not parse; the text says which and what it should be.
+    BadRecord(&'static str),
+    /// An acceleration or forbidden-pair record names a starting rank with no player line.
+    UnknownPlayer {
+        /// The record's code.
+        record: &'static str,
+        /// The starting rank.
+        id: u32,
+    },
 }
 
 /// A malformed or inconsistent TRF line.
@@ -319,6 +385,11 @@ impl fmt::Display for TrfErrorKind {
                 tenths(*computed)
             ),
             TrfErrorKind::BadHeader(what) => write!(f, "{what} line does not parse"),
+            TrfErrorKind::BadRecord(what) => write!(f, "{what}"),
+            TrfErrorKind::UnknownPlayer { record, id } => write!(
+                f,
+                "`{record}` names starting rank {id}, which has no player line"
+            ),
         }
     }
 }
@@ -336,6 +407,66 @@ impl fmt::Display for TrfError {
 impl std::error::Error for TrfError {}
 
 impl Trf {
+    /// The virtual points of the acceleration records, per starting rank, by round from round
+    /// 1 (in tenths; rounds past the end have none). Records apply in file order: an `XXA`
+    /// continues the player's earlier rounds, a `250` sets its rounds (as bbpPairings reads them).
+    pub fn virtual_points(&self) -> BTreeMap<u32, Vec<u32>> {
+        let mut out: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        for a in &self.accelerations {
+            match a {
+                TrfAcceleration::Player { player, points, .. } => {
+                    out.entry(*player)
+                        .or_default()
+                        .extend(points.iter().copied());
+                }
+                TrfAcceleration::Range {
+                    points,
+                    first,
+                    last,
+                    from,
+                    to,
+                    ..
+                } => {
+                    for id in *from..=*to {
+                        let v = out.entry(id).or_default();
+                        if v.len() < *last as usize {
+                            v.resize(*last as usize, 0);
+                        }
+                        for slot in v
+                            .iter_mut()
+                            .take(*last as usize)
+                            .skip((*first as usize).saturating_sub(1))
+                        {
+                            *slot = *points;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The pairs that may not be paired together in `round` (1-based), smaller rank first,
+    /// sorted and without repeats.
+    pub fn forbidden_in(&self, round: u32) -> Vec<(u32, u32)> {
+        let mut out = Vec::new();
+        for f in &self.forbidden {
+            if f.rounds.is_some_and(|(a, b)| round < a || round > b) {
+                continue;
+            }
+            for (i, &a) in f.players.iter().enumerate() {
+                for &b in f.players.iter().skip(i + 1) {
+                    if a != b {
+                        out.push((a.min(b), a.max(b)));
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The number of rounds with results: the last round in which anybody was paired.
     pub fn rounds_played(&self) -> u32 {
         let mut last = 0;

@@ -3,62 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use super::{ResultCode, Trf, TrfError, TrfErrorKind, TrfPlayer, TrfRound, TrfScoring};
+use super::fields::{cols, err, parse_points, parse_uint};
+use super::{
+    ResultCode, Trf, TrfAcceleration, TrfError, TrfErrorKind, TrfPlayer, TrfRound, TrfScoring,
+};
 use crate::pairing::swiss::state::Colour;
-
-fn err(line: usize, column: usize, kind: TrfErrorKind) -> TrfError {
-    TrfError { line, column, kind }
-}
-
-/// Columns `from..=to` (1-based) of a line, as text; missing columns are blank.
-fn cols(b: &[u8], from: usize, to: usize) -> String {
-    let start = from.saturating_sub(1).min(b.len());
-    let end = to.min(b.len()).max(start);
-    String::from_utf8_lossy(b.get(start..end).unwrap_or(&[]))
-        .trim()
-        .to_string()
-}
-
-/// Parse points like `2.0`, `10.5`, `3`, `1,5` into tenths.
-fn parse_points(s: &str) -> Option<u32> {
-    let s = s.trim();
-    if s.is_empty() {
-        return None;
-    }
-    let s = s.replace(',', ".");
-    let (int, frac) = match s.split_once('.') {
-        Some((a, b)) => (a, b),
-        None => (s.as_str(), ""),
-    };
-    if (int.is_empty() && frac.is_empty())
-        || !int.bytes().all(|c| c.is_ascii_digit())
-        || !frac.bytes().all(|c| c.is_ascii_digit())
-    {
-        return None;
-    }
-    let iv: u32 = if int.is_empty() { 0 } else { int.parse().ok()? };
-    let fv: u32 = match frac.len() {
-        0 => 0,
-        1 => frac.parse().ok()?,
-        _ => {
-            // Hundredths must be zero: the scales in use are multiples of a tenth.
-            let (first, rest) = frac.split_at(1);
-            if !rest.bytes().all(|c| c == b'0') {
-                return None;
-            }
-            first.parse().ok()?
-        }
-    };
-    iv.checked_mul(10)?.checked_add(fv)
-}
-
-fn parse_uint(s: &str) -> Option<u32> {
-    let s = s.trim();
-    if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
 
 /// Parse a TRF given as bytes (checks UTF-8 first).
 pub fn parse_bytes(bytes: &[u8]) -> Result<Trf, TrfError> {
@@ -198,6 +147,24 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                     }
                 }
                 scoring.declared = true;
+            }
+            Some("XXA") | Some("250") => {
+                let a = if code.as_deref() == Some("XXA") {
+                    super::records::xxa(b, lineno)?
+                } else {
+                    super::records::r250(b, lineno)?
+                };
+                trf.accelerations.push(a);
+                trf.other_lines.push((lineno, line.to_string()));
+            }
+            Some("XXP") | Some("260") => {
+                let f = if code.as_deref() == Some("XXP") {
+                    super::records::xxp(b, lineno)?
+                } else {
+                    super::records::r260(b, lineno)?
+                };
+                trf.forbidden.push(f);
+                trf.other_lines.push((lineno, line.to_string()));
             }
             Some("###") => trf.other_lines.push((lineno, line.to_string())),
             _ => trf.other_lines.push((lineno, line.to_string())),
@@ -356,6 +323,7 @@ fn check(trf: &Trf) -> Result<(), TrfError> {
             return Err(err(p.line, 5, TrfErrorKind::DuplicatePlayer(p.id)));
         }
     }
+    check_records(trf, &by_id)?;
     let played = trf.rounds_played() as usize;
     for p in &trf.players {
         for (r, block) in p.rounds.iter().enumerate() {
@@ -411,6 +379,38 @@ fn check(trf: &Trf) -> Result<(), TrfError> {
                     computed,
                 },
             ));
+        }
+    }
+    Ok(())
+}
+
+/// Every starting rank an acceleration or forbidden-pair record names has a player line.
+fn check_records(trf: &Trf, by_id: &BTreeMap<u32, usize>) -> Result<(), TrfError> {
+    let unknown = |line: usize, column: usize, record: &'static str, id: u32| {
+        err(line, column, TrfErrorKind::UnknownPlayer { record, id })
+    };
+    for a in &trf.accelerations {
+        match a {
+            TrfAcceleration::Player { line, player, .. } => {
+                if !by_id.contains_key(player) {
+                    return Err(unknown(*line, 5, "XXA", *player));
+                }
+            }
+            TrfAcceleration::Range { line, from, to, .. } => {
+                if let Some(id) = (*from..=*to).find(|id| !by_id.contains_key(id)) {
+                    let column = if id == *from { 23 } else { 28 };
+                    return Err(unknown(*line, column, "250", id));
+                }
+            }
+        }
+    }
+    for f in &trf.forbidden {
+        let record = if f.rounds.is_some() { "260" } else { "XXP" };
+        for (k, id) in f.players.iter().enumerate() {
+            if !by_id.contains_key(id) {
+                let column = f.columns.get(k).copied().unwrap_or(1);
+                return Err(unknown(f.line, column, record, *id));
+            }
         }
     }
     Ok(())

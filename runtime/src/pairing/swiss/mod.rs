@@ -56,7 +56,10 @@ impl fmt::Display for PairTrfError {
 impl std::error::Error for PairTrfError {}
 
 /// Build the state before the next round (the one after the last round anybody was paired in):
-/// players with an entry in that round's column (a requested bye or an absence) sit it out.
+/// players with an entry in that round's column (a requested bye or an absence) sit it out. The
+/// acceleration records (`XXA`, `250`) give the virtual points, the forbidden-pair records
+/// (`XXP`, `260`) holding in that round the pairs kept apart; a `_BAKU` system is applied by
+/// [`pair_trf`] (it can fail), not here.
 pub fn state_from_trf(t: &Trf) -> SwissState {
     let played = t.rounds_played() as usize;
     let sc = &t.scoring;
@@ -112,7 +115,61 @@ pub fn state_from_trf(t: &Trf) -> SwissState {
             pab: sc.pab,
         },
         initial_colour: t.initial_colour.unwrap_or(state::Colour::White),
+        virtual_points: t.virtual_points(),
+        forbidden: t.forbidden_in(round),
     }
+}
+
+/// Whether the file's system line asks for the Baku acceleration (`FIDE_DUTCH_2025_BAKU`,
+/// `FIDE_DUTCH_BAKU`, ...).
+fn asks_baku(t: &Trf) -> bool {
+    t.system
+        .as_deref()
+        .is_some_and(|s| s.to_ascii_uppercase().contains("BAKU"))
+}
+
+/// The Baku acceleration (FIDE C.04.5.1) of a TRF's players: GA is the first half of the
+/// players in pairing-number order rounded up to an even number, `2 * ceil(N / 4)` of the `N`
+/// player lines (the file cannot say who entered late, so every line counts); the accelerated
+/// rounds are the first half of the rounds rounded up, `A = ceil(R / 2)`; GA's players have a
+/// win's points as virtual points in the first `ceil(A / 2)` of them and a draw's in the rest.
+/// The method is for 1 / ½ / 0 scoring (any scale of it: 2 / 1 / 0 too); other scorings and a
+/// file without its number of rounds are refused.
+pub fn baku_points(t: &Trf) -> Result<std::collections::BTreeMap<u32, Vec<u32>>, PairTrfError> {
+    let sc = &t.scoring;
+    if sc.loss != 0 || sc.draw.saturating_mul(2) != sc.win || sc.win == 0 {
+        return Err(PairTrfError::Pairing(PairingError::InvalidState(format!(
+            "the Baku acceleration (C.04.5.1) is for 1 / 0.5 / 0 scoring (or a multiple of it), \
+             but this file scores a win {}, a draw {} and a loss {}",
+            tenths(sc.win),
+            tenths(sc.draw),
+            tenths(sc.loss)
+        ))));
+    }
+    let Some(rounds) = t.rounds_declared else {
+        return Err(PairTrfError::Pairing(PairingError::InvalidState(
+            "the Baku acceleration (C.04.5.1) needs the number of rounds (an `XXR` or `142` \
+             line)"
+                .to_string(),
+        )));
+    };
+    let accelerated = rounds.div_ceil(2) as usize;
+    let full = accelerated.div_ceil(2);
+    let mut ids: Vec<u32> = t.players.iter().map(|p| p.id).collect();
+    ids.sort_unstable();
+    let ga = 2 * ids.len().div_ceil(4);
+    let points: Vec<u32> = (0..accelerated)
+        .map(|r| if r < full { sc.win } else { sc.draw })
+        .collect();
+    Ok(ids
+        .into_iter()
+        .take(ga)
+        .map(|id| (id, points.clone()))
+        .collect())
+}
+
+fn tenths(v: u32) -> String {
+    format!("{}.{}", v / 10, v % 10)
 }
 
 /// Pair the next round of a TRF. The answer is the FIDE engines' text: the number of pairs
@@ -130,41 +187,49 @@ pub fn pair_trf_with(
     stage: Option<(&crate::plan::Swiss, &crate::plan::Scoring)>,
 ) -> Result<String, PairTrfError> {
     let t = trf::parse(text).map_err(PairTrfError::Trf)?;
-    refuse_unread_records(&t)?;
     match system {
         SwissSystem::Dutch => {
-            let st = state_from_trf(&t);
+            let mut st = state_from_trf(&t);
+            // TRF-2026: acceleration records override the system line's method.
+            if t.accelerations.is_empty() && asks_baku(&t) {
+                st.virtual_points = baku_points(&t)?;
+            }
             let p = dutch::pair_dutch(&st).map_err(PairTrfError::Pairing)?;
             Ok(p.to_engine_text())
         }
-        SwissSystem::Cxa => pair_trf_cxa(&t, stage),
+        SwissSystem::Cxa => {
+            refuse_for_cxa(&t)?;
+            pair_trf_cxa(&t, stage)
+        }
     }
 }
 
-/// Records that change a pairing but that this engine does not read yet: accelerations (`XXA`,
-/// `250`, a `_BAKU` system), forbidden pairs (`XXP`, `260`). The reader keeps unknown lines
-/// for the writer; pairing without them would give another pairing than the file asks for.
-fn refuse_unread_records(t: &Trf) -> Result<(), PairTrfError> {
-    const UNREAD: &[(&str, &str)] = &[
-        ("XXA", "accelerated scores"),
-        ("250", "accelerated scores"),
-        ("XXP", "forbidden pairs"),
-        ("260", "forbidden pairs"),
-    ];
-    for (lineno, line) in &t.other_lines {
-        if let Some((code, what)) = UNREAD.iter().find(|(c, _)| line.starts_with(c)) {
-            return Err(PairTrfError::NotAvailable(format!(
-                "line {lineno}: `{code}` ({what}) is not available yet; remove the line to \
-                 pair without it"
-            )));
-        }
+/// The CXA pairer reads neither accelerations (`XXA`, `250`, a `_BAKU` system) nor forbidden
+/// pairs (`XXP`, `260`): a file that has them is refused for it rather than paired without them.
+fn refuse_for_cxa(t: &Trf) -> Result<(), PairTrfError> {
+    let first = t
+        .accelerations
+        .iter()
+        .map(|a| match a {
+            trf::TrfAcceleration::Player { line, .. } => (*line, "XXA", "accelerated scores"),
+            trf::TrfAcceleration::Range { line, .. } => (*line, "250", "accelerated scores"),
+        })
+        .chain(t.forbidden.iter().map(|f| {
+            let code = if f.rounds.is_some() { "260" } else { "XXP" };
+            (f.line, code, "forbidden pairs")
+        }))
+        .min();
+    if let Some((lineno, code, what)) = first {
+        return Err(PairTrfError::NotAvailable(format!(
+            "line {lineno}: `{code}` ({what}) is read by the Dutch system only, not by \
+             `--system cxa`; remove the line to pair without it"
+        )));
     }
-    if t.system
-        .as_deref()
-        .is_some_and(|s| s.to_ascii_uppercase().contains("BAKU"))
-    {
+    if asks_baku(t) {
         return Err(PairTrfError::NotAvailable(
-            "the Baku acceleration (a `_BAKU` system line) is not available yet".to_string(),
+            "the Baku acceleration (a `_BAKU` system line) is read by the Dutch system only, \
+             not by `--system cxa`"
+                .to_string(),
         ));
     }
     Ok(())

@@ -6,6 +6,7 @@
 //! kept in tenths of a point (`20` is 2.0) so that 1/½/0, 2/1/0 and 3/1/0 scoring all stay
 //! integral.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// A side of the board. FIDE's White is xiangqi's Red (先手), Black is Black (后手).
@@ -137,6 +138,23 @@ pub struct SwissState {
     pub scoring: Scoring,
     /// The colour player 1 gets in round 1 (FIDE's "initial colour"), default White.
     pub initial_colour: Colour,
+    /// Accelerated pairings (C.04.5): per pairing number, the virtual points of each round
+    /// from round 1, in tenths. They count for the pairing only (score groups, floats,
+    /// topscorers, the bye's score group), not for the published order of the boards.
+    pub virtual_points: BTreeMap<u32, Vec<u32>>,
+    /// Pairs (pairing numbers) that may not be paired together this round: forbidden pairings
+    /// (TRF `XXP`, `260`; a regulation's `avoid`), treated as already met (C1).
+    pub forbidden: Vec<(u32, u32)>,
+}
+
+impl SwissState {
+    /// The virtual points of player `id` in round `round_index` (0-based).
+    pub fn virtual_points_of(&self, id: u32, round_index: usize) -> u32 {
+        self.virtual_points
+            .get(&id)
+            .and_then(|v| v.get(round_index).copied())
+            .unwrap_or(0)
+    }
 }
 
 /// One round's pairing: boards in publication order, then the bye.

@@ -170,6 +170,8 @@ pub fn generated_field(
         round: played + 1,
         scoring,
         initial_colour: Colour::White,
+        virtual_points: Default::default(),
+        forbidden: Vec::new(),
     }
 }
 

@@ -59,7 +59,10 @@ enum Float {
 struct P {
     id: u32,
     rank: usize,
+    /// The pairing score: points plus this round's virtual points (C.04.5).
     score: u32,
+    /// The points scored, for the published order of the boards.
+    real_score: u32,
     pref: Option<Colour>,
     imbalance: u32,
     repeated: Option<Colour>,
@@ -96,8 +99,9 @@ pub fn pair_dutch(state: &SwissState) -> Result<Pairing, PairingError> {
 struct Ctx {
     /// Present players sorted by score (desc) then rank.
     ps: Vec<P>,
-    /// Played opponents of each player (`ps` indices): a handful each, so the field's memory
-    /// stays linear (a bitset would be n²/8 bytes).
+    /// Played opponents of each player (`ps` indices), and those a forbidden pairing keeps
+    /// apart: a handful each, so the field's memory stays linear (a bitset would be n²/8
+    /// bytes).
     met: Vec<Vec<usize>>,
     played_rounds: usize,
     last_round: bool,
@@ -225,7 +229,12 @@ impl Ctx {
     fn pair(mut self) -> Result<Pairing, PairingError> {
         let n = self.ps.len();
         self.settle_bye();
-        if self.played_rounds == 0 && self.ps.iter().all(|p| p.score == self.ps[0].score) {
+        // Round 1's shortcut needs a field where every pair is allowed: a forbidden pair makes
+        // it a bracket like any other.
+        if self.played_rounds == 0
+            && self.ps.iter().all(|p| p.score == self.ps[0].score)
+            && self.met.iter().all(Vec::is_empty)
+        {
             return self.finish(&first_round(n));
         }
         self.check_largest_bracket()?;
@@ -397,12 +406,13 @@ impl Ctx {
                 boards.push((w, b));
             }
         }
-        // Publication order: higher-ranked player's score, then the other's, then rank.
+        // Publication order: higher-ranked player's score, then the other's, then rank (scores
+        // without virtual points, as bbpPairings publishes them).
         let key = |&(w, b): &(usize, usize)| {
             let (hi, lo) = if w < b { (w, b) } else { (b, w) };
             (
-                std::cmp::Reverse(self.ps[hi].score),
-                std::cmp::Reverse(self.ps[lo].score),
+                std::cmp::Reverse(self.ps[hi].real_score),
+                std::cmp::Reverse(self.ps[lo].real_score),
                 self.ps[hi].rank,
             )
         };

@@ -111,7 +111,10 @@ impl History<'_> {
         P {
             id: p.id,
             rank,
-            score: p.score,
+            score: p
+                .score
+                .saturating_add(self.state.virtual_points_of(p.id, self.played_rounds)),
+            real_score: p.score,
             pref,
             imbalance,
             repeated,
@@ -151,14 +154,16 @@ impl History<'_> {
         c
     }
 
-    /// The score of `state.players[idx]` `back` rounds ago.
+    /// The pairing score of `state.players[idx]` `back` rounds ago: the points then, plus that
+    /// round's virtual points.
     fn score_back(&self, idx: usize, back: usize) -> u32 {
         let p = &self.state.players[idx];
         let mut s = p.score;
-        for r in self.played_rounds.saturating_sub(back)..self.played_rounds {
+        let from = self.played_rounds.saturating_sub(back);
+        for r in from..self.played_rounds {
             s = s.saturating_sub(p.rounds.get(r).map_or(0, |e| e.points));
         }
-        s
+        s.saturating_add(self.state.virtual_points_of(p.id, from))
     }
 
     /// The float of `state.players[i]` `back` rounds ago (1 = the last round played).
@@ -192,7 +197,8 @@ impl History<'_> {
         }
     }
 
-    /// The played opponents of each prepared player, as indices into `ps`, sorted.
+    /// The played opponents of each prepared player, and the players a forbidden pairing keeps
+    /// apart from them (C1 treats both alike), as indices into `ps`, sorted.
     fn met(&self, ps: &[P]) -> Vec<Vec<usize>> {
         let index_of: BTreeMap<u32, usize> =
             ps.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
@@ -210,6 +216,14 @@ impl History<'_> {
                     continue;
                 }
                 if let Some(j) = e.opponent.and_then(|o| index_of.get(&o).copied()) {
+                    met[i].push(j);
+                    met[j].push(i);
+                }
+            }
+        }
+        for (a, b) in &self.state.forbidden {
+            if let (Some(&i), Some(&j)) = (index_of.get(a), index_of.get(b)) {
+                if i != j {
                     met[i].push(j);
                     met[j].push(i);
                 }

@@ -1,0 +1,237 @@
+//! The pairing-only records: accelerations (JaVaFo `XXA`, TRF-2026 `250`) and forbidden
+//! pairings (JaVaFo `XXP`, TRF-2026 `260`), read by column with the place of what is wrong.
+
+use super::fields::{cols, err, parse_points, parse_uint};
+use super::{TrfAcceleration, TrfError, TrfErrorKind, TrfForbidden};
+
+fn bad(line: usize, column: usize, what: &'static str) -> TrfError {
+    err(line, column, TrfErrorKind::BadRecord(what))
+}
+
+/// A starting rank at columns `from..=to`: a number from 1.
+fn rank(
+    b: &[u8],
+    line: usize,
+    from: usize,
+    to: usize,
+    what: &'static str,
+) -> Result<u32, TrfError> {
+    parse_uint(&cols(b, from, to))
+        .filter(|&v| v > 0)
+        .ok_or_else(|| bad(line, from, what))
+}
+
+/// `XXA NNNN pppp pppp ...`.
+pub(super) fn xxa(b: &[u8], line: usize) -> Result<TrfAcceleration, TrfError> {
+    let player = rank(
+        b,
+        line,
+        5,
+        8,
+        "`XXA`: columns 5-8 must hold the player's starting rank",
+    )?;
+    let mut points = Vec::new();
+    let mut start = 10usize;
+    while start <= b.len() {
+        if b.get(start - 2).is_some_and(|&c| c != b' ') {
+            return Err(bad(
+                line,
+                start - 1,
+                "`XXA`: the rounds' points are 4-column fields from column 10, one blank apart",
+            ));
+        }
+        let field = cols(b, start, start + 3);
+        points.push(if field.is_empty() {
+            0
+        } else {
+            parse_points(&field).ok_or_else(|| {
+                bad(
+                    line,
+                    start,
+                    "`XXA`: a round's virtual points must be a number of points like 1.0 or 0.5",
+                )
+            })?
+        });
+        start += 5;
+    }
+    Ok(TrfAcceleration::Player {
+        line,
+        player,
+        points,
+    })
+}
+
+/// `250 MMMM GGGG RRF RRL PPPF PPPL`.
+pub(super) fn r250(b: &[u8], line: usize) -> Result<TrfAcceleration, TrfError> {
+    let mp = cols(b, 5, 8);
+    if !mp.is_empty() && parse_points(&mp) != Some(0) {
+        return Err(bad(
+            line,
+            5,
+            "`250`: columns 5-8 (fictitious match points) are for team competitions and must be blank",
+        ));
+    }
+    let points = parse_points(&cols(b, 10, 13))
+        .filter(|&v| v > 0)
+        .ok_or_else(|| {
+            bad(
+                line,
+                10,
+                "`250`: columns 10-13 must hold the fictitious points, not zero (like 1.0)",
+            )
+        })?;
+    let first = rank(
+        b,
+        line,
+        15,
+        17,
+        "`250`: columns 15-17 must hold the first round",
+    )?;
+    let last = rank(
+        b,
+        line,
+        19,
+        21,
+        "`250`: columns 19-21 must hold the last round",
+    )?;
+    if last < first {
+        return Err(bad(
+            line,
+            19,
+            "`250`: the last round (columns 19-21) comes before the first (15-17)",
+        ));
+    }
+    let from = rank(
+        b,
+        line,
+        23,
+        26,
+        "`250`: columns 23-26 must hold the first player's starting rank",
+    )?;
+    let to = rank(
+        b,
+        line,
+        28,
+        31,
+        "`250`: columns 28-31 must hold the last player's starting rank",
+    )?;
+    if to < from {
+        return Err(bad(
+            line,
+            28,
+            "`250`: the last player (columns 28-31) comes before the first (23-26)",
+        ));
+    }
+    if !cols(b, 32, b.len()).is_empty() {
+        return Err(bad(line, 32, "`250`: nothing may follow column 31"));
+    }
+    Ok(TrfAcceleration::Range {
+        line,
+        points,
+        first,
+        last,
+        from,
+        to,
+    })
+}
+
+/// `XXP NNNN NNNN ...`: starting ranks separated by blanks.
+pub(super) fn xxp(b: &[u8], line: usize) -> Result<TrfForbidden, TrfError> {
+    let mut players = Vec::new();
+    let mut columns = Vec::new();
+    let mut i = 3usize;
+    while i < b.len() {
+        if b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b.get(i).is_some_and(|c| !c.is_ascii_whitespace()) {
+            i += 1;
+        }
+        let tok = String::from_utf8_lossy(b.get(start..i).unwrap_or(&[])).to_string();
+        let id = parse_uint(&tok).filter(|&v| v > 0).ok_or_else(|| {
+            bad(
+                line,
+                start + 1,
+                "`XXP`: the players must be starting ranks separated by blanks",
+            )
+        })?;
+        players.push(id);
+        columns.push(start + 1);
+    }
+    if players.len() < 2 {
+        return Err(bad(
+            line,
+            b.len() + 1,
+            "`XXP`: a forbidden pairing names at least two players",
+        ));
+    }
+    Ok(TrfForbidden {
+        line,
+        players,
+        columns,
+        rounds: None,
+    })
+}
+
+/// `260 RRF RRL PPP1 PPP2 ...`.
+pub(super) fn r260(b: &[u8], line: usize) -> Result<TrfForbidden, TrfError> {
+    let first = rank(
+        b,
+        line,
+        5,
+        7,
+        "`260`: columns 5-7 must hold the first round",
+    )?;
+    let last = rank(
+        b,
+        line,
+        9,
+        11,
+        "`260`: columns 9-11 must hold the last round",
+    )?;
+    if last < first {
+        return Err(bad(
+            line,
+            9,
+            "`260`: the last round (columns 9-11) comes before the first (5-7)",
+        ));
+    }
+    let mut players = Vec::new();
+    let mut columns = Vec::new();
+    let mut start = 13usize;
+    while start <= b.len() {
+        if b.get(start - 2).is_some_and(|&c| c != b' ') {
+            return Err(bad(
+                line,
+                start - 1,
+                "`260`: the players are 4-column fields from column 13, one blank apart",
+            ));
+        }
+        if !cols(b, start, start + 3).is_empty() {
+            players.push(rank(
+                b,
+                line,
+                start,
+                start + 3,
+                "`260`: a player field must hold a starting rank",
+            )?);
+            columns.push(start);
+        }
+        start += 5;
+    }
+    if players.len() < 2 {
+        return Err(bad(
+            line,
+            b.len() + 1,
+            "`260`: a forbidden pairing names at least two players (columns 13-16, 18-21, ...)",
+        ));
+    }
+    Ok(TrfForbidden {
+        line,
+        players,
+        columns,
+        rounds: Some((first, last)),
+    })
+}
