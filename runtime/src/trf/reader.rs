@@ -25,11 +25,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Trf, TrfError> {
 /// Parse a TRF-16 or TRF-2026 text.
 pub fn parse(text: &str) -> Result<Trf, TrfError> {
     let mut trf = Trf::default();
-    let mut scoring = TrfScoring::default();
-    let mut pab_set = false;
-    let mut half_set = false;
-    let full_set = false;
-    let mut fwin_set = false;
+    let mut scoring = ScoringLines::default();
     for (idx, raw) in text.split('\n').enumerate() {
         let lineno = idx + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -40,25 +36,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let code = b.get(..3).map(|c| String::from_utf8_lossy(c).to_string());
         match code.as_deref() {
             Some("001") => {
-                // Columns count characters: a name in Chinese is one column a character. The
-                // fixed columns are read from a one-byte-per-character copy of the line, the
-                // name from the characters themselves.
-                let chars: Vec<char> = line.chars().collect();
-                let narrow: Vec<u8> = chars
-                    .iter()
-                    .map(|&c| if c.is_ascii() { c as u8 } else { b'?' })
-                    .collect();
-                // A repeated starting rank is named as such, before what it breaks on its line
-                // (a game against "itself", a game the other line does not record).
-                let rank = parse_uint(&cols(&narrow, 5, 8));
-                if let Some(rank) = rank.filter(|r| trf.players.iter().any(|p| p.id == *r)) {
-                    return Err(err(lineno, 5, TrfErrorKind::DuplicatePlayer(rank)));
-                }
-                let mut player = parse_player(&narrow, lineno)?;
-                player.name = chars
-                    .get(14.min(chars.len())..47.min(chars.len()))
-                    .map(|cs| cs.iter().collect::<String>().trim().to_string())
-                    .unwrap_or_default();
+                let player = player_line(&trf, line, lineno)?;
                 trf.players.push(player)
             }
             Some("012") => trf.name = Some(cols(b, 5, b.len())),
@@ -85,68 +63,12 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                     _ => return Err(err(lineno, 5, TrfErrorKind::BadHeader("152"))),
                 });
             }
-            Some("162") | Some("XXS") => {
-                // `162  W 2.0    D 1.0` (symbol, value pairs) or `XXS W=1.0 D=0.5`.
-                let rest = cols(b, 4, b.len()).replace('=', " ");
-                let toks: Vec<&str> = rest.split_whitespace().collect();
-                let what = if code.as_deref() == Some("162") {
-                    "162"
-                } else {
-                    "XXS"
-                };
-                if !toks.len().is_multiple_of(2) {
-                    return Err(err(lineno, 5, TrfErrorKind::BadHeader(what)));
-                }
-                for pair in toks.chunks(2) {
-                    let (Some(sym), Some(val)) = (pair.first(), pair.get(1)) else {
-                        continue;
-                    };
-                    let v = parse_points(val)
-                        .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader(what)))?;
-                    match sym.to_ascii_uppercase().as_str() {
-                        "W" | "WW" | "BW" => scoring.win = v,
-                        "D" | "WD" | "BD" => scoring.draw = v,
-                        "L" | "WL" | "BL" => scoring.loss = v,
-                        "P" | "U" | "PAB" => {
-                            scoring.pab = v;
-                            pab_set = true;
-                        }
-                        "H" => {
-                            scoring.half_bye = v;
-                            half_set = true;
-                        }
-                        "F" | "FW" | "X" => {
-                            scoring.forfeit_win = v;
-                            fwin_set = true;
-                        }
-                        "FL" => scoring.forfeit_loss = v,
-                        "Z" | "A" => scoring.zero_bye = v,
-                        _ => {}
-                    }
-                }
-                scoring.declared = true;
-            }
+            Some("162") => scoring.symbols(b, lineno, "162")?,
+            Some("XXS") => scoring.symbols(b, lineno, "XXS")?,
             Some(c) if c.starts_with("BB") && c.len() == 3 => {
-                // JaVaFo extensions: BBW win, BBD draw, BBL loss, BBZ zero bye, BBF forfeit
-                // loss, BBU pairing-allocated bye.
-                let v = parse_points(&cols(b, 4, b.len()))
-                    .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("BB?")))?;
-                match c {
-                    "BBW" => scoring.win = v,
-                    "BBD" => scoring.draw = v,
-                    "BBL" => scoring.loss = v,
-                    "BBZ" => scoring.zero_bye = v,
-                    "BBF" => scoring.forfeit_loss = v,
-                    "BBU" => {
-                        scoring.pab = v;
-                        pab_set = true;
-                    }
-                    _ => {
-                        trf.other_lines.push((lineno, line.to_string()));
-                        continue;
-                    }
+                if !scoring.javafo(c, b, lineno)? {
+                    trf.other_lines.push((lineno, line.to_string()));
                 }
-                scoring.declared = true;
             }
             Some("XXA") | Some("250") => {
                 let a = if code.as_deref() == Some("XXA") {
@@ -166,26 +88,123 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                 trf.forbidden.push(f);
                 trf.other_lines.push((lineno, line.to_string()));
             }
-            Some("###") => trf.other_lines.push((lineno, line.to_string())),
             _ => trf.other_lines.push((lineno, line.to_string())),
         }
     }
-    // Byes worth a win or a draw follow the declared win and draw unless set on their own.
-    if !pab_set {
-        scoring.pab = scoring.win;
-    }
-    if !full_set {
-        scoring.full_bye = scoring.win;
-    }
-    if !fwin_set {
-        scoring.forfeit_win = scoring.win;
-    }
-    if !half_set {
-        scoring.half_bye = scoring.draw;
-    }
-    trf.scoring = scoring;
+    trf.scoring = scoring.finish();
     check(&trf)?;
     Ok(trf)
+}
+
+/// A player line (`001`). Columns count characters: a name in Chinese is one column a
+/// character. The fixed columns are read from a one-byte-per-character copy of the line, the
+/// name from the characters themselves.
+fn player_line(trf: &Trf, line: &str, lineno: usize) -> Result<TrfPlayer, TrfError> {
+    let chars: Vec<char> = line.chars().collect();
+    let narrow: Vec<u8> = chars
+        .iter()
+        .map(|&c| if c.is_ascii() { c as u8 } else { b'?' })
+        .collect();
+    // A repeated starting rank is named as such, before what it breaks on its line (a game
+    // against "itself", a game the other line does not record).
+    let rank = parse_uint(&cols(&narrow, 5, 8));
+    if let Some(rank) = rank.filter(|r| trf.players.iter().any(|p| p.id == *r)) {
+        return Err(err(lineno, 5, TrfErrorKind::DuplicatePlayer(rank)));
+    }
+    let mut player = parse_player(&narrow, lineno)?;
+    player.name = chars
+        .get(14.min(chars.len())..47.min(chars.len()))
+        .map(|cs| cs.iter().collect::<String>().trim().to_string())
+        .unwrap_or_default();
+    Ok(player)
+}
+
+/// The scoring the header lines declare, and which byes and forfeits were set on their own.
+#[derive(Default)]
+struct ScoringLines {
+    scoring: TrfScoring,
+    pab_set: bool,
+    half_set: bool,
+    fwin_set: bool,
+}
+
+impl ScoringLines {
+    /// `162  W 2.0    D 1.0` (symbol, value pairs) or `XXS W=1.0 D=0.5`.
+    fn symbols(&mut self, b: &[u8], lineno: usize, what: &'static str) -> Result<(), TrfError> {
+        let rest = cols(b, 4, b.len()).replace('=', " ");
+        let toks: Vec<&str> = rest.split_whitespace().collect();
+        if !toks.len().is_multiple_of(2) {
+            return Err(err(lineno, 5, TrfErrorKind::BadHeader(what)));
+        }
+        let s = &mut self.scoring;
+        for pair in toks.chunks(2) {
+            let (Some(sym), Some(val)) = (pair.first(), pair.get(1)) else {
+                continue;
+            };
+            let v =
+                parse_points(val).ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader(what)))?;
+            match sym.to_ascii_uppercase().as_str() {
+                "W" | "WW" | "BW" => s.win = v,
+                "D" | "WD" | "BD" => s.draw = v,
+                "L" | "WL" | "BL" => s.loss = v,
+                "P" | "U" | "PAB" => {
+                    s.pab = v;
+                    self.pab_set = true;
+                }
+                "H" => {
+                    s.half_bye = v;
+                    self.half_set = true;
+                }
+                "F" | "FW" | "X" => {
+                    s.forfeit_win = v;
+                    self.fwin_set = true;
+                }
+                "FL" => s.forfeit_loss = v,
+                "Z" | "A" => s.zero_bye = v,
+                _ => {}
+            }
+        }
+        s.declared = true;
+        Ok(())
+    }
+
+    /// JaVaFo extensions: BBW win, BBD draw, BBL loss, BBZ zero bye, BBF forfeit loss, BBU
+    /// pairing-allocated bye. False for another `BB?` code (kept as an other line).
+    fn javafo(&mut self, code: &str, b: &[u8], lineno: usize) -> Result<bool, TrfError> {
+        let v = parse_points(&cols(b, 4, b.len()))
+            .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("BB?")))?;
+        let s = &mut self.scoring;
+        match code {
+            "BBW" => s.win = v,
+            "BBD" => s.draw = v,
+            "BBL" => s.loss = v,
+            "BBZ" => s.zero_bye = v,
+            "BBF" => s.forfeit_loss = v,
+            "BBU" => {
+                s.pab = v;
+                self.pab_set = true;
+            }
+            _ => return Ok(false),
+        }
+        s.declared = true;
+        Ok(true)
+    }
+
+    /// Byes worth a win or a draw follow the declared win and draw unless set on their own.
+    fn finish(self) -> TrfScoring {
+        let mut s = self.scoring;
+        if !self.pab_set {
+            s.pab = s.win;
+        }
+        s.full_bye = s.win;
+        if !self.fwin_set {
+            s.forfeit_win = s.win;
+        }
+        if !self.half_set {
+            s.half_bye = s.draw;
+        }
+        s
+    }
 }
 
 fn parse_player(b: &[u8], lineno: usize) -> Result<TrfPlayer, TrfError> {
@@ -226,71 +245,7 @@ fn parse_player(b: &[u8], lineno: usize) -> Result<TrfPlayer, TrfError> {
             start += 10;
             continue;
         }
-        let opp_s =
-            String::from_utf8_lossy(block.get(..4.min(block.len())).unwrap_or(&[])).to_string();
-        let opp_t = opp_s.trim();
-        let opponent = if opp_t.is_empty() {
-            None
-        } else {
-            let v = parse_uint(opp_t)
-                .ok_or_else(|| err(lineno, start, TrfErrorKind::BadNumber("opponent")))?;
-            if v == 0 {
-                None
-            } else {
-                Some(v)
-            }
-        };
-        if block.get(4).is_some_and(|&c| c != b' ') {
-            return Err(err(lineno, start + 4, TrfErrorKind::BadRoundBlock));
-        }
-        let colour_c = block.get(5).copied().unwrap_or(b' ');
-        let colour = match colour_c {
-            b'w' | b'W' => Some(Colour::White),
-            b'b' | b'B' => Some(Colour::Black),
-            b'-' | b' ' => None,
-            c => {
-                return Err(err(
-                    lineno,
-                    start + 5,
-                    TrfErrorKind::BadColour(char::from(c)),
-                ))
-            }
-        };
-        if block.get(6).is_some_and(|&c| c != b' ') {
-            return Err(err(lineno, start + 6, TrfErrorKind::BadRoundBlock));
-        }
-        let res_c = block.get(7).copied().unwrap_or(b' ');
-        let result = if res_c.is_ascii() {
-            ResultCode::from_char(char::from(res_c))
-        } else {
-            None
-        }
-        .ok_or_else(|| {
-            err(
-                lineno,
-                start + 7,
-                TrfErrorKind::BadResult(char::from(res_c)),
-            )
-        })?;
-        if opponent == Some(id) {
-            return Err(err(lineno, start, TrfErrorKind::OwnOpponent));
-        }
-        // Played results need an opponent and a colour; byes have neither.
-        if result.is_played() && (opponent.is_none() || colour.is_none()) {
-            return Err(err(lineno, start, TrfErrorKind::BadRoundBlock));
-        }
-        if matches!(
-            result,
-            ResultCode::HalfBye | ResultCode::FullBye | ResultCode::Pab | ResultCode::ZeroBye
-        ) && opponent.is_some()
-        {
-            return Err(err(lineno, start, TrfErrorKind::BadRoundBlock));
-        }
-        rounds.push(Some(TrfRound {
-            opponent,
-            colour,
-            result,
-        }));
+        rounds.push(Some(round_block(block, start, id, lineno)?));
         start += 10;
     }
     while rounds.last().is_some_and(|r| r.is_none()) {
@@ -414,4 +369,72 @@ fn check_records(trf: &Trf, by_id: &BTreeMap<u32, usize>) -> Result<(), TrfError
         }
     }
     Ok(())
+}
+
+/// One round's block of a player line (columns `start`..`start + 7`): opponent, colour, result.
+fn round_block(block: &[u8], start: usize, id: u32, lineno: usize) -> Result<TrfRound, TrfError> {
+    let opp_s = String::from_utf8_lossy(block.get(..4.min(block.len())).unwrap_or(&[])).to_string();
+    let opp_t = opp_s.trim();
+    let opponent = if opp_t.is_empty() {
+        None
+    } else {
+        let v = parse_uint(opp_t)
+            .ok_or_else(|| err(lineno, start, TrfErrorKind::BadNumber("opponent")))?;
+        if v == 0 {
+            None
+        } else {
+            Some(v)
+        }
+    };
+    if block.get(4).is_some_and(|&c| c != b' ') {
+        return Err(err(lineno, start + 4, TrfErrorKind::BadRoundBlock));
+    }
+    let colour_c = block.get(5).copied().unwrap_or(b' ');
+    let colour = match colour_c {
+        b'w' | b'W' => Some(Colour::White),
+        b'b' | b'B' => Some(Colour::Black),
+        b'-' | b' ' => None,
+        c => {
+            return Err(err(
+                lineno,
+                start + 5,
+                TrfErrorKind::BadColour(char::from(c)),
+            ))
+        }
+    };
+    if block.get(6).is_some_and(|&c| c != b' ') {
+        return Err(err(lineno, start + 6, TrfErrorKind::BadRoundBlock));
+    }
+    let res_c = block.get(7).copied().unwrap_or(b' ');
+    let result = if res_c.is_ascii() {
+        ResultCode::from_char(char::from(res_c))
+    } else {
+        None
+    }
+    .ok_or_else(|| {
+        err(
+            lineno,
+            start + 7,
+            TrfErrorKind::BadResult(char::from(res_c)),
+        )
+    })?;
+    if opponent == Some(id) {
+        return Err(err(lineno, start, TrfErrorKind::OwnOpponent));
+    }
+    // Played results need an opponent and a colour; byes have neither.
+    if result.is_played() && (opponent.is_none() || colour.is_none()) {
+        return Err(err(lineno, start, TrfErrorKind::BadRoundBlock));
+    }
+    if matches!(
+        result,
+        ResultCode::HalfBye | ResultCode::FullBye | ResultCode::Pab | ResultCode::ZeroBye
+    ) && opponent.is_some()
+    {
+        return Err(err(lineno, start, TrfErrorKind::BadRoundBlock));
+    }
+    Ok(TrfRound {
+        opponent,
+        colour,
+        result,
+    })
 }
