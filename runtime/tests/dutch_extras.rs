@@ -4,25 +4,15 @@
 //! (`XXP`, `260`) added, each paired by bbpPairings again; see
 //! `tests/data/swiss-dutch-extras/PROVENANCE.md`. Boards and colours must be identical.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+mod common;
+
+use common::lines_of;
 use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss-dutch-extras")
-}
-
-fn lines_of(text: &str, drop_count_line: bool) -> BTreeSet<String> {
-    let mut lines: Vec<String> = text
-        .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|l| !l.is_empty())
-        .collect();
-    if drop_count_line && !lines.is_empty() {
-        lines.remove(0);
-    }
-    lines.into_iter().collect()
 }
 
 /// The variants (`round-KK.VARIANT.trf`; the `.engine.trf` files are what the engine was given

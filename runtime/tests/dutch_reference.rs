@@ -5,9 +5,11 @@
 //! of a corpus generated with the same engine (`scripts/swiss-corpus/`): forfeits, half- and
 //! zero-point byes, withdrawals, 2/1/0 and 3/1/0 scoring, long tournaments of small fields.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+mod common;
+
+use common::lines_of;
 use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
 
 fn data_dir() -> PathBuf {
@@ -16,19 +18,6 @@ fn data_dir() -> PathBuf {
 
 fn generated_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss-dutch-gen")
-}
-
-/// The `.pairs` lines as a set, count line dropped (our output starts with one).
-fn lines_of(text: &str, drop_count_line: bool) -> BTreeSet<String> {
-    let mut lines: Vec<String> = text
-        .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|l| !l.is_empty())
-        .collect();
-    if drop_count_line && !lines.is_empty() {
-        lines.remove(0);
-    }
-    lines.into_iter().collect()
 }
 
 const DEBUG_MAX_PLAYERS: u32 = 101;

@@ -2,7 +2,7 @@
 //! the pairs the clause keeps apart go to the FIDE Dutch engine as forbidden pairings (treated
 //! like a game already played, C1), round 1 is the first-round method's exchange of partners.
 
-use crate::common::xqreg;
+use crate::common::simulated_games;
 
 const REGULATION: &str = r#"regulation "亚洲象棋公开赛" en "Asian Open" {
   dates 2026-05-01 .. 2026-05-03
@@ -40,34 +40,7 @@ p8,乙四,海防,VIE,men,1990-01-01,,2330,,8
 
 /// The stage's games as (round, red, black), with `avoid` as the stage's clause.
 fn games(avoid: &str) -> Vec<(u64, String, String)> {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("regulation.xqr");
-    let csv = tmp.path().join("roster.csv");
-    std::fs::write(&reg, REGULATION.replace("AVOID", avoid)).expect("writes");
-    std::fs::write(&csv, ROSTER).expect("writes");
-    let out = xqreg(&[
-        "simulate",
-        &reg.to_string_lossy(),
-        "--roster",
-        &csv.to_string_lossy(),
-        "--format",
-        "json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{avoid}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    v["stages"][0]["games"]
-        .as_array()
-        .expect("games")
-        .iter()
-        .map(|g| {
-            let id = |side: &str| g[side].as_str().unwrap_or_default().to_string();
-            (g["round"].as_u64().unwrap_or(0), id("red"), id("black"))
-        })
-        .collect()
+    simulated_games(&REGULATION.replace("AVOID", avoid), ROSTER, avoid)
 }
 
 /// Games between compatriots (CHN players are the odd ids) in rounds `from..`.

@@ -2,7 +2,7 @@
 //! federation (the roster's `federation`) apart, here in round 1 only, where `avoid same_unit`
 //! would not (every player has a unit of their own).
 
-use crate::common::xqreg;
+use crate::common::simulated_games;
 
 const REGULATION: &str = r#"regulation "亚洲象棋公开赛" en "Asian Open" {
   dates 2026-05-01 .. 2026-05-03
@@ -39,34 +39,10 @@ p8,乙四,海防,VIE,men,1990-01-01,,2330,,8
 
 /// Round 1's games of the stage as (red, black) ids, with `avoid` as the stage's clause.
 fn round1(avoid: &str) -> Vec<(String, String)> {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("regulation.xqr");
-    let csv = tmp.path().join("roster.csv");
-    std::fs::write(&reg, REGULATION.replace("AVOID", avoid)).expect("writes");
-    std::fs::write(&csv, ROSTER).expect("writes");
-    let out = xqreg(&[
-        "simulate",
-        &reg.to_string_lossy(),
-        "--roster",
-        &csv.to_string_lossy(),
-        "--format",
-        "json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{avoid}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    v["stages"][0]["games"]
-        .as_array()
-        .expect("games")
-        .iter()
-        .filter(|g| g["round"] == 1)
-        .map(|g| {
-            let id = |side: &str| g[side].as_str().unwrap_or_default().to_string();
-            (id("red"), id("black"))
-        })
+    simulated_games(&REGULATION.replace("AVOID", avoid), ROSTER, avoid)
+        .into_iter()
+        .filter(|g| g.0 == 1)
+        .map(|(_, red, black)| (red, black))
         .collect()
 }
 

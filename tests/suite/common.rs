@@ -31,6 +31,39 @@ pub fn xqreg_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The first stage's games of `simulate` on `regulation` with `roster` (CSV), as (round, red,
+/// black) ids; the run must succeed (`what` names it in the failure).
+pub fn simulated_games(regulation: &str, roster: &str, what: &str) -> Vec<(u64, String, String)> {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = tmp.path().join("regulation.xqr");
+    let csv = tmp.path().join("roster.csv");
+    std::fs::write(&reg, regulation).expect("writes");
+    std::fs::write(&csv, roster).expect("writes");
+    let out = xqreg(&[
+        "simulate",
+        &reg.to_string_lossy(),
+        "--roster",
+        &csv.to_string_lossy(),
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    v["stages"][0]["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| {
+            let id = |side: &str| g[side].as_str().unwrap_or_default().to_string();
+            (g["round"].as_u64().unwrap_or(0), id("red"), id("black"))
+        })
+        .collect()
+}
+
 /// The workspace root (the compiler crate's parent).
 pub fn root() -> PathBuf {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -437,3 +437,17 @@ pub fn swiss(system: SwissSystem, rounds: u32) -> Swiss {
         origin: o("swiss"),
     }
 }
+
+/// A pairing file's lines as a set, white space folded, the count line dropped where asked (our
+/// output starts with one; the engine's reference files too).
+pub fn lines_of(text: &str, drop_count_line: bool) -> BTreeSet<String> {
+    let mut lines: Vec<String> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect();
+    if drop_count_line && !lines.is_empty() {
+        lines.remove(0);
+    }
+    lines.into_iter().collect()
+}
