@@ -431,10 +431,21 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
         Ok(t) => t.to_string(),
         Err(e) => {
             let at = e.valid_up_to();
-            diags.push(malformed(
-                "the file is not UTF-8 (save it as UTF-8)",
-                Span::new(at, at + '\u{FFFD}'.len_utf8()),
-            ));
+            diags.push(
+                Diagnostic::new(
+                    &E801,
+                    Msg::new(
+                        "malformed CSV: the file is not UTF-8",
+                        "CSV 格式错误：文件不是 UTF-8 编码",
+                    ),
+                    Span::new(at, at + '\u{FFFD}'.len_utf8()),
+                    Msg::new("not UTF-8 from here", "此处起不是 UTF-8"),
+                )
+                .with_help(Msg::new(
+                    "save the file as UTF-8 (a spreadsheet's \"CSV UTF-8\"); GBK and UTF-16 are not read",
+                    "将文件另存为 UTF-8 编码（电子表格的“CSV UTF-8”）；不读取 GBK 与 UTF-16",
+                )),
+            );
             String::from_utf8_lossy(bytes).into_owned()
         }
     };
@@ -483,6 +494,12 @@ mod tests {
         assert_eq!(codes(&report), vec!["E801"]);
         let report = read_roster("r.csv", b"id,name\np1,\xff\n").expect_err("not utf-8");
         assert_eq!(codes(&report), vec!["E801"]);
+        // The help says what to do about the encoding, not about fields and quotes.
+        let help = format!("{:?}", report.diagnostics[0]);
+        assert!(
+            help.contains("CSV UTF-8") && !help.contains("quotes"),
+            "{help}"
+        );
     }
 
     #[test]
