@@ -15,7 +15,7 @@ use crate::sheet::model::Clause;
 use crate::sheet::Lang;
 use draw::{draw, numbers};
 use format::format_text;
-use xqreg_grammar::ast::{EntrantSource, PlayoffRef, Stage, StageClause};
+use xqreg_grammar::ast::{EntrantSource, Format, PlayoffRef, Stage, StageClause};
 
 pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
     ctx.mark(s.name.span);
@@ -72,7 +72,19 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                 } else {
                     ctx.mf(M::RankingLead, &[&title])
                 };
-                let mut cl = tiebreak_clause(ctx, chain, lead);
+                let team = s.clauses.iter().any(|c| {
+                    matches!(
+                        c,
+                        StageClause::Format(
+                            Format::TeamRoundRobin { .. }
+                                | Format::Swiss {
+                                    boards: Some(_),
+                                    ..
+                                }
+                        )
+                    )
+                });
+                let mut cl = tiebreak_clause(ctx, chain, lead, team);
                 cl.heading = String::new();
                 ranking.push(cl);
             }
