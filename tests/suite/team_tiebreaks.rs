@@ -1,4 +1,4 @@
-//! Team tie-breaks (issue 9): the sheet says what `board_countback`, `head_to_head`,
+//! Team tie-breaks and line-ups (issue 9): the sheet says what `board_countback`, `head_to_head`,
 //! `opponents_score` and `wins` mean in a team stage, in zh and en. Their runs are the scenario
 //! files `tests/scenarios/team_tiebreaks.xqr` and `team_opponents_score.xqr`.
 
@@ -40,6 +40,30 @@ fn team_criteria_print_as_team_criteria_in_both_languages() {
     let en = sheet_of(swiss, Lang::En);
     assert!(
         en.contains("Higher sum of the opponent teams' match points"),
+        "{en}"
+    );
+}
+
+#[test]
+fn line_ups_print_in_both_languages() {
+    let fixed = "tests/scenarios/team_lineup_fixed.xqr";
+    let zh = sheet_of(fixed, Lang::Zh);
+    assert!(
+        zh.contains("各队按报名台次顺序，由前2名队员出场，各轮不变"),
+        "{zh}"
+    );
+    let en = sheet_of(fixed, Lang::En);
+    assert!(
+        en.contains("Each team plays its first 2 players in registered board order"),
+        "{en}"
+    );
+    let each = "tests/scenarios/team_lineup.xqr";
+    let zh = sheet_of(each, Lang::Zh);
+    assert!(zh.contains("实行临时定台制"), "{zh}");
+    assert!(zh.contains("出场名单须于每轮开赛前30分钟提交"), "{zh}");
+    let en = sheet_of(each, Lang::En);
+    assert!(
+        en.contains("Line-ups are handed in 30 minutes before each round"),
         "{en}"
     );
 }

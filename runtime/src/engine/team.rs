@@ -11,7 +11,7 @@ use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
 use super::{entrants, fixed, Ctx, StageRun};
 use crate::pairing::round_robin;
-use crate::plan::{Cycles, NumberOrder, Origin, Side, Stage, TeamRoundRobin};
+use crate::plan::{Cycles, Lineup, LineupMode, NumberOrder, Origin, Side, Stage, TeamRoundRobin};
 use std::collections::BTreeMap;
 
 pub(crate) fn run(
@@ -91,6 +91,10 @@ pub(crate) fn run(
                 alias: None,
                 game_no: 1,
             };
+            let (x, y) = (
+                lineup_for(ctx, t.lineup.as_ref(), &x, &at),
+                lineup_for(ctx, t.lineup.as_ref(), &y, &at),
+            );
             let gp = play_team_match(ctx, &at, stage, t.boards, (&x, &y), &mut games);
             record_match(&mut comps, round, (xp, yp), &gp, match_points(stage));
         }
@@ -186,6 +190,38 @@ pub(super) fn record_match(
         }
     }
     (xk, yk)
+}
+
+/// Team `t`'s players for this round's boards, by the stage's line-up rule. Fixed (or no
+/// rule): the roster order, a withdrawn player keeping his board (forfeited). `each_round`
+/// (the default line-up, roster order): the players still in first, so that a reserve takes a
+/// withdrawn player's place and the boards below move up; the withdrawn last (a board no one
+/// is left for is forfeited).
+pub(super) fn lineup_for(
+    ctx: &mut Ctx<'_>,
+    lineup: Option<&Lineup>,
+    t: &Team,
+    at: &GameAt<'_>,
+) -> Team {
+    let Some(l) = lineup.filter(|l| l.mode == LineupMode::EachRoundRosterOrder) else {
+        return t.clone();
+    };
+    let (unit, members) = t;
+    let (mut playing, out): (Vec<usize>, Vec<usize>) = members
+        .iter()
+        .partition(|&&p| !ctx.is_withdrawn(p, at.stage_ix, at.stage, at.round));
+    if !out.is_empty() {
+        let ids: Vec<String> = playing.iter().map(|&p| ctx.id(p).to_string()).collect();
+        let text = format!(
+            "{} round {}: {unit} plays its default line-up, the roster order of the players still in: {}",
+            at.stage,
+            at.round,
+            ids.join(", ")
+        );
+        ctx.transcript.push(EntryKind::Pairing, text, &l.origin);
+    }
+    playing.extend(out);
+    (unit.clone(), playing)
 }
 
 /// Adds one match's (or bye's) points, board by board, to `c`'s per-board totals.

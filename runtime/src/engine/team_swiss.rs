@@ -57,6 +57,8 @@ pub(crate) fn run(
                 alias: None,
                 game_no: 1,
             };
+            let xt = team::lineup_for(ctx, sw.lineup.as_ref(), &xt, &at);
+            let yt = team::lineup_for(ctx, sw.lineup.as_ref(), &yt, &at);
             let gp = team::play_team_match(ctx, &at, stage, boards, (&xt, &yt), &mut games);
             let (xk, yk) =
                 team::record_match(&mut comps, round, (xp, yp), &gp, team::match_points(stage));

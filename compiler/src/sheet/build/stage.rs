@@ -111,7 +111,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                 let t = ctx.tm(t);
                 sentences.push(t);
             }
-            other => pairing::sentence(ctx, other, &mut sentences),
+            other => pairing::sentence(ctx, other, team_boards(s), &mut sentences),
         }
     }
     // Entrants open the format sentence: 小组赛各组第1名进行淘汰赛.
@@ -168,4 +168,15 @@ fn entrant(ctx: &mut Ctx<'_>, e: &EntrantSource) -> String {
             ctx.m(M::RestOfField).to_string()
         }
     }
+}
+
+/// A team stage's boards (`team_round_robin ... boards 4`, `swiss ... boards 4`).
+fn team_boards(s: &Stage) -> Option<u32> {
+    s.clauses.iter().find_map(|c| match c {
+        StageClause::Format(Format::TeamRoundRobin { boards, .. }) => Some(boards.node),
+        StageClause::Format(Format::Swiss {
+            boards: Some(b), ..
+        }) => Some(b.node),
+        _ => None,
+    })
 }
