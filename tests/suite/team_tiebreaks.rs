@@ -1,4 +1,4 @@
-//! Team tie-breaks and line-ups (issue 9): the sheet says what `board_countback`, `head_to_head`,
+//! Team tie-breaks, line-ups and the odd team Swiss (issue 9): the sheet says what `board_countback`, `head_to_head`,
 //! `opponents_score` and `wins` mean in a team stage, in zh and en. Their runs are the scenario
 //! files `tests/scenarios/team_tiebreaks.xqr` and `team_opponents_score.xqr`.
 
@@ -65,5 +65,54 @@ fn line_ups_print_in_both_languages() {
     assert!(
         en.contains("Line-ups are handed in 30 minutes before each round"),
         "{en}"
+    );
+}
+
+/// `simulate` on a team Swiss with an odd number of teams: 20 seeds run to completion, each
+/// final ranking has the five teams once, every round one team has the bye (no team twice),
+/// and a seed gives the same bytes twice.
+#[test]
+fn simulate_runs_an_odd_team_swiss_for_20_seeds() {
+    let file = "tests/scenarios/team_swiss_bye.xqr";
+    let mut rankings = std::collections::BTreeSet::new();
+    for seed in 1..=20u32 {
+        let s = seed.to_string();
+        let args = [
+            "simulate",
+            file,
+            "--players",
+            "5",
+            "--seed",
+            &s,
+            "--format",
+            "json",
+        ];
+        let out = crate::common::xqreg_ok(&args);
+        assert_eq!(out, crate::common::xqreg_ok(&args), "seed {seed} repeats");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        let ranking = v["final_ranking"].as_array().expect("a final ranking");
+        assert_eq!(ranking.len(), 5, "seed {seed}: {ranking:?}");
+        let byes: Vec<&str> = v["transcript"]
+            .as_array()
+            .expect("a transcript")
+            .iter()
+            .filter_map(|t| t["text"].as_str())
+            .filter(|t| t.contains(": team ") && t.contains("has the bye"))
+            .collect();
+        assert_eq!(byes.len(), 3, "seed {seed}: one bye a round: {byes:?}");
+        let teams: std::collections::BTreeSet<&str> = byes
+            .iter()
+            .filter_map(|t| t.split("team ").nth(1)?.split(' ').next())
+            .collect();
+        assert_eq!(
+            teams.len(),
+            3,
+            "seed {seed}: no team has two byes: {byes:?}"
+        );
+        rankings.insert(format!("{ranking:?}"));
+    }
+    assert!(
+        rankings.len() > 1,
+        "different seeds give different rankings"
     );
 }
