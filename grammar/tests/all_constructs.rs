@@ -734,6 +734,10 @@ fn knockout_swiss_and_other_formats() {
         matches!(&teams.clauses[0], StageClause::Format(Format::TeamRoundRobin { cycles, boards, groups, .. })
         if cycles.node == "double" && boards.node == 4 && names(groups) == ["甲", "乙"])
     );
+    assert!(
+        matches!(&teams.clauses[2], StageClause::Lineup { mode, deadline: Some(d), default: Some(def), .. }
+        if mode.node == "each_round" && d.node.seconds == 1800 && def.node == "roster_order")
+    );
 }
 
 #[test]

@@ -22,6 +22,7 @@ fn team_double_round_robin_colours_by_board_and_match_points() {
             groups: Vec::new(),
             numbers: NumberOrder::RegistrationOrder,
             swap_last_two: true,
+            lineup: None,
             origin: o("team_round_robin"),
         }),
         scoring: match_scoring(),

@@ -405,3 +405,37 @@ fn mini_table_orders_a_three_way_tie_and_two_only_stays_silent() {
         .iter()
         .all(|x| !matches!(x.criterion, Criterion::HeadToHead { .. })));
 }
+
+#[test]
+fn board_countback_compares_board_1_then_board_2() {
+    // Three teams level on match and game points: board points 6/0, 3/3 and 6/1 (the third
+    // has a game point more over all: it is not level on game points, so it ranks first on
+    // `game_points`); board countback then puts 6/0 before 3/3, whatever the roster order.
+    let s = scoring();
+    let team = |mp: i64, boards: &[i64]| Competitor {
+        match_points: mp,
+        game_points: boards.iter().sum(),
+        board_points: boards.to_vec(),
+        ..Competitor::default()
+    };
+    let comps = vec![team(3, &[3, 3]), team(3, &[6, 0]), team(3, &[6, 1])];
+    let t = Table {
+        competitors: comps,
+        scoring: &s,
+    };
+    let c = chain(&[Criterion::GamePoints, Criterion::BoardCountback]);
+    let mut lots = Lots::new(1, 0);
+    let ranked = rank(&t, &[0, 1, 2], &c, Primary::MatchPoints, &mut lots);
+    assert!(ranked.lots.is_empty());
+    assert_eq!(ranked.order, vec![2, 1, 0]);
+    let last = ranked
+        .separations
+        .iter()
+        .find(|s| s.criterion == Criterion::BoardCountback)
+        .expect("a board countback separation");
+    assert_eq!((last.above, last.below), (1, 0));
+    assert_eq!(
+        (last.above_value.display(), last.below_value.display()),
+        ("6/0".to_string(), "3/3".to_string())
+    );
+}

@@ -49,4 +49,5 @@ mod sheet_pdf;
 mod simulate_seeds;
 mod small_rooms;
 mod swiss_seeds;
+mod team_tiebreaks;
 mod trf_out;

@@ -120,8 +120,12 @@ fn option_word(clause: &StageClause) -> Option<&str> {
     }
 }
 
-/// The keyword of a stage clause kind (the first word of its syntax).
+/// The keyword of a stage clause kind (the first word of its syntax; a kind that is one form of
+/// a clause, its two words).
 fn clause_word(kind: ClauseKind) -> &'static str {
+    if kind == ClauseKind::LineupEachRound {
+        return "lineup each_round";
+    }
     let syntax = contract::entry(kind).syntax;
     let body = syntax.split_once("{ ").map_or(syntax, |(_, b)| b);
     body.split_whitespace().next().unwrap_or(syntax)

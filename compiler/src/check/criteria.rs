@@ -26,6 +26,8 @@ pub enum Crit {
     Countback,
     /// Team stages: the sum of a team's board points over all its matches (局分).
     GamePoints,
+    /// Team stages: game points on board 1, then board 2, ... (逐台比较).
+    BoardCountback,
     Lots,
 }
 
@@ -43,6 +45,7 @@ pub const LIBRARY: &[(&str, Crit)] = &[
     ("fouls", Crit::Fouls),
     ("countback", Crit::Countback),
     ("game_points", Crit::GamePoints),
+    ("board_countback", Crit::BoardCountback),
     ("lots", Crit::Lots),
 ];
 
@@ -65,6 +68,7 @@ pub const ALIASES: &[(&str, Option<Crit>)] = &[
     ("技术犯规", Some(Crit::Fouls)),
     ("局分", Some(Crit::GamePoints)),
     ("总局分", Some(Crit::GamePoints)),
+    ("台次分", Some(Crit::BoardCountback)),
     ("抽签", Some(Crit::Lots)),
 ];
 
@@ -74,6 +78,20 @@ impl Crit {
             .iter()
             .find(|(_, c)| *c == self)
             .map_or("?", |(n, _)| n)
+    }
+
+    /// Defined for teams only: board points need a match of several boards.
+    pub fn team_only(self) -> bool {
+        matches!(self, Crit::GamePoints | Crit::BoardCountback)
+    }
+
+    /// Defined for players only: a team has no colour of its own (its boards alternate) and
+    /// the runtime keeps fouls per player, not per team.
+    pub fn individual_only(self) -> bool {
+        matches!(
+            self,
+            Crit::BlackWins | Crit::BlackGames | Crit::HeadToHeadBlack | Crit::Fouls
+        )
     }
 
     /// The variant words the criterion accepts (at most one of them).

@@ -1,7 +1,8 @@
 //! What a criterion means in the stage it ranks: unfit for the format (E402), useless there
 //! (W403), or needing a variant the format makes necessary: head-to-head in a Swiss (E404), any
 //! pairwise criterion with three or more tied (E405), countback (E406), the bye's share of the
-//! opponents' score in a Swiss that can have byes (E409).
+//! opponents' score in a Swiss that can have byes (E409); a team criterion in an individual stage
+//! (E416) or a player's criterion in a team stage (E417).
 
 use xqreg_grammar::ast::Criterion;
 
@@ -47,6 +48,42 @@ code!(W403, "W403", "useless-criterion", Warning,
         "循环赛中人人相遇，一名棋手的对手分等于全体总分减去本人积分：无法区分积分相同的棋手。"),
     "stage groups { round_robin single groups A B size 6  tiebreak { opponents_score, lots } }",
     Template::new("Use `sonneborn_berger` (小分) instead.", "改用 `sonneborn_berger`（小分）。"));
+
+code!(E416, "E416", "team-criterion-in-individual-stage", Error,
+    Template::new("game_points (局分) and board_countback (逐台比较) count the board points of team matches; an individual stage has no boards of a team to count.",
+        "game_points（局分）与 board_countback（逐台比较）计算团体赛各场的台分；个人赛阶段没有可计的队伍台次。"),
+    "stage main { swiss cxa rounds 9  tiebreak { game_points, lots } }",
+    Template::new("Remove the criterion, or make the stage a team stage (`event team`, `boards N`).", "删去该项目，或将阶段改为团体赛（`event team`，`boards N`）。"));
+
+code!(E417, "E417", "individual-criterion-in-team-stage", Error,
+    Template::new("black_wins, black_games and head_to_head_black count a player's colour, and fouls a player's fouls; a team has no colour of its own (its boards alternate) and its fouls are not counted, so in a team stage these criteria would separate nobody.",
+        "black_wins、black_games、head_to_head_black 计算棋手的先后手，fouls 计算棋手的犯规；队伍没有自己的先后手（各台交替），也不计队伍犯规，团体阶段中这些项目无法区分任何队伍。"),
+    "regulation \"团体赛\" { event team }\nentry { team_size 4 }\nstage main {\n  swiss cxa rounds 7 boards 4\n  tiebreak { game_points, black_wins, lots }\n}",
+    Template::new("Use a team criterion: game_points, board_countback, head_to_head (the match between the tied teams), opponents_score (the opponents' match points).",
+        "改用团体项目：game_points（局分）、board_countback（逐台比较）、head_to_head（相互间比赛成绩）、opponents_score（对手队场分之和）。"));
+
+const TEAM_ONLY: Report = Report {
+    code: &E416,
+    message: Template::new(
+        "`{name}` counts team boards, but stage `{stage}` is an individual stage",
+        "`{name}` 计算队伍各台成绩，而阶段 `{stage}` 是个人赛",
+    ),
+    label: Template::new("a team criterion", "团体项目"),
+    help: Template::new("remove `{name}` from this chain", "从此链中删去 `{name}`"),
+};
+
+const INDIVIDUAL_ONLY: Report = Report {
+    code: &E417,
+    message: Template::new(
+        "`{name}` counts a player's games, but stage `{stage}` ranks teams",
+        "`{name}` 计算棋手个人的对局，而阶段 `{stage}` 为队伍排名",
+    ),
+    label: Template::new("a player's criterion", "个人项目"),
+    help: Template::new(
+        "use game_points, board_countback, head_to_head or opponents_score",
+        "改用 game_points、board_countback、head_to_head 或 opponents_score",
+    ),
+};
 
 const UNFIT: Report = Report {
     code: &E402,
@@ -129,7 +166,7 @@ fn has_variant(c: &Criterion, crit: Crit) -> bool {
         .any(|v| crit.variants().contains(&v.node.as_str()))
 }
 
-pub const CODES: &[&Code] = &[&E402, &E404, &E405, &E406, &E409, &W403];
+pub const CODES: &[&Code] = &[&E402, &E404, &E405, &E406, &E409, &E416, &E417, &W403];
 
 /// Where a chain is written: a stage of a known format, or somewhere format-free.
 #[derive(Clone, Copy)]
@@ -181,16 +218,13 @@ pub(super) fn criterion(c: &Criterion, crit: Crit, place: Place<'_>, diags: &mut
             format,
             FormatKind::TeamRoundRobin { .. } | FormatKind::Unknown
         );
-    if crit == Crit::GamePoints && individual {
-        diags.push(UNFIT.at(
-            c.name.span,
-            &[
-                ("name", name),
-                ("what", "an individual"),
-                ("what_zh", "个人"),
-                ("stage", stage),
-            ],
-        ));
+    if crit.team_only() && individual {
+        diags.push(TEAM_ONLY.at(c.name.span, &[("name", name), ("stage", stage)]));
+        return;
+    }
+    let team_stage = team || matches!(format, FormatKind::TeamRoundRobin { .. });
+    if crit.individual_only() && team_stage {
+        diags.push(INDIVIDUAL_ONLY.at(c.name.span, &[("name", name), ("stage", stage)]));
         return;
     }
     if format.is_round_robin() && crit == Crit::OpponentsScore {

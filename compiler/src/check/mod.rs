@@ -16,6 +16,7 @@ pub mod facts;
 pub mod first_round;
 pub mod fitness;
 pub mod late_entry;
+pub mod lineup;
 
 pub mod limits;
 pub mod names;
@@ -174,6 +175,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         entries_table::check(&ctx, &mut diags);
         open_values::check(&ctx, &mut diags);
         late_entry::check(&ctx, &mut diags);
+        lineup::check(&ctx, &mut diags);
         quotas::check(ctx.file, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
@@ -239,6 +241,7 @@ pub fn codes() -> Vec<&'static Code> {
         entries_table::CODES,
         open_values::CODES,
         late_entry::CODES,
+        lineup::CODES,
         quotas::CODES,
         draws::CODES,
         time::CODES,

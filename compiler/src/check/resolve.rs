@@ -383,6 +383,7 @@ fn clause_kind(c: &StageClause) -> u8 {
             ..
         } => 21,
         StageClause::LateEntry { .. } => 22,
+        StageClause::Lineup { .. } => 23,
     }
 }
 

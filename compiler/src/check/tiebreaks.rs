@@ -21,8 +21,8 @@ use super::{suggest, Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
 code!(E107, "E107", "unknown-criterion", Error,
-    Template::new("A tie-break chain names a criterion outside the library: points, sonneborn_berger (小分 in a round robin), opponents_score (对手分), progressive (累进分), head_to_head (直胜), head_to_head_black, wins (胜局), black_wins (后手胜局), black_games (后手局数), fouls (犯规), countback, lots (抽签).",
-        "名次区分中使用了库外的项目。可用：points、sonneborn_berger（循环赛小分）、opponents_score（对手分）、progressive（累进分）、head_to_head（直胜）、head_to_head_black、wins（胜局）、black_wins（后手胜局）、black_games（后手局数）、fouls（犯规）、countback、lots（抽签）。"),
+    Template::new("A tie-break chain names a criterion outside the library: points, sonneborn_berger (小分 in a round robin), opponents_score (对手分), progressive (累进分), head_to_head (直胜), head_to_head_black, wins (胜局), black_wins (后手胜局), black_games (后手局数), fouls (犯规), countback, game_points (局分, teams), board_countback (teams), lots (抽签).",
+        "名次区分中使用了库外的项目。可用：points、sonneborn_berger（循环赛小分）、opponents_score（对手分）、progressive（累进分）、head_to_head（直胜）、head_to_head_black、wins（胜局）、black_wins（后手胜局）、black_games（后手局数）、fouls（犯规）、countback、game_points（团体局分）、board_countback（团体逐台比较）、lots（抽签）。"),
     "stage main { swiss cxa rounds 9  tiebreak { buchholz, lots } }",
     Template::new("Use the library name (`opponents_score` for Buchholz).", "改用库中的名称（Buchholz 即 `opponents_score`）。"));
 
@@ -92,8 +92,8 @@ const UNKNOWN: Report = Report {
 };
 
 const LIBRARY_LIST: Template = Template::new(
-    "the library: points, sonneborn_berger, opponents_score, progressive, head_to_head, head_to_head_black, wins, black_wins, black_games, fouls, countback, game_points (teams), lots",
-    "项目库：points、sonneborn_berger（小分）、opponents_score（对手分）、progressive（累进分）、head_to_head（直胜）、head_to_head_black、wins（胜局）、black_wins（后手胜局）、black_games（后手局数）、fouls（犯规）、countback、game_points（团体局分）、lots（抽签）",
+    "the library: points, sonneborn_berger, opponents_score, progressive, head_to_head, head_to_head_black, wins, black_wins, black_games, fouls, countback, game_points (teams), board_countback (teams), lots",
+    "项目库：points、sonneborn_berger（小分）、opponents_score（对手分）、progressive（累进分）、head_to_head（直胜）、head_to_head_black、wins（胜局）、black_wins（后手胜局）、black_games（后手局数）、fouls（犯规）、countback、game_points（团体局分）、board_countback（团体逐台比较）、lots（抽签）",
 );
 
 const REPEATED: Report = Report {

@@ -80,6 +80,14 @@ pub const LATE_ENTRY_MISSED: Position = Position {
     ),
     allowed: &["zero", "half"],
 };
+pub const LINEUP_MODE: Position = Position {
+    what: ("line-up rule", "出场名单规则"),
+    allowed: &["fixed", "each_round"],
+};
+pub const LINEUP_DEFAULT: Position = Position {
+    what: ("default line-up", "未交名单时的出场名单"),
+    allowed: &["roster_order"],
+};
 pub const FIRST_ROUND_COLOURS: Position = Position {
     what: ("first-round colour rule", "首轮先后手规则"),
     allowed: &["first_listed_red", "alternate"],
@@ -385,6 +393,12 @@ fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
         }
         StageClause::LateEntry { missed, .. } => {
             word(diags, missed, &LATE_ENTRY_MISSED);
+        }
+        StageClause::Lineup { mode, default, .. } => {
+            word(diags, mode, &LINEUP_MODE);
+            if let Some(d) = default {
+                word(diags, d, &LINEUP_DEFAULT);
+            }
         }
         StageClause::Playoff(PlayoffRef::Inline(c)) => chain(diags, c),
         _ => {}

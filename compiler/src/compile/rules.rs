@@ -148,6 +148,7 @@ impl Lowerer<'_> {
                 },
                 Crit::Lots => plan::Criterion::Lots,
                 Crit::GamePoints => plan::Criterion::GamePoints,
+                Crit::BoardCountback => plan::Criterion::BoardCountback,
             };
             criteria.push(plan::TiebreakItem {
                 criterion,

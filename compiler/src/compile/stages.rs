@@ -12,6 +12,7 @@ use super::{place_ref, range, text, Lowerer};
 use crate::check::facts::FormatKind;
 
 mod knockout;
+mod lineup;
 
 mod swiss;
 
@@ -38,6 +39,7 @@ struct Clauses<'a> {
     assume_rounds: Option<(u32, Span)>,
     assume_system: Option<(&'a ast::Ident, Span)>,
     late_entry: Option<&'a StageClause>,
+    lineup: Option<&'a StageClause>,
 }
 
 impl<'a> Clauses<'a> {
@@ -81,6 +83,7 @@ impl<'a> Clauses<'a> {
                     }
                 },
                 StageClause::LateEntry { .. } => c.late_entry = c.late_entry.or(Some(clause)),
+                StageClause::Lineup { .. } => c.lineup = c.lineup.or(Some(clause)),
                 StageClause::ScoreSheets { .. } | StageClause::SameAs(_) | StageClause::Note(_) => {
                 }
             }
@@ -256,6 +259,7 @@ impl Lowerer<'_> {
                         double,
                         boards.node,
                         groups,
+                        self.lineup(c.lineup),
                         *span,
                     )),
                     FormatKind::TeamRoundRobin { double },
@@ -270,6 +274,7 @@ impl Lowerer<'_> {
             } => (
                 plan::StageFormat::Swiss(plan::Swiss {
                     boards: boards.as_ref().map(|b| b.node),
+                    lineup: boards.as_ref().and_then(|_| self.lineup(c.lineup)),
                     ..self.swiss(system, rounds, c, *span)
                 }),
                 FormatKind::Swiss,
@@ -303,6 +308,7 @@ impl Lowerer<'_> {
         double: bool,
         boards: u32,
         groups: &[ast::Ident],
+        lineup: Option<plan::Lineup>,
         span: Span,
     ) -> plan::TeamRoundRobin {
         plan::TeamRoundRobin {
@@ -317,6 +323,7 @@ impl Lowerer<'_> {
             // until the language says otherwise.
             numbers: plan::NumberOrder::Lot,
             swap_last_two: true,
+            lineup,
             origin: self.origin(span),
         }
     }

@@ -145,6 +145,12 @@ pub const LIMITED: &[Applicability] = &[
         help: ("remove it: only a Swiss splits its leaders off to a knockout", "删去：只有积分编排可以分流领先者进入淘汰赛"),
     },
     Applicability {
+        kind: K::Lineup,
+        formats: &[TeamRoundRobin, TeamSwiss],
+        fixed: &[],
+        help: ("remove it: only a team stage sets line-ups (an individual stage pairs its players)", "删去：只有团体赛阶段排定出场名单（个人赛按棋手编排）"),
+    },
+    Applicability {
         kind: K::LateEntry,
         formats: &[SwissCxa, SwissDutch],
         fixed: &[],

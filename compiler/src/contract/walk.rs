@@ -333,6 +333,21 @@ impl Walker {
             StageClause::Places(r) => (K::StagePlaces, r.span),
             StageClause::Split { span, .. } => (K::Split, *span),
             StageClause::LateEntry { span, .. } => (K::LateEntry, *span),
+            StageClause::Lineup {
+                mode,
+                deadline,
+                span,
+                ..
+            } => {
+                self.push(K::Lineup, *span);
+                if mode.node == "each_round" {
+                    self.push(K::LineupEachRound, mode.span);
+                }
+                if let Some(d) = deadline {
+                    self.push(K::LineupDeadline, d.span);
+                }
+                return;
+            }
             StageClause::ScoreSheets { span, .. } => (K::ScoreSheets, *span),
             StageClause::SameAs(i) => (K::SameAs, i.span),
             StageClause::Note(t) => (K::StageNote, t.span),

@@ -431,6 +431,7 @@ fn stage(w: &mut Walk, s: &Stage) {
             | StageClause::ForfeitMet { span, .. }
             | StageClause::Split { span, .. }
             | StageClause::LateEntry { span, .. }
+            | StageClause::Lineup { span, .. }
             | StageClause::ScoreSheets { span, .. } => w.add(*span, "stage clause"),
             StageClause::Tiebreak(c) => w.chain(c),
             StageClause::Playoff(PlayoffRef::Named(i)) => w.add(i.span, "playoff reference"),

@@ -129,6 +129,13 @@ pub enum StageClause {
         missed: Ident,
         span: Span,
     },
+    /// `lineup fixed|each_round [deadline 30min before] [default roster_order]`
+    Lineup {
+        mode: Ident,
+        deadline: Option<Spanned<super::Duration>>,
+        default: Option<Ident>,
+        span: Span,
+    },
     /// `score_sheets required|none`
     ScoreSheets {
         rule: Ident,

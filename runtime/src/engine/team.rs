@@ -11,7 +11,7 @@ use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
 use super::{entrants, fixed, Ctx, StageRun};
 use crate::pairing::round_robin;
-use crate::plan::{Cycles, NumberOrder, Origin, Side, Stage, TeamRoundRobin};
+use crate::plan::{Cycles, Lineup, LineupMode, NumberOrder, Origin, Side, Stage, TeamRoundRobin};
 use std::collections::BTreeMap;
 
 pub(crate) fn run(
@@ -91,8 +91,12 @@ pub(crate) fn run(
                 alias: None,
                 game_no: 1,
             };
+            let (x, y) = (
+                lineup_for(ctx, t.lineup.as_ref(), &x, &at),
+                lineup_for(ctx, t.lineup.as_ref(), &y, &at),
+            );
             let gp = play_team_match(ctx, &at, stage, t.boards, (&x, &y), &mut games);
-            record_match(&mut comps, round, (xp, yp), gp, match_points(stage));
+            record_match(&mut comps, round, (xp, yp), &gp, match_points(stage));
         }
     }
     Ok(rank_teams(
@@ -145,15 +149,28 @@ pub(super) fn match_points(stage: &Stage) -> (i64, i64, i64) {
     }
 }
 
-/// Records one match of the teams at positions `(xp, yp)` with game points `gp`: a win, draw
-/// or loss by game points, with its match points. Returns the two records' kinds.
+/// Records one match of the teams at positions `(xp, yp)` with game points `per_board` (x's,
+/// y's on board 1, 2, ...): a win, draw or loss by game points, with its match points; the
+/// board points go to each team's per-board totals (`board_countback`). Returns the two
+/// records' kinds.
 pub(super) fn record_match(
     comps: &mut [Competitor],
     round: u32,
     (xp, yp): (usize, usize),
-    gp: (i64, i64),
+    per_board: &[(i64, i64)],
     (mw, md, ml): (i64, i64, i64),
 ) -> (RecordKind, RecordKind) {
+    let gp = per_board
+        .iter()
+        .fold((0, 0), |(x, y), &(a, b)| (x + a, y + b));
+    for (pos, mine) in [(xp, 0), (yp, 1)] {
+        if let Some(c) = comps.get_mut(pos) {
+            let points = per_board
+                .iter()
+                .map(|&(a, b)| if mine == 0 { a } else { b });
+            add_board_points(c, points);
+        }
+    }
     let (xk, yk, xm, ym) = match gp.0.cmp(&gp.1) {
         std::cmp::Ordering::Greater => (RecordKind::Win, RecordKind::Loss, mw, ml),
         std::cmp::Ordering::Less => (RecordKind::Loss, RecordKind::Win, ml, mw),
@@ -173,6 +190,50 @@ pub(super) fn record_match(
         }
     }
     (xk, yk)
+}
+
+/// Team `t`'s players for this round's boards, by the stage's line-up rule. Fixed (or no
+/// rule): the roster order, a withdrawn player keeping his board (forfeited). `each_round`
+/// (the default line-up, roster order): the players still in first, so that a reserve takes a
+/// withdrawn player's place and the boards below move up; the withdrawn last (a board no one
+/// is left for is forfeited).
+pub(super) fn lineup_for(
+    ctx: &mut Ctx<'_>,
+    lineup: Option<&Lineup>,
+    t: &Team,
+    at: &GameAt<'_>,
+) -> Team {
+    let Some(l) = lineup.filter(|l| l.mode == LineupMode::EachRoundRosterOrder) else {
+        return t.clone();
+    };
+    let (unit, members) = t;
+    let (mut playing, out): (Vec<usize>, Vec<usize>) = members
+        .iter()
+        .partition(|&&p| !ctx.is_withdrawn(p, at.stage_ix, at.stage, at.round));
+    if !out.is_empty() {
+        let ids: Vec<String> = playing.iter().map(|&p| ctx.id(p).to_string()).collect();
+        let text = format!(
+            "{} round {}: {unit} plays its default line-up, the roster order of the players still in: {}",
+            at.stage,
+            at.round,
+            ids.join(", ")
+        );
+        ctx.transcript.push(EntryKind::Pairing, text, &l.origin);
+    }
+    playing.extend(out);
+    (unit.clone(), playing)
+}
+
+/// Adds one match's (or bye's) points, board by board, to `c`'s per-board totals.
+pub(super) fn add_board_points(c: &mut Competitor, points: impl Iterator<Item = i64>) {
+    for (b, v) in points.enumerate() {
+        if c.board_points.len() <= b {
+            c.board_points.resize(b + 1, 0);
+        }
+        if let Some(slot) = c.board_points.get_mut(b) {
+            *slot += v;
+        }
+    }
 }
 
 /// A team: its unit's name and its players in board order.
@@ -252,7 +313,7 @@ pub(super) fn teams_of(
 
 /// One match of team `x` (listed first) against team `y`: a game on each board, the first
 /// team Red on odd boards (CXA 13.2). `at` is the match's first board. Returns the game
-/// points (x's, y's).
+/// points (x's, y's) board by board.
 pub(super) fn play_team_match(
     ctx: &mut Ctx<'_>,
     at: &GameAt<'_>,
@@ -260,11 +321,12 @@ pub(super) fn play_team_match(
     boards: u32,
     ((xu, xs), (yu, ys)): (&Team, &Team),
     games: &mut Vec<GameOut>,
-) -> (i64, i64) {
+) -> Vec<(i64, i64)> {
     let label = format!("{xu} v {yu}");
-    let mut gp = (0i64, 0i64);
+    let mut per_board = Vec::with_capacity(boards as usize);
     for b in 0..boards as usize {
         let (Some(&xpl), Some(&ypl)) = (xs.get(b), ys.get(b)) else {
+            per_board.push((0, 0));
             continue;
         };
         // CXA 13.2: the first-listed team has Red on odd boards.
@@ -281,15 +343,13 @@ pub(super) fn play_team_match(
         };
         let played = ctx.play_game(&board_at, red, black, games);
         let (rp, bp) = played.points(&stage.scoring);
-        if x_side == Side::Red {
-            gp.0 += rp;
-            gp.1 += bp;
+        per_board.push(if x_side == Side::Red {
+            (rp, bp)
         } else {
-            gp.0 += bp;
-            gp.1 += rp;
-        }
+            (bp, rp)
+        });
     }
-    gp
+    per_board
 }
 
 /// Team numbers by the regulation's rule when no draw is recorded.

@@ -57,9 +57,11 @@ pub(crate) fn run(
                 alias: None,
                 game_no: 1,
             };
+            let xt = team::lineup_for(ctx, sw.lineup.as_ref(), &xt, &at);
+            let yt = team::lineup_for(ctx, sw.lineup.as_ref(), &yt, &at);
             let gp = team::play_team_match(ctx, &at, stage, boards, (&xt, &yt), &mut games);
             let (xk, yk) =
-                team::record_match(&mut comps, round, (xp, yp), gp, team::match_points(stage));
+                team::record_match(&mut comps, round, (xp, yp), &gp, team::match_points(stage));
             set(&mut recs, xp, (xk, Some(Side::Red)));
             set(&mut recs, yp, (yk, Some(Side::Black)));
         }
@@ -227,6 +229,7 @@ fn bye(
         });
         c.match_points += mw;
         c.game_points += sw.bye.points * boards;
+        team::add_board_points(c, (0..boards).map(|_| sw.bye.points));
     }
     set(recs, k, (RecordKind::Bye, None));
     let name = state.get(k).map(|s| s.id.as_str()).unwrap_or("?");

@@ -83,6 +83,8 @@ pub struct Competitor {
     /// Team stages: match points and game points (board points summed).
     pub match_points: i64,
     pub game_points: i64,
+    /// Team stages: game points per board (board 1 first), summed over all matches.
+    pub board_points: Vec<i64>,
 }
 
 impl Competitor {
@@ -234,6 +236,7 @@ pub fn zh_label(c: &Criterion) -> &'static str {
         Criterion::Lots => "抽签",
         Criterion::MatchPoints => "场分",
         Criterion::GamePoints => "局分",
+        Criterion::BoardCountback => "逐台比较",
     }
 }
 
@@ -254,6 +257,7 @@ pub fn id_label(c: &Criterion) -> &'static str {
         Criterion::Lots => "lots",
         Criterion::MatchPoints => "match_points",
         Criterion::GamePoints => "game_points",
+        Criterion::BoardCountback => "board_countback",
     }
 }
 
@@ -322,6 +326,15 @@ impl Table<'_> {
             Criterion::GamePoints => {
                 TbValue::one(self.competitors.get(p).map(|c| c.game_points).unwrap_or(0))
             }
+            Criterion::BoardCountback => TbValue {
+                parts: self
+                    .competitors
+                    .get(p)
+                    .map(|c| c.board_points.clone())
+                    .unwrap_or_default(),
+                halves: false,
+                lower_first: false,
+            },
             Criterion::SonnebornBerger => TbValue {
                 parts: vec![recs
                     .iter()

@@ -109,6 +109,9 @@ pub enum Criterion {
     MatchPoints,
     /// Team stages: game points (board points summed over matches).
     GamePoints,
+    /// Team stages: game points on board 1 over all matches, then on board 2, ... (higher
+    /// first).
+    BoardCountback,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

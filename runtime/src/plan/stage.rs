@@ -239,7 +239,32 @@ pub struct Swiss {
     /// Left out of the JSON when absent, so that a plan without it reads as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub boards: Option<u32>,
+    /// A team Swiss: how each round's line-up is set (absent: the roster order, fixed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lineup: Option<Lineup>,
     pub origin: Origin,
+}
+
+/// `lineup fixed|each_round ...`: who sits on boards 1..B of a team's match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lineup {
+    pub mode: LineupMode,
+    /// `deadline 30min before` (seconds): printed; the runtime reads no handed-in line-up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_seconds: Option<u32>,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LineupMode {
+    /// The first B players of the roster order in every round; a withdrawn player's board is
+    /// forfeited (nobody moves up).
+    Fixed,
+    /// 临时定台制: a line-up each round; the runtime plays the default, the roster order of the
+    /// players still in the event (a reserve takes a withdrawn player's place, the boards
+    /// below move up).
+    EachRoundRosterOrder,
 }
 
 /// A value of a stage to be announced (另行通知), with the assumption a simulation runs on.
@@ -482,5 +507,8 @@ pub struct TeamRoundRobin {
     /// (mean of the boards' ratings). A team's players sit on boards by their `order`.
     pub numbers: NumberOrder,
     pub swap_last_two: bool,
+    /// How each round's line-up is set (absent: the roster order, fixed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lineup: Option<Lineup>,
     pub origin: Origin,
 }

@@ -433,6 +433,7 @@ pub fn swiss(system: SwissSystem, rounds: u32) -> Swiss {
         split: None,
         open: Vec::new(),
         late_entry: None,
+        lineup: None,
         boards: None,
         origin: o("swiss"),
     }

@@ -102,6 +102,7 @@ impl Lowerer<'_> {
                 .unwrap_or_default(),
             split,
             boards: None,
+            lineup: None,
             late_entry: c.late_entry.and_then(|s| match s {
                 StageClause::LateEntry {
                     until_round,

@@ -146,6 +146,7 @@ pub fn criterion(l: Tr, id: &str) -> String {
         "lots" => ("抽签", "Lots"),
         "match_points" => ("场分", "Match pts"),
         "game_points" => ("局分", "Game pts"),
+        "board_countback" => ("逐台", "Boards"),
         other => (other, other),
     };
     tr(l, zh, en).to_string()

@@ -14,18 +14,25 @@ use xqreg_grammar::ast::{
     TiebreakChain, TimeClause,
 };
 
-/// A criterion in words, with its variants and options.
-pub fn criterion(ctx: &mut Ctx<'_>, c: &Criterion) -> String {
+/// A criterion in words, with its variants and options; in a team stage (`team`) the words
+/// that count matches where a player's criterion counts games.
+pub fn criterion(ctx: &mut Ctx<'_>, c: &Criterion, team: bool) -> String {
     let lang = ctx.lang;
     ctx.mark(c.span);
     ctx.mark(c.name.span);
-    let mut s = words::criterion(lang, &c.name.node)
+    let team_words = team
+        .then(|| words::team_criterion(lang, &c.name.node))
+        .flatten();
+    let mut s = team_words
+        .or_else(|| words::criterion(lang, &c.name.node))
         .unwrap_or(&c.name.node)
         .to_string();
     let mut notes = Vec::new();
     for v in &c.variants {
         ctx.mark(v.span);
-        notes.push(words::variant(lang, &v.node).unwrap_or(&v.node).to_string());
+        let team_words = team.then(|| words::team_variant(lang, &v.node)).flatten();
+        let text = team_words.or_else(|| words::variant(lang, &v.node));
+        notes.push(text.unwrap_or(&v.node).to_string());
     }
     if !c.params.is_empty() {
         notes.push(params_text(ctx, &c.params));
@@ -36,14 +43,19 @@ pub fn criterion(ctx: &mut Ctx<'_>, c: &Criterion) -> String {
     s
 }
 
-/// A tie-break chain as a lead sentence and a numbered list.
-pub fn tiebreak_clause(ctx: &mut Ctx<'_>, chain: &TiebreakChain, lead: String) -> Clause {
+/// A tie-break chain as a lead sentence and a numbered list (`team`: of a team stage).
+pub fn tiebreak_clause(
+    ctx: &mut Ctx<'_>,
+    chain: &TiebreakChain,
+    lead: String,
+    team: bool,
+) -> Clause {
     ctx.mark(chain.span);
     let items: Vec<Clause> = chain
         .criteria
         .iter()
         .map(|c| {
-            let t = criterion(ctx, c);
+            let t = criterion(ctx, c, team);
             Clause::text(ctx.sentence(&t))
         })
         .collect();
@@ -116,7 +128,11 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
             }
             PlayoffStep::Tiebreak(ch) => {
                 ctx.mark(ch.span);
-                let cs: Vec<String> = ch.criteria.iter().map(|c| criterion(ctx, c)).collect();
+                let cs: Vec<String> = ch
+                    .criteria
+                    .iter()
+                    .map(|c| criterion(ctx, c, false))
+                    .collect();
                 ctx.mf(M::PlayoffTiebreak, &[&fmt::join(lang, &cs)])
             }
         };
@@ -205,7 +221,7 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
                 M::PlacesRanked,
                 &[&places, if who.is_empty() { &srcs } else { &who }],
             );
-            tiebreak_clause(ctx, chain, lead)
+            tiebreak_clause(ctx, chain, lead, false)
         }
     };
     ctx.push_in(Art::Method, order::RANKING, M::ClauseRanking, cl);

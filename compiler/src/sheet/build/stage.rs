@@ -15,7 +15,7 @@ use crate::sheet::model::Clause;
 use crate::sheet::Lang;
 use draw::{draw, numbers};
 use format::format_text;
-use xqreg_grammar::ast::{EntrantSource, PlayoffRef, Stage, StageClause};
+use xqreg_grammar::ast::{EntrantSource, Format, PlayoffRef, Stage, StageClause};
 
 pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
     ctx.mark(s.name.span);
@@ -72,7 +72,19 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                 } else {
                     ctx.mf(M::RankingLead, &[&title])
                 };
-                let mut cl = tiebreak_clause(ctx, chain, lead);
+                let team = s.clauses.iter().any(|c| {
+                    matches!(
+                        c,
+                        StageClause::Format(
+                            Format::TeamRoundRobin { .. }
+                                | Format::Swiss {
+                                    boards: Some(_),
+                                    ..
+                                }
+                        )
+                    )
+                });
+                let mut cl = tiebreak_clause(ctx, chain, lead, team);
                 cl.heading = String::new();
                 ranking.push(cl);
             }
@@ -99,7 +111,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                 let t = ctx.tm(t);
                 sentences.push(t);
             }
-            other => pairing::sentence(ctx, other, &mut sentences),
+            other => pairing::sentence(ctx, other, team_boards(s), &mut sentences),
         }
     }
     // Entrants open the format sentence: 小组赛各组第1名进行淘汰赛.
@@ -156,4 +168,15 @@ fn entrant(ctx: &mut Ctx<'_>, e: &EntrantSource) -> String {
             ctx.m(M::RestOfField).to_string()
         }
     }
+}
+
+/// A team stage's boards (`team_round_robin ... boards 4`, `swiss ... boards 4`).
+fn team_boards(s: &Stage) -> Option<u32> {
+    s.clauses.iter().find_map(|c| match c {
+        StageClause::Format(Format::TeamRoundRobin { boards, .. }) => Some(boards.node),
+        StageClause::Format(Format::Swiss {
+            boards: Some(b), ..
+        }) => Some(b.node),
+        _ => None,
+    })
 }

@@ -34,7 +34,7 @@ macro_rules! dict {
 mod conduct;
 mod method;
 pub use conduct::{conduct_kind, conduct_word};
-pub use method::{criterion, param, playoff_colours, value, variant};
+pub use method::{criterion, param, playoff_colours, team_criterion, team_variant, value, variant};
 
 dict!(
     organiser_role,

@@ -172,6 +172,25 @@ impl Builder {
                 missed: self.nth_ident(c, 0)?,
                 span,
             },
+            Rule::lineup => {
+                let deadline = match kids(c).find(|k| k.as_rule() == Rule::lineup_deadline) {
+                    Some(d) => match kids(&d).find(|k| k.as_rule() == Rule::duration) {
+                        Some(k) => Some(self.duration(&k)?),
+                        None => None,
+                    },
+                    None => None,
+                };
+                let default = match kids(c).find(|k| k.as_rule() == Rule::lineup_default) {
+                    Some(d) => Some(self.nth_ident(&d, 0)?),
+                    None => None,
+                };
+                StageClause::Lineup {
+                    mode: self.nth_ident(c, 0)?,
+                    deadline,
+                    default,
+                    span,
+                }
+            }
             Rule::score_sheets => StageClause::ScoreSheets {
                 rule: self.nth_ident(c, 0)?,
                 span,

@@ -272,6 +272,7 @@ pub fn cxa_trf_params(rounds: u32) -> crate::plan::Swiss {
         split: None,
         open: Vec::new(),
         late_entry: None,
+        lineup: None,
         boards: None,
         origin: o,
     }

@@ -5,11 +5,17 @@ use super::super::params::params_text;
 use super::super::words;
 use super::Ctx;
 use crate::sheet::catalogue::M;
-use crate::sheet::Lang;
+use crate::sheet::{fmt, Lang};
 use xqreg_grammar::ast::{Ident, Span, StageClause};
 
 /// Adds the sentence of a pairing clause to `sentences`; other clauses are said elsewhere.
-pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, sentences: &mut Vec<String>) {
+/// `boards`: a team stage's boards (for its line-up).
+pub(super) fn sentence(
+    ctx: &mut Ctx<'_>,
+    c: &StageClause,
+    boards: Option<u32>,
+    sentences: &mut Vec<String>,
+) {
     match c {
         StageClause::FirstRound {
             method,
@@ -105,6 +111,29 @@ pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, sentences: &mut Vec<S
                 M::LateEntryZero
             };
             sentences.push(ctx.mf(key, &[&until_round.node.to_string()]));
+        }
+        StageClause::Lineup {
+            mode,
+            deadline,
+            default,
+            span,
+        } => {
+            ctx.mark(*span);
+            ctx.mark(mode.span);
+            if mode.node == "each_round" {
+                sentences.push(ctx.m(M::LineupEachRound).to_string());
+            } else {
+                let boards = boards.map_or_else(|| "B".to_string(), |b| b.to_string());
+                sentences.push(ctx.mf(M::LineupFixed, &[&boards]));
+            }
+            if let Some(d) = default {
+                ctx.mark(d.span);
+            }
+            if let Some(d) = deadline {
+                ctx.mark(d.span);
+                let when = fmt::duration(ctx.lang, d.node);
+                sentences.push(ctx.mf(M::LineupDeadline, &[&when]));
+            }
         }
         StageClause::ScoreSheets { rule, span } => {
             ctx.mark(*span);

@@ -124,6 +124,16 @@ dict!(
         ("game_points", "局分多者名次列前", "more game points"),
         ("局分", "局分多者名次列前", "more game points"),
         ("总局分", "总局分多者名次列前", "more game points"),
+        (
+            "board_countback",
+            "依次比较第一台、第二台……的局分，多者名次列前",
+            "more game points on board 1, then on board 2, and so on"
+        ),
+        (
+            "台次分",
+            "依次比较第一台、第二台……的局分，多者名次列前",
+            "more game points on board 1, then on board 2, and so on"
+        ),
         ("积分", "积分多者名次列前", "more points"),
         (
             "两人对赛",
@@ -139,6 +149,58 @@ dict!(
         ("后手赛局", "后手赛局多者名次列前", "more games with black"),
         ("技术犯规", "技术犯规少者名次列前", "fewer fouls"),
         ("rating", "等级分高者名次列前", "higher rating"),
+    ]
+);
+
+dict!(
+    /// A criterion in a team stage, where it counts matches, not games.
+    team_criterion,
+    [
+        (
+            "head_to_head",
+            "相互间比赛胜者名次列前",
+            "the winner of the match between the tied teams"
+        ),
+        (
+            "直胜",
+            "相互间比赛胜者名次列前",
+            "the winner of the match between the tied teams"
+        ),
+        (
+            "两人对赛",
+            "相互间比赛胜者名次列前",
+            "the winner of the match between the tied teams"
+        ),
+        (
+            "直接对局",
+            "相互间比赛胜者名次列前",
+            "the winner of the match between the tied teams"
+        ),
+        (
+            "opponents_score",
+            "对手队比赛分之和高者名次列前",
+            "higher sum of the opponent teams' match points"
+        ),
+        (
+            "对手分",
+            "对手队比赛分之和高者名次列前",
+            "higher sum of the opponent teams' match points"
+        ),
+        ("wins", "胜场多者名次列前", "more matches won"),
+        ("胜局", "胜场多者名次列前", "more matches won"),
+    ]
+);
+
+dict!(
+    /// A criterion's variant in a team stage.
+    team_variant,
+    [
+        ("two_only", "限于两队同分时使用", "for two tied teams only"),
+        (
+            "mini_table",
+            "按同分队之间的比赛分计算",
+            "match points among the tied teams"
+        ),
     ]
 );
 
