@@ -652,7 +652,11 @@ fn knockout_swiss_and_other_formats() {
         matches!(&main.clauses[11], StageClause::LateEntry { until_round, missed, .. }
         if until_round.node == 3 && missed.node == "half")
     );
+}
 
+#[test]
+fn the_other_knockouts_same_place_and_team_formats() {
+    let f = file();
     let open = stage(&f, "open");
     match &open.clauses[0] {
         StageClause::Format(Format::Swiss {
@@ -954,7 +958,11 @@ fn supplement_and_tests() {
     assert!(matches!(&s.items[1].item, Item::Stage(t) if t.name.node == "final_b"));
     assert!(s.items[2].override_kw.is_none());
     assert!(matches!(&s.items[2].item, Item::Note(_)));
+}
 
+#[test]
+fn scenario_tests_and_rosters() {
+    let f = file();
     let Item::Test(t) = &f.items[40] else {
         panic!()
     };

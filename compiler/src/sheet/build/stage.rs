@@ -15,7 +15,9 @@ use crate::sheet::model::Clause;
 use crate::sheet::Lang;
 use draw::{draw, numbers};
 use format::format_text;
-use xqreg_grammar::ast::{EntrantSource, Format, PlayoffRef, Stage, StageClause};
+use xqreg_grammar::ast::{
+    EntrantSource, Format, PlayoffRef, Span, Stage, StageClause, TiebreakChain,
+};
 
 pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
     ctx.mark(s.name.span);
@@ -41,15 +43,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                 sentences.push(format_text(ctx, f, places));
             }
             StageClause::Entrants { sources, span } => {
-                ctx.mark(*span);
-                let list: Vec<String> = sources.iter().map(|e| entrant(ctx, e)).collect();
-                // `entrants roster` says what a first stage means anyway: no sentence for it.
-                let only_roster = matches!(sources.as_slice(), [EntrantSource::Roster(_)]);
-                // `entrants category open_all` in the stage 公开组 says nothing new either.
-                let joined = fmt::join(ctx.lang, &list);
-                if !only_roster && joined != title {
-                    entrants_text = Some(joined);
-                }
+                entrants_text = entrants_sentence(ctx, sources, *span, &title)
             }
             StageClause::Time(t) if t.node == "tbd" => {
                 ctx.mark(t.span);
@@ -65,29 +59,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                 draw_intro = true;
             }
             StageClause::Numbers(n) => sentences.push(numbers(ctx, n)),
-            StageClause::Tiebreak(chain) => {
-                // One stage: the ranking needs no stage name.
-                let lead = if ctx.names.stage_order.len() == 1 {
-                    ctx.m(M::RankingLeadOnly).to_string()
-                } else {
-                    ctx.mf(M::RankingLead, &[&title])
-                };
-                let team = s.clauses.iter().any(|c| {
-                    matches!(
-                        c,
-                        StageClause::Format(
-                            Format::TeamRoundRobin { .. }
-                                | Format::Swiss {
-                                    boards: Some(_),
-                                    ..
-                                }
-                        )
-                    )
-                });
-                let mut cl = tiebreak_clause(ctx, chain, lead, team);
-                cl.heading = String::new();
-                ranking.push(cl);
-            }
+            StageClause::Tiebreak(chain) => ranking.push(stage_ranking(ctx, s, chain, &title)),
             StageClause::Playoff(PlayoffRef::Inline(chain)) => {
                 let mut cl = playoff_clause(ctx, chain);
                 cl.text = ctx.mf(M::PlayoffFor, &[&title, &cl.text]);
@@ -146,6 +118,46 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
     for r in ranking {
         ctx.push_in(Art::Method, order::RANKING, M::ClauseRanking, r);
     }
+}
+
+/// Who enters, unless it says nothing new: `entrants roster` is what a first stage means anyway,
+/// and `entrants category open_all` in the stage 公开组 repeats its title.
+fn entrants_sentence(
+    ctx: &mut Ctx<'_>,
+    sources: &[EntrantSource],
+    span: Span,
+    title: &str,
+) -> Option<String> {
+    ctx.mark(span);
+    let list: Vec<String> = sources.iter().map(|e| entrant(ctx, e)).collect();
+    let only_roster = matches!(sources, [EntrantSource::Roster(_)]);
+    let joined = fmt::join(ctx.lang, &list);
+    (!only_roster && joined != title).then_some(joined)
+}
+
+/// The stage's tie-break chain as a clause of 名次区分, in team words for a team stage.
+fn stage_ranking(ctx: &mut Ctx<'_>, s: &Stage, chain: &TiebreakChain, title: &str) -> Clause {
+    // One stage: the ranking needs no stage name.
+    let lead = if ctx.names.stage_order.len() == 1 {
+        ctx.m(M::RankingLeadOnly).to_string()
+    } else {
+        ctx.mf(M::RankingLead, &[title])
+    };
+    let team = s.clauses.iter().any(|c| {
+        matches!(
+            c,
+            StageClause::Format(
+                Format::TeamRoundRobin { .. }
+                    | Format::Swiss {
+                        boards: Some(_),
+                        ..
+                    }
+            )
+        )
+    });
+    let mut cl = tiebreak_clause(ctx, chain, lead, team);
+    cl.heading = String::new();
+    cl
 }
 
 fn entrant(ctx: &mut Ctx<'_>, e: &EntrantSource) -> String {

@@ -104,11 +104,7 @@ impl Builder {
                 span,
             }),
             Rule::entrants => StageClause::Entrants {
-                sources: kids(c)
-                    .filter(|k| k.as_rule() == Rule::entrant_source)
-                    .filter_map(|w| self.first(&w))
-                    .map(|s| self.entrant_source(&s))
-                    .collect::<R<_>>()?,
+                sources: self.entrant_sources(c)?,
                 span,
             },
             Rule::stage_time => StageClause::Time(
@@ -172,25 +168,7 @@ impl Builder {
                 missed: self.nth_ident(c, 0)?,
                 span,
             },
-            Rule::lineup => {
-                let deadline = match kids(c).find(|k| k.as_rule() == Rule::lineup_deadline) {
-                    Some(d) => match kids(&d).find(|k| k.as_rule() == Rule::duration) {
-                        Some(k) => Some(self.duration(&k)?),
-                        None => None,
-                    },
-                    None => None,
-                };
-                let default = match kids(c).find(|k| k.as_rule() == Rule::lineup_default) {
-                    Some(d) => Some(self.nth_ident(&d, 0)?),
-                    None => None,
-                };
-                StageClause::Lineup {
-                    mode: self.nth_ident(c, 0)?,
-                    deadline,
-                    default,
-                    span,
-                }
-            }
+            Rule::lineup => self.lineup(c, span)?,
             Rule::score_sheets => StageClause::ScoreSheets {
                 rule: self.nth_ident(c, 0)?,
                 span,
@@ -199,6 +177,36 @@ impl Builder {
             Rule::stage_note => StageClause::Note(self.nth_text(c, 0)?),
             _ => return Err(self.missing(c, "a stage clause")),
         })
+    }
+
+    /// `lineup fixed` or `lineup each_round [deadline 30min before] [default roster_order]`.
+    fn lineup(&self, c: &Pair<Rule>, span: Span) -> R<StageClause> {
+        let deadline = match kids(c).find(|k| k.as_rule() == Rule::lineup_deadline) {
+            Some(d) => match kids(&d).find(|k| k.as_rule() == Rule::duration) {
+                Some(k) => Some(self.duration(&k)?),
+                None => None,
+            },
+            None => None,
+        };
+        let default = match kids(c).find(|k| k.as_rule() == Rule::lineup_default) {
+            Some(d) => Some(self.nth_ident(&d, 0)?),
+            None => None,
+        };
+        Ok(StageClause::Lineup {
+            mode: self.nth_ident(c, 0)?,
+            deadline,
+            default,
+            span,
+        })
+    }
+
+    /// The sources of `entrants ...`, in their order.
+    fn entrant_sources(&self, c: &Pair<Rule>) -> R<Vec<EntrantSource>> {
+        kids(c)
+            .filter(|k| k.as_rule() == Rule::entrant_source)
+            .filter_map(|w| self.first(&w))
+            .map(|s| self.entrant_source(&s))
+            .collect()
     }
 
     /// `swiss SYSTEM rounds N|tbd|by entries {...} [boards B]`.

@@ -6,7 +6,7 @@ use super::super::words;
 use super::Ctx;
 use crate::sheet::catalogue::M;
 use crate::sheet::{fmt, Lang};
-use xqreg_grammar::ast::{Ident, Span, StageClause};
+use xqreg_grammar::ast::{Duration, Ident, Span, Spanned, StageClause};
 
 /// Adds the sentence of a pairing clause to `sentences`; other clauses are said elsewhere.
 /// `boards`: a team stage's boards (for its line-up).
@@ -39,20 +39,7 @@ pub(super) fn sentence(
             );
         }
         StageClause::Avoid { what, when, span } => {
-            ctx.mark(*span);
-            ctx.mark(what.span);
-            let w = words::avoid_what(ctx.lang, &what.node)
-                .unwrap_or(&what.node)
-                .to_string();
-            let key = match when.as_ref().map(|w| w.node.as_str()) {
-                Some("never") => M::AvoidNever,
-                Some("round1") => M::AvoidRound1,
-                _ => M::AvoidAlways,
-            };
-            if let Some(w) = when {
-                ctx.mark(w.span);
-            }
-            sentences.push(ctx.mf(key, &[&w]));
+            sentences.push(avoid(ctx, what, when.as_ref(), *span))
         }
         StageClause::ColourLimits { params, span } => {
             ctx.mark(*span);
@@ -117,24 +104,13 @@ pub(super) fn sentence(
             deadline,
             default,
             span,
-        } => {
-            ctx.mark(*span);
-            ctx.mark(mode.span);
-            if mode.node == "each_round" {
-                sentences.push(ctx.m(M::LineupEachRound).to_string());
-            } else {
-                let boards = boards.map_or_else(|| "B".to_string(), |b| b.to_string());
-                sentences.push(ctx.mf(M::LineupFixed, &[&boards]));
-            }
-            if let Some(d) = default {
-                ctx.mark(d.span);
-            }
-            if let Some(d) = deadline {
-                ctx.mark(d.span);
-                let when = fmt::duration(ctx.lang, d.node);
-                sentences.push(ctx.mf(M::LineupDeadline, &[&when]));
-            }
-        }
+        } => lineup(
+            ctx,
+            (mode, deadline.as_ref(), default.as_ref()),
+            *span,
+            boards,
+            sentences,
+        ),
         StageClause::ScoreSheets { rule, span } => {
             ctx.mark(*span);
             ctx.mark(rule.span);
@@ -146,6 +122,50 @@ pub(super) fn sentence(
             sentences.push(ctx.m(key).to_string());
         }
         _ => {}
+    }
+}
+
+/// 回避: who is kept apart, and when.
+fn avoid(ctx: &mut Ctx<'_>, what: &Ident, when: Option<&Ident>, span: Span) -> String {
+    ctx.mark(span);
+    ctx.mark(what.span);
+    let w = words::avoid_what(ctx.lang, &what.node)
+        .unwrap_or(&what.node)
+        .to_string();
+    let key = match when.map(|w| w.node.as_str()) {
+        Some("never") => M::AvoidNever,
+        Some("round1") => M::AvoidRound1,
+        _ => M::AvoidAlways,
+    };
+    if let Some(w) = when {
+        ctx.mark(w.span);
+    }
+    ctx.mf(key, &[&w])
+}
+
+/// 临时定台制 or a fixed order: the line-up, and its deadline (printed only).
+fn lineup(
+    ctx: &mut Ctx<'_>,
+    (mode, deadline, default): (&Ident, Option<&Spanned<Duration>>, Option<&Ident>),
+    span: Span,
+    boards: Option<u32>,
+    sentences: &mut Vec<String>,
+) {
+    ctx.mark(span);
+    ctx.mark(mode.span);
+    if mode.node == "each_round" {
+        sentences.push(ctx.m(M::LineupEachRound).to_string());
+    } else {
+        let boards = boards.map_or_else(|| "B".to_string(), |b| b.to_string());
+        sentences.push(ctx.mf(M::LineupFixed, &[&boards]));
+    }
+    if let Some(d) = default {
+        ctx.mark(d.span);
+    }
+    if let Some(d) = deadline {
+        ctx.mark(d.span);
+        let when = fmt::duration(ctx.lang, d.node);
+        sentences.push(ctx.mf(M::LineupDeadline, &[&when]));
     }
 }
 
