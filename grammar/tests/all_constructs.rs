@@ -658,6 +658,10 @@ fn knockout_swiss_and_other_formats() {
 fn the_other_knockouts_same_place_and_team_formats() {
     let f = file();
     let open = stage(&f, "open");
+    assert!(
+        matches!(open.clauses.last(), Some(StageClause::Cap { max, order: Some(o), .. })
+        if max.node == 80 && o.node == "by_rating")
+    );
     match &open.clauses[0] {
         StageClause::Format(Format::Swiss {
             rounds: SwissRounds::ByEntries(arms),

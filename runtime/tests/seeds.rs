@@ -84,6 +84,7 @@ fn seed000() -> Plan {
         tiebreak: chain(&[]),
         playoff: Some(ladder_000()),
         places: Some(PlaceRange::new(1, 12)),
+        cap: None,
         origin: o("stage final"),
     };
     let mut plan = plan_with(12, vec![groups, final_stage]);

@@ -30,6 +30,7 @@ fn team_double_round_robin_colours_by_board_and_match_points() {
         tiebreak: chain(&[Criterion::GamePoints, Criterion::Lots]),
         playoff: None,
         places: Some(PlaceRange::new(1, 4)),
+        cap: None,
         origin: o("stage"),
     };
     let plan = plan_with(16, vec![stage]);
@@ -100,6 +101,7 @@ fn a_dutch_swiss_stage_runs_without_repeats() {
         ]),
         playoff: None,
         places: Some(PlaceRange::new(1, 11)),
+        cap: None,
         origin: o("stage"),
     };
     let plan = plan_with(11, vec![stage]);
@@ -151,6 +153,7 @@ fn a_team_swiss_pairs_teams_without_repeats_and_ranks_by_match_points() {
         tiebreak: chain(&[Criterion::GamePoints, Criterion::Lots]),
         playoff: None,
         places: Some(PlaceRange::new(1, 6)),
+        cap: None,
         origin: o("stage"),
     };
     let plan = plan_with(24, vec![stage]);

@@ -31,6 +31,34 @@ pub fn xqreg_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `simulate` of `regulation` on `roster` in a temporary folder: exit code, stdout, stderr.
+pub fn simulate_roster(
+    regulation: &str,
+    roster: &str,
+    lang: &str,
+) -> (Option<i32>, String, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = tmp.path().join("regulation.xqr");
+    let csv = tmp.path().join("roster.csv");
+    std::fs::write(&reg, regulation).expect("writes");
+    std::fs::write(&csv, roster).expect("writes");
+    let out = xqreg(&[
+        "simulate",
+        &reg.to_string_lossy(),
+        "--roster",
+        &csv.to_string_lossy(),
+        "--lang",
+        lang,
+        "--color",
+        "never",
+    ]);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// The first stage's games of `simulate` on `regulation` with `roster` (CSV), as (round, red,
 /// black) ids; the run must succeed (`what` names it in the failure).
 pub fn simulated_games(regulation: &str, roster: &str, what: &str) -> Vec<(u64, String, String)> {

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::common::xqreg;
+use crate::common::simulate_roster as simulate;
 
 const REGULATION: &str = r#"regulation "某市象棋公开赛" en "City Open" {
   dates 2026-05-01 .. 2026-05-03
@@ -49,30 +49,6 @@ b2,乙二,杭州,CHN,men,1990-01-01,,2000,open,8
 b3,乙三,杭州,CHN,women,1990-01-01,,2000,open,9
 d1,丙一,北京,CHN,men,1990-01-01,,2000,open,10
 ";
-
-/// `simulate` of `regulation` on `roster` in a temporary folder: exit code, stdout, stderr.
-fn simulate(regulation: &str, roster: &str, lang: &str) -> (Option<i32>, String, String) {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("regulation.xqr");
-    let csv = tmp.path().join("roster.csv");
-    std::fs::write(&reg, regulation).expect("writes");
-    std::fs::write(&csv, roster).expect("writes");
-    let out = xqreg(&[
-        "simulate",
-        &reg.to_string_lossy(),
-        "--roster",
-        &csv.to_string_lossy(),
-        "--lang",
-        lang,
-        "--color",
-        "never",
-    ]);
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn a_row_over_its_units_quota_is_refused_at_the_row() {

@@ -48,6 +48,7 @@ mod sheet_english;
 mod sheet_pdf;
 mod simulate_seeds;
 mod small_rooms;
+mod stage_caps;
 mod swiss_seeds;
 mod team_tiebreaks;
 mod trf_out;

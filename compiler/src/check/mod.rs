@@ -28,6 +28,7 @@ pub mod refs;
 pub mod resolve;
 pub mod scoring;
 pub mod sizes;
+mod stage_caps;
 pub mod stages;
 pub mod suggest;
 pub mod teams;
@@ -177,6 +178,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         late_entry::check(&ctx, &mut diags);
         lineup::check(&ctx, &mut diags);
         quotas::check(ctx.file, &mut diags);
+        stage_caps::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -243,6 +245,7 @@ pub fn codes() -> Vec<&'static Code> {
         late_entry::CODES,
         lineup::CODES,
         quotas::CODES,
+        stage_caps::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

@@ -384,6 +384,7 @@ fn clause_kind(c: &StageClause) -> u8 {
         } => 21,
         StageClause::LateEntry { .. } => 22,
         StageClause::Lineup { .. } => 23,
+        StageClause::Cap { .. } => 24,
     }
 }
 

@@ -394,6 +394,11 @@ fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
         StageClause::LateEntry { missed, .. } => {
             word(diags, missed, &LATE_ENTRY_MISSED);
         }
+        StageClause::Cap {
+            order: Some(order), ..
+        } => {
+            word(diags, order, &CAP_ORDER);
+        }
         StageClause::Lineup { mode, default, .. } => {
             word(diags, mode, &LINEUP_MODE);
             if let Some(d) = default {

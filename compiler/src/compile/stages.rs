@@ -40,6 +40,7 @@ struct Clauses<'a> {
     assume_system: Option<(&'a ast::Ident, Span)>,
     late_entry: Option<&'a StageClause>,
     lineup: Option<&'a StageClause>,
+    cap: Option<&'a StageClause>,
 }
 
 impl<'a> Clauses<'a> {
@@ -84,6 +85,7 @@ impl<'a> Clauses<'a> {
                 },
                 StageClause::LateEntry { .. } => c.late_entry = c.late_entry.or(Some(clause)),
                 StageClause::Lineup { .. } => c.lineup = c.lineup.or(Some(clause)),
+                StageClause::Cap { .. } => c.cap = c.cap.or(Some(clause)),
                 StageClause::ScoreSheets { .. } | StageClause::SameAs(_) | StageClause::Note(_) => {
                 }
             }
@@ -174,6 +176,7 @@ impl Lowerer<'_> {
             tiebreak,
             playoff,
             places,
+            cap: self.stage_cap(c.cap),
             origin: self.origin(stage.span),
         }
     }

@@ -151,6 +151,12 @@ pub const LIMITED: &[Applicability] = &[
         help: ("remove it: only a team stage sets line-ups (an individual stage pairs its players)", "删去：只有团体赛阶段排定出场名单（个人赛按棋手编排）"),
     },
     Applicability {
+        kind: K::StageCap,
+        formats: &[RoundRobin, SwissCxa, SwissDutch, Knockout, SamePlace],
+        fixed: &[],
+        help: ("remove it, or cap the entry: a team stage's field is its teams, capped by the entry's `cap`", "删去，或在报名中限定：团体赛阶段的参赛者是各队，由报名的 `cap` 限定"),
+    },
+    Applicability {
         kind: K::LateEntry,
         formats: &[SwissCxa, SwissDutch],
         fixed: &[],

@@ -178,6 +178,7 @@ kinds! {
     Split, "stage { split after_round N top K to S }", Executed, false, "plan swiss.split";
     LateEntry, "stage { late_entry until round N missed zero|half }", Executed, false, "plan swiss.late_entry (runtime: missed rounds scored, paired from entry; `xqreg event enter`)";
     Lineup, "stage { lineup fixed|each_round [default roster_order] }", Executed, false, "plan lineup (runtime: fixed: the first B of the roster order, a withdrawn player's board forfeited; each_round: the roster order of the players still in, a reserve moving up)";
+    StageCap, "stage { cap N [first_come|by_rating] }", Executed, false, "plan stage.cap (runtime: a roster with more of the stage's entrants is refused at the rows the order leaves out, R040)";
     LineupEachRound, "stage { lineup each_round }", Printed, true, "sheet: the runtime reads no line-up handed in for a round; every round plays the default (roster order)";
     LineupDeadline, "stage { lineup ... deadline D before }", Printed, false, "sheet: no line-up is handed in to the runtime, so no deadline applies";
     ScoreSheets, "stage { score_sheets RULE }", Printed, false, "sheet";

@@ -333,6 +333,7 @@ impl Walker {
             StageClause::Places(r) => (K::StagePlaces, r.span),
             StageClause::Split { span, .. } => (K::Split, *span),
             StageClause::LateEntry { span, .. } => (K::LateEntry, *span),
+            StageClause::Cap { span, .. } => (K::StageCap, *span),
             StageClause::Lineup {
                 mode,
                 deadline,

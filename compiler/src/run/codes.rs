@@ -549,6 +549,17 @@ runtime_code!(
 );
 
 runtime_code!(
+    R040,
+    "R040",
+    "over-stage-cap",
+    "More of the roster's players are a stage's entrants (its category, pool or the roster) than the stage's `cap N` admits. The cap's order says who is in: `first_come` (or none) the first N in roster order, `by_rating` the N best rated (no rating last, ties in roster order); each row it leaves out is refused.",
+    "名单中属于某阶段参赛者（其组别、来源或全部名单）的棋手多于该阶段 `cap N` 所允许的人数。限额的方式决定谁入选：`first_come`（或未写）为名单顺序的前 N 名，`by_rating` 为等级分最高的 N 名（无等级分者在后，同分按名单顺序）；被排除的每一行都被拒绝。",
+    "stage u12 { swiss cxa rounds 7  entrants category u12  cap 80 first_come }\n# roster: 81 players of category u12",
+    "Remove the rows the cap leaves out (or move them to another section they qualify for); or, if the regulation allows it, amend the cap.",
+    "删去限额之外的行（或移至其符合条件的其他组别）；如规程允许，修改限额。"
+);
+
+runtime_code!(
     R050,
     "R050",
     "published-game-changed",
@@ -581,7 +592,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
-        &R032, &R050, &W202,
+        &R032, &R040, &R050, &W202,
     ]
 }
 

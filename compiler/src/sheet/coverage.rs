@@ -432,6 +432,7 @@ fn stage(w: &mut Walk, s: &Stage) {
             | StageClause::Split { span, .. }
             | StageClause::LateEntry { span, .. }
             | StageClause::Lineup { span, .. }
+            | StageClause::Cap { span, .. }
             | StageClause::ScoreSheets { span, .. } => w.add(*span, "stage clause"),
             StageClause::Tiebreak(c) => w.chain(c),
             StageClause::Playoff(PlayoffRef::Named(i)) => w.add(i.span, "playoff reference"),

@@ -129,6 +129,13 @@ pub enum StageClause {
         missed: Ident,
         span: Span,
     },
+    /// `cap 80 [first_come|by_rating]`: the most entrants of this stage (a section's or
+    /// group's cap) and which are admitted when more enter.
+    Cap {
+        max: Spanned<u32>,
+        order: Option<Ident>,
+        span: Span,
+    },
     /// `lineup fixed|each_round [deadline 30min before] [default roster_order]`
     Lineup {
         mode: Ident,

@@ -264,6 +264,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("staff_role", "a role and its count like `leader 1`"),
     ("stage", "`stage groups \"小组赛\" { round_robin single groups A B C D size 8 \\n time standard }`"),
     ("stage_assume", "`assume rounds 9`"),
+    ("stage_cap", "`cap 80 first_come`"),
     ("stage_clause", "a stage clause (`round_robin`, `swiss`, `entrants`, `time`, `tiebreak`, ...)"),
     ("stage_keyword", "a stage clause"),
     ("stage_note", "`note \"前八名进入决赛\"`"),

@@ -33,6 +33,7 @@ pub mod problem;
 pub mod results;
 pub mod roster;
 mod sections;
+mod stage_caps;
 mod stages;
 mod standings;
 mod swiss_stage;

@@ -102,4 +102,6 @@ pub mod codes {
     pub const LATE_ENTRY_NOT_ALLOWED: &str = "R031";
     /// A roster row over an entry quota (`quota per unit 3 men 2`).
     pub const OVER_QUOTA: &str = "R032";
+    /// More of a stage's entrants in the roster than its `cap` admits.
+    pub const OVER_STAGE_CAP: &str = "R040";
 }

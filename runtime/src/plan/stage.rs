@@ -22,7 +22,31 @@ pub struct Stage {
     /// Places of the final ranking the stage decides: its own place k is final place
     /// `from + k - 1`.
     pub places: Option<PlaceRange>,
+    /// The most entrants the stage admits (`cap 80 first_come`: a section's or group's cap);
+    /// left out of the JSON when there is none, so that a plan without one reads as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap: Option<StageCap>,
     pub origin: Origin,
+}
+
+/// `cap 80 [first_come|by_rating]` in a stage: at most `max` of the roster's players may be the
+/// stage's entrants; a roster with more is refused at the rows the order leaves out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StageCap {
+    pub max: u32,
+    pub order: CapOrder,
+    pub origin: Origin,
+}
+
+/// Who is admitted when more enter than a cap allows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CapOrder {
+    /// In roster (registration) order: the rows after the cap are over (报满为止).
+    #[default]
+    FirstCome,
+    /// The best rated (no rating ranks last, ties in roster order).
+    ByRating,
 }
 
 /// Where a stage's players come from.

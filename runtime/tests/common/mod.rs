@@ -180,6 +180,7 @@ pub fn round_robin_stage(name: &str, groups: &[&str], chain_of: &[Criterion]) ->
         tiebreak: chain(chain_of),
         playoff: None,
         places: None,
+        cap: None,
         origin: o("stage"),
     }
 }
@@ -211,6 +212,7 @@ pub fn knockout_stage(
         tiebreak: chain(&[]),
         playoff,
         places: None,
+        cap: None,
         origin: o("stage"),
     }
 }

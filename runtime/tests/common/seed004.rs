@@ -43,6 +43,7 @@ fn knockout_final(name: &str, place: u32, places: PlaceRange) -> Stage {
         tiebreak: chain(&[]),
         playoff: Some(ladder_004()),
         places: Some(places),
+        cap: None,
         origin: o("stage"),
     }
 }
@@ -182,6 +183,7 @@ fn groups_004(scoring: Scoring) -> Stage {
         tiebreak: chain(CXA_CHAIN),
         playoff: None,
         places: None,
+        cap: None,
         origin: o("stage groups"),
     }
 }

@@ -1,4 +1,5 @@
-//! Lowering a team stage's `lineup` clause: fixed roster order, or each round's default.
+//! Lowering a team stage's `lineup` clause (fixed roster order, or each round's default) and
+//! a stage's `cap`: who may take part in the stage.
 
 use super::*;
 
@@ -22,6 +23,22 @@ impl Lowerer<'_> {
                 plan::LineupMode::Fixed
             },
             deadline_seconds: deadline.as_ref().map(|d| d.node.seconds),
+            origin: self.origin(*span),
+        })
+    }
+
+    /// `cap 80 [first_come|by_rating]`: the stage's cap and its order (first come when none
+    /// is written, as the sheet says).
+    pub(super) fn stage_cap(&self, clause: Option<&StageClause>) -> Option<plan::StageCap> {
+        let Some(StageClause::Cap { max, order, span }) = clause else {
+            return None;
+        };
+        Some(plan::StageCap {
+            max: max.node,
+            order: match order.as_ref().map(|o| o.node.as_str()) {
+                Some("by_rating") => plan::CapOrder::ByRating,
+                _ => plan::CapOrder::FirstCome,
+            },
             origin: self.origin(*span),
         })
     }

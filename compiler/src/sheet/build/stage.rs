@@ -9,7 +9,7 @@ mod pairing;
 use super::method::place_ref;
 use super::ranking::{playoff_clause, tiebreak_clause};
 use super::{order, Art, Ctx};
-use crate::sheet::catalogue::M;
+use crate::sheet::catalogue::{words, M};
 use crate::sheet::fmt;
 use crate::sheet::model::Clause;
 use crate::sheet::Lang;
@@ -82,6 +82,16 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
             StageClause::Note(t) => {
                 let t = ctx.tm(t);
                 sentences.push(t);
+            }
+            StageClause::Cap { max, order, span } => {
+                ctx.mark(*span);
+                if let Some(o) = order {
+                    ctx.mark(o.span);
+                }
+                // No order written: the runtime admits in roster order, and the sheet says so.
+                let word = order.as_ref().map_or("first_come", |o| o.node.as_str());
+                let how = words::cap_order(ctx.lang, word).unwrap_or_default();
+                sentences.push(ctx.mf(M::StageCap, &[&max.node.to_string(), how]));
             }
             other => pairing::sentence(ctx, other, team_boards(s), &mut sentences),
         }

@@ -169,6 +169,11 @@ impl Builder {
                 span,
             },
             Rule::lineup => self.lineup(c, span)?,
+            Rule::stage_cap => StageClause::Cap {
+                max: self.nth_int(c, 0)?,
+                order: self.opt_ident(c, 0),
+                span,
+            },
             Rule::score_sheets => StageClause::ScoreSheets {
                 rule: self.nth_ident(c, 0)?,
                 span,
