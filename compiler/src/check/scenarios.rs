@@ -152,9 +152,9 @@ fn named_players(t: &Scenario) -> Vec<&Ident> {
                     out.push(&g.black);
                 }
             }
-            ResultLine::Fouls { player, .. } | ResultLine::Withdraw { player, .. } => {
-                out.push(player)
-            }
+            ResultLine::Fouls { player, .. }
+            | ResultLine::Withdraw { player, .. }
+            | ResultLine::Declines { player, .. } => out.push(player),
             ResultLine::Rest { .. } => {}
         }
     }

@@ -496,6 +496,7 @@ fn result_span(r: &xqreg_grammar::ast::ResultLine) -> Span {
         R::Games { span, .. }
         | R::Fouls { span, .. }
         | R::Withdraw { span, .. }
+        | R::Declines { span, .. }
         | R::Rest { span, .. } => *span,
     }
 }

@@ -288,6 +288,7 @@ fn results(s: &Scenario, source: &SourceFile) -> RecordedResults {
                 after_round: round.node,
                 origin: origin(source, *span),
             }),
+            ResultLine::Declines { player, .. } => r.declined.push(player.node.clone()),
             ResultLine::Rest { rule, .. } => {
                 r.rest = match rule.node.as_str() {
                     "draws" => RestRule::Draws,

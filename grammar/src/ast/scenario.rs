@@ -162,6 +162,9 @@ pub enum ResultLine {
         round: Spanned<u32>,
         span: Span,
     },
+    /// `declines PLAYER`: the player (a team in a team event) declines the qualification places
+    /// it earns; a quota with `replacement next_in_line` passes them on.
+    Declines { player: Ident, span: Span },
     /// `rest draws|red_wins|black_wins|random|rating`: how unlisted games end.
     Rest { rule: Ident, span: Span },
 }

@@ -454,7 +454,10 @@ fn qualification(ctx: &mut Ctx<'_>, fin: &Final, derived: &Derived) -> Vec<Quali
                     break;
                 }
                 let declined = ctx.results.declined.iter().any(|d| d == ctx.id(p));
-                let withdrawn = ctx.withdrawn.get(p).is_some_and(Option::is_some);
+                // A team stands for its board-1 player in rankings; that player's withdrawal is
+                // not the team's (a team does not withdraw: its boards are forfeited).
+                let withdrawn = !ctx.team_of.contains_key(&p)
+                    && ctx.withdrawn.get(p).is_some_and(Option::is_some);
                 let already = taken.contains(&p);
                 if declined || withdrawn || already {
                     let why = if declined {

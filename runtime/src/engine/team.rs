@@ -36,16 +36,7 @@ pub(crate) fn run(
     }
     let field = entrants::resolve(ctx, stage)?;
     let mut teams = teams_of(ctx, t.boards, &t.origin, &field)?;
-    let units: Vec<&str> = teams.iter().map(|(u, _)| u.as_str()).collect();
-    if let Some(order) = fixed::fixed_team_order(ctx, stage, &units) {
-        let order = order?;
-        teams = order
-            .iter()
-            .filter_map(|&t| teams.get(t).cloned())
-            .collect();
-    } else {
-        number_teams(ctx, t.numbers, t.boards, &mut teams);
-    }
+    order_teams(ctx, stage, t.numbers, t.boards, &mut teams)?;
     let listed: Vec<String> = teams
         .iter()
         .enumerate()
@@ -222,6 +213,29 @@ pub(super) fn lineup_for(
     }
     playing.extend(out);
     (unit.clone(), playing)
+}
+
+/// The teams in team-number order: as a recorded draw fixes them (a draw in the hall, a
+/// scenario's `draw` line), else by the stage's `numbers` rule.
+pub(super) fn order_teams(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    numbers: NumberOrder,
+    boards: u32,
+    teams: &mut Vec<Team>,
+) -> Result<(), Vec<RuntimeProblem>> {
+    let units: Vec<&str> = teams.iter().map(|(u, _)| u.as_str()).collect();
+    match fixed::fixed_team_order(ctx, stage, &units) {
+        Some(order) => {
+            let order = order?;
+            *teams = order
+                .iter()
+                .filter_map(|&t| teams.get(t).cloned())
+                .collect();
+        }
+        None => number_teams(ctx, numbers, boards, teams),
+    }
+    Ok(())
 }
 
 /// Adds one match's (or bye's) points, board by board, to `c`'s per-board totals.

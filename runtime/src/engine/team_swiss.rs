@@ -26,7 +26,7 @@ pub(crate) fn run(
 ) -> Result<StageRun, Vec<RuntimeProblem>> {
     let field = entrants::resolve(ctx, stage)?;
     let mut teams = team::teams_of(ctx, boards, &sw.origin, &field)?;
-    team::number_teams(ctx, number_order(&sw.numbers), boards, &mut teams);
+    team::order_teams(ctx, stage, number_order(&sw.numbers), boards, &mut teams)?;
     let listed: Vec<String> = teams
         .iter()
         .enumerate()

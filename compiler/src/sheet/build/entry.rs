@@ -22,6 +22,11 @@ use players::{players_table, pool};
 pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
     let mut players: Vec<&PlayerDecl> = Vec::new();
     let pools_seen = e.clauses.iter().any(|c| matches!(c, EntryClause::Pool(_)));
+    // A team event counts teams (entry has a team size or teams): its field and cap too.
+    let teams = e
+        .clauses
+        .iter()
+        .any(|c| matches!(c, EntryClause::TeamSize { .. } | EntryClause::Team(_)));
     for c in &e.clauses {
         match c {
             EntryClause::Pool(p) => {
@@ -30,11 +35,6 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
             }
             EntryClause::Field(n) => {
                 ctx.mark(n.span);
-                // A team event counts teams (entry has a team size or teams).
-                let teams = e
-                    .clauses
-                    .iter()
-                    .any(|c| matches!(c, EntryClause::TeamSize { .. } | EntryClause::Team(_)));
                 let key = if teams {
                     M::FieldTeams
                 } else if pools_seen {
@@ -116,7 +116,7 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 ctx.push(Art::Eligibility, 15, Clause::text(line));
             }
             EntryClause::Team(_) => {}
-            other => registration::clause(ctx, other),
+            other => registration::clause(ctx, other, teams),
         }
     }
     teams_and_players(ctx, e, players);

@@ -168,6 +168,10 @@ impl Builder {
                 round: self.nth_int(l, 0)?,
                 span,
             },
+            Rule::result_declines => ResultLine::Declines {
+                player: self.nth_ident(l, 0)?,
+                span,
+            },
             Rule::result_rest => ResultLine::Rest {
                 rule: self.nth_ident(l, 0)?,
                 span,

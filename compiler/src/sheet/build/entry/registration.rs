@@ -10,12 +10,13 @@ use crate::sheet::Lang;
 use xqreg_grammar::ast::EntryClause;
 
 /// Pushes the clause of a registration or expenses entry clause; the others are said in
-/// eligibility.
-pub(super) fn clause(ctx: &mut Ctx<'_>, c: &EntryClause) {
+/// eligibility. `teams`: a team event, whose cap counts teams.
+pub(super) fn clause(ctx: &mut Ctx<'_>, c: &EntryClause, teams: bool) {
     match c {
         EntryClause::Cap { max, order, span } => {
             ctx.mark(*span);
-            let mut line = ctx.mf(M::Cap, &[&max.node.to_string()]);
+            let key = if teams { M::CapTeams } else { M::Cap };
+            let mut line = ctx.mf(key, &[&max.node.to_string()]);
             if let Some(o) = order {
                 ctx.mark(o.span);
                 if let Some(w) = words::cap_order(ctx.lang, &o.node) {
