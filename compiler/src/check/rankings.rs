@@ -6,7 +6,7 @@
 //! name a ranking as they name a category, so the two never share a name (E536). An unknown
 //! source stage is E103, raised with the other references by `unknown`.
 
-use xqreg_grammar::ast::{DerivedRanking, Expect, Item, PlayerAttr, PlayerDecl, Scenario};
+use xqreg_grammar::ast::{DerivedRanking, Expect, Ident, Item, PlayerAttr, PlayerDecl, Scenario};
 
 use super::facts::FormatKind;
 use super::names::code;
@@ -70,7 +70,29 @@ code!(E538, "E538", "unknown-ranking", Error,
     Template::new("Declare the ranking (`ranking teams { ... }`) or correct the name.",
         "声明该团体名次（`ranking teams { ... }`），或改正名称。"));
 
-pub const CODES: &[&Code] = &[&E531, &E532, &E533, &E534, &E535, &E536, &E537, &E538];
+code!(E541, "E541", "ranking-places-over-stages", Error,
+    Template::new("A ranking derived from several stages (`from junior, senior`) adds its members' points: each stage has its own place 1, so places from different stages cannot be summed.",
+        "依据多个阶段（如 `from junior, senior`）的团体名次累加棋手的积分：各阶段各有自己的第一名，不同阶段的名次不能相加。"),
+    "ranking schools { from junior, senior by unit sum places best 3 short unranked }",
+    Template::new("Sum the points (`sum points best K`), or derive from one stage.",
+        "改为累加积分（`sum points best K`），或只依据一个阶段。"));
+
+pub const CODES: &[&Code] = &[
+    &E531, &E532, &E533, &E534, &E535, &E536, &E537, &E538, &E541,
+];
+
+const PLACES_OVER_STAGES: Report = Report {
+    code: &E541,
+    message: Template::new(
+        "ranking `{name}` sums places over several stages",
+        "团体名次 `{name}` 把多个阶段的名次相加",
+    ),
+    label: Template::new("each has its own place 1", "各阶段各有第一名"),
+    help: Template::new(
+        "sum the points (`sum points best K`), or derive from one stage",
+        "改为累加积分（`sum points best K`），或只依据一个阶段",
+    ),
+};
 
 const UNKNOWN: Report = Report {
     code: &E538,
@@ -253,7 +275,18 @@ fn ranking(ctx: &Ctx<'_>, r: &DerivedRanking, diags: &mut Diagnostics) {
         Some((_, Some(b))) if b.node == 0 => diags.push(BEST_ZERO.at(b.span, &[("name", name)])),
         Some(_) => {}
     }
-    let Some(from) = &r.from else { return };
+    let points = r.sum.as_ref().is_some_and(|s| s.measure.node == "points");
+    if let (Some(second), false) = (r.also_from.first(), points) {
+        diags.push(PLACES_OVER_STAGES.at(second.span, &[("name", name)]));
+    }
+    for from in r.from.iter().chain(&r.also_from) {
+        source(ctx, name, from, points, diags);
+    }
+}
+
+/// The checks of one source stage: an individual stage with one ranking (E533), with points
+/// when the ranking sums points (E537).
+fn source(ctx: &Ctx<'_>, name: &str, from: &Ident, points: bool, diags: &mut Diagnostics) {
     // An unknown stage is E103 (`unknown`); nothing more to say about it here.
     let Some(facts) = ctx.facts.stages.get(from.node.as_str()) else {
         return;
@@ -279,7 +312,6 @@ fn ranking(ctx: &Ctx<'_>, r: &DerivedRanking, diags: &mut Diagnostics) {
         ));
         return;
     }
-    let points = r.sum.as_ref().is_some_and(|s| s.measure.node == "points");
     if points && facts.format == FormatKind::Knockout {
         diags.push(NO_POINTS.at(from.span, &[("name", name), ("stage", &from.node)]));
     }

@@ -410,7 +410,7 @@ impl Resolver<'_, '_> {
                 }
             }
             Item::Ranking(r) => {
-                if let Some(from) = &r.from {
+                for from in r.from.iter().chain(&r.also_from) {
                     self.name(Kind::Stage, from);
                 }
             }

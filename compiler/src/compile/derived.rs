@@ -24,6 +24,7 @@ impl Lowerer<'_> {
             name: r.name.node.clone(),
             title: r.title.as_ref().map(|t| t.zh.node.clone()),
             source: r.from.as_ref()?.node.clone(),
+            also_from: r.also_from.iter().map(|s| s.node.clone()).collect(),
             by: match r.by.as_ref()?.node.as_str() {
                 "unit" => plan::GroupAttr::Unit,
                 "federation" => plan::GroupAttr::Federation,

@@ -105,6 +105,9 @@ impl Walker {
                     (K::RankingSum, r.sum.as_ref().map(|x| x.span)),
                     (K::RankingShort, r.short.as_ref().map(|x| x.span)),
                 ];
+                for s in &r.also_from {
+                    self.push(K::RankingFrom, s.span);
+                }
                 for (kind, span) in clauses {
                     if let Some(span) = span {
                         self.push(kind, span);

@@ -199,6 +199,9 @@ fn ranking_item(w: &mut Walk, r: &DerivedRanking) {
     if let Some(t) = &r.title {
         w.text(t, "ranking title");
     }
+    for s in &r.also_from {
+        w.add(s.span, "ranking from");
+    }
     for (span, what) in [
         (r.from.as_ref().map(|x| x.span), "ranking from"),
         (r.by.as_ref().map(|x| x.span), "ranking by"),

@@ -127,6 +127,9 @@ pub struct DerivedRanking {
     pub name: Ident,
     pub title: Option<Text>,
     pub from: Option<Ident>,
+    /// Further source stages after the first (`from junior, senior`): their players' points
+    /// count as the first stage's do (`sum points` only).
+    pub also_from: Vec<Ident>,
     /// The roster attribute (`unit`, `federation`, `pool`).
     pub by: Option<Ident>,
     pub sum: Option<RankingSum>,

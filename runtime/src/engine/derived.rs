@@ -43,33 +43,11 @@ fn attr_of(ctx: &Ctx<'_>, id: &str, by: GroupAttr) -> Option<String> {
 }
 
 fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, RuntimeProblem> {
-    let Some(run) = ctx.stages.iter().find(|s| s.name == r.source) else {
-        return Err(RuntimeProblem::new(
-            codes::UNKNOWN_NAME,
-            format!(
-                "ranking `{}` is derived from stage `{}`, which did not run",
-                r.name, r.source
-            ),
-            &r.origin,
-        )
-        .zh(format!(
-            "团体名次 `{}` 依据的阶段 `{}` 未进行",
-            r.name, r.source
-        )));
-    };
-    let [group] = run.out.groups.as_slice() else {
-        return Err(RuntimeProblem::new(
-            codes::PLACE_CONFLICT,
-            format!(
-                "ranking `{}` is derived from stage `{}`, which has {} groups and no single ranking",
-                r.name,
-                r.source,
-                run.out.groups.len()
-            ),
-            &r.origin,
-        ).zh(format!("团体名次 `{}` 依据的阶段 `{}` 分 {} 个小组，没有统一的名次", r.name, r.source, run.out.groups.len())));
-    };
-    let (units, without) = members_by_unit(ctx, r, &group.standings)?;
+    let mut sources = Vec::new();
+    for stage in std::iter::once(&r.source).chain(&r.also_from) {
+        sources.push((stage.as_str(), standings_of(ctx, r, stage)?));
+    }
+    let (units, without) = members_by_unit(ctx, r, &sources)?;
     if !without.is_empty() {
         ctx.transcript.push(
             EntryKind::Places,
@@ -102,6 +80,7 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
         .iter()
         .map(|x| format!("{}. {} ({})", x.place, x.unit, x.total))
         .collect();
+    let stages: Vec<&str> = sources.iter().map(|(s, _)| *s).collect();
     ctx.transcript.push(
         EntryKind::Places,
         format!(
@@ -111,7 +90,7 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
                 Measure::Places => "sum of places",
                 Measure::Points => "sum of points",
             },
-            r.source,
+            stages.join(", "),
             attr_word(r.by),
             listed.join(", ")
         ),
@@ -124,44 +103,86 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
     })
 }
 
+/// The one ranking of a source stage (a stage of several groups has none).
+fn standings_of(
+    ctx: &Ctx<'_>,
+    r: &DerivedRanking,
+    source: &str,
+) -> Result<Vec<StandingRow>, RuntimeProblem> {
+    let Some(run) = ctx.stages.iter().find(|s| s.name == source) else {
+        return Err(RuntimeProblem::new(
+            codes::UNKNOWN_NAME,
+            format!(
+                "ranking `{}` is derived from stage `{}`, which did not run",
+                r.name, source
+            ),
+            &r.origin,
+        )
+        .zh(format!(
+            "团体名次 `{}` 依据的阶段 `{}` 未进行",
+            r.name, source
+        )));
+    };
+    let [group] = run.out.groups.as_slice() else {
+        return Err(RuntimeProblem::new(
+            codes::PLACE_CONFLICT,
+            format!(
+                "ranking `{}` is derived from stage `{}`, which has {} groups and no single ranking",
+                r.name,
+                source,
+                run.out.groups.len()
+            ),
+            &r.origin,
+        ).zh(format!("团体名次 `{}` 依据的阶段 `{}` 分 {} 个小组，没有统一的名次", r.name, source, run.out.groups.len())));
+    };
+    Ok(group.standings.clone())
+}
+
 /// Members by unit (or federation, pool), in name order.
 type Units = BTreeMap<String, Vec<Member>>;
 
-/// The source stage's players grouped by the ranking's attribute (unit, federation, pool),
-/// each with their place and points, and the ids of the players without one.
+/// The source stages' players grouped by the ranking's attribute (unit, federation, pool),
+/// each with their place in their own stage and their points, and the ids of the players
+/// without one. A player in two source stages counts once, from the first.
 fn members_by_unit(
     ctx: &Ctx<'_>,
     r: &DerivedRanking,
-    standings: &[StandingRow],
+    sources: &[(&str, Vec<StandingRow>)],
 ) -> Result<(Units, Vec<String>), RuntimeProblem> {
     let mut units: BTreeMap<String, Vec<Member>> = BTreeMap::new();
     let mut without = Vec::new();
-    for row in standings {
-        let points = match (r.measure, row.points) {
-            (Measure::Points, None) => {
-                return Err(RuntimeProblem::new(
-                    codes::UNSUPPORTED,
-                    format!(
-                        "ranking `{}` sums points, but stage `{}` gives its players none",
-                        r.name, r.source
-                    ),
-                    &r.origin,
-                )
-                .zh(format!(
-                    "团体名次 `{}` 累加积分，但阶段 `{}` 不给棋手积分",
-                    r.name, r.source
-                )))
+    let mut seen = std::collections::BTreeSet::new();
+    for (stage, standings) in sources {
+        for row in standings {
+            if !seen.insert(row.id.as_str()) {
+                continue;
             }
-            (_, p) => p.unwrap_or(0),
-        };
-        let m = Member {
-            id: row.id.clone(),
-            place: row.place,
-            points,
-        };
-        match attr_of(ctx, &row.id, r.by) {
-            Some(key) => units.entry(key).or_default().push(m),
-            None => without.push(row.id.clone()),
+            let points = match (r.measure, row.points) {
+                (Measure::Points, None) => {
+                    return Err(RuntimeProblem::new(
+                        codes::UNSUPPORTED,
+                        format!(
+                            "ranking `{}` sums points, but stage `{stage}` gives its players none",
+                            r.name
+                        ),
+                        &r.origin,
+                    )
+                    .zh(format!(
+                        "团体名次 `{}` 累加积分，但阶段 `{stage}` 不给棋手积分",
+                        r.name
+                    )))
+                }
+                (_, p) => p.unwrap_or(0),
+            };
+            let m = Member {
+                id: row.id.clone(),
+                place: row.place,
+                points,
+            };
+            match attr_of(ctx, &row.id, r.by) {
+                Some(key) => units.entry(key).or_default().push(m),
+                None => without.push(row.id.clone()),
+            }
         }
     }
     Ok((units, without))

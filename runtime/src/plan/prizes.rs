@@ -141,6 +141,11 @@ pub struct DerivedRanking {
     pub title: Option<String>,
     /// The individual stage whose standings give each member's place and points.
     pub source: String,
+    /// Further stages whose players count as the source's (`from junior, senior`: a school's
+    /// best three scores over every section; `sum points` only). Left out of the JSON when
+    /// empty, so that a plan without it reads as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_from: Vec<String>,
     /// The roster attribute that groups the members.
     pub by: GroupAttr,
     pub measure: Measure,

@@ -4,6 +4,7 @@
 use super::entry::{cell, num_cell};
 use super::{order, Art, Ctx};
 use crate::sheet::catalogue::M;
+use crate::sheet::fmt;
 use crate::sheet::model::{Clause, Row, Table};
 use crate::sheet::Lang;
 use xqreg_grammar::ast::DerivedRanking;
@@ -22,10 +23,16 @@ pub fn ranking(ctx: &mut Ctx<'_>, r: &DerivedRanking) {
         ctx.mark(t.span);
     }
     let name = title(ctx, r);
-    let stage = r.from.as_ref().map_or(String::new(), |f| {
-        ctx.mark(f.span);
-        ctx.stage_title(&f.node)
-    });
+    let stages: Vec<String> = r
+        .from
+        .iter()
+        .chain(&r.also_from)
+        .map(|f| {
+            ctx.mark(f.span);
+            ctx.stage_title(&f.node)
+        })
+        .collect();
+    let stage = fmt::join(ctx.lang, &stages);
     let attr = r.by.as_ref().map_or(String::new(), |b| {
         ctx.mark(b.span);
         ctx.m(match b.node.as_str() {

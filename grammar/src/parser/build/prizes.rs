@@ -133,6 +133,7 @@ impl Builder {
             name: self.nth_ident(p, 0)?,
             title: None,
             from: None,
+            also_from: Vec::new(),
             by: None,
             sum: None,
             short: None,
@@ -144,7 +145,14 @@ impl Builder {
                 Rule::ranking_clause => {
                     let Some(c) = self.first(&k) else { continue };
                     match c.as_rule() {
-                        Rule::ranking_from => r.from = Some(self.nth_ident(&c, 0)?),
+                        Rule::ranking_from => {
+                            r.from = Some(self.nth_ident(&c, 0)?);
+                            r.also_from = kids(&c)
+                                .filter(|i| i.as_rule() == Rule::ident)
+                                .skip(1)
+                                .map(|i| self.ident(&i))
+                                .collect();
+                        }
                         Rule::ranking_by => r.by = Some(self.nth_ident(&c, 0)?),
                         Rule::ranking_sum => {
                             let measure = kids(&c)
