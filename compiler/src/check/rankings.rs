@@ -77,9 +77,29 @@ code!(E541, "E541", "ranking-places-over-stages", Error,
     Template::new("Sum the points (`sum points best K`), or derive from one stage.",
         "改为累加积分（`sum points best K`），或只依据一个阶段。"));
 
+code!(E542, "E542", "ranking-points-of-final-ranking", Error,
+    Template::new("`from overall` ranks the units by their members' places in the event's final ranking, which gives places only: a player's points are a stage's, not the event's.",
+        "`from overall` 依据棋手在总名次中的名次排定团体名次；总名次只有名次，积分属于各阶段而不属于整个赛事。"),
+    "ranking teams { from overall by federation sum points best 2 short unranked }",
+    Template::new("Sum the places (`sum places best K`), or derive the points from a stage (`from main`).",
+        "改为名次之和（`sum places best K`），或依据某一阶段的积分（`from main`）。"));
+
 pub const CODES: &[&Code] = &[
-    &E531, &E532, &E533, &E534, &E535, &E536, &E537, &E538, &E541,
+    &E531, &E532, &E533, &E534, &E535, &E536, &E537, &E538, &E541, &E542,
 ];
+
+const OVERALL_POINTS: Report = Report {
+    code: &E542,
+    message: Template::new(
+        "ranking `{name}` sums points of the final ranking",
+        "团体名次 `{name}` 累加总名次的积分",
+    ),
+    label: Template::new("the final ranking has places only", "总名次只有名次"),
+    help: Template::new(
+        "sum the places (`sum places best K`), or derive the points from a stage",
+        "改为名次之和（`sum places best K`），或依据某一阶段的积分",
+    ),
+};
 
 const PLACES_OVER_STAGES: Report = Report {
     code: &E541,
@@ -289,6 +309,9 @@ fn ranking(ctx: &Ctx<'_>, r: &DerivedRanking, diags: &mut Diagnostics) {
 fn source(ctx: &Ctx<'_>, name: &str, from: &Ident, points: bool, diags: &mut Diagnostics) {
     // An unknown stage is E103 (`unknown`); nothing more to say about it here.
     let Some(facts) = ctx.facts.stages.get(from.node.as_str()) else {
+        if from.node == xqreg_runtime::plan::FROM_OVERALL && points {
+            diags.push(OVERALL_POINTS.at(from.span, &[("name", name)]));
+        }
         return;
     };
     let why = match facts.format {

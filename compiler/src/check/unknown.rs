@@ -411,7 +411,12 @@ impl Resolver<'_, '_> {
             }
             Item::Ranking(r) => {
                 for from in r.from.iter().chain(&r.also_from) {
-                    self.name(Kind::Stage, from);
+                    // `from overall`: the final ranking, unless a stage has that name.
+                    let overall = from.node == xqreg_runtime::plan::FROM_OVERALL
+                        && !self.ctx.scope.stages.contains_key(from.node.as_str());
+                    if !overall {
+                        self.name(Kind::Stage, from);
+                    }
                 }
             }
             Item::Prizes(p) => {

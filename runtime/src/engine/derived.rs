@@ -8,7 +8,7 @@ use super::outcome::{DerivedRow, DerivedStanding, PrizeAward, Qualifier, Standin
 use super::problem::{codes, RuntimeProblem};
 use super::transcript::EntryKind;
 use super::Ctx;
-use crate::plan::{DerivedRanking, GroupAttr, Measure, PrizeTable, Quota, ShortRule};
+use crate::plan::{DerivedRanking, GroupAttr, Measure, PrizeTable, Quota, ShortRule, FROM_OVERALL};
 use std::collections::BTreeMap;
 
 /// One member as the source stage ranked them.
@@ -20,10 +20,14 @@ struct Member {
 }
 
 /// Every derived ranking of the plan, by name, in plan order.
-pub(crate) fn rankings(ctx: &mut Ctx<'_>) -> BTreeMap<String, DerivedStanding> {
+/// `overall`: the event's final ranking (None with several sections), for `from overall`.
+pub(crate) fn rankings(
+    ctx: &mut Ctx<'_>,
+    overall: &Option<Vec<StandingRow>>,
+) -> BTreeMap<String, DerivedStanding> {
     let mut out = BTreeMap::new();
     for r in &ctx.plan.rankings {
-        match derive(ctx, r) {
+        match derive(ctx, r, overall) {
             Ok(s) => {
                 out.insert(r.name.clone(), s);
             }
@@ -42,10 +46,19 @@ fn attr_of(ctx: &Ctx<'_>, id: &str, by: GroupAttr) -> Option<String> {
     }
 }
 
-fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, RuntimeProblem> {
+fn derive(
+    ctx: &mut Ctx<'_>,
+    r: &DerivedRanking,
+    overall: &Option<Vec<StandingRow>>,
+) -> Result<DerivedStanding, RuntimeProblem> {
     let mut sources = Vec::new();
     for stage in std::iter::once(&r.source).chain(&r.also_from) {
-        sources.push((stage.as_str(), standings_of(ctx, r, stage)?));
+        let rows = if stage == FROM_OVERALL && !ctx.stages.iter().any(|s| s.name == FROM_OVERALL) {
+            overall_of(r, overall)?
+        } else {
+            standings_of(ctx, r, stage)?
+        };
+        sources.push((stage.as_str(), rows));
     }
     let (units, without) = members_by_unit(ctx, r, &sources)?;
     if !without.is_empty() {
@@ -100,6 +113,27 @@ fn derive(ctx: &mut Ctx<'_>, r: &DerivedRanking) -> Result<DerivedStanding, Runt
         name: r.name.clone(),
         title: r.title.clone(),
         rows,
+    })
+}
+
+/// The final ranking's rows for `from overall`; a problem when the event has several sections.
+fn overall_of(
+    r: &DerivedRanking,
+    overall: &Option<Vec<StandingRow>>,
+) -> Result<Vec<StandingRow>, RuntimeProblem> {
+    overall.clone().ok_or_else(|| {
+        RuntimeProblem::new(
+            codes::PLACE_CONFLICT,
+            format!(
+                "ranking `{}` is derived from the final ranking, but the event has several sections, each with its own place 1",
+                r.name
+            ),
+            &r.origin,
+        )
+        .zh(format!(
+            "团体名次 `{}` 依据总名次，但本赛事分为多个组别，各有自己的第一名",
+            r.name
+        ))
     })
 }
 

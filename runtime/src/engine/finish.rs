@@ -1,7 +1,7 @@
 //! After the stages: the final ranking (stage places and places declarations), prizes per
 //! category with equal shares on shared places, qualification with next-in-line replacement.
 
-use super::outcome::{EliminatedIn, Outcome, PrizeAward, Qualifier, RankingRow};
+use super::outcome::{EliminatedIn, Outcome, PrizeAward, Qualifier, RankingRow, StandingRow};
 use super::problem::{codes, RuntimeProblem};
 use super::roster::{categories_of, in_category};
 use super::tiebreak::{self, Primary, Table};
@@ -39,7 +39,8 @@ impl Final {
 
 pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<RuntimeProblem>> {
     let fin = final_ranking(&mut ctx)?;
-    let derived = super::derived::rankings(&mut ctx);
+    let overall = overall_rows(&ctx, &fin);
+    let derived = super::derived::rankings(&mut ctx, &overall);
     let (prizes, totals) = prizes(&mut ctx, &fin, &derived);
     let qualifiers = qualification(&mut ctx, &fin, &derived);
     if !ctx.problems.is_empty() {
@@ -84,6 +85,25 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
         transcript: ctx.transcript.entries,
         warnings: ctx.warnings,
         swiss_trf: ctx.swiss_trf,
+    })
+}
+
+/// The final ranking as standing rows, for a ranking derived `from overall`; None when the
+/// event has several sections (each with its own place 1).
+fn overall_rows(ctx: &Ctx<'_>, fin: &Final) -> Option<Vec<StandingRow>> {
+    (fin.names.len() <= 1).then(|| {
+        fin.ranking
+            .iter()
+            .map(|&(place, shared, p)| StandingRow {
+                place,
+                shared,
+                id: ctx.id(p).to_string(),
+                player: ctx.name(p).to_string(),
+                number: None,
+                points: None,
+                tiebreaks: Vec::new(),
+            })
+            .collect()
     })
 }
 

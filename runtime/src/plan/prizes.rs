@@ -132,6 +132,10 @@ pub struct Quota {
     pub origin: Origin,
 }
 
+/// The source of a ranking derived from the event's final ranking (`from overall`) rather than
+/// from a stage's standings; a stage of that name takes precedence.
+pub const FROM_OVERALL: &str = "overall";
+
 /// `ranking teams { from main by unit sum places best 3 short unranked }`: a ranking of units
 /// (clubs, federations, pools) computed from an individual stage's ranking. Prize tables and
 /// qualification quotas name it as they name a category (the names never clash).
@@ -139,7 +143,8 @@ pub struct Quota {
 pub struct DerivedRanking {
     pub name: String,
     pub title: Option<String>,
-    /// The individual stage whose standings give each member's place and points.
+    /// The individual stage whose standings give each member's place and points, or
+    /// [`FROM_OVERALL`] for the final ranking (places only).
     pub source: String,
     /// Further stages whose players count as the source's (`from junior, senior`: a school's
     /// best three scores over every section; `sum points` only). Left out of the JSON when

@@ -29,7 +29,13 @@ pub fn ranking(ctx: &mut Ctx<'_>, r: &DerivedRanking) {
         .chain(&r.also_from)
         .map(|f| {
             ctx.mark(f.span);
-            ctx.stage_title(&f.node)
+            let overall = f.node == xqreg_runtime::plan::FROM_OVERALL
+                && !ctx.names.stages.contains_key(f.node.as_str());
+            if overall {
+                ctx.m(M::DerivedFromOverall).to_string()
+            } else {
+                ctx.stage_title(&f.node)
+            }
         })
         .collect();
     let stage = fmt::join(ctx.lang, &stages);

@@ -216,6 +216,7 @@ pub enum M {
     PlacesShared,
     PlacesRanked,
     DerivedTitle,
+    DerivedFromOverall,
     DerivedPlaces,
     DerivedPoints,
     DerivedTie,
@@ -591,6 +592,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::PlacesShared => ("{0}：{1}并列{2}", "{0}: {1} share {2}"),
         M::PlacesRanked => ("{0}：{1}按下列办法排定：", "{0}: {1}, ranked in this order:"),
         M::DerivedTitle => ("团体名次", "Team ranking"),
+        M::DerivedFromOverall => ("个人总名次", "the final individual ranking"),
         M::DerivedPlaces => (
             "按{1}中各{2}名次最好的{3}名棋手的名次之和排定，名次之和小者列前",
             "Each {2} is ranked by the sum of the places in {1} of its best {3} players; the lower sum ranks higher",
