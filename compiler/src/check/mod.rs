@@ -7,6 +7,7 @@
 //! [`Diagnostics`]; a check skips what another already reported (an unknown stage is reported
 //! once, by `names`, and never again by the checks that follow its references).
 
+pub mod attributes;
 pub mod brackets;
 pub mod contract;
 pub mod criteria;
@@ -177,6 +178,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         late_entry::check(&ctx, &mut diags);
         lineup::check(&ctx, &mut diags);
         quotas::check(ctx.file, &mut diags);
+        attributes::check(ctx.file, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -243,6 +245,7 @@ pub fn codes() -> Vec<&'static Code> {
         late_entry::CODES,
         lineup::CODES,
         quotas::CODES,
+        attributes::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

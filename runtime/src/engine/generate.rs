@@ -61,7 +61,7 @@ fn below<R: RngCore>(rng: &mut R, n: u32) -> u32 {
     }
 }
 
-fn between<R: RngCore>(rng: &mut R, lo: u32, hi: u32) -> u32 {
+pub(crate) fn between<R: RngCore>(rng: &mut R, lo: u32, hi: u32) -> u32 {
     if hi <= lo {
         lo
     } else {
@@ -78,7 +78,7 @@ fn title_meeting(op: CompareOp, title: Title) -> Option<Title> {
     }
 }
 
-fn random_date<R: RngCore>(rng: &mut R, from: Date, to: Date) -> Date {
+pub(crate) fn random_date<R: RngCore>(rng: &mut R, from: Date, to: Date) -> Date {
     let lo = u32::from(from.year) * 12 + u32::from(from.month) - 1;
     let hi = u32::from(to.year) * 12 + u32::from(to.month) - 1;
     let m = between(rng, lo, hi.max(lo));
@@ -114,7 +114,8 @@ pub fn generate_roster<R: RngCore>(
     // In a team event `n` counts teams: each gets as many players as the team stage has
     // boards, the team being the players' unit, in board order.
     if let Some(boards) = boards {
-        let roster = generate_teams(n, boards, &team_want(plan)?, rng);
+        let mut roster = generate_teams(n, boards, &team_want(plan)?, rng);
+        super::generate_attrs::fill(plan, &mut roster.players, 0, rng);
         verify(plan, &roster)?;
         return Ok(roster);
     }
@@ -211,6 +212,7 @@ pub fn generate_roster<R: RngCore>(
             p.order = Some(i as u32 + 1);
         }
     }
+    super::generate_attrs::fill(plan, &mut players, entry.players.len(), rng);
     let roster = Roster { players };
     verify(plan, &roster)?;
     Ok(roster)
@@ -230,19 +232,9 @@ fn shuffled_units<R: RngCore>(rng: &mut R) -> Vec<&'static str> {
 fn named_players(entry: &crate::plan::Entry, sex: Option<Sex>, n: u32) -> Vec<Player> {
     let mut players: Vec<Player> = Vec::with_capacity(n as usize);
     for np in &entry.players {
-        players.push(Player {
-            id: np.id.clone(),
-            name: np.name.clone(),
-            unit: np.unit.clone(),
-            federation: np.federation.clone(),
-            sex: np.sex.or(sex),
-            born: np.born,
-            title: np.title,
-            rating: np.rating,
-            pool: np.pool.clone(),
-            order: np.order,
-            row: None,
-        });
+        let mut p = Player::named(np);
+        p.sex = p.sex.or(sex);
+        players.push(p);
     }
     players
 }
@@ -429,7 +421,7 @@ impl Maker<'_> {
             rating: Some(base + between(rng, 0, 250)),
             pool: pool.map(|p| p.name.clone()),
             order: Some(k),
-            row: None,
+            ..Player::default()
         }
     }
 
@@ -591,7 +583,7 @@ fn generate_teams<R: RngCore>(teams: u32, boards: u32, want: &Want, rng: &mut R)
                 rating: Some(2100 + between(rng, 0, 400)),
                 pool: None,
                 order: Some(b + 1),
-                row: None,
+                ..Player::default()
             });
         }
     }

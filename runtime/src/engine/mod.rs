@@ -22,6 +22,7 @@ mod entrants;
 mod finish;
 mod fixed;
 pub mod generate;
+mod generate_attrs;
 mod generate_quota;
 mod generate_want;
 mod late;
