@@ -29,7 +29,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("category_cond", "a category condition (`born`, `sex`, `title`, `pool`, `within`, ...)"),
     ("category_federation", "`federation CHN VIE` or `federation not CHN VIE`"),
     ("category_grade", "`grade >= 7`"),
-    ("category_keyword", "a category condition"),
+    ("category_keyword", "a category condition (`born`, `sex`, `title`, `pool`, `within`, ...)"),
     ("category_players", "`players xu lv`"),
     ("category_pool", "`pool pro`"),
     ("category_requires", "`requires \"70周岁以上需家属陪同\"`"),

@@ -75,7 +75,8 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
             }
             EntryClause::Grade { op, grade, span } => {
                 ctx.mark(*span);
-                let cond = by_rule::grade_phrase(ctx, op.node, grade.node);
+                let grade = by_rule::grade_phrase(ctx, op.node, grade.node);
+                let cond = ctx.mf(M::OfGrade, &[&grade]);
                 let line = ctx.mf(M::EntrantsMust, &[&cond]);
                 ctx.push(Art::Eligibility, 30, Clause::text(ctx.sentence(&line)));
             }
