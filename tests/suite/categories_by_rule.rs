@@ -41,14 +41,18 @@ fn a_row_below_the_entry_grade_is_refused_at_its_grade_cell() {
     // b has grade 6; d has none, which is below every grade (as no title is below every title).
     assert_eq!(
         at,
-        [("R007", Some(3), Some("grade")), ("R007", Some(5), Some("grade"))],
+        [
+            ("R007", Some(3), Some("grade")),
+            ("R007", Some(5), Some("grade"))
+        ],
         "{problems:?}"
     );
 }
 
 #[test]
 fn a_grade_or_school_year_cell_out_of_range_is_refused_at_the_cell() {
-    let csv = "id,name,grade,school_year,club,residence\na,甲,10,3,棋院,北京\nb,乙,7,13,,\nc,丙,x,1,,\n";
+    let csv =
+        "id,name,grade,school_year,club,residence\na,甲,10,3,棋院,北京\nb,乙,7,13,,\nc,丙,x,1,,\n";
     let err = run::csv_input::read_roster("r.csv", csv.as_bytes()).expect_err("refused");
     let codes: Vec<&str> = err.diagnostics.iter().map(|d| d.code.code).collect();
     assert_eq!(codes, ["E803", "E803", "E803"], "{:?}", err.diagnostics);
@@ -56,12 +60,16 @@ fn a_grade_or_school_year_cell_out_of_range_is_refused_at_the_cell() {
     let roster = run::csv_input::read_roster("r.csv", fine.as_bytes()).expect("reads");
     let p = &roster.players[0];
     assert_eq!((p.grade, p.school_year), (Some(9), Some(3)));
-    assert_eq!((p.club.as_deref(), p.residence.as_deref()), (Some("棋院"), Some("北京")));
+    assert_eq!(
+        (p.club.as_deref(), p.residence.as_deref()),
+        (Some("棋院"), Some("北京"))
+    );
 }
 
 #[test]
 fn a_category_by_an_attribute_no_row_gives_is_refused() {
-    let text = format!("{HEAD}entry {{ field 4 }}\ncategory pupils \"小学组\" {{ school_year 1..6 }}\n");
+    let text =
+        format!("{HEAD}entry {{ field 4 }}\ncategory pupils \"小学组\" {{ school_year 1..6 }}\n");
     let plan = compile("s.xqr", &text);
     let csv = "id,name\na,甲\nb,乙\nc,丙\nd,丁\n";
     let roster = run::csv_input::read_roster("s.csv", csv.as_bytes()).expect("reads");
@@ -103,10 +111,16 @@ fn a_generated_roster_fills_every_category_by_rule_and_meets_the_entry_grade() {
     for seed in 1..=3 {
         let roster = run::generated_roster(&plan, Some(16), seed).expect("generated");
         for cat in plan.categories.keys() {
-            assert!(members(&plan, &roster, cat) > 0, "seed {seed}: `{cat}` is empty");
+            assert!(
+                members(&plan, &roster, cat) > 0,
+                "seed {seed}: `{cat}` is empty"
+            );
         }
         assert!(
-            roster.players.iter().all(|p| p.grade.is_some_and(|g| g >= 2)),
+            roster
+                .players
+                .iter()
+                .all(|p| p.grade.is_some_and(|g| g >= 2)),
             "{roster:?}"
         );
         run::run_plan(&plan, &roster, &Default::default(), seed).expect("runs");

@@ -149,3 +149,18 @@ fn apply<R: RngCore>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grades_meeting_every_bound() {
+        let g = |b: &[(CompareOp, u32)]| grades_meeting(b.iter().copied(), (1, 9));
+        assert_eq!(g(&[]), None);
+        assert_eq!(g(&[(CompareOp::Ge, 7)]), Some((7, 9)));
+        assert_eq!(g(&[(CompareOp::Gt, 2), (CompareOp::Lt, 6)]), Some((3, 5)));
+        assert_eq!(g(&[(CompareOp::Eq, 4)]), Some((4, 4)));
+        assert_eq!(g(&[(CompareOp::Ge, 8), (CompareOp::Le, 6)]), None);
+    }
+}

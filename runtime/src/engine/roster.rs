@@ -204,3 +204,61 @@ pub fn categories_of(plan: &Plan, player: &Player) -> Vec<String> {
         .map(|c| c.name.clone())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player() -> Player {
+        Player {
+            id: "a".into(),
+            federation: Some("SGP".into()),
+            grade: Some(7),
+            school_year: Some(3),
+            club: Some("棋院".into()),
+            born: Some(Date::new(1970, 10, 1)),
+            ..Player::default()
+        }
+    }
+
+    #[test]
+    fn each_condition_by_attribute_reads_its_attribute() {
+        let p = player();
+        let fed = |codes: &[&str], not| CategoryRule::Federation {
+            codes: codes.iter().map(|c| (*c).to_string()).collect(),
+            not,
+        };
+        assert!(rule_holds(&fed(&["CHN", "VIE"], true), &p));
+        assert!(!rule_holds(&fed(&["CHN", "VIE"], false), &p));
+        assert!(rule_holds(&fed(&["sgp"], false), &p));
+        let grade = |op, grade| CategoryRule::Grade { op, grade };
+        assert!(rule_holds(&grade(CompareOp::Ge, 7), &p));
+        assert!(!rule_holds(&grade(CompareOp::Gt, 7), &p));
+        let years = |from, to| CategoryRule::SchoolYear { from, to };
+        assert!(rule_holds(&years(1, 6), &p) && !rule_holds(&years(4, 6), &p));
+        let club = CategoryRule::Club {
+            club: "棋院".into(),
+        };
+        assert!(rule_holds(&club, &p));
+        let home = CategoryRule::Residence {
+            residence: "北京".into(),
+        };
+        assert!(!rule_holds(&home, &p), "no residence: not a member");
+        let ids = CategoryRule::Players {
+            ids: vec!["b".into(), "a".into()],
+        };
+        assert!(rule_holds(&ids, &p));
+        let age = |on| CategoryRule::AgeOn {
+            op: CompareOp::Ge,
+            years: 55,
+            on,
+        };
+        assert!(!rule_holds(&age(Date::new(2025, 9, 12)), &p));
+        assert!(rule_holds(&age(Date::new(2026, 6, 30)), &p));
+        // A blank attribute meets nothing but a grade bounded from above.
+        let blank = Player::default();
+        assert!(!rule_holds(&fed(&["CHN"], true), &blank));
+        assert!(!rule_holds(&grade(CompareOp::Ge, 1), &blank));
+        assert!(rule_holds(&grade(CompareOp::Lt, 3), &blank));
+    }
+}
