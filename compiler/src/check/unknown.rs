@@ -449,11 +449,9 @@ impl Resolver<'_, '_> {
                         CategoryCond::Within(w) => {
                             self.name(Kind::Category, w);
                         }
-                        CategoryCond::Players { ids, .. } => {
-                            for id in ids {
-                                self.name(Kind::Player, id);
-                            }
-                        }
+                        CategoryCond::Players { ids, .. } => ids.iter().for_each(|id| {
+                            self.name(Kind::Player, id);
+                        }),
                         _ => {}
                     }
                 }

@@ -4,6 +4,7 @@
 //! same-unit group draw stays possible.
 
 use super::generate_quota::QuotaCount;
+use super::generate_rng::{below, between, random_date};
 use super::generate_want::{
     category_stages, category_want, entry_want, first_day, stage_minimum, takes_whole_roster,
     verify, Want,
@@ -48,27 +49,6 @@ const UNITS: [&str; 24] = [
     "煤矿",
 ];
 
-fn below<R: RngCore>(rng: &mut R, n: u32) -> u32 {
-    if n <= 1 {
-        return 0;
-    }
-    let zone = u32::MAX - (u32::MAX % n + 1) % n;
-    loop {
-        let v = rng.next_u32();
-        if v <= zone {
-            return v % n;
-        }
-    }
-}
-
-pub(crate) fn between<R: RngCore>(rng: &mut R, lo: u32, hi: u32) -> u32 {
-    if hi <= lo {
-        lo
-    } else {
-        lo + below(rng, hi - lo + 1)
-    }
-}
-
 /// A title meeting `op title` (None when "no title" meets it).
 fn title_meeting(op: CompareOp, title: Title) -> Option<Title> {
     match op {
@@ -76,21 +56,6 @@ fn title_meeting(op: CompareOp, title: Title) -> Option<Title> {
         CompareOp::Gt => Some(Title::Grandmaster.max(title)),
         CompareOp::Lt | CompareOp::Le => None,
     }
-}
-
-pub(crate) fn random_date<R: RngCore>(rng: &mut R, from: Date, to: Date) -> Date {
-    let lo = u32::from(from.year) * 12 + u32::from(from.month) - 1;
-    let hi = u32::from(to.year) * 12 + u32::from(to.month) - 1;
-    let m = between(rng, lo, hi.max(lo));
-    let (year, month) = ((m / 12) as u16, (m % 12) as u8 + 1);
-    let mut day = between(rng, 1, 28) as u8;
-    let d = Date::new(year, month, day);
-    if d < from {
-        day = from.day;
-    } else if d > to {
-        day = to.day;
-    }
-    Date::new(year, month, day)
 }
 
 /// A roster of `n` players that fits `plan`; problems when the regulation cannot be met (more

@@ -4,11 +4,12 @@
 //! meet it, so that a simulation fills every category. A category by a list of players is
 //! filled by the named players themselves.
 
-use super::generate::{between, random_date};
-use super::generate_want::entry_want;
-use super::roster::{in_category, Player};
+use super::generate_rng::{between, random_date};
+use super::generate_want::{category_stages, entry_want, stage_minimum, takes_whole_roster};
+use super::roster::{in_category, rule_holds, Player};
 use crate::plan::{Category, CategoryRule, CompareOp, Condition, Plan};
 use rand_core::RngCore;
+use std::collections::BTreeSet;
 
 /// Federations a generated player outside `federation not ...` comes from, in this order.
 const OTHER_FEDERATIONS: [&str; 6] = ["SGP", "MAS", "THA", "PHI", "INA", "JPN"];
@@ -39,18 +40,85 @@ pub(crate) fn fill<R: RngCore>(plan: &Plan, players: &mut [Player], from: usize,
     if by_rule.is_empty() {
         return;
     }
-    let mut filled = vec![0u32; by_rule.len()];
-    for p in players.iter_mut().skip(from) {
-        // The category with the fewest members so far whose other conditions the player meets.
-        let pick = (0..by_rule.len())
-            .filter(|&i| by_rule.get(i).is_some_and(|ch| meets_rest(plan, ch, p)))
-            .min_by_key(|&i| (filled.get(i).copied().unwrap_or(0), i));
-        let Some(i) = pick else { continue };
-        if let (Some(ch), Some(n)) = (by_rule.get(i), filled.get_mut(i)) {
-            apply(plan, ch, p, *n, entry_grades, rng);
-            *n += 1;
+    // First the categories stages draw from (each player in one of them when no stage takes
+    // the whole roster), then the others, each player in one more whose attributes are free.
+    let (staged, others): (Vec<_>, Vec<_>) =
+        by_rule.into_iter().partition(|ch| stage_need(plan, ch) > 0);
+    let mut set: Vec<BTreeSet<&'static str>> = vec![BTreeSet::new(); players.len()];
+    let whole = plan.stages.iter().any(takes_whole_roster);
+    let fit = Fit {
+        plan,
+        from,
+        entry_grades,
+    };
+    fit.assign(&staged, !whole, players, &mut set, rng);
+    fit.assign(&others, true, players, &mut set, rng);
+}
+
+/// What every assignment reads: the plan, the first generated player, the entry's grades.
+struct Fit<'p> {
+    plan: &'p Plan,
+    from: usize,
+    entry_grades: Option<(u32, u32)>,
+}
+
+impl Fit<'_> {
+    /// Make players members of `cats`: a category still short of what its stages need first,
+    /// else (when `all`) the one with the fewest members, among those whose other conditions
+    /// the player meets and whose attributes the player has not been given yet.
+    fn assign<R: RngCore>(
+        &self,
+        cats: &[Vec<&Category>],
+        all: bool,
+        players: &mut [Player],
+        set: &mut [BTreeSet<&'static str>],
+        rng: &mut R,
+    ) {
+        let need: Vec<u32> = cats.iter().map(|ch| stage_need(self.plan, ch)).collect();
+        let mut filled = vec![0u32; cats.len()];
+        for (p, used) in players.iter_mut().zip(set.iter_mut()).skip(self.from) {
+            let key = |i: usize| {
+                let n = filled.get(i).copied().unwrap_or(0);
+                (n >= need.get(i).copied().unwrap_or(0), n, i)
+            };
+            let pick = (0..cats.len())
+                .filter(|&i| {
+                    cats.get(i).is_some_and(|ch| {
+                        unmet(ch, p).is_disjoint(used) && meets_rest(self.plan, ch, p)
+                    })
+                })
+                .min_by_key(|&i| key(i))
+                .filter(|&i| all || !key(i).0);
+            let Some(i) = pick else { continue };
+            if let (Some(ch), Some(n)) = (cats.get(i), filled.get_mut(i)) {
+                used.extend(unmet(ch, p));
+                apply(self.plan, ch, p, *n, self.entry_grades, rng);
+                *n += 1;
+            }
         }
     }
+}
+
+/// The roster columns of the chain's conditions by attribute that the player does not meet yet.
+fn unmet(ch: &[&Category], p: &Player) -> BTreeSet<&'static str> {
+    ch.iter()
+        .flat_map(|c| &c.rules)
+        .filter(|r| !rule_holds(r, p))
+        .filter_map(CategoryRule::column)
+        .collect()
+}
+
+/// The most players a stage drawing from the category (the chain's innermost) needs.
+fn stage_need(plan: &Plan, ch: &[&Category]) -> u32 {
+    let Some(name) = ch.first().map(|c| c.name.as_str()) else {
+        return 0;
+    };
+    category_stages(plan)
+        .iter()
+        .filter(|(_, cats)| cats.iter().any(|(c, _)| *c == name))
+        .map(|(s, _)| stage_minimum(s))
+        .max()
+        .unwrap_or(0)
 }
 
 /// A category and the categories it lies `within`, innermost first.
@@ -111,7 +179,13 @@ fn apply<R: RngCore>(
     entry_grades: Option<(u32, u32)>,
     rng: &mut R,
 ) {
-    let rules: Vec<&CategoryRule> = ch.iter().flat_map(|c| &c.rules).collect();
+    // Only what the player does not meet yet changes (a school year given for a stage's
+    // category stays when a prize category within it asks for a club).
+    let rules: Vec<&CategoryRule> = ch
+        .iter()
+        .flat_map(|c| &c.rules)
+        .filter(|r| !rule_holds(r, p))
+        .collect();
     let grade_bounds = rules.iter().filter_map(|r| match r {
         CategoryRule::Grade { op, grade } => Some((*op, *grade)),
         _ => None,

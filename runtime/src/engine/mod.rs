@@ -24,6 +24,7 @@ mod fixed;
 pub mod generate;
 mod generate_attrs;
 mod generate_quota;
+mod generate_rng;
 mod generate_want;
 mod late;
 pub mod limits;

@@ -166,7 +166,7 @@ pub fn rule_holds(rule: &CategoryRule, player: &Player) -> bool {
         }
         CategoryRule::Club { club } => same(&player.club, club),
         CategoryRule::Residence { residence } => same(&player.residence, residence),
-        CategoryRule::Players { ids } => ids.iter().any(|id| *id == player.id),
+        CategoryRule::Players { ids } => ids.contains(&player.id),
         CategoryRule::AgeOn { op, years, on } => player
             .born
             .is_some_and(|born| op.holds(born.years_on(*on), *years)),

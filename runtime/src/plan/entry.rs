@@ -208,6 +208,21 @@ pub enum CategoryRule {
     AgeOn { op: CompareOp, years: u32, on: Date },
 }
 
+impl CategoryRule {
+    /// The roster column the condition reads; None for a list of players (the id).
+    pub fn column(&self) -> Option<&'static str> {
+        match self {
+            CategoryRule::Federation { .. } => Some("federation"),
+            CategoryRule::Grade { .. } => Some("grade"),
+            CategoryRule::SchoolYear { .. } => Some("school_year"),
+            CategoryRule::Club { .. } => Some("club"),
+            CategoryRule::Residence { .. } => Some("residence"),
+            CategoryRule::AgeOn { .. } => Some("born"),
+            CategoryRule::Players { .. } => None,
+        }
+    }
+}
+
 /// `age` as written by this version (a list) or by the first (one bound or `null`).
 fn age_bounds<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<(CompareOp, u32)>, D::Error> {
     #[derive(Deserialize)]

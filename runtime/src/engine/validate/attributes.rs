@@ -9,15 +9,16 @@ use crate::plan::{CategoryRule, Plan};
 
 /// The roster column a condition reads, with its Chinese name; None for a list of players.
 fn column(rule: &CategoryRule) -> Option<(&'static str, &'static str)> {
-    match rule {
-        CategoryRule::Federation { .. } => Some(("federation", "协会")),
-        CategoryRule::Grade { .. } => Some(("grade", "段位")),
-        CategoryRule::SchoolYear { .. } => Some(("school_year", "年级")),
-        CategoryRule::Club { .. } => Some(("club", "俱乐部")),
-        CategoryRule::Residence { .. } => Some(("residence", "居住地")),
-        CategoryRule::AgeOn { .. } => Some(("born", "出生日期")),
-        CategoryRule::Players { .. } => None,
-    }
+    let col = rule.column()?;
+    let zh = match col {
+        "federation" => "协会",
+        "grade" => "段位",
+        "school_year" => "年级",
+        "club" => "俱乐部",
+        "residence" => "居住地",
+        _ => "出生日期",
+    };
+    Some((col, zh))
 }
 
 fn carries(p: &Player, column: &str) -> bool {
