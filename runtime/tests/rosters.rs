@@ -355,6 +355,7 @@ fn age_title_and_sex_conditions_and_named_players() {
         unit: None,
         federation: None,
         pool: None,
+        also_pools: Vec::new(),
         sex: None,
         born: None,
         title: None,

@@ -144,4 +144,56 @@ fn the_new_attributes_round_trip_through_the_plan_and_roster_json() {
     let a = &roster.players[0];
     assert_eq!((a.grade, a.school_year), (Some(7), Some(3)));
     assert_eq!(members(&plan, &roster, "p"), 1);
+    // Written as the roster CSV and read back: the same players, the new columns included.
+    let csv = xqreg::event::roster_csv::roster_csv(&roster);
+    assert!(csv.starts_with("id,name,unit,federation,sex,born,title,rating,pool,order,grade"));
+    let read = run::csv_input::read_roster("r.csv", csv.as_bytes()).expect("reads back");
+    for (x, y) in read.players.iter().zip(&roster.players) {
+        assert_eq!(
+            (
+                &x.id,
+                x.grade,
+                x.school_year,
+                &x.club,
+                &x.residence,
+                &x.federation
+            ),
+            (
+                &y.id,
+                y.grade,
+                y.school_year,
+                &y.club,
+                &y.residence,
+                &y.federation
+            )
+        );
+    }
+}
+
+#[test]
+fn a_pool_cell_may_name_several_pools_each_of_them_declared() {
+    let text = format!(
+        "{HEAD}entry {{ field 3\n  pool champions \"冠军\"\n  pool rated \"等级分\"\n}}\ncategory champs \"冠军组\" {{ pool champions }}\n"
+    );
+    let plan = compile("p.xqr", &text);
+    let csv = "id,name,pool\na,甲,rated\nb,乙,rated;champions\nc,丙,champions\n";
+    let roster = run::csv_input::read_roster("p.csv", csv.as_bytes()).expect("reads");
+    let b = &roster.players[1];
+    assert_eq!(
+        (b.pool.as_deref(), b.also_pools.as_slice()),
+        (Some("rated"), &["champions".to_string()][..])
+    );
+    assert_eq!(members(&plan, &roster, "champs"), 2);
+    run::run_plan(&plan, &roster, &Default::default(), 1).expect("runs");
+    let csv = "id,name,pool\na,甲,rated\nb,乙,rated;champs\nc,丙,champions\n";
+    let roster = run::csv_input::read_roster("p.csv", csv.as_bytes()).expect("reads");
+    let problems = run::run_plan(&plan, &roster, &Default::default(), 1).expect_err("refused");
+    assert_eq!(
+        (
+            problems[0].code.as_str(),
+            problems[0].row,
+            problems[0].column.as_deref()
+        ),
+        ("R001", Some(3), Some("pool"))
+    );
 }

@@ -210,6 +210,7 @@ impl Lowerer<'_> {
             unit: None,
             federation: None,
             pool: None,
+            also_pools: Vec::new(),
             sex: None,
             born: None,
             title: None,
@@ -225,6 +226,7 @@ impl Lowerer<'_> {
         for attr in &p.attrs {
             match attr {
                 PlayerAttr::Unit(t) => out.unit = Some(text(t)),
+                PlayerAttr::Pool(i) if out.pool.is_some() => out.also_pools.push(i.node.clone()),
                 PlayerAttr::Pool(i) => out.pool = Some(i.node.clone()),
                 PlayerAttr::Rating(n) => out.rating = Some(n.node),
                 PlayerAttr::Sex(s) => out.sex = Sex::parse(&s.node),

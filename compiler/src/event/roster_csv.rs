@@ -24,7 +24,15 @@ fn cell(p: &Player, col: &str) -> String {
         "born" => p.born.map(|d| d.to_string()).unwrap_or_default(),
         "title" => p.title.as_ref().map(name_of).unwrap_or_default(),
         "rating" => num(p.rating),
-        "pool" => text(&p.pool),
+        "pool" => {
+            let all: Vec<&str> = p
+                .pool
+                .iter()
+                .chain(&p.also_pools)
+                .map(String::as_str)
+                .collect();
+            all.join(";")
+        }
         "order" => num(p.order),
         "grade" => num(p.grade),
         "school_year" => num(p.school_year),

@@ -222,7 +222,12 @@ fn roster_row(
     };
     p.unit = get("unit").map(|f| f.0.clone());
     p.federation = get("federation").map(|f| f.0.clone());
-    p.pool = get("pool").map(|f| f.0.clone());
+    // `a;b`: the first pool is the player's place, the others pools the player also belongs to.
+    if let Some((v, _)) = get("pool") {
+        let mut pools = v.split(';').map(str::trim).filter(|x| !x.is_empty());
+        p.pool = pools.next().map(str::to_string);
+        p.also_pools = pools.map(str::to_string).collect();
+    }
     p.club = get("club").map(|f| f.0.clone());
     p.residence = get("residence").map(|f| f.0.clone());
     if let Some((v, span)) = get("sex") {

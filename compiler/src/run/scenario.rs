@@ -184,6 +184,7 @@ fn declared(decl: &ast::PlayerDecl, teams: &BTreeMap<&str, &str>) -> Player {
     for attr in &decl.attrs {
         match attr {
             PlayerAttr::Unit(t) => p.unit = Some(t.zh.node.clone()),
+            PlayerAttr::Pool(i) if p.pool.is_some() => p.also_pools.push(i.node.clone()),
             PlayerAttr::Pool(i) => p.pool = Some(i.node.clone()),
             PlayerAttr::Rating(n) => p.rating = Some(n.node),
             PlayerAttr::Sex(s) => p.sex = Sex::parse(&s.node),

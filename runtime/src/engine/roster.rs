@@ -17,6 +17,12 @@ pub struct Player {
     pub title: Option<Title>,
     pub rating: Option<u32>,
     pub pool: Option<String>,
+    /// Further pools the player belongs to (roster cell `pool` `a;b`): members of them for
+    /// categories, entrants, seed tiers and draw quotas by pool, while the place the player
+    /// takes (the pool's size, its conditions) is the first pool's. Left out of the JSON when
+    /// empty.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub also_pools: Vec<String>,
     /// Registration or list order.
     pub order: Option<u32>,
     /// Grade (段位 1..9) and school year (年级 1..12); left out of the JSON when absent.
@@ -47,6 +53,7 @@ impl Player {
             title: np.title,
             rating: np.rating,
             pool: np.pool.clone(),
+            also_pools: np.also_pools.clone(),
             order: np.order,
             grade: np.grade,
             school_year: np.school_year,
@@ -54,6 +61,11 @@ impl Player {
             residence: np.residence.clone(),
             row: None,
         }
+    }
+
+    /// Whether the player belongs to pool `name`: the first pool or a further one.
+    pub fn in_pool(&self, name: &str) -> bool {
+        self.pool.as_deref() == Some(name) || self.also_pools.iter().any(|p| p == name)
     }
 
     /// What avoidance keeps apart for this player: its unit or its federation; none when blank.
@@ -117,7 +129,7 @@ fn in_category_depth(plan: &Plan, category: &Category, player: &Player, depth: u
         }
     }
     if let Some(pool) = &category.pool {
-        if player.pool.as_deref() != Some(pool.as_str()) {
+        if !player.in_pool(pool) {
             return false;
         }
     }

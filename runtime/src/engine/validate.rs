@@ -72,6 +72,13 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                 }
             }
         }
+        for extra in p
+            .also_pools
+            .iter()
+            .filter(|x| !pools.contains_key(x.as_str()))
+        {
+            problems.push(unknown_pool(plan, extra, row));
+        }
         check_born(&sections, p, row, &mut problems);
         for condition in &entry.conditions {
             check_condition(plan, condition, p, row, &mut problems);

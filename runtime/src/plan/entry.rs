@@ -112,6 +112,10 @@ pub struct NamedPlayer {
     pub unit: Option<String>,
     pub federation: Option<String>,
     pub pool: Option<String>,
+    /// Further pools (`pool a pool b`: the place is the first's); left out of the JSON when
+    /// empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_pools: Vec<String>,
     pub sex: Option<Sex>,
     pub born: Option<Date>,
     pub title: Option<Title>,

@@ -222,8 +222,13 @@ pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl
                     (12, PlayerAttr::Club(t)) | (13, PlayerAttr::Residence(t)) => Some(ctx.tm(t)),
                     _ => None,
                 };
-                if let Some(v) = v {
-                    text = v;
+                // A player of several pools lists them all.
+                match v {
+                    Some(v) if *k == 2 && !text.is_empty() => {
+                        text = fmt::join(ctx.lang, &[text, v])
+                    }
+                    Some(v) => text = v,
+                    None => {}
                 }
             }
             cells.push(Cell {
