@@ -476,6 +476,74 @@ fn categories_and_date_windows() {
 }
 
 #[test]
+fn categories_by_rule_and_grades() {
+    let f = file();
+    let cat = |name: &str| {
+        f.items
+            .iter()
+            .find_map(|i| match i {
+                Item::Category(c) if c.name.node == name => Some(c),
+                _ => None,
+            })
+            .expect(name)
+    };
+    let youth = cat("youth");
+    assert!(matches!(
+        &youth.conditions[2],
+        CategoryCond::SchoolYear { years: SchoolYears::Compare { op, year }, .. }
+            if op.node == CompareOp::Eq && year.node == 3
+    ));
+    assert!(matches!(
+        &youth.conditions[3],
+        CategoryCond::Federation { not: false, codes, .. } if codes.len() == 2
+    ));
+    let kids = cat("kids");
+    assert!(matches!(
+        &kids.conditions[1],
+        CategoryCond::Federation { not: true, codes, .. } if codes[1].node == "VIE"
+    ));
+    assert!(matches!(&kids.conditions[2], CategoryCond::Grade { grade, .. } if grade.node == 7));
+    assert!(matches!(
+        &kids.conditions[3],
+        CategoryCond::SchoolYear { years: SchoolYears::Range { from, to }, .. }
+            if from.node == 1 && to.node == 6
+    ));
+    let old = cat("old");
+    assert!(matches!(
+        &old.conditions[1],
+        CategoryCond::Age { on: Some(d), requires: None, .. } if d.node == Date { year: 2026, month: 6, day: 30 }
+    ));
+    assert!(matches!(&old.conditions[2], CategoryCond::Club(t) if t.zh.node == "棋院"));
+    assert!(matches!(&old.conditions[3], CategoryCond::Residence(t) if t.zh.node == "成都"));
+    assert!(matches!(&old.conditions[4], CategoryCond::Players { ids, .. } if ids.len() == 2));
+    let entry = f
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Entry(e) => Some(e),
+            _ => None,
+        })
+        .nth(1)
+        .expect("the second entry");
+    assert!(entry
+        .clauses
+        .iter()
+        .any(|c| matches!(c, EntryClause::Grade { op, grade, .. } if op.node == CompareOp::Ge && grade.node == 7)));
+    let zhao = entry
+        .clauses
+        .iter()
+        .find_map(|c| match c {
+            EntryClause::Player(p) if p.id.node == "zhao" => Some(p),
+            _ => None,
+        })
+        .expect("zhao");
+    assert!(matches!(&zhao.attrs[0], PlayerAttr::Grade(n) if n.node == 7));
+    assert!(matches!(&zhao.attrs[1], PlayerAttr::SchoolYear(n) if n.node == 3));
+    assert!(matches!(&zhao.attrs[2], PlayerAttr::Club(_)));
+    assert!(matches!(&zhao.attrs[3], PlayerAttr::Residence(_)));
+}
+
+#[test]
 fn group_stage() {
     let f = file();
     let s = stage(&f, "groups");

@@ -272,6 +272,7 @@ fn generated_rosters_fall_inside_the_sections() {
                 pool: None,
                 within: None,
                 age: Vec::new(),
+                rules: Vec::new(),
                 origin: o("category"),
             },
         );

@@ -197,6 +197,7 @@ fn sectioned_plan() -> Plan {
             pool: None,
             within: None,
             age: Vec::new(),
+            rules: Vec::new(),
             origin: o("category open"),
         },
     );
@@ -354,12 +355,17 @@ fn age_title_and_sex_conditions_and_named_players() {
         unit: None,
         federation: None,
         pool: None,
+        also_pools: Vec::new(),
         sex: None,
         born: None,
         title: None,
         rating: None,
         order: None,
         seed: None,
+        grade: None,
+        school_year: None,
+        club: None,
+        residence: None,
         origin: o("player xu"),
     });
     let got: Vec<String> = validate_roster(&plan, &fitting())

@@ -394,6 +394,7 @@ fn prizes_per_category_with_shared_places_and_qualification_next_in_line() {
                 pool: None,
                 within: None,
                 age: Vec::new(),
+                rules: Vec::new(),
                 origin: o("category"),
             },
         );

@@ -183,6 +183,29 @@ fn partition_key(c: &Category) -> String {
                 parts.push(format!("title{:?}{}", op.node, title.node))
             }
             CategoryCond::Born(_) | CategoryCond::Requires(_) | CategoryCond::Age { .. } => {}
+            // A condition by attribute makes a set of its own: its windows are compared among
+            // categories with the same condition only.
+            CategoryCond::Federation { not, codes, .. } => {
+                let codes: Vec<&str> = codes.iter().map(|c| c.node.as_str()).collect();
+                parts.push(format!(
+                    "federation{}={}",
+                    if *not { "!" } else { "" },
+                    codes.join(" ")
+                ))
+            }
+            CategoryCond::Grade { op, grade, .. } => {
+                parts.push(format!("grade{:?}{}", op.node, grade.node))
+            }
+            CategoryCond::SchoolYear { years, .. } => {
+                let (a, b) = crate::compile::school_years(years);
+                parts.push(format!("school_year={a}..{b}"))
+            }
+            CategoryCond::Club(t) => parts.push(format!("club={}", t.zh.node)),
+            CategoryCond::Residence(t) => parts.push(format!("residence={}", t.zh.node)),
+            CategoryCond::Players { ids, .. } => {
+                let ids: Vec<&str> = ids.iter().map(|i| i.node.as_str()).collect();
+                parts.push(format!("players={}", ids.join(" ")))
+            }
         }
     }
     parts.sort();

@@ -7,6 +7,7 @@
 //! [`Diagnostics`]; a check skips what another already reported (an unknown stage is reported
 //! once, by `names`, and never again by the checks that follow its references).
 
+pub mod attributes;
 pub mod brackets;
 pub mod contract;
 pub mod criteria;
@@ -179,6 +180,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         lineup::check(&ctx, &mut diags);
         quotas::check(ctx.file, &mut diags);
         stage_caps::check(&ctx, &mut diags);
+        attributes::check(ctx.file, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -246,6 +248,7 @@ pub fn codes() -> Vec<&'static Code> {
         lineup::CODES,
         quotas::CODES,
         stage_caps::CODES,
+        attributes::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

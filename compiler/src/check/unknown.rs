@@ -73,8 +73,8 @@ code!(E108, "E108", "unknown-playoff", Error,
         "改正名称、声明该加赛办法，或直接写在阶段内：`playoff { game rapid colours swap  lots }`。"));
 
 code!(E109, "E109", "unknown-player", Error,
-    Template::new("A bracket slot, pot or seed tier names a player that no `player` line in the entry declares.",
-        "对阵位置、抽签档或种子层级引用了报名中未用 `player` 声明的棋手。"),
+    Template::new("A bracket slot, pot, seed tier or a category's `players` list names a player that no `player` line in the entry declares.",
+        "对阵位置、抽签档、种子层级或组别的 `players` 名单引用了报名中未用 `player` 声明的棋手。"),
     "entry { field 2 player xu \"许银川\" { } }\nstage final { knockout { bracket (xu v lu) } }",
     Template::new("Correct the id, or declare the player: `player ID \"姓名\" { ... }`.",
         "改正代号，或声明该棋手：`player 代号 \"姓名\" { ... }`。"));
@@ -454,6 +454,9 @@ impl Resolver<'_, '_> {
                         CategoryCond::Within(w) => {
                             self.name(Kind::Category, w);
                         }
+                        CategoryCond::Players { ids, .. } => ids.iter().for_each(|id| {
+                            self.name(Kind::Player, id);
+                        }),
                         _ => {}
                     }
                 }

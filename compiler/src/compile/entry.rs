@@ -68,6 +68,13 @@ impl Lowerer<'_> {
                             })
                         }
                     }
+                    EntryClause::Grade { op, grade, span } => {
+                        conditions.push(plan::Condition::Grade {
+                            op: compare(op.node),
+                            grade: grade.node,
+                            origin: self.origin(*span),
+                        })
+                    }
                     EntryClause::Quota(q) => quotas.push(self.quota(q)),
                     EntryClause::Condition(_)
                     | EntryClause::Residence(_)
@@ -203,17 +210,23 @@ impl Lowerer<'_> {
             unit: None,
             federation: None,
             pool: None,
+            also_pools: Vec::new(),
             sex: None,
             born: None,
             title: None,
             rating: None,
             order: None,
             seed: None,
+            grade: None,
+            school_year: None,
+            club: None,
+            residence: None,
             origin: self.origin(p.span),
         };
         for attr in &p.attrs {
             match attr {
                 PlayerAttr::Unit(t) => out.unit = Some(text(t)),
+                PlayerAttr::Pool(i) if out.pool.is_some() => out.also_pools.push(i.node.clone()),
                 PlayerAttr::Pool(i) => out.pool = Some(i.node.clone()),
                 PlayerAttr::Rating(n) => out.rating = Some(n.node),
                 PlayerAttr::Sex(s) => out.sex = Sex::parse(&s.node),
@@ -222,6 +235,10 @@ impl Lowerer<'_> {
                 PlayerAttr::Federation(f) => out.federation = Some(f.node.clone()),
                 PlayerAttr::Order(n) => out.order = Some(n.node),
                 PlayerAttr::Seed(n) => out.seed = Some(n.node),
+                PlayerAttr::Grade(n) => out.grade = Some(n.node),
+                PlayerAttr::SchoolYear(n) => out.school_year = Some(n.node),
+                PlayerAttr::Club(t) => out.club = Some(text(t)),
+                PlayerAttr::Residence(t) => out.residence = Some(text(t)),
                 PlayerAttr::Team(_) => {}
             }
         }
@@ -242,6 +259,7 @@ impl Lowerer<'_> {
                 pool: None,
                 within: None,
                 age: Vec::new(),
+                rules: Vec::new(),
                 origin: self.origin(c.span),
             };
             for cond in &c.conditions {
@@ -275,16 +293,73 @@ impl Lowerer<'_> {
                     CategoryCond::Age {
                         op,
                         years,
+                        on: None,
                         requires: None,
                         ..
                     } => cat.age.push((compare(op.node), years.node)),
-                    CategoryCond::Age { .. } => {}
-                    CategoryCond::Requires(_) => {}
+                    CategoryCond::Age {
+                        requires: Some(_), ..
+                    }
+                    | CategoryCond::Requires(_) => {}
+                    other => cat.rules.extend(rule(other)),
                 }
             }
             out.entry(cat.name.clone()).or_insert(cat);
         }
         out
+    }
+}
+
+/// A condition by attribute as the plan holds it (the school years as an inclusive range of
+/// 1..12, which the checker keeps them in: E618).
+fn rule(cond: &CategoryCond) -> Option<plan::CategoryRule> {
+    use plan::CategoryRule as R;
+    Some(match cond {
+        CategoryCond::Age {
+            op,
+            years,
+            on: Some(on),
+            ..
+        } => R::AgeOn {
+            op: compare(op.node),
+            years: years.node,
+            on: on.node,
+        },
+        CategoryCond::Federation { not, codes, .. } => R::Federation {
+            codes: codes.iter().map(|c| c.node.clone()).collect(),
+            not: *not,
+        },
+        CategoryCond::Grade { op, grade, .. } => R::Grade {
+            op: compare(op.node),
+            grade: grade.node,
+        },
+        CategoryCond::SchoolYear { years, .. } => {
+            let (from, to) = school_years(years);
+            R::SchoolYear { from, to }
+        }
+        CategoryCond::Club(t) => R::Club { club: text(t) },
+        CategoryCond::Residence(t) => R::Residence { residence: text(t) },
+        CategoryCond::Players { ids, .. } => R::Players {
+            ids: ids.iter().map(|i| i.node.clone()).collect(),
+        },
+        _ => return None,
+    })
+}
+
+/// The school years a condition admits, as an inclusive range within 1..12.
+pub(crate) fn school_years(years: &ast::SchoolYears) -> (u32, u32) {
+    match years {
+        ast::SchoolYears::Range { from, to } => (from.node, to.node),
+        ast::SchoolYears::Compare { op, year } => {
+            let y = year.node;
+            match op.node {
+                ast::CompareOp::Lt => (1, y.saturating_sub(1)),
+                ast::CompareOp::Le => (1, y),
+                ast::CompareOp::Eq => (y, y),
+                ast::CompareOp::Ge => (y, 12),
+                ast::CompareOp::Gt => (y.saturating_add(1), 12),
+            }
+        }
     }
 }
 

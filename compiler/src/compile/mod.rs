@@ -8,6 +8,7 @@
 
 mod derived;
 mod entry;
+pub(crate) use entry::school_years;
 mod rules;
 mod stages;
 

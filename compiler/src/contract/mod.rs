@@ -108,8 +108,9 @@ kinds! {
     AgeRequires, "entry { age OP N requires \"...\" }", Printed, true, "sheet: asks for a document, bars nobody";
     EntryTitle, "entry { title OP T }", Executed, false, "plan.entry.title (roster eligibility)";
     EntrySex, "entry { sex S }", Executed, false, "plan.entry.sex (roster eligibility)";
+    EntryGrade, "entry { grade OP N }", Executed, false, "plan entry.conditions grade (roster eligibility: R007 at column grade; generated rosters meet it)";
     Condition, "entry { condition \"...\" }", Printed, true, "sheet: nobody checks it";
-    Residence, "entry { residence \"...\" }", Printed, true, "sheet: rosters carry no residence";
+    Residence, "entry { residence \"...\" }", Printed, true, "sheet: a text nobody checks (a category's `residence \"...\"` reads the roster column)";
     Deadline, "entry { deadline DATE }", Printed, false, "sheet";
     Fee, "entry { fee KIND MONEY }", Printed, false, "sheet";
     Deposit, "entry { deposit MONEY }", Printed, false, "sheet";
@@ -126,6 +127,10 @@ kinds! {
     PlayerOrder, "player { order N }", Executed, false, "plan player.order (registration order)";
     PlayerSeed, "player { seed N }", Executed, false, "plan player.seed (knockout seeding)";
     PlayerTeam, "player { team T }", Executed, false, "checker: team references (E113) and team sizes";
+    PlayerGrade, "player { grade N }", Executed, false, "plan player.grade (categories, eligibility); checker E617";
+    PlayerSchoolYear, "player { school_year N }", Executed, false, "plan player.school_year (categories); checker E618";
+    PlayerClub, "player { club \"...\" }", Executed, false, "plan player.club (categories)";
+    PlayerResidence, "player { residence \"...\" }", Executed, false, "plan player.residence (categories)";
     Insurance, "entry { insurance \"...\" }", Printed, true, "sheet: nobody checks it";
     TeamSize, "entry { team_size A..B }", Executed, false, "checker: team sizes";
     Team, "entry { team ID \"...\" }", Executed, false, "checker: team names (E113), field of teams";
@@ -139,6 +144,13 @@ kinds! {
     CategoryRequires, "category { requires \"...\" }", Printed, true, "sheet: bars nobody";
     CategoryAge, "category { age OP N }", Executed, false, "plan category.age";
     CategoryAgeRequires, "category { age OP N requires \"...\" }", Printed, true, "sheet: asks for a document, bars nobody";
+    CategoryAgeOn, "category { age OP N on DATE }", Executed, false, "plan category.rules age_on (age on the stated day)";
+    CategoryFederation, "category { federation [not] F ... }", Executed, false, "plan category.rules federation (any of, or none of)";
+    CategoryGrade, "category { grade OP N }", Executed, false, "plan category.rules grade; checker E617";
+    CategorySchoolYear, "category { school_year A..B | OP N }", Executed, false, "plan category.rules school_year; checker E618";
+    CategoryClub, "category { club \"...\" }", Executed, false, "plan category.rules club";
+    CategoryResidence, "category { residence \"...\" }", Executed, false, "plan category.rules residence";
+    CategoryPlayers, "category { players ID ... }", Executed, false, "plan category.rules players; checker E109";
     // stages
     RoundRobin, "stage { round_robin single|double ... }", Executed, false, "plan stage format, runtime round robin";
     Swiss, "stage { swiss cxa|dutch rounds N }", Executed, false, "plan stage format, runtime Swiss pairer";

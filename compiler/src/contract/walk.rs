@@ -240,6 +240,7 @@ impl Walker {
             },
             EntryClause::Title { span, .. } => (K::EntryTitle, *span),
             EntryClause::Sex(s) => (K::EntrySex, s.span),
+            EntryClause::Grade { span, .. } => (K::EntryGrade, *span),
             EntryClause::Condition(t) => (K::Condition, t.span),
             EntryClause::Residence(t) => (K::Residence, t.span),
             EntryClause::Deadline { span, .. } => (K::Deadline, *span),
@@ -273,6 +274,10 @@ impl Walker {
                 PlayerAttr::Order(n) => (K::PlayerOrder, n.span),
                 PlayerAttr::Seed(n) => (K::PlayerSeed, n.span),
                 PlayerAttr::Team(i) => (K::PlayerTeam, i.span),
+                PlayerAttr::Grade(n) => (K::PlayerGrade, n.span),
+                PlayerAttr::SchoolYear(n) => (K::PlayerSchoolYear, n.span),
+                PlayerAttr::Club(t) => (K::PlayerClub, t.span),
+                PlayerAttr::Residence(t) => (K::PlayerResidence, t.span),
             };
             self.push(kind, span);
         }
@@ -471,10 +476,19 @@ fn category(c: &CategoryCond) -> (K, Span) {
         CategoryCond::Pool(i) => (K::CategoryPool, i.span),
         CategoryCond::Within(i) => (K::CategoryWithin, i.span),
         CategoryCond::Requires(t) => (K::CategoryRequires, t.span),
-        CategoryCond::Age { requires, span, .. } => match requires {
-            Some(_) => (K::CategoryAgeRequires, *span),
-            None => (K::CategoryAge, *span),
+        CategoryCond::Age {
+            requires, on, span, ..
+        } => match (requires, on) {
+            (Some(_), _) => (K::CategoryAgeRequires, *span),
+            (None, Some(_)) => (K::CategoryAgeOn, *span),
+            (None, None) => (K::CategoryAge, *span),
         },
+        CategoryCond::Federation { span, .. } => (K::CategoryFederation, *span),
+        CategoryCond::Grade { span, .. } => (K::CategoryGrade, *span),
+        CategoryCond::SchoolYear { span, .. } => (K::CategorySchoolYear, *span),
+        CategoryCond::Club(t) => (K::CategoryClub, t.span),
+        CategoryCond::Residence(t) => (K::CategoryResidence, t.span),
+        CategoryCond::Players { span, .. } => (K::CategoryPlayers, *span),
     }
 }
 

@@ -1,7 +1,7 @@
-//! Codes of run input and of running, one cohesive table (long on purpose): E8xx for roster
-//! and results CSV files, R0xx for the problems the runtime reports (their ids are the
-//! runtime's `engine::problem::codes`; the explanations and the Chinese live here, beside the
-//! other codes of the compiler).
+//! One cohesive table (long on purpose), a code a row: the codes of run input and of running,
+//! E8xx for roster and results CSV files, R0xx for the problems the runtime reports (their ids
+//! are the runtime's `engine::problem::codes`; the explanations and the Chinese live here,
+//! beside the other codes of the compiler).
 
 use crate::diagnostics::{Code, Explain, Severity, Template};
 
@@ -359,8 +359,8 @@ runtime_code!(
     R007,
     "R007",
     "not-eligible",
-    "A player fails an eligibility condition of the regulation (age, title, sex).",
-    "棋手不符合规程的参赛资格（年龄、称号、性别）。",
+    "A player fails an eligibility condition of the regulation (age, title, sex, grade).",
+    "棋手不符合规程的参赛资格（年龄、称号、性别、段位）。",
     "entry { age >= 16 }   // roster: born two years before the event",
     "Correct the roster row, or remove the player.",
     "更正名单中该行，或删除该棋手。"
@@ -550,6 +550,17 @@ runtime_code!(
 );
 
 runtime_code!(
+    R033,
+    "R033",
+    "category-attribute-not-in-roster",
+    "A category is by an attribute (federation, grade, school year, club, residence, or the birth date for `age ... on DATE`) that no roster row gives: nobody would be in it, and its prizes, stages and quotas would go to no one without a word. A single row that leaves the attribute blank is only not a member of the category.",
+    "某组别按某一属性划分（协会、段位、年级、俱乐部、居住地，或 `age ... on DATE` 所需的出生日期），但名单中没有一行填写该属性：无人属于该组别，其奖励、阶段和名额将无声无息地落空。个别行未填写该属性，只是不属于该组别。",
+    "category juniors { school_year 1..6 }\n# roster: no school_year column",
+    "Add the column to the roster and fill it for the players it concerns.",
+    "在名单中加上该列，并为相关棋手填写。"
+);
+
+runtime_code!(
     R040,
     "R040",
     "over-stage-cap",
@@ -593,7 +604,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
-        &R032, &R040, &R050, &W202,
+        &R032, &R033, &R040, &R050, &W202,
     ]
 }
 

@@ -20,6 +20,10 @@ pub const ROSTER_COLUMNS: &[&str] = &[
     "rating",
     "pool",
     "order",
+    "grade",
+    "school_year",
+    "club",
+    "residence",
 ];
 
 /// The results columns xqreg reads.

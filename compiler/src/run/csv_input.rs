@@ -150,7 +150,8 @@ fn bad(value: &str, column: &str, span: Span, help: Msg) -> Diagnostic {
 }
 
 /// Read a roster CSV (DESIGN.md columns `id, name, unit, federation, sex, born, title, rating,
-/// pool, order`; `id` and `name` required, the rest as the regulation needs them).
+/// pool, order, grade, school_year, club, residence`; `id` and `name` required, the rest as the
+/// regulation needs them).
 pub fn read_roster(name: &str, bytes: &[u8]) -> Result<Roster, FileReport> {
     let (source, mut diags) = decode(name, bytes);
     let mut players = Vec::new();
@@ -221,7 +222,14 @@ fn roster_row(
     };
     p.unit = get("unit").map(|f| f.0.clone());
     p.federation = get("federation").map(|f| f.0.clone());
-    p.pool = get("pool").map(|f| f.0.clone());
+    // `a;b`: the first pool is the player's place, the others pools the player also belongs to.
+    if let Some((v, _)) = get("pool") {
+        let mut pools = v.split(';').map(str::trim).filter(|x| !x.is_empty());
+        p.pool = pools.next().map(str::to_string);
+        p.also_pools = pools.map(str::to_string).collect();
+    }
+    p.club = get("club").map(|f| f.0.clone());
+    p.residence = get("residence").map(|f| f.0.clone());
     if let Some((v, span)) = get("sex") {
         p.sex = Sex::parse(v);
         if p.sex.is_none() {
@@ -270,6 +278,25 @@ fn roster_row(
                     col,
                     *span,
                     Msg::new("write a whole number", "写作整数"),
+                ));
+            }
+        }
+    }
+    for (col, slot, most, zh) in [
+        ("grade", &mut p.grade, 9, "段位"),
+        ("school_year", &mut p.school_year, 12, "年级"),
+    ] {
+        if let Some((v, span)) = get(col) {
+            *slot = v.parse::<u32>().ok().filter(|n| (1..=most).contains(n));
+            if slot.is_none() {
+                diags.push(bad(
+                    v,
+                    col,
+                    *span,
+                    Msg::new(
+                        format!("write a whole number from 1 to {most}"),
+                        format!("{zh}写作 1 至 {most} 的整数"),
+                    ),
                 ));
             }
         }

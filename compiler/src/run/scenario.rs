@@ -151,7 +151,7 @@ fn roster(
     }
     // A named roster that is not declared never gets here: the checker refuses it (E708).
     if let Some((players, teams)) = file.scenario_players(s) {
-        let mut out: Vec<Player> = plan.entry.players.iter().map(named_player).collect();
+        let mut out: Vec<Player> = plan.entry.players.iter().map(Player::named).collect();
         let team_names: BTreeMap<&str, &str> = teams
             .iter()
             .map(|t| (t.id.node.as_str(), t.name.zh.node.as_str()))
@@ -168,26 +168,10 @@ fn roster(
     let named = plan.entry.players.len() as u32;
     if named > 0 && plan.entry.field.simulated_size().is_none_or(|n| n <= named) {
         Ok(Roster {
-            players: plan.entry.players.iter().map(named_player).collect(),
+            players: plan.entry.players.iter().map(Player::named).collect(),
         })
     } else {
         generated(None, seed)
-    }
-}
-
-fn named_player(p: &xqreg_runtime::plan::NamedPlayer) -> Player {
-    Player {
-        id: p.id.clone(),
-        name: p.name.clone(),
-        unit: p.unit.clone(),
-        federation: p.federation.clone(),
-        sex: p.sex,
-        born: p.born,
-        title: p.title,
-        rating: p.rating,
-        pool: p.pool.clone(),
-        order: p.order,
-        row: None,
     }
 }
 
@@ -200,6 +184,7 @@ fn declared(decl: &ast::PlayerDecl, teams: &BTreeMap<&str, &str>) -> Player {
     for attr in &decl.attrs {
         match attr {
             PlayerAttr::Unit(t) => p.unit = Some(t.zh.node.clone()),
+            PlayerAttr::Pool(i) if p.pool.is_some() => p.also_pools.push(i.node.clone()),
             PlayerAttr::Pool(i) => p.pool = Some(i.node.clone()),
             PlayerAttr::Rating(n) => p.rating = Some(n.node),
             PlayerAttr::Sex(s) => p.sex = Sex::parse(&s.node),
@@ -208,6 +193,10 @@ fn declared(decl: &ast::PlayerDecl, teams: &BTreeMap<&str, &str>) -> Player {
             PlayerAttr::Federation(f) => p.federation = Some(f.node.clone()),
             PlayerAttr::Order(n) => p.order = Some(n.node),
             PlayerAttr::Seed(n) => p.order = p.order.or(Some(n.node)),
+            PlayerAttr::Grade(n) => p.grade = Some(n.node),
+            PlayerAttr::SchoolYear(n) => p.school_year = Some(n.node),
+            PlayerAttr::Club(t) => p.club = Some(t.zh.node.clone()),
+            PlayerAttr::Residence(t) => p.residence = Some(t.zh.node.clone()),
             // A team event's teams are the roster's units.
             PlayerAttr::Team(t) => {
                 p.unit = Some(

@@ -185,10 +185,14 @@ fn category_item(w: &mut Walk, c: &Category) {
             CategoryCond::Sex(i) | CategoryCond::Pool(i) | CategoryCond::Within(i) => {
                 w.add(i.span, "category condition")
             }
-            CategoryCond::Title { span, .. } | CategoryCond::Age { span, .. } => {
-                w.add(*span, "category condition")
-            }
+            CategoryCond::Title { span, .. }
+            | CategoryCond::Age { span, .. }
+            | CategoryCond::Federation { span, .. }
+            | CategoryCond::Grade { span, .. }
+            | CategoryCond::SchoolYear { span, .. }
+            | CategoryCond::Players { span, .. } => w.add(*span, "category condition"),
             CategoryCond::Requires(t) => w.text(t, "category remark"),
+            CategoryCond::Club(t) | CategoryCond::Residence(t) => w.text(t, "category condition"),
         }
     }
 }
@@ -325,6 +329,7 @@ fn entry_clause(w: &mut Walk, c: &EntryClause) {
         | EntryClause::AssumeField { span, .. }
         | EntryClause::Age { span, .. }
         | EntryClause::Title { span, .. }
+        | EntryClause::Grade { span, .. }
         | EntryClause::Deadline { span, .. }
         | EntryClause::Fee { span, .. }
         | EntryClause::Deposit { span, .. }

@@ -71,6 +71,12 @@ pub enum EntryClause {
     },
     /// `sex men` / `sex women`
     Sex(Ident),
+    /// `grade >= 7`: every entrant holds this grade (段位), eligibility by grade.
+    Grade {
+        op: Spanned<CompareOp>,
+        grade: Spanned<u32>,
+        span: Span,
+    },
     /// `condition "..."`: a print-only eligibility condition (health, conduct).
     Condition(Text),
     /// `residence "..."`
@@ -244,6 +250,14 @@ pub enum PlayerAttr {
     Seed(Spanned<u32>),
     /// `team t1`: the team the player plays for (board order by `order`).
     Team(Ident),
+    /// `grade 7`: the player's grade (段位, 1 to 9).
+    Grade(Spanned<u32>),
+    /// `school_year 3`: the player's school year (年级, 1 to 12).
+    SchoolYear(Spanned<u32>),
+    /// `club "..."`: the player's club.
+    Club(Text),
+    /// `residence "..."`: where the player lives.
+    Residence(Text),
 }
 
 /// `category open_men "公开组男子" en "Open, men" { born 1956-01-01 .. 1999-12-31  sex men }`
@@ -275,11 +289,54 @@ pub enum CategoryCond {
     Within(Ident),
     /// `requires "70周岁以上需家属陪同"`: a print-only condition.
     Requires(Text),
-    /// `age >= 70 requires "..."` inside a category (print-only remark with a number).
+    /// `age >= 70 [on 2026-06-30] [requires "..."]`: age in whole years on the first day, or on
+    /// the stated day (with `requires`, a print-only remark with a number).
     Age {
         op: Spanned<CompareOp>,
         years: Spanned<u32>,
+        on: Option<Spanned<Date>>,
         requires: Option<Text>,
         span: Span,
+    },
+    /// `federation CHN VIE` (any of them) or `federation not CHN VIE` (none of them).
+    Federation {
+        not: bool,
+        codes: Vec<Ident>,
+        span: Span,
+    },
+    /// `grade >= 7` (段位)
+    Grade {
+        op: Spanned<CompareOp>,
+        grade: Spanned<u32>,
+        span: Span,
+    },
+    /// `school_year 1..6` or `school_year >= 3` (年级)
+    SchoolYear {
+        years: SchoolYears,
+        span: Span,
+    },
+    /// `club "..."`
+    Club(Text),
+    /// `residence "..."`
+    Residence(Text),
+    /// `players xu lv`: a named list of players declared by `player` lines.
+    Players {
+        ids: Vec<Ident>,
+        span: Span,
+    },
+}
+
+/// The school years of a `school_year` condition, as written.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum SchoolYears {
+    /// `school_year 1..6` (or `school_year 3`: one year)
+    Range {
+        from: Spanned<u32>,
+        to: Spanned<u32>,
+    },
+    /// `school_year == 3`, `school_year >= 7`
+    Compare {
+        op: Spanned<CompareOp>,
+        year: Spanned<u32>,
     },
 }

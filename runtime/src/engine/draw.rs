@@ -269,7 +269,7 @@ pub fn number(
                 let (inside, outside): (Vec<usize>, Vec<usize>) = left.iter().partition(|&&i| {
                     roster.players.get(i).is_some_and(|p| match tier {
                         SeedTier::Title(t) => p.title == Some(*t),
-                        SeedTier::Pool(pool) => p.pool.as_deref() == Some(pool.as_str()),
+                        SeedTier::Pool(pool) => p.in_pool(pool),
                         SeedTier::Category(c) => plan
                             .categories
                             .get(c)

@@ -13,7 +13,7 @@ pub fn source_admits(plan: &Plan, sources: &[EntrantSource], player: &Player) ->
             .categories
             .get(name)
             .is_some_and(|c| in_category(plan, c, player)),
-        EntrantSource::Pool { name, .. } => player.pool.as_deref() == Some(name.as_str()),
+        EntrantSource::Pool { name, .. } => player.in_pool(name),
         EntrantSource::Places { .. } | EntrantSource::Rest { .. } => false,
     })
 }
@@ -59,7 +59,7 @@ pub(crate) fn resolve(ctx: &Ctx<'_>, stage: &Stage) -> Result<Vec<usize>, Vec<Ru
             },
             EntrantSource::Pool { name, .. } => {
                 for (i, p) in ctx.roster.players.iter().enumerate() {
-                    if p.pool.as_deref() == Some(name.as_str()) {
+                    if p.in_pool(name) {
                         push(&mut out, i);
                     }
                 }

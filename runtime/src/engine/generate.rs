@@ -4,6 +4,7 @@
 //! same-unit group draw stays possible.
 
 use super::generate_quota::QuotaCount;
+use super::generate_rng::{below, between, random_date};
 use super::generate_want::{
     category_stages, category_want, entry_want, first_day, stage_minimum, takes_whole_roster,
     verify, Want,
@@ -48,27 +49,6 @@ const UNITS: [&str; 24] = [
     "煤矿",
 ];
 
-fn below<R: RngCore>(rng: &mut R, n: u32) -> u32 {
-    if n <= 1 {
-        return 0;
-    }
-    let zone = u32::MAX - (u32::MAX % n + 1) % n;
-    loop {
-        let v = rng.next_u32();
-        if v <= zone {
-            return v % n;
-        }
-    }
-}
-
-fn between<R: RngCore>(rng: &mut R, lo: u32, hi: u32) -> u32 {
-    if hi <= lo {
-        lo
-    } else {
-        lo + below(rng, hi - lo + 1)
-    }
-}
-
 /// A title meeting `op title` (None when "no title" meets it).
 fn title_meeting(op: CompareOp, title: Title) -> Option<Title> {
     match op {
@@ -76,21 +56,6 @@ fn title_meeting(op: CompareOp, title: Title) -> Option<Title> {
         CompareOp::Gt => Some(Title::Grandmaster.max(title)),
         CompareOp::Lt | CompareOp::Le => None,
     }
-}
-
-fn random_date<R: RngCore>(rng: &mut R, from: Date, to: Date) -> Date {
-    let lo = u32::from(from.year) * 12 + u32::from(from.month) - 1;
-    let hi = u32::from(to.year) * 12 + u32::from(to.month) - 1;
-    let m = between(rng, lo, hi.max(lo));
-    let (year, month) = ((m / 12) as u16, (m % 12) as u8 + 1);
-    let mut day = between(rng, 1, 28) as u8;
-    let d = Date::new(year, month, day);
-    if d < from {
-        day = from.day;
-    } else if d > to {
-        day = to.day;
-    }
-    Date::new(year, month, day)
 }
 
 /// A roster of `n` players that fits `plan`; problems when the regulation cannot be met (more
@@ -114,7 +79,8 @@ pub fn generate_roster<R: RngCore>(
     // In a team event `n` counts teams: each gets as many players as the team stage has
     // boards, the team being the players' unit, in board order.
     if let Some(boards) = boards {
-        let roster = generate_teams(n, boards, &team_want(plan)?, rng);
+        let mut roster = generate_teams(n, boards, &team_want(plan)?, rng);
+        super::generate_attrs::fill(plan, &mut roster.players, 0, rng);
         verify(plan, &roster)?;
         return Ok(roster);
     }
@@ -211,6 +177,7 @@ pub fn generate_roster<R: RngCore>(
             p.order = Some(i as u32 + 1);
         }
     }
+    super::generate_attrs::fill(plan, &mut players, entry.players.len(), rng);
     let roster = Roster { players };
     verify(plan, &roster)?;
     Ok(roster)
@@ -230,19 +197,9 @@ fn shuffled_units<R: RngCore>(rng: &mut R) -> Vec<&'static str> {
 fn named_players(entry: &crate::plan::Entry, sex: Option<Sex>, n: u32) -> Vec<Player> {
     let mut players: Vec<Player> = Vec::with_capacity(n as usize);
     for np in &entry.players {
-        players.push(Player {
-            id: np.id.clone(),
-            name: np.name.clone(),
-            unit: np.unit.clone(),
-            federation: np.federation.clone(),
-            sex: np.sex.or(sex),
-            born: np.born,
-            title: np.title,
-            rating: np.rating,
-            pool: np.pool.clone(),
-            order: np.order,
-            row: None,
-        });
+        let mut p = Player::named(np);
+        p.sex = p.sex.or(sex);
+        players.push(p);
     }
     players
 }
@@ -429,7 +386,7 @@ impl Maker<'_> {
             rating: Some(base + between(rng, 0, 250)),
             pool: pool.map(|p| p.name.clone()),
             order: Some(k),
-            row: None,
+            ..Player::default()
         }
     }
 
@@ -591,7 +548,7 @@ fn generate_teams<R: RngCore>(teams: u32, boards: u32, want: &Want, rng: &mut R)
                 rating: Some(2100 + between(rng, 0, 400)),
                 pool: None,
                 order: Some(b + 1),
-                row: None,
+                ..Player::default()
             });
         }
     }

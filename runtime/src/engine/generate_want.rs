@@ -42,7 +42,7 @@ fn years_before(day: Date, years: u32, up: bool) -> Date {
 
 impl Want {
     /// Narrow the birth window to `age op years` on `day`.
-    fn age(&mut self, op: CompareOp, years: u32, day: Date) {
+    pub(crate) fn age(&mut self, op: CompareOp, years: u32, day: Date) {
         let at_least = |y: u32, w: &mut Want| {
             let latest = years_before(day, y, false);
             if latest < w.born.1 {
@@ -125,6 +125,8 @@ pub(crate) fn entry_want(plan: &Plan) -> Want {
             Condition::Sex { sex, .. } => w.sex = Some(*sex),
             Condition::Title { op, title, .. } => w.title = Some((*op, *title)),
             Condition::Age { op, years, .. } => w.age(*op, *years, day),
+            // The grade is given after the rest (`generate_attrs`).
+            Condition::Grade { .. } => {}
         }
     }
     w
@@ -142,7 +144,12 @@ pub(crate) fn category_want(plan: &Plan, name: &str, base: &Want) -> Option<Want
         if depth > 16 {
             break;
         }
-        if (c.born_from.is_some() || c.born_to.is_some() || !c.age.is_empty()) && !windowed {
+        let aged = c
+            .rules
+            .iter()
+            .any(|r| matches!(r, crate::plan::CategoryRule::AgeOn { .. }));
+        if (c.born_from.is_some() || c.born_to.is_some() || !c.age.is_empty() || aged) && !windowed
+        {
             windowed = true;
             let entry_only = entry_want_wide(plan);
             w.born = entry_only.born;
@@ -150,6 +157,11 @@ pub(crate) fn category_want(plan: &Plan, name: &str, base: &Want) -> Option<Want
         w.born_within(c.born_from, c.born_to);
         for &(op, years) in &c.age {
             w.age(op, years, day);
+        }
+        for r in &c.rules {
+            if let crate::plan::CategoryRule::AgeOn { op, years, on } = r {
+                w.age(*op, *years, *on);
+            }
         }
         if c.sex.is_some() {
             w.sex = c.sex;

@@ -63,7 +63,7 @@ pub mod codes {
     pub const IMPOSSIBLE_DRAW: &str = "R005";
     /// A pool holds more players than its size.
     pub const POOL_OVER_SIZE: &str = "R006";
-    /// A player fails an eligibility condition (age, title, sex).
+    /// A player fails an eligibility condition (age, title, sex, grade).
     pub const NOT_ELIGIBLE: &str = "R007";
     /// A player the regulation names is missing from the roster.
     pub const NAMED_PLAYER_MISSING: &str = "R008";
@@ -104,4 +104,7 @@ pub mod codes {
     pub const OVER_QUOTA: &str = "R032";
     /// More of a stage's entrants in the roster than its `cap` admits.
     pub const OVER_STAGE_CAP: &str = "R040";
+    /// A category by an attribute (federation, grade, school year, club, residence, age on a
+    /// day) that no roster row gives.
+    pub const CATEGORY_ATTRIBUTE_MISSING: &str = "R033";
 }

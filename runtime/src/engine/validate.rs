@@ -2,9 +2,11 @@
 //! reported before anything is drawn. It reads the entry rules (`entrants`) and the group draws
 //! (`draw`), which is why it lives beside the roster rather than in it.
 
+mod attributes;
+
 use super::draw;
 use super::problem::{codes, RuntimeProblem};
-use super::roster::{in_category, team_boards, title_holds, Player, Roster};
+use super::roster::{grade_holds, in_category, team_boards, title_holds, Player, Roster};
 use crate::plan::{
     Category, Condition, EntrantSource, EntryQuota, Plan, QuotaScope, Sex, StageFormat, Title,
 };
@@ -70,6 +72,13 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                 }
             }
         }
+        for extra in p
+            .also_pools
+            .iter()
+            .filter(|x| !pools.contains_key(x.as_str()))
+        {
+            problems.push(unknown_pool(plan, extra, row));
+        }
         check_born(&sections, p, row, &mut problems);
         for condition in &entry.conditions {
             check_condition(plan, condition, p, row, &mut problems);
@@ -81,6 +90,7 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
     problems.extend(field_over_cap(plan, roster));
     problems.extend(super::stage_caps::over_stage_caps(plan, roster));
     problems.extend(named_missing(plan, roster));
+    problems.extend(attributes::missing_attributes(plan, roster));
     problems
 }
 
@@ -495,6 +505,25 @@ fn check_condition(
                         title_text(Some(*title))
                     ))
                     .at(row, "title"),
+                );
+            }
+        }
+        Condition::Grade { op, grade, origin } => {
+            if !grade_holds(p.grade, *op, *grade) {
+                let (has, has_zh) = p.grade.map_or(("no grade".into(), "无段位".into()), |g| {
+                    (format!("grade {g}"), format!("段位 {g}"))
+                });
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::NOT_ELIGIBLE,
+                        format!(
+                            "{has}: the regulation requires grade {} {grade}",
+                            op_text(*op)
+                        ),
+                        origin,
+                    )
+                    .zh(format!("{has_zh}：规程要求段位 {} {grade}", op_text(*op)))
+                    .at(row, "grade"),
                 );
             }
         }

@@ -112,12 +112,26 @@ pub struct NamedPlayer {
     pub unit: Option<String>,
     pub federation: Option<String>,
     pub pool: Option<String>,
+    /// Further pools (`pool a pool b`: the place is the first's); left out of the JSON when
+    /// empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_pools: Vec<String>,
     pub sex: Option<Sex>,
     pub born: Option<Date>,
     pub title: Option<Title>,
     pub rating: Option<u32>,
     pub order: Option<u32>,
     pub seed: Option<u32>,
+    /// Grade (段位 1..9), school year (年级 1..12), club and residence, where stated; left out
+    /// of the JSON when absent, so that a plan without them reads as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grade: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub school_year: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub residence: Option<String>,
     pub origin: Origin,
 }
 
@@ -138,6 +152,12 @@ pub enum Condition {
     },
     Sex {
         sex: Sex,
+        origin: Origin,
+    },
+    /// `grade >= 7`: the entrant's grade (段位); no grade compares below every grade.
+    Grade {
+        op: CompareOp,
+        grade: u32,
         origin: Origin,
     },
 }
@@ -162,7 +182,49 @@ pub struct Category {
     /// `null` here reads as a list of that one or none.
     #[serde(deserialize_with = "age_bounds")]
     pub age: Vec<(CompareOp, u32)>,
+    /// The conditions by other attributes (federation, grade, school year, club, residence, a
+    /// list of players, age on a stated day), every one enforced; left out of the JSON when
+    /// there is none, so that a plan without them reads as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<CategoryRule>,
     pub origin: Origin,
+}
+
+/// A category condition by an attribute of the roster. A player whose row leaves the attribute
+/// blank meets none of them, except a grade bound from above (no grade is below every grade,
+/// as no title is below every title).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CategoryRule {
+    /// `federation CHN VIE` (any of the codes) or `federation not CHN VIE` (none of them).
+    Federation { codes: Vec<String>, not: bool },
+    /// `grade >= 7` (段位)
+    Grade { op: CompareOp, grade: u32 },
+    /// `school_year 1..6`: school years from..to, both inclusive (年级).
+    SchoolYear { from: u32, to: u32 },
+    /// `club "..."`
+    Club { club: String },
+    /// `residence "..."`
+    Residence { residence: String },
+    /// `players xu lv`: these ids.
+    Players { ids: Vec<String> },
+    /// `age >= 55 on 2026-06-30`: age in whole years on the stated day.
+    AgeOn { op: CompareOp, years: u32, on: Date },
+}
+
+impl CategoryRule {
+    /// The roster column the condition reads; None for a list of players (the id).
+    pub fn column(&self) -> Option<&'static str> {
+        match self {
+            CategoryRule::Federation { .. } => Some("federation"),
+            CategoryRule::Grade { .. } => Some("grade"),
+            CategoryRule::SchoolYear { .. } => Some("school_year"),
+            CategoryRule::Club { .. } => Some("club"),
+            CategoryRule::Residence { .. } => Some("residence"),
+            CategoryRule::AgeOn { .. } => Some("born"),
+            CategoryRule::Players { .. } => None,
+        }
+    }
 }
 
 /// `age` as written by this version (a list) or by the first (one bound or `null`).

@@ -323,7 +323,15 @@ fn player_in_category(file: &ast::File, p: &PlayerDecl, cat: &str, depth: u8) ->
         CategoryCond::Within(parent) => {
             depth > 8 || player_in_category(file, p, &parent.node, depth + 1)
         }
-        CategoryCond::Requires(_) | CategoryCond::Age { .. } => true,
+        CategoryCond::Players { ids, .. } => ids.iter().any(|i| i.node == p.id.node),
+        // A condition on an attribute the player does not state, or one the bound ignores.
+        CategoryCond::Requires(_)
+        | CategoryCond::Age { .. }
+        | CategoryCond::Federation { .. }
+        | CategoryCond::Grade { .. }
+        | CategoryCond::SchoolYear { .. }
+        | CategoryCond::Club(_)
+        | CategoryCond::Residence(_) => true,
     })
 }
 
@@ -366,6 +374,7 @@ fn capacity_at(file: &ast::File, cat: &str, depth: u8) -> Option<u32> {
                     tighten(n);
                 }
             }
+            CategoryCond::Players { ids, .. } => tighten(ids.len() as u32),
             CategoryCond::Sex(s) => {
                 if let (Some(want), Some((event, _))) = (normal_sex(&s.node), event_sex(file)) {
                     if want != event {

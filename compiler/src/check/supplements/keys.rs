@@ -214,6 +214,7 @@ pub(super) fn entry_clause_span(c: &EntryClause) -> Span {
         | EntryClause::AssumeField { span, .. }
         | EntryClause::Age { span, .. }
         | EntryClause::Title { span, .. }
+        | EntryClause::Grade { span, .. }
         | EntryClause::Deadline { span, .. }
         | EntryClause::Fee { span, .. }
         | EntryClause::Deposit { span, .. }

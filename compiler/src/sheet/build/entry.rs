@@ -13,6 +13,7 @@ use xqreg_grammar::ast::{
     PlayerAttr, PlayerDecl, Pool, PoolSource, Spanned, StaffUnit,
 };
 
+mod by_rule;
 mod categories;
 pub use categories::category;
 mod players;
@@ -69,6 +70,13 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
             EntryClause::Title { op, title, span } => {
                 ctx.mark(*span);
                 let cond = title_cond(ctx, op.node, title);
+                let line = ctx.mf(M::EntrantsMust, &[&cond]);
+                ctx.push(Art::Eligibility, 30, Clause::text(ctx.sentence(&line)));
+            }
+            EntryClause::Grade { op, grade, span } => {
+                ctx.mark(*span);
+                let grade = by_rule::grade_phrase(ctx, op.node, grade.node);
+                let cond = ctx.mf(M::OfGrade, &[&grade]);
                 let line = ctx.mf(M::EntrantsMust, &[&cond]);
                 ctx.push(Art::Eligibility, 30, Clause::text(ctx.sentence(&line)));
             }

@@ -69,6 +69,11 @@ impl Builder {
                 span,
             },
             Rule::entry_sex => EntryClause::Sex(self.nth_ident(c, 0)?),
+            Rule::entry_grade => EntryClause::Grade {
+                op: self.compare_of(c)?,
+                grade: self.nth_int(c, 0)?,
+                span,
+            },
             Rule::condition => EntryClause::Condition(self.nth_text(c, 0)?),
             Rule::residence => EntryClause::Residence(self.nth_text(c, 0)?),
             Rule::deadline => EntryClause::Deadline {
@@ -275,6 +280,10 @@ impl Builder {
             Rule::player_order => PlayerAttr::Order(self.int(&value)?),
             Rule::player_seed => PlayerAttr::Seed(self.int(&value)?),
             Rule::player_team => PlayerAttr::Team(self.ident(&value)),
+            Rule::player_grade => PlayerAttr::Grade(self.int(&value)?),
+            Rule::player_school_year => PlayerAttr::SchoolYear(self.int(&value)?),
+            Rule::player_club => PlayerAttr::Club(self.text(&value)?),
+            Rule::player_residence => PlayerAttr::Residence(self.text(&value)?),
             _ => return Err(self.missing(a, "a player attribute")),
         })
     }
@@ -309,10 +318,14 @@ impl Builder {
                 Rule::category_age => CategoryCond::Age {
                     op: self.compare_of(&c)?,
                     years: self.nth_int(&c, 0)?,
+                    on: match kids(&c).find(|k| k.as_rule() == Rule::date) {
+                        Some(d) => Some(self.date(&d)?),
+                        None => None,
+                    },
                     requires: self.opt_text(&c)?,
                     span,
                 },
-                _ => return Err(self.missing(&c, "a category condition")),
+                _ => self.category_rule(&c)?,
             });
         }
         Ok(Category {
@@ -320,6 +333,55 @@ impl Builder {
             title: self.opt_text(p)?,
             conditions,
             span: self.span(p),
+        })
+    }
+
+    /// The conditions by attribute: federation, grade, school year, club, residence, a list.
+    fn category_rule(&self, c: &Pair<Rule>) -> R<CategoryCond> {
+        let span = self.span(c);
+        let idents = || kids(c).filter(|k| k.as_rule() == Rule::ident);
+        Ok(match c.as_rule() {
+            Rule::category_federation => CategoryCond::Federation {
+                not: kids(c).any(|k| k.as_rule() == Rule::kw_not),
+                codes: idents().map(|k| self.ident(&k)).collect(),
+                span,
+            },
+            Rule::category_grade => CategoryCond::Grade {
+                op: self.compare_of(c)?,
+                grade: self.nth_int(c, 0)?,
+                span,
+            },
+            Rule::category_school_year => {
+                let years = match kids(c).find(|k| k.as_rule() == Rule::place_range) {
+                    Some(r) => {
+                        let mut ints = kids(&r)
+                            .filter(|k| k.as_rule() == Rule::int)
+                            .map(|k| self.int(&k))
+                            .collect::<R<Vec<_>>>()?
+                            .into_iter();
+                        let from = ints
+                            .next()
+                            .ok_or_else(|| self.missing(c, "a school year"))?;
+                        let to = ints.next().unwrap_or_else(|| from.clone());
+                        if to.node < from.node {
+                            self.place_range(&r)?;
+                        }
+                        SchoolYears::Range { from, to }
+                    }
+                    None => SchoolYears::Compare {
+                        op: self.compare_of(c)?,
+                        year: self.nth_int(c, 0)?,
+                    },
+                };
+                CategoryCond::SchoolYear { years, span }
+            }
+            Rule::category_club => CategoryCond::Club(self.nth_text(c, 0)?),
+            Rule::category_residence => CategoryCond::Residence(self.nth_text(c, 0)?),
+            Rule::category_players => CategoryCond::Players {
+                ids: idents().map(|k| self.ident(&k)).collect(),
+                span,
+            },
+            _ => return Err(self.missing(c, "a category condition")),
         })
     }
 }

@@ -162,12 +162,7 @@ fn pot_of(
             let mut players: Vec<usize> = free
                 .iter()
                 .copied()
-                .filter(|&i| {
-                    roster
-                        .players
-                        .get(i)
-                        .is_some_and(|p| p.pool.as_deref() == Some(pool.as_str()))
-                })
+                .filter(|&i| roster.players.get(i).is_some_and(|p| p.in_pool(pool)))
                 .collect();
             players.sort_by_key(|&i| list_key(roster, i));
             Pot {

@@ -61,11 +61,15 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
             CategoryCond::Age {
                 op,
                 years,
+                on,
                 requires,
                 span,
             } => {
                 ctx.mark(*span);
-                let age = age_phrase(ctx, op.node, years.node);
+                let mut age = age_phrase(ctx, op.node, years.node);
+                if let Some(on) = on {
+                    age = super::by_rule::age_on(ctx, &age, on.node);
+                }
                 parts.push(match requires {
                     Some(r) => {
                         let r = ctx.tm(r);
@@ -74,6 +78,7 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
                     None => age,
                 });
             }
+            other => parts.extend(super::by_rule::rule_phrase(ctx, other)),
         }
     }
     // Its men and women ranked separately (the children are printed here, by name).

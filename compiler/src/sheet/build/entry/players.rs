@@ -161,6 +161,10 @@ pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl
         (M::ColSeed, 7),
         (M::ColOrder, 8),
         (M::ColTeam, 9),
+        (M::ColGrade, 10),
+        (M::ColSchoolYear, 11),
+        (M::ColClub, 12),
+        (M::ColResidence, 13),
     ]
     .into_iter()
     .filter(|(_, k)| {
@@ -177,6 +181,10 @@ pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl
                     | (7, PlayerAttr::Seed(_))
                     | (8, PlayerAttr::Order(_))
                     | (9, PlayerAttr::Team(_))
+                    | (10, PlayerAttr::Grade(_))
+                    | (11, PlayerAttr::SchoolYear(_))
+                    | (12, PlayerAttr::Club(_))
+                    | (13, PlayerAttr::Residence(_))
             )
         })
     })
@@ -208,14 +216,23 @@ pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl
                     (7, PlayerAttr::Seed(n)) => Some(n.node.to_string()),
                     (8, PlayerAttr::Order(n)) => Some(n.node.to_string()),
                     (9, PlayerAttr::Team(t)) => Some(team_name(e, ctx, &t.node)),
+                    (10, PlayerAttr::Grade(n)) | (11, PlayerAttr::SchoolYear(n)) => {
+                        Some(n.node.to_string())
+                    }
+                    (12, PlayerAttr::Club(t)) | (13, PlayerAttr::Residence(t)) => Some(ctx.tm(t)),
                     _ => None,
                 };
-                if let Some(v) = v {
-                    text = v;
+                // A player of several pools lists them all.
+                match v {
+                    Some(v) if *k == 2 && !text.is_empty() => {
+                        text = fmt::join(ctx.lang, &[text, v])
+                    }
+                    Some(v) => text = v,
+                    None => {}
                 }
             }
             cells.push(Cell {
-                numeric: matches!(k, 4 | 7 | 8),
+                numeric: matches!(k, 4 | 7 | 8 | 10 | 11),
                 text,
                 rowspan: 1,
             });
@@ -249,13 +266,17 @@ pub(super) fn team_name(e: &Entry, ctx: &Ctx<'_>, id: &str) -> String {
 
 pub(super) fn mark_attr(ctx: &mut Ctx<'_>, a: &PlayerAttr) {
     match a {
-        PlayerAttr::Unit(t) => ctx.mark(t.span),
+        PlayerAttr::Unit(t) | PlayerAttr::Club(t) | PlayerAttr::Residence(t) => ctx.mark(t.span),
         PlayerAttr::Pool(i)
         | PlayerAttr::Sex(i)
         | PlayerAttr::Title(i)
         | PlayerAttr::Federation(i)
         | PlayerAttr::Team(i) => ctx.mark(i.span),
-        PlayerAttr::Rating(n) | PlayerAttr::Order(n) | PlayerAttr::Seed(n) => ctx.mark(n.span),
+        PlayerAttr::Rating(n)
+        | PlayerAttr::Order(n)
+        | PlayerAttr::Seed(n)
+        | PlayerAttr::Grade(n)
+        | PlayerAttr::SchoolYear(n) => ctx.mark(n.span),
         PlayerAttr::Born(d) => ctx.mark(d.span),
     }
 }

@@ -1,0 +1,240 @@
+//! The attributes a generated player is given where the regulation reads them: a grade meeting
+//! the entry's `grade` conditions, and for each category by attribute (federation, grade,
+//! school year, club, residence, age on a stated day) a share of the generated players made to
+//! meet it, so that a simulation fills every category. A category by a list of players is
+//! filled by the named players themselves.
+
+use super::generate_rng::{between, random_date};
+use super::generate_want::{category_stages, entry_want, stage_minimum, takes_whole_roster};
+use super::roster::{in_category, rule_holds, Player};
+use crate::plan::{Category, CategoryRule, CompareOp, Condition, Plan};
+use rand_core::RngCore;
+use std::collections::BTreeSet;
+
+/// Federations a generated player outside `federation not ...` comes from, in this order.
+const OTHER_FEDERATIONS: [&str; 6] = ["SGP", "MAS", "THA", "PHI", "INA", "JPN"];
+
+/// Give the generated players (`players[from..]`) the attributes the plan reads.
+pub(crate) fn fill<R: RngCore>(plan: &Plan, players: &mut [Player], from: usize, rng: &mut R) {
+    let entry_grades = grades_meeting(
+        plan.entry.conditions.iter().filter_map(|c| match c {
+            Condition::Grade { op, grade, .. } => Some((*op, *grade)),
+            _ => None,
+        }),
+        (1, 9),
+    );
+    if let Some((lo, hi)) = entry_grades {
+        for p in players.iter_mut().skip(from) {
+            p.grade = Some(between(rng, lo, hi));
+        }
+    }
+    let by_rule: Vec<Vec<&Category>> = plan
+        .categories
+        .values()
+        .map(|c| chain(plan, c))
+        .filter(|ch| {
+            let rules = || ch.iter().flat_map(|c| &c.rules);
+            rules().next().is_some() && !rules().any(|r| matches!(r, CategoryRule::Players { .. }))
+        })
+        .collect();
+    if by_rule.is_empty() {
+        return;
+    }
+    // First the categories stages draw from (each player in one of them when no stage takes
+    // the whole roster), then the others, each player in one more whose attributes are free.
+    let (staged, others): (Vec<_>, Vec<_>) =
+        by_rule.into_iter().partition(|ch| stage_need(plan, ch) > 0);
+    let mut set: Vec<BTreeSet<&'static str>> = vec![BTreeSet::new(); players.len()];
+    let whole = plan.stages.iter().any(takes_whole_roster);
+    let fit = Fit {
+        plan,
+        from,
+        entry_grades,
+    };
+    fit.assign(&staged, !whole, players, &mut set, rng);
+    fit.assign(&others, true, players, &mut set, rng);
+}
+
+/// What every assignment reads: the plan, the first generated player, the entry's grades.
+struct Fit<'p> {
+    plan: &'p Plan,
+    from: usize,
+    entry_grades: Option<(u32, u32)>,
+}
+
+impl Fit<'_> {
+    /// Make players members of `cats`: a category still short of what its stages need first,
+    /// else (when `all`) the one with the fewest members, among those whose other conditions
+    /// the player meets and whose attributes the player has not been given yet.
+    fn assign<R: RngCore>(
+        &self,
+        cats: &[Vec<&Category>],
+        all: bool,
+        players: &mut [Player],
+        set: &mut [BTreeSet<&'static str>],
+        rng: &mut R,
+    ) {
+        let need: Vec<u32> = cats.iter().map(|ch| stage_need(self.plan, ch)).collect();
+        let mut filled = vec![0u32; cats.len()];
+        for (p, used) in players.iter_mut().zip(set.iter_mut()).skip(self.from) {
+            let key = |i: usize| {
+                let n = filled.get(i).copied().unwrap_or(0);
+                (n >= need.get(i).copied().unwrap_or(0), n, i)
+            };
+            let pick = (0..cats.len())
+                .filter(|&i| {
+                    cats.get(i).is_some_and(|ch| {
+                        unmet(ch, p).is_disjoint(used) && meets_rest(self.plan, ch, p)
+                    })
+                })
+                .min_by_key(|&i| key(i))
+                .filter(|&i| all || !key(i).0);
+            let Some(i) = pick else { continue };
+            if let (Some(ch), Some(n)) = (cats.get(i), filled.get_mut(i)) {
+                used.extend(unmet(ch, p));
+                apply(self.plan, ch, p, *n, self.entry_grades, rng);
+                *n += 1;
+            }
+        }
+    }
+}
+
+/// The roster columns of the chain's conditions by attribute that the player does not meet yet.
+fn unmet(ch: &[&Category], p: &Player) -> BTreeSet<&'static str> {
+    ch.iter()
+        .flat_map(|c| &c.rules)
+        .filter(|r| !rule_holds(r, p))
+        .filter_map(CategoryRule::column)
+        .collect()
+}
+
+/// The most players a stage drawing from the category (the chain's innermost) needs.
+fn stage_need(plan: &Plan, ch: &[&Category]) -> u32 {
+    let Some(name) = ch.first().map(|c| c.name.as_str()) else {
+        return 0;
+    };
+    category_stages(plan)
+        .iter()
+        .filter(|(_, cats)| cats.iter().any(|(c, _)| *c == name))
+        .map(|(s, _)| stage_minimum(s))
+        .max()
+        .unwrap_or(0)
+}
+
+/// A category and the categories it lies `within`, innermost first.
+fn chain<'p>(plan: &'p Plan, c: &'p Category) -> Vec<&'p Category> {
+    let mut out = vec![c];
+    let mut cur = c.within.as_deref();
+    while let Some(parent) = cur.and_then(|n| plan.categories.get(n)) {
+        if out.len() > 16 {
+            break;
+        }
+        out.push(parent);
+        cur = parent.within.as_deref();
+    }
+    out
+}
+
+/// Whether the player meets every condition of the chain but its conditions by attribute.
+fn meets_rest(plan: &Plan, ch: &[&Category], p: &Player) -> bool {
+    ch.iter().all(|c| {
+        let rest = Category {
+            rules: Vec::new(),
+            within: None,
+            ..(*c).clone()
+        };
+        in_category(plan, &rest, p)
+    })
+}
+
+/// The grades from `range` that meet every bound, as an inclusive range; None when none does.
+fn grades_meeting(
+    bounds: impl Iterator<Item = (CompareOp, u32)>,
+    range: (u32, u32),
+) -> Option<(u32, u32)> {
+    let (mut lo, mut hi) = range;
+    let mut any = false;
+    for (op, g) in bounds {
+        any = true;
+        match op {
+            CompareOp::Ge => lo = lo.max(g),
+            CompareOp::Gt => lo = lo.max(g.saturating_add(1)),
+            CompareOp::Le => hi = hi.min(g),
+            CompareOp::Lt => hi = hi.min(g.saturating_sub(1)),
+            CompareOp::Eq => {
+                lo = lo.max(g);
+                hi = hi.min(g);
+            }
+        }
+    }
+    (any && lo <= hi).then_some((lo, hi))
+}
+
+/// Make the `n`-th generated member of the chain meet its conditions by attribute.
+fn apply<R: RngCore>(
+    plan: &Plan,
+    ch: &[&Category],
+    p: &mut Player,
+    n: u32,
+    entry_grades: Option<(u32, u32)>,
+    rng: &mut R,
+) {
+    // Only what the player does not meet yet changes (a school year given for a stage's
+    // category stays when a prize category within it asks for a club).
+    let rules: Vec<&CategoryRule> = ch
+        .iter()
+        .flat_map(|c| &c.rules)
+        .filter(|r| !rule_holds(r, p))
+        .collect();
+    let grade_bounds = rules.iter().filter_map(|r| match r {
+        CategoryRule::Grade { op, grade } => Some((*op, *grade)),
+        _ => None,
+    });
+    if let Some((lo, hi)) = grades_meeting(grade_bounds, entry_grades.unwrap_or((1, 9))) {
+        p.grade = Some(between(rng, lo, hi));
+    }
+    for rule in rules {
+        match rule {
+            CategoryRule::Federation { codes, not: false } => {
+                if let Some(code) = codes.get(n as usize % codes.len().max(1)) {
+                    p.federation = Some(code.clone());
+                }
+            }
+            CategoryRule::Federation { codes, not: true } => {
+                let other = OTHER_FEDERATIONS
+                    .iter()
+                    .find(|f| !codes.iter().any(|c| c.eq_ignore_ascii_case(f)));
+                p.federation = Some(other.map_or_else(|| "XXX".to_string(), |f| f.to_string()));
+            }
+            CategoryRule::SchoolYear { from, to } => p.school_year = Some(between(rng, *from, *to)),
+            CategoryRule::Club { club } => p.club = Some(club.clone()),
+            CategoryRule::Residence { residence } => p.residence = Some(residence.clone()),
+            CategoryRule::AgeOn { op, years, on } => {
+                let holds = p.born.is_some_and(|b| op.holds(b.years_on(*on), *years));
+                if !holds {
+                    let mut w = entry_want(plan);
+                    w.age(*op, *years, *on);
+                    if w.possible() {
+                        p.born = Some(random_date(rng, w.born.0, w.born.1));
+                    }
+                }
+            }
+            CategoryRule::Grade { .. } | CategoryRule::Players { .. } => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grades_meeting_every_bound() {
+        let g = |b: &[(CompareOp, u32)]| grades_meeting(b.iter().copied(), (1, 9));
+        assert_eq!(g(&[]), None);
+        assert_eq!(g(&[(CompareOp::Ge, 7)]), Some((7, 9)));
+        assert_eq!(g(&[(CompareOp::Gt, 2), (CompareOp::Lt, 6)]), Some((3, 5)));
+        assert_eq!(g(&[(CompareOp::Eq, 4)]), Some((4, 4)));
+        assert_eq!(g(&[(CompareOp::Ge, 8), (CompareOp::Le, 6)]), None);
+    }
+}
