@@ -433,8 +433,8 @@ pub(crate) static WORDS_ZH: &[(&str, &str)] = &[
         "结果（`1-0`、`0-1`、`=`、`+-`、`-+`、`--`）",
     ),
     (
-        "a result line like `groups 1: a1 - a2 1-0`, `fouls`, `withdraw` or `rest`",
-        "成绩行，如 `groups 1: a1 - a2 1-0`、`fouls`、`withdraw` 或 `rest`",
+        "a result line like `groups 1: a1 - a2 1-0`, `fouls`, `withdraw`, `declines` or `rest`",
+        "成绩行，如 `groups 1: a1 - a2 1-0`、`fouls`、`withdraw`、`declines` 或 `rest`",
     ),
     (
         "a role and its count like `leader 1`",
