@@ -760,6 +760,8 @@ fn playoffs_places_prizes_qualification() {
     );
     assert!(matches!(p.steps[3], PlayoffStep::Lots(_)));
     assert!(matches!(&p.steps[4], PlayoffStep::Tiebreak(c) if c.criteria.len() == 1));
+    assert!(matches!(p.steps[5], PlayoffStep::EarlierGame(_)));
+    assert!(matches!(p.steps[6], PlayoffStep::Black(_)));
 
     let Item::Places(shared) = &f.items[28] else {
         panic!()

@@ -289,7 +289,10 @@ impl Resolver<'_, '_> {
                 PlayoffStep::Game { time, .. } | PlayoffStep::Armageddon { time, .. } => {
                     self.name(Kind::TimeControl, time);
                 }
-                PlayoffStep::Lots(_) | PlayoffStep::Tiebreak(_) => {}
+                PlayoffStep::Lots(_)
+                | PlayoffStep::EarlierGame(_)
+                | PlayoffStep::Black(_)
+                | PlayoffStep::Tiebreak(_) => {}
             }
         }
     }

@@ -188,6 +188,8 @@ kinds! {
     PlayoffGame, "playoff { game T colours C }", Executed, false, "plan playoff step (runtime match)";
     PlayoffArmageddon, "playoff { armageddon T colours C }", Executed, false, "plan playoff step";
     PlayoffLots, "playoff { lots }", Executed, false, "plan playoff step";
+    PlayoffEarlierGame, "playoff { earlier_game }", Executed, false, "plan playoff step";
+    PlayoffBlack, "playoff { black }", Executed, false, "plan playoff step";
     PlayoffTiebreak, "playoff { tiebreak { ... } }", Executed, false, "plan playoff step (mini-match criteria)";
     PlacesDecl, "places R shared|ranked_by ... SOURCES", Executed, false, "plan.places (final ranking)";
     RankingFrom, "ranking NAME { from STAGE }", Executed, false, "plan.rankings source (runtime derived ranking); checker E103, E533";

@@ -368,6 +368,8 @@ impl Walker {
                 PlayoffStep::Game { span, .. } => self.push(K::PlayoffGame, *span),
                 PlayoffStep::Armageddon { span, .. } => self.push(K::PlayoffArmageddon, *span),
                 PlayoffStep::Lots(span) => self.push(K::PlayoffLots, *span),
+                PlayoffStep::EarlierGame(span) => self.push(K::PlayoffEarlierGame, *span),
+                PlayoffStep::Black(span) => self.push(K::PlayoffBlack, *span),
                 PlayoffStep::Tiebreak(t) => self.chain(K::PlayoffTiebreak, t),
             }
         }

@@ -44,7 +44,9 @@ impl Walk {
                 PlayoffStep::Game { span, .. } | PlayoffStep::Armageddon { span, .. } => {
                     self.add(*span, "playoff step")
                 }
-                PlayoffStep::Lots(span) => self.add(*span, "playoff step"),
+                PlayoffStep::Lots(span)
+                | PlayoffStep::EarlierGame(span)
+                | PlayoffStep::Black(span) => self.add(*span, "playoff step"),
                 PlayoffStep::Tiebreak(c) => self.chain(c),
             }
         }

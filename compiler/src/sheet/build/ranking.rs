@@ -126,6 +126,14 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
                 ctx.mark(*sp);
                 ctx.m(M::PlayoffLots).to_string()
             }
+            PlayoffStep::EarlierGame(sp) => {
+                ctx.mark(*sp);
+                ctx.m(M::PlayoffEarlierGame).to_string()
+            }
+            PlayoffStep::Black(sp) => {
+                ctx.mark(*sp);
+                ctx.m(M::PlayoffBlack).to_string()
+            }
             PlayoffStep::Tiebreak(ch) => {
                 ctx.mark(ch.span);
                 let cs: Vec<String> = ch
