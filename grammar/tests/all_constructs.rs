@@ -351,7 +351,13 @@ fn entry_pools_players() {
         panic!()
     };
     assert!(matches!(&asean.source[0], PoolSource::Quota { count, .. } if count.node == 2));
-    assert!(matches!(&asean.source[1], PoolSource::Host { .. }));
+    assert!(matches!(
+        &asean.source[1],
+        PoolSource::Host {
+            when_odd: Some(_),
+            ..
+        }
+    ));
     assert!(matches!(&asean.source[2], PoolSource::Remark(_)));
     assert!(
         matches!(&e.clauses[7], EntryClause::Age { requires: Some(_), years, .. } if years.node == 65)

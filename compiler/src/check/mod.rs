@@ -18,6 +18,7 @@ pub mod fitness;
 pub mod late_entry;
 pub mod lineup;
 
+pub mod host;
 pub mod limits;
 pub mod names;
 pub mod open_values;
@@ -177,6 +178,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         late_entry::check(&ctx, &mut diags);
         lineup::check(&ctx, &mut diags);
         quotas::check(ctx.file, &mut diags);
+        host::check(ctx.file, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -243,6 +245,7 @@ pub fn codes() -> Vec<&'static Code> {
         late_entry::CODES,
         lineup::CODES,
         quotas::CODES,
+        host::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

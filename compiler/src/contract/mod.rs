@@ -102,6 +102,7 @@ kinds! {
     PoolQualifiers, "pool { qualifiers \"...\" top N }", Printed, false, "sheet (selection happens before the event)";
     PoolQuota, "pool { quota \"...\" N }", Printed, false, "sheet";
     PoolHost, "pool { host_player N }", Printed, false, "sheet";
+    PoolHostWhenOdd, "pool { host_player N when_odd }", Executed, false, "plan pool.host_when_odd (the host plays only when the field without it is odd)";
     PoolStaff, "pool { staff ROLE N }", Printed, false, "sheet";
     PoolRemark, "pool { \"...\" }", Printed, false, "sheet";
     Age, "entry { age OP N }", Executed, false, "plan.entry.age (roster eligibility)";

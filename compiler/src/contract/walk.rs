@@ -228,6 +228,12 @@ impl Walker {
                 p.source.iter().for_each(|s| {
                     let (kind, span) = pool_source(s);
                     self.push(kind, span);
+                    if let PoolSource::Host {
+                        when_odd: Some(w), ..
+                    } = s
+                    {
+                        self.push(K::PoolHostWhenOdd, *w);
+                    }
                 });
                 return;
             }

@@ -352,6 +352,13 @@ fn entry_clause(w: &mut Walk, c: &EntryClause) {
                     PoolSource::NominatedBy(t) | PoolSource::Remark(t) => t.span,
                 };
                 w.add(span, "pool source");
+                if let PoolSource::Host {
+                    when_odd: Some(odd),
+                    ..
+                } = s
+                {
+                    w.add(*odd, "host when_odd");
+                }
             }
         }
         EntryClause::Player(p) => {

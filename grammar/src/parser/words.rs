@@ -180,7 +180,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("playoff_steps", "`{ playoff steps }`"),
     ("pool", "`pool rated 9 \"等级分前9位\" { rating top 9 as_of 2013-12-31 }`"),
     ("pool_excluding", "`excluding pool champions`"),
-    ("pool_host", "`host_player 1`"),
+    ("pool_host", "`host_player 1 [when_odd]`"),
     ("pool_named", "`named`"),
     ("pool_nominated", "`nominated_by \"中华台北象棋协会\"`"),
     ("pool_qualifiers", "`qualifiers \"地市州分站赛\" top 12`"),

@@ -24,6 +24,7 @@ mod fixed;
 pub mod generate;
 mod generate_quota;
 mod generate_want;
+mod host;
 mod late;
 pub mod limits;
 mod money;
@@ -112,12 +113,19 @@ pub fn run_with(
     if !open.is_empty() {
         return Err(open);
     }
+    // A `when_odd` host pool is in or out before the roster is checked against the cap.
+    let (hosted, host_notes) = host::fill_odd_field(&plan.entry.pools, roster);
+    let roster = hosted.as_ref().unwrap_or(roster);
     let problems = validate_roster(plan, roster);
     if !problems.is_empty() {
         return Err(problems);
     }
     let book = ResultBook::new(results)?;
     let mut ctx = Ctx::new(plan, roster, results, options, seed, book)?;
+    for note in host_notes {
+        ctx.transcript
+            .push(transcript::EntryKind::Entry, note.text, &note.origin);
+    }
     ctx.warnings = unplaced::check(plan, roster, &mut ctx.transcript);
     for (ix, stage) in plan.stages.iter().enumerate() {
         ctx.transcript.stage = Some(stage.name.clone());
