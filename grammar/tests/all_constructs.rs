@@ -688,6 +688,11 @@ fn the_other_knockouts_same_place_and_team_formats() {
     );
     assert!(matches!(&open.clauses[2], StageClause::Scoring(s) if s.node == "team"));
     assert!(matches!(&open.clauses[3], StageClause::Tiebreak(c) if c.criteria.len() == 3));
+    assert!(
+        matches!(&open.clauses[4], StageClause::Numbers(Numbers::Parity { pools, within, .. })
+        if pools.len() == 2 && pools[0].0.node == "rated" && pools[0].1.node == "odd"
+            && pools[1].1.node == "even" && within.node == "rating")
+    );
 
     let ko = stage(&f, "top_ko");
     let StageClause::Format(Format::Knockout(k)) = &ko.clauses[0] else {

@@ -22,6 +22,7 @@ pub mod host;
 pub mod limits;
 pub mod names;
 pub mod open_values;
+pub mod parity;
 pub mod playoffs;
 pub mod quotas;
 pub mod rankings;
@@ -179,6 +180,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         lineup::check(&ctx, &mut diags);
         quotas::check(ctx.file, &mut diags);
         host::check(ctx.file, &mut diags);
+        parity::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -246,6 +248,7 @@ pub fn codes() -> Vec<&'static Code> {
         lineup::CODES,
         quotas::CODES,
         host::CODES,
+        parity::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

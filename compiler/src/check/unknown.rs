@@ -367,6 +367,11 @@ impl Resolver<'_, '_> {
                     }
                 }
             }
+            StageClause::Numbers(Numbers::Parity { pools, .. }) => {
+                for (pool, _) in pools {
+                    self.name(Kind::Pool, pool);
+                }
+            }
             StageClause::Numbers(Numbers::Seeded { tiers, .. }) => {
                 for t in tiers {
                     match t {

@@ -165,6 +165,7 @@ kinds! {
     DrawAvoid, "draw { avoid same_unit|same_federation }", Executed, false, "plan draw.avoid_same_unit, avoid_by";
     DrawNumbers, "draw { numbers RULE }", Executed, false, "plan round robin numbers";
     Numbers, "stage { numbers ... }", Executed, false, "plan stage numbers (pairing numbers)";
+    NumbersParity, "stage { numbers { pool A odd  pool B even  within ORDER } }", Executed, false, "plan stage numbers (odd numbers to one pool, even to the other); checker E418-E420";
     FirstRound, "stage { first_round METHOD ... }", Executed, false, "plan swiss.first_round (round-1 pairing)";
     Colours, "stage { colours RULE }", Executed, false, "plan stage colour rule";
     Avoid, "stage { avoid same_unit|same_federation [WHEN] }", Executed, false, "plan swiss.avoid_same_unit, avoid_by / round robin draw";

@@ -314,6 +314,9 @@ impl Walker {
                 }
                 return;
             }
+            StageClause::Numbers(xqreg_grammar::ast::Numbers::Parity { span, .. }) => {
+                (K::NumbersParity, *span)
+            }
             StageClause::Numbers(n) => (K::Numbers, numbers_span(n)),
             StageClause::FirstRound { span, .. } => (K::FirstRound, *span),
             StageClause::Colours { span, .. } => (K::Colours, *span),
@@ -493,7 +496,8 @@ fn prize_item(i: &PrizeItem) -> Span {
 fn numbers_span(n: &xqreg_grammar::ast::Numbers) -> Span {
     match n {
         xqreg_grammar::ast::Numbers::Rule(i) => i.span,
-        xqreg_grammar::ast::Numbers::Seeded { span, .. } => *span,
+        xqreg_grammar::ast::Numbers::Seeded { span, .. }
+        | xqreg_grammar::ast::Numbers::Parity { span, .. } => *span,
     }
 }
 

@@ -429,7 +429,9 @@ fn stage(w: &mut Walk, s: &Stage) {
             }
             StageClause::Numbers(n) => match n {
                 Numbers::Rule(i) => w.add(i.span, "numbers"),
-                Numbers::Seeded { span, .. } => w.add(*span, "numbers"),
+                Numbers::Seeded { span, .. } | Numbers::Parity { span, .. } => {
+                    w.add(*span, "numbers")
+                }
             },
             StageClause::FirstRound { span, .. }
             | StageClause::Colours { span, .. }
