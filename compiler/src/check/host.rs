@@ -63,7 +63,7 @@ pub fn check(file: &ast::File, diags: &mut Diagnostics) {
             else {
                 continue;
             };
-            if count.node % 2 == 0 {
+            if count.node.is_multiple_of(2) {
                 diags.push(EVEN.at(count.span, &[("n", &count.node.to_string())]));
             }
             match first {

@@ -1,8 +1,9 @@
 //! `host_player N when_odd` (东道主补位): a host pool whose players play only when the field
 //! without them is odd, so that they make it even; otherwise they are left out of the event.
 
+use super::problem::{codes, RuntimeProblem};
 use super::roster::Roster;
-use crate::plan::{Origin, Pool};
+use crate::plan::{Origin, Plan, Pool};
 
 /// What a `when_odd` host pool did: the transcript line and the clause it cites.
 pub(crate) struct HostNote {
@@ -35,7 +36,8 @@ pub(crate) fn fill_odd_field(pools: &[Pool], roster: &Roster) -> (Option<Roster>
         } else {
             hosts.join(", ")
         };
-        let text = if others % 2 == 1 {
+        let odd = !others.is_multiple_of(2);
+        let text = if odd {
             format!(
                 "host pool `{name}` ({ids}) plays: the field without it is {others}, odd (host_player when_odd)"
             )
@@ -44,7 +46,7 @@ pub(crate) fn fill_odd_field(pools: &[Pool], roster: &Roster) -> (Option<Roster>
                 "host pool `{name}` ({ids}) does not play: the field without it is {others}, even (host_player when_odd)"
             )
         };
-        if others % 2 == 0 && !hosts.is_empty() {
+        if !odd && !hosts.is_empty() {
             kept.players.retain(|p| !is_host(p));
             changed = true;
         }
@@ -54,6 +56,20 @@ pub(crate) fn fill_odd_field(pools: &[Pool], roster: &Roster) -> (Option<Roster>
         });
     }
     (changed.then_some(kept), notes)
+}
+
+/// `problems` of the roster as entered, with the cap counted on the roster as played: a host
+/// pool left out takes no place under it.
+pub(crate) fn cap_as_played(
+    plan: &Plan,
+    played: Option<&Roster>,
+    mut problems: Vec<RuntimeProblem>,
+) -> Vec<RuntimeProblem> {
+    if let Some(played) = played {
+        problems.retain(|p| p.code != codes::FIELD_OVER_CAP);
+        problems.extend(super::validate::field_over_cap(plan, played));
+    }
+    problems
 }
 
 #[cfg(test)]

@@ -113,13 +113,13 @@ pub fn run_with(
     if !open.is_empty() {
         return Err(open);
     }
-    // A `when_odd` host pool is in or out before the roster is checked against the cap.
+    // A `when_odd` host pool left out is checked as entered, but takes no place under the cap.
     let (hosted, host_notes) = host::fill_odd_field(&plan.entry.pools, roster);
-    let roster = hosted.as_ref().unwrap_or(roster);
-    let problems = validate_roster(plan, roster);
+    let problems = host::cap_as_played(plan, hosted.as_ref(), validate_roster(plan, roster));
     if !problems.is_empty() {
         return Err(problems);
     }
+    let roster = hosted.as_ref().unwrap_or(roster);
     let book = ResultBook::new(results)?;
     let mut ctx = Ctx::new(plan, roster, results, options, seed, book)?;
     for note in host_notes {

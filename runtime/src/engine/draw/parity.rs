@@ -125,16 +125,19 @@ mod tests {
     #[test]
     fn odd_numbers_to_one_pool_even_to_the_other() {
         // Registration order a a b b a: numbers 1 p1, 2 p3, 3 p2, 4 p4, 5 p5.
-        assert_eq!(number(&["a", "a", "b", "b", "a"]).unwrap(), [0, 2, 1, 3, 4]);
+        assert_eq!(
+            number(&["a", "a", "b", "b", "a"]).expect("fits"),
+            [0, 2, 1, 3, 4]
+        );
     }
 
     #[test]
     fn a_player_in_neither_pool_and_counts_that_do_not_fit_are_refused() {
-        let err = number(&["a", "b", "c"]).unwrap_err();
+        let err = number(&["a", "b", "c"]).expect_err("refused");
         assert_eq!((err[0].code.as_str(), err[0].row), ("R033", Some(4)));
-        let err = number(&["a", "b", "b"]).unwrap_err();
+        let err = number(&["a", "b", "b"]).expect_err("refused");
         assert_eq!(err[0].code, "R034");
-        let err = number(&["a", "a", "a", "b"]).unwrap_err();
+        let err = number(&["a", "a", "a", "b"]).expect_err("refused");
         assert_eq!(err[0].code, "R034");
     }
 }
