@@ -375,16 +375,10 @@ impl Resolver<'_, '_> {
             StageClause::Numbers(Numbers::Seeded { tiers, .. }) => {
                 for t in tiers {
                     match t {
-                        SeedTier::Pool(p) => {
-                            self.name(Kind::Pool, p);
-                        }
-                        SeedTier::Category(c) => {
-                            self.name(Kind::Category, c);
-                        }
+                        SeedTier::Pool(p) => _ = self.name(Kind::Pool, p),
+                        SeedTier::Category(c) => _ = self.name(Kind::Category, c),
                         SeedTier::Players(ps) => {
-                            for p in ps {
-                                self.name(Kind::Player, p);
-                            }
+                            ps.iter().for_each(|p| _ = self.name(Kind::Player, p))
                         }
                         SeedTier::Title(_) => {}
                     }

@@ -1,6 +1,7 @@
-//! Codes of run input and of running: E8xx for roster and results CSV files, R0xx for the
-//! problems the runtime reports (their ids are the runtime's `engine::problem::codes`; the
-//! explanations and the Chinese live here, beside the other codes of the compiler).
+//! Codes of run input and of running, one cohesive table (long on purpose): E8xx for roster and
+//! results CSV files, R0xx for the problems the runtime reports (their ids are the runtime's
+//! `engine::problem::codes`; the explanations and the Chinese live here, beside the other codes
+//! of the compiler).
 
 use crate::diagnostics::{Code, Explain, Severity, Template};
 
