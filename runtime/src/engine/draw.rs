@@ -240,7 +240,7 @@ fn placed_text(pot: &str, id: &str, names: &[String], pick: usize, candidates: &
 }
 
 /// Pairing numbers for `members`: returns them ordered as numbers 1, 2, ...; odd/even numbers
-/// refuse a member in neither pool (R033) and pools they cannot fit (R034).
+/// refuse a member in neither pool (R035) and pools they cannot fit (R036).
 pub fn number(
     plan: &Plan,
     numbers: &Numbers,

@@ -103,7 +103,7 @@ pub mod codes {
     /// A roster row over an entry quota (`quota per unit 3 men 2`).
     pub const OVER_QUOTA: &str = "R032";
     /// A player numbered by odd/even pools who is in neither pool.
-    pub const NOT_IN_PARITY_POOL: &str = "R033";
+    pub const NOT_IN_PARITY_POOL: &str = "R035";
     /// Odd/even pools whose counts no odd/even numbering fits.
-    pub const PARITY_DOES_NOT_FIT: &str = "R034";
+    pub const PARITY_DOES_NOT_FIT: &str = "R036";
 }

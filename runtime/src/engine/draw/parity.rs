@@ -16,8 +16,8 @@ pub(super) struct Parity<'p> {
 }
 
 /// `members` in number order: odd pool first, then even, alternating. A member in neither pool
-/// is R033 at its row; pools whose counts no odd/even numbering fits (the odd pool must have as
-/// many players as the even one, or one more) are R034.
+/// is R035 at its row; pools whose counts no odd/even numbering fits (the odd pool must have as
+/// many players as the even one, or one more) are R036.
 pub(super) fn numbered(
     p: &Parity<'_>,
     roster: &Roster,
@@ -134,10 +134,10 @@ mod tests {
     #[test]
     fn a_player_in_neither_pool_and_counts_that_do_not_fit_are_refused() {
         let err = number(&["a", "b", "c"]).expect_err("refused");
-        assert_eq!((err[0].code.as_str(), err[0].row), ("R033", Some(4)));
+        assert_eq!((err[0].code.as_str(), err[0].row), ("R035", Some(4)));
         let err = number(&["a", "b", "b"]).expect_err("refused");
-        assert_eq!(err[0].code, "R034");
+        assert_eq!(err[0].code, "R036");
         let err = number(&["a", "a", "a", "b"]).expect_err("refused");
-        assert_eq!(err[0].code, "R034");
+        assert_eq!(err[0].code, "R036");
     }
 }
