@@ -351,7 +351,13 @@ fn entry_pools_players() {
         panic!()
     };
     assert!(matches!(&asean.source[0], PoolSource::Quota { count, .. } if count.node == 2));
-    assert!(matches!(&asean.source[1], PoolSource::Host { .. }));
+    assert!(matches!(
+        &asean.source[1],
+        PoolSource::Host {
+            when_odd: Some(_),
+            ..
+        }
+    ));
     assert!(matches!(&asean.source[2], PoolSource::Remark(_)));
     assert!(
         matches!(&e.clauses[7], EntryClause::Age { requires: Some(_), years, .. } if years.node == 65)
@@ -754,6 +760,11 @@ fn the_other_knockouts_same_place_and_team_formats() {
     );
     assert!(matches!(&open.clauses[2], StageClause::Scoring(s) if s.node == "team"));
     assert!(matches!(&open.clauses[3], StageClause::Tiebreak(c) if c.criteria.len() == 3));
+    assert!(
+        matches!(&open.clauses[4], StageClause::Numbers(Numbers::Parity { pools, within, .. })
+        if pools.len() == 2 && pools[0].0.node == "rated" && pools[0].1.node == "odd"
+            && pools[1].1.node == "even" && within.node == "rating")
+    );
 
     let ko = stage(&f, "top_ko");
     let StageClause::Format(Format::Knockout(k)) = &ko.clauses[0] else {
@@ -832,6 +843,8 @@ fn playoffs_places_prizes_qualification() {
     );
     assert!(matches!(p.steps[3], PlayoffStep::Lots(_)));
     assert!(matches!(&p.steps[4], PlayoffStep::Tiebreak(c) if c.criteria.len() == 1));
+    assert!(matches!(p.steps[5], PlayoffStep::EarlierGame(_)));
+    assert!(matches!(p.steps[6], PlayoffStep::Black(_)));
 
     let Item::Places(shared) = &f.items[28] else {
         panic!()

@@ -174,3 +174,67 @@ fn results_for_games_that_do_not_exist_or_twice_are_errors() {
     assert_eq!(err[0].code, "R009");
     assert!(err[0].message.contains("does not exist"));
 }
+
+/// `game rapid; earlier_game; black`: the chain of 以慢棋对局胜负决定，仍无法决出则黑方胜.
+fn earlier_then_black() -> xqreg_runtime::plan::PlayoffChain {
+    use xqreg_runtime::plan::{ColourRule, PlayoffChain, PlayoffStep, PlayoffStepKind};
+    let step = |kind| PlayoffStep {
+        kind,
+        origin: o("step"),
+    };
+    PlayoffChain {
+        name: None,
+        steps: vec![
+            step(PlayoffStepKind::Game {
+                time: "rapid".to_string(),
+                colours: ColourRule::Swap,
+                games: 1,
+            }),
+            step(PlayoffStepKind::EarlierGame),
+            step(PlayoffStepKind::Black),
+        ],
+        origin: o("playoff"),
+    }
+}
+
+#[test]
+fn earlier_game_gives_the_match_to_the_first_decided_regular_game_then_black_wins() {
+    let plan = seeded_knockout(2)
+        .games(2)
+        .playoff(earlier_then_black())
+        .plan(2);
+    let won_first = RecordedResults {
+        games: vec![
+            game("ko", 1, "p1", "p2", "0-1", None, Some(1)),
+            game("ko", 1, "p2", "p1", "0-1", None, Some(2)),
+            game("ko", 1, "p1", "p2", "=", Some("rapid"), None),
+        ],
+        rest: RestRule::Draws,
+        ..Default::default()
+    };
+    let out = run(&plan, &players(2), &won_first, 5).expect("runs");
+    let m = &out.stages[0].matches[0];
+    assert_eq!(
+        (m.decided_by.as_str(), m.winner.as_str()),
+        ("earlier_game", "p2")
+    );
+    assert!(out
+        .transcript
+        .iter()
+        .any(|t| t.text.contains("earlier_game: p2 won regular game 1")
+            && t.text.contains("decided by earlier_game")));
+    let all_drawn = RecordedResults {
+        rest: RestRule::Draws,
+        ..Default::default()
+    };
+    let out = run(&plan, &players(2), &all_drawn, 5).expect("runs");
+    let m = &out.stages[0].matches[0];
+    let last = out.stages[0].games.last().expect("the rapid game");
+    assert_eq!(m.decided_by, "black");
+    assert_eq!(m.winner, last.black, "Black in the last game wins");
+    assert!(out
+        .transcript
+        .iter()
+        .any(|t| t.text.contains("earlier_game: none of the 2")
+            && t.text.contains("had Black in the match's last game")));
+}

@@ -178,6 +178,7 @@ fn sectioned_plan() -> Plan {
         title_condition: Some((CompareOp::Ge, Title::Master)),
         named: false,
         unit: None,
+        host_when_odd: None,
         origin: o("pool pro 2"),
     }];
     plan.entry.conditions = vec![Condition::Age {

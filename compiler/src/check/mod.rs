@@ -19,9 +19,11 @@ pub mod fitness;
 pub mod late_entry;
 pub mod lineup;
 
+pub mod host;
 pub mod limits;
 pub mod names;
 pub mod open_values;
+pub mod parity;
 pub mod playoffs;
 pub mod quotas;
 pub mod rankings;
@@ -181,6 +183,8 @@ pub fn check(file: &ast::File) -> CheckOutput {
         quotas::check(ctx.file, &mut diags);
         stage_caps::check(&ctx, &mut diags);
         attributes::check(ctx.file, &mut diags);
+        host::check(ctx.file, &mut diags);
+        parity::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
         playoffs::check(&ctx, &mut diags);
@@ -249,6 +253,8 @@ pub fn codes() -> Vec<&'static Code> {
         quotas::CODES,
         stage_caps::CODES,
         attributes::CODES,
+        host::CODES,
+        parity::CODES,
         draws::CODES,
         time::CODES,
         playoffs::CODES,

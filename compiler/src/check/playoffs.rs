@@ -1,8 +1,11 @@
 //! Playoff chains: each ends in a decisive step (E304) with nothing after it (W301), an
 //! armageddon has draw odds (E305), every game states its colour rule (E306); and a knockout or
-//! same-place stage whose games can be drawn names a chain (E308).
+//! same-place stage whose games can be drawn names a chain (E308); `earlier_game` needs a match
+//! of more than one regular game to decide anything (E309).
 
-use xqreg_grammar::ast::{Item, PlayoffChain, PlayoffStep, StageClause};
+use xqreg_grammar::ast::{
+    Format, Item, KnockoutClause, PlayoffChain, PlayoffRef, PlayoffStep, StageClause,
+};
 use xqreg_grammar::Span;
 
 use super::names::code;
@@ -11,8 +14,8 @@ use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
 code!(E304, "E304", "playoff-not-decisive", Error,
-    Template::new("A playoff chain runs until a step decides; its last step must be one that cannot be drawn: an `armageddon` (draw odds) or `lots`.",
-        "加赛按步骤进行直到分出胜负；最后一步必须不可能和棋：`armageddon`（和棋判胜）或 `lots`（抽签）。"),
+    Template::new("A playoff chain runs until a step decides; its last step must be one that cannot be drawn: an `armageddon` (draw odds), `lots` or `black` (Black in the last game wins).",
+        "加赛按步骤进行直到分出胜负；最后一步必须不可能和棋：`armageddon`（和棋判胜）、`lots`（抽签）或 `black`（末盘执黑方胜）。"),
     "playoff ladder { game rapid colours swap  game blitz colours redraw }",
     Template::new("End the chain with `armageddon NAME colours lot` or `lots`.", "以 `armageddon 名称 colours lot` 或 `lots` 结束加赛。"));
 code!(E305, "E305", "armageddon-without-draw-odds", Error,
@@ -31,14 +34,20 @@ code!(E308, "E308", "knockout-without-playoff", Error,
         "淘汰赛或同名次比赛必须分出胜负；对局可能和棋时，阶段必须指明决胜的加赛办法（`playoff 名称` 或内联 `playoff { ... }`）。"),
     "time standard { base 20min }\nstage final { knockout { seeded 4 }  time standard }",
     Template::new("Add `playoff NAME` naming a declared chain, or write one inline.", "加上 `playoff 名称` 引用已声明的加赛办法，或直接内联写出。"));
+code!(E309, "E309", "earlier-game-without-earlier-game", Error,
+    Template::new("`earlier_game` decides by the first of the match's regular games that had a winner; a match of one regular game reaches the playoff only when that game was drawn, so the step can never decide.",
+        "`earlier_game` 以本场第一盘分出胜负的常规对局决定；只有一盘常规对局的比赛只有在该局和棋时才进入加赛，此步骤永远无法决出胜负。"),
+    "playoff p { game rapid colours swap  earlier_game  black }\nstage final { knockout { seeded 4 }  time standard  playoff p }",
+    Template::new("Give the stage's matches more than one game (`games 2`), or delete the step.",
+        "让该阶段每场比赛多于一盘（`games 2`），或删去该步骤。"));
 code!(
     W301,
     "W301",
     "unreachable-playoff-step",
     Warning,
     Template::new(
-        "A step after an armageddon or lots never runs: the chain is already decided.",
-        "附加赛或抽签之后的步骤永远不会进行：此时已分出胜负。"
+        "A step after an armageddon, lots or `black` never runs: the chain is already decided.",
+        "附加赛、抽签或 `black`（执黑方胜）之后的步骤永远不会进行：此时已分出胜负。"
     ),
     "playoff ladder { armageddon armageddon colours lot  game blitz colours swap }",
     Template::new(
@@ -47,7 +56,7 @@ code!(
     )
 );
 
-pub const CODES: &[&Code] = &[&E304, &E305, &E306, &E308, &W301];
+pub const CODES: &[&Code] = &[&E304, &E305, &E306, &E308, &E309, &W301];
 
 const NOT_DECISIVE: Report = Report {
     code: &E304,
@@ -101,6 +110,22 @@ const UNREACHABLE: Report = Report {
         "删去它，或移到决胜步骤之前",
     ),
 };
+const NO_EARLIER: Report = Report {
+    code: &E309,
+    message: Template::new(
+        "`earlier_game` can never decide in stage `{stage}`: its matches have one regular game",
+        "`earlier_game` 在阶段 `{stage}` 中永远无法决出胜负：其每场比赛只有一盘常规对局",
+    ),
+    label: Template::new(
+        "no earlier game can have a winner",
+        "没有可能分出胜负的先前对局",
+    ),
+    help: Template::new(
+        "give the matches `games 2` (or more), or delete the step",
+        "为比赛设 `games 2`（或更多），或删去该步骤",
+    ),
+};
+const STAGE_HERE: Template = Template::new("one regular game per match", "每场一盘常规对局");
 const DECISIVE_HERE: Template = Template::new("decided here", "在此已决出胜负");
 const NO_PLAYOFF: Report = Report {
     code: &E308,
@@ -132,7 +157,9 @@ fn step_span(step: &PlayoffStep) -> Span {
     match step {
         PlayoffStep::Game { span, .. }
         | PlayoffStep::Armageddon { span, .. }
-        | PlayoffStep::Lots(span) => *span,
+        | PlayoffStep::Lots(span)
+        | PlayoffStep::EarlierGame(span)
+        | PlayoffStep::Black(span) => *span,
         PlayoffStep::Tiebreak(t) => t.span,
     }
 }
@@ -152,6 +179,55 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         }
     }
     needs_playoff(ctx, diags);
+    earlier_game(ctx, diags);
+}
+
+/// E309: a stage of one-game matches whose chain has `earlier_game`.
+fn earlier_game(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for name in &ctx.scope.stage_order {
+        let clauses = ctx.scope.stage_clauses(name);
+        let games = clauses.iter().find_map(|c| match c {
+            StageClause::Format(Format::Knockout(ko)) => Some(
+                ko.clauses
+                    .iter()
+                    .find_map(|k| match k {
+                        KnockoutClause::Games(g) => Some(g.node),
+                        _ => None,
+                    })
+                    .unwrap_or(1),
+            ),
+            StageClause::Format(Format::SamePlace { .. }) => Some(1),
+            _ => None,
+        });
+        if games != Some(1) {
+            continue;
+        }
+        let chain = clauses.iter().find_map(|c| match c {
+            StageClause::Playoff(PlayoffRef::Inline(p)) => Some(p),
+            StageClause::Playoff(PlayoffRef::Named(n)) => {
+                ctx.scope.playoffs.get(n.node.as_str()).copied()
+            }
+            _ => None,
+        });
+        let Some(chain) = chain else { continue };
+        let Some(step) = chain
+            .steps
+            .iter()
+            .find(|s| matches!(s, PlayoffStep::EarlierGame(_)))
+        else {
+            continue;
+        };
+        let span = ctx
+            .scope
+            .stages
+            .get(*name)
+            .map_or(Span::default(), |i| i.stage.name.span);
+        diags.push(
+            NO_EARLIER
+                .at(step_span(step), &[("stage", name)])
+                .with_label(span, STAGE_HERE.plain()),
+        );
+    }
 }
 
 fn chain(ctx: &Ctx<'_>, p: &PlayoffChain, diags: &mut Diagnostics) {
@@ -191,8 +267,8 @@ fn chain(ctx: &Ctx<'_>, p: &PlayoffChain, diags: &mut Diagnostics) {
                 }
                 decided = Some(*span);
             }
-            PlayoffStep::Lots(span) => decided = Some(*span),
-            PlayoffStep::Tiebreak(_) => {}
+            PlayoffStep::Lots(span) | PlayoffStep::Black(span) => decided = Some(*span),
+            PlayoffStep::EarlierGame(_) | PlayoffStep::Tiebreak(_) => {}
         }
     }
     if decided.is_none() {

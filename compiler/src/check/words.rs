@@ -152,6 +152,10 @@ pub const NUMBERS: Position = Position {
     what: ("numbering rule", "编号方法"),
     allowed: &["lot", "registration_order", "rating"],
 };
+pub const PARITY: Position = Position {
+    what: ("number parity", "单双号"),
+    allowed: &["odd", "even"],
+};
 /// CXA titles and the Asian/world ones; low to high within each family:
 /// third_class < second_class < first_class < association_master < national_master < master
 /// < grandmaster. Each is a title of the plan (`xqreg_runtime::plan::Title`, tested below).
@@ -353,6 +357,12 @@ fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
                 word(diags, o, &NUMBERS);
             }
             word(diags, rest, &NUMBERS);
+        }
+        StageClause::Numbers(Numbers::Parity { pools, within, .. }) => {
+            for (_, parity) in pools {
+                word(diags, parity, &PARITY);
+            }
+            word(diags, within, &NUMBERS);
         }
         StageClause::FirstRound {
             method,

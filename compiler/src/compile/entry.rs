@@ -179,6 +179,7 @@ impl Lowerer<'_> {
             title_condition: None,
             named: false,
             unit: None,
+            host_when_odd: None,
             origin: self.origin(pool.span),
         };
         for source in &pool.source {
@@ -189,6 +190,9 @@ impl Lowerer<'_> {
                     out.title_condition = title_word(&title.node).map(|t| (compare(op.node), t))
                 }
                 PoolSource::NominatedBy(t) => out.unit = Some(text(t)),
+                PoolSource::Host {
+                    when_odd: Some(w), ..
+                } => out.host_when_odd = Some(self.origin(*w)),
                 PoolSource::RatingTop { .. }
                 | PoolSource::Excluding(_)
                 | PoolSource::Replacement { .. }

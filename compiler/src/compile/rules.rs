@@ -206,6 +206,14 @@ impl Lowerer<'_> {
                     kind: plan::PlayoffStepKind::Lots,
                     origin: self.origin(*span),
                 },
+                PlayoffStep::EarlierGame(span) => plan::PlayoffStep {
+                    kind: plan::PlayoffStepKind::EarlierGame,
+                    origin: self.origin(*span),
+                },
+                PlayoffStep::Black(span) => plan::PlayoffStep {
+                    kind: plan::PlayoffStepKind::Black,
+                    origin: self.origin(*span),
+                },
                 PlayoffStep::Tiebreak(c) => plan::PlayoffStep {
                     kind: plan::PlayoffStepKind::Tiebreak {
                         chain: self.chain(c, FormatKind::Knockout),

@@ -515,6 +515,26 @@ impl Lowerer<'_> {
                 rest: number_order(Some(rest)),
                 origin: self.origin(*span),
             },
+            ast::Numbers::Parity {
+                pools,
+                within,
+                span,
+            } => {
+                // The checker requires one `odd` and one `even` pool (E418).
+                let of = |parity: &str| {
+                    pools
+                        .iter()
+                        .find(|(_, p)| p.node == parity)
+                        .map(|(pool, _)| pool.node.clone())
+                        .unwrap_or_default()
+                };
+                plan::Numbers::Parity {
+                    odd: of("odd"),
+                    even: of("even"),
+                    within: number_order(Some(within)),
+                    origin: self.origin(*span),
+                }
+            }
         }
     }
 }

@@ -85,6 +85,12 @@ pub const LIMITED: &[Applicability] = &[
         help: ("remove it; a knockout numbers its entrants by `seeding` inside `knockout { ... }`; a team round robin draws team numbers by lot", "删去；淘汰赛在 `knockout { ... }` 中用 `seeding` 定种子；团体循环赛抽签定队号"),
     },
     Applicability {
+        kind: K::NumbersParity,
+        formats: &[RoundRobin, SwissCxa, SwissDutch],
+        fixed: &[],
+        help: ("remove it; odd and even numbers go to players' pools, and a knockout seeds by `seeding`, a team stage numbers teams", "删去；单双号按棋手的名额来源分配，淘汰赛用 `seeding` 定种子，团体赛为队编号"),
+    },
+    Applicability {
         kind: K::FirstRound,
         formats: &[SwissCxa, SwissDutch, TeamSwiss],
         fixed: &[],

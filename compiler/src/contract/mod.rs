@@ -102,6 +102,7 @@ kinds! {
     PoolQualifiers, "pool { qualifiers \"...\" top N }", Printed, false, "sheet (selection happens before the event)";
     PoolQuota, "pool { quota \"...\" N }", Printed, false, "sheet";
     PoolHost, "pool { host_player N }", Printed, false, "sheet";
+    PoolHostWhenOdd, "pool { host_player N when_odd }", Executed, false, "plan pool.host_when_odd (the host plays only when the field without it is odd)";
     PoolStaff, "pool { staff ROLE N }", Printed, false, "sheet";
     PoolRemark, "pool { \"...\" }", Printed, false, "sheet";
     Age, "entry { age OP N }", Executed, false, "plan.entry.age (roster eligibility)";
@@ -176,6 +177,7 @@ kinds! {
     DrawAvoid, "draw { avoid same_unit|same_federation }", Executed, false, "plan draw.avoid_same_unit, avoid_by";
     DrawNumbers, "draw { numbers RULE }", Executed, false, "plan round robin numbers";
     Numbers, "stage { numbers ... }", Executed, false, "plan stage numbers (pairing numbers)";
+    NumbersParity, "stage { numbers { pool A odd  pool B even  within ORDER } }", Executed, false, "plan stage numbers (odd numbers to one pool, even to the other); checker E418-E420";
     FirstRound, "stage { first_round METHOD ... }", Executed, false, "plan swiss.first_round (round-1 pairing)";
     Colours, "stage { colours RULE }", Executed, false, "plan stage colour rule";
     Avoid, "stage { avoid same_unit|same_federation [WHEN] }", Executed, false, "plan swiss.avoid_same_unit, avoid_by / round robin draw";
@@ -201,6 +203,8 @@ kinds! {
     PlayoffGame, "playoff { game T colours C }", Executed, false, "plan playoff step (runtime match)";
     PlayoffArmageddon, "playoff { armageddon T colours C }", Executed, false, "plan playoff step";
     PlayoffLots, "playoff { lots }", Executed, false, "plan playoff step";
+    PlayoffEarlierGame, "playoff { earlier_game }", Executed, false, "plan playoff step";
+    PlayoffBlack, "playoff { black }", Executed, false, "plan playoff step";
     PlayoffTiebreak, "playoff { tiebreak { ... } }", Executed, false, "plan playoff step (mini-match criteria)";
     PlacesDecl, "places R shared|ranked_by ... SOURCES", Executed, false, "plan.places (final ranking)";
     RankingFrom, "ranking NAME { from STAGE }", Executed, false, "plan.rankings source (runtime derived ranking); checker E103, E533";

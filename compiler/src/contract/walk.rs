@@ -231,6 +231,12 @@ impl Walker {
                 p.source.iter().for_each(|s| {
                     let (kind, span) = pool_source(s);
                     self.push(kind, span);
+                    if let PoolSource::Host {
+                        when_odd: Some(w), ..
+                    } = s
+                    {
+                        self.push(K::PoolHostWhenOdd, *w);
+                    }
                 });
                 return;
             }
@@ -316,6 +322,9 @@ impl Walker {
                 }
                 return;
             }
+            StageClause::Numbers(xqreg_grammar::ast::Numbers::Parity { span, .. }) => {
+                (K::NumbersParity, *span)
+            }
             StageClause::Numbers(n) => (K::Numbers, numbers_span(n)),
             StageClause::FirstRound { span, .. } => (K::FirstRound, *span),
             StageClause::Colours { span, .. } => (K::Colours, *span),
@@ -377,6 +386,8 @@ impl Walker {
                 PlayoffStep::Game { span, .. } => self.push(K::PlayoffGame, *span),
                 PlayoffStep::Armageddon { span, .. } => self.push(K::PlayoffArmageddon, *span),
                 PlayoffStep::Lots(span) => self.push(K::PlayoffLots, *span),
+                PlayoffStep::EarlierGame(span) => self.push(K::PlayoffEarlierGame, *span),
+                PlayoffStep::Black(span) => self.push(K::PlayoffBlack, *span),
                 PlayoffStep::Tiebreak(t) => self.chain(K::PlayoffTiebreak, t),
             }
         }
@@ -503,7 +514,8 @@ fn prize_item(i: &PrizeItem) -> Span {
 fn numbers_span(n: &xqreg_grammar::ast::Numbers) -> Span {
     match n {
         xqreg_grammar::ast::Numbers::Rule(i) => i.span,
-        xqreg_grammar::ast::Numbers::Seeded { span, .. } => *span,
+        xqreg_grammar::ast::Numbers::Seeded { span, .. }
+        | xqreg_grammar::ast::Numbers::Parity { span, .. } => *span,
     }
 }
 

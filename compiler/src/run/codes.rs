@@ -561,6 +561,28 @@ runtime_code!(
 );
 
 runtime_code!(
+    R035,
+    "R035",
+    "not-in-parity-pool",
+    "A stage gives one pool the odd pairing numbers and another the even ones (`numbers { pool a odd  pool b even ... }`), and a player of its field is in neither pool: no number is theirs.",
+    "某阶段把单号给一个名额来源、双号给另一个（`numbers { pool a odd  pool b even ... }`），而其参赛者中有棋手不属于这两个来源中的任何一个：没有属于他的代号。",
+    "stage main { round_robin single  numbers { pool a odd  pool b even  within lot } }\n# roster: a player with pool c",
+    "Put the player in one of the two pools (the roster's `pool` column), or leave the player out of the stage.",
+    "把该棋手归入两个来源之一（名单的 `pool` 列），或不让其参加该阶段。"
+);
+
+runtime_code!(
+    R036,
+    "R036",
+    "parity-does-not-fit",
+    "Odd numbers 1, 3, 5, ... and even numbers 2, 4, 6, ... leave no gap only when the odd pool has as many players as the even pool, or one more; the stage's field has other counts.",
+    "单号 1、3、5……与双号 2、4、6……只有在单号一方与双号一方人数相同或多一人时才不留空号；该阶段参赛者的人数不符合。",
+    "stage main { swiss cxa rounds 5  numbers { pool a odd  pool b even  within lot } }\n# roster: 3 players in a, 5 in b",
+    "Balance the two pools (or give the odd numbers to the larger one), or number the stage otherwise.",
+    "使两个来源人数平衡（或把单号给人数多的一方），或改用其他编号办法。"
+);
+
+runtime_code!(
     R040,
     "R040",
     "over-stage-cap",
@@ -604,7 +626,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
-        &R032, &R033, &R040, &R050, &W202,
+        &R032, &R033, &R035, &R036, &R040, &R050, &W202,
     ]
 }
 

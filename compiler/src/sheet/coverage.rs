@@ -44,7 +44,9 @@ impl Walk {
                 PlayoffStep::Game { span, .. } | PlayoffStep::Armageddon { span, .. } => {
                     self.add(*span, "playoff step")
                 }
-                PlayoffStep::Lots(span) => self.add(*span, "playoff step"),
+                PlayoffStep::Lots(span)
+                | PlayoffStep::EarlierGame(span)
+                | PlayoffStep::Black(span) => self.add(*span, "playoff step"),
                 PlayoffStep::Tiebreak(c) => self.chain(c),
             }
         }
@@ -358,6 +360,13 @@ fn entry_clause(w: &mut Walk, c: &EntryClause) {
                     PoolSource::NominatedBy(t) | PoolSource::Remark(t) => t.span,
                 };
                 w.add(span, "pool source");
+                if let PoolSource::Host {
+                    when_odd: Some(odd),
+                    ..
+                } = s
+                {
+                    w.add(*odd, "host when_odd");
+                }
             }
         }
         EntryClause::Player(p) => {
@@ -428,7 +437,9 @@ fn stage(w: &mut Walk, s: &Stage) {
             }
             StageClause::Numbers(n) => match n {
                 Numbers::Rule(i) => w.add(i.span, "numbers"),
-                Numbers::Seeded { span, .. } => w.add(*span, "numbers"),
+                Numbers::Seeded { span, .. } | Numbers::Parity { span, .. } => {
+                    w.add(*span, "numbers")
+                }
             },
             StageClause::FirstRound { span, .. }
             | StageClause::Colours { span, .. }

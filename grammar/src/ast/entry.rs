@@ -213,8 +213,13 @@ pub enum PoolSource {
         count: Spanned<u32>,
         span: Span,
     },
-    /// `host_player 1`: places reserved for the host.
-    Host { count: Spanned<u32>, span: Span },
+    /// `host_player 1 [when_odd]`: places reserved for the host; with `when_odd` the pool's
+    /// players play only when the field without them is odd (东道主补位).
+    Host {
+        count: Spanned<u32>,
+        when_odd: Option<Span>,
+        span: Span,
+    },
     /// `staff leader 1 coach 1`
     Staff {
         roles: Vec<(Ident, Spanned<u32>)>,

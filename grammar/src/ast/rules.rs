@@ -111,6 +111,11 @@ pub enum PlayoffStep {
     },
     /// `lots`: decisive by drawing lots.
     Lots(Span),
+    /// `earlier_game`: the first of the match's regular games that had a winner decides;
+    /// not decisive when none had one (以慢棋对局胜负决定).
+    EarlierGame(Span),
+    /// `black`: the player who had Black in the match's last game wins; decisive (则黑方胜).
+    Black(Span),
     /// `tiebreak { ... }`: for mini-matches, criteria before any game (e.g. black wins).
     Tiebreak(TiebreakChain),
 }

@@ -319,6 +319,13 @@ pub enum Numbers {
         rest: Ident,
         span: Span,
     },
+    /// `numbers { pool a odd  pool b even  within lot }` (单号/双号): each pool with its parity
+    /// (`odd` or `even`), each pool ordered by `within` (lot, registration_order, rating).
+    Parity {
+        pools: Vec<(Ident, Ident)>,
+        within: Ident,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

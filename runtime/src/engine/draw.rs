@@ -19,6 +19,8 @@ use prepare::{group_names, list_key, prepare};
 
 mod solver;
 
+mod parity;
+
 /// Search nodes allowed for one feasibility question; far above what real draws need.
 const NODE_BUDGET: u32 = 200_000;
 
@@ -237,7 +239,8 @@ fn placed_text(pot: &str, id: &str, names: &[String], pick: usize, candidates: &
     }
 }
 
-/// Pairing numbers for `members`: returns them ordered as numbers 1, 2, ...
+/// Pairing numbers for `members`: returns them ordered as numbers 1, 2, ...; odd/even numbers
+/// refuse a member in neither pool (R035) and pools they cannot fit (R036).
 pub fn number(
     plan: &Plan,
     numbers: &Numbers,
@@ -246,7 +249,7 @@ pub fn number(
     lots: &mut Lots,
     transcript: &mut Transcript,
     label: &str,
-) -> Vec<usize> {
+) -> Result<Vec<usize>, Vec<RuntimeProblem>> {
     let (ordered, origin) = match numbers {
         Numbers::Lot { origin } => (ordered_by(NumberOrder::Lot, roster, members, lots), origin),
         Numbers::RegistrationOrder { origin } => (
@@ -283,6 +286,20 @@ pub fn number(
             out.extend(ordered_by(*rest, roster, &left, lots));
             (out, origin)
         }
+        Numbers::Parity {
+            odd,
+            even,
+            within,
+            origin,
+        } => {
+            let p = parity::Parity {
+                odd,
+                even,
+                within: *within,
+                origin,
+            };
+            (parity::numbered(&p, roster, members, lots)?, origin)
+        }
     };
     let ids: Vec<String> = ordered
         .iter()
@@ -294,7 +311,7 @@ pub fn number(
         format!("{label}numbers: {}", ids.join(", ")),
         origin,
     );
-    ordered
+    Ok(ordered)
 }
 
 fn ordered_by(

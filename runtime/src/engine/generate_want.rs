@@ -242,28 +242,31 @@ pub(crate) fn category_stages(plan: &Plan) -> Vec<(&Stage, Vec<(&str, &Origin)>)
 /// could not fill; a stage drawing from the roster with nobody in it, too.
 pub(crate) fn verify(plan: &Plan, roster: &Roster) -> Result<(), Vec<RuntimeProblem>> {
     // The group draws are checked when the event runs.
-    let mut problems: Vec<RuntimeProblem> = validate_entries(plan, roster)
-        .into_iter()
-        .map(|p| {
-            RuntimeProblem::new(
-                codes::CANNOT_GENERATE,
-                format!(
-                    "a generated roster cannot meet this clause ({}: {})",
-                    p.code, p.message
-                ),
-                &p.origin,
-            )
-            .zh(format!(
-                "生成的名单不能满足此条款（{}：{}）",
-                p.code,
-                if p.message_zh.is_empty() {
-                    p.message.as_str()
-                } else {
-                    &*p.message_zh
-                }
-            ))
-        })
-        .collect();
+    let hosted = super::host::fill_odd_field(&plan.entry.pools, roster).0;
+    let entered = validate_entries(plan, roster);
+    let mut problems: Vec<RuntimeProblem> =
+        super::host::cap_as_played(plan, hosted.as_ref(), entered)
+            .into_iter()
+            .map(|p| {
+                RuntimeProblem::new(
+                    codes::CANNOT_GENERATE,
+                    format!(
+                        "a generated roster cannot meet this clause ({}: {})",
+                        p.code, p.message
+                    ),
+                    &p.origin,
+                )
+                .zh(format!(
+                    "生成的名单不能满足此条款（{}：{}）",
+                    p.code,
+                    if p.message_zh.is_empty() {
+                        p.message.as_str()
+                    } else {
+                        &*p.message_zh
+                    }
+                ))
+            })
+            .collect();
     problems.dedup_by(|a, b| a.origin == b.origin && a.message == b.message);
     for stage in &plan.stages {
         let from_roster = stage.entrants.iter().all(|s| {

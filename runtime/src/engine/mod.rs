@@ -26,6 +26,7 @@ mod generate_attrs;
 mod generate_quota;
 mod generate_rng;
 mod generate_want;
+mod host;
 mod late;
 pub mod limits;
 mod money;
@@ -115,12 +116,19 @@ pub fn run_with(
     if !open.is_empty() {
         return Err(open);
     }
-    let problems = validate_roster(plan, roster);
+    // A `when_odd` host pool left out is checked as entered, but takes no place under the cap.
+    let (hosted, host_notes) = host::fill_odd_field(&plan.entry.pools, roster);
+    let problems = host::cap_as_played(plan, hosted.as_ref(), validate_roster(plan, roster));
     if !problems.is_empty() {
         return Err(problems);
     }
+    let roster = hosted.as_ref().unwrap_or(roster);
     let book = ResultBook::new(results)?;
     let mut ctx = Ctx::new(plan, roster, results, options, seed, book)?;
+    for note in host_notes {
+        ctx.transcript
+            .push(transcript::EntryKind::Entry, note.text, &note.origin);
+    }
     ctx.warnings = unplaced::check(plan, roster, &mut ctx.transcript);
     for (ix, stage) in plan.stages.iter().enumerate() {
         ctx.transcript.stage = Some(stage.name.clone());

@@ -107,4 +107,8 @@ pub mod codes {
     /// A category by an attribute (federation, grade, school year, club, residence, age on a
     /// day) that no roster row gives.
     pub const CATEGORY_ATTRIBUTE_MISSING: &str = "R033";
+    /// A player numbered by odd/even pools who is in neither pool.
+    pub const NOT_IN_PARITY_POOL: &str = "R035";
+    /// Odd/even pools whose counts no odd/even numbering fits.
+    pub const PARITY_DOES_NOT_FIT: &str = "R036";
 }

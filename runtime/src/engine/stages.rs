@@ -179,7 +179,7 @@ fn groups_of(
                     &mut ctx.lots,
                     &mut ctx.transcript,
                     &label,
-                ));
+                )?);
             }
             Ok(groups)
         }

@@ -162,7 +162,7 @@ fn seat_field(ctx: &mut Ctx<'_>, stage: &Stage, sw: &Swiss) -> Result<Seated, Ve
             &mut ctx.lots,
             &mut ctx.transcript,
             "",
-        ),
+        )?,
     };
     let mut entering: Vec<(u32, usize)> = late.iter().map(|(&p, &r)| (r, p)).collect();
     entering.sort();

@@ -102,6 +102,8 @@ fn number_order(numbers: &Numbers) -> NumberOrder {
         Numbers::RegistrationOrder { .. } => NumberOrder::RegistrationOrder,
         Numbers::Rating { .. } => NumberOrder::Rating,
         Numbers::Seeded { rest, .. } => *rest,
+        // Pools hold players, not teams: the checker refuses it in a team stage (E114).
+        Numbers::Parity { within, .. } => *within,
     }
 }
 

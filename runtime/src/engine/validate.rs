@@ -302,7 +302,7 @@ fn over_quota(plan: &Plan, quota: &EntryQuota, roster: &Roster) -> Vec<RuntimePr
 }
 
 /// The field over the entry's cap (teams in a team event), cited at the first row over it.
-fn field_over_cap(plan: &Plan, roster: &Roster) -> Option<RuntimeProblem> {
+pub(crate) fn field_over_cap(plan: &Plan, roster: &Roster) -> Option<RuntimeProblem> {
     let entry = &plan.entry;
     let max = entry.field.max()?;
     // A team event's field counts teams; the first row of the team over the cap is cited.

@@ -100,6 +100,10 @@ pub struct Pool {
     /// A generated roster gives the pool's players one unit of their own (e.g. the 8 Taipei
     /// players of seed 004 all come from 中华台北象棋协会); None: units from the general list.
     pub unit: Option<String>,
+    /// `host_player N when_odd` (东道主补位): the pool's players play only when the roster
+    /// without them is odd; the clause's origin.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_when_odd: Option<Origin>,
     pub origin: Origin,
 }
 

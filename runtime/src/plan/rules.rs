@@ -186,6 +186,11 @@ pub enum PlayoffStepKind {
     },
     /// Decided by lot.
     Lots,
+    /// The first of the match's regular games (at the stage's own time control, in order) that
+    /// had a winner decides for that winner; not decisive when every one was drawn.
+    EarlierGame,
+    /// The player who had Black in the match's last game played wins: always decisive.
+    Black,
     /// Criteria on the match's own games before any further game (e.g. black wins).
     Tiebreak { chain: TiebreakChain },
 }
@@ -197,6 +202,8 @@ impl PlayoffStepKind {
         match self {
             PlayoffStepKind::Game { time, .. } | PlayoffStepKind::Armageddon { time, .. } => time,
             PlayoffStepKind::Lots => "lots",
+            PlayoffStepKind::EarlierGame => "earlier_game",
+            PlayoffStepKind::Black => "black",
             PlayoffStepKind::Tiebreak { .. } => "tiebreak",
         }
     }

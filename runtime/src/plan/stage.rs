@@ -213,6 +213,14 @@ pub enum Numbers {
         rest: NumberOrder,
         origin: Origin,
     },
+    /// `numbers { pool a odd  pool b even  within lot }` (单号/双号): pool `odd`'s players take
+    /// numbers 1, 3, 5, ..., pool `even`'s 2, 4, 6, ..., each pool ordered by `within`.
+    Parity {
+        odd: String,
+        even: String,
+        within: NumberOrder,
+        origin: Origin,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -75,6 +75,7 @@ pub fn seed004() -> Plan {
         title_condition: None,
         named: false,
         unit: unit.map(str::to_string),
+        host_when_odd: None,
         origin: o("pool"),
     };
     let groups = groups_004(scoring.clone());

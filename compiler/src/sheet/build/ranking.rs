@@ -72,8 +72,15 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
     let lang = ctx.lang;
     let mut items = Vec::new();
     for (i, step) in chain.steps.iter().enumerate() {
+        // After `earlier_game` nothing was drawn again: the games still leave it undecided.
+        let before = i.checked_sub(1).and_then(|k| chain.steps.get(k));
+        let after_earlier = matches!(before, Some(PlayoffStep::EarlierGame(_)));
         let prefix = ctx
-            .m(if i == 0 { M::IfDrawn } else { M::IfDrawnAgain })
+            .m(match i {
+                0 => M::IfDrawn,
+                _ if after_earlier => M::IfUndecided,
+                _ => M::IfDrawnAgain,
+            })
             .to_string();
         let body = match step {
             PlayoffStep::Game {
@@ -125,6 +132,14 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
             PlayoffStep::Lots(sp) => {
                 ctx.mark(*sp);
                 ctx.m(M::PlayoffLots).to_string()
+            }
+            PlayoffStep::EarlierGame(sp) => {
+                ctx.mark(*sp);
+                ctx.m(M::PlayoffEarlierGame).to_string()
+            }
+            PlayoffStep::Black(sp) => {
+                ctx.mark(*sp);
+                ctx.m(M::PlayoffBlack).to_string()
             }
             PlayoffStep::Tiebreak(ch) => {
                 ctx.mark(ch.span);

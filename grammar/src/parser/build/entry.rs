@@ -225,6 +225,9 @@ impl Builder {
             },
             Rule::pool_host => PoolSource::Host {
                 count: self.nth_int(s, 0)?,
+                when_odd: kids(s)
+                    .find(|k| k.as_rule() == Rule::kw_when_odd)
+                    .map(|k| self.span(&k)),
                 span,
             },
             Rule::pool_staff => PoolSource::Staff {

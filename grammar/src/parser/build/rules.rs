@@ -153,6 +153,8 @@ impl Builder {
                 }
             }
             Rule::playoff_lots => PlayoffStep::Lots(span),
+            Rule::playoff_earlier => PlayoffStep::EarlierGame(span),
+            Rule::playoff_black => PlayoffStep::Black(span),
             Rule::tiebreak => PlayoffStep::Tiebreak(self.tiebreak(s)?),
             _ => return Err(self.missing(s, "a playoff step")),
         })

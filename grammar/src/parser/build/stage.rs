@@ -407,6 +407,9 @@ impl Builder {
     }
 
     fn numbers(&self, p: &Pair<Rule>) -> R<Numbers> {
+        if let Some(block) = kids(p).find(|k| k.as_rule() == Rule::numbers_parity) {
+            return self.numbers_parity(p, &block);
+        }
         let Some(block) = kids(p).find(|k| k.as_rule() == Rule::numbers_block) else {
             return Ok(Numbers::Rule(self.nth_ident(p, 0)?));
         };
@@ -440,6 +443,24 @@ impl Builder {
             tiers,
             seeds_order,
             rest: rest.ok_or_else(|| self.missing(&block, "`rest ORDER`"))?,
+            span: self.span(p),
+        })
+    }
+
+    /// `numbers { pool a odd  pool b even  within lot }`
+    fn numbers_parity(&self, p: &Pair<Rule>, block: &Pair<Rule>) -> R<Numbers> {
+        let mut pools = Vec::new();
+        let mut within = None;
+        for k in kids(block) {
+            match k.as_rule() {
+                Rule::parity_pool => pools.push((self.nth_ident(&k, 0)?, self.nth_ident(&k, 1)?)),
+                Rule::numbers_within => within = Some(self.nth_ident(&k, 0)?),
+                _ => {}
+            }
+        }
+        Ok(Numbers::Parity {
+            pools,
+            within: within.ok_or_else(|| self.missing(block, "`within ORDER`"))?,
             span: self.span(p),
         })
     }

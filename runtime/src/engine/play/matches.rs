@@ -218,6 +218,15 @@ impl Ctx<'_> {
                 Some(self.close_playoff(m, winner, time, &step.origin))
             }
             PlayoffStepKind::Lots => Some(self.by_lot(std::mem::take(m), &step.origin)),
+            PlayoffStepKind::EarlierGame => self.by_earlier_game(m, regular, &step.origin),
+            PlayoffStepKind::Black => {
+                let (_, black) = m.prev?;
+                m.log.push(format!(
+                    "black: {} had Black in the match's last game",
+                    self.id(black)
+                ));
+                Some(self.close_playoff(m, black, "black", &step.origin))
+            }
             PlayoffStepKind::Tiebreak { chain } => {
                 let Some(winner) = tiebreak_in_match(regular, m.a, m.b, chain, spec.scoring) else {
                     m.log
@@ -259,6 +268,35 @@ impl Ctx<'_> {
         let played = self.play_game(game_at, red, black, out);
         m.prev = Some((red, black));
         played
+    }
+
+    /// `earlier_game`: the first regular game with a winner decides; None when all were drawn.
+    fn by_earlier_game(
+        &mut self,
+        m: &mut InMatch,
+        regular: &[Played],
+        origin: &Origin,
+    ) -> Option<MatchResult> {
+        let decided = regular.iter().enumerate().find_map(|(k, g)| {
+            let winner = match g.result.winner()? {
+                Side::Red => g.red,
+                Side::Black if g.red == m.a => m.b,
+                Side::Black => m.a,
+            };
+            Some((k + 1, winner))
+        });
+        let Some((game, winner)) = decided else {
+            m.log.push(format!(
+                "earlier_game: none of the {} regular game(s) had a winner; still level",
+                regular.len()
+            ));
+            return None;
+        };
+        m.log.push(format!(
+            "earlier_game: {} won regular game {game}, the match's first decided game",
+            self.id(winner)
+        ));
+        Some(self.close_playoff(m, winner, "earlier_game", origin))
     }
 
     /// The lot decides the match.

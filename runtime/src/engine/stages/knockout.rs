@@ -207,7 +207,7 @@ pub(super) fn knockout_stage(
                         &mut ctx.lots,
                         &mut ctx.transcript,
                         "seeds: ",
-                    ),
+                    )?,
                 };
             positions
                 .iter()

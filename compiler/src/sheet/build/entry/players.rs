@@ -97,9 +97,18 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource) -> Option<String> {
             let who = ctx.tm(who);
             Some(ctx.mf(M::Quota, &[&who, &count.node.to_string()]))
         }
-        PoolSource::Host { count, span } => {
+        PoolSource::Host {
+            count,
+            when_odd,
+            span,
+        } => {
             ctx.mark(*span);
-            Some(ctx.mf(M::HostPlayers, &[&count.node.to_string()]))
+            let mut s = ctx.mf(M::HostPlayers, &[&count.node.to_string()]);
+            if let Some(w) = when_odd {
+                ctx.mark(*w);
+                s.push_str(ctx.m(M::HostWhenOdd));
+            }
+            Some(s)
         }
         PoolSource::Staff { roles, span } => {
             ctx.mark(*span);

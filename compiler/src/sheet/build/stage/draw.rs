@@ -162,5 +162,30 @@ pub(super) fn numbers(ctx: &mut Ctx<'_>, n: &Numbers) -> String {
                 .to_string();
             ctx.mf(M::NumbersSeeded, &[&fmt::join(lang, &ts), &order, &r])
         }
+        Numbers::Parity {
+            pools,
+            within,
+            span,
+        } => {
+            ctx.mark(*span);
+            let mut of = |parity: &str| {
+                let names: Vec<String> = pools
+                    .iter()
+                    .filter(|(_, p)| p.node == parity)
+                    .map(|(pool, p)| {
+                        ctx.mark(pool.span);
+                        ctx.mark(p.span);
+                        ctx.pool_title(&pool.node)
+                    })
+                    .collect();
+                fmt::join(lang, &names)
+            };
+            let (odd, even) = (of("odd"), of("even"));
+            ctx.mark(within.span);
+            let w = words::draw_order(lang, &within.node)
+                .unwrap_or(&within.node)
+                .to_string();
+            ctx.mf(M::NumbersParity, &[&odd, &even, &w])
+        }
     }
 }

@@ -1,0 +1,190 @@
+//! `numbers { pool a odd  pool b even  within lot }` (单号/双号): one `odd` and one `even` pool
+//! (E418), declared sizes an odd/even numbering fits (E419), and no named player of the stage in
+//! neither pool (E420). Unknown pools are E105 (`unknown`), the words E111 (`words`).
+
+use super::entry::entry_clauses;
+use super::names::code;
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+use xqreg_grammar::ast::{EntrantSource, EntryClause, Ident, Numbers, PlayerAttr, StageClause};
+use xqreg_grammar::Span;
+
+code!(E418, "E418", "parity-pools", Error,
+    Template::new("Odd and even pairing numbers (单号/双号) go to two pools: one `pool NAME odd` and one `pool NAME even`, two different pools.",
+        "单双号分给两个名额来源：一个 `pool 名称 odd`，一个 `pool 名称 even`，且是两个不同的来源。"),
+    "stage main { round_robin single  numbers { pool a odd  pool b odd  within lot } }",
+    Template::new("Give one pool `odd` and the other `even`.", "一个来源写 `odd`，另一个写 `even`。"));
+code!(E419, "E419", "parity-sizes", Error,
+    Template::new("Odd numbers 1, 3, 5, ... and even numbers 2, 4, 6, ... leave no gap only when the odd pool has as many players as the even pool, or one more.",
+        "单号 1、3、5……与双号 2、4、6……只有在单号一方与双号一方人数相同或多一人时才不留空号。"),
+    "entry { pool a 4  pool b 6 }\nstage main { round_robin single  numbers { pool a odd  pool b even  within lot } }",
+    Template::new("Balance the pools' sizes, or give the odd numbers to the larger pool.", "使两个来源名额平衡，或把单号给名额多的一方。"));
+code!(E420, "E420", "parity-player-in-neither", Error,
+    Template::new("A stage that gives one pool the odd numbers and another the even ones takes every roster player; a named player in neither pool would have no number.",
+        "把单号、双号分给两个来源的阶段接纳名单上的每一名棋手；不属于这两个来源的点名棋手将没有代号。"),
+    "entry { pool a  pool b  player x \"某\" { pool c } }\nstage main { round_robin single  entrants roster  numbers { pool a odd  pool b even  within lot } }",
+    Template::new("Put the player in one of the two pools, or take the two pools as the stage's entrants (`entrants pool a, pool b`).",
+        "把该棋手归入两个来源之一，或让该阶段只收这两个来源（`entrants pool a, pool b`）。"));
+
+pub const CODES: &[&Code] = &[&E418, &E419, &E420];
+
+const POOLS: Report = Report {
+    code: &E418,
+    message: Template::new(
+        "odd and even numbers need one `odd` and one `even` pool",
+        "单双号需要一个 `odd` 来源和一个 `even` 来源",
+    ),
+    label: Template::new("{found}", "{found_zh}"),
+    help: Template::new(
+        "write `pool A odd  pool B even` with two different pools",
+        "写成 `pool A odd  pool B even`，两个来源不同",
+    ),
+};
+const SIZES: Report = Report {
+    code: &E419,
+    message: Template::new(
+        "pool `{odd}` ({n_odd}, odd numbers) and pool `{even}` ({n_even}, even numbers) cannot share the numbers",
+        "名额来源 `{odd}`（{n_odd} 人，单号）与 `{even}`（{n_even} 人，双号）无法分配代号",
+    ),
+    label: Template::new(
+        "the odd pool needs as many players as the even one, or one more",
+        "单号一方须与双号一方人数相同或多一人",
+    ),
+    help: Template::new(
+        "balance the sizes, or give the odd numbers to the larger pool",
+        "平衡两个来源的名额，或把单号给名额多的一方",
+    ),
+};
+const NEITHER: Report = Report {
+    code: &E420,
+    message: Template::new(
+        "player `{player}` is in neither `{odd}` nor `{even}`, which share stage `{stage}`'s numbers",
+        "棋手 `{player}` 既不属于 `{odd}` 也不属于 `{even}`，而阶段 `{stage}` 的代号由这两个来源分配",
+    ),
+    label: Template::new("no number for this player", "此棋手没有代号"),
+    help: Template::new(
+        "put the player in one of the two pools, or take only them (`entrants pool {odd}, pool {even}`)",
+        "把该棋手归入两个来源之一，或只收这两个来源（`entrants pool {odd}, pool {even}`）",
+    ),
+};
+const NUMBERS_HERE: Template = Template::new("numbered here", "在此分配代号");
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for name in &ctx.scope.stage_order {
+        let clauses = ctx.scope.stage_clauses(name);
+        for c in &clauses {
+            let StageClause::Numbers(Numbers::Parity { pools, span, .. }) = c else {
+                continue;
+            };
+            let Some((odd, even)) = odd_even(pools, *span, diags) else {
+                continue;
+            };
+            sizes(ctx, odd, even, diags);
+            let takes_roster = clauses.iter().any(|c| {
+                matches!(c, StageClause::Entrants { sources, .. }
+                    if sources.iter().any(|s| matches!(s, EntrantSource::Roster(_))))
+            });
+            if takes_roster {
+                neither(ctx, name, (odd, even), *span, diags);
+            }
+        }
+    }
+}
+
+/// The odd and the even pool, or E418.
+fn odd_even<'a>(
+    pools: &'a [(Ident, Ident)],
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<(&'a Ident, &'a Ident)> {
+    let words = ["odd", "even"];
+    // A word other than odd/even is E111's.
+    if pools.iter().any(|(_, p)| !words.contains(&p.node.as_str())) {
+        return None;
+    }
+    let of = |w: &str| {
+        pools
+            .iter()
+            .filter(|(_, p)| p.node == w)
+            .collect::<Vec<_>>()
+    };
+    let (odd, even) = (of("odd"), of("even"));
+    let found = format!("{} odd, {} even", odd.len(), even.len());
+    let found_zh = format!("单号 {} 个，双号 {} 个", odd.len(), even.len());
+    match (odd.as_slice(), even.as_slice()) {
+        ([(o, _)], [(e, _)]) if o.node != e.node => Some((o, e)),
+        ([(o, _)], [(e, _)]) => {
+            let found = [
+                ("found", "the same pool twice"),
+                ("found_zh", "同一来源写了两次"),
+            ];
+            diags.push(
+                POOLS
+                    .at(e.span, &found)
+                    .with_label(o.span, NUMBERS_HERE.plain()),
+            );
+            None
+        }
+        _ => {
+            diags.push(POOLS.at(span, &[("found", &found), ("found_zh", &found_zh)]));
+            None
+        }
+    }
+}
+
+/// E419: declared sizes no odd/even numbering fits.
+fn sizes(ctx: &Ctx<'_>, odd: &Ident, even: &Ident, diags: &mut Diagnostics) {
+    let size = |p: &Ident| {
+        ctx.scope
+            .pools
+            .get(p.node.as_str())
+            .and_then(|pool| pool.size.as_ref().map(|s| s.node))
+    };
+    let (Some(o), Some(e)) = (size(odd), size(even)) else {
+        return;
+    };
+    if o < e || o > e + 1 {
+        diags.push(SIZES.at(
+            odd.span,
+            &[
+                ("odd", &odd.node),
+                ("even", &even.node),
+                ("n_odd", &o.to_string()),
+                ("n_even", &e.to_string()),
+            ],
+        ));
+    }
+}
+
+/// E420: a named player of a stage that takes the whole roster in neither pool.
+fn neither(
+    ctx: &Ctx<'_>,
+    stage: &str,
+    (odd, even): (&Ident, &Ident),
+    span: Span,
+    diags: &mut Diagnostics,
+) {
+    for c in entry_clauses(ctx.file) {
+        let EntryClause::Player(p) = c else { continue };
+        let pool = p.attrs.iter().find_map(|a| match a {
+            PlayerAttr::Pool(i) => Some(i.node.as_str()),
+            _ => None,
+        });
+        if pool == Some(odd.node.as_str()) || pool == Some(even.node.as_str()) {
+            continue;
+        }
+        diags.push(
+            NEITHER
+                .at(
+                    p.id.span,
+                    &[
+                        ("player", &p.id.node),
+                        ("odd", &odd.node),
+                        ("even", &even.node),
+                        ("stage", stage),
+                    ],
+                )
+                .with_label(span, NUMBERS_HERE.plain()),
+        );
+    }
+}
