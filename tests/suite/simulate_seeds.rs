@@ -12,13 +12,19 @@ use xqreg_runtime::plan::{PlacesRule, Plan};
 
 use crate::common::root;
 
-/// (example, CNY the prize table pays). The totals are the regulations' own tables (issue 3).
-const CASES: &[(&str, u64)] = &[
-    ("examples/000_huaian/regulation.xqr", 287_000),
-    ("examples/004_zhouzhuang/regulation.xqr", 204_000),
-    ("examples/003_xiexiaxun/invitational.xqr", 114_000),
-    ("examples/002_sichuan/professional.xqr", 18_000),
-    ("examples/008_team_qualifier/regulation.xqr", 75_000),
+/// (example, currency, what the prize tables pay). The totals are the regulations' own tables
+/// (issues 3 and 9).
+const CASES: &[(&str, &str, u64)] = &[
+    ("examples/000_huaian/regulation.xqr", "CNY", 287_000),
+    ("examples/004_zhouzhuang/regulation.xqr", "CNY", 204_000),
+    ("examples/003_xiexiaxun/invitational.xqr", "CNY", 114_000),
+    ("examples/002_sichuan/professional.xqr", "CNY", 18_000),
+    ("examples/008_team_qualifier/regulation.xqr", "CNY", 75_000),
+    (
+        "examples/009_world_championship/regulation.xqr",
+        "USD",
+        42_000,
+    ),
 ];
 
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=20;
@@ -100,7 +106,7 @@ fn check_places(plan: &Plan, o: &Outcome, field: u32) -> Result<(), String> {
 #[test]
 fn the_examples_simulate_seeds_1_to_20() {
     let mut failures = Vec::new();
-    for &(rel, total) in CASES {
+    for &(rel, currency, total) in CASES {
         let plan = plan_of(rel);
         let field = plan
             .entry
@@ -120,10 +126,10 @@ fn the_examples_simulate_seeds_1_to_20() {
                 failures.push(format!("{rel} seed {seed}: {e}"));
             }
             let paid: u64 = outcome.prizes.iter().map(|p| p.amount).sum();
-            let want: BTreeMap<String, u64> = [("CNY".to_string(), total)].into();
+            let want: BTreeMap<String, u64> = [(currency.to_string(), total)].into();
             if outcome.prize_totals != want || paid != total {
                 failures.push(format!(
-                    "{rel} seed {seed}: paid {paid}, totals {:?}, {total} CNY wanted",
+                    "{rel} seed {seed}: paid {paid}, totals {:?}, {total} {currency} wanted",
                     outcome.prize_totals
                 ));
             }

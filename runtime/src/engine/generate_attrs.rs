@@ -11,8 +11,8 @@ use crate::plan::{Category, CategoryRule, CompareOp, Condition, Plan};
 use rand_core::RngCore;
 use std::collections::BTreeSet;
 
-/// Federations a generated player outside `federation not ...` comes from, in this order.
-const OTHER_FEDERATIONS: [&str; 6] = ["SGP", "MAS", "THA", "PHI", "INA", "JPN"];
+use super::generate_quota::{QuotaCount, FEDERATIONS};
+use crate::plan::QuotaScope;
 
 /// Give the generated players (`players[from..]`) the attributes the plan reads.
 pub(crate) fn fill<R: RngCore>(plan: &Plan, players: &mut [Player], from: usize, rng: &mut R) {
@@ -75,6 +75,9 @@ impl Fit<'_> {
         rng: &mut R,
     ) {
         let need: Vec<u32> = cats.iter().map(|ch| stage_need(self.plan, ch)).collect();
+        // A federation given for a category stays within the entry's federation quota.
+        let mut quota = QuotaCount::of(self.plan, QuotaScope::Federation);
+        quota.count_all(players, QuotaScope::Federation);
         let mut filled = vec![0u32; cats.len()];
         for (p, used) in players.iter_mut().zip(set.iter_mut()).skip(self.from) {
             let key = |i: usize| {
@@ -92,7 +95,7 @@ impl Fit<'_> {
             let Some(i) = pick else { continue };
             if let (Some(ch), Some(n)) = (cats.get(i), filled.get_mut(i)) {
                 used.extend(unmet(ch, p));
-                apply(self.plan, ch, p, *n, self.entry_grades, rng);
+                apply(self.plan, ch, p, (*n, &mut quota), self.entry_grades, rng);
                 *n += 1;
             }
         }
@@ -170,12 +173,13 @@ fn grades_meeting(
     (any && lo <= hi).then_some((lo, hi))
 }
 
-/// Make the `n`-th generated member of the chain meet its conditions by attribute.
+/// Make the `n`-th generated member of the chain meet its conditions by attribute; a
+/// federation is one with room in the entry's federation quota (counted in `quota`).
 fn apply<R: RngCore>(
     plan: &Plan,
     ch: &[&Category],
     p: &mut Player,
-    n: u32,
+    (n, quota): (u32, &mut QuotaCount),
     entry_grades: Option<(u32, u32)>,
     rng: &mut R,
 ) {
@@ -195,16 +199,27 @@ fn apply<R: RngCore>(
     }
     for rule in rules {
         match rule {
-            CategoryRule::Federation { codes, not: false } => {
-                if let Some(code) = codes.get(n as usize % codes.len().max(1)) {
-                    p.federation = Some(code.clone());
-                }
-            }
-            CategoryRule::Federation { codes, not: true } => {
-                let other = OTHER_FEDERATIONS
+            CategoryRule::Federation { codes, not } => {
+                // Any of the codes (in turn), or any other federation than them.
+                let k = n as usize;
+                let listed: Vec<&str> = if *not {
+                    FEDERATIONS
+                        .iter()
+                        .copied()
+                        .filter(|f| !codes.iter().any(|c| c.eq_ignore_ascii_case(f)))
+                        .collect()
+                } else {
+                    codes.iter().map(String::as_str).collect()
+                };
+                let turn = listed
                     .iter()
-                    .find(|f| !codes.iter().any(|c| c.eq_ignore_ascii_case(f)));
-                p.federation = Some(other.map_or_else(|| "XXX".to_string(), |f| f.to_string()));
+                    .cycle()
+                    .skip(k % listed.len().max(1))
+                    .take(listed.len());
+                let from = p.federation.clone();
+                if let Some(f) = quota.move_to(turn.copied(), p.sex, from.as_deref()) {
+                    p.federation = Some(f.to_string());
+                }
             }
             CategoryRule::SchoolYear { from, to } => p.school_year = Some(between(rng, *from, *to)),
             CategoryRule::Club { club } => p.club = Some(club.clone()),

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::plan::{EntryQuota, Plan, QuotaScope, Sex};
 
 /// Federations handed out in turn when a federation quota stops `CHN` from taking more.
-const FEDERATIONS: [&str; 24] = [
+pub(crate) const FEDERATIONS: [&str; 24] = [
     "CHN", "VIE", "MAS", "SGP", "PHI", "THA", "INA", "JPN", "KOR", "MGL", "HKG", "MAC", "TPE",
     "AUS", "NZL", "GER", "FRA", "ITA", "NED", "ENG", "USA", "CAN", "BRA", "RUS",
 ];
@@ -46,6 +46,62 @@ impl QuotaCount {
             Sex::Women => women,
         };
         count(None) < total && share.is_none_or(|n| count(Some(sex)) < n)
+    }
+
+    /// Count the players already made (a player without a sex counts in all only).
+    pub(crate) fn count_all(&mut self, players: &[super::roster::Player], scope: QuotaScope) {
+        for p in players {
+            let key = match scope {
+                QuotaScope::Unit => p.unit.as_deref(),
+                QuotaScope::Federation => p.federation.as_deref(),
+            };
+            if let Some(key) = key {
+                self.shift(key, p.sex, 1);
+            }
+        }
+    }
+
+    /// The first of `candidates` with room for one more player of `sex` (no sex: room in all);
+    /// the player moves there from `from`. None when every candidate is full.
+    pub(crate) fn move_to<'a>(
+        &mut self,
+        candidates: impl Iterator<Item = &'a str>,
+        sex: Option<Sex>,
+        from: Option<&str>,
+    ) -> Option<&'a str> {
+        if let Some(f) = from {
+            self.shift(f, sex, -1);
+        }
+        let pick = candidates.into_iter().find(|c| match sex {
+            Some(s) => self.allows(c, s),
+            None => self.count(c, None) < self.quota.map_or(u32::MAX, |q| q.0),
+        });
+        match (pick, from) {
+            (Some(c), _) => self.shift(c, sex, 1),
+            (None, Some(f)) => self.shift(f, sex, 1),
+            (None, None) => {}
+        }
+        pick
+    }
+
+    fn count(&self, key: &str, sex: Option<Sex>) -> u32 {
+        self.taken
+            .get(&(key.to_string(), sex))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    fn shift(&mut self, key: &str, sex: Option<Sex>, by: i64) {
+        if self.quota.is_none() {
+            return;
+        }
+        for s in [None, sex]
+            .into_iter()
+            .take(if sex.is_some() { 2 } else { 1 })
+        {
+            let n = self.taken.entry((key.to_string(), s)).or_insert(0);
+            *n = u32::try_from(i64::from(*n) + by).unwrap_or(0);
+        }
     }
 
     /// Count one more player of `sex` in `key`.
