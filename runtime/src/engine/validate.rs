@@ -257,7 +257,7 @@ fn over_quota(plan: &Plan, quota: &EntryQuota, roster: &Roster) -> Vec<RuntimePr
         let row = roster.row_of(i);
         let all = counts.entry((key, None)).or_insert(0);
         *all += 1;
-        if *all == quota.total + 1 {
+        if u64::from(*all) == u64::from(quota.total) + 1 {
             problems.push(
                 RuntimeProblem::new(
                     codes::OVER_QUOTA,
@@ -283,7 +283,7 @@ fn over_quota(plan: &Plan, quota: &EntryQuota, roster: &Roster) -> Vec<RuntimePr
         if let Some((sex, n, en, zh)) = share {
             let c = counts.entry((key, Some(sex))).or_insert(0);
             *c += 1;
-            if *c == n + 1 {
+            if u64::from(*c) == u64::from(n) + 1 {
                 problems.push(
                     RuntimeProblem::new(
                         codes::OVER_QUOTA,
