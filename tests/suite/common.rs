@@ -31,27 +31,26 @@ pub fn xqreg_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `xqreg simulate REGULATION --roster ROSTER ARGS` with both written to a temporary folder.
+fn simulate_in_tmp(regulation: &str, roster: &str, args: &[&str]) -> Output {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = tmp.path().join("regulation.xqr");
+    let csv = tmp.path().join("roster.csv");
+    std::fs::write(&reg, regulation).expect("writes");
+    std::fs::write(&csv, roster).expect("writes");
+    let (reg, csv) = (reg.to_string_lossy(), csv.to_string_lossy());
+    let mut all = vec!["simulate", &reg, "--roster", &csv];
+    all.extend_from_slice(args);
+    xqreg(&all)
+}
+
 /// `simulate` of `regulation` on `roster` in a temporary folder: exit code, stdout, stderr.
 pub fn simulate_roster(
     regulation: &str,
     roster: &str,
     lang: &str,
 ) -> (Option<i32>, String, String) {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("regulation.xqr");
-    let csv = tmp.path().join("roster.csv");
-    std::fs::write(&reg, regulation).expect("writes");
-    std::fs::write(&csv, roster).expect("writes");
-    let out = xqreg(&[
-        "simulate",
-        &reg.to_string_lossy(),
-        "--roster",
-        &csv.to_string_lossy(),
-        "--lang",
-        lang,
-        "--color",
-        "never",
-    ]);
+    let out = simulate_in_tmp(regulation, roster, &["--lang", lang, "--color", "never"]);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -62,19 +61,7 @@ pub fn simulate_roster(
 /// The first stage's games of `simulate` on `regulation` with `roster` (CSV), as (round, red,
 /// black) ids; the run must succeed (`what` names it in the failure).
 pub fn simulated_games(regulation: &str, roster: &str, what: &str) -> Vec<(u64, String, String)> {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("regulation.xqr");
-    let csv = tmp.path().join("roster.csv");
-    std::fs::write(&reg, regulation).expect("writes");
-    std::fs::write(&csv, roster).expect("writes");
-    let out = xqreg(&[
-        "simulate",
-        &reg.to_string_lossy(),
-        "--roster",
-        &csv.to_string_lossy(),
-        "--format",
-        "json",
-    ]);
+    let out = simulate_in_tmp(regulation, roster, &["--format", "json"]);
     assert!(
         out.status.success(),
         "{what}: {}",

@@ -217,11 +217,7 @@ fn earlier_game(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         else {
             continue;
         };
-        let span = ctx
-            .scope
-            .stages
-            .get(*name)
-            .map_or(Span::default(), |i| i.stage.name.span);
+        let span = stage_name_span(ctx, name);
         diags.push(
             NO_EARLIER
                 .at(step_span(step), &[("stage", name)])
@@ -318,11 +314,7 @@ fn needs_playoff(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         if time.is_some_and(has_draw_odds) {
             continue;
         }
-        let span = ctx
-            .scope
-            .stages
-            .get(*name)
-            .map_or(Span::default(), |i| i.stage.name.span);
+        let span = stage_name_span(ctx, name);
         let (what, what_zh) = match f.format {
             super::FormatKind::SamePlace => ("same-place", "同名次比赛"),
             _ => ("knockout", "淘汰赛"),
@@ -337,4 +329,12 @@ fn needs_playoff(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             ],
         ));
     }
+}
+
+/// Where a stage's name is written (for a secondary label); nowhere for an unknown stage.
+fn stage_name_span(ctx: &Ctx<'_>, name: &str) -> Span {
+    ctx.scope
+        .stages
+        .get(name)
+        .map_or(Span::default(), |i| i.stage.name.span)
 }

@@ -91,20 +91,7 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
 /// The final ranking as standing rows, for a ranking derived `from overall`; None when the
 /// event has several sections (each with its own place 1).
 fn overall_rows(ctx: &Ctx<'_>, fin: &Final) -> Option<Vec<StandingRow>> {
-    (fin.names.len() <= 1).then(|| {
-        fin.ranking
-            .iter()
-            .map(|&(place, shared, p)| StandingRow {
-                place,
-                shared,
-                id: ctx.id(p).to_string(),
-                player: ctx.name(p).to_string(),
-                number: None,
-                points: None,
-                tiebreaks: Vec::new(),
-            })
-            .collect()
-    })
+    (fin.names.len() <= 1).then(|| super::standings::place_rows(ctx, &fin.ranking))
 }
 
 fn final_ranking(ctx: &mut Ctx<'_>) -> Result<Final, Vec<RuntimeProblem>> {

@@ -95,10 +95,7 @@ impl QuotaCount {
         if self.quota.is_none() {
             return;
         }
-        for s in [None, sex]
-            .into_iter()
-            .take(if sex.is_some() { 2 } else { 1 })
-        {
+        for s in std::iter::once(None).chain(sex.map(Some)) {
             let n = self.taken.entry((key.to_string(), s)).or_insert(0);
             *n = u32::try_from(i64::from(*n) + by).unwrap_or(0);
         }

@@ -4,7 +4,7 @@
 
 use super::draw;
 use super::entrants;
-use super::outcome::{GameOut, GroupOutcome, MatchOut, StageOutcome, StandingRow};
+use super::outcome::{GameOut, GroupOutcome, MatchOut, StageOutcome};
 use super::play::{GameAt, MatchSpec};
 use super::problem::{codes, RuntimeProblem};
 use super::standings::rank_group;
@@ -224,18 +224,7 @@ fn match_stage_run(
     matches: Vec<MatchOut>,
     games: Vec<GameOut>,
 ) -> StageRun {
-    let standings = ranking
-        .iter()
-        .map(|&(place, shared, p)| StandingRow {
-            place,
-            shared,
-            id: ctx.id(p).to_string(),
-            player: ctx.name(p).to_string(),
-            number: None,
-            points: None,
-            tiebreaks: Vec::new(),
-        })
-        .collect();
+    let standings = super::standings::place_rows(ctx, &ranking);
     StageRun {
         name: stage.name.clone(),
         groups: vec![GroupRun {

@@ -122,3 +122,20 @@ pub(crate) fn rank_group(
         },
     )
 }
+
+/// Standing rows for players ranked by place only (a knockout, the final ranking): no pairing
+/// number, points or tie-breaks.
+pub(crate) fn place_rows(ctx: &Ctx<'_>, ranking: &[(u32, bool, usize)]) -> Vec<StandingRow> {
+    ranking
+        .iter()
+        .map(|&(place, shared, p)| StandingRow {
+            place,
+            shared,
+            id: ctx.id(p).to_string(),
+            player: ctx.name(p).to_string(),
+            number: None,
+            points: None,
+            tiebreaks: Vec::new(),
+        })
+        .collect()
+}
