@@ -347,6 +347,7 @@ fn entry_pools_players() {
     };
     assert!(city.size.is_none());
     assert!(matches!(&city.source[0], PoolSource::Qualifiers { top: Some(t), .. } if t.node == 12));
+    assert!(matches!(&city.source[2], PoolSource::Category(c) if c.node == "youth"));
     let EntryClause::Pool(asean) = &e.clauses[5] else {
         panic!()
     };

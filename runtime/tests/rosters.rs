@@ -179,6 +179,7 @@ fn sectioned_plan() -> Plan {
         named: false,
         unit: None,
         host_when_odd: None,
+        category: None,
         origin: o("pool pro 2"),
     }];
     plan.entry.conditions = vec![Condition::Age {

@@ -58,6 +58,15 @@ pub fn simulate_roster(
     )
 }
 
+/// A diagnostic report read as one line: the renderer wraps long messages behind `│`.
+pub fn one_line(report: &str) -> String {
+    report
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The first stage's games of `simulate` on `regulation` with `roster` (CSV), as (round, red,
 /// black) ids; the run must succeed (`what` names it in the failure).
 pub fn simulated_games(regulation: &str, roster: &str, what: &str) -> Vec<(u64, String, String)> {

@@ -16,6 +16,9 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     ("005_team_league", "regulation.xqr"),
     ("006_knockout_cup", "regulation.xqr"),
     ("007_swiss_split", "regulation.xqr"),
+    ("008_team_qualifier", "regulation.xqr"),
+    ("009_world_championship", "regulation.xqr"),
+    ("010_city_rapid", "regulation.xqr"),
 ];
 
 pub fn plan_of(dir: &str, file: &str) -> xqreg_runtime::plan::Plan {

@@ -39,6 +39,7 @@ mod mutants;
 mod open_values;
 mod pair_inputs;
 mod plan_json;
+mod pool_categories;
 mod regressions;
 mod robustness;
 mod rosters;

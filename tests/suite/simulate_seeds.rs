@@ -25,6 +25,7 @@ const CASES: &[(&str, &str, u64)] = &[
         "USD",
         42_000,
     ),
+    ("examples/010_city_rapid/regulation.xqr", "CNY", 18_500),
 ];
 
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=20;
@@ -68,6 +69,9 @@ fn decided(plan: &Plan, field: u32) -> (BTreeSet<u32>, Vec<(u32, u32)>) {
 }
 
 fn check_places(plan: &Plan, o: &Outcome, field: u32) -> Result<(), String> {
+    if o.final_ranking.iter().any(|r| r.section.is_some()) {
+        return check_section_places(o);
+    }
     let (single, shared) = decided(plan, field);
     let mut rows: BTreeMap<u32, Vec<bool>> = BTreeMap::new();
     for r in &o.final_ranking {
@@ -96,11 +100,38 @@ fn check_places(plan: &Plan, o: &Outcome, field: u32) -> Result<(), String> {
     if got != expected {
         return Err(format!("places {got:?}, regulation decides {expected:?}"));
     }
+    ranked_once(o)
+}
+
+fn ranked_once(o: &Outcome) -> Result<(), String> {
     let ids: BTreeSet<&str> = o.final_ranking.iter().map(|r| r.id.as_str()).collect();
     if ids.len() != o.final_ranking.len() {
         return Err("a player is ranked twice".to_string());
     }
     Ok(())
+}
+
+/// An event of several sections (a city open's groups) ranks each section on its own: within
+/// each, places 1 to its size, each once, every row naming its section.
+fn check_section_places(o: &Outcome) -> Result<(), String> {
+    let mut by_section: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+    for r in &o.final_ranking {
+        let Some(section) = r.section.as_deref() else {
+            return Err(format!("place {} of {} names no section", r.place, r.id));
+        };
+        if r.shared {
+            return Err(format!("section {section}: place {} shared", r.place));
+        }
+        by_section.entry(section).or_default().push(r.place);
+    }
+    for (section, mut places) in by_section {
+        places.sort_unstable();
+        let want: Vec<u32> = (1..=places.len() as u32).collect();
+        if places != want {
+            return Err(format!("section {section}: places {places:?}"));
+        }
+    }
+    ranked_once(o)
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! row of the stage is refused at its row (R040) in both languages, and nothing is simulated.
 //! The same roster runs without the caps, so the refusal comes from them.
 
-use crate::common::simulate_roster as simulate;
+use crate::common::{one_line, simulate_roster as simulate};
 
 const REGULATION: &str = r#"regulation "某市少儿象棋赛" en "City Youth Championship" {
   dates 2026-05-01 .. 2026-05-03
@@ -51,12 +51,7 @@ s4,成四,丁,1990-01-01,1950,8
 #[test]
 fn the_rows_a_cap_leaves_out_are_refused_at_their_rows() {
     let (code, out, err) = simulate(REGULATION, ROSTER, "en");
-    // The report wraps long messages: read it as one line.
-    let err = err
-        .replace('│', " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+        let err = one_line(&err);
     assert_eq!(code, Some(1), "{out}{err}");
     assert!(out.is_empty(), "nothing simulated: {out}");
     assert_eq!(err.matches("R040").count(), 2, "one row per stage: {err}");

@@ -68,6 +68,9 @@ pub struct StageFacts {
     /// Rounds the stage plays: round robin n-1 (n even) or n (n odd), twice if double; Swiss as
     /// fixed or by entries; knockout log2 of the bracket; same-place 1.
     pub rounds: Option<u32>,
+    /// The most rounds the stage may play: its rounds, or where a table by entries leaves them
+    /// to the field, the table's largest row (the schedule must hold them all).
+    pub rounds_at_most: Option<u32>,
     /// The places of the final ranking the stage decides (`places 1..4`).
     pub places: Option<(u32, u32)>,
     /// The highest round the schedule names for this stage, and where.
@@ -217,6 +220,10 @@ impl Facts {
                 }),
             };
             let rounds = stage_rounds(format, group_size, swiss_rounds, bracket_size, entrants);
+            let rounds_at_most = rounds.or(match swiss_rounds {
+                Some(SwissRounds::ByEntries(arms)) => arms.iter().map(|a| a.rounds.node).max(),
+                _ => None,
+            });
             let places = clauses
                 .iter()
                 .find_map(|c| match c {
@@ -244,6 +251,7 @@ impl Facts {
                     entrants,
                     group_size,
                     rounds,
+                    rounds_at_most,
                     places,
                     scheduled_rounds: scheduled,
                     rounds_disputed,

@@ -365,8 +365,14 @@ impl Resolver<'_, '_> {
             match clause {
                 EntryClause::Pool(p) => {
                     for s in &p.source {
-                        if let PoolSource::Excluding(x) = s {
-                            self.name(Kind::Pool, x);
+                        match s {
+                            PoolSource::Excluding(x) => {
+                                self.name(Kind::Pool, x);
+                            }
+                            PoolSource::Category(x) => {
+                                self.name(Kind::Category, x);
+                            }
+                            _ => {}
                         }
                     }
                 }

@@ -180,6 +180,7 @@ impl Lowerer<'_> {
             named: false,
             unit: None,
             host_when_odd: None,
+            category: None,
             origin: self.origin(pool.span),
         };
         for source in &pool.source {
@@ -190,6 +191,7 @@ impl Lowerer<'_> {
                     out.title_condition = title_word(&title.node).map(|t| (compare(op.node), t))
                 }
                 PoolSource::NominatedBy(t) => out.unit = Some(text(t)),
+                PoolSource::Category(c) => out.category = Some(c.node.clone()),
                 PoolSource::Host {
                     when_odd: Some(w), ..
                 } => out.host_when_odd = Some(self.origin(*w)),

@@ -96,6 +96,7 @@ kinds! {
     PoolRatingTop, "pool { rating top N as_of DATE }", Printed, false, "sheet (selection happens before the event)";
     PoolSex, "pool { sex S }", Executed, false, "plan pool.sex (roster eligibility)";
     PoolTitle, "pool { title OP T }", Executed, false, "plan pool.title (roster eligibility)";
+    PoolCategory, "pool { category C }", Executed, false, "plan pool.category (roster eligibility, R041)";
     PoolExcluding, "pool { excluding pool P }", Printed, false, "sheet (selection happens before the event)";
     PoolReplacement, "pool { refusals|replacement RULE }", Printed, false, "sheet";
     PoolNominatedBy, "pool { nominated_by \"...\" }", Executed, false, "plan pool.unit (generated rosters)";

@@ -469,6 +469,7 @@ fn pool_source(s: &PoolSource) -> (K, Span) {
         PoolSource::Sex(i) => (K::PoolSex, i.span),
         PoolSource::Title { span, .. } => (K::PoolTitle, *span),
         PoolSource::Excluding(i) => (K::PoolExcluding, i.span),
+        PoolSource::Category(i) => (K::PoolCategory, i.span),
         PoolSource::Replacement { span, .. } => (K::PoolReplacement, *span),
         PoolSource::NominatedBy(t) => (K::PoolNominatedBy, t.span),
         PoolSource::Qualifiers { span, .. } => (K::PoolQualifiers, *span),

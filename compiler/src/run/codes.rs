@@ -594,6 +594,17 @@ runtime_code!(
 );
 
 runtime_code!(
+    R041,
+    "R041",
+    "not-in-pool-category",
+    "A roster row is in a pool that takes only the members of a category (`pool low { category pupils_low }`: a group open to one school-year band, 组别条件), and the player is not a member: the row's attributes (school year, age, sex, ...) do not meet the category's conditions.",
+    "名单中某行所在的名额来源只接受某一组别的棋手（`pool low { category pupils_low }`：只对某些年级开放的组别，即组别条件），而该棋手不属于该组别：其年级、年龄、性别等属性不符合该组别的条件。",
+    "entry { pool low { category pupils_low } }\ncategory pupils_low { school_year 1..3 }\n# roster: a player of pool low in school year 5",
+    "Enter the player in a group they qualify for (the `pool` cell), or correct the attribute that keeps them out.",
+    "将该棋手改报其符合条件的组别（`pool` 列），或更正使其不符合条件的属性。"
+);
+
+runtime_code!(
     R050,
     "R050",
     "published-game-changed",
@@ -626,7 +637,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
-        &R032, &R033, &R035, &R036, &R040, &R050, &W202,
+        &R032, &R033, &R035, &R036, &R040, &R041, &R050, &W202,
     ]
 }
 

@@ -356,7 +356,9 @@ fn entry_clause(w: &mut Walk, c: &EntryClause) {
                     | PoolSource::Quota { span, .. }
                     | PoolSource::Host { span, .. }
                     | PoolSource::Staff { span, .. } => *span,
-                    PoolSource::Sex(i) | PoolSource::Excluding(i) => i.span,
+                    PoolSource::Sex(i) | PoolSource::Excluding(i) | PoolSource::Category(i) => {
+                        i.span
+                    }
                     PoolSource::NominatedBy(t) | PoolSource::Remark(t) => t.span,
                 };
                 w.add(span, "pool source");

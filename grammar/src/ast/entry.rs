@@ -197,6 +197,9 @@ pub enum PoolSource {
     },
     /// `excluding pool champions`: not already in that pool.
     Excluding(Ident),
+    /// `category pupils_low`: the pool takes only members of this category (a group open to
+    /// one school year band, 组别条件); a roster row in the pool outside it is refused.
+    Category(Ident),
     /// `refusals next_in_line` / `replacement next_in_line`: who takes a place that is declined.
     Replacement { rule: Ident, span: Span },
     /// `nominated_by "中华台北象棋协会"`

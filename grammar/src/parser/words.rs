@@ -194,6 +194,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("playoff_step", "a playoff step (`game`, `armageddon`, `lots`, `earlier_game`, `black`, `tiebreak`)"),
     ("playoff_steps", "`{ playoff steps }`"),
     ("pool", "`pool rated 9 \"等级分前9位\" { rating top 9 as_of 2013-12-31 }`"),
+    ("pool_category", "`category pupils_low`"),
     ("pool_excluding", "`excluding pool champions`"),
     ("pool_host", "`host_player 1 [when_odd]`"),
     ("pool_named", "`named`"),

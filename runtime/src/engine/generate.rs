@@ -3,6 +3,7 @@
 //! inside the sections, titles meeting the conditions, ratings, and units spread so that a
 //! same-unit group draw stays possible.
 
+use super::generate_pools::OpenPools;
 use super::generate_quota::QuotaCount;
 use super::generate_rng::{below, between, random_date};
 use super::generate_want::{
@@ -152,9 +153,18 @@ pub fn generate_roster<R: RngCore>(
         }
     }
     let open_pool = entry.pools.iter().find(|p| p.size.is_none());
+    // Stages drawing from pools of no fixed size (a city open's groups) share the open players.
+    let mut spread = OpenPools::of(plan, &maker.want);
     let mut open = 0usize;
     while (players.len() as u32) < n {
         k += 1;
+        if let Some((pool, fit)) = spread.next() {
+            // The groups' prize tables pay the groups, which the spread fills: no prize slots.
+            let p = maker.make(k, Some(pool), fit.as_ref(), None, rng, &players);
+            open += 1;
+            players.push(p);
+            continue;
+        }
         // First the players the stages that draw by category need, then (when no stage takes
         // the whole roster) the rest spread over those categories, so that nobody is left out.
         // The prize tables' slots come first (they lie inside the stages' categories).

@@ -5,7 +5,9 @@
 //! filled by the named players themselves.
 
 use super::generate_rng::{between, random_date};
-use super::generate_want::{category_stages, entry_want, stage_minimum, takes_whole_roster};
+use super::generate_want::{
+    category_stages, entry_want, entry_want_wide, first_day, stage_minimum, takes_whole_roster,
+};
 use super::roster::{in_category, rule_holds, Player};
 use crate::plan::{Category, CategoryRule, CompareOp, Condition, Plan};
 use rand_core::RngCore;
@@ -51,6 +53,7 @@ pub(crate) fn fill<R: RngCore>(plan: &Plan, players: &mut [Player], from: usize,
         from,
         entry_grades,
     };
+    fit.pool_categories(players, &mut set, rng);
     fit.assign(&staged, !whole, players, &mut set, rng);
     fit.assign(&others, true, players, &mut set, rng);
 }
@@ -63,6 +66,37 @@ struct Fit<'p> {
 }
 
 impl Fit<'_> {
+    /// Make each generated player of a pool that takes only a category's members (`pool low {
+    /// category pupils_low }`) meet that category's conditions by attribute, before any other.
+    fn pool_categories<R: RngCore>(
+        &self,
+        players: &mut [Player],
+        set: &mut [BTreeSet<&'static str>],
+        rng: &mut R,
+    ) {
+        let mut quota = QuotaCount::of(self.plan, QuotaScope::Federation);
+        quota.count_all(players, QuotaScope::Federation);
+        let mut filled: Vec<u32> = Vec::new();
+        for (p, used) in players.iter_mut().zip(set.iter_mut()).skip(self.from) {
+            let Some((k, c)) = p.pool.as_deref().and_then(|name| {
+                let k = self.plan.entry.pools.iter().position(|d| d.name == name)?;
+                let c = self.plan.entry.pools.get(k)?.category.as_deref()?;
+                Some((k, self.plan.categories.get(c)?))
+            }) else {
+                continue;
+            };
+            if filled.len() <= k {
+                filled.resize(k + 1, 0);
+            }
+            let ch = chain(self.plan, c);
+            used.extend(unmet(&ch, p));
+            if let Some(n) = filled.get_mut(k) {
+                apply(self.plan, &ch, p, (*n, &mut quota), self.entry_grades, rng);
+                *n += 1;
+            }
+        }
+    }
+
     /// Make players members of `cats`: a category still short of what its stages need first,
     /// else (when `all`) the one with the fewest members, among those whose other conditions
     /// the player meets and whose attributes the player has not been given yet.
@@ -197,6 +231,15 @@ fn apply<R: RngCore>(
     if let Some((lo, hi)) = grades_meeting(grade_bounds, entry_grades.unwrap_or((1, 9))) {
         p.grade = Some(between(rng, lo, hi));
     }
+    // A pupil's age follows the school year, unless the chain sets the age itself.
+    let aged = ch.iter().any(|c| {
+        c.born_from.is_some()
+            || c.born_to.is_some()
+            || !c.age.is_empty()
+            || c.rules
+                .iter()
+                .any(|r| matches!(r, CategoryRule::AgeOn { .. }))
+    });
     for rule in rules {
         match rule {
             CategoryRule::Federation { codes, not } => {
@@ -221,7 +264,13 @@ fn apply<R: RngCore>(
                     p.federation = Some(f.to_string());
                 }
             }
-            CategoryRule::SchoolYear { from, to } => p.school_year = Some(between(rng, *from, *to)),
+            CategoryRule::SchoolYear { from, to } => {
+                let year = between(rng, *from, *to);
+                p.school_year = Some(year);
+                if !aged {
+                    p.born = pupil_born(plan, year, rng).or(p.born);
+                }
+            }
             CategoryRule::Club { club } => p.club = Some(club.clone()),
             CategoryRule::Residence { residence } => p.residence = Some(residence.clone()),
             CategoryRule::AgeOn { op, years, on } => {
@@ -237,6 +286,16 @@ fn apply<R: RngCore>(
             CategoryRule::Grade { .. } | CategoryRule::Players { .. } => {}
         }
     }
+}
+
+/// A birth date for a pupil in school `year` (aged year + 5 or year + 6 on the first day, as a
+/// pupil starts school at six), within the ages the entry admits; None when the entry admits no such age.
+fn pupil_born<R: RngCore>(plan: &Plan, year: u32, rng: &mut R) -> Option<crate::plan::Date> {
+    let day = first_day(plan);
+    let mut w = entry_want_wide(plan);
+    w.age(CompareOp::Ge, year.saturating_add(5), day);
+    w.age(CompareOp::Le, year.saturating_add(6), day);
+    w.possible().then(|| random_date(rng, w.born.0, w.born.1))
 }
 
 #[cfg(test)]

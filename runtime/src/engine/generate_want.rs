@@ -176,7 +176,7 @@ pub(crate) fn category_want(plan: &Plan, name: &str, base: &Want) -> Option<Want
 }
 
 /// The entry's age conditions over the widest ages a roster may hold.
-fn entry_want_wide(plan: &Plan) -> Want {
+pub(crate) fn entry_want_wide(plan: &Plan) -> Want {
     let day = first_day(plan);
     let mut w = Want {
         sex: None,

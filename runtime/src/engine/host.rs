@@ -87,6 +87,7 @@ mod tests {
             named: false,
             unit: None,
             host_when_odd: Some(Origin::default_rule("test")),
+            category: None,
             origin: Origin::default_rule("test"),
         }]
     }

@@ -23,6 +23,7 @@ mod finish;
 mod fixed;
 pub mod generate;
 mod generate_attrs;
+mod generate_pools;
 mod generate_quota;
 mod generate_rng;
 mod generate_want;

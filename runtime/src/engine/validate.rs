@@ -3,6 +3,7 @@
 //! (`draw`), which is why it lives beside the roster rather than in it.
 
 mod attributes;
+mod pool_category;
 
 use super::draw;
 use super::problem::{codes, RuntimeProblem};
@@ -79,6 +80,7 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
         {
             problems.push(unknown_pool(plan, extra, row));
         }
+        problems.extend(pool_category::outside_pool_category(plan, p, row));
         check_born(&sections, p, row, &mut problems);
         for condition in &entry.conditions {
             check_condition(plan, condition, p, row, &mut problems);

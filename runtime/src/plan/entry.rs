@@ -104,6 +104,10 @@ pub struct Pool {
     /// without them is odd; the clause's origin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host_when_odd: Option<Origin>,
+    /// `category pupils_low`: only the category's members may enter the pool (组别条件); a
+    /// roster row of the pool outside it is refused (R041).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
     pub origin: Origin,
 }
 

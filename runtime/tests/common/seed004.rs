@@ -76,6 +76,7 @@ pub fn seed004() -> Plan {
         named: false,
         unit: unit.map(str::to_string),
         host_when_odd: None,
+        category: None,
         origin: o("pool"),
     };
     let groups = groups_004(scoring.clone());

@@ -416,10 +416,10 @@ fn rounds_placed(
                 continue;
             };
             for round in r.rounds.start..=r.rounds.end.min(r.rounds.start.saturating_add(1000)) {
-                let beyond = round == 0 || fact.rounds.is_some_and(|t| round > t);
+                let beyond = round == 0 || fact.rounds_at_most.is_some_and(|t| round > t);
                 if beyond {
                     if !fact.rounds_disputed {
-                        let total = fact.rounds.unwrap_or(0).to_string();
+                        let total = fact.rounds_at_most.unwrap_or(0).to_string();
                         diags.push(
                             Diagnostic::new(
                                 &E613,

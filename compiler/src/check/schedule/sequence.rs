@@ -189,7 +189,9 @@ pub(super) fn missing(
         if fact.rounds_disputed {
             continue;
         }
-        let Some(total) = fact.rounds else { continue };
+        let Some(total) = fact.rounds_at_most else {
+            continue;
+        };
         let absent: Vec<u32> = (1..=total.min(1000))
             .filter(|r| !rounds.contains_key(&(name.to_string(), *r)))
             .collect();

@@ -205,6 +205,7 @@ impl Builder {
                 span,
             },
             Rule::pool_excluding => PoolSource::Excluding(self.nth_ident(s, 0)?),
+            Rule::pool_category => PoolSource::Category(self.nth_ident(s, 0)?),
             Rule::pool_replacement => PoolSource::Replacement {
                 rule: self.nth_ident(s, 0)?,
                 span,

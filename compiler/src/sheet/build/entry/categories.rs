@@ -32,6 +32,67 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
         Some(t) => ctx.tm(t),
         None => c.name.node.clone(),
     };
+    // A group's category (`category low { pool low  school_year 1..3 }`, the condition of
+    // pool low) says who may enter the group, not that its members entered it.
+    let back = pool_of_group(ctx, c);
+    let mut parts = condition_parts(ctx, c, back.as_deref());
+    // Its men and women ranked separately (the children are printed here, by name).
+    let mut sexes = Vec::new();
+    let mut children = Vec::new();
+    let all: Vec<&Category> = ctx.names.categories.values().copied().collect();
+    let mut all = all;
+    all.sort_by_key(|x| x.span.start);
+    for child in all {
+        if let Some((p, s)) = sex_split_of(child) {
+            if p.node == c.name.node {
+                let sx = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
+                if !sexes.contains(&sx) {
+                    sexes.push(sx);
+                }
+                children.push(ctx.category_title(&child.name.node));
+            }
+        }
+    }
+    if !children.is_empty() {
+        parts.push(ctx.mf(
+            M::RankedSeparately,
+            &[
+                &fmt::join(ctx.lang, &sexes),
+                // English titles may hold commas (`Open, men`): semicolons there.
+                &match ctx.lang {
+                    Lang::Zh => fmt::join(ctx.lang, &children),
+                    Lang::En => fmt::join_clauses(ctx.lang, &children),
+                },
+            ],
+        ));
+    }
+    let text = ctx.sentence(&fmt::join_clauses(ctx.lang, &parts));
+    ctx.push(Art::Categories, 0, Clause::headed(title, text));
+}
+
+/// The pool whose `category` this is, when the category's own `pool` condition names it back.
+fn pool_of_group(ctx: &Ctx<'_>, c: &Category) -> Option<String> {
+    let name = c.name.node.as_str();
+    ctx.names.pools.values().find_map(|p| {
+        let own = p
+            .source
+            .iter()
+            .any(|s| matches!(s, PoolSource::Category(x) if x.node == name));
+        let back = c
+            .conditions
+            .iter()
+            .any(|k| matches!(k, CategoryCond::Pool(x) if x.node == p.name.node));
+        (own && back).then(|| p.name.node.clone())
+    })
+}
+
+/// What a category's conditions say, one phrase each; a `pool` condition naming `skip_pool` is
+/// left out (the pool line says it).
+pub(super) fn condition_parts(
+    ctx: &mut Ctx<'_>,
+    c: &Category,
+    skip_pool: Option<&str>,
+) -> Vec<String> {
     let mut parts = Vec::new();
     for cond in &c.conditions {
         match cond {
@@ -44,6 +105,7 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
                 ctx.mark(*span);
                 parts.push(title_cond(ctx, op.node, title));
             }
+            CategoryCond::Pool(p) if Some(p.node.as_str()) == skip_pool => ctx.mark(p.span),
             CategoryCond::Pool(p) => {
                 ctx.mark(p.span);
                 let t = ctx.pool_title(&p.node);
@@ -81,38 +143,7 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
             other => parts.extend(super::by_rule::rule_phrase(ctx, other)),
         }
     }
-    // Its men and women ranked separately (the children are printed here, by name).
-    let mut sexes = Vec::new();
-    let mut children = Vec::new();
-    let all: Vec<&Category> = ctx.names.categories.values().copied().collect();
-    let mut all = all;
-    all.sort_by_key(|x| x.span.start);
-    for child in all {
-        if let Some((p, s)) = sex_split_of(child) {
-            if p.node == c.name.node {
-                let sx = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
-                if !sexes.contains(&sx) {
-                    sexes.push(sx);
-                }
-                children.push(ctx.category_title(&child.name.node));
-            }
-        }
-    }
-    if !children.is_empty() {
-        parts.push(ctx.mf(
-            M::RankedSeparately,
-            &[
-                &fmt::join(ctx.lang, &sexes),
-                // English titles may hold commas (`Open, men`): semicolons there.
-                &match ctx.lang {
-                    Lang::Zh => fmt::join(ctx.lang, &children),
-                    Lang::En => fmt::join_clauses(ctx.lang, &children),
-                },
-            ],
-        ));
-    }
-    let text = ctx.sentence(&fmt::join_clauses(ctx.lang, &parts));
-    ctx.push(Art::Categories, 0, Clause::headed(title, text));
+    parts
 }
 
 /// `1956年1月1日至1999年12月31日出生` / `born 1 January 1956 – 31 December 1999`.

@@ -13,7 +13,7 @@ pub(super) fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
     let mut parts: Vec<String> = p
         .source
         .iter()
-        .filter_map(|s| source_part(ctx, s))
+        .filter_map(|s| source_part(ctx, s, &p.name.node))
         .collect();
     if named {
         parts.extend(named_list(ctx, p, e));
@@ -43,7 +43,7 @@ pub(super) fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
 }
 
 /// What one source of a pool says on the sheet; a named list is said after all of them.
-fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource) -> Option<String> {
+fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> {
     match s {
         PoolSource::Named(span) => {
             // Said after the other sources, as one list: see `named_list`.
@@ -67,6 +67,20 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource) -> Option<String> {
         PoolSource::Title { op, title, span } => {
             ctx.mark(*span);
             Some(title_cond(ctx, op.node, title))
+        }
+        PoolSource::Category(c) => {
+            ctx.mark(c.span);
+            // The group's condition itself (小学一至三年级), else the category's title.
+            let parts = match ctx.names.categories.get(c.node.as_str()).copied() {
+                Some(cat) => super::categories::condition_parts(ctx, cat, Some(pool)),
+                None => Vec::new(),
+            };
+            let who = if parts.is_empty() {
+                ctx.category_title(&c.node)
+            } else {
+                fmt::join(ctx.lang, &parts)
+            };
+            Some(ctx.mf(M::PoolCategory, &[&who]))
         }
         PoolSource::Excluding(other) => {
             ctx.mark(other.span);

@@ -1,0 +1,77 @@
+//! The open pools a generated roster spreads its players over: when stages take their players
+//! from pools of no fixed size (a city open's seven groups, each `entrants pool NAME`, 每人限报
+//! 一组), the generated players go to those pools in turn, each pool only up to the caps of the
+//! stages drawing from it, and each player made to meet its pool's category (组别条件).
+
+use super::generate_want::{category_want, Want};
+use crate::plan::{EntrantSource, Plan, Pool};
+
+/// One pool the generated players are spread over.
+struct Open<'p> {
+    pool: &'p Pool,
+    /// The birth window and sex its category asks (None: no category, or none by age or sex).
+    want: Option<Want>,
+    /// The most players its stages take (their smallest `cap`); u32::MAX without one.
+    room: u32,
+    filled: u32,
+}
+
+/// The pools in turn; empty when no stage draws from a pool of no fixed size.
+pub(crate) struct OpenPools<'p> {
+    pools: Vec<Open<'p>>,
+    next: usize,
+}
+
+impl<'p> OpenPools<'p> {
+    pub(crate) fn of(plan: &'p Plan, base: &Want) -> Self {
+        let pools = plan
+            .entry
+            .pools
+            .iter()
+            .filter(|p| p.size.is_none() && p.host_when_odd.is_none())
+            .filter_map(|pool| {
+                let mut drawing = plan.stages.iter().filter(|s| {
+                    s.entrants.iter().any(
+                        |e| matches!(e, EntrantSource::Pool { name, .. } if *name == pool.name),
+                    )
+                });
+                let first = drawing.next()?;
+                let room = std::iter::once(first)
+                    .chain(drawing)
+                    .filter_map(|s| s.cap.as_ref().map(|c| c.max))
+                    .min()
+                    .unwrap_or(u32::MAX);
+                let want = pool
+                    .category
+                    .as_deref()
+                    .and_then(|c| category_want(plan, c, base))
+                    .filter(|w| w != base);
+                Some(Open {
+                    pool,
+                    want,
+                    room,
+                    filled: 0,
+                })
+            })
+            .collect();
+        OpenPools { pools, next: 0 }
+    }
+
+    /// The pool of the next generated player (in turn, passing pools whose stages are full;
+    /// when all are, the next in turn, and the roster is refused at the cap it breaks), with
+    /// what its category asks of the player's sex and birth date.
+    pub(crate) fn next(&mut self) -> Option<(&'p Pool, Option<Want>)> {
+        let n = self.pools.len();
+        if n == 0 {
+            return None;
+        }
+        let at = (0..n)
+            .map(|k| (self.next + k) % n)
+            .find(|&i| self.pools.get(i).is_some_and(|o| o.filled < o.room))
+            .unwrap_or(self.next % n);
+        self.next = at + 1;
+        let open = self.pools.get_mut(at)?;
+        open.filled += 1;
+        Some((open.pool, open.want.clone()))
+    }
+}
