@@ -51,7 +51,7 @@ s4,成四,丁,1990-01-01,1950,8
 #[test]
 fn the_rows_a_cap_leaves_out_are_refused_at_their_rows() {
     let (code, out, err) = simulate(REGULATION, ROSTER, "en");
-        let err = one_line(&err);
+    let err = one_line(&err);
     assert_eq!(code, Some(1), "{out}{err}");
     assert!(out.is_empty(), "nothing simulated: {out}");
     assert_eq!(err.matches("R040").count(), 2, "one row per stage: {err}");
