@@ -11,8 +11,9 @@ use crate::sheet::catalogue::M;
 use crate::sheet::fmt;
 use crate::sheet::model::{Cell, Clause, Row, Table};
 use crate::sheet::Lang;
+use std::collections::BTreeSet;
 use xqreg_grammar::ast::{
-    AdminArg, AdminClause, Contacts, Expenses, Note, Registration, Schedule, SlotKind,
+    AdminArg, AdminClause, Contacts, Expenses, Note, Registration, RoundRef, Schedule, SlotKind,
 };
 
 pub fn contacts(ctx: &mut Ctx<'_>, c: &Contacts) {
@@ -52,6 +53,28 @@ pub fn contacts(ctx: &mut Ctx<'_>, c: &Contacts) {
     }
 }
 
+/// The round of a slot where three or more parallel stages (a city open's groups), every stage
+/// of the regulation, play the same round: said once (各组第一轮) rather than seven times.
+fn every_stage_round(ctx: &mut Ctx<'_>, refs: &[RoundRef]) -> Option<String> {
+    let first = refs.first()?;
+    let stages: BTreeSet<&str> = refs.iter().map(|r| r.stage.node.as_str()).collect();
+    let every = refs.len() >= 3
+        && stages.len() == refs.len()
+        && stages.len() == ctx.names.stages.len()
+        && refs
+            .iter()
+            .all(|r| (r.rounds.start, r.rounds.end) == (first.rounds.start, first.rounds.end));
+    if !every {
+        return None;
+    }
+    for r in refs {
+        ctx.mark(r.span);
+        ctx.mark(r.stage.span);
+        ctx.mark(r.rounds.span);
+    }
+    Some(fmt::rounds(ctx.lang, first.rounds))
+}
+
 pub fn schedule(ctx: &mut Ctx<'_>, s: &Schedule) {
     let lang = ctx.lang;
     let mut rows = Vec::new();
@@ -79,17 +102,20 @@ pub fn schedule(ctx: &mut Ctx<'_>, s: &Schedule) {
             };
             let what = match &slot.kind {
                 SlotKind::Rounds(refs) => {
-                    let rs: Vec<String> = refs
-                        .iter()
-                        .map(|r| {
-                            ctx.mark(r.span);
-                            ctx.mark(r.stage.span);
-                            ctx.mark(r.rounds.span);
-                            let st = ctx.stage_title(&r.stage.node);
-                            let rd = fmt::rounds(lang, r.rounds);
-                            ctx.mf(M::StageRound, &[&st, &rd])
-                        })
-                        .collect();
+                    let rs: Vec<String> = match every_stage_round(ctx, refs) {
+                        Some(rd) => vec![ctx.mf(M::EveryStageRound, &[&rd])],
+                        None => refs
+                            .iter()
+                            .map(|r| {
+                                ctx.mark(r.span);
+                                ctx.mark(r.stage.span);
+                                ctx.mark(r.rounds.span);
+                                let st = ctx.stage_title(&r.stage.node);
+                                let rd = fmt::rounds(lang, r.rounds);
+                                ctx.mf(M::StageRound, &[&st, &rd])
+                            })
+                            .collect(),
+                    };
                     let base = fmt::join(lang, &rs);
                     match &slot.text {
                         Some(t) => {

@@ -285,19 +285,45 @@ fn award_sentences(ctx: &Ctx<'_>, runs: &[AwardRun]) -> Vec<String> {
 
 /// No line has an award: the awards column goes.
 fn drop_empty_awards_column(table: &mut Table) {
-    if table
-        .rows
-        .iter()
-        .all(|r| r.cells.get(4).is_none_or(|c| c.text.is_empty()))
-    {
-        table.head.truncate(4);
-        for r in &mut table.rows {
-            r.cells.truncate(4);
-        }
-        if let Some(f) = &mut table.foot {
-            f.truncate(4);
-        }
+    // The money columns (amount each, subtotal) of a table of trophies, medals and
+    // certificates only, then the awards column of a table of money only.
+    drop_empty_columns(table, &[1, 3]);
+    let awards = table.head.len() - 1;
+    drop_empty_columns(table, &[awards]);
+}
+
+/// Remove the columns `cols` (all or none of them) when every row leaves them empty; the
+/// numeric marks and the total row follow.
+fn drop_empty_columns(table: &mut Table, cols: &[usize]) {
+    let empty = table.rows.iter().all(|r| {
+        cols.iter()
+            .all(|&c| r.cells.get(c).is_none_or(|x| x.text.is_empty()))
+    });
+    if !empty {
+        return;
     }
+    retain_columns(&mut table.head, cols);
+    for r in &mut table.rows {
+        retain_columns(&mut r.cells, cols);
+    }
+    if let Some(f) = &mut table.foot {
+        retain_columns(f, cols);
+    }
+    table.numeric = table
+        .numeric
+        .iter()
+        .filter(|i| !cols.contains(i))
+        .map(|&i| i - cols.iter().filter(|&&c| c < i).count())
+        .collect();
+}
+
+/// The cells of a row but those in the columns `cols`.
+fn retain_columns<T>(cells: &mut Vec<T>, cols: &[usize]) {
+    let mut i = 0;
+    cells.retain(|_| {
+        i += 1;
+        !cols.contains(&(i - 1))
+    });
 }
 
 /// The label of a line in a sentence and in a cell, and how many places it pays.
