@@ -1,9 +1,12 @@
-//! `avoid same_federation [round1|always]` (issue 9 item 7): a Swiss keeps players of one
-//! federation (the roster's `federation`) apart, here in round 1 only, where `avoid same_unit`
-//! would not (every player has a unit of their own).
+//! `avoid same_federation` in a Swiss (issue 9 item 7, issue 13 item 2): players of one
+//! federation (the roster's `federation`) kept apart: in round 1 only by the CXA system, where
+//! `avoid same_unit` would not (every player has a unit of their own); in every round by the
+//! FIDE Dutch engine, which takes the pairs as forbidden pairings (treated like a game already
+//! played, C1) from round 2 on, round 1 being the first-round method's exchange of partners.
 
 use crate::common::simulated_games;
 
+/// A Swiss of 8 over 3 rounds; `SYSTEM`, `FIRST` and `AVOID` are filled in by each test.
 const REGULATION: &str = r#"regulation "亚洲象棋公开赛" en "Asian Open" {
   dates 2026-05-01 .. 2026-05-03
 }
@@ -14,9 +17,9 @@ time standard "慢棋" en "Standard" { base 30min increment 30s flag loses }
 entry { field 8 }
 
 stage main "积分编排" en "Swiss" {
-  swiss cxa rounds 3
+  swiss SYSTEM rounds 3
   numbers rating
-  first_round split_half
+  first_round FIRST
   entrants roster
   time standard
   AVOID
@@ -24,8 +27,9 @@ stage main "积分编排" en "Swiss" {
 }
 "#;
 
-/// By rating CHN and VIE alternate, so that round 1 split in half (1-5, 2-6, 3-7, 4-8) pairs
-/// every player with a compatriot unless the federations are kept apart.
+/// By rating CHN and VIE alternate (CHN players are the odd ids): round 1 split in half (1-5,
+/// 2-6, 3-7, 4-8) pairs every player with a compatriot unless the federations are kept apart;
+/// round 1 paired adjacent (1-2, 4-3, ...) never does.
 const ROSTER: &str = "id,name,unit,federation,sex,born,title,rating,pool,order
 p1,甲一,北京,CHN,men,1990-01-01,,2400,,1
 p2,乙一,河内,VIE,men,1990-01-01,,2390,,2
@@ -37,31 +41,53 @@ p7,甲四,深圳,CHN,men,1990-01-01,,2340,,7
 p8,乙四,海防,VIE,men,1990-01-01,,2330,,8
 ";
 
-/// Round 1's games of the stage as (red, black) ids, with `avoid` as the stage's clause.
-fn round1(avoid: &str) -> Vec<(String, String)> {
-    simulated_games(&REGULATION.replace("AVOID", avoid), ROSTER, avoid)
-        .into_iter()
-        .filter(|g| g.0 == 1)
-        .map(|(_, red, black)| (red, black))
-        .collect()
+/// The stage's games as (round, red, black) with the stage's system, first round and `avoid`.
+fn games(system: &str, first: &str, avoid: &str) -> Vec<(u64, String, String)> {
+    let regulation = REGULATION
+        .replace("SYSTEM", system)
+        .replace("FIRST", first)
+        .replace("AVOID", avoid);
+    simulated_games(&regulation, ROSTER, avoid)
 }
 
-/// CHN players are the odd ids.
-fn compatriots(games: &[(String, String)]) -> usize {
+/// Games between compatriots in rounds `from..=to`.
+fn compatriots(games: &[(u64, String, String)], from: u64, to: u64) -> usize {
     let chn = |id: &str| id.trim_start_matches('p').parse::<u32>().unwrap_or(0) % 2 == 1;
-    games.iter().filter(|(r, b)| chn(r) == chn(b)).count()
+    games
+        .iter()
+        .filter(|(r, a, b)| (from..=to).contains(r) && chn(a) == chn(b))
+        .count()
 }
 
 #[test]
 fn round_one_keeps_federations_apart_where_units_would_not() {
-    let units = round1("avoid same_unit");
-    assert_eq!(units.len(), 4, "{units:?}");
+    let units = games("cxa", "split_half", "avoid same_unit");
+    assert_eq!(units.iter().filter(|g| g.0 == 1).count(), 4, "{units:?}");
     assert_eq!(
-        compatriots(&units),
+        compatriots(&units, 1, 1),
         4,
         "split in half pairs compatriots: {units:?}"
     );
-    let federations = round1("avoid same_federation round1");
-    assert_eq!(federations.len(), 4, "{federations:?}");
-    assert_eq!(compatriots(&federations), 0, "{federations:?}");
+    let federations = games("cxa", "split_half", "avoid same_federation round1");
+    assert_eq!(
+        federations.iter().filter(|g| g.0 == 1).count(),
+        4,
+        "{federations:?}"
+    );
+    assert_eq!(compatriots(&federations, 1, 1), 0, "{federations:?}");
+}
+
+#[test]
+fn a_dutch_swiss_keeps_federations_apart_in_every_round() {
+    let never = games("dutch", "adjacent", "avoid same_federation never");
+    assert_eq!(never.len(), 12, "{never:?}");
+    let always = games("dutch", "adjacent", "avoid same_federation always");
+    assert_eq!(always.len(), 12, "{always:?}");
+    assert_eq!(
+        compatriots(&never, 1, 3),
+        compatriots(&never, 2, 3),
+        "{never:?}"
+    );
+    assert!(compatriots(&never, 2, 3) > 0, "{never:?}");
+    assert_eq!(compatriots(&always, 1, 3), 0, "{always:?}");
 }

@@ -3,7 +3,6 @@
 //! snapshotted under `tests/snapshots/`), the examples under `examples/`, and the `xqr` blocks of
 //! `docs/language.md`. A new case is a new file, not new Rust.
 
-mod avoid_dutch;
 mod avoid_federation;
 mod categories_by_rule;
 mod cli;
