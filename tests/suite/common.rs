@@ -125,6 +125,39 @@ pub fn rel(path: &Path) -> String {
 }
 
 /// The examples: `examples/*/*.xqr`.
+/// `each` run on every example in its own thread (the examples are independent), the results in
+/// the examples' order; a panic in one fails the test.
+pub fn on_each_example<T: Send>(each: fn(&Path) -> T) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = examples()
+            .into_iter()
+            .map(|path| scope.spawn(move || each(&path)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect()
+    })
+}
+
+/// The scenario tests of a file, or None (and a failure line) when the file has errors and
+/// its tests did not run.
+pub fn scenario_outcomes(
+    name: &str,
+    bytes: &[u8],
+    failures: &mut Vec<String>,
+) -> Option<Vec<xqreg::run::scenario::ScenarioOutcome>> {
+    match xqreg::run::scenario::run_file(name, bytes) {
+        Ok(o) => Some(o),
+        Err(_) => {
+            failures.push(format!(
+                "{name}: the file has errors; its tests did not run"
+            ));
+            None
+        }
+    }
+}
+
 pub fn examples() -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = files_under(&root().join("examples"), "xqr")
         .into_iter()

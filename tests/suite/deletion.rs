@@ -12,7 +12,7 @@ use xqreg::contract::{self, ClauseKind, Status};
 use xqreg::diagnostics::source::SourceFile;
 use xqreg_grammar::ast::Item;
 
-use crate::common::{examples, rel};
+use crate::common::{examples, on_each_example, rel};
 
 /// Kinds not deleted, and why.
 const KIND_EXCEPTIONS: &[(ClauseKind, &str)] = &[
@@ -138,16 +138,7 @@ fn item_span(item: &Item) -> xqreg_grammar::Span {
 
 #[test]
 fn deleting_any_executed_clause_changes_the_plan_or_the_check() {
-    let results: Vec<(usize, usize, Vec<String>, usize)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = examples()
-            .into_iter()
-            .map(|path| scope.spawn(move || one_example(&path)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("no panic"))
-            .collect()
-    });
+    let results: Vec<(usize, usize, Vec<String>, usize)> = on_each_example(one_example);
     let deleted: usize = results.iter().map(|r| r.0).sum();
     let skipped: usize = results.iter().map(|r| r.1).sum();
     let allowed: usize = results.iter().map(|r| r.3).sum();
@@ -359,16 +350,7 @@ fn expect_word(e: &xqreg_grammar::ast::Expect) -> Option<&xqreg_grammar::ast::Id
 /// scenario fail or the check refuse it.
 #[test]
 fn every_scenario_clause_changes_what_xqreg_test_says() {
-    let results: Vec<(usize, usize, usize, Vec<String>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = examples()
-            .into_iter()
-            .map(|path| scope.spawn(move || scenario_clauses(&path)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("no panic"))
-            .collect()
-    });
+    let results: Vec<(usize, usize, usize, Vec<String>)> = on_each_example(scenario_clauses);
     let inputs: usize = results.iter().map(|r| r.0).sum();
     let reread: usize = results.iter().map(|r| r.1).sum();
     let expects: usize = results.iter().map(|r| r.2).sum();

@@ -13,7 +13,7 @@ use xqreg::compile::lower;
 use xqreg::diagnostics::source::SourceFile;
 use xqreg_grammar::ast::Item;
 
-use crate::common::{examples, rel};
+use crate::common::{on_each_example, rel};
 
 /// The values each literal takes: the boundaries a regulation can get wrong, a large value and
 /// the largest the grammar reads.
@@ -161,16 +161,7 @@ fn one_example(path: &std::path::Path) -> Tally {
 
 #[test]
 fn extreme_numbers_are_refused_by_check_or_run() {
-    let tallies: Vec<Tally> = std::thread::scope(|scope| {
-        let handles: Vec<_> = examples()
-            .into_iter()
-            .map(|path| scope.spawn(move || one_example(&path)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("no panic"))
-            .collect()
-    });
+    let tallies: Vec<Tally> = on_each_example(one_example);
     let sum = |f: fn(&Tally) -> usize| tallies.iter().map(f).sum::<usize>();
     let (mutants, accepted, simulated) = (
         sum(|t| t.mutants),

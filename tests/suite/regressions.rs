@@ -3,7 +3,7 @@
 //! line of its header accepts) and every `test` block in it passes, as `xqreg test` runs them. A
 //! new case is a new file.
 
-use crate::common::{codes, files_under, rel, root};
+use crate::common::{codes, files_under, rel, root, scenario_outcomes};
 
 #[test]
 fn every_regression_scenario_passes() {
@@ -27,14 +27,8 @@ fn every_regression_scenario_passes() {
         if !found.is_empty() {
             failures.push(format!("{name}: does not check clean: {found:?}"));
         }
-        let outcomes = match xqreg::run::scenario::run_file(&name, &bytes) {
-            Ok(o) => o,
-            Err(_) => {
-                failures.push(format!(
-                    "{name}: the file has errors; its tests did not run"
-                ));
-                continue;
-            }
+        let Some(outcomes) = scenario_outcomes(&name, &bytes, &mut failures) else {
+            continue;
         };
         if outcomes.is_empty() {
             failures.push(format!("{name}: no `test` block"));

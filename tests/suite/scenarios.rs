@@ -1,7 +1,7 @@
 //! Every example's scenario tests (`test` blocks), run through the library as `xqreg test` runs
 //! them: each must pass, and each example carries at least three.
 
-use crate::common::{examples, rel};
+use crate::common::{examples, rel, scenario_outcomes};
 
 #[test]
 fn every_example_scenario_passes() {
@@ -10,14 +10,8 @@ fn every_example_scenario_passes() {
     for path in examples() {
         let name = rel(&path);
         let bytes = std::fs::read(&path).expect("an example is readable");
-        let outcomes = match xqreg::run::scenario::run_file(&name, &bytes) {
-            Ok(o) => o,
-            Err(_) => {
-                failures.push(format!(
-                    "{name}: the file has errors; its tests did not run"
-                ));
-                continue;
-            }
+        let Some(outcomes) = scenario_outcomes(&name, &bytes, &mut failures) else {
+            continue;
         };
         if outcomes.len() < 3 {
             failures.push(format!(
