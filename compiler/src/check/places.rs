@@ -481,16 +481,12 @@ mod tests {
         super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::testing::codes;
+    use super::super::testing::{codes, HEAD};
 
-    const GROUPS: &str = r#"regulation "测试赛" {
-  issued 2014-03-25
-  dates 2014-04-27 .. 2014-04-29
-}
-scoring { win 2  draw 1  loss 0 }
-time standard "慢棋" { base 20min  increment 20s  flag loses }
-time armageddon "超快棋" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
-entry {
+    fn groups() -> String {
+        [
+            HEAD,
+            r#"entry {
   field 16
 }
 stage groups "小组赛" {
@@ -533,11 +529,14 @@ schedule {
   day 2014-04-28 { 08:30 round groups 3  14:00 round final_a 1, final_b 1 }
   day 2014-04-29 { 08:30 round final_a 2, final_b 2 }
 }
-"#;
+"#,
+        ]
+        .concat()
+    }
 
     #[test]
     fn seed_004_places_9_to_16_are_found_and_the_fix_proposed() {
-        let (got, lines) = codes(GROUPS);
+        let (got, lines) = codes(&groups());
         assert_eq!(got, ["E510"], "{lines}");
         assert!(
             lines.contains("places 9..16 are decided by no stage"),
@@ -551,7 +550,7 @@ schedule {
 
     #[test]
     fn the_declared_fix_is_accepted() {
-        let text = format!("{GROUPS}places 9..16 shared groups.*#3..4\n");
+        let text = format!("{}places 9..16 shared groups.*#3..4\n", groups());
         let (got, lines) = codes(&text);
         assert!(got.is_empty(), "{lines}");
     }

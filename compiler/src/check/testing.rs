@@ -63,6 +63,16 @@ pub(crate) fn run(text: &str) -> (BTreeSet<String>, Vec<String>) {
     (got, lines)
 }
 
+/// The head of a test regulation: its dates, 2/1/0 scoring, a standard and an armageddon time
+/// control (`armageddon`, draw to Black); tests add the entry, stages and the rest.
+pub(crate) const HEAD: &str = r#"regulation "测试赛" {
+  dates 2014-04-27 .. 2014-04-29
+}
+scoring { win 2  draw 1  loss 0 }
+time standard "慢棋" { base 20min  increment 20s  flag loses }
+time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
+"#;
+
 /// A clean regulation of 8 players in one round robin (no diagnostics), for tests to extend.
 pub(crate) const BASE: &str = r#"regulation "测试赛" {
   issued 2014-03-25 by "中国象棋协会"

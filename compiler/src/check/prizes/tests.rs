@@ -3,7 +3,7 @@ fn fixtures() {
     super::super::testing::fixtures(super::CODES);
 }
 
-use super::super::testing::{codes, BASE};
+use super::super::testing::{codes, BASE, HEAD};
 
 fn with(extra: &str) -> (Vec<String>, String) {
     codes(&format!("{BASE}{extra}"))
@@ -38,13 +38,9 @@ fn seed_004_table_adds_up() {
 
 #[test]
 fn eliminated_round_prizes_count_the_losers() {
-    let cup = r#"regulation "测试赛" {
-  dates 2014-04-27 .. 2014-04-29
-}
-scoring { win 2  draw 1  loss 0 }
-time standard "慢棋" { base 20min  increment 20s  flag loses }
-time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
-entry {
+    let cup = [
+        HEAD,
+        r#"entry {
   field 6
 }
 stage cup "淘汰赛" {
@@ -58,7 +54,9 @@ schedule {
   day 2014-04-27 { 08:30 round cup 1  14:00 round cup 2 }
   day 2014-04-28 { 08:30 round cup 3 }
 }
-"#;
+"#,
+    ]
+    .concat();
     // Six players in a bracket of eight: two byes, so round 1 has 2 losers, round 2 has 2.
     let table = "prizes \"奖金\" CNY {\n  1: 1000\n  2: 500\n  eliminated cup round 1: 100 each\n  eliminated cup round 2: 200 each\n  total 2100\n}\n";
     let (got, lines) = codes(&format!("{cup}{table}"));

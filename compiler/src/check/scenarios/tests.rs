@@ -3,15 +3,12 @@ fn fixtures() {
     super::super::testing::fixtures(super::CODES);
 }
 
-use super::super::testing::codes;
+use super::super::testing::{codes, HEAD};
 
-const KO: &str = r#"regulation "测试赛" {
-  dates 2014-04-27 .. 2014-04-29
-}
-scoring { win 2  draw 1  loss 0 }
-time standard "慢棋" { base 20min  increment 20s  flag loses }
-time blitz "超快棋" { base 5min  increment 3s  flag loses }
-time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
+fn ko() -> String {
+    [
+        HEAD,
+        r#"time blitz "超快棋" { base 5min  increment 3s  flag loses }
 entry {
   field 4
   player p1 "一" {}
@@ -35,12 +32,16 @@ schedule {
   day 2014-04-27 { 08:30 round cup 1 }
   day 2014-04-28 { 08:30 round cup 2 }
 }
-"#;
+"#,
+    ]
+    .concat()
+}
 
 #[test]
 fn mini_matches_and_repeated_playoff_steps_are_not_duplicates() {
+    let ko = ko();
     let text = format!(
-        "{KO}test \"加赛\" {{\n  results {{\n    cup 1: p1 - p4 =, p4 - p1 =\n    \
+        "{ko}test \"加赛\" {{\n  results {{\n    cup 1: p1 - p4 =, p4 - p1 =\n    \
          cup 1: playoff blitz: p1 - p4 =\n    cup 1: playoff blitz: p4 - p1 =\n    \
          cup 1: playoff armageddon: p1 - p4 =\n    rest draws\n  }}\n  expect {{\n    place 1 p4\n  }}\n}}\n"
     );
@@ -57,8 +58,9 @@ fn mini_matches_and_repeated_playoff_steps_are_not_duplicates() {
 
 #[test]
 fn regulation_players_need_no_roster_and_shared_places_agree() {
+    let ko = ko();
     let text = format!(
-        "{KO}test \"并列\" {{\n  results {{\n    rest draws\n  }}\n  expect {{\n    place 1 p1\n    \
+        "{ko}test \"并列\" {{\n  results {{\n    rest draws\n  }}\n  expect {{\n    place 1 p1\n    \
          places 3..4 shared p3 p4\n    place 3 p3\n  }}\n}}\n"
     );
     let (got, lines) = codes(&text);
@@ -70,7 +72,8 @@ fn regulation_players_need_no_roster_and_shared_places_agree() {
 
 #[test]
 fn a_round_beyond_the_bracket() {
-    let text = format!("{KO}test \"轮次\" {{\n  results {{\n    cup 3: p1 - p2 1-0\n  }}\n}}\n");
+    let ko = ko();
+    let text = format!("{ko}test \"轮次\" {{\n  results {{\n    cup 3: p1 - p2 1-0\n  }}\n}}\n");
     let (got, lines) = codes(&text);
     assert!(got.contains(&"E705".to_string()), "{lines}");
 }

@@ -3,17 +3,13 @@ fn fixtures() {
     super::super::testing::fixtures(super::CODES);
 }
 
-use super::super::testing::{codes, BASE};
+use super::super::testing::{codes, BASE, HEAD};
 
 #[test]
 fn each_game_of_a_mini_match_may_have_its_slot() {
-    let text = r#"regulation "测试赛" {
-  dates 2014-04-27 .. 2014-04-29
-}
-scoring { win 2  draw 1  loss 0 }
-time standard "慢棋" { base 20min  increment 20s  flag loses }
-time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
-entry {
+    let text = [
+        HEAD,
+        r#"entry {
   field 4
 }
 stage cup "淘汰赛" {
@@ -28,8 +24,10 @@ schedule {
   day 2014-04-27 { 08:30 round cup 1  14:00 round cup 1 }
   day 2014-04-28 { 08:30 round cup 2  14:00 round cup 2 }
 }
-"#;
-    let (got, lines) = codes(text);
+"#,
+    ]
+    .concat();
+    let (got, lines) = codes(&text);
     assert!(got.is_empty(), "{lines}");
     let third = text.replace(
         "day 2014-04-28 { 08:30 round cup 2",
@@ -73,13 +71,9 @@ fn arrival_the_day_before_is_inside_but_two_days_before_is_not() {
 
 #[test]
 fn a_stage_before_its_source_ends_is_out_of_order() {
-    let text = r#"regulation "测试赛" {
-  dates 2014-04-27 .. 2014-04-29
-}
-scoring { win 2  draw 1  loss 0 }
-time standard "慢棋" { base 20min  increment 20s  flag loses }
-time armageddon "超快棋" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
-entry {
+    let text = [
+        HEAD,
+        r#"entry {
   field 8
 }
 stage groups "小组赛" {
@@ -106,8 +100,10 @@ schedule {
   day 2014-04-28 { 08:30 round final 1  14:00 round groups 3 }
   day 2014-04-29 { 08:30 round final 2 }
 }
-"#;
-    let (got, lines) = codes(text);
+"#,
+    ]
+    .concat();
+    let (got, lines) = codes(&text);
     assert_eq!(got, ["E605"], "{lines}");
     assert!(
         lines.contains("starts before the round of `groups` that decides its entrants"),
