@@ -93,3 +93,30 @@ fn without_the_caps_or_within_them_the_roster_runs() {
     let (code, _, err) = simulate(REGULATION, &within, "en");
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// A generated roster (`simulate` without `--roster`) fills each stage only up to its cap, the
+/// players its prize table asks for included: the capped juniors get 6, the seniors the rest.
+#[test]
+fn a_generated_roster_keeps_each_stage_within_its_cap() {
+    let capped = REGULATION
+        .replace("  cap 3 first_come\n", "  cap 6 first_come\n")
+        .replace("  cap 3 by_rating\n", "")
+        + "\nprizes junior \"少年组奖励\" en \"Junior awards\" {\n  1..4: certificate\n}\n";
+    let bytes = capped.as_bytes();
+    let plan = xqreg::compile::compile_bytes("capped.xqr", bytes)
+        .plan
+        .expect("the regulation compiles");
+    for seed in 1..=5 {
+        let roster = xqreg::run::generated_roster(&plan, Some(20), seed)
+            .unwrap_or_else(|p| panic!("seed {seed}: {p:?}"));
+        let outcome = xqreg::run::run_plan(&plan, &roster, &Default::default(), seed)
+            .unwrap_or_else(|p| panic!("seed {seed}: {p:?}"));
+        let juniors = outcome
+            .final_ranking
+            .iter()
+            .filter(|r| r.section.as_deref() == Some("junior"))
+            .count();
+        assert_eq!(juniors, 6, "seed {seed}: {:?}", outcome.final_ranking);
+        assert_eq!(outcome.final_ranking.len(), 20, "seed {seed}");
+    }
+}

@@ -3,7 +3,7 @@
 //! inside the sections, titles meeting the conditions, ratings, and units spread so that a
 //! same-unit group draw stays possible.
 
-use super::generate_pools::OpenPools;
+use super::generate_pools::{OpenPools, StageCaps};
 use super::generate_quota::QuotaCount;
 use super::generate_rng::{below, between, random_date};
 use super::generate_want::{
@@ -113,14 +113,18 @@ pub fn generate_roster<R: RngCore>(
     // The prize tables' slots lie inside the stages' categories and come first; the stages'
     // own needs follow (an empty stage is still caught by `verify`).
     let all_stage_slots = stage_slots(plan, &want, room)?;
+    // How many generated players each capped stage has so far (its `cap` is never passed).
+    let mut caps = StageCaps::of(plan);
     // A prize slot inside a stage's category counts towards that stage's players.
     let mut stage_slots = all_stage_slots.clone();
     for (window, sex) in &slots {
         let Some((f, t)) = window else { continue };
-        if let Some(i) = stage_slots
-            .iter()
-            .position(|w| w.born.0 <= *f && *t <= w.born.1 && w.sex.is_none_or(|s| Some(s) == *sex))
-        {
+        let holds =
+            |w: &Want| w.born.0 <= *f && *t <= w.born.1 && w.sex.is_none_or(|s| Some(s) == *sex);
+        if let Some((_, stage)) = all_stage_slots.iter().find(|(w, _)| holds(w)) {
+            caps.take(*stage);
+        }
+        if let Some(i) = stage_slots.iter().position(|(w, _)| holds(w)) {
             stage_slots.remove(i);
         }
     }
@@ -171,9 +175,23 @@ pub fn generate_roster<R: RngCore>(
         let fit = match open.checked_sub(maker.slots.len()) {
             None => None,
             Some(i) => match stage_slots.get(i) {
-                Some(w) => Some(w),
+                Some((w, stage)) => {
+                    caps.take(*stage);
+                    Some(w)
+                }
+                // The rest in turn over the stages' categories, passing a stage at its cap.
                 None if cycle_slots && !all_stage_slots.is_empty() => {
-                    all_stage_slots.get(i % all_stage_slots.len())
+                    let len = all_stage_slots.len();
+                    let free = (0..len)
+                        .map(|j| (i + j) % len)
+                        .find_map(|j| all_stage_slots.get(j).filter(|(_, s)| caps.has_room(*s)));
+                    match free {
+                        Some((w, stage)) => {
+                            caps.take(*stage);
+                            Some(w)
+                        }
+                        None => return Err(vec![caps.full(n)]),
+                    }
                 }
                 None => None,
             },
@@ -463,9 +481,18 @@ impl Maker<'_> {
 /// One birth window, sex and title per player the stages that draw by category need (their
 /// fewest players, spread over their categories); a problem at the clause when a category
 /// admits nobody or the roster has too little room.
-fn stage_slots(plan: &Plan, base: &Want, room: u32) -> Result<Vec<Want>, Vec<RuntimeProblem>> {
+fn stage_slots(
+    plan: &Plan,
+    base: &Want,
+    room: u32,
+) -> Result<Vec<(Want, usize)>, Vec<RuntimeProblem>> {
     let mut slots = Vec::new();
     for (stage, cats) in category_stages(plan) {
+        let ix = plan
+            .stages
+            .iter()
+            .position(|s| std::ptr::eq(s, stage))
+            .unwrap_or(usize::MAX);
         let need = stage_minimum(stage);
         let per = need.div_ceil(cats.len().max(1) as u32);
         for (name, origin) in cats {
@@ -487,17 +514,18 @@ fn stage_slots(plan: &Plan, base: &Want, room: u32) -> Result<Vec<Want>, Vec<Run
                 ))]);
             }
             for _ in 0..per {
-                slots.push(w.clone());
+                slots.push((w.clone(), ix));
             }
             if slots.len() as u32 > room {
+                let total = slots.len();
                 return Err(vec![RuntimeProblem::new(
                     codes::CANNOT_GENERATE,
                     format!(
-                        "stage `{}` needs at least {need} players of its categories; a roster of this size has room for {room}",
+                        "the stages that take players by category need {total} players in all (stage `{}` needs {need}), more than the {room} places of the roster beside its named players: ask for more players",
                         stage.name
                     ),
                     origin,
-                ).zh(format!("阶段 `{}` 至少需要其组别的 {need} 名棋手；此规模的名单只能容纳 {room} 名", stage.name))]);
+                ).zh(format!("按组别收棋手的各阶段共需 {total} 名棋手（阶段 `{}` 需 {need} 名），超过名单除点名棋手外的 {room} 个名额：请增加棋手人数", stage.name))]);
             }
         }
     }

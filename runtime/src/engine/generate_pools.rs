@@ -4,6 +4,7 @@
 //! stages drawing from it, and each player made to meet its pool's category (组别条件).
 
 use super::generate_want::{category_want, Want};
+use super::problem::{codes, RuntimeProblem};
 use crate::plan::{EntrantSource, Plan, Pool};
 
 /// One pool the generated players are spread over.
@@ -73,5 +74,62 @@ impl<'p> OpenPools<'p> {
         let open = self.pools.get_mut(at)?;
         open.filled += 1;
         Some((open.pool, open.want.clone()))
+    }
+}
+
+/// The generated players each stage with a `cap` has taken so far, so that the players spread
+/// over the stages' categories never pass a cap (a small group capped at 8 beside open ones).
+pub(crate) struct StageCaps<'p> {
+    plan: &'p Plan,
+    taken: Vec<u32>,
+}
+
+impl<'p> StageCaps<'p> {
+    pub(crate) fn of(plan: &'p Plan) -> Self {
+        StageCaps {
+            plan,
+            taken: vec![0; plan.stages.len()],
+        }
+    }
+
+    fn cap(&self, stage: usize) -> Option<u32> {
+        self.plan.stages.get(stage)?.cap.as_ref().map(|c| c.max)
+    }
+
+    pub(crate) fn has_room(&self, stage: usize) -> bool {
+        let taken = self.taken.get(stage).copied().unwrap_or(0);
+        self.cap(stage).is_none_or(|max| taken < max)
+    }
+
+    pub(crate) fn take(&mut self, stage: usize) {
+        if let Some(t) = self.taken.get_mut(stage) {
+            *t += 1;
+        }
+    }
+
+    /// Every stage the generated players go to is at its cap before the roster has `n`.
+    pub(crate) fn full(&self, n: u32) -> RuntimeProblem {
+        let room: u32 = (0..self.taken.len())
+            .filter_map(|s| {
+                self.cap(s)
+                    .filter(|_| self.taken.get(s).is_some_and(|&t| t > 0))
+            })
+            .sum();
+        let origin = self
+            .plan
+            .stages
+            .iter()
+            .find_map(|s| s.cap.as_ref().map(|c| &c.origin))
+            .unwrap_or(&self.plan.entry.origin);
+        RuntimeProblem::new(
+            codes::CANNOT_GENERATE,
+            format!(
+                "the stages' caps take {room} players in all, fewer than the {n} asked for: ask for at most {room} players (`--players`)"
+            ),
+            origin,
+        )
+        .zh(format!(
+            "各阶段的人数上限合计 {room} 人，少于所要求的 {n} 人：请将棋手人数（`--players`）减至 {room} 人以内"
+        ))
     }
 }
