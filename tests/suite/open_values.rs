@@ -133,3 +133,48 @@ fn simulate_plays_the_assumed_field_under_a_cap() {
     let run: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
     assert_eq!(run["final_ranking"].as_array().map_or(0, Vec::len), 120);
 }
+
+/// A field in a `round_robin` row of the table by entries plays a single round robin: 7
+/// players, 21 games, every pair once; a field of 8 in the next row plays the 5-round Swiss.
+#[test]
+fn a_small_field_in_a_round_robin_row_plays_a_round_robin() {
+    let file = "tests/scenarios/rounds_by_entries_round_robin.xqr";
+    let o = xqreg(
+        &["simulate", file, "--players", "7", "--format", "json"],
+        None,
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    let stage = &json["stages"][0];
+    assert_eq!(stage["kind"], "round_robin", "{stage}");
+    let games = stage["games"].as_array().expect("games");
+    let pairs: std::collections::BTreeSet<(String, String)> = games
+        .iter()
+        .map(|g| {
+            let (r, b) = (g["red"].to_string(), g["black"].to_string());
+            if r < b {
+                (r, b)
+            } else {
+                (b, r)
+            }
+        })
+        .collect();
+    assert_eq!((games.len(), pairs.len()), (21, 21), "{games:?}");
+    let human = xqreg(&["simulate", file, "--players", "7", "--lang", "en"], None);
+    assert!(
+        out(&human).contains("7 entries are in the row `..7: round_robin` of the table by entries: a single round robin"),
+        "{}",
+        out(&human)
+    );
+    let swiss = xqreg(
+        &["simulate", file, "--players", "8", "--format", "json"],
+        None,
+    );
+    let json: serde_json::Value = serde_json::from_slice(&swiss.stdout).expect("json");
+    assert_eq!(json["stages"][0]["kind"], "swiss");
+}

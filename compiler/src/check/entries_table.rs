@@ -25,7 +25,21 @@ code!(E220, "E220", "entries-table-overlap", Error,
     Template::new("Make the rows meet without sharing a size (`..16: 5  17..: 7`).",
         "使各档首尾相接而不重叠（`..16: 5  17..: 7`）。"));
 
-pub const CODES: &[&Code] = &[&E219, &E220];
+code!(E223, "E223", "round-robin-row-unbounded", Error,
+    Template::new("A row of a table by entries that plays a single round robin (`..8: round_robin`) needs an upper bound: a round robin's rounds grow with its field, so an open row would have no largest number of rounds for the schedule.",
+        "按报名人数确定的表中采用单循环的一档（`..8: round_robin`）必须有人数上限：单循环的轮数随人数增加，不设上限则无法确定日程所需的最多轮数。"),
+    "stage main { swiss cxa rounds by_entries { ..8: 5  9..: round_robin } }",
+    Template::new("Give the round-robin row the small fields (`..8: round_robin  9..: 7`).",
+        "把单循环一档留给人数少的情形（`..8: round_robin  9..: 7`）。"));
+
+code!(E224, "E224", "round-robin-row-with-swiss-clause", Error,
+    Template::new("A Swiss whose table by entries plays a single round robin for some fields also splits after a round or takes late entries: neither has a meaning in the round robin such a field plays, so the regulation would be ignored there.",
+        "按报名人数在某些人数下改为单循环的积分编排阶段，同时规定了中途分流或补报：这两项在单循环中没有意义，规程在该情形下将无法执行。"),
+    "stage main { swiss cxa rounds by_entries { ..8: round_robin  9..: 7 }  late_entry until round 3 missed half }",
+    Template::new("Remove the `split` or `late_entry` clause, or the round-robin row.",
+        "删去 `split` 或 `late_entry` 条款，或删去单循环一档。"));
+
+pub const CODES: &[&Code] = &[&E219, &E220, &E223, &E224];
 
 const GAP: Report = Report {
     code: &E219,
@@ -37,6 +51,32 @@ const GAP: Report = Report {
     help: Template::new(
         "add a row `{row}: ...` or extend a neighbouring row to cover {sizes}",
         "增加一档 `{row}: ...`，或扩展相邻一档以包含 {sizes_zh}",
+    ),
+};
+
+const RR_UNBOUNDED: Report = Report {
+    code: &E223,
+    message: Template::new(
+        "stage `{stage}`: the round-robin row `{row}` has no upper bound",
+        "阶段 `{stage}`：单循环一档 `{row}` 没有人数上限",
+    ),
+    label: Template::new("no largest field", "没有人数上限"),
+    help: Template::new(
+        "give the round robin the small fields, e.g. `..8: round_robin`, and the Swiss the rest",
+        "把单循环留给人数少的情形，例如 `..8: round_robin`，其余采用积分编排",
+    ),
+};
+
+const RR_WITH: Report = Report {
+    code: &E224,
+    message: Template::new(
+        "stage `{stage}`: `{clause}` has no meaning in the round robin its table plays for some fields",
+        "阶段 `{stage}`：`{clause}` 在按人数改为单循环时没有意义",
+    ),
+    label: Template::new("not in a round robin", "单循环不适用"),
+    help: Template::new(
+        "remove `{clause}`, or the row that plays a round robin",
+        "删去 `{clause}`，或删去单循环一档",
     ),
 };
 
@@ -116,6 +156,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             else {
                 continue;
             };
+            round_robin_rows(name, arms, &st.clauses, diags);
             // Overlaps: each row against the rows above it.
             for (k, arm) in arms.iter().enumerate() {
                 let (lo, hi) = bounds(arm);
@@ -159,6 +200,32 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     }
 }
 
+/// A round-robin row needs an upper bound (E223) and a Swiss without `split` or `late_entry`
+/// (E224): the round robin such a field plays reads neither.
+fn round_robin_rows(
+    name: &str,
+    arms: &[EntriesArm],
+    clauses: &[StageClause],
+    diags: &mut Diagnostics,
+) {
+    let rr: Vec<&EntriesArm> = arms.iter().filter(|a| a.round_robin.is_some()).collect();
+    for arm in rr.iter().filter(|a| a.max.is_none()) {
+        let (lo, hi) = bounds(arm);
+        diags.push(RR_UNBOUNDED.at(arm.span, &[("stage", name), ("row", &row(lo, hi))]));
+    }
+    if rr.is_empty() {
+        return;
+    }
+    for c in clauses {
+        let (clause, span) = match c {
+            StageClause::Split { span, .. } => ("split", *span),
+            StageClause::LateEntry { span, .. } => ("late_entry", *span),
+            _ => continue,
+        };
+        diags.push(RR_WITH.at(span, &[("stage", name), ("clause", clause)]));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +239,7 @@ mod tests {
                 node: 5,
                 span: Span::default(),
             },
+            round_robin: None,
             span: Span::default(),
         }
     }

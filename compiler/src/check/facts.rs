@@ -432,7 +432,10 @@ fn stage_rounds(
             Some(SwissRounds::ByEntries(arms)) => entrants.and_then(|n| {
                 arms.iter()
                     .find(|a| a.min.is_none_or(|m| n >= m) && a.max.is_none_or(|m| n <= m))
-                    .map(|a| a.rounds.node)
+                    .map(|a| match a.round_robin {
+                        Some(_) => rr_rounds(n, false),
+                        None => a.rounds.node,
+                    })
             }),
             None => None,
         },

@@ -236,7 +236,12 @@ fn format(stage: &str, f: &Format, diags: &mut Diagnostics) {
         Format::Swiss { rounds, .. } => {
             let all: Vec<_> = match rounds {
                 SwissRounds::Fixed(r) => vec![r],
-                SwissRounds::ByEntries(arms) => arms.iter().map(|a| &a.rounds).collect(),
+                // A round-robin row without a largest field is E223 (`entries_table`).
+                SwissRounds::ByEntries(arms) => arms
+                    .iter()
+                    .filter(|a| a.round_robin.is_none())
+                    .map(|a| &a.rounds)
+                    .collect(),
                 SwissRounds::Tbd(_) => Vec::new(),
             };
             for r in all {

@@ -348,7 +348,8 @@ fn swiss(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 // An assumed round count is checked with the assumption (`open_values`).
                 xqreg_grammar::ast::SwissRounds::Tbd(_) => {}
                 xqreg_grammar::ast::SwissRounds::ByEntries(arms) => {
-                    for arm in arms {
+                    // A round-robin row plays as many rounds as its field needs.
+                    for arm in arms.iter().filter(|a| a.round_robin.is_none()) {
                         let top = match (arm.max, ctx.facts.cap) {
                             (Some(m), Some(c)) => Some(m.min(c)),
                             (m, c) => m.or(c),

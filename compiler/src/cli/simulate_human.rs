@@ -150,6 +150,21 @@ fn by_entries(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
             continue;
         };
         let row = arm.label();
+        if arm.round_robin {
+            let _ = match lang {
+                Lang::En => writeln!(
+                    s,
+                    "  {}: {n} entries are in the row `{row}: round_robin` of the table by entries: a single round robin",
+                    st.name
+                ),
+                Lang::Zh => writeln!(
+                    s,
+                    "  {}：报名 {n} 人，属按人数定轮次表的 `{row}: round_robin` 一档：采用单循环",
+                    st.name
+                ),
+            };
+            continue;
+        }
         let _ = match lang {
             Lang::En => writeln!(
                 s,

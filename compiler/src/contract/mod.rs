@@ -155,7 +155,7 @@ kinds! {
     CategoryPlayers, "category { players ID ... }", Executed, false, "plan category.rules players; checker E109";
     // stages
     RoundRobin, "stage { round_robin single|double ... }", Executed, false, "plan stage format, runtime round robin";
-    Swiss, "stage { swiss cxa|dutch rounds N }", Executed, false, "plan stage format, runtime Swiss pairer";
+    Swiss, "stage { swiss cxa|dutch rounds N }", Executed, false, "plan stage format, runtime Swiss pairer (a `round_robin` row by entries: the Berger round robin)";
     TeamSwiss, "stage { swiss cxa|dutch rounds N boards B }", Executed, false, "plan swiss.boards, runtime team Swiss (teams paired, B boards a match)";
     Knockout, "stage { knockout { ... } }", Executed, false, "plan stage format, runtime knockout";
     SamePlace, "stage { same_place A B places R }", Executed, false, "plan stage format, runtime same-place matches";

@@ -217,7 +217,11 @@ pub enum SwissRounds {
 pub struct EntriesArm {
     pub min: Option<u32>,
     pub max: Option<u32>,
+    /// The row's rounds; for a round-robin row, the most it can take (its largest field, less
+    /// one when even; 0 without an upper bound, which the checker refuses), at the keyword.
     pub rounds: Spanned<u32>,
+    /// `..8: round_robin`: a field in this row plays a single round robin instead of the Swiss.
+    pub round_robin: Option<Span>,
     pub span: Span,
 }
 

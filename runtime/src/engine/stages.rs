@@ -41,7 +41,7 @@ pub(crate) fn run_stage(
     }
 }
 
-fn round_robin_stage(
+pub(crate) fn round_robin_stage(
     ctx: &mut Ctx<'_>,
     ix: usize,
     stage: &Stage,

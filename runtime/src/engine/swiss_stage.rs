@@ -14,7 +14,7 @@ use super::tiebreak::Primary;
 use super::transcript::EntryKind;
 use super::{Ctx, StageRun};
 use crate::pairing::{SwissPlayer, SwissRound};
-use crate::plan::{Stage, Swiss, SwissRounds};
+use crate::plan::{ColourRule, Cycles, RoundRobin, Stage, Swiss, SwissRounds};
 use field::Field;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -38,6 +38,9 @@ pub(crate) fn run(
         (None, crate::plan::SwissSystem::Cxa) => &crate::pairing::cxa::CxaPairer,
     };
     refuse_empty_split(stage, sw)?;
+    if let Some(rr) = round_robin_row(ctx, stage, sw)? {
+        return super::stages::round_robin_stage(ctx, ix, stage, &rr);
+    }
     let Seated {
         members,
         late,
@@ -64,15 +67,15 @@ pub(crate) fn run(
             match super::fixed::published_round(ctx, stage, round, &field.state, &sw.origin) {
                 Some(p) => p?,
                 None => pairer.pair(&input).map_err(|f| {
+                    // The pairer may name the round itself: said once.
+                    let prefix = format!("round {round}: ");
+                    let why = f.message.strip_prefix(&prefix).unwrap_or(&f.message);
                     vec![RuntimeProblem::new(
                         codes::SWISS_PAIRING,
-                        format!("stage `{}` round {round}: {}", stage.name, f.message),
+                        format!("stage `{}` round {round}: {why}", stage.name),
                         &sw.origin,
                     )
-                    .zh(format!(
-                        "阶段 `{}` 第 {round} 轮：{}",
-                        stage.name, f.message
-                    ))]
+                    .zh(format!("阶段 `{}` 第 {round} 轮：{why}", stage.name))]
                 })?,
             };
         for note in &pairing.notes {
@@ -172,6 +175,45 @@ fn seat_field(ctx: &mut Ctx<'_>, stage: &Stage, sw: &Swiss) -> Result<Seated, Ve
         late,
         starting: field.len() as u32,
     })
+}
+
+/// A field in a round-robin row of the table by entries (`..8: round_robin`): the single round
+/// robin the stage plays instead, under its numbers and tie-breaks; said in the transcript.
+fn round_robin_row(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    sw: &Swiss,
+) -> Result<Option<RoundRobin>, Vec<RuntimeProblem>> {
+    let SwissRounds::ByEntries { arms } = &sw.rounds else {
+        return Ok(None);
+    };
+    let n = entrants::resolve(ctx, stage)?.len() as u32;
+    let Some(arm) = arms.iter().find(|a| a.holds(n) && a.round_robin) else {
+        return Ok(None);
+    };
+    let rounds = if n.is_multiple_of(2) {
+        n.saturating_sub(1)
+    } else {
+        n
+    };
+    ctx.transcript.push(
+        EntryKind::Pairing,
+        format!(
+            "rounds by entries: a field of {n} is in the row `{}: round_robin`, so a single round robin of {rounds} rounds instead of the Swiss",
+            arm.label()
+        ),
+        &sw.origin,
+    );
+    Ok(Some(RoundRobin {
+        cycles: Cycles::Single,
+        groups: Vec::new(),
+        group_size: None,
+        draw: None,
+        numbers: sw.numbers.clone(),
+        swap_last_two: false,
+        colours: ColourRule::FirstListedRed,
+        origin: sw.origin.clone(),
+    }))
 }
 
 /// The number of rounds, said in the transcript where the regulation left it open or chose it

@@ -354,7 +354,12 @@ pub enum SwissRounds {
 pub struct EntriesArm {
     pub min: Option<u32>,
     pub max: Option<u32>,
+    /// The row's rounds; for a round-robin row, the most it can take.
     pub rounds: u32,
+    /// `..8: round_robin`: a field in this row plays a single round robin (Berger tables, the
+    /// stage's numbers and tie-breaks) instead of the Swiss. Absent in older plans.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub round_robin: bool,
 }
 
 impl EntriesArm {

@@ -65,6 +65,7 @@ impl Lowerer<'_> {
                             min: a.min,
                             max: a.max,
                             rounds: a.rounds.node,
+                            round_robin: a.round_robin.is_some(),
                         })
                         .collect(),
                 },

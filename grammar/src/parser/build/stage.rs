@@ -285,10 +285,28 @@ impl Builder {
                 ));
             }
         }
+        // A round-robin row takes as many rounds as its largest field needs (n - 1, or n when odd).
+        let round_robin = kids(a)
+            .find(|k| k.as_rule() == Rule::entries_round_robin)
+            .map(|k| self.span(&k));
+        let rounds = match round_robin {
+            Some(span) => Spanned {
+                node: max.map_or(0, |m| {
+                    if m.is_multiple_of(2) {
+                        m.saturating_sub(1)
+                    } else {
+                        m
+                    }
+                }),
+                span,
+            },
+            None => self.nth_int(a, 0)?,
+        };
         Ok(EntriesArm {
             min,
             max,
-            rounds: self.nth_int(a, 0)?,
+            rounds,
+            round_robin,
             span: self.span(a),
         })
     }

@@ -246,7 +246,10 @@ fn swiss(ctx: &mut Ctx<'_>, system: &Spanned<String>, rounds: &SwissRounds, span
                 .map(|a| {
                     ctx.mark(a.span);
                     ctx.mark(a.rounds.span);
-                    let r = a.rounds.node.to_string();
+                    let r = match a.round_robin {
+                        Some(_) => ctx.m(M::ArmRoundRobin).to_string(),
+                        None => ctx.mf(M::ArmRounds, &[&a.rounds.node.to_string()]),
+                    };
                     match (a.min, a.max) {
                         (Some(lo), Some(hi)) => {
                             ctx.mf(M::ArmBetween, &[&lo.to_string(), &hi.to_string(), &r])
