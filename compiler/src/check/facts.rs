@@ -220,8 +220,19 @@ impl Facts {
                 }),
             };
             let rounds = stage_rounds(format, group_size, swiss_rounds, bracket_size, entrants);
-            let rounds_at_most = rounds.or(match swiss_rounds {
-                Some(SwissRounds::ByEntries(arms)) => arms.iter().map(|a| a.rounds.node).max(),
+            // A stage's `cap` bounds a round robin of one group whose size the file leaves
+            // open: the schedule must hold the rounds of a full group.
+            let capped = clauses.iter().find_map(|c| match c {
+                StageClause::Cap { max, .. } => Some(max.node),
+                _ => None,
+            });
+            let rounds_at_most = rounds.or(match (swiss_rounds, format, capped) {
+                (Some(SwissRounds::ByEntries(arms)), _, _) => {
+                    arms.iter().map(|a| a.rounds.node).max()
+                }
+                (_, FormatKind::RoundRobin { double }, Some(cap)) if group_count == 1 => {
+                    Some(rr_rounds(cap, double))
+                }
                 _ => None,
             });
             let places = clauses
