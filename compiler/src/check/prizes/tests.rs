@@ -93,3 +93,20 @@ fn english_notes_only_for_files_written_in_english() {
     let (got, lines) = with("prizes \"奖金\" CNY {\n  1: 3000\n}\n");
     assert!(!got.contains(&"N501".to_string()), "{lines}");
 }
+
+/// A prize table that could not be read has unknown money: the prize fund is not compared
+/// with the tables that could (no E519 after the table's own syntax error).
+#[test]
+fn a_broken_prize_table_leaves_the_fund_unchecked() {
+    let text = BASE.replacen(
+        "  dates 2014-04-27 .. 2014-04-29\n",
+        "  dates 2014-04-27 .. 2014-04-29\n  prize_fund 16000 CNY\n",
+        1,
+    );
+    let broken = format!("{text}prizes \"奖金\" CNY {{\n  1: 1万\n  2: 6000\n}}\n");
+    let (got, lines) = codes(&broken);
+    assert_eq!(got, ["syntax"], "{lines}");
+    let read = format!("{text}prizes \"奖金\" CNY {{\n  1: 9000\n  2: 6000\n}}\n");
+    let (got, lines) = codes(&read);
+    assert_eq!(got, ["E519"], "{lines}");
+}
