@@ -73,13 +73,18 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
             section = Some(name);
         }
         let shared = if r.shared { "=" } else { " " };
-        let _ = writeln!(
-            s,
-            "  {:>3}{shared} {} {}",
-            r.place,
-            pad(&r.id, id_w),
-            r.player
-        );
+        // A team's id is its name: said once.
+        let _ = if r.id == r.player {
+            writeln!(s, "  {:>3}{shared} {}", r.place, r.id)
+        } else {
+            writeln!(
+                s,
+                "  {:>3}{shared} {} {}",
+                r.place,
+                pad(&r.id, id_w),
+                r.player
+            )
+        };
     }
     derived(&mut s, o, lang);
     prizes(&mut s, o, lang);

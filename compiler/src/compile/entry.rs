@@ -16,6 +16,7 @@ impl Lowerer<'_> {
         let mut players = Vec::new();
         let mut conditions = Vec::new();
         let mut quotas = Vec::new();
+        let mut teams = Vec::new();
         let mut origin = Origin::default_rule("default: no entry block");
         for item in self.items() {
             let Item::Entry(entry) = item else { continue };
@@ -84,8 +85,12 @@ impl Lowerer<'_> {
                     | EntryClause::Subsidy { .. }
                     | EntryClause::Staff { .. }
                     | EntryClause::Insurance(_)
-                    | EntryClause::TeamSize { .. }
-                    | EntryClause::Team(_) => {}
+                    | EntryClause::TeamSize { .. } => {}
+                    EntryClause::Team(t) => teams.push(plan::DeclaredTeam {
+                        id: t.id.node.clone(),
+                        name: super::text(&t.name),
+                        origin: self.origin(t.span),
+                    }),
                 }
             }
         }
@@ -121,6 +126,7 @@ impl Lowerer<'_> {
             players,
             conditions,
             quotas,
+            teams,
             origin,
         }
     }

@@ -135,7 +135,7 @@ kinds! {
     PlayerResidence, "player { residence \"...\" }", Executed, false, "plan player.residence (categories)";
     Insurance, "entry { insurance \"...\" }", Printed, true, "sheet: nobody checks it";
     TeamSize, "entry { team_size A..B }", Executed, false, "checker: team sizes";
-    Team, "entry { team ID \"...\" }", Executed, false, "checker: team names (E113), field of teams";
+    Team, "entry { team ID \"...\" }", Executed, false, "checker: team names (E113), field of teams; runtime: the roster's units are these teams by id or name (R055 otherwise), ranked by id, generated rosters play them";
     EntryQuota, "entry { quota per unit|federation N [men M] [women W] [except category C] }", Executed, false, "plan entry.quotas (the roster's rows: R032; generated rosters keep it)";
     // categories
     CategoryBorn, "category { born WINDOW }", Executed, false, "plan category.born; checker E602, E603";

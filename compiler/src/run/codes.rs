@@ -615,6 +615,17 @@ runtime_code!(
     "在下一轮公布之前更改，或以补充通知的形式记录裁判长保留已公布轮次的决定。"
 );
 
+runtime_code!(
+    R055,
+    "R055",
+    "not-a-declared-team",
+    "A team event that names its teams (`entry { team gusu \"姑苏棋友俱乐部\" }`) plays the teams it names: a roster row's `unit` (the team) must be one of them, by id (`gusu`) or by name (`姑苏棋友俱乐部`). A row of another unit belongs to no team of the regulation.",
+    "规定了参赛队伍的团体赛（`entry { team gusu \"姑苏棋友俱乐部\" }`）只由这些队伍参赛：名单每行的 `unit`（所属队伍）必须是其中之一，可写代号（`gusu`）或队名（`姑苏棋友俱乐部`）。其他单位的行不属于规程中的任何队伍。",
+    "entry { team gusu \"姑苏棋友俱乐部\" }\n# roster: a player whose unit is 苏州队",
+    "Write the team's id or name in the row's `unit` cell, or add the team to the entry.",
+    "在该行 `unit` 列写上队伍代号或队名，或在报名条款中增加该队。"
+);
+
 code!(
     W202,
     "W202",
@@ -637,7 +648,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
-        &R032, &R033, &R035, &R036, &R040, &R041, &R050, &W202,
+        &R032, &R033, &R035, &R036, &R040, &R041, &R050, &R055, &W202,
     ]
 }
 

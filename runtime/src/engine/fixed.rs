@@ -136,7 +136,9 @@ pub(crate) fn fixed_team_order(
             continue;
         }
         for name in &d.players {
-            match units.iter().position(|u| u == name) {
+            // A team may be named by its declared id (`gusu`) as well as by its name.
+            let team = super::declared_teams::team_name(ctx.plan, name);
+            match units.iter().position(|u| *u == team) {
                 Some(t) if order.contains(&t) => problems.push(
                     RuntimeProblem::new(
                         codes::PLACE_CONFLICT,

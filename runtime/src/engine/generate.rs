@@ -80,7 +80,8 @@ pub fn generate_roster<R: RngCore>(
     // In a team event `n` counts teams: each gets as many players as the team stage has
     // boards, the team being the players' unit, in board order.
     if let Some(boards) = boards {
-        let mut roster = generate_teams(n, boards, &team_want(plan)?, rng);
+        let declared: Vec<&str> = plan.entry.teams.iter().map(|t| t.name.as_str()).collect();
+        let mut roster = generate_teams(n, boards, &declared, &team_want(plan)?, rng);
         super::generate_attrs::fill(plan, &mut roster.players, 0, rng);
         verify(plan, &roster)?;
         return Ok(roster);
@@ -565,10 +566,19 @@ fn team_want(plan: &Plan) -> Result<Want, Vec<RuntimeProblem>> {
     }
 }
 
-fn generate_teams<R: RngCore>(teams: u32, boards: u32, want: &Want, rng: &mut R) -> Roster {
+/// `teams` teams of `boards` players: the regulation's declared teams first, then invented ones.
+fn generate_teams<R: RngCore>(
+    teams: u32,
+    boards: u32,
+    declared: &[&str],
+    want: &Want,
+    rng: &mut R,
+) -> Roster {
     let mut players = Vec::new();
+    let invented = UNITS.iter().filter(|u| !declared.contains(u));
+    let mut names = declared.iter().chain(invented);
     for t in 0..teams {
-        let team = match UNITS.get(t as usize) {
+        let team = match names.next() {
             Some(u) => (*u).to_string(),
             None => format!("队{}", t + 1),
         };

@@ -16,6 +16,7 @@
 //! the one that sent its players there. Same-place matches are round 1. A team event's teams
 //! are the roster's units, players sit on boards by `order`.
 
+mod declared_teams;
 mod derived;
 mod draw;
 mod entrants;
@@ -117,6 +118,9 @@ pub fn run_with(
     if !open.is_empty() {
         return Err(open);
     }
+    // Units written as the declared teams' names before anything counts them.
+    let teams_named = declared_teams::named(plan, roster)?;
+    let roster = teams_named.as_ref().unwrap_or(roster);
     // A `when_odd` host pool left out is checked as entered, but takes no place under the cap.
     let (hosted, host_notes) = host::fill_odd_field(&plan.entry.pools, roster);
     let problems = host::cap_as_played(plan, hosted.as_ref(), validate_roster(plan, roster));
@@ -344,8 +348,9 @@ pub(crate) struct Ctx<'a> {
     pub stages: Vec<StageRun>,
     pub games: u32,
     pub stats: RunStats,
-    /// Team stages: the roster index that stands for a team in rankings -> the team's name.
-    pub team_of: BTreeMap<usize, String>,
+    /// Team stages: the roster index that stands for a team in rankings -> the team's id (its
+    /// declared id, else its name) and name.
+    pub team_of: BTreeMap<usize, (String, String)>,
     /// Finished Swiss stages as TRF-2026 text, by stage name.
     pub swiss_trf: BTreeMap<String, String>,
     /// Games left pending by `RestRule::Pending` (the live driver): a match with one stops there.
@@ -465,8 +470,8 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn id(&self, i: usize) -> &str {
-        if let Some(team) = self.team_of.get(&i) {
-            return team;
+        if let Some((id, _)) = self.team_of.get(&i) {
+            return id;
         }
         self.roster
             .players
@@ -476,8 +481,8 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn name(&self, i: usize) -> &str {
-        if let Some(team) = self.team_of.get(&i) {
-            return team;
+        if let Some((_, name)) = self.team_of.get(&i) {
+            return name;
         }
         self.roster
             .players

@@ -104,6 +104,8 @@ pub mod codes {
     pub const OVER_QUOTA: &str = "R032";
     /// More of a stage's entrants in the roster than its `cap` admits.
     pub const OVER_STAGE_CAP: &str = "R040";
+    /// A team event that names its teams: a roster row's unit is none of them.
+    pub const NOT_A_DECLARED_TEAM: &str = "R055";
     /// A roster row in a pool that takes only a category's members, and not a member.
     pub const NOT_IN_POOL_CATEGORY: &str = "R041";
     /// A category by an attribute (federation, grade, school year, club, residence, age on a

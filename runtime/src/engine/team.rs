@@ -115,7 +115,9 @@ pub(super) fn rank_teams(
         .map(|(_, m)| m.first().copied().unwrap_or(usize::MAX))
         .collect();
     for ((unit, _), &rep) in teams.iter().zip(&reps) {
-        ctx.team_of.insert(rep, unit.clone());
+        // A declared team is ranked by its id (`gusu`) and named by its name.
+        let id = super::declared_teams::team_id(ctx.plan, unit).to_string();
+        ctx.team_of.insert(rep, (id, unit.clone()));
     }
     let (run, out) = rank_group(ctx, stage, "", &reps, comps, Primary::MatchPoints);
     StageRun {

@@ -17,6 +17,18 @@ pub struct Entry {
     /// left out of the JSON when there is none, so that a plan without one reads as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub quotas: Vec<EntryQuota>,
+    /// The teams a team event names (`team gusu "姑苏棋友俱乐部"`): a roster row's `unit` is one
+    /// of them, by id or name, and plays as the team's name; absent in older plans.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<DeclaredTeam>,
+    pub origin: Origin,
+}
+
+/// `team gusu "姑苏棋友俱乐部"` in a team event's entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeclaredTeam {
+    pub id: String,
+    pub name: String,
     pub origin: Origin,
 }
 

@@ -114,6 +114,7 @@ pub fn seed004() -> Plan {
                 origin: o("sex men"),
             }],
             quotas: Vec::new(),
+            teams: Vec::new(),
             origin: o("entry"),
         },
         categories: BTreeMap::new(),
