@@ -134,9 +134,10 @@ pub const LIMITED: &[Applicability] = &[
     },
     Applicability {
         kind: K::StagePlayoff,
-        formats: &[Knockout, SamePlace],
+        // In a team stage: every board decided (每台须分出胜负), a drawn board's playoff.
+        formats: &[Knockout, SamePlace, TeamRoundRobin, TeamSwiss],
         fixed: &[],
-        help: ("remove it: a playoff is played only for a drawn knockout or same-place match; ties in standings are separated by the tie-break chain and, when it ends, by lot (write `lots` at its end, or add a knockout stage for the places)", "删去：加赛只在淘汰赛或同名次赛的对局打平时进行；积分相同按名次区分链决定，链用尽后抽签（在链末尾写 `lots`，或为这些名次另设淘汰赛阶段）"),
+        help: ("remove it: a playoff is played only for a drawn knockout or same-place match (or, in a team stage, a drawn board); ties in standings are separated by the tie-break chain and, when it ends, by lot (write `lots` at its end, or add a knockout stage for the places)", "删去：加赛只在淘汰赛或同名次赛的对局打平时（或团体赛中某台弈和时）进行；积分相同按名次区分链决定，链用尽后抽签（在链末尾写 `lots`，或为这些名次另设淘汰赛阶段）"),
     },
     Applicability {
         kind: K::StageAssume,

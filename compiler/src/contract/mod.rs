@@ -188,7 +188,7 @@ kinds! {
     ForfeitMet, "stage { forfeit_counts_as_met B }", Executed, false, "plan swiss.forfeit_counts_as_met (CXA pairer)";
     Tiebreak, "stage { tiebreak { ... } }", Executed, false, "plan stage.tiebreak (runtime standings)";
     Criterion, "tiebreak { CRITERION [options] }", Executed, false, "plan tiebreak chain";
-    StagePlayoff, "stage { playoff P }", Executed, false, "plan stage.playoff (knockout and same-place matches)";
+    StagePlayoff, "stage { playoff P }", Executed, false, "plan stage.playoff (knockout and same-place matches; in a team stage every drawn board played on until decided)";
     StagePlaces, "stage { places R }", Executed, false, "plan stage.places (final ranking)";
     Split, "stage { split after_round N top K to S }", Executed, false, "plan swiss.split";
     LateEntry, "stage { late_entry until round N missed zero|half }", Executed, false, "plan swiss.late_entry (runtime: missed rounds scored, paired from entry; `xqreg event enter`)";

@@ -4,14 +4,17 @@
 //! chain (`game_points` is the usual first criterion).
 
 use super::outcome::{GameOut, StageOutcome};
-use super::play::GameAt;
+use super::play::{GameAt, MatchSpec};
 use super::problem::{codes, RuntimeProblem};
 use super::standings::rank_group;
 use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
 use super::{entrants, fixed, Ctx, StageRun};
 use crate::pairing::round_robin;
-use crate::plan::{Cycles, Lineup, LineupMode, NumberOrder, Origin, Side, Stage, TeamRoundRobin};
+use crate::plan::{
+    ColourRule, Cycles, Lineup, LineupMode, NumberOrder, Origin, PlayoffChain, Side, Stage,
+    TeamRoundRobin,
+};
 use std::collections::BTreeMap;
 
 pub(crate) fn run(
@@ -357,8 +360,12 @@ pub(super) fn play_team_match(
             group: Some(&label),
             ..*at
         };
-        let played = ctx.play_game(&board_at, red, black, games);
-        let (rp, bp) = played.points(&stage.scoring);
+        let (rp, bp) = match stage.playoff.as_ref() {
+            Some(chain) => decided_board(ctx, &board_at, stage, chain, (red, black), games),
+            None => ctx
+                .play_game(&board_at, red, black, games)
+                .points(&stage.scoring),
+        };
         per_board.push(if x_side == Side::Red {
             (rp, bp)
         } else {
@@ -366,6 +373,42 @@ pub(super) fn play_team_match(
         });
     }
     per_board
+}
+
+/// A board that must be decided (`playoff` in a team stage: 每台须分出胜负): its game, then on a
+/// draw the chain's steps until one decides, whose winner scores the board as a win (the drawn
+/// game and the playoff games stay on record). A board with a withdrawn player is its forfeit.
+/// Returns (Red's, Black's) points for the board.
+fn decided_board(
+    ctx: &mut Ctx<'_>,
+    at: &GameAt<'_>,
+    stage: &Stage,
+    chain: &PlayoffChain,
+    (red, black): (usize, usize),
+    games: &mut Vec<GameOut>,
+) -> (i64, i64) {
+    let absent = ctx.is_withdrawn(red, at.stage_ix, at.stage, at.round)
+        || ctx.is_withdrawn(black, at.stage_ix, at.stage, at.round);
+    if absent {
+        return ctx.play_game(at, red, black, games).points(&stage.scoring);
+    }
+    let label = format!("board {}", at.board);
+    let spec = MatchSpec {
+        games: 1,
+        colours: ColourRule::FirstListedRed,
+        colours_origin: &chain.origin,
+        playoff: Some(chain),
+        scoring: &stage.scoring,
+        label: &label,
+        first: Some((red, black)),
+    };
+    let m = ctx.play_match(at, red, black, &spec, games);
+    match m.decided_by.as_str() {
+        // Decided by its own game (or waiting for a result): the game's points.
+        "games" | "forfeit" | "pending" => m.score,
+        _ if m.winner == red => (stage.scoring.win, stage.scoring.loss),
+        _ => (stage.scoring.loss, stage.scoring.win),
+    }
 }
 
 /// Team numbers by the regulation's rule when no draw is recorded.

@@ -17,7 +17,8 @@ pub struct Stage {
     pub time: Option<String>,
     /// Tie-breaks after the primary score; a knockout uses none.
     pub tiebreak: TiebreakChain,
-    /// Run when a knockout match or a same-place match ends level; None: lots decide.
+    /// Run when a knockout match or a same-place match ends level (lots decide without one), or
+    /// in a team stage on each drawn board (every board decided; without one a board may draw).
     pub playoff: Option<PlayoffChain>,
     /// Places of the final ranking the stage decides: its own place k is final place
     /// `from + k - 1`.
