@@ -4,7 +4,7 @@
 
 use super::problem::{codes, RuntimeProblem};
 use super::roster::Roster;
-use crate::plan::Plan;
+use crate::plan::{DeclaredTeam, Plan};
 
 /// The roster with every unit written as its team's name, or None when nothing changes; the
 /// rows whose unit is no declared team.
@@ -57,18 +57,14 @@ pub(crate) fn named(plan: &Plan, roster: &Roster) -> Result<Option<Roster>, Vec<
 
 /// The id a team is ranked by: its declared id, else its name (the roster's unit).
 pub(crate) fn team_id<'a>(plan: &'a Plan, name: &'a str) -> &'a str {
-    plan.entry
-        .teams
-        .iter()
-        .find(|t| t.name == name)
-        .map_or(name, |t| t.id.as_str())
+    declared(plan, |t| t.name == name).map_or(name, |t| t.id.as_str())
 }
 
 /// A team named in a recorded draw or a line-up by id or name, as the roster's units name it.
 pub(crate) fn team_name<'a>(plan: &'a Plan, named: &'a str) -> &'a str {
-    plan.entry
-        .teams
-        .iter()
-        .find(|t| t.id == named)
-        .map_or(named, |t| t.name.as_str())
+    declared(plan, |t| t.id == named).map_or(named, |t| t.name.as_str())
+}
+
+fn declared(plan: &Plan, is: impl Fn(&DeclaredTeam) -> bool) -> Option<&DeclaredTeam> {
+    plan.entry.teams.iter().find(|t| is(t))
 }
