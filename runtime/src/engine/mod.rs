@@ -30,6 +30,7 @@ mod generate_want;
 mod host;
 mod late;
 pub mod limits;
+pub mod lineups;
 mod money;
 pub mod outcome;
 mod play;
@@ -54,8 +55,8 @@ pub use generate::generate_roster;
 pub use outcome::*;
 pub use problem::{codes, RuntimeProblem};
 pub use results::{
-    FixedDraw, GameResult, PublishedColours, PublishedRound, RecordedEntry, RecordedGame,
-    RecordedResults, RecordedWithdrawal, RestRule, ResultModel,
+    FixedDraw, GameResult, LineupSeat, PublishedColours, PublishedRound, RecordedEntry,
+    RecordedGame, RecordedLineup, RecordedResults, RecordedWithdrawal, RestRule, ResultModel,
 };
 pub use roster::{categories_of, in_category, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};
@@ -410,6 +411,7 @@ impl<'a> Ctx<'a> {
             }
         }
         problems.extend(late::check(plan, roster, &results.entries));
+        problems.extend(lineups::check_stages(plan, &results.lineups));
         for g in &results.games {
             for id in [&g.red, &g.black] {
                 if roster.index_of(id).is_none() {

@@ -3,6 +3,7 @@
 //! up to a match result, which gives match points. Teams are ranked by match points, then the
 //! chain (`game_points` is the usual first criterion).
 
+use super::lineups::{self, Balance, StageLineups};
 use super::outcome::{GameOut, StageOutcome};
 use super::play::GameAt;
 use super::problem::{codes, RuntimeProblem};
@@ -11,7 +12,7 @@ use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
 use super::{entrants, fixed, Ctx, StageRun};
 use crate::pairing::round_robin;
-use crate::plan::{Cycles, Lineup, LineupMode, NumberOrder, Origin, Side, Stage, TeamRoundRobin};
+use crate::plan::{Cycles, NumberOrder, Origin, Side, Stage, StageFormat, TeamRoundRobin};
 use std::collections::BTreeMap;
 
 pub(crate) fn run(
@@ -49,6 +50,15 @@ pub(crate) fn run(
     );
     let n = teams.len() as u32;
     let schedule = round_robin::schedule(n, t.cycles == Cycles::Double, t.swap_last_two);
+    let rule = t.lineup.as_ref();
+    let rules = StageLineups {
+        stage,
+        rule,
+        boards: t.boards,
+        rounds: schedule.len() as u32,
+    };
+    let handed = lineups::handed_in(ctx, &rules, &teams, &ctx.results.lineups)?;
+    let mut balance = Balance::of(rule);
     let mut comps = vec![Competitor::default(); teams.len()];
     let mut games: Vec<GameOut> = Vec::new();
     for (r, boards) in schedule.iter().enumerate() {
@@ -83,11 +93,15 @@ pub(crate) fn run(
                 game_no: 1,
             };
             let (x, y) = (
-                lineup_for(ctx, t.lineup.as_ref(), &x, &at),
-                lineup_for(ctx, t.lineup.as_ref(), &y, &at),
+                lineups::lineup_for(ctx, rule, &handed, &x, &at),
+                lineups::lineup_for(ctx, rule, &handed, &y, &at),
             );
-            let gp = play_team_match(ctx, &at, stage, t.boards, (&x, &y), &mut games);
+            let played = (&x, &y);
+            let gp = play_team_match(ctx, &at, stage, played, &mut games, balance.as_mut());
             record_match(&mut comps, round, (xp, yp), &gp, match_points(stage));
+        }
+        if let Some(b) = balance.as_mut() {
+            b.after_round(ctx, &stage.name, round);
         }
     }
     Ok(rank_teams(
@@ -181,38 +195,6 @@ pub(super) fn record_match(
         }
     }
     (xk, yk)
-}
-
-/// Team `t`'s players for this round's boards, by the stage's line-up rule. Fixed (or no
-/// rule): the roster order, a withdrawn player keeping his board (forfeited). `each_round`
-/// (the default line-up, roster order): the players still in first, so that a reserve takes a
-/// withdrawn player's place and the boards below move up; the withdrawn last (a board no one
-/// is left for is forfeited).
-pub(super) fn lineup_for(
-    ctx: &mut Ctx<'_>,
-    lineup: Option<&Lineup>,
-    t: &Team,
-    at: &GameAt<'_>,
-) -> Team {
-    let Some(l) = lineup.filter(|l| l.mode == LineupMode::EachRoundRosterOrder) else {
-        return t.clone();
-    };
-    let (unit, members) = t;
-    let (mut playing, out): (Vec<usize>, Vec<usize>) = members
-        .iter()
-        .partition(|&&p| !ctx.is_withdrawn(p, at.stage_ix, at.stage, at.round));
-    if !out.is_empty() {
-        let ids: Vec<String> = playing.iter().map(|&p| ctx.id(p).to_string()).collect();
-        let text = format!(
-            "{} round {}: {unit} plays its default line-up, the roster order of the players still in: {}",
-            at.stage,
-            at.round,
-            ids.join(", ")
-        );
-        ctx.transcript.push(EntryKind::Pairing, text, &l.origin);
-    }
-    playing.extend(out);
-    (unit.clone(), playing)
 }
 
 /// The teams in team-number order: as a recorded draw fixes them (a draw in the hall, a
@@ -332,10 +314,11 @@ pub(super) fn play_team_match(
     ctx: &mut Ctx<'_>,
     at: &GameAt<'_>,
     stage: &Stage,
-    boards: u32,
     ((xu, xs), (yu, ys)): (&Team, &Team),
     games: &mut Vec<GameOut>,
+    mut colours: Option<&mut Balance>,
 ) -> Vec<(i64, i64)> {
+    let boards = stage_boards(stage);
     let label = format!("{xu} v {yu}");
     let mut per_board = Vec::with_capacity(boards as usize);
     for b in 0..boards as usize {
@@ -356,6 +339,9 @@ pub(super) fn play_team_match(
             ..*at
         };
         let played = ctx.play_game(&board_at, red, black, games);
+        if let Some(b) = colours.as_deref_mut() {
+            b.add(red, black, &played);
+        }
         let (rp, bp) = played.points(&stage.scoring);
         per_board.push(if x_side == Side::Red {
             (rp, bp)
@@ -364,6 +350,15 @@ pub(super) fn play_team_match(
         });
     }
     per_board
+}
+
+/// A team stage's boards per match (0 for a stage that is no team stage).
+fn stage_boards(stage: &Stage) -> u32 {
+    match &stage.format {
+        StageFormat::TeamRoundRobin(t) => t.boards,
+        StageFormat::Swiss(sw) => sw.boards.unwrap_or(0),
+        _ => 0,
+    }
 }
 
 /// Team numbers by the regulation's rule when no draw is recorded.
