@@ -312,6 +312,7 @@ fn results(s: &Scenario, teams: &BTreeMap<String, String>, source: &SourceFile) 
                     })
                     .collect(),
                 origin: origin(source, team.span),
+                stage_origin: origin(source, stage.span),
                 round_origin: origin(source, round.span),
             }),
             ResultLine::Declines { player, .. } => r.declined.push(player.node.clone()),

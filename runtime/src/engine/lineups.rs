@@ -31,7 +31,7 @@ pub(crate) fn check_stages(plan: &Plan, lineups: &[RecordedLineup]) -> Vec<Runti
                         "a line-up for stage `{}`, which the plan does not have",
                         l.stage
                     ),
-                    &l.round_origin,
+                    &l.stage_origin,
                 )
                 .zh(format!("出场名单所指的阶段 `{}` 不存在", l.stage)),
             );
@@ -50,7 +50,7 @@ pub(crate) fn check_stages(plan: &Plan, lineups: &[RecordedLineup]) -> Vec<Runti
                         "a line-up for stage `{}`, which is no team stage: its players are paired one by one",
                         l.stage
                     ),
-                    &l.round_origin,
+                    &l.stage_origin,
                 )
                 .zh(format!(
                     "出场名单所指的阶段 `{}` 不是团体赛阶段：该阶段按棋手个人编排",

@@ -149,6 +149,8 @@ pub struct RecordedLineup {
     pub seats: Vec<LineupSeat>,
     /// Where the team is named (a line-ups CSV `team` cell, a scenario's `lineup` line).
     pub origin: Origin,
+    /// Where the stage is written.
+    pub stage_origin: Origin,
     /// Where the round is written.
     pub round_origin: Origin,
 }
