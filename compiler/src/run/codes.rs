@@ -49,9 +49,9 @@ code!(
         "A column the file needs is not in its header: a roster needs `id` and `name`, and every \
          column the regulation uses (`pool` where it has pools, `born` where categories go by \
          birth date, `sex`, `unit` for same-unit avoidance); results need `stage`, `round`, `red`, \
-         `black` and `result`.",
+         `black` and `result`; line-ups need `stage`, `round`, `team`, `board` and `player`.",
         "表头缺少必需的列：名单需要 `id` 和 `name`，以及规程用到的列（有分组来源时的 `pool`、按出生日期分组时的 \
-         `born`、`sex`、同单位回避时的 `unit`）；成绩需要 `stage`、`round`、`red`、`black`、`result`。"
+         `born`、`sex`、同单位回避时的 `unit`）；成绩需要 `stage`、`round`、`red`、`black`、`result`；出场名单需要 `stage`、`round`、`team`、`board`、`player`。"
     ),
     "name,unit\n许银川,广东\n",
     Template::new(
