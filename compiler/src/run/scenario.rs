@@ -284,7 +284,11 @@ fn results(s: &Scenario, teams: &BTreeMap<String, String>, source: &SourceFile) 
                 round,
                 span,
             } => r.withdrawals.push(RecordedWithdrawal {
-                player: player.node.clone(),
+                // A team of the test's roster withdraws by its name (the roster's unit).
+                player: teams
+                    .get(&player.node)
+                    .cloned()
+                    .unwrap_or_else(|| player.node.clone()),
                 stage: stage.node.clone(),
                 after_round: round.node,
                 origin: origin(source, *span),

@@ -7,12 +7,13 @@ use super::lineups::{self, Balance, StageLineups};
 use super::outcome::{GameOut, StageOutcome};
 use super::play::GameAt;
 use super::problem::{codes, RuntimeProblem};
+use super::roster::Roster;
 use super::standings::rank_group;
 use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
 use super::{entrants, fixed, Ctx, StageRun};
 use crate::pairing::round_robin;
-use crate::plan::{Cycles, NumberOrder, Origin, Side, Stage, StageFormat, TeamRoundRobin};
+use crate::plan::{Cycles, NumberOrder, Origin, Plan, Side, Stage, StageFormat, TeamRoundRobin};
 use std::collections::BTreeMap;
 
 pub(crate) fn run(
@@ -230,6 +231,27 @@ pub(super) fn add_board_points(c: &mut Competitor, points: impl Iterator<Item = 
             *slot += v;
         }
     }
+}
+
+/// The players of the team named `unit` (a roster unit), when the plan has a team stage: a
+/// withdrawal given for a team withdraws every one of them, so that each of its remaining
+/// matches is forfeited board by board (scored by the scoring's forfeit rule). Empty otherwise.
+pub(crate) fn whole_team(plan: &Plan, roster: &Roster, unit: &str) -> Vec<usize> {
+    let team_stage = plan.stages.iter().any(|s| match &s.format {
+        StageFormat::TeamRoundRobin(_) => true,
+        StageFormat::Swiss(sw) => sw.boards.is_some(),
+        _ => false,
+    });
+    if !team_stage {
+        return Vec::new();
+    }
+    roster
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.unit.as_deref() == Some(unit))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// A team: its unit's name and its players in board order.

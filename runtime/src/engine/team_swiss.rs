@@ -50,6 +50,12 @@ pub(crate) fn run(
     let mut comps = vec![Competitor::default(); teams.len()];
     let mut games: Vec<GameOut> = Vec::new();
     for round in 1..=total {
+        // A team whose every player has withdrawn is paired no more.
+        for (s, (_, members)) in state.iter_mut().zip(&teams) {
+            s.available = members
+                .iter()
+                .any(|&p| !ctx.is_withdrawn(p, ix, &stage.name, round));
+        }
         let pairing = pair_round(ctx, stage, sw, round, total, &state)?;
         let mut recs: Vec<Option<(RecordKind, Option<Side>)>> = vec![None; teams.len()];
         for (m, &(x, y)) in pairing.boards.iter().enumerate() {
