@@ -27,11 +27,12 @@ pub fn read_lineups(name: &str, bytes: &[u8]) -> Result<Vec<RecordedLineup>, Fil
     if diags.list.is_empty() {
         let file = ("line-ups file", "出场名单文件");
         if let Some(table) = read_table(&source, LINEUP_COLUMNS, file, &mut diags) {
-            let all_there = LINEUP_COLUMNS
+            // Every missing column is reported, not only the first.
+            let found: Vec<Option<usize>> = LINEUP_COLUMNS
                 .iter()
                 .map(|c| table.require(c, file, &mut diags))
-                .fold(true, |ok, c| ok && c.is_some());
-            if all_there {
+                .collect();
+            if found.iter().all(Option::is_some) {
                 let mut index: BTreeMap<(String, u32, String), usize> = BTreeMap::new();
                 for (_, fields) in &table.rows {
                     let Some(row) = lineup_row(&table, &source, fields, &mut diags) else {
