@@ -9,7 +9,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::play::{GameAt, Played};
 use super::problem::{codes, RuntimeProblem};
 use super::results::RecordedLineup;
-use super::team::Team;
 use super::transcript::EntryKind;
 use super::Ctx;
 use crate::plan::{Lineup, LineupMode, Origin, Plan, Stage, StageFormat};
@@ -61,6 +60,10 @@ pub(crate) fn check_stages(plan: &Plan, lineups: &[RecordedLineup]) -> Vec<Runti
     }
     problems
 }
+
+/// A team as the team stages hold it: its unit's name and its players in board order (the same
+/// shape as `team::Team`, which uses this module).
+type Team = (String, Vec<usize>);
 
 /// One stage's handed-in line-ups, checked: (round, team) -> its players on boards 1..B and
 /// where the line-up was written.
