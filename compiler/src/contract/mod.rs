@@ -192,7 +192,7 @@ kinds! {
     StagePlaces, "stage { places R }", Executed, false, "plan stage.places (final ranking)";
     Split, "stage { split after_round N top K to S }", Executed, false, "plan swiss.split";
     LateEntry, "stage { late_entry until round N missed zero|half }", Executed, false, "plan swiss.late_entry (runtime: missed rounds scored, paired from entry; `xqreg event enter`)";
-    Lineup, "stage { lineup fixed|each_round [default roster_order] }", Executed, false, "plan lineup (runtime: fixed: the first B of the roster order, a withdrawn player's board forfeited, a handed-in line-up that changes it refused (R065); each_round: see below)";
+    Lineup, "stage { lineup fixed|each_round [default roster_order] }", Executed, false, "plan lineup (runtime: fixed: the first B of the roster order, a withdrawn player's board forfeited, a handed-in line-up that changes it refused (R065); each_round: the `lineup each_round` row)";
     StageCap, "stage { cap N [first_come|by_rating] }", Executed, false, "plan stage.cap (runtime: a roster with more of the stage's entrants is refused at the rows the order leaves out, R040)";
     LineupEachRound, "stage { lineup each_round }", Executed, false, "plan lineup (runtime: each round's line-up as handed in (scenario `lineup T S R: ...`, `simulate --lineups CSV`), checked against teams, players, boards and rounds (R060-R064); a team that hands in none plays the default, the roster order of the players still in, and the transcript says so)";
     LineupDeadline, "stage { lineup ... deadline D before }", Printed, false, "sheet: the runtime has no clock; a line-up handed in late is the arbiter's to refuse before it is recorded";
