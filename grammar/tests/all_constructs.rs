@@ -823,8 +823,8 @@ fn the_other_knockouts_same_place_and_team_formats() {
         if cycles.node == "double" && boards.node == 4 && names(groups) == ["甲", "乙"])
     );
     assert!(
-        matches!(&teams.clauses[2], StageClause::Lineup { mode, deadline: Some(d), default: Some(def), .. }
-        if mode.node == "each_round" && d.node.seconds == 1800 && def.node == "roster_order")
+        matches!(&teams.clauses[2], StageClause::Lineup { mode, deadline: Some(d), default: Some(def), colour_balance: Some(k), .. }
+        if mode.node == "each_round" && d.node.seconds == 1800 && def.node == "roster_order" && k.node == 1)
     );
 }
 
@@ -1065,7 +1065,7 @@ fn scenario_tests_and_rosters() {
     assert!(
         matches!(&t.draws[1], ScenarioDraw { stage, group: None, players, .. } if stage.node == "main" && players.len() == 2)
     );
-    assert_eq!(t.results.len(), 5);
+    assert_eq!(t.results.len(), 6);
     match &t.results[0] {
         ResultLine::Games {
             stage,
@@ -1105,7 +1105,11 @@ fn scenario_tests_and_rosters() {
         matches!(&t.results[3], ResultLine::Withdraw { player, stage, round, .. }
         if player.node == "a4" && stage.node == "groups" && round.node == 3)
     );
-    assert!(matches!(&t.results[4], ResultLine::Rest { rule, .. } if rule.node == "draws"));
+    assert!(
+        matches!(&t.results[4], ResultLine::Lineup { team, stage, round, players, .. }
+        if team.node == "t1" && stage.node == "teams" && round.node == 2 && names(players) == ["a2", "a3"])
+    );
+    assert!(matches!(&t.results[5], ResultLine::Rest { rule, .. } if rule.node == "draws"));
     assert_eq!(t.expects.len(), 11);
     assert!(
         matches!(&t.expects[10], Expect::Rounds { stage, rounds, .. } if stage.node == "main" && rounds.node == 9)

@@ -227,3 +227,92 @@ fn teams_of_four(n: usize) -> xqreg_runtime::Roster {
     }
     roster
 }
+
+/// A team round robin on three boards with `lineup each_round`: four teams of four (one reserve
+/// each). T1 hands in p4, p1, p2 for round 2: its reserve plays board 1 and p3 sits out; every
+/// other team and round plays the default (the transcript says so). A line-up naming another
+/// team's player is refused (R061) before a game is played.
+#[test]
+fn a_handed_in_lineup_is_played_and_checked() {
+    let stage = |lineup| Stage {
+        name: "teams".into(),
+        title: None,
+        entrants: vec![EntrantSource::Roster {
+            origin: o("entrants"),
+        }],
+        format: StageFormat::TeamRoundRobin(TeamRoundRobin {
+            cycles: Cycles::Single,
+            boards: 3,
+            groups: Vec::new(),
+            numbers: NumberOrder::RegistrationOrder,
+            swap_last_two: false,
+            lineup: Some(lineup),
+            origin: o("team_round_robin"),
+        }),
+        scoring: match_scoring(),
+        time: Some("standard".into()),
+        tiebreak: chain(&[Criterion::GamePoints, Criterion::Lots]),
+        playoff: None,
+        places: Some(PlaceRange::new(1, 4)),
+        cap: None,
+        origin: o("stage"),
+    };
+    let plan = plan_with(
+        16,
+        vec![stage(Lineup {
+            mode: LineupMode::EachRoundRosterOrder,
+            deadline_seconds: None,
+            colour_balance: None,
+            origin: o("lineup"),
+        })],
+    );
+    let roster = teams_of_four(16);
+    let lineup = |players: &[&str]| xqreg_runtime::engine::RecordedLineup {
+        stage: "teams".into(),
+        round: 2,
+        team: "T1".into(),
+        seats: players
+            .iter()
+            .zip(1u32..)
+            .map(|(p, board)| xqreg_runtime::engine::LineupSeat {
+                board,
+                player: (*p).to_string(),
+                origin: o("seat"),
+            })
+            .collect(),
+        origin: o("team"),
+        stage_origin: o("stage"),
+        round_origin: o("round"),
+    };
+    let results = RecordedResults {
+        lineups: vec![lineup(&["p4", "p1", "p2"])],
+        ..RecordedResults::default()
+    };
+    let out = run(&plan, &roster, &results, 2).expect("runs");
+    let games = &out.stages[0].games;
+    let plays = |round: u32, id: &str| {
+        games
+            .iter()
+            .find(|g| g.round == round && (g.red == id || g.black == id))
+            .map(|g| (g.board - 1) % 3 + 1)
+    };
+    assert_eq!(plays(2, "p4"), Some(1));
+    assert_eq!(plays(2, "p1"), Some(2));
+    assert_eq!(plays(2, "p3"), None);
+    assert_eq!(plays(1, "p4"), None, "round 1: the default, p1 to p3");
+    assert_eq!(plays(3, "p3"), Some(3));
+    let said = |t: &str| out.transcript.iter().any(|e| e.text.contains(t));
+    assert!(said(
+        "teams round 2: T1 plays the line-up it handed in: p4, p1, p2"
+    ));
+    assert!(said(
+        "teams round 2: T2 handed in no line-up; the default applies"
+    ));
+    let bad = RecordedResults {
+        lineups: vec![lineup(&["p4", "p5", "p2"])],
+        ..RecordedResults::default()
+    };
+    let problems = run(&plan, &roster, &bad, 2).expect_err("refused");
+    let codes: Vec<&str> = problems.iter().map(|p| p.code.as_str()).collect();
+    assert_eq!(codes, ["R061"], "{problems:?}");
+}

@@ -155,6 +155,10 @@ fn named_players(t: &Scenario) -> Vec<&Ident> {
             ResultLine::Fouls { player, .. }
             | ResultLine::Withdraw { player, .. }
             | ResultLine::Declines { player, .. } => out.push(player),
+            ResultLine::Lineup { team, players, .. } => {
+                out.push(team);
+                out.extend(players.iter());
+            }
             ResultLine::Rest { .. } => {}
         }
     }
@@ -225,9 +229,9 @@ fn players(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
 fn rounds(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
     for line in &t.results {
         let (stage, round) = match line {
-            ResultLine::Games { stage, round, .. } | ResultLine::Withdraw { stage, round, .. } => {
-                (stage, round)
-            }
+            ResultLine::Games { stage, round, .. }
+            | ResultLine::Withdraw { stage, round, .. }
+            | ResultLine::Lineup { stage, round, .. } => (stage, round),
             _ => continue,
         };
         // An unknown stage is reported once, by the name check.

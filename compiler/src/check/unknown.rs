@@ -412,7 +412,9 @@ impl Resolver<'_, '_> {
         }
         for line in &t.results {
             match line {
-                ResultLine::Games { stage, .. } | ResultLine::Withdraw { stage, .. } => {
+                ResultLine::Games { stage, .. }
+                | ResultLine::Withdraw { stage, .. }
+                | ResultLine::Lineup { stage, .. } => {
                     self.name(Kind::Stage, stage);
                 }
                 _ => {}

@@ -37,6 +37,7 @@ const TEXTS: &[(&str, &str)] = &[
     ("simulate.roster", "参赛名单（带表头的 CSV）"),
     ("simulate.players", "生成 N 名棋手的名单"),
     ("simulate.results", "先录入的成绩（CSV），其余对局再模拟"),
+    ("simulate.lineups", "团体赛各轮提交的出场名单（CSV：stage、round、team、board、player）"),
     ("simulate.seed", "每次抽签和每盘模拟对局的种子"),
     ("simulate.runs", "运行次数（种子 S、S+1、……），分配到所有处理器核心"),
     ("simulate.trf", "把每个瑞士制阶段写成 TRF-2026 文件，放入目录 DIR（`<阶段>.trf`）"),

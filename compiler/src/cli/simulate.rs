@@ -1,6 +1,7 @@
 //! `xqreg simulate FILE`: run the whole event on a roster, given (`--roster CSV`) or generated
 //! (`--players N`, else the field the regulation declares), with recorded results
-//! (`--results CSV`) played and the rest simulated from `--seed`. `--runs K` runs K seeded events
+//! (`--results CSV`) played, line-ups of team stages (`--lineups CSV`) taken, and the rest
+//! simulated from `--seed`. `--runs K` runs K seeded events
 //! (seeds S, S+1, ...) on all cores and reports how often each playoff step was needed, how often
 //! a lot decided, and who finished first how often. Exit 0 when the event ran to completion, 1
 //! with the runtime's diagnostics otherwise, 2 for usage or I/O.
@@ -39,6 +40,9 @@ pub struct Args {
     /// Recorded results (CSV) to play before simulating the rest.
     #[arg(long, value_name = "CSV")]
     pub results: Option<PathBuf>,
+    /// Line-ups handed in for rounds of team stages (CSV: stage, round, team, board, player).
+    #[arg(long, value_name = "CSV")]
+    pub lineups: Option<PathBuf>,
     /// Seed of every lot and every simulated game.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -71,6 +75,7 @@ pub fn run(args: Args) -> ExitCode {
         Some(&args.file),
         args.roster.as_ref(),
         args.results.as_ref(),
+        args.lineups.as_ref(),
     ];
     if let Err(code) = refuse_input_as_output(args.output.as_ref(), &inputs) {
         return code;
@@ -102,7 +107,7 @@ pub fn run(args: Args) -> ExitCode {
             Ok(r) => r,
             Err(code) => return code,
         };
-    let (results_source, results) = match read_input(
+    let (results_source, mut results) = match read_input(
         args.results.as_ref(),
         msg_lang,
         run::csv_input::read_results,
@@ -110,14 +115,27 @@ pub fn run(args: Args) -> ExitCode {
         Ok((s, r)) => (s, r.unwrap_or_default()),
         Err(code) => return code,
     };
+    let (lineups_source, lineups) = match read_input(
+        args.lineups.as_ref(),
+        msg_lang,
+        run::csv_input::read_lineups,
+    ) {
+        Ok((s, l)) => (s, l.unwrap_or_default()),
+        Err(code) => return code,
+    };
+    results.lineups.extend(lineups);
+    let results = results;
 
     let report_problems = |problems: &[RuntimeProblem]| {
-        let reports = run::problem_reports_in(
-            problems,
-            &regulation,
-            roster_source.as_ref(),
-            results_source.as_ref(),
-        );
+        let inputs: Vec<run::Input<'_>> = [
+            (results_source.as_ref(), ("this result", "此成绩")),
+            (lineups_source.as_ref(), ("this line-up", "此出场名单")),
+        ]
+        .into_iter()
+        .filter_map(|(source, label)| source.map(|source| run::Input { source, label }))
+        .collect();
+        let reports =
+            run::problem_reports_with(problems, &regulation, roster_source.as_ref(), &inputs);
         let text = render::render(
             Format::Human,
             &reports,

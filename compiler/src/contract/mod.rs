@@ -192,10 +192,11 @@ kinds! {
     StagePlaces, "stage { places R }", Executed, false, "plan stage.places (final ranking)";
     Split, "stage { split after_round N top K to S }", Executed, false, "plan swiss.split";
     LateEntry, "stage { late_entry until round N missed zero|half }", Executed, false, "plan swiss.late_entry (runtime: missed rounds scored, paired from entry; `xqreg event enter`)";
-    Lineup, "stage { lineup fixed|each_round [default roster_order] }", Executed, false, "plan lineup (runtime: fixed: the first B of the roster order, a withdrawn player's board forfeited; each_round: the roster order of the players still in, a reserve moving up)";
+    Lineup, "stage { lineup fixed|each_round [default roster_order] }", Executed, false, "plan lineup (runtime: fixed: the first B of the roster order, a withdrawn player's board forfeited, a handed-in line-up that changes it refused (R065); each_round: the `lineup each_round` row)";
     StageCap, "stage { cap N [first_come|by_rating] }", Executed, false, "plan stage.cap (runtime: a roster with more of the stage's entrants is refused at the rows the order leaves out, R040)";
-    LineupEachRound, "stage { lineup each_round }", Printed, true, "sheet: the runtime reads no line-up handed in for a round; every round plays the default (roster order)";
-    LineupDeadline, "stage { lineup ... deadline D before }", Printed, false, "sheet: no line-up is handed in to the runtime, so no deadline applies";
+    LineupEachRound, "stage { lineup each_round }", Executed, false, "plan lineup (runtime: each round's line-up as handed in (scenario `lineup T S R: ...`, `simulate --lineups CSV`), checked against teams, players, boards and rounds (R060-R064); a team that hands in none plays the default, the roster order of the players still in, and the transcript says so)";
+    LineupDeadline, "stage { lineup ... deadline D before }", Printed, false, "sheet: the runtime has no clock; a line-up handed in late is the arbiter's to refuse before it is recorded";
+    LineupColourBalance, "stage { lineup ... colour_balance K }", Executed, false, "plan lineup.colour_balance (runtime: a warning W260 at the player after a round that takes their Red and Black games over the stage more than K apart)";
     ScoreSheets, "stage { score_sheets RULE }", Printed, false, "sheet";
     SameAs, "stage { same_as S }", Executed, false, "checker: copies the clauses of S";
     StageNote, "stage { note \"...\" }", Printed, true, "sheet: a remark for readers";

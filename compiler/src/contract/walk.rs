@@ -354,6 +354,7 @@ impl Walker {
             StageClause::Lineup {
                 mode,
                 deadline,
+                colour_balance,
                 span,
                 ..
             } => {
@@ -363,6 +364,9 @@ impl Walker {
                 }
                 if let Some(d) = deadline {
                     self.push(K::LineupDeadline, d.span);
+                }
+                if let Some(k) = colour_balance {
+                    self.push(K::LineupColourBalance, k.span);
                 }
                 return;
             }
@@ -526,6 +530,7 @@ fn result_span(r: &xqreg_grammar::ast::ResultLine) -> Span {
         R::Games { span, .. }
         | R::Fouls { span, .. }
         | R::Withdraw { span, .. }
+        | R::Lineup { span, .. }
         | R::Declines { span, .. }
         | R::Rest { span, .. } => *span,
     }

@@ -49,9 +49,9 @@ code!(
         "A column the file needs is not in its header: a roster needs `id` and `name`, and every \
          column the regulation uses (`pool` where it has pools, `born` where categories go by \
          birth date, `sex`, `unit` for same-unit avoidance); results need `stage`, `round`, `red`, \
-         `black` and `result`.",
+         `black` and `result`; line-ups need `stage`, `round`, `team`, `board` and `player`.",
         "表头缺少必需的列：名单需要 `id` 和 `name`，以及规程用到的列（有分组来源时的 `pool`、按出生日期分组时的 \
-         `born`、`sex`、同单位回避时的 `unit`）；成绩需要 `stage`、`round`、`red`、`black`、`result`。"
+         `born`、`sex`、同单位回避时的 `unit`）；成绩需要 `stage`、`round`、`red`、`black`、`result`；出场名单需要 `stage`、`round`、`team`、`board`、`player`。"
     ),
     "name,unit\n许银川,广东\n",
     Template::new(
@@ -626,6 +626,88 @@ runtime_code!(
     "在该行 `unit` 列写上队伍代号或队名，或在报名条款中增加该队。"
 );
 
+runtime_code!(
+    R060,
+    "R060",
+    "lineup-unknown-team",
+    "A line-up handed in (a line-ups CSV row, a scenario's `lineup` line) names a team that does not play the stage: no roster unit of the stage's field has that name.",
+    "提交的出场名单（出场名单 CSV 的一行、场景测试的 `lineup` 行）所写的队伍不参加该阶段：该阶段参赛者中没有这个单位名称。",
+    "stage,round,team,board,player\nmain,2,北京队,1,a1\n   // the roster's unit is 北京",
+    "Write the team as the roster's `unit` column names it (the message lists the stage's teams).",
+    "按名单 `unit` 列的写法填写队名（信息中列出了本阶段的参赛队）。"
+);
+
+runtime_code!(
+    R061,
+    "R061",
+    "lineup-player-not-in-team",
+    "A line-up handed in puts a player on a board who is not a player of that team: another team's player, or an id the roster does not have.",
+    "提交的出场名单把不属于该队的棋手排上了台次：其他队的队员，或名单中没有的 id。",
+    "stage,round,team,board,player\nmain,2,甲队,1,b1\n   // b1 plays for 乙队",
+    "Name one of the team's own registered players (its roster rows with that `unit`).",
+    "改为该队自己报名的队员（名单中该 `unit` 的行）。"
+);
+
+runtime_code!(
+    R062,
+    "R062",
+    "lineup-twice",
+    "A line-up handed in names one player on two boards, or one board twice, or a team hands in two line-ups for the same round of a stage.",
+    "提交的出场名单中同一名队员占了两个台次，或同一台次写了两次，或同一队在某阶段同一轮提交了两份出场名单。",
+    "stage,round,team,board,player\nmain,2,甲队,1,a1\nmain,2,甲队,2,a1",
+    "Give each board one player and each player one board, and one line-up per team and round.",
+    "每台一人、每人一台，每队每轮只交一份出场名单。"
+);
+
+runtime_code!(
+    R063,
+    "R063",
+    "lineup-boards",
+    "A line-up handed in does not fill exactly the stage's boards 1 to B: too few players (a board with nobody), or a board beyond the stage's boards. A team short of players sits nobody on a board only by its default line-up, never by a handed-in one.",
+    "提交的出场名单没有恰好排满本阶段第 1 至 B 台：人数不足（某台无人），或写了超出本阶段台数的台次。队员不足时只有默认出场办法会空台，提交的名单不会。",
+    "stage { team_round_robin single boards 4  lineup each_round }\n// line-ups CSV: 甲队 round 2 lists boards 1, 2, 3",
+    "List one player for every board 1..B of the stage.",
+    "为本阶段第 1 至 B 台每台写一名队员。"
+);
+
+runtime_code!(
+    R064,
+    "R064",
+    "lineup-no-such-round",
+    "A line-up handed in is for a round the stage does not play (round 0, or beyond its last round), or for a stage that is no team stage (its players are paired one by one).",
+    "提交的出场名单所指的轮次本阶段不赛（第 0 轮，或超出最后一轮），或所指阶段不是团体赛阶段（按棋手个人编排）。",
+    "stage,round,team,board,player\nmain,9,甲队,1,a1\n   // four teams, single round robin: rounds 1 to 3",
+    "Correct the round (or the stage) of the line-up.",
+    "更正出场名单的轮次（或阶段）。"
+);
+
+runtime_code!(
+    R065,
+    "R065",
+    "lineup-fixed-changed",
+    "A line-up handed in changes the order of a stage whose line-up is fixed (`lineup fixed`, or no `lineup` clause): boards 1..B are the first B players of the roster order in every round, so a line-up may only repeat them.",
+    "本阶段出场顺序固定（`lineup fixed`，或未写 `lineup` 条款），而提交的出场名单改变了顺序：每轮第 1 至 B 台都是报名顺序的前 B 名，提交的名单只能与之相同。",
+    "stage { team_round_robin single boards 2  lineup fixed }\n// line-ups CSV: 甲队 round 2: a3 on board 2 (the roster order is a1, a2, a3)",
+    "Remove the line-up; or, if the regulation sets line-ups each round (临时定台制), write `lineup each_round` in the stage.",
+    "删去该出场名单；如规程实行临时定台制，在该阶段写 `lineup each_round`。"
+);
+
+code!(
+    W260,
+    "W260",
+    "colour-balance-exceeded",
+    Severity::Warning,
+    Template::new(
+        "A team stage's `lineup ... colour_balance K` says that each player's games with Red and with Black over the stage differ by at most K; after this round a player's differ by more. Board colours follow the boards (odd boards Red for the first-listed team), so it is the line-ups that keep the balance: the run stands, and the transcript says so too.",
+        "团体赛阶段的 `lineup ... colour_balance K` 规定每名队员本阶段执红与执黑的局数之差不超过 K；本轮后某队员的差超过了 K。各台先后手随台次而定（先列队单数台执红），平衡靠排定出场名单来保持：比赛结果不变，记录中也会注明。"
+    ),
+    "stage main { team_round_robin single boards 2  lineup each_round colour_balance 1 }\n// a1 plays board 1 for the first-listed team in rounds 1 and 2: Red twice",
+    Template::new(
+        "Hand in line-ups that move the player to a board of the other colour in the next rounds.",
+        "在以后各轮提交出场名单，把该队员排到执另一方的台次。"
+    )
+);
+
 code!(
     W202,
     "W202",
@@ -648,7 +730,8 @@ pub fn codes() -> Vec<&'static Code> {
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
-        &R032, &R033, &R035, &R036, &R040, &R041, &R050, &R055, &W202,
+        &R032, &R033, &R035, &R036, &R040, &R041, &R050, &R055, &R060, &R061, &R062, &R063, &R064,
+        &R065, &W202, &W260,
     ]
 }
 

@@ -1,11 +1,15 @@
 //! Roster and results CSV files in, runtime values out; every problem a diagnostic with the row
 //! (line) and column of the field, and nothing half-read: a file with problems gives no roster.
 
+mod lineups;
+
 use std::collections::BTreeMap;
 
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{GameResult, Player, RecordedGame, RecordedResults, Roster};
 use xqreg_runtime::plan::{Date, Origin, Sex, SourceSpan, Title};
+
+pub use lineups::{read_lineups, LINEUP_COLUMNS};
 
 use super::codes::{E801, E802, E803, E804, E808};
 use super::csv_header::{check_header, check_quotes, RESULTS_COLUMNS, ROSTER_COLUMNS};

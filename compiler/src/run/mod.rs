@@ -78,23 +78,54 @@ pub fn problem_reports_in(
     roster: Option<&SourceFile>,
     results: Option<&SourceFile>,
 ) -> Vec<FileReport> {
+    let inputs: Vec<Input<'_>> = results
+        .map(|source| Input {
+            source,
+            label: ("this result", "此成绩"),
+        })
+        .into_iter()
+        .collect();
+    problem_reports_with(problems, regulation, roster, &inputs)
+}
+
+/// A file of recorded input besides the roster (results, line-ups): a problem whose origin is
+/// in it points there, labelled so.
+pub struct Input<'a> {
+    pub source: &'a SourceFile,
+    /// The caret's label, English and Chinese (`this result`).
+    pub label: (&'static str, &'static str),
+}
+
+/// [`problem_reports_in`] with any number of recorded-input files (results, line-ups).
+pub fn problem_reports_with(
+    problems: &[RuntimeProblem],
+    regulation: &SourceFile,
+    roster: Option<&SourceFile>,
+    inputs: &[Input<'_>],
+) -> Vec<FileReport> {
     let mut in_regulation = Diagnostics::default();
     let mut in_roster = Diagnostics::default();
-    let mut in_results = Diagnostics::default();
+    let mut in_inputs: Vec<Diagnostics> = inputs.iter().map(|_| Diagnostics::default()).collect();
     for p in problems {
         let code = codes::lookup(&p.code).unwrap_or(&codes::R019);
         let message = problem_message(p);
-        let results_span = match (&p.origin, results) {
-            (Origin::Clause { span, file, .. }, Some(src)) if *file == src.name => {
-                Some(Span::new(span.start as usize, span.end as usize))
-            }
+        let input_span = match &p.origin {
+            Origin::Clause { span, file, .. } => inputs
+                .iter()
+                .position(|i| i.source.name == *file)
+                .map(|k| (k, Span::new(span.start as usize, span.end as usize))),
             _ => None,
         };
-        match (p.row, roster, results_span) {
-            (_, _, Some(span)) => in_results.push(
-                Diagnostic::new(code, message, span, Msg::new("this result", "此成绩"))
-                    .with_help(code.explain.fix.plain()),
-            ),
+        match (p.row, roster, input_span) {
+            (_, _, Some((k, span))) => {
+                let label = inputs.get(k).map_or(("here", "此处"), |i| i.label);
+                if let Some(d) = in_inputs.get_mut(k) {
+                    d.push(
+                        Diagnostic::new(code, message, span, Msg::new(label.0, label.1))
+                            .with_help(code.explain.fix.plain()),
+                    );
+                }
+            }
             (Some(row), Some(src), None) => {
                 let column = p.column.clone().unwrap_or_default();
                 let span = cell_span(src, row, &column).unwrap_or_else(|| line_span(src, row));
@@ -149,7 +180,10 @@ pub fn problem_reports_in(
             diagnostics: in_regulation.sorted(),
         });
     }
-    for (diags, src) in [(in_roster, roster), (in_results, results)] {
+    let inputs = in_inputs
+        .into_iter()
+        .zip(inputs.iter().map(|i| Some(i.source)));
+    for (diags, src) in std::iter::once((in_roster, roster)).chain(inputs) {
         if let (false, Some(src)) = (diags.list.is_empty(), src) {
             out.push(FileReport {
                 source: src.clone(),

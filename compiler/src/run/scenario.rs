@@ -13,8 +13,8 @@ use xqreg_grammar::ast::{
 };
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{
-    FixedDraw, GameResult, Player, RecordedGame, RecordedResults, RecordedWithdrawal, RestRule,
-    Roster, RuntimeProblem,
+    FixedDraw, GameResult, LineupSeat, Player, RecordedGame, RecordedLineup, RecordedResults,
+    RecordedWithdrawal, RestRule, Roster, RuntimeProblem,
 };
 use xqreg_runtime::plan::{Origin, Plan, Sex, SourceSpan, Title};
 
@@ -95,7 +95,7 @@ fn run_one(file: &ast::File, s: &Scenario, plan: &Plan, source: &SourceFile) -> 
             return out;
         }
     };
-    let results = results(s, source);
+    let results = results(s, &team_names(file, s), source);
     match super::run_plan(plan, &roster, &results, seed) {
         Ok(outcome) => {
             out.failures = s
@@ -210,7 +210,19 @@ fn declared(decl: &ast::PlayerDecl, teams: &BTreeMap<&str, &str>) -> Player {
     p
 }
 
-fn results(s: &Scenario, source: &SourceFile) -> RecordedResults {
+/// The test roster's teams: id -> name (a team event's teams are the roster's units, by name).
+fn team_names(file: &ast::File, s: &Scenario) -> BTreeMap<String, String> {
+    file.scenario_players(s)
+        .map(|(_, teams)| {
+            teams
+                .iter()
+                .map(|t| (t.id.node.clone(), t.name.zh.node.clone()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn results(s: &Scenario, teams: &BTreeMap<String, String>, source: &SourceFile) -> RecordedResults {
     let mut r = RecordedResults::default();
     // The same pair in the same round and step more than once: games 1, 2, ... of a mini-match,
     // or repeated playoff steps of one time control (blitz, then blitz again), in written order.
@@ -272,10 +284,40 @@ fn results(s: &Scenario, source: &SourceFile) -> RecordedResults {
                 round,
                 span,
             } => r.withdrawals.push(RecordedWithdrawal {
-                player: player.node.clone(),
+                // A team of the test's roster withdraws by its name (the roster's unit).
+                player: teams
+                    .get(&player.node)
+                    .cloned()
+                    .unwrap_or_else(|| player.node.clone()),
                 stage: stage.node.clone(),
                 after_round: round.node,
                 origin: origin(source, *span),
+            }),
+            ResultLine::Lineup {
+                team,
+                stage,
+                round,
+                players,
+                ..
+            } => r.lineups.push(RecordedLineup {
+                stage: stage.node.clone(),
+                round: round.node,
+                team: teams
+                    .get(&team.node)
+                    .cloned()
+                    .unwrap_or_else(|| team.node.clone()),
+                seats: players
+                    .iter()
+                    .zip(1u32..)
+                    .map(|(p, board)| LineupSeat {
+                        board,
+                        player: p.node.clone(),
+                        origin: origin(source, p.span),
+                    })
+                    .collect(),
+                origin: origin(source, team.span),
+                stage_origin: origin(source, stage.span),
+                round_origin: origin(source, round.span),
             }),
             ResultLine::Declines { player, .. } => r.declined.push(player.node.clone()),
             ResultLine::Rest { rule, .. } => {

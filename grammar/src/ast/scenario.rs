@@ -162,6 +162,15 @@ pub enum ResultLine {
         round: Spanned<u32>,
         span: Span,
     },
+    /// `lineup TEAM STAGE ROUND: p1 p2 ...`: the line-up a team hands in for a round of a team
+    /// stage, its players on boards 1, 2, ... in order.
+    Lineup {
+        team: Ident,
+        stage: Ident,
+        round: Spanned<u32>,
+        players: Vec<Ident>,
+        span: Span,
+    },
     /// `declines PLAYER`: the player (a team in a team event) declines the qualification places
     /// it earns; a quota with `replacement next_in_line` passes them on.
     Declines { player: Ident, span: Span },

@@ -141,6 +141,9 @@ pub enum StageClause {
         mode: Ident,
         deadline: Option<Spanned<super::Duration>>,
         default: Option<Ident>,
+        /// `colour_balance 1`: each player's Red and Black games over the stage differ by at
+        /// most this many (the runtime warns when a round takes a player beyond it).
+        colour_balance: Option<Spanned<u32>>,
         span: Span,
     },
     /// `score_sheets required|none`

@@ -144,6 +144,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("ko_games", "`games 2`"),
     ("late_entry", "`late_entry until round 3 missed half`"),
     ("lineup", "`lineup each_round deadline 30min before default roster_order`"),
+    ("lineup_balance", "`colour_balance 1`"),
     ("lineup_deadline", "`deadline 30min before`"),
     ("lineup_default", "`default roster_order`"),
     ("money", "an amount like 80000 CNY"),
@@ -240,7 +241,8 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("result_declines", "`declines a1`"),
     ("result_fouls", "`fouls a3 2`"),
     ("result_games", "`groups 1: a1 - a8 1-0, a2 - a7 =`"),
-    ("result_line", "a result line like `groups 1: a1 - a2 1-0`, `fouls`, `withdraw`, `declines` or `rest`"),
+    ("result_line", "a result line like `groups 1: a1 - a2 1-0`, `fouls`, `withdraw`, `declines`, `lineup` or `rest`"),
+    ("result_lineup", "`lineup t1 main 2: a2 a3`"),
     ("result_rest", "`rest draws`"),
     ("result_withdraw", "`withdraw a1 after groups 3`"),
     ("results", "`results { groups 1: a1 - a8 1-0, a2 - a7 = \\n rest draws }`"),
@@ -440,7 +442,7 @@ pub(crate) static WORDS_ZH: &[(&str, &str)] = &[
         "结果（`1-0`、`0-1`、`=`、`+-`、`-+`、`--`）",
     ),
     (
-        "a result line like `groups 1: a1 - a2 1-0`, `fouls`, `withdraw`, `declines` or `rest`",
+        "a result line like `groups 1: a1 - a2 1-0`, `fouls`, `withdraw`, `declines`, `lineup` or `rest`",
         "成绩行，如 `groups 1: a1 - a2 1-0`、`fouls`、`withdraw`、`declines` 或 `rest`",
     ),
     (

@@ -31,6 +31,7 @@ mod generate_want;
 mod host;
 mod late;
 pub mod limits;
+pub mod lineups;
 mod money;
 pub mod outcome;
 mod play;
@@ -55,8 +56,8 @@ pub use generate::generate_roster;
 pub use outcome::*;
 pub use problem::{codes, RuntimeProblem};
 pub use results::{
-    FixedDraw, GameResult, PublishedColours, PublishedRound, RecordedEntry, RecordedGame,
-    RecordedResults, RecordedWithdrawal, RestRule, ResultModel,
+    FixedDraw, GameResult, LineupSeat, PublishedColours, PublishedRound, RecordedEntry,
+    RecordedGame, RecordedLineup, RecordedResults, RecordedWithdrawal, RestRule, ResultModel,
 };
 pub use roster::{categories_of, in_category, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};
@@ -389,17 +390,30 @@ impl<'a> Ctx<'a> {
         let mut withdraw_plan = BTreeMap::new();
         for w in &results.withdrawals {
             let stage = plan.stages.iter().position(|s| s.name == w.stage);
-            match (roster.index_of(&w.player), stage) {
-                (Some(i), Some(s)) => {
-                    withdraw_plan.insert(i, (s, w.after_round));
+            // A player; or, in a plan with a team stage, a whole team (every one of its players).
+            let who = match roster.index_of(&w.player) {
+                Some(i) => vec![i],
+                None => team::whole_team(plan, roster, &w.player),
+            };
+            match (who.is_empty(), stage) {
+                (false, Some(s)) => {
+                    for i in who {
+                        withdraw_plan.insert(i, (s, w.after_round));
+                    }
                 }
-                (None, _) => problems.push(
+                (true, _) => problems.push(
                     RuntimeProblem::new(
                         codes::UNKNOWN_NAME,
-                        format!("withdrawal of `{}`, who is not in the roster", w.player),
+                        format!(
+                            "withdrawal of `{}`, who is not in the roster (nor a team of a team stage)",
+                            w.player
+                        ),
                         &w.origin,
                     )
-                    .zh(format!("`{}` 退赛，此人不在名单中", w.player)),
+                    .zh(format!(
+                        "`{}` 退赛，名单中没有此人（也没有团体赛阶段的这支队伍）",
+                        w.player
+                    )),
                 ),
                 (_, None) => problems.push(
                     RuntimeProblem::new(
@@ -415,6 +429,7 @@ impl<'a> Ctx<'a> {
             }
         }
         problems.extend(late::check(plan, roster, &results.entries));
+        problems.extend(lineups::check_stages(plan, &results.lineups));
         for g in &results.games {
             for id in [&g.red, &g.black] {
                 if roster.index_of(id).is_none() {

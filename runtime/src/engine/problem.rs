@@ -115,4 +115,16 @@ pub mod codes {
     pub const NOT_IN_PARITY_POOL: &str = "R035";
     /// Odd/even pools whose counts no odd/even numbering fits.
     pub const PARITY_DOES_NOT_FIT: &str = "R036";
+    /// A handed-in line-up names a team that does not play the stage.
+    pub const LINEUP_UNKNOWN_TEAM: &str = "R060";
+    /// A handed-in line-up names a player who is not in that team.
+    pub const LINEUP_NOT_IN_TEAM: &str = "R061";
+    /// A handed-in line-up names a player or a board twice, or a team hands in two for a round.
+    pub const LINEUP_TWICE: &str = "R062";
+    /// A handed-in line-up does not fill exactly the stage's boards 1..B.
+    pub const LINEUP_BOARDS: &str = "R063";
+    /// A handed-in line-up for a round the stage does not play, or for a stage that is no team stage.
+    pub const LINEUP_NO_SUCH_ROUND: &str = "R064";
+    /// A handed-in line-up that changes the order of a stage whose line-up is fixed.
+    pub const LINEUP_FIXED: &str = "R065";
 }

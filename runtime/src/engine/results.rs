@@ -137,6 +137,34 @@ pub struct RecordedEntry {
     pub origin: Origin,
 }
 
+/// A team's line-up handed in for one round of a team stage (临时定台制): its players on boards
+/// 1, 2, ... of the round's match. A team that hands in none plays its stage's default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedLineup {
+    pub stage: String,
+    pub round: u32,
+    /// The team: a roster unit.
+    pub team: String,
+    /// The seats, in the order they were written (each with its board number).
+    pub seats: Vec<LineupSeat>,
+    /// Where the team is named (a line-ups CSV `team` cell, a scenario's `lineup` line).
+    pub origin: Origin,
+    /// Where the stage is written.
+    pub stage_origin: Origin,
+    /// Where the round is written.
+    pub round_origin: Origin,
+}
+
+/// One board of a handed-in line-up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineupSeat {
+    pub board: u32,
+    /// The player's roster id.
+    pub player: String,
+    /// Where the player is written (its CSV cell, its word in a scenario line).
+    pub origin: Origin,
+}
+
 /// Everything a run is told rather than simulates. Every field may be left out of its JSON.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -163,6 +191,9 @@ pub struct RecordedResults {
     /// and standings, never a published round.
     #[serde(default)]
     pub rounds: Vec<PublishedRound>,
+    /// Line-ups handed in for rounds of team stages (`lineup each_round`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lineups: Vec<RecordedLineup>,
 }
 
 /// A published Swiss round: its boards in board order, (Red, Black) by player id. Every player

@@ -3,16 +3,18 @@
 //! up to a match result, which gives match points. Teams are ranked by match points, then the
 //! chain (`game_points` is the usual first criterion).
 
+use super::lineups::{self, Balance, StageLineups};
 use super::outcome::{GameOut, StageOutcome};
 use super::play::{GameAt, MatchSpec};
 use super::problem::{codes, RuntimeProblem};
+use super::roster::Roster;
 use super::standings::rank_group;
 use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
 use super::{entrants, fixed, Ctx, StageRun};
 use crate::pairing::round_robin;
 use crate::plan::{
-    ColourRule, Cycles, Lineup, LineupMode, NumberOrder, Origin, PlayoffChain, Side, Stage,
+    ColourRule, Cycles, NumberOrder, Origin, PlayoffChain, Plan, Side, Stage, StageFormat,
     TeamRoundRobin,
 };
 use std::collections::BTreeMap;
@@ -52,6 +54,15 @@ pub(crate) fn run(
     );
     let n = teams.len() as u32;
     let schedule = round_robin::schedule(n, t.cycles == Cycles::Double, t.swap_last_two);
+    let rule = t.lineup.as_ref();
+    let rules = StageLineups {
+        stage,
+        rule,
+        boards: t.boards,
+        rounds: schedule.len() as u32,
+    };
+    let handed = lineups::handed_in(ctx, &rules, &teams, &ctx.results.lineups)?;
+    let mut balance = Balance::of(rule);
     let mut comps = vec![Competitor::default(); teams.len()];
     let mut games: Vec<GameOut> = Vec::new();
     for (r, boards) in schedule.iter().enumerate() {
@@ -86,11 +97,15 @@ pub(crate) fn run(
                 game_no: 1,
             };
             let (x, y) = (
-                lineup_for(ctx, t.lineup.as_ref(), &x, &at),
-                lineup_for(ctx, t.lineup.as_ref(), &y, &at),
+                lineups::lineup_for(ctx, rule, &handed, &x, &at),
+                lineups::lineup_for(ctx, rule, &handed, &y, &at),
             );
-            let gp = play_team_match(ctx, &at, stage, t.boards, (&x, &y), &mut games);
+            let played = (&x, &y);
+            let gp = play_team_match(ctx, &at, stage, played, &mut games, balance.as_mut());
             record_match(&mut comps, round, (xp, yp), &gp, match_points(stage));
+        }
+        if let Some(b) = balance.as_mut() {
+            b.after_round(ctx, &stage.name, round);
         }
     }
     Ok(rank_teams(
@@ -188,38 +203,6 @@ pub(super) fn record_match(
     (xk, yk)
 }
 
-/// Team `t`'s players for this round's boards, by the stage's line-up rule. Fixed (or no
-/// rule): the roster order, a withdrawn player keeping his board (forfeited). `each_round`
-/// (the default line-up, roster order): the players still in first, so that a reserve takes a
-/// withdrawn player's place and the boards below move up; the withdrawn last (a board no one
-/// is left for is forfeited).
-pub(super) fn lineup_for(
-    ctx: &mut Ctx<'_>,
-    lineup: Option<&Lineup>,
-    t: &Team,
-    at: &GameAt<'_>,
-) -> Team {
-    let Some(l) = lineup.filter(|l| l.mode == LineupMode::EachRoundRosterOrder) else {
-        return t.clone();
-    };
-    let (unit, members) = t;
-    let (mut playing, out): (Vec<usize>, Vec<usize>) = members
-        .iter()
-        .partition(|&&p| !ctx.is_withdrawn(p, at.stage_ix, at.stage, at.round));
-    if !out.is_empty() {
-        let ids: Vec<String> = playing.iter().map(|&p| ctx.id(p).to_string()).collect();
-        let text = format!(
-            "{} round {}: {unit} plays its default line-up, the roster order of the players still in: {}",
-            at.stage,
-            at.round,
-            ids.join(", ")
-        );
-        ctx.transcript.push(EntryKind::Pairing, text, &l.origin);
-    }
-    playing.extend(out);
-    (unit.clone(), playing)
-}
-
 /// The teams in team-number order: as a recorded draw fixes them (a draw in the hall, a
 /// scenario's `draw` line), else by the stage's `numbers` rule.
 pub(super) fn order_teams(
@@ -253,6 +236,27 @@ pub(super) fn add_board_points(c: &mut Competitor, points: impl Iterator<Item = 
             *slot += v;
         }
     }
+}
+
+/// The players of the team named `unit` (a roster unit), when the plan has a team stage: a
+/// withdrawal given for a team withdraws every one of them, so that each of its remaining
+/// matches is forfeited board by board (scored by the scoring's forfeit rule). Empty otherwise.
+pub(crate) fn whole_team(plan: &Plan, roster: &Roster, unit: &str) -> Vec<usize> {
+    let team_stage = plan.stages.iter().any(|s| match &s.format {
+        StageFormat::TeamRoundRobin(_) => true,
+        StageFormat::Swiss(sw) => sw.boards.is_some(),
+        _ => false,
+    });
+    if !team_stage {
+        return Vec::new();
+    }
+    roster
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.unit.as_deref() == Some(unit))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// A team: its unit's name and its players in board order.
@@ -337,10 +341,11 @@ pub(super) fn play_team_match(
     ctx: &mut Ctx<'_>,
     at: &GameAt<'_>,
     stage: &Stage,
-    boards: u32,
     ((xu, xs), (yu, ys)): (&Team, &Team),
     games: &mut Vec<GameOut>,
+    mut colours: Option<&mut Balance>,
 ) -> Vec<(i64, i64)> {
+    let boards = stage_boards(stage);
     let label = format!("{xu} v {yu}");
     let mut per_board = Vec::with_capacity(boards as usize);
     for b in 0..boards as usize {
@@ -361,10 +366,21 @@ pub(super) fn play_team_match(
             ..*at
         };
         let (rp, bp) = match stage.playoff.as_ref() {
-            Some(chain) => decided_board(ctx, &board_at, stage, chain, (red, black), games),
-            None => ctx
-                .play_game(&board_at, red, black, games)
-                .points(&stage.scoring),
+            Some(chain) => {
+                let (points, sides) =
+                    decided_board(ctx, &board_at, stage, chain, (red, black), games);
+                if let (Some(b), Some((r, k))) = (colours.as_deref_mut(), sides) {
+                    b.add_sides(r, k);
+                }
+                points
+            }
+            None => {
+                let played = ctx.play_game(&board_at, red, black, games);
+                if let Some(b) = colours.as_deref_mut() {
+                    b.add(red, black, &played);
+                }
+                played.points(&stage.scoring)
+            }
         };
         per_board.push(if x_side == Side::Red {
             (rp, bp)
@@ -378,7 +394,7 @@ pub(super) fn play_team_match(
 /// A board that must be decided (`playoff` in a team stage: 每台须分出胜负): its game, then on a
 /// draw the chain's steps until one decides, whose winner scores the board as a win (the drawn
 /// game and the playoff games stay on record). A board with a withdrawn player is its forfeit.
-/// Returns (Red's, Black's) points for the board.
+/// Returns (Red's, Black's) points for the board, and the board game's sides unless forfeited.
 fn decided_board(
     ctx: &mut Ctx<'_>,
     at: &GameAt<'_>,
@@ -386,11 +402,13 @@ fn decided_board(
     chain: &PlayoffChain,
     (red, black): (usize, usize),
     games: &mut Vec<GameOut>,
-) -> (i64, i64) {
+) -> ((i64, i64), Option<(usize, usize)>) {
     let absent = ctx.is_withdrawn(red, at.stage_ix, at.stage, at.round)
         || ctx.is_withdrawn(black, at.stage_ix, at.stage, at.round);
     if absent {
-        return ctx.play_game(at, red, black, games).points(&stage.scoring);
+        let played = ctx.play_game(at, red, black, games);
+        let sides = (!played.result.is_forfeit()).then_some((red, black));
+        return (played.points(&stage.scoring), sides);
     }
     let label = format!("board {}", at.board);
     let spec = MatchSpec {
@@ -403,11 +421,22 @@ fn decided_board(
         first: Some((red, black)),
     };
     let m = ctx.play_match(at, red, black, &spec, games);
-    match m.decided_by.as_str() {
+    let sides = (m.decided_by != "forfeit").then_some((red, black));
+    let points = match m.decided_by.as_str() {
         // Decided by its own game (or waiting for a result): the game's points.
         "games" | "forfeit" | "pending" => m.score,
         _ if m.winner == red => (stage.scoring.win, stage.scoring.loss),
         _ => (stage.scoring.loss, stage.scoring.win),
+    };
+    (points, sides)
+}
+
+/// A team stage's boards per match (0 for a stage that is no team stage).
+fn stage_boards(stage: &Stage) -> u32 {
+    match &stage.format {
+        StageFormat::TeamRoundRobin(t) => t.boards,
+        StageFormat::Swiss(sw) => sw.boards.unwrap_or(0),
+        _ => 0,
     }
 }
 

@@ -4,6 +4,7 @@
 //! stage's boards with the first-listed team Red on odd boards (CXA 13.2), game points give the
 //! match result and match points. Teams are ranked by match points, then the stage's chain.
 
+use super::lineups::{self, Balance, StageLineups};
 use super::outcome::GameOut;
 use super::play::GameAt;
 use super::problem::{codes, RuntimeProblem};
@@ -36,10 +37,25 @@ pub(crate) fn run(
     ctx.transcript.push(EntryKind::Numbers, text, &sw.origin);
     let n = teams.len() as u32;
     let total = rounds(stage, sw, n)?;
+    let rule = sw.lineup.as_ref();
+    let rules = StageLineups {
+        stage,
+        rule,
+        boards,
+        rounds: total,
+    };
+    let handed = lineups::handed_in(ctx, &rules, &teams, &ctx.results.lineups)?;
+    let mut balance = Balance::of(rule);
     let mut state = team_state(ctx, &teams, boards);
     let mut comps = vec![Competitor::default(); teams.len()];
     let mut games: Vec<GameOut> = Vec::new();
     for round in 1..=total {
+        // A team whose every player has withdrawn is paired no more.
+        for (s, (_, members)) in state.iter_mut().zip(&teams) {
+            s.available = members
+                .iter()
+                .any(|&p| !ctx.is_withdrawn(p, ix, &stage.name, round));
+        }
         let pairing = pair_round(ctx, stage, sw, round, total, &state)?;
         let mut recs: Vec<Option<(RecordKind, Option<Side>)>> = vec![None; teams.len()];
         for (m, &(x, y)) in pairing.boards.iter().enumerate() {
@@ -57,9 +73,10 @@ pub(crate) fn run(
                 alias: None,
                 game_no: 1,
             };
-            let xt = team::lineup_for(ctx, sw.lineup.as_ref(), &xt, &at);
-            let yt = team::lineup_for(ctx, sw.lineup.as_ref(), &yt, &at);
-            let gp = team::play_team_match(ctx, &at, stage, boards, (&xt, &yt), &mut games);
+            let xt = lineups::lineup_for(ctx, rule, &handed, &xt, &at);
+            let yt = lineups::lineup_for(ctx, rule, &handed, &yt, &at);
+            let played = (&xt, &yt);
+            let gp = team::play_team_match(ctx, &at, stage, played, &mut games, balance.as_mut());
             let (xk, yk) =
                 team::record_match(&mut comps, round, (xp, yp), &gp, team::match_points(stage));
             set(&mut recs, xp, (xk, Some(Side::Red)));
@@ -76,6 +93,9 @@ pub(crate) fn run(
                 b as usize - 1,
                 &state,
             );
+        }
+        if let Some(b) = balance.as_mut() {
+            b.after_round(ctx, &stage.name, round);
         }
         push_history(&mut state, &mut comps, &recs, round, &pairing);
     }

@@ -282,9 +282,21 @@ pub struct Swiss {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lineup {
     pub mode: LineupMode,
-    /// `deadline 30min before` (seconds): printed; the runtime reads no handed-in line-up.
+    /// `deadline 30min before` (seconds): printed; the runtime takes the line-ups it is given
+    /// (no clock: a line-up handed in late is the arbiter's to refuse before it is recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline_seconds: Option<u32>,
+    /// `colour_balance K`: the runtime warns (W260) after a round that takes a player's Red and
+    /// Black games over the stage more than K apart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour_balance: Option<ColourBalance>,
+    pub origin: Origin,
+}
+
+/// `colour_balance K` of a team stage's `lineup` clause.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ColourBalance {
+    pub max_difference: u32,
     pub origin: Origin,
 }
 
@@ -294,9 +306,9 @@ pub enum LineupMode {
     /// The first B players of the roster order in every round; a withdrawn player's board is
     /// forfeited (nobody moves up).
     Fixed,
-    /// 临时定台制: a line-up each round; the runtime plays the default, the roster order of the
-    /// players still in the event (a reserve takes a withdrawn player's place, the boards
-    /// below move up).
+    /// 临时定台制: a line-up each round, as handed in (`RecordedResults::lineups`); a team that
+    /// hands in none plays the default, the roster order of the players still in the event (a
+    /// reserve takes a withdrawn player's place, the boards below move up).
     EachRoundRosterOrder,
 }
 

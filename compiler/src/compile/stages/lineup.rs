@@ -4,12 +4,14 @@
 use super::*;
 
 impl Lowerer<'_> {
-    /// `lineup fixed` or `lineup each_round [deadline D before] [default roster_order]`; None
+    /// `lineup fixed` or `lineup each_round [deadline D before] [default roster_order]`, with
+    /// `[colour_balance K]`; None
     /// without the clause (the runtime then keeps the roster order, as `fixed` says).
     pub(super) fn lineup(&self, clause: Option<&StageClause>) -> Option<plan::Lineup> {
         let Some(StageClause::Lineup {
             mode,
             deadline,
+            colour_balance,
             span,
             ..
         }) = clause
@@ -23,6 +25,10 @@ impl Lowerer<'_> {
                 plan::LineupMode::Fixed
             },
             deadline_seconds: deadline.as_ref().map(|d| d.node.seconds),
+            colour_balance: colour_balance.as_ref().map(|k| plan::ColourBalance {
+                max_difference: k.node,
+                origin: self.origin(k.span),
+            }),
             origin: self.origin(*span),
         })
     }

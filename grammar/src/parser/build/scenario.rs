@@ -168,6 +168,17 @@ impl Builder {
                 round: self.nth_int(l, 0)?,
                 span,
             },
+            Rule::result_lineup => ResultLine::Lineup {
+                team: self.nth_ident(l, 0)?,
+                stage: self.nth_ident(l, 1)?,
+                round: self.nth_int(l, 0)?,
+                players: kids(l)
+                    .filter(|k| k.as_rule() == Rule::ident)
+                    .skip(2)
+                    .map(|k| self.ident(&k))
+                    .collect(),
+                span,
+            },
             Rule::result_declines => ResultLine::Declines {
                 player: self.nth_ident(l, 0)?,
                 span,

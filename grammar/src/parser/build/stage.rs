@@ -184,7 +184,8 @@ impl Builder {
         })
     }
 
-    /// `lineup fixed` or `lineup each_round [deadline 30min before] [default roster_order]`.
+    /// `lineup fixed` or `lineup each_round [deadline 30min before] [default roster_order]`, either
+    /// with `[colour_balance K]`.
     fn lineup(&self, c: &Pair<Rule>, span: Span) -> R<StageClause> {
         let deadline = match kids(c).find(|k| k.as_rule() == Rule::lineup_deadline) {
             Some(d) => match kids(&d).find(|k| k.as_rule() == Rule::duration) {
@@ -197,10 +198,15 @@ impl Builder {
             Some(d) => Some(self.nth_ident(&d, 0)?),
             None => None,
         };
+        let colour_balance = match kids(c).find(|k| k.as_rule() == Rule::lineup_balance) {
+            Some(b) => Some(self.nth_int(&b, 0)?),
+            None => None,
+        };
         Ok(StageClause::Lineup {
             mode: self.nth_ident(c, 0)?,
             deadline,
             default,
+            colour_balance,
             span,
         })
     }

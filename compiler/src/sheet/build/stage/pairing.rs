@@ -103,14 +103,21 @@ pub(super) fn sentence(
             mode,
             deadline,
             default,
+            colour_balance,
             span,
-        } => lineup(
-            ctx,
-            (mode, deadline.as_ref(), default.as_ref()),
-            *span,
-            boards,
-            sentences,
-        ),
+        } => {
+            lineup(
+                ctx,
+                (mode, deadline.as_ref(), default.as_ref()),
+                *span,
+                boards,
+                sentences,
+            );
+            if let Some(k) = colour_balance {
+                ctx.mark(k.span);
+                sentences.push(ctx.mf(M::LineupColourBalance, &[&k.node.to_string()]));
+            }
+        }
         StageClause::ScoreSheets { rule, span } => {
             ctx.mark(*span);
             ctx.mark(rule.span);
@@ -143,7 +150,8 @@ fn avoid(ctx: &mut Ctx<'_>, what: &Ident, when: Option<&Ident>, span: Span) -> S
     ctx.mf(key, &[&w])
 }
 
-/// 临时定台制 or a fixed order: the line-up, and its deadline (printed only).
+/// 临时定台制 or a fixed order: the line-up, and its deadline (printed only; the runtime has no
+/// clock).
 fn lineup(
     ctx: &mut Ctx<'_>,
     (mode, deadline, default): (&Ident, Option<&Spanned<Duration>>, Option<&Ident>),
