@@ -320,3 +320,57 @@ pub(crate) fn verify(plan: &Plan, roster: &Roster) -> Result<(), Vec<RuntimeProb
         Err(problems)
     }
 }
+
+/// One birth window, sex and title per player the stages that draw by category need (their
+/// fewest players, spread over their categories); a problem at the clause when a category
+/// admits nobody or the roster has too little room.
+pub(crate) fn stage_slots(
+    plan: &Plan,
+    base: &Want,
+    room: u32,
+) -> Result<Vec<(Want, usize)>, Vec<RuntimeProblem>> {
+    let mut slots = Vec::new();
+    for (stage, cats) in category_stages(plan) {
+        let ix = plan
+            .stages
+            .iter()
+            .position(|s| std::ptr::eq(s, stage))
+            .unwrap_or(usize::MAX);
+        let need = stage_minimum(stage);
+        let per = need.div_ceil(cats.len().max(1) as u32);
+        for (name, origin) in cats {
+            let Some(w) = category_want(plan, name, base) else {
+                continue;
+            };
+            if !w.possible() {
+                return Err(vec![RuntimeProblem::new(
+                    codes::CANNOT_GENERATE,
+                    format!(
+                        "stage `{}` takes category `{name}`, whose conditions no entrant can meet",
+                        stage.name
+                    ),
+                    origin,
+                )
+                .zh(format!(
+                    "阶段 `{}` 收组别 `{name}`，但没有参赛者能满足其条件",
+                    stage.name
+                ))]);
+            }
+            for _ in 0..per {
+                slots.push((w.clone(), ix));
+            }
+            if slots.len() as u32 > room {
+                let total = slots.len();
+                return Err(vec![RuntimeProblem::new(
+                    codes::CANNOT_GENERATE,
+                    format!(
+                        "the stages that take players by category need {total} players in all (stage `{}` needs {need}), more than the {room} places of the roster beside its named players: ask for more players",
+                        stage.name
+                    ),
+                    origin,
+                ).zh(format!("按组别收棋手的各阶段共需 {total} 名棋手（阶段 `{}` 需 {need} 名），超过名单除点名棋手外的 {room} 个名额：请增加棋手人数", stage.name))]);
+            }
+        }
+    }
+    Ok(slots)
+}

@@ -35,13 +35,17 @@ pub(crate) fn run_stage(
         StageFormat::SamePlace(sp) => same_place_stage(ctx, ix, stage, sp),
         StageFormat::Swiss(sw) => match sw.boards {
             Some(boards) => super::team_swiss::run(ctx, ix, stage, sw, boards),
-            None => super::swiss_stage::run(ctx, ix, stage, sw),
+            // A small field in a `round_robin` row of the table by entries plays a round robin.
+            None => match super::swiss_stage::round_robin_row(ctx, stage, sw)? {
+                Some(rr) => round_robin_stage(ctx, ix, stage, &rr),
+                None => super::swiss_stage::run(ctx, ix, stage, sw),
+            },
         },
         StageFormat::TeamRoundRobin(t) => super::team::run(ctx, ix, stage, t),
     }
 }
 
-pub(crate) fn round_robin_stage(
+fn round_robin_stage(
     ctx: &mut Ctx<'_>,
     ix: usize,
     stage: &Stage,

@@ -38,9 +38,6 @@ pub(crate) fn run(
         (None, crate::plan::SwissSystem::Cxa) => &crate::pairing::cxa::CxaPairer,
     };
     refuse_empty_split(stage, sw)?;
-    if let Some(rr) = round_robin_row(ctx, stage, sw)? {
-        return super::stages::round_robin_stage(ctx, ix, stage, &rr);
-    }
     let Seated {
         members,
         late,
@@ -178,8 +175,9 @@ fn seat_field(ctx: &mut Ctx<'_>, stage: &Stage, sw: &Swiss) -> Result<Seated, Ve
 }
 
 /// A field in a round-robin row of the table by entries (`..8: round_robin`): the single round
-/// robin the stage plays instead, under its numbers and tie-breaks; said in the transcript.
-fn round_robin_row(
+/// robin the stage plays instead (`stages` runs it), under its numbers and tie-breaks; said in
+/// the transcript.
+pub(crate) fn round_robin_row(
     ctx: &mut Ctx<'_>,
     stage: &Stage,
     sw: &Swiss,

@@ -14,7 +14,7 @@ use super::transcript::EntryKind;
 use super::{entrants, fixed, Ctx, StageRun};
 use crate::pairing::round_robin;
 use crate::plan::{
-    ColourRule, Cycles, NumberOrder, Origin, PlayoffChain, Plan, Side, Stage, StageFormat,
+    ColourRule, Cycles, NumberOrder, Origin, Plan, PlayoffChain, Side, Stage, StageFormat,
     TeamRoundRobin,
 };
 use std::collections::BTreeMap;
