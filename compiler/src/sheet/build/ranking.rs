@@ -3,7 +3,6 @@
 
 use super::method::{place_ref, stages_using};
 use super::params::params_text;
-use super::stage::knockout_games;
 use super::words;
 use super::{order, Art, Ctx};
 use crate::sheet::catalogue::M;
@@ -11,8 +10,8 @@ use crate::sheet::fmt;
 use crate::sheet::model::Clause;
 use crate::sheet::Lang;
 use xqreg_grammar::ast::{
-    Criterion, PlacesDecl, PlacesRule, PlayoffChain, PlayoffRef, PlayoffStep, StageClause,
-    TiebreakChain, TimeClause,
+    Criterion, Format, KnockoutClause, PlacesDecl, PlacesRule, PlayoffChain, PlayoffRef,
+    PlayoffStep, Stage, StageClause, TiebreakChain, TimeClause,
 };
 
 /// A criterion in words, with its variants and options; in a team stage (`team`) the words
@@ -267,4 +266,18 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
         }
     };
     ctx.push_in(Art::Method, order::RANKING, M::ClauseRanking, cl);
+}
+
+/// The games of a knockout stage's match (`games 2`); 1 for any other stage.
+pub(super) fn knockout_games(s: &Stage) -> u32 {
+    s.clauses
+        .iter()
+        .find_map(|c| match c {
+            StageClause::Format(Format::Knockout(k)) => k.clauses.iter().find_map(|kc| match kc {
+                KnockoutClause::Games(n) => Some(n.node),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .unwrap_or(1)
 }

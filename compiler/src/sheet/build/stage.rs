@@ -7,7 +7,7 @@ mod format;
 mod pairing;
 
 use super::method::place_ref;
-use super::ranking::{playoff_clause, tiebreak_clause};
+use super::ranking::{knockout_games, playoff_clause, tiebreak_clause};
 use super::{order, Art, Ctx};
 use crate::sheet::catalogue::{words, M};
 use crate::sheet::fmt;
@@ -16,7 +16,7 @@ use crate::sheet::Lang;
 use draw::{draw, numbers};
 use format::format_text;
 use xqreg_grammar::ast::{
-    EntrantSource, Format, KnockoutClause, PlayoffRef, Span, Stage, StageClause, TiebreakChain,
+    EntrantSource, Format, PlayoffRef, Span, Stage, StageClause, TiebreakChain,
 };
 
 pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
@@ -207,20 +207,6 @@ fn is_section(s: &Stage) -> bool {
         }
         _ => false,
     })
-}
-
-/// The games of a knockout stage's match (`games 2`); 1 for any other stage.
-pub(super) fn knockout_games(s: &Stage) -> u32 {
-    s.clauses
-        .iter()
-        .find_map(|c| match c {
-            StageClause::Format(Format::Knockout(k)) => k.clauses.iter().find_map(|kc| match kc {
-                KnockoutClause::Games(n) => Some(n.node),
-                _ => None,
-            }),
-            _ => None,
-        })
-        .unwrap_or(1)
 }
 
 /// The stage's title, and those of the stages that copy it (`same_as`, at any depth) without a
