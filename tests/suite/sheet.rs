@@ -576,3 +576,7 @@ fn any_parsed_file_prints_without_panicking() {
         }
     }
 }
+
+/// The sheets of three regulations a newcomer wrote from the docs alone, item by item.
+#[path = "sheet_newcomer.rs"]
+mod newcomer;

@@ -295,8 +295,12 @@ fn admin_text(ctx: &mut Ctx<'_>, block: &str, c: &AdminClause) -> (String, Optio
         } else {
             format!("{}+text", c.kind.node)
         };
+    // `board_lodging "棋手食宿由承办单位负责"`: the text is the regulation's own sentence (it
+    // says who pays), and prints alone after its heading, with no phrase glued before it.
     let known = if text.is_empty() {
         None
+    } else if c.kind.node == "board_lodging" && own_sentence(c) {
+        Some(("{text}", None))
     } else {
         words::admin_kind(lang, block, &with_text)
     }
@@ -339,6 +343,22 @@ fn admin_text(ctx: &mut Ctx<'_>, block: &str, c: &AdminClause) -> (String, Optio
         }
     };
     (ctx.sentence(&out.0), out.1)
+}
+
+/// Whether a clause's text (its Chinese, whatever the sheet's language) is a whole sentence
+/// that says who pays or provides (`棋手食宿由承办单位负责`, `食宿自理`), not a noun phrase the
+/// catalogue's phrase completes (`参赛棋手比赛期间的食宿`).
+fn own_sentence(c: &AdminClause) -> bool {
+    const VERBS: [&str; 8] = [
+        "负责", "负担", "承担", "自理", "提供", "安排", "报销", "解决",
+    ];
+    c.args.iter().any(|a| match a {
+        AdminArg::Text(t) => {
+            let zh = t.zh.node.trim_end_matches(['。', '；', '.']);
+            zh.contains('由') || VERBS.iter().any(|v| zh.ends_with(v))
+        }
+        _ => false,
+    })
 }
 
 /// Empty brackets and doubled separators left by empty slots.

@@ -22,6 +22,8 @@ pub struct Names<'a> {
     pub places: Vec<&'a ast::PlacesDecl>,
     /// Derived rankings: prize tables and quotas name them as they name categories.
     pub rankings: BTreeMap<&'a str, &'a ast::DerivedRanking>,
+    /// The entry's `field N`: how many players (or teams) the event takes, when fixed.
+    pub field: Option<u32>,
 }
 
 pub struct Ctx<'a> {
@@ -256,6 +258,7 @@ pub(super) fn collect_names<'a, 'b>(
             Item::Entry(e) => {
                 for c in &e.clauses {
                     match c {
+                        ast::EntryClause::Field(n) => names.field = Some(n.node),
                         ast::EntryClause::Pool(p) => {
                             names.pools.entry(&p.name.node).or_insert(p);
                         }

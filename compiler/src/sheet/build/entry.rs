@@ -28,11 +28,20 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
         .clauses
         .iter()
         .any(|c| matches!(c, EntryClause::TeamSize { .. } | EntryClause::Team(_)));
+    // The teams named in the entry: their list (参赛队（8队）：…) says the field already.
+    let named_teams = e
+        .clauses
+        .iter()
+        .filter(|c| matches!(c, EntryClause::Team(_)))
+        .count();
     for c in &e.clauses {
         match c {
             EntryClause::Pool(p) => {
                 let clause = pool(ctx, p, e);
                 ctx.push(Art::Eligibility, 10, clause);
+            }
+            EntryClause::Field(n) if teams && usize::try_from(n.node).ok() == Some(named_teams) => {
+                ctx.mark(n.span);
             }
             EntryClause::Field(n) => {
                 ctx.mark(n.span);

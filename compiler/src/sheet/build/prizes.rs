@@ -8,7 +8,10 @@ use crate::sheet::catalogue::M;
 use crate::sheet::fmt;
 use crate::sheet::model::{Clause, Row, Table};
 use crate::sheet::Lang;
-use xqreg_grammar::ast::{PrizeItem, PrizeKey, PrizeLimitRule, PrizeLine, Prizes, Qualification};
+use xqreg_grammar::ast::{
+    BracketSlot, EntrantSource, Format, GroupSel, KnockoutClause, PrizeItem, PrizeKey,
+    PrizeLimitRule, PrizeLine, Prizes, Qualification, Stage, StageClause,
+};
 
 /// Consecutive places with the same awards: (place range, awards, label of a non-place line).
 type AwardRun = (Option<(u32, u32)>, String, String);
@@ -27,9 +30,12 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
     let mut rows = Vec::new();
     let mut total: u64 = 0;
     let mut overflow = false;
+    // A line whose count is not known here (the completion award) leaves the sum unknown.
+    let mut uncounted = false;
     for line in &p.lines {
         ctx.mark(line.span);
         let (label, cell_label, count) = key_text(ctx, &line.key);
+        uncounted |= count.is_none();
         let amount = line.money.as_ref().map(|m| {
             ctx.mark(m.span);
             ctx.mark(m.amount.span);
@@ -90,7 +96,13 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
         });
     }
     let text = prize_text(ctx, p, &phrases, &runs, cur);
-    let foot = total_row(ctx, p, rows.is_empty(), (!overflow).then_some(total), cur);
+    let foot = total_row(
+        ctx,
+        p,
+        rows.is_empty() || uncounted,
+        (!overflow).then_some(total),
+        cur,
+    );
     let caption = if name.is_empty() {
         format!("{}{}", ctx.m(M::ArtPrizes), note)
     } else {
@@ -173,26 +185,22 @@ fn prize_text(
     text
 }
 
-/// The table's 合计 row; none when the sum overflowed (`total` is None), for an empty table, a
-/// line without a count, or a table without money.
+/// The table's 合计 row; none when the sum overflowed (`total` is None), for an empty table or
+/// one with a line without a count (`unknown`: losers of a knockout whose bracket is not fixed,
+/// the completion award: no total rather than a wrong one; the declared total, if any, is in
+/// the text), or a table without money.
 fn total_row(
     ctx: &Ctx<'_>,
     p: &Prizes,
-    rows_empty: bool,
+    unknown: bool,
     total: Option<u64>,
     cur: Option<&str>,
 ) -> Option<Vec<String>> {
     let lang = ctx.lang;
-    // A line without a count (losers of a knockout round) leaves the sum unknown here: no
-    // total rather than a wrong one (the declared total, if any, is in the text).
-    let unknown = p
-        .lines
-        .iter()
-        .any(|l| matches!(l.key, PrizeKey::Eliminated { .. } | PrizeKey::Completed(_)));
     // A table of trophies, medals and certificates only has no money to add up: no `合计 0元`.
     let moneyless = p.lines.iter().all(|l| l.money.is_none());
     let total = total?;
-    if rows_empty || unknown || moneyless {
+    if unknown || moneyless {
         None
     } else {
         Some(vec![
@@ -213,8 +221,17 @@ fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, S
             ctx.mark(c.span);
             let t = ctx.tm(t);
             let c = ctx.category_title(&c.node);
-            if t.contains(&c) {
+            // `U8组（男女混合）` and `U8组奖励`: the title names the category by its short name
+            // (its title without the bracketed remark), so it is the heading alone.
+            let short = c
+                .split_once(['（', '('])
+                .map_or(c.as_str(), |(s, _)| s)
+                .trim();
+            if t.contains(&c) || (!short.is_empty() && t.contains(short)) {
                 t
+            } else if c.ends_with(['）', ')']) {
+                // No brackets inside brackets: `公开组（男女混合）奖金`.
+                ctx.mf(M::PrizeHeadingBoth, &[&c, &t])
             } else {
                 ctx.mf(M::WithReason, &[&c, &t])
             }
@@ -351,7 +368,12 @@ fn key_text(ctx: &mut Ctx<'_>, k: &PrizeKey) -> (String, String, Option<u64>) {
                 },
             );
             let t = ctx.mf(M::EliminatedIn, &[&st, &r]);
-            (t.clone(), t, None)
+            let n = ctx
+                .names
+                .stages
+                .get(stage.node.as_str())
+                .and_then(|s| losers_in_round(ctx, s, round.node));
+            (t.clone(), t, n)
         }
         PrizeKey::Completed(span) => {
             ctx.mark(*span);
@@ -359,6 +381,78 @@ fn key_text(ctx: &mut Ctx<'_>, k: &PrizeKey) -> (String, String, Option<u64>) {
             (t.clone(), t, None)
         }
     }
+}
+
+/// How many players lose in `round` of a knockout stage's bracket, when the bracket is fixed:
+/// an explicit `bracket` (its first round's pairs without a bye, then half the bracket each
+/// round), or a seeded bracket of N whose entrants are known to be N (no byes). The runtime's
+/// losers of a round are the main bracket's (`knockout.rs`), semi-finalists included.
+fn losers_in_round(ctx: &Ctx<'_>, s: &Stage, round: u32) -> Option<u64> {
+    let k = s.clauses.iter().find_map(|c| match c {
+        StageClause::Format(Format::Knockout(k)) => Some(k),
+        _ => None,
+    })?;
+    let mut size = None;
+    let mut first_round = None;
+    for c in &k.clauses {
+        match c {
+            KnockoutClause::Bracket { pairs, .. } => {
+                let n = u64::try_from(pairs.len()).ok()?;
+                size = Some(n.checked_mul(2)?);
+                let played = pairs
+                    .iter()
+                    .filter(|(a, b)| {
+                        !matches!(a, BracketSlot::Bye(_)) && !matches!(b, BracketSlot::Bye(_))
+                    })
+                    .count();
+                first_round = Some(u64::try_from(played).ok()?);
+            }
+            KnockoutClause::Seeded { size: n, .. } => {
+                let n = u64::from(n.node);
+                // Fewer entrants than the bracket: byes, and round 1 has fewer matches.
+                if entrant_count(ctx, s)? != n {
+                    return None;
+                }
+                size = Some(n);
+                first_round = Some(n / 2);
+            }
+            _ => {}
+        }
+    }
+    let size = size?;
+    if !size.is_power_of_two() || size < 2 || round == 0 {
+        return None;
+    }
+    let matches = if round == 1 {
+        first_round?
+    } else {
+        size.checked_shr(round)?
+    };
+    (matches > 0).then_some(matches)
+}
+
+/// How many players a stage's entrants are, when the file fixes it: the roster of an entry
+/// with a `field`, a pool of a fixed size, places of an earlier stage (not `each group`).
+fn entrant_count(ctx: &Ctx<'_>, s: &Stage) -> Option<u64> {
+    let sources = s.clauses.iter().find_map(|c| match c {
+        StageClause::Entrants { sources, .. } => Some(sources),
+        _ => None,
+    })?;
+    let mut n: u64 = 0;
+    for e in sources {
+        let k = match e {
+            EntrantSource::Roster(_) => u64::from(ctx.names.field?),
+            EntrantSource::Pool(p) => {
+                u64::from(ctx.names.pools.get(p.node.as_str())?.size.as_ref()?.node)
+            }
+            EntrantSource::Places(r) if !matches!(r.group, GroupSel::All) => {
+                u64::from(r.places.end).checked_sub(u64::from(r.places.start))? + 1
+            }
+            _ => return None,
+        };
+        n = n.checked_add(k)?;
+    }
+    Some(n)
 }
 
 fn items_text(ctx: &mut Ctx<'_>, line: &PrizeLine) -> Vec<String> {

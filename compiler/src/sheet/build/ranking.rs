@@ -10,8 +10,8 @@ use crate::sheet::fmt;
 use crate::sheet::model::Clause;
 use crate::sheet::Lang;
 use xqreg_grammar::ast::{
-    Criterion, PlacesDecl, PlacesRule, PlayoffChain, PlayoffRef, PlayoffStep, StageClause,
-    TiebreakChain, TimeClause,
+    Criterion, Format, KnockoutClause, PlacesDecl, PlacesRule, PlayoffChain, PlayoffRef,
+    PlayoffStep, Stage, StageClause, TiebreakChain, TimeClause,
 };
 
 /// A criterion in words, with its variants and options; in a team stage (`team`) the words
@@ -66,8 +66,10 @@ pub fn tiebreak_clause(
     }
 }
 
-/// A playoff chain: `对局胜者名次列前` and its steps in order.
-pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
+/// A playoff chain: `对局胜者名次列前` and its steps in order. `games`: the regular games of a
+/// match (a mini-match of 2 is won on points over both games: `两局积分高者胜出；如积分相等`).
+pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, games: u32) -> Clause {
+    let mini_match = games > 1;
     ctx.mark(chain.span);
     let lang = ctx.lang;
     let mut items = Vec::new();
@@ -77,6 +79,7 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
         let after_earlier = matches!(before, Some(PlayoffStep::EarlierGame(_)));
         let prefix = ctx
             .m(match i {
+                0 if mini_match => M::IfLevel,
                 0 => M::IfDrawn,
                 _ if after_earlier => M::IfUndecided,
                 _ => M::IfDrawnAgain,
@@ -153,8 +156,13 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain) -> Clause {
         };
         items.push(Clause::text(ctx.sentence(&format!("{prefix}{body}"))));
     }
+    let text = if mini_match {
+        ctx.mf(M::MatchWinner, &[&count_games(lang, games)])
+    } else {
+        ctx.m(M::WinnerPlacesHigher).to_string()
+    };
     Clause {
-        text: ctx.m(M::WinnerPlacesHigher).to_string(),
+        text,
         items,
         ..Clause::default()
     }
@@ -189,7 +197,25 @@ pub fn playoff_chain(ctx: &mut Ctx<'_>, p: &PlayoffChain) {
         ctx,
         |c| matches!(c, StageClause::Playoff(PlayoffRef::Named(i)) if i.node == name),
     );
-    let mut cl = playoff_clause(ctx, p);
+    // The stages' matches: a mini-match's wording when every stage using the chain plays one
+    // of the same length.
+    let games: Vec<u32> = ctx
+        .names
+        .stage_order
+        .iter()
+        .filter_map(|n| ctx.names.stages.get(n))
+        .filter(|s| {
+            s.clauses
+                .iter()
+                .any(|c| matches!(c, StageClause::Playoff(PlayoffRef::Named(i)) if i.node == name))
+        })
+        .map(|s| knockout_games(s))
+        .collect();
+    let games = match games.split_first() {
+        Some((g, rest)) if rest.iter().all(|x| x == g) => *g,
+        _ => 1,
+    };
+    let mut cl = playoff_clause(ctx, p, games);
     let who = if users.is_empty() {
         match &p.title {
             Some(t) => ctx.t(t),
@@ -240,4 +266,18 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
         }
     };
     ctx.push_in(Art::Method, order::RANKING, M::ClauseRanking, cl);
+}
+
+/// The games of a knockout stage's match (`games 2`); 1 for any other stage.
+pub(super) fn knockout_games(s: &Stage) -> u32 {
+    s.clauses
+        .iter()
+        .find_map(|c| match c {
+            StageClause::Format(Format::Knockout(k)) => k.clauses.iter().find_map(|kc| match kc {
+                KnockoutClause::Games(n) => Some(n.node),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .unwrap_or(1)
 }

@@ -7,7 +7,7 @@ mod format;
 mod pairing;
 
 use super::method::place_ref;
-use super::ranking::{playoff_clause, tiebreak_clause};
+use super::ranking::{knockout_games, playoff_clause, tiebreak_clause};
 use super::{order, Art, Ctx};
 use crate::sheet::catalogue::{words, M};
 use crate::sheet::fmt;
@@ -61,8 +61,11 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
             StageClause::Numbers(n) => sentences.push(numbers(ctx, n)),
             StageClause::Tiebreak(chain) => ranking.push(stage_ranking(ctx, s, chain, &title)),
             StageClause::Playoff(PlayoffRef::Inline(chain)) => {
-                let mut cl = playoff_clause(ctx, chain);
-                cl.text = ctx.mf(M::PlayoffFor, &[&title, &cl.text]);
+                let mut cl = playoff_clause(ctx, chain, knockout_games(s));
+                // The stages that copy this one (`same_as`) and have no playoff of their own
+                // play it too: all are named.
+                let who = with_heirs(ctx, s, &title, |c| matches!(c, StageClause::Playoff(_)));
+                cl.text = ctx.mf(M::PlayoffFor, &[&who, &cl.text]);
                 ranking.push(cl);
             }
             StageClause::Playoff(PlayoffRef::Named(_)) => {
@@ -76,8 +79,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
             }
             StageClause::SameAs(other) => {
                 ctx.mark(other.span);
-                let o = ctx.stage_title(&other.node);
-                same_as = Some(ctx.mf(M::SameAs, &[&o]));
+                same_as = Some(ctx.stage_title(&other.node));
             }
             StageClause::Note(t) => {
                 let t = ctx.tm(t);
@@ -91,7 +93,28 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                 // No order written: the runtime admits in roster order, and the sheet says so.
                 let word = order.as_ref().map_or("first_come", |o| o.node.as_str());
                 let how = words::cap_order(ctx.lang, word).unwrap_or_default();
-                sentences.push(ctx.mf(M::StageCap, &[&max.node.to_string(), how]));
+                // A stage of a category's or pool's players is a group of the event (本组).
+                let key = if is_section(s) {
+                    M::GroupCap
+                } else {
+                    M::StageCap
+                };
+                sentences.push(ctx.mf(key, &[&max.node.to_string(), how]));
+            }
+            // A team stage's colours: the first-named team Red on odd boards (the runtime's
+            // rule, CXA 13.2); a team Swiss's format sentence says so already.
+            StageClause::Colours { rule, span }
+                if rule.node == "by_board" && team_boards(s).is_some() =>
+            {
+                ctx.mark(*span);
+                ctx.mark(rule.span);
+                let swiss = s
+                    .clauses
+                    .iter()
+                    .any(|c| matches!(c, StageClause::Format(Format::Swiss { .. })));
+                if !swiss {
+                    sentences.push(ctx.m(M::TeamByBoard).to_string());
+                }
             }
             other => pairing::sentence(ctx, other, team_boards(s), &mut sentences),
         }
@@ -106,8 +129,15 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
         (Some(e), None) => sentences.insert(0, ctx.mf(M::Entrants, &[&e])),
         _ => {}
     }
-    if let Some(s) = same_as {
-        sentences.push(s);
+    if let Some(o) = same_as {
+        // 其余办法同… only after rules of the stage's own; a stage that says nothing else is
+        // played as the other (竞赛办法同U8组).
+        let own = items.is_empty() && sentences.iter().all(|x| x.is_empty());
+        sentences.push(if own {
+            ctx.mf(M::SameAsAll, &[&o])
+        } else {
+            ctx.mf(M::SameAs, &[&o])
+        });
     }
     if draw_intro {
         sentences.push(ctx.m(M::DrawIntro).to_string());
@@ -142,17 +172,88 @@ fn entrants_sentence(
     let list: Vec<String> = sources.iter().map(|e| entrant(ctx, e)).collect();
     let only_roster = matches!(sources, [EntrantSource::Roster(_)]);
     let joined = fmt::join(ctx.lang, &list);
-    (!only_roster && joined != title).then_some(joined)
+    // One category or pool named as the stage is but for a bracketed remark (`U8组（男女混合）`
+    // in the stage `U8组`): the heading says it, and 组别设置 gives the category's whole title.
+    // A longer name (`公开组男子` in `公开组`) says who plays and stays.
+    let one_group = matches!(
+        sources,
+        [EntrantSource::Category(_) | EntrantSource::Pool(_)]
+    );
+    let restates = joined == title
+        || (one_group && (without_remark(&joined) == title || without_remark(title) == joined));
+    (!only_roster && !restates).then_some(joined)
+}
+
+/// A name without its closing bracketed remark: `U8组（男女混合）` → `U8组`.
+fn without_remark(name: &str) -> &str {
+    let open = if name.ends_with('）') {
+        name.rfind('（')
+    } else if name.ends_with(')') {
+        name.rfind('(')
+    } else {
+        None
+    };
+    open.map_or(name, |i| name[..i].trim_end())
+}
+
+/// A stage of one or more categories' or pools' players: a group (组) of the event.
+fn is_section(s: &Stage) -> bool {
+    s.clauses.iter().any(|c| match c {
+        StageClause::Entrants { sources, .. } => {
+            !sources.is_empty()
+                && sources
+                    .iter()
+                    .all(|e| matches!(e, EntrantSource::Category(_) | EntrantSource::Pool(_)))
+        }
+        _ => false,
+    })
+}
+
+/// The stage's title, and those of the stages that copy it (`same_as`, at any depth) without a
+/// clause of their own that `own` matches: the stages a rule of this one applies to
+/// (`U8组、U10男子组、U10女子组`).
+fn with_heirs(ctx: &Ctx<'_>, s: &Stage, title: &str, own: impl Fn(&StageClause) -> bool) -> String {
+    let mut names = vec![title.to_string()];
+    for name in &ctx.names.stage_order {
+        if *name == s.name.node.as_str() {
+            continue;
+        }
+        // Follow the `same_as` chain from this stage while no stage on it has its own clause.
+        let mut at = ctx.names.stages.get(name).copied();
+        let mut steps = 0;
+        let inherits = loop {
+            let Some(st) = at else { break false };
+            if st.clauses.iter().any(&own) || steps > ctx.names.stage_order.len() {
+                break false;
+            }
+            let target = st.clauses.iter().find_map(|c| match c {
+                StageClause::SameAs(t) => Some(t.node.as_str()),
+                _ => None,
+            });
+            match target {
+                Some(t) if t == s.name.node.as_str() => break true,
+                Some(t) => at = ctx.names.stages.get(t).copied(),
+                None => break false,
+            }
+            steps += 1;
+        };
+        if inherits {
+            let t = ctx.stage_title(name);
+            if !names.contains(&t) {
+                names.push(t);
+            }
+        }
+    }
+    // English titles with commas of their own (`Primary, years 1-3`) are kept apart by `; `.
+    if ctx.lang == Lang::En && names.len() > 1 && names.iter().any(|n| n.contains(',')) {
+        names.join("; ")
+    } else {
+        fmt::join(ctx.lang, &names)
+    }
 }
 
 /// The stage's tie-break chain as a clause of 名次区分, in team words for a team stage.
 fn stage_ranking(ctx: &mut Ctx<'_>, s: &Stage, chain: &TiebreakChain, title: &str) -> Clause {
-    // One stage: the ranking needs no stage name.
-    let lead = if ctx.names.stage_order.len() == 1 {
-        ctx.m(M::RankingLeadOnly).to_string()
-    } else {
-        ctx.mf(M::RankingLead, &[title])
-    };
     let team = s.clauses.iter().any(|c| {
         matches!(
             c,
@@ -165,6 +266,20 @@ fn stage_ranking(ctx: &mut Ctx<'_>, s: &Stage, chain: &TiebreakChain, title: &st
             )
         )
     });
+    // Teams rank by match points first (场分), players by points.
+    let (only, named) = if team {
+        (M::RankingLeadOnlyTeam, M::RankingLeadTeam)
+    } else {
+        (M::RankingLeadOnly, M::RankingLead)
+    };
+    // One stage: the ranking needs no stage name; otherwise every stage the chain applies to
+    // (this one and those that copy it with `same_as`) is named.
+    let lead = if ctx.names.stage_order.len() == 1 {
+        ctx.m(only).to_string()
+    } else {
+        let who = with_heirs(ctx, s, title, |c| matches!(c, StageClause::Tiebreak(_)));
+        ctx.mf(named, &[&who])
+    };
     let mut cl = tiebreak_clause(ctx, chain, lead, team);
     cl.heading = String::new();
     cl

@@ -314,6 +314,15 @@ pub enum M {
     ColTeam,
     FieldTeams,
     AvoidRound1,
+    SameAsAll,
+    GroupCap,
+    RankingLeadTeam,
+    RankingLeadOnlyTeam,
+    MatchWinner,
+    IfLevel,
+    SemiLosersThird,
+    PrizeHeadingBoth,
+    TeamByBoard,
 }
 
 /// The phrase in the sheet's language.
@@ -730,6 +739,15 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::ColTeam => ("队", "Team"),
         M::FieldTeams => ("参赛队为{0}队。", "The field is {0} teams."),
         M::AvoidRound1 => ("首轮{0}回避配对", "{0} are not paired against each other in round 1"),
+        M::SameAsAll => ("竞赛办法同{0}", "the same as {0}"),
+        M::GroupCap => ("本组限{0}人{1}", "this group takes at most {0} players{1}"),
+        M::RankingLeadTeam => ("{0}：场分多者名次列前；场分相等时，依次按下列办法区分：", "{0}: more match points ranks higher; equal match points are separated in this order:"),
+        M::RankingLeadOnlyTeam => ("场分多者名次列前；场分相等时，依次按下列办法区分：", "More match points ranks higher; equal match points are separated in this order:"),
+        M::MatchWinner => ("{0}局积分高者胜出。", "The player with more points over the {0} games wins the match."),
+        M::IfLevel => ("如积分相等，", "If level on points, "),
+        M::SemiLosersThird => ("半决赛负者争夺{0}", "the semi-final losers play for {0}"),
+        M::PrizeHeadingBoth => ("{0}{1}", "{0} – {1}"),
+        M::TeamByBoard => ("每场对阵中列前的队单数台执红、双数台执黑", "in each match the first-named team has Red on odd boards and Black on even boards"),
     }
 }
 

@@ -119,6 +119,17 @@ dict!(
 );
 
 dict!(
+    /// A player's sex in a table cell: one character, as an entry list writes it.
+    sex_cell,
+    [
+        ("men", "男", "male"),
+        ("women", "女", "female"),
+        ("male", "男", "male"),
+        ("female", "女", "female"),
+    ]
+);
+
+dict!(
     fee,
     [
         ("service", "赛事服务费", "service fee"),
@@ -461,8 +472,8 @@ dict!(
     medal,
     [
         ("gold", "金牌一枚", "a gold medal"),
-        ("silver", "银牌一块", "a silver medal"),
-        ("bronze", "铜牌一块", "a bronze medal"),
+        ("silver", "银牌一枚", "a silver medal"),
+        ("bronze", "铜牌一枚", "a bronze medal"),
     ]
 );
 

@@ -232,9 +232,11 @@ pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl
                             .to_string(),
                     ),
                     (4, PlayerAttr::Rating(r)) => Some(r.node.to_string()),
-                    (5, PlayerAttr::Sex(s)) => {
-                        Some(words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string())
-                    }
+                    (5, PlayerAttr::Sex(s)) => Some(
+                        words::sex_cell(ctx.lang, &s.node)
+                            .unwrap_or(&s.node)
+                            .to_string(),
+                    ),
                     (6, PlayerAttr::Born(d)) => Some(fmt::date(ctx.lang, d.node)),
                     (7, PlayerAttr::Seed(n)) => Some(n.node.to_string()),
                     (8, PlayerAttr::Order(n)) => Some(n.node.to_string()),

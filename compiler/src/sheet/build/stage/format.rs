@@ -146,6 +146,10 @@ fn knockout(
             },
         )
     };
+    let two_pairs = k
+        .clauses
+        .iter()
+        .any(|c| matches!(c, KnockoutClause::Bracket { pairs, .. } if pairs.len() == 2));
     for c in &k.clauses {
         match c {
             KnockoutClause::Bracket { pairs, span } => {
@@ -182,7 +186,15 @@ fn knockout(
             }
             KnockoutClause::ThirdPlace(s) => {
                 ctx.mark(*s);
-                parts.push(ctx.mf(M::ThirdPlace, &[&place(first.saturating_add(2))]));
+                // A bracket of four says `胜者争夺第一名` just before: `负者` are its losers.
+                // Otherwise the third-place match is the semi-finals' losers' (the runtime's
+                // bracket of four), said so.
+                let key = if two_pairs {
+                    M::ThirdPlace
+                } else {
+                    M::SemiLosersThird
+                };
+                parts.push(ctx.mf(key, &[&place(first.saturating_add(2))]));
             }
             KnockoutClause::Placement(s) => {
                 ctx.mark(*s);
