@@ -273,3 +273,27 @@ fn knockout_mini_match_losers_and_own_sentences() {
         "{phrase}"
     );
 }
+
+/// A team stage's playoff decides a drawn board, not a place: the sheet says every board is
+/// decided and what the playoff's winner scores, in zh and en.
+#[test]
+fn a_team_stages_playoff_decides_each_board() {
+    let text = std::fs::read_to_string(
+        crate::common::root().join("tests/scenarios/team_every_board_decided.xqr"),
+    )
+    .expect("the scenario is readable");
+    let zh = sheet_of(&text, Lang::Zh);
+    assert!(
+        zh.contains("每台须分出胜负，慢棋弈和的台次按下列办法加赛，加赛胜者该台按胜局计分。"),
+        "{zh}"
+    );
+    assert!(zh.contains("胜者该台计胜"), "{zh}");
+    assert!(!zh.contains("交换先后手，胜者名次列前"), "{zh}");
+    let en = sheet_of(&text, Lang::En);
+    assert!(en.contains("Every board must be decided"), "{en}");
+    assert!(en.contains("the winner wins the board"), "{en}");
+    assert!(
+        !en.contains("colours swapped; the winner places higher"),
+        "{en}"
+    );
+}

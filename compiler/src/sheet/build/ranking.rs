@@ -68,7 +68,12 @@ pub fn tiebreak_clause(
 
 /// A playoff chain: `对局胜者名次列前` and its steps in order. `games`: the regular games of a
 /// match (a mini-match of 2 is won on points over both games: `两局积分高者胜出；如积分相等`).
-pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, games: u32) -> Clause {
+pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, of: PlayoffOf) -> Clause {
+    let games = match of {
+        PlayoffOf::Match(n) => n,
+        PlayoffOf::Board => 1,
+    };
+    let board = of == PlayoffOf::Board;
     let mini_match = games > 1;
     ctx.mark(chain.span);
     let lang = ctx.lang;
@@ -104,7 +109,12 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, games: u32) -> Cl
                 };
                 let t = ctx.time_title(&time.node);
                 let noun = if n == 1 { "game" } else { "games" };
-                ctx.mf(M::PlayoffGame, &[&col, &count_games(lang, n), &t, noun])
+                let key = if board {
+                    M::PlayoffGameBoard
+                } else {
+                    M::PlayoffGame
+                };
+                ctx.mf(key, &[&col, &count_games(lang, n), &t, noun])
             }
             PlayoffStep::Armageddon {
                 time,
@@ -126,7 +136,12 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, games: u32) -> Cl
                         })
                     })
                     .map(|s| words::side(lang, &s).unwrap_or("").to_string());
-                let mut s = ctx.mf(M::PlayoffArmageddon, &[&t, &col]);
+                let key = if board {
+                    M::PlayoffArmageddonBoard
+                } else {
+                    M::PlayoffArmageddon
+                };
+                let mut s = ctx.mf(key, &[&t, &col]);
                 if let Some(side) = odds {
                     s.push_str(&ctx.mf(M::ArmageddonDraw, &[&side]));
                 }
@@ -134,7 +149,12 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, games: u32) -> Cl
             }
             PlayoffStep::Lots(sp) => {
                 ctx.mark(*sp);
-                ctx.m(M::PlayoffLots).to_string()
+                ctx.m(if board {
+                    M::PlayoffLotsBoard
+                } else {
+                    M::PlayoffLots
+                })
+                .to_string()
             }
             PlayoffStep::EarlierGame(sp) => {
                 ctx.mark(*sp);
@@ -156,7 +176,9 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, games: u32) -> Cl
         };
         items.push(Clause::text(ctx.sentence(&format!("{prefix}{body}"))));
     }
-    let text = if mini_match {
+    let text = if board {
+        ctx.m(M::EveryBoardDecided).to_string()
+    } else if mini_match {
         ctx.mf(M::MatchWinner, &[&count_games(lang, games)])
     } else {
         ctx.m(M::WinnerPlacesHigher).to_string()
@@ -199,7 +221,7 @@ pub fn playoff_chain(ctx: &mut Ctx<'_>, p: &PlayoffChain) {
     );
     // The stages' matches: a mini-match's wording when every stage using the chain plays one
     // of the same length.
-    let games: Vec<u32> = ctx
+    let of: Vec<PlayoffOf> = ctx
         .names
         .stage_order
         .iter()
@@ -209,13 +231,13 @@ pub fn playoff_chain(ctx: &mut Ctx<'_>, p: &PlayoffChain) {
                 .iter()
                 .any(|c| matches!(c, StageClause::Playoff(PlayoffRef::Named(i)) if i.node == name))
         })
-        .map(|s| knockout_games(s))
+        .map(|s| playoff_of(s))
         .collect();
-    let games = match games.split_first() {
+    let of = match of.split_first() {
         Some((g, rest)) if rest.iter().all(|x| x == g) => *g,
-        _ => 1,
+        _ => PlayoffOf::Match(1),
     };
-    let mut cl = playoff_clause(ctx, p, games);
+    let mut cl = playoff_clause(ctx, p, of);
     let who = if users.is_empty() {
         match &p.title {
             Some(t) => ctx.t(t),
@@ -269,7 +291,32 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
 }
 
 /// The games of a knockout stage's match (`games 2`); 1 for any other stage.
-pub(super) fn knockout_games(s: &Stage) -> u32 {
+/// What a stage's playoff decides: a match of N regular games, or (a team stage) a drawn board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PlayoffOf {
+    Match(u32),
+    Board,
+}
+
+pub(super) fn playoff_of(s: &Stage) -> PlayoffOf {
+    let team = s.clauses.iter().any(|c| {
+        matches!(
+            c,
+            StageClause::Format(Format::TeamRoundRobin { .. })
+                | StageClause::Format(Format::Swiss {
+                    boards: Some(_),
+                    ..
+                })
+        )
+    });
+    if team {
+        PlayoffOf::Board
+    } else {
+        PlayoffOf::Match(knockout_games(s))
+    }
+}
+
+fn knockout_games(s: &Stage) -> u32 {
     s.clauses
         .iter()
         .find_map(|c| match c {

@@ -7,7 +7,7 @@ mod format;
 mod pairing;
 
 use super::method::place_ref;
-use super::ranking::{knockout_games, playoff_clause, tiebreak_clause};
+use super::ranking::{playoff_clause, playoff_of, tiebreak_clause};
 use super::{order, Art, Ctx};
 use crate::sheet::catalogue::{words, M};
 use crate::sheet::fmt;
@@ -61,7 +61,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
             StageClause::Numbers(n) => sentences.push(numbers(ctx, n)),
             StageClause::Tiebreak(chain) => ranking.push(stage_ranking(ctx, s, chain, &title)),
             StageClause::Playoff(PlayoffRef::Inline(chain)) => {
-                let mut cl = playoff_clause(ctx, chain, knockout_games(s));
+                let mut cl = playoff_clause(ctx, chain, playoff_of(s));
                 // The stages that copy this one (`same_as`) and have no playoff of their own
                 // play it too: all are named.
                 let who = with_heirs(ctx, s, &title, |c| matches!(c, StageClause::Playoff(_)));
