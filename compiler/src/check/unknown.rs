@@ -176,6 +176,9 @@ impl Resolver<'_, '_> {
             }
             StageClause::Format(Format::Knockout(k)) => {
                 for kc in &k.clauses {
+                    if let KnockoutClause::Seeds { category, .. } = kc {
+                        self.name(Kind::Category, category);
+                    }
                     if let KnockoutClause::Bracket { pairs, .. } = kc {
                         for slot in pairs.iter().flat_map(|(a, b)| [a, b]) {
                             match slot {

@@ -284,6 +284,7 @@ impl Walker {
                 PlayerAttr::SchoolYear(n) => (K::PlayerSchoolYear, n.span),
                 PlayerAttr::Club(t) => (K::PlayerClub, t.span),
                 PlayerAttr::Residence(t) => (K::PlayerResidence, t.span),
+                PlayerAttr::Qualified(n) => (K::PlayerQualified, n.span),
             };
             self.push(kind, span);
         }
@@ -415,6 +416,7 @@ fn knockout(k: &KnockoutClause) -> (K, Span) {
         KnockoutClause::Bracket { span, .. } => (K::KoBracket, *span),
         KnockoutClause::Seeded { span, .. } => (K::KoSeeded, *span),
         KnockoutClause::Seeding { span, .. } => (K::KoSeeding, *span),
+        KnockoutClause::Seeds { span, .. } => (K::KoSeeds, *span),
         KnockoutClause::Games(n) => (K::KoGames, n.span),
         KnockoutClause::ThirdPlace(s) => (K::KoThirdPlace, *s),
         KnockoutClause::Placement(s) => (K::KoPlacement, *s),
@@ -476,6 +478,7 @@ fn pool_source(s: &PoolSource) -> (K, Span) {
         PoolSource::Quota { span, .. } => (K::PoolQuota, *span),
         PoolSource::Host { span, .. } => (K::PoolHost, *span),
         PoolSource::Staff { span, .. } => (K::PoolStaff, *span),
+        PoolSource::Invite { span, .. } => (K::PoolInvite, *span),
         PoolSource::Remark(t) => (K::PoolRemark, t.span),
     }
 }

@@ -228,6 +228,13 @@ pub enum PoolSource {
         roles: Vec<(Ident, Spanned<u32>)>,
         span: Span,
     },
+    /// `invite CHN 2 VIE 2 MAS 1`: the federations invited to the pool (邀请名单), each
+    /// sending at most its number; a roster row of the pool from another federation, or one
+    /// too many of a federation, is refused.
+    Invite {
+        list: Vec<(Ident, Spanned<u32>)>,
+        span: Span,
+    },
     /// `"..."` a print-only remark on the pool.
     Remark(Text),
 }
@@ -266,6 +273,9 @@ pub enum PlayerAttr {
     Club(Text),
     /// `residence "..."`: where the player lives.
     Residence(Text),
+    /// `qualified 5`: the place the player took in the qualifying event of its pool
+    /// (`pool city { qualifiers "地市州分站赛" top 12 }`).
+    Qualified(Spanned<u32>),
 }
 
 /// `category open_men "公开组男子" en "Open, men" { born 1956-01-01 .. 1999-12-31  sex men }`

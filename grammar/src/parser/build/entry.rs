@@ -219,6 +219,13 @@ impl Builder {
                 },
                 span,
             },
+            Rule::pool_invite => PoolSource::Invite {
+                list: kids(s)
+                    .filter(|k| k.as_rule() == Rule::invite_entry)
+                    .map(|e| Ok((self.nth_ident(&e, 0)?, self.nth_int(&e, 0)?)))
+                    .collect::<R<_>>()?,
+                span,
+            },
             Rule::pool_quota => PoolSource::Quota {
                 who: self.nth_text(s, 0)?,
                 count: self.nth_int(s, 0)?,
@@ -288,6 +295,7 @@ impl Builder {
             Rule::player_school_year => PlayerAttr::SchoolYear(self.int(&value)?),
             Rule::player_club => PlayerAttr::Club(self.text(&value)?),
             Rule::player_residence => PlayerAttr::Residence(self.text(&value)?),
+            Rule::player_qualified => PlayerAttr::Qualified(self.int(&value)?),
             _ => return Err(self.missing(a, "a player attribute")),
         })
     }
