@@ -71,7 +71,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                     .stages
                     .get(st.name.node.as_str())
                     .and_then(|f| f.entrants_from_sources)
-                    .map(|e| e.max(2).next_power_of_two())
+                    .and_then(|e| e.max(2).checked_next_power_of_two())
             });
             for k in &ko.clauses {
                 let KnockoutClause::Seeds { count, span, .. } = k else {
