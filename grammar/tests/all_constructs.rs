@@ -555,6 +555,9 @@ fn categories_by_rule_and_grades() {
         .any(|c| matches!(c, EntryClause::Pool(p)
         if matches!(&p.source[..], [PoolSource::Invite { list, .. }]
             if list.len() == 2 && list[0].0.node == "VIE" && list[1].1.node == 1))));
+    assert!(entry.clauses.iter().any(|c| matches!(c, EntryClause::Pool(p)
+        if matches!(&p.source[..], [PoolSource::RatingTop { .. }, PoolSource::ReplacementFrom { pool, .. }]
+            if pool.node == "guests"))));
 }
 
 #[test]

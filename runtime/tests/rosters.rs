@@ -183,6 +183,7 @@ fn sectioned_plan() -> Plan {
         category: None,
         qualifiers: None,
         invite: None,
+        replacement_from: None,
         origin: o("pool pro 2"),
     }];
     plan.entry.conditions = vec![Condition::Age {

@@ -21,6 +21,7 @@ mod entry_cap_order;
 mod entry_invite;
 mod entry_qualified;
 mod entry_quota;
+mod entry_replacement;
 mod event_browser;
 mod event_cli;
 mod event_enter;

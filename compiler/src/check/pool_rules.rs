@@ -2,8 +2,10 @@
 //! an earlier event and a player's `qualified N` is the place taken there: places start at 1
 //! (E630). `invite CHN 2 VIE 2` lists the federations invited and how many each sends: a
 //! federation listed twice (E631), a federation invited with nobody (E632), and a pool of more
-//! places than the list invites (E633: places nobody may fill). The runtime refuses the rows
-//! these rules keep out (R042, R043).
+//! places than the list invites (E633: places nobody may fill). `replacement from pool reserve`
+//! fills the places a pool leaves empty from another pool's ranking: the pool needs a size
+//! (E634), the reserve is another pool without one (E635). The runtime refuses the rows these
+//! rules keep out (R042, R043, R044).
 
 use super::entry::entry_clauses;
 use super::names::code;
@@ -49,7 +51,45 @@ code!(E633, "E633", "invite-under-pool-size", Error,
     Template::new("Make the pool's size the invitations' total, or drop the size (the list gives it).",
         "把名额数写成邀请人数之和，或删去名额数（由名单决定）。"));
 
-pub const CODES: &[&Code] = &[&E630, &E631, &E632, &E633];
+code!(E634, "E634", "replacement-from-without-size", Error,
+    Template::new("`replacement from pool P` fills the places this pool leaves empty: its size less its roster rows. A pool without a size has no empty places to count.",
+        "`replacement from pool P` 递补本名额来源空出的名额，即其名额数减去名单中的行数；没有名额数的来源无从计算空出的名额。"),
+    "entry { pool rated { rating top 9  replacement from pool reserve }  pool reserve { } }",
+    Template::new("Give the pool its number of places (`pool rated 9`).", "写出该来源的名额数（如 `pool rated 9`）。"));
+
+code!(E635, "E635", "replacement-from-itself-or-sized", Error,
+    Template::new("The reserve of `replacement from pool P` enters only into the places the other pool leaves empty: it is another pool, and has no places of its own (a size would admit its players twice over).",
+        "`replacement from pool P` 中的候补来源只进入另一来源空出的名额：它须是另一个来源，且没有自己的名额数（否则其棋手会被重复录取）。"),
+    "entry { pool rated 9 { replacement from pool reserve }  pool reserve 4 { } }",
+    Template::new("Name another pool, and drop the reserve's size.", "写另一个来源，并删去候补来源的名额数。"));
+
+pub const CODES: &[&Code] = &[&E630, &E631, &E632, &E633, &E634, &E635];
+
+const NO_SIZE: Report = Report {
+    code: &E634,
+    message: Template::new(
+        "pool `{pool}` is replaced from pool `{from}` but has no size",
+        "名额来源 `{pool}` 由 `{from}` 递补，却没有名额数",
+    ),
+    label: Template::new("no places to count", "无从计算空出的名额"),
+    help: Template::new(
+        "give pool `{pool}` its number of places",
+        "写出 `{pool}` 的名额数",
+    ),
+};
+
+const RESERVE: Report = Report {
+    code: &E635,
+    message: Template::new(
+        "pool `{from}` cannot be the reserve of pool `{pool}`: {why}",
+        "名额来源 `{from}` 不能作为 `{pool}` 的候补：{why_zh}",
+    ),
+    label: Template::new("{why}", "{why_zh}"),
+    help: Template::new(
+        "name another pool, without a size of its own",
+        "写另一个没有名额数的来源",
+    ),
+};
 
 /// `top 0`, `qualified 0`: also read by `attributes` for the players' `qualified`.
 pub(super) const PLACE_ZERO: Report = Report {
@@ -133,6 +173,33 @@ fn invite(pool: &ast::Pool, list: &[(ast::Ident, ast::Spanned<u32>)], diags: &mu
     }
 }
 
+fn replacement_from(
+    file: &ast::File,
+    p: &ast::Pool,
+    from: &ast::Ident,
+    span: xqreg_grammar::Span,
+    diags: &mut Diagnostics,
+) {
+    let names = [("pool", p.name.node.as_str()), ("from", from.node.as_str())];
+    if p.size.is_none() {
+        diags.push(NO_SIZE.at(span, &names));
+    }
+    let sized = entry_clauses(file)
+        .any(|c| matches!(c, EntryClause::Pool(o) if o.name.node == from.node && o.size.is_some()));
+    let why = if from.node == p.name.node {
+        Some(("the pool itself", "即本来源"))
+    } else if sized {
+        Some(("it has places of its own", "它有自己的名额数"))
+    } else {
+        None
+    };
+    if let Some((en, zh)) = why {
+        let mut args = names.to_vec();
+        args.extend([("why", en), ("why_zh", zh)]);
+        diags.push(RESERVE.at(from.span, &args));
+    }
+}
+
 pub fn check(file: &ast::File, diags: &mut Diagnostics) {
     for c in entry_clauses(file) {
         let EntryClause::Pool(p) = c else { continue };
@@ -142,6 +209,9 @@ pub fn check(file: &ast::File, diags: &mut Diagnostics) {
                     diags.push(PLACE_ZERO.at(t.span, &[]));
                 }
                 PoolSource::Invite { list, .. } => invite(p, list, diags),
+                PoolSource::ReplacementFrom { pool, span } => {
+                    replacement_from(file, p, pool, *span, diags)
+                }
                 _ => {}
             }
         }

@@ -369,7 +369,8 @@ impl Resolver<'_, '_> {
                 EntryClause::Pool(p) => {
                     for s in &p.source {
                         match s {
-                            PoolSource::Excluding(x) => {
+                            PoolSource::Excluding(x)
+                            | PoolSource::ReplacementFrom { pool: x, .. } => {
                                 self.name(Kind::Pool, x);
                             }
                             PoolSource::Category(x) => {

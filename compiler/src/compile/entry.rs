@@ -194,6 +194,7 @@ impl Lowerer<'_> {
             category: None,
             qualifiers: None,
             invite: None,
+            replacement_from: None,
             origin: self.origin(pool.span),
         };
         let next_in_line = pool.source.iter().any(
@@ -216,6 +217,12 @@ impl Lowerer<'_> {
                         event: text(event),
                         top: top.as_ref().map(|t| t.node),
                         next_in_line,
+                        origin: self.origin(*span),
+                    })
+                }
+                PoolSource::ReplacementFrom { pool, span } => {
+                    out.replacement_from = Some(plan::ReplacementFrom {
+                        pool: pool.node.clone(),
                         origin: self.origin(*span),
                     })
                 }

@@ -101,6 +101,7 @@ kinds! {
     PoolReplacement, "pool { refusals|replacement RULE }", Printed, false, "sheet";
     PoolNominatedBy, "pool { nominated_by \"...\" }", Executed, false, "plan pool.unit (generated rosters)";
     PoolQualifiers, "pool { qualifiers \"...\" top N }", Executed, false, "plan pool.qualifiers (roster eligibility: a row of the pool needs its place in the event, within the top N unless `replacement next_in_line`; R042 at column qualified)";
+    PoolReplacementFrom, "pool { replacement from pool P }", Executed, false, "plan pool.replacement_from (roster: P's rows fill only the places the pool leaves empty, best rated first; R044 at column pool; generated rosters hold no reserve); checker E634, E635, E105";
     PoolInvite, "pool { invite FED N ... }", Executed, false, "plan pool.invite (roster eligibility: a federation not invited, or over its number, R043 at column federation; the pool's size when it states none); checker E631, E632, E633";
     PoolQuota, "pool { quota \"...\" N }", Printed, false, "sheet";
     PoolHost, "pool { host_player N }", Printed, false, "sheet";

@@ -473,6 +473,7 @@ fn pool_source(s: &PoolSource) -> (K, Span) {
         PoolSource::Excluding(i) => (K::PoolExcluding, i.span),
         PoolSource::Category(i) => (K::PoolCategory, i.span),
         PoolSource::Replacement { span, .. } => (K::PoolReplacement, *span),
+        PoolSource::ReplacementFrom { span, .. } => (K::PoolReplacementFrom, *span),
         PoolSource::NominatedBy(t) => (K::PoolNominatedBy, t.span),
         PoolSource::Qualifiers { span, .. } => (K::PoolQualifiers, *span),
         PoolSource::Quota { span, .. } => (K::PoolQuota, *span),

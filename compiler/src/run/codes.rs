@@ -627,6 +627,17 @@ runtime_code!(
 );
 
 runtime_code!(
+    R044,
+    "R044",
+    "over-replacements",
+    "A pool's declined places are filled from a reserve pool (`pool rated 9 { replacement from pool reserve }`, 依次递补): the reserve's roster rows enter only into the places the pool's own rows leave empty (its size less its rows), the best rated first (no rating last, equal ratings in roster order); each reserve row beyond them is refused.",
+    "某名额来源放弃的名额由候补来源递补（`pool rated 9 { replacement from pool reserve }`，依次递补）：候补来源的行只能进入该来源自己的行空出的名额（名额数减去行数），按等级分从高到低（无等级分者在后，同分按名单顺序）；超出的每一行都被拒绝。",
+    "entry { pool rated 9 { replacement from pool reserve }  pool reserve { } }\n# roster: 8 rows of rated, 2 of reserve",
+    "Remove the reserve rows beyond the empty places (the lowest rated), or, if a player of the pool declined, remove that player's row.",
+    "删去超出空出名额的候补行（等级分最低者），或者，如该来源有棋手放弃，删去其所在行。"
+);
+
+runtime_code!(
     R050,
     "R050",
     "published-game-changed",
@@ -659,7 +670,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
-        &R032, &R033, &R035, &R036, &R040, &R041, &R042, &R043, &R050, &W202,
+        &R032, &R033, &R035, &R036, &R040, &R041, &R042, &R043, &R044, &R050, &W202,
     ]
 }
 

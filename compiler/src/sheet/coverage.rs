@@ -356,6 +356,7 @@ fn entry_clause(w: &mut Walk, c: &EntryClause) {
                     | PoolSource::Quota { span, .. }
                     | PoolSource::Host { span, .. }
                     | PoolSource::Invite { span, .. }
+                    | PoolSource::ReplacementFrom { span, .. }
                     | PoolSource::Staff { span, .. } => *span,
                     PoolSource::Sex(i) | PoolSource::Excluding(i) | PoolSource::Category(i) => {
                         i.span

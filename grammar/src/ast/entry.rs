@@ -202,6 +202,10 @@ pub enum PoolSource {
     Category(Ident),
     /// `refusals next_in_line` / `replacement next_in_line`: who takes a place that is declined.
     Replacement { rule: Ident, span: Span },
+    /// `replacement from pool reserve`: the places this pool's players decline (the pool's size
+    /// less its roster rows) are filled down another pool's ranking; that pool's rows enter only
+    /// as such replacements.
+    ReplacementFrom { pool: Ident, span: Span },
     /// `nominated_by "中华台北象棋协会"`
     NominatedBy(Text),
     /// `qualifiers "地市州分站赛" top 12`: qualifiers from earlier events.

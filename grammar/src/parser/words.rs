@@ -208,6 +208,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("pool_rating", "`rating top 9 as_of 2013-12-31`"),
     ("pool_remark", "`\"由主办单位邀请\"`"),
     ("pool_replacement", "`refusals next_in_line`"),
+    ("pool_replacement_from", "`replacement from pool reserve`"),
     ("pool_sex", "`sex men`"),
     ("pool_source", "a pool source (`named`, `rating top N`, `nominated_by`, `qualifiers`, ...)"),
     ("pool_staff", "`staff leader 1 coach 1`"),

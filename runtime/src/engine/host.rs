@@ -90,6 +90,7 @@ mod tests {
             category: None,
             qualifiers: None,
             invite: None,
+            replacement_from: None,
             origin: Origin::default_rule("test"),
         }]
     }

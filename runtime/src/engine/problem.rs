@@ -111,6 +111,8 @@ pub mod codes {
     /// A roster row in a pool with an invitation list, of a federation not invited or over
     /// its number.
     pub const NOT_INVITED: &str = "R043";
+    /// A roster row of a reserve pool beyond the places the pool it replaces leaves empty.
+    pub const OVER_REPLACEMENTS: &str = "R044";
     /// A category by an attribute (federation, grade, school year, club, residence, age on a
     /// day) that no roster row gives.
     pub const CATEGORY_ATTRIBUTE_MISSING: &str = "R033";

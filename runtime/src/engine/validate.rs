@@ -94,6 +94,7 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
         problems.extend(over_quota(plan, quota, roster));
     }
     problems.extend(pool_rules::not_invited(plan, roster));
+    problems.extend(pool_rules::over_replacements(plan, roster));
     problems.extend(field_over_cap(plan, roster));
     problems.extend(super::stage_caps::over_stage_caps(plan, roster));
     problems.extend(named_missing(plan, roster));

@@ -121,6 +121,18 @@ pub struct Pool {
     /// number; a row of another federation, or one too many, is refused (R043).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invite: Option<Invitation>,
+    /// `replacement from pool reserve`: the places this pool's roster rows leave empty (its size
+    /// less its rows) are filled down pool `reserve`'s ranking (by rating); reserve's rows
+    /// beyond them are refused (R044).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replacement_from: Option<ReplacementFrom>,
+    pub origin: Origin,
+}
+
+/// `replacement from pool reserve`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplacementFrom {
+    pub pool: String,
     pub origin: Origin,
 }
 

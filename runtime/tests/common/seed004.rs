@@ -79,6 +79,7 @@ pub fn seed004() -> Plan {
         category: None,
         qualifiers: None,
         invite: None,
+        replacement_from: None,
         origin: o("pool"),
     };
     let groups = groups_004(scoring.clone());

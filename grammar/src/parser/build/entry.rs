@@ -206,6 +206,10 @@ impl Builder {
             },
             Rule::pool_excluding => PoolSource::Excluding(self.nth_ident(s, 0)?),
             Rule::pool_category => PoolSource::Category(self.nth_ident(s, 0)?),
+            Rule::pool_replacement_from => PoolSource::ReplacementFrom {
+                pool: self.nth_ident(s, 0)?,
+                span,
+            },
             Rule::pool_replacement => PoolSource::Replacement {
                 rule: self.nth_ident(s, 0)?,
                 span,

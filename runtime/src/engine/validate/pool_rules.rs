@@ -6,6 +6,8 @@
 
 use crate::engine::problem::{codes, RuntimeProblem};
 use crate::engine::roster::{Player, Roster};
+use crate::engine::stage_caps::left_out;
+use crate::plan::CapOrder;
 use crate::plan::{Plan, Pool};
 use std::collections::BTreeMap;
 
@@ -98,6 +100,52 @@ pub(super) fn not_invited(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
                 RuntimeProblem::new(codes::NOT_INVITED, en, &invite.origin)
                     .zh(zh)
                     .at(roster.row_of(i), "federation"),
+            );
+        }
+    }
+    problems
+}
+
+/// R044 for every row of a reserve pool (`pool rated 9 { replacement from pool reserve }`)
+/// beyond the places the replaced pool leaves empty, the lowest rated first out (the order a
+/// `cap N by_rating` uses: no rating last, equal ratings in roster order).
+pub(super) fn over_replacements(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
+    let mut problems = Vec::new();
+    for pool in &plan.entry.pools {
+        let (Some(from), Some(size)) = (&pool.replacement_from, pool.size) else {
+            continue;
+        };
+        let Some(reserve) = plan.entry.pools.iter().find(|p| p.name == from.pool) else {
+            continue;
+        };
+        let first_pool = |name: &str| {
+            roster
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.pool.as_deref() == Some(name))
+                .map(|(i, _)| i)
+                .collect::<Vec<usize>>()
+        };
+        let taken = first_pool(&pool.name).len();
+        let empty = (size as usize).saturating_sub(taken);
+        let reserves = first_pool(&reserve.name);
+        let n = reserves.len();
+        let (group, list) = (shown(pool), shown(reserve));
+        let empty_u32 = u32::try_from(empty).unwrap_or(u32::MAX);
+        for i in left_out(roster, &reserves, empty_u32, CapOrder::ByRating) {
+            problems.push(
+                RuntimeProblem::new(
+                    codes::OVER_REPLACEMENTS,
+                    format!(
+                        "pool {list} fills only the places pool {group} leaves empty ({empty} of {size}), the best rated first; {n} of its players are in the roster and this row is not among the {empty} best rated"
+                    ),
+                    &from.origin,
+                )
+                .zh(format!(
+                    "名额来源 {list} 只递补 {group} 空出的名额（{size} 个中空出 {empty} 个），按等级分依次递补；名单中有 {n} 人属于该来源，此行不在等级分最高的 {empty} 名之内"
+                ))
+                .at(roster.row_of(i), "pool"),
             );
         }
     }

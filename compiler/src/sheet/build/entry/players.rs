@@ -124,6 +124,11 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> 
             }
             Some(s)
         }
+        PoolSource::ReplacementFrom { pool, span } => {
+            ctx.mark(*span);
+            let t = ctx.pool_title(&pool.node);
+            Some(ctx.mf(M::ReplacementFrom, &[&t]))
+        }
         PoolSource::Invite { list, span } => {
             ctx.mark(*span);
             let items: Vec<String> = list
