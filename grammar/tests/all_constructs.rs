@@ -548,6 +548,16 @@ fn categories_by_rule_and_grades() {
     assert!(matches!(&zhao.attrs[1], PlayerAttr::SchoolYear(n) if n.node == 3));
     assert!(matches!(&zhao.attrs[2], PlayerAttr::Club(_)));
     assert!(matches!(&zhao.attrs[3], PlayerAttr::Residence(_)));
+    assert!(matches!(&zhao.attrs[4], PlayerAttr::Qualified(n) if n.node == 3));
+    assert!(entry
+        .clauses
+        .iter()
+        .any(|c| matches!(c, EntryClause::Pool(p)
+        if matches!(&p.source[..], [PoolSource::Invite { list, .. }]
+            if list.len() == 2 && list[0].0.node == "VIE" && list[1].1.node == 1))));
+    assert!(entry.clauses.iter().any(|c| matches!(c, EntryClause::Pool(p)
+        if matches!(&p.source[..], [PoolSource::RatingTop { .. }, PoolSource::ReplacementFrom { pool, .. }]
+            if pool.node == "guests"))));
 }
 
 #[test]
@@ -776,6 +786,7 @@ fn the_other_knockouts_same_place_and_team_formats() {
         [
             KnockoutClause::Seeded { .. },
             KnockoutClause::Seeding { .. },
+            KnockoutClause::Seeds { .. },
             KnockoutClause::Games(_),
             KnockoutClause::Placement(_),
             KnockoutClause::Byes { .. }

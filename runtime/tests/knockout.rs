@@ -238,3 +238,69 @@ fn earlier_game_gives_the_match_to_the_first_decided_regular_game_then_black_win
         .any(|t| t.text.contains("earlier_game: none of the 2")
             && t.text.contains("had Black in the match's last game")));
 }
+
+/// `seeds 2 category high`: the two lowest rated (p7, p8) are the class; they take seed numbers
+/// 1 and 2 (p7 the better rated first), so they open on boards 1 and 3, in opposite halves; the
+/// other six are drawn by lot into numbers 3..8. By rating alone p7 and p8 would be seeds 7 and
+/// 8, against p2 and p1.
+#[test]
+fn reserved_seed_places_go_to_the_class_and_the_rest_are_drawn() {
+    use xqreg_runtime::plan::{Bracket, Category, CategoryRule, ReservedSeeds, StageFormat};
+    let mut plan = seeded_knockout(8).places(8).plan(8);
+    plan.categories.insert(
+        "high".into(),
+        Category {
+            name: "high".into(),
+            title: None,
+            born_from: None,
+            born_to: None,
+            sex: None,
+            title_condition: None,
+            pool: None,
+            within: None,
+            age: Vec::new(),
+            rules: vec![CategoryRule::Players {
+                ids: vec!["p7".into(), "p8".into()],
+            }],
+            origin: o("category high"),
+        },
+    );
+    let StageFormat::Knockout(ko) = &mut plan.stages[0].format else {
+        panic!("a knockout")
+    };
+    let Bracket::Seeded { reserved, .. } = &mut ko.bracket else {
+        panic!("seeded")
+    };
+    *reserved = Some(ReservedSeeds {
+        count: 2,
+        category: "high".into(),
+        origin: o("seeds 2 category high"),
+    });
+    let mut opponents = std::collections::BTreeSet::new();
+    for seed in 1..=6 {
+        let out = run(&plan, &players(8), &RecordedResults::default(), seed).expect("runs");
+        let first: Vec<(u32, &str, &str)> = out.stages[0]
+            .games
+            .iter()
+            .filter(|g| g.round == 1)
+            .map(|g| (g.board, g.red.as_str(), g.black.as_str()))
+            .collect();
+        let board = |id: &str| {
+            first
+                .iter()
+                .find(|(_, r, b)| *r == id || *b == id)
+                .map(|(n, r, b)| (*n, if *r == id { *b } else { *r }))
+                .expect("plays round 1")
+        };
+        let (b7, o7) = board("p7");
+        assert_eq!((b7, board("p8").0), (1, 3), "seed {seed}: {first:?}");
+        opponents.insert(o7.to_string());
+        assert!(
+            out.transcript
+                .iter()
+                .any(|e| e.text.contains("numbers 1..2 reserved for category `high`")),
+            "the transcript cites the clause"
+        );
+    }
+    assert!(opponents.len() > 1, "drawn, not by rating: {opponents:?}");
+}

@@ -244,6 +244,7 @@ fn generated_rosters_fall_inside_the_sections() {
     plan.entry.field = Field::Cap {
         max: 40,
         assumed: None,
+        order: None,
         origin: o("cap"),
     };
     for (name, from, to, sex) in [
@@ -298,6 +299,7 @@ fn numbers_beyond_any_regulation_are_problems_not_hangs() {
         Bracket::Seeded {
             size: 1 << 30,
             seeding: NumberOrder::Rating,
+            reserved: None,
         },
         u32::MAX,
         false,
@@ -316,6 +318,7 @@ fn numbers_beyond_any_regulation_are_problems_not_hangs() {
             Bracket::Seeded {
                 size: 2,
                 seeding: NumberOrder::Rating,
+                reserved: None,
             },
             1,
             false,

@@ -168,6 +168,7 @@ fn sectioned_plan() -> Plan {
     plan.entry.field = Field::Cap {
         max: 4,
         assumed: None,
+        order: None,
         origin: o("cap 4"),
     };
     plan.entry.pools = vec![Pool {
@@ -180,6 +181,9 @@ fn sectioned_plan() -> Plan {
         unit: None,
         host_when_odd: None,
         category: None,
+        qualifiers: None,
+        invite: None,
+        replacement_from: None,
         origin: o("pool pro 2"),
     }];
     plan.entry.conditions = vec![Condition::Age {
@@ -368,6 +372,7 @@ fn age_title_and_sex_conditions_and_named_players() {
         school_year: None,
         club: None,
         residence: None,
+        qualified: None,
         origin: o("player xu"),
     });
     let got: Vec<String> = validate_roster(&plan, &fitting())

@@ -50,6 +50,9 @@ fn player(p: &PlayerDecl, diags: &mut Diagnostics) {
         match a {
             PlayerAttr::Grade(n) => within(n, 9, &GRADE, diags),
             PlayerAttr::SchoolYear(n) => within(n, 12, &SCHOOL_YEAR, diags),
+            PlayerAttr::Qualified(n) if n.node == 0 => {
+                diags.push(super::pool_rules::PLACE_ZERO.at(n.span, &[]));
+            }
             _ => {}
         }
     }

@@ -20,11 +20,13 @@ pub mod late_entry;
 pub mod lineup;
 
 pub mod host;
+mod ko_seeds;
 pub mod limits;
 pub mod names;
 pub mod open_values;
 pub mod parity;
 pub mod playoffs;
+mod pool_rules;
 pub mod quotas;
 pub mod rankings;
 pub mod refs;
@@ -184,6 +186,8 @@ pub fn check(file: &ast::File) -> CheckOutput {
         stage_caps::check(&ctx, &mut diags);
         attributes::check(ctx.file, &mut diags);
         host::check(ctx.file, &mut diags);
+        pool_rules::check(ctx.file, &mut diags);
+        ko_seeds::check(&ctx, &mut diags);
         parity::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
         time::check(&ctx, &mut diags);
@@ -252,6 +256,8 @@ pub fn codes() -> Vec<&'static Code> {
         lineup::CODES,
         quotas::CODES,
         stage_caps::CODES,
+        pool_rules::CODES,
+        ko_seeds::CODES,
         attributes::CODES,
         host::CODES,
         parity::CODES,

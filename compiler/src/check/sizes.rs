@@ -183,5 +183,25 @@ fn assumed(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         let why = format!("{} ({})", d.message.en, d.code.code);
         let why_zh = format!("{}（{}）", d.message.zh, d.code.code);
         diags.push(ASSUMED.at(span, &[("n", &n), ("why", &why), ("why_zh", &why_zh)]));
+    } else if let Some((stage, rounds)) = too_many_rounds(ctx, n) {
+        // A stage of categories or pools has no count of its own, but its players are some of
+        // the field's: a Swiss of R rounds needs more than R of them.
+        let why = format!("stage `{stage}` plays {rounds} Swiss rounds, which {n} players cannot");
+        let why_zh = format!("阶段 `{stage}` 进行 {rounds} 轮积分编排，{n} 人无法进行");
+        let n = n.to_string();
+        diags.push(ASSUMED.at(span, &[("n", &n), ("why", &why), ("why_zh", &why_zh)]));
     }
+}
+
+/// The first stage whose Swiss plays at least `n` rounds (no field of `n` can play it).
+fn too_many_rounds<'a>(ctx: &Ctx<'a>, n: u32) -> Option<(&'a str, u32)> {
+    super::stages::stages(ctx).find_map(|st| {
+        st.clauses.iter().find_map(|c| match c {
+            StageClause::Format(xqreg_grammar::ast::Format::Swiss {
+                rounds: xqreg_grammar::ast::SwissRounds::Fixed(r),
+                ..
+            }) if r.node >= n => Some((st.name.node.as_str(), r.node)),
+            _ => None,
+        })
+    })
 }

@@ -176,6 +176,9 @@ impl Resolver<'_, '_> {
             }
             StageClause::Format(Format::Knockout(k)) => {
                 for kc in &k.clauses {
+                    if let KnockoutClause::Seeds { category, .. } = kc {
+                        self.name(Kind::Category, category);
+                    }
                     if let KnockoutClause::Bracket { pairs, .. } = kc {
                         for slot in pairs.iter().flat_map(|(a, b)| [a, b]) {
                             match slot {
@@ -366,7 +369,8 @@ impl Resolver<'_, '_> {
                 EntryClause::Pool(p) => {
                     for s in &p.source {
                         match s {
-                            PoolSource::Excluding(x) => {
+                            PoolSource::Excluding(x)
+                            | PoolSource::ReplacementFrom { pool: x, .. } => {
                                 self.name(Kind::Pool, x);
                             }
                             PoolSource::Category(x) => {

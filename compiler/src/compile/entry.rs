@@ -30,10 +30,15 @@ impl Lowerer<'_> {
                         })
                     }
                     EntryClause::FieldOpen(span) => open = Some(self.origin(*span)),
-                    EntryClause::Cap { max, span, .. } => {
+                    EntryClause::Cap { max, order, span } => {
                         field = Some(plan::Field::Cap {
                             max: max.node,
                             assumed: None,
+                            order: order.as_ref().and_then(|o| match o.node.as_str() {
+                                "by_rating" => Some(plan::CapOrder::ByRating),
+                                "first_come" => Some(plan::CapOrder::FirstCome),
+                                _ => None,
+                            }),
                             origin: self.origin(*span),
                         })
                     }
@@ -105,9 +110,15 @@ impl Lowerer<'_> {
         }
         let field = match (field, open) {
             // Under a cap the assumption sizes simulations (the checker keeps it within the cap).
-            (Some(plan::Field::Cap { max, origin, .. }), _) => plan::Field::Cap {
+            (
+                Some(plan::Field::Cap {
+                    max, order, origin, ..
+                }),
+                _,
+            ) => plan::Field::Cap {
                 max,
                 assumed,
+                order,
                 origin,
             },
             (Some(f), _) => f,
@@ -187,8 +198,14 @@ impl Lowerer<'_> {
             unit: None,
             host_when_odd: None,
             category: None,
+            qualifiers: None,
+            invite: None,
+            replacement_from: None,
             origin: self.origin(pool.span),
         };
+        let next_in_line = pool.source.iter().any(
+            |s| matches!(s, PoolSource::Replacement { rule, .. } if rule.node == "next_in_line"),
+        );
         for source in &pool.source {
             match source {
                 PoolSource::Named(_) => out.named = true,
@@ -201,10 +218,35 @@ impl Lowerer<'_> {
                 PoolSource::Host {
                     when_odd: Some(w), ..
                 } => out.host_when_odd = Some(self.origin(*w)),
+                PoolSource::Qualifiers { event, top, span } => {
+                    out.qualifiers = Some(plan::Qualifiers {
+                        event: text(event),
+                        top: top.as_ref().map(|t| t.node),
+                        next_in_line,
+                        origin: self.origin(*span),
+                    })
+                }
+                PoolSource::ReplacementFrom { pool, span } => {
+                    out.replacement_from = Some(plan::ReplacementFrom {
+                        pool: pool.node.clone(),
+                        origin: self.origin(*span),
+                    })
+                }
+                PoolSource::Invite { list, span } => {
+                    // Without a size of its own the pool holds the invited players.
+                    let invited = list
+                        .iter()
+                        .map(|(_, n)| n.node)
+                        .fold(0u32, u32::saturating_add);
+                    out.size = out.size.or(Some(invited));
+                    out.invite = Some(plan::Invitation {
+                        federations: list.iter().map(|(f, n)| (f.node.clone(), n.node)).collect(),
+                        origin: self.origin(*span),
+                    })
+                }
                 PoolSource::RatingTop { .. }
                 | PoolSource::Excluding(_)
                 | PoolSource::Replacement { .. }
-                | PoolSource::Qualifiers { .. }
                 | PoolSource::Quota { .. }
                 | PoolSource::Host { .. }
                 | PoolSource::Staff { .. }
@@ -233,6 +275,7 @@ impl Lowerer<'_> {
             school_year: None,
             club: None,
             residence: None,
+            qualified: None,
             origin: self.origin(p.span),
         };
         for attr in &p.attrs {
@@ -251,6 +294,7 @@ impl Lowerer<'_> {
                 PlayerAttr::SchoolYear(n) => out.school_year = Some(n.node),
                 PlayerAttr::Club(t) => out.club = Some(text(t)),
                 PlayerAttr::Residence(t) => out.residence = Some(text(t)),
+                PlayerAttr::Qualified(n) => out.qualified = Some(n.node),
                 PlayerAttr::Team(_) => {}
             }
         }

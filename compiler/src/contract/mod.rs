@@ -89,7 +89,7 @@ kinds! {
     // entry
     Field, "entry { field N }", Executed, false, "plan.entry.field; checker E601, E610";
     FieldOpen, "entry { field open }", Executed, false, "plan.entry (open field); checker W604";
-    Cap, "entry { cap N [ORDER] }", Executed, false, "plan.entry.cap; checker E610";
+    Cap, "entry { cap N [ORDER] }", Executed, false, "plan.entry.cap and its order (by_rating: the rows below the N best rated, R004 at column rating); checker E610";
     AssumeField, "entry { assume field N }", Executed, false, "plan.entry.assumed (simulated size)";
     Pool, "entry { pool NAME [N] \"...\" { ... } }", Executed, false, "plan.entry.pools; checker E601";
     PoolNamed, "pool { named }", Executed, false, "plan pool.named; checker E611";
@@ -100,7 +100,9 @@ kinds! {
     PoolExcluding, "pool { excluding pool P }", Printed, false, "sheet (selection happens before the event)";
     PoolReplacement, "pool { refusals|replacement RULE }", Printed, false, "sheet";
     PoolNominatedBy, "pool { nominated_by \"...\" }", Executed, false, "plan pool.unit (generated rosters)";
-    PoolQualifiers, "pool { qualifiers \"...\" top N }", Printed, false, "sheet (selection happens before the event)";
+    PoolQualifiers, "pool { qualifiers \"...\" top N }", Executed, false, "plan pool.qualifiers (roster eligibility: a row of the pool needs its place in the event, within the top N unless `replacement next_in_line`; R042 at column qualified)";
+    PoolReplacementFrom, "pool { replacement from pool P }", Executed, false, "plan pool.replacement_from (roster: P's rows fill only the places the pool leaves empty, best rated first; R044 at column pool; generated rosters hold no reserve); checker E634, E635, E105";
+    PoolInvite, "pool { invite FED N ... }", Executed, false, "plan pool.invite (roster eligibility: a federation not invited, or over its number, R043 at column federation; the pool's size when it states none); checker E631, E632, E633";
     PoolQuota, "pool { quota \"...\" N }", Printed, false, "sheet";
     PoolHost, "pool { host_player N }", Printed, false, "sheet";
     PoolHostWhenOdd, "pool { host_player N when_odd }", Executed, false, "plan pool.host_when_odd (the host plays only when the field without it is odd)";
@@ -133,6 +135,7 @@ kinds! {
     PlayerSchoolYear, "player { school_year N }", Executed, false, "plan player.school_year (categories); checker E618";
     PlayerClub, "player { club \"...\" }", Executed, false, "plan player.club (categories)";
     PlayerResidence, "player { residence \"...\" }", Executed, false, "plan player.residence (categories)";
+    PlayerQualified, "player { qualified N }", Executed, false, "plan player.qualified (a qualifiers' pool, R042); checker E630";
     Insurance, "entry { insurance \"...\" }", Printed, true, "sheet: nobody checks it";
     TeamSize, "entry { team_size A..B }", Executed, false, "checker: team sizes";
     Team, "entry { team ID \"...\" }", Executed, false, "checker: team names (E113), field of teams; runtime: the roster's units are these teams by id or name (R055 otherwise), ranked by id, generated rosters play them";
@@ -163,6 +166,7 @@ kinds! {
     KoBracket, "knockout { bracket (A v B) ... }", Executed, false, "plan bracket pairs";
     KoSeeded, "knockout { seeded N }", Executed, false, "plan seeded bracket";
     KoSeeding, "knockout { seeding RULE }", Executed, false, "plan bracket seeding";
+    KoSeeds, "knockout { seeds N category C }", Executed, false, "plan bracket reserved seeds (the category's members take seed numbers 1..N, the rest drawn by lot); checker E425, E426, E106";
     KoGames, "knockout { games N }", Executed, false, "plan knockout.games (mini-matches)";
     KoThirdPlace, "knockout { third_place }", Executed, false, "plan knockout.third_place";
     KoPlacement, "knockout { placement }", Executed, false, "plan knockout.placement";

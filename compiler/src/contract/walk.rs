@@ -284,6 +284,7 @@ impl Walker {
                 PlayerAttr::SchoolYear(n) => (K::PlayerSchoolYear, n.span),
                 PlayerAttr::Club(t) => (K::PlayerClub, t.span),
                 PlayerAttr::Residence(t) => (K::PlayerResidence, t.span),
+                PlayerAttr::Qualified(n) => (K::PlayerQualified, n.span),
             };
             self.push(kind, span);
         }
@@ -419,6 +420,7 @@ fn knockout(k: &KnockoutClause) -> (K, Span) {
         KnockoutClause::Bracket { span, .. } => (K::KoBracket, *span),
         KnockoutClause::Seeded { span, .. } => (K::KoSeeded, *span),
         KnockoutClause::Seeding { span, .. } => (K::KoSeeding, *span),
+        KnockoutClause::Seeds { span, .. } => (K::KoSeeds, *span),
         KnockoutClause::Games(n) => (K::KoGames, n.span),
         KnockoutClause::ThirdPlace(s) => (K::KoThirdPlace, *s),
         KnockoutClause::Placement(s) => (K::KoPlacement, *s),
@@ -475,11 +477,13 @@ fn pool_source(s: &PoolSource) -> (K, Span) {
         PoolSource::Excluding(i) => (K::PoolExcluding, i.span),
         PoolSource::Category(i) => (K::PoolCategory, i.span),
         PoolSource::Replacement { span, .. } => (K::PoolReplacement, *span),
+        PoolSource::ReplacementFrom { span, .. } => (K::PoolReplacementFrom, *span),
         PoolSource::NominatedBy(t) => (K::PoolNominatedBy, t.span),
         PoolSource::Qualifiers { span, .. } => (K::PoolQualifiers, *span),
         PoolSource::Quota { span, .. } => (K::PoolQuota, *span),
         PoolSource::Host { span, .. } => (K::PoolHost, *span),
         PoolSource::Staff { span, .. } => (K::PoolStaff, *span),
+        PoolSource::Invite { span, .. } => (K::PoolInvite, *span),
         PoolSource::Remark(t) => (K::PoolRemark, t.span),
     }
 }

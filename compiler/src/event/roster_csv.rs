@@ -38,11 +38,12 @@ fn cell(p: &Player, col: &str) -> String {
         "school_year" => num(p.school_year),
         "club" => text(&p.club),
         "residence" => text(&p.residence),
+        "qualified" => num(p.qualified),
         _ => String::new(),
     }
 }
 
-/// The columns after `order` (grade, school year, club, residence) are written only when some
+/// The columns after `order` (grade, school year, club, residence, qualifying place) are written only when some
 /// player has a value in them, so that a roster without them reads as it always did.
 pub fn roster_csv(roster: &Roster) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());

@@ -329,11 +329,11 @@ runtime_code!(
     R004,
     "R004",
     "field-over-cap",
-    "The roster holds more players than the field size or the cap of the regulation allows.",
-    "名单人数超过规程规定的参赛人数或人数上限。",
+    "The roster holds more players than the field size or the cap of the regulation allows. Under `cap N by_rating` the N best rated are admitted (no rating last, ties in roster order, as a stage's cap) and every other row is refused at its `rating` cell; otherwise the first row over is cited.",
+    "名单人数超过规程规定的参赛人数或人数上限。在 `cap N by_rating` 下录取等级分最高的 N 名（无等级分者在后，同分按名单顺序，与阶段限额相同），其余每一行在其 `rating` 列被拒绝；否则指出超出的第一行。",
     "entry { cap 150 }   // roster with 151 rows",
-    "Remove the late entries (the regulation says in which order entries are accepted).",
-    "删除超额的报名（按规程规定的报名先后顺序）。"
+    "Remove the late entries (the regulation says in which order entries are accepted), or under `by_rating` the rows below the best rated.",
+    "删除超额的报名（按规程规定的报名先后顺序），在 `by_rating` 下删除等级分排在限额之外的行。"
 );
 runtime_code!(
     R005,
@@ -605,6 +605,39 @@ runtime_code!(
 );
 
 runtime_code!(
+    R042,
+    "R042",
+    "not-qualified",
+    "A roster row is in a pool of an earlier event's qualifiers (`pool city { qualifiers \"地市州分站赛\" top 12 }`, 分站赛晋级) and gives no qualifying place (the roster's `qualified` column, a player's `qualified N`), or a place below the top N while the pool has no `replacement next_in_line` that lets the event's ranking move down.",
+    "名单中某行所在的名额来源只接受此前某项赛事的晋级选手（`pool city { qualifiers \"地市州分站赛\" top 12 }`，分站赛晋级），而该行没有晋级名次（名单的 `qualified` 列，或棋手的 `qualified N`），或名次在前 N 名之外、而该来源没有允许依次递补的 `replacement next_in_line`。",
+    "entry { pool city { qualifiers \"地市州分站赛\" top 12 } }\n# roster: a player of pool city with qualified 13",
+    "Give the place the player took in the qualifying event (the `qualified` cell), or enter them in a pool they qualify for.",
+    "填写该棋手在分站赛中的名次（`qualified` 列），或将其改报其有资格的名额来源。"
+);
+
+runtime_code!(
+    R043,
+    "R043",
+    "not-invited",
+    "A roster row is in a pool with an invitation list (`pool invited { invite CHN 2 VIE 2 }`, 邀请名单), and its federation is not on the list (or is blank), or the federation already sends as many players as it is invited: the row is one too many.",
+    "名单中某行所在的名额来源设有邀请名单（`pool invited { invite CHN 2 VIE 2 }`），而该行的协会不在名单中（或未填写），或该协会的棋手已达受邀人数：此行超出一人。",
+    "entry { pool invited { invite CHN 2 VIE 2 } }\n# roster: three players of CHN in pool invited",
+    "Correct the row's federation, enter the player in another pool, or remove the row over the federation's number.",
+    "更正该行的协会，将该棋手改报其他名额来源，或删去超出该协会人数的行。"
+);
+
+runtime_code!(
+    R044,
+    "R044",
+    "over-replacements",
+    "A pool's declined places are filled from a reserve pool (`pool rated 9 { replacement from pool reserve }`, 依次递补): the reserve's roster rows enter only into the places the pool's own rows leave empty (its size less its rows), the best rated first (no rating last, equal ratings in roster order); each reserve row beyond them is refused.",
+    "某名额来源放弃的名额由候补来源递补（`pool rated 9 { replacement from pool reserve }`，依次递补）：候补来源的行只能进入该来源自己的行空出的名额（名额数减去行数），按等级分从高到低（无等级分者在后，同分按名单顺序）；超出的每一行都被拒绝。",
+    "entry { pool rated 9 { replacement from pool reserve }  pool reserve { } }\n# roster: 8 rows of rated, 2 of reserve",
+    "Remove the reserve rows beyond the empty places (the lowest rated), or, if a player of the pool declined, remove that player's row.",
+    "删去超出空出名额的候补行（等级分最低者），或者，如该来源有棋手放弃，删去其所在行。"
+);
+
+runtime_code!(
     R050,
     "R050",
     "published-game-changed",
@@ -730,8 +763,8 @@ pub fn codes() -> Vec<&'static Code> {
         &E801, &E802, &E803, &E804, &E805, &E806, &E807, &E808, &E809, &E810, &E811, &E812, &E813,
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
-        &R032, &R033, &R035, &R036, &R040, &R041, &R050, &R055, &R060, &R061, &R062, &R063, &R064,
-        &R065, &W202, &W260,
+        &R032, &R033, &R035, &R036, &R040, &R041, &R042, &R043, &R044, &R050, &R055, &R060, &R061,
+        &R062, &R063, &R064, &R065, &W202, &W260,
     ]
 }
 

@@ -24,6 +24,7 @@ pub const ROSTER_COLUMNS: &[&str] = &[
     "school_year",
     "club",
     "residence",
+    "qualified",
 ];
 
 /// The results columns xqreg reads.

@@ -154,7 +154,7 @@ fn bad(value: &str, column: &str, span: Span, help: Msg) -> Diagnostic {
 }
 
 /// Read a roster CSV (DESIGN.md columns `id, name, unit, federation, sex, born, title, rating,
-/// pool, order, grade, school_year, club, residence`; `id` and `name` required, the rest as the
+/// pool, order, grade, school_year, club, residence, qualified`; `id` and `name` required, the rest as the
 /// regulation needs them).
 pub fn read_roster(name: &str, bytes: &[u8]) -> Result<Roster, FileReport> {
     let (source, mut diags) = decode(name, bytes);
@@ -269,6 +269,20 @@ fn roster_row(
                 Msg::new(
                     "write national_master, master, grandmaster, international_master or international_grandmaster (or 国家大师, 大师, 特级大师)",
                     "写作 国家大师、大师、特级大师（national_master、master、grandmaster 等）",
+                ),
+            ));
+        }
+    }
+    if let Some((v, span)) = get("qualified") {
+        p.qualified = v.parse::<u32>().ok().filter(|n| *n >= 1);
+        if p.qualified.is_none() {
+            diags.push(bad(
+                v,
+                "qualified",
+                *span,
+                Msg::new(
+                    "write the place taken in the qualifying event, a whole number from 1",
+                    "写该棋手在分站赛中的名次，1 及以上的整数",
                 ),
             ));
         }

@@ -197,6 +197,7 @@ fn declared(decl: &ast::PlayerDecl, teams: &BTreeMap<&str, &str>) -> Player {
             PlayerAttr::SchoolYear(n) => p.school_year = Some(n.node),
             PlayerAttr::Club(t) => p.club = Some(t.zh.node.clone()),
             PlayerAttr::Residence(t) => p.residence = Some(t.zh.node.clone()),
+            PlayerAttr::Qualified(n) => p.qualified = Some(n.node),
             // A team event's teams are the roster's units.
             PlayerAttr::Team(t) => {
                 p.unit = Some(

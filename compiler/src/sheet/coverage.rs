@@ -355,6 +355,8 @@ fn entry_clause(w: &mut Walk, c: &EntryClause) {
                     | PoolSource::Qualifiers { span, .. }
                     | PoolSource::Quota { span, .. }
                     | PoolSource::Host { span, .. }
+                    | PoolSource::Invite { span, .. }
+                    | PoolSource::ReplacementFrom { span, .. }
                     | PoolSource::Staff { span, .. } => *span,
                     PoolSource::Sex(i) | PoolSource::Excluding(i) | PoolSource::Category(i) => {
                         i.span
@@ -403,6 +405,7 @@ fn stage(w: &mut Walk, s: &Stage) {
                             }
                             KnockoutClause::Seeded { span, .. }
                             | KnockoutClause::Seeding { span, .. }
+                            | KnockoutClause::Seeds { span, .. }
                             | KnockoutClause::Byes { span, .. } => *span,
                             KnockoutClause::Games(n) => n.span,
                             KnockoutClause::ThirdPlace(s) | KnockoutClause::Placement(s) => *s,

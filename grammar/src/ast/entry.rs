@@ -202,6 +202,10 @@ pub enum PoolSource {
     Category(Ident),
     /// `refusals next_in_line` / `replacement next_in_line`: who takes a place that is declined.
     Replacement { rule: Ident, span: Span },
+    /// `replacement from pool reserve`: the places this pool's players decline (the pool's size
+    /// less its roster rows) are filled down another pool's ranking; that pool's rows enter only
+    /// as such replacements.
+    ReplacementFrom { pool: Ident, span: Span },
     /// `nominated_by "中华台北象棋协会"`
     NominatedBy(Text),
     /// `qualifiers "地市州分站赛" top 12`: qualifiers from earlier events.
@@ -226,6 +230,13 @@ pub enum PoolSource {
     /// `staff leader 1 coach 1`
     Staff {
         roles: Vec<(Ident, Spanned<u32>)>,
+        span: Span,
+    },
+    /// `invite CHN 2 VIE 2 MAS 1`: the federations invited to the pool (邀请名单), each
+    /// sending at most its number; a roster row of the pool from another federation, or one
+    /// too many of a federation, is refused.
+    Invite {
+        list: Vec<(Ident, Spanned<u32>)>,
         span: Span,
     },
     /// `"..."` a print-only remark on the pool.
@@ -266,6 +277,9 @@ pub enum PlayerAttr {
     Club(Text),
     /// `residence "..."`: where the player lives.
     Residence(Text),
+    /// `qualified 5`: the place the player took in the qualifying event of its pool
+    /// (`pool city { qualifiers "地市州分站赛" top 12 }`).
+    Qualified(Spanned<u32>),
 }
 
 /// `category open_men "公开组男子" en "Open, men" { born 1956-01-01 .. 1999-12-31  sex men }`

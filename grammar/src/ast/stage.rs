@@ -248,6 +248,13 @@ pub enum KnockoutClause {
     Seeded { size: Spanned<u32>, span: Span },
     /// `seeding rating|order|lot`: how entrants get seed numbers.
     Seeding { rule: Ident, span: Span },
+    /// `seeds 8 category high`: the first 8 seed numbers go to the members of category `high`
+    /// (in `seeding` order); every other entrant is drawn by lot into the numbers after them.
+    Seeds {
+        count: Spanned<u32>,
+        category: Ident,
+        span: Span,
+    },
     /// `games 2`: a mini-match of this many games; colours swap each game.
     Games(Spanned<u32>),
     /// `third_place`: the losing semi-finalists play for 3rd.

@@ -314,6 +314,58 @@ pub fn number(
     Ok(ordered)
 }
 
+/// Seed numbers with the first ones reserved for a category (`seeds 8 category high`): its
+/// members in `seeding` order take numbers 1..=count, every other entrant (and a member beyond
+/// the count) is drawn by lot into the numbers after them; one transcript line citing the clause.
+pub fn reserved_seeds(
+    plan: &Plan,
+    reserved: &crate::plan::ReservedSeeds,
+    seeding: NumberOrder,
+    roster: &Roster,
+    members: &[usize],
+    lots: &mut Lots,
+    transcript: &mut Transcript,
+) -> Vec<usize> {
+    let category = plan.categories.get(&reserved.category);
+    let (inside, mut rest): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| {
+        roster
+            .players
+            .get(i)
+            .zip(category)
+            .is_some_and(|(p, c)| in_category(plan, c, p))
+    });
+    let mut out = ordered_by(seeding, roster, &inside, lots);
+    let count = (reserved.count as usize).min(out.len());
+    rest.extend(out.split_off(count));
+    rest.sort_unstable();
+    let drawn = ordered_by(NumberOrder::Lot, roster, &rest, lots);
+    let id = |i: &usize| roster.players.get(*i).map_or("?", |p| p.id.as_str());
+    let head: Vec<String> = out
+        .iter()
+        .enumerate()
+        .map(|(k, i)| format!("{} {}", k + 1, id(i)))
+        .collect();
+    let tail: Vec<String> = drawn
+        .iter()
+        .enumerate()
+        .map(|(k, i)| format!("{} {}", k + 1 + count, id(i)))
+        .collect();
+    transcript.push(
+        EntryKind::Numbers,
+        format!(
+            "seeds: numbers 1..{} reserved for category `{}` ({} of its members entered): {}; the rest drawn by lot: {}",
+            reserved.count,
+            reserved.category,
+            inside.len(),
+            if head.is_empty() { "none".to_string() } else { head.join(", ") },
+            if tail.is_empty() { "none".to_string() } else { tail.join(", ") },
+        ),
+        &reserved.origin,
+    );
+    out.extend(drawn);
+    out
+}
+
 fn ordered_by(
     order: NumberOrder,
     roster: &Roster,

@@ -156,7 +156,16 @@ pub fn generate_roster<R: RngCore>(
             players.push(p);
         }
     }
-    let open_pool = entry.pools.iter().find(|p| p.size.is_none());
+    // A reserve pool (`replacement from pool reserve`) enters only into declined places: a
+    // generated roster takes every place itself, so it holds no reserve.
+    let reserve = |p: &crate::plan::Pool| {
+        entry.pools.iter().any(|o| {
+            o.replacement_from
+                .as_ref()
+                .is_some_and(|r| r.pool == p.name)
+        })
+    };
+    let open_pool = entry.pools.iter().find(|p| p.size.is_none() && !reserve(p));
     // Stages drawing from pools of no fixed size (a city open's groups) share the open players.
     let mut spread = OpenPools::of(plan, &maker.want);
     let mut open = 0usize;

@@ -16,8 +16,48 @@ use std::collections::BTreeSet;
 use super::generate_quota::{QuotaCount, FEDERATIONS};
 use crate::plan::QuotaScope;
 
+/// The generated players of a qualifiers' pool get qualifying places (1, 2, ... up to its top
+/// N, then again from 1); those of a pool with an invitation list get the invited federations in
+/// the order written, each up to its number.
+fn pool_rules(plan: &Plan, players: &mut [Player], from: usize) {
+    for pool in &plan.entry.pools {
+        let mine = |p: &&mut Player| p.pool.as_deref() == Some(pool.name.as_str());
+        if let Some(q) = &pool.qualifiers {
+            let top = q.top.unwrap_or(u32::MAX).max(1);
+            for (k, p) in players.iter_mut().skip(from).filter(mine).enumerate() {
+                if p.qualified.is_none() {
+                    p.qualified = Some(u32::try_from(k).unwrap_or(0) % top + 1);
+                }
+            }
+        }
+        if let Some(invite) = &pool.invite {
+            // The named players of the pool take their federations' invitations first.
+            let named = |f: &String| {
+                players[..from.min(players.len())]
+                    .iter()
+                    .filter(|p| p.pool.as_deref() == Some(pool.name.as_str()))
+                    .filter(|p| p.federation.as_ref() == Some(f))
+                    .count()
+            };
+            let left: Vec<(String, usize)> = invite
+                .federations
+                .iter()
+                .map(|(f, n)| (f.clone(), (*n as usize).saturating_sub(named(f))))
+                .collect();
+            let mut feds = left.iter().flat_map(|(f, n)| std::iter::repeat_n(f, *n));
+            for p in players.iter_mut().skip(from).filter(mine) {
+                match feds.next() {
+                    Some(f) => p.federation = Some(f.clone()),
+                    None => break,
+                }
+            }
+        }
+    }
+}
+
 /// Give the generated players (`players[from..]`) the attributes the plan reads.
 pub(crate) fn fill<R: RngCore>(plan: &Plan, players: &mut [Player], from: usize, rng: &mut R) {
+    pool_rules(plan, players, from);
     let entry_grades = grades_meeting(
         plan.entry.conditions.iter().filter_map(|c| match c {
             Condition::Grade { op, grade, .. } => Some((*op, *grade)),

@@ -30,6 +30,13 @@ impl<'p> OpenPools<'p> {
             .pools
             .iter()
             .filter(|p| p.size.is_none() && p.host_when_odd.is_none())
+            .filter(|p| {
+                !plan.entry.pools.iter().any(|o| {
+                    o.replacement_from
+                        .as_ref()
+                        .is_some_and(|r| r.pool == p.name)
+                })
+            })
             .filter_map(|pool| {
                 let mut drawing = plan.stages.iter().filter(|s| {
                     s.entrants.iter().any(

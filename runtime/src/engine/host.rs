@@ -88,6 +88,9 @@ mod tests {
             unit: None,
             host_when_odd: Some(Origin::default_rule("test")),
             category: None,
+            qualifiers: None,
+            invite: None,
+            replacement_from: None,
             origin: Origin::default_rule("test"),
         }]
     }

@@ -108,6 +108,13 @@ pub mod codes {
     pub const NOT_A_DECLARED_TEAM: &str = "R055";
     /// A roster row in a pool that takes only a category's members, and not a member.
     pub const NOT_IN_POOL_CATEGORY: &str = "R041";
+    /// A roster row in a pool of an earlier event's qualifiers without a qualifying place.
+    pub const NOT_QUALIFIED: &str = "R042";
+    /// A roster row in a pool with an invitation list, of a federation not invited or over
+    /// its number.
+    pub const NOT_INVITED: &str = "R043";
+    /// A roster row of a reserve pool beyond the places the pool it replaces leaves empty.
+    pub const OVER_REPLACEMENTS: &str = "R044";
     /// A category by an attribute (federation, grade, school year, club, residence, age on a
     /// day) that no roster row gives.
     pub const CATEGORY_ATTRIBUTE_MISSING: &str = "R033";

@@ -35,6 +35,10 @@ pub struct Player {
     pub club: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub residence: Option<String>,
+    /// The place taken in the qualifying event of the player's pool (roster column
+    /// `qualified`), where the pool admits only qualifiers.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub qualified: Option<u32>,
     /// The CSV line the player was read from (header = line 1), for messages.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub row: Option<u32>,
@@ -59,6 +63,7 @@ impl Player {
             school_year: np.school_year,
             club: np.club.clone(),
             residence: np.residence.clone(),
+            qualified: np.qualified,
             row: None,
         }
     }

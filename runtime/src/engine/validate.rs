@@ -3,7 +3,9 @@
 //! (`draw`), which is why it lives beside the roster rather than in it.
 
 mod attributes;
+mod entry_cap;
 mod pool_category;
+mod pool_rules;
 
 use super::draw;
 use super::problem::{codes, RuntimeProblem};
@@ -11,6 +13,7 @@ use super::roster::{grade_holds, in_category, team_boards, title_holds, Player, 
 use crate::plan::{
     Category, Condition, EntrantSource, EntryQuota, Plan, QuotaScope, Sex, StageFormat, Title,
 };
+pub(crate) use entry_cap::field_over_cap;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every problem of the roster against the plan, each with its row and column: unknown pool,
@@ -81,6 +84,7 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
             problems.push(unknown_pool(plan, extra, row));
         }
         problems.extend(pool_category::outside_pool_category(plan, p, row));
+        problems.extend(pool_rules::not_qualified(plan, p, row));
         check_born(&sections, p, row, &mut problems);
         for condition in &entry.conditions {
             check_condition(plan, condition, p, row, &mut problems);
@@ -89,6 +93,8 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
     for quota in &entry.quotas {
         problems.extend(over_quota(plan, quota, roster));
     }
+    problems.extend(pool_rules::not_invited(plan, roster));
+    problems.extend(pool_rules::over_replacements(plan, roster));
     problems.extend(field_over_cap(plan, roster));
     problems.extend(super::stage_caps::over_stage_caps(plan, roster));
     problems.extend(named_missing(plan, roster));
@@ -304,7 +310,7 @@ fn over_quota(plan: &Plan, quota: &EntryQuota, roster: &Roster) -> Vec<RuntimePr
 }
 
 /// The field over the entry's cap (teams in a team event), cited at the first row over it.
-pub(crate) fn field_over_cap(plan: &Plan, roster: &Roster) -> Option<RuntimeProblem> {
+fn first_over_cap(plan: &Plan, roster: &Roster) -> Option<RuntimeProblem> {
     let entry = &plan.entry;
     let max = entry.field.max()?;
     // A team event's field counts teams; the first row of the team over the cap is cited.

@@ -1,6 +1,6 @@
 //! Entry: the field, pools, named players, eligibility conditions, and categories.
 
-use super::{CompareOp, Date, Origin, Sex, Title};
+use super::{CapOrder, CompareOp, Date, Origin, Sex, Title};
 use serde::{Deserialize, Serialize};
 
 /// `entry { ... }` lowered: what a roster must fit.
@@ -67,6 +67,10 @@ pub enum Field {
         max: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         assumed: Option<u32>,
+        /// `cap 150 by_rating`: who is admitted when more enter (the stage cap's orders); None
+        /// when the clause names no order (the first row over the cap is refused).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        order: Option<CapOrder>,
         origin: Origin,
     },
     /// `field open` (名额不限) with the size assumed for simulation (`assume field 24`).
@@ -120,6 +124,46 @@ pub struct Pool {
     /// roster row of the pool outside it is refused (R041).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
+    /// `qualifiers "地市州分站赛" top 12`: only players who qualified in that earlier event may
+    /// enter the pool; a roster row of the pool without a `qualified` place, or with a place
+    /// below the top N (where no replacement goes down the ranking), is refused (R042).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub qualifiers: Option<Qualifiers>,
+    /// `invite CHN 2 VIE 2`: the federations invited to the pool, each sending at most its
+    /// number; a row of another federation, or one too many, is refused (R043).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<Invitation>,
+    /// `replacement from pool reserve`: the places this pool's roster rows leave empty (its size
+    /// less its rows) are filled down pool `reserve`'s ranking (by rating); reserve's rows
+    /// beyond them are refused (R044).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replacement_from: Option<ReplacementFrom>,
+    pub origin: Origin,
+}
+
+/// `replacement from pool reserve`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplacementFrom {
+    pub pool: String,
+    pub origin: Origin,
+}
+
+/// `qualifiers "地市州分站赛" top 12` with the pool's `replacement next_in_line`, if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Qualifiers {
+    pub event: String,
+    /// The places that qualify (the top N); None: every place the event gives.
+    pub top: Option<u32>,
+    /// `replacement next_in_line`: a declined place passes down the event's ranking, so that a
+    /// place below the top N may enter as a replacement.
+    pub next_in_line: bool,
+    pub origin: Origin,
+}
+
+/// `invite CHN 2 VIE 2 MAS 1`: (federation, most players) in the order written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Invitation {
+    pub federations: Vec<(String, u32)>,
     pub origin: Origin,
 }
 
@@ -152,6 +196,9 @@ pub struct NamedPlayer {
     pub club: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub residence: Option<String>,
+    /// `qualified 5`: the place taken in the qualifying event of the player's pool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub qualified: Option<u32>,
     pub origin: Origin,
 }
 

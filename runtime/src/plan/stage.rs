@@ -521,7 +521,23 @@ pub enum Bracket {
     },
     /// A seeded bracket of `size` (a power of two): standard positions 1 v size, ...; the
     /// entrants get seeds by `seeding`; seeds beyond the field are byes for the top seeds.
-    Seeded { size: u32, seeding: NumberOrder },
+    Seeded {
+        size: u32,
+        seeding: NumberOrder,
+        /// `seeds 8 category high`: the first seed numbers are the category's (by `seeding`),
+        /// the others drawn by lot; left out of the JSON when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reserved: Option<ReservedSeeds>,
+    },
+}
+
+/// `seeds 8 category high`: seed numbers 1..=count for the members of `category`, in the
+/// bracket's seeding order; the rest of the field drawn by lot into the numbers after them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReservedSeeds {
+    pub count: u32,
+    pub category: String,
+    pub origin: Origin,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -316,6 +316,7 @@ impl SeededKnockout {
             Bracket::Seeded {
                 size: self.size,
                 seeding: NumberOrder::Rating,
+                reserved: None,
             },
             self.games,
             self.third,

@@ -77,6 +77,9 @@ pub fn seed004() -> Plan {
         unit: unit.map(str::to_string),
         host_when_odd: None,
         category: None,
+        qualifiers: None,
+        invite: None,
+        replacement_from: None,
         origin: o("pool"),
     };
     let groups = groups_004(scoring.clone());

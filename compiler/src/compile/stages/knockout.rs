@@ -15,6 +15,7 @@ impl Lowerer<'_> {
         let mut games = 1;
         let mut third_place = false;
         let mut placement = false;
+        let mut reserved = None;
         let mut entrants = Vec::new();
         for clause in &ko.clauses {
             match clause {
@@ -45,6 +46,17 @@ impl Lowerer<'_> {
                         _ => plan::NumberOrder::Lot,
                     }
                 }
+                KnockoutClause::Seeds {
+                    count,
+                    category,
+                    span,
+                } => {
+                    reserved = Some(plan::ReservedSeeds {
+                        count: count.node,
+                        category: category.node.clone(),
+                        origin: self.origin(*span),
+                    })
+                }
                 KnockoutClause::Games(n) => games = n.node.max(1),
                 KnockoutClause::ThirdPlace(_) => third_place = true,
                 KnockoutClause::Placement(_) => placement = true,
@@ -53,14 +65,22 @@ impl Lowerer<'_> {
         }
         let bracket = match (pairs, seeded) {
             (Some(pairs), _) => plan::Bracket::Pairs { pairs },
-            (None, Some(size)) => plan::Bracket::Seeded { size, seeding },
+            (None, Some(size)) => plan::Bracket::Seeded {
+                size,
+                seeding,
+                reserved,
+            },
             (None, None) => {
                 let n = self
                     .facts_entrants(&stage.name.node)
                     .unwrap_or(2)
                     .max(2)
                     .next_power_of_two();
-                plan::Bracket::Seeded { size: n, seeding }
+                plan::Bracket::Seeded {
+                    size: n,
+                    seeding,
+                    reserved,
+                }
             }
         };
         (

@@ -206,6 +206,10 @@ impl Builder {
             },
             Rule::pool_excluding => PoolSource::Excluding(self.nth_ident(s, 0)?),
             Rule::pool_category => PoolSource::Category(self.nth_ident(s, 0)?),
+            Rule::pool_replacement_from => PoolSource::ReplacementFrom {
+                pool: self.nth_ident(s, 0)?,
+                span,
+            },
             Rule::pool_replacement => PoolSource::Replacement {
                 rule: self.nth_ident(s, 0)?,
                 span,
@@ -217,6 +221,13 @@ impl Builder {
                     Some(n) => Some(self.int(&n)?),
                     None => None,
                 },
+                span,
+            },
+            Rule::pool_invite => PoolSource::Invite {
+                list: kids(s)
+                    .filter(|k| k.as_rule() == Rule::invite_entry)
+                    .map(|e| Ok((self.nth_ident(&e, 0)?, self.nth_int(&e, 0)?)))
+                    .collect::<R<_>>()?,
                 span,
             },
             Rule::pool_quota => PoolSource::Quota {
@@ -288,6 +299,7 @@ impl Builder {
             Rule::player_school_year => PlayerAttr::SchoolYear(self.int(&value)?),
             Rule::player_club => PlayerAttr::Club(self.text(&value)?),
             Rule::player_residence => PlayerAttr::Residence(self.text(&value)?),
+            Rule::player_qualified => PlayerAttr::Qualified(self.int(&value)?),
             _ => return Err(self.missing(a, "a player attribute")),
         })
     }

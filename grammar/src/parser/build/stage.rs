@@ -349,6 +349,11 @@ impl Builder {
                     rule: self.nth_ident(&c, 0)?,
                     span,
                 },
+                Rule::ko_seeds => KnockoutClause::Seeds {
+                    count: self.nth_int(&c, 0)?,
+                    category: self.nth_ident(&c, 0)?,
+                    span,
+                },
                 Rule::ko_games => KnockoutClause::Games(self.nth_int(&c, 0)?),
                 Rule::third_place => KnockoutClause::ThirdPlace(span),
                 Rule::placement => KnockoutClause::Placement(span),

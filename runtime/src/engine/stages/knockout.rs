@@ -167,7 +167,11 @@ pub(super) fn knockout_stage(
             }
             slots
         }
-        Bracket::Seeded { size, seeding } => {
+        Bracket::Seeded {
+            size,
+            seeding,
+            reserved,
+        } => {
             let Some(positions) = seed_positions(*size) else {
                 return Err(vec![RuntimeProblem::new(
                     codes::FIELD_DOES_NOT_FIT,
@@ -196,19 +200,28 @@ pub(super) fn knockout_stage(
                 },
             };
             // A recorded draw (the hall's, or a scenario's) gives the seeds in order.
-            let seeds =
-                match super::super::fixed::fixed_groups(ctx, stage, &[String::new()], &field) {
-                    Some(recorded) => recorded?.into_iter().next().unwrap_or_default(),
-                    None => draw::number(
-                        ctx.plan,
-                        &numbers,
-                        ctx.roster,
-                        &field,
-                        &mut ctx.lots,
-                        &mut ctx.transcript,
-                        "seeds: ",
-                    )?,
-                };
+            let recorded = super::super::fixed::fixed_groups(ctx, stage, &[String::new()], &field);
+            let seeds = match (recorded, reserved) {
+                (Some(recorded), _) => recorded?.into_iter().next().unwrap_or_default(),
+                (None, Some(reserved)) => draw::reserved_seeds(
+                    ctx.plan,
+                    reserved,
+                    *seeding,
+                    ctx.roster,
+                    &field,
+                    &mut ctx.lots,
+                    &mut ctx.transcript,
+                ),
+                (None, None) => draw::number(
+                    ctx.plan,
+                    &numbers,
+                    ctx.roster,
+                    &field,
+                    &mut ctx.lots,
+                    &mut ctx.transcript,
+                    "seeds: ",
+                )?,
+            };
             positions
                 .iter()
                 .map(|&s| seeds.get(s as usize - 1).copied())

@@ -124,6 +124,23 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> 
             }
             Some(s)
         }
+        PoolSource::ReplacementFrom { pool, span } => {
+            ctx.mark(*span);
+            let t = ctx.pool_title(&pool.node);
+            Some(ctx.mf(M::ReplacementFrom, &[&t]))
+        }
+        PoolSource::Invite { list, span } => {
+            ctx.mark(*span);
+            let items: Vec<String> = list
+                .iter()
+                .map(|(f, n)| match ctx.lang {
+                    Lang::Zh => format!("{} {}名", f.node, n.node),
+                    Lang::En => format!("{} {}", f.node, n.node),
+                })
+                .collect();
+            let listed = fmt::join(ctx.lang, &items);
+            Some(ctx.mf(M::PoolInvite, &[&listed]))
+        }
         PoolSource::Staff { roles, span } => {
             ctx.mark(*span);
             let r = staff_roles(ctx, roles);
@@ -188,6 +205,7 @@ pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl
         (M::ColSchoolYear, 11),
         (M::ColClub, 12),
         (M::ColResidence, 13),
+        (M::ColQualified, 14),
     ]
     .into_iter()
     .filter(|(_, k)| {
@@ -208,6 +226,7 @@ pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl
                     | (11, PlayerAttr::SchoolYear(_))
                     | (12, PlayerAttr::Club(_))
                     | (13, PlayerAttr::Residence(_))
+                    | (14, PlayerAttr::Qualified(_))
             )
         })
     })
@@ -241,9 +260,9 @@ pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl
                     (7, PlayerAttr::Seed(n)) => Some(n.node.to_string()),
                     (8, PlayerAttr::Order(n)) => Some(n.node.to_string()),
                     (9, PlayerAttr::Team(t)) => Some(team_name(e, ctx, &t.node)),
-                    (10, PlayerAttr::Grade(n)) | (11, PlayerAttr::SchoolYear(n)) => {
-                        Some(n.node.to_string())
-                    }
+                    (10, PlayerAttr::Grade(n))
+                    | (11, PlayerAttr::SchoolYear(n))
+                    | (14, PlayerAttr::Qualified(n)) => Some(n.node.to_string()),
                     (12, PlayerAttr::Club(t)) | (13, PlayerAttr::Residence(t)) => Some(ctx.tm(t)),
                     _ => None,
                 };
@@ -257,7 +276,7 @@ pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl
                 }
             }
             cells.push(Cell {
-                numeric: matches!(k, 4 | 7 | 8 | 10 | 11),
+                numeric: matches!(k, 4 | 7 | 8 | 10 | 11 | 14),
                 text,
                 rowspan: 1,
             });
@@ -301,7 +320,8 @@ pub(super) fn mark_attr(ctx: &mut Ctx<'_>, a: &PlayerAttr) {
         | PlayerAttr::Order(n)
         | PlayerAttr::Seed(n)
         | PlayerAttr::Grade(n)
-        | PlayerAttr::SchoolYear(n) => ctx.mark(n.span),
+        | PlayerAttr::SchoolYear(n)
+        | PlayerAttr::Qualified(n) => ctx.mark(n.span),
         PlayerAttr::Born(d) => ctx.mark(d.span),
     }
 }

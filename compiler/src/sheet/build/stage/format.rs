@@ -180,6 +180,15 @@ fn knockout(
                     .to_string();
                 parts.push(ctx.mf(M::Seeding, &[&r]));
             }
+            KnockoutClause::Seeds {
+                count,
+                category,
+                span,
+            } => {
+                ctx.mark(*span);
+                let who = ctx.category_title(&category.node);
+                parts.push(ctx.mf(M::SeedsReserved, &[&count.node.to_string(), &who]));
+            }
             KnockoutClause::Games(n) => {
                 ctx.mark(n.span);
                 parts.push(ctx.mf(M::MatchGames, &[&n.node.to_string()]));
