@@ -334,6 +334,10 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
 
     /// Fix S1 and S2: only pairs of an S1 player with a later S2 player stay possible.
     fn fix_halves(&mut self, r: &Remainder) {
+        // Dropping the S1 bonus lowers the optimum's own edges by more than all the nudges
+        // below it: the duals would have that much to work down, so the next solve starts
+        // from scratch.
+        self.opt.release();
         for (pi, &p) in r.players.iter().enumerate() {
             for &o in &r.players[pi + 1..] {
                 if !self.in_s1(p) || self.in_s1(o) {
