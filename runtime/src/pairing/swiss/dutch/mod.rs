@@ -297,15 +297,18 @@ impl Ctx {
             let need = br.weight_bits();
             super::budget::check(
                 &format!("a pairing bracket of {} players", pbi.len()),
-                super::budget::bracket_bytes(
-                    pbi.len() as u64,
-                    need.div_ceil(64).next_power_of_two() as u64,
-                ),
+                super::budget::bracket_bytes(pbi.len() as u64, super::budget::words(need)),
             )?;
             let res = match need {
+                // One 64-bit word at a time up to 512 bits: the weights are most of a
+                // bracket's memory and every word is work in the matching's inner loop.
                 0..=127 => br.run::<2>(&mut validity),
-                128..=255 => br.run::<4>(&mut validity),
-                256..=511 => br.run::<8>(&mut validity),
+                128..=191 => br.run::<3>(&mut validity),
+                192..=255 => br.run::<4>(&mut validity),
+                256..=319 => br.run::<5>(&mut validity),
+                320..=383 => br.run::<6>(&mut validity),
+                384..=447 => br.run::<7>(&mut validity),
+                448..=511 => br.run::<8>(&mut validity),
                 512..=1023 => br.run::<16>(&mut validity),
                 1024..=2047 => br.run::<32>(&mut validity),
                 2048..=4095 => br.run::<64>(&mut validity),
@@ -374,7 +377,7 @@ impl Ctx {
             if pr > 1 {
                 need += 2 * pcb;
             }
-            let words = need.div_ceil(64).next_power_of_two() as u64;
+            let words = super::budget::words(need);
             let bytes = super::budget::bracket_bytes(players as u64, words);
             if bytes > worst.0 {
                 worst = (bytes, players);

@@ -60,8 +60,10 @@ pub(super) fn greedy_transpositions<const L: usize>(
     let opt = &*opt;
     let extends = |k: usize| -> bool { k == 0 || opt.total_with(&pairs[..k]) == best };
     let whole = pairs.len();
+    // The leading pairs that the optimum just solved already makes extend without a check.
+    let agree = pairs.iter().take_while(|&&(p, o)| st[p] == o).count();
     // Gallop down from the whole: `good` extends, `bad` does not (or is past the end).
-    let (mut good, mut bad) = (0usize, whole + 1);
+    let (mut good, mut bad) = (agree, whole + 1);
     let mut step = 1usize;
     loop {
         let k = bad.saturating_sub(step).max(good);
@@ -109,16 +111,15 @@ pub(super) fn transpose<const L: usize, const L2: usize>(
         pos[a] = ai;
     }
     let extra = s1.len() * fb;
-    let mut w2 = vec![Big::<L2>::default(); n * n.saturating_sub(1) / 2];
-    for &a in &active {
-        for &c in &active {
-            if a < c {
-                let w = opt.get(a, c);
-                if !w.is_zero() {
-                    let mut x = widen::<L, L2>(&w);
-                    x.shl(extra);
-                    w2[tri(a, c)] = x;
-                }
+    // Over the unfixed positions only: this matching is built beside the bracket's own.
+    let mut w2 = vec![Big::<L2>::default(); active.len() * active.len().saturating_sub(1) / 2];
+    for (ci, &c) in active.iter().enumerate() {
+        for (ai, &a) in active.iter().enumerate().take(ci) {
+            let w = opt.get(a, c);
+            if !w.is_zero() {
+                let mut x = widen::<L, L2>(&w);
+                x.shl(extra);
+                w2[tri(ai, ci)] = x;
             }
         }
     }
@@ -129,15 +130,18 @@ pub(super) fn transpose<const L: usize, const L2: usize>(
             if o <= p || matched.get(o).copied().unwrap_or(false) {
                 continue;
             }
-            let x = &mut w2[tri(p, o)];
+            if pos[p] == NONE || pos[o] == NONE {
+                addend += 1;
+                continue;
+            }
+            let x = &mut w2[tri(pos[p], pos[o])];
             if !x.is_zero() {
                 x.add_at(offset, addend);
             }
             addend += 1;
         }
     }
-    let mates =
-        max_weight_matching_dense(active.len(), &|ai, ci| w2[tri(active[ai], active[ci])]).mates();
+    let mates = max_weight_matching_dense(active.len(), &|ai, ci| w2[tri(ai, ci)]).mates();
     Some(
         s1.iter()
             .map(|&p| {

@@ -400,11 +400,9 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
     fn transpose_in_chunks(&mut self, r: &Remainder, s1: &[usize], limit: usize) -> usize {
         let fb = bits(r.players.len());
         let need = self.br.weight_bits();
-        let width = if 64 * L >= need + 1 + 4 * fb {
-            64 * L
-        } else {
-            128 * L
-        };
+        // A power of two of words with room for a few S1 fields: the widths the chunks had
+        // when brackets' weights were powers of two, and no wider than needed.
+        let width = 64 * (need + 1 + 4 * fb).div_ceil(64).next_power_of_two();
         let k = ((width - 1).saturating_sub(need) / fb.max(1)).max(1);
         let mut solved = 0usize;
         for chunk in s1.chunks(k).take(limit) {
