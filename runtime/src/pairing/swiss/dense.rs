@@ -4,6 +4,11 @@
 //! O(n³) time, O(n²) space. Weights are doubled internally so that duals stay integral; the
 //! final duals are kept so that callers can test whether an edge is tight.
 //!
+//! `WarmMatching` keeps the solver between solves: after some edges change or some pairs leave
+//! the graph, it starts again from the last matching and duals (blossoms dissolved into their
+//! vertices' duals, changed vertices raised to feasibility, matched edges no longer tight given
+//! up); an outer vertex whose dual reaches zero is then left exposed, which optimality allows.
+//!
 //! The space is what limits the size of a bracket, so it is kept tight: slots for n vertices
 //! and at most (n − 1) / 2 blossoms (a nested family of odd sets of at least three has no more),
 //! 32-bit endpoints, and no copy of the input weights (callers hold them and hand them back to

@@ -97,7 +97,7 @@ fn warm_solves_match_brute_force_after_changes_and_removals() {
                 if i == j || gone[i] || gone[j] {
                     continue;
                 }
-                let x = if next(&mut seed) % 4 == 0 {
+                let x = if next(&mut seed).is_multiple_of(4) {
                     0
                 } else {
                     next(&mut seed) % wmax + 1
@@ -106,7 +106,7 @@ fn warm_solves_match_brute_force_after_changes_and_removals() {
                 w[j][i] = x;
                 m.set_weight(i, j, x);
             }
-            if next(&mut seed) % 3 == 0 {
+            if next(&mut seed).is_multiple_of(3) {
                 let i = (next(&mut seed) % n as u64) as usize;
                 let j = (next(&mut seed) % n as u64) as usize;
                 if i != j && !gone[i] && !gone[j] {

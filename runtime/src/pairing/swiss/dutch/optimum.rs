@@ -165,7 +165,7 @@ pub(super) fn tri(a: usize, b: usize) -> usize {
 /// The last solve of a bracket's optimality matching: kept whole for warm starts, or only
 /// its duals (the solver's tables released before other matchings are built).
 enum Last<const L: usize> {
-    Warm(WarmMatching<Big<L>>),
+    Warm(Box<WarmMatching<Big<L>>>),
     Cold(DenseMatching<Big<L>>),
 }
 
@@ -218,11 +218,10 @@ impl<const L: usize> Opt<L> {
             Some((_, Last::Cold(_))) => {
                 self.before.entry(k).or_insert(self.w[k]);
             }
-            Some((_, Last::Warm(_))) => {
-                if self.w[k] != w {
-                    self.changed.push((a as u32, b as u32));
-                }
+            Some((_, Last::Warm(_))) if self.w[k] != w => {
+                self.changed.push((a as u32, b as u32));
             }
+            Some((_, Last::Warm(_))) => {}
             None => {}
         }
         self.w[k] = w;
@@ -274,7 +273,7 @@ impl<const L: usize> Opt<L> {
                 };
                 self.before.entry(tri(a, b)).or_insert(was);
             }
-            self.last = Some((active, Last::Cold(m.into_matching())));
+            self.last = Some((active, Last::Cold((*m).into_matching())));
         }
     }
 
@@ -330,7 +329,7 @@ impl<const L: usize> Opt<L> {
         } else {
             let active: Vec<usize> = (0..self.n).filter(|&i| self.fixed[i] == NONE).collect();
             let m = WarmMatching::new(active.len(), &|ai, bi| self.w[tri(active[ai], active[bi])]);
-            (active, m)
+            (active, Box::new(m))
         };
         let mut st: Vec<usize> = (0..self.n).collect();
         for (i, f) in self.fixed.iter().enumerate() {
