@@ -6,27 +6,32 @@
 //! `/usr/bin/time -v` measures peak memory of the same round. Select one size with e.g.
 //! `cargo bench -p xqreg-runtime --bench dutch -- generated_5000p` (the names end the size with
 //! `p`, so that a filter selects one: `generated_2000p` does not also match the 20,000-player
-//! round, which runs for hours).
+//! round, which the memory budget refuses on a machine like this one and which runs for hours
+//! where it is not refused): `generated_5000p_round_5`, `generated_10000p_round_5` and
+//! `generated_20000p_round_5` each run alone by their name.
 //!
-//! Measured 2026-12-03 (release, `dutch_field` under `/usr/bin/time -v`, 2 cores shared with
-//! other builds, so user time is the steadier figure), generated field round 5 of 9, 0 legality
-//! breaches each:
+//! Measured 2026-12-06 (release, `dutch_field`'s round under `/usr/bin/time -v`, user CPU
+//! seconds: the machine's 2 cores were shared with other builds, load average up to 24, so wall
+//! time says little), generated field round 5 of 9, same pairing before and after at 1,000,
+//! 2,000 and 5,000 players, 0 legality breaches each:
 //!
-//! | players | before | after | peak memory | target |
-//! |---|---|---|---|---|
-//! | 2,000 | 21.8 s user, 153 MB | 10.6-11.2 s user | 104 MB | — |
-//! | 5,000 | 1,502 s, 1.06 GB | 235 s user | 975 MB | 10 s, 500 MB: missed |
-//! | 10,000 | not run | not run (hours) | — | 60 s, 2 GB: missed |
-//! | 20,000 | not run | killed after 371 s CPU, still pairing | 8.5 GB | completes or refused: neither yet |
+//! | players | before (2026-12-03 code) | after | target |
+//! |---|---|---|---|
+//! | 1,000 | 1.15 s, 45 MB | 1.16 s, 41 MB | — |
+//! | 2,000 | 4.24 s, 104 MB | 1.92 s, 108 MB | — |
+//! | 5,000 | 118.6 s (+13.6 s system), 975 MB | 24.2 s (+6.1 s system), 568 MB | 10 s, 500 MB: missed |
+//! | 10,000 | not run (hours) | 111.1 s (+29.1 s system), 2.57 GB | 60 s, 2 GB: missed |
+//! | 20,000 | still pairing after 371 s, 8.5 GB, killed | refused in 0.13 s, 10 MB: a bracket of at least 7,860 players needs about 12.6 GB, 11.6 GB available | completes or refused: refused |
 //!
-//! Criterion (10 samples, same loaded machine): `large_1000_round_5` 4.62 s (4.39-4.83 s; the
-//! issue measured 4.1 s on a quieter machine before these changes), `generated_2000p_round_5`
-//! 12.2 s (11.2-13.7 s).
+//! Criterion (10 samples, same loaded machine): `large_1000_round_5` 3.50 s (3.44-3.57 s; 4.62 s
+//! before), `generated_2000p_round_5` 5.72 s (4.46-6.89 s; 12.2 s before).
 //!
 //! A field whose neighbouring score groups alone exceed the memory budget is refused before any
-//! bracket (50,000 players in round 2: 0.6 s). What is left is the O(n³) dense matching solved
-//! from scratch several times per bracket (the remainder's S1 solve is the largest single one):
-//! a warm-started matching, or a bracket whose look-ahead is cut, is the next step.
+//! bracket (50,000 players in round 2: 0.6 s; 20,000 in round 5 on a machine with less than
+//! about 25 GB available). The bracket's matching is now kept between its phases and re-solved
+//! from the last duals (warm start); what is left is the solves from scratch (the first, the
+//! one after S1 and S2 are fixed, and the transpositions' checks and widened chunks, each
+//! O(n³)) and the dense solver's n² slots (about 49-57 bytes each at 5,000-10,000 players).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use xqreg_runtime::pairing::swiss::dutch::pair_dutch;

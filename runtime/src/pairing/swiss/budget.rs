@@ -25,19 +25,35 @@ pub fn available_bytes() -> u64 {
         / 2
 }
 
-/// Bytes a bracket of `n` players with weights of `words` 64-bit words takes: three triangles
-/// of weights (the base weights, the nudged ones, and a trial copy while transpositions are
-/// verified) and the dense solver's slots for n vertices and (n − 1) / 2 blossoms (two 32-bit
-/// endpoints, the doubled weight and a flag each) with its blossom-entry table.
+/// The 64-bit words of a weight of `need` bits as the Dutch bracket sizes it: one at a time
+/// up to eight, then powers of two.
+pub fn words(need: usize) -> u64 {
+    let w = (need + 1).div_ceil(64).max(2);
+    if w <= 8 {
+        w as u64
+    } else {
+        w.next_power_of_two() as u64
+    }
+}
+
+/// Bytes a bracket of `n` players with weights of `words` 64-bit words takes at its peak: one
+/// triangle of weights (the quality weights are computed again when needed), and the larger
+/// of the dense solver's slots (for n vertices and (n − 1) / 2 blossoms: two 32-bit endpoints,
+/// the weight and a flag each, and its blossom-entry table) and the transpositions' widened
+/// matching (at most twice the words, rounded to a power of two: its own triangle and solver,
+/// built after the bracket's solver is released).
 pub fn bracket_bytes(n: u64, words: u64) -> u64 {
-    let weight = 8 * words;
-    let tables = (n.saturating_mul(n.saturating_sub(1)) / 2).saturating_mul(3 * weight);
-    let stride = n + n / 2 + 2;
-    let slots = stride
-        .saturating_mul(stride)
-        .saturating_mul(2 * 4 + weight + 1);
-    let flo = stride.saturating_mul(n + 1).saturating_mul(4);
-    tables.saturating_add(slots).saturating_add(flo)
+    let triangle =
+        |words: u64| (n.saturating_mul(n.saturating_sub(1)) / 2).saturating_mul(8 * words);
+    let solver = |words: u64| {
+        let stride = n + n / 2 + 2;
+        let slots = stride
+            .saturating_mul(stride)
+            .saturating_mul(2 * 4 + 8 * words + 1);
+        slots.saturating_add(stride.saturating_mul(n + 1).saturating_mul(4))
+    };
+    let wide = (2 * words).next_power_of_two();
+    triangle(words).saturating_add(solver(words).max(solver(wide).saturating_add(triangle(wide))))
 }
 
 /// `Err(TooLarge)` naming `what` when `need` bytes exceed the budget.

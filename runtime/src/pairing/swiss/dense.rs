@@ -4,6 +4,11 @@
 //! O(n³) time, O(n²) space. Weights are doubled internally so that duals stay integral; the
 //! final duals are kept so that callers can test whether an edge is tight.
 //!
+//! `WarmMatching` keeps the solver between solves: after some edges change or some pairs leave
+//! the graph, it starts again from the last matching and duals (blossoms dissolved into their
+//! vertices' duals, changed vertices raised to feasibility, matched edges no longer tight given
+//! up); an outer vertex whose dual reaches zero is then left exposed, which optimality allows.
+//!
 //! The space is what limits the size of a bracket, so it is kept tight: slots for n vertices
 //! and at most (n − 1) / 2 blossoms (a nested family of odd sets of at least three has no more),
 //! 32-bit endpoints, and no copy of the input weights (callers hold them and hand them back to
@@ -19,6 +24,8 @@ pub struct DenseMatching<W: Weight> {
     n: usize,
     lab: Vec<W>,
     parent: Vec<usize>,
+    /// Vertices that were out of the graph (a warm matching's inert ones): never tight.
+    gone: Vec<bool>,
 }
 
 impl<W: Weight> DenseMatching<W> {
@@ -31,30 +38,14 @@ impl<W: Weight> DenseMatching<W> {
     /// cost: a necessary condition for belonging to some maximum-weight matching. Non-edges
     /// (zero weight) are never tight.
     pub fn is_tight(&self, i: usize, j: usize, w: W) -> bool {
-        let (u, v) = (i + 1, j + 1);
         if i >= self.n || j >= self.n {
             return false;
         }
-        if w.is_zero() {
+        if self.gone.get(i).copied().unwrap_or(false) || self.gone.get(j).copied().unwrap_or(false)
+        {
             return false;
         }
-        let mut s = self.lab[u].plus(self.lab[v]);
-        let mut anc = Vec::new();
-        let mut b = self.parent[u];
-        while b != 0 {
-            anc.push(b);
-            b = self.parent[b];
-        }
-        let mut b = self.parent[v];
-        while b != 0 {
-            if anc.contains(&b) {
-                s = s.plus(self.lab[b]);
-            }
-            b = self.parent[b];
-        }
-        // Weights were doubled inside: tight means lab(u) + lab(v) + blossoms = 2 · 2w.
-        let w2 = w.plus(w);
-        s == w2.plus(w2)
+        tight(&self.lab, &self.parent, i, j, w)
     }
 }
 
@@ -334,6 +325,13 @@ impl<W: Weight> Solver<W> {
         let (eu, ev) = (self.gu(k), self.gv(k));
         let u = self.st[eu];
         let v = self.st[ev];
+        if self.s[v] == -1 && self.mate[v] == 0 {
+            // An exposed vertex that is no root (its label is zero, warm starts only): the
+            // path to it augments.
+            self.augment(u, v);
+            self.augment(v, u);
+            return true;
+        }
         if self.s[v] == -1 {
             self.pa[v] = eu;
             self.s[v] = 1;
@@ -361,106 +359,183 @@ pub fn max_weight_matching_dense<W: Weight>(
     n: usize,
     weight: &dyn Fn(usize, usize) -> W,
 ) -> DenseMatching<W> {
-    // Vertices 1..=n, blossoms from n + 1: at most (n - 1) / 2 of them at any time.
-    let stride = n + n / 2 + 2;
-    let size = stride * stride;
-    let mut gu = vec![0u32; size];
-    let mut gv = vec![0u32; size];
-    for u in 0..stride {
-        for v in 0..stride {
-            gu[u * stride + v] = u as u32;
-            gv[u * stride + v] = v as u32;
-        }
-    }
-    let mut gw = vec![W::zero(); size];
-    let mut has = vec![false; size];
-    let mut wmax = W::zero();
-    for i in 0..n {
-        for j in i + 1..n {
-            let w = weight(i, j);
-            if w.is_zero() {
-                continue;
-            }
-            let w2 = w.plus(w);
-            // Stored doubled once more: the reduced cost compares labels with 2 · w2.
-            let w4 = w2.plus(w2);
-            gw[(i + 1) * stride + j + 1] = w4;
-            gw[(j + 1) * stride + i + 1] = w4;
-            has[(i + 1) * stride + j + 1] = true;
-            has[(j + 1) * stride + i + 1] = true;
-            if w2 > wmax {
-                wmax = w2;
+    let mut s = Solver::build(n, weight);
+    s.run();
+    s.finish()
+}
+
+impl<W: Weight> Solver<W> {
+    /// The solver's tables for `n` vertices, every vertex exposed at the largest doubled weight.
+    fn build(n: usize, weight: &dyn Fn(usize, usize) -> W) -> Self {
+        // Vertices 1..=n, blossoms from n + 1: at most (n - 1) / 2 of them at any time.
+        let stride = n + n / 2 + 2;
+        let size = stride * stride;
+        let mut gu = vec![0u32; size];
+        let mut gv = vec![0u32; size];
+        for u in 0..stride {
+            for v in 0..stride {
+                gu[u * stride + v] = u as u32;
+                gv[u * stride + v] = v as u32;
             }
         }
+        let mut gw = vec![W::zero(); size];
+        let mut has = vec![false; size];
+        let mut wmax = W::zero();
+        for i in 0..n {
+            for j in i + 1..n {
+                let w = weight(i, j);
+                if w.is_zero() {
+                    continue;
+                }
+                let w2 = w.plus(w);
+                // Stored doubled once more: the reduced cost compares labels with 2 · w2.
+                let w4 = w2.plus(w2);
+                gw[(i + 1) * stride + j + 1] = w4;
+                gw[(j + 1) * stride + i + 1] = w4;
+                has[(i + 1) * stride + j + 1] = true;
+                has[(j + 1) * stride + i + 1] = true;
+                if w2 > wmax {
+                    wmax = w2;
+                }
+            }
+        }
+        let mut flo_from = vec![0u32; stride * (n + 1)];
+        for u in 1..=n {
+            flo_from[u * (n + 1) + u] = u as u32;
+        }
+        let mut lab = vec![W::zero(); stride];
+        for l in lab.iter_mut().take(n + 1).skip(1) {
+            *l = wmax;
+        }
+        Solver {
+            n,
+            nx: n,
+            stride,
+            gu,
+            gv,
+            gw,
+            has,
+            lab,
+            mate: vec![0; stride],
+            slack: vec![0; stride],
+            slack_val: vec![W::zero(); stride],
+            slack_epoch: vec![u64::MAX; stride],
+            epoch: 0,
+            st: (0..stride).map(|i| if i <= n { i } else { 0 }).collect(),
+            pa: vec![0; stride],
+            flo_from,
+            s: vec![-1; stride],
+            vis: vec![0; stride],
+            vis_t: 0,
+            flo: vec![Vec::new(); stride],
+            q: VecDeque::new(),
+        }
     }
-    let mut flo_from = vec![0u32; stride * (n + 1)];
-    for u in 1..=n {
-        flo_from[u * (n + 1) + u] = u as u32;
+
+    /// Stages until no tree root is left.
+    fn run(&mut self) {
+        if self.n > 0 && (1..=self.n).any(|u| !self.lab[u].is_zero()) {
+            while self.stage() {}
+        }
     }
-    let mut lab = vec![W::zero(); stride];
-    for l in lab.iter_mut().take(n + 1).skip(1) {
-        *l = wmax;
-    }
-    let mut s = Solver {
-        n,
-        nx: n,
-        stride,
-        gu,
-        gv,
-        gw,
-        has,
-        lab,
-        mate: vec![0; stride],
-        slack: vec![0; stride],
-        slack_val: vec![W::zero(); stride],
-        slack_epoch: vec![u64::MAX; stride],
-        epoch: 0,
-        st: (0..stride).map(|i| if i <= n { i } else { 0 }).collect(),
-        pa: vec![0; stride],
-        flo_from,
-        s: vec![-1; stride],
-        vis: vec![0; stride],
-        vis_t: 0,
-        flo: vec![Vec::new(); stride],
-        q: VecDeque::new(),
-    };
-    if n > 0 && !wmax.is_zero() {
-        while s.stage() {}
-    }
-    // Blossom nesting for the reduced costs.
-    let mut parent = vec![0usize; stride];
-    for b in n + 1..=s.nx {
-        if s.st[b] == b {
-            let mut stack = vec![b];
-            while let Some(x) = stack.pop() {
-                if x > n {
-                    for &c in &s.flo[x] {
-                        parent[c] = x;
-                        stack.push(c);
+
+    /// The blossom nesting, for the reduced costs.
+    fn parents(&self) -> Vec<usize> {
+        let n = self.n;
+        let mut parent = vec![0usize; self.stride];
+        for b in n + 1..=self.nx {
+            if self.st[b] == b {
+                let mut stack = vec![b];
+                while let Some(x) = stack.pop() {
+                    if x > n {
+                        for &c in &self.flo[x] {
+                            parent[c] = x;
+                            stack.push(c);
+                        }
                     }
                 }
             }
         }
+        parent
     }
-    let mates = (1..=n)
-        .map(|u| {
-            let m = s.mate[u];
-            if m == 0 {
-                None
-            } else {
-                Some(m - 1)
+
+    fn mates(&self) -> Vec<Option<usize>> {
+        (1..=self.n)
+            .map(|u| {
+                let m = self.mate[u];
+                if m == 0 {
+                    None
+                } else {
+                    Some(m - 1)
+                }
+            })
+            .collect()
+    }
+
+    fn finish(self) -> DenseMatching<W> {
+        DenseMatching {
+            mates: self.mates(),
+            n: self.n,
+            parent: self.parents(),
+            lab: self.lab,
+            gone: Vec::new(),
+        }
+    }
+
+    /// Every blossom's dual moved onto its vertices (half to each: an edge inside keeps its
+    /// reduced cost, an edge leaving gains), and the blossoms dissolved; the matching stays.
+    fn dissolve_blossoms(&mut self) {
+        let n = self.n;
+        let parent = self.parents();
+        for u in 1..=n {
+            let mut b = parent[u];
+            while b != 0 {
+                self.lab[u] = self.lab[u].plus(self.lab[b].half());
+                b = parent[b];
             }
-        })
-        .collect();
-    DenseMatching {
-        mates,
-        n,
-        lab: s.lab,
-        parent,
+        }
+        for b in n + 1..=self.nx {
+            self.st[b] = 0;
+            self.lab[b] = W::zero();
+            self.flo[b].clear();
+            self.mate[b] = 0;
+        }
+        for u in 1..=n {
+            self.st[u] = u;
+        }
+        self.nx = n;
     }
 }
 
+/// Whether edge (i, j) of weight `w` is tight under labels `lab` and blossom nesting `parent`.
+fn tight<W: Weight>(lab: &[W], parent: &[usize], i: usize, j: usize, w: W) -> bool {
+    let (u, v) = (i + 1, j + 1);
+    if w.is_zero() {
+        return false;
+    }
+    let mut s = lab[u].plus(lab[v]);
+    let mut anc = Vec::new();
+    let mut b = parent[u];
+    while b != 0 {
+        anc.push(b);
+        b = parent[b];
+    }
+    let mut b = parent[v];
+    while b != 0 {
+        if anc.contains(&b) {
+            s = s.plus(lab[b]);
+        }
+        b = parent[b];
+    }
+    // Weights were doubled inside: tight means lab(u) + lab(v) + blossoms = 2 · 2w.
+    let w2 = w.plus(w);
+    s == w2.plus(w2)
+}
+
 mod stage;
+mod warm;
+
+pub use warm::WarmMatching;
 
 #[cfg(test)]
 // Symmetric weight matrices read best with explicit indices.

@@ -19,7 +19,12 @@ impl<W: Weight> Solver<W> {
             };
             self.shift_labels(d);
             if done {
-                return false;
+                // An outer vertex's label reached zero. From scratch (every exposed vertex
+                // at the same label, the least) that is every tree root, and they are
+                // satisfied: the next stage plants no tree. Warm-started, it may be a matched
+                // vertex first: it becomes the exposed one (zero label, satisfied) and its
+                // root takes its place in the matching.
+                return self.settle_zero_label();
             }
             self.q.clear();
             if self.grow_on_tight_edges() {
@@ -33,7 +38,8 @@ impl<W: Weight> Solver<W> {
         }
     }
 
-    /// Every exposed top vertex or blossom becomes the root of a tree; false when none is.
+    /// Every exposed top vertex or blossom whose base still has a positive label becomes the
+    /// root of a tree (an exposed base at zero is optimal as it is); false when none is.
     fn plant_trees(&mut self) -> bool {
         for x in 1..=self.nx {
             self.s[x] = -1;
@@ -41,7 +47,7 @@ impl<W: Weight> Solver<W> {
         }
         self.q.clear();
         for x in 1..=self.nx {
-            if self.st[x] == x && self.mate[x] == 0 {
+            if self.st[x] == x && self.mate[x] == 0 && !self.lab[self.base(x)].is_zero() {
                 self.pa[x] = 0;
                 self.s[x] = 0;
                 self.q_push(x);
@@ -164,5 +170,62 @@ impl<W: Weight> Solver<W> {
             }
         }
         false
+    }
+
+    /// The stage's end when an outer vertex's label reached zero: true to go on (a tree root
+    /// at zero is satisfied; otherwise a matched outer vertex at zero becomes exposed).
+    fn settle_zero_label(&mut self) -> bool {
+        for x in 1..=self.nx {
+            if self.st[x] == x
+                && self.s[x] == 0
+                && self.mate[x] == 0
+                && self.lab[self.base(x)].is_zero()
+            {
+                return true;
+            }
+        }
+        let Some(u) = (1..=self.n).find(|&u| self.s[self.st[u]] == 0 && self.lab[u].is_zero())
+        else {
+            return false;
+        };
+        self.expose(u);
+        true
+    }
+
+    /// Leave outer vertex `u` exposed: the path from its tree root to it alternates, so the
+    /// root takes a partner and `u` gives up its own.
+    fn expose(&mut self, u: usize) {
+        let b = self.st[u];
+        let xnv = self.st[self.mate[b]];
+        self.expose_in(b, u);
+        if xnv != 0 {
+            let t = self.st[self.pa[xnv]];
+            self.set_match(xnv, t);
+            self.augment(t, xnv);
+        }
+    }
+
+    /// Make vertex `u` the exposed base of `b` (`u` itself or a blossom containing it).
+    fn expose_in(&mut self, b: usize, u: usize) {
+        self.mate[b] = 0;
+        if b > self.n {
+            let xr = self.flo_from(b, u);
+            let pr = self.get_pr(b, xr);
+            for i in 0..pr {
+                let a = self.flo[b][i];
+                let c = self.flo[b][i ^ 1];
+                self.set_match(a, c);
+            }
+            self.expose_in(xr, u);
+            self.flo[b].rotate_left(pr);
+        }
+    }
+
+    /// The base vertex of top vertex or blossom `x`.
+    pub(super) fn base(&self, mut x: usize) -> usize {
+        while x > self.n {
+            x = self.flo[x][0];
+        }
+        x
     }
 }

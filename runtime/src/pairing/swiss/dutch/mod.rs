@@ -27,12 +27,18 @@
 //!   everyone below pairs among themselves;
 //! - C2 (2025): no pairing-allocated bye after an unplayed round worth a win or after such a bye.
 //!
-//! Speed: brackets are solved on a dense-matrix blossom; the transpositions (lexicographic over
-//! S1) are taken greedily along tight edges of the optimal dual as far as a verified prefix
-//! reaches (found by galloping and halving), the next S1 players in one chunk whose rank fields
-//! fit in narrow weights, then greedily again. A field whose neighbouring score groups alone
-//! make a bracket beyond the memory budget is refused before any bracket is paired. A nudge is only solved when
-//! it can change something: an edge with non-zero reduced cost cannot enter any optimum.
+//! Speed: brackets are solved on a dense-matrix blossom kept between the solves of a bracket's
+//! phases (a warm start from the last matching and duals: the nudges and the S1 weights change
+//! a few vertices' edges, which costs a few augmentations instead of a solve from scratch);
+//! after S1 and S2 are fixed, which lowers the optimum's own edges, it is solved from scratch.
+//! The transpositions (lexicographic over S1) are taken greedily along tight edges of the
+//! optimal dual as far as a verified prefix reaches (the pairs the optimum already makes need no
+//! check; the rest is found by galloping and halving), the next S1 players in one chunk whose
+//! rank fields fit in narrow weights, then greedily again. Weights take as many 64-bit words as
+//! their fields need (up to eight, then powers of two). A field whose neighbouring score groups
+//! alone make a bracket beyond the memory budget is refused before any bracket is paired. A
+//! nudge is only solved when it can change something: an edge with non-zero reduced cost
+//! cannot enter any optimum.
 
 mod bracket;
 mod colour;
@@ -297,15 +303,18 @@ impl Ctx {
             let need = br.weight_bits();
             super::budget::check(
                 &format!("a pairing bracket of {} players", pbi.len()),
-                super::budget::bracket_bytes(
-                    pbi.len() as u64,
-                    need.div_ceil(64).next_power_of_two() as u64,
-                ),
+                super::budget::bracket_bytes(pbi.len() as u64, super::budget::words(need)),
             )?;
             let res = match need {
+                // One 64-bit word at a time up to 512 bits: the weights are most of a
+                // bracket's memory and every word is work in the matching's inner loop.
                 0..=127 => br.run::<2>(&mut validity),
-                128..=255 => br.run::<4>(&mut validity),
-                256..=511 => br.run::<8>(&mut validity),
+                128..=191 => br.run::<3>(&mut validity),
+                192..=255 => br.run::<4>(&mut validity),
+                256..=319 => br.run::<5>(&mut validity),
+                320..=383 => br.run::<6>(&mut validity),
+                384..=447 => br.run::<7>(&mut validity),
+                448..=511 => br.run::<8>(&mut validity),
                 512..=1023 => br.run::<16>(&mut validity),
                 1024..=2047 => br.run::<32>(&mut validity),
                 2048..=4095 => br.run::<64>(&mut validity),
@@ -374,7 +383,7 @@ impl Ctx {
             if pr > 1 {
                 need += 2 * pcb;
             }
-            let words = need.div_ceil(64).next_power_of_two() as u64;
+            let words = super::budget::words(need);
             let bytes = super::budget::bracket_bytes(players as u64, words);
             if bytes > worst.0 {
                 worst = (bytes, players);

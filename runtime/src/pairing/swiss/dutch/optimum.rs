@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::NONE;
-use crate::pairing::swiss::dense::{max_weight_matching_dense, DenseMatching};
+use crate::pairing::swiss::dense::{max_weight_matching_dense, DenseMatching, WarmMatching};
 use crate::pairing::swiss::weight::{Big, Weight};
 
 /// The transpositions without widening the weights, as far as possible: with optimal duals of
@@ -33,22 +33,21 @@ pub(super) fn greedy_transpositions<const L: usize>(
         t
     };
     let best = total(opt, &st);
-    let Some((active, m)) = opt.last.as_ref() else {
+    if opt.last.is_none() {
         return (Vec::new(), false);
-    };
-    let pos = |v: usize| active.binary_search(&v).ok();
+    }
     let mut taken = vec![false; opt.n];
     let mut pairs = Vec::new();
     for &p in s1 {
-        let Some(pa) = pos(p) else {
+        if opt.fixed[p] != NONE {
             break;
-        };
+        }
         let choice = remainder.iter().copied().find(|&o| {
             o > p
                 && !taken[o]
                 && !matched.get(o).copied().unwrap_or(false)
                 && !opt.get(p, o).is_zero()
-                && pos(o).is_some_and(|oa| m.is_tight(pa, oa, opt.solved(p, o)))
+                && opt.is_tight(p, o)
         });
         let Some(choice) = choice else {
             break;
@@ -56,26 +55,15 @@ pub(super) fn greedy_transpositions<const L: usize>(
         taken[choice] = true;
         pairs.push((p, choice));
     }
-    let extends = |k: usize| -> bool {
-        if k == 0 {
-            return true;
-        }
-        let mut trial = Opt::<L> {
-            n: opt.n,
-            w: opt.w.clone(),
-            fixed: opt.fixed.clone(),
-            last: None,
-            before: BTreeMap::new(),
-        };
-        for &(p, o) in &pairs[..k] {
-            trial.finalize(p, o);
-        }
-        let st2 = trial.compute();
-        total(&trial, &st2) == best
-    };
+    // The checks below build matchings of their own: the kept one's tables go first.
+    opt.release();
+    let opt = &*opt;
+    let extends = |k: usize| -> bool { k == 0 || opt.total_with(&pairs[..k]) == best };
     let whole = pairs.len();
+    // The leading pairs that the optimum just solved already makes extend without a check.
+    let agree = pairs.iter().take_while(|&&(p, o)| st[p] == o).count();
     // Gallop down from the whole: `good` extends, `bad` does not (or is past the end).
-    let (mut good, mut bad) = (0usize, whole + 1);
+    let (mut good, mut bad) = (agree, whole + 1);
     let mut step = 1usize;
     loop {
         let k = bad.saturating_sub(step).max(good);
@@ -123,16 +111,15 @@ pub(super) fn transpose<const L: usize, const L2: usize>(
         pos[a] = ai;
     }
     let extra = s1.len() * fb;
-    let mut w2 = vec![Big::<L2>::default(); n * n.saturating_sub(1) / 2];
-    for &a in &active {
-        for &c in &active {
-            if a < c {
-                let w = opt.get(a, c);
-                if !w.is_zero() {
-                    let mut x = widen::<L, L2>(&w);
-                    x.shl(extra);
-                    w2[tri(a, c)] = x;
-                }
+    // Over the unfixed positions only: this matching is built beside the bracket's own.
+    let mut w2 = vec![Big::<L2>::default(); active.len() * active.len().saturating_sub(1) / 2];
+    for (ci, &c) in active.iter().enumerate() {
+        for (ai, &a) in active.iter().enumerate().take(ci) {
+            let w = opt.get(a, c);
+            if !w.is_zero() {
+                let mut x = widen::<L, L2>(&w);
+                x.shl(extra);
+                w2[tri(ai, ci)] = x;
             }
         }
     }
@@ -143,15 +130,18 @@ pub(super) fn transpose<const L: usize, const L2: usize>(
             if o <= p || matched.get(o).copied().unwrap_or(false) {
                 continue;
             }
-            let x = &mut w2[tri(p, o)];
+            if pos[p] == NONE || pos[o] == NONE {
+                addend += 1;
+                continue;
+            }
+            let x = &mut w2[tri(pos[p], pos[o])];
             if !x.is_zero() {
                 x.add_at(offset, addend);
             }
             addend += 1;
         }
     }
-    let mates =
-        max_weight_matching_dense(active.len(), &|ai, ci| w2[tri(active[ai], active[ci])]).mates();
+    let mates = max_weight_matching_dense(active.len(), &|ai, ci| w2[tri(ai, ci)]).mates();
     Some(
         s1.iter()
             .map(|&p| {
@@ -172,16 +162,38 @@ pub(super) fn tri(a: usize, b: usize) -> usize {
     hi * (hi - 1) / 2 + lo
 }
 
+/// The last solve of a bracket's optimality matching: kept whole for warm starts, or only
+/// its duals (the solver's tables released before other matchings are built).
+enum Last<const L: usize> {
+    Warm(Box<WarmMatching<Big<L>>>),
+    Cold(DenseMatching<Big<L>>),
+}
+
+impl<const L: usize> Last<L> {
+    fn is_tight(&self, i: usize, j: usize, w: Big<L>) -> bool {
+        match self {
+            Last::Warm(m) => m.is_tight(i, j, w),
+            Last::Cold(m) => m.is_tight(i, j, w),
+        }
+    }
+}
+
 /// The optimality matching of one bracket: a triangle of weights, pairs already fixed, and the
-/// last solution (for its duals).
+/// last solution (for its duals, and to start the next solve from).
 pub(super) struct Opt<const L: usize> {
     n: usize,
     w: Vec<Big<L>>,
     fixed: Vec<usize>,
-    last: Option<(Vec<usize>, DenseMatching<Big<L>>)>,
+    /// The vertices of the last solve (positions unfixed then) and its matching.
+    last: Option<(Vec<usize>, Last<L>)>,
     /// The weights changed since `last` was solved, as they were then (the duals are tested
     /// against those): a few per nudge, where a copy of the triangle would double its memory.
+    /// Kept only for a cold `last` (a warm one holds its weights).
     before: BTreeMap<usize, Big<L>>,
+    /// The pairs whose weight changed since a warm `last` was solved.
+    changed: Vec<(u32, u32)>,
+    /// The pairs fixed since `last` was solved.
+    newly_fixed: Vec<(usize, usize)>,
 }
 
 impl<const L: usize> Opt<L> {
@@ -192,6 +204,8 @@ impl<const L: usize> Opt<L> {
             fixed: vec![NONE; n],
             last: None,
             before: BTreeMap::new(),
+            changed: Vec::new(),
+            newly_fixed: Vec::new(),
         }
     }
 
@@ -200,8 +214,15 @@ impl<const L: usize> Opt<L> {
             return;
         }
         let k = tri(a, b);
-        if self.last.is_some() {
-            self.before.entry(k).or_insert(self.w[k]);
+        match &self.last {
+            Some((_, Last::Cold(_))) => {
+                self.before.entry(k).or_insert(self.w[k]);
+            }
+            Some((_, Last::Warm(_))) if self.w[k] != w => {
+                self.changed.push((a as u32, b as u32));
+            }
+            Some((_, Last::Warm(_))) => {}
+            None => {}
         }
         self.w[k] = w;
     }
@@ -210,6 +231,13 @@ impl<const L: usize> Opt<L> {
     pub(super) fn solved(&self, a: usize, b: usize) -> Big<L> {
         if a == b {
             return Big::default();
+        }
+        if let Some((active, Last::Warm(m))) = &self.last {
+            let pos = |v: usize| active.binary_search(&v).ok();
+            return match (pos(a), pos(b)) {
+                (Some(x), Some(y)) => m.weight(x, y),
+                _ => Big::default(),
+            };
         }
         let k = tri(a, b);
         self.before.get(&k).copied().unwrap_or(self.w[k])
@@ -227,14 +255,82 @@ impl<const L: usize> Opt<L> {
         if a < self.n && b < self.n {
             self.fixed[a] = b;
             self.fixed[b] = a;
+            self.newly_fixed.push((a, b));
         }
     }
 
-    /// Solve from scratch; `result[i]` is i's partner, or i itself when unmatched.
-    pub(super) fn compute(&mut self) -> Vec<usize> {
-        let active: Vec<usize> = (0..self.n).filter(|&i| self.fixed[i] == NONE).collect();
+    /// Keep only the duals of the last solve, releasing the solver's tables (before another
+    /// matching of the bracket's size is built).
+    pub(super) fn release(&mut self) {
+        if let Some((active, Last::Warm(m))) = self.last.take() {
+            // The weights changed since, as they were solved, for the tightness tests.
+            for (a, b) in std::mem::take(&mut self.changed) {
+                let (a, b) = (a as usize, b as usize);
+                let pos = |v: usize| active.binary_search(&v).ok();
+                let was = match (pos(a), pos(b)) {
+                    (Some(x), Some(y)) => m.weight(x, y),
+                    _ => Big::default(),
+                };
+                self.before.entry(tri(a, b)).or_insert(was);
+            }
+            self.last = Some((active, Last::Cold((*m).into_matching())));
+        }
+    }
+
+    /// The largest total weight with the pairs fixed so far and `extra` besides (each pair's
+    /// weight counted once), solved apart from `last`.
+    pub(super) fn total_with(&self, extra: &[(usize, usize)]) -> Big<L> {
+        let mut out = self.fixed.clone();
+        for &(p, o) in extra {
+            out[p] = o;
+            out[o] = p;
+        }
+        let active: Vec<usize> = (0..self.n).filter(|&i| out[i] == NONE).collect();
         let m =
             max_weight_matching_dense(active.len(), &|ai, bi| self.w[tri(active[ai], active[bi])]);
+        let mut t = Big::<L>::default();
+        for (i, &f) in out.iter().enumerate() {
+            if f != NONE && f > i {
+                t = t.plus(self.get(i, f));
+            }
+        }
+        for (ai, mate) in m.mates().iter().enumerate() {
+            if let Some(bi) = *mate {
+                if bi > ai {
+                    t = t.plus(self.get(active[ai], active[bi]));
+                }
+            }
+        }
+        t
+    }
+
+    /// Solve: from the last solve when it is kept whole, else from scratch; `result[i]` is i's
+    /// partner, or i itself when unmatched.
+    pub(super) fn compute(&mut self) -> Vec<usize> {
+        let warm = matches!(self.last, Some((_, Last::Warm(_))));
+        let (active, m) = if warm {
+            let Some((active, Last::Warm(mut m))) = self.last.take() else {
+                unreachable!()
+            };
+            let pos = |v: usize| active.binary_search(&v).ok();
+            for &(a, b) in &self.newly_fixed {
+                if let (Some(x), Some(y)) = (pos(a), pos(b)) {
+                    m.remove_pair(x, y);
+                }
+            }
+            for &(a, b) in &self.changed {
+                let (a, b) = (a as usize, b as usize);
+                if let (Some(x), Some(y)) = (pos(a), pos(b)) {
+                    m.set_weight(x, y, self.w[tri(a, b)]);
+                }
+            }
+            m.solve();
+            (active, m)
+        } else {
+            let active: Vec<usize> = (0..self.n).filter(|&i| self.fixed[i] == NONE).collect();
+            let m = WarmMatching::new(active.len(), &|ai, bi| self.w[tri(active[ai], active[bi])]);
+            (active, Box::new(m))
+        };
         let mut st: Vec<usize> = (0..self.n).collect();
         for (i, f) in self.fixed.iter().enumerate() {
             if *f != NONE {
@@ -243,11 +339,15 @@ impl<const L: usize> Opt<L> {
         }
         for (ai, mate) in m.mates().iter().enumerate() {
             if let Some(bi) = mate {
-                st[active[ai]] = active[*bi];
+                if self.fixed[active[ai]] == NONE {
+                    st[active[ai]] = active[*bi];
+                }
             }
         }
-        self.last = Some((active, m));
+        self.last = Some((active, Last::Warm(m)));
         self.before.clear();
+        self.changed.clear();
+        self.newly_fixed.clear();
         st
     }
 
@@ -289,5 +389,17 @@ impl<const L: usize> Opt<L> {
             }
         }
         self.compute()
+    }
+
+    /// Whether {a, b} is tight in the last solve (false for a position fixed then).
+    pub(super) fn is_tight(&self, a: usize, b: usize) -> bool {
+        let Some((active, m)) = &self.last else {
+            return false;
+        };
+        let pos = |v: usize| active.binary_search(&v).ok();
+        match (pos(a), pos(b)) {
+            (Some(x), Some(y)) => m.is_tight(x, y, self.solved(a, b)),
+            _ => false,
+        }
     }
 }

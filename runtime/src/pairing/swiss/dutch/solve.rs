@@ -2,7 +2,7 @@
 //! order of candidates (moved-down players, their opponents, exchanges, transpositions), each
 //! fixed by nudging the reserved low bits of the weights.
 
-use super::bracket::Bracket;
+use super::bracket::{Bracket, Layout};
 use super::optimum::{greedy_transpositions, transpose, tri, Opt};
 use super::{bits, NONE};
 use crate::pairing::swiss::cardinality::CardinalityMatcher;
@@ -42,9 +42,11 @@ struct Remainder {
 struct Solve<'b, 'c, const L: usize> {
     br: &'b Bracket<'c>,
     validity: &'b mut CardinalityMatcher,
-    /// The quality weight of each pair once (a triangle): the bracket's largest table. A pair
-    /// ruled out by a phase is set to zero here.
-    base: Vec<Big<L>>,
+    /// The layout of the quality weights, which are computed again when needed rather than
+    /// kept in a second triangle beside `opt`'s.
+    layout: Layout,
+    /// The pairs a phase ruled out (one bit per pair of the triangle): their quality is zero.
+    ruled_out: Vec<u64>,
     /// The weights as solved, the quality plus the current nudges.
     opt: Opt<L>,
     /// The current optimum: each position's partner, or itself when unmatched.
@@ -59,12 +61,11 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
     fn new(br: &'b Bracket<'c>, validity: &'b mut CardinalityMatcher) -> Self {
         let n = br.pbi.len();
         let layout = br.layout();
-        let mut base = vec![Big::<L>::default(); n * n.saturating_sub(1) / 2];
+        let pcb = layout.pcb;
         let mut opt = Opt::<L>::new(n);
         for o in br.sgb..n {
             for p in 0..o {
                 let w = br.edge::<L>(&layout, p, o);
-                base[tri(o, p)] = w;
                 opt.set(p, o, w);
             }
         }
@@ -72,17 +73,28 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
         Solve {
             br,
             validity,
-            base,
+            layout,
+            ruled_out: vec![0; (n * n.saturating_sub(1) / 2).div_ceil(64)],
             opt,
             st,
             matched: vec![false; br.nsgb],
-            pcb: layout.pcb,
+            pcb,
         }
     }
 
     /// The quality weight of the pair {x, y} (x ≠ y).
     fn w(&self, x: usize, y: usize) -> Big<L> {
-        self.base[tri(x, y)]
+        let k = tri(x, y);
+        if self.ruled_out[k / 64] >> (k % 64) & 1 == 1 || x.max(y) < self.br.sgb {
+            return Big::default();
+        }
+        self.br.edge::<L>(&self.layout, x.min(y), x.max(y))
+    }
+
+    /// Rule the pair {x, y} out for the rest of the bracket.
+    fn rule_out(&mut self, x: usize, y: usize) {
+        let k = tri(x, y);
+        self.ruled_out[k / 64] |= 1 << (k % 64);
     }
 
     /// Whether position `x` is currently paired with a resident.
@@ -283,7 +295,7 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
             }
             for &o in &r.players[it + 1..] {
                 if exchange {
-                    self.base[tri(o, p)] = Big::default();
+                    self.rule_out(o, p);
                 }
                 let e = self.s1_weight(r, p, o, it);
                 self.opt.set(p, o, e);
@@ -315,11 +327,11 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
             if self.in_s1(p) {
                 remaining -= 1;
                 for &o in &r.players[..pos] {
-                    self.base[tri(p, o)] = Big::default();
+                    self.rule_out(p, o);
                     self.opt.set(p, o, Big::default());
                 }
                 for o in nsgb..n {
-                    self.base[tri(o, p)] = Big::default();
+                    self.rule_out(o, p);
                     self.opt.set(p, o, Big::default());
                 }
             }
@@ -334,12 +346,16 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
 
     /// Fix S1 and S2: only pairs of an S1 player with a later S2 player stay possible.
     fn fix_halves(&mut self, r: &Remainder) {
+        // Dropping the S1 bonus lowers the optimum's own edges by more than all the nudges
+        // below it: the duals would have that much to work down, so the next solve starts
+        // from scratch.
+        self.opt.release();
         for (pi, &p) in r.players.iter().enumerate() {
             for &o in &r.players[pi + 1..] {
                 if !self.in_s1(p) || self.in_s1(o) {
-                    self.base[tri(o, p)] = Big::default();
+                    self.rule_out(o, p);
                 }
-                let e = self.base[tri(o, p)];
+                let e = self.w(o, p);
                 self.opt.set(p, o, e);
             }
         }
@@ -384,11 +400,9 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
     fn transpose_in_chunks(&mut self, r: &Remainder, s1: &[usize], limit: usize) -> usize {
         let fb = bits(r.players.len());
         let need = self.br.weight_bits();
-        let width = if 64 * L >= need + 1 + 4 * fb {
-            64 * L
-        } else {
-            128 * L
-        };
+        // A power of two of words with room for a few S1 fields: the widths the chunks had
+        // when brackets' weights were powers of two, and no wider than needed.
+        let width = 64 * (need + 1 + 4 * fb).div_ceil(64).next_power_of_two();
         let k = ((width - 1).saturating_sub(need) / fb.max(1)).max(1);
         let mut solved = 0usize;
         for chunk in s1.chunks(k).take(limit) {

@@ -1,0 +1,167 @@
+//! The warm-started matching: a solver kept between solves, re-optimised from its last matching
+//! and duals after some edges change or some pairs leave the graph.
+
+use super::super::weight::Weight;
+use super::{tight, DenseMatching, Solver};
+
+/// A maximum-weight matching kept between solves: after some edges change, or some matched
+/// pairs leave the graph, it is solved again from its current matching and duals (warm
+/// start) instead of from scratch. Each solve gives a maximum-weight matching of the current
+/// weights; among several, which one may differ from a solve from scratch.
+pub struct WarmMatching<W: Weight> {
+    s: Solver<W>,
+    /// Vertices taken out of the graph (paired outside it): no edges, matched to each other.
+    inert: Vec<bool>,
+    /// Pairs taken out since the last solve.
+    pending: Vec<(usize, usize)>,
+    /// Vertices whose edges changed since the last solve.
+    dirty: Vec<bool>,
+    parent: Vec<usize>,
+}
+
+impl<W: Weight> WarmMatching<W> {
+    /// Solve from scratch.
+    pub fn new(n: usize, weight: &dyn Fn(usize, usize) -> W) -> Self {
+        let mut s = Solver::build(n, weight);
+        s.run();
+        let parent = s.parents();
+        WarmMatching {
+            s,
+            inert: vec![false; n],
+            pending: Vec::new(),
+            dirty: vec![false; n],
+            parent,
+        }
+    }
+
+    /// The partner of each vertex, if matched.
+    pub fn mates(&self) -> Vec<Option<usize>> {
+        self.s.mates()
+    }
+
+    /// The weight of edge (i, j) as last set (zero for an inert vertex's).
+    pub fn weight(&self, i: usize, j: usize) -> W {
+        if i == j || i >= self.s.n || j >= self.s.n {
+            return W::zero();
+        }
+        self.s.gw[self.s.at(i + 1, j + 1)].half().half()
+    }
+
+    /// Set the weight of edge (i, j) (zero: no edge); takes effect at the next `solve`.
+    pub fn set_weight(&mut self, i: usize, j: usize, w: W) {
+        if i == j || i >= self.s.n || j >= self.s.n || self.inert[i] || self.inert[j] {
+            return;
+        }
+        let (u, v) = (i + 1, j + 1);
+        let w2 = w.plus(w);
+        let w4 = w2.plus(w2);
+        for k in [self.s.at(u, v), self.s.at(v, u)] {
+            self.s.gw[k] = w4;
+            self.s.has[k] = !w.is_zero();
+        }
+        self.dirty[i] = true;
+        self.dirty[j] = true;
+    }
+
+    /// Take the pair {i, j} out of the graph, matched to each other; at the next `solve`.
+    pub fn remove_pair(&mut self, i: usize, j: usize) {
+        if i == j || i >= self.s.n || j >= self.s.n || self.inert[i] || self.inert[j] {
+            return;
+        }
+        self.inert[i] = true;
+        self.inert[j] = true;
+        self.pending.push((i, j));
+    }
+
+    /// Solve again from the current matching and duals.
+    pub fn solve(&mut self) {
+        let s = &mut self.s;
+        let n = s.n;
+        s.dissolve_blossoms();
+        for (i, j) in std::mem::take(&mut self.pending) {
+            let (u, v) = (i + 1, j + 1);
+            for x in [u, v] {
+                let old = s.mate[x];
+                if old != 0 {
+                    s.mate[old] = 0;
+                }
+                for y in 1..=n {
+                    let (k1, k2) = (s.at(x, y), s.at(y, x));
+                    s.has[k1] = false;
+                    s.has[k2] = false;
+                    s.gw[k1] = W::zero();
+                    s.gw[k2] = W::zero();
+                }
+                s.lab[x] = W::zero();
+            }
+            s.mate[u] = v;
+            s.mate[v] = u;
+        }
+        // Feasibility: raise each changed vertex's label to cover its heaviest violated edge.
+        for i in 0..n {
+            if !self.dirty[i] || self.inert[i] {
+                continue;
+            }
+            self.dirty[i] = false;
+            let u = i + 1;
+            let mut need = W::zero();
+            for x in 1..=n {
+                let k = s.at(u, x);
+                if !s.has[k] {
+                    continue;
+                }
+                let have = s.lab[u].plus(s.lab[x]);
+                if s.gw[k] > have {
+                    let lack = s.gw[k].minus(have);
+                    if lack > need {
+                        need = lack;
+                    }
+                }
+            }
+            s.lab[u] = s.lab[u].plus(need);
+        }
+        self.dirty.iter_mut().for_each(|d| *d = false);
+        // Complementary slackness: a matched edge that is no longer tight is given up.
+        for u in 1..=n {
+            let v = s.mate[u];
+            if v == 0 || self.inert[u - 1] {
+                continue;
+            }
+            let k = s.at(u, v);
+            if !s.has[k] || s.lab[u].plus(s.lab[v]) != s.gw[k] {
+                s.mate[u] = 0;
+                s.mate[v] = 0;
+            }
+        }
+        // Exposed labels even: every tree's labels then share one parity, so that half the
+        // reduced cost of an edge between two trees stays whole.
+        for u in 1..=n {
+            if s.mate[u] == 0 {
+                let even = s.lab[u].half().plus(s.lab[u].half());
+                if even != s.lab[u] {
+                    let one = s.lab[u].minus(even);
+                    s.lab[u] = s.lab[u].plus(one);
+                }
+            }
+        }
+        s.epoch += 1;
+        s.run();
+        self.parent = s.parents();
+    }
+
+    /// Whether edge (i, j) of weight `w` (the weight of the last solve) has zero reduced cost;
+    /// never for an inert vertex.
+    pub fn is_tight(&self, i: usize, j: usize, w: W) -> bool {
+        if i >= self.s.n || j >= self.s.n || self.inert[i] || self.inert[j] {
+            return false;
+        }
+        tight(&self.s.lab, &self.parent, i, j, w)
+    }
+
+    /// The duals of the last solve, the solver's tables released.
+    pub fn into_matching(self) -> DenseMatching<W> {
+        let mut m = self.s.finish();
+        m.gone = self.inert;
+        m
+    }
+}
