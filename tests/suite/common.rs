@@ -58,6 +58,17 @@ pub fn simulate_roster(
     )
 }
 
+/// `simulate` of `regulation` on `roster` refused with `code`, `times` times: exit 1, nothing
+/// simulated; the report as one line.
+pub fn refused(regulation: &str, roster: &str, lang: &str, code: &str, times: usize) -> String {
+    let (status, out, err) = simulate_roster(regulation, roster, lang);
+    let err = one_line(&err);
+    assert_eq!(status, Some(1), "{out}{err}");
+    assert!(out.is_empty(), "nothing simulated: {out}");
+    assert_eq!(err.matches(code).count(), times, "{err}");
+    err
+}
+
 /// A diagnostic report read as one line: the renderer wraps long messages behind `│`.
 pub fn one_line(report: &str) -> String {
     report

@@ -37,11 +37,7 @@ a6,己,men,2200
 
 #[test]
 fn by_rating_refuses_every_row_below_the_best_rated() {
-    let (code, out, err) = simulate(REGULATION, ROSTER, "en");
-    let err = one_line(&err);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.is_empty(), "nothing simulated: {out}");
-    assert_eq!(err.matches("R004").count(), 2, "{err}");
+    let err = refused(REGULATION, ROSTER, "en", "R004", 2);
     assert!(
         err.contains("6 players for a field of at most 4, the best rated admitted: this row is not among the 4 best rated"),
         "{err}"

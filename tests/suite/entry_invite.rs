@@ -42,11 +42,7 @@ o2,公二,CHN,men,2000,open
 
 #[test]
 fn a_row_outside_the_invitation_list_is_refused_at_its_federation_cell() {
-    let (code, out, err) = simulate(REGULATION, ROSTER, "en");
-    let err = one_line(&err);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.is_empty(), "nothing simulated: {out}");
-    assert_eq!(err.matches("R043").count(), 3, "{err}");
+    let err = refused(REGULATION, ROSTER, "en", "R043", 3);
     assert!(
         err.contains("pool `invited` (邀请) invites 2 of CHN; this row is player 3 of CHN"),
         "{err}"

@@ -44,11 +44,7 @@ o2,公二,绵阳,men,2000,open,
 
 #[test]
 fn a_row_of_a_qualifiers_pool_without_its_place_is_refused_at_its_qualified_cell() {
-    let (code, out, err) = simulate(REGULATION, ROSTER, "en");
-    let err = one_line(&err);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.is_empty(), "nothing simulated: {out}");
-    assert_eq!(err.matches("R042").count(), 2, "{err}");
+    let err = refused(REGULATION, ROSTER, "en", "R042", 2);
     assert!(
         err.contains("pool `city` (地市州分站赛晋级) admits only qualifiers of 地市州分站赛, and this row gives no qualifying place"),
         "{err}"

@@ -45,11 +45,7 @@ o2,公二,men,2000,open
 
 #[test]
 fn reserve_rows_beyond_the_declined_places_are_refused_at_their_pool_cell() {
-    let (code, out, err) = simulate(REGULATION, ROSTER, "en");
-    let err = one_line(&err);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.is_empty(), "nothing simulated: {out}");
-    assert_eq!(err.matches("R044").count(), 1, "{err}");
+    let err = refused(REGULATION, ROSTER, "en", "R044", 1);
     assert!(
         err.contains("pool `reserve` (候补) fills only the places pool `rated` (等级分前4位) leaves empty (1 of 4), the best rated first; 2 of its players are in the roster and this row is not among the 1 best rated"),
         "{err}"

@@ -62,11 +62,7 @@ o4,公四,育才小学,men,2015-03-01,5,open
 
 #[test]
 fn a_row_outside_its_groups_category_is_refused_at_its_pool_cell() {
-    let (code, out, err) = simulate(REGULATION, ROSTER, "en");
-    let err = one_line(&err);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.is_empty(), "nothing simulated: {out}");
-    assert_eq!(err.matches("R041").count(), 2, "{err}");
+    let err = refused(REGULATION, ROSTER, "en", "R041", 2);
     assert!(
         err.contains("pool `low` (小学低年级组) takes only players of category `low` (小学低年级组), and this player is not one"),
         "{err}"
