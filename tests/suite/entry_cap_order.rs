@@ -3,7 +3,7 @@
 //! refused at its `rating` cell (R004) in both languages; with `first_come` the same roster is
 //! refused at the first row over the cap only.
 
-use crate::common::{one_line, simulate_roster as simulate};
+use crate::common::{one_line, refused, simulate_roster as simulate};
 
 const REGULATION: &str = r#"regulation "等级分邀请赛" en "Rating Open" {
   dates 2026-09-01 .. 2026-09-02

@@ -4,7 +4,7 @@
 //! invited is refused at its `federation` cell (R043) in both languages, and nothing runs; the
 //! open pool beside it takes anyone. A generated roster gives the pool the invited federations.
 
-use crate::common::{one_line, simulate_roster as simulate, xqreg};
+use crate::common::{one_line, refused, simulate_roster as simulate, xqreg};
 
 const REGULATION: &str = r#"regulation "国际象棋邀请赛" en "International Invitational" {
   dates 2026-11-01 .. 2026-11-03

@@ -5,7 +5,7 @@
 //! `replacement next_in_line` a place below the top 12 enters as a replacement down the event's
 //! ranking. A generated roster gives its qualifiers places within the top N.
 
-use crate::common::{one_line, simulate_roster as simulate, xqreg};
+use crate::common::{one_line, refused, simulate_roster as simulate, xqreg};
 
 const REGULATION: &str = r#"regulation "某省棋王赛" en "Provincial Open" {
   dates 2026-10-14 .. 2026-10-16

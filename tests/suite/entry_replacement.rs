@@ -4,7 +4,7 @@
 //! them is refused at its `pool` cell (R044) in both languages and nothing runs. A generated
 //! roster fills rated itself and holds no reserve.
 
-use crate::common::{one_line, simulate_roster as simulate, xqreg};
+use crate::common::{one_line, refused, simulate_roster as simulate, xqreg};
 
 const REGULATION: &str = r#"regulation "等级分邀请赛" en "Rating Invitational" {
   dates 2026-09-01 .. 2026-09-02

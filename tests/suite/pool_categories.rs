@@ -5,7 +5,7 @@
 //! players over the groups in turn, each only up to its stages' caps, each player meeting the
 //! condition of the group it is put in.
 
-use crate::common::{one_line, simulate_roster as simulate, xqreg};
+use crate::common::{refused, simulate_roster as simulate, xqreg};
 
 const REGULATION: &str = r#"regulation "某市快棋公开赛" en "City Rapid Open" {
   dates 2026-08-15 .. 2026-08-16

@@ -1,7 +1,8 @@
 //! `lineup fixed|each_round [deadline D before] [default roster_order]`: how a team stage sets
 //! each round's line-up. The clause acts only in a team stage (E114, `contract::formats`); the
 //! words are closed sets (`words`); here: a fixed line-up takes no deadline or default (E222),
-//! since nothing is handed in.
+//! since nothing is handed in, and a colour balance of 0 cannot hold after an odd number of
+//! games (E225).
 
 use xqreg_grammar::ast::StageClause;
 
@@ -16,7 +17,26 @@ code!(E222, "E222", "fixed-lineup-with-options", Error,
     "stage main { team_round_robin single boards 4  lineup fixed deadline 30min before }",
     Template::new("Delete the deadline and the default, or write `lineup each_round`.", "删去时限和默认办法，或改为 `lineup each_round`。"));
 
-pub const CODES: &[&Code] = &[&E222];
+code!(E225, "E225", "colour-balance-zero", Error,
+    Template::new("`colour_balance K` bounds the difference between a player's Red and Black games over the stage. After an odd number of games the difference is at least 1, so a balance of 0 is broken after every odd round whatever the line-ups (the run would warn, W260, each time).",
+        "`colour_balance K` 限定队员本阶段执红与执黑局数之差。下过奇数局后差至少为1，因此差为0的规定无论如何排出场名单都会在每个单数轮后被打破（运行时每次都会警告 W260）。"),
+    "stage main { team_round_robin single boards 4  lineup each_round colour_balance 0 }",
+    Template::new("Write `colour_balance 1` (the usual rule: never two more of one colour).", "改为 `colour_balance 1`（通常的规定：某一方最多多执一局）。"));
+
+pub const CODES: &[&Code] = &[&E222, &E225];
+
+const BALANCE_ZERO: Report = Report {
+    code: &E225,
+    message: Template::new(
+        "stage `{stage}`: a colour balance of 0 breaks after every odd round",
+        "阶段 `{stage}`：执红执黑之差为0的规定在每个单数轮后都会被打破",
+    ),
+    label: Template::new(
+        "at least 1 after an odd number of games",
+        "下过奇数局后至少为1",
+    ),
+    help: Template::new("write `colour_balance 1`", "改为 `colour_balance 1`"),
+};
 
 const FIXED_WITH: Report = Report {
     code: &E222,
@@ -38,15 +58,19 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 mode,
                 deadline,
                 default,
+                colour_balance,
                 ..
             } = c
             else {
                 continue;
             };
+            let stage = st.name.node.as_str();
+            if let Some(b) = colour_balance.as_ref().filter(|b| b.node == 0) {
+                diags.push(BALANCE_ZERO.at(b.span, &[("stage", stage)]));
+            }
             if mode.node != "fixed" {
                 continue;
             }
-            let stage = st.name.node.as_str();
             if let Some(d) = deadline {
                 diags.push(FIXED_WITH.at(d.span, &[("stage", stage), ("what", "deadline")]));
             }
