@@ -14,7 +14,7 @@ mod stages;
 
 use xqreg_grammar::ast::{self, HeaderClause, Item};
 use xqreg_grammar::Span;
-use xqreg_runtime::plan::{self, Origin, Plan, SourceSpan};
+use xqreg_runtime::plan::{self, Origin, Plan};
 
 use crate::check::Checked;
 use crate::diagnostics::source::SourceFile;
@@ -40,16 +40,7 @@ pub(crate) struct Lowerer<'a> {
 impl<'a> Lowerer<'a> {
     /// The origin of a clause at `span`.
     pub fn origin(&self, span: Span) -> Origin {
-        let pos = self.source.position(span.start as usize);
-        Origin::Clause {
-            file: self.source.name.clone(),
-            line: pos.line as u32,
-            column: pos.column as u32,
-            span: SourceSpan {
-                start: span.start,
-                end: span.end,
-            },
-        }
+        self.source.origin(span)
     }
 
     fn items(&self) -> impl Iterator<Item = &'a Item> {

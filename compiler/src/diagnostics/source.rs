@@ -25,6 +25,20 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
+    /// The plan's origin of the clause or cell at `span`: its line and column, and the span.
+    pub fn origin(&self, span: Span) -> xqreg_runtime::plan::Origin {
+        let pos = self.position(span.start as usize);
+        xqreg_runtime::plan::Origin::Clause {
+            file: self.name.clone(),
+            line: pos.line as u32,
+            column: pos.column as u32,
+            span: xqreg_runtime::plan::SourceSpan {
+                start: span.start,
+                end: span.end,
+            },
+        }
+    }
+
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
         let text = text.into();
         let line_starts = std::iter::once(0)

@@ -11,12 +11,11 @@ use serde::Serialize;
 use xqreg_grammar::ast::{
     self, GameOutcome, Item, PlayerAttr, ResultLine, Scenario, ScenarioRoster,
 };
-use xqreg_grammar::Span;
 use xqreg_runtime::engine::{
     FixedDraw, GameResult, LineupSeat, Player, RecordedGame, RecordedLineup, RecordedResults,
     RecordedWithdrawal, RestRule, Roster, RuntimeProblem,
 };
-use xqreg_runtime::plan::{Origin, Plan, Sex, SourceSpan, Title};
+use xqreg_runtime::plan::{Plan, Sex, Title};
 
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Lang, Msg};
@@ -62,19 +61,6 @@ pub fn run_all(file: &ast::File, plan: &Plan, source: &SourceFile) -> Vec<Scenar
         })
         .map(|s| run_one(file, s, plan, source))
         .collect()
-}
-
-fn origin(source: &SourceFile, span: Span) -> Origin {
-    let pos = source.position(span.start as usize);
-    Origin::Clause {
-        file: source.name.clone(),
-        line: pos.line as u32,
-        column: pos.column as u32,
-        span: SourceSpan {
-            start: span.start,
-            end: span.end,
-        },
-    }
 }
 
 fn run_one(file: &ast::File, s: &Scenario, plan: &Plan, source: &SourceFile) -> ScenarioOutcome {
@@ -233,7 +219,7 @@ fn results(s: &Scenario, teams: &BTreeMap<String, String>, source: &SourceFile) 
             stage: d.stage.node.clone(),
             group: d.group.as_ref().map(|g| g.node.clone()),
             players: d.players.iter().map(|p| p.node.clone()).collect(),
-            origin: origin(source, d.span),
+            origin: source.origin(d.span),
         });
     }
     for line in &s.results {
@@ -272,7 +258,7 @@ fn results(s: &Scenario, teams: &BTreeMap<String, String>, source: &SourceFile) 
                         black_fouls: 0,
                         step,
                         game: Some(*n),
-                        origin: origin(source, g.span),
+                        origin: source.origin(g.span),
                     });
                 }
             }
@@ -292,7 +278,7 @@ fn results(s: &Scenario, teams: &BTreeMap<String, String>, source: &SourceFile) 
                     .unwrap_or_else(|| player.node.clone()),
                 stage: stage.node.clone(),
                 after_round: round.node,
-                origin: origin(source, *span),
+                origin: source.origin(*span),
             }),
             ResultLine::Lineup {
                 team,
@@ -313,12 +299,12 @@ fn results(s: &Scenario, teams: &BTreeMap<String, String>, source: &SourceFile) 
                     .map(|(p, board)| LineupSeat {
                         board,
                         player: p.node.clone(),
-                        origin: origin(source, p.span),
+                        origin: source.origin(p.span),
                     })
                     .collect(),
-                origin: origin(source, team.span),
-                stage_origin: origin(source, stage.span),
-                round_origin: origin(source, round.span),
+                origin: source.origin(team.span),
+                stage_origin: source.origin(stage.span),
+                round_origin: source.origin(round.span),
             }),
             ResultLine::Declines { player, .. } => r.declined.push(player.node.clone()),
             ResultLine::Rest { rule, .. } => {

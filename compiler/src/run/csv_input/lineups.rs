@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{LineupSeat, RecordedLineup};
-use xqreg_runtime::plan::{Origin, SourceSpan};
 
 use super::{bad, decode, empty_cell, read_table, Table};
 use crate::diagnostics::source::SourceFile;
@@ -57,20 +56,6 @@ pub fn read_lineups(name: &str, bytes: &[u8]) -> Result<Vec<RecordedLineup>, Fil
             source,
             diagnostics: diags.sorted(),
         })
-    }
-}
-
-/// The origin of one cell: its line and column, and its span (the runtime's problems point at it).
-fn cell(source: &SourceFile, span: Span) -> Origin {
-    let pos = source.position(span.start as usize);
-    Origin::Clause {
-        file: source.name.clone(),
-        line: pos.line as u32,
-        column: pos.column as u32,
-        span: SourceSpan {
-            start: span.start,
-            end: span.end,
-        },
     }
 }
 
@@ -125,10 +110,10 @@ fn lineup_row(
         seats: vec![LineupSeat {
             board: board?,
             player,
-            origin: cell(source, player_span),
+            origin: source.origin(player_span),
         }],
-        origin: cell(source, team_span),
-        stage_origin: cell(source, stage_span),
-        round_origin: cell(source, round_span),
+        origin: source.origin(team_span),
+        stage_origin: source.origin(stage_span),
+        round_origin: source.origin(round_span),
     })
 }
