@@ -45,6 +45,19 @@ fn play_live(dir: &str, file: &str, seed: u64, work: &Path) -> Vec<String> {
 /// Play one example live to its end in `work/event` with the results of `simulate --seed`;
 /// the event's directory and the failures found (publish tests reuse it).
 pub fn play(dir: &str, file: &str, seed: u64, work: &Path) -> (PathBuf, Vec<String>) {
+    play_batches(dir, file, seed, work, usize::MAX)
+}
+
+/// Play one example live in `work/event` with the results of `simulate --seed`: `batches`
+/// published batches get their results (then one more is published and left waiting), or all
+/// of them; the event's directory and the failures found.
+pub fn play_batches(
+    dir: &str,
+    file: &str,
+    seed: u64,
+    work: &Path,
+    batches: usize,
+) -> (PathBuf, Vec<String>) {
     let plan = plan_of(dir, file);
     let roster = xqreg::run::generated_roster(&plan, None, seed).expect("a field");
     let sim = xqreg::run::run_plan(&plan, &roster, &Default::default(), seed).expect("simulates");
@@ -58,10 +71,13 @@ pub fn play(dir: &str, file: &str, seed: u64, work: &Path) -> (PathBuf, Vec<Stri
         .expect("event new");
     let mut failures = Vec::new();
     let mut published = 0;
-    for _ in 0..10_000 {
+    for batch in 0..10_000 {
         let (paired, _) = commands::pair(&event, Lang::En)
             .map_err(|f| f.text)
             .expect("event pair");
+        if batch == batches {
+            return (event, failures);
+        }
         if paired.published.is_empty() {
             assert!(paired.finished, "{dir}: nothing to pair, yet not finished");
             break;

@@ -28,6 +28,7 @@ mod event_enter;
 mod event_live;
 mod event_publish;
 mod event_rosters;
+mod event_standings;
 mod examples;
 mod fixtures;
 mod fmt;

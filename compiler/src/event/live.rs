@@ -128,6 +128,22 @@ impl Live {
     pub fn finished(&self) -> bool {
         self.games.iter().all(|g| !g.pending)
     }
+
+    /// The last round a Swiss stage's standings count while it waits for results: the engine
+    /// stops such a stage at its first round waiting for a result and ranks the rounds before it
+    /// (no round is paired ahead from placeholder results). `None` for a stage with every result
+    /// in, and for other kinds (a round robin ranks every result recorded so far).
+    pub fn standings_after(&self, stage: &str) -> Option<u32> {
+        let kind = &self.outcome.stages.iter().find(|s| s.name == stage)?.kind;
+        if kind != "swiss" && kind != "team_swiss" {
+            return None;
+        }
+        self.games
+            .iter()
+            .filter(|g| g.stage == stage && g.pending)
+            .map(|g| g.round.saturating_sub(1))
+            .min()
+    }
 }
 
 fn origin() -> Origin {

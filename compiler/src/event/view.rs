@@ -234,13 +234,19 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool) -> String {
     if as_json {
         let v: Vec<_> = stages
             .iter()
-            .map(|s| json!({"stage": s.name, "groups": s.groups.iter().map(|g| json!({"group": g.name, "standings": g.standings})).collect::<Vec<_>>(), "complete": !live.games.iter().any(|g| g.stage == s.name && g.pending)}))
+            .map(|s| json!({"stage": s.name, "groups": s.groups.iter().map(|g| json!({"group": g.name, "standings": g.standings})).collect::<Vec<_>>(), "complete": !live.games.iter().any(|g| g.stage == s.name && g.pending), "after_round": live.standings_after(&s.name)}))
             .collect();
         return serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
     }
     let mut s = String::new();
     for st in stages {
         let done = !live.games.iter().any(|g| g.stage == st.name && g.pending);
+        let state = match live.standings_after(&st.name) {
+            Some(0) => " (no round complete yet)".to_string(),
+            Some(n) => format!(" (after round {n})"),
+            None if done => String::new(),
+            None => " (so far)".to_string(),
+        };
         for g in &st.groups {
             let _ = writeln!(
                 s,
@@ -250,7 +256,7 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool) -> String {
                     .as_ref()
                     .map(|n| format!(" group {n}"))
                     .unwrap_or_default(),
-                if done { "" } else { " (so far)" }
+                state
             );
             for r in &g.standings {
                 let tbs: Vec<String> = r

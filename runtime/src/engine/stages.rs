@@ -101,7 +101,13 @@ fn round_robin_stage(
                 } else {
                     (red, black, rp, bp)
                 };
+                let pending_before = ctx.pending;
                 let played = ctx.play_game(&at, red, black, &mut games);
+                if ctx.pending > pending_before {
+                    // The live driver: a game still to be played counts for nothing in the
+                    // standings so far (not as a forfeit, not as an opponent met).
+                    continue;
+                }
                 let (rrec, brec) = played.records(round, rp, bp, &stage.scoring);
                 if let Some(c) = comps.get_mut(g) {
                     if let Some(x) = c.get_mut(rp) {

@@ -88,7 +88,14 @@ pub(crate) fn run(
             );
         }
         let (boards, byes) = seats(stage, sw, round, &pairing, &field.state)?;
+        let pending_before = ctx.pending;
         let mut records = field.play(ctx, ix, stage, round, &boards);
+        if ctx.pending > pending_before {
+            // The live driver: this round waits for results. Its boards are there to publish,
+            // but the standings stay those after the last complete round, and no later round
+            // is paired from placeholder results (their opponents would count in 对手分).
+            break;
+        }
         field.give_byes(ctx, sw, round, &byes, &mut records);
         let missed = super::late::missed_points(sw, &stage.scoring);
         field.note_late(ctx, sw, round, &not_yet, missed);

@@ -101,7 +101,13 @@ pub(crate) fn run(
                 lineups::lineup_for(ctx, rule, &handed, &y, &at),
             );
             let played = (&x, &y);
+            let pending_before = ctx.pending;
             let gp = play_team_match(ctx, &at, stage, played, &mut games, balance.as_mut());
+            if ctx.pending > pending_before {
+                // The live driver: a match with a board still to be played counts for nothing
+                // in the standings so far (not as a drawn match of 0-0 boards).
+                continue;
+            }
             record_match(&mut comps, round, (xp, yp), &gp, match_points(stage));
         }
         if let Some(b) = balance.as_mut() {

@@ -57,7 +57,9 @@ pub(crate) fn run(
                 .any(|&p| !ctx.is_withdrawn(p, ix, &stage.name, round));
         }
         let pairing = pair_round(ctx, stage, sw, round, total, &state)?;
+        let pending_before = ctx.pending;
         let mut recs: Vec<Option<(RecordKind, Option<Side>)>> = vec![None; teams.len()];
+        let mut matches = Vec::with_capacity(pairing.boards.len());
         for (m, &(x, y)) in pairing.boards.iter().enumerate() {
             let (xp, yp) = (x as usize - 1, y as usize - 1);
             let (Some(xt), Some(yt)) = (teams.get(xp).cloned(), teams.get(yp).cloned()) else {
@@ -77,6 +79,14 @@ pub(crate) fn run(
             let yt = lineups::lineup_for(ctx, rule, &handed, &yt, &at);
             let played = (&xt, &yt);
             let gp = team::play_team_match(ctx, &at, stage, played, &mut games, balance.as_mut());
+            matches.push(((xp, yp), gp));
+        }
+        if ctx.pending > pending_before {
+            // The live driver: as in an individual Swiss, a round waiting for results is
+            // published but neither counted nor followed by rounds paired from placeholders.
+            break;
+        }
+        for ((xp, yp), gp) in matches {
             let (xk, yk) =
                 team::record_match(&mut comps, round, (xp, yp), &gp, team::match_points(stage));
             set(&mut recs, xp, (xk, Some(Side::Red)));

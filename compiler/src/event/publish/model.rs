@@ -78,6 +78,9 @@ pub struct StagePage {
     pub title: String,
     pub kind: String,
     pub complete: bool,
+    /// What the standings count while the stage waits for results (a Swiss ranks the rounds
+    /// before its first round waiting): the note above them says so.
+    pub counted: Option<String>,
     pub rounds: Vec<RoundView>,
     pub groups: Vec<GroupView>,
     pub bracket: Option<super::bracket::Bracket>,
@@ -334,7 +337,28 @@ pub fn stage_page(
         }
     }
     let rounds = rounds(st, &games, published, &field, &away, people, l);
-    let played: Vec<u32> = rounds.iter().map(|r| r.round).collect();
+    // The crosstable shows the rounds its totals count: a Swiss waiting for results, the rounds
+    // before the first one waiting (its results so far are in the round's pairing list).
+    let after = live.standings_after(&st.name);
+    let played: Vec<u32> = rounds
+        .iter()
+        .map(|r| r.round)
+        .filter(|&r| after.is_none_or(|a| r <= a))
+        .collect();
+    let counted = after.map(|a| {
+        let zh = |r: u32| crate::sheet::fmt::zh_numeral(u64::from(r));
+        match l {
+            Tr::Zh => format!(
+                "暂列：第{}轮后的成绩（第{}轮尚有对局未录入成绩）",
+                zh(a),
+                zh(a + 1)
+            ),
+            Tr::En => format!(
+                "Provisional: standings after round {a} (round {} has games without a result)",
+                a + 1
+            ),
+        }
+    });
     let halves_of = |tb: &xqreg_runtime::engine::tiebreak::TbValue| {
         tb.parts
             .iter()
@@ -395,6 +419,7 @@ pub fn stage_page(
         title: stage_title(live, ix),
         kind: st.kind.clone(),
         complete,
+        counted,
         rounds,
         groups,
         bracket,
