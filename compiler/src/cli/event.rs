@@ -104,6 +104,12 @@ pub enum EventCommand {
         #[arg(long, value_name = "ROUND")]
         round: Option<u32>,
     },
+    /// Line-ups handed in for a round of a team stage (`lineup each_round`), before it is paired.
+    Lineup {
+        dir: PathBuf,
+        /// The line-ups: stage, round, team, board, player (the CSV of `simulate --lineups`).
+        file: PathBuf,
+    },
     /// List the published games (with their results).
     Games {
         dir: PathBuf,
@@ -243,6 +249,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
         EventCommand::Enter { dir, file, round } => {
             crate::event::enter::enter(&dir, &file, round, l)
         }
+        EventCommand::Lineup { dir, file } => crate::event::lineup::lineup(&dir, &file, l),
         EventCommand::Games {
             dir,
             waiting,
@@ -253,6 +260,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             Ok(view::status(
                 &loaded.event.games,
                 &loaded.event.entries,
+                &loaded.event.lineups,
                 &live,
             ))
         }),

@@ -76,6 +76,8 @@ const TEXTS: &[(&str, &str)] = &[
     ("event enter", "补报：名单 CSV 中的新棋手在下一轮编排前进入积分编排（须规程允许）"),
     ("event enter.file", "新棋手，按名单的 CSV 格式"),
     ("event enter.round", "在哪一轮之前进入（默认：下一轮待编排的轮次）"),
+    ("event lineup", "团体赛某轮编排前提交的出场名单（规程写有 `lineup each_round`）"),
+    ("event lineup.file", "出场名单：阶段、轮次、队、台次、棋手（与 `simulate --lineups` 的 CSV 相同）"),
     ("event games", "列出已发布的对局（及其成绩）"),
     ("event games.waiting", "只列出等待成绩的对局"),
     ("event status", "已发布什么、等待哪些成绩、下一步是什么"),

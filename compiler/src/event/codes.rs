@@ -163,9 +163,21 @@ event_code!(
     "让棋手在下一轮之前补报（不写 `--round`）。"
 );
 
+event_code!(
+    E845,
+    "E845",
+    "event-lineup-round-published",
+    "`event lineup` hands in a line-up for a round that is published already: its boards are seated, and a published pairing stands.",
+    "`event lineup` 提交的出场名单所指的轮次已经公布：各台已排定，已公布的对阵不变。",
+    "xqreg event pair ev                 # main round 2 published\nxqreg event lineup ev round2.csv   # rows for main round 2",
+    "Hand in line-ups before `event pair` publishes their round; a change after that is a matter for the arbiter, not the pairing.",
+    "在 `event pair` 公布该轮之前提交出场名单；公布之后的变动由裁判处理，不改变对阵。"
+);
+
 /// Every code of `xqreg event`, sorted.
 pub fn codes() -> Vec<&'static Code> {
     vec![
         &E830, &E831, &E832, &E833, &E834, &E835, &E836, &E837, &E838, &E839, &E842, &E843, &E844,
+        &E845,
     ]
 }

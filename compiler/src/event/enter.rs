@@ -12,17 +12,8 @@ use xqreg_runtime::plan::{LateEntry, MissedRound, StageFormat};
 
 use super::codes;
 use super::store::StoredEntry;
-use super::{io, load, rendered, with_event, Fail, Res};
-use crate::diagnostics::{Code, Lang};
-
-/// A refusal in the command's language: code, message and help line, exit 1.
-fn refuse(code: &Code, lang: Lang, message: (String, String), help: (String, String)) -> Fail {
-    let text = match lang {
-        Lang::Zh => format!("错误[{}]: {}\n  帮助：{}\n", code.code, message.1, help.1),
-        _ => format!("error[{}]: {}\n  help: {}\n", code.code, message.0, help.0),
-    };
-    Fail { exit: 1, text }
-}
+use super::{io, load, refuse_in as refuse, rendered, with_event, Res};
+use crate::diagnostics::Lang;
 
 /// The line and column (1-based) of the id of each data row of a CSV, by id.
 fn id_places(bytes: &[u8]) -> Vec<(String, u64, usize)> {

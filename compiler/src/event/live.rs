@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use xqreg_runtime::engine::{
     GameOut, GameResult, GameSource, Outcome, PublishedColours, PublishedRound, RecordedEntry,
-    RecordedGame, RecordedResults, RecordedWithdrawal, RestRule, Roster, RuntimeProblem,
+    RecordedGame, RecordedLineup, RecordedResults, RecordedWithdrawal, RestRule, Roster,
+    RuntimeProblem,
 };
 use xqreg_runtime::plan::{Origin, Plan, StageFormat};
 
@@ -26,6 +27,8 @@ pub struct Event {
     pub withdrawals: Vec<StoredWithdrawal>,
     /// Late entries; their players are in `roster` too (after the roster's own).
     pub entries: Vec<StoredEntry>,
+    /// Line-ups handed in for rounds of team stages (`event lineup`).
+    pub lineups: Vec<RecordedLineup>,
 }
 
 /// A game of the replay, with its game number inside its match and step.
@@ -252,6 +255,7 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
         entries,
         colours,
         rounds: published_rounds(&event.plan, &event.games),
+        lineups: event.lineups.clone(),
         rest: RestRule::Pending,
         ..RecordedResults::default()
     })

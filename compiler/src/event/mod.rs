@@ -5,6 +5,7 @@
 pub mod codes;
 pub mod commands;
 pub mod enter;
+pub mod lineup;
 pub mod live;
 pub mod publish;
 pub mod roster_csv;
@@ -37,6 +38,20 @@ pub fn refuse(code: &Code, message: impl std::fmt::Display, help: &str) -> Fail 
         exit: 1,
         text: format!("error[{}]: {message}\n  help: {help}\n", code.code),
     }
+}
+
+/// A refusal in the command's language: code, message and help line (English, Chinese), exit 1.
+pub(crate) fn refuse_in(
+    code: &Code,
+    lang: Lang,
+    message: (String, String),
+    help: (String, String),
+) -> Fail {
+    let text = match lang {
+        Lang::Zh => format!("错误[{}]: {}\n  帮助：{}\n", code.code, message.1, help.1),
+        _ => format!("error[{}]: {}\n  help: {}\n", code.code, message.0, help.0),
+    };
+    Fail { exit: 1, text }
 }
 
 /// A store or I/O problem (exit 2).
@@ -147,6 +162,7 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
             games: tx.games()?,
             withdrawals: tx.withdrawals()?,
             entries,
+            lineups: tx.lineups()?,
         },
         regulation: compiled.report.source,
         lang,

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
+use xqreg_runtime::engine::RecordedLineup;
 
 /// The store's file inside an event directory.
 pub const FILE: &str = "event.sqlite";
@@ -65,6 +66,10 @@ pub struct StoredEntry {
 
 /// The meta key of the late entries (a JSON list; an event store without it has none).
 const ENTRIES: &str = "late_entries";
+
+/// The meta key of the line-ups handed in (a JSON list of the runtime's recorded line-ups, with
+/// their places in the CSV they came in; an event store without it has none).
+const LINEUPS: &str = "lineups";
 
 /// One log entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -305,6 +310,21 @@ impl Tx<'_> {
         all.push(e.clone());
         let text = serde_json::to_string(&all).map_err(|e| e.to_string())?;
         self.set_meta(ENTRIES, &text)
+    }
+
+    /// The line-ups handed in, one per team and round.
+    pub fn lineups(&self) -> Result<Vec<RecordedLineup>, String> {
+        match self.meta(LINEUPS)? {
+            Some(text) => serde_json::from_str(&text)
+                .map_err(|e| format!("the event store's line-ups are unreadable: {e}")),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Replace the line-ups handed in.
+    pub fn set_lineups(&self, all: &[RecordedLineup]) -> Result<(), String> {
+        let text = serde_json::to_string(all).map_err(|e| e.to_string())?;
+        self.set_meta(LINEUPS, &text)
     }
 
     /// Append a log entry: the command, what it changed, and the wall-clock time.

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde_json::json;
-use xqreg_runtime::engine::{GameResult, Roster};
+use xqreg_runtime::engine::{GameResult, RecordedLineup, Roster};
 use xqreg_runtime::plan::{MissedRound, Plan, StageFormat};
 
 use super::live::Live;
@@ -172,7 +172,12 @@ pub fn csv(lines: &[Line<'_>]) -> String {
 }
 
 /// `event status`: what is published, what waits for results, what comes next.
-pub fn status(games: &[StoredGame], entries: &[StoredEntry], live: &Live) -> String {
+pub fn status(
+    games: &[StoredGame],
+    entries: &[StoredEntry],
+    lineups: &[RecordedLineup],
+    live: &Live,
+) -> String {
     let mut s = String::new();
     let mut rounds: BTreeMap<(i64, String, u32), (usize, usize)> = BTreeMap::new();
     for g in games {
@@ -203,6 +208,24 @@ pub fn status(games: &[StoredGame], entries: &[StoredEntry], live: &Live) -> Str
             e.players.join(" "),
             e.stage,
             e.round
+        );
+    }
+    // The line-ups handed in for rounds not yet published: the teams of each, the rest play
+    // their default.
+    let mut handed: BTreeMap<(&str, u32), Vec<&str>> = BTreeMap::new();
+    for l in lineups {
+        if !games
+            .iter()
+            .any(|g| g.stage == l.stage && g.round == l.round)
+        {
+            handed.entry((&l.stage, l.round)).or_default().push(&l.team);
+        }
+    }
+    for ((stage, round), teams) in handed {
+        let _ = writeln!(
+            s,
+            "line-ups handed in for {stage} round {round}: {}",
+            teams.join(" ")
         );
     }
     let _ = writeln!(s, "waiting for results: {}", live.waiting);

@@ -67,6 +67,7 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
         games: Vec::new(),
         withdrawals: Vec::new(),
         entries: Vec::new(),
+        lineups: Vec::new(),
     };
     let mut batches = 0;
     for e in tx.log_entries()? {
@@ -120,6 +121,13 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
                 ev.roster.players.extend(more.players);
                 ev.entries.push(entry);
             }
+            "lineup" => {
+                let given: Vec<xqreg_runtime::engine::RecordedLineup> =
+                    serde_json::from_value(e.changes["lineups"].clone()).map_err(|_| {
+                        tampered(format!("log entry {}: unreadable line-ups", e.id))
+                    })?;
+                crate::event::lineup::hand_in(&mut ev.lineups, &given);
+            }
             "withdraw" => ev.withdrawals.push(StoredWithdrawal {
                 player: text(&e.changes["player"]).unwrap_or_default(),
                 stage: text(&e.changes["stage"]).unwrap_or_default(),
@@ -170,7 +178,8 @@ fn replay_result(
     Ok(())
 }
 
-/// What the log built is what the store holds: the same games, results, entries, withdrawals.
+/// What the log built is what the store holds: the same games, results, entries, line-ups,
+/// withdrawals.
 fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
     let key = |g: &StoredGame| (g.batch, g.stage.clone(), g.round, g.board);
     let logged: BTreeMap<_, &StoredGame> = ev.games.iter().map(|g| (key(g), g)).collect();
@@ -208,6 +217,11 @@ fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
     if ev.entries != loaded.event.entries {
         return Err(tampered(
             "the late entries in the store differ from the ones the log recorded".to_string(),
+        ));
+    }
+    if ev.lineups != loaded.event.lineups {
+        return Err(tampered(
+            "the line-ups in the store differ from the ones the log recorded".to_string(),
         ));
     }
     if ev.withdrawals != loaded.event.withdrawals {

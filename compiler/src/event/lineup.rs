@@ -1,0 +1,142 @@
+//! `event lineup DIR FILE.csv`: the line-ups teams hand in before a round of a team stage whose
+//! regulation says `lineup each_round` (临时定台制), in the CSV of `simulate --lineups`
+//! (`stage, round, team, board, player`). They are stored (the store's `lineups`), the log entry
+//! holds them, and every replay gives them to the engine as handed in: the round's matches seat
+//! them on their boards, and a team that hands in none plays its default. A line-up handed in
+//! again for the same team and round, before the round is published, replaces the earlier one.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use serde_json::json;
+use xqreg_runtime::engine::RecordedLineup;
+
+use super::codes;
+use super::{io, live, load, refuse_in, rendered, with_event, Fail, Res};
+use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::Lang;
+
+/// The identity of a line-up: one team's, for one round of one stage.
+fn key(l: &RecordedLineup) -> (&str, u32, &str) {
+    (&l.stage, l.round, &l.team)
+}
+
+/// `event lineup`: store the line-ups of `file`, each replacing one handed in before for its team
+/// and round; refused (nothing stored) for a published round or where the engine refuses one.
+pub fn lineup(dir: &Path, file: &Path, lang: Lang) -> Res<String> {
+    let bytes =
+        std::fs::read(file).map_err(|e| io(format!("cannot read `{}`: {e}", file.display())))?;
+    let name = crate::driver::display_name(file);
+    let given = crate::run::csv_input::read_lineups(&name, &bytes)
+        .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
+    let source = SourceFile::new(name.clone(), String::from_utf8_lossy(&bytes).into_owned());
+    with_event(dir, lang, |tx, loaded| {
+        if let Some(l) = given.iter().find(|l| {
+            loaded
+                .event
+                .games
+                .iter()
+                .any(|g| g.stage == l.stage && g.round == l.round)
+        }) {
+            return Err(published(l, &source, lang));
+        }
+        let mut event = loaded.event;
+        let replaced = hand_in(&mut event.lineups, &given);
+        // The engine checks each line-up against the stage and the teams (R060-R065), at its
+        // cell of this file.
+        if let Err(problems) = live::replay(&event) {
+            let input = crate::run::Input {
+                source: &source,
+                label: ("this line-up", "此出场名单"),
+            };
+            let reports = crate::run::problem_reports_with(
+                &problems,
+                &loaded.regulation,
+                None,
+                std::slice::from_ref(&input),
+            );
+            return Err(rendered(&reports, lang));
+        }
+        tx.set_lineups(&event.lineups)?;
+        load(tx, lang)?.replay()?;
+        tx.log(
+            "lineup",
+            &json!({"lineups": given, "replaced": replaced, "file": name}),
+        )?;
+        Ok(said(&given, &replaced, lang))
+    })
+}
+
+/// Add the line-ups `given` to `all`, each replacing the one of its team and round handed in
+/// before; the replaced ones. `event lineup` and `event verify`'s replay of the log share it.
+pub fn hand_in(all: &mut Vec<RecordedLineup>, given: &[RecordedLineup]) -> Vec<RecordedLineup> {
+    let new: BTreeSet<_> = given.iter().map(key).collect();
+    let (replaced, kept): (Vec<_>, Vec<_>) = std::mem::take(all)
+        .into_iter()
+        .partition(|l| new.contains(&key(l)));
+    *all = kept;
+    all.extend(given.iter().cloned());
+    replaced
+}
+
+/// E845: a line-up for a round that is published: its boards are seated already.
+fn published(l: &RecordedLineup, source: &SourceFile, lang: Lang) -> Fail {
+    let at = match &l.round_origin {
+        xqreg_runtime::plan::Origin::Clause { span, .. } => {
+            let p = source.position(span.start as usize);
+            format!("{}:{}:{}", source.name, p.line, p.column)
+        }
+        _ => source.name.clone(),
+    };
+    let (stage, round, team) = (&l.stage, l.round, &l.team);
+    refuse_in(
+        &codes::E845,
+        lang,
+        (
+            format!("{at}: `{stage}` round {round} is published already: {team}'s line-up had to be handed in before the pairing"),
+            format!("{at}：`{stage}` 第 {round} 轮已公布：{team} 的出场名单须在编排公布前提交"),
+        ),
+        (
+            "a published round stands as published; hand in line-ups only for rounds not yet published (`xqreg event status DIR` names the next)".into(),
+            "已公布的对阵不变；只提交尚未公布的轮次的出场名单（`xqreg event status DIR` 显示下一轮）".into(),
+        ),
+    )
+}
+
+/// What the command says: each line-up stored, its boards in order, and which replaced one.
+fn said(given: &[RecordedLineup], replaced: &[RecordedLineup], lang: Lang) -> String {
+    let mut out = String::new();
+    for l in given {
+        let mut seats: Vec<_> = l.seats.iter().collect();
+        seats.sort_by_key(|s| s.board);
+        let players: Vec<&str> = seats.iter().map(|s| s.player.as_str()).collect();
+        let again = replaced.iter().any(|r| key(r) == key(l));
+        out.push_str(&match lang {
+            Lang::Zh => format!(
+                "{} 第 {} 轮 {} 出场名单{}：{}\n",
+                l.stage,
+                l.round,
+                l.team,
+                if again {
+                    "（替换此前提交的）"
+                } else {
+                    ""
+                },
+                players.join(" ")
+            ),
+            _ => format!(
+                "{} round {} {} line-up{}: {}\n",
+                l.stage,
+                l.round,
+                l.team,
+                if again {
+                    " (replaces the one handed in before)"
+                } else {
+                    ""
+                },
+                players.join(" ")
+            ),
+        });
+    }
+    out
+}

@@ -1,0 +1,154 @@
+//! `xqreg event lineup`: the line-ups teams hand in before a round of a `lineup each_round`
+//! stage (临时定台制) seat that round's boards; one for a published round, or one the engine
+//! refuses (R060-R065), stores nothing.
+
+use std::path::Path;
+
+use crate::common::{xqreg, xqreg_ok};
+
+const REGULATION: &str = "examples/008_team_qualifier/regulation.xqr";
+const ROSTER: &str = "examples/008_team_qualifier/roster.csv";
+
+fn write(dir: &Path, name: &str, rows: &[&str]) -> String {
+    let path = dir.join(name);
+    let mut text = String::from("stage,round,team,board,player\n");
+    for r in rows {
+        text.push_str(r);
+        text.push('\n');
+    }
+    std::fs::write(&path, text).expect("writes");
+    path.display().to_string()
+}
+
+/// The players of team 北京 on the published boards of `round`, in board order.
+fn beijing_boards(ev: &str, round: u32) -> Vec<String> {
+    let csv = xqreg_ok(&["event", "games", ev, "--format", "csv"]);
+    let mut rows = csv.lines();
+    let header: Vec<&str> = rows.next().expect("a header").split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let (r, b, red, black) = (col("round"), col("board"), col("red"), col("black"));
+    let mut seats: Vec<(u32, String)> = rows
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|f| f[r] == round.to_string())
+        .flat_map(|f| {
+            let board: u32 = f[b].parse().expect("a board");
+            [f[red], f[black]]
+                .into_iter()
+                .filter(|p| p.starts_with("t1b"))
+                .map(move |p| (board, p.to_string()))
+        })
+        .collect();
+    seats.sort();
+    seats.into_iter().map(|(_, p)| p).collect()
+}
+
+#[test]
+fn a_line_up_handed_in_seats_its_round() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = tmp.path().join("ev").display().to_string();
+    xqreg_ok(&[
+        "event",
+        "new",
+        &ev,
+        "--regulation",
+        REGULATION,
+        "--roster",
+        ROSTER,
+        "--seed",
+        "1",
+    ]);
+    // Board 1 to t1b3, 2 to t1b1, 3 to t1b2: not the roster order the default would seat.
+    let first = write(
+        tmp.path(),
+        "r1.csv",
+        &[
+            "main,1,北京,1,t1b3",
+            "main,1,北京,2,t1b1",
+            "main,1,北京,3,t1b2",
+            "main,1,北京,4,t1b4",
+        ],
+    );
+    let said = xqreg_ok(&["event", "lineup", &ev, &first]);
+    assert_eq!(said, "main round 1 北京 line-up: t1b3 t1b1 t1b2 t1b4\n");
+    assert!(
+        xqreg_ok(&["event", "status", &ev]).contains("line-ups handed in for main round 1: 北京\n")
+    );
+    xqreg_ok(&["event", "pair", &ev]);
+    assert_eq!(beijing_boards(&ev, 1), ["t1b3", "t1b1", "t1b2", "t1b4"]);
+
+    // Round 1 is published: its line-up stands, a new one is refused and nothing is stored.
+    let out = xqreg(&["event", "lineup", &ev, &first]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let code = "E845";
+    assert!(
+        err.starts_with(&format!("error[{code}]: "))
+            && err.contains("r1.csv:2:6: `main` round 1 is published already"),
+        "{err}"
+    );
+
+    // Another team's player: the engine's R061 at its cell, nothing stored.
+    let wrong = write(
+        tmp.path(),
+        "r2.csv",
+        &[
+            "main,2,北京,1,t1b3",
+            "main,2,北京,2,t2b1",
+            "main,2,北京,3,t1b2",
+            "main,2,北京,4,t1b4",
+        ],
+    );
+    let out = xqreg(&["event", "lineup", &ev, &wrong]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("R061") && err.contains("r2.csv:3:13"), "{err}");
+    assert!(!xqreg_ok(&["event", "status", &ev]).contains("round 2"));
+
+    // Handed in twice before its round is published: the second replaces the first, and the log
+    // replays to the same store.
+    let once = write(
+        tmp.path(),
+        "r2a.csv",
+        &[
+            "main,2,北京,1,t1b4",
+            "main,2,北京,2,t1b3",
+            "main,2,北京,3,t1b2",
+            "main,2,北京,4,t1b1",
+        ],
+    );
+    let again = write(
+        tmp.path(),
+        "r2b.csv",
+        &[
+            "main,2,北京,1,t1b2",
+            "main,2,北京,2,t1b4",
+            "main,2,北京,3,t1b1",
+            "main,2,北京,4,t1b3",
+        ],
+    );
+    xqreg_ok(&["event", "lineup", &ev, &once]);
+    let said = xqreg_ok(&["event", "lineup", &ev, &again]);
+    assert!(
+        said.contains("(replaces the one handed in before)"),
+        "{said}"
+    );
+    // A draw in every game of round 1 (the `result` column of `games --waiting`).
+    let games = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+    let results: String = games
+        .lines()
+        .enumerate()
+        .map(|(k, l)| {
+            let mut f: Vec<&str> = l.split(',').collect();
+            if k > 0 {
+                f[5] = "=";
+            }
+            f.join(",") + "\n"
+        })
+        .collect();
+    let results_path = tmp.path().join("results.csv");
+    std::fs::write(&results_path, results).expect("writes");
+    xqreg_ok(&["event", "result", &ev, &results_path.display().to_string()]);
+    xqreg_ok(&["event", "pair", &ev]);
+    assert_eq!(beijing_boards(&ev, 2), ["t1b2", "t1b4", "t1b1", "t1b3"]);
+    assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
+}
