@@ -86,9 +86,10 @@ pub enum EventCommand {
         #[arg(value_enum)]
         absent: Absent,
     },
-    /// A player withdraws: plays no game after ROUND of STAGE.
+    /// A player withdraws: plays no game after ROUND of STAGE (in a team stage, a team: all its players).
     Withdraw {
         dir: PathBuf,
+        /// The player's id, or in a team stage the team's name.
         player: String,
         #[arg(long)]
         stage: String,

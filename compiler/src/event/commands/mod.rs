@@ -12,6 +12,7 @@ pub use verify::{history, verify};
 use std::path::Path;
 
 use serde_json::json;
+use xqreg_runtime::plan::StageFormat;
 
 use super::codes;
 use super::store::{sha256, Store, StoredGame, StoredWithdrawal, Tx};
@@ -144,63 +145,126 @@ pub fn pair(dir: &Path, lang: Lang) -> Res<(Paired, Loaded)> {
     })
 }
 
-/// `event withdraw`: the player plays no game after `after_round` of `stage`.
+/// `event withdraw`: the player plays no game after `after_round` of `stage`; in a team stage,
+/// `w.player` may name a team (its unit, or a declared team's id or name): every player of it
+/// not withdrawn yet withdraws, all or none.
 pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
     with_event(dir, lang, |tx, loaded| {
-        if loaded.event.roster.index_of(&w.player).is_none() {
-            return Err(refuse(
-                &codes::E833,
-                format!("`{}` is not in the event's roster", w.player),
-                "write the player's id as the roster has it",
+        let players = withdrawing(&loaded, &w)?;
+        let mut said = String::new();
+        for player in players {
+            let one = StoredWithdrawal {
+                player,
+                ..w.clone()
+            };
+            withdraw_one(tx, &loaded, &one)?;
+            said.push_str(&format!(
+                "{} withdraws after {} round {}\n",
+                one.player, one.stage, one.after_round
             ));
         }
-        if loaded
-            .event
-            .withdrawals
-            .iter()
-            .any(|x| x.player == w.player)
-        {
-            return Err(refuse(
-                &codes::E835,
-                format!("`{}` has withdrawn already", w.player),
-                "a player withdraws once",
-            ));
-        }
-        let plan = &loaded.event.plan;
-        let at = |stage: &str| plan.stages.iter().position(|s| s.name == stage);
-        let from = at(&w.stage);
-        let later = |g: &&StoredGame| match (at(&g.stage), from) {
-            (Some(a), Some(b)) => a > b || (a == b && g.round > w.after_round),
-            _ => false,
-        };
-        let mine = |g: &&StoredGame| g.red == w.player || g.black == w.player;
-        if let Some(g) = loaded.event.games.iter().filter(mine).find(later) {
-            let side = if g.red == w.player { "red" } else { "black" };
-            return Err(refuse(
-                &codes::E838,
-                format!(
-                    "`{}` is paired in {} round {} board {} ({} - {}), published already: a \
-                     published pairing stands",
-                    w.player, g.stage, g.round, g.board, g.red, g.black
-                ),
-                &format!(
-                    "record that game as a forfeit (`xqreg event forfeit DIR {} {} {} {side}`) and \
-                     withdraw the player after round {}",
-                    g.stage, g.round, g.board, g.round
-                ),
-            ));
-        }
-        tx.withdraw(&w)?;
         load(tx, loaded.lang)?.replay()?;
-        tx.log(
-            "withdraw",
-            &json!({"player": w.player, "stage": w.stage, "after_round": w.after_round}),
-        )?;
-        Ok(format!(
-            "{} withdraws after {} round {}\n",
-            w.player, w.stage, w.after_round
-        ))
+        Ok(said)
     })
+}
+
+/// The players a withdrawal names: the player, or the players of the team in a team stage.
+fn withdrawing(loaded: &Loaded, w: &StoredWithdrawal) -> Res<Vec<String>> {
+    let event = &loaded.event;
+    if event.roster.index_of(&w.player).is_some() {
+        return Ok(vec![w.player.clone()]);
+    }
+    let team_stage = event.plan.stages.iter().any(|s| {
+        s.name == w.stage
+            && match &s.format {
+                StageFormat::TeamRoundRobin(_) => true,
+                StageFormat::Swiss(sw) => sw.boards.is_some(),
+                _ => false,
+            }
+    });
+    // A declared team is named by its id or its name; a roster row's unit by either.
+    let names: Vec<&str> = match event
+        .plan
+        .entry
+        .teams
+        .iter()
+        .find(|t| t.id == w.player || t.name == w.player)
+    {
+        Some(t) => vec![t.id.as_str(), t.name.as_str()],
+        None => vec![w.player.as_str()],
+    };
+    let members: Vec<String> = event
+        .roster
+        .players
+        .iter()
+        .filter(|p| p.unit.as_deref().is_some_and(|u| names.contains(&u)))
+        .map(|p| p.id.clone())
+        .collect();
+    if !team_stage || members.is_empty() {
+        return Err(refuse(
+            &codes::E833,
+            format!("`{}` is not in the event's roster", w.player),
+            "write the player's id as the roster has it (in a team stage, or the team's name)",
+        ));
+    }
+    let out: Vec<String> = members
+        .into_iter()
+        .filter(|p| !event.withdrawals.iter().any(|x| &x.player == p))
+        .collect();
+    if out.is_empty() {
+        return Err(refuse(
+            &codes::E835,
+            format!("every player of `{}` has withdrawn already", w.player),
+            "a team withdraws once",
+        ));
+    }
+    Ok(out)
+}
+
+/// One player's withdrawal, checked (E835, E838), stored and logged.
+fn withdraw_one(tx: &Tx<'_>, loaded: &Loaded, w: &StoredWithdrawal) -> Res<()> {
+    if loaded
+        .event
+        .withdrawals
+        .iter()
+        .any(|x| x.player == w.player)
+    {
+        return Err(refuse(
+            &codes::E835,
+            format!("`{}` has withdrawn already", w.player),
+            "a player withdraws once",
+        ));
+    }
+    let plan = &loaded.event.plan;
+    let at = |stage: &str| plan.stages.iter().position(|s| s.name == stage);
+    let from = at(&w.stage);
+    let later = |g: &&StoredGame| match (at(&g.stage), from) {
+        (Some(a), Some(b)) => a > b || (a == b && g.round > w.after_round),
+        _ => false,
+    };
+    let mine = |g: &&StoredGame| g.red == w.player || g.black == w.player;
+    if let Some(g) = loaded.event.games.iter().filter(mine).find(later) {
+        let side = if g.red == w.player { "red" } else { "black" };
+        return Err(refuse(
+            &codes::E838,
+            format!(
+                "`{}` is paired in {} round {} board {} ({} - {}), published already: a \
+                 published pairing stands",
+                w.player, g.stage, g.round, g.board, g.red, g.black
+            ),
+            &format!(
+                "record that game as a forfeit (`xqreg event forfeit DIR {} {} {} {side}`) and \
+                 withdraw the player after round {}",
+                g.stage, g.round, g.board, g.round
+            ),
+        ));
+    }
+    tx.withdraw(w)?;
+    tx.log(
+        "withdraw",
+        &json!({"player": w.player, "stage": w.stage, "after_round": w.after_round}),
+    )?;
+    Ok(())
 }
 
 /// `event export`: DIR/export/results.csv (every recorded result, the format `result` reads),

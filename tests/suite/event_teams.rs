@@ -1,6 +1,7 @@
-//! `xqreg event lineup`: the line-ups teams hand in before a round of a `lineup each_round`
-//! stage (临时定台制) seat that round's boards; one for a published round, or one the engine
-//! refuses (R060-R065), stores nothing.
+//! Team events live: `xqreg event lineup` (the line-ups teams hand in before a round of a
+//! `lineup each_round` stage, 临时定台制, seat that round's boards; one for a published round, or
+//! one the engine refuses (R060-R065), stores nothing) and `xqreg event withdraw TEAM` (every
+//! player of the team withdraws: the team is paired no more).
 
 use std::path::Path;
 
@@ -40,6 +41,26 @@ fn beijing_boards(ev: &str, round: u32) -> Vec<String> {
         .collect();
     seats.sort();
     seats.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Record a draw in every published game waiting for its result (the `result` column of
+/// `games --waiting`, handed back to `event result`).
+fn draw_every_waiting_game(ev: &str, dir: &Path) {
+    let games = xqreg_ok(&["event", "games", ev, "--waiting", "--format", "csv"]);
+    let results: String = games
+        .lines()
+        .enumerate()
+        .map(|(k, l)| {
+            let mut f: Vec<&str> = l.split(',').collect();
+            if k > 0 {
+                f[5] = "=";
+            }
+            f.join(",") + "\n"
+        })
+        .collect();
+    let path = dir.join("results.csv");
+    std::fs::write(&path, results).expect("writes");
+    xqreg_ok(&["event", "result", ev, &path.display().to_string()]);
 }
 
 #[test]
@@ -132,23 +153,45 @@ fn a_line_up_handed_in_seats_its_round() {
         said.contains("(replaces the one handed in before)"),
         "{said}"
     );
-    // A draw in every game of round 1 (the `result` column of `games --waiting`).
-    let games = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
-    let results: String = games
-        .lines()
-        .enumerate()
-        .map(|(k, l)| {
-            let mut f: Vec<&str> = l.split(',').collect();
-            if k > 0 {
-                f[5] = "=";
-            }
-            f.join(",") + "\n"
-        })
-        .collect();
-    let results_path = tmp.path().join("results.csv");
-    std::fs::write(&results_path, results).expect("writes");
-    xqreg_ok(&["event", "result", &ev, &results_path.display().to_string()]);
+    draw_every_waiting_game(&ev, tmp.path());
     xqreg_ok(&["event", "pair", &ev]);
     assert_eq!(beijing_boards(&ev, 2), ["t1b2", "t1b4", "t1b1", "t1b3"]);
+    assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
+}
+
+#[test]
+fn a_team_withdraws_whole() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = tmp.path().join("ev").display().to_string();
+    xqreg_ok(&[
+        "event",
+        "new",
+        &ev,
+        "--regulation",
+        REGULATION,
+        "--roster",
+        ROSTER,
+        "--seed",
+        "1",
+    ]);
+    xqreg_ok(&["event", "pair", &ev]);
+    assert_eq!(beijing_boards(&ev, 1).len(), 4, "北京 plays round 1");
+    let said = xqreg_ok(&[
+        "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",
+    ]);
+    assert_eq!(
+        said,
+        "t1b1 withdraws after main round 1\nt1b2 withdraws after main round 1\n\
+         t1b3 withdraws after main round 1\nt1b4 withdraws after main round 1\n"
+    );
+    let out = xqreg(&[
+        "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error[E835]: every player of `北京`"));
+    // Draws in round 1, then round 2 is paired without 北京.
+    draw_every_waiting_game(&ev, tmp.path());
+    xqreg_ok(&["event", "pair", &ev]);
+    assert!(beijing_boards(&ev, 2).is_empty(), "北京 is paired no more");
     assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
 }
