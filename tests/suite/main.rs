@@ -55,6 +55,7 @@ mod sheet;
 mod sheet_diagram;
 mod sheet_english;
 mod sheet_pdf;
+mod sheet_venue;
 mod simulate_seeds;
 mod small_rooms;
 mod stage_caps;

@@ -231,6 +231,7 @@ kinds! {
     ConductRule, "conduct { KIND ... }", ByWord, false, "see the conduct words";
     ScheduleRound, "schedule { day D { TIME round S N } }", Executed, false, "checker E604, E605, E607, E613, W602";
     ScheduleEvent, "schedule { day D { TIME KIND \"...\" } }", Printed, false, "sheet";
+    ScheduleVenue, "schedule { day D venue \"...\" { ... } }", Printed, false, "sheet (the schedule's venue column)";
     ScheduleTbd, "schedule { tbd \"...\" }", Executed, false, "checker W603 (replaces the round checks)";
     RegistrationClause, "registration { KIND ... }", ByWord, false, "see the registration words";
     ExpensesClause, "expenses { KIND ... }", Printed, false, "sheet";

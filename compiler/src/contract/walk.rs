@@ -185,6 +185,9 @@ impl Walker {
     /// The schedule: each slot, and the text of a schedule to be announced.
     fn schedule(&mut self, s: &xqreg_grammar::ast::Schedule) {
         for day in &s.days {
+            if let Some(v) = &day.venue {
+                self.push(K::ScheduleVenue, v.span);
+            }
             for slot in &day.slots {
                 let kind = match &slot.kind {
                     SlotKind::Rounds(_) => K::ScheduleRound,

@@ -77,6 +77,8 @@ pub struct Schedule {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Day {
     pub date: Spanned<Date>,
+    /// `venue "北京赛区"`: where the day is played, when the event moves between venues.
+    pub venue: Option<Text>,
     pub slots: Vec<Slot>,
     pub span: Span,
 }

@@ -68,6 +68,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("date_window_from", "dates like 1956-01-01 .. 1999-12-31"),
     ("date_window_upto", "dates like 1956-01-01 .. 1999-12-31"),
     ("day", "`day 2014-04-27 { 08:00 opening \\n 08:10 round groups 1 }`"),
+    ("day_venue", "`venue \"北京赛区\"`"),
     ("deadline", "`deadline 2014-04-11 17:00`"),
     ("deposit", "`deposit 100 CNY refund \"完成全部比赛后退还\"`"),
     ("draw", "`draw { pool taipei 2 per_group in list_order \\n rating 1..4 one_per_group \\n rest random }`"),

@@ -78,9 +78,12 @@ fn every_stage_round(ctx: &mut Ctx<'_>, refs: &[RoundRef]) -> Option<String> {
 pub fn schedule(ctx: &mut Ctx<'_>, s: &Schedule) {
     let lang = ctx.lang;
     let mut rows = Vec::new();
+    // An event played in several places (赛区) names each day's venue: a column of its own.
+    let venues = s.days.iter().any(|d| d.venue.is_some());
     for day in &s.days {
         ctx.mark(day.span);
         ctx.mark(day.date.span);
+        let venue = day.venue.as_ref().map(|t| ctx.tm(t)).unwrap_or_default();
         let n = day.slots.len().max(1);
         for (i, slot) in day.slots.iter().enumerate() {
             ctx.mark(slot.span);
@@ -144,28 +147,35 @@ pub fn schedule(ctx: &mut Ctx<'_>, s: &Schedule) {
                 rowspan: if i == 0 { n } else { 0 },
                 numeric: false,
             };
-            rows.push(Row {
-                cells: vec![date_cell, cell(time), cell(what)],
-            });
+            let mut cells = vec![date_cell];
+            if venues {
+                cells.push(Cell {
+                    text: if i == 0 { venue.clone() } else { String::new() },
+                    rowspan: if i == 0 { n } else { 0 },
+                    numeric: false,
+                });
+            }
+            cells.extend([cell(time), cell(what)]);
+            rows.push(Row { cells });
         }
         if day.slots.is_empty() {
-            rows.push(Row {
-                cells: vec![
-                    cell(fmt::day_heading(lang, day.date.node)),
-                    cell(String::new()),
-                    cell(String::new()),
-                ],
-            });
+            let mut cells = vec![cell(fmt::day_heading(lang, day.date.node))];
+            if venues {
+                cells.push(cell(venue));
+            }
+            cells.extend([cell(String::new()), cell(String::new())]);
+            rows.push(Row { cells });
         }
     }
     if !rows.is_empty() {
         let table = Table {
             caption: ctx.m(M::ArtSchedule).to_string(),
-            head: vec![
-                ctx.m(M::ColDate).to_string(),
-                ctx.m(M::ColTime).to_string(),
-                ctx.m(M::ColWhat).to_string(),
-            ],
+            head: [M::ColDate]
+                .into_iter()
+                .chain(venues.then_some(M::ColVenue))
+                .chain([M::ColTime, M::ColWhat])
+                .map(|m| ctx.m(m).to_string())
+                .collect(),
             rows,
             foot: None,
             numeric: Vec::new(),

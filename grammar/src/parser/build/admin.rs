@@ -95,12 +95,20 @@ impl Builder {
             Some(k) => self.date(&k)?,
             None => return Err(self.missing(d, "a date")),
         };
+        let venue = match kids(d).find(|k| k.as_rule() == Rule::day_venue) {
+            Some(v) => match kids(&v).find(|k| k.as_rule() == Rule::text) {
+                Some(t) => Some(self.text(&t)?),
+                None => return Err(self.missing(&v, "the venue's name")),
+            },
+            None => None,
+        };
         let slots = kids(d)
             .filter(|k| k.as_rule() == Rule::slot)
             .map(|s| self.slot(&s))
             .collect::<R<_>>()?;
         Ok(Day {
             date,
+            venue,
             slots,
             span: self.span(d),
         })
