@@ -19,9 +19,7 @@ fn main() {
     let players = args.first().copied().unwrap_or(1000);
     let played = args.get(1).copied().unwrap_or(4);
     let total = args.get(2).copied().unwrap_or(9);
-    let out = std::env::args()
-        .skip(1)
-        .find(|a| a.parse::<u32>().is_err());
+    let out = std::env::args().skip(1).find(|a| a.parse::<u32>().is_err());
     let state = generated_field(players, played, total, 50, 1);
     match pair_dutch(&state) {
         Ok(p) => {

@@ -44,7 +44,7 @@ impl<W: Weight> WarmMatching<W> {
         if i == j || i >= self.s.n || j >= self.s.n {
             return W::zero();
         }
-        self.s.gw[self.s.at(i + 1, j + 1)].half().half()
+        self.s.gw[self.s.wat(i + 1, j + 1)].half().half()
     }
 
     /// Set the weight of edge (i, j) (zero: no edge); takes effect at the next `solve`.
@@ -55,9 +55,11 @@ impl<W: Weight> WarmMatching<W> {
         let (u, v) = (i + 1, j + 1);
         let w2 = w.plus(w);
         let w4 = w2.plus(w2);
-        for k in [self.s.at(u, v), self.s.at(v, u)] {
-            self.s.gw[k] = w4;
-            self.s.has[k] = !w.is_zero();
+        let edge = !w.is_zero();
+        for (a, c) in [(u, v), (v, u)] {
+            let (k, kw) = (self.s.at(a, c), self.s.wat(a, c));
+            self.s.gw[kw] = w4;
+            self.s.ep[k] = if edge { a as u32 } else { 0 };
         }
         self.dirty[i] = true;
         self.dirty[j] = true;
@@ -87,8 +89,9 @@ impl<W: Weight> WarmMatching<W> {
                 }
                 for y in 1..=n {
                     let (k1, k2) = (s.at(x, y), s.at(y, x));
-                    s.has[k1] = false;
-                    s.has[k2] = false;
+                    s.ep[k1] = 0;
+                    s.ep[k2] = 0;
+                    let (k1, k2) = (s.wat(x, y), s.wat(y, x));
                     s.gw[k1] = W::zero();
                     s.gw[k2] = W::zero();
                 }
@@ -106,13 +109,13 @@ impl<W: Weight> WarmMatching<W> {
             let u = i + 1;
             let mut need = W::zero();
             for x in 1..=n {
-                let k = s.at(u, x);
-                if !s.has[k] {
+                if !s.has(u, x) {
                     continue;
                 }
                 let have = s.lab[u].plus(s.lab[x]);
-                if s.gw[k] > have {
-                    let lack = s.gw[k].minus(have);
+                let w = s.gw[s.wat(u, x)];
+                if w > have {
+                    let lack = w.minus(have);
                     if lack > need {
                         need = lack;
                     }
@@ -127,8 +130,7 @@ impl<W: Weight> WarmMatching<W> {
             if v == 0 || self.inert[u - 1] {
                 continue;
             }
-            let k = s.at(u, v);
-            if !s.has[k] || s.lab[u].plus(s.lab[v]) != s.gw[k] {
+            if !s.has(u, v) || s.lab[u].plus(s.lab[v]) != s.gw[s.wat(u, v)] {
                 s.mate[u] = 0;
                 s.mate[v] = 0;
             }
