@@ -525,7 +525,7 @@ fn tight<W: Weight>(lab: &[W], parent: &[usize], i: usize, j: usize, w: W) -> bo
 mod stage;
 mod warm;
 
-pub use warm::WarmMatching;
+pub use warm::{Checkpoint, WarmMatching};
 
 #[cfg(test)]
 // Symmetric weight matrices read best with explicit indices.

@@ -4,6 +4,14 @@
 use super::super::weight::Weight;
 use super::{tight, DenseMatching, Solver};
 
+/// A state of a warm matching to come back to: the duals and the matching with the blossoms
+/// dissolved (all a solve starts from), and which vertices were out of the graph.
+pub struct Checkpoint<W: Weight> {
+    lab: Vec<W>,
+    mate: Vec<usize>,
+    inert: Vec<bool>,
+}
+
 /// A maximum-weight matching kept between solves: after some edges change, or some matched
 /// pairs leave the graph, it is solved again from its current matching and duals (warm
 /// start) instead of from scratch. Each solve gives a maximum-weight matching of the current
@@ -149,6 +157,57 @@ impl<W: Weight> WarmMatching<W> {
         s.epoch += 1;
         s.run();
         self.parent = s.parents();
+    }
+
+    /// The state after the last solve, to come back to with `rollback`. Its blossoms are
+    /// dissolved (as the next solve would), so `is_tight` says nothing until the next solve.
+    pub fn checkpoint(&mut self) -> Checkpoint<W> {
+        let s = &mut self.s;
+        s.dissolve_blossoms();
+        Checkpoint {
+            lab: s.lab[..=s.n].to_vec(),
+            mate: s.mate[..=s.n].to_vec(),
+            inert: self.inert.clone(),
+        }
+    }
+
+    /// Back to the state of checkpoint `c` (taken after a solve, no weight set since): the
+    /// pairs taken out since come back with their weights, `weight(i, j)` as first solved.
+    pub fn rollback(&mut self, c: &Checkpoint<W>, weight: &dyn Fn(usize, usize) -> W) {
+        let s = &mut self.s;
+        let n = s.n;
+        for b in n + 1..=s.nx {
+            s.st[b] = 0;
+            s.lab[b] = W::zero();
+            s.flo[b].clear();
+            s.mate[b] = 0;
+        }
+        s.nx = n;
+        for u in 1..=n {
+            s.st[u] = u;
+        }
+        for i in 0..n {
+            if !self.inert[i] || c.inert[i] {
+                continue;
+            }
+            for j in (0..n).filter(|&j| j != i && !c.inert[j]) {
+                let w = weight(i.min(j), i.max(j));
+                let w2 = w.plus(w);
+                let w4 = w2.plus(w2);
+                let edge = !w.is_zero();
+                for (a, b) in [(i + 1, j + 1), (j + 1, i + 1)] {
+                    let (k, kw) = (s.at(a, b), s.wat(a, b));
+                    s.gw[kw] = w4;
+                    s.ep[k] = if edge { a as u32 } else { 0 };
+                }
+            }
+        }
+        s.lab[..=n].copy_from_slice(&c.lab);
+        s.mate[..=n].copy_from_slice(&c.mate);
+        self.inert.copy_from_slice(&c.inert);
+        self.pending.clear();
+        self.dirty.iter_mut().for_each(|d| *d = false);
+        s.epoch += 1;
     }
 
     /// Whether edge (i, j) of weight `w` (the weight of the last solve) has zero reduced cost;
