@@ -38,19 +38,19 @@ pub fn words(need: usize) -> u64 {
 
 /// Bytes a bracket of `n` players with weights of `words` 64-bit words takes at its peak: one
 /// triangle of weights (the quality weights are computed again when needed), and the larger
-/// of the dense solver's slots (for n vertices and (n − 1) / 2 blossoms: two 32-bit endpoints,
-/// the weight and a flag each, and its blossom-entry table) and the transpositions' widened
-/// matching (at most twice the words, rounded to a power of two: its own triangle and solver,
-/// built after the bracket's solver is released).
+/// of the dense solver's tables (the n × n weight matrix, a 32-bit endpoint for each pair of
+/// its n vertices and (n − 1) / 2 blossoms, and the blossoms' entry table) and the
+/// transpositions' widened matching (at most twice the words, rounded to a power of two: its
+/// own triangle and solver, built after the bracket's solver is released).
 pub fn bracket_bytes(n: u64, words: u64) -> u64 {
     let triangle =
         |words: u64| (n.saturating_mul(n.saturating_sub(1)) / 2).saturating_mul(8 * words);
     let solver = |words: u64| {
         let stride = n + n / 2 + 2;
-        let slots = stride
-            .saturating_mul(stride)
-            .saturating_mul(2 * 4 + 8 * words + 1);
-        slots.saturating_add(stride.saturating_mul(n + 1).saturating_mul(4))
+        let weights = (n + 1).saturating_mul(n + 1).saturating_mul(8 * words);
+        let endpoints = stride.saturating_mul(stride).saturating_mul(4);
+        let entries = (stride - n - 1).saturating_mul(n + 1).saturating_mul(4);
+        weights.saturating_add(endpoints).saturating_add(entries)
     };
     let wide = (2 * words).next_power_of_two();
     triangle(words).saturating_add(solver(words).max(solver(wide).saturating_add(triangle(wide))))

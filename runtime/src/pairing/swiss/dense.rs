@@ -9,10 +9,12 @@
 //! vertices' duals, changed vertices raised to feasibility, matched edges no longer tight given
 //! up); an outer vertex whose dual reaches zero is then left exposed, which optimality allows.
 //!
-//! The space is what limits the size of a bracket, so it is kept tight: slots for n vertices
-//! and at most (n − 1) / 2 blossoms (a nested family of odd sets of at least three has no more),
-//! 32-bit endpoints, and no copy of the input weights (callers hold them and hand them back to
-//! `is_tight`).
+//! The space is what limits the size of a bracket, so it is kept tight: the weights once, in an
+//! n × n matrix of the vertices; for each pair of vertices and blossoms (at most (n − 1) / 2 of
+//! them: a nested family of odd sets of at least three has no more) only the 32-bit endpoint
+//! of its best edge on the row's side (the other endpoint is the mirrored slot's, and the
+//! weight is the two vertices' matrix entry); the blossom-entry table for blossoms only.
+//! Callers keep their own copy of the input weights and hand them back to `is_tight`.
 
 use std::collections::VecDeque;
 
@@ -53,14 +55,13 @@ struct Solver<W: Weight> {
     n: usize,
     nx: usize,
     stride: usize,
-    /// The endpoints of each slot's edge (32 bits: a bracket never nears 4 billion players).
-    gu: Vec<u32>,
-    gv: Vec<u32>,
-    /// Four times each slot's edge weight (the internal doubling, doubled again for the reduced
-    /// cost `lab[u] + lab[v] − 2 · 2w`).
+    /// For the slot (a, c) of two vertices or blossoms (`stride` × `stride`): the endpoint in a
+    /// of their best edge, 0 for none (32 bits: a bracket never nears 4 billion players). The
+    /// endpoint in c is the one of slot (c, a).
+    ep: Vec<u32>,
+    /// Four times the weight of each pair of vertices, (n + 1) × (n + 1) (the internal
+    /// doubling, doubled again for the reduced cost `lab[u] + lab[v] − 2 · 2w`); zero for none.
     gw: Vec<W>,
-    /// Whether `gw` is non-zero, kept alongside to spare wide comparisons in the inner loop.
-    has: Vec<bool>,
     lab: Vec<W>,
     mate: Vec<usize>,
     slack: Vec<usize>,
@@ -70,6 +71,7 @@ struct Solver<W: Weight> {
     epoch: u64,
     st: Vec<usize>,
     pa: Vec<usize>,
+    /// For blossom b and vertex x (row b − n − 1): the top sub-blossom of b that holds x.
     flo_from: Vec<u32>,
     s: Vec<i8>,
     vis: Vec<usize>,
@@ -83,23 +85,37 @@ impl<W: Weight> Solver<W> {
         u * self.stride + v
     }
 
-    fn gu(&self, k: usize) -> usize {
-        self.gu[k] as usize
+    /// The slot of vertices u and v in the weight matrix.
+    fn wat(&self, u: usize, v: usize) -> usize {
+        u * (self.n + 1) + v
     }
 
-    fn gv(&self, k: usize) -> usize {
-        self.gv[k] as usize
+    /// Whether a and c (vertices or blossoms) have an edge between them.
+    fn has(&self, a: usize, c: usize) -> bool {
+        self.ep[self.at(a, c)] != 0
+    }
+
+    /// The endpoint in a of the best edge between a and c.
+    fn eu(&self, a: usize, c: usize) -> usize {
+        self.ep[self.at(a, c)] as usize
+    }
+
+    /// The endpoint in c of the best edge between a and c.
+    fn ev(&self, a: usize, c: usize) -> usize {
+        self.ep[self.at(c, a)] as usize
     }
 
     fn flo_from(&self, b: usize, x: usize) -> usize {
-        self.flo_from[b * (self.n + 1) + x] as usize
+        if b <= self.n {
+            return if b == x { b } else { 0 };
+        }
+        self.flo_from[(b - self.n - 1) * (self.n + 1) + x] as usize
     }
 
-    fn e_delta(&self, u: usize, v: usize) -> W {
-        let k = self.at(u, v);
-        self.lab[self.gu(k)]
-            .plus(self.lab[self.gv(k)])
-            .minus(self.gw[k])
+    /// The reduced cost (times two) of the best edge between a and c, which must exist.
+    fn e_delta(&self, a: usize, c: usize) -> W {
+        let (u, v) = (self.eu(a, c), self.ev(a, c));
+        self.lab[u].plus(self.lab[v]).minus(self.gw[self.wat(u, v)])
     }
 
     fn slack_value(&mut self, x: usize) -> W {
@@ -127,8 +143,7 @@ impl<W: Weight> Solver<W> {
     fn set_slack(&mut self, x: usize) {
         self.slack[x] = 0;
         for u in 1..=self.n {
-            let k = self.at(u, x);
-            if self.has[k] && self.st[u] != x && self.s[self.st[u]] == 0 {
+            if self.has(u, x) && self.st[u] != x && self.s[self.st[u]] == 0 {
                 self.update_slack(u, x);
             }
         }
@@ -167,10 +182,9 @@ impl<W: Weight> Solver<W> {
     }
 
     fn set_match(&mut self, u: usize, v: usize) {
-        let k = self.at(u, v);
-        self.mate[u] = self.gv(k);
+        self.mate[u] = self.ev(u, v);
         if u > self.n {
-            let eu = self.gu(k);
+            let eu = self.eu(u, v);
             let xr = self.flo_from(u, eu);
             let pr = self.get_pr(u, xr);
             for i in 0..pr {
@@ -249,40 +263,33 @@ impl<W: Weight> Solver<W> {
         self.flo[b] = f;
         self.set_st(b, b);
         for x in 1..=self.nx {
-            let k1 = self.at(b, x);
-            let k2 = self.at(x, b);
-            self.gw[k1] = W::zero();
-            self.gw[k2] = W::zero();
-            self.has[k1] = false;
-            self.has[k2] = false;
+            let (k1, k2) = (self.at(b, x), self.at(x, b));
+            self.ep[k1] = 0;
+            self.ep[k2] = 0;
         }
-        for x in 1..=n {
-            self.flo_from[b * (n + 1) + x] = 0;
-        }
+        let row = (b - n - 1) * (n + 1);
+        self.flo_from[row..row + n + 1].fill(0);
         for i in 0..self.flo[b].len() {
             let xs = self.flo[b][i];
             for x in 1..=self.nx {
                 let kx = self.at(xs, x);
-                if !self.has[kx] {
+                if self.ep[kx] == 0 {
                     continue;
                 }
                 let kb = self.at(b, x);
-                if !self.has[kb] || self.e_delta(xs, x) < self.e_delta(b, x) {
-                    let kxr = self.at(x, xs);
-                    let kbr = self.at(x, b);
-                    self.gu[kb] = self.gu[kx];
-                    self.gv[kb] = self.gv[kx];
-                    self.gw[kb] = self.gw[kx];
-                    self.gu[kbr] = self.gu[kxr];
-                    self.gv[kbr] = self.gv[kxr];
-                    self.gw[kbr] = self.gw[kxr];
-                    self.has[kb] = true;
-                    self.has[kbr] = self.has[kxr];
+                if self.ep[kb] == 0 || self.e_delta(xs, x) < self.e_delta(b, x) {
+                    self.ep[kb] = self.ep[kx];
+                    let (kbr, kxr) = (self.at(x, b), self.at(x, xs));
+                    self.ep[kbr] = self.ep[kxr];
                 }
             }
-            for x in 1..=n {
-                if self.flo_from(xs, x) != 0 {
-                    self.flo_from[b * (n + 1) + x] = xs as u32;
+            if xs <= n {
+                self.flo_from[row + xs] = xs as u32;
+            } else {
+                for x in 1..=n {
+                    if self.flo_from(xs, x) != 0 {
+                        self.flo_from[row + x] = xs as u32;
+                    }
                 }
             }
         }
@@ -294,15 +301,13 @@ impl<W: Weight> Solver<W> {
             let c = self.flo[b][i];
             self.set_st(c, c);
         }
-        let k = self.at(b, self.pa[b]);
-        let xr = self.flo_from(b, self.gu(k));
+        let xr = self.flo_from(b, self.eu(b, self.pa[b]));
         let pr = self.get_pr(b, xr);
         let mut i = 0;
         while i + 1 < self.flo[b].len() && i < pr {
             let xs = self.flo[b][i];
             let xns = self.flo[b][i + 1];
-            let kk = self.at(xns, xs);
-            self.pa[xs] = self.gu(kk);
+            self.pa[xs] = self.eu(xns, xs);
             self.s[xs] = 1;
             self.s[xns] = 0;
             self.slack[xs] = 0;
@@ -321,8 +326,7 @@ impl<W: Weight> Solver<W> {
     }
 
     fn on_found_edge(&mut self, a: usize, c: usize) -> bool {
-        let k = self.at(a, c);
-        let (eu, ev) = (self.gu(k), self.gv(k));
+        let (eu, ev) = (self.eu(a, c), self.ev(a, c));
         let u = self.st[eu];
         let v = self.st[ev];
         if self.s[v] == -1 && self.mate[v] == 0 {
@@ -357,7 +361,7 @@ impl<W: Weight> Solver<W> {
 /// (zero: no edge).
 pub fn max_weight_matching_dense<W: Weight>(
     n: usize,
-    weight: &dyn Fn(usize, usize) -> W,
+    weight: impl Fn(usize, usize) -> W,
 ) -> DenseMatching<W> {
     let mut s = Solver::build(n, weight);
     s.run();
@@ -366,43 +370,45 @@ pub fn max_weight_matching_dense<W: Weight>(
 
 impl<W: Weight> Solver<W> {
     /// The solver's tables for `n` vertices, every vertex exposed at the largest doubled weight.
-    fn build(n: usize, weight: &dyn Fn(usize, usize) -> W) -> Self {
+    fn build(n: usize, weight: impl Fn(usize, usize) -> W) -> Self {
         // Vertices 1..=n, blossoms from n + 1: at most (n - 1) / 2 of them at any time.
         let stride = n + n / 2 + 2;
-        let size = stride * stride;
-        let mut gu = vec![0u32; size];
-        let mut gv = vec![0u32; size];
-        for u in 0..stride {
-            for v in 0..stride {
-                gu[u * stride + v] = u as u32;
-                gv[u * stride + v] = v as u32;
-            }
-        }
-        let mut gw = vec![W::zero(); size];
-        let mut has = vec![false; size];
+        let mut ep = vec![0u32; stride * stride];
+        let mut gw = vec![W::zero(); (n + 1) * (n + 1)];
         let mut wmax = W::zero();
-        for i in 0..n {
-            for j in i + 1..n {
+        // Row by row below the diagonal (callers keep their weights that way), then mirrored
+        // in blocks: both passes walk memory in order, where filling both halves at once would
+        // stride through one of them (most of a solve from scratch at thousands of vertices).
+        for j in 0..n {
+            let (row, erow) = ((j + 1) * (n + 1), (j + 1) * stride);
+            for i in 0..j {
                 let w = weight(i, j);
                 if w.is_zero() {
                     continue;
                 }
                 let w2 = w.plus(w);
                 // Stored doubled once more: the reduced cost compares labels with 2 · w2.
-                let w4 = w2.plus(w2);
-                gw[(i + 1) * stride + j + 1] = w4;
-                gw[(j + 1) * stride + i + 1] = w4;
-                has[(i + 1) * stride + j + 1] = true;
-                has[(j + 1) * stride + i + 1] = true;
+                gw[row + i + 1] = w2.plus(w2);
+                ep[erow + i + 1] = (j + 1) as u32;
                 if w2 > wmax {
                     wmax = w2;
                 }
             }
         }
-        let mut flo_from = vec![0u32; stride * (n + 1)];
-        for u in 1..=n {
-            flo_from[u * (n + 1) + u] = u as u32;
+        const BLOCK: usize = 32;
+        for jb in (1..=n).step_by(BLOCK) {
+            for ib in (1..=jb).step_by(BLOCK) {
+                for j in jb..(jb + BLOCK).min(n + 1) {
+                    for i in ib..(ib + BLOCK).min(j) {
+                        gw[i * (n + 1) + j] = gw[j * (n + 1) + i];
+                        if ep[j * stride + i] != 0 {
+                            ep[i * stride + j] = i as u32;
+                        }
+                    }
+                }
+            }
         }
+        let flo_from = vec![0u32; (stride - n - 1) * (n + 1)];
         let mut lab = vec![W::zero(); stride];
         for l in lab.iter_mut().take(n + 1).skip(1) {
             *l = wmax;
@@ -411,10 +417,8 @@ impl<W: Weight> Solver<W> {
             n,
             nx: n,
             stride,
-            gu,
-            gv,
+            ep,
             gw,
-            has,
             lab,
             mate: vec![0; stride],
             slack: vec![0; stride],
@@ -535,7 +539,7 @@ fn tight<W: Weight>(lab: &[W], parent: &[usize], i: usize, j: usize, w: W) -> bo
 mod stage;
 mod warm;
 
-pub use warm::WarmMatching;
+pub use warm::{Checkpoint, WarmMatching};
 
 #[cfg(test)]
 // Symmetric weight matrices read best with explicit indices.

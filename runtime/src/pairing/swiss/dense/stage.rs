@@ -65,18 +65,18 @@ impl<W: Weight> Solver<W> {
             // Vertex-to-vertex slots keep their own endpoints, and u's label is fixed
             // while the queue is scanned, so the reduced cost is read off directly.
             let row = self.at(u, 0);
+            let wrow = self.wat(u, 0);
             let lu = self.lab[u];
             let mut su = self.st[u];
             for v in 1..=self.n {
-                let k = row + v;
-                if !self.has[k] {
+                if self.ep[row + v] == 0 {
                     continue;
                 }
                 let sv = self.st[v];
                 if su == sv {
                     continue;
                 }
-                let d = lu.plus(self.lab[v]).minus(self.gw[k]);
+                let d = lu.plus(self.lab[v]).minus(self.gw[wrow + v]);
                 if d.is_zero() {
                     if self.on_found_edge(u, v) {
                         return true;

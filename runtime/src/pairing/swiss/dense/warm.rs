@@ -4,6 +4,14 @@
 use super::super::weight::Weight;
 use super::{tight, DenseMatching, Solver};
 
+/// A state of a warm matching to come back to: the duals and the matching with the blossoms
+/// dissolved (all a solve starts from), and which vertices were out of the graph.
+pub struct Checkpoint<W: Weight> {
+    lab: Vec<W>,
+    mate: Vec<usize>,
+    inert: Vec<bool>,
+}
+
 /// A maximum-weight matching kept between solves: after some edges change, or some matched
 /// pairs leave the graph, it is solved again from its current matching and duals (warm
 /// start) instead of from scratch. Each solve gives a maximum-weight matching of the current
@@ -21,7 +29,7 @@ pub struct WarmMatching<W: Weight> {
 
 impl<W: Weight> WarmMatching<W> {
     /// Solve from scratch.
-    pub fn new(n: usize, weight: &dyn Fn(usize, usize) -> W) -> Self {
+    pub fn new(n: usize, weight: impl Fn(usize, usize) -> W) -> Self {
         let mut s = Solver::build(n, weight);
         s.run();
         let parent = s.parents();
@@ -44,7 +52,7 @@ impl<W: Weight> WarmMatching<W> {
         if i == j || i >= self.s.n || j >= self.s.n {
             return W::zero();
         }
-        self.s.gw[self.s.at(i + 1, j + 1)].half().half()
+        self.s.gw[self.s.wat(i + 1, j + 1)].half().half()
     }
 
     /// Set the weight of edge (i, j) (zero: no edge); takes effect at the next `solve`.
@@ -55,9 +63,11 @@ impl<W: Weight> WarmMatching<W> {
         let (u, v) = (i + 1, j + 1);
         let w2 = w.plus(w);
         let w4 = w2.plus(w2);
-        for k in [self.s.at(u, v), self.s.at(v, u)] {
-            self.s.gw[k] = w4;
-            self.s.has[k] = !w.is_zero();
+        let edge = !w.is_zero();
+        for (a, c) in [(u, v), (v, u)] {
+            let (k, kw) = (self.s.at(a, c), self.s.wat(a, c));
+            self.s.gw[kw] = w4;
+            self.s.ep[k] = if edge { a as u32 } else { 0 };
         }
         self.dirty[i] = true;
         self.dirty[j] = true;
@@ -87,8 +97,9 @@ impl<W: Weight> WarmMatching<W> {
                 }
                 for y in 1..=n {
                     let (k1, k2) = (s.at(x, y), s.at(y, x));
-                    s.has[k1] = false;
-                    s.has[k2] = false;
+                    s.ep[k1] = 0;
+                    s.ep[k2] = 0;
+                    let (k1, k2) = (s.wat(x, y), s.wat(y, x));
                     s.gw[k1] = W::zero();
                     s.gw[k2] = W::zero();
                 }
@@ -106,13 +117,13 @@ impl<W: Weight> WarmMatching<W> {
             let u = i + 1;
             let mut need = W::zero();
             for x in 1..=n {
-                let k = s.at(u, x);
-                if !s.has[k] {
+                if !s.has(u, x) {
                     continue;
                 }
                 let have = s.lab[u].plus(s.lab[x]);
-                if s.gw[k] > have {
-                    let lack = s.gw[k].minus(have);
+                let w = s.gw[s.wat(u, x)];
+                if w > have {
+                    let lack = w.minus(have);
                     if lack > need {
                         need = lack;
                     }
@@ -127,8 +138,7 @@ impl<W: Weight> WarmMatching<W> {
             if v == 0 || self.inert[u - 1] {
                 continue;
             }
-            let k = s.at(u, v);
-            if !s.has[k] || s.lab[u].plus(s.lab[v]) != s.gw[k] {
+            if !s.has(u, v) || s.lab[u].plus(s.lab[v]) != s.gw[s.wat(u, v)] {
                 s.mate[u] = 0;
                 s.mate[v] = 0;
             }
@@ -147,6 +157,57 @@ impl<W: Weight> WarmMatching<W> {
         s.epoch += 1;
         s.run();
         self.parent = s.parents();
+    }
+
+    /// The state after the last solve, to come back to with `rollback`. Its blossoms are
+    /// dissolved (as the next solve would), so `is_tight` says nothing until the next solve.
+    pub fn checkpoint(&mut self) -> Checkpoint<W> {
+        let s = &mut self.s;
+        s.dissolve_blossoms();
+        Checkpoint {
+            lab: s.lab[..=s.n].to_vec(),
+            mate: s.mate[..=s.n].to_vec(),
+            inert: self.inert.clone(),
+        }
+    }
+
+    /// Back to the state of checkpoint `c` (taken after a solve, no weight set since): the
+    /// pairs taken out since come back with their weights, `weight(i, j)` as first solved.
+    pub fn rollback(&mut self, c: &Checkpoint<W>, weight: &dyn Fn(usize, usize) -> W) {
+        let s = &mut self.s;
+        let n = s.n;
+        for b in n + 1..=s.nx {
+            s.st[b] = 0;
+            s.lab[b] = W::zero();
+            s.flo[b].clear();
+            s.mate[b] = 0;
+        }
+        s.nx = n;
+        for u in 1..=n {
+            s.st[u] = u;
+        }
+        for i in 0..n {
+            if !self.inert[i] || c.inert[i] {
+                continue;
+            }
+            for j in (0..n).filter(|&j| j != i && !c.inert[j]) {
+                let w = weight(i.min(j), i.max(j));
+                let w2 = w.plus(w);
+                let w4 = w2.plus(w2);
+                let edge = !w.is_zero();
+                for (a, b) in [(i + 1, j + 1), (j + 1, i + 1)] {
+                    let (k, kw) = (s.at(a, b), s.wat(a, b));
+                    s.gw[kw] = w4;
+                    s.ep[k] = if edge { a as u32 } else { 0 };
+                }
+            }
+        }
+        s.lab[..=n].copy_from_slice(&c.lab);
+        s.mate[..=n].copy_from_slice(&c.mate);
+        self.inert.copy_from_slice(&c.inert);
+        self.pending.clear();
+        self.dirty.iter_mut().for_each(|d| *d = false);
+        s.epoch += 1;
     }
 
     /// Whether edge (i, j) of weight `w` (the weight of the last solve) has zero reduced cost;

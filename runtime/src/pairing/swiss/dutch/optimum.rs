@@ -12,10 +12,9 @@ use crate::pairing::swiss::weight::{Big, Weight};
 /// player in turn its best free S2 opponent along a tight edge is the rules' choice for every
 /// player of a prefix of S1 as long as the pairs of that prefix extend to a maximum-weight
 /// matching (a higher opponent would need a tight edge too, and every extendable pair is
-/// tight); that is checked by solving the rest of the bracket. Extending is monotone in the
-/// prefix, so the longest extendable prefix of the greedy choices is found with a few checks,
-/// galloping down from the whole and halving. Returns those pairs (the rules' choice for the
-/// first S1 players, possibly none) and whether they cover all of `s1`.
+/// tight); that is checked on the kept matching (`Opt::extending_prefix`). Returns those pairs
+/// (the rules' choice for the first S1 players, possibly none) and whether they cover all of
+/// `s1`.
 pub(super) fn greedy_transpositions<const L: usize>(
     opt: &mut Opt<L>,
     remainder: &[usize],
@@ -23,16 +22,6 @@ pub(super) fn greedy_transpositions<const L: usize>(
     matched: &[bool],
 ) -> (Vec<(usize, usize)>, bool) {
     let st = opt.compute();
-    let total = |o: &Opt<L>, st: &[usize]| -> Big<L> {
-        let mut t = Big::<L>::default();
-        for (i, &m) in st.iter().enumerate() {
-            if m > i && m < o.n {
-                t = t.plus(o.get(i, m));
-            }
-        }
-        t
-    };
-    let best = total(opt, &st);
     if opt.last.is_none() {
         return (Vec::new(), false);
     }
@@ -55,36 +44,9 @@ pub(super) fn greedy_transpositions<const L: usize>(
         taken[choice] = true;
         pairs.push((p, choice));
     }
-    // The checks below build matchings of their own: the kept one's tables go first.
-    opt.release();
-    let opt = &*opt;
-    let extends = |k: usize| -> bool { k == 0 || opt.total_with(&pairs[..k]) == best };
-    let whole = pairs.len();
     // The leading pairs that the optimum just solved already makes extend without a check.
     let agree = pairs.iter().take_while(|&&(p, o)| st[p] == o).count();
-    // Gallop down from the whole: `good` extends, `bad` does not (or is past the end).
-    let (mut good, mut bad) = (agree, whole + 1);
-    let mut step = 1usize;
-    loop {
-        let k = bad.saturating_sub(step).max(good);
-        if k == good || k == 0 {
-            break;
-        }
-        if extends(k) {
-            good = k;
-            break;
-        }
-        bad = k;
-        step *= 2;
-    }
-    while bad - good > 1 {
-        let mid = good + (bad - good) / 2;
-        if extends(mid) {
-            good = mid;
-        } else {
-            bad = mid;
-        }
-    }
+    let good = opt.extending_prefix(&pairs, agree);
     pairs.truncate(good);
     let all = good == s1.len();
     (pairs, all)
@@ -277,31 +239,82 @@ impl<const L: usize> Opt<L> {
         }
     }
 
-    /// The largest total weight with the pairs fixed so far and `extra` besides (each pair's
-    /// weight counted once), solved apart from `last`.
-    pub(super) fn total_with(&self, extra: &[(usize, usize)]) -> Big<L> {
-        let mut out = self.fixed.clone();
-        for &(p, o) in extra {
-            out[p] = o;
-            out[o] = p;
-        }
-        let active: Vec<usize> = (0..self.n).filter(|&i| out[i] == NONE).collect();
-        let m =
-            max_weight_matching_dense(active.len(), &|ai, bi| self.w[tri(active[ai], active[bi])]);
-        let mut t = Big::<L>::default();
-        for (i, &f) in out.iter().enumerate() {
-            if f != NONE && f > i {
-                t = t.plus(self.get(i, f));
-            }
-        }
-        for (ai, mate) in m.mates().iter().enumerate() {
-            if let Some(bi) = *mate {
-                if bi > ai {
-                    t = t.plus(self.get(active[ai], active[bi]));
+    /// The length of the longest prefix of `pairs` (disjoint pairs of positions unfixed at the
+    /// last solve, which is kept whole; the first `agree` of them in its matching) that extends
+    /// to a maximum-weight matching. Extending is monotone in the prefix: pairs are taken out
+    /// of the kept matching in growing batches, each followed by a warm solve of the rest,
+    /// while the total stays the optimum; the first batch that lowers it is halved, back at
+    /// the last state that extended (a checkpoint), until one pair is left. A warm solve costs
+    /// about one augmentation per pair that the matching did not have, and one solve with many
+    /// of them far less than as many solves with one. The kept matching is spent: the next
+    /// solve starts from scratch.
+    pub(super) fn extending_prefix(&mut self, pairs: &[(usize, usize)], agree: usize) -> usize {
+        let Some((active, Last::Warm(mut m))) = self.last.take() else {
+            return 0;
+        };
+        self.before.clear();
+        self.changed.clear();
+        self.newly_fixed.clear();
+        let w = &self.w;
+        let weight = |ai: usize, bi: usize| w[tri(active[ai], active[bi])];
+        // Over the kept matching, where the pairs taken out stay matched to each other.
+        let total = |m: &WarmMatching<Big<L>>| -> Big<L> {
+            let mut t = Big::<L>::default();
+            for (ai, mate) in m.mates().iter().enumerate() {
+                if let Some(bi) = *mate {
+                    if bi > ai {
+                        t = t.plus(weight(ai, bi));
+                    }
                 }
             }
+            t
+        };
+        let best = total(&m);
+        let pos = |v: usize| active.binary_search(&v).ok();
+        if pairs
+            .iter()
+            .any(|&(p, o)| pos(p).is_none() || pos(o).is_none())
+        {
+            return 0;
         }
-        t
+        // Take out pairs[from..to] and solve: whether the total is still the optimum.
+        let extends = |m: &mut WarmMatching<Big<L>>, from: usize, to: usize| -> bool {
+            for &(p, o) in &pairs[from..to] {
+                if let (Some(x), Some(y)) = (pos(p), pos(o)) {
+                    m.remove_pair(x, y);
+                }
+            }
+            m.solve();
+            total(m) == best
+        };
+        let (mut good, mut bad) = (0usize, pairs.len() + 1);
+        let mut cp = m.checkpoint();
+        let mut step = agree.max(1);
+        // Gallop up from the pairs the matching already has ...
+        while good < pairs.len() {
+            let k = (good + step).min(pairs.len());
+            if extends(&mut m, good, k) {
+                good = k;
+                cp = m.checkpoint();
+                step *= 2;
+            } else {
+                bad = k;
+                m.rollback(&cp, &weight);
+                break;
+            }
+        }
+        // ... then halve the batch that did not extend.
+        while bad - good > 1 {
+            let mid = good + (bad - good) / 2;
+            if extends(&mut m, good, mid) {
+                good = mid;
+                cp = m.checkpoint();
+            } else {
+                bad = mid;
+                m.rollback(&cp, &weight);
+            }
+        }
+        good
     }
 
     /// Solve: from the last solve when it is kept whole, else from scratch; `result[i]` is i's
