@@ -12,6 +12,7 @@ pub mod contract;
 pub mod diagnostics;
 pub mod driver;
 pub mod event;
+pub mod files;
 pub mod fmt;
 pub mod lsp;
 pub mod run;

@@ -146,3 +146,45 @@ fn dot_slash_paths_give_the_same_bytes() {
         assert_eq!(a.stderr, b.stderr, "{args:?}");
     }
 }
+
+/// A newcomer's finding: `-o` files were created 0600 whatever the umask (the temporary file's
+/// mode), even over a 0644 file, so a published sheet was unreadable to a web server. A new file
+/// gets the mode any program gives it under the umask; a replaced file keeps its own.
+#[cfg(unix)]
+#[test]
+fn output_files_get_the_usual_mode() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let mode =
+        |p: &std::path::Path| std::fs::metadata(p).expect("metadata").permissions().mode() & 0o777;
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_output_modes");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // The mode a new file gets under this umask (the test's children inherit it).
+    let reference = dir.join("reference");
+    std::fs::write(&reference, "x").expect("write");
+    let want = mode(&reference);
+    let reg = root().join(REG).to_string_lossy().into_owned();
+    for (cmd, name) in [
+        (vec!["sheet", "--format", "html"], "sheet.html"),
+        (vec!["plan"], "plan.json"),
+        (vec!["simulate", "--seed", "1"], "simulate.txt"),
+    ] {
+        let out = dir.join(name);
+        let o = xqreg()
+            .args(&cmd)
+            .args([reg.as_str(), "-o", &out.to_string_lossy()])
+            .output()
+            .expect("run");
+        assert_eq!(o.status.code(), Some(0), "{cmd:?}");
+        assert_eq!(mode(&out), want, "{cmd:?}: a new file");
+        // Written again over a file of another mode: the file keeps its mode.
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        let o = xqreg()
+            .args(&cmd)
+            .args([reg.as_str(), "-o", &out.to_string_lossy()])
+            .output()
+            .expect("run");
+        assert_eq!(o.status.code(), Some(0), "{cmd:?}");
+        assert_eq!(mode(&out), 0o640, "{cmd:?}: a replaced file");
+    }
+}

@@ -119,3 +119,37 @@ fn avoid_in_a_round_robin_without_draw_reaches_the_group_draw() {
         "avoidance dropped"
     );
 }
+
+/// A newcomer's finding: the table said `qualification { replacement }` was printed only, yet
+/// the runtime passes a declined place to the next in line with it and leaves it empty without
+/// it; and a qualifiers' pool's `replacement next_in_line` admits a row below its top N. Both are
+/// executed, and the example that declines a place proves the first.
+#[test]
+fn replacement_rules_the_runtime_reads_are_executed() {
+    use xqreg::contract::ClauseKind;
+    for kind in [
+        ClauseKind::QualificationReplacement,
+        ClauseKind::PoolQualifiersReplacement,
+    ] {
+        assert_eq!(contract::status(kind), Status::Executed, "{kind:?}");
+    }
+    assert_eq!(
+        contract::status(ClauseKind::PoolReplacement),
+        Status::Printed
+    );
+    let path = root().join("examples/008_team_qualifier/regulation.xqr");
+    let text = std::fs::read_to_string(path).expect("readable");
+    let clause = "  overall 3\n  replacement next_in_line\n";
+    assert!(text.contains(clause));
+    let without = text.replacen(clause, "  overall 3\n", 1);
+    let outcomes = xqreg::run::scenario::run_file("008.xqr", without.as_bytes())
+        .unwrap_or_else(|_| panic!("the file checks"));
+    let declined = outcomes
+        .iter()
+        .find(|t| t.name == "资格放弃，由下一名递补")
+        .expect("the declining test");
+    assert_eq!(
+        declined.failures_in(xqreg::diagnostics::Lang::En),
+        ["湖北队 was expected to qualify and did not"]
+    );
+}

@@ -37,6 +37,7 @@ mod fmt_cli;
 mod fmt_editors;
 mod generated;
 mod honesty;
+mod input_files;
 mod inputs;
 mod issue8_checks;
 mod ko_seed_class;

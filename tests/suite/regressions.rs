@@ -95,3 +95,27 @@ fn a_split_too_large_for_its_field_points_at_the_split_clause() {
         "{problems:?}"
     );
 }
+
+/// A newcomer's finding: a failing `place N ID`, when ID has no place in the final ranking, said
+/// so without saying who did finish there. It names them (here a team event, where a player has
+/// no place of their own and tb finished first).
+#[test]
+fn a_place_nobody_expected_says_who_holds_it() {
+    let path = root().join("tests/scenarios/team_ids.xqr");
+    let base = std::fs::read_to_string(path).expect("readable");
+    let text = base.replacen("place 1 tb", "place 1 b1", 1);
+    let outcomes = xqreg::run::scenario::run_file("team_ids.xqr", text.as_bytes())
+        .unwrap_or_else(|_| panic!("the file checks"));
+    let failures: Vec<String> = outcomes
+        .into_iter()
+        .flat_map(|t| t.failures)
+        .flat_map(|f| [f.en, f.zh])
+        .collect();
+    assert_eq!(
+        failures,
+        [
+            "place 1: expected b1, who has no place in the final ranking (place 1 is tb)",
+            "第1名：预期为 b1，但其不在最终名次中（第1名为tb）",
+        ],
+    );
+}

@@ -1,7 +1,8 @@
 //! Playoff chains: each ends in a decisive step (E304) with nothing after it (W301), an
 //! armageddon has draw odds (E305), every game states its colour rule (E306); and a knockout or
 //! same-place stage whose games can be drawn names a chain (E308); `earlier_game` needs a match
-//! of more than one regular game to decide anything (E309).
+//! of more than one regular game to decide anything (E309); a top-level chain no stage names
+//! decides nothing (W302).
 
 use xqreg_grammar::ast::{
     Format, Item, KnockoutClause, PlayoffChain, PlayoffRef, PlayoffStep, StageClause,
@@ -56,7 +57,23 @@ code!(
     )
 );
 
-pub const CODES: &[&Code] = &[&E304, &E305, &E306, &E308, &E309, &W301];
+code!(
+    W302,
+    "W302",
+    "unused-playoff",
+    Warning,
+    Template::new(
+        "A top-level `playoff NAME { ... }` decides nothing by itself: only a stage that names it (`playoff NAME`) plays it, after a drawn match of a knockout, same-place or team stage. One that no stage names is printed on the sheet but never played; a Swiss or round robin ranks its ties by its tie-break chain and plays no playoff.",
+        "顶层的 `playoff 名称 { ... }` 本身不决定任何事：只有写明 `playoff 名称` 的阶段（淘汰赛、同名次比赛或团体赛，其比赛和棋后）才进行它。没有阶段引用的加赛办法会印在规程上，却永远不会进行；积分编排或循环赛按破同分顺序排列同分者，不进行加赛。"
+    ),
+    "playoff title { armageddon armageddon colours lot }\nstage main { swiss cxa rounds 9  time standard }",
+    Template::new(
+        "Name it in the stage it decides (`playoff title` in a knockout or same-place stage, e.g. a final between the first two of the Swiss), or delete it.",
+        "在它所决定的阶段中写明 `playoff title`（淘汰赛或同名次比赛，例如积分编排前两名的决赛），或删去它。"
+    )
+);
+
+pub const CODES: &[&Code] = &[&E304, &E305, &E306, &E308, &E309, &W301, &W302];
 
 const NOT_DECISIVE: Report = Report {
     code: &E304,
@@ -125,6 +142,18 @@ const NO_EARLIER: Report = Report {
         "为比赛设 `games 2`（或更多），或删去该步骤",
     ),
 };
+const UNUSED: Report = Report {
+    code: &W302,
+    message: Template::new(
+        "no stage plays playoff `{name}`: the sheet prints it, but nothing runs it",
+        "没有阶段使用加赛办法 `{name}`：规程会印出它，但它永远不会进行",
+    ),
+    label: Template::new("named by no stage", "没有阶段引用"),
+    help: Template::new(
+        "name it in the stage it decides with `playoff {name}` (a knockout, same-place or team stage: a Swiss or round robin breaks ties by its tie-break chain), or delete it",
+        "在它所决定的阶段中写明 `playoff {name}`（淘汰赛、同名次比赛或团体赛；积分编排与循环赛以破同分顺序区分同分者），或删去它",
+    ),
+};
 const STAGE_HERE: Template = Template::new("one regular game per match", "每场一盘常规对局");
 const DECISIVE_HERE: Template = Template::new("decided here", "在此已决出胜负");
 const NO_PLAYOFF: Report = Report {
@@ -180,6 +209,28 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     }
     needs_playoff(ctx, diags);
     earlier_game(ctx, diags);
+    unused(ctx, diags);
+}
+
+/// W302: a top-level chain that no stage names (after supplements and `same_as`).
+fn unused(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    let named: Vec<&str> = ctx
+        .scope
+        .stage_order
+        .iter()
+        .flat_map(|stage| ctx.scope.stage_clauses(stage))
+        .filter_map(|c| match c {
+            StageClause::Playoff(PlayoffRef::Named(n)) => Some(n.node.as_str()),
+            _ => None,
+        })
+        .collect();
+    for item in &ctx.file.items {
+        let Item::Playoff(p) = item else { continue };
+        let Some(name) = &p.name else { continue };
+        if !named.contains(&name.node.as_str()) {
+            diags.push(UNUSED.at(name.span, &[("name", &name.node)]));
+        }
+    }
 }
 
 /// E309: a stage of one-game matches whose chain has `earlier_game`.

@@ -24,27 +24,19 @@ pub(crate) fn stdout_bytes(text: &[u8]) -> std::io::Result<()> {
     }
 }
 
-/// Write `text` to `path` atomically: a temporary file in the same folder, renamed over `path`
-/// once complete.
+/// Write `text` to `path` atomically (a temporary file in the same folder, renamed over `path`
+/// once complete), with the mode a new file gets (or the one of the file it replaces).
 pub(crate) fn write_file(path: &Path, text: impl AsRef<[u8]>) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
     // tempfile names its random file in the error: the message names the file asked for, and
     // the kind of failure in words.
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".xqreg-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| match super::global::io_kind_words(e.kind()) {
+    crate::files::write_atomic(
+        path,
+        text.as_ref(),
+        |e| match super::global::io_kind_words(e.kind()) {
             Some((words, _)) => std::io::Error::new(e.kind(), words),
             None => std::io::Error::from(e.kind()),
-        })?;
-    tmp.write_all(text.as_ref())?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+        },
+    )
 }
 
 /// Write to `-o OUT` (atomically) or stdout; an I/O failure is exit 2.

@@ -31,16 +31,21 @@ pub struct Args {
     /// The regulation file (.xqr); `-` reads standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The roster (CSV with a header).
+    /// The roster (CSV with a header: `id`, `name`, and as the regulation needs them `unit` (the team
+    /// in a team event), `federation`, `sex`, `born`, `title`, `rating`, `pool`, `order`, `grade`,
+    /// `school_year`, `club`, `residence`, `qualified`; docs/input-files.md).
     #[arg(long, value_name = "CSV", conflicts_with = "players")]
     pub roster: Option<PathBuf>,
     /// Generate a roster of N players.
     #[arg(long, value_name = "N")]
     pub players: Option<u32>,
-    /// Recorded results (CSV) to play before simulating the rest.
+    /// Recorded results to play before simulating the rest (CSV: `stage`, `round`, `red`, `black`,
+    /// `result`, optionally `board`, `red_fouls`, `black_fouls`, `step`, `game`;
+    /// docs/input-files.md).
     #[arg(long, value_name = "CSV")]
     pub results: Option<PathBuf>,
-    /// Line-ups handed in for rounds of team stages (CSV: stage, round, team, board, player).
+    /// Line-ups handed in for rounds of team stages (CSV: `stage`, `round`, `team`, `board`,
+    /// `player`; docs/input-files.md).
     #[arg(long, value_name = "CSV")]
     pub lineups: Option<PathBuf>,
     /// Seed of every lot and every simulated game.

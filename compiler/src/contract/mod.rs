@@ -98,7 +98,8 @@ kinds! {
     PoolTitle, "pool { title OP T }", Executed, false, "plan pool.title (roster eligibility)";
     PoolCategory, "pool { category C }", Executed, false, "plan pool.category (roster eligibility, R041)";
     PoolExcluding, "pool { excluding pool P }", Printed, false, "sheet (selection happens before the event)";
-    PoolReplacement, "pool { refusals|replacement RULE }", Printed, false, "sheet";
+    PoolReplacement, "pool { refusals|replacement RULE } outside a qualifiers pool", Printed, false, "sheet (who takes a declined place is settled before the roster is made)";
+    PoolQualifiersReplacement, "pool { qualifiers ... top N  replacement next_in_line }", Executed, false, "plan pool.qualifiers.next_in_line (roster eligibility: a row placed below the top N is admitted as the next in line; without it R042 at column qualified)";
     PoolNominatedBy, "pool { nominated_by \"...\" }", Executed, false, "plan pool.unit (generated rosters)";
     PoolQualifiers, "pool { qualifiers \"...\" top N }", Executed, false, "plan pool.qualifiers (roster eligibility: a row of the pool needs its place in the event, within the top N unless `replacement next_in_line`; R042 at column qualified)";
     PoolReplacementFrom, "pool { replacement from pool P }", Executed, false, "plan pool.replacement_from (roster: P's rows fill only the places the pool leaves empty, best rated first; R044 at column pool; generated rosters hold no reserve); checker E634, E635, E105";
@@ -225,7 +226,7 @@ kinds! {
     PrizeLimit, "prizes { at_most entries_minus N|half_entries }", Executed, false, "plan.prizes limit (runtime pays fewer places in a small field); checker E539, W503";
     PrizeTax, "prizes ... before_tax|after_tax", Printed, false, "sheet";
     QualificationQuota, "qualification { CATEGORY N }", Executed, false, "plan.qualification (runtime qualifiers)";
-    QualificationReplacement, "qualification { replacement RULE }", Printed, false, "sheet";
+    QualificationReplacement, "qualification { replacement next_in_line|none }", Executed, false, "plan qualification.next_in_line (runtime: a place a qualifier declines (scenario `declines`) or leaves by withdrawing passes to the next in the ranking; `none` leaves it empty)";
     QualificationStaff, "qualification { staff ROLE N }", Printed, false, "sheet";
     // administration
     ConductRule, "conduct { KIND ... }", ByWord, false, "see the conduct words";

@@ -231,8 +231,17 @@ impl Walker {
             EntryClause::AssumeField { span, .. } => (K::AssumeField, *span),
             EntryClause::Pool(p) => {
                 self.push(K::Pool, p.span);
+                // In a qualifiers' pool the replacement rule is read: it admits the next in
+                // line below the top N. Elsewhere it is printed only.
+                let qualifiers = p
+                    .source
+                    .iter()
+                    .any(|s| matches!(s, PoolSource::Qualifiers { .. }));
                 p.source.iter().for_each(|s| {
-                    let (kind, span) = pool_source(s);
+                    let (kind, span) = match (pool_source(s), qualifiers) {
+                        ((K::PoolReplacement, span), true) => (K::PoolQualifiersReplacement, span),
+                        (found, _) => found,
+                    };
                     self.push(kind, span);
                     if let PoolSource::Host {
                         when_odd: Some(w), ..

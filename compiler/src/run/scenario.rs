@@ -15,7 +15,7 @@ use xqreg_runtime::engine::{
     FixedDraw, GameResult, LineupSeat, Player, RecordedGame, RecordedLineup, RecordedResults,
     RecordedWithdrawal, RestRule, Roster, RuntimeProblem,
 };
-use xqreg_runtime::plan::{Plan, Sex, Title};
+use xqreg_runtime::plan::{DeclaredTeam, Plan, Sex, Title};
 
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Lang, Msg};
@@ -82,12 +82,19 @@ fn run_one(file: &ast::File, s: &Scenario, plan: &Plan, source: &SourceFile) -> 
         }
     };
     let results = results(s, &team_names(file, s), source);
+    let with_teams = with_test_teams(file, s, plan, source);
+    let plan = with_teams.as_ref().unwrap_or(plan);
     match super::run_plan(plan, &roster, &results, seed) {
         Ok(outcome) => {
+            let ctx = expect::Ctx {
+                outcome: &outcome,
+                roster: &roster,
+                teams: &plan.entry.teams,
+            };
             out.failures = s
                 .expects
                 .iter()
-                .filter_map(|e| check(e, &outcome).err())
+                .filter_map(|e| check(e, &ctx).err())
                 .collect();
             out.passed = out.failures.is_empty();
         }
@@ -195,6 +202,32 @@ fn declared(decl: &ast::PlayerDecl, teams: &BTreeMap<&str, &str>) -> Player {
         }
     }
     p
+}
+
+/// The plan a test runs when its roster declares teams (`team ta "甲队"`) and the regulation's
+/// entry names none: the entry names the test's teams, so that its `draw`, `expect` and results
+/// name a team by id as they do a declared team's (the rankings give each team's id). None when
+/// the plan runs as it is.
+fn with_test_teams(
+    file: &ast::File,
+    s: &Scenario,
+    plan: &Plan,
+    source: &SourceFile,
+) -> Option<Plan> {
+    let (_, teams) = file.scenario_players(s)?;
+    if teams.is_empty() || !plan.entry.teams.is_empty() {
+        return None;
+    }
+    let mut out = plan.clone();
+    out.entry.teams = teams
+        .iter()
+        .map(|t| DeclaredTeam {
+            id: t.id.node.clone(),
+            name: t.name.zh.node.clone(),
+            origin: source.origin(t.span),
+        })
+        .collect();
+    Some(out)
 }
 
 /// The test roster's teams: id -> name (a team event's teams are the roster's units, by name).

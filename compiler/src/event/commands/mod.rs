@@ -335,15 +335,8 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
     })
 }
 
-/// Write beside the target and rename over it: an interrupted export leaves no truncated file.
+/// Write beside the target and rename over it: an interrupted export leaves no truncated file
+/// (the file gets the mode a new file gets, or the one of the file it replaces).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".xqreg-")
-        .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    crate::files::write_atomic(path, bytes, |e| e)
 }

@@ -4,24 +4,64 @@
 use std::collections::BTreeSet;
 
 use xqreg_grammar::ast::{Expect, Ident, Money, PlaceRange, Spanned};
-use xqreg_runtime::engine::Outcome;
+use xqreg_runtime::engine::{Outcome, Roster};
+use xqreg_runtime::plan::DeclaredTeam;
 
 use crate::diagnostics::Msg;
 
+/// What a test's expectations are checked against: the outcome, the roster it ran on and the
+/// teams the plan names (a team is ranked by its declared id).
+pub(super) struct Ctx<'a> {
+    pub outcome: &'a Outcome,
+    pub roster: &'a Roster,
+    pub teams: &'a [DeclaredTeam],
+}
+
+impl Ctx<'_> {
+    /// The id the outcome gives the one an expectation names: a declared team named by its
+    /// name is ranked by its id.
+    fn id<'a>(&'a self, named: &'a str) -> &'a str {
+        self.teams
+            .iter()
+            .find(|t| t.name == named)
+            .map_or(named, |t| t.id.as_str())
+    }
+
+    /// The roster's players of the team an expectation names (by declared id or name, or by
+    /// unit when the regulation names no teams); empty when it names a player or nothing.
+    fn members(&self, named: &str) -> Vec<&str> {
+        if self.roster.index_of(named).is_some() {
+            return Vec::new();
+        }
+        let team = self.teams.iter().find(|t| t.id == named || t.name == named);
+        self.roster
+            .players
+            .iter()
+            .filter(|p| {
+                p.unit
+                    .as_deref()
+                    .is_some_and(|u| u == named || team.is_some_and(|t| u == t.id || u == t.name))
+            })
+            .map(|p| p.id.as_str())
+            .collect()
+    }
+}
+
 /// One expectation against the outcome: Ok, or what differed.
-pub(super) fn check(e: &Expect, o: &Outcome) -> Result<(), Msg> {
+pub(super) fn check(e: &Expect, ctx: &Ctx<'_>) -> Result<(), Msg> {
+    let o = ctx.outcome;
     match e {
-        Expect::Place { place, player, .. } => final_place(place, player, o),
+        Expect::Place { place, player, .. } => final_place(place, player, ctx),
         Expect::Shared {
             places, players, ..
-        } => shared(places, players, o),
+        } => shared(places, players, ctx),
         Expect::Prize {
             player,
             money,
             category,
             ..
-        } => prize(player, money, category, o),
-        Expect::Qualifies { player, .. } => qualifies(player, o),
+        } => prize(player, money, category, ctx),
+        Expect::Qualifies { player, .. } => qualifies(player, ctx),
         Expect::Rounds { stage, rounds, .. } => rounds_played(stage, rounds, o),
         Expect::DecidedBy { stage, step, .. } => decided_by(stage, step, o),
         Expect::StagePlace {
@@ -30,21 +70,22 @@ pub(super) fn check(e: &Expect, o: &Outcome) -> Result<(), Msg> {
             place,
             player,
             ..
-        } => stage_place(stage, group, place, player, o),
+        } => stage_place(stage, group, place, player, ctx),
         Expect::RankingPlace {
             ranking,
             place,
             unit,
             ..
         } => ranking_place(ranking, place, unit, o),
-        Expect::Withdrawn { player, .. } => withdrawn(player, o),
+        Expect::Withdrawn { player, .. } => withdrawn(player, ctx),
     }
 }
 
-fn final_place(place: &Spanned<u32>, player: &Ident, o: &Outcome) -> Result<(), Msg> {
+fn final_place(place: &Spanned<u32>, player: &Ident, ctx: &Ctx<'_>) -> Result<(), Msg> {
+    let o = ctx.outcome;
     let row = |id: &str| o.final_ranking.iter().find(|r| r.id == id);
 
-    match row(&player.node) {
+    match row(ctx.id(&player.node)) {
         Some(r) if r.place == place.node => Ok(()),
         Some(r) => Err(Msg::new(
             format!(
@@ -64,27 +105,42 @@ fn final_place(place: &Spanned<u32>, player: &Ident, o: &Outcome) -> Result<(), 
                 if r.shared { "（并列）" } else { "" }
             ),
         )),
-        None => Err(Msg::new(
-            format!(
-                "place {}: expected {}, who has no place in the final ranking",
-                place.node, player.node
-            ),
-            format!(
-                "第{}名：预期为 {}，但其不在最终名次中",
-                place.node, player.node
-            ),
-        )),
+        None => {
+            // Who did finish there: the test may name them some other way.
+            let there: Vec<&str> = o
+                .final_ranking
+                .iter()
+                .filter(|r| r.place == place.node)
+                .map(|r| r.id.as_str())
+                .collect();
+            let (en, zh) = if there.is_empty() {
+                ("nobody".to_string(), "无人".to_string())
+            } else {
+                (there.join(", "), there.join("、"))
+            };
+            Err(Msg::new(
+                format!(
+                    "place {}: expected {}, who has no place in the final ranking (place {} is {en})",
+                    place.node, player.node, place.node
+                ),
+                format!(
+                    "第{}名：预期为 {}，但其不在最终名次中（第{}名为{zh}）",
+                    place.node, player.node, place.node
+                ),
+            ))
+        }
     }
 }
 
-fn shared(places: &PlaceRange, players: &[Ident], o: &Outcome) -> Result<(), Msg> {
+fn shared(places: &PlaceRange, players: &[Ident], ctx: &Ctx<'_>) -> Result<(), Msg> {
+    let o = ctx.outcome;
     let row = |id: &str| o.final_ranking.iter().find(|r| r.id == id);
 
-    let want: BTreeSet<&str> = players.iter().map(|p| p.node.as_str()).collect();
+    let want: BTreeSet<&str> = players.iter().map(|p| ctx.id(&p.node)).collect();
     // Places of one section: several sections each have their own place 1.
     let section = players
         .first()
-        .and_then(|p| row(&p.node))
+        .and_then(|p| row(ctx.id(&p.node)))
         .map(|r| r.section.clone());
     let got: BTreeSet<&str> = o
         .final_ranking
@@ -120,12 +176,13 @@ fn prize(
     player: &Ident,
     money: &Option<Money>,
     category: &Option<Ident>,
-    o: &Outcome,
+    ctx: &Ctx<'_>,
 ) -> Result<(), Msg> {
-    let awards: Vec<_> = o
+    let awards: Vec<_> = ctx
+        .outcome
         .prizes
         .iter()
-        .filter(|a| a.id == player.node)
+        .filter(|a| a.id == ctx.id(&player.node))
         .filter(|a| match category {
             Some(c) => a.category.as_deref() == Some(c.node.as_str()),
             None => true,
@@ -164,8 +221,9 @@ fn prize(
     }
 }
 
-fn qualifies(player: &Ident, o: &Outcome) -> Result<(), Msg> {
-    if o.qualifiers.iter().any(|q| q.id == player.node) {
+fn qualifies(player: &Ident, ctx: &Ctx<'_>) -> Result<(), Msg> {
+    let id = ctx.id(&player.node);
+    if ctx.outcome.qualifiers.iter().any(|q| q.id == id) {
         Ok(())
     } else {
         Err(Msg::new(
@@ -236,16 +294,18 @@ fn stage_place(
     group: &Option<Ident>,
     place: &Spanned<u32>,
     player: &Ident,
-    o: &Outcome,
+    ctx: &Ctx<'_>,
 ) -> Result<(), Msg> {
-    let standing = o
+    let id = ctx.id(&player.node);
+    let standing = ctx
+        .outcome
         .stages
         .iter()
         .filter(|s| s.name == stage.node)
         .flat_map(|s| &s.groups)
         .filter(|g| g.name.as_deref() == group.as_ref().map(|g| g.node.as_str()))
         .flat_map(|g| &g.standings)
-        .find(|r| r.id == player.node);
+        .find(|r| r.id == id);
     match standing {
         Some(r) if r.place == place.node => Ok(()),
         Some(r) => {
@@ -306,8 +366,11 @@ fn ranking_place(
     }
 }
 
-fn withdrawn(player: &Ident, o: &Outcome) -> Result<(), Msg> {
-    if o.withdrawn.iter().any(|w| w.id == player.node) {
+fn withdrawn(player: &Ident, ctx: &Ctx<'_>) -> Result<(), Msg> {
+    let out = |id: &str| ctx.outcome.withdrawn.iter().any(|w| w.id == id);
+    // A team is withdrawn when every one of its players is (`withdraw TEAM after ...`).
+    let members = ctx.members(&player.node);
+    if out(&player.node) || (!members.is_empty() && members.iter().all(|m| out(m))) {
         Ok(())
     } else {
         Err(Msg::new(

@@ -1,0 +1,74 @@
+//! Writing a file whole: the bytes go to a temporary file beside the target, which is renamed
+//! over it once complete, so a reader or a kill sees the old file or the new one, never half of
+//! one. The new file gets the mode any other program would give it: the mode of the file it
+//! replaces, else 0666 less the umask (a temporary file alone would be 0600, and a sheet
+//! published with `-o` unreadable to a web server).
+
+use std::io::{self, Write};
+use std::path::Path;
+
+/// Write `bytes` to `path` atomically. `on_create` rewrites the error of creating the temporary
+/// file (whose message names the random file, not the one asked for).
+pub fn write_atomic(
+    path: &Path,
+    bytes: &[u8],
+    on_create: impl FnOnce(io::Error) -> io::Error,
+) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let replaced = std::fs::metadata(path)
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.permissions());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".xqreg-").suffix(".tmp");
+    #[cfg(unix)]
+    if replaced.is_none() {
+        use std::os::unix::fs::PermissionsExt as _;
+        // Created with 0666: the kernel takes the umask off, as for any new file.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(on_create)?;
+    if let Some(mode) = replaced {
+        tmp.as_file().set_permissions(mode)?;
+    }
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt as _;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path)
+            .expect("metadata")
+            .permissions()
+            .mode()
+            & 0o777
+    }
+
+    #[test]
+    fn a_new_file_gets_the_umask_mode_and_a_replaced_one_keeps_its_own() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        // What any program gets under this process's umask: std creates files with 0666.
+        let reference = dir.path().join("reference");
+        std::fs::write(&reference, "x").expect("write");
+        let new = dir.path().join("new.html");
+        write_atomic(&new, b"<p>", |e| e).expect("written");
+        assert_eq!(mode(&new), mode(&reference));
+        assert_eq!(std::fs::read(&new).expect("read"), b"<p>");
+
+        let old = dir.path().join("old.html");
+        std::fs::write(&old, "old").expect("write");
+        std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        write_atomic(&old, b"new", |e| e).expect("written");
+        assert_eq!(mode(&old), 0o640);
+        assert_eq!(std::fs::read(&old).expect("read"), b"new");
+    }
+}
