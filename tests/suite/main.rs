@@ -25,6 +25,7 @@ mod entry_replacement;
 mod event_browser;
 mod event_cli;
 mod event_enter;
+mod event_inputs;
 mod event_live;
 mod event_publish;
 mod event_rosters;

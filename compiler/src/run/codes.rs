@@ -281,6 +281,23 @@ code!(
     )
 );
 
+code!(
+    E816,
+    "E816",
+    "trf-not-utf8",
+    E,
+    Template::new(
+        "The TRF file is not UTF-8: a name in another encoding (GBK, Latin-1) would be paired and \
+         printed as replacement characters, and its bytes would shift the fixed columns of the line.",
+        "TRF 文件不是 UTF-8 编码：其他编码（GBK、Latin-1）的姓名会以替换字符编排和打印，其字节还会错开该行的固定列。"
+    ),
+    "001    1 m    Xu Yinchuan (GBK: 许银川)                  2650 CHN",
+    Template::new(
+        "Save or export the file as UTF-8 (`iconv -f GB18030 -t UTF-8`), then pair it again.",
+        "将文件另存或导出为 UTF-8 编码（`iconv -f GB18030 -t UTF-8`），再重新编排。"
+    )
+);
+
 macro_rules! runtime_code {
     ($id:ident, $code:literal, $name:literal, $meaning_en:literal, $meaning_zh:literal, $example:literal, $fix_en:literal, $fix_zh:literal) => {
         code!(
