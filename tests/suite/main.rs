@@ -48,6 +48,7 @@ mod pair_inputs;
 mod plan_json;
 mod pool_categories;
 mod regressions;
+mod results_refused;
 mod robustness;
 mod rosters;
 mod scenarios;
