@@ -110,6 +110,7 @@ fn run_event(s: &Setup, event: &Path) -> u32 {
                         black: g.black.clone(),
                         step: g.step.clone(),
                         game: g.game_no,
+                        board: None,
                     },
                     result,
                     red_fouls: rf,

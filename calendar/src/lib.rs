@@ -25,8 +25,9 @@ impl Date {
         Date { year, month, day }
     }
 
-    /// `YYYY-MM-DD` by its shape only (month 1..=12, day 1..=31): what plan JSON and roster CSV
-    /// accept; a day past the month's end is the reader's to refuse or not.
+    /// `YYYY-MM-DD` by its shape only (month 1..=12, day 1..=31): what plan JSON accepts; a day
+    /// past the month's end is the reader's to refuse or not (the roster CSV refuses it, with
+    /// [`Date::parse_exact`]).
     pub fn parse(text: &str) -> Option<Date> {
         let mut parts = text.trim().split('-');
         let year = parts.next()?.parse::<u16>().ok()?;
@@ -38,9 +39,18 @@ impl Date {
         Some(Date { year, month, day })
     }
 
-    /// `YYYY-MM-DD` that names a real day (leap years by the Gregorian rule): what the
-    /// regulation language accepts (`2014-02-30` is a syntax error). No surrounding blanks.
+    /// `YYYY-MM-DD`, four, two and two digits, that names a real day (leap years by the
+    /// Gregorian rule): what the regulation language and the roster CSV accept (`2014-02-30` and
+    /// `1990-2-3` are refused). No surrounding blanks.
     pub fn parse_exact(text: &str) -> Option<Date> {
+        let shaped = text.len() == 10
+            && text.bytes().enumerate().all(|(i, b)| match i {
+                4 | 7 => b == b'-',
+                _ => b.is_ascii_digit(),
+            });
+        if !shaped {
+            return None;
+        }
         let mut parts = text.split('-');
         let year: u16 = parts.next()?.parse().ok()?;
         let month: u8 = parts.next()?.parse().ok()?;
@@ -229,5 +239,8 @@ mod tests {
         assert_eq!(Date::parse_exact("1900-02-29"), None);
         assert_eq!(Date::parse("2014-13-01"), None);
         assert_eq!(Date::parse_exact("2014-12-00"), None);
+        assert_eq!(Date::parse_exact("1990-2-3"), None);
+        assert_eq!(Date::parse_exact("+990-02-03"), None);
+        assert_eq!(Date::parse_exact("1990-02-03"), Some(d(1990, 2, 3)));
     }
 }

@@ -39,8 +39,12 @@ fuzz_target!(|data: &[u8]| {
     if let Err(report) = csv_input::read_results("fuzz.results.csv", data) {
         placed(&report);
     }
-    let source = trf_input::source("fuzz.trf", data);
-    if let Err(report) = trf_input::read_trf(&source) {
-        placed(&report);
+    match trf_input::source("fuzz.trf", data) {
+        Ok(source) => {
+            if let Err(report) = trf_input::read_trf(&source) {
+                placed(&report);
+            }
+        }
+        Err(report) => placed(&report),
     }
 });

@@ -15,13 +15,14 @@ fn a_drawn_semi_final_goes_through_the_whole_ladder_to_armageddon() {
         .places(4)
         .plan(4);
     // Seeds by rating: p1 v p4, p2 v p3. p1–p4 is drawn in the game, the rapid game and both
-    // blitz games; the armageddon is drawn too, so Black wins it.
+    // blitz games; the armageddon is drawn too, so Black wins it. Each record has the colours
+    // the ladder gives (the rapid game and the second blitz game swap them).
     let results = RecordedResults {
         games: vec![
             game("ko", 1, "p1", "p4", "=", None, None),
-            game("ko", 1, "p1", "p4", "=", Some("rapid"), None),
+            game("ko", 1, "p4", "p1", "=", Some("rapid"), None),
             game("ko", 1, "p1", "p4", "=", Some("blitz"), Some(1)),
-            game("ko", 1, "p1", "p4", "=", Some("blitz"), Some(2)),
+            game("ko", 1, "p4", "p1", "=", Some("blitz"), Some(2)),
             game("ko", 1, "p1", "p4", "=", Some("armageddon"), None),
         ],
         rest: RestRule::Rating,

@@ -132,7 +132,7 @@ fn a_playoff_criterion_on_the_match_games_decides_before_any_game() {
         let results = RecordedResults {
             games: vec![
                 game("ko", 1, &x, &y, "=", None, Some(1)),
-                game("ko", 1, &x, &y, "1-0", None, Some(2)),
+                game("ko", 1, &y, &x, "0-1", None, Some(2)),
                 game("ko", 1, &x, &y, "=", None, Some(3)),
                 game("ko", 1, &y, &x, "1-0", None, Some(4)),
             ],

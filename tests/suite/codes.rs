@@ -85,12 +85,12 @@ fn syntax_explain_examples_raise_their_code() {
 
 /// The codes of `xqreg event` (E83x, R050) have no `.xqr` fixture: their fixture is a command
 /// line. Each is listed in docs/diagnostics.md and raised by a test of tests/suite/event_cli.rs,
-/// event_enter.rs or event_teams.rs (`refused(&[...], "E83x")` or a check of the error text),
-/// so none is registered and untested.
+/// event_enter.rs, event_teams.rs or event_inputs.rs (`refused(&[...], "E83x")` or a check of the
+/// error text), so none is registered and untested.
 #[test]
 fn every_event_code_is_documented_and_raised_by_a_test() {
     let docs = std::fs::read_to_string(root().join("docs/diagnostics.md")).expect("diagnostics.md");
-    let tests: String = ["event_cli.rs", "event_enter.rs", "event_teams.rs"]
+    let tests: String = ["event_cli.rs", "event_enter.rs", "event_teams.rs", "event_inputs.rs"]
         .iter()
         .map(|f| std::fs::read_to_string(root().join("tests/suite").join(f)).expect(f))
         .collect();
@@ -110,7 +110,7 @@ fn every_event_code_is_documented_and_raised_by_a_test() {
         }
         if !tests.contains(&format!("\"{id}\"")) {
             missing.push(format!(
-                "{id}: no test in tests/suite/event_cli.rs, event_enter.rs or event_teams.rs raises it"
+                "{id}: no test in tests/suite/event_cli.rs, event_enter.rs, event_teams.rs or event_inputs.rs raises it"
             ));
         }
     }

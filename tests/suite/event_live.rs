@@ -105,6 +105,7 @@ pub fn play_batches(
                     black: black.clone(),
                     step: g.step.clone(),
                     game: g.game_no,
+                    board: None,
                 },
                 result: *result,
                 red_fouls: *rf,

@@ -381,7 +381,10 @@ fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
         .into_iter()
         .enumerate()
         .map(|(i, g)| Entry {
-            place: format!("{name} row {}", i + 2),
+            place: match &g.origin {
+                xqreg_runtime::plan::Origin::Clause { line, .. } => format!("{name}:{line}"),
+                _ => format!("{name} row {}", i + 2),
+            },
             stage: g.stage,
             round: g.round,
             at: At::Players {
@@ -389,6 +392,7 @@ fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
                 black: g.black,
                 step: g.step,
                 game: g.game.unwrap_or(1),
+                board: g.board,
             },
             result: g.result,
             red_fouls: g.red_fouls,

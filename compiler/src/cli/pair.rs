@@ -113,7 +113,13 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let source = trf_input::source(&crate::driver::display_name(&args.file), &bytes);
+    let source = match trf_input::source(&crate::driver::display_name(&args.file), &bytes) {
+        Ok(s) => s,
+        Err(report) => {
+            super::plan::print_errors(&report, msg_lang);
+            return ExitCode::from(1);
+        }
+    };
     if let Err(report) = trf_input::read_trf(&source) {
         super::plan::print_errors(&report, msg_lang);
         return ExitCode::from(1);

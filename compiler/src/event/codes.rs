@@ -174,10 +174,43 @@ event_code!(
     "在 `event pair` 公布该轮之前提交出场名单；公布之后的变动由裁判处理，不改变对阵。"
 );
 
+event_code!(
+    E846,
+    "E846",
+    "event-result-colours-contradict",
+    "A results row names the two players of a published game with the colours the other way round: the published game has the row's Black as Red. The row is refused, never turned round: a score sheet with the colours exchanged may have the result exchanged too.",
+    "成绩行所写两名棋手的先后手与已公布的对局相反：已公布的对局中，该行的黑方执红。该行被拒绝，绝不自动调换：先后手写反的记分表，胜负也可能写反。",
+    "stage,round,board,red,black,result\nmain,3,2,w10,w12,1-0   # published: board 2 w12 (Red) - w10",
+    "Check the score sheet, and write the row with the published colours (`xqreg event games DIR` lists them) and the result from Red's side.",
+    "核对记分表，按已公布的先后手填写该行（`xqreg event games DIR` 列出各局），成绩从红方的角度写。"
+);
+
+event_code!(
+    E847,
+    "E847",
+    "event-result-board-contradicts",
+    "A results row gives a board, and the published game of its two players is on another board. A board cell may be left empty; one that is filled must be the game's.",
+    "成绩行写了台次，而该行两名棋手的已公布对局在另一台。台次可以不填；填了就必须是该局的台次。",
+    "stage,round,board,red,black,result\nmain,3,5,w12,w10,1-0   # published: board 2",
+    "Check the score sheet: correct the board or the players (`xqreg event games DIR` lists the boards), or leave the board cell empty.",
+    "核对记分表：更正台次或棋手（`xqreg event games DIR` 列出各台），或不填台次。"
+);
+
+event_code!(
+    E848,
+    "E848",
+    "event-result-against-foul-limit",
+    "Under the conduct rule `fouls_per_game N loss`, a player who commits N fouls in a game loses it; the result gives that player a win or a draw (and the opponent fewer than N fouls).",
+    "按行为规则 `fouls_per_game N loss`，一局中犯规 N 次的棋手判负；而该成绩给该棋手胜或和（对手犯规少于 N 次）。",
+    "conduct { fouls_per_game 2 loss }\nstage,round,board,red,black,result,red_fouls,black_fouls\nmain,1,1,w01,w12,1-0,5,0",
+    "Check the score sheet: record the game as that player's loss, or correct the fouls.",
+    "核对记分表：将该局记为该棋手负，或更正犯规次数。"
+);
+
 /// Every code of `xqreg event`, sorted.
 pub fn codes() -> Vec<&'static Code> {
     vec![
         &E830, &E831, &E832, &E833, &E834, &E835, &E836, &E837, &E838, &E839, &E842, &E843, &E844,
-        &E845,
+        &E845, &E846, &E847, &E848,
     ]
 }

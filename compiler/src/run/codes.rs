@@ -281,6 +281,23 @@ code!(
     )
 );
 
+code!(
+    E816,
+    "E816",
+    "trf-not-utf8",
+    E,
+    Template::new(
+        "The TRF file is not UTF-8: a name in another encoding (GBK, Latin-1) would be paired and \
+         printed as replacement characters, and its bytes would shift the fixed columns of the line.",
+        "TRF 文件不是 UTF-8 编码：其他编码（GBK、Latin-1）的姓名会以替换字符编排和打印，其字节还会错开该行的固定列。"
+    ),
+    "001    1 m    Xu Yinchuan (GBK: 许银川)                  2650 CHN",
+    Template::new(
+        "Save or export the file as UTF-8 (`iconv -f GB18030 -t UTF-8`), then pair it again.",
+        "将文件另存或导出为 UTF-8 编码（`iconv -f GB18030 -t UTF-8`），再重新编排。"
+    )
+);
+
 macro_rules! runtime_code {
     ($id:ident, $code:literal, $name:literal, $meaning_en:literal, $meaning_zh:literal, $example:literal, $fix_en:literal, $fix_zh:literal) => {
         code!(
@@ -725,6 +742,39 @@ runtime_code!(
     "删去该出场名单；如规程实行临时定台制，在该阶段写 `lineup each_round`。"
 );
 
+runtime_code!(
+    R070,
+    "R070",
+    "result-colours-contradict",
+    "A recorded result names the game's two players with the colours the other way round from the game the regulation gave them: a Swiss pairing's colours, a Berger table's, a team match's boards, a playoff game's swap. The row is refused, never turned round: a score sheet with the colours exchanged may have the result exchanged too. Colours a lot decides (`colours lot`) are the record's: there the row's colours are the hall's lot.",
+    "记录的成绩中两名棋手的先后手与规程给出的对局相反：积分编排的先后手、贝格尔表的先后手、团体赛各台的先后手、加赛的交换先后手。该行被拒绝，绝不自动调换：先后手写反的记分表，胜负也可能写反。抽签决定的先后手（`colours lot`）以记录为准：该行的先后手就是赛场的抽签。",
+    "stage,round,red,black,result\nmain,1,w12,w01,1-0   # the pairing gave w01 Red",
+    "Check the score sheet, and write the row with the colours of the pairing, the result from Red's side.",
+    "核对记分表，按编排的先后手填写该行，成绩从红方的角度写。"
+);
+
+runtime_code!(
+    R071,
+    "R071",
+    "result-board-contradicts",
+    "A recorded result gives a board, and the game of its two players is on another board. The `board` cell may be left empty; one that is filled must be the game's.",
+    "记录的成绩写了台次，而这两名棋手的对局在另一台。`board` 可以不填；填了就必须是该局的台次。",
+    "stage,round,board,red,black,result\nmain,3,5,w12,w10,1-0   # w12 - w10 is board 2",
+    "Check the score sheet: correct the board or the players, or leave the board cell empty.",
+    "核对记分表：更正台次或棋手，或不填台次。"
+);
+
+runtime_code!(
+    R072,
+    "R072",
+    "result-against-foul-limit",
+    "Under the conduct rule `fouls_per_game N loss` a player who commits N fouls in a game loses it (a simulated game is scored so); a recorded result gives such a player a win or a draw, the opponent having fewer than N fouls.",
+    "按行为规则 `fouls_per_game N loss`，一局中犯规 N 次的棋手判负（模拟的对局即如此计分）；而记录的成绩给该棋手胜或和，对手犯规少于 N 次。",
+    "conduct { fouls_per_game 2 loss }\nstage,round,red,black,result,red_fouls,black_fouls\nmain,1,w01,w12,1-0,5,0",
+    "Check the score sheet: record the game as that player's loss, or correct the fouls.",
+    "核对记分表：将该局记为该棋手负，或更正犯规次数。"
+);
+
 code!(
     W260,
     "W260",
@@ -764,7 +814,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
         &R032, &R033, &R035, &R036, &R040, &R041, &R042, &R043, &R044, &R050, &R055, &R060, &R061,
-        &R062, &R063, &R064, &R065, &W202, &W260,
+        &R062, &R063, &R064, &R065, &R070, &R071, &R072, &W202, &W260,
     ]
 }
 

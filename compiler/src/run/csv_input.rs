@@ -249,14 +249,9 @@ fn roster_row(
         }
     }
     if let Some((v, span)) = get("born") {
-        p.born = Date::parse(v);
+        p.born = Date::parse_exact(v);
         if p.born.is_none() {
-            diags.push(bad(
-                v,
-                "born",
-                *span,
-                Msg::new("write the date as 1975-08-03", "日期写作 1975-08-03"),
-            ));
+            diags.push(bad(v, "born", *span, date_help(v)));
         }
     }
     if let Some((v, span)) = get("title") {
@@ -320,6 +315,31 @@ fn roster_row(
         }
     }
     Some(p)
+}
+
+/// What to write instead of a date cell that names no real day: the month's last day where only
+/// the day is past it (`2010-02-30`), else the shape (`1990-2-3`, `1990/02/03`).
+fn date_help(v: &str) -> Msg {
+    if let Some(d) = Date::parse(v).filter(|d| v.trim().len() == 10 && d.day > 28) {
+        let last = (28..=31)
+            .rev()
+            .find(|&day| Date::parse_exact(&Date { day, ..d }.to_string()).is_some())
+            .unwrap_or(28);
+        return Msg::new(
+            format!(
+                "{:04}-{:02} has {last} days: write a real day, four, two and two digits, as 1975-08-03",
+                d.year, d.month
+            ),
+            format!(
+                "{} 年 {} 月只有 {last} 天：写一个真实的日期，年四位、月日各两位，例如 1975-08-03",
+                d.year, d.month
+            ),
+        );
+    }
+    Msg::new(
+        "write a real day, four, two and two digits, as 1975-08-03",
+        "写一个真实的日期，年四位、月日各两位，例如 1975-08-03",
+    )
 }
 
 /// Read a results CSV (`stage, round, board, red, black, result, red_fouls, black_fouls`, and
@@ -476,13 +496,22 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
         Ok(t) => t.to_string(),
         Err(e) => {
             let at = e.valid_up_to();
+            // A UTF-16 file (as some spreadsheets save "Unicode text") starts with its byte-order mark.
+            let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
             diags.push(
                 Diagnostic::new(
                     &E801,
-                    Msg::new(
-                        "malformed CSV: the file is not UTF-8",
-                        "CSV 格式错误：文件不是 UTF-8 编码",
-                    ),
+                    if utf16 {
+                        Msg::new(
+                            "malformed CSV: the file is UTF-16, not UTF-8",
+                            "CSV 格式错误：文件是 UTF-16 编码，不是 UTF-8",
+                        )
+                    } else {
+                        Msg::new(
+                            "malformed CSV: the file is not UTF-8",
+                            "CSV 格式错误：文件不是 UTF-8 编码",
+                        )
+                    },
                     Span::new(at, at + '\u{FFFD}'.len_utf8()),
                     Msg::new("not UTF-8 from here", "此处起不是 UTF-8"),
                 )
@@ -498,64 +527,4 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn codes(report: &FileReport) -> Vec<&'static str> {
-        report.diagnostics.iter().map(|d| d.code.code).collect()
-    }
-
-    #[test]
-    fn a_good_roster_reads_every_column() {
-        let csv = "id,name,unit,sex,born,title,rating,pool,order\n\
-                   xu,许银川,广东,男,1975-08-03,特级大师,2650,champions,1\n";
-        let roster = read_roster("r.csv", csv.as_bytes()).expect("valid roster");
-        let p = &roster.players[0];
-        assert_eq!(p.id, "xu");
-        assert_eq!(p.sex, Some(Sex::Men));
-        assert_eq!(p.title, Some(Title::Grandmaster));
-        assert_eq!(p.rating, Some(2650));
-        assert_eq!(p.row, Some(2));
-    }
-
-    #[test]
-    fn each_bad_field_is_one_diagnostic_with_its_line() {
-        let csv = "id,name,sex,born,rating\np1,甲,x,1975/08/03,abc\n,乙,男,1980-01-01,2000\n";
-        let report = read_roster("r.csv", csv.as_bytes()).expect_err("bad roster");
-        assert_eq!(codes(&report), vec!["E803", "E803", "E803", "E804"]);
-        let lines: Vec<usize> = report
-            .diagnostics
-            .iter()
-            .map(|d| report.source.position(d.span().start as usize).line)
-            .collect();
-        assert_eq!(lines, vec![2, 2, 2, 3]);
-    }
-
-    #[test]
-    fn missing_columns_ragged_rows_and_bad_bytes_are_reported() {
-        let report = read_roster("r.csv", b"name\nx\n").expect_err("no id column");
-        assert_eq!(codes(&report), vec!["E802"]);
-        let report = read_roster("r.csv", b"id,name\np1\n").expect_err("ragged");
-        assert_eq!(codes(&report), vec!["E801"]);
-        let report = read_roster("r.csv", b"id,name\np1,\xff\n").expect_err("not utf-8");
-        assert_eq!(codes(&report), vec!["E801"]);
-        // The help says what to do about the encoding, not about fields and quotes.
-        let help = format!("{:?}", report.diagnostics[0]);
-        assert!(
-            help.contains("CSV UTF-8") && !help.contains("quotes"),
-            "{help}"
-        );
-    }
-
-    #[test]
-    fn results_read_and_reject_bad_values() {
-        let csv = "stage,round,board,red,black,result,red_fouls,black_fouls\n\
-                   groups,1,1,a1,a8,1-0,0,1\ngroups,1,2,a2,a7,=,,\n";
-        let r = read_results("res.csv", csv.as_bytes()).expect("valid results");
-        assert_eq!(r.games.len(), 2);
-        assert_eq!(r.games[0].black_fouls, 1);
-        let bad = "stage,round,red,black,result\ngroups,x,a1,a8,win\n";
-        let report = read_results("res.csv", bad.as_bytes()).expect_err("bad results");
-        assert_eq!(codes(&report), vec!["E803", "E803"]);
-    }
-}
+mod tests;

@@ -1,19 +1,36 @@
 //! A FIDE TRF file in for `xqreg pair`: every problem a diagnostic with the file's line and
 //! column: an empty file (E809), one with no player line (E810), a tournament whose declared
-//! rounds are all played (E811), a malformed line (E813), a repeated starting rank (E814).
+//! rounds are all played (E811), a malformed line (E813), a repeated starting rank (E814), a
+//! file that is not UTF-8 (E816).
 
 use xqreg_grammar::Span;
 use xqreg_runtime::trf::{self, Trf, TrfErrorKind};
 
-use super::codes::{E809, E810, E811, E813, E814, E815};
+use super::codes::{E809, E810, E811, E813, E814, E815, E816};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Diagnostic, Msg};
 use crate::driver::FileReport;
 
-/// The text of a TRF file: numeric fields are ASCII, so a name in another encoding must not stop
-/// the pairing and bad bytes become U+FFFD.
-pub fn source(name: &str, bytes: &[u8]) -> SourceFile {
-    SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned())
+/// The text of a TRF file; a file that is not UTF-8 is refused (E816) at its first bad byte,
+/// never paired with U+FFFD in a name or with its columns shifted by the bad bytes.
+pub fn source(name: &str, bytes: &[u8]) -> Result<SourceFile, FileReport> {
+    let source = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
+    let Err(e) = std::str::from_utf8(bytes) else {
+        return Ok(source);
+    };
+    // The lossy text is the same up to the first bad byte, which is one U+FFFD there.
+    let at = e.valid_up_to();
+    let d = Diagnostic::new(
+        &E816,
+        Msg::new("the TRF file is not UTF-8", "TRF 文件不是 UTF-8 编码"),
+        Span::new(at, at + '\u{FFFD}'.len_utf8()),
+        Msg::new("not UTF-8 from here", "此处起不是 UTF-8"),
+    )
+    .with_help(E816.explain.fix.plain());
+    Err(FileReport {
+        source,
+        diagnostics: vec![d],
+    })
 }
 
 /// Read a TRF file that has a next round to pair.

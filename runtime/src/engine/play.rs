@@ -13,6 +13,7 @@ use crate::plan::{
 use std::collections::BTreeMap;
 
 mod matches;
+mod recorded;
 pub(crate) use matches::MatchSpec;
 
 /// Where a game is played: stage index and name, round, board, group, playoff step, game number.
@@ -252,7 +253,9 @@ impl Ctx<'_> {
             };
             (r, 0, 0, GameSource::Withdrawal)
         } else if let Some(g) = recorded.and_then(|i| self.results.games.get(i)) {
-            // Attributed by name: a record written the other way round is flipped.
+            // A record that contradicts the game is a problem at its row (the run is refused);
+            // the game is still scored by name so that the run goes on to find the others.
+            self.check_recorded(at, red, black, &g.clone());
             if g.red == self.id(red) {
                 (g.result, g.red_fouls, g.black_fouls, GameSource::Recorded)
             } else {

@@ -134,4 +134,11 @@ pub mod codes {
     pub const LINEUP_NO_SUCH_ROUND: &str = "R064";
     /// A handed-in line-up that changes the order of a stage whose line-up is fixed.
     pub const LINEUP_FIXED: &str = "R065";
+    /// A recorded result naming the players with the colours the other way round from the game
+    /// the regulation gave them (a Swiss pairing, a Berger table, a team match's boards).
+    pub const RESULT_COLOURS_CONTRADICT: &str = "R070";
+    /// A recorded result whose board is not the board of its players' game.
+    pub const RESULT_BOARD_CONTRADICTS: &str = "R071";
+    /// A recorded result giving a win or a draw to a player over the conduct's foul limit.
+    pub const RESULT_AGAINST_FOUL_LIMIT: &str = "R072";
 }

@@ -54,6 +54,23 @@ impl GameResult {
         }
     }
 
+    /// Under `fouls_per_game N loss` (`limit`): the side whose fouls reached the limit, the
+    /// other's not, when the result is not that side's loss: a record that contradicts the rule
+    /// (the runtime scores such a simulated game lost). None for a forfeit, which has no moves.
+    pub fn against_foul_limit(self, limit: Option<u32>, fouls: (u32, u32)) -> Option<Side> {
+        let limit = limit.filter(|&l| l > 0)?;
+        let (rl, bl) = (fouls.0 >= limit, fouls.1 >= limit);
+        if rl == bl || self.is_forfeit() {
+            return None;
+        }
+        let (over, other) = if rl {
+            (Side::Red, Side::Black)
+        } else {
+            (Side::Black, Side::Red)
+        };
+        (self.winner() != Some(other)).then_some(over)
+    }
+
     /// `1-0`, `0-1`, `=`, `+-`, `-+`, `--` (the scenario and CSV notation).
     pub fn notation(self) -> &'static str {
         match self {

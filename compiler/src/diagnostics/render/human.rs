@@ -102,7 +102,7 @@ fn convert(report: &FileReport, d: &Diagnostic, lang: Lang) -> Report {
     let start = ranges.iter().map(|r| r.start).min().unwrap_or(0);
     let end = ranges.iter().map(|r| r.end).max().unwrap_or(0);
     Report {
-        message: d.message.get(lang).to_string(),
+        message: super::printable(d.message.get(lang)).into_owned(),
         code: format!("{} {}", d.code.code, d.code.name),
         severity: match d.severity() {
             Severity::Error => miette::Severity::Error,

@@ -49,6 +49,25 @@ pub fn render(format: Format, reports: &[FileReport], opts: Options) -> String {
     }
 }
 
+/// `text` safe to print on a terminal: every control character but line breaks and tabs (a NUL
+/// of a UTF-16 file read as bytes, an escape that would drive the terminal) becomes a visible
+/// character of the same UTF-8 length, so that byte spans still point where they did.
+pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| c.is_control() && !matches!(c, '\n' | '\r' | '\t');
+    if !text.chars().any(bad) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.chars()
+        .map(|c| match c {
+            c if !bad(c) => c,
+            // C0 controls and DEL are one byte; C1 controls two.
+            c if c.len_utf8() == 1 => '?',
+            _ => '\u{bf}',
+        })
+        .collect::<String>()
+        .into()
+}
+
 /// The language messages follow when `--lang` is not given: the first set of `LC_ALL`,
 /// `LC_MESSAGES` and `LANG` (the POSIX order); a value starting with `zh` means Chinese.
 pub fn lang_from_env() -> Lang {

@@ -15,7 +15,8 @@ pub(super) fn render(reports: &[FileReport], lang: Lang) -> String {
     let mut out = NoColor::new(Vec::new());
     let config = Config::default();
     for report in reports {
-        let id = files.add(report.source.name.clone(), report.source.text.clone());
+        let text = super::printable(&report.source.text).into_owned();
+        let id = files.add(report.source.name.clone(), text);
         for d in &report.diagnostics {
             let severity = match d.severity() {
                 Severity::Error => CsSeverity::Error,
@@ -42,7 +43,7 @@ pub(super) fn render(reports: &[FileReport], lang: Lang) -> String {
                 .collect();
             let cs = CsDiagnostic::new(severity)
                 .with_code(format!("{} {}", d.code.code, d.code.name))
-                .with_message(d.message.get(lang))
+                .with_message(super::printable(d.message.get(lang)))
                 .with_labels(labels)
                 .with_notes(notes);
             // Spans are clamped to the text, so emitting cannot fail on them; if it ever did,

@@ -32,7 +32,7 @@ impl Window {
         let stop = source.line_start(last_line + 1);
         Window {
             name,
-            text: source.text.get(base..stop).unwrap_or("").to_string(),
+            text: super::printable(source.text.get(base..stop).unwrap_or("")).into_owned(),
             base,
             first_line,
         }

@@ -16,7 +16,7 @@ use xqreg_runtime::plan::StageFormat;
 
 use super::codes;
 use super::store::{sha256, Store, StoredGame, StoredWithdrawal, Tx};
-use super::{io, load, refuse, with_event, Loaded, Res};
+use super::{io, load, refuse, rendered, with_event, Loaded, Res};
 use crate::diagnostics::syntax::E001;
 use crate::diagnostics::Lang;
 use crate::run::codes::E801;
@@ -28,12 +28,22 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
         .map_err(|e| io(format!("cannot read `{}`: {e}", regulation.display())))?;
     let ros = std::fs::read(roster)
         .map_err(|e| io(format!("cannot read `{}`: {e}", roster.display())))?;
-    let reg_text = String::from_utf8(reg.clone())
-        .map_err(|_| refuse(&E001, "the regulation is not UTF-8", "save it as UTF-8"))?;
-    let ros_text = String::from_utf8(ros.clone())
-        .map_err(|_| refuse(&E801, "the roster is not UTF-8", "save it as UTF-8"))?;
     let reg_name = crate::driver::display_name(regulation);
     let ros_name = crate::driver::display_name(roster);
+    // A file that is not UTF-8 is refused by its reader, which says where (file:line:column).
+    let reg_text = String::from_utf8(reg.clone()).map_err(|_| {
+        let compiled = crate::compile::compile_bytes(&reg_name, &reg);
+        match compiled.report.diagnostics.is_empty() {
+            false => rendered(std::slice::from_ref(&compiled.report), lang),
+            true => refuse(&E001, "the regulation is not UTF-8", "save it as UTF-8"),
+        }
+    })?;
+    let ros_text = String::from_utf8(ros.clone()).map_err(|_| {
+        match crate::run::csv_input::read_roster(&ros_name, &ros) {
+            Err(report) => rendered(std::slice::from_ref(&report), lang),
+            Ok(_) => refuse(&E801, "the roster is not UTF-8", "save it as UTF-8"),
+        }
+    })?;
     let abs = std::fs::canonicalize(regulation)
         .map_err(|e| io(format!("cannot resolve `{}`: {e}", regulation.display())))?;
     // Check everything in memory first: a refused event leaves no directory behind.

@@ -30,11 +30,13 @@ pub struct Entry {
 
 pub enum At {
     Board(u32),
+    /// A results row: the players as Red and Black, and the board when the row gives one.
     Players {
         red: String,
         black: String,
         step: Option<String>,
         game: u32,
+        board: Option<u32>,
     },
 }
 
@@ -45,6 +47,8 @@ struct Lookup<'g> {
     by_id: BTreeMap<GameId, &'g StoredGame>,
     by_board: BTreeMap<(&'g str, u32, u32), &'g StoredGame>,
     players: BTreeSet<&'g str>,
+    /// `fouls_per_game N loss`: N.
+    foul_limit: Option<u32>,
 }
 
 impl<'g> Lookup<'g> {
@@ -62,6 +66,7 @@ impl<'g> Lookup<'g> {
                 .iter()
                 .map(|p| p.id.as_str())
                 .collect(),
+            foul_limit: l.event.plan.conduct.fouls_per_game_loss,
         }
     }
 }
@@ -81,6 +86,7 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
             black,
             step,
             game,
+            board,
         } => {
             for id in [red, black] {
                 if !look.players.contains(id.as_str()) {
@@ -97,13 +103,66 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                 .get(&want)
                 .copied()
                 .ok_or_else(|| unpublished(e, &format!("{red} - {black}")))?;
-            if g.red == *red {
-                Ok((g, e.result, (e.red_fouls, e.black_fouls)))
-            } else {
-                Ok((g, e.result.flipped(), (e.black_fouls, e.red_fouls)))
+            // The published colours stand: a row the other way round is a score sheet to check,
+            // never a result to turn round (it may be turned round itself).
+            if g.red != *red {
+                return Err(refuse(
+                    &codes::E846,
+                    format!(
+                        "{}: {red} - {black} has the colours the other way round: {} round {} board {} \
+                         was published with {} as Red and {} as Black",
+                        e.place, g.stage, g.round, g.board, g.red, g.black
+                    ),
+                    "check the score sheet, and write the row with the published colours and the \
+                     result from Red's side (`xqreg event games DIR` lists the games)",
+                ));
             }
+            if let Some(b) = board.filter(|b| *b != g.board) {
+                return Err(refuse(
+                    &codes::E847,
+                    format!(
+                        "{}: the row gives board {b}, but {red} - {black} is board {} of {} round {}",
+                        e.place, g.board, g.stage, g.round
+                    ),
+                    "check the score sheet: correct the board or the players, or leave the board \
+                     cell empty (`xqreg event games DIR` lists the boards)",
+                ));
+            }
+            Ok((g, e.result, (e.red_fouls, e.black_fouls)))
         }
     }
+}
+
+/// E848: the result gives a win or a draw to a player whose fouls reached the conduct's
+/// `fouls_per_game N loss` (the runtime scores a simulated game of that kind lost).
+fn check_fouls(
+    look: &Lookup<'_>,
+    e: &Entry,
+    g: &StoredGame,
+    result: GameResult,
+    fouls: (u32, u32),
+) -> Res<()> {
+    let Some(side) = result.against_foul_limit(look.foul_limit, fouls) else {
+        return Ok(());
+    };
+    let limit = look.foul_limit.unwrap_or(0);
+    let (who, n) = match side {
+        xqreg_runtime::plan::Side::Red => (&g.red, fouls.0),
+        xqreg_runtime::plan::Side::Black => (&g.black, fouls.1),
+    };
+    Err(refuse(
+        &codes::E848,
+        format!(
+            "{}: {who} commits {n} fouls in {} round {} board {}, and the regulation's \
+             `fouls_per_game {limit} loss` makes that a loss, but the result is {}",
+            e.place,
+            g.stage,
+            g.round,
+            g.board,
+            result.notation()
+        ),
+        "check the score sheet: record the game as that player's loss, or correct the fouls",
+    ))
 }
 
 fn unpublished(e: &Entry, what: &str) -> Fail {
@@ -129,6 +188,7 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
         let look = Lookup::new(&loaded.event.games, &loaded);
         for e in entries {
             let (g, result, fouls) = find(&look, e)?;
+            check_fouls(&look, e, g, result, fouls)?;
             match (&g.result, reason) {
                 (Some(_), None) => {
                     return Err(refuse(

@@ -1,0 +1,82 @@
+//! The roster and results readers, cell by cell.
+
+use super::*;
+
+fn codes(report: &FileReport) -> Vec<&'static str> {
+    report.diagnostics.iter().map(|d| d.code.code).collect()
+}
+
+#[test]
+fn a_good_roster_reads_every_column() {
+    let csv = "id,name,unit,sex,born,title,rating,pool,order\n\
+               xu,许银川,广东,男,1975-08-03,特级大师,2650,champions,1\n";
+    let roster = read_roster("r.csv", csv.as_bytes()).expect("valid roster");
+    let p = &roster.players[0];
+    assert_eq!(p.id, "xu");
+    assert_eq!(p.sex, Some(Sex::Men));
+    assert_eq!(p.title, Some(Title::Grandmaster));
+    assert_eq!(p.rating, Some(2650));
+    assert_eq!(p.row, Some(2));
+}
+
+#[test]
+fn each_bad_field_is_one_diagnostic_with_its_line() {
+    let csv = "id,name,sex,born,rating\np1,甲,x,1975/08/03,abc\n,乙,男,1980-01-01,2000\n";
+    let report = read_roster("r.csv", csv.as_bytes()).expect_err("bad roster");
+    assert_eq!(codes(&report), vec!["E803", "E803", "E803", "E804"]);
+    let lines: Vec<usize> = report
+        .diagnostics
+        .iter()
+        .map(|d| report.source.position(d.span().start as usize).line)
+        .collect();
+    assert_eq!(lines, vec![2, 2, 2, 3]);
+}
+
+#[test]
+fn a_birth_date_that_is_no_real_day_is_refused_at_its_cell() {
+    for born in [
+        "2010-02-30",
+        "1990-2-3",
+        "2010-07-32",
+        "2010-00-00",
+        "2011-02-29",
+    ] {
+        let csv = format!("id,name,born\np1,甲,{born}\n");
+        let report = read_roster("r.csv", csv.as_bytes()).expect_err(born);
+        assert_eq!(codes(&report), vec!["E803"], "{born}");
+    }
+    let report = read_roster("r.csv", b"id,name,born\np1,x,2010-02-30\n").expect_err("30 Feb");
+    assert!(format!("{:?}", report.diagnostics[0]).contains("2010-02 has 28 days"));
+    let ok = read_roster("r.csv", b"id,name,born\np1,x,2012-02-29\n").expect("a leap day");
+    assert_eq!(ok.players[0].born, Some(Date::new(2012, 2, 29)));
+}
+
+#[test]
+fn missing_columns_ragged_rows_and_bad_bytes_are_reported() {
+    let report = read_roster("r.csv", b"name\nx\n").expect_err("no id column");
+    assert_eq!(codes(&report), vec!["E802"]);
+    let report = read_roster("r.csv", b"id,name\np1\n").expect_err("ragged");
+    assert_eq!(codes(&report), vec!["E801"]);
+    let report = read_roster("r.csv", b"\xff\xfei\0d\0").expect_err("UTF-16");
+    assert!(format!("{:?}", report.diagnostics[0]).contains("UTF-16"));
+    let report = read_roster("r.csv", b"id,name\np1,\xff\n").expect_err("not utf-8");
+    assert_eq!(codes(&report), vec!["E801"]);
+    // The help says what to do about the encoding, not about fields and quotes.
+    let help = format!("{:?}", report.diagnostics[0]);
+    assert!(
+        help.contains("CSV UTF-8") && !help.contains("quotes"),
+        "{help}"
+    );
+}
+
+#[test]
+fn results_read_and_reject_bad_values() {
+    let csv = "stage,round,board,red,black,result,red_fouls,black_fouls\n\
+               groups,1,1,a1,a8,1-0,0,1\ngroups,1,2,a2,a7,=,,\n";
+    let r = read_results("res.csv", csv.as_bytes()).expect("valid results");
+    assert_eq!(r.games.len(), 2);
+    assert_eq!(r.games[0].black_fouls, 1);
+    let bad = "stage,round,red,black,result\ngroups,x,a1,a8,win\n";
+    let report = read_results("res.csv", bad.as_bytes()).expect_err("bad results");
+    assert_eq!(codes(&report), vec!["E803", "E803"]);
+}

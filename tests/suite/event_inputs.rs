@@ -1,0 +1,165 @@
+//! `xqreg event` refuses bad input with a code and its place, and stores nothing: a roster that
+//! is not UTF-8 (GBK, UTF-16) is refused at file:line:column with no control byte echoed; a
+//! results row with the published colours the other way round (E846), a board that is not the
+//! game's (E847), a result the foul limit contradicts (E848).
+
+use std::path::Path;
+
+use crate::common::{xqreg, xqreg_ok as ok};
+
+/// A Swiss of twelve (w01..w12), five rounds; two fouls in a game lose it.
+pub const SWISS: &str = "regulation \"录入测试赛\" {\n  dates 2026-07-20 .. 2026-07-22\n}\n\
+scoring { win 2  draw 1  loss 0 }\n\
+time standard { base 30min increment 10s flag loses }\n\
+entry {\n  field 12\n}\n\
+stage main \"主赛\" {\n  swiss cxa rounds 5\n  entrants roster\n  time standard\n  tiebreak { wins, lots }\n}\n\
+conduct {\n  fouls_per_game 2 loss\n}\n";
+
+/// The roster of [`SWISS`]: w01..w12 in four units.
+pub fn roster12() -> String {
+    let mut csv = String::from("id,name,unit,born\n");
+    for i in 1..=12 {
+        csv.push_str(&format!("w{i:02},棋手{i},U{},1990-01-01\n", i % 4));
+    }
+    csv
+}
+
+/// `event new` of `regulation` and the roster bytes in `dir/event`: the output.
+pub fn new_event(dir: &Path, regulation: &str, roster: &[u8]) -> (String, std::process::Output) {
+    let reg = dir.join("regulation.xqr");
+    let csv = dir.join("roster.csv");
+    std::fs::write(&reg, regulation).expect("writes");
+    std::fs::write(&csv, roster).expect("writes");
+    let ev = dir.join("event").to_string_lossy().into_owned();
+    let out = xqreg(&[
+        "event",
+        "new",
+        &ev,
+        "--regulation",
+        &reg.to_string_lossy(),
+        "--roster",
+        &csv.to_string_lossy(),
+        "--seed",
+        "1",
+    ]);
+    (ev, out)
+}
+
+#[test]
+fn a_roster_not_in_utf8_is_refused_at_its_place_without_control_bytes() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    // 张三 in GBK on line 2, column 5.
+    let gbk = b"id,name,unit,born\nw01,\xd5\xc5\xc8\xfd,U,1990-01-01\n";
+    let (ev, out) = new_event(tmp.path(), SWISS, gbk);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("E801") && err.contains("roster.csv:2:5"),
+        "{err}"
+    );
+    assert!(!Path::new(&ev).exists(), "nothing stored");
+    // UTF-16 (with its byte-order mark): named, and its NUL bytes never reach the terminal.
+    let mut utf16 = vec![0xFF, 0xFE];
+    for u in roster12().encode_utf16() {
+        utf16.extend(u.to_le_bytes());
+    }
+    let (ev, out) = new_event(tmp.path(), SWISS, &utf16);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        !out.stderr.iter().any(|&b| b < 0x20 && b != b'\n'),
+        "control bytes echoed: {:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("UTF-16") && err.contains("roster.csv:1:1"),
+        "{err}"
+    );
+    assert!(!Path::new(&ev).exists(), "nothing stored");
+}
+
+/// `event result EV` of a CSV with `rows` under `header`: the output.
+fn result_file(dir: &Path, ev: &str, header: &str, rows: &str) -> std::process::Output {
+    let file = dir.join("r.csv");
+    std::fs::write(&file, format!("{header}\n{rows}\n")).expect("writes");
+    xqreg(&["event", "result", ev, &file.to_string_lossy()])
+}
+
+fn refused_with(out: &std::process::Output, code: &str) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "want {code}: {err}");
+    assert!(
+        err.contains(&format!("error[{code}]")),
+        "want {code}: {err}"
+    );
+    err
+}
+
+#[test]
+fn a_results_row_that_contradicts_the_published_game_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, out) = new_event(tmp.path(), SWISS, roster12().as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games: serde_json::Value =
+        serde_json::from_str(&ok(&["event", "pair", &ev, "--format", "json"])).expect("JSON");
+    let id = |g: &serde_json::Value, side: &str| g[side]["id"].as_str().unwrap_or("").to_string();
+    let board2 = games
+        .as_array()
+        .and_then(|g| g.iter().find(|g| g["board"] == 2))
+        .expect("board 2");
+    let (red, black) = (id(board2, "red"), id(board2, "black"));
+    let before = ok(&["event", "status", &ev]);
+    let head = "stage,round,board,red,black,result,red_fouls,black_fouls";
+    // Black's win written as Red's from the wrong side of the board: never turned round.
+    let out = result_file(
+        tmp.path(),
+        &ev,
+        head,
+        &format!("main,1,2,{black},{red},1-0,,"),
+    );
+    let err = refused_with(&out, "E846");
+    assert!(
+        err.contains("r.csv:2")
+            && err.contains(&format!("published with {red} as Red and {black} as Black")),
+        "{err}"
+    );
+    // The right players and colours on another board.
+    let out = result_file(
+        tmp.path(),
+        &ev,
+        head,
+        &format!("main,1,5,{red},{black},1-0,,"),
+    );
+    let err = refused_with(&out, "E847");
+    assert!(
+        err.contains("board 5") && err.contains("is board 2"),
+        "{err}"
+    );
+    // Five fouls and a win: the conduct's limit of two makes it a loss.
+    let out = result_file(
+        tmp.path(),
+        &ev,
+        head,
+        &format!("main,1,2,{red},{black},1-0,5,0"),
+    );
+    let err = refused_with(&out, "E848");
+    assert!(err.contains(&format!("{red} commits 5 fouls")), "{err}");
+    assert_eq!(ok(&["event", "status", &ev]), before, "nothing stored");
+    // The same game as published, with its board or without, and a loss with the fouls: stored.
+    let out = result_file(
+        tmp.path(),
+        &ev,
+        head,
+        &format!("main,1,,{red},{black},0-1,5,0"),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_ne!(ok(&["event", "status", &ev]), before);
+}
