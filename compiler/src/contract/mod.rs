@@ -224,6 +224,12 @@ kinds! {
     PrizeTotal, "prizes { total N }", Executed, false, "checker E503";
     PrizeLimit, "prizes { at_most entries_minus N|half_entries }", Executed, false, "plan.prizes limit (runtime pays fewer places in a small field); checker E539, W503";
     PrizeTax, "prizes ... before_tax|after_tax", Printed, false, "sheet";
+    BoardPrizesFrom, "board_prizes NAME { from STAGE }", Executed, false, "plan.board_prizes stage (runtime ranks its boards' players); checker E103, E543, E546";
+    BoardPrizesBoards, "board_prizes NAME { boards A..B }", Executed, false, "plan.board_prizes boards (runtime pays those boards only); checker E544";
+    BoardPrizesBy, "board_prizes NAME { by percentage|points }", Executed, false, "plan.board_prizes measure (runtime order on each board); checker E111, E546";
+    BoardPrizesMinGames, "board_prizes NAME { min_games N }", Executed, false, "plan.board_prizes min_games (runtime leaves out players with fewer games on the board); checker E545";
+    BoardPrizesTies, "board_prizes NAME { ties CRITERIA, shared|lots }", Executed, false, "plan.board_prizes ties (runtime order of equal results, then a shared place or lots); checker E111, E547";
+    BoardPrizeLine, "board_prizes NAME { R: MONEY }", Executed, false, "plan.board_prizes table (runtime pays each board's places); checker E501, E502, E506";
     QualificationQuota, "qualification { CATEGORY N }", Executed, false, "plan.qualification (runtime qualifiers)";
     QualificationReplacement, "qualification { replacement RULE }", Printed, false, "sheet";
     QualificationStaff, "qualification { staff ROLE N }", Printed, false, "sheet";

@@ -3,6 +3,7 @@
 //! up to a match result, which gives match points. Teams are ranked by match points, then the
 //! chain (`game_points` is the usual first criterion).
 
+use super::board_prizes::BoardGame;
 use super::lineups::{self, Balance, StageLineups};
 use super::outcome::{GameOut, StageOutcome};
 use super::play::{GameAt, MatchSpec};
@@ -365,23 +366,35 @@ pub(super) fn play_team_match(
             group: Some(&label),
             ..*at
         };
-        let (rp, bp) = match stage.playoff.as_ref() {
+        let ((rp, bp), over_board) = match stage.playoff.as_ref() {
             Some(chain) => {
                 let (points, sides) =
                     decided_board(ctx, &board_at, stage, chain, (red, black), games);
                 if let (Some(b), Some((r, k))) = (colours.as_deref_mut(), sides) {
                     b.add_sides(r, k);
                 }
-                points
+                (points, sides.is_some())
             }
             None => {
                 let played = ctx.play_game(&board_at, red, black, games);
                 if let Some(b) = colours.as_deref_mut() {
                     b.add(red, black, &played);
                 }
-                played.points(&stage.scoring)
+                (played.points(&stage.scoring), !played.result.is_forfeit())
             }
         };
+        if over_board {
+            for (player, points, other) in [(red, rp, bp), (black, bp, rp)] {
+                ctx.board_games.push(BoardGame {
+                    stage: stage.name.clone(),
+                    board: b as u32 + 1,
+                    player,
+                    points,
+                    most: stage.scoring.win,
+                    won: points > other,
+                });
+            }
+        }
         per_board.push(if x_side == Side::Red {
             (rp, bp)
         } else {

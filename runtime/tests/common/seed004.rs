@@ -134,6 +134,7 @@ pub fn seed004() -> Plan {
             origin: o("places 9..16 shared"),
         }],
         rankings: Vec::new(),
+        board_prizes: Vec::new(),
         prizes: vec![prizes_004()],
         qualification: Vec::new(),
         conduct: Conduct {
