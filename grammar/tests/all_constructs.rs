@@ -836,7 +836,11 @@ fn the_other_knockouts_same_place_and_team_formats() {
         if cycles.node == "double" && boards.node == 4 && names(groups) == ["甲", "乙"])
     );
     assert!(
-        matches!(&teams.clauses[2], StageClause::Lineup { mode, deadline: Some(d), default: Some(def), colour_balance: Some(k), .. }
+        matches!(&teams.clauses[2], StageClause::Colours { rule, team: Some(t), .. }
+        if rule.node == "by_board" && t.node == "lower_number")
+    );
+    assert!(
+        matches!(&teams.clauses[3], StageClause::Lineup { mode, deadline: Some(d), default: Some(def), colour_balance: Some(k), .. }
         if mode.node == "each_round" && d.node.seconds == 1800 && def.node == "roster_order" && k.node == 1)
     );
 }

@@ -184,6 +184,7 @@ kinds! {
     Numbers, "stage { numbers ... }", Executed, false, "plan stage numbers (pairing numbers)";
     NumbersParity, "stage { numbers { pool A odd  pool B even  within ORDER } }", Executed, false, "plan stage numbers (odd numbers to one pool, even to the other); checker E418-E420";
     FirstRound, "stage { first_round METHOD ... }", Executed, false, "plan swiss.first_round (round-1 pairing)";
+    TeamColours, "stage { colours by_board home|lower_number }", Executed, false, "plan stage.team_colours (runtime: which team of a match has Red on odd boards); checker E226, E114 outside a team stage";
     Colours, "stage { colours RULE }", Executed, false, "plan stage colour rule";
     Avoid, "stage { avoid same_unit|same_federation [WHEN] }", Executed, false, "plan swiss.avoid_same_unit, avoid_by / round robin draw";
     ColourLimits, "stage { colour_limits { ... } }", Executed, false, "plan swiss.colour_limits (CXA pairer)";

@@ -350,6 +350,11 @@ impl Walker {
             }
             StageClause::Numbers(n) => (K::Numbers, numbers_span(n)),
             StageClause::FirstRound { span, .. } => (K::FirstRound, *span),
+            StageClause::Colours {
+                team: Some(_),
+                span,
+                ..
+            } => (K::TeamColours, *span),
             StageClause::Colours { span, .. } => (K::Colours, *span),
             StageClause::Avoid { span, .. } => (K::Avoid, *span),
             StageClause::ColourLimits { span, .. } => (K::ColourLimits, *span),

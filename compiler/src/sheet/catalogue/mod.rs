@@ -347,6 +347,9 @@ pub enum M {
     SemiLosersThird,
     PrizeHeadingBoth,
     TeamByBoard,
+    TeamByBoardLower,
+    TeamOddRedHome,
+    TeamOddRedLower,
 }
 
 /// The phrase in the sheet's language.
@@ -642,9 +645,11 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::SamePlace => ("{0}{1}同名次者进行比赛（第1名对第1名产生第一、二名，第2名对第2名产生第三、四名，依次类推），区分{2}", "players of the same place in {1} of {0} meet (1st v 1st for places 1–2, 2nd v 2nd for places 3–4, and so on), deciding {2}"),
         M::TeamRoundRobin => ("团体{0}，每队{1}台", "team {0} on {1} boards"),
         M::TeamSwissBoards => (
-            "，按队编排（团体赛），每场{0}台，先列队单数台执红、双数台执黑，两队不重复相遇，先比场分",
-            ", pairing teams (a team Swiss) on {0} boards a match, the first-named team Red on odd boards and Black on even boards, no two teams meeting twice, ranked by match points first",
+            "，按队编排（团体赛），每场{0}台，{1}，两队不重复相遇，先比场分",
+            ", pairing teams (a team Swiss) on {0} boards a match, {1}, no two teams meeting twice, ranked by match points first",
         ),
+        M::TeamOddRedHome => ("先列队单数台执红、双数台执黑", "the first-named team Red on odd boards and Black on even boards"),
+        M::TeamOddRedLower => ("队号小的队单数台执红、双数台执黑", "the team with the smaller team number Red on odd boards and Black on even boards"),
         M::Knockout => ("进行淘汰赛", "a knockout"),
         M::Versus => ("{0}对{1}", "{0} v {1}"),
         M::Bracket => ("对阵为{0}", "pairings {0}"),
@@ -799,6 +804,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::SemiLosersThird => ("半决赛负者争夺{0}", "the semi-final losers play for {0}"),
         M::PrizeHeadingBoth => ("{0}{1}", "{0} – {1}"),
         M::TeamByBoard => ("每场对阵中列前的队单数台执红、双数台执黑", "in each match the first-named team has Red on odd boards and Black on even boards"),
+        M::TeamByBoardLower => ("每场对阵中队号小的队单数台执红、双数台执黑", "in each match the team with the smaller team number has Red on odd boards and Black on even boards"),
     }
 }
 
