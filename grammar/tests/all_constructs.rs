@@ -59,6 +59,7 @@ fn every_block_is_read_in_order() {
             Item::Supplement(_) => "supplement",
             Item::Roster(_) => "roster",
             Item::Ranking(_) => "ranking",
+            Item::BoardPrizes(_) => "board_prizes",
             Item::Test(_) => "test",
             Item::Broken(_) => "broken",
         })
@@ -111,6 +112,7 @@ fn every_block_is_read_in_order() {
         "ranking",
         "test",
         "stage",
+        "board_prizes",
     ];
     assert_eq!(kinds, expected);
     // Each item's span starts at its keyword in column 1.
@@ -834,7 +836,11 @@ fn the_other_knockouts_same_place_and_team_formats() {
         if cycles.node == "double" && boards.node == 4 && names(groups) == ["甲", "乙"])
     );
     assert!(
-        matches!(&teams.clauses[2], StageClause::Lineup { mode, deadline: Some(d), default: Some(def), colour_balance: Some(k), .. }
+        matches!(&teams.clauses[2], StageClause::Colours { rule, team: Some(t), .. }
+        if rule.node == "by_board" && t.node == "lower_number")
+    );
+    assert!(
+        matches!(&teams.clauses[3], StageClause::Lineup { mode, deadline: Some(d), default: Some(def), colour_balance: Some(k), .. }
         if mode.node == "each_round" && d.node.seconds == 1800 && def.node == "roster_order" && k.node == 1)
     );
 }
@@ -1242,4 +1248,24 @@ fn a_team_swiss_reads_its_boards() {
     };
     assert_eq!(boards("main"), (Some(4), 7));
     assert_eq!(boards("solo"), (None, 5));
+}
+
+/// `board_prizes NAME "标题" CNY { from S boards 1..4 by W min_games N ties W, W lines }`.
+#[test]
+fn best_board_prizes_are_read() {
+    let f = file();
+    let Some(Item::BoardPrizes(b)) = f.items.last() else {
+        panic!("the last item is the board prizes")
+    };
+    assert_eq!(b.name.node, "boards");
+    assert_eq!(b.currency.as_ref().map(|c| c.node.as_str()), Some("CNY"));
+    assert_eq!(b.from.as_ref().map(|i| i.node.as_str()), Some("main"));
+    assert_eq!(b.boards.as_ref().map(|r| (r.start, r.end)), Some((1, 4)));
+    assert_eq!(b.by.as_ref().map(|i| i.node.as_str()), Some("percentage"));
+    assert_eq!(b.min_games.as_ref().map(|n| n.node), Some(5));
+    let (ties, span) = b.ties.as_ref().expect("ties");
+    assert_eq!(names(ties), ["more_games", "wins", "shared"]);
+    assert_eq!(at(*span), "ties more_games, wins, shared");
+    assert_eq!(b.lines.len(), 2);
+    assert!(b.lines[1].each);
 }

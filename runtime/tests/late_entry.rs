@@ -36,6 +36,7 @@ fn stage(system: SwissSystem, late: Option<(u32, MissedRound)>) -> Stage {
         playoff: None,
         places: Some(PlaceRange::new(1, 12)),
         cap: None,
+        team_colours: None,
         origin: o("stage"),
     }
 }

@@ -85,6 +85,7 @@ fn seed000() -> Plan {
         playoff: Some(ladder_000()),
         places: Some(PlaceRange::new(1, 12)),
         cap: None,
+        team_colours: None,
         origin: o("stage final"),
     };
     let mut plan = plan_with(12, vec![groups, final_stage]);

@@ -31,6 +31,7 @@ fn team_double_round_robin_colours_by_board_and_match_points() {
         playoff: None,
         places: Some(PlaceRange::new(1, 4)),
         cap: None,
+        team_colours: None,
         origin: o("stage"),
     };
     let plan = plan_with(16, vec![stage]);
@@ -102,6 +103,7 @@ fn a_dutch_swiss_stage_runs_without_repeats() {
         playoff: None,
         places: Some(PlaceRange::new(1, 11)),
         cap: None,
+        team_colours: None,
         origin: o("stage"),
     };
     let plan = plan_with(11, vec![stage]);
@@ -154,6 +156,7 @@ fn a_team_swiss_pairs_teams_without_repeats_and_ranks_by_match_points() {
         playoff: None,
         places: Some(PlaceRange::new(1, 6)),
         cap: None,
+        team_colours: None,
         origin: o("stage"),
     };
     let plan = plan_with(24, vec![stage]);
@@ -255,6 +258,7 @@ fn a_handed_in_lineup_is_played_and_checked() {
         playoff: None,
         places: Some(PlaceRange::new(1, 4)),
         cap: None,
+        team_colours: None,
         origin: o("stage"),
     };
     let plan = plan_with(

@@ -63,6 +63,7 @@ mod simulate_seeds;
 mod small_rooms;
 mod stage_caps;
 mod swiss_seeds;
+mod team_colours;
 mod team_lineups;
 mod team_tiebreaks;
 mod trf_out;

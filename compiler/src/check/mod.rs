@@ -8,6 +8,7 @@
 //! once, by `names`, and never again by the checks that follow its references).
 
 pub mod attributes;
+pub mod board_prizes;
 pub mod brackets;
 pub mod contract;
 pub mod criteria;
@@ -198,6 +199,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         limits::check(&ctx, &mut diags);
         sizes::check(&ctx, &mut diags);
         rankings::check(&ctx, &mut diags);
+        board_prizes::check(&ctx, &mut diags);
         // checker B: calls below
         entry::check(&ctx, &mut diags);
         categories::check(&ctx, &mut diags);
@@ -245,6 +247,7 @@ pub fn codes() -> Vec<&'static Code> {
         limits::CODES,
         sizes::CODES,
         rankings::CODES,
+        board_prizes::CODES,
         unknown::CODES,
         stages::CODES,
         refs::CODES,

@@ -9,8 +9,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use xqreg_grammar::ast::{
-    Category, DerivedRanking, Entry, EntryClause, File, Format, Ident, Item, PlayerDecl,
-    PlayoffChain, Pool, Regulation, RosterDecl, Scoring, Stage, StageClause, TeamDecl, TimeControl,
+    BoardPrizes, Category, DerivedRanking, Entry, EntryClause, File, Format, Ident, Item,
+    PlayerDecl, PlayoffChain, Pool, Regulation, RosterDecl, Scoring, Stage, StageClause, TeamDecl,
+    TimeControl,
 };
 use xqreg_grammar::Span;
 
@@ -93,6 +94,9 @@ pub struct Scope<'f> {
     /// Rankings derived from a stage (`ranking teams { ... }`); prize tables and quotas name
     /// them as they name categories (a clash with a category is E536, a repeat E101).
     pub rankings: BTreeMap<&'f str, &'f DerivedRanking>,
+    /// Best-board prize tables (`board_prizes boards { ... }`): a scenario's `prize P M in NAME`
+    /// names one as it names a category.
+    pub board_prizes: BTreeMap<&'f str, &'f BoardPrizes>,
     pub players: BTreeMap<&'f str, &'f PlayerDecl>,
     /// Teams of a team event (`team t1 "北京队"` in the entry).
     pub teams: BTreeMap<&'f str, &'f TeamDecl>,
@@ -210,6 +214,14 @@ impl<'f> Scope<'f> {
                     &r.name,
                     r,
                     |r| r.name.span,
+                ),
+                Item::BoardPrizes(b) => declare(
+                    &mut s.board_prizes,
+                    &mut dups,
+                    Kind::Category,
+                    &b.name,
+                    b,
+                    |b| b.name.span,
                 ),
                 Item::Entry(e) => s.declare_entry(e, &mut dups),
                 _ => {}

@@ -33,7 +33,27 @@ code!(E221, "E221", "boards-in-individual-event", Error,
     Template::new("Drop `boards 4` for an individual Swiss, or make the event a team event (`event team`, `team_size`).",
         "个人积分编排请删去 `boards 4`；或把比赛改为团体赛（`event team`、`team_size`）。"));
 
-pub const CODES: &[&Code] = &[&E214, &E215, &E221];
+code!(E226, "E226", "team-colours-without-by-board", Error,
+    Template::new("`colours by_board home` or `colours by_board lower_number` says which team of a match has Red on odd boards and Black on even boards; the second word qualifies `by_board` only. After another colour rule (`lot`, `swap`, `table`) it would say nothing the runtime could follow.",
+        "`colours by_board home` 或 `colours by_board lower_number` 规定每场对阵中由哪一队单数台执红、双数台执黑；第二个词只能跟在 `by_board` 之后。跟在其他先后手规则（`lot`、`swap`、`table`）之后没有可执行的含义。"),
+    "stage league { team_round_robin single boards 4  colours lot lower_number }",
+    Template::new("Write `colours by_board lower_number` (or `colours by_board home`).",
+        "改为 `colours by_board lower_number`（或 `colours by_board home`）。"));
+
+pub const CODES: &[&Code] = &[&E214, &E215, &E221, &E226];
+
+const TEAM_WORD_ALONE: Report = Report {
+    code: &E226,
+    message: Template::new(
+        "`colours {rule} {team}`: `{team}` qualifies `by_board` only",
+        "`colours {rule} {team}`：`{team}` 只能跟在 `by_board` 之后",
+    ),
+    label: Template::new("not after `by_board`", "不在 `by_board` 之后"),
+    help: Template::new(
+        "write `colours by_board {team}`",
+        "改为 `colours by_board {team}`",
+    ),
+};
 
 const BOARDS_ALONE: Report = Report {
     code: &E221,
@@ -77,6 +97,7 @@ const BELOW_BOARDS: Report = Report {
 const BOARDS_HERE: Template = Template::new("{boards} boards", "{boards} 台");
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    team_word_alone(ctx, diags);
     if !is_team_event(ctx.file) {
         boards_alone(ctx, diags);
         return;
@@ -167,6 +188,25 @@ fn boards_alone(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 let n = b.node.to_string();
                 let args = [("stage", st.name.node.as_str()), ("boards", n.as_str())];
                 diags.push(BOARDS_ALONE.at(b.span, &args));
+            }
+        }
+    }
+}
+
+/// E226: `colours lot lower_number`: the team word after a rule other than `by_board`.
+fn team_word_alone(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    for st in stages(ctx) {
+        for c in &st.clauses {
+            if let StageClause::Colours {
+                rule,
+                team: Some(team),
+                ..
+            } = c
+            {
+                if rule.node != "by_board" {
+                    let args = [("rule", rule.node.as_str()), ("team", team.node.as_str())];
+                    diags.push(TEAM_WORD_ALONE.at(team.span, &args));
+                }
             }
         }
     }

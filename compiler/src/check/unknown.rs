@@ -293,6 +293,11 @@ impl Resolver<'_, '_> {
                     }
                 }
             }
+            Item::BoardPrizes(b) => {
+                if let Some(from) = &b.from {
+                    self.name(Kind::Stage, from);
+                }
+            }
             Item::Prizes(p) => {
                 // A prize table may pay a derived ranking's units instead of a category.
                 if let Some(c) = &p.category {
@@ -441,7 +446,9 @@ impl Resolver<'_, '_> {
                 }
                 Expect::Prize {
                     category: Some(c), ..
-                } if !self.ctx.scope.rankings.contains_key(c.node.as_str()) => {
+                } if !self.ctx.scope.rankings.contains_key(c.node.as_str())
+                    && !self.ctx.scope.board_prizes.contains_key(c.node.as_str()) =>
+                {
                     self.name(Kind::Category, c);
                 }
                 _ => {}

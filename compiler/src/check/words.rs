@@ -100,6 +100,11 @@ pub const STAGE_COLOURS: Position = Position {
     what: ("colour rule", "先后手规则"),
     allowed: &["table", "lot", "swap", "by_board"],
 };
+/// `colours by_board home|lower_number`: which team of a match has Red on odd boards.
+pub const TEAM_COLOURS: Position = Position {
+    what: ("team board colours", "团体赛各台先后手"),
+    allowed: &["home", "lower_number"],
+};
 pub const AVOID_WHAT: Position = Position {
     what: ("avoidance", "回避对象"),
     allowed: &["same_unit", "same_federation"],
@@ -378,8 +383,11 @@ fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
                 word(diags, b, &FIRST_BOARD);
             }
         }
-        StageClause::Colours { rule, .. } => {
+        StageClause::Colours { rule, team, .. } => {
             word(diags, rule, &STAGE_COLOURS);
+            if let Some(t) = team {
+                word(diags, t, &TEAM_COLOURS);
+            }
         }
         StageClause::Avoid { what, when, .. } => {
             word(diags, what, &AVOID_WHAT);

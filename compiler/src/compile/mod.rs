@@ -65,6 +65,7 @@ impl<'a> Lowerer<'a> {
             places: self.places_decls(),
             rankings: self.rankings(),
             prizes: self.prizes(),
+            board_prizes: self.board_prizes(),
             qualification: self.qualification(),
             conduct: self.conduct(),
             scoring,

@@ -263,66 +263,71 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn prizes(&self) -> Vec<plan::PrizeTable> {
-        let mut out = Vec::new();
-        for item in self.items() {
-            let Item::Prizes(p) = item else { continue };
-            let currency = p
-                .currency
-                .as_ref()
-                .map(|c| c.node.clone())
-                .or_else(|| {
-                    p.lines
-                        .iter()
-                        .find_map(|l| l.money.as_ref()?.currency.as_ref().map(|c| c.node.clone()))
-                })
-                .unwrap_or_else(|| "CNY".to_string());
-            let lines = p
-                .lines
-                .iter()
-                .map(|line| plan::PrizeLine {
-                    key: match &line.key {
-                        PrizeKey::Places(r) => plan::PrizeKey::Places { places: range(r) },
-                        PrizeKey::Eliminated { stage, round, .. } => plan::PrizeKey::Eliminated {
-                            stage: stage.node.clone(),
-                            round: round.node,
-                        },
-                        PrizeKey::Completed(_) => plan::PrizeKey::Completed,
+        self.items()
+            .filter_map(|item| match item {
+                Item::Prizes(p) => Some(self.prize_table(p)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// One prize table (also a board prize table's lines, [`ast::BoardPrizes::as_table`]).
+    pub(super) fn prize_table(&self, p: &ast::Prizes) -> plan::PrizeTable {
+        let currency = p
+            .currency
+            .as_ref()
+            .map(|c| c.node.clone())
+            .or_else(|| {
+                p.lines
+                    .iter()
+                    .find_map(|l| l.money.as_ref()?.currency.as_ref().map(|c| c.node.clone()))
+            })
+            .unwrap_or_else(|| "CNY".to_string());
+        let lines = p
+            .lines
+            .iter()
+            .map(|line| plan::PrizeLine {
+                key: match &line.key {
+                    PrizeKey::Places(r) => plan::PrizeKey::Places { places: range(r) },
+                    PrizeKey::Eliminated { stage, round, .. } => plan::PrizeKey::Eliminated {
+                        stage: stage.node.clone(),
+                        round: round.node,
                     },
-                    amount: line.money.as_ref().map(|m| m.amount.node),
-                    currency: line
-                        .money
-                        .as_ref()
-                        .and_then(|m| m.currency.as_ref())
-                        .map(|c| c.node.clone())
-                        .filter(|c| *c != currency),
-                    items: line.items.iter().map(prize_item).collect(),
-                    origin: self.origin(line.span),
-                })
-                .collect();
-            out.push(plan::PrizeTable {
-                category: p.category.as_ref().map(|c| c.node.clone()),
-                title: p.title.as_ref().map(text),
-                tax: p.tax.as_ref().and_then(|t| match t.node.as_str() {
-                    "before_tax" => Some(plan::Tax::BeforeTax),
-                    "after_tax" => Some(plan::Tax::AfterTax),
-                    _ => None,
-                }),
-                lines,
-                total: p.total.as_ref().map(|m| m.amount.node),
-                limit: p.limits.first().map(|l| plan::PlaceLimit {
-                    rule: match &l.rule {
-                        ast::PrizeLimitRule::EntriesMinus(n) => {
-                            plan::PlaceLimitRule::EntriesMinus { minus: n.node }
-                        }
-                        ast::PrizeLimitRule::HalfEntries => plan::PlaceLimitRule::HalfEntries,
-                    },
-                    origin: self.origin(l.span),
-                }),
-                currency,
-                origin: self.origin(p.span),
-            });
+                    PrizeKey::Completed(_) => plan::PrizeKey::Completed,
+                },
+                amount: line.money.as_ref().map(|m| m.amount.node),
+                currency: line
+                    .money
+                    .as_ref()
+                    .and_then(|m| m.currency.as_ref())
+                    .map(|c| c.node.clone())
+                    .filter(|c| *c != currency),
+                items: line.items.iter().map(prize_item).collect(),
+                origin: self.origin(line.span),
+            })
+            .collect();
+        plan::PrizeTable {
+            category: p.category.as_ref().map(|c| c.node.clone()),
+            title: p.title.as_ref().map(text),
+            tax: p.tax.as_ref().and_then(|t| match t.node.as_str() {
+                "before_tax" => Some(plan::Tax::BeforeTax),
+                "after_tax" => Some(plan::Tax::AfterTax),
+                _ => None,
+            }),
+            lines,
+            total: p.total.as_ref().map(|m| m.amount.node),
+            limit: p.limits.first().map(|l| plan::PlaceLimit {
+                rule: match &l.rule {
+                    ast::PrizeLimitRule::EntriesMinus(n) => {
+                        plan::PlaceLimitRule::EntriesMinus { minus: n.node }
+                    }
+                    ast::PrizeLimitRule::HalfEntries => plan::PlaceLimitRule::HalfEntries,
+                },
+                origin: self.origin(l.span),
+            }),
+            currency,
+            origin: self.origin(p.span),
         }
-        out
     }
 
     pub(super) fn qualification(&self) -> Vec<plan::Qualification> {

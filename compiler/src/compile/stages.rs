@@ -27,6 +27,8 @@ struct Clauses<'a> {
     numbers: Option<&'a ast::Numbers>,
     first_round: Option<&'a StageClause>,
     colours: Option<&'a ast::Ident>,
+    /// `colours by_board home|lower_number`: the clause's second word.
+    team_colours: Option<&'a ast::Ident>,
     avoid: Option<(&'a ast::Ident, Option<&'a ast::Ident>, Span)>,
     colour_limits: Option<(&'a [Param], Span)>,
     colour_tie: Option<&'a ast::Ident>,
@@ -57,7 +59,10 @@ impl<'a> Clauses<'a> {
                 StageClause::Draw(d) => c.draw = c.draw.or(Some(d)),
                 StageClause::Numbers(n) => c.numbers = c.numbers.or(Some(n)),
                 StageClause::FirstRound { .. } => c.first_round = c.first_round.or(Some(clause)),
-                StageClause::Colours { rule, .. } => c.colours = c.colours.or(Some(rule)),
+                StageClause::Colours { rule, team, .. } => {
+                    c.colours = c.colours.or(Some(rule));
+                    c.team_colours = c.team_colours.or(team.as_ref());
+                }
                 StageClause::Avoid { what, when, span } => {
                     c.avoid = c.avoid.or(Some((what, when.as_ref(), *span)))
                 }
@@ -177,6 +182,13 @@ impl Lowerer<'_> {
             playoff,
             places,
             cap: self.stage_cap(c.cap),
+            team_colours: c.team_colours.map(|w| plan::TeamColours {
+                rule: match w.node.as_str() {
+                    "lower_number" => plan::TeamColourRule::LowerNumber,
+                    _ => plan::TeamColourRule::Home,
+                },
+                origin: self.origin(w.span),
+            }),
             origin: self.origin(stage.span),
         }
     }

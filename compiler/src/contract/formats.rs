@@ -103,6 +103,12 @@ pub const LIMITED: &[Applicability] = &[
         help: ("remove it: a Swiss allocates colours by its pairing rules (`colour_limits`, `colour_tie`), a team round robin by board", "删去：积分编排按编排规则（`colour_limits`、`colour_tie`）定先后手，团体循环赛按台次"),
     },
     Applicability {
+        kind: K::TeamColours,
+        formats: &[TeamRoundRobin, TeamSwiss],
+        fixed: &[],
+        help: ("write `colours by_board` alone, or the rule of the stage's games: which team has Red on odd boards is a team stage's rule", "只写 `colours`（不带第二个词）：由哪一队单数台执红是团体赛的规则"),
+    },
+    Applicability {
         kind: K::Avoid,
         formats: &[RoundRobin, SwissCxa, SwissDutch],
         fixed: &[],

@@ -185,6 +185,7 @@ kinds! {
     Numbers, "stage { numbers ... }", Executed, false, "plan stage numbers (pairing numbers)";
     NumbersParity, "stage { numbers { pool A odd  pool B even  within ORDER } }", Executed, false, "plan stage numbers (odd numbers to one pool, even to the other); checker E418-E420";
     FirstRound, "stage { first_round METHOD ... }", Executed, false, "plan swiss.first_round (round-1 pairing)";
+    TeamColours, "stage { colours by_board home|lower_number }", Executed, false, "plan stage.team_colours (runtime: which team of a match has Red on odd boards); checker E226, E114 outside a team stage";
     Colours, "stage { colours RULE }", Executed, false, "plan stage colour rule";
     Avoid, "stage { avoid same_unit|same_federation [WHEN] }", Executed, false, "plan swiss.avoid_same_unit, avoid_by / round robin draw";
     ColourLimits, "stage { colour_limits { ... } }", Executed, false, "plan swiss.colour_limits (CXA pairer)";
@@ -225,6 +226,12 @@ kinds! {
     PrizeTotal, "prizes { total N }", Executed, false, "checker E503";
     PrizeLimit, "prizes { at_most entries_minus N|half_entries }", Executed, false, "plan.prizes limit (runtime pays fewer places in a small field); checker E539, W503";
     PrizeTax, "prizes ... before_tax|after_tax", Printed, false, "sheet";
+    BoardPrizesFrom, "board_prizes NAME { from STAGE }", Executed, false, "plan.board_prizes stage (runtime ranks its boards' players); checker E103, E543, E546";
+    BoardPrizesBoards, "board_prizes NAME { boards A..B }", Executed, false, "plan.board_prizes boards (runtime pays those boards only); checker E544";
+    BoardPrizesBy, "board_prizes NAME { by percentage|points }", Executed, false, "plan.board_prizes measure (runtime order on each board); checker E111, E546";
+    BoardPrizesMinGames, "board_prizes NAME { min_games N }", Executed, false, "plan.board_prizes min_games (runtime leaves out players with fewer games on the board); checker E545";
+    BoardPrizesTies, "board_prizes NAME { ties CRITERIA, shared|lots }", Executed, false, "plan.board_prizes ties (runtime order of equal results, then a shared place or lots); checker E111, E547";
+    BoardPrizeLine, "board_prizes NAME { R: MONEY }", Executed, false, "plan.board_prizes table (runtime pays each board's places); checker E501, E502, E506";
     QualificationQuota, "qualification { CATEGORY N }", Executed, false, "plan.qualification (runtime qualifiers)";
     QualificationReplacement, "qualification { replacement next_in_line|none }", Executed, false, "plan qualification.next_in_line (runtime: a place a qualifier declines (scenario `declines`) or leaves by withdrawing passes to the next in the ranking; `none` leaves it empty)";
     QualificationStaff, "qualification { staff ROLE N }", Printed, false, "sheet";

@@ -115,6 +115,7 @@ impl Walker {
                 }
             }
             Item::Prizes(p) => self.prizes(p),
+            Item::BoardPrizes(b) => self.board_prizes(b),
             Item::Qualification(q) => {
                 q.quotas
                     .iter()
@@ -179,6 +180,27 @@ impl Walker {
         }
         for limit in &p.limits {
             self.push(K::PrizeLimit, limit.span);
+        }
+    }
+
+    fn board_prizes(&mut self, b: &xqreg_grammar::ast::BoardPrizes) {
+        let clauses = [
+            (K::BoardPrizesFrom, b.from.as_ref().map(|x| x.span)),
+            (K::BoardPrizesBoards, b.boards.as_ref().map(|x| x.span)),
+            (K::BoardPrizesBy, b.by.as_ref().map(|x| x.span)),
+            (K::BoardPrizesMinGames, b.min_games.as_ref().map(|x| x.span)),
+            (K::BoardPrizesTies, b.ties.as_ref().map(|x| x.1)),
+        ];
+        for (kind, span) in clauses {
+            if let Some(span) = span {
+                self.push(kind, span);
+            }
+        }
+        for line in &b.lines {
+            self.push(K::BoardPrizeLine, line.span);
+            for item in &line.items {
+                self.push(K::PrizeItem, prize_item(item));
+            }
         }
     }
 
@@ -340,6 +362,11 @@ impl Walker {
             }
             StageClause::Numbers(n) => (K::Numbers, numbers_span(n)),
             StageClause::FirstRound { span, .. } => (K::FirstRound, *span),
+            StageClause::Colours {
+                team: Some(_),
+                span,
+                ..
+            } => (K::TeamColours, *span),
             StageClause::Colours { span, .. } => (K::Colours, *span),
             StageClause::Avoid { span, .. } => (K::Avoid, *span),
             StageClause::ColourLimits { span, .. } => (K::ColourLimits, *span),

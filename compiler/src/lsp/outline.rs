@@ -133,6 +133,13 @@ fn item(it: &Item) -> Option<Sym> {
             }
             s
         }
+        Item::BoardPrizes(b) => named(
+            "board_prizes",
+            &b.name,
+            b.title.as_ref(),
+            SymbolKind::OBJECT,
+            span,
+        ),
         Item::Supplement(sup) => {
             let mut s = block("supplement", Some(&sup.title), SymbolKind::PACKAGE, span);
             s.children = sup.items.iter().filter_map(|si| item(&si.item)).collect();

@@ -91,6 +91,21 @@ fn item(w: &mut Walk, item: &Item) {
         Item::Ranking(r) => ranking_item(w, r),
         Item::Places(p) => places_item(w, p),
         Item::Prizes(p) => prizes_item(w, p),
+        Item::BoardPrizes(b) => {
+            w.add(b.name.span, "board prizes name");
+            for (span, what) in [
+                (b.from.as_ref().map(|x| x.span), "board prizes from"),
+                (b.boards.as_ref().map(|x| x.span), "board prizes boards"),
+                (b.by.as_ref().map(|x| x.span), "board prizes measure"),
+                (b.min_games.as_ref().map(|x| x.span), "board prizes minimum"),
+                (b.ties.as_ref().map(|x| x.1), "board prizes ties"),
+            ] {
+                if let Some(span) = span {
+                    w.add(span, what);
+                }
+            }
+            prizes_item(w, &b.as_table());
+        }
         Item::Qualification(q) => qualification_item(w, q),
         Item::Conduct(c) => conduct_item(w, c),
         Item::Schedule(s) => schedule_item(w, s),

@@ -168,6 +168,8 @@ pub enum Item {
     Ranking(DerivedRanking),
     /// `prizes [CATEGORY] "title" CNY after_tax { 1: 80000 ... }`
     Prizes(Prizes),
+    /// `board_prizes boards "台次奖" CNY { from main by percentage min_games 5 ... }`
+    BoardPrizes(BoardPrizes),
     /// `qualification "全国总决赛" { open_men 3 ... }`
     Qualification(Qualification),
     /// `conduct { natural_move_limit 50 checks 10 ... }`
@@ -207,6 +209,7 @@ impl Item {
             Item::Places(x) => x.span,
             Item::Ranking(x) => x.span,
             Item::Prizes(x) => x.span,
+            Item::BoardPrizes(x) => x.span,
             Item::Qualification(x) => x.span,
             Item::Conduct(x) => x.span,
             Item::Schedule(x) => x.span,

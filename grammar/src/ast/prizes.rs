@@ -87,6 +87,55 @@ pub enum PrizeItem {
     Other(Text),
 }
 
+/// Best-board prizes (台次奖) of a team stage: the players of each board ranked by their results
+/// on that board, each board's places paid by the lines.
+///
+/// ```text
+/// board_prizes boards "台次奖" en "Best board" CNY {
+///   from main                  // the team stage
+///   boards 1..4                // the boards with prizes (default: every board)
+///   by percentage              // or `points`
+///   min_games 5                // fewer games on the board: not ranked
+///   ties more_games, shared    // criteria, then `shared` or `lots`
+///   1: 500 certificate
+///   2: 300
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardPrizes {
+    pub name: Ident,
+    pub title: Option<Text>,
+    pub currency: Option<Spanned<String>>,
+    pub from: Option<Ident>,
+    /// `boards 1..4`
+    pub boards: Option<PlaceRange>,
+    /// `percentage` or `points`.
+    pub by: Option<Ident>,
+    pub min_games: Option<Spanned<u32>>,
+    /// `ties W, W, ...`: the words as written, with the clause's span.
+    pub ties: Option<(Vec<Ident>, Span)>,
+    /// Place lines only (the grammar admits no `eliminated` or `completed` key here).
+    pub lines: Vec<PrizeLine>,
+    pub span: Span,
+}
+
+impl BoardPrizes {
+    /// The lines as a prize table of one board (no category, tax, total or limit), for the
+    /// checks and the lowering that prize tables share.
+    pub fn as_table(&self) -> Prizes {
+        Prizes {
+            category: None,
+            title: self.title.clone(),
+            currency: self.currency.clone(),
+            tax: None,
+            lines: self.lines.clone(),
+            total: None,
+            limits: Vec::new(),
+            span: self.span,
+        }
+    }
+}
+
 /// ```text
 /// qualification "全国总决赛" en "National final" {
 ///   open_men 3

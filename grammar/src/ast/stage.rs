@@ -82,6 +82,9 @@ pub enum StageClause {
     /// `colours table|lot|swap|by_board|...`: the colour rule of the stage's games.
     Colours {
         rule: Ident,
+        /// `colours by_board home|lower_number`: in a team stage, which team of a match has Red
+        /// on odd boards (the pairing's home team, or the smaller team number).
+        team: Option<Ident>,
         span: Span,
     },
     /// `avoid same_unit [never|round1|always]`; `avoid same_unit never` states its absence.

@@ -23,6 +23,7 @@ pub(crate) const TOP_KEYWORDS: &[&str] = &[
     "places",
     "ranking",
     "prizes",
+    "board_prizes",
     "qualification",
     "conduct",
     "schedule",

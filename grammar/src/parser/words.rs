@@ -14,6 +14,14 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("assume_system", "`system cxa`"),
     ("avoid", "`avoid same_unit never`"),
     ("block_chunk", "a top-level block"),
+    ("board_boards", "`boards 1..4`"),
+    ("board_by", "`by percentage` or `by points`"),
+    ("board_from", "`from main`"),
+    ("board_min_games", "`min_games 5`"),
+    ("board_prize_clause", "a board prize clause (`from`, `boards`, `by`, `min_games`, `ties`) or a prize line"),
+    ("board_prize_line", "a prize line like `1: 80000`"),
+    ("board_prizes", "`board_prizes boards \"台次奖\" CNY { from main \\n by percentage \\n min_games 5 \\n ties more_games, shared \\n 1: 500 }`"),
+    ("board_ties", "`ties more_games, shared`"),
     ("boolean", "`yes` or `no`"),
     ("brace_open", "`{`"),
     ("bracket", "`bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2)`"),
@@ -345,6 +353,10 @@ pub(crate) static WORDS_ZH: &[(&str, &str)] = &[
     (
         "a block, optionally after `override`",
         "一个块（可在前面加 `override`）",
+    ),
+    (
+        "a board prize clause (`from`, `boards`, `by`, `min_games`, `ties`) or a prize line",
+        "台次奖条款（`from`、`boards`、`by`、`min_games`、`ties`）或奖励行",
     ),
     (
         "a bracket slot like `groups.A#1`, `seed 3`, `bye` or a player",

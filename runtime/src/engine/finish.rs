@@ -41,7 +41,8 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
     let fin = final_ranking(&mut ctx)?;
     let overall = overall_rows(&ctx, &fin);
     let derived = super::derived::rankings(&mut ctx, &overall);
-    let (prizes, totals) = prizes(&mut ctx, &fin, &derived);
+    let (mut prizes, mut totals) = prizes(&mut ctx, &fin, &derived);
+    super::board_prizes::pay(&mut ctx, &mut prizes, &mut totals);
     let qualifiers = qualification(&mut ctx, &fin, &derived);
     if !ctx.problems.is_empty() {
         return Err(ctx.problems);

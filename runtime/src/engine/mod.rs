@@ -16,6 +16,7 @@
 //! the one that sent its players there. Same-place matches are round 1. A team event's teams
 //! are the roster's units, players sit on boards by `order`.
 
+mod board_prizes;
 mod declared_teams;
 mod derived;
 mod draw;
@@ -356,6 +357,8 @@ pub(crate) struct Ctx<'a> {
     pub swiss_trf: BTreeMap<String, String>,
     /// Games left pending by `RestRule::Pending` (the live driver): a match with one stops there.
     pub pending: u32,
+    /// Team stages: every board game played over the board, player by player (台次奖).
+    pub board_games: Vec<board_prizes::BoardGame>,
 }
 
 impl<'a> Ctx<'a> {
@@ -481,6 +484,7 @@ impl<'a> Ctx<'a> {
             team_of: BTreeMap::new(),
             swiss_trf: BTreeMap::new(),
             pending: 0,
+            board_games: Vec::new(),
         })
     }
 

@@ -105,6 +105,7 @@ pub(crate) fn pay_tier(
         items: items.clone(),
         eliminated: None,
         completed: false,
+        board: None,
     };
     let mut splits = Vec::new();
     for (currency, &pool) in &pools {

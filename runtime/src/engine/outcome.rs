@@ -69,6 +69,10 @@ pub struct PrizeAward {
     /// Paid for completing every game (`completed: ...`); `place` is the player's place.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub completed: bool,
+    /// A best-board prize (`board_prizes`): the board, `place` the place on it and `category`
+    /// the table's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
 }
 
 /// The knockout round a prize's losers went out in.

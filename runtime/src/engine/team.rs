@@ -1,8 +1,10 @@
 //! Team round robin: the roster's units are the teams; teams meet in Berger order; the
-//! first-listed team has Red on odd boards and Black on even boards (CXA 13.2); game points add
+//! first-listed team has Red on odd boards and Black on even boards (CXA 13.2), or the smaller
+//! team number under `colours by_board lower_number`; game points add
 //! up to a match result, which gives match points. Teams are ranked by match points, then the
 //! chain (`game_points` is the usual first criterion).
 
+use super::board_prizes::BoardGame;
 use super::lineups::{self, Balance, StageLineups};
 use super::outcome::{GameOut, StageOutcome};
 use super::play::{GameAt, MatchSpec};
@@ -15,7 +17,7 @@ use super::{entrants, fixed, Ctx, StageRun};
 use crate::pairing::round_robin;
 use crate::plan::{
     ColourRule, Cycles, NumberOrder, Origin, Plan, PlayoffChain, Side, Stage, StageFormat,
-    TeamRoundRobin,
+    TeamColourRule, TeamRoundRobin,
 };
 use std::collections::BTreeMap;
 
@@ -52,6 +54,7 @@ pub(crate) fn run(
         format!("team numbers: {}", listed.join(", ")),
         &t.origin,
     );
+    note_colours(ctx, stage);
     let n = teams.len() as u32;
     let schedule = round_robin::schedule(n, t.cycles == Cycles::Double, t.swap_last_two);
     let rule = t.lineup.as_ref();
@@ -102,7 +105,8 @@ pub(crate) fn run(
             );
             let played = (&x, &y);
             let pending_before = ctx.pending;
-            let gp = play_team_match(ctx, &at, stage, played, &mut games, balance.as_mut());
+            let x_red = first_red_on_odd(stage, (xp, yp));
+            let gp = play_team_match(ctx, &at, stage, played, x_red, &mut games, balance.as_mut());
             if ctx.pending > pending_before {
                 // The live driver: a match with a board still to be played counts for nothing
                 // in the standings so far (not as a drawn match of 0-0 boards).
@@ -340,14 +344,38 @@ pub(super) fn teams_of(
     }
 }
 
-/// One match of team `x` (listed first) against team `y`: a game on each board, the first
-/// team Red on odd boards (CXA 13.2). `at` is the match's first board. Returns the game
-/// points (x's, y's) board by board.
+/// The transcript line of an explicit board-colour rule (`colours by_board home|lower_number`).
+pub(super) fn note_colours(ctx: &mut Ctx<'_>, stage: &Stage) {
+    let Some(c) = &stage.team_colours else {
+        return;
+    };
+    let text = match c.rule {
+        TeamColourRule::Home => "board colours: in each match the first-listed (home) team has Red on odd boards and Black on even boards (`colours by_board home`)",
+        TeamColourRule::LowerNumber => "board colours: in each match the team with the smaller team number has Red on odd boards and Black on even boards (`colours by_board lower_number`)",
+    };
+    ctx.transcript
+        .push(EntryKind::Colours, text.to_string(), &c.origin);
+}
+
+/// Whether the first-listed of two teams with team numbers (0-based) `x` and `y` has Red on odd
+/// boards: always under the home rule (CXA 13.2, the default), when its number is the smaller
+/// under `colours by_board lower_number`.
+pub(super) fn first_red_on_odd(stage: &Stage, (x, y): (usize, usize)) -> bool {
+    match stage.team_colours.as_ref().map(|c| c.rule) {
+        None | Some(TeamColourRule::Home) => true,
+        Some(TeamColourRule::LowerNumber) => x < y,
+    }
+}
+
+/// One match of team `x` (listed first) against team `y`: a game on each board, `x` Red on odd
+/// boards when `x_odd_red` (CXA 13.2: the first-listed team; [`first_red_on_odd`]), else Black.
+/// `at` is the match's first board. Returns the game points (x's, y's) board by board.
 pub(super) fn play_team_match(
     ctx: &mut Ctx<'_>,
     at: &GameAt<'_>,
     stage: &Stage,
     ((xu, xs), (yu, ys)): (&Team, &Team),
+    x_odd_red: bool,
     games: &mut Vec<GameOut>,
     mut colours: Option<&mut Balance>,
 ) -> Vec<(i64, i64)> {
@@ -359,8 +387,11 @@ pub(super) fn play_team_match(
             per_board.push((0, 0));
             continue;
         };
-        // CXA 13.2: the first-listed team has Red on odd boards.
-        let x_side = if b % 2 == 0 { Side::Red } else { Side::Black };
+        let x_side = if (b % 2 == 0) == x_odd_red {
+            Side::Red
+        } else {
+            Side::Black
+        };
         let (red, black) = if x_side == Side::Red {
             (xpl, ypl)
         } else {
@@ -371,23 +402,35 @@ pub(super) fn play_team_match(
             group: Some(&label),
             ..*at
         };
-        let (rp, bp) = match stage.playoff.as_ref() {
+        let ((rp, bp), over_board) = match stage.playoff.as_ref() {
             Some(chain) => {
                 let (points, sides) =
                     decided_board(ctx, &board_at, stage, chain, (red, black), games);
                 if let (Some(b), Some((r, k))) = (colours.as_deref_mut(), sides) {
                     b.add_sides(r, k);
                 }
-                points
+                (points, sides.is_some())
             }
             None => {
                 let played = ctx.play_game(&board_at, red, black, games);
                 if let Some(b) = colours.as_deref_mut() {
                     b.add(red, black, &played);
                 }
-                played.points(&stage.scoring)
+                (played.points(&stage.scoring), !played.result.is_forfeit())
             }
         };
+        if over_board {
+            for (player, points, other) in [(red, rp, bp), (black, bp, rp)] {
+                ctx.board_games.push(BoardGame {
+                    stage: stage.name.clone(),
+                    board: b as u32 + 1,
+                    player,
+                    points,
+                    most: stage.scoring.win,
+                    won: points > other,
+                });
+            }
+        }
         per_board.push(if x_side == Side::Red {
             (rp, bp)
         } else {

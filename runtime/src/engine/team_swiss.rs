@@ -1,7 +1,8 @@
 //! Team Swiss (`swiss cxa|dutch rounds 7 boards 4` in a team event): the roster's units are the
 //! teams; before each round the stage's pairer (CXA 积分编排 or Dutch) pairs the teams as it
 //! pairs players, on match points, never the same two teams twice; each match is played on the
-//! stage's boards with the first-listed team Red on odd boards (CXA 13.2), game points give the
+//! stage's boards with the first-listed team Red on odd boards (CXA 13.2; the smaller team number
+//! under `colours by_board lower_number`), game points give the
 //! match result and match points. Teams are ranked by match points, then the stage's chain.
 
 use super::lineups::{self, Balance, StageLineups};
@@ -35,6 +36,7 @@ pub(crate) fn run(
         .collect();
     let text = format!("team numbers: {}", listed.join(", "));
     ctx.transcript.push(EntryKind::Numbers, text, &sw.origin);
+    team::note_colours(ctx, stage);
     let n = teams.len() as u32;
     let total = rounds(stage, sw, n)?;
     let rule = sw.lineup.as_ref();
@@ -78,7 +80,9 @@ pub(crate) fn run(
             let xt = lineups::lineup_for(ctx, rule, &handed, &xt, &at);
             let yt = lineups::lineup_for(ctx, rule, &handed, &yt, &at);
             let played = (&xt, &yt);
-            let gp = team::play_team_match(ctx, &at, stage, played, &mut games, balance.as_mut());
+            let x_red = team::first_red_on_odd(stage, (xp, yp));
+            let gp =
+                team::play_team_match(ctx, &at, stage, played, x_red, &mut games, balance.as_mut());
             matches.push(((xp, yp), gp));
         }
         if ctx.pending > pending_before {

@@ -93,6 +93,10 @@ pub struct Plan {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rankings: Vec<DerivedRanking>,
     pub prizes: Vec<PrizeTable>,
+    /// Best-board prizes of team stages (`board_prizes NAME { ... }`, 台次奖); absent from the
+    /// JSON of a plan without one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub board_prizes: Vec<BoardPrizes>,
     pub qualification: Vec<Qualification>,
     pub conduct: Conduct,
 }

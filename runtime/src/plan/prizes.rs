@@ -190,6 +190,64 @@ pub enum ShortRule {
     Last,
 }
 
+/// `board_prizes NAME { from S boards 1..4 by percentage min_games 5 ties more_games, shared
+/// 1: 500 }` (台次奖): on each board of a team stage, the players who played it are ranked by
+/// their results on that board (games played over the board only: no forfeit, no bye, no playoff
+/// game), and the table pays each board's places.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardPrizes {
+    pub name: String,
+    pub title: Option<String>,
+    /// The team stage whose boards are ranked.
+    pub stage: String,
+    /// The boards with prizes; None: every board of the stage.
+    pub boards: Option<PlaceRange>,
+    pub measure: BoardMeasure,
+    /// The fewest games on the board a player must have played to be ranked on it.
+    pub min_games: u32,
+    /// Criteria for equal results, in order.
+    pub ties: Vec<BoardTie>,
+    /// After the criteria: share the place, or draw lots.
+    pub last: BoardLast,
+    /// The money and awards of each board's places (`category` is the table's name).
+    pub table: PrizeTable,
+    pub origin: Origin,
+}
+
+/// What ranks the players of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardMeasure {
+    /// Points on the board over the most the games could give (得分率), higher first.
+    Percentage,
+    /// Points on the board, higher first.
+    Points,
+}
+
+/// A criterion for players equal on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardTie {
+    /// More games on the board first.
+    MoreGames,
+    /// More wins on the board first.
+    Wins,
+    /// More points on the board first.
+    Points,
+    /// The higher percentage first.
+    Percentage,
+}
+
+/// Players still equal after the criteria.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardLast {
+    /// They share the place (and its money, in equal shares).
+    Shared,
+    /// Lots order them.
+    Lots,
+}
+
 #[cfg(test)]
 mod tests {
     use super::PlaceLimitRule;

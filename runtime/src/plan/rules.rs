@@ -229,6 +229,24 @@ pub enum ColourRule {
     BlackChooses,
 }
 
+/// `colours by_board home|lower_number` in a team stage.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamColours {
+    pub rule: TeamColourRule,
+    pub origin: Origin,
+}
+
+/// Which team of a match has Red on odd boards and Black on even ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamColourRule {
+    /// The team the pairing lists first (the Berger table's home team, the team Swiss pairer's
+    /// Red team): CXA 13.2.
+    Home,
+    /// The team with the smaller team (pairing) number.
+    LowerNumber,
+}
+
 /// Conduct parameters the runtime applies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conduct {

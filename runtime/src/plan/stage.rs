@@ -1,7 +1,9 @@
 //! Stages: who enters, how they are drawn and numbered, the format, the places decided; and the
 //! place references that carry players from one stage to the next.
 
-use super::{ByeScore, ColourRule, Origin, PlaceRange, PlayoffChain, Scoring, TiebreakChain};
+use super::{
+    ByeScore, ColourRule, Origin, PlaceRange, PlayoffChain, Scoring, TeamColours, TiebreakChain,
+};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,6 +29,11 @@ pub struct Stage {
     /// left out of the JSON when there is none, so that a plan without one reads as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cap: Option<StageCap>,
+    /// A team stage's board colours (`colours by_board home|lower_number`): which team of a
+    /// match has Red on odd boards. Absent: the first-listed (home) team; left out of the JSON
+    /// then, so that a plan without it reads as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_colours: Option<TeamColours>,
     pub origin: Origin,
 }
 

@@ -181,6 +181,7 @@ pub fn round_robin_stage(name: &str, groups: &[&str], chain_of: &[Criterion]) ->
         playoff: None,
         places: None,
         cap: None,
+        team_colours: None,
         origin: o("stage"),
     }
 }
@@ -213,6 +214,7 @@ pub fn knockout_stage(
         playoff,
         places: None,
         cap: None,
+        team_colours: None,
         origin: o("stage"),
     }
 }

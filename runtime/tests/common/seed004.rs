@@ -44,6 +44,7 @@ fn knockout_final(name: &str, place: u32, places: PlaceRange) -> Stage {
         playoff: Some(ladder_004()),
         places: Some(places),
         cap: None,
+        team_colours: None,
         origin: o("stage"),
     }
 }
@@ -134,6 +135,7 @@ pub fn seed004() -> Plan {
             origin: o("places 9..16 shared"),
         }],
         rankings: Vec::new(),
+        board_prizes: Vec::new(),
         prizes: vec![prizes_004()],
         qualification: Vec::new(),
         conduct: Conduct {
@@ -190,6 +192,7 @@ fn groups_004(scoring: Scoring) -> Stage {
         playoff: None,
         places: None,
         cap: None,
+        team_colours: None,
         origin: o("stage groups"),
     }
 }

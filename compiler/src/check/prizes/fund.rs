@@ -84,9 +84,20 @@ fn compare(ctx: &Ctx<'_>, fund: &Money, diags: &mut Diagnostics) {
     }
     let mut sum: u64 = 0;
     for item in &ctx.file.items {
-        let Item::Prizes(block) = item else { continue };
-        match table_sums(ctx, block) {
-            Sums::Known(s) => sum = sum.saturating_add(s.get(cur).copied().unwrap_or(0)),
+        // A board prize table pays its lines on every board it names.
+        let (block, times) = match item {
+            Item::Prizes(block) => (std::borrow::Cow::Borrowed(block), 1),
+            Item::BoardPrizes(b) => match board_count(ctx, b) {
+                Some(n) => (std::borrow::Cow::Owned(b.as_table()), u64::from(n)),
+                None => return,
+            },
+            _ => continue,
+        };
+        match table_sums(ctx, &block) {
+            Sums::Known(s) => {
+                let table = s.get(cur).copied().unwrap_or(0).saturating_mul(times);
+                sum = sum.saturating_add(table);
+            }
             // The table has its own diagnostic, or its sum cannot be known here.
             Sums::Unknown | Sums::Overflow(..) => return,
         }
@@ -99,4 +110,14 @@ fn compare(ctx: &Ctx<'_>, fund: &Money, diags: &mut Diagnostics) {
                 .with_help(HELP_E519.fill(&args)),
         );
     }
+}
+
+/// The boards a board prize table pays: its `boards A..B`, else every board of its stage; None
+/// when the stage is unknown or no team stage (its own diagnostic says so).
+fn board_count(ctx: &Ctx<'_>, b: &xqreg_grammar::ast::BoardPrizes) -> Option<u32> {
+    let per_match = crate::check::board_prizes::stage_boards(ctx, &b.from.as_ref()?.node)?;
+    Some(match &b.boards {
+        Some(r) => r.end.min(per_match).saturating_sub(r.start.max(1)) + 1,
+        None => per_match,
+    })
 }

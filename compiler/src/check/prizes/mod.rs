@@ -331,6 +331,14 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                     }
                 }
             }
+            // A board prize table's lines are one board's places, checked as a table's.
+            Item::BoardPrizes(b) => {
+                let block = b.as_table();
+                let paid = paid_lines(&block);
+                each_and_currency(&block, diags);
+                overlaps_and_gaps(&paid, diags);
+                rises(&paid, diags);
+            }
             Item::Qualification(q) => quotas(ctx, q, diags),
             _ => {}
         }

@@ -110,3 +110,19 @@ fn a_broken_prize_table_leaves_the_fund_unchecked() {
     let (got, lines) = codes(&read);
     assert_eq!(got, ["E519"], "{lines}");
 }
+
+/// A board prize table pays its lines on every board: two boards of 300 + 100 are 800.
+#[test]
+fn a_prize_fund_counts_board_prizes_once_per_board() {
+    let text = include_str!("../../../../tests/scenarios/board_prizes.xqr");
+    let fund = |n: u32| {
+        text.replace(
+            "  event team\n",
+            &format!("  event team\n  prize_fund {n} CNY\n"),
+        )
+    };
+    let (got, lines) = codes(&fund(800));
+    assert!(!got.iter().any(|c| c == "E519"), "{lines}");
+    let (got, lines) = codes(&fund(400));
+    assert_eq!(got, ["E519"], "{lines}");
+}

@@ -66,6 +66,7 @@ pub fn key(item: &Item) -> Key {
         Item::TimeControl(t) => named("time", t.name.node.clone()),
         Item::Category(c) => named("category", c.name.node.clone()),
         Item::Ranking(r) => named("ranking", r.name.node.clone()),
+        Item::BoardPrizes(b) => named("board_prizes", b.name.node.clone()),
         Item::Stage(s) => named("stage", s.name.node.clone()),
         Item::Playoff(p) => named(
             "playoff",
@@ -129,6 +130,7 @@ pub(super) fn noun(kind: &str) -> (&str, &str) {
         "playoff" => ("playoff chain", "加赛办法"),
         "scoring" => ("scoring", "记分办法"),
         "prizes" => ("prize table", "奖励表"),
+        "board_prizes" => ("board prize table", "台次奖"),
         "places" => ("places declaration", "名次声明"),
         "note" => ("note", "说明"),
         "qualification" => ("qualification", "晋级办法"),
@@ -155,6 +157,7 @@ pub(super) fn name_span(item: &Item, fallback: Span) -> Span {
         Item::TimeControl(t) => t.name.span,
         Item::Category(c) => c.name.span,
         Item::Ranking(r) => r.name.span,
+        Item::BoardPrizes(b) => b.name.span,
         Item::Stage(s) => s.name.span,
         Item::Playoff(p) => p
             .name

@@ -7,6 +7,7 @@
 
 mod admin;
 mod articles;
+mod board_prizes;
 mod conduct;
 mod context;
 mod derived;
@@ -214,6 +215,7 @@ pub fn build_item(ctx: &mut Ctx<'_>, item: &Item) {
         Item::Places(p) => ranking::places_decl(ctx, p),
         Item::Ranking(r) => derived::ranking(ctx, r),
         Item::Prizes(p) => prizes::prizes(ctx, p),
+        Item::BoardPrizes(b) => board_prizes::board_prizes(ctx, b),
         Item::Qualification(q) => prizes::qualification(ctx, q),
         Item::Conduct(c) => conduct::conduct(ctx, c),
         Item::Schedule(s) => admin::schedule(ctx, s),
@@ -297,6 +299,7 @@ pub fn item_label(ctx: &Ctx<'_>, item: &Item) -> String {
             (None, Some(c)) => ctx.category_title(&c.node),
             (None, None) => ctx.m(M::ArtPrizes).to_string(),
         },
+        Item::BoardPrizes(b) => board_prizes::title(ctx, b),
         Item::Qualification(q) => ctx.t(&q.title),
         Item::Note(n) => ctx.t(&n.heading),
         Item::Scoring(_) => ctx.m(M::ClauseScoring).to_string(),

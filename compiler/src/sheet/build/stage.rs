@@ -40,7 +40,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
         match c {
             StageClause::Format(f) => {
                 format_at = Some(sentences.len());
-                sentences.push(format_text(ctx, f, places));
+                sentences.push(format_text(ctx, f, places, lower_number(s)));
             }
             StageClause::Entrants { sources, span } => {
                 entrants_text = entrants_sentence(ctx, sources, *span, &title)
@@ -103,17 +103,26 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
             }
             // A team stage's colours: the first-named team Red on odd boards (the runtime's
             // rule, CXA 13.2); a team Swiss's format sentence says so already.
-            StageClause::Colours { rule, span }
+            // `colours by_board lower_number`: the smaller team number instead.
+            StageClause::Colours { rule, team, span }
                 if rule.node == "by_board" && team_boards(s).is_some() =>
             {
                 ctx.mark(*span);
                 ctx.mark(rule.span);
+                if let Some(t) = team {
+                    ctx.mark(t.span);
+                }
                 let swiss = s
                     .clauses
                     .iter()
                     .any(|c| matches!(c, StageClause::Format(Format::Swiss { .. })));
                 if !swiss {
-                    sentences.push(ctx.m(M::TeamByBoard).to_string());
+                    let key = if lower_number(s) {
+                        M::TeamByBoardLower
+                    } else {
+                        M::TeamByBoard
+                    };
+                    sentences.push(ctx.m(key).to_string());
                 }
             }
             other => pairing::sentence(ctx, other, team_boards(s), &mut sentences),
@@ -316,4 +325,11 @@ fn team_boards(s: &Stage) -> Option<u32> {
         }) => Some(b.node),
         _ => None,
     })
+}
+
+/// The stage says `colours by_board lower_number`: the smaller team number has Red on odd boards.
+fn lower_number(s: &Stage) -> bool {
+    s.clauses.iter().any(
+        |c| matches!(c, StageClause::Colours { team: Some(t), .. } if t.node == "lower_number"),
+    )
 }

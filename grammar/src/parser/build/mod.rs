@@ -395,6 +395,7 @@ impl Builder {
             Rule::places_decl => Item::Places(self.places_decl(p)?),
             Rule::ranking => Item::Ranking(self.ranking(p)?),
             Rule::prizes => Item::Prizes(self.prizes(p)?),
+            Rule::board_prizes => Item::BoardPrizes(self.board_prizes(p)?),
             Rule::qualification => Item::Qualification(self.qualification(p)?),
             Rule::conduct => Item::Conduct(self.conduct(p)?),
             Rule::schedule => Item::Schedule(self.schedule(p)?),

@@ -42,6 +42,45 @@ impl Builder {
         })
     }
 
+    pub fn board_prizes(&self, p: &Pair<Rule>) -> R<BoardPrizes> {
+        let mut b = BoardPrizes {
+            name: self.nth_ident(p, 0)?,
+            title: None,
+            currency: None,
+            from: None,
+            boards: None,
+            by: None,
+            min_games: None,
+            ties: None,
+            lines: Vec::new(),
+            span: self.span(p),
+        };
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::text => b.title = Some(self.text(&k)?),
+                Rule::currency => b.currency = Some(self.currency(&k)?),
+                Rule::board_from => b.from = Some(self.nth_ident(&k, 0)?),
+                Rule::board_boards => {
+                    if let Some(r) = kids(&k).find(|m| m.as_rule() == Rule::place_range) {
+                        b.boards = Some(self.place_range(&r)?);
+                    }
+                }
+                Rule::board_by => b.by = Some(self.nth_ident(&k, 0)?),
+                Rule::board_min_games => b.min_games = Some(self.nth_int(&k, 0)?),
+                Rule::board_ties => {
+                    let words = kids(&k)
+                        .filter(|i| i.as_rule() == Rule::ident)
+                        .map(|i| self.ident(&i))
+                        .collect();
+                    b.ties = Some((words, self.span(&k)));
+                }
+                Rule::board_prize_line => b.lines.push(self.prize_line(&k)?),
+                _ => {}
+            }
+        }
+        Ok(b)
+    }
+
     fn prize_limit(&self, p: &Pair<Rule>) -> R<PrizeLimit> {
         let rule = match kids(p).find(|k| k.as_rule() == Rule::prize_limit_minus) {
             Some(m) => PrizeLimitRule::EntriesMinus(self.nth_int(&m, 0)?),

@@ -125,6 +125,7 @@ impl Builder {
             },
             Rule::colours => StageClause::Colours {
                 rule: self.nth_ident(c, 0)?,
+                team: self.opt_ident(c, 1),
                 span,
             },
             Rule::avoid => StageClause::Avoid {

@@ -11,10 +11,13 @@ use xqreg_grammar::ast::{
     BracketSlot, Format, Knockout, KnockoutClause, Span, Spanned, SwissRounds,
 };
 
+/// `lower_number`: the stage says `colours by_board lower_number` (a team Swiss words its board
+/// colours in the format sentence).
 pub(super) fn format_text(
     ctx: &mut Ctx<'_>,
     f: &Format,
     places: Option<xqreg_grammar::ast::PlaceRange>,
+    lower_number: bool,
 ) -> String {
     let lang = ctx.lang;
     match f {
@@ -68,7 +71,12 @@ pub(super) fn format_text(
             match boards {
                 Some(b) => {
                     ctx.mark(b.span);
-                    let teams = ctx.mf(M::TeamSwissBoards, &[&b.node.to_string()]);
+                    let odd = ctx.m(if lower_number {
+                        M::TeamOddRedLower
+                    } else {
+                        M::TeamOddRedHome
+                    });
+                    let teams = ctx.mf(M::TeamSwissBoards, &[&b.node.to_string(), odd]);
                     format!("{text}{teams}")
                 }
                 None => text,

@@ -29,9 +29,13 @@ pub(super) fn sentence(
             first_board.as_ref(),
             *span,
         )),
-        StageClause::Colours { rule, span } => {
+        StageClause::Colours { rule, team, span } => {
             ctx.mark(*span);
             ctx.mark(rule.span);
+            // A second word outside a team stage is refused (E114, E226): nothing to word.
+            if let Some(t) = team {
+                ctx.mark(t.span);
+            }
             sentences.push(
                 words::colours(ctx.lang, &rule.node)
                     .unwrap_or(&rule.node)
