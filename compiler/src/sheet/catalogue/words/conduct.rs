@@ -1,6 +1,6 @@
 //! Conduct in words: the phrase of each conduct rule keyword and of each word inside a rule, with how it joins the next.
 
-use super::*;
+use super::{words, Glue, Lang};
 use Glue::*;
 
 /// The phrase of a conduct rule's keyword; `{0}` takes its leading value when it has one.
