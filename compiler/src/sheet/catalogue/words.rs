@@ -30,24 +30,30 @@ fn tables() -> &'static Tables {
 fn read_tables(text: &'static str) -> Tables {
     let mut tables = Tables::new();
     let mut table = "";
-    for line in text.lines() {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+    for cells in tsv_rows(text) {
+        if let [line] = cells[..] {
+            if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                table = name;
+                continue;
+            }
         }
-        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            table = name;
-            continue;
-        }
-        let cells: Vec<&'static str> = line.split('\t').collect();
         let [key, zh, en] = cells[..] else {
             panic!(
-                "words.tsv: a row is an identifier, Chinese and English, tab-separated: {line:?}"
+                "words.tsv: a row is an identifier, Chinese and English, tab-separated: {cells:?}"
             );
         };
         // The first row of an identifier counts, as the file says.
         tables.entry((table, key)).or_insert((zh, en));
     }
     tables
+}
+
+/// The rows of a tab-separated word file (`words.tsv`, `conduct_words.tsv`), each its cells as
+/// written; lines starting with `#` and blank lines are skipped.
+fn tsv_rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
+    text.lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| line.split('\t').collect())
 }
 
 fn pick(lang: Lang, table: &str, key: &str) -> Option<&'static str> {
@@ -175,5 +181,14 @@ mod tests {
         assert_eq!(title(Lang::Zh, "grandmaster"), Some("特级大师"));
         assert_eq!(contact_purpose(Lang::En, "travel"), Some(" for travel"));
         assert_eq!(criterion(Lang::En, "no_such_word"), None);
+        // And the conduct words, with their values and glue.
+        assert_eq!(
+            conduct_word(Lang::En, "resume"),
+            Some(("", usize::MAX, Glue::Comma))
+        );
+        assert_eq!(
+            conduct_word(Lang::Zh, "loss"),
+            Some(("判负", 0, Glue::Attach))
+        );
     }
 }
