@@ -5,32 +5,9 @@
 //! 3 to 8. Ignoring the clause would seed the two low-rated members 7 and 8, against the two
 //! best rated.
 
-use crate::common::xqreg;
+use crate::common::{simulated_json, xqreg};
 
-const REGULATION: &str = r#"regulation "段位淘汰赛" en "Grade Knockout" {
-  dates 2026-07-01 .. 2026-07-02
-}
-
-scoring { win 2 draw 1 loss 0 }
-time rapid "快棋" en "Rapid" { base 15min increment 5s flag loses }
-
-entry {
-  field 8
-}
-
-category high "七段及以上" en "Grade 7 and above" { grade >= 7 }
-
-stage ko "淘汰赛" en "Knockout" {
-  knockout {
-    seeded 8
-    seeding rating
-    seeds 2 category high
-  }
-  entrants roster
-  time rapid
-  playoff { lots }
-}
-"#;
+const REGULATION: &str = include_str!("regulations/ko_seed_class.xqr");
 
 /// h1 and h2 hold grades 7 and 8 and the two lowest ratings.
 const ROSTER: &str = "id,name,sex,rating,grade
@@ -46,21 +23,7 @@ h2,高二,men,1600,8
 
 /// Round 1 of `simulate --seed seed`: (board, red, black).
 fn first_round(seed: &str) -> Vec<(u64, String, String)> {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
-    let csv = tmp.path().join("roster.csv");
-    std::fs::write(&reg, REGULATION).expect("write");
-    std::fs::write(&csv, ROSTER).expect("write");
-    let (reg, csv) = (reg.to_string_lossy(), csv.to_string_lossy());
-    let out = xqreg(&[
-        "simulate", &reg, "--roster", &csv, "--seed", seed, "--format", "json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = simulated_json(REGULATION, ROSTER, &["--seed", seed], "simulate");
     v["stages"][0]["games"]
         .as_array()
         .expect("games")

@@ -321,18 +321,7 @@ fn markdown_sheets_match_their_reviewed_snapshots() {
     }
 }
 
-const SMALL: &str = r#"regulation "测试赛<script>alert(1)</script>" en "Test | *cup*" {
-  dates 2020-05-01 .. 2020-05-02
-  venue "北京棋院"
-  interpretation "主办单位"
-}
-time standard "慢棋" { base 30min increment 10s }
-stage main "积分编排" {
-  swiss cxa rounds 5
-  time standard
-}
-note "着装" "请着正装 | <b>正式</b> *服装*" in other
-"#;
+const SMALL: &str = include_str!("regulations/sheet_small.xqr");
 
 #[test]
 fn texts_are_escaped_and_english_falls_back_to_chinese() {

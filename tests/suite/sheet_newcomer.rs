@@ -17,38 +17,7 @@ fn sheet_of(text: &str, lang: Lang) -> String {
 }
 
 /// Age groups as a newcomer writes them: one stage in full, the others `same_as` it.
-const AGE_GROUPS: &str = r#"regulation "青少年锦标赛" {
-  dates 2026-07-20 .. 2026-07-22
-  venue "棋类馆"
-  interpretation "棋类协会"
-}
-time standard "慢棋" { base 30min increment 10s flag loses }
-category u8 "U8组（男女混合）" { born 2018-01-01 .. }
-category u10b "U10男子组" { born 2016-01-01 .. 2017-12-31 sex men }
-category u12b "U12男子组" { born 2014-01-01 .. 2015-12-31 sex men }
-category u14g "U14女子组" { born 2012-01-01 .. 2013-12-31 sex women }
-stage u8 "U8组" {
-  swiss cxa rounds 7
-  entrants category u8
-  cap 80 first_come
-  time standard
-  tiebreak opponents_score, wins, lots
-}
-stage u10b "U10男子组" { same_as u8  entrants category u10b }
-stage u12b "U12男子组" { same_as u10b  entrants category u12b }
-stage u14g "U14女子组" {
-  round_robin single
-  entrants category u14g
-  cap 8 first_come
-  time standard
-  tiebreak sonneborn_berger, lots
-}
-prizes u8 "U8组奖励" {
-  1: medal gold certificate
-  2: medal silver certificate
-  3: medal bronze certificate
-}
-"#;
+const AGE_GROUPS: &str = include_str!("regulations/sheet_newcomer_age_groups.xqr");
 
 /// Issue of the youth championship (items 1-6): every stage a tie-break chain applies to is
 /// named, a stage that only copies another says so without 其余, a group's method does not
@@ -112,35 +81,7 @@ fn same_as_after_own_rules_keeps_otherwise() {
     );
 }
 
-const TEAM_LEAGUE: &str = r#"regulation "俱乐部团体联赛" {
-  dates 2026-03-07 .. 2026-04-05
-  venue "棋院"
-  event team "俱乐部团体赛"
-  interpretation "象棋协会"
-}
-scoring {
-  win 2
-  draw 1
-  loss 0
-  match { win 2 draw 1 loss 0 }
-}
-time standard "慢棋" { base 60min increment 30s flag loses }
-entry {
-  field 4
-  team_size 4..6
-  team a "甲队"
-  team b "乙队"
-  team c "丙队"
-  team d "丁队"
-}
-stage league "双循环" {
-  team_round_robin double boards 4
-  entrants roster
-  time standard
-  colours by_board
-  tiebreak game_points, head_to_head two_only, board_countback, lots
-}
-"#;
+const TEAM_LEAGUE: &str = include_str!("regulations/sheet_newcomer_team_league.xqr");
 
 /// The team league (items 7 and 11): teams rank by match points, the field of named teams is
 /// said once, and the colours are the runtime's: the first-named team Red on odd boards.
@@ -177,44 +118,7 @@ fn team_league_ranks_by_match_points_and_says_its_colours() {
     assert!(more.contains("参赛队为6队。"), "{more}");
 }
 
-const MASTERS_KNOCKOUT: &str = r#"regulation "大师邀请赛" {
-  dates 2026-09-10 .. 2026-09-14
-  venue "棋院"
-  interpretation "象棋协会"
-}
-time standard "慢棋" { base 60min increment 30s flag loses }
-time rapid "快棋" { base 10min increment 5s flag loses }
-entry {
-  field 8
-  player p1 "甲" { rating 2700 sex men }
-  player p2 "乙" { rating 2690 sex women }
-}
-stage cup "淘汰赛" {
-  knockout {
-    seeded 8
-    seeding rating
-    games 2
-    third_place
-  }
-  entrants roster
-  time standard
-  places 1..8
-  playoff {
-    game rapid colours swap games 2
-    lots
-  }
-}
-prizes "奖金" CNY {
-  1: 10000
-  2: 5000
-  eliminated cup round 2: 2000 each
-  eliminated cup round 1: 1000 each
-  total 23000
-}
-expenses {
-  board_lodging "棋手食宿由承办单位负责"
-}
-"#;
+const MASTERS_KNOCKOUT: &str = include_str!("regulations/sheet_newcomer_masters_knockout.xqr");
 
 /// The masters' knockout (items 8-10): a two-game match is won on points over both games, the
 /// third-place match is the semi-finals' losers', the losers of a fixed bracket's rounds are
