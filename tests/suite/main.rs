@@ -38,6 +38,7 @@ mod honesty;
 mod inputs;
 mod issue8_checks;
 mod ko_seed_class;
+mod loaded;
 mod lsp;
 mod module_cycles;
 mod mutants;
