@@ -31,6 +31,36 @@ pub fn xqreg_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `xqreg COMMAND FILE ARGS`, FILE being `regulation` written to a temporary folder.
+pub fn xqreg_on(command: &str, regulation: &str, args: &[&str]) -> Output {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = tmp.path().join("regulation.xqr");
+    std::fs::write(&reg, regulation).expect("writes");
+    let reg = reg.to_string_lossy();
+    let mut all = vec![command, &reg];
+    all.extend_from_slice(args);
+    xqreg(&all)
+}
+
+/// [`xqreg_on`], which must succeed: its standard output.
+pub fn xqreg_on_ok(command: &str, regulation: &str, args: &[&str]) -> String {
+    let out = xqreg_on(command, regulation, args);
+    assert!(
+        out.status.success(),
+        "xqreg {command} {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `xqreg check` of `regulation`: its exit code and all it wrote (standard error, then output).
+pub fn check_of(regulation: &str) -> (Option<i32>, String) {
+    let out = xqreg_on("check", regulation, &[]);
+    let text =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    (out.status.code(), text)
+}
+
 /// `xqreg simulate REGULATION --roster ROSTER ARGS` with both written to a temporary folder.
 fn simulate_in_tmp(regulation: &str, roster: &str, args: &[&str]) -> Output {
     let tmp = tempfile::tempdir().expect("tmp");

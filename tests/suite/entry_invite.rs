@@ -4,7 +4,7 @@
 //! invited is refused at its `federation` cell (R043) in both languages, and nothing runs; the
 //! open pool beside it takes anyone. A generated roster gives the pool the invited federations.
 
-use crate::common::{refused_at, runs, xqreg};
+use crate::common::{refused_at, runs, xqreg_on_ok};
 
 const REGULATION: &str = include_str!("regulations/entry_invite.xqr");
 
@@ -49,13 +49,7 @@ fn a_row_outside_the_invitation_list_is_refused_at_its_federation_cell() {
 
 #[test]
 fn the_invitation_list_sizes_the_pool_and_a_generated_roster_keeps_it() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
-    std::fs::write(&reg, REGULATION).expect("write");
-    let reg = reg.to_string_lossy().into_owned();
-    let out = xqreg(&["plan", &reg]);
-    let plan = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{plan}");
+    let plan = xqreg_on_ok("plan", REGULATION, &[]);
     let v: serde_json::Value = serde_json::from_str(&plan).expect("plan JSON");
     let pool = &v["entry"]["pools"][0];
     assert_eq!(pool["size"], 5, "{pool}");
@@ -64,10 +58,5 @@ fn the_invitation_list_sizes_the_pool_and_a_generated_roster_keeps_it() {
         serde_json::json!(["CHN", 2])
     );
     // Every generated player of the pool is invited (else the roster is refused, R020).
-    let out = xqreg(&["simulate", &reg, "--seed", "4"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    xqreg_on_ok("simulate", REGULATION, &["--seed", "4"]);
 }

@@ -5,7 +5,7 @@
 //! `replacement next_in_line` a place below the top 12 enters as a replacement down the event's
 //! ranking. A generated roster gives its qualifiers places within the top N.
 
-use crate::common::{one_line, refused_at, runs, simulate_roster as simulate, xqreg};
+use crate::common::{one_line, refused_at, runs, simulate_roster as simulate, xqreg_on_ok};
 
 const REGULATION: &str = include_str!("regulations/entry_qualified.xqr");
 
@@ -65,19 +65,12 @@ fn a_bad_qualified_cell_is_refused_where_it_stands() {
 
 #[test]
 fn a_generated_roster_gives_its_qualifiers_places_within_the_top() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
     // A pool of 16 qualifiers of the top 12: places 1..12, then 1.. again (several events).
-    let text = REGULATION.replace(
-        "pool city \"地市州分站赛晋级\"",
-        "pool city 16 \"地市州分站赛晋级\"",
-    );
-    std::fs::write(&reg, text.replace("assume field 8", "assume field 20")).expect("write");
-    let reg = reg.to_string_lossy().into_owned();
-    let out = xqreg(&["simulate", &reg, "--seed", "2"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = REGULATION
+        .replace(
+            "pool city \"地市州分站赛晋级\"",
+            "pool city 16 \"地市州分站赛晋级\"",
+        )
+        .replace("assume field 8", "assume field 20");
+    xqreg_on_ok("simulate", &text, &["--seed", "2"]);
 }

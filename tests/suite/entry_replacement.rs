@@ -4,7 +4,9 @@
 //! them is refused at its `pool` cell (R044) in both languages and nothing runs. A generated
 //! roster fills rated itself and holds no reserve.
 
-use crate::common::{one_line, refused_at, runs, simulate_roster as simulate, xqreg};
+use crate::common::{
+    check_of, one_line, refused_at, runs, simulate_roster as simulate, xqreg_on_ok,
+};
 
 const REGULATION: &str = include_str!("regulations/entry_replacement.xqr");
 
@@ -46,16 +48,7 @@ fn reserve_rows_beyond_the_declined_places_are_refused_at_their_pool_cell() {
 
 #[test]
 fn a_generated_roster_fills_the_pool_itself_and_the_check_guards_the_reserve() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
-    std::fs::write(&reg, REGULATION).expect("write");
-    let path = reg.to_string_lossy().into_owned();
-    let out = xqreg(&["simulate", &path, "--seed", "3"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    xqreg_on_ok("simulate", REGULATION, &["--seed", "3"]);
     for (from, to, code) in [
         ("pool rated 4 ", "pool rated ", "E634"),
         (
@@ -70,11 +63,8 @@ fn a_generated_roster_fills_the_pool_itself_and_the_check_guards_the_reserve() {
             "E105",
         ),
     ] {
-        std::fs::write(&reg, REGULATION.replace(from, to)).expect("write");
-        let out = xqreg(&["check", &path]);
-        let text = String::from_utf8_lossy(&out.stderr).into_owned()
-            + &String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(1), "{to}: {text}");
+        let (status, text) = check_of(&REGULATION.replace(from, to));
+        assert_eq!(status, Some(1), "{to}: {text}");
         assert!(text.contains(code), "{to}: {text}");
     }
 }

@@ -5,7 +5,7 @@
 //! 3 to 8. Ignoring the clause would seed the two low-rated members 7 and 8, against the two
 //! best rated.
 
-use crate::common::{simulated_json, xqreg};
+use crate::common::{check_of, simulated_json};
 
 const REGULATION: &str = include_str!("regulations/ko_seed_class.xqr");
 
@@ -67,18 +67,13 @@ fn the_reserved_seed_places_go_to_the_class_and_the_rest_are_drawn() {
 
 #[test]
 fn the_check_refuses_more_reserved_places_than_the_bracket_and_an_unknown_category() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
     for (text, code) in [
         ("seeds 16 category high", "E230"),
         ("seeds 0 category high", "E230"),
         ("seeds 2 category higher", "E106"),
     ] {
-        std::fs::write(&reg, REGULATION.replace("seeds 2 category high", text)).expect("write");
-        let out = xqreg(&["check", &reg.to_string_lossy()]);
-        let err = String::from_utf8_lossy(&out.stderr).into_owned()
-            + &String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(1), "{text}: {err}");
+        let (status, err) = check_of(&REGULATION.replace("seeds 2 category high", text));
+        assert_eq!(status, Some(1), "{text}: {err}");
         assert!(err.contains(code), "{text}: {err}");
     }
 }

@@ -5,7 +5,7 @@
 //! players over the groups in turn, each only up to its stages' caps, each player meeting the
 //! condition of the group it is put in.
 
-use crate::common::{refused_at, runs, xqreg};
+use crate::common::{refused_at, runs, xqreg_on, xqreg_on_ok};
 
 const REGULATION: &str = include_str!("regulations/pool_categories.xqr");
 
@@ -50,17 +50,7 @@ fn a_row_outside_its_groups_category_is_refused_at_its_pool_cell() {
 
 #[test]
 fn a_generated_roster_fills_each_group_up_to_its_cap() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
-    std::fs::write(&reg, REGULATION).expect("write");
-    let reg = reg.to_string_lossy().into_owned();
-    let out = xqreg(&["simulate", &reg, "--players", "45", "--seed", "3"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = xqreg_on_ok("simulate", REGULATION, &["--players", "45", "--seed", "3"]);
     // In turn while there is room: the low and the women's groups (the women's stage copies
     // low's `cap 10` with `same_as`) take 10 each, the open group (cap 30) the other 25; every
     // player meets its group's condition, or the roster would be refused (R020).
@@ -69,13 +59,8 @@ fn a_generated_roster_fills_each_group_up_to_its_cap() {
         assert!(text.contains(&line), "{line}: {text}");
     }
     // The caps hold 50: the 51st player is refused at a cap, not put over it.
-    let out = xqreg(&["simulate", &reg, "--players", "50", "--seed", "3"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = xqreg(&["simulate", &reg, "--players", "51", "--seed", "3"]);
+    xqreg_on_ok("simulate", REGULATION, &["--players", "50", "--seed", "3"]);
+    let out = xqreg_on("simulate", REGULATION, &["--players", "51", "--seed", "3"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
     assert!(err.contains("R040"), "{err}");
