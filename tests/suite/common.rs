@@ -99,6 +99,17 @@ pub fn refused(regulation: &str, roster: &str, lang: &str, code: &str, times: us
     err
 }
 
+/// `text` (a sheet, a report) says every phrase of `present` and none of `absent`; a failure
+/// names the phrase and shows `text`.
+pub fn assert_phrases(text: &str, present: &[&str], absent: &[&str]) {
+    for phrase in present {
+        assert!(text.contains(phrase), "missing {phrase:?} in:\n{text}");
+    }
+    for phrase in absent {
+        assert!(!text.contains(phrase), "unwanted {phrase:?} in:\n{text}");
+    }
+}
+
 /// A diagnostic report read as one line: the renderer wraps long messages behind `│`.
 pub fn one_line(report: &str) -> String {
     report

@@ -5,6 +5,7 @@
 use xqreg::sheet::{self, Format, Lang};
 
 use super::unescape_md;
+use crate::common::assert_phrases;
 
 /// The sheet of a parsed regulation, without Markdown escapes; the file must parse cleanly.
 fn sheet_of(text: &str, lang: Lang) -> String {
@@ -27,44 +28,46 @@ const AGE_GROUPS: &str = include_str!("regulations/sheet_newcomer_age_groups.xqr
 fn age_groups_name_every_group_of_a_shared_rule() {
     let zh = sheet_of(AGE_GROUPS, Lang::Zh);
     // 1. The chain of U8 applies to the groups that copy it, at any depth; not to U14 girls.
-    assert!(
-        zh.contains("1.U8组、U10男子组、U12男子组：积分多者名次列前"),
-        "{zh}"
+    assert_phrases(
+        &zh,
+        &[
+            "1.U8组、U10男子组、U12男子组：积分多者名次列前",
+            "2.U14女子组：积分多者名次列前",
+            // 2. The method sentence does not repeat the group's name (U8组（男女混合） in U8组).
+            "（一）U8组：采用积分编排制，共赛7轮。",
+            // 3. Nothing of its own before it: 竞赛办法同, never 其余.
+            "U10男子组：竞赛办法同U8组。",
+            "U12男子组：竞赛办法同U10男子组。",
+            // 4. A group of the event caps 本组.
+            "本组限80人，报满为止。",
+            "本组限8人，报满为止。",
+            // 5. One classifier for medals.
+            "金牌一枚",
+            "银牌一枚",
+            "铜牌一枚",
+            // 6. The prize table's title names the group already: one heading, no nested brackets.
+            "U8组奖励：第一名奖励金牌一枚",
+        ],
+        &[
+            "U8组：U8组",
+            "其余办法",
+            "本阶段限",
+            "牌一块、证书",
+            "）（U8组奖励）",
+        ],
     );
-    assert!(zh.contains("2.U14女子组：积分多者名次列前"), "{zh}");
-    // 2. The method sentence does not repeat the group's name (U8组（男女混合） in U8组).
-    assert!(zh.contains("（一）U8组：采用积分编排制，共赛7轮。"), "{zh}");
-    assert!(!zh.contains("U8组：U8组"), "{zh}");
-    // 3. Nothing of its own before it: 竞赛办法同, never 其余.
-    assert!(zh.contains("U10男子组：竞赛办法同U8组。"), "{zh}");
-    assert!(zh.contains("U12男子组：竞赛办法同U10男子组。"), "{zh}");
-    assert!(!zh.contains("其余办法"), "{zh}");
-    // 4. A group of the event caps 本组.
-    assert!(zh.contains("本组限80人，报满为止。"), "{zh}");
-    assert!(zh.contains("本组限8人，报满为止。"), "{zh}");
-    assert!(!zh.contains("本阶段限"), "{zh}");
-    // 5. One classifier for medals.
-    assert!(zh.contains("金牌一枚"), "{zh}");
-    assert!(zh.contains("银牌一枚"), "{zh}");
-    assert!(zh.contains("铜牌一枚"), "{zh}");
-    assert!(!zh.contains("牌一块、证书"), "{zh}");
-    // 6. The prize table's title names the group already: one heading, no nested brackets.
-    assert!(zh.contains("U8组奖励：第一名奖励金牌一枚"), "{zh}");
-    assert!(!zh.contains("）（U8组奖励）"), "{zh}");
 
     let en = sheet_of(AGE_GROUPS, Lang::En);
-    assert!(
-        en.contains("(a) U8组, U10男子组, U12男子组: more points ranks higher"),
-        "{en}"
+    assert_phrases(
+        &en,
+        &[
+            "(a) U8组, U10男子组, U12男子组: more points ranks higher",
+            "U8组: Swiss system (CXA rules), 7 rounds.",
+            "U10男子组: The same as U8组.",
+            "This group takes at most 80 players",
+        ],
+        &["Otherwise as in", "(U8组奖励)"],
     );
-    assert!(
-        en.contains("U8组: Swiss system (CXA rules), 7 rounds."),
-        "{en}"
-    );
-    assert!(en.contains("U10男子组: The same as U8组."), "{en}");
-    assert!(!en.contains("Otherwise as in"), "{en}");
-    assert!(en.contains("This group takes at most 80 players"), "{en}");
-    assert!(!en.contains("(U8组奖励)"), "{en}");
 }
 
 /// A stage with rules of its own before `same_as` keeps 其余办法同.
@@ -88,31 +91,24 @@ const TEAM_LEAGUE: &str = include_str!("regulations/sheet_newcomer_team_league.x
 #[test]
 fn team_league_ranks_by_match_points_and_says_its_colours() {
     let zh = sheet_of(TEAM_LEAGUE, Lang::Zh);
-    assert!(
-        zh.contains("场分多者名次列前；场分相等时，依次按下列办法区分："),
-        "{zh}"
+    assert_phrases(
+        &zh,
+        &[
+            "场分多者名次列前；场分相等时，依次按下列办法区分：",
+            "参赛队（4队）：甲队、乙队、丙队、丁队。",
+            "每场对阵中列前的队单数台执红、双数台执黑。",
+        ],
+        &["积分多者名次列前", "参赛队为4队", "按台次确定先后手"],
     );
-    assert!(!zh.contains("积分多者名次列前"), "{zh}");
-    assert!(
-        zh.contains("参赛队（4队）：甲队、乙队、丙队、丁队。"),
-        "{zh}"
-    );
-    assert!(!zh.contains("参赛队为4队"), "{zh}");
-    assert!(
-        zh.contains("每场对阵中列前的队单数台执红、双数台执黑。"),
-        "{zh}"
-    );
-    assert!(!zh.contains("按台次确定先后手"), "{zh}");
     let en = sheet_of(TEAM_LEAGUE, Lang::En);
-    assert!(
-        en.contains("More match points ranks higher; equal match points are separated"),
-        "{en}"
+    assert_phrases(
+        &en,
+        &[
+            "More match points ranks higher; equal match points are separated",
+            "the first-named team has Red on odd boards and Black on even boards",
+        ],
+        &["The field is 4 teams."],
     );
-    assert!(
-        en.contains("the first-named team has Red on odd boards and Black on even boards"),
-        "{en}"
-    );
-    assert!(!en.contains("The field is 4 teams."), "{en}");
     // A field other than the teams named so far is still said.
     let more = sheet_of(&TEAM_LEAGUE.replace("field 4", "field 6"), Lang::Zh);
     assert!(more.contains("参赛队为6队。"), "{more}");
@@ -127,46 +123,40 @@ const MASTERS_KNOCKOUT: &str = include_str!("regulations/sheet_newcomer_masters_
 #[test]
 fn knockout_mini_match_losers_and_own_sentences() {
     let zh = sheet_of(MASTERS_KNOCKOUT, Lang::Zh);
-    assert!(zh.contains("淘汰赛：两局积分高者胜出。"), "{zh}");
-    assert!(
-        zh.contains("（1）如积分相等，交换先后手进行两局快棋"),
-        "{zh}"
+    assert_phrases(
+        &zh,
+        &[
+            "淘汰赛：两局积分高者胜出。",
+            "（1）如积分相等，交换先后手进行两局快棋",
+            "；半决赛负者争夺第三名",
+            // 8 seeded, 8 entrants: 4 lose in round 1, 2 in round 2 (the semi-finals).
+            "| 淘汰赛第二轮负者 | 2,000元 | 2 | 4,000元 |",
+            "| 淘汰赛第一轮负者 | 1,000元 | 4 | 4,000元 |",
+            "| **合计** |  |  | **23,000元** |",
+            "食宿：棋手食宿由承办单位负责。",
+            "| 1 | 甲 | 2700 | 男 |",
+            "| 2 | 乙 | 2690 | 女 |",
+        ],
+        &["对局胜者名次列前", "大会负担棋手"],
     );
-    assert!(!zh.contains("对局胜者名次列前"), "{zh}");
-    assert!(zh.contains("；半决赛负者争夺第三名"), "{zh}");
-    // 8 seeded, 8 entrants: 4 lose in round 1, 2 in round 2 (the semi-finals).
-    assert!(
-        zh.contains("| 淘汰赛第二轮负者 | 2,000元 | 2 | 4,000元 |"),
-        "{zh}"
-    );
-    assert!(
-        zh.contains("| 淘汰赛第一轮负者 | 1,000元 | 4 | 4,000元 |"),
-        "{zh}"
-    );
-    assert!(zh.contains("| **合计** |  |  | **23,000元** |"), "{zh}");
-    assert!(zh.contains("食宿：棋手食宿由承办单位负责。"), "{zh}");
-    assert!(!zh.contains("大会负担棋手"), "{zh}");
-    assert!(zh.contains("| 1 | 甲 | 2700 | 男 |"), "{zh}");
-    assert!(zh.contains("| 2 | 乙 | 2690 | 女 |"), "{zh}");
     let en = sheet_of(MASTERS_KNOCKOUT, Lang::En);
-    assert!(
-        en.contains("The player with more points over the two games wins the match."),
-        "{en}"
+    assert_phrases(
+        &en,
+        &[
+            "The player with more points over the two games wins the match.",
+            "If level on points, ",
+            "the semi-final losers play for 3rd place",
+            "| **Total** |  |  | **CNY 23,000** |",
+        ],
+        &["The organisers pay 棋手"],
     );
-    assert!(en.contains("If level on points, "), "{en}");
-    assert!(
-        en.contains("the semi-final losers play for 3rd place"),
-        "{en}"
-    );
-    assert!(en.contains("| **Total** |  |  | **CNY 23,000** |"), "{en}");
-    assert!(!en.contains("The organisers pay 棋手"), "{en}");
     // Fewer entrants than the bracket (byes): the losers are not counted, and no total.
     let byes = sheet_of(&MASTERS_KNOCKOUT.replace("field 8", "field 6"), Lang::Zh);
-    assert!(
-        byes.contains("| 淘汰赛第一轮负者 | 1,000元 |  |  |"),
-        "{byes}"
+    assert_phrases(
+        &byes,
+        &["| 淘汰赛第一轮负者 | 1,000元 |  |  |"],
+        &["**合计**"],
     );
-    assert!(!byes.contains("**合计**"), "{byes}");
     // A noun phrase still takes the catalogue's phrase.
     let phrase = sheet_of(
         &MASTERS_KNOCKOUT.replace("棋手食宿由承办单位负责", "参赛棋手比赛期间的食宿"),
@@ -187,17 +177,18 @@ fn a_team_stages_playoff_decides_each_board() {
     )
     .expect("the scenario is readable");
     let zh = sheet_of(&text, Lang::Zh);
-    assert!(
-        zh.contains("每台须分出胜负，慢棋弈和的台次按下列办法加赛，加赛胜者该台按胜局计分。"),
-        "{zh}"
+    assert_phrases(
+        &zh,
+        &[
+            "每台须分出胜负，慢棋弈和的台次按下列办法加赛，加赛胜者该台按胜局计分。",
+            "胜者该台计胜",
+        ],
+        &["交换先后手，胜者名次列前"],
     );
-    assert!(zh.contains("胜者该台计胜"), "{zh}");
-    assert!(!zh.contains("交换先后手，胜者名次列前"), "{zh}");
     let en = sheet_of(&text, Lang::En);
-    assert!(en.contains("Every board must be decided"), "{en}");
-    assert!(en.contains("the winner wins the board"), "{en}");
-    assert!(
-        !en.contains("colours swapped; the winner places higher"),
-        "{en}"
+    assert_phrases(
+        &en,
+        &["Every board must be decided", "the winner wins the board"],
+        &["colours swapped; the winner places higher"],
     );
 }
