@@ -5,20 +5,16 @@
 # read the PDF sheets back), nodejs and npm (the browser test's driver and the VS Code grammar
 # test).
 set -euo pipefail
+# shellcheck source=apt.sh
+source "$(dirname "$0")/apt.sh"
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v npm >/dev/null 2>&1 || need+=(npm)
-fonts="$(fc-list 2>/dev/null || true)"
-case "$fonts" in *"Noto Serif CJK SC"* | *"Noto Sans CJK SC"*) ;; *) need+=(fonts-noto-cjk) ;; esac
-if [ "${#need[@]}" -gt 0 ]; then
-  echo "installing: ${need[*]}"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
-else
+need_cjk_font
+if [ "${#need[@]}" -eq 0 ]; then
   echo "chromium, fonts-noto-cjk, poppler-utils, node and npm are installed"
 fi
+apt_install_need

@@ -13,18 +13,13 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=apt.sh
+source "$root/.ci/apt.sh"
 
 need=()
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
-fonts="$(fc-list 2>/dev/null || true)"
-case "$fonts" in *"Noto Serif CJK SC"* | *"Noto Sans CJK SC"*) ;; *) need+=(fonts-noto-cjk) ;; esac
-if [ "${#need[@]}" -gt 0 ]; then
-  echo "installing: ${need[*]}"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+need_cjk_font
+apt_install_need
 [ "${1:-}" = "--deps" ] && exit 0
 
 out="${1:-$root/target/sheet-pdf}"

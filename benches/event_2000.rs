@@ -12,15 +12,15 @@ use std::path::{Path, PathBuf};
 use criterion::{criterion_group, criterion_main, Criterion};
 use xqreg::diagnostics::Lang;
 use xqreg::event::commands::{self, At, Entry};
-use xqreg::event::live::{game_id, GameId};
 use xqreg::event::roster_csv::roster_csv;
+use xqreg_runtime::engine::results::{game_key, GameKey};
 use xqreg_runtime::engine::{GameResult, GameSource, Outcome};
 
 const PLAYERS: u32 = 2000;
 const SEED: u64 = 1;
 
 /// Each simulated game by identity: its result and fouls.
-fn results_of(o: &Outcome) -> BTreeMap<GameId, (GameResult, u32, u32)> {
+fn results_of(o: &Outcome) -> BTreeMap<GameKey, (GameResult, u32, u32)> {
     let mut out = BTreeMap::new();
     for stage in &o.stages {
         let mut n: BTreeMap<(u32, String, String, String), u32> = BTreeMap::new();
@@ -37,7 +37,7 @@ fn results_of(o: &Outcome) -> BTreeMap<GameId, (GameResult, u32, u32)> {
             let step = g.step.clone().unwrap_or_default();
             let k = n.entry((g.round, x.clone(), y.clone(), step)).or_insert(0);
             *k += 1;
-            let id = game_id(
+            let id = game_key(
                 &stage.name,
                 g.round,
                 &g.red,
@@ -56,7 +56,7 @@ fn results_of(o: &Outcome) -> BTreeMap<GameId, (GameResult, u32, u32)> {
 struct Setup {
     regulation: PathBuf,
     roster: PathBuf,
-    results: BTreeMap<GameId, (GameResult, u32, u32)>,
+    results: BTreeMap<GameKey, (GameResult, u32, u32)>,
 }
 
 /// The 2,000-player regulation and roster in `work`, and the simulated results.

@@ -4,6 +4,8 @@
 
 #![no_main]
 
+mod json_check;
+
 use libfuzzer_sys::fuzz_target;
 use xqreg::diagnostics::render::{render, Format, Options};
 use xqreg::diagnostics::Lang;
@@ -18,18 +20,7 @@ fn placed(report: &FileReport) {
         color: false,
     };
     let _ = render(Format::Human, std::slice::from_ref(report), opts);
-    let json = render(Format::Json, std::slice::from_ref(report), opts);
-    let v: serde_json::Value = match serde_json::from_str(&json) {
-        Ok(v) => v,
-        Err(e) => panic!("json renderer wrote invalid JSON: {e}\n{json}"),
-    };
-    let list = v["diagnostics"].as_array().map(Vec::as_slice).unwrap_or(&[]);
-    assert_eq!(list.len(), report.diagnostics.len());
-    for d in list {
-        assert!(d["code"].as_str().is_some_and(|c| c.len() == 4), "{d}");
-        assert!(d["line"].as_u64().is_some_and(|l| l >= 1), "{d}");
-        assert!(d["column"].as_u64().is_some_and(|c| c >= 1), "{d}");
-    }
+    json_check::assert_json_placed(report, opts);
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -251,19 +251,10 @@ fn reserved_seed_places_go_to_the_class_and_the_rest_are_drawn() {
     plan.categories.insert(
         "high".into(),
         Category {
-            name: "high".into(),
-            title: None,
-            born_from: None,
-            born_to: None,
-            sex: None,
-            title_condition: None,
-            pool: None,
-            within: None,
-            age: Vec::new(),
             rules: vec![CategoryRule::Players {
                 ids: vec!["p7".into(), "p8".into()],
             }],
-            origin: o("category high"),
+            ..Category::new("high".into(), o("category high"))
         },
     );
     let StageFormat::Knockout(ko) = &mut plan.stages[0].format else {

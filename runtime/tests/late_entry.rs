@@ -10,34 +10,24 @@ use xqreg_runtime::plan::*;
 use xqreg_runtime::{run, RecordedResults};
 
 fn stage(system: SwissSystem, late: Option<(u32, MissedRound)>) -> Stage {
-    Stage {
-        name: "main".into(),
-        title: None,
-        entrants: vec![EntrantSource::Roster {
-            origin: o("entrants"),
-        }],
-        format: StageFormat::Swiss(Swiss {
-            late_entry: late.map(|(until_round, missed)| LateEntry {
-                until_round,
-                missed,
-                origin: o("late_entry"),
-            }),
-            ..swiss(system, 5)
+    let format = StageFormat::Swiss(Swiss {
+        late_entry: late.map(|(until_round, missed)| LateEntry {
+            until_round,
+            missed,
+            origin: o("late_entry"),
         }),
-        scoring: Scoring::cxa_default(o("scoring")),
-        time: Some("standard".into()),
-        tiebreak: chain(&[
-            Criterion::OpponentsScore {
-                cut: 0,
-                bye_score: ByeScore::LowestInField,
-            },
-            Criterion::Lots,
-        ]),
-        playoff: None,
+        ..swiss(system, 5)
+    });
+    let criteria = [
+        Criterion::OpponentsScore {
+            cut: 0,
+            bye_score: ByeScore::LowestInField,
+        },
+        Criterion::Lots,
+    ];
+    Stage {
         places: Some(PlaceRange::new(1, 12)),
-        cap: None,
-        team_colours: None,
-        origin: o("stage"),
+        ..stage_of("main", format, &criteria)
     }
 }
 

@@ -264,17 +264,10 @@ fn generated_rosters_fall_inside_the_sections() {
         plan.categories.insert(
             name.into(),
             Category {
-                name: name.into(),
-                title: None,
                 born_from: Some(from),
                 born_to: Some(to),
                 sex: Some(sex),
-                title_condition: None,
-                pool: None,
-                within: None,
-                age: Vec::new(),
-                rules: Vec::new(),
-                origin: o("category"),
+                ..Category::new(name.into(), o("category"))
             },
         );
     }

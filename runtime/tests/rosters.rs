@@ -172,19 +172,10 @@ fn sectioned_plan() -> Plan {
         origin: o("cap 4"),
     };
     plan.entry.pools = vec![Pool {
-        name: "pro".into(),
-        title: None,
         size: Some(2),
         sex: Some(Sex::Men),
         title_condition: Some((CompareOp::Ge, Title::Master)),
-        named: false,
-        unit: None,
-        host_when_odd: None,
-        category: None,
-        qualifiers: None,
-        invite: None,
-        replacement_from: None,
-        origin: o("pool pro 2"),
+        ..Pool::new("pro".into(), o("pool pro 2"))
     }];
     plan.entry.conditions = vec![Condition::Age {
         op: CompareOp::Ge,
@@ -194,17 +185,9 @@ fn sectioned_plan() -> Plan {
     plan.categories.insert(
         "open".into(),
         Category {
-            name: "open".into(),
-            title: None,
             born_from: Some(Date::new(1956, 1, 1)),
             born_to: Some(Date::new(1999, 12, 31)),
-            sex: None,
-            title_condition: None,
-            pool: None,
-            within: None,
-            age: Vec::new(),
-            rules: Vec::new(),
-            origin: o("category open"),
+            ..Category::new("open".into(), o("category open"))
         },
     );
     plan
@@ -354,27 +337,11 @@ fn age_title_and_sex_conditions_and_named_players() {
         ]
     );
     plan.entry.conditions.clear();
-    plan.entry.players.push(NamedPlayer {
-        id: "xu".into(),
-        name: "许银川".into(),
-        name_en: None,
-        unit: None,
-        federation: None,
-        pool: None,
-        also_pools: Vec::new(),
-        sex: None,
-        born: None,
-        title: None,
-        rating: None,
-        order: None,
-        seed: None,
-        grade: None,
-        school_year: None,
-        club: None,
-        residence: None,
-        qualified: None,
-        origin: o("player xu"),
-    });
+    plan.entry.players.push(NamedPlayer::new(
+        "xu".into(),
+        "许银川".into(),
+        o("player xu"),
+    ));
     let got: Vec<String> = validate_roster(&plan, &fitting())
         .iter()
         .map(|p| p.code.clone())

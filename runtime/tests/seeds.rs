@@ -386,17 +386,8 @@ fn prizes_per_category_with_shared_places_and_qualification_next_in_line() {
         plan.categories.insert(
             name.into(),
             Category {
-                name: name.into(),
-                title: None,
-                born_from: None,
-                born_to: None,
                 sex: Some(sex),
-                title_condition: None,
-                pool: None,
-                within: None,
-                age: Vec::new(),
-                rules: Vec::new(),
-                origin: o("category"),
+                ..Category::new(name.into(), o("category"))
             },
         );
     }

@@ -10,13 +10,8 @@ use xqreg_runtime::{run, RecordedResults};
 
 #[test]
 fn team_double_round_robin_colours_by_board_and_match_points() {
-    let stage = Stage {
-        name: "teams".into(),
-        title: None,
-        entrants: vec![EntrantSource::Roster {
-            origin: o("entrants"),
-        }],
-        format: StageFormat::TeamRoundRobin(TeamRoundRobin {
+    let stage = team_stage(
+        StageFormat::TeamRoundRobin(TeamRoundRobin {
             cycles: Cycles::Double,
             boards: 4,
             groups: Vec::new(),
@@ -25,15 +20,8 @@ fn team_double_round_robin_colours_by_board_and_match_points() {
             lineup: None,
             origin: o("team_round_robin"),
         }),
-        scoring: match_scoring(),
-        time: Some("standard".into()),
-        tiebreak: chain(&[Criterion::GamePoints, Criterion::Lots]),
-        playoff: None,
-        places: Some(PlaceRange::new(1, 4)),
-        cap: None,
-        team_colours: None,
-        origin: o("stage"),
-    };
+        4,
+    );
     let plan = plan_with(16, vec![stage]);
     let roster = teams_of_four(16);
     let out = run(&plan, &roster, &RecordedResults::default(), 2).expect("runs");
@@ -41,14 +29,7 @@ fn team_double_round_robin_colours_by_board_and_match_points() {
     assert_eq!(out.games, 48);
     let games = &out.stages[0].games;
     for g in games {
-        let team = |id: &str| {
-            roster
-                .players
-                .iter()
-                .find(|p| p.id == id)
-                .and_then(|p| p.unit.clone())
-                .expect("unit")
-        };
+        let team = |id: &str| team_of(&roster, id);
         let label = g.group.as_deref().expect("match label");
         let first = label.split(" v ").next().expect("first team");
         let board_in_match = (g.board - 1) % 4 + 1;
@@ -78,33 +59,23 @@ fn team_double_round_robin_colours_by_board_and_match_points() {
 
 #[test]
 fn a_dutch_swiss_stage_runs_without_repeats() {
+    let criteria = [
+        Criterion::OpponentsScore {
+            cut: 0,
+            bye_score: ByeScore::LowestInField,
+        },
+        Criterion::Wins {
+            count: WinsCount::Played,
+        },
+        Criterion::Countback {
+            variant: CountbackVariant::Cumulative,
+        },
+        Criterion::Lots,
+    ];
+    let format = StageFormat::Swiss(swiss(SwissSystem::Dutch, 5));
     let stage = Stage {
-        name: "swiss".into(),
-        title: None,
-        entrants: vec![EntrantSource::Roster {
-            origin: o("entrants"),
-        }],
-        format: StageFormat::Swiss(swiss(SwissSystem::Dutch, 5)),
-        scoring: Scoring::cxa_default(o("scoring")),
-        time: Some("standard".into()),
-        tiebreak: chain(&[
-            Criterion::OpponentsScore {
-                cut: 0,
-                bye_score: ByeScore::LowestInField,
-            },
-            Criterion::Wins {
-                count: WinsCount::Played,
-            },
-            Criterion::Countback {
-                variant: CountbackVariant::Cumulative,
-            },
-            Criterion::Lots,
-        ]),
-        playoff: None,
         places: Some(PlaceRange::new(1, 11)),
-        cap: None,
-        team_colours: None,
-        origin: o("stage"),
+        ..stage_of("swiss", format, &criteria)
     };
     let plan = plan_with(11, vec![stage]);
     for seed in 1..=5 {
@@ -140,25 +111,13 @@ fn a_dutch_swiss_stage_runs_without_repeats() {
 /// first-listed team Red on odd boards; no two teams meet twice; teams rank by match points.
 #[test]
 fn a_team_swiss_pairs_teams_without_repeats_and_ranks_by_match_points() {
-    let stage = Stage {
-        name: "teams".into(),
-        title: None,
-        entrants: vec![EntrantSource::Roster {
-            origin: o("entrants"),
-        }],
-        format: StageFormat::Swiss(Swiss {
+    let stage = team_stage(
+        StageFormat::Swiss(Swiss {
             boards: Some(4),
             ..swiss(SwissSystem::Cxa, 3)
         }),
-        scoring: match_scoring(),
-        time: Some("standard".into()),
-        tiebreak: chain(&[Criterion::GamePoints, Criterion::Lots]),
-        playoff: None,
-        places: Some(PlaceRange::new(1, 6)),
-        cap: None,
-        team_colours: None,
-        origin: o("stage"),
-    };
+        6,
+    );
     let plan = plan_with(24, vec![stage]);
     let roster = teams_of_four(24);
     for seed in 1..=4 {
@@ -166,14 +125,7 @@ fn a_team_swiss_pairs_teams_without_repeats_and_ranks_by_match_points() {
         assert_eq!(out.stages[0].kind, "team_swiss");
         // 3 rounds × 3 matches × 4 boards: the members are not paired one by one.
         assert_eq!(out.games, 36);
-        let team = |id: &str| {
-            roster
-                .players
-                .iter()
-                .find(|p| p.id == id)
-                .and_then(|p| p.unit.clone())
-                .expect("unit")
-        };
+        let team = |id: &str| team_of(&roster, id);
         let mut met = BTreeSet::new();
         for g in &out.stages[0].games {
             let (red, black) = (team(&g.red), team(&g.black));
@@ -209,6 +161,25 @@ fn a_team_swiss_pairs_teams_without_repeats_and_ranks_by_match_points() {
     }
 }
 
+/// Team stage "teams" playing `format`: match points, then game points and lots; places 1..`teams`.
+fn team_stage(format: StageFormat, teams: u32) -> Stage {
+    Stage {
+        scoring: match_scoring(),
+        places: Some(PlaceRange::new(1, teams)),
+        ..stage_of("teams", format, &[Criterion::GamePoints, Criterion::Lots])
+    }
+}
+
+/// The team (unit) of player `id`.
+fn team_of(roster: &xqreg_runtime::Roster, id: &str) -> String {
+    roster
+        .players
+        .iter()
+        .find(|p| p.id == id)
+        .and_then(|p| p.unit.clone())
+        .expect("unit")
+}
+
 /// CXA scoring with match points 2/1/0: what the team stages of these tests score by.
 fn match_scoring() -> Scoring {
     Scoring {
@@ -237,29 +208,19 @@ fn teams_of_four(n: usize) -> xqreg_runtime::Roster {
 /// team's player is refused (R061) before a game is played.
 #[test]
 fn a_handed_in_lineup_is_played_and_checked() {
-    let stage = |lineup| Stage {
-        name: "teams".into(),
-        title: None,
-        entrants: vec![EntrantSource::Roster {
-            origin: o("entrants"),
-        }],
-        format: StageFormat::TeamRoundRobin(TeamRoundRobin {
-            cycles: Cycles::Single,
-            boards: 3,
-            groups: Vec::new(),
-            numbers: NumberOrder::RegistrationOrder,
-            swap_last_two: false,
-            lineup: Some(lineup),
-            origin: o("team_round_robin"),
-        }),
-        scoring: match_scoring(),
-        time: Some("standard".into()),
-        tiebreak: chain(&[Criterion::GamePoints, Criterion::Lots]),
-        playoff: None,
-        places: Some(PlaceRange::new(1, 4)),
-        cap: None,
-        team_colours: None,
-        origin: o("stage"),
+    let stage = |lineup| {
+        team_stage(
+            StageFormat::TeamRoundRobin(TeamRoundRobin {
+                cycles: Cycles::Single,
+                boards: 3,
+                groups: Vec::new(),
+                numbers: NumberOrder::RegistrationOrder,
+                swap_last_two: false,
+                lineup: Some(lineup),
+                origin: o("team_round_robin"),
+            }),
+            4,
+        )
     };
     let plan = plan_with(
         16,

@@ -7,25 +7,7 @@
 use crate::common::simulated_games;
 
 /// A Swiss of 8 over 3 rounds; `SYSTEM`, `FIRST` and `AVOID` are filled in by each test.
-const REGULATION: &str = r#"regulation "亚洲象棋公开赛" en "Asian Open" {
-  dates 2026-05-01 .. 2026-05-03
-}
-
-scoring { win 2 draw 1 loss 0 }
-time standard "慢棋" en "Standard" { base 30min increment 30s flag loses }
-
-entry { field 8 }
-
-stage main "积分编排" en "Swiss" {
-  swiss SYSTEM rounds 3
-  numbers rating
-  first_round FIRST
-  entrants roster
-  time standard
-  AVOID
-  tiebreak opponents_score, wins, lots
-}
-"#;
+const REGULATION: &str = include_str!("regulations/avoid_federation.xqr");
 
 /// By rating CHN and VIE alternate (CHN players are the odd ids): round 1 split in half (1-5,
 /// 2-6, 3-7, 4-8) pairs every player with a compatriot unless the federations are kept apart;

@@ -31,6 +31,36 @@ pub fn xqreg_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `xqreg COMMAND FILE ARGS`, FILE being `regulation` written to a temporary folder.
+pub fn xqreg_on(command: &str, regulation: &str, args: &[&str]) -> Output {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = tmp.path().join("regulation.xqr");
+    std::fs::write(&reg, regulation).expect("writes");
+    let reg = reg.to_string_lossy();
+    let mut all = vec![command, &reg];
+    all.extend_from_slice(args);
+    xqreg(&all)
+}
+
+/// [`xqreg_on`], which must succeed: its standard output.
+pub fn xqreg_on_ok(command: &str, regulation: &str, args: &[&str]) -> String {
+    let out = xqreg_on(command, regulation, args);
+    assert!(
+        out.status.success(),
+        "xqreg {command} {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `xqreg check` of `regulation`: its exit code and all it wrote (standard error, then output).
+pub fn check_of(regulation: &str) -> (Option<i32>, String) {
+    let out = xqreg_on("check", regulation, &[]);
+    let text =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    (out.status.code(), text)
+}
+
 /// `xqreg simulate REGULATION --roster ROSTER ARGS` with both written to a temporary folder.
 fn simulate_in_tmp(regulation: &str, roster: &str, args: &[&str]) -> Output {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -69,6 +99,17 @@ pub fn refused(regulation: &str, roster: &str, lang: &str, code: &str, times: us
     err
 }
 
+/// `text` (a sheet, a report) says every phrase of `present` and none of `absent`; a failure
+/// names the phrase and shows `text`.
+pub fn assert_phrases(text: &str, present: &[&str], absent: &[&str]) {
+    for phrase in present {
+        assert!(text.contains(phrase), "missing {phrase:?} in:\n{text}");
+    }
+    for phrase in absent {
+        assert!(!text.contains(phrase), "unwanted {phrase:?} in:\n{text}");
+    }
+}
+
 /// A diagnostic report read as one line: the renderer wraps long messages behind `│`.
 pub fn one_line(report: &str) -> String {
     report
@@ -78,16 +119,29 @@ pub fn one_line(report: &str) -> String {
         .join(" ")
 }
 
-/// The first stage's games of `simulate` on `regulation` with `roster` (CSV), as (round, red,
-/// black) ids; the run must succeed (`what` names it in the failure).
-pub fn simulated_games(regulation: &str, roster: &str, what: &str) -> Vec<(u64, String, String)> {
-    let out = simulate_in_tmp(regulation, roster, &["--format", "json"]);
+/// `simulate` of `regulation` on `roster` (CSV) with `args` and `--format json`, which must
+/// succeed (`what` names it in the failure): the JSON it writes.
+pub fn simulated_json(
+    regulation: &str,
+    roster: &str,
+    args: &[&str],
+    what: &str,
+) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = simulate_in_tmp(regulation, roster, &all);
     assert!(
         out.status.success(),
         "{what}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// The first stage's games of `simulate` on `regulation` with `roster` (CSV), as (round, red,
+/// black) ids; the run must succeed (`what` names it in the failure).
+pub fn simulated_games(regulation: &str, roster: &str, what: &str) -> Vec<(u64, String, String)> {
+    let v = simulated_json(regulation, roster, &[], what);
     v["stages"][0]["games"]
         .as_array()
         .expect("games")
@@ -97,6 +151,41 @@ pub fn simulated_games(regulation: &str, roster: &str, what: &str) -> Vec<(u64, 
             (g["round"].as_u64().unwrap_or(0), id("red"), id("black"))
         })
         .collect()
+}
+
+/// `simulate` of `regulation` on `roster` refused in both languages: `code` at each of `cells`
+/// (row, column) and at no other, the English report saying each of `en` and the Chinese each
+/// of `zh`. Returns the English report as one line, for whatever else a test asks of it.
+pub fn refused_at(
+    regulation: &str,
+    roster: &str,
+    code: &str,
+    cells: &[(usize, &str)],
+    en: &[&str],
+    zh: &[&str],
+) -> String {
+    let err = refused(regulation, roster, "en", code, cells.len());
+    for (row, column) in cells {
+        let cell = format!("row {row}, column `{column}`");
+        assert!(err.contains(&cell), "{cell}: {err}");
+    }
+    for says in en {
+        assert!(err.contains(says), "{says}: {err}");
+    }
+    let (status, _, report) = simulate_roster(regulation, roster, "zh");
+    let report = one_line(&report);
+    assert_eq!(status, Some(1), "{report}");
+    for says in zh {
+        assert!(report.contains(says), "{says}: {report}");
+    }
+    err
+}
+
+/// `simulate` of `regulation` on `roster` runs (exit 0): its standard output.
+pub fn runs(regulation: &str, roster: &str) -> String {
+    let (status, out, err) = simulate_roster(regulation, roster, "en");
+    assert_eq!(status, Some(0), "{out}{err}");
+    out
 }
 
 /// The workspace root (the compiler crate's parent).

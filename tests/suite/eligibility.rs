@@ -13,24 +13,7 @@ fn compile(name: &str, text: &str) -> xqreg_runtime::plan::Plan {
         .expect("the regulation compiles")
 }
 
-const WOMEN_INDIVIDUAL: &str = r#"regulation "女子个人赛" {
-  dates 2024-05-01 .. 2024-05-03
-  rulebook cxa2011
-  event women_individual
-}
-scoring { win 2 draw 1 loss 0 }
-time standard { base 20min increment 20s flag loses }
-entry {
-  field 4
-}
-stage main {
-  round_robin single
-  entrants roster
-  time standard
-  tiebreak { sonneborn_berger, lots }
-  places 1..4
-}
-"#;
+const WOMEN_INDIVIDUAL: &str = include_str!("regulations/eligibility_women_individual.xqr");
 
 const FOUR: &str = "id,name,sex\na,甲,women\nb,乙,men\nc,丙,women\nd,丁,women\n";
 
@@ -45,23 +28,7 @@ fn a_man_in_a_womens_individual_event_is_refused_at_his_row() {
     assert_eq!(problems[0].column.as_deref(), Some("sex"));
 }
 
-const BY_CATEGORY: &str = r#"regulation "分组赛" {
-  dates 2024-05-01 .. 2024-05-03
-  rulebook cxa2011
-}
-scoring { win 2 draw 1 loss 0 }
-time standard { base 20min increment 20s flag loses }
-entry {
-  field 5
-}
-category women "女子组" { sex women }
-stage main {
-  round_robin single
-  entrants category women
-  time standard
-  tiebreak { sonneborn_berger, lots }
-}
-"#;
+const BY_CATEGORY: &str = include_str!("regulations/eligibility_by_category.xqr");
 
 #[test]
 fn a_player_no_stage_takes_is_warned_at_the_row_and_in_the_transcript() {

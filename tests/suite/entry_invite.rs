@@ -4,28 +4,9 @@
 //! invited is refused at its `federation` cell (R043) in both languages, and nothing runs; the
 //! open pool beside it takes anyone. A generated roster gives the pool the invited federations.
 
-use crate::common::{one_line, refused, simulate_roster as simulate, xqreg};
+use crate::common::{refused_at, runs, xqreg_on_ok};
 
-const REGULATION: &str = r#"regulation "国际象棋邀请赛" en "International Invitational" {
-  dates 2026-11-01 .. 2026-11-03
-}
-
-scoring { win 2 draw 1 loss 0 }
-time standard "慢棋" en "Standard" { base 40min increment 10s flag loses }
-
-entry {
-  cap 12
-  pool invited "邀请" en "Invited" { invite CHN 2 VIE 2 MAS 1 }
-  pool open "公开报名" en "Open entry" { }
-}
-
-stage main "积分编排" en "Swiss" {
-  swiss cxa rounds 3
-  entrants roster
-  time standard
-  tiebreak wins, lots
-}
-"#;
+const REGULATION: &str = include_str!("regulations/entry_invite.xqr");
 
 /// Row 4 (c3) is CHN's third, row 6 (t1) from THA, row 7 (x1) with no federation; o1 is CHN
 /// in the open pool, which has no list.
@@ -42,31 +23,19 @@ o2,公二,CHN,men,2000,open
 
 #[test]
 fn a_row_outside_the_invitation_list_is_refused_at_its_federation_cell() {
-    let err = refused(REGULATION, ROSTER, "en", "R043", 3);
-    assert!(
-        err.contains("pool `invited` (邀请) invites 2 of CHN; this row is player 3 of CHN"),
-        "{err}"
+    let err = refused_at(
+        REGULATION,
+        ROSTER,
+        "R043",
+        &[(4, "federation"), (6, "federation"), (7, "federation")],
+        &[
+            "pool `invited` (邀请) invites 2 of CHN; this row is player 3 of CHN",
+            "takes only invited federations (CHN 2, VIE 2, MAS 1), and THA is not invited",
+            "and this row gives no federation",
+        ],
+        &["名额来源 `invited` (邀请) 邀请 CHN 2 名；此行是 CHN 的第 3 名"],
     );
-    assert!(
-        err.contains(
-            "takes only invited federations (CHN 2, VIE 2, MAS 1), and THA is not invited"
-        ),
-        "{err}"
-    );
-    assert!(err.contains("and this row gives no federation"), "{err}");
-    for row in [4, 6, 7] {
-        assert!(
-            err.contains(&format!("row {row}, column `federation`")),
-            "{row}: {err}"
-        );
-    }
     assert!(!err.contains("row 8") && !err.contains("row 9"), "{err}");
-    let (code, _, zh) = simulate(REGULATION, ROSTER, "zh");
-    assert_eq!(code, Some(1));
-    assert!(
-        one_line(&zh).contains("名额来源 `invited` (邀请) 邀请 CHN 2 名；此行是 CHN 的第 3 名"),
-        "{zh}"
-    );
     // The invited players only: the event runs.
     let fixed = ROSTER
         .replace(
@@ -75,19 +44,12 @@ fn a_row_outside_the_invitation_list_is_refused_at_its_federation_cell() {
         )
         .replace("t1,泰一,THA", "t1,泰一,VIE")
         .replace("x1,无一,,men,2200,invited", "x1,无一,,men,2200,open");
-    let (code, out, err) = simulate(REGULATION, &fixed, "en");
-    assert_eq!(code, Some(0), "{out}{err}");
+    runs(REGULATION, &fixed);
 }
 
 #[test]
 fn the_invitation_list_sizes_the_pool_and_a_generated_roster_keeps_it() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
-    std::fs::write(&reg, REGULATION).expect("write");
-    let reg = reg.to_string_lossy().into_owned();
-    let out = xqreg(&["plan", &reg]);
-    let plan = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{plan}");
+    let plan = xqreg_on_ok("plan", REGULATION, &[]);
     let v: serde_json::Value = serde_json::from_str(&plan).expect("plan JSON");
     let pool = &v["entry"]["pools"][0];
     assert_eq!(pool["size"], 5, "{pool}");
@@ -96,10 +58,5 @@ fn the_invitation_list_sizes_the_pool_and_a_generated_roster_keeps_it() {
         serde_json::json!(["CHN", 2])
     );
     // Every generated player of the pool is invited (else the roster is refused, R020).
-    let out = xqreg(&["simulate", &reg, "--seed", "4"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    xqreg_on_ok("simulate", REGULATION, &["--seed", "4"]);
 }

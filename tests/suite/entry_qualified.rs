@@ -5,31 +5,9 @@
 //! `replacement next_in_line` a place below the top 12 enters as a replacement down the event's
 //! ranking. A generated roster gives its qualifiers places within the top N.
 
-use crate::common::{one_line, refused, simulate_roster as simulate, xqreg};
+use crate::common::{one_line, refused_at, runs, simulate_roster as simulate, xqreg_on_ok};
 
-const REGULATION: &str = r#"regulation "某省棋王赛" en "Provincial Open" {
-  dates 2026-10-14 .. 2026-10-16
-}
-
-scoring { win 2 draw 1 loss 0 }
-time standard "慢棋" en "Standard" { base 40min increment 10s flag loses }
-
-entry {
-  field open
-  assume field 8
-  pool city "地市州分站赛晋级" en "City qualifiers" {
-    qualifiers "地市州分站赛" en "the city events" top 12
-  }
-  pool open "公开报名" en "Open entry" { }
-}
-
-stage main "积分编排" en "Swiss" {
-  swiss cxa rounds 3
-  entrants roster
-  time standard
-  tiebreak wins, lots
-}
-"#;
+const REGULATION: &str = include_str!("regulations/entry_qualified.xqr");
 
 /// Row 3 (c2) gives no place, row 5 (c4) placed 13th; o1 and o2 are in the open pool, which
 /// asks for no qualification.
@@ -44,32 +22,23 @@ o2,公二,绵阳,men,2000,open,
 
 #[test]
 fn a_row_of_a_qualifiers_pool_without_its_place_is_refused_at_its_qualified_cell() {
-    let err = refused(REGULATION, ROSTER, "en", "R042", 2);
-    assert!(
-        err.contains("pool `city` (地市州分站赛晋级) admits only qualifiers of 地市州分站赛, and this row gives no qualifying place"),
-        "{err}"
+    let err = refused_at(
+        REGULATION,
+        ROSTER,
+        "R042",
+        &[(3, "qualified"), (5, "qualified")],
+        &[
+            "pool `city` (地市州分站赛晋级) admits only qualifiers of 地市州分站赛, and this row gives no qualifying place",
+            "pool `city` (地市州分站赛晋级) admits the top 12 of 地市州分站赛, and this player placed 13",
+        ],
+        &["名额来源 `city` (地市州分站赛晋级) 只接受地市州分站赛前 12 名，该棋手为第 13 名"],
     );
-    assert!(
-        err.contains("pool `city` (地市州分站赛晋级) admits the top 12 of 地市州分站赛, and this player placed 13"),
-        "{err}"
-    );
-    assert!(err.contains("row 3, column `qualified`"), "{err}");
-    assert!(err.contains("row 5, column `qualified`"), "{err}");
     assert!(!err.contains("row 6") && !err.contains("row 7"), "{err}");
-    let (code, _, zh) = simulate(REGULATION, ROSTER, "zh");
-    assert_eq!(code, Some(1));
-    assert!(
-        one_line(&zh).contains(
-            "名额来源 `city` (地市州分站赛晋级) 只接受地市州分站赛前 12 名，该棋手为第 13 名"
-        ),
-        "{zh}"
-    );
     // Each row with a place in the top 12: the event runs.
     let fixed = ROSTER
         .replace("绵阳,men,2000,city,\n", "绵阳,men,2000,city,2\n")
         .replace("city,13", "city,4");
-    let (code, out, err) = simulate(REGULATION, &fixed, "en");
-    assert_eq!(code, Some(0), "{out}{err}");
+    runs(REGULATION, &fixed);
 }
 
 #[test]
@@ -96,19 +65,12 @@ fn a_bad_qualified_cell_is_refused_where_it_stands() {
 
 #[test]
 fn a_generated_roster_gives_its_qualifiers_places_within_the_top() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
     // A pool of 16 qualifiers of the top 12: places 1..12, then 1.. again (several events).
-    let text = REGULATION.replace(
-        "pool city \"地市州分站赛晋级\"",
-        "pool city 16 \"地市州分站赛晋级\"",
-    );
-    std::fs::write(&reg, text.replace("assume field 8", "assume field 20")).expect("write");
-    let reg = reg.to_string_lossy().into_owned();
-    let out = xqreg(&["simulate", &reg, "--seed", "2"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = REGULATION
+        .replace(
+            "pool city \"地市州分站赛晋级\"",
+            "pool city 16 \"地市州分站赛晋级\"",
+        )
+        .replace("assume field 8", "assume field 20");
+    xqreg_on_ok("simulate", &text, &["--seed", "2"]);
 }

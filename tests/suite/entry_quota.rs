@@ -7,32 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::common::simulate_roster as simulate;
 
-const REGULATION: &str = r#"regulation "某市象棋公开赛" en "City Open" {
-  dates 2026-05-01 .. 2026-05-03
-}
-
-scoring { win 2 draw 1 loss 0 }
-time standard "慢棋" en "Standard" { base 30min increment 30s flag loses }
-
-entry {
-  cap 40
-  pool holders 2 "上届冠军" en "Last year's champions" { named }
-  pool open "公开报名" en "Open entry" { }
-  quota per unit 3 men 2 women 1 except category champion
-  player c1 "王天一" { unit "杭州" pool holders sex men }
-  player c2 "唐丹" { unit "杭州" pool holders sex women }
-}
-
-category champion "卫冕冠军" en "Defending champions" { pool holders }
-
-stage main "积分编排" en "Swiss" {
-  swiss cxa rounds 5
-  entrants roster
-  time standard
-  avoid same_unit
-  tiebreak opponents_score bye lowest_in_field, wins, lots
-}
-"#;
+const REGULATION: &str = include_str!("regulations/entry_quota.xqr");
 
 /// 广东 enters 3 men (one too many) and then a third player in all; 杭州 enters its two
 /// champions and 2 men and a woman besides, within the quota only if the champions are not

@@ -4,32 +4,11 @@
 //! them is refused at its `pool` cell (R044) in both languages and nothing runs. A generated
 //! roster fills rated itself and holds no reserve.
 
-use crate::common::{one_line, refused, simulate_roster as simulate, xqreg};
+use crate::common::{
+    check_of, one_line, refused_at, runs, simulate_roster as simulate, xqreg_on_ok,
+};
 
-const REGULATION: &str = r#"regulation "等级分邀请赛" en "Rating Invitational" {
-  dates 2026-09-01 .. 2026-09-02
-}
-
-scoring { win 2 draw 1 loss 0 }
-time standard "慢棋" en "Standard" { base 40min increment 10s flag loses }
-
-entry {
-  field 6
-  pool rated 4 "等级分前4位" en "The top 4 by rating" {
-    rating top 4
-    replacement from pool reserve
-  }
-  pool reserve "候补" en "Reserve list" { rating top 10 }
-  pool open 2 "公开报名" en "Open entry" { }
-}
-
-stage main "积分编排" en "Swiss" {
-  swiss cxa rounds 3
-  entrants roster
-  time standard
-  tiebreak wins, lots
-}
-"#;
+const REGULATION: &str = include_str!("regulations/entry_replacement.xqr");
 
 /// Rated sends 3 of its 4 (one declined): one place for the reserve, which sends 2; r2 (2350)
 /// is the better rated and takes it, r1 (2300, row 5) is refused.
@@ -45,24 +24,17 @@ o2,公二,men,2000,open
 
 #[test]
 fn reserve_rows_beyond_the_declined_places_are_refused_at_their_pool_cell() {
-    let err = refused(REGULATION, ROSTER, "en", "R044", 1);
-    assert!(
-        err.contains("pool `reserve` (候补) fills only the places pool `rated` (等级分前4位) leaves empty (1 of 4), the best rated first; 2 of its players are in the roster and this row is not among the 1 best rated"),
-        "{err}"
-    );
-    assert!(err.contains("row 5, column `pool`"), "{err}");
-    let (code, _, zh) = simulate(REGULATION, ROSTER, "zh");
-    assert_eq!(code, Some(1));
-    assert!(
-        one_line(&zh).contains(
-            "名额来源 `reserve` (候补) 只递补 `rated` (等级分前4位) 空出的名额（4 个中空出 1 个）"
-        ),
-        "{zh}"
+    refused_at(
+        REGULATION,
+        ROSTER,
+        "R044",
+        &[(5, "pool")],
+        &["pool `reserve` (候补) fills only the places pool `rated` (等级分前4位) leaves empty (1 of 4), the best rated first; 2 of its players are in the roster and this row is not among the 1 best rated"],
+        &["名额来源 `reserve` (候补) 只递补 `rated` (等级分前4位) 空出的名额（4 个中空出 1 个）"],
     );
     // Without r1 the one declined place is r2's: the event runs.
     let fixed = ROSTER.replace("r1,候一,men,2300,reserve\n", "");
-    let (code, out, err) = simulate(REGULATION, &fixed, "en");
-    assert_eq!(code, Some(0), "{out}{err}");
+    runs(REGULATION, &fixed);
     // Rated full: no place for any reserve.
     let full = ROSTER.replace("r1,候一,men,2300,reserve", "a4,丁,men,2450,rated");
     let (code, _, err) = simulate(REGULATION, &full, "en");
@@ -76,16 +48,7 @@ fn reserve_rows_beyond_the_declined_places_are_refused_at_their_pool_cell() {
 
 #[test]
 fn a_generated_roster_fills_the_pool_itself_and_the_check_guards_the_reserve() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
-    std::fs::write(&reg, REGULATION).expect("write");
-    let path = reg.to_string_lossy().into_owned();
-    let out = xqreg(&["simulate", &path, "--seed", "3"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    xqreg_on_ok("simulate", REGULATION, &["--seed", "3"]);
     for (from, to, code) in [
         ("pool rated 4 ", "pool rated ", "E634"),
         (
@@ -100,11 +63,8 @@ fn a_generated_roster_fills_the_pool_itself_and_the_check_guards_the_reserve() {
             "E105",
         ),
     ] {
-        std::fs::write(&reg, REGULATION.replace(from, to)).expect("write");
-        let out = xqreg(&["check", &path]);
-        let text = String::from_utf8_lossy(&out.stderr).into_owned()
-            + &String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(1), "{to}: {text}");
+        let (status, text) = check_of(&REGULATION.replace(from, to));
+        assert_eq!(status, Some(1), "{to}: {text}");
         assert!(text.contains(code), "{to}: {text}");
     }
 }

@@ -23,6 +23,21 @@ fn refused(args: &[&str], code: &str) {
     );
 }
 
+/// `event correct`: the first game of round 1 (board 1 of `main`) was 0-1 by the score sheet.
+fn correct_first_game(ev: &str) -> String {
+    ok(&[
+        "event",
+        "correct",
+        ev,
+        "main",
+        "1",
+        "1",
+        "0-1",
+        "--reason",
+        "score sheet",
+    ])
+}
+
 /// A new event of example 001 in `dir/event`, with a copy of its regulation in `dir`.
 fn start(dir: &Path) -> (String, PathBuf) {
     start_of(dir, "001_nanning", "regulation.xqr")
@@ -113,17 +128,7 @@ fn an_event_round_by_round_on_the_command_line() {
     let file = tmp.path().join("r1.csv");
     std::fs::write(&file, csv).expect("writes");
     ok(&["event", "result", &ev, &file.to_string_lossy()]);
-    let corrected = ok(&[
-        "event",
-        "correct",
-        &ev,
-        "main",
-        "1",
-        "1",
-        "0-1",
-        "--reason",
-        "score sheet",
-    ]);
+    let corrected = correct_first_game(&ev);
     assert!(corrected.contains("standings changed: main"), "{corrected}");
     let round2 = ok(&["event", "pair", &ev]);
     assert!(round2.contains("main round 2"), "{round2}");
@@ -207,17 +212,7 @@ fn a_correction_keeps_the_published_rounds() {
         r1[0]["black"]["id"].as_str().expect("id").to_string(),
     );
     let before = ok(&["event", "standings", &ev, "--format", "json"]);
-    let out = ok(&[
-        "event",
-        "correct",
-        &ev,
-        "main",
-        "1",
-        "1",
-        "0-1",
-        "--reason",
-        "score sheet",
-    ]);
+    let out = correct_first_game(&ev);
     assert!(
         out.contains(&format!(
             "main round 1 board 1 ({red} - {black}): 1-0 -> 0-1"

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 
 use xqreg::diagnostics::Lang;
 use xqreg::event::commands::{self, At, Entry};
-use xqreg::event::live::{game_id, numbered_games};
+use xqreg::event::live::numbered_games;
 use xqreg::event::roster_csv::roster_csv;
+use xqreg_runtime::engine::results::game_key;
 use xqreg_runtime::engine::{GameResult, GameSource, Outcome};
 
 use super::event_rosters::{plan_of, EXAMPLES};
@@ -16,14 +17,15 @@ use crate::common::root;
 
 /// Each game of an outcome by identity (stage, round, players, step, game number): its colours,
 /// result and fouls.
-type Games = BTreeMap<xqreg::event::live::GameId, (String, String, GameResult, u32, u32)>;
+type Games =
+    BTreeMap<xqreg_runtime::engine::results::GameKey, (String, String, GameResult, u32, u32)>;
 
 fn games_of(o: &Outcome) -> Games {
     numbered_games(o)
         .into_iter()
         .filter(|(_, _, g)| g.source != GameSource::Withdrawal)
         .map(|(stage, n, g)| {
-            let id = game_id(stage, g.round, &g.red, &g.black, g.step.as_deref(), n);
+            let id = game_key(stage, g.round, &g.red, &g.black, g.step.as_deref(), n);
             let result = GameResult::parse(g.result).expect("a notation the runtime writes");
             let game = (
                 g.red.clone(),

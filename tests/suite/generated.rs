@@ -80,29 +80,7 @@ fn generated_rosters_fit_every_example_or_name_the_clause() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-const WOMEN_TEAMS: &str = r#"regulation "全国女子象棋团体赛" {
-  dates 2024-05-01 .. 2024-05-03
-  rulebook cxa2011
-  event team
-}
-scoring { win 2 draw 1 loss 0
-  match { win 2 draw 1 loss 0 } }
-time standard { base 20min increment 20s flag loses }
-entry {
-  field 4
-  team_size 2..3
-  sex women
-  age >= 16
-  title >= master
-}
-stage league {
-  team_round_robin single boards 2
-  entrants roster
-  time standard
-  tiebreak { game_points, lots }
-  places 1..4
-}
-"#;
+const WOMEN_TEAMS: &str = include_str!("regulations/generated_women_teams.xqr");
 
 #[test]
 fn a_womens_team_event_is_generated_with_women_of_its_conditions() {
@@ -116,33 +94,7 @@ fn a_womens_team_event_is_generated_with_women_of_its_conditions() {
     }
 }
 
-const BY_CATEGORY: &str = r#"regulation "少年赛" {
-  dates 2024-05-01 .. 2024-05-03
-  rulebook cxa2011
-}
-scoring { win 2 draw 1 loss 0 }
-time standard { base 20min increment 20s flag loses }
-entry {
-  field open
-  assume field 40
-}
-category juniors "少年组" { age <= 14 }
-category masters "大师组" { title >= master }
-stage junior {
-  swiss cxa rounds 7
-  entrants category juniors
-  time standard
-  avoid same_unit
-  tiebreak { opponents_score bye zero, lots }
-}
-stage top {
-  swiss cxa rounds 5
-  entrants category masters
-  time standard
-  avoid same_unit
-  tiebreak { opponents_score bye zero, lots }
-}
-"#;
+const BY_CATEGORY: &str = include_str!("regulations/generated_by_category.xqr");
 
 #[test]
 fn stages_drawing_by_category_get_their_players_or_the_clause_is_named() {

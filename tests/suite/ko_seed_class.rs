@@ -5,32 +5,9 @@
 //! 3 to 8. Ignoring the clause would seed the two low-rated members 7 and 8, against the two
 //! best rated.
 
-use crate::common::xqreg;
+use crate::common::{check_of, simulated_json};
 
-const REGULATION: &str = r#"regulation "段位淘汰赛" en "Grade Knockout" {
-  dates 2026-07-01 .. 2026-07-02
-}
-
-scoring { win 2 draw 1 loss 0 }
-time rapid "快棋" en "Rapid" { base 15min increment 5s flag loses }
-
-entry {
-  field 8
-}
-
-category high "七段及以上" en "Grade 7 and above" { grade >= 7 }
-
-stage ko "淘汰赛" en "Knockout" {
-  knockout {
-    seeded 8
-    seeding rating
-    seeds 2 category high
-  }
-  entrants roster
-  time rapid
-  playoff { lots }
-}
-"#;
+const REGULATION: &str = include_str!("regulations/ko_seed_class.xqr");
 
 /// h1 and h2 hold grades 7 and 8 and the two lowest ratings.
 const ROSTER: &str = "id,name,sex,rating,grade
@@ -46,21 +23,7 @@ h2,高二,men,1600,8
 
 /// Round 1 of `simulate --seed seed`: (board, red, black).
 fn first_round(seed: &str) -> Vec<(u64, String, String)> {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
-    let csv = tmp.path().join("roster.csv");
-    std::fs::write(&reg, REGULATION).expect("write");
-    std::fs::write(&csv, ROSTER).expect("write");
-    let (reg, csv) = (reg.to_string_lossy(), csv.to_string_lossy());
-    let out = xqreg(&[
-        "simulate", &reg, "--roster", &csv, "--seed", seed, "--format", "json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = simulated_json(REGULATION, ROSTER, &["--seed", seed], "simulate");
     v["stages"][0]["games"]
         .as_array()
         .expect("games")
@@ -104,18 +67,13 @@ fn the_reserved_seed_places_go_to_the_class_and_the_rest_are_drawn() {
 
 #[test]
 fn the_check_refuses_more_reserved_places_than_the_bracket_and_an_unknown_category() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
     for (text, code) in [
         ("seeds 16 category high", "E230"),
         ("seeds 0 category high", "E230"),
         ("seeds 2 category higher", "E106"),
     ] {
-        std::fs::write(&reg, REGULATION.replace("seeds 2 category high", text)).expect("write");
-        let out = xqreg(&["check", &reg.to_string_lossy()]);
-        let err = String::from_utf8_lossy(&out.stderr).into_owned()
-            + &String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(1), "{text}: {err}");
+        let (status, err) = check_of(&REGULATION.replace("seeds 2 category high", text));
+        assert_eq!(status, Some(1), "{text}: {err}");
         assert!(err.contains(code), "{text}: {err}");
     }
 }

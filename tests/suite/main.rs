@@ -42,6 +42,7 @@ mod input_files;
 mod inputs;
 mod issue8_checks;
 mod ko_seed_class;
+mod loaded;
 mod lsp;
 mod module_cycles;
 mod mutants;

@@ -5,43 +5,9 @@
 //! players over the groups in turn, each only up to its stages' caps, each player meeting the
 //! condition of the group it is put in.
 
-use crate::common::{refused, simulate_roster as simulate, xqreg};
+use crate::common::{refused_at, runs, xqreg_on, xqreg_on_ok};
 
-const REGULATION: &str = r#"regulation "某市快棋公开赛" en "City Rapid Open" {
-  dates 2026-08-15 .. 2026-08-16
-}
-
-scoring { win 2 draw 1 loss 0 }
-time rapid "快棋" en "Rapid" { base 15min increment 5s flag loses }
-
-entry {
-  cap 60
-  pool low "小学低年级组" en "Primary, years 1-3" { category low }
-  pool women "女子组" en "Women" { category women }
-  pool open "公开组" en "Open" { }
-}
-
-category low "小学低年级组" en "Primary, years 1-3" { pool low  school_year 1..3 }
-category women "女子组" en "Women" { pool women  sex women  age >= 18 }
-
-stage low "小学低年级组" en "Primary, years 1-3" {
-  swiss cxa rounds by_entries { ..7: 3  8..: 5 }
-  entrants pool low
-  cap 10 first_come
-  time rapid
-  avoid same_unit never
-  tiebreak wins, lots
-}
-stage women "女子组" en "Women" {
-  same_as low
-  entrants pool women
-}
-stage open "公开组" en "Open" {
-  same_as low
-  entrants pool open
-  cap 30 first_come
-}
-"#;
+const REGULATION: &str = include_str!("regulations/pool_categories.xqr");
 
 /// Four of each group; row 3 (p2) entered the low group in school year 5, row 7 (w2) the
 /// women's group as a man; o4 (row 13) is a pupil in the open group, which has no condition.
@@ -62,21 +28,16 @@ o4,公四,育才小学,men,2015-03-01,5,open
 
 #[test]
 fn a_row_outside_its_groups_category_is_refused_at_its_pool_cell() {
-    let err = refused(REGULATION, ROSTER, "en", "R041", 2);
-    assert!(
-        err.contains("pool `low` (小学低年级组) takes only players of category `low` (小学低年级组), and this player is not one"),
-        "{err}"
+    let err = refused_at(
+        REGULATION,
+        ROSTER,
+        "R041",
+        &[(3, "pool"), (7, "pool")],
+        &["pool `low` (小学低年级组) takes only players of category `low` (小学低年级组), and this player is not one"],
+        &["名额来源 `low` (小学低年级组) 只接受组别 `low` (小学低年级组) 的棋手"],
     );
-    assert!(err.contains("row 3, column `pool`"), "{err}");
-    assert!(err.contains("row 7, column `pool`"), "{err}");
     // A pupil in the open group, which has no condition, is no problem.
     assert!(!err.contains("row 13"), "{err}");
-    let (code, _, zh) = simulate(REGULATION, ROSTER, "zh");
-    assert_eq!(code, Some(1));
-    assert!(
-        zh.contains("名额来源 `low` (小学低年级组) 只接受组别 `low` (小学低年级组) 的棋手"),
-        "{zh}"
-    );
     // The same players, each in a group they qualify for: the event runs.
     let fixed = ROSTER
         .replace(
@@ -84,23 +45,12 @@ fn a_row_outside_its_groups_category_is_refused_at_its_pool_cell() {
             "育才小学,men,2017-03-01,3,low",
         )
         .replace("w2,女二,棋院,men", "w2,女二,棋院,women");
-    let (code, out, err) = simulate(REGULATION, &fixed, "en");
-    assert_eq!(code, Some(0), "{out}{err}");
+    runs(REGULATION, &fixed);
 }
 
 #[test]
 fn a_generated_roster_fills_each_group_up_to_its_cap() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("r.xqr");
-    std::fs::write(&reg, REGULATION).expect("write");
-    let reg = reg.to_string_lossy().into_owned();
-    let out = xqreg(&["simulate", &reg, "--players", "45", "--seed", "3"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = xqreg_on_ok("simulate", REGULATION, &["--players", "45", "--seed", "3"]);
     // In turn while there is room: the low and the women's groups (the women's stage copies
     // low's `cap 10` with `same_as`) take 10 each, the open group (cap 30) the other 25; every
     // player meets its group's condition, or the roster would be refused (R020).
@@ -109,13 +59,8 @@ fn a_generated_roster_fills_each_group_up_to_its_cap() {
         assert!(text.contains(&line), "{line}: {text}");
     }
     // The caps hold 50: the 51st player is refused at a cap, not put over it.
-    let out = xqreg(&["simulate", &reg, "--players", "50", "--seed", "3"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = xqreg(&["simulate", &reg, "--players", "51", "--seed", "3"]);
+    xqreg_on_ok("simulate", REGULATION, &["--players", "50", "--seed", "3"]);
+    let out = xqreg_on("simulate", REGULATION, &["--players", "51", "--seed", "3"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
     assert!(err.contains("R040"), "{err}");

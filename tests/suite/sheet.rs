@@ -4,56 +4,23 @@
 //! (`tests/expect/sheet/*.txt`); Markdown sheets are snapshotted (`tests/snapshots/sheet/`);
 //! texts are escaped; a regulation with errors prints no sheet.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
-use xqreg::diagnostics::Severity;
 use xqreg::sheet::{self, coverage, Format, Lang, Mode, Source};
 use xqreg_grammar::ast::File;
 
 use crate::common::{examples, files_under, rel, root};
-
-/// A parsed and checked example, or the reason it cannot print.
-struct Loaded {
-    path: PathBuf,
-    text: String,
-    parsed: File,
-    effective: File,
-}
-
-fn load(path: &Path) -> Result<Loaded, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", rel(path)))?;
-    let report = xqreg::driver::check_bytes(&rel(path), &bytes);
-    let errors = report.count(Severity::Error);
-    if errors > 0 {
-        return Err(format!("{}: {errors} check errors", rel(path)));
-    }
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let parsed = xqreg_grammar::parse(&text).file;
-    let effective = xqreg::check::check(&parsed).checked.file;
-    Ok(Loaded {
-        path: path.to_path_buf(),
-        text,
-        parsed,
-        effective,
-    })
-}
+use crate::loaded::{load, Loaded};
 
 impl Loaded {
-    fn source(&self) -> Source<'_> {
-        Source::from_checked(&self.effective, &self.parsed)
-    }
-
     fn render(&self, lang: Lang, format: Format) -> sheet::Rendered {
         sheet::render(&self.source(), lang, format).expect("the templates render")
     }
 
     /// `line:col` of a byte offset, for failure messages.
     fn place(&self, offset: u32) -> String {
-        let before = self.text.get(..offset as usize).unwrap_or("");
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        format!("{}:{line}:{col}", rel(&self.path))
+        format!("{}:{}", rel(&self.path), self.line_col(offset))
     }
 
     fn excerpt(&self, span: xqreg_grammar::Span) -> String {
@@ -321,18 +288,7 @@ fn markdown_sheets_match_their_reviewed_snapshots() {
     }
 }
 
-const SMALL: &str = r#"regulation "测试赛<script>alert(1)</script>" en "Test | *cup*" {
-  dates 2020-05-01 .. 2020-05-02
-  venue "北京棋院"
-  interpretation "主办单位"
-}
-time standard "慢棋" { base 30min increment 10s }
-stage main "积分编排" {
-  swiss cxa rounds 5
-  time standard
-}
-note "着装" "请着正装 | <b>正式</b> *服装*" in other
-"#;
+const SMALL: &str = include_str!("regulations/sheet_small.xqr");
 
 #[test]
 fn texts_are_escaped_and_english_falls_back_to_chinese() {

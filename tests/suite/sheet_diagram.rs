@@ -147,43 +147,7 @@ fn sheet_diagrams(name: &str, text: &str, lang: Lang) -> Vec<Value> {
 }
 
 /// Three levels, a route that skips one, four routes into one box, long labels.
-const CROWDED: &str = r#"regulation "拥挤的流程图" en "A crowded flow" {
-}
-
-time standard "慢棋" { base 20min increment 20s flag loses }
-time armageddon "附加赛" { red 6min black 5min draw_goes_to black flag loses }
-
-entry {
-  field 32
-}
-
-stage groups "小组赛" en "Group stage" {
-  round_robin single groups A B C D size 8
-  entrants roster
-  time standard
-}
-
-stage semi "半决赛阶段" en "Semi-final stage of the championship" {
-  round_robin single size 8
-  entrants groups.*#1..2
-  time standard
-}
-
-stage final "决赛" en "Final" {
-  knockout {
-    bracket (semi#1 v groups.A#3) (semi#2 v groups.B#3)
-  }
-  time standard
-  places 1..4
-  playoff {
-    armageddon armageddon colours lot
-  }
-}
-
-places 5..10 shared semi#3..8
-places 11..12 shared groups.C#3 groups.D#3
-places 13..32 shared groups.*#4..8
-"#;
+const CROWDED: &str = include_str!("regulations/sheet_diagram_crowded.xqr");
 
 #[test]
 fn diagrams_fit_their_text_and_no_line_crosses_a_label() {

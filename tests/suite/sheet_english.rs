@@ -3,50 +3,15 @@
 //! organisations and inside 《…》 titles, and the commands raise W701 where docs/language.md says:
 //! `sheet` when the sheet is English, `check` under an explicit `--lang en` only.
 
-use std::path::Path;
-
 use serde_json::Value;
-use xqreg::diagnostics::Severity;
-use xqreg::sheet::{self, english, Format, Lang, Source};
-use xqreg_grammar::ast::File;
+use xqreg::sheet::{self, english, Format, Lang};
 
 use crate::common::{examples, rel, root, xqreg};
+use crate::loaded::{load_clean, Loaded};
 
 const FIXTURE: &str = "tests/fixtures/check/W701_text_without_english.xqr";
 
-/// A parsed file and its effective (supplements applied) form.
-struct Loaded {
-    text: String,
-    parsed: File,
-    effective: File,
-}
-
-fn load(path: &Path) -> Loaded {
-    let bytes = std::fs::read(path).expect("readable");
-    let report = xqreg::driver::check_bytes(&rel(path), &bytes);
-    assert_eq!(report.count(Severity::Error), 0, "{}", rel(path));
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let parsed = xqreg_grammar::parse(&text).file;
-    let effective = xqreg::check::check(&parsed).checked.file;
-    Loaded {
-        text,
-        parsed,
-        effective,
-    }
-}
-
 impl Loaded {
-    fn source(&self) -> Source<'_> {
-        Source::from_checked(&self.effective, &self.parsed)
-    }
-
-    fn line_col(&self, offset: u32) -> String {
-        let before = self.text.get(..offset as usize).unwrap_or("");
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        format!("{line}:{col}")
-    }
-
     /// The lines of the English Markdown sheet that still hold Chinese once the names that may
     /// stay Chinese and every 《…》 title are taken out.
     fn chinese_lines(&self) -> Vec<String> {
@@ -118,7 +83,7 @@ fn chinese_runs(s: &str) -> String {
 fn every_example_gives_english_wherever_the_sheet_needs_it() {
     let mut missing = Vec::new();
     for path in examples() {
-        let l = load(&path);
+        let l = load_clean(&path);
         for d in english::diagnostics(&l.source()) {
             missing.push(format!(
                 "{}:{}: {}",
@@ -140,7 +105,7 @@ fn every_example_gives_english_wherever_the_sheet_needs_it() {
 fn english_markdown_of_every_example_has_chinese_only_in_names_and_titles() {
     let mut bad = Vec::new();
     for path in examples() {
-        for line in load(&path).chinese_lines() {
+        for line in load_clean(&path).chinese_lines() {
             bad.push(format!("{}: {line}", rel(&path)));
         }
     }
@@ -155,7 +120,7 @@ fn english_markdown_of_every_example_has_chinese_only_in_names_and_titles() {
 /// note, and lets the host's name and the 《…》 title through.
 #[test]
 fn the_markdown_test_finds_untranslated_text() {
-    let lines = load(&root().join(FIXTURE)).chinese_lines().join("\n");
+    let lines = load_clean(&root().join(FIXTURE)).chinese_lines().join("\n");
     for want in ["江苏省昆山市周庄镇", "循环赛", "正式服装"] {
         assert!(lines.contains(want), "{want} not found in:\n{lines}");
     }

@@ -20,6 +20,20 @@ fn xqreg(args: &[&str]) -> Output {
         .expect("xqreg runs")
 }
 
+/// `xqreg sheet EXAMPLE --format pdf --lang LANG ARGS`.
+fn sheet_pdf(example: &Path, lang: &str, args: &[&str]) -> Output {
+    let mut all = vec![
+        "sheet",
+        example.to_str().expect("utf-8 path"),
+        "--format",
+        "pdf",
+        "--lang",
+        lang,
+    ];
+    all.extend_from_slice(args);
+    xqreg(&all)
+}
+
 fn tool(name: &str, args: &[&str]) -> String {
     let out = Command::new(name)
         .args(args)
@@ -91,16 +105,7 @@ fn every_example_prints_a_searchable_pdf_in_both_languages() {
     for ex in examples() {
         for (lang, code) in [(Lang::Zh, "zh"), (Lang::En, "en")] {
             let out = tmp.path().join(format!("sheet.{code}.pdf"));
-            let o = xqreg(&[
-                "sheet",
-                ex.to_str().expect("utf-8 path"),
-                "--format",
-                "pdf",
-                "--lang",
-                code,
-                "-o",
-                out.to_str().expect("utf-8 path"),
-            ]);
+            let o = sheet_pdf(&ex, code, &["-o", out.to_str().expect("utf-8 path")]);
             assert!(
                 o.status.success(),
                 "{} {code}: {}",
@@ -170,14 +175,7 @@ fn every_example_prints_a_searchable_pdf_in_both_languages() {
 fn the_pdf_is_byte_identical_on_every_run() {
     let ex = crate::common::root().join("examples/004_zhouzhuang/regulation.xqr");
     let run = || {
-        let o = xqreg(&[
-            "sheet",
-            ex.to_str().expect("utf-8"),
-            "--format",
-            "pdf",
-            "--lang",
-            "zh",
-        ]);
+        let o = sheet_pdf(&ex, "zh", &[]);
         assert!(o.status.success());
         o.stdout
     };
@@ -268,18 +266,9 @@ fn the_consolidated_pdf_has_the_supplements_values_and_marks() {
     let tmp = tempfile::tempdir().expect("tmp");
     let text = |lang: &str, extra: &[&str]| {
         let out = tmp.path().join(format!("s.{lang}.{}.pdf", extra.len()));
-        let mut args = vec![
-            "sheet",
-            ex.to_str().expect("utf-8"),
-            "--format",
-            "pdf",
-            "--lang",
-            lang,
-            "-o",
-            out.to_str().expect("utf-8"),
-        ];
+        let mut args = vec!["-o", out.to_str().expect("utf-8")];
         args.extend_from_slice(extra);
-        let o = xqreg(&args);
+        let o = sheet_pdf(&ex, lang, &args);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         squeeze(&tool("pdftotext", &[out.to_str().expect("utf-8"), "-"]))
     };
@@ -318,18 +307,16 @@ fn an_unusable_font_is_e841_and_writes_nothing() {
     let root = crate::common::root();
     let ex = root.join("examples/000_huaian/regulation.xqr");
     let not_a_font = root.join("README.md");
-    let o = xqreg(&[
-        "sheet",
-        ex.to_str().expect("utf-8"),
-        "--format",
-        "pdf",
-        "--lang",
+    let o = sheet_pdf(
+        &ex,
         "en",
-        "--font",
-        not_a_font.to_str().expect("utf-8"),
-        "-o",
-        out.to_str().expect("utf-8"),
-    ]);
+        &[
+            "--font",
+            not_a_font.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+    );
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(

@@ -3,38 +3,9 @@
 //! row of the stage is refused at its row (R040) in both languages, and nothing is simulated.
 //! The same roster runs without the caps, so the refusal comes from them.
 
-use crate::common::{one_line, simulate_roster as simulate};
+use crate::common::{refused_at, runs};
 
-const REGULATION: &str = r#"regulation "某市少儿象棋赛" en "City Youth Championship" {
-  dates 2026-05-01 .. 2026-05-03
-}
-
-scoring { win 2 draw 1 loss 0 }
-time standard "快棋" en "Rapid" { base 15min increment 10s flag loses }
-
-entry { cap 20 }
-
-category junior "少年组" en "Juniors" { born 2012-01-01 .. }
-category senior "成年组" en "Seniors" { born .. 2011-12-31 }
-
-stage junior "少年组" en "Juniors" {
-  round_robin single
-  entrants category junior
-  cap 3 first_come
-  time standard
-  avoid same_unit never
-  tiebreak sonneborn_berger, lots
-}
-
-stage senior "成年组" en "Seniors" {
-  round_robin single
-  entrants category senior
-  cap 3 by_rating
-  time standard
-  avoid same_unit never
-  tiebreak sonneborn_berger, lots
-}
-"#;
+const REGULATION: &str = include_str!("regulations/stage_caps.xqr");
 
 /// Four juniors (j4 is the fourth in roster order) and four seniors (s2 the lowest rated).
 const ROSTER: &str = "id,name,unit,born,rating,order
@@ -50,28 +21,18 @@ s4,成四,丁,1990-01-01,1950,8
 
 #[test]
 fn the_rows_a_cap_leaves_out_are_refused_at_their_rows() {
-    let (code, out, err) = simulate(REGULATION, ROSTER, "en");
-    let err = one_line(&err);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.is_empty(), "nothing simulated: {out}");
-    assert_eq!(err.matches("R040").count(), 2, "one row per stage: {err}");
-    // First come: j4 (row 8) is the fourth junior, although the best rated.
-    assert!(
-        err.contains("stage `junior` admits at most 3 players and 4 of the roster's are its entrants: this row comes after the first 3 in roster order"),
-        "{err}"
-    );
-    assert!(err.contains("row 8, column `id`"), "{err}");
+    // One row per stage. First come: j4 (row 8) is the fourth junior, although the best rated.
     // By rating: s2 (row 5, 1800) is the lowest rated senior, although entered second.
-    assert!(
-        err.contains("this row is not among the 3 best rated"),
-        "{err}"
-    );
-    assert!(err.contains("row 5, column `id`"), "{err}");
-    let (code, _, zh) = simulate(REGULATION, ROSTER, "zh");
-    assert_eq!(code, Some(1));
-    assert!(
-        zh.contains("阶段 `junior` 至多 3 人，名单中有 4 人属于该阶段"),
-        "{zh}"
+    refused_at(
+        REGULATION,
+        ROSTER,
+        "R040",
+        &[(8, "id"), (5, "id")],
+        &[
+            "stage `junior` admits at most 3 players and 4 of the roster's are its entrants: this row comes after the first 3 in roster order",
+            "this row is not among the 3 best rated",
+        ],
+        &["阶段 `junior` 至多 3 人，名单中有 4 人属于该阶段"],
     );
 }
 
@@ -81,8 +42,7 @@ fn without_the_caps_or_within_them_the_roster_runs() {
         .replace("  cap 3 first_come\n", "")
         .replace("  cap 3 by_rating\n", "");
     assert_ne!(without, REGULATION);
-    let (code, out, err) = simulate(&without, ROSTER, "en");
-    assert_eq!(code, Some(0), "{err}");
+    let out = runs(&without, ROSTER);
     assert!(out.contains("Final ranking"), "{out}");
     // The rows the caps leave out removed: the rest runs under the caps.
     let within: String = ROSTER
@@ -90,8 +50,7 @@ fn without_the_caps_or_within_them_the_roster_runs() {
         .filter(|l| !l.starts_with("j4,") && !l.starts_with("s2,"))
         .map(|l| format!("{l}\n"))
         .collect();
-    let (code, _, err) = simulate(REGULATION, &within, "en");
-    assert_eq!(code, Some(0), "{err}");
+    runs(REGULATION, &within);
 }
 
 /// A generated roster (`simulate` without `--roster`) fills each stage only up to its cap, the

@@ -473,11 +473,7 @@ mod tests {
         super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::testing::{codes, BASE};
-
-    fn with(extra: &str) -> (Vec<String>, String) {
-        codes(&format!("{BASE}{extra}"))
-    }
+    use super::super::testing::codes_with_base as with;
 
     #[test]
     fn seed_002_windows_warn_once_each_and_leave_no_gap() {

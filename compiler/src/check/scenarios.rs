@@ -8,8 +8,7 @@
 use std::collections::BTreeMap;
 
 use xqreg_grammar::ast::{
-    self, Expect, Format, Ident, KnockoutClause, PlayoffRef, PlayoffStep, ResultLine, Scenario,
-    ScenarioRoster, StageClause,
+    self, Expect, Ident, PlayoffRef, PlayoffStep, ResultLine, Scenario, ScenarioRoster, StageClause,
 };
 use xqreg_grammar::Span;
 
@@ -267,16 +266,8 @@ fn allowed(ctx: &Ctx<'_>, stage: &str, step: Option<&str>) -> usize {
     match step {
         None => clauses
             .iter()
-            .find_map(|c| match c {
-                StageClause::Format(Format::Knockout(k)) => {
-                    k.clauses.iter().find_map(|kc| match kc {
-                        KnockoutClause::Games(n) => Some(n.node as usize),
-                        _ => None,
-                    })
-                }
-                _ => None,
-            })
-            .unwrap_or(1)
+            .find_map(|c| c.knockout()?.games())
+            .map_or(1, |n| n as usize)
             .max(1),
         Some(step) => {
             let chain = clauses.iter().find_map(|c| match c {

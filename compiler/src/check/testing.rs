@@ -112,6 +112,11 @@ pub(crate) fn codes(text: &str) -> (Vec<String>, String) {
     )
 }
 
+/// The codes of [`BASE`] with `extra` added at its end (more blocks), as [`codes`] gives them.
+pub(crate) fn codes_with_base(extra: &str) -> (Vec<String>, String) {
+    codes(&format!("{BASE}{extra}"))
+}
+
 /// Checks the fixtures of `codes`; panics with every failure at once.
 pub(crate) fn fixtures(codes: &[&Code]) {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir())

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use super::{lang, LangArg};
 use crate::diagnostics::registry;
-use crate::diagnostics::{Code, Lang, Severity};
+use crate::diagnostics::{Code, Lang};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -54,7 +54,7 @@ fn list(lang: Lang) -> String {
     registry::all_codes()
         .into_iter()
         .map(|c| {
-            let sev = severity_word(c.severity, lang);
+            let sev = c.severity.word(lang);
             format!("{}  {sev}{}  {}\n", c.code, pad(sev), c.name)
         })
         .collect()
@@ -66,24 +66,13 @@ fn pad(word: &str) -> String {
     " ".repeat(7usize.saturating_sub(width))
 }
 
-fn severity_word(severity: Severity, lang: Lang) -> &'static str {
-    match (severity, lang) {
-        (Severity::Error, Lang::En) => "error",
-        (Severity::Warning, Lang::En) => "warning",
-        (Severity::Note, Lang::En) => "note",
-        (Severity::Error, Lang::Zh) => "错误",
-        (Severity::Warning, Lang::Zh) => "警告",
-        (Severity::Note, Lang::Zh) => "提示",
-    }
-}
-
 /// The explanation text of one code.
 pub fn explain(code: &Code, lang: Lang) -> String {
     let (meaning, example, fix) = match lang {
         Lang::En => ("What it means", "Example", "How to fix"),
         Lang::Zh => ("含义", "示例", "修改方法"),
     };
-    let sev = severity_word(code.severity, lang);
+    let sev = code.severity.word(lang);
     let indent = |s: &str| s.lines().map(|l| format!("    {l}\n")).collect::<String>();
     let pick = |t: &crate::diagnostics::Template| match lang {
         Lang::En => t.en,

@@ -189,19 +189,9 @@ impl Lowerer<'_> {
 
     fn pool(&self, pool: &ast::Pool) -> plan::Pool {
         let mut out = plan::Pool {
-            name: pool.name.node.clone(),
             title: pool.title.as_ref().map(text),
             size: pool.size.as_ref().map(|s| s.node),
-            sex: None,
-            title_condition: None,
-            named: false,
-            unit: None,
-            host_when_odd: None,
-            category: None,
-            qualifiers: None,
-            invite: None,
-            replacement_from: None,
-            origin: self.origin(pool.span),
+            ..plan::Pool::new(pool.name.node.clone(), self.origin(pool.span))
         };
         let next_in_line = pool.source.iter().any(
             |s| matches!(s, PoolSource::Replacement { rule, .. } if rule.node == "next_in_line"),
@@ -258,25 +248,12 @@ impl Lowerer<'_> {
 
     fn player(&self, p: &ast::PlayerDecl) -> plan::NamedPlayer {
         let mut out = plan::NamedPlayer {
-            id: p.id.node.clone(),
-            name: p.name.zh.node.clone(),
             name_en: p.name.en.as_ref().map(|e| e.node.clone()),
-            unit: None,
-            federation: None,
-            pool: None,
-            also_pools: Vec::new(),
-            sex: None,
-            born: None,
-            title: None,
-            rating: None,
-            order: None,
-            seed: None,
-            grade: None,
-            school_year: None,
-            club: None,
-            residence: None,
-            qualified: None,
-            origin: self.origin(p.span),
+            ..plan::NamedPlayer::new(
+                p.id.node.clone(),
+                p.name.zh.node.clone(),
+                self.origin(p.span),
+            )
         };
         for attr in &p.attrs {
             match attr {
@@ -306,17 +283,8 @@ impl Lowerer<'_> {
         for item in self.items() {
             let Item::Category(c) = item else { continue };
             let mut cat = plan::Category {
-                name: c.name.node.clone(),
                 title: c.title.as_ref().map(text),
-                born_from: None,
-                born_to: None,
-                sex: None,
-                title_condition: None,
-                pool: None,
-                within: None,
-                age: Vec::new(),
-                rules: Vec::new(),
-                origin: self.origin(c.span),
+                ..plan::Category::new(c.name.node.clone(), self.origin(c.span))
             };
             for cond in &c.conditions {
                 match cond {

@@ -61,7 +61,7 @@ impl Walker {
         match item {
             Item::Regulation(r) => {
                 for c in &r.clauses {
-                    self.push(header(c), header_span(c));
+                    self.push(header(c), c.span());
                 }
             }
             Item::Organisers(o) => o
@@ -478,19 +478,6 @@ fn header(c: &HeaderClause) -> K {
         HeaderClause::Interpretation(_) => K::Interpretation,
         HeaderClause::PrizeFund(_) => K::PrizeFund,
         HeaderClause::Official { .. } => K::Official,
-    }
-}
-
-fn header_span(c: &HeaderClause) -> Span {
-    match c {
-        HeaderClause::Edition(n) => n.span,
-        HeaderClause::Venue(t) | HeaderClause::Interpretation(t) => t.span,
-        HeaderClause::PrizeFund(m) => m.span,
-        HeaderClause::Issued { span, .. }
-        | HeaderClause::Dates { span, .. }
-        | HeaderClause::Rulebook { span, .. }
-        | HeaderClause::Event { span, .. }
-        | HeaderClause::Official { span, .. } => *span,
     }
 }
 

@@ -21,6 +21,20 @@ pub enum Severity {
     Note,
 }
 
+impl Severity {
+    /// The severity as a report in `lang` names it: `error`, `warning`, `note`; 错误, 警告, 提示.
+    pub fn word(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Severity::Error, Lang::En) => "error",
+            (Severity::Warning, Lang::En) => "warning",
+            (Severity::Note, Lang::En) => "note",
+            (Severity::Error, Lang::Zh) => "错误",
+            (Severity::Warning, Lang::Zh) => "警告",
+            (Severity::Note, Lang::Zh) => "提示",
+        }
+    }
+}
+
 /// The language messages are rendered in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use xqreg_runtime::engine::results::{game_key, GameKey};
 use xqreg_runtime::engine::{
     GameOut, GameResult, GameSource, Outcome, PublishedColours, PublishedRound, RecordedEntry,
     RecordedGame, RecordedLineup, RecordedResults, RecordedWithdrawal, RestRule, Roster,
@@ -44,24 +45,9 @@ pub struct EngineGame {
     pub pending: bool,
 }
 
-/// The identity of a game: stage, round, the two players sorted, step, game number.
-pub type GameId = (String, u32, String, String, String, u32);
-
-pub fn game_id(stage: &str, round: u32, a: &str, b: &str, step: Option<&str>, n: u32) -> GameId {
-    let (x, y) = if a <= b { (a, b) } else { (b, a) };
-    (
-        stage.to_string(),
-        round,
-        x.to_string(),
-        y.to_string(),
-        step.unwrap_or("").to_string(),
-        n,
-    )
-}
-
 /// Every game of an outcome with its stage and its number among the games of the same two
 /// players in the same round and playoff step (a match or a playoff meets them more than once):
-/// with the stage, round, players and step, the game's identity ([`game_id`]).
+/// with the stage, round, players and step, the game's identity ([`game_key`]).
 pub fn numbered_games(outcome: &Outcome) -> Vec<(&str, u32, &GameOut)> {
     let mut out = Vec::new();
     for stage in &outcome.stages {
@@ -88,8 +74,8 @@ pub fn numbered_games(outcome: &Outcome) -> Vec<(&str, u32, &GameOut)> {
 }
 
 impl EngineGame {
-    pub fn id(&self) -> GameId {
-        game_id(
+    pub fn id(&self) -> GameKey {
+        game_key(
             &self.stage,
             self.round,
             &self.red,
@@ -101,8 +87,8 @@ impl EngineGame {
 }
 
 impl StoredGame {
-    pub fn id_key(&self) -> GameId {
-        game_id(
+    pub fn id_key(&self) -> GameKey {
+        game_key(
             &self.stage,
             self.round,
             &self.red,
@@ -279,7 +265,7 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
             pending: g.source == GameSource::Pending,
         })
         .collect();
-    let by_id: BTreeMap<GameId, &EngineGame> = games.iter().map(|g| (g.id(), g)).collect();
+    let by_id: BTreeMap<GameKey, &EngineGame> = games.iter().map(|g| (g.id(), g)).collect();
     let mut problems = Vec::new();
     for p in &event.games {
         let same = by_id
@@ -306,7 +292,7 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    let published: BTreeMap<GameId, ()> = event.games.iter().map(|g| (g.id_key(), ())).collect();
+    let published: BTreeMap<GameKey, ()> = event.games.iter().map(|g| (g.id_key(), ())).collect();
     let next = match games.iter().find(|g| g.pending) {
         Some(first) => games
             .iter()

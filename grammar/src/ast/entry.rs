@@ -362,3 +362,32 @@ pub enum SchoolYears {
         year: Spanned<u32>,
     },
 }
+
+impl EntryClause {
+    /// The span of the whole clause, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            EntryClause::Field(n) => n.span,
+            EntryClause::FieldOpen(s) => *s,
+            EntryClause::Cap { span, .. }
+            | EntryClause::AssumeField { span, .. }
+            | EntryClause::Age { span, .. }
+            | EntryClause::Title { span, .. }
+            | EntryClause::Grade { span, .. }
+            | EntryClause::Deadline { span, .. }
+            | EntryClause::Fee { span, .. }
+            | EntryClause::Deposit { span, .. }
+            | EntryClause::Subsidy { span, .. }
+            | EntryClause::Staff { span, .. }
+            | EntryClause::TeamSize { span, .. } => *span,
+            EntryClause::Team(t) => t.span,
+            EntryClause::Quota(q) => q.span,
+            EntryClause::Pool(p) => p.span,
+            EntryClause::Player(p) => p.span,
+            EntryClause::Sex(i) => i.span,
+            EntryClause::Condition(t) | EntryClause::Residence(t) | EntryClause::Insurance(t) => {
+                t.span
+            }
+        }
+    }
+}

@@ -96,3 +96,19 @@ pub struct Contact {
     pub purpose: Option<Ident>,
     pub span: Span,
 }
+
+impl HeaderClause {
+    /// The span of the whole clause, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            HeaderClause::Edition(n) => n.span,
+            HeaderClause::Issued { span, .. }
+            | HeaderClause::Dates { span, .. }
+            | HeaderClause::Rulebook { span, .. }
+            | HeaderClause::Event { span, .. }
+            | HeaderClause::Official { span, .. } => *span,
+            HeaderClause::Venue(t) | HeaderClause::Interpretation(t) => t.span,
+            HeaderClause::PrizeFund(m) => m.span,
+        }
+    }
+}

@@ -395,3 +395,23 @@ pub enum PlacesRule {
     /// `ranked_by points, sonneborn_berger, ...`: ranked across sources by a chain.
     Ranked(TiebreakChain),
 }
+
+impl StageClause {
+    /// The knockout format this clause states, if it states one.
+    pub fn knockout(&self) -> Option<&Knockout> {
+        match self {
+            StageClause::Format(Format::Knockout(k)) => Some(k),
+            _ => None,
+        }
+    }
+}
+
+impl Knockout {
+    /// `games N`: the games a pair plays in one round (a mini-match), where the knockout says.
+    pub fn games(&self) -> Option<u32> {
+        self.clauses.iter().find_map(|c| match c {
+            KnockoutClause::Games(n) => Some(n.node),
+            _ => None,
+        })
+    }
+}

@@ -79,19 +79,9 @@ mod tests {
 
     fn host_pool() -> Vec<Pool> {
         vec![Pool {
-            name: "host".into(),
-            title: None,
             size: Some(1),
-            sex: None,
-            title_condition: None,
-            named: false,
-            unit: None,
             host_when_odd: Some(Origin::default_rule("test")),
-            category: None,
-            qualifiers: None,
-            invite: None,
-            replacement_from: None,
-            origin: Origin::default_rule("test"),
+            ..Pool::new("host".into(), Origin::default_rule("test"))
         }]
     }
 

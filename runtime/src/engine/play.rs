@@ -3,7 +3,7 @@
 
 use super::outcome::{GameOut, GameSource, Withdrawn};
 use super::problem::{codes, RuntimeProblem};
-use super::results::{key, GameKey, GameResult, RecordedGame, RestRule};
+use super::results::{game_key, GameKey, GameResult, RecordedGame, RestRule};
 use super::tiebreak::{Competitor, Record, RecordKind, Table};
 use super::transcript::EntryKind;
 use super::Ctx;
@@ -173,7 +173,7 @@ impl Ctx<'_> {
         if self.book.is_empty() {
             return None;
         }
-        let k = key(
+        let k = game_key(
             at.stage,
             at.round,
             self.id(a),
@@ -184,7 +184,7 @@ impl Ctx<'_> {
         if self.book.peek(&k).is_some() {
             return Some(k);
         }
-        let k = key(
+        let k = game_key(
             at.stage,
             at.round,
             self.id(a),

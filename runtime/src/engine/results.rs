@@ -245,10 +245,12 @@ pub struct FixedDraw {
     pub origin: Origin,
 }
 
-/// Key of a recorded game: stage, round, the two ids sorted, step label, game number.
-pub(crate) type GameKey = (String, u32, String, String, String, u32);
+/// Key of a recorded game: stage, round, the two ids sorted, step label, game number. The event
+/// store keys its games by it too, so that a stored game and the engine's are one game.
+pub type GameKey = (String, u32, String, String, String, u32);
 
-pub(crate) fn key(
+/// The [`GameKey`] of a game between `a` and `b`, whichever has red.
+pub fn game_key(
     stage: &str,
     round: u32,
     a: &str,
@@ -278,7 +280,7 @@ impl ResultBook {
         let mut book = ResultBook::default();
         let mut problems = Vec::new();
         for (i, g) in results.games.iter().enumerate() {
-            let k = key(
+            let k = game_key(
                 &g.stage,
                 g.round,
                 &g.red,

@@ -141,6 +141,28 @@ pub struct Pool {
     pub origin: Origin,
 }
 
+impl Pool {
+    /// Pool `name` of no stated size, title or condition, its players not named: what a
+    /// declaration states is set on it after.
+    pub fn new(name: String, origin: Origin) -> Self {
+        Pool {
+            name,
+            title: None,
+            size: None,
+            sex: None,
+            title_condition: None,
+            named: false,
+            unit: None,
+            host_when_odd: None,
+            category: None,
+            qualifiers: None,
+            invite: None,
+            replacement_from: None,
+            origin,
+        }
+    }
+}
+
 /// `replacement from pool reserve`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplacementFrom {
@@ -202,6 +224,34 @@ pub struct NamedPlayer {
     pub origin: Origin,
 }
 
+impl NamedPlayer {
+    /// Player `id` named `name` and nothing more stated: the attributes a declaration gives
+    /// are set on it after.
+    pub fn new(id: String, name: String, origin: Origin) -> Self {
+        NamedPlayer {
+            id,
+            name,
+            name_en: None,
+            unit: None,
+            federation: None,
+            pool: None,
+            also_pools: Vec::new(),
+            sex: None,
+            born: None,
+            title: None,
+            rating: None,
+            order: None,
+            seed: None,
+            grade: None,
+            school_year: None,
+            club: None,
+            residence: None,
+            qualified: None,
+            origin,
+        }
+    }
+}
+
 /// An eligibility condition every entrant must meet (`age >= 16`, `title < national_master`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -255,6 +305,26 @@ pub struct Category {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<CategoryRule>,
     pub origin: Origin,
+}
+
+impl Category {
+    /// Category `name` with no title and no condition: those a declaration states are set on
+    /// it after.
+    pub fn new(name: String, origin: Origin) -> Self {
+        Category {
+            name,
+            title: None,
+            born_from: None,
+            born_to: None,
+            sex: None,
+            title_condition: None,
+            pool: None,
+            within: None,
+            age: Vec::new(),
+            rules: Vec::new(),
+            origin,
+        }
+    }
 }
 
 /// A category condition by an attribute of the roster. A player whose row leaves the attribute

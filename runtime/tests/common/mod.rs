@@ -156,34 +156,42 @@ pub fn ladder_000() -> PlayoffChain {
     }
 }
 
-pub fn round_robin_stage(name: &str, groups: &[&str], chain_of: &[Criterion]) -> Stage {
+/// Stage `name` playing `format` on the whole roster, with CXA scoring, standard time and the
+/// tie-break chain `criteria`, and nothing more (no title, playoff, places or cap): where a test's
+/// stage starts, the test setting with `..stage_of(...)` what it is about.
+pub fn stage_of(name: &str, format: StageFormat, criteria: &[Criterion]) -> Stage {
     Stage {
         name: name.to_string(),
         title: None,
         entrants: vec![EntrantSource::Roster {
             origin: o("entrants"),
         }],
-        format: StageFormat::RoundRobin(RoundRobin {
-            cycles: Cycles::Single,
-            groups: groups.iter().map(|g| g.to_string()).collect(),
-            group_size: None,
-            draw: None,
-            numbers: Numbers::RegistrationOrder {
-                origin: o("numbers"),
-            },
-            swap_last_two: true,
-            colours: ColourRule::FirstListedRed,
-            origin: o("round_robin"),
-        }),
+        format,
         scoring: Scoring::cxa_default(o("scoring")),
         time: Some("standard".to_string()),
-        tiebreak: chain(chain_of),
+        tiebreak: chain(criteria),
         playoff: None,
         places: None,
         cap: None,
         team_colours: None,
         origin: o("stage"),
     }
+}
+
+pub fn round_robin_stage(name: &str, groups: &[&str], chain_of: &[Criterion]) -> Stage {
+    let format = StageFormat::RoundRobin(RoundRobin {
+        cycles: Cycles::Single,
+        groups: groups.iter().map(|g| g.to_string()).collect(),
+        group_size: None,
+        draw: None,
+        numbers: Numbers::RegistrationOrder {
+            origin: o("numbers"),
+        },
+        swap_last_two: true,
+        colours: ColourRule::FirstListedRed,
+        origin: o("round_robin"),
+    });
+    stage_of(name, format, chain_of)
 }
 
 pub fn knockout_stage(
@@ -194,28 +202,17 @@ pub fn knockout_stage(
     placement: bool,
     playoff: Option<PlayoffChain>,
 ) -> Stage {
+    let format = StageFormat::Knockout(Knockout {
+        bracket,
+        games,
+        third_place: third,
+        placement,
+        colours: ColourRule::Lot,
+        origin: o("knockout"),
+    });
     Stage {
-        name: name.to_string(),
-        title: None,
-        entrants: vec![EntrantSource::Roster {
-            origin: o("entrants"),
-        }],
-        format: StageFormat::Knockout(Knockout {
-            bracket,
-            games,
-            third_place: third,
-            placement,
-            colours: ColourRule::Lot,
-            origin: o("knockout"),
-        }),
-        scoring: Scoring::cxa_default(o("scoring")),
-        time: Some("standard".to_string()),
-        tiebreak: chain(&[]),
         playoff,
-        places: None,
-        cap: None,
-        team_colours: None,
-        origin: o("stage"),
+        ..stage_of(name, format, &[])
     }
 }
 

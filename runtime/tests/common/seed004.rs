@@ -69,19 +69,10 @@ pub fn seed004() -> Plan {
         time("armageddon", 360, 300, 0, Some(Side::Black)),
     );
     let pool = |name: &str, size: u32, unit: Option<&str>| Pool {
-        name: name.to_string(),
-        title: None,
         size: Some(size),
         sex: Some(Sex::Men),
-        title_condition: None,
-        named: false,
         unit: unit.map(str::to_string),
-        host_when_odd: None,
-        category: None,
-        qualifiers: None,
-        invite: None,
-        replacement_from: None,
-        origin: o("pool"),
+        ..Pool::new(name.to_string(), o("pool"))
     };
     let groups = groups_004(scoring.clone());
     Plan {

@@ -3,11 +3,7 @@ fn fixtures() {
     super::super::testing::fixtures(super::CODES);
 }
 
-use super::super::testing::{codes, BASE, HEAD};
-
-fn with(extra: &str) -> (Vec<String>, String) {
-    codes(&format!("{BASE}{extra}"))
-}
+use super::super::testing::{codes, codes_with_base as with, BASE, HEAD};
 
 #[test]
 fn total_message_gives_both_numbers() {

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use xqreg_grammar::ast::{self, Format, Item, KnockoutClause, SlotKind, StageClause, TimeClause};
+use xqreg_grammar::ast::{self, Item, SlotKind, TimeClause};
 
 use super::super::Ctx;
 use super::links::StageLinks;
@@ -85,13 +85,7 @@ pub(super) fn games_per_round(ctx: &Ctx<'_>, stage: &str) -> u32 {
     ctx.scope
         .stage_clauses(stage)
         .iter()
-        .find_map(|c| match c {
-            StageClause::Format(Format::Knockout(k)) => k.clauses.iter().find_map(|kc| match kc {
-                KnockoutClause::Games(n) => Some(n.node),
-                _ => None,
-            }),
-            _ => None,
-        })
+        .find_map(|c| c.knockout()?.games())
         .unwrap_or(1)
         .max(1)
 }

@@ -209,30 +209,6 @@ pub(super) fn entry_clause_key(c: &EntryClause) -> Option<String> {
     }
 }
 
-pub(super) fn entry_clause_span(c: &EntryClause) -> Span {
-    match c {
-        EntryClause::Field(n) => n.span,
-        EntryClause::FieldOpen(s) => *s,
-        EntryClause::Cap { span, .. }
-        | EntryClause::AssumeField { span, .. }
-        | EntryClause::Age { span, .. }
-        | EntryClause::Title { span, .. }
-        | EntryClause::Grade { span, .. }
-        | EntryClause::Deadline { span, .. }
-        | EntryClause::Fee { span, .. }
-        | EntryClause::Deposit { span, .. }
-        | EntryClause::Subsidy { span, .. }
-        | EntryClause::Staff { span, .. }
-        | EntryClause::TeamSize { span, .. } => *span,
-        EntryClause::Team(t) => t.span,
-        EntryClause::Quota(q) => q.span,
-        EntryClause::Pool(p) => p.span,
-        EntryClause::Player(p) => p.span,
-        EntryClause::Sex(i) => i.span,
-        EntryClause::Condition(t) | EntryClause::Residence(t) | EntryClause::Insurance(t) => t.span,
-    }
-}
-
 pub(super) fn header_clause_key(c: &HeaderClause) -> Option<&'static str> {
     match c {
         HeaderClause::Edition(_) => Some("edition"),
@@ -244,19 +220,6 @@ pub(super) fn header_clause_key(c: &HeaderClause) -> Option<&'static str> {
         HeaderClause::Interpretation(_) => Some("interpretation"),
         HeaderClause::PrizeFund(_) => Some("prize_fund"),
         HeaderClause::Official { .. } => None,
-    }
-}
-
-pub(super) fn header_clause_span(c: &HeaderClause) -> Span {
-    match c {
-        HeaderClause::Edition(n) => n.span,
-        HeaderClause::Issued { span, .. }
-        | HeaderClause::Dates { span, .. }
-        | HeaderClause::Rulebook { span, .. }
-        | HeaderClause::Event { span, .. }
-        | HeaderClause::Official { span, .. } => *span,
-        HeaderClause::Venue(t) | HeaderClause::Interpretation(t) => t.span,
-        HeaderClause::PrizeFund(m) => m.span,
     }
 }
 

@@ -4,10 +4,7 @@
 use xqreg_grammar::ast::Item;
 
 use super::conflict;
-use super::keys::{
-    conduct_key, entry_clause_key, entry_clause_span, header_clause_key, header_clause_span,
-    REGISTRATION_ONCE,
-};
+use super::keys::{conduct_key, entry_clause_key, header_clause_key, REGISTRATION_ONCE};
 use crate::diagnostics::Diagnostics;
 
 pub(super) fn merge(base: &mut Item, add: &Item, diags: &mut Diagnostics) {
@@ -21,13 +18,7 @@ pub(super) fn merge(base: &mut Item, add: &Item, diags: &mut Diagnostics) {
                         .find(|x| entry_clause_key(x).as_ref() == Some(k))
                 });
                 match clash {
-                    Some(x) => conflict(
-                        diags,
-                        "entry clause",
-                        "",
-                        entry_clause_span(c),
-                        entry_clause_span(x),
-                    ),
+                    Some(x) => conflict(diags, "entry clause", "", c.span(), x.span()),
                     None => b.clauses.push(c.clone()),
                 }
             }
@@ -38,13 +29,7 @@ pub(super) fn merge(base: &mut Item, add: &Item, diags: &mut Diagnostics) {
                 let clash =
                     k.and_then(|k| b.clauses.iter().find(|x| header_clause_key(x) == Some(k)));
                 match clash {
-                    Some(x) => conflict(
-                        diags,
-                        "header clause",
-                        "",
-                        header_clause_span(c),
-                        header_clause_span(x),
-                    ),
+                    Some(x) => conflict(diags, "header clause", "", c.span(), x.span()),
                     None => b.clauses.push(c.clone()),
                 }
             }

@@ -315,19 +315,12 @@ fn apply_item(items: &mut Vec<Item>, si: &ast::SupplementItem, diags: &mut Diagn
     let Some(base) = items.get(first) else {
         return Outcome::Added;
     };
-    diags.push(
-        Diagnostic::new(
-            &E702,
-            MSG_E702.fill(&[
-                ("noun", noun(kind).0),
-                ("noun_zh", noun(kind).1),
-                ("name", &quoted(&name)),
-            ]),
-            name_span(&si.item, si.span),
-            LBL_E702.plain(),
-        )
-        .with_label(name_span(base, si.span), LBL_E702_BASE.plain())
-        .with_help(HELP_E702.fill(&[("noun", noun(kind).0), ("noun_zh", noun(kind).1)])),
+    conflict(
+        diags,
+        kind,
+        &name,
+        name_span(&si.item, si.span),
+        name_span(base, si.span),
     );
     Outcome::Conflict {
         base: item_span(base),

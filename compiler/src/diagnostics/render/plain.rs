@@ -53,7 +53,7 @@ pub(super) fn render(reports: &[FileReport], lang: Lang) -> String {
                 Ok(()) => String::from_utf8_lossy(&one.into_inner()).into_owned(),
                 Err(e) => format!(
                     "{}[{}]: {} (could not show the source: {e})\n",
-                    severity_word(d.severity(), Lang::En),
+                    d.severity().word(Lang::En),
                     d.code.code,
                     d.message.get(lang)
                 ),
@@ -68,22 +68,11 @@ pub(super) fn render(reports: &[FileReport], lang: Lang) -> String {
 /// codespan-reporting writes the severity in English (`error[E102 ...]:`); a Chinese report says
 /// 错误, 警告 or 提示 there, as the rest of its lines do.
 fn in_language(text: String, severity: Severity, lang: Lang) -> String {
-    let en = severity_word(severity, Lang::En);
+    let en = severity.word(Lang::En);
     match text.strip_prefix(en) {
         Some(rest) if lang == Lang::Zh && rest.starts_with('[') => {
-            format!("{}{rest}", severity_word(severity, lang))
+            format!("{}{rest}", severity.word(lang))
         }
         _ => text,
-    }
-}
-
-fn severity_word(s: Severity, lang: Lang) -> &'static str {
-    match (s, lang) {
-        (Severity::Error, Lang::En) => "error",
-        (Severity::Warning, Lang::En) => "warning",
-        (Severity::Note, Lang::En) => "note",
-        (Severity::Error, Lang::Zh) => "错误",
-        (Severity::Warning, Lang::Zh) => "警告",
-        (Severity::Note, Lang::Zh) => "提示",
     }
 }

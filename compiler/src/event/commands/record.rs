@@ -10,9 +10,10 @@ use xqreg_runtime::engine::GameResult;
 
 use crate::diagnostics::Lang;
 use crate::event::codes;
-use crate::event::live::{game_id, GameId, Live};
+use crate::event::live::Live;
 use crate::event::store::StoredGame;
 use crate::event::{load, refuse, with_event, Fail, Loaded, Res};
+use xqreg_runtime::engine::results::{game_key, GameKey};
 
 use super::games::game_json;
 
@@ -44,7 +45,7 @@ pub enum At {
 /// The published games by identity and by board, and the roster's ids: built once per command,
 /// so a results file of a thousand games does not search the store a thousand times.
 struct Lookup<'g> {
-    by_id: BTreeMap<GameId, &'g StoredGame>,
+    by_id: BTreeMap<GameKey, &'g StoredGame>,
     by_board: BTreeMap<(&'g str, u32, u32), &'g StoredGame>,
     players: BTreeSet<&'g str>,
     /// `fouls_per_game N loss`: N.
@@ -97,7 +98,7 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                     ));
                 }
             }
-            let want = game_id(&e.stage, e.round, red, black, step.as_deref(), *game);
+            let want = game_key(&e.stage, e.round, red, black, step.as_deref(), *game);
             let g = look
                 .by_id
                 .get(&want)

@@ -123,20 +123,19 @@ impl<'a> Ctx<'a> {
         self.t(text)
     }
 
-    pub fn push(&mut self, art: Art, order: u8, mut clause: Clause) {
-        self.tag_clause(&mut clause);
-        if let Some(item) = self.current_item {
-            self.item_arts.entry(item).or_default().insert(art);
-        }
-        self.buckets
-            .entry(art)
-            .or_default()
-            .push((order, None, clause));
+    pub fn push(&mut self, art: Art, order: u8, clause: Clause) {
+        self.push_clause(art, order, None, clause);
     }
 
     /// Pushes a clause into a headed group (比赛用时, 名次区分): the group prints once, at the
     /// place of its first clause, with the clauses as its numbered items.
-    pub fn push_in(&mut self, art: Art, order: u8, group: M, mut clause: Clause) {
+    pub fn push_in(&mut self, art: Art, order: u8, group: M, clause: Clause) {
+        self.push_clause(art, order, Some(group), clause);
+    }
+
+    /// Files a clause under article `art` at `order`, in `group` when it has one, and notes that
+    /// the current item prints in that article.
+    fn push_clause(&mut self, art: Art, order: u8, group: Option<M>, mut clause: Clause) {
         self.tag_clause(&mut clause);
         if let Some(item) = self.current_item {
             self.item_arts.entry(item).or_default().insert(art);
@@ -144,7 +143,7 @@ impl<'a> Ctx<'a> {
         self.buckets
             .entry(art)
             .or_default()
-            .push((order, Some(group), clause));
+            .push((order, group, clause));
     }
 
     /// Marks a clause with the supplement it comes from, unless it reads as in the base.

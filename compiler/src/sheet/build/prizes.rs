@@ -9,8 +9,8 @@ use crate::sheet::fmt;
 use crate::sheet::model::{Clause, Row, Table};
 use crate::sheet::Lang;
 use xqreg_grammar::ast::{
-    BracketSlot, EntrantSource, Format, GroupSel, KnockoutClause, PrizeItem, PrizeKey,
-    PrizeLimitRule, PrizeLine, Prizes, Qualification, Stage, StageClause,
+    BracketSlot, EntrantSource, GroupSel, KnockoutClause, PrizeItem, PrizeKey, PrizeLimitRule,
+    PrizeLine, Prizes, Qualification, Stage, StageClause,
 };
 
 /// Consecutive places with the same awards: (place range, awards, label of a non-place line).
@@ -388,10 +388,7 @@ fn key_text(ctx: &mut Ctx<'_>, k: &PrizeKey) -> (String, String, Option<u64>) {
 /// round), or a seeded bracket of N whose entrants are known to be N (no byes). The runtime's
 /// losers of a round are the main bracket's (`knockout.rs`), semi-finalists included.
 fn losers_in_round(ctx: &Ctx<'_>, s: &Stage, round: u32) -> Option<u64> {
-    let k = s.clauses.iter().find_map(|c| match c {
-        StageClause::Format(Format::Knockout(k)) => Some(k),
-        _ => None,
-    })?;
+    let k = s.clauses.iter().find_map(StageClause::knockout)?;
     let mut size = None;
     let mut first_round = None;
     for c in &k.clauses {

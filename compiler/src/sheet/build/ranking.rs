@@ -10,8 +10,8 @@ use crate::sheet::fmt;
 use crate::sheet::model::Clause;
 use crate::sheet::Lang;
 use xqreg_grammar::ast::{
-    Criterion, Format, KnockoutClause, PlacesDecl, PlacesRule, PlayoffChain, PlayoffRef,
-    PlayoffStep, Stage, StageClause, TiebreakChain, TimeClause,
+    Criterion, Format, PlacesDecl, PlacesRule, PlayoffChain, PlayoffRef, PlayoffStep, Stage,
+    StageClause, TiebreakChain, TimeClause,
 };
 
 /// A criterion in words, with its variants and options; in a team stage (`team`) the words
@@ -319,12 +319,6 @@ pub(super) fn playoff_of(s: &Stage) -> PlayoffOf {
 fn knockout_games(s: &Stage) -> u32 {
     s.clauses
         .iter()
-        .find_map(|c| match c {
-            StageClause::Format(Format::Knockout(k)) => k.clauses.iter().find_map(|kc| match kc {
-                KnockoutClause::Games(n) => Some(n.node),
-                _ => None,
-            }),
-            _ => None,
-        })
+        .find_map(|c| c.knockout()?.games())
         .unwrap_or(1)
 }

@@ -1,6 +1,7 @@
 //! Playing one match: the regular games, then the playoff chain until a step decides.
 
 use super::*;
+use crate::engine::MatchOut;
 use crate::plan::PlayoffStep;
 
 /// How a match ended.
@@ -25,6 +26,27 @@ pub(crate) struct MatchSpec<'s> {
 }
 
 impl Ctx<'_> {
+    /// The outcome's line for match `label` of `round` between `a` and `b`, which ended as `m`.
+    pub(crate) fn match_out(
+        &self,
+        round: u32,
+        label: String,
+        a: usize,
+        b: usize,
+        m: &MatchResult,
+    ) -> MatchOut {
+        MatchOut {
+            round,
+            label,
+            a: self.id(a).to_string(),
+            b: self.id(b).to_string(),
+            winner: self.id(m.winner).to_string(),
+            loser: self.id(m.loser).to_string(),
+            score: m.score,
+            decided_by: m.decided_by.clone(),
+        }
+    }
+
     /// The colours of a match's first game, drawn as the hall draws them: for every match of the
     /// round before any is played, so that a playoff in one match never moves the lot of the next
     /// (and the live driver can publish a whole round).

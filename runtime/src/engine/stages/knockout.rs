@@ -90,16 +90,8 @@ fn play_bracket(
             (Some(a), Some(b)) => {
                 let spec = spec_of(firsts.get(k).copied().flatten());
                 let m = ctx.play_match(&at_of(k), a, b, &spec, &mut st.games);
-                st.matches.push(MatchOut {
-                    round,
-                    label: label.clone(),
-                    a: ctx.id(a).to_string(),
-                    b: ctx.id(b).to_string(),
-                    winner: ctx.id(m.winner).to_string(),
-                    loser: ctx.id(m.loser).to_string(),
-                    score: m.score,
-                    decided_by: m.decided_by,
-                });
+                st.matches
+                    .push(ctx.match_out(round, label.clone(), a, b, &m));
                 if main {
                     st.eliminated.entry(round).or_default().push(m.loser);
                 }

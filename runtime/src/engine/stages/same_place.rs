@@ -45,46 +45,30 @@ pub(super) fn same_place_stage(
         };
         pairings.push((k, a, b));
     }
+    // The match for places 2k-1 and 2k, by its pairing's index.
+    let labels: Vec<String> = pairings
+        .iter()
+        .map(|&(k, _, _)| format!("match for places {}-{}", 2 * k - 1, 2 * k))
+        .collect();
+    let spec_of = |i: usize, first| MatchSpec {
+        games: sp.games,
+        colours: sp.colours,
+        colours_origin: &sp.origin,
+        playoff: stage.playoff.as_ref(),
+        scoring: &stage.scoring,
+        label: &labels[i],
+        first,
+    };
     // Every match's first colours before any match is played (the hall's order).
     let mut firsts = Vec::new();
-    for &(k, a, b) in &pairings {
-        let first = 2 * k - 1;
-        let label = format!("match for places {}-{}", first, first + 1);
-        let spec = MatchSpec {
-            games: sp.games,
-            colours: sp.colours,
-            colours_origin: &sp.origin,
-            playoff: stage.playoff.as_ref(),
-            scoring: &stage.scoring,
-            label: &label,
-            first: None,
-        };
-        firsts.push(ctx.first_colours(&same_place_at(ix, stage, k), a, b, &spec));
+    for (i, &(k, a, b)) in pairings.iter().enumerate() {
+        firsts.push(ctx.first_colours(&same_place_at(ix, stage, k), a, b, &spec_of(i, None)));
     }
-    for (&(k, a, b), first_colours) in pairings.iter().zip(firsts) {
+    for (i, (&(k, a, b), first_colours)) in pairings.iter().zip(firsts).enumerate() {
         let first = 2 * k - 1;
-        let label = format!("match for places {}-{}", first, first + 1);
         let at = same_place_at(ix, stage, k);
-        let spec = MatchSpec {
-            games: sp.games,
-            colours: sp.colours,
-            colours_origin: &sp.origin,
-            playoff: stage.playoff.as_ref(),
-            scoring: &stage.scoring,
-            label: &label,
-            first: Some(first_colours),
-        };
-        let m = ctx.play_match(&at, a, b, &spec, &mut games);
-        matches.push(MatchOut {
-            round: 1,
-            label,
-            a: ctx.id(a).to_string(),
-            b: ctx.id(b).to_string(),
-            winner: ctx.id(m.winner).to_string(),
-            loser: ctx.id(m.loser).to_string(),
-            score: m.score,
-            decided_by: m.decided_by,
-        });
+        let m = ctx.play_match(&at, a, b, &spec_of(i, Some(first_colours)), &mut games);
+        matches.push(ctx.match_out(1, labels[i].clone(), a, b, &m));
         ranking.push((first, false, m.winner));
         ranking.push((first + 1, false, m.loser));
     }

@@ -16,25 +16,50 @@ fn params(method: FirstRoundMethod, colours: FirstRoundColours) -> Swiss {
     sw
 }
 
-fn player(number: u32, points: i64, history: Vec<SwissRoundEntry>) -> SwissPlayer {
+/// Player `number` with the given rounds behind him; his points are theirs added up.
+fn player(number: u32, history: Vec<SwissRoundEntry>) -> SwissPlayer {
     SwissPlayer {
         number,
         id: format!("p{number}"),
         rating: 2000,
         unit: None,
-        points,
+        points: history.iter().map(|r| r.points).sum(),
         history,
         available: true,
     }
 }
 
-fn played(opp: u32, colour: Side, result: SwissResult, points: i64) -> SwissRoundEntry {
+/// A game played with red against `opp`, scored as CXA scores it (win 2, draw 1, loss 0).
+fn red(opp: u32, result: SwissResult) -> SwissRoundEntry {
+    played(opp, Side::Red, result)
+}
+
+/// A game played with black against `opp`, scored as CXA scores it.
+fn black(opp: u32, result: SwissResult) -> SwissRoundEntry {
+    played(opp, Side::Black, result)
+}
+
+fn played(opp: u32, colour: Side, result: SwissResult) -> SwissRoundEntry {
+    let points = match result {
+        SwissResult::Win => 2,
+        SwissResult::Draw => 1,
+        SwissResult::Loss => 0,
+        other => panic!("a game played over the board is a win, a draw or a loss, not {other:?}"),
+    };
     SwissRoundEntry {
         opponent: Some(opp),
         colour: Some(colour),
         result,
         points,
     }
+}
+
+/// The parameters for any round after the first (the first-round method no longer matters).
+fn later_round_params() -> Swiss {
+    params(
+        FirstRoundMethod::Adjacent,
+        FirstRoundColours::FirstListedRed,
+    )
 }
 
 /// Pair `round` of `total` with the CXA pairer; the test fails if it cannot.
@@ -53,7 +78,7 @@ fn pair(players: &[SwissPlayer], sw: &Swiss, round: u32, total: u32) -> RoundPai
 
 #[test]
 fn round_one_adjacent_is_1_2_4_3_5_6() {
-    let players: Vec<SwissPlayer> = (1..=7).map(|n| player(n, 0, vec![])).collect();
+    let players: Vec<SwissPlayer> = (1..=7).map(|n| player(n, vec![])).collect();
     let sw = params(
         FirstRoundMethod::Adjacent,
         FirstRoundColours::FirstListedRed,
@@ -65,7 +90,7 @@ fn round_one_adjacent_is_1_2_4_3_5_6() {
 
 #[test]
 fn round_one_split_half_alternates_colours_by_board() {
-    let players: Vec<SwissPlayer> = (1..=8).map(|n| player(n, 0, vec![])).collect();
+    let players: Vec<SwissPlayer> = (1..=8).map(|n| player(n, vec![])).collect();
     let sw = params(FirstRoundMethod::SplitHalf, FirstRoundColours::Alternate);
     let r = pair(&players, &sw, 1, 5);
     assert_eq!(r.boards, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
@@ -79,17 +104,14 @@ fn round_one_split_half_alternates_colours_by_board() {
 fn round_two_pairs_inside_score_groups_with_colours_alternated() {
     use SwissResult::*;
     let players = vec![
-        player(1, 2, vec![played(2, Side::Red, Win, 2)]),
-        player(2, 0, vec![played(1, Side::Black, Loss, 0)]),
-        player(3, 1, vec![played(4, Side::Black, Draw, 1)]),
-        player(4, 1, vec![played(3, Side::Red, Draw, 1)]),
-        player(5, 0, vec![played(6, Side::Red, Loss, 0)]),
-        player(6, 2, vec![played(5, Side::Black, Win, 2)]),
+        player(1, vec![red(2, Win)]),
+        player(2, vec![black(1, Loss)]),
+        player(3, vec![black(4, Draw)]),
+        player(4, vec![red(3, Draw)]),
+        player(5, vec![red(6, Loss)]),
+        player(6, vec![black(5, Win)]),
     ];
-    let sw = params(
-        FirstRoundMethod::Adjacent,
-        FirstRoundColours::FirstListedRed,
-    );
+    let sw = later_round_params();
     let r = pair(&players, &sw, 2, 3);
     // The worked example's round 2 (domain.md 5.2): 6-1, 3-5, 2-4 — but 3 and 4 drew each
     // other, so the 1-point group cannot pair inside itself: 3 and 4 each meet a 0-point
@@ -109,59 +131,14 @@ fn round_two_pairs_inside_score_groups_with_colours_alternated() {
 fn worked_example_round_three() {
     use SwissResult::*;
     let players = vec![
-        player(
-            1,
-            3,
-            vec![
-                played(2, Side::Red, Win, 2),
-                played(6, Side::Black, Draw, 1),
-            ],
-        ),
-        player(
-            2,
-            0,
-            vec![
-                played(1, Side::Black, Loss, 0),
-                played(4, Side::Red, Loss, 0),
-            ],
-        ),
-        player(
-            3,
-            3,
-            vec![
-                played(4, Side::Black, Draw, 1),
-                played(5, Side::Red, Win, 2),
-            ],
-        ),
-        player(
-            4,
-            3,
-            vec![
-                played(3, Side::Red, Draw, 1),
-                played(2, Side::Black, Win, 2),
-            ],
-        ),
-        player(
-            5,
-            0,
-            vec![
-                played(6, Side::Red, Loss, 0),
-                played(3, Side::Black, Loss, 0),
-            ],
-        ),
-        player(
-            6,
-            3,
-            vec![
-                played(5, Side::Black, Win, 2),
-                played(1, Side::Red, Draw, 1),
-            ],
-        ),
+        player(1, vec![red(2, Win), black(6, Draw)]),
+        player(2, vec![black(1, Loss), red(4, Loss)]),
+        player(3, vec![black(4, Draw), red(5, Win)]),
+        player(4, vec![red(3, Draw), black(2, Win)]),
+        player(5, vec![red(6, Loss), black(3, Loss)]),
+        player(6, vec![black(5, Win), red(1, Draw)]),
     ];
-    let sw = params(
-        FirstRoundMethod::Adjacent,
-        FirstRoundColours::FirstListedRed,
-    );
+    let sw = later_round_params();
     let r = pair(&players, &sw, 3, 3);
     assert_eq!(r.boards, vec![(1, 3), (4, 6), (5, 2)]);
     assert!(r.byes.is_empty());
@@ -175,37 +152,12 @@ fn worked_example_round_three() {
 fn colour_limits_decide_in_a_middle_round() {
     use SwissResult::*;
     let players = vec![
-        player(
-            1,
-            4,
-            vec![played(5, Side::Red, Win, 2), played(6, Side::Red, Win, 2)],
-        ),
-        player(
-            2,
-            4,
-            vec![played(6, Side::Red, Win, 2), played(5, Side::Red, Win, 2)],
-        ),
-        player(
-            3,
-            4,
-            vec![
-                played(7, Side::Black, Win, 2),
-                played(8, Side::Black, Win, 2),
-            ],
-        ),
-        player(
-            4,
-            4,
-            vec![
-                played(8, Side::Black, Win, 2),
-                played(7, Side::Black, Win, 2),
-            ],
-        ),
+        player(1, vec![red(5, Win), red(6, Win)]),
+        player(2, vec![red(6, Win), red(5, Win)]),
+        player(3, vec![black(7, Win), black(8, Win)]),
+        player(4, vec![black(8, Win), black(7, Win)]),
     ];
-    let sw = params(
-        FirstRoundMethod::Adjacent,
-        FirstRoundColours::FirstListedRed,
-    );
+    let sw = later_round_params();
     let r = pair(&players, &sw, 3, 5);
     // 1 v 2 would give one of them a third Red: not allowed; 1 takes the nearest he may
     // meet, 3, and 3 (two Blacks) has Red.
@@ -217,11 +169,10 @@ fn colour_limits_decide_in_a_middle_round() {
 fn the_bye_goes_to_the_lowest_without_one() {
     use SwissResult::*;
     let players = vec![
-        player(1, 2, vec![played(2, Side::Red, Win, 2)]),
-        player(2, 0, vec![played(1, Side::Black, Loss, 0)]),
+        player(1, vec![red(2, Win)]),
+        player(2, vec![black(1, Loss)]),
         player(
             3,
-            2,
             vec![SwissRoundEntry {
                 opponent: None,
                 colour: None,
@@ -230,10 +181,7 @@ fn the_bye_goes_to_the_lowest_without_one() {
             }],
         ),
     ];
-    let sw = params(
-        FirstRoundMethod::Adjacent,
-        FirstRoundColours::FirstListedRed,
-    );
+    let sw = later_round_params();
     let r = pair(&players, &sw, 2, 3);
     assert_eq!(r.byes, vec![2]);
     assert_eq!(r.boards.len(), 1);
