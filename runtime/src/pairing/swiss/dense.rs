@@ -361,7 +361,7 @@ impl<W: Weight> Solver<W> {
 /// (zero: no edge).
 pub fn max_weight_matching_dense<W: Weight>(
     n: usize,
-    weight: &dyn Fn(usize, usize) -> W,
+    weight: impl Fn(usize, usize) -> W,
 ) -> DenseMatching<W> {
     let mut s = Solver::build(n, weight);
     s.run();
@@ -370,27 +370,41 @@ pub fn max_weight_matching_dense<W: Weight>(
 
 impl<W: Weight> Solver<W> {
     /// The solver's tables for `n` vertices, every vertex exposed at the largest doubled weight.
-    fn build(n: usize, weight: &dyn Fn(usize, usize) -> W) -> Self {
+    fn build(n: usize, weight: impl Fn(usize, usize) -> W) -> Self {
         // Vertices 1..=n, blossoms from n + 1: at most (n - 1) / 2 of them at any time.
         let stride = n + n / 2 + 2;
         let mut ep = vec![0u32; stride * stride];
         let mut gw = vec![W::zero(); (n + 1) * (n + 1)];
         let mut wmax = W::zero();
-        for i in 0..n {
-            for j in i + 1..n {
+        // Row by row below the diagonal (callers keep their weights that way), then mirrored
+        // in blocks: both passes walk memory in order, where filling both halves at once would
+        // stride through one of them (most of a solve from scratch at thousands of vertices).
+        for j in 0..n {
+            let (row, erow) = ((j + 1) * (n + 1), (j + 1) * stride);
+            for i in 0..j {
                 let w = weight(i, j);
                 if w.is_zero() {
                     continue;
                 }
                 let w2 = w.plus(w);
                 // Stored doubled once more: the reduced cost compares labels with 2 · w2.
-                let w4 = w2.plus(w2);
-                gw[(i + 1) * (n + 1) + j + 1] = w4;
-                gw[(j + 1) * (n + 1) + i + 1] = w4;
-                ep[(i + 1) * stride + j + 1] = (i + 1) as u32;
-                ep[(j + 1) * stride + i + 1] = (j + 1) as u32;
+                gw[row + i + 1] = w2.plus(w2);
+                ep[erow + i + 1] = (j + 1) as u32;
                 if w2 > wmax {
                     wmax = w2;
+                }
+            }
+        }
+        const BLOCK: usize = 32;
+        for jb in (1..=n).step_by(BLOCK) {
+            for ib in (1..=jb).step_by(BLOCK) {
+                for j in jb..(jb + BLOCK).min(n + 1) {
+                    for i in ib..(ib + BLOCK).min(j) {
+                        gw[i * (n + 1) + j] = gw[j * (n + 1) + i];
+                        if ep[j * stride + i] != 0 {
+                            ep[i * stride + j] = i as u32;
+                        }
+                    }
                 }
             }
         }

@@ -91,19 +91,20 @@ impl<const L: usize> Big<L> {
         }
         let limbs = bits / 64;
         let rem = bits % 64;
-        let mut out = [0u64; L];
-        for i in (0..L).rev() {
-            if i < limbs {
-                break;
-            }
+        if limbs >= L {
+            self.0 = [0; L];
+            return;
+        }
+        // In place from the top: each limb reads only limbs below it.
+        for i in (limbs..L).rev() {
             let src = i - limbs;
             let mut v = self.0[src] << rem;
             if rem != 0 && src > 0 {
                 v |= self.0[src - 1] >> (64 - rem);
             }
-            out[i] = v;
+            self.0[i] = v;
         }
-        self.0 = out;
+        self.0[..limbs].fill(0);
     }
 
     /// Add a small value at bit 0.
@@ -111,14 +112,33 @@ impl<const L: usize> Big<L> {
         self.add_at(0, v);
     }
 
-    /// Add `v << pos`, `v` below 2^63 for the carry logic below.
+    /// Add `v << pos`, `v` below 2^63 for the carry logic below: at most two limbs of the term
+    /// are non-zero, and the carry runs on from there.
     pub fn add_at(&mut self, pos: usize, v: u64) {
         if v == 0 {
             return;
         }
-        let mut term = Self::from_u64(v);
-        term.shl(pos);
-        *self = self.plus(term);
+        let (limb, rem) = (pos / 64, pos % 64);
+        let mut carry = 0u64;
+        for (i, slot) in self.0.iter_mut().enumerate().skip(limb) {
+            let term = if i == limb {
+                v << rem
+            } else if i == limb + 1 && rem != 0 {
+                v >> (64 - rem)
+            } else {
+                0
+            };
+            if term == 0 && carry == 0 {
+                if i > limb {
+                    break;
+                }
+                continue;
+            }
+            let (s1, c1) = slot.overflowing_add(term);
+            let (s2, c2) = s1.overflowing_add(carry);
+            *slot = s2;
+            carry = u64::from(c1 || c2);
+        }
     }
 
     /// Subtract `v << pos`.
@@ -126,9 +146,27 @@ impl<const L: usize> Big<L> {
         if v == 0 {
             return;
         }
-        let mut term = Self::from_u64(v);
-        term.shl(pos);
-        *self = self.minus(term);
+        let (limb, rem) = (pos / 64, pos % 64);
+        let mut borrow = 0u64;
+        for (i, slot) in self.0.iter_mut().enumerate().skip(limb) {
+            let term = if i == limb {
+                v << rem
+            } else if i == limb + 1 && rem != 0 {
+                v >> (64 - rem)
+            } else {
+                0
+            };
+            if term == 0 && borrow == 0 {
+                if i > limb {
+                    break;
+                }
+                continue;
+            }
+            let (d1, b1) = slot.overflowing_sub(term);
+            let (d2, b2) = d1.overflowing_sub(borrow);
+            *slot = d2;
+            borrow = u64::from(b1 || b2);
+        }
     }
 }
 
@@ -190,5 +228,14 @@ mod tests {
         assert_eq!(c.0, [1 << 63, 1, 0]);
         c.sub_at(63, 1);
         assert_eq!(c.0, [0, 1, 0]);
+        // A term straddling two limbs, and carries and borrows running over several.
+        let mut d = Big::<4>([u64::MAX, u64::MAX, 7, 0]);
+        d.add_at(60, 0x31);
+        assert_eq!(d.0, [u64::MAX >> 4, 3, 8, 0]);
+        d.sub_at(60, 0x31);
+        assert_eq!(d.0, [u64::MAX, u64::MAX, 7, 0]);
+        let mut e = Big::<3>::from_u64(5);
+        e.shl(200);
+        assert_eq!(e.0, [0, 0, 0]);
     }
 }

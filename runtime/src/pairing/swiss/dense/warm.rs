@@ -29,7 +29,7 @@ pub struct WarmMatching<W: Weight> {
 
 impl<W: Weight> WarmMatching<W> {
     /// Solve from scratch.
-    pub fn new(n: usize, weight: &dyn Fn(usize, usize) -> W) -> Self {
+    pub fn new(n: usize, weight: impl Fn(usize, usize) -> W) -> Self {
         let mut s = Solver::build(n, weight);
         s.run();
         let parent = s.parents();
