@@ -43,7 +43,7 @@ fn matches_brute_force_and_keeps_tight_optimal_edges() {
                 }
             }
         }
-        let m = max_weight_matching_dense(n, &|i, j| w[i][j]);
+        let m = max_weight_matching_dense(n, |i: usize, j: usize| w[i][j]);
         let mates = m.mates();
         let mut total = 0;
         for (i, mate) in mates.iter().enumerate() {
@@ -87,7 +87,7 @@ fn warm_solves_match_brute_force_after_changes_and_removals() {
                 }
             }
         }
-        let mut m = WarmMatching::new(n, &|i, j| w[i][j]);
+        let mut m = WarmMatching::new(n, |i: usize, j: usize| w[i][j]);
         let mut gone = vec![false; n];
         for _step in 0..6 {
             // Change a few weights, sometimes take a pair out.
