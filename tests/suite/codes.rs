@@ -90,10 +90,15 @@ fn syntax_explain_examples_raise_their_code() {
 #[test]
 fn every_event_code_is_documented_and_raised_by_a_test() {
     let docs = std::fs::read_to_string(root().join("docs/diagnostics.md")).expect("diagnostics.md");
-    let tests: String = ["event_cli.rs", "event_enter.rs", "event_teams.rs", "event_inputs.rs"]
-        .iter()
-        .map(|f| std::fs::read_to_string(root().join("tests/suite").join(f)).expect(f))
-        .collect();
+    let tests: String = [
+        "event_cli.rs",
+        "event_enter.rs",
+        "event_teams.rs",
+        "event_inputs.rs",
+    ]
+    .iter()
+    .map(|f| std::fs::read_to_string(root().join("tests/suite").join(f)).expect(f))
+    .collect();
     let mut ids: Vec<&str> = xqreg::event::codes::codes()
         .iter()
         .map(|c| c.code)
