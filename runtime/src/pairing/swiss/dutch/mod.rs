@@ -301,10 +301,12 @@ impl Ctx {
                 c9_active,
             };
             let need = br.weight_bits();
+            let what = format!("a pairing bracket of {} players", pbi.len());
             super::budget::check(
-                &format!("a pairing bracket of {} players", pbi.len()),
+                &what,
                 super::budget::bracket_bytes(pbi.len() as u64, super::budget::words(need)),
             )?;
+            super::budget::check_size(&what, pbi.len())?;
             let res = match need {
                 // One 64-bit word at a time up to 512 bits: the weights are most of a
                 // bracket's memory and every word is work in the matching's inner loop.
@@ -395,6 +397,13 @@ impl Ctx {
                 worst.1
             ),
             worst.0,
+        )?;
+        let largest = groups.windows(2).map(|w| w[0] + w[1]).max().unwrap_or(0);
+        super::budget::check_size(
+            &format!(
+                "a pairing bracket of at least {largest} players (a score group and the next)"
+            ),
+            largest,
         )
     }
 
