@@ -278,21 +278,22 @@ impl<W: Weight> Solver<W> {
         self.flo_from[row..row + n + 1].fill(0);
         // The reduced cost of each slot's best edge so far (the labels stay put meanwhile).
         let mut best = std::mem::take(&mut self.scratch);
+        best.clear();
         best.resize(self.nx + 1, W::zero());
         for i in 0..self.flo[b].len() {
             let xs = self.flo[b][i];
-            for x in 1..=self.nx {
+            for (x, bx) in best.iter_mut().enumerate().skip(1) {
                 let kx = self.at(xs, x);
                 if self.ep[kx] == 0 {
                     continue;
                 }
                 let kb = self.at(b, x);
                 let d = self.e_delta(xs, x);
-                if self.ep[kb] == 0 || d < best[x] {
+                if self.ep[kb] == 0 || d < *bx {
                     self.ep[kb] = self.ep[kx];
                     let (kbr, kxr) = (self.at(x, b), self.at(x, xs));
                     self.ep[kbr] = self.ep[kxr];
-                    best[x] = d;
+                    *bx = d;
                 }
             }
             if xs <= n {
