@@ -32,13 +32,14 @@
 //! a few vertices' edges, which costs a few augmentations instead of a solve from scratch);
 //! after S1 and S2 are fixed, which lowers the optimum's own edges, it is solved from scratch.
 //! The transpositions (lexicographic over S1) are taken greedily along tight edges of the
-//! optimal dual as far as a verified prefix reaches (the pairs the optimum already makes need no
-//! check; the rest is found by galloping and halving), the next S1 players in one chunk whose
-//! rank fields fit in narrow weights, then greedily again. Weights take as many 64-bit words as
-//! their fields need (up to eight, then powers of two). A field whose neighbouring score groups
-//! alone make a bracket beyond the memory budget is refused before any bracket is paired. A
-//! nudge is only solved when it can change something: an edge with non-zero reduced cost
-//! cannot enter any optimum.
+//! optimal dual as far as a verified prefix reaches (checked on the kept matching: the prefix's
+//! pairs taken out in growing batches and solved warm, back to a checkpoint when a batch does
+//! not extend, then halving), the next S1 players in one chunk whose rank fields fit in narrow
+//! weights, then greedily again. Weights take as many 64-bit words as their fields need (up to
+//! eight, then powers of two). A field whose neighbouring score groups alone make a bracket
+//! beyond the memory budget, or beyond `budget::MAX_BRACKET_PLAYERS`, is refused before any
+//! bracket is paired. A nudge is only solved when it can change something: an edge with
+//! non-zero reduced cost cannot enter any optimum.
 
 mod bracket;
 mod colour;
