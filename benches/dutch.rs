@@ -6,32 +6,48 @@
 //! `/usr/bin/time -v` measures peak memory of the same round. Select one size with e.g.
 //! `cargo bench -p xqreg-runtime --bench dutch -- generated_5000p` (the names end the size with
 //! `p`, so that a filter selects one: `generated_2000p` does not also match the 20,000-player
-//! round, which the memory budget refuses on a machine like this one and which runs for hours
-//! where it is not refused): `generated_5000p_round_5`, `generated_10000p_round_5` and
-//! `generated_20000p_round_5` each run alone by their name.
+//! round, which the bracket cap refuses at once on any machine): `generated_5000p_round_5`,
+//! `generated_10000p_round_5` and `generated_20000p_round_5` each run alone by their name.
 //!
-//! Measured 2026-12-06 (release, `dutch_field`'s round under `/usr/bin/time -v`, user CPU
-//! seconds: the machine's 2 cores were shared with other builds, load average up to 24, so wall
-//! time says little), generated field round 5 of 9, same pairing before and after at 1,000,
-//! 2,000 and 5,000 players, 0 legality breaches each:
+//! Measured 2026-12-06, second session (release, `dutch_field`'s round under `/usr/bin/time -v`,
+//! CPU seconds user + system: the machine's 2 cores were shared with other builds, load average
+//! 15-24, so wall time says little and user time itself varies by about 10% from run to run),
+//! generated field round 5 of 9; the same pairing, byte for byte, before and after at 1,000,
+//! 2,000, 5,000 and 10,000 players (`dutch_field -- N 4 9 OUT` writes it), 0 legality breaches:
 //!
-//! | players | before (2026-12-03 code) | after | target |
-//! |---|---|---|---|
-//! | 1,000 | 1.15 s, 45 MB | 1.16 s, 41 MB | — |
-//! | 2,000 | 4.24 s, 104 MB | 1.92 s, 108 MB | — |
-//! | 5,000 | 118.6 s (+13.6 s system), 975 MB | 24.2 s (+6.1 s system), 568 MB | 10 s, 500 MB: missed |
-//! | 10,000 | not run (hours) | 111.1 s (+29.1 s system), 2.57 GB | 60 s, 2 GB: missed |
-//! | 20,000 | still pairing after 371 s, 8.5 GB, killed | refused in 0.13 s, 10 MB: a bracket of at least 7,860 players needs about 12.6 GB, 11.6 GB available | completes or refused: refused |
+//! | players | 2026-12-03 code (user s at 1,000, 2,000) | before this session | after | target |
+//! |---|---|---|---|---|
+//! | 1,000 | 1.15 s, 45 MB | 0.93 s, 41 MB | 0.58 s, 22 MB | — |
+//! | 2,000 | 4.24 s, 104 MB | 1.82 s, 108 MB | 1.20 s, 50 MB | — |
+//! | 5,000 | 132 s, 975 MB | 29.6 s (23.1 + 6.5), 568 MB | 14.8-17.3 s (13.5-15.8 + 1.2-1.5), 322 MB | 10 s, 500 MB: memory met, time missed |
+//! | 10,000 | not run (hours) | 138.7 s (108.9 + 29.8), 2.57 GB | 54.2 s (48.2 + 6.0), 1.47 GB | 60 s, 2 GB: met |
+//! | 20,000 | killed after 371 s, 8.5 GB | refused in 0.13 s, 10 MB (memory) | refused in 0.07 s, 10 MB (over the 6,000-player bracket cap) | completes or refused: refused |
 //!
-//! Criterion (10 samples, same loaded machine): `large_1000_round_5` 3.50 s (3.44-3.57 s; 4.62 s
-//! before), `generated_2000p_round_5` 5.72 s (4.46-6.89 s; 12.2 s before).
+//! What changed: the dense solver keeps the weights once, in an n × n matrix of the vertices,
+//! and only a 32-bit endpoint per slot of vertices and blossoms (about 8 · words + 9 bytes per
+//! n² instead of 2.25 · (8 · words + 9)), and reads them in memory order when it starts from
+//! scratch; the transpositions' greedy prefix is checked on the bracket's kept matching (pairs
+//! taken out in growing batches, warm solves, a checkpoint to come back to) instead of one
+//! solve from scratch per check; `Big`'s shifts and additions at a bit position work in place.
+//! A bracket is capped at 6,000 players whatever the memory (`budget::MAX_BRACKET_PLAYERS`):
+//! with the smaller tables the memory estimate alone let 20,000 players start, and it would run
+//! for the better part of an hour.
+//!
+//! Where the 5,000-player round's time goes now (timers around the phases, one run): about a
+//! quarter each in the solves from scratch (the first of each bracket and the one after S1 and
+//! S2 are fixed), the transpositions' widened chunks (solves from scratch, twice the words,
+//! about three times a plain one) and the prefix checks. A warm solve is no cheap fix for the
+//! rest: nearly every edge of a score group is tight, so one augmentation grows a tree over the
+//! whole bracket and nests hundreds of blossoms (about a tenth of a solve from scratch each);
+//! taking the transpositions one S1 player at a time on the kept matching was tried and was
+//! slower (19 rounds instead of 3 in the 1,957-player bracket).
+//!
+//! Criterion (10 samples, first session, same loaded machine): `large_1000_round_5` 3.50 s
+//! (3.44-3.57 s; 4.62 s before), `generated_2000p_round_5` 5.72 s (4.46-6.89 s; 12.2 s before).
 //!
 //! A field whose neighbouring score groups alone exceed the memory budget is refused before any
-//! bracket (50,000 players in round 2: 0.6 s; 20,000 in round 5 on a machine with less than
-//! about 25 GB available). The bracket's matching is now kept between its phases and re-solved
-//! from the last duals (warm start); what is left is the solves from scratch (the first, the
-//! one after S1 and S2 are fixed, and the transpositions' checks and widened chunks, each
-//! O(n³)) and the dense solver's n² slots (about 49-57 bytes each at 5,000-10,000 players).
+//! bracket (50,000 players in round 2: 0.6 s), and so is one whose neighbouring score groups
+//! exceed the bracket cap (20,000 in round 5).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use xqreg_runtime::pairing::swiss::dutch::pair_dutch;

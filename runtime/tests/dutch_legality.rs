@@ -99,3 +99,19 @@ fn a_field_beyond_the_machine_is_refused_before_any_bracket() {
         "{text}"
     );
 }
+
+/// A field whose largest bracket fits the memory but would take the better part of an hour
+/// (20,000 players in round 5: neighbouring score groups of about 8,000) is refused by the
+/// early check too, on any machine, with a sentence that says so.
+#[test]
+fn a_field_beyond_the_bracket_cap_is_refused_before_any_bracket() {
+    let state = generated_field(20_000, 4, 9, 50, 1);
+    let err = pair_dutch(&state).expect_err("over the bracket cap");
+    let text = err.to_string();
+    assert!(
+        text.starts_with("too large to pair: a pairing bracket of at least ")
+            && (text.contains("players the Dutch engine pairs in one bracket")
+                || text.contains("pair a smaller field or on a machine with more memory")),
+        "{text}"
+    );
+}

@@ -56,6 +56,25 @@ pub fn bracket_bytes(n: u64, words: u64) -> u64 {
     triangle(words).saturating_add(solver(words).max(solver(wide).saturating_add(triangle(wide))))
 }
 
+/// The most players one bracket may have, whatever the memory: its matching's time grows with
+/// the cube of its players (a 5,000-player field, brackets of up to about 2,000, pairs in
+/// about 15 s; 10,000, up to about 4,000, in about 55 s), so a bracket of 8,000 (a 20,000-player
+/// field) would take the better part of an hour, which a machine with the memory for it should
+/// not start unasked. Checked after the memory, whose sentence says more where both refuse.
+pub const MAX_BRACKET_PLAYERS: usize = 6_000;
+
+/// `Err(TooLarge)` naming `what` when a bracket of `players` is over `MAX_BRACKET_PLAYERS`.
+pub fn check_size(what: &str, players: usize) -> Result<(), PairingError> {
+    if players > MAX_BRACKET_PLAYERS {
+        return Err(PairingError::TooLarge(format!(
+            "{what} is over the {MAX_BRACKET_PLAYERS} players the Dutch engine pairs in one \
+             bracket (the time of its dense matching grows with the cube of the bracket): pair \
+             a smaller field"
+        )));
+    }
+    Ok(())
+}
+
 /// `Err(TooLarge)` naming `what` when `need` bytes exceed the budget.
 pub fn check(what: &str, need: u64) -> Result<(), PairingError> {
     let have = available_bytes();

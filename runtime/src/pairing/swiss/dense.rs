@@ -78,6 +78,8 @@ struct Solver<W: Weight> {
     vis_t: usize,
     flo: Vec<Vec<usize>>,
     q: VecDeque<usize>,
+    /// Working space of `add_blossom`, kept to spare an allocation per blossom.
+    scratch: Vec<W>,
 }
 
 impl<W: Weight> Solver<W> {
@@ -114,7 +116,12 @@ impl<W: Weight> Solver<W> {
 
     /// The reduced cost (times two) of the best edge between a and c, which must exist.
     fn e_delta(&self, a: usize, c: usize) -> W {
-        let (u, v) = (self.eu(a, c), self.ev(a, c));
+        // Two vertices are their own endpoints: no read of the mirrored slot, a column away.
+        let (u, v) = if a <= self.n && c <= self.n {
+            (a, c)
+        } else {
+            (self.eu(a, c), self.ev(a, c))
+        };
         self.lab[u].plus(self.lab[v]).minus(self.gw[self.wat(u, v)])
     }
 
@@ -269,18 +276,24 @@ impl<W: Weight> Solver<W> {
         }
         let row = (b - n - 1) * (n + 1);
         self.flo_from[row..row + n + 1].fill(0);
+        // The reduced cost of each slot's best edge so far (the labels stay put meanwhile).
+        let mut best = std::mem::take(&mut self.scratch);
+        best.clear();
+        best.resize(self.nx + 1, W::zero());
         for i in 0..self.flo[b].len() {
             let xs = self.flo[b][i];
-            for x in 1..=self.nx {
+            for (x, bx) in best.iter_mut().enumerate().skip(1) {
                 let kx = self.at(xs, x);
                 if self.ep[kx] == 0 {
                     continue;
                 }
                 let kb = self.at(b, x);
-                if self.ep[kb] == 0 || self.e_delta(xs, x) < self.e_delta(b, x) {
+                let d = self.e_delta(xs, x);
+                if self.ep[kb] == 0 || d < *bx {
                     self.ep[kb] = self.ep[kx];
                     let (kbr, kxr) = (self.at(x, b), self.at(x, xs));
                     self.ep[kbr] = self.ep[kxr];
+                    *bx = d;
                 }
             }
             if xs <= n {
@@ -293,6 +306,7 @@ impl<W: Weight> Solver<W> {
                 }
             }
         }
+        self.scratch = best;
         self.set_slack(b);
     }
 
@@ -433,6 +447,7 @@ impl<W: Weight> Solver<W> {
             vis_t: 0,
             flo: vec![Vec::new(); stride],
             q: VecDeque::new(),
+            scratch: Vec::new(),
         }
     }
 

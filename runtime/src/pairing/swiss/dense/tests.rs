@@ -157,3 +157,90 @@ fn warm_solves_match_brute_force_after_changes_and_removals() {
         }
     }
 }
+
+/// After a rollback to a checkpoint, the pairs taken out since are back with their weights,
+/// and the next solve is a maximum-weight matching of the graph as it was at the checkpoint,
+/// again ready to take pairs out.
+#[test]
+fn rollback_restores_the_graph_of_the_checkpoint() {
+    let mut seed = 0x0123_4567_89AB_CDEFu64;
+    let total = |m: &WarmMatching<u64>, w: &[Vec<u64>], gone: &[bool]| -> u64 {
+        let mates = m.mates();
+        let mut t = 0;
+        for (i, mate) in mates.iter().enumerate() {
+            if let Some(j) = *mate {
+                if i < j && !gone[i] {
+                    t += w[i][j];
+                }
+            }
+        }
+        t
+    };
+    for round in 0..1500 {
+        let n = (next(&mut seed) % 10) as usize + 2;
+        let wmax = [3, 10, 1000][round % 3];
+        let mut w = vec![vec![0u64; n]; n];
+        for i in 0..n {
+            for j in i + 1..n {
+                if next(&mut seed) % 100 < 70 {
+                    let x = next(&mut seed) % wmax + 1;
+                    w[i][j] = x;
+                    w[j][i] = x;
+                }
+            }
+        }
+        let mut m = WarmMatching::new(n, |i: usize, j: usize| w[i][j]);
+        let mut gone = vec![false; n];
+        let mut pairs = Vec::new();
+        for _ in 0..3 {
+            let i = (next(&mut seed) % n as u64) as usize;
+            let j = (next(&mut seed) % n as u64) as usize;
+            if i != j && !gone[i] && !gone[j] {
+                gone[i] = true;
+                gone[j] = true;
+                pairs.push((i, j));
+            }
+        }
+        // The first pair out for good, then a checkpoint, then the others out and back.
+        let Some(&(a, b)) = pairs.first() else {
+            continue;
+        };
+        m.remove_pair(a, b);
+        m.solve();
+        let mut at_checkpoint = vec![false; n];
+        at_checkpoint[a] = true;
+        at_checkpoint[b] = true;
+        let cp = m.checkpoint();
+        for &(i, j) in &pairs[1..] {
+            m.remove_pair(i, j);
+        }
+        m.solve();
+        m.rollback(&cp, &|i, j| w[i][j]);
+        m.solve();
+        let mut w_cp = w.clone();
+        for x in 0..n {
+            for (p, q) in [(a, x), (x, a), (b, x), (x, b)] {
+                w_cp[p][q] = 0;
+            }
+        }
+        let mut used = at_checkpoint.clone();
+        let best = brute(n, &w_cp, &mut used);
+        assert_eq!(total(&m, &w, &at_checkpoint), best, "round {round}: {w:?}");
+        // Taking the same pairs out again gives the optimum of the graph without them.
+        for &(i, j) in &pairs[1..] {
+            m.remove_pair(i, j);
+        }
+        m.solve();
+        let mut w_all = w_cp.clone();
+        for &(i, j) in &pairs[1..] {
+            for x in 0..n {
+                for (p, q) in [(i, x), (x, i), (j, x), (x, j)] {
+                    w_all[p][q] = 0;
+                }
+            }
+        }
+        let mut used = gone.clone();
+        let best = brute(n, &w_all, &mut used);
+        assert_eq!(total(&m, &w, &gone), best, "round {round}: {w:?}");
+    }
+}

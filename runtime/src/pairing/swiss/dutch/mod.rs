@@ -32,13 +32,14 @@
 //! a few vertices' edges, which costs a few augmentations instead of a solve from scratch);
 //! after S1 and S2 are fixed, which lowers the optimum's own edges, it is solved from scratch.
 //! The transpositions (lexicographic over S1) are taken greedily along tight edges of the
-//! optimal dual as far as a verified prefix reaches (the pairs the optimum already makes need no
-//! check; the rest is found by galloping and halving), the next S1 players in one chunk whose
-//! rank fields fit in narrow weights, then greedily again. Weights take as many 64-bit words as
-//! their fields need (up to eight, then powers of two). A field whose neighbouring score groups
-//! alone make a bracket beyond the memory budget is refused before any bracket is paired. A
-//! nudge is only solved when it can change something: an edge with non-zero reduced cost
-//! cannot enter any optimum.
+//! optimal dual as far as a verified prefix reaches (checked on the kept matching: the prefix's
+//! pairs taken out in growing batches and solved warm, back to a checkpoint when a batch does
+//! not extend, then halving), the next S1 players in one chunk whose rank fields fit in narrow
+//! weights, then greedily again. Weights take as many 64-bit words as their fields need (up to
+//! eight, then powers of two). A field whose neighbouring score groups alone make a bracket
+//! beyond the memory budget, or beyond `budget::MAX_BRACKET_PLAYERS`, is refused before any
+//! bracket is paired. A nudge is only solved when it can change something: an edge with
+//! non-zero reduced cost cannot enter any optimum.
 
 mod bracket;
 mod colour;
@@ -301,10 +302,12 @@ impl Ctx {
                 c9_active,
             };
             let need = br.weight_bits();
+            let what = format!("a pairing bracket of {} players", pbi.len());
             super::budget::check(
-                &format!("a pairing bracket of {} players", pbi.len()),
+                &what,
                 super::budget::bracket_bytes(pbi.len() as u64, super::budget::words(need)),
             )?;
+            super::budget::check_size(&what, pbi.len())?;
             let res = match need {
                 // One 64-bit word at a time up to 512 bits: the weights are most of a
                 // bracket's memory and every word is work in the matching's inner loop.
@@ -395,6 +398,13 @@ impl Ctx {
                 worst.1
             ),
             worst.0,
+        )?;
+        let largest = groups.windows(2).map(|w| w[0] + w[1]).max().unwrap_or(0);
+        super::budget::check_size(
+            &format!(
+                "a pairing bracket of at least {largest} players (a score group and the next)"
+            ),
+            largest,
         )
     }
 

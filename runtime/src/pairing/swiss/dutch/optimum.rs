@@ -103,7 +103,7 @@ pub(super) fn transpose<const L: usize, const L2: usize>(
             addend += 1;
         }
     }
-    let mates = max_weight_matching_dense(active.len(), &|ai, ci| w2[tri(ai, ci)]).mates();
+    let mates = max_weight_matching_dense(active.len(), |ai, ci| w2[tri(ai, ci)]).mates();
     Some(
         s1.iter()
             .map(|&p| {
@@ -341,7 +341,7 @@ impl<const L: usize> Opt<L> {
             (active, m)
         } else {
             let active: Vec<usize> = (0..self.n).filter(|&i| self.fixed[i] == NONE).collect();
-            let m = WarmMatching::new(active.len(), &|ai, bi| self.w[tri(active[ai], active[bi])]);
+            let m = WarmMatching::new(active.len(), |ai, bi| self.w[tri(active[ai], active[bi])]);
             (active, Box::new(m))
         };
         let mut st: Vec<usize> = (0..self.n).collect();
