@@ -45,6 +45,7 @@ mod open_values;
 mod pair_inputs;
 mod plan_json;
 mod pool_categories;
+mod qualification_until;
 mod regressions;
 mod robustness;
 mod rosters;
