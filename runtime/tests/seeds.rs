@@ -415,6 +415,7 @@ fn prizes_per_category_with_shared_places_and_qualification_next_in_line() {
             },
         ],
         next_in_line: true,
+        until: None,
         origin: o("qualification"),
     }];
     let mut roster = players(8);

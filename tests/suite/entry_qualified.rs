@@ -5,7 +5,7 @@
 //! `replacement next_in_line` a place below the top 12 enters as a replacement down the event's
 //! ranking. A generated roster gives its qualifiers places within the top N.
 
-use crate::common::{one_line, refused_at, runs, simulate_roster as simulate, xqreg_on_ok};
+use crate::common::{one_line, refused, refused_at, runs, simulate_roster as simulate, xqreg_on_ok};
 
 const REGULATION: &str = include_str!("regulations/entry_qualified.xqr");
 
@@ -73,4 +73,29 @@ fn a_generated_roster_gives_its_qualifiers_places_within_the_top() {
         )
         .replace("assume field 8", "assume field 20");
     xqreg_on_ok("simulate", &text, &["--seed", "2"]);
+}
+
+/// `replacement next_in_line until 14`: a replacement may come from places 13 and 14, not 15
+/// (R042 citing the bound); without `until` the 15th enters.
+#[test]
+fn replacement_until_bounds_how_far_down_a_replacement_comes_from() {
+    let reg = REGULATION.replace(
+        "top 12\n",
+        "top 12\n    replacement next_in_line until 14\n",
+    );
+    let roster = ROSTER.replace("绵阳,men,2000,city,\n", "绵阳,men,2000,city,2\n");
+    let (code, out, err) = simulate(&reg, &roster, "en");
+    assert_eq!(code, Some(0), "13th within the bound: {out}{err}");
+    let fifteenth = roster.replace("city,13", "city,15");
+    let err = refused(&reg, &fifteenth, "en", "R042", 1);
+    assert!(
+        err.contains("admits the top 12 of 地市州分站赛 and replacements down to place 14 (`replacement next_in_line until 14`), and this player placed 15"),
+        "{err}"
+    );
+    assert!(err.contains("row 5, column `qualified`"), "{err}");
+    let (_, _, zh) = simulate(&reg, &fifteenth, "zh");
+    assert!(one_line(&zh).contains("递补至第 14 名者"), "{zh}");
+    let unbounded = REGULATION.replace("top 12\n", "top 12\n    replacement next_in_line\n");
+    let (code, out, err) = simulate(&unbounded, &fifteenth, "en");
+    assert_eq!(code, Some(0), "without the bound: {out}{err}");
 }

@@ -5,7 +5,7 @@
 //! roster fills rated itself and holds no reserve.
 
 use crate::common::{
-    check_of, one_line, refused_at, runs, simulate_roster as simulate, xqreg_on_ok,
+    check_of, one_line, refused, refused_at, runs, simulate_roster as simulate, xqreg_on_ok,
 };
 
 const REGULATION: &str = include_str!("regulations/entry_replacement.xqr");
@@ -67,4 +67,59 @@ fn a_generated_roster_fills_the_pool_itself_and_the_check_guards_the_reserve() {
         assert_eq!(status, Some(1), "{to}: {text}");
         assert!(text.contains(code), "{to}: {text}");
     }
+}
+
+/// `by order`: the reserve fills the empty place in roster order, so r1 (row 5, the lower
+/// rated) takes it and r2 (row 6) is refused; by rating it is the other way round.
+#[test]
+fn a_reserve_ranked_by_order_fills_in_roster_order() {
+    let reg = REGULATION.replace(
+        "replacement from pool reserve\n",
+        "replacement from pool reserve by order\n",
+    );
+    let err = refused(&reg, ROSTER, "en", "R044", 1);
+    assert!(err.contains("in roster order (`by order`)"), "{err}");
+    assert!(err.contains("row 6, column `pool`"), "{err}");
+    let err = refused(REGULATION, ROSTER, "en", "R044", 1);
+    assert!(err.contains("row 5, column `pool`"), "{err}");
+}
+
+/// `by place`: a reserve of qualifiers fills the empty place with its best qualifying place:
+/// r2 (2nd, lower rated, row 6) takes it and r1 (5th, row 5) is refused; by rating r2 would be.
+#[test]
+fn a_reserve_ranked_by_place_fills_with_the_best_qualifying_place() {
+    let reg = REGULATION
+        .replace(
+            "replacement from pool reserve\n",
+            "replacement from pool reserve by place\n",
+        )
+        .replace(
+            "pool reserve \"候补\" en \"Reserve list\" { rating top 10 }",
+            "pool reserve \"候补\" en \"Reserve list\" { qualifiers \"分站赛\" top 10 }",
+        );
+    let roster = "id,name,sex,rating,pool,qualified
+a1,甲,men,2600,rated,
+a2,乙,men,2550,rated,
+a3,丙,men,2500,rated,
+r1,候一,men,2400,reserve,5
+r2,候二,men,2350,reserve,2
+o1,公一,men,2000,open,
+o2,公二,men,2000,open,
+";
+    let err = refused(&reg, roster, "en", "R044", 1);
+    assert!(
+        err.contains("the best qualifying place first (`by place`)"),
+        "{err}"
+    );
+    assert!(err.contains("row 5, column `pool`"), "{err}");
+    let by_rating = reg.replace(" by place\n", "\n");
+    let err = refused(&by_rating, roster, "en", "R044", 1);
+    assert!(err.contains("row 6, column `pool`"), "{err}");
+    // `by place` of a reserve without qualifying places is E638.
+    let no_places = REGULATION.replace(
+        "replacement from pool reserve\n",
+        "replacement from pool reserve by place\n",
+    );
+    let (_, text) = check_of(&no_places);
+    assert!(text.contains("E638"), "{text}");
 }

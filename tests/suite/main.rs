@@ -50,6 +50,7 @@ mod open_values;
 mod pair_inputs;
 mod plan_json;
 mod pool_categories;
+mod qualification_until;
 mod regressions;
 mod results_refused;
 mod robustness;

@@ -31,6 +31,7 @@ mod pool_rules;
 pub mod quotas;
 pub mod rankings;
 pub mod refs;
+pub mod replacement;
 pub mod resolve;
 pub mod scoring;
 pub mod sizes;
@@ -188,6 +189,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         attributes::check(ctx.file, &mut diags);
         host::check(ctx.file, &mut diags);
         pool_rules::check(ctx.file, &mut diags);
+        replacement::check(ctx.file, &mut diags);
         ko_seeds::check(&ctx, &mut diags);
         parity::check(&ctx, &mut diags);
         draws::check(&ctx, &mut diags);
@@ -260,6 +262,7 @@ pub fn codes() -> Vec<&'static Code> {
         quotas::CODES,
         stage_caps::CODES,
         pool_rules::CODES,
+        replacement::CODES,
         ko_seeds::CODES,
         attributes::CODES,
         host::CODES,

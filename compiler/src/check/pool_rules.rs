@@ -209,7 +209,7 @@ pub fn check(file: &ast::File, diags: &mut Diagnostics) {
                     diags.push(PLACE_ZERO.at(t.span, &[]));
                 }
                 PoolSource::Invite { list, .. } => invite(p, list, diags),
-                PoolSource::ReplacementFrom { pool, span } => {
+                PoolSource::ReplacementFrom { pool, span, .. } => {
                     replacement_from(file, p, pool, *span, diags)
                 }
                 _ => {}

@@ -196,6 +196,10 @@ impl Lowerer<'_> {
         let next_in_line = pool.source.iter().any(
             |s| matches!(s, PoolSource::Replacement { rule, .. } if rule.node == "next_in_line"),
         );
+        let until = pool.source.iter().find_map(|s| match s {
+            PoolSource::Replacement { until: Some(u), .. } => Some(u.node),
+            _ => None,
+        });
         for source in &pool.source {
             match source {
                 PoolSource::Named(_) => out.named = true,
@@ -213,12 +217,18 @@ impl Lowerer<'_> {
                         event: text(event),
                         top: top.as_ref().map(|t| t.node),
                         next_in_line,
+                        until,
                         origin: self.origin(*span),
                     })
                 }
-                PoolSource::ReplacementFrom { pool, span } => {
+                PoolSource::ReplacementFrom { pool, by, span } => {
                     out.replacement_from = Some(plan::ReplacementFrom {
                         pool: pool.node.clone(),
+                        order: match by.as_ref().map(|b| b.node.as_str()) {
+                            Some("place") => plan::ReserveOrder::Place,
+                            Some("order") => plan::ReserveOrder::Order,
+                            _ => plan::ReserveOrder::Rating,
+                        },
                         origin: self.origin(*span),
                     })
                 }

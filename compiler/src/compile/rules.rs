@@ -352,6 +352,7 @@ impl Lowerer<'_> {
                     .replacement
                     .as_ref()
                     .is_some_and(|r| r.node == "next_in_line"),
+                until: q.replacement_until.as_ref().map(|u| u.node),
                 origin: self.origin(q.span),
             })
             .collect()

@@ -100,9 +100,10 @@ kinds! {
     PoolExcluding, "pool { excluding pool P }", Printed, false, "sheet (selection happens before the event)";
     PoolReplacement, "pool { refusals|replacement RULE } outside a qualifiers pool", Printed, false, "sheet (who takes a declined place is settled before the roster is made)";
     PoolQualifiersReplacement, "pool { qualifiers ... top N  replacement next_in_line }", Executed, false, "plan pool.qualifiers.next_in_line (roster eligibility: a row placed below the top N is admitted as the next in line; without it R042 at column qualified)";
+    PoolReplacementUntil, "pool { replacement next_in_line until N }", Executed, false, "plan pool.qualifiers.until (roster: a row of the pool's qualifiers placed below N is refused, R042); checker E636, E637";
     PoolNominatedBy, "pool { nominated_by \"...\" }", Executed, false, "plan pool.unit (generated rosters)";
     PoolQualifiers, "pool { qualifiers \"...\" top N }", Executed, false, "plan pool.qualifiers (roster eligibility: a row of the pool needs its place in the event, within the top N unless `replacement next_in_line`; R042 at column qualified)";
-    PoolReplacementFrom, "pool { replacement from pool P }", Executed, false, "plan pool.replacement_from (roster: P's rows fill only the places the pool leaves empty, best rated first; R044 at column pool; generated rosters hold no reserve); checker E634, E635, E105";
+    PoolReplacementFrom, "pool { replacement from pool P [by rating|place|order] }", Executed, false, "plan pool.replacement_from (roster: P's rows fill only the places the pool leaves empty, best rated first, or best qualifying place, or in roster order; R044 at column pool; generated rosters hold no reserve); checker E634, E635, E638, E105";
     PoolInvite, "pool { invite FED N ... }", Executed, false, "plan pool.invite (roster eligibility: a federation not invited, or over its number, R043 at column federation; the pool's size when it states none); checker E631, E632, E633";
     PoolQuota, "pool { quota \"...\" N }", Printed, false, "sheet";
     PoolHost, "pool { host_player N }", Printed, false, "sheet";
@@ -233,7 +234,7 @@ kinds! {
     BoardPrizesTies, "board_prizes NAME { ties CRITERIA, shared|lots }", Executed, false, "plan.board_prizes ties (runtime order of equal results, then a shared place or lots); checker E111, E547";
     BoardPrizeLine, "board_prizes NAME { R: MONEY }", Executed, false, "plan.board_prizes table (runtime pays each board's places); checker E501, E502, E506";
     QualificationQuota, "qualification { CATEGORY N }", Executed, false, "plan.qualification (runtime qualifiers)";
-    QualificationReplacement, "qualification { replacement next_in_line|none }", Executed, false, "plan qualification.next_in_line (runtime: a place a qualifier declines (scenario `declines`) or leaves by withdrawing passes to the next in the ranking; `none` leaves it empty)";
+    QualificationReplacement, "qualification { replacement next_in_line|none [until N] }", Executed, false, "plan qualification.next_in_line, until (runtime: a place a qualifier declines (scenario `declines`) or leaves by withdrawing passes down the ranking, down to place N, the transcript says so; `none` leaves it empty); checker E636, E637";
     QualificationStaff, "qualification { staff ROLE N }", Printed, false, "sheet";
     // administration
     ConductRule, "conduct { KIND ... }", ByWord, false, "see the conduct words";

@@ -502,6 +502,11 @@ fn pool_source(s: &PoolSource) -> (K, Span) {
         PoolSource::Title { span, .. } => (K::PoolTitle, *span),
         PoolSource::Excluding(i) => (K::PoolExcluding, i.span),
         PoolSource::Category(i) => (K::PoolCategory, i.span),
+        PoolSource::Replacement {
+            until: Some(_),
+            span,
+            ..
+        } => (K::PoolReplacementUntil, *span),
         PoolSource::Replacement { span, .. } => (K::PoolReplacement, *span),
         PoolSource::ReplacementFrom { span, .. } => (K::PoolReplacementFrom, *span),
         PoolSource::NominatedBy(t) => (K::PoolNominatedBy, t.span),

@@ -201,11 +201,21 @@ pub enum PoolSource {
     /// one school year band, 组别条件); a roster row in the pool outside it is refused.
     Category(Ident),
     /// `refusals next_in_line` / `replacement next_in_line`: who takes a place that is declined.
-    Replacement { rule: Ident, span: Span },
+    /// `until 16`: the lowest place a replacement may come from.
+    Replacement {
+        rule: Ident,
+        until: Option<Spanned<u32>>,
+        span: Span,
+    },
     /// `replacement from pool reserve`: the places this pool's players decline (the pool's size
     /// less its roster rows) are filled down another pool's ranking; that pool's rows enter only
     /// as such replacements.
-    ReplacementFrom { pool: Ident, span: Span },
+    /// `by rating|place|order`: how the reserve pool is ranked (absent: by rating).
+    ReplacementFrom {
+        pool: Ident,
+        by: Option<Ident>,
+        span: Span,
+    },
     /// `nominated_by "中华台北象棋协会"`
     NominatedBy(Text),
     /// `qualifiers "地市州分站赛" top 12`: qualifiers from earlier events.

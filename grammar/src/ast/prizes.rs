@@ -149,6 +149,8 @@ pub struct Qualification {
     pub title: Text,
     pub quotas: Vec<Quota>,
     pub replacement: Option<Ident>,
+    /// `replacement next_in_line until 8`: the lowest place a replacement may come from.
+    pub replacement_until: Option<Spanned<u32>>,
     pub staff: Vec<(Ident, Spanned<u32>)>,
     pub span: Span,
 }

@@ -461,6 +461,18 @@ fn qualification(ctx: &mut Ctx<'_>, fin: &Final, derived: &Derived) -> Vec<Quali
                 if !q.next_in_line && k as u32 >= quota.count {
                     break;
                 }
+                // `replacement next_in_line until N`: no replacement from below place N.
+                if let Some(until) = q.until.filter(|&u| k as u32 >= quota.count && place > u) {
+                    let text = format!(
+                        "{}: no replacement below place {until} (`replacement next_in_line until {until}`); {} place{} not filled",
+                        q.title,
+                        quota.count - granted,
+                        if quota.count - granted == 1 { "" } else { "s" }
+                    );
+                    ctx.transcript
+                        .push(EntryKind::Qualification, text, &quota.origin);
+                    break;
+                }
                 let declined = ctx.results.declined.iter().any(|d| d == ctx.id(p));
                 // A team stands for its board-1 player in rankings; that player's withdrawal is
                 // not the team's (a team does not withdraw: its boards are forfeited).

@@ -163,11 +163,34 @@ impl Pool {
     }
 }
 
-/// `replacement from pool reserve`.
+/// `replacement from pool reserve [by rating|place|order]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplacementFrom {
     pub pool: String,
+    /// How the reserve is ranked; by rating when the JSON leaves it out (as before).
+    #[serde(default, skip_serializing_if = "ReserveOrder::is_rating")]
+    pub order: ReserveOrder,
     pub origin: Origin,
+}
+
+/// The order a reserve pool's rows fill the empty places in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReserveOrder {
+    /// The best rated first (no rating last, equal ratings in roster order).
+    #[default]
+    Rating,
+    /// The best `qualified` place first (the reserve is an earlier event's qualifiers; no place
+    /// last, equal places in roster order).
+    Place,
+    /// In roster order (the reserve list as handed in).
+    Order,
+}
+
+impl ReserveOrder {
+    pub fn is_rating(&self) -> bool {
+        *self == ReserveOrder::Rating
+    }
 }
 
 /// `qualifiers "地市州分站赛" top 12` with the pool's `replacement next_in_line`, if any.
@@ -179,6 +202,9 @@ pub struct Qualifiers {
     /// `replacement next_in_line`: a declined place passes down the event's ranking, so that a
     /// place below the top N may enter as a replacement.
     pub next_in_line: bool,
+    /// `replacement next_in_line until 16`: no replacement from below this place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<u32>,
     pub origin: Origin,
 }
 

@@ -120,6 +120,10 @@ pub struct Qualification {
     /// A place a qualifier cannot take (withdrawn, declined, already qualified) passes down
     /// the category's ranking.
     pub next_in_line: bool,
+    /// `replacement next_in_line until 8`: no replacement from below this place of the quota's
+    /// ranking. Left out of the JSON when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<u32>,
     pub origin: Origin,
 }
 

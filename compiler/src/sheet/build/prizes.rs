@@ -501,11 +501,14 @@ pub fn qualification(ctx: &mut Ctx<'_>, q: &Qualification) {
     let mut parts = vec![ctx.mf(M::QualifyTo, &[&title, &fmt::join(lang, &quotas)])];
     if let Some(r) = &q.replacement {
         ctx.mark(r.span);
-        parts.push(
-            words::replacement(lang, &r.node)
-                .unwrap_or(&r.node)
-                .to_string(),
-        );
+        let mut w = words::replacement(lang, &r.node)
+            .unwrap_or(&r.node)
+            .to_string();
+        if let Some(u) = &q.replacement_until {
+            ctx.mark(u.span);
+            w.push_str(&ctx.mf(M::ReplacementUntil, &[&u.node.to_string()]));
+        }
+        parts.push(w);
     }
     if !q.staff.is_empty() {
         let s = staff_roles(ctx, &q.staff);

@@ -82,11 +82,15 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, of: PlayoffOf) ->
         // After `earlier_game` nothing was drawn again: the games still leave it undecided.
         let before = i.checked_sub(1).and_then(|k| chain.steps.get(k));
         let after_earlier = matches!(before, Some(PlayoffStep::EarlierGame(_)));
+        // After a step of several games the players are level on points, not drawn.
+        let after_games =
+            matches!(before, Some(PlayoffStep::Game { games: Some(g), .. }) if g.node > 1);
         let prefix = ctx
             .m(match i {
                 0 if mini_match => M::IfLevel,
                 0 => M::IfDrawn,
                 _ if after_earlier => M::IfUndecided,
+                _ if after_games => M::IfLevelAgain,
                 _ => M::IfDrawnAgain,
             })
             .to_string();
@@ -109,10 +113,12 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, of: PlayoffOf) ->
                 };
                 let t = ctx.time_title(&time.node);
                 let noun = if n == 1 { "game" } else { "games" };
-                let key = if board {
-                    M::PlayoffGameBoard
-                } else {
-                    M::PlayoffGame
+                // Several games are won on points over them (积分高者), one game by its winner.
+                let key = match (board, n > 1) {
+                    (true, false) => M::PlayoffGameBoard,
+                    (true, true) => M::PlayoffGamesBoard,
+                    (false, false) => M::PlayoffGame,
+                    (false, true) => M::PlayoffGames,
                 };
                 ctx.mf(key, &[&col, &count_games(lang, n), &t, noun])
             }

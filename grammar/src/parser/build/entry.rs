@@ -187,7 +187,7 @@ impl Builder {
     }
 
     fn pool_source(&self, s: &Pair<Rule>) -> R<PoolSource> {
-        let span = self.span(s);
+        let span = self.tight_span(s);
         Ok(match s.as_rule() {
             Rule::pool_named => PoolSource::Named(span),
             Rule::pool_rating => PoolSource::RatingTop {
@@ -208,10 +208,18 @@ impl Builder {
             Rule::pool_category => PoolSource::Category(self.nth_ident(s, 0)?),
             Rule::pool_replacement_from => PoolSource::ReplacementFrom {
                 pool: self.nth_ident(s, 0)?,
+                by: kids(s)
+                    .filter(|k| k.as_rule() == Rule::ident)
+                    .nth(1)
+                    .map(|k| self.ident(&k)),
                 span,
             },
             Rule::pool_replacement => PoolSource::Replacement {
                 rule: self.nth_ident(s, 0)?,
+                until: match kids(s).find(|k| k.as_rule() == Rule::int) {
+                    Some(n) => Some(self.int(&n)?),
+                    None => None,
+                },
                 span,
             },
             Rule::pool_nominated => PoolSource::NominatedBy(self.nth_text(s, 0)?),

@@ -52,6 +52,16 @@ impl Builder {
         Span::new(s.start() + self.offset, s.end() + self.offset)
     }
 
+    /// The span without the blanks an optional trailing part that was not written leaves at its
+    /// end (`replacement from pool reserve ` before a `}`: pest skips the blanks before trying
+    /// `by ...`).
+    pub fn tight_span(&self, p: &Pair<Rule>) -> Span {
+        let s = p.as_span();
+        let text = p.as_str();
+        let trimmed = text.trim_end_matches([' ', '\t']).len();
+        Span::new(s.start() + self.offset, s.start() + trimmed + self.offset)
+    }
+
     pub fn err(&self, kind: SyntaxErrorKind, p: &Pair<Rule>) -> SyntaxError {
         SyntaxError {
             kind,

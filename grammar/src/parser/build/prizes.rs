@@ -141,6 +141,7 @@ impl Builder {
     pub fn qualification(&self, p: &Pair<Rule>) -> R<Qualification> {
         let mut quotas = Vec::new();
         let mut replacement = None;
+        let mut replacement_until = None;
         let mut staff = Vec::new();
         for w in kids(p).filter(|k| k.as_rule() == Rule::qualification_clause) {
             let Some(c) = self.first(&w) else { continue };
@@ -150,7 +151,12 @@ impl Builder {
                     count: self.nth_int(&c, 0)?,
                     span: self.span(&c),
                 }),
-                Rule::qualification_replacement => replacement = Some(self.nth_ident(&c, 0)?),
+                Rule::qualification_replacement => {
+                    replacement = Some(self.nth_ident(&c, 0)?);
+                    if kids(&c).any(|k| k.as_rule() == Rule::int) {
+                        replacement_until = Some(self.nth_int(&c, 0)?);
+                    }
+                }
                 _ => {
                     for r in kids(&c).filter(|k| k.as_rule() == Rule::staff_role) {
                         staff.push(self.staff_role(&r)?);
@@ -162,6 +168,7 @@ impl Builder {
             title: self.nth_text(p, 0)?,
             quotas,
             replacement,
+            replacement_until,
             staff,
             span: self.span(p),
         })

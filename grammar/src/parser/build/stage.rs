@@ -126,7 +126,7 @@ impl Builder {
             Rule::colours => StageClause::Colours {
                 rule: self.nth_ident(c, 0)?,
                 team: self.opt_ident(c, 1),
-                span,
+                span: self.tight_span(c),
             },
             Rule::avoid => StageClause::Avoid {
                 what: self.nth_ident(c, 0)?,

@@ -8,7 +8,7 @@ use crate::engine::problem::{codes, RuntimeProblem};
 use crate::engine::roster::{Player, Roster};
 use crate::engine::stage_caps::left_out;
 use crate::plan::CapOrder;
-use crate::plan::{Plan, Pool};
+use crate::plan::{Plan, Pool, ReserveOrder};
 use std::collections::BTreeMap;
 
 /// `pool `name` (title)`
@@ -40,6 +40,14 @@ pub(super) fn not_qualified(plan: &Plan, p: &Player, row: u32) -> Option<Runtime
             format!("pool {group} admits the top {top} of {event}, and this player placed {place}"),
             format!("名额来源 {group} 只接受{event}前 {top} 名，该棋手为第 {place} 名"),
         ),
+        // `replacement next_in_line until N`: replacements down to place N, none below.
+        (Some(place), Some(top)) if q.until.is_some_and(|u| place > u) => {
+            let until = q.until.unwrap_or(top);
+            (
+                format!("pool {group} admits the top {top} of {event} and replacements down to place {until} (`replacement next_in_line until {until}`), and this player placed {place}"),
+                format!("名额来源 {group} 只接受{event}前 {top} 名及递补至第 {until} 名者（`replacement next_in_line until {until}`），该棋手为第 {place} 名"),
+            )
+        }
         _ => return None,
     };
     Some(
@@ -133,21 +141,67 @@ pub(super) fn over_replacements(plan: &Plan, roster: &Roster) -> Vec<RuntimeProb
         let n = reserves.len();
         let (group, list) = (shown(pool), shown(reserve));
         let empty_u32 = u32::try_from(empty).unwrap_or(u32::MAX);
-        for i in left_out(roster, &reserves, empty_u32, CapOrder::ByRating) {
+        let (how, how_zh, among, among_zh) = match from.order {
+            ReserveOrder::Rating => (
+                "the best rated first",
+                "按等级分依次递补",
+                "the {empty} best rated",
+                "等级分最高的 {empty} 名",
+            ),
+            ReserveOrder::Place => (
+                "the best qualifying place first (`by place`)",
+                "按晋级名次依次递补（`by place`）",
+                "the {empty} best placed",
+                "晋级名次最好的 {empty} 名",
+            ),
+            ReserveOrder::Order => (
+                "in roster order (`by order`)",
+                "按名单顺序依次递补（`by order`）",
+                "the first {empty} in roster order",
+                "名单顺序的前 {empty} 名",
+            ),
+        };
+        let among = among.replace("{empty}", &empty.to_string());
+        let among_zh = among_zh.replace("{empty}", &empty.to_string());
+        for i in reserves_left_out(roster, &reserves, empty_u32, from.order) {
             problems.push(
                 RuntimeProblem::new(
                     codes::OVER_REPLACEMENTS,
                     format!(
-                        "pool {list} fills only the places pool {group} leaves empty ({empty} of {size}), the best rated first; {n} of its players are in the roster and this row is not among the {empty} best rated"
+                        "pool {list} fills only the places pool {group} leaves empty ({empty} of {size}), {how}; {n} of its players are in the roster and this row is not among {among}"
                     ),
                     &from.origin,
                 )
                 .zh(format!(
-                    "名额来源 {list} 只递补 {group} 空出的名额（{size} 个中空出 {empty} 个），按等级分依次递补；名单中有 {n} 人属于该来源，此行不在等级分最高的 {empty} 名之内"
+                    "名额来源 {list} 只递补 {group} 空出的名额（{size} 个中空出 {empty} 个），{how_zh}；名单中有 {n} 人属于该来源，此行不在{among_zh}之内"
                 ))
                 .at(roster.row_of(i), "pool"),
             );
         }
     }
     problems
+}
+
+/// The reserve rows (roster order) that `order` leaves out of the `empty` places, in roster
+/// order: below the best rated (as a `cap N by_rating`), below the best `qualified` places (no
+/// place last, equal places in roster order), or after the first in roster order.
+fn reserves_left_out(
+    roster: &Roster,
+    reserves: &[usize],
+    empty: u32,
+    order: ReserveOrder,
+) -> Vec<usize> {
+    match order {
+        ReserveOrder::Rating => left_out(roster, reserves, empty, CapOrder::ByRating),
+        ReserveOrder::Order => left_out(roster, reserves, empty, CapOrder::FirstCome),
+        ReserveOrder::Place => {
+            let place = |i: &usize| roster.players.get(*i).and_then(|p| p.qualified);
+            let mut ranked = reserves.to_vec();
+            // Stable: equal places (and the unplaced) keep roster order.
+            ranked.sort_by_key(|i| (place(i).is_none(), place(i)));
+            let mut out: Vec<usize> = ranked.into_iter().skip(empty as usize).collect();
+            out.sort_unstable();
+            out
+        }
+    }
 }

@@ -87,11 +87,15 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> 
             let t = ctx.pool_title(&other.node);
             Some(ctx.mf(M::Excluding, &[&t]))
         }
-        PoolSource::Replacement { rule, span } => {
+        PoolSource::Replacement { rule, until, span } => {
             ctx.mark(*span);
-            let w = words::replacement(ctx.lang, &rule.node)
+            let mut w = words::replacement(ctx.lang, &rule.node)
                 .unwrap_or(&rule.node)
                 .to_string();
+            if let Some(u) = until {
+                ctx.mark(u.span);
+                w.push_str(&ctx.mf(M::ReplacementUntil, &[&u.node.to_string()]));
+            }
             Some(w)
         }
         PoolSource::NominatedBy(t) => {
@@ -124,10 +128,18 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> 
             }
             Some(s)
         }
-        PoolSource::ReplacementFrom { pool, span } => {
+        PoolSource::ReplacementFrom { pool, by, span } => {
             ctx.mark(*span);
             let t = ctx.pool_title(&pool.node);
-            Some(ctx.mf(M::ReplacementFrom, &[&t]))
+            let key = match by.as_ref().map(|b| {
+                ctx.mark(b.span);
+                b.node.as_str()
+            }) {
+                Some("place") => M::ReplacementFromPlace,
+                Some("order") => M::ReplacementFromOrder,
+                _ => M::ReplacementFrom,
+            };
+            Some(ctx.mf(key, &[&t]))
         }
         PoolSource::Invite { list, span } => {
             ctx.mark(*span);
