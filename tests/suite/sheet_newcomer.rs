@@ -230,13 +230,14 @@ fn knockout_mini_match_losers_and_own_sentences() {
     );
     assert!(!zh.contains("对局胜者名次列前"), "{zh}");
     assert!(zh.contains("；半决赛负者争夺第三名"), "{zh}");
-    // 8 seeded, 8 entrants: 4 lose in round 1, 2 in round 2 (the semi-finals).
+    // 8 seeded, 8 entrants: 4 lose in round 1 (the quarter-finals), 2 in round 2 (the
+    // semi-finals); the rounds are named from the end.
     assert!(
-        zh.contains("| 淘汰赛第二轮负者 | 2,000元 | 2 | 4,000元 |"),
+        zh.contains("| 半决赛负者 | 2,000元 | 2 | 4,000元 |"),
         "{zh}"
     );
     assert!(
-        zh.contains("| 淘汰赛第一轮负者 | 1,000元 | 4 | 4,000元 |"),
+        zh.contains("| 四分之一决赛负者 | 1,000元 | 4 | 4,000元 |"),
         "{zh}"
     );
     assert!(zh.contains("| **合计** |  |  | **23,000元** |"), "{zh}");
@@ -259,7 +260,7 @@ fn knockout_mini_match_losers_and_own_sentences() {
     // Fewer entrants than the bracket (byes): the losers are not counted, and no total.
     let byes = sheet_of(&MASTERS_KNOCKOUT.replace("field 8", "field 6"), Lang::Zh);
     assert!(
-        byes.contains("| 淘汰赛第一轮负者 | 1,000元 |  |  |"),
+        byes.contains("| 四分之一决赛负者 | 1,000元 |  |  |"),
         "{byes}"
     );
     assert!(!byes.contains("**合计**"), "{byes}");

@@ -13,6 +13,7 @@ mod derived;
 mod entry;
 mod flow;
 mod header;
+mod ko_rounds;
 mod method;
 mod params;
 mod prizes;

@@ -358,7 +358,7 @@ dict!(
         ("lot", "抽签确定比赛代号", "pairing numbers by lot"),
         (
             "registration_order",
-            "按报名先后顺序抽签确定代号",
+            "按报名先后顺序确定代号",
             "pairing numbers in registration order"
         ),
         (
