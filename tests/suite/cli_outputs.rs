@@ -188,3 +188,22 @@ fn output_files_get_the_usual_mode() {
         assert_eq!(mode(&out), 0o640, "{cmd:?}: a replaced file");
     }
 }
+
+/// `simulate --runs` of a Swiss, where no match has a playoff, printed the heading "Matches
+/// decided by playoff step" over nothing; an empty section is left out. A knockout still has it.
+#[test]
+fn runs_leave_out_an_empty_section() {
+    let heading = "Matches decided by playoff step";
+    let run = |reg: &str| {
+        let o = xqreg()
+            .args(["simulate", reg, "--runs", "2", "--lang", "en"])
+            .output()
+            .expect("run");
+        assert_eq!(o.status.code(), Some(0), "{reg}");
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let swiss = run(REG);
+    assert!(!swiss.contains(heading), "{swiss}");
+    let knockout = run("examples/006_knockout_cup/regulation.xqr");
+    assert!(knockout.contains(heading), "{knockout}");
+}

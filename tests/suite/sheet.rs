@@ -536,3 +536,7 @@ fn any_parsed_file_prints_without_panicking() {
 /// The sheets of three regulations a newcomer wrote from the docs alone, item by item.
 #[path = "sheet_newcomer.rs"]
 mod newcomer;
+
+/// The newcomer's sheet findings on quotas, knockouts and pairing numbers.
+#[path = "sheet_findings.rs"]
+mod findings;

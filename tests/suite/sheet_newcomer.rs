@@ -129,9 +129,10 @@ fn knockout_mini_match_losers_and_own_sentences() {
             "淘汰赛：两局积分高者胜出。",
             "（1）如积分相等，交换先后手进行两局快棋",
             "；半决赛负者争夺第三名",
-            // 8 seeded, 8 entrants: 4 lose in round 1, 2 in round 2 (the semi-finals).
-            "| 淘汰赛第二轮负者 | 2,000元 | 2 | 4,000元 |",
-            "| 淘汰赛第一轮负者 | 1,000元 | 4 | 4,000元 |",
+            // 8 seeded, 8 entrants: 4 lose in round 1 (the quarter-finals), 2 in round 2 (the
+            // semi-finals); the rounds are named from the end.
+            "| 半决赛负者 | 2,000元 | 2 | 4,000元 |",
+            "| 四分之一决赛负者 | 1,000元 | 4 | 4,000元 |",
             "| **合计** |  |  | **23,000元** |",
             "食宿：棋手食宿由承办单位负责。",
             "| 1 | 甲 | 2700 | 男 |",
@@ -154,7 +155,7 @@ fn knockout_mini_match_losers_and_own_sentences() {
     let byes = sheet_of(&MASTERS_KNOCKOUT.replace("field 8", "field 6"), Lang::Zh);
     assert_phrases(
         &byes,
-        &["| 淘汰赛第一轮负者 | 1,000元 |  |  |"],
+        &["| 四分之一决赛负者 | 1,000元 |  |  |"],
         &["**合计**"],
     );
     // A noun phrase still takes the catalogue's phrase.

@@ -224,6 +224,10 @@ fn unused(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             _ => None,
         })
         .collect();
+    // A stage naming an unknown chain is E108's, and likely meant a declared one: no cascade.
+    if named.iter().any(|n| !ctx.scope.playoffs.contains_key(n)) {
+        return;
+    }
     for item in &ctx.file.items {
         let Item::Playoff(p) = item else { continue };
         let Some(name) = &p.name else { continue };

@@ -257,15 +257,18 @@ pub(super) fn many(a: &Aggregate, lang: Lang) -> String {
             a.runs, a.completed
         ),
     };
-    let _ = writeln!(
-        s,
-        "\n{}",
-        t(
-            lang,
-            "Matches decided by playoff step (all runs)",
-            "各附加赛步骤决出的对局（全部模拟）"
-        )
-    );
+    // A section with nothing to count (no playoff in a Swiss) is left out, heading and all.
+    if !a.playoff_steps.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n{}",
+            t(
+                lang,
+                "Matches decided by playoff step (all runs)",
+                "各附加赛步骤决出的对局（全部模拟）"
+            )
+        );
+    }
     for (k, v) in &a.playoff_steps {
         let _ = writeln!(s, "  {k:<12} {v}");
     }

@@ -66,6 +66,63 @@ impl Msg {
     }
 }
 
+/// The nouns English messages count, plural and singular.
+const COUNTED: &[(&str, &str)] = &[
+    ("rounds", "round"),
+    ("players", "player"),
+    ("teams", "team"),
+    ("games", "game"),
+    ("boards", "board"),
+    ("places", "place"),
+    ("entries", "entry"),
+    ("groups", "group"),
+    ("matches", "match"),
+];
+
+/// An English message whose count filled in is 1 says so in the singular: `plays 1 round`,
+/// `9 rounds for 1 player`, not `1 rounds`, `1 players`. Only a `1` standing alone (not `11`,
+/// `2.1`, `round 1`) before one of the counted nouns changes.
+pub fn singular_counts(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("1 ") {
+        let before = rest[..at]
+            .chars()
+            .next_back()
+            .or_else(|| out.chars().next_back());
+        let alone =
+            before.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_'));
+        // `round 1 players ...` numbers a round: not a count.
+        let so_far = format!("{out}{}", &rest[..at]);
+        let word = so_far.trim_end().rsplit(' ').next().unwrap_or("");
+        let alone = alone
+            && !COUNTED
+                .iter()
+                .any(|(plural, singular)| word == *singular || word == *plural);
+        let after = &rest[at + 2..];
+        let noun = COUNTED.iter().find(|(plural, _)| {
+            after.starts_with(plural)
+                && after[plural.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric() && c != '_')
+        });
+        match noun {
+            Some((plural, singular)) if alone => {
+                out.push_str(&rest[..at + 2]);
+                out.push_str(singular);
+                rest = &after[plural.len()..];
+            }
+            _ => {
+                out.push_str(&rest[..at + 2]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A catalogue entry: the same message in two languages with `{name}` placeholders.
 #[derive(Clone, Copy, Debug)]
 pub struct Template {
@@ -88,7 +145,7 @@ impl Template {
             s
         };
         Msg {
-            en: fill(self.en),
+            en: singular_counts(&fill(self.en)),
             zh: fill(self.zh),
         }
     }
@@ -224,5 +281,33 @@ impl Diagnostics {
             ))
         });
         self.list
+    }
+}
+
+#[cfg(test)]
+mod count_tests {
+    use super::singular_counts;
+
+    #[test]
+    fn a_count_of_one_is_singular() {
+        assert_eq!(
+            singular_counts("stage `main`, which plays 1 rounds"),
+            "stage `main`, which plays 1 round"
+        );
+        assert_eq!(
+            singular_counts("9 rounds for 1 players"),
+            "9 rounds for 1 player"
+        );
+        assert_eq!(singular_counts("has 1 players."), "has 1 player.");
+        // Not a count of one: 11, round 1, 2.1, a_1.
+        for same in [
+            "11 rounds",
+            "round 1 players",
+            "2.1 rounds",
+            "a_1 players",
+            "1 roundsx",
+        ] {
+            assert_eq!(singular_counts(same), same);
+        }
     }
 }

@@ -99,8 +99,15 @@ pub fn lines<'g>(
 
 fn where_(g: &StoredGame) -> String {
     let mut s = format!("{} round {}", g.stage, g.round);
-    if let Some(gr) = &g.group {
-        let _ = write!(s, " group {gr}");
+    match &g.group {
+        // A team match's boards carry the match (`金华队 v 绍兴队`), which is no group.
+        Some(gr) if gr.contains(" v ") => {
+            let _ = write!(s, " match {gr}");
+        }
+        Some(gr) => {
+            let _ = write!(s, " group {gr}");
+        }
+        None => {}
     }
     if let Some(step) = &g.step {
         let _ = write!(s, " playoff {step} game {}", g.game_no);
@@ -316,4 +323,37 @@ fn tb_text(v: &xqreg_runtime::engine::tiebreak::TbValue) -> String {
         })
         .collect();
     parts.join("/")
+}
+
+#[cfg(test)]
+mod where_tests {
+    use super::*;
+
+    fn game(group: Option<&str>) -> StoredGame {
+        StoredGame {
+            id: 1,
+            batch: 1,
+            stage: "league".into(),
+            round: 1,
+            board: 1,
+            group: group.map(str::to_string),
+            step: None,
+            game_no: 1,
+            red: "a1".into(),
+            black: "b1".into(),
+            result: None,
+        }
+    }
+
+    /// A team match is no group: `league round 1 match 金华队 v 绍兴队` (it read `group 金华队 v
+    /// 绍兴队`); a group is still a group.
+    #[test]
+    fn a_team_match_is_named_a_match() {
+        assert_eq!(
+            where_(&game(Some("金华队 v 绍兴队"))),
+            "league round 1 match 金华队 v 绍兴队"
+        );
+        assert_eq!(where_(&game(Some("A"))), "league round 1 group A");
+        assert_eq!(where_(&game(None)), "league round 1");
+    }
 }

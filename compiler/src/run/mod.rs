@@ -56,7 +56,7 @@ pub fn problem_message(p: &RuntimeProblem) -> Msg {
     } else {
         p.message_zh.to_string()
     };
-    Msg::new(p.message.clone(), zh)
+    Msg::new(crate::diagnostics::singular_counts(&p.message), zh)
 }
 
 /// Runtime problems as diagnostics, grouped by the file they point into: the regulation (by the

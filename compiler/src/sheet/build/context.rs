@@ -283,3 +283,21 @@ pub(super) fn wording(c: &Clause) -> String {
     }
     out
 }
+
+/// Whether a stage pairs teams (a team round robin, or a Swiss with `boards`): its standings and
+/// what it qualifies are teams.
+pub fn is_team_stage(s: &ast::Stage) -> bool {
+    use ast::{Format, StageClause};
+    s.clauses.iter().any(|c| {
+        matches!(
+            c,
+            StageClause::Format(
+                Format::TeamRoundRobin { .. }
+                    | Format::Swiss {
+                        boards: Some(_),
+                        ..
+                    }
+            )
+        )
+    })
+}

@@ -14,6 +14,7 @@ mod derived;
 mod entry;
 mod flow;
 mod header;
+mod ko_rounds;
 mod method;
 mod params;
 mod prizes;

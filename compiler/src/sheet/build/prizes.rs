@@ -359,20 +359,34 @@ fn key_text(ctx: &mut Ctx<'_>, k: &PrizeKey) -> (String, String, Option<u64>) {
             ctx.mark(stage.span);
             ctx.mark(round.span);
             let st = ctx.stage_title(&stage.node);
-            let r = fmt::rounds(
-                lang,
-                xqreg_grammar::ast::PlaceRange {
-                    start: round.node,
-                    end: round.node,
-                    span: round.span,
-                },
-            );
-            let t = ctx.mf(M::EliminatedIn, &[&st, &r]);
-            let n = ctx
-                .names
-                .stages
-                .get(stage.node.as_str())
-                .and_then(|s| losers_in_round(ctx, s, round.node));
+            let stage_decl = ctx.names.stages.get(stage.node.as_str()).copied();
+            // The round by its name from the end (四分之一决赛负者) when the bracket's size is
+            // known, the stage named only when the event has more than one.
+            let named = stage_decl.and_then(|s| {
+                let k = s.clauses.iter().find_map(|c| match c {
+                    StageClause::Format(Format::Knockout(k)) => Some(k),
+                    _ => None,
+                })?;
+                let size = super::ko_rounds::bracket_size(k, entrant_count(ctx, s))?;
+                let n = super::ko_rounds::players_in(size, round.node)?;
+                Some(super::ko_rounds::round_name(ctx, n))
+            });
+            let t = match named {
+                Some(r) if ctx.names.stage_order.len() == 1 => ctx.mf(M::LosersOfRound, &[&r]),
+                Some(r) => ctx.mf(M::StageLosersOfRound, &[&st, &r]),
+                None => {
+                    let r = fmt::rounds(
+                        lang,
+                        xqreg_grammar::ast::PlaceRange {
+                            start: round.node,
+                            end: round.node,
+                            span: round.span,
+                        },
+                    );
+                    ctx.mf(M::EliminatedIn, &[&st, &r])
+                }
+            };
+            let n = stage_decl.and_then(|s| losers_in_round(ctx, s, round.node));
             (t.clone(), t, n)
         }
         PrizeKey::Completed(span) => {
@@ -430,7 +444,7 @@ fn losers_in_round(ctx: &Ctx<'_>, s: &Stage, round: u32) -> Option<u64> {
 
 /// How many players a stage's entrants are, when the file fixes it: the roster of an entry
 /// with a `field`, a pool of a fixed size, places of an earlier stage (not `each group`).
-fn entrant_count(ctx: &Ctx<'_>, s: &Stage) -> Option<u64> {
+pub(super) fn entrant_count(ctx: &Ctx<'_>, s: &Stage) -> Option<u64> {
     let sources = s.clauses.iter().find_map(|c| match c {
         StageClause::Entrants { sources, .. } => Some(sources),
         _ => None,
@@ -487,6 +501,9 @@ fn items_text(ctx: &mut Ctx<'_>, line: &PrizeLine) -> Vec<String> {
 pub fn qualification(ctx: &mut Ctx<'_>, q: &Qualification) {
     let lang = ctx.lang;
     let title = ctx.tm(&q.title);
+    // A team event ranks teams only (E214): every stage a team stage.
+    let stages = &ctx.names.stages;
+    let teams = !stages.is_empty() && stages.values().all(|s| super::context::is_team_stage(s));
     let quotas: Vec<String> = q
         .quotas
         .iter()
@@ -495,7 +512,13 @@ pub fn qualification(ctx: &mut Ctx<'_>, q: &Qualification) {
             ctx.mark(x.category.span);
             ctx.mark(x.count.span);
             let c = ctx.category_title(&x.category.node);
-            ctx.mf(M::QuotaOf, &[&c, &x.count.node.to_string()])
+            // A team event qualifies teams (its stages rank teams): counted in teams.
+            let key = match (teams, x.count.node) {
+                (false, _) => M::QuotaOf,
+                (true, 1) => M::QuotaOfTeam,
+                (true, _) => M::QuotaOfTeams,
+            };
+            ctx.mf(key, &[&c, &x.count.node.to_string()])
         })
         .collect();
     let mut parts = vec![ctx.mf(M::QualifyTo, &[&title, &fmt::join(lang, &quotas)])];

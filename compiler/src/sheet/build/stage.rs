@@ -74,7 +74,17 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
             StageClause::Places(r) => {
                 ctx.mark(r.span);
                 let p = fmt::places(ctx.lang, *r);
-                let line = ctx.mf(M::StageDecides, &[&title, &p]);
+                // A knockout says how the losers of the rounds not played out share places.
+                let shared = knockout_of(s).map_or_else(Vec::new, |k| {
+                    let entrants = super::prizes::entrant_count(ctx, s);
+                    super::ko_rounds::shared_places(ctx, k, entrants, *r)
+                });
+                let line = if shared.is_empty() {
+                    ctx.mf(M::StageDecides, &[&title, &p])
+                } else {
+                    let how = fmt::join(ctx.lang, &shared);
+                    ctx.mf(M::StageDecidesShared, &[&title, &p, &how])
+                };
                 ranking.push(Clause::text(ctx.sentence(&line)));
             }
             StageClause::SameAs(other) => {
@@ -263,18 +273,7 @@ fn with_heirs(ctx: &Ctx<'_>, s: &Stage, title: &str, own: impl Fn(&StageClause) 
 
 /// The stage's tie-break chain as a clause of 名次区分, in team words for a team stage.
 fn stage_ranking(ctx: &mut Ctx<'_>, s: &Stage, chain: &TiebreakChain, title: &str) -> Clause {
-    let team = s.clauses.iter().any(|c| {
-        matches!(
-            c,
-            StageClause::Format(
-                Format::TeamRoundRobin { .. }
-                    | Format::Swiss {
-                        boards: Some(_),
-                        ..
-                    }
-            )
-        )
-    });
+    let team = super::context::is_team_stage(s);
     // Teams rank by match points first (场分), players by points.
     let (only, named) = if team {
         (M::RankingLeadOnlyTeam, M::RankingLeadTeam)
@@ -332,4 +331,12 @@ fn lower_number(s: &Stage) -> bool {
     s.clauses.iter().any(
         |c| matches!(c, StageClause::Colours { team: Some(t), .. } if t.node == "lower_number"),
     )
+}
+
+/// The stage's knockout format, if it is one.
+fn knockout_of(s: &Stage) -> Option<&xqreg_grammar::ast::Knockout> {
+    s.clauses.iter().find_map(|c| match c {
+        StageClause::Format(Format::Knockout(k)) => Some(k),
+        _ => None,
+    })
 }

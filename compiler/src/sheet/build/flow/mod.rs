@@ -181,7 +181,7 @@ fn format_line(ctx: &Ctx<'_>, s: &Stage) -> Option<String> {
                     SwissRounds::ByEntries(_) | SwissRounds::Tbd(_) => sys,
                 }
             }
-            Format::Knockout(_) => ctx.m(M::Knockout).trim_start_matches("进行").to_string(),
+            Format::Knockout(_) => ctx.m(M::KnockoutBox).to_string(),
             Format::SamePlace { .. } => match lang {
                 Lang::Zh => "同名次比赛".to_string(),
                 Lang::En => "same-place matches".to_string(),

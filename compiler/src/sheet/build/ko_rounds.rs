@@ -1,0 +1,95 @@
+//! A knockout's rounds named from the end, as a sheet names them (决赛, 半决赛, 四分之一决赛,
+//! 八分之一决赛; final, semi-final, quarter-final, round of 16), and the places the losers of
+//! each round share: the runtime places the losers of a round of N players together at the
+//! place after the N/2 still in (`engine/stages/knockout.rs`), quarter-final losers 5th.
+
+use xqreg_grammar::ast::{Knockout, KnockoutClause, PlaceRange};
+
+use super::Ctx;
+use crate::sheet::catalogue::M;
+use crate::sheet::{fmt, Lang};
+
+/// The bracket's size: a `seeded N`, twice an explicit bracket's pairs, else the next power of
+/// two of the entrants when the file fixes them.
+pub(super) fn bracket_size(k: &Knockout, entrants: Option<u64>) -> Option<u64> {
+    k.clauses
+        .iter()
+        .find_map(|c| match c {
+            KnockoutClause::Seeded { size, .. } => Some(u64::from(size.node)),
+            KnockoutClause::Bracket { pairs, .. } => {
+                u64::try_from(pairs.len()).ok()?.checked_mul(2)
+            }
+            _ => None,
+        })
+        .or_else(|| entrants.filter(|n| *n >= 2)?.checked_next_power_of_two())
+        .filter(|n| n.is_power_of_two() && *n >= 2)
+}
+
+/// The players in round `round` of a bracket of `size`.
+pub(super) fn players_in(size: u64, round: u32) -> Option<u64> {
+    let n = size.checked_shr(round.checked_sub(1)?)?;
+    (n >= 2).then_some(n)
+}
+
+/// The round of `n` players by its name from the end.
+pub(super) fn round_name(ctx: &Ctx<'_>, n: u64) -> String {
+    match n {
+        2 => ctx.m(M::RoundFinal).to_string(),
+        4 => ctx.m(M::RoundSemi).to_string(),
+        8 => ctx.m(M::RoundQuarter).to_string(),
+        _ => {
+            let count = match ctx.lang {
+                Lang::Zh => fmt::zh_numeral(n / 2),
+                Lang::En => n.to_string(),
+            };
+            ctx.mf(M::RoundFraction, &[&count])
+        }
+    }
+}
+
+/// How the losers of each round not played out are placed, from the quarter-finals down
+/// (`四分之一决赛负者并列第五名，八分之一决赛负者并列第九名`), within the stage's places; the
+/// semi-finals' losers too when they play no third-place match. Empty when every place is
+/// played out (`placement`) or the bracket's size is unknown.
+pub(super) fn shared_places(
+    ctx: &Ctx<'_>,
+    k: &Knockout,
+    entrants: Option<u64>,
+    places: PlaceRange,
+) -> Vec<String> {
+    let placement = k
+        .clauses
+        .iter()
+        .any(|c| matches!(c, KnockoutClause::Placement(_)));
+    let third = k
+        .clauses
+        .iter()
+        .any(|c| matches!(c, KnockoutClause::ThirdPlace(_)));
+    let Some(size) = bracket_size(k, entrants) else {
+        return Vec::new();
+    };
+    if placement {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut n = 4;
+    while n <= size {
+        let place = places.start + u32::try_from(n / 2).unwrap_or(u32::MAX);
+        if place > places.end {
+            break;
+        }
+        if n > 4 || !third {
+            let at = fmt::places(
+                ctx.lang,
+                PlaceRange {
+                    start: place,
+                    end: place,
+                    span: Default::default(),
+                },
+            );
+            out.push(ctx.mf(M::LosersShare, &[&round_name(ctx, n), &at]));
+        }
+        n *= 2;
+    }
+    out
+}
