@@ -5,7 +5,9 @@
 //! `replacement next_in_line` a place below the top 12 enters as a replacement down the event's
 //! ranking. A generated roster gives its qualifiers places within the top N.
 
-use crate::common::{one_line, refused, refused_at, runs, simulate_roster as simulate, xqreg_on_ok};
+use crate::common::{
+    one_line, refused, refused_at, runs, simulate_roster as simulate, xqreg_on_ok,
+};
 
 const REGULATION: &str = include_str!("regulations/entry_qualified.xqr");
 

@@ -363,10 +363,7 @@ fn key_text(ctx: &mut Ctx<'_>, k: &PrizeKey) -> (String, String, Option<u64>) {
             // The round by its name from the end (四分之一决赛负者) when the bracket's size is
             // known, the stage named only when the event has more than one.
             let named = stage_decl.and_then(|s| {
-                let k = s.clauses.iter().find_map(|c| match c {
-                    StageClause::Format(Format::Knockout(k)) => Some(k),
-                    _ => None,
-                })?;
+                let k = s.clauses.iter().find_map(StageClause::knockout)?;
                 let size = super::ko_rounds::bracket_size(k, entrant_count(ctx, s))?;
                 let n = super::ko_rounds::players_in(size, round.node)?;
                 Some(super::ko_rounds::round_name(ctx, n))

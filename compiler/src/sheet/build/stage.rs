@@ -335,8 +335,5 @@ fn lower_number(s: &Stage) -> bool {
 
 /// The stage's knockout format, if it is one.
 fn knockout_of(s: &Stage) -> Option<&xqreg_grammar::ast::Knockout> {
-    s.clauses.iter().find_map(|c| match c {
-        StageClause::Format(Format::Knockout(k)) => Some(k),
-        _ => None,
-    })
+    s.clauses.iter().find_map(StageClause::knockout)
 }
