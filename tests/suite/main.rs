@@ -31,6 +31,7 @@ mod event_publish;
 mod event_rosters;
 mod event_standings;
 mod examples;
+mod field_and_teams;
 mod fixtures;
 mod fmt;
 mod fmt_cli;
