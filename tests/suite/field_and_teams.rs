@@ -69,7 +69,10 @@ fn a_field_short_of_the_exact_size_is_refused() {
     let out = xqreg(&["simulate", &reg.to_string_lossy(), "--players", "11"]);
     let err = one_line(&String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("R073"), "{err}");
+    assert!(
+        err.contains("R073 field-short") && err.contains("write `cap N`"),
+        "{err}"
+    );
     let out = xqreg(&["simulate", &reg.to_string_lossy(), "--players", "12"]);
     assert!(
         out.status.success(),
