@@ -22,7 +22,8 @@ fn team_double_round_robin_colours_by_board_and_match_points() {
         }),
         4,
     );
-    let plan = plan_with(16, vec![stage]);
+    // A team event's field counts teams: four teams of four.
+    let plan = plan_with(4, vec![stage]);
     let roster = teams_of_four(16);
     let out = run(&plan, &roster, &RecordedResults::default(), 2).expect("runs");
     // 4 teams, double: 6 rounds × 2 matches × 4 boards.
@@ -118,7 +119,7 @@ fn a_team_swiss_pairs_teams_without_repeats_and_ranks_by_match_points() {
         }),
         6,
     );
-    let plan = plan_with(24, vec![stage]);
+    let plan = plan_with(6, vec![stage]);
     let roster = teams_of_four(24);
     for seed in 1..=4 {
         let out = run(&plan, &roster, &RecordedResults::default(), seed).expect("runs");
@@ -223,7 +224,7 @@ fn a_handed_in_lineup_is_played_and_checked() {
         )
     };
     let plan = plan_with(
-        16,
+        4,
         vec![stage(Lineup {
             mode: LineupMode::EachRoundRosterOrder,
             deadline_seconds: None,

@@ -32,6 +32,7 @@ mod event_rosters;
 mod event_standings;
 mod event_teams;
 mod examples;
+mod field_and_teams;
 mod fixtures;
 mod fmt;
 mod fmt_cli;

@@ -17,6 +17,7 @@ impl Lowerer<'_> {
         let mut conditions = Vec::new();
         let mut quotas = Vec::new();
         let mut teams = Vec::new();
+        let mut team_size = None;
         let mut origin = Origin::default_rule("default: no entry block");
         for item in self.items() {
             let Item::Entry(entry) = item else { continue };
@@ -89,8 +90,14 @@ impl Lowerer<'_> {
                     | EntryClause::Deposit { .. }
                     | EntryClause::Subsidy { .. }
                     | EntryClause::Staff { .. }
-                    | EntryClause::Insurance(_)
-                    | EntryClause::TeamSize { .. } => {}
+                    | EntryClause::Insurance(_) => {}
+                    EntryClause::TeamSize { min, max, span } => {
+                        team_size = Some(plan::TeamSize {
+                            min: min.node,
+                            max: max.node,
+                            origin: self.origin(*span),
+                        })
+                    }
                     EntryClause::Team(t) => teams.push(plan::DeclaredTeam {
                         id: t.id.node.clone(),
                         name: super::text(&t.name),
@@ -138,6 +145,7 @@ impl Lowerer<'_> {
             conditions,
             quotas,
             teams,
+            team_size,
             origin,
         }
     }

@@ -87,7 +87,7 @@ kinds! {
     TimeDrawGoesTo, "time NAME { draw_goes_to SIDE }", Executed, false, "plan: armageddon draw odds (runtime playoff)";
     TimeMoves, "time NAME { moves N then D }", Printed, false, "sheet (the simulation does not model move controls)";
     // entry
-    Field, "entry { field N }", Executed, false, "plan.entry.field; checker E601, E610";
+    Field, "entry { field N }", Executed, false, "plan.entry.field (runtime: a roster over it R004, short of it R073); checker E601, E610";
     FieldOpen, "entry { field open }", Executed, false, "plan.entry (open field); checker W604";
     Cap, "entry { cap N [ORDER] }", Executed, false, "plan.entry.cap and its order (by_rating: the rows below the N best rated, R004 at column rating); checker E610";
     AssumeField, "entry { assume field N }", Executed, false, "plan.entry.assumed (simulated size)";
@@ -139,7 +139,7 @@ kinds! {
     PlayerResidence, "player { residence \"...\" }", Executed, false, "plan player.residence (categories)";
     PlayerQualified, "player { qualified N }", Executed, false, "plan player.qualified (a qualifiers' pool, R042); checker E630";
     Insurance, "entry { insurance \"...\" }", Printed, true, "sheet: nobody checks it";
-    TeamSize, "entry { team_size A..B }", Executed, false, "checker: team sizes";
+    TeamSize, "entry { team_size A..B }", Executed, false, "checker: team sizes; plan.entry.team_size (runtime: a roster team outside it R074)";
     Team, "entry { team ID \"...\" }", Executed, false, "checker: team names (E113), field of teams; runtime: the roster's units are these teams by id or name (R055 otherwise), ranked by id, generated rosters play them";
     EntryQuota, "entry { quota per unit|federation N [men M] [women W] [except category C] }", Executed, false, "plan entry.quotas (the roster's rows: R032; generated rosters keep it)";
     // categories

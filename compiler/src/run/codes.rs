@@ -775,6 +775,39 @@ runtime_code!(
     "核对记分表：将该局记为该棋手负，或更正犯规次数。"
 );
 
+runtime_code!(
+    R073,
+    "R073",
+    "field-short",
+    "The entry's `field N` is the exact field size (in a team event, the number of teams), and the roster (or `simulate --players`) has fewer: the stages, rounds and prize places were written for N. A field that is only a maximum is written `cap N`.",
+    "报名的 `field N` 是确定的参赛规模（团体赛为队数），而名单（或 `simulate --players`）少于 N：各阶段、轮次和奖励名次都是按 N 写的。只是上限的参赛规模写作 `cap N`。",
+    "entry { field 12 }\n// roster: 11 teams",
+    "Enter the missing players (or teams); or, if N is only the most the event admits, write `cap N` in the entry instead of `field N` (with `assume field M` to size a simulation).",
+    "补齐所缺的棋手（或队）；若 N 只是最多接纳的人数，在报名中把 `field N` 改为 `cap N`（模拟时用 `assume field M` 指定规模）。"
+);
+
+runtime_code!(
+    R074,
+    "R074",
+    "team-size",
+    "In a team event the entry's `team_size A..B` says how many players each team registers; a team of the roster (its rows with one `unit`) has fewer than A or more than B.",
+    "团体赛报名的 `team_size A..B` 规定每队报名的人数；名单中某队（`unit` 相同的各行）少于 A 人或多于 B 人。",
+    "entry { team_size 4..6 }\n// roster: seven rows with unit 杭州队",
+    "Register each team with A to B players: remove the rows over B (or move them to their own team), add the missing players, or change `team_size`.",
+    "每队报名 A 至 B 人：删去超出 B 的行（或归入其所属的队），补齐所缺的队员，或修改 `team_size`。"
+);
+
+runtime_code!(
+    R075,
+    "R075",
+    "team-order-twice",
+    "Two players of one team have the same `order` (报名顺序, which sets the boards): who sits which board would be undefined.",
+    "同一队的两名队员 `order`（报名顺序，决定台次）相同：台次无法确定。",
+    "id,name,unit,order\na1,甲,杭州队,1\na2,乙,杭州队,1",
+    "Give each player of a team an order of their own (1, 2, 3, ...), as the team's entry form lists them.",
+    "按该队报名表的顺序，给每名队员一个不同的 order（1、2、3……）。"
+);
+
 code!(
     W260,
     "W260",
@@ -814,7 +847,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E814, &E815, &R001, &R002, &R003, &R004, &R005, &R006, &R007, &R008, &R009, &R010, &R011,
         &R012, &R013, &R014, &R015, &R016, &R017, &R018, &R019, &R020, &R021, &R022, &R030, &R031,
         &R032, &R033, &R035, &R036, &R040, &R041, &R042, &R043, &R044, &R050, &R055, &R060, &R061,
-        &R062, &R063, &R064, &R065, &R070, &R071, &R072, &W202, &W260,
+        &R062, &R063, &R064, &R065, &R070, &R071, &R072, &R073, &R074, &R075, &W202, &W260,
     ]
 }
 

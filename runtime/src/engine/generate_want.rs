@@ -248,6 +248,11 @@ pub(crate) fn verify(plan: &Plan, roster: &Roster) -> Result<(), Vec<RuntimeProb
         super::host::cap_as_played(plan, hosted.as_ref(), entered)
             .into_iter()
             .map(|p| {
+                // Asked for fewer players than the exact field: the count asked is at fault, and
+                // the field's own help (write `cap N` for a maximum) is the one to give.
+                if p.code == codes::FIELD_SHORT {
+                    return p;
+                }
                 RuntimeProblem::new(
                     codes::CANNOT_GENERATE,
                     format!(

@@ -141,4 +141,10 @@ pub mod codes {
     pub const RESULT_BOARD_CONTRADICTS: &str = "R071";
     /// A recorded result giving a win or a draw to a player over the conduct's foul limit.
     pub const RESULT_AGAINST_FOUL_LIMIT: &str = "R072";
+    /// A roster (players, or teams in a team event) short of the exact `field N`.
+    pub const FIELD_SHORT: &str = "R073";
+    /// A team with fewer or more players than the entry's `team_size A..B`.
+    pub const TEAM_SIZE: &str = "R074";
+    /// Two players of one team with the same `order` (who sits which board is undefined).
+    pub const TEAM_ORDER_TWICE: &str = "R075";
 }

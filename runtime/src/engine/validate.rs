@@ -6,6 +6,7 @@ mod attributes;
 mod entry_cap;
 mod pool_category;
 mod pool_rules;
+mod teams;
 
 use super::draw;
 use super::problem::{codes, RuntimeProblem};
@@ -96,6 +97,8 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
     problems.extend(pool_rules::not_invited(plan, roster));
     problems.extend(pool_rules::over_replacements(plan, roster));
     problems.extend(field_over_cap(plan, roster));
+    problems.extend(entry_cap::field_short(plan, roster));
+    problems.extend(teams::team_rows(plan, roster));
     problems.extend(super::stage_caps::over_stage_caps(plan, roster));
     problems.extend(named_missing(plan, roster));
     problems.extend(attributes::missing_attributes(plan, roster));

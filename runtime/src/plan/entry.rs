@@ -21,6 +21,18 @@ pub struct Entry {
     /// of them, by id or name, and plays as the team's name; absent in older plans.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<DeclaredTeam>,
+    /// `team_size 4..6`: the players each team registers, in a team event; absent in older
+    /// plans and where the regulation does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_size: Option<TeamSize>,
+    pub origin: Origin,
+}
+
+/// `team_size 4..6` (`team_size 5`: min = max) in a team event's entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamSize {
+    pub min: u32,
+    pub max: u32,
     pub origin: Origin,
 }
 

@@ -109,6 +109,7 @@ pub fn seed004() -> Plan {
                 origin: o("sex men"),
             }],
             quotas: Vec::new(),
+            team_size: None,
             teams: Vec::new(),
             origin: o("entry"),
         },

@@ -1,0 +1,82 @@
+//! The roster against the entry's sizes: the exact `field N` is refused short (R073, for a
+//! roster or `--players`), a team outside `team_size A..B` (R074) and two players of one team
+//! with the same `order` (R075) are refused at their rows; nothing is simulated.
+
+use crate::common::{one_line, refused, root, xqreg};
+use crate::event_inputs::{roster12, SWISS};
+
+fn team_league() -> (String, String) {
+    let dir = root().join("examples/005_team_league");
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).expect("example 005");
+    (read("regulation.xqr"), read("roster.csv"))
+}
+
+#[test]
+fn a_team_outside_its_size_or_with_one_order_twice_is_refused_at_its_row() {
+    let (reg, roster) = team_league();
+    // 北京 (lines 2-5) with three more players: seven for `team_size 4..6`.
+    let mut lines: Vec<String> = roster.lines().map(str::to_string).collect();
+    for k in 5..=7 {
+        lines.insert(
+            5,
+            format!("t1b{k},北京{k},北京,CHN,men,1990-01-01,,2200,,{k}"),
+        );
+    }
+    let err = refused(&reg, &(lines.join("\n") + "\n"), "en", "R074", 1);
+    assert!(
+        err.contains("`北京` registers 7 players")
+            && err.contains("at most 6")
+            && err.contains("roster.csv:8:"),
+        "{err}"
+    );
+    // 北京 with three.
+    let short: Vec<&str> = roster.lines().filter(|l| !l.starts_with("t1b4,")).collect();
+    let err = refused(&reg, &(short.join("\n") + "\n"), "en", "R074", 1);
+    assert!(err.contains("at least 4"), "{err}");
+    // Two players of 北京 with order 1: who plays board 1 would be undefined.
+    let twice = roster.replace(
+        "t1b2,郑冠军2,北京,CHN,men,1983-02-09,,2350,,2",
+        "t1b2,郑冠军2,北京,CHN,men,1983-02-09,,2350,,1",
+    );
+    assert_ne!(twice, roster);
+    let err = refused(&reg, &twice, "en", "R075", 1);
+    assert!(
+        err.contains("roster.csv:3:") && err.contains("t1b1 (line 2)"),
+        "{err}"
+    );
+    // Seven teams for `field 8`.
+    let seven: Vec<&str> = roster.lines().filter(|l| !l.contains(",重庆,")).collect();
+    let err = refused(&reg, &(seven.join("\n") + "\n"), "en", "R073", 1);
+    assert!(err.contains("7 teams") && err.contains("cap N"), "{err}");
+}
+
+#[test]
+fn a_field_short_of_the_exact_size_is_refused() {
+    let eleven: String = roster12()
+        .lines()
+        .take(12)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let err = refused(SWISS, &eleven, "en", "R073", 1);
+    assert!(
+        err.contains("`field 12` is the exact field, and the roster has 11 players"),
+        "{err}"
+    );
+    // A generated field of 11 for `field 12` too.
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = tmp.path().join("swiss.xqr");
+    std::fs::write(&reg, SWISS).expect("writes");
+    let out = xqreg(&["simulate", &reg.to_string_lossy(), "--players", "11"]);
+    let err = one_line(&String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("R073 field-short") && err.contains("write `cap N`"),
+        "{err}"
+    );
+    let out = xqreg(&["simulate", &reg.to_string_lossy(), "--players", "12"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
