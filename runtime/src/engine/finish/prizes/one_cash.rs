@@ -180,3 +180,65 @@ fn money_text(table: &PrizeTable, place: u32, amount: u64) -> String {
         .unwrap_or(&table.currency);
     format!("{amount} {cur}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::{Origin, PlaceRange, PrizeLine};
+
+    fn table(amounts: &[u64]) -> PrizeTable {
+        let origin = Origin::default_rule("test");
+        PrizeTable {
+            category: None,
+            title: None,
+            currency: "CNY".to_string(),
+            tax: None,
+            lines: amounts
+                .iter()
+                .zip(1u32..)
+                .map(|(&a, place)| PrizeLine {
+                    key: PrizeKey::Places {
+                        places: PlaceRange::new(place, place),
+                    },
+                    amount: Some(a),
+                    currency: None,
+                    items: Vec::new(),
+                    origin: origin.clone(),
+                })
+                .collect(),
+            total: None,
+            limit: None,
+            origin,
+        }
+    }
+
+    #[test]
+    fn a_place_given_up_passes_down_and_a_tier_keeps_its_players_left() {
+        // Players 0..=4; 1 and 2 share 2nd-3rd, 3 is 4th, 4 is 5th.
+        let rank: Ranking = vec![
+            (1, false, 0),
+            (2, true, 1),
+            (2, true, 2),
+            (4, false, 3),
+            (5, false, 4),
+        ];
+        let out: BTreeSet<usize> = [0, 1].into_iter().collect();
+        // 0 and 1 gave up: 2 is now alone 1st, 3 2nd, 4 3rd.
+        let moved = passed_over(&rank, Some(&out));
+        assert_eq!(moved, vec![(1, false, 2), (2, false, 3), (3, false, 4)]);
+        // Only 0 gave up: the tier 1, 2 moves up to share places 1-2.
+        let out: BTreeSet<usize> = [0].into_iter().collect();
+        let moved = passed_over(&rank, Some(&out));
+        assert_eq!(
+            moved,
+            vec![(1, true, 1), (1, true, 2), (3, false, 3), (4, false, 4)]
+        );
+        // A shared tier is compared at its equal share: places 1 and 2 pool 1000 + 600.
+        let t = table(&[1000, 600, 400]);
+        assert_eq!(
+            money(&t, &moved),
+            vec![(1, 1, 800), (2, 1, 800), (3, 3, 400)]
+        );
+        assert_eq!(passed_over(&rank, None), rank);
+    }
+}
