@@ -178,6 +178,9 @@ fn header_organisers_contacts() {
         matches!(&r.clauses[6], HeaderClause::PrizeFund(m) if m.amount.node == 500_000
             && m.currency.as_ref().is_some_and(|c| c.node == "CNY"))
     );
+    assert!(
+        matches!(&r.clauses[8], HeaderClause::OneCashPrize { span } if at(*span) == "one_cash_prize highest")
+    );
     let officials: Vec<&str> = r
         .clauses
         .iter()

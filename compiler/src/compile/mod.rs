@@ -66,6 +66,7 @@ impl<'a> Lowerer<'a> {
             rankings: self.rankings(),
             prizes: self.prizes(),
             board_prizes: self.board_prizes(),
+            one_cash_prize: self.one_cash_prize(),
             qualification: self.qualification(),
             conduct: self.conduct(),
             scoring,
@@ -105,10 +106,24 @@ impl<'a> Lowerer<'a> {
                 | HeaderClause::Event { .. }
                 | HeaderClause::Interpretation(_)
                 | HeaderClause::PrizeFund(_)
+                | HeaderClause::OneCashPrize { .. }
                 | HeaderClause::Official { .. } => {}
             }
         }
         meta
+    }
+
+    /// `one_cash_prize highest` in the header (奖金不兼得).
+    fn one_cash_prize(&self) -> Option<plan::OneCashPrize> {
+        self.items().find_map(|i| match i {
+            Item::Regulation(r) => r.clauses.iter().find_map(|c| match c {
+                HeaderClause::OneCashPrize { span } => Some(plan::OneCashPrize {
+                    origin: self.origin(*span),
+                }),
+                _ => None,
+            }),
+            _ => None,
+        })
     }
 
     fn conduct(&self) -> plan::Conduct {

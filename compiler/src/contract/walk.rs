@@ -477,6 +477,7 @@ fn header(c: &HeaderClause) -> K {
         HeaderClause::Event { .. } => K::EventKind,
         HeaderClause::Interpretation(_) => K::Interpretation,
         HeaderClause::PrizeFund(_) => K::PrizeFund,
+        HeaderClause::OneCashPrize { .. } => K::OneCashPrize,
         HeaderClause::Official { .. } => K::Official,
     }
 }

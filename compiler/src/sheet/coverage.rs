@@ -146,6 +146,7 @@ fn regulation_item(w: &mut Walk, r: &Regulation) {
             HeaderClause::Event { span, .. } => w.add(*span, "event"),
             HeaderClause::Interpretation(t) => w.text(t, "interpretation"),
             HeaderClause::PrizeFund(m) => w.add(m.span, "prize fund"),
+            HeaderClause::OneCashPrize { span } => w.add(*span, "one cash prize"),
             HeaderClause::Official { span, .. } => w.add(*span, "official"),
         }
     }

@@ -58,6 +58,10 @@ pub enum HeaderClause {
     /// `prize_fund 500000 CNY`: the event's total prize money (总奖金), checked against the sum of
     /// its prize tables in that currency.
     PrizeFund(super::Money),
+    /// `one_cash_prize highest` (奖金不兼得，就高不就低): each player keeps one money prize of the
+    /// prize tables paying players, the highest; a place given up passes down that table's
+    /// ranking (依次递补).
+    OneCashPrize { span: Span },
     /// `interpretation "中国象棋协会"`: interpretation rests with.
     Interpretation(Text),
     /// `officials { chief_arbiter "..." appeals "..." }` lines of `role "text"`.
@@ -106,7 +110,8 @@ impl HeaderClause {
             | HeaderClause::Dates { span, .. }
             | HeaderClause::Rulebook { span, .. }
             | HeaderClause::Event { span, .. }
-            | HeaderClause::Official { span, .. } => *span,
+            | HeaderClause::Official { span, .. }
+            | HeaderClause::OneCashPrize { span } => *span,
             HeaderClause::Venue(t) | HeaderClause::Interpretation(t) => t.span,
             HeaderClause::PrizeFund(m) => m.span,
         }

@@ -97,6 +97,10 @@ pub struct Plan {
     /// JSON of a plan without one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub board_prizes: Vec<BoardPrizes>,
+    /// `one_cash_prize highest` (奖金不兼得): each player keeps one money prize of the tables
+    /// paying players; absent from the JSON of a plan without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub one_cash_prize: Option<OneCashPrize>,
     pub qualification: Vec<Qualification>,
     pub conduct: Conduct,
 }

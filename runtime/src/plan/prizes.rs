@@ -42,6 +42,16 @@ pub struct PrizeTable {
     pub origin: Origin,
 }
 
+/// `regulation { one_cash_prize highest }` (奖金不兼得，就高不就低): every prize table paying the
+/// final ranking or a category pays each player at most one of its places with money, the one
+/// paying most (equal amounts: the table written first); a place given up passes down that
+/// table's ranking (依次递补) until no player holds two. Derived rankings' tables, knockout
+/// losers', completion and board prizes are outside the rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OneCashPrize {
+    pub origin: Origin,
+}
+
 /// `at_most entries_minus N|half_entries`: the most places a table pays, from the number of
 /// entries in the ranking it pays.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

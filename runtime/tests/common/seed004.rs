@@ -128,6 +128,7 @@ pub fn seed004() -> Plan {
         }],
         rankings: Vec::new(),
         board_prizes: Vec::new(),
+        one_cash_prize: None,
         prizes: vec![prizes_004()],
         qualification: Vec::new(),
         conduct: Conduct {

@@ -17,6 +17,7 @@ mod fund;
 mod headings;
 mod limit;
 mod lines;
+mod one_cash;
 #[cfg(test)]
 mod tests;
 
@@ -42,6 +43,7 @@ pub const CODES: &[&Code] = &[
     &W501,
     &W502,
     &limit::W503,
+    &one_cash::W509,
     &N501,
 ];
 
@@ -344,5 +346,6 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         }
     }
     fund::check(ctx, diags);
+    one_cash::check(ctx, diags);
     missing_english(ctx.file, diags);
 }

@@ -219,6 +219,7 @@ pub(super) fn header_clause_key(c: &HeaderClause) -> Option<&'static str> {
         HeaderClause::Event { .. } => Some("event"),
         HeaderClause::Interpretation(_) => Some("interpretation"),
         HeaderClause::PrizeFund(_) => Some("prize_fund"),
+        HeaderClause::OneCashPrize { .. } => Some("one_cash_prize"),
         HeaderClause::Official { .. } => None,
     }
 }

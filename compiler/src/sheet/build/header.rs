@@ -79,6 +79,11 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
                 let line = ctx.mf(M::PrizeFund, &[&amount]);
                 ctx.push(Art::Prizes, 0, Clause::text(line));
             }
+            HeaderClause::OneCashPrize { span } => {
+                ctx.mark(*span);
+                let line = ctx.m(M::OneCashPrize);
+                ctx.push(Art::Prizes, 1, Clause::text(line));
+            }
             HeaderClause::Interpretation(t) => {
                 let who = ctx.tm(t);
                 let line = ctx.mf(M::Interpretation, &[&who]);

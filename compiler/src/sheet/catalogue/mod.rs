@@ -62,6 +62,7 @@ pub enum M {
     CapTeams,
     QuotaUnit,
     PrizeFund,
+    OneCashPrize,
     QuotaFederation,
     QuotaBySex,
     QuotaMen,
@@ -516,6 +517,10 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::Cap => ("参赛名额为{0}名", "The field is limited to {0} players"),
         M::CapTeams => ("参赛队数至多{0}队", "The field is limited to {0} teams"),
         M::PrizeFund => ("总奖金{0}。", "The prize fund is {0} in all."),
+        M::OneCashPrize => (
+            "奖金不兼得，按就高原则发放，空出的名次依次递补；奖杯、奖牌、证书等不受此限。",
+            "A player receives one cash prize only, the highest; a place left is passed to the next in that ranking. Trophies, medals and certificates are not limited.",
+        ),
         M::QuotaUnit => ("每个单位限报{0}人", "Each unit may enter at most {0} players"),
         M::QuotaFederation => ("每个协会限报{0}人", "Each federation may enter at most {0} players"),
         M::QuotaBySex => ("（其中{0}）", " (of them {0})"),

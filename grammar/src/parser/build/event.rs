@@ -73,6 +73,7 @@ impl Builder {
                 Some(m) => HeaderClause::PrizeFund(self.money(&m)?),
                 None => return Err(self.missing(c, "an amount like 500000 CNY")),
             },
+            Rule::one_cash_prize => HeaderClause::OneCashPrize { span },
             Rule::officials => {
                 for o in kids(c).filter(|k| k.as_rule() == Rule::official) {
                     out.push(HeaderClause::Official {

@@ -5,6 +5,8 @@ use crate::engine::money::{add_money, pay_tier};
 use crate::plan::{PlaceLimitRule, PrizeTable};
 use std::borrow::Cow;
 
+mod one_cash;
+
 pub(super) fn prizes(
     ctx: &mut Ctx<'_>,
     fin: &Final,
@@ -12,10 +14,14 @@ pub(super) fn prizes(
 ) -> (Vec<PrizeAward>, BTreeMap<String, u64>) {
     let mut awards = Vec::new();
     let mut totals: BTreeMap<String, u64> = BTreeMap::new();
-    for table in &ctx.plan.prizes {
+    let given_up = match &ctx.plan.one_cash_prize {
+        Some(rule) => one_cash::given_up(ctx, fin, derived, rule),
+        None => one_cash::GivenUp::new(),
+    };
+    for (ti, table) in ctx.plan.prizes.iter().enumerate() {
         // A table that names a derived ranking pays its units (super::derived).
         if let Some(d) = table.category.as_ref().and_then(|c| derived.get(c)) {
-            let table = limited(ctx, table, d.rows.len());
+            let table = limited(ctx, table, d.rows.len(), true);
             super::super::derived::pay(ctx, &table, d, &mut awards, &mut totals);
             continue;
         }
@@ -43,15 +49,20 @@ pub(super) fn prizes(
                 continue;
             }
         };
-        let table = &*limited(ctx, table, cat_rank.len());
+        let table = &*limited(ctx, table, cat_rank.len(), true);
+        // Under `one_cash_prize`, the places given up pass down (奖金不兼得，依次递补).
+        let paid_rank = one_cash::passed_over(&cat_rank, given_up.get(&ti));
+        if let (Some(rule), true) = (&ctx.plan.one_cash_prize, given_up.contains_key(&ti)) {
+            one_cash::say_passed_down(ctx, table, &cat_rank, &paid_rank, rule);
+        }
         let mut i = 0;
-        while i < cat_rank.len() {
-            let place = cat_rank.get(i).map(|m| m.0).unwrap_or(0);
+        while i < paid_rank.len() {
+            let place = paid_rank.get(i).map(|m| m.0).unwrap_or(0);
             let mut j = i;
-            while j < cat_rank.len() && cat_rank.get(j).map(|m| m.0) == Some(place) {
+            while j < paid_rank.len() && paid_rank.get(j).map(|m| m.0) == Some(place) {
                 j += 1;
             }
-            let mut tier: Vec<usize> = cat_rank
+            let mut tier: Vec<usize> = paid_rank
                 .get(i..j)
                 .unwrap_or(&[])
                 .iter()
@@ -89,7 +100,12 @@ pub(super) fn prizes(
 /// The table as it pays a ranking of `entries`: under `at_most`, its place lines cut to the
 /// places the entries allow (a line wholly beyond them dropped), said in the transcript. Lines
 /// for a knockout round's losers and for completing every game are kept: they pay no place.
-fn limited<'t>(ctx: &mut Ctx<'_>, table: &'t PrizeTable, entries: usize) -> Cow<'t, PrizeTable> {
+fn limited<'t>(
+    ctx: &mut Ctx<'_>,
+    table: &'t PrizeTable,
+    entries: usize,
+    say: bool,
+) -> Cow<'t, PrizeTable> {
     let Some(limit) = &table.limit else {
         return Cow::Borrowed(table);
     };
@@ -115,7 +131,9 @@ fn limited<'t>(ctx: &mut Ctx<'_>, table: &'t PrizeTable, entries: usize) -> Cow<
     );
     if most >= listed {
         let text = format!("{allow}; every listed place is paid");
-        ctx.transcript.push(EntryKind::Prize, text, &limit.origin);
+        if say {
+            ctx.transcript.push(EntryKind::Prize, text, &limit.origin);
+        }
         return Cow::Borrowed(table);
     }
     let text = if most + 1 == listed {
@@ -123,7 +141,9 @@ fn limited<'t>(ctx: &mut Ctx<'_>, table: &'t PrizeTable, entries: usize) -> Cow<
     } else {
         format!("{allow}; places {}..{listed} are not paid", most + 1)
     };
-    ctx.transcript.push(EntryKind::Prize, text, &limit.origin);
+    if say {
+        ctx.transcript.push(EntryKind::Prize, text, &limit.origin);
+    }
     let mut cut = table.clone();
     cut.lines.retain_mut(|l| match &mut l.key {
         PrizeKey::Places { places } if places.from > most => false,
