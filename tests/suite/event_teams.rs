@@ -63,10 +63,9 @@ fn draw_every_waiting_game(ev: &str, dir: &Path) {
     xqreg_ok(&["event", "result", ev, &path.display().to_string()]);
 }
 
-#[test]
-fn a_line_up_handed_in_seats_its_round() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let ev = tmp.path().join("ev").display().to_string();
+/// `event new` in `dir/ev` on example 008 (a team Swiss, `lineup each_round`), seed 1; its path.
+fn new_event(dir: &Path) -> String {
+    let ev = dir.join("ev").display().to_string();
     xqreg_ok(&[
         "event",
         "new",
@@ -78,6 +77,13 @@ fn a_line_up_handed_in_seats_its_round() {
         "--seed",
         "1",
     ]);
+    ev
+}
+
+#[test]
+fn a_line_up_handed_in_seats_its_round() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = new_event(tmp.path());
     // Board 1 to t1b3, 2 to t1b1, 3 to t1b2: not the roster order the default would seat.
     let first = write(
         tmp.path(),
@@ -162,18 +168,7 @@ fn a_line_up_handed_in_seats_its_round() {
 #[test]
 fn a_team_withdraws_whole() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let ev = tmp.path().join("ev").display().to_string();
-    xqreg_ok(&[
-        "event",
-        "new",
-        &ev,
-        "--regulation",
-        REGULATION,
-        "--roster",
-        ROSTER,
-        "--seed",
-        "1",
-    ]);
+    let ev = new_event(tmp.path());
     xqreg_ok(&["event", "pair", &ev]);
     assert_eq!(beijing_boards(&ev, 1).len(), 4, "北京 plays round 1");
     let said = xqreg_ok(&[
