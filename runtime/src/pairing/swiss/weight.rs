@@ -115,6 +115,18 @@ impl<const L: usize> Big<L> {
     /// Add `v << pos`, `v` below 2^63 for the carry logic below: at most two limbs of the term
     /// are non-zero, and the carry runs on from there.
     pub fn add_at(&mut self, pos: usize, v: u64) {
+        self.ripple_at(pos, v, u64::overflowing_add);
+    }
+
+    /// Subtract `v << pos`.
+    pub fn sub_at(&mut self, pos: usize, v: u64) {
+        self.ripple_at(pos, v, u64::overflowing_sub);
+    }
+
+    /// Apply `step` (an overflowing add or subtract) limb by limb with the term `v << pos`,
+    /// carrying (or borrowing) one into the next limb until nothing is left to carry.
+    #[inline(always)]
+    fn ripple_at(&mut self, pos: usize, v: u64, step: impl Fn(u64, u64) -> (u64, bool)) {
         if v == 0 {
             return;
         }
@@ -134,38 +146,10 @@ impl<const L: usize> Big<L> {
                 }
                 continue;
             }
-            let (s1, c1) = slot.overflowing_add(term);
-            let (s2, c2) = s1.overflowing_add(carry);
+            let (s1, c1) = step(*slot, term);
+            let (s2, c2) = step(s1, carry);
             *slot = s2;
             carry = u64::from(c1 || c2);
-        }
-    }
-
-    /// Subtract `v << pos`.
-    pub fn sub_at(&mut self, pos: usize, v: u64) {
-        if v == 0 {
-            return;
-        }
-        let (limb, rem) = (pos / 64, pos % 64);
-        let mut borrow = 0u64;
-        for (i, slot) in self.0.iter_mut().enumerate().skip(limb) {
-            let term = if i == limb {
-                v << rem
-            } else if i == limb + 1 && rem != 0 {
-                v >> (64 - rem)
-            } else {
-                0
-            };
-            if term == 0 && borrow == 0 {
-                if i > limb {
-                    break;
-                }
-                continue;
-            }
-            let (d1, b1) = slot.overflowing_sub(term);
-            let (d2, b2) = d1.overflowing_sub(borrow);
-            *slot = d2;
-            borrow = u64::from(b1 || b2);
         }
     }
 }
