@@ -25,19 +25,8 @@ code!(E618, "E618", "school-year-out-of-range", Error,
 
 pub const CODES: &[&Code] = &[&E617, &E618];
 
-const GRADE: Report = Report {
-    code: &E617,
-    message: Template::new("grade {n} is not a grade", "{n} 不是段位"),
-    label: Template::new("grades are 1 to 9", "段位为 1 至 9"),
-    help: Template::new("write a grade from 1 to 9", "写 1 至 9 的段位"),
-};
-
-const SCHOOL_YEAR: Report = Report {
-    code: &E618,
-    message: Template::new("school year {n} is not a school year", "{n} 不是年级"),
-    label: Template::new("school years are 1 to 12", "年级为 1 至 12"),
-    help: Template::new("write a school year from 1 to 12", "写 1 至 12 的年级"),
-};
+// The message catalogue of this module: compiler/messages/check/attributes.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/attributes.rs"));
 
 fn within(n: &Spanned<u32>, most: u32, report: &Report, diags: &mut Diagnostics) {
     if !(1..=most).contains(&n.node) {

@@ -67,70 +67,8 @@ pub const TIES: Position = Position {
 /// The words that end a `ties` list.
 pub const LAST: &[&str] = &["shared", "lots"];
 
-const NOT_TEAM: Report = Report {
-    code: &E543,
-    message: Template::new(
-        "board prizes `{name}` rank the boards of stage `{stage}`, which is no team stage",
-        "台次奖 `{name}` 依据阶段 `{stage}` 的台次，但该阶段不是团体赛阶段",
-    ),
-    label: Template::new("no boards to rank", "没有台次可排"),
-    help: Template::new(
-        "name a `team_round_robin` or a team Swiss (`swiss ... boards N`) in `from`",
-        "`from` 改为 `team_round_robin` 或团体积分编排（`swiss ... boards N`）",
-    ),
-};
-
-const OUT_OF_RANGE: Report = Report {
-    code: &E544,
-    message: Template::new(
-        "board prizes `{name}` name board {board}, but stage `{stage}` plays {boards} boards a match",
-        "台次奖 `{name}` 指明第{board}台，但阶段 `{stage}` 每场只有 {boards} 台",
-    ),
-    label: Template::new("boards 1..{boards} only", "只有第1至{boards}台"),
-    help: Template::new(
-        "write `boards 1..{boards}`, or leave the clause out for every board",
-        "改为 `boards 1..{boards}`，或删去此子句表示各台均设奖",
-    ),
-};
-
-const NO_MINIMUM: Report = Report {
-    code: &E545,
-    message: Template::new(
-        "board prizes `{name}` do not say how many games a player must have played on the board",
-        "台次奖 `{name}` 没有写明参评的最少上场局数",
-    ),
-    label: Template::new("`min_games N` missing", "缺少 `min_games N`"),
-    help: Template::new(
-        "write the regulation's minimum: `min_games 5`",
-        "按规程写明最少局数：`min_games 5`",
-    ),
-};
-
-const MISSING: Report = Report {
-    code: &E546,
-    message: Template::new(
-        "board prizes `{name}` have no `{clause}` clause",
-        "台次奖 `{name}` 缺少 `{clause}` 子句",
-    ),
-    label: Template::new("`{clause}` missing", "缺少 `{clause}`"),
-    help: Template::new("add `{example}`", "补上 `{example}`"),
-};
-
-const TIES_END: Report = Report {
-    code: &E547,
-    message: Template::new(
-        "the tie rule of board prizes `{name}` {why}",
-        "台次奖 `{name}` 的同分处理{why_zh}",
-    ),
-    label: Template::new(
-        "`shared` or `lots` ends the list",
-        "须以 `shared` 或 `lots` 结尾",
-    ),
-    help: Template::new(
-        "end the list with `shared` or `lots`: `ties more_games, shared`",
-        "以 `shared` 或 `lots` 结尾：`ties more_games, shared`",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/board_prizes.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/board_prizes.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for item in &ctx.file.items {

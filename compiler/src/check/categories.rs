@@ -66,45 +66,8 @@ pub static W601: Code = Code {
     },
 };
 
-const MSG_E602: Template = Template::new(
-    "birth windows of `{a}` and `{b}` overlap: a player born {from} .. {to} is in both",
-    "组别 `{a}` 与 `{b}` 的出生日期范围重叠：{from} 至 {to} 出生的棋手同属两组",
-);
-const LBL_E602_HERE: Template = Template::new("overlaps `{other}`", "与 `{other}` 重叠");
-const LBL_E602_OTHER: Template = Template::new("`{other}` claims this window", "`{other}` 的范围");
-const HELP_E602: Template = Template::new(
-    "start one window the day after the other ends, e.g. `born {suggest}` in `{cat}`",
-    "让一个范围在另一个结束的次日开始，例如在 `{cat}` 中写 `born {suggest}`",
-);
-
-const MSG_E603: Template = Template::new(
-    "no category of this kind covers players born {from} .. {to}",
-    "没有组别包括 {from} 至 {to} 出生的棋手",
-);
-const LBL_E603_BEFORE: Template = Template::new("ends on {date}", "在 {date} 结束");
-const LBL_E603_AFTER: Template = Template::new("starts on {date}", "从 {date} 开始");
-const HELP_E603: Template = Template::new(
-    "close the gap: write `born {suggest}` in `{cat}`",
-    "补上空隙：在 `{cat}` 中写 `born {suggest}`",
-);
-
-const MSG_W601: Template = Template::new(
-    "`{word} {date}` excludes {date} itself; 以前/以后 does not say whether that day counts",
-    "`{word} {date}` 不包括 {date} 当天；“以前/以后”没有说明当天是否算在内",
-);
-const LBL_W601: Template = Template::new("exclusive bound", "不含边界的日期");
-const LBL_W601_GAP: Template = Template::new(
-    "exclusive bound: a player born on {date} is in no category",
-    "不含边界：{date} 出生的棋手不属于任何组别",
-);
-const HELP_W601_NEIGHBOUR: Template = Template::new(
-    "write `born {suggest}`: the neighbouring category `{other}` {meets} {near}",
-    "写成 `born {suggest}`：相邻组别 `{other}` {meets_zh} {near}",
-);
-const HELP_W601_PLAIN: Template = Template::new(
-    "write the inclusive window `born {suggest}`, or `born {alt}` if {date} itself is meant",
-    "写成包括两端的范围 `born {suggest}`；如包括 {date} 当天，写 `born {alt}`",
-);
+// The message catalogue of this module: compiler/messages/check/categories.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/categories.rs"));
 
 /// The inclusive day-number bounds a window means as written (`before D` ends on D-1).
 pub(crate) fn bounds(w: &DateWindow) -> (Option<i64>, Option<i64>) {

@@ -101,15 +101,8 @@ fn draws_groups(ctx: &Ctx<'_>, name: &str) -> bool {
     super::draws::draws_groups(ctx, name, groups)
 }
 
-const NO_EFFECT: Report = Report {
-    code: &E114,
-    message: Template::new(
-        "`{clause}` has no effect in a {format} stage (stage `{stage}`)",
-        "`{clause}` 在{format}阶段中不起作用（阶段 `{stage}`）",
-    ),
-    label: Template::new("never read in a {format}", "{format}不使用此条款"),
-    help: Template::new("", ""),
-};
+// The message catalogue of this module: compiler/messages/check/contract.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/contract.rs"));
 
 /// The one option word of a stage clause, for the formats that fix it (`colours by_board`).
 fn option_word(clause: &StageClause) -> Option<&str> {
@@ -170,29 +163,3 @@ fn printed_only(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         ));
     }
 }
-
-const PRINTED_CONDUCT: Report = Report {
-    code: &N101,
-    message: Template::new(
-        "conduct rules `{words}` are printed on the sheet only: the simulation acts on `withdraw` and `fouls_per_game` alone",
-        "行为规则 `{words}` 只印在规则单上：模拟只执行 `withdraw` 和 `fouls_per_game`",
-    ),
-    label: Template::new("printed only", "仅印出"),
-    help: Template::new(
-        "the arbiters apply them in the hall; see the contract table in docs/language.md",
-        "由裁判在赛场执行；参见 docs/language.md 中的条款表",
-    ),
-};
-
-const PRINTED: Report = Report {
-    code: &N101,
-    message: Template::new(
-        "`{clause}` is printed on the sheet only ({acts}); the simulation does not act on it",
-        "`{clause}` 只印在规则单上：检查器不核对，模拟也不执行",
-    ),
-    label: Template::new("printed only", "仅印出"),
-    help: Template::new(
-        "the arbiters apply it in the hall; see the contract table in docs/language.md",
-        "由裁判在赛场执行；参见 docs/language.md 中的条款表",
-    ),
-};

@@ -36,72 +36,8 @@ code!(W201, "W201", "same-unit-unstated", Warning,
 
 pub const CODES: &[&Code] = &[&E201, &E202, &E203, &W201];
 
-const GROUPS_SIZE: Report = Report {
-    code: &E201,
-    message: Template::new(
-        "{groups} groups of {size} seat {seats} players, but stage `{stage}` has {entrants}",
-        "{groups} 组每组 {size} 人共 {seats} 人，而阶段 `{stage}` 有 {entrants} 人",
-    ),
-    label: Template::new("{groups} x {size} = {seats}", "{groups} x {size} = {seats}"),
-    help: Template::new("{fix}", "{fix_zh}"),
-};
-const POOL_QUOTA: Report = Report {
-    code: &E202,
-    message: Template::new(
-        "{quota} per group x {groups} groups takes {takes} from `{pot}`, which has {size}",
-        "每组 {quota} 人 x {groups} 组需从 `{pot}` 取 {takes} 人，而该档有 {size} 人",
-    ),
-    label: Template::new("{quota} per group", "每组 {quota} 人"),
-    help: Template::new("{fix}", "{fix_zh}"),
-};
-const OVERFULL: Report = Report {
-    code: &E202,
-    message: Template::new(
-        "the draw puts {per} players in each group, but groups have {size}",
-        "抽签规则每组放入 {per} 人，而每组只有 {size} 人",
-    ),
-    label: Template::new("{per} per group", "每组 {per} 人"),
-    help: Template::new(
-        "lower the quotas so that they add up to at most {size}",
-        "降低各档定额，使其和不超过 {size}",
-    ),
-};
-const SEEDS: Report = Report {
-    code: &E203,
-    message: Template::new(
-        "{seeds} rating seeds one per group, but stage `{stage}` has {groups} groups",
-        "每组一名等级分种子共 {seeds} 名，而阶段 `{stage}` 有 {groups} 组",
-    ),
-    label: Template::new("{seeds} seeds", "{seeds} 名种子"),
-    help: Template::new(
-        "write `rating 1..{groups} one_per_group`",
-        "改为 `rating 1..{groups} one_per_group`",
-    ),
-};
-const SEEDS_NO_GROUPS: Report = Report {
-    code: &E203,
-    message: Template::new(
-        "stage `{stage}` has no groups to seed into",
-        "阶段 `{stage}` 不分组，无法每组一名种子",
-    ),
-    label: Template::new("seeds one per group", "每组一名种子"),
-    help: Template::new(
-        "remove the rule, or give the stage groups",
-        "删去该规则，或为阶段分组",
-    ),
-};
-const UNSTATED: Report = Report {
-    code: &W201,
-    message: Template::new(
-        "stage `{stage}` does not say whether players of the same unit are kept apart",
-        "阶段 `{stage}` 未写明同单位棋手是否回避",
-    ),
-    label: Template::new("{what}", "{what_zh}"),
-    help: Template::new(
-        "add `avoid same_unit`, or `avoid same_unit never` if they are not kept apart",
-        "加上 `avoid same_unit`；若不回避则写 `avoid same_unit never`",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/draws.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/draws.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for name in &ctx.scope.stage_order {

@@ -41,57 +41,8 @@ code!(E224, "E224", "round-robin-row-with-swiss-clause", Error,
 
 pub const CODES: &[&Code] = &[&E219, &E220, &E223, &E224];
 
-const GAP: Report = Report {
-    code: &E219,
-    message: Template::new(
-        "stage `{stage}`: no row of the table by entries holds a field of {sizes}",
-        "阶段 `{stage}`：按报名人数确定的表中没有一档包含 {sizes_zh} 的规模",
-    ),
-    label: Template::new("no row for {sizes}", "缺少 {sizes_zh} 的一档"),
-    help: Template::new(
-        "add a row `{row}: ...` or extend a neighbouring row to cover {sizes}",
-        "增加一档 `{row}: ...`，或扩展相邻一档以包含 {sizes_zh}",
-    ),
-};
-
-const RR_UNBOUNDED: Report = Report {
-    code: &E223,
-    message: Template::new(
-        "stage `{stage}`: the round-robin row `{row}` has no upper bound",
-        "阶段 `{stage}`：单循环一档 `{row}` 没有人数上限",
-    ),
-    label: Template::new("no largest field", "没有人数上限"),
-    help: Template::new(
-        "give the round robin the small fields, e.g. `..8: round_robin`, and the Swiss the rest",
-        "把单循环留给人数少的情形，例如 `..8: round_robin`，其余采用积分编排",
-    ),
-};
-
-const RR_WITH: Report = Report {
-    code: &E224,
-    message: Template::new(
-        "stage `{stage}`: `{clause}` has no meaning in the round robin its table plays for some fields",
-        "阶段 `{stage}`：`{clause}` 在按人数改为单循环时没有意义",
-    ),
-    label: Template::new("not in a round robin", "单循环不适用"),
-    help: Template::new(
-        "remove `{clause}`, or the row that plays a round robin",
-        "删去 `{clause}`，或删去单循环一档",
-    ),
-};
-
-const OVERLAP: Report = Report {
-    code: &E220,
-    message: Template::new(
-        "stage `{stage}`: this row and an earlier one both hold a field of {sizes}",
-        "阶段 `{stage}`：此档与前面一档都包含 {sizes_zh} 的规模",
-    ),
-    label: Template::new("also holds {sizes}", "同样包含 {sizes_zh}"),
-    help: Template::new(
-        "make the rows meet without sharing a size, e.g. start this row at {next}",
-        "使各档首尾相接而不重叠，例如此档从 {next} 人起",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/entries_table.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/entries_table.rs"));
 
 /// The inclusive sizes a row holds; an open lower end starts at 0.
 fn bounds(a: &EntriesArm) -> (u32, u32) {

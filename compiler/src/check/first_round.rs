@@ -19,21 +19,8 @@ code!(E412, "E412", "first-board-without-split-half", Error,
 
 pub const CODES: &[&Code] = &[&E412];
 
-const FIRST_BOARD: Report = Report {
-    code: &E412,
-    message: Template::new(
-        "`first_board {board}` in stage `{stage}`, whose first round pairs adjacent numbers",
-        "阶段 `{stage}` 的首轮按相邻代号编排，却写了 `first_board {board}`",
-    ),
-    label: Template::new(
-        "no half to choose in 1-2, 4-3, 5-6 ...",
-        "1-2、4-3、5-6……没有半区可选",
-    ),
-    help: Template::new(
-        "delete `first_board {board}`, or write `first_round split_half`",
-        "删去 `first_board {board}`，或改为 `first_round split_half`",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/first_round.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/first_round.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for st in stages(ctx) {

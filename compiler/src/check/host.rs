@@ -23,32 +23,8 @@ code!(E624, "E624", "host-when-odd-twice", Error,
 
 pub const CODES: &[&Code] = &[&E623, &E624];
 
-const EVEN: Report = Report {
-    code: &E623,
-    message: Template::new(
-        "{n} host players cannot make an odd field even",
-        "{n} 名东道主棋手无法把单数的参赛人数补成双数",
-    ),
-    label: Template::new("an even number", "双数"),
-    help: Template::new(
-        "write an odd number (`host_player 1 when_odd`), or drop `when_odd`",
-        "写成单数（如 `host_player 1 when_odd`），或删去 `when_odd`",
-    ),
-};
-
-const TWICE: Report = Report {
-    code: &E624,
-    message: Template::new(
-        "a second pool fills an odd field with `when_odd`",
-        "第二个名额来源也以 `when_odd` 补位",
-    ),
-    label: Template::new("second `when_odd`", "第二个 `when_odd`"),
-    help: Template::new(
-        "keep `when_odd` in one pool",
-        "只在一个名额来源中保留 `when_odd`",
-    ),
-};
-const FIRST: Template = Template::new("first `when_odd`", "第一个 `when_odd`");
+// The message catalogue of this module: compiler/messages/check/host.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/host.rs"));
 
 pub fn check(file: &ast::File, diags: &mut Diagnostics) {
     let mut first: Option<Span> = None;

@@ -25,31 +25,8 @@ code!(E231, "E231", "knockout-seeds-with-pairs", Error,
 
 pub const CODES: &[&Code] = &[&E230, &E231];
 
-const OVER: Report = Report {
-    code: &E230,
-    message: Template::new(
-        "{count} reserved seed places in a bracket of {size}",
-        "{size} 人的对阵表保留 {count} 个种子位",
-    ),
-    label: Template::new("1 to {size}", "1 至 {size}"),
-    help: Template::new(
-        "reserve from 1 to {size} seed places",
-        "保留 1 至 {size} 个种子位",
-    ),
-};
-
-const PAIRS: Report = Report {
-    code: &E231,
-    message: Template::new(
-        "reserved seed places in a bracket written as pairs",
-        "以对阵列出的对阵表不能保留种子位",
-    ),
-    label: Template::new("no seed numbers to reserve", "没有可保留的种子号"),
-    help: Template::new(
-        "write a seeded bracket (`seeded 8`) instead of the pairs, or drop `seeds`",
-        "改用种子对阵表（如 `seeded 8`），或删去 `seeds`",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/ko_seeds.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/ko_seeds.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for st in stages(ctx) {

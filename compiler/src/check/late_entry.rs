@@ -33,47 +33,8 @@ code!(E415, "E415", "late-entry-not-first-stage", Error,
 
 pub const CODES: &[&Code] = &[&E413, &E414, &E415];
 
-const TOO_EARLY: Report = Report {
-    code: &E413,
-    message: Template::new(
-        "`late_entry until round {round}` in stage `{stage}`: an entry before round {round} is not late",
-        "阶段 `{stage}` 的 `late_entry until round {round}`：第 {round} 轮前报名不算补报",
-    ),
-    label: Template::new("2 or more", "至少为 2"),
-    help: Template::new(
-        "write the last round a late entrant may start in (2 or more), or delete the clause",
-        "写出补报者最晚可以开始参赛的轮次（至少为 2），或删去此条",
-    ),
-};
-
-const BEYOND: Report = Report {
-    code: &E414,
-    message: Template::new(
-        "`late_entry until round {round}` in stage `{stage}`, which plays {rounds} rounds",
-        "阶段 `{stage}` 只赛 {rounds} 轮，却写了 `late_entry until round {round}`",
-    ),
-    label: Template::new("beyond round {rounds}", "超出第 {rounds} 轮"),
-    help: Template::new(
-        "write a round from 2 to {rounds}",
-        "写 2 至 {rounds} 之间的轮次",
-    ),
-};
-
-const NOT_FIRST: Report = Report {
-    code: &E415,
-    message: Template::new(
-        "late entries into stage `{stage}`, which is not the event's first stage",
-        "阶段 `{stage}` 不是第一个阶段，却允许补报",
-    ),
-    label: Template::new(
-        "its players come from earlier stages",
-        "其棋手来自前面的阶段",
-    ),
-    help: Template::new(
-        "allow late entries in the first stage (`{first}`), or delete the clause",
-        "在第一个阶段（`{first}`）允许补报，或删去此条",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/late_entry.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/late_entry.rs"));
 
 /// The most rounds a Swiss may play: its fixed rounds, or the largest arm of `by_entries`; none
 /// while they are to be announced.

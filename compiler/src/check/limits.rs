@@ -68,56 +68,8 @@ code!(
 
 pub const CODES: &[&Code] = &[&E514, &E515, &E516, &E517];
 
-/// E514, raised where `prizes.rs` adds up a table's lines.
-pub const OVERFLOW: Report = Report {
-    code: &E514,
-    message: Template::new(
-        "the prize lines in {cur} add up to more than 18446744073709551615",
-        "以 {cur} 计的各行奖金之和超过 18446744073709551615",
-    ),
-    label: Template::new("the sum overflows here", "加到此行时溢出"),
-    help: Template::new(
-        "correct the amounts: no total can be proposed",
-        "改正金额：无法给出总额",
-    ),
-};
-
-const BEYOND: Report = Report {
-    code: &E515,
-    message: Template::new(
-        "{what} ({value}) is beyond what the runtime runs (at most {max})",
-        "{what_zh}（{value}）超出运行时的处理范围（至多 {max}）",
-    ),
-    label: Template::new("at most {max}", "至多 {max}"),
-    help: Template::new(
-        "correct the number: no real event comes near {max}",
-        "改正该数值：真实赛事远达不到 {max}",
-    ),
-};
-const NO_ROUNDS: Report = Report {
-    code: &E516,
-    message: Template::new(
-        "Swiss stage `{stage}` plays 0 rounds",
-        "积分编排阶段 `{stage}` 赛 0 轮",
-    ),
-    label: Template::new("no rounds", "没有轮次"),
-    help: Template::new(
-        "give the number of rounds: `rounds 7`",
-        "写明轮数：`rounds 7`",
-    ),
-};
-const SMALL: Report = Report {
-    code: &E517,
-    message: Template::new(
-        "a field of {n} cannot hold a game",
-        "{n} 人的参赛规模无法进行对局",
-    ),
-    label: Template::new("{n} players", "{n} 人"),
-    help: Template::new(
-        "give the real number of entrants (at least 2)",
-        "写明实际参赛人数（至少 2 人）",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/limits.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/limits.rs"));
 
 fn beyond(diags: &mut Diagnostics, span: Span, what: (&str, &str), value: &str, max: &str) {
     diags.push(BEYOND.at(

@@ -25,31 +25,8 @@ code!(E225, "E225", "colour-balance-zero", Error,
 
 pub const CODES: &[&Code] = &[&E222, &E225];
 
-const BALANCE_ZERO: Report = Report {
-    code: &E225,
-    message: Template::new(
-        "stage `{stage}`: a colour balance of 0 breaks after every odd round",
-        "阶段 `{stage}`：执红执黑之差为0的规定在每个单数轮后都会被打破",
-    ),
-    label: Template::new(
-        "at least 1 after an odd number of games",
-        "下过奇数局后至少为1",
-    ),
-    help: Template::new("write `colour_balance 1`", "改为 `colour_balance 1`"),
-};
-
-const FIXED_WITH: Report = Report {
-    code: &E222,
-    message: Template::new(
-        "stage `{stage}`: a fixed line-up takes no `{what}`",
-        "阶段 `{stage}`：固定出场名单不需要 `{what}`",
-    ),
-    label: Template::new("nothing is handed in", "不提交出场名单"),
-    help: Template::new(
-        "delete it, or write `lineup each_round`",
-        "删去，或改为 `lineup each_round`",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/lineup.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/lineup.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for st in stages(ctx) {

@@ -43,42 +43,8 @@ code!(E110, "E110", "missing-or-repeated-header", Error,
 
 pub const CODES: &[&Code] = &[&E101, &E110];
 
-const DUPLICATE: Report = Report {
-    code: &E101,
-    message: Template::new(
-        "{kind} `{name}` is declared twice",
-        "{kind_zh} `{name}` 重复声明",
-    ),
-    label: Template::new("declared again here", "此处重复声明"),
-    help: Template::new(
-        "rename one of them (names of a kind must be unique) and update its references",
-        "将其中一个改名（同类名称必须唯一），并同步修改引用处",
-    ),
-};
-
-const FIRST_HERE: Template = Template::new("first declared here", "首次声明于此");
-
-const MISSING_HEADER: Report = Report {
-    code: &E110,
-    message: Template::new("the file has no `regulation` block", "文件缺少 `regulation` 块"),
-    label: Template::new("the file starts here", "文件从此处开始"),
-    help: Template::new(
-        "add `regulation \"title\" { dates 2014-04-27 .. 2014-04-29  rulebook cxa2011 }` at the top",
-        "在文件开头加上 `regulation \"赛事名称\" { dates 2014-04-27 .. 2014-04-29  rulebook cxa2011 }`",
-    ),
-};
-
-const REPEATED_HEADER: Report = Report {
-    code: &E110,
-    message: Template::new("the file has a second `regulation` block", "文件中出现第二个 `regulation` 块"),
-    label: Template::new("second header here", "第二个规程头在此"),
-    help: Template::new(
-        "one file describes one event: merge the two headers, or move the second event to its own file",
-        "一个文件只描述一项赛事：合并两个规程头，或把第二项赛事移到单独的文件",
-    ),
-};
-
-const FIRST_HEADER: Template = Template::new("first header here", "第一个规程头在此");
+// The message catalogue of this module: compiler/messages/check/names.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/names.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for d in &ctx.scope.duplicates {

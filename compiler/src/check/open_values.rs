@@ -29,44 +29,8 @@ code!(E218, "E218", "assumption-of-stated-value", Error,
 
 pub const CODES: &[&Code] = &[&W203, &E218];
 
-const NO_ASSUMPTION: Report = Report {
-    code: &W203,
-    message: Template::new(
-        "stage `{stage}`: the {what} is to be announced and nothing is assumed for it; the event cannot be simulated",
-        "阶段 `{stage}`：{what_zh}另行通知且没有假定值；无法模拟比赛",
-    ),
-    label: Template::new("to be announced", "另行通知"),
-    help: Template::new(
-        "add `assume {clause}` to the stage for simulations (never printed on the sheet)",
-        "在阶段中加上 `assume {clause}` 供模拟使用（规程文本不印出）",
-    ),
-};
-
-const STATED: Report = Report {
-    code: &E218,
-    message: Template::new(
-        "stage `{stage}` assumes its {what}, which it states",
-        "阶段 `{stage}` 已写明{what_zh}，却又为其给出假定值",
-    ),
-    label: Template::new(
-        "the {what} is stated, not `tbd`",
-        "{what_zh}已写明，并非 `tbd`",
-    ),
-    help: Template::new(
-        "delete this `assume`, or write the {what} as `tbd`",
-        "删去此 `assume`，或把{what_zh}写作 `tbd`",
-    ),
-};
-
-const ASSUMED_ROUNDS: Report = Report {
-    code: &E204,
-    message: Template::new(
-        "stage `{stage}` assumes {rounds} rounds for a field of {players}; a Swiss needs more players than rounds",
-        "阶段 `{stage}` 假定 {rounds} 轮，而人数为 {players}；积分编排的人数须多于轮数",
-    ),
-    label: Template::new("{rounds} rounds for {players} players", "{players} 人 {rounds} 轮"),
-    help: Template::new("assume at most {max} rounds", "假定的轮数最多为 {max}"),
-};
+// The message catalogue of this module: compiler/messages/check/open_values.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/open_values.rs"));
 
 /// `entry { assume field N }`, the size simulations run on.
 fn assumed_field(ctx: &Ctx<'_>) -> Option<u32> {

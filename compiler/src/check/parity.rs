@@ -28,46 +28,8 @@ code!(E420, "E420", "parity-player-in-neither", Error,
 
 pub const CODES: &[&Code] = &[&E418, &E419, &E420];
 
-const POOLS: Report = Report {
-    code: &E418,
-    message: Template::new(
-        "odd and even numbers need one `odd` and one `even` pool",
-        "单双号需要一个 `odd` 来源和一个 `even` 来源",
-    ),
-    label: Template::new("{found}", "{found_zh}"),
-    help: Template::new(
-        "write `pool A odd  pool B even` with two different pools",
-        "写成 `pool A odd  pool B even`，两个来源不同",
-    ),
-};
-const SIZES: Report = Report {
-    code: &E419,
-    message: Template::new(
-        "pool `{odd}` ({n_odd}, odd numbers) and pool `{even}` ({n_even}, even numbers) cannot share the numbers",
-        "名额来源 `{odd}`（{n_odd} 人，单号）与 `{even}`（{n_even} 人，双号）无法分配代号",
-    ),
-    label: Template::new(
-        "the odd pool needs as many players as the even one, or one more",
-        "单号一方须与双号一方人数相同或多一人",
-    ),
-    help: Template::new(
-        "balance the sizes, or give the odd numbers to the larger pool",
-        "平衡两个来源的名额，或把单号给名额多的一方",
-    ),
-};
-const NEITHER: Report = Report {
-    code: &E420,
-    message: Template::new(
-        "player `{player}` is in neither `{odd}` nor `{even}`, which share stage `{stage}`'s numbers",
-        "棋手 `{player}` 既不属于 `{odd}` 也不属于 `{even}`，而阶段 `{stage}` 的代号由这两个来源分配",
-    ),
-    label: Template::new("no number for this player", "此棋手没有代号"),
-    help: Template::new(
-        "put the player in one of the two pools, or take only them (`entrants pool {odd}, pool {even}`)",
-        "把该棋手归入两个来源之一，或只收这两个来源（`entrants pool {odd}, pool {even}`）",
-    ),
-};
-const NUMBERS_HERE: Template = Template::new("numbered here", "在此分配代号");
+// The message catalogue of this module: compiler/messages/check/parity.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/parity.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for name in &ctx.scope.stage_order {

@@ -67,43 +67,8 @@ pub static E512: Code = Code {
     },
 };
 
-const MSG_E509: Template = Template::new(
-    "places {from}..{to} are decided twice: by {a} and by {b}",
-    "第{from}至{to}名被决定了两次：{a_zh}和{b_zh}",
-);
-const LBL_E509: Template = Template::new("decides places {range} again", "再次决定第{range_zh}名");
-const LBL_E509_FIRST: Template = Template::new("decides places {range}", "决定第{range_zh}名");
-const HELP_E509: Template = Template::new(
-    "give one of them another range, e.g. `places {suggest}`",
-    "为其中之一改写名次范围，例如 `places {suggest}`",
-);
-const HELP_E509_COPY: Template = Template::new(
-    "`{stage}` copies `places` with `same_as`; give it its own: `places {suggest}`",
-    "`{stage}` 通过 `same_as` 复制了 `places`；请写出它自己的名次：`places {suggest}`",
-);
-const MSG_E510: Template = Template::new(
-    "{places} {are} decided by no stage and not declared shared",
-    "{places_zh}没有任何阶段决定，也没有声明并列",
-);
-const LBL_E510_PRIZE: Template = Template::new("paid here", "此处发奖");
-const LBL_E510_DECL: Template = Template::new(
-    "the places before the gap end here",
-    "空缺之前的名次到此为止",
-);
-const HELP_E510: Template = Template::new(
-    "add `places {range} shared {source}` or a stage that decides them",
-    "加上 `places {range} shared {source}`，或增加决定这些名次的阶段",
-);
-const HELP_E510_PLAIN: Template = Template::new(
-    "add `places {range} shared SOURCES` (e.g. `groups.*#3..4`) or a stage with `places {range}`",
-    "加上 `places {range} shared 来源`（例如 `groups.*#3..4`），或增加 `places {range}` 的阶段",
-);
-const MSG_E512: Template = Template::new(
-    "places {range} are {places} places, but the declaration's sources name {players} players",
-    "第{range_zh}名共 {places} 个名次，但该声明的来源有 {players} 名棋手",
-);
-const LBL_E512: Template = Template::new("{places} places", "{places} 个名次");
-const HELP_E512: Template = Template::new("write `places {suggest}`", "写成 `places {suggest}`");
+// The message catalogue of this module: compiler/messages/check/places.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/places.rs"));
 
 /// One claim to decide a range of places.
 struct Decided<'a> {

@@ -65,82 +65,8 @@ code!(E635, "E635", "replacement-from-itself-or-sized", Error,
 
 pub const CODES: &[&Code] = &[&E630, &E631, &E632, &E633, &E634, &E635];
 
-const NO_SIZE: Report = Report {
-    code: &E634,
-    message: Template::new(
-        "pool `{pool}` is replaced from pool `{from}` but has no size",
-        "名额来源 `{pool}` 由 `{from}` 递补，却没有名额数",
-    ),
-    label: Template::new("no places to count", "无从计算空出的名额"),
-    help: Template::new(
-        "give pool `{pool}` its number of places",
-        "写出 `{pool}` 的名额数",
-    ),
-};
-
-const RESERVE: Report = Report {
-    code: &E635,
-    message: Template::new(
-        "pool `{from}` cannot be the reserve of pool `{pool}`: {why}",
-        "名额来源 `{from}` 不能作为 `{pool}` 的候补：{why_zh}",
-    ),
-    label: Template::new("{why}", "{why_zh}"),
-    help: Template::new(
-        "name another pool, without a size of its own",
-        "写另一个没有名额数的来源",
-    ),
-};
-
-/// `top 0`, `qualified 0`: also read by `attributes` for the players' `qualified`.
-pub(super) const PLACE_ZERO: Report = Report {
-    code: &E630,
-    message: Template::new("place 0 of a qualifying event", "分站赛第 0 名"),
-    label: Template::new("places start at 1", "名次从 1 开始"),
-    help: Template::new(
-        "write a place from 1 (`top 12`, `qualified 3`)",
-        "写 1 及以上的名次（如 `top 12`、`qualified 3`）",
-    ),
-};
-
-const TWICE: Report = Report {
-    code: &E631,
-    message: Template::new(
-        "federation {fed} is invited twice",
-        "协会 {fed} 在邀请名单中出现两次",
-    ),
-    label: Template::new("second mention", "第二次列出"),
-    help: Template::new(
-        "name {fed} once with its number",
-        "{fed} 只列一次并写明人数",
-    ),
-};
-const FIRST: Template = Template::new("first mention", "第一次列出");
-
-const NOBODY: Report = Report {
-    code: &E632,
-    message: Template::new(
-        "federation {fed} is invited with 0 players",
-        "协会 {fed} 的邀请人数为 0",
-    ),
-    label: Template::new("sends nobody", "无人参赛"),
-    help: Template::new(
-        "give {fed} at least 1 place, or leave it off the list",
-        "给 {fed} 至少 1 个名额，或将其从名单中删去",
-    ),
-};
-
-const OVER: Report = Report {
-    code: &E633,
-    message: Template::new(
-        "pool `{pool}` has {size} places and invites {invited} players",
-        "名额来源 `{pool}` 有 {size} 个名额，只邀请 {invited} 人",
-    ),
-    label: Template::new("{size} places", "{size} 个名额"),
-    help: Template::new(
-        "make the size {invited}, or drop it (the list gives it)",
-        "把名额数写成 {invited}，或删去名额数（由名单决定）",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/pool_rules.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/pool_rules.rs"));
 
 fn invite(pool: &ast::Pool, list: &[(ast::Ident, ast::Spanned<u32>)], diags: &mut Diagnostics) {
     let mut seen: BTreeMap<&str, xqreg_grammar::Span> = BTreeMap::new();

@@ -32,35 +32,8 @@ code!(E616, "E616", "quota-twice", Error,
 
 pub const CODES: &[&Code] = &[&E614, &E615, &E616];
 
-const NOBODY: Report = Report {
-    code: &E614,
-    message: Template::new("a quota of 0 per {per}", "每{per_zh}限报 0 人"),
-    label: Template::new("bars every {per}", "等于不许任何{per_zh}报名"),
-    help: Template::new(
-        "write the most entrants a {per} may have, or delete the clause",
-        "写出每{per_zh}最多可报的人数，或删去此条",
-    ),
-};
-
-const OVER: Report = Report {
-    code: &E615,
-    message: Template::new(
-        "{sex} {share} in a quota of {total} per {per}",
-        "每{per_zh}限报 {total} 人，其中 {sex} 却为 {share} 人",
-    ),
-    label: Template::new("more than {total}", "超过 {total}"),
-    help: Template::new(
-        "lower the share to {total} or below, or raise the quota",
-        "把该名额降到 {total} 以内，或提高总名额",
-    ),
-};
-
-const TWICE: Report = Report {
-    code: &E616,
-    message: Template::new("{what} is stated twice", "{what_zh} 写了两次"),
-    label: Template::new("again here", "此处重复"),
-    help: Template::new("keep one of the two", "保留其中一条"),
-};
+// The message catalogue of this module: compiler/messages/check/quotas.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/quotas.rs"));
 
 fn per_zh(per: &str) -> &'static str {
     if per == "federation" {

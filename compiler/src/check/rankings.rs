@@ -88,44 +88,8 @@ pub const CODES: &[&Code] = &[
     &E531, &E532, &E533, &E534, &E535, &E536, &E537, &E538, &E541, &E542,
 ];
 
-const OVERALL_POINTS: Report = Report {
-    code: &E542,
-    message: Template::new(
-        "ranking `{name}` sums points of the final ranking",
-        "团体名次 `{name}` 累加总名次的积分",
-    ),
-    label: Template::new("the final ranking has places only", "总名次只有名次"),
-    help: Template::new(
-        "sum the places (`sum places best K`), or derive the points from a stage",
-        "改为名次之和（`sum places best K`），或依据某一阶段的积分",
-    ),
-};
-
-const PLACES_OVER_STAGES: Report = Report {
-    code: &E541,
-    message: Template::new(
-        "ranking `{name}` sums places over several stages",
-        "团体名次 `{name}` 把多个阶段的名次相加",
-    ),
-    label: Template::new("each has its own place 1", "各阶段各有第一名"),
-    help: Template::new(
-        "sum the points (`sum points best K`), or derive from one stage",
-        "改为累加积分（`sum points best K`），或只依据一个阶段",
-    ),
-};
-
-const UNKNOWN: Report = Report {
-    code: &E538,
-    message: Template::new(
-        "`ranking_place` names `{name}`, which is not a declared ranking",
-        "`ranking_place` 引用的 `{name}` 不是已声明的团体名次",
-    ),
-    label: Template::new("no such ranking", "没有这个团体名次"),
-    help: Template::new(
-        "declare `ranking {name} { ... }` or correct the name",
-        "声明 `ranking {name} { ... }` 或改正名称",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/rankings.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/rankings.rs"));
 
 /// The values of the grouping attributes (of every declared ranking) that the test's roster and
 /// the entry's named players carry: a scenario's prize and qualification lines may name them.
@@ -169,88 +133,6 @@ fn expectations(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
         }
     }
 }
-
-const NO_BEST: Report = Report {
-    code: &E531,
-    message: Template::new(
-        "ranking `{name}` does not say how many members count",
-        "团体名次 `{name}` 没有写明计算几名棋手",
-    ),
-    label: Template::new("`best K` missing", "缺少 `best K`"),
-    help: Template::new(
-        "write `sum places best 3` (or as many as the regulation counts)",
-        "写作 `sum places best 3`（人数以规程为准）",
-    ),
-};
-
-const BEST_ZERO: Report = Report {
-    code: &E532,
-    message: Template::new(
-        "ranking `{name}` counts the best 0 members",
-        "团体名次 `{name}` 计算 0 名棋手",
-    ),
-    label: Template::new("no member counts", "不计算任何棋手"),
-    help: Template::new("count at least one: `best 1`", "至少计算一名：`best 1`"),
-};
-
-const NOT_INDIVIDUAL: Report = Report {
-    code: &E533,
-    message: Template::new(
-        "ranking `{name}` is derived from stage `{stage}`, {why}",
-        "团体名次 `{name}` 依据阶段 `{stage}`，{why_zh}",
-    ),
-    label: Template::new("no single individual standing", "没有统一的个人排名"),
-    help: Template::new(
-        "derive it from a stage with one standing of players",
-        "改为依据只有一个个人排名的阶段",
-    ),
-};
-
-const ATTRIBUTE: Report = Report {
-    code: &E534,
-    message: Template::new(
-        "ranking `{name}` groups by `{attr}`, which no roster column carries",
-        "团体名次 `{name}` 按 `{attr}` 归并，名单中没有这一列",
-    ),
-    label: Template::new("not a roster attribute", "不是名单属性"),
-    help: Template::new(
-        "group by `unit`, `federation` or `pool`",
-        "改为 `by unit`、`by federation` 或 `by pool`",
-    ),
-};
-
-const MISSING: Report = Report {
-    code: &E535,
-    message: Template::new(
-        "ranking `{name}` has no `{clause}` clause",
-        "团体名次 `{name}` 缺少 `{clause}` 子句",
-    ),
-    label: Template::new("`{clause}` missing", "缺少 `{clause}`"),
-    help: Template::new("add `{example}`", "补上 `{example}`"),
-};
-
-const CLASH: Report = Report {
-    code: &E536,
-    message: Template::new(
-        "ranking `{name}` has the name of a category",
-        "团体名次 `{name}` 与组别同名",
-    ),
-    label: Template::new(
-        "prize tables could not tell the two apart",
-        "奖励无法区分二者",
-    ),
-    help: Template::new("rename the ranking", "给团体名次改名"),
-};
-
-const NO_POINTS: Report = Report {
-    code: &E537,
-    message: Template::new(
-        "ranking `{name}` sums points of knockout stage `{stage}`, which gives none",
-        "团体名次 `{name}` 累加淘汰赛阶段 `{stage}` 的积分，但淘汰赛没有积分",
-    ),
-    label: Template::new("a knockout has places only", "淘汰赛只有名次"),
-    help: Template::new("write `sum places best K`", "改为 `sum places best K`"),
-};
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for item in &ctx.file.items {

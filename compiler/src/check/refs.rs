@@ -33,27 +33,8 @@ code!(E212, "E212", "entrant-taken-twice", Error,
     "stage groups { round_robin single groups A B size 4 }\nstage final_a { knockout { bracket (groups.A#1 v groups.B#2) } }\nstage final_b { knockout { bracket (groups.B#2 v groups.A#3) } }",
     Template::new("Send each place to one stage only (for example the 2nd places to `final_b`).", "每个名次只送往一个阶段（例如第二名只进入 `final_b`）。"));
 
-const OUT_OF_RANGE: Report = Report {
-    code: &E206,
-    message: Template::new(
-        "place {place} does not exist: {whose} has {size} places",
-        "第 {place} 名不存在：{whose_zh}只有 {size} 个名次",
-    ),
-    label: Template::new("out of range", "超出范围"),
-    help: Template::new("use places 1..{size}", "改用第 1..{size} 名"),
-};
-
-const TAKEN_TWICE: Report = Report {
-    code: &E212,
-    message: Template::new("{what} is taken twice", "{what_zh}被引用了两次"),
-    label: Template::new("taken again here", "此处再次引用"),
-    help: Template::new(
-        "send each place to one stage only: remove it here or there",
-        "每个名次只能去一处：删去其中一处引用",
-    ),
-};
-
-const TAKEN_FIRST: Template = Template::new("first taken here", "首次引用于此");
+// The message catalogue of this module: compiler/messages/check/refs.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/refs.rs"));
 
 /// Every place reference of stages and places declarations, with the index of the item that
 /// writes it.

@@ -44,57 +44,8 @@ pub const RESERVE_ORDER: Position = Position {
     allowed: &["rating", "place", "order"],
 };
 
-const WITHIN: Report = Report {
-    code: &E636,
-    message: Template::new(
-        "`until {until}` does not reach below {what} {places}",
-        "`until {until}` 没有超出{what_zh}{places}",
-    ),
-    label: Template::new("no place to replace from", "无人可递补"),
-    help: Template::new(
-        "write the lowest place a replacement may come from, below {places}",
-        "写出允许递补到的最低名次，须大于 {places}",
-    ),
-};
-
-const NO_PLACES: Report = Report {
-    code: &E637,
-    message: Template::new(
-        "`until {until}` in pool `{pool}`, which has no qualifying places to bound",
-        "名额来源 `{pool}` 中的 `until {until}`：该来源没有可供限定的晋级名次",
-    ),
-    label: Template::new("no `qualifiers` in this pool", "该来源没有 `qualifiers`"),
-    help: Template::new(
-        "drop `until {until}`, or make the pool an earlier event's qualifiers (`qualifiers \"...\" top N`)",
-        "删去 `until {until}`，或写明该来源的晋级赛事（`qualifiers \"...\" top N`）",
-    ),
-};
-
-const WITHOUT: Report = Report {
-    code: &E637,
-    message: Template::new(
-        "`until {until}` after `replacement {rule}`: there is no replacement to bound",
-        "`replacement {rule}` 之后的 `until {until}`：不递补，无从限定",
-    ),
-    label: Template::new("only after `next_in_line`", "只能跟在 `next_in_line` 之后"),
-    help: Template::new(
-        "write `replacement next_in_line until {until}`, or drop `until {until}`",
-        "改为 `replacement next_in_line until {until}`，或删去 `until {until}`",
-    ),
-};
-
-const BY_PLACE: Report = Report {
-    code: &E638,
-    message: Template::new(
-        "pool `{pool}` is replaced from pool `{from}` by place, but `{from}` has no qualifying places",
-        "名额来源 `{pool}` 按名次由 `{from}` 递补，但 `{from}` 没有晋级名次",
-    ),
-    label: Template::new("no places to rank", "没有可排列的名次"),
-    help: Template::new(
-        "give pool `{from}` its qualifiers (`qualifiers \"...\" top N`), or write `by rating` or `by order`",
-        "为 `{from}` 写明晋级赛事（`qualifiers \"...\" top N`），或改为 `by rating`、`by order`",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/replacement.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/replacement.rs"));
 
 pub fn check(file: &ast::File, diags: &mut Diagnostics) {
     for c in entry_clauses(file) {

@@ -85,49 +85,8 @@ pub static E707: Code = Code {
     },
 };
 
-const MSG_E704: Template = Template::new(
-    "`{player}` is not in this test's roster nor among the regulation's players",
-    "`{player}` 既不在本测试的名单中，也不在规程所列棋手中",
-);
-const LBL_E704: Template = Template::new("unknown player", "未知棋手");
-const HELP_E704_SUGGEST: Template =
-    Template::new("did you mean `{suggest}`?", "是否应为 `{suggest}`？");
-const HELP_E704: Template = Template::new(
-    "add `player {player} \"…\" {}` to the test's roster",
-    "在测试名单中加上 `player {player} \"…\" {}`",
-);
-const MSG_E705: Template = Template::new(
-    "stage `{stage}` plays {total} rounds; there is no round {round}",
-    "阶段 `{stage}` 只有 {total} 轮，没有第{round}轮",
-);
-const LBL_E705: Template = Template::new("no such round", "没有这一轮");
-const HELP_E705: Template = Template::new("use a round from 1 to {total}", "使用第1至{total}轮");
-const MSG_E706_PAIR: Template = Template::new(
-    "a second result for `{a}` v `{b}` in round {round} of `{stage}`{step}",
-    "`{stage}` 第{round}轮{step_zh}中 `{a}` 对 `{b}` 的第二个成绩",
-);
-const MSG_E706_PLAYER: Template = Template::new(
-    "`{player}` already has a game in round {round} of `{stage}`",
-    "`{player}` 在 `{stage}` 第{round}轮已有一盘棋",
-);
-const LBL_E706: Template = Template::new("entered again", "再次输入");
-const LBL_E706_FIRST: Template = Template::new("first entered here", "第一次输入");
-const HELP_E706: Template = Template::new(
-    "keep one result and remove the other (a later line never overwrites an earlier one)",
-    "只保留一个成绩，删去另一个（后面的成绩不会覆盖前面的）",
-);
-const MSG_E707_PLACE: Template = Template::new(
-    "place {place} is expected for both `{a}` and `{b}`",
-    "第{place}名同时预期给 `{a}` 和 `{b}`",
-);
-const MSG_E707_PLAYER: Template = Template::new(
-    "`{player}` is expected at place {a} and at place {b}",
-    "`{player}` 同时预期为第{a}名和第{b}名",
-);
-const LBL_E707: Template = Template::new("contradicts", "相互矛盾");
-const LBL_E707_FIRST: Template = Template::new("expected here first", "先在此处预期");
-const HELP_E707: Template =
-    Template::new("correct one of the two expectations", "改正其中一个预期");
+// The message catalogue of this module: compiler/messages/check/scenarios.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/scenarios.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for item in &ctx.file.items {

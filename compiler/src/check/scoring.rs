@@ -47,18 +47,8 @@ code!(
 
 pub const CODES: &[&Code] = &[&E407, &E410, &E513];
 
-const MISSING: Report = Report {
-    code: &E513,
-    message: Template::new(
-        "the {what} gives no points for `{key}`",
-        "{what_zh}没有写 `{key}` 的分值",
-    ),
-    label: Template::new("no `{key}` in this block", "此处缺少 `{key}`"),
-    help: Template::new(
-        "add `{key} {cxa}` (CXA: win 2, draw 1, loss 0)",
-        "补上 `{key} {cxa}`（中国象棋协会：胜 2、和 1、负 0）",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/scoring.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/scoring.rs"));
 
 /// The keys every scoring block must give, with the CXA value proposed.
 const REQUIRED: &[(&str, &str)] = &[("win", "2"), ("draw", "1"), ("loss", "0")];
@@ -71,24 +61,6 @@ pub const MATCH_KEYS: Position = Position {
     what: ("match result", "团体场分项"),
     allowed: &["win", "draw", "loss"],
 };
-
-const ORDER: Report = Report {
-    code: &E407,
-    message: Template::new(
-        "`{low}` scores {lowv} but `{high}` scores {highv}",
-        "`{low}` 记 {lowv} 分，而 `{high}` 记 {highv} 分",
-    ),
-    label: Template::new("{rule}", "{rule_zh}"),
-    help: Template::new("{fix}", "{fix_zh}"),
-};
-const OTHER_HERE: Template = Template::new("`{key}` here", "`{key}` 在此");
-const REPEATED: Report = Report {
-    code: &E410,
-    message: Template::new("`{key}` is scored twice", "`{key}` 的分值写了两次"),
-    label: Template::new("again here", "此处重复"),
-    help: Template::new("delete one of the two", "删去其中一个"),
-};
-const FIRST_HERE: Template = Template::new("first here", "首次在此");
 
 /// (higher key, lower key, strictly higher?, rule text en, zh). The first key must score at least
 /// (or strictly more than) the second.

@@ -33,35 +33,8 @@ pub const CODES: &[&Code] = &[&E216, &E217, &E518];
 
 const MAX_AGE: u32 = 150;
 
-const AGE: Report = Report {
-    code: &E216,
-    message: Template::new("no one is {years} years old", "没有人年满 {years} 岁"),
-    label: Template::new("at most {max}", "至多 {max}"),
-    help: Template::new("correct the number of years", "改正岁数"),
-};
-
-const SPLIT_TOP: Report = Report {
-    code: &E217,
-    message: Template::new(
-        "stage `{stage}` sends its top {top} on but keeps places from {start}",
-        "阶段 `{stage}` 送出前 {top} 名，却从第 {start} 名起决定名次",
-    ),
-    label: Template::new("{why}", "{why_zh}"),
-    help: Template::new("{fix}", "{fix_zh}"),
-};
-
-const ASSUMED: Report = Report {
-    code: &E518,
-    message: Template::new(
-        "the assumed field of {n} cannot be simulated: {why}",
-        "假设的 {n} 人无法模拟：{why_zh}",
-    ),
-    label: Template::new("simulated with {n}", "按 {n} 人模拟"),
-    help: Template::new(
-        "assume a field the stages can be played with",
-        "假设一个各阶段能够进行的人数",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/sizes.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/sizes.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     ages(ctx, diags);

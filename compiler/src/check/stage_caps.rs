@@ -34,44 +34,8 @@ code!(E622, "E622", "stage-cap-below-format", Error,
 
 pub const CODES: &[&Code] = &[&E620, &E621, &E622];
 
-const NOBODY: Report = Report {
-    code: &E620,
-    message: Template::new(
-        "stage `{stage}` takes at most 0 players",
-        "阶段 `{stage}` 限额 0 人",
-    ),
-    label: Template::new("no players", "没有棋手"),
-    help: Template::new(
-        "write the most players the stage takes, or delete the clause",
-        "写出该阶段最多接纳的人数，或删去此条",
-    ),
-};
-
-const LATER: Report = Report {
-    code: &E621,
-    message: Template::new(
-        "a cap on stage `{stage}`, whose players are sent by earlier stages",
-        "阶段 `{stage}` 的棋手由前面的阶段输送，却写了限额",
-    ),
-    label: Template::new("the roster cannot be over it", "名单不会超出此限额"),
-    help: Template::new(
-        "cap the stage that takes the players from the roster, or the entry; or delete the clause",
-        "在从名单接纳棋手的阶段或报名中写限额；或删去此条",
-    ),
-};
-
-const BELOW: Report = Report {
-    code: &E622,
-    message: Template::new(
-        "stage `{stage}` takes at most {cap} players, but its format needs {need}",
-        "阶段 `{stage}` 限额 {cap} 人，但其赛制需要 {need} 人",
-    ),
-    label: Template::new("fewer than {need}", "少于 {need} 人"),
-    help: Template::new(
-        "raise the cap to {need} or more, or change the format",
-        "把限额提高到 {need} 人以上，或修改赛制",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/stage_caps.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/stage_caps.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for st in stages(ctx) {

@@ -47,13 +47,8 @@ pub fn did_you_mean<'c>(
     best.map(|(_, c)| c)
 }
 
-pub const DID_YOU_MEAN: Template = Template::new("did you mean `{name}`?", "是否应为 `{name}`？");
-const KNOWN: Template = Template::new("known names: {list}", "已声明的名称：{list}");
-const NONE_KNOWN: Template = Template::new(
-    "no {kind} is declared in this file",
-    "本文件未声明任何{kind}",
-);
-const ALLOWED: Template = Template::new("allowed here: {list}", "此处可用：{list}");
+// The message catalogue of this module: compiler/messages/check/suggest.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/suggest.rs"));
 
 /// Shown lists are cut at this many names so a help line stays one line.
 const LIST_MAX: usize = 12;

@@ -42,59 +42,8 @@ code!(E226, "E226", "team-colours-without-by-board", Error,
 
 pub const CODES: &[&Code] = &[&E214, &E215, &E221, &E226];
 
-const TEAM_WORD_ALONE: Report = Report {
-    code: &E226,
-    message: Template::new(
-        "`colours {rule} {team}`: `{team}` qualifies `by_board` only",
-        "`colours {rule} {team}`：`{team}` 只能跟在 `by_board` 之后",
-    ),
-    label: Template::new("not after `by_board`", "不在 `by_board` 之后"),
-    help: Template::new(
-        "write `colours by_board {team}`",
-        "改为 `colours by_board {team}`",
-    ),
-};
-
-const BOARDS_ALONE: Report = Report {
-    code: &E221,
-    message: Template::new(
-        "stage `{stage}` plays a team Swiss on {boards} boards, but the event is not a team event",
-        "阶段 `{stage}` 是每场 {boards} 台的团体积分编排，但本赛不是团体赛",
-    ),
-    label: Template::new("boards of a team match", "团体赛每场台数"),
-    help: Template::new(
-        "drop `boards {boards}` for an individual Swiss, or declare the team event (`event team`, `team_size`)",
-        "个人积分编排请删去 `boards {boards}`；或声明团体赛（`event team`、`team_size`）",
-    ),
-};
-
-const INDIVIDUAL: Report = Report {
-    code: &E214,
-    message: Template::new(
-        "stage `{stage}` is a {kind} in a team event: it would pair the team members one by one",
-        "团体赛中的阶段 `{stage}` 是{kind_zh}：会把队员当作个人编排",
-    ),
-    label: Template::new("an individual format", "个人赛制"),
-    help: Template::new(
-        "play teams in `team_round_robin single|double boards N` or a team Swiss `swiss cxa rounds R boards N` (a team knockout is not supported yet), or drop `event team` / `team_size` if the event is for individuals",
-        "按队比赛请写 `team_round_robin single|double boards N` 或团体积分编排 `swiss cxa rounds R boards N`（团体淘汰赛尚不支持）；如果是个人赛，删去 `event team` / `team_size`",
-    ),
-};
-
-const BELOW_BOARDS: Report = Report {
-    code: &E215,
-    message: Template::new(
-        "`team_size {min}` is fewer players than the {boards} boards of stage `{stage}`",
-        "`team_size {min}` 少于阶段 `{stage}` 的 {boards} 台",
-    ),
-    label: Template::new("at least {min} per team", "每队至少 {min} 人"),
-    help: Template::new(
-        "write `team_size {boards}..{max}`, or play stage `{stage}` on at most {min} boards",
-        "改为 `team_size {boards}..{max}`，或阶段 `{stage}` 只设 {min} 台",
-    ),
-};
-
-const BOARDS_HERE: Template = Template::new("{boards} boards", "{boards} 台");
+// The message catalogue of this module: compiler/messages/check/teams.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/teams.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     team_word_alone(ctx, diags);

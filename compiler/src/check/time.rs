@@ -41,79 +41,8 @@ code!(E307, "E307", "time-control-incomplete", Error,
 
 pub const CODES: &[&Code] = &[&E301, &E302, &E303, &E307];
 
-const NO_BASE: Report = Report {
-    code: &E307,
-    message: Template::new(
-        "time control `{name}` gives no base time",
-        "用时 `{name}` 没有基本用时",
-    ),
-    label: Template::new(
-        "no `base`, `red` or `black`",
-        "没有 `base`、`red` 或 `black`",
-    ),
-    help: Template::new(
-        "add `base 20min` (or `red 6min black 5min`)",
-        "加上 `base 20min`（或 `red 6min black 5min`）",
-    ),
-};
-const BOTH: Report = Report {
-    code: &E307,
-    message: Template::new(
-        "time control `{name}` gives both a common base and a per-side time",
-        "用时 `{name}` 同时给出了共同基本用时和分方用时",
-    ),
-    label: Template::new("per-side time", "分方用时"),
-    help: Template::new(
-        "keep `base` for equal clocks, or `red` and `black` for unequal ones",
-        "双方相同则只留 `base`，不同则只留 `red` 和 `black`",
-    ),
-};
-const BASE_HERE: Template = Template::new("common base", "共同基本用时");
-const ONE_SIDE: Report = Report {
-    code: &E307,
-    message: Template::new(
-        "time control `{name}` gives `{given}` time but not `{missing}`",
-        "用时 `{name}` 只给出 `{given}` 方用时，缺少 `{missing}` 方",
-    ),
-    label: Template::new("only `{given}`", "只有 `{given}`"),
-    help: Template::new("add `{missing}` with its time", "加上 `{missing}` 及其用时"),
-};
-const ZERO: Report = Report {
-    code: &E301,
-    message: Template::new(
-        "time control `{name}` gives a base of zero",
-        "用时 `{name}` 的基本用时为零",
-    ),
-    label: Template::new("zero", "为零"),
-    help: Template::new(
-        "give a positive time, e.g. `5min`",
-        "给出正的用时，例如 `5min`",
-    ),
-};
-const UNEQUAL: Report = Report {
-    code: &E302,
-    message: Template::new(
-        "time control `{name}` gives red and black different times but no draw odds",
-        "用时 `{name}` 红黑用时不同，却未规定和棋判胜方",
-    ),
-    label: Template::new("red {red}, black {black}", "红方 {red}，黑方 {black}"),
-    help: Template::new(
-        "add `draw_goes_to {less}` (the side with less time), or make the times equal",
-        "加上 `draw_goes_to {less}`（用时较少的一方），或使双方用时相同",
-    ),
-};
-const MISSING: Report = Report {
-    code: &E303,
-    message: Template::new(
-        "stage `{stage}` names no time control",
-        "阶段 `{stage}` 未指明用时",
-    ),
-    label: Template::new("this stage", "此阶段"),
-    help: Template::new(
-        "add `time NAME` to the stage (declared: {known})",
-        "在阶段中加上 `time 名称`（已声明：{known}）",
-    ),
-};
+// The message catalogue of this module: compiler/messages/check/time.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/time.rs"));
 
 /// Minutes and seconds as written in a regulation: `6min`, `30s`, `1h30min`.
 pub fn duration_text(seconds: u32) -> String {

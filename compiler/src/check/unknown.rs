@@ -47,7 +47,8 @@ pub struct Use {
     pub span: Span,
 }
 
-const ALSO_HERE: Template = Template::new("also used here", "此处也引用了它");
+// The message catalogue of this module: compiler/messages/check/unknown.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/unknown.rs"));
 
 impl Resolver<'_, '_> {
     fn known(&self, kind: Kind, name: &str) -> bool {

@@ -222,12 +222,8 @@ pub const REPLACEMENT: Position = Position {
     allowed: &["next_in_line", "none"],
 };
 
-const UNKNOWN_WORD: Report = Report {
-    code: &E111,
-    message: Template::new("`{word}` is not a {what}", "`{word}` 不是可用的{what_zh}"),
-    label: Template::new("unknown word", "无法识别的词"),
-    help: Template::new("", ""),
-};
+// The message catalogue of this module: compiler/messages/check/words.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/words.rs"));
 
 /// Report `id` unless it is one of the position's words. Returns whether it was allowed.
 pub fn word(diags: &mut Diagnostics, id: &Ident, pos: &Position) -> bool {

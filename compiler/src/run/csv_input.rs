@@ -24,15 +24,8 @@ struct Table {
     rows: Vec<(u32, Vec<(String, Span)>)>,
 }
 
-const MALFORMED: Template = Template::new("malformed CSV: {what}", "CSV 格式错误：{what}");
-const MISSING: Template = Template::new(
-    "the {file} has no `{column}` column",
-    "{file}缺少 `{column}` 列",
-);
-const BAD: Template = Template::new(
-    "`{value}` is not a valid {column}",
-    "`{value}` 不是有效的{column}",
-);
+// The message catalogue of this module: compiler/messages/run/csv_input.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/run/csv_input.rs"));
 
 /// The file's table; None when a quote is left open (the rows after it cannot be told apart).
 /// Header cells naming no known column, or one column twice, are errors too.

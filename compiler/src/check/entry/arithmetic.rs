@@ -7,46 +7,11 @@ use xqreg_grammar::Span;
 use super::{entry_clauses, event_dates, exact_field, pools, E601, E609, E610, W604};
 use crate::diagnostics::{Diagnostic, Diagnostics, Template};
 
-const MSG_E601: Template = Template::new(
-    "the pools add up to {sum} players but the field is {field}",
-    "各名额来源合计 {sum} 人，但参赛人数为 {field} 人",
-);
-const MSG_E601_CAP: Template = Template::new(
-    "the pools add up to {sum} players, more than the cap of {field}",
-    "各名额来源合计 {sum} 人，超过人数上限 {field} 人",
-);
-const LBL_E601: Template = Template::new("pools: {parts}", "名额来源：{parts}");
-const LBL_E601_POOL: Template = Template::new("{size} here", "此处 {size} 人");
-const HELP_E601: Template = Template::new(
-    "correct a pool size by {diff}, or write `{kw} {sum}`",
-    "把某个名额来源改动 {diff} 人，或写 `{kw} {sum}`",
-);
-const MSG_E609: Template = Template::new(
-    "the deadline {deadline} is after the event starts on {start}",
-    "报名截止日期 {deadline} 晚于比赛开始日期 {start}",
-);
-const LBL_E609: Template = Template::new("after the first day", "晚于比赛首日");
-const LBL_E609_DATES: Template = Template::new("the event starts here", "比赛由此开始");
-const HELP_E609: Template = Template::new(
-    "move the deadline before {start} (check the month and year)",
-    "把截止日期改到 {start} 之前（核对年份和月份）",
-);
-const MSG_E610: Template = Template::new("{what}", "{what_zh}");
-const LBL_E610: Template = Template::new("conflicts with this", "与此处矛盾");
-const LBL_E610_OTHER: Template = Template::new("the other statement", "另一处规定");
-const HELP_E610: Template = Template::new(
-    "keep one statement of the field size",
-    "只保留一种参赛人数规定",
-);
-const MSG_W604: Template = Template::new(
-    "the field is open and no size is assumed for simulation",
-    "参赛名额不限，且未假设模拟人数",
-);
-const LBL_W604: Template = Template::new("open field (名额不限)", "名额不限");
-const HELP_W604: Template = Template::new(
-    "add `assume field N \"why\"` to the entry with the size the organisers expect",
-    "在 entry 中加上 `assume field N \"理由\"`，写出预计人数",
-);
+// The message catalogue of this module: compiler/messages/check/entry/arithmetic.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/check/entry/arithmetic.rs"
+));
 pub(super) fn pools_add_up(file: &ast::File, diags: &mut Diagnostics) {
     let all = pools(file);
     if all.is_empty() || all.iter().any(|p| p.size.is_none()) {

@@ -10,54 +10,8 @@ use super::{
 use crate::check::categories;
 use crate::diagnostics::{Diagnostic, Diagnostics, Template};
 
-const MSG_E611_POOL: Template = Template::new(
-    "{count} players are named for pool `{pool}`, which has {size} places",
-    "名额来源 `{pool}` 只有 {size} 个名额，却列出了 {count} 名棋手",
-);
-const MSG_E611_FIELD: Template = Template::new(
-    "{count} {what} are named but the field allows {size}",
-    "列出了 {count} {what_zh}，但参赛名额只有 {size} 个",
-);
-const LBL_E611: Template = Template::new("one too many", "超出名额");
-const LBL_E611_SIZE: Template = Template::new("{size} places", "{size} 个名额");
-const HELP_E611: Template = Template::new(
-    "remove a player or move one to another pool, or raise the size to {count}",
-    "删去一名棋手或把其移到其他名额来源，或把名额改为 {count}",
-);
-const MSG_E612_BORN: Template = Template::new(
-    "player `{player}` was born on {date}, outside every section's birth window",
-    "棋手 `{player}` 出生于 {date}，不在任何组别的出生日期范围内",
-);
-const HELP_E612_BORN: Template = Template::new(
-    "check the birth date, or add a category whose window includes {date}",
-    "核对出生日期，或增加包括 {date} 的组别",
-);
-const MSG_E612_SEX: Template = Template::new(
-    "player `{player}` is `{sex}` but the {where} takes `{needed}` only",
-    "棋手 `{player}` 的性别为 `{sex}`，但{where_zh}只限 `{needed}`",
-);
-const HELP_E612_SEX: Template = Template::new(
-    "correct the player's sex, or the condition",
-    "改正棋手的性别，或修改该条件",
-);
-const MSG_E612_TITLE: Template = Template::new(
-    "player `{player}` holds `{title}`, which fails the condition `title {op} {needed}`",
-    "棋手 `{player}` 的称号 `{title}` 不符合条件 `title {op} {needed}`",
-);
-const HELP_E612_TITLE: Template = Template::new(
-    "correct the player's title, or the condition",
-    "改正棋手的称号，或修改该条件",
-);
-const MSG_E612_AGE: Template = Template::new(
-    "player `{player}` is {age} on the first day, which fails `age {op} {years}`",
-    "棋手 `{player}` 在比赛首日为 {age} 岁，不符合 `age {op} {years}`",
-);
-const HELP_E612_AGE: Template = Template::new(
-    "check the birth date {date}, or the age condition",
-    "核对出生日期 {date}，或修改年龄条件",
-);
-const LBL_E612: Template = Template::new("this player's attribute", "该棋手的资料");
-const LBL_E612_COND: Template = Template::new("the condition", "参赛条件");
+// The message catalogue of this module: compiler/messages/check/entry/players.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/entry/players.rs"));
 pub(super) fn named_players_fit(file: &ast::File, diags: &mut Diagnostics) {
     let named = players(file);
     for pool in pools(file) {

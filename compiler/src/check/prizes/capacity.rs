@@ -11,51 +11,11 @@ use crate::check::limits::OVERFLOW;
 use crate::check::{entry, Ctx};
 use crate::diagnostics::{Diagnostic, Diagnostics, Template};
 
-const MSG_E503: Template = Template::new(
-    "the declared total is {total} {cur}, but the lines add up to {sum} {cur}",
-    "声明的总额为 {total} {cur}，但各行之和为 {sum} {cur}",
-);
-const LBL_E503: Template = Template::new("declared {total}", "声明 {total}");
-pub const HELP_E503: Template = Template::new(
-    "write `total {sum}`, or correct the line that is wrong",
-    "写成 `total {sum}`，或改正有误的那一行",
-);
-const MSG_E504: Template = Template::new(
-    "place {place} is paid, but {what} has at most {size} players",
-    "对第{place}名发奖，但{what_zh}最多只有 {size} 人",
-);
-const LBL_E504: Template = Template::new("beyond place {size}", "超过第{size}名");
-const HELP_E504: Template = Template::new(
-    "stop the table at place {size}, or correct {what}",
-    "奖励表到第{size}名为止，或改正{what_zh}",
-);
-const MSG_E507: Template = Template::new(
-    "{count} places qualify from `{cat}`, which can hold at most {size} players",
-    "`{cat}` 晋级 {count} 名，但该组别最多只有 {size} 人",
-);
-const LBL_E507: Template = Template::new("more than the category holds", "多于该组别的人数");
-const HELP_E507: Template = Template::new(
-    "lower the quota to at most {size}",
-    "把名额减少到不超过 {size}",
-);
-const MSG_E511: Template = Template::new(
-    "no player can be in `{cat}`, so its prizes can never be paid",
-    "没有棋手可能属于 `{cat}`，其奖励永远无法发放",
-);
-const LBL_E511: Template = Template::new("an empty category", "空的组别");
-const HELP_E511: Template = Template::new(
-    "remove the table, or correct the conditions of `{cat}`",
-    "删去该奖励表，或改正 `{cat}` 的条件",
-);
-const MSG_W502: Template = Template::new(
-    "this table pays in {currencies}; the total is checked against the {cur} lines only",
-    "该奖励表使用 {currencies}；总额只与 {cur} 的各行核对",
-);
-const LBL_W502: Template = Template::new("one total, several currencies", "一个总额，多个币种");
-const HELP_W502: Template = Template::new(
-    "split the table into one block per currency, each with its own `total`",
-    "按币种拆分为多个奖励表，各有自己的 `total`",
-);
+// The message catalogue of this module: compiler/messages/check/prizes/capacity.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/check/prizes/capacity.rs"
+));
 /// Losers of a knockout round: half the bracket at each round, less the byes of round 1.
 pub(super) fn losers(ctx: &Ctx<'_>, stage: &str, round: u32) -> Option<u64> {
     let f = ctx.facts.stages.get(stage)?;

@@ -23,15 +23,11 @@ pub static E540: Code = Code {
     },
 };
 
-const MSG: Template = Template::new(
-    "prizes `{ranking}` pays a ranking of units, and `completed` pays players",
-    "奖励表 `{ranking}` 奖励团体名次，而 `completed` 奖励棋手",
-);
-const LBL: Template = Template::new("a completion award for units", "对单位发完赛奖");
-const HELP: Template = Template::new(
-    "move this line to a table of players (`prizes CNY { completed: ... each }`)",
-    "把这一行移到奖励棋手的表中（`prizes CNY { completed: ... each }`）",
-);
+// The message catalogue of this module: compiler/messages/check/prizes/completed.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/check/prizes/completed.rs"
+));
 
 pub(super) fn check(ctx: &Ctx<'_>, block: &Prizes, diags: &mut Diagnostics) {
     let Some(ranking) = block

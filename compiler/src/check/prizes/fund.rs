@@ -44,21 +44,8 @@ pub static E520: Code = Code {
     },
 };
 
-const MSG_E519: Template = Template::new(
-    "the prize fund is {fund} {cur}, and the prize tables pay {sum} {cur}",
-    "总奖金为 {fund} {cur}，而各奖励表合计 {sum} {cur}",
-);
-const LBL_E519: Template = Template::new("the tables pay {sum}", "各表合计 {sum}");
-const HELP_E519: Template = Template::new(
-    "correct the fund (`prize_fund {sum} {cur}`) or the table that is wrong",
-    "改正总奖金（`prize_fund {sum} {cur}`）或有误的奖励表",
-);
-const MSG_E520: Template = Template::new("the prize fund names no currency", "总奖金没有写明货币");
-const LBL_E520: Template = Template::new("in which currency?", "何种货币？");
-const HELP_E520: Template = Template::new(
-    "add the currency of the prize tables: `prize_fund {amount} CNY`",
-    "写明奖励表所用的货币：`prize_fund {amount} CNY`",
-);
+// The message catalogue of this module: compiler/messages/check/prizes/fund.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/prizes/fund.rs"));
 
 pub(super) fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for clause in header_clauses(ctx.file) {

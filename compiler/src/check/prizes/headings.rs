@@ -5,15 +5,11 @@ use xqreg_grammar::ast::{self, Item, Text};
 use super::N501;
 use crate::diagnostics::{Diagnostic, Diagnostics, Template};
 
-const MSG_N501: Template = Template::new(
-    "\"{zh}\" has no English rendering; the English sheet prints it in Chinese",
-    "“{zh}”没有英文；英文规则单将以中文打印",
-);
-const LBL_N501: Template = Template::new("no `en`", "没有 `en`");
-const HELP_N501: Template = Template::new(
-    "add `en \"...\"` after the Chinese text",
-    "在中文之后加上 `en \"...\"`",
-);
+// The message catalogue of this module: compiler/messages/check/prizes/headings.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/check/prizes/headings.rs"
+));
 /// Headings the sheet prints, in source order.
 pub(super) fn headings(file: &ast::File) -> Vec<&Text> {
     let mut out = Vec::new();

@@ -40,25 +40,8 @@ pub static W503: Code = Code {
     },
 };
 
-const MSG_E539: Template = Template::new(
-    "this prize table says `at_most` twice",
-    "该奖励表两次写了 `at_most`",
-);
-const LBL_E539: Template = Template::new("a second `at_most`", "第二条 `at_most`");
-const LBL_FIRST: Template = Template::new("the first", "第一条");
-const HELP_E539: Template = Template::new(
-    "keep the one the regulation means",
-    "只保留规程所指的那一条",
-);
-const MSG_W503: Template = Template::new(
-    "`at_most entries_minus 0` never pays fewer places",
-    "`at_most entries_minus 0` 不会减少录取名次",
-);
-const LBL_W503: Template = Template::new("changes nothing", "不起作用");
-const HELP_W503: Template = Template::new(
-    "write the regulation's rule (`at_most entries_minus 1`, `at_most half_entries`) or remove it",
-    "写出规程的规定（`at_most entries_minus 1`、`at_most half_entries`）或删去此条",
-);
+// The message catalogue of this module: compiler/messages/check/prizes/limit.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/prizes/limit.rs"));
 
 pub(super) fn check(block: &Prizes, diags: &mut Diagnostics) {
     if let (Some(first), Some(second)) = (block.limits.first(), block.limits.get(1)) {

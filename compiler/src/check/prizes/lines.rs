@@ -10,82 +10,8 @@ use xqreg_grammar::Span;
 use super::{currency, range_text, range_zh, Paid, E501, E502, E505, E506, E508, W501};
 use crate::diagnostics::{Diagnostic, Diagnostics, Template};
 
-const MSG_E501: Template = Template::new(
-    "place {place} is paid by two lines of this table",
-    "第{place}名在该奖励表中有两行奖励",
-);
-const LBL_E501: Template = Template::new("pays {range} again", "再次对第{range_zh}名发奖");
-const LBL_E501_FIRST: Template = Template::new("pays {range}", "对第{range_zh}名发奖");
-const HELP_E501: Template = Template::new(
-    "start this line at place {next}: `{suggest}`",
-    "该行从第{next}名开始：`{suggest}`",
-);
-const HELP_E501_REMOVE: Template = Template::new(
-    "every place of this line is paid above: remove it or correct its range",
-    "该行的名次在上面都已发奖：删去该行或改正其范围",
-);
-const MSG_E502_START: Template = Template::new(
-    "the table starts at place {first}: places {gap} get no line",
-    "奖励表从第{first}名开始：第{gap}名没有奖励",
-);
-const MSG_E502: Template = Template::new(
-    "place{s} {gap} between paid places get{s_verb} no line",
-    "有奖名次之间的第{gap}名没有奖励",
-);
-const LBL_E502: Template = Template::new("the next line starts here", "下一行从此开始");
-const HELP_E502: Template = Template::new(
-    "add a line `{gap}: AMOUNT{each}` or widen a neighbouring range",
-    "加上一行 `{gap}: 金额{each}`，或扩大相邻的范围",
-);
-const MSG_E505: Template = Template::new(
-    "places {range} are shared but paid differently: {amounts}",
-    "第{range_zh}名为并列名次，但奖金不同：{amounts}",
-);
-const LBL_E505: Template =
-    Template::new("pays part of the shared places", "只对部分并列名次发此奖金");
-const LBL_E505_DECL: Template = Template::new("declared shared here", "在此声明并列");
-const HELP_E505: Template = Template::new(
-    "pay the whole range one amount: `{range}: {amount} each`",
-    "对整个范围发同样的奖金：`{range}: {amount} each`",
-);
-const MSG_E506: Template = Template::new(
-    "the range {range} has one amount and no `each`",
-    "范围 {range} 只有一个金额而没有 `each`",
-);
-const LBL_E506: Template = Template::new("every place, or shared?", "每个名次各得，还是共同分享？");
-const HELP_E506: Template = Template::new(
-    "write `{range}: {amount} each`",
-    "写成 `{range}: {amount} each`",
-);
-const MSG_E506_EVERY: Template = Template::new(
-    "the line `{key}` pays several players one amount and has no `each`",
-    "`{key}` 一行对多名棋手只有一个金额而没有 `each`",
-);
-const LBL_E506_EVERY: Template =
-    Template::new("each of them, or shared?", "每人各得，还是共同分享？");
-const HELP_E506_EVERY: Template = Template::new(
-    "write `{key}: {amount} each`",
-    "写成 `{key}: {amount} each`",
-);
-const MSG_E508: Template = Template::new(
-    "the amount {amount} has no currency",
-    "金额 {amount} 没有币种",
-);
-const LBL_E508: Template = Template::new("which currency?", "哪种货币？");
-const HELP_E508: Template = Template::new(
-    "write `{amount} CNY`, or name the currency on the block: `prizes \"…\" CNY { … }`",
-    "写成 `{amount} CNY`，或在奖励表上写明币种：`prizes \"…\" CNY { … }`",
-);
-const MSG_W501: Template = Template::new(
-    "place {lower} is paid {more} {cur}, more than place {higher} ({less} {cur})",
-    "第{lower}名的奖金 {more} {cur} 多于第{higher}名（{less} {cur}）",
-);
-const LBL_W501: Template = Template::new("more than a higher place", "多于较前的名次");
-const LBL_W501_OTHER: Template = Template::new("the higher place", "较前的名次");
-const HELP_W501: Template = Template::new(
-    "check the two amounts (swapped, or a digit too many?)",
-    "核对这两个金额（是否颠倒，或多写了一位数）",
-);
+// The message catalogue of this module: compiler/messages/check/prizes/lines.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/prizes/lines.rs"));
 pub(super) fn each_and_currency(block: &Prizes, diags: &mut Diagnostics) {
     for line in &block.lines {
         let Some(m) = &line.money else { continue };

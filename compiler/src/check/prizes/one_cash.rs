@@ -25,15 +25,11 @@ pub static W509: Code = Code {
     },
 };
 
-const MSG_W509: Template = Template::new(
-    "`one_cash_prize` with {n} prize table(s) paying players money: no player can hold two",
-    "`one_cash_prize` 只有 {n} 个按名次给棋手发奖金的奖励表：无人能兼得",
-);
-const LBL_W509: Template = Template::new("changes nothing", "不起作用");
-const HELP_W509: Template = Template::new(
-    "remove the clause, or add the category tables the regulation pays",
-    "删去此条，或补上规程中各组别的奖励表",
-);
+// The message catalogue of this module: compiler/messages/check/prizes/one_cash.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/check/prizes/one_cash.rs"
+));
 
 /// A table the rule chooses between: it pays the whole field or a category (not a derived
 /// ranking's units) and has a place line with money.

@@ -78,43 +78,8 @@ pub static E703: Code = Code {
     },
 };
 
-const MSG_E701: Template = Template::new(
-    "`override {kind}{name}` overrides nothing: the base regulation has no such {noun}",
-    "`override {kind}{name}` 没有可替换的内容：基本规程中没有这样的{noun_zh}",
-);
-const LBL_E701: Template = Template::new("nothing to override", "没有可替换的项目");
-const HELP_E701: Template = Template::new(
-    "use a base item's name, or drop `override` to add a new {noun}",
-    "使用基本规程中的名称，或去掉 `override` 作为新增的{noun_zh}",
-);
-const HELP_E701_SUGGEST: Template = Template::new(
-    "did you mean `override {kind} {suggest}`?",
-    "是否应为 `override {kind} {suggest}`？",
-);
-const MSG_E702: Template = Template::new(
-    "this {noun}{name} conflicts with the base regulation's, and is not declared `override`",
-    "此{noun_zh}{name}与基本规程中的冲突，且未声明 `override`",
-);
-const LBL_E702: Template = Template::new("in the supplement", "补充规定中");
-const LBL_E702_BASE: Template = Template::new("in the base regulation", "基本规程中");
-const HELP_E702: Template = Template::new(
-    "write `override` before the supplement's {noun} if it replaces the base one",
-    "如果补充规定要替换基本规程中的{noun_zh}，在其前面写 `override`",
-);
-const MSG_E703_ISSUED: Template = Template::new(
-    "the supplement is dated {date}, before the regulation was issued on {issued}",
-    "补充规定的日期 {date} 早于规程的发布日期 {issued}",
-);
-const MSG_E703_ENDED: Template = Template::new(
-    "the supplement is dated {date}, after the event ended on {issued}",
-    "补充规定的日期 {date} 晚于比赛结束日期 {issued}",
-);
-const LBL_E703: Template = Template::new("implausible date", "日期不合理");
-const LBL_E703_OTHER: Template = Template::new("{what}", "{what_zh}");
-const HELP_E703: Template = Template::new(
-    "correct the year or the month of the date",
-    "改正日期的年份或月份",
-);
+// The message catalogue of this module: compiler/messages/check/supplements.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/supplements.rs"));
 
 /// What applying one supplement item did, for the sheet and the plan's origins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
