@@ -18,18 +18,25 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-/// One catalogue entry: a `Report` (code, message, label, help) or a lone `Template` (en, zh).
+/// One catalogue entry: a `Code` (name, severity, meaning, example, fix), a `Report` (code,
+/// message, label, help) or a lone `Template` (en, zh).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Entry {
     /// `pub` or `pub(super)` where another module reads the constant; private otherwise.
     visibility: Option<String>,
+    /// A report's code (the name of its `Code` static); a code's own, where it is not the key.
     code: Option<String>,
     message: Option<Field>,
     label: Option<Field>,
     help: Option<Field>,
     en: Option<String>,
     zh: Option<String>,
+    name: Option<String>,
+    severity: Option<String>,
+    meaning: Option<Text>,
+    example: Option<String>,
+    fix: Option<Text>,
 }
 
 /// A report's message, label or help: its two languages, or the name of a `Template` constant.
@@ -128,6 +135,10 @@ fn generate(text: &str) -> Result<String, String> {
         } else {
             format!("{vis} ")
         };
+        if let Some(severity) = &entry.severity {
+            rust.push_str(&code(name, entry, severity).map_err(at)?);
+            continue;
+        }
         let fields = (&entry.code, &entry.message, &entry.label, &entry.help);
         match (fields, &entry.en, &entry.zh) {
             ((None, None, None, None), Some(en), Some(zh)) => {
@@ -146,12 +157,44 @@ fn generate(text: &str) -> Result<String, String> {
             }
             _ => {
                 return Err(at(
-                    "an entry is a report (code, message, label, help: each with en and zh) or a template (en and zh alone)".into(),
+                    "an entry is a code (name, severity, meaning, example, fix), a report (code, message, label, help: each with en and zh) or a template (en and zh alone)".into(),
                 ))
             }
         }
     }
     Ok(rust)
+}
+
+/// `pub static E307: Code = Code { .. }`: a code with its explanation (`xqreg explain E307`).
+fn code(key: &str, entry: &Entry, severity: &str) -> Result<String, String> {
+    let severity = match severity {
+        "error" => "Error",
+        "warning" => "Warning",
+        "note" => "Note",
+        other => return Err(format!("severity `{other}` is not error, warning or note")),
+    };
+    let shape =
+        "a code has name, severity, meaning, example and fix (meaning and fix with en and zh)";
+    let (Some(name), Some(meaning), Some(example), Some(fix)) =
+        (&entry.name, &entry.meaning, &entry.example, &entry.fix)
+    else {
+        return Err(shape.into());
+    };
+    if entry.visibility.is_some()
+        || entry.message.is_some()
+        || entry.label.is_some()
+        || entry.help.is_some()
+        || entry.en.is_some()
+        || entry.zh.is_some()
+    {
+        return Err(shape.into());
+    }
+    let id = entry.code.as_deref().unwrap_or(key);
+    Ok(format!(
+        "pub static {key}: Code = Code {{\n    code: {id:?},\n    name: {name:?},\n    severity: Severity::{severity},\n    explain: Explain {{\n        meaning: {},\n        example: {example:?},\n        fix: {},\n    }},\n}};\n",
+        template(&meaning.en, &meaning.zh),
+        template(&fix.en, &fix.zh),
+    ))
 }
 
 fn field(f: &Field) -> Result<String, String> {

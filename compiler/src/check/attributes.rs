@@ -7,21 +7,8 @@
 use xqreg_grammar::ast::{self, CategoryCond, EntryClause, Item, PlayerAttr, PlayerDecl};
 use xqreg_grammar::ast::{ScenarioRoster, SchoolYears, Spanned};
 
-use super::names::code;
 use super::Report;
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(E617, "E617", "grade-out-of-range", Error,
-    Template::new("A grade (段位) is a whole number from 1 to 9 (一段 to 九段), on a player and in a condition alike; any other number names no grade, and a condition on it would admit everyone or nobody.",
-        "段位是 1 至 9 的整数（一段至九段），棋手的段位和条件中的段位都是如此；其他数字不是段位，以其为条件等于人人符合或无人符合。"),
-    "category high { grade >= 10 }",
-    Template::new("Write a grade from 1 to 9: `grade >= 7`.", "写 1 至 9 的段位，例如 `grade >= 7`。"));
-
-code!(E618, "E618", "school-year-out-of-range", Error,
-    Template::new("A school year (年级) is a whole number from 1 to 12: 1 to 6 primary, 7 to 9 junior middle, 10 to 12 senior middle school. Any other number names no school year.",
-        "年级是 1 至 12 的整数：1 至 6 为小学，7 至 9 为初中，10 至 12 为高中。其他数字不是年级。"),
-    "category juniors { school_year 0..6 }",
-    Template::new("Write school years from 1 to 12: `school_year 1..6`.", "写 1 至 12 的年级，例如 `school_year 1..6`。"));
 
 pub const CODES: &[&Code] = &[&E617, &E618];
 

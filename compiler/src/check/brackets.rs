@@ -7,7 +7,6 @@ use xqreg_grammar::ast::{BracketSlot, Format, GroupSel, KnockoutClause, StageCla
 use xqreg_grammar::Span;
 
 use super::facts::{range_len, FormatKind};
-use super::names::code;
 use super::refs::facts_count;
 use super::stages::stages;
 use super::{Ctx, Report};
@@ -23,25 +22,6 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     same_place(ctx, diags);
     splits(ctx, diags);
 }
-
-code!(E205, "E205", "knockout-bracket-invalid", Error,
-    Template::new("A knockout bracket halves each round, so it has a power of two of first-round pairs (byes written as `bye`), each slot names one player, no slot is used twice, and no pair is two byes.",
-        "淘汰赛每轮人数减半，首轮对阵数必须是 2 的幂（轮空写作 `bye`）；每个位置只能是一名棋手，不能重复使用，也不能两边都是轮空。"),
-    "stage final { knockout { bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2) (groups.C#1 v bye) } }",
-    Template::new("Add or remove pairs (fill with `bye`) to reach 2, 4, 8, ... pairs, and name each entrant once.",
-        "增减对阵（不足处用 `bye` 补齐）使对阵数为 2、4、8……，每名棋手只出现一次。"));
-
-code!(E208, "E208", "same-place-size-mismatch", Error,
-    Template::new("A same-place stage pairs the k-th of one group with the k-th of the other for places 2k-1 and 2k, so its two groups have the same size and its places cover exactly both groups.",
-        "同名次比赛让两组的第 k 名相遇，决出第 2k-1、2k 名，所以两组人数必须相同，决出的名次数必须等于两组人数之和。"),
-    "stage groups { round_robin single groups A B size 6 }\nstage final { same_place groups.A groups.B places 1..10 }",
-    Template::new("Make the places range twice the group size (`places 1..12` for groups of 6).", "使名次范围等于小组人数的两倍（6 人小组写 `places 1..12`）。"));
-
-code!(E210, "E210", "split-invalid", Error,
-    Template::new("A split sends the leaders of a Swiss after a round to another stage: the round is one the Swiss plays before its last, and the leaders are fewer than its players and fit the target, and the players who stay are more than the rounds left after the split.",
-        "分流在某轮后把积分编排赛的领先者送入另一阶段：该轮必须在最后一轮之前，领先人数必须少于参赛人数并与目标阶段相符，留下的棋手人数必须多于分流后剩余的轮数。"),
-    "stage main { swiss cxa rounds 7  split after_round 7 top 8 to top_ko }",
-    Template::new("Split after an earlier round (`after_round 5`), or send fewer players.", "改为较早的轮次分流（如 `after_round 5`），或减少分流人数。"));
 
 fn next_pow2(n: u32) -> u32 {
     n.max(1).checked_next_power_of_two().unwrap_or(n)

@@ -15,57 +15,6 @@ use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Templ
 
 pub const CODES: &[&Code] = &[&E602, &E603, &W601];
 
-pub static E602: Code = Code {
-    code: "E602",
-    name: "birth-windows-overlap",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "Two categories of the same sex and section claim overlapping birth-date windows, so a player born in the overlap belongs to both and neither window partitions the field. Nested windows (one inside the other) are allowed; a partial overlap, or any overlap between two sections that pair separately, is not.",
-            "同一性别、同一类别的两个组别的出生日期范围部分重叠，重叠期间出生的棋手同属两个组别。完全包含（一个范围在另一个之内）是允许的；部分重叠，或两个分开编排的组别之间的任何重叠，都是错误。",
-        ),
-        example: "category open \"公开组\" { born 1956-01-01 .. 1999-12-31 }\ncategory youth \"少年组\" { born 1999-01-01 .. 2004-12-31 }",
-        fix: Template::new(
-            "Make one window end the day before the other starts, e.g. `born 2000-01-01 .. 2004-12-31`.",
-            "让一个范围在另一个开始的前一天结束，例如 `born 2000-01-01 .. 2004-12-31`。",
-        ),
-    },
-};
-
-pub static E603: Code = Code {
-    code: "E603",
-    name: "birth-windows-gap",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "Neighbouring birth-date windows of the same sex and section leave days that no category covers: a player born then has no section. Reported when both neighbours are sections that pair separately, or when the gap is shorter than a year (a slip at a boundary); a longer gap between prize-only categories is taken as deliberate.",
-            "同一性别、同一类别的相邻出生日期范围之间留有空隙：在空隙中出生的棋手没有组别。两个相邻组别都分开编排时，或空隙短于一年（边界处的笔误）时报告；仅用于奖励的组别之间较长的空隙视为有意为之。",
-        ),
-        example: "category senior \"老年组\" { born .. 1955-12-30 }\ncategory open \"公开组\" { born 1956-01-01 .. 1999-12-31 }",
-        fix: Template::new(
-            "Move one bound so that the next window starts the day after the previous one ends, e.g. `born .. 1955-12-31`.",
-            "调整一端，使后一个范围在前一个范围结束的次日开始，例如 `born .. 1955-12-31`。",
-        ),
-    },
-};
-
-pub static W601: Code = Code {
-    code: "W601",
-    name: "exclusive-date-bound",
-    severity: Severity::Warning,
-    explain: Explain {
-        meaning: Template::new(
-            "`born before D` / `born after D` excludes the day D itself. Chinese regulations write 以前/以后 (or 前/后) and do not say whether D is included, so the window is ambiguous at its edge; state the inclusive window instead.",
-            "`born before D` / `born after D` 不包括 D 当天。规程中的“以前/以后”（或“前/后”）没有说明是否包括当天，边界含糊；请写成包括两端的范围。",
-        ),
-        example: "category senior \"老年组\" { born before 1955-12-31 }   // 1955年12月31日前出生",
-        fix: Template::new(
-            "Write the inclusive window the regulation means: `born .. 1955-12-31` (on or before) or `born .. 1955-12-30`.",
-            "写出规程所指的包括两端的范围：`born .. 1955-12-31`（当天及以前）或 `born .. 1955-12-30`。",
-        ),
-    },
-};
-
 // The message catalogue of this module: compiler/messages/check/categories.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/categories.rs"));
 

@@ -6,26 +6,9 @@ use std::collections::BTreeSet;
 
 use xqreg_grammar::ast::{Format, StageClause};
 
-use super::names::code;
 use super::{Ctx, Report};
 use crate::contract::{self, formats, ClauseKind, StageFmt, Status};
 use crate::diagnostics::{Code, Diagnostics, Explain, Msg, Severity, Template};
-
-code!(E114, "E114", "clause-without-effect", Error,
-    Template::new(
-        "A stage clause is written in a stage format that never reads it: it would be printed on the sheet and then ignored by the plan and the runtime (a `playoff` on a Swiss or round robin, `colour_limits` in a round robin, `first_round` in a knockout, ...). docs/language.md lists where each stage clause acts.",
-        "阶段条款写在了不使用它的赛制中：规则单会印出它，编排计划和运行却不执行（例如积分编排或循环赛中的 `playoff`、循环赛中的 `colour_limits`、淘汰赛中的 `first_round`）。docs/language.md 列出了每个阶段条款起作用的赛制。"),
-    "stage main { swiss cxa rounds 7  playoff ladder }",
-    Template::new("Remove the clause, or write what the format really does (a Swiss separates ties by its chain, then by lot).",
-        "删去该条款，或写明赛制实际的做法（积分编排按名次区分链区分，最后抽签）。"));
-
-code!(N101, "N101", "printed-only-clause", Note,
-    Template::new(
-        "The clause is printed on the rule sheet and nowhere else: nothing checks it and the simulation does not act on it (a `condition`, `residence` or `insurance` of the entry, a `requires` remark, a stage `note`, a conduct rule the runtime does not model). Said once per file per kind; the note never fails `check --deny-warnings`.",
-        "该条款只印在规则单上：检查器不核对，模拟也不执行（报名的 `condition`、`residence`、`insurance`，`requires` 说明，阶段 `note`，运行不模拟的行为规则等）。每个文件每类只提示一次；此提示不会使 `check --deny-warnings` 失败。"),
-    "entry { field 8  condition \"身体健康\" }",
-    Template::new("Nothing to fix if printing is what is meant; the arbiters apply the clause in the hall.",
-        "如本意只是印出，则无需修改；由裁判在赛场执行。"));
 
 pub const CODES: &[&Code] = &[&E114, &N101];
 

@@ -5,34 +5,8 @@
 use xqreg_grammar::ast::{DrawRule, EntrantSource, Format, StageClause};
 
 use super::facts::{range_len, FormatKind};
-use super::names::code;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(E201, "E201", "group-size-mismatch", Error,
-    Template::new("A round robin in groups seats groups x size players; that must equal the stage's entrants (the field, the pools or the places it takes).",
-        "分组循环赛的人数为组数 x 每组人数，必须等于该阶段的参赛人数（参赛总人数、名额来源或所取名次之和）。"),
-    "entry { field 32 }\nstage groups { round_robin single groups A B C size 8 }",
-    Template::new("Change the groups or the size so that groups x size = entrants (`groups A B C D size 8` for 32).",
-        "调整组数或每组人数，使组数 x 每组人数 = 参赛人数（32 人写 `groups A B C D size 8`）。"));
-code!(E202, "E202", "pot-quota-does-not-fill", Error,
-    Template::new("A draw from a pot with a quota per group takes quota x groups players from it: that must be exactly the pot's size, and the quotas of all pots together must fit in one group.",
-        "按每组定额从某档抽签时，共取 定额 x 组数 名棋手：必须恰好等于该档人数，且各档定额之和不能超过每组人数。"),
-    "entry { field 32  pool taipei 8 }\nstage groups { round_robin single groups A B C D size 8  draw { pool taipei 3 per_group in list_order } }",
-    Template::new("Set the quota to pot size / groups (`pool taipei 2 per_group` for 8 players in 4 groups).",
-        "把定额设为 该档人数 / 组数（8 人分 4 组写 `pool taipei 2 per_group`）。"));
-code!(E203, "E203", "seeds-exceed-groups", Error,
-    Template::new("`rating 1..N one_per_group` puts one rating seed in each group, so N equals the number of groups.",
-        "`rating 1..N one_per_group` 表示每组一名等级分种子，所以 N 必须等于组数。"),
-    "stage groups { round_robin single groups A B C D size 8  draw { rating 1..6 one_per_group } }",
-    Template::new("Seed as many as there are groups (`rating 1..4 one_per_group` for four groups).",
-        "种子数与组数相同（4 组写 `rating 1..4 one_per_group`）。"));
-code!(W201, "W201", "same-unit-unstated", Warning,
-    Template::new("Regulations differ on whether players of the same unit (team, province, club) are kept apart in a group draw or a Swiss; the file should say which (`avoid same_unit`, or `avoid same_unit never` for 同队棋手不回避).",
-        "各规程对同单位（同队、同省、同俱乐部）棋手在分组抽签或积分编排中是否回避规定不一；文件应写明（`avoid same_unit`，或不回避时写 `avoid same_unit never`）。"),
-    "stage main { swiss cxa rounds 9 }",
-    Template::new("Add `avoid same_unit` (or `avoid same_unit never`) to the stage.",
-        "在阶段中加上 `avoid same_unit`（或 `avoid same_unit never`）。"));
 
 pub const CODES: &[&Code] = &[&E201, &E202, &E203, &W201];
 

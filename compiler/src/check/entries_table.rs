@@ -6,38 +6,9 @@
 
 use xqreg_grammar::ast::{EntriesArm, Format, StageClause, SwissRounds};
 
-use super::names::code;
 use super::stages::stages;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(E219, "E219", "entries-table-gap", Error,
-    Template::new("A table by the number of entries (`by_entries { ... }`) must give a row for every field the regulation admits: from 2 players up to the stage's exact entrants, the entry cap, or without bound when the field is open. The runtime picks the row that holds the actual field; a field no row holds could not be played.",
-        "按报名人数确定的表（`by_entries { ... }`）必须覆盖规程允许的每一种人数：从 2 人到该阶段的确定人数、报名上限，或在不限人数时没有上限。运行时按实际人数选取所在的一档；没有任何一档包含的人数将无法比赛。"),
-    "entry { cap 40 }\nstage main { swiss cxa rounds by_entries { ..16: 5  20..: 7 } }",
-    Template::new("Extend a row to the missing sizes (`..19: 5`), or add a row for them (`17..19: 6`).",
-        "把相邻一档扩展到缺少的人数（`..19: 5`），或为其增加一档（`17..19: 6`）。"));
-
-code!(E220, "E220", "entries-table-overlap", Error,
-    Template::new("Two rows of a table by the number of entries both hold some field size, so the regulation says two things for that field (the runtime would silently take the first).",
-        "按报名人数确定的表中有两档同时包含某一人数，规程对该人数给出了两种规定（运行时只会默默采用第一档）。"),
-    "stage main { swiss cxa rounds by_entries { ..16: 5  16..: 7 } }",
-    Template::new("Make the rows meet without sharing a size (`..16: 5  17..: 7`).",
-        "使各档首尾相接而不重叠（`..16: 5  17..: 7`）。"));
-
-code!(E223, "E223", "round-robin-row-unbounded", Error,
-    Template::new("A row of a table by entries that plays a single round robin (`..8: round_robin`) needs an upper bound: a round robin's rounds grow with its field, so an open row would have no largest number of rounds for the schedule.",
-        "按报名人数确定的表中采用单循环的一档（`..8: round_robin`）必须有人数上限：单循环的轮数随人数增加，不设上限则无法确定日程所需的最多轮数。"),
-    "stage main { swiss cxa rounds by_entries { ..8: 5  9..: round_robin } }",
-    Template::new("Give the round-robin row the small fields (`..8: round_robin  9..: 7`).",
-        "把单循环一档留给人数少的情形（`..8: round_robin  9..: 7`）。"));
-
-code!(E224, "E224", "round-robin-row-with-swiss-clause", Error,
-    Template::new("A Swiss whose table by entries plays a single round robin for some fields also splits after a round or takes late entries: neither has a meaning in the round robin such a field plays, so the regulation would be ignored there.",
-        "按报名人数在某些人数下改为单循环的积分编排阶段，同时规定了中途分流或补报：这两项在单循环中没有意义，规程在该情形下将无法执行。"),
-    "stage main { swiss cxa rounds by_entries { ..8: round_robin  9..: 7 }  late_entry until round 3 missed half }",
-    Template::new("Remove the `split` or `late_entry` clause, or the round-robin row.",
-        "删去 `split` 或 `late_entry` 条款，或删去单循环一档。"));
 
 pub const CODES: &[&Code] = &[&E219, &E220, &E223, &E224];
 

@@ -3,25 +3,10 @@
 //! numbers are seed numbers, so the bracket is a seeded one, not a list of pairs (E231). An
 //! unknown category is E106 (`unknown`).
 
-use super::names::code;
 use super::stages::stages;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 use xqreg_grammar::ast::{Format, KnockoutClause, StageClause};
-
-code!(E230, "E230", "knockout-seeds-over-bracket", Error,
-    Template::new("`seeds N category C` reserves the first N seed places of the bracket for a category: N is at least 1 and at most the bracket's size.",
-        "`seeds N category C` 把对阵表的前 N 个种子位留给一个组别：N 至少为 1，且不超过对阵表的人数。"),
-    "stage ko { knockout { seeded 8  seeds 16 category high } }",
-    Template::new("Reserve at most the bracket's size (`seeds 8` in `seeded 8`), and at least 1.",
-        "保留的种子位不超过对阵表人数（如 `seeded 8` 中写 `seeds 8`），且至少 1 个。"));
-
-code!(E231, "E231", "knockout-seeds-with-pairs", Error,
-    Template::new("Reserved seed places are seed numbers of a seeded bracket (`seeded 16`); a bracket written as pairs has no seed numbers to reserve.",
-        "保留的种子位是种子对阵表（`seeded 16`）的种子号；以对阵列出的对阵表没有可保留的种子号。"),
-    "stage ko { knockout { bracket (a v b) (c v d)  seeds 2 category high } }",
-    Template::new("Write a seeded bracket (`seeded 8`) instead of the pairs, or drop `seeds`.",
-        "改用种子对阵表（如 `seeded 8`），或删去 `seeds`。"));
 
 pub const CODES: &[&Code] = &[&E230, &E231];
 

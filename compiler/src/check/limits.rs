@@ -9,62 +9,8 @@ use xqreg_grammar::ast::{
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::limits;
 
-use super::names::code;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(
-    E515,
-    "E515",
-    "beyond-runtime-limit",
-    Error,
-    Template::new(
-        "A number is larger than the runtime can run: prizes up to 10^12 per line, points up to ±10^6, up to 64 games per match or playoff step, seeded brackets up to 4096, Swiss stages up to 1000 rounds, fields up to 100000 players. No real event comes near these bounds; a value beyond them is a typing mistake.",
-        "数值超出运行时的处理范围：每行奖金不超过 10^12，分值不超过 ±10^6，每场或每步加赛不超过 64 局，种子签表不超过 4096，积分编排不超过 1000 轮，参赛人数不超过 100000。真实赛事远达不到这些上限，超出者多为笔误。"
-    ),
-    "prizes CNY { 1: 9000000000000000000 }",
-    Template::new("Correct the number.", "改正该数值。")
-);
-code!(
-    E516,
-    "E516",
-    "swiss-without-rounds",
-    Error,
-    Template::new(
-        "A Swiss stage of 0 rounds plays no game and ranks nobody.",
-        "0 轮的积分编排阶段不赛一局，也排不出名次。"
-    ),
-    "stage main { swiss cxa rounds 0 }",
-    Template::new(
-        "Give the number of rounds: `swiss cxa rounds 7`.",
-        "写明轮数：`swiss cxa rounds 7`。"
-    )
-);
-code!(
-    E517,
-    "E517",
-    "field-too-small",
-    Error,
-    Template::new(
-        "A field (or an assumed field) of 0 or 1 players cannot hold a game: an event needs at least two entrants.",
-        "参赛人数（或假定人数）为 0 或 1，无法进行对局：比赛至少需要两名参赛者。"
-    ),
-    "entry { field 1 }",
-    Template::new("Give the real field size: `field 16`.", "写明实际人数：`field 16`。")
-);
-
-code!(
-    E514,
-    "E514",
-    "prize-sum-overflow",
-    Error,
-    Template::new(
-        "The lines of a prize table add up to more than any total can hold (2^64 - 1): the sum is not proposed, since it would be wrong.",
-        "奖励表各行之和超出任何总额可表示的范围（2^64 - 1）：总额无法计算，因此不予给出。"
-    ),
-    "prizes CNY { 1..3: 9000000000000000000 each  total 1 }",
-    Template::new("Correct the amounts.", "改正金额。")
-);
 
 pub const CODES: &[&Code] = &[&E514, &E515, &E516, &E517];
 

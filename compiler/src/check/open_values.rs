@@ -8,24 +8,9 @@
 use xqreg_grammar::ast::{AssumedValue, Format, StageClause, SwissRounds};
 use xqreg_grammar::Span;
 
-use super::names::code;
 use super::stages::{stages, E204};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(W203, "W203", "tbd-without-assumption", Warning,
-    Template::new("A stage's system or number of rounds is `tbd` (to be announced) and the stage assumes no value for it. The sheet prints 另行通知 and the checks go on with what is stated, but the event cannot be simulated or tested: `simulate` and `test` refuse (R022) until the stage says what to assume.",
-        "阶段的编排办法或轮数为 `tbd`（另行通知），且该阶段没有为其给出假定值。规程文本印为“另行通知”，检查照常按已写明的内容进行，但无法模拟或测试：在阶段写明假定值之前，`simulate` 和 `test` 会拒绝运行（R022）。"),
-    "stage main { swiss cxa rounds tbd }",
-    Template::new("Add `assume rounds 9` (or `assume system cxa`) to the stage: simulations use it, the sheet never prints it.",
-        "在阶段中加上 `assume rounds 9`（或 `assume system cxa`）：模拟使用该值，规程文本从不印出。"));
-
-code!(E218, "E218", "assumption-of-stated-value", Error,
-    Template::new("An `assume` supplies a value the regulation leaves to be announced (`tbd`). The stage states this value, so the assumption would either repeat it or contradict it.",
-        "`assume` 为规程中另行通知（`tbd`）的值提供假定。该阶段已写明此值，假定要么重复、要么与之矛盾。"),
-    "stage main { swiss cxa rounds 9  assume rounds 7 }",
-    Template::new("Delete the `assume`, or write the stated value as `tbd` if it is still to be announced.",
-        "删去 `assume`；若该值尚待通知，把写明的值改为 `tbd`。"));
 
 pub const CODES: &[&Code] = &[&W203, &E218];
 

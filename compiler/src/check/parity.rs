@@ -3,28 +3,10 @@
 //! neither pool (E420). Unknown pools are E105 (`unknown`), the words E111 (`words`).
 
 use super::entry::entry_clauses;
-use super::names::code;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 use xqreg_grammar::ast::{EntrantSource, EntryClause, Ident, Numbers, PlayerAttr, StageClause};
 use xqreg_grammar::Span;
-
-code!(E418, "E418", "parity-pools", Error,
-    Template::new("Odd and even pairing numbers (单号/双号) go to two pools: one `pool NAME odd` and one `pool NAME even`, two different pools.",
-        "单双号分给两个名额来源：一个 `pool 名称 odd`，一个 `pool 名称 even`，且是两个不同的来源。"),
-    "stage main { round_robin single  numbers { pool a odd  pool b odd  within lot } }",
-    Template::new("Give one pool `odd` and the other `even`.", "一个来源写 `odd`，另一个写 `even`。"));
-code!(E419, "E419", "parity-sizes", Error,
-    Template::new("Odd numbers 1, 3, 5, ... and even numbers 2, 4, 6, ... leave no gap only when the odd pool has as many players as the even pool, or one more.",
-        "单号 1、3、5……与双号 2、4、6……只有在单号一方与双号一方人数相同或多一人时才不留空号。"),
-    "entry { pool a 4  pool b 6 }\nstage main { round_robin single  numbers { pool a odd  pool b even  within lot } }",
-    Template::new("Balance the pools' sizes, or give the odd numbers to the larger pool.", "使两个来源名额平衡，或把单号给名额多的一方。"));
-code!(E420, "E420", "parity-player-in-neither", Error,
-    Template::new("A stage that gives one pool the odd numbers and another the even ones takes every roster player; a named player in neither pool would have no number.",
-        "把单号、双号分给两个来源的阶段接纳名单上的每一名棋手；不属于这两个来源的点名棋手将没有代号。"),
-    "entry { pool a  pool b  player x \"某\" { pool c } }\nstage main { round_robin single  entrants roster  numbers { pool a odd  pool b even  within lot } }",
-    Template::new("Put the player in one of the two pools, or take the two pools as the stage's entrants (`entrants pool a, pool b`).",
-        "把该棋手归入两个来源之一，或让该阶段只收这两个来源（`entrants pool a, pool b`）。"));
 
 pub const CODES: &[&Code] = &[&E418, &E419, &E420];
 

@@ -16,57 +16,6 @@ use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Templ
 
 pub const CODES: &[&Code] = &[&E509, &E510, &E512];
 
-pub static E509: Code = Code {
-    code: "E509",
-    name: "place-decided-twice",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "Two stages or places declarations decide the same place of the final ranking, so two players could end up with it. A stage that copies another with `same_as` also copies its `places` unless it gives its own.",
-            "两个阶段或名次声明决定了总排名中的同一名次，可能有两名棋手得到同一名次。用 `same_as` 复制另一阶段时，若不写自己的 `places`，也会复制对方的名次。",
-        ),
-        example: "stage final_a \"决赛甲组\" { knockout { seeded 4 } places 1..4 }\nstage final_b \"决赛乙组\" { same_as final_a }",
-        fix: Template::new(
-            "Give each stage its own range: `places 5..8` in `final_b`.",
-            "为每个阶段写出各自的名次：在 `final_b` 中写 `places 5..8`。",
-        ),
-    },
-};
-
-pub static E510: Code = Code {
-    code: "E510",
-    name: "place-undecided",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "A place from 1 to the last prized (or declared) place is decided by no stage and not declared shared: the regulation pays or names it but never says who gets it. Seed 004 pays places 9-16 and no stage plays them out.",
-            "从第1名到最后一个有奖（或已声明）的名次之间，有名次既没有阶段决定，也没有声明并列：规程对其发奖或提及，却没有说明由谁获得。种子规程004对第9至16名发奖，但没有任何阶段决出这些名次。",
-        ),
-        example: "stage final_b \"决赛乙组\" { ... places 5..8 }\nprizes \"奖金\" CNY { 1..8: 1000 each  9..16: 500 each }",
-        fix: Template::new(
-            "Declare how the places are decided: `places 9..16 shared groups.*#3..4`, or a stage with `places 9..16`.",
-            "声明这些名次如何决定：`places 9..16 shared groups.*#3..4`，或增加一个 `places 9..16` 的阶段。",
-        ),
-    },
-};
-
-pub static E512: Code = Code {
-    code: "E512",
-    name: "places-count-mismatch",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "A places declaration covers a range of places that differs in size from the players its sources name: 8 players from the groups cannot share places 9..12. (A stage's entrants against its `places` is E211.)",
-            "名次声明的名次数与其来源的人数不符：小组中的8名棋手不能并列第9至12名。（阶段的参赛人数与其 `places` 不符为 E211。）",
-        ),
-        example: "places 9..12 shared groups.*#3..4   // four groups: 8 players",
-        fix: Template::new(
-            "Make the range as long as the players it places: `places 9..16 shared groups.*#3..4`.",
-            "使名次范围与人数一致：`places 9..16 shared groups.*#3..4`。",
-        ),
-    },
-};
-
 // The message catalogue of this module: compiler/messages/check/places.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/places.rs"));
 

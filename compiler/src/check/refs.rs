@@ -10,7 +10,6 @@ use xqreg_grammar::ast::{
 use xqreg_grammar::Span;
 
 use super::facts::range_len;
-use super::names::code;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -20,18 +19,6 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     ranges(ctx, diags);
     taken_twice(ctx, diags);
 }
-
-code!(E206, "E206", "place-ref-out-of-range", Error,
-    Template::new("A place reference names a place its group (or stage) cannot have: groups of 8 have no 9th place, and places start at 1.",
-        "名次引用超出了该小组（或阶段）的名次范围：8 人小组没有第 9 名，名次从 1 开始。"),
-    "stage groups { round_robin single groups A B size 8 }\nplaces 9..16 shared groups.*#9",
-    Template::new("Use a place between 1 and the group's size.", "改用 1 到小组人数之间的名次。"));
-
-code!(E212, "E212", "entrant-taken-twice", Error,
-    Template::new("The same place of an earlier stage (a group's 2nd, say) feeds two stages, or a stage and a `places` declaration: a player cannot go two ways.",
-        "前一阶段的同一名次（例如某组第二名）被两个阶段（或一个阶段和一条 `places` 声明）同时引用：一名棋手不能同时去两处。"),
-    "stage groups { round_robin single groups A B size 4 }\nstage final_a { knockout { bracket (groups.A#1 v groups.B#2) } }\nstage final_b { knockout { bracket (groups.B#2 v groups.A#3) } }",
-    Template::new("Send each place to one stage only (for example the 2nd places to `final_b`).", "每个名次只送往一个阶段（例如第二名只进入 `final_b`）。"));
 
 // The message catalogue of this module: compiler/messages/check/refs.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/refs.rs"));

@@ -6,44 +6,9 @@ use std::collections::BTreeMap;
 
 use xqreg_grammar::ast::{Ident, Item, Scoring, Spanned};
 
-use super::names::code;
 use super::words::{word, Position};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(E407, "E407", "scoring-order", Error,
-    Template::new("Points must respect the order of results: a win scores more than a draw, a draw no less than a loss, a forfeit win and a bye no more than a win, a forfeit loss no more than a loss.",
-        "记分必须符合胜负的顺序：胜多于和，和不少于负，弃权胜和轮空不多于胜，弃权负不多于负。"),
-    "scoring { win 1 draw 2 loss 0 }",
-    Template::new("Swap the two numbers (CXA events score win 2, draw 1, loss 0).", "交换这两个分值（中国象棋协会赛事为胜 2、和 1、负 0）。"));
-code!(
-    E410,
-    "E410",
-    "repeated-scoring-key",
-    Error,
-    Template::new(
-        "A scoring block gives the points of a result twice; only one can count.",
-        "记分办法中同一结果的分值写了两次，只能有一个生效。"
-    ),
-    "scoring { win 2 draw 1 loss 0 win 3 }",
-    Template::new("Delete one of the two lines.", "删去其中一行。")
-);
-
-code!(
-    E513,
-    "E513",
-    "scoring-key-missing",
-    Error,
-    Template::new(
-        "A scoring block (or its `match` block) leaves out the points of a win, a draw or a loss. Every game can end each way, and xqreg does not guess the missing value. A forfeit win and a bye score as a win and a forfeit loss as a loss unless given.",
-        "记分办法（或其 `match` 团体场分）缺少胜、和或负的分值。每局棋都可能出现这三种结果，xqreg 不会猜测缺少的分值。弃权胜和轮空未写时按胜计分，弃权负按负计分。"
-    ),
-    "scoring { win 2 loss 0 }",
-    Template::new(
-        "Add the missing key: `scoring { win 2 draw 1 loss 0 }`.",
-        "补上缺少的项：`scoring { win 2 draw 1 loss 0 }`。"
-    )
-);
 
 pub const CODES: &[&Code] = &[&E407, &E410, &E513];
 

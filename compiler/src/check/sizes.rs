@@ -6,28 +6,8 @@
 use xqreg_grammar::ast::{CategoryCond, EntryClause, Item, StageClause};
 
 use super::facts::{Facts, Sizes};
-use super::names::code;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(E216, "E216", "age-out-of-range", Error,
-    Template::new("An age condition names more years than anyone lives (over 150): no birth date satisfies it, so no roster can be generated and no player admitted.",
-        "年龄条件的岁数超出人的寿命（超过 150 岁）：没有出生日期能满足，无法生成名单，也无人可以报名。"),
-    "entry { field 8  age >= 1000 }",
-    Template::new("Correct the number of years.", "改正岁数。"));
-
-code!(E217, "E217", "split-top-disagrees-with-places", Error,
-    Template::new("`split after_round R top N to S` sends the first N of the stage on to S, so the places the stage itself keeps start at N + 1; a split of the top 0 sends nobody.",
-        "`split after_round R top N to S` 把本阶段前 N 名送入阶段 S，本阶段自己决定的名次应从第 N + 1 名开始；前 0 名的分流没有人可送。"),
-    "stage main { swiss cxa rounds 9  split after_round 5 top 8 to final  places 5..64 }",
-    Template::new("Make the stage's places start after the top it sends on (here `places 9..64`).",
-        "使本阶段的名次从分流人数之后开始（此例为 `places 9..64`）。"));
-
-code!(E518, "E518", "assumed-field-cannot-run", Error,
-    Template::new("`assume field N` sizes the simulation; with N players a stage cannot be played (too many rounds for the players, groups that do not fill). The official checks never count with the assumption, so this is said at the assumption.",
-        "`assume field N` 规定模拟时的人数；按 N 人，某个阶段无法进行（轮数多于人数允许、小组排不满等）。正式检查从不按假设人数计算，因此在假设处指出。"),
-    "entry { field open  assume field 4 \"估计\" }\nstage main { swiss cxa rounds 9 }",
-    Template::new("Assume a field the stages can be played with.", "假设一个各阶段能够进行的人数。"));
 
 pub const CODES: &[&Code] = &[&E216, &E217, &E518];
 

@@ -6,31 +6,9 @@
 
 use xqreg_grammar::ast::{EntrantSource, StageClause};
 
-use super::names::code;
 use super::stages::stages;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(E620, "E620", "stage-cap-of-nobody", Error,
-    Template::new("A stage's `cap N` is the most entrants it takes; a cap of 0 would leave the stage without players.",
-        "阶段的 `cap N` 是该阶段最多接纳的人数；限额为 0 等于该阶段没有棋手。"),
-    "stage u12 { swiss cxa rounds 7  entrants category u12  cap 0 }",
-    Template::new("Write the most players the stage takes (`cap 80`), or delete the clause.",
-        "写出该阶段最多接纳的人数（如 `cap 80`），或删去此条。"));
-
-code!(E621, "E621", "stage-cap-on-later-stage", Error,
-    Template::new("A stage's cap counts the roster's players it takes (by `entrants roster`, a category or a pool). A stage whose players come from places of earlier stages, from `rest` or from a split is filled by those stages, so a roster can never be over its cap.",
-        "阶段限额计算的是该阶段从名单中接纳的棋手（`entrants roster`、组别或来源）。参赛者来自前面阶段的名次、`rest` 或分流的阶段由那些阶段输送棋手，名单不会超出其限额。"),
-    "stage final { knockout { seeded 8 }  entrants main#1..8  cap 8 }",
-    Template::new("Cap the stage that takes the players from the roster (or the entry: `entry { cap N }`), or delete the clause.",
-        "在从名单接纳棋手的阶段（或报名 `entry { cap N }`）中写限额，或删去此条。"));
-
-code!(E622, "E622", "stage-cap-below-format", Error,
-    Template::new("The stage's format needs a fixed number of players (its groups times their size, its bracket's slots), more than its cap admits: the stage could never be filled.",
-        "该阶段的赛制需要固定的人数（组数乘每组人数、淘汰赛的签位），多于其限额：该阶段永远凑不满人。"),
-    "stage groups { round_robin single groups A B size 8  entrants roster  cap 12 }",
-    Template::new("Raise the cap to the players the format needs, or change the format.",
-        "把限额提高到赛制所需的人数，或修改赛制。"));
 
 pub const CODES: &[&Code] = &[&E620, &E621, &E622];
 

@@ -10,41 +10,9 @@ use xqreg_grammar::ast::{Format, StageClause};
 use xqreg_grammar::Span;
 
 use super::facts::{range_len, FormatKind};
-use super::names::code;
 use super::refs::{onward_count, own_refs};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(E204, "E204", "swiss-too-many-rounds", Error,
-    Template::new("A Swiss needs more players than rounds (every round each player meets someone new), and no more rounds than the entry cap allows. Rounds >= players, or a `rounds by_entries` arm that gives as many rounds as its largest field, cannot be paired.",
-        "积分编排制的轮数必须少于人数（每轮都要遇到新的对手），也不能超过报名上限所允许的轮数。轮数不少于人数，或 `rounds by_entries` 中某档的轮数不少于该档最多人数，都无法编排。"),
-    "entry { field 8 }\nstage main { swiss cxa rounds 9 }",
-    Template::new("Lower the rounds below the number of players (for 8 players at most 7), or enlarge the field.",
-        "把轮数降到人数以下（8 人最多 7 轮），或扩大参赛人数。"));
-
-code!(E207, "E207", "stage-order", Error,
-    Template::new("A stage takes entrants from a stage declared after it, or from itself; or a `split` sends players to an earlier stage. Stages are declared in the order they are played, so entrants always come from above.",
-        "阶段从其后声明的阶段或自身取得参赛者，或 `split` 把棋手送到更早的阶段。阶段须按比赛顺序声明，参赛者只能来自前面的阶段。"),
-    "stage final { knockout { bracket (groups.A#1 v groups.B#1) } }\nstage groups { round_robin single groups A B size 4 }",
-    Template::new("Move the stage below the stages it takes entrants from.", "把该阶段移到其参赛者来源阶段之后。"));
-
-code!(E209, "E209", "stage-without-format", Error,
-    Template::new("Every stage has exactly one format (round_robin, swiss, knockout, same_place, team_round_robin), written or copied with `same_as`.",
-        "每个阶段必须恰好有一种赛制（round_robin、swiss、knockout、same_place、team_round_robin），直接写出或用 `same_as` 沿用。"),
-    "stage main \"积分编排\" { time standard }",
-    Template::new("Add the format line, e.g. `swiss cxa rounds 9`, or remove the second one.", "补上赛制行（如 `swiss cxa rounds 9`），或删去多余的一行。"));
-
-code!(E211, "E211", "stage-places-mismatch", Error,
-    Template::new("`places A..B` says which places of the final ranking a stage decides; it decides one place per entrant, so the range has as many places as the stage has entrants.",
-        "`places A..B` 表示该阶段决定最终排名的哪些名次；每名参赛者对应一个名次，所以名次数须等于该阶段的参赛人数。"),
-    "stage final { knockout { bracket (groups.A#1 v groups.B#1) (groups.C#1 v groups.D#1) }  places 1..8 }",
-    Template::new("Make the range as long as the entrants (`places 1..4` for four).", "使名次范围与参赛人数一致（4 人写 `places 1..4`）。"));
-
-code!(E213, "E213", "round-robin-rounds", Error,
-    Template::new("A round robin of n players plays n-1 rounds when n is even and n rounds when n is odd (one bye a round), twice as many when double; the schedule's rounds for the stage must match.",
-        "n 人单循环在 n 为偶数时赛 n-1 轮，n 为奇数时赛 n 轮（每轮一人轮空），双循环加倍；日程中该阶段的轮数必须与之一致。"),
-    "stage groups { round_robin single groups A B size 6 }\nschedule { day 2009-05-23 { 09:00 round groups 1..7 } }",
-    Template::new("Schedule rounds 1..5 for groups of 6, or change the group size.", "6 人小组安排第 1..5 轮，或修改小组人数。"));
 
 pub const CODES: &[&Code] = &[&E204, &E207, &E209, &E211, &E213];
 

@@ -7,38 +7,9 @@
 use xqreg_grammar::ast::{EntryClause, Format, StageClause};
 
 use super::entry::{entry_clauses, is_team_event};
-use super::names::code;
 use super::stages::{format_span, stages};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(E214, "E214", "individual-stage-in-team-event", Error,
-    Template::new("In a team event (`event team`, `team_size`, `team` lines) the field counts teams, and the runtime pairs teams in a `team_round_robin` or a team Swiss (`swiss cxa rounds 7 boards 4`). A Swiss without `boards`, a round robin, knockout or same-place stage would pair the team members as individuals, which is not the event the regulation describes; a team knockout is not supported yet.",
-        "团体赛（`event team`、`team_size`、`team`）以队为单位，运行时在 `team_round_robin` 或团体积分编排（`swiss cxa rounds 7 boards 4`）中按队编排。不写 `boards` 的积分编排、个人循环、淘汰或同名次赛阶段会把队员当作个人编排，与规程所述的比赛不符；团体淘汰赛尚不支持。"),
-    "regulation \"团体赛\" { event team }\nentry { field 8\n  team_size 4 }\nstage main { swiss cxa rounds 7 }",
-    Template::new("Play the teams in a `team_round_robin single boards 4` or a team Swiss `swiss cxa rounds 7 boards 4`, or, if the event is for individuals, drop `event team` and `team_size`.",
-        "改为 `team_round_robin single boards 4` 按队循环或 `swiss cxa rounds 7 boards 4` 团体积分编排；如果是个人赛，删去 `event team` 和 `team_size`。"));
-
-code!(E215, "E215", "team-size-below-boards", Error,
-    Template::new("`team_size` gives how many players a team registers; a team stage seats one player per board, so the smallest team must have at least as many players as the stage has boards.",
-        "`team_size` 规定每队报名人数；团体阶段每台一人，所以最少人数不得少于该阶段的台数。"),
-    "entry { field 8\n  team_size 1 }\nstage league { team_round_robin single boards 2 }",
-    Template::new("Raise the smallest team size to the boards (`team_size 2..4`), or play on fewer boards.",
-        "把最少报名人数提高到台数（`team_size 2..4`），或减少台数。"));
-
-code!(E221, "E221", "boards-in-individual-event", Error,
-    Template::new("`boards N` on a Swiss makes it a team Swiss: the roster's units are paired as teams, N boards a match. In an individual event there are no teams to pair.",
-        "积分编排写 `boards N` 即为团体积分编排：以单位为队编排，每场 N 台。个人赛没有可编排的队。"),
-    "regulation \"个人赛\" { event individual }\nstage main { swiss cxa rounds 7 boards 4 }",
-    Template::new("Drop `boards 4` for an individual Swiss, or make the event a team event (`event team`, `team_size`).",
-        "个人积分编排请删去 `boards 4`；或把比赛改为团体赛（`event team`、`team_size`）。"));
-
-code!(E226, "E226", "team-colours-without-by-board", Error,
-    Template::new("`colours by_board home` or `colours by_board lower_number` says which team of a match has Red on odd boards and Black on even boards; the second word qualifies `by_board` only. After another colour rule (`lot`, `swap`, `table`) it would say nothing the runtime could follow.",
-        "`colours by_board home` 或 `colours by_board lower_number` 规定每场对阵中由哪一队单数台执红、双数台执黑；第二个词只能跟在 `by_board` 之后。跟在其他先后手规则（`lot`、`swap`、`table`）之后没有可执行的含义。"),
-    "stage league { team_round_robin single boards 4  colours lot lower_number }",
-    Template::new("Write `colours by_board lower_number` (or `colours by_board home`).",
-        "改为 `colours by_board lower_number`（或 `colours by_board home`）。"));
 
 pub const CODES: &[&Code] = &[&E214, &E215, &E221, &E226];
 

@@ -15,69 +15,9 @@ use xqreg_grammar::Span;
 use super::criteria::{self, lookup, Crit, Lookup, BYE_SCORES};
 use super::facts::FormatKind;
 use super::fitness::Place;
-use super::names::code;
 use super::words::{word, Position, E111};
 use super::{suggest, Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(E107, "E107", "unknown-criterion", Error,
-    Template::new("A tie-break chain names a criterion outside the library: points, sonneborn_berger (小分 in a round robin), opponents_score (对手分), progressive (累进分), head_to_head (直胜), head_to_head_black, wins (胜局), black_wins (后手胜局), black_games (后手局数), fouls (犯规), countback, game_points (局分, teams), board_countback (teams), lots (抽签).",
-        "名次区分中使用了库外的项目。可用：points、sonneborn_berger（循环赛小分）、opponents_score（对手分）、progressive（累进分）、head_to_head（直胜）、head_to_head_black、wins（胜局）、black_wins（后手胜局）、black_games（后手局数）、fouls（犯规）、countback、game_points（团体局分）、board_countback（团体逐台比较）、lots（抽签）。"),
-    "stage main { swiss cxa rounds 9  tiebreak { buchholz, lots } }",
-    Template::new("Use the library name (`opponents_score` for Buchholz).", "改用库中的名称（Buchholz 即 `opponents_score`）。"));
-
-code!(E401, "E401", "repeated-criterion", Error,
-    Template::new("A criterion appears twice in one chain with the same options; the second can never separate anyone the first did not.",
-        "同一名次区分链中同一项目（选项相同）出现两次；第二次不可能区分第一次未能区分的棋手。"),
-    "stage main {\n  swiss cxa rounds 9\n  tiebreak { wins, black_games, wins, lots }\n}",
-    Template::new("Delete the repeat.", "删去重复项。"));
-
-code!(E403, "E403", "ambiguous-small-points", Error,
-    Template::new("`小分` means Sonneborn-Berger in a round robin, but in a Swiss it is used for both Sonneborn-Berger and the opponents' score (Buchholz); a Swiss must name which.",
-        "`小分` 在循环赛中指 Sonneborn-Berger 分，但在积分编排赛中既被用来指 Sonneborn-Berger 分，也被用来指对手分（Buchholz）；积分编排赛必须写明是哪一种。"),
-    "stage main { swiss cxa rounds 9  tiebreak { 小分, lots } }",
-    Template::new("Write `sonneborn_berger` or `opponents_score` instead of `小分`.", "把 `小分` 改为 `sonneborn_berger` 或 `opponents_score`。"));
-
-code!(
-    E408,
-    "E408",
-    "criterion-after-lots",
-    Error,
-    Template::new(
-        "Lots separate everyone, so a criterion after `lots` never runs.",
-        "抽签可以区分所有人，抽签之后的项目永远不会用到。"
-    ),
-    "stage main {\n  swiss cxa rounds 9\n  tiebreak { wins, lots, fouls }\n}",
-    Template::new(
-        "Move the criterion before `lots`, or delete it.",
-        "把该项目移到 `lots` 之前，或删去。"
-    )
-);
-
-code!(E411, "E411", "points-not-first", Error,
-    Template::new("Points rank before every tie-break; `points` written later in a chain would rank players by points after other criteria already split them.",
-        "积分排在所有名次区分项目之前；把 `points` 写在链的后面，意味着其他项目区分后再比积分。"),
-    "stage main {\n  swiss cxa rounds 9\n  tiebreak { wins, points, lots }\n}",
-    Template::new("Delete `points` (it is implicit), or move it first.", "删去 `points`（默认先比积分），或移到最前面。"));
-
-code!(W401, "W401", "chain-may-leave-ties", Warning,
-    Template::new("A chain without a final `lots` can leave players tied after every criterion. The runtime then separates them by lot (FIDE C.07 art. 4.2), which the regulation does not say; write `lots` at the end of the chain if that is what is meant. A playoff never separates a tie in standings (E114).",
-        "名次区分链末尾没有 `lots` 时，所有项目比完后仍可能同分。此时运行按抽签区分（FIDE C.07 第 4.2 条），而规程并未写明；如本意如此，请在链末尾写上 `lots`。加赛不用于区分积分名次（E114）。"),
-    "stage groups { round_robin single groups A B size 6  tiebreak { sonneborn_berger, wins } }",
-    Template::new("End the chain with `lots` (what the runtime does), or add the criteria the regulation uses.", "在链末尾加上 `lots`（即运行的做法），或补上规程采用的项目。"));
-
-code!(
-    W402,
-    "W402",
-    "points-in-chain",
-    Warning,
-    Template::new(
-        "`points` is implicit at the head of every chain; writing it is harmless but redundant.",
-        "每条名次区分链都默认先比积分，写出 `points` 无害但多余。"
-    ),
-    "stage groups {\n  round_robin single groups A B size 6\n  tiebreak { points, sonneborn_berger, lots }\n}",
-    Template::new("Delete `points`.", "删去 `points`。")
-);
 
 pub const CODES: &[&Code] = &[&E107, &E401, &E403, &E408, &E411, &W401, &W402];
 

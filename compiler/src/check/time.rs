@@ -4,40 +4,8 @@
 use xqreg_grammar::ast::{StageClause, TimeClause, TimeControl};
 use xqreg_grammar::Span;
 
-use super::names::code;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(
-    E301,
-    "E301",
-    "non-positive-base",
-    Error,
-    Template::new(
-        "A base time (for both sides, or for red or black) of zero leaves a side no time to move.",
-        "基本用时（双方的，或红方、黑方的）为零，使一方没有时间走棋。"
-    ),
-    "time blitz { base 0min increment 5s }",
-    Template::new(
-        "Give a positive base, e.g. `base 5min`.",
-        "给出正的基本用时，例如 `base 5min`。"
-    )
-);
-code!(E302, "E302", "unequal-bases-without-draw-odds", Error,
-    Template::new("Red and black get different base times only in an armageddon game, where the side with less time wins a draw; without `draw_goes_to` the unequal clock is unfair.",
-        "只有附加赛（超快棋定胜负）才给红黑双方不同的基本用时，且用时少的一方和棋即胜；缺少 `draw_goes_to` 时不等的用时不公平。"),
-    "time armageddon { red 6min black 5min }",
-    Template::new("Add `draw_goes_to black`, or give both sides the same `base`.", "加上 `draw_goes_to black`，或给双方相同的 `base`。"));
-code!(E303, "E303", "missing-time-control", Error,
-    Template::new("A stage plays games, so it names its time control with `time NAME` (a file that declares exactly one time control uses it by default).",
-        "每个阶段都要下棋，必须用 `time 名称` 指明用时（文件只声明一种用时时默认使用它）。"),
-    "time standard { base 20min }\ntime rapid { base 10min }\nstage main { swiss cxa rounds 7 }",
-    Template::new("Add `time standard` (or the control the stage plays) to the stage.", "在阶段中加上 `time standard`（或该阶段实际的用时）。"));
-code!(E307, "E307", "time-control-incomplete", Error,
-    Template::new("A time control gives either one `base` for both sides, or `red` and `black` separately: not neither, not both, not one side only.",
-        "用时要么用 `base` 给出双方相同的基本用时，要么分别给出 `red` 和 `black`：不能都不写、不能同时写，也不能只写一方。"),
-    "time armageddon { red 6min draw_goes_to black }",
-    Template::new("Write `red 6min black 5min`, or one `base`.", "写成 `red 6min black 5min`，或只写一个 `base`。"));
 
 pub const CODES: &[&Code] = &[&E301, &E302, &E303, &E307];
 

@@ -13,18 +13,9 @@ use xqreg_grammar::ast::{
     PrizeItem, SeedTier, SlotKind, Spanned, StageClause, TimeClause,
 };
 
-use super::names::code;
 use super::{suggest, Ctx, Report};
 use crate::contract::words::{Block, CONDUCT, EXPENSES, OFFICIALS, REGISTRATION, STAFF};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
-
-code!(E111, "E111", "unknown-option-word", Error,
-    Template::new(
-        "A position that takes one word out of a fixed set (a rulebook, event kind, colour rule, first-round method, Swiss system, sex, title, draw order, tax, schedule slot kind, ...) holds a word outside that set. The help lists the words allowed there.",
-        "此处只能使用固定集合中的一个词（规则版本、项目类别、先后手规则、首轮编排方法、编排制度、性别、称号、抽签顺序、税前税后、日程类别等），但写了集合外的词。帮助行列出了可用的词。"),
-    "stage main { swiss fide rounds 9 }",
-    Template::new("Replace the word with one of the allowed words (here `cxa` or `dutch`).",
-        "改用允许的词之一（此例为 `cxa` 或 `dutch`）。"));
 
 pub const CODES: &[&Code] = &[&E111];
 

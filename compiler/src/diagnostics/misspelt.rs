@@ -6,23 +6,11 @@ use xqreg_grammar::{SyntaxError, SyntaxErrorKind};
 
 use super::{Code, Diagnostic, Explain, Msg, Severity, Template};
 
-pub static E017: Code = Code {
-    code: "E017",
-    name: "misspelt-keyword",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "A word stands where a keyword is expected, and it is a small misspelling of a \
-             keyword that is valid there. The block is not read until the keyword is right.",
-            "此处应为关键字，而这个词与此处可用的某个关键字只差一两个字母。关键字改正之前，该块不会被读取。",
-        ),
-        example: "stage main \"积分编排\" {\n  swiss cxa rounds 9\n  tiebrake { points, lots }\n}",
-        fix: Template::new(
-            "Write the keyword the help line names (`tiebreak`).",
-            "按帮助行所示写出正确的关键字（`tiebreak`）。",
-        ),
-    },
-};
+// The message catalogue of this module: compiler/messages/diagnostics/misspelt.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/diagnostics/misspelt.rs"
+));
 
 /// The keyword valid at the error nearest to `word`: at most 2 edits, and at most a third of
 /// the keyword's length for longer ones; none for an exact keyword (that is another problem).

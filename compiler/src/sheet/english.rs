@@ -28,28 +28,8 @@ use super::{build, Lang, Source};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Msg, Severity, Template};
 use crate::driver::FileReport;
 
-pub static W701: Code = Code {
-    code: "W701",
-    name: "text-without-english",
-    severity: Severity::Warning,
-    explain: Explain {
-        meaning: Template::new(
-            "The English sheet prints this text in Chinese: it has no `en` translation. Only names \
-             of people and organisations (organisers, contacts, players, units, teams, the issuer \
-             and the holder of the interpretation) and titles inside 《…》 may stay Chinese on an \
-             English sheet. Raised by `xqreg sheet` when the sheet is English, and by `xqreg \
-             check --lang en`.",
-            "英文规程将此文字以中文印出：它没有 `en` 译文。英文规程中只有人名和单位名称（各单位、联系人、\
-             棋手、所在单位、队名、发布单位和解释权所属单位）以及《…》中的书名可以保留中文。`xqreg sheet` \
-             输出英文规程时以及 `xqreg check --lang en` 时给出。",
-        ),
-        example: "regulation \"测试赛\" en \"Test\" {\n  dates 2025-01-01\n  venue \"某市体育馆\"\n}",
-        fix: Template::new(
-            "Give the English after the Chinese: `venue \"某市体育馆\" en \"City Sports Hall\"`.",
-            "在中文之后给出英文：`venue \"某市体育馆\" en \"City Sports Hall\"`。",
-        ),
-    },
-};
+// The message catalogue of this module: compiler/messages/sheet/english.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/sheet/english.rs"));
 
 pub const CODES: &[&Code] = &[&W701];
 

@@ -10,40 +10,6 @@ use super::Ctx;
 use crate::check::entry::header_clauses;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
 
-pub static E519: Code = Code {
-    code: "E519",
-    name: "prize-fund-mismatch",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "The regulation's `prize_fund` (总奖金) differs from what its prize tables pay in that currency, every table and category counted (a range with `each` once per place).",
-            "规程的 `prize_fund`（总奖金）与各奖励表以该货币支付的总和不符（所有奖励表、所有组别都计入，带 `each` 的范围按名次数计算）。",
-        ),
-        example: "regulation \"赛\" { prize_fund 20000 CNY }\nprizes CNY { 1: 10000  2: 5000 }\nprizes women CNY { 1: 3000 }",
-        fix: Template::new(
-            "Correct the fund (here `prize_fund 18000 CNY`) or the table that is wrong.",
-            "改正总奖金（此处为 `prize_fund 18000 CNY`）或有误的奖励表。",
-        ),
-    },
-};
-
-pub static E520: Code = Code {
-    code: "E520",
-    name: "prize-fund-without-currency",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "A `prize_fund` is compared with the prize tables' money in its currency, so it names one: `prize_fund 500000 CNY`.",
-            "`prize_fund` 要与各奖励表中同一货币的金额比较，因此须写明货币：`prize_fund 500000 CNY`。",
-        ),
-        example: "regulation \"赛\" { prize_fund 20000 }",
-        fix: Template::new(
-            "Add the currency: `prize_fund 20000 CNY`.",
-            "写明货币：`prize_fund 20000 CNY`。",
-        ),
-    },
-};
-
 // The message catalogue of this module: compiler/messages/check/prizes/fund.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/prizes/fund.rs"));
 

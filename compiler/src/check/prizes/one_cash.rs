@@ -8,23 +8,6 @@ use super::Ctx;
 use crate::check::entry::header_clauses;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
 
-pub static W509: Code = Code {
-    code: "W509",
-    name: "one-cash-prize-never-applies",
-    severity: Severity::Warning,
-    explain: Explain {
-        meaning: Template::new(
-            "`one_cash_prize highest` (奖金不兼得) lets a player keep one money prize of the prize tables that pay players (the overall table and the categories' tables; a derived ranking's table pays units and a board prize is not counted). With fewer than two such tables paying money at a place, no player can hold two, and the clause changes nothing.",
-            "`one_cash_prize highest`（奖金不兼得）使每名棋手只保留各奖励表中的一项奖金（总名次表与各组别的奖励表；派生名次的奖励表奖给单位，台次奖不计）。奖励按名次发奖金的此类奖励表不足两个时，无人能兼得，此条不起作用。",
-        ),
-        example: "regulation \"赛\" { one_cash_prize highest }\nprizes CNY { 1: 3000  2: 2000 }",
-        fix: Template::new(
-            "Remove the clause, or add the category tables the regulation pays (`prizes women CNY { 1: 1000 }`).",
-            "删去此条，或补上规程中各组别的奖励表（`prizes women CNY { 1: 1000 }`）。",
-        ),
-    },
-};
-
 // The message catalogue of this module: compiler/messages/check/prizes/one_cash.toml.
 include!(concat!(
     env!("OUT_DIR"),

@@ -27,57 +27,6 @@ pub use keys::{key, same_item, Key};
 use keys::{name_span, noun, quoted, shown_name};
 use merge::merge;
 
-pub static E701: Code = Code {
-    code: "E701",
-    name: "override-of-nothing",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "A supplement declares `override` for an item the base regulation does not have (no item of that kind and name), so nothing is overridden: usually a misspelt name. The item is added as if `override` were absent.",
-            "补充规定对基本规程中不存在的项目（没有同类同名的项目）声明了 `override`，没有任何内容被替换：通常是名称拼写错误。该项目按新增处理。",
-        ),
-        example: "time standard { base 20min }\nsupplement \"补充规定\" 2014-04-20 {\n  override time standrad { base 25min }\n}",
-        fix: Template::new(
-            "Use the base item's name (`override time standard { ... }`), or drop `override` to add a new item.",
-            "使用基本规程中的名称（`override time standard { ... }`），或去掉 `override` 作为新增项目。",
-        ),
-    },
-};
-
-pub static E702: Code = Code {
-    code: "E702",
-    name: "undeclared-conflict",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "A supplement item has the kind and name of a base item (or a clause says again what a base clause says) without `override`: the file does not say which one holds. The base text is kept until the supplement says `override`.",
-            "补充规定中的项目与基本规程中的项目同类同名（或某条款重复了基本规程已有的条款），却没有声明 `override`：文件没有说明以哪一个为准。在补充规定写明 `override` 之前，以基本规程为准。",
-        ),
-        example: "time standard { base 20min }\nsupplement \"补充规定\" 2014-04-20 {\n  time standard { base 25min }\n}",
-        fix: Template::new(
-            "Write `override` before the supplement's item (`override time standard { ... }`), or give it another name.",
-            "在补充规定的项目前写 `override`（`override time standard { ... }`），或换一个名称。",
-        ),
-    },
-};
-
-pub static E703: Code = Code {
-    code: "E703",
-    name: "supplement-date-implausible",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "A supplement is dated before the regulation it amends was issued, or after the event's last day: it cannot amend that regulation for that event (usually a wrong year or month).",
-            "补充规定的日期早于其所修改的规程的发布日期，或晚于比赛的最后一天：它无法修改该规程（通常是年份或月份写错）。",
-        ),
-        example: "regulation \"…\" { issued 2014-03-25  dates 2014-04-27 .. 2014-04-29 }\nsupplement \"补充规定\" 2013-04-20 { ... }",
-        fix: Template::new(
-            "Correct the supplement's date (here `2014-04-20`).",
-            "改正补充规定的日期（此处为 `2014-04-20`）。",
-        ),
-    },
-};
-
 // The message catalogue of this module: compiler/messages/check/supplements.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/supplements.rs"));
 

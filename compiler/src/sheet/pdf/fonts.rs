@@ -13,51 +13,8 @@ use std::sync::Arc;
 
 use crate::diagnostics::{Code, Explain, Severity, Template};
 
-pub static E840: Code = Code {
-    code: "E840",
-    name: "sheet-font-not-found",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "`xqreg sheet --format pdf` found no CJK font to embed: no `--font FILE`, no \
-             `XQREG_FONT`, and no Noto CJK or Source Han font in the system's font folders \
-             (/usr/share/fonts, /usr/local/share/fonts, ~/.local/share/fonts, ~/.fonts). \
-             The PDF is not written.",
-            "`xqreg sheet --format pdf` 找不到可嵌入的中文字体：没有 `--font 文件`，没有 \
-             `XQREG_FONT`，系统字体目录（/usr/share/fonts、/usr/local/share/fonts、\
-             ~/.local/share/fonts、~/.fonts）中也没有 Noto CJK 或思源字体。不写出 PDF。",
-        ),
-        example: "xqreg sheet r.xqr --format pdf -o r.pdf   # on a system without CJK fonts",
-        fix: Template::new(
-            "Install a free CJK font (`sudo apt install fonts-noto-cjk`), or name one: \
-             `--font /path/to/NotoSerifCJK-Regular.ttc` or `XQREG_FONT=/path/to/font.otf`.",
-            "安装免费中文字体（`sudo apt install fonts-noto-cjk`），或指定字体文件：\
-             `--font /path/to/NotoSerifCJK-Regular.ttc` 或 `XQREG_FONT=/path/to/font.otf`。",
-        ),
-    },
-};
-
-pub static E841: Code = Code {
-    code: "E841",
-    name: "sheet-font-unusable",
-    severity: Severity::Error,
-    explain: Explain {
-        meaning: Template::new(
-            "The font file named by `--font` or `XQREG_FONT` cannot be read, is not an \
-             OpenType/TrueType font or collection, or has no glyphs for Chinese characters. \
-             The PDF is not written.",
-            "`--font` 或 `XQREG_FONT` 指定的字体文件无法读取、不是 OpenType/TrueType 字体或字体集，\
-             或不含汉字字形。不写出 PDF。",
-        ),
-        example: "xqreg sheet r.xqr --format pdf --font README.md -o r.pdf",
-        fix: Template::new(
-            "Name an OpenType or TrueType font with Chinese glyphs (.otf, .ttf, .ttc), for \
-             example /usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc from fonts-noto-cjk.",
-            "指定含汉字字形的 OpenType 或 TrueType 字体（.otf、.ttf、.ttc），例如 fonts-noto-cjk 的 \
-             /usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc。",
-        ),
-    },
-};
+// The message catalogue of this module: compiler/messages/sheet/pdf/fonts.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/sheet/pdf/fonts.rs"));
 
 pub const CODES: &[&Code] = &[&E840, &E841];
 
