@@ -27,9 +27,9 @@ struct Entry {
     visibility: Option<String>,
     /// A report's code (the name of its `Code` static); a code's own, where it is not the key.
     code: Option<String>,
-    message: Option<Field>,
-    label: Option<Field>,
-    help: Option<Field>,
+    message: Option<Text>,
+    label: Option<Text>,
+    help: Option<Text>,
     en: Option<String>,
     zh: Option<String>,
     name: Option<String>,
@@ -39,14 +39,7 @@ struct Entry {
     fix: Option<Text>,
 }
 
-/// A report's message, label or help: its two languages, or the name of a `Template` constant.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Field {
-    Text(Text),
-    Const(String),
-}
-
+/// A text in both languages: a report's message, label or help, a code's meaning or fix.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Text {
@@ -78,6 +71,7 @@ fn run() -> Result<(), String> {
         let text =
             std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
         let rust = generate(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+        included(Path::new(&manifest), &rel)?;
         let target = out.join(rel);
         if let Some(dir) = target.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -88,6 +82,26 @@ fn run() -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The module of `check/time.rs` (`src/check/time.rs` or `src/check/time/mod.rs`) includes it:
+/// a catalogue file left behind by a renamed module would otherwise be dropped without a word.
+fn included(manifest: &Path, rel: &Path) -> Result<(), String> {
+    let generated = format!("\"/messages/{}\"", rel.display());
+    let module = manifest.join("src").join(rel);
+    let candidates = [module.clone(), module.with_extension("").join("mod.rs")];
+    for m in candidates.iter().filter(|m| m.exists()) {
+        // Only a path that exists: a missing one would rerun this script on every build.
+        println!("cargo:rerun-if-changed={}", m.display());
+        if std::fs::read_to_string(m).is_ok_and(|text| text.contains(&generated)) {
+            return Ok(());
+        }
+    }
+    Err(format!(
+        "messages/{}: no module includes it; {} needs `include!(concat!(env!(\"OUT_DIR\"), {generated}));`",
+        rel.with_extension("toml").display(),
+        candidates[0].display(),
+    ))
 }
 
 fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
@@ -150,9 +164,9 @@ fn generate(text: &str) -> Result<String, String> {
                 }
                 rust.push_str(&format!(
                     "{vis}const {name}: Report = Report {{\n    code: &{code},\n    message: {},\n    label: {},\n    help: {},\n}};\n",
-                    field(message).map_err(at)?,
-                    field(label).map_err(at)?,
-                    field(help).map_err(at)?,
+                    template(&message.en, &message.zh),
+                    template(&label.en, &label.zh),
+                    template(&help.en, &help.zh),
                 ));
             }
             _ => {
@@ -195,16 +209,6 @@ fn code(key: &str, entry: &Entry, severity: &str) -> Result<String, String> {
         template(&meaning.en, &meaning.zh),
         template(&fix.en, &fix.zh),
     ))
-}
-
-fn field(f: &Field) -> Result<String, String> {
-    match f {
-        Field::Text(t) => Ok(template(&t.en, &t.zh)),
-        Field::Const(name) if is_path(name) => Ok(name.clone()),
-        Field::Const(name) => Err(format!(
-            "`{name}` is neither en and zh nor a template's name"
-        )),
-    }
 }
 
 /// `Template::new("en", "zh")`: `{:?}` writes each string as a Rust literal of the same text.
