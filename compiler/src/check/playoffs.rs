@@ -9,6 +9,7 @@ use xqreg_grammar::ast::{
 };
 use xqreg_grammar::Span;
 
+use super::suggest::declared;
 use super::time::has_draw_odds;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
@@ -183,17 +184,7 @@ fn chain(ctx: &Ctx<'_>, p: &PlayoffChain, diags: &mut Diagnostics) {
 }
 
 fn needs_playoff(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    let known: Vec<String> = ctx
-        .scope
-        .playoffs
-        .keys()
-        .map(|k| format!("`{k}`"))
-        .collect();
-    let known = if known.is_empty() {
-        "-".to_string()
-    } else {
-        known.join(", ")
-    };
+    let known = declared(ctx.scope.playoffs.keys().copied());
     for name in &ctx.scope.stage_order {
         let Some(f) = ctx.facts.stages.get(*name) else {
             continue;

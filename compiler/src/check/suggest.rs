@@ -53,16 +53,27 @@ include!(concat!(env!("OUT_DIR"), "/messages/check/suggest.rs"));
 /// Shown lists are cut at this many names so a help line stays one line.
 const LIST_MAX: usize = 12;
 
+fn quoted<'n>(names: impl IntoIterator<Item = &'n str>) -> Vec<String> {
+    names.into_iter().map(|n| format!("`{n}`")).collect()
+}
+
 fn list(names: &[&str]) -> String {
-    let mut shown: Vec<String> = names
-        .iter()
-        .take(LIST_MAX)
-        .map(|n| format!("`{n}`"))
-        .collect();
+    let mut shown = quoted(names.iter().take(LIST_MAX).copied());
     if names.len() > LIST_MAX {
         shown.push("…".to_string());
     }
     shown.join(", ")
+}
+
+/// Every declared name of a kind, as a help line's `(declared: {known})` lists them, uncut;
+/// `-` when there is none.
+pub fn declared<'n>(names: impl IntoIterator<Item = &'n str>) -> String {
+    let shown = quoted(names);
+    if shown.is_empty() {
+        "-".to_string()
+    } else {
+        shown.join(", ")
+    }
 }
 
 /// Help for an unknown name: a suggestion when one is close, else the declared names (or that

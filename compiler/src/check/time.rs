@@ -4,6 +4,7 @@
 use xqreg_grammar::ast::{StageClause, TimeClause, TimeControl};
 use xqreg_grammar::Span;
 
+use super::suggest::declared;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -110,17 +111,7 @@ fn missing(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     if ctx.scope.default_time_control().is_some() {
         return;
     }
-    let known: Vec<String> = ctx
-        .scope
-        .time_controls
-        .keys()
-        .map(|k| format!("`{k}`"))
-        .collect();
-    let known = if known.is_empty() {
-        "-".to_string()
-    } else {
-        known.join(", ")
-    };
+    let known = declared(ctx.scope.time_controls.keys().copied());
     for name in &ctx.scope.stage_order {
         let has = ctx
             .scope
