@@ -69,7 +69,8 @@ pub struct Ctx<'a> {
 }
 
 /// A diagnostic's catalogue entry: its code and its message, label and help in both languages,
-/// with `{placeholders}` filled at the place of the problem.
+/// with `{placeholders}` filled at the place of the problem. Written as a table of the module's
+/// `compiler/messages/check/<module>.toml`, generated into a constant by `compiler/build.rs`.
 pub struct Report {
     pub code: &'static Code,
     pub message: Template,

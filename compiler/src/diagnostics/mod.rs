@@ -42,8 +42,8 @@ pub enum Lang {
     Zh,
 }
 
-/// A message in both languages. Built once where the problem is found (the catalogue entry sits
-/// beside the check that raises it); the renderer picks one.
+/// A message in both languages. Built once where the problem is found (from the catalogue entry
+/// of the module that raises it, `compiler/messages/`); the renderer picks one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Msg {
     pub en: String,
@@ -123,7 +123,8 @@ pub fn singular_counts(text: &str) -> String {
     out
 }
 
-/// A catalogue entry: the same message in two languages with `{name}` placeholders.
+/// A catalogue entry: the same message in two languages with `{name}` placeholders. Written in
+/// `compiler/messages/<module>.toml`; `compiler/build.rs` generates the constants.
 #[derive(Clone, Copy, Debug)]
 pub struct Template {
     pub en: &'static str,
