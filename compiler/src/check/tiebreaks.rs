@@ -190,10 +190,7 @@ fn chain(t: &TiebreakChain, place: Place<'_>, diags: &mut Diagnostics) {
                 if let Some(s) =
                     foreign.or_else(|| suggest::did_you_mean(name, names.iter().copied()))
                 {
-                    d = d.with_help(
-                        Template::new("did you mean `{name}`?", "是否应为 `{name}`？")
-                            .fill(&[("name", s)]),
-                    );
+                    d = d.with_help(suggest::DID_YOU_MEAN.fill(&[("name", s)]));
                 }
                 diags.push(d.with_help(LIBRARY_LIST.plain()));
                 continue;

@@ -131,11 +131,7 @@ impl Resolver<'_, '_> {
         }
         let known: Vec<&str> = info.groups.iter().map(|g| g.node.as_str()).collect();
         let help = if known.is_empty() {
-            Template::new(
-                "stage `{stage}` has no groups: write `{stage}#N` without a group",
-                "阶段 `{stage}` 不分组：写作 `{stage}#N`，不写小组",
-            )
-            .fill(&[("stage", &stage.node)])
+            NO_GROUPS.fill(&[("stage", &stage.node)])
         } else {
             suggest::help_for_name(&group.node, &known, Kind::Group.words())
         };

@@ -205,11 +205,7 @@ fn invalid_utf8(offset: usize, source: &SourceFile) -> Texts {
         ("offset", off.as_str()),
     ];
     (
-        Template::new(
-            "`{file}` is not UTF-8: the first invalid byte is at line {line}, column {column} (byte offset {offset})",
-            "`{file}` 不是 UTF-8 文本：第一个不合法的字节在第 {line} 行第 {column} 列（字节偏移 {offset}）",
-        )
-        .fill(&args),
+        NOT_UTF8.fill(&args),
         Msg::new("first invalid byte", "第一个不合法的字节"),
         Some(Msg::new(
             "save the file as UTF-8, e.g. `iconv -f GB18030 -t UTF-8`",
