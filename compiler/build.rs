@@ -156,7 +156,8 @@ fn generate(text: &str) -> Result<String, String> {
         let fields = (&entry.code, &entry.message, &entry.label, &entry.help);
         match (fields, &entry.en, &entry.zh) {
             ((None, None, None, None), Some(en), Some(zh)) => {
-                rust.push_str(&format!("{vis}const {name}: Template = {};\n", template(en, zh)));
+                let t = template(en, zh).map_err(at)?;
+                rust.push_str(&format!("{vis}const {name}: Template = {t};\n"));
             }
             ((Some(code), Some(message), Some(label), Some(help)), None, None) => {
                 if !is_path(code) {
@@ -164,9 +165,9 @@ fn generate(text: &str) -> Result<String, String> {
                 }
                 rust.push_str(&format!(
                     "{vis}const {name}: Report = Report {{\n    code: &{code},\n    message: {},\n    label: {},\n    help: {},\n}};\n",
-                    template(&message.en, &message.zh),
-                    template(&label.en, &label.zh),
-                    template(&help.en, &help.zh),
+                    template(&message.en, &message.zh).map_err(at)?,
+                    template(&label.en, &label.zh).map_err(at)?,
+                    template(&help.en, &help.zh).map_err(at)?,
                 ));
             }
             _ => {
@@ -206,14 +207,41 @@ fn code(key: &str, entry: &Entry, severity: &str) -> Result<String, String> {
     let id = entry.code.as_deref().unwrap_or(key);
     Ok(format!(
         "pub static {key}: Code = Code {{\n    code: {id:?},\n    name: {name:?},\n    severity: Severity::{severity},\n    explain: Explain {{\n        meaning: {},\n        example: {example:?},\n        fix: {},\n    }},\n}};\n",
-        template(&meaning.en, &meaning.zh),
-        template(&fix.en, &fix.zh),
+        template(&meaning.en, &meaning.zh)?,
+        template(&fix.en, &fix.zh)?,
     ))
 }
 
 /// `Template::new("en", "zh")`: `{:?}` writes each string as a Rust literal of the same text.
-fn template(en: &str, zh: &str) -> String {
-    format!("Template::new({en:?}, {zh:?})")
+///
+/// Every `{placeholder}` of the Chinese is one the English has (or its twin: `{why_zh}` for
+/// `{why}`): a misspelt one would be printed as written, never filled. The English may have
+/// more (`{s}`, `{are}`: the words of its grammar).
+fn template(en: &str, zh: &str) -> Result<String, String> {
+    let english = placeholders(en);
+    for p in placeholders(zh) {
+        let base = p.strip_suffix("_zh").unwrap_or(p);
+        if !english.iter().any(|e| *e == p || *e == base) {
+            return Err(format!(
+                "the Chinese `{zh}` has `{{{p}}}`, which the English `{en}` has not"
+            ));
+        }
+    }
+    Ok(format!("Template::new({en:?}, {zh:?})"))
+}
+
+/// The `{name}`s of a text (a brace around anything else, `{ base 5min }`, is text).
+fn placeholders(text: &str) -> Vec<&str> {
+    text.split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+        .filter(|name| {
+            name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        })
+        .collect()
 }
 
 /// A Rust path of plain names: `E307`, `codes::E501`.
