@@ -57,7 +57,9 @@ pub mod supplements;
 use xqreg_grammar::ast::{self, Date, Item, Spanned, Text};
 use xqreg_grammar::Span;
 
-use crate::diagnostics::{Code, Diagnostic, Diagnostics, Template};
+/// The checks' reports are the diagnostics' one catalogue entry type.
+pub use crate::diagnostics::Report;
+use crate::diagnostics::{Code, Diagnostics};
 pub use facts::{Facts, FormatKind, StageFacts};
 pub use resolve::Scope;
 
@@ -66,33 +68,6 @@ pub struct Ctx<'a> {
     pub file: &'a ast::File,
     pub scope: &'a Scope<'a>,
     pub facts: &'a Facts,
-}
-
-/// A diagnostic's catalogue entry: its code and its message, label and help in both languages,
-/// with `{placeholders}` filled at the place of the problem. Written as a table of the module's
-/// `compiler/messages/check/<module>.toml`, generated into a constant by `compiler/build.rs`.
-pub struct Report {
-    pub code: &'static Code,
-    pub message: Template,
-    pub label: Template,
-    pub help: Template,
-}
-
-impl Report {
-    /// The diagnostic at `span`, every template filled with `args`. An empty help is left out.
-    pub fn at(&self, span: Span, args: &[(&str, &str)]) -> Diagnostic {
-        let d = Diagnostic::new(
-            self.code,
-            self.message.fill(args),
-            span,
-            self.label.fill(args),
-        );
-        if self.help.en.is_empty() {
-            d
-        } else {
-            d.with_help(self.help.fill(args))
-        }
-    }
 }
 
 /// What a supplement did to one item of the base regulation.

@@ -13,7 +13,9 @@ use xqreg_grammar::ast::{
 use xqreg_grammar::Span;
 
 use super::Ctx;
-use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
+use crate::diagnostics::{
+    Code, Diagnostic, Diagnostics, Explain, Severity, Template, DID_YOU_MEAN,
+};
 
 pub const CODES: &[&Code] = &[&E704, &E705, &E706, &E707];
 
@@ -101,7 +103,7 @@ fn players(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
         }
         reported.push(name);
         let help = match super::suggest::did_you_mean(name, known.iter().copied()) {
-            Some(s) => HELP_E704_SUGGEST.fill(&[("suggest", s)]),
+            Some(s) => DID_YOU_MEAN.fill(&[("name", s)]),
             None => HELP_E704.fill(&[("player", name)]),
         };
         diags.push(

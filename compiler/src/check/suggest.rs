@@ -8,6 +8,8 @@
 //! `opponent_score` still find their word. Ties go to the candidate first in sorted order, so the
 //! help line is the same on every run.
 
+/// The did-you-mean of every diagnostic; the language server reads it back from a help line.
+pub use crate::diagnostics::DID_YOU_MEAN;
 use crate::diagnostics::{Msg, Template};
 
 /// The largest edit distance at which `name` (of this many characters) gets a suggestion.

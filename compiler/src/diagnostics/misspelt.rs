@@ -4,7 +4,9 @@
 
 use xqreg_grammar::{SyntaxError, SyntaxErrorKind};
 
-use super::{Code, Diagnostic, Explain, Msg, Severity, Template};
+use super::{
+    Code, Diagnostic, Explain, Msg, Severity, Template, DID_YOU_MEAN, IN_THIS_BLOCK, WRITE,
+};
 
 // The message catalogue of this module: compiler/messages/diagnostics/misspelt.toml.
 include!(concat!(
@@ -47,17 +49,11 @@ pub(super) fn diagnostic(err: &SyntaxError) -> Option<Diagnostic> {
             format!("未知关键字 `{found}`；是否应为 `{keyword}`？"),
         ),
         err.span,
-        Msg::new(
-            format!("did you mean `{keyword}`?"),
-            format!("是否应为 `{keyword}`？"),
-        ),
+        DID_YOU_MEAN.fill(&[("name", &keyword)]),
     )
-    .with_help(Msg::new(
-        format!("write `{keyword}`"),
-        format!("写作 `{keyword}`"),
-    ));
+    .with_help(WRITE.fill(&[("text", &keyword)]));
     if let Some(block) = err.block.filter(|b| *b != err.span) {
-        d = d.with_label(block, Msg::new("in this block", "所在的块"));
+        d = d.with_label(block, IN_THIS_BLOCK.plain());
     }
     Some(d)
 }

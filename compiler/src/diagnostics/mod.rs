@@ -12,6 +12,9 @@ pub mod syntax;
 
 use xqreg_grammar::Span;
 
+// The message catalogue of this module: compiler/messages/diagnostics.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/diagnostics.rs"));
+
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -153,6 +156,34 @@ impl Template {
 
     pub fn plain(&self) -> Msg {
         self.fill(&[])
+    }
+}
+
+/// A diagnostic's catalogue entry: its code and its message, label and help in both languages,
+/// with `{placeholders}` filled at the place of the problem. Written as a table of the module's
+/// `compiler/messages/<module>.toml`, generated into a constant by `compiler/build.rs`.
+pub struct Report {
+    pub code: &'static Code,
+    pub message: Template,
+    pub label: Template,
+    pub help: Template,
+}
+
+impl Report {
+    /// The diagnostic at `span`, every template filled with `args`. An empty help is left out.
+    pub fn at(&self, span: Span, args: &[(&str, &str)]) -> Diagnostic {
+        let (message, label, help) = self.texts(args);
+        let d = Diagnostic::new(self.code, message, span, label);
+        match help {
+            Some(help) => d.with_help(help),
+            None => d,
+        }
+    }
+
+    /// The message, label and help filled with `args`; no help where its text is empty.
+    pub fn texts(&self, args: &[(&str, &str)]) -> (Msg, Msg, Option<Msg>) {
+        let help = (!self.help.en.is_empty()).then(|| self.help.fill(args));
+        (self.message.fill(args), self.label.fill(args), help)
     }
 }
 

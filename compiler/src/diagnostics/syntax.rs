@@ -5,7 +5,9 @@
 use xqreg_grammar::{expected_in_chinese, SyntaxError, SyntaxErrorKind};
 
 use super::source::SourceFile;
-use super::{Code, Diagnostic, Explain, Msg, Severity, Template};
+use super::{
+    Code, Diagnostic, Explain, Msg, Report, Severity, Template, DID_YOU_MEAN, IN_THIS_BLOCK, WRITE,
+};
 
 // The message catalogue of this module: compiler/messages/diagnostics/syntax.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/diagnostics/syntax.rs"));
@@ -89,102 +91,47 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
     let (message, label, help): Texts = match &err.kind {
         SyntaxErrorKind::InvalidUtf8 { offset } => invalid_utf8(*offset, source),
         SyntaxErrorKind::Unexpected { expected, found } => unexpected(expected, found),
-        SyntaxErrorKind::UnknownBlock { found } => unknown_block(found),
-        SyntaxErrorKind::UnclosedBlock => (
-            Msg::new("this `{` is never closed", "此 `{` 没有对应的 `}`"),
-            Msg::new("opened here", "在此打开"),
-            Some(Msg::new(
-                "add `}` at the end of the block",
-                "在块的末尾补上 `}`",
-            )),
-        ),
-        SyntaxErrorKind::UnclosedString => (
-            Msg::new(
-                "string is not closed on its line",
-                "字符串在本行内没有结束",
-            ),
-            Msg::new("string starts here", "字符串从此处开始"),
-            Some(Msg::new(
-                "close the string with `\"` (a full-width `”` does not close it)",
-                "用半角 `\"` 结束字符串（全角 `”` 不能结束字符串）",
-            )),
-        ),
-        SyntaxErrorKind::FullWidth { found, replacement } => (
-            Msg::new(
-                format!("full-width `{found}` where `{replacement}` is needed"),
-                format!("此处应为半角 `{replacement}`，而不是全角 `{found}`"),
-            ),
-            Msg::new("full-width", "全角"),
-            Some(Msg::new(
-                format!("replace `{found}` with `{replacement}`"),
-                format!("把 `{found}` 换成 `{replacement}`"),
-            )),
-        ),
-        SyntaxErrorKind::ChineseNumber { found, suggestion } => (
-            Msg::new(
-                format!("`{found}` is not a number; numbers are written in digits"),
-                format!("`{found}` 不是数字；数字须用阿拉伯数字书写"),
-            ),
-            Msg::new("Chinese amount", "中文数额"),
-            Some(Msg::new(
-                format!("write `{suggestion}`"),
-                format!("写作 `{suggestion}`"),
-            )),
-        ),
-        SyntaxErrorKind::InvalidDate { found } => (
-            Msg::new(
-                format!("`{found}` is not a calendar date"),
-                format!("`{found}` 不是日历上存在的日期"),
-            ),
-            Msg::new("no such date", "没有这一天"),
-            Some(Msg::new(
-                "dates are YYYY-MM-DD with a month from 01 to 12 and a day that exists in that month",
-                "日期格式为 YYYY-MM-DD，月份 01 到 12，日须是该月存在的日子",
-            )),
-        ),
-        SyntaxErrorKind::InvalidTime { found } => (
-            Msg::new(
-                format!("`{found}` is not a clock time"),
-                format!("`{found}` 不是有效的时刻"),
-            ),
-            Msg::new("out of range", "超出范围"),
-            Some(Msg::new(
-                "times are HH:MM from 00:00 to 23:59",
-                "时刻格式为 HH:MM，范围 00:00 到 23:59",
-            )),
-        ),
-        SyntaxErrorKind::InvalidDuration { found, suggestion } => invalid_duration(found, suggestion),
-        SyntaxErrorKind::NumberTooLarge { found } => (
-            Msg::new(
-                format!("number `{found}` is too large here"),
-                format!("数字 `{found}` 在此处过大"),
-            ),
-            Msg::new("too large", "过大"),
-            Some(Msg::new(
-                "check the number for extra digits",
-                "检查数字是否多写了位数",
-            )),
-        ),
-        SyntaxErrorKind::ReversedRange { found } => reversed_range(found),
-        SyntaxErrorKind::InvalidCurrency { found, suggestion } => invalid_currency(found, suggestion),
-        SyntaxErrorKind::MisplacedBlock { keyword } => (
-            Msg::new(
-                format!("top-level block `{keyword}` is not at the start of a line"),
-                format!("顶层块 `{keyword}` 没有从行首开始"),
-            ),
-            Msg::new("top-level keyword", "顶层关键字"),
-            Some(Msg::new(
-                format!("move `{keyword}` out of the enclosing block and start it in column 1"),
-                format!("把 `{keyword}` 移出外层块，并从第 1 列开始书写"),
-            )),
-        ),
+        SyntaxErrorKind::UnknownBlock { found } => {
+            let mut texts = UNKNOWN_BLOCK.texts(&[("found", found)]);
+            if let Some(k) = nearest_keyword(found) {
+                texts.2 = Some(DID_YOU_MEAN.fill(&[("name", k)]));
+            }
+            texts
+        }
+        SyntaxErrorKind::UnclosedBlock => UNCLOSED_BLOCK.texts(&[]),
+        SyntaxErrorKind::UnclosedString => UNCLOSED_STRING.texts(&[]),
+        SyntaxErrorKind::FullWidth { found, replacement } => FULL_WIDTH.texts(&[
+            ("found", &found.to_string()),
+            ("replacement", &replacement.to_string()),
+        ]),
+        SyntaxErrorKind::ChineseNumber { found, suggestion } => {
+            CHINESE_NUMBER.texts(&[("found", found), ("suggestion", suggestion)])
+        }
+        SyntaxErrorKind::InvalidDate { found } => INVALID_DATE.texts(&[("found", found)]),
+        SyntaxErrorKind::InvalidTime { found } => INVALID_TIME.texts(&[("found", found)]),
+        SyntaxErrorKind::InvalidDuration { found, suggestion } => {
+            instead(&INVALID_DURATION, found, suggestion.as_deref())
+        }
+        SyntaxErrorKind::NumberTooLarge { found } => NUMBER_TOO_LARGE.texts(&[("found", found)]),
+        SyntaxErrorKind::ReversedRange { found } => {
+            let swapped = found
+                .split_once("..")
+                .map(|(a, b)| format!("{}..{}", b.trim(), a.trim()));
+            instead(&REVERSED_RANGE, found, swapped.as_deref())
+        }
+        SyntaxErrorKind::InvalidCurrency { found, suggestion } => {
+            instead(&INVALID_CURRENCY, found, suggestion.as_deref())
+        }
+        SyntaxErrorKind::MisplacedBlock { keyword } => {
+            MISPLACED_BLOCK.texts(&[("keyword", keyword)])
+        }
     };
     let mut d = Diagnostic::new(code, message, err.span, label);
     if let Some(block) = err
         .block
         .filter(|b| *b != err.span && !matches!(err.kind, SyntaxErrorKind::InvalidUtf8 { .. }))
     {
-        d = d.with_label(block, Msg::new("in this block", "所在的块"));
+        d = d.with_label(block, IN_THIS_BLOCK.plain());
     }
     if let Some(h) = help {
         d = d.with_help(h);
@@ -233,72 +180,13 @@ fn unexpected(expected: &[String], found: &Option<String>) -> Texts {
     )
 }
 
-fn unknown_block(found: &str) -> Texts {
-    (
-    Msg::new(
-        format!("`{found}` does not start a top-level block"),
-        format!("`{found}` 不是顶层块的开头"),
-    ),
-    Msg::new("unknown keyword", "未知关键字"),
-    Some(match nearest_keyword(found) {
-        Some(k) => Msg::new(format!("did you mean `{k}`?"), format!("是否应为 `{k}`？")),
-        None => Msg::new(
-            "indent the line if it belongs to the block above, or start it with a block keyword such as `stage` or `prizes`",
-            "如果此行属于上面的块，请缩进；否则以 `stage`、`prizes` 等块关键字开头",
-        ),
-    }),
-    )
-}
-
-fn invalid_duration(found: &str, suggestion: &Option<String>) -> Texts {
-    (
-        Msg::new(
-            format!("`{found}` is not a duration"),
-            format!("`{found}` 不是有效的时长"),
-        ),
-        Msg::new("unit missing or unknown", "缺少单位或单位未知"),
-        Some(match suggestion {
-            Some(s) => Msg::new(format!("write `{s}`"), format!("写作 `{s}`")),
-            None => Msg::new(
-                "durations use `h`, `min` and `s`: `20min`, `30s`, `1h30min`",
-                "时长使用 `h`、`min`、`s`：`20min`、`30s`、`1h30min`",
-            ),
-        }),
-    )
-}
-
-fn reversed_range(found: &str) -> Texts {
-    let swapped = found
-        .split_once("..")
-        .map(|(a, b)| format!("{}..{}", b.trim(), a.trim()));
-    (
-        Msg::new(
-            format!("range `{found}` ends before it starts"),
-            format!("范围 `{found}` 的终点在起点之前"),
-        ),
-        Msg::new("reversed", "起止颠倒"),
-        Some(match swapped {
-            Some(s) => Msg::new(format!("write `{s}`"), format!("写作 `{s}`")),
-            None => Msg::new("write the range low to high", "范围须从小到大书写"),
-        }),
-    )
-}
-
-fn invalid_currency(found: &str, suggestion: &Option<String>) -> Texts {
-    (
-        Msg::new(
-            format!("`{found}` is not a currency code"),
-            format!("`{found}` 不是货币代码"),
-        ),
-        Msg::new("not three upper-case letters", "不是三个大写字母"),
-        Some(match suggestion {
-            Some(s) => Msg::new(format!("write `{s}`"), format!("写作 `{s}`")),
-            None => Msg::new(
-                "write an ISO 4217 code such as `CNY`, `HKD`, `TWD`",
-                "写 ISO 4217 代码，例如 `CNY`、`HKD`、`TWD`",
-            ),
-        }),
-    )
+/// The report's texts for `found`, its help `write `X`` where the parser has an `instead`.
+fn instead(report: &Report, found: &str, instead: Option<&str>) -> Texts {
+    let mut texts = report.texts(&[("found", found)]);
+    if let Some(text) = instead {
+        texts.2 = Some(WRITE.fill(&[("text", text)]));
+    }
+    texts
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use xqreg_grammar::Span;
 
 use super::codes::{E805, E806, E807};
 use crate::check::suggest::did_you_mean;
-use crate::diagnostics::{Diagnostic, Diagnostics, Msg};
+use crate::diagnostics::{Diagnostic, Diagnostics, Msg, DID_YOU_MEAN};
 
 /// The roster columns xqreg reads (DESIGN.md).
 pub const ROSTER_COLUMNS: &[&str] = &[
@@ -100,10 +100,7 @@ pub fn check_header(text: &str, known: &[&str], file: (&str, &str), diags: &mut 
             continue;
         }
         let help = match did_you_mean(name, known.iter().copied()) {
-            Some(near) => Msg::new(
-                format!("did you mean `{near}`?"),
-                format!("是否应为 `{near}`？"),
-            ),
+            Some(near) => DID_YOU_MEAN.fill(&[("name", near)]),
             None => Msg::new(
                 format!("the {} columns are: {}", file.0, known.join(", ")),
                 format!("{}的列为：{}", file.1, known.join("、")),
