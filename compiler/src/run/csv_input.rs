@@ -14,7 +14,7 @@ pub use lineups::{read_lineups, LINEUP_COLUMNS};
 use super::codes::{E801, E802, E803, E804, E808};
 use super::csv_header::{check_header, check_quotes, RESULTS_COLUMNS, ROSTER_COLUMNS};
 use crate::diagnostics::source::SourceFile;
-use crate::diagnostics::{Diagnostic, Diagnostics, Msg, Template};
+use crate::diagnostics::{Diagnostic, Diagnostics, Msg, Report, Template};
 use crate::driver::FileReport;
 
 /// One CSV file read into header-keyed rows, with the byte span of every field.
@@ -82,16 +82,7 @@ fn read_table(
 
 fn malformed(what: &str, span: Span) -> Diagnostic {
     let what = what.to_string();
-    Diagnostic::new(
-        &E801,
-        MALFORMED.fill(&[("what", &what)]),
-        span,
-        Msg::new("here", "此处"),
-    )
-    .with_help(Msg::new(
-        "every row needs as many fields as the header; quotes must be closed",
-        "每行字段数须与表头一致；引号须成对",
-    ))
+    MALFORMED.at(span, &[("what", &what)])
 }
 
 impl Table {
@@ -102,18 +93,7 @@ impl Table {
     fn require(&self, name: &str, file: (&str, &str), diags: &mut Diagnostics) -> Option<usize> {
         let col = self.column(name);
         if col.is_none() {
-            diags.push(
-                Diagnostic::new(
-                    &E802,
-                    MISSING.fill(&[("file", file.0), ("column", name)]),
-                    Span::new(0, 0),
-                    Msg::new("the header line", "表头"),
-                )
-                .with_help(Msg::new(
-                    format!("add `{name}` to the header and fill it in every row"),
-                    format!("在表头加上 `{name}` 并在每行填写"),
-                )),
-            );
+            diags.push(MISSING.at(Span::new(0, 0), &[("file", file.0), ("column", name)]));
         }
         col
     }
@@ -121,19 +101,7 @@ impl Table {
 
 /// E808: a cell the row needs is empty; the row is refused, never skipped.
 fn empty_cell(column: &str, span: Span) -> Diagnostic {
-    Diagnostic::new(
-        &E808,
-        Msg::new(
-            format!("the `{column}` cell is empty"),
-            format!("`{column}` 单元格为空"),
-        ),
-        span,
-        Msg::new(format!("column `{column}`"), format!("`{column}` 列")),
-    )
-    .with_help(Msg::new(
-        format!("fill in `{column}`, or remove the row; it is never skipped or simulated"),
-        format!("填写 `{column}`，或删除该行；该行不会被跳过或改为模拟"),
-    ))
+    EMPTY_CELL.at(span, &[("column", column)])
 }
 
 fn bad(value: &str, column: &str, span: Span, help: Msg) -> Diagnostic {
@@ -141,7 +109,7 @@ fn bad(value: &str, column: &str, span: Span, help: Msg) -> Diagnostic {
         &E803,
         BAD.fill(&[("value", value), ("column", column)]),
         span,
-        Msg::new(format!("column `{column}`"), format!("`{column}` 列")),
+        COLUMN.fill(&[("column", column)]),
     )
     .with_help(help)
 }
@@ -192,18 +160,7 @@ fn roster_row(
     };
     let (id, id_span) = fields.get(id_col)?.clone();
     if id.is_empty() {
-        diags.push(
-            Diagnostic::new(
-                &E804,
-                Msg::new("a roster row without an id", "名单中有一行没有 id"),
-                id_span,
-                Msg::new("empty id", "id 为空"),
-            )
-            .with_help(Msg::new(
-                "give the player a short unique id such as `p017`",
-                "给棋手一个简短且唯一的 id，例如 `p017`",
-            )),
-        );
+        diags.push(NO_ID.at(id_span, &[]));
     }
     if let Some((_, span)) = fields.get(name_col).filter(|f| f.0.is_empty()) {
         diags.push(empty_cell("name", *span));
@@ -230,15 +187,7 @@ fn roster_row(
     if let Some((v, span)) = get("sex") {
         p.sex = Sex::parse(v);
         if p.sex.is_none() {
-            diags.push(bad(
-                v,
-                "sex",
-                *span,
-                Msg::new(
-                    "write men or women (男 / 女)",
-                    "写作 男 / 女（men / women）",
-                ),
-            ));
+            diags.push(bad(v, "sex", *span, WRITE_SEX.plain()));
         }
     }
     if let Some((v, span)) = get("born") {
@@ -250,41 +199,20 @@ fn roster_row(
     if let Some((v, span)) = get("title") {
         p.title = Title::parse(v);
         if p.title.is_none() {
-            diags.push(bad(
-                v,
-                "title",
-                *span,
-                Msg::new(
-                    "write national_master, master, grandmaster, international_master or international_grandmaster (or 国家大师, 大师, 特级大师)",
-                    "写作 国家大师、大师、特级大师（national_master、master、grandmaster 等）",
-                ),
-            ));
+            diags.push(bad(v, "title", *span, WRITE_TITLE.plain()));
         }
     }
     if let Some((v, span)) = get("qualified") {
         p.qualified = v.parse::<u32>().ok().filter(|n| *n >= 1);
         if p.qualified.is_none() {
-            diags.push(bad(
-                v,
-                "qualified",
-                *span,
-                Msg::new(
-                    "write the place taken in the qualifying event, a whole number from 1",
-                    "写该棋手在分站赛中的名次，1 及以上的整数",
-                ),
-            ));
+            diags.push(bad(v, "qualified", *span, WRITE_QUALIFIED.plain()));
         }
     }
     for (col, slot) in [("rating", &mut p.rating), ("order", &mut p.order)] {
         if let Some((v, span)) = get(col) {
             *slot = v.parse::<u32>().ok();
             if slot.is_none() {
-                diags.push(bad(
-                    v,
-                    col,
-                    *span,
-                    Msg::new("write a whole number", "写作整数"),
-                ));
+                diags.push(bad(v, col, *span, WRITE_NUMBER.plain()));
             }
         }
     }
@@ -383,12 +311,7 @@ fn result_row(
         let (v, span) = get(col)?;
         let n = v.parse::<u32>().ok();
         if n.is_none() {
-            diags.push(bad(
-                v,
-                col,
-                *span,
-                Msg::new("write a whole number", "写作整数"),
-            ));
+            diags.push(bad(v, col, *span, WRITE_NUMBER.plain()));
         }
         n
     };
@@ -410,36 +333,14 @@ fn result_row(
                 .column(col)
                 .and_then(|c| fields.get(c))
                 .map_or(Span::new(0, 0), |f| f.1);
-            diags.push(
-                Diagnostic::new(
-                    &E804,
-                    Msg::new(
-                        format!("a result without the `{col}` player"),
-                        format!("成绩缺少 `{col}` 棋手"),
-                    ),
-                    span,
-                    Msg::new("empty", "为空"),
-                )
-                .with_help(Msg::new(
-                    "name the player by the roster id",
-                    "写上名单中的棋手 id",
-                )),
-            );
+            diags.push(NO_PLAYER.at(span, &[("col", col)]));
         }
     }
     let result = match get("result") {
         Some((v, span)) => {
             let r = GameResult::parse(v);
             if r.is_none() {
-                diags.push(bad(
-                    v,
-                    "result",
-                    *span,
-                    Msg::new(
-                        "write 1-0 (red wins), 0-1 (black wins), = (draw), +- or -+ (forfeit), -- (both forfeit)",
-                        "写作 1-0（红胜）、0-1（黑胜）、=（和）、+- 或 -+（弃权）、--（双方弃权）",
-                    ),
-                ));
+                diags.push(bad(v, "result", *span, WRITE_RESULT.plain()));
             }
             r
         }
@@ -494,24 +395,11 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
             diags.push(
                 Diagnostic::new(
                     &E801,
-                    if utf16 {
-                        Msg::new(
-                            "malformed CSV: the file is UTF-16, not UTF-8",
-                            "CSV 格式错误：文件是 UTF-16 编码，不是 UTF-8",
-                        )
-                    } else {
-                        Msg::new(
-                            "malformed CSV: the file is not UTF-8",
-                            "CSV 格式错误：文件不是 UTF-8 编码",
-                        )
-                    },
+                    if utf16 { NOT_UTF16 } else { NOT_UTF8 }.plain(),
                     Span::new(at, at + '\u{FFFD}'.len_utf8()),
-                    Msg::new("not UTF-8 from here", "此处起不是 UTF-8"),
+                    NOT_UTF8_HERE.plain(),
                 )
-                .with_help(Msg::new(
-                    "save the file as UTF-8 (a spreadsheet's \"CSV UTF-8\"); GBK and UTF-16 are not read",
-                    "将文件另存为 UTF-8 编码（电子表格的“CSV UTF-8”）；不读取 GBK 与 UTF-16",
-                )),
+                .with_help(SAVE_AS_UTF8.plain()),
             );
             String::from_utf8_lossy(bytes).into_owned()
         }
