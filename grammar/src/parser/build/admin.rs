@@ -177,32 +177,39 @@ impl Builder {
         })
     }
 
-    pub fn admin_clauses(&self, p: &Pair<Rule>) -> R<Vec<AdminClause>> {
-        kids(p)
+    /// `registration { ... }` and `expenses { ... }`: a block of administrative clauses.
+    pub fn admin_block(&self, p: &Pair<Rule>) -> R<Block<AdminClause>> {
+        let clauses = kids(p)
             .filter(|k| k.as_rule() == Rule::admin_clause)
-            .map(|c| {
-                let mut args = Vec::new();
-                for w in kids(&c).filter(|k| k.as_rule() == Rule::admin_arg) {
-                    let Some(a) = w.clone().into_inner().next() else {
-                        continue;
-                    };
-                    args.push(match a.as_rule() {
-                        Rule::date => AdminArg::Date(self.date(&a)?),
-                        Rule::clock => AdminArg::Time(self.clock(&a)?),
-                        Rule::admin_money => AdminArg::Money(self.money(&a)?),
-                        Rule::place_span => AdminArg::Places(self.place_range(&a)?),
-                        Rule::int => AdminArg::Int(self.int(&a)?),
-                        Rule::text => AdminArg::Text(self.text(&a)?),
-                        _ => AdminArg::Word(self.ident(&a)),
-                    });
-                }
-                Ok(AdminClause {
-                    kind: self.nth_ident(&c, 0)?,
-                    args,
-                    span: self.span(&c),
-                })
-            })
-            .collect()
+            .map(|c| self.admin_clause(&c))
+            .collect::<R<_>>()?;
+        Ok(Block {
+            clauses,
+            span: self.span(p),
+        })
+    }
+
+    fn admin_clause(&self, c: &Pair<Rule>) -> R<AdminClause> {
+        let mut args = Vec::new();
+        for w in kids(c).filter(|k| k.as_rule() == Rule::admin_arg) {
+            let Some(a) = w.clone().into_inner().next() else {
+                continue;
+            };
+            args.push(match a.as_rule() {
+                Rule::date => AdminArg::Date(self.date(&a)?),
+                Rule::clock => AdminArg::Time(self.clock(&a)?),
+                Rule::admin_money => AdminArg::Money(self.money(&a)?),
+                Rule::place_span => AdminArg::Places(self.place_range(&a)?),
+                Rule::int => AdminArg::Int(self.int(&a)?),
+                Rule::text => AdminArg::Text(self.text(&a)?),
+                _ => AdminArg::Word(self.ident(&a)),
+            });
+        }
+        Ok(AdminClause {
+            kind: self.nth_ident(c, 0)?,
+            args,
+            span: self.span(c),
+        })
     }
 
     pub fn note(&self, p: &Pair<Rule>) -> R<Note> {

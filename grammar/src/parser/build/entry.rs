@@ -28,15 +28,7 @@ impl Builder {
     }
 
     pub fn entry(&self, p: &Pair<Rule>) -> R<Entry> {
-        let clauses = kids(p)
-            .filter(|k| k.as_rule() == Rule::entry_clause)
-            .filter_map(|w| self.first(&w))
-            .map(|c| self.entry_clause(&c))
-            .collect::<R<_>>()?;
-        Ok(Entry {
-            clauses,
-            span: self.span(p),
-        })
+        self.block(p, Rule::entry_clause, |c| self.entry_clause(c))
     }
 
     fn entry_clause(&self, c: &Pair<Rule>) -> R<EntryClause> {
@@ -321,42 +313,42 @@ impl Builder {
     }
 
     pub fn category(&self, p: &Pair<Rule>) -> R<Category> {
-        let mut conditions = Vec::new();
-        for w in kids(p).filter(|k| k.as_rule() == Rule::category_cond) {
-            let Some(c) = self.first(&w) else { continue };
-            let span = self.span(&c);
-            conditions.push(match c.as_rule() {
-                Rule::category_born => match kids(&c).find(|k| k.as_rule() == Rule::date_window) {
-                    Some(w) => CategoryCond::Born(self.date_window(&w)?),
-                    None => return Err(self.missing(&c, "a window of dates")),
-                },
-                Rule::category_sex => CategoryCond::Sex(self.nth_ident(&c, 0)?),
-                Rule::category_title => CategoryCond::Title {
-                    op: self.compare_of(&c)?,
-                    title: self.nth_ident(&c, 0)?,
-                    span,
-                },
-                Rule::category_pool => CategoryCond::Pool(self.nth_ident(&c, 0)?),
-                Rule::category_within => CategoryCond::Within(self.nth_ident(&c, 0)?),
-                Rule::category_requires => CategoryCond::Requires(self.nth_text(&c, 0)?),
-                Rule::category_age => CategoryCond::Age {
-                    op: self.compare_of(&c)?,
-                    years: self.nth_int(&c, 0)?,
-                    on: match kids(&c).find(|k| k.as_rule() == Rule::date) {
-                        Some(d) => Some(self.date(&d)?),
-                        None => None,
-                    },
-                    requires: self.opt_text(&c)?,
-                    span,
-                },
-                _ => self.category_rule(&c)?,
-            });
-        }
+        let conditions = self.clauses(p, Rule::category_cond, |c| self.category_cond(c))?;
         Ok(Category {
             name: self.nth_ident(p, 0)?,
             title: self.opt_text(p)?,
             conditions,
             span: self.span(p),
+        })
+    }
+
+    fn category_cond(&self, c: &Pair<Rule>) -> R<CategoryCond> {
+        let span = self.span(c);
+        Ok(match c.as_rule() {
+            Rule::category_born => match kids(c).find(|k| k.as_rule() == Rule::date_window) {
+                Some(w) => CategoryCond::Born(self.date_window(&w)?),
+                None => return Err(self.missing(c, "a window of dates")),
+            },
+            Rule::category_sex => CategoryCond::Sex(self.nth_ident(c, 0)?),
+            Rule::category_title => CategoryCond::Title {
+                op: self.compare_of(c)?,
+                title: self.nth_ident(c, 0)?,
+                span,
+            },
+            Rule::category_pool => CategoryCond::Pool(self.nth_ident(c, 0)?),
+            Rule::category_within => CategoryCond::Within(self.nth_ident(c, 0)?),
+            Rule::category_requires => CategoryCond::Requires(self.nth_text(c, 0)?),
+            Rule::category_age => CategoryCond::Age {
+                op: self.compare_of(c)?,
+                years: self.nth_int(c, 0)?,
+                on: match kids(c).find(|k| k.as_rule() == Rule::date) {
+                    Some(d) => Some(self.date(&d)?),
+                    None => None,
+                },
+                requires: self.opt_text(c)?,
+                span,
+            },
+            _ => self.category_rule(c)?,
         })
     }
 

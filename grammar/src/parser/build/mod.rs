@@ -79,6 +79,51 @@ impl Builder {
         kids(p).find(|k| !is_keyword(k.as_rule()))
     }
 
+    /// The clauses of a block: the first non-keyword child of each `wrapper` child (`stage_clause`,
+    /// `knockout_clause`, ...), built by `clause`, in order; the first error stops.
+    pub fn clauses<T>(
+        &self,
+        p: &Pair<Rule>,
+        wrapper: Rule,
+        clause: impl Fn(&Pair<Rule>) -> R<T>,
+    ) -> R<Vec<T>> {
+        kids(p)
+            .filter(|k| k.as_rule() == wrapper)
+            .filter_map(|w| self.first(&w))
+            .map(|c| clause(&c))
+            .collect()
+    }
+
+    /// A [`Block`]: the clauses of `p` (as [`Builder::clauses`]) and its span.
+    pub fn block<C>(
+        &self,
+        p: &Pair<Rule>,
+        wrapper: Rule,
+        clause: impl Fn(&Pair<Rule>) -> R<C>,
+    ) -> R<Block<C>> {
+        Ok(Block {
+            clauses: self.clauses(p, wrapper, clause)?,
+            span: self.span(p),
+        })
+    }
+
+    /// A [`NamedBlock`]: the clauses of `p` (as [`Builder::clauses`]), then its name and
+    /// optional title.
+    pub fn named_block<C>(
+        &self,
+        p: &Pair<Rule>,
+        wrapper: Rule,
+        clause: impl Fn(&Pair<Rule>) -> R<C>,
+    ) -> R<NamedBlock<C>> {
+        let clauses = self.clauses(p, wrapper, clause)?;
+        Ok(NamedBlock {
+            name: self.nth_ident(p, 0)?,
+            title: self.opt_text(p)?,
+            clauses,
+            span: self.span(p),
+        })
+    }
+
     /// An error for a construct that parsed but lacks a part the tree requires. The grammar
     /// makes this unreachable; it is kept as an error rather than a panic.
     pub fn missing(&self, p: &Pair<Rule>, what: &str) -> SyntaxError {
@@ -144,33 +189,30 @@ impl Builder {
     }
 
     pub fn int(&self, p: &Pair<Rule>) -> R<Spanned<u32>> {
-        p.as_str()
-            .parse::<u32>()
-            .map(|n| Spanned::new(n, self.span(p)))
-            .map_err(|_| self.too_large(p))
+        self.number(p)
     }
 
     pub fn int64(&self, p: &Pair<Rule>) -> R<Spanned<u64>> {
-        p.as_str()
-            .parse::<u64>()
-            .map(|n| Spanned::new(n, self.span(p)))
-            .map_err(|_| self.too_large(p))
+        self.number(p)
     }
 
     pub fn signed(&self, p: &Pair<Rule>) -> R<Spanned<i64>> {
-        p.as_str()
-            .parse::<i64>()
-            .map(|n| Spanned::new(n, self.span(p)))
-            .map_err(|_| self.too_large(p))
+        self.number(p)
     }
 
-    fn too_large(&self, p: &Pair<Rule>) -> SyntaxError {
-        self.err(
-            SyntaxErrorKind::NumberTooLarge {
-                found: p.as_str().to_string(),
-            },
-            p,
-        )
+    /// A whole number of type `T`; one that does not fit is [`SyntaxErrorKind::NumberTooLarge`].
+    fn number<T: std::str::FromStr>(&self, p: &Pair<Rule>) -> R<Spanned<T>> {
+        p.as_str()
+            .parse::<T>()
+            .map(|n| Spanned::new(n, self.span(p)))
+            .map_err(|_| {
+                self.err(
+                    SyntaxErrorKind::NumberTooLarge {
+                        found: p.as_str().to_string(),
+                    },
+                    p,
+                )
+            })
     }
 
     pub fn boolean(&self, p: &Pair<Rule>) -> Spanned<bool> {
@@ -409,14 +451,8 @@ impl Builder {
             Rule::qualification => Item::Qualification(self.qualification(p)?),
             Rule::conduct => Item::Conduct(self.conduct(p)?),
             Rule::schedule => Item::Schedule(self.schedule(p)?),
-            Rule::registration => Item::Registration(Registration {
-                clauses: self.admin_clauses(p)?,
-                span: self.span(p),
-            }),
-            Rule::expenses => Item::Expenses(Expenses {
-                clauses: self.admin_clauses(p)?,
-                span: self.span(p),
-            }),
+            Rule::registration => Item::Registration(self.admin_block(p)?),
+            Rule::expenses => Item::Expenses(self.admin_block(p)?),
             Rule::note => Item::Note(self.note(p)?),
             Rule::supplement => Item::Supplement(self.supplement(p)?),
             Rule::roster_decl => Item::Roster(self.roster_decl(p)?),
