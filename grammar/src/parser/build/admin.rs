@@ -7,12 +7,8 @@ use pest::iterators::Pair;
 
 impl Builder {
     pub fn conduct(&self, p: &Pair<Rule>) -> R<Conduct> {
-        let rules = kids(p)
-            .filter(|k| k.as_rule() == Rule::conduct_rule)
-            .map(|r| self.conduct_rule(&r))
-            .collect::<R<_>>()?;
         Ok(Conduct {
-            rules,
+            rules: self.each(p, Rule::conduct_rule, Self::conduct_rule)?,
             span: self.span(p),
         })
     }
@@ -42,11 +38,7 @@ impl Builder {
                 Rule::ident if kind.is_none() => kind = Some(self.ident(&k)),
                 Rule::conduct_scope => {
                     scope_is_stage |= kids(&k).any(|s| s.as_rule() == Rule::scope_stage);
-                    scope.extend(
-                        kids(&k)
-                            .filter(|s| s.as_rule() == Rule::ident)
-                            .map(|s| self.ident(&s)),
-                    );
+                    scope.extend(self.idents(&k));
                 }
                 Rule::conduct_arg => {
                     let Some(a) = k.clone().into_inner().next() else {
@@ -102,10 +94,7 @@ impl Builder {
             },
             None => None,
         };
-        let slots = kids(d)
-            .filter(|k| k.as_rule() == Rule::slot)
-            .map(|s| self.slot(&s))
-            .collect::<R<_>>()?;
+        let slots = self.each(d, Rule::slot, Self::slot)?;
         Ok(Day {
             date,
             venue,
@@ -179,10 +168,7 @@ impl Builder {
 
     /// `registration { ... }` and `expenses { ... }`: a block of administrative clauses.
     pub fn admin_block(&self, p: &Pair<Rule>) -> R<Block<AdminClause>> {
-        let clauses = kids(p)
-            .filter(|k| k.as_rule() == Rule::admin_clause)
-            .map(|c| self.admin_clause(&c))
-            .collect::<R<_>>()?;
+        let clauses = self.each(p, Rule::admin_clause, Self::admin_clause)?;
         Ok(Block {
             clauses,
             span: self.span(p),

@@ -21,14 +21,11 @@ impl Builder {
     }
 
     fn staff_roles(&self, p: &Pair<Rule>) -> R<Vec<(Ident, Spanned<u32>)>> {
-        kids(p)
-            .filter(|k| k.as_rule() == Rule::staff_role)
-            .map(|k| self.staff_role(&k))
-            .collect()
+        self.each(p, Rule::staff_role, Self::staff_role)
     }
 
     pub fn entry(&self, p: &Pair<Rule>) -> R<Entry> {
-        self.block(p, Rule::entry_clause, |c| self.entry_clause(c))
+        self.block(p, Rule::entry_clause, Self::entry_clause)
     }
 
     fn entry_clause(&self, c: &Pair<Rule>) -> R<EntryClause> {
@@ -200,10 +197,7 @@ impl Builder {
             Rule::pool_category => PoolSource::Category(self.nth_ident(s, 0)?),
             Rule::pool_replacement_from => PoolSource::ReplacementFrom {
                 pool: self.nth_ident(s, 0)?,
-                by: kids(s)
-                    .filter(|k| k.as_rule() == Rule::ident)
-                    .nth(1)
-                    .map(|k| self.ident(&k)),
+                by: self.idents(s).nth(1),
                 span,
             },
             Rule::pool_replacement => PoolSource::Replacement {
@@ -313,7 +307,7 @@ impl Builder {
     }
 
     pub fn category(&self, p: &Pair<Rule>) -> R<Category> {
-        let conditions = self.clauses(p, Rule::category_cond, |c| self.category_cond(c))?;
+        let conditions = self.clauses(p, Rule::category_cond, Self::category_cond)?;
         Ok(Category {
             name: self.nth_ident(p, 0)?,
             title: self.opt_text(p)?,
@@ -370,11 +364,7 @@ impl Builder {
             Rule::category_school_year => {
                 let years = match kids(c).find(|k| k.as_rule() == Rule::place_range) {
                     Some(r) => {
-                        let mut ints = kids(&r)
-                            .filter(|k| k.as_rule() == Rule::int)
-                            .map(|k| self.int(&k))
-                            .collect::<R<Vec<_>>>()?
-                            .into_iter();
+                        let mut ints = self.each(&r, Rule::int, Self::int)?.into_iter();
                         let from = ints
                             .next()
                             .ok_or_else(|| self.missing(c, "a school year"))?;

@@ -36,7 +36,7 @@ impl Builder {
     }
 
     pub fn time_control(&self, p: &Pair<Rule>) -> R<TimeControl> {
-        self.named_block(p, Rule::time_clause, |c| self.time_clause(c))
+        self.named_block(p, Rule::time_clause, Self::time_clause)
     }
 
     fn time_clause(&self, c: &Pair<Rule>) -> R<TimeClause> {
@@ -63,12 +63,8 @@ impl Builder {
 
     /// `tiebreak` (with its keyword) or the criteria of `ranked_by { ... }`.
     pub fn tiebreak(&self, p: &Pair<Rule>) -> R<TiebreakChain> {
-        let criteria = kids(p)
-            .filter(|k| k.as_rule() == Rule::criterion)
-            .map(|c| self.criterion(&c))
-            .collect::<R<_>>()?;
         Ok(TiebreakChain {
-            criteria,
+            criteria: self.each(p, Rule::criterion, Self::criterion)?,
             span: self.span(p),
         })
     }
@@ -96,7 +92,7 @@ impl Builder {
         let name = kids(p)
             .find(|k| k.as_rule() == Rule::ident)
             .map(|k| self.ident(&k));
-        let steps = self.clauses(p, Rule::playoff_step, |s| self.playoff_step(s))?;
+        let steps = self.clauses(p, Rule::playoff_step, Self::playoff_step)?;
         Ok(PlayoffChain {
             name,
             title: self.opt_text(p)?,

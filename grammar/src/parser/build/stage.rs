@@ -8,14 +8,11 @@ use pest::iterators::Pair;
 
 impl Builder {
     pub fn stage(&self, p: &Pair<Rule>) -> R<Stage> {
-        self.named_block(p, Rule::stage_clause, |c| self.stage_clause(c))
+        self.named_block(p, Rule::stage_clause, Self::stage_clause)
     }
 
     fn opt_ident(&self, p: &Pair<Rule>, n: usize) -> Option<Ident> {
-        kids(p)
-            .filter(|k| k.as_rule() == Rule::ident)
-            .nth(n)
-            .map(|k| self.ident(&k))
+        self.idents(p).nth(n)
     }
 
     /// The identifier right after the keyword `kw` in `p`.
@@ -53,10 +50,7 @@ impl Builder {
     }
 
     fn params(&self, p: &Pair<Rule>) -> R<Vec<Param>> {
-        kids(p)
-            .filter(|k| k.as_rule() == Rule::param)
-            .map(|k| self.param(&k))
-            .collect()
+        self.each(p, Rule::param, Self::param)
     }
 
     fn place_range_of(&self, p: &Pair<Rule>) -> R<PlaceRange> {
@@ -78,10 +72,7 @@ impl Builder {
             Rule::swiss => StageClause::Format(self.swiss(c, span)?),
             Rule::knockout => StageClause::Format(Format::Knockout(self.knockout(c)?)),
             Rule::same_place => StageClause::Format(Format::SamePlace {
-                groups: kids(c)
-                    .filter(|k| k.as_rule() == Rule::place_group)
-                    .map(|g| self.place_group(&g))
-                    .collect::<R<_>>()?,
+                groups: self.each(c, Rule::place_group, Self::place_group)?,
                 places: self.place_range_of(c)?,
                 span,
             }),
@@ -204,7 +195,7 @@ impl Builder {
 
     /// The sources of `entrants ...`, in their order.
     fn entrant_sources(&self, c: &Pair<Rule>) -> R<Vec<EntrantSource>> {
-        self.clauses(c, Rule::entrant_source, |s| self.entrant_source(s))
+        self.clauses(c, Rule::entrant_source, Self::entrant_source)
     }
 
     /// `swiss SYSTEM rounds N|tbd|by entries {...} [boards B]`.
@@ -213,12 +204,9 @@ impl Builder {
             .find(|k| matches!(k.as_rule(), Rule::rounds_by_entries | Rule::rounds_tbd))
         {
             Some(t) if t.as_rule() == Rule::rounds_tbd => SwissRounds::Tbd(self.span(&t)),
-            Some(b) => SwissRounds::ByEntries(
-                kids(&b)
-                    .filter(|k| k.as_rule() == Rule::entries_arm)
-                    .map(|a| self.entries_arm(&a))
-                    .collect::<R<_>>()?,
-            ),
+            Some(b) => {
+                SwissRounds::ByEntries(self.each(&b, Rule::entries_arm, Self::entries_arm)?)
+            }
             None => SwissRounds::Fixed(self.nth_int(c, 0)?),
         };
         let system = match kids(c).find(|k| k.as_rule() == Rule::swiss_system_tbd) {
@@ -305,7 +293,7 @@ impl Builder {
     }
 
     fn knockout(&self, p: &Pair<Rule>) -> R<Knockout> {
-        self.block(p, Rule::knockout_clause, |c| self.knockout_clause(c))
+        self.block(p, Rule::knockout_clause, Self::knockout_clause)
     }
 
     fn knockout_clause(&self, c: &Pair<Rule>) -> R<KnockoutClause> {
@@ -315,8 +303,7 @@ impl Builder {
                 pairs: kids(c)
                     .filter(|k| k.as_rule() == Rule::bracket_pair)
                     .map(|pair| {
-                        let slots =
-                            self.clauses(&pair, Rule::bracket_slot, |s| self.bracket_slot(s))?;
+                        let slots = self.clauses(&pair, Rule::bracket_slot, Self::bracket_slot)?;
                         let mut it = slots.into_iter();
                         match (it.next(), it.next()) {
                             (Some(a), Some(b)) => Ok((a, b)),
@@ -371,7 +358,7 @@ impl Builder {
 
     fn draw(&self, p: &Pair<Rule>) -> R<Draw> {
         Ok(Draw {
-            rules: self.clauses(p, Rule::draw_rule, |r| self.draw_rule(r))?,
+            rules: self.clauses(p, Rule::draw_rule, Self::draw_rule)?,
             span: self.span(p),
         })
     }
@@ -387,10 +374,7 @@ impl Builder {
             },
             Rule::draw_pot => DrawRule::Pot {
                 title: self.opt_text(r)?,
-                members: kids(r)
-                    .filter(|k| k.as_rule() == Rule::ident)
-                    .map(|k| self.ident(&k))
-                    .collect(),
+                members: self.idents(r).collect(),
                 per_group: self.nth_int(r, 0)?,
                 span,
             },
@@ -433,12 +417,7 @@ impl Builder {
                             Rule::tier_title => SeedTier::Title(self.nth_ident(&t, 0)?),
                             Rule::tier_pool => SeedTier::Pool(self.nth_ident(&t, 0)?),
                             Rule::tier_category => SeedTier::Category(self.nth_ident(&t, 0)?),
-                            _ => SeedTier::Players(
-                                kids(&t)
-                                    .filter(|i| i.as_rule() == Rule::ident)
-                                    .map(|i| self.ident(&i))
-                                    .collect(),
-                            ),
+                            _ => SeedTier::Players(self.idents(&t).collect()),
                         });
                     }
                 }
