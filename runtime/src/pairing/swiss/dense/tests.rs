@@ -24,13 +24,17 @@ fn next(seed: &mut u64) -> u64 {
     *seed
 }
 
+/// A random test graph: its vertex count, largest weight, weight matrix (0: no edge), edges.
+struct Graph {
+    n: usize,
+    wmax: u64,
+    w: Vec<Vec<u64>>,
+    edges: Vec<(usize, usize, u64)>,
+}
+
 /// A random graph for test round `round`: 1 to 11 vertices, a random density, weights up to
-/// 3, 10 or 1000 by turns. Returns the vertex count, the largest weight, the weight matrix
-/// (0: no edge) and the edges.
-fn random_graph(
-    seed: &mut u64,
-    round: usize,
-) -> (usize, u64, Vec<Vec<u64>>, Vec<(usize, usize, u64)>) {
+/// 3, 10 or 1000 by turns.
+fn random_graph(seed: &mut u64, round: usize) -> Graph {
     let n = (next(seed) % 11) as usize + 1;
     let density = next(seed) % 100;
     let wmax = [3, 10, 1000][round % 3];
@@ -46,7 +50,7 @@ fn random_graph(
             }
         }
     }
-    (n, wmax, w, edges)
+    Graph { n, wmax, w, edges }
 }
 
 /// The weight of a matching, checked to be one: mates are mutual and matched on edges. Pairs
@@ -73,7 +77,7 @@ fn matched_weight(mates: &[Option<usize>], w: &[Vec<u64>], gone: &[bool]) -> u64
 fn matches_brute_force_and_keeps_tight_optimal_edges() {
     let mut seed = 0xDEAD_BEEF_1234_5678u64;
     for round in 0..3000 {
-        let (n, _, w, edges) = random_graph(&mut seed, round);
+        let Graph { n, w, edges, .. } = random_graph(&mut seed, round);
         let m = max_weight_matching_dense(n, |i: usize, j: usize| w[i][j]);
         let total = matched_weight(&m.mates(), &w, &vec![false; n]);
         let best = brute(n, &w, &mut vec![false; n]);
@@ -95,7 +99,7 @@ fn matches_brute_force_and_keeps_tight_optimal_edges() {
 fn warm_solves_match_brute_force_after_changes_and_removals() {
     let mut seed = 0x1234_5678_9ABC_DEF0u64;
     for round in 0..10000 {
-        let (n, wmax, mut w, _) = random_graph(&mut seed, round);
+        let Graph { n, wmax, mut w, .. } = random_graph(&mut seed, round);
         let mut m = WarmMatching::new(n, |i: usize, j: usize| w[i][j]);
         let mut gone = vec![false; n];
         for _step in 0..6 {
