@@ -2,7 +2,7 @@
 //! roster or `--players`), a team outside `team_size A..B` (R074) and two players of one team
 //! with the same `order` (R075) are refused at their rows; nothing is simulated.
 
-use crate::common::{one_line, refused, root, xqreg};
+use crate::common::{assert_success, one_line, refused, root, xqreg};
 use crate::event_inputs::{roster12, SWISS};
 
 fn team_league() -> (String, String) {
@@ -74,9 +74,5 @@ fn a_field_short_of_the_exact_size_is_refused() {
         "{err}"
     );
     let out = xqreg(&["simulate", &reg.to_string_lossy(), "--players", "12"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "");
 }
