@@ -310,6 +310,9 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
     problems
 }
 
+/// What running one stage gives: the finished stage, or the problems that stopped it.
+pub(crate) type Staged = Result<StageRun, Vec<RuntimeProblem>>;
+
 /// A finished stage, as later stages and the final ranking see it.
 pub(crate) struct StageRun {
     pub name: String,

@@ -10,7 +10,7 @@ use super::problem::{codes, RuntimeProblem};
 use super::standings::rank_group;
 use super::tiebreak::{Competitor, Primary, Record};
 use super::transcript::EntryKind;
-use super::{Ctx, GroupRun, StageRun};
+use super::{Ctx, GroupRun, StageRun, Staged};
 use crate::pairing::knockout::seed_positions;
 use crate::pairing::round_robin;
 use crate::plan::{
@@ -24,11 +24,7 @@ use knockout::knockout_stage;
 mod same_place;
 use same_place::same_place_stage;
 
-pub(crate) fn run_stage(
-    ctx: &mut Ctx<'_>,
-    ix: usize,
-    stage: &Stage,
-) -> Result<StageRun, Vec<RuntimeProblem>> {
+pub(crate) fn run_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage) -> Staged {
     match &stage.format {
         StageFormat::RoundRobin(rr) => round_robin_stage(ctx, ix, stage, rr),
         StageFormat::Knockout(ko) => knockout_stage(ctx, ix, stage, ko),
@@ -45,12 +41,7 @@ pub(crate) fn run_stage(
     }
 }
 
-fn round_robin_stage(
-    ctx: &mut Ctx<'_>,
-    ix: usize,
-    stage: &Stage,
-    rr: &RoundRobin,
-) -> Result<StageRun, Vec<RuntimeProblem>> {
+fn round_robin_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, rr: &RoundRobin) -> Staged {
     let field = entrants::resolve(ctx, stage)?;
     let names: Vec<String> = if rr.groups.is_empty() {
         vec![String::new()]

@@ -12,7 +12,7 @@ use super::problem::{codes, RuntimeProblem};
 use super::standings::rank_group;
 use super::tiebreak::Primary;
 use super::transcript::EntryKind;
-use super::{Ctx, StageRun};
+use super::{Ctx, StageRun, Staged};
 use crate::pairing::{SwissPlayer, SwissRound};
 use crate::plan::{ColourRule, Cycles, RoundRobin, Stage, Swiss, SwissRounds};
 use field::Field;
@@ -26,12 +26,7 @@ pub fn rounds_for(rounds: &SwissRounds, n: u32) -> Option<u32> {
     }
 }
 
-pub(crate) fn run(
-    ctx: &mut Ctx<'_>,
-    ix: usize,
-    stage: &Stage,
-    sw: &Swiss,
-) -> Result<StageRun, Vec<RuntimeProblem>> {
+pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss) -> Staged {
     let pairer: &dyn crate::pairing::SwissPairer = match (ctx.options.swiss, sw.system) {
         (Some(p), _) => p,
         (None, crate::plan::SwissSystem::Dutch) => &crate::pairing::dutch_adapter::DutchPairer,
