@@ -91,6 +91,15 @@ pub fn refused(regulation: &str, roster: &str, lang: &str, code: &str, times: us
     err
 }
 
+/// A roster CSV without the rows of the players `ids` (each row ends with a newline).
+pub fn without_rows(roster: &str, ids: &[&str]) -> String {
+    roster
+        .lines()
+        .filter(|l| !ids.iter().any(|id| l.starts_with(&format!("{id},"))))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 /// The command of `out` succeeded; a failure says `what` then the command's stderr.
 pub fn assert_success(out: &Output, what: &str) {
     assert!(
