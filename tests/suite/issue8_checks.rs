@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use crate::common::root;
+use crate::common::{assert_success, root};
 
 fn fixture(name: &str) -> PathBuf {
     root().join("tests/fixtures/issue8").join(name)
@@ -25,12 +25,7 @@ fn knockout_prizes(args: &[&str]) -> String {
 }
 
 fn stdout(out: &Output) -> String {
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(out, "");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 

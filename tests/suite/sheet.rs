@@ -364,12 +364,7 @@ fn cli_writes_the_sheet_to_a_file() {
     let written = std::fs::read_to_string(&html).unwrap_or_default();
     let _ = std::fs::remove_file(&good);
     let _ = std::fs::remove_file(&html);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "");
     assert!(out.stdout.is_empty());
     assert!(written.starts_with("<!DOCTYPE html>"));
     assert!(written.contains("积分编排"));
