@@ -7,7 +7,7 @@ use super::entrants;
 use super::outcome::{GameOut, GroupOutcome, MatchOut, StageOutcome};
 use super::play::{GameAt, MatchSpec};
 use super::problem::{codes, RuntimeProblem};
-use super::standings::rank_group;
+use super::standings::{rank_group, with_fouls};
 use super::tiebreak::{Competitor, Primary, Record};
 use super::transcript::EntryKind;
 use super::{Ctx, GroupRun, StageRun, Staged};
@@ -113,14 +113,8 @@ fn round_robin_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, rr: &RoundRobi
     }
     let mut out_groups = Vec::new();
     let mut runs = Vec::new();
-    for ((g, members), mut c) in names.iter().zip(&groups).zip(comps) {
-        for (pos, comp) in c.iter_mut().enumerate() {
-            comp.fouls = members
-                .get(pos)
-                .and_then(|&p| ctx.fouls.get(p))
-                .copied()
-                .unwrap_or(0);
-        }
+    for ((g, members), c) in names.iter().zip(&groups).zip(comps) {
+        let c = with_fouls(ctx, members, c);
         let (run, out) = rank_group(ctx, stage, g, members, c, Primary::Points);
         runs.push(run);
         out_groups.push(out);

@@ -9,7 +9,7 @@ use super::draw;
 use super::entrants;
 use super::outcome::StageOutcome;
 use super::problem::{codes, RuntimeProblem};
-use super::standings::rank_group;
+use super::standings::{rank_group, with_fouls};
 use super::tiebreak::Primary;
 use super::transcript::EntryKind;
 use super::{Ctx, StageRun, Staged};
@@ -96,7 +96,7 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss) -> St
         field.note_late(ctx, sw, round, &not_yet, missed);
         field.commit(round, records, &not_yet, missed);
     }
-    let comps = field::with_fouls(ctx, &field.members, field.comps);
+    let comps = with_fouls(ctx, &field.members, field.comps);
     let (mut run, mut out) = rank_group(ctx, stage, "", &field.members, comps, Primary::Points);
     let trf = super::trf_out::stage_trf(ctx, stage, sw, &field.state, &out.standings);
     ctx.swiss_trf.insert(stage.name.clone(), trf);
