@@ -53,6 +53,15 @@ fn random_graph(seed: &mut u64, round: usize) -> Graph {
     Graph { n, wmax, w, edges }
 }
 
+/// Takes the pair `i`, `j` out of the graph `w`: no edge to or from either.
+fn take_out(w: &mut [Vec<u64>], i: usize, j: usize) {
+    for x in 0..w.len() {
+        for (p, q) in [(i, x), (x, i), (j, x), (x, j)] {
+            w[p][q] = 0;
+        }
+    }
+}
+
 /// The weight of a matching, checked to be one: mates are mutual and matched on edges. Pairs
 /// taken out (`gone`) may stay matched to each other and weigh nothing.
 fn matched_weight(mates: &[Option<usize>], w: &[Vec<u64>], gone: &[bool]) -> u64 {
@@ -125,11 +134,7 @@ fn warm_solves_match_brute_force_after_changes_and_removals() {
                 if i != j && !gone[i] && !gone[j] {
                     gone[i] = true;
                     gone[j] = true;
-                    for x in 0..n {
-                        for (a, b) in [(i, x), (x, i), (j, x), (x, j)] {
-                            w[a][b] = 0;
-                        }
-                    }
+                    take_out(&mut w, i, j);
                     m.remove_pair(i, j);
                 }
             }
@@ -217,11 +222,7 @@ fn rollback_restores_the_graph_of_the_checkpoint() {
         m.rollback(&cp, &|i, j| w[i][j]);
         m.solve();
         let mut w_cp = w.clone();
-        for x in 0..n {
-            for (p, q) in [(a, x), (x, a), (b, x), (x, b)] {
-                w_cp[p][q] = 0;
-            }
-        }
+        take_out(&mut w_cp, a, b);
         let mut used = at_checkpoint.clone();
         let best = brute(n, &w_cp, &mut used);
         assert_eq!(total(&m, &w, &at_checkpoint), best, "round {round}: {w:?}");
@@ -232,11 +233,7 @@ fn rollback_restores_the_graph_of_the_checkpoint() {
         m.solve();
         let mut w_all = w_cp.clone();
         for &(i, j) in &pairs[1..] {
-            for x in 0..n {
-                for (p, q) in [(i, x), (x, i), (j, x), (x, j)] {
-                    w_all[p][q] = 0;
-                }
-            }
+            take_out(&mut w_all, i, j);
         }
         let mut used = gone.clone();
         let best = brute(n, &w_all, &mut used);
