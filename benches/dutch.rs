@@ -51,7 +51,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use xqreg_runtime::pairing::swiss::dutch::pair_dutch;
-use xqreg_runtime::pairing::swiss::state::{Colour, Scoring, SwissPlayer, SwissState};
+use xqreg_runtime::pairing::swiss::state::SwissState;
 use xqreg_runtime::pairing::swiss::synth::generated_field;
 use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
 
@@ -66,22 +66,7 @@ fn large_round(c: &mut Criterion) {
 }
 
 fn round_one_5000(c: &mut Criterion) {
-    let state = SwissState {
-        players: (1..=5000)
-            .map(|id| SwissPlayer {
-                id,
-                score: 0,
-                rounds: Vec::new(),
-                absent: false,
-            })
-            .collect(),
-        rounds_total: 11,
-        round: 1,
-        scoring: Scoring::default(),
-        initial_colour: Colour::White,
-        virtual_points: Default::default(),
-        forbidden: Vec::new(),
-    };
+    let state = SwissState::round_one(5000, 11);
     let mut g = c.benchmark_group("dutch");
     g.sample_size(10);
     g.bench_function("round_1_5000", |b| b.iter(|| pair_dutch(&state)));

@@ -1,10 +1,12 @@
 //! One full simulation of seed 001 (150 players, an 11-round CXA Swiss, prizes) from the
 //! compiled example and a generated roster. Target (issue 4): under 100 ms.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use xqreg::compile::compile_bytes;
 use xqreg::run::{generated_roster, run_plan};
 use xqreg_runtime::engine::RecordedResults;
+
+mod seeded;
 
 fn simulate_001(c: &mut Criterion) {
     let path = concat!(
@@ -21,13 +23,11 @@ fn simulate_001(c: &mut Criterion) {
         return;
     };
     let results = RecordedResults::default();
-    let mut seed = 0u64;
-    c.bench_function("simulate seed 001 (150 players, 11 CXA rounds)", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(run_plan(&plan, &roster, &results, seed).is_ok())
-        })
-    });
+    seeded::bench_seeds(
+        c,
+        "simulate seed 001 (150 players, 11 CXA rounds)",
+        |seed| run_plan(&plan, &roster, &results, seed).is_ok(),
+    );
 }
 
 criterion_group!(benches, simulate_001);

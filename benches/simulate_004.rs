@@ -2,12 +2,13 @@
 //! same-unit avoidance, 4 round robins of 8, two knockouts with playoffs, shared places,
 //! prizes). Target (issue 3): under 1 ms.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use xqreg_runtime::pairing::lots::{Lots, STREAM_ROSTER};
 use xqreg_runtime::{generate_roster, run, RecordedResults};
 
 #[path = "../runtime/tests/common/mod.rs"]
 mod common;
+mod seeded;
 
 fn simulate_004(c: &mut Criterion) {
     let plan = common::seed004();
@@ -16,12 +17,8 @@ fn simulate_004(c: &mut Criterion) {
         return;
     };
     let results = RecordedResults::default();
-    let mut seed = 0u64;
-    c.bench_function("simulate seed 004 (one run)", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(run(&plan, &roster, &results, seed).is_ok())
-        })
+    seeded::bench_seeds(c, "simulate seed 004 (one run)", |seed| {
+        run(&plan, &roster, &results, seed).is_ok()
     });
 }
 

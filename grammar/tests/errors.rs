@@ -16,6 +16,13 @@ fn one_error(src: &str) -> (SyntaxError, String) {
     (e, text)
 }
 
+/// The one error of `src`: of `kind`, at `token`.
+fn one_error_at(src: &str, token: &str, kind: SyntaxErrorKind) {
+    let (e, text) = one_error(src);
+    assert_eq!(e.kind, kind, "{src}");
+    assert_eq!(text, token, "{src}");
+}
+
 fn broken_count(p: &Parsed) -> usize {
     p.file
         .items
@@ -162,16 +169,14 @@ fn chinese_amounts_suggest_digits() {
         ("prizes CNY { 2: 8千 }\n", "8千", "8000"),
         ("prizes { 1: 3万元 }\n", "3万元", "30000 CNY"),
     ] {
-        let (e, text) = one_error(src);
-        assert_eq!(
-            e.kind,
+        one_error_at(
+            src,
+            found,
             SyntaxErrorKind::ChineseNumber {
                 found: found.into(),
-                suggestion: suggestion.into()
+                suggestion: suggestion.into(),
             },
-            "{src}"
         );
-        assert_eq!(text, found);
     }
 }
 
@@ -184,15 +189,13 @@ fn bad_dates() {
         ("regulation \"x\" { issued 2014-4-27 }\n", "2014-4-27"),
         ("category c { born .. 2000-00-10 }\n", "2000-00-10"),
     ] {
-        let (e, text) = one_error(src);
-        assert_eq!(
-            e.kind,
+        one_error_at(
+            src,
+            token,
             SyntaxErrorKind::InvalidDate {
-                found: token.into()
+                found: token.into(),
             },
-            "{src}"
         );
-        assert_eq!(text, token);
     }
     // A leap day in a leap year is a date.
     assert!(parse("regulation \"x\" { dates 2016-02-29 }\n")
@@ -204,14 +207,13 @@ fn bad_dates() {
 fn bad_clock_times() {
     for token in ["25:00", "08:61", "24:00"] {
         let src = format!("schedule {{ day 2014-04-27 {{ {token} opening }} }}\n");
-        let (e, text) = one_error(&src);
-        assert_eq!(
-            e.kind,
+        one_error_at(
+            &src,
+            token,
             SyntaxErrorKind::InvalidTime {
-                found: token.into()
-            }
+                found: token.into(),
+            },
         );
-        assert_eq!(text, token);
     }
 }
 
@@ -225,29 +227,26 @@ fn bad_durations_with_suggestions() {
         ("time t { increment 30秒 }\n", "30秒", Some("30s")),
         ("time t { base 20x }\n", "20x", None),
     ] {
-        let (e, text) = one_error(src);
-        assert_eq!(
-            e.kind,
+        one_error_at(
+            src,
+            found,
             SyntaxErrorKind::InvalidDuration {
                 found: found.into(),
-                suggestion: suggestion.map(Into::into)
+                suggestion: suggestion.map(Into::into),
             },
-            "{src}"
         );
-        assert_eq!(text, found);
     }
 }
 
 #[test]
 fn numbers_too_large() {
-    let (e, text) = one_error("entry { field 99999999999 }\n");
-    assert_eq!(
-        e.kind,
+    one_error_at(
+        "entry { field 99999999999 }\n",
+        "99999999999",
         SyntaxErrorKind::NumberTooLarge {
-            found: "99999999999".into()
-        }
+            found: "99999999999".into(),
+        },
     );
-    assert_eq!(text, "99999999999");
 }
 
 #[test]
@@ -260,15 +259,13 @@ fn reversed_ranges() {
             "2000-01-01 .. 1990-01-01",
         ),
     ] {
-        let (e, text) = one_error(src);
-        assert_eq!(
-            e.kind,
+        one_error_at(
+            src,
+            token,
             SyntaxErrorKind::ReversedRange {
-                found: token.into()
+                found: token.into(),
             },
-            "{src}"
         );
-        assert_eq!(text, token);
     }
 }
 
@@ -281,30 +278,27 @@ fn bad_currencies() {
         ("entry { fee service 100 元 }\n", "元", "CNY"),
         ("entry { fee service 100 hkd }\n", "hkd", "HKD"),
     ] {
-        let (e, text) = one_error(src);
-        assert_eq!(
-            e.kind,
+        one_error_at(
+            src,
+            found,
             SyntaxErrorKind::InvalidCurrency {
                 found: found.into(),
-                suggestion: Some(suggestion.into())
+                suggestion: Some(suggestion.into()),
             },
-            "{src}"
         );
-        assert_eq!(text, found);
     }
 }
 
 #[test]
 fn misplaced_top_level_keyword() {
     let src = "stage a {\n  round_robin single\n  prizes CNY {\n    1: 100\n  }\n}\n";
-    let (e, text) = one_error(src);
-    assert_eq!(
-        e.kind,
+    one_error_at(
+        src,
+        "prizes",
         SyntaxErrorKind::MisplacedBlock {
-            keyword: "prizes".into()
-        }
+            keyword: "prizes".into(),
+        },
     );
-    assert_eq!(text, "prizes");
     // `time` starts clauses too: only a line that opens a block is misplaced.
     let (e, _) = one_error("stage a {\n  time standard {\n  }\n}\n");
     assert_eq!(

@@ -3,26 +3,11 @@
 
 use xqreg_runtime::pairing::swiss::dutch::pair_dutch;
 use xqreg_runtime::pairing::swiss::state::{
-    Colour, Outcome, Pairing, PairingError, RoundEntry, Scoring, SwissPlayer, SwissState,
+    Colour, Outcome, Pairing, PairingError, RoundEntry, SwissPlayer, SwissState,
 };
 
 fn fresh(n: u32, rounds_total: u32) -> SwissState {
-    SwissState {
-        players: (1..=n)
-            .map(|id| SwissPlayer {
-                id,
-                score: 0,
-                rounds: Vec::new(),
-                absent: false,
-            })
-            .collect(),
-        rounds_total,
-        round: 1,
-        scoring: Scoring::default(),
-        initial_colour: Colour::White,
-        virtual_points: Default::default(),
-        forbidden: Vec::new(),
-    }
+    SwissState::round_one(n, rounds_total)
 }
 
 fn game(opponent: u32, colour: Colour, outcome: Outcome, points: u32) -> RoundEntry {

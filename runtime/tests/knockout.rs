@@ -5,7 +5,16 @@ mod common;
 
 use common::*;
 use xqreg_runtime::engine::RestRule;
-use xqreg_runtime::{run, RecordedResults};
+use xqreg_runtime::{run, RecordedGame, RecordedResults};
+
+/// Results with `games` as recorded and every other game drawn.
+fn drawn_but(games: Vec<RecordedGame>) -> RecordedResults {
+    RecordedResults {
+        games,
+        rest: RestRule::Draws,
+        ..Default::default()
+    }
+}
 
 #[test]
 fn a_drawn_semi_final_goes_through_the_whole_ladder_to_armageddon() {
@@ -136,15 +145,11 @@ fn stops_once_the_needed_places_are_known() {
 #[test]
 fn a_two_game_mini_match_swaps_colours_and_level_matches_go_to_the_playoff() {
     let plan = seeded_knockout(2).games(2).playoff(ladder_000()).plan(2);
-    let results = RecordedResults {
-        games: vec![
-            game("ko", 1, "p1", "p2", "1-0", None, Some(1)),
-            game("ko", 1, "p2", "p1", "1-0", None, Some(2)),
-            game("ko", 1, "p1", "p2", "0-1", Some("rapid"), None),
-        ],
-        rest: RestRule::Draws,
-        ..Default::default()
-    };
+    let results = drawn_but(vec![
+        game("ko", 1, "p1", "p2", "1-0", None, Some(1)),
+        game("ko", 1, "p2", "p1", "1-0", None, Some(2)),
+        game("ko", 1, "p1", "p2", "0-1", Some("rapid"), None),
+    ]);
     let out = run(&plan, &players(2), &results, 5).expect("runs");
     let games = &out.stages[0].games;
     assert_eq!(games.len(), 3);
@@ -204,15 +209,11 @@ fn earlier_game_gives_the_match_to_the_first_decided_regular_game_then_black_win
         .games(2)
         .playoff(earlier_then_black())
         .plan(2);
-    let won_first = RecordedResults {
-        games: vec![
-            game("ko", 1, "p1", "p2", "0-1", None, Some(1)),
-            game("ko", 1, "p2", "p1", "0-1", None, Some(2)),
-            game("ko", 1, "p1", "p2", "=", Some("rapid"), None),
-        ],
-        rest: RestRule::Draws,
-        ..Default::default()
-    };
+    let won_first = drawn_but(vec![
+        game("ko", 1, "p1", "p2", "0-1", None, Some(1)),
+        game("ko", 1, "p2", "p1", "0-1", None, Some(2)),
+        game("ko", 1, "p1", "p2", "=", Some("rapid"), None),
+    ]);
     let out = run(&plan, &players(2), &won_first, 5).expect("runs");
     let m = &out.stages[0].matches[0];
     assert_eq!(

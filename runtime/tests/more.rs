@@ -20,15 +20,7 @@ fn places_ranked_across_groups_by_a_chain() {
         &[Criterion::SonnebornBerger, Criterion::Lots],
     );
     if let StageFormat::RoundRobin(rr) = &mut stage.format {
-        rr.draw = Some(GroupDraw {
-            rules: vec![DrawRule::Rest {
-                order: DrawOrder::ListOrder,
-                origin: o("rest"),
-            }],
-            avoid_same_unit: false,
-            avoid_by: AvoidBy::Unit,
-            origin: o("draw"),
-        });
+        rr.draw = group_draw(vec![rest_draw(DrawOrder::ListOrder, "rest")], false);
     }
     let mut plan = plan_with(6, vec![stage]);
     let ranked = |from: u32, place: u32| PlacesDecl {

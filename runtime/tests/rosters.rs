@@ -15,15 +15,7 @@ fn grouped_plan() -> Plan {
     );
     if let StageFormat::RoundRobin(rr) = &mut stage.format {
         rr.group_size = Some(4);
-        rr.draw = Some(GroupDraw {
-            rules: vec![DrawRule::Rest {
-                order: DrawOrder::Random,
-                origin: o("rest random"),
-            }],
-            avoid_same_unit: true,
-            avoid_by: AvoidBy::Unit,
-            origin: o("draw"),
-        });
+        rr.draw = group_draw(vec![rest_draw(DrawOrder::Random, "rest random")], true);
     }
     plan_with(16, vec![stage])
 }
@@ -73,21 +65,16 @@ fn more_rating_seeds_than_groups_is_impossible() {
     let mut stage = round_robin_stage("groups", &["A", "B"], &[Criterion::Lots]);
     if let StageFormat::RoundRobin(rr) = &mut stage.format {
         rr.group_size = Some(4);
-        rr.draw = Some(GroupDraw {
-            rules: vec![
+        rr.draw = group_draw(
+            vec![
                 DrawRule::RatingSeeds {
                     places: PlaceRange::new(1, 3),
                     origin: o("rating 1..3 one_per_group"),
                 },
-                DrawRule::Rest {
-                    order: DrawOrder::Random,
-                    origin: o("rest"),
-                },
+                rest_draw(DrawOrder::Random, "rest"),
             ],
-            avoid_same_unit: false,
-            avoid_by: AvoidBy::Unit,
-            origin: o("draw"),
-        });
+            false,
+        );
     }
     let plan = plan_with(8, vec![stage]);
     let problems = validate_roster(&plan, &players(8));
@@ -110,23 +97,18 @@ fn a_draw_only_the_search_rules_out() {
     let mut stage = round_robin_stage("groups", &["A", "B", "C"], &[Criterion::Lots]);
     if let StageFormat::RoundRobin(rr) = &mut stage.format {
         rr.group_size = Some(2);
-        rr.draw = Some(GroupDraw {
-            rules: vec![
+        rr.draw = group_draw(
+            vec![
                 DrawRule::Pot {
                     title: Some("pot".into()),
                     members: vec!["p1".into(), "p2".into(), "p3".into()],
                     per_group: 1,
                     origin: o("pot"),
                 },
-                DrawRule::Rest {
-                    order: DrawOrder::Random,
-                    origin: o("rest"),
-                },
+                rest_draw(DrawOrder::Random, "rest"),
             ],
-            avoid_same_unit: true,
-            avoid_by: AvoidBy::Unit,
-            origin: o("draw"),
-        });
+            true,
+        );
     }
     let plan = plan_with(6, vec![stage]);
     let mut roster = players(6);

@@ -44,12 +44,7 @@ fn group_stage(groups: &[&str], size: u32, rules: Vec<DrawRule>) -> Stage {
         rr.numbers = Numbers::Lot {
             origin: o("numbers lot"),
         };
-        rr.draw = Some(GroupDraw {
-            rules,
-            avoid_same_unit: false,
-            avoid_by: AvoidBy::Unit,
-            origin: o("draw"),
-        });
+        rr.draw = group_draw(rules, false);
     }
     s
 }
@@ -60,10 +55,7 @@ fn seed000() -> Plan {
     let groups = group_stage(
         &["A", "B"],
         6,
-        vec![DrawRule::Rest {
-            order: DrawOrder::Random,
-            origin: o("rest random"),
-        }],
+        vec![rest_draw(DrawOrder::Random, "rest random")],
     );
     let final_stage = Stage {
         name: "final".into(),

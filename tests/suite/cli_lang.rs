@@ -205,20 +205,17 @@ fn runtime_problems_are_detailed_in_the_language_asked_for() {
 /// The English report heads with the regulation's English title when it gives one.
 #[test]
 fn the_english_simulation_heads_with_the_english_title() {
-    let o = xqreg(&["simulate", REG, "--lang", "en"]);
-    let out = String::from_utf8_lossy(&o.stdout);
-    let first = out.lines().next().unwrap_or_default();
-    assert_eq!(
-        first,
-        "2018 Xie Xiaxun Forum National Xiangqi Open (seed 0)"
-    );
-    let o = xqreg(&["simulate", REG, "--lang", "zh"]);
-    let out = String::from_utf8_lossy(&o.stdout);
-    let first = out.lines().next().unwrap_or_default();
-    assert_eq!(
-        first,
-        "2018年谢侠逊棋王文化高峰论坛暨全国象棋公开赛（种子 0）"
-    );
+    for (lang, title) in [
+        ("en", "2018 Xie Xiaxun Forum National Xiangqi Open (seed 0)"),
+        (
+            "zh",
+            "2018年谢侠逊棋王文化高峰论坛暨全国象棋公开赛（种子 0）",
+        ),
+    ] {
+        let o = xqreg(&["simulate", REG, "--lang", lang]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(out.lines().next().unwrap_or_default(), title, "{lang}");
+    }
 }
 
 /// A file that cannot be written is named as asked, with the reason in the language asked for,

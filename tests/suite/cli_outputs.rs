@@ -170,21 +170,19 @@ fn output_files_get_the_usual_mode() {
         (vec!["simulate", "--seed", "1"], "simulate.txt"),
     ] {
         let out = dir.join(name);
-        let o = xqreg()
-            .args(&cmd)
-            .args([reg.as_str(), "-o", &out.to_string_lossy()])
-            .output()
-            .expect("run");
-        assert_eq!(o.status.code(), Some(0), "{cmd:?}");
+        let write = || {
+            let o = xqreg()
+                .args(&cmd)
+                .args([reg.as_str(), "-o", &out.to_string_lossy()])
+                .output()
+                .expect("run");
+            assert_eq!(o.status.code(), Some(0), "{cmd:?}");
+        };
+        write();
         assert_eq!(mode(&out), want, "{cmd:?}: a new file");
         // Written again over a file of another mode: the file keeps its mode.
         std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).expect("chmod");
-        let o = xqreg()
-            .args(&cmd)
-            .args([reg.as_str(), "-o", &out.to_string_lossy()])
-            .output()
-            .expect("run");
-        assert_eq!(o.status.code(), Some(0), "{cmd:?}");
+        write();
         assert_eq!(mode(&out), 0o640, "{cmd:?}: a replaced file");
     }
 }

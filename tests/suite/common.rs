@@ -23,11 +23,7 @@ pub fn xqreg(args: &[&str]) -> Output {
 /// `xqreg args`, which must succeed: its standard output.
 pub fn xqreg_ok(args: &[&str]) -> String {
     let out = xqreg(args);
-    assert!(
-        out.status.success(),
-        "xqreg {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &format!("xqreg {args:?} failed: "));
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -45,11 +41,7 @@ pub fn xqreg_on(command: &str, regulation: &str, args: &[&str]) -> Output {
 /// [`xqreg_on`], which must succeed: its standard output.
 pub fn xqreg_on_ok(command: &str, regulation: &str, args: &[&str]) -> String {
     let out = xqreg_on(command, regulation, args);
-    assert!(
-        out.status.success(),
-        "xqreg {command} {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &format!("xqreg {command} {args:?} failed: "));
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -99,6 +91,24 @@ pub fn refused(regulation: &str, roster: &str, lang: &str, code: &str, times: us
     err
 }
 
+/// A roster CSV without the rows of the players `ids` (each row ends with a newline).
+pub fn without_rows(roster: &str, ids: &[&str]) -> String {
+    roster
+        .lines()
+        .filter(|l| !ids.iter().any(|id| l.starts_with(&format!("{id},"))))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// The command of `out` succeeded; a failure says `what` then the command's stderr.
+pub fn assert_success(out: &Output, what: &str) {
+    assert!(
+        out.status.success(),
+        "{what}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// `text` (a sheet, a report) says every phrase of `present` and none of `absent`; a failure
 /// names the phrase and shows `text`.
 pub fn assert_phrases(text: &str, present: &[&str], absent: &[&str]) {
@@ -130,11 +140,7 @@ pub fn simulated_json(
     let mut all = args.to_vec();
     all.extend(["--format", "json"]);
     let out = simulate_in_tmp(regulation, roster, &all);
-    assert!(
-        out.status.success(),
-        "{what}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, &format!("{what}: "));
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 

@@ -3,7 +3,7 @@
 //! refused at its `rating` cell (R004) in both languages; with `first_come` the same roster is
 //! refused at the first row over the cap only.
 
-use crate::common::{one_line, refused_at, runs, simulate_roster as simulate};
+use crate::common::{one_line, refused_at, runs, simulate_roster as simulate, without_rows};
 
 const REGULATION: &str = include_str!("regulations/entry_cap_order.xqr");
 
@@ -36,10 +36,5 @@ fn by_rating_refuses_every_row_below_the_best_rated() {
     assert_eq!(err.matches("R004").count(), 1, "{err}");
     assert!(err.contains("row 6, column `id`"), "{err}");
     // The four best rated only: the event runs.
-    let fixed: String = ROSTER
-        .lines()
-        .filter(|l| !l.starts_with("a2,") && !l.starts_with("a5,"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    runs(REGULATION, &fixed);
+    runs(REGULATION, &without_rows(ROSTER, &["a2", "a5"]));
 }

@@ -15,7 +15,7 @@ use std::process::Command;
 use serde_json::Value;
 
 use super::event_publish::{pages_of, published, Published};
-use crate::common::root;
+use crate::common::{assert_success, root};
 
 /// Chromium and Node.js, or why the test cannot run.
 fn tools() -> Result<(PathBuf, PathBuf), String> {
@@ -43,11 +43,7 @@ fn site_check(chromium: &Path, node: &Path, args: &[&Path]) -> Value {
         .args(args)
         .output()
         .expect("runs node");
-    assert!(
-        out.status.success(),
-        "site_check failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "site_check failed: ");
     serde_json::from_slice(&out.stdout).expect("site_check prints JSON")
 }
 

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{xqreg, xqreg_ok as ok};
+use crate::common::{assert_success, xqreg, xqreg_ok as ok};
 
 /// A Swiss of twelve (w01..w12), five rounds; two fouls in a game lose it.
 pub const SWISS: &str = "regulation \"录入测试赛\" {\n  dates 2026-07-20 .. 2026-07-22\n}\n\
@@ -99,11 +99,7 @@ fn refused_with(out: &std::process::Output, code: &str) -> String {
 fn a_results_row_that_contradicts_the_published_game_is_refused() {
     let tmp = tempfile::tempdir().expect("tmp");
     let (ev, out) = new_event(tmp.path(), SWISS, roster12().as_bytes());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "");
     let games: serde_json::Value =
         serde_json::from_str(&ok(&["event", "pair", &ev, "--format", "json"])).expect("JSON");
     let id = |g: &serde_json::Value, side: &str| g[side]["id"].as_str().unwrap_or("").to_string();
@@ -114,40 +110,34 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
     let (red, black) = (id(board2, "red"), id(board2, "black"));
     let before = ok(&["event", "status", &ev]);
     let head = "stage,round,board,red,black,result,red_fouls,black_fouls";
-    // Black's win written as Red's from the wrong side of the board: never turned round.
-    let out = result_file(
-        tmp.path(),
-        &ev,
-        head,
-        &format!("main,1,2,{black},{red},1-0,,"),
-    );
-    let err = refused_with(&out, "E846");
-    assert!(
-        err.contains("r.csv:2")
-            && err.contains(&format!("published with {red} as Red and {black} as Black")),
-        "{err}"
-    );
-    // The right players and colours on another board.
-    let out = result_file(
-        tmp.path(),
-        &ev,
-        head,
-        &format!("main,1,5,{red},{black},1-0,,"),
-    );
-    let err = refused_with(&out, "E847");
-    assert!(
-        err.contains("board 5") && err.contains("is board 2"),
-        "{err}"
-    );
-    // Five fouls and a win: the conduct's limit of two makes it a loss.
-    let out = result_file(
-        tmp.path(),
-        &ev,
-        head,
-        &format!("main,1,2,{red},{black},1-0,5,0"),
-    );
-    let err = refused_with(&out, "E848");
-    assert!(err.contains(&format!("{red} commits 5 fouls")), "{err}");
+    for (row, code, says) in [
+        // Black's win written as Red's from the wrong side of the board: never turned round.
+        (
+            format!("main,1,2,{black},{red},1-0,,"),
+            "E846",
+            vec![
+                "r.csv:2".to_string(),
+                format!("published with {red} as Red and {black} as Black"),
+            ],
+        ),
+        // The right players and colours on another board.
+        (
+            format!("main,1,5,{red},{black},1-0,,"),
+            "E847",
+            vec!["board 5".to_string(), "is board 2".to_string()],
+        ),
+        // Five fouls and a win: the conduct's limit of two makes it a loss.
+        (
+            format!("main,1,2,{red},{black},1-0,5,0"),
+            "E848",
+            vec![format!("{red} commits 5 fouls")],
+        ),
+    ] {
+        let err = refused_with(&result_file(tmp.path(), &ev, head, &row), code);
+        for phrase in &says {
+            assert!(err.contains(phrase.as_str()), "{code}: {phrase:?} in {err}");
+        }
+    }
     assert_eq!(ok(&["event", "status", &ev]), before, "nothing stored");
     // The same game as published, with its board or without, and a loss with the fouls: stored.
     let out = result_file(
@@ -156,10 +146,6 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
         head,
         &format!("main,1,,{red},{black},0-1,5,0"),
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "");
     assert_ne!(ok(&["event", "status", &ev]), before);
 }

@@ -15,7 +15,7 @@ use xqreg::diagnostics::Lang;
 use xqreg_runtime::engine::Outcome;
 
 use super::event_live::play;
-use crate::common::root;
+use crate::common::{assert_success, root};
 
 /// A published example: its event, its site and the event's replayed outcome.
 pub struct Published {
@@ -67,11 +67,7 @@ pub fn publish(event: &Path, site: &Path) {
         .env("LANG", "C")
         .output()
         .expect("runs xqreg");
-    assert!(
-        out.status.success(),
-        "publish failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "publish failed: ");
 }
 
 /// Every page of a site, relative to it, sorted.

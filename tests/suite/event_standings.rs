@@ -5,23 +5,30 @@
 //! regulation does not have.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use xqreg::diagnostics::Lang;
+use xqreg::event::live::Live;
 use xqreg_runtime::engine::GameResult;
 
 use super::event_live::play_batches;
 use super::event_rosters::plan_of;
+
+/// Example `dir` (seed 3) with `rounds` rounds of results entered, replayed.
+fn replayed(dir: &str, rounds: usize, work: &Path) -> Live {
+    let (event, failures) = play_batches(dir, "regulation.xqr", 3, work, rounds);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    xqreg::event::with_event(&event, Lang::En, |_, l| l.replay())
+        .map_err(|f| f.text)
+        .expect("replays")
+}
 
 #[test]
 fn a_swiss_waiting_for_a_round_ranks_the_rounds_before_it() {
     let work = tempfile::tempdir().expect("a temporary directory");
     // Example 001: an 11-round CXA Swiss ranked by points, then 对手分. Three rounds get their
     // results, the fourth is published and waits.
-    let (event, failures) = play_batches("001_nanning", "regulation.xqr", 3, work.path(), 3);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    let live = xqreg::event::with_event(&event, Lang::En, |_, l| l.replay())
-        .map_err(|f| f.text)
-        .expect("replays");
+    let live = replayed("001_nanning", 3, work.path());
     assert_eq!(live.standings_after("main"), Some(3));
     let stage = live
         .outcome
@@ -96,11 +103,7 @@ fn a_team_swiss_waiting_for_a_round_ranks_the_rounds_before_it() {
     let work = tempfile::tempdir().expect("a temporary directory");
     // Example 008: a 7-round team Swiss ranked by match points. Two rounds get their results,
     // the third is published and waits.
-    let (event, failures) = play_batches("008_team_qualifier", "regulation.xqr", 3, work.path(), 2);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    let live = xqreg::event::with_event(&event, Lang::En, |_, l| l.replay())
-        .map_err(|f| f.text)
-        .expect("replays");
+    let live = replayed("008_team_qualifier", 2, work.path());
     assert_eq!(live.standings_after("main"), Some(2));
     let stage = &live.outcome.stages[0];
     // Match points of rounds 1-2 only: at most two wins' worth each.
@@ -200,11 +203,7 @@ fn a_round_robin_counts_only_the_games_with_a_result() {
 fn a_team_round_robin_counts_only_the_matches_with_every_result() {
     let work = tempfile::tempdir().expect("a temporary directory");
     // Example 005: a team round robin ranked by match points; two rounds get their results.
-    let (event, failures) = play_batches("005_team_league", "regulation.xqr", 3, work.path(), 2);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    let live = xqreg::event::with_event(&event, Lang::En, |_, l| l.replay())
-        .map_err(|f| f.text)
-        .expect("replays");
+    let live = replayed("005_team_league", 2, work.path());
     let plan = plan_of("005_team_league", "regulation.xqr");
     let win = plan.stages[0].scoring.matches.as_ref().map_or(2, |m| m.win);
     for row in &live.outcome.stages[0].groups[0].standings {

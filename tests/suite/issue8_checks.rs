@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use crate::common::root;
+use crate::common::{assert_success, root};
 
 fn fixture(name: &str) -> PathBuf {
     root().join("tests/fixtures/issue8").join(name)
@@ -19,22 +19,19 @@ fn xqreg(args: &[&str], file: &PathBuf) -> Output {
         .expect("run xqreg")
 }
 
+/// The stdout of a successful xqreg `args` on the knockout prizes fixture.
+fn knockout_prizes(args: &[&str]) -> String {
+    stdout(&xqreg(args, &fixture("knockout_prizes.xqr")))
+}
+
 fn stdout(out: &Output) -> String {
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(out, "");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]
 fn losers_of_a_knockout_round_are_paid_at_their_place() {
-    let out = stdout(&xqreg(
-        &["simulate", "--format", "json"],
-        &fixture("knockout_prizes.xqr"),
-    ));
+    let out = knockout_prizes(&["simulate", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     let prizes = v["prizes"].as_array().expect("prizes");
     let losers: Vec<_> = prizes
@@ -49,16 +46,13 @@ fn losers_of_a_knockout_round_are_paid_at_their_place() {
         assert_eq!(p["eliminated"]["round"], 1, "{p}");
     }
     assert!(prizes.iter().all(|p| p["place"] != 0), "{out}");
-    let human = stdout(&xqreg(&["simulate"], &fixture("knockout_prizes.xqr")));
+    let human = knockout_prizes(&["simulate"]);
     assert!(human.contains("(losers of ko round 1)"), "{human}");
 }
 
 #[test]
 fn a_trophy_only_table_awards_its_items_and_prints_no_money_total() {
-    let out = stdout(&xqreg(
-        &["simulate", "--format", "json"],
-        &fixture("knockout_prizes.xqr"),
-    ));
+    let out = knockout_prizes(&["simulate", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     let trophy_table: Vec<_> = v["prizes"]
         .as_array()
@@ -71,14 +65,11 @@ fn a_trophy_only_table_awards_its_items_and_prints_no_money_total() {
     assert_eq!(trophy_table[0]["place"], 1);
     assert_eq!(trophy_table[0]["items"].as_array().map(Vec::len), Some(2));
     assert_eq!(v["prize_totals"]["CNY"], 6900);
-    let human = stdout(&xqreg(&["simulate"], &fixture("knockout_prizes.xqr")));
+    let human = knockout_prizes(&["simulate"]);
     assert!(human.contains("trophy, certificate"), "{human}");
     assert!(!human.contains(" 0 CNY"), "{human}");
     for lang in ["zh", "en"] {
-        let sheet = stdout(&xqreg(
-            &["sheet", "--format", "md", "--lang", lang],
-            &fixture("knockout_prizes.xqr"),
-        ));
+        let sheet = knockout_prizes(&["sheet", "--format", "md", "--lang", lang]);
         assert!(!sheet.contains("**0元**"), "{sheet}");
         assert!(!sheet.contains("**CNY 0**"), "{sheet}");
     }
@@ -86,15 +77,9 @@ fn a_trophy_only_table_awards_its_items_and_prints_no_money_total() {
 
 #[test]
 fn the_edition_prints_once() {
-    let zh = stdout(&xqreg(
-        &["sheet", "--format", "md", "--lang", "zh"],
-        &fixture("knockout_prizes.xqr"),
-    ));
+    let zh = knockout_prizes(&["sheet", "--format", "md", "--lang", "zh"]);
     assert!(zh.contains("本届为第五届。"), "{zh}");
     assert!(!zh.contains("第第"), "{zh}");
-    let en = stdout(&xqreg(
-        &["sheet", "--format", "md", "--lang", "en"],
-        &fixture("knockout_prizes.xqr"),
-    ));
+    let en = knockout_prizes(&["sheet", "--format", "md", "--lang", "en"]);
     assert!(en.contains("This is the 5th edition."), "{en}");
 }

@@ -5,7 +5,7 @@
 
 use std::process::{Command, Output};
 
-use crate::common::root;
+use crate::common::{assert_success, root};
 
 fn xqreg(args: &[&str], stdin: Option<&str>) -> Output {
     use std::io::Write as _;
@@ -58,12 +58,7 @@ fn the_sheet_prints_to_be_announced_and_never_the_assumption() {
 #[test]
 fn simulate_uses_the_assumption_and_says_so() {
     let o = xqreg(&["simulate", TBD, "--players", "12", "--lang", "en"], None);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_success(&o, "");
     assert!(
         out(&o).contains("main: the number of rounds is to be announced; this run assumes 9"),
         "{}",
@@ -118,12 +113,7 @@ fn simulate_plays_the_assumed_field_under_a_cap() {
                 stage main {\n  swiss cxa rounds 5\n  entrants roster\n  time r\n  \
                 avoid same_unit never\n  tiebreak wins, lots\n}\n";
     let o = xqreg(&["simulate", "-", "--format", "json"], Some(file));
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_success(&o, "");
     let run: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
     let ranked = run["final_ranking"].as_array().map_or(0, Vec::len);
     assert_eq!(ranked, 60, "{}", out(&o));
@@ -143,12 +133,7 @@ fn a_small_field_in_a_round_robin_row_plays_a_round_robin() {
         &["simulate", file, "--players", "7", "--format", "json"],
         None,
     );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_success(&o, "");
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
     let stage = &json["stages"][0];
     assert_eq!(stage["kind"], "round_robin", "{stage}");

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::common::{one_line, root, xqreg};
+use crate::common::{assert_success, one_line, root, xqreg};
 use crate::event_inputs::{roster12, SWISS};
 
 /// `simulate REG --roster ROSTER --results RESULTS --seed 1 --format json` in `dir`.
@@ -63,11 +63,7 @@ fn a_swiss_row_with_the_colours_the_other_way_round_is_refused() {
     std::fs::write(&roster, roster12()).expect("writes");
     let head = "stage,round,board,red,black,result,red_fouls,black_fouls";
     let out = simulate(tmp.path(), &reg, &roster, &format!("{head}\n"));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "");
     let (board, red, black) = games(&out.stdout, "main", 1).remove(0);
     let row = |r: &str, b: &str, res: &str, fouls: &str| {
         format!("{head}\nmain,1,{board},{r},{b},{res},{fouls}\n")
@@ -89,11 +85,7 @@ fn a_swiss_row_with_the_colours_the_other_way_round_is_refused() {
     assert!(err.contains(&format!("{red} commits 5 fouls")), "{err}");
     // As paired, and a loss with the fouls: recorded.
     let out = simulate(tmp.path(), &reg, &roster, &row(&red, &black, "0-1", "5,0"));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "");
 }
 
 #[test]
@@ -103,11 +95,7 @@ fn colours_by_lot_are_the_rows_colours() {
     let (reg, roster) = (dir.join("groups.xqr"), dir.join("valid.csv"));
     let head = "stage,round,red,black,result";
     let out = simulate(tmp.path(), &reg, &roster, &format!("{head}\n"));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "");
     // The final's semi-finals draw their colours by lot (`colours lot`): the row's colours,
     // the other way round from the runtime's own lot, are the hall's and stand.
     let (_, red, black) = games(&out.stdout, "final", 1).remove(0);
@@ -117,11 +105,7 @@ fn colours_by_lot_are_the_rows_colours() {
         &roster,
         &format!("{head}\nfinal,1,{black},{red},1-0\n"),
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "");
     let now = games(&out.stdout, "final", 1);
     assert!(now.iter().any(|g| g.1 == black && g.2 == red), "{now:?}");
 }

@@ -75,23 +75,19 @@ fn cut_points(text: &str) -> Vec<usize> {
     points
 }
 
-#[test]
-fn deleting_any_line_never_panics() {
+/// Every variant `variants` makes of each example (given its index and text, it names each
+/// variant) goes through every phase without a panic.
+fn variants_never_panic(
+    what: &str,
+    variants: impl Fn(usize, &str, &str) -> Vec<(String, Vec<u8>)>,
+) {
     let files = examples();
-    assert!(!files.is_empty(), "no examples to mutate");
+    assert!(!files.is_empty(), "no examples to {what}");
     let mut failures = Vec::new();
     for (n, path) in files.iter().enumerate() {
         let text = std::fs::read_to_string(path).expect("examples are UTF-8");
-        let lines: Vec<&str> = text.split_inclusive('\n').collect();
-        for skip in (0..lines.len()).filter(|i| sampled(*i, n, 8)) {
-            let variant: String = lines
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| *i != skip)
-                .map(|(_, l)| *l)
-                .collect();
-            let name = format!("{} without line {}", rel(path), skip + 1);
-            if let Err(e) = check_variant(&name, variant.as_bytes()) {
+        for (name, bytes) in variants(n, &rel(path), &text) {
+            if let Err(e) = check_variant(&name, &bytes) {
                 failures.push(e);
             }
         }
@@ -100,26 +96,40 @@ fn deleting_any_line_never_panics() {
 }
 
 #[test]
+fn deleting_any_line_never_panics() {
+    variants_never_panic("mutate", |n, name, text| {
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        (0..lines.len())
+            .filter(|i| sampled(*i, n, 8))
+            .map(|skip| {
+                let variant: String = lines
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != skip)
+                    .map(|(_, l)| *l)
+                    .collect();
+                (
+                    format!("{name} without line {}", skip + 1),
+                    variant.into_bytes(),
+                )
+            })
+            .collect()
+    });
+}
+
+#[test]
 fn truncating_anywhere_never_panics() {
-    let files = examples();
-    assert!(!files.is_empty(), "no examples to truncate");
-    let mut failures = Vec::new();
-    for (n, path) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(path).expect("examples are UTF-8");
-        let points = cut_points(&text);
-        for (_, &cut) in points
+    variants_never_panic("truncate", |n, name, text| {
+        cut_points(text)
             .iter()
             .enumerate()
             .filter(|(i, _)| sampled(*i, n, 10))
-        {
-            let bytes = text.as_bytes().get(..cut).unwrap_or_default();
-            let name = format!("{} cut at byte {cut}", rel(path));
-            if let Err(e) = check_variant(&name, bytes) {
-                failures.push(e);
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+            .map(|(_, &cut)| {
+                let bytes = text.as_bytes().get(..cut).unwrap_or_default();
+                (format!("{name} cut at byte {cut}"), bytes.to_vec())
+            })
+            .collect()
+    });
 }
 
 /// The binary on a truncated example: exit 0 or 1, JSON on stdout.

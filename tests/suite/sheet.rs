@@ -10,7 +10,7 @@ use std::process::Command;
 use xqreg::sheet::{self, coverage, Format, Lang, Mode, Source};
 use xqreg_grammar::ast::File;
 
-use crate::common::{examples, files_under, rel, root};
+use crate::common::{assert_success, examples, files_under, rel, root};
 use crate::loaded::{load, Loaded};
 
 impl Loaded {
@@ -39,6 +39,16 @@ fn printable() -> Vec<Loaded> {
         }
     }
     out
+}
+
+/// The Markdown sheet of a regulation, without Markdown escapes; the text must parse cleanly.
+fn sheet_of(text: &str, lang: Lang) -> String {
+    let parsed = xqreg_grammar::parse(text);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    let md = sheet::render_file(&parsed.file, lang, Format::Md)
+        .expect("the templates render")
+        .text;
+    unescape_md(&md)
 }
 
 /// Markdown without its escapes, for plain substring checks.
@@ -354,12 +364,7 @@ fn cli_writes_the_sheet_to_a_file() {
     let written = std::fs::read_to_string(&html).unwrap_or_default();
     let _ = std::fs::remove_file(&good);
     let _ = std::fs::remove_file(&html);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "");
     assert!(out.stdout.is_empty());
     assert!(written.starts_with("<!DOCTYPE html>"));
     assert!(written.contains("积分编排"));
@@ -440,11 +445,7 @@ fn cli_consolidated_prints_the_amended_text() {
             .arg(&file)
             .output()
             .expect("xqreg runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_success(&out, "");
         unescape_md(&String::from_utf8_lossy(&out.stdout))
     };
     let issued = run(&[]);

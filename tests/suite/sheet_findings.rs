@@ -2,18 +2,9 @@
 //! shared places and rounds named from the end, the pairing numbers of `registration_order`
 //! drawn by no lot.
 
-use xqreg::sheet::{self, Format, Lang};
+use xqreg::sheet::Lang;
 
-use super::unescape_md;
-
-fn sheet_of(text: &str, lang: Lang) -> String {
-    let parsed = xqreg_grammar::parse(text);
-    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
-    let md = sheet::render_file(&parsed.file, lang, Format::Md)
-        .expect("the templates render")
-        .text;
-    unescape_md(&md)
-}
+use super::sheet_of;
 
 const TEAM_LEAGUE: &str = r#"regulation "联赛" {
   event team

@@ -2,20 +2,10 @@
 //! championship of age groups, a team league, a masters' knockout), in brief: what they found
 //! wrong, each item shown fixed in zh and en.
 
-use xqreg::sheet::{self, Format, Lang};
+use xqreg::sheet::Lang;
 
-use super::unescape_md;
+use super::sheet_of;
 use crate::common::assert_phrases;
-
-/// The sheet of a parsed regulation, without Markdown escapes; the file must parse cleanly.
-fn sheet_of(text: &str, lang: Lang) -> String {
-    let parsed = xqreg_grammar::parse(text);
-    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
-    let md = sheet::render_file(&parsed.file, lang, Format::Md)
-        .expect("the templates render")
-        .text;
-    unescape_md(&md)
-}
 
 /// Age groups as a newcomer writes them: one stage in full, the others `same_as` it.
 const AGE_GROUPS: &str = include_str!("regulations/sheet_newcomer_age_groups.xqr");

@@ -3,7 +3,7 @@
 //! row of the stage is refused at its row (R040) in both languages, and nothing is simulated.
 //! The same roster runs without the caps, so the refusal comes from them.
 
-use crate::common::{refused_at, runs};
+use crate::common::{refused_at, runs, without_rows};
 
 const REGULATION: &str = include_str!("regulations/stage_caps.xqr");
 
@@ -45,12 +45,7 @@ fn without_the_caps_or_within_them_the_roster_runs() {
     let out = runs(&without, ROSTER);
     assert!(out.contains("Final ranking"), "{out}");
     // The rows the caps leave out removed: the rest runs under the caps.
-    let within: String = ROSTER
-        .lines()
-        .filter(|l| !l.starts_with("j4,") && !l.starts_with("s2,"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    runs(REGULATION, &within);
+    runs(REGULATION, &without_rows(ROSTER, &["j4", "s2"]));
 }
 
 /// A generated roster (`simulate` without `--roster`) fills each stage only up to its cap, the

@@ -215,6 +215,16 @@ fn scenario_lineups_are_checked() {
     }
 }
 
+/// The messages of the run's W260 warnings (a team's colours out of balance).
+fn w260(outcome: &Outcome) -> Vec<String> {
+    outcome
+        .warnings
+        .iter()
+        .filter(|w| w.code == "W260")
+        .map(|w| w.message.to_string())
+        .collect()
+}
+
 /// `colour_balance 1`: with the default line-ups the first board of team 1 plays Red in rounds 1
 /// and 2 (its team is written first both times), two more Red than Black: a warning W260 after
 /// round 2, at that player. A handed-in line-up that moves the player to board 2 in round 2 keeps
@@ -248,12 +258,7 @@ fn colour_balance_is_reported_unless_the_lineups_keep_it() {
         .filter(|p| p.unit.as_deref() == Some(first.as_str()))
         .map(|p| p.id.as_str())
         .collect();
-    let warned: Vec<String> = outcome
-        .warnings
-        .iter()
-        .filter(|w| w.code == "W260")
-        .map(|w| w.message.to_string())
-        .collect();
+    let warned = w260(&outcome);
     assert!(
         warned.iter().any(|w| w.starts_with(&format!(
             "main round 2: {} has played Red 2 times more",
@@ -268,12 +273,7 @@ fn colour_balance_is_reported_unless_the_lineups_keep_it() {
     );
     results.lineups = run::csv_input::read_lineups("l.csv", csv.as_bytes()).expect("reads");
     let outcome = run::run_plan(&plan, &roster, &results, 1).expect("runs");
-    let warned: Vec<&str> = outcome
-        .warnings
-        .iter()
-        .filter(|w| w.code == "W260")
-        .map(|w| w.message.as_str())
-        .collect();
+    let warned = w260(&outcome);
     assert!(
         !warned
             .iter()

@@ -77,40 +77,25 @@ fn pair_takes_the_parameters_of_a_regulation_stage() {
             .expect("runs")
     };
     let (t, r) = (trf.to_str().expect("utf-8"), reg.to_str().expect("utf-8"));
-    let ok = run(&[
-        "pair",
-        "--system",
-        "cxa",
-        t,
-        "--regulation",
-        r,
-        "--stage",
-        "main",
-    ]);
+    let pair = |trf: &str, stage: &str| {
+        run(&[
+            "pair",
+            "--system",
+            "cxa",
+            trf,
+            "--regulation",
+            r,
+            "--stage",
+            stage,
+        ])
+    };
+    let ok = pair(t, "main");
     assert_eq!(ok.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&ok.stdout).starts_with("75\n"));
-    let all_played = run(&[
-        "pair",
-        "--system",
-        "cxa",
-        done.to_str().expect("utf-8"),
-        "--regulation",
-        r,
-        "--stage",
-        "main",
-    ]);
+    let all_played = pair(done.to_str().expect("utf-8"), "main");
     assert_eq!(all_played.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&all_played.stderr).contains("E811"));
-    let bad = run(&[
-        "pair",
-        "--system",
-        "cxa",
-        t,
-        "--regulation",
-        r,
-        "--stage",
-        "nope",
-    ]);
+    let bad = pair(t, "nope");
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no stage `nope`"));
     let _ = std::fs::remove_dir_all(&dir);

@@ -1,6 +1,6 @@
 //! Conduct rules, the schedule, registration and arrival, expenses, and print-only notes.
 
-use super::{ClockTime, Date, Duration, Ident, Money, PlaceRange, Spanned, Text};
+use super::{Block, ClockTime, Date, Duration, Ident, Money, PlaceRange, Spanned, Text};
 use crate::span::Span;
 use serde::Serialize;
 
@@ -118,11 +118,7 @@ pub struct RoundRef {
 ///   late "逾期视为自动放弃"
 /// }
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Registration {
-    pub clauses: Vec<AdminClause>,
-    pub span: Span,
-}
+pub type Registration = Block<AdminClause>;
 
 /// ```text
 /// expenses {
@@ -132,11 +128,7 @@ pub struct Registration {
 ///   own_cost "超编人员一切费用自理"
 /// }
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Expenses {
-    pub clauses: Vec<AdminClause>,
-    pub span: Span,
-}
+pub type Expenses = Block<AdminClause>;
 
 /// A clause of an administrative block: a keyword and typed arguments.
 #[derive(Clone, Debug, PartialEq, Serialize)]

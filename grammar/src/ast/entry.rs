@@ -1,7 +1,7 @@
 //! Who may enter: the field, pools and their sources, named players, conditions, fees; and the
 //! categories players are ranked, paid or paired in.
 
-use super::{ClockTime, Date, DateWindow, Ident, Money, Spanned, Text};
+use super::{Block, ClockTime, Date, DateWindow, Ident, Money, Spanned, Text};
 use crate::span::Span;
 use serde::Serialize;
 
@@ -30,11 +30,7 @@ use serde::Serialize;
 ///   team t1 "北京队"                    // a named team; players say `team t1 order 1`
 /// }
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Entry {
-    pub clauses: Vec<EntryClause>,
-    pub span: Span,
-}
+pub type Entry = Block<EntryClause>;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum EntryClause {

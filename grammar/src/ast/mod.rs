@@ -47,6 +47,24 @@ impl<T> Spanned<T> {
 /// An identifier (XID start, XID continue; `组A`, `taipei`, `open_men`).
 pub type Ident = Spanned<String>;
 
+/// A block that is a list of clauses and nothing else, with the span of the whole:
+/// `entry { ... }`, `registration { ... }`, `expenses { ... }`, a stage's `knockout { ... }`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Block<C> {
+    pub clauses: Vec<C>,
+    pub span: Span,
+}
+
+/// A declaration `KEYWORD NAME ["title"] { clauses }`: `stage groups "小组赛" { ... }`,
+/// `time standard "慢棋" { ... }`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NamedBlock<C> {
+    pub name: Ident,
+    pub title: Option<Text>,
+    pub clauses: Vec<C>,
+    pub span: Span,
+}
+
 /// A display text: `"第四届周庄杯" en "4th Zhouzhuang Cup"`. The English rendering is optional;
 /// the English sheet falls back to the Chinese.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

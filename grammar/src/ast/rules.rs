@@ -1,6 +1,6 @@
 //! Scoring, time controls, tie-break chains and playoff chains.
 
-use super::{Duration, Ident, Param, Spanned, Text};
+use super::{Duration, Ident, NamedBlock, Param, Spanned, Text};
 use crate::span::Span;
 use serde::Serialize;
 
@@ -19,13 +19,7 @@ pub struct Scoring {
 
 /// `time standard "慢棋" { base 20min increment 20s flag loses }`
 /// `time armageddon "附加赛" { red 6min black 5min increment 0s draw_goes_to black }`
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TimeControl {
-    pub name: Ident,
-    pub title: Option<Text>,
-    pub clauses: Vec<TimeClause>,
-    pub span: Span,
-}
+pub type TimeControl = NamedBlock<TimeClause>;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum TimeClause {

@@ -1,7 +1,7 @@
 //! Stages: how entrants are drawn, paired and placed; and declarations of places decided outside
 //! any stage.
 
-use super::{Ident, PlaceRange, PlaceRef, Spanned, Text, TiebreakChain};
+use super::{Block, Ident, NamedBlock, PlaceRange, PlaceRef, Spanned, Text, TiebreakChain};
 use crate::span::Span;
 use serde::Serialize;
 
@@ -39,13 +39,7 @@ use serde::Serialize;
 ///   places 1..150
 /// }
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Stage {
-    pub name: Ident,
-    pub title: Option<Text>,
-    pub clauses: Vec<StageClause>,
-    pub span: Span,
-}
+pub type Stage = NamedBlock<StageClause>;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum StageClause {
@@ -232,11 +226,7 @@ pub struct EntriesArm {
 }
 
 /// `knockout { bracket (A v B) (C v D)  games 2  third_place  byes top_seeds  seeding rating }`
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Knockout {
-    pub clauses: Vec<KnockoutClause>,
-    pub span: Span,
-}
+pub type Knockout = Block<KnockoutClause>;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum KnockoutClause {
@@ -406,7 +396,7 @@ impl StageClause {
     }
 }
 
-impl Knockout {
+impl Block<KnockoutClause> {
     /// `games N`: the games a pair plays in one round (a mini-match), where the knockout says.
     pub fn games(&self) -> Option<u32> {
         self.clauses.iter().find_map(|c| match c {

@@ -385,20 +385,12 @@ fn category_ranking(
     }
     let mut out = Vec::with_capacity(members.len());
     let mut ahead = 0u32;
-    let mut i = 0;
-    while i < members.len() {
-        let place = members.get(i).map(|m| m.0);
-        let mut j = i;
-        while j < members.len() && members.get(j).map(|m| m.0) == place {
-            j += 1;
-        }
-        let tier = members.get(i..j).unwrap_or(&[]);
+    for tier in members.chunk_by(|a, b| a.0 == b.0) {
         let shared = tier.len() > 1 || tier.iter().any(|m| m.1);
         for &(_, _, p) in tier {
             out.push((ahead + 1, shared, p));
         }
         ahead += tier.len() as u32;
-        i = j;
     }
     Ok(out)
 }

@@ -41,6 +41,19 @@ fn years_before(day: Date, years: u32, up: bool) -> Date {
 }
 
 impl Want {
+    /// Anyone born from 1 January `oldest` years before `day`'s year to 31 December `youngest`
+    /// years before it.
+    fn aged(day: Date, oldest: u16, youngest: u16) -> Want {
+        Want {
+            sex: None,
+            title: None,
+            born: (
+                Date::new(day.year.saturating_sub(oldest), 1, 1),
+                Date::new(day.year.saturating_sub(youngest), 12, 31),
+            ),
+        }
+    }
+
     /// Narrow the birth window to `age op years` on `day`.
     pub(crate) fn age(&mut self, op: CompareOp, years: u32, day: Date) {
         let at_least = |y: u32, w: &mut Want| {
@@ -101,14 +114,7 @@ pub(crate) fn first_day(plan: &Plan) -> Date {
 /// conditions say otherwise).
 pub(crate) fn entry_want(plan: &Plan) -> Want {
     let day = first_day(plan);
-    let mut w = Want {
-        sex: None,
-        title: None,
-        born: (
-            Date::new(day.year.saturating_sub(70), 1, 1),
-            Date::new(day.year.saturating_sub(18), 12, 31),
-        ),
-    };
+    let mut w = Want::aged(day, 70, 18);
     let has_age = plan
         .entry
         .conditions
@@ -178,14 +184,7 @@ pub(crate) fn category_want(plan: &Plan, name: &str, base: &Want) -> Option<Want
 /// The entry's age conditions over the widest ages a roster may hold.
 pub(crate) fn entry_want_wide(plan: &Plan) -> Want {
     let day = first_day(plan);
-    let mut w = Want {
-        sex: None,
-        title: None,
-        born: (
-            Date::new(day.year.saturating_sub(90), 1, 1),
-            Date::new(day.year.saturating_sub(6), 12, 31),
-        ),
-    };
+    let mut w = Want::aged(day, 90, 6);
     for c in &plan.entry.conditions {
         if let Condition::Age { op, years, .. } = c {
             w.age(*op, *years, day);

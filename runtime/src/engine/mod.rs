@@ -310,6 +310,9 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
     problems
 }
 
+/// What running one stage gives: the finished stage, or the problems that stopped it.
+pub(crate) type Staged = Result<StageRun, Vec<RuntimeProblem>>;
+
 /// A finished stage, as later stages and the final ranking see it.
 pub(crate) struct StageRun {
     pub name: String,
@@ -489,24 +492,22 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn id(&self, i: usize) -> &str {
-        if let Some((id, _)) = self.team_of.get(&i) {
-            return id;
-        }
-        self.roster
-            .players
-            .get(i)
-            .map(|p| p.id.as_str())
-            .unwrap_or("?")
+        self.id_and_name(i).0
     }
 
     pub fn name(&self, i: usize) -> &str {
-        if let Some((_, name)) = self.team_of.get(&i) {
-            return name;
+        self.id_and_name(i).1
+    }
+
+    /// The id and the name of competitor `i`: its team's where it stands for a team, `?` for an
+    /// index out of the roster.
+    fn id_and_name(&self, i: usize) -> (&str, &str) {
+        if let Some((id, name)) = self.team_of.get(&i) {
+            return (id, name);
         }
         self.roster
             .players
             .get(i)
-            .map(|p| p.name.as_str())
-            .unwrap_or("?")
+            .map_or(("?", "?"), |p| (p.id.as_str(), p.name.as_str()))
     }
 }

@@ -17,10 +17,8 @@ pub(crate) fn add_money(
     amount: u64,
     origin: &Origin,
 ) {
-    let e = totals.entry(currency.to_string()).or_insert(0);
-    match e.checked_add(amount) {
-        Some(t) => *e = t,
-        None => ctx.problems.push(
+    if !add_to(totals, currency, amount) {
+        ctx.problems.push(
             RuntimeProblem::new(
                 codes::OUT_OF_RANGE,
                 format!(
@@ -30,7 +28,20 @@ pub(crate) fn add_money(
                 origin,
             )
             .zh(format!("以 {currency} 支付的奖金之和超过 {}", u64::MAX)),
-        ),
+        );
+    }
+}
+
+/// Adds `amount` to `sums[key]` (0 when absent); false, the sum unchanged, when it would pass
+/// `u64::MAX`.
+fn add_to(sums: &mut BTreeMap<String, u64>, key: &str, amount: u64) -> bool {
+    let e = sums.entry(key.to_string()).or_insert(0);
+    match e.checked_add(amount) {
+        Some(t) => {
+            *e = t;
+            true
+        }
+        None => false,
     }
 }
 
@@ -75,10 +86,8 @@ pub(crate) fn pay_tier(
             .currency
             .clone()
             .unwrap_or_else(|| table.currency.clone());
-        let e = pools.entry(cur.clone()).or_insert(0);
-        match e.checked_add(amount) {
-            Some(t) => *e = t,
-            None => ctx.problems.push(
+        if !add_to(&mut pools, &cur, amount) {
+            ctx.problems.push(
                 RuntimeProblem::new(
                     codes::OUT_OF_RANGE,
                     format!(
@@ -88,7 +97,7 @@ pub(crate) fn pay_tier(
                     &line.origin,
                 )
                 .zh(format!("第 {place} 名起的奖金之和超过 {} {cur}", u64::MAX)),
-            ),
+            );
         }
     }
     let items = line_for(table, place)

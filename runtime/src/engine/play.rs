@@ -454,6 +454,15 @@ impl Ctx<'_> {
         }
     }
 
+    /// `a` and `b` in the order a lot draws them (one draw of the lot stream).
+    fn lot_order(&mut self, a: usize, b: usize) -> (usize, usize) {
+        if self.lots.below(2) == 0 {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    }
+
     fn colours_by_lot(
         &mut self,
         a: usize,
@@ -461,11 +470,7 @@ impl Ctx<'_> {
         what: &str,
         origin: &Origin,
     ) -> (usize, usize) {
-        let (red, black) = if self.lots.below(2) == 0 {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (red, black) = self.lot_order(a, b);
         let text = format!(
             "{what}: colours by lot: {} has Red, {} Black",
             self.id(red),
@@ -485,11 +490,7 @@ impl Ctx<'_> {
         what: &str,
         origin: &Origin,
     ) -> (usize, usize) {
-        let (chooser, other) = if self.lots.below(2) == 0 {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (chooser, other) = self.lot_order(a, b);
         let (red, black) = match favoured {
             Side::Red => (chooser, other),
             Side::Black => (other, chooser),

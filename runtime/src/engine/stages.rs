@@ -7,10 +7,10 @@ use super::entrants;
 use super::outcome::{GameOut, GroupOutcome, MatchOut, StageOutcome};
 use super::play::{GameAt, MatchSpec};
 use super::problem::{codes, RuntimeProblem};
-use super::standings::rank_group;
+use super::standings::{rank_group, with_fouls};
 use super::tiebreak::{Competitor, Primary, Record};
 use super::transcript::EntryKind;
-use super::{Ctx, GroupRun, StageRun};
+use super::{Ctx, GroupRun, StageRun, Staged};
 use crate::pairing::knockout::seed_positions;
 use crate::pairing::round_robin;
 use crate::plan::{
@@ -24,11 +24,7 @@ use knockout::knockout_stage;
 mod same_place;
 use same_place::same_place_stage;
 
-pub(crate) fn run_stage(
-    ctx: &mut Ctx<'_>,
-    ix: usize,
-    stage: &Stage,
-) -> Result<StageRun, Vec<RuntimeProblem>> {
+pub(crate) fn run_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage) -> Staged {
     match &stage.format {
         StageFormat::RoundRobin(rr) => round_robin_stage(ctx, ix, stage, rr),
         StageFormat::Knockout(ko) => knockout_stage(ctx, ix, stage, ko),
@@ -45,12 +41,7 @@ pub(crate) fn run_stage(
     }
 }
 
-fn round_robin_stage(
-    ctx: &mut Ctx<'_>,
-    ix: usize,
-    stage: &Stage,
-    rr: &RoundRobin,
-) -> Result<StageRun, Vec<RuntimeProblem>> {
+fn round_robin_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, rr: &RoundRobin) -> Staged {
     let field = entrants::resolve(ctx, stage)?;
     let names: Vec<String> = if rr.groups.is_empty() {
         vec![String::new()]
@@ -122,14 +113,8 @@ fn round_robin_stage(
     }
     let mut out_groups = Vec::new();
     let mut runs = Vec::new();
-    for ((g, members), mut c) in names.iter().zip(&groups).zip(comps) {
-        for (pos, comp) in c.iter_mut().enumerate() {
-            comp.fouls = members
-                .get(pos)
-                .and_then(|&p| ctx.fouls.get(p))
-                .copied()
-                .unwrap_or(0);
-        }
+    for ((g, members), c) in names.iter().zip(&groups).zip(comps) {
+        let c = with_fouls(ctx, members, c);
         let (run, out) = rank_group(ctx, stage, g, members, c, Primary::Points);
         runs.push(run);
         out_groups.push(out);

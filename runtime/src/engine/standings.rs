@@ -7,6 +7,23 @@ use super::transcript::EntryKind;
 use super::{Ctx, GroupRun};
 use crate::plan::{Origin, Stage};
 
+/// The records with each player's fouls, for a ranking now (`members[i]` is the player of
+/// `comps[i]`).
+pub(crate) fn with_fouls(
+    ctx: &Ctx<'_>,
+    members: &[usize],
+    mut comps: Vec<Competitor>,
+) -> Vec<Competitor> {
+    for (pos, comp) in comps.iter_mut().enumerate() {
+        comp.fouls = members
+            .get(pos)
+            .and_then(|&p| ctx.fouls.get(p))
+            .copied()
+            .unwrap_or(0);
+    }
+    comps
+}
+
 /// Rank a group's table and turn it into standings, separations and transcript entries.
 pub(crate) fn rank_group(
     ctx: &mut Ctx<'_>,

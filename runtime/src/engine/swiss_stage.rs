@@ -9,10 +9,10 @@ use super::draw;
 use super::entrants;
 use super::outcome::StageOutcome;
 use super::problem::{codes, RuntimeProblem};
-use super::standings::rank_group;
+use super::standings::{rank_group, with_fouls};
 use super::tiebreak::Primary;
 use super::transcript::EntryKind;
-use super::{Ctx, StageRun};
+use super::{Ctx, StageRun, Staged};
 use crate::pairing::{SwissPlayer, SwissRound};
 use crate::plan::{ColourRule, Cycles, RoundRobin, Stage, Swiss, SwissRounds};
 use field::Field;
@@ -26,12 +26,7 @@ pub fn rounds_for(rounds: &SwissRounds, n: u32) -> Option<u32> {
     }
 }
 
-pub(crate) fn run(
-    ctx: &mut Ctx<'_>,
-    ix: usize,
-    stage: &Stage,
-    sw: &Swiss,
-) -> Result<StageRun, Vec<RuntimeProblem>> {
+pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss) -> Staged {
     let pairer: &dyn crate::pairing::SwissPairer = match (ctx.options.swiss, sw.system) {
         (Some(p), _) => p,
         (None, crate::plan::SwissSystem::Dutch) => &crate::pairing::dutch_adapter::DutchPairer,
@@ -101,7 +96,7 @@ pub(crate) fn run(
         field.note_late(ctx, sw, round, &not_yet, missed);
         field.commit(round, records, &not_yet, missed);
     }
-    let comps = field::with_fouls(ctx, &field.members, field.comps);
+    let comps = with_fouls(ctx, &field.members, field.comps);
     let (mut run, mut out) = rank_group(ctx, stage, "", &field.members, comps, Primary::Points);
     let trf = super::trf_out::stage_trf(ctx, stage, sw, &field.state, &out.standings);
     ctx.swiss_trf.insert(stage.name.clone(), trf);

@@ -13,7 +13,7 @@ use super::roster::Roster;
 use super::standings::rank_group;
 use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
-use super::{entrants, fixed, Ctx, StageRun};
+use super::{entrants, fixed, Ctx, StageRun, Staged};
 use crate::pairing::round_robin;
 use crate::plan::{
     ColourRule, Cycles, NumberOrder, Origin, Plan, PlayoffChain, Side, Stage, StageFormat,
@@ -21,12 +21,7 @@ use crate::plan::{
 };
 use std::collections::BTreeMap;
 
-pub(crate) fn run(
-    ctx: &mut Ctx<'_>,
-    ix: usize,
-    stage: &Stage,
-    t: &TeamRoundRobin,
-) -> Result<StageRun, Vec<RuntimeProblem>> {
+pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, t: &TeamRoundRobin) -> Staged {
     if t.groups.len() > 1 {
         return Err(vec![RuntimeProblem::new(
             codes::UNSUPPORTED,

@@ -13,19 +13,13 @@ use super::swiss_stage::rounds_for;
 use super::team::{self, Team};
 use super::tiebreak::{Competitor, Record, RecordKind};
 use super::transcript::EntryKind;
-use super::{entrants, Ctx, StageRun};
+use super::{entrants, Ctx, Staged};
 use crate::pairing::{
     RoundPairing, SwissPairer, SwissPlayer, SwissResult, SwissRound, SwissRoundEntry,
 };
 use crate::plan::{NumberOrder, Numbers, Side, Stage, Swiss, SwissSystem};
 
-pub(crate) fn run(
-    ctx: &mut Ctx<'_>,
-    ix: usize,
-    stage: &Stage,
-    sw: &Swiss,
-    boards: u32,
-) -> Result<StageRun, Vec<RuntimeProblem>> {
+pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss, boards: u32) -> Staged {
     let field = entrants::resolve(ctx, stage)?;
     let mut teams = team::teams_of(ctx, boards, &sw.origin, &field)?;
     team::order_teams(ctx, stage, number_order(&sw.numbers), boards, &mut teams)?;

@@ -221,43 +221,32 @@ pub struct Ranked {
 
 /// Chinese name of a criterion (as regulations write it).
 pub fn zh_label(c: &Criterion) -> &'static str {
-    match c {
-        Criterion::Points => "积分",
-        Criterion::SonnebornBerger => "小分",
-        Criterion::OpponentsScore { .. } => "对手分",
-        Criterion::Progressive { .. } => "累进分",
-        Criterion::HeadToHead { .. } => "两人对赛胜负",
-        Criterion::Wins { .. } => "胜局",
-        Criterion::BlackWins => "后手胜局",
-        Criterion::BlackGames => "后手局数",
-        Criterion::HeadToHeadBlack => "两人对赛执后手",
-        Criterion::Fouls => "犯规",
-        Criterion::Countback { .. } => "比较前一轮成绩",
-        Criterion::Lots => "抽签",
-        Criterion::MatchPoints => "场分",
-        Criterion::GamePoints => "局分",
-        Criterion::BoardCountback => "逐台比较",
-    }
+    labels(c).1
 }
 
 /// The identifier of a criterion in the language and the JSON output.
 pub fn id_label(c: &Criterion) -> &'static str {
+    labels(c).0
+}
+
+/// A criterion's identifier and its Chinese name, in one table.
+fn labels(c: &Criterion) -> (&'static str, &'static str) {
     match c {
-        Criterion::Points => "points",
-        Criterion::SonnebornBerger => "sonneborn_berger",
-        Criterion::OpponentsScore { .. } => "opponents_score",
-        Criterion::Progressive { .. } => "progressive",
-        Criterion::HeadToHead { .. } => "head_to_head",
-        Criterion::Wins { .. } => "wins",
-        Criterion::BlackWins => "black_wins",
-        Criterion::BlackGames => "black_games",
-        Criterion::HeadToHeadBlack => "head_to_head_black",
-        Criterion::Fouls => "fouls",
-        Criterion::Countback { .. } => "countback",
-        Criterion::Lots => "lots",
-        Criterion::MatchPoints => "match_points",
-        Criterion::GamePoints => "game_points",
-        Criterion::BoardCountback => "board_countback",
+        Criterion::Points => ("points", "积分"),
+        Criterion::SonnebornBerger => ("sonneborn_berger", "小分"),
+        Criterion::OpponentsScore { .. } => ("opponents_score", "对手分"),
+        Criterion::Progressive { .. } => ("progressive", "累进分"),
+        Criterion::HeadToHead { .. } => ("head_to_head", "两人对赛胜负"),
+        Criterion::Wins { .. } => ("wins", "胜局"),
+        Criterion::BlackWins => ("black_wins", "后手胜局"),
+        Criterion::BlackGames => ("black_games", "后手局数"),
+        Criterion::HeadToHeadBlack => ("head_to_head_black", "两人对赛执后手"),
+        Criterion::Fouls => ("fouls", "犯规"),
+        Criterion::Countback { .. } => ("countback", "比较前一轮成绩"),
+        Criterion::Lots => ("lots", "抽签"),
+        Criterion::MatchPoints => ("match_points", "场分"),
+        Criterion::GamePoints => ("game_points", "局分"),
+        Criterion::BoardCountback => ("board_countback", "逐台比较"),
     }
 }
 

@@ -212,26 +212,16 @@ fn check_born(sections: &[&Category], p: &Player, row: u32, problems: &mut Vec<R
                     c.born_from.is_none_or(|f| born >= f) && c.born_to.is_none_or(|t| born <= t)
                 });
                 if !inside {
+                    let names: Vec<&str> = sections.iter().map(|c| c.name.as_str()).collect();
                     problems.push(
                         RuntimeProblem::new(
                             codes::BORN_OUTSIDE_SECTIONS,
-                            format!(
-                                "born {born}: inside no section ({})",
-                                sections
-                                    .iter()
-                                    .map(|c| c.name.as_str())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ),
+                            format!("born {born}: inside no section ({})", names.join(", ")),
                             &sections[0].origin,
                         )
                         .zh(format!(
                             "出生于 {born}：不属于任何组别（{}）",
-                            sections
-                                .iter()
-                                .map(|c| c.name.as_str())
-                                .collect::<Vec<_>>()
-                                .join("、")
+                            names.join("、")
                         ))
                         .at(row, "born"),
                     );
@@ -421,26 +411,29 @@ fn title_text(title: Option<Title>) -> &'static str {
     }
 }
 
-fn sex_text(sex: Sex) -> &'static str {
+/// A sex as the English and the Chinese messages say it; `None` is a roster row without one.
+fn sex_words(sex: Option<Sex>) -> (&'static str, &'static str) {
     match sex {
-        Sex::Men => "men",
-        Sex::Women => "women",
+        Some(Sex::Men) => ("men", "男子"),
+        Some(Sex::Women) => ("women", "女子"),
+        None => ("no sex given", "未填性别"),
     }
+}
+
+fn sex_text(sex: Sex) -> &'static str {
+    sex_words(Some(sex)).0
 }
 
 fn sex_text_opt(sex: Option<Sex>) -> &'static str {
-    sex.map_or("no sex given", sex_text)
+    sex_words(sex).0
 }
 
 fn sex_zh(sex: Sex) -> &'static str {
-    match sex {
-        Sex::Men => "男子",
-        Sex::Women => "女子",
-    }
+    sex_words(Some(sex)).1
 }
 
 fn sex_zh_opt(sex: Option<Sex>) -> &'static str {
-    sex.map_or("未填性别", sex_zh)
+    sex_words(sex).1
 }
 
 fn list_or_none<'a>(names: impl Iterator<Item = &'a str>) -> String {

@@ -18,6 +18,24 @@ pub fn o(what: &str) -> Origin {
     .clone_with(what)
 }
 
+/// A group draw by `rules`, players of one unit kept apart or not (`avoid same_unit`).
+pub fn group_draw(rules: Vec<DrawRule>, avoid_same_unit: bool) -> Option<GroupDraw> {
+    Some(GroupDraw {
+        rules,
+        avoid_same_unit,
+        avoid_by: AvoidBy::Unit,
+        origin: o("draw"),
+    })
+}
+
+/// `rest ORDER`: the players no other rule placed, in `order`; `clause` is its origin.
+pub fn rest_draw(order: DrawOrder, clause: &str) -> DrawRule {
+    DrawRule::Rest {
+        order,
+        origin: o(clause),
+    }
+}
+
 trait CloneWith {
     fn clone_with(self, what: &str) -> Origin;
 }

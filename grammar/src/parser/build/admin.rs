@@ -7,12 +7,8 @@ use pest::iterators::Pair;
 
 impl Builder {
     pub fn conduct(&self, p: &Pair<Rule>) -> R<Conduct> {
-        let rules = kids(p)
-            .filter(|k| k.as_rule() == Rule::conduct_rule)
-            .map(|r| self.conduct_rule(&r))
-            .collect::<R<_>>()?;
         Ok(Conduct {
-            rules,
+            rules: self.each(p, Rule::conduct_rule, Self::conduct_rule)?,
             span: self.span(p),
         })
     }
@@ -42,11 +38,7 @@ impl Builder {
                 Rule::ident if kind.is_none() => kind = Some(self.ident(&k)),
                 Rule::conduct_scope => {
                     scope_is_stage |= kids(&k).any(|s| s.as_rule() == Rule::scope_stage);
-                    scope.extend(
-                        kids(&k)
-                            .filter(|s| s.as_rule() == Rule::ident)
-                            .map(|s| self.ident(&s)),
-                    );
+                    scope.extend(self.idents(&k));
                 }
                 Rule::conduct_arg => {
                     let Some(a) = k.clone().into_inner().next() else {
@@ -102,10 +94,7 @@ impl Builder {
             },
             None => None,
         };
-        let slots = kids(d)
-            .filter(|k| k.as_rule() == Rule::slot)
-            .map(|s| self.slot(&s))
-            .collect::<R<_>>()?;
+        let slots = self.each(d, Rule::slot, Self::slot)?;
         Ok(Day {
             date,
             venue,
@@ -177,32 +166,36 @@ impl Builder {
         })
     }
 
-    pub fn admin_clauses(&self, p: &Pair<Rule>) -> R<Vec<AdminClause>> {
-        kids(p)
-            .filter(|k| k.as_rule() == Rule::admin_clause)
-            .map(|c| {
-                let mut args = Vec::new();
-                for w in kids(&c).filter(|k| k.as_rule() == Rule::admin_arg) {
-                    let Some(a) = w.clone().into_inner().next() else {
-                        continue;
-                    };
-                    args.push(match a.as_rule() {
-                        Rule::date => AdminArg::Date(self.date(&a)?),
-                        Rule::clock => AdminArg::Time(self.clock(&a)?),
-                        Rule::admin_money => AdminArg::Money(self.money(&a)?),
-                        Rule::place_span => AdminArg::Places(self.place_range(&a)?),
-                        Rule::int => AdminArg::Int(self.int(&a)?),
-                        Rule::text => AdminArg::Text(self.text(&a)?),
-                        _ => AdminArg::Word(self.ident(&a)),
-                    });
-                }
-                Ok(AdminClause {
-                    kind: self.nth_ident(&c, 0)?,
-                    args,
-                    span: self.span(&c),
-                })
-            })
-            .collect()
+    /// `registration { ... }` and `expenses { ... }`: a block of administrative clauses.
+    pub fn admin_block(&self, p: &Pair<Rule>) -> R<Block<AdminClause>> {
+        let clauses = self.each(p, Rule::admin_clause, Self::admin_clause)?;
+        Ok(Block {
+            clauses,
+            span: self.span(p),
+        })
+    }
+
+    fn admin_clause(&self, c: &Pair<Rule>) -> R<AdminClause> {
+        let mut args = Vec::new();
+        for w in kids(c).filter(|k| k.as_rule() == Rule::admin_arg) {
+            let Some(a) = w.clone().into_inner().next() else {
+                continue;
+            };
+            args.push(match a.as_rule() {
+                Rule::date => AdminArg::Date(self.date(&a)?),
+                Rule::clock => AdminArg::Time(self.clock(&a)?),
+                Rule::admin_money => AdminArg::Money(self.money(&a)?),
+                Rule::place_span => AdminArg::Places(self.place_range(&a)?),
+                Rule::int => AdminArg::Int(self.int(&a)?),
+                Rule::text => AdminArg::Text(self.text(&a)?),
+                _ => AdminArg::Word(self.ident(&a)),
+            });
+        }
+        Ok(AdminClause {
+            kind: self.nth_ident(c, 0)?,
+            args,
+            span: self.span(c),
+        })
     }
 
     pub fn note(&self, p: &Pair<Rule>) -> R<Note> {

@@ -21,22 +21,11 @@ impl Builder {
     }
 
     fn staff_roles(&self, p: &Pair<Rule>) -> R<Vec<(Ident, Spanned<u32>)>> {
-        kids(p)
-            .filter(|k| k.as_rule() == Rule::staff_role)
-            .map(|k| self.staff_role(&k))
-            .collect()
+        self.each(p, Rule::staff_role, Self::staff_role)
     }
 
     pub fn entry(&self, p: &Pair<Rule>) -> R<Entry> {
-        let clauses = kids(p)
-            .filter(|k| k.as_rule() == Rule::entry_clause)
-            .filter_map(|w| self.first(&w))
-            .map(|c| self.entry_clause(&c))
-            .collect::<R<_>>()?;
-        Ok(Entry {
-            clauses,
-            span: self.span(p),
-        })
+        self.block(p, Rule::entry_clause, Self::entry_clause)
     }
 
     fn entry_clause(&self, c: &Pair<Rule>) -> R<EntryClause> {
@@ -208,10 +197,7 @@ impl Builder {
             Rule::pool_category => PoolSource::Category(self.nth_ident(s, 0)?),
             Rule::pool_replacement_from => PoolSource::ReplacementFrom {
                 pool: self.nth_ident(s, 0)?,
-                by: kids(s)
-                    .filter(|k| k.as_rule() == Rule::ident)
-                    .nth(1)
-                    .map(|k| self.ident(&k)),
+                by: self.idents(s).nth(1),
                 span,
             },
             Rule::pool_replacement => PoolSource::Replacement {
@@ -321,42 +307,42 @@ impl Builder {
     }
 
     pub fn category(&self, p: &Pair<Rule>) -> R<Category> {
-        let mut conditions = Vec::new();
-        for w in kids(p).filter(|k| k.as_rule() == Rule::category_cond) {
-            let Some(c) = self.first(&w) else { continue };
-            let span = self.span(&c);
-            conditions.push(match c.as_rule() {
-                Rule::category_born => match kids(&c).find(|k| k.as_rule() == Rule::date_window) {
-                    Some(w) => CategoryCond::Born(self.date_window(&w)?),
-                    None => return Err(self.missing(&c, "a window of dates")),
-                },
-                Rule::category_sex => CategoryCond::Sex(self.nth_ident(&c, 0)?),
-                Rule::category_title => CategoryCond::Title {
-                    op: self.compare_of(&c)?,
-                    title: self.nth_ident(&c, 0)?,
-                    span,
-                },
-                Rule::category_pool => CategoryCond::Pool(self.nth_ident(&c, 0)?),
-                Rule::category_within => CategoryCond::Within(self.nth_ident(&c, 0)?),
-                Rule::category_requires => CategoryCond::Requires(self.nth_text(&c, 0)?),
-                Rule::category_age => CategoryCond::Age {
-                    op: self.compare_of(&c)?,
-                    years: self.nth_int(&c, 0)?,
-                    on: match kids(&c).find(|k| k.as_rule() == Rule::date) {
-                        Some(d) => Some(self.date(&d)?),
-                        None => None,
-                    },
-                    requires: self.opt_text(&c)?,
-                    span,
-                },
-                _ => self.category_rule(&c)?,
-            });
-        }
+        let conditions = self.clauses(p, Rule::category_cond, Self::category_cond)?;
         Ok(Category {
             name: self.nth_ident(p, 0)?,
             title: self.opt_text(p)?,
             conditions,
             span: self.span(p),
+        })
+    }
+
+    fn category_cond(&self, c: &Pair<Rule>) -> R<CategoryCond> {
+        let span = self.span(c);
+        Ok(match c.as_rule() {
+            Rule::category_born => match kids(c).find(|k| k.as_rule() == Rule::date_window) {
+                Some(w) => CategoryCond::Born(self.date_window(&w)?),
+                None => return Err(self.missing(c, "a window of dates")),
+            },
+            Rule::category_sex => CategoryCond::Sex(self.nth_ident(c, 0)?),
+            Rule::category_title => CategoryCond::Title {
+                op: self.compare_of(c)?,
+                title: self.nth_ident(c, 0)?,
+                span,
+            },
+            Rule::category_pool => CategoryCond::Pool(self.nth_ident(c, 0)?),
+            Rule::category_within => CategoryCond::Within(self.nth_ident(c, 0)?),
+            Rule::category_requires => CategoryCond::Requires(self.nth_text(c, 0)?),
+            Rule::category_age => CategoryCond::Age {
+                op: self.compare_of(c)?,
+                years: self.nth_int(c, 0)?,
+                on: match kids(c).find(|k| k.as_rule() == Rule::date) {
+                    Some(d) => Some(self.date(&d)?),
+                    None => None,
+                },
+                requires: self.opt_text(c)?,
+                span,
+            },
+            _ => self.category_rule(c)?,
         })
     }
 
@@ -378,11 +364,7 @@ impl Builder {
             Rule::category_school_year => {
                 let years = match kids(c).find(|k| k.as_rule() == Rule::place_range) {
                     Some(r) => {
-                        let mut ints = kids(&r)
-                            .filter(|k| k.as_rule() == Rule::int)
-                            .map(|k| self.int(&k))
-                            .collect::<R<Vec<_>>>()?
-                            .into_iter();
+                        let mut ints = self.each(&r, Rule::int, Self::int)?.into_iter();
                         let from = ints
                             .next()
                             .ok_or_else(|| self.missing(c, "a school year"))?;

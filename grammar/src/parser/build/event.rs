@@ -38,10 +38,7 @@ impl Builder {
                 }
             }
             Rule::event_dates => {
-                let dates: Vec<_> = kids(c)
-                    .filter(|k| k.as_rule() == Rule::date)
-                    .map(|k| self.date(&k))
-                    .collect::<R<_>>()?;
+                let dates: Vec<_> = self.each(c, Rule::date, Self::date)?;
                 let from = dates
                     .first()
                     .cloned()
@@ -96,10 +93,7 @@ impl Builder {
             .map(|r| {
                 Ok(OrganiserRole {
                     role: self.nth_ident(&r, 0)?,
-                    names: kids(&r)
-                        .filter(|k| k.as_rule() == Rule::text)
-                        .map(|t| self.text(&t))
-                        .collect::<R<_>>()?,
+                    names: self.each(&r, Rule::text, Self::text)?,
                     span: self.span(&r),
                 })
             })

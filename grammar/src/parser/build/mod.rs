@@ -21,6 +21,10 @@ use pest::iterators::Pair;
 
 pub(crate) type R<T> = Result<T, SyntaxError>;
 
+/// The builder of one part of a construct (a clause, a player, a date): [`Builder::each`] and
+/// [`Builder::clauses`] build a list with it.
+pub(crate) type Part<T> = fn(&Builder, &Pair<'_, Rule>) -> R<T>;
+
 /// Builds tree nodes for one chunk that starts at byte `offset` of the file.
 pub(crate) struct Builder {
     pub offset: usize,
@@ -79,6 +83,49 @@ impl Builder {
         kids(p).find(|k| !is_keyword(k.as_rule()))
     }
 
+    /// Every child of `p` of rule `rule`, built by `build`, in order; the first error stops.
+    pub fn each<T>(&self, p: &Pair<Rule>, rule: Rule, build: Part<T>) -> R<Vec<T>> {
+        kids(p)
+            .filter(|k| k.as_rule() == rule)
+            .map(|k| build(self, &k))
+            .collect()
+    }
+
+    /// The clauses of a block: the first non-keyword child of each `wrapper` child (`stage_clause`,
+    /// `knockout_clause`, ...), built by `clause`, in order; the first error stops.
+    pub fn clauses<T>(&self, p: &Pair<Rule>, wrapper: Rule, clause: Part<T>) -> R<Vec<T>> {
+        kids(p)
+            .filter(|k| k.as_rule() == wrapper)
+            .filter_map(|w| self.first(&w))
+            .map(|c| clause(self, &c))
+            .collect()
+    }
+
+    /// A [`Block`]: the clauses of `p` (as [`Builder::clauses`]) and its span.
+    pub fn block<C>(&self, p: &Pair<Rule>, wrapper: Rule, clause: Part<C>) -> R<Block<C>> {
+        Ok(Block {
+            clauses: self.clauses(p, wrapper, clause)?,
+            span: self.span(p),
+        })
+    }
+
+    /// A [`NamedBlock`]: the clauses of `p` (as [`Builder::clauses`]), then its name and
+    /// optional title.
+    pub fn named_block<C>(
+        &self,
+        p: &Pair<Rule>,
+        wrapper: Rule,
+        clause: Part<C>,
+    ) -> R<NamedBlock<C>> {
+        let clauses = self.clauses(p, wrapper, clause)?;
+        Ok(NamedBlock {
+            name: self.nth_ident(p, 0)?,
+            title: self.opt_text(p)?,
+            clauses,
+            span: self.span(p),
+        })
+    }
+
     /// An error for a construct that parsed but lacks a part the tree requires. The grammar
     /// makes this unreachable; it is kept as an error rather than a panic.
     pub fn missing(&self, p: &Pair<Rule>, what: &str) -> SyntaxError {
@@ -91,12 +138,17 @@ impl Builder {
         )
     }
 
-    /// The nth identifier child (keywords excluded).
-    pub fn nth_ident(&self, p: &Pair<Rule>, n: usize) -> R<Ident> {
+    /// The identifier children of `p`, in order.
+    pub fn idents<'a>(&'a self, p: &Pair<'a, Rule>) -> impl Iterator<Item = Ident> + 'a {
         kids(p)
             .filter(|k| k.as_rule() == Rule::ident)
-            .nth(n)
             .map(|k| self.ident(&k))
+    }
+
+    /// The nth identifier child (keywords excluded).
+    pub fn nth_ident(&self, p: &Pair<Rule>, n: usize) -> R<Ident> {
+        self.idents(p)
+            .nth(n)
             .ok_or_else(|| self.missing(p, "a name"))
     }
 
@@ -144,33 +196,38 @@ impl Builder {
     }
 
     pub fn int(&self, p: &Pair<Rule>) -> R<Spanned<u32>> {
-        p.as_str()
-            .parse::<u32>()
-            .map(|n| Spanned::new(n, self.span(p)))
-            .map_err(|_| self.too_large(p))
+        self.number(p)
     }
 
     pub fn int64(&self, p: &Pair<Rule>) -> R<Spanned<u64>> {
-        p.as_str()
-            .parse::<u64>()
-            .map(|n| Spanned::new(n, self.span(p)))
-            .map_err(|_| self.too_large(p))
+        self.number(p)
     }
 
     pub fn signed(&self, p: &Pair<Rule>) -> R<Spanned<i64>> {
-        p.as_str()
-            .parse::<i64>()
-            .map(|n| Spanned::new(n, self.span(p)))
-            .map_err(|_| self.too_large(p))
+        self.number(p)
     }
 
-    fn too_large(&self, p: &Pair<Rule>) -> SyntaxError {
-        self.err(
-            SyntaxErrorKind::NumberTooLarge {
-                found: p.as_str().to_string(),
-            },
+    /// A whole number of type `T`; one that does not fit is [`SyntaxErrorKind::NumberTooLarge`].
+    fn number<T: std::str::FromStr>(&self, p: &Pair<Rule>) -> R<Spanned<T>> {
+        self.literal(
             p,
+            |s| s.parse().ok(),
+            |found| SyntaxErrorKind::NumberTooLarge { found },
         )
+    }
+
+    /// A literal read from the text of `p` by `read`; text it refuses is the error `refused`
+    /// makes of it.
+    fn literal<T>(
+        &self,
+        p: &Pair<Rule>,
+        read: impl FnOnce(&str) -> Option<T>,
+        refused: impl FnOnce(String) -> SyntaxErrorKind,
+    ) -> R<Spanned<T>> {
+        match read(p.as_str()) {
+            Some(v) => Ok(Spanned::new(v, self.span(p))),
+            None => Err(self.err(refused(p.as_str().to_string()), p)),
+        }
     }
 
     pub fn boolean(&self, p: &Pair<Rule>) -> Spanned<bool> {
@@ -178,41 +235,23 @@ impl Builder {
     }
 
     pub fn date(&self, p: &Pair<Rule>) -> R<Spanned<Date>> {
-        Date::parse_exact(p.as_str())
-            .map(|d| Spanned::new(d, self.span(p)))
-            .ok_or_else(|| {
-                self.err(
-                    SyntaxErrorKind::InvalidDate {
-                        found: p.as_str().to_string(),
-                    },
-                    p,
-                )
-            })
+        self.literal(p, Date::parse_exact, |found| SyntaxErrorKind::InvalidDate {
+            found,
+        })
     }
 
     pub fn clock(&self, p: &Pair<Rule>) -> R<Spanned<ClockTime>> {
-        parse_clock(p.as_str())
-            .map(|t| Spanned::new(t, self.span(p)))
-            .ok_or_else(|| {
-                self.err(
-                    SyntaxErrorKind::InvalidTime {
-                        found: p.as_str().to_string(),
-                    },
-                    p,
-                )
-            })
+        self.literal(p, parse_clock, |found| SyntaxErrorKind::InvalidTime {
+            found,
+        })
     }
 
     pub fn duration(&self, p: &Pair<Rule>) -> R<Spanned<Duration>> {
-        match parse_duration(p.as_str()) {
-            Some(seconds) => Ok(Spanned::new(Duration { seconds }, self.span(p))),
-            None => Err(self.err(
-                SyntaxErrorKind::NumberTooLarge {
-                    found: p.as_str().to_string(),
-                },
-                p,
-            )),
-        }
+        self.literal(
+            p,
+            |s| parse_duration(s).map(|seconds| Duration { seconds }),
+            |found| SyntaxErrorKind::NumberTooLarge { found },
+        )
     }
 
     pub fn currency(&self, p: &Pair<Rule>) -> R<Spanned<String>> {
@@ -322,10 +361,7 @@ impl Builder {
         let inner = self
             .first(p)
             .ok_or_else(|| self.missing(p, "a window of dates"))?;
-        let dates: Vec<Spanned<Date>> = kids(&inner)
-            .filter(|k| k.as_rule() == Rule::date)
-            .map(|k| self.date(&k))
-            .collect::<R<_>>()?;
+        let dates: Vec<Spanned<Date>> = self.each(&inner, Rule::date, Self::date)?;
         let mut it = dates.into_iter();
         let (from, to, exclusive) = match inner.as_rule() {
             Rule::date_window_before => (None, it.next(), true),
@@ -409,14 +445,8 @@ impl Builder {
             Rule::qualification => Item::Qualification(self.qualification(p)?),
             Rule::conduct => Item::Conduct(self.conduct(p)?),
             Rule::schedule => Item::Schedule(self.schedule(p)?),
-            Rule::registration => Item::Registration(Registration {
-                clauses: self.admin_clauses(p)?,
-                span: self.span(p),
-            }),
-            Rule::expenses => Item::Expenses(Expenses {
-                clauses: self.admin_clauses(p)?,
-                span: self.span(p),
-            }),
+            Rule::registration => Item::Registration(self.admin_block(p)?),
+            Rule::expenses => Item::Expenses(self.admin_block(p)?),
             Rule::note => Item::Note(self.note(p)?),
             Rule::supplement => Item::Supplement(self.supplement(p)?),
             Rule::roster_decl => Item::Roster(self.roster_decl(p)?),

@@ -68,10 +68,7 @@ impl Builder {
                 Rule::board_by => b.by = Some(self.nth_ident(&k, 0)?),
                 Rule::board_min_games => b.min_games = Some(self.nth_int(&k, 0)?),
                 Rule::board_ties => {
-                    let words = kids(&k)
-                        .filter(|i| i.as_rule() == Rule::ident)
-                        .map(|i| self.ident(&i))
-                        .collect();
+                    let words = self.idents(&k).collect();
                     b.ties = Some((words, self.span(&k)));
                 }
                 Rule::board_prize_line => b.lines.push(self.prize_line(&k)?),
@@ -193,11 +190,7 @@ impl Builder {
                     match c.as_rule() {
                         Rule::ranking_from => {
                             r.from = Some(self.nth_ident(&c, 0)?);
-                            r.also_from = kids(&c)
-                                .filter(|i| i.as_rule() == Rule::ident)
-                                .skip(1)
-                                .map(|i| self.ident(&i))
-                                .collect();
+                            r.also_from = self.idents(&c).skip(1).collect();
                         }
                         Rule::ranking_by => r.by = Some(self.nth_ident(&c, 0)?),
                         Rule::ranking_sum => {

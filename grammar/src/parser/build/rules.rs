@@ -36,45 +36,35 @@ impl Builder {
     }
 
     pub fn time_control(&self, p: &Pair<Rule>) -> R<TimeControl> {
-        let mut clauses = Vec::new();
-        for w in kids(p).filter(|k| k.as_rule() == Rule::time_clause) {
-            let Some(c) = self.first(&w) else { continue };
-            let dur = |c: &Pair<Rule>| match kids(c).find(|k| k.as_rule() == Rule::duration) {
-                Some(d) => self.duration(&d),
-                None => Err(self.missing(c, "a duration like `20min`")),
-            };
-            clauses.push(match c.as_rule() {
-                Rule::time_base => TimeClause::Base(dur(&c)?),
-                Rule::time_red => TimeClause::Red(dur(&c)?),
-                Rule::time_black => TimeClause::Black(dur(&c)?),
-                Rule::time_increment => TimeClause::Increment(dur(&c)?),
-                Rule::sudden_death => TimeClause::SuddenDeath(self.span(&c)),
-                Rule::flag_loses => TimeClause::FlagLoses(self.span(&c)),
-                Rule::draw_goes_to => TimeClause::DrawGoesTo(self.nth_ident(&c, 0)?),
-                Rule::time_moves => TimeClause::Moves {
-                    moves: self.nth_int(&c, 0)?,
-                    then: dur(&c)?,
-                    span: self.span(&c),
-                },
-                _ => return Err(self.missing(&c, "a time-control clause")),
-            });
-        }
-        Ok(TimeControl {
-            name: self.nth_ident(p, 0)?,
-            title: self.opt_text(p)?,
-            clauses,
-            span: self.span(p),
+        self.named_block(p, Rule::time_clause, Self::time_clause)
+    }
+
+    fn time_clause(&self, c: &Pair<Rule>) -> R<TimeClause> {
+        let dur = || match kids(c).find(|k| k.as_rule() == Rule::duration) {
+            Some(d) => self.duration(&d),
+            None => Err(self.missing(c, "a duration like `20min`")),
+        };
+        Ok(match c.as_rule() {
+            Rule::time_base => TimeClause::Base(dur()?),
+            Rule::time_red => TimeClause::Red(dur()?),
+            Rule::time_black => TimeClause::Black(dur()?),
+            Rule::time_increment => TimeClause::Increment(dur()?),
+            Rule::sudden_death => TimeClause::SuddenDeath(self.span(c)),
+            Rule::flag_loses => TimeClause::FlagLoses(self.span(c)),
+            Rule::draw_goes_to => TimeClause::DrawGoesTo(self.nth_ident(c, 0)?),
+            Rule::time_moves => TimeClause::Moves {
+                moves: self.nth_int(c, 0)?,
+                then: dur()?,
+                span: self.span(c),
+            },
+            _ => return Err(self.missing(c, "a time-control clause")),
         })
     }
 
     /// `tiebreak` (with its keyword) or the criteria of `ranked_by { ... }`.
     pub fn tiebreak(&self, p: &Pair<Rule>) -> R<TiebreakChain> {
-        let criteria = kids(p)
-            .filter(|k| k.as_rule() == Rule::criterion)
-            .map(|c| self.criterion(&c))
-            .collect::<R<_>>()?;
         Ok(TiebreakChain {
-            criteria,
+            criteria: self.each(p, Rule::criterion, Self::criterion)?,
             span: self.span(p),
         })
     }
@@ -102,11 +92,7 @@ impl Builder {
         let name = kids(p)
             .find(|k| k.as_rule() == Rule::ident)
             .map(|k| self.ident(&k));
-        let steps = kids(p)
-            .filter(|k| k.as_rule() == Rule::playoff_step)
-            .filter_map(|w| self.first(&w))
-            .map(|s| self.playoff_step(&s))
-            .collect::<R<_>>()?;
+        let steps = self.clauses(p, Rule::playoff_step, Self::playoff_step)?;
         Ok(PlayoffChain {
             name,
             title: self.opt_text(p)?,

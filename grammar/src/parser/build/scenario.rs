@@ -40,14 +40,8 @@ impl Builder {
     pub fn roster_decl(&self, p: &Pair<Rule>) -> R<RosterDecl> {
         Ok(RosterDecl {
             name: self.nth_ident(p, 0)?,
-            players: kids(p)
-                .filter(|k| k.as_rule() == Rule::player)
-                .map(|k| self.player(&k))
-                .collect::<R<_>>()?,
-            teams: kids(p)
-                .filter(|k| k.as_rule() == Rule::team_decl)
-                .map(|k| self.team_decl(&k))
-                .collect::<R<_>>()?,
+            players: self.each(p, Rule::player, Self::player)?,
+            teams: self.each(p, Rule::team_decl, Self::team_decl)?,
             span: self.span(p),
         })
     }
@@ -63,14 +57,8 @@ impl Builder {
             match part.as_rule() {
                 Rule::roster_players => {
                     roster = Some(ScenarioRoster::Players {
-                        players: kids(&part)
-                            .filter(|k| k.as_rule() == Rule::player)
-                            .map(|k| self.player(&k))
-                            .collect::<R<_>>()?,
-                        teams: kids(&part)
-                            .filter(|k| k.as_rule() == Rule::team_decl)
-                            .map(|k| self.team_decl(&k))
-                            .collect::<R<_>>()?,
+                        players: self.each(&part, Rule::player, Self::player)?,
+                        teams: self.each(&part, Rule::team_decl, Self::team_decl)?,
                         span: self.span(&part),
                     })
                 }
@@ -145,11 +133,7 @@ impl Builder {
         Ok(ScenarioDraw {
             stage,
             group,
-            players: kids(g)
-                .filter(|k| k.as_rule() == Rule::ident)
-                .skip(skip)
-                .map(|k| self.ident(&k))
-                .collect(),
+            players: self.idents(g).skip(skip).collect(),
             span: self.span(g),
         })
     }
@@ -172,11 +156,7 @@ impl Builder {
                 team: self.nth_ident(l, 0)?,
                 stage: self.nth_ident(l, 1)?,
                 round: self.nth_int(l, 0)?,
-                players: kids(l)
-                    .filter(|k| k.as_rule() == Rule::ident)
-                    .skip(2)
-                    .map(|k| self.ident(&k))
-                    .collect(),
+                players: self.idents(l).skip(2).collect(),
                 span,
             },
             Rule::result_declines => ResultLine::Declines {
@@ -190,20 +170,14 @@ impl Builder {
             _ => ResultLine::Games {
                 stage: self.nth_ident(l, 0)?,
                 round: self.nth_int(l, 0)?,
-                games: kids(l)
-                    .filter(|k| k.as_rule() == Rule::game_result)
-                    .map(|g| self.game_result(&g))
-                    .collect::<R<_>>()?,
+                games: self.each(l, Rule::game_result, Self::game_result)?,
                 span,
             },
         })
     }
 
     fn game_result(&self, g: &Pair<Rule>) -> R<GameResult> {
-        let ids: Vec<Ident> = kids(g)
-            .filter(|k| k.as_rule() == Rule::ident)
-            .map(|k| self.ident(&k))
-            .collect();
+        let ids: Vec<Ident> = self.idents(g).collect();
         let playoff = kids(g).any(|k| k.as_rule() == Rule::kw_playoff);
         let mut ids = ids.into_iter();
         let playoff_step = if playoff { ids.next() } else { None };
@@ -244,17 +218,11 @@ impl Builder {
                     Some(r) => self.place_range(&r)?,
                     None => return Err(self.missing(l, "places like `9..16`")),
                 },
-                players: kids(l)
-                    .filter(|k| k.as_rule() == Rule::ident)
-                    .map(|k| self.ident(&k))
-                    .collect(),
+                players: self.idents(l).collect(),
                 span,
             },
             Rule::expect_prize => {
-                let ids: Vec<Ident> = kids(l)
-                    .filter(|k| k.as_rule() == Rule::ident)
-                    .map(|k| self.ident(&k))
-                    .collect();
+                let ids: Vec<Ident> = self.idents(l).collect();
                 let mut ids = ids.into_iter();
                 Expect::Prize {
                     player: ids.next().ok_or_else(|| self.missing(l, "a player"))?,

@@ -8,24 +8,11 @@ use pest::iterators::Pair;
 
 impl Builder {
     pub fn stage(&self, p: &Pair<Rule>) -> R<Stage> {
-        let clauses = kids(p)
-            .filter(|k| k.as_rule() == Rule::stage_clause)
-            .filter_map(|w| self.first(&w))
-            .map(|c| self.stage_clause(&c))
-            .collect::<R<_>>()?;
-        Ok(Stage {
-            name: self.nth_ident(p, 0)?,
-            title: self.opt_text(p)?,
-            clauses,
-            span: self.span(p),
-        })
+        self.named_block(p, Rule::stage_clause, Self::stage_clause)
     }
 
     fn opt_ident(&self, p: &Pair<Rule>, n: usize) -> Option<Ident> {
-        kids(p)
-            .filter(|k| k.as_rule() == Rule::ident)
-            .nth(n)
-            .map(|k| self.ident(&k))
+        self.idents(p).nth(n)
     }
 
     /// The identifier right after the keyword `kw` in `p`.
@@ -63,10 +50,7 @@ impl Builder {
     }
 
     fn params(&self, p: &Pair<Rule>) -> R<Vec<Param>> {
-        kids(p)
-            .filter(|k| k.as_rule() == Rule::param)
-            .map(|k| self.param(&k))
-            .collect()
+        self.each(p, Rule::param, Self::param)
     }
 
     fn place_range_of(&self, p: &Pair<Rule>) -> R<PlaceRange> {
@@ -88,10 +72,7 @@ impl Builder {
             Rule::swiss => StageClause::Format(self.swiss(c, span)?),
             Rule::knockout => StageClause::Format(Format::Knockout(self.knockout(c)?)),
             Rule::same_place => StageClause::Format(Format::SamePlace {
-                groups: kids(c)
-                    .filter(|k| k.as_rule() == Rule::place_group)
-                    .map(|g| self.place_group(&g))
-                    .collect::<R<_>>()?,
+                groups: self.each(c, Rule::place_group, Self::place_group)?,
                 places: self.place_range_of(c)?,
                 span,
             }),
@@ -214,11 +195,7 @@ impl Builder {
 
     /// The sources of `entrants ...`, in their order.
     fn entrant_sources(&self, c: &Pair<Rule>) -> R<Vec<EntrantSource>> {
-        kids(c)
-            .filter(|k| k.as_rule() == Rule::entrant_source)
-            .filter_map(|w| self.first(&w))
-            .map(|s| self.entrant_source(&s))
-            .collect()
+        self.clauses(c, Rule::entrant_source, Self::entrant_source)
     }
 
     /// `swiss SYSTEM rounds N|tbd|by entries {...} [boards B]`.
@@ -227,12 +204,9 @@ impl Builder {
             .find(|k| matches!(k.as_rule(), Rule::rounds_by_entries | Rule::rounds_tbd))
         {
             Some(t) if t.as_rule() == Rule::rounds_tbd => SwissRounds::Tbd(self.span(&t)),
-            Some(b) => SwissRounds::ByEntries(
-                kids(&b)
-                    .filter(|k| k.as_rule() == Rule::entries_arm)
-                    .map(|a| self.entries_arm(&a))
-                    .collect::<R<_>>()?,
-            ),
+            Some(b) => {
+                SwissRounds::ByEntries(self.each(&b, Rule::entries_arm, Self::entries_arm)?)
+            }
             None => SwissRounds::Fixed(self.nth_int(c, 0)?),
         };
         let system = match kids(c).find(|k| k.as_rule() == Rule::swiss_system_tbd) {
@@ -319,55 +293,47 @@ impl Builder {
     }
 
     fn knockout(&self, p: &Pair<Rule>) -> R<Knockout> {
-        let mut clauses = Vec::new();
-        for w in kids(p).filter(|k| k.as_rule() == Rule::knockout_clause) {
-            let Some(c) = self.first(&w) else { continue };
-            let span = self.span(&c);
-            clauses.push(match c.as_rule() {
-                Rule::bracket => KnockoutClause::Bracket {
-                    pairs: kids(&c)
-                        .filter(|k| k.as_rule() == Rule::bracket_pair)
-                        .map(|pair| {
-                            let slots: Vec<BracketSlot> = kids(&pair)
-                                .filter(|k| k.as_rule() == Rule::bracket_slot)
-                                .filter_map(|w| self.first(&w))
-                                .map(|s| self.bracket_slot(&s))
-                                .collect::<R<_>>()?;
-                            let mut it = slots.into_iter();
-                            match (it.next(), it.next()) {
-                                (Some(a), Some(b)) => Ok((a, b)),
-                                _ => Err(self.missing(&pair, "a pair like `(A v B)`")),
-                            }
-                        })
-                        .collect::<R<_>>()?,
-                    span,
-                },
-                Rule::seeded => KnockoutClause::Seeded {
-                    size: self.nth_int(&c, 0)?,
-                    span,
-                },
-                Rule::seeding => KnockoutClause::Seeding {
-                    rule: self.nth_ident(&c, 0)?,
-                    span,
-                },
-                Rule::ko_seeds => KnockoutClause::Seeds {
-                    count: self.nth_int(&c, 0)?,
-                    category: self.nth_ident(&c, 0)?,
-                    span,
-                },
-                Rule::ko_games => KnockoutClause::Games(self.nth_int(&c, 0)?),
-                Rule::third_place => KnockoutClause::ThirdPlace(span),
-                Rule::placement => KnockoutClause::Placement(span),
-                Rule::byes => KnockoutClause::Byes {
-                    rule: self.nth_ident(&c, 0)?,
-                    span,
-                },
-                _ => return Err(self.missing(&c, "a knockout clause")),
-            });
-        }
-        Ok(Knockout {
-            clauses,
-            span: self.span(p),
+        self.block(p, Rule::knockout_clause, Self::knockout_clause)
+    }
+
+    fn knockout_clause(&self, c: &Pair<Rule>) -> R<KnockoutClause> {
+        let span = self.span(c);
+        Ok(match c.as_rule() {
+            Rule::bracket => KnockoutClause::Bracket {
+                pairs: kids(c)
+                    .filter(|k| k.as_rule() == Rule::bracket_pair)
+                    .map(|pair| {
+                        let slots = self.clauses(&pair, Rule::bracket_slot, Self::bracket_slot)?;
+                        let mut it = slots.into_iter();
+                        match (it.next(), it.next()) {
+                            (Some(a), Some(b)) => Ok((a, b)),
+                            _ => Err(self.missing(&pair, "a pair like `(A v B)`")),
+                        }
+                    })
+                    .collect::<R<_>>()?,
+                span,
+            },
+            Rule::seeded => KnockoutClause::Seeded {
+                size: self.nth_int(c, 0)?,
+                span,
+            },
+            Rule::seeding => KnockoutClause::Seeding {
+                rule: self.nth_ident(c, 0)?,
+                span,
+            },
+            Rule::ko_seeds => KnockoutClause::Seeds {
+                count: self.nth_int(c, 0)?,
+                category: self.nth_ident(c, 0)?,
+                span,
+            },
+            Rule::ko_games => KnockoutClause::Games(self.nth_int(c, 0)?),
+            Rule::third_place => KnockoutClause::ThirdPlace(span),
+            Rule::placement => KnockoutClause::Placement(span),
+            Rule::byes => KnockoutClause::Byes {
+                rule: self.nth_ident(c, 0)?,
+                span,
+            },
+            _ => return Err(self.missing(c, "a knockout clause")),
         })
     }
 
@@ -391,48 +357,44 @@ impl Builder {
     }
 
     fn draw(&self, p: &Pair<Rule>) -> R<Draw> {
-        let mut rules = Vec::new();
-        for w in kids(p).filter(|k| k.as_rule() == Rule::draw_rule) {
-            let Some(r) = self.first(&w) else { continue };
-            let span = self.span(&r);
-            rules.push(match r.as_rule() {
-                Rule::draw_pool => DrawRule::PoolQuota {
-                    pool: self.nth_ident(&r, 0)?,
-                    per_group: self.nth_int(&r, 0)?,
-                    order: self.opt_ident(&r, 1),
-                    span,
-                },
-                Rule::draw_pot => DrawRule::Pot {
-                    title: self.opt_text(&r)?,
-                    members: kids(&r)
-                        .filter(|k| k.as_rule() == Rule::ident)
-                        .map(|k| self.ident(&k))
-                        .collect(),
-                    per_group: self.nth_int(&r, 0)?,
-                    span,
-                },
-                Rule::draw_rating => DrawRule::RatingSeeds {
-                    places: self.place_range_of(&r)?,
-                    span,
-                },
-                Rule::draw_rest => DrawRule::Rest {
-                    rule: self.nth_ident(&r, 0)?,
-                    span,
-                },
-                Rule::draw_avoid => DrawRule::Avoid {
-                    what: self.nth_ident(&r, 0)?,
-                    span,
-                },
-                Rule::draw_numbers => DrawRule::Numbers {
-                    rule: self.nth_ident(&r, 0)?,
-                    span,
-                },
-                _ => return Err(self.missing(&r, "a draw rule")),
-            });
-        }
         Ok(Draw {
-            rules,
+            rules: self.clauses(p, Rule::draw_rule, Self::draw_rule)?,
             span: self.span(p),
+        })
+    }
+
+    fn draw_rule(&self, r: &Pair<Rule>) -> R<DrawRule> {
+        let span = self.span(r);
+        Ok(match r.as_rule() {
+            Rule::draw_pool => DrawRule::PoolQuota {
+                pool: self.nth_ident(r, 0)?,
+                per_group: self.nth_int(r, 0)?,
+                order: self.opt_ident(r, 1),
+                span,
+            },
+            Rule::draw_pot => DrawRule::Pot {
+                title: self.opt_text(r)?,
+                members: self.idents(r).collect(),
+                per_group: self.nth_int(r, 0)?,
+                span,
+            },
+            Rule::draw_rating => DrawRule::RatingSeeds {
+                places: self.place_range_of(r)?,
+                span,
+            },
+            Rule::draw_rest => DrawRule::Rest {
+                rule: self.nth_ident(r, 0)?,
+                span,
+            },
+            Rule::draw_avoid => DrawRule::Avoid {
+                what: self.nth_ident(r, 0)?,
+                span,
+            },
+            Rule::draw_numbers => DrawRule::Numbers {
+                rule: self.nth_ident(r, 0)?,
+                span,
+            },
+            _ => return Err(self.missing(r, "a draw rule")),
         })
     }
 
@@ -455,12 +417,7 @@ impl Builder {
                             Rule::tier_title => SeedTier::Title(self.nth_ident(&t, 0)?),
                             Rule::tier_pool => SeedTier::Pool(self.nth_ident(&t, 0)?),
                             Rule::tier_category => SeedTier::Category(self.nth_ident(&t, 0)?),
-                            _ => SeedTier::Players(
-                                kids(&t)
-                                    .filter(|i| i.as_rule() == Rule::ident)
-                                    .map(|i| self.ident(&i))
-                                    .collect(),
-                            ),
+                            _ => SeedTier::Players(self.idents(&t).collect()),
                         });
                     }
                 }

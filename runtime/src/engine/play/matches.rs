@@ -323,7 +323,7 @@ impl Ctx<'_> {
 
     /// The lot decides the match.
     fn by_lot(&mut self, mut m: InMatch, origin: &Origin) -> MatchResult {
-        let winner = if self.lots.below(2) == 0 { m.a } else { m.b };
+        let (winner, _) = self.lot_order(m.a, m.b);
         m.log
             .push(format!("lots: {} wins the lot", self.id(winner)));
         self.stats.lots_in_matches += 1;

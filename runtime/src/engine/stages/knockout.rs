@@ -124,12 +124,7 @@ fn play_bracket(
     }
 }
 
-pub(super) fn knockout_stage(
-    ctx: &mut Ctx<'_>,
-    ix: usize,
-    stage: &Stage,
-    ko: &Knockout,
-) -> Result<StageRun, Vec<RuntimeProblem>> {
+pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &Knockout) -> Staged {
     let field = entrants::resolve(ctx, stage)?;
     let slots: Vec<Option<usize>> = match &ko.bracket {
         Bracket::Pairs { pairs } => {

@@ -12,7 +12,7 @@ pub(super) fn same_place_stage(
     ix: usize,
     stage: &Stage,
     sp: &SamePlace,
-) -> Result<StageRun, Vec<RuntimeProblem>> {
+) -> Staged {
     let [(s1, g1), (s2, g2)] = sp.groups.as_slice() else {
         return Err(vec![RuntimeProblem::new(
             codes::FIELD_DOES_NOT_FIT,

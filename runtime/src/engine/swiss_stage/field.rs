@@ -3,7 +3,7 @@
 
 use super::super::outcome::GameOut;
 use super::super::play::GameAt;
-use super::super::standings::rank_group;
+use super::super::standings::{rank_group, with_fouls};
 use super::super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::super::transcript::EntryKind;
 use super::super::Ctx;
@@ -224,22 +224,6 @@ impl Field {
             }
         }
     }
-}
-
-/// The records with each player's fouls, for a ranking now.
-pub(super) fn with_fouls(
-    ctx: &Ctx<'_>,
-    members: &[usize],
-    mut comps: Vec<Competitor>,
-) -> Vec<Competitor> {
-    for (pos, comp) in comps.iter_mut().enumerate() {
-        comp.fouls = members
-            .get(pos)
-            .and_then(|&p| ctx.fouls.get(p))
-            .copied()
-            .unwrap_or(0);
-    }
-    comps
 }
 
 fn swiss_result(kind: RecordKind) -> SwissResult {

@@ -249,23 +249,20 @@ impl<W: Weight> Solver<W> {
         self.lab[b] = W::zero();
         self.s[b] = 0;
         self.mate[b] = self.mate[lca];
+        // The blossom's cycle from the base: u's path back to it reversed, then v's path.
         let mut f = vec![lca];
-        let mut x = u;
-        while x != lca {
-            f.push(x);
-            let y = self.st[self.mate[x]];
-            f.push(y);
-            self.q_push(y);
-            x = self.st[self.pa[y]];
-        }
-        f[1..].reverse();
-        let mut x = v;
-        while x != lca {
-            f.push(x);
-            let y = self.st[self.mate[x]];
-            f.push(y);
-            self.q_push(y);
-            x = self.st[self.pa[y]];
+        for (start, reverse) in [(u, true), (v, false)] {
+            let mut x = start;
+            while x != lca {
+                f.push(x);
+                let y = self.st[self.mate[x]];
+                f.push(y);
+                self.q_push(y);
+                x = self.st[self.pa[y]];
+            }
+            if reverse {
+                f[1..].reverse();
+            }
         }
         self.flo[b] = f;
         self.set_st(b, b);

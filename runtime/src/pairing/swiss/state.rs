@@ -148,6 +148,27 @@ pub struct SwissState {
 }
 
 impl SwissState {
+    /// Players 1..=`n` with no history, to be paired for round 1 of `rounds_total`: default
+    /// scoring, White first, no virtual points, nothing forbidden.
+    pub fn round_one(n: u32, rounds_total: u32) -> SwissState {
+        SwissState {
+            players: (1..=n)
+                .map(|id| SwissPlayer {
+                    id,
+                    score: 0,
+                    rounds: Vec::new(),
+                    absent: false,
+                })
+                .collect(),
+            rounds_total,
+            round: 1,
+            scoring: Scoring::default(),
+            initial_colour: Colour::White,
+            virtual_points: Default::default(),
+            forbidden: Vec::new(),
+        }
+    }
+
     /// The virtual points of player `id` in round `round_index` (0-based).
     pub fn virtual_points_of(&self, id: u32, round_index: usize) -> u32 {
         self.virtual_points

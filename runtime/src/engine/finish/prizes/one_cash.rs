@@ -99,18 +99,11 @@ pub(super) fn passed_over(rank: &Ranking, out: Option<&BTreeSet<usize>>) -> Rank
         .filter(|m| !out.contains(&m.2))
         .collect();
     let mut renumbered = Vec::with_capacity(kept.len());
-    let mut i = 0;
-    while i < kept.len() {
-        let place = kept.get(i).map(|m| m.0);
-        let mut j = i;
-        while j < kept.len() && kept.get(j).map(|m| m.0) == place {
-            j += 1;
-        }
-        let tier = kept.get(i..j).unwrap_or(&[]);
+    for tier in kept.chunk_by(|a, b| a.0 == b.0) {
+        let place = renumbered.len() as u32 + 1;
         for &(_, _, p) in tier {
-            renumbered.push((i as u32 + 1, tier.len() > 1, p));
+            renumbered.push((place, tier.len() > 1, p));
         }
-        i = j;
     }
     renumbered
 }

@@ -24,37 +24,71 @@ fn next(seed: &mut u64) -> u64 {
     *seed
 }
 
+/// A random test graph: its vertex count, largest weight, weight matrix (0: no edge), edges.
+struct Graph {
+    n: usize,
+    wmax: u64,
+    w: Vec<Vec<u64>>,
+    edges: Vec<(usize, usize, u64)>,
+}
+
+/// A random graph for test round `round`: 1 to 11 vertices, a random density, weights up to
+/// 3, 10 or 1000 by turns.
+fn random_graph(seed: &mut u64, round: usize) -> Graph {
+    let n = (next(seed) % 11) as usize + 1;
+    let density = next(seed) % 100;
+    let wmax = [3, 10, 1000][round % 3];
+    let mut w = vec![vec![0u64; n]; n];
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if next(seed) % 100 < density {
+                let x = next(seed) % wmax + 1;
+                w[i][j] = x;
+                w[j][i] = x;
+                edges.push((i, j, x));
+            }
+        }
+    }
+    Graph { n, wmax, w, edges }
+}
+
+/// Takes the pair `i`, `j` out of the graph `w`: no edge to or from either.
+fn take_out(w: &mut [Vec<u64>], i: usize, j: usize) {
+    for x in 0..w.len() {
+        for (p, q) in [(i, x), (x, i), (j, x), (x, j)] {
+            w[p][q] = 0;
+        }
+    }
+}
+
+/// The weight of a matching, checked to be one: mates are mutual and matched on edges. Pairs
+/// taken out (`gone`) may stay matched to each other and weigh nothing.
+fn matched_weight(mates: &[Option<usize>], w: &[Vec<u64>], gone: &[bool]) -> u64 {
+    let mut total = 0;
+    for (i, mate) in mates.iter().enumerate() {
+        if let Some(j) = *mate {
+            assert_eq!(mates[j], Some(i));
+            if gone[i] {
+                assert!(gone[j]);
+                continue;
+            }
+            assert!(w[i][j] > 0);
+            if i < j {
+                total += w[i][j];
+            }
+        }
+    }
+    total
+}
+
 #[test]
 fn matches_brute_force_and_keeps_tight_optimal_edges() {
     let mut seed = 0xDEAD_BEEF_1234_5678u64;
     for round in 0..3000 {
-        let n = (next(&mut seed) % 11) as usize + 1;
-        let density = next(&mut seed) % 100;
-        let wmax = [3, 10, 1000][round % 3];
-        let mut w = vec![vec![0u64; n]; n];
-        let mut edges = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if next(&mut seed) % 100 < density {
-                    let x = next(&mut seed) % wmax + 1;
-                    w[i][j] = x;
-                    w[j][i] = x;
-                    edges.push((i, j, x));
-                }
-            }
-        }
+        let Graph { n, w, edges, .. } = random_graph(&mut seed, round);
         let m = max_weight_matching_dense(n, |i: usize, j: usize| w[i][j]);
-        let mates = m.mates();
-        let mut total = 0;
-        for (i, mate) in mates.iter().enumerate() {
-            if let Some(j) = *mate {
-                assert_eq!(mates[j], Some(i));
-                assert!(w[i][j] > 0);
-                if i < j {
-                    total += w[i][j];
-                }
-            }
-        }
+        let total = matched_weight(&m.mates(), &w, &vec![false; n]);
         let best = brute(n, &w, &mut vec![false; n]);
         assert_eq!(total, best, "round {round}: n={n} edges={edges:?}");
         if n <= 8 {
@@ -74,19 +108,7 @@ fn matches_brute_force_and_keeps_tight_optimal_edges() {
 fn warm_solves_match_brute_force_after_changes_and_removals() {
     let mut seed = 0x1234_5678_9ABC_DEF0u64;
     for round in 0..10000 {
-        let n = (next(&mut seed) % 11) as usize + 1;
-        let density = next(&mut seed) % 100;
-        let wmax = [3, 10, 1000][round % 3];
-        let mut w = vec![vec![0u64; n]; n];
-        for i in 0..n {
-            for j in i + 1..n {
-                if next(&mut seed) % 100 < density {
-                    let x = next(&mut seed) % wmax + 1;
-                    w[i][j] = x;
-                    w[j][i] = x;
-                }
-            }
-        }
+        let Graph { n, wmax, mut w, .. } = random_graph(&mut seed, round);
         let mut m = WarmMatching::new(n, |i: usize, j: usize| w[i][j]);
         let mut gone = vec![false; n];
         for _step in 0..6 {
@@ -112,30 +134,12 @@ fn warm_solves_match_brute_force_after_changes_and_removals() {
                 if i != j && !gone[i] && !gone[j] {
                     gone[i] = true;
                     gone[j] = true;
-                    for x in 0..n {
-                        for (a, b) in [(i, x), (x, i), (j, x), (x, j)] {
-                            w[a][b] = 0;
-                        }
-                    }
+                    take_out(&mut w, i, j);
                     m.remove_pair(i, j);
                 }
             }
             m.solve();
-            let mates = m.mates();
-            let mut total = 0;
-            for (i, mate) in mates.iter().enumerate() {
-                if let Some(j) = *mate {
-                    assert_eq!(mates[j], Some(i));
-                    if gone[i] {
-                        assert!(gone[j]);
-                        continue;
-                    }
-                    assert!(w[i][j] > 0);
-                    if i < j {
-                        total += w[i][j];
-                    }
-                }
-            }
+            let total = matched_weight(&m.mates(), &w, &gone);
             let mut used = gone.clone();
             let best = brute(n, &w, &mut used);
             assert_eq!(total, best, "round {round}: n={n} w={w:?}");
@@ -218,11 +222,7 @@ fn rollback_restores_the_graph_of_the_checkpoint() {
         m.rollback(&cp, &|i, j| w[i][j]);
         m.solve();
         let mut w_cp = w.clone();
-        for x in 0..n {
-            for (p, q) in [(a, x), (x, a), (b, x), (x, b)] {
-                w_cp[p][q] = 0;
-            }
-        }
+        take_out(&mut w_cp, a, b);
         let mut used = at_checkpoint.clone();
         let best = brute(n, &w_cp, &mut used);
         assert_eq!(total(&m, &w, &at_checkpoint), best, "round {round}: {w:?}");
@@ -233,11 +233,7 @@ fn rollback_restores_the_graph_of_the_checkpoint() {
         m.solve();
         let mut w_all = w_cp.clone();
         for &(i, j) in &pairs[1..] {
-            for x in 0..n {
-                for (p, q) in [(i, x), (x, i), (j, x), (x, j)] {
-                    w_all[p][q] = 0;
-                }
-            }
+            take_out(&mut w_all, i, j);
         }
         let mut used = gone.clone();
         let best = brute(n, &w_all, &mut used);
