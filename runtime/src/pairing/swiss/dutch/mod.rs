@@ -43,6 +43,7 @@
 
 mod bracket;
 mod colour;
+mod lex;
 mod optimum;
 mod prepare;
 mod solve;

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::lex::Lex;
 use super::NONE;
 use crate::pairing::swiss::dense::{max_weight_matching_dense, DenseMatching, WarmMatching};
 use crate::pairing::swiss::weight::{Big, Weight};
@@ -24,6 +25,16 @@ pub(super) fn greedy_transpositions<const L: usize>(
     let st = opt.compute();
     if opt.last.is_none() {
         return (Vec::new(), false);
+    }
+    let lex = super::lex::lex_transpositions(opt, &st, remainder, s1, matched);
+    if let Some(Lex { pairs, verified }) = lex {
+        if verified {
+            let all = pairs.len() == s1.len();
+            return (pairs, all);
+        }
+        let agree = pairs.iter().take_while(|&&(p, o)| st[p] == o).count();
+        let good = opt.extending_prefix(&pairs, agree);
+        return (pairs[..good].to_vec(), good == s1.len());
     }
     let mut taken = vec![false; opt.n];
     let mut pairs = Vec::new();
@@ -211,6 +222,11 @@ impl<const L: usize> Opt<L> {
         } else {
             self.w[tri(a, b)]
         }
+    }
+
+    /// Whether position `a` is paired for the rest of the bracket.
+    pub(super) fn is_fixed(&self, a: usize) -> bool {
+        self.fixed.get(a).is_some_and(|&f| f != NONE)
     }
 
     pub(super) fn finalize(&mut self, a: usize, b: usize) {
@@ -402,6 +418,18 @@ impl<const L: usize> Opt<L> {
             }
         }
         self.compute()
+    }
+
+    /// The positions joined to `p` by a tight edge in the last solve, kept whole, and whether
+    /// p's dual is positive (p is then matched in every maximum-weight matching); `None` when
+    /// the last solve is not kept whole or p was fixed then.
+    pub(super) fn tight_partners(&self, p: usize) -> Option<(Vec<usize>, bool)> {
+        let Some((active, Last::Warm(m))) = &self.last else {
+            return None;
+        };
+        let x = active.binary_search(&p).ok()?;
+        let (row, positive) = m.tight_row(x);
+        Some((row.into_iter().map(|a| active[a]).collect(), positive))
     }
 
     /// Whether {a, b} is tight in the last solve (false for a position fixed then).
