@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use super::lex::Lex;
 use super::NONE;
 use crate::pairing::swiss::dense::{max_weight_matching_dense, DenseMatching, WarmMatching};
 use crate::pairing::swiss::weight::{Big, Weight};
@@ -15,19 +14,21 @@ use crate::pairing::swiss::weight::{Big, Weight};
 /// matching (a higher opponent would need a tight edge too, and every extendable pair is
 /// tight); that is checked on the kept matching (`Opt::extending_prefix`). Returns those pairs
 /// (the rules' choice for the first S1 players, possibly none) and whether they cover all of
-/// `s1`.
+/// `s1`. First `lex` (`lex::lex_transpositions`, passed in: it reads `Opt`, so naming it here
+/// would be an import cycle) is asked on the solve: the pairs it finds, verified or not, stand
+/// in for the greedy ones.
 pub(super) fn greedy_transpositions<const L: usize>(
     opt: &mut Opt<L>,
     remainder: &[usize],
     s1: &[usize],
     matched: &[bool],
+    lex: impl FnOnce(&Opt<L>, &[usize]) -> Option<(Vec<(usize, usize)>, bool)>,
 ) -> (Vec<(usize, usize)>, bool) {
     let st = opt.compute();
     if opt.last.is_none() {
         return (Vec::new(), false);
     }
-    let lex = super::lex::lex_transpositions(opt, &st, remainder, s1, matched);
-    if let Some(Lex { pairs, verified }) = lex {
+    if let Some((pairs, verified)) = lex(opt, &st) {
         if verified {
             let all = pairs.len() == s1.len();
             return (pairs, all);
