@@ -34,9 +34,8 @@
 //! highest S2 player with which the rest of S1 and the S2 players bound to S1 can still be
 //! matched, by alternating paths), and the result is verified against the solve's own matching
 //! (same weight with the left-out S2 players swapped). Every bracket of the 5,000 field verifies; where one would not,
-//! the old prefix checks and chunks still run. The peak memory is the bracket's first solve and
-//! did not change (the 2,000 field's 62 MB against 50 is the allocator's: the transpositions no
-//! longer free the solver early).
+//! the old prefix checks and chunks still run. The peak memory at 5,000 and 10,000 players did
+//! not change; at 2,000 it rose from 50 to 62 MB, which was not looked into.
 //!
 //! Where the 5,000-player round's time goes now (perf, one run): the dense blossom solves from
 //! scratch (the first of each bracket, the one after S1 and S2 are fixed) and the warm ones of
