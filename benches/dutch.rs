@@ -9,38 +9,46 @@
 //! round, which the bracket cap refuses at once on any machine): `generated_5000p_round_5`,
 //! `generated_10000p_round_5` and `generated_20000p_round_5` each run alone by their name.
 //!
-//! Measured 2026-12-06, second session (release, `dutch_field`'s round under `/usr/bin/time -v`,
-//! CPU seconds user + system: the machine's 2 cores were shared with other builds, load average
-//! 15-24, so wall time says little and user time itself varies by about 10% from run to run),
-//! generated field round 5 of 9; the same pairing, byte for byte, before and after at 1,000,
-//! 2,000, 5,000 and 10,000 players (`dutch_field -- N 4 9 OUT` writes it), 0 legality breaches:
+//! Measured 2026-12-06, third session (release, `dutch_field`'s round under `/usr/bin/time -v`,
+//! CPU seconds user + system, two runs each where a range is given: the machine's 2 cores were
+//! shared with three other engineers' builds, load average 5-9, so wall time says little),
+//! generated field round 5 of 9; the same pairing, byte for byte, as the code before this
+//! session at 1,000, 2,000, 5,000 and 10,000 players (`dutch_field -- N 4 9 OUT` writes it),
+//! 0 legality breaches:
 //!
-//! | players | 2026-12-03 code (user s at 1,000, 2,000) | before this session | after | target |
-//! |---|---|---|---|---|
-//! | 1,000 | 1.15 s, 45 MB | 0.93 s, 41 MB | 0.58 s, 22 MB | — |
-//! | 2,000 | 4.24 s, 104 MB | 1.82 s, 108 MB | 1.20 s, 50 MB | — |
-//! | 5,000 | 132 s, 975 MB | 29.6 s (23.1 + 6.5), 568 MB | 14.8-17.3 s (13.5-15.8 + 1.2-1.5), 322 MB | 10 s, 500 MB: memory met, time missed |
-//! | 10,000 | not run (hours) | 138.7 s (108.9 + 29.8), 2.57 GB | 54.2 s (48.2 + 6.0), 1.47 GB | 60 s, 2 GB: met |
-//! | 20,000 | killed after 371 s, 8.5 GB | refused in 0.13 s, 10 MB (memory) | refused in 0.07 s, 10 MB (over the 6,000-player bracket cap) | completes or refused: refused |
+//! | players | 2026-12-03 code | second session | before this session (same load) | after | target |
+//! |---|---|---|---|---|---|
+//! | 1,000 | 1.15 s, 45 MB | 0.58 s, 22 MB | 0.53-0.56 s, 24 MB | 0.35-0.51 s, 22 MB | — |
+//! | 2,000 | 4.24 s, 104 MB | 1.20 s, 50 MB | 1.03-1.17 s, 50 MB | 0.77-0.97 s, 62 MB | — |
+//! | 5,000 | 132 s, 975 MB | 14.8-17.3 s, 322 MB | 13.2-14.8 s (12.2-13.5 + 1.0-1.4), 322 MB | 5.9-6.6 s (5.2-5.8 + 0.7-0.8), 322 MB | 10 s, 500 MB: met |
+//! | 10,000 | not run (hours) | 54.2 s, 1.47 GB | 46.8 s (41.6 + 5.1), 1.47 GB | 28.4-34.5 s (24.1-30.3 + 4.2-4.3), 1.47 GB | 60 s, 2 GB: met |
+//! | 20,000 | killed after 371 s, 8.5 GB | refused in 0.07 s, 10 MB | (unchanged) | refused in 0.07 s (over the 6,000-player bracket cap) | completes or refused: refused |
 //!
-//! What changed: the dense solver keeps the weights once, in an n × n matrix of the vertices,
-//! and only a 32-bit endpoint per slot of vertices and blossoms (about 8 · words + 9 bytes per
-//! n² instead of 2.25 · (8 · words + 9)), and reads them in memory order when it starts from
-//! scratch; the transpositions' greedy prefix is checked on the bracket's kept matching (pairs
-//! taken out in growing batches, warm solves, a checkpoint to come back to) instead of one
-//! solve from scratch per check; `Big`'s shifts and additions at a bit position work in place.
-//! A bracket is capped at 6,000 players whatever the memory (`budget::MAX_BRACKET_PLAYERS`):
-//! with the smaller tables the memory estimate alone let 20,000 players start, and it would run
-//! for the better part of an hour.
+//! What changed: the transpositions (`dutch/lex.rs`). Before, they took half or more of a large
+//! bracket's time (timers, wall time under load: 8 of 14 s in the 5,000 field's 1,957-player
+//! bracket): greedy pairs along tight edges whose prefix was verified by warm solves (2-3 s), a
+//! widened chunk of 24 S1 players solved from scratch with twice the words (1.3-2 s), three
+//! rounds of each. Now one optimal solve decides them: when every S1 player still to pair has a
+//! positive dual and tight edges only to S2, every maximum-weight matching pairs S1 into S2
+//! along tight edges, so the rules' order is taken on that bipartite graph (each S1 player its
+//! highest S2 player with which the rest of S1 and the S2 players bound to S1 can still be
+//! matched, by alternating paths), and the result is verified against the solve's own matching
+//! (same weight with the left-out S2 players swapped). Every bracket of the 5,000 field verifies; where one would not,
+//! the old prefix checks and chunks still run. The peak memory at 5,000 and 10,000 players did
+//! not change; at 2,000 it rose from 50 to 62 MB, which was not looked into.
 //!
-//! Where the 5,000-player round's time goes now (timers around the phases, one run): about a
-//! quarter each in the solves from scratch (the first of each bracket and the one after S1 and
-//! S2 are fixed), the transpositions' widened chunks (solves from scratch, twice the words,
-//! about three times a plain one) and the prefix checks. A warm solve is no cheap fix for the
-//! rest: nearly every edge of a score group is tight, so one augmentation grows a tree over the
-//! whole bracket and nests hundreds of blossoms (about a tenth of a solve from scratch each);
-//! taking the transpositions one S1 player at a time on the kept matching was tried and was
-//! slower (19 rounds instead of 3 in the 1,957-player bracket).
+//! Where the 5,000-player round's time goes now (perf, one run): the dense blossom solves from
+//! scratch (the first of each bracket, the one after S1 and S2 are fixed) and the warm ones of
+//! the moved-down and exchange phases, about half; building the edge weights (`Bracket::edge`,
+//! `Big::shl`, `Opt::set`: the quality weights are computed again in the remainder, exchange and
+//! S1/S2 phases rather than kept), about 25%; the bipartite transpositions about 4%; page
+//! faults and zeroing of the tables most of the rest. Next: keep the quality weights, or build
+//! them by absolute field positions instead of a shift per field; fewer words per weight (most
+//! of the 5 words are headroom and reserved bits).
+//!
+//! Criterion, third session (10 samples, wall time with the load above, a 10,000-player run of
+//! `dutch_field` alongside for the first half): `generated_5000p_round_5` 15.0 s (11.8-18.8 s),
+//! where each sample is about 6 CPU s.
 //!
 //! Criterion (10 samples, first session, same loaded machine): `large_1000_round_5` 3.50 s
 //! (3.44-3.57 s; 4.62 s before), `generated_2000p_round_5` 5.72 s (4.46-6.89 s; 12.2 s before).

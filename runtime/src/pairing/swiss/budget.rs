@@ -58,9 +58,10 @@ pub fn bracket_bytes(n: u64, words: u64) -> u64 {
 
 /// The most players one bracket may have, whatever the memory: its matching's time grows with
 /// the cube of its players (a 5,000-player field, brackets of up to about 2,000, pairs in
-/// about 15 s; 10,000, up to about 4,000, in about 55 s), so a bracket of 8,000 (a 20,000-player
-/// field) would take the better part of an hour, which a machine with the memory for it should
-/// not start unasked. Checked after the memory, whose sentence says more where both refuse.
+/// about 6 s; 10,000, up to about 4,000, in about 35 s), so a bracket of 8,000 (a 20,000-player
+/// field) would take minutes by the cube alone, more where its brackets fall back on the slower
+/// transpositions (not measured), which a machine with the memory for it should not start
+/// unasked. Checked after the memory, whose sentence says more where both refuse.
 pub const MAX_BRACKET_PLAYERS: usize = 6_000;
 
 /// `Err(TooLarge)` naming `what` when a bracket of `players` is over `MAX_BRACKET_PLAYERS`.

@@ -158,6 +158,20 @@ fn warm_solves_match_brute_force_after_changes_and_removals() {
                     }
                 }
             }
+            // A whole row of tight edges agrees with `is_tight`, and a vertex with a positive
+            // dual is matched in every maximum-weight matching.
+            for i in 0..n {
+                let (row, positive) = m.tight_row(i);
+                let want: Vec<usize> = (0..n)
+                    .filter(|&j| j != i && w[i][j] > 0 && m.is_tight(i, j, w[i][j]))
+                    .collect();
+                assert_eq!(row, want, "round {round}: row {i} {w:?}");
+                if positive && n <= 8 {
+                    let mut used = gone.clone();
+                    used[i] = true;
+                    assert!(brute(n, &w, &mut used) < best, "round {round}: {i} {w:?}");
+                }
+            }
         }
     }
 }

@@ -219,6 +219,54 @@ impl<W: Weight> WarmMatching<W> {
         tight(&self.s.lab, &self.parent, i, j, w)
     }
 
+    /// The vertices joined to `i` by a tight edge in the last solve (the weights as solved),
+    /// and whether i's dual is positive, which makes i matched in every maximum-weight
+    /// matching (complementary slackness). Nothing for an inert vertex. One pass over i's row:
+    /// the blossoms holding i are walked from the innermost out, each vertex taking the duals
+    /// of the smallest one that also holds it and of all above (`tight`, for a whole row).
+    pub fn tight_row(&self, i: usize) -> (Vec<usize>, bool) {
+        let s = &self.s;
+        let n = s.n;
+        if i >= n || self.inert[i] {
+            return (Vec::new(), false);
+        }
+        let u = i + 1;
+        let mut chain = Vec::new();
+        let mut b = self.parent[u];
+        while b != 0 {
+            chain.push(b);
+            b = self.parent[b];
+        }
+        // The duals of each blossom of the chain and of all above it.
+        let mut above = vec![W::zero(); chain.len() + 1];
+        for k in (0..chain.len()).rev() {
+            above[k] = above[k + 1].plus(s.lab[chain[k]]);
+        }
+        let mut common = vec![W::zero(); n + 1];
+        let mut stack = Vec::new();
+        for (k, &b) in chain.iter().enumerate() {
+            let inner = if k == 0 { u } else { chain[k - 1] };
+            stack.extend(s.flo[b].iter().copied().filter(|&c| c != inner));
+            while let Some(x) = stack.pop() {
+                if x <= n {
+                    common[x] = above[k];
+                } else {
+                    stack.extend(s.flo[x].iter().copied());
+                }
+            }
+        }
+        let lu = s.lab[u];
+        let row = s.wat(u, 0);
+        let tight = (1..=n)
+            .filter(|&v| {
+                let w = s.gw[row + v];
+                v != u && !w.is_zero() && lu.plus(s.lab[v]).plus(common[v]) == w
+            })
+            .map(|v| v - 1)
+            .collect();
+        (tight, !lu.is_zero())
+    }
+
     /// The duals of the last solve, the solver's tables released.
     pub fn into_matching(self) -> DenseMatching<W> {
         let mut m = self.s.finish();

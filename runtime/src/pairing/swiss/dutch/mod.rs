@@ -31,8 +31,11 @@
 //! phases (a warm start from the last matching and duals: the nudges and the S1 weights change
 //! a few vertices' edges, which costs a few augmentations instead of a solve from scratch);
 //! after S1 and S2 are fixed, which lowers the optimum's own edges, it is solved from scratch.
-//! The transpositions (lexicographic over S1) are taken greedily along tight edges of the
-//! optimal dual as far as a verified prefix reaches (checked on the kept matching: the prefix's
+//! The transpositions (lexicographic over S1) are read off that solve when every maximum-weight
+//! matching pairs S1 into S2 along tight edges: the rules' order on that bipartite graph,
+//! verified against the solve's matching (`lex`). Otherwise, or when that does not verify,
+//! they are taken greedily along tight edges of the optimal dual as far as a verified prefix
+//! reaches (checked on the kept matching: the prefix's
 //! pairs taken out in growing batches and solved warm, back to a checkpoint when a batch does
 //! not extend, then halving), the next S1 players in one chunk whose rank fields fit in narrow
 //! weights, then greedily again. Weights take as many 64-bit words as their fields need (up to
@@ -43,6 +46,7 @@
 
 mod bracket;
 mod colour;
+mod lex;
 mod optimum;
 mod prepare;
 mod solve;

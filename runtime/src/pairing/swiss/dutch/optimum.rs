@@ -14,16 +14,28 @@ use crate::pairing::swiss::weight::{Big, Weight};
 /// matching (a higher opponent would need a tight edge too, and every extendable pair is
 /// tight); that is checked on the kept matching (`Opt::extending_prefix`). Returns those pairs
 /// (the rules' choice for the first S1 players, possibly none) and whether they cover all of
-/// `s1`.
+/// `s1`. First `lex` (`lex::lex_transpositions`, passed in: it reads `Opt`, so naming it here
+/// would be an import cycle) is asked on the solve: the pairs it finds, verified or not, stand
+/// in for the greedy ones.
 pub(super) fn greedy_transpositions<const L: usize>(
     opt: &mut Opt<L>,
     remainder: &[usize],
     s1: &[usize],
     matched: &[bool],
+    lex: impl FnOnce(&Opt<L>, &[usize]) -> Option<(Vec<(usize, usize)>, bool)>,
 ) -> (Vec<(usize, usize)>, bool) {
     let st = opt.compute();
     if opt.last.is_none() {
         return (Vec::new(), false);
+    }
+    if let Some((pairs, verified)) = lex(opt, &st) {
+        if verified {
+            let all = pairs.len() == s1.len();
+            return (pairs, all);
+        }
+        let agree = pairs.iter().take_while(|&&(p, o)| st[p] == o).count();
+        let good = opt.extending_prefix(&pairs, agree);
+        return (pairs[..good].to_vec(), good == s1.len());
     }
     let mut taken = vec![false; opt.n];
     let mut pairs = Vec::new();
@@ -211,6 +223,11 @@ impl<const L: usize> Opt<L> {
         } else {
             self.w[tri(a, b)]
         }
+    }
+
+    /// Whether position `a` is paired for the rest of the bracket.
+    pub(super) fn is_fixed(&self, a: usize) -> bool {
+        self.fixed.get(a).is_some_and(|&f| f != NONE)
     }
 
     pub(super) fn finalize(&mut self, a: usize, b: usize) {
@@ -402,6 +419,18 @@ impl<const L: usize> Opt<L> {
             }
         }
         self.compute()
+    }
+
+    /// The positions joined to `p` by a tight edge in the last solve, kept whole, and whether
+    /// p's dual is positive (p is then matched in every maximum-weight matching); `None` when
+    /// the last solve is not kept whole or p was fixed then.
+    pub(super) fn tight_partners(&self, p: usize) -> Option<(Vec<usize>, bool)> {
+        let Some((active, Last::Warm(m))) = &self.last else {
+            return None;
+        };
+        let x = active.binary_search(&p).ok()?;
+        let (row, positive) = m.tight_row(x);
+        Some((row.into_iter().map(|a| active[a]).collect(), positive))
     }
 
     /// Whether {a, b} is tight in the last solve (false for a position fixed then).

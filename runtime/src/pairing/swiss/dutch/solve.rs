@@ -3,6 +3,7 @@
 //! fixed by nudging the reserved low bits of the weights.
 
 use super::bracket::{Bracket, Layout};
+use super::lex::lex_transpositions;
 use super::optimum::{greedy_transpositions, transpose, tri, Opt};
 use super::{bits, NONE};
 use crate::pairing::swiss::cardinality::CardinalityMatcher;
@@ -375,7 +376,12 @@ impl<'b, 'c, const L: usize> Solve<'b, 'c, L> {
         // Greedily as far as it verifies, then one chunk, then greedily again on what is left.
         let mut more = s1.len() > 1;
         while more && !s1.is_empty() {
-            let (pairs, all) = greedy_transpositions(&mut self.opt, &r.players, &s1, &self.matched);
+            let lex = |opt: &Opt<L>, st: &[usize]| {
+                lex_transpositions(opt, st, &r.players, &s1, &self.matched)
+                    .map(|l| (l.pairs, l.verified))
+            };
+            let (pairs, all) =
+                greedy_transpositions(&mut self.opt, &r.players, &s1, &self.matched, lex);
             for &(p, m) in &pairs {
                 self.st[p] = m;
                 self.st[m] = p;
