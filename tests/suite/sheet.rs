@@ -191,7 +191,10 @@ fn coverage_every_clause_of_every_regression_regulation_is_printed() {
             missing.extend(assert_covered(&l, &src, lang));
         }
     }
-    assert!(printed >= 50, "the regression regulations print ({printed})");
+    assert!(
+        printed >= 50,
+        "the regression regulations print ({printed})"
+    );
     assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
 
@@ -563,3 +566,61 @@ mod newcomer;
 /// The newcomer's sheet findings on quotas, knockouts and pairing numbers.
 #[path = "sheet_findings.rs"]
 mod findings;
+
+/// A knockout's rounds carry the same names in the schedule as in the prize lines, counted from
+/// the end (四分之一决赛 / quarter-final), and a one-round knockout (the final itself) is its
+/// title alone; a round-robin's rounds keep their numbers.
+#[test]
+fn schedule_names_knockout_rounds_as_the_prize_lines_do() {
+    let text = r#"regulation "杯赛" en "Cup" {
+  dates 2024-05-01 .. 2024-05-02
+}
+time rapid "快棋" en "Rapid" { base 15min increment 5s flag loses }
+entry { field 8 }
+stage cup "淘汰赛" en "Knockout" {
+  knockout { seeded 8 seeding rating }
+  entrants roster
+  time rapid
+  colours lot
+  places 1..8
+  playoff { lots }
+}
+stage final "冠亚军决赛" en "Title match" {
+  knockout { seeded 2 seeding rating }
+  entrants cup#1..2
+  time rapid
+  colours lot
+  playoff { lots }
+}
+prizes "奖金" CNY {
+  eliminated cup round 1: 100 each
+}
+schedule {
+  day 2024-05-01 { 09:00 round cup 1  14:00 round cup 2..3 }
+  day 2024-05-02 { 09:00 round final 1 }
+}
+"#;
+    let parsed = xqreg_grammar::parse(text);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    let checked = xqreg::check::check(&parsed.file).checked.file;
+    let src = Source::from_checked(&checked, &parsed.file);
+    let zh = sheet::render(&src, Lang::Zh, Format::Md).expect("renders").text;
+    for want in [
+        "| 09:00 | 淘汰赛四分之一决赛 |",
+        "| 14:00 | 淘汰赛半决赛、决赛 |",
+        "| 09:00 | 冠亚军决赛 |",
+        "四分之一决赛负者各100元",
+    ] {
+        assert!(zh.contains(want), "the zh sheet lacks `{want}`:\n{zh}");
+    }
+    assert!(!zh.contains("第一轮"), "no round by number:\n{zh}");
+    let en = sheet::render(&src, Lang::En, Format::Md).expect("renders").text;
+    for want in [
+        "| 09:00 | Knockout, quarter-final |",
+        "| 14:00 | Knockout, semi-final, final |",
+        "| 09:00 | Title match |",
+        "quarter-final losers",
+    ] {
+        assert!(en.contains(want), "the en sheet lacks `{want}`:\n{en}");
+    }
+}
