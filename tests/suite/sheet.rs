@@ -604,7 +604,9 @@ schedule {
     assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
     let checked = xqreg::check::check(&parsed.file).checked.file;
     let src = Source::from_checked(&checked, &parsed.file);
-    let zh = sheet::render(&src, Lang::Zh, Format::Md).expect("renders").text;
+    let zh = sheet::render(&src, Lang::Zh, Format::Md)
+        .expect("renders")
+        .text;
     for want in [
         "| 09:00 | 淘汰赛四分之一决赛 |",
         "| 14:00 | 淘汰赛半决赛、决赛 |",
@@ -614,7 +616,9 @@ schedule {
         assert!(zh.contains(want), "the zh sheet lacks `{want}`:\n{zh}");
     }
     assert!(!zh.contains("第一轮"), "no round by number:\n{zh}");
-    let en = sheet::render(&src, Lang::En, Format::Md).expect("renders").text;
+    let en = sheet::render(&src, Lang::En, Format::Md)
+        .expect("renders")
+        .text;
     for want in [
         "| 09:00 | Knockout, quarter-final |",
         "| 14:00 | Knockout, semi-final, final |",

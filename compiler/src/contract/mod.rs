@@ -169,7 +169,7 @@ kinds! {
     KoBracket, "knockout { bracket (A v B) ... }", Executed, false, "plan bracket pairs";
     KoSeeded, "knockout { seeded N }", Executed, false, "plan seeded bracket";
     KoSeeding, "knockout { seeding RULE }", Executed, false, "plan bracket seeding";
-    KoSeeds, "knockout { seeds N category C }", Executed, false, "plan bracket reserved seeds (the category's members take seed numbers 1..N, the rest drawn by lot); checker E425, E426, E106";
+    KoSeeds, "knockout { seeds N category C }", Executed, false, "plan bracket reserved seeds (the category's members take seed numbers 1..N, the rest drawn by lot); checker E230, E231, E106";
     KoGames, "knockout { games N }", Executed, false, "plan knockout.games (mini-matches)";
     KoThirdPlace, "knockout { third_place }", Executed, false, "plan knockout.third_place";
     KoPlacement, "knockout { placement }", Executed, false, "plan knockout.placement";
