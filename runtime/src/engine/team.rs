@@ -95,6 +95,7 @@ pub(crate) fn run(
                 round,
                 board: m as u32 * t.boards + 1,
                 group: None,
+                in_match: false,
                 step: None,
                 alias: None,
                 game_no: 1,
@@ -400,6 +401,7 @@ pub(super) fn play_team_match(
         let board_at = GameAt {
             board: at.board + b as u32,
             group: Some(&label),
+            in_match: true,
             ..*at
         };
         let ((rp, bp), over_board) = match stage.playoff.as_ref() {

@@ -73,6 +73,7 @@ pub(crate) fn run(
                 round,
                 board: m as u32 * boards + 1,
                 group: None,
+                in_match: false,
                 step: None,
                 alias: None,
                 game_no: 1,
