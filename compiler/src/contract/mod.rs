@@ -222,7 +222,7 @@ kinds! {
     RankingSum, "ranking NAME { sum places|points best K }", Executed, false, "plan.rankings sum of the best K members; checker E531, E532";
     RankingShort, "ranking NAME { short unranked|last }", Executed, false, "plan.rankings units with fewer than K members; checker E535";
     PrizeLine, "prizes { R: MONEY }", Executed, false, "plan.prizes (runtime awards); checker E5xx";
-    PrizeEliminated, "prizes { eliminated S round N: MONEY }", Executed, false, "plan.prizes (knockout losers)";
+    PrizeEliminated, "prizes { eliminated S round N: MONEY }", Executed, false, "plan.prizes (knockout losers); checker E548 (not a knockout), E549 (a round the bracket does not play)";
     PrizeCompleted, "prizes { completed: MONEY each }", Executed, false, "plan.prizes (runtime pays every player with no forfeit and no withdrawal); checker E506";
     PrizeItem, "prizes { R: trophy|medal|plaque|certificate|item }", Executed, false, "plan.prizes items (runtime awards)";
     PrizeTotal, "prizes { total N }", Executed, false, "checker E503";
