@@ -242,3 +242,32 @@ fn simulate_json_names_a_team_match_a_match() {
         .iter()
         .all(|g| g["group"].is_string() && g.get("match").is_none()));
 }
+
+/// `simulate --runs` of a team event ranks the winning team among the teams, by their players'
+/// mean rating (it looked the team up among the players, found none, and put every winner at
+/// the field's size plus one: 49 of 48 players in 008).
+#[test]
+fn runs_of_a_team_event_rank_the_winner_among_the_teams() {
+    let out = xqreg_ok(&[
+        "simulate",
+        "examples/008_team_qualifier/regulation.xqr",
+        "--seed",
+        "1",
+        "--runs",
+        "8",
+        "--lang",
+        "en",
+    ]);
+    let table = out
+        .split("Finished first, by rating rank in the field")
+        .nth(1)
+        .expect("the table of winners");
+    let ranks: Vec<u32> = table
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert!(!ranks.is_empty(), "{out}");
+    // 12 teams are assumed (`assume field 12`).
+    assert!(ranks.iter().all(|r| (1..=12).contains(r)), "{out}");
+}
