@@ -198,6 +198,31 @@ fn coverage_every_clause_of_every_regression_regulation_is_printed() {
     assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
 
+/// Every checked block of docs/language.md (one for each construct, `replacement next_in_line
+/// until N` and `colour_balance K` among them, which no example writes) prints each of its
+/// clauses in zh and en.
+#[test]
+fn coverage_every_clause_of_every_language_reference_block_is_printed() {
+    let md = std::fs::read_to_string(root().join("docs/language.md")).expect("language.md");
+    let dir = temp_path("docs_blocks");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut missing = Vec::new();
+    let mut printed = 0;
+    for (line, body) in crate::docs::xqr_blocks(&md) {
+        let path = dir.join(format!("language_md_{line}.xqr"));
+        std::fs::write(&path, &body).expect("writes the block");
+        // Blocks that show a refusal do not check; the docs test says which may.
+        let Ok(l) = load(&path) else { continue };
+        printed += 1;
+        let src = l.source();
+        for lang in [Lang::Zh, Lang::En] {
+            missing.extend(assert_covered(&l, &src, lang));
+        }
+    }
+    assert!(printed >= 50, "the reference's blocks print ({printed})");
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
 /// The grammar's worked file, which uses every construct once; it need not check cleanly to
 /// print, so it goes through the parser only.
 fn all_constructs() -> Loaded {
