@@ -133,7 +133,7 @@ fn html_is_print_ready() {
 }
 
 /// Every clause of the effective file (and every supplement item) was printed.
-fn assert_covered(l: &Loaded, src: &Source<'_>, lang: Lang) -> Vec<String> {
+pub(crate) fn assert_covered(l: &Loaded, src: &Source<'_>, lang: Lang) -> Vec<String> {
     let rendered = sheet::render(src, lang, Format::Md)
         .expect("the templates render")
         .rendered;
@@ -169,57 +169,6 @@ fn coverage_every_clause_of_every_example_is_printed() {
             missing.extend(assert_covered(l, &consolidated, lang));
         }
     }
-    assert!(missing.is_empty(), "{}", missing.join("\n"));
-}
-
-/// The regression regulations (`tests/scenarios/`, `tests/suite/regulations/`) hold the
-/// constructs the examples do not use (a team Swiss, `lineup fixed`, a stage `cap` with its
-/// order, `invite`, `host_player N when_odd`, odd and even numbers, `earlier_game`, ...): each
-/// clause of each is printed in zh and en, as the examples' are.
-#[test]
-fn coverage_every_clause_of_every_regression_regulation_is_printed() {
-    let mut files = files_under(&root().join("tests/scenarios"), "xqr");
-    files.extend(files_under(&root().join("tests/suite/regulations"), "xqr"));
-    let mut missing = Vec::new();
-    let mut printed = 0;
-    for p in &files {
-        // A few are written with a check error on purpose (a roster test of a refusal).
-        let Ok(l) = load(p) else { continue };
-        printed += 1;
-        let src = l.source();
-        for lang in [Lang::Zh, Lang::En] {
-            missing.extend(assert_covered(&l, &src, lang));
-        }
-    }
-    assert!(
-        printed >= 50,
-        "the regression regulations print ({printed})"
-    );
-    assert!(missing.is_empty(), "{}", missing.join("\n"));
-}
-
-/// Every checked block of docs/language.md (one for each construct, `replacement next_in_line
-/// until N` and `colour_balance K` among them, which no example writes) prints each of its
-/// clauses in zh and en.
-#[test]
-fn coverage_every_clause_of_every_language_reference_block_is_printed() {
-    let md = std::fs::read_to_string(root().join("docs/language.md")).expect("language.md");
-    let dir = temp_path("docs_blocks");
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let mut missing = Vec::new();
-    let mut printed = 0;
-    for (line, body) in crate::docs::xqr_blocks(&md) {
-        let path = dir.join(format!("language_md_{line}.xqr"));
-        std::fs::write(&path, &body).expect("writes the block");
-        // Blocks that show a refusal do not check; the docs test says which may.
-        let Ok(l) = load(&path) else { continue };
-        printed += 1;
-        let src = l.source();
-        for lang in [Lang::Zh, Lang::En] {
-            missing.extend(assert_covered(&l, &src, lang));
-        }
-    }
-    assert!(printed >= 50, "the reference's blocks print ({printed})");
     assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
 
@@ -369,7 +318,7 @@ fn texts_are_escaped_and_english_falls_back_to_chinese() {
     assert!(md.contains("\\*服装\\*"));
 }
 
-fn temp_path(name: &str) -> PathBuf {
+pub(crate) fn temp_path(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("xqreg-sheet-{}-{name}", std::process::id()))
 }
 
@@ -592,64 +541,5 @@ mod newcomer;
 #[path = "sheet_findings.rs"]
 mod findings;
 
-/// A knockout's rounds carry the same names in the schedule as in the prize lines, counted from
-/// the end (四分之一决赛 / quarter-final), and a one-round knockout (the final itself) is its
-/// title alone; a round-robin's rounds keep their numbers.
-#[test]
-fn schedule_names_knockout_rounds_as_the_prize_lines_do() {
-    let text = r#"regulation "杯赛" en "Cup" {
-  dates 2024-05-01 .. 2024-05-02
-}
-time rapid "快棋" en "Rapid" { base 15min increment 5s flag loses }
-entry { field 8 }
-stage cup "淘汰赛" en "Knockout" {
-  knockout { seeded 8 seeding rating }
-  entrants roster
-  time rapid
-  colours lot
-  places 1..8
-  playoff { lots }
-}
-stage final "冠亚军决赛" en "Title match" {
-  knockout { seeded 2 seeding rating }
-  entrants cup#1..2
-  time rapid
-  colours lot
-  playoff { lots }
-}
-prizes "奖金" CNY {
-  eliminated cup round 1: 100 each
-}
-schedule {
-  day 2024-05-01 { 09:00 round cup 1  14:00 round cup 2..3 }
-  day 2024-05-02 { 09:00 round final 1 }
-}
-"#;
-    let parsed = xqreg_grammar::parse(text);
-    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
-    let checked = xqreg::check::check(&parsed.file).checked.file;
-    let src = Source::from_checked(&checked, &parsed.file);
-    let zh = sheet::render(&src, Lang::Zh, Format::Md)
-        .expect("renders")
-        .text;
-    for want in [
-        "| 09:00 | 淘汰赛四分之一决赛 |",
-        "| 14:00 | 淘汰赛半决赛、决赛 |",
-        "| 09:00 | 冠亚军决赛 |",
-        "四分之一决赛负者各100元",
-    ] {
-        assert!(zh.contains(want), "the zh sheet lacks `{want}`:\n{zh}");
-    }
-    assert!(!zh.contains("第一轮"), "no round by number:\n{zh}");
-    let en = sheet::render(&src, Lang::En, Format::Md)
-        .expect("renders")
-        .text;
-    for want in [
-        "| 09:00 | Knockout, quarter-final |",
-        "| 14:00 | Knockout, semi-final, final |",
-        "| 09:00 | Title match |",
-        "quarter-final losers",
-    ] {
-        assert!(en.contains(want), "the en sheet lacks `{want}`:\n{en}");
-    }
-}
+#[path = "sheet_coverage.rs"]
+mod coverage_more;
