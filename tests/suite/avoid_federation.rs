@@ -57,6 +57,11 @@ fn round_one_keeps_federations_apart_where_units_would_not() {
         "{federations:?}"
     );
     assert_eq!(compatriots(&federations, 1, 1), 0, "{federations:?}");
+    // Limited to round 1: compatriots meet in rounds 2 and 3, where `always` keeps them apart.
+    assert!(compatriots(&federations, 2, 3) > 0, "{federations:?}");
+    let always = games("cxa", "split_half", "avoid same_federation always");
+    assert_eq!(always.len(), 12, "{always:?}");
+    assert_eq!(compatriots(&always, 1, 3), 0, "{always:?}");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-use crate::common::root;
+use crate::common::{root, xqreg_ok};
 
 fn xqreg() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_xqreg"));
@@ -204,4 +204,68 @@ fn runs_leave_out_an_empty_section() {
     assert!(!swiss.contains(heading), "{swiss}");
     let knockout = run("examples/006_knockout_cup/regulation.xqr");
     assert!(knockout.contains(heading), "{knockout}");
+}
+
+/// The JSON of a run names a team match's boards by their match (`"match": "北京 v 上海"`), not
+/// as a group; a group's games keep `group`.
+#[test]
+fn simulate_json_names_a_team_match_a_match() {
+    let out = xqreg_ok(&[
+        "simulate",
+        "examples/008_team_qualifier/regulation.xqr",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let games = v["stages"][0]["games"].as_array().expect("games");
+    assert!(!games.is_empty());
+    for g in games {
+        assert!(g.get("group").is_none(), "{g}");
+        let m = g["match"].as_str().expect("a board names its match");
+        assert!(m.contains(" v "), "{m}");
+    }
+    let out = xqreg_ok(&[
+        "simulate",
+        "examples/004_zhouzhuang/regulation.xqr",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let games = v["stages"][0]["games"].as_array().expect("games");
+    assert!(games
+        .iter()
+        .all(|g| g["group"].is_string() && g.get("match").is_none()));
+}
+
+/// `simulate --runs` of a team event ranks the winning team among the teams, by their players'
+/// mean rating (it looked the team up among the players, found none, and put every winner at
+/// the field's size plus one: 49 of 48 players in 008).
+#[test]
+fn runs_of_a_team_event_rank_the_winner_among_the_teams() {
+    let out = xqreg_ok(&[
+        "simulate",
+        "examples/008_team_qualifier/regulation.xqr",
+        "--seed",
+        "1",
+        "--runs",
+        "8",
+        "--lang",
+        "en",
+    ]);
+    let table = out
+        .split("Finished first, by rating rank in the field")
+        .nth(1)
+        .expect("the table of winners");
+    let ranks: Vec<u32> = table
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert!(!ranks.is_empty(), "{out}");
+    // 12 teams are assumed (`assume field 12`).
+    assert!(ranks.iter().all(|r| (1..=12).contains(r)), "{out}");
 }

@@ -153,3 +153,32 @@ fn replacement_rules_the_runtime_reads_are_executed() {
         ["湖北队 was expected to qualify and did not"]
     );
 }
+
+/// Every diagnostic code the contract table cites (`checker E230, E231`, `R060-R065`) is a code
+/// `xqreg explain` knows: a row naming a code that was renumbered or never written sends the
+/// reader nowhere.
+#[test]
+fn codes_the_contract_cites_exist() {
+    let mut unknown = Vec::new();
+    for e in KINDS {
+        let bytes = e.acts.as_bytes();
+        for (i, w) in bytes.windows(4).enumerate() {
+            let starts_word = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+            let ends_word = bytes.get(i + 4).is_none_or(|b| !b.is_ascii_alphanumeric());
+            if starts_word
+                && ends_word
+                && matches!(w[0], b'E' | b'W' | b'N' | b'R')
+                && w[1..].iter().all(u8::is_ascii_digit)
+            {
+                let code = std::str::from_utf8(w).expect("ASCII");
+                if xqreg::diagnostics::registry::lookup(code).is_none() {
+                    unknown.push(format!("{:?}: {code}", e.kind));
+                }
+            }
+        }
+    }
+    assert!(
+        unknown.is_empty(),
+        "codes cited but not registered: {unknown:?}"
+    );
+}

@@ -93,8 +93,53 @@ fn a_womens_team_event_is_generated_with_women_of_its_conditions() {
         let roster = run::generated_roster(&plan, Some(4), seed).expect("generated");
         assert_eq!(roster.players.len(), 8);
         assert!(roster.players.iter().all(|p| p.sex == Some(Sex::Women)));
+        assert_no_mens_names(&roster);
         assert!(validate_roster(&plan, &roster).is_empty());
         run::run_plan(&plan, &roster, &Default::default(), seed).expect("runs");
+    }
+}
+
+/// The men's given names of the generator (王建国, 李志强, ...): no woman is given one.
+const MENS_NAMES: &[&str] = &[
+    "天华", "明", "建国", "晓东", "伟", "卫平", "志强", "国栋", "海涛", "子豪", "立新", "思远",
+    "一鸣", "冠军", "庆", "洪",
+];
+
+fn assert_no_mens_names(roster: &Roster) {
+    for p in roster.players.iter().filter(|p| p.sex == Some(Sex::Women)) {
+        // A generated name is a one-character surname, a given name and the player's number.
+        let given: String = p
+            .name
+            .chars()
+            .skip(1)
+            .filter(|c| !c.is_ascii_digit())
+            .collect();
+        assert!(
+            !MENS_NAMES.contains(&given.as_str()),
+            "{} is a woman with a man's name",
+            p.name
+        );
+    }
+}
+
+/// A women's individual event, and the women of a mixed field (the women's category of 009),
+/// get women's given names; the men keep theirs.
+#[test]
+fn generated_women_have_womens_names() {
+    let plan = compile(
+        "w.xqr",
+        include_str!("regulations/eligibility_women_individual.xqr"),
+    );
+    let roster = run::generated_roster(&plan, None, 1).expect("generated");
+    assert!(roster.players.iter().all(|p| p.sex == Some(Sex::Women)));
+    assert_no_mens_names(&roster);
+    let path = crate::common::root().join("examples/009_world_championship/regulation.xqr");
+    let text = std::fs::read_to_string(path).expect("009 reads");
+    let plan = compile("009.xqr", &text);
+    for seed in 1..=3 {
+        let roster = run::generated_roster(&plan, None, seed).expect("generated");
+        assert!(roster.players.iter().any(|p| p.sex == Some(Sex::Women)));
+        assert_no_mens_names(&roster);
     }
 }
 

@@ -143,7 +143,7 @@ fn html_is_print_ready() {
 }
 
 /// Every clause of the effective file (and every supplement item) was printed.
-fn assert_covered(l: &Loaded, src: &Source<'_>, lang: Lang) -> Vec<String> {
+pub(crate) fn assert_covered(l: &Loaded, src: &Source<'_>, lang: Lang) -> Vec<String> {
     let rendered = sheet::render(src, lang, Format::Md)
         .expect("the templates render")
         .rendered;
@@ -328,7 +328,7 @@ fn texts_are_escaped_and_english_falls_back_to_chinese() {
     assert!(md.contains("\\*服装\\*"));
 }
 
-fn temp_path(name: &str) -> PathBuf {
+pub(crate) fn temp_path(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("xqreg-sheet-{}-{name}", std::process::id()))
 }
 
@@ -541,3 +541,6 @@ mod newcomer;
 /// The newcomer's sheet findings on quotas, knockouts and pairing numbers.
 #[path = "sheet_findings.rs"]
 mod findings;
+
+#[path = "sheet_coverage.rs"]
+mod coverage_more;

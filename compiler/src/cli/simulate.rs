@@ -274,28 +274,32 @@ fn read_input<T>(
 
 /// The rating rank of a run's winner in the field (1 = highest rated; equal ratings share a
 /// rank): with rosters generated per seed, ids differ from run to run but rating ranks do not.
+/// A team event's winner is a team (its unit): teams are ranked by their players' mean rating.
 fn winner_rating_rank(roster: &Roster, outcome: &Outcome) -> Option<u32> {
-    let rating = |id: &str| {
-        roster
-            .players
-            .iter()
-            .find(|p| p.id == id)
-            .and_then(|p| p.rating)
-            .unwrap_or(0)
+    let first = outcome.final_ranking.iter().find(|r| r.place == 1)?;
+    let rating = |p: &xqreg_runtime::engine::Player| i64::from(p.rating.unwrap_or(0));
+    let rank = |top: i64, values: &mut dyn Iterator<Item = i64>| {
+        let above = values.filter(|v| *v > top).count();
+        u32::try_from(above).unwrap_or(u32::MAX).saturating_add(1)
     };
-    outcome
-        .final_ranking
+    if let Some(p) = roster.players.iter().find(|p| p.id == first.id) {
+        return Some(rank(rating(p), &mut roster.players.iter().map(rating)));
+    }
+    // Teams: each unit's mean rating, the winner's unit named by its id or its name.
+    let mut teams: std::collections::BTreeMap<&str, (i64, i64)> = Default::default();
+    for p in &roster.players {
+        if let Some(u) = p.unit.as_deref() {
+            let t = teams.entry(u).or_default();
+            t.0 += rating(p);
+            t.1 += 1;
+        }
+    }
+    let mean = |(sum, n): (i64, i64)| if n == 0 { 0 } else { sum / n };
+    let top = [first.id.as_str(), first.player.as_str()]
         .iter()
-        .find(|r| r.place == 1)
-        .map(|r| {
-            let top = rating(&r.id);
-            let above = roster
-                .players
-                .iter()
-                .filter(|p| p.rating.unwrap_or(0) > top)
-                .count();
-            u32::try_from(above).unwrap_or(u32::MAX).saturating_add(1)
-        })
+        .find_map(|u| teams.get(u).copied())
+        .map(mean)?;
+    Some(rank(top, &mut teams.values().copied().map(mean)))
 }
 
 /// One run's output: its Swiss stages as TRF if asked, the outcome as text or JSON.

@@ -169,7 +169,7 @@ kinds! {
     KoBracket, "knockout { bracket (A v B) ... }", Executed, false, "plan bracket pairs";
     KoSeeded, "knockout { seeded N }", Executed, false, "plan seeded bracket";
     KoSeeding, "knockout { seeding RULE }", Executed, false, "plan bracket seeding";
-    KoSeeds, "knockout { seeds N category C }", Executed, false, "plan bracket reserved seeds (the category's members take seed numbers 1..N, the rest drawn by lot); checker E425, E426, E106";
+    KoSeeds, "knockout { seeds N category C }", Executed, false, "plan bracket reserved seeds (the category's members take seed numbers 1..N, the rest drawn by lot); checker E230, E231, E106";
     KoGames, "knockout { games N }", Executed, false, "plan knockout.games (mini-matches)";
     KoThirdPlace, "knockout { third_place }", Executed, false, "plan knockout.third_place";
     KoPlacement, "knockout { placement }", Executed, false, "plan knockout.placement";
@@ -222,7 +222,7 @@ kinds! {
     RankingSum, "ranking NAME { sum places|points best K }", Executed, false, "plan.rankings sum of the best K members; checker E531, E532";
     RankingShort, "ranking NAME { short unranked|last }", Executed, false, "plan.rankings units with fewer than K members; checker E535";
     PrizeLine, "prizes { R: MONEY }", Executed, false, "plan.prizes (runtime awards); checker E5xx";
-    PrizeEliminated, "prizes { eliminated S round N: MONEY }", Executed, false, "plan.prizes (knockout losers)";
+    PrizeEliminated, "prizes { eliminated S round N: MONEY }", Executed, false, "plan.prizes (knockout losers); checker E548 (not a knockout), E549 (a round the bracket does not play)";
     PrizeCompleted, "prizes { completed: MONEY each }", Executed, false, "plan.prizes (runtime pays every player with no forfeit and no withdrawal); checker E506";
     PrizeItem, "prizes { R: trophy|medal|plaque|certificate|item }", Executed, false, "plan.prizes items (runtime awards)";
     PrizeTotal, "prizes { total N }", Executed, false, "checker E503";

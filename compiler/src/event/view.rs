@@ -97,17 +97,26 @@ pub fn lines<'g>(
         .collect()
 }
 
+/// A stored game's group, or the team match its board belongs to: the engine gives a team
+/// match's boards the match's label (`金华队 v 绍兴队`) where a group game has its group, and a
+/// match is no group. (group, match).
+fn group_or_match(g: &StoredGame) -> (Option<&str>, Option<&str>) {
+    match g.group.as_deref() {
+        Some(gr) if gr.contains(" v ") => (None, Some(gr)),
+        other => (other, None),
+    }
+}
+
 fn where_(g: &StoredGame) -> String {
     let mut s = format!("{} round {}", g.stage, g.round);
-    match &g.group {
-        // A team match's boards carry the match (`金华队 v 绍兴队`), which is no group.
-        Some(gr) if gr.contains(" v ") => {
-            let _ = write!(s, " match {gr}");
+    match group_or_match(g) {
+        (_, Some(m)) => {
+            let _ = write!(s, " match {m}");
         }
-        Some(gr) => {
+        (Some(gr), None) => {
             let _ = write!(s, " group {gr}");
         }
-        None => {}
+        (None, None) => {}
     }
     if let Some(step) = &g.step {
         let _ = write!(s, " playoff {step} game {}", g.game_no);
@@ -145,8 +154,9 @@ pub fn json(lines: &[Line<'_>]) -> String {
     let v: Vec<_> = lines
         .iter()
         .map(|l| {
+            let (group, team_match) = group_or_match(l.game);
             json!({"stage": l.game.stage, "round": l.game.round, "board": l.game.board,
-                   "group": l.game.group, "step": l.game.step, "game": l.game.game_no,
+                   "group": group, "match": team_match, "step": l.game.step, "game": l.game.game_no,
                    "red": {"id": l.game.red, "name": l.red.name, "unit": l.red.unit, "points": l.red.points},
                    "black": {"id": l.game.black, "name": l.black.name, "unit": l.black.unit, "points": l.black.points},
                    "result": l.game.result.as_ref().map(|r| &r.0)})
@@ -355,5 +365,15 @@ mod where_tests {
         );
         assert_eq!(where_(&game(Some("A"))), "league round 1 group A");
         assert_eq!(where_(&game(None)), "league round 1");
+    }
+
+    /// In JSON too: a team match's boards carry `match`, never `group`.
+    #[test]
+    fn a_team_match_is_a_match_in_json() {
+        assert_eq!(
+            group_or_match(&game(Some("金华队 v 绍兴队"))),
+            (None, Some("金华队 v 绍兴队"))
+        );
+        assert_eq!(group_or_match(&game(Some("A"))), (Some("A"), None));
     }
 }

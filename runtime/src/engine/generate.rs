@@ -22,6 +22,12 @@ const GIVEN: [&str; 20] = [
     "天华", "明", "建国", "晓东", "伟", "卫平", "志强", "国栋", "海涛", "春", "雨", "嘉", "子豪",
     "立新", "文", "思远", "一鸣", "冠军", "庆", "洪",
 ];
+/// Women's given names, as many as the men's: a name is one draw below the same bound either
+/// way, so a generated roster differs only in its women's names.
+const GIVEN_WOMEN: [&str; 20] = [
+    "丽华", "秀英", "婷", "静怡", "雪", "佳怡", "晓燕", "玉兰", "美玲", "欣然", "慧敏", "春梅",
+    "红霞", "丹", "莉", "思琪", "雅婷", "凤英", "颖", "倩",
+];
 const UNITS: [&str; 24] = [
     "北京",
     "上海",
@@ -321,14 +327,18 @@ fn max_per_unit(plan: &Plan) -> u32 {
         .unwrap_or(u32::MAX)
 }
 
-/// A surname and a given name drawn from the lists.
-fn random_name<R: RngCore>(rng: &mut R) -> (&'static str, &'static str) {
+/// A surname and a given name drawn from the lists, a woman's for a woman.
+fn random_name<R: RngCore>(rng: &mut R, sex: Sex) -> (&'static str, &'static str) {
     let surname = SURNAMES
         .get(below(rng, SURNAMES.len() as u32) as usize)
         .copied()
         .unwrap_or("王");
-    let given = GIVEN
-        .get(below(rng, GIVEN.len() as u32) as usize)
+    let names: &[&'static str] = match sex {
+        Sex::Women => &GIVEN_WOMEN,
+        Sex::Men => &GIVEN,
+    };
+    let given = names
+        .get(below(rng, names.len() as u32) as usize)
         .copied()
         .unwrap_or("明");
     (surname, given)
@@ -407,7 +417,7 @@ impl Maker<'_> {
             Some(u) => u,
             None => self.next_unit(k, sex),
         };
-        let (surname, given) = random_name(rng);
+        let (surname, given) = random_name(rng, sex);
         let mut id = format!("p{k:03}");
         while players.iter().any(|p| p.id == id) {
             id.push('x');
@@ -538,13 +548,14 @@ fn generate_teams<R: RngCore>(
         };
         for b in 0..boards.max(1) {
             let k = t * boards.max(1) + b + 1;
-            let (surname, given) = random_name(rng);
+            let sex = want.sex.unwrap_or(Sex::Men);
+            let (surname, given) = random_name(rng, sex);
             players.push(Player {
                 id: format!("t{}b{}", t + 1, b + 1),
                 name: format!("{surname}{given}{k}"),
                 unit: Some(team.clone()),
                 federation: Some("CHN".to_string()),
-                sex: Some(want.sex.unwrap_or(Sex::Men)),
+                sex: Some(sex),
                 born: Some(random_date(rng, want.born.0, want.born.1)),
                 title: want.title.and_then(|(op, t)| title_meeting(op, t)),
                 rating: Some(2100 + between(rng, 0, 400)),

@@ -90,6 +90,7 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, t: &TeamRoundRobi
                 round,
                 board: m as u32 * t.boards + 1,
                 group: None,
+                in_match: false,
                 step: None,
                 alias: None,
                 game_no: 1,
@@ -395,6 +396,7 @@ pub(super) fn play_team_match(
         let board_at = GameAt {
             board: at.board + b as u32,
             group: Some(&label),
+            in_match: true,
             ..*at
         };
         let ((rp, bp), over_board) = match stage.playoff.as_ref() {

@@ -67,6 +67,7 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss, board
                 round,
                 board: m as u32 * boards + 1,
                 group: None,
+                in_match: false,
                 step: None,
                 alias: None,
                 game_no: 1,

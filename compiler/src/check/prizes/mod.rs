@@ -13,6 +13,7 @@ use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
 mod capacity;
 mod completed;
+mod eliminated;
 mod fund;
 mod headings;
 mod limit;
@@ -40,6 +41,8 @@ pub const CODES: &[&Code] = &[
     &fund::E520,
     &limit::E539,
     &completed::E540,
+    &eliminated::E548,
+    &eliminated::E549,
     &W501,
     &W502,
     &limit::W503,
@@ -126,6 +129,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 rises(&paid, diags);
                 limit::check(block, diags);
                 completed::check(ctx, block, diags);
+                eliminated::check(ctx, block, diags);
                 if block.category.is_none() {
                     for decl in &shared {
                         shared_equal(decl, &paid, diags);

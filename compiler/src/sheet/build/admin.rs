@@ -114,8 +114,26 @@ pub fn schedule(ctx: &mut Ctx<'_>, s: &Schedule) {
                                 ctx.mark(r.stage.span);
                                 ctx.mark(r.rounds.span);
                                 let st = ctx.stage_title(&r.stage.node);
-                                let rd = fmt::rounds(lang, r.rounds);
-                                ctx.mf(M::StageRound, &[&st, &rd])
+                                // A knockout's rounds by their names from the end (淘汰赛四分之一
+                                // 决赛), as the prize lines name them, when the bracket is fixed.
+                                let named: Option<Vec<String>> = (r.rounds.start..=r.rounds.end)
+                                    .map(|n| {
+                                        super::ko_rounds::stage_round_name(ctx, &r.stage.node, n)
+                                    })
+                                    .collect();
+                                match named {
+                                    Some(_)
+                                        if super::ko_rounds::single_round(ctx, &r.stage.node) =>
+                                    {
+                                        st
+                                    }
+                                    Some(names) if !names.is_empty() => {
+                                        ctx.mf(M::StageRound, &[&st, &fmt::join(lang, &names)])
+                                    }
+                                    _ => {
+                                        ctx.mf(M::StageRound, &[&st, &fmt::rounds(lang, r.rounds)])
+                                    }
+                                }
                             })
                             .collect(),
                     };

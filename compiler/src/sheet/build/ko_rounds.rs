@@ -3,7 +3,9 @@
 //! each round share: the runtime places the losers of a round of N players together at the
 //! place after the N/2 still in (`engine/stages/knockout.rs`), quarter-final losers 5th.
 
-use xqreg_grammar::ast::{Knockout, KnockoutClause, PlaceRange};
+use xqreg_grammar::ast::{
+    EntrantSource, GroupSel, Knockout, KnockoutClause, PlaceRange, Stage, StageClause,
+};
 
 use super::Ctx;
 use crate::sheet::catalogue::M;
@@ -45,6 +47,53 @@ pub(super) fn round_name(ctx: &Ctx<'_>, n: u64) -> String {
             ctx.mf(M::RoundFraction, &[&count])
         }
     }
+}
+
+/// How many players a stage's entrants are, when the file fixes it: the roster of an entry
+/// with a `field`, a pool of a fixed size, places of an earlier stage (not `each group`).
+pub(super) fn entrant_count(ctx: &Ctx<'_>, s: &Stage) -> Option<u64> {
+    let sources = s.clauses.iter().find_map(|c| match c {
+        StageClause::Entrants { sources, .. } => Some(sources),
+        _ => None,
+    })?;
+    let mut n: u64 = 0;
+    for e in sources {
+        let k = match e {
+            EntrantSource::Roster(_) => u64::from(ctx.names.field?),
+            EntrantSource::Pool(p) => {
+                u64::from(ctx.names.pools.get(p.node.as_str())?.size.as_ref()?.node)
+            }
+            EntrantSource::Places(r) if !matches!(r.group, GroupSel::All) => {
+                u64::from(r.places.end).checked_sub(u64::from(r.places.start))? + 1
+            }
+            _ => return None,
+        };
+        n = n.checked_add(k)?;
+    }
+    Some(n)
+}
+
+/// Round `round` of the knockout stage `stage` by its name from the end (四分之一决赛 /
+/// quarter-final), when the stage is a knockout whose bracket size the file fixes and the round
+/// is one of its rounds: the name the schedule and the prize lines both give it.
+pub(super) fn stage_round_name(ctx: &Ctx<'_>, stage: &str, round: u32) -> Option<String> {
+    let s = ctx.names.stages.get(stage).copied()?;
+    let k = s.clauses.iter().find_map(StageClause::knockout)?;
+    let size = bracket_size(k, entrant_count(ctx, s))?;
+    let n = players_in(size, round)?;
+    Some(round_name(ctx, n))
+}
+
+/// Whether `stage` is a knockout of one round only (a bracket of 2: the final itself), whose
+/// schedule row is the stage's title alone (冠亚军决赛, not 冠亚军决赛决赛).
+pub(super) fn single_round(ctx: &Ctx<'_>, stage: &str) -> bool {
+    ctx.names.stages.get(stage).copied().is_some_and(|s| {
+        s.clauses
+            .iter()
+            .find_map(StageClause::knockout)
+            .and_then(|k| bracket_size(k, entrant_count(ctx, s)))
+            == Some(2)
+    })
 }
 
 /// How the losers of each round not played out are placed, from the quarter-finals down

@@ -9,8 +9,8 @@ use crate::sheet::fmt;
 use crate::sheet::model::{Clause, Row, Table};
 use crate::sheet::Lang;
 use xqreg_grammar::ast::{
-    BracketSlot, EntrantSource, GroupSel, KnockoutClause, PrizeItem, PrizeKey, PrizeLimitRule,
-    PrizeLine, Prizes, Qualification, Stage, StageClause,
+    BracketSlot, KnockoutClause, PrizeItem, PrizeKey, PrizeLimitRule, PrizeLine, Prizes,
+    Qualification, Stage, StageClause,
 };
 
 /// Consecutive places with the same awards: (place range, awards, label of a non-place line).
@@ -362,12 +362,7 @@ fn key_text(ctx: &mut Ctx<'_>, k: &PrizeKey) -> (String, String, Option<u64>) {
             let stage_decl = ctx.names.stages.get(stage.node.as_str()).copied();
             // The round by its name from the end (四分之一决赛负者) when the bracket's size is
             // known, the stage named only when the event has more than one.
-            let named = stage_decl.and_then(|s| {
-                let k = s.clauses.iter().find_map(StageClause::knockout)?;
-                let size = super::ko_rounds::bracket_size(k, entrant_count(ctx, s))?;
-                let n = super::ko_rounds::players_in(size, round.node)?;
-                Some(super::ko_rounds::round_name(ctx, n))
-            });
+            let named = super::ko_rounds::stage_round_name(ctx, &stage.node, round.node);
             let t = match named {
                 Some(r) if ctx.names.stage_order.len() == 1 => ctx.mf(M::LosersOfRound, &[&r]),
                 Some(r) => ctx.mf(M::StageLosersOfRound, &[&st, &r]),
@@ -418,7 +413,7 @@ fn losers_in_round(ctx: &Ctx<'_>, s: &Stage, round: u32) -> Option<u64> {
             KnockoutClause::Seeded { size: n, .. } => {
                 let n = u64::from(n.node);
                 // Fewer entrants than the bracket: byes, and round 1 has fewer matches.
-                if entrant_count(ctx, s)? != n {
+                if super::ko_rounds::entrant_count(ctx, s)? != n {
                     return None;
                 }
                 size = Some(n);
@@ -437,30 +432,6 @@ fn losers_in_round(ctx: &Ctx<'_>, s: &Stage, round: u32) -> Option<u64> {
         size.checked_shr(round)?
     };
     (matches > 0).then_some(matches)
-}
-
-/// How many players a stage's entrants are, when the file fixes it: the roster of an entry
-/// with a `field`, a pool of a fixed size, places of an earlier stage (not `each group`).
-pub(super) fn entrant_count(ctx: &Ctx<'_>, s: &Stage) -> Option<u64> {
-    let sources = s.clauses.iter().find_map(|c| match c {
-        StageClause::Entrants { sources, .. } => Some(sources),
-        _ => None,
-    })?;
-    let mut n: u64 = 0;
-    for e in sources {
-        let k = match e {
-            EntrantSource::Roster(_) => u64::from(ctx.names.field?),
-            EntrantSource::Pool(p) => {
-                u64::from(ctx.names.pools.get(p.node.as_str())?.size.as_ref()?.node)
-            }
-            EntrantSource::Places(r) if !matches!(r.group, GroupSel::All) => {
-                u64::from(r.places.end).checked_sub(u64::from(r.places.start))? + 1
-            }
-            _ => return None,
-        };
-        n = n.checked_add(k)?;
-    }
-    Some(n)
 }
 
 fn items_text(ctx: &mut Ctx<'_>, line: &PrizeLine) -> Vec<String> {

@@ -76,7 +76,7 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
                 let p = fmt::places(ctx.lang, *r);
                 // A knockout says how the losers of the rounds not played out share places.
                 let shared = knockout_of(s).map_or_else(Vec::new, |k| {
-                    let entrants = super::prizes::entrant_count(ctx, s);
+                    let entrants = super::ko_rounds::entrant_count(ctx, s);
                     super::ko_rounds::shared_places(ctx, k, entrants, *r)
                 });
                 let line = if shared.is_empty() {
