@@ -210,35 +210,24 @@ fn runs_leave_out_an_empty_section() {
 /// as a group; a group's games keep `group`.
 #[test]
 fn simulate_json_names_a_team_match_a_match() {
-    let out = xqreg_ok(&[
-        "simulate",
-        "examples/008_team_qualifier/regulation.xqr",
-        "--seed",
-        "1",
-        "--format",
-        "json",
-    ]);
-    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    let games = v["stages"][0]["games"].as_array().expect("games");
+    let games = first_stage_games("examples/008_team_qualifier/regulation.xqr");
     assert!(!games.is_empty());
-    for g in games {
+    for g in &games {
         assert!(g.get("group").is_none(), "{g}");
         let m = g["match"].as_str().expect("a board names its match");
         assert!(m.contains(" v "), "{m}");
     }
-    let out = xqreg_ok(&[
-        "simulate",
-        "examples/004_zhouzhuang/regulation.xqr",
-        "--seed",
-        "1",
-        "--format",
-        "json",
-    ]);
-    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    let games = v["stages"][0]["games"].as_array().expect("games");
+    let games = first_stage_games("examples/004_zhouzhuang/regulation.xqr");
     assert!(games
         .iter()
         .all(|g| g["group"].is_string() && g.get("match").is_none()));
+}
+
+/// The games of the first stage in the JSON of `simulate --seed 1`.
+fn first_stage_games(regulation: &str) -> Vec<serde_json::Value> {
+    let out = xqreg_ok(&["simulate", regulation, "--seed", "1", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    v["stages"][0]["games"].as_array().expect("games").clone()
 }
 
 /// `simulate --runs` of a team event ranks the winning team among the teams, by their players'
