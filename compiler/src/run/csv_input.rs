@@ -90,6 +90,13 @@ impl Table {
         self.header.iter().position(|h| h == name)
     }
 
+    /// The row's non-empty cell in column `name`.
+    fn cell<'a>(&self, fields: &'a [(String, Span)], name: &str) -> Option<&'a (String, Span)> {
+        self.column(name)
+            .and_then(|c| fields.get(c))
+            .filter(|(v, _)| !v.is_empty())
+    }
+
     fn require(&self, name: &str, file: (&str, &str), diags: &mut Diagnostics) -> Option<usize> {
         let col = self.column(name);
         if col.is_none() {
@@ -134,14 +141,7 @@ pub fn read_roster(name: &str, bytes: &[u8]) -> Result<Roster, FileReport> {
             }
         }
     }
-    if diags.list.is_empty() {
-        Ok(Roster { players })
-    } else {
-        Err(FileReport {
-            source,
-            diagnostics: diags.sorted(),
-        })
-    }
+    finish(Roster { players }, source, diags)
 }
 
 fn roster_row(
@@ -152,12 +152,7 @@ fn roster_row(
     name_col: usize,
     diags: &mut Diagnostics,
 ) -> Option<Player> {
-    let get = |col: &str| {
-        table
-            .column(col)
-            .and_then(|c| fields.get(c))
-            .filter(|(v, _)| !v.is_empty())
-    };
+    let get = |col: &str| table.cell(fields, col);
     let (id, id_span) = fields.get(id_col)?.clone();
     if id.is_empty() {
         diags.push(NO_ID.at(id_span, &[]));
@@ -184,58 +179,83 @@ fn roster_row(
     }
     p.club = get("club").map(|f| f.0.clone());
     p.residence = get("residence").map(|f| f.0.clone());
-    if let Some((v, span)) = get("sex") {
-        p.sex = Sex::parse(v);
-        if p.sex.is_none() {
-            diags.push(bad(v, "sex", *span, WRITE_SEX.plain()));
-        }
-    }
-    if let Some((v, span)) = get("born") {
-        p.born = Date::parse_exact(v);
-        if p.born.is_none() {
-            diags.push(bad(v, "born", *span, date_help(v)));
-        }
-    }
-    if let Some((v, span)) = get("title") {
-        p.title = Title::parse(v);
-        if p.title.is_none() {
-            diags.push(bad(v, "title", *span, WRITE_TITLE.plain()));
-        }
-    }
-    if let Some((v, span)) = get("qualified") {
-        p.qualified = v.parse::<u32>().ok().filter(|n| *n >= 1);
-        if p.qualified.is_none() {
-            diags.push(bad(v, "qualified", *span, WRITE_QUALIFIED.plain()));
-        }
-    }
+    p.sex = typed(get("sex"), "sex", Sex::parse, |_| WRITE_SEX.plain(), diags);
+    p.born = typed(get("born"), "born", Date::parse_exact, date_help, diags);
+    p.title = typed(
+        get("title"),
+        "title",
+        Title::parse,
+        |_| WRITE_TITLE.plain(),
+        diags,
+    );
+    p.qualified = typed(
+        get("qualified"),
+        "qualified",
+        |v| v.parse::<u32>().ok().filter(|n| *n >= 1),
+        |_| WRITE_QUALIFIED.plain(),
+        diags,
+    );
     for (col, slot) in [("rating", &mut p.rating), ("order", &mut p.order)] {
-        if let Some((v, span)) = get(col) {
-            *slot = v.parse::<u32>().ok();
-            if slot.is_none() {
-                diags.push(bad(v, col, *span, WRITE_NUMBER.plain()));
-            }
-        }
+        *slot = whole_number(get(col), col, diags);
     }
     for (col, slot, most, zh) in [
         ("grade", &mut p.grade, 9, "段位"),
         ("school_year", &mut p.school_year, 12, "年级"),
     ] {
-        if let Some((v, span)) = get(col) {
-            *slot = v.parse::<u32>().ok().filter(|n| (1..=most).contains(n));
-            if slot.is_none() {
-                diags.push(bad(
-                    v,
-                    col,
-                    *span,
-                    Msg::new(
-                        format!("write a whole number from 1 to {most}"),
-                        format!("{zh}写作 1 至 {most} 的整数"),
-                    ),
-                ));
-            }
-        }
+        *slot = typed(
+            get(col),
+            col,
+            |v| v.parse::<u32>().ok().filter(|n| (1..=most).contains(n)),
+            |_| {
+                Msg::new(
+                    format!("write a whole number from 1 to {most}"),
+                    format!("{zh}写作 1 至 {most} 的整数"),
+                )
+            },
+            diags,
+        );
     }
     Some(p)
+}
+
+/// The value of a cell as `parse` reads it; a cell it cannot read is an E804 with `help`, and
+/// an empty or missing cell is no value.
+fn typed<T>(
+    cell: Option<&(String, Span)>,
+    col: &str,
+    parse: impl FnOnce(&str) -> Option<T>,
+    help: impl FnOnce(&str) -> Msg,
+    diags: &mut Diagnostics,
+) -> Option<T> {
+    let (v, span) = cell?;
+    let value = parse(v);
+    if value.is_none() {
+        diags.push(bad(v, col, *span, help(v)));
+    }
+    value
+}
+
+/// A whole-number cell, as [`typed`] reads it.
+fn whole_number(cell: Option<&(String, Span)>, col: &str, diags: &mut Diagnostics) -> Option<u32> {
+    typed(
+        cell,
+        col,
+        |v| v.parse::<u32>().ok(),
+        |_| WRITE_NUMBER.plain(),
+        diags,
+    )
+}
+
+/// The file's value when no diagnostic was raised reading it, else the report of them all.
+fn finish<T>(value: T, source: SourceFile, diags: Diagnostics) -> Result<T, FileReport> {
+    if diags.list.is_empty() {
+        Ok(value)
+    } else {
+        Err(FileReport {
+            source,
+            diagnostics: diags.sorted(),
+        })
+    }
 }
 
 /// What to write instead of a date cell that names no real day: the month's last day where only
@@ -284,14 +304,7 @@ pub fn read_results(name: &str, bytes: &[u8]) -> Result<RecordedResults, FileRep
             }
         }
     }
-    if diags.list.is_empty() {
-        Ok(results)
-    } else {
-        Err(FileReport {
-            source,
-            diagnostics: diags.sorted(),
-        })
-    }
+    finish(results, source, diags)
 }
 
 fn result_row(
@@ -301,20 +314,8 @@ fn result_row(
     fields: &[(String, Span)],
     diags: &mut Diagnostics,
 ) -> Option<RecordedGame> {
-    let get = |col: &str| {
-        table
-            .column(col)
-            .and_then(|c| fields.get(c))
-            .filter(|(v, _)| !v.is_empty())
-    };
-    let number = |col: &str, diags: &mut Diagnostics| -> Option<u32> {
-        let (v, span) = get(col)?;
-        let n = v.parse::<u32>().ok();
-        if n.is_none() {
-            diags.push(bad(v, col, *span, WRITE_NUMBER.plain()));
-        }
-        n
-    };
+    let get = |col: &str| table.cell(fields, col);
+    let number = |col: &str, diags: &mut Diagnostics| whole_number(get(col), col, diags);
     let before = diags.list.len();
     for col in ["stage", "round", "result"] {
         if let Some((v, span)) = table.column(col).and_then(|c| fields.get(c)) {
@@ -336,16 +337,13 @@ fn result_row(
             diags.push(NO_PLAYER.at(span, &[("col", col)]));
         }
     }
-    let result = match get("result") {
-        Some((v, span)) => {
-            let r = GameResult::parse(v);
-            if r.is_none() {
-                diags.push(bad(v, "result", *span, WRITE_RESULT.plain()));
-            }
-            r
-        }
-        None => None,
-    };
+    let result = typed(
+        get("result"),
+        "result",
+        GameResult::parse,
+        |_| WRITE_RESULT.plain(),
+        diags,
+    );
     let red_fouls = number("red_fouls", diags).unwrap_or(0);
     let black_fouls = number("black_fouls", diags).unwrap_or(0);
     let board = number("board", diags);

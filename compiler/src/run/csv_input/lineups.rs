@@ -49,14 +49,7 @@ pub fn read_lineups(name: &str, bytes: &[u8]) -> Result<Vec<RecordedLineup>, Fil
             }
         }
     }
-    if diags.list.is_empty() {
-        Ok(lineups)
-    } else {
-        Err(FileReport {
-            source,
-            diagnostics: diags.sorted(),
-        })
-    }
+    super::finish(lineups, source, diags)
 }
 
 /// One row as a one-seat line-up; None (with diagnostics) for an empty or malformed cell.
