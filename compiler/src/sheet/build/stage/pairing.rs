@@ -30,17 +30,7 @@ pub(super) fn sentence(
             *span,
         )),
         StageClause::Colours { rule, team, span } => {
-            ctx.mark(*span);
-            ctx.mark(rule.span);
-            // A second word outside a team stage is refused (E114, E226): nothing to word.
-            if let Some(t) = team {
-                ctx.mark(t.span);
-            }
-            sentences.push(
-                words::colours(ctx.lang, &rule.node)
-                    .unwrap_or(&rule.node)
-                    .to_string(),
-            );
+            sentences.push(colours(ctx, rule, team.as_ref(), *span))
         }
         StageClause::Avoid { what, when, span } => {
             sentences.push(avoid(ctx, what, when.as_ref(), *span))
@@ -63,46 +53,18 @@ pub(super) fn sentence(
             let p = params_text(ctx, params);
             sentences.push(ctx.mf(M::Bye, &[&p]));
         }
-        StageClause::ForfeitMet { value, span } => {
-            ctx.mark(*span);
-            ctx.mark(value.span);
-            sentences.push(
-                ctx.m(if value.node {
-                    M::ForfeitMetYes
-                } else {
-                    M::ForfeitMetNo
-                })
-                .to_string(),
-            );
-        }
+        StageClause::ForfeitMet { value, span } => sentences.push(forfeit_met(ctx, value, *span)),
         StageClause::Split {
             after_round,
             top,
             to,
             span,
-        } => {
-            ctx.mark(*span);
-            ctx.mark(to.span);
-            let to = ctx.stage_title(&to.node);
-            sentences.push(ctx.mf(
-                M::Split,
-                &[&after_round.node.to_string(), &top.node.to_string(), &to],
-            ));
-        }
+        } => sentences.push(split(ctx, after_round.node, top.node, to, *span)),
         StageClause::LateEntry {
             until_round,
             missed,
             span,
-        } => {
-            ctx.mark(*span);
-            ctx.mark(missed.span);
-            let key = if missed.node == "half" {
-                M::LateEntryHalf
-            } else {
-                M::LateEntryZero
-            };
-            sentences.push(ctx.mf(key, &[&until_round.node.to_string()]));
-        }
+        } => sentences.push(late_entry(ctx, until_round.node, missed, *span)),
         StageClause::Lineup {
             mode,
             deadline,
@@ -122,18 +84,66 @@ pub(super) fn sentence(
                 sentences.push(ctx.mf(M::LineupColourBalance, &[&k.node.to_string()]));
             }
         }
-        StageClause::ScoreSheets { rule, span } => {
-            ctx.mark(*span);
-            ctx.mark(rule.span);
-            let key = if rule.node == "none" {
-                M::ScoreSheetsNone
-            } else {
-                M::ScoreSheetsRequired
-            };
-            sentences.push(ctx.m(key).to_string());
-        }
+        StageClause::ScoreSheets { rule, span } => sentences.push(score_sheets(ctx, rule, *span)),
         _ => {}
     }
+}
+
+/// 颜色: the colour rule (a team stage's second word is marked, the rule says it).
+fn colours(ctx: &mut Ctx<'_>, rule: &Ident, team: Option<&Ident>, span: Span) -> String {
+    ctx.mark(span);
+    ctx.mark(rule.span);
+    // A second word outside a team stage is refused (E114, E226): nothing to word.
+    if let Some(t) = team {
+        ctx.mark(t.span);
+    }
+    words::colours(ctx.lang, &rule.node)
+        .unwrap_or(&rule.node)
+        .to_string()
+}
+
+/// Whether a forfeited game counts as met (for avoidance and colours).
+fn forfeit_met(ctx: &mut Ctx<'_>, value: &Spanned<bool>, span: Span) -> String {
+    ctx.mark(span);
+    ctx.mark(value.span);
+    ctx.m(if value.node {
+        M::ForfeitMetYes
+    } else {
+        M::ForfeitMetNo
+    })
+    .to_string()
+}
+
+/// `split after N top K to STAGE`.
+fn split(ctx: &mut Ctx<'_>, after_round: u32, top: u32, to: &Ident, span: Span) -> String {
+    ctx.mark(span);
+    ctx.mark(to.span);
+    let to = ctx.stage_title(&to.node);
+    ctx.mf(M::Split, &[&after_round.to_string(), &top.to_string(), &to])
+}
+
+/// Late entry until a round, the missed rounds scored half or zero.
+fn late_entry(ctx: &mut Ctx<'_>, until_round: u32, missed: &Ident, span: Span) -> String {
+    ctx.mark(span);
+    ctx.mark(missed.span);
+    let key = if missed.node == "half" {
+        M::LateEntryHalf
+    } else {
+        M::LateEntryZero
+    };
+    ctx.mf(key, &[&until_round.to_string()])
+}
+
+/// Score sheets required, or none.
+fn score_sheets(ctx: &mut Ctx<'_>, rule: &Ident, span: Span) -> String {
+    ctx.mark(span);
+    ctx.mark(rule.span);
+    let key = if rule.node == "none" {
+        M::ScoreSheetsNone
+    } else {
+        M::ScoreSheetsRequired
+    };
+    ctx.m(key).to_string()
 }
 
 /// 回避: who is kept apart, and when.
