@@ -112,6 +112,15 @@ pub(crate) fn codes(text: &str) -> (Vec<String>, String) {
     )
 }
 
+/// Asserts that `text` raises exactly the error and warning codes `want` (none for `&[]`), and
+/// gives the rendered lines for further checks.
+#[track_caller]
+pub(crate) fn assert_codes(text: &str, want: &[&str]) -> String {
+    let (got, lines) = codes(text);
+    assert_eq!(got, want, "{lines}");
+    lines
+}
+
 /// The codes of [`BASE`] with `extra` added at its end (more blocks), as [`codes`] gives them.
 pub(crate) fn codes_with_base(extra: &str) -> (Vec<String>, String) {
     codes(&format!("{BASE}{extra}"))

@@ -3,7 +3,7 @@ fn fixtures() {
     super::super::testing::fixtures(super::CODES);
 }
 
-use super::super::testing::{codes, BASE, HEAD};
+use super::super::testing::{assert_codes, BASE, HEAD};
 
 #[test]
 fn each_game_of_a_mini_match_may_have_its_slot() {
@@ -27,14 +27,12 @@ schedule {
 "#,
     ]
     .concat();
-    let (got, lines) = codes(&text);
-    assert!(got.is_empty(), "{lines}");
+    assert_codes(&text, &[]);
     let third = text.replace(
         "day 2014-04-28 { 08:30 round cup 2",
         "day 2014-04-28 { 07:00 round cup 1  08:30 round cup 2",
     );
-    let (got, lines) = codes(&third);
-    assert_eq!(got, ["E607"], "{lines}");
+    assert_codes(&third, &["E607"]);
 }
 
 #[test]
@@ -46,11 +44,9 @@ fn two_rounds_in_one_slot_share_it() {
             "day 2014-04-27 { 08:30 round main 1  14:00 round main 2 }",
             "day 2014-04-27 { 09:30-12:30 round main 1..2 }",
         );
-    let (got, lines) = codes(&text);
-    assert!(got.is_empty(), "{lines}");
+    assert_codes(&text, &[]);
     let tight = text.replace("09:30-12:30 round main 1..2", "09:30-11:30 round main 1..2");
-    let (got, lines) = codes(&tight);
-    assert_eq!(got, ["W602"], "{lines}");
+    assert_codes(&tight, &["W602"]);
 }
 
 #[test]
@@ -59,14 +55,12 @@ fn arrival_the_day_before_is_inside_but_two_days_before_is_not() {
         "schedule {\n",
         "schedule {\n  day 2014-04-26 { 19:00 arrival \"报到\" }\n",
     );
-    let (got, lines) = codes(&ok);
-    assert!(got.is_empty(), "{lines}");
+    assert_codes(&ok, &[]);
     let early = BASE.replace(
         "schedule {\n",
         "schedule {\n  day 2014-04-25 { 19:00 arrival \"报到\" }\n",
     );
-    let (got, lines) = codes(&early);
-    assert_eq!(got, ["E606"], "{lines}");
+    assert_codes(&early, &["E606"]);
 }
 
 #[test]
@@ -103,8 +97,7 @@ schedule {
 "#,
     ]
     .concat();
-    let (got, lines) = codes(&text);
-    assert_eq!(got, ["E605"], "{lines}");
+    let lines = assert_codes(&text, &["E605"]);
     assert!(
         lines.contains("starts before the round of `groups` that decides its entrants"),
         "{lines}"
