@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use xqreg_runtime::engine::RecordedLineup;
@@ -297,34 +298,39 @@ impl Tx<'_> {
 
     /// The late entries, in the order they were made.
     pub fn entries(&self) -> Result<Vec<StoredEntry>, String> {
-        match self.meta(ENTRIES)? {
-            Some(text) => serde_json::from_str(&text)
-                .map_err(|e| format!("the event store's late entries are unreadable: {e}")),
-            None => Ok(Vec::new()),
-        }
+        self.json_list(ENTRIES, "late entries")
     }
 
     /// Add a late entry.
     pub fn enter(&self, e: &StoredEntry) -> Result<(), String> {
         let mut all = self.entries()?;
         all.push(e.clone());
-        let text = serde_json::to_string(&all).map_err(|e| e.to_string())?;
-        self.set_meta(ENTRIES, &text)
+        self.set_json_list(ENTRIES, &all)
     }
 
     /// The line-ups handed in, one per team and round.
     pub fn lineups(&self) -> Result<Vec<RecordedLineup>, String> {
-        match self.meta(LINEUPS)? {
-            Some(text) => serde_json::from_str(&text)
-                .map_err(|e| format!("the event store's line-ups are unreadable: {e}")),
-            None => Ok(Vec::new()),
-        }
+        self.json_list(LINEUPS, "line-ups")
     }
 
     /// Replace the line-ups handed in.
     pub fn set_lineups(&self, all: &[RecordedLineup]) -> Result<(), String> {
+        self.set_json_list(LINEUPS, all)
+    }
+
+    /// A list kept as JSON under a meta `key` (none yet: empty); `what` names it in the error.
+    fn json_list<T: DeserializeOwned>(&self, key: &str, what: &str) -> Result<Vec<T>, String> {
+        match self.meta(key)? {
+            Some(text) => serde_json::from_str(&text)
+                .map_err(|e| format!("the event store's {what} are unreadable: {e}")),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Replace the list kept as JSON under a meta `key`.
+    fn set_json_list<T: Serialize>(&self, key: &str, all: &[T]) -> Result<(), String> {
         let text = serde_json::to_string(all).map_err(|e| e.to_string())?;
-        self.set_meta(LINEUPS, &text)
+        self.set_meta(key, &text)
     }
 
     /// Append a log entry: the command, what it changed, and the wall-clock time.
