@@ -133,22 +133,15 @@ fn step_body(ctx: &mut Ctx<'_>, step: &PlayoffStep, board: bool) -> String {
             span,
         } => armageddon_step(ctx, time, colours.as_ref(), *span, board),
         PlayoffStep::Lots(sp) => {
-            ctx.mark(*sp);
-            ctx.m(if board {
+            let key = if board {
                 M::PlayoffLotsBoard
             } else {
                 M::PlayoffLots
-            })
-            .to_string()
+            };
+            marked(ctx, *sp, key)
         }
-        PlayoffStep::EarlierGame(sp) => {
-            ctx.mark(*sp);
-            ctx.m(M::PlayoffEarlierGame).to_string()
-        }
-        PlayoffStep::Black(sp) => {
-            ctx.mark(*sp);
-            ctx.m(M::PlayoffBlack).to_string()
-        }
+        PlayoffStep::EarlierGame(sp) => marked(ctx, *sp, M::PlayoffEarlierGame),
+        PlayoffStep::Black(sp) => marked(ctx, *sp, M::PlayoffBlack),
         PlayoffStep::Tiebreak(ch) => {
             ctx.mark(ch.span);
             let cs: Vec<String> = ch
@@ -161,6 +154,26 @@ fn step_body(ctx: &mut Ctx<'_>, step: &PlayoffStep, board: bool) -> String {
     }
 }
 
+/// A step's text without a variable: the step is marked as said.
+fn marked(ctx: &mut Ctx<'_>, span: Span, key: M) -> String {
+    ctx.mark(span);
+    ctx.m(key).to_string()
+}
+
+/// A step of play: marks it and its time control, and gives the time control's title and the
+/// colour rule's words.
+fn step_head(
+    ctx: &mut Ctx<'_>,
+    time: &Ident,
+    colours: Option<&Ident>,
+    span: Span,
+) -> (String, String) {
+    ctx.mark(span);
+    ctx.mark(time.span);
+    let col = colour_rule(ctx, colours);
+    (ctx.time_title(&time.node), col)
+}
+
 /// A playoff step of one game or several, won by the winner or on points over them.
 fn game_step(
     ctx: &mut Ctx<'_>,
@@ -171,9 +184,7 @@ fn game_step(
     board: bool,
 ) -> String {
     let lang = ctx.lang;
-    ctx.mark(span);
-    ctx.mark(time.span);
-    let col = colour_rule(ctx, colours);
+    let (t, col) = step_head(ctx, time, colours, span);
     let n = match games {
         Some(g) => {
             ctx.mark(g.span);
@@ -181,7 +192,6 @@ fn game_step(
         }
         None => 1,
     };
-    let t = ctx.time_title(&time.node);
     let noun = if n == 1 { "game" } else { "games" };
     // Several games are won on points over them (积分高者), one game by its winner.
     let key = match (board, n > 1) {
@@ -202,10 +212,7 @@ fn armageddon_step(
     board: bool,
 ) -> String {
     let lang = ctx.lang;
-    ctx.mark(span);
-    ctx.mark(time.span);
-    let col = colour_rule(ctx, colours);
-    let t = ctx.time_title(&time.node);
+    let (t, col) = step_head(ctx, time, colours, span);
     let odds = ctx
         .names
         .times
