@@ -64,7 +64,11 @@ pub(super) fn sentence(
             until_round,
             missed,
             span,
-        } => sentences.push(late_entry(ctx, until_round.node, missed, *span)),
+        } => {
+            let keys = (M::LateEntryHalf, M::LateEntryZero);
+            let key = worded(ctx, *span, missed, "half", keys);
+            sentences.push(ctx.mf(key, &[&until_round.node.to_string()]));
+        }
         StageClause::Lineup {
             mode,
             deadline,
@@ -84,7 +88,11 @@ pub(super) fn sentence(
                 sentences.push(ctx.mf(M::LineupColourBalance, &[&k.node.to_string()]));
             }
         }
-        StageClause::ScoreSheets { rule, span } => sentences.push(score_sheets(ctx, rule, *span)),
+        StageClause::ScoreSheets { rule, span } => {
+            let keys = (M::ScoreSheetsNone, M::ScoreSheetsRequired);
+            let key = worded(ctx, *span, rule, "none", keys);
+            sentences.push(ctx.m(key).to_string());
+        }
         _ => {}
     }
 }
@@ -122,28 +130,15 @@ fn split(ctx: &mut Ctx<'_>, after_round: u32, top: u32, to: &Ident, span: Span) 
     ctx.mf(M::Split, &[&after_round.to_string(), &top.to_string(), &to])
 }
 
-/// Late entry until a round, the missed rounds scored half or zero.
-fn late_entry(ctx: &mut Ctx<'_>, until_round: u32, missed: &Ident, span: Span) -> String {
+/// A clause of two wordings, the first for `word` `yes`: marks the clause and its word.
+fn worded(ctx: &mut Ctx<'_>, span: Span, word: &Ident, yes: &str, keys: (M, M)) -> M {
     ctx.mark(span);
-    ctx.mark(missed.span);
-    let key = if missed.node == "half" {
-        M::LateEntryHalf
+    ctx.mark(word.span);
+    if word.node == yes {
+        keys.0
     } else {
-        M::LateEntryZero
-    };
-    ctx.mf(key, &[&until_round.to_string()])
-}
-
-/// Score sheets required, or none.
-fn score_sheets(ctx: &mut Ctx<'_>, rule: &Ident, span: Span) -> String {
-    ctx.mark(span);
-    ctx.mark(rule.span);
-    let key = if rule.node == "none" {
-        M::ScoreSheetsNone
-    } else {
-        M::ScoreSheetsRequired
-    };
-    ctx.m(key).to_string()
+        keys.1
+    }
 }
 
 /// 回避: who is kept apart, and when.
