@@ -363,14 +363,10 @@ fn format(diags: &mut Diagnostics, f: &Format) {
         }
         Format::Knockout(k) => {
             for kc in &k.clauses {
-                match kc {
-                    KnockoutClause::Seeding { rule, .. } => {
-                        word(diags, rule, &KO_SEEDING);
-                    }
-                    KnockoutClause::Byes { rule, .. } => {
-                        word(diags, rule, &KO_BYES);
-                    }
-                    _ => {}
+                if let KnockoutClause::Seeding { rule, .. } = kc {
+                    word(diags, rule, &KO_SEEDING);
+                } else if let KnockoutClause::Byes { rule, .. } = kc {
+                    word(diags, rule, &KO_BYES);
                 }
             }
         }
@@ -381,20 +377,15 @@ fn format(diags: &mut Diagnostics, f: &Format) {
 /// The closed words of a draw block's rules.
 fn draw_rules(diags: &mut Diagnostics, rules: &[DrawRule]) {
     for r in rules {
-        match r {
-            DrawRule::PoolQuota { order: Some(o), .. } => {
-                word(diags, o, &DRAW_ORDER);
-            }
-            DrawRule::Rest { rule, .. } => {
-                word(diags, rule, &DRAW_REST);
-            }
-            DrawRule::Avoid { what, .. } => {
-                word(diags, what, &AVOID_WHAT);
-            }
-            DrawRule::Numbers { rule, .. } => {
-                word(diags, rule, &NUMBERS);
-            }
-            _ => {}
+        let closed = match r {
+            DrawRule::PoolQuota { order: Some(o), .. } => Some((o, &DRAW_ORDER)),
+            DrawRule::Rest { rule, .. } => Some((rule, &DRAW_REST)),
+            DrawRule::Avoid { what, .. } => Some((what, &AVOID_WHAT)),
+            DrawRule::Numbers { rule, .. } => Some((rule, &NUMBERS)),
+            _ => None,
+        };
+        if let Some((w, position)) = closed {
+            word(diags, w, position);
         }
     }
 }
