@@ -204,16 +204,11 @@ impl Tx<'_> {
     }
 
     pub fn games(&self) -> Result<Vec<StoredGame>, String> {
-        let mut st = self
-            .c()
-            .prepare(
-                "SELECT g.id, g.batch, g.stage, g.round, g.board, g.grp, g.step, g.game_no, g.red,
+        self.rows(
+            "SELECT g.id, g.batch, g.stage, g.round, g.board, g.grp, g.step, g.game_no, g.red,
                         g.black, r.result, r.red_fouls, r.black_fouls
                  FROM games g LEFT JOIN results r ON r.game = g.id ORDER BY g.id",
-            )
-            .map_err(err)?;
-        let rows = st
-            .query_map([], |r| {
+            |r| {
                 let result: Option<String> = r.get(10)?;
                 Ok(StoredGame {
                     id: r.get(0)?,
@@ -231,8 +226,18 @@ impl Tx<'_> {
                         None => None,
                     },
                 })
-            })
-            .map_err(err)?;
+            },
+        )
+    }
+
+    /// Every row `sql` selects, each read by `row`.
+    fn rows<T>(
+        &self,
+        sql: &str,
+        row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>, String> {
+        let mut st = self.c().prepare(sql).map_err(err)?;
+        let rows = st.query_map([], row).map_err(err)?;
         rows.collect::<Result<Vec<_>, _>>().map_err(err)
     }
 
@@ -270,20 +275,16 @@ impl Tx<'_> {
     }
 
     pub fn withdrawals(&self) -> Result<Vec<StoredWithdrawal>, String> {
-        let mut st = self
-            .c()
-            .prepare("SELECT player, stage, after_round FROM withdrawals ORDER BY rowid")
-            .map_err(err)?;
-        let rows = st
-            .query_map([], |r| {
+        self.rows(
+            "SELECT player, stage, after_round FROM withdrawals ORDER BY rowid",
+            |r| {
                 Ok(StoredWithdrawal {
                     player: r.get(0)?,
                     stage: r.get(1)?,
                     after_round: r.get(2)?,
                 })
-            })
-            .map_err(err)?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(err)
+            },
+        )
     }
 
     pub fn withdraw(&self, w: &StoredWithdrawal) -> Result<(), String> {
@@ -351,12 +352,9 @@ impl Tx<'_> {
     }
 
     pub fn log_entries(&self) -> Result<Vec<LogEntry>, String> {
-        let mut st = self
-            .c()
-            .prepare("SELECT id, command, changes, at FROM log ORDER BY id")
-            .map_err(err)?;
-        let rows = st
-            .query_map([], |r| {
+        self.rows(
+            "SELECT id, command, changes, at FROM log ORDER BY id",
+            |r| {
                 let changes: String = r.get(2)?;
                 Ok(LogEntry {
                     id: r.get(0)?,
@@ -364,8 +362,7 @@ impl Tx<'_> {
                     changes: serde_json::from_str(&changes).unwrap_or(serde_json::Value::Null),
                     at: r.get(3)?,
                 })
-            })
-            .map_err(err)?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(err)
+            },
+        )
     }
 }
