@@ -3,8 +3,6 @@
 
 mod lineups;
 
-use std::collections::BTreeMap;
-
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{GameResult, Player, RecordedGame, RecordedResults, Roster};
 use xqreg_runtime::plan::{Date, Origin, Sex, SourceSpan, Title};
@@ -125,23 +123,25 @@ fn bad(value: &str, column: &str, span: Span, help: Msg) -> Diagnostic {
 /// pool, order, grade, school_year, club, residence, qualified`; `id` and `name` required, the rest as the
 /// regulation needs them).
 pub fn read_roster(name: &str, bytes: &[u8]) -> Result<Roster, FileReport> {
-    let (source, mut diags) = decode(name, bytes);
-    let mut players = Vec::new();
-    if diags.list.is_empty() {
-        let file = ("roster", "名单");
-        if let Some(table) = read_table(&source, ROSTER_COLUMNS, file, &mut diags) {
-            let id = table.require("id", file, &mut diags);
-            let pname = table.require("name", file, &mut diags);
-            if let (Some(id), Some(pname)) = (id, pname) {
+    let file = ("roster", "名单");
+    read_csv(
+        name,
+        bytes,
+        ROSTER_COLUMNS,
+        file,
+        &["id", "name"],
+        |table, _, cols, diags| {
+            let mut players = Vec::new();
+            if let [id, pname] = *cols {
                 for (line, fields) in &table.rows {
-                    if let Some(p) = roster_row(&table, *line, fields, id, pname, &mut diags) {
+                    if let Some(p) = roster_row(table, *line, fields, id, pname, diags) {
                         players.push(p);
                     }
                 }
             }
-        }
-    }
-    finish(Roster { players }, source, diags)
+            Roster { players }
+        },
+    )
 }
 
 fn roster_row(
@@ -246,6 +246,33 @@ fn whole_number(cell: Option<&(String, Span)>, col: &str, diags: &mut Diagnostic
     )
 }
 
+/// A CSV file read: decoded, its header checked against `columns`, every `required` column
+/// found (each missing one reported), then its rows read by `rows` (given the required columns'
+/// indices); the value when no diagnostic was raised, else the report of them all.
+fn read_csv<T: Default>(
+    name: &str,
+    bytes: &[u8],
+    columns: &[&str],
+    file: (&str, &str),
+    required: &[&str],
+    rows: impl FnOnce(&Table, &SourceFile, &[usize], &mut Diagnostics) -> T,
+) -> Result<T, FileReport> {
+    let (source, mut diags) = decode(name, bytes);
+    let mut value = T::default();
+    if diags.list.is_empty() {
+        if let Some(table) = read_table(&source, columns, file, &mut diags) {
+            let found: Vec<Option<usize>> = required
+                .iter()
+                .map(|c| table.require(c, file, &mut diags))
+                .collect();
+            if let Some(cols) = found.into_iter().collect::<Option<Vec<usize>>>() {
+                value = rows(&table, &source, &cols, &mut diags);
+            }
+        }
+    }
+    finish(value, source, diags)
+}
+
 /// The file's value when no diagnostic was raised reading it, else the report of them all.
 fn finish<T>(value: T, source: SourceFile, diags: Diagnostics) -> Result<T, FileReport> {
     if diags.list.is_empty() {
@@ -286,25 +313,24 @@ fn date_help(v: &str) -> Msg {
 /// Read a results CSV (`stage, round, board, red, black, result, red_fouls, black_fouls`, and
 /// optionally `step` and `game` for playoff games and mini-matches).
 pub fn read_results(name: &str, bytes: &[u8]) -> Result<RecordedResults, FileReport> {
-    let (source, mut diags) = decode(name, bytes);
-    let mut results = RecordedResults::default();
-    if diags.list.is_empty() {
-        let file = ("results file", "成绩文件");
-        if let Some(table) = read_table(&source, RESULTS_COLUMNS, file, &mut diags) {
-            let cols: BTreeMap<&str, Option<usize>> = ["stage", "round", "red", "black", "result"]
-                .into_iter()
-                .map(|c| (c, table.require(c, file, &mut diags)))
-                .collect();
-            if cols.values().all(Option::is_some) {
-                for (line, fields) in &table.rows {
-                    if let Some(g) = result_row(&table, &source, *line, fields, &mut diags) {
-                        results.games.push(g);
-                    }
+    let file = ("results file", "成绩文件");
+    let required = ["stage", "round", "red", "black", "result"];
+    read_csv(
+        name,
+        bytes,
+        RESULTS_COLUMNS,
+        file,
+        &required,
+        |table, source, _, diags| {
+            let mut results = RecordedResults::default();
+            for (line, fields) in &table.rows {
+                if let Some(g) = result_row(table, source, *line, fields, diags) {
+                    results.games.push(g);
                 }
             }
-        }
-    }
-    finish(results, source, diags)
+            results
+        },
+    )
 }
 
 fn result_row(
