@@ -395,7 +395,7 @@ mod tests {
         super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::testing::{assert_codes, HEAD};
+    use super::super::testing::{assert_codes, group_stage, HEAD};
 
     fn groups() -> String {
         [
@@ -403,18 +403,9 @@ mod tests {
             r#"entry {
   field 16
 }
-stage groups "小组赛" {
-  round_robin single groups A B C D size 4
-  entrants roster
-  time standard
-  avoid same_unit
-  tiebreak {
-    sonneborn_berger
-    wins
-    lots
-  }
-}
-stage final_a "决赛甲组" {
+"#,
+            group_stage("A B C D").as_str(),
+            r#"stage final_a "决赛甲组" {
   entrants groups.*#1
   knockout { bracket (groups.A#1 v groups.B#1) (groups.C#1 v groups.D#1)  third_place }
   places 1..4

@@ -73,6 +73,40 @@ time standard "慢棋" { base 20min  increment 20s  flag loses }
 time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
 "#;
 
+/// A stage `groups` of round robins of 4 in the named groups (`A B C D`), for tests to follow
+/// with the stages it feeds.
+pub(crate) fn group_stage(groups: &str) -> String {
+    format!(
+        r#"stage groups "小组赛" {{
+  round_robin single groups {groups} size 4
+  entrants roster
+  time standard
+  avoid same_unit
+  tiebreak {{
+    sonneborn_berger
+    wins
+    lots
+  }}
+}}
+"#
+    )
+}
+
+/// A knockout `cup` of 4 seeded players, mini-matches of 2 games, with the `playoff` given.
+pub(crate) fn cup_stage(playoff: &str) -> String {
+    format!(
+        r#"stage cup "淘汰赛" {{
+  entrants roster
+  knockout {{ seeded 4  seeding order  games 2  third_place }}
+  places 1..4
+  time standard
+  colours swap
+  {playoff}
+}}
+"#
+    )
+}
+
 /// A clean regulation of 8 players in one round robin (no diagnostics), for tests to extend.
 pub(crate) const BASE: &str = r#"regulation "测试赛" {
   issued 2014-03-25 by "中国象棋协会"

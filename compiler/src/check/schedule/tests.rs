@@ -3,7 +3,7 @@ fn fixtures() {
     super::super::testing::fixtures(super::CODES);
 }
 
-use super::super::testing::{assert_codes, BASE, HEAD};
+use super::super::testing::{assert_codes, cup_stage, group_stage, BASE, HEAD};
 
 #[test]
 fn each_game_of_a_mini_match_may_have_its_slot() {
@@ -12,15 +12,9 @@ fn each_game_of_a_mini_match_may_have_its_slot() {
         r#"entry {
   field 4
 }
-stage cup "淘汰赛" {
-  entrants roster
-  knockout { seeded 4  seeding order  games 2  third_place }
-  places 1..4
-  time standard
-  colours swap
-  playoff { armageddon armageddon colours lot }
-}
-schedule {
+"#,
+        cup_stage("playoff { armageddon armageddon colours lot }").as_str(),
+        r#"schedule {
   day 2014-04-27 { 08:30 round cup 1  14:00 round cup 1 }
   day 2014-04-28 { 08:30 round cup 2  14:00 round cup 2 }
 }
@@ -51,16 +45,14 @@ fn two_rounds_in_one_slot_share_it() {
 
 #[test]
 fn arrival_the_day_before_is_inside_but_two_days_before_is_not() {
-    let ok = BASE.replace(
-        "schedule {\n",
-        "schedule {\n  day 2014-04-26 { 19:00 arrival \"报到\" }\n",
-    );
-    assert_codes(&ok, &[]);
-    let early = BASE.replace(
-        "schedule {\n",
-        "schedule {\n  day 2014-04-25 { 19:00 arrival \"报到\" }\n",
-    );
-    assert_codes(&early, &["E606"]);
+    let arrival = |day: &str| {
+        BASE.replace(
+            "schedule {\n",
+            &format!("schedule {{\n  day {day} {{ 19:00 arrival \"报到\" }}\n"),
+        )
+    };
+    assert_codes(&arrival("2014-04-26"), &[]);
+    assert_codes(&arrival("2014-04-25"), &["E606"]);
 }
 
 #[test]
@@ -70,18 +62,9 @@ fn a_stage_before_its_source_ends_is_out_of_order() {
         r#"entry {
   field 8
 }
-stage groups "小组赛" {
-  round_robin single groups A B size 4
-  entrants roster
-  time standard
-  avoid same_unit
-  tiebreak {
-    sonneborn_berger
-    wins
-    lots
-  }
-}
-stage final "决赛" {
+"#,
+        group_stage("A B").as_str(),
+        r#"stage final "决赛" {
   knockout { bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2)  third_place }
   places 1..4
   time standard
