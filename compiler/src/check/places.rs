@@ -395,17 +395,12 @@ mod tests {
         super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::testing::{assert_codes, group_stage, HEAD};
+    use super::super::testing::{assert_codes, group_stage, head_with_field};
 
     fn groups() -> String {
-        [
-            HEAD,
-            r#"entry {
-  field 16
-}
-"#,
-            group_stage("A B C D").as_str(),
-            r#"stage final_a "决赛甲组" {
+        head_with_field(16)
+            + &group_stage("A B C D")
+            + r#"stage final_a "决赛甲组" {
   entrants groups.*#1
   knockout { bracket (groups.A#1 v groups.B#1) (groups.C#1 v groups.D#1)  third_place }
   places 1..4
@@ -434,9 +429,7 @@ schedule {
   day 2014-04-28 { 08:30 round groups 3  14:00 round final_a 1, final_b 1 }
   day 2014-04-29 { 08:30 round final_a 2, final_b 2 }
 }
-"#,
-        ]
-        .concat()
+"#
     }
 
     #[test]

@@ -73,6 +73,11 @@ time standard "慢棋" { base 20min  increment 20s  flag loses }
 time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
 "#;
 
+/// [`HEAD`] and an entry block of a field of `n`; tests add the stages and the rest.
+pub(crate) fn head_with_field(n: u32) -> String {
+    format!("{HEAD}entry {{\n  field {n}\n}}\n")
+}
+
 /// A stage `groups` of round robins of 4 in the named groups (`A B C D`), for tests to follow
 /// with the stages it feeds.
 pub(crate) fn group_stage(groups: &str) -> String {

@@ -3,24 +3,17 @@ fn fixtures() {
     super::super::testing::fixtures(super::CODES);
 }
 
-use super::super::testing::{assert_codes, cup_stage, group_stage, BASE, HEAD};
+use super::super::testing::{assert_codes, cup_stage, group_stage, head_with_field, BASE};
 
 #[test]
 fn each_game_of_a_mini_match_may_have_its_slot() {
-    let text = [
-        HEAD,
-        r#"entry {
-  field 4
-}
-"#,
-        cup_stage("playoff { armageddon armageddon colours lot }").as_str(),
-        r#"schedule {
+    let text = head_with_field(4)
+        + &cup_stage("playoff { armageddon armageddon colours lot }")
+        + r#"schedule {
   day 2014-04-27 { 08:30 round cup 1  14:00 round cup 1 }
   day 2014-04-28 { 08:30 round cup 2  14:00 round cup 2 }
 }
-"#,
-    ]
-    .concat();
+"#;
     assert_codes(&text, &[]);
     let third = text.replace(
         "day 2014-04-28 { 08:30 round cup 2",
@@ -57,14 +50,9 @@ fn arrival_the_day_before_is_inside_but_two_days_before_is_not() {
 
 #[test]
 fn a_stage_before_its_source_ends_is_out_of_order() {
-    let text = [
-        HEAD,
-        r#"entry {
-  field 8
-}
-"#,
-        group_stage("A B").as_str(),
-        r#"stage final "决赛" {
+    let text = head_with_field(8)
+        + &group_stage("A B")
+        + r#"stage final "决赛" {
   knockout { bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2)  third_place }
   places 1..4
   time standard
@@ -77,9 +65,7 @@ schedule {
   day 2014-04-28 { 08:30 round final 1  14:00 round groups 3 }
   day 2014-04-29 { 08:30 round final 2 }
 }
-"#,
-    ]
-    .concat();
+"#;
     let lines = assert_codes(&text, &["E605"]);
     assert!(
         lines.contains("starts before the round of `groups` that decides its entrants"),
