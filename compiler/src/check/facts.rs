@@ -160,13 +160,7 @@ impl Facts {
 
         for (index, name) in scope.stage_order.iter().enumerate() {
             let clauses = scope.stage_clauses(name);
-            let formats: Vec<&Format> = clauses
-                .iter()
-                .filter_map(|c| match c {
-                    StageClause::Format(f) => Some(f),
-                    _ => None,
-                })
-                .collect();
+            let formats = formats_of(clauses.iter().copied());
             let groups: Vec<String> = scope
                 .stages
                 .get(name)
@@ -238,6 +232,17 @@ impl Facts {
         }
         facts
     }
+}
+
+/// The formats among a stage's clauses (one, unless E209 reports none or several).
+pub fn formats_of<'f>(clauses: impl IntoIterator<Item = &'f StageClause>) -> Vec<&'f Format> {
+    clauses
+        .into_iter()
+        .filter_map(|c| match c {
+            StageClause::Format(f) => Some(f),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Who a split sends where: the target's entrants when it names none.
