@@ -42,10 +42,7 @@ pub(super) fn sentence(
         }
         StageClause::ColourTie { rule, span } => {
             ctx.mark(*span);
-            ctx.mark(rule.span);
-            let r = words::colour_tie(ctx.lang, &rule.node)
-                .unwrap_or(&rule.node)
-                .to_string();
+            let r = said(ctx, rule, words::colour_tie);
             sentences.push(ctx.mf(M::ColourTie, &[&r]));
         }
         StageClause::Bye { params, span } => {
@@ -100,14 +97,12 @@ pub(super) fn sentence(
 /// 颜色: the colour rule (a team stage's second word is marked, the rule says it).
 fn colours(ctx: &mut Ctx<'_>, rule: &Ident, team: Option<&Ident>, span: Span) -> String {
     ctx.mark(span);
-    ctx.mark(rule.span);
+    let text = said(ctx, rule, words::colours);
     // A second word outside a team stage is refused (E114, E226): nothing to word.
     if let Some(t) = team {
         ctx.mark(t.span);
     }
-    words::colours(ctx.lang, &rule.node)
-        .unwrap_or(&rule.node)
-        .to_string()
+    text
 }
 
 /// Whether a forfeited game counts as met (for avoidance and colours).
@@ -141,13 +136,18 @@ fn worded(ctx: &mut Ctx<'_>, span: Span, word: &Ident, yes: &str, keys: (M, M)) 
     }
 }
 
+/// A closed word as the sheet says it (`table`), else as written; the word is marked.
+fn said(ctx: &mut Ctx<'_>, word: &Ident, table: fn(Lang, &str) -> Option<&'static str>) -> String {
+    ctx.mark(word.span);
+    table(ctx.lang, &word.node)
+        .unwrap_or(&word.node)
+        .to_string()
+}
+
 /// 回避: who is kept apart, and when.
 fn avoid(ctx: &mut Ctx<'_>, what: &Ident, when: Option<&Ident>, span: Span) -> String {
     ctx.mark(span);
-    ctx.mark(what.span);
-    let w = words::avoid_what(ctx.lang, &what.node)
-        .unwrap_or(&what.node)
-        .to_string();
+    let w = said(ctx, what, words::avoid_what);
     let key = match when.map(|w| w.node.as_str()) {
         Some("never") => M::AvoidNever,
         Some("round1") => M::AvoidRound1,
@@ -195,25 +195,12 @@ fn first_round(
     span: Span,
 ) -> String {
     ctx.mark(span);
-    ctx.mark(method.span);
-    let mut parts = vec![words::first_round(ctx.lang, &method.node)
-        .unwrap_or(&method.node)
-        .to_string()];
+    let mut parts = vec![said(ctx, method, words::first_round)];
     if let Some(c) = colours {
-        ctx.mark(c.span);
-        parts.push(
-            words::first_colours(ctx.lang, &c.node)
-                .unwrap_or(&c.node)
-                .to_string(),
-        );
+        parts.push(said(ctx, c, words::first_colours));
     }
     if let Some(b) = first_board {
-        ctx.mark(b.span);
-        parts.push(
-            words::first_board(ctx.lang, &b.node)
-                .unwrap_or(&b.node)
-                .to_string(),
-        );
+        parts.push(said(ctx, b, words::first_board));
     }
     let sep = if ctx.lang == Lang::Zh { "，" } else { ", " };
     ctx.mf(M::FirstRound, &[&parts.join(sep)])
