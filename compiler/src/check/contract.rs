@@ -4,8 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use xqreg_grammar::ast::{Format, StageClause};
+use xqreg_grammar::ast::StageClause;
 
+use super::facts::formats_of;
 use super::{Ctx, Report};
 use crate::contract::{self, formats, ClauseKind, StageFmt, Status};
 use crate::diagnostics::{Code, Diagnostics, Explain, Msg, Severity, Template};
@@ -24,13 +25,7 @@ fn no_effect(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             continue;
         };
         let effective = ctx.scope.stage_clauses(name);
-        let formats: Vec<&Format> = effective
-            .iter()
-            .filter_map(|c| match c {
-                StageClause::Format(f) => Some(f),
-                _ => None,
-            })
-            .collect();
+        let formats = formats_of(effective.iter().copied());
         // No format or several: E209 says so.
         let [format] = formats.as_slice() else {
             continue;

@@ -154,27 +154,13 @@ impl Facts {
         let mut facts = Facts::default();
         (facts.field, facts.cap) = declared_sizes(scope, sizes);
 
-        // Who a split sends where: the target's entrants when it names none.
-        let mut split_into: BTreeMap<&str, u32> = BTreeMap::new();
-        for name in &scope.stage_order {
-            for clause in scope.stage_clauses(name) {
-                if let StageClause::Split { top, to, .. } = clause {
-                    split_into.entry(to.node.as_str()).or_insert(top.node);
-                }
-            }
-        }
+        let split_into = split_targets(scope);
 
         let schedule = scheduled_rounds(file);
 
         for (index, name) in scope.stage_order.iter().enumerate() {
             let clauses = scope.stage_clauses(name);
-            let formats: Vec<&Format> = clauses
-                .iter()
-                .filter_map(|c| match c {
-                    StageClause::Format(f) => Some(f),
-                    _ => None,
-                })
-                .collect();
+            let formats = formats_of(clauses.iter().copied());
             let groups: Vec<String> = scope
                 .stages
                 .get(name)
@@ -184,16 +170,7 @@ impl Facts {
 
             let (has_entrants_clause, mut sources_count, sources_unresolved) =
                 sources_of(scope, facts.field, &clauses);
-            // A bracket of place references or a same-place format names its own entrants.
-            let takes_places = formats.iter().any(|f| match f {
-                Format::SamePlace { .. } => true,
-                Format::Knockout(k) => k.clauses.iter().any(|kc| {
-                    matches!(kc, KnockoutClause::Bracket { pairs, .. }
-                        if pairs.iter().any(|(a, b)| matches!(a, BracketSlot::Place(_)) || matches!(b, BracketSlot::Place(_))))
-                }),
-                _ => false,
-            });
-            if !has_entrants_clause && !takes_places {
+            if !has_entrants_clause && !takes_places(&formats) {
                 if let Some(n) = split_into.get(name) {
                     sources_count = Some(*n);
                 } else if index == 0 {
@@ -209,16 +186,7 @@ impl Facts {
                 same_place_places,
             } = format_counts(&formats, group_count, &facts);
             let entrants = sources_count.or(format_count);
-            let group_size = match formats.as_slice() {
-                [Format::RoundRobin { size: Some(s), .. }] => Some(s.node),
-                _ => entrants.and_then(|e| {
-                    if e.is_multiple_of(group_count) {
-                        Some(e / group_count)
-                    } else {
-                        None
-                    }
-                }),
-            };
+            let group_size = group_size(&formats, entrants, group_count);
             let rounds = stage_rounds(format, group_size, swiss_rounds, bracket_size, entrants);
             // A stage's `cap` bounds a round robin of one group whose size the file leaves
             // open: the schedule must hold the rounds of a full group.
@@ -226,15 +194,8 @@ impl Facts {
                 StageClause::Cap { max, .. } => Some(max.node),
                 _ => None,
             });
-            let rounds_at_most = rounds.or(match (swiss_rounds, format, capped) {
-                (Some(SwissRounds::ByEntries(arms)), _, _) => {
-                    arms.iter().map(|a| a.rounds.node).max()
-                }
-                (_, FormatKind::RoundRobin { double }, Some(cap)) if group_count == 1 => {
-                    Some(rr_rounds(cap, double))
-                }
-                _ => None,
-            });
+            let rounds_at_most =
+                rounds.or_else(|| rounds_at_most(swiss_rounds, format, capped, group_count));
             let places = clauses
                 .iter()
                 .find_map(|c| match c {
@@ -270,6 +231,73 @@ impl Facts {
             );
         }
         facts
+    }
+}
+
+/// The formats among a stage's clauses (one, unless E209 reports none or several).
+pub fn formats_of<'f>(clauses: impl IntoIterator<Item = &'f StageClause>) -> Vec<&'f Format> {
+    clauses
+        .into_iter()
+        .filter_map(|c| match c {
+            StageClause::Format(f) => Some(f),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Who a split sends where: the target's entrants when it names none.
+fn split_targets<'a>(scope: &Scope<'a>) -> BTreeMap<&'a str, u32> {
+    let mut split_into: BTreeMap<&str, u32> = BTreeMap::new();
+    for name in &scope.stage_order {
+        for clause in scope.stage_clauses(name) {
+            if let StageClause::Split { top, to, .. } = clause {
+                split_into.entry(to.node.as_str()).or_insert(top.node);
+            }
+        }
+    }
+    split_into
+}
+
+/// A bracket of place references or a same-place format names its own entrants.
+fn takes_places(formats: &[&Format]) -> bool {
+    formats.iter().any(|f| match f {
+        Format::SamePlace { .. } => true,
+        Format::Knockout(k) => k.clauses.iter().any(|kc| {
+            matches!(kc, KnockoutClause::Bracket { pairs, .. }
+                if pairs.iter().any(|(a, b)| matches!(a, BracketSlot::Place(_)) || matches!(b, BracketSlot::Place(_))))
+        }),
+        _ => false,
+    })
+}
+
+/// A group's size: a round robin's stated `size`, else the entrants shared evenly by the groups.
+fn group_size(formats: &[&Format], entrants: Option<u32>, group_count: u32) -> Option<u32> {
+    match formats {
+        [Format::RoundRobin { size: Some(s), .. }] => Some(s.node),
+        _ => entrants.and_then(|e| {
+            if e.is_multiple_of(group_count) {
+                Some(e / group_count)
+            } else {
+                None
+            }
+        }),
+    }
+}
+
+/// The most rounds a stage whose rounds are not known may play: a Swiss's rounds by entries at
+/// the most, or a capped round robin of one group played in full.
+fn rounds_at_most(
+    swiss_rounds: Option<&SwissRounds>,
+    format: FormatKind,
+    capped: Option<u32>,
+    group_count: u32,
+) -> Option<u32> {
+    match (swiss_rounds, format, capped) {
+        (Some(SwissRounds::ByEntries(arms)), _, _) => arms.iter().map(|a| a.rounds.node).max(),
+        (_, FormatKind::RoundRobin { double }, Some(cap)) if group_count == 1 => {
+            Some(rr_rounds(cap, double))
+        }
+        _ => None,
     }
 }
 

@@ -395,26 +395,12 @@ mod tests {
         super::super::testing::fixtures(super::CODES);
     }
 
-    use super::super::testing::{codes, HEAD};
+    use super::super::testing::{assert_codes, group_stage, head_with_field};
 
     fn groups() -> String {
-        [
-            HEAD,
-            r#"entry {
-  field 16
-}
-stage groups "小组赛" {
-  round_robin single groups A B C D size 4
-  entrants roster
-  time standard
-  avoid same_unit
-  tiebreak {
-    sonneborn_berger
-    wins
-    lots
-  }
-}
-stage final_a "决赛甲组" {
+        head_with_field(16)
+            + &group_stage("A B C D")
+            + r#"stage final_a "决赛甲组" {
   entrants groups.*#1
   knockout { bracket (groups.A#1 v groups.B#1) (groups.C#1 v groups.D#1)  third_place }
   places 1..4
@@ -443,15 +429,12 @@ schedule {
   day 2014-04-28 { 08:30 round groups 3  14:00 round final_a 1, final_b 1 }
   day 2014-04-29 { 08:30 round final_a 2, final_b 2 }
 }
-"#,
-        ]
-        .concat()
+"#
     }
 
     #[test]
     fn seed_004_places_9_to_16_are_found_and_the_fix_proposed() {
-        let (got, lines) = codes(&groups());
-        assert_eq!(got, ["E510"], "{lines}");
+        let lines = assert_codes(&groups(), &["E510"]);
         assert!(
             lines.contains("places 9..16 are decided by no stage"),
             "{lines}"
@@ -465,15 +448,13 @@ schedule {
     #[test]
     fn the_declared_fix_is_accepted() {
         let text = format!("{}places 9..16 shared groups.*#3..4\n", groups());
-        let (got, lines) = codes(&text);
-        assert!(got.is_empty(), "{lines}");
+        assert_codes(&text, &[]);
     }
 
     #[test]
     fn a_lone_stage_without_places_decides_them_all() {
         let text = super::super::testing::BASE.replace("  places 1..8\n", "")
             + "prizes \"奖金\" CNY {\n  1: 3000\n  2..8: 100 each\n}\n";
-        let (got, lines) = codes(&text);
-        assert!(got.is_empty(), "{lines}");
+        assert_codes(&text, &[]);
     }
 }

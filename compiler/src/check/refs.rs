@@ -202,7 +202,7 @@ pub(super) fn onward_count(ctx: &Ctx<'_>, stage: &str) -> u32 {
 }
 
 /// Every place reference a stage writes itself (entrants, bracket slots).
-pub(super) fn own_refs(st: &xqreg_grammar::ast::Stage) -> Vec<&PlaceRef> {
+pub(crate) fn own_refs(st: &xqreg_grammar::ast::Stage) -> Vec<&PlaceRef> {
     let mut out = Vec::new();
     for c in &st.clauses {
         match c {

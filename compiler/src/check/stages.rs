@@ -9,7 +9,7 @@
 use xqreg_grammar::ast::{Format, StageClause};
 use xqreg_grammar::Span;
 
-use super::facts::{range_len, FormatKind};
+use super::facts::{formats_of, range_len, FormatKind};
 use super::refs::{onward_count, own_refs};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
@@ -50,14 +50,7 @@ pub(super) fn stages<'a>(
 
 fn formats(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for st in stages(ctx) {
-        let own: Vec<&Format> = st
-            .clauses
-            .iter()
-            .filter_map(|c| match c {
-                StageClause::Format(f) => Some(f),
-                _ => None,
-            })
-            .collect();
+        let own = formats_of(&st.clauses);
         let name = st.name.node.as_str();
         match own.as_slice() {
             [] => {

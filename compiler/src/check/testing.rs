@@ -73,6 +73,45 @@ time standard "慢棋" { base 20min  increment 20s  flag loses }
 time armageddon "附加赛" { red 6min  black 5min  sudden_death  flag loses  draw_goes_to black }
 "#;
 
+/// [`HEAD`] and an entry block of a field of `n`; tests add the stages and the rest.
+pub(crate) fn head_with_field(n: u32) -> String {
+    format!("{HEAD}entry {{\n  field {n}\n}}\n")
+}
+
+/// A stage `groups` of round robins of 4 in the named groups (`A B C D`), for tests to follow
+/// with the stages it feeds.
+pub(crate) fn group_stage(groups: &str) -> String {
+    format!(
+        r#"stage groups "小组赛" {{
+  round_robin single groups {groups} size 4
+  entrants roster
+  time standard
+  avoid same_unit
+  tiebreak {{
+    sonneborn_berger
+    wins
+    lots
+  }}
+}}
+"#
+    )
+}
+
+/// A knockout `cup` of 4 seeded players, mini-matches of 2 games, with the `playoff` given.
+pub(crate) fn cup_stage(playoff: &str) -> String {
+    format!(
+        r#"stage cup "淘汰赛" {{
+  entrants roster
+  knockout {{ seeded 4  seeding order  games 2  third_place }}
+  places 1..4
+  time standard
+  colours swap
+  {playoff}
+}}
+"#
+    )
+}
+
 /// A clean regulation of 8 players in one round robin (no diagnostics), for tests to extend.
 pub(crate) const BASE: &str = r#"regulation "测试赛" {
   issued 2014-03-25 by "中国象棋协会"
@@ -110,6 +149,15 @@ pub(crate) fn codes(text: &str) -> (Vec<String>, String) {
         got.into_iter().filter(|c| !c.starts_with('N')).collect(),
         lines.join("\n"),
     )
+}
+
+/// Asserts that `text` raises exactly the error and warning codes `want` (none for `&[]`), and
+/// gives the rendered lines for further checks.
+#[track_caller]
+pub(crate) fn assert_codes(text: &str, want: &[&str]) -> String {
+    let (got, lines) = codes(text);
+    assert_eq!(got, want, "{lines}");
+    lines
 }
 
 /// The codes of [`BASE`] with `extra` added at its end (more blocks), as [`codes`] gives them.

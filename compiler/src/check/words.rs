@@ -282,80 +282,15 @@ fn chain(diags: &mut Diagnostics, c: &PlayoffChain) {
 
 fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
     match c {
-        StageClause::Format(f) => match f {
-            Format::RoundRobin { cycles, .. } | Format::TeamRoundRobin { cycles, .. } => {
-                word(diags, cycles, &CYCLES);
-            }
-            // `swiss tbd`: the system is to be announced (`open_values`).
-            Format::Swiss { system, .. } if system.node == "tbd" => {}
-            Format::Swiss { system, .. } => {
-                word(diags, system, &SWISS_SYSTEM);
-            }
-            Format::Knockout(k) => {
-                for kc in &k.clauses {
-                    match kc {
-                        KnockoutClause::Seeding { rule, .. } => {
-                            word(diags, rule, &KO_SEEDING);
-                        }
-                        KnockoutClause::Byes { rule, .. } => {
-                            word(diags, rule, &KO_BYES);
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            Format::SamePlace { .. } => {}
-        },
+        StageClause::Format(f) => format(diags, f),
         StageClause::Assume {
             value: xqreg_grammar::ast::AssumedValue::System(s),
             ..
         } => {
             word(diags, s, &SWISS_SYSTEM);
         }
-        StageClause::Draw(d) => {
-            for r in &d.rules {
-                match r {
-                    DrawRule::PoolQuota { order: Some(o), .. } => {
-                        word(diags, o, &DRAW_ORDER);
-                    }
-                    DrawRule::Rest { rule, .. } => {
-                        word(diags, rule, &DRAW_REST);
-                    }
-                    DrawRule::Avoid { what, .. } => {
-                        word(diags, what, &AVOID_WHAT);
-                    }
-                    DrawRule::Numbers { rule, .. } => {
-                        word(diags, rule, &NUMBERS);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        StageClause::Numbers(Numbers::Rule(r)) => {
-            word(diags, r, &NUMBERS);
-        }
-        StageClause::Numbers(Numbers::Seeded {
-            tiers,
-            seeds_order,
-            rest,
-            ..
-        }) => {
-            for t in tiers {
-                if let SeedTier::Title(t) = t {
-                    word(diags, t, &TITLE);
-                }
-            }
-            if let Some(o) = seeds_order {
-                word(diags, o, &NUMBERS);
-            }
-            word(diags, rest, &NUMBERS);
-        }
-        StageClause::Numbers(Numbers::Parity { pools, within, .. }) => {
-            for (_, parity) in pools {
-                word(diags, parity, &PARITY);
-            }
-            word(diags, within, &NUMBERS);
-        }
+        StageClause::Draw(d) => draw_rules(diags, &d.rules),
+        StageClause::Numbers(n) => numbers(diags, n),
         StageClause::FirstRound {
             method,
             colours,
@@ -412,6 +347,77 @@ fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
         }
         StageClause::Playoff(PlayoffRef::Inline(c)) => chain(diags, c),
         _ => {}
+    }
+}
+
+/// The closed words of a stage's format: cycles, the Swiss system, knockout seeding and byes.
+fn format(diags: &mut Diagnostics, f: &Format) {
+    match f {
+        Format::RoundRobin { cycles, .. } | Format::TeamRoundRobin { cycles, .. } => {
+            word(diags, cycles, &CYCLES);
+        }
+        // `swiss tbd`: the system is to be announced (`open_values`).
+        Format::Swiss { system, .. } if system.node == "tbd" => {}
+        Format::Swiss { system, .. } => {
+            word(diags, system, &SWISS_SYSTEM);
+        }
+        Format::Knockout(k) => {
+            for kc in &k.clauses {
+                if let KnockoutClause::Seeding { rule, .. } = kc {
+                    word(diags, rule, &KO_SEEDING);
+                } else if let KnockoutClause::Byes { rule, .. } = kc {
+                    word(diags, rule, &KO_BYES);
+                }
+            }
+        }
+        Format::SamePlace { .. } => {}
+    }
+}
+
+/// The closed words of a draw block's rules.
+fn draw_rules(diags: &mut Diagnostics, rules: &[DrawRule]) {
+    for r in rules {
+        let closed = match r {
+            DrawRule::PoolQuota { order: Some(o), .. } => Some((o, &DRAW_ORDER)),
+            DrawRule::Rest { rule, .. } => Some((rule, &DRAW_REST)),
+            DrawRule::Avoid { what, .. } => Some((what, &AVOID_WHAT)),
+            DrawRule::Numbers { rule, .. } => Some((rule, &NUMBERS)),
+            _ => None,
+        };
+        if let Some((w, position)) = closed {
+            word(diags, w, position);
+        }
+    }
+}
+
+/// The closed words of a `numbers` clause: the rule, title tiers, parity.
+fn numbers(diags: &mut Diagnostics, n: &Numbers) {
+    match n {
+        Numbers::Rule(r) => {
+            word(diags, r, &NUMBERS);
+        }
+        Numbers::Seeded {
+            tiers,
+            seeds_order,
+            rest,
+            ..
+        } => {
+            for t in tiers {
+                if let SeedTier::Title(t) = t {
+                    word(diags, t, &TITLE);
+                }
+            }
+            if let Some(o) = seeds_order {
+                word(diags, o, &NUMBERS);
+            }
+            word(diags, rest, &NUMBERS);
+        }
+        Numbers::Parity { pools, within, .. } => {
+            for (_, parity) in pools {
+                word(diags, parity, &PARITY);
+            }
+            word(diags, within, &NUMBERS);
+        }
     }
 }
 

@@ -35,53 +35,17 @@ impl Lowerer<'_> {
                         field = Some(plan::Field::Cap {
                             max: max.node,
                             assumed: None,
-                            order: order.as_ref().and_then(|o| match o.node.as_str() {
-                                "by_rating" => Some(plan::CapOrder::ByRating),
-                                "first_come" => Some(plan::CapOrder::FirstCome),
-                                _ => None,
-                            }),
+                            order: order.as_ref().and_then(|o| cap_order(&o.node)),
                             origin: self.origin(*span),
                         })
                     }
                     EntryClause::AssumeField { size, .. } => assumed = Some(size.node),
                     EntryClause::Pool(pool) => pools.push(self.pool(pool)),
                     EntryClause::Player(p) => players.push(self.player(p)),
-                    // `age >= 65 requires "..."` asks for a document, it bars nobody: print-only.
-                    EntryClause::Age {
-                        op,
-                        years,
-                        requires: None,
-                        span,
-                    } => conditions.push(plan::Condition::Age {
-                        op: compare(op.node),
-                        years: years.node,
-                        origin: self.origin(*span),
-                    }),
-                    EntryClause::Age { .. } => {}
-                    EntryClause::Title { op, title, span } => {
-                        if let Some(t) = title_word(&title.node) {
-                            conditions.push(plan::Condition::Title {
-                                op: compare(op.node),
-                                title: t,
-                                origin: self.origin(*span),
-                            })
-                        }
-                    }
-                    EntryClause::Sex(s) => {
-                        if let Some(sex) = Sex::parse(&s.node) {
-                            conditions.push(plan::Condition::Sex {
-                                sex,
-                                origin: self.origin(s.span),
-                            })
-                        }
-                    }
-                    EntryClause::Grade { op, grade, span } => {
-                        conditions.push(plan::Condition::Grade {
-                            op: compare(op.node),
-                            grade: grade.node,
-                            origin: self.origin(*span),
-                        })
-                    }
+                    EntryClause::Age { .. }
+                    | EntryClause::Title { .. }
+                    | EntryClause::Sex(_)
+                    | EntryClause::Grade { .. } => conditions.extend(self.condition(clause)),
                     EntryClause::Quota(q) => quotas.push(self.quota(q)),
                     EntryClause::Condition(_)
                     | EntryClause::Residence(_)
@@ -115,29 +79,7 @@ impl Lowerer<'_> {
                 conditions.push(c);
             }
         }
-        let field = match (field, open) {
-            // Under a cap the assumption sizes simulations (the checker keeps it within the cap).
-            (
-                Some(plan::Field::Cap {
-                    max, order, origin, ..
-                }),
-                _,
-            ) => plan::Field::Cap {
-                max,
-                assumed,
-                order,
-                origin,
-            },
-            (Some(f), _) => f,
-            (None, Some(origin)) => plan::Field::Open { assumed, origin },
-            (None, None) => plan::Field::Open {
-                assumed: assumed.or_else(|| {
-                    let named = players.len() as u32;
-                    (named > 0).then_some(named)
-                }),
-                origin: Origin::default_rule("default: the field is not stated"),
-            },
-        };
+        let field = settled_field(field, open, assumed, players.len());
         plan::Entry {
             field,
             pools,
@@ -147,6 +89,41 @@ impl Lowerer<'_> {
             teams,
             team_size,
             origin,
+        }
+    }
+
+    /// An entry condition the engine applies (`age`, `title`, `sex`, `grade`); `None` for
+    /// another clause, for a word the checker has refused, or for a print-only one.
+    fn condition(&self, clause: &EntryClause) -> Option<plan::Condition> {
+        match clause {
+            // `age >= 65 requires "..."` asks for a document, it bars nobody: print-only.
+            EntryClause::Age {
+                op,
+                years,
+                requires: None,
+                span,
+            } => Some(plan::Condition::Age {
+                op: compare(op.node),
+                years: years.node,
+                origin: self.origin(*span),
+            }),
+            EntryClause::Title { op, title, span } => {
+                title_word(&title.node).map(|t| plan::Condition::Title {
+                    op: compare(op.node),
+                    title: t,
+                    origin: self.origin(*span),
+                })
+            }
+            EntryClause::Sex(s) => Sex::parse(&s.node).map(|sex| plan::Condition::Sex {
+                sex,
+                origin: self.origin(s.span),
+            }),
+            EntryClause::Grade { op, grade, span } => Some(plan::Condition::Grade {
+                op: compare(op.node),
+                grade: grade.node,
+                origin: self.origin(*span),
+            }),
+            _ => None,
         }
     }
 
@@ -409,4 +386,46 @@ pub(crate) fn school_years(years: &ast::SchoolYears) -> (u32, u32) {
 /// test beside `check::words::TITLE`).
 pub(crate) fn title_word(word: &str) -> Option<Title> {
     Title::parse(word)
+}
+
+/// `by_rating` / `first_come`, the order a capped field is filled in.
+fn cap_order(word: &str) -> Option<plan::CapOrder> {
+    match word {
+        "by_rating" => Some(plan::CapOrder::ByRating),
+        "first_come" => Some(plan::CapOrder::FirstCome),
+        _ => None,
+    }
+}
+
+/// The field the entry block's clauses settle on: a cap keeps the assumption that sizes
+/// simulations; without a stated field it is open, assumed from `players` named ones.
+fn settled_field(
+    field: Option<plan::Field>,
+    open: Option<Origin>,
+    assumed: Option<u32>,
+    players: usize,
+) -> plan::Field {
+    match (field, open) {
+        // Under a cap the assumption sizes simulations (the checker keeps it within the cap).
+        (
+            Some(plan::Field::Cap {
+                max, order, origin, ..
+            }),
+            _,
+        ) => plan::Field::Cap {
+            max,
+            assumed,
+            order,
+            origin,
+        },
+        (Some(f), _) => f,
+        (None, Some(origin)) => plan::Field::Open { assumed, origin },
+        (None, None) => plan::Field::Open {
+            assumed: assumed.or_else(|| {
+                let named = players as u32;
+                (named > 0).then_some(named)
+            }),
+            origin: Origin::default_rule("default: the field is not stated"),
+        },
+    }
 }

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use xqreg_runtime::engine::RecordedLineup;
@@ -203,16 +204,11 @@ impl Tx<'_> {
     }
 
     pub fn games(&self) -> Result<Vec<StoredGame>, String> {
-        let mut st = self
-            .c()
-            .prepare(
-                "SELECT g.id, g.batch, g.stage, g.round, g.board, g.grp, g.step, g.game_no, g.red,
+        self.rows(
+            "SELECT g.id, g.batch, g.stage, g.round, g.board, g.grp, g.step, g.game_no, g.red,
                         g.black, r.result, r.red_fouls, r.black_fouls
                  FROM games g LEFT JOIN results r ON r.game = g.id ORDER BY g.id",
-            )
-            .map_err(err)?;
-        let rows = st
-            .query_map([], |r| {
+            |r| {
                 let result: Option<String> = r.get(10)?;
                 Ok(StoredGame {
                     id: r.get(0)?,
@@ -230,8 +226,18 @@ impl Tx<'_> {
                         None => None,
                     },
                 })
-            })
-            .map_err(err)?;
+            },
+        )
+    }
+
+    /// Every row `sql` selects, each read by `row`.
+    fn rows<T>(
+        &self,
+        sql: &str,
+        row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>, String> {
+        let mut st = self.c().prepare(sql).map_err(err)?;
+        let rows = st.query_map([], row).map_err(err)?;
         rows.collect::<Result<Vec<_>, _>>().map_err(err)
     }
 
@@ -269,20 +275,16 @@ impl Tx<'_> {
     }
 
     pub fn withdrawals(&self) -> Result<Vec<StoredWithdrawal>, String> {
-        let mut st = self
-            .c()
-            .prepare("SELECT player, stage, after_round FROM withdrawals ORDER BY rowid")
-            .map_err(err)?;
-        let rows = st
-            .query_map([], |r| {
+        self.rows(
+            "SELECT player, stage, after_round FROM withdrawals ORDER BY rowid",
+            |r| {
                 Ok(StoredWithdrawal {
                     player: r.get(0)?,
                     stage: r.get(1)?,
                     after_round: r.get(2)?,
                 })
-            })
-            .map_err(err)?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(err)
+            },
+        )
     }
 
     pub fn withdraw(&self, w: &StoredWithdrawal) -> Result<(), String> {
@@ -297,34 +299,39 @@ impl Tx<'_> {
 
     /// The late entries, in the order they were made.
     pub fn entries(&self) -> Result<Vec<StoredEntry>, String> {
-        match self.meta(ENTRIES)? {
-            Some(text) => serde_json::from_str(&text)
-                .map_err(|e| format!("the event store's late entries are unreadable: {e}")),
-            None => Ok(Vec::new()),
-        }
+        self.json_list(ENTRIES, "late entries")
     }
 
     /// Add a late entry.
     pub fn enter(&self, e: &StoredEntry) -> Result<(), String> {
         let mut all = self.entries()?;
         all.push(e.clone());
-        let text = serde_json::to_string(&all).map_err(|e| e.to_string())?;
-        self.set_meta(ENTRIES, &text)
+        self.set_json_list(ENTRIES, &all)
     }
 
     /// The line-ups handed in, one per team and round.
     pub fn lineups(&self) -> Result<Vec<RecordedLineup>, String> {
-        match self.meta(LINEUPS)? {
-            Some(text) => serde_json::from_str(&text)
-                .map_err(|e| format!("the event store's line-ups are unreadable: {e}")),
-            None => Ok(Vec::new()),
-        }
+        self.json_list(LINEUPS, "line-ups")
     }
 
     /// Replace the line-ups handed in.
     pub fn set_lineups(&self, all: &[RecordedLineup]) -> Result<(), String> {
+        self.set_json_list(LINEUPS, all)
+    }
+
+    /// A list kept as JSON under a meta `key` (none yet: empty); `what` names it in the error.
+    fn json_list<T: DeserializeOwned>(&self, key: &str, what: &str) -> Result<Vec<T>, String> {
+        match self.meta(key)? {
+            Some(text) => serde_json::from_str(&text)
+                .map_err(|e| format!("the event store's {what} are unreadable: {e}")),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Replace the list kept as JSON under a meta `key`.
+    fn set_json_list<T: Serialize>(&self, key: &str, all: &[T]) -> Result<(), String> {
         let text = serde_json::to_string(all).map_err(|e| e.to_string())?;
-        self.set_meta(LINEUPS, &text)
+        self.set_meta(key, &text)
     }
 
     /// Append a log entry: the command, what it changed, and the wall-clock time.
@@ -345,12 +352,9 @@ impl Tx<'_> {
     }
 
     pub fn log_entries(&self) -> Result<Vec<LogEntry>, String> {
-        let mut st = self
-            .c()
-            .prepare("SELECT id, command, changes, at FROM log ORDER BY id")
-            .map_err(err)?;
-        let rows = st
-            .query_map([], |r| {
+        self.rows(
+            "SELECT id, command, changes, at FROM log ORDER BY id",
+            |r| {
                 let changes: String = r.get(2)?;
                 Ok(LogEntry {
                     id: r.get(0)?,
@@ -358,8 +362,7 @@ impl Tx<'_> {
                     changes: serde_json::from_str(&changes).unwrap_or(serde_json::Value::Null),
                     at: r.get(3)?,
                 })
-            })
-            .map_err(err)?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(err)
+            },
+        )
     }
 }

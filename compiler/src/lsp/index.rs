@@ -7,7 +7,7 @@
 //! base items (the text is what the user edits; the first declaration of a name wins, as in the
 //! checker).
 
-use xqreg_grammar::ast::{File, Item};
+use xqreg_grammar::ast::{File, Ident, Item};
 use xqreg_grammar::Span;
 
 use crate::check::resolve::{Kind, Scope};
@@ -121,6 +121,11 @@ fn flatten(file: &File) -> File {
     }
 }
 
+/// The span of an optional name, else of its whole item.
+fn name_or(name: &Option<Ident>, item: Span) -> Span {
+    name.as_ref().map_or(item, |n| n.span)
+}
+
 fn decls(scope: &Scope<'_>) -> Vec<Decl> {
     let mut out = Vec::new();
     let mut push = |kind, key: &str, name_span, item_span| {
@@ -135,12 +140,7 @@ fn decls(scope: &Scope<'_>) -> Vec<Decl> {
         push(Kind::TimeControl, name, t.name.span, t.span);
     }
     for (name, s) in &scope.scorings {
-        push(
-            Kind::Scoring,
-            name,
-            s.name.as_ref().map_or(s.span, |n| n.span),
-            s.span,
-        );
+        push(Kind::Scoring, name, name_or(&s.name, s.span), s.span);
     }
     for name in &scope.stage_order {
         let Some(info) = scope.stages.get(name) else {
@@ -157,12 +157,7 @@ fn decls(scope: &Scope<'_>) -> Vec<Decl> {
         }
     }
     for (name, p) in &scope.playoffs {
-        push(
-            Kind::Playoff,
-            name,
-            p.name.as_ref().map_or(p.span, |n| n.span),
-            p.span,
-        );
+        push(Kind::Playoff, name, name_or(&p.name, p.span), p.span);
     }
     for (name, p) in &scope.pools {
         push(Kind::Pool, name, p.name.span, p.span);

@@ -101,40 +101,41 @@ mod tests {
         }
     }
 
+    /// Each `(offset, line, column)` of `text` is that position, and every offset of `text`
+    /// comes back from its position.
+    fn positions(text: &str, at: &[(usize, u32, u32)]) {
+        let ix = LineIndex::new(text);
+        for &(offset, line, column) in at {
+            assert_eq!(
+                ix.position(text, offset),
+                Position::new(line, column),
+                "{text:?} at {offset}"
+            );
+        }
+        round_trip(text);
+    }
+
     #[test]
     fn ascii_lines_and_columns() {
-        let text = "ab\ncd\n";
-        let ix = LineIndex::new(text);
-        assert_eq!(ix.position(text, 0), Position::new(0, 0));
-        assert_eq!(ix.position(text, 4), Position::new(1, 1));
-        assert_eq!(ix.position(text, 6), Position::new(2, 0));
-        round_trip(text);
+        positions("ab\ncd\n", &[(0, 0, 0), (4, 1, 1), (6, 2, 0)]);
     }
 
     #[test]
     fn chinese_characters_are_one_unit_each() {
         // "周庄" is 6 bytes and 2 UTF-16 units; `x` after them and a blank is column 3.
         let text = "time t \"慢棋\"\n周庄 x";
-        let ix = LineIndex::new(text);
         let x = text.find('x').expect("x");
-        assert_eq!(ix.position(text, x), Position::new(1, 3));
-        assert_eq!(ix.offset(text, Position::new(1, 3)), x);
         let quote = text.rfind('"').expect("quote");
-        assert_eq!(ix.position(text, quote), Position::new(0, 10));
-        round_trip(text);
+        positions(text, &[(x, 1, 3), (quote, 0, 10)]);
     }
 
     #[test]
     fn an_astral_character_is_two_units() {
         // U+1D11E is 4 bytes in UTF-8 and a surrogate pair in UTF-16.
         let text = "a𝄞b\n";
-        let ix = LineIndex::new(text);
-        let b = text.find('b').expect("b");
-        assert_eq!(ix.position(text, b), Position::new(0, 3));
-        assert_eq!(ix.offset(text, Position::new(0, 3)), b);
+        positions(text, &[(text.find('b').expect("b"), 0, 3)]);
         // A column between the two halves of the pair names the character's start.
-        assert_eq!(ix.offset(text, Position::new(0, 2)), 1);
-        round_trip(text);
+        assert_eq!(LineIndex::new(text).offset(text, Position::new(0, 2)), 1);
     }
 
     #[test]
@@ -155,15 +156,7 @@ mod tests {
     #[test]
     fn crlf_columns_before_the_return_are_right() {
         let text = "周a\r\nb";
-        let ix = LineIndex::new(text);
-        assert_eq!(
-            ix.position(text, text.find('a').expect("a")),
-            Position::new(0, 1)
-        );
-        assert_eq!(
-            ix.position(text, text.find('b').expect("b")),
-            Position::new(1, 0)
-        );
-        round_trip(text);
+        let (a, b) = (text.find('a').expect("a"), text.find('b').expect("b"));
+        positions(text, &[(a, 0, 1), (b, 1, 0)]);
     }
 }

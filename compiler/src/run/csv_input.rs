@@ -3,8 +3,6 @@
 
 mod lineups;
 
-use std::collections::BTreeMap;
-
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{GameResult, Player, RecordedGame, RecordedResults, Roster};
 use xqreg_runtime::plan::{Date, Origin, Sex, SourceSpan, Title};
@@ -90,6 +88,13 @@ impl Table {
         self.header.iter().position(|h| h == name)
     }
 
+    /// The row's non-empty cell in column `name`.
+    fn cell<'a>(&self, fields: &'a [(String, Span)], name: &str) -> Option<&'a (String, Span)> {
+        self.column(name)
+            .and_then(|c| fields.get(c))
+            .filter(|(v, _)| !v.is_empty())
+    }
+
     fn require(&self, name: &str, file: (&str, &str), diags: &mut Diagnostics) -> Option<usize> {
         let col = self.column(name);
         if col.is_none() {
@@ -118,30 +123,25 @@ fn bad(value: &str, column: &str, span: Span, help: Msg) -> Diagnostic {
 /// pool, order, grade, school_year, club, residence, qualified`; `id` and `name` required, the rest as the
 /// regulation needs them).
 pub fn read_roster(name: &str, bytes: &[u8]) -> Result<Roster, FileReport> {
-    let (source, mut diags) = decode(name, bytes);
-    let mut players = Vec::new();
-    if diags.list.is_empty() {
-        let file = ("roster", "名单");
-        if let Some(table) = read_table(&source, ROSTER_COLUMNS, file, &mut diags) {
-            let id = table.require("id", file, &mut diags);
-            let pname = table.require("name", file, &mut diags);
-            if let (Some(id), Some(pname)) = (id, pname) {
+    let file = ("roster", "名单");
+    read_csv(
+        name,
+        bytes,
+        ROSTER_COLUMNS,
+        file,
+        &["id", "name"],
+        |table, _, cols, diags| {
+            let mut players = Vec::new();
+            if let [id, pname] = *cols {
                 for (line, fields) in &table.rows {
-                    if let Some(p) = roster_row(&table, *line, fields, id, pname, &mut diags) {
+                    if let Some(p) = roster_row(table, *line, fields, id, pname, diags) {
                         players.push(p);
                     }
                 }
             }
-        }
-    }
-    if diags.list.is_empty() {
-        Ok(Roster { players })
-    } else {
-        Err(FileReport {
-            source,
-            diagnostics: diags.sorted(),
-        })
-    }
+            Roster { players }
+        },
+    )
 }
 
 fn roster_row(
@@ -152,12 +152,7 @@ fn roster_row(
     name_col: usize,
     diags: &mut Diagnostics,
 ) -> Option<Player> {
-    let get = |col: &str| {
-        table
-            .column(col)
-            .and_then(|c| fields.get(c))
-            .filter(|(v, _)| !v.is_empty())
-    };
+    let get = |col: &str| table.cell(fields, col);
     let (id, id_span) = fields.get(id_col)?.clone();
     if id.is_empty() {
         diags.push(NO_ID.at(id_span, &[]));
@@ -184,58 +179,110 @@ fn roster_row(
     }
     p.club = get("club").map(|f| f.0.clone());
     p.residence = get("residence").map(|f| f.0.clone());
-    if let Some((v, span)) = get("sex") {
-        p.sex = Sex::parse(v);
-        if p.sex.is_none() {
-            diags.push(bad(v, "sex", *span, WRITE_SEX.plain()));
-        }
-    }
-    if let Some((v, span)) = get("born") {
-        p.born = Date::parse_exact(v);
-        if p.born.is_none() {
-            diags.push(bad(v, "born", *span, date_help(v)));
-        }
-    }
-    if let Some((v, span)) = get("title") {
-        p.title = Title::parse(v);
-        if p.title.is_none() {
-            diags.push(bad(v, "title", *span, WRITE_TITLE.plain()));
-        }
-    }
-    if let Some((v, span)) = get("qualified") {
-        p.qualified = v.parse::<u32>().ok().filter(|n| *n >= 1);
-        if p.qualified.is_none() {
-            diags.push(bad(v, "qualified", *span, WRITE_QUALIFIED.plain()));
-        }
-    }
+    p.sex = typed(get("sex"), "sex", Sex::parse, |_| WRITE_SEX.plain(), diags);
+    p.born = typed(get("born"), "born", Date::parse_exact, date_help, diags);
+    p.title = typed(
+        get("title"),
+        "title",
+        Title::parse,
+        |_| WRITE_TITLE.plain(),
+        diags,
+    );
+    p.qualified = typed(
+        get("qualified"),
+        "qualified",
+        |v| v.parse::<u32>().ok().filter(|n| *n >= 1),
+        |_| WRITE_QUALIFIED.plain(),
+        diags,
+    );
     for (col, slot) in [("rating", &mut p.rating), ("order", &mut p.order)] {
-        if let Some((v, span)) = get(col) {
-            *slot = v.parse::<u32>().ok();
-            if slot.is_none() {
-                diags.push(bad(v, col, *span, WRITE_NUMBER.plain()));
-            }
-        }
+        *slot = whole_number(get(col), col, diags);
     }
     for (col, slot, most, zh) in [
         ("grade", &mut p.grade, 9, "段位"),
         ("school_year", &mut p.school_year, 12, "年级"),
     ] {
-        if let Some((v, span)) = get(col) {
-            *slot = v.parse::<u32>().ok().filter(|n| (1..=most).contains(n));
-            if slot.is_none() {
-                diags.push(bad(
-                    v,
-                    col,
-                    *span,
-                    Msg::new(
-                        format!("write a whole number from 1 to {most}"),
-                        format!("{zh}写作 1 至 {most} 的整数"),
-                    ),
-                ));
+        *slot = typed(
+            get(col),
+            col,
+            |v| v.parse::<u32>().ok().filter(|n| (1..=most).contains(n)),
+            |_| {
+                Msg::new(
+                    format!("write a whole number from 1 to {most}"),
+                    format!("{zh}写作 1 至 {most} 的整数"),
+                )
+            },
+            diags,
+        );
+    }
+    Some(p)
+}
+
+/// The value of a cell as `parse` reads it; a cell it cannot read is an E804 with `help`, and
+/// an empty or missing cell is no value.
+fn typed<T>(
+    cell: Option<&(String, Span)>,
+    col: &str,
+    parse: impl FnOnce(&str) -> Option<T>,
+    help: impl FnOnce(&str) -> Msg,
+    diags: &mut Diagnostics,
+) -> Option<T> {
+    let (v, span) = cell?;
+    let value = parse(v);
+    if value.is_none() {
+        diags.push(bad(v, col, *span, help(v)));
+    }
+    value
+}
+
+/// A whole-number cell, as [`typed`] reads it.
+fn whole_number(cell: Option<&(String, Span)>, col: &str, diags: &mut Diagnostics) -> Option<u32> {
+    typed(
+        cell,
+        col,
+        |v| v.parse::<u32>().ok(),
+        |_| WRITE_NUMBER.plain(),
+        diags,
+    )
+}
+
+/// A CSV file read: decoded, its header checked against `columns`, every `required` column
+/// found (each missing one reported), then its rows read by `rows` (given the required columns'
+/// indices); the value when no diagnostic was raised, else the report of them all.
+fn read_csv<T: Default>(
+    name: &str,
+    bytes: &[u8],
+    columns: &[&str],
+    file: (&str, &str),
+    required: &[&str],
+    rows: impl FnOnce(&Table, &SourceFile, &[usize], &mut Diagnostics) -> T,
+) -> Result<T, FileReport> {
+    let (source, mut diags) = decode(name, bytes);
+    let mut value = T::default();
+    if diags.list.is_empty() {
+        if let Some(table) = read_table(&source, columns, file, &mut diags) {
+            let found: Vec<Option<usize>> = required
+                .iter()
+                .map(|c| table.require(c, file, &mut diags))
+                .collect();
+            if let Some(cols) = found.into_iter().collect::<Option<Vec<usize>>>() {
+                value = rows(&table, &source, &cols, &mut diags);
             }
         }
     }
-    Some(p)
+    finish(value, source, diags)
+}
+
+/// The file's value when no diagnostic was raised reading it, else the report of them all.
+fn finish<T>(value: T, source: SourceFile, diags: Diagnostics) -> Result<T, FileReport> {
+    if diags.list.is_empty() {
+        Ok(value)
+    } else {
+        Err(FileReport {
+            source,
+            diagnostics: diags.sorted(),
+        })
+    }
 }
 
 /// What to write instead of a date cell that names no real day: the month's last day where only
@@ -266,32 +313,24 @@ fn date_help(v: &str) -> Msg {
 /// Read a results CSV (`stage, round, board, red, black, result, red_fouls, black_fouls`, and
 /// optionally `step` and `game` for playoff games and mini-matches).
 pub fn read_results(name: &str, bytes: &[u8]) -> Result<RecordedResults, FileReport> {
-    let (source, mut diags) = decode(name, bytes);
-    let mut results = RecordedResults::default();
-    if diags.list.is_empty() {
-        let file = ("results file", "成绩文件");
-        if let Some(table) = read_table(&source, RESULTS_COLUMNS, file, &mut diags) {
-            let cols: BTreeMap<&str, Option<usize>> = ["stage", "round", "red", "black", "result"]
-                .into_iter()
-                .map(|c| (c, table.require(c, file, &mut diags)))
-                .collect();
-            if cols.values().all(Option::is_some) {
-                for (line, fields) in &table.rows {
-                    if let Some(g) = result_row(&table, &source, *line, fields, &mut diags) {
-                        results.games.push(g);
-                    }
+    let file = ("results file", "成绩文件");
+    let required = ["stage", "round", "red", "black", "result"];
+    read_csv(
+        name,
+        bytes,
+        RESULTS_COLUMNS,
+        file,
+        &required,
+        |table, source, _, diags| {
+            let mut results = RecordedResults::default();
+            for (line, fields) in &table.rows {
+                if let Some(g) = result_row(table, source, *line, fields, diags) {
+                    results.games.push(g);
                 }
             }
-        }
-    }
-    if diags.list.is_empty() {
-        Ok(results)
-    } else {
-        Err(FileReport {
-            source,
-            diagnostics: diags.sorted(),
-        })
-    }
+            results
+        },
+    )
 }
 
 fn result_row(
@@ -301,20 +340,8 @@ fn result_row(
     fields: &[(String, Span)],
     diags: &mut Diagnostics,
 ) -> Option<RecordedGame> {
-    let get = |col: &str| {
-        table
-            .column(col)
-            .and_then(|c| fields.get(c))
-            .filter(|(v, _)| !v.is_empty())
-    };
-    let number = |col: &str, diags: &mut Diagnostics| -> Option<u32> {
-        let (v, span) = get(col)?;
-        let n = v.parse::<u32>().ok();
-        if n.is_none() {
-            diags.push(bad(v, col, *span, WRITE_NUMBER.plain()));
-        }
-        n
-    };
+    let get = |col: &str| table.cell(fields, col);
+    let number = |col: &str, diags: &mut Diagnostics| whole_number(get(col), col, diags);
     let before = diags.list.len();
     for col in ["stage", "round", "result"] {
         if let Some((v, span)) = table.column(col).and_then(|c| fields.get(c)) {
@@ -336,16 +363,13 @@ fn result_row(
             diags.push(NO_PLAYER.at(span, &[("col", col)]));
         }
     }
-    let result = match get("result") {
-        Some((v, span)) => {
-            let r = GameResult::parse(v);
-            if r.is_none() {
-                diags.push(bad(v, "result", *span, WRITE_RESULT.plain()));
-            }
-            r
-        }
-        None => None,
-    };
+    let result = typed(
+        get("result"),
+        "result",
+        GameResult::parse,
+        |_| WRITE_RESULT.plain(),
+        diags,
+    );
     let red_fouls = number("red_fouls", diags).unwrap_or(0);
     let black_fouls = number("black_fouls", diags).unwrap_or(0);
     let board = number("board", diags);

@@ -3,29 +3,28 @@ fn fixtures() {
     super::super::testing::fixtures(super::CODES);
 }
 
-use super::super::testing::{codes, BASE};
+use super::super::testing::{assert_codes, codes, BASE};
+
+/// [`BASE`] with `entry` lines in place of its `field 8` line.
+fn with_entry(entry: &str) -> String {
+    BASE.replace("  field 8\n", entry)
+}
 
 #[test]
 fn pools_that_add_up_are_clean() {
-    let text = BASE.replace(
-        "  field 8\n",
-        "  field 8\n  pool champions 4 \"冠军\"\n  pool invited 4 \"特邀\"\n",
-    );
-    let (got, lines) = codes(&text);
-    assert!(got.is_empty(), "{lines}");
+    let text = with_entry("  field 8\n  pool champions 4 \"冠军\"\n  pool invited 4 \"特邀\"\n");
+    assert_codes(&text, &[]);
 }
 
 #[test]
 fn title_and_age_conditions() {
-    let text = BASE.replace(
-        "  field 8\n",
+    let text = with_entry(
         "  field 8\n  title >= master\n  age >= 16\n  age >= 65 requires \"健康证明\"\n  \
              player a \"甲\" { title grandmaster born 1960-05-01 }\n  \
              player b \"乙\" { title national_master born 1990-01-01 }\n  \
              player c \"丙\" { title master born 2000-01-01 }\n",
     );
-    let (got, lines) = codes(&text);
-    assert_eq!(got, ["E612"], "{lines}");
+    let lines = assert_codes(&text, &["E612"]);
     // b fails the title, c is 14 on the first day; a (65+) only needs a certificate.
     assert_eq!(lines.matches("E612").count(), 2, "{lines}");
 }
@@ -50,10 +49,6 @@ fn birth_dates_are_checked_against_sections_only() {
 
 #[test]
 fn open_field_with_assumption_is_quiet() {
-    let text = BASE.replace(
-        "  field 8\n",
-        "  field open\n  assume field 8 \"往届人数\"\n",
-    );
-    let (got, lines) = codes(&text);
-    assert!(got.is_empty(), "{lines}");
+    let text = with_entry("  field open\n  assume field 8 \"往届人数\"\n");
+    assert_codes(&text, &[]);
 }

@@ -3,7 +3,7 @@ fn fixtures() {
     super::super::testing::fixtures(super::CODES);
 }
 
-use super::super::testing::{codes, HEAD};
+use super::super::testing::{codes, cup_stage, HEAD};
 
 fn ko() -> String {
     [
@@ -16,19 +16,12 @@ entry {
   player p3 "三" {}
   player p4 "四" {}
 }
-stage cup "淘汰赛" {
-  entrants roster
-  knockout { seeded 4  seeding order  games 2  third_place }
-  places 1..4
-  time standard
-  colours swap
-  playoff {
-game blitz colours swap
-game blitz colours swap
-armageddon armageddon colours lot
-  }
-}
-schedule {
+"#,
+        cup_stage(
+            "playoff {\ngame blitz colours swap\ngame blitz colours swap\narmageddon armageddon colours lot\n  }",
+        )
+        .as_str(),
+        r#"schedule {
   day 2014-04-27 { 08:30 round cup 1 }
   day 2014-04-28 { 08:30 round cup 2 }
 }

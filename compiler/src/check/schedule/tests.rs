@@ -3,38 +3,23 @@ fn fixtures() {
     super::super::testing::fixtures(super::CODES);
 }
 
-use super::super::testing::{codes, BASE, HEAD};
+use super::super::testing::{assert_codes, cup_stage, group_stage, head_with_field, BASE};
 
 #[test]
 fn each_game_of_a_mini_match_may_have_its_slot() {
-    let text = [
-        HEAD,
-        r#"entry {
-  field 4
-}
-stage cup "淘汰赛" {
-  entrants roster
-  knockout { seeded 4  seeding order  games 2  third_place }
-  places 1..4
-  time standard
-  colours swap
-  playoff { armageddon armageddon colours lot }
-}
-schedule {
+    let text = head_with_field(4)
+        + &cup_stage("playoff { armageddon armageddon colours lot }")
+        + r#"schedule {
   day 2014-04-27 { 08:30 round cup 1  14:00 round cup 1 }
   day 2014-04-28 { 08:30 round cup 2  14:00 round cup 2 }
 }
-"#,
-    ]
-    .concat();
-    let (got, lines) = codes(&text);
-    assert!(got.is_empty(), "{lines}");
+"#;
+    assert_codes(&text, &[]);
     let third = text.replace(
         "day 2014-04-28 { 08:30 round cup 2",
         "day 2014-04-28 { 07:00 round cup 1  08:30 round cup 2",
     );
-    let (got, lines) = codes(&third);
-    assert_eq!(got, ["E607"], "{lines}");
+    assert_codes(&third, &["E607"]);
 }
 
 #[test]
@@ -46,48 +31,28 @@ fn two_rounds_in_one_slot_share_it() {
             "day 2014-04-27 { 08:30 round main 1  14:00 round main 2 }",
             "day 2014-04-27 { 09:30-12:30 round main 1..2 }",
         );
-    let (got, lines) = codes(&text);
-    assert!(got.is_empty(), "{lines}");
+    assert_codes(&text, &[]);
     let tight = text.replace("09:30-12:30 round main 1..2", "09:30-11:30 round main 1..2");
-    let (got, lines) = codes(&tight);
-    assert_eq!(got, ["W602"], "{lines}");
+    assert_codes(&tight, &["W602"]);
 }
 
 #[test]
 fn arrival_the_day_before_is_inside_but_two_days_before_is_not() {
-    let ok = BASE.replace(
-        "schedule {\n",
-        "schedule {\n  day 2014-04-26 { 19:00 arrival \"报到\" }\n",
-    );
-    let (got, lines) = codes(&ok);
-    assert!(got.is_empty(), "{lines}");
-    let early = BASE.replace(
-        "schedule {\n",
-        "schedule {\n  day 2014-04-25 { 19:00 arrival \"报到\" }\n",
-    );
-    let (got, lines) = codes(&early);
-    assert_eq!(got, ["E606"], "{lines}");
+    let arrival = |day: &str| {
+        BASE.replace(
+            "schedule {\n",
+            &format!("schedule {{\n  day {day} {{ 19:00 arrival \"报到\" }}\n"),
+        )
+    };
+    assert_codes(&arrival("2014-04-26"), &[]);
+    assert_codes(&arrival("2014-04-25"), &["E606"]);
 }
 
 #[test]
 fn a_stage_before_its_source_ends_is_out_of_order() {
-    let text = [
-        HEAD,
-        r#"entry {
-  field 8
-}
-stage groups "小组赛" {
-  round_robin single groups A B size 4
-  entrants roster
-  time standard
-  avoid same_unit
-  tiebreak {
-    sonneborn_berger
-    wins
-    lots
-  }
-}
-stage final "决赛" {
+    let text = head_with_field(8)
+        + &group_stage("A B")
+        + r#"stage final "决赛" {
   knockout { bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2)  third_place }
   places 1..4
   time standard
@@ -100,11 +65,8 @@ schedule {
   day 2014-04-28 { 08:30 round final 1  14:00 round groups 3 }
   day 2014-04-29 { 08:30 round final 2 }
 }
-"#,
-    ]
-    .concat();
-    let (got, lines) = codes(&text);
-    assert_eq!(got, ["E605"], "{lines}");
+"#;
+    let lines = assert_codes(&text, &["E605"]);
     assert!(
         lines.contains("starts before the round of `groups` that decides its entrants"),
         "{lines}"

@@ -1,57 +1,69 @@
 //! Merging an unnamed block of a supplement (entry, conduct, schedule, ...) into the base block:
 //! its clauses are added, and one that says again what the base says is a conflict.
 
-use xqreg_grammar::ast::Item;
+use xqreg_grammar::ast::{EntryClause, HeaderClause, Item};
+use xqreg_grammar::Span;
 
 use super::conflict;
 use super::keys::{conduct_key, entry_clause_key, header_clause_key, REGISTRATION_ONCE};
 use crate::diagnostics::Diagnostics;
 
+/// Adds each `added` item to `base` unless a base item has its `key` (no key: never): that is
+/// a conflict, a `what` with the item's `name`, pointing at the two items' `span`s.
+fn merge_keyed<T: Clone, Q: PartialEq>(
+    (base, added): (&mut Vec<T>, &[T]),
+    (what, key, span, name): (
+        &str,
+        impl Fn(&T) -> Option<Q>,
+        impl Fn(&T) -> Span,
+        impl Fn(&T) -> String,
+    ),
+    diags: &mut Diagnostics,
+) {
+    for c in added {
+        let k = key(c);
+        let clash = k
+            .as_ref()
+            .and_then(|k| base.iter().find(|x| key(x).as_ref() == Some(k)));
+        match clash {
+            Some(x) => conflict(diags, what, &name(c), span(c), span(x)),
+            None => base.push(c.clone()),
+        }
+    }
+}
+
+/// No name after the noun of a conflict (`entry clause`, `header clause`).
+fn unnamed<T>(_: &T) -> String {
+    String::new()
+}
+
 pub(super) fn merge(base: &mut Item, add: &Item, diags: &mut Diagnostics) {
     match (base, add) {
-        (Item::Entry(b), Item::Entry(a)) => {
-            for c in &a.clauses {
-                let k = entry_clause_key(c);
-                let clash = k.as_ref().and_then(|k| {
-                    b.clauses
-                        .iter()
-                        .find(|x| entry_clause_key(x).as_ref() == Some(k))
-                });
-                match clash {
-                    Some(x) => conflict(diags, "entry clause", "", c.span(), x.span()),
-                    None => b.clauses.push(c.clone()),
-                }
-            }
-        }
-        (Item::Regulation(b), Item::Regulation(a)) => {
-            for c in &a.clauses {
-                let k = header_clause_key(c);
-                let clash =
-                    k.and_then(|k| b.clauses.iter().find(|x| header_clause_key(x) == Some(k)));
-                match clash {
-                    Some(x) => conflict(diags, "header clause", "", c.span(), x.span()),
-                    None => b.clauses.push(c.clone()),
-                }
-            }
-        }
-        (Item::Conduct(b), Item::Conduct(a)) => {
-            for r in &a.rules {
-                let k = conduct_key(r);
-                let clash = k
-                    .as_ref()
-                    .and_then(|k| b.rules.iter().find(|x| conduct_key(x).as_ref() == Some(k)));
-                match clash {
-                    Some(x) => conflict(
-                        diags,
-                        "conduct rule",
-                        &format!(" {}", r.kind.node),
-                        r.span,
-                        x.span,
-                    ),
-                    None => b.rules.push(r.clone()),
-                }
-            }
-        }
+        (Item::Entry(b), Item::Entry(a)) => merge_keyed(
+            (&mut b.clauses, &a.clauses),
+            ("entry clause", entry_clause_key, EntryClause::span, unnamed),
+            diags,
+        ),
+        (Item::Regulation(b), Item::Regulation(a)) => merge_keyed(
+            (&mut b.clauses, &a.clauses),
+            (
+                "header clause",
+                header_clause_key,
+                HeaderClause::span,
+                unnamed,
+            ),
+            diags,
+        ),
+        (Item::Conduct(b), Item::Conduct(a)) => merge_keyed(
+            (&mut b.rules, &a.rules),
+            (
+                "conduct rule",
+                conduct_key,
+                |r| r.span,
+                |r| format!(" {}", r.kind.node),
+            ),
+            diags,
+        ),
         (Item::Schedule(b), Item::Schedule(a)) => {
             if let (Some(t), false) = (&b.tbd, a.days.is_empty()) {
                 // Publishing the days of a schedule that was to be announced replaces it.
@@ -59,18 +71,16 @@ pub(super) fn merge(base: &mut Item, add: &Item, diags: &mut Diagnostics) {
                 conflict(diags, "schedule", "", here, t.span);
                 return;
             }
-            for d in &a.days {
-                match b.days.iter().find(|x| x.date.node == d.date.node) {
-                    Some(x) => conflict(
-                        diags,
-                        "day",
-                        &format!(" {}", d.date.node),
-                        d.date.span,
-                        x.date.span,
-                    ),
-                    None => b.days.push(d.clone()),
-                }
-            }
+            merge_keyed(
+                (&mut b.days, &a.days),
+                (
+                    "day",
+                    |d| Some(d.date.node),
+                    |d| d.date.span,
+                    |d| format!(" {}", d.date.node),
+                ),
+                diags,
+            );
             if let Some(t) = &a.tbd {
                 match &b.tbd {
                     Some(x) => conflict(diags, "schedule", "", t.span, x.span),

@@ -1,4 +1,4 @@
-use super::super::testing::{self, codes, BASE};
+use super::super::testing::{self, assert_codes, codes, BASE};
 
 #[test]
 fn fixtures() {
@@ -90,8 +90,7 @@ fn override_replaces_and_merge_adds() {
         deadlines, 2,
         "the supplement's deadline joins the base entry"
     );
-    let (got, lines) = codes(&text);
-    assert!(got.is_empty(), "{lines}");
+    assert_codes(&text, &[]);
 }
 
 #[test]
@@ -99,8 +98,7 @@ fn a_merged_clause_that_says_it_again_conflicts() {
     let text = format!(
         "{BASE}supplement \"补充规定\" 2014-04-20 {{\n  entry {{\n    field 10\n  }}\n}}\n"
     );
-    let (got, lines) = codes(&text);
-    assert_eq!(got, ["E702"], "{lines}");
+    assert_codes(&text, &["E702"]);
 }
 
 #[test]
@@ -111,13 +109,11 @@ fn conduct_rules_merge_unless_they_say_the_same_thing_again() {
     let add = format!(
             "{base}supplement \"补充规定\" 2014-04-20 {{\n  conduct {{\n    knocked_pieces 2 loss\n    devices loss\n  }}\n}}\n"
         );
-    let (got, lines) = codes(&add);
-    assert!(got.is_empty(), "{lines}");
+    assert_codes(&add, &[]);
     let again = format!(
             "{base}supplement \"补充规定\" 2014-04-20 {{\n  conduct {{\n    natural_move_limit 60 checks 10\n  }}\n}}\n"
         );
-    let (got, lines) = codes(&again);
-    assert_eq!(got, ["E702"], "{lines}");
+    let lines = assert_codes(&again, &["E702"]);
     assert!(
         lines.contains("conduct rule `natural_move_limit`"),
         "{lines}"
@@ -126,16 +122,14 @@ fn conduct_rules_merge_unless_they_say_the_same_thing_again() {
         "  conduct {\n    natural",
         "  override conduct {\n    natural",
     );
-    let (got, lines) = codes(&replaced);
-    assert!(got.is_empty(), "{lines}");
+    assert_codes(&replaced, &[]);
 }
 
 #[test]
 fn a_supplement_after_the_event() {
     let text =
         format!("{BASE}supplement \"补充规定\" 2014-05-20 {{\n  note \"记录\" \"补记录\"\n}}\n");
-    let (got, lines) = codes(&text);
-    assert_eq!(got, ["E703"], "{lines}");
+    assert_codes(&text, &["E703"]);
 }
 
 #[test]

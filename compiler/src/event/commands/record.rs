@@ -177,6 +177,11 @@ fn unpublished(e: &Entry, what: &str) -> Fail {
     )
 }
 
+/// `STAGE round R board B`: a published game as the refusals name it.
+fn board_of(g: &StoredGame) -> String {
+    format!("{} round {} board {}", g.stage, g.round, g.board)
+}
+
 /// `event result` / `event correct`: record results (all or none). With `reason`, each entry
 /// corrects a game that has a result; the output says which standings changed.
 pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -> Res<String> {
@@ -195,8 +200,11 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                     return Err(refuse(
                         &codes::E832,
                         format!(
-                            "{}: {} round {} board {} ({} - {}) already has a result",
-                            e.place, g.stage, g.round, g.board, g.red, g.black
+                            "{}: {} ({} - {}) already has a result",
+                            e.place,
+                            board_of(g),
+                            g.red,
+                            g.black
                         ),
                         "use `xqreg event correct ... --reason TEXT` to change a recorded result",
                     ))
@@ -204,10 +212,7 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                 (None, Some(_)) => {
                     return Err(refuse(
                         &codes::E834,
-                        format!(
-                            "{}: {} round {} board {} has no result to correct",
-                            e.place, g.stage, g.round, g.board
-                        ),
+                        format!("{}: {} has no result to correct", e.place, board_of(g)),
                         "record it with `xqreg event result`",
                     ))
                 }
@@ -216,10 +221,7 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
             if !seen.insert(g.id) {
                 return Err(refuse(
                     &codes::E832,
-                    format!(
-                        "{}: a second result for {} round {} board {}",
-                        e.place, g.stage, g.round, g.board
-                    ),
+                    format!("{}: a second result for {}", e.place, board_of(g)),
                     "give each game's result once",
                 ));
             }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{LineupSeat, RecordedLineup};
 
-use super::{bad, decode, empty_cell, read_table, Table};
+use super::{bad, empty_cell, read_csv, Table};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Diagnostics, Msg};
 use crate::driver::FileReport;
@@ -21,42 +21,33 @@ pub const LINEUP_COLUMNS: &[&str] = &["stage", "round", "team", "board", "player
 /// Read a line-ups CSV: the line-ups in the order their first rows come; Err with every
 /// diagnostic of the file when a cell is missing or malformed (nothing half-read).
 pub fn read_lineups(name: &str, bytes: &[u8]) -> Result<Vec<RecordedLineup>, FileReport> {
-    let (source, mut diags) = decode(name, bytes);
-    let mut lineups: Vec<RecordedLineup> = Vec::new();
-    if diags.list.is_empty() {
-        let file = ("line-ups file", "出场名单文件");
-        if let Some(table) = read_table(&source, LINEUP_COLUMNS, file, &mut diags) {
-            // Every missing column is reported, not only the first.
-            let found: Vec<Option<usize>> = LINEUP_COLUMNS
-                .iter()
-                .map(|c| table.require(c, file, &mut diags))
-                .collect();
-            if found.iter().all(Option::is_some) {
-                let mut index: BTreeMap<(String, u32, String), usize> = BTreeMap::new();
-                for (_, fields) in &table.rows {
-                    let Some(row) = lineup_row(&table, &source, fields, &mut diags) else {
-                        continue;
-                    };
-                    let key = (row.stage.clone(), row.round, row.team.clone());
-                    match index.get(&key).and_then(|&i| lineups.get_mut(i)) {
-                        Some(l) => l.seats.extend(row.seats),
-                        None => {
-                            index.insert(key, lineups.len());
-                            lineups.push(row);
-                        }
+    let file = ("line-ups file", "出场名单文件");
+    // Every missing column is reported, not only the first.
+    read_csv(
+        name,
+        bytes,
+        LINEUP_COLUMNS,
+        file,
+        LINEUP_COLUMNS,
+        |table, source, _, diags| {
+            let mut lineups: Vec<RecordedLineup> = Vec::new();
+            let mut index: BTreeMap<(String, u32, String), usize> = BTreeMap::new();
+            for (_, fields) in &table.rows {
+                let Some(row) = lineup_row(table, source, fields, diags) else {
+                    continue;
+                };
+                let key = (row.stage.clone(), row.round, row.team.clone());
+                match index.get(&key).and_then(|&i| lineups.get_mut(i)) {
+                    Some(l) => l.seats.extend(row.seats),
+                    None => {
+                        index.insert(key, lineups.len());
+                        lineups.push(row);
                     }
                 }
             }
-        }
-    }
-    if diags.list.is_empty() {
-        Ok(lineups)
-    } else {
-        Err(FileReport {
-            source,
-            diagnostics: diags.sorted(),
-        })
-    }
+            lineups
+        },
+    )
 }
 
 /// One row as a one-seat line-up; None (with diagnostics) for an empty or malformed cell.

@@ -10,9 +10,10 @@ use crate::sheet::fmt;
 use crate::sheet::model::Clause;
 use crate::sheet::Lang;
 use xqreg_grammar::ast::{
-    Criterion, Format, PlacesDecl, PlacesRule, PlayoffChain, PlayoffRef, PlayoffStep, Stage,
-    StageClause, TiebreakChain, TimeClause,
+    Criterion, Format, Ident, PlacesDecl, PlacesRule, PlayoffChain, PlayoffRef, PlayoffStep,
+    Spanned, Stage, StageClause, TiebreakChain, TimeClause,
 };
+use xqreg_grammar::Span;
 
 /// A criterion in words, with its variants and options; in a team stage (`team`) the words
 /// that count matches where a player's criterion counts games.
@@ -79,107 +80,8 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, of: PlayoffOf) ->
     let lang = ctx.lang;
     let mut items = Vec::new();
     for (i, step) in chain.steps.iter().enumerate() {
-        // After `earlier_game` nothing was drawn again: the games still leave it undecided.
-        let before = i.checked_sub(1).and_then(|k| chain.steps.get(k));
-        let after_earlier = matches!(before, Some(PlayoffStep::EarlierGame(_)));
-        // After a step of several games the players are level on points, not drawn.
-        let after_games =
-            matches!(before, Some(PlayoffStep::Game { games: Some(g), .. }) if g.node > 1);
-        let prefix = ctx
-            .m(match i {
-                0 if mini_match => M::IfLevel,
-                0 => M::IfDrawn,
-                _ if after_earlier => M::IfUndecided,
-                _ if after_games => M::IfLevelAgain,
-                _ => M::IfDrawnAgain,
-            })
-            .to_string();
-        let body = match step {
-            PlayoffStep::Game {
-                time,
-                colours,
-                games,
-                span,
-            } => {
-                ctx.mark(*span);
-                ctx.mark(time.span);
-                let col = colour_rule(ctx, colours.as_ref());
-                let n = match games {
-                    Some(g) => {
-                        ctx.mark(g.span);
-                        g.node
-                    }
-                    None => 1,
-                };
-                let t = ctx.time_title(&time.node);
-                let noun = if n == 1 { "game" } else { "games" };
-                // Several games are won on points over them (积分高者), one game by its winner.
-                let key = match (board, n > 1) {
-                    (true, false) => M::PlayoffGameBoard,
-                    (true, true) => M::PlayoffGamesBoard,
-                    (false, false) => M::PlayoffGame,
-                    (false, true) => M::PlayoffGames,
-                };
-                ctx.mf(key, &[&col, &count_games(lang, n), &t, noun])
-            }
-            PlayoffStep::Armageddon {
-                time,
-                colours,
-                span,
-            } => {
-                ctx.mark(*span);
-                ctx.mark(time.span);
-                let col = colour_rule(ctx, colours.as_ref());
-                let t = ctx.time_title(&time.node);
-                let odds = ctx
-                    .names
-                    .times
-                    .get(time.node.as_str())
-                    .and_then(|tc| {
-                        tc.clauses.iter().find_map(|c| match c {
-                            TimeClause::DrawGoesTo(s) => Some(s.node.clone()),
-                            _ => None,
-                        })
-                    })
-                    .map(|s| words::side(lang, &s).unwrap_or("").to_string());
-                let key = if board {
-                    M::PlayoffArmageddonBoard
-                } else {
-                    M::PlayoffArmageddon
-                };
-                let mut s = ctx.mf(key, &[&t, &col]);
-                if let Some(side) = odds {
-                    s.push_str(&ctx.mf(M::ArmageddonDraw, &[&side]));
-                }
-                s
-            }
-            PlayoffStep::Lots(sp) => {
-                ctx.mark(*sp);
-                ctx.m(if board {
-                    M::PlayoffLotsBoard
-                } else {
-                    M::PlayoffLots
-                })
-                .to_string()
-            }
-            PlayoffStep::EarlierGame(sp) => {
-                ctx.mark(*sp);
-                ctx.m(M::PlayoffEarlierGame).to_string()
-            }
-            PlayoffStep::Black(sp) => {
-                ctx.mark(*sp);
-                ctx.m(M::PlayoffBlack).to_string()
-            }
-            PlayoffStep::Tiebreak(ch) => {
-                ctx.mark(ch.span);
-                let cs: Vec<String> = ch
-                    .criteria
-                    .iter()
-                    .map(|c| criterion(ctx, c, false))
-                    .collect();
-                ctx.mf(M::PlayoffTiebreak, &[&fmt::join(lang, &cs)])
-            }
-        };
+        let prefix = step_prefix(ctx, &chain.steps, i, mini_match);
+        let body = step_body(ctx, step, board);
         items.push(Clause::text(ctx.sentence(&format!("{prefix}{body}"))));
     }
     let text = if board {
@@ -194,6 +96,144 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, of: PlayoffOf) ->
         items,
         ..Clause::default()
     }
+}
+
+/// The words before a playoff step: `如和棋` for the first, `如仍和棋` after a drawn step, `如积分
+/// 仍相等` after several games, `如仍未决出` after `earlier_game`.
+fn step_prefix(ctx: &Ctx<'_>, steps: &[PlayoffStep], i: usize, mini_match: bool) -> String {
+    // After `earlier_game` nothing was drawn again: the games still leave it undecided.
+    let before = i.checked_sub(1).and_then(|k| steps.get(k));
+    let after_earlier = matches!(before, Some(PlayoffStep::EarlierGame(_)));
+    // After a step of several games the players are level on points, not drawn.
+    let after_games =
+        matches!(before, Some(PlayoffStep::Game { games: Some(g), .. }) if g.node > 1);
+    ctx.m(match i {
+        0 if mini_match => M::IfLevel,
+        0 => M::IfDrawn,
+        _ if after_earlier => M::IfUndecided,
+        _ if after_games => M::IfLevelAgain,
+        _ => M::IfDrawnAgain,
+    })
+    .to_string()
+}
+
+/// One playoff step's sentence, without its prefix.
+fn step_body(ctx: &mut Ctx<'_>, step: &PlayoffStep, board: bool) -> String {
+    let lang = ctx.lang;
+    match step {
+        PlayoffStep::Game {
+            time,
+            colours,
+            games,
+            span,
+        } => game_step(ctx, time, colours.as_ref(), games.as_ref(), *span, board),
+        PlayoffStep::Armageddon {
+            time,
+            colours,
+            span,
+        } => armageddon_step(ctx, time, colours.as_ref(), *span, board),
+        PlayoffStep::Lots(sp) => {
+            let key = if board {
+                M::PlayoffLotsBoard
+            } else {
+                M::PlayoffLots
+            };
+            marked(ctx, *sp, key)
+        }
+        PlayoffStep::EarlierGame(sp) => marked(ctx, *sp, M::PlayoffEarlierGame),
+        PlayoffStep::Black(sp) => marked(ctx, *sp, M::PlayoffBlack),
+        PlayoffStep::Tiebreak(ch) => {
+            ctx.mark(ch.span);
+            let cs: Vec<String> = ch
+                .criteria
+                .iter()
+                .map(|c| criterion(ctx, c, false))
+                .collect();
+            ctx.mf(M::PlayoffTiebreak, &[&fmt::join(lang, &cs)])
+        }
+    }
+}
+
+/// A step's text without a variable: the step is marked as said.
+fn marked(ctx: &mut Ctx<'_>, span: Span, key: M) -> String {
+    ctx.mark(span);
+    ctx.m(key).to_string()
+}
+
+/// A step of play: marks it and its time control, and gives the time control's title and the
+/// colour rule's words.
+fn step_head(
+    ctx: &mut Ctx<'_>,
+    time: &Ident,
+    colours: Option<&Ident>,
+    span: Span,
+) -> (String, String) {
+    ctx.mark(span);
+    ctx.mark(time.span);
+    let col = colour_rule(ctx, colours);
+    (ctx.time_title(&time.node), col)
+}
+
+/// A playoff step of one game or several, won by the winner or on points over them.
+fn game_step(
+    ctx: &mut Ctx<'_>,
+    time: &Ident,
+    colours: Option<&Ident>,
+    games: Option<&Spanned<u32>>,
+    span: Span,
+    board: bool,
+) -> String {
+    let lang = ctx.lang;
+    let (t, col) = step_head(ctx, time, colours, span);
+    let n = match games {
+        Some(g) => {
+            ctx.mark(g.span);
+            g.node
+        }
+        None => 1,
+    };
+    let noun = if n == 1 { "game" } else { "games" };
+    // Several games are won on points over them (积分高者), one game by its winner.
+    let key = match (board, n > 1) {
+        (true, false) => M::PlayoffGameBoard,
+        (true, true) => M::PlayoffGamesBoard,
+        (false, false) => M::PlayoffGame,
+        (false, true) => M::PlayoffGames,
+    };
+    ctx.mf(key, &[&col, &count_games(lang, n), &t, noun])
+}
+
+/// An armageddon step, with the side a draw goes to where its time control says.
+fn armageddon_step(
+    ctx: &mut Ctx<'_>,
+    time: &Ident,
+    colours: Option<&Ident>,
+    span: Span,
+    board: bool,
+) -> String {
+    let lang = ctx.lang;
+    let (t, col) = step_head(ctx, time, colours, span);
+    let odds = ctx
+        .names
+        .times
+        .get(time.node.as_str())
+        .and_then(|tc| {
+            tc.clauses.iter().find_map(|c| match c {
+                TimeClause::DrawGoesTo(s) => Some(s.node.clone()),
+                _ => None,
+            })
+        })
+        .map(|s| words::side(lang, &s).unwrap_or("").to_string());
+    let key = if board {
+        M::PlayoffArmageddonBoard
+    } else {
+        M::PlayoffArmageddon
+    };
+    let mut s = ctx.mf(key, &[&t, &col]);
+    if let Some(side) = odds {
+        s.push_str(&ctx.mf(M::ArmageddonDraw, &[&side]));
+    }
+    s
 }
 
 fn count_games(lang: Lang, n: u32) -> String {

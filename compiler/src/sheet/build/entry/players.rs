@@ -1,6 +1,7 @@
 //! The entry's pools (where places come from) and its table of named players and teams.
 
 use super::*;
+use xqreg_grammar::Span;
 
 pub(super) fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
     ctx.mark(p.span);
@@ -68,35 +69,14 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> 
             ctx.mark(*span);
             Some(title_cond(ctx, op.node, title))
         }
-        PoolSource::Category(c) => {
-            ctx.mark(c.span);
-            // The group's condition itself (小学一至三年级), else the category's title.
-            let parts = match ctx.names.categories.get(c.node.as_str()).copied() {
-                Some(cat) => super::categories::condition_parts(ctx, cat, Some(pool)),
-                None => Vec::new(),
-            };
-            let who = if parts.is_empty() {
-                ctx.category_title(&c.node)
-            } else {
-                fmt::join(ctx.lang, &parts)
-            };
-            Some(ctx.mf(M::PoolCategory, &[&who]))
-        }
+        PoolSource::Category(c) => Some(category(ctx, c, pool)),
         PoolSource::Excluding(other) => {
             ctx.mark(other.span);
             let t = ctx.pool_title(&other.node);
             Some(ctx.mf(M::Excluding, &[&t]))
         }
         PoolSource::Replacement { rule, until, span } => {
-            ctx.mark(*span);
-            let mut w = words::replacement(ctx.lang, &rule.node)
-                .unwrap_or(&rule.node)
-                .to_string();
-            if let Some(u) = until {
-                ctx.mark(u.span);
-                w.push_str(&ctx.mf(M::ReplacementUntil, &[&u.node.to_string()]));
-            }
-            Some(w)
+            Some(replacement(ctx, rule, until.as_ref(), *span))
         }
         PoolSource::NominatedBy(t) => {
             let t = ctx.tm(t);
@@ -119,40 +99,11 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> 
             count,
             when_odd,
             span,
-        } => {
-            ctx.mark(*span);
-            let mut s = ctx.mf(M::HostPlayers, &[&count.node.to_string()]);
-            if let Some(w) = when_odd {
-                ctx.mark(*w);
-                s.push_str(ctx.m(M::HostWhenOdd));
-            }
-            Some(s)
-        }
+        } => Some(host(ctx, count.node, *when_odd, *span)),
         PoolSource::ReplacementFrom { pool, by, span } => {
-            ctx.mark(*span);
-            let t = ctx.pool_title(&pool.node);
-            let key = match by.as_ref().map(|b| {
-                ctx.mark(b.span);
-                b.node.as_str()
-            }) {
-                Some("place") => M::ReplacementFromPlace,
-                Some("order") => M::ReplacementFromOrder,
-                _ => M::ReplacementFrom,
-            };
-            Some(ctx.mf(key, &[&t]))
+            Some(replacement_from(ctx, pool, by.as_ref(), *span))
         }
-        PoolSource::Invite { list, span } => {
-            ctx.mark(*span);
-            let items: Vec<String> = list
-                .iter()
-                .map(|(f, n)| match ctx.lang {
-                    Lang::Zh => format!("{} {}名", f.node, n.node),
-                    Lang::En => format!("{} {}", f.node, n.node),
-                })
-                .collect();
-            let listed = fmt::join(ctx.lang, &items);
-            Some(ctx.mf(M::PoolInvite, &[&listed]))
-        }
+        PoolSource::Invite { list, span } => Some(invite(ctx, list, *span)),
         PoolSource::Staff { roles, span } => {
             ctx.mark(*span);
             let r = staff_roles(ctx, roles);
@@ -163,6 +114,80 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> 
             Some(t)
         }
     }
+}
+
+/// A category source: the group's condition itself (小学一至三年级), else the category's title.
+fn category(ctx: &mut Ctx<'_>, c: &Ident, pool: &str) -> String {
+    ctx.mark(c.span);
+    // The group's condition itself (小学一至三年级), else the category's title.
+    let parts = match ctx.names.categories.get(c.node.as_str()).copied() {
+        Some(cat) => super::categories::condition_parts(ctx, cat, Some(pool)),
+        None => Vec::new(),
+    };
+    let who = if parts.is_empty() {
+        ctx.category_title(&c.node)
+    } else {
+        fmt::join(ctx.lang, &parts)
+    };
+    ctx.mf(M::PoolCategory, &[&who])
+}
+
+/// The replacement rule, and the round until which it holds.
+fn replacement(
+    ctx: &mut Ctx<'_>,
+    rule: &Ident,
+    until: Option<&Spanned<u32>>,
+    span: Span,
+) -> String {
+    ctx.mark(span);
+    let mut w = words::replacement(ctx.lang, &rule.node)
+        .unwrap_or(&rule.node)
+        .to_string();
+    if let Some(u) = until {
+        ctx.mark(u.span);
+        w.push_str(&ctx.mf(M::ReplacementUntil, &[&u.node.to_string()]));
+    }
+    w
+}
+
+/// The host's players, and the one added when the field is odd.
+fn host(ctx: &mut Ctx<'_>, count: u32, when_odd: Option<Span>, span: Span) -> String {
+    ctx.mark(span);
+    let mut s = ctx.mf(M::HostPlayers, &[&count.to_string()]);
+    if let Some(w) = when_odd {
+        ctx.mark(w);
+        s.push_str(ctx.m(M::HostWhenOdd));
+    }
+    s
+}
+
+/// Replacements drawn from another pool, by place or by order.
+fn replacement_from(ctx: &mut Ctx<'_>, pool: &Ident, by: Option<&Ident>, span: Span) -> String {
+    ctx.mark(span);
+    let t = ctx.pool_title(&pool.node);
+    let key = match by.map(|b| {
+        ctx.mark(b.span);
+        b.node.as_str()
+    }) {
+        Some("place") => M::ReplacementFromPlace,
+        Some("order") => M::ReplacementFromOrder,
+        _ => M::ReplacementFrom,
+    };
+    ctx.mf(key, &[&t])
+}
+
+/// Invited players, so many from each federation.
+fn invite(ctx: &mut Ctx<'_>, list: &[(Ident, Spanned<u32>)], span: Span) -> String {
+    ctx.mark(span);
+    let items: Vec<String> = list
+        .iter()
+        .map(|(f, n)| match ctx.lang {
+            Lang::Zh => format!("{} {}名", f.node, n.node),
+            Lang::En => format!("{} {}", f.node, n.node),
+        })
+        .collect();
+    let listed = fmt::join(ctx.lang, &items);
+    ctx.mf(M::PoolInvite, &[&listed])
 }
 
 /// The players the entry names into pool `p`, as one list.

@@ -14,40 +14,12 @@ use crate::sheet::model::Diagram;
 use crate::sheet::Lang;
 use layout::Node;
 use std::collections::BTreeMap;
-use xqreg_grammar::ast::{
-    BracketSlot, EntrantSource, Format, GroupSel, KnockoutClause, PlaceRef, Stage, StageClause,
-    SwissRounds,
-};
+use xqreg_grammar::ast::{Format, GroupSel, PlaceRef, Stage, StageClause, SwissRounds};
 
-/// Where players of a stage come from: (source stage, label of the places).
+/// Where players of a stage come from: every place reference it writes itself (entrants,
+/// bracket slots), as the checker reads them.
 fn sources(s: &Stage) -> Vec<&PlaceRef> {
-    let mut out = Vec::new();
-    for c in &s.clauses {
-        match c {
-            StageClause::Entrants { sources, .. } => {
-                for e in sources {
-                    if let EntrantSource::Places(r) = e {
-                        out.push(r);
-                    }
-                }
-            }
-            StageClause::Format(Format::Knockout(k)) => {
-                for kc in &k.clauses {
-                    if let KnockoutClause::Bracket { pairs, .. } = kc {
-                        for (a, b) in pairs {
-                            for slot in [a, b] {
-                                if let BracketSlot::Place(r) = slot {
-                                    out.push(r);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    out
+    crate::check::refs::own_refs(s)
 }
 
 /// Stage names this stage takes whole groups from (same-place matches).

@@ -30,17 +30,7 @@ pub(super) fn sentence(
             *span,
         )),
         StageClause::Colours { rule, team, span } => {
-            ctx.mark(*span);
-            ctx.mark(rule.span);
-            // A second word outside a team stage is refused (E114, E226): nothing to word.
-            if let Some(t) = team {
-                ctx.mark(t.span);
-            }
-            sentences.push(
-                words::colours(ctx.lang, &rule.node)
-                    .unwrap_or(&rule.node)
-                    .to_string(),
-            );
+            sentences.push(colours(ctx, rule, team.as_ref(), *span))
         }
         StageClause::Avoid { what, when, span } => {
             sentences.push(avoid(ctx, what, when.as_ref(), *span))
@@ -52,10 +42,7 @@ pub(super) fn sentence(
         }
         StageClause::ColourTie { rule, span } => {
             ctx.mark(*span);
-            ctx.mark(rule.span);
-            let r = words::colour_tie(ctx.lang, &rule.node)
-                .unwrap_or(&rule.node)
-                .to_string();
+            let r = said(ctx, rule, words::colour_tie);
             sentences.push(ctx.mf(M::ColourTie, &[&r]));
         }
         StageClause::Bye { params, span } => {
@@ -63,44 +50,20 @@ pub(super) fn sentence(
             let p = params_text(ctx, params);
             sentences.push(ctx.mf(M::Bye, &[&p]));
         }
-        StageClause::ForfeitMet { value, span } => {
-            ctx.mark(*span);
-            ctx.mark(value.span);
-            sentences.push(
-                ctx.m(if value.node {
-                    M::ForfeitMetYes
-                } else {
-                    M::ForfeitMetNo
-                })
-                .to_string(),
-            );
-        }
+        StageClause::ForfeitMet { value, span } => sentences.push(forfeit_met(ctx, value, *span)),
         StageClause::Split {
             after_round,
             top,
             to,
             span,
-        } => {
-            ctx.mark(*span);
-            ctx.mark(to.span);
-            let to = ctx.stage_title(&to.node);
-            sentences.push(ctx.mf(
-                M::Split,
-                &[&after_round.node.to_string(), &top.node.to_string(), &to],
-            ));
-        }
+        } => sentences.push(split(ctx, after_round.node, top.node, to, *span)),
         StageClause::LateEntry {
             until_round,
             missed,
             span,
         } => {
-            ctx.mark(*span);
-            ctx.mark(missed.span);
-            let key = if missed.node == "half" {
-                M::LateEntryHalf
-            } else {
-                M::LateEntryZero
-            };
+            let keys = (M::LateEntryHalf, M::LateEntryZero);
+            let key = worded(ctx, *span, missed, "half", keys);
             sentences.push(ctx.mf(key, &[&until_round.node.to_string()]));
         }
         StageClause::Lineup {
@@ -123,26 +86,68 @@ pub(super) fn sentence(
             }
         }
         StageClause::ScoreSheets { rule, span } => {
-            ctx.mark(*span);
-            ctx.mark(rule.span);
-            let key = if rule.node == "none" {
-                M::ScoreSheetsNone
-            } else {
-                M::ScoreSheetsRequired
-            };
+            let keys = (M::ScoreSheetsNone, M::ScoreSheetsRequired);
+            let key = worded(ctx, *span, rule, "none", keys);
             sentences.push(ctx.m(key).to_string());
         }
         _ => {}
     }
 }
 
+/// 颜色: the colour rule (a team stage's second word is marked, the rule says it).
+fn colours(ctx: &mut Ctx<'_>, rule: &Ident, team: Option<&Ident>, span: Span) -> String {
+    ctx.mark(span);
+    let text = said(ctx, rule, words::colours);
+    // A second word outside a team stage is refused (E114, E226): nothing to word.
+    if let Some(t) = team {
+        ctx.mark(t.span);
+    }
+    text
+}
+
+/// Whether a forfeited game counts as met (for avoidance and colours).
+fn forfeit_met(ctx: &mut Ctx<'_>, value: &Spanned<bool>, span: Span) -> String {
+    ctx.mark(span);
+    ctx.mark(value.span);
+    ctx.m(if value.node {
+        M::ForfeitMetYes
+    } else {
+        M::ForfeitMetNo
+    })
+    .to_string()
+}
+
+/// `split after N top K to STAGE`.
+fn split(ctx: &mut Ctx<'_>, after_round: u32, top: u32, to: &Ident, span: Span) -> String {
+    ctx.mark(span);
+    ctx.mark(to.span);
+    let to = ctx.stage_title(&to.node);
+    ctx.mf(M::Split, &[&after_round.to_string(), &top.to_string(), &to])
+}
+
+/// A clause of two wordings, the first for `word` `yes`: marks the clause and its word.
+fn worded(ctx: &mut Ctx<'_>, span: Span, word: &Ident, yes: &str, keys: (M, M)) -> M {
+    ctx.mark(span);
+    ctx.mark(word.span);
+    if word.node == yes {
+        keys.0
+    } else {
+        keys.1
+    }
+}
+
+/// A closed word as the sheet says it (`table`), else as written; the word is marked.
+fn said(ctx: &mut Ctx<'_>, word: &Ident, table: fn(Lang, &str) -> Option<&'static str>) -> String {
+    ctx.mark(word.span);
+    table(ctx.lang, &word.node)
+        .unwrap_or(&word.node)
+        .to_string()
+}
+
 /// 回避: who is kept apart, and when.
 fn avoid(ctx: &mut Ctx<'_>, what: &Ident, when: Option<&Ident>, span: Span) -> String {
     ctx.mark(span);
-    ctx.mark(what.span);
-    let w = words::avoid_what(ctx.lang, &what.node)
-        .unwrap_or(&what.node)
-        .to_string();
+    let w = said(ctx, what, words::avoid_what);
     let key = match when.map(|w| w.node.as_str()) {
         Some("never") => M::AvoidNever,
         Some("round1") => M::AvoidRound1,
@@ -190,25 +195,12 @@ fn first_round(
     span: Span,
 ) -> String {
     ctx.mark(span);
-    ctx.mark(method.span);
-    let mut parts = vec![words::first_round(ctx.lang, &method.node)
-        .unwrap_or(&method.node)
-        .to_string()];
+    let mut parts = vec![said(ctx, method, words::first_round)];
     if let Some(c) = colours {
-        ctx.mark(c.span);
-        parts.push(
-            words::first_colours(ctx.lang, &c.node)
-                .unwrap_or(&c.node)
-                .to_string(),
-        );
+        parts.push(said(ctx, c, words::first_colours));
     }
     if let Some(b) = first_board {
-        ctx.mark(b.span);
-        parts.push(
-            words::first_board(ctx.lang, &b.node)
-                .unwrap_or(&b.node)
-                .to_string(),
-        );
+        parts.push(said(ctx, b, words::first_board));
     }
     let sep = if ctx.lang == Lang::Zh { "，" } else { ", " };
     ctx.mf(M::FirstRound, &[&parts.join(sep)])
