@@ -9,6 +9,7 @@
 mod derived;
 mod entry;
 pub(crate) use entry::school_years;
+pub(crate) use rules::prize_item;
 mod rules;
 mod stages;
 

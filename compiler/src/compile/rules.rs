@@ -384,7 +384,8 @@ pub(super) fn colour_rule(
     }
 }
 
-fn prize_item(item: &PrizeItem) -> plan::PrizeItem {
+/// The plan's award for a prize line's (or a scenario expectation's) item.
+pub(crate) fn prize_item(item: &PrizeItem) -> plan::PrizeItem {
     match item {
         PrizeItem::Trophy(_) => plan::PrizeItem::Trophy,
         PrizeItem::Medal { metal, .. } => plan::PrizeItem::Medal {

@@ -1,6 +1,6 @@
 //! Supplements (dated amendments) and scenario tests.
 
-use super::{Date, Ident, Item, Money, PlaceRange, PlayerDecl, Spanned, TeamDecl, Text};
+use super::{Date, Ident, Item, Money, PlaceRange, PlayerDecl, PrizeItem, Spanned, TeamDecl, Text};
 use crate::span::Span;
 use serde::Serialize;
 
@@ -213,10 +213,16 @@ pub enum Expect {
         players: Vec<Ident>,
         span: Span,
     },
-    /// `prize a1 80000 CNY [in CATEGORY]`; `prize a1 none`
+    /// `prize a1 80000 CNY [AWARDS] [in CATEGORY]`; `prize a1 AWARDS [in CATEGORY]`;
+    /// `prize a1 none`
     Prize {
         player: Ident,
+        /// None with no awards: `none`, no money at all; None with awards: the money is not
+        /// expected.
         money: Option<Money>,
+        /// `trophy`, `medal bronze`, ...: each must be among the player's awards (in CATEGORY).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        items: Vec<PrizeItem>,
         category: Option<Ident>,
         span: Span,
     },

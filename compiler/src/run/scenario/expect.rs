@@ -3,10 +3,12 @@
 
 use std::collections::BTreeSet;
 
-use xqreg_grammar::ast::{Expect, Ident, Money, PlaceRange, Spanned};
-use xqreg_runtime::engine::{Outcome, Roster};
+use xqreg_grammar::ast::{Expect, Ident, Money, PlaceRange, PrizeItem, Spanned};
+use xqreg_runtime::engine::{Outcome, PrizeAward, Roster};
+use xqreg_runtime::plan;
 use xqreg_runtime::plan::DeclaredTeam;
 
+use crate::compile::prize_item;
 use crate::diagnostics::Msg;
 
 /// What a test's expectations are checked against: the outcome, the roster it ran on and the
@@ -58,9 +60,10 @@ pub(super) fn check(e: &Expect, ctx: &Ctx<'_>) -> Result<(), Msg> {
         Expect::Prize {
             player,
             money,
+            items,
             category,
             ..
-        } => prize(player, money, category, ctx),
+        } => prize(player, money, category, items, ctx).and(awards(player, items, category, ctx)),
         Expect::Qualifies { player, .. } => qualifies(player, ctx),
         Expect::Rounds { stage, rounds, .. } => rounds_played(stage, rounds, o),
         Expect::DecidedBy { stage, step, .. } => decided_by(stage, step, o),
@@ -172,14 +175,13 @@ fn shared(places: &PlaceRange, players: &[Ident], ctx: &Ctx<'_>) -> Result<(), M
     }
 }
 
-fn prize(
+/// The player's prizes, in one table (CATEGORY) or all.
+fn prizes_of<'o>(
     player: &Ident,
-    money: &Option<Money>,
     category: &Option<Ident>,
-    ctx: &Ctx<'_>,
-) -> Result<(), Msg> {
-    let awards: Vec<_> = ctx
-        .outcome
+    ctx: &'o Ctx<'_>,
+) -> Vec<&'o PrizeAward> {
+    ctx.outcome
         .prizes
         .iter()
         .filter(|a| a.id == ctx.id(&player.node))
@@ -187,8 +189,65 @@ fn prize(
             Some(c) => a.category.as_deref() == Some(c.node.as_str()),
             None => true,
         })
+        .collect()
+}
+
+/// `prize a1 trophy medal gold`: each award named is among the player's (the money, if any, is
+/// `prize`'s).
+fn awards(
+    player: &Ident,
+    items: &[PrizeItem],
+    category: &Option<Ident>,
+    ctx: &Ctx<'_>,
+) -> Result<(), Msg> {
+    let got: Vec<plan::PrizeItem> = prizes_of(player, category, ctx)
+        .into_iter()
+        .flat_map(|a| a.items.iter().cloned())
         .collect();
+    let missing: Vec<String> = items
+        .iter()
+        .map(prize_item)
+        .filter(|want| !got.contains(want))
+        .map(|want| item_word(&want))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let got = if got.is_empty() {
+        "nothing".to_string()
+    } else {
+        got.iter().map(item_word).collect::<Vec<_>>().join(", ")
+    };
+    let missing = missing.join(", ");
+    Err(Msg::new(
+        format!("awards of {}: expected {missing}, got {got}", player.node),
+        format!("{} 的奖品：预期 {missing}，实为 {got}", player.node),
+    ))
+}
+
+/// An award as the file writes it: `trophy`, `medal gold`, `item "棋王杯"`.
+fn item_word(item: &plan::PrizeItem) -> String {
+    match item {
+        plan::PrizeItem::Trophy => "trophy".into(),
+        plan::PrizeItem::Medal { metal: None } => "medal".into(),
+        plan::PrizeItem::Medal { metal: Some(m) } => format!("medal {m}"),
+        plan::PrizeItem::Plaque => "plaque".into(),
+        plan::PrizeItem::Certificate => "certificate".into(),
+        plan::PrizeItem::Other { name } => format!("item \"{name}\""),
+    }
+}
+
+fn prize(
+    player: &Ident,
+    money: &Option<Money>,
+    category: &Option<Ident>,
+    items: &[PrizeItem],
+    ctx: &Ctx<'_>,
+) -> Result<(), Msg> {
+    let awards = prizes_of(player, category, ctx);
     match money {
+        // Awards named without money: the money is not what the line expects.
+        None if !items.is_empty() => Ok(()),
         None if awards.iter().all(|a| a.amount == 0) => Ok(()),
         None => {
             let got = awards

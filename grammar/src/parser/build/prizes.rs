@@ -107,22 +107,7 @@ impl Builder {
                 Rule::prize_completed => key = Some(PrizeKey::Completed(self.span(&k))),
                 Rule::money => money = Some(self.money(&k)?),
                 Rule::prize_each => each = true,
-                Rule::prize_item => {
-                    let Some(i) = self.first(&k) else { continue };
-                    let span = self.span(&i);
-                    items.push(match i.as_rule() {
-                        Rule::item_trophy => PrizeItem::Trophy(span),
-                        Rule::item_medal => PrizeItem::Medal {
-                            metal: kids(&i)
-                                .find(|m| m.as_rule() == Rule::ident)
-                                .map(|m| self.ident(&m)),
-                            span,
-                        },
-                        Rule::item_plaque => PrizeItem::Plaque(span),
-                        Rule::item_certificate => PrizeItem::Certificate(span),
-                        _ => PrizeItem::Other(self.nth_text(&i, 0)?),
-                    });
-                }
+                Rule::prize_item => items.extend(self.prize_item(&k)?),
                 _ => {}
             }
         }
@@ -133,6 +118,27 @@ impl Builder {
             items,
             span: self.span(p),
         })
+    }
+
+    /// An award of a prize line or of a scenario's `prize` expectation: `trophy`, `medal gold`,
+    /// `plaque`, `certificate`, `item "棋王杯"`.
+    pub fn prize_item(&self, k: &Pair<Rule>) -> R<Option<PrizeItem>> {
+        let Some(i) = self.first(k) else {
+            return Ok(None);
+        };
+        let span = self.span(&i);
+        Ok(Some(match i.as_rule() {
+            Rule::item_trophy => PrizeItem::Trophy(span),
+            Rule::item_medal => PrizeItem::Medal {
+                metal: kids(&i)
+                    .find(|m| m.as_rule() == Rule::ident)
+                    .map(|m| self.ident(&m)),
+                span,
+            },
+            Rule::item_plaque => PrizeItem::Plaque(span),
+            Rule::item_certificate => PrizeItem::Certificate(span),
+            _ => PrizeItem::Other(self.nth_text(&i, 0)?),
+        }))
     }
 
     pub fn qualification(&self, p: &Pair<Rule>) -> R<Qualification> {

@@ -230,6 +230,13 @@ impl Builder {
                         Some(m) => Some(self.money(&m)?),
                         None => None,
                     },
+                    items: {
+                        let mut items = Vec::new();
+                        for k in kids(l).filter(|k| k.as_rule() == Rule::prize_item) {
+                            items.extend(self.prize_item(&k)?);
+                        }
+                        items
+                    },
                     category: ids.next(),
                     span,
                 }
