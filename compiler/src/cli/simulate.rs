@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use rayon::prelude::*;
-use xqreg_runtime::engine::{Outcome, Roster, RuntimeProblem};
+use xqreg_runtime::engine::{Outcome, RecordedResults, Roster, RuntimeProblem};
 
 use super::global::say;
 use super::output::{refuse_input_as_output, write_output};
@@ -76,24 +76,8 @@ pub enum SimFormat {
 
 pub fn run(args: Args) -> ExitCode {
     let msg_lang = lang(args.lang);
-    let inputs = [
-        Some(&args.file),
-        args.roster.as_ref(),
-        args.results.as_ref(),
-        args.lineups.as_ref(),
-    ];
-    if let Err(code) = refuse_input_as_output(args.output.as_ref(), &inputs) {
+    if let Err(code) = refuse_args(&args) {
         return code;
-    }
-    if args.trf.is_some() && args.runs > 1 {
-        eprintln!(
-            "{}",
-            say(
-                "xqreg simulate: --trf writes one run's Swiss stages; use it without --runs".into(),
-                "xqreg simulate：--trf 只写出一次模拟的积分编排阶段；请不要与 --runs 同用".into()
-            )
-        );
-        return ExitCode::from(2);
     }
     let Some(bytes) = super::read_or_say(&args.file) else {
         return ExitCode::from(2);
@@ -105,66 +89,26 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::from(1);
     };
     let regulation = compiled.report.source;
-
-    // Inputs read from files: problems in them stop the run before anything is drawn.
-    let (roster_source, given_roster) =
-        match read_input(args.roster.as_ref(), msg_lang, run::csv_input::read_roster) {
-            Ok(r) => r,
-            Err(code) => return code,
-        };
-    let (results_source, mut results) = match read_input(
-        args.results.as_ref(),
-        msg_lang,
-        run::csv_input::read_results,
-    ) {
-        Ok((s, r)) => (s, r.unwrap_or_default()),
+    let inputs = match Inputs::read(&args, msg_lang) {
+        Ok(i) => i,
         Err(code) => return code,
     };
-    let (lineups_source, lineups) = match read_input(
-        args.lineups.as_ref(),
-        msg_lang,
-        run::csv_input::read_lineups,
-    ) {
-        Ok((s, l)) => (s, l.unwrap_or_default()),
-        Err(code) => return code,
-    };
-    results.lineups.extend(lineups);
-    let results = results;
-
-    let report_problems = |problems: &[RuntimeProblem]| {
-        let inputs: Vec<run::Input<'_>> = [
-            (results_source.as_ref(), ("this result", "此成绩")),
-            (lineups_source.as_ref(), ("this line-up", "此出场名单")),
-        ]
-        .into_iter()
-        .filter_map(|(source, label)| source.map(|source| run::Input { source, label }))
-        .collect();
-        let reports =
-            run::problem_reports_with(problems, &regulation, roster_source.as_ref(), &inputs);
-        let text = render::render(
-            Format::Human,
-            &reports,
-            Options {
-                lang: msg_lang,
-                color: super::global::color(super::global::Stream::Stderr),
-            },
-        );
-        eprint!("{text}");
-    };
+    let report_problems =
+        |problems: &[RuntimeProblem]| inputs.report(problems, &regulation, msg_lang);
 
     // One run, and the rating rank of its winner in the field (1 = highest rated; equal
     // ratings share a rank): with rosters generated per seed, ids differ from run to run but
     // rating ranks do not.
     let one = |seed: u64| -> Result<(Outcome, Option<u32>), Vec<RuntimeProblem>> {
         let generated;
-        let roster: &Roster = match &given_roster {
+        let roster: &Roster = match &inputs.roster {
             Some(r) => r,
             None => {
                 generated = run::generated_roster(&plan, args.players, seed)?;
                 &generated
             }
         };
-        let outcome = run::run_plan(&plan, roster, &results, seed)?;
+        let outcome = run::run_plan(&plan, roster, &inputs.results, seed)?;
         let rank = winner_rating_rank(roster, &outcome);
         Ok((outcome, rank))
     };
@@ -195,7 +139,89 @@ pub fn run(args: Args) -> ExitCode {
         .inspect(|_| progress.inc(1))
         .collect();
     progress.finish_and_clear();
-    aggregate(&args, &outcomes, given_roster.is_some(), report_problems)
+    aggregate(&args, &outcomes, inputs.roster.is_some(), report_problems)
+}
+
+/// Arguments refused before anything is read: an output file that is one of the inputs, and
+/// `--trf` with several runs.
+fn refuse_args(args: &Args) -> Result<(), ExitCode> {
+    let inputs = [
+        Some(&args.file),
+        args.roster.as_ref(),
+        args.results.as_ref(),
+        args.lineups.as_ref(),
+    ];
+    refuse_input_as_output(args.output.as_ref(), &inputs)?;
+    if args.trf.is_some() && args.runs > 1 {
+        eprintln!(
+            "{}",
+            say(
+                "xqreg simulate: --trf writes one run's Swiss stages; use it without --runs".into(),
+                "xqreg simulate：--trf 只写出一次模拟的积分编排阶段；请不要与 --runs 同用".into()
+            )
+        );
+        return Err(ExitCode::from(2));
+    }
+    Ok(())
+}
+
+/// The inputs read from files (roster, results with the line-ups added), with their sources
+/// for the problems that cite their rows.
+struct Inputs {
+    roster_source: Option<SourceFile>,
+    roster: Option<Roster>,
+    results_source: Option<SourceFile>,
+    lineups_source: Option<SourceFile>,
+    results: RecordedResults,
+}
+
+impl Inputs {
+    /// Problems in the files stop the run before anything is drawn.
+    fn read(args: &Args, msg_lang: Lang) -> Result<Inputs, ExitCode> {
+        let (roster_source, roster) =
+            read_input(args.roster.as_ref(), msg_lang, run::csv_input::read_roster)?;
+        let (results_source, results) = read_input(
+            args.results.as_ref(),
+            msg_lang,
+            run::csv_input::read_results,
+        )?;
+        let mut results = results.unwrap_or_default();
+        let (lineups_source, lineups) = read_input(
+            args.lineups.as_ref(),
+            msg_lang,
+            run::csv_input::read_lineups,
+        )?;
+        results.lineups.extend(lineups.unwrap_or_default());
+        Ok(Inputs {
+            roster_source,
+            roster,
+            results_source,
+            lineups_source,
+            results,
+        })
+    }
+
+    /// The run's problems on stderr, each at its place in the regulation or an input file.
+    fn report(&self, problems: &[RuntimeProblem], regulation: &SourceFile, msg_lang: Lang) {
+        let inputs: Vec<run::Input<'_>> = [
+            (self.results_source.as_ref(), ("this result", "此成绩")),
+            (self.lineups_source.as_ref(), ("this line-up", "此出场名单")),
+        ]
+        .into_iter()
+        .filter_map(|(source, label)| source.map(|source| run::Input { source, label }))
+        .collect();
+        let reports =
+            run::problem_reports_with(problems, regulation, self.roster_source.as_ref(), &inputs);
+        let text = render::render(
+            Format::Human,
+            &reports,
+            Options {
+                lang: msg_lang,
+                color: super::global::color(super::global::Stream::Stderr),
+            },
+        );
+        eprint!("{text}");
+    }
 }
 
 /// Many runs summed up: the first failed run's problems on stderr, the aggregate as text or JSON;

@@ -3,7 +3,7 @@
 //! inside the sections, titles meeting the conditions, ratings, and units spread so that a
 //! same-unit group draw stays possible.
 
-use super::generate_pools::{OpenPools, StageCaps};
+use super::generate_pools::{open_fit, stage_slots_beside_prizes, OpenPools, Slot, StageCaps};
 use super::generate_quota::QuotaCount;
 use super::generate_rng::{below, between, random_date};
 use super::generate_want::{
@@ -66,22 +66,16 @@ fn title_meeting(op: CompareOp, title: Title) -> Option<Title> {
 
 /// A roster of `n` players that fits `plan`; problems when the regulation cannot be met (more
 /// named players or pool places than `n`).
+///
+/// The steps below draw from `rng` in a fixed order (units, pools, open players, attributes):
+/// a seed must give the same roster byte for byte, so a step is never moved before another.
 pub fn generate_roster<R: RngCore>(
     plan: &Plan,
     n: u32,
     rng: &mut R,
 ) -> Result<Roster, Vec<RuntimeProblem>> {
-    // No event comes near this; a larger request would only exhaust memory.
-    const MOST: u32 = super::limits::PLAYERS;
     let boards = super::roster::team_boards(plan);
-    if u64::from(n) * u64::from(boards.unwrap_or(1).max(1)) > u64::from(MOST) {
-        return Err(vec![RuntimeProblem::new(
-            codes::CANNOT_GENERATE,
-            format!("a roster of more than {MOST} players"),
-            &plan.entry.origin,
-        )
-        .zh(format!("名单超过 {MOST} 人"))]);
-    }
+    not_too_large(plan, n, boards)?;
     // In a team event `n` counts teams: each gets as many players as the team stage has
     // boards, the team being the players' unit, in board order.
     if let Some(boards) = boards {
@@ -92,18 +86,7 @@ pub fn generate_roster<R: RngCore>(
         return Ok(roster);
     }
     let entry = &plan.entry;
-    let named = entry.players.len() as u32;
-    let pooled: u32 = entry.pools.iter().filter_map(|p| p.size).sum();
-    if named > n || pooled > n {
-        return Err(vec![RuntimeProblem::new(
-            codes::CANNOT_GENERATE,
-            format!("a roster of {n} cannot hold {named} named players and {pooled} pool places"),
-            &entry.origin,
-        )
-        .zh(format!(
-            "{n} 人的名单容纳不下 {named} 名点名棋手和 {pooled} 个名额"
-        ))]);
-    }
+    let (named, pooled) = named_and_pooled(entry, n)?;
     let first_day = first_day(plan);
     let want = entry_want(plan);
     if !want.possible() {
@@ -121,19 +104,7 @@ pub fn generate_roster<R: RngCore>(
     let all_stage_slots = stage_slots(plan, &want, room)?;
     // How many generated players each capped stage has so far (its `cap` is never passed).
     let mut caps = StageCaps::of(plan);
-    // A prize slot inside a stage's category counts towards that stage's players.
-    let mut stage_slots = all_stage_slots.clone();
-    for (window, sex) in &slots {
-        let Some((f, t)) = window else { continue };
-        let holds =
-            |w: &Want| w.born.0 <= *f && *t <= w.born.1 && w.sex.is_none_or(|s| Some(s) == *sex);
-        if let Some((_, stage)) = all_stage_slots.iter().find(|(w, _)| holds(w)) {
-            caps.take(*stage);
-        }
-        if let Some(i) = stage_slots.iter().position(|(w, _)| holds(w)) {
-            stage_slots.remove(i);
-        }
-    }
+    let stage_slots = stage_slots_beside_prizes(&all_stage_slots, &slots, &mut caps);
     let cycle_slots = !plan.stages.iter().any(takes_whole_roster);
     let units = shuffled_units(rng);
     let mut maker = Maker {
@@ -149,19 +120,7 @@ pub fn generate_roster<R: RngCore>(
         federation_quota: QuotaCount::of(plan, QuotaScope::Federation),
     };
     let mut players = named_players(entry, maker.want.sex, n);
-    let mut k = 0u32;
-    for pool in &entry.pools {
-        let have = players
-            .iter()
-            .filter(|p| p.pool.as_deref() == Some(pool.name.as_str()))
-            .count() as u32;
-        let want = pool.size.unwrap_or(0);
-        for _ in have..want {
-            k += 1;
-            let p = maker.make(k, Some(pool), None, None, rng, &players);
-            players.push(p);
-        }
-    }
+    let mut k = fill_pools(entry, &mut maker, &mut players, rng);
     // A reserve pool (`replacement from pool reserve`) enters only into declined places: a
     // generated roster takes every place itself, so it holds no reserve.
     let reserve = |p: &crate::plan::Pool| {
@@ -184,33 +143,13 @@ pub fn generate_roster<R: RngCore>(
             players.push(p);
             continue;
         }
-        // First the players the stages that draw by category need, then (when no stage takes
-        // the whole roster) the rest spread over those categories, so that nobody is left out.
-        // The prize tables' slots come first (they lie inside the stages' categories).
-        let fit = match open.checked_sub(maker.slots.len()) {
-            None => None,
-            Some(i) => match stage_slots.get(i) {
-                Some((w, stage)) => {
-                    caps.take(*stage);
-                    Some(w)
-                }
-                // The rest in turn over the stages' categories, passing a stage at its cap.
-                None if cycle_slots && !all_stage_slots.is_empty() => {
-                    let len = all_stage_slots.len();
-                    let free = (0..len)
-                        .map(|j| (i + j) % len)
-                        .find_map(|j| all_stage_slots.get(j).filter(|(_, s)| caps.has_room(*s)));
-                    match free {
-                        Some((w, stage)) => {
-                            caps.take(*stage);
-                            Some(w)
-                        }
-                        None => return Err(vec![caps.full(n)]),
-                    }
-                }
-                None => None,
-            },
-        };
+        let fit = open_fit(
+            open.checked_sub(maker.slots.len()),
+            &stage_slots,
+            (cycle_slots, &all_stage_slots),
+            &mut caps,
+            n,
+        )?;
         let p = maker.make(k, open_pool, fit, Some(open), rng, &players);
         open += 1;
         players.push(p);
@@ -224,6 +163,63 @@ pub fn generate_roster<R: RngCore>(
     let roster = Roster { players };
     verify(plan, &roster)?;
     Ok(roster)
+}
+
+/// A problem when the roster asked for is larger than any event (it would only exhaust
+/// memory); in a team event `n` teams of `boards` players each.
+fn not_too_large(plan: &Plan, n: u32, boards: Option<u32>) -> Result<(), Vec<RuntimeProblem>> {
+    const MOST: u32 = super::limits::PLAYERS;
+    if u64::from(n) * u64::from(boards.unwrap_or(1).max(1)) > u64::from(MOST) {
+        return Err(vec![RuntimeProblem::new(
+            codes::CANNOT_GENERATE,
+            format!("a roster of more than {MOST} players"),
+            &plan.entry.origin,
+        )
+        .zh(format!("名单超过 {MOST} 人"))]);
+    }
+    Ok(())
+}
+
+/// The entry's named players and fixed pool places, or a problem when a roster of `n` cannot
+/// hold them.
+fn named_and_pooled(entry: &crate::plan::Entry, n: u32) -> Result<(u32, u32), Vec<RuntimeProblem>> {
+    let named = entry.players.len() as u32;
+    let pooled: u32 = entry.pools.iter().filter_map(|p| p.size).sum();
+    if named > n || pooled > n {
+        return Err(vec![RuntimeProblem::new(
+            codes::CANNOT_GENERATE,
+            format!("a roster of {n} cannot hold {named} named players and {pooled} pool places"),
+            &entry.origin,
+        )
+        .zh(format!(
+            "{n} 人的名单容纳不下 {named} 名点名棋手和 {pooled} 个名额"
+        ))]);
+    }
+    Ok((named, pooled))
+}
+
+/// Each pool of a fixed size filled up to it, after its named players; the number of the last
+/// player made.
+fn fill_pools<R: RngCore>(
+    entry: &crate::plan::Entry,
+    maker: &mut Maker<'_>,
+    players: &mut Vec<Player>,
+    rng: &mut R,
+) -> u32 {
+    let mut k = 0u32;
+    for pool in &entry.pools {
+        let have = players
+            .iter()
+            .filter(|p| p.pool.as_deref() == Some(pool.name.as_str()))
+            .count() as u32;
+        let want = pool.size.unwrap_or(0);
+        for _ in have..want {
+            k += 1;
+            let p = maker.make(k, Some(pool), None, None, rng, players);
+            players.push(p);
+        }
+    }
+    k
 }
 
 /// The units generated players come from, in an order drawn from `rng`.
@@ -246,9 +242,6 @@ fn named_players(entry: &crate::plan::Entry, sex: Option<Sex>, n: u32) -> Vec<Pl
     }
     players
 }
-
-/// A birth window and a sex that a generated player is made to meet.
-type Slot = (Option<(Date, Date)>, Option<Sex>);
 
 /// A birth window with its open ends closed: born at most 80 and at least 8 years before the
 /// first day.

@@ -5,7 +5,10 @@
 
 use super::generate_want::{category_want, Want};
 use super::problem::{codes, RuntimeProblem};
-use crate::plan::{EntrantSource, Plan, Pool};
+use crate::plan::{Date, EntrantSource, Plan, Pool, Sex};
+
+/// A birth window and a sex that a generated player is made to meet.
+pub(crate) type Slot = (Option<(Date, Date)>, Option<Sex>);
 
 /// One pool the generated players are spread over.
 struct Open<'p> {
@@ -139,4 +142,63 @@ impl<'p> StageCaps<'p> {
             "各阶段的人数上限合计 {room} 人，少于所要求的 {n} 人：请将棋手人数（`--players`）减至 {room} 人以内"
         ))
     }
+}
+
+/// The stages' slots that the prize slots do not already fill: a prize slot inside a stage's
+/// category counts towards that stage's players (and its cap).
+pub(crate) fn stage_slots_beside_prizes(
+    all_stage_slots: &[(Want, usize)],
+    slots: &[Slot],
+    caps: &mut StageCaps<'_>,
+) -> Vec<(Want, usize)> {
+    let mut stage_slots = all_stage_slots.to_vec();
+    for (window, sex) in slots {
+        let Some((f, t)) = window else { continue };
+        let holds =
+            |w: &Want| w.born.0 <= *f && *t <= w.born.1 && w.sex.is_none_or(|s| Some(s) == *sex);
+        if let Some((_, stage)) = all_stage_slots.iter().find(|(w, _)| holds(w)) {
+            caps.take(*stage);
+        }
+        if let Some(i) = stage_slots.iter().position(|(w, _)| holds(w)) {
+            stage_slots.remove(i);
+        }
+    }
+    stage_slots
+}
+
+/// What the open player past the prize slots (number `past_prizes`, None while prize slots
+/// remain) must meet. First the players the stages that draw by category need, then (when no
+/// stage takes the whole roster: `cycle`) the rest spread over those categories, so that nobody
+/// is left out; a problem when every stage is at its cap.
+pub(crate) fn open_fit<'w>(
+    past_prizes: Option<usize>,
+    stage_slots: &'w [(Want, usize)],
+    (cycle, all_stage_slots): (bool, &'w [(Want, usize)]),
+    caps: &mut StageCaps<'_>,
+    n: u32,
+) -> Result<Option<&'w Want>, Vec<RuntimeProblem>> {
+    let Some(i) = past_prizes else {
+        return Ok(None);
+    };
+    Ok(match stage_slots.get(i) {
+        Some((w, stage)) => {
+            caps.take(*stage);
+            Some(w)
+        }
+        // The rest in turn over the stages' categories, passing a stage at its cap.
+        None if cycle && !all_stage_slots.is_empty() => {
+            let len = all_stage_slots.len();
+            let free = (0..len)
+                .map(|j| (i + j) % len)
+                .find_map(|j| all_stage_slots.get(j).filter(|(_, s)| caps.has_room(*s)));
+            match free {
+                Some((w, stage)) => {
+                    caps.take(*stage);
+                    Some(w)
+                }
+                None => return Err(vec![caps.full(n)]),
+            }
+        }
+        None => None,
+    })
 }

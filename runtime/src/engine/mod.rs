@@ -374,95 +374,14 @@ impl<'a> Ctx<'a> {
         book: ResultBook,
     ) -> Result<Ctx<'a>, Vec<RuntimeProblem>> {
         let n = roster.players.len();
-        let mut fouls = vec![0u32; n];
+        // Every name the recorded results use is checked first: all problems at once, in the
+        // order fouls, withdrawals, late entries, line-ups, games.
         let mut problems = Vec::new();
-        for (id, count) in &results.fouls {
-            match roster.index_of(id) {
-                Some(i) => {
-                    if let Some(f) = fouls.get_mut(i) {
-                        *f = f.saturating_add(*count);
-                    }
-                }
-                None => problems.push(
-                    RuntimeProblem::new(
-                        codes::UNKNOWN_NAME,
-                        format!("fouls recorded for `{id}`, who is not in the roster"),
-                        &plan.conduct.origin,
-                    )
-                    .zh(format!("记录了 `{id}` 的犯规，此人不在名单中")),
-                ),
-            }
-        }
-        let mut withdraw_plan = BTreeMap::new();
-        for w in &results.withdrawals {
-            let stage = plan.stages.iter().position(|s| s.name == w.stage);
-            // A player; or, in a plan with a team stage, a whole team (every one of its players).
-            let who = match roster.index_of(&w.player) {
-                Some(i) => vec![i],
-                None => team::whole_team(plan, roster, &w.player),
-            };
-            match (who.is_empty(), stage) {
-                (false, Some(s)) => {
-                    for i in who {
-                        withdraw_plan.insert(i, (s, w.after_round));
-                    }
-                }
-                (true, _) => problems.push(
-                    RuntimeProblem::new(
-                        codes::UNKNOWN_NAME,
-                        format!(
-                            "withdrawal of `{}`, who is not in the roster (nor a team of a team stage)",
-                            w.player
-                        ),
-                        &w.origin,
-                    )
-                    .zh(format!(
-                        "`{}` 退赛，名单中没有此人（也没有团体赛阶段的这支队伍）",
-                        w.player
-                    )),
-                ),
-                (_, None) => problems.push(
-                    RuntimeProblem::new(
-                        codes::UNKNOWN_NAME,
-                        format!(
-                            "withdrawal in stage `{}`, which the plan does not have",
-                            w.stage
-                        ),
-                        &w.origin,
-                    )
-                    .zh(format!("退赛所在的阶段 `{}` 不在计划中", w.stage)),
-                ),
-            }
-        }
+        let fouls = fouls_by_player(plan, roster, results, n, &mut problems);
+        let withdraw_plan = withdrawals_by_player(plan, roster, results, &mut problems);
         problems.extend(late::check(plan, roster, &results.entries));
         problems.extend(lineups::check_stages(plan, &results.lineups));
-        for g in &results.games {
-            for id in [&g.red, &g.black] {
-                if roster.index_of(id).is_none() {
-                    problems.push(
-                        RuntimeProblem::new(
-                            codes::UNKNOWN_NAME,
-                            format!("a result names `{id}`, who is not in the roster"),
-                            &g.origin,
-                        )
-                        .zh(format!("成绩写了 `{id}`，此人不在名单中")),
-                    );
-                }
-            }
-            if !plan.stages.iter().any(|s| s.name == g.stage) {
-                problems.push(
-                    RuntimeProblem::new(
-                        codes::UNKNOWN_NAME,
-                        format!(
-                            "a result for stage `{}`, which the plan does not have",
-                            g.stage
-                        ),
-                        &g.origin,
-                    )
-                    .zh(format!("成绩所在的阶段 `{}` 不在计划中", g.stage)),
-                );
-            }
-        }
+        unknown_in_games(plan, roster, results, &mut problems);
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -509,5 +428,122 @@ impl<'a> Ctx<'a> {
             .players
             .get(i)
             .map_or(("?", "?"), |p| (p.id.as_str(), p.name.as_str()))
+    }
+}
+
+/// The fouls recorded per roster index; a problem for a name not in the roster.
+fn fouls_by_player(
+    plan: &Plan,
+    roster: &Roster,
+    results: &RecordedResults,
+    n: usize,
+    problems: &mut Vec<RuntimeProblem>,
+) -> Vec<u32> {
+    let mut fouls = vec![0u32; n];
+    for (id, count) in &results.fouls {
+        match roster.index_of(id) {
+            Some(i) => {
+                if let Some(f) = fouls.get_mut(i) {
+                    *f = f.saturating_add(*count);
+                }
+            }
+            None => problems.push(
+                RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!("fouls recorded for `{id}`, who is not in the roster"),
+                    &plan.conduct.origin,
+                )
+                .zh(format!("记录了 `{id}` 的犯规，此人不在名单中")),
+            ),
+        }
+    }
+    fouls
+}
+
+/// The recorded withdrawals: roster index -> (stage index, after round); a team's withdrawal
+/// withdraws each of its players. A problem for a name or stage the event does not have.
+fn withdrawals_by_player(
+    plan: &Plan,
+    roster: &Roster,
+    results: &RecordedResults,
+    problems: &mut Vec<RuntimeProblem>,
+) -> BTreeMap<usize, (usize, u32)> {
+    let mut withdraw_plan = BTreeMap::new();
+    for w in &results.withdrawals {
+        let stage = plan.stages.iter().position(|s| s.name == w.stage);
+        // A player; or, in a plan with a team stage, a whole team (every one of its players).
+        let who = match roster.index_of(&w.player) {
+            Some(i) => vec![i],
+            None => team::whole_team(plan, roster, &w.player),
+        };
+        match (who.is_empty(), stage) {
+            (false, Some(s)) => {
+                for i in who {
+                    withdraw_plan.insert(i, (s, w.after_round));
+                }
+            }
+            (true, _) => problems.push(
+                RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!(
+                        "withdrawal of `{}`, who is not in the roster (nor a team of a team stage)",
+                        w.player
+                    ),
+                    &w.origin,
+                )
+                .zh(format!(
+                    "`{}` 退赛，名单中没有此人（也没有团体赛阶段的这支队伍）",
+                    w.player
+                )),
+            ),
+            (_, None) => problems.push(
+                RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!(
+                        "withdrawal in stage `{}`, which the plan does not have",
+                        w.stage
+                    ),
+                    &w.origin,
+                )
+                .zh(format!("退赛所在的阶段 `{}` 不在计划中", w.stage)),
+            ),
+        }
+    }
+    withdraw_plan
+}
+
+/// A problem for each recorded game naming a player not in the roster or a stage not in the plan.
+fn unknown_in_games(
+    plan: &Plan,
+    roster: &Roster,
+    results: &RecordedResults,
+    problems: &mut Vec<RuntimeProblem>,
+) {
+    for g in &results.games {
+        for id in [&g.red, &g.black] {
+            if roster.index_of(id).is_none() {
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!("a result names `{id}`, who is not in the roster"),
+                        &g.origin,
+                    )
+                    .zh(format!("成绩写了 `{id}`，此人不在名单中")),
+                );
+            }
+        }
+        if !plan.stages.iter().any(|s| s.name == g.stage) {
+            problems.push(
+                RuntimeProblem::new(
+                    codes::UNKNOWN_NAME,
+                    format!(
+                        "a result for stage `{}`, which the plan does not have",
+                        g.stage
+                    ),
+                    &g.origin,
+                )
+                .zh(format!("成绩所在的阶段 `{}` 不在计划中", g.stage)),
+            );
+        }
     }
 }

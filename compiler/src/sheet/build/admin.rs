@@ -13,7 +13,8 @@ use crate::sheet::model::{Cell, Clause, Row, Table};
 use crate::sheet::Lang;
 use std::collections::BTreeSet;
 use xqreg_grammar::ast::{
-    AdminArg, AdminClause, Contacts, Expenses, Note, Registration, RoundRef, Schedule, SlotKind,
+    AdminArg, AdminClause, Contacts, Day, Expenses, Note, Registration, RoundRef, Schedule, Slot,
+    SlotKind,
 };
 
 pub fn contacts(ctx: &mut Ctx<'_>, c: &Contacts) {
@@ -76,114 +77,11 @@ fn every_stage_round(ctx: &mut Ctx<'_>, refs: &[RoundRef]) -> Option<String> {
 }
 
 pub fn schedule(ctx: &mut Ctx<'_>, s: &Schedule) {
-    let lang = ctx.lang;
     let mut rows = Vec::new();
     // An event played in several places (赛区) names each day's venue: a column of its own.
     let venues = s.days.iter().any(|d| d.venue.is_some());
     for day in &s.days {
-        ctx.mark(day.span);
-        ctx.mark(day.date.span);
-        let venue = day.venue.as_ref().map(|t| ctx.tm(t)).unwrap_or_default();
-        let n = day.slots.len().max(1);
-        for (i, slot) in day.slots.iter().enumerate() {
-            ctx.mark(slot.span);
-            let time = match (&slot.start, &slot.end) {
-                (Some(a), Some(b)) => {
-                    ctx.mark(a.span);
-                    ctx.mark(b.span);
-                    format!("{}—{}", fmt::clock(a.node), fmt::clock(b.node))
-                }
-                (Some(a), None) => {
-                    ctx.mark(a.span);
-                    fmt::clock(a.node)
-                }
-                (None, Some(b)) => {
-                    ctx.mark(b.span);
-                    ctx.mf(M::Before, &[&fmt::clock(b.node)])
-                }
-                (None, None) => ctx.m(M::AllDay).to_string(),
-            };
-            let what = match &slot.kind {
-                SlotKind::Rounds(refs) => {
-                    let rs: Vec<String> = match every_stage_round(ctx, refs) {
-                        Some(rd) => vec![ctx.mf(M::EveryStageRound, &[&rd])],
-                        None => refs
-                            .iter()
-                            .map(|r| {
-                                ctx.mark(r.span);
-                                ctx.mark(r.stage.span);
-                                ctx.mark(r.rounds.span);
-                                let st = ctx.stage_title(&r.stage.node);
-                                // A knockout's rounds by their names from the end (淘汰赛四分之一
-                                // 决赛), as the prize lines name them, when the bracket is fixed.
-                                let named: Option<Vec<String>> = (r.rounds.start..=r.rounds.end)
-                                    .map(|n| {
-                                        super::ko_rounds::stage_round_name(ctx, &r.stage.node, n)
-                                    })
-                                    .collect();
-                                match named {
-                                    Some(_)
-                                        if super::ko_rounds::single_round(ctx, &r.stage.node) =>
-                                    {
-                                        st
-                                    }
-                                    Some(names) if !names.is_empty() => {
-                                        ctx.mf(M::StageRound, &[&st, &fmt::join(lang, &names)])
-                                    }
-                                    _ => {
-                                        ctx.mf(M::StageRound, &[&st, &fmt::rounds(lang, r.rounds)])
-                                    }
-                                }
-                            })
-                            .collect(),
-                    };
-                    let base = fmt::join(lang, &rs);
-                    match &slot.text {
-                        Some(t) => {
-                            let t = ctx.tm(t);
-                            ctx.mf(M::WithReason, &[&base, &t])
-                        }
-                        None => base,
-                    }
-                }
-                SlotKind::Event(kind) => {
-                    ctx.mark(kind.span);
-                    match &slot.text {
-                        Some(t) => ctx.tm(t),
-                        None => words::slot_event(lang, &kind.node)
-                            .unwrap_or(&kind.node)
-                            .to_string(),
-                    }
-                }
-            };
-            let date_cell = Cell {
-                text: if i == 0 {
-                    fmt::day_heading(lang, day.date.node)
-                } else {
-                    String::new()
-                },
-                rowspan: if i == 0 { n } else { 0 },
-                numeric: false,
-            };
-            let mut cells = vec![date_cell];
-            if venues {
-                cells.push(Cell {
-                    text: if i == 0 { venue.clone() } else { String::new() },
-                    rowspan: if i == 0 { n } else { 0 },
-                    numeric: false,
-                });
-            }
-            cells.extend([cell(time), cell(what)]);
-            rows.push(Row { cells });
-        }
-        if day.slots.is_empty() {
-            let mut cells = vec![cell(fmt::day_heading(lang, day.date.node))];
-            if venues {
-                cells.push(cell(venue));
-            }
-            cells.extend([cell(String::new()), cell(String::new())]);
-            rows.push(Row { cells });
-        }
+        day_rows(ctx, day, venues, &mut rows);
     }
     if !rows.is_empty() {
         let table = Table {
@@ -211,6 +109,117 @@ pub fn schedule(ctx: &mut Ctx<'_>, s: &Schedule) {
     if let Some(t) = &s.tbd {
         let t = ctx.tm(t);
         ctx.push(Art::Schedule, 1, Clause::text(ctx.sentence(&t)));
+    }
+}
+
+/// One day's rows of the schedule: a row per slot, the date (and venue) cell spanning them; a
+/// day of no slots one empty row.
+fn day_rows(ctx: &mut Ctx<'_>, day: &Day, venues: bool, rows: &mut Vec<Row>) {
+    let lang = ctx.lang;
+    ctx.mark(day.span);
+    ctx.mark(day.date.span);
+    let venue = day.venue.as_ref().map(|t| ctx.tm(t)).unwrap_or_default();
+    let n = day.slots.len().max(1);
+    for (i, slot) in day.slots.iter().enumerate() {
+        ctx.mark(slot.span);
+        let time = slot_time(ctx, slot);
+        let what = slot_what(ctx, slot);
+        let date_cell = Cell {
+            text: if i == 0 {
+                fmt::day_heading(lang, day.date.node)
+            } else {
+                String::new()
+            },
+            rowspan: if i == 0 { n } else { 0 },
+            numeric: false,
+        };
+        let mut cells = vec![date_cell];
+        if venues {
+            cells.push(Cell {
+                text: if i == 0 { venue.clone() } else { String::new() },
+                rowspan: if i == 0 { n } else { 0 },
+                numeric: false,
+            });
+        }
+        cells.extend([cell(time), cell(what)]);
+        rows.push(Row { cells });
+    }
+    if day.slots.is_empty() {
+        let mut cells = vec![cell(fmt::day_heading(lang, day.date.node))];
+        if venues {
+            cells.push(cell(venue));
+        }
+        cells.extend([cell(String::new()), cell(String::new())]);
+        rows.push(Row { cells });
+    }
+}
+
+/// A slot's time: from–to, from, before, or all day.
+fn slot_time(ctx: &mut Ctx<'_>, slot: &Slot) -> String {
+    match (&slot.start, &slot.end) {
+        (Some(a), Some(b)) => {
+            ctx.mark(a.span);
+            ctx.mark(b.span);
+            format!("{}—{}", fmt::clock(a.node), fmt::clock(b.node))
+        }
+        (Some(a), None) => {
+            ctx.mark(a.span);
+            fmt::clock(a.node)
+        }
+        (None, Some(b)) => {
+            ctx.mark(b.span);
+            ctx.mf(M::Before, &[&fmt::clock(b.node)])
+        }
+        (None, None) => ctx.m(M::AllDay).to_string(),
+    }
+}
+
+/// What a slot holds: the rounds played (with the slot's reason), or an event of the days.
+fn slot_what(ctx: &mut Ctx<'_>, slot: &Slot) -> String {
+    let lang = ctx.lang;
+    match &slot.kind {
+        SlotKind::Rounds(refs) => {
+            let rs: Vec<String> = match every_stage_round(ctx, refs) {
+                Some(rd) => vec![ctx.mf(M::EveryStageRound, &[&rd])],
+                None => refs.iter().map(|r| round_ref(ctx, r)).collect(),
+            };
+            let base = fmt::join(lang, &rs);
+            match &slot.text {
+                Some(t) => {
+                    let t = ctx.tm(t);
+                    ctx.mf(M::WithReason, &[&base, &t])
+                }
+                None => base,
+            }
+        }
+        SlotKind::Event(kind) => {
+            ctx.mark(kind.span);
+            match &slot.text {
+                Some(t) => ctx.tm(t),
+                None => words::slot_event(lang, &kind.node)
+                    .unwrap_or(&kind.node)
+                    .to_string(),
+            }
+        }
+    }
+}
+
+/// One stage's rounds in a slot.
+fn round_ref(ctx: &mut Ctx<'_>, r: &RoundRef) -> String {
+    let lang = ctx.lang;
+    ctx.mark(r.span);
+    ctx.mark(r.stage.span);
+    ctx.mark(r.rounds.span);
+    let st = ctx.stage_title(&r.stage.node);
+    // A knockout's rounds by their names from the end (淘汰赛四分之一决赛), as the prize lines
+    // name them, when the bracket is fixed.
+    let named: Option<Vec<String>> = (r.rounds.start..=r.rounds.end)
+        .map(|n| super::ko_rounds::stage_round_name(ctx, &r.stage.node, n))
+        .collect();
+    match named {
+        Some(_) if super::ko_rounds::single_round(ctx, &r.stage.node) => st,
+        Some(names) if !names.is_empty() => ctx.mf(M::StageRound, &[&st, &fmt::join(lang, &names)]),
+        _ => ctx.mf(M::StageRound, &[&st, &fmt::rounds(lang, r.rounds)]),
     }
 }
 

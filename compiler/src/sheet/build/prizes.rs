@@ -17,90 +17,22 @@ use xqreg_grammar::ast::{
 type AwardRun = (Option<(u32, u32)>, String, String);
 
 pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
-    let lang = ctx.lang;
     let currency = p.currency.as_ref().map(|c| {
         ctx.mark(c.span);
         c.node.clone()
     });
     let cur = currency.as_deref();
     let (name, note) = heading_parts(ctx, p, cur);
-
-    let mut phrases = Vec::new();
-    let mut runs: Vec<AwardRun> = Vec::new();
-    let mut rows = Vec::new();
-    let mut total: u64 = 0;
-    let mut overflow = false;
-    // A line whose count is not known here (the completion award) leaves the sum unknown.
-    let mut uncounted = false;
+    let mut said = LinesSaid::default();
     for line in &p.lines {
-        ctx.mark(line.span);
-        let (label, cell_label, count) = key_text(ctx, &line.key);
-        uncounted |= count.is_none();
-        let amount = line.money.as_ref().map(|m| {
-            ctx.mark(m.span);
-            ctx.mark(m.amount.span);
-            if let Some(c) = &m.currency {
-                ctx.mark(c.span);
-            }
-            let c = m.currency.as_ref().map(|c| c.node.as_str()).or(cur);
-            (m.amount.node, fmt::money(lang, m.amount.node, c))
-        });
-        let items = items_text(ctx, line);
-        if let Some((_, a)) = &amount {
-            let key = if line.each && count != Some(1) {
-                M::PrizeEach
-            } else {
-                M::PrizeOne
-            };
-            phrases.push(ctx.mf(key, &[&label, a]));
-        }
-        // Awards print as runs of places with the same awards: 第一至六名各奖励牌匾一块.
-        if !items.is_empty() {
-            let joined = fmt::join(lang, &items);
-            let range = match &line.key {
-                PrizeKey::Places(r) => Some((r.start, r.end)),
-                PrizeKey::Eliminated { .. } | PrizeKey::Completed(_) => None,
-            };
-            extend_runs(&mut runs, range, joined, &label);
-        }
-        // Table row: place(s), amount each, count, subtotal, items.
-        let (each_cell, sub_cell) = match (&amount, count) {
-            (Some((a, text)), Some(n)) => {
-                let sub = a.checked_mul(n);
-                match sub.and_then(|s| total.checked_add(s)) {
-                    Some(t) => total = t,
-                    None => overflow = true,
-                }
-                let c = line
-                    .money
-                    .as_ref()
-                    .and_then(|m| m.currency.as_ref())
-                    .map(|c| c.node.as_str())
-                    .or(cur);
-                (
-                    text.clone(),
-                    sub.map(|s| fmt::money(lang, s, c)).unwrap_or_default(),
-                )
-            }
-            (Some((_, text)), None) => (text.clone(), String::new()),
-            (None, _) => (String::new(), String::new()),
-        };
-        rows.push(Row {
-            cells: vec![
-                cell(cell_label),
-                num_cell(each_cell),
-                num_cell(count.map(|n| n.to_string()).unwrap_or_default()),
-                num_cell(sub_cell),
-                cell(fmt::join(lang, &items)),
-            ],
-        });
+        prize_line(ctx, line, cur, &mut said);
     }
-    let text = prize_text(ctx, p, &phrases, &runs, cur);
+    let text = prize_text(ctx, p, &said.phrases, &said.runs, cur);
     let foot = total_row(
         ctx,
         p,
-        rows.is_empty() || uncounted,
-        (!overflow).then_some(total),
+        said.rows.is_empty() || said.uncounted,
+        (!said.overflow).then_some(said.total),
         cur,
     );
     let caption = if name.is_empty() {
@@ -117,7 +49,7 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
             ctx.m(M::ColSubtotal).to_string(),
             ctx.m(M::ColItems).to_string(),
         ],
-        rows,
+        rows: said.rows,
         foot,
         numeric: vec![1, 2, 3],
     };
@@ -140,6 +72,86 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
             ..Clause::default()
         },
     );
+}
+
+/// What a prize table's lines say, gathered line by line: the money phrases and award runs of
+/// the text, the table's rows and the running total.
+#[derive(Default)]
+struct LinesSaid {
+    phrases: Vec<String>,
+    runs: Vec<AwardRun>,
+    rows: Vec<Row>,
+    total: u64,
+    overflow: bool,
+    /// A line whose count is not known here (the completion award) leaves the sum unknown.
+    uncounted: bool,
+}
+
+/// One prize line: its money phrase, its awards (joined into runs of places), its table row
+/// and its part of the total.
+fn prize_line(ctx: &mut Ctx<'_>, line: &PrizeLine, cur: Option<&str>, said: &mut LinesSaid) {
+    let lang = ctx.lang;
+    ctx.mark(line.span);
+    let (label, cell_label, count) = key_text(ctx, &line.key);
+    said.uncounted |= count.is_none();
+    let amount = line.money.as_ref().map(|m| {
+        ctx.mark(m.span);
+        ctx.mark(m.amount.span);
+        if let Some(c) = &m.currency {
+            ctx.mark(c.span);
+        }
+        let c = m.currency.as_ref().map(|c| c.node.as_str()).or(cur);
+        (m.amount.node, fmt::money(lang, m.amount.node, c))
+    });
+    let items = items_text(ctx, line);
+    if let Some((_, a)) = &amount {
+        let key = if line.each && count != Some(1) {
+            M::PrizeEach
+        } else {
+            M::PrizeOne
+        };
+        said.phrases.push(ctx.mf(key, &[&label, a]));
+    }
+    // Awards print as runs of places with the same awards: 第一至六名各奖励牌匾一块.
+    if !items.is_empty() {
+        let joined = fmt::join(lang, &items);
+        let range = match &line.key {
+            PrizeKey::Places(r) => Some((r.start, r.end)),
+            PrizeKey::Eliminated { .. } | PrizeKey::Completed(_) => None,
+        };
+        extend_runs(&mut said.runs, range, joined, &label);
+    }
+    // Table row: place(s), amount each, count, subtotal, items.
+    let (each_cell, sub_cell) = match (&amount, count) {
+        (Some((a, text)), Some(n)) => {
+            let sub = a.checked_mul(n);
+            match sub.and_then(|s| said.total.checked_add(s)) {
+                Some(t) => said.total = t,
+                None => said.overflow = true,
+            }
+            let c = line
+                .money
+                .as_ref()
+                .and_then(|m| m.currency.as_ref())
+                .map(|c| c.node.as_str())
+                .or(cur);
+            (
+                text.clone(),
+                sub.map(|s| fmt::money(lang, s, c)).unwrap_or_default(),
+            )
+        }
+        (Some((_, text)), None) => (text.clone(), String::new()),
+        (None, _) => (String::new(), String::new()),
+    };
+    said.rows.push(Row {
+        cells: vec![
+            cell(cell_label),
+            num_cell(each_cell),
+            num_cell(count.map(|n| n.to_string()).unwrap_or_default()),
+            num_cell(sub_cell),
+            cell(fmt::join(lang, &items)),
+        ],
+    });
 }
 
 /// The clause's text: each line's money, the runs of awards and the declared total.

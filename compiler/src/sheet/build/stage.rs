@@ -16,8 +16,21 @@ use crate::sheet::Lang;
 use draw::{draw, numbers};
 use format::format_text;
 use xqreg_grammar::ast::{
-    EntrantSource, Format, PlayoffRef, Span, Stage, StageClause, TiebreakChain,
+    EntrantSource, Format, PlaceRange, PlayoffRef, Span, Stage, StageClause, TiebreakChain,
 };
+
+/// What a stage's clauses say, gathered clause by clause and put together at the end: the
+/// entrants open the format sentence, and `same_as` and the draw's intro close the text.
+#[derive(Default)]
+struct Said {
+    sentences: Vec<String>,
+    entrants_text: Option<String>,
+    format_at: Option<usize>,
+    items: Vec<Clause>,
+    ranking: Vec<Clause>,
+    draw_intro: bool,
+    same_as: Option<String>,
+}
 
 pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
     ctx.mark(s.name.span);
@@ -25,119 +38,143 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
         Some(t) => ctx.tm(t),
         None => s.name.node.clone(),
     };
-    let mut sentences: Vec<String> = Vec::new();
-    let mut entrants_text: Option<String> = None;
-    let mut format_at: Option<usize> = None;
     let places = s.clauses.iter().find_map(|c| match c {
         StageClause::Places(r) => Some(*r),
         _ => None,
     });
-    let mut items: Vec<Clause> = Vec::new();
-    let mut ranking: Vec<Clause> = Vec::new();
-    let mut draw_intro = false;
-    let mut same_as: Option<String> = None;
+    let mut said = Said::default();
     for c in &s.clauses {
-        match c {
-            StageClause::Format(f) => {
-                format_at = Some(sentences.len());
-                sentences.push(format_text(ctx, f, places, lower_number(s)));
-            }
-            StageClause::Entrants { sources, span } => {
-                entrants_text = entrants_sentence(ctx, sources, *span, &title)
-            }
-            StageClause::Time(t) if t.node == "tbd" => {
-                ctx.mark(t.span);
-                sentences.push(ctx.m(M::TimeTbd).to_string());
-            }
-            StageClause::Time(_) | StageClause::Scoring(_) => {
-                // Said by the time control and scoring clauses, which list the stages using them.
-            }
-            // An assumption sizes simulations only: the official sheet never prints it.
-            StageClause::Assume { span, .. } => ctx.mark(*span),
-            StageClause::Draw(d) => {
-                items.extend(draw(ctx, d));
-                draw_intro = true;
-            }
-            StageClause::Numbers(n) => sentences.push(numbers(ctx, n)),
-            StageClause::Tiebreak(chain) => ranking.push(stage_ranking(ctx, s, chain, &title)),
-            StageClause::Playoff(PlayoffRef::Inline(chain)) => {
-                let mut cl = playoff_clause(ctx, chain, playoff_of(s));
-                // The stages that copy this one (`same_as`) and have no playoff of their own
-                // play it too: all are named.
-                let who = with_heirs(ctx, s, &title, |c| matches!(c, StageClause::Playoff(_)));
-                cl.text = ctx.mf(M::PlayoffFor, &[&who, &cl.text]);
-                ranking.push(cl);
-            }
-            StageClause::Playoff(PlayoffRef::Named(_)) => {
-                // Printed with the named chain, which lists the stages that use it.
-            }
-            StageClause::Places(r) => {
-                ctx.mark(r.span);
-                let p = fmt::places(ctx.lang, *r);
-                // A knockout says how the losers of the rounds not played out share places.
-                let shared = knockout_of(s).map_or_else(Vec::new, |k| {
-                    let entrants = super::ko_rounds::entrant_count(ctx, s);
-                    super::ko_rounds::shared_places(ctx, k, entrants, *r)
-                });
-                let line = if shared.is_empty() {
-                    ctx.mf(M::StageDecides, &[&title, &p])
-                } else {
-                    let how = fmt::join(ctx.lang, &shared);
-                    ctx.mf(M::StageDecidesShared, &[&title, &p, &how])
-                };
-                ranking.push(Clause::text(ctx.sentence(&line)));
-            }
-            StageClause::SameAs(other) => {
-                ctx.mark(other.span);
-                same_as = Some(ctx.stage_title(&other.node));
-            }
-            StageClause::Note(t) => {
-                let t = ctx.tm(t);
-                sentences.push(t);
-            }
-            StageClause::Cap { max, order, span } => {
-                ctx.mark(*span);
-                if let Some(o) = order {
-                    ctx.mark(o.span);
-                }
-                // No order written: the runtime admits in roster order, and the sheet says so.
-                let word = order.as_ref().map_or("first_come", |o| o.node.as_str());
-                let how = words::cap_order(ctx.lang, word).unwrap_or_default();
-                // A stage of a category's or pool's players is a group of the event (本组).
-                let key = if is_section(s) {
-                    M::GroupCap
-                } else {
-                    M::StageCap
-                };
-                sentences.push(ctx.mf(key, &[&max.node.to_string(), how]));
-            }
-            // A team stage's colours: the first-named team Red on odd boards (the runtime's
-            // rule, CXA 13.2); a team Swiss's format sentence says so already.
-            // `colours by_board lower_number`: the smaller team number instead.
-            StageClause::Colours { rule, team, span }
-                if rule.node == "by_board" && team_boards(s).is_some() =>
-            {
-                ctx.mark(*span);
-                ctx.mark(rule.span);
-                if let Some(t) = team {
-                    ctx.mark(t.span);
-                }
-                let swiss = s
-                    .clauses
-                    .iter()
-                    .any(|c| matches!(c, StageClause::Format(Format::Swiss { .. })));
-                if !swiss {
-                    let key = if lower_number(s) {
-                        M::TeamByBoardLower
-                    } else {
-                        M::TeamByBoard
-                    };
-                    sentences.push(ctx.m(key).to_string());
-                }
-            }
-            other => pairing::sentence(ctx, other, team_boards(s), &mut sentences),
-        }
+        stage_clause(ctx, s, c, &title, places, &mut said);
     }
+    push_stage(ctx, title, said);
+}
+
+/// One clause of the stage: its sentence, list items or ranking clause.
+fn stage_clause(
+    ctx: &mut Ctx<'_>,
+    s: &Stage,
+    c: &StageClause,
+    title: &str,
+    places: Option<PlaceRange>,
+    said: &mut Said,
+) {
+    let sentences = &mut said.sentences;
+    match c {
+        StageClause::Format(f) => {
+            said.format_at = Some(sentences.len());
+            sentences.push(format_text(ctx, f, places, lower_number(s)));
+        }
+        StageClause::Entrants { sources, span } => {
+            said.entrants_text = entrants_sentence(ctx, sources, *span, title)
+        }
+        StageClause::Time(t) if t.node == "tbd" => {
+            ctx.mark(t.span);
+            sentences.push(ctx.m(M::TimeTbd).to_string());
+        }
+        StageClause::Time(_) | StageClause::Scoring(_) => {
+            // Said by the time control and scoring clauses, which list the stages using them.
+        }
+        // An assumption sizes simulations only: the official sheet never prints it.
+        StageClause::Assume { span, .. } => ctx.mark(*span),
+        StageClause::Draw(d) => {
+            said.items.extend(draw(ctx, d));
+            said.draw_intro = true;
+        }
+        StageClause::Numbers(n) => sentences.push(numbers(ctx, n)),
+        StageClause::Tiebreak(chain) => said.ranking.push(stage_ranking(ctx, s, chain, title)),
+        StageClause::Playoff(PlayoffRef::Inline(chain)) => {
+            let mut cl = playoff_clause(ctx, chain, playoff_of(s));
+            // The stages that copy this one (`same_as`) and have no playoff of their own
+            // play it too: all are named.
+            let who = with_heirs(ctx, s, title, |c| matches!(c, StageClause::Playoff(_)));
+            cl.text = ctx.mf(M::PlayoffFor, &[&who, &cl.text]);
+            said.ranking.push(cl);
+        }
+        StageClause::Playoff(PlayoffRef::Named(_)) => {
+            // Printed with the named chain, which lists the stages that use it.
+        }
+        StageClause::Places(r) => said.ranking.push(places_clause(ctx, s, *r, title)),
+        StageClause::SameAs(other) => {
+            ctx.mark(other.span);
+            said.same_as = Some(ctx.stage_title(&other.node));
+        }
+        StageClause::Note(t) => {
+            let t = ctx.tm(t);
+            sentences.push(t);
+        }
+        StageClause::Cap { max, order, span } => {
+            ctx.mark(*span);
+            if let Some(o) = order {
+                ctx.mark(o.span);
+            }
+            // No order written: the runtime admits in roster order, and the sheet says so.
+            let word = order.as_ref().map_or("first_come", |o| o.node.as_str());
+            let how = words::cap_order(ctx.lang, word).unwrap_or_default();
+            // A stage of a category's or pool's players is a group of the event (本组).
+            let key = if is_section(s) {
+                M::GroupCap
+            } else {
+                M::StageCap
+            };
+            sentences.push(ctx.mf(key, &[&max.node.to_string(), how]));
+        }
+        // A team stage's colours: the first-named team Red on odd boards (the runtime's
+        // rule, CXA 13.2); a team Swiss's format sentence says so already.
+        // `colours by_board lower_number`: the smaller team number instead.
+        StageClause::Colours { rule, team, span }
+            if rule.node == "by_board" && team_boards(s).is_some() =>
+        {
+            ctx.mark(*span);
+            ctx.mark(rule.span);
+            if let Some(t) = team {
+                ctx.mark(t.span);
+            }
+            let swiss = s
+                .clauses
+                .iter()
+                .any(|c| matches!(c, StageClause::Format(Format::Swiss { .. })));
+            if !swiss {
+                let key = if lower_number(s) {
+                    M::TeamByBoardLower
+                } else {
+                    M::TeamByBoard
+                };
+                sentences.push(ctx.m(key).to_string());
+            }
+        }
+        other => pairing::sentence(ctx, other, team_boards(s), sentences),
+    }
+}
+
+/// The places a stage decides; a knockout says how the losers of the rounds not played out
+/// share places.
+fn places_clause(ctx: &mut Ctx<'_>, s: &Stage, r: PlaceRange, title: &str) -> Clause {
+    ctx.mark(r.span);
+    let p = fmt::places(ctx.lang, r);
+    let shared = knockout_of(s).map_or_else(Vec::new, |k| {
+        let entrants = super::ko_rounds::entrant_count(ctx, s);
+        super::ko_rounds::shared_places(ctx, k, entrants, r)
+    });
+    let line = if shared.is_empty() {
+        ctx.mf(M::StageDecides, &[title, &p])
+    } else {
+        let how = fmt::join(ctx.lang, &shared);
+        ctx.mf(M::StageDecidesShared, &[title, &p, &how])
+    };
+    Clause::text(ctx.sentence(&line))
+}
+
+/// Puts the gathered sentences together into the stage's clause, then its ranking clauses.
+fn push_stage(ctx: &mut Ctx<'_>, title: String, said: Said) {
+    let Said {
+        mut sentences,
+        entrants_text,
+        format_at,
+        items,
+        ranking,
+        draw_intro,
+        same_as,
+    } = said;
     // Entrants open the format sentence: 小组赛各组第1名进行淘汰赛.
     match (entrants_text, format_at) {
         (Some(e), Some(i)) => {

@@ -65,17 +65,7 @@ impl Builder {
             },
             Rule::condition => EntryClause::Condition(self.nth_text(c, 0)?),
             Rule::residence => EntryClause::Residence(self.nth_text(c, 0)?),
-            Rule::deadline => EntryClause::Deadline {
-                date: match kids(c).find(|k| k.as_rule() == Rule::date) {
-                    Some(d) => self.date(&d)?,
-                    None => return Err(self.missing(c, "a date")),
-                },
-                time: match kids(c).find(|k| k.as_rule() == Rule::clock) {
-                    Some(t) => Some(self.clock(&t)?),
-                    None => None,
-                },
-                span,
-            },
+            Rule::deadline => self.deadline(c, span)?,
             Rule::fee => EntryClause::Fee {
                 kind: self.nth_ident(c, 0)?,
                 money: self.money_of(c)?,
@@ -86,68 +76,96 @@ impl Builder {
                 refund: self.opt_text(c)?,
                 span,
             },
-            Rule::subsidy => EntryClause::Subsidy {
-                who: self.nth_text(c, 0)?,
-                money: self.money_of(c)?,
-                limit: match kids(c).find(|k| k.as_rule() == Rule::int) {
-                    Some(n) => Some(self.int(&n)?),
-                    None => None,
-                },
-                span,
-            },
-            Rule::staff => {
-                let per = match kids(c).find(|k| k.as_rule() == Rule::ident) {
-                    Some(pool) => StaffUnit::Pool(self.ident(&pool)),
-                    None => StaffUnit::Text(self.nth_text(c, 0)?),
-                };
-                EntryClause::Staff {
-                    per,
-                    roles: self.staff_roles(c)?,
-                    span,
-                }
-            }
+            Rule::subsidy => self.subsidy(c, span)?,
+            Rule::staff => self.staff(c, span)?,
             Rule::player => EntryClause::Player(self.player(c)?),
             Rule::insurance => EntryClause::Insurance(self.nth_text(c, 0)?),
-            Rule::team_size => {
-                let r = match kids(c).find(|k| k.as_rule() == Rule::place_range) {
-                    Some(r) => self.place_range(&r)?,
-                    None => return Err(self.missing(c, "a number of players like `4..6`")),
-                };
-                let mut ints = kids(c)
-                    .filter(|k| k.as_rule() == Rule::place_range)
-                    .flat_map(|k| {
-                        kids(&k)
-                            .filter(|i| i.as_rule() == Rule::int)
-                            .collect::<Vec<_>>()
-                    });
-                let min_span = ints.next().map_or(r.span, |k| self.span(&k));
-                let max_span = ints.next().map_or(min_span, |k| self.span(&k));
-                EntryClause::TeamSize {
-                    min: Spanned::new(r.start, min_span),
-                    max: Spanned::new(r.end, max_span),
-                    span,
-                }
-            }
+            Rule::team_size => self.team_size(c, span)?,
             Rule::team_decl => EntryClause::Team(self.team_decl(c)?),
-            Rule::entry_quota => {
-                let per = match kids(c)
-                    .find(|k| matches!(k.as_rule(), Rule::kw_unit | Rule::kw_federation))
-                {
-                    Some(k) => self.ident(&k),
-                    None => return Err(self.missing(c, "`unit` or `federation`")),
-                };
-                EntryClause::Quota(EntryQuota {
-                    per,
-                    total: self.nth_int(c, 0)?,
-                    by_sex: self.staff_roles(c)?,
-                    except: kids(c)
-                        .find(|k| k.as_rule() == Rule::ident)
-                        .map(|k| self.ident(&k)),
-                    span,
-                })
-            }
+            Rule::entry_quota => self.entry_quota(c, span)?,
             _ => return Err(self.missing(c, "an entry clause")),
         })
+    }
+
+    /// `deadline DATE [CLOCK]`: the date is required.
+    fn deadline(&self, c: &Pair<Rule>, span: Span) -> R<EntryClause> {
+        Ok(EntryClause::Deadline {
+            date: match kids(c).find(|k| k.as_rule() == Rule::date) {
+                Some(d) => self.date(&d)?,
+                None => return Err(self.missing(c, "a date")),
+            },
+            time: match kids(c).find(|k| k.as_rule() == Rule::clock) {
+                Some(t) => Some(self.clock(&t)?),
+                None => None,
+            },
+            span,
+        })
+    }
+
+    /// `subsidy WHO MONEY [limit N]`.
+    fn subsidy(&self, c: &Pair<Rule>, span: Span) -> R<EntryClause> {
+        Ok(EntryClause::Subsidy {
+            who: self.nth_text(c, 0)?,
+            money: self.money_of(c)?,
+            limit: match kids(c).find(|k| k.as_rule() == Rule::int) {
+                Some(n) => Some(self.int(&n)?),
+                None => None,
+            },
+            span,
+        })
+    }
+
+    /// `staff per POOL|TEXT ROLES`.
+    fn staff(&self, c: &Pair<Rule>, span: Span) -> R<EntryClause> {
+        let per = match kids(c).find(|k| k.as_rule() == Rule::ident) {
+            Some(pool) => StaffUnit::Pool(self.ident(&pool)),
+            None => StaffUnit::Text(self.nth_text(c, 0)?),
+        };
+        Ok(EntryClause::Staff {
+            per,
+            roles: self.staff_roles(c)?,
+            span,
+        })
+    }
+
+    /// `team_size MIN..MAX`, each bound with its own span.
+    fn team_size(&self, c: &Pair<Rule>, span: Span) -> R<EntryClause> {
+        let r = match kids(c).find(|k| k.as_rule() == Rule::place_range) {
+            Some(r) => self.place_range(&r)?,
+            None => return Err(self.missing(c, "a number of players like `4..6`")),
+        };
+        let mut ints = kids(c)
+            .filter(|k| k.as_rule() == Rule::place_range)
+            .flat_map(|k| {
+                kids(&k)
+                    .filter(|i| i.as_rule() == Rule::int)
+                    .collect::<Vec<_>>()
+            });
+        let min_span = ints.next().map_or(r.span, |k| self.span(&k));
+        let max_span = ints.next().map_or(min_span, |k| self.span(&k));
+        Ok(EntryClause::TeamSize {
+            min: Spanned::new(r.start, min_span),
+            max: Spanned::new(r.end, max_span),
+            span,
+        })
+    }
+
+    /// `quota per unit|federation N ...`.
+    fn entry_quota(&self, c: &Pair<Rule>, span: Span) -> R<EntryClause> {
+        let per = match kids(c).find(|k| matches!(k.as_rule(), Rule::kw_unit | Rule::kw_federation))
+        {
+            Some(k) => self.ident(&k),
+            None => return Err(self.missing(c, "`unit` or `federation`")),
+        };
+        Ok(EntryClause::Quota(EntryQuota {
+            per,
+            total: self.nth_int(c, 0)?,
+            by_sex: self.staff_roles(c)?,
+            except: kids(c)
+                .find(|k| k.as_rule() == Rule::ident)
+                .map(|k| self.ident(&k)),
+            span,
+        }))
     }
 
     fn pool(&self, p: &Pair<Rule>) -> R<Pool> {
