@@ -72,7 +72,7 @@ kinds! {
     EventKind, "regulation { event KIND }", Executed, false, "checker: a team event counts teams (entry checks)";
     Interpretation, "regulation { interpretation \"...\" }", Printed, false, "sheet";
     PrizeFund, "regulation { prize_fund AMOUNT CUR }", Executed, false, "checker E519 (the prize tables' sum in that currency)";
-    OneCashPrize, "regulation { one_cash_prize highest }", Executed, false, "plan one_cash_prize: the prize tables paying players keep one money prize each (奖金不兼得), places passed down; checker W509";
+    OneCashPrize, "regulation { one_cash_prize highest }", Executed, false, "plan one_cash_prize: the prize tables paying players keep one money prize each (奖金不兼得), places passed down; checker W509, E550 (tables in different currencies)";
     Official, "regulation { officials { ROLE \"...\" } }", Printed, false, "sheet";
     OrganiserRole, "organisers { ROLE \"...\" }", Printed, false, "sheet";
     Contact, "contacts { contact \"...\" ... }", Printed, false, "sheet";

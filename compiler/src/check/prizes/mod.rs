@@ -47,6 +47,7 @@ pub const CODES: &[&Code] = &[
     &W502,
     &limit::W503,
     &one_cash::W509,
+    &one_cash::E550,
     &N501,
 ];
 

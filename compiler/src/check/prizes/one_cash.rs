@@ -1,6 +1,9 @@
 //! `regulation { one_cash_prize highest }` (奖金不兼得): the rule chooses between the money
 //! prizes of several tables paying players (the overall table and the categories'). With fewer
-//! than two such tables it never applies (W509).
+//! than two such tables it never applies (W509); over tables in different currencies it cannot
+//! say which prize is the highest (E550).
+
+use std::collections::BTreeSet;
 
 use xqreg_grammar::ast::{HeaderClause, Item, PrizeKey, Prizes};
 
@@ -35,12 +38,25 @@ pub(super) fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     }) else {
         return;
     };
-    let n = ctx
+    let tables: Vec<&Prizes> = ctx
         .file
         .items
         .iter()
-        .filter(|i| matches!(i, Item::Prizes(b) if under_rule(ctx, b)))
-        .count();
+        .filter_map(|i| match i {
+            Item::Prizes(b) if under_rule(ctx, b) => Some(b),
+            _ => None,
+        })
+        .collect();
+    let currencies: BTreeSet<&str> = tables.iter().flat_map(|b| money_currencies(b)).collect();
+    if currencies.len() > 1 {
+        let list = currencies.iter().copied().collect::<Vec<_>>().join(", ");
+        let args = [("currencies", list.as_str())];
+        diags.push(
+            Diagnostic::new(&E550, MSG_E550.fill(&args), span, LBL_E550.plain())
+                .with_help(HELP_E550.plain()),
+        );
+    }
+    let n = tables.len();
     if n < 2 {
         let n = n.to_string();
         let args = [("n", n.as_str())];
@@ -49,4 +65,16 @@ pub(super) fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 .with_help(HELP_W509.plain()),
         );
     }
+}
+
+/// The currencies a table's place lines pay money in (a line's own, else the table's; a line
+/// without either is in no currency the rule could compare, and adds none).
+fn money_currencies(block: &Prizes) -> impl Iterator<Item = &str> {
+    block
+        .lines
+        .iter()
+        .filter(|l| matches!(l.key, PrizeKey::Places(_)))
+        .filter_map(|l| l.money.as_ref())
+        .filter_map(|m| m.currency.as_ref().or(block.currency.as_ref()))
+        .map(|c| c.node.as_str())
 }
