@@ -63,7 +63,13 @@ pub(super) fn check(e: &Expect, ctx: &Ctx<'_>) -> Result<(), Msg> {
             items,
             category,
             ..
-        } => prize(player, money, category, items, ctx).and(awards(player, items, category, ctx)),
+        } => {
+            // Awards named without money: the line does not expect an amount.
+            if money.is_some() || items.is_empty() {
+                prize(player, money, category, ctx)?;
+            }
+            awards(player, items, category, ctx)
+        }
         Expect::Qualifies { player, .. } => qualifies(player, ctx),
         Expect::Rounds { stage, rounds, .. } => rounds_played(stage, rounds, o),
         Expect::DecidedBy { stage, step, .. } => decided_by(stage, step, o),
@@ -241,13 +247,10 @@ fn prize(
     player: &Ident,
     money: &Option<Money>,
     category: &Option<Ident>,
-    items: &[PrizeItem],
     ctx: &Ctx<'_>,
 ) -> Result<(), Msg> {
     let awards = prizes_of(player, category, ctx);
     match money {
-        // Awards named without money: the money is not what the line expects.
-        None if !items.is_empty() => Ok(()),
         None if awards.iter().all(|a| a.amount == 0) => Ok(()),
         None => {
             let got = awards
