@@ -120,6 +120,14 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// A block's own title, else the catalogue's name for its kind.
+    pub fn title_or(&self, title: Option<&Text>, kind: M) -> String {
+        match title {
+            Some(t) => self.t(t),
+            None => self.m(kind).to_string(),
+        }
+    }
+
     /// A display text, marking its span.
     pub fn tm(&mut self, text: &Text) -> String {
         self.mark(text.span);
