@@ -9,6 +9,18 @@ use std::process::ExitCode;
 
 use super::global::say;
 
+/// `value` as pretty JSON with a final newline; when it cannot be written, says so for `command`
+/// and gives the exit code of an internal error.
+pub(crate) fn json_text(command: &str, value: &impl serde::Serialize) -> Result<String, ExitCode> {
+    match serde_json::to_string_pretty(value) {
+        Ok(j) => Ok(j + "\n"),
+        Err(e) => {
+            eprintln!("xqreg {command}: internal error while writing JSON: {e}");
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 /// Write `text` to stdout. A closed pipe is not an error (the reader has what it wanted); any
 /// other write error is returned.
 pub(crate) fn stdout(text: &str) -> std::io::Result<()> {

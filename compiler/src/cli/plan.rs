@@ -36,14 +36,10 @@ pub fn run(args: Args) -> ExitCode {
         print_errors(&compiled.report, msg_lang);
         return ExitCode::from(1);
     };
-    let mut json = match serde_json::to_string_pretty(&plan) {
+    let json = match super::output::json_text("plan", &plan) {
         Ok(j) => j,
-        Err(e) => {
-            eprintln!("xqreg plan: internal error while writing JSON: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    json.push('\n');
     write_output(args.output.as_ref(), &json)
 }
 

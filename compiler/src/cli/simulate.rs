@@ -256,12 +256,9 @@ fn aggregate(
     }
     agg.runs = args.runs;
     let text = match args.format {
-        SimFormat::Json => match serde_json::to_string_pretty(&agg) {
-            Ok(j) => j + "\n",
-            Err(e) => {
-                eprintln!("xqreg simulate: internal error while writing JSON: {e}");
-                return ExitCode::from(2);
-            }
+        SimFormat::Json => match super::output::json_text("simulate", &agg) {
+            Ok(j) => j,
+            Err(code) => return code,
         },
         SimFormat::Human => super::simulate_human::many(&agg, lang(args.lang)),
     };
@@ -344,12 +341,9 @@ fn write_one(args: &Args, plan: &Plan, outcome: &Outcome, msg_lang: Lang) -> Exi
         }
     }
     let text = match args.format {
-        SimFormat::Json => match serde_json::to_string_pretty(outcome) {
-            Ok(j) => j + "\n",
-            Err(e) => {
-                eprintln!("xqreg simulate: internal error while writing JSON: {e}");
-                return ExitCode::from(2);
-            }
+        SimFormat::Json => match super::output::json_text("simulate", outcome) {
+            Ok(j) => j,
+            Err(code) => return code,
         },
         SimFormat::Human => super::simulate_human::one(plan, outcome, msg_lang),
     };

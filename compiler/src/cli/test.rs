@@ -81,12 +81,9 @@ pub fn run(args: Args) -> ExitCode {
     report.passed = report.tests.iter().filter(|t| t.passed).count();
     report.failed = report.tests.len() - report.passed + report.broken_files.len();
     let text = match args.format {
-        TestFormat::Json => match serde_json::to_string_pretty(&report) {
-            Ok(j) => j + "\n",
-            Err(e) => {
-                eprintln!("xqreg test: internal error while writing JSON: {e}");
-                return ExitCode::from(2);
-            }
+        TestFormat::Json => match super::output::json_text("test", &report) {
+            Ok(j) => j,
+            Err(code) => return code,
         },
         TestFormat::Junit => super::junit::render(&report.tests, &report.broken_files),
         TestFormat::Human => human(&report, msg_lang),

@@ -4,7 +4,8 @@
 //! phrase when the clause has a text (the text says what to do, the phrase only when); "full"
 //! the phrase when the text already names what is paid (`board_lodging "...食宿"`).
 
-use super::{Block, Plain, Word};
+// `h`: an expense clause printed under its own heading (交通, 食宿).
+use super::{printed_under as h, word, Block, Word};
 use crate::contract::Status::{self, Executed, Printed};
 use crate::sheet::model::Art;
 
@@ -41,28 +42,7 @@ const fn w(
     acts: &'static str,
     phrases: &'static [AdminPhrase],
 ) -> Word<AdminPhrase> {
-    Word {
-        key,
-        status,
-        acts,
-        heading: None,
-        phrases,
-    }
-}
-
-/// An expense clause printed under its own heading (交通, 食宿).
-const fn h(
-    key: &'static str,
-    heading: Plain,
-    phrases: &'static [AdminPhrase],
-) -> Word<AdminPhrase> {
-    Word {
-        key,
-        status: Printed,
-        acts: "sheet",
-        heading: Some(heading),
-        phrases,
-    }
+    word(key, status, acts, None, phrases)
 }
 
 #[rustfmt::skip]

@@ -1,8 +1,8 @@
 //! Conduct rule kinds: status, heading and sheet phrases. A phrase's `{0}` takes the rule's
 //! leading value when it has one; the first phrase whose conditions hold is printed.
 
-use super::{Block, Plain, Word};
-use crate::contract::Status::{self, Executed, Printed};
+use super::{printed_under as s, word as w, Block};
+use crate::contract::Status::{Executed, Printed};
 
 /// How a word of a conduct rule joins the next: with a comma, or tightly (一局棋犯规2次判负).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,30 +50,6 @@ const fn zero(zero: bool, zh: &'static str, en: &'static str, glue: Glue) -> Con
         en,
         glue,
     }
-}
-
-const fn w(
-    key: &'static str,
-    status: Status,
-    acts: &'static str,
-    heading: Option<Plain>,
-    phrases: &'static [ConductPhrase],
-) -> Word<ConductPhrase> {
-    Word {
-        key,
-        status,
-        acts,
-        heading,
-        phrases,
-    }
-}
-/// A printed-only rule with a heading.
-const fn s(
-    key: &'static str,
-    heading: Plain,
-    phrases: &'static [ConductPhrase],
-) -> Word<ConductPhrase> {
-    w(key, Printed, "sheet", Some(heading), phrases)
 }
 
 #[rustfmt::skip]

@@ -27,6 +27,28 @@ pub struct Word<P: 'static> {
     pub phrases: &'static [P],
 }
 
+/// A word of a block: the one constructor the blocks' tables use.
+const fn word<P>(
+    key: &'static str,
+    status: Status,
+    acts: &'static str,
+    heading: Option<Plain>,
+    phrases: &'static [P],
+) -> Word<P> {
+    Word {
+        key,
+        status,
+        acts,
+        heading,
+        phrases,
+    }
+}
+
+/// A word only printed, under its own heading (an expense's 交通, a conduct rule's 提和).
+const fn printed_under<P>(key: &'static str, heading: Plain, phrases: &'static [P]) -> Word<P> {
+    word(key, Status::Printed, "sheet", Some(heading), phrases)
+}
+
 /// A closed word list.
 pub struct Block<P: 'static> {
     /// The block keyword (`conduct`, `registration`, ...).

@@ -10,10 +10,7 @@ use xqreg_grammar::ast::BoardPrizes;
 
 /// The table's display title: its own, else 台次奖 / Best-board prizes.
 pub fn title(ctx: &Ctx<'_>, b: &BoardPrizes) -> String {
-    match &b.title {
-        Some(t) => ctx.t(t),
-        None => ctx.m(M::BoardTitle).to_string(),
-    }
+    ctx.title_or(b.title.as_ref(), M::BoardTitle)
 }
 
 pub fn board_prizes(ctx: &mut Ctx<'_>, b: &BoardPrizes) {

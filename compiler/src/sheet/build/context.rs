@@ -7,7 +7,7 @@ use crate::sheet::fmt;
 use crate::sheet::source::Entry;
 use crate::sheet::Lang;
 use std::collections::{BTreeMap, BTreeSet};
-use xqreg_grammar::ast::{self, Item, Span, Text};
+use xqreg_grammar::ast::{self, Ident, Item, Span, Text};
 
 /// Display names of everything a clause may refer to by identifier.
 #[derive(Default)]
@@ -25,6 +25,9 @@ pub struct Names<'a> {
     /// The entry's `field N`: how many players (or teams) the event takes, when fixed.
     pub field: Option<u32>,
 }
+
+/// A table of [`words`]: a word of the language in the sheet's language, when it has one.
+pub type WordTable = fn(Lang, &str) -> Option<&'static str>;
 
 pub struct Ctx<'a> {
     pub lang: Lang,
@@ -117,10 +120,30 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// A block's own title, else the catalogue's name for its kind.
+    pub fn title_or(&self, title: Option<&Text>, kind: M) -> String {
+        match title {
+            Some(t) => self.t(t),
+            None => self.m(kind).to_string(),
+        }
+    }
+
     /// A display text, marking its span.
     pub fn tm(&mut self, text: &Text) -> String {
         self.mark(text.span);
         self.t(text)
+    }
+
+    /// A word of the language in the sheet's language by `table` ([`words`]), as written when
+    /// the table has none.
+    pub fn in_words(&self, table: WordTable, word: &str) -> String {
+        table(self.lang, word).unwrap_or(word).to_string()
+    }
+
+    /// [`Ctx::in_words`] for a word of the source, marking its span.
+    pub fn word(&mut self, table: WordTable, id: &Ident) -> String {
+        self.mark(id.span);
+        self.in_words(table, &id.node)
     }
 
     pub fn push(&mut self, art: Art, order: u8, clause: Clause) {

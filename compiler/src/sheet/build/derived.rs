@@ -11,10 +11,7 @@ use xqreg_grammar::ast::DerivedRanking;
 
 /// The ranking's display title: its own, else 团体名次 / Team ranking.
 pub fn title(ctx: &Ctx<'_>, r: &DerivedRanking) -> String {
-    match &r.title {
-        Some(t) => ctx.t(t),
-        None => ctx.m(M::DerivedTitle).to_string(),
-    }
+    ctx.title_or(r.title.as_ref(), M::DerivedTitle)
 }
 
 pub fn ranking(ctx: &mut Ctx<'_>, r: &DerivedRanking) {

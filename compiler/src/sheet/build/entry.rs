@@ -90,8 +90,7 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 ctx.push(Art::Eligibility, 30, Clause::text(ctx.sentence(&line)));
             }
             EntryClause::Sex(s) => {
-                ctx.mark(s.span);
-                let sex = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
+                let sex = ctx.word(words::sex, s);
                 let line = ctx.mf(M::SexOnly, &[&sex]);
                 ctx.push(Art::Eligibility, 30, Clause::text(line));
             }
@@ -236,10 +235,9 @@ pub fn staff_roles(ctx: &mut Ctx<'_>, roles: &[(Ident, Spanned<u32>)]) -> String
     let parts: Vec<String> = roles
         .iter()
         .map(|(r, n)| {
-            ctx.mark(r.span);
+            let role = ctx.word(words::staff_role, r);
             ctx.mark(n.span);
-            let role = words::staff_role(ctx.lang, &r.node).unwrap_or(&r.node);
-            ctx.mf(M::RoleCount, &[role, &n.node.to_string()])
+            ctx.mf(M::RoleCount, &[&role, &n.node.to_string()])
         })
         .collect();
     fmt::join(ctx.lang, &parts)
@@ -306,10 +304,7 @@ fn requires_text(ctx: &Ctx<'_>, age: &str, r: &str) -> String {
 
 /// `具有象棋大师（含）以上称号` / `未获得国家大师及以上称号`.
 pub fn title_cond(ctx: &mut Ctx<'_>, op: CompareOp, title: &Ident) -> String {
-    ctx.mark(title.span);
-    let t = words::title(ctx.lang, &title.node)
-        .unwrap_or(&title.node)
-        .to_string();
+    let t = ctx.word(words::title, title);
     let key = match op {
         CompareOp::Ge => M::TitleGe,
         CompareOp::Gt => M::TitleGt,

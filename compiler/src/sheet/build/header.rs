@@ -1,11 +1,12 @@
 //! The regulation header (title, dates, venue, event, rulebook, interpretation, officials, the
 //! issuing body) and the organisers.
 
+use super::context::WordTable;
 use super::{order, Art, Ctx};
 use crate::sheet::catalogue::M;
 use crate::sheet::fmt;
 use crate::sheet::model::Clause;
-use xqreg_grammar::ast::{HeaderClause, Organisers, Regulation};
+use xqreg_grammar::ast::{HeaderClause, Ident, Organisers, Regulation, Text};
 
 pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
     ctx.mark(r.title.span);
@@ -46,12 +47,7 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
             }
             HeaderClause::Rulebook { kind, text, span } => {
                 ctx.mark(*span);
-                let book = match text {
-                    Some(t) => ctx.tm(t),
-                    None => super::words::rulebook(ctx.lang, &kind.node)
-                        .unwrap_or(&kind.node)
-                        .to_string(),
-                };
+                let book = titled(ctx, text, super::words::rulebook, kind);
                 let line = ctx.mf(M::Rulebook, &[&book]);
                 ctx.push(
                     Art::Method,
@@ -61,12 +57,7 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
             }
             HeaderClause::Event { kind, text, span } => {
                 ctx.mark(*span);
-                let ev = match text {
-                    Some(t) => ctx.tm(t),
-                    None => super::words::event(ctx.lang, &kind.node)
-                        .unwrap_or(&kind.node)
-                        .to_string(),
-                };
+                let ev = titled(ctx, text, super::words::event, kind);
                 ctx.push(Art::Event, 1, Clause::text(ev));
             }
             HeaderClause::PrizeFund(m) => {
@@ -91,9 +82,7 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
             }
             HeaderClause::Official { role, text, span } => {
                 ctx.mark(*span);
-                let role = super::words::official(ctx.lang, &role.node)
-                    .unwrap_or(&role.node)
-                    .to_string();
+                let role = ctx.in_words(super::words::official, &role.node);
                 let text = ctx.tm(text);
                 // `chief_arbiter "裁判长、裁判员由主办单位选派"` already names the role.
                 let role = if text.starts_with(&role) {
@@ -125,13 +114,19 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
     }
 }
 
+/// The clause's own text when it has one, else its kind in the sheet's words.
+fn titled(ctx: &mut Ctx<'_>, text: &Option<Text>, table: WordTable, kind: &Ident) -> String {
+    match text {
+        Some(t) => ctx.tm(t),
+        None => ctx.in_words(table, &kind.node),
+    }
+}
+
 /// Each role prints as its own article (一、主办单位：… 二、承办单位：…), as most 竞赛规程 do.
 pub fn organisers(ctx: &mut Ctx<'_>, o: &Organisers) {
     for role in &o.roles {
         ctx.mark(role.span);
-        let heading = super::words::organiser_role(ctx.lang, &role.role.node)
-            .unwrap_or(&role.role.node)
-            .to_string();
+        let heading = ctx.in_words(super::words::organiser_role, &role.role.node);
         let names: Vec<String> = role.names.iter().map(|n| ctx.tm(n)).collect();
         let idx = ctx.role_headings.len();
         ctx.role_headings.push(heading);

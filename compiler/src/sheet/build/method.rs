@@ -1,6 +1,7 @@
 //! Scoring and time controls (each time control says which stages use it), and how a
 //! reference to places of a stage reads (`小组赛各组第1名`).
 
+use super::context::WordTable;
 use super::entry::cell;
 use super::words;
 use super::{order, Art, Ctx};
@@ -9,7 +10,7 @@ use crate::sheet::fmt;
 use crate::sheet::model::{Clause, Row, Table};
 use crate::sheet::Lang;
 use xqreg_grammar::ast::{
-    GroupSel, PlaceRef, PlayoffRef, Scoring, StageClause, TimeClause, TimeControl,
+    GroupSel, Ident, PlaceRef, PlayoffRef, Scoring, Spanned, StageClause, TimeClause, TimeControl,
 };
 
 /// `小组赛各组第1名`, `A组第1名`, `积分编排第1至8名` / `1st of each group (Group stage)`.
@@ -31,27 +32,10 @@ pub fn place_ref(ctx: &mut Ctx<'_>, r: &PlaceRef) -> String {
 }
 
 pub fn scoring(ctx: &mut Ctx<'_>, s: &Scoring) {
-    let mut parts = Vec::new();
-    for (k, v) in &s.points {
-        ctx.mark(k.span);
-        ctx.mark(v.span);
-        let what = words::score_key(ctx.lang, &k.node)
-            .unwrap_or(&k.node)
-            .to_string();
-        parts.push(ctx.mf(M::ScorePoints, &[&what, &fmt::signed(v.node)]));
-    }
-    let mut text = fmt::join(ctx.lang, &parts);
+    let mut text = points(ctx, words::score_key, &s.points);
     if let Some(m) = &s.matches {
-        let mut mp = Vec::new();
-        for (k, v) in m {
-            ctx.mark(k.span);
-            ctx.mark(v.span);
-            let what = words::match_key(ctx.lang, &k.node)
-                .unwrap_or(&k.node)
-                .to_string();
-            mp.push(ctx.mf(M::ScorePoints, &[&what, &fmt::signed(v.node)]));
-        }
-        let line = ctx.mf(M::MatchPoints, &[&fmt::join(ctx.lang, &mp)]);
+        let mp = points(ctx, words::match_key, m);
+        let line = ctx.mf(M::MatchPoints, &[&mp]);
         text = fmt::join_clauses(ctx.lang, &[text, line]);
     }
     let mut heading = ctx.m(M::ClauseScoring).to_string();
@@ -131,6 +115,19 @@ pub fn time_control(ctx: &mut Ctx<'_>, t: &TimeControl) {
     );
 }
 
+/// `win 2 draw 1 loss 0`: each result (its key's words by `table`) with its points.
+fn points(ctx: &mut Ctx<'_>, table: WordTable, points: &[(Ident, Spanned<i64>)]) -> String {
+    let parts: Vec<String> = points
+        .iter()
+        .map(|(k, v)| {
+            let what = ctx.word(table, k);
+            ctx.mark(v.span);
+            ctx.mf(M::ScorePoints, &[&what, &fmt::signed(v.node)])
+        })
+        .collect();
+    fmt::join(ctx.lang, &parts)
+}
+
 /// The sentence of a time control, marking its clauses.
 pub fn time_text(ctx: &mut Ctx<'_>, t: &TimeControl) -> String {
     let lang = ctx.lang;
@@ -173,12 +170,7 @@ pub fn time_text(ctx: &mut Ctx<'_>, t: &TimeControl) -> String {
                 flag = true;
             }
             TimeClause::DrawGoesTo(side) => {
-                ctx.mark(side.span);
-                draw_to = Some(
-                    words::side(lang, &side.node)
-                        .unwrap_or(&side.node)
-                        .to_string(),
-                );
+                draw_to = Some(ctx.word(words::side, side));
             }
             TimeClause::Moves {
                 moves: n,
@@ -272,9 +264,7 @@ pub fn time_table(ctx: &Ctx<'_>) -> Option<Table> {
                 TimeClause::Red(d) => red = Some(fmt::duration(lang, d.node)),
                 TimeClause::Black(d) => black = Some(fmt::duration(lang, d.node)),
                 TimeClause::Increment(d) if d.node.seconds > 0 => inc = fmt::duration(lang, d.node),
-                TimeClause::DrawGoesTo(s) => {
-                    odds = words::side(lang, &s.node).unwrap_or(&s.node).to_string()
-                }
+                TimeClause::DrawGoesTo(s) => odds = ctx.in_words(words::side, &s.node),
                 _ => {}
             }
         }

@@ -291,10 +291,7 @@ pub fn item_label(ctx: &Ctx<'_>, item: &Item) -> String {
         Item::TimeControl(t) => ctx.mf(M::LabelTime, &[&ctx.time_title(&t.name.node)]),
         Item::Category(c) => ctx.category_title(&c.name.node),
         Item::Ranking(r) => derived::title(ctx, r),
-        Item::Playoff(p) => match &p.title {
-            Some(t) => ctx.t(t),
-            None => ctx.m(M::ClausePlayoff).to_string(),
-        },
+        Item::Playoff(p) => ctx.title_or(p.title.as_ref(), M::ClausePlayoff),
         Item::Prizes(p) => match (&p.title, &p.category) {
             (Some(t), _) => ctx.t(t),
             (None, Some(c)) => ctx.category_title(&c.node),

@@ -260,8 +260,7 @@ fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, S
         money_note.push(fmt::currency_name(lang, c));
     }
     if let Some(t) = &p.tax {
-        ctx.mark(t.span);
-        money_note.push(words::tax(lang, &t.node).unwrap_or(&t.node).to_string());
+        money_note.push(ctx.word(words::tax, t));
     }
     let sep = if lang == Lang::Zh { "，" } else { ", " };
     let note = if money_note.is_empty() {
@@ -447,7 +446,6 @@ fn losers_in_round(ctx: &Ctx<'_>, s: &Stage, round: u32) -> Option<u64> {
 }
 
 fn items_text(ctx: &mut Ctx<'_>, line: &PrizeLine) -> Vec<String> {
-    let lang = ctx.lang;
     line.items
         .iter()
         .map(|i| match i {
@@ -458,10 +456,7 @@ fn items_text(ctx: &mut Ctx<'_>, line: &PrizeLine) -> Vec<String> {
             PrizeItem::Medal { metal, span } => {
                 ctx.mark(*span);
                 match metal {
-                    Some(m) => {
-                        ctx.mark(m.span);
-                        words::medal(lang, &m.node).unwrap_or(&m.node).to_string()
-                    }
+                    Some(m) => ctx.word(words::medal, m),
                     None => ctx.m(M::Medal).to_string(),
                 }
             }
@@ -503,10 +498,7 @@ pub fn qualification(ctx: &mut Ctx<'_>, q: &Qualification) {
         .collect();
     let mut parts = vec![ctx.mf(M::QualifyTo, &[&title, &fmt::join(lang, &quotas)])];
     if let Some(r) = &q.replacement {
-        ctx.mark(r.span);
-        let mut w = words::replacement(lang, &r.node)
-            .unwrap_or(&r.node)
-            .to_string();
+        let mut w = ctx.word(words::replacement, r);
         if let Some(u) = &q.replacement_until {
             ctx.mark(u.span);
             w.push_str(&ctx.mf(M::ReplacementUntil, &[&u.node.to_string()]));

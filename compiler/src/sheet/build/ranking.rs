@@ -242,12 +242,7 @@ fn count_games(lang: Lang, n: u32) -> String {
 
 fn colour_rule(ctx: &mut Ctx<'_>, c: Option<&xqreg_grammar::ast::Ident>) -> String {
     match c {
-        Some(c) => {
-            ctx.mark(c.span);
-            words::playoff_colours(ctx.lang, &c.node)
-                .unwrap_or(&c.node)
-                .to_string()
-        }
+        Some(c) => ctx.word(words::playoff_colours, c),
         None => String::new(),
     }
 }

@@ -45,7 +45,7 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
     for child in all {
         if let Some((p, s)) = sex_split_of(child) {
             if p.node == c.name.node {
-                let sx = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
+                let sx = ctx.in_words(words::sex, &s.node);
                 if !sexes.contains(&sx) {
                     sexes.push(sx);
                 }
@@ -98,8 +98,7 @@ pub(super) fn condition_parts(
         match cond {
             CategoryCond::Born(w) => parts.push(born(ctx, w)),
             CategoryCond::Sex(s) => {
-                ctx.mark(s.span);
-                parts.push(words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string());
+                parts.push(ctx.word(words::sex, s));
             }
             CategoryCond::Title { op, title, span } => {
                 ctx.mark(*span);

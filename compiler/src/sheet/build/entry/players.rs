@@ -61,8 +61,7 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> 
             Some(line)
         }
         PoolSource::Sex(s) => {
-            ctx.mark(s.span);
-            let sex = words::sex(ctx.lang, &s.node).unwrap_or(&s.node).to_string();
+            let sex = ctx.word(words::sex, s);
             Some(ctx.mf(M::PoolSex, &[&sex]))
         }
         PoolSource::Title { op, title, span } => {
@@ -140,9 +139,7 @@ fn replacement(
     span: Span,
 ) -> String {
     ctx.mark(span);
-    let mut w = words::replacement(ctx.lang, &rule.node)
-        .unwrap_or(&rule.node)
-        .to_string();
+    let mut w = ctx.in_words(words::replacement, &rule.node);
     if let Some(u) = until {
         ctx.mark(u.span);
         w.push_str(&ctx.mf(M::ReplacementUntil, &[&u.node.to_string()]));
@@ -282,17 +279,9 @@ pub(super) fn players_table(ctx: &mut Ctx<'_>, e: &Entry, players: &[&PlayerDecl
                     (0, PlayerAttr::Unit(t)) => Some(ctx.tm(t)),
                     (1, PlayerAttr::Federation(f)) => Some(f.node.clone()),
                     (2, PlayerAttr::Pool(id)) => Some(ctx.pool_title(&id.node)),
-                    (3, PlayerAttr::Title(t)) => Some(
-                        words::title(ctx.lang, &t.node)
-                            .unwrap_or(&t.node)
-                            .to_string(),
-                    ),
+                    (3, PlayerAttr::Title(t)) => Some(ctx.in_words(words::title, &t.node)),
                     (4, PlayerAttr::Rating(r)) => Some(r.node.to_string()),
-                    (5, PlayerAttr::Sex(s)) => Some(
-                        words::sex_cell(ctx.lang, &s.node)
-                            .unwrap_or(&s.node)
-                            .to_string(),
-                    ),
+                    (5, PlayerAttr::Sex(s)) => Some(ctx.in_words(words::sex_cell, &s.node)),
                     (6, PlayerAttr::Born(d)) => Some(fmt::date(ctx.lang, d.node)),
                     (7, PlayerAttr::Seed(n)) => Some(n.node.to_string()),
                     (8, PlayerAttr::Order(n)) => Some(n.node.to_string()),

@@ -40,9 +40,7 @@ pub(super) fn clause(ctx: &mut Ctx<'_>, c: &EntryClause, teams: bool) {
         EntryClause::Fee { kind, money, span } => {
             ctx.mark(*span);
             ctx.mark(money.span);
-            let what = words::fee(ctx.lang, &kind.node)
-                .unwrap_or(&kind.node)
-                .to_string();
+            let what = ctx.in_words(words::fee, &kind.node);
             let amount = money_text(ctx, money, None);
             let line = ctx.mf(M::Fee, &[&what, &amount]);
             ctx.push(Art::Registration, 10, Clause::text(line));

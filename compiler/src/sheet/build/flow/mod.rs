@@ -125,9 +125,7 @@ fn format_line(ctx: &Ctx<'_>, s: &Stage) -> Option<String> {
                 size,
                 ..
             } => {
-                let rr = words::cycles(lang, &cycles.node)
-                    .unwrap_or(&cycles.node)
-                    .to_string();
+                let rr = ctx.in_words(words::cycles, &cycles.node);
                 match (groups.len(), size) {
                     (0, Some(n)) => format!("{rr} · {}", fmt::persons(lang, u64::from(n.node))),
                     (0, None) => rr,
@@ -142,9 +140,7 @@ fn format_line(ctx: &Ctx<'_>, s: &Stage) -> Option<String> {
                 }
             }
             Format::Swiss { system, rounds, .. } => {
-                let sys = words::swiss(lang, &system.node)
-                    .unwrap_or(&system.node)
-                    .to_string();
+                let sys = ctx.in_words(words::swiss, &system.node);
                 match rounds {
                     SwissRounds::Fixed(n) => match lang {
                         Lang::Zh => format!("{sys} · {}轮", n.node),
@@ -158,9 +154,7 @@ fn format_line(ctx: &Ctx<'_>, s: &Stage) -> Option<String> {
                 Lang::Zh => "同名次比赛".to_string(),
                 Lang::En => "same-place matches".to_string(),
             },
-            Format::TeamRoundRobin { cycles, .. } => words::cycles(lang, &cycles.node)
-                .unwrap_or(&cycles.node)
-                .to_string(),
+            Format::TeamRoundRobin { cycles, .. } => ctx.in_words(words::cycles, &cycles.node),
         }),
         _ => None,
     })

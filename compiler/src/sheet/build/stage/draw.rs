@@ -27,12 +27,7 @@ pub(super) fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Vec<Clause> {
                 let p = ctx.pool_title(&pool.node);
                 let p = ctx.mf(M::PoolPlayers, &[&p]);
                 let how = match order {
-                    Some(o) => {
-                        ctx.mark(o.span);
-                        words::draw_order(lang, &o.node)
-                            .unwrap_or(&o.node)
-                            .to_string()
-                    }
+                    Some(o) => ctx.word(words::draw_order, o),
                     None => String::new(),
                 };
                 ctx.mf(M::DrawPoolQuota, &[&p, &how, &per_group.node.to_string()])
@@ -75,28 +70,19 @@ pub(super) fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Vec<Clause> {
             }
             DrawRule::Rest { rule, span } => {
                 ctx.mark(*span);
-                ctx.mark(rule.span);
-                let r = words::draw_order(lang, &rule.node)
-                    .unwrap_or(&rule.node)
-                    .to_string();
+                let r = ctx.word(words::draw_order, rule);
                 // The first rule has no others before it: 全体棋手, not 其余棋手.
                 let key = if first_rule { M::DrawAll } else { M::DrawRest };
                 ctx.mf(key, &[&r])
             }
             DrawRule::Avoid { what, span } => {
                 ctx.mark(*span);
-                ctx.mark(what.span);
-                let w = words::avoid_what(lang, &what.node)
-                    .unwrap_or(&what.node)
-                    .to_string();
+                let w = ctx.word(words::avoid_what, what);
                 ctx.mf(M::DrawAvoid, &[&w])
             }
             DrawRule::Numbers { rule, span } => {
                 ctx.mark(*span);
-                ctx.mark(rule.span);
-                let r = words::numbers(lang, &rule.node)
-                    .unwrap_or(&rule.node)
-                    .to_string();
+                let r = ctx.word(words::numbers, rule);
                 ctx.mf(M::DrawNumbers, &[&r])
             }
         };
@@ -109,8 +95,7 @@ pub(super) fn numbers(ctx: &mut Ctx<'_>, n: &Numbers) -> String {
     let lang = ctx.lang;
     match n {
         Numbers::Rule(r) => {
-            ctx.mark(r.span);
-            let w = words::numbers(lang, &r.node).unwrap_or(&r.node).to_string();
+            let w = ctx.word(words::numbers, r);
             ctx.mf(M::NumbersRule, &[&w])
         }
         Numbers::Seeded {
@@ -123,10 +108,7 @@ pub(super) fn numbers(ctx: &mut Ctx<'_>, n: &Numbers) -> String {
             let ts: Vec<String> = tiers
                 .iter()
                 .map(|t| match t {
-                    SeedTier::Title(i) => {
-                        ctx.mark(i.span);
-                        words::title(lang, &i.node).unwrap_or(&i.node).to_string()
-                    }
+                    SeedTier::Title(i) => ctx.word(words::title, i),
                     SeedTier::Pool(i) => {
                         ctx.mark(i.span);
                         ctx.pool_title(&i.node)
@@ -148,18 +130,10 @@ pub(super) fn numbers(ctx: &mut Ctx<'_>, n: &Numbers) -> String {
                 })
                 .collect();
             let order = match seeds_order {
-                Some(o) => {
-                    ctx.mark(o.span);
-                    words::draw_order(lang, &o.node)
-                        .unwrap_or(&o.node)
-                        .to_string()
-                }
+                Some(o) => ctx.word(words::draw_order, o),
                 None => ctx.m(M::ByLot).to_string(),
             };
-            ctx.mark(rest.span);
-            let r = words::numbers(lang, &rest.node)
-                .unwrap_or(&rest.node)
-                .to_string();
+            let r = ctx.word(words::numbers, rest);
             ctx.mf(M::NumbersSeeded, &[&fmt::join(lang, &ts), &order, &r])
         }
         Numbers::Parity {
@@ -181,10 +155,7 @@ pub(super) fn numbers(ctx: &mut Ctx<'_>, n: &Numbers) -> String {
                 fmt::join(lang, &names)
             };
             let (odd, even) = (of("odd"), of("even"));
-            ctx.mark(within.span);
-            let w = words::draw_order(lang, &within.node)
-                .unwrap_or(&within.node)
-                .to_string();
+            let w = ctx.word(words::draw_order, within);
             ctx.mf(M::NumbersParity, &[&odd, &even, &w])
         }
     }

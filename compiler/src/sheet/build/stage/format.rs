@@ -28,10 +28,7 @@ pub(super) fn format_text(
             span,
         } => {
             ctx.mark(*span);
-            ctx.mark(cycles.span);
-            let rr = words::cycles(lang, &cycles.node)
-                .unwrap_or(&cycles.node)
-                .to_string();
+            let rr = ctx.word(words::cycles, cycles);
             for g in groups {
                 ctx.mark(g.span);
             }
@@ -113,11 +110,8 @@ pub(super) fn format_text(
             span,
         } => {
             ctx.mark(*span);
-            ctx.mark(cycles.span);
             ctx.mark(boards.span);
-            let rr = words::cycles(lang, &cycles.node)
-                .unwrap_or(&cycles.node)
-                .to_string();
+            let rr = ctx.word(words::cycles, cycles);
             let labels: Vec<String> = groups
                 .iter()
                 .map(|g| {
@@ -182,10 +176,7 @@ fn knockout(
             }
             KnockoutClause::Seeding { rule, span } => {
                 ctx.mark(*span);
-                ctx.mark(rule.span);
-                let r = words::seeding(lang, &rule.node)
-                    .unwrap_or(&rule.node)
-                    .to_string();
+                let r = ctx.word(words::seeding, rule);
                 parts.push(ctx.mf(M::Seeding, &[&r]));
             }
             KnockoutClause::Seeds {
@@ -219,11 +210,7 @@ fn knockout(
             }
             KnockoutClause::Byes { rule, span } => {
                 ctx.mark(*span);
-                ctx.mark(rule.span);
-                let r = words::byes(lang, &rule.node)
-                    .unwrap_or(&rule.node)
-                    .to_string();
-                parts.push(r);
+                parts.push(ctx.word(words::byes, rule));
             }
         }
     }
