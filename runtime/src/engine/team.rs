@@ -246,13 +246,7 @@ pub(crate) fn whole_team(plan: &Plan, roster: &Roster, unit: &str) -> Vec<usize>
     if !team_stage {
         return Vec::new();
     }
-    roster
-        .players
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.unit.as_deref() == Some(unit))
-        .map(|(i, _)| i)
-        .collect()
+    roster.indices_where(|p| p.unit.as_deref() == Some(unit))
 }
 
 /// A team: its unit's name and its players in board order.
