@@ -22,6 +22,19 @@ fn game(opponent: u32, colour: Colour, outcome: Outcome, points: u32) -> RoundEn
     }
 }
 
+/// A field of `n` (5 rounds) about to pair round 2 after round 1's `games`, each (player,
+/// opponent, colour, outcome, points); a player's score is his game's points.
+fn after_round_one(n: u32, games: &[(u32, u32, Colour, Outcome, u32)]) -> SwissState {
+    let mut s = fresh(n, 5);
+    s.round = 2;
+    for &(p, opponent, colour, outcome, points) in games {
+        let player = &mut s.players[p as usize - 1];
+        player.rounds = vec![game(opponent, colour, outcome, points)];
+        player.score = points;
+    }
+    s
+}
+
 #[test]
 fn degenerate_fields() {
     let p = pair_dutch(&fresh(0, 5)).expect("empty field pairs");
@@ -35,11 +48,13 @@ fn degenerate_fields() {
 
 #[test]
 fn two_players_who_met_cannot_be_paired() {
-    let mut s = fresh(2, 5);
-    s.round = 2;
-    s.players[0].rounds = vec![game(2, Colour::White, Outcome::Win, 10)];
-    s.players[0].score = 10;
-    s.players[1].rounds = vec![game(1, Colour::Black, Outcome::Loss, 0)];
+    let s = after_round_one(
+        2,
+        &[
+            (1, 2, Colour::White, Outcome::Win, 10),
+            (2, 1, Colour::Black, Outcome::Loss, 0),
+        ],
+    );
     assert!(matches!(
         pair_dutch(&s),
         Err(PairingError::NoLegalPairing(_))
@@ -57,14 +72,15 @@ fn round_one_splits_the_field_and_alternates_colours() {
 #[test]
 fn hand_worked_second_round() {
     // Round 1: 1 (White) beat 3; 4 (White) lost to 2. Scores 1, 1, 0, 0.
-    let mut s = fresh(4, 5);
-    s.round = 2;
-    s.players[0].rounds = vec![game(3, Colour::White, Outcome::Win, 10)];
-    s.players[0].score = 10;
-    s.players[1].rounds = vec![game(4, Colour::Black, Outcome::Win, 10)];
-    s.players[1].score = 10;
-    s.players[2].rounds = vec![game(1, Colour::Black, Outcome::Loss, 0)];
-    s.players[3].rounds = vec![game(2, Colour::White, Outcome::Loss, 0)];
+    let s = after_round_one(
+        4,
+        &[
+            (1, 3, Colour::White, Outcome::Win, 10),
+            (2, 4, Colour::Black, Outcome::Win, 10),
+            (3, 1, Colour::Black, Outcome::Loss, 0),
+            (4, 2, Colour::White, Outcome::Loss, 0),
+        ],
+    );
     let p = pair_dutch(&s).expect("round 2");
     // Top group {1, 2}: 1 played White and is due Black, 2 is due White -> 2-1.
     // Bottom group {3, 4}: 3 due White, 4 due Black -> 3-4.

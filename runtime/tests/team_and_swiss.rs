@@ -31,7 +31,7 @@ fn team_double_round_robin_colours_by_board_and_match_points() {
     let games = &out.stages[0].games;
     for g in games {
         let team = |id: &str| team_of(&roster, id);
-        let label = g.group.as_deref().expect("match label");
+        let label = g.team_match.as_deref().expect("match label");
         let first = label.split(" v ").next().expect("first team");
         let board_in_match = (g.board - 1) % 4 + 1;
         let red_team = team(&g.red);

@@ -257,7 +257,7 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
         .map(|(stage, game_no, g)| EngineGame {
             stage: stage.to_string(),
             round: g.round,
-            group: g.group.clone(),
+            group: g.label().map(str::to_string),
             step: g.step.clone(),
             game_no,
             red: g.red.clone(),

@@ -162,28 +162,18 @@ pub(crate) fn places(
                 .map(|&(_, _, i)| i)
                 .collect();
             if at.is_empty() {
+                // The group, in a stage that has groups.
+                let (group, group_zh) = if g.name.is_empty() {
+                    (String::new(), String::new())
+                } else {
+                    (format!(" group {}", g.name), format!(" {} 组", g.name))
+                };
                 return Err(RuntimeProblem::new(
                     codes::PLACE_NOT_DECIDED,
-                    format!(
-                        "`{r}`: place {place} of {}{} holds no one",
-                        r.stage,
-                        if g.name.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" group {}", g.name)
-                        }
-                    ),
+                    format!("`{r}`: place {place} of {}{group} holds no one", r.stage),
                     origin,
                 )
-                .zh(format!(
-                    "`{r}`：{}{}第 {place} 名无人",
-                    r.stage,
-                    if g.name.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" {} 组", g.name)
-                    }
-                )));
+                .zh(format!("`{r}`：{}{group_zh}第 {place} 名无人", r.stage)));
             }
             out.extend(at);
         }

@@ -175,17 +175,17 @@ pub struct MatchOut {
     pub decided_by: String,
 }
 
-/// A game as played. In JSON a team match's board names its match as `match` (`"北京 v 上海"`)
-/// and a group's game its group as `group`: the one `group` field carries either, `in_match`
-/// says which.
+/// A game as played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(into = "GameJson")]
 pub struct GameOut {
     pub round: u32,
     pub board: u32,
+    /// The group of the stage the game is in.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
-    /// `group` is the label of the team match the board belongs to.
-    pub in_match: bool,
+    /// In a team stage, the match the board belongs to (`"北京 v 上海"`).
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub team_match: Option<String>,
     pub red: String,
     pub black: String,
     pub result: &'static str,
@@ -199,47 +199,11 @@ pub struct GameOut {
     pub black_fouls: u32,
 }
 
-/// How a [`GameOut`] is written in JSON.
-#[derive(Serialize)]
-struct GameJson {
-    round: u32,
-    board: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    group: Option<String>,
-    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
-    team_match: Option<String>,
-    red: String,
-    black: String,
-    result: &'static str,
-    source: GameSource,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    step: Option<String>,
-    #[serde(skip_serializing_if = "is_zero")]
-    red_fouls: u32,
-    #[serde(skip_serializing_if = "is_zero")]
-    black_fouls: u32,
-}
-
-impl From<GameOut> for GameJson {
-    fn from(g: GameOut) -> Self {
-        let (group, team_match) = if g.in_match {
-            (None, g.group)
-        } else {
-            (g.group, None)
-        };
-        GameJson {
-            round: g.round,
-            board: g.board,
-            group,
-            team_match,
-            red: g.red,
-            black: g.black,
-            result: g.result,
-            source: g.source,
-            step: g.step,
-            red_fouls: g.red_fouls,
-            black_fouls: g.black_fouls,
-        }
+impl GameOut {
+    /// The group the game is in, or the team match its board belongs to: what the game is
+    /// listed under.
+    pub fn label(&self) -> Option<&str> {
+        self.group.as_deref().or(self.team_match.as_deref())
     }
 }
 

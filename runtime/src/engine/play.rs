@@ -22,10 +22,10 @@ pub(crate) struct GameAt<'s> {
     pub stage: &'s str,
     pub round: u32,
     pub board: u32,
-    /// A group of the stage, or in a team stage the match the board belongs to (`北京 v 上海`).
+    /// A group of the stage.
     pub group: Option<&'s str>,
-    /// `group` is a team match's label, not a group (the JSON says `match`).
-    pub in_match: bool,
+    /// In a team stage, the match the board belongs to (`北京 v 上海`).
+    pub team_match: Option<&'s str>,
     pub step: Option<&'s str>,
     /// Another label a recorded result may use for this step (`armageddon` for an armageddon
     /// step whose time control has another name).
@@ -42,7 +42,7 @@ impl<'s> GameAt<'s> {
             round,
             board,
             group: None,
-            in_match: false,
+            team_match: None,
             step: None,
             alias: None,
             game_no: 1,
@@ -305,7 +305,7 @@ impl Ctx<'_> {
             round: at.round,
             board: at.board,
             group: at.group.map(str::to_string),
-            in_match: at.in_match,
+            team_match: at.team_match.map(str::to_string),
             red: self.id(red).to_string(),
             black: self.id(black).to_string(),
             result: result.notation(),

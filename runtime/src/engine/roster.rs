@@ -102,6 +102,16 @@ impl Roster {
     pub fn index_of(&self, id: &str) -> Option<usize> {
         self.players.iter().position(|p| p.id == id)
     }
+
+    /// The indices of the players `keep` holds for, in roster order.
+    pub fn indices_where(&self, keep: impl Fn(&Player) -> bool) -> Vec<usize> {
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| keep(p))
+            .map(|(i, _)| i)
+            .collect()
+    }
 }
 
 /// Whether `player` belongs to `category` (conditions, pool, and `within` chains).

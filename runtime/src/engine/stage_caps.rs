@@ -11,13 +11,7 @@ pub(crate) fn over_stage_caps(plan: &Plan, roster: &Roster) -> Vec<RuntimeProble
     let mut problems = Vec::new();
     for stage in &plan.stages {
         let Some(cap) = &stage.cap else { continue };
-        let entrants: Vec<usize> = roster
-            .players
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| source_admits(plan, &stage.entrants, p))
-            .map(|(i, _)| i)
-            .collect();
+        let entrants = roster.indices_where(|p| source_admits(plan, &stage.entrants, p));
         for i in left_out(roster, &entrants, cap.max, cap.order) {
             problems.push(refusal(stage, cap, entrants.len(), roster, i));
         }

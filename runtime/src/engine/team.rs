@@ -84,17 +84,7 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, t: &TeamRoundRobi
                 continue;
             };
             let (x, y) = ((xu.clone(), xs.clone()), (yu.clone(), ys.clone()));
-            let at = GameAt {
-                stage_ix: ix,
-                stage: &stage.name,
-                round,
-                board: m as u32 * t.boards + 1,
-                group: None,
-                in_match: false,
-                step: None,
-                alias: None,
-                game_no: 1,
-            };
+            let at = GameAt::board(ix, &stage.name, round, m as u32 * t.boards + 1);
             let (x, y) = (
                 lineups::lineup_for(ctx, rule, &handed, &x, &at),
                 lineups::lineup_for(ctx, rule, &handed, &y, &at),
@@ -256,13 +246,7 @@ pub(crate) fn whole_team(plan: &Plan, roster: &Roster, unit: &str) -> Vec<usize>
     if !team_stage {
         return Vec::new();
     }
-    roster
-        .players
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.unit.as_deref() == Some(unit))
-        .map(|(i, _)| i)
-        .collect()
+    roster.indices_where(|p| p.unit.as_deref() == Some(unit))
 }
 
 /// A team: its unit's name and its players in board order.
@@ -395,8 +379,7 @@ pub(super) fn play_team_match(
         };
         let board_at = GameAt {
             board: at.board + b as u32,
-            group: Some(&label),
-            in_match: true,
+            team_match: Some(&label),
             ..*at
         };
         let ((rp, bp), over_board) = match stage.playoff.as_ref() {

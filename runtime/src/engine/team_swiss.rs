@@ -61,17 +61,7 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss, board
             let (Some(xt), Some(yt)) = (teams.get(xp).cloned(), teams.get(yp).cloned()) else {
                 continue;
             };
-            let at = GameAt {
-                stage_ix: ix,
-                stage: &stage.name,
-                round,
-                board: m as u32 * boards + 1,
-                group: None,
-                in_match: false,
-                step: None,
-                alias: None,
-                game_no: 1,
-            };
+            let at = GameAt::board(ix, &stage.name, round, m as u32 * boards + 1);
             let xt = lineups::lineup_for(ctx, rule, &handed, &xt, &at);
             let yt = lineups::lineup_for(ctx, rule, &handed, &yt, &at);
             let played = (&xt, &yt);

@@ -21,6 +21,23 @@ fn rank(
         .ok_or_else(|| bad(line, from, what))
 }
 
+/// The first columns of the 4-column fields from column `first` to the end of the line, in
+/// order, each checked to follow a blank: one that does not is `apart` at the column before it.
+fn fields<'b>(
+    b: &'b [u8],
+    line: usize,
+    first: usize,
+    apart: &'static str,
+) -> impl Iterator<Item = Result<usize, TrfError>> + 'b {
+    (first..=b.len()).step_by(5).map(move |start| {
+        if b.get(start - 2).is_some_and(|&c| c != b' ') {
+            Err(bad(line, start - 1, apart))
+        } else {
+            Ok(start)
+        }
+    })
+}
+
 /// `XXA NNNN pppp pppp ...`.
 pub(super) fn xxa(b: &[u8], line: usize) -> Result<TrfAcceleration, TrfError> {
     let player = rank(
@@ -31,15 +48,9 @@ pub(super) fn xxa(b: &[u8], line: usize) -> Result<TrfAcceleration, TrfError> {
         "`XXA`: columns 5-8 must hold the player's starting rank",
     )?;
     let mut points = Vec::new();
-    let mut start = 10usize;
-    while start <= b.len() {
-        if b.get(start - 2).is_some_and(|&c| c != b' ') {
-            return Err(bad(
-                line,
-                start - 1,
-                "`XXA`: the rounds' points are 4-column fields from column 10, one blank apart",
-            ));
-        }
+    let apart = "`XXA`: the rounds' points are 4-column fields from column 10, one blank apart";
+    for start in fields(b, line, 10, apart) {
+        let start = start?;
         let field = cols(b, start, start + 3);
         points.push(if field.is_empty() {
             0
@@ -52,7 +63,6 @@ pub(super) fn xxa(b: &[u8], line: usize) -> Result<TrfAcceleration, TrfError> {
                 )
             })?
         });
-        start += 5;
     }
     Ok(TrfAcceleration::Player {
         line,
@@ -160,19 +170,8 @@ pub(super) fn xxp(b: &[u8], line: usize) -> Result<TrfForbidden, TrfError> {
         players.push(id);
         columns.push(start + 1);
     }
-    if players.len() < 2 {
-        return Err(bad(
-            line,
-            b.len() + 1,
-            "`XXP`: a forbidden pairing names at least two players",
-        ));
-    }
-    Ok(TrfForbidden {
-        line,
-        players,
-        columns,
-        rounds: None,
-    })
+    let few = "`XXP`: a forbidden pairing names at least two players";
+    forbidden(b, line, (players, columns), None, few)
 }
 
 /// `260 RRF RRL PPP1 PPP2 ...`.
@@ -200,15 +199,9 @@ pub(super) fn r260(b: &[u8], line: usize) -> Result<TrfForbidden, TrfError> {
     }
     let mut players = Vec::new();
     let mut columns = Vec::new();
-    let mut start = 13usize;
-    while start <= b.len() {
-        if b.get(start - 2).is_some_and(|&c| c != b' ') {
-            return Err(bad(
-                line,
-                start - 1,
-                "`260`: the players are 4-column fields from column 13, one blank apart",
-            ));
-        }
+    let apart = "`260`: the players are 4-column fields from column 13, one blank apart";
+    for start in fields(b, line, 13, apart) {
+        let start = start?;
         if !cols(b, start, start + 3).is_empty() {
             players.push(rank(
                 b,
@@ -219,19 +212,27 @@ pub(super) fn r260(b: &[u8], line: usize) -> Result<TrfForbidden, TrfError> {
             )?);
             columns.push(start);
         }
-        start += 5;
     }
+    let few = "`260`: a forbidden pairing names at least two players (columns 13-16, 18-21, ...)";
+    forbidden(b, line, (players, columns), Some((first, last)), few)
+}
+
+/// The forbidden pairing of `players` (read at `columns`) in `rounds` (None: every round); one
+/// of fewer than two players is `few` at the end of the line.
+fn forbidden(
+    b: &[u8],
+    line: usize,
+    (players, columns): (Vec<u32>, Vec<usize>),
+    rounds: Option<(u32, u32)>,
+    few: &'static str,
+) -> Result<TrfForbidden, TrfError> {
     if players.len() < 2 {
-        return Err(bad(
-            line,
-            b.len() + 1,
-            "`260`: a forbidden pairing names at least two players (columns 13-16, 18-21, ...)",
-        ));
+        return Err(bad(line, b.len() + 1, few));
     }
     Ok(TrfForbidden {
         line,
         players,
         columns,
-        rounds: Some((first, last)),
+        rounds,
     })
 }

@@ -418,44 +418,19 @@ pub fn runs_soundly(plan: &Plan, field: u32, places: &[u32], total: u64) {
     assert_eq!(seen.len(), 20, "different seeds, different outcomes");
 }
 
-/// A Swiss of `rounds` rounds on `system` as the runtime tests play it: numbers by rating,
-/// round 1 split in half with alternating colours, the CXA colour limits, FIDE colour ties, a
-/// 2-point bye to the lowest player without one; no late entries, nothing left open.
+/// A Swiss of `rounds` rounds on `system` as the runtime tests play it: the documented TRF
+/// defaults (`cxa_trf_params`: round 1 split in half with alternating colours, the CXA colour
+/// limits, a 2-point bye to the lowest player without one; no late entries, nothing left open)
+/// with numbers by rating and FIDE colour ties.
 pub fn swiss(system: SwissSystem, rounds: u32) -> Swiss {
     Swiss {
         system,
-        rounds: SwissRounds::Fixed { rounds },
         numbers: Numbers::Rating {
             origin: o("numbers rating"),
         },
-        first_round: FirstRound {
-            method: FirstRoundMethod::SplitHalf,
-            colours: FirstRoundColours::Alternate,
-            first_board: FirstBoard::Upper,
-            origin: o("first_round"),
-        },
-        colour_limits: ColourLimits {
-            max_consecutive: 2,
-            max_difference: 2,
-            relax_last_rounds: 1,
-            origin: o("colour_limits"),
-        },
         colour_tie: ColourTie::Fide,
-        bye: ByeRule {
-            points: 2,
-            opponent_score: ByeScore::LowestInField,
-            recipient: ByeRecipient::LowestNotYet,
-            origin: o("bye"),
-        },
-        forfeit_counts_as_met: false,
-        avoid_same_unit: AvoidWhen::Never,
-        avoid_by: AvoidBy::Unit,
-        split: None,
-        open: Vec::new(),
-        late_entry: None,
-        lineup: None,
-        boards: None,
         origin: o("swiss"),
+        ..xqreg_runtime::pairing::swiss::cxa_trf_params(rounds)
     }
 }
 

@@ -201,7 +201,7 @@ fn rounds(
                 .iter()
                 .map(|(g, pending)| GameRow {
                     board: g.board,
-                    group: g.group.clone(),
+                    group: g.label().map(str::to_string),
                     step: g.step.clone(),
                     red: people.get(&g.red),
                     black: people.get(&g.black),
@@ -255,7 +255,7 @@ fn cross(
     // Each player's games of the group, gathered once (a Swiss of 2,000 players has 11,000).
     let mut of: BTreeMap<&str, Vec<(&GameOut, bool)>> = BTreeMap::new();
     for &(g, pending) in games {
-        if g.group.as_deref() == group && number.contains_key(g.red.as_str()) {
+        if g.label() == group && number.contains_key(g.red.as_str()) {
             of.entry(g.red.as_str()).or_default().push((g, pending));
             of.entry(g.black.as_str()).or_default().push((g, pending));
         }

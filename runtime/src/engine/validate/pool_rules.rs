@@ -126,15 +126,7 @@ pub(super) fn over_replacements(plan: &Plan, roster: &Roster) -> Vec<RuntimeProb
         let Some(reserve) = plan.entry.pools.iter().find(|p| p.name == from.pool) else {
             continue;
         };
-        let first_pool = |name: &str| {
-            roster
-                .players
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.pool.as_deref() == Some(name))
-                .map(|(i, _)| i)
-                .collect::<Vec<usize>>()
-        };
+        let first_pool = |name: &str| roster.indices_where(|p| p.pool.as_deref() == Some(name));
         let taken = first_pool(&pool.name).len();
         let empty = (size as usize).saturating_sub(taken);
         let reserves = first_pool(&reserve.name);

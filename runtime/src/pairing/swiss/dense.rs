@@ -194,13 +194,19 @@ impl<W: Weight> Solver<W> {
             let eu = self.eu(u, v);
             let xr = self.flo_from(u, eu);
             let pr = self.get_pr(u, xr);
-            for i in 0..pr {
-                let a = self.flo[u][i];
-                let c = self.flo[u][i ^ 1];
-                self.set_match(a, c);
-            }
+            self.match_path(u, pr);
             self.set_match(xr, v);
             self.flo[u].rotate_left(pr);
+        }
+    }
+
+    /// Match each of the first `pr` sub-blossoms of blossom `b` with its neighbour (0 and 1, 2
+    /// and 3, ...): the even path from the base to the sub-blossom that becomes the base.
+    fn match_path(&mut self, b: usize, pr: usize) {
+        for i in 0..pr {
+            let x = self.flo[b][i];
+            let y = self.flo[b][i ^ 1];
+            self.set_match(x, y);
         }
     }
 

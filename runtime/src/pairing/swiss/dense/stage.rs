@@ -211,11 +211,7 @@ impl<W: Weight> Solver<W> {
         if b > self.n {
             let xr = self.flo_from(b, u);
             let pr = self.get_pr(b, xr);
-            for i in 0..pr {
-                let a = self.flo[b][i];
-                let c = self.flo[b][i ^ 1];
-                self.set_match(a, c);
-            }
+            self.match_path(b, pr);
             self.expose_in(xr, u);
             self.flo[b].rotate_left(pr);
         }
