@@ -297,3 +297,28 @@ fn reserved_seed_places_go_to_the_class_and_the_rest_are_drawn() {
     }
     assert!(opponents.len() > 1, "drawn, not by rating: {opponents:?}");
 }
+
+/// Matches beyond the runtime's bound of games are refused before anything runs, in a knockout
+/// and in a same-place stage alike (the checker's E515 says the same to a regulation's author).
+#[test]
+fn matches_of_more_games_than_the_bound_are_refused() {
+    use xqreg_runtime::plan::{ColourRule, PlaceRange, SamePlace, StageFormat};
+    let knockout = seeded_knockout(4).games(65).plan(4);
+    let mut same_place = seeded_knockout(4).plan(4);
+    same_place.stages[0].format = StageFormat::SamePlace(SamePlace {
+        groups: vec![],
+        places: PlaceRange { from: 1, to: 2 },
+        games: 65,
+        colours: ColourRule::Lot,
+        origin: o("same_place"),
+    });
+    for plan in [knockout, same_place] {
+        let problems =
+            run(&plan, &players(4), &RecordedResults::default(), 1).expect_err("refused");
+        let said: Vec<_> = problems.iter().map(|p| p.message.as_str()).collect();
+        assert!(
+            said.contains(&"matches of 65 games (at most 64)"),
+            "{said:?}"
+        );
+    }
+}

@@ -234,15 +234,21 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
                 }
             }
         }
+        // A knockout's and a same-place stage's matches are bounded alike.
+        let match_games = match &stage.format {
+            StageFormat::Knockout(ko) => Some((ko.games, &ko.origin)),
+            StageFormat::SamePlace(sp) => Some((sp.games, &sp.origin)),
+            _ => None,
+        };
+        if let Some((games, origin)) = match_games.filter(|(games, _)| *games > GAMES) {
+            bad(
+                format!("matches of {games} games (at most {GAMES})"),
+                format!("每场 {games} 局（至多 {GAMES} 局）"),
+                origin,
+            );
+        }
         match &stage.format {
             StageFormat::Knockout(ko) => {
-                if ko.games > GAMES {
-                    bad(
-                        format!("matches of {} games (at most {GAMES})", ko.games),
-                        format!("每场 {} 局（至多 {GAMES} 局）", ko.games),
-                        &ko.origin,
-                    );
-                }
                 if let Bracket::Seeded { size, .. } = ko.bracket {
                     if size > BRACKET {
                         bad(
@@ -251,15 +257,6 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
                             &ko.origin,
                         );
                     }
-                }
-            }
-            StageFormat::SamePlace(sp) => {
-                if sp.games > GAMES {
-                    bad(
-                        format!("matches of {} games (at most {GAMES})", sp.games),
-                        format!("每场 {} 局（至多 {GAMES} 局）", sp.games),
-                        &sp.origin,
-                    );
                 }
             }
             StageFormat::Swiss(sw) => {
@@ -293,7 +290,7 @@ fn check_limits(plan: &Plan) -> Vec<RuntimeProblem> {
                     );
                 }
             }
-            StageFormat::RoundRobin(_) => {}
+            StageFormat::RoundRobin(_) | StageFormat::SamePlace(_) => {}
         }
     }
     for table in &plan.prizes {
