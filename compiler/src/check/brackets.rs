@@ -8,7 +8,7 @@ use xqreg_grammar::Span;
 
 use super::facts::{range_len, FormatKind};
 use super::refs::facts_count;
-use super::stages::stages;
+use super::stages::{range_should_hold, stages, stages_with_facts};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -178,29 +178,16 @@ fn same_place(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             let total = a.saturating_mul(2);
             let len = range_len(places);
             if len != total {
-                let end = places.start.saturating_add(total).saturating_sub(1);
-                diags.push(SAME_PLACE_RANGE.at(
-                    places.span,
-                    &[
-                        ("groups", "2"),
-                        ("size", &a.to_string()),
-                        ("total", &total.to_string()),
-                        ("len", &len.to_string()),
-                        ("start", &places.start.to_string()),
-                        ("end", &end.to_string()),
-                    ],
-                ));
+                let (size, all) = (a.to_string(), total.to_string());
+                let args = [("groups", "2"), ("size", &size), ("total", &all)];
+                diags.push(range_should_hold(&SAME_PLACE_RANGE, places, total, &args));
             }
         }
     }
 }
 
 fn splits(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        let name = st.name.node.as_str();
-        let Some(f) = ctx.facts.stages.get(name) else {
-            continue;
-        };
+    for (st, name, f) in stages_with_facts(ctx) {
         for c in &st.clauses {
             let StageClause::Split {
                 after_round,
