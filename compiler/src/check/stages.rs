@@ -48,6 +48,13 @@ pub(super) fn stages<'a>(
         .filter_map(move |n| scope.stages.get(n).map(|i| i.stage))
 }
 
+/// Every clause of every stage, the stages in order, with its stage.
+pub(super) fn stage_clauses<'a>(
+    ctx: &Ctx<'a>,
+) -> impl Iterator<Item = (&'a xqreg_grammar::ast::Stage, &'a StageClause)> + 'a {
+    stages(ctx).flat_map(|st| st.clauses.iter().map(move |c| (st, c)))
+}
+
 /// The stages in order with their name and facts; a stage without facts is left out.
 pub(super) fn stages_with_facts<'a>(
     ctx: &'a Ctx<'a>,
