@@ -10,7 +10,7 @@ use std::process::Command;
 use xqreg::sheet::{self, coverage, Format, Lang, Mode, Source};
 use xqreg_grammar::ast::File;
 
-use crate::common::{assert_success, examples, files_under, rel, root};
+use crate::common::{assert_phrases, assert_success, examples, files_under, rel, root};
 use crate::loaded::{load, Loaded};
 
 impl Loaded {
@@ -49,6 +49,11 @@ fn sheet_of(text: &str, lang: Lang) -> String {
         .expect("the templates render")
         .text;
     unescape_md(&md)
+}
+
+/// The sheet of `text` in `lang` says every phrase of `present` and none of `absent`.
+fn sheet_says(text: &str, lang: Lang, present: &[&str], absent: &[&str]) {
+    assert_phrases(&sheet_of(text, lang), present, absent);
 }
 
 /// Markdown without its escapes, for plain substring checks.
