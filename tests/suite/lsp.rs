@@ -490,7 +490,7 @@ fn lsp_speaks_the_clients_language() {
     let e102 = diags.iter().find(|d| d["code"] == "E102").expect("E102");
     let msg = e102["message"].as_str().unwrap_or("");
     assert_phrases(
-        &msg,
+        msg,
         &[
             "unknown time control `standrad`",
             "help: did you mean `standard`?",

@@ -400,7 +400,7 @@ fn a_supplement_prints_as_its_own_document_and_consolidated_on_request() {
         "{sup}"
     );
     assert_phrases(
-        &sup,
+        sup,
         &[
             "基本用时25分钟",
             "进入赛场者判负",
