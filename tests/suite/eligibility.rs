@@ -7,6 +7,8 @@ use xqreg::diagnostics::source::SourceFile;
 use xqreg::run;
 use xqreg_runtime::engine::TranscriptEntry;
 
+use crate::common::assert_phrases;
+
 fn compile(name: &str, text: &str) -> xqreg_runtime::plan::Plan {
     xqreg::compile::compile_bytes(name, text.as_bytes())
         .plan
@@ -60,7 +62,9 @@ fn a_player_no_stage_takes_is_warned_at_the_row_and_in_the_transcript() {
             color: false,
         },
     );
-    assert!(text.contains("warning[W202 player-in-no-stage]"), "{text}");
-    assert!(text.contains("c.csv:3:1"), "{text}");
-    assert!(text.contains("help:"), "{text}");
+    assert_phrases(
+        &text,
+        &["warning[W202 player-in-no-stage]", "c.csv:3:1", "help:"],
+        &[],
+    );
 }

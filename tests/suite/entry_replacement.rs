@@ -5,7 +5,8 @@
 //! roster fills rated itself and holds no reserve.
 
 use crate::common::{
-    check_of, one_line, refused, refused_at, runs, simulate_roster as simulate, xqreg_on_ok,
+    assert_phrases, check_of, one_line, refused, refused_at, runs, simulate_roster as simulate,
+    xqreg_on_ok,
 };
 
 const REGULATION: &str = include_str!("regulations/entry_replacement.xqr");
@@ -78,8 +79,11 @@ fn a_reserve_ranked_by_order_fills_in_roster_order() {
         "replacement from pool reserve by order\n",
     );
     let err = refused(&reg, ROSTER, "en", "R044", 1);
-    assert!(err.contains("in roster order (`by order`)"), "{err}");
-    assert!(err.contains("row 6, column `pool`"), "{err}");
+    assert_phrases(
+        &err,
+        &["in roster order (`by order`)", "row 6, column `pool`"],
+        &[],
+    );
     let err = refused(REGULATION, ROSTER, "en", "R044", 1);
     assert!(err.contains("row 5, column `pool`"), "{err}");
 }
@@ -107,11 +111,14 @@ o1,公一,men,2000,open,
 o2,公二,men,2000,open,
 ";
     let err = refused(&reg, roster, "en", "R044", 1);
-    assert!(
-        err.contains("the best qualifying place first (`by place`)"),
-        "{err}"
+    assert_phrases(
+        &err,
+        &[
+            "the best qualifying place first (`by place`)",
+            "row 5, column `pool`",
+        ],
+        &[],
     );
-    assert!(err.contains("row 5, column `pool`"), "{err}");
     let by_rating = reg.replace(" by place\n", "\n");
     let err = refused(&by_rating, roster, "en", "R044", 1);
     assert!(err.contains("row 6, column `pool`"), "{err}");

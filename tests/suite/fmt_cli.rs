@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::common::root;
+use crate::common::{assert_phrases, root};
 
 fn xqreg(args: &[&str], stdin: Option<&str>) -> Output {
     use std::io::Write;
@@ -67,9 +67,15 @@ fn check_prints_a_diff_exits_1_and_writes_nothing() {
     let o = xqreg(&["fmt", "--check", p.to_str().expect("path")], None);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("-scoring { win 2  draw 1 } // 积分"), "{out}");
-    assert!(out.contains("+  win 2"), "{out}");
-    assert!(out.contains("(formatted)"), "{out}");
+    assert_phrases(
+        &out,
+        &[
+            "-scoring { win 2  draw 1 } // 积分",
+            "+  win 2",
+            "(formatted)",
+        ],
+        &[],
+    );
     assert_eq!(std::fs::read_to_string(&p).expect("read"), UNFORMATTED);
 }
 
@@ -90,8 +96,7 @@ fn a_file_with_syntax_errors_is_refused_and_left_alone() {
     let o = xqreg(&["fmt", p.to_str().expect("path")], None);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("broken.xqr:1:"), "{err}");
-    assert!(err.contains("error[E0"), "{err}");
+    assert_phrases(&err, &["broken.xqr:1:", "error[E0"], &[]);
     assert!(o.stdout.is_empty());
     assert_eq!(std::fs::read_to_string(&p).expect("read"), broken);
 }

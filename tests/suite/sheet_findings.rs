@@ -4,7 +4,7 @@
 
 use xqreg::sheet::Lang;
 
-use super::sheet_of;
+use super::sheet_says;
 
 const TEAM_LEAGUE: &str = r#"regulation "联赛" {
   event team
@@ -34,13 +34,19 @@ qualification "全国赛" en "the national final" {
 /// (1) A team league qualifies teams: 全场1队 / 1 team (it read 全场1人 / Overall: 1).
 #[test]
 fn a_team_events_quota_counts_teams() {
-    let zh = sheet_of(TEAM_LEAGUE, Lang::Zh);
-    assert!(zh.contains("晋级全国赛的名额为：全场1队"), "{zh}");
-    assert!(!zh.contains("全场1人"), "{zh}");
-    let en = sheet_of(TEAM_LEAGUE, Lang::En);
-    assert!(en.contains("Overall: 1 team"), "{en}");
-    let two = sheet_of(&TEAM_LEAGUE.replace("overall 1", "overall 2"), Lang::En);
-    assert!(two.contains("Overall: 2 teams"), "{two}");
+    sheet_says(
+        TEAM_LEAGUE,
+        Lang::Zh,
+        &["晋级全国赛的名额为：全场1队"],
+        &["全场1人"],
+    );
+    sheet_says(TEAM_LEAGUE, Lang::En, &["Overall: 1 team"], &[]);
+    sheet_says(
+        &TEAM_LEAGUE.replace("overall 1", "overall 2"),
+        Lang::En,
+        &["Overall: 2 teams"],
+        &[],
+    );
 }
 
 const CUP: &str = r#"regulation "杯赛" {
@@ -73,49 +79,39 @@ prizes "奖金" CNY {
 /// English method does not open `Knockout: A knockout`.
 #[test]
 fn a_knockout_names_its_rounds_and_shared_places() {
-    let zh = sheet_of(CUP, Lang::Zh);
-    assert!(
-        zh.contains("淘汰赛产生第一至三十二名：半决赛负者并列第三名、四分之一决赛负者并列第五名、八分之一决赛负者并列第九名、十六分之一决赛负者并列第十七名。"),
-        "{zh}"
+    sheet_says(
+        CUP,
+        Lang::Zh,
+        &[
+            "淘汰赛产生第一至三十二名：半决赛负者并列第三名、四分之一决赛负者并列第五名、八分之一决赛负者并列第九名、十六分之一决赛负者并列第十七名。",
+            "| 四分之一决赛负者 | 2,000元 | 4 | 8,000元 |",
+            "| 八分之一决赛负者 | 1,000元 | 8 | 8,000元 |",
+        ],
+        &["淘汰赛第三轮负者"],
     );
-    assert!(
-        zh.contains("| 四分之一决赛负者 | 2,000元 | 4 | 8,000元 |"),
-        "{zh}"
+    sheet_says(
+        CUP,
+        Lang::En,
+        &[
+            "Knockout decides places 1–32: semi-final losers share 3rd place, quarter-final losers share 5th place, round-of-16 losers share 9th place, round-of-32 losers share 17th place.",
+            "| quarter-final losers | CNY 2,000 | 4 | CNY 8,000 |",
+            "Knockout: Played as a knockout; ",
+        ],
+        &["losers of Knockout, round 3", "Knockout: A knockout"],
     );
-    assert!(
-        zh.contains("| 八分之一决赛负者 | 1,000元 | 8 | 8,000元 |"),
-        "{zh}"
-    );
-    assert!(!zh.contains("淘汰赛第三轮负者"), "{zh}");
-    let en = sheet_of(CUP, Lang::En);
-    assert!(
-        en.contains("Knockout decides places 1–32: semi-final losers share 3rd place, quarter-final losers share 5th place, round-of-16 losers share 9th place, round-of-32 losers share 17th place."),
-        "{en}"
-    );
-    assert!(
-        en.contains("| quarter-final losers | CNY 2,000 | 4 | CNY 8,000 |"),
-        "{en}"
-    );
-    assert!(!en.contains("losers of Knockout, round 3"), "{en}");
-    assert!(!en.contains("Knockout: A knockout"), "{en}");
-    assert!(en.contains("Knockout: Played as a knockout; "), "{en}");
     // A third-place match: the semi-finals' losers play, and are not said to share 3rd.
-    let third = sheet_of(
+    sheet_says(
         &CUP.replace("seeding rating\n", "seeding rating\n    third_place\n"),
         Lang::Zh,
-    );
-    assert!(
-        third.contains("淘汰赛产生第一至三十二名：四分之一决赛负者并列第五名"),
-        "{third}"
+        &["淘汰赛产生第一至三十二名：四分之一决赛负者并列第五名"],
+        &[],
     );
     // Every place played out: nobody shares.
-    let placement = sheet_of(
+    sheet_says(
         &CUP.replace("seeding rating\n", "seeding rating\n    placement\n"),
         Lang::Zh,
-    );
-    assert!(
-        placement.contains("淘汰赛产生第一至三十二名。"),
-        "{placement}"
+        &["淘汰赛产生第一至三十二名。"],
+        &[],
     );
 }
 
@@ -135,7 +131,10 @@ stage main "积分编排" {
   tiebreak opponents_score, lots
 }
 "#;
-    let zh = sheet_of(text, Lang::Zh);
-    assert!(zh.contains("按报名先后顺序确定代号"), "{zh}");
-    assert!(!zh.contains("抽签确定代号"), "{zh}");
+    sheet_says(
+        text,
+        Lang::Zh,
+        &["按报名先后顺序确定代号"],
+        &["抽签确定代号"],
+    );
 }

@@ -14,14 +14,16 @@ use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 pub const CODES: &[&Code] = &[&E543, &E544, &E545, &E546, &E547];
 
 /// What ranks a board's players.
-pub const MEASURE: Position = Position {
-    what: ("board prize measure", "台次奖排列依据"),
-    allowed: &["percentage", "points"],
-};
+pub const MEASURE: Position = Position::new(
+    "board prize measure",
+    "台次奖排列依据",
+    &["percentage", "points"],
+);
 /// The words of a board prize's `ties`: criteria, then the last word.
-pub const TIES: Position = Position {
-    what: ("board prize tie rule", "台次奖同分处理"),
-    allowed: &[
+pub const TIES: Position = Position::new(
+    "board prize tie rule",
+    "台次奖同分处理",
+    &[
         "more_games",
         "wins",
         "points",
@@ -29,7 +31,7 @@ pub const TIES: Position = Position {
         "shared",
         "lots",
     ],
-};
+);
 /// The words that end a `ties` list.
 pub const LAST: &[&str] = &["shared", "lots"];
 

@@ -8,7 +8,7 @@ use xqreg_grammar::Span;
 
 use super::facts::{range_len, FormatKind};
 use super::refs::facts_count;
-use super::stages::stages;
+use super::stages::{range_should_hold, stage_clauses, stages_with_facts};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -53,154 +53,136 @@ fn slot_span(slot: &BracketSlot) -> Span {
 }
 
 fn brackets(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        for c in &st.clauses {
-            let StageClause::Format(Format::Knockout(k)) = c else {
-                continue;
-            };
-            for kc in &k.clauses {
-                match kc {
-                    KnockoutClause::Bracket { pairs, span } => {
-                        let n = pairs.len() as u32;
-                        if !n.is_power_of_two() {
-                            let pairs_s = n.to_string();
-                            let next = next_pow2(n).to_string();
-                            diags.push(
-                                BRACKET_PAIRS.at(*span, &[("pairs", &pairs_s), ("next", &next)]),
-                            );
+    for (st, c) in stage_clauses(ctx) {
+        let StageClause::Format(Format::Knockout(k)) = c else {
+            continue;
+        };
+        for kc in &k.clauses {
+            match kc {
+                KnockoutClause::Bracket { pairs, span } => {
+                    let n = pairs.len() as u32;
+                    if !n.is_power_of_two() {
+                        let pairs_s = n.to_string();
+                        let next = next_pow2(n).to_string();
+                        diags
+                            .push(BRACKET_PAIRS.at(*span, &[("pairs", &pairs_s), ("next", &next)]));
+                    }
+                    let mut seen: BTreeMap<String, Span> = BTreeMap::new();
+                    for (a, b) in pairs {
+                        if matches!((a, b), (BracketSlot::Bye(_), BracketSlot::Bye(_))) {
+                            diags.push(BYE_V_BYE.at(slot_span(a).join(slot_span(b)), &[]));
                         }
-                        let mut seen: BTreeMap<String, Span> = BTreeMap::new();
-                        for (a, b) in pairs {
-                            if matches!((a, b), (BracketSlot::Bye(_), BracketSlot::Bye(_))) {
-                                diags.push(BYE_V_BYE.at(slot_span(a).join(slot_span(b)), &[]));
-                            }
-                            for slot in [a, b] {
-                                if let BracketSlot::Place(r) = slot {
-                                    let count = facts_count(ctx, r);
-                                    if count.is_some_and(|c| c != 1) {
-                                        let c = count.unwrap_or(0).to_string();
-                                        diags.push(SLOT_NOT_ONE.at(r.span, &[("count", &c)]));
-                                        continue;
-                                    }
-                                }
-                                let Some(text) = slot_text(slot) else {
+                        for slot in [a, b] {
+                            if let BracketSlot::Place(r) = slot {
+                                let count = facts_count(ctx, r);
+                                if count.is_some_and(|c| c != 1) {
+                                    let c = count.unwrap_or(0).to_string();
+                                    diags.push(SLOT_NOT_ONE.at(r.span, &[("count", &c)]));
                                     continue;
-                                };
-                                match seen.get(&text) {
-                                    Some(first) => diags.push(
-                                        SLOT_TWICE
-                                            .at(slot_span(slot), &[("slot", &text)])
-                                            .with_label(*first, FIRST_HERE.plain()),
-                                    ),
-                                    None => {
-                                        seen.insert(text, slot_span(slot));
-                                    }
+                                }
+                            }
+                            let Some(text) = slot_text(slot) else {
+                                continue;
+                            };
+                            match seen.get(&text) {
+                                Some(first) => diags.push(
+                                    SLOT_TWICE
+                                        .at(slot_span(slot), &[("slot", &text)])
+                                        .with_label(*first, FIRST_HERE.plain()),
+                                ),
+                                None => {
+                                    seen.insert(text, slot_span(slot));
                                 }
                             }
                         }
                     }
-                    KnockoutClause::Seeded { size, .. }
-                        if size.node < 2 || !size.node.is_power_of_two() =>
-                    {
-                        let s = size.node.to_string();
-                        let next = next_pow2(size.node.max(2)).to_string();
-                        diags.push(BRACKET_SIZE.at(size.span, &[("size", &s), ("next", &next)]));
-                    }
-                    KnockoutClause::Games(n) if n.node == 0 => {
-                        diags.push(NO_GAMES.at(n.span, &[]));
-                    }
-                    KnockoutClause::Seeded { size, .. } => {
-                        let entrants = ctx
-                            .facts
-                            .stages
-                            .get(st.name.node.as_str())
-                            .and_then(|f| f.entrants_from_sources);
-                        if let Some(e) = entrants.filter(|e| *e > size.node) {
-                            let next = next_pow2(e).to_string();
-                            diags.push(BRACKET_FULL.at(
-                                size.span,
-                                &[
-                                    ("size", &size.node.to_string()),
-                                    ("entrants", &e.to_string()),
-                                    ("next", &next),
-                                ],
-                            ));
-                        }
-                    }
-                    _ => {}
                 }
+                KnockoutClause::Seeded { size, .. }
+                    if size.node < 2 || !size.node.is_power_of_two() =>
+                {
+                    let s = size.node.to_string();
+                    let next = next_pow2(size.node.max(2)).to_string();
+                    diags.push(BRACKET_SIZE.at(size.span, &[("size", &s), ("next", &next)]));
+                }
+                KnockoutClause::Games(n) if n.node == 0 => {
+                    diags.push(NO_GAMES.at(n.span, &[]));
+                }
+                KnockoutClause::Seeded { size, .. } => {
+                    let entrants = ctx
+                        .facts
+                        .stages
+                        .get(st.name.node.as_str())
+                        .and_then(|f| f.entrants_from_sources);
+                    if let Some(e) = entrants.filter(|e| *e > size.node) {
+                        let next = next_pow2(e).to_string();
+                        diags.push(BRACKET_FULL.at(
+                            size.span,
+                            &[
+                                ("size", &size.node.to_string()),
+                                ("entrants", &e.to_string()),
+                                ("next", &next),
+                            ],
+                        ));
+                    }
+                }
+                _ => {}
             }
         }
     }
 }
 
 fn same_place(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        for c in &st.clauses {
-            let StageClause::Format(Format::SamePlace {
-                groups,
-                places,
-                span,
-            }) = c
-            else {
-                continue;
-            };
-            if groups.len() != 2 {
-                diags.push(SAME_PLACE_COUNT.at(*span, &[("groups", &groups.len().to_string())]));
-                continue;
+    for (_, c) in stage_clauses(ctx) {
+        let StageClause::Format(Format::SamePlace {
+            groups,
+            places,
+            span,
+        }) = c
+        else {
+            continue;
+        };
+        if groups.len() != 2 {
+            diags.push(SAME_PLACE_COUNT.at(*span, &[("groups", &groups.len().to_string())]));
+            continue;
+        }
+        let mut sizes = Vec::new();
+        for g in groups {
+            let known = ctx
+                .scope
+                .stages
+                .get(g.stage.node.as_str())
+                .is_some_and(|i| i.has_group(&g.group.node));
+            let size = ctx
+                .facts
+                .stages
+                .get(g.stage.node.as_str())
+                .and_then(|f| f.group_size);
+            match (known, size) {
+                (true, Some(s)) => sizes.push((s, g.span)),
+                _ => break,
             }
-            let mut sizes = Vec::new();
-            for g in groups {
-                let known = ctx
-                    .scope
-                    .stages
-                    .get(g.stage.node.as_str())
-                    .is_some_and(|i| i.has_group(&g.group.node));
-                let size = ctx
-                    .facts
-                    .stages
-                    .get(g.stage.node.as_str())
-                    .and_then(|f| f.group_size);
-                match (known, size) {
-                    (true, Some(s)) => sizes.push((s, g.span)),
-                    _ => break,
-                }
-            }
-            let [(a, _), (b, b_span)] = sizes.as_slice() else {
-                continue;
-            };
-            if a != b {
-                diags.push(
-                    SAME_PLACE_SIZES.at(*b_span, &[("a", &a.to_string()), ("b", &b.to_string())]),
-                );
-                continue;
-            }
-            let total = a.saturating_mul(2);
-            let len = range_len(places);
-            if len != total {
-                let end = places.start.saturating_add(total).saturating_sub(1);
-                diags.push(SAME_PLACE_RANGE.at(
-                    places.span,
-                    &[
-                        ("groups", "2"),
-                        ("size", &a.to_string()),
-                        ("total", &total.to_string()),
-                        ("len", &len.to_string()),
-                        ("start", &places.start.to_string()),
-                        ("end", &end.to_string()),
-                    ],
-                ));
-            }
+        }
+        let [(a, _), (b, b_span)] = sizes.as_slice() else {
+            continue;
+        };
+        if a != b {
+            diags.push(
+                SAME_PLACE_SIZES.at(*b_span, &[("a", &a.to_string()), ("b", &b.to_string())]),
+            );
+            continue;
+        }
+        let total = a.saturating_mul(2);
+        let len = range_len(places);
+        if len != total {
+            let (size, all) = (a.to_string(), total.to_string());
+            let args = [("groups", "2"), ("size", &size), ("total", &all)];
+            diags.push(range_should_hold(&SAME_PLACE_RANGE, places, total, &args));
         }
     }
 }
 
 fn splits(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        let name = st.name.node.as_str();
-        let Some(f) = ctx.facts.stages.get(name) else {
-            continue;
-        };
+    for (st, name, f) in stages_with_facts(ctx) {
         for c in &st.clauses {
             let StageClause::Split {
                 after_round,

@@ -5,7 +5,7 @@
 
 use xqreg_grammar::ast::StageClause;
 
-use super::stages::stages;
+use super::stages::stage_clauses;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -15,22 +15,20 @@ pub const CODES: &[&Code] = &[&E412];
 include!(concat!(env!("OUT_DIR"), "/messages/check/first_round.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        for c in &st.clauses {
-            let StageClause::FirstRound {
-                method,
-                first_board: Some(board),
-                ..
-            } = c
-            else {
-                continue;
-            };
-            if method.node == "adjacent" {
-                diags.push(FIRST_BOARD.at(
-                    board.span,
-                    &[("board", &board.node), ("stage", &st.name.node)],
-                ));
-            }
+    for (st, c) in stage_clauses(ctx) {
+        let StageClause::FirstRound {
+            method,
+            first_board: Some(board),
+            ..
+        } = c
+        else {
+            continue;
+        };
+        if method.node == "adjacent" {
+            diags.push(FIRST_BOARD.at(
+                board.span,
+                &[("board", &board.node), ("stage", &st.name.node)],
+            ));
         }
     }
 }

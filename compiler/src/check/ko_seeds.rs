@@ -3,7 +3,7 @@
 //! numbers are seed numbers, so the bracket is a seeded one, not a list of pairs (E231). An
 //! unknown category is E106 (`unknown`).
 
-use super::stages::stages;
+use super::stages::stage_clauses;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 use xqreg_grammar::ast::{Format, KnockoutClause, StageClause};
@@ -14,40 +14,38 @@ pub const CODES: &[&Code] = &[&E230, &E231];
 include!(concat!(env!("OUT_DIR"), "/messages/check/ko_seeds.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        for c in &st.clauses {
-            let StageClause::Format(Format::Knockout(ko)) = c else {
+    for (st, c) in stage_clauses(ctx) {
+        let StageClause::Format(Format::Knockout(ko)) = c else {
+            continue;
+        };
+        let size = ko.clauses.iter().find_map(|k| match k {
+            KnockoutClause::Seeded { size, .. } => Some(size.node),
+            _ => None,
+        });
+        let pairs = ko
+            .clauses
+            .iter()
+            .any(|k| matches!(k, KnockoutClause::Bracket { .. }));
+        // Without `seeded N` the bracket is the entrants' next power of two.
+        let size = size.or_else(|| {
+            ctx.facts
+                .stages
+                .get(st.name.node.as_str())
+                .and_then(|f| f.entrants_from_sources)
+                .and_then(|e| e.max(2).checked_next_power_of_two())
+        });
+        for k in &ko.clauses {
+            let KnockoutClause::Seeds { count, span, .. } = k else {
                 continue;
             };
-            let size = ko.clauses.iter().find_map(|k| match k {
-                KnockoutClause::Seeded { size, .. } => Some(size.node),
-                _ => None,
-            });
-            let pairs = ko
-                .clauses
-                .iter()
-                .any(|k| matches!(k, KnockoutClause::Bracket { .. }));
-            // Without `seeded N` the bracket is the entrants' next power of two.
-            let size = size.or_else(|| {
-                ctx.facts
-                    .stages
-                    .get(st.name.node.as_str())
-                    .and_then(|f| f.entrants_from_sources)
-                    .and_then(|e| e.max(2).checked_next_power_of_two())
-            });
-            for k in &ko.clauses {
-                let KnockoutClause::Seeds { count, span, .. } = k else {
-                    continue;
-                };
-                if pairs {
-                    diags.push(PAIRS.at(*span, &[]));
-                } else if count.node == 0 || size.is_some_and(|s| count.node > s) {
-                    let s = size.map_or("?".to_string(), |s| s.to_string());
-                    diags.push(OVER.at(
-                        count.span,
-                        &[("count", &count.node.to_string()), ("size", &s)],
-                    ));
-                }
+            if pairs {
+                diags.push(PAIRS.at(*span, &[]));
+            } else if count.node == 0 || size.is_some_and(|s| count.node > s) {
+                let s = size.map_or("?".to_string(), |s| s.to_string());
+                diags.push(OVER.at(
+                    count.span,
+                    &[("count", &count.node.to_string()), ("size", &s)],
+                ));
             }
         }
     }

@@ -7,7 +7,7 @@
 
 use xqreg_grammar::ast::{Format, StageClause, SwissRounds};
 
-use super::stages::stages;
+use super::stages::stage_clauses;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -32,31 +32,29 @@ fn most_rounds(st: &xqreg_grammar::ast::Stage) -> Option<u32> {
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     let first = ctx.scope.stage_order.first().cloned().unwrap_or_default();
-    for st in stages(ctx) {
-        for c in &st.clauses {
-            let StageClause::LateEntry {
-                until_round, span, ..
-            } = c
-            else {
-                continue;
-            };
-            let stage = st.name.node.as_str();
-            let round = until_round.node.to_string();
-            if until_round.node < 2 {
-                diags.push(TOO_EARLY.at(until_round.span, &[("round", &round), ("stage", stage)]));
-            } else if let Some(rounds) = most_rounds(st).filter(|&r| until_round.node > r) {
-                diags.push(BEYOND.at(
-                    until_round.span,
-                    &[
-                        ("round", &round),
-                        ("stage", stage),
-                        ("rounds", &rounds.to_string()),
-                    ],
-                ));
-            }
-            if stage != first {
-                diags.push(NOT_FIRST.at(*span, &[("stage", stage), ("first", first)]));
-            }
+    for (st, c) in stage_clauses(ctx) {
+        let StageClause::LateEntry {
+            until_round, span, ..
+        } = c
+        else {
+            continue;
+        };
+        let stage = st.name.node.as_str();
+        let round = until_round.node.to_string();
+        if until_round.node < 2 {
+            diags.push(TOO_EARLY.at(until_round.span, &[("round", &round), ("stage", stage)]));
+        } else if let Some(rounds) = most_rounds(st).filter(|&r| until_round.node > r) {
+            diags.push(BEYOND.at(
+                until_round.span,
+                &[
+                    ("round", &round),
+                    ("stage", stage),
+                    ("rounds", &rounds.to_string()),
+                ],
+            ));
+        }
+        if stage != first {
+            diags.push(NOT_FIRST.at(*span, &[("stage", stage), ("first", first)]));
         }
     }
 }

@@ -3,8 +3,8 @@
 //! field of no or one player (E517). `check` never accepts what `simulate` refuses.
 
 use xqreg_grammar::ast::{
-    EntryClause, Format, Item, KnockoutClause, ParamValue, PlayoffRef, PlayoffStep, StageClause,
-    SwissRounds,
+    EntryClause, Format, Item, KnockoutClause, ParamValue, PlayoffRef, PlayoffStep, Spanned,
+    StageClause, SwissRounds,
 };
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::limits;
@@ -35,6 +35,19 @@ fn count(diags: &mut Diagnostics, span: Span, what: (&str, &str), value: u32, ma
     }
 }
 
+/// E515 for a score beyond the runtime's bound, either side of zero.
+fn points(diags: &mut Diagnostics, v: &Spanned<i64>, what: (&str, &str)) {
+    if v.node.unsigned_abs() > limits::POINTS.unsigned_abs() {
+        beyond(
+            diags,
+            v.span,
+            what,
+            &v.node.to_string(),
+            &limits::POINTS.to_string(),
+        );
+    }
+}
+
 const GAMES: (&str, &str) = ("the number of games", "每场局数");
 
 fn playoff_steps(steps: &[PlayoffStep], diags: &mut Diagnostics) {
@@ -59,10 +72,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             Item::Scoring(s) => {
                 let all = s.points.iter().chain(s.matches.iter().flatten());
                 for (_, v) in all {
-                    if v.node.unsigned_abs() > limits::POINTS.unsigned_abs() {
-                        let (val, max) = (v.node.to_string(), limits::POINTS.to_string());
-                        beyond(diags, v.span, ("the score", "分值"), &val, &max);
-                    }
+                    points(diags, v, ("the score", "分值"));
                 }
             }
             Item::Playoff(c) => playoff_steps(&c.steps, diags),
@@ -106,17 +116,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                         StageClause::Bye { params, .. } => {
                             for p in params.iter().filter(|p| p.key.node == "points") {
                                 if let ParamValue::Int(v) = &p.value {
-                                    if v.node.unsigned_abs() > limits::POINTS.unsigned_abs() {
-                                        let (val, max) =
-                                            (v.node.to_string(), limits::POINTS.to_string());
-                                        beyond(
-                                            diags,
-                                            v.span,
-                                            ("the bye's points", "轮空得分"),
-                                            &val,
-                                            &max,
-                                        );
-                                    }
+                                    points(diags, v, ("the bye's points", "轮空得分"));
                                 }
                             }
                         }

@@ -6,7 +6,7 @@
 
 use xqreg_grammar::ast::StageClause;
 
-use super::stages::stages;
+use super::stages::stage_clauses;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -16,31 +16,29 @@ pub const CODES: &[&Code] = &[&E222, &E225];
 include!(concat!(env!("OUT_DIR"), "/messages/check/lineup.rs"));
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        for c in &st.clauses {
-            let StageClause::Lineup {
-                mode,
-                deadline,
-                default,
-                colour_balance,
-                ..
-            } = c
-            else {
-                continue;
-            };
-            let stage = st.name.node.as_str();
-            if let Some(b) = colour_balance.as_ref().filter(|b| b.node == 0) {
-                diags.push(BALANCE_ZERO.at(b.span, &[("stage", stage)]));
-            }
-            if mode.node != "fixed" {
-                continue;
-            }
-            if let Some(d) = deadline {
-                diags.push(FIXED_WITH.at(d.span, &[("stage", stage), ("what", "deadline")]));
-            }
-            if let Some(d) = default {
-                diags.push(FIXED_WITH.at(d.span, &[("stage", stage), ("what", "default")]));
-            }
+    for (st, c) in stage_clauses(ctx) {
+        let StageClause::Lineup {
+            mode,
+            deadline,
+            default,
+            colour_balance,
+            ..
+        } = c
+        else {
+            continue;
+        };
+        let stage = st.name.node.as_str();
+        if let Some(b) = colour_balance.as_ref().filter(|b| b.node == 0) {
+            diags.push(BALANCE_ZERO.at(b.span, &[("stage", stage)]));
+        }
+        if mode.node != "fixed" {
+            continue;
+        }
+        if let Some(d) = deadline {
+            diags.push(FIXED_WITH.at(d.span, &[("stage", stage), ("what", "deadline")]));
+        }
+        if let Some(d) = default {
+            diags.push(FIXED_WITH.at(d.span, &[("stage", stage), ("what", "default")]));
         }
     }
 }

@@ -17,10 +17,8 @@ use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 pub const CODES: &[&Code] = &[&E636, &E637, &E638];
 
 /// `by rating|place|order` of `replacement from pool P`.
-pub const RESERVE_ORDER: Position = Position {
-    what: ("reserve order", "候补顺序"),
-    allowed: &["rating", "place", "order"],
-};
+pub const RESERVE_ORDER: Position =
+    Position::new("reserve order", "候补顺序", &["rating", "place", "order"]);
 
 // The message catalogue of this module: compiler/messages/check/replacement.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/replacement.rs"));

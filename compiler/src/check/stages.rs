@@ -6,13 +6,13 @@
 //! Every check reads counts from [`super::facts`] and skips what is unknown or unresolved (an
 //! unknown stage or group was reported by `names`).
 
-use xqreg_grammar::ast::{Format, StageClause};
+use xqreg_grammar::ast::{Format, PlaceRange, StageClause};
 use xqreg_grammar::Span;
 
-use super::facts::{formats_of, range_len, FormatKind};
+use super::facts::{formats_of, range_len, FormatKind, StageFacts};
 use super::refs::{onward_count, own_refs};
 use super::{Ctx, Report};
-use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
 
 pub const CODES: &[&Code] = &[&E204, &E207, &E209, &E211, &E213];
 
@@ -46,6 +46,39 @@ pub(super) fn stages<'a>(
         .stage_order
         .iter()
         .filter_map(move |n| scope.stages.get(n).map(|i| i.stage))
+}
+
+/// Every clause of every stage, the stages in order, with its stage.
+pub(super) fn stage_clauses<'a>(
+    ctx: &Ctx<'a>,
+) -> impl Iterator<Item = (&'a xqreg_grammar::ast::Stage, &'a StageClause)> + 'a {
+    stages(ctx).flat_map(|st| st.clauses.iter().map(move |c| (st, c)))
+}
+
+/// The stages in order with their name and facts; a stage without facts is left out.
+pub(super) fn stages_with_facts<'a>(
+    ctx: &'a Ctx<'a>,
+) -> impl Iterator<Item = (&'a xqreg_grammar::ast::Stage, &'a str, &'a StageFacts)> + 'a {
+    stages(ctx).filter_map(|st| {
+        let name = st.name.node.as_str();
+        ctx.facts.stages.get(name).map(|f| (st, name, f))
+    })
+}
+
+/// `report` at `r`, a places range that should hold `count` places: `args`, then the range's
+/// `len` and its `start` and the `end` that a range of `count` places from there has.
+pub(super) fn range_should_hold(
+    report: &Report,
+    r: &PlaceRange,
+    count: u32,
+    args: &[(&str, &str)],
+) -> Diagnostic {
+    let len = range_len(r).to_string();
+    let start = r.start.to_string();
+    let end = r.start.saturating_add(count).saturating_sub(1).to_string();
+    let mut all = args.to_vec();
+    all.extend([("len", len.as_str()), ("start", &start), ("end", &end)]);
+    report.at(r.span, &all)
 }
 
 fn formats(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
@@ -129,11 +162,7 @@ fn order(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
 }
 
 fn places(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        let name = st.name.node.as_str();
-        let Some(f) = ctx.facts.stages.get(name) else {
-            continue;
-        };
+    for (st, name, f) in stages_with_facts(ctx) {
         if f.format == FormatKind::SamePlace {
             continue;
         }
@@ -153,28 +182,15 @@ fn places(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             let StageClause::Places(r) = c else { continue };
             let len = range_len(r);
             if len != entrants && len != expected && entrants > 0 {
-                let end = r.start.saturating_add(expected).saturating_sub(1);
-                diags.push(PLACES_MISMATCH.at(
-                    r.span,
-                    &[
-                        ("stage", name),
-                        ("entrants", &expected.to_string()),
-                        ("len", &len.to_string()),
-                        ("start", &r.start.to_string()),
-                        ("end", &end.to_string()),
-                    ],
-                ));
+                let args = [("stage", name), ("entrants", &expected.to_string())];
+                diags.push(range_should_hold(&PLACES_MISMATCH, r, expected, &args));
             }
         }
     }
 }
 
 fn swiss(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        let name = st.name.node.as_str();
-        let Some(f) = ctx.facts.stages.get(name) else {
-            continue;
-        };
+    for (st, name, f) in stages_with_facts(ctx) {
         // Exact entrants, else the cap bounds the field from above.
         let players = f.entrants.or(ctx.facts.cap);
         for c in &st.clauses {

@@ -7,7 +7,7 @@
 use xqreg_grammar::ast::{EntryClause, Format, StageClause};
 
 use super::entry::{entry_clauses, is_team_event};
-use super::stages::{format_span, stages};
+use super::stages::{format_span, stage_clauses, stages};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -99,34 +99,30 @@ fn below_boards(
 
 /// E221: `boards N` on a Swiss of an event without teams.
 fn boards_alone(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        for c in &st.clauses {
-            if let StageClause::Format(Format::Swiss {
-                boards: Some(b), ..
-            }) = c
-            {
-                let n = b.node.to_string();
-                let args = [("stage", st.name.node.as_str()), ("boards", n.as_str())];
-                diags.push(BOARDS_ALONE.at(b.span, &args));
-            }
+    for (st, c) in stage_clauses(ctx) {
+        if let StageClause::Format(Format::Swiss {
+            boards: Some(b), ..
+        }) = c
+        {
+            let n = b.node.to_string();
+            let args = [("stage", st.name.node.as_str()), ("boards", n.as_str())];
+            diags.push(BOARDS_ALONE.at(b.span, &args));
         }
     }
 }
 
 /// E226: `colours lot lower_number`: the team word after a rule other than `by_board`.
 fn team_word_alone(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
-    for st in stages(ctx) {
-        for c in &st.clauses {
-            if let StageClause::Colours {
-                rule,
-                team: Some(team),
-                ..
-            } = c
-            {
-                if rule.node != "by_board" {
-                    let args = [("rule", rule.node.as_str()), ("team", team.node.as_str())];
-                    diags.push(TEAM_WORD_ALONE.at(team.span, &args));
-                }
+    for (_, c) in stage_clauses(ctx) {
+        if let StageClause::Colours {
+            rule,
+            team: Some(team),
+            ..
+        } = c
+        {
+            if rule.node != "by_board" {
+                let args = [("rule", rule.node.as_str()), ("team", team.node.as_str())];
+                diags.push(TEAM_WORD_ALONE.at(team.span, &args));
             }
         }
     }

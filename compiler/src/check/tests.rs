@@ -216,6 +216,14 @@ fn code_list(ds: &[crate::diagnostics::Diagnostic]) -> Vec<&'static str> {
     ds.iter().map(|d| d.code.code).collect()
 }
 
+/// `GROUPS` with `from` replaced by `to` raises exactly the codes `want`, in order: the
+/// diagnostics, for what else a test asks of them.
+fn assert_codes_edited(from: &str, to: &str, want: &[&str]) -> Vec<crate::diagnostics::Diagnostic> {
+    let ds = check_edited(&[(from, to)]);
+    assert_eq!(code_list(&ds), want, "{from:?} replaced by {to:?}");
+    ds
+}
+
 #[test]
 fn the_base_is_clean() {
     assert_eq!(code_list(&check_edited(&[])), Vec::<&str>::new());
@@ -223,11 +231,11 @@ fn the_base_is_clean() {
 
 #[test]
 fn an_unknown_stage_is_one_diagnostic_labelled_at_every_use() {
-    let ds = check_edited(&[(
+    let ds = assert_codes_edited(
         "(groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2)",
         "(grups.A#1 v grups.B#2) (grups.B#1 v grups.A#2)",
-    )]);
-    assert_eq!(code_list(&ds), vec!["E103"]);
+        &["E103"],
+    );
     assert_eq!(ds[0].labels.len(), 4);
     assert_eq!(
         ds[0].help.first().map(|h| h.en.as_str()),
@@ -250,35 +258,35 @@ fn unknown_names_do_not_cascade() {
 
 #[test]
 fn unequal_clocks_without_odds_are_one_problem() {
-    let ds = check_edited(&[(
+    assert_codes_edited(
         "red 6min black 5min draw_goes_to black",
         "red 6min black 5min",
-    )]);
-    assert_eq!(code_list(&ds), vec!["E302"]);
+        &["E302"],
+    );
 }
 
 #[test]
 fn small_points_resolves_to_sonneborn_berger_in_a_round_robin() {
-    let ds = check_edited(&[(
+    assert_codes_edited(
         "{ sonneborn_berger, head_to_head two_only, wins, lots }",
         "{ 小分, 直胜 two_only, 胜局, 后手胜局, 后手局数, 犯规, 抽签 }",
-    )]);
-    assert_eq!(code_list(&ds), Vec::<&str>::new());
+        &[],
+    );
     // ... and repeats across an alias and its library name are caught.
-    let ds = check_edited(&[(
+    assert_codes_edited(
         "{ sonneborn_berger, head_to_head two_only, wins, lots }",
         "{ 小分, sonneborn_berger, lots }",
-    )]);
-    assert_eq!(code_list(&ds), vec!["E401"]);
+        &["E401"],
+    );
 }
 
 #[test]
 fn a_format_copied_with_same_as_counts() {
-    let ds = check_edited(&[(
+    assert_codes_edited(
         "places 5..8 shared groups.*#3..4",
         "stage final_b {\n  same_as final\n  knockout { bracket (groups.A#3 v groups.B#4) (groups.B#3 v groups.A#4) }\n  places 5..8\n}",
-    )]);
-    assert_eq!(code_list(&ds), Vec::<&str>::new());
+        &[],
+    );
     let ds = check_edited(&[(
         "places 5..8 shared groups.*#3..4",
         "stage final_b {\n  same_as finale\n  places 5..8\n}",
@@ -302,11 +310,11 @@ fn a_broken_block_silences_unknown_names() {
 
 #[test]
 fn a_seeded_bracket_holds_its_entrants() {
-    let ds = check_edited(&[(
+    let ds = assert_codes_edited(
         "  knockout { bracket (groups.A#1 v groups.B#2) (groups.B#1 v groups.A#2); third_place }\n",
         "  entrants groups.*#1..2\n  knockout { seeded 2 }\n",
-    )]);
-    assert_eq!(code_list(&ds), vec!["E205"]);
+        &["E205"],
+    );
     assert_eq!(
         ds[0].message.en,
         "a seeded bracket of 2 cannot hold 4 entrants"
@@ -381,11 +389,11 @@ fn a_stage_may_place_only_those_who_stay() {
 
 #[test]
 fn a_mini_match_has_games() {
-    let ds = check_edited(&[(
+    assert_codes_edited(
         "(groups.B#1 v groups.A#2); third_place }",
         "(groups.B#1 v groups.A#2); games 0; third_place }",
-    )]);
-    assert_eq!(code_list(&ds), vec!["E205"]);
+        &["E205"],
+    );
 }
 
 /// Each explanation's example is valid syntax and raises its own code (among others: examples

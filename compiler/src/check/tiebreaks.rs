@@ -124,24 +124,14 @@ fn options(c: &Criterion, crit: Crit, diags: &mut Diagnostics) {
         if variants.is_empty() {
             diags.push(NO_VARIANT.at(v.span, &[("crit", crit.name()), ("word", &v.node)]));
         } else {
-            word(
-                diags,
-                v,
-                &Position {
-                    what: ("variant", "变体"),
-                    allowed: variants,
-                },
-            );
+            word(diags, v, &Position::new("variant", "变体", variants));
         }
     }
     for p in &c.params {
         if !word(
             diags,
             &p.key,
-            &Position {
-                what: ("option", "选项"),
-                allowed: crit.params(),
-            },
+            &Position::new("option", "选项", crit.params()),
         ) {
             continue;
         }
@@ -149,10 +139,7 @@ fn options(c: &Criterion, crit: Crit, diags: &mut Diagnostics) {
             word(
                 diags,
                 v,
-                &Position {
-                    what: ("bye score", "轮空计分"),
-                    allowed: BYE_SCORES,
-                },
+                &Position::new("bye score", "轮空计分", BYE_SCORES),
             );
         }
     }

@@ -68,6 +68,13 @@ impl Resolver<'_, '_> {
     }
 
     /// Report `id` unless a declaration of `kind` has its name. Returns whether it resolved.
+    /// [`Self::name`] for each of `named`.
+    fn names<'i>(&mut self, named: impl Iterator<Item = (Kind, &'i Ident)>) {
+        for (kind, id) in named {
+            self.name(kind, id);
+        }
+    }
+
     fn name(&mut self, kind: Kind, id: &Ident) -> bool {
         self.uses.push(Use {
             kind,
@@ -368,33 +375,18 @@ impl Resolver<'_, '_> {
     fn entry(&mut self, e: &xqreg_grammar::ast::Entry) {
         for clause in &e.clauses {
             match clause {
-                EntryClause::Pool(p) => {
-                    for s in &p.source {
-                        match s {
-                            PoolSource::Excluding(x)
-                            | PoolSource::ReplacementFrom { pool: x, .. } => {
-                                self.name(Kind::Pool, x);
-                            }
-                            PoolSource::Category(x) => {
-                                self.name(Kind::Category, x);
-                            }
-                            _ => {}
-                        }
+                EntryClause::Pool(p) => self.names(p.source.iter().filter_map(|s| match s {
+                    PoolSource::Excluding(x) | PoolSource::ReplacementFrom { pool: x, .. } => {
+                        Some((Kind::Pool, x))
                     }
-                }
-                EntryClause::Player(p) => {
-                    for a in &p.attrs {
-                        match a {
-                            PlayerAttr::Pool(x) => {
-                                self.name(Kind::Pool, x);
-                            }
-                            PlayerAttr::Team(x) => {
-                                self.name(Kind::Team, x);
-                            }
-                            _ => {}
-                        }
-                    }
-                }
+                    PoolSource::Category(x) => Some((Kind::Category, x)),
+                    _ => None,
+                })),
+                EntryClause::Player(p) => self.names(p.attrs.iter().filter_map(|a| match a {
+                    PlayerAttr::Pool(x) => Some((Kind::Pool, x)),
+                    PlayerAttr::Team(x) => Some((Kind::Team, x)),
+                    _ => None,
+                })),
                 EntryClause::Staff {
                     per: StaffUnit::Pool(x),
                     ..

@@ -25,13 +25,29 @@ pub struct Position {
     pub allowed: &'static [&'static str],
 }
 
-pub const RULEBOOK: Position = Position {
-    what: ("rulebook", "规则版本"),
-    allowed: &["cxa2011", "asian", "world", "other"],
-};
-pub const EVENT_KIND: Position = Position {
-    what: ("event kind", "项目类别"),
-    allowed: &[
+impl Position {
+    /// The position named `what` (English) and `what_zh`, taking one of `allowed`.
+    pub const fn new(
+        what: &'static str,
+        what_zh: &'static str,
+        allowed: &'static [&'static str],
+    ) -> Self {
+        Position {
+            what: (what, what_zh),
+            allowed,
+        }
+    }
+}
+
+pub const RULEBOOK: Position = Position::new(
+    "rulebook",
+    "规则版本",
+    &["cxa2011", "asian", "world", "other"],
+);
+pub const EVENT_KIND: Position = Position::new(
+    "event kind",
+    "项目类别",
+    &[
         "individual",
         "men_individual",
         "women_individual",
@@ -39,10 +55,11 @@ pub const EVENT_KIND: Position = Position {
         "team",
         "mixed_team",
     ],
-};
-pub const ORGANISER_ROLE: Position = Position {
-    what: ("organiser role", "单位类别"),
-    allowed: &[
+);
+pub const ORGANISER_ROLE: Position = Position::new(
+    "organiser role",
+    "单位类别",
+    &[
         "supervisor",
         "host",
         "organiser",
@@ -51,113 +68,101 @@ pub const ORGANISER_ROLE: Position = Position {
         "media",
         "sponsor",
     ],
-};
-pub const CYCLES: Position = Position {
-    what: ("round-robin cycle count", "循环次数"),
-    allowed: &["single", "double"],
-};
-pub const SWISS_SYSTEM: Position = Position {
-    what: ("Swiss system", "编排制度"),
-    allowed: &["cxa", "dutch"],
-};
-pub const FIRST_ROUND: Position = Position {
-    what: ("first-round method", "首轮编排方法"),
-    allowed: &["adjacent", "split_half"],
-};
-pub const LATE_ENTRY_MISSED: Position = Position {
-    what: (
-        "score of a round missed before a late entry",
-        "补报前未赛轮次的记分",
-    ),
-    allowed: &["zero", "half"],
-};
-pub const LINEUP_MODE: Position = Position {
-    what: ("line-up rule", "出场名单规则"),
-    allowed: &["fixed", "each_round"],
-};
-pub const LINEUP_DEFAULT: Position = Position {
-    what: ("default line-up", "未交名单时的出场名单"),
-    allowed: &["roster_order"],
-};
-pub const FIRST_ROUND_COLOURS: Position = Position {
-    what: ("first-round colour rule", "首轮先后手规则"),
-    allowed: &["first_listed_red", "alternate"],
-};
-pub const FIRST_BOARD: Position = Position {
-    what: ("first-board colour", "第一台先后手"),
-    allowed: &["upper", "lower", "lot"],
-};
-pub const STAGE_COLOURS: Position = Position {
-    what: ("colour rule", "先后手规则"),
-    allowed: &["table", "lot", "swap", "by_board"],
-};
+);
+pub const CYCLES: Position =
+    Position::new("round-robin cycle count", "循环次数", &["single", "double"]);
+pub const SWISS_SYSTEM: Position = Position::new("Swiss system", "编排制度", &["cxa", "dutch"]);
+pub const FIRST_ROUND: Position = Position::new(
+    "first-round method",
+    "首轮编排方法",
+    &["adjacent", "split_half"],
+);
+pub const LATE_ENTRY_MISSED: Position = Position::new(
+    "score of a round missed before a late entry",
+    "补报前未赛轮次的记分",
+    &["zero", "half"],
+);
+pub const LINEUP_MODE: Position =
+    Position::new("line-up rule", "出场名单规则", &["fixed", "each_round"]);
+pub const LINEUP_DEFAULT: Position =
+    Position::new("default line-up", "未交名单时的出场名单", &["roster_order"]);
+pub const FIRST_ROUND_COLOURS: Position = Position::new(
+    "first-round colour rule",
+    "首轮先后手规则",
+    &["first_listed_red", "alternate"],
+);
+pub const FIRST_BOARD: Position = Position::new(
+    "first-board colour",
+    "第一台先后手",
+    &["upper", "lower", "lot"],
+);
+pub const STAGE_COLOURS: Position = Position::new(
+    "colour rule",
+    "先后手规则",
+    &["table", "lot", "swap", "by_board"],
+);
 /// `colours by_board home|lower_number`: which team of a match has Red on odd boards.
-pub const TEAM_COLOURS: Position = Position {
-    what: ("team board colours", "团体赛各台先后手"),
-    allowed: &["home", "lower_number"],
-};
-pub const AVOID_WHAT: Position = Position {
-    what: ("avoidance", "回避对象"),
-    allowed: &["same_unit", "same_federation"],
-};
-pub const AVOID_WHEN: Position = Position {
-    what: ("avoidance scope", "回避范围"),
-    allowed: &["never", "round1", "always"],
-};
-pub const COLOUR_TIE: Position = Position {
-    what: ("colour tie rule", "先后手均等时的规则"),
-    allowed: &["sum_parity", "round_parity", "fide"],
-};
-pub const COLOUR_LIMIT_KEYS: Position = Position {
-    what: ("colour limit", "先后手限制"),
-    allowed: &["max_consecutive", "max_difference", "relax_last_rounds"],
-};
-pub const BYE_KEYS: Position = Position {
-    what: ("bye setting", "轮空设置"),
-    allowed: &["points", "opponent_score", "recipient"],
-};
-pub const BYE_OPPONENT_SCORE: Position = Position {
-    what: ("bye opponent score", "轮空的对手分计法"),
-    allowed: &["lowest_in_field", "zero", "own_score"],
-};
-pub const BYE_RECIPIENT: Position = Position {
-    what: ("bye recipient rule", "轮空人选规则"),
-    allowed: &["lowest_not_yet", "lowest_fewest"],
-};
-pub const SCORE_SHEETS: Position = Position {
-    what: ("score-sheet rule", "记录规则"),
-    allowed: &["required", "none"],
-};
-pub const KO_SEEDING: Position = Position {
-    what: ("seeding rule", "种子排序规则"),
-    allowed: &["rating", "order", "lot"],
-};
-pub const KO_BYES: Position = Position {
-    what: ("bye rule", "轮空规则"),
-    allowed: &["top_seeds", "lot"],
-};
-pub const DRAW_ORDER: Position = Position {
-    what: ("draw order", "抽签顺序"),
-    allowed: &["list_order", "random"],
-};
-pub const DRAW_REST: Position = Position {
-    what: ("draw rule for the rest", "其余棋手的分组方法"),
-    allowed: &["random", "list_order", "rating"],
-};
-pub const NUMBERS: Position = Position {
-    what: ("numbering rule", "编号方法"),
-    allowed: &["lot", "registration_order", "rating"],
-};
-pub const PARITY: Position = Position {
-    what: ("number parity", "单双号"),
-    allowed: &["odd", "even"],
-};
+pub const TEAM_COLOURS: Position = Position::new(
+    "team board colours",
+    "团体赛各台先后手",
+    &["home", "lower_number"],
+);
+pub const AVOID_WHAT: Position =
+    Position::new("avoidance", "回避对象", &["same_unit", "same_federation"]);
+pub const AVOID_WHEN: Position = Position::new(
+    "avoidance scope",
+    "回避范围",
+    &["never", "round1", "always"],
+);
+pub const COLOUR_TIE: Position = Position::new(
+    "colour tie rule",
+    "先后手均等时的规则",
+    &["sum_parity", "round_parity", "fide"],
+);
+pub const COLOUR_LIMIT_KEYS: Position = Position::new(
+    "colour limit",
+    "先后手限制",
+    &["max_consecutive", "max_difference", "relax_last_rounds"],
+);
+pub const BYE_KEYS: Position = Position::new(
+    "bye setting",
+    "轮空设置",
+    &["points", "opponent_score", "recipient"],
+);
+pub const BYE_OPPONENT_SCORE: Position = Position::new(
+    "bye opponent score",
+    "轮空的对手分计法",
+    &["lowest_in_field", "zero", "own_score"],
+);
+pub const BYE_RECIPIENT: Position = Position::new(
+    "bye recipient rule",
+    "轮空人选规则",
+    &["lowest_not_yet", "lowest_fewest"],
+);
+pub const SCORE_SHEETS: Position =
+    Position::new("score-sheet rule", "记录规则", &["required", "none"]);
+pub const KO_SEEDING: Position =
+    Position::new("seeding rule", "种子排序规则", &["rating", "order", "lot"]);
+pub const KO_BYES: Position = Position::new("bye rule", "轮空规则", &["top_seeds", "lot"]);
+pub const DRAW_ORDER: Position = Position::new("draw order", "抽签顺序", &["list_order", "random"]);
+pub const DRAW_REST: Position = Position::new(
+    "draw rule for the rest",
+    "其余棋手的分组方法",
+    &["random", "list_order", "rating"],
+);
+pub const NUMBERS: Position = Position::new(
+    "numbering rule",
+    "编号方法",
+    &["lot", "registration_order", "rating"],
+);
+pub const PARITY: Position = Position::new("number parity", "单双号", &["odd", "even"]);
 /// CXA titles and the Asian/world ones; low to high within each family:
 /// third_class < second_class < first_class < association_master < national_master < master
 /// < grandmaster. Each is a title of the plan (`xqreg_runtime::plan::Title`, tested below).
-pub const TITLE: Position = Position {
-    what: ("title", "称号"),
-    allowed: &[
+pub const TITLE: Position = Position::new(
+    "title",
+    "称号",
+    &[
         "third_class",
         "second_class",
         "first_class",
@@ -168,30 +173,21 @@ pub const TITLE: Position = Position {
         "international_master",
         "international_grandmaster",
     ],
-};
-pub const SEX: Position = Position {
-    what: ("sex", "性别"),
-    allowed: &["men", "women"],
-};
-pub const STEP_COLOURS: Position = Position {
-    what: ("playoff colour rule", "加赛先后手规则"),
-    allowed: &["swap", "redraw", "lot", "black_chooses"],
-};
-pub const DRAW_ODDS: Position = Position {
-    what: ("side with draw odds", "和棋判胜的一方"),
-    allowed: &["black", "red"],
-};
-pub const TAX: Position = Position {
-    what: ("tax basis", "税前/税后"),
-    allowed: &["before_tax", "after_tax"],
-};
-pub const METAL: Position = Position {
-    what: ("medal", "奖牌"),
-    allowed: &["gold", "silver", "bronze"],
-};
-pub const SLOT_KIND: Position = Position {
-    what: ("schedule slot kind", "日程类别"),
-    allowed: &[
+);
+pub const SEX: Position = Position::new("sex", "性别", &["men", "women"]);
+pub const STEP_COLOURS: Position = Position::new(
+    "playoff colour rule",
+    "加赛先后手规则",
+    &["swap", "redraw", "lot", "black_chooses"],
+);
+pub const DRAW_ODDS: Position =
+    Position::new("side with draw odds", "和棋判胜的一方", &["black", "red"]);
+pub const TAX: Position = Position::new("tax basis", "税前/税后", &["before_tax", "after_tax"]);
+pub const METAL: Position = Position::new("medal", "奖牌", &["gold", "silver", "bronze"]);
+pub const SLOT_KIND: Position = Position::new(
+    "schedule slot kind",
+    "日程类别",
+    &[
         "arrival",
         "meeting",
         "opening",
@@ -203,15 +199,11 @@ pub const SLOT_KIND: Position = Position {
         "reception",
         "event",
     ],
-};
-pub const CAP_ORDER: Position = Position {
-    what: ("cap order", "名额截止方式"),
-    allowed: &["first_come", "by_rating"],
-};
-pub const REPLACEMENT: Position = Position {
-    what: ("replacement rule", "递补规则"),
-    allowed: &["next_in_line", "none"],
-};
+);
+pub const CAP_ORDER: Position =
+    Position::new("cap order", "名额截止方式", &["first_come", "by_rating"]);
+pub const REPLACEMENT: Position =
+    Position::new("replacement rule", "递补规则", &["next_in_line", "none"]);
 
 // The message catalogue of this module: compiler/messages/check/words.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/words.rs"));

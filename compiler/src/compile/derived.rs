@@ -9,12 +9,10 @@ use super::Lowerer;
 
 impl Lowerer<'_> {
     pub(super) fn rankings(&self) -> Vec<plan::DerivedRanking> {
-        self.items()
-            .filter_map(|item| match item {
-                Item::Ranking(r) => self.ranking(r),
-                _ => None,
-            })
-            .collect()
+        self.lowered(|item| match item {
+            Item::Ranking(r) => self.ranking(r),
+            _ => None,
+        })
     }
 
     /// None only for a ranking the checker refused (lowering runs on checked files only).
@@ -50,12 +48,10 @@ impl Lowerer<'_> {
     /// `from`, `by`, `min_games` or `ties`, or with a word outside their sets (E111, E545 to
     /// E547), so every field here is known.
     pub(super) fn board_prizes(&self) -> Vec<plan::BoardPrizes> {
-        self.items()
-            .filter_map(|item| match item {
-                Item::BoardPrizes(b) => self.board_prize(b),
-                _ => None,
-            })
-            .collect()
+        self.lowered(|item| match item {
+            Item::BoardPrizes(b) => self.board_prize(b),
+            _ => None,
+        })
     }
 
     fn board_prize(&self, b: &BoardPrizes) -> Option<plan::BoardPrizes> {

@@ -48,6 +48,11 @@ impl<'a> Lowerer<'a> {
         self.file.items.iter()
     }
 
+    /// What `lower` makes of the items it takes (None for the others), in source order.
+    fn lowered<T>(&self, lower: impl FnMut(&'a Item) -> Option<T>) -> Vec<T> {
+        self.items().filter_map(lower).collect()
+    }
+
     fn plan(&self) -> Plan {
         let scoring = self.default_scoring();
         Plan {

@@ -176,50 +176,47 @@ impl Lowerer<'_> {
         let steps = chain
             .steps
             .iter()
-            .map(|step| match step {
-                PlayoffStep::Game {
-                    time,
-                    colours,
-                    games,
-                    span,
-                } => plan::PlayoffStep {
-                    kind: plan::PlayoffStepKind::Game {
-                        time: time.node.clone(),
-                        colours: colour_rule(colours.as_ref(), plan::ColourRule::Swap),
-                        games: games.as_ref().map_or(1, |g| g.node),
-                    },
-                    origin: self.origin(*span),
-                },
-                PlayoffStep::Armageddon {
-                    time,
-                    colours,
-                    span,
-                } => plan::PlayoffStep {
-                    kind: plan::PlayoffStepKind::Armageddon {
-                        time: time.node.clone(),
-                        colours: colour_rule(colours.as_ref(), plan::ColourRule::Lot),
-                        draw_goes_to: self.draw_odds(&time.node),
-                    },
-                    origin: self.origin(*span),
-                },
-                PlayoffStep::Lots(span) => plan::PlayoffStep {
-                    kind: plan::PlayoffStepKind::Lots,
-                    origin: self.origin(*span),
-                },
-                PlayoffStep::EarlierGame(span) => plan::PlayoffStep {
-                    kind: plan::PlayoffStepKind::EarlierGame,
-                    origin: self.origin(*span),
-                },
-                PlayoffStep::Black(span) => plan::PlayoffStep {
-                    kind: plan::PlayoffStepKind::Black,
-                    origin: self.origin(*span),
-                },
-                PlayoffStep::Tiebreak(c) => plan::PlayoffStep {
-                    kind: plan::PlayoffStepKind::Tiebreak {
-                        chain: self.chain(c, FormatKind::Knockout),
-                    },
-                    origin: self.origin(c.span),
-                },
+            .map(|step| {
+                let (kind, span) = match step {
+                    PlayoffStep::Game {
+                        time,
+                        colours,
+                        games,
+                        span,
+                    } => (
+                        plan::PlayoffStepKind::Game {
+                            time: time.node.clone(),
+                            colours: colour_rule(colours.as_ref(), plan::ColourRule::Swap),
+                            games: games.as_ref().map_or(1, |g| g.node),
+                        },
+                        *span,
+                    ),
+                    PlayoffStep::Armageddon {
+                        time,
+                        colours,
+                        span,
+                    } => (
+                        plan::PlayoffStepKind::Armageddon {
+                            time: time.node.clone(),
+                            colours: colour_rule(colours.as_ref(), plan::ColourRule::Lot),
+                            draw_goes_to: self.draw_odds(&time.node),
+                        },
+                        *span,
+                    ),
+                    PlayoffStep::Lots(span) => (plan::PlayoffStepKind::Lots, *span),
+                    PlayoffStep::EarlierGame(span) => (plan::PlayoffStepKind::EarlierGame, *span),
+                    PlayoffStep::Black(span) => (plan::PlayoffStepKind::Black, *span),
+                    PlayoffStep::Tiebreak(c) => (
+                        plan::PlayoffStepKind::Tiebreak {
+                            chain: self.chain(c, FormatKind::Knockout),
+                        },
+                        c.span,
+                    ),
+                };
+                plan::PlayoffStep {
+                    kind,
+                    origin: self.origin(span),
+                }
             })
             .collect();
         plan::PlayoffChain {
@@ -242,12 +239,8 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn places_decls(&self) -> Vec<plan::PlacesDecl> {
-        self.items()
-            .filter_map(|item| match item {
-                Item::Places(p) => Some(p),
-                _ => None,
-            })
-            .map(|p| plan::PlacesDecl {
+        self.lowered(|item| match item {
+            Item::Places(p) => Some(plan::PlacesDecl {
                 places: range(&p.places),
                 rule: match &p.rule {
                     ast::PlacesRule::Shared(_) => plan::PlacesRule::Shared,
@@ -258,17 +251,16 @@ impl Lowerer<'_> {
                 sources: p.sources.iter().map(place_ref).collect(),
                 title: p.title.as_ref().map(text),
                 origin: self.origin(p.span),
-            })
-            .collect()
+            }),
+            _ => None,
+        })
     }
 
     pub(super) fn prizes(&self) -> Vec<plan::PrizeTable> {
-        self.items()
-            .filter_map(|item| match item {
-                Item::Prizes(p) => Some(self.prize_table(p)),
-                _ => None,
-            })
-            .collect()
+        self.lowered(|item| match item {
+            Item::Prizes(p) => Some(self.prize_table(p)),
+            _ => None,
+        })
     }
 
     /// One prize table (also a board prize table's lines, [`ast::BoardPrizes::as_table`]).
@@ -331,12 +323,8 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn qualification(&self) -> Vec<plan::Qualification> {
-        self.items()
-            .filter_map(|item| match item {
-                Item::Qualification(q) => Some(q),
-                _ => None,
-            })
-            .map(|q| plan::Qualification {
+        self.lowered(|item| match item {
+            Item::Qualification(q) => Some(plan::Qualification {
                 title: text(&q.title),
                 quotas: q
                     .quotas
@@ -354,8 +342,9 @@ impl Lowerer<'_> {
                     .is_some_and(|r| r.node == "next_in_line"),
                 until: q.replacement_until.as_ref().map(|u| u.node),
                 origin: self.origin(q.span),
-            })
-            .collect()
+            }),
+            _ => None,
+        })
     }
 }
 

@@ -29,23 +29,17 @@ include!(concat!(env!("OUT_DIR"), "/messages/check/entry.rs"));
 
 /// Every clause of every entry block, in source order.
 pub(crate) fn entry_clauses(file: &ast::File) -> impl Iterator<Item = &EntryClause> {
-    file.items
-        .iter()
-        .filter_map(|i| match i {
-            Item::Entry(e) => Some(e.clauses.iter()),
-            _ => None,
-        })
-        .flatten()
+    file.items.iter().flat_map(|i| match i {
+        Item::Entry(e) => e.clauses.as_slice(),
+        _ => &[],
+    })
 }
 
 pub(crate) fn header_clauses(file: &ast::File) -> impl Iterator<Item = &HeaderClause> {
-    file.items
-        .iter()
-        .filter_map(|i| match i {
-            Item::Regulation(r) => Some(r.clauses.iter()),
-            _ => None,
-        })
-        .flatten()
+    file.items.iter().flat_map(|i| match i {
+        Item::Regulation(r) => r.clauses.as_slice(),
+        _ => &[],
+    })
 }
 
 /// The event's first and last day and the span of the `dates` clause.
@@ -149,13 +143,7 @@ pub(crate) fn title_rank(t: &str) -> Option<u8> {
 }
 
 pub(crate) fn compare(op: CompareOp, a: i64, b: i64) -> bool {
-    match op {
-        CompareOp::Lt => a < b,
-        CompareOp::Le => a <= b,
-        CompareOp::Eq => a == b,
-        CompareOp::Ge => a >= b,
-        CompareOp::Gt => a > b,
-    }
+    crate::compile::compare(op).holds(a, b)
 }
 
 pub(crate) fn op_str(op: CompareOp) -> &'static str {
@@ -168,32 +156,29 @@ pub(crate) fn op_str(op: CompareOp) -> &'static str {
     }
 }
 
-fn player_born(p: &PlayerDecl) -> Option<&Spanned<Date>> {
-    p.attrs.iter().find_map(|a| match a {
-        PlayerAttr::Born(d) => Some(d),
-        _ => None,
-    })
+/// What a named player states about itself: its birth date, sex, title and pool (the first of
+/// each where one is stated twice).
+#[derive(Default)]
+struct Stated<'p> {
+    born: Option<&'p Spanned<Date>>,
+    sex: Option<&'p Ident>,
+    title: Option<&'p Ident>,
+    pool: Option<&'p Ident>,
 }
 
-fn player_sex(p: &PlayerDecl) -> Option<&Ident> {
-    p.attrs.iter().find_map(|a| match a {
-        PlayerAttr::Sex(s) => Some(s),
-        _ => None,
-    })
-}
-
-fn player_title(p: &PlayerDecl) -> Option<&Ident> {
-    p.attrs.iter().find_map(|a| match a {
-        PlayerAttr::Title(t) => Some(t),
-        _ => None,
-    })
-}
-
-fn player_pool(p: &PlayerDecl) -> Option<&Ident> {
-    p.attrs.iter().find_map(|a| match a {
-        PlayerAttr::Pool(t) => Some(t),
-        _ => None,
-    })
+fn stated(p: &PlayerDecl) -> Stated<'_> {
+    let mut s = Stated::default();
+    // Backwards, so that the first of an attribute stated twice is the one kept.
+    for a in p.attrs.iter().rev() {
+        match a {
+            PlayerAttr::Born(d) => s.born = Some(d),
+            PlayerAttr::Sex(x) => s.sex = Some(x),
+            PlayerAttr::Title(t) => s.title = Some(t),
+            PlayerAttr::Pool(x) => s.pool = Some(x),
+            _ => {}
+        }
+    }
+    s
 }
 
 /// Whether a named player can be in a category: a condition on an attribute the player does not
@@ -202,10 +187,11 @@ fn player_in_category(file: &ast::File, p: &PlayerDecl, cat: &str, depth: u8) ->
     let Some(c) = categories::categories(file).find(|c| c.name.node == cat) else {
         return true;
     };
+    let stated = stated(p);
     c.conditions.iter().all(|cond| match cond {
-        CategoryCond::Born(w) => player_born(p).is_none_or(|b| categories::contains(w, b.node)),
+        CategoryCond::Born(w) => stated.born.is_none_or(|b| categories::contains(w, b.node)),
         CategoryCond::Sex(s) => match (
-            player_sex(p).and_then(|x| normal_sex(&x.node)),
+            stated.sex.and_then(|x| normal_sex(&x.node)),
             normal_sex(&s.node),
         ) {
             (Some(a), Some(b)) => a == b,
@@ -213,14 +199,14 @@ fn player_in_category(file: &ast::File, p: &PlayerDecl, cat: &str, depth: u8) ->
         },
         CategoryCond::Title { op, title, .. } => {
             match (
-                player_title(p).and_then(|t| title_rank(&t.node)),
+                stated.title.and_then(|t| title_rank(&t.node)),
                 title_rank(&title.node),
             ) {
                 (Some(a), Some(b)) => compare(op.node, i64::from(a), i64::from(b)),
                 _ => true,
             }
         }
-        CategoryCond::Pool(pool) => player_pool(p).is_none_or(|x| x.node == pool.node),
+        CategoryCond::Pool(pool) => stated.pool.is_none_or(|x| x.node == pool.node),
         CategoryCond::Within(parent) => {
             depth > 8 || player_in_category(file, p, &parent.node, depth + 1)
         }

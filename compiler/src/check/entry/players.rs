@@ -5,7 +5,7 @@ use xqreg_grammar::Span;
 
 use super::{
     compare, entry_clauses, event_dates, event_sex, exact_field, is_team_event, normal_sex, op_str,
-    player_born, player_pool, player_sex, player_title, players, pools, title_rank, E611, E612,
+    players, pools, stated, title_rank, E611, E612,
 };
 use crate::check::categories;
 use crate::diagnostics::{Diagnostic, Diagnostics, Template};
@@ -18,7 +18,7 @@ pub(super) fn named_players_fit(file: &ast::File, diags: &mut Diagnostics) {
         let Some(size) = &pool.size else { continue };
         let members: Vec<&&PlayerDecl> = named
             .iter()
-            .filter(|p| player_pool(p).is_some_and(|x| x.node == pool.name.node))
+            .filter(|p| stated(p).pool.is_some_and(|x| x.node == pool.name.node))
             .collect();
         if members.len() > size.node as usize {
             let Some(extra) = members.get(size.node as usize) else {
@@ -123,7 +123,7 @@ pub(super) fn player_conditions(file: &ast::File, diags: &mut Diagnostics) {
 
     for p in named {
         let name = p.id.node.as_str();
-        if let Some(born) = player_born(p) {
+        if let Some(born) = stated(p).born {
             if !windows.is_empty() && !windows.iter().any(|w| categories::contains(w, born.node)) {
                 let ds = born.node.to_string();
                 diags.push(
@@ -159,7 +159,8 @@ pub(super) fn player_conditions(file: &ast::File, diags: &mut Diagnostics) {
                 }
             }
         }
-        let pool = player_pool(p)
+        let pool = stated(p)
+            .pool
             .and_then(|x| all_pools.iter().find(|q| q.name.node == x.node))
             .copied();
         sex_conditions(p, pool, sex, diags);
@@ -175,7 +176,7 @@ fn sex_conditions(
     diags: &mut Diagnostics,
 ) {
     let name = p.id.node.as_str();
-    if let Some(ps) = player_sex(p) {
+    if let Some(ps) = stated(p).sex {
         let mut needs: Vec<(&str, Span, &str, &str)> = Vec::new();
         if let Some((want, span)) = sex {
             needs.push((want, span, "event", "本项比赛"));
@@ -220,7 +221,7 @@ fn title_conditions(
     diags: &mut Diagnostics,
 ) {
     let name = p.id.node.as_str();
-    if let Some(pt) = player_title(p) {
+    if let Some(pt) = stated(p).title {
         let mut conds: Vec<(CompareOp, &Ident, Span)> = titles.to_vec();
         if let Some(pool) = pool {
             for src in &pool.source {

@@ -295,11 +295,16 @@ fn qualifies(player: &Ident, ctx: &Ctx<'_>) -> Result<(), Msg> {
     }
 }
 
+/// The outcome of the stage `stage` (none for a stage the outcome does not have).
+fn stages_named<'o>(
+    o: &'o Outcome,
+    stage: &'o Ident,
+) -> impl Iterator<Item = &'o xqreg_runtime::engine::StageOutcome> {
+    o.stages.iter().filter(move |s| s.name == stage.node)
+}
+
 fn rounds_played(stage: &Ident, rounds: &Spanned<u32>, o: &Outcome) -> Result<(), Msg> {
-    let played = o
-        .stages
-        .iter()
-        .filter(|s| s.name == stage.node)
+    let played = stages_named(o, stage)
         .flat_map(|s| &s.games)
         .map(|g| g.round)
         .max()
@@ -321,22 +326,13 @@ fn rounds_played(stage: &Ident, rounds: &Spanned<u32>, o: &Outcome) -> Result<()
 }
 
 fn decided_by(stage: &Ident, step: &Ident, o: &Outcome) -> Result<(), Msg> {
-    let found = o
-        .stages
-        .iter()
-        .filter(|s| s.name == stage.node)
+    let seen: BTreeSet<&str> = stages_named(o, stage)
         .flat_map(|s| &s.matches)
-        .any(|m| m.decided_by == step.node);
-    if found {
+        .map(|m| m.decided_by.as_str())
+        .collect();
+    if seen.contains(step.node.as_str()) {
         Ok(())
     } else {
-        let seen: BTreeSet<&str> = o
-            .stages
-            .iter()
-            .filter(|s| s.name == stage.node)
-            .flat_map(|s| &s.matches)
-            .map(|m| m.decided_by.as_str())
-            .collect();
         let seen = seen.into_iter().collect::<Vec<_>>().join(", ");
         Err(Msg::new(
             format!(
@@ -359,11 +355,7 @@ fn stage_place(
     ctx: &Ctx<'_>,
 ) -> Result<(), Msg> {
     let id = ctx.id(&player.node);
-    let standing = ctx
-        .outcome
-        .stages
-        .iter()
-        .filter(|s| s.name == stage.node)
+    let standing = stages_named(ctx.outcome, stage)
         .flat_map(|s| &s.groups)
         .filter(|g| g.name.as_deref() == group.as_ref().map(|g| g.node.as_str()))
         .flat_map(|g| &g.standings)
@@ -379,22 +371,22 @@ fn stage_place(
                     .map(|g| format!(".{}", g.node))
                     .unwrap_or_default()
             );
-            Err(Msg::new(
-                format!(
-                    "{at} place {}: expected {}, who is {}",
-                    place.node, player.node, r.place
-                ),
-                format!(
-                    "{at} 第{}名：预期为 {}，其实为第{}名",
-                    place.node, player.node, r.place
-                ),
-            ))
+            Err(wrong_place(&at, place.node, &player.node, "who", r.place))
         }
         None => Err(Msg::new(
             format!("{} is not in the standings of {}", player.node, stage.node),
             format!("{} 不在 {} 的名次表中", player.node, stage.node),
         )),
     }
+}
+
+/// Place `place` of the table `at` was expected to be `expected` (a player: `who`, a unit:
+/// `which`), who is at `is` instead.
+fn wrong_place(at: &str, place: u32, expected: &str, who: &str, is: u32) -> Msg {
+    Msg::new(
+        format!("{at} place {place}: expected {expected}, {who} is {is}"),
+        format!("{at} 第{place}名：预期为 {expected}，其实为第{is}名"),
+    )
 }
 
 fn ranking_place(
@@ -411,15 +403,12 @@ fn ranking_place(
         .find(|r| r.unit == unit.node);
     match row {
         Some(r) if r.place == place.node => Ok(()),
-        Some(r) => Err(Msg::new(
-            format!(
-                "{} place {}: expected {}, which is {}",
-                ranking.node, place.node, unit.node, r.place
-            ),
-            format!(
-                "{} 第{}名：预期为 {}，其实为第{}名",
-                ranking.node, place.node, unit.node, r.place
-            ),
+        Some(r) => Err(wrong_place(
+            &ranking.node,
+            place.node,
+            &unit.node,
+            "which",
+            r.place,
         )),
         None => Err(Msg::new(
             format!("{} is not ranked in {}", unit.node, ranking.node),
