@@ -138,11 +138,33 @@ impl Builder {
         )
     }
 
+    /// The first child of `p` of rule `rule`, built by `build`; None when `p` has none.
+    pub fn opt_child<T>(&self, p: &Pair<Rule>, rule: Rule, build: Part<T>) -> R<Option<T>> {
+        kids(p)
+            .find(|k| k.as_rule() == rule)
+            .map(|k| build(self, &k))
+            .transpose()
+    }
+
+    /// The first child of `p` of rule `rule`, built by `build`; without one, the error that
+    /// `what` is missing.
+    pub fn child<T>(&self, p: &Pair<Rule>, rule: Rule, build: Part<T>, what: &str) -> R<T> {
+        match kids(p).find(|k| k.as_rule() == rule) {
+            Some(k) => build(self, &k),
+            None => Err(self.missing(p, what)),
+        }
+    }
+
     /// The identifier children of `p`, in order.
     pub fn idents<'a>(&'a self, p: &Pair<'a, Rule>) -> impl Iterator<Item = Ident> + 'a {
         kids(p)
             .filter(|k| k.as_rule() == Rule::ident)
             .map(|k| self.ident(&k))
+    }
+
+    /// The nth identifier child, if there is one.
+    pub fn opt_ident(&self, p: &Pair<Rule>, n: usize) -> Option<Ident> {
+        self.idents(p).nth(n)
     }
 
     /// The nth identifier child (keywords excluded).
@@ -160,10 +182,7 @@ impl Builder {
     }
 
     pub fn opt_text(&self, p: &Pair<Rule>) -> R<Option<Text>> {
-        kids(p)
-            .find(|k| k.as_rule() == Rule::text)
-            .map(|k| self.text(&k))
-            .transpose()
+        self.opt_child(p, Rule::text, Self::text)
     }
 
     pub fn nth_int(&self, p: &Pair<Rule>, n: usize) -> R<Spanned<u32>> {

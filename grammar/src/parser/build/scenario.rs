@@ -24,14 +24,10 @@ impl Builder {
         }
         Ok(Supplement {
             title: self.nth_text(p, 0)?,
-            date: match kids(p).find(|k| k.as_rule() == Rule::date) {
-                Some(d) => Some(self.date(&d)?),
-                None => None,
-            },
-            by: match kids(p).find(|k| k.as_rule() == Rule::supplement_by) {
-                Some(b) => self.opt_text(&b)?,
-                None => None,
-            },
+            date: self.opt_child(p, Rule::date, Self::date)?,
+            by: self
+                .opt_child(p, Rule::supplement_by, Self::opt_text)?
+                .flatten(),
             items,
             span: self.span(p),
         })
@@ -214,10 +210,12 @@ impl Builder {
                 span,
             },
             Rule::expect_shared => Expect::Shared {
-                places: match kids(l).find(|k| k.as_rule() == Rule::place_range) {
-                    Some(r) => self.place_range(&r)?,
-                    None => return Err(self.missing(l, "places like `9..16`")),
-                },
+                places: self.child(
+                    l,
+                    Rule::place_range,
+                    Self::place_range,
+                    "places like `9..16`",
+                )?,
                 players: self.idents(l).collect(),
                 span,
             },
@@ -226,10 +224,7 @@ impl Builder {
                 let mut ids = ids.into_iter();
                 Expect::Prize {
                     player: ids.next().ok_or_else(|| self.missing(l, "a player"))?,
-                    money: match kids(l).find(|k| k.as_rule() == Rule::money) {
-                        Some(m) => Some(self.money(&m)?),
-                        None => None,
-                    },
+                    money: self.opt_child(l, Rule::money, Self::money)?,
                     items: {
                         let mut items = Vec::new();
                         for k in kids(l).filter(|k| k.as_rule() == Rule::prize_item) {
