@@ -160,26 +160,11 @@ impl Builder {
     }
 
     fn pool(&self, p: &Pair<Rule>) -> R<Pool> {
-        let mut size = None;
-        let mut title = None;
-        let mut source = Vec::new();
-        for k in kids(p) {
-            match k.as_rule() {
-                Rule::int => size = Some(self.int(&k)?),
-                Rule::text => title = Some(self.text(&k)?),
-                Rule::pool_source => {
-                    if let Some(s) = self.first(&k) {
-                        source.push(self.pool_source(&s)?);
-                    }
-                }
-                _ => {}
-            }
-        }
         Ok(Pool {
             name: self.nth_ident(p, 0)?,
-            size,
-            title,
-            source,
+            size: self.opt_child(p, Rule::int, Self::int)?,
+            title: self.opt_text(p)?,
+            source: self.clauses(p, Rule::pool_source, Self::pool_source)?,
             span: self.span(p),
         })
     }

@@ -82,29 +82,15 @@ impl Builder {
                         span: self.span(&part),
                     })
                 }
-                Rule::scenario_seed => {
-                    if let Some(n) = kids(&part).find(|k| k.as_rule() == Rule::int) {
-                        seed = Some(self.int64(&n)?);
-                    }
-                }
+                Rule::scenario_seed => seed = self.opt_child(&part, Rule::int, Self::int64)?,
                 Rule::scenario_draw => {
-                    for g in kids(&part).filter(|k| k.as_rule() == Rule::drawn_group) {
-                        draws.push(self.drawn_group(&g)?);
-                    }
+                    draws.extend(self.each(&part, Rule::drawn_group, Self::drawn_group)?)
                 }
                 Rule::results => {
-                    for w in kids(&part).filter(|k| k.as_rule() == Rule::result_line) {
-                        if let Some(l) = self.first(&w) {
-                            results.push(self.result_line(&l)?);
-                        }
-                    }
+                    results.extend(self.clauses(&part, Rule::result_line, Self::result_line)?)
                 }
                 Rule::expect => {
-                    for w in kids(&part).filter(|k| k.as_rule() == Rule::expect_line) {
-                        if let Some(l) = self.first(&w) {
-                            expects.push(self.expect_line(&l)?);
-                        }
-                    }
+                    expects.extend(self.clauses(&part, Rule::expect_line, Self::expect_line)?)
                 }
                 _ => {}
             }
@@ -120,11 +106,16 @@ impl Builder {
         })
     }
 
-    fn drawn_group(&self, g: &Pair<Rule>) -> R<ScenarioDraw> {
-        let (stage, group) = match kids(g).find(|k| k.as_rule() == Rule::place_group) {
+    /// `STAGE.GROUP` (a `place_group` child) or a bare `STAGE` (the first name of `p`).
+    fn stage_group(&self, p: &Pair<Rule>) -> R<(Ident, Option<Ident>)> {
+        Ok(match kids(p).find(|k| k.as_rule() == Rule::place_group) {
             Some(pg) => (self.nth_ident(&pg, 0)?, Some(self.nth_ident(&pg, 1)?)),
-            None => (self.nth_ident(g, 0)?, None),
-        };
+            None => (self.nth_ident(p, 0)?, None),
+        })
+    }
+
+    fn drawn_group(&self, g: &Pair<Rule>) -> R<ScenarioDraw> {
+        let (stage, group) = self.stage_group(g)?;
         let skip = usize::from(group.is_none());
         Ok(ScenarioDraw {
             stage,
@@ -246,10 +237,7 @@ impl Builder {
                 span,
             },
             Rule::expect_stage_place => {
-                let (stage, group) = match kids(l).find(|k| k.as_rule() == Rule::place_group) {
-                    Some(g) => (self.nth_ident(&g, 0)?, Some(self.nth_ident(&g, 1)?)),
-                    None => (self.nth_ident(l, 0)?, None),
-                };
+                let (stage, group) = self.stage_group(l)?;
                 // With a group, the first direct identifier is the player; without, the second.
                 let player = if group.is_some() {
                     self.nth_ident(l, 0)?
