@@ -167,6 +167,12 @@ impl Builder {
         self.idents(p).nth(n)
     }
 
+    /// A clause that is its keyword and one name (`seeding rating`, `rest random`): `make` builds
+    /// it from the name and the clause's span.
+    pub fn named<T>(&self, c: &Pair<Rule>, make: fn(Ident, Span) -> T) -> R<T> {
+        Ok(make(self.nth_ident(c, 0)?, self.span(c)))
+    }
+
     /// The nth identifier child (keywords excluded).
     pub fn nth_ident(&self, p: &Pair<Rule>, n: usize) -> R<Ident> {
         self.idents(p)

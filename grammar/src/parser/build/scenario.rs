@@ -146,14 +146,10 @@ impl Builder {
                 players: self.idents(l).skip(2).collect(),
                 span,
             },
-            Rule::result_declines => ResultLine::Declines {
-                player: self.nth_ident(l, 0)?,
-                span,
-            },
-            Rule::result_rest => ResultLine::Rest {
-                rule: self.nth_ident(l, 0)?,
-                span,
-            },
+            Rule::result_declines => {
+                self.named(l, |player, span| ResultLine::Declines { player, span })?
+            }
+            Rule::result_rest => self.named(l, |rule, span| ResultLine::Rest { rule, span })?,
             _ => ResultLine::Games {
                 stage: self.nth_ident(l, 0)?,
                 round: self.nth_int(l, 0)?,
@@ -227,10 +223,9 @@ impl Builder {
                     span,
                 }
             }
-            Rule::expect_qualifies => Expect::Qualifies {
-                player: self.nth_ident(l, 0)?,
-                span,
-            },
+            Rule::expect_qualifies => {
+                self.named(l, |player, span| Expect::Qualifies { player, span })?
+            }
             Rule::expect_decided_by => Expect::DecidedBy {
                 stage: self.nth_ident(l, 0)?,
                 step: self.nth_ident(l, 1)?,
@@ -263,10 +258,7 @@ impl Builder {
                 unit: self.nth_ident(l, 1)?,
                 span,
             },
-            _ => Expect::Withdrawn {
-                player: self.nth_ident(l, 0)?,
-                span,
-            },
+            _ => self.named(l, |player, span| Expect::Withdrawn { player, span })?,
         })
     }
 }

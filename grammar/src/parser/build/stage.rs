@@ -113,10 +113,9 @@ impl Builder {
                 params: self.params(c)?,
                 span,
             },
-            Rule::colour_tie => StageClause::ColourTie {
-                rule: self.nth_ident(c, 0)?,
-                span,
-            },
+            Rule::colour_tie => {
+                self.named(c, |rule, span| StageClause::ColourTie { rule, span })?
+            }
             Rule::bye => StageClause::Bye {
                 params: self.params(c)?,
                 span,
@@ -148,10 +147,9 @@ impl Builder {
                 order: self.opt_ident(c, 0),
                 span,
             },
-            Rule::score_sheets => StageClause::ScoreSheets {
-                rule: self.nth_ident(c, 0)?,
-                span,
-            },
+            Rule::score_sheets => {
+                self.named(c, |rule, span| StageClause::ScoreSheets { rule, span })?
+            }
             Rule::same_as => StageClause::SameAs(self.nth_ident(c, 0)?),
             Rule::stage_note => StageClause::Note(self.nth_text(c, 0)?),
             _ => return Err(self.missing(c, "a stage clause")),
@@ -297,10 +295,7 @@ impl Builder {
                 size: self.nth_int(c, 0)?,
                 span,
             },
-            Rule::seeding => KnockoutClause::Seeding {
-                rule: self.nth_ident(c, 0)?,
-                span,
-            },
+            Rule::seeding => self.named(c, |rule, span| KnockoutClause::Seeding { rule, span })?,
             Rule::ko_seeds => KnockoutClause::Seeds {
                 count: self.nth_int(c, 0)?,
                 category: self.nth_ident(c, 0)?,
@@ -309,10 +304,7 @@ impl Builder {
             Rule::ko_games => KnockoutClause::Games(self.nth_int(c, 0)?),
             Rule::third_place => KnockoutClause::ThirdPlace(span),
             Rule::placement => KnockoutClause::Placement(span),
-            Rule::byes => KnockoutClause::Byes {
-                rule: self.nth_ident(c, 0)?,
-                span,
-            },
+            Rule::byes => self.named(c, |rule, span| KnockoutClause::Byes { rule, span })?,
             _ => return Err(self.missing(c, "a knockout clause")),
         })
     }
@@ -362,18 +354,9 @@ impl Builder {
                 places: self.place_range_of(r)?,
                 span,
             },
-            Rule::draw_rest => DrawRule::Rest {
-                rule: self.nth_ident(r, 0)?,
-                span,
-            },
-            Rule::draw_avoid => DrawRule::Avoid {
-                what: self.nth_ident(r, 0)?,
-                span,
-            },
-            Rule::draw_numbers => DrawRule::Numbers {
-                rule: self.nth_ident(r, 0)?,
-                span,
-            },
+            Rule::draw_rest => self.named(r, |rule, span| DrawRule::Rest { rule, span })?,
+            Rule::draw_avoid => self.named(r, |what, span| DrawRule::Avoid { what, span })?,
+            Rule::draw_numbers => self.named(r, |rule, span| DrawRule::Numbers { rule, span })?,
             _ => return Err(self.missing(r, "a draw rule")),
         })
     }
