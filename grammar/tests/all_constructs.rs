@@ -32,6 +32,11 @@ fn names(ids: &[Ident]) -> Vec<&str> {
     ids.iter().map(|i| i.node.as_str()).collect()
 }
 
+/// The English of an optional title.
+fn en(title: &Option<Text>) -> Option<&str> {
+    title.as_ref()?.en.as_ref().map(|e| e.node.as_str())
+}
+
 /// The keyword and seconds of a time clause that is one duration.
 fn timed(c: &TimeClause) -> (&'static str, u32) {
     match c {
@@ -531,13 +536,7 @@ fn categories_by_rule_and_grades() {
 fn group_stage() {
     let f = file();
     let s = stage(&f, "groups");
-    assert_eq!(
-        s.title
-            .as_ref()
-            .and_then(|t| t.en.as_ref())
-            .map(|e| e.node.as_str()),
-        Some("Group stage")
-    );
+    assert_eq!(en(&s.title), Some("Group stage"));
     match &s.clauses[0] {
         StageClause::Format(Format::RoundRobin {
             cycles,
@@ -1150,13 +1149,7 @@ fn a_derived_ranking_and_its_expectation_are_read() {
         panic!("item 44 is the ranking")
     };
     assert_eq!(r.name.node, "teams");
-    assert_eq!(
-        r.title
-            .as_ref()
-            .and_then(|t| t.en.as_ref())
-            .map(|e| e.node.as_str()),
-        Some("Team standings")
-    );
+    assert_eq!(en(&r.title), Some("Team standings"));
     assert_eq!(r.from.as_ref().map(|i| i.node.as_str()), Some("main"));
     assert_eq!(r.by.as_ref().map(|i| i.node.as_str()), Some("unit"));
     let sum = r.sum.as_ref().expect("sum");

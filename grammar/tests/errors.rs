@@ -16,11 +16,12 @@ fn one_error(src: &str) -> (SyntaxError, String) {
     (e, text)
 }
 
-/// The one error of `src`: of `kind`, at `token`.
-fn one_error_at(src: &str, token: &str, kind: SyntaxErrorKind) {
+/// The one error of `src`: of `kind`, at `token`; returned for further checks.
+fn one_error_at(src: &str, token: &str, kind: SyntaxErrorKind) -> SyntaxError {
     let (e, text) = one_error(src);
     assert_eq!(e.kind, kind, "{src}");
     assert_eq!(text, token, "{src}");
+    e
 }
 
 /// Each case's source has one error, at its token, of the kind `kind` makes of the token.
@@ -119,9 +120,7 @@ fn unknown_block_once_per_run() {
 #[test]
 fn unclosed_block_points_at_the_open_brace() {
     let src = "stage groups {\n  draw {\n    rest random\n  }\n  time standard\n\nstage b { time standard }\n";
-    let (e, text) = one_error(src);
-    assert_eq!(e.kind, SyntaxErrorKind::UnclosedBlock);
-    assert_eq!(text, "{");
+    let e = one_error_at(src, "{", SyntaxErrorKind::UnclosedBlock);
     assert_eq!(e.span.start, 13);
     // The next block is still read.
     let p = parse(src);
@@ -131,9 +130,7 @@ fn unclosed_block_points_at_the_open_brace() {
 #[test]
 fn unclosed_string() {
     let src = "note \"标题\" \"正文\nscoring { win 2 }\n";
-    let (e, text) = one_error(src);
-    assert_eq!(e.kind, SyntaxErrorKind::UnclosedString);
-    assert_eq!(text, "\"");
+    let e = one_error_at(src, "\"", SyntaxErrorKind::UnclosedString);
     assert_eq!(
         e.span.start as usize,
         src.find("\"正文").expect("in source")
