@@ -32,6 +32,22 @@ fn names(ids: &[Ident]) -> Vec<&str> {
     ids.iter().map(|i| i.node.as_str()).collect()
 }
 
+/// The English of an optional title.
+fn en(title: &Option<Text>) -> Option<&str> {
+    title.as_ref()?.en.as_ref().map(|e| e.node.as_str())
+}
+
+/// The keyword and seconds of a time clause that is one duration.
+fn timed(c: &TimeClause) -> (&'static str, u32) {
+    match c {
+        TimeClause::Base(d) => ("base", d.node.seconds),
+        TimeClause::Red(d) => ("red", d.node.seconds),
+        TimeClause::Black(d) => ("black", d.node.seconds),
+        TimeClause::Increment(d) => ("increment", d.node.seconds),
+        other => panic!("not one duration: {other:?}"),
+    }
+}
+
 #[test]
 fn every_block_is_read_in_order() {
     let f = file();
@@ -64,56 +80,37 @@ fn every_block_is_read_in_order() {
             Item::Broken(_) => "broken",
         })
         .collect();
-    let expected = [
-        "regulation",
-        "organisers",
-        "contacts",
-        "scoring",
-        "scoring",
-        "time",
-        "time",
-        "time",
-        "time",
-        "entry",
-        "entry",
-        "entry",
-        "category",
-        "category",
-        "category",
-        "category",
-        "category",
-        "category",
-        "stage",
-        "stage",
-        "stage",
-        "stage",
-        "stage",
-        "stage",
-        "stage",
-        "stage",
-        "stage",
-        "playoff",
-        "places",
-        "places",
-        "prizes",
-        "prizes",
-        "qualification",
-        "conduct",
-        "schedule",
-        "registration",
-        "expenses",
-        "note",
-        "note",
-        "supplement",
-        "test",
-        "test",
-        "roster",
-        "test",
-        "ranking",
-        "test",
-        "stage",
-        "board_prizes",
-    ];
+    // Runs of blocks of one kind, in file order.
+    let expected: Vec<&str> = [
+        ("regulation", 1),
+        ("organisers", 1),
+        ("contacts", 1),
+        ("scoring", 2),
+        ("time", 4),
+        ("entry", 3),
+        ("category", 6),
+        ("stage", 9),
+        ("playoff", 1),
+        ("places", 2),
+        ("prizes", 2),
+        ("qualification", 1),
+        ("conduct", 1),
+        ("schedule", 1),
+        ("registration", 1),
+        ("expenses", 1),
+        ("note", 2),
+        ("supplement", 1),
+        ("test", 2),
+        ("roster", 1),
+        ("test", 1),
+        ("ranking", 1),
+        ("test", 1),
+        ("stage", 1),
+        ("board_prizes", 1),
+    ]
+    .into_iter()
+    .flat_map(|(kind, n)| std::iter::repeat_n(kind, n))
+    .collect();
     assert_eq!(kinds, expected);
     // Each item's span starts at its keyword in column 1.
     for item in &f.items {
@@ -259,49 +256,19 @@ fn scoring_and_time_controls() {
     };
     assert_eq!(t.name.node, "standard");
     assert_eq!(t.title.as_ref().map(|t| t.zh.node.as_str()), Some("慢棋"));
-    assert!(matches!(
-        t.clauses[0],
-        TimeClause::Base(Spanned {
-            node: Duration { seconds: 1200 },
-            ..
-        })
-    ));
-    assert!(matches!(
-        t.clauses[1],
-        TimeClause::Increment(Spanned {
-            node: Duration { seconds: 20 },
-            ..
-        })
-    ));
+    assert_eq!(timed(&t.clauses[0]), ("base", 1200));
+    assert_eq!(timed(&t.clauses[1]), ("increment", 20));
     assert!(matches!(t.clauses[2], TimeClause::FlagLoses(_)));
     let Item::TimeControl(a) = &f.items[7] else {
         panic!()
     };
-    assert!(matches!(
-        a.clauses[0],
-        TimeClause::Red(Spanned {
-            node: Duration { seconds: 360 },
-            ..
-        })
-    ));
-    assert!(matches!(
-        a.clauses[1],
-        TimeClause::Black(Spanned {
-            node: Duration { seconds: 300 },
-            ..
-        })
-    ));
+    assert_eq!(timed(&a.clauses[0]), ("red", 360));
+    assert_eq!(timed(&a.clauses[1]), ("black", 300));
     assert!(matches!(&a.clauses[3], TimeClause::DrawGoesTo(side) if side.node == "black"));
     let Item::TimeControl(c) = &f.items[8] else {
         panic!()
     };
-    assert!(matches!(
-        c.clauses[0],
-        TimeClause::Base(Spanned {
-            node: Duration { seconds: 5400 },
-            ..
-        })
-    ));
+    assert_eq!(timed(&c.clauses[0]), ("base", 5400));
     assert!(matches!(
         c.clauses[1],
         TimeClause::Moves {
@@ -569,13 +536,7 @@ fn categories_by_rule_and_grades() {
 fn group_stage() {
     let f = file();
     let s = stage(&f, "groups");
-    assert_eq!(
-        s.title
-            .as_ref()
-            .and_then(|t| t.en.as_ref())
-            .map(|e| e.node.as_str()),
-        Some("Group stage")
-    );
+    assert_eq!(en(&s.title), Some("Group stage"));
     match &s.clauses[0] {
         StageClause::Format(Format::RoundRobin {
             cycles,
@@ -1188,13 +1149,7 @@ fn a_derived_ranking_and_its_expectation_are_read() {
         panic!("item 44 is the ranking")
     };
     assert_eq!(r.name.node, "teams");
-    assert_eq!(
-        r.title
-            .as_ref()
-            .and_then(|t| t.en.as_ref())
-            .map(|e| e.node.as_str()),
-        Some("Team standings")
-    );
+    assert_eq!(en(&r.title), Some("Team standings"));
     assert_eq!(r.from.as_ref().map(|i| i.node.as_str()), Some("main"));
     assert_eq!(r.by.as_ref().map(|i| i.node.as_str()), Some("unit"));
     let sum = r.sum.as_ref().expect("sum");

@@ -16,11 +16,26 @@ fn one_error(src: &str) -> (SyntaxError, String) {
     (e, text)
 }
 
-/// The one error of `src`: of `kind`, at `token`.
-fn one_error_at(src: &str, token: &str, kind: SyntaxErrorKind) {
+/// The one error of `src`: of `kind`, at `token`; returned for further checks.
+fn one_error_at(src: &str, token: &str, kind: SyntaxErrorKind) -> SyntaxError {
     let (e, text) = one_error(src);
     assert_eq!(e.kind, kind, "{src}");
     assert_eq!(text, token, "{src}");
+    e
+}
+
+/// Each case's source has one error, at its token, of the kind `kind` makes of the token.
+fn errors_at(cases: &[(&str, &str)], kind: fn(String) -> SyntaxErrorKind) {
+    for &(src, token) in cases {
+        one_error_at(src, token, kind(token.into()));
+    }
+}
+
+/// As [`errors_at`], for kinds that also carry a suggestion: the third column.
+fn suggestions_at<S: Copy>(cases: &[(&str, &str, S)], kind: fn(String, S) -> SyntaxErrorKind) {
+    for &(src, token, suggestion) in cases {
+        one_error_at(src, token, kind(token.into(), suggestion));
+    }
 }
 
 fn broken_count(p: &Parsed) -> usize {
@@ -105,9 +120,7 @@ fn unknown_block_once_per_run() {
 #[test]
 fn unclosed_block_points_at_the_open_brace() {
     let src = "stage groups {\n  draw {\n    rest random\n  }\n  time standard\n\nstage b { time standard }\n";
-    let (e, text) = one_error(src);
-    assert_eq!(e.kind, SyntaxErrorKind::UnclosedBlock);
-    assert_eq!(text, "{");
+    let e = one_error_at(src, "{", SyntaxErrorKind::UnclosedBlock);
     assert_eq!(e.span.start, 13);
     // The next block is still read.
     let p = parse(src);
@@ -117,9 +130,7 @@ fn unclosed_block_points_at_the_open_brace() {
 #[test]
 fn unclosed_string() {
     let src = "note \"标题\" \"正文\nscoring { win 2 }\n";
-    let (e, text) = one_error(src);
-    assert_eq!(e.kind, SyntaxErrorKind::UnclosedString);
-    assert_eq!(text, "\"");
+    let e = one_error_at(src, "\"", SyntaxErrorKind::UnclosedString);
     assert_eq!(
         e.span.start as usize,
         src.find("\"正文").expect("in source")
@@ -164,39 +175,31 @@ fn full_width_punctuation_with_replacement() {
 
 #[test]
 fn chinese_amounts_suggest_digits() {
-    for (src, found, suggestion) in [
-        ("prizes CNY { 1: 1.5万 }\n", "1.5万", "15000"),
-        ("prizes CNY { 2: 8千 }\n", "8千", "8000"),
-        ("prizes { 1: 3万元 }\n", "3万元", "30000 CNY"),
-    ] {
-        one_error_at(
-            src,
+    suggestions_at(
+        &[
+            ("prizes CNY { 1: 1.5万 }\n", "1.5万", "15000"),
+            ("prizes CNY { 2: 8千 }\n", "8千", "8000"),
+            ("prizes { 1: 3万元 }\n", "3万元", "30000 CNY"),
+        ],
+        |found, suggestion| SyntaxErrorKind::ChineseNumber {
             found,
-            SyntaxErrorKind::ChineseNumber {
-                found: found.into(),
-                suggestion: suggestion.into(),
-            },
-        );
-    }
+            suggestion: suggestion.into(),
+        },
+    );
 }
 
 #[test]
 fn bad_dates() {
-    for (src, token) in [
-        ("regulation \"x\" { dates 2014-02-30 }\n", "2014-02-30"),
-        ("regulation \"x\" { dates 2014-13-01 }\n", "2014-13-01"),
-        ("regulation \"x\" { dates 2015-02-29 }\n", "2015-02-29"),
-        ("regulation \"x\" { issued 2014-4-27 }\n", "2014-4-27"),
-        ("category c { born .. 2000-00-10 }\n", "2000-00-10"),
-    ] {
-        one_error_at(
-            src,
-            token,
-            SyntaxErrorKind::InvalidDate {
-                found: token.into(),
-            },
-        );
-    }
+    errors_at(
+        &[
+            ("regulation \"x\" { dates 2014-02-30 }\n", "2014-02-30"),
+            ("regulation \"x\" { dates 2014-13-01 }\n", "2014-13-01"),
+            ("regulation \"x\" { dates 2015-02-29 }\n", "2015-02-29"),
+            ("regulation \"x\" { issued 2014-4-27 }\n", "2014-4-27"),
+            ("category c { born .. 2000-00-10 }\n", "2000-00-10"),
+        ],
+        |found| SyntaxErrorKind::InvalidDate { found },
+    );
     // A leap day in a leap year is a date.
     assert!(parse("regulation \"x\" { dates 2016-02-29 }\n")
         .errors
@@ -219,74 +222,60 @@ fn bad_clock_times() {
 
 #[test]
 fn bad_durations_with_suggestions() {
-    for (src, found, suggestion) in [
-        ("time t { base 20m }\n", "20m", Some("20min")),
-        ("time t { base 20 }\n", "20", Some("20min")),
-        ("time t { increment 30 }\n", "30", Some("30s")),
-        ("time t { base 20分钟 }\n", "20分钟", Some("20min")),
-        ("time t { increment 30秒 }\n", "30秒", Some("30s")),
-        ("time t { base 20x }\n", "20x", None),
-    ] {
-        one_error_at(
-            src,
+    suggestions_at(
+        &[
+            ("time t { base 20m }\n", "20m", Some("20min")),
+            ("time t { base 20 }\n", "20", Some("20min")),
+            ("time t { increment 30 }\n", "30", Some("30s")),
+            ("time t { base 20分钟 }\n", "20分钟", Some("20min")),
+            ("time t { increment 30秒 }\n", "30秒", Some("30s")),
+            ("time t { base 20x }\n", "20x", None),
+        ],
+        |found, suggestion| SyntaxErrorKind::InvalidDuration {
             found,
-            SyntaxErrorKind::InvalidDuration {
-                found: found.into(),
-                suggestion: suggestion.map(Into::into),
-            },
-        );
-    }
-}
-
-#[test]
-fn numbers_too_large() {
-    one_error_at(
-        "entry { field 99999999999 }\n",
-        "99999999999",
-        SyntaxErrorKind::NumberTooLarge {
-            found: "99999999999".into(),
+            suggestion: suggestion.map(Into::into),
         },
     );
 }
 
 #[test]
+fn numbers_too_large() {
+    errors_at(
+        &[("entry { field 99999999999 }\n", "99999999999")],
+        |found| SyntaxErrorKind::NumberTooLarge { found },
+    );
+}
+
+#[test]
 fn reversed_ranges() {
-    for (src, token) in [
-        ("stage s { places 12..7 }\n", "12..7"),
-        ("prizes CNY { 8..5: 100 each }\n", "8..5"),
-        (
-            "category c { born 2000-01-01 .. 1990-01-01 }\n",
-            "2000-01-01 .. 1990-01-01",
-        ),
-    ] {
-        one_error_at(
-            src,
-            token,
-            SyntaxErrorKind::ReversedRange {
-                found: token.into(),
-            },
-        );
-    }
+    errors_at(
+        &[
+            ("stage s { places 12..7 }\n", "12..7"),
+            ("prizes CNY { 8..5: 100 each }\n", "8..5"),
+            (
+                "category c { born 2000-01-01 .. 1990-01-01 }\n",
+                "2000-01-01 .. 1990-01-01",
+            ),
+        ],
+        |found| SyntaxErrorKind::ReversedRange { found },
+    );
 }
 
 #[test]
 fn bad_currencies() {
-    for (src, found, suggestion) in [
-        ("prizes \"x\" { 1: 500 cny }\n", "cny", "CNY"),
-        ("prizes \"x\" { 1: 500 RMB }\n", "RMB", "CNY"),
-        ("prizes \"x\" { 1: 500元 }\n", "元", "CNY"),
-        ("entry { fee service 100 元 }\n", "元", "CNY"),
-        ("entry { fee service 100 hkd }\n", "hkd", "HKD"),
-    ] {
-        one_error_at(
-            src,
+    suggestions_at(
+        &[
+            ("prizes \"x\" { 1: 500 cny }\n", "cny", "CNY"),
+            ("prizes \"x\" { 1: 500 RMB }\n", "RMB", "CNY"),
+            ("prizes \"x\" { 1: 500元 }\n", "元", "CNY"),
+            ("entry { fee service 100 元 }\n", "元", "CNY"),
+            ("entry { fee service 100 hkd }\n", "hkd", "HKD"),
+        ],
+        |found, suggestion| SyntaxErrorKind::InvalidCurrency {
             found,
-            SyntaxErrorKind::InvalidCurrency {
-                found: found.into(),
-                suggestion: Some(suggestion.into()),
-            },
-        );
-    }
+            suggestion: Some(suggestion.into()),
+        },
+    );
 }
 
 #[test]

@@ -30,7 +30,6 @@ impl Builder {
             });
         }
         let mut kind = None;
-        let mut args = Vec::new();
         let mut scope = Vec::new();
         let mut scope_is_stage = false;
         for k in kids(r) {
@@ -40,28 +39,26 @@ impl Builder {
                     scope_is_stage |= kids(&k).any(|s| s.as_rule() == Rule::scope_stage);
                     scope.extend(self.idents(&k));
                 }
-                Rule::conduct_arg => {
-                    let Some(a) = k.clone().into_inner().next() else {
-                        continue;
-                    };
-                    args.push(match a.as_rule() {
-                        Rule::duration => ConductArg::Duration(self.duration(&a)?),
-                        Rule::clock => ConductArg::Time(self.clock(&a)?),
-                        Rule::int => ConductArg::Int(self.int(&a)?),
-                        Rule::text => ConductArg::Text(self.text(&a)?),
-                        _ => ConductArg::Word(self.ident(&a)),
-                    });
-                }
                 _ => {}
             }
         }
         Ok(ConductRule {
             kind: kind.ok_or_else(|| self.missing(r, "a rule name"))?,
-            args,
+            args: self.clauses(r, Rule::conduct_arg, Self::conduct_arg)?,
             scope,
             scope_is_stage,
             text: None,
             span,
+        })
+    }
+
+    fn conduct_arg(&self, a: &Pair<Rule>) -> R<ConductArg> {
+        Ok(match a.as_rule() {
+            Rule::duration => ConductArg::Duration(self.duration(a)?),
+            Rule::clock => ConductArg::Time(self.clock(a)?),
+            Rule::int => ConductArg::Int(self.int(a)?),
+            Rule::text => ConductArg::Text(self.text(a)?),
+            _ => ConductArg::Word(self.ident(a)),
         })
     }
 
@@ -83,22 +80,12 @@ impl Builder {
     }
 
     fn day(&self, d: &Pair<Rule>) -> R<Day> {
-        let date = match kids(d).find(|k| k.as_rule() == Rule::date) {
-            Some(k) => self.date(&k)?,
-            None => return Err(self.missing(d, "a date")),
-        };
-        let venue = match kids(d).find(|k| k.as_rule() == Rule::day_venue) {
-            Some(v) => match kids(&v).find(|k| k.as_rule() == Rule::text) {
-                Some(t) => Some(self.text(&t)?),
-                None => return Err(self.missing(&v, "the venue's name")),
-            },
-            None => None,
-        };
-        let slots = self.each(d, Rule::slot, Self::slot)?;
         Ok(Day {
-            date,
-            venue,
-            slots,
+            date: self.child(d, Rule::date, Self::date, "a date")?,
+            venue: self.opt_child(d, Rule::day_venue, |b, v| {
+                b.child(v, Rule::text, Self::text, "the venue's name")
+            })?,
+            slots: self.each(d, Rule::slot, Self::slot)?,
             span: self.span(d),
         })
     }
@@ -127,10 +114,12 @@ impl Builder {
                         .map(|r| {
                             Ok(RoundRef {
                                 stage: self.nth_ident(&r, 0)?,
-                                rounds: match kids(&r).find(|x| x.as_rule() == Rule::place_range) {
-                                    Some(x) => self.place_range(&x)?,
-                                    None => return Err(self.missing(&r, "a round number")),
-                                },
+                                rounds: self.child(
+                                    &r,
+                                    Rule::place_range,
+                                    Self::place_range,
+                                    "a round number",
+                                )?,
                                 span: self.span(&r),
                             })
                         })
@@ -176,21 +165,7 @@ impl Builder {
     }
 
     fn admin_clause(&self, c: &Pair<Rule>) -> R<AdminClause> {
-        let mut args = Vec::new();
-        for w in kids(c).filter(|k| k.as_rule() == Rule::admin_arg) {
-            let Some(a) = w.clone().into_inner().next() else {
-                continue;
-            };
-            args.push(match a.as_rule() {
-                Rule::date => AdminArg::Date(self.date(&a)?),
-                Rule::clock => AdminArg::Time(self.clock(&a)?),
-                Rule::admin_money => AdminArg::Money(self.money(&a)?),
-                Rule::place_span => AdminArg::Places(self.place_range(&a)?),
-                Rule::int => AdminArg::Int(self.int(&a)?),
-                Rule::text => AdminArg::Text(self.text(&a)?),
-                _ => AdminArg::Word(self.ident(&a)),
-            });
-        }
+        let args = self.clauses(c, Rule::admin_arg, Self::admin_arg)?;
         Ok(AdminClause {
             kind: self.nth_ident(c, 0)?,
             args,
@@ -198,13 +173,23 @@ impl Builder {
         })
     }
 
+    fn admin_arg(&self, a: &Pair<Rule>) -> R<AdminArg> {
+        Ok(match a.as_rule() {
+            Rule::date => AdminArg::Date(self.date(a)?),
+            Rule::clock => AdminArg::Time(self.clock(a)?),
+            Rule::admin_money => AdminArg::Money(self.money(a)?),
+            Rule::place_span => AdminArg::Places(self.place_range(a)?),
+            Rule::int => AdminArg::Int(self.int(a)?),
+            Rule::text => AdminArg::Text(self.text(a)?),
+            _ => AdminArg::Word(self.ident(a)),
+        })
+    }
+
     pub fn note(&self, p: &Pair<Rule>) -> R<Note> {
         Ok(Note {
             heading: self.nth_text(p, 0)?,
             body: self.nth_text(p, 1)?,
-            article: kids(p)
-                .find(|k| k.as_rule() == Rule::ident)
-                .map(|k| self.ident(&k)),
+            article: self.opt_ident(p, 0),
             span: self.span(p),
         })
     }

@@ -7,10 +7,12 @@ use pest::iterators::Pair;
 
 impl Builder {
     fn compare_of(&self, p: &Pair<Rule>) -> R<Spanned<CompareOp>> {
-        kids(p)
-            .find(|k| k.as_rule() == Rule::compare)
-            .map(|k| self.compare(&k))
-            .ok_or_else(|| self.missing(p, "a comparison like `>=`"))
+        self.child(
+            p,
+            Rule::compare,
+            |b, k| Ok(b.compare(k)),
+            "a comparison like `>=`",
+        )
     }
 
     fn money_of(&self, p: &Pair<Rule>) -> R<Money> {
@@ -35,9 +37,7 @@ impl Builder {
             Rule::field_open => EntryClause::FieldOpen(span),
             Rule::cap => EntryClause::Cap {
                 max: self.nth_int(c, 0)?,
-                order: kids(c)
-                    .find(|k| k.as_rule() == Rule::ident)
-                    .map(|k| self.ident(&k)),
+                order: self.opt_ident(c, 0),
                 span,
             },
             Rule::assume_field => EntryClause::AssumeField {
@@ -90,14 +90,8 @@ impl Builder {
     /// `deadline DATE [CLOCK]`: the date is required.
     fn deadline(&self, c: &Pair<Rule>, span: Span) -> R<EntryClause> {
         Ok(EntryClause::Deadline {
-            date: match kids(c).find(|k| k.as_rule() == Rule::date) {
-                Some(d) => self.date(&d)?,
-                None => return Err(self.missing(c, "a date")),
-            },
-            time: match kids(c).find(|k| k.as_rule() == Rule::clock) {
-                Some(t) => Some(self.clock(&t)?),
-                None => None,
-            },
+            date: self.child(c, Rule::date, Self::date, "a date")?,
+            time: self.opt_child(c, Rule::clock, Self::clock)?,
             span,
         })
     }
@@ -107,18 +101,15 @@ impl Builder {
         Ok(EntryClause::Subsidy {
             who: self.nth_text(c, 0)?,
             money: self.money_of(c)?,
-            limit: match kids(c).find(|k| k.as_rule() == Rule::int) {
-                Some(n) => Some(self.int(&n)?),
-                None => None,
-            },
+            limit: self.opt_child(c, Rule::int, Self::int)?,
             span,
         })
     }
 
     /// `staff per POOL|TEXT ROLES`.
     fn staff(&self, c: &Pair<Rule>, span: Span) -> R<EntryClause> {
-        let per = match kids(c).find(|k| k.as_rule() == Rule::ident) {
-            Some(pool) => StaffUnit::Pool(self.ident(&pool)),
+        let per = match self.opt_ident(c, 0) {
+            Some(pool) => StaffUnit::Pool(pool),
             None => StaffUnit::Text(self.nth_text(c, 0)?),
         };
         Ok(EntryClause::Staff {
@@ -130,10 +121,12 @@ impl Builder {
 
     /// `team_size MIN..MAX`, each bound with its own span.
     fn team_size(&self, c: &Pair<Rule>, span: Span) -> R<EntryClause> {
-        let r = match kids(c).find(|k| k.as_rule() == Rule::place_range) {
-            Some(r) => self.place_range(&r)?,
-            None => return Err(self.missing(c, "a number of players like `4..6`")),
-        };
+        let r = self.child(
+            c,
+            Rule::place_range,
+            Self::place_range,
+            "a number of players like `4..6`",
+        )?;
         let mut ints = kids(c)
             .filter(|k| k.as_rule() == Rule::place_range)
             .flat_map(|k| {
@@ -161,34 +154,17 @@ impl Builder {
             per,
             total: self.nth_int(c, 0)?,
             by_sex: self.staff_roles(c)?,
-            except: kids(c)
-                .find(|k| k.as_rule() == Rule::ident)
-                .map(|k| self.ident(&k)),
+            except: self.opt_ident(c, 0),
             span,
         }))
     }
 
     fn pool(&self, p: &Pair<Rule>) -> R<Pool> {
-        let mut size = None;
-        let mut title = None;
-        let mut source = Vec::new();
-        for k in kids(p) {
-            match k.as_rule() {
-                Rule::int => size = Some(self.int(&k)?),
-                Rule::text => title = Some(self.text(&k)?),
-                Rule::pool_source => {
-                    if let Some(s) = self.first(&k) {
-                        source.push(self.pool_source(&s)?);
-                    }
-                }
-                _ => {}
-            }
-        }
         Ok(Pool {
             name: self.nth_ident(p, 0)?,
-            size,
-            title,
-            source,
+            size: self.opt_child(p, Rule::int, Self::int)?,
+            title: self.opt_text(p)?,
+            source: self.clauses(p, Rule::pool_source, Self::pool_source)?,
             span: self.span(p),
         })
     }
@@ -199,10 +175,7 @@ impl Builder {
             Rule::pool_named => PoolSource::Named(span),
             Rule::pool_rating => PoolSource::RatingTop {
                 count: self.nth_int(s, 0)?,
-                as_of: match kids(s).find(|k| k.as_rule() == Rule::date) {
-                    Some(d) => Some(self.date(&d)?),
-                    None => None,
-                },
+                as_of: self.opt_child(s, Rule::date, Self::date)?,
                 span,
             },
             Rule::pool_sex => PoolSource::Sex(self.nth_ident(s, 0)?),
@@ -215,24 +188,18 @@ impl Builder {
             Rule::pool_category => PoolSource::Category(self.nth_ident(s, 0)?),
             Rule::pool_replacement_from => PoolSource::ReplacementFrom {
                 pool: self.nth_ident(s, 0)?,
-                by: self.idents(s).nth(1),
+                by: self.opt_ident(s, 1),
                 span,
             },
             Rule::pool_replacement => PoolSource::Replacement {
                 rule: self.nth_ident(s, 0)?,
-                until: match kids(s).find(|k| k.as_rule() == Rule::int) {
-                    Some(n) => Some(self.int(&n)?),
-                    None => None,
-                },
+                until: self.opt_child(s, Rule::int, Self::int)?,
                 span,
             },
             Rule::pool_nominated => PoolSource::NominatedBy(self.nth_text(s, 0)?),
             Rule::pool_qualifiers => PoolSource::Qualifiers {
                 event: self.nth_text(s, 0)?,
-                top: match kids(s).find(|k| k.as_rule() == Rule::int) {
-                    Some(n) => Some(self.int(&n)?),
-                    None => None,
-                },
+                top: self.opt_child(s, Rule::int, Self::int)?,
                 span,
             },
             Rule::pool_invite => PoolSource::Invite {
@@ -337,10 +304,12 @@ impl Builder {
     fn category_cond(&self, c: &Pair<Rule>) -> R<CategoryCond> {
         let span = self.span(c);
         Ok(match c.as_rule() {
-            Rule::category_born => match kids(c).find(|k| k.as_rule() == Rule::date_window) {
-                Some(w) => CategoryCond::Born(self.date_window(&w)?),
-                None => return Err(self.missing(c, "a window of dates")),
-            },
+            Rule::category_born => CategoryCond::Born(self.child(
+                c,
+                Rule::date_window,
+                Self::date_window,
+                "a window of dates",
+            )?),
             Rule::category_sex => CategoryCond::Sex(self.nth_ident(c, 0)?),
             Rule::category_title => CategoryCond::Title {
                 op: self.compare_of(c)?,
@@ -353,10 +322,7 @@ impl Builder {
             Rule::category_age => CategoryCond::Age {
                 op: self.compare_of(c)?,
                 years: self.nth_int(c, 0)?,
-                on: match kids(c).find(|k| k.as_rule() == Rule::date) {
-                    Some(d) => Some(self.date(&d)?),
-                    None => None,
-                },
+                on: self.opt_child(c, Rule::date, Self::date)?,
                 requires: self.opt_text(c)?,
                 span,
             },

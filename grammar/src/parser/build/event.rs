@@ -26,17 +26,11 @@ impl Builder {
         let span = self.span(c);
         let clause = match c.as_rule() {
             Rule::edition => HeaderClause::Edition(self.nth_int(c, 0)?),
-            Rule::issued => {
-                let date = match kids(c).find(|k| k.as_rule() == Rule::date) {
-                    Some(d) => self.date(&d)?,
-                    None => return Err(self.missing(c, "a date")),
-                };
-                HeaderClause::Issued {
-                    date,
-                    by: self.opt_text(c)?,
-                    span,
-                }
-            }
+            Rule::issued => HeaderClause::Issued {
+                date: self.child(c, Rule::date, Self::date, "a date")?,
+                by: self.opt_text(c)?,
+                span,
+            },
             Rule::event_dates => {
                 let dates: Vec<_> = self.each(c, Rule::date, Self::date)?;
                 let from = dates
@@ -66,10 +60,12 @@ impl Builder {
                 span,
             },
             Rule::interpretation => HeaderClause::Interpretation(self.nth_text(c, 0)?),
-            Rule::prize_fund => match kids(c).find(|k| k.as_rule() == Rule::money) {
-                Some(m) => HeaderClause::PrizeFund(self.money(&m)?),
-                None => return Err(self.missing(c, "an amount like 500000 CNY")),
-            },
+            Rule::prize_fund => HeaderClause::PrizeFund(self.child(
+                c,
+                Rule::money,
+                Self::money,
+                "an amount like 500000 CNY",
+            )?),
             Rule::one_cash_prize => HeaderClause::OneCashPrize { span },
             Rule::officials => {
                 for o in kids(c).filter(|k| k.as_rule() == Rule::official) {

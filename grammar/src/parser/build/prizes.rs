@@ -21,11 +21,7 @@ impl Builder {
                 Rule::currency => currency = Some(self.currency(&k)?),
                 Rule::tax => tax = Some(self.ident(&k)),
                 Rule::prize_line => lines.push(self.prize_line(&k)?),
-                Rule::prize_total => {
-                    if let Some(m) = kids(&k).find(|m| m.as_rule() == Rule::money) {
-                        total = Some(self.money(&m)?);
-                    }
-                }
+                Rule::prize_total => total = self.opt_child(&k, Rule::money, Self::money)?,
                 Rule::prize_limit => limits.push(self.prize_limit(&k)?),
                 _ => {}
             }
@@ -61,9 +57,7 @@ impl Builder {
                 Rule::currency => b.currency = Some(self.currency(&k)?),
                 Rule::board_from => b.from = Some(self.nth_ident(&k, 0)?),
                 Rule::board_boards => {
-                    if let Some(r) = kids(&k).find(|m| m.as_rule() == Rule::place_range) {
-                        b.boards = Some(self.place_range(&r)?);
-                    }
+                    b.boards = self.opt_child(&k, Rule::place_range, Self::place_range)?
                 }
                 Rule::board_by => b.by = Some(self.nth_ident(&k, 0)?),
                 Rule::board_min_games => b.min_games = Some(self.nth_int(&k, 0)?),
@@ -130,9 +124,7 @@ impl Builder {
         Ok(Some(match i.as_rule() {
             Rule::item_trophy => PrizeItem::Trophy(span),
             Rule::item_medal => PrizeItem::Medal {
-                metal: kids(&i)
-                    .find(|m| m.as_rule() == Rule::ident)
-                    .map(|m| self.ident(&m)),
+                metal: self.opt_ident(&i, 0),
                 span,
             },
             Rule::item_plaque => PrizeItem::Plaque(span),
@@ -204,13 +196,9 @@ impl Builder {
                                 .find(|m| m.as_rule() == Rule::ranking_measure)
                                 .map(|m| self.ident(&m))
                                 .ok_or_else(|| self.missing(&c, "`places` or `points`"))?;
-                            let best = match kids(&c).find(|m| m.as_rule() == Rule::int) {
-                                Some(_) => Some(self.nth_int(&c, 0)?),
-                                None => None,
-                            };
                             r.sum = Some(RankingSum {
                                 measure,
-                                best,
+                                best: self.opt_child(&c, Rule::int, Self::int)?,
                                 span: self.span(&c),
                             });
                         }

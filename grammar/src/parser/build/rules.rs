@@ -10,25 +10,16 @@ impl Builder {
         kids(p)
             .filter(|k| k.as_rule() == Rule::score_point)
             .map(|k| {
-                let value = match kids(&k).find(|v| v.as_rule() == Rule::signed_int) {
-                    Some(v) => self.signed(&v)?,
-                    None => return Err(self.missing(&k, "a number of points")),
-                };
+                let value = self.child(&k, Rule::signed_int, Self::signed, "a number of points")?;
                 Ok((self.nth_ident(&k, 0)?, value))
             })
             .collect()
     }
 
     pub fn scoring(&self, p: &Pair<Rule>) -> R<Scoring> {
-        let name = kids(p)
-            .find(|k| k.as_rule() == Rule::ident)
-            .map(|k| self.ident(&k));
-        let matches = match kids(p).find(|k| k.as_rule() == Rule::score_match) {
-            Some(m) => Some(self.score_points(&m)?),
-            None => None,
-        };
+        let matches = self.opt_child(p, Rule::score_match, Self::score_points)?;
         Ok(Scoring {
-            name,
+            name: self.opt_ident(p, 0),
             points: self.score_points(p)?,
             matches,
             span: self.span(p),
@@ -40,10 +31,7 @@ impl Builder {
     }
 
     fn time_clause(&self, c: &Pair<Rule>) -> R<TimeClause> {
-        let dur = || match kids(c).find(|k| k.as_rule() == Rule::duration) {
-            Some(d) => self.duration(&d),
-            None => Err(self.missing(c, "a duration like `20min`")),
-        };
+        let dur = || self.child(c, Rule::duration, Self::duration, "a duration like `20min`");
         Ok(match c.as_rule() {
             Rule::time_base => TimeClause::Base(dur()?),
             Rule::time_red => TimeClause::Red(dur()?),
@@ -89,12 +77,9 @@ impl Builder {
     }
 
     pub fn playoff_chain(&self, p: &Pair<Rule>) -> R<PlayoffChain> {
-        let name = kids(p)
-            .find(|k| k.as_rule() == Rule::ident)
-            .map(|k| self.ident(&k));
         let steps = self.clauses(p, Rule::playoff_step, Self::playoff_step)?;
         Ok(PlayoffChain {
-            name,
+            name: self.opt_ident(p, 0),
             title: self.opt_text(p)?,
             steps,
             span: self.span(p),

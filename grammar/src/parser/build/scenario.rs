@@ -24,14 +24,10 @@ impl Builder {
         }
         Ok(Supplement {
             title: self.nth_text(p, 0)?,
-            date: match kids(p).find(|k| k.as_rule() == Rule::date) {
-                Some(d) => Some(self.date(&d)?),
-                None => None,
-            },
-            by: match kids(p).find(|k| k.as_rule() == Rule::supplement_by) {
-                Some(b) => self.opt_text(&b)?,
-                None => None,
-            },
+            date: self.opt_child(p, Rule::date, Self::date)?,
+            by: self
+                .opt_child(p, Rule::supplement_by, Self::opt_text)?
+                .flatten(),
             items,
             span: self.span(p),
         })
@@ -86,29 +82,15 @@ impl Builder {
                         span: self.span(&part),
                     })
                 }
-                Rule::scenario_seed => {
-                    if let Some(n) = kids(&part).find(|k| k.as_rule() == Rule::int) {
-                        seed = Some(self.int64(&n)?);
-                    }
-                }
+                Rule::scenario_seed => seed = self.opt_child(&part, Rule::int, Self::int64)?,
                 Rule::scenario_draw => {
-                    for g in kids(&part).filter(|k| k.as_rule() == Rule::drawn_group) {
-                        draws.push(self.drawn_group(&g)?);
-                    }
+                    draws.extend(self.each(&part, Rule::drawn_group, Self::drawn_group)?)
                 }
                 Rule::results => {
-                    for w in kids(&part).filter(|k| k.as_rule() == Rule::result_line) {
-                        if let Some(l) = self.first(&w) {
-                            results.push(self.result_line(&l)?);
-                        }
-                    }
+                    results.extend(self.clauses(&part, Rule::result_line, Self::result_line)?)
                 }
                 Rule::expect => {
-                    for w in kids(&part).filter(|k| k.as_rule() == Rule::expect_line) {
-                        if let Some(l) = self.first(&w) {
-                            expects.push(self.expect_line(&l)?);
-                        }
-                    }
+                    expects.extend(self.clauses(&part, Rule::expect_line, Self::expect_line)?)
                 }
                 _ => {}
             }
@@ -124,11 +106,16 @@ impl Builder {
         })
     }
 
-    fn drawn_group(&self, g: &Pair<Rule>) -> R<ScenarioDraw> {
-        let (stage, group) = match kids(g).find(|k| k.as_rule() == Rule::place_group) {
+    /// `STAGE.GROUP` (a `place_group` child) or a bare `STAGE` (the first name of `p`).
+    fn stage_group(&self, p: &Pair<Rule>) -> R<(Ident, Option<Ident>)> {
+        Ok(match kids(p).find(|k| k.as_rule() == Rule::place_group) {
             Some(pg) => (self.nth_ident(&pg, 0)?, Some(self.nth_ident(&pg, 1)?)),
-            None => (self.nth_ident(g, 0)?, None),
-        };
+            None => (self.nth_ident(p, 0)?, None),
+        })
+    }
+
+    fn drawn_group(&self, g: &Pair<Rule>) -> R<ScenarioDraw> {
+        let (stage, group) = self.stage_group(g)?;
         let skip = usize::from(group.is_none());
         Ok(ScenarioDraw {
             stage,
@@ -159,14 +146,10 @@ impl Builder {
                 players: self.idents(l).skip(2).collect(),
                 span,
             },
-            Rule::result_declines => ResultLine::Declines {
-                player: self.nth_ident(l, 0)?,
-                span,
-            },
-            Rule::result_rest => ResultLine::Rest {
-                rule: self.nth_ident(l, 0)?,
-                span,
-            },
+            Rule::result_declines => {
+                self.named(l, |player, span| ResultLine::Declines { player, span })?
+            }
+            Rule::result_rest => self.named(l, |rule, span| ResultLine::Rest { rule, span })?,
             _ => ResultLine::Games {
                 stage: self.nth_ident(l, 0)?,
                 round: self.nth_int(l, 0)?,
@@ -214,10 +197,12 @@ impl Builder {
                 span,
             },
             Rule::expect_shared => Expect::Shared {
-                places: match kids(l).find(|k| k.as_rule() == Rule::place_range) {
-                    Some(r) => self.place_range(&r)?,
-                    None => return Err(self.missing(l, "places like `9..16`")),
-                },
+                places: self.child(
+                    l,
+                    Rule::place_range,
+                    Self::place_range,
+                    "places like `9..16`",
+                )?,
                 players: self.idents(l).collect(),
                 span,
             },
@@ -226,10 +211,7 @@ impl Builder {
                 let mut ids = ids.into_iter();
                 Expect::Prize {
                     player: ids.next().ok_or_else(|| self.missing(l, "a player"))?,
-                    money: match kids(l).find(|k| k.as_rule() == Rule::money) {
-                        Some(m) => Some(self.money(&m)?),
-                        None => None,
-                    },
+                    money: self.opt_child(l, Rule::money, Self::money)?,
                     items: {
                         let mut items = Vec::new();
                         for k in kids(l).filter(|k| k.as_rule() == Rule::prize_item) {
@@ -241,20 +223,16 @@ impl Builder {
                     span,
                 }
             }
-            Rule::expect_qualifies => Expect::Qualifies {
-                player: self.nth_ident(l, 0)?,
-                span,
-            },
+            Rule::expect_qualifies => {
+                self.named(l, |player, span| Expect::Qualifies { player, span })?
+            }
             Rule::expect_decided_by => Expect::DecidedBy {
                 stage: self.nth_ident(l, 0)?,
                 step: self.nth_ident(l, 1)?,
                 span,
             },
             Rule::expect_stage_place => {
-                let (stage, group) = match kids(l).find(|k| k.as_rule() == Rule::place_group) {
-                    Some(g) => (self.nth_ident(&g, 0)?, Some(self.nth_ident(&g, 1)?)),
-                    None => (self.nth_ident(l, 0)?, None),
-                };
+                let (stage, group) = self.stage_group(l)?;
                 // With a group, the first direct identifier is the player; without, the second.
                 let player = if group.is_some() {
                     self.nth_ident(l, 0)?
@@ -280,10 +258,7 @@ impl Builder {
                 unit: self.nth_ident(l, 1)?,
                 span,
             },
-            _ => Expect::Withdrawn {
-                player: self.nth_ident(l, 0)?,
-                span,
-            },
+            _ => self.named(l, |player, span| Expect::Withdrawn { player, span })?,
         })
     }
 }

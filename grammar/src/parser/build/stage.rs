@@ -11,10 +11,6 @@ impl Builder {
         self.named_block(p, Rule::stage_clause, Self::stage_clause)
     }
 
-    fn opt_ident(&self, p: &Pair<Rule>, n: usize) -> Option<Ident> {
-        self.idents(p).nth(n)
-    }
-
     /// The identifier right after the keyword `kw` in `p`.
     fn ident_after(&self, p: &Pair<Rule>, kw: Rule) -> Option<Ident> {
         let mut seen = false;
@@ -43,10 +39,7 @@ impl Builder {
     }
 
     fn int_in(&self, p: &Pair<Rule>, rule: Rule) -> R<Option<Spanned<u32>>> {
-        match kids(p).find(|k| k.as_rule() == rule) {
-            Some(k) => Ok(Some(self.nth_int(&k, 0)?)),
-            None => Ok(None),
-        }
+        self.opt_child(p, rule, |b, k| b.nth_int(k, 0))
     }
 
     fn params(&self, p: &Pair<Rule>) -> R<Vec<Param>> {
@@ -54,10 +47,12 @@ impl Builder {
     }
 
     fn place_range_of(&self, p: &Pair<Rule>) -> R<PlaceRange> {
-        match kids(p).find(|k| k.as_rule() == Rule::place_range) {
-            Some(r) => self.place_range(&r),
-            None => Err(self.missing(p, "places like `1..4`")),
-        }
+        self.child(
+            p,
+            Rule::place_range,
+            Self::place_range,
+            "places like `1..4`",
+        )
     }
 
     fn stage_clause(&self, c: &Pair<Rule>) -> R<StageClause> {
@@ -118,19 +113,15 @@ impl Builder {
                 params: self.params(c)?,
                 span,
             },
-            Rule::colour_tie => StageClause::ColourTie {
-                rule: self.nth_ident(c, 0)?,
-                span,
-            },
+            Rule::colour_tie => {
+                self.named(c, |rule, span| StageClause::ColourTie { rule, span })?
+            }
             Rule::bye => StageClause::Bye {
                 params: self.params(c)?,
                 span,
             },
             Rule::forfeit_counts_as_met => StageClause::ForfeitMet {
-                value: match kids(c).find(|k| k.as_rule() == Rule::boolean) {
-                    Some(b) => self.boolean(&b),
-                    None => return Err(self.missing(c, "`yes` or `no`")),
-                },
+                value: self.child(c, Rule::boolean, |b, k| Ok(b.boolean(k)), "`yes` or `no`")?,
                 span,
             },
             Rule::tiebreak => StageClause::Tiebreak(self.tiebreak(c)?),
@@ -156,10 +147,9 @@ impl Builder {
                 order: self.opt_ident(c, 0),
                 span,
             },
-            Rule::score_sheets => StageClause::ScoreSheets {
-                rule: self.nth_ident(c, 0)?,
-                span,
-            },
+            Rule::score_sheets => {
+                self.named(c, |rule, span| StageClause::ScoreSheets { rule, span })?
+            }
             Rule::same_as => StageClause::SameAs(self.nth_ident(c, 0)?),
             Rule::stage_note => StageClause::Note(self.nth_text(c, 0)?),
             _ => return Err(self.missing(c, "a stage clause")),
@@ -169,26 +159,14 @@ impl Builder {
     /// `lineup fixed` or `lineup each_round [deadline 30min before] [default roster_order]`, either
     /// with `[colour_balance K]`.
     fn lineup(&self, c: &Pair<Rule>, span: Span) -> R<StageClause> {
-        let deadline = match kids(c).find(|k| k.as_rule() == Rule::lineup_deadline) {
-            Some(d) => match kids(&d).find(|k| k.as_rule() == Rule::duration) {
-                Some(k) => Some(self.duration(&k)?),
-                None => None,
-            },
-            None => None,
-        };
-        let default = match kids(c).find(|k| k.as_rule() == Rule::lineup_default) {
-            Some(d) => Some(self.nth_ident(&d, 0)?),
-            None => None,
-        };
-        let colour_balance = match kids(c).find(|k| k.as_rule() == Rule::lineup_balance) {
-            Some(b) => Some(self.nth_int(&b, 0)?),
-            None => None,
-        };
+        let deadline = self.opt_child(c, Rule::lineup_deadline, |b, d| {
+            b.opt_child(d, Rule::duration, Self::duration)
+        })?;
         Ok(StageClause::Lineup {
             mode: self.nth_ident(c, 0)?,
-            deadline,
-            default,
-            colour_balance,
+            deadline: deadline.flatten(),
+            default: self.opt_child(c, Rule::lineup_default, |b, d| b.nth_ident(d, 0))?,
+            colour_balance: self.int_in(c, Rule::lineup_balance)?,
             span,
         })
     }
@@ -317,10 +295,7 @@ impl Builder {
                 size: self.nth_int(c, 0)?,
                 span,
             },
-            Rule::seeding => KnockoutClause::Seeding {
-                rule: self.nth_ident(c, 0)?,
-                span,
-            },
+            Rule::seeding => self.named(c, |rule, span| KnockoutClause::Seeding { rule, span })?,
             Rule::ko_seeds => KnockoutClause::Seeds {
                 count: self.nth_int(c, 0)?,
                 category: self.nth_ident(c, 0)?,
@@ -329,10 +304,7 @@ impl Builder {
             Rule::ko_games => KnockoutClause::Games(self.nth_int(c, 0)?),
             Rule::third_place => KnockoutClause::ThirdPlace(span),
             Rule::placement => KnockoutClause::Placement(span),
-            Rule::byes => KnockoutClause::Byes {
-                rule: self.nth_ident(c, 0)?,
-                span,
-            },
+            Rule::byes => self.named(c, |rule, span| KnockoutClause::Byes { rule, span })?,
             _ => return Err(self.missing(c, "a knockout clause")),
         })
     }
@@ -382,18 +354,9 @@ impl Builder {
                 places: self.place_range_of(r)?,
                 span,
             },
-            Rule::draw_rest => DrawRule::Rest {
-                rule: self.nth_ident(r, 0)?,
-                span,
-            },
-            Rule::draw_avoid => DrawRule::Avoid {
-                what: self.nth_ident(r, 0)?,
-                span,
-            },
-            Rule::draw_numbers => DrawRule::Numbers {
-                rule: self.nth_ident(r, 0)?,
-                span,
-            },
+            Rule::draw_rest => self.named(r, |rule, span| DrawRule::Rest { rule, span })?,
+            Rule::draw_avoid => self.named(r, |what, span| DrawRule::Avoid { what, span })?,
+            Rule::draw_numbers => self.named(r, |rule, span| DrawRule::Numbers { rule, span })?,
             _ => return Err(self.missing(r, "a draw rule")),
         })
     }
