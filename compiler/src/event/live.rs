@@ -5,8 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
-use xqreg_runtime::engine::results::{game_key, GameKey};
+use xqreg_runtime::engine::results::GameKey;
 use xqreg_runtime::engine::{
     GameOut, GameResult, GameSource, Outcome, PublishedColours, PublishedRound, RecordedEntry,
     RecordedGame, RecordedLineup, RecordedResults, RecordedWithdrawal, RestRule, Roster,
@@ -14,7 +13,7 @@ use xqreg_runtime::engine::{
 };
 use xqreg_runtime::plan::{Origin, Plan, StageFormat};
 
-use super::store::{StoredEntry, StoredGame, StoredWithdrawal};
+use super::store::{Pairing, StoredEntry, StoredGame, StoredWithdrawal};
 
 /// The code of a published game that a replay no longer produces (registered in `run::codes`).
 pub const PUBLISHED_CHANGED: &str = "R050";
@@ -33,21 +32,23 @@ pub struct Event {
 }
 
 /// A game of the replay, with its game number inside its match and step.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineGame {
-    pub stage: String,
-    pub round: u32,
-    pub group: Option<String>,
-    pub step: Option<String>,
-    pub game_no: u32,
-    pub red: String,
-    pub black: String,
+    pub game: Pairing,
     pub pending: bool,
+}
+
+/// A replay's game is read as its pairing, as a published one is ([`StoredGame`]).
+impl std::ops::Deref for EngineGame {
+    type Target = Pairing;
+    fn deref(&self) -> &Pairing {
+        &self.game
+    }
 }
 
 /// Every game of an outcome with its stage and its number among the games of the same two
 /// players in the same round and playoff step (a match or a playoff meets them more than once):
-/// with the stage, round, players and step, the game's identity ([`game_key`]).
+/// with the stage, round, players and step, the game's identity ([`Pairing::key`]).
 pub fn numbered_games(outcome: &Outcome) -> Vec<(&str, u32, &GameOut)> {
     let mut out = Vec::new();
     for stage in &outcome.stages {
@@ -71,32 +72,6 @@ pub fn numbered_games(outcome: &Outcome) -> Vec<(&str, u32, &GameOut)> {
         }
     }
     out
-}
-
-impl EngineGame {
-    pub fn id(&self) -> GameKey {
-        game_key(
-            &self.stage,
-            self.round,
-            &self.red,
-            &self.black,
-            self.step.as_deref(),
-            self.game_no,
-        )
-    }
-}
-
-impl StoredGame {
-    pub fn id_key(&self) -> GameKey {
-        game_key(
-            &self.stage,
-            self.round,
-            &self.red,
-            &self.black,
-            self.step.as_deref(),
-            self.game_no,
-        )
-    }
 }
 
 /// A replay: the engine's outcome (pending games score a placeholder draw and must not be read
@@ -255,21 +230,23 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
     let games: Vec<EngineGame> = numbered_games(&outcome)
         .into_iter()
         .map(|(stage, game_no, g)| EngineGame {
-            stage: stage.to_string(),
-            round: g.round,
-            group: g.label().map(str::to_string),
-            step: g.step.clone(),
-            game_no,
-            red: g.red.clone(),
-            black: g.black.clone(),
+            game: Pairing {
+                stage: stage.to_string(),
+                round: g.round,
+                group: g.label().map(str::to_string),
+                step: g.step.clone(),
+                game_no,
+                red: g.red.clone(),
+                black: g.black.clone(),
+            },
             pending: g.source == GameSource::Pending,
         })
         .collect();
-    let by_id: BTreeMap<GameKey, &EngineGame> = games.iter().map(|g| (g.id(), g)).collect();
+    let by_id: BTreeMap<GameKey, &EngineGame> = games.iter().map(|g| (g.key(), g)).collect();
     let mut problems = Vec::new();
     for p in &event.games {
         let same = by_id
-            .get(&p.id_key())
+            .get(&p.key())
             .is_some_and(|g| g.red == p.red && g.black == p.black && g.group == p.group);
         if !same {
             problems.push(
@@ -292,12 +269,12 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    let published: BTreeMap<GameKey, ()> = event.games.iter().map(|g| (g.id_key(), ())).collect();
+    let published: BTreeMap<GameKey, ()> = event.games.iter().map(|g| (g.key(), ())).collect();
     let next = match games.iter().find(|g| g.pending) {
         Some(first) => games
             .iter()
             .filter(|g| g.pending && g.stage == first.stage && g.round == first.round)
-            .filter(|g| !published.contains_key(&g.id()))
+            .filter(|g| !published.contains_key(&g.key()))
             .cloned()
             .collect(),
         None => Vec::new(),

@@ -9,6 +9,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
+use xqreg_runtime::engine::results::{game_key, GameKey};
 use xqreg_runtime::engine::RecordedLineup;
 
 /// The store's file inside an event directory.
@@ -28,21 +29,60 @@ CREATE TABLE withdrawals (player TEXT PRIMARY KEY, stage TEXT NOT NULL, after_ro
 CREATE TABLE log (id INTEGER PRIMARY KEY, command TEXT NOT NULL, changes TEXT NOT NULL, at TEXT NOT NULL);
 ";
 
-/// A published game as stored: where it is played and who has Red.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct StoredGame {
-    pub id: i64,
-    pub batch: i64,
+/// A game as the engine pairs it: where in the event it is played (stage, round, group or
+/// match, playoff step, its number among the games of the same two players there) and who has
+/// Red. A replay's game ([`super::live::EngineGame`]) and a published one ([`StoredGame`]) are
+/// both this and more; [`Pairing::key`] is the identity the two are matched by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
     pub stage: String,
     pub round: u32,
-    pub board: u32,
     pub group: Option<String>,
     pub step: Option<String>,
     pub game_no: u32,
     pub red: String,
     pub black: String,
+}
+
+impl Pairing {
+    /// The game's identity, whichever player has Red ([`game_key`]).
+    pub fn key(&self) -> GameKey {
+        game_key(
+            &self.stage,
+            self.round,
+            &self.red,
+            &self.black,
+            self.step.as_deref(),
+            self.game_no,
+        )
+    }
+}
+
+/// A published game as stored: its pairing, the batch that published it, its board and result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    pub id: i64,
+    pub batch: i64,
+    pub board: u32,
+    pub game: Pairing,
     /// The recorded result (`1-0`, `=`, ...), Red's and Black's fouls.
     pub result: Option<(String, u32, u32)>,
+}
+
+/// A published game is read as its pairing (`g.stage`, `g.red`, ...): the fields the commands
+/// and the suite read, now kept once in [`Pairing`].
+impl std::ops::Deref for StoredGame {
+    type Target = Pairing;
+    fn deref(&self) -> &Pairing {
+        &self.game
+    }
+}
+
+impl StoredGame {
+    /// The published game's identity ([`Pairing::key`]).
+    pub fn id_key(&self) -> GameKey {
+        self.game.key()
+    }
 }
 
 /// A withdrawal as stored.
@@ -213,14 +253,16 @@ impl Tx<'_> {
                 Ok(StoredGame {
                     id: r.get(0)?,
                     batch: r.get(1)?,
-                    stage: r.get(2)?,
-                    round: r.get(3)?,
                     board: r.get(4)?,
-                    group: r.get(5)?,
-                    step: r.get(6)?,
-                    game_no: r.get(7)?,
-                    red: r.get(8)?,
-                    black: r.get(9)?,
+                    game: Pairing {
+                        stage: r.get(2)?,
+                        round: r.get(3)?,
+                        group: r.get(5)?,
+                        step: r.get(6)?,
+                        game_no: r.get(7)?,
+                        red: r.get(8)?,
+                        black: r.get(9)?,
+                    },
                     result: match result {
                         Some(res) => Some((res, r.get(11)?, r.get(12)?)),
                         None => None,

@@ -338,19 +338,22 @@ fn tb_text(v: &xqreg_runtime::engine::tiebreak::TbValue) -> String {
 #[cfg(test)]
 mod where_tests {
     use super::*;
+    use crate::event::store::Pairing;
 
     fn game(group: Option<&str>) -> StoredGame {
         StoredGame {
             id: 1,
             batch: 1,
-            stage: "league".into(),
-            round: 1,
             board: 1,
-            group: group.map(str::to_string),
-            step: None,
-            game_no: 1,
-            red: "a1".into(),
-            black: "b1".into(),
+            game: Pairing {
+                stage: "league".into(),
+                round: 1,
+                group: group.map(str::to_string),
+                step: None,
+                game_no: 1,
+                red: "a1".into(),
+                black: "b1".into(),
+            },
             result: None,
         }
     }

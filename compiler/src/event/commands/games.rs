@@ -20,25 +20,15 @@ pub fn boards(next: &[EngineGame], existing: &[StoredGame], batch: i64) -> Vec<S
         .map(|g| {
             let b = last.entry((g.stage.clone(), g.round)).or_insert(0);
             *b += 1;
-            stored_of(g, batch, *b)
+            StoredGame {
+                id: 0,
+                batch,
+                board: *b,
+                game: g.game.clone(),
+                result: None,
+            }
         })
         .collect()
-}
-
-fn stored_of(g: &EngineGame, batch: i64, board: u32) -> StoredGame {
-    StoredGame {
-        id: 0,
-        batch,
-        stage: g.stage.clone(),
-        round: g.round,
-        board,
-        group: g.group.clone(),
-        step: g.step.clone(),
-        game_no: g.game_no,
-        red: g.red.clone(),
-        black: g.black.clone(),
-        result: None,
-    }
 }
 
 pub fn game_json(g: &StoredGame) -> serde_json::Value {

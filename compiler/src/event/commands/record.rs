@@ -55,7 +55,7 @@ struct Lookup<'g> {
 impl<'g> Lookup<'g> {
     fn new(games: &'g [StoredGame], l: &'g Loaded) -> Lookup<'g> {
         Lookup {
-            by_id: games.iter().map(|g| (g.id_key(), g)).collect(),
+            by_id: games.iter().map(|g| (g.key(), g)).collect(),
             by_board: games
                 .iter()
                 .map(|g| ((g.stage.as_str(), g.round, g.board), g))

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::diagnostics::Lang;
 use crate::event::codes;
-use crate::event::store::{StoredGame, StoredWithdrawal, Tx};
+use crate::event::store::{Pairing, StoredGame, StoredWithdrawal, Tx};
 use crate::event::{refuse, with_event, Fail, Loaded, Res};
 
 use super::games::{boards, game_json};
@@ -91,14 +91,16 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
                     ev.games.push(StoredGame {
                         id: 0,
                         batch,
-                        stage: text(&v["stage"]).unwrap_or_default(),
-                        round: num(&v["round"]).unwrap_or(0),
                         board: num(&v["board"]).unwrap_or(0),
-                        group: text(&v["group"]),
-                        step: text(&v["step"]),
-                        game_no: num(&v["game"]).unwrap_or(1),
-                        red: text(&v["red"]).unwrap_or_default(),
-                        black: text(&v["black"]).unwrap_or_default(),
+                        game: Pairing {
+                            stage: text(&v["stage"]).unwrap_or_default(),
+                            round: num(&v["round"]).unwrap_or(0),
+                            group: text(&v["group"]),
+                            step: text(&v["step"]),
+                            game_no: num(&v["game"]).unwrap_or(1),
+                            red: text(&v["red"]).unwrap_or_default(),
+                            black: text(&v["black"]).unwrap_or_default(),
+                        },
                         result: None,
                     });
                 }
@@ -191,11 +193,8 @@ fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
                 s.stage, s.round, s.board
             )));
         };
-        let same = |a: &StoredGame, b: &StoredGame| {
-            (&a.group, &a.step, a.game_no, &a.red, &a.black)
-                == (&b.group, &b.step, b.game_no, &b.red, &b.black)
-        };
-        if !same(l, s) {
+        // Stage and round are the same by the key: the rest of the pairing must be too.
+        if l.game != s.game {
             return Err(tampered(format!(
                 "{} round {} board {}: the published game in the store differs from the one the log published",
                 s.stage, s.round, s.board
