@@ -69,8 +69,8 @@ pub struct StoredGame {
     pub result: Option<(String, u32, u32)>,
 }
 
-/// A published game is read as its pairing (`g.stage`, `g.red`, ...): the fields the commands
-/// and the suite read, now kept once in [`Pairing`].
+/// A published game is read as its pairing (`g.stage`, `g.red`, ...), as the commands and the
+/// suite's live event test read it: the fields are kept once, in [`Pairing`].
 impl std::ops::Deref for StoredGame {
     type Target = Pairing;
     fn deref(&self) -> &Pairing {
@@ -79,7 +79,7 @@ impl std::ops::Deref for StoredGame {
 }
 
 impl StoredGame {
-    /// The published game's identity ([`Pairing::key`]).
+    /// The published game's identity ([`Pairing::key`]), by the name the suite matches it by.
     pub fn id_key(&self) -> GameKey {
         self.game.key()
     }
