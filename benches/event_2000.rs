@@ -101,15 +101,15 @@ fn run_event(s: &Setup, event: &Path) -> u32 {
             .published
             .iter()
             .map(|g| {
-                let (result, rf, bf) = s.results.get(&g.id_key()).copied().expect("simulated");
+                let (result, rf, bf) = s.results.get(&g.game.key()).copied().expect("simulated");
                 Entry {
-                    stage: g.stage.clone(),
-                    round: g.round,
+                    stage: g.game.stage.clone(),
+                    round: g.game.round,
                     at: At::Players {
-                        red: g.red.clone(),
-                        black: g.black.clone(),
-                        step: g.step.clone(),
-                        game: g.game_no,
+                        red: g.game.red.clone(),
+                        black: g.game.black.clone(),
+                        step: g.game.step.clone(),
+                        game: g.game.game_no,
                         board: None,
                     },
                     result,

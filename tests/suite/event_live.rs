@@ -87,26 +87,26 @@ pub fn play_batches(
         let mut entries = Vec::new();
         for g in &paired.published {
             published += 1;
-            let Some((red, black, result, rf, bf)) = want.get(&g.id_key()) else {
+            let Some((red, black, result, rf, bf)) = want.get(&g.game.key()) else {
                 failures.push(format!(
                     "{dir}: published {g:?}, which simulate never played"
                 ));
                 continue;
             };
-            if (red, black) != (&g.red, &g.black) {
+            if (red, black) != (&g.game.red, &g.game.black) {
                 failures.push(format!(
                     "{dir}: {} round {}: published {} - {}, simulate {red} - {black}",
-                    g.stage, g.round, g.red, g.black
+                    g.game.stage, g.game.round, g.game.red, g.game.black
                 ));
             }
             entries.push(Entry {
-                stage: g.stage.clone(),
-                round: g.round,
+                stage: g.game.stage.clone(),
+                round: g.game.round,
                 at: At::Players {
                     red: red.clone(),
                     black: black.clone(),
-                    step: g.step.clone(),
-                    game: g.game_no,
+                    step: g.game.step.clone(),
+                    game: g.game.game_no,
                     board: None,
                 },
                 result: *result,

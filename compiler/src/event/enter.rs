@@ -68,8 +68,8 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
             .event
             .games
             .iter()
-            .filter(|g| g.stage == stage)
-            .map(|g| g.round)
+            .filter(|g| g.game.stage == stage)
+            .map(|g| g.game.round)
             .max()
             .unwrap_or(0);
         let next = published + 1;

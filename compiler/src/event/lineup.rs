@@ -36,7 +36,7 @@ pub fn lineup(dir: &Path, file: &Path, lang: Lang) -> Res<String> {
                 .event
                 .games
                 .iter()
-                .any(|g| g.stage == l.stage && g.round == l.round)
+                .any(|g| g.game.stage == l.stage && g.game.round == l.round)
         }) {
             return Err(published(l, &source, lang));
         }

@@ -38,14 +38,6 @@ pub struct EngineGame {
     pub pending: bool,
 }
 
-/// A replay's game is read as its pairing, as a published one is ([`StoredGame`]).
-impl std::ops::Deref for EngineGame {
-    type Target = Pairing;
-    fn deref(&self) -> &Pairing {
-        &self.game
-    }
-}
-
 /// Every game of an outcome with its stage and its number among the games of the same two
 /// players in the same round and playoff step (a match or a playoff meets them more than once):
 /// with the stage, round, players and step, the game's identity ([`Pairing::key`]).
@@ -104,8 +96,8 @@ impl Live {
         }
         self.games
             .iter()
-            .filter(|g| g.stage == stage && g.pending)
-            .map(|g| g.round.saturating_sub(1))
+            .filter(|g| g.game.stage == stage && g.pending)
+            .map(|g| g.game.round.saturating_sub(1))
             .min()
     }
 }
@@ -123,9 +115,12 @@ pub fn published_rounds(plan: &Plan, games: &[StoredGame]) -> Vec<PublishedRound
             .any(|s| s.name == stage && matches!(s.format, StageFormat::Swiss(_)))
     };
     let mut rounds: BTreeMap<(String, u32), Vec<&StoredGame>> = BTreeMap::new();
-    for g in games.iter().filter(|g| g.step.is_none() && swiss(&g.stage)) {
+    for g in games
+        .iter()
+        .filter(|g| g.game.step.is_none() && swiss(&g.game.stage))
+    {
         rounds
-            .entry((g.stage.clone(), g.round))
+            .entry((g.game.stage.clone(), g.game.round))
             .or_default()
             .push(g);
     }
@@ -138,7 +133,7 @@ pub fn published_rounds(plan: &Plan, games: &[StoredGame]) -> Vec<PublishedRound
                 round,
                 boards: boards
                     .iter()
-                    .map(|g| (g.red.clone(), g.black.clone()))
+                    .map(|g| (g.game.red.clone(), g.game.black.clone()))
                     .collect(),
             }
         })
@@ -153,12 +148,12 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
         let Some((res, rf, bf)) = &g.result else {
             // Published, no result yet: its colours stand, whatever a lot would say now.
             colours.push(PublishedColours {
-                stage: g.stage.clone(),
-                round: g.round,
-                red: g.red.clone(),
-                black: g.black.clone(),
-                step: g.step.clone(),
-                game: g.game_no,
+                stage: g.game.stage.clone(),
+                round: g.game.round,
+                red: g.game.red.clone(),
+                black: g.game.black.clone(),
+                step: g.game.step.clone(),
+                game: g.game.game_no,
             });
             continue;
         };
@@ -175,16 +170,16 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
             ))]);
         };
         games.push(RecordedGame {
-            stage: g.stage.clone(),
-            round: g.round,
+            stage: g.game.stage.clone(),
+            round: g.game.round,
             board: None,
-            red: g.red.clone(),
-            black: g.black.clone(),
+            red: g.game.red.clone(),
+            black: g.game.black.clone(),
             result,
             red_fouls: *rf,
             black_fouls: *bf,
-            step: g.step.clone(),
-            game: Some(g.game_no),
+            step: g.game.step.clone(),
+            game: Some(g.game.game_no),
             origin: origin(),
         });
     }
@@ -242,12 +237,12 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
             pending: g.source == GameSource::Pending,
         })
         .collect();
-    let by_id: BTreeMap<GameKey, &EngineGame> = games.iter().map(|g| (g.key(), g)).collect();
+    let by_id: BTreeMap<GameKey, &EngineGame> = games.iter().map(|g| (g.game.key(), g)).collect();
     let mut problems = Vec::new();
     for p in &event.games {
-        let same = by_id
-            .get(&p.key())
-            .is_some_and(|g| g.red == p.red && g.black == p.black && g.group == p.group);
+        let same = by_id.get(&p.game.key()).is_some_and(|g| {
+            g.game.red == p.game.red && g.game.black == p.game.black && g.game.group == p.game.group
+        });
         if !same {
             problems.push(
                 RuntimeProblem::new(
@@ -255,13 +250,13 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
                     format!(
                     "the published game {} round {} board {}: {} - {} no longer follows from the \
                      regulation and the recorded results",
-                    p.stage, p.round, p.board, p.red, p.black
+                    p.game.stage, p.game.round, p.board, p.game.red, p.game.black
                 ),
                     &origin(),
                 )
                 .zh(format!(
                     "已公布的对局 {} 第 {} 轮第 {} 台：{} - {} 已不能由规程和已录成绩得出",
-                    p.stage, p.round, p.board, p.red, p.black
+                    p.game.stage, p.game.round, p.board, p.game.red, p.game.black
                 )),
             );
         }
@@ -269,12 +264,14 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    let published: BTreeMap<GameKey, ()> = event.games.iter().map(|g| (g.key(), ())).collect();
+    let published: BTreeMap<GameKey, ()> = event.games.iter().map(|g| (g.game.key(), ())).collect();
     let next = match games.iter().find(|g| g.pending) {
         Some(first) => games
             .iter()
-            .filter(|g| g.pending && g.stage == first.stage && g.round == first.round)
-            .filter(|g| !published.contains_key(&g.key()))
+            .filter(|g| {
+                g.pending && g.game.stage == first.game.stage && g.game.round == first.game.round
+            })
+            .filter(|g| !published.contains_key(&g.game.key()))
             .cloned()
             .collect(),
         None => Vec::new(),

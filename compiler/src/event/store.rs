@@ -69,22 +69,6 @@ pub struct StoredGame {
     pub result: Option<(String, u32, u32)>,
 }
 
-/// A published game is read as its pairing (`g.stage`, `g.red`, ...), as the commands and the
-/// suite's live event test read it: the fields are kept once, in [`Pairing`].
-impl std::ops::Deref for StoredGame {
-    type Target = Pairing;
-    fn deref(&self) -> &Pairing {
-        &self.game
-    }
-}
-
-impl StoredGame {
-    /// The published game's identity ([`Pairing::key`]), by the name the suite matches it by.
-    pub fn id_key(&self) -> GameKey {
-        self.game.key()
-    }
-}
-
 /// A withdrawal as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StoredWithdrawal {
@@ -290,7 +274,15 @@ impl Tx<'_> {
                 "INSERT INTO games (batch, stage, round, board, grp, step, game_no, red, black)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
-                    g.batch, g.stage, g.round, g.board, g.group, g.step, g.game_no, g.red, g.black
+                    g.batch,
+                    g.game.stage,
+                    g.game.round,
+                    g.board,
+                    g.game.group,
+                    g.game.step,
+                    g.game.game_no,
+                    g.game.red,
+                    g.game.black
                 ],
             )
             .map_err(err)?;

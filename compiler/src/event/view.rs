@@ -50,7 +50,7 @@ fn points_before(
     }
     for g in games
         .iter()
-        .filter(|g| g.stage == stage && g.round < round && g.step.is_none())
+        .filter(|g| g.game.stage == stage && g.game.round < round && g.game.step.is_none())
     {
         let Some(r) = g.result.as_ref().and_then(|r| GameResult::parse(&r.0)) else {
             continue;
@@ -63,8 +63,8 @@ fn points_before(
             GameResult::BlackWinsForfeit => (scoring.forfeit_loss, scoring.forfeit_win),
             GameResult::DoubleForfeit => (scoring.forfeit_loss, scoring.forfeit_loss),
         };
-        *pts.entry(g.red.clone()).or_insert(0) += rp;
-        *pts.entry(g.black.clone()).or_insert(0) += bp;
+        *pts.entry(g.game.red.clone()).or_insert(0) += rp;
+        *pts.entry(g.game.black.clone()).or_insert(0) += bp;
     }
     pts
 }
@@ -87,11 +87,11 @@ pub fn lines<'g>(
     shown
         .iter()
         .map(|g| {
-            let pts = points_before(plan, all, entries, &g.stage, g.round);
+            let pts = points_before(plan, all, entries, &g.game.stage, g.game.round);
             Line {
                 game: g,
-                red: side(&g.red, &pts),
-                black: side(&g.black, &pts),
+                red: side(&g.game.red, &pts),
+                black: side(&g.game.black, &pts),
             }
         })
         .collect()
@@ -101,14 +101,14 @@ pub fn lines<'g>(
 /// match's boards the match's label (`金华队 v 绍兴队`) where a group game has its group, and a
 /// match is no group. (group, match).
 fn group_or_match(g: &StoredGame) -> (Option<&str>, Option<&str>) {
-    match g.group.as_deref() {
+    match g.game.group.as_deref() {
         Some(gr) if gr.contains(" v ") => (None, Some(gr)),
         other => (other, None),
     }
 }
 
 fn where_(g: &StoredGame) -> String {
-    let mut s = format!("{} round {}", g.stage, g.round);
+    let mut s = format!("{} round {}", g.game.stage, g.game.round);
     match group_or_match(g) {
         (_, Some(m)) => {
             let _ = write!(s, " match {m}");
@@ -118,8 +118,8 @@ fn where_(g: &StoredGame) -> String {
         }
         (None, None) => {}
     }
-    if let Some(step) = &g.step {
-        let _ = write!(s, " playoff {step} game {}", g.game_no);
+    if let Some(step) = &g.game.step {
+        let _ = write!(s, " playoff {step} game {}", g.game.game_no);
     }
     s
 }
@@ -137,11 +137,11 @@ pub fn human(lines: &[Line<'_>]) -> String {
             s,
             "  {:>3}  {} {} ({}, {})  -  {} {} ({}, {})",
             l.game.board,
-            l.game.red,
+            l.game.game.red,
             l.red.name,
             l.red.unit,
             l.red.points,
-            l.game.black,
+            l.game.game.black,
             l.black.name,
             l.black.unit,
             l.black.points
@@ -155,10 +155,10 @@ pub fn json(lines: &[Line<'_>]) -> String {
         .iter()
         .map(|l| {
             let (group, team_match) = group_or_match(l.game);
-            json!({"stage": l.game.stage, "round": l.game.round, "board": l.game.board,
-                   "group": group, "match": team_match, "step": l.game.step, "game": l.game.game_no,
-                   "red": {"id": l.game.red, "name": l.red.name, "unit": l.red.unit, "points": l.red.points},
-                   "black": {"id": l.game.black, "name": l.black.name, "unit": l.black.unit, "points": l.black.points},
+            json!({"stage": l.game.game.stage, "round": l.game.game.round, "board": l.game.board,
+                   "group": group, "match": team_match, "step": l.game.game.step, "game": l.game.game.game_no,
+                   "red": {"id": l.game.game.red, "name": l.red.name, "unit": l.red.unit, "points": l.red.points},
+                   "black": {"id": l.game.game.black, "name": l.black.name, "unit": l.black.unit, "points": l.black.points},
                    "result": l.game.result.as_ref().map(|r| &r.0)})
         })
         .collect();
@@ -175,14 +175,14 @@ pub fn csv(lines: &[Line<'_>]) -> String {
     for l in lines {
         let g = l.game;
         let _ = w.write_record([
-            g.stage.clone(),
-            g.round.to_string(),
+            g.game.stage.clone(),
+            g.game.round.to_string(),
             g.board.to_string(),
-            g.red.clone(),
-            g.black.clone(),
+            g.game.red.clone(),
+            g.game.black.clone(),
             g.result.as_ref().map(|r| r.0.clone()).unwrap_or_default(),
-            g.step.clone().unwrap_or_default(),
-            g.game_no.to_string(),
+            g.game.step.clone().unwrap_or_default(),
+            g.game.game_no.to_string(),
         ]);
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
@@ -199,7 +199,7 @@ pub fn status(
     let mut rounds: BTreeMap<(i64, String, u32), (usize, usize)> = BTreeMap::new();
     for g in games {
         let e = rounds
-            .entry((g.batch, g.stage.clone(), g.round))
+            .entry((g.batch, g.game.stage.clone(), g.game.round))
             .or_default();
         e.0 += 1;
         if g.result.is_some() {
@@ -233,7 +233,7 @@ pub fn status(
     for l in lineups {
         if !games
             .iter()
-            .any(|g| g.stage == l.stage && g.round == l.round)
+            .any(|g| g.game.stage == l.stage && g.game.round == l.round)
         {
             handed.entry((&l.stage, l.round)).or_default().push(&l.team);
         }
@@ -253,8 +253,8 @@ pub fn status(
             s,
             "next: `pair` publishes {} game(s) of {} round {}",
             live.next.len(),
-            g.stage,
-            g.round
+            g.game.stage,
+            g.game.round
         );
     } else {
         let _ = writeln!(s, "next: enter the results of the published games");
@@ -269,18 +269,25 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool) -> String {
         .stages
         .iter()
         .filter(|s| stage.is_none_or(|n| n == s.name))
-        .filter(|s| live.games.iter().any(|g| g.stage == s.name && !g.pending))
+        .filter(|s| {
+            live.games
+                .iter()
+                .any(|g| g.game.stage == s.name && !g.pending)
+        })
         .collect();
     if as_json {
         let v: Vec<_> = stages
             .iter()
-            .map(|s| json!({"stage": s.name, "groups": s.groups.iter().map(|g| json!({"group": g.name, "standings": g.standings})).collect::<Vec<_>>(), "complete": !live.games.iter().any(|g| g.stage == s.name && g.pending), "after_round": live.standings_after(&s.name)}))
+            .map(|s| json!({"stage": s.name, "groups": s.groups.iter().map(|g| json!({"group": g.name, "standings": g.standings})).collect::<Vec<_>>(), "complete": !live.games.iter().any(|g| g.game.stage == s.name && g.pending), "after_round": live.standings_after(&s.name)}))
             .collect();
         return serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
     }
     let mut s = String::new();
     for st in stages {
-        let done = !live.games.iter().any(|g| g.stage == st.name && g.pending);
+        let done = !live
+            .games
+            .iter()
+            .any(|g| g.game.stage == st.name && g.pending);
         let state = match live.standings_after(&st.name) {
             Some(0) => " (no round complete yet)".to_string(),
             Some(n) => format!(" (after round {n})"),

@@ -13,12 +13,16 @@ use crate::event::store::StoredGame;
 pub fn boards(next: &[EngineGame], existing: &[StoredGame], batch: i64) -> Vec<StoredGame> {
     let mut last: BTreeMap<(String, u32), u32> = BTreeMap::new();
     for s in existing {
-        let b = last.entry((s.stage.clone(), s.round)).or_insert(0);
+        let b = last
+            .entry((s.game.stage.clone(), s.game.round))
+            .or_insert(0);
         *b = (*b).max(s.board);
     }
     next.iter()
         .map(|g| {
-            let b = last.entry((g.stage.clone(), g.round)).or_insert(0);
+            let b = last
+                .entry((g.game.stage.clone(), g.game.round))
+                .or_insert(0);
             *b += 1;
             StoredGame {
                 id: 0,
@@ -32,7 +36,7 @@ pub fn boards(next: &[EngineGame], existing: &[StoredGame], batch: i64) -> Vec<S
 }
 
 pub fn game_json(g: &StoredGame) -> serde_json::Value {
-    json!({"stage": g.stage, "round": g.round, "board": g.board, "group": g.group,
-           "step": g.step, "game": g.game_no, "red": g.red, "black": g.black,
+    json!({"stage": g.game.stage, "round": g.game.round, "board": g.board, "group": g.game.group,
+           "step": g.game.step, "game": g.game.game_no, "red": g.game.red, "black": g.game.black,
            "result": g.result.as_ref().map(|r| &r.0)})
 }

@@ -248,24 +248,28 @@ fn withdraw_one(tx: &Tx<'_>, loaded: &Loaded, w: &StoredWithdrawal) -> Res<()> {
     let plan = &loaded.event.plan;
     let at = |stage: &str| plan.stages.iter().position(|s| s.name == stage);
     let from = at(&w.stage);
-    let later = |g: &&StoredGame| match (at(&g.stage), from) {
-        (Some(a), Some(b)) => a > b || (a == b && g.round > w.after_round),
+    let later = |g: &&StoredGame| match (at(&g.game.stage), from) {
+        (Some(a), Some(b)) => a > b || (a == b && g.game.round > w.after_round),
         _ => false,
     };
-    let mine = |g: &&StoredGame| g.red == w.player || g.black == w.player;
+    let mine = |g: &&StoredGame| g.game.red == w.player || g.game.black == w.player;
     if let Some(g) = loaded.event.games.iter().filter(mine).find(later) {
-        let side = if g.red == w.player { "red" } else { "black" };
+        let side = if g.game.red == w.player {
+            "red"
+        } else {
+            "black"
+        };
         return Err(refuse(
             &codes::E838,
             format!(
                 "`{}` is paired in {} round {} board {} ({} - {}), published already: a \
                  published pairing stands",
-                w.player, g.stage, g.round, g.board, g.red, g.black
+                w.player, g.game.stage, g.game.round, g.board, g.game.red, g.game.black
             ),
             &format!(
                 "record that game as a forfeit (`xqreg event forfeit DIR {} {} {} {side}`) and \
                  withdraw the player after round {}",
-                g.stage, g.round, g.board, g.round
+                g.game.stage, g.game.round, g.board, g.game.round
             ),
         ));
     }
@@ -307,14 +311,14 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
             };
             n += 1;
             w.write_record([
-                g.stage.clone(),
-                g.round.to_string(),
+                g.game.stage.clone(),
+                g.game.round.to_string(),
                 g.board.to_string(),
-                g.red.clone(),
-                g.black.clone(),
+                g.game.red.clone(),
+                g.game.black.clone(),
                 r.clone(),
-                g.step.clone().unwrap_or_default(),
-                g.game_no.to_string(),
+                g.game.step.clone().unwrap_or_default(),
+                g.game.game_no.to_string(),
                 rf.to_string(),
                 bf.to_string(),
             ])
@@ -333,7 +337,10 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
         }
         write("log.jsonl", log.as_bytes())?;
         for (stage, text) in &live.outcome.swiss_trf {
-            let done = !live.games.iter().any(|g| &g.stage == stage && g.pending);
+            let done = !live
+                .games
+                .iter()
+                .any(|g| &g.game.stage == stage && g.pending);
             if done {
                 write(&format!("{stage}.trf"), text.as_bytes())?;
             }

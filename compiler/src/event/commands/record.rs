@@ -55,10 +55,10 @@ struct Lookup<'g> {
 impl<'g> Lookup<'g> {
     fn new(games: &'g [StoredGame], l: &'g Loaded) -> Lookup<'g> {
         Lookup {
-            by_id: games.iter().map(|g| (g.key(), g)).collect(),
+            by_id: games.iter().map(|g| (g.game.key(), g)).collect(),
             by_board: games
                 .iter()
-                .map(|g| ((g.stage.as_str(), g.round, g.board), g))
+                .map(|g| ((g.game.stage.as_str(), g.game.round, g.board), g))
                 .collect(),
             players: l
                 .event
@@ -106,13 +106,13 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                 .ok_or_else(|| unpublished(e, &format!("{red} - {black}")))?;
             // The published colours stand: a row the other way round is a score sheet to check,
             // never a result to turn round (it may be turned round itself).
-            if g.red != *red {
+            if g.game.red != *red {
                 return Err(refuse(
                     &codes::E846,
                     format!(
                         "{}: {red} - {black} has the colours the other way round: {} round {} board {} \
                          was published with {} as Red and {} as Black",
-                        e.place, g.stage, g.round, g.board, g.red, g.black
+                        e.place, g.game.stage, g.game.round, g.board, g.game.red, g.game.black
                     ),
                     "check the score sheet, and write the row with the published colours and the \
                      result from Red's side (`xqreg event games DIR` lists the games)",
@@ -123,7 +123,7 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                     &codes::E847,
                     format!(
                         "{}: the row gives board {b}, but {red} - {black} is board {} of {} round {}",
-                        e.place, g.board, g.stage, g.round
+                        e.place, g.board, g.game.stage, g.game.round
                     ),
                     "check the score sheet: correct the board or the players, or leave the board \
                      cell empty (`xqreg event games DIR` lists the boards)",
@@ -148,8 +148,8 @@ fn check_fouls(
     };
     let limit = look.foul_limit.unwrap_or(0);
     let (who, n) = match side {
-        xqreg_runtime::plan::Side::Red => (&g.red, fouls.0),
-        xqreg_runtime::plan::Side::Black => (&g.black, fouls.1),
+        xqreg_runtime::plan::Side::Red => (&g.game.red, fouls.0),
+        xqreg_runtime::plan::Side::Black => (&g.game.black, fouls.1),
     };
     Err(refuse(
         &codes::E848,
@@ -157,8 +157,8 @@ fn check_fouls(
             "{}: {who} commits {n} fouls in {} round {} board {}, and the regulation's \
              `fouls_per_game {limit} loss` makes that a loss, but the result is {}",
             e.place,
-            g.stage,
-            g.round,
+            g.game.stage,
+            g.game.round,
             g.board,
             result.notation()
         ),
@@ -179,7 +179,7 @@ fn unpublished(e: &Entry, what: &str) -> Fail {
 
 /// `STAGE round R board B`: a published game as the refusals name it.
 fn board_of(g: &StoredGame) -> String {
-    format!("{} round {} board {}", g.stage, g.round, g.board)
+    format!("{} round {} board {}", g.game.stage, g.game.round, g.board)
 }
 
 /// `event result` / `event correct`: record results (all or none). With `reason`, each entry
@@ -203,8 +203,8 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                             "{}: {} ({} - {}) already has a result",
                             e.place,
                             board_of(g),
-                            g.red,
-                            g.black
+                            g.game.red,
+                            g.game.black
                         ),
                         "use `xqreg event correct ... --reason TEXT` to change a recorded result",
                     ))
@@ -338,9 +338,9 @@ fn kept_rounds(games: &[StoredGame], was: &[(StoredGame, StoredGame)]) -> Vec<(S
     for (g, _) in was {
         for p in games
             .iter()
-            .filter(|p| p.stage == g.stage && p.round > g.round)
+            .filter(|p| p.game.stage == g.game.stage && p.game.round > g.game.round)
         {
-            kept.insert((p.stage.clone(), p.round));
+            kept.insert((p.game.stage.clone(), p.game.round));
         }
     }
     kept.into_iter().collect()
@@ -361,11 +361,11 @@ fn correction_text(
         let _ = writeln!(
             s,
             "  {} round {} board {} ({} - {}): {} -> {}",
-            b.stage,
-            b.round,
+            b.game.stage,
+            b.game.round,
             b.board,
-            b.red,
-            b.black,
+            b.game.red,
+            b.game.black,
             res(b),
             res(a)
         );

@@ -151,7 +151,9 @@ fn replay_result(
 ) -> Res<()> {
     let (stage, round, board) = (text(&r["stage"]), num(&r["round"]), num(&r["board"]));
     let g = ev.games.iter_mut().find(|g| {
-        Some(&g.stage) == stage.as_ref() && Some(g.round) == round && Some(g.board) == board
+        Some(&g.game.stage) == stage.as_ref()
+            && Some(g.game.round) == round
+            && Some(g.board) == board
     });
     let Some(g) = g else {
         return Err(tampered(format!(
@@ -160,11 +162,9 @@ fn replay_result(
         )));
     };
     // Logs written before fouls were logged leave them to the store.
-    let stored = loaded
-        .event
-        .games
-        .iter()
-        .find(|s| s.stage == g.stage && s.round == g.round && s.board == g.board);
+    let stored = loaded.event.games.iter().find(|s| {
+        s.game.stage == g.game.stage && s.game.round == g.game.round && s.board == g.board
+    });
     let fouls = |key: &str, k: usize| {
         num(&r[key]).unwrap_or_else(|| {
             stored
@@ -183,34 +183,34 @@ fn replay_result(
 /// What the log built is what the store holds: the same games, results, entries, line-ups,
 /// withdrawals.
 fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
-    let key = |g: &StoredGame| (g.batch, g.stage.clone(), g.round, g.board);
+    let key = |g: &StoredGame| (g.batch, g.game.stage.clone(), g.game.round, g.board);
     let logged: BTreeMap<_, &StoredGame> = ev.games.iter().map(|g| (key(g), g)).collect();
     let stored: BTreeMap<_, &StoredGame> = loaded.event.games.iter().map(|g| (key(g), g)).collect();
     for (k, s) in &stored {
         let Some(l) = logged.get(k) else {
             return Err(tampered(format!(
                 "{} round {} board {}: a published game the log never published",
-                s.stage, s.round, s.board
+                s.game.stage, s.game.round, s.board
             )));
         };
         // Stage and round are the same by the key: the rest of the pairing must be too.
         if l.game != s.game {
             return Err(tampered(format!(
                 "{} round {} board {}: the published game in the store differs from the one the log published",
-                s.stage, s.round, s.board
+                s.game.stage, s.game.round, s.board
             )));
         }
         if l.result != s.result {
             return Err(tampered(format!(
                 "{} round {} board {}: the stored result differs from the log",
-                s.stage, s.round, s.board
+                s.game.stage, s.game.round, s.board
             )));
         }
     }
     if let Some((_, l)) = logged.iter().find(|(k, _)| !stored.contains_key(*k)) {
         return Err(tampered(format!(
             "{} round {} board {}: the log published a game the store does not hold",
-            l.stage, l.round, l.board
+            l.game.stage, l.game.round, l.board
         )));
     }
     if ev.entries != loaded.event.entries {

@@ -74,8 +74,10 @@ pub fn pages(dir: &Path, lang: Lang) -> Res<Pages> {
     with_event(dir, lang, |tx, loaded| {
         let live = loaded.replay()?;
         let stored = tx.games()?;
-        let published: BTreeSet<(String, u32)> =
-            stored.iter().map(|g| (g.stage.clone(), g.round)).collect();
+        let published: BTreeSet<(String, u32)> = stored
+            .iter()
+            .map(|g| (g.game.stage.clone(), g.game.round))
+            .collect();
         let people = People::new(&loaded.event.roster);
         let plan = &loaded.event.plan;
         let env = env().map_err(|e| io(format!("internal error in the site's templates: {e}")))?;
