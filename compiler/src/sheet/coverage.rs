@@ -263,13 +263,7 @@ fn prizes_item(w: &mut Walk, p: &Prizes) {
             w.add(m.span, "prize amount");
         }
         for i in &l.items {
-            match i {
-                PrizeItem::Trophy(s) | PrizeItem::Plaque(s) | PrizeItem::Certificate(s) => {
-                    w.add(*s, "prize item")
-                }
-                PrizeItem::Medal { span, .. } => w.add(*span, "prize item"),
-                PrizeItem::Other(t) => w.text(t, "prize item"),
-            }
+            w.add(i.span(), "prize item");
         }
     }
     if let Some(t) = &p.total {
@@ -344,23 +338,7 @@ fn entry_clause(w: &mut Walk, c: &EntryClause) {
         EntryClause::Pool(p) => {
             w.add(p.span, "pool");
             for s in &p.source {
-                let span = match s {
-                    PoolSource::Named(s) => *s,
-                    PoolSource::RatingTop { span, .. }
-                    | PoolSource::Title { span, .. }
-                    | PoolSource::Replacement { span, .. }
-                    | PoolSource::Qualifiers { span, .. }
-                    | PoolSource::Quota { span, .. }
-                    | PoolSource::Host { span, .. }
-                    | PoolSource::Invite { span, .. }
-                    | PoolSource::ReplacementFrom { span, .. }
-                    | PoolSource::Staff { span, .. } => *span,
-                    PoolSource::Sex(i) | PoolSource::Excluding(i) | PoolSource::Category(i) => {
-                        i.span
-                    }
-                    PoolSource::NominatedBy(t) | PoolSource::Remark(t) => t.span,
-                };
-                w.add(span, "pool source");
+                w.add(s.span(), "pool source");
                 if let PoolSource::Host {
                     when_odd: Some(odd),
                     ..
@@ -439,12 +417,7 @@ fn stage(w: &mut Walk, s: &Stage) {
                     w.add(span, "draw rule");
                 }
             }
-            StageClause::Numbers(n) => match n {
-                Numbers::Rule(i) => w.add(i.span, "numbers"),
-                Numbers::Seeded { span, .. } | Numbers::Parity { span, .. } => {
-                    w.add(*span, "numbers")
-                }
-            },
+            StageClause::Numbers(n) => w.add(n.span(), "numbers"),
             StageClause::FirstRound { span, .. }
             | StageClause::Colours { span, .. }
             | StageClause::Avoid { span, .. }

@@ -258,3 +258,34 @@ pub enum Expect {
         span: Span,
     },
 }
+
+impl ResultLine {
+    /// The span of the whole result line, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            ResultLine::Games { span, .. }
+            | ResultLine::Fouls { span, .. }
+            | ResultLine::Withdraw { span, .. }
+            | ResultLine::Lineup { span, .. }
+            | ResultLine::Declines { span, .. }
+            | ResultLine::Rest { span, .. } => *span,
+        }
+    }
+}
+
+impl Expect {
+    /// The span of the whole expectation, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            Expect::Place { span, .. }
+            | Expect::Shared { span, .. }
+            | Expect::Prize { span, .. }
+            | Expect::Qualifies { span, .. }
+            | Expect::DecidedBy { span, .. }
+            | Expect::StagePlace { span, .. }
+            | Expect::Withdrawn { span, .. }
+            | Expect::RankingPlace { span, .. }
+            | Expect::Rounds { span, .. } => *span,
+        }
+    }
+}
