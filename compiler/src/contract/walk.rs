@@ -245,63 +245,38 @@ impl Walker {
         }
     }
 
+    /// An entry clause with the AST's span of it; a pool's source lines and a player's
+    /// attributes after it.
     fn entry(&mut self, c: &EntryClause) {
-        let (kind, span) = match c {
-            EntryClause::Field(n) => (K::Field, n.span),
-            EntryClause::FieldOpen(s) => (K::FieldOpen, *s),
-            EntryClause::Cap { span, .. } => (K::Cap, *span),
-            EntryClause::AssumeField { span, .. } => (K::AssumeField, *span),
-            EntryClause::Pool(p) => {
-                self.push(K::Pool, p.span);
-                // In a qualifiers' pool the replacement rule is read: it admits the next in
-                // line below the top N. Elsewhere it is printed only.
-                let qualifiers = p
-                    .source
-                    .iter()
-                    .any(|s| matches!(s, PoolSource::Qualifiers { .. }));
-                p.source.iter().for_each(|s| {
-                    let kind = match (pool_source(s), qualifiers) {
-                        (K::PoolReplacement, true) => K::PoolQualifiersReplacement,
-                        (kind, _) => kind,
-                    };
-                    self.push(kind, s.span());
-                    if let PoolSource::Host {
-                        when_odd: Some(w), ..
-                    } = s
-                    {
-                        self.push(K::PoolHostWhenOdd, *w);
-                    }
-                });
-                return;
-            }
-            EntryClause::Age { requires, span, .. } => match requires {
-                Some(_) => (K::AgeRequires, *span),
-                None => (K::Age, *span),
-            },
-            EntryClause::Title { span, .. } => (K::EntryTitle, *span),
-            EntryClause::Sex(s) => (K::EntrySex, s.span),
-            EntryClause::Grade { span, .. } => (K::EntryGrade, *span),
-            EntryClause::Condition(t) => (K::Condition, t.span),
-            EntryClause::Residence(t) => (K::Residence, t.span),
-            EntryClause::Deadline { span, .. } => (K::Deadline, *span),
-            EntryClause::Fee { span, .. } => (K::Fee, *span),
-            EntryClause::Deposit { span, .. } => (K::Deposit, *span),
-            EntryClause::Subsidy { span, .. } => (K::Subsidy, *span),
-            EntryClause::Staff { span, .. } => (K::Staff, *span),
-            EntryClause::Player(p) => {
-                self.player(p);
-                return;
-            }
-            EntryClause::Insurance(t) => (K::Insurance, t.span),
-            EntryClause::TeamSize { span, .. } => (K::TeamSize, *span),
-            EntryClause::Team(t) => (K::Team, t.span),
-            EntryClause::Quota(q) => (K::EntryQuota, q.span),
-        };
-        self.push(kind, span);
+        self.push(entry(c), c.span());
+        if let EntryClause::Pool(p) = c {
+            // In a qualifiers' pool the replacement rule is read: it admits the next in line
+            // below the top N. Elsewhere it is printed only.
+            let qualifiers = p
+                .source
+                .iter()
+                .any(|s| matches!(s, PoolSource::Qualifiers { .. }));
+            p.source.iter().for_each(|s| {
+                let kind = match (pool_source(s), qualifiers) {
+                    (K::PoolReplacement, true) => K::PoolQualifiersReplacement,
+                    (kind, _) => kind,
+                };
+                self.push(kind, s.span());
+                if let PoolSource::Host {
+                    when_odd: Some(w), ..
+                } = s
+                {
+                    self.push(K::PoolHostWhenOdd, *w);
+                }
+            });
+        }
+        if let EntryClause::Player(p) = c {
+            self.player(p);
+        }
     }
 
+    /// A player's attributes (its own kind and span are the entry clause's).
     fn player(&mut self, p: &PlayerDecl) {
-        self.push(K::Player, p.span);
         for a in &p.attrs {
             let (kind, span) = match a {
                 PlayerAttr::Unit(t) => (K::PlayerUnit, t.span),
@@ -492,6 +467,36 @@ fn time(c: &TimeClause) -> (K, Span) {
         TimeClause::FlagLoses(s) => (K::TimeFlagLoses, *s),
         TimeClause::DrawGoesTo(i) => (K::TimeDrawGoesTo, i.span),
         TimeClause::Moves { span, .. } => (K::TimeMoves, *span),
+    }
+}
+
+/// The kind of an entry clause (its span is the AST's).
+fn entry(c: &EntryClause) -> K {
+    match c {
+        EntryClause::Field(_) => K::Field,
+        EntryClause::FieldOpen(_) => K::FieldOpen,
+        EntryClause::Cap { .. } => K::Cap,
+        EntryClause::AssumeField { .. } => K::AssumeField,
+        EntryClause::Pool(_) => K::Pool,
+        EntryClause::Age {
+            requires: Some(_), ..
+        } => K::AgeRequires,
+        EntryClause::Age { .. } => K::Age,
+        EntryClause::Title { .. } => K::EntryTitle,
+        EntryClause::Sex(_) => K::EntrySex,
+        EntryClause::Grade { .. } => K::EntryGrade,
+        EntryClause::Condition(_) => K::Condition,
+        EntryClause::Residence(_) => K::Residence,
+        EntryClause::Deadline { .. } => K::Deadline,
+        EntryClause::Fee { .. } => K::Fee,
+        EntryClause::Deposit { .. } => K::Deposit,
+        EntryClause::Subsidy { .. } => K::Subsidy,
+        EntryClause::Staff { .. } => K::Staff,
+        EntryClause::Player(_) => K::Player,
+        EntryClause::Insurance(_) => K::Insurance,
+        EntryClause::TeamSize { .. } => K::TeamSize,
+        EntryClause::Team(_) => K::Team,
+        EntryClause::Quota(_) => K::EntryQuota,
     }
 }
 
