@@ -115,16 +115,7 @@ fn item(w: &mut Walk, item: &Item) {
             for c in clauses {
                 w.add(c.span, "administrative clause");
                 for a in &c.args {
-                    let s = match a {
-                        AdminArg::Date(d) => d.span,
-                        AdminArg::Time(t) => t.span,
-                        AdminArg::Money(m) => m.span,
-                        AdminArg::Int(n) => n.span,
-                        AdminArg::Word(i) => i.span,
-                        AdminArg::Text(t) => t.span,
-                        AdminArg::Places(p) => p.span,
-                    };
-                    w.add(s, "administrative argument");
+                    w.add(a.span(), "administrative argument");
                 }
             }
         }
@@ -294,14 +285,7 @@ fn conduct_item(w: &mut Walk, c: &Conduct) {
     for r in &c.rules {
         w.add(r.span, "conduct rule");
         for a in &r.args {
-            let s = match a {
-                ConductArg::Int(n) => n.span,
-                ConductArg::Word(i) => i.span,
-                ConductArg::Duration(d) => d.span,
-                ConductArg::Time(t) => t.span,
-                ConductArg::Text(t) => t.span,
-            };
-            w.add(s, "conduct argument");
+            w.add(a.span(), "conduct argument");
         }
         for s in &r.scope {
             w.add(s.span, "conduct scope");
