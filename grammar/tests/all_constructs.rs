@@ -1035,7 +1035,7 @@ fn scenario_tests_and_rosters() {
     };
     assert_eq!(t.name.zh.node, "小分决定小组第一");
     assert!(
-        matches!(&t.roster, Some(ScenarioRoster::Players { players, .. }) if players.len() == 2)
+        matches!(&t.roster, Some(ScenarioRoster::Players { roster, .. }) if roster.players.len() == 2)
     );
     assert_eq!(t.seed.as_ref().map(|s| s.node), Some(3));
     assert_eq!(t.draws.len(), 2);
@@ -1122,9 +1122,15 @@ fn scenario_tests_and_rosters() {
         panic!()
     };
     assert_eq!(r.name.node, "field");
-    assert_eq!(r.teams.len(), 1);
+    assert_eq!(r.roster.teams.len(), 1);
     assert_eq!(
-        names(&r.players.iter().map(|p| p.id.clone()).collect::<Vec<_>>()),
+        names(
+            &r.roster
+                .players
+                .iter()
+                .map(|p| p.id.clone())
+                .collect::<Vec<_>>()
+        ),
         ["a1", "a2"]
     );
     assert!(at(r.span).starts_with("roster field {") && at(r.span).ends_with('}'));

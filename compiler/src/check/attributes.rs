@@ -5,7 +5,7 @@
 //! is E109 (`unknown`).
 
 use xqreg_grammar::ast::{self, CategoryCond, EntryClause, Item, PlayerAttr, PlayerDecl};
-use xqreg_grammar::ast::{ScenarioRoster, SchoolYears, Spanned};
+use xqreg_grammar::ast::{RosterDecl, Scenario, ScenarioRoster, SchoolYears, Spanned};
 
 use super::Report;
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
@@ -61,12 +61,11 @@ pub fn check(file: &ast::File, diags: &mut Diagnostics) {
                 }
             }
             Item::Category(c) => c.conditions.iter().for_each(|c| condition(c, diags)),
-            Item::Roster(r) => r.players.iter().for_each(|p| player(p, diags)),
-            Item::Test(s) => {
-                if let Some(ScenarioRoster::Players { players, .. }) = &s.roster {
-                    players.iter().for_each(|p| player(p, diags));
-                }
-            }
+            Item::Roster(RosterDecl { roster, .. })
+            | Item::Test(Scenario {
+                roster: Some(ScenarioRoster::Players { roster, .. }),
+                ..
+            }) => roster.players.iter().for_each(|p| player(p, diags)),
             _ => {}
         }
     }

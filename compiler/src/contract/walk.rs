@@ -3,8 +3,8 @@
 
 use xqreg_grammar::ast::{
     CategoryCond, EntryClause, Format, HeaderClause, Item, KnockoutClause, PlayerAttr, PlayerDecl,
-    PlayoffChain, PlayoffRef, PlayoffStep, PoolSource, PrizeItem, PrizeKey, ScenarioRoster,
-    SlotKind, StageClause, TiebreakChain, TimeClause,
+    PlayoffChain, PlayoffRef, PlayoffStep, PoolSource, PrizeKey, ScenarioRoster, SlotKind,
+    StageClause, TiebreakChain, TimeClause,
 };
 use xqreg_grammar::Span;
 
@@ -172,7 +172,7 @@ impl Walker {
             };
             self.push(kind, line.span);
             for item in &line.items {
-                self.push(K::PrizeItem, prize_item(item));
+                self.push(K::PrizeItem, item.span());
             }
         }
         if let Some(t) = &p.total {
@@ -199,7 +199,7 @@ impl Walker {
         for line in &b.lines {
             self.push(K::BoardPrizeLine, line.span);
             for item in &line.items {
-                self.push(K::PrizeItem, prize_item(item));
+                self.push(K::PrizeItem, item.span());
             }
         }
     }
@@ -238,70 +238,45 @@ impl Walker {
         }
         t.draws.iter().for_each(|d| self.push(K::TestDraw, d.span));
         for r in &t.results {
-            self.push(K::TestResult, result_span(r));
+            self.push(K::TestResult, r.span());
         }
         for e in &t.expects {
-            self.push(K::TestExpect, expect_span(e));
+            self.push(K::TestExpect, e.span());
         }
     }
 
+    /// An entry clause with the AST's span of it; a pool's source lines and a player's
+    /// attributes after it.
     fn entry(&mut self, c: &EntryClause) {
-        let (kind, span) = match c {
-            EntryClause::Field(n) => (K::Field, n.span),
-            EntryClause::FieldOpen(s) => (K::FieldOpen, *s),
-            EntryClause::Cap { span, .. } => (K::Cap, *span),
-            EntryClause::AssumeField { span, .. } => (K::AssumeField, *span),
-            EntryClause::Pool(p) => {
-                self.push(K::Pool, p.span);
-                // In a qualifiers' pool the replacement rule is read: it admits the next in
-                // line below the top N. Elsewhere it is printed only.
-                let qualifiers = p
-                    .source
-                    .iter()
-                    .any(|s| matches!(s, PoolSource::Qualifiers { .. }));
-                p.source.iter().for_each(|s| {
-                    let (kind, span) = match (pool_source(s), qualifiers) {
-                        ((K::PoolReplacement, span), true) => (K::PoolQualifiersReplacement, span),
-                        (found, _) => found,
-                    };
-                    self.push(kind, span);
-                    if let PoolSource::Host {
-                        when_odd: Some(w), ..
-                    } = s
-                    {
-                        self.push(K::PoolHostWhenOdd, *w);
-                    }
-                });
-                return;
-            }
-            EntryClause::Age { requires, span, .. } => match requires {
-                Some(_) => (K::AgeRequires, *span),
-                None => (K::Age, *span),
-            },
-            EntryClause::Title { span, .. } => (K::EntryTitle, *span),
-            EntryClause::Sex(s) => (K::EntrySex, s.span),
-            EntryClause::Grade { span, .. } => (K::EntryGrade, *span),
-            EntryClause::Condition(t) => (K::Condition, t.span),
-            EntryClause::Residence(t) => (K::Residence, t.span),
-            EntryClause::Deadline { span, .. } => (K::Deadline, *span),
-            EntryClause::Fee { span, .. } => (K::Fee, *span),
-            EntryClause::Deposit { span, .. } => (K::Deposit, *span),
-            EntryClause::Subsidy { span, .. } => (K::Subsidy, *span),
-            EntryClause::Staff { span, .. } => (K::Staff, *span),
-            EntryClause::Player(p) => {
-                self.player(p);
-                return;
-            }
-            EntryClause::Insurance(t) => (K::Insurance, t.span),
-            EntryClause::TeamSize { span, .. } => (K::TeamSize, *span),
-            EntryClause::Team(t) => (K::Team, t.span),
-            EntryClause::Quota(q) => (K::EntryQuota, q.span),
-        };
-        self.push(kind, span);
+        self.push(entry(c), c.span());
+        if let EntryClause::Pool(p) = c {
+            // In a qualifiers' pool the replacement rule is read: it admits the next in line
+            // below the top N. Elsewhere it is printed only.
+            let qualifiers = p
+                .source
+                .iter()
+                .any(|s| matches!(s, PoolSource::Qualifiers { .. }));
+            p.source.iter().for_each(|s| {
+                let kind = match (pool_source(s), qualifiers) {
+                    (K::PoolReplacement, true) => K::PoolQualifiersReplacement,
+                    (kind, _) => kind,
+                };
+                self.push(kind, s.span());
+                if let PoolSource::Host {
+                    when_odd: Some(w), ..
+                } = s
+                {
+                    self.push(K::PoolHostWhenOdd, *w);
+                }
+            });
+        }
+        if let EntryClause::Player(p) = c {
+            self.player(p);
+        }
     }
 
+    /// A player's attributes (its own kind and span are the entry clause's).
     fn player(&mut self, p: &PlayerDecl) {
-        self.push(K::Player, p.span);
         for a in &p.attrs {
             let (kind, span) = match a {
                 PlayerAttr::Unit(t) => (K::PlayerUnit, t.span),
@@ -360,7 +335,7 @@ impl Walker {
             StageClause::Numbers(xqreg_grammar::ast::Numbers::Parity { span, .. }) => {
                 (K::NumbersParity, *span)
             }
-            StageClause::Numbers(n) => (K::Numbers, numbers_span(n)),
+            StageClause::Numbers(n) => (K::Numbers, n.span()),
             StageClause::FirstRound { span, .. } => (K::FirstRound, *span),
             StageClause::Colours {
                 team: Some(_),
@@ -495,28 +470,54 @@ fn time(c: &TimeClause) -> (K, Span) {
     }
 }
 
-fn pool_source(s: &PoolSource) -> (K, Span) {
+/// The kind of an entry clause (its span is the AST's).
+fn entry(c: &EntryClause) -> K {
+    match c {
+        EntryClause::Field(_) => K::Field,
+        EntryClause::FieldOpen(_) => K::FieldOpen,
+        EntryClause::Cap { .. } => K::Cap,
+        EntryClause::AssumeField { .. } => K::AssumeField,
+        EntryClause::Pool(_) => K::Pool,
+        EntryClause::Age {
+            requires: Some(_), ..
+        } => K::AgeRequires,
+        EntryClause::Age { .. } => K::Age,
+        EntryClause::Title { .. } => K::EntryTitle,
+        EntryClause::Sex(_) => K::EntrySex,
+        EntryClause::Grade { .. } => K::EntryGrade,
+        EntryClause::Condition(_) => K::Condition,
+        EntryClause::Residence(_) => K::Residence,
+        EntryClause::Deadline { .. } => K::Deadline,
+        EntryClause::Fee { .. } => K::Fee,
+        EntryClause::Deposit { .. } => K::Deposit,
+        EntryClause::Subsidy { .. } => K::Subsidy,
+        EntryClause::Staff { .. } => K::Staff,
+        EntryClause::Player(_) => K::Player,
+        EntryClause::Insurance(_) => K::Insurance,
+        EntryClause::TeamSize { .. } => K::TeamSize,
+        EntryClause::Team(_) => K::Team,
+        EntryClause::Quota(_) => K::EntryQuota,
+    }
+}
+
+fn pool_source(s: &PoolSource) -> K {
     match s {
-        PoolSource::Named(s) => (K::PoolNamed, *s),
-        PoolSource::RatingTop { span, .. } => (K::PoolRatingTop, *span),
-        PoolSource::Sex(i) => (K::PoolSex, i.span),
-        PoolSource::Title { span, .. } => (K::PoolTitle, *span),
-        PoolSource::Excluding(i) => (K::PoolExcluding, i.span),
-        PoolSource::Category(i) => (K::PoolCategory, i.span),
-        PoolSource::Replacement {
-            until: Some(_),
-            span,
-            ..
-        } => (K::PoolReplacementUntil, *span),
-        PoolSource::Replacement { span, .. } => (K::PoolReplacement, *span),
-        PoolSource::ReplacementFrom { span, .. } => (K::PoolReplacementFrom, *span),
-        PoolSource::NominatedBy(t) => (K::PoolNominatedBy, t.span),
-        PoolSource::Qualifiers { span, .. } => (K::PoolQualifiers, *span),
-        PoolSource::Quota { span, .. } => (K::PoolQuota, *span),
-        PoolSource::Host { span, .. } => (K::PoolHost, *span),
-        PoolSource::Staff { span, .. } => (K::PoolStaff, *span),
-        PoolSource::Invite { span, .. } => (K::PoolInvite, *span),
-        PoolSource::Remark(t) => (K::PoolRemark, t.span),
+        PoolSource::Named(_) => K::PoolNamed,
+        PoolSource::RatingTop { .. } => K::PoolRatingTop,
+        PoolSource::Sex(_) => K::PoolSex,
+        PoolSource::Title { .. } => K::PoolTitle,
+        PoolSource::Excluding(_) => K::PoolExcluding,
+        PoolSource::Category(_) => K::PoolCategory,
+        PoolSource::Replacement { until: Some(_), .. } => K::PoolReplacementUntil,
+        PoolSource::Replacement { .. } => K::PoolReplacement,
+        PoolSource::ReplacementFrom { .. } => K::PoolReplacementFrom,
+        PoolSource::NominatedBy(_) => K::PoolNominatedBy,
+        PoolSource::Qualifiers { .. } => K::PoolQualifiers,
+        PoolSource::Quota { .. } => K::PoolQuota,
+        PoolSource::Host { .. } => K::PoolHost,
+        PoolSource::Staff { .. } => K::PoolStaff,
+        PoolSource::Invite { .. } => K::PoolInvite,
+        PoolSource::Remark(_) => K::PoolRemark,
     }
 }
 
@@ -541,48 +542,5 @@ fn category(c: &CategoryCond) -> (K, Span) {
         CategoryCond::Club(t) => (K::CategoryClub, t.span),
         CategoryCond::Residence(t) => (K::CategoryResidence, t.span),
         CategoryCond::Players { span, .. } => (K::CategoryPlayers, *span),
-    }
-}
-
-fn prize_item(i: &PrizeItem) -> Span {
-    match i {
-        PrizeItem::Trophy(s) | PrizeItem::Plaque(s) | PrizeItem::Certificate(s) => *s,
-        PrizeItem::Medal { span, .. } => *span,
-        PrizeItem::Other(t) => t.span,
-    }
-}
-
-fn numbers_span(n: &xqreg_grammar::ast::Numbers) -> Span {
-    match n {
-        xqreg_grammar::ast::Numbers::Rule(i) => i.span,
-        xqreg_grammar::ast::Numbers::Seeded { span, .. }
-        | xqreg_grammar::ast::Numbers::Parity { span, .. } => *span,
-    }
-}
-
-fn result_span(r: &xqreg_grammar::ast::ResultLine) -> Span {
-    use xqreg_grammar::ast::ResultLine as R;
-    match r {
-        R::Games { span, .. }
-        | R::Fouls { span, .. }
-        | R::Withdraw { span, .. }
-        | R::Lineup { span, .. }
-        | R::Declines { span, .. }
-        | R::Rest { span, .. } => *span,
-    }
-}
-
-fn expect_span(e: &xqreg_grammar::ast::Expect) -> Span {
-    use xqreg_grammar::ast::Expect as E;
-    match e {
-        E::Place { span, .. }
-        | E::Shared { span, .. }
-        | E::Prize { span, .. }
-        | E::Qualifies { span, .. }
-        | E::DecidedBy { span, .. }
-        | E::StagePlace { span, .. }
-        | E::Withdrawn { span, .. }
-        | E::RankingPlace { span, .. }
-        | E::Rounds { span, .. } => *span,
     }
 }

@@ -115,16 +115,7 @@ fn item(w: &mut Walk, item: &Item) {
             for c in clauses {
                 w.add(c.span, "administrative clause");
                 for a in &c.args {
-                    let s = match a {
-                        AdminArg::Date(d) => d.span,
-                        AdminArg::Time(t) => t.span,
-                        AdminArg::Money(m) => m.span,
-                        AdminArg::Int(n) => n.span,
-                        AdminArg::Word(i) => i.span,
-                        AdminArg::Text(t) => t.span,
-                        AdminArg::Places(p) => p.span,
-                    };
-                    w.add(s, "administrative argument");
+                    w.add(a.span(), "administrative argument");
                 }
             }
         }
@@ -263,13 +254,7 @@ fn prizes_item(w: &mut Walk, p: &Prizes) {
             w.add(m.span, "prize amount");
         }
         for i in &l.items {
-            match i {
-                PrizeItem::Trophy(s) | PrizeItem::Plaque(s) | PrizeItem::Certificate(s) => {
-                    w.add(*s, "prize item")
-                }
-                PrizeItem::Medal { span, .. } => w.add(*span, "prize item"),
-                PrizeItem::Other(t) => w.text(t, "prize item"),
-            }
+            w.add(i.span(), "prize item");
         }
     }
     if let Some(t) = &p.total {
@@ -300,14 +285,7 @@ fn conduct_item(w: &mut Walk, c: &Conduct) {
     for r in &c.rules {
         w.add(r.span, "conduct rule");
         for a in &r.args {
-            let s = match a {
-                ConductArg::Int(n) => n.span,
-                ConductArg::Word(i) => i.span,
-                ConductArg::Duration(d) => d.span,
-                ConductArg::Time(t) => t.span,
-                ConductArg::Text(t) => t.span,
-            };
-            w.add(s, "conduct argument");
+            w.add(a.span(), "conduct argument");
         }
         for s in &r.scope {
             w.add(s.span, "conduct scope");
@@ -344,23 +322,7 @@ fn entry_clause(w: &mut Walk, c: &EntryClause) {
         EntryClause::Pool(p) => {
             w.add(p.span, "pool");
             for s in &p.source {
-                let span = match s {
-                    PoolSource::Named(s) => *s,
-                    PoolSource::RatingTop { span, .. }
-                    | PoolSource::Title { span, .. }
-                    | PoolSource::Replacement { span, .. }
-                    | PoolSource::Qualifiers { span, .. }
-                    | PoolSource::Quota { span, .. }
-                    | PoolSource::Host { span, .. }
-                    | PoolSource::Invite { span, .. }
-                    | PoolSource::ReplacementFrom { span, .. }
-                    | PoolSource::Staff { span, .. } => *span,
-                    PoolSource::Sex(i) | PoolSource::Excluding(i) | PoolSource::Category(i) => {
-                        i.span
-                    }
-                    PoolSource::NominatedBy(t) | PoolSource::Remark(t) => t.span,
-                };
-                w.add(span, "pool source");
+                w.add(s.span(), "pool source");
                 if let PoolSource::Host {
                     when_odd: Some(odd),
                     ..
@@ -439,12 +401,7 @@ fn stage(w: &mut Walk, s: &Stage) {
                     w.add(span, "draw rule");
                 }
             }
-            StageClause::Numbers(n) => match n {
-                Numbers::Rule(i) => w.add(i.span, "numbers"),
-                Numbers::Seeded { span, .. } | Numbers::Parity { span, .. } => {
-                    w.add(*span, "numbers")
-                }
-            },
+            StageClause::Numbers(n) => w.add(n.span(), "numbers"),
             StageClause::FirstRound { span, .. }
             | StageClause::Colours { span, .. }
             | StageClause::Avoid { span, .. }

@@ -159,3 +159,31 @@ pub struct Note {
     pub article: Option<Ident>,
     pub span: Span,
 }
+
+impl ConductArg {
+    /// The span of the argument, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            ConductArg::Int(n) => n.span,
+            ConductArg::Word(i) => i.span,
+            ConductArg::Duration(d) => d.span,
+            ConductArg::Time(t) => t.span,
+            ConductArg::Text(t) => t.span,
+        }
+    }
+}
+
+impl AdminArg {
+    /// The span of the argument, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            AdminArg::Date(d) => d.span,
+            AdminArg::Time(t) => t.span,
+            AdminArg::Money(m) => m.span,
+            AdminArg::Int(n) => n.span,
+            AdminArg::Word(i) => i.span,
+            AdminArg::Text(t) => t.span,
+            AdminArg::Places(p) => p.span,
+        }
+    }
+}

@@ -397,3 +397,23 @@ impl EntryClause {
         }
     }
 }
+
+impl PoolSource {
+    /// The span of the whole source line of a pool, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            PoolSource::Named(s) => *s,
+            PoolSource::RatingTop { span, .. }
+            | PoolSource::Title { span, .. }
+            | PoolSource::Replacement { span, .. }
+            | PoolSource::ReplacementFrom { span, .. }
+            | PoolSource::Qualifiers { span, .. }
+            | PoolSource::Quota { span, .. }
+            | PoolSource::Host { span, .. }
+            | PoolSource::Invite { span, .. }
+            | PoolSource::Staff { span, .. } => *span,
+            PoolSource::Sex(i) | PoolSource::Excluding(i) | PoolSource::Category(i) => i.span,
+            PoolSource::NominatedBy(t) | PoolSource::Remark(t) => t.span,
+        }
+    }
+}

@@ -119,6 +119,17 @@ pub struct BoardPrizes {
     pub span: Span,
 }
 
+impl PrizeItem {
+    /// The span of the award, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            PrizeItem::Trophy(s) | PrizeItem::Plaque(s) | PrizeItem::Certificate(s) => *s,
+            PrizeItem::Medal { span, .. } => *span,
+            PrizeItem::Other(t) => t.span,
+        }
+    }
+}
+
 impl BoardPrizes {
     /// The lines as a prize table of one board (no category, tax, total or limit), for the
     /// checks and the lowering that prize tables share.

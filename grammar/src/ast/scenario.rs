@@ -69,11 +69,10 @@ pub struct Scenario {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum ScenarioRoster {
-    /// `roster { team t1 "北京队"  player a "甲" { team t1 order 1 } ... }`; `teams` is empty
-    /// outside team events.
+    /// `roster { team t1 "北京队"  player a "甲" { team t1 order 1 } ... }`
     Players {
-        players: Vec<PlayerDecl>,
-        teams: Vec<TeamDecl>,
+        #[serde(flatten)]
+        roster: RosterPlayers,
         span: Span,
     },
     /// `roster NAME`: the roster declared once at the top level as `roster NAME { ... }`.
@@ -93,13 +92,23 @@ pub enum ScenarioRoster {
 /// }
 /// ```
 /// A roster declared once at the top level; a test uses it with `roster field`, so a file's tests
-/// need not repeat the same players. `teams` is empty outside team events.
+/// need not repeat the same players.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RosterDecl {
     pub name: Ident,
-    pub players: Vec<PlayerDecl>,
-    pub teams: Vec<TeamDecl>,
+    #[serde(flatten)]
+    pub roster: RosterPlayers,
     pub span: Span,
+}
+
+/// The players and teams of a roster, a test's own (`roster { ... }`) or one declared once
+/// (`roster NAME { ... }`). Flattened into either, so the syntax tree's JSON names the two lists
+/// where it always did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RosterPlayers {
+    pub players: Vec<PlayerDecl>,
+    /// Empty outside team events.
+    pub teams: Vec<TeamDecl>,
 }
 
 impl super::File {
@@ -120,12 +129,11 @@ impl super::File {
         scenario: &'a Scenario,
     ) -> Option<(&'a [PlayerDecl], &'a [TeamDecl])> {
         match scenario.roster.as_ref()? {
-            ScenarioRoster::Players { players, teams, .. } => Some((players, teams)),
-            ScenarioRoster::Named { name, .. } => self
-                .roster(&name.node)
-                .map(|r| (r.players.as_slice(), r.teams.as_slice())),
+            ScenarioRoster::Players { roster, .. } => Some(roster),
+            ScenarioRoster::Named { name, .. } => self.roster(&name.node).map(|r| &r.roster),
             ScenarioRoster::Generated { .. } => None,
         }
+        .map(|r| (r.players.as_slice(), r.teams.as_slice()))
     }
 }
 
@@ -257,4 +265,35 @@ pub enum Expect {
         unit: Ident,
         span: Span,
     },
+}
+
+impl ResultLine {
+    /// The span of the whole result line, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            ResultLine::Games { span, .. }
+            | ResultLine::Fouls { span, .. }
+            | ResultLine::Withdraw { span, .. }
+            | ResultLine::Lineup { span, .. }
+            | ResultLine::Declines { span, .. }
+            | ResultLine::Rest { span, .. } => *span,
+        }
+    }
+}
+
+impl Expect {
+    /// The span of the whole expectation, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            Expect::Place { span, .. }
+            | Expect::Shared { span, .. }
+            | Expect::Prize { span, .. }
+            | Expect::Qualifies { span, .. }
+            | Expect::DecidedBy { span, .. }
+            | Expect::StagePlace { span, .. }
+            | Expect::Withdrawn { span, .. }
+            | Expect::RankingPlace { span, .. }
+            | Expect::Rounds { span, .. } => *span,
+        }
+    }
 }

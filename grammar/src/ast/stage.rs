@@ -396,6 +396,16 @@ impl StageClause {
     }
 }
 
+impl Numbers {
+    /// The span of the whole `numbers` clause, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            Numbers::Rule(i) => i.span,
+            Numbers::Seeded { span, .. } | Numbers::Parity { span, .. } => *span,
+        }
+    }
+}
+
 impl Block<KnockoutClause> {
     /// `games N`: the games a pair plays in one round (a mini-match), where the knockout says.
     pub fn games(&self) -> Option<u32> {

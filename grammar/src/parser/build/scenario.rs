@@ -36,9 +36,16 @@ impl Builder {
     pub fn roster_decl(&self, p: &Pair<Rule>) -> R<RosterDecl> {
         Ok(RosterDecl {
             name: self.nth_ident(p, 0)?,
+            roster: self.roster_players(p)?,
+            span: self.span(p),
+        })
+    }
+
+    /// The `player` and `team` lines of a roster, declared or a test's own.
+    fn roster_players(&self, p: &Pair<Rule>) -> R<RosterPlayers> {
+        Ok(RosterPlayers {
             players: self.each(p, Rule::player, Self::player)?,
             teams: self.each(p, Rule::team_decl, Self::team_decl)?,
-            span: self.span(p),
         })
     }
 
@@ -53,8 +60,7 @@ impl Builder {
             match part.as_rule() {
                 Rule::roster_players => {
                     roster = Some(ScenarioRoster::Players {
-                        players: self.each(&part, Rule::player, Self::player)?,
-                        teams: self.each(&part, Rule::team_decl, Self::team_decl)?,
+                        roster: self.roster_players(&part)?,
                         span: self.span(&part),
                     })
                 }
