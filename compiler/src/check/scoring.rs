@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use xqreg_grammar::ast::{Ident, Item, Scoring, Spanned};
 
-use super::words::{word, Position};
+use super::words::{word, Position, MATCH_KEYS, SCORING_KEYS};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -17,14 +17,6 @@ include!(concat!(env!("OUT_DIR"), "/messages/check/scoring.rs"));
 
 /// The keys every scoring block must give, with the CXA value proposed.
 const REQUIRED: &[(&str, &str)] = &[("win", "2"), ("draw", "1"), ("loss", "0")];
-
-pub const SCORING_KEYS: Position = Position::new(
-    "scoring result",
-    "记分项",
-    &["win", "draw", "loss", "forfeit_win", "forfeit_loss", "bye"],
-);
-pub const MATCH_KEYS: Position =
-    Position::new("match result", "团体场分项", &["win", "draw", "loss"]);
 
 /// (higher key, lower key, strictly higher?, rule text en, zh). The first key must score at least
 /// (or strictly more than) the second.

@@ -1,14 +1,17 @@
 //! The language's identifiers in words: organiser roles, titles, criteria, colour rules,
-//! conduct words and the rest. The plain tables `(identifier, Chinese, English)` are data, in
-//! `words.tsv`, a section a table, each read by the function of its name below. An identifier
-//! missing from a table prints as itself (the checker rejects unknown words before a sheet is
-//! printed, so that only happens for words added to the language after this table).
+//! conduct words and the rest. A closed word set of the checker (a title, a sex, a colour rule)
+//! carries its phrases in its own table ([`crate::check::words`]), read by the function of its
+//! name below; the other plain tables `(identifier, Chinese, English)` are data, in `words.tsv`, a
+//! section a table. An identifier missing from a table prints as itself (the checker rejects
+//! unknown words before a sheet is printed, so that only happens for words added to the language
+//! after this table).
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use crate::contract::words;
+use crate::check::words::{self as sets, Position};
 pub use crate::contract::words::Glue;
+use crate::contract::words::{self, Plain};
 use crate::sheet::model::Art;
 use crate::sheet::Lang;
 
@@ -57,11 +60,7 @@ fn tsv_rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
 }
 
 fn pick(lang: Lang, table: &str, key: &str) -> Option<&'static str> {
-    let (zh, en) = tables().get(&(table, key))?;
-    Some(match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
-    })
+    tables().get(&(table, key)).map(|&p| in_lang(lang, p))
 }
 
 /// One function a table of `words.tsv`, named as its section: the identifier in words.
@@ -80,37 +79,10 @@ macro_rules! word_tables {
 }
 
 word_tables!(
-    organiser_role,
-    event,
-    rulebook,
-    title,
-    sex,
-    /// A player's sex in a table cell: one character, as an entry list writes it.
-    sex_cell,
     fee,
-    cap_order,
-    replacement,
     time_name,
-    side,
-    score_key,
-    match_key,
-    cycles,
-    swiss,
-    first_round,
-    first_colours,
-    first_board,
-    colours,
-    avoid_what,
-    colour_tie,
-    seeding,
-    byes,
-    draw_order,
-    numbers,
-    slot_event,
     contact_field,
     contact_purpose,
-    tax,
-    medal,
     admin_word,
     /// Parameters of small blocks (`colour_limits`, `bye`, criterion options); `{0}` is the value.
     param,
@@ -121,8 +93,72 @@ word_tables!(
     /// A criterion's variant in a team stage.
     team_variant,
     variant,
-    playoff_colours,
 );
+
+/// The phrase of a closed word set's word in a language.
+fn said(lang: Lang, set: &Position, key: &str) -> Option<&'static str> {
+    Some(in_lang(lang, set.word(key)?.said?))
+}
+
+/// A phrase (Chinese, English) in a language.
+fn in_lang(lang: Lang, (zh, en): Plain) -> &'static str {
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
+
+/// One function a closed word set of the checker, named as the sheet calls it: the word in words.
+macro_rules! closed_sets {
+    ($($(#[$doc:meta])* $name:ident = $set:path),* $(,)?) => {
+        $(
+            $(#[$doc])*
+            pub fn $name(lang: Lang, key: &str) -> Option<&'static str> {
+                said(lang, &$set, key)
+            }
+        )*
+    };
+}
+
+closed_sets!(
+    organiser_role = sets::ORGANISER_ROLE,
+    event = sets::EVENT_KIND,
+    rulebook = sets::RULEBOOK,
+    title = sets::TITLE,
+    sex = sets::SEX,
+    cap_order = sets::CAP_ORDER,
+    replacement = sets::REPLACEMENT,
+    /// The side a drawn armageddon goes to.
+    side = sets::DRAW_ODDS,
+    score_key = sets::SCORING_KEYS,
+    match_key = sets::MATCH_KEYS,
+    cycles = sets::CYCLES,
+    swiss = sets::SWISS_SYSTEM,
+    first_round = sets::FIRST_ROUND,
+    first_colours = sets::FIRST_ROUND_COLOURS,
+    first_board = sets::FIRST_BOARD,
+    colours = sets::STAGE_COLOURS,
+    avoid_what = sets::AVOID_WHAT,
+    colour_tie = sets::COLOUR_TIE,
+    seeding = sets::KO_SEEDING,
+    byes = sets::KO_BYES,
+    /// A pool quota's draw order.
+    draw_order = sets::DRAW_ORDER,
+    /// How the players a draw rule leaves are drawn.
+    draw_rest = sets::DRAW_REST,
+    numbers = sets::NUMBERS,
+    /// The order within a numbering (seeds' order, `within`).
+    numbers_order = sets::NUMBERS_ORDER,
+    slot_event = sets::SLOT_KIND,
+    tax = sets::TAX,
+    medal = sets::METAL,
+    playoff_colours = sets::STEP_COLOURS,
+);
+
+/// A player's sex in a table cell: one character, as an entry list writes it.
+pub fn sex_cell(lang: Lang, key: &str) -> Option<&'static str> {
+    Some(in_lang(lang, sets::SEX.word(key)?.cell?))
+}
 
 /// Registration and expense clauses: the phrase (with `{who}`, `{amount}`, `{when}`, `{text}`,
 /// `{n}`, `{places}`, `{words}` slots) of `kind` or `kind+variant`, and the article it belongs in
@@ -149,7 +185,7 @@ pub fn conduct_heading(lang: Lang, kind: &str) -> Option<&'static str> {
 }
 
 fn heading(h: Option<words::Plain>, lang: Lang) -> Option<&'static str> {
-    h.map(|(zh, en)| if lang == Lang::Zh { zh } else { en })
+    h.map(|p| in_lang(lang, p))
 }
 
 /// A staff role (`staff leader 1`) in words.
@@ -181,6 +217,11 @@ mod tests {
         assert_eq!(title(Lang::Zh, "grandmaster"), Some("特级大师"));
         assert_eq!(contact_purpose(Lang::En, "travel"), Some(" for travel"));
         assert_eq!(criterion(Lang::En, "no_such_word"), None);
+        // A closed set's words read from the checker's table, a cell's short form included; a
+        // word without a phrase prints as written.
+        assert_eq!(sex_cell(Lang::Zh, "women"), Some("女"));
+        assert_eq!(numbers_order(Lang::En, "lot"), Some("by lot"));
+        assert_eq!(rulebook(Lang::En, "other"), None);
         // And the conduct words, with their values and glue.
         assert_eq!(
             conduct_word(Lang::En, "resume"),

@@ -70,7 +70,7 @@ pub(super) fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Vec<Clause> {
             }
             DrawRule::Rest { rule, span } => {
                 ctx.mark(*span);
-                let r = ctx.word(words::draw_order, rule);
+                let r = ctx.word(words::draw_rest, rule);
                 // The first rule has no others before it: 全体棋手, not 其余棋手.
                 let key = if first_rule { M::DrawAll } else { M::DrawRest };
                 ctx.mf(key, &[&r])
@@ -130,7 +130,7 @@ pub(super) fn numbers(ctx: &mut Ctx<'_>, n: &Numbers) -> String {
                 })
                 .collect();
             let order = match seeds_order {
-                Some(o) => ctx.word(words::draw_order, o),
+                Some(o) => ctx.word(words::numbers_order, o),
                 None => ctx.m(M::ByLot).to_string(),
             };
             let r = ctx.word(words::numbers, rest);
@@ -155,7 +155,7 @@ pub(super) fn numbers(ctx: &mut Ctx<'_>, n: &Numbers) -> String {
                 fmt::join(lang, &names)
             };
             let (odd, even) = (of("odd"), of("even"));
-            let w = ctx.word(words::draw_order, within);
+            let w = ctx.word(words::numbers_order, within);
             ctx.mf(M::NumbersParity, &[&odd, &even, &w])
         }
     }
