@@ -6,7 +6,10 @@ use xqreg_grammar::Span;
 
 use super::codes::{E805, E806, E807};
 use crate::check::suggest::did_you_mean;
-use crate::diagnostics::{Diagnostic, Diagnostics, Msg, DID_YOU_MEAN};
+use crate::diagnostics::{Diagnostic, Diagnostics, Report, Template, DID_YOU_MEAN};
+
+// The message catalogue of this module: compiler/messages/run/csv_header.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/run/csv_header.rs"));
 
 /// The roster columns xqreg reads (DESIGN.md).
 pub const ROSTER_COLUMNS: &[&str] = &[
@@ -81,18 +84,11 @@ pub fn check_header(text: &str, known: &[&str], file: (&str, &str), diags: &mut 
     let cells = header_cells(text);
     for (i, (name, span)) in cells.iter().enumerate() {
         if let Some((_, first)) = cells.get(..i).and_then(|c| c.iter().find(|c| &c.0 == name)) {
+            let names = [("file", file.0), ("file_zh", file.1), ("name", name)];
             diags.push(
-                Diagnostic::new(
-                    &E806,
-                    Msg::new(
-                        format!("the {} header names `{name}` twice", file.0),
-                        format!("{}表头中 `{name}` 出现两次", file.1),
-                    ),
-                    *span,
-                    Msg::new("repeated here", "此处重复"),
-                )
-                .with_label(*first, Msg::new("first named here", "首次出现于此"))
-                .with_help(Msg::new("keep one column of that name", "同名列只保留一个")),
+                REPEATED_COLUMN
+                    .at(*span, &names)
+                    .with_label(*first, FIRST_NAMED.plain()),
             );
             continue;
         }
@@ -101,24 +97,16 @@ pub fn check_header(text: &str, known: &[&str], file: (&str, &str), diags: &mut 
         }
         let help = match did_you_mean(name, known.iter().copied()) {
             Some(near) => DID_YOU_MEAN.fill(&[("name", near)]),
-            None => Msg::new(
-                format!("the {} columns are: {}", file.0, known.join(", ")),
-                format!("{}的列为：{}", file.1, known.join("、")),
-            ),
+            None => COLUMNS_ARE.fill(&[
+                ("file", file.0),
+                ("file_zh", file.1),
+                ("columns", &known.join(", ")),
+                ("columns_zh", &known.join("、")),
+            ]),
         };
         let shown = if name.is_empty() { "(empty)" } else { name };
-        diags.push(
-            Diagnostic::new(
-                &E805,
-                Msg::new(
-                    format!("the {} has no column `{shown}`", file.0),
-                    format!("{}没有 `{shown}` 列", file.1),
-                ),
-                *span,
-                Msg::new("unknown column", "未知的列"),
-            )
-            .with_help(help),
-        );
+        let names = [("file", file.0), ("file_zh", file.1), ("name", shown)];
+        diags.push(NO_COLUMN.at(*span, &names).with_help(help));
     }
 }
 
@@ -158,19 +146,7 @@ pub fn check_quotes(text: &str, diags: &mut Diagnostics) -> bool {
 }
 
 fn open_quote(at: usize) -> Diagnostic {
-    Diagnostic::new(
-        &E807,
-        Msg::new(
-            "a quote opens here and is not closed on its line",
-            "此处的引号在本行内没有闭合",
-        ),
-        Span::new(at, at + 1),
-        Msg::new("opened here", "引号从此处开始"),
-    )
-    .with_help(Msg::new(
-        "close the quote on the same line or remove it; otherwise every row after it is read as one field",
-        "在同一行内闭合引号或删除它；否则其后所有行都会被读成一个字段",
-    ))
+    OPEN_QUOTE.at(Span::new(at, at + 1), &[])
 }
 
 #[cfg(test)]

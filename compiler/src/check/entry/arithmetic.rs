@@ -5,7 +5,7 @@ use xqreg_grammar::ast::{self, AdminArg, Date, EntryClause, Item, Spanned};
 use xqreg_grammar::Span;
 
 use super::{entry_clauses, event_dates, exact_field, pools, E601, E609, E610, W604};
-use crate::diagnostics::{Diagnostic, Diagnostics, Template};
+use crate::diagnostics::{Diagnostic, Diagnostics, Msg, Template};
 
 // The message catalogue of this module: compiler/messages/check/entry/arithmetic.toml.
 include!(concat!(
@@ -83,8 +83,7 @@ pub(super) fn field_conflicts(file: &ast::File, diags: &mut Diagnostics) {
             _ => {}
         }
     }
-    let mut report = |here: Span, other: Span, en: String, zh: String| {
-        let msg = MSG_E610.fill(&[("what", &en), ("what_zh", &zh)]);
+    let mut report = |here: Span, other: Span, msg: Msg| {
         diags.push(
             Diagnostic::new(&E610, msg, here, LBL_E610.plain())
                 .with_label(other, LBL_E610_OTHER.plain())
@@ -92,40 +91,28 @@ pub(super) fn field_conflicts(file: &ast::File, diags: &mut Diagnostics) {
         );
     };
     if let (Some((_, fs)), Some(os)) = (field, open) {
-        report(
-            os,
-            fs,
-            "the field is both fixed and open".into(),
-            "参赛人数既固定又不限".into(),
-        );
+        report(os, fs, FIELD_FIXED_AND_OPEN.plain());
     }
     if let (Some((f, fs)), Some((c, cs))) = (field, cap) {
         if f > c {
-            report(
-                fs,
-                cs,
-                format!("the field of {f} is larger than the cap of {c}"),
-                format!("参赛人数 {f} 人大于上限 {c} 人"),
-            );
+            let (f, c) = (f.to_string(), c.to_string());
+            report(fs, cs, FIELD_OVER_CAP.fill(&[("field", &f), ("cap", &c)]));
         }
     }
     if let (Some((f, fs)), Some((a, asp))) = (field, assume) {
         if f != a {
-            report(
-                asp,
-                fs,
-                format!("the assumed field of {a} differs from the fixed field of {f}"),
-                format!("假设人数 {a} 人与固定人数 {f} 人不同"),
-            );
+            let (a, f) = (a.to_string(), f.to_string());
+            let msg = ASSUMED_NOT_FIELD.fill(&[("assumed", &a), ("field", &f)]);
+            report(asp, fs, msg);
         }
     }
     if let (Some((c, cs)), Some((a, asp))) = (cap, assume) {
         if a > c {
+            let (a, c) = (a.to_string(), c.to_string());
             report(
                 asp,
                 cs,
-                format!("the assumed field of {a} is larger than the cap of {c}"),
-                format!("假设人数 {a} 人大于上限 {c} 人"),
+                ASSUMED_OVER_CAP.fill(&[("assumed", &a), ("cap", &c)]),
             );
         }
     }

@@ -9,7 +9,10 @@ use xqreg_runtime::plan;
 use xqreg_runtime::plan::DeclaredTeam;
 
 use crate::compile::prize_item;
-use crate::diagnostics::Msg;
+use crate::diagnostics::{Msg, Template};
+
+// The message catalogue of this module: compiler/messages/run/scenario/expect.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/run/scenario/expect.rs"));
 
 /// What a test's expectations are checked against: the outcome, the roster it ran on and the
 /// teams the plan names (a team is ranked by its declared id).
@@ -96,24 +99,20 @@ fn final_place(place: &Spanned<u32>, player: &Ident, ctx: &Ctx<'_>) -> Result<()
 
     match row(ctx.id(&player.node)) {
         Some(r) if r.place == place.node => Ok(()),
-        Some(r) => Err(Msg::new(
-            format!(
-                "place {}: expected {}, but {} finished {}{}",
-                place.node,
-                player.node,
-                player.node,
-                r.place,
-                if r.shared { " (shared)" } else { "" }
-            ),
-            format!(
-                "第{}名：预期为 {}，但 {} 为第{}名{}",
-                place.node,
-                player.node,
-                player.node,
-                r.place,
-                if r.shared { "（并列）" } else { "" }
-            ),
-        )),
+        Some(r) => {
+            let shared = if r.shared {
+                SHARED_MARK.plain()
+            } else {
+                Msg::new("", "")
+            };
+            Err(WRONG_FINAL_PLACE.fill(&[
+                ("place", &place.node.to_string()),
+                ("player", &player.node),
+                ("got", &r.place.to_string()),
+                ("shared", &shared.en),
+                ("shared_zh", &shared.zh),
+            ]))
+        }
         None => {
             // Who did finish there: the test may name them some other way.
             let there: Vec<&str> = o
@@ -122,21 +121,17 @@ fn final_place(place: &Spanned<u32>, player: &Ident, ctx: &Ctx<'_>) -> Result<()
                 .filter(|r| r.place == place.node)
                 .map(|r| r.id.as_str())
                 .collect();
-            let (en, zh) = if there.is_empty() {
-                ("nobody".to_string(), "无人".to_string())
+            let there = if there.is_empty() {
+                NOBODY.plain()
             } else {
-                (there.join(", "), there.join("、"))
+                Msg::new(there.join(", "), there.join("、"))
             };
-            Err(Msg::new(
-                format!(
-                    "place {}: expected {}, who has no place in the final ranking (place {} is {en})",
-                    place.node, player.node, place.node
-                ),
-                format!(
-                    "第{}名：预期为 {}，但其不在最终名次中（第{}名为{zh}）",
-                    place.node, player.node, place.node
-                ),
-            ))
+            Err(NO_FINAL_PLACE.fill(&[
+                ("place", &place.node.to_string()),
+                ("player", &player.node),
+                ("there", &there.en),
+                ("there_zh", &there.zh),
+            ]))
         }
     }
 }
@@ -163,21 +158,18 @@ fn shared(places: &PlaceRange, players: &[Ident], ctx: &Ctx<'_>) -> Result<(), M
     } else {
         let want = want.iter().copied().collect::<Vec<_>>().join(" ");
         let got = got.iter().copied().collect::<Vec<_>>().join(" ");
-        let (got_en, got_zh) = if got.is_empty() {
-            ("nobody", "无人")
+        let got = if got.is_empty() {
+            NOBODY.plain()
         } else {
-            (got.as_str(), got.as_str())
+            Msg::new(got.clone(), got)
         };
-        Err(Msg::new(
-            format!(
-                "places {}..{} shared: expected {want}, got {got_en}",
-                places.start, places.end
-            ),
-            format!(
-                "并列第{}至{}名：预期为 {want}，实为{got_zh}",
-                places.start, places.end
-            ),
-        ))
+        Err(NOT_SHARED.fill(&[
+            ("first", &places.start.to_string()),
+            ("last", &places.end.to_string()),
+            ("want", &want),
+            ("got", &got.en),
+            ("got_zh", &got.zh),
+        ]))
     }
 }
 
@@ -225,10 +217,11 @@ fn awards(
         got.iter().map(item_word).collect::<Vec<_>>().join(", ")
     };
     let missing = missing.join(", ");
-    Err(Msg::new(
-        format!("awards of {}: expected {missing}, got {got}", player.node),
-        format!("{} 的奖品：预期 {missing}，实为 {got}", player.node),
-    ))
+    Err(AWARDS.fill(&[
+        ("player", &player.node),
+        ("missing", &missing),
+        ("got", &got),
+    ]))
 }
 
 /// An award as the file writes it: `trophy`, `medal gold`, `item "棋王杯"`.
@@ -258,10 +251,7 @@ fn prize(
                 .map(|a| format!("{} {}", a.amount, a.currency))
                 .collect::<Vec<_>>()
                 .join(" + ");
-            Err(Msg::new(
-                format!("prize of {}: expected none, got {got}", player.node),
-                format!("{} 的奖金：预期没有，实为 {got}", player.node),
-            ))
+            Err(PRIZE_NONE.fill(&[("player", &player.node), ("got", &got)]))
         }
         Some(m) => {
             let currency = m.currency.as_ref().map(|c| c.node.as_str());
@@ -274,10 +264,11 @@ fn prize(
                 Ok(())
             } else {
                 let want = format!("{} {}", m.amount.node, currency.unwrap_or(""));
-                Err(Msg::new(
-                    format!("prize of {}: expected {want}, got {total}", player.node),
-                    format!("{} 的奖金：预期 {want}，实为 {total}", player.node),
-                ))
+                Err(PRIZE.fill(&[
+                    ("player", &player.node),
+                    ("want", &want),
+                    ("got", &total.to_string()),
+                ]))
             }
         }
     }
@@ -288,10 +279,7 @@ fn qualifies(player: &Ident, ctx: &Ctx<'_>) -> Result<(), Msg> {
     if ctx.outcome.qualifiers.iter().any(|q| q.id == id) {
         Ok(())
     } else {
-        Err(Msg::new(
-            format!("{} was expected to qualify and did not", player.node),
-            format!("预期 {} 获得资格，但未获得", player.node),
-        ))
+        Err(NOT_QUALIFIED.fill(&[("player", &player.node)]))
     }
 }
 
@@ -334,16 +322,11 @@ fn decided_by(stage: &Ident, step: &Ident, o: &Outcome) -> Result<(), Msg> {
         Ok(())
     } else {
         let seen = seen.into_iter().collect::<Vec<_>>().join(", ");
-        Err(Msg::new(
-            format!(
-                "no match of {} was decided by {} (decided by: {seen})",
-                stage.node, step.node
-            ),
-            format!(
-                "{} 没有一场对阵由 {} 决出（决出方式：{seen}）",
-                stage.node, step.node
-            ),
-        ))
+        Err(NOT_DECIDED_BY.fill(&[
+            ("stage", &stage.node),
+            ("step", &step.node),
+            ("seen", &seen),
+        ]))
     }
 }
 
@@ -373,20 +356,20 @@ fn stage_place(
             );
             Err(wrong_place(&at, place.node, &player.node, "who", r.place))
         }
-        None => Err(Msg::new(
-            format!("{} is not in the standings of {}", player.node, stage.node),
-            format!("{} 不在 {} 的名次表中", player.node, stage.node),
-        )),
+        None => Err(NOT_IN_STANDINGS.fill(&[("player", &player.node), ("stage", &stage.node)])),
     }
 }
 
 /// Place `place` of the table `at` was expected to be `expected` (a player: `who`, a unit:
 /// `which`), who is at `is` instead.
 fn wrong_place(at: &str, place: u32, expected: &str, who: &str, is: u32) -> Msg {
-    Msg::new(
-        format!("{at} place {place}: expected {expected}, {who} is {is}"),
-        format!("{at} 第{place}名：预期为 {expected}，其实为第{is}名"),
-    )
+    WRONG_PLACE.fill(&[
+        ("at", at),
+        ("place", &place.to_string()),
+        ("expected", expected),
+        ("who", who),
+        ("is", &is.to_string()),
+    ])
 }
 
 fn ranking_place(
@@ -410,10 +393,7 @@ fn ranking_place(
             "which",
             r.place,
         )),
-        None => Err(Msg::new(
-            format!("{} is not ranked in {}", unit.node, ranking.node),
-            format!("{} 不在 {} 的名次表中", unit.node, ranking.node),
-        )),
+        None => Err(NOT_RANKED.fill(&[("unit", &unit.node), ("ranking", &ranking.node)])),
     }
 }
 
@@ -424,9 +404,6 @@ fn withdrawn(player: &Ident, ctx: &Ctx<'_>) -> Result<(), Msg> {
     if out(&player.node) || (!members.is_empty() && members.iter().all(|m| out(m))) {
         Ok(())
     } else {
-        Err(Msg::new(
-            format!("{} was expected to be withdrawn", player.node),
-            format!("预期 {} 退赛，但其未退赛", player.node),
-        ))
+        Err(NOT_WITHDRAWN.fill(&[("player", &player.node)]))
     }
 }
