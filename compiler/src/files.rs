@@ -7,6 +7,9 @@
 use std::io::{self, Write};
 use std::path::Path;
 
+/// The name of the temporary file a write starts with, beside its target: `.xqreg-<random>.tmp`.
+const TEMPORARY: (&str, &str) = (".xqreg-", ".tmp");
+
 /// Write `bytes` to `path` atomically. `on_create` rewrites the error of creating the temporary
 /// file (whose message names the random file, not the one asked for).
 pub fn write_atomic(
@@ -23,7 +26,7 @@ pub fn write_atomic(
         .filter(|m| m.is_file())
         .map(|m| m.permissions());
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".xqreg-").suffix(".tmp");
+    builder.prefix(TEMPORARY.0).suffix(TEMPORARY.1);
     #[cfg(unix)]
     if replaced.is_none() {
         use std::os::unix::fs::PermissionsExt as _;
@@ -38,6 +41,19 @@ pub fn write_atomic(
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// The temporary files [`write_atomic`] left in `dir`: none, unless a write was cut short (a
+/// kill, a full disc). The tests ask it after every kind of write.
+pub fn temporaries(dir: &Path) -> io::Result<Vec<String>> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let name = entry?.file_name().to_string_lossy().into_owned();
+        if name.starts_with(TEMPORARY.0) && name.ends_with(TEMPORARY.1) {
+            names.push(name);
+        }
+    }
+    Ok(names)
 }
 
 #[cfg(all(test, unix))]
@@ -70,5 +86,15 @@ mod tests {
         write_atomic(&old, b"new", |e| e).expect("written");
         assert_eq!(mode(&old), 0o640);
         assert_eq!(std::fs::read(&old).expect("read"), b"new");
+    }
+
+    #[test]
+    fn a_temporary_left_behind_is_found_and_nothing_else() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        write_atomic(&dir.path().join("out.json"), b"{}", |e| e).expect("written");
+        std::fs::write(dir.path().join("notes.tmp"), "x").expect("write");
+        assert!(temporaries(dir.path()).expect("list").is_empty());
+        std::fs::write(dir.path().join(".xqreg-cut.tmp"), "x").expect("write");
+        assert_eq!(temporaries(dir.path()).expect("list"), [".xqreg-cut.tmp"]);
     }
 }

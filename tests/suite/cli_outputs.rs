@@ -88,12 +88,8 @@ fn output_naming_an_input_is_a_usage_error() {
         .output()
         .expect("run");
     assert_eq!(o.status.code(), Some(0));
-    let names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("list")
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    let left = xqreg::files::temporaries(&dir).expect("list");
+    assert!(left.is_empty(), "{left:?}");
 }
 
 #[test]

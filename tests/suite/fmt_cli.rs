@@ -53,12 +53,8 @@ fn rewrites_in_place_and_then_has_nothing_to_do() {
     assert!(o.stdout.is_empty());
     // No temporary file is left beside it.
     let dir = p.parent().expect("dir");
-    let leftovers = std::fs::read_dir(dir)
-        .expect("list")
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-        .count();
-    assert_eq!(leftovers, 0);
+    let left = xqreg::files::temporaries(dir).expect("list");
+    assert!(left.is_empty(), "{left:?}");
 }
 
 #[test]

@@ -148,12 +148,8 @@ mod tests {
         std::fs::create_dir(&sub).expect("mkdir");
         std::fs::write(sub.join("keep"), "x").expect("write");
         assert!(write_file(&sub, "third").is_err());
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .expect("list")
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect();
-        assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+        let left = crate::files::temporaries(dir.path()).expect("list");
+        assert!(left.is_empty(), "{left:?}");
     }
 
     #[test]
