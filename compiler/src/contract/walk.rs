@@ -320,15 +320,15 @@ impl Walker {
                 self.push(K::Draw, d.span);
                 for r in &d.rules {
                     use xqreg_grammar::ast::DrawRule as D;
-                    let (kind, span) = match r {
-                        D::PoolQuota { span, .. } => (K::DrawPoolQuota, *span),
-                        D::Pot { span, .. } => (K::DrawPot, *span),
-                        D::RatingSeeds { span, .. } => (K::DrawRatingSeeds, *span),
-                        D::Rest { span, .. } => (K::DrawRest, *span),
-                        D::Avoid { span, .. } => (K::DrawAvoid, *span),
-                        D::Numbers { span, .. } => (K::DrawNumbers, *span),
+                    let kind = match r {
+                        D::PoolQuota { .. } => K::DrawPoolQuota,
+                        D::Pot { .. } => K::DrawPot,
+                        D::RatingSeeds { .. } => K::DrawRatingSeeds,
+                        D::Rest { .. } => K::DrawRest,
+                        D::Avoid { .. } => K::DrawAvoid,
+                        D::Numbers { .. } => K::DrawNumbers,
                     };
-                    self.push(kind, span);
+                    self.push(kind, r.span());
                 }
                 return;
             }

@@ -390,15 +390,7 @@ fn stage(w: &mut Walk, s: &Stage) {
             StageClause::Draw(d) => {
                 w.add(d.span, "draw");
                 for r in &d.rules {
-                    let span = match r {
-                        DrawRule::PoolQuota { span, .. }
-                        | DrawRule::Pot { span, .. }
-                        | DrawRule::RatingSeeds { span, .. }
-                        | DrawRule::Rest { span, .. }
-                        | DrawRule::Avoid { span, .. }
-                        | DrawRule::Numbers { span, .. } => *span,
-                    };
-                    w.add(span, "draw rule");
+                    w.add(r.span(), "draw rule");
                 }
             }
             StageClause::Numbers(n) => w.add(n.span(), "numbers"),

@@ -406,6 +406,20 @@ impl Numbers {
     }
 }
 
+impl DrawRule {
+    /// The span of the whole rule, whatever its kind.
+    pub fn span(&self) -> Span {
+        match self {
+            DrawRule::PoolQuota { span, .. }
+            | DrawRule::Pot { span, .. }
+            | DrawRule::RatingSeeds { span, .. }
+            | DrawRule::Rest { span, .. }
+            | DrawRule::Avoid { span, .. }
+            | DrawRule::Numbers { span, .. } => *span,
+        }
+    }
+}
+
 impl Block<KnockoutClause> {
     /// `games N`: the games a pair plays in one round (a mini-match), where the knockout says.
     pub fn games(&self) -> Option<u32> {
