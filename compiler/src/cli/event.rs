@@ -362,8 +362,8 @@ fn games(dir: &Path, waiting: bool, format: ListFormat, l: Lang) -> Res<String> 
 
 /// The entries of a results CSV, read by the roster and results reader `simulate` uses.
 fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
-    let bytes =
-        std::fs::read(path).map_err(|e| io(format!("cannot read `{}`: {e}", path.display())))?;
+    let bytes = crate::files::read_input(path)
+        .map_err(|e| io(format!("cannot read `{}`: {e}", path.display())))?;
     let name = crate::driver::display_name(path);
     let results = crate::run::csv_input::read_results(&name, &bytes).map_err(|r| Fail {
         exit: 1,

@@ -125,7 +125,7 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
     let sha = meta(tx, "regulation_sha256")?;
     if let Some(path) = tx.meta("regulation_path")? {
         // The file the event was started from: edited since, it must be recorded by `amend`.
-        if let Ok(now) = std::fs::read(&path) {
+        if let Ok(now) = crate::files::read_input(&path) {
             if store::sha256(&now) != sha {
                 return Err(refuse(
                     &codes::E830,
