@@ -428,7 +428,36 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
             String::from_utf8_lossy(bytes).into_owned()
         }
     };
-    (SourceFile::new(name, text), diags)
+    if diags.list.is_empty() {
+        if let Some((at, c)) = text
+            .char_indices()
+            .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        {
+            let shown = format!("U+{:04X}", u32::from(c));
+            let span = Span::new(at, at + c.len_utf8());
+            diags.push(CONTROL_CHAR.at(span, &[("char", &shown)]));
+        }
+    }
+    (SourceFile::new(name, lone_cr_as_newline(text)), diags)
+}
+
+/// Lines ended by a lone CR (a "CSV (Macintosh)" export) read as lines: the CSV reader takes a
+/// lone CR as a line end, and the header check, the quote check and every line:column must too.
+/// CR for LF is byte for byte, so every offset stays the file's own.
+fn lone_cr_as_newline(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
+            '\n'
+        } else {
+            c
+        });
+    }
+    out
 }
 
 #[cfg(test)]
