@@ -149,3 +149,26 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
     assert_success(&out, "");
     assert_ne!(ok(&["event", "status", &ev]), before);
 }
+
+#[test]
+fn a_file_with_its_header_and_no_row_is_refused_and_nothing_is_logged() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, out) = new_event(tmp.path(), SWISS, roster12().as_bytes());
+    assert_success(&out, "event new");
+    ok(&["event", "pair", &ev]);
+    let store = Path::new(&ev).join("event.sqlite");
+    let before = std::fs::read(&store).expect("store");
+    for (command, header) in [
+        ("result", "stage,round,board,red,black,result"),
+        ("enter", "id,name,unit,born"),
+        ("lineup", "stage,round,team,board,player"),
+    ] {
+        let file = tmp.path().join(format!("{command}.csv"));
+        std::fs::write(&file, format!("{header}\r\n")).expect("writes");
+        let out = xqreg(&["event", command, &ev, &file.to_string_lossy()]);
+        let err = refused_with(&out, "E849");
+        assert!(err.contains(&format!("{command}.csv:1:1")), "{err}");
+        assert!(err.contains("help:"), "{err}");
+        assert_eq!(std::fs::read(&store).expect("store"), before, "{command}");
+    }
+}

@@ -376,6 +376,9 @@ fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
             },
         ),
     })?;
+    if results.games.is_empty() {
+        return Err(crate::event::no_rows(&name, l));
+    }
     Ok(results
         .games
         .into_iter()

@@ -47,6 +47,9 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
     let name = crate::driver::display_name(file);
     let given = crate::run::csv_input::read_roster(&name, &bytes)
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
+    if given.players.is_empty() {
+        return Err(super::no_rows(&name, lang));
+    }
     let csv = String::from_utf8_lossy(&bytes).into_owned();
     with_event(dir, lang, |tx, loaded| {
         let plan = &loaded.event.plan;

@@ -29,6 +29,9 @@ pub fn lineup(dir: &Path, file: &Path, lang: Lang) -> Res<String> {
     let name = crate::driver::display_name(file);
     let given = crate::run::csv_input::read_lineups(&name, &bytes)
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
+    if given.is_empty() {
+        return Err(super::no_rows(&name, lang));
+    }
     let source = SourceFile::new(name.clone(), String::from_utf8_lossy(&bytes).into_owned());
     with_event(dir, lang, |tx, loaded| {
         if let Some(l) = given.iter().find(|l| {

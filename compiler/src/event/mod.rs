@@ -54,6 +54,23 @@ pub(crate) fn refuse_in(
     Fail { exit: 1, text }
 }
 
+/// E849: a file of rows to record (results, late entrants, line-ups) that has only its header;
+/// refused before the store is opened, so no empty command is logged.
+pub(crate) fn no_rows(name: &str, lang: Lang) -> Fail {
+    refuse_in(
+        &codes::E849,
+        lang,
+        (
+            format!("{name}:1:1: the file has its header and no row: nothing to record"),
+            format!("{name}:1:1: 文件只有表头、没有数据行：没有可录入的内容"),
+        ),
+        (
+            "give the file its rows, or name the file you meant (`xqreg event games DIR --waiting --format csv` prints the games waiting)".into(),
+            "补上数据行，或改用正确的文件（`xqreg event games DIR --waiting --format csv` 列出待录成绩的对局）".into(),
+        ),
+    )
+}
+
 /// A store or I/O problem (exit 2).
 pub fn io(text: impl std::fmt::Display) -> Fail {
     Fail {
