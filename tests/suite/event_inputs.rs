@@ -172,3 +172,48 @@ fn a_file_with_its_header_and_no_row_is_refused_and_nothing_is_logged() {
         assert_eq!(std::fs::read(&store).expect("store"), before, "{command}");
     }
 }
+
+#[test]
+fn a_damaged_store_is_refused_with_its_code_and_left_as_it_is() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, out) = new_event(tmp.path(), SWISS, roster12().as_bytes());
+    assert_success(&out, "event new");
+    ok(&["event", "pair", &ev]);
+    let store = Path::new(&ev).join("event.sqlite");
+    let whole = std::fs::read(&store).expect("store");
+    let results = tmp.path().join("r.csv");
+    std::fs::write(
+        &results,
+        "stage,round,red,black,result\nmain,1,w01,w07,1-0\n",
+    )
+    .expect("w");
+    let mut overwritten = whole.clone();
+    // Pages after the first overwritten with garbage: a disk or a copy that went wrong.
+    for b in overwritten.iter_mut().skip(4096).take(4096) {
+        *b = 0x5a;
+    }
+    for (what, bytes) in [
+        ("cut short", whole[..5000].to_vec()),
+        ("not SQLite", b"garbage".to_vec()),
+        ("empty", Vec::new()),
+        ("overwritten in part", overwritten),
+    ] {
+        std::fs::write(&store, &bytes).expect("damage");
+        for args in [
+            vec!["event", "status", &ev],
+            vec!["event", "result", &ev, results.to_str().expect("utf-8")],
+        ] {
+            let out = xqreg(&args);
+            let err = refused_with(&out, "E850");
+            assert!(
+                err.contains("event.sqlite") && err.contains("help:"),
+                "{what}: {err}"
+            );
+            assert_eq!(
+                std::fs::read(&store).expect("store"),
+                bytes,
+                "{what}: store changed"
+            );
+        }
+    }
+}

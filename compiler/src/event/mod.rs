@@ -81,6 +81,10 @@ pub fn io(text: impl std::fmt::Display) -> Fail {
 
 impl From<String> for Fail {
     fn from(text: String) -> Fail {
+        // A damaged store (E850) is refused like any damaged input, not an I/O failure.
+        if store::is_damaged(&text) {
+            return Fail { exit: 1, text };
+        }
         io(text)
     }
 }
@@ -203,6 +207,6 @@ pub fn with_event<T>(dir: &Path, lang: Lang, f: impl FnOnce(&Tx<'_>, Loaded) -> 
     match (out, fail) {
         (Ok(v), _) => Ok(v),
         (Err(_), Some(f)) => Err(f),
-        (Err(e), None) => Err(io(e)),
+        (Err(e), None) => Err(Fail::from(e)),
     }
 }
