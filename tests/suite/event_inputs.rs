@@ -116,7 +116,8 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
             format!("main,1,2,{black},{red},1-0,,"),
             "E846",
             vec![
-                "r.csv:2".to_string(),
+                // At the row's Red cell: line 2, column 10.
+                "r.csv:2:10:".to_string(),
                 format!("published with {red} as Red and {black} as Black"),
             ],
         ),
@@ -124,13 +125,23 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
         (
             format!("main,1,5,{red},{black},1-0,,"),
             "E847",
-            vec!["board 5".to_string(), "is board 2".to_string()],
+            vec![
+                "r.csv:2:8:".to_string(),
+                "board 5".to_string(),
+                "is board 2".to_string(),
+            ],
+        ),
+        // A Black id the roster does not have: at its cell.
+        (
+            format!("main,1,2,{red},nobody,1-0,,"),
+            "E833",
+            vec!["r.csv:2:14:".to_string(), "`nobody`".to_string()],
         ),
         // Five fouls and a win: the conduct's limit of two makes it a loss.
         (
             format!("main,1,2,{red},{black},1-0,5,0"),
             "E848",
-            vec![format!("{red} commits 5 fouls")],
+            vec!["r.csv:2:18:".to_string(), format!("{red} commits 5 fouls")],
         ),
     ] {
         let err = refused_with(&result_file(tmp.path(), &ev, head, &row), code);
