@@ -195,9 +195,16 @@ fn roster_row(
         |_| WRITE_QUALIFIED.plain(),
         diags,
     );
-    for (col, slot) in [("rating", &mut p.rating), ("order", &mut p.order)] {
-        *slot = whole_number(get(col), col, diags);
-    }
+    // Four digits at most: no rating list goes higher, and a TRF file has four columns for it
+    // (a longer number would be cut there, not refused).
+    p.rating = typed(
+        get("rating"),
+        "rating",
+        |v| v.parse::<u32>().ok().filter(|n| *n <= 9999),
+        |_| WRITE_RATING.plain(),
+        diags,
+    );
+    p.order = whole_number(get("order"), "order", diags);
     for (col, slot, most, zh) in [
         ("grade", &mut p.grade, 9, "段位"),
         ("school_year", &mut p.school_year, 12, "年级"),
