@@ -116,6 +116,7 @@ fn run_event(s: &Setup, event: &Path) -> u32 {
                     red_fouls: rf,
                     black_fouls: bf,
                     place: "bench".into(),
+                    cells: Vec::new(),
                 }
             })
             .collect();

@@ -68,7 +68,7 @@ pub fn check_bytes(name: &str, bytes: &[u8]) -> FileReport {
 /// Read and check one file. An I/O error (missing, unreadable, a directory) is returned for the
 /// command line to report with exit code 2; it is not a diagnostic of the file's content.
 pub fn check_path(path: &Path) -> std::io::Result<FileReport> {
-    let bytes = std::fs::read(path)?;
+    let bytes = crate::files::read_input(path)?;
     Ok(check_bytes(&display_name(path), &bytes))
 }
 

@@ -3,6 +3,9 @@
 //! one. The new file gets the mode any other program would give it: the mode of the file it
 //! replaces, else 0666 less the umask (a temporary file alone would be 0600, and a sheet
 //! published with `-o` unreadable to a web server).
+//!
+//! Reading an input whole ([`read_input`]): a named pipe given where a file is expected is read
+//! without waiting for a writer that may never come.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -56,6 +59,33 @@ pub fn temporaries(dir: &Path) -> io::Result<Vec<String>> {
     Ok(names)
 }
 
+/// The bytes of an input file. A FIFO is opened without blocking (a plain `open` waits for a
+/// writer, forever when there is none) and then read normally: with no writer it reads as empty,
+/// which the file's reader refuses with its code; a writer (`--roster <(cmd)`) is read to the end.
+pub fn read_input(path: impl AsRef<Path>) -> io::Result<Vec<u8>> {
+    let path = path.as_ref();
+    #[cfg(unix)]
+    {
+        use rustix::fs::{fcntl_getfl, fcntl_setfl, OFlags};
+        use std::io::Read as _;
+        use std::os::unix::fs::OpenOptionsExt as _;
+        let nonblock = OFlags::NONBLOCK.bits() as i32;
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(nonblock)
+            .open(path)?;
+        // Blocking again: a slow writer is waited for; with none, a read gives end of file.
+        fcntl_setfl(&file, fcntl_getfl(&file)? - OFlags::NONBLOCK)?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)?;
+        Ok(bytes)
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::read(path)
+    }
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
@@ -96,5 +126,28 @@ mod tests {
         assert!(temporaries(dir.path()).expect("list").is_empty());
         std::fs::write(dir.path().join(".xqreg-cut.tmp"), "x").expect("write");
         assert_eq!(temporaries(dir.path()).expect("list"), [".xqreg-cut.tmp"]);
+    }
+
+    #[test]
+    fn a_fifo_without_a_writer_reads_as_empty_instead_of_waiting() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fifo = dir.path().join("roster.csv");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .expect("mkfifo");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || tx.send(read_input(&path).map_err(|e| e.kind())));
+        let read = rx.recv_timeout(std::time::Duration::from_secs(10));
+        assert_eq!(read, Ok(Ok(Vec::new())), "read_input waited on a FIFO");
+        let file = dir.path().join("plain");
+        std::fs::write(&file, "a,b").expect("write");
+        assert_eq!(read_input(&file).expect("read"), b"a,b");
+        assert!(read_input(dir.path()).is_err(), "a directory is an error");
     }
 }

@@ -116,7 +116,8 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
             format!("main,1,2,{black},{red},1-0,,"),
             "E846",
             vec![
-                "r.csv:2".to_string(),
+                // At the row's Red cell: line 2, column 10.
+                "r.csv:2:10:".to_string(),
                 format!("published with {red} as Red and {black} as Black"),
             ],
         ),
@@ -124,13 +125,23 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
         (
             format!("main,1,5,{red},{black},1-0,,"),
             "E847",
-            vec!["board 5".to_string(), "is board 2".to_string()],
+            vec![
+                "r.csv:2:8:".to_string(),
+                "board 5".to_string(),
+                "is board 2".to_string(),
+            ],
+        ),
+        // A Black id the roster does not have: at its cell.
+        (
+            format!("main,1,2,{red},nobody,1-0,,"),
+            "E833",
+            vec!["r.csv:2:14:".to_string(), "`nobody`".to_string()],
         ),
         // Five fouls and a win: the conduct's limit of two makes it a loss.
         (
             format!("main,1,2,{red},{black},1-0,5,0"),
             "E848",
-            vec![format!("{red} commits 5 fouls")],
+            vec!["r.csv:2:18:".to_string(), format!("{red} commits 5 fouls")],
         ),
     ] {
         let err = refused_with(&result_file(tmp.path(), &ev, head, &row), code);
@@ -148,4 +159,72 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
     );
     assert_success(&out, "");
     assert_ne!(ok(&["event", "status", &ev]), before);
+}
+
+#[test]
+fn a_file_with_its_header_and_no_row_is_refused_and_nothing_is_logged() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, out) = new_event(tmp.path(), SWISS, roster12().as_bytes());
+    assert_success(&out, "event new");
+    ok(&["event", "pair", &ev]);
+    let store = Path::new(&ev).join("event.sqlite");
+    let before = std::fs::read(&store).expect("store");
+    for (command, header) in [
+        ("result", "stage,round,board,red,black,result"),
+        ("enter", "id,name,unit,born"),
+        ("lineup", "stage,round,team,board,player"),
+    ] {
+        let file = tmp.path().join(format!("{command}.csv"));
+        std::fs::write(&file, format!("{header}\r\n")).expect("writes");
+        let out = xqreg(&["event", command, &ev, &file.to_string_lossy()]);
+        let err = refused_with(&out, "E849");
+        assert!(err.contains(&format!("{command}.csv:1:1")), "{err}");
+        assert!(err.contains("help:"), "{err}");
+        assert_eq!(std::fs::read(&store).expect("store"), before, "{command}");
+    }
+}
+
+#[test]
+fn a_damaged_store_is_refused_with_its_code_and_left_as_it_is() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, out) = new_event(tmp.path(), SWISS, roster12().as_bytes());
+    assert_success(&out, "event new");
+    ok(&["event", "pair", &ev]);
+    let store = Path::new(&ev).join("event.sqlite");
+    let whole = std::fs::read(&store).expect("store");
+    let results = tmp.path().join("r.csv");
+    std::fs::write(
+        &results,
+        "stage,round,red,black,result\nmain,1,w01,w07,1-0\n",
+    )
+    .expect("w");
+    let mut overwritten = whole.clone();
+    // Pages after the first overwritten with garbage: a disk or a copy that went wrong.
+    for b in overwritten.iter_mut().skip(4096).take(4096) {
+        *b = 0x5a;
+    }
+    for (what, bytes) in [
+        ("cut short", whole[..5000].to_vec()),
+        ("not SQLite", b"garbage".to_vec()),
+        ("empty", Vec::new()),
+        ("overwritten in part", overwritten),
+    ] {
+        std::fs::write(&store, &bytes).expect("damage");
+        for args in [
+            vec!["event", "status", &ev],
+            vec!["event", "result", &ev, results.to_str().expect("utf-8")],
+        ] {
+            let out = xqreg(&args);
+            let err = refused_with(&out, "E850");
+            assert!(
+                err.contains("event.sqlite") && err.contains("help:"),
+                "{what}: {err}"
+            );
+            assert_eq!(
+                std::fs::read(&store).expect("store"),
+                bytes,
+                "{what}: store changed"
+            );
+        }
+    }
 }

@@ -113,6 +113,7 @@ pub fn play_batches(
                 red_fouls: *rf,
                 black_fouls: *bf,
                 place: format!("{dir} test"),
+                cells: Vec::new(),
             });
         }
         if !failures.is_empty() {

@@ -179,6 +179,7 @@ fn result_of(text: &str) -> Res<GameResult> {
 fn board_entry(stage: String, round: u32, board: u32, result: GameResult) -> Entry {
     Entry {
         place: format!("{stage} round {round} board {board}"),
+        cells: Vec::new(),
         stage,
         round,
         at: At::Board(board),
@@ -362,8 +363,8 @@ fn games(dir: &Path, waiting: bool, format: ListFormat, l: Lang) -> Res<String> 
 
 /// The entries of a results CSV, read by the roster and results reader `simulate` uses.
 fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
-    let bytes =
-        std::fs::read(path).map_err(|e| io(format!("cannot read `{}`: {e}", path.display())))?;
+    let bytes = crate::files::read_input(path)
+        .map_err(|e| io(format!("cannot read `{}`: {e}", path.display())))?;
     let name = crate::driver::display_name(path);
     let results = crate::run::csv_input::read_results(&name, &bytes).map_err(|r| Fail {
         exit: 1,
@@ -376,6 +377,11 @@ fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
             },
         ),
     })?;
+    if results.games.is_empty() {
+        return Err(crate::event::no_rows(&name, l));
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let header = crate::run::csv_header::header_cells(&text);
     Ok(results
         .games
         .into_iter()
@@ -385,6 +391,7 @@ fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
                 xqreg_runtime::plan::Origin::Clause { line, .. } => format!("{name}:{line}"),
                 _ => format!("{name} row {}", i + 2),
             },
+            cells: cells_of(&text, &header, &g.origin),
             stage: g.stage,
             round: g.round,
             at: At::Players {
@@ -399,4 +406,27 @@ fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
             black_fouls: g.black_fouls,
         })
         .collect())
+}
+
+/// The cells of the results row at `origin` by column name, each with its column on the line:
+/// a refusal points at the cell it is about (`r.csv:3:12`, the `black` id), not the row alone.
+fn cells_of(
+    text: &str,
+    header: &[(String, xqreg_grammar::Span)],
+    origin: &xqreg_runtime::plan::Origin,
+) -> Vec<(String, usize)> {
+    let xqreg_runtime::plan::Origin::Clause { span, .. } = origin else {
+        return Vec::new();
+    };
+    // The whole line from the row's start (the span's end may fall short of a quoted field).
+    let row = text.get(span.start as usize..).unwrap_or("");
+    let row = row.split(['\n', '\r']).next().unwrap_or("");
+    crate::run::csv_header::fields_of(row)
+        .into_iter()
+        .zip(header)
+        .map(|((start, _), (name, _))| {
+            let column = row.get(..start).map_or(0, |before| before.chars().count());
+            (name.clone(), column + 1)
+        })
+        .collect()
 }

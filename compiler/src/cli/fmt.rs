@@ -61,7 +61,7 @@ fn one(path: &PathBuf, check: bool, lang: Lang) -> Outcome {
         let mut bytes = Vec::new();
         std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
     } else {
-        std::fs::read(path)
+        crate::files::read_input(path)
     };
     let bytes = match read {
         Ok(b) => b,

@@ -125,7 +125,7 @@ pub(crate) fn read_input(path: &Path) -> std::io::Result<Vec<u8>> {
         std::io::stdin().lock().read_to_end(&mut bytes)?;
         Ok(bytes)
     } else {
-        std::fs::read(path)
+        crate::files::read_input(path)
     }
 }
 

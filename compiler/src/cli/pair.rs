@@ -63,7 +63,7 @@ pub fn run(args: Args) -> ExitCode {
     // The stage's parameters when a regulation names them; its errors stop the pairing.
     let plan = match &args.regulation {
         Some(path) => {
-            let bytes = match std::fs::read(path) {
+            let bytes = match crate::files::read_input(path) {
                 Ok(b) => b,
                 Err(e) => {
                     super::io_error(path, &e);
@@ -106,7 +106,7 @@ pub fn run(args: Args) -> ExitCode {
         },
         _ => None,
     };
-    let bytes = match std::fs::read(&args.file) {
+    let bytes = match crate::files::read_input(&args.file) {
         Ok(b) => b,
         Err(e) => {
             super::io_error(&args.file, &e);

@@ -42,11 +42,14 @@ fn late_stage(plan: &xqreg_runtime::Plan) -> Option<(&str, &LateEntry)> {
 
 /// `event enter`: store the players of `file` as late entrants of the next round (or `round`).
 pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<String> {
-    let bytes =
-        std::fs::read(file).map_err(|e| io(format!("cannot read `{}`: {e}", file.display())))?;
+    let bytes = crate::files::read_input(file)
+        .map_err(|e| io(format!("cannot read `{}`: {e}", file.display())))?;
     let name = crate::driver::display_name(file);
     let given = crate::run::csv_input::read_roster(&name, &bytes)
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
+    if given.players.is_empty() {
+        return Err(super::no_rows(&name, lang));
+    }
     let csv = String::from_utf8_lossy(&bytes).into_owned();
     with_event(dir, lang, |tx, loaded| {
         let plan = &loaded.event.plan;

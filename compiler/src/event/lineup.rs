@@ -24,11 +24,14 @@ fn key(l: &RecordedLineup) -> (&str, u32, &str) {
 /// `event lineup`: store the line-ups of `file`, each replacing one handed in before for its team
 /// and round; refused (nothing stored) for a published round or where the engine refuses one.
 pub fn lineup(dir: &Path, file: &Path, lang: Lang) -> Res<String> {
-    let bytes =
-        std::fs::read(file).map_err(|e| io(format!("cannot read `{}`: {e}", file.display())))?;
+    let bytes = crate::files::read_input(file)
+        .map_err(|e| io(format!("cannot read `{}`: {e}", file.display())))?;
     let name = crate::driver::display_name(file);
     let given = crate::run::csv_input::read_lineups(&name, &bytes)
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
+    if given.is_empty() {
+        return Err(super::no_rows(&name, lang));
+    }
     let source = SourceFile::new(name.clone(), String::from_utf8_lossy(&bytes).into_owned());
     with_event(dir, lang, |tx, loaded| {
         if let Some(l) = given.iter().find(|l| {

@@ -54,6 +54,23 @@ pub(crate) fn refuse_in(
     Fail { exit: 1, text }
 }
 
+/// E849: a file of rows to record (results, late entrants, line-ups) that has only its header;
+/// refused before the store is opened, so no empty command is logged.
+pub(crate) fn no_rows(name: &str, lang: Lang) -> Fail {
+    refuse_in(
+        &codes::E849,
+        lang,
+        (
+            format!("{name}:1:1: the file has its header and no row: nothing to record"),
+            format!("{name}:1:1: 文件只有表头、没有数据行：没有可录入的内容"),
+        ),
+        (
+            "give the file its rows, or name the file you meant (`xqreg event games DIR --waiting --format csv` prints the games waiting)".into(),
+            "补上数据行，或改用正确的文件（`xqreg event games DIR --waiting --format csv` 列出待录成绩的对局）".into(),
+        ),
+    )
+}
+
 /// A store or I/O problem (exit 2).
 pub fn io(text: impl std::fmt::Display) -> Fail {
     Fail {
@@ -64,6 +81,10 @@ pub fn io(text: impl std::fmt::Display) -> Fail {
 
 impl From<String> for Fail {
     fn from(text: String) -> Fail {
+        // A damaged store (E850) is refused like any damaged input, not an I/O failure.
+        if store::is_damaged(&text) {
+            return Fail { exit: 1, text };
+        }
         io(text)
     }
 }
@@ -125,7 +146,7 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
     let sha = meta(tx, "regulation_sha256")?;
     if let Some(path) = tx.meta("regulation_path")? {
         // The file the event was started from: edited since, it must be recorded by `amend`.
-        if let Ok(now) = std::fs::read(&path) {
+        if let Ok(now) = crate::files::read_input(&path) {
             if store::sha256(&now) != sha {
                 return Err(refuse(
                     &codes::E830,
@@ -186,6 +207,6 @@ pub fn with_event<T>(dir: &Path, lang: Lang, f: impl FnOnce(&Tx<'_>, Loaded) -> 
     match (out, fail) {
         (Ok(v), _) => Ok(v),
         (Err(_), Some(f)) => Err(f),
-        (Err(e), None) => Err(io(e)),
+        (Err(e), None) => Err(Fail::from(e)),
     }
 }

@@ -195,9 +195,16 @@ fn roster_row(
         |_| WRITE_QUALIFIED.plain(),
         diags,
     );
-    for (col, slot) in [("rating", &mut p.rating), ("order", &mut p.order)] {
-        *slot = whole_number(get(col), col, diags);
-    }
+    // Four digits at most: no rating list goes higher, and a TRF file has four columns for it
+    // (a longer number would be cut there, not refused).
+    p.rating = typed(
+        get("rating"),
+        "rating",
+        |v| v.parse::<u32>().ok().filter(|n| *n <= 9999),
+        |_| WRITE_RATING.plain(),
+        diags,
+    );
+    p.order = whole_number(get("order"), "order", diags);
     for (col, slot, most, zh) in [
         ("grade", &mut p.grade, 9, "段位"),
         ("school_year", &mut p.school_year, 12, "年级"),
@@ -428,7 +435,36 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
             String::from_utf8_lossy(bytes).into_owned()
         }
     };
-    (SourceFile::new(name, text), diags)
+    if diags.list.is_empty() {
+        if let Some((at, c)) = text
+            .char_indices()
+            .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        {
+            let shown = format!("U+{:04X}", u32::from(c));
+            let span = Span::new(at, at + c.len_utf8());
+            diags.push(CONTROL_CHAR.at(span, &[("char", &shown)]));
+        }
+    }
+    (SourceFile::new(name, lone_cr_as_newline(text)), diags)
+}
+
+/// Lines ended by a lone CR (a "CSV (Macintosh)" export) read as lines: the CSV reader takes a
+/// lone CR as a line end, and the header check, the quote check and every line:column must too.
+/// CR for LF is byte for byte, so every offset stays the file's own.
+fn lone_cr_as_newline(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
+            '\n'
+        } else {
+            c
+        });
+    }
+    out
 }
 
 #[cfg(test)]

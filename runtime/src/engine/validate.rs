@@ -4,6 +4,7 @@
 
 mod attributes;
 mod entry_cap;
+mod ids;
 mod pool_category;
 mod pool_rules;
 mod teams;
@@ -35,7 +36,8 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
     let entry = &plan.entry;
     let pools: BTreeMap<&str, &crate::plan::Pool> =
         entry.pools.iter().map(|p| (p.name.as_str(), p)).collect();
-    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+    // By the id as a person reads it (case and width folded): (line, the id as written).
+    let mut seen: BTreeMap<String, (u32, &str)> = BTreeMap::new();
     let sections: Vec<&Category> = plan
         .categories
         .values()
@@ -54,18 +56,10 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                 .zh("一名棋手没有编号（id）")
                 .at(row, "id"),
             );
-        } else if let Some(first) = seen.get(p.id.as_str()) {
-            problems.push(
-                RuntimeProblem::new(
-                    codes::DUPLICATE_ID,
-                    format!("duplicate id `{}` (first on line {first})", p.id),
-                    &entry.origin,
-                )
-                .zh(format!("编号 `{}` 重复（首次出现在第 {first} 行）", p.id))
-                .at(row, "id"),
-            );
+        } else if let Some((first, id)) = seen.get(&ids::folded(&p.id)) {
+            problems.push(ids::repeated(&p.id, id, *first, &entry.origin).at(row, "id"));
         } else {
-            seen.insert(p.id.as_str(), row);
+            seen.insert(ids::folded(&p.id), (row, p.id.as_str()));
         }
         if let Some(pool) = &p.pool {
             match pools.get(pool.as_str()) {

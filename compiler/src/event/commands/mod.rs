@@ -24,9 +24,9 @@ use crate::run::codes::E801;
 /// `event new`: store the regulation, roster and seed, after checking that the regulation
 /// compiles and the roster fits it (the engine's own roster check).
 pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) -> Res<()> {
-    let reg = std::fs::read(regulation)
+    let reg = crate::files::read_input(regulation)
         .map_err(|e| io(format!("cannot read `{}`: {e}", regulation.display())))?;
-    let ros = std::fs::read(roster)
+    let ros = crate::files::read_input(roster)
         .map_err(|e| io(format!("cannot read `{}`: {e}", roster.display())))?;
     let reg_name = crate::driver::display_name(regulation);
     let ros_name = crate::driver::display_name(roster);
@@ -91,7 +91,8 @@ pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
     let out = st.transaction(|tx| {
         let run = || -> Res<String> {
             let path = super::meta(tx, "regulation_path")?;
-            let now = std::fs::read(&path).map_err(|e| io(format!("cannot read `{path}`: {e}")))?;
+            let now = crate::files::read_input(&path)
+                .map_err(|e| io(format!("cannot read `{path}`: {e}")))?;
             let old = super::meta(tx, "regulation_sha256")?;
             let new = sha256(&now);
             if new == old {

@@ -25,8 +25,21 @@ pub struct Entry {
     pub result: GameResult,
     pub red_fouls: u32,
     pub black_fouls: u32,
-    /// Where it was written, for messages (`file.csv line 3`).
+    /// Where it was written, for messages: `file.csv:3` for a results row, the game for a
+    /// command line.
     pub place: String,
+    /// A results row's cells by column name, each with its column on the line (1-based).
+    pub cells: Vec<(String, usize)>,
+}
+
+impl Entry {
+    /// `file.csv:3:12` where the row has the cell `column`, else the place alone.
+    fn at(&self, column: &str) -> String {
+        match self.cells.iter().find(|c| c.0 == column) {
+            Some((_, n)) => format!("{}:{n}", self.place),
+            None => self.place.clone(),
+        }
+    }
 }
 
 pub enum At {
@@ -89,11 +102,11 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
             game,
             board,
         } => {
-            for id in [red, black] {
+            for (column, id) in [("red", red), ("black", black)] {
                 if !look.players.contains(id.as_str()) {
                     return Err(refuse(
                         &codes::E833,
-                        format!("{}: `{id}` is not in the event's roster", e.place),
+                        format!("{}: `{id}` is not in the event's roster", e.at(column)),
                         "write the player's id as the roster has it",
                     ));
                 }
@@ -112,7 +125,12 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                     format!(
                         "{}: {red} - {black} has the colours the other way round: {} round {} board {} \
                          was published with {} as Red and {} as Black",
-                        e.place, g.game.stage, g.game.round, g.board, g.game.red, g.game.black
+                        e.at("red"),
+                        g.game.stage,
+                        g.game.round,
+                        g.board,
+                        g.game.red,
+                        g.game.black
                     ),
                     "check the score sheet, and write the row with the published colours and the \
                      result from Red's side (`xqreg event games DIR` lists the games)",
@@ -123,7 +141,10 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                     &codes::E847,
                     format!(
                         "{}: the row gives board {b}, but {red} - {black} is board {} of {} round {}",
-                        e.place, g.board, g.game.stage, g.game.round
+                        e.at("board"),
+                        g.board,
+                        g.game.stage,
+                        g.game.round
                     ),
                     "check the score sheet: correct the board or the players, or leave the board \
                      cell empty (`xqreg event games DIR` lists the boards)",
@@ -156,7 +177,7 @@ fn check_fouls(
         format!(
             "{}: {who} commits {n} fouls in {} round {} board {}, and the regulation's \
              `fouls_per_game {limit} loss` makes that a loss, but the result is {}",
-            e.place,
+            e.at("result"),
             g.game.stage,
             g.game.round,
             g.board,
@@ -171,7 +192,9 @@ fn unpublished(e: &Entry, what: &str) -> Fail {
         &codes::E831,
         format!(
             "{}: no published game {} round {} {what}",
-            e.place, e.stage, e.round
+            e.at("stage"),
+            e.stage,
+            e.round
         ),
         "record results only for published games (`xqreg event status DIR` lists them)",
     )
@@ -201,7 +224,7 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                         &codes::E832,
                         format!(
                             "{}: {} ({} - {}) already has a result",
-                            e.place,
+                            e.at("stage"),
                             board_of(g),
                             g.game.red,
                             g.game.black
@@ -212,7 +235,11 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                 (None, Some(_)) => {
                     return Err(refuse(
                         &codes::E834,
-                        format!("{}: {} has no result to correct", e.place, board_of(g)),
+                        format!(
+                            "{}: {} has no result to correct",
+                            e.at("stage"),
+                            board_of(g)
+                        ),
                         "record it with `xqreg event result`",
                     ))
                 }
@@ -221,7 +248,7 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
             if !seen.insert(g.id) {
                 return Err(refuse(
                     &codes::E832,
-                    format!("{}: a second result for {}", e.place, board_of(g)),
+                    format!("{}: a second result for {}", e.at("stage"), board_of(g)),
                     "give each game's result once",
                 ));
             }

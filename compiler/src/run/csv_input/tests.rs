@@ -80,3 +80,33 @@ fn results_read_and_reject_bad_values() {
     let report = read_results("res.csv", bad.as_bytes()).expect_err("bad results");
     assert_eq!(codes(&report), vec!["E803", "E803"]);
 }
+
+#[test]
+fn a_control_character_is_refused_where_it_is() {
+    for (csv, line) in [
+        ("id,name\np1,甲\np\u{0}2,乙\n", 3),
+        ("id,name\np1,甲\u{1b}\n", 2),
+        // UTF-16 without its byte-order mark: a NUL after every ASCII letter.
+        ("i\u{0}d\u{0},\u{0}n\u{0}a\u{0}m\u{0}e\u{0}\n", 1),
+    ] {
+        let report = read_roster("r.csv", csv.as_bytes()).expect_err("refused");
+        assert_eq!(codes(&report), vec!["E801"], "{csv:?}");
+        let d = &report.diagnostics[0];
+        assert_eq!(report.source.position(d.span().start as usize).line, line);
+    }
+}
+
+#[test]
+fn lines_ended_by_a_lone_cr_read_as_lines() {
+    let lf = "id,name,rating\np1,甲,2000\np2,乙,1900\n";
+    let cr = lf.replace('\n', "\r");
+    let a = read_roster("r.csv", lf.as_bytes()).expect("LF roster");
+    let b = read_roster("r.csv", cr.as_bytes()).expect("CR roster");
+    assert_eq!(a.players, b.players);
+    // A bad cell is one diagnostic at its own line, not one a header cell.
+    let report = read_roster("r.csv", "id,name,rating\rp1,甲,x\rp2,乙,1\r".as_bytes())
+        .expect_err("bad rating");
+    assert_eq!(codes(&report), vec!["E803"]);
+    let d = &report.diagnostics[0];
+    assert_eq!(report.source.position(d.span().start as usize).line, 2);
+}
