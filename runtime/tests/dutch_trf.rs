@@ -261,3 +261,50 @@ fn malformed_pairing_records_are_placed() {
         );
     }
 }
+
+/// A TRF-2026 `240` record gives byes as the round blocks do: players 5 and 8 of this round are
+/// absent (`0000 - Z` in round 4); said by `240 Z 004` instead, they are not paired either (as
+/// bbpPairings reads it). Before the record was read it was kept as an unknown line and both
+/// were paired.
+#[test]
+fn byes_of_a_240_record_are_the_round_blocks_byes() {
+    use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
+    let base = reference_round("t19-045p-09r/round-04.trf");
+    let with_blocks = pair_trf(&base, SwissSystem::Dutch).expect("round 4");
+    let cut: Vec<String> = base
+        .lines()
+        .map(|l| match l.strip_suffix("  0000 - Z") {
+            Some(head) if l.len() == 129 && l.starts_with("001") => head.to_string(),
+            _ => l.to_string(),
+        })
+        .collect();
+    let stripped = cut.join("\n");
+    assert_eq!(base.lines().count(), cut.len());
+    assert_ne!(pair_trf(&stripped, SwissSystem::Dutch).expect("cut"), with_blocks);
+    for record in ["240 Z 004    5    8", "240 z   4    8    5"] {
+        let text = format!("{stripped}\n{record}\n");
+        assert_eq!(
+            pair_trf(&text, SwissSystem::Dutch).expect(record),
+            with_blocks,
+            "{record}"
+        );
+        // Said twice (by the record and the blocks) is the same thing.
+        let both = format!("{}\n{record}\n", base.trim_end());
+        assert_eq!(pair_trf(&both, SwissSystem::Dutch).expect(record), with_blocks);
+    }
+    // A record that contradicts a player line, names nobody, or is malformed is refused there.
+    let line = base.trim_end().lines().count() + 1;
+    for (record, column) in [
+        ("240 H 001    5", 11),
+        ("240 Z 004    5   99", 16),
+        ("240 X 004    5", 5),
+        ("240 Z 000    5", 7),
+        ("240 Z 010    5", 7),
+        ("240 Z 004", 10),
+        ("240 Z 004    5x   8", 15),
+    ] {
+        let text = format!("{}\n{record}\n", base.trim_end());
+        let e = xqreg_runtime::trf::parse(&text).expect_err(record);
+        assert_eq!((e.line, e.column), (line, column), "{record}: {e}");
+    }
+}

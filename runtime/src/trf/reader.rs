@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::fields::{cols, err, parse_points, parse_uint};
+use super::records::Byes;
 use super::{
     ResultCode, Trf, TrfAcceleration, TrfError, TrfErrorKind, TrfPlayer, TrfRound, TrfScoring,
 };
@@ -26,6 +27,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Trf, TrfError> {
 pub fn parse(text: &str) -> Result<Trf, TrfError> {
     let mut trf = Trf::default();
     let mut scoring = ScoringLines::default();
+    let mut byes = Vec::new();
     for (idx, raw) in text.split('\n').enumerate() {
         let lineno = idx + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -79,6 +81,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                 trf.accelerations.push(a);
                 trf.other_lines.push((lineno, line.to_string()));
             }
+            Some("240") => byes.push(super::records::r240(b, lineno)?),
             Some("XXP") | Some("260") => {
                 let f = if code.as_deref() == Some("XXP") {
                     super::records::xxp(b, lineno)?
@@ -92,6 +95,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
         }
     }
     trf.scoring = scoring.finish();
+    apply_byes(&mut trf, &byes)?;
     check(&trf)?;
     Ok(trf)
 }
@@ -334,6 +338,54 @@ fn check(trf: &Trf) -> Result<(), TrfError> {
                     computed,
                 },
             ));
+        }
+    }
+    Ok(())
+}
+
+/// The `240` records' byes written into the players' round blocks, as if the lines said
+/// `0000 - H` there: the pairing, the scores and the writer then read one thing. A player line
+/// that says something else in that round contradicts the record and is refused at it.
+fn apply_byes(trf: &mut Trf, byes: &[Byes]) -> Result<(), TrfError> {
+    for r in byes {
+        if let Some(declared) = trf.rounds_declared.filter(|&d| r.round > d) {
+            let kind = TrfErrorKind::RoundOutOfRange {
+                round: r.round,
+                declared,
+            };
+            return Err(err(r.line, 7, kind));
+        }
+        let slot = r.round as usize - 1;
+        let bye = TrfRound {
+            opponent: None,
+            colour: None,
+            result: r.kind,
+        };
+        for &(column, id) in &r.players {
+            let Some(p) = trf.players.iter_mut().find(|p| p.id == id) else {
+                let kind = TrfErrorKind::UnknownPlayer { record: "240", id };
+                return Err(err(r.line, column, kind));
+            };
+            if p.rounds.len() <= slot {
+                p.rounds.resize(slot + 1, None);
+            }
+            match p.rounds.get(slot).copied().flatten() {
+                None => {}
+                Some(b) if b == bye => {}
+                Some(b) if b.opponent.is_none() && b.result == ResultCode::Blank => {}
+                Some(_) => {
+                    return Err(err(
+                        r.line,
+                        column,
+                        TrfErrorKind::BadRecord(
+                            "`240`: the player's line records another result in that round",
+                        ),
+                    ))
+                }
+            }
+            if let Some(s) = p.rounds.get_mut(slot) {
+                *s = Some(bye);
+            }
         }
     }
     Ok(())
