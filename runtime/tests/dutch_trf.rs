@@ -280,7 +280,10 @@ fn byes_of_a_240_record_are_the_round_blocks_byes() {
         .collect();
     let stripped = cut.join("\n");
     assert_eq!(base.lines().count(), cut.len());
-    assert_ne!(pair_trf(&stripped, SwissSystem::Dutch).expect("cut"), with_blocks);
+    assert_ne!(
+        pair_trf(&stripped, SwissSystem::Dutch).expect("cut"),
+        with_blocks
+    );
     for record in ["240 Z 004    5    8", "240 z   4    8    5"] {
         let text = format!("{stripped}\n{record}\n");
         assert_eq!(
@@ -290,7 +293,10 @@ fn byes_of_a_240_record_are_the_round_blocks_byes() {
         );
         // Said twice (by the record and the blocks) is the same thing.
         let both = format!("{}\n{record}\n", base.trim_end());
-        assert_eq!(pair_trf(&both, SwissSystem::Dutch).expect(record), with_blocks);
+        assert_eq!(
+            pair_trf(&both, SwissSystem::Dutch).expect(record),
+            with_blocks
+        );
     }
     // A record that contradicts a player line, names nobody, or is malformed is refused there.
     let line = base.trim_end().lines().count() + 1;
@@ -307,4 +313,33 @@ fn byes_of_a_240_record_are_the_round_blocks_byes() {
         let e = xqreg_runtime::trf::parse(&text).expect_err(record);
         assert_eq!((e.line, e.column), (line, column), "{record}: {e}");
     }
+}
+
+/// `XXC rank` makes bbpPairings take the order of the player lines as the pairing order; this
+/// reader does not, so the word is refused at its column (it was dropped after `white1`, and the
+/// file paired by starting ranks). The colour may come after other words, as there.
+#[test]
+fn xxc_rank_is_refused_not_dropped() {
+    use xqreg_runtime::pairing::swiss::state::Colour;
+    let base = reference_round("t01-009p-05r/round-03.trf");
+    assert!(base.contains("XXC white1"));
+    let line = base
+        .lines()
+        .position(|l| l.starts_with("XXC"))
+        .expect("XXC")
+        + 1;
+    for (xxc, column) in [
+        ("XXC white1 rank", 12),
+        ("XXC rank black1", 5),
+        ("XXC white", 0),
+    ] {
+        let text = base.replace("XXC white1", xxc);
+        match xqreg_runtime::trf::parse(&text) {
+            Ok(t) if column == 0 => assert_eq!(t.initial_colour, Some(Colour::White)),
+            Ok(_) => panic!("{xxc} is read"),
+            Err(e) => assert_eq!((e.line, e.column), (line, column), "{xxc}: {e}"),
+        }
+    }
+    let e = xqreg_runtime::trf::parse(&base.replace("XXC white1", "XXC blue")).expect_err("blue");
+    assert_eq!((e.line, e.column), (line, 5));
 }

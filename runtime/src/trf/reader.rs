@@ -48,15 +48,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                     .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("number of rounds")))?;
                 trf.rounds_declared = Some(v);
             }
-            Some("XXC") => {
-                let v = cols(b, 4, b.len()).to_ascii_lowercase();
-                let first = v.split_whitespace().next().unwrap_or("");
-                trf.initial_colour = Some(match first {
-                    "white1" | "w" | "white" => Colour::White,
-                    "black1" | "b" | "black" => Colour::Black,
-                    _ => return Err(err(lineno, 5, TrfErrorKind::BadHeader("XXC"))),
-                });
-            }
+            Some("XXC") => trf.initial_colour = Some(xxc(b, lineno)?),
             Some("152") => {
                 let v = cols(b, 4, b.len()).to_ascii_uppercase();
                 trf.initial_colour = Some(match v.chars().next() {
@@ -98,6 +90,32 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
     apply_byes(&mut trf, &byes)?;
     check(&trf)?;
     Ok(trf)
+}
+
+/// `XXC white1|black1`: the initial colour. bbpPairings also reads `rank` there (the order of
+/// the player lines, not their starting ranks, is the pairing order); not followed here, so it
+/// is refused rather than dropped.
+fn xxc(b: &[u8], lineno: usize) -> Result<Colour, TrfError> {
+    let mut colour = None;
+    let mut i = 3;
+    while i < b.len() {
+        let start = i;
+        while b.get(i).is_some_and(|c| !c.is_ascii_whitespace()) {
+            i += 1;
+        }
+        let word = String::from_utf8_lossy(b.get(start..i).unwrap_or(&[])).to_ascii_lowercase();
+        match word.as_str() {
+            "" => i += 1,
+            "white1" | "w" | "white" => colour = Some(Colour::White),
+            "black1" | "b" | "black" => colour = Some(Colour::Black),
+            "rank" => {
+                let what = "`XXC rank` (the order of the player lines as the pairing order) is not supported: number the players in that order instead";
+                return Err(err(lineno, start + 1, TrfErrorKind::BadRecord(what)));
+            }
+            _ => return Err(err(lineno, start + 1, TrfErrorKind::BadHeader("XXC"))),
+        }
+    }
+    colour.ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("XXC")))
 }
 
 /// A player line (`001`). Columns count characters: a name in Chinese is one column a
