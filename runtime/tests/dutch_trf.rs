@@ -261,3 +261,85 @@ fn malformed_pairing_records_are_placed() {
         );
     }
 }
+
+/// A TRF-2026 `240` record gives byes as the round blocks do: players 5 and 8 of this round are
+/// absent (`0000 - Z` in round 4); said by `240 Z 004` instead, they are not paired either (as
+/// bbpPairings reads it). Before the record was read it was kept as an unknown line and both
+/// were paired.
+#[test]
+fn byes_of_a_240_record_are_the_round_blocks_byes() {
+    use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
+    let base = reference_round("t19-045p-09r/round-04.trf");
+    let with_blocks = pair_trf(&base, SwissSystem::Dutch).expect("round 4");
+    let cut: Vec<String> = base
+        .lines()
+        .map(|l| match l.strip_suffix("  0000 - Z") {
+            Some(head) if l.len() == 129 && l.starts_with("001") => head.to_string(),
+            _ => l.to_string(),
+        })
+        .collect();
+    let stripped = cut.join("\n");
+    assert_eq!(base.lines().count(), cut.len());
+    assert_ne!(
+        pair_trf(&stripped, SwissSystem::Dutch).expect("cut"),
+        with_blocks
+    );
+    for record in ["240 Z 004    5    8", "240 z   4    8    5"] {
+        let text = format!("{stripped}\n{record}\n");
+        assert_eq!(
+            pair_trf(&text, SwissSystem::Dutch).expect(record),
+            with_blocks,
+            "{record}"
+        );
+        // Said twice (by the record and the blocks) is the same thing.
+        let both = format!("{}\n{record}\n", base.trim_end());
+        assert_eq!(
+            pair_trf(&both, SwissSystem::Dutch).expect(record),
+            with_blocks
+        );
+    }
+    // A record that contradicts a player line, names nobody, or is malformed is refused there.
+    let line = base.trim_end().lines().count() + 1;
+    for (record, column) in [
+        ("240 H 001    5", 11),
+        ("240 Z 004    5   99", 16),
+        ("240 X 004    5", 5),
+        ("240 Z 000    5", 7),
+        ("240 Z 010    5", 7),
+        ("240 Z 004", 10),
+        ("240 Z 004    5x   8", 15),
+    ] {
+        let text = format!("{}\n{record}\n", base.trim_end());
+        let e = xqreg_runtime::trf::parse(&text).expect_err(record);
+        assert_eq!((e.line, e.column), (line, column), "{record}: {e}");
+    }
+}
+
+/// `XXC rank` makes bbpPairings take the order of the player lines as the pairing order; this
+/// reader does not, so the word is refused at its column (it was dropped after `white1`, and the
+/// file paired by starting ranks). The colour may come after other words, as there.
+#[test]
+fn xxc_rank_is_refused_not_dropped() {
+    use xqreg_runtime::pairing::swiss::state::Colour;
+    let base = reference_round("t01-009p-05r/round-03.trf");
+    assert!(base.contains("XXC white1"));
+    let line = base
+        .lines()
+        .position(|l| l.starts_with("XXC"))
+        .expect("XXC")
+        + 1;
+    for (xxc, column) in [
+        ("XXC white1 rank", 12),
+        ("XXC rank black1", 5),
+        ("XXC white", 0),
+    ] {
+        let text = base.replace("XXC white1", xxc);
+        match xqreg_runtime::trf::parse(&text) {
+            Ok(t) if column == 0 => assert_eq!(t.initial_colour, Some(Colour::White)),
+            Ok(_) => panic!("{xxc} is read"),
+            Err(e) => assert_eq!((e.line, e.column), (line, column), "{xxc}: {e}"),
+        }
+    }
+    let e = xqreg_runtime::trf::parse(&base.replace("XXC white1", "XXC blue")).expect_err("blue");
+    assert_eq!((e.line, e.column), (line, 5));
+}

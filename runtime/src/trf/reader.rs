@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::fields::{cols, err, parse_points, parse_uint};
+use super::records::Byes;
 use super::{
     ResultCode, Trf, TrfAcceleration, TrfError, TrfErrorKind, TrfPlayer, TrfRound, TrfScoring,
 };
@@ -26,6 +27,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Trf, TrfError> {
 pub fn parse(text: &str) -> Result<Trf, TrfError> {
     let mut trf = Trf::default();
     let mut scoring = ScoringLines::default();
+    let mut byes = Vec::new();
     for (idx, raw) in text.split('\n').enumerate() {
         let lineno = idx + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -46,15 +48,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                     .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("number of rounds")))?;
                 trf.rounds_declared = Some(v);
             }
-            Some("XXC") => {
-                let v = cols(b, 4, b.len()).to_ascii_lowercase();
-                let first = v.split_whitespace().next().unwrap_or("");
-                trf.initial_colour = Some(match first {
-                    "white1" | "w" | "white" => Colour::White,
-                    "black1" | "b" | "black" => Colour::Black,
-                    _ => return Err(err(lineno, 5, TrfErrorKind::BadHeader("XXC"))),
-                });
-            }
+            Some("XXC") => trf.initial_colour = Some(xxc(b, lineno)?),
             Some("152") => {
                 let v = cols(b, 4, b.len()).to_ascii_uppercase();
                 trf.initial_colour = Some(match v.chars().next() {
@@ -79,6 +73,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                 trf.accelerations.push(a);
                 trf.other_lines.push((lineno, line.to_string()));
             }
+            Some("240") => byes.push(super::records::r240(b, lineno)?),
             Some("XXP") | Some("260") => {
                 let f = if code.as_deref() == Some("XXP") {
                     super::records::xxp(b, lineno)?
@@ -92,8 +87,35 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
         }
     }
     trf.scoring = scoring.finish();
+    apply_byes(&mut trf, &byes)?;
     check(&trf)?;
     Ok(trf)
+}
+
+/// `XXC white1|black1`: the initial colour. bbpPairings also reads `rank` there (the order of
+/// the player lines, not their starting ranks, is the pairing order); not followed here, so it
+/// is refused rather than dropped.
+fn xxc(b: &[u8], lineno: usize) -> Result<Colour, TrfError> {
+    let mut colour = None;
+    let mut i = 3;
+    while i < b.len() {
+        let start = i;
+        while b.get(i).is_some_and(|c| !c.is_ascii_whitespace()) {
+            i += 1;
+        }
+        let word = String::from_utf8_lossy(b.get(start..i).unwrap_or(&[])).to_ascii_lowercase();
+        match word.as_str() {
+            "" => i += 1,
+            "white1" | "w" | "white" => colour = Some(Colour::White),
+            "black1" | "b" | "black" => colour = Some(Colour::Black),
+            "rank" => {
+                let what = "`XXC rank` (the order of the player lines as the pairing order) is not supported: number the players in that order instead";
+                return Err(err(lineno, start + 1, TrfErrorKind::BadRecord(what)));
+            }
+            _ => return Err(err(lineno, start + 1, TrfErrorKind::BadHeader("XXC"))),
+        }
+    }
+    colour.ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("XXC")))
 }
 
 /// A player line (`001`). Columns count characters: a name in Chinese is one column a
@@ -334,6 +356,54 @@ fn check(trf: &Trf) -> Result<(), TrfError> {
                     computed,
                 },
             ));
+        }
+    }
+    Ok(())
+}
+
+/// The `240` records' byes written into the players' round blocks, as if the lines said
+/// `0000 - H` there: the pairing, the scores and the writer then read one thing. A player line
+/// that says something else in that round contradicts the record and is refused at it.
+fn apply_byes(trf: &mut Trf, byes: &[Byes]) -> Result<(), TrfError> {
+    for r in byes {
+        if let Some(declared) = trf.rounds_declared.filter(|&d| r.round > d) {
+            let kind = TrfErrorKind::RoundOutOfRange {
+                round: r.round,
+                declared,
+            };
+            return Err(err(r.line, 7, kind));
+        }
+        let slot = r.round as usize - 1;
+        let bye = TrfRound {
+            opponent: None,
+            colour: None,
+            result: r.kind,
+        };
+        for &(column, id) in &r.players {
+            let Some(p) = trf.players.iter_mut().find(|p| p.id == id) else {
+                let kind = TrfErrorKind::UnknownPlayer { record: "240", id };
+                return Err(err(r.line, column, kind));
+            };
+            if p.rounds.len() <= slot {
+                p.rounds.resize(slot + 1, None);
+            }
+            match p.rounds.get(slot).copied().flatten() {
+                None => {}
+                Some(b) if b == bye => {}
+                Some(b) if b.opponent.is_none() && b.result == ResultCode::Blank => {}
+                Some(_) => {
+                    return Err(err(
+                        r.line,
+                        column,
+                        TrfErrorKind::BadRecord(
+                            "`240`: the player's line records another result in that round",
+                        ),
+                    ))
+                }
+            }
+            if let Some(s) = p.rounds.get_mut(slot) {
+                *s = Some(bye);
+            }
         }
     }
     Ok(())

@@ -1,8 +1,9 @@
-//! The pairing-only records: accelerations (JaVaFo `XXA`, TRF-2026 `250`) and forbidden
-//! pairings (JaVaFo `XXP`, TRF-2026 `260`), read by column with the place of what is wrong.
+//! The records beside the player lines: accelerations (JaVaFo `XXA`, TRF-2026 `250`), forbidden
+//! pairings (JaVaFo `XXP`, TRF-2026 `260`) and byes (TRF-2026 `240`), read by column with the
+//! place of what is wrong.
 
 use super::fields::{cols, err, parse_points, parse_uint};
-use super::{TrfAcceleration, TrfError, TrfErrorKind, TrfForbidden};
+use super::{ResultCode, TrfAcceleration, TrfError, TrfErrorKind, TrfForbidden};
 
 fn bad(line: usize, column: usize, what: &'static str) -> TrfError {
     err(line, column, TrfErrorKind::BadRecord(what))
@@ -234,5 +235,66 @@ fn forbidden(
         players,
         columns,
         rounds,
+    })
+}
+
+/// A TRF-2026 `240` record: the players with a bye of one kind in one round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Byes {
+    /// 1-based line.
+    pub line: usize,
+    /// `H`, `F` or `Z` (column 5).
+    pub kind: ResultCode,
+    /// The round, 1-based (columns 7-9).
+    pub round: u32,
+    /// The players' starting ranks, with the column each was read at.
+    pub players: Vec<(usize, u32)>,
+}
+
+/// `240 T RRR PPPP PPPP ...`.
+pub(super) fn r240(b: &[u8], line: usize) -> Result<Byes, TrfError> {
+    let kind = match cols(b, 5, 5).to_ascii_uppercase().as_str() {
+        "H" => ResultCode::HalfBye,
+        "F" => ResultCode::FullBye,
+        "Z" => ResultCode::ZeroBye,
+        _ => {
+            return Err(bad(
+                line,
+                5,
+                "`240`: column 5 must hold the kind of bye: H (half-point), F (full-point) or Z (zero-point)",
+            ))
+        }
+    };
+    if b.get(5).is_some_and(|&c| c != b' ') {
+        return Err(bad(line, 6, "`240`: column 6 must be blank"));
+    }
+    let round = rank(b, line, 7, 9, "`240`: columns 7-9 must hold the round")?;
+    let mut players = Vec::new();
+    let apart = "`240`: the players are 4-column fields from column 11, one blank apart";
+    for start in fields(b, line, 11, apart) {
+        let start = start?;
+        if !cols(b, start, start + 3).is_empty() {
+            let id = rank(
+                b,
+                line,
+                start,
+                start + 3,
+                "`240`: a player field must hold a starting rank",
+            )?;
+            players.push((start, id));
+        }
+    }
+    if players.is_empty() {
+        return Err(bad(
+            line,
+            b.len() + 1,
+            "`240`: the record names at least one player (columns 11-14, 16-19, ...)",
+        ));
+    }
+    Ok(Byes {
+        line,
+        kind,
+        round,
+        players,
     })
 }
