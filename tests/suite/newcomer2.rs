@@ -32,3 +32,19 @@ fn simulate_names_medals_in_chinese() {
         &["奖牌"],
     );
 }
+
+const LEAGUE: &str = "tests/scenarios/newcomer2_team_league.xqr";
+
+/// A team league of 3 boards whose teams register 4 to 6 players: a generated roster gave each
+/// team 3 players (its boards) and refused itself (R074 against `team_size 4..6`); it now gives
+/// each team the fewest `team_size` allows. The best-board prizes of the report say which board
+/// each is for (three players at place 1 read as a tie otherwise).
+#[test]
+fn a_generated_league_meets_team_size_and_board_prizes_name_their_board() {
+    for seed in ["1", "5"] {
+        let en = xqreg_ok(&["simulate", LEAGUE, "--seed", seed]);
+        assert_phrases(&en, &["(board 1)", "(board 2)", "(board 3)"], &["R074"]);
+    }
+    let zh = xqreg_ok(&["simulate", LEAGUE, "--seed", "5", "--lang", "zh"]);
+    assert_phrases(&zh, &["（第1台）", "（第3台）"], &[]);
+}

@@ -41,6 +41,13 @@ fn award_text(p: &PrizeAward, lang: Lang) -> String {
         });
     }
     let mut text = parts.join(t(lang, ", ", "、"));
+    if let Some(b) = p.board {
+        // A best-board prize: `place` is the place on this board.
+        text.push_str(&match lang {
+            Lang::En => format!(" (board {b})"),
+            Lang::Zh => format!("（第{b}台）"),
+        });
+    }
     if let Some(e) = &p.eliminated {
         text.push_str(&match lang {
             Lang::En => format!(" (losers of {} round {})", e.stage, e.round),
