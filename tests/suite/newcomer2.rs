@@ -48,3 +48,19 @@ fn a_generated_league_meets_team_size_and_board_prizes_name_their_board() {
     let zh = xqreg_ok(&["simulate", LEAGUE, "--seed", "5", "--lang", "zh"]);
     assert_phrases(&zh, &["（第1台）", "（第3台）"], &[]);
 }
+
+const CUP: &str = "tests/scenarios/newcomer2_rapid_cup.xqr";
+
+/// A knockout stage titled 淘汰赛 read `淘汰赛：进行淘汰赛；按16人种子签表排位` (Knockout: Played
+/// as a knockout; ...): the heading names the format, so the sentence starts with the bracket.
+#[test]
+fn a_knockout_titled_knockout_does_not_say_it_twice() {
+    let zh = xqreg_ok(&["sheet", CUP, "--lang", "zh", "--format", "md"]);
+    assert_phrases(&zh, &["淘汰赛：按16人种子签表排位；"], &["进行淘汰赛"]);
+    let en = xqreg_ok(&["sheet", CUP, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["Knockout: A seeded bracket of 16;"],
+        &["Played as a knockout"],
+    );
+}
