@@ -64,3 +64,34 @@ fn a_knockout_titled_knockout_does_not_say_it_twice() {
         &["Played as a knockout"],
     );
 }
+
+const OPEN: &str = "tests/scenarios/newcomer2_two_stage_open.xqr";
+
+/// `places 5..8 ranked_by { sonneborn_berger, lots } ...` ranks by points first (W402: points is
+/// implicit), but the sheet listed only the chain (第五至八名：…按下列办法排定：（1）小分多者…),
+/// as if Sonneborn-Berger came first. It now leads with points as a stage's chain does.
+#[test]
+fn places_ranked_across_groups_say_points_come_first() {
+    let zh = xqreg_ok(&["sheet", OPEN, "--lang", "zh", "--format", "md"]);
+    assert_phrases(
+        &zh,
+        &["第五至八名：各组第二名按积分、小分排列第五至八名，积分多者名次列前；积分相等时，依次按下列办法区分："],
+        &["按下列办法排定"],
+    );
+    let en = xqreg_ok(&["sheet", OPEN, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["; more points ranks higher; equal points are separated in this order:"],
+        &["ranked in this order"],
+    );
+}
+
+/// `draw { rest rating }` was printed as 棋手按等级分高低进入各组 and lowered to a random draw;
+/// it is now the serpentine the sheet says (the scenario test of the file checks the groups).
+#[test]
+fn rest_rating_is_a_serpentine_without_lots() {
+    let zh = xqreg_ok(&["sheet", OPEN, "--lang", "zh", "--format", "md"]);
+    assert_phrases(&zh, &["棋手按等级分高低蛇形排列进入各组"], &[]);
+    let plan = xqreg_ok(&["plan", OPEN]);
+    assert_phrases(&plan, &["\"order\": \"rating\""], &[]);
+}
