@@ -47,6 +47,7 @@ mod loaded;
 mod lsp;
 mod module_cycles;
 mod mutants;
+mod newcomer2;
 mod open_values;
 mod pair_inputs;
 mod plan_json;

@@ -95,9 +95,9 @@ fn a_knockout_names_its_rounds_and_shared_places() {
         &[
             "Knockout decides places 1–32: semi-final losers share 3rd place, quarter-final losers share 5th place, round-of-16 losers share 9th place, round-of-32 losers share 17th place.",
             "| quarter-final losers | CNY 2,000 | 4 | CNY 8,000 |",
-            "Knockout: Played as a knockout; ",
+            "Knockout: A seeded bracket of 32; seeding by rating.",
         ],
-        &["losers of Knockout, round 3", "Knockout: A knockout"],
+        &["losers of Knockout, round 3", "Knockout: A knockout", "Played as a knockout"],
     );
     // A third-place match: the semi-finals' losers play, and are not said to share 3rd.
     sheet_says(

@@ -28,7 +28,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             players(ctx, t, diags);
             rounds(ctx, t, diags);
             duplicates(ctx, t, diags);
-            expectations(t, diags);
+            expectations(t, several_sections(ctx.file), diags);
         }
     }
 }
@@ -282,7 +282,27 @@ fn duplicates(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
     }
 }
 
-fn expectations(t: &Scenario, diags: &mut Diagnostics) {
+/// Two or more stages take their own part of the roster (`entrants category X`, `pool P`,
+/// `rest`): the event may have several sections, each with its own place 1 (docs/language.md
+/// §12), so two players expected at one final place need not conflict. Sections are known
+/// only when the event runs (by the players the stages share); the runtime checks each place.
+fn several_sections(file: &ast::File) -> bool {
+    let own_part = |s: &&ast::Stage| {
+        s.clauses.iter().any(|c| {
+            matches!(c, ast::StageClause::Entrants { sources, .. } if sources.iter().any(|x| matches!(
+                x,
+                ast::EntrantSource::Category(_) | ast::EntrantSource::Pool(_) | ast::EntrantSource::Rest(_)
+            )))
+        })
+    };
+    let stages = file.items.iter().filter_map(|i| match i {
+        ast::Item::Stage(s) => Some(s),
+        _ => None,
+    });
+    stages.filter(own_part).count() >= 2
+}
+
+fn expectations(t: &Scenario, sections: bool, diags: &mut Diagnostics) {
     // Final places: place -> (player, span); player -> (place range, span).
     let mut by_place: BTreeMap<u32, (&str, Span)> = BTreeMap::new();
     let mut by_player: BTreeMap<&str, ((u32, u32), Span)> = BTreeMap::new();
@@ -298,7 +318,7 @@ fn expectations(t: &Scenario, diags: &mut Diagnostics) {
             } => {
                 let p = player.node.as_str();
                 match by_place.get(&place.node) {
-                    Some((other, first)) if *other != p => {
+                    Some((other, first)) if *other != p && !sections => {
                         place_conflict(diags, place.node, other, p, *span, *first);
                         continue;
                     }
@@ -322,7 +342,7 @@ fn expectations(t: &Scenario, diags: &mut Diagnostics) {
             } => {
                 let r = (places.start, places.end);
                 // Shared players all sit at the first place of the range.
-                if let Some((other, first)) = by_place.get(&places.start) {
+                if let Some((other, first)) = by_place.get(&places.start).filter(|_| !sections) {
                     if !players.iter().any(|x| x.node == *other) {
                         place_conflict(
                             diags,

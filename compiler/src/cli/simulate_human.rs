@@ -11,6 +11,7 @@ use xqreg_runtime::plan::{Plan, PrizeItem};
 
 use super::simulate_runs::Aggregate;
 use crate::diagnostics::Lang;
+use crate::event::publish::text::{self, Tr};
 
 /// `en` or `zh` by `lang`.
 fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
@@ -27,20 +28,26 @@ fn award_text(p: &PrizeAward, lang: Lang) -> String {
     if p.amount > 0 || p.items.is_empty() {
         parts.push(format!("{:>9} {}", p.amount, p.currency));
     }
+    let tr = match lang {
+        Lang::En => Tr::En,
+        Lang::Zh => Tr::Zh,
+    };
     for item in &p.items {
+        // The words the published site uses (金牌, not `gold 奖牌`); an item of the
+        // regulation's own is quoted, as written.
         parts.push(match item {
-            PrizeItem::Trophy => t(lang, "trophy", "奖杯").to_string(),
-            PrizeItem::Medal { metal: Some(m) } => match lang {
-                Lang::En => format!("{m} medal"),
-                Lang::Zh => format!("{m} 奖牌"),
-            },
-            PrizeItem::Medal { metal: None } => t(lang, "medal", "奖牌").to_string(),
-            PrizeItem::Plaque => t(lang, "plaque", "奖牌匾").to_string(),
-            PrizeItem::Certificate => t(lang, "certificate", "证书").to_string(),
             PrizeItem::Other { name } => format!("\"{name}\""),
+            _ => text::item(tr, item),
         });
     }
     let mut text = parts.join(t(lang, ", ", "、"));
+    if let Some(b) = p.board {
+        // A best-board prize: `place` is the place on this board.
+        text.push_str(&match lang {
+            Lang::En => format!(" (board {b})"),
+            Lang::Zh => format!("（第{b}台）"),
+        });
+    }
     if let Some(e) = &p.eliminated {
         text.push_str(&match lang {
             Lang::En => format!(" (losers of {} round {})", e.stage, e.round),

@@ -554,6 +554,7 @@ impl Lowerer<'_> {
 fn draw_order(word: Option<&ast::Ident>) -> plan::DrawOrder {
     match word.map(|w| w.node.as_str()) {
         Some("list_order") => plan::DrawOrder::ListOrder,
+        Some("rating") => plan::DrawOrder::Rating,
         _ => plan::DrawOrder::Random,
     }
 }

@@ -150,13 +150,17 @@ pub fn draw_groups(
                 &pot.origin,
             );
         }
-        for &s in &order {
+        for (k, &s) in order.iter().enumerate() {
             let candidates = open_groups(&prep, &mut st, s, &witness, &mut found, names.len())
                 .map_err(|e| vec![e(origin)])?;
-            let pick = candidates
-                .get(lots.index(candidates.len()))
-                .copied()
-                .unwrap_or(0);
+            let pick = if pot.order == DrawOrder::Rating {
+                serpentine(k, names.len(), &candidates)
+            } else {
+                candidates
+                    .get(lots.index(candidates.len()))
+                    .copied()
+                    .unwrap_or(0)
+            };
             if witness.get(s) != Some(&Some(pick)) {
                 if let Some(f) = found.get_mut(pick) {
                     std::mem::swap(&mut witness, f);
@@ -174,12 +178,34 @@ pub fn draw_groups(
                 .get(player)
                 .map(|p| p.id.as_str())
                 .unwrap_or("?");
-            let text = placed_text(&pot.label, id, &names, pick, &candidates);
+            let text = if pot.order == DrawOrder::Rating {
+                let group = names.get(pick).map(String::as_str).unwrap_or("?");
+                format!(
+                    "{}: {id} → group {group} (by rating, serpentine)",
+                    pot.label
+                )
+            } else {
+                placed_text(&pot.label, id, &names, pick, &candidates)
+            };
             transcript.push(EntryKind::Draw, text, &pot.origin);
         }
         slot += len;
     }
     Ok(groups)
+}
+
+/// The group of the `k`-th player (from 0) of a serpentine over `groups` groups (A B C D D C B
+/// A A B ...), or the open group nearest to it (the lower on equal distance) when it is full or
+/// barred: deterministic, no lot.
+fn serpentine(k: usize, groups: usize, candidates: &[usize]) -> usize {
+    let groups = groups.max(1);
+    let (row, col) = (k / groups, k % groups);
+    let want = if row % 2 == 0 { col } else { groups - 1 - col };
+    candidates
+        .iter()
+        .copied()
+        .min_by_key(|&g| (g.abs_diff(want), g))
+        .unwrap_or(want)
 }
 
 /// The groups slot `s` may go to now: those where a complete draw still exists. A group the

@@ -74,13 +74,17 @@ pub fn generate_roster<R: RngCore>(
     n: u32,
     rng: &mut R,
 ) -> Result<Roster, Vec<RuntimeProblem>> {
-    let boards = super::roster::team_boards(plan);
-    not_too_large(plan, n, boards)?;
     // In a team event `n` counts teams: each gets as many players as the team stage has
-    // boards, the team being the players' unit, in board order.
-    if let Some(boards) = boards {
+    // boards, or the fewest `team_size` allows when that is more (3 boards, teams of 4 to 6:
+    // a reserve each), the team being the players' unit, in board order.
+    let members = super::roster::team_boards(plan).map(|boards| {
+        let least = plan.entry.team_size.as_ref().map_or(0, |ts| ts.min);
+        boards.max(least)
+    });
+    not_too_large(plan, n, members)?;
+    if let Some(members) = members {
         let declared: Vec<&str> = plan.entry.teams.iter().map(|t| t.name.as_str()).collect();
-        let mut roster = generate_teams(n, boards, &declared, &team_want(plan)?, rng);
+        let mut roster = generate_teams(n, members, &declared, &team_want(plan)?, rng);
         super::generate_attrs::fill(plan, &mut roster.players, 0, rng);
         verify(plan, &roster)?;
         return Ok(roster);
@@ -523,7 +527,8 @@ fn team_want(plan: &Plan) -> Result<Want, Vec<RuntimeProblem>> {
     }
 }
 
-/// `teams` teams of `boards` players: the regulation's declared teams first, then invented ones.
+/// `teams` teams of `boards` players (a team's members, the boards and any reserves): the
+/// regulation's declared teams first, then invented ones.
 fn generate_teams<R: RngCore>(
     teams: u32,
     boards: u32,

@@ -198,6 +198,10 @@ pub enum DrawOrder {
     ListOrder,
     /// Drawn in an order itself decided by lot.
     Random,
+    /// `rest rating` (按等级分蛇形分组): placed by rating, the best first, in serpentine order
+    /// (A B C D D C B A A B ...), no lot; a player whose group of the serpentine is full or
+    /// barred (same unit) goes to the nearest open group. Equal ratings in list order.
+    Rating,
 }
 
 /// Pairing numbers.

@@ -70,3 +70,40 @@ fn a_round_beyond_the_bracket() {
     let (got, lines) = codes(&text);
     assert!(got.contains(&"E705".to_string()), "{lines}");
 }
+
+/// Sections by category (a boys' and a girls' Swiss) each have their own place 1, so a test
+/// expects the winner of each at place 1: no conflict. One player at two places still is.
+#[test]
+fn each_section_has_its_own_place_one() {
+    let text = format!(
+        r#"{HEAD}entry {{
+  cap 20
+}}
+category boys "男子组" {{ sex men }}
+category girls "女子组" {{ sex women }}
+stage boys "男子组" {{
+  swiss cxa rounds 3
+  entrants category boys
+  time standard
+  avoid same_unit never
+  tiebreak opponents_score bye zero, lots
+}}
+stage girls "女子组" {{
+  same_as boys
+  entrants category girls
+}}
+test "两组冠军" {{
+  roster generated 16 seed 1
+  expect {{
+    place 1 b1
+    place 1 g1
+  }}
+}}
+"#
+    );
+    let (got, lines) = codes(&text);
+    assert!(!got.contains(&"E707".to_string()), "{lines}");
+    let text = text.replace("place 1 g1", "place 1 g1\n    place 2 b1");
+    let (got, lines) = codes(&text);
+    assert!(got.contains(&"E707".to_string()), "{lines}");
+}

@@ -183,6 +183,21 @@ fn push_stage(ctx: &mut Ctx<'_>, title: String, said: Said) {
             }
         }
         (Some(e), None) => sentences.insert(0, ctx.mf(M::Entrants, &[&e])),
+        (None, Some(i)) => {
+            // 淘汰赛：进行淘汰赛；… says it twice: under a heading that names the knockout, the
+            // sentence starts with the bracket.
+            let names_it = match ctx.lang {
+                Lang::Zh => title.contains("淘汰"),
+                Lang::En => title.to_lowercase().contains("knockout"),
+            };
+            let sep = if ctx.lang == Lang::Zh { "；" } else { "; " };
+            let lead = format!("{}{sep}", ctx.m(M::Knockout));
+            if let Some(f) = sentences.get_mut(i).filter(|_| names_it) {
+                if let Some(rest) = f.strip_prefix(&lead) {
+                    *f = rest.to_string();
+                }
+            }
+        }
         _ => {}
     }
     if let Some(o) = same_as {

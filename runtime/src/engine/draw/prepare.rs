@@ -239,6 +239,13 @@ fn pot_of(
         DrawRule::Rest { order, origin } => {
             let mut players = free.to_vec();
             players.sort_by_key(|&i| list_key(roster, i));
+            if *order == DrawOrder::Rating {
+                // The serpentine's order: the best rated first, equal ratings in list order.
+                players.sort_by_key(|&i| {
+                    let r = roster.players.get(i).and_then(|p| p.rating).unwrap_or(0);
+                    (std::cmp::Reverse(r), list_key(roster, i))
+                });
+            }
             Pot {
                 exempt: false,
                 label: "rest".to_string(),

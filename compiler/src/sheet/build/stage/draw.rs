@@ -68,6 +68,17 @@ pub(super) fn draw(ctx: &mut Ctx<'_>, d: &Draw) -> Vec<Clause> {
                     &[&places.start.to_string(), &places.end.to_string()],
                 )
             }
+            DrawRule::Rest { rule, span } if rule.node == "rating" => {
+                // No lot: the runtime places them in serpentine order (DrawOrder::Rating).
+                ctx.mark(*span);
+                ctx.mark(rule.span);
+                let key = if first_rule {
+                    M::DrawAllSerpentine
+                } else {
+                    M::DrawRestSerpentine
+                };
+                ctx.m(key).to_string()
+            }
             DrawRule::Rest { rule, span } => {
                 ctx.mark(*span);
                 let r = ctx.word(words::draw_rest, rule);

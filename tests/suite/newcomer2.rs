@@ -1,0 +1,97 @@
+//! What a second newcomer found writing four regulations from docs/language.md alone (the
+//! files are under `tests/scenarios/newcomer2_*.xqr`, checked and run by regressions.rs): each
+//! finding shown fixed.
+
+use crate::common::{assert_phrases, xqreg_ok};
+
+const YOUTH: &str = "tests/scenarios/newcomer2_youth_swiss.xqr";
+
+/// `simulate --lang zh` printed a gold medal as `gold 奖牌`; the sheet and the published site
+/// say 金牌, and so does the simulation report now.
+#[test]
+fn simulate_names_medals_in_chinese() {
+    let zh = xqreg_ok(&[
+        "simulate",
+        YOUTH,
+        "--players",
+        "200",
+        "--seed",
+        "1",
+        "--lang",
+        "zh",
+    ]);
+    assert_phrases(
+        &zh,
+        &["金牌", "银牌", "铜牌"],
+        &["gold", "silver", "bronze", "奖牌"],
+    );
+    let en = xqreg_ok(&["simulate", YOUTH, "--players", "200", "--seed", "1"]);
+    assert_phrases(
+        &en,
+        &["gold medal", "silver medal", "bronze medal"],
+        &["奖牌"],
+    );
+}
+
+const LEAGUE: &str = "tests/scenarios/newcomer2_team_league.xqr";
+
+/// A team league of 3 boards whose teams register 4 to 6 players: a generated roster gave each
+/// team 3 players (its boards) and refused itself (R074 against `team_size 4..6`); it now gives
+/// each team the fewest `team_size` allows. The best-board prizes of the report say which board
+/// each is for (three players at place 1 read as a tie otherwise).
+#[test]
+fn a_generated_league_meets_team_size_and_board_prizes_name_their_board() {
+    for seed in ["1", "5"] {
+        let en = xqreg_ok(&["simulate", LEAGUE, "--seed", seed]);
+        assert_phrases(&en, &["(board 1)", "(board 2)", "(board 3)"], &["R074"]);
+    }
+    let zh = xqreg_ok(&["simulate", LEAGUE, "--seed", "5", "--lang", "zh"]);
+    assert_phrases(&zh, &["（第1台）", "（第3台）"], &[]);
+}
+
+const CUP: &str = "tests/scenarios/newcomer2_rapid_cup.xqr";
+
+/// A knockout stage titled 淘汰赛 read `淘汰赛：进行淘汰赛；按16人种子签表排位` (Knockout: Played
+/// as a knockout; ...): the heading names the format, so the sentence starts with the bracket.
+#[test]
+fn a_knockout_titled_knockout_does_not_say_it_twice() {
+    let zh = xqreg_ok(&["sheet", CUP, "--lang", "zh", "--format", "md"]);
+    assert_phrases(&zh, &["淘汰赛：按16人种子签表排位；"], &["进行淘汰赛"]);
+    let en = xqreg_ok(&["sheet", CUP, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["Knockout: A seeded bracket of 16;"],
+        &["Played as a knockout"],
+    );
+}
+
+const OPEN: &str = "tests/scenarios/newcomer2_two_stage_open.xqr";
+
+/// `places 5..8 ranked_by { sonneborn_berger, lots } ...` ranks by points first (W402: points is
+/// implicit), but the sheet listed only the chain (第五至八名：…按下列办法排定：（1）小分多者…),
+/// as if Sonneborn-Berger came first. It now leads with points as a stage's chain does.
+#[test]
+fn places_ranked_across_groups_say_points_come_first() {
+    let zh = xqreg_ok(&["sheet", OPEN, "--lang", "zh", "--format", "md"]);
+    assert_phrases(
+        &zh,
+        &["第五至八名：各组第二名按积分、小分排列第五至八名，积分多者名次列前；积分相等时，依次按下列办法区分："],
+        &["按下列办法排定"],
+    );
+    let en = xqreg_ok(&["sheet", OPEN, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["; more points ranks higher; equal points are separated in this order:"],
+        &["ranked in this order"],
+    );
+}
+
+/// `draw { rest rating }` was printed as 棋手按等级分高低进入各组 and lowered to a random draw;
+/// it is now the serpentine the sheet says (the scenario test of the file checks the groups).
+#[test]
+fn rest_rating_is_a_serpentine_without_lots() {
+    let zh = xqreg_ok(&["sheet", OPEN, "--lang", "zh", "--format", "md"]);
+    assert_phrases(&zh, &["棋手按等级分高低蛇形排列进入各组"], &[]);
+    let plan = xqreg_ok(&["plan", OPEN]);
+    assert_phrases(&plan, &["\"order\": \"rating\""], &[]);
+}
