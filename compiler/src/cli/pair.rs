@@ -16,10 +16,13 @@ use xqreg_runtime::pairing::swiss::{pair_trf_with, PairTrfError, SwissSystem};
 use xqreg_runtime::plan::{Origin, Stage, StageFormat};
 
 use crate::diagnostics::source::SourceFile;
-use crate::diagnostics::{Diagnostic, Msg};
+use crate::diagnostics::{Report, Template};
 use crate::driver::FileReport;
 use crate::run::codes::E812;
 use crate::run::trf_input;
+
+// The message catalogue of this module: compiler/messages/cli/pair.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/cli/pair.rs"));
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -239,18 +242,11 @@ fn other_system(source: &SourceFile, stage: &Stage, system: PairSystem) -> FileR
     };
     FileReport {
         source: source.clone(),
-        diagnostics: vec![Diagnostic::new(
-            &E812,
-            Msg::new(
-                format!(
-                    "`--system {sys}` is given, but stage `{}` is {kind}",
-                    stage.name
-                ),
-                format!("给出了 `--system {sys}`，但阶段 `{}` 是{kind}", stage.name),
-            ),
-            span,
-            Msg::new("this stage", "此阶段"),
-        )
-        .with_help(E812.explain.fix.plain())],
+        diagnostics: vec![SYSTEM_MISMATCH
+            .at(
+                span,
+                &[("system", sys), ("kind", &kind), ("stage", &stage.name)],
+            )
+            .with_help(E812.explain.fix.plain())],
     }
 }

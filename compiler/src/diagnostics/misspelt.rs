@@ -4,9 +4,7 @@
 
 use xqreg_grammar::{SyntaxError, SyntaxErrorKind};
 
-use super::{
-    Code, Diagnostic, Explain, Msg, Severity, Template, DID_YOU_MEAN, IN_THIS_BLOCK, WRITE,
-};
+use super::{Code, Diagnostic, Explain, Severity, Template, DID_YOU_MEAN, IN_THIS_BLOCK, WRITE};
 
 // The message catalogue of this module: compiler/messages/diagnostics/misspelt.toml.
 include!(concat!(
@@ -44,10 +42,8 @@ pub(super) fn diagnostic(err: &SyntaxError) -> Option<Diagnostic> {
     let keyword = nearest(found, expected)?;
     let mut d = Diagnostic::new(
         &E017,
-        Msg::new(
-            format!("unknown keyword `{found}`; did you mean `{keyword}`?"),
-            format!("未知关键字 `{found}`；是否应为 `{keyword}`？"),
-        ),
+        // The token the file holds goes in last: nothing is filled into it.
+        UNKNOWN_KEYWORD.fill(&[("keyword", &keyword), ("found", found)]),
         err.span,
         DID_YOU_MEAN.fill(&[("name", &keyword)]),
     )

@@ -61,11 +61,13 @@ fn one_of(words: &[String]) -> Msg {
         .collect();
     match (words, zh.as_slice()) {
         ([one], [one_zh]) => Msg::new(one.clone(), one_zh.clone()),
-        ([init @ .., last], [init_zh @ .., last_zh]) => Msg::new(
-            format!("{} or {last}", init.join(", ")),
-            format!("{} 或 {last_zh}", init_zh.join("、")),
-        ),
-        _ => Msg::new("something else", "其他内容"),
+        ([init @ .., last], [init_zh @ .., last_zh]) => ONE_OF.fill(&[
+            ("init", &init.join(", ")),
+            ("init_zh", &init_zh.join("、")),
+            ("last", last),
+            ("last_zh", last_zh),
+        ]),
+        _ => SOMETHING_ELSE.plain(),
     }
 }
 
@@ -151,33 +153,22 @@ fn invalid_utf8(offset: usize, source: &SourceFile) -> Texts {
         ("column", column.as_str()),
         ("offset", off.as_str()),
     ];
-    (
-        NOT_UTF8.fill(&args),
-        Msg::new("first invalid byte", "第一个不合法的字节"),
-        Some(Msg::new(
-            "save the file as UTF-8, e.g. `iconv -f GB18030 -t UTF-8`",
-            "把文件另存为 UTF-8，例如 `iconv -f GB18030 -t UTF-8`",
-        )),
-    )
+    NOT_UTF8.texts(&args)
 }
 
 fn unexpected(expected: &[String], found: &Option<String>) -> Texts {
     let found = match found {
         Some(f) => Msg::new(format!("`{f}`"), format!("`{f}`")),
-        None => Msg::new("end of file", "文件结尾"),
+        None => END_OF_FILE.plain(),
     };
     let exp = one_of(expected);
-    (
-        Msg::new(
-            format!("unexpected {}, expected {}", found.en, exp.en),
-            format!("此处不应出现 {}，应为 {}", found.zh, exp.zh),
-        ),
-        Msg::new(format!("expected {}", exp.en), format!("应为 {}", exp.zh)),
-        Some(Msg::new(
-            format!("write {} here", exp.en),
-            format!("在此处写 {}", exp.zh),
-        )),
-    )
+    // The token the file holds goes in last: nothing is filled into it.
+    UNEXPECTED.texts(&[
+        ("expected", &exp.en),
+        ("expected_zh", &exp.zh),
+        ("found", &found.en),
+        ("found_zh", &found.zh),
+    ])
 }
 
 /// The report's texts for `found`, its help `write `X`` where the parser has an `instead`.

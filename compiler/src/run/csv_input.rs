@@ -300,21 +300,13 @@ fn date_help(v: &str) -> Msg {
             .rev()
             .find(|&day| Date::parse_exact(&Date { day, ..d }.to_string()).is_some())
             .unwrap_or(28);
-        return Msg::new(
-            format!(
-                "{:04}-{:02} has {last} days: write a real day, four, two and two digits, as 1975-08-03",
-                d.year, d.month
-            ),
-            format!(
-                "{} 年 {} 月只有 {last} 天：写一个真实的日期，年四位、月日各两位，例如 1975-08-03",
-                d.year, d.month
-            ),
-        );
+        return WRITE_DAY_OF_MONTH.fill(&[
+            ("month", &format!("{:04}-{:02}", d.year, d.month)),
+            ("month_zh", &format!("{} 年 {} 月", d.year, d.month)),
+            ("last", &last.to_string()),
+        ]);
     }
-    Msg::new(
-        "write a real day, four, two and two digits, as 1975-08-03",
-        "写一个真实的日期，年四位、月日各两位，例如 1975-08-03",
-    )
+    WRITE_DAY.plain()
 }
 
 /// Read a results CSV (`stage, round, board, red, black, result, red_fouls, black_fouls`, and

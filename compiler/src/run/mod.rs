@@ -14,9 +14,12 @@ use xqreg_runtime::pairing::lots::{Lots, STREAM_ROSTER};
 use xqreg_runtime::plan::{Origin, Plan};
 
 use crate::diagnostics::source::SourceFile;
-use crate::diagnostics::{Diagnostic, Diagnostics, Msg};
+use crate::diagnostics::{Diagnostic, Diagnostics, Msg, Template};
 use crate::driver::FileReport;
 use csv_header::fields_of;
+
+// The message catalogue of this module: compiler/messages/run.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/run.rs"));
 
 /// Run a plan once; Swiss stages use the pairing system their regulation names.
 pub fn run_plan(
@@ -118,10 +121,12 @@ pub fn problem_reports_with(
         };
         match (p.row, roster, input_span) {
             (_, _, Some((k, span))) => {
-                let label = inputs.get(k).map_or(("here", "此处"), |i| i.label);
+                let label = inputs
+                    .get(k)
+                    .map_or(HERE.plain(), |i| Msg::new(i.label.0, i.label.1));
                 if let Some(d) = in_inputs.get_mut(k) {
                     d.push(
-                        Diagnostic::new(code, message, span, Msg::new(label.0, label.1))
+                        Diagnostic::new(code, message, span, label)
                             .with_help(code.explain.fix.plain()),
                     );
                 }
@@ -134,16 +139,10 @@ pub fn problem_reports_with(
                         code,
                         message,
                         span,
-                        Msg::new(
-                            format!("row {row}, column `{column}`"),
-                            format!("第 {row} 行，`{column}` 列"),
-                        ),
+                        ROW_COLUMN.fill(&[("row", &row.to_string()), ("column", &column)]),
                     )
                     .with_help(code.explain.fix.plain())
-                    .with_help(Msg::new(
-                        format!("the rule: {}", p.origin.cite()),
-                        format!("依据：{}", p.origin.cite()),
-                    )),
+                    .with_help(THE_RULE.fill(&[("rule", &p.origin.cite())])),
                 )
             }
             _ => {
@@ -153,21 +152,13 @@ pub fn problem_reports_with(
                     }
                     _ => Span::new(0, 0),
                 };
-                let mut d = Diagnostic::new(
-                    code,
-                    message,
-                    span,
-                    Msg::new("the clause this follows", "所依据的条款"),
-                )
-                .with_help(code.explain.fix.plain());
+                let mut d = Diagnostic::new(code, message, span, FOLLOWS.plain())
+                    .with_help(code.explain.fix.plain());
                 if let Origin::Default(text) = &p.origin {
                     d = d.with_help(Msg::new(text.clone(), text.clone()));
                 }
                 if let Some(row) = p.row {
-                    d = d.with_help(Msg::new(
-                        format!("generated roster row {row}"),
-                        format!("生成名单第 {row} 行"),
-                    ));
+                    d = d.with_help(GENERATED_ROW.fill(&[("row", &row.to_string())]));
                 }
                 in_regulation.push(d)
             }

@@ -8,8 +8,22 @@ use xqreg_runtime::trf::{self, Trf, TrfErrorKind};
 
 use super::codes::{E809, E810, E811, E813, E814, E815, E816};
 use crate::diagnostics::source::SourceFile;
-use crate::diagnostics::{Diagnostic, Msg};
+use crate::diagnostics::{Code, Diagnostic, Msg, Report, Template};
 use crate::driver::FileReport;
+
+// The message catalogue of this module: compiler/messages/run/trf_input.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/run/trf_input.rs"));
+
+/// A diagnostic of `code` whose help is the code's fix.
+fn with_fix(code: &'static Code, message: Msg, span: Span, label: Msg) -> Diagnostic {
+    Diagnostic::new(code, message, span, label).with_help(code.explain.fix.plain())
+}
+
+/// [`with_fix`] for a report of this module's catalogue.
+fn reported(report: &Report, span: Span) -> Diagnostic {
+    let (message, label, _) = report.texts(&[]);
+    with_fix(report.code, message, span, label)
+}
 
 /// The text of a TRF file; a file that is not UTF-8 is refused (E816) at its first bad byte,
 /// never paired with U+FFFD in a name or with its columns shifted by the bad bytes.
@@ -20,13 +34,7 @@ pub fn source(name: &str, bytes: &[u8]) -> Result<SourceFile, FileReport> {
     };
     // The lossy text is the same up to the first bad byte, which is one U+FFFD there.
     let at = e.valid_up_to();
-    let d = Diagnostic::new(
-        &E816,
-        Msg::new("the TRF file is not UTF-8", "TRF 文件不是 UTF-8 编码"),
-        Span::new(at, at + '\u{FFFD}'.len_utf8()),
-        Msg::new("not UTF-8 from here", "此处起不是 UTF-8"),
-    )
-    .with_help(E816.explain.fix.plain());
+    let d = reported(&NOT_UTF8, Span::new(at, at + '\u{FFFD}'.len_utf8()));
     Err(FileReport {
         source,
         diagnostics: vec![d],
@@ -41,15 +49,7 @@ pub fn read_trf(source: &SourceFile) -> Result<Trf, FileReport> {
         diagnostics: vec![d],
     };
     if text.trim().is_empty() {
-        return Err(fail(
-            Diagnostic::new(
-                &E809,
-                Msg::new("the TRF file is empty", "TRF 文件为空"),
-                Span::new(0, 0),
-                Msg::new("nothing here", "此处无内容"),
-            )
-            .with_help(E809.explain.fix.plain()),
-        ));
+        return Err(fail(reported(&EMPTY, Span::new(0, 0))));
     }
     let t = match trf::parse(text) {
         Ok(t) => t,
@@ -60,47 +60,28 @@ pub fn read_trf(source: &SourceFile) -> Result<Trf, FileReport> {
                 _ => &E813,
             };
             let what = e.kind.to_string();
-            return Err(fail(
-                Diagnostic::new(
-                    code,
-                    Msg::new(what.clone(), what),
-                    span,
-                    Msg::new("here", "此处"),
-                )
-                .with_help(code.explain.fix.plain()),
-            ));
+            return Err(fail(with_fix(
+                code,
+                Msg::new(what.clone(), what),
+                span,
+                HERE.plain(),
+            )));
         }
     };
     if t.players.is_empty() {
-        return Err(fail(
-            Diagnostic::new(
-                &E810,
-                Msg::new(
-                    "no player line (`001`): this is not a TRF file",
-                    "没有棋手行（`001`）：这不是 TRF 文件",
-                ),
-                Span::new(0, 0),
-                Msg::new("the file starts here", "文件从此处开始"),
-            )
-            .with_help(E810.explain.fix.plain()),
-        ));
+        return Err(fail(reported(&NOT_A_TRF, Span::new(0, 0))));
     }
     if let Some(declared) = t.rounds_declared {
         let played = t.rounds_played();
         if played >= declared {
             let line = rounds_line(text).unwrap_or(1);
-            return Err(fail(
-                Diagnostic::new(
-                    &E811,
-                    Msg::new(
-                        format!("all {declared} rounds are played ({played} have results): there is no next round"),
-                        format!("{declared} 轮已全部赛完（{played} 轮有成绩）：没有下一轮"),
-                    ),
-                    at(source, line, 1),
-                    Msg::new("the rounds the file declares", "文件声明的轮数"),
-                )
-                .with_help(E811.explain.fix.plain()),
-            ));
+            // Inline, not a template: Template::fill would make `all 1 rounds` singular.
+            let message = Msg::new(
+                format!("all {declared} rounds are played ({played} have results): there is no next round"),
+                format!("{declared} 轮已全部赛完（{played} 轮有成绩）：没有下一轮"),
+            );
+            let label = DECLARED_ROUNDS.plain();
+            return Err(fail(with_fix(&E811, message, at(source, line, 1), label)));
         }
     }
     Ok(t)
@@ -110,13 +91,12 @@ pub fn read_trf(source: &SourceFile) -> Result<Trf, FileReport> {
 pub fn cannot_pair(source: &SourceFile, why: &str) -> FileReport {
     FileReport {
         source: source.clone(),
-        diagnostics: vec![Diagnostic::new(
+        diagnostics: vec![with_fix(
             &E815,
             Msg::new(why, why),
             Span::new(0, 0),
-            Msg::new("the tournament in this file", "本文件中的比赛"),
-        )
-        .with_help(E815.explain.fix.plain())],
+            TOURNAMENT.plain(),
+        )],
     }
 }
 

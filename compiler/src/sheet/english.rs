@@ -25,7 +25,7 @@ use xqreg_grammar::ast::{EntryClause, HeaderClause, Item, PlayerAttr, PoolSource
 use xqreg_grammar::Span;
 
 use super::{build, Lang, Source};
-use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Msg, Severity, Template};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Report, Severity, Template};
 use crate::driver::FileReport;
 
 // The message catalogue of this module: compiler/messages/sheet/english.toml.
@@ -129,22 +129,7 @@ pub fn untranslated(src: &Source<'_>) -> Vec<(Span, String)> {
 pub fn diagnostics(src: &Source<'_>) -> Vec<Diagnostic> {
     untranslated(src)
         .into_iter()
-        .map(|(span, zh)| {
-            let short = shorten(&zh);
-            Diagnostic::new(
-                &W701,
-                Msg::new(
-                    format!("the English sheet prints \"{short}\" in Chinese"),
-                    format!("英文规程将“{short}”以中文印出"),
-                ),
-                span,
-                Msg::new("no `en` translation", "没有 `en` 译文"),
-            )
-            .with_help(Msg::new(
-                "add `en \"...\"` after the text with its English",
-                "在此文字之后加上 `en \"...\"` 给出英文",
-            ))
-        })
+        .map(|(span, zh)| NO_ENGLISH.at(span, &[("short", &shorten(&zh))]))
         .collect()
 }
 

@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{LineupSeat, RecordedLineup};
 
-use super::{bad, empty_cell, read_csv, Table};
+use super::{bad, empty_cell, read_csv, Table, WRITE_NUMBER};
 use crate::diagnostics::source::SourceFile;
-use crate::diagnostics::{Diagnostics, Msg};
+use crate::diagnostics::Diagnostics;
 use crate::driver::FileReport;
 
 /// The columns of a line-ups file, all required.
@@ -73,12 +73,7 @@ fn lineup_row(
         let &(v, span) = cells.get(col)?;
         let n = v.parse::<u32>().ok();
         if n.is_none() {
-            diags.push(bad(
-                v,
-                col,
-                span,
-                Msg::new("write a whole number", "写作整数"),
-            ));
+            diags.push(bad(v, col, span, WRITE_NUMBER.plain()));
         }
         n
     };
