@@ -191,7 +191,7 @@ fn roster_row(
     p.club = get("club").map(|f| f.0.clone());
     p.residence = get("residence").map(|f| f.0.clone());
     p.sex = typed(get("sex"), "sex", Sex::parse, |_| WRITE_SEX.plain(), diags);
-    p.born = typed(get("born"), "born", Date::parse_exact, date_help, diags);
+    p.born = typed(get("born"), "born", born, date_help, diags);
     p.title = typed(
         get("title"),
         "title",
@@ -303,9 +303,24 @@ fn finish<T>(value: T, source: SourceFile, diags: Diagnostics) -> Result<T, File
     }
 }
 
+/// The first year a birth date may name: an earlier one (`0000-01-01`, a spreadsheet's empty
+/// date) is no player's, and would pass every `age >=` condition.
+const FIRST_BIRTH_YEAR: u16 = 1900;
+
+/// A birth date: a real day, from [`FIRST_BIRTH_YEAR`] on.
+fn born(v: &str) -> Option<Date> {
+    Date::parse_exact(v).filter(|d| d.year >= FIRST_BIRTH_YEAR)
+}
+
 /// What to write instead of a date cell that names no real day: the month's last day where only
 /// the day is past it (`2010-02-30`), else the shape (`1990-2-3`, `1990/02/03`).
 fn date_help(v: &str) -> Msg {
+    if Date::parse_exact(v).is_some() {
+        return Msg::new(
+            format!("a birth date is from {FIRST_BIRTH_YEAR} on: write the player's real one, as 1975-08-03"),
+            format!("出生日期不早于 {FIRST_BIRTH_YEAR} 年：写棋手真实的出生日期，例如 1975-08-03"),
+        );
+    }
     if let Some(d) = Date::parse(v).filter(|d| v.trim().len() == 10 && d.day > 28) {
         let last = (28..=31)
             .rev()
