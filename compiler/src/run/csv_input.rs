@@ -277,6 +277,12 @@ fn read_csv<T: Default>(
 ) -> Result<T, FileReport> {
     let (source, mut diags) = decode(name, bytes);
     let mut value = T::default();
+    // An empty file (a failed export, the wrong file) is said as such, once, not as its header's
+    // missing columns.
+    if diags.list.is_empty() && source.text.trim_start_matches('\u{FEFF}').trim().is_empty() {
+        let columns = required.join(",");
+        diags.push(EMPTY_FILE.at(Span::new(0, 0), &[("file", file.0), ("columns", &columns)]));
+    }
     if diags.list.is_empty() {
         if let Some(table) = read_table(&source, columns, file, &mut diags) {
             let found: Vec<Option<usize>> = required

@@ -114,3 +114,14 @@ fn lines_ended_by_a_lone_cr_read_as_lines() {
     let d = &report.diagnostics[0];
     assert_eq!(report.source.position(d.span().start as usize).line, 2);
 }
+
+#[test]
+fn an_empty_file_is_one_diagnostic_that_says_so() {
+    for bytes in [&b""[..], b"\n\n", b"\xef\xbb\xbf", b" \r\n"] {
+        let report = read_roster("r.csv", bytes).expect_err("empty");
+        assert_eq!(codes(&report), vec!["E802"], "{bytes:?}");
+        assert!(format!("{:?}", report.diagnostics[0]).contains("is empty"));
+        let report = read_results("r.csv", bytes).expect_err("empty");
+        assert_eq!(codes(&report), vec!["E802"], "{bytes:?}");
+    }
+}
