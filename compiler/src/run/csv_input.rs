@@ -468,10 +468,7 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
         }
     };
     if diags.list.is_empty() {
-        if let Some((at, c)) = text
-            .char_indices()
-            .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-        {
+        if let Some((at, c)) = super::first_control_char(&text) {
             let shown = format!("U+{:04X}", u32::from(c));
             let span = Span::new(at, at + c.len_utf8());
             diags.push(CONTROL_CHAR.at(span, &[("char", &shown)]));

@@ -229,3 +229,11 @@ fn line_span(src: &SourceFile, row: u32) -> Span {
     }
     Span::new(0, 0)
 }
+
+/// The first control character of an input text other than tab and line ends (a NUL byte of a
+/// damaged file, or of UTF-16 without its byte-order mark), with its offset: no roster, results,
+/// line-up or TRF file has one, and a reader would carry it into an id or a name.
+pub(crate) fn first_control_char(text: &str) -> Option<(usize, char)> {
+    text.char_indices()
+        .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+}
