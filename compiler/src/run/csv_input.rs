@@ -474,26 +474,10 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
             diags.push(CONTROL_CHAR.at(span, &[("char", &shown)]));
         }
     }
-    (SourceFile::new(name, lone_cr_as_newline(text)), diags)
-}
-
-/// Lines ended by a lone CR (a "CSV (Macintosh)" export) read as lines: the CSV reader takes a
-/// lone CR as a line end, and the header check, the quote check and every line:column must too.
-/// CR for LF is byte for byte, so every offset stays the file's own.
-fn lone_cr_as_newline(text: String) -> String {
-    if !text.contains('\r') {
-        return text;
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
-            '\n'
-        } else {
-            c
-        });
-    }
-    out
+    (
+        SourceFile::new(name, super::lone_cr_as_newline(text)),
+        diags,
+    )
 }
 
 #[cfg(test)]
