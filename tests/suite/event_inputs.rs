@@ -161,13 +161,19 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
     assert_ne!(ok(&["event", "status", &ev]), before);
 }
 
-#[test]
-fn a_file_with_its_header_and_no_row_is_refused_and_nothing_is_logged() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, out) = new_event(tmp.path(), SWISS, roster12().as_bytes());
+/// [`SWISS`] started in `dir` with round 1 published: the event and its store file.
+fn round_one_published(dir: &Path) -> (String, std::path::PathBuf) {
+    let (ev, out) = new_event(dir, SWISS, roster12().as_bytes());
     assert_success(&out, "event new");
     ok(&["event", "pair", &ev]);
     let store = Path::new(&ev).join("event.sqlite");
+    (ev, store)
+}
+
+#[test]
+fn a_file_with_its_header_and_no_row_is_refused_and_nothing_is_logged() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
     let before = std::fs::read(&store).expect("store");
     for (command, header) in [
         ("result", "stage,round,board,red,black,result"),
@@ -187,10 +193,7 @@ fn a_file_with_its_header_and_no_row_is_refused_and_nothing_is_logged() {
 #[test]
 fn a_damaged_store_is_refused_with_its_code_and_left_as_it_is() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, out) = new_event(tmp.path(), SWISS, roster12().as_bytes());
-    assert_success(&out, "event new");
-    ok(&["event", "pair", &ev]);
-    let store = Path::new(&ev).join("event.sqlite");
+    let (ev, store) = round_one_published(tmp.path());
     let whole = std::fs::read(&store).expect("store");
     let results = tmp.path().join("r.csv");
     std::fs::write(

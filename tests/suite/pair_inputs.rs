@@ -100,6 +100,19 @@ fn the_good_trf_still_pairs() {
     let o = pair(&["--system", "dutch", "tests/fixtures/trf/t01-round-05.trf"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(!o.stdout.is_empty());
+    // The same file with its lines ended by CR LF, or by a lone CR (an old Mac export): the
+    // same pairing.
+    let text = std::fs::read_to_string(root().join("tests/fixtures/trf/t01-round-05.trf"))
+        .expect("the good file");
+    let tmp = tempfile::tempdir().expect("tmp");
+    for (name, end) in [("crlf.trf", "\r\n"), ("cr.trf", "\r")] {
+        let file = tmp.path().join(name);
+        std::fs::write(&file, text.replace('\n', end)).expect("writes");
+        let again = pair(&["--system", "dutch", &file.to_string_lossy()]);
+        let err = String::from_utf8_lossy(&again.stderr);
+        assert_eq!(again.status.code(), Some(0), "{name}: {err}");
+        assert_eq!(again.stdout, o.stdout, "{name}");
+    }
 }
 
 /// `--format json|human` show the engine's boards (same players, same colours, same bye) with

@@ -4,7 +4,7 @@
 
 use xqreg_grammar::Span;
 
-use super::codes::{E805, E806, E807};
+use super::codes::{E801, E805, E806, E807};
 use crate::check::suggest::did_you_mean;
 use crate::diagnostics::{Diagnostic, Diagnostics, Report, Template, DID_YOU_MEAN};
 
@@ -110,7 +110,8 @@ pub fn check_header(text: &str, known: &[&str], file: (&str, &str), diags: &mut 
     }
 }
 
-/// E807 at the first quote that is still open at the end of its line; `true` when found.
+/// E807 at the first quote that is still open at the end of its line, E801 at text after a
+/// field's closing quote; `true` when found (the rows cannot be told apart as written).
 pub fn check_quotes(text: &str, diags: &mut Diagnostics) -> bool {
     let mut open: Option<usize> = None;
     let mut field_start = true;
@@ -122,10 +123,16 @@ pub fn check_quotes(text: &str, diags: &mut Diagnostics) -> bool {
                 field_start = false;
             }
             (Some(_), '"') => {
-                if chars.peek().map(|&(_, n)| n) == Some('"') {
-                    chars.next();
-                } else {
-                    open = None;
+                match chars.peek().map(|&(_, n)| n) {
+                    Some('"') => {
+                        chars.next();
+                    }
+                    // `"a"b`: a CSV reader drops the quotes and reads `ab`, a field nobody wrote.
+                    Some(n) if !matches!(n, ',' | '\n' | '\r' | ' ' | '\t') => {
+                        diags.push(after_quote(i + 1, n));
+                        return true;
+                    }
+                    _ => open = None,
                 }
             }
             (Some(at), '\n') => {
@@ -143,6 +150,22 @@ pub fn check_quotes(text: &str, diags: &mut Diagnostics) -> bool {
         return true;
     }
     false
+}
+
+fn after_quote(at: usize, c: char) -> Diagnostic {
+    Diagnostic::new(
+        &E801,
+        Msg::new(
+            "malformed CSV: text follows the quote that closes a field",
+            "CSV 格式错误：字段的闭合引号后还有内容",
+        ),
+        Span::new(at, at + c.len_utf8()),
+        Msg::new("after the closing quote", "闭合引号之后"),
+    )
+    .with_help(Msg::new(
+        "put the whole field inside the quotes (`\"a b\"`), write a quote inside it twice (`\"a \"\"b\"\"\"`), or end the field with a comma",
+        "把整个字段放进引号内（`\"a b\"`），字段内的引号写两次（`\"a \"\"b\"\"\"`），或在引号后用逗号结束该字段",
+    ))
 }
 
 fn open_quote(at: usize) -> Diagnostic {
@@ -169,6 +192,8 @@ mod tests {
             vec!["E807"]
         );
         assert!(codes("id,\"name\"\np1,\"a \"\"b\"\", c\"\n", ROSTER_COLUMNS).is_empty());
+        assert!(codes("id,name\np1,\"a\" ,x\n", &["id", "name", "x"]).is_empty());
+        assert_eq!(codes("id,name\np1,\"a\"b\n", ROSTER_COLUMNS), vec!["E801"]);
         assert!(codes("\u{FEFF}id,name\r\n", ROSTER_COLUMNS).is_empty());
     }
 }

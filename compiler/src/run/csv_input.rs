@@ -170,7 +170,18 @@ fn roster_row(
         ..Player::default()
     };
     p.unit = get("unit").map(|f| f.0.clone());
-    p.federation = get("federation").map(|f| f.0.clone());
+    // Three capitals, as the regulation writes federations (`invite CHN 2`, `federation not VIE`)
+    // and a TRF file has room for: `China` or `chn` would match none of them without a word.
+    p.federation = typed(
+        get("federation"),
+        "federation",
+        |v| {
+            Some(v.to_string())
+                .filter(|v| v.len() == 3 && v.bytes().all(|b| b.is_ascii_uppercase()))
+        },
+        |_| WRITE_FEDERATION.plain(),
+        diags,
+    );
     // `a;b`: the first pool is the player's place, the others pools the player also belongs to.
     if let Some((v, _)) = get("pool") {
         let mut pools = v.split(';').map(str::trim).filter(|x| !x.is_empty());
@@ -180,7 +191,7 @@ fn roster_row(
     p.club = get("club").map(|f| f.0.clone());
     p.residence = get("residence").map(|f| f.0.clone());
     p.sex = typed(get("sex"), "sex", Sex::parse, |_| WRITE_SEX.plain(), diags);
-    p.born = typed(get("born"), "born", Date::parse_exact, date_help, diags);
+    p.born = typed(get("born"), "born", born, date_help, diags);
     p.title = typed(
         get("title"),
         "title",
@@ -266,6 +277,12 @@ fn read_csv<T: Default>(
 ) -> Result<T, FileReport> {
     let (source, mut diags) = decode(name, bytes);
     let mut value = T::default();
+    // An empty file (a failed export, the wrong file) is said as such, once, not as its header's
+    // missing columns.
+    if diags.list.is_empty() && source.text.trim_start_matches('\u{FEFF}').trim().is_empty() {
+        let columns = required.join(",");
+        diags.push(EMPTY_FILE.at(Span::new(0, 0), &[("file", file.0), ("columns", &columns)]));
+    }
     if diags.list.is_empty() {
         if let Some(table) = read_table(&source, columns, file, &mut diags) {
             let found: Vec<Option<usize>> = required
@@ -292,9 +309,24 @@ fn finish<T>(value: T, source: SourceFile, diags: Diagnostics) -> Result<T, File
     }
 }
 
+/// The first year a birth date may name: an earlier one (`0000-01-01`, a spreadsheet's empty
+/// date) is no player's, and would pass every `age >=` condition.
+const FIRST_BIRTH_YEAR: u16 = 1900;
+
+/// A birth date: a real day, from [`FIRST_BIRTH_YEAR`] on.
+fn born(v: &str) -> Option<Date> {
+    Date::parse_exact(v).filter(|d| d.year >= FIRST_BIRTH_YEAR)
+}
+
 /// What to write instead of a date cell that names no real day: the month's last day where only
 /// the day is past it (`2010-02-30`), else the shape (`1990-2-3`, `1990/02/03`).
 fn date_help(v: &str) -> Msg {
+    if Date::parse_exact(v).is_some() {
+        return Msg::new(
+            format!("a birth date is from {FIRST_BIRTH_YEAR} on: write the player's real one, as 1975-08-03"),
+            format!("出生日期不早于 {FIRST_BIRTH_YEAR} 年：写棋手真实的出生日期，例如 1975-08-03"),
+        );
+    }
     if let Some(d) = Date::parse(v).filter(|d| v.trim().len() == 10 && d.day > 28) {
         let last = (28..=31)
             .rev()
@@ -428,35 +460,16 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
         }
     };
     if diags.list.is_empty() {
-        if let Some((at, c)) = text
-            .char_indices()
-            .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-        {
+        if let Some((at, c)) = super::first_control_char(&text) {
             let shown = format!("U+{:04X}", u32::from(c));
             let span = Span::new(at, at + c.len_utf8());
             diags.push(CONTROL_CHAR.at(span, &[("char", &shown)]));
         }
     }
-    (SourceFile::new(name, lone_cr_as_newline(text)), diags)
-}
-
-/// Lines ended by a lone CR (a "CSV (Macintosh)" export) read as lines: the CSV reader takes a
-/// lone CR as a line end, and the header check, the quote check and every line:column must too.
-/// CR for LF is byte for byte, so every offset stays the file's own.
-fn lone_cr_as_newline(text: String) -> String {
-    if !text.contains('\r') {
-        return text;
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
-            '\n'
-        } else {
-            c
-        });
-    }
-    out
+    (
+        SourceFile::new(name, super::lone_cr_as_newline(text)),
+        diags,
+    )
 }
 
 #[cfg(test)]

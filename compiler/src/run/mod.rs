@@ -220,3 +220,30 @@ fn line_span(src: &SourceFile, row: u32) -> Span {
     }
     Span::new(0, 0)
 }
+
+/// The first control character of an input text other than tab and line ends (a NUL byte of a
+/// damaged file, or of UTF-16 without its byte-order mark), with its offset: no roster, results,
+/// line-up or TRF file has one, and a reader would carry it into an id or a name.
+pub(crate) fn first_control_char(text: &str) -> Option<(usize, char)> {
+    text.char_indices()
+        .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+}
+
+/// Lines ended by a lone CR (an old Mac export) read as lines: the CSV reader takes a lone CR as
+/// a line end, and the header and quote checks, the TRF reader and every line:column must too.
+/// CR for LF is byte for byte, so every offset stays the file's own.
+pub(crate) fn lone_cr_as_newline(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
+            '\n'
+        } else {
+            c
+        });
+    }
+    out
+}

@@ -1,7 +1,7 @@
 //! A FIDE TRF file in for `xqreg pair`: every problem a diagnostic with the file's line and
 //! column: an empty file (E809), one with no player line (E810), a tournament whose declared
 //! rounds are all played (E811), a malformed line (E813), a repeated starting rank (E814), a
-//! file that is not UTF-8 (E816).
+//! file that is not UTF-8 text (E816: another encoding, or a control character such as NUL).
 
 use xqreg_grammar::Span;
 use xqreg_runtime::trf::{self, Trf, TrfErrorKind};
@@ -28,9 +28,27 @@ fn reported(report: &Report, span: Span) -> Diagnostic {
 /// The text of a TRF file; a file that is not UTF-8 is refused (E816) at its first bad byte,
 /// never paired with U+FFFD in a name or with its columns shifted by the bad bytes.
 pub fn source(name: &str, bytes: &[u8]) -> Result<SourceFile, FileReport> {
-    let source = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
+    let text = super::lone_cr_as_newline(String::from_utf8_lossy(bytes).into_owned());
+    let source = SourceFile::new(name, text);
     let Err(e) = std::str::from_utf8(bytes) else {
-        return Ok(source);
+        let Some((at, c)) = super::first_control_char(&source.text) else {
+            return Ok(source);
+        };
+        let shown = format!("U+{:04X}", u32::from(c));
+        let d = Diagnostic::new(
+            &E816,
+            Msg::new(
+                format!("the TRF file holds the control character {shown}, which no text file has"),
+                format!("TRF 文件中有控制字符 {shown}，文本文件中不应出现"),
+            ),
+            Span::new(at, at + c.len_utf8()),
+            Msg::new(format!("{shown} here"), format!("此处为 {shown}")),
+        )
+        .with_help(E816.explain.fix.plain());
+        return Err(FileReport {
+            source,
+            diagnostics: vec![d],
+        });
     };
     // The lossy text is the same up to the first bad byte, which is one U+FFFD there.
     let at = e.valid_up_to();

@@ -40,6 +40,8 @@ fn a_birth_date_that_is_no_real_day_is_refused_at_its_cell() {
         "2010-07-32",
         "2010-00-00",
         "2011-02-29",
+        "0000-01-01",
+        "1899-12-31",
     ] {
         let csv = format!("id,name,born\np1,甲,{born}\n");
         let report = read_roster("r.csv", csv.as_bytes()).expect_err(born);
@@ -47,6 +49,8 @@ fn a_birth_date_that_is_no_real_day_is_refused_at_its_cell() {
     }
     let report = read_roster("r.csv", b"id,name,born\np1,x,2010-02-30\n").expect_err("30 Feb");
     assert!(format!("{:?}", report.diagnostics[0]).contains("2010-02 has 28 days"));
+    let report = read_roster("r.csv", b"id,name,born\np1,x,0000-01-01\n").expect_err("year 0");
+    assert!(format!("{:?}", report.diagnostics[0]).contains("from 1900 on"));
     let ok = read_roster("r.csv", b"id,name,born\np1,x,2012-02-29\n").expect("a leap day");
     assert_eq!(ok.players[0].born, Some(Date::new(2012, 2, 29)));
 }
@@ -109,4 +113,15 @@ fn lines_ended_by_a_lone_cr_read_as_lines() {
     assert_eq!(codes(&report), vec!["E803"]);
     let d = &report.diagnostics[0];
     assert_eq!(report.source.position(d.span().start as usize).line, 2);
+}
+
+#[test]
+fn an_empty_file_is_one_diagnostic_that_says_so() {
+    for bytes in [&b""[..], b"\n\n", b"\xef\xbb\xbf", b" \r\n"] {
+        let report = read_roster("r.csv", bytes).expect_err("empty");
+        assert_eq!(codes(&report), vec!["E802"], "{bytes:?}");
+        assert!(format!("{:?}", report.diagnostics[0]).contains("is empty"));
+        let report = read_results("r.csv", bytes).expect_err("empty");
+        assert_eq!(codes(&report), vec!["E802"], "{bytes:?}");
+    }
 }
