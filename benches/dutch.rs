@@ -35,7 +35,23 @@
 //! matched, by alternating paths), and the result is verified against the solve's own matching
 //! (same weight with the left-out S2 players swapped). Every bracket of the 5,000 field verifies; where one would not,
 //! the old prefix checks and chunks still run. The peak memory at 5,000 and 10,000 players did
-//! not change; at 2,000 it rose from 50 to 62 MB, which was not looked into.
+//! not change; at 2,000 it rose from 50 to 62 MB.
+//!
+//! Why, measured the fourth session (2,000 players, round 5 of 9): not more live memory. The
+//! peak heap is 45.2 MB with and without the bipartite transpositions (heaptrack, the same
+//! allocations at the peak: the dense solver's tables, `Opt`, the warm matchings); the maximum
+//! RSS is 62-63 MB with them and 50 MB without (the same pairing). With glibc's mmap threshold
+//! fixed (`MALLOC_MMAP_THRESHOLD_=131072`) both paths peak at 46 MB RSS, and computing the
+//! transpositions and then throwing them away (the old path running after them) still gives
+//! 63 MB: the small vectors `lex` allocates while a bracket's big tables are live end up above
+//! them in the heap, so glibc keeps those tables' freed space (its dynamic mmap threshold serves
+//! tables of that size from the heap after the first is freed) rather than returning it, and the
+//! next, larger table is placed beyond. The memory is the allocator's, not held by the engine;
+//! the cure would be keeping the solver's tables from bracket to bracket instead of allocating
+//! them per solve (which would also save the page faults and zeroing noted below), not a change
+//! to `lex`. Not done: the 5,000 and 10,000 rounds, whose peaks are the largest bracket's tables,
+//! do not show it (measured again: 5,000 players 5.4 + 0.8 CPU s, 322 MB; 10,000 28.0 + 4.2 s,
+//! 1.47 GB; 2,000 0.74-0.86 + 0.05 s, 62-63 MB).
 //!
 //! Where the 5,000-player round's time goes now (perf, one run): the dense blossom solves from
 //! scratch (the first of each bracket, the one after S1 and S2 are fixed) and the warm ones of

@@ -33,15 +33,18 @@ def read_spec(path):
     return out
 
 
-SCORINGS = {"1": ("1.0", "0.5", "0.0"), "2": ("2.0", "1.0", "0.0"), "3": ("3.0", "1.0", "0.0")}
+# win, draw, loss, pairing-allocated bye (a forfeit loss and a zero-point bye score 0 in all).
+SCORINGS = {"1": ("1.0", "0.5", "0.0", "1.0"), "2": ("2.0", "1.0", "0.0", "2.0"),
+            "3": ("3.0", "1.0", "0.0", "3.0"), "4": ("1.0", "0.5", "0.0", "0.5"),
+            "5": ("3.0", "1.0", "0.0", "1.0"), "6": ("3.0", "2.0", "1.0", "3.0")}
 
 
 def config_text(t):
-    win, draw, loss = SCORINGS[t["scoring"]]
+    win, draw, loss, pab = SCORINGS[t["scoring"]]
     lines = [f"PlayersNumber={t['players']}", f"RoundsNumber={t['rounds']}",
              f"DrawPercentage={t['draw']}", f"PointsForWin={win}", f"PointsForDraw={draw}",
              f"PointsForLoss={loss}", "PointsForZPB=0.0", "PointsForForfeitLoss=0.0",
-             f"PointsForPAB={win}"]
+             f"PointsForPAB={pab}"]
     # A rate of 0 in the spec means "none of these" (the generator's own default is random).
     for key, val in (("ForfeitRate", t["forfeit"]), ("RetiredRate", t["retired"]),
                      ("HalfPointByeRate", t["half"])):
