@@ -95,3 +95,22 @@ fn rest_rating_is_a_serpentine_without_lots() {
     let plan = xqreg_ok(&["plan", OPEN]);
     assert_phrases(&plan, &["\"order\": \"rating\""], &[]);
 }
+
+/// `simulate` without `--players` on an event whose sections' caps (280) are below the entry's
+/// cap (300) said `fewer than the 300 asked for: ask for at most 280 players (`--players`)`,
+/// though nobody asked for 300: it now says where the 300 came from and both ways out.
+#[test]
+fn a_roster_beyond_the_stage_caps_says_where_its_size_came_from() {
+    let out = crate::common::xqreg(&["simulate", YOUTH, "--seed", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_phrases(
+        &err,
+        &[
+            "fewer than the 300 to generate",
+            "`--players 280`",
+            "`assume field 280`",
+        ],
+        &["asked for"],
+    );
+}
