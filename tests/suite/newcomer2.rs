@@ -114,3 +114,15 @@ fn a_roster_beyond_the_stage_caps_says_where_its_size_came_from() {
         &["asked for"],
     );
 }
+
+/// `fouls_per_game 3 loss` read `3 fouls in one game loses.` in English (a plural subject of a
+/// singular verb); it says who loses now.
+#[test]
+fn the_foul_limit_reads_as_english() {
+    let en = xqreg_ok(&["sheet", YOUTH, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["Fouls: A player with 3 fouls in one game loses."],
+        &["Fouls: 3 fouls"],
+    );
+}
