@@ -126,3 +126,33 @@ fn the_foul_limit_reads_as_english() {
         &["Fouls: 3 fouls"],
     );
 }
+
+/// The serpentine keeps `avoid same_unit`: r8 (the serpentine's group A, as r1) is of r1's unit
+/// and goes to the nearest open group, B, and the transcript says why.
+#[test]
+fn the_serpentine_keeps_units_apart_and_says_so() {
+    let regulation = std::fs::read_to_string(crate::common::root().join(OPEN)).expect("reads");
+    let mut roster = String::from("id,name,unit,rating\n");
+    for k in 1..=24 {
+        let unit = if k == 8 { 1 } else { k };
+        roster.push_str(&format!("r{k},棋手{k},单位{unit},{}\n", 2400 - 10 * k));
+    }
+    let v = crate::common::simulated_json(&regulation, &roster, &["--seed", "1"], "serpentine");
+    let lines: Vec<String> = v["transcript"]
+        .as_array()
+        .expect("transcript")
+        .iter()
+        .filter(|t| t["kind"] == "draw")
+        .filter_map(|t| t["text"].as_str().map(str::to_string))
+        .collect();
+    let all = lines.join("\n");
+    assert_phrases(
+        &all,
+        &[
+            "rest: r1 → group A (by rating, serpentine)",
+            "rest: r7 → group B (by rating, serpentine)",
+            "rest: r8 → group B (by rating, serpentine; group A is full or barred, the nearest open)",
+        ],
+        &[],
+    );
+}
