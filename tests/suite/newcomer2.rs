@@ -95,3 +95,64 @@ fn rest_rating_is_a_serpentine_without_lots() {
     let plan = xqreg_ok(&["plan", OPEN]);
     assert_phrases(&plan, &["\"order\": \"rating\""], &[]);
 }
+
+/// `simulate` without `--players` on an event whose sections' caps (280) are below the entry's
+/// cap (300) said `fewer than the 300 asked for: ask for at most 280 players (`--players`)`,
+/// though nobody asked for 300: it now says where the 300 came from and both ways out.
+#[test]
+fn a_roster_beyond_the_stage_caps_says_where_its_size_came_from() {
+    let out = crate::common::xqreg(&["simulate", YOUTH, "--seed", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_phrases(
+        &err,
+        &[
+            "fewer than the 300 to generate",
+            "`--players 280`",
+            "`assume field 280`",
+        ],
+        &["asked for"],
+    );
+}
+
+/// `fouls_per_game 3 loss` read `3 fouls in one game loses.` in English (a plural subject of a
+/// singular verb); it says who loses now.
+#[test]
+fn the_foul_limit_reads_as_english() {
+    let en = xqreg_ok(&["sheet", YOUTH, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["Fouls: A player with 3 fouls in one game loses."],
+        &["Fouls: 3 fouls"],
+    );
+}
+
+/// The serpentine keeps `avoid same_unit`: r8 (the serpentine's group A, as r1) is of r1's unit
+/// and goes to the nearest open group, B, and the transcript says why.
+#[test]
+fn the_serpentine_keeps_units_apart_and_says_so() {
+    let regulation = std::fs::read_to_string(crate::common::root().join(OPEN)).expect("reads");
+    let mut roster = String::from("id,name,unit,rating\n");
+    for k in 1..=24 {
+        let unit = if k == 8 { 1 } else { k };
+        roster.push_str(&format!("r{k},棋手{k},单位{unit},{}\n", 2400 - 10 * k));
+    }
+    let v = crate::common::simulated_json(&regulation, &roster, &["--seed", "1"], "serpentine");
+    let lines: Vec<String> = v["transcript"]
+        .as_array()
+        .expect("transcript")
+        .iter()
+        .filter(|t| t["kind"] == "draw")
+        .filter_map(|t| t["text"].as_str().map(str::to_string))
+        .collect();
+    let all = lines.join("\n");
+    assert_phrases(
+        &all,
+        &[
+            "rest: r1 → group A (by rating, serpentine)",
+            "rest: r7 → group B (by rating, serpentine)",
+            "rest: r8 → group B (by rating, serpentine; group A is full or barred, the nearest open)",
+        ],
+        &[],
+    );
+}

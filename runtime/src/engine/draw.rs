@@ -153,8 +153,9 @@ pub fn draw_groups(
         for (k, &s) in order.iter().enumerate() {
             let candidates = open_groups(&prep, &mut st, s, &witness, &mut found, names.len())
                 .map_err(|e| vec![e(origin)])?;
+            let want = serpentine(k, names.len());
             let pick = if pot.order == DrawOrder::Rating {
-                serpentine(k, names.len(), &candidates)
+                nearest_open(want, &candidates)
             } else {
                 candidates
                     .get(lots.index(candidates.len()))
@@ -179,11 +180,7 @@ pub fn draw_groups(
                 .map(|p| p.id.as_str())
                 .unwrap_or("?");
             let text = if pot.order == DrawOrder::Rating {
-                let group = names.get(pick).map(String::as_str).unwrap_or("?");
-                format!(
-                    "{}: {id} → group {group} (by rating, serpentine)",
-                    pot.label
-                )
+                serpentine_text(&pot.label, id, &names, pick, want)
             } else {
                 placed_text(&pot.label, id, &names, pick, &candidates)
             };
@@ -194,18 +191,44 @@ pub fn draw_groups(
     Ok(groups)
 }
 
-/// The group of the `k`-th player (from 0) of a serpentine over `groups` groups (A B C D D C B
-/// A A B ...), or the open group nearest to it (the lower on equal distance) when it is full or
-/// barred: deterministic, no lot.
-fn serpentine(k: usize, groups: usize, candidates: &[usize]) -> usize {
+/// The group of the `k`-th player (from 0) of a serpentine over `groups` groups: A B C D D C B
+/// A A B ...
+fn serpentine(k: usize, groups: usize) -> usize {
     let groups = groups.max(1);
     let (row, col) = (k / groups, k % groups);
-    let want = if row % 2 == 0 { col } else { groups - 1 - col };
+    if row % 2 == 0 {
+        col
+    } else {
+        groups - 1 - col
+    }
+}
+
+/// `want` when it is open, else the open group nearest to it (the lower on equal distance):
+/// deterministic, no lot.
+fn nearest_open(want: usize, candidates: &[usize]) -> usize {
     candidates
         .iter()
         .copied()
         .min_by_key(|&g| (g.abs_diff(want), g))
         .unwrap_or(want)
+}
+
+/// The transcript's line for one player placed by the serpentine, and why when it is not the
+/// serpentine's own group.
+fn serpentine_text(pot: &str, id: &str, names: &[String], pick: usize, want: usize) -> String {
+    let group = |g: usize| names.get(g).map(String::as_str).unwrap_or("?");
+    let why = if pick == want {
+        String::new()
+    } else {
+        format!(
+            "; group {} is full or barred, the nearest open",
+            group(want)
+        )
+    };
+    format!(
+        "{pot}: {id} → group {} (by rating, serpentine{why})",
+        group(pick)
+    )
 }
 
 /// The groups slot `s` may go to now: those where a complete draw still exists. A group the

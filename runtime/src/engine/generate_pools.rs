@@ -134,12 +134,12 @@ impl<'p> StageCaps<'p> {
         RuntimeProblem::new(
             codes::CANNOT_GENERATE,
             format!(
-                "the stages' caps take {room} players in all, fewer than the {n} asked for: ask for at most {room} players (`--players`)"
+                "the stages' caps take {room} players in all, fewer than the {n} to generate (`--players`, else the entry's `assume field`, `field` or `cap`): ask for at most {room} (`--players {room}`, or `assume field {room}` in the entry)"
             ),
             origin,
         )
         .zh(format!(
-            "各阶段的人数上限合计 {room} 人，少于所要求的 {n} 人：请将棋手人数（`--players`）减至 {room} 人以内"
+            "各阶段的人数上限合计 {room} 人，少于要生成的 {n} 人（`--players`，否则取报名的 `assume field`、`field` 或 `cap`）：请减至 {room} 人以内（`--players {room}`，或在报名中写 `assume field {room}`）"
         ))
     }
 }

@@ -70,7 +70,7 @@ pub static CONDUCT: Block<ConductPhrase> = Block {
         ]),
         w("withdraw", Executed, "plan.conduct.withdraw_after_forfeits (runtime withdraws the player)", Some(("弃权", "Forfeits")), &[any("", "", Tight)]),
         w("fouls_per_game", Executed, "plan.conduct.fouls_per_game_loss (runtime scores the game lost)", Some(("犯规", "Fouls")), &[
-            valued(true, "一局棋犯规{0}次", "{0} fouls in one game", Tight),
+            valued(true, "一局棋犯规{0}次", "a player with {0} fouls in one game", Tight),
         ]),
         s("clock_before_move", ("按钟", "Clock"), &[any("先按钟、后走棋", "pressing the clock before moving", Tight)]),
         s("knocked_pieces", ("碰乱棋子", "Knocked pieces"), &[
