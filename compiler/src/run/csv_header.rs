@@ -153,19 +153,7 @@ pub fn check_quotes(text: &str, diags: &mut Diagnostics) -> bool {
 }
 
 fn after_quote(at: usize, c: char) -> Diagnostic {
-    Diagnostic::new(
-        &E801,
-        Msg::new(
-            "malformed CSV: text follows the quote that closes a field",
-            "CSV 格式错误：字段的闭合引号后还有内容",
-        ),
-        Span::new(at, at + c.len_utf8()),
-        Msg::new("after the closing quote", "闭合引号之后"),
-    )
-    .with_help(Msg::new(
-        "put the whole field inside the quotes (`\"a b\"`), write a quote inside it twice (`\"a \"\"b\"\"\"`), or end the field with a comma",
-        "把整个字段放进引号内（`\"a b\"`），字段内的引号写两次（`\"a \"\"b\"\"\"`），或在引号后用逗号结束该字段",
-    ))
+    TEXT_AFTER_QUOTE.at(Span::new(at, at + c.len_utf8()), &[])
 }
 
 fn open_quote(at: usize) -> Diagnostic {
