@@ -42,6 +42,9 @@ pub struct Args {
     /// colours) or `json`.
     #[arg(long, value_enum, default_value = "engine")]
     pub format: PairFormat,
+    /// Language of diagnostics (default: from the locale).
+    #[arg(long, value_enum)]
+    pub lang: Option<super::LangArg>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -63,6 +66,7 @@ pub enum PairSystem {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    let msg_lang = super::lang(args.lang);
     // The stage's parameters when a regulation names them; its errors stop the pairing.
     let plan = match &args.regulation {
         Some(path) => {
@@ -78,14 +82,13 @@ pub fn run(args: Args) -> ExitCode {
             match compiled.plan {
                 Some(p) => Some((p, compiled.report.source)),
                 None => {
-                    super::plan::print_errors(&compiled.report, super::lang(None));
+                    super::plan::print_errors(&compiled.report, msg_lang);
                     return ExitCode::from(1);
                 }
             }
         }
         None => None,
     };
-    let msg_lang = super::lang(None);
     let stage = match (&plan, &args.stage) {
         (Some((plan, source)), Some(name)) => match plan.stages.iter().find(|s| &s.name == name) {
             Some(st) => match &st.format {
@@ -233,19 +236,26 @@ fn other_system(source: &SourceFile, stage: &Stage, system: PairSystem) -> FileR
         PairSystem::Dutch => "dutch",
         PairSystem::Cxa => "cxa",
     };
-    let kind = match &stage.format {
+    let (kind, kind_zh) = match &stage.format {
         StageFormat::Swiss(sw) => match sw.system {
-            xqreg_runtime::plan::SwissSystem::Dutch => "a `swiss dutch` stage".to_string(),
-            xqreg_runtime::plan::SwissSystem::Cxa => "a `swiss cxa` stage".to_string(),
+            xqreg_runtime::plan::SwissSystem::Dutch => {
+                ("a `swiss dutch` stage", "是 `swiss dutch` 阶段")
+            }
+            xqreg_runtime::plan::SwissSystem::Cxa => ("a `swiss cxa` stage", "是 `swiss cxa` 阶段"),
         },
-        _ => "not a Swiss stage".to_string(),
+        _ => ("not a Swiss stage", "不是积分编排阶段"),
     };
     FileReport {
         source: source.clone(),
         diagnostics: vec![SYSTEM_MISMATCH
             .at(
                 span,
-                &[("system", sys), ("kind", &kind), ("stage", &stage.name)],
+                &[
+                    ("system", sys),
+                    ("kind", kind),
+                    ("kind_zh", kind_zh),
+                    ("stage", &stage.name),
+                ],
             )
             .with_help(E812.explain.fix.plain())],
     }
