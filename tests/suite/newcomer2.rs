@@ -156,3 +156,21 @@ fn the_serpentine_keeps_units_apart_and_says_so() {
         &[],
     );
 }
+
+/// The 补充通知 overrides the final to fix its time control; its chain and places read as
+/// issued, and docs/language.md §19 says such a restated chain is not printed twice. The
+/// supplement printed the whole 名次区分 again (决赛：积分多者名次列前…); it now prints only what
+/// changed.
+#[test]
+fn a_supplement_does_not_reprint_an_unchanged_chain() {
+    let zh = xqreg_ok(&["sheet", OPEN, "--lang", "zh", "--format", "md"]);
+    let supplement = zh
+        .split("补充通知")
+        .nth(1)
+        .expect("the supplement's document");
+    assert_phrases(
+        supplement,
+        &["小组赛各组第1名4人进行双循环比赛", "比赛用时：慢棋"],
+        &["名次区分", "决赛产生第一至四名"],
+    );
+}

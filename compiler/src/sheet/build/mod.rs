@@ -143,6 +143,7 @@ fn remember_issued(ctx: &mut Ctx<'_>, src: &Source<'_>) {
     let (arts, _) = assemble(&mut issued);
     fn every(c: &Clause, out: &mut BTreeSet<String>) {
         out.insert(gist(c));
+        out.insert(headed_gist(c));
         c.items.iter().for_each(|i| every(i, out));
     }
     for a in &arts {
@@ -261,6 +262,11 @@ pub fn gist(c: &Clause) -> String {
         out.push_str(&gist(i));
     }
     out
+}
+
+/// [`gist`] with the clause's heading: one rule of a group (名次区分's `决赛：…`) as it reads.
+pub fn headed_gist(c: &Clause) -> String {
+    format!("{}\u{1f}{}", c.heading, gist(c))
 }
 
 /// A supplement as the consolidated sheet's note names it: its title, issuer and date.

@@ -125,6 +125,17 @@ fn whole_rules(ctx: &mut Ctx<'_>, src: &Source<'_>, item: &xqreg_grammar::ast::I
         let g = super::gist(c);
         g.is_empty() || !ctx.issued_gists.contains(&g)
     });
+    // A group of separate rules (名次区分: one chain per stage, the places each decides) keeps
+    // the rules it changes: a restated chain of a stage is one of them, not printed again. A
+    // rule with text of its own (a stage's method and its draw rules) stays whole.
+    clauses.retain_mut(|c| {
+        if !c.text.is_empty() || c.items.is_empty() {
+            return true;
+        }
+        c.items
+            .retain(|i| !ctx.issued_gists.contains(&super::headed_gist(i)));
+        !c.items.is_empty()
+    });
     // The article's heading names the item: a clause headed the same does not say it again.
     for c in &mut clauses {
         if c.heading == heading {
