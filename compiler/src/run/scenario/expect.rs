@@ -338,25 +338,33 @@ fn stage_place(
     ctx: &Ctx<'_>,
 ) -> Result<(), Msg> {
     let id = ctx.id(&player.node);
-    let standing = stages_named(ctx.outcome, stage)
+    let group_name = group.as_ref().map(|g| g.node.as_str());
+    // Each group the player stands in, with the player's place there.
+    let found: Vec<(Option<&str>, u32)> = stages_named(ctx.outcome, stage)
         .flat_map(|s| &s.groups)
-        .filter(|g| g.name.as_deref() == group.as_ref().map(|g| g.node.as_str()))
-        .flat_map(|g| &g.standings)
-        .find(|r| r.id == id);
-    match standing {
-        Some(r) if r.place == place.node => Ok(()),
-        Some(r) => {
-            let at = format!(
-                "{}{}",
-                stage.node,
-                group
-                    .as_ref()
-                    .map(|g| format!(".{}", g.node))
-                    .unwrap_or_default()
-            );
-            Err(wrong_place(&at, place.node, &player.node, "who", r.place))
-        }
-        None => Err(NOT_IN_STANDINGS.fill(&[("player", &player.node), ("stage", &stage.node)])),
+        .filter_map(|g| {
+            let r = g.standings.iter().find(|r| r.id == id)?;
+            Some((g.name.as_deref(), r.place))
+        })
+        .collect();
+    let at = format!(
+        "{}{}",
+        stage.node,
+        group_name.map(|g| format!(".{g}")).unwrap_or_default()
+    );
+    match found.iter().find(|(g, _)| *g == group_name) {
+        Some((_, p)) if *p == place.node => Ok(()),
+        Some((_, p)) => Err(wrong_place(&at, place.node, &player.node, "who", *p)),
+        // The test named one group and the player stands in another: say which.
+        None => match found.iter().find_map(|(g, p)| Some(((*g)?, p))) {
+            Some((other, p)) => Err(IN_OTHER_GROUP.fill(&[
+                ("player", &player.node),
+                ("at", &at),
+                ("group", other),
+                ("place", &p.to_string()),
+            ])),
+            None => Err(NOT_IN_STANDINGS.fill(&[("player", &player.node), ("stage", &at)])),
+        },
     }
 }
 
