@@ -68,5 +68,30 @@ pub fn parse_bytes(bytes: &[u8]) -> Parsed {
 
 /// Parse one source text. Never panics; see [`Parsed`].
 pub fn parse(text: &str) -> Parsed {
+    if text.contains('\r') {
+        // Comments, strings and the error finder end a line at LF: lines ended by a lone CR
+        // (an old Mac editor) are read as lines, not as one comment swallowing the file.
+        return parser::parse_text(&lone_cr_as_newline(text));
+    }
     parser::parse_text(text)
+}
+
+/// The text with every CR that does not start a CR LF made an LF. CR for LF is byte for byte,
+/// so every offset (a span, a diagnostic's place) is the same in both texts. Every reader of a
+/// text file (a regulation, a CSV, a TRF) and every source shown in a diagnostic uses it.
+pub fn lone_cr_as_newline(text: &str) -> std::borrow::Cow<'_, str> {
+    let lone = |i: usize| text.as_bytes().get(i + 1) != Some(&b'\n');
+    if !text.match_indices('\r').any(|(i, _)| lone(i)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = text.as_bytes().to_vec();
+    for (i, _) in text.match_indices('\r') {
+        if lone(i) {
+            if let Some(b) = out.get_mut(i) {
+                *b = b'\n';
+            }
+        }
+    }
+    // ASCII for ASCII: still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }

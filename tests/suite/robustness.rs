@@ -165,3 +165,29 @@ fn cut_points_cover_small_files_fully() {
     );
     assert_eq!(points.last(), Some(&big.len()));
 }
+
+/// Line ends as an old Mac editor writes them (a lone CR), or as Windows does (CR LF), read as
+/// lines: every example checks with the same diagnostics at the same lines and columns. A lone
+/// CR used to end no comment, so a file opening with one was one comment (E110).
+#[test]
+fn every_line_end_reads_the_same() {
+    let places = |bytes: &[u8]| {
+        let report = driver::check_bytes("r.xqr", bytes);
+        report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let at = report.source.position(d.span().start as usize);
+                (d.code.code, at.line, at.column)
+            })
+            .collect::<Vec<_>>()
+    };
+    for file in examples() {
+        let text = std::fs::read_to_string(&file).expect("example");
+        let lf = places(text.as_bytes());
+        for end in ["\r", "\r\n"] {
+            let other = places(text.replace('\n', end).as_bytes());
+            assert_eq!(other, lf, "{} with {end:?}", rel(&file));
+        }
+    }
+}

@@ -40,7 +40,12 @@ impl SourceFile {
     }
 
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
-        let text = text.into();
+        // Lines ended by a lone CR are lines (the readers take them so): CR for LF, byte for byte.
+        let text: String = text.into();
+        let text = match xqreg_grammar::lone_cr_as_newline(&text) {
+            std::borrow::Cow::Owned(t) => t,
+            std::borrow::Cow::Borrowed(_) => text,
+        };
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();

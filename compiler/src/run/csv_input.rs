@@ -466,10 +466,7 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
             diags.push(CONTROL_CHAR.at(span, &[("char", &shown)]));
         }
     }
-    (
-        SourceFile::new(name, super::lone_cr_as_newline(text)),
-        diags,
-    )
+    (SourceFile::new(name, text), diags)
 }
 
 #[cfg(test)]

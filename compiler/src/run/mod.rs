@@ -228,22 +228,3 @@ pub(crate) fn first_control_char(text: &str) -> Option<(usize, char)> {
     text.char_indices()
         .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
 }
-
-/// Lines ended by a lone CR (an old Mac export) read as lines: the CSV reader takes a lone CR as
-/// a line end, and the header and quote checks, the TRF reader and every line:column must too.
-/// CR for LF is byte for byte, so every offset stays the file's own.
-pub(crate) fn lone_cr_as_newline(text: String) -> String {
-    if !text.contains('\r') {
-        return text;
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
-            '\n'
-        } else {
-            c
-        });
-    }
-    out
-}
