@@ -170,18 +170,7 @@ fn roster_row(
         ..Player::default()
     };
     p.unit = get("unit").map(|f| f.0.clone());
-    // Three capitals, as the regulation writes federations (`invite CHN 2`, `federation not VIE`)
-    // and a TRF file has room for: `China` or `chn` would match none of them without a word.
-    p.federation = typed(
-        get("federation"),
-        "federation",
-        |v| {
-            Some(v.to_string())
-                .filter(|v| v.len() == 3 && v.bytes().all(|b| b.is_ascii_uppercase()))
-        },
-        |_| WRITE_FEDERATION.plain(),
-        diags,
-    );
+    p.federation = get("federation").map(|f| f.0.clone());
     // `a;b`: the first pool is the player's place, the others pools the player also belongs to.
     if let Some((v, _)) = get("pool") {
         let mut pools = v.split(';').map(str::trim).filter(|x| !x.is_empty());
