@@ -315,6 +315,39 @@ fn byes_of_a_240_record_are_the_round_blocks_byes() {
     }
 }
 
+/// JaVaFo's `XXZ` lists the players absent from the round to be paired: they get zero-point
+/// byes there, as round 4's blocks of t19 say for players 5 and 8 (it was kept as an unknown
+/// line, and both were paired).
+#[test]
+fn absences_of_an_xxz_record_are_zero_point_byes_in_the_next_round() {
+    use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
+    let base = reference_round("t19-045p-09r/round-04.trf");
+    let with_blocks = pair_trf(&base, SwissSystem::Dutch).expect("round 4");
+    let stripped: Vec<String> = base
+        .lines()
+        .map(|l| match l.strip_suffix("  0000 - Z") {
+            Some(head) if l.len() == 129 && l.starts_with("001") => head.to_string(),
+            _ => l.to_string(),
+        })
+        .collect();
+    let stripped = stripped.join("\n");
+    for record in ["XXZ 5 8", "XXZ    8  5"] {
+        let text = format!("{stripped}\n{record}\n");
+        assert_eq!(
+            pair_trf(&text, SwissSystem::Dutch).expect(record),
+            with_blocks,
+            "{record}"
+        );
+    }
+    // An unknown player, a word that is no starting rank, or no player at all: refused there.
+    let line = base.trim_end().lines().count() + 1;
+    for (record, column) in [("XXZ 5 99", 7), ("XXZ 5 x8", 7), ("XXZ", 4)] {
+        let text = format!("{}\n{record}\n", stripped.trim_end());
+        let e = xqreg_runtime::trf::parse(&text).expect_err(record);
+        assert_eq!((e.line, e.column), (line, column), "{record}: {e}");
+    }
+}
+
 /// `XXC rank` makes bbpPairings take the order of the player lines as the pairing order; this
 /// reader does not, so the word is refused at its column (it was dropped after `white1`, and the
 /// file paired by starting ranks). The colour may come after other words, as there.

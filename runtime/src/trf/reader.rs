@@ -28,6 +28,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
     let mut trf = Trf::default();
     let mut scoring = ScoringLines::default();
     let mut byes = Vec::new();
+    let mut absent = Vec::new();
     for (idx, raw) in text.split('\n').enumerate() {
         let lineno = idx + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -74,6 +75,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                 trf.other_lines.push((lineno, line.to_string()));
             }
             Some("240") => byes.push(super::records::r240(b, lineno)?),
+            Some("XXZ") => absent.push(super::records::xxz(b, lineno)?),
             Some("XXP") | Some("260") => {
                 let f = if code.as_deref() == Some("XXP") {
                     super::records::xxp(b, lineno)?
@@ -87,6 +89,12 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
         }
     }
     trf.scoring = scoring.finish();
+    // `XXZ` speaks of the round to be paired; when every declared round is played there is
+    // none, and the file is refused below as finished.
+    let next = trf.rounds_played() + 1;
+    if trf.rounds_declared.is_none_or(|d| next <= d) {
+        byes.extend(absent.into_iter().map(|a| Byes { round: next, ..a }));
+    }
     apply_byes(&mut trf, &byes)?;
     check(&trf)?;
     Ok(trf)
@@ -381,7 +389,10 @@ fn apply_byes(trf: &mut Trf, byes: &[Byes]) -> Result<(), TrfError> {
         };
         for &(column, id) in &r.players {
             let Some(p) = trf.players.iter_mut().find(|p| p.id == id) else {
-                let kind = TrfErrorKind::UnknownPlayer { record: "240", id };
+                let kind = TrfErrorKind::UnknownPlayer {
+                    record: r.record,
+                    id,
+                };
                 return Err(err(r.line, column, kind));
             };
             if p.rounds.len() <= slot {
@@ -396,7 +407,7 @@ fn apply_byes(trf: &mut Trf, byes: &[Byes]) -> Result<(), TrfError> {
                         r.line,
                         column,
                         TrfErrorKind::BadRecord(
-                            "`240`: the player's line records another result in that round",
+                            "a bye record (`240`, `XXZ`): the player's line records another result in that round",
                         ),
                     ))
                 }

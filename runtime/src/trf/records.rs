@@ -1,5 +1,5 @@
 //! The records beside the player lines: accelerations (JaVaFo `XXA`, TRF-2026 `250`), forbidden
-//! pairings (JaVaFo `XXP`, TRF-2026 `260`) and byes (TRF-2026 `240`), read by column with the
+//! pairings (JaVaFo `XXP`, TRF-2026 `260`) and byes (TRF-2026 `240`, JaVaFo's absences `XXZ`), read by column with the
 //! place of what is wrong.
 
 use super::fields::{cols, err, parse_points, parse_uint};
@@ -148,8 +148,50 @@ pub(super) fn r250(b: &[u8], line: usize) -> Result<TrfAcceleration, TrfError> {
 
 /// `XXP NNNN NNNN ...`: starting ranks separated by blanks.
 pub(super) fn xxp(b: &[u8], line: usize) -> Result<TrfForbidden, TrfError> {
-    let mut players = Vec::new();
-    let mut columns = Vec::new();
+    let ranks = ranks_after_code(
+        b,
+        line,
+        "`XXP`: the players must be starting ranks separated by blanks",
+    )?;
+    let (columns, players) = ranks.into_iter().unzip();
+    let few = "`XXP`: a forbidden pairing names at least two players";
+    forbidden(b, line, (players, columns), None, few)
+}
+
+/// JaVaFo's `XXZ pppp pppp ...`: the players absent from the round to be paired, who get a
+/// zero-point bye in it (JaVaFo honours it; bbpPairings reads it as an unknown line, which
+/// would pair an absent player). The round is the one after the last played, known once every
+/// line is read: `round` is 0 until then.
+pub(super) fn xxz(b: &[u8], line: usize) -> Result<Byes, TrfError> {
+    let players = ranks_after_code(
+        b,
+        line,
+        "`XXZ`: the absent players must be starting ranks separated by blanks",
+    )?;
+    if players.is_empty() {
+        return Err(bad(
+            line,
+            b.len() + 1,
+            "`XXZ`: the record names at least one absent player",
+        ));
+    }
+    Ok(Byes {
+        line,
+        record: "XXZ",
+        kind: ResultCode::ZeroBye,
+        round: 0,
+        players,
+    })
+}
+
+/// The starting ranks after a JaVaFo record's three-letter code, separated by blanks, each with
+/// its column; a word that is no starting rank is `what` at its column.
+fn ranks_after_code(
+    b: &[u8],
+    line: usize,
+    what: &'static str,
+) -> Result<Vec<(usize, u32)>, TrfError> {
+    let mut ranks = Vec::new();
     let mut i = 3usize;
     while i < b.len() {
         if b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
@@ -161,18 +203,12 @@ pub(super) fn xxp(b: &[u8], line: usize) -> Result<TrfForbidden, TrfError> {
             i += 1;
         }
         let tok = String::from_utf8_lossy(b.get(start..i).unwrap_or(&[])).to_string();
-        let id = parse_uint(&tok).filter(|&v| v > 0).ok_or_else(|| {
-            bad(
-                line,
-                start + 1,
-                "`XXP`: the players must be starting ranks separated by blanks",
-            )
-        })?;
-        players.push(id);
-        columns.push(start + 1);
+        let id = parse_uint(&tok)
+            .filter(|&v| v > 0)
+            .ok_or_else(|| bad(line, start + 1, what))?;
+        ranks.push((start + 1, id));
     }
-    let few = "`XXP`: a forbidden pairing names at least two players";
-    forbidden(b, line, (players, columns), None, few)
+    Ok(ranks)
 }
 
 /// `260 RRF RRL PPP1 PPP2 ...`.
@@ -243,6 +279,8 @@ fn forbidden(
 pub(super) struct Byes {
     /// 1-based line.
     pub line: usize,
+    /// The record's code (`240`, `XXZ`), for what names an unknown player.
+    pub record: &'static str,
     /// `H`, `F` or `Z` (column 5).
     pub kind: ResultCode,
     /// The round, 1-based (columns 7-9).
@@ -293,6 +331,7 @@ pub(super) fn r240(b: &[u8], line: usize) -> Result<Byes, TrfError> {
     }
     Ok(Byes {
         line,
+        record: "240",
         kind,
         round,
         players,
