@@ -54,6 +54,7 @@ const TEXTS: &[(&str, &str)] = &[
     ("pair.regulation", "从这份规程中取编排参数……"),
     ("pair.stage", "……及其中的这个阶段"),
     ("pair.format", "`engine`（FIDE 编排程序的文本，默认）、`human`（台次、姓名、积分和先后手）或 `json`"),
+    ("pair.lang", "诊断语言（默认按系统语言环境）"),
     ("lsp", "为编辑器运行语言服务器（经标准输入输出的 LSP）"),
     ("fmt", "把规程文件改写为统一格式（`--check`：只打印差异，不改文件）"),
     ("fmt.files", "规程文件（.xqr）；`-` 读取标准输入并写到标准输出"),

@@ -168,20 +168,26 @@ pub(super) fn xxz(b: &[u8], line: usize) -> Result<Byes, TrfError> {
         line,
         "`XXZ`: the absent players must be starting ranks separated by blanks",
     )?;
-    if players.is_empty() {
-        return Err(bad(
-            line,
-            b.len() + 1,
-            "`XXZ`: the record names at least one absent player",
-        ));
-    }
-    Ok(Byes {
+    let record = Byes {
         line,
         record: "XXZ",
         kind: ResultCode::ZeroBye,
         round: 0,
         players,
-    })
+    };
+    someone(
+        b,
+        record,
+        "`XXZ`: the record names at least one absent player",
+    )
+}
+
+/// A bye record that names nobody is `nobody` at the end of its line.
+fn someone(b: &[u8], record: Byes, nobody: &'static str) -> Result<Byes, TrfError> {
+    if record.players.is_empty() {
+        return Err(bad(record.line, b.len() + 1, nobody));
+    }
+    Ok(record)
 }
 
 /// The starting ranks after a JaVaFo record's three-letter code, separated by blanks, each with
@@ -322,18 +328,16 @@ pub(super) fn r240(b: &[u8], line: usize) -> Result<Byes, TrfError> {
             players.push((start, id));
         }
     }
-    if players.is_empty() {
-        return Err(bad(
-            line,
-            b.len() + 1,
-            "`240`: the record names at least one player (columns 11-14, 16-19, ...)",
-        ));
-    }
-    Ok(Byes {
+    let record = Byes {
         line,
         record: "240",
         kind,
         round,
         players,
-    })
+    };
+    someone(
+        b,
+        record,
+        "`240`: the record names at least one player (columns 11-14, 16-19, ...)",
+    )
 }
