@@ -322,3 +322,94 @@ fn matches_of_more_games_than_the_bound_are_refused() {
         );
     }
 }
+
+/// The `byes lot` clause, at a line no other clause of these plans has.
+fn byes_clause() -> xqreg_runtime::plan::Origin {
+    xqreg_runtime::plan::Origin::Clause {
+        file: "examples/004/regulation.xqr".to_string(),
+        line: 999,
+        column: 5,
+        span: xqreg_runtime::plan::SourceSpan { start: 0, end: 0 },
+    }
+}
+
+/// Six players by rating in a seeded bracket of 8 with the byes of `rule`: the round-1 byes of
+/// `simulate --seed seed` (the two who play no game in round 1), and the round's games.
+fn byes_of(
+    rule: xqreg_runtime::plan::KnockoutByes,
+    seed: u64,
+) -> (std::collections::BTreeSet<String>, usize, Vec<String>) {
+    use xqreg_runtime::plan::{Bracket, StageFormat};
+    let mut plan = seeded_knockout(8).places(8).plan(6);
+    let StageFormat::Knockout(ko) = &mut plan.stages[0].format else {
+        panic!("a knockout")
+    };
+    let Bracket::Seeded { byes, .. } = &mut ko.bracket else {
+        panic!("seeded")
+    };
+    *byes = rule;
+    let out = run(&plan, &players(6), &RecordedResults::default(), seed).expect("runs");
+    let round1: Vec<_> = out.stages[0]
+        .games
+        .iter()
+        .filter(|g| g.round == 1)
+        .collect();
+    let playing: std::collections::BTreeSet<&str> = round1
+        .iter()
+        .flat_map(|g| [g.red.as_str(), g.black.as_str()])
+        .collect();
+    let byes = (1..=6)
+        .map(|i| format!("p{i}"))
+        .filter(|p| !playing.contains(p.as_str()))
+        .collect();
+    let cited = out
+        .transcript
+        .iter()
+        .filter(|e| e.origin == byes_clause())
+        .map(|e| e.text.clone())
+        .collect();
+    (byes, round1.len(), cited)
+}
+
+/// `byes top_seeds` (the default): seeds 1 and 2 (p1, p2 by rating) play nobody in round 1,
+/// whatever the seed. `byes lot` (轮空抽签决定): the lot draws which first-round pairs hold the
+/// byes, so with some seeds a player who is not a top seed has one; never two byes in one pair
+/// (two games in round 1: six players in four pairs, one empty number in each of two), the seed
+/// reproduces the draw, and the transcript names the drawn players at the clause. Ignoring the
+/// clause gives p1 and p2 the byes for every seed.
+#[test]
+fn byes_by_lot_are_drawn_by_the_seed_and_top_seeds_keep_them_otherwise() {
+    use xqreg_runtime::plan::KnockoutByes;
+    let lot = || KnockoutByes::Lot {
+        origin: byes_clause(),
+    };
+    let top: std::collections::BTreeSet<String> = ["p1".into(), "p2".into()].into();
+    let mut drawn = std::collections::BTreeSet::new();
+    for seed in 1..=12 {
+        let (byes, games, cited) = byes_of(KnockoutByes::TopSeeds, seed);
+        assert_eq!(
+            (byes, games, cited.len()),
+            (top.clone(), 2, 0),
+            "seed {seed}"
+        );
+        let (byes, games, cited) = byes_of(lot(), seed);
+        assert_eq!((byes.len(), games), (2, 2), "seed {seed}: {byes:?}");
+        assert_eq!(
+            byes_of(lot(), seed).0,
+            byes,
+            "seed {seed} draws again alike"
+        );
+        assert_eq!(cited.len(), 1, "seed {seed}: {cited:?}");
+        assert!(
+            byes.iter().all(|p| cited[0].contains(p.as_str())),
+            "{cited:?} names {byes:?}"
+        );
+        drawn.insert(byes);
+    }
+    assert!(drawn.iter().any(|b| *b != top), "never drawn: {drawn:?}");
+    // Numbers 1 to 4 keep their seeds (and halves): the byes fall among p1..p4.
+    assert!(
+        drawn.iter().flatten().all(|p| p.as_str() <= "p4"),
+        "{drawn:?}"
+    );
+}

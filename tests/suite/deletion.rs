@@ -31,6 +31,7 @@ const SILENT_EXCEPTIONS: &[(ClauseKind, &str, &str)] = &[
     (ClauseKind::Colours, "colours lot", "the format's default colour rule (knockout, same-place: lot): the plan's colour rule has no origin of its own (left undone: a `colours` origin in plan::Knockout/SamePlace/RoundRobin)"),
     (ClauseKind::Colours, "colours by_board", "states what a team round robin always does (CXA 13.2; E114 accepts only this word there)"),
     (ClauseKind::KoSeeding, "seeding lot", "the default seeding (lot); the bracket's seeding has no origin of its own"),
+    (ClauseKind::KoByes, "byes top_seeds", "the default byes (seeds 1, 2, ...); the plan leaves it out of the JSON so that older plans read alike (`byes lot` is proven by runtime/tests/knockout.rs and tests/suite/ko_byes.rs)"),
     (ClauseKind::KoSeeded, "", "states the bracket size the entrants give anyway (the next power of two)"),
     (ClauseKind::TimeSuddenDeath, "", "the same as the default increment 0; a time control keeps one origin"),
     (ClauseKind::EventKind, "", "an individual or open kind states the default; a team event is also known from `team_size` and `team` (branch `teams` makes team checks read it)"),

@@ -42,6 +42,7 @@ mod honesty;
 mod input_files;
 mod inputs;
 mod issue8_checks;
+mod ko_byes;
 mod ko_seed_class;
 mod loaded;
 mod lsp;

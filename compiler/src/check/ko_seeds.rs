@@ -1,14 +1,15 @@
 //! `seeds N category C` in a knockout: seed numbers 1..N go to the category's members, the rest
 //! of the field is drawn by lot. N is at least 1 and at most the bracket's size (E230); the
 //! numbers are seed numbers, so the bracket is a seeded one, not a list of pairs (E231). An
-//! unknown category is E106 (`unknown`).
+//! unknown category is E106 (`unknown`). `byes top_seeds|lot` gives the byes of a seeded bracket;
+//! a bracket written as pairs writes its own (`bye`), so the clause would never be read (E232).
 
 use super::stages::stage_clauses;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 use xqreg_grammar::ast::{Format, KnockoutClause, StageClause};
 
-pub const CODES: &[&Code] = &[&E230, &E231];
+pub const CODES: &[&Code] = &[&E230, &E231, &E232];
 
 // The message catalogue of this module: compiler/messages/check/ko_seeds.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/ko_seeds.rs"));
@@ -35,6 +36,9 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 .and_then(|e| e.max(2).checked_next_power_of_two())
         });
         for k in &ko.clauses {
+            if let (true, KnockoutClause::Byes { span, .. }) = (pairs, k) {
+                diags.push(BYES_WITH_PAIRS.at(*span, &[]));
+            }
             let KnockoutClause::Seeds { count, span, .. } = k else {
                 continue;
             };

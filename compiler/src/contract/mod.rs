@@ -173,7 +173,7 @@ kinds! {
     KoGames, "knockout { games N }", Executed, false, "plan knockout.games (mini-matches)";
     KoThirdPlace, "knockout { third_place }", Executed, false, "plan knockout.third_place";
     KoPlacement, "knockout { placement }", Executed, false, "plan knockout.placement";
-    KoByes, "knockout { byes top_seeds }", Printed, true, "sheet: a seeded bracket gives its byes to the top seeds by itself";
+    KoByes, "knockout { byes top_seeds|lot }", Executed, false, "plan seeded bracket byes (runtime: `lot` draws by the event's seed which first-round pairs hold the byes, the pair's higher seed playing nobody, a transcript line at the clause; `top_seeds`, the default: seeds 1, 2, ...); checker E232 (a bracket written as pairs)";
     Entrants, "stage { entrants ... }", Executed, false, "plan stage.entrants";
     StageTime, "stage { time T }", Executed, false, "plan stage.time";
     StageScoring, "stage { scoring S }", Executed, false, "plan stage.scoring";

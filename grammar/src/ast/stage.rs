@@ -237,7 +237,7 @@ pub enum KnockoutClause {
         span: Span,
     },
     /// `seeded 16`: a seeded bracket of this size, standard seed positions (1 v 16, 8 v 9, ...);
-    /// missing entrants are byes for the top seeds.
+    /// missing entrants leave byes, to the top seeds or by lot (`byes`).
     Seeded { size: Spanned<u32>, span: Span },
     /// `seeding rating|order|lot`: how entrants get seed numbers.
     Seeding { rule: Ident, span: Span },
@@ -254,7 +254,7 @@ pub enum KnockoutClause {
     ThirdPlace(Span),
     /// `placement`: every loser plays on for the places below (5-8 bracket and so on).
     Placement(Span),
-    /// `byes top_seeds`
+    /// `byes top_seeds|lot`: who gets the byes of a seeded bracket short of its size.
     Byes { rule: Ident, span: Span },
 }
 

@@ -8,11 +8,13 @@
 //! by name; the runtime reports a dangling name as a problem, never panics on it.
 
 mod entry;
+mod knockout;
 mod prizes;
 mod rules;
 mod stage;
 
 pub use entry::*;
+pub use knockout::*;
 pub use prizes::*;
 pub use rules::*;
 pub use stage::*;

@@ -2,7 +2,8 @@
 //! place references that carry players from one stage to the next.
 
 use super::{
-    ByeScore, ColourRule, Origin, PlaceRange, PlayoffChain, Scoring, TeamColours, TiebreakChain,
+    ByeScore, ColourRule, Knockout, Origin, PlaceRange, PlayoffChain, Scoring, TeamColours,
+    TiebreakChain,
 };
 use serde::{Deserialize, Serialize};
 
@@ -505,60 +506,6 @@ pub struct Split {
     pub top: u32,
     pub to: String,
     pub origin: Origin,
-}
-
-/// `knockout { ... }`: brackets of single games or mini-matches.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Knockout {
-    pub bracket: Bracket,
-    /// Games per match (1: a single game; 2: a mini-match, colours swapped each game).
-    pub games: u32,
-    /// The losing semi-finalists play for 3rd.
-    pub third_place: bool,
-    /// Every loser plays on for the places below (5-8 bracket and so on).
-    pub placement: bool,
-    /// Colours of a match's first game (CXA 13.4: lot).
-    pub colours: ColourRule,
-    pub origin: Origin,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Bracket {
-    /// First-round pairs top to bottom; winners of neighbouring pairs meet. The number of pairs
-    /// must be a power of two.
-    Pairs {
-        pairs: Vec<(BracketSlot, BracketSlot)>,
-    },
-    /// A seeded bracket of `size` (a power of two): standard positions 1 v size, ...; the
-    /// entrants get seeds by `seeding`; seeds beyond the field are byes for the top seeds.
-    Seeded {
-        size: u32,
-        seeding: NumberOrder,
-        /// `seeds 8 category high`: the first seed numbers are the category's (by `seeding`),
-        /// the others drawn by lot; left out of the JSON when absent.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        reserved: Option<ReservedSeeds>,
-    },
-}
-
-/// `seeds 8 category high`: seed numbers 1..=count for the members of `category`, in the
-/// bracket's seeding order; the rest of the field drawn by lot into the numbers after them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReservedSeeds {
-    pub count: u32,
-    pub category: String,
-    pub origin: Origin,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BracketSlot {
-    Place(PlaceRef),
-    /// The n-th seed of the stage's entrants (in entrant order).
-    Seed(u32),
-    Bye,
-    Player(String),
 }
 
 /// `same_place groups.A groups.B places 1..12`: k-th of A v k-th of B for places 2k−1, 2k.

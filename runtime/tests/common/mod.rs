@@ -334,6 +334,7 @@ impl SeededKnockout {
                 size: self.size,
                 seeding: NumberOrder::Rating,
                 reserved: None,
+                byes: Default::default(),
             },
             self.games,
             self.third,

@@ -16,6 +16,7 @@ impl Lowerer<'_> {
         let mut third_place = false;
         let mut placement = false;
         let mut reserved = None;
+        let mut byes = plan::KnockoutByes::TopSeeds;
         let mut entrants = Vec::new();
         for clause in &ko.clauses {
             match clause {
@@ -60,7 +61,14 @@ impl Lowerer<'_> {
                 KnockoutClause::Games(n) => games = n.node.max(1),
                 KnockoutClause::ThirdPlace(_) => third_place = true,
                 KnockoutClause::Placement(_) => placement = true,
-                KnockoutClause::Byes { .. } => {}
+                KnockoutClause::Byes { rule, span } => {
+                    byes = match rule.node.as_str() {
+                        "lot" => plan::KnockoutByes::Lot {
+                            origin: self.origin(*span),
+                        },
+                        _ => plan::KnockoutByes::TopSeeds,
+                    }
+                }
             }
         }
         let bracket = match (pairs, seeded) {
@@ -69,6 +77,7 @@ impl Lowerer<'_> {
                 size,
                 seeding,
                 reserved,
+                byes,
             },
             (None, None) => {
                 let n = self
@@ -80,6 +89,7 @@ impl Lowerer<'_> {
                     size: n,
                     seeding,
                     reserved,
+                    byes,
                 }
             }
         };

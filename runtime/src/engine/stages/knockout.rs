@@ -1,6 +1,7 @@
 //! Knockout stages: the bracket (seeded, by places, with byes), its matches round by round, third-place and placement brackets, and the places they decide.
 
 use super::*;
+use crate::plan::KnockoutByes;
 
 struct Bracketing<'s> {
     ix: usize,
@@ -158,62 +159,17 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
             size,
             seeding,
             reserved,
-        } => {
-            let Some(positions) = seed_positions(*size) else {
-                return Err(vec![RuntimeProblem::new(
-                    codes::FIELD_DOES_NOT_FIT,
-                    format!("a seeded bracket of {size}: the size must be a power of two"),
-                    &ko.origin,
-                )
-                .zh(format!("{size} 人的种子对阵表：人数须为 2 的幂"))]);
-            };
-            if field.len() > *size as usize {
-                return Err(vec![RuntimeProblem::new(
-                    codes::FIELD_DOES_NOT_FIT,
-                    format!("{} entrants for a bracket of {size}", field.len()),
-                    &ko.origin,
-                )
-                .zh(format!("{} 名参赛者，而对阵表为 {size} 人", field.len()))]);
-            }
-            let numbers = match seeding {
-                NumberOrder::Lot => crate::plan::Numbers::Lot {
-                    origin: ko.origin.clone(),
-                },
-                NumberOrder::Rating => crate::plan::Numbers::Rating {
-                    origin: ko.origin.clone(),
-                },
-                NumberOrder::RegistrationOrder => crate::plan::Numbers::RegistrationOrder {
-                    origin: ko.origin.clone(),
-                },
-            };
-            // A recorded draw (the hall's, or a scenario's) gives the seeds in order.
-            let recorded = super::super::fixed::fixed_groups(ctx, stage, &[String::new()], &field);
-            let seeds = match (recorded, reserved) {
-                (Some(recorded), _) => recorded?.into_iter().next().unwrap_or_default(),
-                (None, Some(reserved)) => draw::reserved_seeds(
-                    ctx.plan,
-                    reserved,
-                    *seeding,
-                    ctx.roster,
-                    &field,
-                    &mut ctx.lots,
-                    &mut ctx.transcript,
-                ),
-                (None, None) => draw::number(
-                    ctx.plan,
-                    &numbers,
-                    ctx.roster,
-                    &field,
-                    &mut ctx.lots,
-                    &mut ctx.transcript,
-                    "seeds: ",
-                )?,
-            };
-            positions
-                .iter()
-                .map(|&s| seeds.get(s as usize - 1).copied())
-                .collect()
-        }
+            byes,
+        } => seeded_slots(
+            ctx,
+            stage,
+            ko,
+            &field,
+            *size,
+            *seeding,
+            reserved.as_ref(),
+            byes,
+        )?,
     };
     let needed = stage
         .places
@@ -242,6 +198,145 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
         st.matches,
         st.games,
     ))
+}
+
+/// The first round of a seeded bracket of `size`, slot by slot in bracket order (None: nobody):
+/// the entrants take seed numbers by `seeding` (or as a recorded draw lists them) and the
+/// numbers take their standard positions; a field short of `size` leaves byes, given by `byes`.
+#[allow(clippy::too_many_arguments)]
+fn seeded_slots(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    ko: &Knockout,
+    field: &[usize],
+    size: u32,
+    seeding: NumberOrder,
+    reserved: Option<&crate::plan::ReservedSeeds>,
+    byes: &KnockoutByes,
+) -> Result<Vec<Option<usize>>, Vec<RuntimeProblem>> {
+    let Some(positions) = seed_positions(size) else {
+        return Err(vec![RuntimeProblem::new(
+            codes::FIELD_DOES_NOT_FIT,
+            format!("a seeded bracket of {size}: the size must be a power of two"),
+            &ko.origin,
+        )
+        .zh(format!("{size} 人的种子对阵表：人数须为 2 的幂"))]);
+    };
+    if field.len() > size as usize {
+        return Err(vec![RuntimeProblem::new(
+            codes::FIELD_DOES_NOT_FIT,
+            format!("{} entrants for a bracket of {size}", field.len()),
+            &ko.origin,
+        )
+        .zh(format!("{} 名参赛者，而对阵表为 {size} 人", field.len()))]);
+    }
+    let numbers = match seeding {
+        NumberOrder::Lot => crate::plan::Numbers::Lot {
+            origin: ko.origin.clone(),
+        },
+        NumberOrder::Rating => crate::plan::Numbers::Rating {
+            origin: ko.origin.clone(),
+        },
+        NumberOrder::RegistrationOrder => crate::plan::Numbers::RegistrationOrder {
+            origin: ko.origin.clone(),
+        },
+    };
+    // A recorded draw (the hall's, or a scenario's) gives the seeds in order, and with them the
+    // byes: it replaces every lot of the bracket, so the byes go to its first numbers.
+    let recorded = super::super::fixed::fixed_groups(ctx, stage, &[String::new()], field);
+    let (seeds, byes) = match (recorded, reserved) {
+        (Some(recorded), _) => (
+            recorded?.into_iter().next().unwrap_or_default(),
+            &KnockoutByes::TopSeeds,
+        ),
+        (None, Some(reserved)) => (
+            draw::reserved_seeds(
+                ctx.plan,
+                reserved,
+                seeding,
+                ctx.roster,
+                field,
+                &mut ctx.lots,
+                &mut ctx.transcript,
+            ),
+            byes,
+        ),
+        (None, None) => (
+            draw::number(
+                ctx.plan,
+                &numbers,
+                ctx.roster,
+                field,
+                &mut ctx.lots,
+                &mut ctx.transcript,
+                "seeds: ",
+            )?,
+            byes,
+        ),
+    };
+    let holder = seed_holders(ctx, stage, size, &seeds, byes);
+    Ok(positions
+        .iter()
+        .map(|&s| holder.get(s as usize - 1).copied().flatten())
+        .collect())
+}
+
+/// Who holds each seed number 1..=size (None: an empty number, whose first-round opponent has a
+/// bye). Top seeds: the entrants hold numbers 1..=k in seed order, so seeds 1, 2, ... face the
+/// empty numbers. `byes lot` (轮空抽签决定): the lot draws which first-round pairs (s v size+1−s)
+/// hold a bye, never two in one pair; in each drawn pair number size+1−s is empty, so the pair's
+/// higher seed plays nobody, and the entrants fill the other numbers in seed order (numbers 1 to
+/// size/2 keep their seeds, and so their halves of the bracket).
+fn seed_holders(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    size: u32,
+    seeds: &[usize],
+    byes: &KnockoutByes,
+) -> Vec<Option<usize>> {
+    let size = size as usize;
+    let half = size / 2;
+    let top_seeds = || (0..size).map(|n| seeds.get(n).copied()).collect();
+    let KnockoutByes::Lot { origin } = byes else {
+        return top_seeds();
+    };
+    // With no bye, or a field of at most half the bracket (every entrant has one), the lot has
+    // nothing to decide.
+    if seeds.len() >= size || seeds.len() <= half {
+        return top_seeds();
+    }
+    let mut tops: Vec<usize> = (1..=half).collect();
+    ctx.lots.shuffle(&mut tops);
+    tops.truncate(size - seeds.len());
+    tops.sort_unstable();
+    let empty: Vec<usize> = tops.iter().map(|t| size + 1 - t).collect();
+    let mut rest = seeds.iter().copied();
+    let holder: Vec<Option<usize>> = (1..=size)
+        .map(|n| {
+            if empty.contains(&n) {
+                None
+            } else {
+                rest.next()
+            }
+        })
+        .collect();
+    let drawn: Vec<String> = tops
+        .iter()
+        .filter_map(|&t| {
+            Some(format!(
+                "{} (seed {t})",
+                ctx.id(holder.get(t - 1).copied()??)
+            ))
+        })
+        .collect();
+    let text = format!(
+        "{} byes drawn by lot (byes lot): {} {} nobody in round 1",
+        stage.name,
+        drawn.join(", "),
+        if drawn.len() == 1 { "plays" } else { "play" }
+    );
+    ctx.transcript.push(EntryKind::Draw, text, origin);
+    holder
 }
 
 fn slot_player(
