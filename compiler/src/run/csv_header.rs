@@ -83,6 +83,11 @@ pub fn header_cells(text: &str) -> Vec<(String, Span)> {
 pub fn check_header(text: &str, known: &[&str], file: (&str, &str), diags: &mut Diagnostics) {
     let cells = header_cells(text);
     for (i, (name, span)) in cells.iter().enumerate() {
+        if name.is_empty() {
+            let names = [("file", file.0), ("file_zh", file.1)];
+            diags.push(UNNAMED_COLUMN.at(*span, &names));
+            continue;
+        }
         if let Some((_, first)) = cells.get(..i).and_then(|c| c.iter().find(|c| &c.0 == name)) {
             let names = [("file", file.0), ("file_zh", file.1), ("name", name)];
             diags.push(
@@ -104,8 +109,7 @@ pub fn check_header(text: &str, known: &[&str], file: (&str, &str), diags: &mut 
                 ("columns_zh", &known.join("、")),
             ]),
         };
-        let shown = if name.is_empty() { "(empty)" } else { name };
-        let names = [("file", file.0), ("file_zh", file.1), ("name", shown)];
+        let names = [("file", file.0), ("file_zh", file.1), ("name", name)];
         diags.push(NO_COLUMN.at(*span, &names).with_help(help));
     }
 }
@@ -183,5 +187,20 @@ mod tests {
         assert!(codes("id,name\np1,\"a\" ,x\n", &["id", "name", "x"]).is_empty());
         assert_eq!(codes("id,name\np1,\"a\"b\n", ROSTER_COLUMNS), vec!["E801"]);
         assert!(codes("\u{FEFF}id,name\r\n", ROSTER_COLUMNS).is_empty());
+    }
+
+    /// A header cell with no name (a spreadsheet's trailing comma) is said as that, once per
+    /// such cell, never as "no column `(empty)`" or as an empty name repeated.
+    #[test]
+    fn an_unnamed_column_is_said_as_one() {
+        let mut d = Diagnostics::default();
+        check_header("id,,name,\n", ROSTER_COLUMNS, ("roster", "名单"), &mut d);
+        let said: Vec<(&str, String, u32)> = d
+            .list
+            .iter()
+            .map(|d| (d.code.code, d.message.en.clone(), d.labels[0].span.start))
+            .collect();
+        let unnamed = "a column of the roster header has no name".to_string();
+        assert_eq!(said, [("E805", unnamed.clone(), 3), ("E805", unnamed, 9)]);
     }
 }
