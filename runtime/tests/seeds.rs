@@ -394,6 +394,7 @@ fn prizes_per_category_with_shared_places_and_qualification_next_in_line() {
     ];
     plan.qualification = vec![Qualification {
         title: "全国总决赛".into(),
+        title_en: None,
         quotas: vec![
             Quota {
                 category: Some("men".into()),

@@ -174,3 +174,36 @@ fn a_supplement_does_not_reprint_an_unchanged_chain() {
         &["名次区分", "决赛产生第一至四名"],
     );
 }
+
+/// The English report printed the qualification's Chinese name although the regulation gives its
+/// English one (`qualification "全国少年象棋锦标赛" en "National junior championships"`): the plan
+/// dropped it. The Chinese report keeps the Chinese name.
+#[test]
+fn the_english_report_names_the_qualification_in_english() {
+    let run = |lang| {
+        xqreg_ok(&[
+            "simulate",
+            YOUTH,
+            "--players",
+            "200",
+            "--seed",
+            "1",
+            "--lang",
+            lang,
+        ])
+    };
+    let qualifiers = |report: String, heading| {
+        report
+            .split_once(heading)
+            .map(|(_, rest)| rest.to_string())
+            .unwrap_or_default()
+    };
+    let en = qualifiers(run("en"), "Qualifiers");
+    assert_phrases(
+        &en,
+        &["National junior championships 1 "],
+        &["全国少年象棋锦标赛"],
+    );
+    let zh = qualifiers(run("zh"), "获得资格");
+    assert_phrases(&zh, &["全国少年象棋锦标赛 1 "], &["National junior"]);
+}

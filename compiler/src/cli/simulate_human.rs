@@ -102,7 +102,13 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
                 .category
                 .as_deref()
                 .unwrap_or(t(lang, "overall", "总名次"));
-            let _ = writeln!(s, "  {} {} {} ({cat})", q.title, q.place, q.player);
+            let _ = writeln!(
+                s,
+                "  {} {} {} ({cat})",
+                qualification_title(plan, &q.title, lang),
+                q.place,
+                q.player
+            );
         }
     }
     for stage in &o.stages {
@@ -130,6 +136,20 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
 
 /// The row of each table by entries that the field picked, and why (its size); the value each
 /// `assume` supplies for a value to be announced.
+/// A qualification's event in the report's language: in English its `en` name where the
+/// regulation gives one (the outcome carries the title as written).
+fn qualification_title<'a>(plan: &'a Plan, title: &'a str, lang: Lang) -> &'a str {
+    let english = plan
+        .qualification
+        .iter()
+        .find(|q| q.title == title)
+        .and_then(|q| q.title_en.as_deref());
+    match (lang, english) {
+        (Lang::En, Some(en)) => en,
+        _ => title,
+    }
+}
+
 fn by_entries(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
     use xqreg_runtime::plan::{StageFormat, SwissRounds};
     for st in &plan.stages {

@@ -326,6 +326,7 @@ impl Lowerer<'_> {
         self.lowered(|item| match item {
             Item::Qualification(q) => Some(plan::Qualification {
                 title: text(&q.title),
+                title_en: q.title.en.as_ref().map(|e| e.node.clone()),
                 quotas: q
                     .quotas
                     .iter()

@@ -126,6 +126,10 @@ pub enum PrizeItem {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Qualification {
     pub title: String,
+    /// The event's English name (`qualification "全国总决赛" en "National final"`), which the
+    /// English report prints; left out of the JSON when there is none, as in older plans.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_en: Option<String>,
     pub quotas: Vec<Quota>,
     /// A place a qualifier cannot take (withdrawn, declined, already qualified) passes down
     /// the category's ranking.
