@@ -6,11 +6,9 @@ use crate::common::{assert_phrases, xqreg_ok};
 
 const YOUTH: &str = "tests/scenarios/newcomer2_youth_swiss.xqr";
 
-/// `simulate --lang zh` printed a gold medal as `gold 奖牌`; the sheet and the published site
-/// say 金牌, and so does the simulation report now.
-#[test]
-fn simulate_names_medals_in_chinese() {
-    let zh = xqreg_ok(&[
+/// `simulate` of the youth Swiss on a generated roster of 200, seed 1, in `lang`.
+fn youth_report(lang: &str) -> String {
+    xqreg_ok(&[
         "simulate",
         YOUTH,
         "--players",
@@ -18,14 +16,21 @@ fn simulate_names_medals_in_chinese() {
         "--seed",
         "1",
         "--lang",
-        "zh",
-    ]);
+        lang,
+    ])
+}
+
+/// `simulate --lang zh` printed a gold medal as `gold 奖牌`; the sheet and the published site
+/// say 金牌, and so does the simulation report now.
+#[test]
+fn simulate_names_medals_in_chinese() {
+    let zh = youth_report("zh");
     assert_phrases(
         &zh,
         &["金牌", "银牌", "铜牌"],
         &["gold", "silver", "bronze", "奖牌"],
     );
-    let en = xqreg_ok(&["simulate", YOUTH, "--players", "200", "--seed", "1"]);
+    let en = youth_report("en");
     assert_phrases(
         &en,
         &["gold medal", "silver medal", "bronze medal"],
@@ -180,30 +185,18 @@ fn a_supplement_does_not_reprint_an_unchanged_chain() {
 /// dropped it. The Chinese report keeps the Chinese name.
 #[test]
 fn the_english_report_names_the_qualification_in_english() {
-    let run = |lang| {
-        xqreg_ok(&[
-            "simulate",
-            YOUTH,
-            "--players",
-            "200",
-            "--seed",
-            "1",
-            "--lang",
-            lang,
-        ])
-    };
     let qualifiers = |report: String, heading| {
         report
             .split_once(heading)
             .map(|(_, rest)| rest.to_string())
             .unwrap_or_default()
     };
-    let en = qualifiers(run("en"), "Qualifiers");
+    let en = qualifiers(youth_report("en"), "Qualifiers");
     assert_phrases(
         &en,
         &["National junior championships 1 "],
         &["全国少年象棋锦标赛"],
     );
-    let zh = qualifiers(run("zh"), "获得资格");
+    let zh = qualifiers(youth_report("zh"), "获得资格");
     assert_phrases(&zh, &["全国少年象棋锦标赛 1 "], &["National junior"]);
 }

@@ -164,31 +164,23 @@ fn pair_formats_for_people_show_the_engine_boards() {
 /// E812 in Chinese says what the stage is in Chinese (it once read `是not a Swiss stage`).
 #[test]
 fn the_wrong_system_is_said_in_chinese() {
-    let o = pair(&[
-        "--lang",
-        "zh",
-        "--system",
-        "dutch",
-        "--regulation",
-        "tests/fixtures/roster/groups.xqr",
-        "--stage",
-        "groups",
-        "tests/fixtures/trf/t01-round-05.trf",
-    ]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    let dutch_in_zh = |regulation, stage| {
+        let o = pair(&[
+            "--lang",
+            "zh",
+            "--system",
+            "dutch",
+            "--regulation",
+            regulation,
+            "--stage",
+            stage,
+            "tests/fixtures/trf/t01-round-05.trf",
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{o:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let err = dutch_in_zh("tests/fixtures/roster/groups.xqr", "groups");
     crate::common::assert_phrases(&err, &["E812", "不是积分编排阶段"], &["not a Swiss"]);
-    let o = pair(&[
-        "--lang",
-        "zh",
-        "--system",
-        "dutch",
-        "--regulation",
-        "examples/003_xiexiaxun/open.xqr",
-        "--stage",
-        "main",
-        "tests/fixtures/trf/t01-round-05.trf",
-    ]);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = dutch_in_zh("examples/003_xiexiaxun/open.xqr", "main");
     crate::common::assert_phrases(&err, &["是 `swiss cxa` 阶段"], &["a `swiss cxa` stage"]);
 }
