@@ -153,14 +153,14 @@ pub fn draw_groups(
         for (k, &s) in order.iter().enumerate() {
             let candidates = open_groups(&prep, &mut st, s, &witness, &mut found, names.len())
                 .map_err(|e| vec![e(origin)])?;
-            let want = serpentine(k, names.len());
-            let pick = if pot.order == DrawOrder::Rating {
-                nearest_open(want, &candidates)
-            } else {
-                candidates
+            // `rest rating`: the serpentine's own group, asked once for the pick and its line.
+            let want = (pot.order == DrawOrder::Rating).then(|| serpentine(k, names.len()));
+            let pick = match want {
+                Some(want) => nearest_open(want, &candidates),
+                None => candidates
                     .get(lots.index(candidates.len()))
                     .copied()
-                    .unwrap_or(0)
+                    .unwrap_or(0),
             };
             if witness.get(s) != Some(&Some(pick)) {
                 if let Some(f) = found.get_mut(pick) {
@@ -179,10 +179,9 @@ pub fn draw_groups(
                 .get(player)
                 .map(|p| p.id.as_str())
                 .unwrap_or("?");
-            let text = if pot.order == DrawOrder::Rating {
-                serpentine_text(&pot.label, id, &names, pick, want)
-            } else {
-                placed_text(&pot.label, id, &names, pick, &candidates)
+            let text = match want {
+                Some(want) => serpentine_text(&pot.label, id, &names, pick, want),
+                None => placed_text(&pot.label, id, &names, pick, &candidates),
             };
             transcript.push(EntryKind::Draw, text, &pot.origin);
         }
