@@ -86,6 +86,12 @@ const COUNTED: &[(&str, &str)] = &[
 /// `9 rounds for 1 player`, not `1 rounds`, `1 players`. Only a `1` standing alone (not `11`,
 /// `2.1`, `round 1`) before one of the counted nouns changes.
 pub fn singular_counts(text: &str) -> String {
+    singular_counts_outside(text, &[])
+}
+
+/// [`singular_counts`], leaving alone a noun that starts inside one of `values` (byte ranges of
+/// `text` filled in from a user's value: a header cell named `1 games` is quoted as written).
+fn singular_counts_outside(text: &str, values: &[std::ops::Range<usize>]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find("1 ") {
@@ -110,8 +116,10 @@ pub fn singular_counts(text: &str) -> String {
                     .next()
                     .is_none_or(|c| !c.is_alphanumeric() && c != '_')
         });
+        let noun_at = text.len() - after.len();
+        let written = values.iter().any(|v| v.contains(&noun_at));
         match noun {
-            Some((plural, singular)) if alone => {
+            Some((plural, singular)) if alone && !written => {
                 out.push_str(&rest[..at + 2]);
                 out.push_str(singular);
                 rest = &after[plural.len()..];
@@ -139,24 +147,51 @@ impl Template {
         Template { en, zh }
     }
 
-    /// Fill `{key}` placeholders in both languages.
+    /// Fill `{key}` placeholders in both languages. In English a count of 1 before a counted
+    /// noun of the template reads in the singular; the values filled in are kept as written.
     pub fn fill(&self, args: &[(&str, &str)]) -> Msg {
-        let fill = |t: &str| {
-            let mut s = t.to_string();
-            for (k, v) in args {
-                s = s.replace(&format!("{{{k}}}"), v);
-            }
-            s
-        };
+        let (en, values) = fill_placeholders(self.en, args);
         Msg {
-            en: singular_counts(&fill(self.en)),
-            zh: fill(self.zh),
+            en: singular_counts_outside(&en, &values),
+            zh: fill_placeholders(self.zh, args).0,
         }
     }
 
     pub fn plain(&self) -> Msg {
         self.fill(&[])
     }
+}
+
+/// `template` with each `{key}` of `args` replaced by its value (a placeholder without a value
+/// stays as written), and the byte ranges the values took in the result.
+fn fill_placeholders(
+    template: &str,
+    args: &[(&str, &str)],
+) -> (String, Vec<std::ops::Range<usize>>) {
+    let mut out = String::with_capacity(template.len());
+    let mut values = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let value = rest[open..].find('}').and_then(|close| {
+            let key = &rest[open + 1..open + close];
+            let (_, v) = args.iter().find(|(k, _)| *k == key)?;
+            Some((v, close))
+        });
+        out.push_str(&rest[..open]);
+        match value {
+            Some((v, close)) => {
+                values.push(out.len()..out.len() + v.len());
+                out.push_str(v);
+                rest = &rest[open + close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    (out, values)
 }
 
 /// A diagnostic's catalogue entry: its code and its message, label and help in both languages,
@@ -341,5 +376,25 @@ mod count_tests {
         ] {
             assert_eq!(singular_counts(same), same);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Template;
+
+    #[test]
+    fn a_count_of_one_reads_singular_but_values_stay_as_written() {
+        let t = Template::new("{n} games in column `{column}`", "第{column}列{n}局");
+        let one = t.fill(&[("n", "1"), ("column", "1 games")]);
+        assert_eq!(one.en, "1 game in column `1 games`");
+        assert_eq!(one.zh, "第1 games列1局");
+        let two = t.fill(&[("n", "2"), ("column", "{n}")]);
+        assert_eq!(
+            two.en, "2 games in column `{n}`",
+            "a value is not filled again"
+        );
+        let unknown = Template::new("{x} and {n} rounds", "").fill(&[("n", "1")]);
+        assert_eq!(unknown.en, "{x} and 1 round");
     }
 }
