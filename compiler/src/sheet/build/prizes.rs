@@ -14,7 +14,16 @@ use xqreg_grammar::ast::{
 };
 
 /// Consecutive places with the same awards: (place range, awards, label of a non-place line).
-type AwardRun = (Option<(u32, u32)>, String, String);
+type AwardRun = (Option<(u32, u32)>, Vec<String>, String);
+
+/// A line's money as the text says it: its places (as its award run would name them), its
+/// label, the amount and whether each of several places has it.
+struct MoneyPhrase {
+    range: Option<(u32, u32)>,
+    label: String,
+    amount: String,
+    each: bool,
+}
 
 pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
     let currency = p.currency.as_ref().map(|c| {
@@ -27,7 +36,7 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
     for line in &p.lines {
         prize_line(ctx, line, cur, &mut said);
     }
-    let text = prize_text(ctx, p, &said.phrases, &said.runs, cur);
+    let text = prize_text(ctx, p, &said.money, &said.runs, cur);
     let foot = total_row(
         ctx,
         p,
@@ -78,7 +87,7 @@ pub fn prizes(ctx: &mut Ctx<'_>, p: &Prizes) {
 /// the text, the table's rows and the running total.
 #[derive(Default)]
 struct LinesSaid {
-    phrases: Vec<String>,
+    money: Vec<MoneyPhrase>,
     runs: Vec<AwardRun>,
     rows: Vec<Row>,
     total: u64,
@@ -104,22 +113,21 @@ fn prize_line(ctx: &mut Ctx<'_>, line: &PrizeLine, cur: Option<&str>, said: &mut
         (m.amount.node, fmt::money(lang, m.amount.node, c))
     });
     let items = items_text(ctx, line);
+    let range = match &line.key {
+        PrizeKey::Places(r) => Some((r.start, r.end)),
+        PrizeKey::Eliminated { .. } | PrizeKey::Completed(_) => None,
+    };
     if let Some((_, a)) = &amount {
-        let key = if line.each && count != Some(1) {
-            M::PrizeEach
-        } else {
-            M::PrizeOne
-        };
-        said.phrases.push(ctx.mf(key, &[&label, a]));
+        said.money.push(MoneyPhrase {
+            range,
+            label: label.clone(),
+            amount: a.clone(),
+            each: line.each && count != Some(1),
+        });
     }
     // Awards print as runs of places with the same awards: 第一至六名各奖励牌匾一块.
     if !items.is_empty() {
-        let joined = fmt::join(lang, &items);
-        let range = match &line.key {
-            PrizeKey::Places(r) => Some((r.start, r.end)),
-            PrizeKey::Eliminated { .. } | PrizeKey::Completed(_) => None,
-        };
-        extend_runs(&mut said.runs, range, joined, &label);
+        extend_runs(&mut said.runs, range, items.clone(), &label);
     }
     // Table row: place(s), amount each, count, subtotal, items.
     let (each_cell, sub_cell) = match (&amount, count) {
@@ -158,17 +166,48 @@ fn prize_line(ctx: &mut Ctx<'_>, line: &PrizeLine, cur: Option<&str>, said: &mut
 fn prize_text(
     ctx: &mut Ctx<'_>,
     p: &Prizes,
-    phrases: &[String],
+    money: &[MoneyPhrase],
     runs: &[AwardRun],
     cur: Option<&str>,
 ) -> String {
     let lang = ctx.lang;
+    // A run of awards for exactly the places of one money line is said with its money
+    // (第一名300元及证书一本), not in a sentence of its own that names the places again. A sum for
+    // several places together keeps its awards apart: they are each player's (各奖励).
+    let folded = |m: &MoneyPhrase| {
+        let one_each = m.each || m.range.is_none_or(|(a, b)| a == b);
+        runs.iter()
+            .position(|(range, _, label)| one_each && *range == m.range && *label == m.label)
+    };
+    let mut runs_left: Vec<&AwardRun> = runs.iter().collect();
+    let mut any_folded = false;
+    let phrases: Vec<String> = money
+        .iter()
+        .map(|m| {
+            let key = if m.each { M::PrizeEach } else { M::PrizeOne };
+            let Some(at) = folded(m) else {
+                return ctx.mf(key, &[&m.label, &m.amount]);
+            };
+            runs_left.retain(|r| !std::ptr::eq(*r, &runs[at]));
+            any_folded = true;
+            // 第一名300元和证书一本 / 1st place: CNY 300, a trophy and a gold medal
+            let mut gifts = vec![m.amount.clone()];
+            gifts.extend(runs[at].1.iter().cloned());
+            ctx.mf(key, &[&m.label, &fmt::join_and(lang, &gifts)])
+        })
+        .collect();
+    // A line that lists its awards is a clause of its own: 、 would run into the awards' list.
+    let joined = if any_folded {
+        fmt::join_clauses(lang, &phrases)
+    } else {
+        fmt::join(lang, &phrases)
+    };
     let mut text = if phrases.is_empty() {
         String::new()
     } else {
-        ctx.sentence(&fmt::join(lang, phrases))
+        ctx.sentence(&joined)
     };
-    let awards = award_sentences(ctx, runs);
+    let awards = award_sentences(ctx, &runs_left);
     if !awards.is_empty() {
         if lang == Lang::En && !text.is_empty() {
             text.push(' ');
@@ -273,10 +312,15 @@ fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, S
 
 /// Adds a line's awards to the runs: consecutive places with the same awards make one run
 /// (第一至六名各奖励牌匾一块).
-fn extend_runs(runs: &mut Vec<AwardRun>, range: Option<(u32, u32)>, joined: String, label: &str) {
+fn extend_runs(
+    runs: &mut Vec<AwardRun>,
+    range: Option<(u32, u32)>,
+    items: Vec<String>,
+    label: &str,
+) {
     let merged = match (runs.last_mut(), range) {
         (Some((Some((_, end)), last_items, _)), Some((start, new_end)))
-            if *last_items == joined && end.checked_add(1) == Some(start) =>
+            if *last_items == items && end.checked_add(1) == Some(start) =>
         {
             *end = new_end;
             true
@@ -284,12 +328,12 @@ fn extend_runs(runs: &mut Vec<AwardRun>, range: Option<(u32, u32)>, joined: Stri
         _ => false,
     };
     if !merged {
-        runs.push((range, joined, label.to_string()));
+        runs.push((range, items, label.to_string()));
     }
 }
 
 /// One phrase a run of awards: 第一至六名各奖励牌匾一块.
-fn award_sentences(ctx: &Ctx<'_>, runs: &[AwardRun]) -> Vec<String> {
+fn award_sentences(ctx: &Ctx<'_>, runs: &[&AwardRun]) -> Vec<String> {
     let lang = ctx.lang;
     runs.iter()
         .map(|(range, items, label)| match range {
@@ -304,9 +348,9 @@ fn award_sentences(ctx: &Ctx<'_>, runs: &[AwardRun]) -> Vec<String> {
                 } else {
                     M::PrizeItemsRange
                 };
-                ctx.mf(key, &[&fmt::places(lang, r), items])
+                ctx.mf(key, &[&fmt::places(lang, r), &fmt::join(lang, items)])
             }
-            None => ctx.mf(M::PrizeItemsOneP, &[label, items]),
+            None => ctx.mf(M::PrizeItemsOneP, &[label, &fmt::join(lang, items)]),
         })
         .collect()
 }
