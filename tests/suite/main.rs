@@ -72,3 +72,4 @@ mod team_colours;
 mod team_lineups;
 mod team_tiebreaks;
 mod trf_out;
+mod unentered_section;

@@ -197,7 +197,8 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             roster,
             seed,
         } => {
-            commands::new(&dir, &regulation, &roster, seed, l)?;
+            let warnings = commands::new(&dir, &regulation, &roster, seed, l)?;
+            eprint!("{warnings}");
             Ok(format!(
                 "event started in `{}` (seed {seed})\n",
                 dir.display()

@@ -23,8 +23,12 @@ mod knockout;
 use knockout::knockout_stage;
 mod same_place;
 use same_place::same_place_stage;
+mod unentered;
 
 pub(crate) fn run_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage) -> Staged {
+    if let Some(run) = unentered::not_held(ctx, stage)? {
+        return Ok(run);
+    }
     match &stage.format {
         StageFormat::RoundRobin(rr) => round_robin_stage(ctx, ix, stage, rr),
         StageFormat::Knockout(ko) => knockout_stage(ctx, ix, stage, ko),

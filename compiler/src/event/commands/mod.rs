@@ -17,13 +17,17 @@ use xqreg_runtime::plan::StageFormat;
 use super::codes;
 use super::store::{sha256, Store, StoredGame, StoredWithdrawal, Tx};
 use super::{io, load, refuse, rendered, with_event, Loaded, Res};
+use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::syntax::E001;
 use crate::diagnostics::Lang;
 use crate::run::codes::E801;
 
 /// `event new`: store the regulation, roster and seed, after checking that the regulation
 /// compiles and the roster fits it (the engine's own roster check).
-pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) -> Res<()> {
+/// `event new`: store the regulation, the roster and the seed once the replay accepts them.
+/// Returns the run's warnings rendered (W202 a player in no stage, W205 a stage no one entered):
+/// the event starts, and the arbiter sees what deserves a look.
+pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) -> Res<String> {
     let reg = crate::files::read_input(regulation)
         .map_err(|e| io(format!("cannot read `{}`: {e}", regulation.display())))?;
     let ros = crate::files::read_input(roster)
@@ -66,9 +70,20 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
         )
     };
     let mut fail = None;
+    let mut warnings = String::new();
     mem.transaction(|tx| {
         check(tx)?;
-        match load(tx, lang).and_then(|l| l.replay().map(|_| ())) {
+        let replayed = load(tx, lang).and_then(|l| {
+            let live = l.replay()?;
+            let roster = SourceFile::new(ros_name.clone(), ros_text.clone());
+            let reports =
+                crate::run::problem_reports(&live.outcome.warnings, &l.regulation, Some(&roster));
+            if !live.outcome.warnings.is_empty() {
+                warnings = rendered(&reports, lang).text;
+            }
+            Ok(())
+        });
+        match replayed {
             Ok(()) => Ok(()),
             Err(f) => {
                 fail = Some(f);
@@ -79,7 +94,7 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
     .map_err(|e| fail.take().unwrap_or_else(|| io(e)))?;
     let mut st = Store::create(dir)?;
     st.transaction(check)?;
-    Ok(())
+    Ok(warnings)
 }
 
 /// `event amend`: the regulation file changed; record the new text as a dated supplement. The

@@ -66,6 +66,8 @@ pub struct Words {
     pub results_in: &'static str,
     pub not_finished: &'static str,
     pub nothing_yet: &'static str,
+    /// A stage no roster player entered (W205).
+    pub not_held: &'static str,
 }
 
 pub fn words(l: Tr) -> Words {
@@ -107,6 +109,10 @@ pub fn words(l: Tr) -> Words {
             "The event is not over: the final ranking, prizes and qualifiers are published once every result is in.",
         ),
         nothing_yet: w("尚未公布对阵。", "No pairing is published yet."),
+        not_held: w(
+            "无人报名，本组不举行。",
+            "No player entered this section: it is not held.",
+        ),
     }
 }
 
