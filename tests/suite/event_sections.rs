@@ -183,3 +183,45 @@ fn four_youth_sections_side_by_side_give_the_simulated_event() {
         "the four sections were never paired together"
     );
 }
+
+/// An event an older xqreg paired one stage at a time (its first batch holds section A's round 1
+/// only, section B's waiting for A's last round) verifies, and `pair` now publishes B's round 1
+/// beside it.
+#[test]
+fn an_event_paired_one_section_at_a_time_verifies_and_goes_on_side_by_side() {
+    let work = tempfile::tempdir().expect("a temporary directory");
+    let roster = work.path().join("roster.csv");
+    std::fs::write(&roster, sections_roster()).expect("writes the roster");
+    let ev = work.path().join("event").to_string_lossy().into_owned();
+    event_new(&ev, &root().join(REGULATION), &roster, 3);
+    ok(&["event", "pair", &ev]);
+    // What the older `pair` stored: the same batch without section B.
+    let db = rusqlite::Connection::open(Path::new(&ev).join("event.sqlite")).expect("opens");
+    db.execute("DELETE FROM games WHERE stage = 'b'", [])
+        .expect("edits the games");
+    let (log_id, changes): (i64, String) = db
+        .query_row(
+            "SELECT id, changes FROM log WHERE command = 'pair'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("the pair");
+    let mut v: serde_json::Value = serde_json::from_str(&changes).expect("JSON");
+    if let Some(games) = v["published"].as_array_mut() {
+        games.retain(|g| g["stage"] == "a");
+    }
+    db.execute(
+        "UPDATE log SET changes = ?1 WHERE id = ?2",
+        rusqlite::params![v.to_string(), log_id],
+    )
+    .expect("edits the log");
+    drop(db);
+    ok(&["event", "verify", &ev]);
+    let second = ok(&["event", "pair", &ev]);
+    assert!(
+        second.contains("b round 1") && !second.contains("a round"),
+        "{second}"
+    );
+    let verified = ok(&["event", "verify", &ev]);
+    assert!(verified.contains("in 2 batches"), "{verified}");
+}
