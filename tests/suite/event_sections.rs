@@ -33,6 +33,11 @@ fn sections_roster() -> String {
 
 /// The waiting games of `stages` as a results file, every game won by Red.
 fn results_of(ev: &str, stages: &[&str], path: &Path) {
+    results_as(ev, stages, "1-0", path);
+}
+
+/// The waiting games of `stages` as a results file, every game ending in `result`.
+fn results_as(ev: &str, stages: &[&str], result: &str, path: &Path) {
     let waiting = ok(&["event", "games", ev, "--waiting", "--format", "csv"]);
     let mut lines = waiting.lines();
     let mut out = format!("{}\n", lines.next().expect("a header"));
@@ -40,7 +45,7 @@ fn results_of(ev: &str, stages: &[&str], path: &Path) {
         let mut cells: Vec<&str> = line.split(',').collect();
         if stages.contains(&cells.first().copied().unwrap_or("")) {
             if let Some(r) = cells.get_mut(5) {
-                *r = "1-0";
+                *r = result;
             }
             out.push_str(&cells.join(","));
             out.push('\n');
@@ -224,4 +229,38 @@ fn an_event_paired_one_section_at_a_time_verifies_and_goes_on_side_by_side() {
     );
     let verified = ok(&["event", "verify", &ev]);
     assert!(verified.contains("in 2 batches"), "{verified}");
+}
+
+/// Section B, every game drawn, finishes while section A waits for its round 1: its players
+/// are tied on every criterion, so the lot orders them, and that lot is drawn for good only
+/// once section A (and its final) are complete. `standings` says so until then.
+#[test]
+fn a_lot_of_a_section_finished_ahead_is_drawn_once_the_stages_before_it_are_complete() {
+    let work = tempfile::tempdir().expect("a temporary directory");
+    let roster = work.path().join("roster.csv");
+    std::fs::write(&roster, sections_roster()).expect("writes the roster");
+    let ev = work.path().join("event").to_string_lossy().into_owned();
+    let file = work.path().join("results.csv");
+    let file_arg = file.to_string_lossy().into_owned();
+    event_new(&ev, &root().join(REGULATION), &roster, 3);
+    let note =
+        "b (complete; a lot it draws is drawn for good once the stages before it are complete)";
+    for _ in 0..5 {
+        ok(&["event", "pair", &ev]);
+        results_as(&ev, &["b"], "=", &file);
+        ok(&["event", "result", &ev, &file_arg]);
+    }
+    let standings = ok(&["event", "standings", &ev, "--stage", "b"]);
+    assert!(standings.starts_with(note), "{standings}");
+    for _ in 0..20 {
+        results_of(&ev, &["a", "a_final"], &file);
+        ok(&["event", "result", &ev, &file_arg]);
+        if ok(&["event", "pair", &ev]).trim().is_empty() {
+            break;
+        }
+    }
+    let status = ok(&["event", "status", &ev]);
+    assert!(status.contains("the event is complete"), "{status}");
+    let standings = ok(&["event", "standings", &ev, "--stage", "b"]);
+    assert!(standings.starts_with("b\n"), "{standings}");
 }

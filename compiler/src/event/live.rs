@@ -139,6 +139,27 @@ fn next_games(event: &Event, outcome: &Outcome, games: &[EngineGame]) -> Vec<Eng
     next
 }
 
+impl Live {
+    /// A stage with every result in whose standings a lot separates, while a stage before it
+    /// still waits (sections side by side): the lots of a seed are one stream drawn in stage
+    /// order, so that lot is drawn for good only once the stages before it are complete.
+    pub fn lot_to_draw(&self, stage: &str) -> bool {
+        let stages = &self.outcome.stages;
+        let Some(ix) = stages.iter().position(|s| s.name == stage) else {
+            return false;
+        };
+        let waits = |name: &str| self.games.iter().any(|g| g.pending && g.game.stage == name);
+        let earlier_waits = stages.iter().take(ix).any(|s| waits(&s.name));
+        let by_lot = stages
+            .get(ix)
+            .into_iter()
+            .flat_map(|s| &s.groups)
+            .flat_map(|g| &g.separations)
+            .any(|s| s.criterion == "lots");
+        earlier_waits && !waits(stage) && by_lot
+    }
+}
+
 fn origin() -> Origin {
     Origin::default_rule("recorded in the event store")
 }

@@ -299,6 +299,10 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool) -> String {
         let state = match live.standings_after(&st.name) {
             Some(0) => " (no round complete yet)".to_string(),
             Some(n) => format!(" (after round {n})"),
+            None if done && live.lot_to_draw(&st.name) => {
+                " (complete; a lot it draws is drawn for good once the stages before it are complete)"
+                    .to_string()
+            }
             None if done => String::new(),
             None => " (so far)".to_string(),
         };
