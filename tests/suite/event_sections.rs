@@ -264,3 +264,93 @@ fn a_lot_of_a_section_finished_ahead_is_drawn_once_the_stages_before_it_are_comp
     let standings = ok(&["event", "standings", &ev, "--stage", "b"]);
     assert!(standings.starts_with("b\n"), "{standings}");
 }
+
+/// The plan's part of "may go ahead": a field from the roster alone, and the players a stage can
+/// ever hold. A final fed by a section, a split's target, same-place matches and knockouts of
+/// group places are fed by another stage; a final holds at most its section's players; two
+/// stages of the whole roster share them all.
+#[test]
+fn what_a_stage_takes_from_other_stages() {
+    use xqreg_runtime::engine::ahead::{field_bounds, from_roster_alone};
+    let plan_at = |rel: &str| {
+        let bytes = std::fs::read(root().join(rel)).expect("readable");
+        xqreg::compile::compile_bytes(rel, &bytes)
+            .plan
+            .expect("compiles")
+    };
+    let alone = |rel: &str| -> Vec<(String, bool)> {
+        let plan = plan_at(rel);
+        plan.stages
+            .iter()
+            .map(|s| (s.name.clone(), from_roster_alone(&plan, s)))
+            .collect()
+    };
+    let pairs = |v: &[(&str, bool)]| -> Vec<(String, bool)> {
+        v.iter().map(|(n, b)| (n.to_string(), *b)).collect()
+    };
+    assert_eq!(
+        alone(REGULATION),
+        pairs(&[("a", true), ("a_final", false), ("b", true)])
+    );
+    assert_eq!(
+        alone("examples/004_zhouzhuang/regulation.xqr"),
+        pairs(&[("groups", true), ("final_a", false), ("final_b", false)])
+    );
+    assert_eq!(
+        alone("tests/scenarios/split_target_without_entrants.xqr"),
+        pairs(&[("main", true), ("top_ko", false)])
+    );
+    assert!(alone("examples/000_huaian/regulation.xqr")
+        .iter()
+        .any(|(n, b)| n == "final" && !b));
+    assert!(alone("examples/002_sichuan/amateur.xqr")
+        .iter()
+        .all(|(_, b)| *b));
+
+    let plan = plan_at(REGULATION);
+    let roster = xqreg::run::csv_input::read_roster("roster.csv", sections_roster().as_bytes())
+        .expect("a roster");
+    let bounds = field_bounds(&plan, &roster);
+    let (a, fin, b) = match bounds.as_slice() {
+        [Some(a), Some(fin), Some(b)] => (a, fin, b),
+        other => panic!("every field bounded: {other:?}"),
+    };
+    assert_eq!((a.len(), b.len()), (10, 10));
+    assert!(a.is_disjoint(b) && fin == a);
+    let everyone = std::fs::read_to_string(root().join(REGULATION))
+        .expect("readable")
+        .replace("entrants category younger", "entrants roster");
+    let plan = xqreg::compile::compile_bytes("everyone.xqr", everyone.as_bytes())
+        .plan
+        .expect("compiles");
+    let bounds = field_bounds(&plan, &roster);
+    let shared = match bounds.as_slice() {
+        [Some(a), _, Some(b)] => !a.is_disjoint(b),
+        _ => false,
+    };
+    assert!(
+        shared,
+        "section b of the whole roster shares section a's players"
+    );
+}
+
+/// A second stage of the whole roster (everyone plays both) shares its players with the first:
+/// it waits for it, as before.
+#[test]
+fn a_stage_sharing_players_with_a_waiting_stage_waits() {
+    let work = tempfile::tempdir().expect("a temporary directory");
+    let roster = work.path().join("roster.csv");
+    std::fs::write(&roster, sections_roster()).expect("writes the roster");
+    let regulation = work.path().join("everyone.xqr");
+    let text = std::fs::read_to_string(root().join(REGULATION))
+        .expect("readable")
+        .replace("entrants category younger", "entrants roster");
+    std::fs::write(&regulation, text).expect("writes the regulation");
+    let ev = work.path().join("event").to_string_lossy().into_owned();
+    event_new(&ev, &regulation, &roster, 3);
+    let first = ok(&["event", "pair", &ev]);
+    assert!(
+        first.contains("a round 1") && !first.contains("b round"),
+        "{first}"
+    );
+}
