@@ -31,6 +31,17 @@ fn sections_roster() -> String {
     csv
 }
 
+/// A new event of `regulation` on [`sections_roster`] in `work/event` (seed 3): its directory
+/// and the path of a results file beside it.
+fn start(work: &Path, regulation: &Path) -> (String, String) {
+    let roster = work.join("roster.csv");
+    std::fs::write(&roster, sections_roster()).expect("writes the roster");
+    let ev = work.join("event").to_string_lossy().into_owned();
+    event_new(&ev, regulation, &roster, 3);
+    let file = work.join("results.csv").to_string_lossy().into_owned();
+    (ev, file)
+}
+
 /// The waiting games of `stages` as a results file, every game won by Red.
 fn results_of(ev: &str, stages: &[&str], path: &Path) {
     results_as(ev, stages, "1-0", path);
@@ -82,12 +93,8 @@ fn stages_by_batch(event: &Path) -> BTreeMap<i64, BTreeSet<String>> {
 #[test]
 fn sections_are_paired_side_by_side_and_the_final_waits() {
     let work = tempfile::tempdir().expect("a temporary directory");
-    let roster = work.path().join("roster.csv");
-    std::fs::write(&roster, sections_roster()).expect("writes the roster");
-    let ev = work.path().join("event").to_string_lossy().into_owned();
-    let file = work.path().join("results.csv");
-    let file_arg = file.to_string_lossy().into_owned();
-    event_new(&ev, &root().join(REGULATION), &roster, 3);
+    let (ev, file_arg) = start(work.path(), &root().join(REGULATION));
+    let file = Path::new(&file_arg);
     let status = ok(&["event", "status", &ev]);
     assert!(
         status.contains("next: `pair` publishes 5 game(s) of a round 1, 5 game(s) of b round 1"),
@@ -100,7 +107,7 @@ fn sections_are_paired_side_by_side_and_the_final_waits() {
         "{first}"
     );
     // Section A hands in its results first: its round 2 is paired, section B's round 1 plays on.
-    results_of(&ev, &["a"], &file);
+    results_of(&ev, &["a"], file);
     ok(&["event", "result", &ev, &file_arg]);
     let second = ok(&["event", "pair", &ev]);
     assert!(
@@ -108,7 +115,7 @@ fn sections_are_paired_side_by_side_and_the_final_waits() {
         "{second}"
     );
     // One results file for both sections: A's round 2 and B's round 1.
-    results_of(&ev, &["a", "b"], &file);
+    results_of(&ev, &["a", "b"], file);
     let recorded = ok(&["event", "result", &ev, &file_arg]);
     assert!(recorded.contains("10 result(s) recorded"), "{recorded}");
     let standings = ok(&["event", "standings", &ev]);
@@ -123,8 +130,8 @@ fn sections_are_paired_side_by_side_and_the_final_waits() {
     );
     // Play on to the end, every waiting game at once.
     for _ in 0..20 {
-        results_of(&ev, &["a", "b", "a_final"], &file);
-        if std::fs::read_to_string(&file)
+        results_of(&ev, &["a", "b", "a_final"], file);
+        if std::fs::read_to_string(file)
             .unwrap_or_default()
             .lines()
             .count()
@@ -195,10 +202,7 @@ fn four_youth_sections_side_by_side_give_the_simulated_event() {
 #[test]
 fn an_event_paired_one_section_at_a_time_verifies_and_goes_on_side_by_side() {
     let work = tempfile::tempdir().expect("a temporary directory");
-    let roster = work.path().join("roster.csv");
-    std::fs::write(&roster, sections_roster()).expect("writes the roster");
-    let ev = work.path().join("event").to_string_lossy().into_owned();
-    event_new(&ev, &root().join(REGULATION), &roster, 3);
+    let (ev, _) = start(work.path(), &root().join(REGULATION));
     ok(&["event", "pair", &ev]);
     // What the older `pair` stored: the same batch without section B.
     let db = rusqlite::Connection::open(Path::new(&ev).join("event.sqlite")).expect("opens");
@@ -237,23 +241,19 @@ fn an_event_paired_one_section_at_a_time_verifies_and_goes_on_side_by_side() {
 #[test]
 fn a_lot_of_a_section_finished_ahead_is_drawn_once_the_stages_before_it_are_complete() {
     let work = tempfile::tempdir().expect("a temporary directory");
-    let roster = work.path().join("roster.csv");
-    std::fs::write(&roster, sections_roster()).expect("writes the roster");
-    let ev = work.path().join("event").to_string_lossy().into_owned();
-    let file = work.path().join("results.csv");
-    let file_arg = file.to_string_lossy().into_owned();
-    event_new(&ev, &root().join(REGULATION), &roster, 3);
+    let (ev, file_arg) = start(work.path(), &root().join(REGULATION));
+    let file = Path::new(&file_arg);
     let note =
         "b (complete; a lot it draws is drawn for good once the stages before it are complete)";
     for _ in 0..5 {
         ok(&["event", "pair", &ev]);
-        results_as(&ev, &["b"], "=", &file);
+        results_as(&ev, &["b"], "=", file);
         ok(&["event", "result", &ev, &file_arg]);
     }
     let standings = ok(&["event", "standings", &ev, "--stage", "b"]);
     assert!(standings.starts_with(note), "{standings}");
     for _ in 0..20 {
-        results_of(&ev, &["a", "a_final"], &file);
+        results_of(&ev, &["a", "a_final"], file);
         ok(&["event", "result", &ev, &file_arg]);
         if ok(&["event", "pair", &ev]).trim().is_empty() {
             break;
@@ -339,15 +339,12 @@ fn what_a_stage_takes_from_other_stages() {
 #[test]
 fn a_stage_sharing_players_with_a_waiting_stage_waits() {
     let work = tempfile::tempdir().expect("a temporary directory");
-    let roster = work.path().join("roster.csv");
-    std::fs::write(&roster, sections_roster()).expect("writes the roster");
     let regulation = work.path().join("everyone.xqr");
     let text = std::fs::read_to_string(root().join(REGULATION))
         .expect("readable")
         .replace("entrants category younger", "entrants roster");
     std::fs::write(&regulation, text).expect("writes the regulation");
-    let ev = work.path().join("event").to_string_lossy().into_owned();
-    event_new(&ev, &regulation, &roster, 3);
+    let (ev, _) = start(work.path(), &regulation);
     let first = ok(&["event", "pair", &ev]);
     assert!(
         first.contains("a round 1") && !first.contains("b round"),
