@@ -252,6 +252,18 @@ fn a_lot_of_a_section_finished_ahead_is_drawn_once_the_stages_before_it_are_comp
     }
     let standings = ok(&["event", "standings", &ev, "--stage", "b"]);
     assert!(standings.starts_with(note), "{standings}");
+    let site_note = |ev: &str| {
+        let site = Path::new(ev).with_file_name("site");
+        ok(&["event", "publish", ev, "-o", &site.to_string_lossy()]);
+        let page = |lang: &str| {
+            std::fs::read_to_string(site.join(lang).join("stage-3.html")).expect("b's page")
+        };
+        (
+            page("en").contains("Provisional: every result is in, but a lot"),
+            page("zh").contains("暂列：本阶段成绩已全部录入"),
+        )
+    };
+    assert_eq!(site_note(&ev), (true, true));
     for _ in 0..20 {
         results_of(&ev, &["a", "a_final"], file);
         ok(&["event", "result", &ev, &file_arg]);
@@ -263,6 +275,7 @@ fn a_lot_of_a_section_finished_ahead_is_drawn_once_the_stages_before_it_are_comp
     assert!(status.contains("the event is complete"), "{status}");
     let standings = ok(&["event", "standings", &ev, "--stage", "b"]);
     assert!(standings.starts_with("b\n"), "{standings}");
+    assert_eq!(site_note(&ev), (false, false));
 }
 
 /// The plan's part of "may go ahead": a field from the roster alone, and the players a stage can
