@@ -33,6 +33,9 @@ pub fn from_roster_alone(plan: &Plan, stage: &Stage) -> bool {
 /// Every player each stage (in plan order) can ever hold, as roster indices; None where any
 /// player might (a stage whose field cannot be bounded from the plan and the roster).
 pub fn field_bounds(plan: &Plan, roster: &Roster) -> Vec<Option<BTreeSet<usize>>> {
+    // Units read as the declared teams' names, as the run reads them (a category rule may ask).
+    let named = super::declared_teams::named(plan, roster).ok().flatten();
+    let roster = named.as_ref().unwrap_or(roster);
     let mut out: Vec<Option<BTreeSet<usize>>> = Vec::with_capacity(plan.stages.len());
     for (ix, stage) in plan.stages.iter().enumerate() {
         let earlier = plan.stages.get(..ix).unwrap_or_default();
