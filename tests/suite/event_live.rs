@@ -12,7 +12,7 @@ use xqreg::event::roster_csv::roster_csv;
 use xqreg_runtime::engine::results::game_key;
 use xqreg_runtime::engine::{GameResult, GameSource, Outcome};
 
-use super::event_rosters::{plan_of, EXAMPLES};
+use super::event_rosters::EXAMPLES;
 use crate::common::root;
 
 /// Each game of an outcome by identity (stage, round, players, step, game number): its colours,
@@ -60,14 +60,30 @@ pub fn play_batches(
     work: &Path,
     batches: usize,
 ) -> (PathBuf, Vec<String>) {
-    let plan = plan_of(dir, file);
-    let roster = xqreg::run::generated_roster(&plan, None, seed).expect("a field");
+    play_regulation(&format!("examples/{dir}/{file}"), None, seed, work, batches)
+}
+
+/// [`play_batches`] for any regulation of the repository (`rel`, from its root), on a generated
+/// roster of `players` (else as many as the regulation says).
+pub fn play_regulation(
+    rel: &str,
+    players: Option<u32>,
+    seed: u64,
+    work: &Path,
+    batches: usize,
+) -> (PathBuf, Vec<String>) {
+    let dir = rel;
+    let bytes = std::fs::read(root().join(rel)).expect("the regulation is readable");
+    let plan = xqreg::compile::compile_bytes(rel, &bytes)
+        .plan
+        .expect("the regulation compiles");
+    let roster = xqreg::run::generated_roster(&plan, players, seed).expect("a field");
     let sim = xqreg::run::run_plan(&plan, &roster, &Default::default(), seed).expect("simulates");
     let want = games_of(&sim);
     let roster_path = work.join("roster.csv");
     std::fs::write(&roster_path, roster_csv(&roster)).expect("writes the roster");
     let event = work.join("event");
-    let regulation = root().join(format!("examples/{dir}/{file}"));
+    let regulation = root().join(rel);
     commands::new(&event, &regulation, &roster_path, seed, Lang::En)
         .map_err(|f| f.text)
         .expect("event new");

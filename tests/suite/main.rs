@@ -29,6 +29,7 @@ mod event_inputs;
 mod event_live;
 mod event_publish;
 mod event_rosters;
+mod event_sections;
 mod event_standings;
 mod event_teams;
 mod examples;

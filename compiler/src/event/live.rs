@@ -3,13 +3,13 @@
 //! waits for results is what `pair` may publish; every game published before must come out of
 //! the replay exactly as it was published.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use xqreg_runtime::engine::results::GameKey;
 use xqreg_runtime::engine::{
-    GameOut, GameResult, GameSource, Outcome, PublishedColours, PublishedRound, RecordedEntry,
-    RecordedGame, RecordedLineup, RecordedResults, RecordedWithdrawal, RestRule, Roster,
-    RuntimeProblem,
+    ahead, GameOut, GameResult, GameSource, Outcome, PublishedColours, PublishedRound,
+    RecordedEntry, RecordedGame, RecordedLineup, RecordedResults, RecordedWithdrawal, RestRule,
+    Roster, RuntimeProblem,
 };
 use xqreg_runtime::plan::{Origin, Plan, StageFormat};
 
@@ -99,6 +99,64 @@ impl Live {
             .filter(|g| g.game.stage == stage && g.pending)
             .map(|g| g.game.round.saturating_sub(1))
             .min()
+    }
+}
+
+/// The games `pair` publishes next: of the first stage that waits for results, the first round
+/// with a game still to play; and the same of every later stage that may go ahead of the stages
+/// waiting before it (sections played side by side, [`xqreg_runtime::engine::ahead`]); less
+/// what is published already. In plan order.
+fn next_games(event: &Event, outcome: &Outcome, games: &[EngineGame]) -> Vec<EngineGame> {
+    let published: BTreeSet<GameKey> = event.games.iter().map(|g| g.game.key()).collect();
+    let bounds = ahead::field_bounds(&event.plan, &event.roster);
+    let disjoint = |a: usize, b: usize| match (bounds.get(a), bounds.get(b)) {
+        (Some(Some(x)), Some(Some(y))) => x.is_disjoint(y),
+        _ => false,
+    };
+    let mut waiting: Vec<usize> = Vec::new();
+    let mut next = Vec::new();
+    for (ix, stage) in event.plan.stages.iter().enumerate() {
+        let pending = |g: &&EngineGame| g.pending && g.game.stage == stage.name;
+        let Some(first) = games.iter().find(pending) else {
+            continue;
+        };
+        let free = waiting.is_empty()
+            || (ahead::from_roster_alone(&event.plan, stage)
+                && !outcome.lots_before_games.contains(&stage.name)
+                && waiting.iter().all(|&w| disjoint(w, ix)));
+        if free {
+            next.extend(
+                games
+                    .iter()
+                    .filter(pending)
+                    .filter(|g| g.game.round == first.game.round)
+                    .filter(|g| !published.contains(&g.game.key()))
+                    .cloned(),
+            );
+        }
+        waiting.push(ix);
+    }
+    next
+}
+
+impl Live {
+    /// A stage with every result in whose standings a lot separates, while a stage before it
+    /// still waits (sections side by side): the lots of a seed are one stream drawn in stage
+    /// order, so that lot is drawn for good only once the stages before it are complete.
+    pub fn lot_to_draw(&self, stage: &str) -> bool {
+        let stages = &self.outcome.stages;
+        let Some(ix) = stages.iter().position(|s| s.name == stage) else {
+            return false;
+        };
+        let waits = |name: &str| self.games.iter().any(|g| g.pending && g.game.stage == name);
+        let earlier_waits = stages.iter().take(ix).any(|s| waits(&s.name));
+        let by_lot = stages
+            .get(ix)
+            .into_iter()
+            .flat_map(|s| &s.groups)
+            .flat_map(|g| &g.separations)
+            .any(|s| s.criterion == "lots");
+        earlier_waits && !waits(stage) && by_lot
     }
 }
 
@@ -264,18 +322,7 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    let published: BTreeMap<GameKey, ()> = event.games.iter().map(|g| (g.game.key(), ())).collect();
-    let next = match games.iter().find(|g| g.pending) {
-        Some(first) => games
-            .iter()
-            .filter(|g| {
-                g.pending && g.game.stage == first.game.stage && g.game.round == first.game.round
-            })
-            .filter(|g| !published.contains_key(&g.game.key()))
-            .cloned()
-            .collect(),
-        None => Vec::new(),
-    };
+    let next = next_games(event, &outcome, &games);
     let waiting = event.games.iter().filter(|g| g.result.is_none()).count();
     let entered = event
         .entries

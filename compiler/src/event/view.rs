@@ -1,6 +1,6 @@
 //! What the event commands print: pairing lists (human, JSON, CSV), status and standings.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use serde_json::json;
@@ -206,11 +206,13 @@ pub fn status(
             e.1 += 1;
         }
     }
+    // A batch publishes one round of each stage it pairs (sections side by side: several).
+    let batches: BTreeSet<i64> = games.iter().map(|g| g.batch).collect();
     let _ = writeln!(
         s,
         "published: {} games in {} batches",
         games.len(),
-        rounds.len()
+        batches.len()
     );
     for ((batch, stage, round), (n, done)) in &rounds {
         let _ = writeln!(
@@ -248,14 +250,20 @@ pub fn status(
     let _ = writeln!(s, "waiting for results: {}", live.waiting);
     if live.finished() {
         let _ = writeln!(s, "next: nothing; the event is complete");
-    } else if let Some(g) = live.next.first() {
-        let _ = writeln!(
-            s,
-            "next: `pair` publishes {} game(s) of {} round {}",
-            live.next.len(),
-            g.game.stage,
-            g.game.round
-        );
+    } else if !live.next.is_empty() {
+        // One round of each stage `pair` publishes, in plan order.
+        let mut of: Vec<(&str, u32, usize)> = Vec::new();
+        for g in &live.next {
+            match of.last_mut() {
+                Some((st, r, n)) if *st == g.game.stage && *r == g.game.round => *n += 1,
+                _ => of.push((&g.game.stage, g.game.round, 1)),
+            }
+        }
+        let rounds: Vec<String> = of
+            .iter()
+            .map(|(st, r, n)| format!("{n} game(s) of {st} round {r}"))
+            .collect();
+        let _ = writeln!(s, "next: `pair` publishes {}", rounds.join(", "));
     } else {
         let _ = writeln!(s, "next: enter the results of the published games");
     }
@@ -291,6 +299,10 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool) -> String {
         let state = match live.standings_after(&st.name) {
             Some(0) => " (no round complete yet)".to_string(),
             Some(n) => format!(" (after round {n})"),
+            None if done && live.lot_to_draw(&st.name) => {
+                " (complete; a lot it draws is drawn for good once the stages before it are complete)"
+                    .to_string()
+            }
             None if done => String::new(),
             None => " (so far)".to_string(),
         };

@@ -16,6 +16,7 @@
 //! the one that sent its players there. Same-place matches are round 1. A team event's teams
 //! are the roster's units, players sit on boards by `order`.
 
+pub mod ahead;
 mod board_prizes;
 mod declared_teams;
 mod derived;
@@ -68,7 +69,7 @@ use crate::pairing::lots::{Lots, STREAM_LOTS, STREAM_RESULTS};
 use crate::pairing::SwissPairer;
 use crate::plan::{Plan, PLAN_VERSION};
 use results::ResultBook;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use tiebreak::Competitor;
 use transcript::Transcript;
 
@@ -139,7 +140,12 @@ pub fn run_with(
     ctx.warnings = unplaced::check(plan, roster, &mut ctx.transcript);
     for (ix, stage) in plan.stages.iter().enumerate() {
         ctx.transcript.stage = Some(stage.name.clone());
+        let start = ctx.lots.position();
+        ctx.lots_at_game = start;
         let done = stages::run_stage(&mut ctx, ix, stage);
+        if ctx.lots_at_game != start {
+            ctx.lots_before_games.insert(stage.name.clone());
+        }
         ctx.transcript.stage = None;
         match done {
             Ok(run) => ctx.stages.push(run),
@@ -359,6 +365,10 @@ pub(crate) struct Ctx<'a> {
     pub pending: u32,
     /// Team stages: every board game played over the board, player by player (台次奖).
     pub board_games: Vec<board_prizes::BoardGame>,
+    /// How far the lot stream was drawn when the last game was played, and the stages whose
+    /// games came after a lot of their own ([`Outcome::lots_before_games`]).
+    pub lots_at_game: u128,
+    pub lots_before_games: BTreeSet<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -404,6 +414,8 @@ impl<'a> Ctx<'a> {
             swiss_trf: BTreeMap::new(),
             pending: 0,
             board_games: Vec::new(),
+            lots_at_game: 0,
+            lots_before_games: BTreeSet::new(),
         })
     }
 

@@ -6,7 +6,7 @@ use super::tiebreak::TbValue;
 use super::transcript::TranscriptEntry;
 use crate::plan::PrizeItem;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Outcome {
@@ -35,6 +35,12 @@ pub struct Outcome {
     /// part of the JSON.
     #[serde(skip)]
     pub swiss_trf: BTreeMap<String, String>,
+    /// The stages whose games followed a lot drawn in the stage (a draw, numbers or colours by
+    /// lot, a tie-break lot before a split): the live driver pairs such a stage only once every
+    /// stage before it is complete, since the lots are one stream drawn in stage order. Not part
+    /// of the JSON.
+    #[serde(skip)]
+    pub lots_before_games: BTreeSet<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

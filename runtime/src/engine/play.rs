@@ -301,6 +301,8 @@ impl Ctx<'_> {
                 self.count_forfeit(p, at);
             }
         }
+        // Every lot the stage drew so far came before this game (the live driver asks).
+        self.lots_at_game = self.lots.position();
         out.push(GameOut {
             round: at.round,
             board: at.board,

@@ -64,6 +64,12 @@ impl Lots {
     pub fn next_u32(&mut self) -> u32 {
         self.rng.next_u32()
     }
+
+    /// How far the stream has been drawn (in 32-bit words): equal before and after a piece of
+    /// work exactly when that work drew no lot.
+    pub fn position(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
 }
 
 impl RngCore for Lots {

@@ -321,7 +321,9 @@ pub fn stage_page(
 ) -> StagePage {
     let st = &live.outcome.stages[ix];
     let games = stage_games(live, ix);
-    let complete = !games.iter().any(|(_, p)| *p);
+    // A section finished ahead of a stage still waiting before it: its lots are not yet final.
+    let lot_to_draw = live.lot_to_draw(&st.name);
+    let complete = !games.iter().any(|(_, p)| *p) && !lot_to_draw;
     let field: Vec<String> = st
         .groups
         .iter()
@@ -345,19 +347,30 @@ pub fn stage_page(
         .map(|r| r.round)
         .filter(|&r| after.is_none_or(|a| r <= a))
         .collect();
-    let counted = after.map(|a| {
-        let zh = |r: u32| crate::sheet::fmt::zh_numeral(u64::from(r));
-        match l {
-            Tr::Zh => format!(
-                "暂列：第{}轮后的成绩（第{}轮尚有对局未录入成绩）",
-                zh(a),
-                zh(a + 1)
-            ),
-            Tr::En => format!(
-                "Provisional: standings after round {a} (round {} has games without a result)",
-                a + 1
-            ),
+    let lot_note = lot_to_draw.then(|| match l {
+        Tr::Zh => "暂列：本阶段成绩已全部录入，但名次相同者的抽签须待此前各阶段结束后才最终确定"
+            .to_string(),
+        Tr::En => {
+            "Provisional: every result is in, but a lot among tied players is drawn for good \
+                   only once the stages before this one are complete"
+                .to_string()
         }
+    });
+    let counted = lot_note.or_else(|| {
+        after.map(|a| {
+            let zh = |r: u32| crate::sheet::fmt::zh_numeral(u64::from(r));
+            match l {
+                Tr::Zh => format!(
+                    "暂列：第{}轮后的成绩（第{}轮尚有对局未录入成绩）",
+                    zh(a),
+                    zh(a + 1)
+                ),
+                Tr::En => format!(
+                    "Provisional: standings after round {a} (round {} has games without a result)",
+                    a + 1
+                ),
+            }
+        })
     });
     let halves_of = |tb: &xqreg_runtime::engine::tiebreak::TbValue| {
         tb.parts
