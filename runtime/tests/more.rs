@@ -182,7 +182,10 @@ fn the_foul_limit_turns_a_simulated_game_into_a_loss() {
         red_advantage: 0,
         ..ResultModel::default()
     };
-    let options = RunOptions { model, swiss: None };
+    let options = RunOptions {
+        model,
+        ..RunOptions::default()
+    };
     let mut roster = players(4);
     for p in &mut roster.players {
         p.rating = Some(2200);

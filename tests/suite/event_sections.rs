@@ -164,20 +164,29 @@ fn sections_side_by_side_give_the_simulated_event() {
     }
 }
 
-/// A section whose pairing numbers are drawn by lot (seed 002's amateur sections, `numbers
-/// lot`) waits for the sections before it: its lot is drawn from the one stream of the seed
-/// after every lot of the stages before it, which the results still to come decide.
+/// Sections whose pairing numbers are drawn by lot (seed 002's amateur sections, `numbers lot`)
+/// are played side by side too: each stage draws its lots from a stream of its own, so a
+/// section's lot never waits for another section's results (with one stream in stage order it
+/// did: every batch then held one section).
 #[test]
-fn a_section_numbered_by_lot_waits_for_the_sections_before_it() {
+fn sections_numbered_by_lot_are_played_side_by_side() {
     let work = tempfile::tempdir().expect("a temporary directory");
     let rel = "examples/002_sichuan/amateur.xqr";
     let (event, failures) = play_regulation(rel, None, 3, work.path(), usize::MAX);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     let stages_of = stages_by_batch(&event);
     assert!(
-        stages_of.values().all(|s| s.len() == 1),
-        "a batch paired two sections: {stages_of:?}"
+        stages_of.values().any(|s| s.len() > 1),
+        "every batch paired one section: {stages_of:?}"
     );
+}
+
+/// What an event started before streams of lots per stage has in its store: no `lots`, so its
+/// replay draws every lot from one stream in stage order, as its published draws were.
+fn as_started_with_one_stream(ev: &str) {
+    let db = rusqlite::Connection::open(Path::new(ev).join("event.sqlite")).expect("opens");
+    db.execute("DELETE FROM meta WHERE key = 'lots'", [])
+        .expect("edits the store");
 }
 
 /// Four sections (two FIDE Dutch, two CXA), numbered by rating and by registration: played
@@ -235,13 +244,15 @@ fn an_event_paired_one_section_at_a_time_verifies_and_goes_on_side_by_side() {
     assert!(verified.contains("in 2 batches"), "{verified}");
 }
 
-/// Section B, every game drawn, finishes while section A waits for its round 1: its players
-/// are tied on every criterion, so the lot orders them, and that lot is drawn for good only
-/// once section A (and its final) are complete. `standings` says so until then.
+/// In an event of one stream of lots, section B, every game drawn, finishes while section A
+/// waits for its round 1: its players are tied on every criterion, so the lot orders them, and
+/// that lot is drawn for good only once section A (and its final) are complete. `standings` says
+/// so until then. With a stream per stage (an event started now) B's lot is B's own: no note.
 #[test]
 fn a_lot_of_a_section_finished_ahead_is_drawn_once_the_stages_before_it_are_complete() {
     let work = tempfile::tempdir().expect("a temporary directory");
     let (ev, file_arg) = start(work.path(), &root().join(REGULATION));
+    as_started_with_one_stream(&ev);
     let file = Path::new(&file_arg);
     let note =
         "b (complete; a lot it draws is drawn for good once the stages before it are complete)";
@@ -276,6 +287,24 @@ fn a_lot_of_a_section_finished_ahead_is_drawn_once_the_stages_before_it_are_comp
     let standings = ok(&["event", "standings", &ev, "--stage", "b"]);
     assert!(standings.starts_with("b\n"), "{standings}");
     assert_eq!(site_note(&ev), (false, false));
+}
+
+/// The same section B in an event started now: its lots come from its own stream, so once its
+/// last result is in its standings are final, whatever section A still waits for.
+#[test]
+fn a_section_finished_ahead_is_final_with_a_stream_per_stage() {
+    let work = tempfile::tempdir().expect("a temporary directory");
+    let (ev, file_arg) = start(work.path(), &root().join(REGULATION));
+    let file = Path::new(&file_arg);
+    for _ in 0..5 {
+        ok(&["event", "pair", &ev]);
+        results_as(&ev, &["b"], "=", file);
+        ok(&["event", "result", &ev, &file_arg]);
+    }
+    let status = ok(&["event", "status", &ev]);
+    assert!(!status.contains("the event is complete"), "{status}");
+    let standings = ok(&["event", "standings", &ev, "--stage", "b"]);
+    assert!(standings.starts_with("b\n"), "{standings}");
 }
 
 /// The plan's part of "may go ahead": a field from the roster alone, and the players a stage can

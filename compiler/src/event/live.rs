@@ -7,9 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use xqreg_runtime::engine::results::GameKey;
 use xqreg_runtime::engine::{
-    ahead, GameOut, GameResult, GameSource, Outcome, PublishedColours, PublishedRound,
+    ahead, GameOut, GameResult, GameSource, LotStreams, Outcome, PublishedColours, PublishedRound,
     RecordedEntry, RecordedGame, RecordedLineup, RecordedResults, RecordedWithdrawal, RestRule,
-    Roster, RuntimeProblem,
+    Roster, RunOptions, RuntimeProblem,
 };
 use xqreg_runtime::plan::{Origin, Plan, StageFormat};
 
@@ -23,6 +23,9 @@ pub struct Event {
     pub plan: Plan,
     pub roster: Roster,
     pub seed: u64,
+    /// A stream of lots per stage (events started since), or one stream in stage order (events
+    /// started before: their published draws came from it).
+    pub lot_streams: LotStreams,
     pub games: Vec<StoredGame>,
     pub withdrawals: Vec<StoredWithdrawal>,
     /// Late entries; their players are in `roster` too (after the roster's own).
@@ -77,6 +80,8 @@ pub struct Live {
     pub waiting: usize,
     /// Late entrants: id -> (stage, the round they enter before).
     pub entered: BTreeMap<String, (String, u32)>,
+    /// The event's lot streams ([`Event::lot_streams`]).
+    pub lot_streams: LotStreams,
 }
 
 impl Live {
@@ -120,9 +125,12 @@ fn next_games(event: &Event, outcome: &Outcome, games: &[EngineGame]) -> Vec<Eng
         let Some(first) = games.iter().find(pending) else {
             continue;
         };
+        // With one stream of lots, a lot a stage draws depends on every lot drawn before it.
+        let own_lots = event.lot_streams == LotStreams::PerStage
+            || !outcome.lots_before_games.contains(&stage.name);
         let free = waiting.is_empty()
             || (ahead::from_roster_alone(&event.plan, stage)
-                && !outcome.lots_before_games.contains(&stage.name)
+                && own_lots
                 && waiting.iter().all(|&w| disjoint(w, ix)));
         if free {
             next.extend(
@@ -144,6 +152,9 @@ impl Live {
     /// still waits (sections side by side): the lots of a seed are one stream drawn in stage
     /// order, so that lot is drawn for good only once the stages before it are complete.
     pub fn lot_to_draw(&self, stage: &str) -> bool {
+        if self.lot_streams == LotStreams::PerStage {
+            return false;
+        }
         let stages = &self.outcome.stages;
         let Some(ix) = stages.iter().position(|s| s.name == stage) else {
             return false;
@@ -279,7 +290,17 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
 /// and find the next games to publish.
 pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
     let results = recorded(event)?;
-    let outcome = crate::run::run_plan(&event.plan, &event.roster, &results, event.seed)?;
+    let options = RunOptions {
+        lot_streams: event.lot_streams,
+        ..RunOptions::default()
+    };
+    let outcome = xqreg_runtime::engine::run_with(
+        &event.plan,
+        &event.roster,
+        &results,
+        event.seed,
+        &options,
+    )?;
     let games: Vec<EngineGame> = numbered_games(&outcome)
         .into_iter()
         .map(|(stage, game_no, g)| EngineGame {
@@ -339,5 +360,6 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
         next,
         waiting,
         entered,
+        lot_streams: event.lot_streams,
     })
 }

@@ -14,7 +14,7 @@ pub mod view;
 
 use std::path::Path;
 
-use xqreg_runtime::engine::RuntimeProblem;
+use xqreg_runtime::engine::{LotStreams, RuntimeProblem};
 
 use crate::diagnostics::render::{self, Format, Options};
 use crate::diagnostics::source::SourceFile;
@@ -175,11 +175,18 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
     let seed = meta(tx, "seed")?
         .parse()
         .map_err(|_| io("the stored seed is not a number"))?;
+    // An event started before streams of lots per stage has no `lots`: its draws came from one
+    // stream, and its replay keeps drawing them so.
+    let lot_streams = match tx.meta("lots")?.as_deref() {
+        Some("per_stage") => LotStreams::PerStage,
+        _ => LotStreams::OneStream,
+    };
     Ok(Loaded {
         event: Event {
             plan,
             roster,
             seed,
+            lot_streams,
             games: tx.games()?,
             withdrawals: tx.withdrawals()?,
             entries,

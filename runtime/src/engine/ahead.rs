@@ -7,9 +7,10 @@
 //!   or `rest`, never places of another stage, a split into it or another stage's groups;
 //! - it shares no player with a stage that waits before it ([`field_bounds`]): a withdrawal after
 //!   forfeits or a foul count in one would change the other;
-//! - its games follow no lot of its own ([`super::Outcome::lots_before_games`]): the lots of a
-//!   seed are one stream drawn in stage order, and a stage's place in it moves with every lot the
-//!   stages before it draw, so a lot drawn ahead would not be `simulate`'s lot.
+//! - in an event of one stream of lots ([`super::LotStreams::OneStream`], started before each
+//!   stage drew its own), its games follow no lot of its own
+//!   ([`super::Outcome::lots_before_games`]): there a stage's place in the stream moves with
+//!   every lot the stages before it draw, so a lot drawn ahead would not be `simulate`'s lot.
 //!
 //! What cannot be shown is taken as a dependence: such a stage waits, as before.
 

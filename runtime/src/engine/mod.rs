@@ -65,7 +65,7 @@ pub use roster::{categories_of, in_category, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};
 pub use validate::validate_roster;
 
-use crate::pairing::lots::{Lots, STREAM_LOTS, STREAM_RESULTS};
+use crate::pairing::lots::{stage_stream, Lots, STREAM_LOTS, STREAM_RESULTS};
 use crate::pairing::SwissPairer;
 use crate::plan::{Plan, PLAN_VERSION};
 use results::ResultBook;
@@ -79,6 +79,22 @@ pub struct RunOptions<'a> {
     pub model: ResultModel,
     /// The Swiss pairing system for Swiss stages; without one a Swiss stage is a problem.
     pub swiss: Option<&'a dyn SwissPairer>,
+    /// How the seed's lots are drawn: a stream per stage, or (events started before streams
+    /// per stage) one stream in stage order.
+    pub lot_streams: LotStreams,
+}
+
+/// How the lots of a seed are drawn over the stages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LotStreams {
+    /// Each stage its own stream (`pairing::lots::stage_stream`): a stage's lots depend on its
+    /// own results only, so sections played side by side can each be paired as their results
+    /// come in. The lots after the last stage continue its stream.
+    #[default]
+    PerStage,
+    /// One stream drawn in stage order, as xqreg drew before streams per stage: kept for live
+    /// events started then, whose published draws came from it.
+    OneStream,
 }
 
 /// Run the whole plan. The same inputs and seed give the same outcome, byte for byte.
@@ -140,6 +156,9 @@ pub fn run_with(
     ctx.warnings = unplaced::check(plan, roster, &mut ctx.transcript);
     for (ix, stage) in plan.stages.iter().enumerate() {
         ctx.transcript.stage = Some(stage.name.clone());
+        if options.lot_streams == LotStreams::PerStage {
+            ctx.lots = Lots::new(seed, stage_stream(ix));
+        }
         let start = ctx.lots.position();
         ctx.lots_at_game = start;
         let done = stages::run_stage(&mut ctx, ix, stage);

@@ -36,9 +36,10 @@ pub struct Outcome {
     #[serde(skip)]
     pub swiss_trf: BTreeMap<String, String>,
     /// The stages whose games followed a lot drawn in the stage (a draw, numbers or colours by
-    /// lot, a tie-break lot before a split): the live driver pairs such a stage only once every
-    /// stage before it is complete, since the lots are one stream drawn in stage order. Not part
-    /// of the JSON.
+    /// lot, a tie-break lot before a split): in an event of one stream of lots
+    /// ([`super::LotStreams::OneStream`]) the live driver pairs such a stage only once every
+    /// stage before it is complete, since there the lots are drawn in stage order. Not part of
+    /// the JSON.
     #[serde(skip)]
     pub lots_before_games: BTreeSet<String>,
 }

@@ -1,8 +1,9 @@
 //! Drawing of lots: one portable seeded generator (ChaCha8), uniform choices without modulo bias.
 //!
 //! Every lot the engine draws goes through [`Lots`]; the engine writes each one to the
-//! transcript. Two streams of one seed keep lots and simulated results apart, so that recording
-//! a result never changes a later draw.
+//! transcript. Streams of one seed keep lots and simulated results apart, so that recording a
+//! result never changes a later draw, and give each stage its own lots ([`stage_stream`]), so
+//! that a section's lots never wait for another section's results.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -19,6 +20,16 @@ pub const STREAM_LOTS: u64 = 0;
 pub const STREAM_RESULTS: u64 = 1;
 /// Stream of generated rosters.
 pub const STREAM_ROSTER: u64 = 2;
+
+/// The stream of the lots of the stage at `ix` in plan order: the first stage draws from
+/// [`STREAM_LOTS`] (so a one-stage event draws what it always drew), every later stage from a
+/// stream of its own, far from the other streams.
+pub fn stage_stream(ix: usize) -> u64 {
+    match ix {
+        0 => STREAM_LOTS,
+        _ => (1 << 32) + ix as u64,
+    }
+}
 
 impl Lots {
     pub fn new(seed: u64, stream: u64) -> Lots {

@@ -63,6 +63,8 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
         tx.set_meta("roster_name", &ros_name)?;
         tx.set_meta("roster_sha256", &sha256(&ros))?;
         tx.set_meta("seed", &seed.to_string())?;
+        // Each stage draws its lots from a stream of its own (as `simulate` does).
+        tx.set_meta("lots", "per_stage")?;
         tx.log(
             "new",
             &json!({"regulation": reg_name, "regulation_sha256": sha256(&reg),

@@ -64,6 +64,7 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
         plan: loaded.event.plan.clone(),
         roster,
         seed: loaded.event.seed,
+        lot_streams: loaded.event.lot_streams,
         games: Vec::new(),
         withdrawals: Vec::new(),
         entries: Vec::new(),
