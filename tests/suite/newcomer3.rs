@@ -33,3 +33,70 @@ fn a_preliminary_places_only_those_who_stay() {
         assert_eq!(fin[8..], stayed[..], "seed {seed}");
     }
 }
+
+const CITY_TEAMS: &str = "tests/scenarios/newcomer3_city_teams.xqr";
+const SENIORS: &str = "tests/scenarios/newcomer3_seniors_women.xqr";
+
+/// The roster CSV of the city team championship: four men's teams and three women's teams of
+/// three, each district's two teams two units.
+fn city_teams_roster() -> String {
+    let mut csv = String::from("id,name,unit,sex,rating,order\n");
+    for (k, team) in ["姑苏区男队", "吴中区男队", "相城区男队", "吴江区男队"]
+        .iter()
+        .enumerate()
+    {
+        for b in 1..=3 {
+            let n = k * 3 + b;
+            csv += &format!("m{n},男{n},{team},men,{},{b}\n", 2300 - n * 10);
+        }
+    }
+    for (k, team) in ["姑苏区女队", "吴中区女队", "相城区女队"]
+        .iter()
+        .enumerate()
+    {
+        for b in 1..=3 {
+            let n = k * 3 + b;
+            csv += &format!("w{n},女{n},{team},women,{},{b}\n", 1900 - n * 10);
+        }
+    }
+    csv
+}
+
+/// `xqreg event new` of `regulation` with `roster` in a temporary folder, then `event pair`:
+/// the folder (kept while the value lives) and what `pair` printed.
+fn paired(regulation: &str, roster: &str) -> (tempfile::TempDir, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let csv = tmp.path().join("roster.csv");
+    std::fs::write(&csv, roster).expect("writes");
+    let dir = tmp.path().join("event");
+    let (dir_s, csv_s) = (dir.to_string_lossy(), csv.to_string_lossy());
+    xqreg_ok(&[
+        "event",
+        "new",
+        &dir_s,
+        "--regulation",
+        regulation,
+        "--roster",
+        &csv_s,
+        "--seed",
+        "1",
+    ]);
+    let out = xqreg_ok(&["event", "pair", &dir_s]);
+    (tmp, out)
+}
+
+/// The published site of a team round robin listed every team of round 1 under 本轮不上场 as
+/// on a bye (轮空), though all four played: the round's players are on the boards, the field
+/// is teams. A team is out only when it plays no match of the round.
+#[test]
+fn a_published_team_round_has_no_bye_when_every_team_plays() {
+    let (tmp, out) = paired(CITY_TEAMS, &city_teams_roster());
+    assert!(out.contains("men round 1"), "{out}");
+    let event = tmp.path().join("event");
+    let site = tmp.path().join("site");
+    crate::event_publish::publish(&event, &site);
+    for (lang, word) in [("zh", "轮空"), ("en", "(bye)")] {
+        let page = std::fs::read_to_string(site.join(lang).join("stage-1.html")).expect("page");
+        assert!(!page.contains(word), "{lang}: a team on a bye in\n{page}");
+    }
+}

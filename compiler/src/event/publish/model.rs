@@ -160,10 +160,17 @@ fn rounds(
         if !published.contains(&(st.name.clone(), round)) {
             continue;
         }
-        let playing: BTreeSet<&str> = gs
+        let mut playing: BTreeSet<&str> = gs
             .iter()
             .flat_map(|(g, _)| [g.red.as_str(), g.black.as_str()])
             .collect();
+        // A team stage's field is its teams: a board's players play for the two teams of the
+        // match it belongs to (`x v y`, the engine's label of team ids).
+        playing.extend(
+            gs.iter()
+                .filter_map(|(g, _)| g.team_match.as_deref()?.split_once(" v "))
+                .flat_map(|(x, y)| [x, y]),
+        );
         // Only a Swiss or round robin plays its whole field each round: a knockout's field
         // shrinks, so a player absent from its round is out, not on a bye.
         let byes = if st.kind == "knockout" {
