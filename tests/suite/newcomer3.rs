@@ -100,3 +100,39 @@ fn a_published_team_round_has_no_bye_when_every_team_plays() {
         assert!(!page.contains(word), "{lang}: a team on a bye in\n{page}");
     }
 }
+
+/// The seniors' open of eleven: `event pair` listed round 1's five boards and said nothing of
+/// the eleventh player's bye (轮空); round 2's list then gave that player 0 points before the
+/// round, though the bye had scored 2 (`bye points 2`; the standings said 2). The list now ends
+/// with who sits the round out, and the points before a round count the Swiss's byes.
+#[test]
+fn event_pair_names_the_bye_and_counts_its_points() {
+    let roster = "id,name,unit,sex,born,rating\n\
+        s01,王建国,西湖区,男,1950-03-02,2100\ns02,李秀英,西湖区,女,1955-07-11,1900\n\
+        s03,张德明,上城区,男,1948-01-20,2050\ns04,刘桂芳,上城区,女,1960-09-09,1850\n\
+        s05,陈国华,拱墅区,男,1945-05-05,2000\ns06,杨淑珍,拱墅区,女,1958-12-30,1800\n\
+        s07,赵志强,滨江区,男,1962-04-04,1950\ns08,黄丽华,滨江区,女,1966-06-16,1700\n\
+        s09,周永福,萧山区,男,1940-02-14,1900\ns10,吴美兰,萧山区,女,1952-08-08,1750\n\
+        s11,徐长林,余杭区,男,1954-10-01,1880\n";
+    let (tmp, round1) = paired(SENIORS, roster);
+    assert!(
+        round1.contains("main round 1: bye  s08 黄丽华 (滨江区)"),
+        "{round1}"
+    );
+    let dir = tmp.path().join("event");
+    let dir_s = dir.to_string_lossy();
+    // Red wins every board of round 1.
+    let waiting = xqreg_ok(&["event", "games", &dir_s, "--waiting", "--format", "csv"]);
+    let results: String = waiting
+        .lines()
+        .map(|l| match l.strip_suffix(",,,1") {
+            Some(row) => format!("{row},1-0,,1\n"),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    let csv = tmp.path().join("r1.csv");
+    std::fs::write(&csv, results).expect("writes");
+    xqreg_ok(&["event", "result", &dir_s, &csv.to_string_lossy()]);
+    let round2 = xqreg_ok(&["event", "pair", &dir_s]);
+    assert!(round2.contains("s08 黄丽华 (滨江区, 2)"), "{round2}");
+}
