@@ -136,3 +136,18 @@ fn event_pair_names_the_bye_and_counts_its_points() {
     let round2 = xqreg_ok(&["event", "pair", &dir_s]);
     assert!(round2.contains("s08 黄丽华 (滨江区, 2)"), "{round2}");
 }
+
+/// `simulate`'s prize lines named a team (or a school of a derived ranking) twice, its id and
+/// its name being one (`men 1  姑苏区男队 姑苏区男队 trophy, certificate`); the final ranking
+/// said it once already. Said once now.
+#[test]
+fn a_prize_to_a_team_names_it_once() {
+    let text = std::fs::read_to_string(crate::common::root().join(CITY_TEAMS)).expect("reads");
+    let (code, out, err) = crate::common::simulate_roster(&text, &city_teams_roster(), "en");
+    assert_eq!(code, Some(0), "{err}");
+    let prizes = out.split("Prizes").nth(1).expect("a prizes section");
+    assert!(prizes.contains("姑苏区男队"), "{out}");
+    for team in ["姑苏区男队", "吴中区男队", "相城区男队", "姑苏区女队"] {
+        assert!(!prizes.contains(&format!("{team} {team}")), "{out}");
+    }
+}
