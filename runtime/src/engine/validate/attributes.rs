@@ -13,6 +13,7 @@ fn column(rule: &CategoryRule) -> Option<(&'static str, &'static str)> {
     let zh = match col {
         "federation" => "协会",
         "grade" => "段位",
+        "rating" => "等级分",
         "school_year" => "年级",
         "club" => "俱乐部",
         "residence" => "居住地",
@@ -26,6 +27,7 @@ fn carries(p: &Player, column: &str) -> bool {
     match column {
         "federation" => text(&p.federation),
         "grade" => p.grade.is_some(),
+        "rating" => p.rating.is_some(),
         "school_year" => p.school_year.is_some(),
         "club" => text(&p.club),
         "residence" => text(&p.residence),
