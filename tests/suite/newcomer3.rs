@@ -151,3 +151,25 @@ fn a_prize_to_a_team_names_it_once() {
         assert!(!prizes.contains(&format!("{team} {team}")), "{out}");
     }
 }
+
+/// A rating band is two conditions on one column: a roster without ratings was refused twice
+/// for it (R033, the same message at the same cell); once per category and column now.
+#[test]
+fn a_band_without_ratings_is_refused_once() {
+    let text = std::fs::read_to_string(crate::common::root().join(RATING_BAND)).expect("reads");
+    let (code, _, err) =
+        crate::common::simulate_roster(&text, "id,name\na,甲\nb,乙\nc,丙\nd,丁\n", "en");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        err.matches("category `band` is by rating").count(),
+        1,
+        "{err}"
+    );
+    assert_eq!(
+        err.matches("category `u1900` is by rating").count(),
+        1,
+        "{err}"
+    );
+}
+
+const RATING_BAND: &str = "tests/scenarios/newcomer3_rating_band.xqr";

@@ -42,7 +42,10 @@ pub(super) fn missing_attributes(plan: &Plan, roster: &Roster) -> Vec<RuntimePro
         return problems;
     }
     for c in plan.categories.values() {
-        for (col, zh) in c.rules.iter().filter_map(column) {
+        // Once per column: a band is two conditions on one (`rating >= 1800`, `rating < 2000`).
+        let columns: std::collections::BTreeSet<(&str, &str)> =
+            c.rules.iter().filter_map(column).collect();
+        for (col, zh) in columns {
             if roster.players.iter().any(|p| carries(p, col)) {
                 continue;
             }
