@@ -354,21 +354,6 @@ fn pupil_born<R: RngCore>(plan: &Plan, year: u32, rng: &mut R) -> Option<crate::
     w.possible().then(|| random_date(rng, w.born.0, w.born.1))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn grades_meeting_every_bound() {
-        let g = |b: &[(CompareOp, u32)]| grades_meeting(b.iter().copied(), (1, 9));
-        assert_eq!(g(&[]), None);
-        assert_eq!(g(&[(CompareOp::Ge, 7)]), Some((7, 9)));
-        assert_eq!(g(&[(CompareOp::Gt, 2), (CompareOp::Lt, 6)]), Some((3, 5)));
-        assert_eq!(g(&[(CompareOp::Eq, 4)]), Some((4, 4)));
-        assert_eq!(g(&[(CompareOp::Ge, 8), (CompareOp::Le, 6)]), None);
-    }
-}
-
 /// The ratings (0 to 9999) that meet every bound, narrowed to 300 points from the band's upper
 /// edge (or from its lower edge when it has none); None when no rating meets them all.
 fn rating_band(bounds: impl Iterator<Item = (CompareOp, u32)>) -> Option<(u32, u32)> {
@@ -390,4 +375,32 @@ fn rating_band(bounds: impl Iterator<Item = (CompareOp, u32)>) -> Option<(u32, u
     } else {
         (lo, lo.saturating_add(300).min(hi))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grades_meeting_every_bound() {
+        let g = |b: &[(CompareOp, u32)]| grades_meeting(b.iter().copied(), (1, 9));
+        assert_eq!(g(&[]), None);
+        assert_eq!(g(&[(CompareOp::Ge, 7)]), Some((7, 9)));
+        assert_eq!(g(&[(CompareOp::Gt, 2), (CompareOp::Lt, 6)]), Some((3, 5)));
+        assert_eq!(g(&[(CompareOp::Eq, 4)]), Some((4, 4)));
+        assert_eq!(g(&[(CompareOp::Ge, 8), (CompareOp::Le, 6)]), None);
+    }
+
+    #[test]
+    fn a_rating_band_is_met_by_every_bound() {
+        let b = |v: &[(CompareOp, u32)]| rating_band(v.iter().copied());
+        assert_eq!(b(&[(CompareOp::Lt, 2000)]), Some((1699, 1999)));
+        assert_eq!(
+            b(&[(CompareOp::Ge, 1800), (CompareOp::Lt, 2000)]),
+            Some((1800, 1999))
+        );
+        assert_eq!(b(&[(CompareOp::Ge, 2200)]), Some((2200, 2500)));
+        assert_eq!(b(&[(CompareOp::Lt, 0)]), None);
+        assert_eq!(b(&[(CompareOp::Ge, 2000), (CompareOp::Lt, 1900)]), None);
+    }
 }
