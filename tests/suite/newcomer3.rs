@@ -173,3 +173,22 @@ fn a_band_without_ratings_is_refused_once() {
 }
 
 const RATING_BAND: &str = "tests/scenarios/newcomer3_rating_band.xqr";
+
+const CUP: &str = "tests/scenarios/newcomer3_seeded_cup.xqr";
+
+/// Twelve players in a seeded bracket of 16 (four byes): the prize table printed the lines for
+/// the losers of each round with their amount only, no count, no subtotal and no 合计 row,
+/// though the sentence above it said 奖金总额59,000元 (the checker counts 4 losers a round).
+#[test]
+fn a_bracket_short_of_its_size_counts_each_rounds_losers_on_the_sheet() {
+    let zh = xqreg_ok(&["sheet", CUP, "--lang", "zh", "--format", "md"]);
+    crate::common::assert_phrases(
+        &zh,
+        &[
+            "| 四分之一决赛负者 | 2,500元 | 4 | 10,000元 |",
+            "| 八分之一决赛负者 | 1,000元 | 4 | 4,000元 |",
+            "| **合计** |  |  | **59,000元** |",
+        ],
+        &[],
+    );
+}
