@@ -192,3 +192,44 @@ fn a_bracket_short_of_its_size_counts_each_rounds_losers_on_the_sheet() {
         &[],
     );
 }
+
+/// A results row with one field too many (a result typed into the `step` column's place) was
+/// E801 `malformed CSV: CSV error: record 1 (line: 2, byte: 45): found record with 9 fields, but
+/// the previous record has 8 fields`: the CSV library's words, the header called "the previous
+/// record", and the same English inside the Chinese message. Said in the file's terms now.
+#[test]
+fn a_row_with_a_field_too_many_is_said_in_the_files_terms() {
+    let text = std::fs::read_to_string(crate::common::root().join(SENIORS)).expect("reads");
+    let tmp = tempfile::tempdir().expect("tmp");
+    let results = tmp.path().join("r1.csv");
+    std::fs::write(
+        &results,
+        "stage,round,board,red,black,result,step,game\nmain,1,1,s01,s03,,1-0,,1\n",
+    )
+    .expect("writes");
+    let roster = tmp.path().join("roster.csv");
+    std::fs::write(
+        &roster,
+        "id,name,born\ns01,甲,1950-01-01\ns03,乙,1950-01-01\n",
+    )
+    .expect("w");
+    let reg = tmp.path().join("r.xqr");
+    std::fs::write(&reg, text).expect("writes");
+    for (lang, say, not) in [
+        ("en", "row 2 has 9 fields, the header 8", "CSV error"),
+        ("zh", "第 2 行有 9 个字段，表头有 8 个", "found record"),
+    ] {
+        let out = crate::common::xqreg(&[
+            "simulate",
+            &reg.to_string_lossy(),
+            "--roster",
+            &roster.to_string_lossy(),
+            "--results",
+            &results.to_string_lossy(),
+            "--lang",
+            lang,
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(say) && !err.contains(not), "{err}");
+    }
+}
