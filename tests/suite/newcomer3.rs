@@ -233,3 +233,21 @@ fn a_row_with_a_field_too_many_is_said_in_the_files_terms() {
         assert!(err.contains(say) && !err.contains(not), "{err}");
     }
 }
+
+/// A test that expects the wrong player at a place said where that player finished, not who
+/// finished there (`place 1: expected p011, but p011 finished 6`): writing the expectations of a
+/// generated roster took one probe per place. It names who is there now.
+#[test]
+fn a_wrong_place_names_who_is_there() {
+    let text = std::fs::read_to_string(crate::common::root().join(RATING_BAND)).expect("reads");
+    let text = text.replace("    place 1 a\n", "    place 1 b\n");
+    let out = crate::common::xqreg_on("test", &text, &["--lang", "en"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("place 1: expected b, but b finished 2 (place 1 is a)"),
+        "{said}"
+    );
+    let out = crate::common::xqreg_on("test", &text, &["--lang", "zh"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("（第1名为a）"), "{said}");
+}
