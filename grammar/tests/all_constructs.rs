@@ -495,6 +495,13 @@ fn categories_by_rule_and_grades() {
     assert!(matches!(&old.conditions[2], CategoryCond::Club(t) if t.zh.node == "棋院"));
     assert!(matches!(&old.conditions[3], CategoryCond::Residence(t) if t.zh.node == "成都"));
     assert!(matches!(&old.conditions[4], CategoryCond::Players { ids, .. } if ids.len() == 2));
+    assert!(matches!(
+        &old.conditions[5..],
+        [
+            CategoryCond::Rating { op: lo, rating: a, .. },
+            CategoryCond::Rating { op: hi, rating: b, .. },
+        ] if lo.node == CompareOp::Ge && a.node == 1800 && hi.node == CompareOp::Lt && b.node == 2000
+    ));
     let entry = f
         .items
         .iter()

@@ -50,6 +50,7 @@ mod lsp;
 mod module_cycles;
 mod mutants;
 mod newcomer2;
+mod newcomer3;
 mod open_values;
 mod pair_inputs;
 mod plan_json;

@@ -145,12 +145,16 @@ fn knockout_mini_match_losers_and_own_sentences() {
         ],
         &["The organisers pay 棋手"],
     );
-    // Fewer entrants than the bracket (byes): the losers are not counted, and no total.
+    // Fewer entrants than the bracket (two byes): round 1 has two matches, so two losers, and
+    // the total is the checker's sum (E503 says the lines add up to 21000).
     sheet_says(
         &MASTERS_KNOCKOUT.replace("field 8", "field 6"),
         Lang::Zh,
-        &["| 四分之一决赛负者 | 1,000元 |  |  |"],
-        &["**合计**"],
+        &[
+            "| 四分之一决赛负者 | 1,000元 | 2 | 2,000元 |",
+            "| **合计** |  |  | **21,000元** |",
+        ],
+        &[],
     );
     // A noun phrase still takes the catalogue's phrase.
     sheet_says(

@@ -108,6 +108,9 @@ fn partition_key(c: &Category) -> String {
             CategoryCond::Grade { op, grade, .. } => {
                 parts.push(format!("grade{:?}{}", op.node, grade.node))
             }
+            CategoryCond::Rating { op, rating, .. } => {
+                parts.push(format!("rating{:?}{}", op.node, rating.node))
+            }
             CategoryCond::SchoolYear { years, .. } => {
                 let (a, b) = crate::compile::school_years(years);
                 parts.push(format!("school_year={a}..{b}"))

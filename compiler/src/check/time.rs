@@ -1,14 +1,19 @@
-//! Time controls: complete (E307), positive (E301), unequal only with draw odds (E302), and named
-//! by every stage unless the file has exactly one (E303).
+//! Time controls: complete (E307), positive (E301), unequal only with draw odds (E302), named
+//! by every stage unless the file has exactly one (E303), and each played by a stage or a
+//! playoff step (W303).
 
-use xqreg_grammar::ast::{StageClause, TimeClause, TimeControl};
+use std::collections::BTreeSet;
+
+use xqreg_grammar::ast::{
+    PlayoffChain, PlayoffRef, PlayoffStep, StageClause, TimeClause, TimeControl,
+};
 use xqreg_grammar::Span;
 
 use super::suggest::declared;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
-pub const CODES: &[&Code] = &[&E301, &E302, &E303, &E307];
+pub const CODES: &[&Code] = &[&E301, &E302, &E303, &E307, &W303];
 
 // The message catalogue of this module: compiler/messages/check/time.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/time.rs"));
@@ -41,6 +46,65 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         control(t, diags);
     }
     missing(ctx, diags);
+    unused(ctx, diags);
+}
+
+/// The time controls a playoff chain's game and armageddon steps play.
+fn step_times(chain: &PlayoffChain) -> impl Iterator<Item = &str> {
+    chain.steps.iter().filter_map(|s| match s {
+        PlayoffStep::Game { time, .. } | PlayoffStep::Armageddon { time, .. } => {
+            Some(time.node.as_str())
+        }
+        _ => None,
+    })
+}
+
+/// W303: a time control that no stage and no playoff step plays (after supplements and
+/// `same_as`). The sheet lists it among the event's time controls as if some game had it. A
+/// file without stages is a fragment, and a file's only control is every stage's by default.
+fn unused(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    let scope = ctx.scope;
+    if scope.stage_order.is_empty() || scope.default_time_control().is_some() {
+        return;
+    }
+    let mut used: BTreeSet<&str> = BTreeSet::new();
+    for stage in &scope.stage_order {
+        let clauses = scope.stage_clauses(stage);
+        // A stage without its time control is E303's: every control would look unused.
+        if !clauses.iter().any(|c| matches!(c, StageClause::Time(_))) {
+            return;
+        }
+        for c in clauses {
+            match c {
+                StageClause::Time(n) => {
+                    used.insert(n.node.as_str());
+                }
+                StageClause::Playoff(PlayoffRef::Inline(chain)) => used.extend(step_times(chain)),
+                _ => {}
+            }
+        }
+    }
+    for chain in scope.playoffs.values() {
+        used.extend(step_times(chain));
+    }
+    // A name no control declares is E102's, and likely meant a declared one: no cascade.
+    if used
+        .iter()
+        .any(|n| *n != "tbd" && !scope.time_controls.contains_key(n))
+    {
+        return;
+    }
+    let phantom = overrides_of_nothing(ctx, diags);
+    let mut unused: Vec<&TimeControl> = scope
+        .time_controls
+        .iter()
+        .filter(|(n, _)| !used.contains(*n) && !phantom.contains(*n))
+        .map(|(_, t)| *t)
+        .collect();
+    unused.sort_by_key(|t| t.name.span.start);
+    for t in unused {
+        diags.push(UNUSED.at(t.name.span, &[("name", &t.name.node)]));
+    }
 }
 
 fn control(t: &TimeControl, diags: &mut Diagnostics) {
@@ -126,4 +190,25 @@ fn missing(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         };
         diags.push(MISSING.at(info.stage.name.span, &[("stage", name), ("known", &known)]));
     }
+}
+
+/// The time controls of a supplement's `override` of nothing (E701, raised before the checks
+/// at the override): a misspelt name, added as a control of its own; W303 would repeat it.
+fn overrides_of_nothing<'f>(ctx: &Ctx<'f>, diags: &Diagnostics) -> BTreeSet<&'f str> {
+    let places: Vec<Span> = diags
+        .list
+        .iter()
+        .filter(|d| d.code.code == "E701")
+        .filter_map(|d| d.labels.first().map(|l| l.span))
+        .collect();
+    ctx.scope
+        .time_controls
+        .iter()
+        .filter(|(_, t)| {
+            places
+                .iter()
+                .any(|p| p.start <= t.name.span.start && t.name.span.end <= p.end)
+        })
+        .map(|(n, _)| *n)
+        .collect()
 }

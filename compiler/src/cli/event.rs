@@ -286,13 +286,7 @@ fn pair(dir: &Path, format: ListFormat, l: Lang) -> Res<String> {
     let (paired, loaded) = commands::pair(dir, l)?;
     let mut all = loaded.event.games.clone();
     all.extend(paired.published.iter().cloned());
-    let lines = view::lines(
-        &loaded.event.plan,
-        &loaded.event.roster,
-        &loaded.event.entries,
-        &all,
-        &paired.published,
-    );
+    let lines = view::lines(&loaded.event, &all, &paired.published);
     if paired.published.is_empty() {
         let why = if paired.finished {
             "nothing to pair: the event is complete\n".to_string()
@@ -305,7 +299,11 @@ fn pair(dir: &Path, format: ListFormat, l: Lang) -> Res<String> {
         eprint!("{why}");
     }
     Ok(match format {
-        ListFormat::Human => view::human(&lines),
+        ListFormat::Human => {
+            let roster = &loaded.event.roster;
+            view::human(&lines)
+                + &view::sitting_out(&paired.live, roster, &all, &paired.published, l)
+        }
         ListFormat::Json => view::json(&lines),
         ListFormat::Csv => view::csv(&lines),
     })
@@ -347,13 +345,7 @@ fn games(dir: &Path, waiting: bool, format: ListFormat, l: Lang) -> Res<String> 
             .filter(|g| !waiting || g.result.is_none())
             .cloned()
             .collect();
-        let lines = view::lines(
-            &loaded.event.plan,
-            &loaded.event.roster,
-            &loaded.event.entries,
-            all,
-            &shown,
-        );
+        let lines = view::lines(&loaded.event, all, &shown);
         Ok(match format {
             ListFormat::Human => view::human(&lines),
             ListFormat::Json => view::json(&lines),

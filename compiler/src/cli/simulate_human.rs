@@ -252,14 +252,18 @@ fn prizes(s: &mut String, o: &Outcome, lang: Lang) {
     let name_w = width_of(o.prizes.iter().map(|p| p.player.as_str()));
     for p in &o.prizes {
         let cat = p.category.as_deref().unwrap_or(overall);
+        // A team's (or a unit's) id is its name: said once, in the two columns' width.
+        let who = if p.id == p.player {
+            pad(&p.id, id_w + 1 + name_w)
+        } else {
+            format!("{} {}", pad(&p.id, id_w), pad(&p.player, name_w))
+        };
         let _ = writeln!(
             s,
-            "  {} {:>3}{} {} {} {}",
+            "  {} {:>3}{} {who} {}",
             pad(cat, cat_w),
             p.place,
             if p.shared { "=" } else { " " },
-            pad(&p.id, id_w),
-            pad(&p.player, name_w),
             award_text(p, lang)
         );
     }

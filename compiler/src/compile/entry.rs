@@ -352,6 +352,10 @@ fn rule(cond: &CategoryCond) -> Option<plan::CategoryRule> {
             op: compare(op.node),
             grade: grade.node,
         },
+        CategoryCond::Rating { op, rating, .. } => R::Rating {
+            op: compare(op.node),
+            rating: rating.node,
+        },
         CategoryCond::SchoolYear { years, .. } => {
             let (from, to) = school_years(years);
             R::SchoolYear { from, to }

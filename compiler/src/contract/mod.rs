@@ -155,6 +155,7 @@ kinds! {
     CategoryAgeOn, "category { age OP N on DATE }", Executed, false, "plan category.rules age_on (age on the stated day)";
     CategoryFederation, "category { federation [not] F ... }", Executed, false, "plan category.rules federation (any of, or none of)";
     CategoryGrade, "category { grade OP N }", Executed, false, "plan category.rules grade; checker E617";
+    CategoryRating, "category { rating OP N }", Executed, false, "plan category.rules rating (a rating band; no rating is below every rating); runtime R033 (no roster row gives a rating)";
     CategorySchoolYear, "category { school_year A..B | OP N }", Executed, false, "plan category.rules school_year; checker E618";
     CategoryClub, "category { club \"...\" }", Executed, false, "plan category.rules club";
     CategoryResidence, "category { residence \"...\" }", Executed, false, "plan category.rules residence";

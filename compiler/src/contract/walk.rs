@@ -538,6 +538,7 @@ fn category(c: &CategoryCond) -> (K, Span) {
         },
         CategoryCond::Federation { span, .. } => (K::CategoryFederation, *span),
         CategoryCond::Grade { span, .. } => (K::CategoryGrade, *span),
+        CategoryCond::Rating { span, .. } => (K::CategoryRating, *span),
         CategoryCond::SchoolYear { span, .. } => (K::CategorySchoolYear, *span),
         CategoryCond::Club(t) => (K::CategoryClub, t.span),
         CategoryCond::Residence(t) => (K::CategoryResidence, t.span),

@@ -5,10 +5,11 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 use xqreg_runtime::engine::{GameResult, RecordedLineup, Roster};
-use xqreg_runtime::plan::{MissedRound, Plan, StageFormat};
+use xqreg_runtime::plan::{MissedRound, StageFormat};
 
-use super::live::Live;
+use super::live::{Event, Live};
 use super::store::{StoredEntry, StoredGame};
+use crate::diagnostics::Lang;
 
 /// A pairing line: the game and, for each side, name, unit and points before the round.
 pub struct Line<'g> {
@@ -26,12 +27,12 @@ pub struct Side {
 /// Points of every player in `stage` from the results recorded in rounds before `round`, and
 /// the missed-round byes of the late entrants who entered after those rounds.
 fn points_before(
-    plan: &Plan,
+    event: &Event,
     games: &[StoredGame],
-    entries: &[StoredEntry],
     stage: &str,
     round: u32,
 ) -> BTreeMap<String, i64> {
+    let (plan, entries) = (&event.plan, &event.entries);
     let st = plan.stages.iter().find(|s| s.name == stage);
     let scoring = st.map(|s| &s.scoring).unwrap_or(&plan.scoring);
     let mut pts = BTreeMap::new();
@@ -66,16 +67,62 @@ fn points_before(
         *pts.entry(g.game.red.clone()).or_insert(0) += rp;
         *pts.entry(g.game.black.clone()).or_insert(0) += bp;
     }
+    if let Some(StageFormat::Swiss(sw)) = st.map(|s| &s.format) {
+        if sw.boards.is_none() {
+            for (p, byes) in byes_before(event, games, stage, round) {
+                *pts.entry(p.to_string()).or_insert(0) += sw.bye.points * byes;
+            }
+        }
+    }
     pts
 }
 
-pub fn lines<'g>(
-    plan: &Plan,
-    roster: &Roster,
-    entries: &[StoredEntry],
-    all: &[StoredGame],
-    shown: &'g [StoredGame],
-) -> Vec<Line<'g>> {
+/// The pairing byes of an individual Swiss before `round`: per player of the stage (one on a
+/// board of it), the earlier rounds with boards in which the player sat on none, neither
+/// withdrawn by then nor entering later (a late entrant's missed rounds are scored apart).
+fn byes_before<'a>(
+    event: &Event,
+    games: &'a [StoredGame],
+    stage: &str,
+    round: u32,
+) -> BTreeMap<&'a str, i64> {
+    let boards = || {
+        games
+            .iter()
+            .filter(move |g| g.game.stage == stage && g.game.step.is_none())
+    };
+    let field: BTreeSet<&str> = boards()
+        .flat_map(|g| [g.game.red.as_str(), g.game.black.as_str()])
+        .collect();
+    let rounds: BTreeSet<u32> = boards()
+        .map(|g| g.game.round)
+        .filter(|&k| k < round)
+        .collect();
+    let away = |p: &str, k: u32| {
+        event
+            .withdrawals
+            .iter()
+            .any(|w| w.player == p && w.stage == stage && w.after_round < k)
+            || event
+                .entries
+                .iter()
+                .any(|e| e.stage == stage && k < e.round && e.players.iter().any(|x| x == p))
+    };
+    let mut out = BTreeMap::new();
+    for k in rounds {
+        let on: BTreeSet<&str> = boards()
+            .filter(|g| g.game.round == k)
+            .flat_map(|g| [g.game.red.as_str(), g.game.black.as_str()])
+            .collect();
+        for &p in field.iter().filter(|p| !on.contains(*p) && !away(p, k)) {
+            *out.entry(p).or_insert(0) += 1;
+        }
+    }
+    out
+}
+
+pub fn lines<'g>(event: &Event, all: &[StoredGame], shown: &'g [StoredGame]) -> Vec<Line<'g>> {
+    let roster = &event.roster;
     let side = |id: &str, pts: &BTreeMap<String, i64>| {
         let p = roster.index_of(id).and_then(|i| roster.players.get(i));
         Side {
@@ -87,7 +134,7 @@ pub fn lines<'g>(
     shown
         .iter()
         .map(|g| {
-            let pts = points_before(plan, all, entries, &g.game.stage, g.game.round);
+            let pts = points_before(event, all, &g.game.stage, g.game.round);
             Line {
                 game: g,
                 red: side(&g.game.red, &pts),
@@ -146,6 +193,54 @@ pub fn human(lines: &[Line<'_>]) -> String {
             l.black.unit,
             l.black.points
         );
+    }
+    s
+}
+
+/// The players (or teams) of each round of `shown` who sit it out, after its pairing list:
+/// `main round 1: bye  s08 黄丽华 (滨江区)` (轮空 in Chinese), or withdrawn, or a late entrant
+/// before the round of entry; `all` holds every board of the round.
+pub fn sitting_out(
+    live: &Live,
+    roster: &Roster,
+    all: &[StoredGame],
+    shown: &[StoredGame],
+    lang: Lang,
+) -> String {
+    use super::publish::model::{playing, Field};
+    use super::publish::people::People;
+    use super::publish::text::Tr;
+    let l = match lang {
+        Lang::Zh => Tr::Zh,
+        Lang::En => Tr::En,
+    };
+    let people = People::new(roster);
+    let rounds: std::collections::BTreeSet<(&str, u32)> = shown
+        .iter()
+        .map(|g| (g.game.stage.as_str(), g.game.round))
+        .collect();
+    let mut s = String::new();
+    for (stage, round) in rounds {
+        let Some(ix) = live.outcome.stages.iter().position(|st| st.name == stage) else {
+            continue;
+        };
+        let boards = all
+            .iter()
+            .filter(|g| g.game.stage == stage && g.game.round == round && g.game.step.is_none());
+        let on = playing(boards.map(|g| {
+            (
+                g.game.red.as_str(),
+                g.game.black.as_str(),
+                g.game.group.as_deref(),
+            )
+        }));
+        for b in Field::of(live, ix).sitting_out(round, &on, &people, l) {
+            let _ = writeln!(
+                s,
+                "{stage} round {round}: {}  {} {} ({})",
+                b.why, b.who.id, b.who.name, b.who.unit
+            );
+        }
     }
     s
 }

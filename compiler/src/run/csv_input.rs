@@ -71,7 +71,26 @@ fn read_table(
             }
             Err(e) => {
                 let at = e.position().map_or(0, |p| p.byte() as usize);
-                diags.push(malformed(&e.to_string(), Span::new(at, at + 1)));
+                let span = Span::new(at, at + 1);
+                // A row of another length than the header: said in the file's terms (the CSV
+                // library calls the header "the previous record", and only in English).
+                if let csv::ErrorKind::UnequalLengths {
+                    pos: Some(pos),
+                    expected_len,
+                    len,
+                } = e.kind()
+                {
+                    diags.push(FIELD_COUNT.at(
+                        span,
+                        &[
+                            ("line", &pos.line().to_string()),
+                            ("fields", &len.to_string()),
+                            ("header", &expected_len.to_string()),
+                        ],
+                    ));
+                } else {
+                    diags.push(malformed(&e.to_string(), span));
+                }
             }
         }
     }

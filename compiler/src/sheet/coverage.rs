@@ -198,6 +198,7 @@ fn category_item(w: &mut Walk, c: &Category) {
             | CategoryCond::Age { span, .. }
             | CategoryCond::Federation { span, .. }
             | CategoryCond::Grade { span, .. }
+            | CategoryCond::Rating { span, .. }
             | CategoryCond::SchoolYear { span, .. }
             | CategoryCond::Players { span, .. } => w.add(*span, "category condition"),
             CategoryCond::Requires(t) => w.text(t, "category remark"),

@@ -338,6 +338,12 @@ pub enum CategoryCond {
         grade: Spanned<u32>,
         span: Span,
     },
+    /// `rating < 2000` (a rating band: 等级分2000分以下)
+    Rating {
+        op: Spanned<CompareOp>,
+        rating: Spanned<u32>,
+        span: Span,
+    },
     /// `school_year 1..6` or `school_year >= 3` (年级)
     SchoolYear {
         years: SchoolYears,

@@ -40,6 +40,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("category_keyword", "a category condition (`born`, `sex`, `title`, `pool`, `within`, ...)"),
     ("category_players", "`players xu lv`"),
     ("category_pool", "`pool pro`"),
+    ("category_rating", "`rating < 2000`"),
     ("category_requires", "`requires \"70周岁以上需家属陪同\"`"),
     ("category_residence", "`residence \"成都\"`"),
     ("category_school_year", "`school_year 1..6` or `school_year == 3`"),

@@ -177,9 +177,38 @@ impl Placing {
     }
 }
 
+/// The players of stage `k` that a later stage takes by a place reference to it (`entrants
+/// prelim#1..8`, a bracket slot `prelim#1`): the later stage places them.
+fn taken_onward(ctx: &Ctx<'_>, k: usize) -> BTreeSet<usize> {
+    use crate::plan::{Bracket, BracketSlot, EntrantSource, StageFormat};
+    let name = &ctx.plan.stages[k].name;
+    let mut refs = Vec::new();
+    for st in ctx.plan.stages.iter().skip(k + 1) {
+        for src in &st.entrants {
+            if let EntrantSource::Places { place, origin } = src {
+                refs.push((place, origin));
+            }
+        }
+        if let StageFormat::Knockout(ko) = &st.format {
+            if let Bracket::Pairs { pairs } = &ko.bracket {
+                for slot in pairs.iter().flat_map(|(a, b)| [a, b]) {
+                    if let BracketSlot::Place(r) = slot {
+                        refs.push((r, &st.origin));
+                    }
+                }
+            }
+        }
+    }
+    refs.into_iter()
+        .filter(|(r, _)| &r.stage == name)
+        .filter_map(|(r, origin)| super::entrants::places(ctx, r, origin).ok())
+        .flatten()
+        .collect()
+}
+
 /// The places each stage decides (`places` on a stage), from its single group's ranking.
 fn place_by_stages(ctx: &Ctx<'_>, pl: &mut Placing) {
-    for (stage, run) in ctx.plan.stages.iter().zip(&ctx.stages) {
+    for (k, (stage, run)) in ctx.plan.stages.iter().zip(&ctx.stages).enumerate() {
         let Some(range) = stage.places else { continue };
         if run.groups.len() != 1 {
             pl.problems.push(RuntimeProblem::new(
@@ -195,11 +224,24 @@ fn place_by_stages(ctx: &Ctx<'_>, pl: &mut Placing) {
             _ => 0,
         };
         for g in &run.groups {
+            // A range shorter than the stage's field holds only the players who stay (the
+            // checker's E211 allows it): those a later stage takes by place are placed there,
+            // and the rest move up past them.
+            let onward = if gone == 0 && range.len() < g.ranking.len() as u32 {
+                taken_onward(ctx, k)
+            } else {
+                BTreeSet::new()
+            };
             for &(q, shared, p) in &g.ranking {
-                if q <= gone {
+                if q <= gone || onward.contains(&p) {
                     continue;
                 }
-                let q = q - gone;
+                let ahead = g
+                    .ranking
+                    .iter()
+                    .filter(|&&(q2, _, p2)| q2 < q && onward.contains(&p2))
+                    .count() as u32;
+                let q = q - gone - ahead;
                 if q <= range.len() {
                     pl.assign(ctx, p, range.from + q - 1, shared, &stage.origin);
                 }

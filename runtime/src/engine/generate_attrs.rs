@@ -271,6 +271,20 @@ fn apply<R: RngCore>(
     if let Some((lo, hi)) = grades_meeting(grade_bounds, entry_grades.unwrap_or((1, 9))) {
         p.grade = Some(between(rng, lo, hi));
     }
+    // A rating band (`rating >= 1800`, `rating < 2000`) is met by every bound of the chain at
+    // once: a rating within 300 of the band's edge.
+    if rules
+        .iter()
+        .any(|r| matches!(r, CategoryRule::Rating { .. }))
+    {
+        let bounds = ch.iter().flat_map(|c| &c.rules).filter_map(|r| match r {
+            CategoryRule::Rating { op, rating } => Some((*op, *rating)),
+            _ => None,
+        });
+        if let Some((lo, hi)) = rating_band(bounds) {
+            p.rating = Some(between(rng, lo, hi));
+        }
+    }
     // A pupil's age follows the school year, unless the chain sets the age itself.
     let aged = ch.iter().any(|c| {
         c.born_from.is_some()
@@ -323,7 +337,9 @@ fn apply<R: RngCore>(
                     }
                 }
             }
-            CategoryRule::Grade { .. } | CategoryRule::Players { .. } => {}
+            CategoryRule::Grade { .. }
+            | CategoryRule::Rating { .. }
+            | CategoryRule::Players { .. } => {}
         }
     }
 }
@@ -338,6 +354,29 @@ fn pupil_born<R: RngCore>(plan: &Plan, year: u32, rng: &mut R) -> Option<crate::
     w.possible().then(|| random_date(rng, w.born.0, w.born.1))
 }
 
+/// The ratings (0 to 9999) that meet every bound, narrowed to 300 points from the band's upper
+/// edge (or from its lower edge when it has none); None when no rating meets them all.
+fn rating_band(bounds: impl Iterator<Item = (CompareOp, u32)>) -> Option<(u32, u32)> {
+    let (mut lo, mut hi) = (0u32, 9999u32);
+    for (op, b) in bounds {
+        match op {
+            CompareOp::Lt => hi = hi.min(b.checked_sub(1)?),
+            CompareOp::Le => hi = hi.min(b),
+            CompareOp::Gt => lo = lo.max(b.saturating_add(1)),
+            CompareOp::Ge => lo = lo.max(b),
+            CompareOp::Eq => (lo, hi) = (lo.max(b), hi.min(b)),
+        }
+    }
+    if lo > hi {
+        return None;
+    }
+    Some(if hi < 9999 {
+        (lo.max(hi.saturating_sub(300)), hi)
+    } else {
+        (lo, lo.saturating_add(300).min(hi))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,5 +389,18 @@ mod tests {
         assert_eq!(g(&[(CompareOp::Gt, 2), (CompareOp::Lt, 6)]), Some((3, 5)));
         assert_eq!(g(&[(CompareOp::Eq, 4)]), Some((4, 4)));
         assert_eq!(g(&[(CompareOp::Ge, 8), (CompareOp::Le, 6)]), None);
+    }
+
+    #[test]
+    fn a_rating_band_is_met_by_every_bound() {
+        let b = |v: &[(CompareOp, u32)]| rating_band(v.iter().copied());
+        assert_eq!(b(&[(CompareOp::Lt, 2000)]), Some((1699, 1999)));
+        assert_eq!(
+            b(&[(CompareOp::Ge, 1800), (CompareOp::Lt, 2000)]),
+            Some((1800, 1999))
+        );
+        assert_eq!(b(&[(CompareOp::Ge, 2200)]), Some((2200, 2500)));
+        assert_eq!(b(&[(CompareOp::Lt, 0)]), None);
+        assert_eq!(b(&[(CompareOp::Ge, 2000), (CompareOp::Lt, 1900)]), None);
     }
 }

@@ -188,6 +188,8 @@ pub fn rule_holds(rule: &CategoryRule, player: &Player) -> bool {
             _ => false,
         },
         CategoryRule::Grade { op, grade } => grade_holds(player.grade, *op, *grade),
+        // No rating is below every rating, as it orders the player after every rated one.
+        CategoryRule::Rating { op, rating } => op.holds(player.rating.unwrap_or(0), *rating),
         CategoryRule::SchoolYear { from, to } => {
             player.school_year.is_some_and(|y| *from <= y && y <= *to)
         }
@@ -261,6 +263,18 @@ mod tests {
         let grade = |op, grade| CategoryRule::Grade { op, grade };
         assert!(rule_holds(&grade(CompareOp::Ge, 7), &p));
         assert!(!rule_holds(&grade(CompareOp::Gt, 7), &p));
+        let band = |op, rating| CategoryRule::Rating { op, rating };
+        let rated = Player {
+            rating: Some(1999),
+            ..player()
+        };
+        assert!(rule_holds(&band(CompareOp::Lt, 2000), &rated));
+        assert!(!rule_holds(&band(CompareOp::Ge, 2000), &rated));
+        assert!(
+            rule_holds(&band(CompareOp::Lt, 2000), &p),
+            "no rating: below 2000"
+        );
+        assert!(!rule_holds(&band(CompareOp::Ge, 1000), &p));
         let years = |from, to| CategoryRule::SchoolYear { from, to };
         assert!(rule_holds(&years(1, 6), &p) && !rule_holds(&years(4, 6), &p));
         let club = CategoryRule::Club {

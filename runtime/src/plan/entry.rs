@@ -375,6 +375,8 @@ pub enum CategoryRule {
     Federation { codes: Vec<String>, not: bool },
     /// `grade >= 7` (段位)
     Grade { op: CompareOp, grade: u32 },
+    /// `rating < 2000` (a rating band, 等级分2000分以下); no rating is below every rating.
+    Rating { op: CompareOp, rating: u32 },
     /// `school_year 1..6`: school years from..to, both inclusive (年级).
     SchoolYear { from: u32, to: u32 },
     /// `club "..."`
@@ -393,6 +395,7 @@ impl CategoryRule {
         match self {
             CategoryRule::Federation { .. } => Some("federation"),
             CategoryRule::Grade { .. } => Some("grade"),
+            CategoryRule::Rating { .. } => Some("rating"),
             CategoryRule::SchoolYear { .. } => Some("school_year"),
             CategoryRule::Club { .. } => Some("club"),
             CategoryRule::Residence { .. } => Some("residence"),

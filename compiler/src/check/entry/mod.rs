@@ -216,6 +216,7 @@ fn player_in_category(file: &ast::File, p: &PlayerDecl, cat: &str, depth: u8) ->
         | CategoryCond::Age { .. }
         | CategoryCond::Federation { .. }
         | CategoryCond::Grade { .. }
+        | CategoryCond::Rating { .. }
         | CategoryCond::SchoolYear { .. }
         | CategoryCond::Club(_)
         | CategoryCond::Residence(_) => true,

@@ -142,6 +142,8 @@ pub struct Paired {
     pub published: Vec<StoredGame>,
     pub waiting: usize,
     pub finished: bool,
+    /// The replay the games were published from (its fields say who sits a round out).
+    pub live: super::live::Live,
 }
 
 /// `event pair`: publish the next games the recorded results allow.
@@ -168,6 +170,7 @@ pub fn pair(dir: &Path, lang: Lang) -> Res<(Paired, Loaded)> {
             waiting: live.waiting,
             finished: live.finished(),
             published,
+            live,
         };
         Ok((paired, loaded))
     })

@@ -140,14 +140,95 @@ struct Away {
     enters: Option<u32>,
 }
 
+/// A stage's field as its rounds see it: who is in it, who withdrew or entered late, and
+/// whether it shrinks (a knockout: a player absent from its round is out, not on a bye).
+pub struct Field {
+    ids: Vec<String>,
+    away: BTreeMap<String, Away>,
+    knockout: bool,
+}
+
+impl Field {
+    pub fn of(live: &Live, ix: usize) -> Field {
+        let st = &live.outcome.stages[ix];
+        let mut away: BTreeMap<String, Away> = BTreeMap::new();
+        for w in live.outcome.withdrawn.iter().filter(|w| w.stage == st.name) {
+            away.entry(w.id.clone()).or_default().withdrawn_after = Some(w.after_round);
+        }
+        for (id, (stage, round)) in &live.entered {
+            if *stage == st.name {
+                away.entry(id.clone()).or_default().enters = Some(*round);
+            }
+        }
+        Field {
+            ids: st
+                .groups
+                .iter()
+                .flat_map(|g| g.standings.iter().map(|r| r.id.clone()))
+                .collect(),
+            away,
+            knockout: st.kind == "knockout",
+        }
+    }
+
+    /// The players (or teams) of the field on no board of `round`, each with why: withdrawn,
+    /// a late entrant before the round of entry, else the bye (轮空).
+    pub fn sitting_out(
+        &self,
+        round: u32,
+        playing: &BTreeSet<&str>,
+        people: &People,
+        l: Tr,
+    ) -> Vec<Bye> {
+        if self.knockout {
+            return Vec::new();
+        }
+        self.ids
+            .iter()
+            .filter(|id| !playing.contains(id.as_str()))
+            .map(|id| Bye {
+                who: people.get(id),
+                why: match self.away.get(id) {
+                    Some(Away {
+                        withdrawn_after: Some(after),
+                        ..
+                    }) if *after < round => tr(l, "退赛", "withdrawn").to_string(),
+                    Some(Away {
+                        enters: Some(from), ..
+                    }) if round < *from => match l {
+                        Tr::Zh => format!("补报，第{from}轮起参赛"),
+                        Tr::En => format!("late entry, plays from round {from}"),
+                    },
+                    _ => tr(l, "轮空", "bye").to_string(),
+                },
+            })
+            .collect()
+    }
+}
+
+/// Who plays in a round, from its boards (red, black, and the group or team match each is
+/// listed under): the players, and in a team stage the two teams of each match (`x v y`, the
+/// engine's label of team ids), since a team stage's field is its teams.
+pub fn playing<'a>(
+    boards: impl Iterator<Item = (&'a str, &'a str, Option<&'a str>)>,
+) -> BTreeSet<&'a str> {
+    let mut out = BTreeSet::new();
+    for (red, black, label) in boards {
+        out.extend([red, black]);
+        if let Some((x, y)) = label.and_then(|m| m.split_once(" v ")) {
+            out.extend([x, y]);
+        }
+    }
+    out
+}
+
 /// The rounds of a stage: its published games (those a replay has not yet decided are shown only
 /// when published) and the players of the stage's field who sit the round out.
 fn rounds(
     st: &StageOutcome,
     games: &[(&GameOut, bool)],
     published: &BTreeSet<(String, u32)>,
-    field: &[String],
-    away: &BTreeMap<String, Away>,
+    field: &Field,
     people: &People,
     l: Tr,
 ) -> Vec<RoundView> {
@@ -160,36 +241,11 @@ fn rounds(
         if !published.contains(&(st.name.clone(), round)) {
             continue;
         }
-        let playing: BTreeSet<&str> = gs
-            .iter()
-            .flat_map(|(g, _)| [g.red.as_str(), g.black.as_str()])
-            .collect();
-        // Only a Swiss or round robin plays its whole field each round: a knockout's field
-        // shrinks, so a player absent from its round is out, not on a bye.
-        let byes = if st.kind == "knockout" {
-            Vec::new()
-        } else {
-            field
-                .iter()
-                .filter(|id| !playing.contains(id.as_str()))
-                .map(|id| Bye {
-                    who: people.get(id),
-                    why: match away.get(id) {
-                        Some(Away {
-                            withdrawn_after: Some(after),
-                            ..
-                        }) if *after < round => tr(l, "退赛", "withdrawn").to_string(),
-                        Some(Away {
-                            enters: Some(from), ..
-                        }) if round < *from => match l {
-                            Tr::Zh => format!("补报，第{from}轮起参赛"),
-                            Tr::En => format!("late entry, plays from round {from}"),
-                        },
-                        _ => tr(l, "轮空", "bye").to_string(),
-                    },
-                })
-                .collect()
-        };
+        let playing = playing(
+            gs.iter()
+                .map(|(g, _)| (g.red.as_str(), g.black.as_str(), g.team_match.as_deref())),
+        );
+        let byes = field.sitting_out(round, &playing, people, l);
         out.push(RoundView {
             round,
             heading: match l {
@@ -324,21 +380,8 @@ pub fn stage_page(
     // A section finished ahead of a stage still waiting before it: its lots are not yet final.
     let lot_to_draw = live.lot_to_draw(&st.name);
     let complete = !games.iter().any(|(_, p)| *p) && !lot_to_draw;
-    let field: Vec<String> = st
-        .groups
-        .iter()
-        .flat_map(|g| g.standings.iter().map(|r| r.id.clone()))
-        .collect();
-    let mut away: BTreeMap<String, Away> = BTreeMap::new();
-    for w in live.outcome.withdrawn.iter().filter(|w| w.stage == st.name) {
-        away.entry(w.id.clone()).or_default().withdrawn_after = Some(w.after_round);
-    }
-    for (id, (stage, round)) in &live.entered {
-        if *stage == st.name {
-            away.entry(id.clone()).or_default().enters = Some(*round);
-        }
-    }
-    let rounds = rounds(st, &games, published, &field, &away, people, l);
+    let field = Field::of(live, ix);
+    let rounds = rounds(st, &games, published, &field, people, l);
     // The crosstable shows the rounds its totals count: a Swiss waiting for results, the rounds
     // before the first one waiting (its results so far are in the round's pairing list).
     let after = live.standings_after(&st.name);

@@ -96,7 +96,20 @@ pub(super) fn check(e: &Expect, ctx: &Ctx<'_>) -> Result<(), Msg> {
 fn final_place(place: &Spanned<u32>, player: &Ident, ctx: &Ctx<'_>) -> Result<(), Msg> {
     let o = ctx.outcome;
     let row = |id: &str| o.final_ranking.iter().find(|r| r.id == id);
-
+    // Who did finish there (in every section): what the test writer needs to correct it.
+    let there = || {
+        let ids: Vec<&str> = o
+            .final_ranking
+            .iter()
+            .filter(|r| r.place == place.node)
+            .map(|r| r.id.as_str())
+            .collect();
+        if ids.is_empty() {
+            NOBODY.plain()
+        } else {
+            Msg::new(ids.join(", "), ids.join("、"))
+        }
+    };
     match row(ctx.id(&player.node)) {
         Some(r) if r.place == place.node => Ok(()),
         Some(r) => {
@@ -105,27 +118,20 @@ fn final_place(place: &Spanned<u32>, player: &Ident, ctx: &Ctx<'_>) -> Result<()
             } else {
                 Msg::new("", "")
             };
+            let there = there();
             Err(WRONG_FINAL_PLACE.fill(&[
                 ("place", &place.node.to_string()),
                 ("player", &player.node),
                 ("got", &r.place.to_string()),
                 ("shared", &shared.en),
                 ("shared_zh", &shared.zh),
+                ("there", &there.en),
+                ("there_zh", &there.zh),
             ]))
         }
         None => {
-            // Who did finish there: the test may name them some other way.
-            let there: Vec<&str> = o
-                .final_ranking
-                .iter()
-                .filter(|r| r.place == place.node)
-                .map(|r| r.id.as_str())
-                .collect();
-            let there = if there.is_empty() {
-                NOBODY.plain()
-            } else {
-                Msg::new(there.join(", "), there.join("、"))
-            };
+            // The test may name them some other way.
+            let there = there();
             Err(NO_FINAL_PLACE.fill(&[
                 ("place", &place.node.to_string()),
                 ("player", &player.node),

@@ -467,12 +467,11 @@ fn losers_in_round(ctx: &Ctx<'_>, s: &Stage, round: u32) -> Option<u64> {
             }
             KnockoutClause::Seeded { size: n, .. } => {
                 let n = u64::from(n.node);
-                // Fewer entrants than the bracket: byes, and round 1 has fewer matches.
-                if super::ko_rounds::entrant_count(ctx, s)? != n {
-                    return None;
-                }
+                // Fewer entrants than the bracket: byes, and round 1 has fewer matches (as the
+                // checker counts them for the table's total).
+                let entrants = super::ko_rounds::entrant_count(ctx, s)?;
                 size = Some(n);
-                first_round = Some(n / 2);
+                first_round = Some(entrants.saturating_sub(n / 2).min(n / 2));
             }
             _ => {}
         }

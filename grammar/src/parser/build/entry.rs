@@ -345,6 +345,11 @@ impl Builder {
                 grade: self.nth_int(c, 0)?,
                 span,
             },
+            Rule::category_rating => CategoryCond::Rating {
+                op: self.compare_of(c)?,
+                rating: self.nth_int(c, 0)?,
+                span,
+            },
             Rule::category_school_year => {
                 let years = match kids(c).find(|k| k.as_rule() == Rule::place_range) {
                     Some(r) => {

@@ -13,6 +13,7 @@ fn column(rule: &CategoryRule) -> Option<(&'static str, &'static str)> {
     let zh = match col {
         "federation" => "协会",
         "grade" => "段位",
+        "rating" => "等级分",
         "school_year" => "年级",
         "club" => "俱乐部",
         "residence" => "居住地",
@@ -26,6 +27,7 @@ fn carries(p: &Player, column: &str) -> bool {
     match column {
         "federation" => text(&p.federation),
         "grade" => p.grade.is_some(),
+        "rating" => p.rating.is_some(),
         "school_year" => p.school_year.is_some(),
         "club" => text(&p.club),
         "residence" => text(&p.residence),
@@ -40,7 +42,10 @@ pub(super) fn missing_attributes(plan: &Plan, roster: &Roster) -> Vec<RuntimePro
         return problems;
     }
     for c in plan.categories.values() {
-        for (col, zh) in c.rules.iter().filter_map(column) {
+        // Once per column: a band is two conditions on one (`rating >= 1800`, `rating < 2000`).
+        let columns: std::collections::BTreeSet<(&str, &str)> =
+            c.rules.iter().filter_map(column).collect();
+        for (col, zh) in columns {
             if roster.players.iter().any(|p| carries(p, col)) {
                 continue;
             }

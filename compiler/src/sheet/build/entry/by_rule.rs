@@ -58,6 +58,25 @@ pub(super) fn grade_phrase(ctx: &Ctx<'_>, op: CompareOp, grade: u32) -> String {
     ctx.mf(key, &[&number(ctx.lang, grade)])
 }
 
+/// `等级分低于2000分（含无等级分）` / `rated below 2000 (or unrated)`: an upper bound admits
+/// the unrated (no rating is below every rating) unless the category bounds it from below too
+/// (`unrated` false).
+pub(super) fn rating_phrase(ctx: &Ctx<'_>, op: CompareOp, rating: u32, unrated: bool) -> String {
+    let key = match op {
+        CompareOp::Ge => M::RatingGe,
+        CompareOp::Gt => M::RatingGt,
+        CompareOp::Le => M::RatingLe,
+        CompareOp::Lt => M::RatingLt,
+        CompareOp::Eq => M::RatingEq,
+    };
+    let phrase = ctx.mf(key, &[&rating.to_string()]);
+    if unrated && matches!(op, CompareOp::Lt | CompareOp::Le) {
+        ctx.mf(M::OrUnrated, &[&phrase])
+    } else {
+        phrase
+    }
+}
+
 /// The phrase of one condition by attribute; None for the conditions printed elsewhere.
 pub(super) fn rule_phrase(ctx: &mut Ctx<'_>, cond: &CategoryCond) -> Option<String> {
     let lang = ctx.lang;

@@ -139,6 +139,20 @@ pub(super) fn condition_parts(
                     None => age,
                 });
             }
+            CategoryCond::Rating { op, rating, span } => {
+                ctx.mark(*span);
+                let unrated = !c.conditions.iter().any(|x| {
+                    matches!(x, CategoryCond::Rating { op, rating, .. }
+                        if matches!(op.node, CompareOp::Ge | CompareOp::Gt | CompareOp::Eq)
+                            && (rating.node > 0 || op.node == CompareOp::Gt))
+                });
+                parts.push(super::by_rule::rating_phrase(
+                    ctx,
+                    op.node,
+                    rating.node,
+                    unrated,
+                ));
+            }
             other => parts.extend(super::by_rule::rule_phrase(ctx, other)),
         }
     }
