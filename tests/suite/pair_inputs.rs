@@ -115,6 +115,46 @@ fn the_good_trf_still_pairs() {
     }
 }
 
+/// An `XXC` line with no colour word declares nothing, as bbpPairings reads it (it was refused):
+/// the file pairs as with the colour its round 1 shows (`XXC white1`).
+#[test]
+fn an_empty_xxc_line_declares_nothing() {
+    let with = pair(&["--system", "dutch", "tests/fixtures/trf/t01-round-05.trf"]);
+    let f = "tests/fixtures/trf/t01-round-05-empty-xxc.trf";
+    let empty = pair(&["--system", "dutch", f]);
+    let err = String::from_utf8_lossy(&empty.stderr);
+    assert_eq!(empty.status.code(), Some(0), "{err}");
+    assert_eq!(empty.stdout, with.stdout);
+}
+
+/// Player 9's line has the half-point bye of round 5, the round to be paired, and its points
+/// column counts it (2.0, not 1.5): read as bbpPairings reads it, without the bye (it was
+/// refused as points that do not add up), so the pairing is that of the 1.5 the rounds give.
+#[test]
+fn points_that_count_the_next_rounds_bye_are_read_without_it() {
+    let f = "tests/fixtures/trf/t01-round-05-next-bye-in-points.trf";
+    let counted = pair(&["--system", "dutch", f]);
+    let err = String::from_utf8_lossy(&counted.stderr);
+    assert_eq!(counted.status.code(), Some(0), "{err}");
+    let text = std::fs::read_to_string(root().join(f)).expect("the file");
+    let tmp = tempfile::tempdir().expect("tmp");
+    let without = tmp.path().join("without.trf");
+    std::fs::write(
+        &without,
+        text.replace("   2.0    9  0000", "   1.5    9  0000"),
+    )
+    .expect("w");
+    let o = pair(&["--system", "dutch", &without.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(counted.stdout, o.stdout);
+    let boards = String::from_utf8_lossy(&o.stdout).into_owned();
+    let paired = boards.lines().skip(1).flat_map(str::split_whitespace);
+    assert!(
+        !paired.clone().any(|id| id == "9"),
+        "player 9 has his bye: {boards}"
+    );
+}
+
 /// `--format json|human` show the engine's boards (same players, same colours, same bye) with
 /// the names and points the TRF gives.
 #[test]

@@ -4,7 +4,8 @@
 //! result at columns 92+10(r−1)), the rounds count (`XXR`, `142`), the initial colour (`XXC`,
 //! `152`), the scoring system (`162`, `XXS`, JaVaFo `BBW`/`BBD`/... lines), the pairing-only
 //! records (accelerations `XXA` and TRF-2026 `250`, forbidden pairs `XXP` and `260`, which are
-//! also kept verbatim for the writer) and keeps every other line verbatim so that a file read and written back loses nothing it understood. Errors carry
+//! also kept verbatim for the writer), refuses the records it would not act on (`299`
+//! abnormal points, team records `013` and `310`) and keeps every other line verbatim so that a file read and written back loses nothing it understood. Errors carry
 //! the 1-based line and column so that the command line can point at them. The reader never
 //! panics: every field is read through checked slicing.
 
