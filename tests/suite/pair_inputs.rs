@@ -127,6 +127,19 @@ fn an_empty_xxc_line_declares_nothing() {
     assert_eq!(empty.stdout, with.stdout);
 }
 
+/// `XXC black1` in round 1: the CXA pairer's board 1 gives the top seed Black (the lower half
+/// Red), as the Dutch engine reads the line; it was dropped (upper half Red on board 1).
+#[test]
+fn cxa_honours_the_files_initial_colour() {
+    let f = "tests/fixtures/trf/t01-round-01-black1.trf";
+    for system in ["cxa", "dutch"] {
+        let o = pair(&["--system", system, f]);
+        assert_eq!(o.status.code(), Some(0), "{system}");
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(out.lines().nth(1), Some("5 1"), "{system}: {out}");
+    }
+}
+
 /// Player 9's line has the half-point bye of round 5, the round to be paired, and its points
 /// column counts it (2.0, not 1.5): read as bbpPairings reads it, without the bye (it was
 /// refused as points that do not add up), so the pairing is that of the 1.5 the rounds give.

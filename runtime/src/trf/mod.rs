@@ -468,6 +468,36 @@ impl Trf {
         out
     }
 
+    /// The initial colour: the declared one (`XXC`, `152`), else the one the games show, as
+    /// bbpPairings infers it: in the first round anybody has a colour, the colour of the first
+    /// player (by starting rank) paired by then. None when no game shows one (a file of round 1
+    /// that declares nothing: bbpPairings refuses to pair it).
+    pub fn first_colour(&self) -> Option<Colour> {
+        if self.initial_colour.is_some() {
+            return self.initial_colour;
+        }
+        let first = self
+            .players
+            .iter()
+            .filter_map(|p| {
+                p.rounds
+                    .iter()
+                    .position(|r| r.is_some_and(|r| r.colour.is_some()))
+            })
+            .min()?;
+        let mut by_rank: Vec<&TrfPlayer> = self.players.iter().collect();
+        by_rank.sort_by_key(|p| p.id);
+        let paired = |r: &Option<TrfRound>| {
+            r.is_some_and(|r| {
+                r.opponent.is_some() || matches!(r.result, ResultCode::Pab | ResultCode::ForfeitWin)
+            })
+        };
+        let top = by_rank
+            .into_iter()
+            .find(|p| p.rounds.iter().take(first + 1).any(paired))?;
+        top.rounds.get(first).copied().flatten()?.colour
+    }
+
     /// The number of rounds with results: the last round in which anybody was paired.
     pub fn rounds_played(&self) -> u32 {
         let mut last = 0;
