@@ -86,6 +86,7 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
         transcript: ctx.transcript.entries,
         warnings: ctx.warnings,
         swiss_trf: ctx.swiss_trf,
+        swiss_trf_warnings: ctx.swiss_trf_warnings,
     })
 }
 

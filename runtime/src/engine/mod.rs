@@ -355,6 +355,8 @@ pub(crate) struct Ctx<'a> {
     pub team_of: BTreeMap<usize, (String, String)>,
     /// Finished Swiss stages as TRF-2026 text, by stage name.
     pub swiss_trf: BTreeMap<String, String>,
+    /// What those texts could not hold (W204), said where they are written.
+    pub swiss_trf_warnings: BTreeMap<String, Vec<problem::RuntimeProblem>>,
     /// Games left pending by `RestRule::Pending` (the live driver): a match with one stops there.
     pub pending: u32,
     /// Team stages: every board game played over the board, player by player (台次奖).
@@ -402,6 +404,7 @@ impl<'a> Ctx<'a> {
             stats: RunStats::default(),
             team_of: BTreeMap::new(),
             swiss_trf: BTreeMap::new(),
+            swiss_trf_warnings: BTreeMap::new(),
             pending: 0,
             board_games: Vec::new(),
         })
