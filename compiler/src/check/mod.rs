@@ -10,6 +10,7 @@
 pub mod attributes;
 pub mod board_prizes;
 pub mod brackets;
+pub mod conduct;
 pub mod contract;
 pub mod criteria;
 pub mod draws;
@@ -156,6 +157,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         refs::check(&ctx, &mut diags);
         brackets::check(&ctx, &mut diags);
         first_round::check(&ctx, &mut diags);
+        conduct::check(&effective, &mut diags);
         entries_table::check(&ctx, &mut diags);
         open_values::check(&ctx, &mut diags);
         late_entry::check(&ctx, &mut diags);
@@ -231,6 +233,7 @@ pub fn codes() -> Vec<&'static Code> {
         refs::CODES,
         brackets::CODES,
         first_round::CODES,
+        conduct::CODES,
         entries_table::CODES,
         open_values::CODES,
         late_entry::CODES,
