@@ -20,6 +20,7 @@ pub mod first_round;
 pub mod fitness;
 pub mod late_entry;
 pub mod lineup;
+pub mod twice;
 
 pub mod host;
 mod ko_seeds;
@@ -158,6 +159,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         brackets::check(&ctx, &mut diags);
         first_round::check(&ctx, &mut diags);
         conduct::check(&effective, &mut diags);
+        twice::check(&effective, &mut diags);
         entries_table::check(&ctx, &mut diags);
         open_values::check(&ctx, &mut diags);
         late_entry::check(&ctx, &mut diags);
@@ -234,6 +236,7 @@ pub fn codes() -> Vec<&'static Code> {
         brackets::CODES,
         first_round::CODES,
         conduct::CODES,
+        twice::CODES,
         entries_table::CODES,
         open_values::CODES,
         late_entry::CODES,
