@@ -476,6 +476,12 @@ fn withdrawals_by_player(
             Some(i) => vec![i],
             None => team::whole_team(plan, roster, &w.player),
         };
+        if let Some(rounds) = stage.and_then(|s| fixed_rounds(plan.stages.get(s)?)) {
+            if w.after_round > rounds {
+                problems.push(past_last_round(w, rounds));
+                continue;
+            }
+        }
         match (who.is_empty(), stage) {
             (false, Some(s)) => {
                 for i in who {
@@ -510,6 +516,34 @@ fn withdrawals_by_player(
         }
     }
     withdraw_plan
+}
+
+/// The rounds of a Swiss of fixed rounds (the rounds of other stages are known once drawn).
+fn fixed_rounds(stage: &crate::plan::Stage) -> Option<u32> {
+    match &stage.format {
+        crate::plan::StageFormat::Swiss(sw) => match sw.rounds {
+            crate::plan::SwissRounds::Fixed { rounds } => Some(rounds),
+            crate::plan::SwissRounds::ByEntries { .. } => None,
+        },
+        _ => None,
+    }
+}
+
+/// R076: a withdrawal after a round past the stage's last (a typo: after the last round, the
+/// player has no game left in it either way).
+fn past_last_round(w: &results::RecordedWithdrawal, rounds: u32) -> RuntimeProblem {
+    RuntimeProblem::new(
+        codes::WITHDRAWAL_NO_SUCH_ROUND,
+        format!(
+            "withdrawal of `{}` after round {} of stage `{}`, which plays {rounds} rounds",
+            w.player, w.after_round, w.stage
+        ),
+        &w.origin,
+    )
+    .zh(format!(
+        "`{}` 在阶段 `{}` 第 {} 轮后退赛，而该阶段只赛 {rounds} 轮",
+        w.player, w.stage, w.after_round
+    ))
 }
 
 /// A problem for each recorded game naming a player not in the roster or a stage not in the plan.
