@@ -154,6 +154,15 @@ fn player_line(trf: &Trf, line: &str, lineno: usize) -> Result<TrfPlayer, TrfErr
         .iter()
         .map(|&c| if c.is_ascii() { c as u8 } else { b'?' })
         .collect();
+    // A character in a column that separates two fields is a field too long or out of place:
+    // read by column, it would be cut off or shift into its neighbour's value unseen (a rank
+    // of five digits would read as another player's four). Said before anything read from it.
+    if let Some((column, what)) = SEPARATORS
+        .iter()
+        .find(|(c, _)| narrow.get(c - 1).is_some_and(|&x| x != b' '))
+    {
+        return Err(err(lineno, *column, TrfErrorKind::BadRecord(what)));
+    }
     // A repeated starting rank is named as such, before what it breaks on its line (a game
     // against "itself", a game the other line does not record).
     let rank = parse_uint(&cols(&narrow, 5, 8));
@@ -273,14 +282,6 @@ const SEPARATORS: [(usize, &str); 10] = [
 fn parse_player(b: &[u8], lineno: usize) -> Result<TrfPlayer, TrfError> {
     if b.len() < 84 {
         return Err(err(lineno, b.len() + 1, TrfErrorKind::LineTooShort));
-    }
-    // A character in a column that separates two fields is a field too long or out of place:
-    // read by column, it would be cut off or shift into its neighbour's value unseen.
-    if let Some((column, what)) = SEPARATORS
-        .iter()
-        .find(|(c, _)| b.get(c - 1).is_some_and(|&x| x != b' '))
-    {
-        return Err(err(lineno, *column, TrfErrorKind::BadRecord(what)));
     }
     let id = parse_uint(&cols(b, 5, 8))
         .filter(|&v| v > 0)
