@@ -153,6 +153,12 @@ fn invalid_utf8(offset: usize, source: &SourceFile) -> Texts {
         ("column", column.as_str()),
         ("offset", off.as_str()),
     ];
+    // UTF-16 (Windows' "Unicode" text): its byte-order mark reads as two replacement
+    // characters, and without one a NUL follows every ASCII letter. Its help converts from it.
+    let head = source.text.get(..source.text.len().min(400)).unwrap_or("");
+    if head.starts_with("\u{FFFD}\u{FFFD}") || head.contains('\0') {
+        return NOT_UTF8_BUT_UTF16.texts(&args);
+    }
     NOT_UTF8.texts(&args)
 }
 
