@@ -29,6 +29,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E012,
         &E013,
         &E014,
+        &E015,
         &super::misspelt::E017,
     ]
 }
@@ -36,6 +37,7 @@ pub fn codes() -> Vec<&'static Code> {
 fn code_for(kind: &SyntaxErrorKind) -> &'static Code {
     match kind {
         SyntaxErrorKind::InvalidUtf8 { .. } => &E001,
+        SyntaxErrorKind::ControlChar { .. } => &E015,
         SyntaxErrorKind::Unexpected { .. } => &E002,
         SyntaxErrorKind::UnknownBlock { .. } => &E003,
         SyntaxErrorKind::UnclosedBlock => &E004,
@@ -92,6 +94,10 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
     let code = code_for(&err.kind);
     let (message, label, help): Texts = match &err.kind {
         SyntaxErrorKind::InvalidUtf8 { offset } => invalid_utf8(*offset, source),
+        SyntaxErrorKind::ControlChar { found } => {
+            let shown = format!("U+{:04X}", u32::from(*found));
+            CONTROL_CHAR.texts(&[("char", shown.as_str())])
+        }
         SyntaxErrorKind::Unexpected { expected, found } => unexpected(expected, found),
         SyntaxErrorKind::UnknownBlock { found } => {
             let mut texts = UNKNOWN_BLOCK.texts(&[("found", found)]);
