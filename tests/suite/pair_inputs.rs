@@ -237,3 +237,26 @@ fn the_wrong_system_is_said_in_chinese() {
     let err = dutch_in_zh("examples/003_xiexiaxun/open.xqr", "main");
     crate::common::assert_phrases(&err, &["是 `swiss cxa` 阶段"], &["a `swiss cxa` stage"]);
 }
+
+/// A TRF saved as UTF-16 (with its byte-order mark, or without: a NUL after every letter) is
+/// said to be UTF-16 with the conversion from it; the help said to convert from GB18030.
+#[test]
+fn a_utf16_trf_is_said_as_such() {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/trf/t01-round-05.trf"))
+        .expect("the good file");
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let with_bom = [&[0xFF, 0xFE][..], &le].concat();
+    let tmp = tempfile::tempdir().expect("tmp");
+    for (name, bytes) in [("bom.trf", with_bom), ("le.trf", le)] {
+        let file = tmp.path().join(name);
+        std::fs::write(&file, bytes).expect("writes");
+        let o = pair(&["--system", "dutch", &file.to_string_lossy()]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{name}: {err}");
+        assert!(
+            err.contains("E816") && err.contains("iconv -f UTF-16"),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("GB18030"), "{name}: {err}");
+    }
+}
