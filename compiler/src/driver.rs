@@ -44,10 +44,13 @@ pub fn check_bytes(name: &str, bytes: &[u8]) -> FileReport {
         }
         diags.push(syntax::to_diagnostic(&err, &source));
     }
-    let utf8 = !parsed
-        .errors
-        .iter()
-        .any(|e| matches!(e.kind, SyntaxErrorKind::InvalidUtf8 { .. }));
+    // A file that is not text (another encoding, a control character) was not read at all.
+    let utf8 = !parsed.errors.iter().any(|e| {
+        matches!(
+            e.kind,
+            SyntaxErrorKind::InvalidUtf8 { .. } | SyntaxErrorKind::ControlChar { .. }
+        )
+    });
     if utf8 {
         // While a block is broken, warnings and notes about what was read of it mislead (a
         // stage whose misspelt `tiebrake` was skipped "has no tie-break chain"): only the

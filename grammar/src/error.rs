@@ -19,6 +19,10 @@ pub struct SyntaxError {
 pub enum SyntaxErrorKind {
     /// The file is not UTF-8; `offset` is the first bad byte.
     InvalidUtf8 { offset: usize },
+    /// A control character other than tab and line ends (a NUL of a damaged file, or of UTF-16
+    /// saved without its byte-order mark): no regulation has one, and a text would carry it onto
+    /// the sheet.
+    ControlChar { found: char },
     /// A token the grammar did not expect. `expected` lists grammar rules rendered as words
     /// ("a time control name", "`}`"); `found` is the text found (or None at end of input).
     Unexpected {

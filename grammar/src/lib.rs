@@ -68,6 +68,23 @@ pub fn parse_bytes(bytes: &[u8]) -> Parsed {
 
 /// Parse one source text. Never panics; see [`Parsed`].
 pub fn parse(text: &str) -> Parsed {
+    if let Some((at, c)) = text
+        .char_indices()
+        .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+    {
+        return Parsed {
+            file: ast::File {
+                items: Vec::new(),
+                comments: Vec::new(),
+                span: Span::new(0, 0),
+            },
+            errors: vec![SyntaxError {
+                kind: SyntaxErrorKind::ControlChar { found: c },
+                span: Span::new(at, at + c.len_utf8()),
+                block: None,
+            }],
+        };
+    }
     if text.contains('\r') {
         // Comments, strings and the error finder end a line at LF: lines ended by a lone CR
         // (an old Mac editor) are read as lines, not as one comment swallowing the file.

@@ -375,3 +375,27 @@ fn xxc_rank_is_refused_not_dropped() {
     let e = xqreg_runtime::trf::parse(&base.replace("XXC white1", "XXC blue")).expect_err("blue");
     assert_eq!((e.line, e.column), (line, 5));
 }
+
+/// With no `XXC` or `152` line the initial colour is the one the games show (bbpPairings'
+/// inference): round 1's top seed had Black, so Black; round 1 itself shows none.
+#[test]
+fn the_initial_colour_is_inferred_from_the_games() {
+    use xqreg_runtime::pairing::swiss::state::Colour;
+    let base = reference_round("t01-009p-05r/round-03.trf");
+    let swapped: String = base
+        .lines()
+        .map(|l| match (l.starts_with("001"), l.get(96..97)) {
+            (true, Some("w")) => format!("{}b{}", &l[..96], &l[97..]),
+            (true, Some("b")) => format!("{}w{}", &l[..96], &l[97..]),
+            _ => l.to_string(),
+        })
+        .filter(|l| !l.starts_with("XXC"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let t = xqreg_runtime::trf::parse(&swapped).expect("reads");
+    assert_eq!(t.initial_colour, None);
+    assert_eq!(t.first_colour(), Some(Colour::Black));
+    let round1 = reference_round("t01-009p-05r/round-01.trf").replace("XXC white1\n", "");
+    let t = xqreg_runtime::trf::parse(&round1).expect("reads");
+    assert_eq!(t.first_colour(), None);
+}

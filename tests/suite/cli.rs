@@ -168,6 +168,36 @@ fn non_utf8_is_one_syntax_error() {
     assert!(msg.contains(name) && msg.contains("offset 12"), "{msg}");
 }
 
+/// A regulation saved as UTF-16 (with its byte-order mark, or without: a NUL after every ASCII
+/// letter) is said to be UTF-16 with the conversion from it; the help named GB18030.
+#[test]
+fn a_utf16_regulation_is_said_as_such() {
+    let text = "regulation \"周庄\" {\n}\n";
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let with_bom = [&[0xFF, 0xFE][..], &le].concat();
+    for (name, bytes) in [("bom.xqr", with_bom), ("le.xqr", le)] {
+        let p = tmp(name, &bytes);
+        let o = xqreg(&[
+            "check",
+            "--format",
+            "json",
+            "--lang",
+            "en",
+            &p.to_string_lossy(),
+        ]);
+        assert_eq!(o.status.code(), Some(1));
+        let v = json(&o);
+        let d = &v["diagnostics"][0];
+        assert_eq!(d["code"], "E001", "{name}: {v}");
+        let all = d.to_string();
+        assert!(
+            all.contains("UTF-16") && all.contains("iconv -f UTF-16"),
+            "{name}: {all}"
+        );
+        assert!(!all.contains("GB18030"), "{name}: {all}");
+    }
+}
+
 #[test]
 fn missing_file_exits_2_with_its_path() {
     let o = xqreg(&["check", "no/such/file.xqr"]);

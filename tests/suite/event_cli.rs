@@ -380,6 +380,13 @@ fn the_other_event_refusals() {
         ],
         "E838",
     );
+    // After round 12 of an 11-round Swiss: no such round, refused (R076), never stored.
+    refused(
+        &[
+            "event", "withdraw", &ev, &p, "--stage", "main", "--after", "12",
+        ],
+        "R076",
+    );
     ok(&[
         "event", "withdraw", &ev, &p, "--stage", "main", "--after", "3",
     ]);

@@ -188,6 +188,13 @@ fn the_refusals_of_event_enter_store_nothing() {
         &["event", "enter", &ev, &late_s, "--round", "4"],
         "E842",
     );
+    // There is no round 0: said so, not "round 0 is published already".
+    let zero = refused(
+        &ev,
+        &["event", "enter", &ev, &late_s, "--round", "0"],
+        "E842",
+    );
+    assert!(zero.contains("no round 0"), "{zero}");
     // An id already in the event, with its row and column; and in Chinese.
     let dup = rows(dir, "dup.csv", 61..=61);
     let mut text = std::fs::read_to_string(&dup).expect("reads");

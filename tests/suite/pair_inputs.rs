@@ -115,6 +115,59 @@ fn the_good_trf_still_pairs() {
     }
 }
 
+/// An `XXC` line with no colour word declares nothing, as bbpPairings reads it (it was refused):
+/// the file pairs as with the colour its round 1 shows (`XXC white1`).
+#[test]
+fn an_empty_xxc_line_declares_nothing() {
+    let with = pair(&["--system", "dutch", "tests/fixtures/trf/t01-round-05.trf"]);
+    let f = "tests/fixtures/trf/t01-round-05-empty-xxc.trf";
+    let empty = pair(&["--system", "dutch", f]);
+    let err = String::from_utf8_lossy(&empty.stderr);
+    assert_eq!(empty.status.code(), Some(0), "{err}");
+    assert_eq!(empty.stdout, with.stdout);
+}
+
+/// `XXC black1` in round 1: the CXA pairer's board 1 gives the top seed Black (the lower half
+/// Red), as the Dutch engine reads the line; it was dropped (upper half Red on board 1).
+#[test]
+fn cxa_honours_the_files_initial_colour() {
+    let f = "tests/fixtures/trf/t01-round-01-black1.trf";
+    for system in ["cxa", "dutch"] {
+        let o = pair(&["--system", system, f]);
+        assert_eq!(o.status.code(), Some(0), "{system}");
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(out.lines().nth(1), Some("5 1"), "{system}: {out}");
+    }
+}
+
+/// Player 9's line has the half-point bye of round 5, the round to be paired, and its points
+/// column counts it (2.0, not 1.5): read as bbpPairings reads it, without the bye (it was
+/// refused as points that do not add up), so the pairing is that of the 1.5 the rounds give.
+#[test]
+fn points_that_count_the_next_rounds_bye_are_read_without_it() {
+    let f = "tests/fixtures/trf/t01-round-05-next-bye-in-points.trf";
+    let counted = pair(&["--system", "dutch", f]);
+    let err = String::from_utf8_lossy(&counted.stderr);
+    assert_eq!(counted.status.code(), Some(0), "{err}");
+    let text = std::fs::read_to_string(root().join(f)).expect("the file");
+    let tmp = tempfile::tempdir().expect("tmp");
+    let without = tmp.path().join("without.trf");
+    std::fs::write(
+        &without,
+        text.replace("   2.0    9  0000", "   1.5    9  0000"),
+    )
+    .expect("w");
+    let o = pair(&["--system", "dutch", &without.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(counted.stdout, o.stdout);
+    let boards = String::from_utf8_lossy(&o.stdout).into_owned();
+    let paired = boards.lines().skip(1).flat_map(str::split_whitespace);
+    assert!(
+        !paired.clone().any(|id| id == "9"),
+        "player 9 has his bye: {boards}"
+    );
+}
+
 /// `--format json|human` show the engine's boards (same players, same colours, same bye) with
 /// the names and points the TRF gives.
 #[test]
@@ -183,4 +236,27 @@ fn the_wrong_system_is_said_in_chinese() {
     crate::common::assert_phrases(&err, &["E812", "不是积分编排阶段"], &["not a Swiss"]);
     let err = dutch_in_zh("examples/003_xiexiaxun/open.xqr", "main");
     crate::common::assert_phrases(&err, &["是 `swiss cxa` 阶段"], &["a `swiss cxa` stage"]);
+}
+
+/// A TRF saved as UTF-16 (with its byte-order mark, or without: a NUL after every letter) is
+/// said to be UTF-16 with the conversion from it; the help said to convert from GB18030.
+#[test]
+fn a_utf16_trf_is_said_as_such() {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/trf/t01-round-05.trf"))
+        .expect("the good file");
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let with_bom = [&[0xFF, 0xFE][..], &le].concat();
+    let tmp = tempfile::tempdir().expect("tmp");
+    for (name, bytes) in [("bom.trf", with_bom), ("le.trf", le)] {
+        let file = tmp.path().join(name);
+        std::fs::write(&file, bytes).expect("writes");
+        let o = pair(&["--system", "dutch", &file.to_string_lossy()]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{name}: {err}");
+        assert!(
+            err.contains("E816") && err.contains("iconv -f UTF-16"),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("GB18030"), "{name}: {err}");
+    }
 }

@@ -100,3 +100,45 @@ fn pair_takes_the_parameters_of_a_regulation_stage() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no stage `nope`"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The TRF's columns hold 33 characters of a name and 3 of a federation. A longer name is cut
+/// and a longer federation (`Shanghai`, whose first letters would be another federation's code)
+/// left blank, each with a warning (W204) naming the player at the roster row: an arbiter sends
+/// the file to FIDE and must know. Both were cut without a word.
+#[test]
+fn a_field_longer_than_its_trf_columns_is_said() {
+    let regulation = "regulation \"示例赛\" {\n}\ntime standard \"慢棋\" { base 15min increment 10s flag loses }\nentry { field 4 }\nstage main \"积分编排\" {\n  swiss dutch rounds 3\n  entrants roster\n  time standard\n  numbers registration_order\n  avoid same_unit never\n  tiebreak opponents_score bye lowest_in_field, wins, lots\n  places 1..4\n}\n";
+    let long = "Alexandros Konstantinopoulos-Papadimitriou";
+    let roster = format!(
+        "id,name,federation\na,{long},GRE\nb,Li Wei,Shanghai\nc,Wang Fang,CHN\nd,Zhao Lei,CHN\n"
+    );
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (reg, csv, dir) = (
+        tmp.path().join("r.xqr"),
+        tmp.path().join("roster.csv"),
+        tmp.path().join("trf"),
+    );
+    std::fs::write(&reg, regulation).expect("w");
+    std::fs::write(&csv, roster).expect("w");
+    let (r, c, d) = (
+        reg.to_string_lossy(),
+        csv.to_string_lossy(),
+        dir.to_string_lossy(),
+    );
+    let o = crate::common::xqreg(&["simulate", &r, "--roster", &c, "--trf", &d]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(err.matches("W204").count(), 2, "{err}");
+    assert!(
+        err.contains("roster.csv:2") && err.contains("roster.csv:3"),
+        "{err}"
+    );
+    assert!(err.contains(long) && err.contains("Shanghai"), "{err}");
+    let text = std::fs::read_to_string(dir.join("main.trf")).expect("the TRF");
+    let cut: String = long.chars().take(33).collect();
+    assert!(text.contains(&cut) && !text.contains(long), "{text}");
+    assert!(!text.contains("Sha"), "{text}");
+    // Without `--trf` nothing is cut, and nothing is said.
+    let o = crate::common::xqreg(&["simulate", &r, "--roster", &c]);
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("W204"));
+}

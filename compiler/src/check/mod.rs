@@ -10,6 +10,7 @@
 pub mod attributes;
 pub mod board_prizes;
 pub mod brackets;
+pub mod conduct;
 pub mod contract;
 pub mod criteria;
 pub mod draws;
@@ -19,6 +20,7 @@ pub mod first_round;
 pub mod fitness;
 pub mod late_entry;
 pub mod lineup;
+pub mod twice;
 
 pub mod host;
 mod ko_seeds;
@@ -156,6 +158,8 @@ pub fn check(file: &ast::File) -> CheckOutput {
         refs::check(&ctx, &mut diags);
         brackets::check(&ctx, &mut diags);
         first_round::check(&ctx, &mut diags);
+        conduct::check(&effective, &mut diags);
+        twice::check(&effective, &mut diags);
         entries_table::check(&ctx, &mut diags);
         open_values::check(&ctx, &mut diags);
         late_entry::check(&ctx, &mut diags);
@@ -231,6 +235,8 @@ pub fn codes() -> Vec<&'static Code> {
         refs::CODES,
         brackets::CODES,
         first_round::CODES,
+        conduct::CODES,
+        twice::CODES,
         entries_table::CODES,
         open_values::CODES,
         late_entry::CODES,

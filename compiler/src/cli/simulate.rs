@@ -116,9 +116,14 @@ pub fn run(args: Args) -> ExitCode {
     if args.runs <= 1 {
         return match one(args.seed) {
             Ok((outcome, _)) => {
-                // Warnings of the run (a player no stage takes) go to stderr; the run stands.
-                if !outcome.warnings.is_empty() {
-                    report_problems(&outcome.warnings);
+                // Warnings of the run (a player no stage takes; with `--trf`, a field the TRF
+                // cannot hold) go to stderr; the run stands.
+                let mut warnings = outcome.warnings.clone();
+                if args.trf.is_some() {
+                    warnings.extend(outcome.swiss_trf_warnings.values().flatten().cloned());
+                }
+                if !warnings.is_empty() {
+                    report_problems(&warnings);
                 }
                 write_one(&args, &plan, &outcome, msg_lang)
             }

@@ -29,6 +29,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E012,
         &E013,
         &E014,
+        &E015,
         &super::misspelt::E017,
     ]
 }
@@ -36,6 +37,7 @@ pub fn codes() -> Vec<&'static Code> {
 fn code_for(kind: &SyntaxErrorKind) -> &'static Code {
     match kind {
         SyntaxErrorKind::InvalidUtf8 { .. } => &E001,
+        SyntaxErrorKind::ControlChar { .. } => &E015,
         SyntaxErrorKind::Unexpected { .. } => &E002,
         SyntaxErrorKind::UnknownBlock { .. } => &E003,
         SyntaxErrorKind::UnclosedBlock => &E004,
@@ -92,6 +94,10 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
     let code = code_for(&err.kind);
     let (message, label, help): Texts = match &err.kind {
         SyntaxErrorKind::InvalidUtf8 { offset } => invalid_utf8(*offset, source),
+        SyntaxErrorKind::ControlChar { found } => {
+            let shown = format!("U+{:04X}", u32::from(*found));
+            CONTROL_CHAR.texts(&[("char", shown.as_str())])
+        }
         SyntaxErrorKind::Unexpected { expected, found } => unexpected(expected, found),
         SyntaxErrorKind::UnknownBlock { found } => {
             let mut texts = UNKNOWN_BLOCK.texts(&[("found", found)]);
@@ -153,6 +159,12 @@ fn invalid_utf8(offset: usize, source: &SourceFile) -> Texts {
         ("column", column.as_str()),
         ("offset", off.as_str()),
     ];
+    // UTF-16 (Windows' "Unicode" text): its byte-order mark reads as two replacement
+    // characters, and without one a NUL follows every ASCII letter. Its help converts from it.
+    let head = source.text.get(..source.text.len().min(400)).unwrap_or("");
+    if head.starts_with("\u{FFFD}\u{FFFD}") || head.contains('\0') {
+        return NOT_UTF8_BUT_UTF16.texts(&args);
+    }
     NOT_UTF8.texts(&args)
 }
 

@@ -136,6 +136,20 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
 /// E844 for a published round, E842 for round 1 or a round past the clause's `until round N`.
 fn check_round(stage: &str, clause: &LateEntry, published: u32, at: u32, lang: Lang) -> Res<()> {
     let next = published + 1;
+    if at == 0 {
+        return Err(refuse(
+            &codes::E842,
+            lang,
+            (
+                format!("`{stage}` has no round 0: rounds count from 1"),
+                format!("`{stage}` 没有第 0 轮：轮次从 1 起"),
+            ),
+            (
+                format!("enter the players before round {next} (`--round {next}`), the next round to be paired"),
+                format!("让棋手在下一轮即第 {next} 轮前补报（`--round {next}`）"),
+            ),
+        ));
+    }
     if at <= published {
         return Err(refuse(
             &codes::E844,

@@ -292,6 +292,11 @@ fn read_csv<T: Default>(
         diags.push(EMPTY_FILE.at(Span::new(0, 0), &[("file", file.0), ("columns", &columns)]));
     }
     if diags.list.is_empty() {
+        if let Some(d) = not_commas(&source.text) {
+            diags.push(d);
+        }
+    }
+    if diags.list.is_empty() {
         if let Some(table) = read_table(&source, columns, file, &mut diags) {
             let found: Vec<Option<usize>> = required
                 .iter()
@@ -303,6 +308,25 @@ fn read_csv<T: Default>(
         }
     }
     finish(value, source, diags)
+}
+
+/// A first line that is no comma-separated header: Excel's `sep=X` hint, or cells separated by
+/// `;` or tabs (a spreadsheet's regional CSV). Read as a header, either made one column of the
+/// whole line and told the user to add `id`, which is there.
+fn not_commas(text: &str) -> Option<Diagnostic> {
+    let start = text.len() - text.trim_start_matches('\u{FEFF}').len();
+    let line = text.get(start..)?.lines().next()?.trim_end_matches('\r');
+    let span = Span::new(start, start + line.len());
+    if let Some(sep) = line.trim().strip_prefix("sep=") {
+        return Some(SEP_LINE.at(span, &[("sep", sep)]));
+    }
+    if line.contains(',') {
+        return None;
+    }
+    let sep = [(';', "`;`"), ('\t', "tabs")]
+        .into_iter()
+        .find(|(c, _)| line.contains(*c))?;
+    Some(NOT_COMMAS.at(span, &[("sep", sep.1)]))
 }
 
 /// The file's value when no diagnostic was raised reading it, else the report of them all.

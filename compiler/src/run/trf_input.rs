@@ -43,7 +43,11 @@ pub fn source(name: &str, bytes: &[u8]) -> Result<SourceFile, FileReport> {
             Span::new(at, at + c.len_utf8()),
             Msg::new(format!("{shown} here"), format!("此处为 {shown}")),
         )
-        .with_help(E816.explain.fix.plain());
+        .with_help(if c == '\0' {
+            UTF16_HELP.plain()
+        } else {
+            E816.explain.fix.plain()
+        });
         return Err(FileReport {
             source,
             diagnostics: vec![d],
@@ -51,7 +55,14 @@ pub fn source(name: &str, bytes: &[u8]) -> Result<SourceFile, FileReport> {
     };
     // The lossy text is the same up to the first bad byte, which is one U+FFFD there.
     let at = e.valid_up_to();
-    let d = reported(&NOT_UTF8, Span::new(at, at + '\u{FFFD}'.len_utf8()));
+    let span = Span::new(at, at + '\u{FFFD}'.len_utf8());
+    // UTF-16 (its byte-order mark first) is converted from UTF-16, not from GB18030.
+    let d = if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        let (message, label, _) = NOT_UTF8_BUT_UTF16.texts(&[]);
+        Diagnostic::new(&E816, message, span, label).with_help(UTF16_HELP.plain())
+    } else {
+        reported(&NOT_UTF8, span)
+    };
     Err(FileReport {
         source,
         diagnostics: vec![d],

@@ -87,6 +87,7 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
         warnings: ctx.warnings,
         swiss_trf: ctx.swiss_trf,
         lots_before_games: ctx.lots_before_games,
+        swiss_trf_warnings: ctx.swiss_trf_warnings,
     })
 }
 

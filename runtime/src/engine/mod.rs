@@ -380,6 +380,8 @@ pub(crate) struct Ctx<'a> {
     pub team_of: BTreeMap<usize, (String, String)>,
     /// Finished Swiss stages as TRF-2026 text, by stage name.
     pub swiss_trf: BTreeMap<String, String>,
+    /// What those texts could not hold (W204), said where they are written.
+    pub swiss_trf_warnings: BTreeMap<String, Vec<problem::RuntimeProblem>>,
     /// Games left pending by `RestRule::Pending` (the live driver): a match with one stops there.
     pub pending: u32,
     /// Team stages: every board game played over the board, player by player (台次奖).
@@ -431,6 +433,7 @@ impl<'a> Ctx<'a> {
             stats: RunStats::default(),
             team_of: BTreeMap::new(),
             swiss_trf: BTreeMap::new(),
+            swiss_trf_warnings: BTreeMap::new(),
             pending: 0,
             board_games: Vec::new(),
             lots_at_game: 0,
@@ -504,6 +507,12 @@ fn withdrawals_by_player(
             Some(i) => vec![i],
             None => team::whole_team(plan, roster, &w.player),
         };
+        if let Some(rounds) = stage.and_then(|s| fixed_rounds(plan.stages.get(s)?)) {
+            if w.after_round > rounds {
+                problems.push(past_last_round(w, rounds));
+                continue;
+            }
+        }
         match (who.is_empty(), stage) {
             (false, Some(s)) => {
                 for i in who {
@@ -538,6 +547,34 @@ fn withdrawals_by_player(
         }
     }
     withdraw_plan
+}
+
+/// The rounds of a Swiss of fixed rounds (the rounds of other stages are known once drawn).
+fn fixed_rounds(stage: &crate::plan::Stage) -> Option<u32> {
+    match &stage.format {
+        crate::plan::StageFormat::Swiss(sw) => match sw.rounds {
+            crate::plan::SwissRounds::Fixed { rounds } => Some(rounds),
+            crate::plan::SwissRounds::ByEntries { .. } => None,
+        },
+        _ => None,
+    }
+}
+
+/// R076: a withdrawal after a round past the stage's last (a typo: after the last round, the
+/// player has no game left in it either way).
+fn past_last_round(w: &results::RecordedWithdrawal, rounds: u32) -> RuntimeProblem {
+    RuntimeProblem::new(
+        codes::WITHDRAWAL_NO_SUCH_ROUND,
+        format!(
+            "withdrawal of `{}` after round {} of stage `{}`, which plays {rounds} rounds",
+            w.player, w.after_round, w.stage
+        ),
+        &w.origin,
+    )
+    .zh(format!(
+        "`{}` 在阶段 `{}` 第 {} 轮后退赛，而该阶段只赛 {rounds} 轮",
+        w.player, w.stage, w.after_round
+    ))
 }
 
 /// A problem for each recorded game naming a player not in the roster or a stage not in the plan.

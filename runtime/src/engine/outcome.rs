@@ -42,6 +42,10 @@ pub struct Outcome {
     /// the JSON.
     #[serde(skip)]
     pub lots_before_games: BTreeSet<String>,
+    /// What each stage's TRF text could not hold (W204: a name cut, a federation left blank),
+    /// each at the player's roster row; said where the files are written, not part of the JSON.
+    #[serde(skip)]
+    pub swiss_trf_warnings: BTreeMap<String, Vec<super::problem::RuntimeProblem>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

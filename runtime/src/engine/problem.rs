@@ -147,4 +147,7 @@ pub mod codes {
     pub const TEAM_SIZE: &str = "R074";
     /// Two players of one team with the same `order` (who sits which board is undefined).
     pub const TEAM_ORDER_TWICE: &str = "R075";
+    /// A withdrawal after a round the stage does not play (past the last round of a Swiss of
+    /// fixed rounds).
+    pub const WITHDRAWAL_NO_SUCH_ROUND: &str = "R076";
 }

@@ -1,9 +1,12 @@
 //! A finished Swiss stage as a TRF-2026 file (`simulate --trf DIR`): one `001` record per player
 //! with the stage's pairing number, points and rank, and a round block for every round (opponent,
 //! colour, result; `U` for the pairing-allocated bye, `+`/`-` for forfeits, `Z` when unpaired);
-//! `142` rounds, `162` the stage's scoring (2/1/0 in xiangqi), `192` the pairing system.
+//! `142` rounds, `162` the stage's scoring (2/1/0 in xiangqi), `192` the pairing system. A name
+//! or federation longer than its columns is never cut without a word: a warning (W204) at the
+//! player's roster row says what the file holds instead.
 
 use super::outcome::StandingRow;
+use super::problem::RuntimeProblem;
 use super::Ctx;
 use crate::pairing::swiss::state::Colour;
 use crate::pairing::{SwissPlayer, SwissResult};
@@ -14,14 +17,64 @@ fn tenths(points: i64) -> u32 {
     u32::try_from(points.max(0).saturating_mul(10)).unwrap_or(u32::MAX)
 }
 
-/// The stage's TRF text.
+/// The warning code: a roster field longer than its TRF columns.
+pub const CUT_IN_TRF: &str = "W204";
+
+/// Columns 15-47 of a player line: a name's characters.
+const NAME_COLUMNS: usize = 33;
+
+/// The name and federation a player line holds: a name cut to its 33 columns, a federation of
+/// more than 3 characters left blank (its first three would be another federation's code);
+/// each change a warning at the player's roster row (`i`, when the roster has the player).
+fn fitted(
+    ctx: &Ctx<'_>,
+    stage: &Stage,
+    i: Option<usize>,
+    name: String,
+    federation: String,
+    warnings: &mut Vec<RuntimeProblem>,
+) -> (String, String) {
+    let row = i.map_or(0, |i| ctx.roster.row_of(i));
+    let stage_name = &stage.name;
+    let mut name = name;
+    if name.chars().count() > NAME_COLUMNS {
+        let cut: String = name.chars().take(NAME_COLUMNS).collect();
+        let en = format!(
+            "the TRF of stage {stage_name} holds 33 characters of a name (columns 15-47): `{name}` is written `{cut}`"
+        );
+        let zh = format!(
+            "阶段 {stage_name} 的 TRF 姓名栏（第 15-47 列）只容 33 个字符：`{name}` 写作 `{cut}`"
+        );
+        warnings.push(
+            RuntimeProblem::new(CUT_IN_TRF, en, &stage.origin)
+                .zh(zh)
+                .at(row, "name"),
+        );
+        name = cut;
+    }
+    if federation.chars().count() <= 3 {
+        return (name, federation);
+    }
+    let en = format!(
+        "the TRF of stage {stage_name} holds a 3-letter federation code (columns 54-56): {name}'s `{federation}` is left blank"
+    );
+    let zh = format!("阶段 {stage_name} 的 TRF 协会栏（第 54-56 列）只容 3 个字母的代码：{name} 的 `{federation}` 留空");
+    warnings.push(
+        RuntimeProblem::new(CUT_IN_TRF, en, &stage.origin)
+            .zh(zh)
+            .at(row, "federation"),
+    );
+    (name, String::new())
+}
+
+/// The stage's TRF text, and a warning for each field it could not hold.
 pub(crate) fn stage_trf(
     ctx: &Ctx<'_>,
     stage: &Stage,
     sw: &Swiss,
     state: &[SwissPlayer],
     standings: &[StandingRow],
-) -> String {
+) -> (String, Vec<RuntimeProblem>) {
     let s = &stage.scoring;
     let scoring = TrfScoring {
         win: tenths(s.win),
@@ -36,11 +89,23 @@ pub(crate) fn stage_trf(
         declared: true,
     };
     let rounds = state.iter().map(|p| p.history.len()).max().unwrap_or(0);
+    let mut warnings = Vec::new();
     let players = state
         .iter()
         .map(|p| {
             let row = standings.iter().find(|r| r.id == p.id);
-            let roster = ctx.roster.players.iter().find(|x| x.id == p.id);
+            let i = ctx.roster.players.iter().position(|x| x.id == p.id);
+            let roster = i.and_then(|i| ctx.roster.players.get(i));
+            let (name, federation) = fitted(
+                ctx,
+                stage,
+                i,
+                roster.map_or(p.id.clone(), |x| x.name.clone()),
+                roster
+                    .and_then(|x| x.federation.clone())
+                    .unwrap_or_default(),
+                &mut warnings,
+            );
             TrfPlayer {
                 line: 0,
                 id: p.number,
@@ -50,11 +115,9 @@ pub(crate) fn stage_trf(
                     None => String::new(),
                 },
                 title: String::new(),
-                name: roster.map_or(p.id.clone(), |x| x.name.clone()),
+                name,
                 rating: (p.rating > 0).then_some(p.rating),
-                federation: roster
-                    .and_then(|x| x.federation.clone())
-                    .unwrap_or_default(),
+                federation,
                 fide_id: String::new(),
                 birth: roster
                     .and_then(|x| x.born)
@@ -85,7 +148,7 @@ pub(crate) fn stage_trf(
         accelerations: Vec::new(),
         forbidden: Vec::new(),
     };
-    trf::write(&file)
+    (trf::write(&file), warnings)
 }
 
 fn round_block(h: &crate::pairing::SwissRoundEntry) -> TrfRound {

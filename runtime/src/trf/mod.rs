@@ -4,7 +4,8 @@
 //! result at columns 92+10(r−1)), the rounds count (`XXR`, `142`), the initial colour (`XXC`,
 //! `152`), the scoring system (`162`, `XXS`, JaVaFo `BBW`/`BBD`/... lines), the pairing-only
 //! records (accelerations `XXA` and TRF-2026 `250`, forbidden pairs `XXP` and `260`, which are
-//! also kept verbatim for the writer) and keeps every other line verbatim so that a file read and written back loses nothing it understood. Errors carry
+//! also kept verbatim for the writer), refuses the records it would not act on (`299`
+//! abnormal points, team records `013` and `310`) and keeps every other line verbatim so that a file read and written back loses nothing it understood. Errors carry
 //! the 1-based line and column so that the command line can point at them. The reader never
 //! panics: every field is read through checked slicing.
 
@@ -465,6 +466,36 @@ impl Trf {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// The initial colour: the declared one (`XXC`, `152`), else the one the games show, as
+    /// bbpPairings infers it: in the first round anybody has a colour, the colour of the first
+    /// player (by starting rank) paired by then. None when no game shows one (a file of round 1
+    /// that declares nothing: bbpPairings refuses to pair it).
+    pub fn first_colour(&self) -> Option<Colour> {
+        if self.initial_colour.is_some() {
+            return self.initial_colour;
+        }
+        let first = self
+            .players
+            .iter()
+            .filter_map(|p| {
+                p.rounds
+                    .iter()
+                    .position(|r| r.is_some_and(|r| r.colour.is_some()))
+            })
+            .min()?;
+        let mut by_rank: Vec<&TrfPlayer> = self.players.iter().collect();
+        by_rank.sort_by_key(|p| p.id);
+        let paired = |r: &Option<TrfRound>| {
+            r.is_some_and(|r| {
+                r.opponent.is_some() || matches!(r.result, ResultCode::Pab | ResultCode::ForfeitWin)
+            })
+        };
+        let top = by_rank
+            .into_iter()
+            .find(|p| p.rounds.iter().take(first + 1).any(paired))?;
+        top.rounds.get(first).copied().flatten()?.colour
     }
 
     /// The number of rounds with results: the last round in which anybody was paired.

@@ -49,7 +49,17 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                     .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("number of rounds")))?;
                 trf.rounds_declared = Some(v);
             }
-            Some("XXC") => trf.initial_colour = Some(xxc(b, lineno)?),
+            // An `XXC` with no colour word declares nothing (as in bbpPairings): the colour is
+            // then the one another line declares, or the one the games played show.
+            Some("XXC") => {
+                if let Some(c) = xxc(b, lineno)? {
+                    trf.initial_colour = Some(c);
+                }
+            }
+            Some("299") => return Err(err(lineno, 1, TrfErrorKind::BadRecord(ABNORMAL))),
+            Some("013") | Some("310") => {
+                return Err(err(lineno, 1, TrfErrorKind::BadRecord(TEAMS)))
+            }
             Some("152") => {
                 let v = cols(b, 4, b.len()).to_ascii_uppercase();
                 trf.initial_colour = Some(match v.chars().next() {
@@ -96,14 +106,23 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
         byes.extend(absent.into_iter().map(|a| Byes { round: next, ..a }));
     }
     apply_byes(&mut trf, &byes)?;
+    without_next_bye(&mut trf);
     check(&trf)?;
     Ok(trf)
 }
 
-/// `XXC white1|black1`: the initial colour. bbpPairings also reads `rank` there (the order of
+/// Why a `299` record is refused: it changes players' points outside their round blocks, which
+/// the pairing would not see (bbpPairings refuses it too).
+const ABNORMAL: &str = "a `299` record (points the arbiter assigned outside the games) is not read: the pairing would score those players without it; write those points as the round's result (`+`, `-`, `H`, `F`, `Z`) in the players' lines, then delete the record";
+
+/// Why team records are refused: they are a team competition's, whose pairing (and the
+/// same-team rules of an individual one) `xqreg pair` would make as if the teams were absent.
+const TEAMS: &str = "team records (`013`, `310`) are not read: `xqreg pair` pairs the players one by one and would pair them as if the teams were not there; pair a team competition with `xqreg event`, or delete the team records to pair the players as individuals";
+
+/// `XXC white1|black1`: the initial colour, none for an `XXC` without a colour word. bbpPairings also reads `rank` there (the order of
 /// the player lines, not their starting ranks, is the pairing order); not followed here, so it
 /// is refused rather than dropped.
-fn xxc(b: &[u8], lineno: usize) -> Result<Colour, TrfError> {
+fn xxc(b: &[u8], lineno: usize) -> Result<Option<Colour>, TrfError> {
     let mut colour = None;
     let mut i = 3;
     while i < b.len() {
@@ -123,7 +142,7 @@ fn xxc(b: &[u8], lineno: usize) -> Result<Colour, TrfError> {
             _ => return Err(err(lineno, start + 1, TrfErrorKind::BadHeader("XXC"))),
         }
     }
-    colour.ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("XXC")))
+    Ok(colour)
 }
 
 /// A player line (`001`). Columns count characters: a name in Chinese is one column a
@@ -135,6 +154,15 @@ fn player_line(trf: &Trf, line: &str, lineno: usize) -> Result<TrfPlayer, TrfErr
         .iter()
         .map(|&c| if c.is_ascii() { c as u8 } else { b'?' })
         .collect();
+    // A character in a column that separates two fields is a field too long or out of place:
+    // read by column, it would be cut off or shift into its neighbour's value unseen (a rank
+    // of five digits would read as another player's four). Said before anything read from it.
+    if let Some((column, what)) = SEPARATORS
+        .iter()
+        .find(|(c, _)| narrow.get(c - 1).is_some_and(|&x| x != b' '))
+    {
+        return Err(err(lineno, *column, TrfErrorKind::BadRecord(what)));
+    }
     // A repeated starting rank is named as such, before what it breaks on its line (a game
     // against "itself", a game the other line does not record).
     let rank = parse_uint(&cols(&narrow, 5, 8));
@@ -236,6 +264,20 @@ impl ScoringLines {
         s
     }
 }
+
+/// The blank columns of a player line (`001`) and what each separates.
+const SEPARATORS: [(usize, &str); 10] = [
+    (4, "column 4 of a player line must be blank: it separates `001` from the starting rank (5-8)"),
+    (9, "column 9 of a player line must be blank: it separates the starting rank (5-8) from the sex (10)"),
+    (14, "column 14 of a player line must be blank: it separates the title (11-13) from the name (15-47)"),
+    (48, "column 48 of a player line must be blank: it separates the name (15-47, at most 33 characters) from the rating (49-52)"),
+    (53, "column 53 of a player line must be blank: it separates the rating (49-52) from the federation (54-56)"),
+    (57, "column 57 of a player line must be blank: it separates the federation (54-56) from the FIDE id (58-68)"),
+    (69, "column 69 of a player line must be blank: it separates the FIDE id (58-68) from the birth date (70-79)"),
+    (80, "column 80 of a player line must be blank: it separates the birth date (70-79) from the points (81-84)"),
+    (85, "column 85 of a player line must be blank: it separates the points (81-84) from the rank (86-89)"),
+    (90, "columns 90-91 of a player line must be blank: they separate the rank (86-89) from round 1 (92-99)"),
+];
 
 fn parse_player(b: &[u8], lineno: usize) -> Result<TrfPlayer, TrfError> {
     if b.len() < 84 {
@@ -349,12 +391,7 @@ fn check(trf: &Trf) -> Result<(), TrfError> {
                 ));
             }
         }
-        let computed: u32 = p
-            .rounds
-            .iter()
-            .take(played)
-            .map(|b| b.map_or(trf.scoring.zero_bye, |b| trf.scoring.points(b.result)))
-            .fold(0u32, |a, x| a.saturating_add(x));
+        let computed = played_points(&trf.scoring, p, played);
         if computed != p.points {
             return Err(err(
                 p.line,
@@ -367,6 +404,32 @@ fn check(trf: &Trf) -> Result<(), TrfError> {
         }
     }
     Ok(())
+}
+
+/// The points of `p`'s first `played` rounds, a blank round scoring as a zero-point bye.
+fn played_points(scoring: &TrfScoring, p: &TrfPlayer, played: usize) -> u32 {
+    p.rounds
+        .iter()
+        .take(played)
+        .map(|b| b.map_or(scoring.zero_bye, |b| scoring.points(b.result)))
+        .fold(0u32, |a, x| a.saturating_add(x))
+}
+
+/// A points column that counts the bye of the round to be paired too (an `H` or `F` written
+/// before the pairing, by hand or by a `240` record) is read as bbpPairings reads it: without
+/// that bye, so that the pairing does not score it as won already. Any other difference is
+/// refused by [`check`].
+fn without_next_bye(trf: &mut Trf) {
+    let played = trf.rounds_played() as usize;
+    let scoring = trf.scoring;
+    for p in &mut trf.players {
+        let computed = played_points(&scoring, p, played);
+        let next = p.rounds.get(played).copied().flatten();
+        let with_next = next.and_then(|b| computed.checked_add(scoring.points(b.result)));
+        if computed != p.points && with_next == Some(p.points) {
+            p.points = computed;
+        }
+    }
 }
 
 /// The `240` records' byes written into the players' round blocks, as if the lines said

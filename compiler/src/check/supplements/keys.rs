@@ -188,7 +188,7 @@ pub(super) fn name_span(item: &Item, fallback: Span) -> Span {
 }
 
 /// What makes two entry clauses say the same thing (None: clauses that may repeat).
-pub(super) fn entry_clause_key(c: &EntryClause) -> Option<String> {
+pub(crate) fn entry_clause_key(c: &EntryClause) -> Option<String> {
     match c {
         EntryClause::Field(_) | EntryClause::FieldOpen(_) | EntryClause::Cap { .. } => {
             Some("field".into())
@@ -209,7 +209,7 @@ pub(super) fn entry_clause_key(c: &EntryClause) -> Option<String> {
     }
 }
 
-pub(super) fn header_clause_key(c: &HeaderClause) -> Option<&'static str> {
+pub(crate) fn header_clause_key(c: &HeaderClause) -> Option<&'static str> {
     match c {
         HeaderClause::Edition(_) => Some("edition"),
         HeaderClause::Issued { .. } => Some("issued"),
@@ -226,7 +226,7 @@ pub(super) fn header_clause_key(c: &HeaderClause) -> Option<&'static str> {
 
 /// A conduct rule's identity: its keyword, its variant (`knocked_pieces 1` and
 /// `knocked_pieces 2` are different rules) and where it applies.
-pub(super) fn conduct_key(r: &ast::ConductRule) -> Option<String> {
+pub(crate) fn conduct_key(r: &ast::ConductRule) -> Option<String> {
     if r.text.is_some() {
         return None;
     }

@@ -18,7 +18,7 @@ use super::entry;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
 
 pub const CODES: &[&Code] = &[&E701, &E702, &E703];
-mod keys;
+pub(crate) mod keys;
 mod merge;
 #[cfg(test)]
 mod tests;

@@ -20,7 +20,7 @@ use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 mod sets;
 pub use sets::*;
 
-pub const CODES: &[&Code] = &[&E111];
+pub const CODES: &[&Code] = &[&E111, &E116];
 
 // The message catalogue of this module: compiler/messages/check/words.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/words.rs"));
@@ -67,9 +67,30 @@ fn params(
         if !word(diags, &p.key, keys) {
             continue;
         }
-        if let (Some(pos), ParamValue::Ident(v)) = (value_of(&p.key.node), &p.value) {
-            word(diags, v, pos);
+        // A setting with a closed set of words takes one of them; the others (`points`,
+        // `max_consecutive`, ...) a whole number from 0. Any other value was dropped for the
+        // default (`bye points banana` gave a bye 2 points) or run as written (`points -1`).
+        let key = p.key.node.as_str();
+        match (value_of(key), &p.value) {
+            (Some(pos), ParamValue::Ident(v)) => {
+                word(diags, v, pos);
+            }
+            (None, ParamValue::Int(n)) if n.node >= 0 => {}
+            (Some(pos), v) => {
+                let words = pos.allowed().join(", ");
+                diags.push(SETTING_WORD.at(value_span(v), &[("key", key), ("words", &words)]));
+            }
+            (None, v) => diags.push(SETTING_NUMBER.at(value_span(v), &[("key", key)])),
         }
+    }
+}
+
+fn value_span(v: &ParamValue) -> xqreg_grammar::Span {
+    match v {
+        ParamValue::Int(n) => n.span,
+        ParamValue::Ident(i) => i.span,
+        ParamValue::Bool(b) => b.span,
+        ParamValue::Duration(d) => d.span,
     }
 }
 

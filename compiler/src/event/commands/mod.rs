@@ -357,6 +357,7 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
             log.push('\n');
         }
         write("log.jsonl", log.as_bytes())?;
+        let mut cut = Vec::new();
         for (stage, text) in &live.outcome.swiss_trf {
             let done = !live
                 .games
@@ -364,12 +365,27 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
                 .any(|g| &g.game.stage == stage && g.pending);
             if done {
                 write(&format!("{stage}.trf"), text.as_bytes())?;
+                cut.extend(
+                    live.outcome
+                        .swiss_trf_warnings
+                        .get(stage)
+                        .into_iter()
+                        .flatten(),
+                );
             }
         }
-        Ok(format!(
+        let mut said = format!(
             "exported {n} results, the log and the finished Swiss stages to `{}`\n",
             out.display()
-        ))
+        );
+        // What a TRF could not hold (W204): the files are written, the arbiter is told.
+        for w in cut {
+            let row = w
+                .row
+                .map_or(String::new(), |r| format!(" (roster row {r})"));
+            said.push_str(&format!("warning {}: {}{row}\n", w.code, w.message));
+        }
+        Ok(said)
     })
 }
 

@@ -114,7 +114,8 @@ pub fn state_from_trf(t: &Trf) -> SwissState {
             loss: sc.loss,
             pab: sc.pab,
         },
-        initial_colour: t.initial_colour.unwrap_or(state::Colour::White),
+        // A file that neither declares nor shows one is refused before (`pair_trf_with`).
+        initial_colour: t.first_colour().unwrap_or(state::Colour::White),
         virtual_points: t.virtual_points(),
         forbidden: t.forbidden_in(round),
     }
@@ -189,6 +190,14 @@ pub fn pair_trf_with(
     let t = trf::parse(text).map_err(PairTrfError::Trf)?;
     match system {
         SwissSystem::Dutch => {
+            if t.first_colour().is_none() {
+                return Err(PairTrfError::Pairing(PairingError::InvalidState(
+                    "the file does not say the initial colour (the top seed's in round 1), and \
+                     no game shows it: add a line `XXC white1` (or `XXC black1`, or TRF-2026's \
+                     `152 W`)"
+                        .to_string(),
+                )));
+            }
             let mut st = state_from_trf(&t);
             // TRF-2026: acceleration records override the system line's method.
             if t.accelerations.is_empty() && asks_baku(&t) {
@@ -340,7 +349,15 @@ fn pair_trf_cxa(
     let (params, scoring) = match stage {
         Some((sw, sc)) => (sw.clone(), sc.clone()),
         None => (
-            cxa_trf_params(total),
+            {
+                // The file's own initial colour (`XXC black1`, `152 B`): the top seed's colour
+                // in round 1 is board 1's upper half, as the Dutch engine reads it.
+                let mut params = cxa_trf_params(total);
+                if t.initial_colour == Some(state::Colour::Black) {
+                    params.first_round.first_board = crate::plan::FirstBoard::Lower;
+                }
+                params
+            },
             crate::plan::Scoring::cxa_default(crate::plan::Origin::default_rule(
                 "xqreg pair --system cxa: 2/1/0",
             )),
