@@ -208,6 +208,15 @@ fn board_of(g: &StoredGame) -> String {
 /// `event result` / `event correct`: record results (all or none). With `reason`, each entry
 /// corrects a game that has a result; the output says which standings changed.
 pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -> Res<String> {
+    if reason.is_some_and(|r| r.trim().is_empty()) {
+        // The log keeps why a recorded result changed: a correction without a reason is refused.
+        return Err(refuse(
+            &codes::E851,
+            "`--reason` is empty: a correction says why the recorded result changes",
+            "give the reason as the score sheet or the arbiter's decision has it, e.g. \
+             `--reason \"score sheet signed 0-1\"`",
+        ));
+    }
     with_event(dir, lang, |tx, loaded| {
         let before = reason.map(|_| loaded.replay()).transpose()?;
         let mut changed = Vec::new();
@@ -230,6 +239,21 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                             g.game.black
                         ),
                         "use `xqreg event correct ... --reason TEXT` to change a recorded result",
+                    ))
+                }
+                (Some(r), Some(_)) if r.0 == result.notation() && (r.1, r.2) == fouls => {
+                    return Err(refuse(
+                        &codes::E851,
+                        format!(
+                            "{}: {} ({} - {}) is recorded {} already: the correction changes nothing",
+                            e.at("result"),
+                            board_of(g),
+                            g.game.red,
+                            g.game.black,
+                            r.0
+                        ),
+                        "check the board and the result: a correction gives the game a different \
+                         result (or different fouls)",
                     ))
                 }
                 (None, Some(_)) => {
