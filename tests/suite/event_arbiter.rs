@@ -107,3 +107,64 @@ fn a_correction_needs_a_reason_and_a_different_result() {
     assert!(err.contains("1-0"), "{err}");
     ok(&with("0-1", "score sheet signed 0-1"));
 }
+
+/// Two sections by pool, the first with late entries; 20 players, 10 a section.
+fn two_sections(dir: &std::path::Path) -> String {
+    let reg = r#"regulation "两组公开赛" en "Two-section open" {
+  dates 2026-10-01 .. 2026-10-03
+}
+time standard "慢棋" en "Standard" { base 60min increment 30s flag loses }
+entry {
+  cap 40
+  pool a "甲组" en "Section A" { "等级分2000以上" en "rated 2000 and up" }
+  pool b "乙组" en "Section B" { "不限" en "open" }
+}
+stage a "甲组" en "Section A" {
+  swiss cxa rounds 5
+  late_entry until round 3 missed half
+  entrants pool a
+  time standard
+  avoid same_unit never
+  tiebreak opponents_score bye lowest_in_field, wins, lots
+}
+stage b "乙组" en "Section B" {
+  same_as a
+  entrants pool b
+}
+"#;
+    let reg_path = dir.join("regulation.xqr");
+    std::fs::write(&reg_path, reg).expect("writes");
+    let mut roster = String::from("id,name,unit,rating,pool\n");
+    for i in 1..=20 {
+        let pool = if i <= 10 { "a" } else { "b" };
+        roster.push_str(&format!(
+            "p{i:03},棋手{i},U{},{},{pool}\n",
+            i % 4,
+            2400 - i * 20
+        ));
+    }
+    let roster_path = dir.join("roster.csv");
+    std::fs::write(&roster_path, roster).expect("writes");
+    let ev = dir.join("event").to_string_lossy().into_owned();
+    crate::event_cli::event_new(&ev, &reg_path, &roster_path, 3);
+    ev
+}
+
+#[test]
+fn a_late_entrant_of_the_other_section_is_refused_at_its_row() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path();
+    let ev = two_sections(dir);
+    play_round(&ev, dir);
+    // Only section a takes late entries: a player of pool b is refused, at row 3.
+    let path = dir.join("late.csv");
+    std::fs::write(
+        &path,
+        "id,name,unit,rating,pool\np021,新甲,U1,2100,a\np022,新乙,U2,1700,b\n",
+    )
+    .expect("writes");
+    let late = path.to_string_lossy().into_owned();
+    let err = refused(&ev, &["event", "enter", &ev, &late], "R031");
+    assert!(err.contains("late.csv:3:"), "{err}");
+    assert!(!err.contains("[regulation.xqr"), "{err}");
+}
