@@ -168,3 +168,48 @@ fn a_late_entrant_of_the_other_section_is_refused_at_its_row() {
     assert!(err.contains("late.csv:3:"), "{err}");
     assert!(!err.contains("[regulation.xqr"), "{err}");
 }
+
+#[test]
+fn the_refusals_of_results_speak_the_arbiters_language_and_say_where_a_game_is() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path();
+    let ev = two_sections(dir);
+    ok(&["event", "pair", &ev]);
+    let games: serde_json::Value =
+        serde_json::from_str(&ok(&["event", "games", &ev, "--format", "json"])).expect("JSON");
+    let b1 = games
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|g| g["stage"] == "b" && g["board"] == 1)
+        .expect("b board 1");
+    let (red, black) = (
+        b1["red"]["id"].as_str().expect("id"),
+        b1["black"]["id"].as_str().expect("id"),
+    );
+    let write = |name: &str, row: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, format!("stage,round,board,red,black,result\n{row}\n")).expect("w");
+        p.to_string_lossy().into_owned()
+    };
+    // A game of section b written as section a: said where it is played.
+    let wrong = write("wrong.csv", &format!("a,1,,{red},{black},1-0"));
+    let err = refused(&ev, &["event", "result", &ev, &wrong], "E831");
+    assert!(err.contains("b round 1 board 1"), "{err}");
+    // Colours the other way round, in Chinese.
+    let swapped = write("swapped.csv", &format!("b,1,1,{black},{red},1-0"));
+    let zh = refused(
+        &ev,
+        &["event", "result", &ev, &swapped, "--lang", "zh"],
+        "E846",
+    );
+    assert!(zh.contains("错误[E846]") && zh.contains("帮助"), "{zh}");
+    let good = write("good.csv", &format!("b,1,1,{red},{black},1-0"));
+    ok(&["event", "result", &ev, &good]);
+    let zh = refused(
+        &ev,
+        &["event", "result", &ev, &good, "--lang", "zh"],
+        "E832",
+    );
+    assert!(zh.contains("错误[E832]") && zh.contains("已有成绩"), "{zh}");
+}
