@@ -213,3 +213,19 @@ fn the_refusals_of_results_speak_the_arbiters_language_and_say_where_a_game_is()
     );
     assert!(zh.contains("错误[E832]") && zh.contains("已有成绩"), "{zh}");
 }
+
+#[test]
+fn status_lists_the_withdrawals() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path();
+    let ev = two_sections(dir);
+    play_round(&ev, dir);
+    ok(&[
+        "event", "withdraw", &ev, "p015", "--stage", "b", "--after", "1",
+    ]);
+    let status = ok(&["event", "status", &ev]);
+    assert!(
+        status.contains("withdrawn: p015 after b round 1"),
+        "{status}"
+    );
+}
