@@ -229,3 +229,25 @@ fn status_lists_the_withdrawals() {
         "{status}"
     );
 }
+
+#[test]
+fn a_team_that_withdrew_is_listed_withdrawn_not_on_a_bye() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path();
+    let ex = crate::common::root().join("examples/008_team_qualifier");
+    let ev = dir.join("event").to_string_lossy().into_owned();
+    crate::event_cli::event_new(&ev, &ex.join("regulation.xqr"), &ex.join("roster.csv"), 5);
+    play_round(&ev, dir);
+    ok(&[
+        "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",
+    ]);
+    let listed = ok(&["event", "pair", &ev]);
+    assert!(listed.contains("main round 2: withdrawn  北京"), "{listed}");
+    assert!(!listed.contains("bye  北京"), "{listed}");
+    // A team has no unit of its own: no empty brackets after it.
+    assert!(!listed.contains("()"), "{listed}");
+    let site = dir.join("site");
+    ok(&["event", "publish", &ev, "-o", &site.to_string_lossy()]);
+    let page = std::fs::read_to_string(site.join("zh/stage-1.html")).expect("page");
+    assert!(page.contains("北京 (退赛)"), "the site says so too");
+}

@@ -235,10 +235,15 @@ pub fn sitting_out(
             )
         }));
         for b in Field::of(live, ix).sitting_out(round, &on, &people, l) {
+            // A team (or a player without a unit) has no unit to bracket.
+            let unit = match b.who.unit.as_str() {
+                "" => String::new(),
+                u => format!(" ({u})"),
+            };
             let _ = writeln!(
                 s,
-                "{stage} round {round}: {}  {} {} ({})",
-                b.why, b.who.id, b.who.name, b.who.unit
+                "{stage} round {round}: {}  {} {}{unit}",
+                b.why, b.who.id, b.who.name
             );
         }
     }
