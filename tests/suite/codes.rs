@@ -85,7 +85,7 @@ fn syntax_explain_examples_raise_their_code() {
 
 /// The codes of `xqreg event` (E83x, R050) have no `.xqr` fixture: their fixture is a command
 /// line. Each is listed in docs/diagnostics.md and raised by a test of tests/suite/event_cli.rs,
-/// event_enter.rs, event_teams.rs or event_inputs.rs (`refused(&[...], "E83x")` or a check of the
+/// event_enter.rs, event_teams.rs, event_inputs.rs or event_arbiter.rs (`refused(&[...], "E83x")` or a check of the
 /// error text), so none is registered and untested.
 #[test]
 fn every_event_code_is_documented_and_raised_by_a_test() {
@@ -95,6 +95,7 @@ fn every_event_code_is_documented_and_raised_by_a_test() {
         "event_enter.rs",
         "event_teams.rs",
         "event_inputs.rs",
+        "event_arbiter.rs",
     ]
     .iter()
     .map(|f| std::fs::read_to_string(root().join("tests/suite").join(f)).expect(f))

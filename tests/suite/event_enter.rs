@@ -10,7 +10,7 @@ use crate::common::{assert_phrases, root, xqreg, xqreg_ok as ok};
 use crate::event_cli::{event_new, points_of};
 
 /// Refused with `code` (exit 1), and the event is as it was: the same status and log.
-fn refused(ev: &str, args: &[&str], code: &str) -> String {
+pub(crate) fn refused(ev: &str, args: &[&str], code: &str) -> String {
     let before = (status(ev), ok(&["event", "verify", ev]));
     let out = xqreg(args);
     assert_eq!(
@@ -39,7 +39,7 @@ fn status(ev: &str) -> String {
     ok(&["event", "status", ev])
 }
 
-fn roster_lines() -> Vec<String> {
+pub(crate) fn roster_lines() -> Vec<String> {
     std::fs::read_to_string(root().join("examples/001_nanning/roster.csv"))
         .expect("roster")
         .lines()
@@ -48,7 +48,7 @@ fn roster_lines() -> Vec<String> {
 }
 
 /// A CSV of the roster's header and its rows `rows` (1-based data rows).
-fn rows(dir: &Path, name: &str, rows: std::ops::RangeInclusive<usize>) -> PathBuf {
+pub(crate) fn rows(dir: &Path, name: &str, rows: std::ops::RangeInclusive<usize>) -> PathBuf {
     let lines = roster_lines();
     let mut text = format!("{}\n", lines[0]);
     for r in rows {
@@ -61,7 +61,7 @@ fn rows(dir: &Path, name: &str, rows: std::ops::RangeInclusive<usize>) -> PathBu
 }
 
 /// Example 001 with 60 players in `dir/event`; `late` adds the clause to its Swiss.
-fn start(dir: &Path, late: bool) -> String {
+pub(crate) fn start(dir: &Path, late: bool) -> String {
     let text = std::fs::read_to_string(root().join("examples/001_nanning/regulation.xqr"))
         .expect("regulation");
     let text = if late {
@@ -84,7 +84,7 @@ fn start(dir: &Path, late: bool) -> String {
 }
 
 /// Publish the next round and record every game of it as won by Red.
-fn play_round(ev: &str, dir: &Path) {
+pub(crate) fn play_round(ev: &str, dir: &Path) {
     ok(&["event", "pair", ev]);
     let csv = ok(&["event", "games", ev, "--waiting", "--format", "csv"]);
     let mut out = String::new();

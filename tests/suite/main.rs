@@ -22,6 +22,7 @@ mod entry_invite;
 mod entry_qualified;
 mod entry_quota;
 mod entry_replacement;
+mod event_arbiter;
 mod event_browser;
 mod event_cli;
 mod event_enter;

@@ -263,6 +263,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             Ok(view::status(
                 &loaded.event.games,
                 &loaded.event.entries,
+                &loaded.event.withdrawals,
                 &loaded.event.lineups,
                 &live,
             ))

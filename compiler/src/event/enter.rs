@@ -87,8 +87,15 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
             csv_name: name.clone(),
         };
         tx.enter(&entry)?;
-        // The replay checks the rest: the cap, the entry conditions, the stage's field.
-        load(tx, lang)?.replay()?;
+        // The replay checks the rest: the cap, the entry conditions, the stage's field. The event
+        // replayed clean before this command, so a problem with a roster row is one of this
+        // file's rows (each player's row is its line in its own file): it points there.
+        let reloaded = load(tx, lang)?;
+        if let Err(problems) = super::live::replay(&reloaded.event) {
+            let source =
+                crate::diagnostics::source::SourceFile::new(name.clone(), entry.csv.clone());
+            return Err(reloaded.problems_in(&problems, Some(&source)));
+        }
         let (missed, word, points) = match clause.missed {
             MissedRound::Half => {
                 let s = plan.stages.iter().find(|s| s.name == stage);

@@ -106,12 +106,18 @@ pub struct Loaded {
 impl Loaded {
     /// Runtime problems as diagnostics, against the stored regulation.
     pub fn problems(&self, problems: &[RuntimeProblem]) -> Fail {
+        self.problems_in(problems, None)
+    }
+
+    /// [`Loaded::problems`], with a problem of a roster row pointing into `roster` (a late-entry
+    /// CSV) rather than at the regulation's clause it follows.
+    pub fn problems_in(&self, problems: &[RuntimeProblem], roster: Option<&SourceFile>) -> Fail {
         // R050 and E836 are the event's own: printed as one line, not against a clause of the
         // regulation.
         let own =
             |p: &RuntimeProblem| p.code == live::PUBLISHED_CHANGED || p.code == codes::E836.code;
         let engine: Vec<RuntimeProblem> = problems.iter().filter(|p| !own(p)).cloned().collect();
-        let reports = crate::run::problem_reports(&engine, &self.regulation, None);
+        let reports = crate::run::problem_reports(&engine, &self.regulation, roster);
         let mut fail = rendered(&reports, self.lang);
         for p in problems.iter().filter(|p| own(p)) {
             let line = match self.lang {

@@ -8,7 +8,7 @@ use xqreg_runtime::engine::{GameResult, RecordedLineup, Roster};
 use xqreg_runtime::plan::{MissedRound, StageFormat};
 
 use super::live::{Event, Live};
-use super::store::{StoredEntry, StoredGame};
+use super::store::{StoredEntry, StoredGame, StoredWithdrawal};
 use crate::diagnostics::Lang;
 
 /// A pairing line: the game and, for each side, name, unit and points before the round.
@@ -235,10 +235,15 @@ pub fn sitting_out(
             )
         }));
         for b in Field::of(live, ix).sitting_out(round, &on, &people, l) {
+            // A team (or a player without a unit) has no unit to bracket.
+            let unit = match b.who.unit.as_str() {
+                "" => String::new(),
+                u => format!(" ({u})"),
+            };
             let _ = writeln!(
                 s,
-                "{stage} round {round}: {}  {} {} ({})",
-                b.why, b.who.id, b.who.name, b.who.unit
+                "{stage} round {round}: {}  {} {}{unit}",
+                b.why, b.who.id, b.who.name
             );
         }
     }
@@ -287,6 +292,7 @@ pub fn csv(lines: &[Line<'_>]) -> String {
 pub fn status(
     games: &[StoredGame],
     entries: &[StoredEntry],
+    withdrawals: &[StoredWithdrawal],
     lineups: &[RecordedLineup],
     live: &Live,
 ) -> String {
@@ -322,6 +328,13 @@ pub fn status(
             e.players.join(" "),
             e.stage,
             e.round
+        );
+    }
+    for w in withdrawals {
+        let _ = writeln!(
+            s,
+            "withdrawn: {} after {} round {}",
+            w.player, w.stage, w.after_round
         );
     }
     // The line-ups handed in for rounds not yet published: the teams of each, the rest play

@@ -112,7 +112,10 @@ pub(crate) fn of_stage(
                     e.player
                 ),
                 format!("`{}` 补报进入阶段 `{stage}`，但不属于该阶段的参赛者", e.player),
-            ));
+            )
+            // The player's own row (its line in the late-entry file), where `event enter`
+            // points: the regulation's clause is not what the arbiter got wrong.
+            .at(roster.row_of(i), "id"));
         }
     }
     if problems.is_empty() {

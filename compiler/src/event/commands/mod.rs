@@ -194,9 +194,57 @@ pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
                 one.player, one.stage, one.after_round
             ));
         }
-        load(tx, loaded.lang)?.replay()?;
+        replay_withdrawal(tx, &w, loaded.lang)?;
         Ok(said)
     })
+}
+
+/// The replay after a withdrawal. The event replayed clean before it, so a stage the plan does not
+/// have (R011) or a round the stage does not play (R076) is the command's own argument: said so,
+/// not shown against a clause of the regulation.
+fn replay_withdrawal(tx: &Tx<'_>, w: &StoredWithdrawal, lang: Lang) -> Res<()> {
+    let reloaded = load(tx, lang)?;
+    let Err(problems) = super::live::replay(&reloaded.event) else {
+        return Ok(());
+    };
+    let argument = |p: &xqreg_runtime::engine::RuntimeProblem| match p.code.as_str() {
+        _ if !matches!(p.origin, xqreg_runtime::plan::Origin::Default(_)) => None,
+        "R011" => Some(format!("--stage {}", w.stage)),
+        "R076" => Some(format!("--after {}", w.after_round)),
+        _ => None,
+    };
+    let Some((p, arg)) = problems.iter().find_map(|p| argument(p).map(|a| (p, a))) else {
+        return Err(reloaded.problems(&problems));
+    };
+    let code = crate::run::codes::lookup(&p.code).unwrap_or(&crate::run::codes::R019);
+    let stages: Vec<&str> = reloaded
+        .event
+        .plan
+        .stages
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    let zh = if p.message_zh.is_empty() {
+        p.message.as_str()
+    } else {
+        &p.message_zh
+    };
+    Err(super::refuse_in(
+        code,
+        lang,
+        (
+            format!("the command's `{arg}`: {}", p.message),
+            format!("命令参数 `{arg}`：{zh}"),
+        ),
+        (
+            format!(
+                "{} (the stages: {})",
+                code.explain.fix.en,
+                stages.join(", ")
+            ),
+            format!("{}（各阶段：{}）", code.explain.fix.zh, stages.join("、")),
+        ),
+    ))
 }
 
 /// The players a withdrawal names: the player, or the players of the team in a team stage.

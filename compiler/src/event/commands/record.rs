@@ -12,7 +12,7 @@ use crate::diagnostics::Lang;
 use crate::event::codes;
 use crate::event::live::Live;
 use crate::event::store::StoredGame;
-use crate::event::{load, refuse, with_event, Fail, Loaded, Res};
+use crate::event::{load, refuse_in, with_event, Fail, Loaded, Res};
 use xqreg_runtime::engine::results::{game_key, GameKey};
 
 use super::games::game_json;
@@ -63,6 +63,18 @@ struct Lookup<'g> {
     players: BTreeSet<&'g str>,
     /// `fouls_per_game N loss`: N.
     foul_limit: Option<u32>,
+    /// The language the refusals speak.
+    lang: Lang,
+}
+
+/// A refusal of this module in the command's language: (English, Chinese) message and help.
+fn refuse(
+    code: &crate::diagnostics::Code,
+    lang: Lang,
+    msg: (String, String),
+    help: (&str, &str),
+) -> Fail {
+    refuse_in(code, lang, msg, (help.0.to_string(), help.1.to_string()))
 }
 
 impl<'g> Lookup<'g> {
@@ -81,6 +93,7 @@ impl<'g> Lookup<'g> {
                 .map(|p| p.id.as_str())
                 .collect(),
             foul_limit: l.event.plan.conduct.fouls_per_game_loss,
+            lang: l.lang,
         }
     }
 }
@@ -92,7 +105,7 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                 .by_board
                 .get(&(e.stage.as_str(), e.round, *b))
                 .copied()
-                .ok_or_else(|| unpublished(e, &format!("board {b}")))?;
+                .ok_or_else(|| unpublished(look, e, &format!("board {b}")))?;
             Ok((g, e.result, (e.red_fouls, e.black_fouls)))
         }
         At::Players {
@@ -106,8 +119,15 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                 if !look.players.contains(id.as_str()) {
                     return Err(refuse(
                         &codes::E833,
-                        format!("{}: `{id}` is not in the event's roster", e.at(column)),
-                        "write the player's id as the roster has it",
+                        look.lang,
+                        (
+                            format!("{}: `{id}` is not in the event's roster", e.at(column)),
+                            format!("{}：`{id}` 不在赛事名单中", e.at(column)),
+                        ),
+                        (
+                            "write the player's id as the roster has it",
+                            "按名单写棋手编号",
+                        ),
                     ));
                 }
             }
@@ -116,38 +136,47 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                 .by_id
                 .get(&want)
                 .copied()
-                .ok_or_else(|| unpublished(e, &format!("{red} - {black}")))?;
+                .ok_or_else(|| unpublished(look, e, &format!("{red} - {black}")))?;
             // The published colours stand: a row the other way round is a score sheet to check,
             // never a result to turn round (it may be turned round itself).
             if g.game.red != *red {
+                let (at, game) = (e.at("red"), board_of(g));
+                let (r, b) = (&g.game.red, &g.game.black);
                 return Err(refuse(
                     &codes::E846,
-                    format!(
-                        "{}: {red} - {black} has the colours the other way round: {} round {} board {} \
-                         was published with {} as Red and {} as Black",
-                        e.at("red"),
-                        g.game.stage,
-                        g.game.round,
-                        g.board,
-                        g.game.red,
-                        g.game.black
+                    look.lang,
+                    (
+                        format!(
+                            "{at}: {red} - {black} has the colours the other way round: {game} \
+                             was published with {r} as Red and {b} as Black"
+                        ),
+                        format!(
+                            "{at}：{red} - {black} 红黑方写反了：{game} 公布的是 {r} 执红、{b} 执黑"
+                        ),
                     ),
-                    "check the score sheet, and write the row with the published colours and the \
-                     result from Red's side (`xqreg event games DIR` lists the games)",
+                    (
+                        "check the score sheet, and write the row with the published colours and \
+                         the result from Red's side (`xqreg event games DIR` lists the games)",
+                        "核对记分表，按公布的红黑方写这一行，成绩从红方角度写\
+                         （`xqreg event games DIR` 列出各局）",
+                    ),
                 ));
             }
             if let Some(b) = board.filter(|b| *b != g.board) {
+                let at = e.at("board");
+                let (n, s, r) = (g.board, &g.game.stage, g.game.round);
                 return Err(refuse(
                     &codes::E847,
-                    format!(
-                        "{}: the row gives board {b}, but {red} - {black} is board {} of {} round {}",
-                        e.at("board"),
-                        g.board,
-                        g.game.stage,
-                        g.game.round
+                    look.lang,
+                    (
+                        format!("{at}: the row gives board {b}, but {red} - {black} is board {n} of {s} round {r}"),
+                        format!("{at}：该行写第 {b} 台，但 {red} - {black} 是 {s} 第 {r} 轮第 {n} 台"),
                     ),
-                    "check the score sheet: correct the board or the players, or leave the board \
-                     cell empty (`xqreg event games DIR` lists the boards)",
+                    (
+                        "check the score sheet: correct the board or the players, or leave the \
+                         board cell empty (`xqreg event games DIR` lists the boards)",
+                        "核对记分表：改正台次或棋手，或将台次留空（`xqreg event games DIR` 列出各台）",
+                    ),
                 ));
             }
             Ok((g, e.result, (e.red_fouls, e.black_fouls)))
@@ -172,31 +201,60 @@ fn check_fouls(
         xqreg_runtime::plan::Side::Red => (&g.game.red, fouls.0),
         xqreg_runtime::plan::Side::Black => (&g.game.black, fouls.1),
     };
+    let (at, game, res) = (e.at("result"), board_of(g), result.notation());
     Err(refuse(
         &codes::E848,
-        format!(
-            "{}: {who} commits {n} fouls in {} round {} board {}, and the regulation's \
-             `fouls_per_game {limit} loss` makes that a loss, but the result is {}",
-            e.at("result"),
-            g.game.stage,
-            g.game.round,
-            g.board,
-            result.notation()
+        look.lang,
+        (
+            format!(
+                "{at}: {who} commits {n} fouls in {game}, and the regulation's \
+                 `fouls_per_game {limit} loss` makes that a loss, but the result is {res}"
+            ),
+            format!(
+                "{at}：{who} 在 {game} 犯规 {n} 次，规程 `fouls_per_game {limit} loss` \
+                 判其负，但成绩写的是 {res}"
+            ),
         ),
-        "check the score sheet: record the game as that player's loss, or correct the fouls",
+        (
+            "check the score sheet: record the game as that player's loss, or correct the fouls",
+            "核对记分表：按该棋手负录入，或改正犯规次数",
+        ),
     ))
 }
 
-fn unpublished(e: &Entry, what: &str) -> Fail {
+/// E831; a results row whose players have a published game of another stage or round (the
+/// other section's game written under this one) says where that game is.
+fn unpublished(look: &Lookup<'_>, e: &Entry, what: &str) -> Fail {
+    let (at, s, r) = (e.at("stage"), &e.stage, e.round);
+    let elsewhere = match &e.at {
+        At::Players { red, black, .. } => look
+            .by_id
+            .values()
+            .find(|g| {
+                (g.game.red == *red && g.game.black == *black)
+                    || (g.game.red == *black && g.game.black == *red)
+            })
+            .map(|g| board_of(g)),
+        At::Board(_) => None,
+    };
+    let (more_en, more_zh) = match &elsewhere {
+        Some(g) => (
+            format!("; these players' game is {g}"),
+            format!("；这两名棋手的对局是 {g}"),
+        ),
+        None => (String::new(), String::new()),
+    };
     refuse(
         &codes::E831,
-        format!(
-            "{}: no published game {} round {} {what}",
-            e.at("stage"),
-            e.stage,
-            e.round
+        look.lang,
+        (
+            format!("{at}: no published game {s} round {r} {what}{more_en}"),
+            format!("{at}：{s} 第 {r} 轮没有已公布的对局 {what}{more_zh}"),
         ),
-        "record results only for published games (`xqreg event status DIR` lists them)",
+        (
+            "record results only for published games (`xqreg event status DIR` lists them)",
+            "只为已公布的对局录入成绩（`xqreg event status DIR` 列出它们）",
+        ),
     )
 }
 
@@ -205,9 +263,90 @@ fn board_of(g: &StoredGame) -> String {
     format!("{} round {} board {}", g.game.stage, g.game.round, g.board)
 }
 
+/// A result for a game that has one (E832; `correct` is the way), a correction of a game without
+/// one (E834), or a correction to the very result and fouls recorded (E851).
+fn check_recorded(
+    look: &Lookup<'_>,
+    e: &Entry,
+    g: &StoredGame,
+    result: GameResult,
+    fouls: (u32, u32),
+    reason: Option<&str>,
+) -> Res<()> {
+    let game = format!("{} ({} - {})", board_of(g), g.game.red, g.game.black);
+    match (&g.result, reason) {
+        (Some(_), None) => Err(refuse(
+            &codes::E832,
+            look.lang,
+            (
+                format!("{}: {game} already has a result", e.at("stage")),
+                format!("{}：{game} 已有成绩", e.at("stage")),
+            ),
+            (
+                "use `xqreg event correct ... --reason TEXT` to change a recorded result",
+                "要修改已录成绩，用 `xqreg event correct ... --reason 理由`",
+            ),
+        )),
+        (Some(r), Some(_)) if r.0 == result.notation() && (r.1, r.2) == fouls => Err(refuse(
+            &codes::E851,
+            look.lang,
+            (
+                format!(
+                    "{}: {game} is recorded {} already: the correction changes nothing",
+                    e.at("result"),
+                    r.0
+                ),
+                format!(
+                    "{}：{game} 已录为 {}：此更正没有改变任何内容",
+                    e.at("result"),
+                    r.0
+                ),
+            ),
+            (
+                "check the board and the result: a correction gives the game a different result \
+                 (or different fouls)",
+                "核对台次和成绩：更正须给出不同的成绩（或不同的犯规次数）",
+            ),
+        )),
+        (None, Some(_)) => Err(refuse(
+            &codes::E834,
+            look.lang,
+            (
+                format!(
+                    "{}: {} has no result to correct",
+                    e.at("stage"),
+                    board_of(g)
+                ),
+                format!("{}：{} 尚无成绩，无可更正", e.at("stage"), board_of(g)),
+            ),
+            (
+                "record it with `xqreg event result`",
+                "用 `xqreg event result` 录入",
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// `event result` / `event correct`: record results (all or none). With `reason`, each entry
 /// corrects a game that has a result; the output says which standings changed.
 pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -> Res<String> {
+    if reason.is_some_and(|r| r.trim().is_empty()) {
+        // The log keeps why a recorded result changed: a correction without a reason is refused.
+        return Err(refuse(
+            &codes::E851,
+            lang,
+            (
+                "`--reason` is empty: a correction says why the recorded result changes".into(),
+                "`--reason` 为空：更正须说明已录成绩为何改变".into(),
+            ),
+            (
+                "give the reason as the score sheet or the arbiter's decision has it, e.g. \
+                 `--reason \"score sheet signed 0-1\"`",
+                "写明理由（依据记分表或裁判决定），例如 `--reason \"记分表签字为 0-1\"`",
+            ),
+        ));
+    }
     with_event(dir, lang, |tx, loaded| {
         let before = reason.map(|_| loaded.replay()).transpose()?;
         let mut changed = Vec::new();
@@ -218,38 +357,17 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
         for e in entries {
             let (g, result, fouls) = find(&look, e)?;
             check_fouls(&look, e, g, result, fouls)?;
-            match (&g.result, reason) {
-                (Some(_), None) => {
-                    return Err(refuse(
-                        &codes::E832,
-                        format!(
-                            "{}: {} ({} - {}) already has a result",
-                            e.at("stage"),
-                            board_of(g),
-                            g.game.red,
-                            g.game.black
-                        ),
-                        "use `xqreg event correct ... --reason TEXT` to change a recorded result",
-                    ))
-                }
-                (None, Some(_)) => {
-                    return Err(refuse(
-                        &codes::E834,
-                        format!(
-                            "{}: {} has no result to correct",
-                            e.at("stage"),
-                            board_of(g)
-                        ),
-                        "record it with `xqreg event result`",
-                    ))
-                }
-                _ => {}
-            }
+            check_recorded(&look, e, g, result, fouls, reason)?;
             if !seen.insert(g.id) {
+                let (at, game) = (e.at("stage"), board_of(g));
                 return Err(refuse(
                     &codes::E832,
-                    format!("{}: a second result for {}", e.at("stage"), board_of(g)),
-                    "give each game's result once",
+                    look.lang,
+                    (
+                        format!("{at}: a second result for {game}"),
+                        format!("{at}：{game} 的第二个成绩"),
+                    ),
+                    ("give each game's result once", "每局成绩只写一次"),
                 ));
             }
             tx.set_result(g.id, result.notation(), fouls, reason.is_some())?;

@@ -171,6 +171,20 @@ impl Field {
         }
     }
 
+    /// A team of a team stage (its id the unit of its players) all of whose players withdrew:
+    /// withdrawn after the last of them, so its rounds list it withdrawn, not on a bye.
+    fn team_away(&self, team: &str, people: &People) -> Option<Away> {
+        let rounds: Vec<Option<u32>> = people
+            .of_unit(team)
+            .map(|p| self.away.get(&p.id).and_then(|a| a.withdrawn_after))
+            .collect();
+        let last = rounds.iter().copied().collect::<Option<Vec<u32>>>()?;
+        Some(Away {
+            withdrawn_after: Some(*last.iter().max()?),
+            enters: None,
+        })
+    }
+
     /// The players (or teams) of the field on no board of `round`, each with why: withdrawn,
     /// a late entrant before the round of entry, else the bye (轮空).
     pub fn sitting_out(
@@ -188,7 +202,7 @@ impl Field {
             .filter(|id| !playing.contains(id.as_str()))
             .map(|id| Bye {
                 who: people.get(id),
-                why: match self.away.get(id) {
+                why: match self.away.get(id).or(self.team_away(id, people).as_ref()) {
                     Some(Away {
                         withdrawn_after: Some(after),
                         ..

@@ -33,6 +33,11 @@ impl People {
         )
     }
 
+    /// The players whose unit is `unit` (a team's players).
+    pub fn of_unit<'a>(&'a self, unit: &'a str) -> impl Iterator<Item = &'a Person> {
+        self.0.values().filter(move |p| p.unit == unit)
+    }
+
     pub fn get(&self, id: &str) -> Person {
         self.0.get(id).cloned().unwrap_or_else(|| Person {
             id: id.to_string(),
