@@ -124,7 +124,13 @@ pub fn write(trf: &Trf) -> Result<String, Unfit> {
     for (i, (sym, v)) in pairs.iter().enumerate() {
         let c = 6 + 9 * i;
         put(&mut l, c, c, sym, false);
-        put_number(&mut l, (c + 1, c + 4), &tenths(*v), "points of the scoring", None)?;
+        put_number(
+            &mut l,
+            (c + 1, c + 4),
+            &tenths(*v),
+            "points of the scoring",
+            None,
+        )?;
     }
     out.push_str(l.into_iter().collect::<String>().trim_end());
     out.push('\n');
