@@ -249,3 +249,26 @@ fn an_unwritable_output_is_said_in_both_languages() {
         );
     }
 }
+
+/// The transcript is English (the JSON does not change with `--lang`): a tie-break separation
+/// names its criterion in English, as a lot does, not in the Chinese of the regulations.
+#[test]
+fn the_transcript_names_tiebreak_criteria_in_english() {
+    let o = xqreg(&["simulate", REG, "--format", "json", "--lang", "en"]);
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("simulate JSON");
+    let lines: Vec<&str> = json["transcript"]
+        .as_array()
+        .expect("a transcript")
+        .iter()
+        .filter(|e| matches!(e["kind"].as_str(), Some("tiebreak" | "lot")))
+        .filter_map(|e| e["text"].as_str())
+        .collect();
+    assert!(!lines.is_empty(), "no separation in the run to look at");
+    for line in lines {
+        assert!(
+            cjk_runs(line).is_empty(),
+            "a transcript line names a criterion in Chinese: {line}"
+        );
+        assert!(!line.contains("opponents_score"), "an identifier: {line}");
+    }
+}

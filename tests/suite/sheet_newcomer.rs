@@ -189,3 +189,27 @@ fn a_team_stages_playoff_decides_each_board() {
         &["colours swapped; the winner places higher"],
     );
 }
+
+/// A category of one sex condition says whom it is for (男子组：限男子。, not 男子组：男子。), and
+/// a stage's places read right whatever its title (`Preliminaries decides` looked plural, `Final,
+/// places 1-4 decides` like a list): "The stage X decides".
+#[test]
+fn a_sex_category_and_the_places_a_stage_decides_read_right() {
+    let reg = include_str!("../scenarios/sections_with_places.xqr");
+    sheet_says(
+        reg,
+        Lang::Zh,
+        &["男子组：限男子。", "女子组：限女子。"],
+        &["男子组：男子。"],
+    );
+    sheet_says(
+        reg,
+        Lang::En,
+        &[
+            "男子组: Men only.",
+            "女子组: Women only.",
+            "The stage 男子组 decides places 1–4.",
+        ],
+        &["男子组: Men.", "(b) 男子组 decides"],
+    );
+}

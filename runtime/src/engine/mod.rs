@@ -271,7 +271,8 @@ pub(crate) struct Ctx<'a> {
     pub team_of: BTreeMap<usize, (String, String)>,
     /// Finished Swiss stages as TRF-2026 text, by stage name.
     pub swiss_trf: BTreeMap<String, String>,
-    /// What those texts could not hold (W204), said where they are written.
+    /// What those texts could not hold (W204), or why a stage has none (W206), said where they
+    /// are written.
     pub swiss_trf_warnings: BTreeMap<String, Vec<problem::RuntimeProblem>>,
     /// Games left pending by `RestRule::Pending` (the live driver): a match with one stops there.
     pub pending: u32,

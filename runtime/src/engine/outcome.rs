@@ -32,7 +32,7 @@ pub struct Outcome {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<super::problem::RuntimeProblem>,
     /// Each finished Swiss stage as a TRF-2026 file, by stage name (`simulate --trf DIR`); not
-    /// part of the JSON.
+    /// part of the JSON. A stage whose numbers do not fit the file's columns has none (W206).
     #[serde(skip)]
     pub swiss_trf: BTreeMap<String, String>,
     /// The stages whose games followed a lot drawn in the stage (a draw, numbers or colours by
@@ -42,8 +42,9 @@ pub struct Outcome {
     /// the JSON.
     #[serde(skip)]
     pub lots_before_games: BTreeSet<String>,
-    /// What each stage's TRF text could not hold (W204: a name cut, a federation left blank),
-    /// each at the player's roster row; said where the files are written, not part of the JSON.
+    /// What each stage's TRF text could not hold (W204: a name cut, a federation left blank), or
+    /// why a finished Swiss stage has none (W206: a number wider than its columns), each at the
+    /// player's roster row; said where the files are written, not part of the JSON.
     #[serde(skip)]
     pub swiss_trf_warnings: BTreeMap<String, Vec<super::problem::RuntimeProblem>>,
 }

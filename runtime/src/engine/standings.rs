@@ -78,11 +78,11 @@ pub(crate) fn rank_group(
             ctx.id(pid(s.below)).to_string(),
         );
         let text = if s.criterion == crate::plan::Criterion::Lots {
-            format!("{above} before {below}: 抽签 (lots)")
+            format!("{above} before {below}: lots")
         } else {
             format!(
                 "{above} before {below}: {} {} {} {}",
-                tiebreak::zh_label(&s.criterion),
+                tiebreak::en_label(&s.criterion),
                 s.above_value.display(),
                 if s.above_value.lower_first { "<" } else { ">" },
                 s.below_value.display()

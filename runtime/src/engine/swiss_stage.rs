@@ -99,7 +99,9 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss) -> St
     let comps = with_fouls(ctx, &field.members, field.comps);
     let (mut run, mut out) = rank_group(ctx, stage, "", &field.members, comps, Primary::Points);
     let (trf, cut) = super::trf_out::stage_trf(ctx, stage, sw, &field.state, &out.standings);
-    ctx.swiss_trf.insert(stage.name.clone(), trf);
+    if let Some(trf) = trf {
+        ctx.swiss_trf.insert(stage.name.clone(), trf);
+    }
     ctx.swiss_trf_warnings.insert(stage.name.clone(), cut);
     if !field.split_off.is_empty() {
         split_ranking(&field.members, &field.split_off, &mut run, &mut out, ctx);

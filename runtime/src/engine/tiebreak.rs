@@ -229,24 +229,36 @@ pub fn id_label(c: &Criterion) -> &'static str {
     labels(c).0
 }
 
-/// A criterion's identifier and its Chinese name, in one table.
-fn labels(c: &Criterion) -> (&'static str, &'static str) {
+/// English name of a criterion, as the (English) transcript words it; the nouns of the English
+/// sheet's tie-break lines.
+pub fn en_label(c: &Criterion) -> &'static str {
+    labels(c).2
+}
+
+/// A criterion's identifier, its Chinese name and its English name, in one table.
+fn labels(c: &Criterion) -> (&'static str, &'static str, &'static str) {
     match c {
-        Criterion::Points => ("points", "积分"),
-        Criterion::SonnebornBerger => ("sonneborn_berger", "小分"),
-        Criterion::OpponentsScore { .. } => ("opponents_score", "对手分"),
-        Criterion::Progressive { .. } => ("progressive", "累进分"),
-        Criterion::HeadToHead { .. } => ("head_to_head", "两人对赛胜负"),
-        Criterion::Wins { .. } => ("wins", "胜局"),
-        Criterion::BlackWins => ("black_wins", "后手胜局"),
-        Criterion::BlackGames => ("black_games", "后手局数"),
-        Criterion::HeadToHeadBlack => ("head_to_head_black", "两人对赛执后手"),
-        Criterion::Fouls => ("fouls", "犯规"),
-        Criterion::Countback { .. } => ("countback", "比较前一轮成绩"),
-        Criterion::Lots => ("lots", "抽签"),
-        Criterion::MatchPoints => ("match_points", "场分"),
-        Criterion::GamePoints => ("game_points", "局分"),
-        Criterion::BoardCountback => ("board_countback", "逐台比较"),
+        Criterion::Points => ("points", "积分", "points"),
+        Criterion::SonnebornBerger => ("sonneborn_berger", "小分", "Sonneborn-Berger score"),
+        Criterion::OpponentsScore { .. } => {
+            ("opponents_score", "对手分", "opponents' score (Buchholz)")
+        }
+        Criterion::Progressive { .. } => ("progressive", "累进分", "progressive score"),
+        Criterion::HeadToHead { .. } => ("head_to_head", "两人对赛胜负", "head-to-head result"),
+        Criterion::Wins { .. } => ("wins", "胜局", "wins"),
+        Criterion::BlackWins => ("black_wins", "后手胜局", "wins with black"),
+        Criterion::BlackGames => ("black_games", "后手局数", "games with black"),
+        Criterion::HeadToHeadBlack => (
+            "head_to_head_black",
+            "两人对赛执后手",
+            "black in the game between them",
+        ),
+        Criterion::Fouls => ("fouls", "犯规", "fouls"),
+        Criterion::Countback { .. } => ("countback", "比较前一轮成绩", "countback"),
+        Criterion::Lots => ("lots", "抽签", "lots"),
+        Criterion::MatchPoints => ("match_points", "场分", "match points"),
+        Criterion::GamePoints => ("game_points", "局分", "game points"),
+        Criterion::BoardCountback => ("board_countback", "逐台比较", "board countback"),
     }
 }
 

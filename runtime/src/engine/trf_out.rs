@@ -3,7 +3,9 @@
 //! colour, result; `U` for the pairing-allocated bye, `+`/`-` for forfeits, `Z` when unpaired);
 //! `142` rounds, `162` the stage's scoring (2/1/0 in xiangqi), `192` the pairing system. A name
 //! or federation longer than its columns is never cut without a word: a warning (W204) at the
-//! player's roster row says what the file holds instead.
+//! player's roster row says what the file holds instead. A number wider than its columns (a
+//! pairing number or rank over 9999, points over 99.5) cannot be cut: that stage gets no TRF and
+//! a warning (W206) says why.
 
 use super::outcome::StandingRow;
 use super::problem::RuntimeProblem;
@@ -19,6 +21,9 @@ fn tenths(points: i64) -> u32 {
 
 /// The warning code: a roster field longer than its TRF columns.
 pub const CUT_IN_TRF: &str = "W204";
+
+/// The warning code: a number wider than its TRF columns, so no TRF for the stage.
+pub const NO_TRF: &str = "W206";
 
 /// Columns 15-47 of a player line: a name's characters.
 const NAME_COLUMNS: usize = 33;
@@ -67,14 +72,15 @@ fn fitted(
     (name, String::new())
 }
 
-/// The stage's TRF text, and a warning for each field it could not hold.
+/// The stage's TRF text (none when a number does not fit its columns), and a warning for each
+/// field it could not hold.
 pub(crate) fn stage_trf(
     ctx: &Ctx<'_>,
     stage: &Stage,
     sw: &Swiss,
     state: &[SwissPlayer],
     standings: &[StandingRow],
-) -> (String, Vec<RuntimeProblem>) {
+) -> (Option<String>, Vec<RuntimeProblem>) {
     let s = &stage.scoring;
     let scoring = TrfScoring {
         win: tenths(s.win),
@@ -148,7 +154,47 @@ pub(crate) fn stage_trf(
         accelerations: Vec::new(),
         forbidden: Vec::new(),
     };
-    (trf::write(&file), warnings)
+    match trf::write(&file) {
+        Ok(text) => (Some(text), warnings),
+        Err(unfit) => {
+            warnings.push(not_written(ctx, stage, state, &unfit));
+            (None, warnings)
+        }
+    }
+}
+
+/// W206: the stage's TRF is not written, since `unfit` does not fit its columns; at the roster
+/// row of the player whose line it is, where there is one.
+fn not_written(
+    ctx: &Ctx<'_>,
+    stage: &Stage,
+    state: &[SwissPlayer],
+    unfit: &trf::Unfit,
+) -> RuntimeProblem {
+    let (stage_name, what, value) = (&stage.name, unfit.what, &unfit.value);
+    let (from, to) = unfit.columns;
+    let id = unfit
+        .player
+        .and_then(|n| state.iter().find(|p| p.number == n))
+        .map(|p| p.id.clone());
+    let en = format!(
+        "no TRF for stage {stage_name}: a {what} of `{value}` does not fit columns {from}-{to}, and cut it would be another number"
+    );
+    let zh_what = match what {
+        "pairing number" => "编号",
+        "opponent's pairing number" => "对手编号",
+        "rank" => "名次",
+        "rating" => "等级分",
+        _ => "积分",
+    };
+    let zh = format!(
+        "阶段 {stage_name} 不写 TRF：{zh_what} `{value}` 超出第 {from}-{to} 列，截短就成了另一个数"
+    );
+    let problem = RuntimeProblem::new(NO_TRF, en, &stage.origin).zh(zh);
+    match id.and_then(|id| ctx.roster.players.iter().position(|x| x.id == id)) {
+        Some(i) => problem.at(ctx.roster.row_of(i), "id"),
+        None => problem,
+    }
 }
 
 fn round_block(h: &crate::pairing::SwissRoundEntry) -> TrfRound {

@@ -15,7 +15,7 @@ mod records;
 mod writer;
 
 pub use reader::{parse, parse_bytes};
-pub use writer::write;
+pub use writer::{write, Unfit};
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -406,27 +406,26 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
         }
         write("log.jsonl", log.as_bytes())?;
         let mut cut = Vec::new();
-        for (stage, text) in &live.outcome.swiss_trf {
+        // A finished Swiss stage without a text (W206) is written no file; its warning is said.
+        for (stage, warnings) in &live.outcome.swiss_trf_warnings {
             let done = !live
                 .games
                 .iter()
                 .any(|g| &g.game.stage == stage && g.pending);
-            if done {
-                write(&format!("{stage}.trf"), text.as_bytes())?;
-                cut.extend(
-                    live.outcome
-                        .swiss_trf_warnings
-                        .get(stage)
-                        .into_iter()
-                        .flatten(),
-                );
+            if !done {
+                continue;
             }
+            if let Some(text) = live.outcome.swiss_trf.get(stage) {
+                write(&format!("{stage}.trf"), text.as_bytes())?;
+            }
+            cut.extend(warnings);
         }
         let mut said = format!(
             "exported {n} results, the log and the finished Swiss stages to `{}`\n",
             out.display()
         );
-        // What a TRF could not hold (W204): the files are written, the arbiter is told.
+        // What a TRF could not hold (W204: the file is written) or why a stage has none (W206):
+        // the arbiter is told.
         for w in cut {
             let row = w
                 .row

@@ -188,6 +188,8 @@ pub enum M {
     RankingLead,
     PlayoffFor,
     StageDecides,
+    /// A flow box's line: the places the stage in the box decides.
+    PlacesDecided,
     Split,
     LateEntryZero,
     LateEntryHalf,
@@ -652,7 +654,10 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::ForfeitMetNo => ("弃权局不视为已相遇，可再次配对", "a forfeited game does not count as played; the pair may meet again"),
         M::RankingLead => ("{0}：积分多者名次列前；积分相等时，依次按下列办法区分：", "{0}: more points ranks higher; equal points are separated in this order:"),
         M::PlayoffFor => ("{0}：{1}", "{0}: {1}"),
-        M::StageDecides => ("{0}产生{1}", "{0} decides {1}"),
+        // "The stage X decides": a title may look plural (`Preliminaries decides`) or be a list
+        // (`Final, places 1-4 decides`); after "The stage" any title reads as its name.
+        M::StageDecides => ("{0}产生{1}", "the stage {0} decides {1}"),
+        M::PlacesDecided => ("产生{0}", "decides {0}"),
         M::LateEntryZero => ("第{0}轮开始前可以补报参赛，补报者此前未赛各轮按零分轮空计", "players may enter late, up to the start of round {0}; each round a late entrant missed counts as a zero-point bye"),
         M::LineupFixed => ("各队按报名台次顺序，由前{0}名队员出场，各轮不变", "each team plays its first {0} players in registered board order, the same in every round"),
         M::LineupEachRound => ("实行临时定台制：各队每轮提交出场名单，未提交者按报名顺序出场", "line-ups are set each round; a team that hands in none plays in registered order"),
@@ -811,7 +816,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::LosersShare => ("{0}负者并列{1}", "{0} losers share {1}"),
         M::LosersOfRound => ("{0}负者", "{0} losers"),
         M::StageLosersOfRound => ("{0}{1}负者", "{1} losers of {0}"),
-        M::StageDecidesShared => ("{0}产生{1}：{2}", "{0} decides {1}: {2}"),
+        M::StageDecidesShared => ("{0}产生{1}：{2}", "the stage {0} decides {1}: {2}"),
         M::QuotaOfTeam => ("{0}{1}队", "{0}: {1} team"),
         M::QuotaOfTeams => ("{0}{1}队", "{0}: {1} teams"),
         M::QualifyTo => ("晋级{0}的名额为：{1}", "Places in {0}: {1}"),

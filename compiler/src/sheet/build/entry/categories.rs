@@ -98,7 +98,14 @@ pub(super) fn condition_parts(
         match cond {
             CategoryCond::Born(w) => parts.push(born(ctx, w)),
             CategoryCond::Sex(s) => {
-                parts.push(ctx.word(words::sex, s));
+                let sex = ctx.word(words::sex, s);
+                // Alone, the condition says whom the category is for (限男子 / men only): a bare
+                // 男子 after the title (男子组：男子。) reads as a repetition.
+                parts.push(if c.conditions.len() == 1 {
+                    ctx.mf(M::PoolSex, &[&sex])
+                } else {
+                    sex
+                });
             }
             CategoryCond::Title { op, title, span } => {
                 ctx.mark(*span);

@@ -232,7 +232,7 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
         for c in &stage.clauses {
             match c {
                 StageClause::Places(r) => {
-                    lines.push(ctx.mf(M::StageDecides, &["", &fmt::places(lang, *r)]))
+                    lines.push(ctx.mf(M::PlacesDecided, &[&fmt::places(lang, *r)]))
                 }
                 StageClause::Format(Format::RoundRobin { groups: gs, .. })
                 | StageClause::Format(Format::TeamRoundRobin { groups: gs, .. }) => {
