@@ -8,7 +8,7 @@ use std::path::Path;
 use serde_json::json;
 use xqreg_runtime::engine::GameResult;
 
-use crate::diagnostics::Lang;
+use crate::diagnostics::{Lang, Msg, Template};
 use crate::event::codes;
 use crate::event::live::Live;
 use crate::event::store::StoredGame;
@@ -67,14 +67,16 @@ struct Lookup<'g> {
     lang: Lang,
 }
 
-/// A refusal of this module in the command's language: (English, Chinese) message and help.
-fn refuse(
-    code: &crate::diagnostics::Code,
-    lang: Lang,
-    msg: (String, String),
-    help: (&str, &str),
-) -> Fail {
-    refuse_in(code, lang, msg, (help.0.to_string(), help.1.to_string()))
+// The message catalogue of this module: compiler/messages/event/commands/record.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/event/commands/record.rs"
+));
+
+/// A refusal of this module in the command's language: its message and help.
+fn refuse(code: &crate::diagnostics::Code, lang: Lang, message: Msg, help: Template) -> Fail {
+    let help = help.plain();
+    refuse_in(code, lang, (message.en, message.zh), (help.en, help.zh))
 }
 
 impl<'g> Lookup<'g> {
@@ -120,14 +122,8 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                     return Err(refuse(
                         &codes::E833,
                         look.lang,
-                        (
-                            format!("{}: `{id}` is not in the event's roster", e.at(column)),
-                            format!("{}：`{id}` 不在赛事名单中", e.at(column)),
-                        ),
-                        (
-                            "write the player's id as the roster has it",
-                            "按名单写棋手编号",
-                        ),
+                        NOT_IN_ROSTER.fill(&[("at", &e.at(column)), ("id", id)]),
+                        NOT_IN_ROSTER_HELP,
                     ));
                 }
             }
@@ -142,41 +138,32 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
             if g.game.red != *red {
                 let (at, game) = (e.at("red"), board_of(g));
                 let (r, b) = (&g.game.red, &g.game.black);
+                let (red, black): (&str, &str) = (red, black);
+                let args = [("at", at.as_str()), ("red", red), ("black", black)];
+                let published = [("game", game.as_str()), ("r", r), ("b", b)];
                 return Err(refuse(
                     &codes::E846,
                     look.lang,
-                    (
-                        format!(
-                            "{at}: {red} - {black} has the colours the other way round: {game} \
-                             was published with {r} as Red and {b} as Black"
-                        ),
-                        format!(
-                            "{at}：{red} - {black} 红黑方写反了：{game} 公布的是 {r} 执红、{b} 执黑"
-                        ),
-                    ),
-                    (
-                        "check the score sheet, and write the row with the published colours and \
-                         the result from Red's side (`xqreg event games DIR` lists the games)",
-                        "核对记分表，按公布的红黑方写这一行，成绩从红方角度写\
-                         （`xqreg event games DIR` 列出各局）",
-                    ),
+                    SWAPPED.fill(&[args, published].concat()),
+                    SWAPPED_HELP,
                 ));
             }
             if let Some(b) = board.filter(|b| *b != g.board) {
                 let at = e.at("board");
-                let (n, s, r) = (g.board, &g.game.stage, g.game.round);
+                let (b, n, r) = (b.to_string(), g.board.to_string(), g.game.round.to_string());
+                let (red, black): (&str, &str) = (red, black);
+                let args = [
+                    ("at", at.as_str()),
+                    ("b", &b),
+                    ("red", red),
+                    ("black", black),
+                ];
+                let game = [("n", n.as_str()), ("s", &g.game.stage), ("r", &r)];
                 return Err(refuse(
                     &codes::E847,
                     look.lang,
-                    (
-                        format!("{at}: the row gives board {b}, but {red} - {black} is board {n} of {s} round {r}"),
-                        format!("{at}：该行写第 {b} 台，但 {red} - {black} 是 {s} 第 {r} 轮第 {n} 台"),
-                    ),
-                    (
-                        "check the score sheet: correct the board or the players, or leave the \
-                         board cell empty (`xqreg event games DIR` lists the boards)",
-                        "核对记分表：改正台次或棋手，或将台次留空（`xqreg event games DIR` 列出各台）",
-                    ),
+                    WRONG_BOARD.fill(&[&args[..], &game[..]].concat()),
+                    WRONG_BOARD_HELP,
                 ));
             }
             Ok((g, e.result, (e.red_fouls, e.black_fouls)))
@@ -202,30 +189,26 @@ fn check_fouls(
         xqreg_runtime::plan::Side::Black => (&g.game.black, fouls.1),
     };
     let (at, game, res) = (e.at("result"), board_of(g), result.notation());
+    let (n, limit) = (n.to_string(), limit.to_string());
+    let args = [
+        ("at", at.as_str()),
+        ("who", who),
+        ("n", &n),
+        ("game", &game),
+    ];
+    let rule = [("limit", limit.as_str()), ("res", res)];
     Err(refuse(
         &codes::E848,
         look.lang,
-        (
-            format!(
-                "{at}: {who} commits {n} fouls in {game}, and the regulation's \
-                 `fouls_per_game {limit} loss` makes that a loss, but the result is {res}"
-            ),
-            format!(
-                "{at}：{who} 在 {game} 犯规 {n} 次，规程 `fouls_per_game {limit} loss` \
-                 判其负，但成绩写的是 {res}"
-            ),
-        ),
-        (
-            "check the score sheet: record the game as that player's loss, or correct the fouls",
-            "核对记分表：按该棋手负录入，或改正犯规次数",
-        ),
+        OVER_FOUL_LIMIT.fill(&[&args[..], &rule[..]].concat()),
+        OVER_FOUL_LIMIT_HELP,
     ))
 }
 
 /// E831; a results row whose players have a published game of another stage or round (the
 /// other section's game written under this one) says where that game is.
 fn unpublished(look: &Lookup<'_>, e: &Entry, what: &str) -> Fail {
-    let (at, s, r) = (e.at("stage"), &e.stage, e.round);
+    let (at, r) = (e.at("stage"), e.round.to_string());
     let elsewhere = match &e.at {
         At::Players { red, black, .. } => look
             .by_id
@@ -237,24 +220,19 @@ fn unpublished(look: &Lookup<'_>, e: &Entry, what: &str) -> Fail {
             .map(|g| board_of(g)),
         At::Board(_) => None,
     };
-    let (more_en, more_zh) = match &elsewhere {
-        Some(g) => (
-            format!("; these players' game is {g}"),
-            format!("；这两名棋手的对局是 {g}"),
-        ),
-        None => (String::new(), String::new()),
-    };
+    let more = elsewhere.map_or(Msg::new("", ""), |g| ELSEWHERE.fill(&[("game", &g)]));
+    let args = [
+        ("at", at.as_str()),
+        ("s", &e.stage),
+        ("r", &r),
+        ("what", what),
+    ];
+    let more = [("more", more.en.as_str()), ("more_zh", &more.zh)];
     refuse(
         &codes::E831,
         look.lang,
-        (
-            format!("{at}: no published game {s} round {r} {what}{more_en}"),
-            format!("{at}：{s} 第 {r} 轮没有已公布的对局 {what}{more_zh}"),
-        ),
-        (
-            "record results only for published games (`xqreg event status DIR` lists them)",
-            "只为已公布的对局录入成绩（`xqreg event status DIR` 列出它们）",
-        ),
+        UNPUBLISHED.fill(&[&args[..], &more[..]].concat()),
+        UNPUBLISHED_HELP,
     )
 }
 
@@ -274,55 +252,25 @@ fn check_recorded(
     reason: Option<&str>,
 ) -> Res<()> {
     let game = format!("{} ({} - {})", board_of(g), g.game.red, g.game.black);
+    let (stage_at, result_at) = (e.at("stage"), e.at("result"));
     match (&g.result, reason) {
         (Some(_), None) => Err(refuse(
             &codes::E832,
             look.lang,
-            (
-                format!("{}: {game} already has a result", e.at("stage")),
-                format!("{}：{game} 已有成绩", e.at("stage")),
-            ),
-            (
-                "use `xqreg event correct ... --reason TEXT` to change a recorded result",
-                "要修改已录成绩，用 `xqreg event correct ... --reason 理由`",
-            ),
+            HAS_RESULT.fill(&[("at", &stage_at), ("game", &game)]),
+            HAS_RESULT_HELP,
         )),
         (Some(r), Some(_)) if r.0 == result.notation() && (r.1, r.2) == fouls => Err(refuse(
             &codes::E851,
             look.lang,
-            (
-                format!(
-                    "{}: {game} is recorded {} already: the correction changes nothing",
-                    e.at("result"),
-                    r.0
-                ),
-                format!(
-                    "{}：{game} 已录为 {}：此更正没有改变任何内容",
-                    e.at("result"),
-                    r.0
-                ),
-            ),
-            (
-                "check the board and the result: a correction gives the game a different result \
-                 (or different fouls)",
-                "核对台次和成绩：更正须给出不同的成绩（或不同的犯规次数）",
-            ),
+            SAME_RESULT.fill(&[("at", &result_at), ("game", &game), ("res", &r.0)]),
+            SAME_RESULT_HELP,
         )),
         (None, Some(_)) => Err(refuse(
             &codes::E834,
             look.lang,
-            (
-                format!(
-                    "{}: {} has no result to correct",
-                    e.at("stage"),
-                    board_of(g)
-                ),
-                format!("{}：{} 尚无成绩，无可更正", e.at("stage"), board_of(g)),
-            ),
-            (
-                "record it with `xqreg event result`",
-                "用 `xqreg event result` 录入",
-            ),
+            NO_RESULT.fill(&[("at", &stage_at), ("game", &board_of(g))]),
+            NO_RESULT_HELP,
         )),
         _ => Ok(()),
     }
@@ -336,15 +284,8 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
         return Err(refuse(
             &codes::E851,
             lang,
-            (
-                "`--reason` is empty: a correction says why the recorded result changes".into(),
-                "`--reason` 为空：更正须说明已录成绩为何改变".into(),
-            ),
-            (
-                "give the reason as the score sheet or the arbiter's decision has it, e.g. \
-                 `--reason \"score sheet signed 0-1\"`",
-                "写明理由（依据记分表或裁判决定），例如 `--reason \"记分表签字为 0-1\"`",
-            ),
+            EMPTY_REASON.plain(),
+            EMPTY_REASON_HELP,
         ));
     }
     with_event(dir, lang, |tx, loaded| {
@@ -363,11 +304,8 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                 return Err(refuse(
                     &codes::E832,
                     look.lang,
-                    (
-                        format!("{at}: a second result for {game}"),
-                        format!("{at}：{game} 的第二个成绩"),
-                    ),
-                    ("give each game's result once", "每局成绩只写一次"),
+                    SECOND_RESULT.fill(&[("at", &at), ("game", &game)]),
+                    SECOND_RESULT_HELP,
                 ));
             }
             tx.set_result(g.id, result.notation(), fouls, reason.is_some())?;
