@@ -172,32 +172,36 @@ fn prize_text(
 ) -> String {
     let lang = ctx.lang;
     // A run of awards for exactly the places of one money line is said with its money
-    // (第一名300元及证书一本), not in a sentence of its own that names the places again. A sum for
+    // (第一名300元和证书一本), not in a sentence of its own that names the places again. A sum for
     // several places together keeps its awards apart: they are each player's (各奖励).
-    let folded = |m: &MoneyPhrase| {
-        let one_each = m.each || m.range.is_none_or(|(a, b)| a == b);
-        runs.iter()
-            .position(|(range, _, label)| one_each && *range == m.range && *label == m.label)
-    };
-    let mut runs_left: Vec<&AwardRun> = runs.iter().collect();
-    let mut any_folded = false;
-    let phrases: Vec<String> = money
+    let folded: Vec<Option<usize>> = money
         .iter()
         .map(|m| {
+            let one_each = m.each || m.range.is_none_or(|(a, b)| a == b);
+            let same_line = |(range, _, label): &AwardRun| *range == m.range && *label == m.label;
+            one_each.then(|| runs.iter().position(same_line)).flatten()
+        })
+        .collect();
+    let phrases: Vec<String> = money
+        .iter()
+        .zip(&folded)
+        .map(|(m, run)| {
             let key = if m.each { M::PrizeEach } else { M::PrizeOne };
-            let Some(at) = folded(m) else {
+            let Some(at) = run else {
                 return ctx.mf(key, &[&m.label, &m.amount]);
             };
-            runs_left.retain(|r| !std::ptr::eq(*r, &runs[at]));
-            any_folded = true;
             // 第一名300元和证书一本 / 1st place: CNY 300, a trophy and a gold medal
             let mut gifts = vec![m.amount.clone()];
-            gifts.extend(runs[at].1.iter().cloned());
+            gifts.extend(runs[*at].1.iter().cloned());
             ctx.mf(key, &[&m.label, &fmt::join_and(lang, &gifts)])
         })
         .collect();
+    let runs_left: Vec<&AwardRun> = (0..runs.len())
+        .filter(|i| !folded.contains(&Some(*i)))
+        .map(|i| &runs[i])
+        .collect();
     // A line that lists its awards is a clause of its own: 、 would run into the awards' list.
-    let joined = if any_folded {
+    let joined = if folded.iter().any(Option::is_some) {
         fmt::join_clauses(lang, &phrases)
     } else {
         fmt::join(lang, &phrases)
