@@ -792,6 +792,7 @@ fn the_other_knockouts_same_place_and_team_formats() {
     assert!(
         matches!(&pairs[1], (BracketSlot::Player(a), BracketSlot::Player(b)) if a.node == "xu" && b.node == "lv")
     );
+    assert!(matches!(&k.clauses[1], KnockoutClause::OnlyIfTied(s) if at(*s) == "only_if_tied"));
     assert!(
         matches!(&cross.clauses[1], StageClause::Entrants { sources, .. } if matches!(sources[..], [EntrantSource::Rest(_)]))
     );

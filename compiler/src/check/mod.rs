@@ -20,6 +20,7 @@ pub mod first_round;
 pub mod fitness;
 pub mod late_entry;
 pub mod lineup;
+pub mod only_if_tied;
 pub mod twice;
 
 pub mod host;
@@ -158,6 +159,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         refs::check(&ctx, &mut diags);
         brackets::check(&ctx, &mut diags);
         first_round::check(&ctx, &mut diags);
+        only_if_tied::check(&ctx, &mut diags);
         conduct::check(&effective, &mut diags);
         twice::check(&effective, &mut diags);
         entries_table::check(&ctx, &mut diags);
@@ -235,6 +237,7 @@ pub fn codes() -> Vec<&'static Code> {
         refs::CODES,
         brackets::CODES,
         first_round::CODES,
+        only_if_tied::CODES,
         conduct::CODES,
         twice::CODES,
         entries_table::CODES,

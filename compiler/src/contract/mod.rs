@@ -174,6 +174,7 @@ kinds! {
     KoGames, "knockout { games N }", Executed, false, "plan knockout.games (mini-matches)";
     KoThirdPlace, "knockout { third_place }", Executed, false, "plan knockout.third_place";
     KoPlacement, "knockout { placement }", Executed, false, "plan knockout.placement";
+    KoOnlyIfTied, "knockout { only_if_tied }", Executed, false, "plan knockout.only_if_tied (runtime: the one match is not played when its two players are not level on points in the stage their places come from; its places then go by that stage's ranking, a transcript line says so); checker E227";
     KoByes, "knockout { byes top_seeds|lot }", Executed, false, "plan seeded bracket byes (runtime: `lot` draws by the event's seed which first-round pairs hold the byes, the pair's higher seed playing nobody, a transcript line at the clause; `top_seeds`, the default: seeds 1, 2, ...); checker E232 (a bracket written as pairs)";
     Entrants, "stage { entrants ... }", Executed, false, "plan stage.entrants";
     StageTime, "stage { time T }", Executed, false, "plan stage.time";

@@ -438,6 +438,7 @@ fn knockout(k: &KnockoutClause) -> (K, Span) {
         KnockoutClause::Games(n) => (K::KoGames, n.span),
         KnockoutClause::ThirdPlace(s) => (K::KoThirdPlace, *s),
         KnockoutClause::Placement(s) => (K::KoPlacement, *s),
+        KnockoutClause::OnlyIfTied(s) => (K::KoOnlyIfTied, *s),
         KnockoutClause::Byes { span, .. } => (K::KoByes, *span),
     }
 }

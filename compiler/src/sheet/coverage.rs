@@ -370,7 +370,9 @@ fn stage(w: &mut Walk, s: &Stage) {
                             | KnockoutClause::Seeds { span, .. }
                             | KnockoutClause::Byes { span, .. } => *span,
                             KnockoutClause::Games(n) => n.span,
-                            KnockoutClause::ThirdPlace(s) | KnockoutClause::Placement(s) => *s,
+                            KnockoutClause::ThirdPlace(s)
+                            | KnockoutClause::Placement(s)
+                            | KnockoutClause::OnlyIfTied(s) => *s,
                         };
                         w.add(span, "knockout clause");
                     }

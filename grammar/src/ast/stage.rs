@@ -254,6 +254,10 @@ pub enum KnockoutClause {
     ThirdPlace(Span),
     /// `placement`: every loser plays on for the places below (5-8 bracket and so on).
     Placement(Span),
+    /// `only_if_tied`: the bracket's one match is played only when its two players (two places
+    /// of one round robin or Swiss) are level on points there; otherwise its places go by that
+    /// stage's ranking.
+    OnlyIfTied(Span),
     /// `byes top_seeds|lot`: who gets the byes of a seeded bracket short of its size.
     Byes { rule: Ident, span: Span },
 }

@@ -169,6 +169,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("official", "an official like `chief_arbiter \"张三\"`"),
     ("officials", "`officials { chief_arbiter \"张三\"  appeals \"仲裁委员会\" }`"),
     ("one_cash_prize", "`one_cash_prize highest`"),
+    ("only_if_tied", "`only_if_tied`"),
     ("organiser_role", "an organiser role like `host \"中国象棋协会\"`"),
     ("organisers", "`organisers { host \"中国象棋协会\", \"江苏省体育局\" }`"),
     ("outcome", "a result (`1-0`, `0-1`, `=`, `+-`, `-+`, `--`)"),

@@ -23,6 +23,7 @@ mod knockout;
 use knockout::knockout_stage;
 mod same_place;
 use same_place::same_place_stage;
+mod tied;
 mod unentered;
 
 pub(crate) fn run_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage) -> Staged {

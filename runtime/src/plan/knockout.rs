@@ -14,6 +14,11 @@ pub struct Knockout {
     pub third_place: bool,
     /// Every loser plays on for the places below (5-8 bracket and so on).
     pub placement: bool,
+    /// `only_if_tied`: the bracket's one match is played only when its two players are level
+    /// on points in the stage their places come from; otherwise its places go by that stage's
+    /// ranking. Left out of the JSON when absent, so that a plan without it reads as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_if_tied: Option<Origin>,
     /// Colours of a match's first game (CXA 13.4: lot).
     pub colours: ColourRule,
     pub origin: Origin,

@@ -225,6 +225,7 @@ pub fn knockout_stage(
         games,
         third_place: third,
         placement,
+        only_if_tied: None,
         colours: ColourRule::Lot,
         origin: o("knockout"),
     });

@@ -35,6 +35,7 @@ fn knockout_final(name: &str, place: u32, places: PlaceRange) -> Stage {
             games: 1,
             third_place: true,
             placement: false,
+            only_if_tied: None,
             colours: ColourRule::Lot,
             origin: o("knockout"),
         }),

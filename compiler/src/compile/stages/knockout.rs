@@ -15,6 +15,7 @@ impl Lowerer<'_> {
         let mut games = 1;
         let mut third_place = false;
         let mut placement = false;
+        let mut only_if_tied = None;
         let mut reserved = None;
         let mut byes = plan::KnockoutByes::TopSeeds;
         let mut entrants = Vec::new();
@@ -61,6 +62,7 @@ impl Lowerer<'_> {
                 KnockoutClause::Games(n) => games = n.node.max(1),
                 KnockoutClause::ThirdPlace(_) => third_place = true,
                 KnockoutClause::Placement(_) => placement = true,
+                KnockoutClause::OnlyIfTied(span) => only_if_tied = Some(self.origin(*span)),
                 KnockoutClause::Byes { rule, span } => {
                     byes = match rule.node.as_str() {
                         "lot" => plan::KnockoutByes::Lot {
@@ -99,6 +101,7 @@ impl Lowerer<'_> {
                 games,
                 third_place,
                 placement,
+                only_if_tied,
                 colours: colour_rule(c.colours, plan::ColourRule::Lot),
                 origin: self.origin(ko.span),
             },

@@ -230,6 +230,7 @@ pub enum M {
     MatchGames,
     ThirdPlace,
     Placement,
+    OnlyIfTied,
     SeedNo,
     ByeWord,
     DrawPoolQuota,
@@ -703,6 +704,10 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::MatchGames => ("每场赛{0}局，交换先后手", "matches of {0} games, colours alternating"),
         M::ThirdPlace => ("负者争夺{0}", "the losers play for {0}"),
         M::Placement => ("各轮负者继续比赛排定其余名次", "losers play on for the lower places"),
+        M::OnlyIfTied => (
+            "仅当双方积分相同时进行；积分不同则按积分排定名次",
+            "played only if the two are level on points; otherwise the points decide their places",
+        ),
         M::SeedNo => ("{0}号种子", "seed {0}"),
         M::ByeWord => ("轮空", "bye"),
         M::DrawPoolQuota => ("{0}{1}分别进入各组，每组{2}人", "{0} are drawn {1} into the groups, {2} per group"),

@@ -304,6 +304,7 @@ impl Builder {
             Rule::ko_games => KnockoutClause::Games(self.nth_int(c, 0)?),
             Rule::third_place => KnockoutClause::ThirdPlace(span),
             Rule::placement => KnockoutClause::Placement(span),
+            Rule::only_if_tied => KnockoutClause::OnlyIfTied(span),
             Rule::byes => self.named(c, |rule, span| KnockoutClause::Byes { rule, span })?,
             _ => return Err(self.missing(c, "a knockout clause")),
         })

@@ -171,6 +171,9 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
             byes,
         )?,
     };
+    if let Some(run) = super::tied::not_needed(ctx, stage, ko, &slots) {
+        return Ok(run);
+    }
     let needed = stage
         .places
         .map(|r| r.len())

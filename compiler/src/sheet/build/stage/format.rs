@@ -208,6 +208,10 @@ fn knockout(
                 ctx.mark(*s);
                 parts.push(ctx.m(M::Placement).to_string());
             }
+            KnockoutClause::OnlyIfTied(s) => {
+                ctx.mark(*s);
+                parts.push(ctx.m(M::OnlyIfTied).to_string());
+            }
             KnockoutClause::Byes { rule, span } => {
                 ctx.mark(*span);
                 parts.push(ctx.word(words::byes, rule));
