@@ -179,12 +179,27 @@ impl Placing {
 }
 
 /// The players of stage `k` that a later stage takes by a place reference to it (`entrants
-/// prelim#1..8`, a bracket slot `prelim#1`): the later stage places them.
+/// prelim#1..8`, a bracket slot `prelim#1`) and places itself: by its own `places`, or by a
+/// places declaration that draws on it.
 fn taken_onward(ctx: &Ctx<'_>, k: usize) -> BTreeSet<usize> {
     use crate::plan::{Bracket, BracketSlot, EntrantSource, StageFormat};
     let name = &ctx.plan.stages[k].name;
+    let places_them = |st: &crate::plan::Stage| {
+        st.places.is_some()
+            || ctx
+                .plan
+                .places
+                .iter()
+                .any(|d| d.sources.iter().any(|r| r.stage == st.name))
+    };
     let mut refs = Vec::new();
-    for st in ctx.plan.stages.iter().skip(k + 1) {
+    for st in ctx
+        .plan
+        .stages
+        .iter()
+        .skip(k + 1)
+        .filter(|st| places_them(st))
+    {
         for src in &st.entrants {
             if let EntrantSource::Places { place, origin } = src {
                 refs.push((place, origin));
@@ -225,10 +240,11 @@ fn place_by_stages(ctx: &Ctx<'_>, pl: &mut Placing) {
             _ => 0,
         };
         for g in &run.groups {
-            // A range shorter than the stage's field holds only the players who stay (the
-            // checker's E211 allows it): those a later stage takes by place are placed there,
-            // and the rest move up past them.
-            let onward = if gone == 0 && range.len() < g.ranking.len() as u32 {
+            // The range holds only the players who stay (the checker's E211 allows a range
+            // shorter than the field, and one as long as an entry cap the actual field is
+            // short of): those a later stage takes by place and places are placed there, and
+            // the rest move up past them.
+            let onward = if gone == 0 {
                 taken_onward(ctx, k)
             } else {
                 BTreeSet::new()
