@@ -240,7 +240,7 @@ kinds! {
     QualificationStaff, "qualification { staff ROLE N }", Printed, false, "sheet";
     // administration
     ConductRule, "conduct { KIND ... }", ByWord, false, "see the conduct words";
-    ScheduleRound, "schedule { day D { TIME round S N } }", Executed, false, "checker E604, E605, E607, E613, W602";
+    ScheduleRound, "schedule { day D { TIME round S N } }", Executed, false, "checker E604, E605, E607, E613, W602, W605";
     ScheduleEvent, "schedule { day D { TIME KIND \"...\" } }", Printed, false, "sheet";
     ScheduleVenue, "schedule { day D venue \"...\" { ... } }", Printed, false, "sheet (the schedule's venue column)";
     ScheduleTbd, "schedule { tbd \"...\" }", Executed, false, "checker W603 (replaces the round checks)";
