@@ -2,7 +2,9 @@
 //! under `tests/scenarios/newcomer4_*.xqr`, checked and run by regressions.rs): each finding
 //! shown fixed.
 
-use crate::common::{assert_phrases, check_of};
+use crate::common::{assert_phrases, check_of, xqreg_ok};
+
+const MASTERS: &str = "tests/scenarios/newcomer4_masters.xqr";
 
 /// A team league of `field 4` teams that pays places 4..6: E504 said "the field has at most 4
 /// players" where the field counts teams.
@@ -35,4 +37,43 @@ prizes "团体奖" CNY { 1: 6000  2: 4000  3: 2000  4..6: 500 each }
         &["place 5 is paid, but the field has at most 4 teams"],
         &["4 players"],
     );
+}
+
+/// `simulate`'s text report gave the final ranking and the prizes, but no stage's standings: the
+/// points and tie-break values an arbiter checks a ranking by were in the JSON only. Each stage
+/// with a standing (not a knockout) is printed with its points and each criterion's value, the
+/// criteria as columns in the chain's order (headings as the published site's crosstables).
+#[test]
+fn simulate_prints_each_stage_standing_with_points_and_tiebreaks() {
+    let json = xqreg_ok(&["simulate", MASTERS, "--seed", "1", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let first = &v["stages"][0]["groups"][0]["standings"][0];
+    let sb = first["tiebreaks"]
+        .as_array()
+        .expect("tiebreaks")
+        .iter()
+        .find(|t| t["criterion"] == "sonneborn_berger")
+        .expect("S-B")["value"]
+        .to_string();
+    let id = first["id"].as_str().expect("id");
+    let points = first["points"].to_string();
+    for (lang, heading, sb_head) in [("en", "Standings: rr", "S-B"), ("zh", "名次表：rr", "小分")]
+    {
+        let text = xqreg_ok(&["simulate", MASTERS, "--seed", "1", "--lang", lang]);
+        assert_phrases(
+            &text,
+            &[heading, sb_head],
+            &["Standings: final", "名次表：final"],
+        );
+        let row = text
+            .lines()
+            .skip_while(|l| !l.contains(heading))
+            .find(|l| l.contains(id))
+            .unwrap_or_else(|| panic!("no row of {id} under {heading}:\n{text}"));
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert!(
+            cells.contains(&points.as_str()) && cells.contains(&sb.as_str()),
+            "{row}: points {points}, S-B {sb}"
+        );
+    }
 }
