@@ -2,7 +2,7 @@
 //! under `tests/scenarios/newcomer4_*.xqr`, checked and run by regressions.rs): each finding
 //! shown fixed.
 
-use crate::common::{assert_phrases, check_of, xqreg_ok};
+use crate::common::{assert_phrases, check_of, refused, xqreg_ok};
 
 const MASTERS: &str = "tests/scenarios/newcomer4_masters.xqr";
 
@@ -76,4 +76,36 @@ fn simulate_prints_each_stage_standing_with_points_and_tiebreaks() {
             "{row}: points {points}, S-B {sb}"
         );
     }
+}
+
+/// A youth section of a championship (Swiss of 7 rounds) that only six girls entered: R014's
+/// help said "Change the bracket size, the groups or the entrants", words for a knockout or a
+/// group stage. It names what a Swiss needs and the table that plays a small field as a round
+/// robin.
+#[test]
+fn a_swiss_too_small_for_its_rounds_is_told_how_to_fix_it() {
+    let reg = r#"regulation "少儿赛" {
+  dates 2026-07-20
+}
+time rapid "快棋" { base 15min increment 5s flag loses }
+entry { cap 40 }
+stage girls "女子组" {
+  swiss cxa rounds 7
+  entrants roster
+  time rapid
+  avoid same_unit
+  tiebreak opponents_score bye lowest_in_field, wins, lots
+}
+"#;
+    let roster: String = std::iter::once("id,name\n".to_string())
+        .chain((1..=6).map(|i| format!("g{i},女{i}\n")))
+        .collect();
+    let err = refused(reg, &roster, "en", "R014", 1);
+    assert_phrases(
+        &err,
+        &["fewer rounds than players", "by_entries", "round_robin"],
+        &[],
+    );
+    let err = refused(reg, &roster, "zh", "R014", 1);
+    assert_phrases(&err, &["by_entries", "单循环"], &[]);
 }
