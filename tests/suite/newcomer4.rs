@@ -109,3 +109,24 @@ stage girls "女子组" {
     let err = refused(reg, &roster, "zh", "R014", 1);
     assert_phrases(&err, &["by_entries", "单循环"], &[]);
 }
+
+/// An entry's `residence "限本区户籍"` (a district qualifier): N101 said it is printed only "(a
+/// text nobody checks (a category's `residence "..."` reads the roster column))", one
+/// parenthesis inside another. One parenthesis, the two facts side by side.
+#[test]
+fn the_note_on_an_entry_residence_reads_as_one_sentence() {
+    let reg = r#"regulation "选拔赛" {
+}
+entry {
+  cap 64
+  residence "限临安区户籍"
+}
+"#;
+    let (_, text) = check_of(reg);
+    let text = crate::common::one_line(&text);
+    assert_phrases(
+        &text,
+        &["(a text nobody checks; a category's `residence \"...\"` reads the roster column); the simulation"],
+        &["checks (a category"],
+    );
+}

@@ -117,7 +117,7 @@ kinds! {
     EntrySex, "entry { sex S }", Executed, false, "plan.entry.sex (roster eligibility)";
     EntryGrade, "entry { grade OP N }", Executed, false, "plan entry.conditions grade (roster eligibility: R007 at column grade; generated rosters meet it)";
     Condition, "entry { condition \"...\" }", Printed, true, "sheet: nobody checks it";
-    Residence, "entry { residence \"...\" }", Printed, true, "sheet: a text nobody checks (a category's `residence \"...\"` reads the roster column)";
+    Residence, "entry { residence \"...\" }", Printed, true, "sheet: a text nobody checks; a category's `residence \"...\"` reads the roster column";
     Deadline, "entry { deadline DATE }", Printed, false, "sheet";
     Fee, "entry { fee KIND MONEY }", Printed, false, "sheet";
     Deposit, "entry { deposit MONEY }", Printed, false, "sheet";
