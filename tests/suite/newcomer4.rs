@@ -130,3 +130,20 @@ entry {
         &["checks (a category"],
     );
 }
+
+/// A county qualifier whose first six go on: `qualification "市赛" { top 6 }` was "unknown
+/// category `top`" with the help "no category is declared in this file", and `overal 6` found
+/// no did-you-mean: the whole field's quota, `overall`, is a word of its own the help never
+/// named.
+#[test]
+fn a_quota_that_names_no_category_is_shown_overall() {
+    for (quota, help) in [
+        ("top 6", "write `overall 6` for the whole field"),
+        ("overal 6", "did you mean `overall`?"),
+    ] {
+        let reg = format!("regulation \"选拔赛\" {{\n}}\nentry {{ field 20 }}\nqualification \"市赛\" {{ {quota} }}\n");
+        let (code, text) = check_of(&reg);
+        assert_eq!(code, Some(1), "{text}");
+        assert_phrases(&crate::common::one_line(&text), &["E106", help], &[]);
+    }
+}
