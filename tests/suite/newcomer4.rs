@@ -147,3 +147,26 @@ fn a_quota_that_names_no_category_is_shown_overall() {
         assert_phrases(&crate::common::one_line(&text), &["E106", help], &[]);
     }
 }
+
+/// A youth championship's "2012年1月1日以后出生" written as the entry's condition, `born
+/// 2012-01-01 ..` in `entry`: the generic "unexpected `born`, expected an entry clause" with
+/// its list of clauses. A condition by birth date (rating, federation, school year) is a
+/// category's; the help says so, and what the entry itself takes (`age`).
+#[test]
+fn a_category_condition_written_in_the_entry_is_shown_its_place() {
+    for (line, word) in [("born 2012-01-01 ..", "born"), ("rating < 2000", "rating")] {
+        let reg = format!("regulation \"少儿赛\" {{\n}}\nentry {{\n  cap 100\n  {line}\n}}\n");
+        let (code, text) = check_of(&reg);
+        assert_eq!(code, Some(1), "{text}");
+        let text = crate::common::one_line(&text);
+        assert_phrases(
+            &text,
+            &[
+                &format!("`{word}` is a category's condition"),
+                "entrants category",
+                "`age <= 14`",
+            ],
+            &[],
+        );
+    }
+}
