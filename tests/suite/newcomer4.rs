@@ -170,3 +170,16 @@ fn a_category_condition_written_in_the_entry_is_shown_its_place() {
         );
     }
 }
+
+/// A Swiss of 7 rounds under `cap 6`: E204 said "stage `main` has 6" where the cap says at most
+/// 6 (the field is open below it).
+#[test]
+fn a_swiss_bounded_by_a_cap_is_said_to_have_at_most_the_cap() {
+    let reg = "regulation \"t\" {\n}\ntime rapid \"快棋\" { base 15min increment 5s flag loses }\nentry { cap 6 }\nstage main {\n  swiss cxa rounds 7\n  entrants roster\n  time rapid\n  avoid same_unit\n  tiebreak opponents_score bye lowest_in_field, wins, lots\n}\n";
+    let (code, text) = check_of(reg);
+    assert_eq!(code, Some(1), "{text}");
+    assert_phrases(&text, &["stage `main` has at most 6"], &["has 6"]);
+    let reg = reg.replace("cap 6", "field 6");
+    let (_, text) = check_of(&reg);
+    assert_phrases(&text, &["stage `main` has 6"], &["has at most"]);
+}
