@@ -31,8 +31,9 @@ pub(super) fn standings(s: &mut String, o: &Outcome, lang: Lang) {
             }
             let name = match (&group.name, lang) {
                 (None, _) => stage.name.clone(),
-                (Some(g), Lang::En) => format!("{} group {g}", stage.name),
-                (Some(g), Lang::Zh) => format!("{} {g}组", stage.name),
+                // A comma between: a stage is often called `groups` ("groups, group A").
+                (Some(g), Lang::En) => format!("{}, group {g}", stage.name),
+                (Some(g), Lang::Zh) => format!("{}，{g}组", stage.name),
             };
             let _ = writeln!(s, "\n{}{name}", t(lang, "Standings: ", "名次表："));
             table(s, rows, &text::criterion(tr, points), |c| {
