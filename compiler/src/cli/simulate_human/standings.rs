@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthStr;
-use xqreg_runtime::engine::{Outcome, StandingRow};
+use xqreg_runtime::engine::{tiebreak_columns, Outcome, StandingRow};
 
 use super::{pad, t, width_of};
 use crate::diagnostics::Lang;
@@ -46,7 +46,7 @@ pub(super) fn standings(s: &mut String, o: &Outcome, lang: Lang) {
 /// One group's rows under a heading line; a criterion a row has no value for (one computed only
 /// among the tied) is left blank.
 fn table(s: &mut String, rows: &[StandingRow], points: &str, heading: impl Fn(&str) -> String) {
-    let criteria = columns(rows);
+    let criteria = tiebreak_columns(rows);
     let headings: Vec<String> = criteria.iter().map(|c| heading(c)).collect();
     // A team's id is its name: said once.
     let named = rows.iter().any(|r| r.id != r.player);
@@ -96,25 +96,6 @@ fn table(s: &mut String, rows: &[StandingRow], points: &str, heading: impl Fn(&s
         }
         let _ = writeln!(s, "{}", line.trim_end());
     }
-}
-
-/// The criteria the rows carry, in the chain's order: each row lists its own in that order, and
-/// one computed only among tied rows (a head-to-head) is placed after the criterion before it.
-fn columns(rows: &[StandingRow]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for r in rows {
-        let mut at = 0;
-        for tb in &r.tiebreaks {
-            match out.iter().position(|c| *c == tb.criterion) {
-                Some(i) => at = i + 1,
-                None => {
-                    out.insert(at, tb.criterion.clone());
-                    at += 1;
-                }
-            }
-        }
-    }
-    out
 }
 
 /// `text` right-aligned in `width` display columns.
