@@ -183,3 +183,19 @@ fn a_swiss_bounded_by_a_cap_is_said_to_have_at_most_the_cap() {
     let (_, text) = check_of(&reg);
     assert_phrases(&text, &["stage `main` has 6"], &["has at most"]);
 }
+
+/// A Swiss whose first eight leave for a knockout after round 5: its standing lists them first
+/// with their points at the split, above players with more points from the later rounds. The
+/// report says so under the heading, citing the split, so that 9 points above 15 reads right.
+#[test]
+fn a_split_swiss_standing_says_who_left_and_when() {
+    let file = "examples/007_swiss_split/regulation.xqr";
+    let en = xqreg_ok(&["simulate", file]);
+    assert_phrases(
+        &en,
+        &["places 1-8 left after round 5 for `top_ko` (split after_round 5 top 8): their points are those of round 5"],
+        &[],
+    );
+    let zh = xqreg_ok(&["simulate", file, "--lang", "zh"]);
+    assert_phrases(&zh, &["第1-8名在第5轮后进入 `top_ko`"], &[]);
+}

@@ -6,13 +6,14 @@ use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthStr;
 use xqreg_runtime::engine::{tiebreak_columns, Outcome, StandingRow};
+use xqreg_runtime::plan::{Plan, StageFormat};
 
 use super::{pad, t, width_of};
 use crate::diagnostics::Lang;
 use crate::event::publish::text::{self, Tr};
 
 /// Every group of every stage that has a standing with points (a knockout has none).
-pub(super) fn standings(s: &mut String, o: &Outcome, lang: Lang) {
+pub(super) fn standings(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
     let tr = match lang {
         Lang::En => Tr::En,
         Lang::Zh => Tr::Zh,
@@ -36,11 +37,39 @@ pub(super) fn standings(s: &mut String, o: &Outcome, lang: Lang) {
                 (Some(g), Lang::Zh) => format!("{}，{g}组", stage.name),
             };
             let _ = writeln!(s, "\n{}{name}", t(lang, "Standings: ", "名次表："));
+            split_note(s, plan, &stage.name, lang);
             table(s, rows, &text::criterion(tr, points), |c| {
                 text::criterion(tr, c)
             });
         }
     }
+}
+
+/// A Swiss whose leaders leave for another stage lists them first with their points when they
+/// left, above players who scored more in the rounds after: said under the heading.
+fn split_note(s: &mut String, plan: &Plan, stage: &str, lang: Lang) {
+    let Some(split) = plan
+        .stages
+        .iter()
+        .find(|st| st.name == stage)
+        .and_then(|st| match &st.format {
+            StageFormat::Swiss(sw) => sw.split.as_ref(),
+            _ => None,
+        })
+    else {
+        return;
+    };
+    let (n, top, to) = (split.after_round, split.top, &split.to);
+    let _ = match lang {
+        Lang::En => writeln!(
+            s,
+            "  places 1-{top} left after round {n} for `{to}` (split after_round {n} top {top}): their points are those of round {n}"
+        ),
+        Lang::Zh => writeln!(
+            s,
+            "  第1-{top}名在第{n}轮后进入 `{to}`（split after_round {n} top {top}）：积分为第{n}轮后的积分"
+        ),
+    };
 }
 
 /// One group's rows under a heading line; a criterion a row has no value for (one computed only
