@@ -379,3 +379,19 @@ fn an_armageddon_result_may_be_recorded_as_armageddon_whatever_its_time_control(
     assert_eq!(out.final_ranking[0].id, "p2");
     assert_eq!(out.stages[0].matches[0].decided_by, "sudden");
 }
+
+/// `rest rating` (a scenario's rule for the games it does not list): the higher rated wins, and
+/// no rating is below every rating, as everywhere the regulation orders by rating. An unrated
+/// player played as the simulation model's default of 2000 and beat every rated player below it.
+#[test]
+fn rest_rating_puts_an_unrated_player_below_every_rated_one() {
+    let plan = round_robin_plan(4, &[Criterion::Lots]);
+    let mut roster = players(4);
+    roster.players[0].rating = None;
+    for (p, r) in roster.players.iter_mut().skip(1).zip([1500, 1400, 1300]) {
+        p.rating = Some(r);
+    }
+    let out = run(&plan, &roster, &rest(RestRule::Rating), 1).expect("runs");
+    let ids: Vec<&str> = out.final_ranking.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["p2", "p3", "p4", "p1"]);
+}

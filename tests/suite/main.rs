@@ -52,6 +52,7 @@ mod module_cycles;
 mod mutants;
 mod newcomer2;
 mod newcomer3;
+mod newcomer4;
 mod open_values;
 mod pair_inputs;
 mod plan_json;

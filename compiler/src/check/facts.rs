@@ -71,6 +71,9 @@ pub struct StageFacts {
     /// The most rounds the stage may play: its rounds, or where a table by entries leaves them
     /// to the field, the table's largest row (the schedule must hold them all).
     pub rounds_at_most: Option<u32>,
+    /// A round robin of one group whose size nothing fixes (no `field`, no stage `cap`): the
+    /// most rounds it can play when the entry's `cap` fills it (a schedule beyond is W605).
+    pub rounds_under_entry_cap: Option<u32>,
     /// The places of the final ranking the stage decides (`places 1..4`).
     pub places: Option<(u32, u32)>,
     /// The highest round the schedule names for this stage, and where.
@@ -194,6 +197,11 @@ impl Facts {
                 StageClause::Cap { max, .. } => Some(max.node),
                 _ => None,
             });
+            // No stage's field can outgrow the entry's cap: what a full one plays bounds the rest.
+            let rounds_under_entry_cap = match (rounds, capped) {
+                (None, None) => rounds_at_most(None, format, facts.cap, group_count),
+                _ => None,
+            };
             let rounds_at_most =
                 rounds.or_else(|| rounds_at_most(swiss_rounds, format, capped, group_count));
             let places = clauses
@@ -224,6 +232,7 @@ impl Facts {
                     group_size,
                     rounds,
                     rounds_at_most,
+                    rounds_under_entry_cap,
                     places,
                     scheduled_rounds: scheduled,
                     rounds_disputed,
@@ -285,7 +294,7 @@ fn group_size(formats: &[&Format], entrants: Option<u32>, group_count: u32) -> O
 }
 
 /// The most rounds a stage whose rounds are not known may play: a Swiss's rounds by entries at
-/// the most, or a capped round robin of one group played in full.
+/// the most, or a capped round robin (of players or teams) of one group played in full.
 fn rounds_at_most(
     swiss_rounds: Option<&SwissRounds>,
     format: FormatKind,
@@ -294,9 +303,11 @@ fn rounds_at_most(
 ) -> Option<u32> {
     match (swiss_rounds, format, capped) {
         (Some(SwissRounds::ByEntries(arms)), _, _) => arms.iter().map(|a| a.rounds.node).max(),
-        (_, FormatKind::RoundRobin { double }, Some(cap)) if group_count == 1 => {
-            Some(rr_rounds(cap, double))
-        }
+        (
+            _,
+            FormatKind::RoundRobin { double } | FormatKind::TeamRoundRobin { double },
+            Some(cap),
+        ) if group_count == 1 => Some(rr_rounds(cap, double)),
         _ => None,
     }
 }

@@ -201,11 +201,15 @@ fn swiss(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 xqreg_grammar::ast::SwissRounds::Fixed(r) => {
                     if let Some(n) = players {
                         if r.node >= n {
+                            // Without exact entrants the number is the cap's, a bound.
+                            let bound = f.entrants.is_none();
                             diags.push(SWISS_ROUNDS.at(
                                 r.span,
                                 &[
                                     ("rounds", &r.node.to_string()),
                                     ("stage", name),
+                                    ("at_most", if bound { "at most " } else { "" }),
+                                    ("at_most_zh", if bound { "最多" } else { "" }),
                                     ("players", &n.to_string()),
                                     ("max", &n.saturating_sub(1).to_string()),
                                 ],

@@ -96,6 +96,32 @@ impl Resolver<'_, '_> {
         false
     }
 
+    /// An unknown quota's report (the last pushed, when it is this quota's first) says what a
+    /// quota may name: a category, a derived ranking, or `overall`, the word the categories'
+    /// did-you-mean cannot offer.
+    fn quota_help(&mut self, quota: &xqreg_grammar::ast::Quota) {
+        let Some(d) = self.diags.list.last_mut() else {
+            return;
+        };
+        if d.span() != quota.category.span {
+            return;
+        }
+        let name = quota.category.node.as_str();
+        let rankings = self.ctx.scope.rankings.keys().copied();
+        let candidates: Vec<&str> = self
+            .ctx
+            .scope
+            .names(Kind::Category)
+            .into_iter()
+            .chain(rankings)
+            .chain(["overall"])
+            .collect();
+        d.help = vec![match suggest::did_you_mean(name, candidates) {
+            Some(near) => suggest::DID_YOU_MEAN.fill(&[("name", near)]),
+            None => QUOTA_OVERALL.fill(&[("count", &quota.count.node.to_string())]),
+        }];
+    }
+
     /// A repeat of an unknown name: label it on the first report. Returns whether it was one.
     fn again(&mut self, kind: Kind, key: String, span: Span) -> bool {
         let Some(&i) = self.reported.get(&(kind, key)) else {
@@ -323,8 +349,9 @@ impl Resolver<'_, '_> {
                             .scope
                             .rankings
                             .contains_key(quota.category.node.as_str())
+                        && !self.name(Kind::Category, &quota.category)
                     {
-                        self.name(Kind::Category, &quota.category);
+                        self.quota_help(quota);
                     }
                 }
             }

@@ -3,6 +3,8 @@
 //! lots, who finished first). Names, titles and ids come from the regulation and the roster
 //! and are printed as written.
 
+mod standings;
+
 use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthStr;
@@ -70,6 +72,7 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
         Lang::Zh => writeln!(s, "{}（种子 {}）", plan.meta.title, o.seed),
     };
     by_entries(&mut s, plan, o, lang);
+    standings::standings(&mut s, plan, o, lang);
     let _ = writeln!(s, "\n{}", t(lang, "Final ranking", "最终名次"));
     let id_w = width_of(o.final_ranking.iter().map(|r| r.id.as_str()));
     let mut section: Option<&str> = None;

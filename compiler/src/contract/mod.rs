@@ -117,7 +117,7 @@ kinds! {
     EntrySex, "entry { sex S }", Executed, false, "plan.entry.sex (roster eligibility)";
     EntryGrade, "entry { grade OP N }", Executed, false, "plan entry.conditions grade (roster eligibility: R007 at column grade; generated rosters meet it)";
     Condition, "entry { condition \"...\" }", Printed, true, "sheet: nobody checks it";
-    Residence, "entry { residence \"...\" }", Printed, true, "sheet: a text nobody checks (a category's `residence \"...\"` reads the roster column)";
+    Residence, "entry { residence \"...\" }", Printed, true, "sheet: a text nobody checks; a category's `residence \"...\"` reads the roster column";
     Deadline, "entry { deadline DATE }", Printed, false, "sheet";
     Fee, "entry { fee KIND MONEY }", Printed, false, "sheet";
     Deposit, "entry { deposit MONEY }", Printed, false, "sheet";
@@ -241,7 +241,7 @@ kinds! {
     QualificationStaff, "qualification { staff ROLE N }", Printed, false, "sheet";
     // administration
     ConductRule, "conduct { KIND ... }", ByWord, false, "see the conduct words";
-    ScheduleRound, "schedule { day D { TIME round S N } }", Executed, false, "checker E604, E605, E607, E613, W602";
+    ScheduleRound, "schedule { day D { TIME round S N } }", Executed, false, "checker E604, E605, E607, E613, W602, W605";
     ScheduleEvent, "schedule { day D { TIME KIND \"...\" } }", Printed, false, "sheet";
     ScheduleVenue, "schedule { day D venue \"...\" { ... } }", Printed, false, "sheet (the schedule's venue column)";
     ScheduleTbd, "schedule { tbd \"...\" }", Executed, false, "checker W603 (replaces the round checks)";

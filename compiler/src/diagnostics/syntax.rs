@@ -98,7 +98,13 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
             let shown = format!("U+{:04X}", u32::from(*found));
             CONTROL_CHAR.texts(&[("char", shown.as_str())])
         }
-        SyntaxErrorKind::Unexpected { expected, found } => unexpected(expected, found),
+        SyntaxErrorKind::Unexpected { expected, found } => {
+            let mut texts = unexpected(expected, found);
+            if let Some(word) = category_condition_in_entry(expected, found) {
+                texts.2 = Some(CATEGORY_CONDITION_IN_ENTRY.fill(&[("word", word)]));
+            }
+            texts
+        }
         SyntaxErrorKind::UnknownBlock { found } => {
             let mut texts = UNKNOWN_BLOCK.texts(&[("found", found)]);
             if let Some(k) = nearest_keyword(found) {
@@ -181,6 +187,27 @@ fn unexpected(expected: &[String], found: &Option<String>) -> Texts {
         ("found", &found.en),
         ("found_zh", &found.zh),
     ])
+}
+
+/// A category's condition by an attribute the entry takes no condition on (`born`, `rating`,
+/// ...) written in the entry (a youth event's "2012年1月1日以后出生"): the word, so that the help
+/// says where it belongs instead of listing every entry clause.
+fn category_condition_in_entry<'a>(
+    expected: &[String],
+    found: &'a Option<String>,
+) -> Option<&'a str> {
+    let word = found.as_deref()?;
+    let in_entry = expected.iter().any(|e| e.starts_with("an entry clause"));
+    let by_attribute = [
+        "born",
+        "rating",
+        "federation",
+        "school_year",
+        "club",
+        "within",
+        "players",
+    ];
+    (in_entry && by_attribute.contains(&word)).then_some(word)
 }
 
 /// The report's texts for `found`, its help `write `X`` where the parser has an `instead`.

@@ -53,9 +53,7 @@ fn read_table(
     for record in reader.records() {
         match record {
             Ok(rec) => {
-                let (start, line) = rec
-                    .position()
-                    .map_or((0, 0), |p| (p.byte() as usize, p.line() as u32));
+                let (start, line) = record_start(source, rec.position());
                 // Field spans: unquoted fields lie one after the other separated by commas; a
                 // quoted field shifts later spans by its quotes, which only moves a caret.
                 let mut offset = start;
@@ -70,20 +68,21 @@ fn read_table(
                 rows.push((line, fields));
             }
             Err(e) => {
-                let at = e.position().map_or(0, |p| p.byte() as usize);
+                let (at, line) = record_start(source, e.position());
                 let span = Span::new(at, at + 1);
                 // A row of another length than the header: said in the file's terms (the CSV
                 // library calls the header "the previous record", and only in English).
                 if let csv::ErrorKind::UnequalLengths {
-                    pos: Some(pos),
+                    pos: Some(_),
                     expected_len,
                     len,
+                    ..
                 } = e.kind()
                 {
                     diags.push(FIELD_COUNT.at(
                         span,
                         &[
-                            ("line", &pos.line().to_string()),
+                            ("line", &line.to_string()),
                             ("fields", &len.to_string()),
                             ("header", &expected_len.to_string()),
                         ],
@@ -95,6 +94,19 @@ fn read_table(
         }
     }
     Some(Table { header, rows })
+}
+
+/// A record's first byte and its 1-based line. After a CRLF ending the CSV reader puts a record
+/// at the LF of the line before, and its line count is one short: every problem at a row of a
+/// spreadsheet's CSV pointed at the row above it, every cell one byte to the left. The record
+/// starts after that LF, and its line is counted from there.
+fn record_start(source: &SourceFile, at: Option<&csv::Position>) -> (usize, u32) {
+    let mut start = at.map_or(0, |p| p.byte() as usize);
+    if source.text.as_bytes().get(start) == Some(&b'\n') {
+        start += 1;
+    }
+    let line = u32::try_from(source.position(start).line).unwrap_or(u32::MAX);
+    (start, line)
 }
 
 fn malformed(what: &str, span: Span) -> Diagnostic {

@@ -156,6 +156,26 @@ pub struct StandingRow {
     pub tiebreaks: Vec<TbCell>,
 }
 
+/// The tie-break criteria a group's rows carry, in the chain's order: each row lists its own in
+/// that order, and one computed only among tied rows (a head-to-head) goes after the criterion
+/// before it in a row that has it. The columns of a standings table.
+pub fn tiebreak_columns(rows: &[StandingRow]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in rows {
+        let mut at = 0;
+        for tb in &r.tiebreaks {
+            match out.iter().position(|c| *c == tb.criterion) {
+                Some(i) => at = i + 1,
+                None => {
+                    out.insert(at, tb.criterion.clone());
+                    at += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TbCell {
     pub criterion: String,

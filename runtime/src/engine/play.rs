@@ -319,6 +319,11 @@ impl Ctx<'_> {
         Played { red, result }
     }
 
+    /// The roster's rating of player `p`, none when not given.
+    fn rating_of(&self, p: usize) -> Option<u32> {
+        self.roster.players.get(p).and_then(|x| x.rating)
+    }
+
     /// A game without a recorded result: the rest rule says how it ends, or the model plays it.
     fn unrecorded(&mut self, red: usize, black: usize) -> (GameResult, u32, u32, GameSource) {
         let rating = |p: usize| {
@@ -337,8 +342,11 @@ impl Ctx<'_> {
             RestRule::Draws => (GameResult::Draw, 0, 0, GameSource::Rest),
             RestRule::RedWins => (GameResult::RedWins, 0, 0, GameSource::Rest),
             RestRule::BlackWins => (GameResult::BlackWins, 0, 0, GameSource::Rest),
+            // No rating is below every rating here (an `Option` orders `None` first), as
+            // wherever the regulation orders by rating; the model's default rating is the
+            // simulation's guess at an unknown strength, not the scenario's rule.
             RestRule::Rating => (
-                match rr.cmp(&br) {
+                match self.rating_of(red).cmp(&self.rating_of(black)) {
                     std::cmp::Ordering::Greater => GameResult::RedWins,
                     std::cmp::Ordering::Less => GameResult::BlackWins,
                     std::cmp::Ordering::Equal => GameResult::Draw,

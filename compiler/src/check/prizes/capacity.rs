@@ -130,8 +130,11 @@ pub(super) fn total(ctx: &Ctx<'_>, block: &Prizes, diags: &mut Diagnostics) {
 }
 
 pub(super) fn beyond(ctx: &Ctx<'_>, block: &Prizes, paid: &[Paid<'_>], diags: &mut Diagnostics) {
+    // A team event's field counts teams (its categories, players).
+    let teams = block.category.is_none() && entry::is_team_event(ctx.file);
     let (size, what, what_zh) = match &block.category {
         None => match entry::field_bound(ctx.file) {
+            Some(n) if teams => (n, "the field".to_string(), "参赛队数".to_string()),
             Some(n) => (n, "the field".to_string(), "参赛人数".to_string()),
             None => return,
         },
@@ -175,6 +178,8 @@ pub(super) fn beyond(ctx: &Ctx<'_>, block: &Prizes, paid: &[Paid<'_>], diags: &m
                 ("what", &what),
                 ("what_zh", &what_zh),
                 ("size", &size_s),
+                ("who", if teams { "teams" } else { "players" }),
+                ("who_zh", if teams { "队" } else { "人" }),
             ]),
             first.line.span,
             LBL_E504.fill(&[("size", &size_s)]),

@@ -28,7 +28,9 @@ use durations::{games_per_round, short_slots};
 pub(crate) use links::sources_of;
 use links::stage_links;
 use sequence::{missing, order, outside_dates};
-pub const CODES: &[&Code] = &[&E604, &E605, &E606, &E607, &E608, &E613, &W602, &W603];
+pub const CODES: &[&Code] = &[
+    &E604, &E605, &E606, &E607, &E608, &E613, &W602, &W603, &W605,
+];
 
 /// Moves per side assumed when estimating how long a game can take.
 pub(crate) const MOVES_PER_GAME: u32 = 60;
@@ -157,6 +159,35 @@ fn place_slots<'a>(schedules: &[&'a ast::Schedule], diags: &mut Diagnostics) -> 
 
 /// The first slot of each (stage, round) the schedule names: E613 for a round beyond the
 /// stage's, E607 for a round given more slots than its games.
+/// W605: a round of a round robin that only the entry's `cap` bounds, beyond the rounds a full
+/// field plays. A warning, not E613: the stage's own size is open, only the cap makes the round
+/// unreachable.
+fn beyond_entry_cap(
+    ctx: &Ctx<'_>,
+    fact: &crate::check::facts::StageFacts,
+    r: &ast::RoundRef,
+    round: u32,
+) -> Option<Diagnostic> {
+    let total = fact.rounds_under_entry_cap.filter(|t| round > *t)?;
+    let cap = ctx.facts.cap?;
+    let total = total.to_string();
+    let values = [
+        ("stage", r.stage.node.as_str()),
+        ("total", total.as_str()),
+        ("cap", &cap.to_string()),
+        ("round", &round.to_string()),
+    ];
+    Some(
+        Diagnostic::new(
+            &W605,
+            MSG_W605.fill(&values),
+            r.span,
+            LBL_W605.fill(&values),
+        )
+        .with_help(HELP_W605.fill(&values)),
+    )
+}
+
 fn rounds_placed(
     ctx: &Ctx<'_>,
     placed: &[Placed<'_>],
@@ -194,6 +225,10 @@ fn rounds_placed(
                             .with_help(HELP_E613.fill(&[("total", &total)])),
                         );
                     }
+                    break;
+                }
+                if let Some(d) = beyond_entry_cap(ctx, fact, r, round) {
+                    diags.push(d);
                     break;
                 }
                 let key = (r.stage.node.clone(), round);

@@ -101,12 +101,28 @@ fn a_control_character_is_refused_where_it_is() {
 }
 
 #[test]
-fn lines_ended_by_a_lone_cr_read_as_lines() {
+fn lines_ended_by_a_lone_cr_or_crlf_read_as_lines() {
     let lf = "id,name,rating\np1,甲,2000\np2,乙,1900\n";
     let cr = lf.replace('\n', "\r");
     let a = read_roster("r.csv", lf.as_bytes()).expect("LF roster");
     let b = read_roster("r.csv", cr.as_bytes()).expect("CR roster");
     assert_eq!(a.players, b.players);
+    // CRLF, as a spreadsheet writes: each row keeps its line (a row's line is what every
+    // runtime problem at a roster row cites; it was one line early).
+    let crlf = lf.replace('\n', "\r\n");
+    let c = read_roster("r.csv", crlf.as_bytes()).expect("CRLF roster");
+    assert_eq!(a.players, c.players);
+    assert_eq!(c.players[1].row, Some(3));
+    // and a bad cell is cited at its own line and column, as in the LF file.
+    let at = |text: &str| {
+        let report = read_roster("r.csv", text.as_bytes()).expect_err("bad rating");
+        let d = &report.diagnostics[0];
+        report.source.position(d.span().start as usize)
+    };
+    let bad = "id,name,rating\np1,甲,x\np2,乙,1\n";
+    assert_eq!(at(&bad.replace('\n', "\r\n")), at(bad));
+    let ragged = "id,name,rating\np1,甲,1\np2,乙\n";
+    assert_eq!(at(&ragged.replace('\n', "\r\n")), at(ragged));
     // A bad cell is one diagnostic at its own line, not one a header cell.
     let report = read_roster("r.csv", "id,name,rating\rp1,甲,x\rp2,乙,1\r".as_bytes())
         .expect_err("bad rating");
