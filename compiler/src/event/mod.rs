@@ -18,10 +18,13 @@ use xqreg_runtime::engine::{LotStreams, RuntimeProblem};
 
 use crate::diagnostics::render::{self, Format, Options};
 use crate::diagnostics::source::SourceFile;
-use crate::diagnostics::{Code, Lang};
+use crate::diagnostics::{Code, Lang, Msg, Template};
 use crate::driver::FileReport;
 use live::Event;
 use store::Tx;
+
+// The message catalogue of this module: compiler/messages/event/mod.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/mod.rs"));
 
 /// Why a command stopped: the exit code (1 input, 2 usage or I/O) and the text for stderr.
 #[derive(Debug)]
@@ -32,24 +35,19 @@ pub struct Fail {
 
 pub type Res<T> = Result<T, Fail>;
 
-/// A refusal with a registered code (so `xqreg explain` knows it), what is wrong and how to fix it.
-pub fn refuse(code: &Code, message: impl std::fmt::Display, help: &str) -> Fail {
-    Fail {
-        exit: 1,
-        text: format!("error[{}]: {message}\n  help: {help}\n", code.code),
-    }
+/// A refusal in the command's language, its texts from a catalogue: code, message and help.
+pub(crate) fn refuse(code: &Code, lang: Lang, message: Msg, help: Template) -> Fail {
+    refuse_in(code, lang, message, help.plain())
 }
 
 /// A refusal in the command's language: code, message and help line (English, Chinese), exit 1.
-pub(crate) fn refuse_in(
-    code: &Code,
-    lang: Lang,
-    message: (String, String),
-    help: (String, String),
-) -> Fail {
+pub(crate) fn refuse_in(code: &Code, lang: Lang, message: Msg, help: Msg) -> Fail {
     let text = match lang {
-        Lang::Zh => format!("错误[{}]: {}\n  帮助：{}\n", code.code, message.1, help.1),
-        _ => format!("error[{}]: {}\n  help: {}\n", code.code, message.0, help.0),
+        Lang::Zh => format!("错误[{}]: {}\n  帮助：{}\n", code.code, message.zh, help.zh),
+        _ => format!(
+            "error[{}]: {}\n  help: {}\n",
+            code.code, message.en, help.en
+        ),
     };
     Fail { exit: 1, text }
 }
@@ -57,17 +55,11 @@ pub(crate) fn refuse_in(
 /// E849: a file of rows to record (results, late entrants, line-ups) that has only its header;
 /// refused before the store is opened, so no empty command is logged.
 pub(crate) fn no_rows(name: &str, lang: Lang) -> Fail {
-    refuse_in(
+    refuse(
         &codes::E849,
         lang,
-        (
-            format!("{name}:1:1: the file has its header and no row: nothing to record"),
-            format!("{name}:1:1: 文件只有表头、没有数据行：没有可录入的内容"),
-        ),
-        (
-            "give the file its rows, or name the file you meant (`xqreg event games DIR --waiting --format csv` prints the games waiting)".into(),
-            "补上数据行，或改用正确的文件（`xqreg event games DIR --waiting --format csv` 列出待录成绩的对局）".into(),
-        ),
+        NO_ROWS.fill(&[("name", name)]),
+        NO_ROWS_HELP,
     )
 }
 
@@ -156,9 +148,9 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
             if store::sha256(&now) != sha {
                 return Err(refuse(
                     &codes::E830,
-                    format!("the regulation `{path}` changed since the event stored it"),
-                    "record the change as a dated supplement with `xqreg event amend DIR --note TEXT`, \
-                     or restore the file",
+                    lang,
+                    REGULATION_CHANGED.fill(&[("path", &path)]),
+                    REGULATION_CHANGED_HELP,
                 ));
             }
         }
