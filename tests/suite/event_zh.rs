@@ -367,3 +367,24 @@ fn a_repeated_id_names_the_file_of_the_line_it_repeats() {
         );
     }
 }
+
+/// `publish`, and a directory without an event or with a damaged store (E850, exit 1), in
+/// Chinese.
+#[test]
+fn the_site_and_the_store_speak_chinese() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, _) = start(tmp.path());
+    let site = tmp.path().join("site").to_string_lossy().into_owned();
+    let said = zh(&["event", "publish", &ev, "-o", &site]);
+    assert_eq!(said, format!("已将 7 个页面发布到 {site}\n"));
+    let nothing = tmp.path().join("nothing").to_string_lossy().into_owned();
+    let out = xqreg(&["event", "status", &nothing, "--lang", "zh"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("中没有赛事（没有 event.sqlite）"), "{err}");
+    let bad = tmp.path().join("bad");
+    std::fs::create_dir(&bad).expect("creates");
+    std::fs::write(bad.join("event.sqlite"), "").expect("writes");
+    let err = zh_refused(&["event", "status", &bad.to_string_lossy()], "E850");
+    assert!(err.contains("赛事存储已损坏：缺少赛事的数据表"), "{err}");
+    assert_chinese(&err);
+}

@@ -197,7 +197,7 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
 
 /// Run `f` on the event in `dir` inside one transaction.
 pub fn with_event<T>(dir: &Path, lang: Lang, f: impl FnOnce(&Tx<'_>, Loaded) -> Res<T>) -> Res<T> {
-    let mut st = store::Store::open(dir)?;
+    let mut st = store::Store::open(dir, lang)?;
     let mut fail = None;
     let out = st.transaction(|tx| {
         let loaded = load(tx, lang).map_err(|e| {

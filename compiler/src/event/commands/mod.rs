@@ -95,7 +95,7 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
         }
     })
     .map_err(|e| fail.take().unwrap_or_else(|| io(e)))?;
-    let mut st = Store::create(dir)?;
+    let mut st = Store::create(dir, lang)?;
     st.transaction(check)?;
     Ok(warnings)
 }
@@ -104,7 +104,7 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
 /// published games must still follow from it: each batch the log published is what the amended
 /// regulation pairs from the results recorded before it.
 pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
-    let mut st = Store::open(dir)?;
+    let mut st = Store::open(dir, lang)?;
     let mut fail = None;
     let out = st.transaction(|tx| {
         let run = || -> Res<String> {
