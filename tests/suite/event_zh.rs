@@ -368,8 +368,8 @@ fn a_repeated_id_names_the_file_of_the_line_it_repeats() {
     }
 }
 
-/// `publish`, and a directory without an event or with a damaged store (E850, exit 1), in
-/// Chinese.
+/// `publish`, a directory without an event or with a damaged store (E850, exit 1), and a file
+/// that cannot be read, in Chinese.
 #[test]
 fn the_site_and_the_store_speak_chinese() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -387,4 +387,12 @@ fn the_site_and_the_store_speak_chinese() {
     let err = zh_refused(&["event", "status", &bad.to_string_lossy()], "E850");
     assert!(err.contains("赛事存储已损坏：缺少赛事的数据表"), "{err}");
     assert_chinese(&err);
+    // A file that cannot be read (exit 2): the system's words after the Chinese.
+    let out = xqreg(&["event", "enter", &ev, "nosuch.csv", "--lang", "zh"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("xqreg event: 无法读取 `nosuch.csv`："),
+        "{err}"
+    );
 }

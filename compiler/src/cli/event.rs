@@ -325,11 +325,8 @@ fn result_entries(what: &[String], l: Lang) -> Res<Vec<Entry>> {
         [file] => file_entries(&PathBuf::from(file), l)?,
         [stage, round, board, result] => {
             let n = |s: &str| {
-                s.parse::<u32>().map_err(|_| {
-                    io(format!(
-                        "`{s}` is not a number (usage: result DIR STAGE ROUND BOARD RESULT)"
-                    ))
-                })
+                s.parse::<u32>()
+                    .map_err(|_| io(NOT_A_NUMBER.fill(&[("text", s)]).get(l)))
             };
             vec![board_entry(
                 stage.clone(),
@@ -338,11 +335,7 @@ fn result_entries(what: &[String], l: Lang) -> Res<Vec<Entry>> {
                 result_of(result, l)?,
             )]
         }
-        _ => {
-            return Err(io(
-                "give a results CSV, or STAGE ROUND BOARD RESULT".to_string()
-            ))
-        }
+        _ => return Err(io(RESULT_USAGE.plain().get(l))),
     })
 }
 
@@ -367,7 +360,7 @@ fn games(dir: &Path, waiting: bool, format: ListFormat, l: Lang) -> Res<String> 
 /// The entries of a results CSV, read by the roster and results reader `simulate` uses.
 fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
     let bytes = crate::files::read_input(path)
-        .map_err(|e| io(format!("cannot read `{}`: {e}", path.display())))?;
+        .map_err(|e| crate::event::cannot(crate::event::CANNOT_READ, path, e, l))?;
     let name = crate::driver::display_name(path);
     let results = crate::run::csv_input::read_results(&name, &bytes).map_err(|r| Fail {
         exit: 1,

@@ -12,7 +12,7 @@ use xqreg_runtime::plan::{LateEntry, MissedRound, StageFormat};
 
 use super::codes;
 use super::store::StoredEntry;
-use super::{io, load, refuse, rendered, with_event, Res};
+use super::{load, refuse, rendered, with_event, Res};
 use crate::diagnostics::{Lang, Msg, Template};
 use xqreg_runtime::engine::{Player, Roster, RuntimeProblem};
 
@@ -47,7 +47,7 @@ fn late_stage(plan: &xqreg_runtime::Plan) -> Option<(&str, &LateEntry)> {
 /// `event enter`: store the players of `file` as late entrants of the next round (or `round`).
 pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<String> {
     let bytes = crate::files::read_input(file)
-        .map_err(|e| io(format!("cannot read `{}`: {e}", file.display())))?;
+        .map_err(|e| super::cannot(super::CANNOT_READ, file, e, lang))?;
     let name = crate::driver::display_name(file);
     let given = crate::run::csv_input::read_roster(&name, &bytes)
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
@@ -90,7 +90,7 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
         // file's rows (each player's row is its line in its own file): it points there.
         let reloaded = load(tx, lang)?;
         if let Err(mut problems) = super::live::replay(&reloaded.event) {
-            let roster_name = super::meta(tx, "roster_name")?;
+            let roster_name = super::meta(tx, "roster_name", lang)?;
             let files = Files {
                 roster: &roster_name,
                 entries: &loaded.event.entries,

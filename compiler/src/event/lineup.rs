@@ -12,7 +12,7 @@ use serde_json::json;
 use xqreg_runtime::engine::RecordedLineup;
 
 use super::codes;
-use super::{io, live, load, refuse, rendered, with_event, Fail, Res};
+use super::{live, load, refuse, rendered, with_event, Fail, Res};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Lang, Msg, Template};
 
@@ -28,7 +28,7 @@ fn key(l: &RecordedLineup) -> (&str, u32, &str) {
 /// and round; refused (nothing stored) for a published round or where the engine refuses one.
 pub fn lineup(dir: &Path, file: &Path, lang: Lang) -> Res<String> {
     let bytes = crate::files::read_input(file)
-        .map_err(|e| io(format!("cannot read `{}`: {e}", file.display())))?;
+        .map_err(|e| super::cannot(super::CANNOT_READ, file, e, lang))?;
     let name = crate::driver::display_name(file);
     let given = crate::run::csv_input::read_lineups(&name, &bytes)
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;

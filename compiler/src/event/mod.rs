@@ -63,6 +63,12 @@ pub(crate) fn no_rows(name: &str, lang: Lang) -> Fail {
     )
 }
 
+/// A file `what` says cannot be read, created or written (exit 2), in the command's language.
+pub(crate) fn cannot(what: Template, path: &Path, why: impl std::fmt::Display, lang: Lang) -> Fail {
+    let (path, why) = (path.display().to_string(), why.to_string());
+    io(what.fill(&[("path", &path), ("why", &why)]).get(lang))
+}
+
 /// A store or I/O problem (exit 2).
 pub fn io(text: impl std::fmt::Display) -> Fail {
     Fail {
@@ -128,20 +134,17 @@ impl Loaded {
     }
 }
 
-fn meta(tx: &Tx<'_>, key: &str) -> Res<String> {
-    tx.meta(key)?.ok_or_else(|| {
-        io(format!(
-            "the event store has no `{key}`: `xqreg event new` did not finish"
-        ))
-    })
+fn meta(tx: &Tx<'_>, key: &str, lang: Lang) -> Res<String> {
+    tx.meta(key)?
+        .ok_or_else(|| io(NO_META.fill(&[("key", key)]).get(lang)))
 }
 
 /// Load the event: the stored regulation (refused when its file changed without `amend`), the
 /// roster, the seed, the published games, results and withdrawals.
 pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
-    let text = meta(tx, "regulation")?;
-    let name = meta(tx, "regulation_name")?;
-    let sha = meta(tx, "regulation_sha256")?;
+    let text = meta(tx, "regulation", lang)?;
+    let name = meta(tx, "regulation_name", lang)?;
+    let sha = meta(tx, "regulation_sha256", lang)?;
     if let Some(path) = tx.meta("regulation_path")? {
         // The file the event was started from: edited since, it must be recorded by `amend`.
         if let Ok(now) = crate::files::read_input(&path) {
@@ -159,8 +162,8 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
     let Some(plan) = compiled.plan else {
         return Err(rendered(std::slice::from_ref(&compiled.report), lang));
     };
-    let roster_text = meta(tx, "roster")?;
-    let roster_name = meta(tx, "roster_name")?;
+    let roster_text = meta(tx, "roster", lang)?;
+    let roster_name = meta(tx, "roster_name", lang)?;
     let mut roster = crate::run::csv_input::read_roster(&roster_name, roster_text.as_bytes())
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
     // Late entrants follow the roster, in the order they entered.
@@ -170,9 +173,9 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
             .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
         roster.players.extend(more.players);
     }
-    let seed = meta(tx, "seed")?
+    let seed = meta(tx, "seed", lang)?
         .parse()
-        .map_err(|_| io("the stored seed is not a number"))?;
+        .map_err(|_| io(BAD_SEED.plain().get(lang)))?;
     // An event started before streams of lots per stage has no `lots`: its draws came from one
     // stream, and its replay keeps drawing them so.
     let lot_streams = match tx.meta("lots")?.as_deref() {

@@ -16,7 +16,8 @@ use xqreg_runtime::plan::StageFormat;
 
 use super::codes;
 use super::store::{sha256, Store, StoredGame, StoredWithdrawal, Tx};
-use super::{io, load, refuse, rendered, with_event, Loaded, Res};
+use super::{cannot, io, load, refuse, rendered, with_event, Loaded, Res};
+use super::{CANNOT_CREATE, CANNOT_READ, CANNOT_RESOLVE, CANNOT_WRITE};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::syntax::E001;
 use crate::diagnostics::{Lang, Msg, Template};
@@ -30,9 +31,8 @@ include!(concat!(env!("OUT_DIR"), "/messages/event/commands/mod.rs"));
 /// the event starts, and the arbiter sees what deserves a look.
 pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) -> Res<String> {
     let reg = crate::files::read_input(regulation)
-        .map_err(|e| io(format!("cannot read `{}`: {e}", regulation.display())))?;
-    let ros = crate::files::read_input(roster)
-        .map_err(|e| io(format!("cannot read `{}`: {e}", roster.display())))?;
+        .map_err(|e| cannot(CANNOT_READ, regulation, e, lang))?;
+    let ros = crate::files::read_input(roster).map_err(|e| cannot(CANNOT_READ, roster, e, lang))?;
     let reg_name = crate::driver::display_name(regulation);
     let ros_name = crate::driver::display_name(roster);
     // A file that is not UTF-8 is refused by its reader, which says where (file:line:column).
@@ -50,7 +50,7 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
         }
     })?;
     let abs = std::fs::canonicalize(regulation)
-        .map_err(|e| io(format!("cannot resolve `{}`: {e}", regulation.display())))?;
+        .map_err(|e| cannot(CANNOT_RESOLVE, regulation, e, lang))?;
     // Check everything in memory first: a refused event leaves no directory behind.
     let mut mem = Store::memory()?;
     let check = |tx: &Tx<'_>| -> Result<(), String> {
@@ -108,10 +108,10 @@ pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
     let mut fail = None;
     let out = st.transaction(|tx| {
         let run = || -> Res<String> {
-            let path = super::meta(tx, "regulation_path")?;
+            let path = super::meta(tx, "regulation_path", lang)?;
             let now = crate::files::read_input(&path)
-                .map_err(|e| io(format!("cannot read `{path}`: {e}")))?;
-            let old = super::meta(tx, "regulation_sha256")?;
+                .map_err(|e| cannot(CANNOT_READ, Path::new(&path), e, lang))?;
+            let old = super::meta(tx, "regulation_sha256", lang)?;
             let new = sha256(&now);
             if new == old {
                 return Ok(format!("{}\n", UNCHANGED.plain().get(lang)));
@@ -372,8 +372,7 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
     with_event(dir, lang, |tx, loaded| {
         let live = loaded.replay()?;
         let out = dir.join("export");
-        std::fs::create_dir_all(&out)
-            .map_err(|e| io(format!("cannot create `{}`: {e}", out.display())))?;
+        std::fs::create_dir_all(&out).map_err(|e| cannot(CANNOT_CREATE, &out, e, lang))?;
         let mut w = csv::Writer::from_writer(Vec::new());
         let header = [
             "stage",
@@ -411,7 +410,7 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
         let csv_bytes = w.into_inner().map_err(|e| io(e.to_string()))?;
         let write = |name: &str, bytes: &[u8]| {
             write_atomic(&out.join(name), bytes)
-                .map_err(|e| io(format!("cannot write `{name}`: {e}")))
+                .map_err(|e| cannot(CANNOT_WRITE, Path::new(name), e, lang))
         };
         write("results.csv", &csv_bytes)?;
         let mut log = String::new();

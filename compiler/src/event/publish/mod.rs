@@ -210,7 +210,7 @@ fn text_nav_css() -> &'static str {
 pub fn publish(dir: &Path, site: &Path, lang: Lang) -> Res<String> {
     let pages = pages(dir, lang)?;
     write::replace_dir(site, &pages)
-        .map_err(|e| io(format!("cannot write `{}`: {e}", site.display())))?;
+        .map_err(|e| super::cannot(super::CANNOT_WRITE, site, e, lang))?;
     let (n, site) = (pages.len().to_string(), site.display().to_string());
     let said = PUBLISHED.fill(&[("n", &n), ("site", &site)]);
     Ok(format!("{}\n", said.get(lang)))
