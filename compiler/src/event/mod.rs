@@ -65,8 +65,21 @@ pub(crate) fn no_rows(name: &str, lang: Lang) -> Fail {
 
 /// A file `what` says cannot be read, created or written (exit 2), in the command's language.
 pub(crate) fn cannot(what: Template, path: &Path, why: impl std::fmt::Display, lang: Lang) -> Fail {
+    io(cannot_say(what, path, why, lang))
+}
+
+/// [`cannot`]'s text alone (the store's errors are texts until a command turns them into a
+/// [`Fail`]).
+pub(crate) fn cannot_say(
+    what: Template,
+    path: &Path,
+    why: impl std::fmt::Display,
+    lang: Lang,
+) -> String {
     let (path, why) = (path.display().to_string(), why.to_string());
-    io(what.fill(&[("path", &path), ("why", &why)]).get(lang))
+    what.fill(&[("path", &path), ("why", &why)])
+        .get(lang)
+        .to_string()
 }
 
 /// A store or I/O problem (exit 2).

@@ -141,7 +141,7 @@ impl Store {
             return Err(HOLDS_AN_EVENT.fill(&[("dir", &dir)]).get(lang).to_string());
         }
         std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
+            .map_err(|e| super::cannot_say(super::CANNOT_CREATE, dir, e, lang))?;
         let conn = open_conn(&path).map_err(|e| e.to_string())?;
         Ok(Store {
             dir: dir.to_path_buf(),
