@@ -181,12 +181,7 @@ fn result_of(text: &str, l: Lang) -> Res<GameResult> {
 }
 
 fn board_entry(stage: String, round: u32, board: u32, result: GameResult) -> Entry {
-    let (round_text, board_text) = (round.to_string(), board.to_string());
-    let place = crate::event::GAME.fill(&[
-        ("stage", stage.as_str()),
-        ("round", &round_text),
-        ("board", &board_text),
-    ]);
+    let place = crate::event::game_at(&stage, round, board);
     Entry {
         place: place.en,
         place_zh: place.zh,

@@ -322,13 +322,7 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
             g.game.red == p.game.red && g.game.black == p.game.black && g.game.group == p.game.group
         });
         if !same {
-            let (round, board) = (p.game.round.to_string(), p.board.to_string());
-            let at = [
-                ("stage", p.game.stage.as_str()),
-                ("round", &round),
-                ("board", &board),
-            ];
-            let game = super::GAME.fill(&at);
+            let game = super::board_of(p);
             let names = [("game", game.en.as_str()), ("game_zh", &game.zh)];
             let players = [("red", p.game.red.as_str()), ("black", &p.game.black)];
             let said = NO_LONGER_FOLLOWS.fill(&[&names[..], &players[..]].concat());

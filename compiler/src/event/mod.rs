@@ -63,6 +63,21 @@ pub(crate) fn no_rows(name: &str, lang: Lang) -> Fail {
     )
 }
 
+/// A published game as the commands name it: `main round 1 board 3` (`main 第 1 轮第 3 台`).
+pub(crate) fn game_at(
+    stage: &str,
+    round: impl std::fmt::Display,
+    board: impl std::fmt::Display,
+) -> Msg {
+    let (round, board) = (round.to_string(), board.to_string());
+    GAME.fill(&[("stage", stage), ("round", &round), ("board", &board)])
+}
+
+/// [`game_at`] of a published game of the store.
+pub(crate) fn board_of(g: &store::StoredGame) -> Msg {
+    game_at(&g.game.stage, g.game.round, g.board)
+}
+
 /// A file `what` says cannot be read, created or written (exit 2), in the command's language.
 pub(crate) fn cannot(what: Template, path: &Path, why: impl std::fmt::Display, lang: Lang) -> Fail {
     io(cannot_say(what, path, why, lang))

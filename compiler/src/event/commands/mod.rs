@@ -353,7 +353,7 @@ fn paired_after(w: &StoredWithdrawal, g: &StoredGame, side: &str, lang: Lang) ->
         ("round", &round),
         ("board", &board),
     ];
-    let game = super::GAME.fill(&at);
+    let game = super::board_of(g);
     let players = [("red", g.game.red.as_str()), ("black", &g.game.black)];
     let named = [
         ("player", w.player.as_str()),

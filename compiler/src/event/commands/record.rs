@@ -12,7 +12,7 @@ use crate::diagnostics::{Lang, Msg, Template};
 use crate::event::codes;
 use crate::event::live::Live;
 use crate::event::store::StoredGame;
-use crate::event::{load, refuse, with_event, Fail, Loaded, Res};
+use crate::event::{board_of, load, refuse, with_event, Fail, Loaded, Res};
 use xqreg_runtime::engine::results::{game_key, GameKey};
 
 use super::games::game_json;
@@ -245,14 +245,8 @@ fn unpublished(look: &Lookup<'_>, e: &Entry, what: &Msg) -> Fail {
     )
 }
 
-/// `STAGE round R board B`: a published game as the refusals and `correct` name it.
-fn board_of(g: &StoredGame) -> Msg {
-    let (r, b) = (g.game.round.to_string(), g.board.to_string());
-    crate::event::GAME.fill(&[("stage", &g.game.stage), ("round", &r), ("board", &b)])
-}
-
 /// A published game with its players: `main round 1 board 3 (p2 - p7)`.
-fn game_of(g: &StoredGame) -> Msg {
+fn with_players(g: &StoredGame) -> Msg {
     let on = board_of(g);
     let (red, black) = (g.game.red.as_str(), g.game.black.as_str());
     let args = [
@@ -286,7 +280,7 @@ fn check_recorded(
     fouls: (u32, u32),
     reason: Option<&str>,
 ) -> Res<()> {
-    let game = game_of(g);
+    let game = with_players(g);
     let (at, result_at) = (e.at("stage"), e.at("result"));
     match (&g.result, reason) {
         (Some(_), None) => Err(refuse(
@@ -482,7 +476,7 @@ fn correction_text(
     line(CORRECTED.fill(&[("n", &n), ("reason", reason)]));
     let res = |g: &StoredGame| g.result.as_ref().map_or("-".to_string(), |r| r.0.clone());
     for (b, a) in was {
-        let game = game_of(b);
+        let game = with_players(b);
         let (from, to) = (res(b), res(a));
         let args = [
             ("game", game.en.as_str()),

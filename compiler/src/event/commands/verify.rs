@@ -55,8 +55,7 @@ fn unreadable(lang: Lang, what: Template, id: i64) -> Fail {
 
 /// E836 of a published game: `what` said of it.
 fn of_game(lang: Lang, what: Template, g: &StoredGame) -> Fail {
-    let (r, b) = (g.game.round.to_string(), g.board.to_string());
-    let game = crate::event::GAME.fill(&[("stage", &g.game.stage), ("round", &r), ("board", &b)]);
+    let game = crate::event::board_of(g);
     tampered(
         lang,
         what.fill(&[("game", &game.en), ("game_zh", &game.zh)]),
@@ -259,14 +258,8 @@ fn batch_changed(
     let line = |v: Option<&serde_json::Value>| match v {
         Some(v) => {
             let text = |k: &str| v[k].as_str().unwrap_or("").to_string();
-            let (round, board) = (v["round"].to_string(), v["board"].to_string());
             let (stage, red, black) = (text("stage"), text("red"), text("black"));
-            let at = [
-                ("stage", stage.as_str()),
-                ("round", &round),
-                ("board", &board),
-            ];
-            let game = crate::event::GAME.fill(&at);
+            let game = crate::event::game_at(&stage, &v["round"], &v["board"]);
             let args = [("game", game.en.as_str()), ("game_zh", &game.zh)];
             BOARD_PLAYERS.fill(&[&args[..], &[("red", red.as_str()), ("black", &black)]].concat())
         }
