@@ -116,13 +116,19 @@ fn run_event(s: &Setup, event: &Path) -> u32 {
                     red_fouls: rf,
                     black_fouls: bf,
                     place: "bench".into(),
+                    place_zh: "bench".into(),
                     cells: Vec::new(),
                 }
             })
             .collect();
         commands::record(event, &entries, None, Lang::En).expect("event result");
         let standings = xqreg::event::with_event(event, Lang::En, |_, l| {
-            Ok(xqreg::event::view::standings(&l.replay()?, None, false))
+            Ok(xqreg::event::view::standings(
+                &l.replay()?,
+                None,
+                false,
+                Lang::En,
+            ))
         })
         .expect("event standings");
         assert!(!standings.is_empty());

@@ -129,6 +129,7 @@ pub fn play_regulation(
                 red_fouls: *rf,
                 black_fouls: *bf,
                 place: format!("{dir} test"),
+                place_zh: format!("{dir} test"),
                 cells: Vec::new(),
             });
         }

@@ -45,7 +45,7 @@ fn beijing_boards(ev: &str, round: u32) -> Vec<String> {
 
 /// Record a draw in every published game waiting for its result (the `result` column of
 /// `games --waiting`, handed back to `event result`).
-fn draw_every_waiting_game(ev: &str, dir: &Path) {
+pub(crate) fn draw_every_waiting_game(ev: &str, dir: &Path) {
     let games = xqreg_ok(&["event", "games", ev, "--waiting", "--format", "csv"]);
     let results: String = games
         .lines()

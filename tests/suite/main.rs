@@ -33,6 +33,7 @@ mod event_rosters;
 mod event_sections;
 mod event_standings;
 mod event_teams;
+mod event_zh;
 mod examples;
 mod field_and_teams;
 mod fixtures;

@@ -8,7 +8,7 @@ use clap::{Subcommand, ValueEnum};
 use xqreg_runtime::engine::GameResult;
 
 use super::{lang, LangArg};
-use crate::diagnostics::Lang;
+use crate::diagnostics::{Lang, Template};
 use crate::event::commands::{self, At, Entry};
 use crate::event::store::StoredWithdrawal;
 use crate::event::{io, refuse, view, with_event, Fail, Res};
@@ -166,19 +166,25 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn result_of(text: &str) -> Res<GameResult> {
+// The message catalogue of this module: compiler/messages/cli/event.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/cli/event.rs"));
+
+fn result_of(text: &str, l: Lang) -> Res<GameResult> {
     GameResult::parse(text).ok_or_else(|| {
         refuse(
             &crate::event::codes::E837,
-            format!("`{text}` is not a result"),
-            "write 1-0, 0-1, = (draw), +- or -+ (forfeits), -- (both absent)",
+            l,
+            BAD_RESULT.fill(&[("text", text)]),
+            BAD_RESULT_HELP,
         )
     })
 }
 
 fn board_entry(stage: String, round: u32, board: u32, result: GameResult) -> Entry {
+    let place = crate::event::game_at(&stage, round, board);
     Entry {
-        place: format!("{stage} round {round} board {board}"),
+        place: place.en,
+        place_zh: place.zh,
         cells: Vec::new(),
         stage,
         round,
@@ -199,10 +205,9 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
         } => {
             let warnings = commands::new(&dir, &regulation, &roster, seed, l)?;
             eprint!("{warnings}");
-            Ok(format!(
-                "event started in `{}` (seed {seed})\n",
-                dir.display()
-            ))
+            let (dir, seed) = (dir.display().to_string(), seed.to_string());
+            let started = STARTED.fill(&[("dir", &dir), ("seed", &seed)]);
+            Ok(format!("{}\n", started.get(l)))
         }
         EventCommand::Amend { dir, note } => commands::amend(&dir, &note, l),
         EventCommand::Pair { dir, format } => pair(&dir, format, l),
@@ -218,7 +223,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             result,
             reason,
         } => {
-            let e = board_entry(stage, round, board, result_of(&result)?);
+            let e = board_entry(stage, round, board, result_of(&result, l)?);
             commands::record(&dir, &[e], Some(&reason), l)
         }
         EventCommand::Forfeit {
@@ -266,6 +271,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
                 &loaded.event.withdrawals,
                 &loaded.event.lineups,
                 &live,
+                l,
             ))
         }),
         EventCommand::Standings { dir, stage, format } => with_event(&dir, l, |_, loaded| {
@@ -274,6 +280,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
                 &live,
                 stage.as_deref(),
                 format == TableFormat::Json,
+                l,
             ))
         }),
         EventCommand::Verify { dir } => commands::verify(&dir, l),
@@ -290,19 +297,16 @@ fn pair(dir: &Path, format: ListFormat, l: Lang) -> Res<String> {
     let lines = view::lines(&loaded.event, &all, &paired.published);
     if paired.published.is_empty() {
         let why = if paired.finished {
-            "nothing to pair: the event is complete\n".to_string()
+            NOTHING_TO_PAIR_COMPLETE.plain()
         } else {
-            format!(
-                "nothing to pair: {} published game(s) wait for results\n",
-                paired.waiting
-            )
+            NOTHING_TO_PAIR_WAITING.fill(&[("n", &paired.waiting.to_string())])
         };
-        eprint!("{why}");
+        eprintln!("{}", why.get(l));
     }
     Ok(match format {
         ListFormat::Human => {
             let roster = &loaded.event.roster;
-            view::human(&lines)
+            view::human(&lines, l)
                 + &view::sitting_out(&paired.live, roster, &all, &paired.published, l)
         }
         ListFormat::Json => view::json(&lines),
@@ -316,24 +320,17 @@ fn result_entries(what: &[String], l: Lang) -> Res<Vec<Entry>> {
         [file] => file_entries(&PathBuf::from(file), l)?,
         [stage, round, board, result] => {
             let n = |s: &str| {
-                s.parse::<u32>().map_err(|_| {
-                    io(format!(
-                        "`{s}` is not a number (usage: result DIR STAGE ROUND BOARD RESULT)"
-                    ))
-                })
+                s.parse::<u32>()
+                    .map_err(|_| io(NOT_A_NUMBER.fill(&[("text", s)]).get(l)))
             };
             vec![board_entry(
                 stage.clone(),
                 n(round)?,
                 n(board)?,
-                result_of(result)?,
+                result_of(result, l)?,
             )]
         }
-        _ => {
-            return Err(io(
-                "give a results CSV, or STAGE ROUND BOARD RESULT".to_string()
-            ))
-        }
+        _ => return Err(io(RESULT_USAGE.plain().get(l))),
     })
 }
 
@@ -348,7 +345,7 @@ fn games(dir: &Path, waiting: bool, format: ListFormat, l: Lang) -> Res<String> 
             .collect();
         let lines = view::lines(&loaded.event, all, &shown);
         Ok(match format {
-            ListFormat::Human => view::human(&lines),
+            ListFormat::Human => view::human(&lines, l),
             ListFormat::Json => view::json(&lines),
             ListFormat::Csv => view::csv(&lines),
         })
@@ -358,7 +355,7 @@ fn games(dir: &Path, waiting: bool, format: ListFormat, l: Lang) -> Res<String> 
 /// The entries of a results CSV, read by the roster and results reader `simulate` uses.
 fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
     let bytes = crate::files::read_input(path)
-        .map_err(|e| io(format!("cannot read `{}`: {e}", path.display())))?;
+        .map_err(|e| crate::event::cannot(crate::event::CANNOT_READ, path, e, l))?;
     let name = crate::driver::display_name(path);
     let results = crate::run::csv_input::read_results(&name, &bytes).map_err(|r| Fail {
         exit: 1,
@@ -380,24 +377,31 @@ fn file_entries(path: &PathBuf, l: Lang) -> Res<Vec<Entry>> {
         .games
         .into_iter()
         .enumerate()
-        .map(|(i, g)| Entry {
-            place: match &g.origin {
-                xqreg_runtime::plan::Origin::Clause { line, .. } => format!("{name}:{line}"),
-                _ => format!("{name} row {}", i + 2),
-            },
-            cells: cells_of(&text, &header, &g.origin),
-            stage: g.stage,
-            round: g.round,
-            at: At::Players {
-                red: g.red,
-                black: g.black,
-                step: g.step,
-                game: g.game.unwrap_or(1),
-                board: g.board,
-            },
-            result: g.result,
-            red_fouls: g.red_fouls,
-            black_fouls: g.black_fouls,
+        .map(|(i, g)| {
+            let place = match &g.origin {
+                xqreg_runtime::plan::Origin::Clause { line, .. } => {
+                    let at = format!("{name}:{line}");
+                    crate::diagnostics::Msg::new(at.clone(), at)
+                }
+                _ => RESULTS_ROW.fill(&[("file", &name), ("row", &(i + 2).to_string())]),
+            };
+            Entry {
+                place: place.en,
+                place_zh: place.zh,
+                cells: cells_of(&text, &header, &g.origin),
+                stage: g.stage,
+                round: g.round,
+                at: At::Players {
+                    red: g.red,
+                    black: g.black,
+                    step: g.step,
+                    game: g.game.unwrap_or(1),
+                    board: g.board,
+                },
+                result: g.result,
+                red_fouls: g.red_fouls,
+                black_fouls: g.black_fouls,
+            }
         })
         .collect())
 }

@@ -12,8 +12,12 @@ use xqreg_runtime::plan::{LateEntry, MissedRound, StageFormat};
 
 use super::codes;
 use super::store::StoredEntry;
-use super::{io, load, refuse_in as refuse, rendered, with_event, Res};
-use crate::diagnostics::Lang;
+use super::{load, refuse, rendered, with_event, Res};
+use crate::diagnostics::{Lang, Msg, Template};
+use xqreg_runtime::engine::{Player, Roster, RuntimeProblem};
+
+// The message catalogue of this module: compiler/messages/event/enter.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/enter.rs"));
 
 /// The line and column (1-based) of the id of each data row of a CSV, by id.
 fn id_places(bytes: &[u8]) -> Vec<(String, u64, usize)> {
@@ -43,7 +47,7 @@ fn late_stage(plan: &xqreg_runtime::Plan) -> Option<(&str, &LateEntry)> {
 /// `event enter`: store the players of `file` as late entrants of the next round (or `round`).
 pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<String> {
     let bytes = crate::files::read_input(file)
-        .map_err(|e| io(format!("cannot read `{}`: {e}", file.display())))?;
+        .map_err(|e| super::cannot(super::CANNOT_READ, file, e, lang))?;
     let name = crate::driver::display_name(file);
     let given = crate::run::csv_input::read_roster(&name, &bytes)
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
@@ -57,14 +61,8 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
             return Err(refuse(
                 &codes::E839,
                 lang,
-                (
-                    "the regulation allows no late entries: no Swiss stage has a `late_entry` clause".into(),
-                    "规程不允许补报：没有哪个积分编排阶段写有 `late_entry` 条款".into(),
-                ),
-                (
-                    "add `late_entry until round N missed zero|half` to the Swiss stage and record the change with `xqreg event amend`".into(),
-                    "在积分编排阶段加上 `late_entry until round N missed zero|half`，再用 `xqreg event amend` 记录修改".into(),
-                ),
+                NO_LATE_ENTRY.plain(),
+                NO_LATE_ENTRY_HELP,
             ));
         };
         let published = loaded
@@ -91,17 +89,24 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
         // replayed clean before this command, so a problem with a roster row is one of this
         // file's rows (each player's row is its line in its own file): it points there.
         let reloaded = load(tx, lang)?;
-        if let Err(problems) = super::live::replay(&reloaded.event) {
+        if let Err(mut problems) = super::live::replay(&reloaded.event) {
+            let roster_name = super::meta(tx, "roster_name", lang)?;
+            let files = Files {
+                roster: &roster_name,
+                entries: &loaded.event.entries,
+                this: &name,
+            };
+            files.name_repeated(&mut problems, &loaded.event.roster, &given);
             let source =
                 crate::diagnostics::source::SourceFile::new(name.clone(), entry.csv.clone());
             return Err(reloaded.problems_in(&problems, Some(&source)));
         }
-        let (missed, word, points) = match clause.missed {
+        let (missed, points) = match clause.missed {
             MissedRound::Half => {
                 let s = plan.stages.iter().find(|s| s.name == stage);
-                ("half", "half-point", s.map_or(1, |s| s.scoring.draw))
+                ("half", s.map_or(1, |s| s.scoring.draw))
             }
-            MissedRound::Zero => ("zero", "zero-point", 0),
+            MissedRound::Zero => ("zero", 0),
         };
         let players: Vec<_> = given
             .players
@@ -113,105 +118,130 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
             &json!({"stage": stage, "round": at, "players": players, "missed": missed,
                     "missed_points": points, "entry": entry}),
         )?;
-        let names: Vec<String> = given
+        Ok(entered(&given, stage, at, clause.missed, points)
+            .get(lang)
+            .to_string())
+    })
+}
+
+/// What `event enter` says: the players who enter, and what the rounds they missed score.
+fn entered(given: &Roster, stage: &str, at: u32, missed: MissedRound, points: i64) -> Msg {
+    let names: Vec<String> = given
+        .players
+        .iter()
+        .map(|p| format!("{} {}", p.id, p.name))
+        .collect();
+    let (n, round) = (given.players.len().to_string(), at.to_string());
+    let (en, zh) = (names.join(", "), names.join("、"));
+    let args = [("n", n.as_str()), ("stage", stage), ("round", &round)];
+    let who = ENTERED.fill(&[&args[..], &[("names", &en), ("names_zh", &zh)]].concat());
+    let rounds = match at {
+        2 => MISSED_ONE.plain(),
+        _ => MISSED_MANY.fill(&[("last", &(at - 1).to_string())]),
+    };
+    let unit = if points == 1 { POINT } else { POINTS }.plain();
+    let bye = match missed {
+        MissedRound::Half => MISSED_HALF,
+        MissedRound::Zero => MISSED_ZERO,
+    };
+    let args = [("rounds", rounds.en.as_str()), ("rounds_zh", &rounds.zh)];
+    let points = points.to_string();
+    let more = [("points", points.as_str()), ("unit", &unit.en)];
+    let bye = bye.fill(&[&args[..], &more[..]].concat());
+    Msg::new(
+        format!("{}\n{}\n", who.en, bye.en),
+        format!("{}\n{}\n", who.zh, bye.zh),
+    )
+}
+
+/// The files the players of an event come from: the roster, the late entries' files, and the
+/// file being entered.
+struct Files<'a> {
+    roster: &'a str,
+    entries: &'a [StoredEntry],
+    this: &'a str,
+}
+
+impl Files<'_> {
+    /// R002 of an entrant whose id repeats an earlier player's says that player's line, which
+    /// may be in the roster or an earlier entry's file as well as in this one: name the file.
+    fn name_repeated(&self, problems: &mut [RuntimeProblem], event: &Roster, given: &Roster) {
+        let earlier: Vec<(&str, &Player)> = event
             .players
             .iter()
-            .map(|p| format!("{} {}", p.id, p.name))
+            .map(|p| (self.file_of(&p.id), p))
+            .chain(given.players.iter().map(|p| (self.this, p)))
             .collect();
-        let rounds = if at == 2 {
-            "round 1 counts".to_string()
-        } else {
-            format!("rounds 1-{} count", at - 1)
-        };
-        Ok(match lang {
-            Lang::Zh => format!(
-                "{} 名棋手在 `{stage}` 第 {at} 轮前补报：{}\n  此前未赛各轮按{}轮空计（每轮 {points} 分）\n",
-                given.players.len(),
-                names.join("、"),
-                if missed == "half" { "和棋分" } else { "零分" }
-            ),
-            _ => format!(
-                "{} player(s) enter `{stage}` before round {at}: {}\n  {rounds} as a {word} bye ({points} {} each)\n",
-                given.players.len(),
-                names.join(", "),
-                if points == 1 { "point" } else { "points" },
-            ),
-        })
-    })
+        for problem in problems.iter_mut().filter(|p| p.code == "R002") {
+            let Some(k) = given.players.iter().position(|p| p.row == problem.row) else {
+                continue;
+            };
+            let id = &given.players[k].id;
+            let before = &earlier[..event.players.len() + k];
+            let Some((file, first)) = before.iter().find(|(_, q)| folded(&q.id) == folded(id))
+            else {
+                continue;
+            };
+            let line = first.row.unwrap_or(0).to_string();
+            let args = [
+                ("id", id.as_str()),
+                ("first", &first.id),
+                ("line", &line),
+                ("file", file),
+            ];
+            let said = if first.id == *id {
+                DUPLICATE_ID.fill(&args)
+            } else {
+                FOLDED_ID.fill(&args)
+            };
+            problem.message = said.en;
+            problem.message_zh = said.zh.into();
+        }
+    }
+
+    fn file_of(&self, id: &str) -> &str {
+        self.entries
+            .iter()
+            .find(|e| e.players.iter().any(|p| p == id))
+            .map_or(self.roster, |e| e.csv_name.as_str())
+    }
+}
+
+/// An id as a person reads it, as the runtime's roster check (R002) compares ids: lower case,
+/// a full-width letter or digit (typed with a Chinese input method) as its ASCII one.
+fn folded(id: &str) -> String {
+    let ascii = |c: char| match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+        _ => c,
+    };
+    id.chars().map(ascii).flat_map(char::to_lowercase).collect()
 }
 
 /// E844 for a published round, E842 for round 1 or a round past the clause's `until round N`.
 fn check_round(stage: &str, clause: &LateEntry, published: u32, at: u32, lang: Lang) -> Res<()> {
-    let next = published + 1;
+    let next_help = ENTER_BEFORE_NEXT.fill(&[("next", &(published + 1).to_string())]);
     if at == 0 {
-        return Err(refuse(
-            &codes::E842,
-            lang,
-            (
-                format!("`{stage}` has no round 0: rounds count from 1"),
-                format!("`{stage}` 没有第 0 轮：轮次从 1 起"),
-            ),
-            (
-                format!("enter the players before round {next} (`--round {next}`), the next round to be paired"),
-                format!("让棋手在下一轮即第 {next} 轮前补报（`--round {next}`）"),
-            ),
-        ));
+        let why = NO_ROUND_ZERO.fill(&[("stage", stage)]);
+        return Err(super::refuse_in(&codes::E842, lang, why, next_help));
     }
     if at <= published {
-        return Err(refuse(
-            &codes::E844,
-            lang,
-            (
-                format!("`{stage}` round {at} is published already: a published pairing stands"),
-                format!("`{stage}` 第 {at} 轮已公布：已公布的编排不变"),
-            ),
-            (
-                format!("enter the players before round {next} (`--round {next}`), the next round to be paired"),
-                format!("让棋手在下一轮即第 {next} 轮前补报（`--round {next}`）"),
-            ),
-        ));
+        let why = ROUND_PUBLISHED.fill(&[("stage", stage), ("round", &at.to_string())]);
+        return Err(super::refuse_in(&codes::E844, lang, why, next_help));
     }
     if at < 2 || at > clause.until_round {
         let why = if at < 2 {
-            (
-                format!(
-                    "`{stage}` round 1 is not published yet: an entry before round 1 is not late"
-                ),
-                format!("`{stage}` 第 1 轮尚未公布：第 1 轮前报名不算补报"),
-            )
+            BEFORE_ROUND_ONE.fill(&[("stage", stage)])
         } else {
-            (
-                format!(
-                    "the regulation allows late entries into `{stage}` until round {}: round {at} is too late",
-                    clause.until_round
-                ),
-                format!(
-                    "规程只允许在 `{stage}` 第 {} 轮前补报：第 {at} 轮已太晚",
-                    clause.until_round
-                ),
-            )
+            let (until, round) = (clause.until_round.to_string(), at.to_string());
+            TOO_LATE.fill(&[("stage", stage), ("until", &until), ("round", &round)])
         };
-        return Err(refuse(
-            &codes::E842,
-            lang,
-            why,
-            (
-                "late entries stop at the round the regulation's `late_entry until round N` names; a change must be amended into the regulation (`xqreg event amend`)".into(),
-                "补报截止于规程 `late_entry until round N` 所写的轮次；如需更改，须修改规程（`xqreg event amend`）".into(),
-            ),
-        ));
+        return Err(refuse(&codes::E842, lang, why, TOO_LATE_HELP));
     }
     Ok(())
 }
 
 /// E843: an id twice in the file, or one a player of the event has, at its row and column.
-fn check_new_ids(
-    name: &str,
-    bytes: &[u8],
-    given: &xqreg_runtime::Roster,
-    roster: &xqreg_runtime::Roster,
-    lang: Lang,
-) -> Res<()> {
+fn check_new_ids(name: &str, bytes: &[u8], given: &Roster, roster: &Roster, lang: Lang) -> Res<()> {
     let places = id_places(bytes);
     let mut seen = BTreeSet::new();
     for p in &given.players {
@@ -221,22 +251,13 @@ fn check_new_ids(
             .map_or((0, 1), |(_, l, c)| (*l, *c));
         let twice = !seen.insert(p.id.clone());
         if twice || roster.index_of(&p.id).is_some() {
-            let (en, zh) = if twice {
-                ("twice in the file", "在文件中出现两次")
-            } else {
-                ("already in the event", "已在赛事中")
-            };
+            let at = format!("{name}:{line}:{col}");
+            let said = if twice { ID_TWICE } else { ID_IN_EVENT };
             return Err(refuse(
                 &codes::E843,
                 lang,
-                (
-                    format!("{name}:{line}:{col}: the id `{}` is {en}", p.id),
-                    format!("{name}:{line}:{col}：编号 `{}` {zh}", p.id),
-                ),
-                (
-                    "give each new player an id no player of the event has (`xqreg event status DIR` and the roster list them)".into(),
-                    "为每名新棋手取一个赛事中没有的编号（见 `xqreg event status DIR` 和名单）".into(),
-                ),
+                said.fill(&[("at", &at), ("id", &p.id)]),
+                NEW_ID_HELP,
             ));
         }
     }

@@ -12,9 +12,12 @@ use serde_json::json;
 use xqreg_runtime::engine::RecordedLineup;
 
 use super::codes;
-use super::{io, live, load, refuse_in, rendered, with_event, Fail, Res};
+use super::{live, load, refuse, rendered, with_event, Fail, Res};
 use crate::diagnostics::source::SourceFile;
-use crate::diagnostics::Lang;
+use crate::diagnostics::{Lang, Msg, Template};
+
+// The message catalogue of this module: compiler/messages/event/lineup.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/lineup.rs"));
 
 /// The identity of a line-up: one team's, for one round of one stage.
 fn key(l: &RecordedLineup) -> (&str, u32, &str) {
@@ -25,7 +28,7 @@ fn key(l: &RecordedLineup) -> (&str, u32, &str) {
 /// and round; refused (nothing stored) for a published round or where the engine refuses one.
 pub fn lineup(dir: &Path, file: &Path, lang: Lang) -> Res<String> {
     let bytes = crate::files::read_input(file)
-        .map_err(|e| io(format!("cannot read `{}`: {e}", file.display())))?;
+        .map_err(|e| super::cannot(super::CANNOT_READ, file, e, lang))?;
     let name = crate::driver::display_name(file);
     let given = crate::run::csv_input::read_lineups(&name, &bytes)
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
@@ -50,7 +53,7 @@ pub fn lineup(dir: &Path, file: &Path, lang: Lang) -> Res<String> {
         if let Err(problems) = live::replay(&event) {
             let input = crate::run::Input {
                 source: &source,
-                label: ("this line-up", "此出场名单"),
+                label: (THIS_LINEUP.en, THIS_LINEUP.zh),
             };
             let reports = crate::run::problem_reports_with(
                 &problems,
@@ -91,18 +94,18 @@ fn published(l: &RecordedLineup, source: &SourceFile, lang: Lang) -> Fail {
         }
         _ => source.name.clone(),
     };
-    let (stage, round, team) = (&l.stage, l.round, &l.team);
-    refuse_in(
+    let round = l.round.to_string();
+    let args = [
+        ("at", at.as_str()),
+        ("stage", &l.stage),
+        ("round", &round),
+        ("team", &l.team),
+    ];
+    refuse(
         &codes::E845,
         lang,
-        (
-            format!("{at}: `{stage}` round {round} is published already: {team}'s line-up had to be handed in before the pairing"),
-            format!("{at}：`{stage}` 第 {round} 轮已公布：{team} 的出场名单须在编排公布前提交"),
-        ),
-        (
-            "a published round stands as published; hand in line-ups only for rounds not yet published (`xqreg event status DIR` names the next)".into(),
-            "已公布的对阵不变；只提交尚未公布的轮次的出场名单（`xqreg event status DIR` 显示下一轮）".into(),
-        ),
+        ROUND_PUBLISHED.fill(&args),
+        ROUND_PUBLISHED_HELP,
     )
 }
 
@@ -114,32 +117,21 @@ fn said(given: &[RecordedLineup], replaced: &[RecordedLineup], lang: Lang) -> St
         seats.sort_by_key(|s| s.board);
         let players: Vec<&str> = seats.iter().map(|s| s.player.as_str()).collect();
         let again = replaced.iter().any(|r| key(r) == key(l));
-        out.push_str(&match lang {
-            Lang::Zh => format!(
-                "{} 第 {} 轮 {} 出场名单{}：{}\n",
-                l.stage,
-                l.round,
-                l.team,
-                if again {
-                    "（替换此前提交的）"
-                } else {
-                    ""
-                },
-                players.join(" ")
-            ),
-            _ => format!(
-                "{} round {} {} line-up{}: {}\n",
-                l.stage,
-                l.round,
-                l.team,
-                if again {
-                    " (replaces the one handed in before)"
-                } else {
-                    ""
-                },
-                players.join(" ")
-            ),
-        });
+        let again = if again {
+            REPLACES.plain()
+        } else {
+            Msg::new("", "")
+        };
+        let (round, players) = (l.round.to_string(), players.join(" "));
+        let args = [
+            ("stage", l.stage.as_str()),
+            ("round", &round),
+            ("team", &l.team),
+        ];
+        let more = [("again", again.en.as_str()), ("again_zh", &again.zh)];
+        let said = STORED.fill(&[&args[..], &more[..], &[("players", &players)]].concat());
+        out.push_str(said.get(lang));
+        out.push('\n');
     }
     out
 }

@@ -14,6 +14,10 @@ use xqreg_runtime::engine::{
 use xqreg_runtime::plan::{Origin, Plan, StageFormat};
 
 use super::store::{Pairing, StoredEntry, StoredGame, StoredWithdrawal};
+use crate::diagnostics::Template;
+
+// The message catalogue of this module: compiler/messages/event/live.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/live.rs"));
 
 /// The code of a published game that a replay no longer produces (registered in `run::codes`).
 pub const PUBLISHED_CHANGED: &str = "R050";
@@ -227,16 +231,11 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
             continue;
         };
         let Some(result) = GameResult::parse(res) else {
-            return Err(vec![RuntimeProblem::new(
-                super::codes::E836.code,
-                format!(
-                    "the store holds an unreadable result `{res}`: it was edited outside xqreg"
-                ),
-                &origin(),
-            )
-            .zh(format!(
-                "存储中有无法读取的成绩 `{res}`：它在 xqreg 之外被修改过"
-            ))]);
+            let said = UNREADABLE_RESULT.fill(&[("res", res)]);
+            let code = super::codes::E836.code;
+            return Err(vec![
+                RuntimeProblem::new(code, said.en, &origin()).zh(said.zh)
+            ]);
         };
         games.push(RecordedGame {
             stage: g.game.stage.clone(),
@@ -323,21 +322,11 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
             g.game.red == p.game.red && g.game.black == p.game.black && g.game.group == p.game.group
         });
         if !same {
-            problems.push(
-                RuntimeProblem::new(
-                    PUBLISHED_CHANGED,
-                    format!(
-                    "the published game {} round {} board {}: {} - {} no longer follows from the \
-                     regulation and the recorded results",
-                    p.game.stage, p.game.round, p.board, p.game.red, p.game.black
-                ),
-                    &origin(),
-                )
-                .zh(format!(
-                    "已公布的对局 {} 第 {} 轮第 {} 台：{} - {} 已不能由规程和已录成绩得出",
-                    p.game.stage, p.game.round, p.board, p.game.red, p.game.black
-                )),
-            );
+            let game = super::board_of(p);
+            let names = [("game", game.en.as_str()), ("game_zh", &game.zh)];
+            let players = [("red", p.game.red.as_str()), ("black", &p.game.black)];
+            let said = NO_LONGER_FOLLOWS.fill(&[&names[..], &players[..]].concat());
+            problems.push(RuntimeProblem::new(PUBLISHED_CHANGED, said.en, &origin()).zh(said.zh));
         }
     }
     if !problems.is_empty() {

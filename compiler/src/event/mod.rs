@@ -18,10 +18,13 @@ use xqreg_runtime::engine::{LotStreams, RuntimeProblem};
 
 use crate::diagnostics::render::{self, Format, Options};
 use crate::diagnostics::source::SourceFile;
-use crate::diagnostics::{Code, Lang};
+use crate::diagnostics::{Code, Lang, Msg, Template};
 use crate::driver::FileReport;
 use live::Event;
 use store::Tx;
+
+// The message catalogue of this module: compiler/messages/event/mod.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/mod.rs"));
 
 /// Why a command stopped: the exit code (1 input, 2 usage or I/O) and the text for stderr.
 #[derive(Debug)]
@@ -32,24 +35,19 @@ pub struct Fail {
 
 pub type Res<T> = Result<T, Fail>;
 
-/// A refusal with a registered code (so `xqreg explain` knows it), what is wrong and how to fix it.
-pub fn refuse(code: &Code, message: impl std::fmt::Display, help: &str) -> Fail {
-    Fail {
-        exit: 1,
-        text: format!("error[{}]: {message}\n  help: {help}\n", code.code),
-    }
+/// A refusal in the command's language, its texts from a catalogue: code, message and help.
+pub(crate) fn refuse(code: &Code, lang: Lang, message: Msg, help: Template) -> Fail {
+    refuse_in(code, lang, message, help.plain())
 }
 
 /// A refusal in the command's language: code, message and help line (English, Chinese), exit 1.
-pub(crate) fn refuse_in(
-    code: &Code,
-    lang: Lang,
-    message: (String, String),
-    help: (String, String),
-) -> Fail {
+pub(crate) fn refuse_in(code: &Code, lang: Lang, message: Msg, help: Msg) -> Fail {
     let text = match lang {
-        Lang::Zh => format!("错误[{}]: {}\n  帮助：{}\n", code.code, message.1, help.1),
-        _ => format!("error[{}]: {}\n  help: {}\n", code.code, message.0, help.0),
+        Lang::Zh => format!("错误[{}]: {}\n  帮助：{}\n", code.code, message.zh, help.zh),
+        _ => format!(
+            "error[{}]: {}\n  help: {}\n",
+            code.code, message.en, help.en
+        ),
     };
     Fail { exit: 1, text }
 }
@@ -57,18 +55,46 @@ pub(crate) fn refuse_in(
 /// E849: a file of rows to record (results, late entrants, line-ups) that has only its header;
 /// refused before the store is opened, so no empty command is logged.
 pub(crate) fn no_rows(name: &str, lang: Lang) -> Fail {
-    refuse_in(
+    refuse(
         &codes::E849,
         lang,
-        (
-            format!("{name}:1:1: the file has its header and no row: nothing to record"),
-            format!("{name}:1:1: 文件只有表头、没有数据行：没有可录入的内容"),
-        ),
-        (
-            "give the file its rows, or name the file you meant (`xqreg event games DIR --waiting --format csv` prints the games waiting)".into(),
-            "补上数据行，或改用正确的文件（`xqreg event games DIR --waiting --format csv` 列出待录成绩的对局）".into(),
-        ),
+        NO_ROWS.fill(&[("name", name)]),
+        NO_ROWS_HELP,
     )
+}
+
+/// A published game as the commands name it: `main round 1 board 3` (`main 第 1 轮第 3 台`).
+pub(crate) fn game_at(
+    stage: &str,
+    round: impl std::fmt::Display,
+    board: impl std::fmt::Display,
+) -> Msg {
+    let (round, board) = (round.to_string(), board.to_string());
+    GAME.fill(&[("stage", stage), ("round", &round), ("board", &board)])
+}
+
+/// [`game_at`] of a published game of the store.
+pub(crate) fn board_of(g: &store::StoredGame) -> Msg {
+    game_at(&g.game.stage, g.game.round, g.board)
+}
+
+/// A file `what` says cannot be read, created or written (exit 2), in the command's language.
+pub(crate) fn cannot(what: Template, path: &Path, why: impl std::fmt::Display, lang: Lang) -> Fail {
+    io(cannot_say(what, path, why, lang))
+}
+
+/// [`cannot`]'s text alone (the store's errors are texts until a command turns them into a
+/// [`Fail`]).
+pub(crate) fn cannot_say(
+    what: Template,
+    path: &Path,
+    why: impl std::fmt::Display,
+    lang: Lang,
+) -> String {
+    let (path, why) = (path.display().to_string(), why.to_string());
+    what.fill(&[("path", &path), ("why", &why)])
+        .get(lang)
+        .to_string()
 }
 
 /// A store or I/O problem (exit 2).
@@ -136,29 +162,26 @@ impl Loaded {
     }
 }
 
-fn meta(tx: &Tx<'_>, key: &str) -> Res<String> {
-    tx.meta(key)?.ok_or_else(|| {
-        io(format!(
-            "the event store has no `{key}`: `xqreg event new` did not finish"
-        ))
-    })
+fn meta(tx: &Tx<'_>, key: &str, lang: Lang) -> Res<String> {
+    tx.meta(key)?
+        .ok_or_else(|| io(NO_META.fill(&[("key", key)]).get(lang)))
 }
 
 /// Load the event: the stored regulation (refused when its file changed without `amend`), the
 /// roster, the seed, the published games, results and withdrawals.
 pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
-    let text = meta(tx, "regulation")?;
-    let name = meta(tx, "regulation_name")?;
-    let sha = meta(tx, "regulation_sha256")?;
+    let text = meta(tx, "regulation", lang)?;
+    let name = meta(tx, "regulation_name", lang)?;
+    let sha = meta(tx, "regulation_sha256", lang)?;
     if let Some(path) = tx.meta("regulation_path")? {
         // The file the event was started from: edited since, it must be recorded by `amend`.
         if let Ok(now) = crate::files::read_input(&path) {
             if store::sha256(&now) != sha {
                 return Err(refuse(
                     &codes::E830,
-                    format!("the regulation `{path}` changed since the event stored it"),
-                    "record the change as a dated supplement with `xqreg event amend DIR --note TEXT`, \
-                     or restore the file",
+                    lang,
+                    REGULATION_CHANGED.fill(&[("path", &path)]),
+                    REGULATION_CHANGED_HELP,
                 ));
             }
         }
@@ -167,8 +190,8 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
     let Some(plan) = compiled.plan else {
         return Err(rendered(std::slice::from_ref(&compiled.report), lang));
     };
-    let roster_text = meta(tx, "roster")?;
-    let roster_name = meta(tx, "roster_name")?;
+    let roster_text = meta(tx, "roster", lang)?;
+    let roster_name = meta(tx, "roster_name", lang)?;
     let mut roster = crate::run::csv_input::read_roster(&roster_name, roster_text.as_bytes())
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
     // Late entrants follow the roster, in the order they entered.
@@ -178,9 +201,9 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
             .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
         roster.players.extend(more.players);
     }
-    let seed = meta(tx, "seed")?
+    let seed = meta(tx, "seed", lang)?
         .parse()
-        .map_err(|_| io("the stored seed is not a number"))?;
+        .map_err(|_| io(BAD_SEED.plain().get(lang)))?;
     // An event started before streams of lots per stage has no `lots`: its draws came from one
     // stream, and its replay keeps drawing them so.
     let lot_streams = match tx.meta("lots")?.as_deref() {
@@ -205,7 +228,7 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
 
 /// Run `f` on the event in `dir` inside one transaction.
 pub fn with_event<T>(dir: &Path, lang: Lang, f: impl FnOnce(&Tx<'_>, Loaded) -> Res<T>) -> Res<T> {
-    let mut st = store::Store::open(dir)?;
+    let mut st = store::Store::open(dir, lang)?;
     let mut fail = None;
     let out = st.transaction(|tx| {
         let loaded = load(tx, lang).map_err(|e| {

@@ -12,6 +12,11 @@ use sha2::{Digest, Sha256};
 use xqreg_runtime::engine::results::{game_key, GameKey};
 use xqreg_runtime::engine::RecordedLineup;
 
+use crate::diagnostics::{Lang, Msg, Template};
+
+// The message catalogue of this module: compiler/messages/event/store.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/store.rs"));
+
 /// The store's file inside an event directory.
 pub const FILE: &str = "event.sqlite";
 
@@ -129,13 +134,14 @@ fn open_conn(path: &Path) -> rusqlite::Result<Connection> {
 
 impl Store {
     /// Create the store in `dir` (created if missing; it must not hold an event yet).
-    pub fn create(dir: &Path) -> Result<Store, String> {
+    pub fn create(dir: &Path, lang: Lang) -> Result<Store, String> {
         let path = dir.join(FILE);
         if path.exists() {
-            return Err(format!("`{}` already holds an event", dir.display()));
+            let dir = dir.display().to_string();
+            return Err(HOLDS_AN_EVENT.fill(&[("dir", &dir)]).get(lang).to_string());
         }
         std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
+            .map_err(|e| super::cannot_say(super::CANNOT_CREATE, dir, e, lang))?;
         let conn = open_conn(&path).map_err(|e| e.to_string())?;
         Ok(Store {
             dir: dir.to_path_buf(),
@@ -151,22 +157,22 @@ impl Store {
         })
     }
 
-    /// Open the store of an existing event.
-    pub fn open(dir: &Path) -> Result<Store, String> {
+    /// Open the store of an existing event; what is wrong said in `lang`.
+    pub fn open(dir: &Path, lang: Lang) -> Result<Store, String> {
         let path = dir.join(FILE);
         if !path.is_file() {
-            return Err(format!(
-                "`{}` holds no event (no {FILE}); start one with `xqreg event new`",
-                dir.display()
-            ));
+            let dir = dir.display().to_string();
+            let no = NO_EVENT.fill(&[("dir", &dir), ("file", FILE)]);
+            return Err(no.get(lang).to_string());
         }
         let conn = open_conn(&path).map_err(|e| match e.sqlite_error_code() {
             Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
-                damaged(&path, &e.to_string())
+                let why = e.to_string();
+                damaged(&path, Msg::new(why.clone(), why), lang)
             }
             _ => e.to_string(),
         })?;
-        whole(&conn).map_err(|why| damaged(&path, &why))?;
+        whole(&conn).map_err(|why| damaged(&path, why, lang))?;
         Ok(Store {
             dir: dir.to_path_buf(),
             conn,
@@ -192,16 +198,17 @@ impl Store {
 /// Why the store is not a whole event store, if it is not: SQLite's own check of its pages (a
 /// file cut short or overwritten in part), then the tables every event has (an empty file is an
 /// empty database to SQLite). A few milliseconds on the store of a 2,000-player event.
-fn whole(conn: &Connection) -> Result<(), String> {
+fn whole(conn: &Connection) -> Result<(), Msg> {
     let check: Vec<String> = conn
         .prepare("PRAGMA quick_check(3)")
         .and_then(|mut st| {
             st.query_map([], |r| r.get::<_, String>(0))?
                 .collect::<Result<_, _>>()
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Msg::new(e.to_string(), e.to_string()))?;
     if check != ["ok"] {
-        return Err(check.join("; ").replace('\n', " "));
+        let why = check.join("; ").replace('\n', " ");
+        return Err(Msg::new(why.clone(), why));
     }
     let tables: u32 = conn
         .query_row(
@@ -209,30 +216,29 @@ fn whole(conn: &Connection) -> Result<(), String> {
             [],
             |r| r.get(0),
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Msg::new(e.to_string(), e.to_string()))?;
     if tables < 3 {
-        return Err(
-            "it lacks the tables of an event (an `event new` that did not finish, or another file)"
-                .into(),
-        );
+        return Err(LACKS_TABLES.plain());
     }
     Ok(())
 }
 
 /// The text of E850 for the store at `path`: a refusal with its help, which [`super::Fail`] keeps
 /// as one (exit 1); every other store error is an I/O problem (exit 2).
-fn damaged(path: &Path, why: &str) -> String {
-    format!(
-        "error[{}]: {}: the event store is damaged: {why}\n  help: restore the event directory from \
-         a copy; nothing was read from or written to this one\n",
-        super::codes::E850.code,
-        path.display()
-    )
+fn damaged(path: &Path, why: Msg, lang: Lang) -> String {
+    let path = path.display().to_string();
+    let args = [
+        ("path", path.as_str()),
+        ("why", &why.en),
+        ("why_zh", &why.zh),
+    ];
+    super::refuse(&super::codes::E850, lang, DAMAGED.fill(&args), DAMAGED_HELP).text
 }
 
-/// Whether a store error is E850's text (see [`damaged`]).
+/// Whether a store error is E850's text (see [`damaged`]), in either language.
 pub(crate) fn is_damaged(text: &str) -> bool {
-    text.starts_with(&format!("error[{}]", super::codes::E850.code))
+    let code = super::codes::E850.code;
+    text.starts_with(&format!("error[{code}]")) || text.starts_with(&format!("错误[{code}]"))
 }
 
 /// The transaction a command works in.

@@ -9,7 +9,10 @@ use xqreg_runtime::plan::{MissedRound, StageFormat};
 
 use super::live::{Event, Live};
 use super::store::{StoredEntry, StoredGame, StoredWithdrawal};
-use crate::diagnostics::Lang;
+use crate::diagnostics::{Lang, Msg, Template};
+
+// The message catalogue of this module: compiler/messages/event/view.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/view.rs"));
 
 /// A pairing line: the game and, for each side, name, unit and points before the round.
 pub struct Line<'g> {
@@ -154,28 +157,32 @@ fn group_or_match(g: &StoredGame) -> (Option<&str>, Option<&str>) {
     }
 }
 
-fn where_(g: &StoredGame) -> String {
-    let mut s = format!("{} round {}", g.game.stage, g.game.round);
+/// A stage's round: `main round 2`.
+fn round_of(stage: &str, round: u32) -> Msg {
+    ROUND.fill(&[("stage", stage), ("round", &round.to_string())])
+}
+
+/// The heading of a game's round in a pairing list: its stage and round, and its team match,
+/// group or playoff game.
+fn where_(g: &StoredGame, lang: Lang) -> String {
+    let mut s = round_of(&g.game.stage, g.game.round).get(lang).to_string();
     match group_or_match(g) {
-        (_, Some(m)) => {
-            let _ = write!(s, " match {m}");
-        }
-        (Some(gr), None) => {
-            let _ = write!(s, " group {gr}");
-        }
+        (_, Some(m)) => s.push_str(MATCH.fill(&[("match", m)]).get(lang)),
+        (Some(gr), None) => s.push_str(GROUP.fill(&[("group", gr)]).get(lang)),
         (None, None) => {}
     }
     if let Some(step) = &g.game.step {
-        let _ = write!(s, " playoff {step} game {}", g.game.game_no);
+        let game = g.game.game_no.to_string();
+        s.push_str(PLAYOFF.fill(&[("step", step), ("game", &game)]).get(lang));
     }
     s
 }
 
-pub fn human(lines: &[Line<'_>]) -> String {
+pub fn human(lines: &[Line<'_>], lang: Lang) -> String {
     let mut s = String::new();
     let mut head = String::new();
     for l in lines {
-        let h = where_(l.game);
+        let h = where_(l.game, lang);
         if h != head {
             let _ = writeln!(s, "{h}");
             head = h;
@@ -240,10 +247,17 @@ pub fn sitting_out(
                 "" => String::new(),
                 u => format!(" ({u})"),
             };
+            let round = round.to_string();
+            let at = [("stage", stage), ("round", &round), ("why", &b.why)];
+            let who = [
+                ("id", b.who.id.as_str()),
+                ("name", &b.who.name),
+                ("unit", &unit),
+            ];
             let _ = writeln!(
                 s,
-                "{stage} round {round}: {}  {} {}{unit}",
-                b.why, b.who.id, b.who.name
+                "{}",
+                SITS_OUT.fill(&[&at[..], &who[..]].concat()).get(lang)
             );
         }
     }
@@ -295,8 +309,13 @@ pub fn status(
     withdrawals: &[StoredWithdrawal],
     lineups: &[RecordedLineup],
     live: &Live,
+    lang: Lang,
 ) -> String {
     let mut s = String::new();
+    let mut line = |m: Msg| {
+        s.push_str(m.get(lang));
+        s.push('\n');
+    };
     let mut rounds: BTreeMap<(i64, String, u32), (usize, usize)> = BTreeMap::new();
     for g in games {
         let e = rounds
@@ -309,33 +328,37 @@ pub fn status(
     }
     // A batch publishes one round of each stage it pairs (sections side by side: several).
     let batches: BTreeSet<i64> = games.iter().map(|g| g.batch).collect();
-    let _ = writeln!(
-        s,
-        "published: {} games in {} batches",
-        games.len(),
-        batches.len()
-    );
+    let (n, b) = (games.len().to_string(), batches.len().to_string());
+    line(PUBLISHED.fill(&[("games", &n), ("batches", &b)]));
     for ((batch, stage, round), (n, done)) in &rounds {
-        let _ = writeln!(
-            s,
-            "  batch {batch}: {stage} round {round}: {done}/{n} results"
-        );
+        let [batch, round, n, done] = [
+            batch.to_string(),
+            round.to_string(),
+            n.to_string(),
+            done.to_string(),
+        ];
+        let at = [
+            ("batch", batch.as_str()),
+            ("stage", stage),
+            ("round", &round),
+        ];
+        line(BATCH.fill(&[&at[..], &[("done", done.as_str()), ("n", &n)]].concat()));
     }
     for e in entries {
-        let _ = writeln!(
-            s,
-            "late entry: {} into {} before round {}",
-            e.players.join(" "),
-            e.stage,
-            e.round
-        );
+        let (players, round) = (e.players.join(" "), e.round.to_string());
+        line(LATE_ENTRY.fill(&[
+            ("players", &players),
+            ("stage", &e.stage),
+            ("round", &round),
+        ]));
     }
     for w in withdrawals {
-        let _ = writeln!(
-            s,
-            "withdrawn: {} after {} round {}",
-            w.player, w.stage, w.after_round
-        );
+        let round = w.after_round.to_string();
+        line(WITHDRAWN.fill(&[
+            ("player", &w.player),
+            ("stage", &w.stage),
+            ("round", &round),
+        ]));
     }
     // The line-ups handed in for rounds not yet published: the teams of each, the rest play
     // their default.
@@ -349,37 +372,45 @@ pub fn status(
         }
     }
     for ((stage, round), teams) in handed {
-        let _ = writeln!(
-            s,
-            "line-ups handed in for {stage} round {round}: {}",
-            teams.join(" ")
-        );
+        let (round, teams) = (round.to_string(), teams.join(" "));
+        line(LINEUPS.fill(&[("stage", stage), ("round", &round), ("teams", &teams)]));
     }
-    let _ = writeln!(s, "waiting for results: {}", live.waiting);
-    if live.finished() {
-        let _ = writeln!(s, "next: nothing; the event is complete");
-    } else if !live.next.is_empty() {
-        // One round of each stage `pair` publishes, in plan order.
-        let mut of: Vec<(&str, u32, usize)> = Vec::new();
-        for g in &live.next {
-            match of.last_mut() {
-                Some((st, r, n)) if *st == g.game.stage && *r == g.game.round => *n += 1,
-                _ => of.push((&g.game.stage, g.game.round, 1)),
-            }
-        }
-        let rounds: Vec<String> = of
-            .iter()
-            .map(|(st, r, n)| format!("{n} game(s) of {st} round {r}"))
-            .collect();
-        let _ = writeln!(s, "next: `pair` publishes {}", rounds.join(", "));
-    } else {
-        let _ = writeln!(s, "next: enter the results of the published games");
-    }
+    line(WAITING.fill(&[("n", &live.waiting.to_string())]));
+    line(next(live));
     s
 }
 
+/// What `status` says comes next: nothing, the rounds `pair` publishes, or results to enter.
+fn next(live: &Live) -> Msg {
+    if live.finished() {
+        return NEXT_COMPLETE.plain();
+    }
+    if live.next.is_empty() {
+        return NEXT_RESULTS.plain();
+    }
+    // One round of each stage `pair` publishes, in plan order.
+    let mut of: Vec<(&str, u32, usize)> = Vec::new();
+    for g in &live.next {
+        match of.last_mut() {
+            Some((st, r, n)) if *st == g.game.stage && *r == g.game.round => *n += 1,
+            _ => of.push((&g.game.stage, g.game.round, 1)),
+        }
+    }
+    let rounds: Vec<Msg> = of
+        .iter()
+        .map(|(st, r, n)| {
+            let (r, n) = (r.to_string(), n.to_string());
+            NEXT_ROUND.fill(&[("n", &n), ("stage", st), ("round", &r)])
+        })
+        .collect();
+    let en: Vec<&str> = rounds.iter().map(|m| m.en.as_str()).collect();
+    let zh: Vec<&str> = rounds.iter().map(|m| m.zh.as_str()).collect();
+    let (en, zh) = (en.join(", "), zh.join("，"));
+    NEXT_PAIR.fill(&[("rounds", &en), ("rounds_zh", &zh)])
+}
+
 /// `event standings`: each stage group's standings with their tie-break values.
-pub fn standings(live: &Live, stage: Option<&str>, as_json: bool) -> String {
+pub fn standings(live: &Live, stage: Option<&str>, as_json: bool, lang: Lang) -> String {
     let stages: Vec<_> = live
         .outcome
         .stages
@@ -405,31 +436,30 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool) -> String {
             .iter()
             .any(|g| g.game.stage == st.name && g.pending);
         let state = match live.standings_after(&st.name) {
-            Some(0) => " (no round complete yet)".to_string(),
-            Some(n) => format!(" (after round {n})"),
-            None if done && live.lot_to_draw(&st.name) => {
-                " (complete; a lot it draws is drawn for good once the stages before it are complete)"
-                    .to_string()
-            }
-            None if done => String::new(),
-            None => " (so far)".to_string(),
+            Some(0) => NO_ROUND_COMPLETE.plain(),
+            Some(n) => AFTER_ROUND.fill(&[("n", &n.to_string())]),
+            None if done && live.lot_to_draw(&st.name) => COMPLETE_LOT_LATER.plain(),
+            None if done => Msg::new("", ""),
+            None => SO_FAR.plain(),
         };
         for g in &st.groups {
-            let _ = writeln!(
-                s,
-                "{}{}{}",
-                st.name,
-                g.name
-                    .as_ref()
-                    .map(|n| format!(" group {n}"))
-                    .unwrap_or_default(),
-                state
-            );
+            let group = g
+                .name
+                .as_ref()
+                .map_or(Msg::new("", ""), |n| GROUP.fill(&[("group", n)]));
+            let args = [
+                ("stage", st.name.as_str()),
+                ("group", &group.en),
+                ("group_zh", &group.zh),
+            ];
+            let more = [("state", state.en.as_str()), ("state_zh", &state.zh)];
+            let head = STANDINGS_HEAD.fill(&[&args[..], &more[..]].concat());
+            let _ = writeln!(s, "{}", head.get(lang));
             for r in &g.standings {
                 let tbs: Vec<String> = r
                     .tiebreaks
                     .iter()
-                    .map(|t| format!("{} {}", t.criterion, tb_text(&t.value)))
+                    .map(|t| format!("{} {}", criterion(&t.criterion, lang), tb_text(&t.value)))
                     .collect();
                 let _ = writeln!(
                     s,
@@ -439,12 +469,21 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool) -> String {
                     r.id,
                     r.player,
                     r.points.map(|p| p.to_string()).unwrap_or_default(),
-                    tbs.join(", ")
+                    tbs.join(if lang == Lang::Zh { "，" } else { ", " })
                 );
             }
         }
     }
     s
+}
+
+/// A tie-break criterion in a standings line: its identifier in English (as the regulation
+/// writes it), its short Chinese name (the site's crosstable heading) in Chinese.
+fn criterion(id: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => super::publish::text::criterion(super::publish::text::Tr::Zh, id),
+        Lang::En => id.to_string(),
+    }
 }
 
 fn tb_text(v: &xqreg_runtime::engine::tiebreak::TbValue) -> String {
@@ -490,11 +529,11 @@ mod where_tests {
     #[test]
     fn a_team_match_is_named_a_match() {
         assert_eq!(
-            where_(&game(Some("金华队 v 绍兴队"))),
+            where_(&game(Some("金华队 v 绍兴队")), Lang::En),
             "league round 1 match 金华队 v 绍兴队"
         );
-        assert_eq!(where_(&game(Some("A"))), "league round 1 group A");
-        assert_eq!(where_(&game(None)), "league round 1");
+        assert_eq!(where_(&game(Some("A")), Lang::En), "league round 1 group A");
+        assert_eq!(where_(&game(None), Lang::En), "league round 1");
     }
 
     /// In JSON too: a team match's boards carry `match`, never `group`.

@@ -16,22 +16,23 @@ use xqreg_runtime::plan::StageFormat;
 
 use super::codes;
 use super::store::{sha256, Store, StoredGame, StoredWithdrawal, Tx};
-use super::{io, load, refuse, rendered, with_event, Loaded, Res};
+use super::{cannot, io, load, refuse, rendered, with_event, Loaded, Res};
+use super::{CANNOT_CREATE, CANNOT_READ, CANNOT_RESOLVE, CANNOT_WRITE};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::syntax::E001;
-use crate::diagnostics::Lang;
+use crate::diagnostics::{Lang, Msg, Template};
 use crate::run::codes::E801;
 
-/// `event new`: store the regulation, roster and seed, after checking that the regulation
-/// compiles and the roster fits it (the engine's own roster check).
+// The message catalogue of this module: compiler/messages/event/commands/mod.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/commands/mod.rs"));
+
 /// `event new`: store the regulation, the roster and the seed once the replay accepts them.
 /// Returns the run's warnings rendered (W202 a player in no stage, W205 a stage no one entered):
 /// the event starts, and the arbiter sees what deserves a look.
 pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) -> Res<String> {
     let reg = crate::files::read_input(regulation)
-        .map_err(|e| io(format!("cannot read `{}`: {e}", regulation.display())))?;
-    let ros = crate::files::read_input(roster)
-        .map_err(|e| io(format!("cannot read `{}`: {e}", roster.display())))?;
+        .map_err(|e| cannot(CANNOT_READ, regulation, e, lang))?;
+    let ros = crate::files::read_input(roster).map_err(|e| cannot(CANNOT_READ, roster, e, lang))?;
     let reg_name = crate::driver::display_name(regulation);
     let ros_name = crate::driver::display_name(roster);
     // A file that is not UTF-8 is refused by its reader, which says where (file:line:column).
@@ -39,17 +40,17 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
         let compiled = crate::compile::compile_bytes(&reg_name, &reg);
         match compiled.report.diagnostics.is_empty() {
             false => rendered(std::slice::from_ref(&compiled.report), lang),
-            true => refuse(&E001, "the regulation is not UTF-8", "save it as UTF-8"),
+            true => refuse(&E001, lang, REGULATION_NOT_UTF8.plain(), SAVE_AS_UTF8),
         }
     })?;
     let ros_text = String::from_utf8(ros.clone()).map_err(|_| {
         match crate::run::csv_input::read_roster(&ros_name, &ros) {
             Err(report) => rendered(std::slice::from_ref(&report), lang),
-            Ok(_) => refuse(&E801, "the roster is not UTF-8", "save it as UTF-8"),
+            Ok(_) => refuse(&E801, lang, ROSTER_NOT_UTF8.plain(), SAVE_AS_UTF8),
         }
     })?;
     let abs = std::fs::canonicalize(regulation)
-        .map_err(|e| io(format!("cannot resolve `{}`: {e}", regulation.display())))?;
+        .map_err(|e| cannot(CANNOT_RESOLVE, regulation, e, lang))?;
     // Check everything in memory first: a refused event leaves no directory behind.
     let mut mem = Store::memory()?;
     let check = |tx: &Tx<'_>| -> Result<(), String> {
@@ -94,7 +95,7 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
         }
     })
     .map_err(|e| fail.take().unwrap_or_else(|| io(e)))?;
-    let mut st = Store::create(dir)?;
+    let mut st = Store::create(dir, lang)?;
     st.transaction(check)?;
     Ok(warnings)
 }
@@ -103,20 +104,20 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
 /// published games must still follow from it: each batch the log published is what the amended
 /// regulation pairs from the results recorded before it.
 pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
-    let mut st = Store::open(dir)?;
+    let mut st = Store::open(dir, lang)?;
     let mut fail = None;
     let out = st.transaction(|tx| {
         let run = || -> Res<String> {
-            let path = super::meta(tx, "regulation_path")?;
+            let path = super::meta(tx, "regulation_path", lang)?;
             let now = crate::files::read_input(&path)
-                .map_err(|e| io(format!("cannot read `{path}`: {e}")))?;
-            let old = super::meta(tx, "regulation_sha256")?;
+                .map_err(|e| cannot(CANNOT_READ, Path::new(&path), e, lang))?;
+            let old = super::meta(tx, "regulation_sha256", lang)?;
             let new = sha256(&now);
             if new == old {
-                return Ok("the regulation is unchanged; nothing recorded\n".to_string());
+                return Ok(format!("{}\n", UNCHANGED.plain().get(lang)));
             }
             let text = String::from_utf8(now)
-                .map_err(|_| refuse(&E001, "the regulation is not UTF-8", "save it as UTF-8"))?;
+                .map_err(|_| refuse(&E001, lang, REGULATION_NOT_UTF8.plain(), SAVE_AS_UTF8))?;
             tx.set_meta("regulation", &text)?;
             tx.set_meta("regulation_sha256", &new)?;
             // Every batch published so far must still be what the amended regulation pairs.
@@ -127,7 +128,7 @@ pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
                 "amend",
                 &json!({"note": note, "from_sha256": old, "to_sha256": new}),
             )?;
-            Ok(format!("amendment recorded: {note}\n"))
+            Ok(format!("{}\n", AMENDED.fill(&[("note", note)]).get(lang)))
         };
         run().map_err(|f| {
             fail = Some(f);
@@ -189,10 +190,14 @@ pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
                 ..w.clone()
             };
             withdraw_one(tx, &loaded, &one)?;
-            said.push_str(&format!(
-                "{} withdraws after {} round {}\n",
-                one.player, one.stage, one.after_round
-            ));
+            let round = one.after_round.to_string();
+            let args = [
+                ("player", one.player.as_str()),
+                ("stage", &one.stage),
+                ("round", &round),
+            ];
+            said.push_str(WITHDRAWS.fill(&args).get(lang));
+            said.push('\n');
         }
         replay_withdrawal(tx, &w, loaded.lang)?;
         Ok(said)
@@ -229,22 +234,21 @@ fn replay_withdrawal(tx: &Tx<'_>, w: &StoredWithdrawal, lang: Lang) -> Res<()> {
     } else {
         &p.message_zh
     };
-    Err(super::refuse_in(
-        code,
-        lang,
-        (
-            format!("the command's `{arg}`: {}", p.message),
-            format!("命令参数 `{arg}`：{zh}"),
-        ),
-        (
-            format!(
-                "{} (the stages: {})",
-                code.explain.fix.en,
-                stages.join(", ")
-            ),
-            format!("{}（各阶段：{}）", code.explain.fix.zh, stages.join("、")),
-        ),
-    ))
+    let message = [
+        ("arg", arg.as_str()),
+        ("message", &p.message),
+        ("message_zh", zh),
+    ];
+    let fix = &code.explain.fix;
+    let (en, zh) = (stages.join(", "), stages.join("、"));
+    let help = [
+        ("fix", fix.en),
+        ("fix_zh", fix.zh),
+        ("stages", &en),
+        ("stages_zh", &zh),
+    ];
+    let help = ARGUMENT_HELP.fill(&help);
+    Err(super::refuse_in(code, lang, ARGUMENT.fill(&message), help))
 }
 
 /// The players a withdrawal names: the player, or the players of the team in a team stage.
@@ -282,8 +286,9 @@ fn withdrawing(loaded: &Loaded, w: &StoredWithdrawal) -> Res<Vec<String>> {
     if !team_stage || members.is_empty() {
         return Err(refuse(
             &codes::E833,
-            format!("`{}` is not in the event's roster", w.player),
-            "write the player's id as the roster has it (in a team stage, or the team's name)",
+            loaded.lang,
+            NOT_IN_ROSTER.fill(&[("player", &w.player)]),
+            NOT_IN_ROSTER_HELP,
         ));
     }
     let out: Vec<String> = members
@@ -293,8 +298,9 @@ fn withdrawing(loaded: &Loaded, w: &StoredWithdrawal) -> Res<Vec<String>> {
     if out.is_empty() {
         return Err(refuse(
             &codes::E835,
-            format!("every player of `{}` has withdrawn already", w.player),
-            "a team withdraws once",
+            loaded.lang,
+            TEAM_WITHDRAWN.fill(&[("team", &w.player)]),
+            TEAM_WITHDRAWN_HELP,
         ));
     }
     Ok(out)
@@ -310,8 +316,9 @@ fn withdraw_one(tx: &Tx<'_>, loaded: &Loaded, w: &StoredWithdrawal) -> Res<()> {
     {
         return Err(refuse(
             &codes::E835,
-            format!("`{}` has withdrawn already", w.player),
-            "a player withdraws once",
+            loaded.lang,
+            WITHDRAWN.fill(&[("player", &w.player)]),
+            WITHDRAWN_HELP,
         ));
     }
     let plan = &loaded.event.plan;
@@ -328,19 +335,7 @@ fn withdraw_one(tx: &Tx<'_>, loaded: &Loaded, w: &StoredWithdrawal) -> Res<()> {
         } else {
             "black"
         };
-        return Err(refuse(
-            &codes::E838,
-            format!(
-                "`{}` is paired in {} round {} board {} ({} - {}), published already: a \
-                 published pairing stands",
-                w.player, g.game.stage, g.game.round, g.board, g.game.red, g.game.black
-            ),
-            &format!(
-                "record that game as a forfeit (`xqreg event forfeit DIR {} {} {} {side}`) and \
-                 withdraw the player after round {}",
-                g.game.stage, g.game.round, g.board, g.game.round
-            ),
-        ));
+        return Err(paired_after(w, g, side, loaded.lang));
     }
     tx.withdraw(w)?;
     tx.log(
@@ -350,6 +345,26 @@ fn withdraw_one(tx: &Tx<'_>, loaded: &Loaded, w: &StoredWithdrawal) -> Res<()> {
     Ok(())
 }
 
+/// E838: the player is on a board of a published round after the one withdrawn from.
+fn paired_after(w: &StoredWithdrawal, g: &StoredGame, side: &str, lang: Lang) -> super::Fail {
+    let (round, board) = (g.game.round.to_string(), g.board.to_string());
+    let at = [
+        ("stage", g.game.stage.as_str()),
+        ("round", &round),
+        ("board", &board),
+    ];
+    let game = super::board_of(g);
+    let players = [("red", g.game.red.as_str()), ("black", &g.game.black)];
+    let named = [
+        ("player", w.player.as_str()),
+        ("game", &game.en),
+        ("game_zh", &game.zh),
+    ];
+    let message = PAIRED_AFTER.fill(&[&named[..], &players[..]].concat());
+    let help = PAIRED_AFTER_HELP.fill(&[&at[..], &[("side", side)]].concat());
+    super::refuse_in(&codes::E838, lang, message, help)
+}
+
 /// `event export`: DIR/export/results.csv (every recorded result, the format `result` reads),
 /// log.jsonl (the log, one JSON object a line) and `<stage>.trf` for every finished Swiss stage
 /// (the TRF-2026 writer `simulate --trf` uses).
@@ -357,8 +372,7 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
     with_event(dir, lang, |tx, loaded| {
         let live = loaded.replay()?;
         let out = dir.join("export");
-        std::fs::create_dir_all(&out)
-            .map_err(|e| io(format!("cannot create `{}`: {e}", out.display())))?;
+        std::fs::create_dir_all(&out).map_err(|e| cannot(CANNOT_CREATE, &out, e, lang))?;
         let mut w = csv::Writer::from_writer(Vec::new());
         let header = [
             "stage",
@@ -396,7 +410,7 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
         let csv_bytes = w.into_inner().map_err(|e| io(e.to_string()))?;
         let write = |name: &str, bytes: &[u8]| {
             write_atomic(&out.join(name), bytes)
-                .map_err(|e| io(format!("cannot write `{name}`: {e}")))
+                .map_err(|e| cannot(CANNOT_WRITE, Path::new(name), e, lang))
         };
         write("results.csv", &csv_bytes)?;
         let mut log = String::new();
@@ -420,17 +434,31 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
             }
             cut.extend(warnings);
         }
-        let mut said = format!(
-            "exported {n} results, the log and the finished Swiss stages to `{}`\n",
-            out.display()
-        );
+        let (n, dir) = (n.to_string(), out.display().to_string());
+        let mut said = format!("{}\n", EXPORTED.fill(&[("n", &n), ("dir", &dir)]).get(lang));
         // What a TRF could not hold (W204: the file is written) or why a stage has none (W206):
         // the arbiter is told.
         for w in cut {
-            let row = w
-                .row
-                .map_or(String::new(), |r| format!(" (roster row {r})"));
-            said.push_str(&format!("warning {}: {}{row}\n", w.code, w.message));
+            let row = w.row.map_or(Msg::new("", ""), |r| {
+                ROSTER_ROW.fill(&[("r", &r.to_string())])
+            });
+            let zh: &str = if w.message_zh.is_empty() {
+                &w.message
+            } else {
+                &w.message_zh
+            };
+            let args = [
+                ("code", w.code.as_str()),
+                ("message", &w.message),
+                ("message_zh", zh),
+            ];
+            let rows = [("row", row.en.as_str()), ("row_zh", &row.zh)];
+            said.push_str(
+                EXPORT_WARNING
+                    .fill(&[&args[..], &rows[..]].concat())
+                    .get(lang),
+            );
+            said.push('\n');
         }
         Ok(said)
     })

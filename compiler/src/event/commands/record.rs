@@ -12,7 +12,7 @@ use crate::diagnostics::{Lang, Msg, Template};
 use crate::event::codes;
 use crate::event::live::Live;
 use crate::event::store::StoredGame;
-use crate::event::{load, refuse_in, with_event, Fail, Loaded, Res};
+use crate::event::{board_of, load, refuse, with_event, Fail, Loaded, Res};
 use xqreg_runtime::engine::results::{game_key, GameKey};
 
 use super::games::game_json;
@@ -28,16 +28,22 @@ pub struct Entry {
     /// Where it was written, for messages: `file.csv:3` for a results row, the game for a
     /// command line.
     pub place: String,
+    /// The same in Chinese (`main 第 1 轮第 3 台` for a command line's game).
+    pub place_zh: String,
     /// A results row's cells by column name, each with its column on the line (1-based).
     pub cells: Vec<(String, usize)>,
 }
 
 impl Entry {
-    /// `file.csv:3:12` where the row has the cell `column`, else the place alone.
-    fn at(&self, column: &str) -> String {
+    /// `file.csv:3:12` where the row has the cell `column`, else the place alone; in English
+    /// and in Chinese.
+    fn at(&self, column: &str) -> (String, String) {
         match self.cells.iter().find(|c| c.0 == column) {
-            Some((_, n)) => format!("{}:{n}", self.place),
-            None => self.place.clone(),
+            Some((_, n)) => (
+                format!("{}:{n}", self.place),
+                format!("{}:{n}", self.place_zh),
+            ),
+            None => (self.place.clone(), self.place_zh.clone()),
         }
     }
 }
@@ -73,12 +79,6 @@ include!(concat!(
     "/messages/event/commands/record.rs"
 ));
 
-/// A refusal of this module in the command's language: its message and help.
-fn refuse(code: &crate::diagnostics::Code, lang: Lang, message: Msg, help: Template) -> Fail {
-    let help = help.plain();
-    refuse_in(code, lang, (message.en, message.zh), (help.en, help.zh))
-}
-
 impl<'g> Lookup<'g> {
     fn new(games: &'g [StoredGame], l: &'g Loaded) -> Lookup<'g> {
         Lookup {
@@ -107,7 +107,7 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                 .by_board
                 .get(&(e.stage.as_str(), e.round, *b))
                 .copied()
-                .ok_or_else(|| unpublished(look, e, &format!("board {b}")))?;
+                .ok_or_else(|| unpublished(look, e, &BOARD.fill(&[("b", &b.to_string())])))?;
             Ok((g, e.result, (e.red_fouls, e.black_fouls)))
         }
         At::Players {
@@ -122,34 +122,38 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                     return Err(refuse(
                         &codes::E833,
                         look.lang,
-                        NOT_IN_ROSTER.fill(&[("at", &e.at(column)), ("id", id)]),
+                        NOT_IN_ROSTER.fill(&[("at", &e.at(column).0), ("id", id)]),
                         NOT_IN_ROSTER_HELP,
                     ));
                 }
             }
             let want = game_key(&e.stage, e.round, red, black, step.as_deref(), *game);
-            let g = look
-                .by_id
-                .get(&want)
-                .copied()
-                .ok_or_else(|| unpublished(look, e, &format!("{red} - {black}")))?;
+            let g = look.by_id.get(&want).copied().ok_or_else(|| {
+                let both = format!("{red} - {black}");
+                unpublished(look, e, &Msg::new(both.clone(), both))
+            })?;
             // The published colours stand: a row the other way round is a score sheet to check,
             // never a result to turn round (it may be turned round itself).
             if g.game.red != *red {
-                let (at, game) = (e.at("red"), board_of(g));
+                let (at, game) = (e.at("red").0, board_of(g));
                 let (r, b) = (&g.game.red, &g.game.black);
                 let (red, black): (&str, &str) = (red, black);
                 let args = [("at", at.as_str()), ("red", red), ("black", black)];
-                let published = [("game", game.as_str()), ("r", r), ("b", b)];
+                let published = [
+                    ("game", game.en.as_str()),
+                    ("game_zh", &game.zh),
+                    ("r", r),
+                    ("b", b),
+                ];
                 return Err(refuse(
                     &codes::E846,
                     look.lang,
-                    SWAPPED.fill(&[args, published].concat()),
+                    SWAPPED.fill(&[&args[..], &published[..]].concat()),
                     SWAPPED_HELP,
                 ));
             }
             if let Some(b) = board.filter(|b| *b != g.board) {
-                let at = e.at("board");
+                let at = e.at("board").0;
                 let (b, n, r) = (b.to_string(), g.board.to_string(), g.game.round.to_string());
                 let (red, black): (&str, &str) = (red, black);
                 let args = [
@@ -188,13 +192,14 @@ fn check_fouls(
         xqreg_runtime::plan::Side::Red => (&g.game.red, fouls.0),
         xqreg_runtime::plan::Side::Black => (&g.game.black, fouls.1),
     };
-    let (at, game, res) = (e.at("result"), board_of(g), result.notation());
+    let (at, game, res) = (e.at("result").0, board_of(g), result.notation());
     let (n, limit) = (n.to_string(), limit.to_string());
     let args = [
         ("at", at.as_str()),
         ("who", who),
         ("n", &n),
-        ("game", &game),
+        ("game", &game.en),
+        ("game_zh", &game.zh),
     ];
     let rule = [("limit", limit.as_str()), ("res", res)];
     Err(refuse(
@@ -207,7 +212,7 @@ fn check_fouls(
 
 /// E831; a results row whose players have a published game of another stage or round (the
 /// other section's game written under this one) says where that game is.
-fn unpublished(look: &Lookup<'_>, e: &Entry, what: &str) -> Fail {
+fn unpublished(look: &Lookup<'_>, e: &Entry, what: &Msg) -> Fail {
     let (at, r) = (e.at("stage"), e.round.to_string());
     let elsewhere = match &e.at {
         At::Players { red, black, .. } => look
@@ -220,12 +225,16 @@ fn unpublished(look: &Lookup<'_>, e: &Entry, what: &str) -> Fail {
             .map(|g| board_of(g)),
         At::Board(_) => None,
     };
-    let more = elsewhere.map_or(Msg::new("", ""), |g| ELSEWHERE.fill(&[("game", &g)]));
+    let more = elsewhere.map_or(Msg::new("", ""), |g| {
+        ELSEWHERE.fill(&[("game", &g.en), ("game_zh", &g.zh)])
+    });
     let args = [
-        ("at", at.as_str()),
+        ("at", at.0.as_str()),
+        ("at_zh", &at.1),
         ("s", &e.stage),
         ("r", &r),
-        ("what", what),
+        ("what", &what.en),
+        ("what_zh", &what.zh),
     ];
     let more = [("more", more.en.as_str()), ("more_zh", &more.zh)];
     refuse(
@@ -236,9 +245,29 @@ fn unpublished(look: &Lookup<'_>, e: &Entry, what: &str) -> Fail {
     )
 }
 
-/// `STAGE round R board B`: a published game as the refusals name it.
-fn board_of(g: &StoredGame) -> String {
-    format!("{} round {} board {}", g.game.stage, g.game.round, g.board)
+/// A published game with its players: `main round 1 board 3 (p2 - p7)`.
+fn with_players(g: &StoredGame) -> Msg {
+    let on = board_of(g);
+    let (red, black) = (g.game.red.as_str(), g.game.black.as_str());
+    let args = [
+        ("game", on.en.as_str()),
+        ("game_zh", &on.zh),
+        ("red", red),
+        ("black", black),
+    ];
+    GAME_WITH_PLAYERS.fill(&args)
+}
+
+/// A refusal's message about a game at a place (`{at}`, `{game}` and their Chinese twins),
+/// with `more` values.
+fn at_game(t: Template, at: &(String, String), game: &Msg, more: &[(&str, &str)]) -> Msg {
+    let args = [
+        ("at", at.0.as_str()),
+        ("at_zh", &at.1),
+        ("game", &game.en),
+        ("game_zh", &game.zh),
+    ];
+    t.fill(&[&args[..], more].concat())
 }
 
 /// A result for a game that has one (E832; `correct` is the way), a correction of a game without
@@ -251,25 +280,25 @@ fn check_recorded(
     fouls: (u32, u32),
     reason: Option<&str>,
 ) -> Res<()> {
-    let game = format!("{} ({} - {})", board_of(g), g.game.red, g.game.black);
-    let (stage_at, result_at) = (e.at("stage"), e.at("result"));
+    let game = with_players(g);
+    let (at, result_at) = (e.at("stage"), e.at("result"));
     match (&g.result, reason) {
         (Some(_), None) => Err(refuse(
             &codes::E832,
             look.lang,
-            HAS_RESULT.fill(&[("at", &stage_at), ("game", &game)]),
+            at_game(HAS_RESULT, &at, &game, &[]),
             HAS_RESULT_HELP,
         )),
         (Some(r), Some(_)) if r.0 == result.notation() && (r.1, r.2) == fouls => Err(refuse(
             &codes::E851,
             look.lang,
-            SAME_RESULT.fill(&[("at", &result_at), ("game", &game), ("res", &r.0)]),
+            at_game(SAME_RESULT, &result_at, &game, &[("res", &r.0)]),
             SAME_RESULT_HELP,
         )),
         (None, Some(_)) => Err(refuse(
             &codes::E834,
             look.lang,
-            NO_RESULT.fill(&[("at", &stage_at), ("game", &board_of(g))]),
+            at_game(NO_RESULT, &at, &board_of(g), &[]),
             NO_RESULT_HELP,
         )),
         _ => Ok(()),
@@ -300,11 +329,10 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
             check_fouls(&look, e, g, result, fouls)?;
             check_recorded(&look, e, g, result, fouls, reason)?;
             if !seen.insert(g.id) {
-                let (at, game) = (e.at("stage"), board_of(g));
                 return Err(refuse(
                     &codes::E832,
                     look.lang,
-                    SECOND_RESULT.fill(&[("at", &at), ("game", &game)]),
+                    at_game(SECOND_RESULT, &e.at("stage"), &board_of(g), &[]),
                     SECOND_RESULT_HELP,
                 ));
             }
@@ -324,14 +352,15 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
         // game that no longer follows): a problem undoes the whole command.
         let reloaded = load(tx, loaded.lang)?;
         let live = reloaded.replay()?;
-        let mut text = format!("{} result(s) recorded\n", changed.len());
+        let n = changed.len().to_string();
+        let mut text = format!("{}\n", RECORDED.fill(&[("n", &n)]).get(lang));
         let mut log = json!({"results": changed});
         if let (Some(reason), Some(before)) = (reason, before) {
             let moved = changed_standings(&before, &live);
             let kept = kept_rounds(&loaded.event.games, &was);
             log = json!({"results": log["results"], "reason": reason,
                          "standings_changed": moved, "published_kept": kept});
-            text = correction_text(reason, &was, &kept, &moved);
+            text = correction_text(reason, &was, &kept, &moved, lang);
         }
         tx.log(
             if reason.is_some() {
@@ -436,31 +465,31 @@ fn correction_text(
     was: &[(StoredGame, StoredGame)],
     kept: &[(String, u32)],
     moved: &[Moved],
+    lang: Lang,
 ) -> String {
-    use std::fmt::Write as _;
-    let mut s = format!("{} result(s) corrected ({reason})\n", was.len());
+    let mut s = String::new();
+    let mut line = |m: Msg| {
+        s.push_str(m.get(lang));
+        s.push('\n');
+    };
+    let n = was.len().to_string();
+    line(CORRECTED.fill(&[("n", &n), ("reason", reason)]));
     let res = |g: &StoredGame| g.result.as_ref().map_or("-".to_string(), |r| r.0.clone());
     for (b, a) in was {
-        let _ = writeln!(
-            s,
-            "  {} round {} board {} ({} - {}): {} -> {}",
-            b.game.stage,
-            b.game.round,
-            b.board,
-            b.game.red,
-            b.game.black,
-            res(b),
-            res(a)
-        );
+        let game = with_players(b);
+        let (from, to) = (res(b), res(a));
+        let args = [
+            ("game", game.en.as_str()),
+            ("game_zh", &game.zh),
+            ("from", &from),
+        ];
+        line(CORRECTED_GAME.fill(&[&args[..], &[("to", to.as_str())]].concat()));
     }
     for (stage, round) in kept {
-        let _ = writeln!(
-            s,
-            "{stage} round {round} was published already and stands as published"
-        );
+        line(STANDS.fill(&[("stage", stage), ("round", &round.to_string())]));
     }
     if moved.is_empty() {
-        s.push_str("no standings changed\n");
+        line(NO_STANDINGS_CHANGED.plain());
     }
     let mut head = String::new();
     let place = |p: Option<(u32, bool)>| match p {
@@ -470,23 +499,22 @@ fn correction_text(
     let points = |p: Option<i64>| p.map_or("-".to_string(), |p| p.to_string());
     for m in moved {
         let h = match &m.group {
-            Some(g) => format!("{} group {g}", m.stage),
-            None => m.stage.clone(),
+            Some(g) => IN_GROUP.fill(&[("stage", &m.stage), ("group", g)]),
+            None => Msg::new(m.stage.clone(), m.stage.clone()),
         };
-        if h != head {
-            let _ = writeln!(s, "standings changed: {h}");
-            head = h;
+        if h.en != head {
+            line(STANDINGS_CHANGED.fill(&[("head", &h.en), ("head_zh", &h.zh)]));
+            head = h.en;
         }
-        let _ = writeln!(
-            s,
-            "  {} {}: place {} -> {}, points {} -> {}",
-            m.id,
-            m.player,
-            place(m.place.0),
-            place(m.place.1),
-            points(m.points.0),
-            points(m.points.1),
-        );
+        let (a, b) = (place(m.place.0), place(m.place.1));
+        let (p, q) = (points(m.points.0), points(m.points.1));
+        let args = [
+            ("id", m.id.as_str()),
+            ("player", &m.player),
+            ("a", &a),
+            ("b", &b),
+        ];
+        line(MOVED.fill(&[&args[..], &[("p", p.as_str()), ("q", &q)]].concat()));
     }
     s
 }

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::diagnostics::Lang;
+use crate::diagnostics::{Lang, Msg, Template};
 use crate::event::codes;
 use crate::event::store::{Pairing, StoredGame, StoredWithdrawal, Tx};
 use crate::event::{refuse, with_event, Fail, Loaded, Res};
@@ -20,31 +20,45 @@ pub fn verify(dir: &Path, lang: Lang) -> Res<String> {
     with_event(dir, lang, |tx, loaded| {
         let batches = history(tx, &loaded)?;
         let live = loaded.replay()?;
-        Ok(format!(
-            "verified: {} log entries, {} published games in {batches} batches, {} results; each \
-             batch is what the engine pairs from the results recorded before it, and a fresh \
-             replay gives every published game\n",
-            tx.log_entries()?.len(),
-            loaded.event.games.len(),
-            loaded
-                .event
-                .games
-                .iter()
-                .filter(|g| g.result.is_some())
-                .count(),
-        ) + if live.finished() {
-            "the event is complete\n"
-        } else {
-            ""
-        })
+        let games = &loaded.event.games;
+        let results = games.iter().filter(|g| g.result.is_some()).count();
+        let counts =
+            [tx.log_entries()?.len(), games.len(), batches, results].map(|n| n.to_string());
+        let keys = ["entries", "games", "batches", "results"];
+        let args: Vec<(&str, &str)> = keys
+            .into_iter()
+            .zip(counts.iter().map(String::as_str))
+            .collect();
+        let mut said = format!("{}\n", VERIFIED.fill(&args).get(lang));
+        if live.finished() {
+            said.push_str(COMPLETE.plain().get(lang));
+            said.push('\n');
+        }
+        Ok(said)
     })
 }
 
-fn tampered(what: String) -> Fail {
-    refuse(
-        &codes::E836,
-        what,
-        "the store was edited outside xqreg; restore it from a backup",
+// The message catalogue of this module: compiler/messages/event/commands/verify.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/event/commands/verify.rs"
+));
+
+fn tampered(lang: Lang, what: Msg) -> Fail {
+    refuse(&codes::E836, lang, what, TAMPERED_HELP)
+}
+
+/// E836 of a log entry that cannot be read.
+fn unreadable(lang: Lang, what: Template, id: i64) -> Fail {
+    tampered(lang, what.fill(&[("id", &id.to_string())]))
+}
+
+/// E836 of a published game: `what` said of it.
+fn of_game(lang: Lang, what: Template, g: &StoredGame) -> Fail {
+    let game = crate::event::board_of(g);
+    tampered(
+        lang,
+        what.fill(&[("game", &game.en), ("game_zh", &game.zh)]),
     )
 }
 
@@ -119,22 +133,18 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
             }
             "enter" => {
                 let entry: crate::event::store::StoredEntry =
-                    serde_json::from_value(e.changes["entry"].clone()).map_err(|_| {
-                        tampered(format!("log entry {}: an unreadable late entry", e.id))
-                    })?;
+                    serde_json::from_value(e.changes["entry"].clone())
+                        .map_err(|_| unreadable(loaded.lang, UNREADABLE_ENTRY, e.id))?;
                 let more =
                     crate::run::csv_input::read_roster(&entry.csv_name, entry.csv.as_bytes())
-                        .map_err(|_| {
-                            tampered(format!("log entry {}: an unreadable roster", e.id))
-                        })?;
+                        .map_err(|_| unreadable(loaded.lang, UNREADABLE_ROSTER, e.id))?;
                 ev.roster.players.extend(more.players);
                 ev.entries.push(entry);
             }
             "lineup" => {
                 let given: Vec<xqreg_runtime::engine::RecordedLineup> =
-                    serde_json::from_value(e.changes["lineups"].clone()).map_err(|_| {
-                        tampered(format!("log entry {}: unreadable line-ups", e.id))
-                    })?;
+                    serde_json::from_value(e.changes["lineups"].clone())
+                        .map_err(|_| unreadable(loaded.lang, UNREADABLE_LINEUPS, e.id))?;
                 crate::event::lineup::hand_in(&mut ev.lineups, &given);
             }
             "withdraw" => ev.withdrawals.push(StoredWithdrawal {
@@ -163,10 +173,16 @@ fn replay_result(
             && Some(g.board) == board
     });
     let Some(g) = g else {
-        return Err(tampered(format!(
-            "log entry {}: a result for {} round {} board {}, which the log never published",
-            entry_id, r["stage"], r["round"], r["board"]
-        )));
+        // The logged values as the log has them (a stage in quotes).
+        let id = entry_id.to_string();
+        let [stage, round, board] = ["stage", "round", "board"].map(|k| r[k].to_string());
+        let args = [
+            ("id", id.as_str()),
+            ("stage", &stage),
+            ("round", &round),
+            ("board", &board),
+        ];
+        return Err(tampered(loaded.lang, RESULT_NOT_PUBLISHED.fill(&args)));
     };
     // Logs written before fouls were logged leave them to the store.
     let stored = loaded.event.games.iter().find(|s| {
@@ -194,46 +210,31 @@ fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
     let logged: BTreeMap<_, &StoredGame> = ev.games.iter().map(|g| (key(g), g)).collect();
     let stored: BTreeMap<_, &StoredGame> = loaded.event.games.iter().map(|g| (key(g), g)).collect();
     for (k, s) in &stored {
+        let lang = loaded.lang;
         let Some(l) = logged.get(k) else {
-            return Err(tampered(format!(
-                "{} round {} board {}: a published game the log never published",
-                s.game.stage, s.game.round, s.board
-            )));
+            return Err(of_game(lang, NOT_LOGGED, s));
         };
         // Stage and round are the same by the key: the rest of the pairing must be too.
         if l.game != s.game {
-            return Err(tampered(format!(
-                "{} round {} board {}: the published game in the store differs from the one the log published",
-                s.game.stage, s.game.round, s.board
-            )));
+            return Err(of_game(lang, GAME_DIFFERS, s));
         }
         if l.result != s.result {
-            return Err(tampered(format!(
-                "{} round {} board {}: the stored result differs from the log",
-                s.game.stage, s.game.round, s.board
-            )));
+            return Err(of_game(lang, RESULT_DIFFERS, s));
         }
     }
     if let Some((_, l)) = logged.iter().find(|(k, _)| !stored.contains_key(*k)) {
-        return Err(tampered(format!(
-            "{} round {} board {}: the log published a game the store does not hold",
-            l.game.stage, l.game.round, l.board
-        )));
+        return Err(of_game(loaded.lang, NOT_STORED, l));
     }
-    if ev.entries != loaded.event.entries {
-        return Err(tampered(
-            "the late entries in the store differ from the ones the log recorded".to_string(),
-        ));
-    }
-    if ev.lineups != loaded.event.lineups {
-        return Err(tampered(
-            "the line-ups in the store differ from the ones the log recorded".to_string(),
-        ));
-    }
-    if ev.withdrawals != loaded.event.withdrawals {
-        return Err(tampered(
-            "the withdrawals in the store differ from the ones the log recorded".to_string(),
-        ));
+    let differ = [
+        (ev.entries != loaded.event.entries, ENTRIES_DIFFER),
+        (ev.lineups != loaded.event.lineups, LINEUPS_DIFFER),
+        (
+            ev.withdrawals != loaded.event.withdrawals,
+            WITHDRAWALS_DIFFER,
+        ),
+    ];
+    if let Some((_, what)) = differ.into_iter().find(|(d, _)| *d) {
+        return Err(tampered(loaded.lang, what.plain()));
     }
     Ok(())
 }
@@ -254,37 +255,32 @@ fn batch_changed(
     logged: &[serde_json::Value],
     want: &[serde_json::Value],
 ) -> xqreg_runtime::engine::RuntimeProblem {
-    let line = |v: Option<&serde_json::Value>, none: &str| match v {
-        Some(v) => format!(
-            "{} round {} board {}: {} - {}",
-            v["stage"].as_str().unwrap_or(""),
-            v["round"],
-            v["board"],
-            v["red"].as_str().unwrap_or(""),
-            v["black"].as_str().unwrap_or("")
-        ),
-        None => none.to_string(),
+    let line = |v: Option<&serde_json::Value>| match v {
+        Some(v) => {
+            let text = |k: &str| v[k].as_str().unwrap_or("").to_string();
+            let (stage, red, black) = (text("stage"), text("red"), text("black"));
+            let game = crate::event::game_at(&stage, &v["round"], &v["board"]);
+            let args = [("game", game.en.as_str()), ("game_zh", &game.zh)];
+            BOARD_PLAYERS.fill(&[&args[..], &[("red", red.as_str()), ("black", &black)]].concat())
+        }
+        None => NO_GAME.plain(),
     };
     let at = (0..logged.len().max(want.len()))
         .find(|&i| logged.get(i) != want.get(i))
         .unwrap_or(0);
-    let (l, w) = (
-        line(logged.get(at), "no game"),
-        line(want.get(at), "no game"),
-    );
-    let (lz, wz) = (
-        line(logged.get(at), "没有对局"),
-        line(want.get(at), "没有对局"),
-    );
+    let (l, w) = (line(logged.get(at)), line(want.get(at)));
+    let batch = batch.to_string();
+    let args = [
+        ("batch", batch.as_str()),
+        ("logged", &l.en),
+        ("logged_zh", &l.zh),
+    ];
+    let said =
+        BATCH_CHANGED.fill(&[&args[..], &[("want", w.en.as_str()), ("want_zh", &w.zh)]].concat());
     xqreg_runtime::engine::RuntimeProblem::new(
         crate::event::live::PUBLISHED_CHANGED,
-        format!(
-            "batch {batch} was published as {l}, but the engine pairs {w} from the results \
-             recorded before it"
-        ),
+        said.en,
         &xqreg_runtime::plan::Origin::default_rule("the event's log"),
     )
-    .zh(format!(
-        "第 {batch} 批公布为 {lz}，而引擎按此前已录成绩编排为 {wz}"
-    ))
+    .zh(said.zh)
 }

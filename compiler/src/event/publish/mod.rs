@@ -18,9 +18,12 @@ use minijinja::{context, AutoEscape, Environment};
 use serde::Serialize;
 
 use super::{io, with_event, Res};
-use crate::diagnostics::Lang;
+use crate::diagnostics::{Lang, Template};
 use model::People;
 use text::Tr;
+
+// The message catalogue of this module: compiler/messages/event/publish/mod.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/publish/mod.rs"));
 
 const BASE: &str = include_str!("templates/base.html");
 const INDEX: &str = include_str!("templates/index.html");
@@ -207,10 +210,8 @@ fn text_nav_css() -> &'static str {
 pub fn publish(dir: &Path, site: &Path, lang: Lang) -> Res<String> {
     let pages = pages(dir, lang)?;
     write::replace_dir(site, &pages)
-        .map_err(|e| io(format!("cannot write `{}`: {e}", site.display())))?;
-    Ok(format!(
-        "published {} pages into {}\n",
-        pages.len(),
-        site.display()
-    ))
+        .map_err(|e| super::cannot(super::CANNOT_WRITE, site, e, lang))?;
+    let (n, site) = (pages.len().to_string(), site.display().to_string());
+    let said = PUBLISHED.fill(&[("n", &n), ("site", &site)]);
+    Ok(format!("{}\n", said.get(lang)))
 }

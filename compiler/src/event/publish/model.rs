@@ -7,7 +7,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use xqreg_runtime::engine::{GameOut, Outcome, StageOutcome};
 
-use super::text::{tr, Tr};
+use super::text::{numbered, said, Tr};
+use crate::diagnostics::Template;
+
+// The message catalogue of this module: compiler/messages/event/publish/model.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/publish/model.rs"));
 use crate::event::live::Live;
 
 pub use super::people::{People, Person};
@@ -206,14 +210,11 @@ impl Field {
                     Some(Away {
                         withdrawn_after: Some(after),
                         ..
-                    }) if *after < round => tr(l, "退赛", "withdrawn").to_string(),
+                    }) if *after < round => said(l, WITHDRAWN.plain()),
                     Some(Away {
                         enters: Some(from), ..
-                    }) if round < *from => match l {
-                        Tr::Zh => format!("补报，第{from}轮起参赛"),
-                        Tr::En => format!("late entry, plays from round {from}"),
-                    },
-                    _ => tr(l, "轮空", "bye").to_string(),
+                    }) if round < *from => said(l, LATE_FROM.fill(&[("from", &from.to_string())])),
+                    _ => said(l, BYE.plain()),
                 },
             })
             .collect()
@@ -262,10 +263,7 @@ fn rounds(
         let byes = field.sitting_out(round, &playing, people, l);
         out.push(RoundView {
             round,
-            heading: match l {
-                Tr::Zh => format!("第{}轮", crate::sheet::fmt::zh_numeral(u64::from(round))),
-                Tr::En => format!("Round {round}"),
-            },
+            heading: said(l, numbered(ROUND_HEADING, round, &[])),
             waiting: gs.iter().filter(|(_, p)| *p).count(),
             games: gs
                 .iter()
@@ -336,7 +334,7 @@ fn cross(
     } else {
         rounds
             .iter()
-            .map(|r| tr(l, &format!("{r}"), &format!("R{r}")).to_string())
+            .map(|r| said(l, ROUND_COLUMN.fill(&[("n", &r.to_string())])))
             .collect()
     };
     let out = rows
@@ -358,11 +356,7 @@ fn cross(
                 if matrix {
                     cells[n - 1].push_str(score_text(s));
                 } else if let Some(c) = rounds.iter().position(|x| *x == g.round) {
-                    let side = if red {
-                        tr(l, "红", "r")
-                    } else {
-                        tr(l, "黑", "b")
-                    };
+                    let side = said(l, if red { RED_SIDE } else { BLACK_SIDE }.plain());
                     cells[c] = format!("{n}{side}{}", score_text(s));
                 }
             }
@@ -404,29 +398,13 @@ pub fn stage_page(
         .map(|r| r.round)
         .filter(|&r| after.is_none_or(|a| r <= a))
         .collect();
-    let lot_note = lot_to_draw.then(|| match l {
-        Tr::Zh => "暂列：本阶段成绩已全部录入，但名次相同者的抽签须待此前各阶段结束后才最终确定"
-            .to_string(),
-        Tr::En => {
-            "Provisional: every result is in, but a lot among tied players is drawn for good \
-                   only once the stages before this one are complete"
-                .to_string()
-        }
-    });
+    let lot_note = lot_to_draw.then(|| said(l, LOT_LATER.plain()));
     let counted = lot_note.or_else(|| {
         after.map(|a| {
-            let zh = |r: u32| crate::sheet::fmt::zh_numeral(u64::from(r));
-            match l {
-                Tr::Zh => format!(
-                    "暂列：第{}轮后的成绩（第{}轮尚有对局未录入成绩）",
-                    zh(a),
-                    zh(a + 1)
-                ),
-                Tr::En => format!(
-                    "Provisional: standings after round {a} (round {} has games without a result)",
-                    a + 1
-                ),
-            }
+            let next = (a + 1).to_string();
+            let next_zh = crate::sheet::fmt::zh_numeral(u64::from(a + 1));
+            let more = [("next", next.as_str()), ("next_zh", &next_zh)];
+            said(l, numbered(AFTER_ROUND, a, &more))
         })
     });
     let halves_of = |tb: &xqreg_runtime::engine::tiebreak::TbValue| {
@@ -469,10 +447,7 @@ pub fn stage_page(
                 let cross = Some(cross(&rows, &games, g.name.as_deref(), &played, l));
                 GroupView {
                     heading: match &g.name {
-                        Some(n) => match l {
-                            Tr::Zh => format!("{n}组"),
-                            Tr::En => format!("Group {n}"),
-                        },
+                        Some(n) => said(l, GROUP_HEADING.fill(&[("group", n)])),
                         None => String::new(),
                     },
                     criteria,
@@ -523,10 +498,7 @@ pub fn stage_title(live: &Live, ix: usize) -> String {
 /// The front page: how far the event is, and once it is over the ranking, prizes and qualifiers.
 pub fn index_page(o: &Outcome, live: &Live, published: usize, people: &People, l: Tr) -> IndexPage {
     let finished = live.finished();
-    let cat = |c: &Option<String>| {
-        c.clone()
-            .unwrap_or_else(|| tr(l, "总成绩", "overall").to_string())
-    };
+    let cat = |c: &Option<String>| c.clone().unwrap_or_else(|| said(l, OVERALL.plain()));
     let place = |p: u32, shared: bool| format!("{p}{}", if shared { "=" } else { "" });
     let (ranking, prizes, qualifiers) = if finished {
         (

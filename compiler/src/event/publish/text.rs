@@ -3,6 +3,11 @@
 use serde::Serialize;
 use xqreg_runtime::plan::PrizeItem;
 
+use crate::diagnostics::{Msg, Template};
+
+// The message catalogue of this module: compiler/messages/event/publish/text.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/publish/text.rs"));
+
 /// The language of a page (the site is written in both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tr {
@@ -31,6 +36,20 @@ pub fn tr<'a>(l: Tr, zh: &'a str, en: &'a str) -> &'a str {
         Tr::Zh => zh,
         Tr::En => en,
     }
+}
+
+/// A phrase of the catalogue, filled in, in the page's language.
+pub fn said(l: Tr, m: Msg) -> String {
+    match l {
+        Tr::Zh => m.zh,
+        Tr::En => m.en,
+    }
+}
+
+/// `t` with the number `n` filled in (`{n}`, and its Chinese numeral `{n_zh}`: 第五轮) and `more`.
+pub fn numbered(t: Template, n: u32, more: &[(&str, &str)]) -> Msg {
+    let (digits, zh) = (n.to_string(), crate::sheet::fmt::zh_numeral(u64::from(n)));
+    t.fill(&[&[("n", digits.as_str()), ("n_zh", &zh)][..], more].concat())
 }
 
 /// Every fixed word of the templates, in one language.
@@ -71,65 +90,59 @@ pub struct Words {
 }
 
 pub fn words(l: Tr) -> Words {
-    let w = |zh, en| tr(l, zh, en);
+    let w = |t: Template| tr(l, t.zh, t.en);
     Words {
-        home: w("首页", "Home"),
-        rules: w("竞赛规程", "Rules"),
-        switch: w("English", "中文"),
-        board: w("台次", "Board"),
-        red: w("红方", "Red"),
-        black: w("黑方", "Black"),
-        result: w("结果", "Result"),
-        group: w("组", "Group"),
-        place: w("名次", "Place"),
-        number: w("编号", "No."),
-        name: w("姓名", "Name"),
-        unit: w("单位", "Unit"),
-        points: w("积分", "Points"),
-        standings: w("成绩表", "Standings"),
-        provisional: w(
-            "暂列：尚有对局未录入成绩",
-            "Provisional: some games have no result yet",
-        ),
-        crosstable: w("交叉表", "Crosstable"),
-        pairings: w("对阵与成绩", "Pairings and results"),
-        waiting: w("待录入", "waiting"),
-        not_paired: w("本轮不上场", "Not paired this round"),
-        bracket: w("淘汰赛对阵图", "Knockout bracket"),
-        stages: w("比赛阶段", "Stages"),
-        ranking: w("最终名次", "Final ranking"),
-        prizes: w("奖励", "Prizes"),
-        prize: w("奖项", "Prize"),
-        qualifiers: w("资格", "Qualifiers"),
-        category: w("组别", "Category"),
-        progress: w("已公布对局", "Games published"),
-        results_in: w("已录入成绩", "Results recorded"),
-        not_finished: w(
-            "比赛尚未结束：最终名次、奖励和资格在全部成绩录入后公布。",
-            "The event is not over: the final ranking, prizes and qualifiers are published once every result is in.",
-        ),
-        nothing_yet: w("尚未公布对阵。", "No pairing is published yet."),
-        not_held: w(
-            "无人报名，本组不举行。",
-            "No player entered this section: it is not held.",
-        ),
+        home: w(HOME),
+        rules: w(RULES),
+        switch: w(SWITCH),
+        board: w(BOARD),
+        red: w(RED),
+        black: w(BLACK),
+        result: w(RESULT),
+        group: w(GROUP),
+        place: w(PLACE),
+        number: w(NUMBER),
+        name: w(NAME),
+        unit: w(UNIT),
+        points: w(POINTS),
+        standings: w(STANDINGS),
+        provisional: w(PROVISIONAL),
+        crosstable: w(CROSSTABLE),
+        pairings: w(PAIRINGS),
+        waiting: w(WAITING),
+        not_paired: w(NOT_PAIRED),
+        bracket: w(BRACKET),
+        stages: w(STAGES),
+        ranking: w(RANKING),
+        prizes: w(PRIZES),
+        prize: w(PRIZE),
+        qualifiers: w(QUALIFIERS),
+        category: w(CATEGORY),
+        progress: w(PROGRESS),
+        results_in: w(RESULTS_IN),
+        not_finished: w(NOT_FINISHED),
+        nothing_yet: w(NOTHING_YET),
+        not_held: w(NOT_HELD),
     }
 }
 
 /// A prize item in words.
 pub fn item(l: Tr, i: &PrizeItem) -> String {
+    let t = |t: Template| tr(l, t.zh, t.en).to_string();
     match i {
-        PrizeItem::Trophy => tr(l, "奖杯", "trophy").to_string(),
-        PrizeItem::Medal { metal } => match (l, metal.as_deref()) {
-            (Tr::Zh, Some("gold")) => "金牌".into(),
-            (Tr::Zh, Some("silver")) => "银牌".into(),
-            (Tr::Zh, Some("bronze")) => "铜牌".into(),
-            (Tr::Zh, _) => "奖牌".into(),
-            (Tr::En, Some(m)) => format!("{m} medal"),
-            (Tr::En, None) => "medal".into(),
+        PrizeItem::Trophy => t(TROPHY),
+        PrizeItem::Medal { metal } => match metal.as_deref() {
+            Some("gold") => t(GOLD_MEDAL),
+            Some("silver") => t(SILVER_MEDAL),
+            Some("bronze") => t(BRONZE_MEDAL),
+            Some(m) => {
+                let said = METAL_MEDAL.fill(&[("metal", m)]);
+                tr(l, &said.zh, &said.en).to_string()
+            }
+            None => t(MEDAL),
         },
-        PrizeItem::Plaque => tr(l, "奖牌匾", "plaque").to_string(),
-        PrizeItem::Certificate => tr(l, "证书", "certificate").to_string(),
+        PrizeItem::Plaque => t(PLAQUE),
+        PrizeItem::Certificate => t(CERTIFICATE),
         PrizeItem::Other { name } => name.clone(),
     }
 }
@@ -137,23 +150,28 @@ pub fn item(l: Tr, i: &PrizeItem) -> String {
 /// The column heading of a tie-break criterion (its identifier in the standings), short as
 /// crosstables print it; an identifier this table does not know is shown as it is.
 pub fn criterion(l: Tr, id: &str) -> String {
-    let (zh, en) = match id {
-        "points" => ("积分", "Points"),
-        "sonneborn_berger" => ("小分", "S-B"),
-        "opponents_score" => ("对手分", "Buchholz"),
-        "progressive" => ("累进分", "Progressive"),
-        "head_to_head" => ("直胜", "H2H"),
-        "wins" => ("胜局", "Wins"),
-        "black_wins" => ("后手胜局", "Black wins"),
-        "black_games" => ("后手局数", "Black games"),
-        "head_to_head_black" => ("对赛执后手", "H2H black"),
-        "fouls" => ("犯规", "Fouls"),
-        "countback" => ("前轮成绩", "Countback"),
-        "lots" => ("抽签", "Lots"),
-        "match_points" => ("场分", "Match pts"),
-        "game_points" => ("局分", "Game pts"),
-        "board_countback" => ("逐台", "Boards"),
-        other => (other, other),
-    };
-    tr(l, zh, en).to_string()
+    CRITERIA
+        .iter()
+        .find(|(k, _)| *k == id)
+        .map_or(id, |(_, t)| tr(l, t.zh, t.en))
+        .to_string()
 }
+
+/// The criteria [`criterion`] knows, by identifier.
+const CRITERIA: &[(&str, Template)] = &[
+    ("points", TB_POINTS),
+    ("sonneborn_berger", TB_SONNEBORN_BERGER),
+    ("opponents_score", TB_OPPONENTS_SCORE),
+    ("progressive", TB_PROGRESSIVE),
+    ("head_to_head", TB_HEAD_TO_HEAD),
+    ("wins", TB_WINS),
+    ("black_wins", TB_BLACK_WINS),
+    ("black_games", TB_BLACK_GAMES),
+    ("head_to_head_black", TB_HEAD_TO_HEAD_BLACK),
+    ("fouls", TB_FOULS),
+    ("countback", TB_COUNTBACK),
+    ("lots", TB_LOTS),
+    ("match_points", TB_MATCH_POINTS),
+    ("game_points", TB_GAME_POINTS),
+    ("board_countback", TB_BOARD_COUNTBACK),
+];
