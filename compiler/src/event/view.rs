@@ -189,19 +189,26 @@ pub fn human(lines: &[Line<'_>], lang: Lang) -> String {
         }
         let _ = writeln!(
             s,
-            "  {:>3}  {} {} ({}, {})  -  {} {} ({}, {})",
+            "  {:>3}  {} {} {}  -  {} {} {}",
             l.game.board,
             l.game.game.red,
             l.red.name,
-            l.red.unit,
-            l.red.points,
+            unit_and_points(&l.red.unit, &l.red.points),
             l.game.game.black,
             l.black.name,
-            l.black.unit,
-            l.black.points
+            unit_and_points(&l.black.unit, &l.black.points),
         );
     }
     s
+}
+
+/// `(北京, 2)` after a player's name in a pairing list, `(2)` for a player of no unit.
+fn unit_and_points(unit: &str, points: &impl std::fmt::Display) -> String {
+    if unit.is_empty() {
+        format!("({points})")
+    } else {
+        format!("({unit}, {points})")
+    }
 }
 
 /// The players (or teams) of each round of `shown` who sit it out, after its pairing list:
@@ -459,7 +466,7 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool, lang: Lang) ->
                 let tbs: Vec<String> = r
                     .tiebreaks
                     .iter()
-                    .map(|t| format!("{} {}", criterion(&t.criterion, lang), tb_text(&t.value)))
+                    .map(|t| format!("{} {}", criterion(&t.criterion, lang), t.value.display()))
                     .collect();
                 let _ = writeln!(
                     s,
@@ -484,21 +491,6 @@ fn criterion(id: &str, lang: Lang) -> String {
         Lang::Zh => super::publish::text::criterion(super::publish::text::Tr::Zh, id),
         Lang::En => id.to_string(),
     }
-}
-
-fn tb_text(v: &xqreg_runtime::engine::tiebreak::TbValue) -> String {
-    let parts: Vec<String> = v
-        .parts
-        .iter()
-        .map(|p| {
-            if v.halves {
-                format!("{}", *p as f64 / 2.0)
-            } else {
-                p.to_string()
-            }
-        })
-        .collect();
-    parts.join("/")
 }
 
 #[cfg(test)]

@@ -422,7 +422,7 @@ pub fn stage_page(
             .map(|g| {
                 // A contextual criterion (head to head) has a value only where it was applied:
                 // the columns are every criterion of any row, a row's missing value blank.
-                let ids = criteria_of(&g.standings);
+                let ids = xqreg_runtime::engine::tiebreak_columns(&g.standings);
                 let rows: Vec<StandRow> = g
                     .standings
                     .iter()
@@ -469,26 +469,6 @@ pub fn stage_page(
         groups,
         bracket,
     }
-}
-
-/// The tie-break criteria of a group's rows in chain order: each row lists the criteria it has a
-/// value for, in chain order, so a criterion missing from the first row goes after the one it
-/// follows in the row that has it.
-fn criteria_of(rows: &[xqreg_runtime::engine::StandingRow]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for r in rows {
-        let mut at = 0;
-        for t in &r.tiebreaks {
-            match out.iter().position(|c| *c == t.criterion) {
-                Some(i) => at = i + 1,
-                None => {
-                    out.insert(at, t.criterion.clone());
-                    at += 1;
-                }
-            }
-        }
-    }
-    out
 }
 
 pub fn stage_title(live: &Live, ix: usize) -> String {
