@@ -87,6 +87,8 @@ pub struct Words {
     pub nothing_yet: &'static str,
     /// A stage no roster player entered (W205).
     pub not_held: &'static str,
+    /// A playoff held only if its two players are level on points (`only_if_tied`), not needed.
+    pub not_needed: &'static str,
 }
 
 pub fn words(l: Tr) -> Words {
@@ -123,6 +125,7 @@ pub fn words(l: Tr) -> Words {
         not_finished: w(NOT_FINISHED),
         nothing_yet: w(NOTHING_YET),
         not_held: w(NOT_HELD),
+        not_needed: w(NOT_NEEDED),
     }
 }
 
