@@ -91,7 +91,7 @@ fn run_event(s: &Setup, event: &Path) -> u32 {
     commands::new(event, &s.regulation, &s.roster, SEED, Lang::En).expect("event new");
     let mut rounds = 0;
     loop {
-        let (paired, _) = commands::pair(event, Lang::En).expect("event pair");
+        let (paired, _) = commands::pair(event, &[], Lang::En).expect("event pair");
         if paired.published.is_empty() {
             assert!(paired.finished, "nothing to pair, yet not finished");
             return rounds;

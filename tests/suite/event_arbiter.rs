@@ -251,3 +251,20 @@ fn a_team_that_withdrew_is_listed_withdrawn_not_on_a_bye() {
     let page = std::fs::read_to_string(site.join("zh/stage-1.html")).expect("page");
     assert!(page.contains("北京 (退赛)"), "the site says so too");
 }
+
+#[test]
+fn a_stage_named_with_stage_must_be_one_of_the_regulation() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = start(tmp.path(), false);
+    // The stage of 001 is `main`; a misspelt name publishes nothing and shows nothing.
+    let err = refused(&ev, &["event", "pair", &ev, "--stage", "mian"], "E852");
+    assert!(err.contains("`mian`") && err.contains("main"), "{err}");
+    let zh = refused(
+        &ev,
+        &["event", "pair", &ev, "--stage", "mian", "--lang", "zh"],
+        "E852",
+    );
+    assert!(zh.contains("规程中没有阶段 `mian`"), "{zh}");
+    refused(&ev, &["event", "standings", &ev, "--stage", "mian"], "E852");
+    assert!(ok(&["event", "pair", &ev, "--stage", "main"]).contains("main round 1"));
+}

@@ -90,7 +90,7 @@ pub fn play_regulation(
     let mut failures = Vec::new();
     let mut published = 0;
     for batch in 0..10_000 {
-        let (paired, _) = commands::pair(&event, Lang::En)
+        let (paired, _) = commands::pair(&event, &[], Lang::En)
             .map_err(|f| f.text)
             .expect("event pair");
         if batch == batches {

@@ -153,6 +153,44 @@ fn sections_are_paired_side_by_side_and_the_final_waits() {
 }
 
 #[test]
+fn pair_stage_publishes_only_the_sections_it_names() {
+    let work = tempfile::tempdir().expect("a temporary directory");
+    let (ev, file_arg) = start(work.path(), &root().join(REGULATION));
+    let file = Path::new(&file_arg);
+    // The younger section starts in the afternoon: only section A's round 1 this morning.
+    let first = ok(&["event", "pair", &ev, "--stage", "a"]);
+    assert!(
+        first.contains("a round 1") && !first.contains("b round"),
+        "{first}"
+    );
+    // Section B now, then nothing more for B until its results: why, for the named stage.
+    let b = ok(&["event", "pair", &ev, "--stage", "b"]);
+    assert!(b.contains("b round 1") && !b.contains("a round"), "{b}");
+    let again = crate::common::xqreg(&["event", "pair", &ev, "--stage", "b", "--lang", "en"]);
+    assert!(again.status.success());
+    let why = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        why.contains("nothing to pair in `b`: 5 of its published game(s) wait for results"),
+        "{why}"
+    );
+    assert!(String::from_utf8_lossy(&again.stdout).trim().is_empty());
+    // Section A's results in: `--stage b` still publishes nothing of A, `pair` alone does.
+    results_of(&ev, &["a"], file);
+    ok(&["event", "result", &ev, &file_arg]);
+    let held = ok(&["event", "pair", &ev, "--stage", "b"]);
+    assert!(!held.contains("a round 2"), "{held}");
+    let final_ = crate::common::xqreg(&["event", "pair", &ev, "--stage", "a_final"]);
+    let why = String::from_utf8_lossy(&final_.stderr);
+    assert!(
+        why.contains("nothing to pair in `a_final`: it waits for the stages before it"),
+        "{why}"
+    );
+    assert!(ok(&["event", "pair", &ev]).contains("a round 2"));
+    // Batches that published one section each verify as any other.
+    ok(&["event", "verify", &ev]);
+}
+
+#[test]
 fn sections_side_by_side_give_the_simulated_event() {
     for seed in 1..=3 {
         let work = tempfile::tempdir().expect("a temporary directory");

@@ -59,6 +59,10 @@ pub enum EventCommand {
         dir: PathBuf,
         #[arg(long, value_enum, default_value_t = ListFormat::Human)]
         format: ListFormat,
+        /// Publish only this stage's next round (repeatable); without it every stage that may go
+        /// ahead is paired.
+        #[arg(long = "stage", value_name = "STAGE")]
+        stages: Vec<String>,
     },
     /// Record results: a results CSV, or STAGE ROUND BOARD RESULT.
     Result {
@@ -210,7 +214,11 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             Ok(format!("{}\n", started.get(l)))
         }
         EventCommand::Amend { dir, note } => commands::amend(&dir, &note, l),
-        EventCommand::Pair { dir, format } => pair(&dir, format, l),
+        EventCommand::Pair {
+            dir,
+            format,
+            stages,
+        } => pair(&dir, format, &stages, l),
         EventCommand::Result { dir, what } => {
             let entries = result_entries(&what, l)?;
             commands::record(&dir, &entries, None, l)
@@ -275,6 +283,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             ))
         }),
         EventCommand::Standings { dir, stage, format } => with_event(&dir, l, |_, loaded| {
+            commands::stages::known(&loaded, stage.as_slice(), l)?;
             let live = loaded.replay()?;
             Ok(view::standings(
                 &live,
@@ -290,12 +299,19 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
 }
 
 /// `event pair`: the next round's boards, or on stderr why there is nothing to pair.
-fn pair(dir: &Path, format: ListFormat, l: Lang) -> Res<String> {
-    let (paired, loaded) = commands::pair(dir, l)?;
+fn pair(dir: &Path, format: ListFormat, only: &[String], l: Lang) -> Res<String> {
+    let (paired, loaded) = commands::pair(dir, only, l)?;
     let mut all = loaded.event.games.clone();
     all.extend(paired.published.iter().cloned());
     let lines = view::lines(&loaded.event, &all, &paired.published);
-    if paired.published.is_empty() {
+    // A stage named with `--stage` that gets nothing: why, stage by stage.
+    for stage in only {
+        if !paired.published.iter().any(|g| &g.game.stage == stage) {
+            let why = commands::stages::why_nothing(&paired.live, &loaded.event.games, stage);
+            eprintln!("{}", why.get(l));
+        }
+    }
+    if paired.published.is_empty() && only.is_empty() {
         let why = if paired.finished {
             NOTHING_TO_PAIR_COMPLETE.plain()
         } else {

@@ -69,6 +69,7 @@ const TEXTS: &[(&str, &str)] = &[
     ("event new.seed", "规程交给程序抽签时每次抽签的种子"),
     ("event amend", "记录规程文件的修改（一份注明日期的补充规定）"),
     ("event pair", "发布已录成绩所允许的每次抽签和编排"),
+    ("event pair.stages", "只发布这个阶段的下一轮（可重复）；不写则编排所有可以进行的阶段"),
     ("event result", "录入成绩：一个成绩 CSV，或 阶段 轮次 台次 结果"),
     ("event result.what", "成绩 CSV，或阶段名加 轮次 台次 结果"),
     ("event correct", "更正已录成绩：阶段 轮次 台次 结果 --reason 理由（已公布的积分编排轮次不变）"),

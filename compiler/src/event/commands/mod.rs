@@ -3,6 +3,7 @@
 
 mod games;
 mod record;
+pub mod stages;
 mod verify;
 
 pub use games::{boards, game_json};
@@ -147,10 +148,15 @@ pub struct Paired {
     pub live: super::live::Live,
 }
 
-/// `event pair`: publish the next games the recorded results allow.
-pub fn pair(dir: &Path, lang: Lang) -> Res<(Paired, Loaded)> {
+/// `event pair`: publish the next games the recorded results allow; with `only`, those of the
+/// stages it names (`--stage`), each a stage of the regulation (E852).
+pub fn pair(dir: &Path, only: &[String], lang: Lang) -> Res<(Paired, Loaded)> {
     with_event(dir, lang, |tx, loaded| {
-        let live = loaded.replay()?;
+        stages::known(&loaded, only, lang)?;
+        let mut live = loaded.replay()?;
+        if !only.is_empty() {
+            live.next.retain(|g| only.contains(&g.game.stage));
+        }
         let batch = loaded
             .event
             .games

@@ -1,0 +1,55 @@
+//! The stages a command names with `--stage` (`event pair --stage youth`, `event standings
+//! --stage main`): each must be a stage of the regulation (E852), and `pair` says of each named
+//! stage it publishes nothing in why not.
+
+use std::collections::BTreeSet;
+
+use super::super::live::Live;
+use super::super::store::StoredGame;
+use super::super::{codes, refuse_in, Loaded, Res};
+use crate::diagnostics::{Lang, Msg, Template};
+
+// The message catalogue of this module: compiler/messages/event/commands/stages.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/event/commands/stages.rs"
+));
+
+/// E852 for the first of `names` that is no stage of the event's plan.
+pub fn known(loaded: &Loaded, names: &[String], lang: Lang) -> Res<()> {
+    let stages: Vec<&str> = loaded
+        .event
+        .plan
+        .stages
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    let Some(unknown) = names.iter().find(|n| !stages.contains(&n.as_str())) else {
+        return Ok(());
+    };
+    Err(refuse_in(
+        &codes::E852,
+        lang,
+        UNKNOWN_STAGE.fill(&[("stage", unknown)]),
+        UNKNOWN_STAGE_HELP.fill(&[("stages", &stages.join(", "))]),
+    ))
+}
+
+/// Why `pair` published nothing in `stage`: its published games wait for results, it is
+/// complete, or its next round waits for the stages before it.
+pub fn why_nothing(live: &Live, published: &[StoredGame], stage: &str) -> Msg {
+    let keys: BTreeSet<_> = published.iter().map(|g| g.game.key()).collect();
+    let pending = || {
+        live.games
+            .iter()
+            .filter(move |g| g.pending && g.game.stage == stage)
+    };
+    let waiting = pending().filter(|g| keys.contains(&g.game.key())).count();
+    if waiting > 0 {
+        NOTHING_WAITING.fill(&[("stage", stage), ("n", &waiting.to_string())])
+    } else if pending().next().is_none() {
+        NOTHING_COMPLETE.fill(&[("stage", stage)])
+    } else {
+        NOTHING_BEHIND.fill(&[("stage", stage)])
+    }
+}
