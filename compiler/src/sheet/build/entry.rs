@@ -15,7 +15,7 @@ use xqreg_grammar::ast::{
 
 mod by_rule;
 mod categories;
-pub use categories::category;
+pub use categories::{category, seeded_members};
 mod players;
 mod registration;
 use players::{players_table, pool};

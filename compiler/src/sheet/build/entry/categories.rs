@@ -14,6 +14,11 @@ fn sex_split_of(c: &Category) -> Option<(&Ident, &Ident)> {
 
 pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
     ctx.mark(c.name.span);
+    // Only a knockout's seeding names it: no section of the event; the seeding says whom it
+    // holds (`seeded_members`).
+    if ctx.names.seeding_only(&c.name.node) {
+        return;
+    }
     if let Some((parent, sex)) = sex_split_of(c) {
         if ctx.names.categories.contains_key(parent.node.as_str()) {
             if let Some(t) = &c.title {
@@ -68,6 +73,26 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
     }
     let text = ctx.sentence(&fmt::join_clauses(ctx.lang, &parts));
     ctx.push(Art::Categories, 0, Clause::headed(title, text));
+}
+
+/// Whom a category only a knockout's seeding names holds, said where the seeding reserves seed
+/// numbers for it: a category of one pool is the pool's players (种子选手), else the
+/// category's title with its conditions (七段及以上（段位七段及以上）).
+pub fn seeded_members(ctx: &mut Ctx<'_>, name: &str) -> String {
+    let Some(c) = ctx.names.categories.get(name).copied() else {
+        return ctx.category_title(name);
+    };
+    if let [CategoryCond::Pool(p)] = c.conditions.as_slice() {
+        ctx.mark(p.span);
+        return ctx.pool_title(&p.node);
+    }
+    let title = ctx.category_title(name);
+    let parts = condition_parts(ctx, c, None);
+    if parts.is_empty() {
+        return title;
+    }
+    let conditions = fmt::join_clauses(ctx.lang, &parts);
+    ctx.mf(M::HeadingFor, &[&title, &conditions])
 }
 
 /// The pool whose `category` this is, when the category's own `pool` condition names it back.

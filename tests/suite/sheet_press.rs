@@ -1,0 +1,30 @@
+//! The print shop's proofreading of the sheets (examples, seeds and the newcomer scenarios in
+//! zh and en): each item a proofreader marked, shown fixed in both languages.
+
+use xqreg::sheet::Lang;
+
+use super::sheet_says;
+use crate::common::root;
+
+fn scenario(name: &str) -> String {
+    std::fs::read_to_string(root().join("tests/scenarios").join(name)).expect("the scenario reads")
+}
+
+/// A category that only a knockout's `seeds N category C` names is no section: no article
+/// 组别设置 for it; the seeding says whom its seed numbers are reserved for.
+#[test]
+fn a_seeding_category_is_printed_at_the_seeding_not_as_a_section() {
+    let cup = scenario("newcomer3_seeded_cup.xqr");
+    sheet_says(
+        &cup,
+        Lang::Zh,
+        &["第1至4号种子位留给种子选手（按种子顺序）"],
+        &["组别设置", "种子：限种子选手"],
+    );
+    sheet_says(
+        &cup,
+        Lang::En,
+        &["seeds 1 to 4 are reserved for Seeded players (in seeding order)"],
+        &["Sections and categories", "Seeds: Seeded players only"],
+    );
+}
