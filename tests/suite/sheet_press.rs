@@ -28,3 +28,25 @@ fn a_seeding_category_is_printed_at_the_seeding_not_as_a_section() {
         &["Sections and categories", "Seeds: Seeded players only"],
     );
 }
+
+/// A category whose one condition is a sex does not answer its title with the same word
+/// (`Women: Women only.`, 女子：限女子。): it says whom it is open to.
+#[test]
+fn a_category_of_one_sex_says_whom_it_is_open_to() {
+    let teams = scenario("newcomer3_city_teams.xqr");
+    sheet_says(
+        &teams,
+        Lang::Zh,
+        &["（一）男子组：限男子棋手。", "（二）女子组：限女子棋手。"],
+        &["男子组：限男子。", "女子组：限女子。"],
+    );
+    sheet_says(
+        &teams,
+        Lang::En,
+        &[
+            "(1) Men: Open to men only.",
+            "(2) Women: Open to women only.",
+        ],
+        &["Men: Men only.", "Women: Women only."],
+    );
+}

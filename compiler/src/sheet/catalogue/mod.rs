@@ -94,6 +94,7 @@ pub enum M {
     RatingTopAsOf,
     RatingTop,
     PoolSex,
+    CategorySex,
     PoolCategory,
     Excluding,
     NominatedBy,
@@ -561,6 +562,8 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::RatingTopAsOf => ("按{0}公布的等级分前{1}位", "the top {1} of the rating list of {0}"),
         M::RatingTop => ("等级分前{0}位", "the top {0} by rating"),
         M::PoolSex => ("限{0}", "{0} only"),
+        // A category's one condition: its title is often the same word (女子组 / Women).
+        M::CategorySex => ("限{0}棋手", "open to {0} only"),
         M::PoolCategory => ("限{0}", "{0} only"),
         M::Excluding => ("不含{0}", "not already among {0}"),
         M::NominatedBy => ("由{0}选派", "nominated by {0}"),

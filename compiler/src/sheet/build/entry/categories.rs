@@ -124,10 +124,11 @@ pub(super) fn condition_parts(
             CategoryCond::Born(w) => parts.push(born(ctx, w)),
             CategoryCond::Sex(s) => {
                 let sex = ctx.word(words::sex, s);
-                // Alone, the condition says whom the category is for (限男子 / men only): a bare
-                // 男子 after the title (男子组：男子。) reads as a repetition.
+                // Alone, the condition says whom the category is open to (限男子棋手 / open to
+                // men only): a bare 男子 after the title (男子组：男子。 Men: Men only.) reads as
+                // a repetition.
                 parts.push(if c.conditions.len() == 1 {
-                    ctx.mf(M::PoolSex, &[&sex])
+                    ctx.mf(M::CategorySex, &[&sex])
                 } else {
                     sex
                 });
