@@ -50,3 +50,42 @@ fn a_category_of_one_sex_says_whom_it_is_open_to() {
         &["Men: Men only.", "Women: Women only."],
     );
 }
+
+fn example(path: &str) -> String {
+    std::fs::read_to_string(root().join("examples").join(path)).expect("the example reads")
+}
+
+/// A pool's quotas per nominating body are one phrase, not 其中 repeated for each.
+#[test]
+fn a_pools_quotas_are_one_phrase() {
+    let inv = example("003_xiexiaxun/invitational.xqr");
+    sheet_says(
+        &inv,
+        Lang::Zh,
+        &["选派；其中菲律宾、新加坡、印度尼西亚、东马、西马、泰国和缅甸各1人。"],
+        &["；其中新加坡"],
+    );
+    sheet_says(
+        &inv,
+        Lang::En,
+        &["; of whom 1 from each of 菲律宾, 新加坡, 印度尼西亚, 东马, 西马, 泰国 and 缅甸."],
+        &["; of whom 1 from 新加坡"],
+    );
+    // Different numbers: each with its own.
+    let two = inv
+        .replace("quota \"新加坡\" 1", "quota \"新加坡\" 2")
+        .replace("pool foreign 7", "pool foreign 8")
+        .replace("field 12", "field 13");
+    sheet_says(
+        &two,
+        Lang::Zh,
+        &["其中菲律宾1人、新加坡2人、印度尼西亚1人"],
+        &[],
+    );
+    sheet_says(
+        &two,
+        Lang::En,
+        &["of whom 1 from 菲律宾, 2 from 新加坡, 1 from 印度尼西亚"],
+        &[],
+    );
+}

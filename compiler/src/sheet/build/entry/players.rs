@@ -11,11 +11,22 @@ pub(super) fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
         None => p.name.node.clone(),
     };
     let named = p.source.iter().any(|s| matches!(s, PoolSource::Named(_)));
-    let mut parts: Vec<String> = p
-        .source
-        .iter()
-        .filter_map(|s| source_part(ctx, s, &p.name.node))
-        .collect();
+    let mut parts: Vec<String> = Vec::new();
+    // The quotas per nominating body are one phrase, where the first of them stands.
+    let mut quotas: Vec<(String, u32)> = Vec::new();
+    let mut quotas_at = None;
+    for s in &p.source {
+        if let PoolSource::Quota { who, count, span } = s {
+            ctx.mark(*span);
+            quotas_at.get_or_insert(parts.len());
+            quotas.push((ctx.tm(who), count.node));
+        } else {
+            parts.extend(source_part(ctx, s, &p.name.node));
+        }
+    }
+    if let Some(at) = quotas_at {
+        parts.insert(at, quota_phrase(ctx, &quotas));
+    }
     if named {
         parts.extend(named_list(ctx, p, e));
     }
@@ -91,8 +102,8 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> 
         }
         PoolSource::Quota { who, count, span } => {
             ctx.mark(*span);
-            let who = ctx.tm(who);
-            Some(ctx.mf(M::Quota, &[&who, &count.node.to_string()]))
+            let q = [(ctx.tm(who), count.node)];
+            Some(quota_phrase(ctx, &q))
         }
         PoolSource::Host {
             count,
@@ -185,6 +196,28 @@ fn invite(ctx: &mut Ctx<'_>, list: &[(Ident, Spanned<u32>)], span: Span) -> Stri
         .collect();
     let listed = fmt::join(ctx.lang, &items);
     ctx.mf(M::PoolInvite, &[&listed])
+}
+
+/// A pool's quotas per nominating body: 其中菲律宾、新加坡各1人 when the numbers are the same,
+/// else 其中菲律宾1人、新加坡2人; one 其中 (of whom) for all of them.
+fn quota_phrase(ctx: &Ctx<'_>, quotas: &[(String, u32)]) -> String {
+    match quotas {
+        [(who, n)] => ctx.mf(M::Quota, &[who, &n.to_string()]),
+        [(_, n), rest @ ..] if rest.iter().all(|(_, m)| m == n) => {
+            let whos: Vec<String> = quotas.iter().map(|(w, _)| w.clone()).collect();
+            ctx.mf(
+                M::QuotaEach,
+                &[&fmt::join_and(ctx.lang, &whos), &n.to_string()],
+            )
+        }
+        _ => {
+            let each: Vec<String> = quotas
+                .iter()
+                .map(|(w, n)| ctx.mf(M::QuotaItem, &[w, &n.to_string()]))
+                .collect();
+            ctx.mf(M::QuotaList, &[&fmt::join(ctx.lang, &each)])
+        }
+    }
 }
 
 /// The players the entry names into pool `p`, as one list.
