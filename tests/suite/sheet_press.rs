@@ -89,3 +89,24 @@ fn a_pools_quotas_are_one_phrase() {
         &[],
     );
 }
+
+/// A clause whose text begins with its own heading prints the text alone: 未尽事宜，由裁判组…,
+/// not 未尽事宜：未尽事宜，由裁判组…; Board and lodging are paid…, not Board and lodging: Board
+/// and lodging are paid….
+#[test]
+fn a_text_that_begins_with_its_heading_is_not_headed() {
+    let nanning = example("001_nanning/regulation.xqr");
+    sheet_says(
+        &nanning,
+        Lang::Zh,
+        &["（十六）未尽事宜，由裁判组按竞赛规则精神处理。"],
+        &["未尽事宜：未尽事宜"],
+    );
+    let zhouzhuang = example("004_zhouzhuang/regulation.xqr");
+    sheet_says(
+        &zhouzhuang,
+        Lang::En,
+        &["(2) Board and lodging are paid for players"],
+        &["Board and lodging: Board and lodging"],
+    );
+}
