@@ -110,3 +110,36 @@ fn a_text_that_begins_with_its_heading_is_not_headed() {
         &["Board and lodging: Board and lodging"],
     );
 }
+
+/// An English time control reads as one sentence: the time, then its rules after semicolons
+/// (not `15 minutes per side, plus 10 seconds per move, a flag fall loses`, nor `Base time
+/// red 5 minutes`); the Chinese is as before.
+#[test]
+fn an_english_time_control_reads_as_a_sentence() {
+    let cup = scenario("newcomer3_seeded_cup.xqr");
+    sheet_says(
+        &cup,
+        Lang::En,
+        &[
+            "(a) Rapid (Knockout): 15 minutes per side plus 10 seconds per move; a flag fall loses.",
+            "(c) Armageddon: Red 5 minutes, black 4 minutes; a flag fall loses; a draw counts as a win for black.",
+        ],
+        &["per side, plus", "Base time red"],
+    );
+    sheet_says(
+        &cup,
+        Lang::Zh,
+        &[
+            "1.快棋（淘汰赛）：每方基本用时15分钟，每走一步加10秒，超时判负。",
+            "3.一局定胜负：基本用时红方5分钟，黑方4分钟，超时判负，和棋判黑方胜。",
+        ],
+        &[],
+    );
+    let ko = example("006_knockout_cup/regulation.xqr");
+    sheet_says(
+        &ko,
+        Lang::En,
+        &["Sudden death: red 5 minutes, black 4 minutes; a flag fall loses; a draw counts as a win for black."],
+        &["Sudden death, red"],
+    );
+}
