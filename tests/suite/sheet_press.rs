@@ -143,3 +143,22 @@ fn an_english_time_control_reads_as_a_sentence() {
         &["Sudden death, red"],
     );
 }
+
+/// An English playoff step says what is played before how colours go (not `If level on
+/// points, colours swapped, play two more games`).
+#[test]
+fn an_english_playoff_step_says_the_games_first() {
+    let cup = scenario("newcomer3_seeded_cup.xqr");
+    sheet_says(
+        &cup,
+        Lang::En,
+        &["(i) If level on points, play two more games (Blitz), colours swapped; the player with more points in them places higher."],
+        &["colours swapped, play"],
+    );
+    sheet_says(
+        &cup,
+        Lang::Zh,
+        &["（1）如积分相等，交换先后手进行两局超快棋，积分高者名次列前。"],
+        &[],
+    );
+}
