@@ -162,3 +162,36 @@ fn an_english_playoff_step_says_the_games_first() {
         &[],
     );
 }
+
+/// A prize table's total that is the event's whole prize fund, printed just above (总奖金), is
+/// not said again after the table (奖金总额); another table's total is its own sum, not
+/// "Prize fund".
+#[test]
+fn the_prize_fund_is_said_once() {
+    let national = scenario("newcomer3_national.xqr");
+    sheet_says(
+        &national,
+        Lang::Zh,
+        &["（一）总奖金183,000元。", "各2,000元。"],
+        &["奖金总额183,000元"],
+    );
+    sheet_says(
+        &national,
+        Lang::En,
+        &["(1) The prize fund is CNY 183,000 in all."],
+        &["Prize fund CNY 183,000"],
+    );
+    let city = example("010_city_rapid/regulation.xqr");
+    sheet_says(
+        &city,
+        Lang::Zh,
+        &["（一）总奖金18,500元。", "奖金总额9,500元。"],
+        &[],
+    );
+    sheet_says(
+        &city,
+        Lang::En,
+        &["The prize fund is CNY 18,500 in all.", "CNY 9,500 in all."],
+        &["Prize fund CNY 9,500"],
+    );
+}

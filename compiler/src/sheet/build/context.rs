@@ -29,6 +29,8 @@ pub struct Names<'a> {
     /// (`seeding_only`).
     seeded_by: BTreeSet<&'a str>,
     named_by: BTreeSet<&'a str>,
+    /// The event's `prize_fund` (总奖金), said once at the head of the prizes.
+    pub prize_fund: Option<&'a ast::Money>,
 }
 
 impl Names<'_> {
@@ -290,6 +292,13 @@ pub(super) fn collect_names<'a, 'b>(
             Item::Prizes(p) => names
                 .named_by
                 .extend(p.category.iter().map(|c| c.node.as_str())),
+            Item::Regulation(r) => {
+                for c in &r.clauses {
+                    if let ast::HeaderClause::PrizeFund(m) = c {
+                        names.prize_fund = Some(m);
+                    }
+                }
+            }
             Item::Qualification(q) => names
                 .named_by
                 .extend(q.quotas.iter().map(|x| x.category.node.as_str())),

@@ -221,10 +221,17 @@ fn prize_text(
     if let Some(t) = &p.total {
         let declared = super::entry::money_text(ctx, t, cur);
         ctx.mark(t.amount.span);
-        if lang == Lang::En {
-            text.push(' ');
+        // The whole prize fund, said just above (总奖金): its total is the table's 合计 row.
+        let fund = ctx.names.prize_fund.map(|m| {
+            let c = m.currency.as_ref().map(|c| c.node.as_str());
+            fmt::money(lang, m.amount.node, c)
+        });
+        if fund.as_deref() != Some(declared.as_str()) {
+            if lang == Lang::En {
+                text.push(' ');
+            }
+            text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
         }
-        text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
     }
     for limit in &p.limits {
         ctx.mark(limit.span);

@@ -805,7 +805,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::PrizeOne => ("{0}{1}", "{0}: {1}"),
         M::PrizeEach => ("{0}各{1}", "{0}: {1} each"),
         M::EachWord => ("各", "each "),
-        M::PrizeTotal => ("奖金总额{0}", "Prize fund {0}"),
+        M::PrizeTotal => ("奖金总额{0}", "{0} in all"),
         M::PrizeLimitMinus => ("录取名次不超过参赛人数减{0}", "No more places are paid than the entries less {0}"),
         M::PrizeLimitHalf => ("录取名次不超过参赛人数的一半", "No more places are paid than half the entries (rounded down)"),
         M::EliminatedIn => ("{0}{1}负者", "losers of {0}, {1}"),
