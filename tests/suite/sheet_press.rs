@@ -195,3 +195,33 @@ fn the_prize_fund_is_said_once() {
         &["Prize fund CNY 9,500"],
     );
 }
+
+/// A pool's line has one colon: its size in brackets in English (`Seeded players (4 players):
+/// the top 4 by rating`, not `Seeded players: 4 players: the top 4`), and its named players
+/// straight after the colon when nothing else comes before them (不是 `8人：名单：许银川…`).
+#[test]
+fn a_pool_line_has_one_colon() {
+    let cup = scenario("newcomer3_seeded_cup.xqr");
+    sheet_says(
+        &cup,
+        Lang::En,
+        &[
+            "(1) Seeded players (4 players): the top 4 by rating.",
+            "(2) Invited players (8 players).",
+        ],
+        &["Seeded players: 4 players:"],
+    );
+    let huaian = example("000_huaian/regulation.xqr");
+    sheet_says(
+        &huaian,
+        Lang::Zh,
+        &["冠军8人：许银川（中国）、"],
+        &["8人：名单："],
+    );
+    sheet_says(
+        &huaian,
+        Lang::En,
+        &["(8 players): Xu Yinchuan (中国)"],
+        &["namely Xu Yinchuan"],
+    );
+}

@@ -585,7 +585,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::HostWhenOdd => ("（仅在其他参赛棋手为单数时补位参赛）", " (playing only when the other entrants are odd in number, to make the field even)"),
         M::PoolStaff => ("可另派{0}", "may also send {0}"),
         M::NamedList => ("名单：{0}", "namely {0}"),
-        M::PoolHead => ("{0}{1}人", "{0}: {1} players"),
+        M::PoolHead => ("{0}{1}人", "{0} ({1} players)"),
         M::PoolWithSources => ("{0}：{1}", "{0}: {1}"),
         M::NameWithUnit => ("{0}（{1}）", "{0} ({1})"),
         M::CategoryPool => ("限{0}", "{0} only"),

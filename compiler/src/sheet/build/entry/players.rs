@@ -28,7 +28,9 @@ pub(super) fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
         parts.insert(at, quota_phrase(ctx, &quotas));
     }
     if named {
-        parts.extend(named_list(ctx, p, e));
+        // Straight after the pool's colon the names need no 名单： (namely) of their own.
+        let first = parts.is_empty();
+        parts.extend(named_list(ctx, p, e, first));
     }
     let head = match &p.size {
         Some(n) => {
@@ -221,7 +223,7 @@ fn quota_phrase(ctx: &Ctx<'_>, quotas: &[(String, u32)]) -> String {
 }
 
 /// The players the entry names into pool `p`, as one list.
-fn named_list(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Option<String> {
+fn named_list(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry, bare: bool) -> Option<String> {
     let names: Vec<String> = e
         .clauses
         .iter()
@@ -239,7 +241,14 @@ fn named_list(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Option<String> {
             _ => None,
         })
         .collect();
-    (!names.is_empty()).then(|| ctx.mf(M::NamedList, &[&fmt::join(ctx.lang, &names)]))
+    let list = fmt::join(ctx.lang, &names);
+    (!names.is_empty()).then(|| {
+        if bare {
+            list
+        } else {
+            ctx.mf(M::NamedList, &[&list])
+        }
+    })
 }
 
 pub(super) fn player_with_unit(ctx: &Ctx<'_>, p: &PlayerDecl) -> String {
