@@ -225,3 +225,22 @@ fn a_pool_line_has_one_colon() {
         &["namely Xu Yinchuan"],
     );
 }
+
+/// A tie-break chain every stage of the event shares names none of them (名次区分：积分多者…,
+/// not 名次区分：公开组、老年组、少年组、儿童组：积分多者…, two colons in one line).
+#[test]
+fn a_chain_of_every_stage_names_none() {
+    let amateur = example("002_sichuan/amateur.xqr");
+    sheet_says(
+        &amateur,
+        Lang::Zh,
+        &["（八）名次区分：积分多者名次列前；积分相等时，依次按下列办法区分："],
+        &["儿童组：积分多者"],
+    );
+    sheet_says(
+        &amateur,
+        Lang::En,
+        &["(8) Ranking and tie-breaks: More points ranks higher; equal points are separated in this order:"],
+        &["Children's section: more points"],
+    );
+}
