@@ -244,3 +244,22 @@ fn a_chain_of_every_stage_names_none() {
         &["Children's section: more points"],
     );
 }
+
+/// Men and women ranked separately, in English with `and` (not `men, women ranked separately`);
+/// the Chinese keeps 男子、女子分开录取成绩.
+#[test]
+fn men_and_women_ranked_separately() {
+    let amateur = example("002_sichuan/amateur.xqr");
+    sheet_says(
+        &amateur,
+        Lang::En,
+        &["; men and women ranked separately (Open, men; Open, women)."],
+        &["men, women ranked"],
+    );
+    sheet_says(
+        &amateur,
+        Lang::Zh,
+        &["；男子、女子分开录取成绩（公开组男子、公开组女子）。"],
+        &[],
+    );
+}

@@ -62,7 +62,11 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
         parts.push(ctx.mf(
             M::RankedSeparately,
             &[
-                &fmt::join(ctx.lang, &sexes),
+                // 男子、女子分开录取 / men and women ranked separately.
+                &match ctx.lang {
+                    Lang::Zh => fmt::join(ctx.lang, &sexes),
+                    Lang::En => fmt::join_and(ctx.lang, &sexes),
+                },
                 // English titles may hold commas (`Open, men`): semicolons there.
                 &match ctx.lang {
                     Lang::Zh => fmt::join(ctx.lang, &children),
