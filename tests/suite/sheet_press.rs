@@ -263,3 +263,26 @@ fn men_and_women_ranked_separately() {
         &[],
     );
 }
+
+/// A prize table titled apart from its category has one bracket: the title, then whom it pays
+/// with the money (非中越棋手奖（非中国、越南棋手，美元）), not two in a row (非中国、越南棋手（非中越棋手奖）（美元）).
+#[test]
+fn a_prize_heading_has_one_bracket() {
+    let world = example("009_world_championship/regulation.xqr");
+    sheet_says(
+        &world,
+        Lang::Zh,
+        &[
+            "（三）非中越棋手奖（非中国、越南棋手，美元）：",
+            "（四）团体奖（团体名次，美元）：",
+            "（二）女子奖（美元）：",
+        ],
+        &["）（美元）"],
+    );
+    sheet_says(
+        &world,
+        Lang::En,
+        &["(4) Team prizes (Team standing; USD):"],
+        &[") (USD)"],
+    );
+}

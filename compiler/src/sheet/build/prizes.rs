@@ -278,6 +278,8 @@ fn total_row(
 /// The heading's parts: the category or title, and the money note (奖金：人民币，税后).
 fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, String) {
     let lang = ctx.lang;
+    // Whom a table titled apart from its category pays, said in the money's brackets.
+    let mut whom = None;
     let name = match (&p.title, &p.category) {
         (Some(t), Some(c)) => {
             ctx.mark(c.span);
@@ -295,7 +297,10 @@ fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, S
                 // No brackets inside brackets: `公开组（男女混合）奖金`.
                 ctx.mf(M::PrizeHeadingBoth, &[&c, &t])
             } else {
-                ctx.mf(M::WithReason, &[&c, &t])
+                // 非中越棋手奖（非中国、越南棋手，美元）: one bracket, not 非中国、越南棋手（非中越
+                // 棋手奖）（美元）.
+                whom = Some(c);
+                t
             }
         }
         (Some(t), None) => ctx.tm(t),
@@ -313,10 +318,19 @@ fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, S
         money_note.push(ctx.word(words::tax, t));
     }
     let sep = if lang == Lang::Zh { "，" } else { ", " };
-    let note = if money_note.is_empty() {
+    let mut note = money_note.join(sep);
+    // An English category may hold a comma of its own (`Open, men; HKD`).
+    if let Some(w) = whom {
+        note = match (note.is_empty(), lang) {
+            (true, _) => w,
+            (false, Lang::Zh) => format!("{w}，{note}"),
+            (false, Lang::En) => format!("{w}; {note}"),
+        };
+    }
+    let note = if note.is_empty() {
         String::new()
     } else {
-        ctx.mf(M::PrizeMoneyNote, &[&money_note.join(sep)])
+        ctx.mf(M::PrizeMoneyNote, &[&note])
     };
     (name, note)
 }
