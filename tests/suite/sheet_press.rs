@@ -286,3 +286,45 @@ fn a_prize_heading_has_one_bracket() {
         &[") (USD)"],
     );
 }
+
+/// A table continued on the next page takes at least two of its rows there: never its total
+/// alone under the repeated header (009's third prize table did).
+#[test]
+fn a_table_never_leaves_one_row_alone_on_a_page() {
+    use xqreg::sheet::pdf;
+    let fonts =
+        pdf::load_fonts(None, false).unwrap_or_else(|e| panic!("{}: {}", e.code.code, e.message));
+    let mut alone = Vec::new();
+    for name in [
+        "009_world_championship/regulation.xqr",
+        "002_sichuan/amateur.xqr",
+    ] {
+        let bytes = std::fs::read(root().join("examples").join(name)).expect("example readable");
+        let parsed = xqreg_grammar::parse_bytes(&bytes);
+        for lang in [Lang::Zh, Lang::En] {
+            let sheet = xqreg::sheet::model(&parsed.file, lang).0;
+            let t = pdf::typeset(&sheet, lang, &fonts).expect("typeset");
+            for (i, p) in t.pages.iter().enumerate().skip(1) {
+                let Some(first) = p.items.iter().find(|x| !x.atom.is_head) else {
+                    continue;
+                };
+                let Some(table) = first.atom.table else {
+                    continue;
+                };
+                let rows = |page: &pdf::Page| {
+                    page.items
+                        .iter()
+                        .filter(|x| !x.atom.is_head && x.atom.table == Some(table))
+                        .count()
+                };
+                if rows(&t.pages[i - 1]) > 0 && rows(p) == 1 {
+                    alone.push(format!("{name} {lang:?}: page {}", i + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        alone.is_empty(),
+        "one row alone under a repeated header: {alone:?}"
+    );
+}
