@@ -328,3 +328,28 @@ fn a_table_never_leaves_one_row_alone_on_a_page() {
         "one row alone under a repeated header: {alone:?}"
     );
 }
+
+/// English entry lines read as English: `Entry fee: USD 100, paid on entry.` (not `On entry:
+/// entry fee USD 100.`), `(of whom at most 3 men and at most 1 woman)` (not `of them …, …`).
+#[test]
+fn english_fee_and_quota_lines_read_as_english() {
+    let world = example("009_world_championship/regulation.xqr");
+    sheet_says(
+        &world,
+        Lang::En,
+        &[
+            "(3) Entry fee: USD 100, paid on entry.",
+            "at most 4 players (of whom at most 3 men and at most 1 woman).",
+        ],
+        &["On entry:", "of them"],
+    );
+    sheet_says(
+        &world,
+        Lang::Zh,
+        &[
+            "（三）报名时缴纳报名费100美元。",
+            "每个协会限报4人（其中男子至多3人、女子至多1人）。",
+        ],
+        &[],
+    );
+}

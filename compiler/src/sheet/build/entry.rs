@@ -161,8 +161,12 @@ fn quota(ctx: &mut Ctx<'_>, q: &EntryQuota) {
         })
         .collect();
     if !by_sex.is_empty() {
-        let sep = if ctx.lang == Lang::Zh { "、" } else { ", " };
-        line.push_str(&ctx.mf(M::QuotaBySex, &[&by_sex.join(sep)]));
+        // 男子至多3人、女子至多1人 / at most 3 men and at most 1 woman.
+        let each = match ctx.lang {
+            Lang::Zh => by_sex.join("、"),
+            Lang::En => fmt::join_and(ctx.lang, &by_sex),
+        };
+        line.push_str(&ctx.mf(M::QuotaBySex, &[&each]));
     }
     if let Some(c) = &q.except {
         line.push_str(&ctx.mf(M::QuotaExcept, &[&ctx.category_title(&c.node)]));
