@@ -353,3 +353,17 @@ fn english_fee_and_quota_lines_read_as_english() {
         &[],
     );
 }
+
+/// An English `requires` text that is a participle (`accompanied by a family member`) reads
+/// `must be accompanied…`, not `need accompanied…`.
+#[test]
+fn an_age_requirement_in_a_participle_reads_must_be() {
+    let seniors = scenario("newcomer3_seniors_women.xqr");
+    sheet_says(
+        &seniors,
+        Lang::En,
+        &["(3) Entrants aged 80 or over must be accompanied by a family member."],
+        &["need accompanied"],
+    );
+    sheet_says(&seniors, Lang::Zh, &["（三）80周岁以上须家属陪同。"], &[]);
+}

@@ -299,8 +299,15 @@ fn requires_text(ctx: &Ctx<'_>, age: &str, r: &str) -> String {
         || r.chars().next().is_some_and(char::is_uppercase)
         || r.contains(" must ")
         || r.contains(" need");
+    // `accompanied by a family member`: a participle is what they must be, not what they need.
+    let participle = ctx.lang == Lang::En
+        && r.split_whitespace()
+            .next()
+            .is_some_and(|w| w.ends_with("ed"));
     if sentence {
         r.to_string()
+    } else if participle {
+        ctx.mf(M::AgeMustBe, &[age, r])
     } else {
         ctx.mf(M::AgeRequires, &[age, r])
     }
