@@ -367,3 +367,22 @@ fn an_age_requirement_in_a_participle_reads_must_be() {
     );
     sheet_says(&seniors, Lang::Zh, &["（三）80周岁以上须家属陪同。"], &[]);
 }
+
+/// English quotas whose categories hold commas of their own are kept apart by semicolons
+/// (`Open, men: 3; Open, women: 1`), not read as one list of commas.
+#[test]
+fn english_quotas_with_commas_are_kept_apart() {
+    let amateur = example("002_sichuan/amateur.xqr");
+    sheet_says(
+        &amateur,
+        Lang::En,
+        &["Open, men: 3; Open, women: 1; Senior section: 2;"],
+        &["Open, men: 3, Open"],
+    );
+    sheet_says(
+        &amateur,
+        Lang::Zh,
+        &["公开组男子3人、公开组女子1人、老年组2人"],
+        &[],
+    );
+}

@@ -564,7 +564,13 @@ pub fn qualification(ctx: &mut Ctx<'_>, q: &Qualification) {
             ctx.mf(key, &[&c, &x.count.node.to_string()])
         })
         .collect();
-    let mut parts = vec![ctx.mf(M::QualifyTo, &[&title, &fmt::join(lang, &quotas)])];
+    // English categories may hold commas of their own (`Open, men: 3; Open, women: 1`).
+    let list = if lang == Lang::En && quotas.iter().any(|q| q.contains(',')) {
+        fmt::join_clauses(lang, &quotas)
+    } else {
+        fmt::join(lang, &quotas)
+    };
+    let mut parts = vec![ctx.mf(M::QualifyTo, &[&title, &list])];
     if let Some(r) = &q.replacement {
         let mut w = ctx.word(words::replacement, r);
         if let Some(u) = &q.replacement_until {
