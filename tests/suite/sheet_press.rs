@@ -386,3 +386,16 @@ fn english_quotas_with_commas_are_kept_apart() {
         &[],
     );
 }
+
+/// A prize table's title that names its category but for punctuation (`Primary 1-3 girls` for
+/// `Primary 1-3, girls`) is the heading alone, not followed by the category in brackets.
+#[test]
+fn a_prize_title_naming_its_category_but_for_commas_stands_alone() {
+    let schools = scenario("newcomer3_schools.xqr");
+    sheet_says(
+        &schools,
+        Lang::En,
+        &["(4) Primary 1-3 girls: Places 1–3: a certificate each."],
+        &["Primary 1-3 girls (Primary 1-3, girls)"],
+    );
+}

@@ -291,7 +291,17 @@ fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, S
                 .split_once(['（', '('])
                 .map_or(c.as_str(), |(s, _)| s)
                 .trim();
-            if t.contains(&c) || (!short.is_empty() && t.contains(short)) {
+            // Letters and digits only: `Primary 1-3 girls` names `Primary 1-3, girls`.
+            let bare = |s: &str| -> String {
+                s.chars()
+                    .filter(|ch| ch.is_alphanumeric())
+                    .flat_map(char::to_lowercase)
+                    .collect()
+            };
+            if t.contains(&c)
+                || (!short.is_empty() && t.contains(short))
+                || bare(&t).contains(&bare(&c))
+            {
                 t
             } else if c.ends_with(['）', ')']) {
                 // No brackets inside brackets: `公开组（男女混合）奖金`.
