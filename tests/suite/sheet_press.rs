@@ -399,3 +399,19 @@ fn a_prize_title_naming_its_category_but_for_commas_stands_alone() {
         &["Primary 1-3 girls (Primary 1-3, girls)"],
     );
 }
+
+/// An early knockout round is the round of 16 (a noun in the schedule: `Knockout, round of 16
+/// (game 1)`), not round-of-16.
+#[test]
+fn the_round_of_16_has_no_hyphens() {
+    let cup = scenario("newcomer3_seeded_cup.xqr");
+    sheet_says(
+        &cup,
+        Lang::En,
+        &[
+            "Knockout, round of 16 (game 1)",
+            "round of 16 losers: CNY 1,000 each",
+        ],
+        &["round-of-16"],
+    );
+}

@@ -823,7 +823,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::RoundSemi => ("半决赛", "semi-final"),
         M::RoundQuarter => ("四分之一决赛", "quarter-final"),
         // {0}: zh the fraction's denominator (八 for the round of 16), en the players (16).
-        M::RoundFraction => ("{0}分之一决赛", "round-of-{0}"),
+        M::RoundFraction => ("{0}分之一决赛", "round of {0}"),
         M::LosersShare => ("{0}负者并列{1}", "{0} losers share {1}"),
         M::LosersOfRound => ("{0}负者", "{0} losers"),
         M::StageLosersOfRound => ("{0}{1}负者", "{1} losers of {0}"),
