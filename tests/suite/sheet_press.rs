@@ -415,3 +415,29 @@ fn the_round_of_16_has_no_hyphens() {
         &["round-of-16"],
     );
 }
+
+/// No page ends with an atom that keeps with the next (a heading, a caption, a table header):
+/// 赛制流程 stood alone at the foot of newcomer3_national's first page, its diagram overleaf.
+#[test]
+fn no_heading_is_left_at_the_foot_of_a_page() {
+    use xqreg::sheet::pdf;
+    let fonts =
+        pdf::load_fonts(None, false).unwrap_or_else(|e| panic!("{}: {}", e.code.code, e.message));
+    let mut alone = Vec::new();
+    let text = scenario("newcomer3_national.xqr");
+    let parsed = xqreg_grammar::parse_bytes(text.as_bytes());
+    for lang in [Lang::Zh, Lang::En] {
+        let sheet = xqreg::sheet::model(&parsed.file, lang).0;
+        let t = pdf::typeset(&sheet, lang, &fonts).expect("typeset");
+        let n = t.pages.len();
+        for (i, p) in t.pages.iter().enumerate().take(n.saturating_sub(1)) {
+            if p.items.last().is_some_and(|x| x.atom.keep_next) {
+                alone.push(format!("{lang:?}: page {}", i + 1));
+            }
+        }
+    }
+    assert!(
+        alone.is_empty(),
+        "a page ends with what keeps with the next: {alone:?}"
+    );
+}
