@@ -441,3 +441,42 @@ fn no_heading_is_left_at_the_foot_of_a_page() {
         "a page ends with what keeps with the next: {alone:?}"
     );
 }
+
+/// A category that is a group's own condition under the group's own title (010's 小学低年级组,
+/// the members of pool low in school years 1-3) is said once, in 参赛资格 where the group is;
+/// 组别设置 does not list the same groups again (nor 公开组：限公开组).
+#[test]
+fn a_groups_category_is_not_listed_twice() {
+    let city = example("010_city_rapid/regulation.xqr");
+    sheet_says(
+        &city,
+        Lang::Zh,
+        &[
+            "（一）小学低年级组：限小学一至三年级。",
+            "（七）公开组：不限年龄、性别和年级。",
+        ],
+        &[
+            "组别设置",
+            "公开组：限公开组",
+            "小学低年级组：小学一至三年级。",
+        ],
+    );
+    sheet_says(
+        &city,
+        Lang::En,
+        &[],
+        &["Sections and categories", "Open: Open only."],
+    );
+    // Where a group's girls are ranked apart (said only under 组别设置), every group keeps its
+    // entry there.
+    let schools = scenario("newcomer3_schools.xqr");
+    sheet_says(
+        &schools,
+        Lang::Zh,
+        &[
+            "女子分开录取成绩（小学低年级女子）",
+            "（三）初中组：七至九年级。",
+        ],
+        &[],
+    );
+}

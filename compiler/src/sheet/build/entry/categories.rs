@@ -19,6 +19,10 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
     if ctx.names.seeding_only(&c.name.node) {
         return;
     }
+    // The group's own condition under the group's own title: 参赛资格 says it at the group.
+    if said_at_its_group(ctx, c) {
+        return;
+    }
     if let Some((parent, sex)) = sex_split_of(c) {
         if ctx.names.categories.contains_key(parent.node.as_str()) {
             if let Some(t) = &c.title {
@@ -97,6 +101,48 @@ pub fn seeded_members(ctx: &mut Ctx<'_>, name: &str) -> String {
     }
     let conditions = fmt::join_clauses(ctx.lang, &parts);
     ctx.mf(M::HeadingFor, &[&title, &conditions])
+}
+
+/// A category that is one group's condition (its pool's `category`, naming the pool back), or
+/// just the members of one pool, with the same title as the pool: the pool's line in 参赛资格
+/// already says who is in it (小学低年级组：限小学一至三年级), so it is no second entry under
+/// 组别设置 (小学低年级组：小学一至三年级; 公开组：限公开组).
+fn said_at_its_group(ctx: &mut Ctx<'_>, c: &Category) -> bool {
+    let pool = match c.conditions.as_slice() {
+        [CategoryCond::Pool(p)] => Some(p.node.clone()),
+        _ => pool_of_group(ctx, c),
+    };
+    let Some(pool) = pool else { return false };
+    // Men and women ranked separately are said only under 组别设置: where some group has
+    // them, every group keeps its entry there, so that the article lists all of them.
+    let split = ctx
+        .names
+        .categories
+        .values()
+        .any(|x| sex_split_of(x).is_some());
+    if split {
+        return false;
+    }
+    let same_title = match (
+        &c.title,
+        ctx.names
+            .pools
+            .get(pool.as_str())
+            .and_then(|p| p.title.as_ref()),
+    ) {
+        (Some(a), Some(b)) => a.zh.node == b.zh.node,
+        _ => false,
+    };
+    if !same_title {
+        return false;
+    }
+    // What the pool's line prints of it (its conditions), marked as printed there too.
+    for cond in &c.conditions {
+        if let CategoryCond::Pool(p) = cond {
+            ctx.mark(p.span);
+        }
+    }
+    true
 }
 
 /// The pool whose `category` this is, when the category's own `pool` condition names it back.
