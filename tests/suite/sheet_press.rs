@@ -55,6 +55,24 @@ fn example(path: &str) -> String {
     std::fs::read_to_string(root().join("examples").join(path)).expect("the example reads")
 }
 
+/// The PDF pages of a regulation's sheet in both languages.
+fn pdf_pages(text: &str) -> Vec<(Lang, Vec<xqreg::sheet::pdf::Page>)> {
+    use xqreg::sheet::pdf;
+    let fonts =
+        pdf::load_fonts(None, false).unwrap_or_else(|e| panic!("{}: {}", e.code.code, e.message));
+    let parsed = xqreg_grammar::parse_bytes(text.as_bytes());
+    [Lang::Zh, Lang::En]
+        .into_iter()
+        .map(|lang| {
+            let sheet = xqreg::sheet::model(&parsed.file, lang).0;
+            (
+                lang,
+                pdf::typeset(&sheet, lang, &fonts).expect("typeset").pages,
+            )
+        })
+        .collect()
+}
+
 /// A pool's quotas per nominating body are one phrase, not 其中 repeated for each.
 #[test]
 fn a_pools_quotas_are_one_phrase() {
@@ -291,33 +309,26 @@ fn a_prize_heading_has_one_bracket() {
 /// alone under the repeated header (009's third prize table did).
 #[test]
 fn a_table_never_leaves_one_row_alone_on_a_page() {
-    use xqreg::sheet::pdf;
-    let fonts =
-        pdf::load_fonts(None, false).unwrap_or_else(|e| panic!("{}: {}", e.code.code, e.message));
     let mut alone = Vec::new();
     for name in [
         "009_world_championship/regulation.xqr",
         "002_sichuan/amateur.xqr",
     ] {
-        let bytes = std::fs::read(root().join("examples").join(name)).expect("example readable");
-        let parsed = xqreg_grammar::parse_bytes(&bytes);
-        for lang in [Lang::Zh, Lang::En] {
-            let sheet = xqreg::sheet::model(&parsed.file, lang).0;
-            let t = pdf::typeset(&sheet, lang, &fonts).expect("typeset");
-            for (i, p) in t.pages.iter().enumerate().skip(1) {
+        for (lang, pages) in pdf_pages(&example(name)) {
+            for (i, p) in pages.iter().enumerate().skip(1) {
                 let Some(first) = p.items.iter().find(|x| !x.atom.is_head) else {
                     continue;
                 };
                 let Some(table) = first.atom.table else {
                     continue;
                 };
-                let rows = |page: &pdf::Page| {
+                let rows = |page: &xqreg::sheet::pdf::Page| {
                     page.items
                         .iter()
                         .filter(|x| !x.atom.is_head && x.atom.table == Some(table))
                         .count()
                 };
-                if rows(&t.pages[i - 1]) > 0 && rows(p) == 1 {
+                if rows(&pages[i - 1]) > 0 && rows(p) == 1 {
                     alone.push(format!("{name} {lang:?}: page {}", i + 1));
                 }
             }
@@ -420,17 +431,10 @@ fn the_round_of_16_has_no_hyphens() {
 /// 赛制流程 stood alone at the foot of newcomer3_national's first page, its diagram overleaf.
 #[test]
 fn no_heading_is_left_at_the_foot_of_a_page() {
-    use xqreg::sheet::pdf;
-    let fonts =
-        pdf::load_fonts(None, false).unwrap_or_else(|e| panic!("{}: {}", e.code.code, e.message));
     let mut alone = Vec::new();
-    let text = scenario("newcomer3_national.xqr");
-    let parsed = xqreg_grammar::parse_bytes(text.as_bytes());
-    for lang in [Lang::Zh, Lang::En] {
-        let sheet = xqreg::sheet::model(&parsed.file, lang).0;
-        let t = pdf::typeset(&sheet, lang, &fonts).expect("typeset");
-        let n = t.pages.len();
-        for (i, p) in t.pages.iter().enumerate().take(n.saturating_sub(1)) {
+    for (lang, pages) in pdf_pages(&scenario("newcomer3_national.xqr")) {
+        let n = pages.len();
+        for (i, p) in pages.iter().enumerate().take(n.saturating_sub(1)) {
             if p.items.last().is_some_and(|x| x.atom.keep_next) {
                 alone.push(format!("{lang:?}: page {}", i + 1));
             }
