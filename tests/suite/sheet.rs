@@ -560,3 +560,7 @@ mod findings;
 
 #[path = "sheet_coverage.rs"]
 mod coverage_more;
+
+/// The print shop's proofreading: what a proofreader marked on the sheets, item by item.
+#[path = "sheet_press.rs"]
+mod press;

@@ -93,7 +93,7 @@ fn a_knockout_names_its_rounds_and_shared_places() {
         CUP,
         Lang::En,
         &[
-            "Knockout decides places 1–32: semi-final losers share 3rd place, quarter-final losers share 5th place, round-of-16 losers share 9th place, round-of-32 losers share 17th place.",
+            "Knockout decides places 1–32: semi-final losers share 3rd place, quarter-final losers share 5th place, round of 16 losers share 9th place, round of 32 losers share 17th place.",
             "| quarter-final losers | CNY 2,000 | 4 | CNY 8,000 |",
             "Knockout: A seeded bracket of 32; seeding by rating.",
         ],

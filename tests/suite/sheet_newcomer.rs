@@ -190,7 +190,7 @@ fn a_team_stages_playoff_decides_each_board() {
     );
 }
 
-/// A category of one sex condition says whom it is for (男子组：限男子。, not 男子组：男子。), and
+/// A category of one sex condition says whom it is for (男子组：限男子棋手。, not 男子组：男子。), and
 /// a stage's places read right whatever its title (`Preliminaries decides` looked plural, `Final,
 /// places 1-4 decides` like a list): "The stage X decides".
 #[test]
@@ -199,15 +199,15 @@ fn a_sex_category_and_the_places_a_stage_decides_read_right() {
     sheet_says(
         reg,
         Lang::Zh,
-        &["男子组：限男子。", "女子组：限女子。"],
+        &["男子组：限男子棋手。", "女子组：限女子棋手。"],
         &["男子组：男子。"],
     );
     sheet_says(
         reg,
         Lang::En,
         &[
-            "男子组: Men only.",
-            "女子组: Women only.",
+            "男子组: Open to men only.",
+            "女子组: Open to women only.",
             "The stage 男子组 decides places 1–4.",
         ],
         &["男子组: Men.", "(b) 男子组 decides"],

@@ -30,6 +30,11 @@ pub(super) fn assemble(ctx: &mut Ctx<'_>) -> (Vec<Article>, BTreeMap<Art, String
         let mut clauses: Vec<Clause> = Vec::new();
         for (g, mut c) in grouped {
             flatten_single(&mut c, g);
+            // Only rules and expenses: there the heading is the kind of the rule (未尽事宜, 食宿);
+            // elsewhere it names a stage or a section (Swiss: Swiss system…) and stays.
+            if matches!(art, Art::Conduct | Art::Expenses) {
+                unhead_repeats(&mut c);
+            }
             // The same sentence twice in one article (a deadline in the entry block and again
             // under registration) prints once.
             let dup = c.items.is_empty()
@@ -127,6 +132,18 @@ pub fn group_by_heading(clauses: Vec<Clause>) -> Vec<Clause> {
         }
     }
     groups
+}
+
+/// A rule whose text begins with its own heading prints the text alone (`未尽事宜，由裁判组…`,
+/// `Board and lodging are paid…`), not after the same words in bold. Done once the clauses of
+/// an article are grouped: the heading is what groups rules of one kind (碰乱棋子 1. 2. 3.).
+fn unhead_repeats(c: &mut Clause) {
+    if c.items.is_empty() && !c.heading.is_empty() && c.text.starts_with(&c.heading) {
+        c.heading.clear();
+    }
+    for i in &mut c.items {
+        unhead_repeats(i);
+    }
 }
 
 /// A group of one clause prints that clause's text after the group heading.

@@ -24,6 +24,21 @@ pub struct Names<'a> {
     pub rankings: BTreeMap<&'a str, &'a ast::DerivedRanking>,
     /// The entry's `field N`: how many players (or teams) the event takes, when fixed.
     pub field: Option<u32>,
+    /// Categories a knockout's `seeds N category C` names, and those a section, a group, a
+    /// prize table, a quota or another category names: a category only seeds name is no section
+    /// (`seeding_only`).
+    seeded_by: BTreeSet<&'a str>,
+    named_by: BTreeSet<&'a str>,
+    /// The event's `prize_fund` (总奖金), said once at the head of the prizes.
+    pub prize_fund: Option<&'a ast::Money>,
+}
+
+impl Names<'_> {
+    /// A category no section, group, prize table or quota names, only a knockout's seeding: the
+    /// seeding says whom it holds; it is not printed as a section of the event.
+    pub fn seeding_only(&self, category: &str) -> bool {
+        self.seeded_by.contains(category) && !self.named_by.contains(category)
+    }
 }
 
 /// A table of [`words`]: a word of the language in the sheet's language, when it has one.
@@ -257,6 +272,7 @@ pub(super) fn collect_names<'a, 'b>(
     for entry in entries {
         match entry.item {
             Item::Stage(s) => {
+                stage_categories(s, names);
                 if !names.stages.contains_key(s.name.node.as_str()) {
                     names.stage_order.push(&s.name.node);
                 }
@@ -267,7 +283,25 @@ pub(super) fn collect_names<'a, 'b>(
             }
             Item::Category(c) => {
                 names.categories.entry(&c.name.node).or_insert(c);
+                for cond in &c.conditions {
+                    if let ast::CategoryCond::Within(p) = cond {
+                        names.named_by.insert(&p.node);
+                    }
+                }
             }
+            Item::Prizes(p) => names
+                .named_by
+                .extend(p.category.iter().map(|c| c.node.as_str())),
+            Item::Regulation(r) => {
+                for c in &r.clauses {
+                    if let ast::HeaderClause::PrizeFund(m) = c {
+                        names.prize_fund = Some(m);
+                    }
+                }
+            }
+            Item::Qualification(q) => names
+                .named_by
+                .extend(q.quotas.iter().map(|x| x.category.node.as_str())),
             Item::Playoff(p) => {
                 if let Some(n) = &p.name {
                     names.playoffs.entry(&n.node).or_insert(p);
@@ -283,11 +317,60 @@ pub(super) fn collect_names<'a, 'b>(
                         ast::EntryClause::Field(n) => names.field = Some(n.node),
                         ast::EntryClause::Pool(p) => {
                             names.pools.entry(&p.name.node).or_insert(p);
+                            for src in &p.source {
+                                if let ast::PoolSource::Category(c) = src {
+                                    names.named_by.insert(&c.node);
+                                }
+                            }
                         }
+                        ast::EntryClause::Quota(q) => names
+                            .named_by
+                            .extend(q.except.iter().map(|c| c.node.as_str())),
                         ast::EntryClause::Player(p) => {
                             names.players.entry(&p.id.node).or_insert(p);
                         }
                         _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The categories a stage names: its seeds (`seeds N category C`) apart from the others
+/// (entrants, a draw's pot, a seed tier of the pairing numbers), which make a category a section
+/// or a group the reader must find defined.
+fn stage_categories<'a>(s: &'a ast::Stage, names: &mut Names<'a>) {
+    for clause in &s.clauses {
+        match clause {
+            ast::StageClause::Format(ast::Format::Knockout(k)) => {
+                for kc in &k.clauses {
+                    if let ast::KnockoutClause::Seeds { category, .. } = kc {
+                        names.seeded_by.insert(&category.node);
+                    }
+                }
+            }
+            ast::StageClause::Entrants { sources, .. } => {
+                for src in sources {
+                    if let ast::EntrantSource::Category(c) = src {
+                        names.named_by.insert(&c.node);
+                    }
+                }
+            }
+            ast::StageClause::Draw(d) => {
+                for rule in &d.rules {
+                    if let ast::DrawRule::Pot { members, .. } = rule {
+                        names
+                            .named_by
+                            .extend(members.iter().map(|m| m.node.as_str()));
+                    }
+                }
+            }
+            ast::StageClause::Numbers(ast::Numbers::Seeded { tiers, .. }) => {
+                for tier in tiers {
+                    if let ast::SeedTier::Category(c) = tier {
+                        names.named_by.insert(&c.node);
                     }
                 }
             }

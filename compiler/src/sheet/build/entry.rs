@@ -15,7 +15,7 @@ use xqreg_grammar::ast::{
 
 mod by_rule;
 mod categories;
-pub use categories::category;
+pub use categories::{category, seeded_members};
 mod players;
 mod registration;
 use players::{players_table, pool};
@@ -161,8 +161,12 @@ fn quota(ctx: &mut Ctx<'_>, q: &EntryQuota) {
         })
         .collect();
     if !by_sex.is_empty() {
-        let sep = if ctx.lang == Lang::Zh { "、" } else { ", " };
-        line.push_str(&ctx.mf(M::QuotaBySex, &[&by_sex.join(sep)]));
+        // 男子至多3人、女子至多1人 / at most 3 men and at most 1 woman.
+        let each = match ctx.lang {
+            Lang::Zh => by_sex.join("、"),
+            Lang::En => fmt::join_and(ctx.lang, &by_sex),
+        };
+        line.push_str(&ctx.mf(M::QuotaBySex, &[&each]));
     }
     if let Some(c) = &q.except {
         line.push_str(&ctx.mf(M::QuotaExcept, &[&ctx.category_title(&c.node)]));
@@ -295,8 +299,15 @@ fn requires_text(ctx: &Ctx<'_>, age: &str, r: &str) -> String {
         || r.chars().next().is_some_and(char::is_uppercase)
         || r.contains(" must ")
         || r.contains(" need");
+    // `accompanied by a family member`: a participle is what they must be, not what they need.
+    let participle = ctx.lang == Lang::En
+        && r.split_whitespace()
+            .next()
+            .is_some_and(|w| w.ends_with("ed"));
     if sentence {
         r.to_string()
+    } else if participle {
+        ctx.mf(M::AgeMustBe, &[age, r])
     } else {
         ctx.mf(M::AgeRequires, &[age, r])
     }

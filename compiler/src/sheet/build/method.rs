@@ -216,21 +216,40 @@ pub fn time_text(ctx: &mut Ctx<'_>, t: &TimeControl) -> String {
             }
         }
     }
-    if let Some(i) = inc {
-        parts.push(ctx.mf(M::TimeIncrement, &[&i]));
-    }
-    parts.extend(moves);
+    let inc = inc.map(|i| ctx.mf(M::TimeIncrement, &[&i]));
+    let mut rules = Vec::new();
     if flag {
-        parts.push(ctx.m(M::FlagLoses).to_string());
+        rules.push(ctx.m(M::FlagLoses).to_string());
     }
     if let Some(side) = draw_to {
-        parts.push(ctx.mf(M::DrawGoesTo, &[&side]));
+        rules.push(ctx.mf(M::DrawGoesTo, &[&side]));
     }
-    let sep = match lang {
-        Lang::Zh => "，",
-        Lang::En => ", ",
+    let text = match lang {
+        Lang::Zh => {
+            parts.extend(inc);
+            parts.extend(moves);
+            parts.extend(rules);
+            parts.join("，")
+        }
+        // `15 minutes per side plus 10 seconds per move; a flag fall loses`: the increment
+        // belongs to the time, the rules are clauses of their own.
+        Lang::En => {
+            let mut time = parts.join(", ");
+            if let Some(i) = inc {
+                time = if time.is_empty() {
+                    i
+                } else {
+                    format!("{time} {i}")
+                };
+            }
+            let time = std::iter::once(time).chain(moves).collect::<Vec<_>>();
+            std::iter::once(time.join(", "))
+                .chain(rules)
+                .collect::<Vec<_>>()
+                .join("; ")
+        }
     };
-    ctx.sentence(&parts.join(sep))
+    ctx.sentence(&text)
 }
 
 /// A table of every time control (name, bases, increment, flag, draw odds).

@@ -221,10 +221,17 @@ fn prize_text(
     if let Some(t) = &p.total {
         let declared = super::entry::money_text(ctx, t, cur);
         ctx.mark(t.amount.span);
-        if lang == Lang::En {
-            text.push(' ');
+        // The whole prize fund, said just above (总奖金): its total is the table's 合计 row.
+        let fund = ctx.names.prize_fund.map(|m| {
+            let c = m.currency.as_ref().map(|c| c.node.as_str());
+            fmt::money(lang, m.amount.node, c)
+        });
+        if fund.as_deref() != Some(declared.as_str()) {
+            if lang == Lang::En {
+                text.push(' ');
+            }
+            text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
         }
-        text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
     }
     for limit in &p.limits {
         ctx.mark(limit.span);
@@ -271,6 +278,8 @@ fn total_row(
 /// The heading's parts: the category or title, and the money note (奖金：人民币，税后).
 fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, String) {
     let lang = ctx.lang;
+    // Whom a table titled apart from its category pays, said in the money's brackets.
+    let mut whom = None;
     let name = match (&p.title, &p.category) {
         (Some(t), Some(c)) => {
             ctx.mark(c.span);
@@ -282,13 +291,26 @@ fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, S
                 .split_once(['（', '('])
                 .map_or(c.as_str(), |(s, _)| s)
                 .trim();
-            if t.contains(&c) || (!short.is_empty() && t.contains(short)) {
+            // Letters and digits only: `Primary 1-3 girls` names `Primary 1-3, girls`.
+            let bare = |s: &str| -> String {
+                s.chars()
+                    .filter(|ch| ch.is_alphanumeric())
+                    .flat_map(char::to_lowercase)
+                    .collect()
+            };
+            if t.contains(&c)
+                || (!short.is_empty() && t.contains(short))
+                || bare(&t).contains(&bare(&c))
+            {
                 t
             } else if c.ends_with(['）', ')']) {
                 // No brackets inside brackets: `公开组（男女混合）奖金`.
                 ctx.mf(M::PrizeHeadingBoth, &[&c, &t])
             } else {
-                ctx.mf(M::WithReason, &[&c, &t])
+                // 非中越棋手奖（非中国、越南棋手，美元）: one bracket, not 非中国、越南棋手（非中越
+                // 棋手奖）（美元）.
+                whom = Some(c);
+                t
             }
         }
         (Some(t), None) => ctx.tm(t),
@@ -306,10 +328,19 @@ fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, S
         money_note.push(ctx.word(words::tax, t));
     }
     let sep = if lang == Lang::Zh { "，" } else { ", " };
-    let note = if money_note.is_empty() {
+    let mut note = money_note.join(sep);
+    // An English category may hold a comma of its own (`Open, men; HKD`).
+    if let Some(w) = whom {
+        note = match (note.is_empty(), lang) {
+            (true, _) => w,
+            (false, Lang::Zh) => format!("{w}，{note}"),
+            (false, Lang::En) => format!("{w}; {note}"),
+        };
+    }
+    let note = if note.is_empty() {
         String::new()
     } else {
-        ctx.mf(M::PrizeMoneyNote, &[&money_note.join(sep)])
+        ctx.mf(M::PrizeMoneyNote, &[&note])
     };
     (name, note)
 }
@@ -543,7 +574,13 @@ pub fn qualification(ctx: &mut Ctx<'_>, q: &Qualification) {
             ctx.mf(key, &[&c, &x.count.node.to_string()])
         })
         .collect();
-    let mut parts = vec![ctx.mf(M::QualifyTo, &[&title, &fmt::join(lang, &quotas)])];
+    // English categories may hold commas of their own (`Open, men: 3; Open, women: 1`).
+    let list = if lang == Lang::En && quotas.iter().any(|q| q.contains(',')) {
+        fmt::join_clauses(lang, &quotas)
+    } else {
+        fmt::join(lang, &quotas)
+    };
+    let mut parts = vec![ctx.mf(M::QualifyTo, &[&title, &list])];
     if let Some(r) = &q.replacement {
         let mut w = ctx.word(words::replacement, r);
         if let Some(u) = &q.replacement_until {

@@ -200,6 +200,12 @@ fn game_step(
         (false, false) => M::PlayoffGame,
         (false, true) => M::PlayoffGames,
     };
+    // English says the games before the colours (`play two more games (Blitz), colours
+    // swapped`); Chinese the colours first (交换先后手进行两局超快棋).
+    let col = match lang {
+        Lang::En if !col.is_empty() => format!(", {col}"),
+        _ => col,
+    };
     ctx.mf(key, &[&col, &count_games(lang, n), &t, noun])
 }
 

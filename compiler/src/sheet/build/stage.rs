@@ -284,6 +284,18 @@ fn is_section(s: &Stage) -> bool {
 /// clause of their own that `own` matches: the stages a rule of this one applies to
 /// (`U8组、U10男子组、U10女子组`).
 fn with_heirs(ctx: &Ctx<'_>, s: &Stage, title: &str, own: impl Fn(&StageClause) -> bool) -> String {
+    let names = heirs(ctx, s, title, own);
+    // English titles with commas of their own (`Primary, years 1-3`) are kept apart by `; `.
+    if ctx.lang == Lang::En && names.len() > 1 && names.iter().any(|n| n.contains(',')) {
+        names.join("; ")
+    } else {
+        fmt::join(ctx.lang, &names)
+    }
+}
+
+/// The titles of the stage and of the stages that copy it (`same_as`) without a clause of
+/// their own of that kind.
+fn heirs(ctx: &Ctx<'_>, s: &Stage, title: &str, own: impl Fn(&StageClause) -> bool) -> Vec<String> {
     let mut names = vec![title.to_string()];
     for name in &ctx.names.stage_order {
         if *name == s.name.node.as_str() {
@@ -315,12 +327,7 @@ fn with_heirs(ctx: &Ctx<'_>, s: &Stage, title: &str, own: impl Fn(&StageClause) 
             }
         }
     }
-    // English titles with commas of their own (`Primary, years 1-3`) are kept apart by `; `.
-    if ctx.lang == Lang::En && names.len() > 1 && names.iter().any(|n| n.contains(',')) {
-        names.join("; ")
-    } else {
-        fmt::join(ctx.lang, &names)
-    }
+    names
 }
 
 /// The stage's tie-break chain as a clause of 名次区分, in team words for a team stage.
@@ -334,7 +341,10 @@ fn stage_ranking(ctx: &mut Ctx<'_>, s: &Stage, chain: &TiebreakChain, title: &st
     };
     // One stage: the ranking needs no stage name; otherwise every stage the chain applies to
     // (this one and those that copy it with `same_as`) is named.
-    let lead = if ctx.names.stage_order.len() == 1 {
+    // Every stage of the event sharing it is the same: 积分多者…, not 甲组、乙组：积分多者….
+    let own = |c: &StageClause| matches!(c, StageClause::Tiebreak(_));
+    let all = heirs(ctx, s, title, own).len() == ctx.names.stage_order.len();
+    let lead = if all {
         ctx.m(only).to_string()
     } else {
         let who = with_heirs(ctx, s, title, |c| matches!(c, StageClause::Tiebreak(_)));

@@ -31,13 +31,20 @@ impl Page {
     }
 }
 
-/// The height of atom `i` and the atoms it keeps with, as placed on a fresh page.
-fn chain(atoms: &[Atom], i: usize) -> f32 {
+/// The height of atom `i` and the atoms it keeps with, placed from `y` down. A following atom
+/// counts at its smallest scale only where `paginate` would shrink it (in a page's top half):
+/// lower, it moves to the next page whole, and what keeps with it must go too.
+fn chain(atoms: &[Atom], i: usize, y: f32) -> f32 {
     let mut h = atoms[i].h;
     let mut j = i;
     while atoms[j].keep_next && j + 1 < atoms.len() && atoms[j + 1].brk == Break::None {
         j += 1;
-        h += atoms[j].space_before + atoms[j].h * atoms[j].min_scale;
+        let scale = if y + h < CONTENT_H / 2.0 {
+            atoms[j].min_scale
+        } else {
+            1.0
+        };
+        h += atoms[j].space_before + atoms[j].h * scale;
         if h > CONTENT_H {
             // A chain longer than a page cannot stay together: only the atom itself counts.
             return atoms[i].h;
@@ -60,7 +67,7 @@ pub fn paginate(col: &Column) -> Vec<Page> {
             new_page(&mut pages, &mut y, a.brk == Break::Hard);
         }
         let mut sb = if y > 0.0 { a.space_before } else { 0.0 };
-        let need = chain(atoms, i);
+        let need = chain(atoms, i, y + sb);
         let mut scale = 1.0;
         if y > 0.0 && y + sb + need > CONTENT_H {
             let room = CONTENT_H - y - sb;

@@ -93,9 +93,14 @@ pub fn atoms(col: &mut Column, fonts: &Fonts, t: &Table, left: f32, with_caption
                 .collect(),
         );
     }
-    for group in groups(&rows) {
+    let groups = groups(&rows);
+    let n = groups.len();
+    for (i, group) in groups.into_iter().enumerate() {
         let mut a = rows_atom(&rows[group.0..group.1], &widths, left, None);
         a.table = Some(id);
+        // The last row (often the total) never goes alone to the next page, under a repeated
+        // header: the row before it goes with it.
+        a.keep_next = i + 2 == n;
         col.atoms.push(a);
     }
 }

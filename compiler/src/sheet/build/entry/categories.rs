@@ -14,6 +14,15 @@ fn sex_split_of(c: &Category) -> Option<(&Ident, &Ident)> {
 
 pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
     ctx.mark(c.name.span);
+    // Only a knockout's seeding names it: no section of the event; the seeding says whom it
+    // holds (`seeded_members`).
+    if ctx.names.seeding_only(&c.name.node) {
+        return;
+    }
+    // The group's own condition under the group's own title: 参赛资格 says it at the group.
+    if said_at_its_group(ctx, c) {
+        return;
+    }
     if let Some((parent, sex)) = sex_split_of(c) {
         if ctx.names.categories.contains_key(parent.node.as_str()) {
             if let Some(t) = &c.title {
@@ -57,7 +66,11 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
         parts.push(ctx.mf(
             M::RankedSeparately,
             &[
-                &fmt::join(ctx.lang, &sexes),
+                // 男子、女子分开录取 / men and women ranked separately.
+                &match ctx.lang {
+                    Lang::Zh => fmt::join(ctx.lang, &sexes),
+                    Lang::En => fmt::join_and(ctx.lang, &sexes),
+                },
                 // English titles may hold commas (`Open, men`): semicolons there.
                 &match ctx.lang {
                     Lang::Zh => fmt::join(ctx.lang, &children),
@@ -68,6 +81,68 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
     }
     let text = ctx.sentence(&fmt::join_clauses(ctx.lang, &parts));
     ctx.push(Art::Categories, 0, Clause::headed(title, text));
+}
+
+/// Whom a category only a knockout's seeding names holds, said where the seeding reserves seed
+/// numbers for it: a category of one pool is the pool's players (种子选手), else the
+/// category's title with its conditions (七段及以上（段位七段及以上）).
+pub fn seeded_members(ctx: &mut Ctx<'_>, name: &str) -> String {
+    let Some(c) = ctx.names.categories.get(name).copied() else {
+        return ctx.category_title(name);
+    };
+    if let [CategoryCond::Pool(p)] = c.conditions.as_slice() {
+        ctx.mark(p.span);
+        return ctx.pool_title(&p.node);
+    }
+    let title = ctx.category_title(name);
+    let parts = condition_parts(ctx, c, None);
+    if parts.is_empty() {
+        return title;
+    }
+    let conditions = fmt::join_clauses(ctx.lang, &parts);
+    ctx.mf(M::HeadingFor, &[&title, &conditions])
+}
+
+/// A category that is one group's condition (its pool's `category`, naming the pool back), or
+/// just the members of one pool, with the same title as the pool: the pool's line in 参赛资格
+/// already says who is in it (小学低年级组：限小学一至三年级), so it is no second entry under
+/// 组别设置 (小学低年级组：小学一至三年级; 公开组：限公开组).
+fn said_at_its_group(ctx: &mut Ctx<'_>, c: &Category) -> bool {
+    let pool = match c.conditions.as_slice() {
+        [CategoryCond::Pool(p)] => Some(p.node.clone()),
+        _ => pool_of_group(ctx, c),
+    };
+    let Some(pool) = pool else { return false };
+    // Men and women ranked separately are said only under 组别设置: where some group has
+    // them, every group keeps its entry there, so that the article lists all of them.
+    let split = ctx
+        .names
+        .categories
+        .values()
+        .any(|x| sex_split_of(x).is_some());
+    if split {
+        return false;
+    }
+    let same_title = match (
+        &c.title,
+        ctx.names
+            .pools
+            .get(pool.as_str())
+            .and_then(|p| p.title.as_ref()),
+    ) {
+        (Some(a), Some(b)) => a.zh.node == b.zh.node,
+        _ => false,
+    };
+    if !same_title {
+        return false;
+    }
+    // What the pool's line prints of it (its conditions), marked as printed there too.
+    for cond in &c.conditions {
+        if let CategoryCond::Pool(p) = cond {
+            ctx.mark(p.span);
+        }
+    }
+    true
 }
 
 /// The pool whose `category` this is, when the category's own `pool` condition names it back.
@@ -99,10 +174,11 @@ pub(super) fn condition_parts(
             CategoryCond::Born(w) => parts.push(born(ctx, w)),
             CategoryCond::Sex(s) => {
                 let sex = ctx.word(words::sex, s);
-                // Alone, the condition says whom the category is for (限男子 / men only): a bare
-                // 男子 after the title (男子组：男子。) reads as a repetition.
+                // Alone, the condition says whom the category is open to (限男子棋手 / open to
+                // men only): a bare 男子 after the title (男子组：男子。 Men: Men only.) reads as
+                // a repetition.
                 parts.push(if c.conditions.len() == 1 {
-                    ctx.mf(M::PoolSex, &[&sex])
+                    ctx.mf(M::CategorySex, &[&sex])
                 } else {
                     sex
                 });

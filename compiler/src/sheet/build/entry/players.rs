@@ -11,13 +11,26 @@ pub(super) fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
         None => p.name.node.clone(),
     };
     let named = p.source.iter().any(|s| matches!(s, PoolSource::Named(_)));
-    let mut parts: Vec<String> = p
-        .source
-        .iter()
-        .filter_map(|s| source_part(ctx, s, &p.name.node))
-        .collect();
+    let mut parts: Vec<String> = Vec::new();
+    // The quotas per nominating body are one phrase, where the first of them stands.
+    let mut quotas: Vec<(String, u32)> = Vec::new();
+    let mut quotas_at = None;
+    for s in &p.source {
+        if let PoolSource::Quota { who, count, span } = s {
+            ctx.mark(*span);
+            quotas_at.get_or_insert(parts.len());
+            quotas.push((ctx.tm(who), count.node));
+        } else {
+            parts.extend(source_part(ctx, s, &p.name.node));
+        }
+    }
+    if let Some(at) = quotas_at {
+        parts.insert(at, quota_phrase(ctx, &quotas));
+    }
     if named {
-        parts.extend(named_list(ctx, p, e));
+        // Straight after the pool's colon the names need no 名单： (namely) of their own.
+        let first = parts.is_empty();
+        parts.extend(named_list(ctx, p, e, first));
     }
     let head = match &p.size {
         Some(n) => {
@@ -91,8 +104,8 @@ fn source_part(ctx: &mut Ctx<'_>, s: &PoolSource, pool: &str) -> Option<String> 
         }
         PoolSource::Quota { who, count, span } => {
             ctx.mark(*span);
-            let who = ctx.tm(who);
-            Some(ctx.mf(M::Quota, &[&who, &count.node.to_string()]))
+            let q = [(ctx.tm(who), count.node)];
+            Some(quota_phrase(ctx, &q))
         }
         PoolSource::Host {
             count,
@@ -187,8 +200,30 @@ fn invite(ctx: &mut Ctx<'_>, list: &[(Ident, Spanned<u32>)], span: Span) -> Stri
     ctx.mf(M::PoolInvite, &[&listed])
 }
 
+/// A pool's quotas per nominating body: 其中菲律宾、新加坡各1人 when the numbers are the same,
+/// else 其中菲律宾1人、新加坡2人; one 其中 (of whom) for all of them.
+fn quota_phrase(ctx: &Ctx<'_>, quotas: &[(String, u32)]) -> String {
+    match quotas {
+        [(who, n)] => ctx.mf(M::Quota, &[who, &n.to_string()]),
+        [(_, n), rest @ ..] if rest.iter().all(|(_, m)| m == n) => {
+            let whos: Vec<String> = quotas.iter().map(|(w, _)| w.clone()).collect();
+            ctx.mf(
+                M::QuotaEach,
+                &[&fmt::join_and(ctx.lang, &whos), &n.to_string()],
+            )
+        }
+        _ => {
+            let each: Vec<String> = quotas
+                .iter()
+                .map(|(w, n)| ctx.mf(M::QuotaItem, &[w, &n.to_string()]))
+                .collect();
+            ctx.mf(M::QuotaList, &[&fmt::join(ctx.lang, &each)])
+        }
+    }
+}
+
 /// The players the entry names into pool `p`, as one list.
-fn named_list(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Option<String> {
+fn named_list(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry, bare: bool) -> Option<String> {
     let names: Vec<String> = e
         .clauses
         .iter()
@@ -206,7 +241,14 @@ fn named_list(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Option<String> {
             _ => None,
         })
         .collect();
-    (!names.is_empty()).then(|| ctx.mf(M::NamedList, &[&fmt::join(ctx.lang, &names)]))
+    let list = fmt::join(ctx.lang, &names);
+    (!names.is_empty()).then(|| {
+        if bare {
+            list
+        } else {
+            ctx.mf(M::NamedList, &[&list])
+        }
+    })
 }
 
 pub(super) fn player_with_unit(ctx: &Ctx<'_>, p: &PlayerDecl) -> String {

@@ -41,6 +41,11 @@ pub(super) fn clause(ctx: &mut Ctx<'_>, c: &EntryClause, teams: bool) {
             ctx.mark(*span);
             ctx.mark(money.span);
             let what = ctx.in_words(words::fee, &kind.node);
+            // `Entry fee: USD 100, paid on entry.`: the fee's name leads the English line.
+            let what = match ctx.lang {
+                Lang::Zh => what,
+                Lang::En => fmt::capitalise(&what),
+            };
             let amount = money_text(ctx, money, None);
             let line = ctx.mf(M::Fee, &[&what, &amount]);
             ctx.push(Art::Registration, 10, Clause::text(line));

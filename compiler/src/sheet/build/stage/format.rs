@@ -185,7 +185,12 @@ fn knockout(
                 span,
             } => {
                 ctx.mark(*span);
-                let who = ctx.category_title(&category.node);
+                // A category only the seeding names is defined here, not under 组别设置.
+                let who = if ctx.names.seeding_only(&category.node) {
+                    crate::sheet::build::entry::seeded_members(ctx, &category.node)
+                } else {
+                    ctx.category_title(&category.node)
+                };
                 parts.push(ctx.mf(M::SeedsReserved, &[&count.node.to_string(), &who]));
             }
             KnockoutClause::Games(n) => {
