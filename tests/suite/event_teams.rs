@@ -190,3 +190,14 @@ fn a_team_withdraws_whole() {
     assert!(beijing_boards(&ev, 2).is_empty(), "北京 is paired no more");
     assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
 }
+
+#[test]
+fn a_team_of_the_roster_is_named_once_in_the_standings() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = new_event(tmp.path());
+    xqreg_ok(&["event", "pair", &ev]);
+    draw_every_waiting_game(&ev, tmp.path());
+    let standings = xqreg_ok(&["event", "standings", &ev]);
+    assert!(standings.contains(" 北京 "), "{standings}");
+    assert!(!standings.contains("北京 北京"), "{standings}");
+}

@@ -484,3 +484,25 @@ fn a_groups_category_is_not_listed_twice() {
         &[],
     );
 }
+
+/// A round robin of one table that numbers its players by lot (`draw { numbers lot }`) has no
+/// groups: it says so in a sentence, not 分组办法如下：各组抽签确定比赛代号。
+#[test]
+fn a_table_numbered_by_lot_speaks_of_no_groups() {
+    let masters = scenario("newcomer4_masters.xqr");
+    sheet_says(
+        &masters,
+        Lang::Zh,
+        &["6人进行双循环比赛。抽签确定比赛代号。"],
+        &["分组办法如下", "各组抽签确定比赛代号"],
+    );
+    sheet_says(
+        &masters,
+        Lang::En,
+        &["Pairing numbers by lot."],
+        &[
+            "The groups are drawn as follows",
+            "in each group, pairing numbers by lot",
+        ],
+    );
+}

@@ -468,13 +468,18 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool, lang: Lang) ->
                     .iter()
                     .map(|t| format!("{} {}", criterion(&t.criterion, lang), t.value.display()))
                     .collect();
+                // A team of the roster is its unit: its id is its name, said once.
+                let who = if r.id == r.player {
+                    r.id.clone()
+                } else {
+                    format!("{} {}", r.id, r.player)
+                };
                 let _ = writeln!(
                     s,
-                    "  {:>3}{} {} {} {}  {}",
+                    "  {:>3}{} {} {}  {}",
                     r.place,
                     if r.shared { "=" } else { " " },
-                    r.id,
-                    r.player,
+                    who,
                     r.points.map(|p| p.to_string()).unwrap_or_default(),
                     tbs.join(if lang == Lang::Zh { "，" } else { ", " })
                 );

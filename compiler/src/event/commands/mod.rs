@@ -228,13 +228,7 @@ fn replay_withdrawal(tx: &Tx<'_>, w: &StoredWithdrawal, lang: Lang) -> Res<()> {
         return Err(reloaded.problems(&problems));
     };
     let code = crate::run::codes::lookup(&p.code).unwrap_or(&crate::run::codes::R019);
-    let stages: Vec<&str> = reloaded
-        .event
-        .plan
-        .stages
-        .iter()
-        .map(|s| s.name.as_str())
-        .collect();
+    let stages = stages::listed(&reloaded.event.plan);
     let zh = if p.message_zh.is_empty() {
         p.message.as_str()
     } else {
@@ -246,12 +240,11 @@ fn replay_withdrawal(tx: &Tx<'_>, w: &StoredWithdrawal, lang: Lang) -> Res<()> {
         ("message_zh", zh),
     ];
     let fix = &code.explain.fix;
-    let (en, zh) = (stages.join(", "), stages.join("、"));
     let help = [
         ("fix", fix.en),
         ("fix_zh", fix.zh),
-        ("stages", &en),
-        ("stages_zh", &zh),
+        ("stages", &stages.en),
+        ("stages_zh", &stages.zh),
     ];
     let help = ARGUMENT_HELP.fill(&help);
     Err(super::refuse_in(code, lang, ARGUMENT.fill(&message), help))

@@ -8,6 +8,7 @@ use super::super::live::Live;
 use super::super::store::StoredGame;
 use super::super::{codes, refuse_in, Loaded, Res};
 use crate::diagnostics::{Lang, Msg, Template};
+use xqreg_runtime::plan::Plan;
 
 // The message catalogue of this module: compiler/messages/event/commands/stages.toml.
 include!(concat!(
@@ -15,23 +16,27 @@ include!(concat!(
     "/messages/event/commands/stages.rs"
 ));
 
+/// The names of the event's stages, for a help line: `a, b` (`a、b`).
+pub fn listed(plan: &Plan) -> Msg {
+    let names: Vec<&str> = plan.stages.iter().map(|s| s.name.as_str()).collect();
+    Msg::new(names.join(", "), names.join("、"))
+}
+
 /// E852 for the first of `names` that is no stage of the event's plan.
 pub fn known(loaded: &Loaded, names: &[String], lang: Lang) -> Res<()> {
-    let stages: Vec<&str> = loaded
-        .event
-        .plan
-        .stages
+    let plan = &loaded.event.plan;
+    let Some(unknown) = names
         .iter()
-        .map(|s| s.name.as_str())
-        .collect();
-    let Some(unknown) = names.iter().find(|n| !stages.contains(&n.as_str())) else {
+        .find(|n| !plan.stages.iter().any(|s| &s.name == *n))
+    else {
         return Ok(());
     };
+    let stages = listed(plan);
     Err(refuse_in(
         &codes::E852,
         lang,
         UNKNOWN_STAGE.fill(&[("stage", unknown)]),
-        UNKNOWN_STAGE_HELP.fill(&[("stages", &stages.join(", "))]),
+        UNKNOWN_STAGE_HELP.fill(&[("stages", &stages.en), ("stages_zh", &stages.zh)]),
     ))
 }
 

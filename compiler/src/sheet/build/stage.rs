@@ -16,7 +16,8 @@ use crate::sheet::Lang;
 use draw::{draw, numbers};
 use format::format_text;
 use xqreg_grammar::ast::{
-    EntrantSource, Format, PlaceRange, PlayoffRef, Span, Stage, StageClause, TiebreakChain,
+    DrawRule, EntrantSource, Format, PlaceRange, PlayoffRef, Span, Stage, StageClause,
+    TiebreakChain,
 };
 
 /// What a stage's clauses say, gathered clause by clause and put together at the end: the
@@ -76,6 +77,17 @@ fn stage_clause(
         }
         // An assumption sizes simulations only: the official sheet never prints it.
         StageClause::Assume { span, .. } => ctx.mark(*span),
+        // A stage of one table that only numbers its players by lot says so in a sentence: there
+        // are no groups for 分组办法 / 各组 to speak of.
+        StageClause::Draw(d) if !has_groups(s) && d.rules.iter().all(is_numbers) => {
+            ctx.mark(d.span);
+            for r in &d.rules {
+                if let DrawRule::Numbers { rule, span } = r {
+                    ctx.mark(*span);
+                    sentences.push(ctx.word(words::numbers, rule));
+                }
+            }
+        }
         StageClause::Draw(d) => {
             said.items.extend(draw(ctx, d));
             said.draw_intro = true;
@@ -398,4 +410,15 @@ fn lower_number(s: &Stage) -> bool {
 /// The stage's knockout format, if it is one.
 fn knockout_of(s: &Stage) -> Option<&xqreg_grammar::ast::Knockout> {
     s.clauses.iter().find_map(StageClause::knockout)
+}
+
+/// A stage played in groups (a round robin or team round robin that names them).
+fn has_groups(s: &Stage) -> bool {
+    s.clauses.iter().any(|c| {
+        matches!(c, StageClause::Format(Format::RoundRobin { groups, .. } | Format::TeamRoundRobin { groups, .. }) if !groups.is_empty())
+    })
+}
+
+fn is_numbers(r: &DrawRule) -> bool {
+    matches!(r, DrawRule::Numbers { .. })
 }
