@@ -268,3 +268,14 @@ fn a_stage_named_with_stage_must_be_one_of_the_regulation() {
     refused(&ev, &["event", "standings", &ev, "--stage", "mian"], "E852");
     assert!(ok(&["event", "pair", &ev, "--stage", "main"]).contains("main round 1"));
 }
+
+#[test]
+fn standings_before_any_result_say_so() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = start(tmp.path(), false);
+    ok(&["event", "pair", &ev]);
+    let en = ok(&["event", "standings", &ev, "--lang", "en"]);
+    assert_eq!(en, "no standings yet: no result is recorded\n");
+    let zh = ok(&["event", "standings", &ev, "--stage", "main", "--lang", "zh"]);
+    assert_eq!(zh, "`main` 尚无名次：其成绩还一个都没有录入\n");
+}

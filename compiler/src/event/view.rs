@@ -436,6 +436,14 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool, lang: Lang) ->
             .collect();
         return serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
     }
+    if stages.is_empty() {
+        // Said, not an empty page: the standings begin with the first result.
+        let none = match stage {
+            Some(name) => NO_RESULTS_YET_IN.fill(&[("stage", name)]),
+            None => NO_RESULTS_YET.plain(),
+        };
+        return format!("{}\n", none.get(lang));
+    }
     let mut s = String::new();
     for st in stages {
         let done = !live
