@@ -395,3 +395,34 @@ fn rest_rating_puts_an_unrated_player_below_every_rated_one() {
     let ids: Vec<&str> = out.final_ranking.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids, ["p2", "p3", "p4", "p1"]);
 }
+
+#[test]
+fn a_chain_ending_in_shared_places_the_still_tied_together() {
+    // Every game drawn: the four are level on points and wins. `shared` (如仍相同，名次并列)
+    // gives them all place 1, no lot drawn, and the transcript says who share it.
+    let plan = round_robin_plan(
+        4,
+        &[
+            Criterion::Wins {
+                count: WinsCount::Played,
+            },
+            Criterion::Shared,
+        ],
+    );
+    let out = run(&plan, &players(4), &rest(RestRule::Draws), 1).expect("runs");
+    let places: Vec<(u32, bool)> = out
+        .final_ranking
+        .iter()
+        .map(|r| (r.place, r.shared))
+        .collect();
+    assert_eq!(places, vec![(1, true); 4]);
+    let shared: Vec<&str> = out
+        .transcript
+        .iter()
+        .filter(|e| e.text.contains("share place 1"))
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(shared.len(), 1, "{shared:?}");
+    assert!(shared.iter().all(|t| t.contains("`shared`")), "{shared:?}");
+    assert!(!out.transcript.iter().any(|e| e.text.contains("by lot")));
+}

@@ -217,6 +217,8 @@ pub struct Ranked {
     pub values: Vec<Vec<(Criterion, TbValue)>>,
     pub separations: Vec<Separation>,
     pub lots: Vec<LotDrawn>,
+    /// The sets of positions the chain's `shared` left tied: each shares one place.
+    pub shared: Vec<Vec<usize>>,
 }
 
 /// Chinese name of a criterion (as regulations write it).
@@ -256,6 +258,7 @@ fn labels(c: &Criterion) -> (&'static str, &'static str, &'static str) {
         Criterion::Fouls => ("fouls", "犯规", "fouls"),
         Criterion::Countback { .. } => ("countback", "比较前一轮成绩", "countback"),
         Criterion::Lots => ("lots", "抽签", "lots"),
+        Criterion::Shared => ("shared", "名次并列", "shared place"),
         Criterion::MatchPoints => ("match_points", "场分", "match points"),
         Criterion::GamePoints => ("game_points", "局分", "game points"),
         Criterion::BoardCountback => ("board_countback", "逐台比较", "board countback"),
@@ -389,9 +392,10 @@ impl Table<'_> {
                 halves: false,
                 lower_first: false,
             },
-            Criterion::HeadToHead { .. } | Criterion::HeadToHeadBlack | Criterion::Lots => {
-                return None
-            }
+            Criterion::HeadToHead { .. }
+            | Criterion::HeadToHeadBlack
+            | Criterion::Lots
+            | Criterion::Shared => return None,
         };
         Some(v)
     }
