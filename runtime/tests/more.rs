@@ -410,12 +410,7 @@ fn a_chain_ending_in_shared_places_the_still_tied_together() {
         ],
     );
     let out = run(&plan, &players(4), &rest(RestRule::Draws), 1).expect("runs");
-    let places: Vec<(u32, bool)> = out
-        .final_ranking
-        .iter()
-        .map(|r| (r.place, r.shared))
-        .collect();
-    assert_eq!(places, vec![(1, true); 4]);
+    assert_eq!(places_shared(&out), vec![(1, true); 4]);
     let shared: Vec<&str> = out
         .transcript
         .iter()
@@ -425,4 +420,35 @@ fn a_chain_ending_in_shared_places_the_still_tied_together() {
     assert_eq!(shared.len(), 1, "{shared:?}");
     assert!(shared.iter().all(|t| t.contains("`shared`")), "{shared:?}");
     assert!(!out.transcript.iter().any(|e| e.text.contains("by lot")));
+}
+
+#[test]
+fn places_ranked_by_a_chain_ending_in_shared_share_the_place() {
+    // The checker refuses `shared` in a `places ... ranked_by` chain (E422), but a plan is JSON:
+    // the two group winners, level on points (every game drawn), share place 1 rather than
+    // being put in an arbitrary order.
+    let mut stage = round_robin_stage("groups", &["A", "B"], &[Criterion::Lots]);
+    if let StageFormat::RoundRobin(rr) = &mut stage.format {
+        rr.draw = group_draw(vec![rest_draw(DrawOrder::ListOrder, "rest")], false);
+    }
+    let mut plan = plan_with(6, vec![stage]);
+    plan.places = vec![PlacesDecl {
+        places: PlaceRange::new(1, 2),
+        rule: PlacesRule::Ranked {
+            chain: chain(&[Criterion::Shared]),
+        },
+        sources: vec![place_ref("groups", GroupSel::All, 1, 1)],
+        title: None,
+        origin: o("places ranked"),
+    }];
+    let out = run(&plan, &players(6), &rest(RestRule::Draws), 1).expect("runs");
+    assert_eq!(places_shared(&out), vec![(1, true), (1, true)]);
+}
+
+/// The final ranking's places, each with its `shared` flag.
+fn places_shared(out: &xqreg_runtime::engine::Outcome) -> Vec<(u32, bool)> {
+    out.final_ranking
+        .iter()
+        .map(|r| (r.place, r.shared))
+        .collect()
 }

@@ -141,8 +141,8 @@ pub(crate) fn rank_group(
     )
 }
 
-/// Each position of `ranked.order` with its place: those the chain's `shared` left tied take
-/// the place of the first of them, flagged shared, and the transcript says who share it and why.
+/// Each position of `ranked.order` with its place ([`tiebreak::Ranked::places`]); the
+/// transcript says who share a place the chain's `shared` left them, and why.
 fn shared_places(
     ctx: &mut Ctx<'_>,
     stage: &Stage,
@@ -150,9 +150,7 @@ fn shared_places(
     ranked: &tiebreak::Ranked,
     pid: &dyn Fn(usize) -> usize,
 ) -> Vec<(u32, bool)> {
-    let mut places: Vec<(u32, bool)> = (1..=ranked.order.len() as u32)
-        .map(|q| (q, false))
-        .collect();
+    let places = ranked.places();
     let origin = stage
         .tiebreak
         .criteria
@@ -160,19 +158,11 @@ fn shared_places(
         .find(|c| c.criterion == crate::plan::Criterion::Shared)
         .map_or_else(|| stage.tiebreak.origin.clone(), |c| c.origin.clone());
     for set in &ranked.shared {
-        let at: Vec<usize> = set
-            .iter()
-            .filter_map(|p| ranked.order.iter().position(|o| o == p))
-            .collect();
-        let Some(first) = at.iter().min().copied() else {
-            continue;
-        };
-        let place = first as u32 + 1;
-        for &k in &at {
-            if let Some(slot) = places.get_mut(k) {
-                *slot = (place, true);
-            }
-        }
+        let place = set
+            .first()
+            .and_then(|p| ranked.order.iter().position(|o| o == p))
+            .and_then(|k| places.get(k))
+            .map_or(0, |q| q.0);
         let ids: Vec<String> = set.iter().map(|&p| ctx.id(pid(p)).to_string()).collect();
         ctx.transcript.push(
             EntryKind::Tiebreak,

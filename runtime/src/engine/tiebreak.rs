@@ -221,6 +221,30 @@ pub struct Ranked {
     pub shared: Vec<Vec<usize>>,
 }
 
+impl Ranked {
+    /// Each position of `order` with its place (1-based) and whether it is shared: those the
+    /// chain's `shared` left tied take the place of the first of them.
+    pub fn places(&self) -> Vec<(u32, bool)> {
+        let mut places: Vec<(u32, bool)> =
+            (1..=self.order.len() as u32).map(|q| (q, false)).collect();
+        for set in &self.shared {
+            let at: Vec<usize> = set
+                .iter()
+                .filter_map(|p| self.order.iter().position(|o| o == p))
+                .collect();
+            let Some(first) = at.iter().min().copied() else {
+                continue;
+            };
+            for &k in &at {
+                if let Some(slot) = places.get_mut(k) {
+                    *slot = (first as u32 + 1, true);
+                }
+            }
+        }
+        places
+    }
+}
+
 /// Chinese name of a criterion (as regulations write it).
 pub fn zh_label(c: &Criterion) -> &'static str {
     labels(c).1
