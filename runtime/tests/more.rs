@@ -395,3 +395,60 @@ fn rest_rating_puts_an_unrated_player_below_every_rated_one() {
     let ids: Vec<&str> = out.final_ranking.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids, ["p2", "p3", "p4", "p1"]);
 }
+
+#[test]
+fn a_chain_ending_in_shared_places_the_still_tied_together() {
+    // Every game drawn: the four are level on points and wins. `shared` (如仍相同，名次并列)
+    // gives them all place 1, no lot drawn, and the transcript says who share it.
+    let plan = round_robin_plan(
+        4,
+        &[
+            Criterion::Wins {
+                count: WinsCount::Played,
+            },
+            Criterion::Shared,
+        ],
+    );
+    let out = run(&plan, &players(4), &rest(RestRule::Draws), 1).expect("runs");
+    assert_eq!(places_shared(&out), vec![(1, true); 4]);
+    let shared: Vec<&str> = out
+        .transcript
+        .iter()
+        .filter(|e| e.text.contains("share place 1"))
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(shared.len(), 1, "{shared:?}");
+    assert!(shared.iter().all(|t| t.contains("`shared`")), "{shared:?}");
+    assert!(!out.transcript.iter().any(|e| e.text.contains("by lot")));
+}
+
+#[test]
+fn places_ranked_by_a_chain_ending_in_shared_share_the_place() {
+    // The checker refuses `shared` in a `places ... ranked_by` chain (E422), but a plan is JSON:
+    // the two group winners, level on points (every game drawn), share place 1 rather than
+    // being put in an arbitrary order.
+    let mut stage = round_robin_stage("groups", &["A", "B"], &[Criterion::Lots]);
+    if let StageFormat::RoundRobin(rr) = &mut stage.format {
+        rr.draw = group_draw(vec![rest_draw(DrawOrder::ListOrder, "rest")], false);
+    }
+    let mut plan = plan_with(6, vec![stage]);
+    plan.places = vec![PlacesDecl {
+        places: PlaceRange::new(1, 2),
+        rule: PlacesRule::Ranked {
+            chain: chain(&[Criterion::Shared]),
+        },
+        sources: vec![place_ref("groups", GroupSel::All, 1, 1)],
+        title: None,
+        origin: o("places ranked"),
+    }];
+    let out = run(&plan, &players(6), &rest(RestRule::Draws), 1).expect("runs");
+    assert_eq!(places_shared(&out), vec![(1, true), (1, true)]);
+}
+
+/// The final ranking's places, each with its `shared` flag.
+fn places_shared(out: &xqreg_runtime::engine::Outcome) -> Vec<(u32, bool)> {
+    out.final_ranking
+        .iter()
+        .map(|r| (r.place, r.shared))
+        .collect()
+}

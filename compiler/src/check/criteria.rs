@@ -29,6 +29,8 @@ pub enum Crit {
     /// Team stages: game points on board 1, then board 2, ... (逐台比较).
     BoardCountback,
     Lots,
+    /// 如仍相同，名次并列: the still-tied share the place (only last, only in a stage's chain).
+    Shared,
 }
 
 /// Library names, in the order a help line lists them.
@@ -47,6 +49,7 @@ pub const LIBRARY: &[(&str, Crit)] = &[
     ("game_points", Crit::GamePoints),
     ("board_countback", Crit::BoardCountback),
     ("lots", Crit::Lots),
+    ("shared", Crit::Shared),
 ];
 
 /// Chinese names from the seeds and the glossary. `None`: `小分`, whose meaning depends on the
@@ -70,6 +73,7 @@ pub const ALIASES: &[(&str, Option<Crit>)] = &[
     ("总局分", Some(Crit::GamePoints)),
     ("台次分", Some(Crit::BoardCountback)),
     ("抽签", Some(Crit::Lots)),
+    ("名次并列", Some(Crit::Shared)),
 ];
 
 impl Crit {

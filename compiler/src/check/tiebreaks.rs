@@ -1,6 +1,7 @@
 //! Tie-break chains: known criteria (E107) with known options (E111), each once (E401), `小分`
-//! resolved (E403), nothing after `lots` (E408), `points` only first (W402, E411), and a chain
-//! that can leave ties (W401). What each criterion means in its stage is `fitness`.
+//! resolved (E403), nothing after `lots` (E408), `points` only first (W402, E411), `shared`
+//! only at the end of a stage's chain (E422) whose places no one takes one player each (E421),
+//! and a chain that can leave ties (W401). What each criterion means in its stage is `fitness`.
 //!
 //! Chains are checked where they are written: a stage's own chain with the stage's format, a
 //! `places ... ranked_by` chain and a mini-match `tiebreak` step with the format-free checks only.
@@ -8,7 +9,8 @@
 use std::collections::BTreeMap;
 
 use xqreg_grammar::ast::{
-    Criterion, Item, ParamValue, PlacesRule, PlayoffRef, PlayoffStep, StageClause, TiebreakChain,
+    Criterion, Format, Item, ParamValue, PlacesRule, PlayoffRef, PlayoffStep, StageClause,
+    TiebreakChain,
 };
 use xqreg_grammar::Span;
 
@@ -19,7 +21,9 @@ use super::words::{word, Position, E111};
 use super::{suggest, Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
-pub const CODES: &[&Code] = &[&E107, &E401, &E403, &E408, &E411, &W401, &W402];
+pub const CODES: &[&Code] = &[
+    &E107, &E401, &E403, &E408, &E411, &E421, &E422, &W401, &W402,
+];
 
 // The message catalogue of this module: compiler/messages/check/tiebreaks.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/tiebreaks.rs"));
@@ -101,12 +105,68 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                     .criteria
                     .last()
                     .is_some_and(|c| lookup(&c.name.node) == Lookup::Unknown);
-                if !has_lots && !last_unknown {
+                let shared_at = t
+                    .criteria
+                    .iter()
+                    .find(|c| lookup(&c.name.node) == Lookup::Crit(Crit::Shared));
+                if let Some(c) = shared_at {
+                    shared_read(ctx, name, c.name.span, diags);
+                }
+                if !has_lots && !last_unknown && shared_at.is_none() {
                     let span = t.criteria.last().map_or(t.span, |c| c.name.span);
                     diags.push(OPEN_CHAIN.at(span, &[("stage", name)]));
                 }
             }
         }
+    }
+}
+
+/// E421: a stage whose chain ends in `shared` (at `at`) while something takes its places one
+/// player each: a place reference (entrants, bracket slot, `places` declaration), its own
+/// `split`, or a `same_place` over its groups.
+fn shared_read(ctx: &Ctx<'_>, stage: &str, at: Span, diags: &mut Diagnostics) {
+    let refs = super::refs::all_refs(ctx);
+    let by_ref = refs
+        .iter()
+        .find(|(_, r)| r.stage.node == stage)
+        .map(|(_, r)| (r.span, "a place reference", "名次引用"));
+    let split = || {
+        ctx.scope
+            .stage_clauses(stage)
+            .into_iter()
+            .find_map(|c| match c {
+                StageClause::Split { span, .. } => Some((*span, "its `split`", "其 `split`")),
+                _ => None,
+            })
+    };
+    let same_place = || {
+        ctx.scope.stage_order.iter().find_map(|other| {
+            ctx.scope
+                .stage_clauses(other)
+                .into_iter()
+                .find_map(|c| match c {
+                    StageClause::Format(Format::SamePlace { groups, span, .. })
+                        if groups.iter().any(|g| g.stage.node == stage) =>
+                    {
+                        Some((*span, "a `same_place` stage", "`same_place` 阶段"))
+                    }
+                    _ => None,
+                })
+        })
+    };
+    if let Some((span, reader, reader_zh)) = by_ref.or_else(split).or_else(same_place) {
+        diags.push(
+            SHARED_READ
+                .at(
+                    at,
+                    &[
+                        ("stage", stage),
+                        ("reader", reader),
+                        ("reader_zh", reader_zh),
+                    ],
+                )
+                .with_label(span, READ_HERE.plain()),
+        );
     }
 }
 
@@ -192,6 +252,13 @@ fn chain(t: &TiebreakChain, place: Place<'_>, diags: &mut Diagnostics) {
         options(c, crit, diags);
         if crit == Crit::Lots {
             lots_at = Some(c.name.span);
+        }
+        if crit == Crit::Shared {
+            if matches!(place, Place::Other) {
+                diags.push(SHARED_NOT_STAGE.at(c.name.span, &[]));
+            } else if i + 1 < t.criteria.len() {
+                diags.push(SHARED_NOT_LAST.at(c.name.span, &[]));
+            }
         }
         if crit == Crit::Points {
             if i == 0 {

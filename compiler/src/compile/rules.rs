@@ -147,6 +147,7 @@ impl Lowerer<'_> {
                     },
                 },
                 Crit::Lots => plan::Criterion::Lots,
+                Crit::Shared => plan::Criterion::Shared,
                 Crit::GamePoints => plan::Criterion::GamePoints,
                 Crit::BoardCountback => plan::Criterion::BoardCountback,
             };

@@ -198,6 +198,7 @@ kinds! {
     ForfeitMet, "stage { forfeit_counts_as_met B }", Executed, false, "plan swiss.forfeit_counts_as_met (CXA pairer)";
     Tiebreak, "stage { tiebreak { ... } }", Executed, false, "plan stage.tiebreak (runtime standings)";
     Criterion, "tiebreak { CRITERION [options] }", Executed, false, "plan tiebreak chain";
+    CriterionShared, "tiebreak { ..., shared }", Executed, false, "plan tiebreak chain (runtime standings: the still-tied share the place, a prize table splits it); checker E421, E422";
     StagePlayoff, "stage { playoff P }", Executed, false, "plan stage.playoff (knockout and same-place matches; in a team stage every drawn board played on until decided)";
     StagePlaces, "stage { places R }", Executed, false, "plan stage.places (final ranking)";
     Split, "stage { split after_round N top K to S }", Executed, false, "plan swiss.split";

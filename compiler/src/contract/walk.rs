@@ -396,7 +396,7 @@ impl Walker {
         self.push(kind, t.span);
         t.criteria
             .iter()
-            .for_each(|c| self.push(K::Criterion, c.span));
+            .for_each(|c| self.push(criterion_kind(c), c.span));
     }
 
     fn playoff(&mut self, p: &PlayoffChain) {
@@ -544,5 +544,16 @@ fn category(c: &CategoryCond) -> (K, Span) {
         CategoryCond::Club(t) => (K::CategoryClub, t.span),
         CategoryCond::Residence(t) => (K::CategoryResidence, t.span),
         CategoryCond::Players { span, .. } => (K::CategoryPlayers, *span),
+    }
+}
+
+/// `shared` (如仍相同，名次并列) ends a chain with a shared place, not a criterion that orders:
+/// a kind of its own.
+fn criterion_kind(c: &xqreg_grammar::ast::Criterion) -> K {
+    match crate::check::criteria::lookup(&c.name.node) {
+        crate::check::criteria::Lookup::Crit(crate::check::criteria::Crit::Shared) => {
+            K::CriterionShared
+        }
+        _ => K::Criterion,
     }
 }

@@ -353,22 +353,24 @@ fn place_by_declarations(ctx: &mut Ctx<'_>, pl: &mut Placing) {
                 }
             }
             PlacesRule::Ranked { chain } => {
-                let order = rank_across(ctx, &players, chain);
-                for (k, p) in order.into_iter().enumerate() {
-                    pl.assign(ctx, p, decl.places.from + k as u32, false, &decl.origin);
+                // A chain ending in `shared` (refused here by the checker, E422, but a plan
+                // is JSON) keeps the still-tied on one place rather than an arbitrary order.
+                for (p, (q, shared)) in rank_across(ctx, &players, chain) {
+                    pl.assign(ctx, p, decl.places.from + q - 1, shared, &decl.origin);
                 }
             }
         }
     }
 }
 
-/// Rank players from several groups of earlier stages by points and a chain; each keeps the
-/// records of the group it played in.
+/// Rank players from several groups of earlier stages by points and a chain, each with its
+/// place among them (1-based) and whether it is shared; each keeps the records of the group it
+/// played in.
 fn rank_across(
     ctx: &mut Ctx<'_>,
     players: &[usize],
     chain: &crate::plan::TiebreakChain,
-) -> Vec<usize> {
+) -> Vec<(usize, (u32, bool))> {
     let mut competitors = Vec::new();
     let mut owner = Vec::new();
     let mut subset = Vec::new();
@@ -399,14 +401,16 @@ fn rank_across(
         scoring,
     };
     let ranked = tiebreak::rank(&table, &subset, chain, Primary::Points, &mut ctx.lots);
-    let mut out: Vec<usize> = ranked
+    let mut out: Vec<(usize, (u32, bool))> = ranked
         .order
         .iter()
-        .filter_map(|&s| owner.get(s).copied())
+        .zip(ranked.places())
+        .filter_map(|(&s, q)| owner.get(s).map(|&p| (p, q)))
         .collect();
     for &p in players {
-        if !out.contains(&p) {
-            out.push(p);
+        if !out.iter().any(|&(o, _)| o == p) {
+            let next = out.len() as u32 + 1;
+            out.push((p, (next, false)));
         }
     }
     out

@@ -99,19 +99,20 @@ pub(crate) fn rank_group(
             text,
         });
     }
+    let places = shared_places(ctx, stage, &label, &ranked, &pid);
     let mut standings = Vec::with_capacity(members.len());
     let mut ranking = Vec::with_capacity(members.len());
     for (k, (&pos, values)) in ranked.order.iter().zip(&ranked.values).enumerate() {
-        let place = k as u32 + 1;
+        let (place, shared) = places.get(k).copied().unwrap_or((k as u32 + 1, false));
         let p = pid(pos);
-        ranking.push((place, false, p));
+        ranking.push((place, shared, p));
         let points = match primary {
             Primary::Points => table.competitors.get(pos).map(Competitor::points),
             Primary::MatchPoints => table.competitors.get(pos).map(|c| c.match_points),
         };
         standings.push(StandingRow {
             place,
-            shared: false,
+            shared,
             id: ctx.id(p).to_string(),
             player: ctx.name(p).to_string(),
             number: Some(pos as u32 + 1),
@@ -138,6 +139,41 @@ pub(crate) fn rank_group(
             separations,
         },
     )
+}
+
+/// Each position of `ranked.order` with its place ([`tiebreak::Ranked::places`]); the
+/// transcript says who share a place the chain's `shared` left them, and why.
+fn shared_places(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    label: &str,
+    ranked: &tiebreak::Ranked,
+    pid: &dyn Fn(usize) -> usize,
+) -> Vec<(u32, bool)> {
+    let places = ranked.places();
+    let origin = stage
+        .tiebreak
+        .criteria
+        .iter()
+        .find(|c| c.criterion == crate::plan::Criterion::Shared)
+        .map_or_else(|| stage.tiebreak.origin.clone(), |c| c.origin.clone());
+    for set in &ranked.shared {
+        let place = set
+            .first()
+            .and_then(|p| ranked.order.iter().position(|o| o == p))
+            .and_then(|k| places.get(k))
+            .map_or(0, |q| q.0);
+        let ids: Vec<String> = set.iter().map(|&p| ctx.id(pid(p)).to_string()).collect();
+        ctx.transcript.push(
+            EntryKind::Tiebreak,
+            format!(
+                "{label}: {} share place {place}: still equal after every criterion (`shared`)",
+                ids.join(" ")
+            ),
+            &origin,
+        );
+    }
+    places
 }
 
 /// Standing rows for players ranked by place only (a knockout, the final ranking): no pairing

@@ -217,6 +217,32 @@ pub struct Ranked {
     pub values: Vec<Vec<(Criterion, TbValue)>>,
     pub separations: Vec<Separation>,
     pub lots: Vec<LotDrawn>,
+    /// The sets of positions the chain's `shared` left tied: each shares one place.
+    pub shared: Vec<Vec<usize>>,
+}
+
+impl Ranked {
+    /// Each position of `order` with its place (1-based) and whether it is shared: those the
+    /// chain's `shared` left tied take the place of the first of them.
+    pub fn places(&self) -> Vec<(u32, bool)> {
+        let mut places: Vec<(u32, bool)> =
+            (1..=self.order.len() as u32).map(|q| (q, false)).collect();
+        for set in &self.shared {
+            let at: Vec<usize> = set
+                .iter()
+                .filter_map(|p| self.order.iter().position(|o| o == p))
+                .collect();
+            let Some(first) = at.iter().min().copied() else {
+                continue;
+            };
+            for &k in &at {
+                if let Some(slot) = places.get_mut(k) {
+                    *slot = (first as u32 + 1, true);
+                }
+            }
+        }
+        places
+    }
 }
 
 /// Chinese name of a criterion (as regulations write it).
@@ -256,6 +282,7 @@ fn labels(c: &Criterion) -> (&'static str, &'static str, &'static str) {
         Criterion::Fouls => ("fouls", "犯规", "fouls"),
         Criterion::Countback { .. } => ("countback", "比较前一轮成绩", "countback"),
         Criterion::Lots => ("lots", "抽签", "lots"),
+        Criterion::Shared => ("shared", "名次并列", "shared place"),
         Criterion::MatchPoints => ("match_points", "场分", "match points"),
         Criterion::GamePoints => ("game_points", "局分", "game points"),
         Criterion::BoardCountback => ("board_countback", "逐台比较", "board countback"),
@@ -389,9 +416,10 @@ impl Table<'_> {
                 halves: false,
                 lower_first: false,
             },
-            Criterion::HeadToHead { .. } | Criterion::HeadToHeadBlack | Criterion::Lots => {
-                return None
-            }
+            Criterion::HeadToHead { .. }
+            | Criterion::HeadToHeadBlack
+            | Criterion::Lots
+            | Criterion::Shared => return None,
         };
         Some(v)
     }

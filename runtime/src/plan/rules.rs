@@ -105,6 +105,9 @@ pub enum Criterion {
     Countback { variant: CountbackVariant },
     /// 抽签: drawing of lots (always separates).
     Lots,
+    /// 如仍相同，名次并列: the players still tied share one place (the last of a stage's chain;
+    /// a prize table splits the place's prizes among them).
+    Shared,
     /// Team stages: match points.
     MatchPoints,
     /// Team stages: game points (board points summed over matches).

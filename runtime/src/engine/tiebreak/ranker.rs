@@ -1,4 +1,4 @@
-//! Ranking a set of competitors: the primary score, then the chain criterion by criterion, contextual criteria recomputed among the still-tied, lots last.
+//! Ranking a set of competitors: the primary score, then the chain criterion by criterion, contextual criteria recomputed among the still-tied, lots (or a shared place) last.
 
 use super::*;
 
@@ -9,6 +9,7 @@ struct Ranker<'t, 'a> {
     applied: Vec<Vec<(usize, TbValue)>>,
     separations: Vec<Separation>,
     drawn: Vec<LotDrawn>,
+    shared: Vec<Vec<usize>>,
 }
 
 impl Ranker<'_, '_> {
@@ -45,6 +46,11 @@ impl Ranker<'_, '_> {
             let order = self.lot(&set, false);
             self.mark_lot_separations(&order, Some(item.origin.clone()));
             return order;
+        }
+        // 如仍相同，名次并列: no lot; the set keeps its order and shares one place.
+        if criterion == Criterion::Shared {
+            self.shared.push(set.clone());
+            return set;
         }
         let mut valued: Vec<(usize, Option<TbValue>)> = set
             .iter()
@@ -156,6 +162,7 @@ pub fn rank(
         applied: vec![Vec::new(); table.competitors.len()],
         separations: Vec::new(),
         drawn: Vec::new(),
+        shared: Vec::new(),
     };
     let mut order = Vec::with_capacity(sorted.len());
     let mut i = 0;
@@ -196,5 +203,6 @@ pub fn rank(
         values,
         separations: ranker.separations,
         lots: ranker.drawn,
+        shared: ranker.shared,
     }
 }
