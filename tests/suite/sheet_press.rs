@@ -506,3 +506,21 @@ fn a_table_numbered_by_lot_speaks_of_no_groups() {
         ],
     );
 }
+
+/// A stage that copies a stage of groups (`same_as`) and numbers by lot is played in groups:
+/// its draw keeps 分组办法如下：各组…
+#[test]
+fn a_stage_copying_groups_numbers_each_group_by_lot() {
+    let text =
+        std::fs::read_to_string(root().join("tests/suite/regulations/same_as_groups_lot.xqr"))
+            .expect("the regulation reads");
+    sheet_says(
+        &text,
+        Lang::Zh,
+        &[
+            "（二）女子组：其余办法同男子组。分组办法如下：",
+            "各组抽签确定比赛代号",
+        ],
+        &[],
+    );
+}

@@ -79,7 +79,7 @@ fn stage_clause(
         StageClause::Assume { span, .. } => ctx.mark(*span),
         // A stage of one table that only numbers its players by lot says so in a sentence: there
         // are no groups for 分组办法 / 各组 to speak of.
-        StageClause::Draw(d) if !has_groups(s) && d.rules.iter().all(is_numbers) => {
+        StageClause::Draw(d) if !has_groups(ctx, s) && d.rules.iter().all(is_numbers) => {
             ctx.mark(d.span);
             for r in &d.rules {
                 if let DrawRule::Numbers { rule, span } = r {
@@ -412,11 +412,27 @@ fn knockout_of(s: &Stage) -> Option<&xqreg_grammar::ast::Knockout> {
     s.clauses.iter().find_map(StageClause::knockout)
 }
 
-/// A stage played in groups (a round robin or team round robin that names them).
-fn has_groups(s: &Stage) -> bool {
-    s.clauses.iter().any(|c| {
-        matches!(c, StageClause::Format(Format::RoundRobin { groups, .. } | Format::TeamRoundRobin { groups, .. }) if !groups.is_empty())
-    })
+/// A stage played in groups (a round robin or team round robin that names them), its own
+/// format or the one it copies (`same_as`, at any depth).
+fn has_groups(ctx: &Ctx<'_>, s: &Stage) -> bool {
+    let mut at = Some(s);
+    for _ in 0..=ctx.names.stage_order.len() {
+        let Some(st) = at else { break };
+        for c in &st.clauses {
+            match c {
+                StageClause::Format(
+                    Format::RoundRobin { groups, .. } | Format::TeamRoundRobin { groups, .. },
+                ) => return !groups.is_empty(),
+                StageClause::Format(_) => return false,
+                _ => {}
+            }
+        }
+        at = st.clauses.iter().find_map(|c| match c {
+            StageClause::SameAs(t) => ctx.names.stages.get(t.node.as_str()).copied(),
+            _ => None,
+        });
+    }
+    false
 }
 
 fn is_numbers(r: &DrawRule) -> bool {
