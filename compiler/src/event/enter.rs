@@ -14,7 +14,7 @@ use super::codes;
 use super::store::StoredEntry;
 use super::{load, refuse, rendered, with_event, Res};
 use crate::diagnostics::{Lang, Msg, Template};
-use xqreg_runtime::engine::{Player, Roster, RuntimeProblem};
+use xqreg_runtime::engine::{folded_id, Player, Roster, RuntimeProblem};
 
 // The message catalogue of this module: compiler/messages/event/enter.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/event/enter.rs"));
@@ -178,7 +178,9 @@ impl Files<'_> {
             };
             let id = &given.players[k].id;
             let before = &earlier[..event.players.len() + k];
-            let Some((file, first)) = before.iter().find(|(_, q)| folded(&q.id) == folded(id))
+            let Some((file, first)) = before
+                .iter()
+                .find(|(_, q)| folded_id(&q.id) == folded_id(id))
             else {
                 continue;
             };
@@ -205,16 +207,6 @@ impl Files<'_> {
             .find(|e| e.players.iter().any(|p| p == id))
             .map_or(self.roster, |e| e.csv_name.as_str())
     }
-}
-
-/// An id as a person reads it, as the runtime's roster check (R002) compares ids: lower case,
-/// a full-width letter or digit (typed with a Chinese input method) as its ASCII one.
-fn folded(id: &str) -> String {
-    let ascii = |c: char| match c {
-        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-        _ => c,
-    };
-    id.chars().map(ascii).flat_map(char::to_lowercase).collect()
 }
 
 /// E844 for a published round, E842 for round 1 or a round past the clause's `until round N`.

@@ -63,6 +63,7 @@ pub use results::{
 };
 pub use roster::{categories_of, in_category, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};
+pub use validate::folded_id;
 pub use validate::validate_roster;
 
 use crate::pairing::lots::{stage_stream, Lots, STREAM_LOTS, STREAM_RESULTS};

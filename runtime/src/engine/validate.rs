@@ -5,6 +5,9 @@
 mod attributes;
 mod entry_cap;
 mod ids;
+/// How R002 compares ids (`P001` and `ｐ００１` read as `p001`): for a caller that must find the
+/// row an R002 means.
+pub use ids::folded as folded_id;
 mod pool_category;
 mod pool_rules;
 mod teams;

@@ -6,7 +6,7 @@ use crate::plan::Origin;
 
 /// An id as a person reads it: lower case, full-width forms (typed with a Chinese input method)
 /// as their ASCII letters and digits.
-pub(super) fn folded(id: &str) -> String {
+pub fn folded(id: &str) -> String {
     id.chars()
         .map(|c| match u32::from(c) {
             0xFF01..=0xFF5E => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
