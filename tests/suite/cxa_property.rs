@@ -106,8 +106,13 @@ impl Checking {
                     (black, red)
                 };
                 let note = format!(
-                    "{} ({} pts) floats down to meet {} ({} pts)",
-                    hi.number, hi.points, lo.number, lo.points
+                    "{} ({} point{}) floats down to meet {} ({} point{})",
+                    hi.id,
+                    hi.points,
+                    if hi.points == 1 { "" } else { "s" },
+                    lo.id,
+                    lo.points,
+                    if lo.points == 1 { "" } else { "s" },
                 );
                 if !out.notes.iter().any(|n| n.contains(&note)) {
                     fail(format!("unrecorded float {r} v {b}"));

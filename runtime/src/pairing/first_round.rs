@@ -27,8 +27,8 @@ pub(super) fn first_round(
         if let Some(last) = order.pop() {
             out.byes.push(last.number);
             out.notes.push(format!(
-                "round 1: the odd field's bye goes to the last number, {}",
-                last.number
+                "round 1: the odd field's bye goes to the last number, {} ({})",
+                last.number, last.id
             ));
         }
     }

@@ -5,7 +5,7 @@
 use crate::plan::{AvoidWhen, ColourTie, Side};
 
 use super::search::{difference, Rules, Search};
-use super::{had_bye, RoundPairing, SwissRound};
+use super::{had_bye, RoundPairing, SwissPlayer, SwissRound};
 
 /// Colours for a found pairing, board order, and the notes that explain them.
 pub(super) fn publish(
@@ -35,20 +35,26 @@ pub(super) fn publish(
             round.round
         ));
     }
-    let mut boards: Vec<(u32, u32, i64, i64, u32, String)> = Vec::new();
+    // Notes name players by id, as every other transcript line does (the stage's `numbers:`
+    // line maps pairing numbers to ids); the boards themselves stay in pairing numbers.
+    let mut boards: Vec<(&SwissPlayer, &SwissPlayer, i64, i64, u32, String)> = Vec::new();
     for &(i, j) in pairs {
         let (a, b) = (s.players[i], s.players[j]);
         let (red_first, why) = allocate(round, s, i, j);
         let (red, black) = if red_first { (a, b) } else { (b, a) };
         if a.points != b.points {
             out.notes.push(format!(
-                "round {}: {} ({} pts) floats down to meet {} ({} pts)",
-                round.round, a.number, a.points, b.number, b.points
+                "round {}: {} ({}) floats down to meet {} ({})",
+                round.round,
+                a.id,
+                points(a.points),
+                b.id,
+                points(b.points)
             ));
         }
         boards.push((
-            red.number,
-            black.number,
+            red,
+            black,
             a.points.max(b.points),
             a.points.min(b.points),
             i as u32,
@@ -59,21 +65,23 @@ pub(super) fn publish(
     // the pair's higher-ranked player (score, then number): 5.2's round 2 lists 3-5 before 2-4.
     boards.sort_by(|x, y| y.2.cmp(&x.2).then(y.3.cmp(&x.3)).then(x.4.cmp(&y.4)));
     for (k, (red, black, _, _, _, why)) in boards.into_iter().enumerate() {
-        out.boards.push((red, black));
+        out.boards.push((red.number, black.number));
         out.notes.push(format!(
-            "round {} board {}: {red} v {black}: {why}",
+            "round {} board {}: {} v {}: {why}",
             round.round,
-            k + 1
+            k + 1,
+            red.id,
+            black.id
         ));
     }
     if let Some(b) = bye {
         let p = s.players[b];
         out.byes.push(p.number);
         out.notes.push(format!(
-            "round {}: {} has the bye (lowest score, {} pts, {})",
+            "round {}: {} has the bye (lowest score, {}, {})",
             round.round,
-            p.number,
-            p.points,
+            p.id,
+            points(p.points),
             if had_bye(p) == 0 {
                 "no bye yet"
             } else {
@@ -82,6 +90,15 @@ pub(super) fn publish(
         ));
     }
     out
+}
+
+/// `1 point`, `4 points`: a score in the stage's scoring units.
+fn points(n: i64) -> String {
+    if n == 1 {
+        "1 point".into()
+    } else {
+        format!("{n} points")
+    }
 }
 
 /// Whether `i` (the higher-ranked of the pair) has Red, and the rule that decided it

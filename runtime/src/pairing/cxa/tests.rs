@@ -120,7 +120,7 @@ fn round_two_pairs_inside_score_groups_with_colours_alternated() {
     assert!(r
         .notes
         .iter()
-        .any(|n| n.contains("3 (1 pts) floats down to meet 5 (0 pts)")));
+        .any(|n| n.contains("p3 (1 point) floats down to meet p5 (0 points)")));
 }
 
 /// domain.md 5.2 round 3, worked by hand: after round 2 players 1, 3, 4, 6 have 3 points, 2
