@@ -59,6 +59,7 @@ mod open_values;
 mod pair_inputs;
 mod plan_json;
 mod pool_categories;
+mod qualification_shared;
 mod qualification_until;
 mod regressions;
 mod results_refused;

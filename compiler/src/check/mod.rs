@@ -21,6 +21,7 @@ pub mod fitness;
 pub mod late_entry;
 pub mod lineup;
 pub mod only_if_tied;
+pub mod quota_ties;
 pub mod twice;
 
 pub mod host;
@@ -188,6 +189,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         entry::check(&ctx, &mut diags);
         categories::check(&ctx, &mut diags);
         places::check(&ctx, &mut diags);
+        quota_ties::check(&ctx, &mut diags);
         prizes::check(&ctx, &mut diags);
         schedule::check(&ctx, &mut diags);
         scenarios::check(&ctx, &mut diags);
@@ -264,6 +266,7 @@ pub fn codes() -> Vec<&'static Code> {
         entry::CODES,
         categories::CODES,
         places::CODES,
+        quota_ties::CODES,
         prizes::CODES,
         schedule::CODES,
         supplements::CODES,

@@ -1,7 +1,7 @@
 //! After the stages: the final ranking (stage places and places declarations), prizes per
 //! category with equal shares on shared places, qualification with next-in-line replacement.
 
-use super::outcome::{EliminatedIn, Outcome, PrizeAward, Qualifier, RankingRow, StandingRow};
+use super::outcome::{EliminatedIn, Outcome, PrizeAward, RankingRow, StandingRow};
 use super::problem::{codes, RuntimeProblem};
 use super::roster::{categories_of, in_category};
 use super::tiebreak::{self, Primary, Table};
@@ -11,7 +11,9 @@ use crate::plan::{Origin, PlacesRule, PrizeKey, PLAN_VERSION};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod prizes;
+mod qualify;
 use prizes::prizes;
+use qualify::qualification;
 
 /// (final place, shared, roster index), in place order.
 type Ranking = Vec<(u32, bool, usize)>;
@@ -478,111 +480,4 @@ fn spans_sections(
         "{what_zh}为 {} 各组别的棋手排名，而这些组别各自排名（各有自己的第 1 名）；请指定其中一个组别内的类别",
         sections.join("、")
     ))
-}
-
-fn qualification(ctx: &mut Ctx<'_>, fin: &Final, derived: &Derived) -> Vec<Qualifier> {
-    let mut out = Vec::new();
-    for q in &ctx.plan.qualification {
-        let mut taken: Vec<usize> = Vec::new();
-        for quota in &q.quotas {
-            // A quota that names a derived ranking qualifies its units (super::derived).
-            if let Some(d) = quota.category.as_ref().and_then(|c| derived.get(c)) {
-                out.extend(super::derived::qualify(&q.title, quota, d));
-                continue;
-            }
-            let cat_rank = match category_ranking(ctx, fin, quota.category.as_deref()) {
-                Ok(r) => r,
-                Err(sections) => {
-                    let what = format!(
-                        "qualification `{}` ({})",
-                        q.title,
-                        quota.category.as_deref().unwrap_or("overall")
-                    );
-                    let what_zh = format!(
-                        "资格 `{}`（{}）",
-                        q.title,
-                        quota.category.as_deref().unwrap_or("总名次")
-                    );
-                    ctx.problems
-                        .push(spans_sections((&what, &what_zh), &sections, &quota.origin));
-                    continue;
-                }
-            };
-            let mut granted = 0u32;
-            let mut skipped: Vec<usize> = Vec::new();
-            for (k, &(place, _, p)) in cat_rank.iter().enumerate() {
-                if granted >= quota.count {
-                    break;
-                }
-                if !q.next_in_line && k as u32 >= quota.count {
-                    break;
-                }
-                // `replacement next_in_line until N`: no replacement from below place N.
-                if let Some(until) = q.until.filter(|&u| k as u32 >= quota.count && place > u) {
-                    let text = format!(
-                        "{}: no replacement below place {until} (`replacement next_in_line until {until}`); {} place{} not filled",
-                        q.title,
-                        quota.count - granted,
-                        if quota.count - granted == 1 { "" } else { "s" }
-                    );
-                    ctx.transcript
-                        .push(EntryKind::Qualification, text, &quota.origin);
-                    break;
-                }
-                let declined = ctx.results.declined.iter().any(|d| d == ctx.id(p));
-                // A team stands for its board-1 player in rankings; that player's withdrawal is
-                // not the team's (a team does not withdraw: its boards are forfeited).
-                let withdrawn = !ctx.team_of.contains_key(&p)
-                    && ctx.withdrawn.get(p).is_some_and(Option::is_some);
-                let already = taken.contains(&p);
-                if declined || withdrawn || already {
-                    let why = if declined {
-                        "declines"
-                    } else if withdrawn {
-                        "is withdrawn"
-                    } else {
-                        "already qualified"
-                    };
-                    let text = format!(
-                        "{}: {} (place {place}{}) {why}; {}",
-                        q.title,
-                        ctx.id(p),
-                        quota
-                            .category
-                            .as_deref()
-                            .map(|c| format!(" in {c}"))
-                            .unwrap_or_default(),
-                        if q.next_in_line {
-                            "the place passes to the next in line"
-                        } else {
-                            "the place is not filled"
-                        }
-                    );
-                    ctx.transcript
-                        .push(EntryKind::Qualification, text, &quota.origin);
-                    skipped.push(p);
-                    continue;
-                }
-                let replaces = if k as u32 >= quota.count {
-                    skipped.first().map(|&s| ctx.id(s).to_string())
-                } else {
-                    None
-                };
-                if replaces.is_some() && !skipped.is_empty() {
-                    skipped.remove(0);
-                }
-                taken.push(p);
-                granted += 1;
-                out.push(Qualifier {
-                    title: q.title.clone(),
-                    category: quota.category.clone(),
-                    place,
-                    id: ctx.id(p).to_string(),
-                    player: ctx.name(p).to_string(),
-                    replaces,
-                });
-            }
-        }
-    }
-    out
 }

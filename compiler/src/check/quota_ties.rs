@@ -1,0 +1,141 @@
+//! W606: a qualification quota whose last place may fall inside a shared place of the final
+//! ranking (`overall 3` when the knockout's semi-final losers share 3rd; a quota ending inside
+//! the places of a stage whose chain ends in `shared`, or of a `places ... shared` declaration).
+//! The regulation then does not say which of the players sharing the place qualify: the runtime
+//! draws the places left by lot among them (runtime/src/engine/finish/qualify.rs) and says so,
+//! and the checker says it before publication, as W401 says it of a chain without `lots`.
+//! Only overall quotas are checked here: a category's places are known only from its players.
+
+use xqreg_grammar::ast::{Format, Item, KnockoutClause, PlacesRule, StageClause};
+use xqreg_grammar::Span;
+
+use super::criteria::{lookup, Crit, Lookup};
+use super::{Ctx, Report};
+use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
+
+pub const CODES: &[&Code] = &[&W606];
+
+// The message catalogue of this module: compiler/messages/check/quota_ties.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/check/quota_ties.rs"));
+
+/// Places of the final ranking several players may hold together: `first..=last`, and where it
+/// comes from (the clause to point at, what it is in both languages).
+struct Shared {
+    first: u32,
+    last: u32,
+    span: Span,
+    why: &'static Template,
+    /// How to make the place one player's, English and Chinese.
+    fix: (&'static str, &'static str),
+}
+
+pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
+    let shared = shared_places(ctx);
+    for item in &ctx.file.items {
+        let Item::Qualification(q) = item else {
+            continue;
+        };
+        for quota in &q.quotas {
+            if quota.category.node != "overall" {
+                continue;
+            }
+            let n = quota.count.node;
+            let Some(s) = shared.iter().find(|s| s.first <= n && n < s.last) else {
+                continue;
+            };
+            let (first, last, n) = (s.first.to_string(), s.last.to_string(), n.to_string());
+            let args = [
+                ("fix", s.fix.0),
+                ("fix_zh", s.fix.1),
+                ("count", n.as_str()),
+                ("first", first.as_str()),
+                ("last", last.as_str()),
+            ];
+            diags.push(
+                SPLITS_SHARED
+                    .at(quota.count.span, &args)
+                    .with_label(s.span, s.why.plain()),
+            );
+        }
+    }
+}
+
+fn shared_places(ctx: &Ctx<'_>) -> Vec<Shared> {
+    let mut out = Vec::new();
+    for name in &ctx.scope.stage_order {
+        let clauses = ctx.scope.stage_clauses(name);
+        let Some(places) = clauses.iter().find_map(|c| match c {
+            StageClause::Places(r) => Some(*r),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let chain_shared = clauses.iter().find_map(|c| match c {
+            StageClause::Tiebreak(t) => t
+                .criteria
+                .last()
+                .filter(|c| lookup(&c.name.node) == Lookup::Crit(Crit::Shared))
+                .map(|c| c.name.span),
+            _ => None,
+        });
+        if let Some(span) = chain_shared {
+            out.push(Shared {
+                first: places.start,
+                last: places.end,
+                span,
+                why: &CHAIN_SHARES,
+                fix: ("end the chain with `lots`", "链末尾改为 `lots`"),
+            });
+        }
+        let knockout = clauses.iter().find_map(|c| match c {
+            StageClause::Format(Format::Knockout(k)) => Some(k),
+            _ => None,
+        });
+        if let Some(k) = knockout {
+            let has = |f: fn(&KnockoutClause) -> bool| k.clauses.iter().any(f);
+            if has(|c| matches!(c, KnockoutClause::Placement(_))) {
+                continue;
+            }
+            // The losers of each round share the places below the round's winners: 3..4 (unless
+            // a third-place match), 5..8, 9..16, ... from the stage's first place.
+            let third_place = has(|c| matches!(c, KnockoutClause::ThirdPlace(_)));
+            let mut width: u32 = if third_place { 4 } else { 2 };
+            while let Some(first) = places.start.checked_add(width) {
+                if first > places.end {
+                    break;
+                }
+                out.push(Shared {
+                    first,
+                    last: first.saturating_add(width - 1).min(places.end),
+                    span: k.span,
+                    why: &LOSERS_SHARE,
+                    fix: (
+                        "have the places played (`third_place`, `placement`)",
+                        "为这些名次安排比赛（`third_place`、`placement`）",
+                    ),
+                });
+                let Some(next) = width.checked_mul(2) else {
+                    break;
+                };
+                width = next;
+            }
+        }
+    }
+    for item in &ctx.file.items {
+        if let Item::Places(p) = item {
+            if let PlacesRule::Shared(span) = p.rule {
+                out.push(Shared {
+                    first: p.places.start,
+                    last: p.places.end,
+                    span,
+                    why: &DECLARED_SHARED,
+                    fix: (
+                        "rank the declared places (`ranked_by`)",
+                        "为声明的名次排序（`ranked_by`）",
+                    ),
+                });
+            }
+        }
+    }
+    out
+}
