@@ -138,3 +138,35 @@ stage main "积分编排" {
         &["抽签确定代号"],
     );
 }
+
+/// (4) An eligibility article of one `residence` line says it once: 三、参赛资格：限… (it read
+/// 参赛资格：参赛范围：限…); beside other lines it keeps its label.
+#[test]
+fn a_lone_residence_line_is_not_labelled_twice() {
+    let text = r#"regulation "快棋赛" {
+}
+time rapid "快棋" { base 15min increment 5s flag loses }
+entry {
+  residence "限临安区户籍的棋手"
+}
+stage main "积分编排" {
+  swiss cxa rounds 7
+  entrants roster
+  time rapid
+  avoid same_unit
+  tiebreak opponents_score, lots
+}
+"#;
+    sheet_says(
+        text,
+        Lang::Zh,
+        &["参赛资格**：限临安区户籍的棋手。"],
+        &["参赛范围"],
+    );
+    sheet_says(
+        &text.replace("entry {\n", "entry {\n  field 20\n"),
+        Lang::Zh,
+        &["参赛范围：限临安区户籍的棋手。"],
+        &[],
+    );
+}

@@ -68,6 +68,10 @@ pub struct Clause {
     /// A closing sentence that takes no number (以上共32人参赛).
     #[serde(skip)]
     pub plain: bool,
+    /// What the clause reads as the only line of its article, where its text begins with a
+    /// label the article's heading already says (参赛资格：限… rather than 参赛资格：参赛范围：限…).
+    #[serde(skip)]
+    pub alone: Option<String>,
 }
 
 impl Clause {

@@ -57,10 +57,11 @@ pub(super) fn assemble(ctx: &mut Ctx<'_>) -> (Vec<Article>, BTreeMap<Art, String
             && c.items.is_empty() && c.table.is_none() && c.diagram.is_none());
         if single_plain {
             if let Some(c) = clauses.pop() {
+                let text = c.alone.unwrap_or(c.text);
                 lead = if c.source.is_empty() {
-                    c.text
+                    text
                 } else {
-                    format!("{}{}", c.text, c.source)
+                    format!("{text}{}", c.source)
                 };
             }
         }

@@ -101,7 +101,11 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
             EntryClause::Residence(t) => {
                 let t = ctx.tm(t);
                 let line = ctx.mf(M::Residence, &[&t]);
-                ctx.push(Art::Eligibility, 31, Clause::text(ctx.sentence(&line)));
+                let clause = Clause {
+                    alone: Some(ctx.sentence(&t)),
+                    ..Clause::text(ctx.sentence(&line))
+                };
+                ctx.push(Art::Eligibility, 31, clause);
             }
             EntryClause::Staff { per, roles, span } => {
                 ctx.mark(*span);
