@@ -27,12 +27,35 @@ pub fn xqreg_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `text` written to `dir/name`: the file's path, as a command line takes it.
+pub fn written(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("writes");
+    path.to_string_lossy().into_owned()
+}
+
+/// `xqreg event new DIR/ev --regulation REGULATION --roster ROSTER`, REGULATION a path under
+/// the workspace root: the event's folder and the command's output.
+pub fn event_new(dir: &Path, regulation: &str, roster: &str) -> (String, Output) {
+    let ev = dir.join("ev").to_string_lossy().into_owned();
+    let regulation = root().join(regulation);
+    let regulation = regulation.to_string_lossy();
+    let out = xqreg(&[
+        "event",
+        "new",
+        &ev,
+        "--regulation",
+        &regulation,
+        "--roster",
+        roster,
+    ]);
+    (ev, out)
+}
+
 /// `xqreg COMMAND FILE ARGS`, FILE being `regulation` written to a temporary folder.
 pub fn xqreg_on(command: &str, regulation: &str, args: &[&str]) -> Output {
     let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("regulation.xqr");
-    std::fs::write(&reg, regulation).expect("writes");
-    let reg = reg.to_string_lossy();
+    let reg = written(tmp.path(), "regulation.xqr", regulation);
     let mut all = vec![command, &reg];
     all.extend_from_slice(args);
     xqreg(&all)
@@ -56,11 +79,8 @@ pub fn check_of(regulation: &str) -> (Option<i32>, String) {
 /// `xqreg simulate REGULATION --roster ROSTER ARGS` with both written to a temporary folder.
 fn simulate_in_tmp(regulation: &str, roster: &str, args: &[&str]) -> Output {
     let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("regulation.xqr");
-    let csv = tmp.path().join("roster.csv");
-    std::fs::write(&reg, regulation).expect("writes");
-    std::fs::write(&csv, roster).expect("writes");
-    let (reg, csv) = (reg.to_string_lossy(), csv.to_string_lossy());
+    let reg = written(tmp.path(), "regulation.xqr", regulation);
+    let csv = written(tmp.path(), "roster.csv", roster);
     let mut all = vec!["simulate", &reg, "--roster", &csv];
     all.extend_from_slice(args);
     xqreg(&all)

@@ -5,20 +5,18 @@
 
 use std::path::Path;
 
-use crate::common::{xqreg, xqreg_ok};
+use crate::common::{written, xqreg, xqreg_ok};
 
 const REGULATION: &str = "examples/008_team_qualifier/regulation.xqr";
 const ROSTER: &str = "examples/008_team_qualifier/roster.csv";
 
 fn write(dir: &Path, name: &str, rows: &[&str]) -> String {
-    let path = dir.join(name);
     let mut text = String::from("stage,round,team,board,player\n");
     for r in rows {
         text.push_str(r);
         text.push('\n');
     }
-    std::fs::write(&path, text).expect("writes");
-    path.display().to_string()
+    written(dir, name, &text)
 }
 
 /// The players of team 北京 on the published boards of `round`, in board order.

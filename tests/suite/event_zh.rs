@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::common::{one_line, xqreg, xqreg_ok as ok};
+use crate::common::{one_line, written, xqreg, xqreg_ok as ok};
 use crate::event_inputs::new_event;
 use crate::event_teams::draw_every_waiting_game;
 
@@ -343,9 +343,11 @@ fn a_repeated_id_names_the_file_of_the_line_it_repeats() {
     let tmp = tempfile::tempdir().expect("tmp");
     let (ev, _) = start(tmp.path());
     ok(&["event", "pair", &ev]);
-    let late = tmp.path().join("late.csv");
-    std::fs::write(&late, "id,name,unit\np8,吴八,湖北\nP1,张一一,北京\n").expect("writes");
-    let late = late.to_string_lossy();
+    let late = written(
+        tmp.path(),
+        "late.csv",
+        "id,name,unit\np8,吴八,湖北\nP1,张一一,北京\n",
+    );
     let roster = tmp.path().join("roster.csv");
     let roster = roster.to_string_lossy();
     for (lang, said) in [
