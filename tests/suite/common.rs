@@ -34,6 +34,29 @@ pub fn written(dir: &Path, name: &str, text: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// The `changes` of the event store's `nth` (from 0) `pair` log entry rewritten by `edit`, as a
+/// store edited outside xqreg holds them.
+pub fn edit_pair_log(
+    db: &rusqlite::Connection,
+    nth: u32,
+    edit: impl FnOnce(&mut serde_json::Value),
+) {
+    let (log_id, changes): (i64, String) = db
+        .query_row(
+            "SELECT id, changes FROM log WHERE command = 'pair' ORDER BY id LIMIT 1 OFFSET ?1",
+            [nth],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("the pair's log entry");
+    let mut v: serde_json::Value = serde_json::from_str(&changes).expect("JSON");
+    edit(&mut v);
+    db.execute(
+        "UPDATE log SET changes = ?1 WHERE id = ?2",
+        rusqlite::params![v.to_string(), log_id],
+    )
+    .expect("edits the log");
+}
+
 /// `xqreg event new DIR/ev --regulation REGULATION --roster ROSTER`, REGULATION a path under
 /// the workspace root: the event's folder and the command's output.
 pub fn event_new(dir: &Path, regulation: &str, roster: &str) -> (String, Output) {

@@ -330,21 +330,10 @@ fn forge_round_2(ev: &str) {
         [&b2, &b1],
     )
     .expect("edits the games");
-    let (log_id, changes): (i64, String) = db
-        .query_row(
-            "SELECT id, changes FROM log WHERE command = 'pair' ORDER BY id LIMIT 1 OFFSET 1",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .expect("the second pair");
-    let mut v: serde_json::Value = serde_json::from_str(&changes).expect("JSON");
-    v["published"][0]["black"] = serde_json::json!(b2);
-    v["published"][1]["black"] = serde_json::json!(b1);
-    db.execute(
-        "UPDATE log SET changes = ?1 WHERE id = ?2",
-        rusqlite::params![v.to_string(), log_id],
-    )
-    .expect("edits the log");
+    crate::common::edit_pair_log(&db, 1, |v| {
+        v["published"][0]["black"] = serde_json::json!(b2);
+        v["published"][1]["black"] = serde_json::json!(b1);
+    });
     drop(db);
 }
 
