@@ -78,6 +78,13 @@ fn new_event(dir: &Path) -> String {
     ev
 }
 
+/// [`new_event`], then round 1 paired: the event's path.
+fn paired_event(dir: &Path) -> String {
+    let ev = new_event(dir);
+    xqreg_ok(&["event", "pair", &ev]);
+    ev
+}
+
 #[test]
 fn a_line_up_handed_in_seats_its_round() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -166,8 +173,7 @@ fn a_line_up_handed_in_seats_its_round() {
 #[test]
 fn a_team_withdraws_whole() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let ev = new_event(tmp.path());
-    xqreg_ok(&["event", "pair", &ev]);
+    let ev = paired_event(tmp.path());
     assert_eq!(beijing_boards(&ev, 1).len(), 4, "北京 plays round 1");
     let said = xqreg_ok(&[
         "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",
@@ -192,8 +198,7 @@ fn a_team_withdraws_whole() {
 #[test]
 fn a_team_of_the_roster_is_named_once_in_the_standings() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let ev = new_event(tmp.path());
-    xqreg_ok(&["event", "pair", &ev]);
+    let ev = paired_event(tmp.path());
     draw_every_waiting_game(&ev, tmp.path());
     let standings = xqreg_ok(&["event", "standings", &ev]);
     assert!(standings.contains(" 北京 "), "{standings}");
