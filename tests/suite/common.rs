@@ -57,22 +57,25 @@ pub fn edit_pair_log(
     .expect("edits the log");
 }
 
-/// `xqreg event new DIR/ev --regulation REGULATION --roster ROSTER`, REGULATION a path under
-/// the workspace root: the event's folder and the command's output.
-pub fn event_new(dir: &Path, regulation: &str, roster: &str) -> (String, Output) {
-    let ev = dir.join("ev").to_string_lossy().into_owned();
-    let regulation = root().join(regulation);
-    let regulation = regulation.to_string_lossy();
-    let out = xqreg(&[
+/// `xqreg event new EV --regulation REG --roster ROSTER ARGS`: the command's output.
+pub fn event_new_output(ev: &str, reg: &Path, roster: &Path, args: &[&str]) -> Output {
+    let (reg, roster) = (reg.to_string_lossy(), roster.to_string_lossy());
+    let new = [
         "event",
         "new",
-        &ev,
+        ev,
         "--regulation",
-        &regulation,
+        &reg,
         "--roster",
-        roster,
-    ]);
-    (ev, out)
+        &roster,
+    ];
+    xqreg(&[&new[..], args].concat())
+}
+
+/// `xqreg event new EV --regulation REG --roster ROSTER --seed SEED`, which must succeed.
+pub fn event_new(ev: &str, reg: &Path, roster: &Path, seed: u64) {
+    let out = event_new_output(ev, reg, roster, &["--seed", &seed.to_string()]);
+    assert_success(&out, &format!("xqreg event new {ev} failed: "));
 }
 
 /// `xqreg COMMAND FILE ARGS`, FILE being `regulation` written to a temporary folder.

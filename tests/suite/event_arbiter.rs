@@ -144,7 +144,7 @@ stage b "乙组" en "Section B" {
     let roster_path = dir.join("roster.csv");
     std::fs::write(&roster_path, roster).expect("writes");
     let ev = dir.join("event").to_string_lossy().into_owned();
-    crate::event_cli::event_new(&ev, &reg_path, &roster_path, 3);
+    crate::common::event_new(&ev, &reg_path, &roster_path, 3);
     ev
 }
 
@@ -236,7 +236,7 @@ fn a_team_that_withdrew_is_listed_withdrawn_not_on_a_bye() {
     let dir = tmp.path();
     let ex = crate::common::root().join("examples/008_team_qualifier");
     let ev = dir.join("event").to_string_lossy().into_owned();
-    crate::event_cli::event_new(&ev, &ex.join("regulation.xqr"), &ex.join("roster.csv"), 5);
+    crate::common::event_new(&ev, &ex.join("regulation.xqr"), &ex.join("roster.csv"), 5);
     play_round(&ev, dir);
     ok(&[
         "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::common::{root, xqreg, xqreg_ok as ok};
+use crate::common::{event_new, root, xqreg, xqreg_ok as ok};
 
 fn refused(args: &[&str], code: &str) {
     let out = xqreg(args);
@@ -51,21 +51,6 @@ fn start_of(dir: &Path, example: &str, file: &str) -> (String, PathBuf) {
     let roster = root().join(format!("examples/{example}/roster.csv"));
     event_new(&ev, &reg, &roster, 5);
     (ev, reg)
-}
-
-/// `xqreg event new EV --regulation REG --roster ROSTER --seed SEED`, which must succeed.
-pub fn event_new(ev: &str, reg: &Path, roster: &Path, seed: u64) {
-    ok(&[
-        "event",
-        "new",
-        ev,
-        "--regulation",
-        &reg.to_string_lossy(),
-        "--roster",
-        &roster.to_string_lossy(),
-        "--seed",
-        &seed.to_string(),
-    ]);
 }
 
 fn status(ev: &str) -> String {

@@ -9,9 +9,8 @@ use std::path::Path;
 
 use xqreg::diagnostics::Lang;
 
-use super::event_cli::event_new;
 use super::event_live::play_regulation;
-use crate::common::{root, xqreg_ok as ok};
+use crate::common::{event_new, root, xqreg_ok as ok};
 
 const REGULATION: &str = "tests/suite/regulations/live_sections.xqr";
 

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{written, xqreg, xqreg_ok};
+use crate::common::{event_new, written, xqreg, xqreg_ok};
 
 const REGULATION: &str = "examples/008_team_qualifier/regulation.xqr";
 const ROSTER: &str = "examples/008_team_qualifier/roster.csv";
@@ -64,17 +64,7 @@ pub(crate) fn draw_every_waiting_game(ev: &str, dir: &Path) {
 /// `event new` in `dir/ev` on example 008 (a team Swiss, `lineup each_round`), seed 1; its path.
 fn new_event(dir: &Path) -> String {
     let ev = dir.join("ev").display().to_string();
-    xqreg_ok(&[
-        "event",
-        "new",
-        &ev,
-        "--regulation",
-        REGULATION,
-        "--roster",
-        ROSTER,
-        "--seed",
-        "1",
-    ]);
+    event_new(&ev, Path::new(REGULATION), Path::new(ROSTER), 1);
     ev
 }
 

@@ -2,7 +2,11 @@
 //! is complete with its first player clear on points, the title playoff is not paired, the event
 //! is complete, and the playoff's page says why instead of waiting for a pairing that never comes.
 
-use crate::common::{assert_phrases, assert_success, event_new, written, xqreg, xqreg_ok};
+use std::path::Path;
+
+use crate::common::{
+    assert_phrases, assert_success, event_new_output, root, written, xqreg, xqreg_ok,
+};
 
 const REGULATION: &str = "tests/scenarios/only_if_tied.xqr";
 
@@ -35,7 +39,9 @@ fn a_playoff_not_needed_is_not_paired_and_its_page_says_why() {
         "roster.csv",
         "id,name\na,甲\nb,乙\nc,丙\nd,丁\n",
     );
-    let (ev, new) = event_new(dir.path(), REGULATION, &roster);
+    let ev = dir.path().join("ev").to_string_lossy().into_owned();
+    let regulation = root().join(REGULATION);
+    let new = event_new_output(&ev, &regulation, Path::new(&roster), &[]);
     assert_success(&new, "event new: ");
     for round in 1..=3 {
         let paired = xqreg_ok(&["event", "pair", &ev]);

@@ -3,7 +3,9 @@
 //! sections run. Before, a Swiss section refused the whole event (R014, "3 rounds for 0
 //! players") and a round-robin section vanished without a word.
 
-use crate::common::{assert_phrases, assert_success, event_new, root, written, xqreg};
+use std::path::Path;
+
+use crate::common::{assert_phrases, assert_success, event_new_output, root, written, xqreg};
 
 const REGULATION: &str = "tests/suite/regulations/unentered_section.xqr";
 const MEN_ONLY: &str = "id,name,unit,sex,rating\nm1,甲,北京,men,2400\nm2,乙,上海,men,2300\nm3,丙,广东,men,2200\nm4,丁,四川,men,2100\n";
@@ -71,7 +73,9 @@ fn a_section_no_one_entered_is_not_held_and_said() {
 fn an_event_starts_without_the_section_and_its_page_says_so() {
     let dir = tempfile::tempdir().expect("temp dir");
     let roster = men_only(dir.path());
-    let (ev, new) = event_new(dir.path(), REGULATION, &roster);
+    let ev = dir.path().join("ev").to_string_lossy().into_owned();
+    let regulation = root().join(REGULATION);
+    let new = event_new_output(&ev, &regulation, Path::new(&roster), &[]);
     assert_success(&new, "event new: ");
     let warned = String::from_utf8_lossy(&new.stderr);
     assert_phrases(&warned, &["W205 stage-without-players"], &[]);
