@@ -275,21 +275,14 @@ fn malformed_pairing_records_are_placed() {
 #[test]
 fn byes_of_a_240_record_are_the_round_blocks_byes() {
     use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
-    let base = reference_round("t19-045p-09r/round-04.trf");
-    let with_blocks = pair_trf(&base, SwissSystem::Dutch).expect("round 4");
-    let stripped = without_round_four_byes(&base);
+    let (base, with_blocks, stripped) = round_four_byes_unsaid();
     assert_eq!(base.lines().count(), stripped.lines().count());
     assert_ne!(
         pair_trf(&stripped, SwissSystem::Dutch).expect("cut"),
         with_blocks
     );
     for record in ["240 Z 004    5    8", "240 z   4    8    5"] {
-        let text = format!("{stripped}\n{record}\n");
-        assert_eq!(
-            pair_trf(&text, SwissSystem::Dutch).expect(record),
-            with_blocks,
-            "{record}"
-        );
+        said_by(&stripped, record, &with_blocks);
         // Said twice (by the record and the blocks) is the same thing.
         let both = format!("{}\n{record}\n", base.trim_end());
         assert_eq!(
@@ -311,6 +304,28 @@ fn byes_of_a_240_record_are_the_round_blocks_byes() {
     }
 }
 
+/// t19's round 4, its pairing (Dutch), and the file with round 4's byes unsaid
+/// ([`without_round_four_byes`]).
+fn round_four_byes_unsaid() -> (String, String, String) {
+    use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
+    let base = reference_round("t19-045p-09r/round-04.trf");
+    let with_blocks = pair_trf(&base, SwissSystem::Dutch).expect("round 4");
+    let stripped = without_round_four_byes(&base);
+    (base, with_blocks, stripped)
+}
+
+/// `stripped` with `record` after it pairs as `with_blocks`: the record says the byes the round
+/// blocks said.
+fn said_by(stripped: &str, record: &str, with_blocks: &str) {
+    use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
+    let text = format!("{stripped}\n{record}\n");
+    assert_eq!(
+        pair_trf(&text, SwissSystem::Dutch).expect(record),
+        with_blocks,
+        "{record}"
+    );
+}
+
 /// t19's round 4 without the zero-point byes its player lines give players 5 and 8 in round 4
 /// (the last block of a 129-column line): the same file with the absences unsaid.
 fn without_round_four_byes(base: &str) -> String {
@@ -329,17 +344,9 @@ fn without_round_four_byes(base: &str) -> String {
 /// line, and both were paired).
 #[test]
 fn absences_of_an_xxz_record_are_zero_point_byes_in_the_next_round() {
-    use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
-    let base = reference_round("t19-045p-09r/round-04.trf");
-    let with_blocks = pair_trf(&base, SwissSystem::Dutch).expect("round 4");
-    let stripped = without_round_four_byes(&base);
+    let (_, with_blocks, stripped) = round_four_byes_unsaid();
     for record in ["XXZ 5 8", "XXZ    8  5"] {
-        let text = format!("{stripped}\n{record}\n");
-        assert_eq!(
-            pair_trf(&text, SwissSystem::Dutch).expect(record),
-            with_blocks,
-            "{record}"
-        );
+        said_by(&stripped, record, &with_blocks);
     }
     // An unknown player, a word that is no starting rank, or no player at all: refused there.
     for (record, column) in [("XXZ 5 99", 7), ("XXZ 5 x8", 7), ("XXZ", 4)] {
