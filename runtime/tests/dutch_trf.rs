@@ -225,12 +225,20 @@ fn baku_groups_and_rounds_follow_the_handbook() {
     assert!(e.to_string().contains("1 / 0.5 / 0"), "{e}");
 }
 
+/// `record` written on the line after `base` is refused by the reader at that line and
+/// `column`: the error.
+fn record_refused_at(base: &str, record: &str, column: usize) -> trf::TrfError {
+    let line = base.trim_end().lines().count() + 1;
+    let text = format!("{}\n{record}\n", base.trim_end());
+    let e = trf::parse(&text).expect_err(record);
+    assert_eq!((e.line, e.column), (line, column), "{record}: {e}");
+    e
+}
+
 /// A malformed record is a TRF error at its line and column, before any pairing.
 #[test]
 fn malformed_pairing_records_are_placed() {
-    use xqreg_runtime::trf::{parse, TrfErrorKind};
     let base = reference_round("t01-009p-05r/round-03.trf");
-    let line = base.trim_end().lines().count() + 1;
     for (extra, column) in [
         ("XXA    x  1.0", 5),
         ("XXA    1  1.0 x2.0", 15),
@@ -249,9 +257,7 @@ fn malformed_pairing_records_are_placed() {
         ("260 001 009    1    x", 18),
         ("260 003 001    1    2", 9),
     ] {
-        let text = format!("{}\n{extra}\n", base.trim_end());
-        let e = parse(&text).expect_err(extra);
-        assert_eq!((e.line, e.column), (line, column), "{extra}: {e}");
+        let e = record_refused_at(&base, extra, column);
         assert!(
             matches!(
                 e.kind,
@@ -269,21 +275,14 @@ fn malformed_pairing_records_are_placed() {
 #[test]
 fn byes_of_a_240_record_are_the_round_blocks_byes() {
     use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
-    let base = reference_round("t19-045p-09r/round-04.trf");
-    let with_blocks = pair_trf(&base, SwissSystem::Dutch).expect("round 4");
-    let stripped = without_round_four_byes(&base);
+    let (base, with_blocks, stripped) = round_four_byes_unsaid();
     assert_eq!(base.lines().count(), stripped.lines().count());
     assert_ne!(
         pair_trf(&stripped, SwissSystem::Dutch).expect("cut"),
         with_blocks
     );
     for record in ["240 Z 004    5    8", "240 z   4    8    5"] {
-        let text = format!("{stripped}\n{record}\n");
-        assert_eq!(
-            pair_trf(&text, SwissSystem::Dutch).expect(record),
-            with_blocks,
-            "{record}"
-        );
+        said_by(&stripped, record, &with_blocks);
         // Said twice (by the record and the blocks) is the same thing.
         let both = format!("{}\n{record}\n", base.trim_end());
         assert_eq!(
@@ -292,7 +291,6 @@ fn byes_of_a_240_record_are_the_round_blocks_byes() {
         );
     }
     // A record that contradicts a player line, names nobody, or is malformed is refused there.
-    let line = base.trim_end().lines().count() + 1;
     for (record, column) in [
         ("240 H 001    5", 11),
         ("240 Z 004    5   99", 16),
@@ -302,10 +300,30 @@ fn byes_of_a_240_record_are_the_round_blocks_byes() {
         ("240 Z 004", 10),
         ("240 Z 004    5x   8", 15),
     ] {
-        let text = format!("{}\n{record}\n", base.trim_end());
-        let e = xqreg_runtime::trf::parse(&text).expect_err(record);
-        assert_eq!((e.line, e.column), (line, column), "{record}: {e}");
+        record_refused_at(&base, record, column);
     }
+}
+
+/// t19's round 4, its pairing (Dutch), and the file with round 4's byes unsaid
+/// ([`without_round_four_byes`]).
+fn round_four_byes_unsaid() -> (String, String, String) {
+    use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
+    let base = reference_round("t19-045p-09r/round-04.trf");
+    let with_blocks = pair_trf(&base, SwissSystem::Dutch).expect("round 4");
+    let stripped = without_round_four_byes(&base);
+    (base, with_blocks, stripped)
+}
+
+/// `stripped` with `record` after it pairs as `with_blocks`: the record says the byes the round
+/// blocks said.
+fn said_by(stripped: &str, record: &str, with_blocks: &str) {
+    use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
+    let text = format!("{stripped}\n{record}\n");
+    assert_eq!(
+        pair_trf(&text, SwissSystem::Dutch).expect(record),
+        with_blocks,
+        "{record}"
+    );
 }
 
 /// t19's round 4 without the zero-point byes its player lines give players 5 and 8 in round 4
@@ -326,24 +344,13 @@ fn without_round_four_byes(base: &str) -> String {
 /// line, and both were paired).
 #[test]
 fn absences_of_an_xxz_record_are_zero_point_byes_in_the_next_round() {
-    use xqreg_runtime::pairing::swiss::{pair_trf, SwissSystem};
-    let base = reference_round("t19-045p-09r/round-04.trf");
-    let with_blocks = pair_trf(&base, SwissSystem::Dutch).expect("round 4");
-    let stripped = without_round_four_byes(&base);
+    let (_, with_blocks, stripped) = round_four_byes_unsaid();
     for record in ["XXZ 5 8", "XXZ    8  5"] {
-        let text = format!("{stripped}\n{record}\n");
-        assert_eq!(
-            pair_trf(&text, SwissSystem::Dutch).expect(record),
-            with_blocks,
-            "{record}"
-        );
+        said_by(&stripped, record, &with_blocks);
     }
     // An unknown player, a word that is no starting rank, or no player at all: refused there.
-    let line = base.trim_end().lines().count() + 1;
     for (record, column) in [("XXZ 5 99", 7), ("XXZ 5 x8", 7), ("XXZ", 4)] {
-        let text = format!("{}\n{record}\n", stripped.trim_end());
-        let e = xqreg_runtime::trf::parse(&text).expect_err(record);
-        assert_eq!((e.line, e.column), (line, column), "{record}: {e}");
+        record_refused_at(&stripped, record, column);
     }
 }
 

@@ -45,6 +45,15 @@ fn error_fixture() -> String {
     fixture_where(|c| c.iter().any(|c| c.starts_with('E'))).expect("a fixture with an error")
 }
 
+/// `xqreg check ARGS FIXTURE` on a fixture with an error, which exits 1: the fixture and the
+/// output.
+fn error_fixture_checked(args: &[&str]) -> (String, Output) {
+    let f = error_fixture();
+    let o = xqreg(&[&["check"], args, &[f.as_str()]].concat());
+    assert_eq!(o.status.code(), Some(1));
+    (f, o)
+}
+
 fn json(o: &Output) -> Value {
     serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
 }
@@ -61,9 +70,7 @@ fn clean_example_exits_0() {
 
 #[test]
 fn errors_exit_1_with_json_shape() {
-    let f = error_fixture();
-    let o = xqreg(&["check", "--format", "json", "--lang", "en", &f]);
-    assert_eq!(o.status.code(), Some(1));
+    let (f, o) = error_fixture_checked(&["--format", "json", "--lang", "en"]);
     let v = json(&o);
     let obj = v.as_object().expect("an object");
     let keys: Vec<&str> = obj.keys().map(String::as_str).collect();
@@ -121,9 +128,7 @@ fn errors_exit_1_with_json_shape() {
 
 #[test]
 fn github_annotations() {
-    let f = error_fixture();
-    let o = xqreg(&["check", "--format", "github", "--lang", "en", &f]);
-    assert_eq!(o.status.code(), Some(1));
+    let (f, o) = error_fixture_checked(&["--format", "github", "--lang", "en"]);
     let out = stdout(&o);
     let first = out.lines().next().expect("one annotation");
     let prefix = format!("::error file={f},line=");
@@ -297,9 +302,7 @@ fn explain_known_and_unknown() {
 
 #[test]
 fn human_format_without_a_terminal_has_no_colour() {
-    let f = error_fixture();
-    let o = xqreg(&["check", "--lang", "en", &f]);
-    assert_eq!(o.status.code(), Some(1));
+    let (_, o) = error_fixture_checked(&["--lang", "en"]);
     let out = stdout(&o);
     assert!(!out.contains('\u{1b}'), "escape codes in piped output");
     assert!(

@@ -2,7 +2,7 @@
 //! except names and texts taken from the regulation (or the roster it ran on), and Chinese
 //! output has none of the English headings and messages.
 
-use crate::common::{root, xqreg};
+use crate::common::{root, written, xqreg};
 
 const REG: &str = "examples/003_xiexiaxun/open.xqr";
 
@@ -181,9 +181,7 @@ fn runtime_problems_are_detailed_in_the_language_asked_for() {
     let first = lines.next().expect("a player");
     let dir = std::env::temp_dir().join(format!("xqreg-lang-dup-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let roster = dir.join("dup.csv");
-    std::fs::write(&roster, format!("{header}\n{first}\n{first}\n")).expect("write");
-    let roster = roster.to_string_lossy().to_string();
+    let roster = written(&dir, "dup.csv", &format!("{header}\n{first}\n{first}\n"));
     let reg = "examples/001_nanning/regulation.xqr";
     for (lang, want, not) in [
         (

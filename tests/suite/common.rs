@@ -27,12 +27,61 @@ pub fn xqreg_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `text` written to `dir/name`: the file's path, as a command line takes it.
+pub fn written(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("writes");
+    path.to_string_lossy().into_owned()
+}
+
+/// The `changes` of the event store's `nth` (from 0) `pair` log entry rewritten by `edit`, as a
+/// store edited outside xqreg holds them.
+pub fn edit_pair_log(
+    db: &rusqlite::Connection,
+    nth: u32,
+    edit: impl FnOnce(&mut serde_json::Value),
+) {
+    let (log_id, changes): (i64, String) = db
+        .query_row(
+            "SELECT id, changes FROM log WHERE command = 'pair' ORDER BY id LIMIT 1 OFFSET ?1",
+            [nth],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("the pair's log entry");
+    let mut v: serde_json::Value = serde_json::from_str(&changes).expect("JSON");
+    edit(&mut v);
+    db.execute(
+        "UPDATE log SET changes = ?1 WHERE id = ?2",
+        rusqlite::params![v.to_string(), log_id],
+    )
+    .expect("edits the log");
+}
+
+/// `xqreg event new EV --regulation REG --roster ROSTER ARGS`: the command's output.
+pub fn event_new_output(ev: &str, reg: &Path, roster: &Path, args: &[&str]) -> Output {
+    let (reg, roster) = (reg.to_string_lossy(), roster.to_string_lossy());
+    let new = [
+        "event",
+        "new",
+        ev,
+        "--regulation",
+        &reg,
+        "--roster",
+        &roster,
+    ];
+    xqreg(&[&new[..], args].concat())
+}
+
+/// `xqreg event new EV --regulation REG --roster ROSTER --seed SEED`, which must succeed.
+pub fn event_new(ev: &str, reg: &Path, roster: &Path, seed: u64) {
+    let out = event_new_output(ev, reg, roster, &["--seed", &seed.to_string()]);
+    assert_success(&out, &format!("xqreg event new {ev} failed: "));
+}
+
 /// `xqreg COMMAND FILE ARGS`, FILE being `regulation` written to a temporary folder.
 pub fn xqreg_on(command: &str, regulation: &str, args: &[&str]) -> Output {
     let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("regulation.xqr");
-    std::fs::write(&reg, regulation).expect("writes");
-    let reg = reg.to_string_lossy();
+    let reg = written(tmp.path(), "regulation.xqr", regulation);
     let mut all = vec![command, &reg];
     all.extend_from_slice(args);
     xqreg(&all)
@@ -56,11 +105,8 @@ pub fn check_of(regulation: &str) -> (Option<i32>, String) {
 /// `xqreg simulate REGULATION --roster ROSTER ARGS` with both written to a temporary folder.
 fn simulate_in_tmp(regulation: &str, roster: &str, args: &[&str]) -> Output {
     let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("regulation.xqr");
-    let csv = tmp.path().join("roster.csv");
-    std::fs::write(&reg, regulation).expect("writes");
-    std::fs::write(&csv, roster).expect("writes");
-    let (reg, csv) = (reg.to_string_lossy(), csv.to_string_lossy());
+    let reg = written(tmp.path(), "regulation.xqr", regulation);
+    let csv = written(tmp.path(), "roster.csv", roster);
     let mut all = vec!["simulate", &reg, "--roster", &csv];
     all.extend_from_slice(args);
     xqreg(&all)

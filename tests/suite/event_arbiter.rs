@@ -2,7 +2,7 @@
 //! arbiter gave (the late-entry CSV's row and column, the withdrawal's argument), never at the
 //! regulation's clause the check follows; a correction says why and changes something.
 
-use crate::common::xqreg_ok as ok;
+use crate::common::{written, xqreg_ok as ok};
 use crate::event_enter::{play_round, refused, roster_lines, start};
 
 /// A late-entry CSV of the roster's header and `rows`, at `dir/name`.
@@ -12,9 +12,7 @@ fn late_csv(dir: &std::path::Path, name: &str, rows: &[String]) -> String {
         text.push_str(r);
         text.push('\n');
     }
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("writes");
-    path.to_string_lossy().into_owned()
+    written(dir, name, &text)
 }
 
 #[test]
@@ -146,7 +144,7 @@ stage b "乙组" en "Section B" {
     let roster_path = dir.join("roster.csv");
     std::fs::write(&roster_path, roster).expect("writes");
     let ev = dir.join("event").to_string_lossy().into_owned();
-    crate::event_cli::event_new(&ev, &reg_path, &roster_path, 3);
+    crate::common::event_new(&ev, &reg_path, &roster_path, 3);
     ev
 }
 
@@ -188,9 +186,11 @@ fn the_refusals_of_results_speak_the_arbiters_language_and_say_where_a_game_is()
         b1["black"]["id"].as_str().expect("id"),
     );
     let write = |name: &str, row: &str| {
-        let p = dir.join(name);
-        std::fs::write(&p, format!("stage,round,board,red,black,result\n{row}\n")).expect("w");
-        p.to_string_lossy().into_owned()
+        written(
+            dir,
+            name,
+            &format!("stage,round,board,red,black,result\n{row}\n"),
+        )
     };
     // A game of section b written as section a: said where it is played.
     let wrong = write("wrong.csv", &format!("a,1,,{red},{black},1-0"));
@@ -236,7 +236,7 @@ fn a_team_that_withdrew_is_listed_withdrawn_not_on_a_bye() {
     let dir = tmp.path();
     let ex = crate::common::root().join("examples/008_team_qualifier");
     let ev = dir.join("event").to_string_lossy().into_owned();
-    crate::event_cli::event_new(&ev, &ex.join("regulation.xqr"), &ex.join("roster.csv"), 5);
+    crate::common::event_new(&ev, &ex.join("regulation.xqr"), &ex.join("roster.csv"), 5);
     play_round(&ev, dir);
     ok(&[
         "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::common::{root, xqreg, xqreg_ok as ok};
+use crate::common::{event_new, root, xqreg, xqreg_ok as ok};
 
 fn refused(args: &[&str], code: &str) {
     let out = xqreg(args);
@@ -51,21 +51,6 @@ fn start_of(dir: &Path, example: &str, file: &str) -> (String, PathBuf) {
     let roster = root().join(format!("examples/{example}/roster.csv"));
     event_new(&ev, &reg, &roster, 5);
     (ev, reg)
-}
-
-/// `xqreg event new EV --regulation REG --roster ROSTER --seed SEED`, which must succeed.
-pub fn event_new(ev: &str, reg: &Path, roster: &Path, seed: u64) {
-    ok(&[
-        "event",
-        "new",
-        ev,
-        "--regulation",
-        &reg.to_string_lossy(),
-        "--roster",
-        &roster.to_string_lossy(),
-        "--seed",
-        &seed.to_string(),
-    ]);
 }
 
 fn status(ev: &str) -> String {
@@ -330,21 +315,10 @@ fn forge_round_2(ev: &str) {
         [&b2, &b1],
     )
     .expect("edits the games");
-    let (log_id, changes): (i64, String) = db
-        .query_row(
-            "SELECT id, changes FROM log WHERE command = 'pair' ORDER BY id LIMIT 1 OFFSET 1",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .expect("the second pair");
-    let mut v: serde_json::Value = serde_json::from_str(&changes).expect("JSON");
-    v["published"][0]["black"] = serde_json::json!(b2);
-    v["published"][1]["black"] = serde_json::json!(b1);
-    db.execute(
-        "UPDATE log SET changes = ?1 WHERE id = ?2",
-        rusqlite::params![v.to_string(), log_id],
-    )
-    .expect("edits the log");
+    crate::common::edit_pair_log(&db, 1, |v| {
+        v["published"][0]["black"] = serde_json::json!(b2);
+        v["published"][1]["black"] = serde_json::json!(b1);
+    });
     drop(db);
 }
 

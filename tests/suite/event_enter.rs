@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{assert_phrases, root, xqreg, xqreg_ok as ok};
-use crate::event_cli::{event_new, points_of};
+use crate::common::{assert_phrases, event_new, root, xqreg, xqreg_ok as ok};
+use crate::event_cli::points_of;
 
 /// Refused with `code` (exit 1), and the event is as it was: the same status and log.
 pub(crate) fn refused(ev: &str, args: &[&str], code: &str) -> String {

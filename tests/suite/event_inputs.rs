@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{assert_success, xqreg, xqreg_ok as ok};
+use crate::common::{assert_success, event_new_output, xqreg, xqreg_ok as ok};
 
 /// A Swiss of twelve (w01..w12), five rounds; two fouls in a game lose it.
 pub const SWISS: &str = "regulation \"录入测试赛\" {\n  dates 2026-07-20 .. 2026-07-22\n}\n\
@@ -31,17 +31,7 @@ pub fn new_event(dir: &Path, regulation: &str, roster: &[u8]) -> (String, std::p
     std::fs::write(&reg, regulation).expect("writes");
     std::fs::write(&csv, roster).expect("writes");
     let ev = dir.join("event").to_string_lossy().into_owned();
-    let out = xqreg(&[
-        "event",
-        "new",
-        &ev,
-        "--regulation",
-        &reg.to_string_lossy(),
-        "--roster",
-        &csv.to_string_lossy(),
-        "--seed",
-        "1",
-    ]);
+    let out = event_new_output(&ev, &reg, &csv, &["--seed", "1"]);
     (ev, out)
 }
 

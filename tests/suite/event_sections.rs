@@ -9,9 +9,8 @@ use std::path::Path;
 
 use xqreg::diagnostics::Lang;
 
-use super::event_cli::event_new;
 use super::event_live::play_regulation;
-use crate::common::{root, xqreg_ok as ok};
+use crate::common::{event_new, root, xqreg_ok as ok};
 
 const REGULATION: &str = "tests/suite/regulations/live_sections.xqr";
 
@@ -255,22 +254,11 @@ fn an_event_paired_one_section_at_a_time_verifies_and_goes_on_side_by_side() {
     let db = rusqlite::Connection::open(Path::new(&ev).join("event.sqlite")).expect("opens");
     db.execute("DELETE FROM games WHERE stage = 'b'", [])
         .expect("edits the games");
-    let (log_id, changes): (i64, String) = db
-        .query_row(
-            "SELECT id, changes FROM log WHERE command = 'pair'",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .expect("the pair");
-    let mut v: serde_json::Value = serde_json::from_str(&changes).expect("JSON");
-    if let Some(games) = v["published"].as_array_mut() {
-        games.retain(|g| g["stage"] == "a");
-    }
-    db.execute(
-        "UPDATE log SET changes = ?1 WHERE id = ?2",
-        rusqlite::params![v.to_string(), log_id],
-    )
-    .expect("edits the log");
+    crate::common::edit_pair_log(&db, 0, |v| {
+        if let Some(games) = v["published"].as_array_mut() {
+            games.retain(|g| g["stage"] == "a");
+        }
+    });
     drop(db);
     ok(&["event", "verify", &ev]);
     let second = ok(&["event", "pair", &ev]);

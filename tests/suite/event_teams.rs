@@ -5,20 +5,18 @@
 
 use std::path::Path;
 
-use crate::common::{xqreg, xqreg_ok};
+use crate::common::{event_new, written, xqreg, xqreg_ok};
 
 const REGULATION: &str = "examples/008_team_qualifier/regulation.xqr";
 const ROSTER: &str = "examples/008_team_qualifier/roster.csv";
 
 fn write(dir: &Path, name: &str, rows: &[&str]) -> String {
-    let path = dir.join(name);
     let mut text = String::from("stage,round,team,board,player\n");
     for r in rows {
         text.push_str(r);
         text.push('\n');
     }
-    std::fs::write(&path, text).expect("writes");
-    path.display().to_string()
+    written(dir, name, &text)
 }
 
 /// The players of team 北京 on the published boards of `round`, in board order.
@@ -66,17 +64,14 @@ pub(crate) fn draw_every_waiting_game(ev: &str, dir: &Path) {
 /// `event new` in `dir/ev` on example 008 (a team Swiss, `lineup each_round`), seed 1; its path.
 fn new_event(dir: &Path) -> String {
     let ev = dir.join("ev").display().to_string();
-    xqreg_ok(&[
-        "event",
-        "new",
-        &ev,
-        "--regulation",
-        REGULATION,
-        "--roster",
-        ROSTER,
-        "--seed",
-        "1",
-    ]);
+    event_new(&ev, Path::new(REGULATION), Path::new(ROSTER), 1);
+    ev
+}
+
+/// [`new_event`], then round 1 paired: the event's path.
+fn paired_event(dir: &Path) -> String {
+    let ev = new_event(dir);
+    xqreg_ok(&["event", "pair", &ev]);
     ev
 }
 
@@ -168,8 +163,7 @@ fn a_line_up_handed_in_seats_its_round() {
 #[test]
 fn a_team_withdraws_whole() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let ev = new_event(tmp.path());
-    xqreg_ok(&["event", "pair", &ev]);
+    let ev = paired_event(tmp.path());
     assert_eq!(beijing_boards(&ev, 1).len(), 4, "北京 plays round 1");
     let said = xqreg_ok(&[
         "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",
@@ -194,8 +188,7 @@ fn a_team_withdraws_whole() {
 #[test]
 fn a_team_of_the_roster_is_named_once_in_the_standings() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let ev = new_event(tmp.path());
-    xqreg_ok(&["event", "pair", &ev]);
+    let ev = paired_event(tmp.path());
     draw_every_waiting_game(&ev, tmp.path());
     let standings = xqreg_ok(&["event", "standings", &ev]);
     assert!(standings.contains(" 北京 "), "{standings}");

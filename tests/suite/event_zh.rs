@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::common::{one_line, xqreg, xqreg_ok as ok};
+use crate::common::{one_line, written, xqreg, xqreg_ok as ok};
 use crate::event_inputs::new_event;
 use crate::event_teams::draw_every_waiting_game;
 
@@ -115,6 +115,13 @@ fn start(dir: &Path) -> (String, String) {
     (ev, said)
 }
 
+/// [`start`], then round 1 paired: the event's path.
+fn paired(dir: &Path) -> String {
+    let (ev, _) = start(dir);
+    ok(&["event", "pair", &ev]);
+    ev
+}
+
 /// `xqreg ARGS --lang zh`, which must succeed: its standard output.
 fn zh(args: &[&str]) -> String {
     ok(&[args, &["--lang", "zh"]].concat())
@@ -174,8 +181,7 @@ fn the_pairing_list_and_who_sits_out_speak_chinese() {
 #[test]
 fn result_and_correct_speak_chinese() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, _) = start(tmp.path());
-    ok(&["event", "pair", &ev]);
+    let ev = paired(tmp.path());
     let said = zh(&["event", "result", &ev, "main", "1", "1", "1-0"]);
     assert_eq!(said, "已录入 1 个成绩\n");
     for board in ["2", "3"] {
@@ -213,8 +219,7 @@ fn result_and_correct_speak_chinese() {
 #[test]
 fn withdraw_and_its_refusals_speak_chinese() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, _) = start(tmp.path());
-    ok(&["event", "pair", &ev]);
+    let ev = paired(tmp.path());
     let board_two = ok(&["event", "games", &ev, "--format", "csv"]);
     let paired = board_two.lines().nth(2).expect("board 2").split(',');
     let red = paired.clone().nth(3).expect("red").to_string();
@@ -257,9 +262,8 @@ fn enter_and_standings_speak_chinese() {
     let tmp = tempfile::tempdir().expect("tmp");
     let (ev, _) = start(tmp.path());
     round_one_drawn(tmp.path(), &ev);
-    let late = tmp.path().join("late.csv");
-    std::fs::write(&late, LATE).expect("writes");
-    let said = zh(&["event", "enter", &ev, &late.to_string_lossy()]);
+    let late = written(tmp.path(), "late.csv", LATE);
+    let said = zh(&["event", "enter", &ev, &late]);
     assert_eq!(
         said,
         "2 名棋手在 `main` 第 2 轮前补报：p8 吴八、p9 郑九\n  此前未赛的第 1 轮按和棋分轮空计（每轮 1 分）\n"
@@ -305,14 +309,12 @@ fn a_team_line_up_and_a_team_withdrawal_speak_chinese() {
         "--seed",
         "1",
     ]);
-    let file = tmp.path().join("lineup.csv");
-    std::fs::write(
-        &file,
+    let file = written(
+        tmp.path(),
+        "lineup.csv",
         "stage,round,team,board,player\nmain,1,北京,1,t1b3\nmain,1,北京,2,t1b1\n\
          main,1,北京,3,t1b2\nmain,1,北京,4,t1b4\n",
-    )
-    .expect("writes");
-    let file = file.to_string_lossy();
+    );
     let said = zh(&["event", "lineup", &ev, &file]);
     assert_eq!(said, "main 第 1 轮 北京 出场名单：t1b3 t1b1 t1b2 t1b4\n");
     let status = zh(&["event", "status", &ev]);
@@ -341,11 +343,12 @@ fn a_team_line_up_and_a_team_withdrawal_speak_chinese() {
 #[test]
 fn a_repeated_id_names_the_file_of_the_line_it_repeats() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, _) = start(tmp.path());
-    ok(&["event", "pair", &ev]);
-    let late = tmp.path().join("late.csv");
-    std::fs::write(&late, "id,name,unit\np8,吴八,湖北\nP1,张一一,北京\n").expect("writes");
-    let late = late.to_string_lossy();
+    let ev = paired(tmp.path());
+    let late = written(
+        tmp.path(),
+        "late.csv",
+        "id,name,unit\np8,吴八,湖北\nP1,张一一,北京\n",
+    );
     let roster = tmp.path().join("roster.csv");
     let roster = roster.to_string_lossy();
     for (lang, said) in [

@@ -2,7 +2,11 @@
 //! is complete with its first player clear on points, the title playoff is not paired, the event
 //! is complete, and the playoff's page says why instead of waiting for a pairing that never comes.
 
-use crate::common::{assert_phrases, root, xqreg, xqreg_ok};
+use std::path::Path;
+
+use crate::common::{
+    assert_phrases, assert_success, event_new_output, root, written, xqreg, xqreg_ok,
+};
 
 const REGULATION: &str = "tests/scenarios/only_if_tied.xqr";
 
@@ -24,29 +28,21 @@ fn a_wins_all(ev: &str, dir: &std::path::Path) -> String {
         csv.push_str(&row.join(","));
         csv.push('\n');
     }
-    let file = dir.join("results.csv");
-    std::fs::write(&file, csv).expect("writes the results");
-    file.to_string_lossy().into_owned()
+    written(dir, "results.csv", &csv)
 }
 
 #[test]
 fn a_playoff_not_needed_is_not_paired_and_its_page_says_why() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let roster = dir.path().join("roster.csv");
-    std::fs::write(&roster, "id,name\na,甲\nb,乙\nc,丙\nd,丁\n").expect("writes the roster");
-    let event = dir.path().join("ev");
-    let ev = event.to_string_lossy();
+    let roster = written(
+        dir.path(),
+        "roster.csv",
+        "id,name\na,甲\nb,乙\nc,丙\nd,丁\n",
+    );
+    let ev = dir.path().join("ev").to_string_lossy().into_owned();
     let regulation = root().join(REGULATION);
-    let (regulation, roster) = (regulation.to_string_lossy(), roster.to_string_lossy());
-    xqreg_ok(&[
-        "event",
-        "new",
-        &ev,
-        "--regulation",
-        &regulation,
-        "--roster",
-        &roster,
-    ]);
+    let new = event_new_output(&ev, &regulation, Path::new(&roster), &[]);
+    assert_success(&new, "event new: ");
     for round in 1..=3 {
         let paired = xqreg_ok(&["event", "pair", &ev]);
         assert_phrases(&paired, &[&format!("final round {round}")], &["title"]);

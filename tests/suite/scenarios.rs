@@ -43,9 +43,7 @@ fn a_group_place_in_the_wrong_group_names_the_right_one() {
         "the scenario still expects r24 sixth in group A"
     );
     let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("open.xqr");
-    std::fs::write(&file, wrong).expect("write");
-    let file = file.to_string_lossy();
+    let file = crate::common::written(dir.path(), "open.xqr", &wrong);
     let en = crate::common::xqreg(&["test", "--lang", "en", &file]);
     let out = String::from_utf8_lossy(&en.stdout);
     assert_eq!(en.status.code(), Some(1), "{out}");

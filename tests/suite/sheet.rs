@@ -29,6 +29,13 @@ impl Loaded {
     }
 }
 
+/// The Markdown sheet of `src` in `lang`, as rendered (escapes kept).
+fn markdown(src: &Source<'_>, lang: Lang) -> String {
+    sheet::render(src, lang, Format::Md)
+        .expect("the templates render")
+        .text
+}
+
 /// The examples that check cleanly; the others are reported by `examples.rs`.
 fn printable() -> Vec<Loaded> {
     let mut out = Vec::new();
@@ -274,9 +281,7 @@ fn every_clause_kind_prints_its_reviewed_sentence() {
     let l = all_constructs();
     let src = Source::from_file(&l.parsed);
     for (lang, tag) in [(Lang::Zh, "zh"), (Lang::En, "en")] {
-        let md = sheet::render(&src, lang, Format::Md)
-            .expect("the templates render")
-            .text;
+        let md = markdown(&src, lang);
         assert_sheet_snapshot(&format!("all_constructs.{tag}"), &md);
     }
 }
@@ -295,9 +300,7 @@ fn markdown_sheets_match_their_reviewed_snapshots() {
                 continue;
             }
             let src = l.source().with_mode(Mode::Consolidated);
-            let md = sheet::render(&src, lang, Format::Md)
-                .expect("the templates render")
-                .text;
+            let md = markdown(&src, lang);
             assert_sheet_snapshot(&format!("{name}.consolidated.{tag}"), &md);
         }
     }
@@ -416,11 +419,7 @@ fn a_supplement_prints_as_its_own_document_and_consolidated_on_request() {
     );
     // Consolidated: the supplement's value and not the base's, each marked with its item.
     let src = l.source().with_mode(Mode::Consolidated);
-    let md = unescape_md(
-        &sheet::render(&src, Lang::Zh, Format::Md)
-            .expect("renders")
-            .text,
-    );
+    let md = unescape_md(&markdown(&src, Lang::Zh));
     assert_phrases(
         &md,
         &[
@@ -437,11 +436,7 @@ fn a_supplement_prints_as_its_own_document_and_consolidated_on_request() {
             "按弃权处理。〔",
         ],
     );
-    let md = unescape_md(
-        &sheet::render(&src, Lang::En, Format::Md)
-            .expect("renders")
-            .text,
-    );
+    let md = unescape_md(&markdown(&src, Lang::En));
     assert_phrases(
         &md,
         &[

@@ -2,7 +2,7 @@
 //! column, each day's venue beside its date, in both languages. The regulation is the block of
 //! docs/language.md section 16 that shows it, so the docs and this test cannot part.
 
-use crate::common::{assert_phrases, root, xqreg_ok};
+use crate::common::{assert_phrases, root, written, xqreg_ok};
 
 fn docs_block() -> String {
     let docs = std::fs::read_to_string(root().join("docs/language.md")).expect("language.md");
@@ -15,9 +15,7 @@ fn docs_block() -> String {
 #[test]
 fn the_schedule_prints_each_days_venue() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let path = tmp.path().join("league.xqr");
-    std::fs::write(&path, docs_block()).expect("writes");
-    let path = path.display().to_string();
+    let path = written(tmp.path(), "league.xqr", &docs_block());
     let check = xqreg_ok(&["check", &path]);
     assert!(check.ends_with("0 errors, 0 warnings\n"), "{check}");
     let zh = xqreg_ok(&["sheet", &path, "--format", "md", "--lang", "zh"]);

@@ -3,15 +3,15 @@
 //! sections run. Before, a Swiss section refused the whole event (R014, "3 rounds for 0
 //! players") and a round-robin section vanished without a word.
 
-use crate::common::{assert_phrases, root, xqreg};
+use std::path::Path;
+
+use crate::common::{assert_phrases, assert_success, event_new_output, root, written, xqreg};
 
 const REGULATION: &str = "tests/suite/regulations/unentered_section.xqr";
 const MEN_ONLY: &str = "id,name,unit,sex,rating\nm1,甲,北京,men,2400\nm2,乙,上海,men,2300\nm3,丙,广东,men,2200\nm4,丁,四川,men,2100\n";
 
 fn men_only(dir: &std::path::Path) -> String {
-    let roster = dir.join("men.csv");
-    std::fs::write(&roster, MEN_ONLY).expect("writes the roster");
-    roster.to_string_lossy().into_owned()
+    written(dir, "men.csv", MEN_ONLY)
 }
 
 #[test]
@@ -22,11 +22,7 @@ fn a_section_no_one_entered_is_not_held_and_said() {
     let regulation = regulation.to_string_lossy();
     let args = ["simulate", &regulation, "--roster", &roster, "--seed", "3"];
     let out = xqreg(&[&args[..], &["--format", "json"]].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out, "simulate: ");
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let stages: Vec<(&str, &str)> = json["stages"]
         .as_array()
@@ -77,24 +73,10 @@ fn a_section_no_one_entered_is_not_held_and_said() {
 fn an_event_starts_without_the_section_and_its_page_says_so() {
     let dir = tempfile::tempdir().expect("temp dir");
     let roster = men_only(dir.path());
-    let event = dir.path().join("ev");
-    let ev = event.to_string_lossy();
+    let ev = dir.path().join("ev").to_string_lossy().into_owned();
     let regulation = root().join(REGULATION);
-    let regulation = regulation.to_string_lossy();
-    let new = xqreg(&[
-        "event",
-        "new",
-        &ev,
-        "--regulation",
-        &regulation,
-        "--roster",
-        &roster,
-    ]);
-    assert!(
-        new.status.success(),
-        "{}",
-        String::from_utf8_lossy(&new.stderr)
-    );
+    let new = event_new_output(&ev, &regulation, Path::new(&roster), &[]);
+    assert_success(&new, "event new: ");
     let warned = String::from_utf8_lossy(&new.stderr);
     assert_phrases(&warned, &["W205 stage-without-players"], &[]);
     let pair = xqreg(&["event", "pair", &ev]);

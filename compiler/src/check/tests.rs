@@ -303,8 +303,7 @@ fn a_broken_block_silences_unknown_names() {
     let text = GROUPS.replacen("  colours lot\n", "  colours lot\n  ???\n", 1);
     let parsed = xqreg_grammar::parse(&text);
     assert!(!parsed.errors.is_empty());
-    let out = check(&parsed.file);
-    let codes: Vec<&str> = out.diagnostics.list.iter().map(|d| d.code.code).collect();
+    let codes = code_list(&check(&parsed.file).diagnostics.list);
     assert!(!codes.iter().any(|c| c.starts_with("E10")), "{codes:?}");
 }
 
@@ -415,11 +414,8 @@ fn explain_examples_raise_their_code() {
             ));
             continue;
         }
-        let got: BTreeSet<&str> = check(&parsed.file)
-            .diagnostics
-            .list
-            .iter()
-            .map(|d| d.code.code)
+        let got: BTreeSet<&str> = code_list(&check(&parsed.file).diagnostics.list)
+            .into_iter()
             .collect();
         // an example shows one mistake: a stray option word would be a second
         if !got.contains(code.code) || (code.code != "E111" && got.contains("E111")) {
@@ -434,20 +430,10 @@ fn a_misspelt_header_is_not_also_a_missing_one() {
     let text = GROUPS.replacen("regulation \"测试赛\"", "regulaton \"测试赛\"", 1);
     let parsed = xqreg_grammar::parse(&text);
     assert_eq!(parsed.errors.len(), 1);
-    let codes: Vec<&str> = super::check_parsed(&parsed)
-        .diagnostics
-        .list
-        .iter()
-        .map(|d| d.code.code)
-        .collect();
+    let codes = code_list(&super::check_parsed(&parsed).diagnostics.list);
     assert!(!codes.contains(&"E110"), "{codes:?}");
     // the plain entry point, given the file alone, cannot know and says the header is missing
-    let codes: Vec<&str> = check(&parsed.file)
-        .diagnostics
-        .list
-        .iter()
-        .map(|d| d.code.code)
-        .collect();
+    let codes = code_list(&check(&parsed.file).diagnostics.list);
     assert!(codes.contains(&"E110"));
 }
 
@@ -468,12 +454,7 @@ fn a_declared_team_resolves() {
         assert_ne!(text, base, "example 005 no longer has `team_size 4..6`");
         let parsed = xqreg_grammar::parse(&text);
         assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
-        check(&parsed.file)
-            .diagnostics
-            .list
-            .iter()
-            .map(|d| d.code.code)
-            .collect::<Vec<_>>()
+        code_list(&check(&parsed.file).diagnostics.list)
     };
     assert!(!with("bj").contains(&"E113"), "{:?}", with("bj"));
     assert!(with("bx").contains(&"E113"), "{:?}", with("bx"));

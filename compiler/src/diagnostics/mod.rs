@@ -67,6 +67,11 @@ impl Msg {
             Lang::Zh => &self.zh,
         }
     }
+
+    /// `said` in `lang`, a message a line (what the event commands print).
+    pub fn lines(said: &[Msg], lang: Lang) -> String {
+        said.iter().map(|m| format!("{}\n", m.get(lang))).collect()
+    }
 }
 
 /// The nouns English messages count, plural and singular.

@@ -318,11 +318,7 @@ pub fn status(
     live: &Live,
     lang: Lang,
 ) -> String {
-    let mut s = String::new();
-    let mut line = |m: Msg| {
-        s.push_str(m.get(lang));
-        s.push('\n');
-    };
+    let mut said = Vec::new();
     let mut rounds: BTreeMap<(i64, String, u32), (usize, usize)> = BTreeMap::new();
     for g in games {
         let e = rounds
@@ -336,7 +332,7 @@ pub fn status(
     // A batch publishes one round of each stage it pairs (sections side by side: several).
     let batches: BTreeSet<i64> = games.iter().map(|g| g.batch).collect();
     let (n, b) = (games.len().to_string(), batches.len().to_string());
-    line(PUBLISHED.fill(&[("games", &n), ("batches", &b)]));
+    said.push(PUBLISHED.fill(&[("games", &n), ("batches", &b)]));
     for ((batch, stage, round), (n, done)) in &rounds {
         let [batch, round, n, done] = [
             batch.to_string(),
@@ -349,11 +345,11 @@ pub fn status(
             ("stage", stage),
             ("round", &round),
         ];
-        line(BATCH.fill(&[&at[..], &[("done", done.as_str()), ("n", &n)]].concat()));
+        said.push(BATCH.fill(&[&at[..], &[("done", done.as_str()), ("n", &n)]].concat()));
     }
     for e in entries {
         let (players, round) = (e.players.join(" "), e.round.to_string());
-        line(LATE_ENTRY.fill(&[
+        said.push(LATE_ENTRY.fill(&[
             ("players", &players),
             ("stage", &e.stage),
             ("round", &round),
@@ -361,7 +357,7 @@ pub fn status(
     }
     for w in withdrawals {
         let round = w.after_round.to_string();
-        line(WITHDRAWN.fill(&[
+        said.push(WITHDRAWN.fill(&[
             ("player", &w.player),
             ("stage", &w.stage),
             ("round", &round),
@@ -380,11 +376,11 @@ pub fn status(
     }
     for ((stage, round), teams) in handed {
         let (round, teams) = (round.to_string(), teams.join(" "));
-        line(LINEUPS.fill(&[("stage", stage), ("round", &round), ("teams", &teams)]));
+        said.push(LINEUPS.fill(&[("stage", stage), ("round", &round), ("teams", &teams)]));
     }
-    line(WAITING.fill(&[("n", &live.waiting.to_string())]));
-    line(next(live));
-    s
+    said.push(WAITING.fill(&[("n", &live.waiting.to_string())]));
+    said.push(next(live));
+    Msg::lines(&said, lang)
 }
 
 /// What `status` says comes next: nothing, the rounds `pair` publishes, or results to enter.

@@ -467,13 +467,9 @@ fn correction_text(
     moved: &[Moved],
     lang: Lang,
 ) -> String {
-    let mut s = String::new();
-    let mut line = |m: Msg| {
-        s.push_str(m.get(lang));
-        s.push('\n');
-    };
+    let mut said = Vec::new();
     let n = was.len().to_string();
-    line(CORRECTED.fill(&[("n", &n), ("reason", reason)]));
+    said.push(CORRECTED.fill(&[("n", &n), ("reason", reason)]));
     let res = |g: &StoredGame| g.result.as_ref().map_or("-".to_string(), |r| r.0.clone());
     for (b, a) in was {
         let game = with_players(b);
@@ -483,13 +479,13 @@ fn correction_text(
             ("game_zh", &game.zh),
             ("from", &from),
         ];
-        line(CORRECTED_GAME.fill(&[&args[..], &[("to", to.as_str())]].concat()));
+        said.push(CORRECTED_GAME.fill(&[&args[..], &[("to", to.as_str())]].concat()));
     }
     for (stage, round) in kept {
-        line(STANDS.fill(&[("stage", stage), ("round", &round.to_string())]));
+        said.push(STANDS.fill(&[("stage", stage), ("round", &round.to_string())]));
     }
     if moved.is_empty() {
-        line(NO_STANDINGS_CHANGED.plain());
+        said.push(NO_STANDINGS_CHANGED.plain());
     }
     let mut head = String::new();
     let place = |p: Option<(u32, bool)>| match p {
@@ -503,7 +499,7 @@ fn correction_text(
             None => Msg::new(m.stage.clone(), m.stage.clone()),
         };
         if h.en != head {
-            line(STANDINGS_CHANGED.fill(&[("head", &h.en), ("head_zh", &h.zh)]));
+            said.push(STANDINGS_CHANGED.fill(&[("head", &h.en), ("head_zh", &h.zh)]));
             head = h.en;
         }
         let (a, b) = (place(m.place.0), place(m.place.1));
@@ -514,7 +510,7 @@ fn correction_text(
             ("a", &a),
             ("b", &b),
         ];
-        line(MOVED.fill(&[&args[..], &[("p", p.as_str()), ("q", &q)]].concat()));
+        said.push(MOVED.fill(&[&args[..], &[("p", p.as_str()), ("q", &q)]].concat()));
     }
-    s
+    Msg::lines(&said, lang)
 }
