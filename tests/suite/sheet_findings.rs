@@ -115,10 +115,8 @@ fn a_knockout_names_its_rounds_and_shared_places() {
     );
 }
 
-/// (3) Pairing numbers in registration order are drawn by no lot (it read 按报名先后顺序抽签确定代号).
-#[test]
-fn registration_order_numbers_are_not_drawn() {
-    let text = r#"regulation "公开赛" {
+/// A Swiss open of 20 numbered in registration order.
+const REGISTRATION_ORDER_OPEN: &str = r#"regulation "公开赛" {
 }
 time standard "慢棋" { base 60min increment 30s flag loses }
 entry { field 20 }
@@ -131,8 +129,12 @@ stage main "积分编排" {
   tiebreak opponents_score, lots
 }
 "#;
+
+/// (3) Pairing numbers in registration order are drawn by no lot (it read 按报名先后顺序抽签确定代号).
+#[test]
+fn registration_order_numbers_are_not_drawn() {
     sheet_says(
-        text,
+        REGISTRATION_ORDER_OPEN,
         Lang::Zh,
         &["按报名先后顺序确定代号"],
         &["抽签确定代号"],
@@ -143,28 +145,15 @@ stage main "积分编排" {
 /// 参赛资格：参赛范围：限…); beside other lines it keeps its label.
 #[test]
 fn a_lone_residence_line_is_not_labelled_twice() {
-    let text = r#"regulation "快棋赛" {
-}
-time rapid "快棋" { base 15min increment 5s flag loses }
-entry {
-  residence "限临安区户籍的棋手"
-}
-stage main "积分编排" {
-  swiss cxa rounds 7
-  entrants roster
-  time rapid
-  avoid same_unit
-  tiebreak opponents_score, lots
-}
-"#;
+    let residence = r#"residence "限临安区户籍的棋手""#;
     sheet_says(
-        text,
+        &REGISTRATION_ORDER_OPEN.replace("{ field 20 }", &format!("{{ {residence} }}")),
         Lang::Zh,
         &["参赛资格**：限临安区户籍的棋手。"],
         &["参赛范围"],
     );
     sheet_says(
-        &text.replace("entry {\n", "entry {\n  field 20\n"),
+        &REGISTRATION_ORDER_OPEN.replace("{ field 20 }", &format!("{{ field 20  {residence} }}")),
         Lang::Zh,
         &["参赛范围：限临安区户籍的棋手。"],
         &[],
