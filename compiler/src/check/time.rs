@@ -13,7 +13,7 @@ use super::suggest::declared;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
-pub const CODES: &[&Code] = &[&E301, &E302, &E303, &E307, &W303];
+pub const CODES: &[&Code] = &[&E301, &E302, &E303, &E307, &E310, &W303];
 
 // The message catalogue of this module: compiler/messages/check/time.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/time.rs"));
@@ -109,6 +109,7 @@ fn unused(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
 
 fn control(t: &TimeControl, diags: &mut Diagnostics) {
     let name = t.name.node.as_str();
+    sudden_death_with_increment(t, diags);
     let mut base = None;
     let mut red = None;
     let mut black = None;
@@ -168,6 +169,29 @@ fn control(t: &TimeControl, diags: &mut Diagnostics) {
                 ],
             ));
         }
+    }
+}
+
+/// E310: `sudden_death` beside a positive `increment` (the plan would take whichever is last).
+fn sudden_death_with_increment(t: &TimeControl, diags: &mut Diagnostics) {
+    let sudden = t.clauses.iter().find_map(|c| match c {
+        TimeClause::SuddenDeath(span) => Some(*span),
+        _ => None,
+    });
+    let increment = t.clauses.iter().find_map(|c| match c {
+        TimeClause::Increment(d) if d.node.seconds > 0 => Some(d),
+        _ => None,
+    });
+    if let (Some(sudden), Some(d)) = (sudden, increment) {
+        let args = [
+            ("name", t.name.node.as_str()),
+            ("increment", &duration_text(d.node.seconds)),
+        ];
+        diags.push(
+            SUDDEN_DEATH_INCREMENT
+                .at(d.span, &args)
+                .with_label(sudden, SUDDEN_DEATH_HERE.plain()),
+        );
     }
 }
 

@@ -83,7 +83,7 @@ kinds! {
     TimeRed, "time NAME { red D }", Executed, false, "plan.time_controls (armageddon)";
     TimeBlack, "time NAME { black D }", Executed, false, "plan.time_controls (armageddon)";
     TimeIncrement, "time NAME { increment D }", Executed, false, "plan.time_controls; checker W602";
-    TimeSuddenDeath, "time NAME { sudden_death }", Executed, false, "plan.time_controls (no increment)";
+    TimeSuddenDeath, "time NAME { sudden_death }", Executed, false, "plan.time_controls (no increment); checker E310";
     TimeFlagLoses, "time NAME { flag loses }", Executed, false, "plan.time_controls";
     TimeDrawGoesTo, "time NAME { draw_goes_to SIDE }", Executed, false, "plan: armageddon draw odds (runtime playoff)";
     TimeMoves, "time NAME { moves N then D }", Printed, false, "sheet (the simulation does not model move controls)";
