@@ -100,9 +100,9 @@ fn warnings(knockout: &str, quota: &str) -> Vec<String> {
 
 #[test]
 fn the_checker_warns_only_of_a_quota_ending_inside_a_shared_place() {
-    assert!(warnings("", "overall 3").contains(&"W606".to_string()));
-    assert!(!warnings("", "overall 4").contains(&"W606".to_string()));
-    assert!(!warnings("", "overall 2").contains(&"W606".to_string()));
-    assert!(!warnings("third_place", "overall 3").contains(&"W606".to_string()));
-    assert!(!warnings("placement", "overall 3").contains(&"W606".to_string()));
+    assert!(warnings("", "overall 3").contains(&"W607".to_string()));
+    assert!(!warnings("", "overall 4").contains(&"W607".to_string()));
+    assert!(!warnings("", "overall 2").contains(&"W607".to_string()));
+    assert!(!warnings("third_place", "overall 3").contains(&"W607".to_string()));
+    assert!(!warnings("placement", "overall 3").contains(&"W607".to_string()));
 }

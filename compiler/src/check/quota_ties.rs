@@ -1,4 +1,4 @@
-//! W606: a qualification quota whose last place may fall inside a shared place of the final
+//! W607: a qualification quota whose last place may fall inside a shared place of the final
 //! ranking (`overall 3` when the knockout's semi-final losers share 3rd; a quota ending inside
 //! the places of a stage whose chain ends in `shared`, or of a `places ... shared` declaration).
 //! The regulation then does not say which of the players sharing the place qualify: the runtime
@@ -13,7 +13,7 @@ use super::criteria::{lookup, Crit, Lookup};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
-pub const CODES: &[&Code] = &[&W606];
+pub const CODES: &[&Code] = &[&W607];
 
 // The message catalogue of this module: compiler/messages/check/quota_ties.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/quota_ties.rs"));

@@ -237,7 +237,7 @@ kinds! {
     BoardPrizesMinGames, "board_prizes NAME { min_games N }", Executed, false, "plan.board_prizes min_games (runtime leaves out players with fewer games on the board); checker E545";
     BoardPrizesTies, "board_prizes NAME { ties CRITERIA, shared|lots }", Executed, false, "plan.board_prizes ties (runtime order of equal results, then a shared place or lots); checker E111, E547";
     BoardPrizeLine, "board_prizes NAME { R: MONEY }", Executed, false, "plan.board_prizes table (runtime pays each board's places); checker E501, E502, E506";
-    QualificationQuota, "qualification { CATEGORY N }", Executed, false, "plan.qualification (runtime qualifiers; a shared place the quota ends inside is drawn by lot); checker W606";
+    QualificationQuota, "qualification { CATEGORY N }", Executed, false, "plan.qualification (runtime qualifiers; a shared place the quota ends inside is drawn by lot); checker W607";
     QualificationReplacement, "qualification { replacement next_in_line|none [until N] }", Executed, false, "plan qualification.next_in_line, until (runtime: a place a qualifier declines (scenario `declines`) or leaves by withdrawing passes down the ranking, down to place N, the transcript says so; `none` leaves it empty); checker E636, E637";
     QualificationStaff, "qualification { staff ROLE N }", Printed, false, "sheet";
     // administration

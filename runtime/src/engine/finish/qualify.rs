@@ -3,7 +3,7 @@
 //! knockout's losers, a `places ... shared` declaration) is taken as one tier: all its players
 //! qualify when the places left hold them; when they do not, the regulation says nothing of
 //! who goes, and the places left are drawn by lot among them and the transcript says so (as a
-//! tie a chain leaves is drawn by lot, W401; the checker warns of it, W423).
+//! tie a chain leaves is drawn by lot, W401; the checker warns of it, W607).
 
 use super::super::outcome::Qualifier;
 use super::super::transcript::EntryKind;
