@@ -122,7 +122,7 @@ fn a_late_entrant_is_paired_from_the_round_of_entry_with_the_missed_round_bye() 
     assert!(status(&ev).contains("late entry: p061 p062 into main before round 2"));
     let round2: serde_json::Value =
         serde_json::from_str(&ok(&["event", "pair", &ev, "--format", "json"])).expect("JSON");
-    let boards = round2.as_array().expect("a list");
+    let boards = round2["games"].as_array().expect("a list");
     assert_eq!(boards.len(), 31, "62 players in round 2: 31 boards");
     for id in ["p061", "p062"] {
         let side = boards

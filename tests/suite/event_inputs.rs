@@ -93,7 +93,7 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
     let games: serde_json::Value =
         serde_json::from_str(&ok(&["event", "pair", &ev, "--format", "json"])).expect("JSON");
     let id = |g: &serde_json::Value, side: &str| g[side]["id"].as_str().unwrap_or("").to_string();
-    let board2 = games
+    let board2 = games["games"]
         .as_array()
         .and_then(|g| g.iter().find(|g| g["board"] == 2))
         .expect("board 2");
@@ -220,4 +220,58 @@ fn a_damaged_store_is_refused_with_its_code_and_left_as_it_is() {
             );
         }
     }
+}
+
+/// `event pair --format json` says who sits each round out beside its games, as the human list
+/// does after its boards: the odd field's bye in round 1, a withdrawn player in round 2.
+#[test]
+fn the_pair_json_names_who_sits_out_and_why() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let roster: String = roster12().lines().take(12).collect::<Vec<_>>().join("\n") + "\n";
+    let (ev, out) = new_event(
+        tmp.path(),
+        &SWISS.replace("field 12", "field 11"),
+        roster.as_bytes(),
+    );
+    assert_success(&out, "");
+    let pair = || -> serde_json::Value {
+        serde_json::from_str(&ok(&["event", "pair", &ev, "--format", "json"])).expect("JSON")
+    };
+    let round1 = pair();
+    let games = round1["games"].as_array().expect("games");
+    let out1 = round1["sits_out"].as_array().expect("sits_out");
+    assert_eq!((games.len(), out1.len()), (5, 1), "{round1}");
+    assert_eq!(out1[0]["reason"], "bye");
+    let bye = out1[0]["id"].as_str().expect("id").to_string();
+    assert!(games
+        .iter()
+        .all(|g| g["red"]["id"] != bye && g["black"]["id"] != bye));
+    // Every game drawn; then one who played round 1 withdraws after it.
+    let waiting = ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+    let drawn: String = waiting
+        .lines()
+        .enumerate()
+        .map(|(k, l)| {
+            if k == 0 {
+                format!("{l}\n")
+            } else {
+                l.replacen(",,", ",=,", 1) + "\n"
+            }
+        })
+        .collect();
+    let results = tmp.path().join("r1.csv");
+    std::fs::write(&results, drawn).expect("writes");
+    ok(&["event", "result", &ev, &results.to_string_lossy()]);
+    let gone = games[0]["red"]["id"].as_str().expect("id").to_string();
+    ok(&[
+        "event", "withdraw", &ev, &gone, "--stage", "main", "--after", "1",
+    ]);
+    let round2 = pair();
+    let out2 = round2["sits_out"].as_array().expect("sits_out");
+    assert!(
+        out2.iter()
+            .any(|b| b["id"] == gone.as_str() && b["reason"] == "withdrawn" && b["round"] == 2),
+        "{round2}"
+    );
+    assert_eq!(round2["games"].as_array().map(Vec::len), Some(5));
 }

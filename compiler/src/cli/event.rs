@@ -319,13 +319,15 @@ fn pair(dir: &Path, format: ListFormat, only: &[String], l: Lang) -> Res<String>
         };
         eprintln!("{}", why.get(l));
     }
+    let roster = &loaded.event.roster;
     Ok(match format {
         ListFormat::Human => {
-            let roster = &loaded.event.roster;
             view::human(&lines, l)
                 + &view::sitting_out(&paired.live, roster, &all, &paired.published, l)
         }
-        ListFormat::Json => view::json(&lines),
+        ListFormat::Json => {
+            view::pair_json(&lines, (&paired.live, roster, &all, &paired.published), l)
+        }
         ListFormat::Csv => view::csv(&lines),
     })
 }

@@ -221,6 +221,41 @@ pub fn sitting_out(
     shown: &[StoredGame],
     lang: Lang,
 ) -> String {
+    let mut s = String::new();
+    for (stage, round, b) in sitting_out_rows(live, roster, all, shown, lang) {
+        // A team (or a player without a unit) has no unit to bracket.
+        let unit = match b.who.unit.as_str() {
+            "" => String::new(),
+            u => format!(" ({u})"),
+        };
+        let round = round.to_string();
+        let at = [
+            ("stage", stage.as_str()),
+            ("round", &round),
+            ("why", &b.why),
+        ];
+        let who = [
+            ("id", b.who.id.as_str()),
+            ("name", &b.who.name),
+            ("unit", &unit),
+        ];
+        let _ = writeln!(
+            s,
+            "{}",
+            SITS_OUT.fill(&[&at[..], &who[..]].concat()).get(lang)
+        );
+    }
+    s
+}
+
+/// Who sits out each round of `shown`, by stage and round, each with why.
+fn sitting_out_rows(
+    live: &Live,
+    roster: &Roster,
+    all: &[StoredGame],
+    shown: &[StoredGame],
+    lang: Lang,
+) -> Vec<(String, u32, super::publish::model::Bye)> {
     use super::publish::model::{playing, Field};
     use super::publish::people::People;
     use super::publish::text::Tr;
@@ -233,7 +268,7 @@ pub fn sitting_out(
         .iter()
         .map(|g| (g.game.stage.as_str(), g.game.round))
         .collect();
-    let mut s = String::new();
+    let mut out = Vec::new();
     for (stage, round) in rounds {
         let Some(ix) = live.outcome.stages.iter().position(|st| st.name == stage) else {
             continue;
@@ -249,30 +284,37 @@ pub fn sitting_out(
             )
         }));
         for b in Field::of(live, ix).sitting_out(round, &on, &people, l) {
-            // A team (or a player without a unit) has no unit to bracket.
-            let unit = match b.who.unit.as_str() {
-                "" => String::new(),
-                u => format!(" ({u})"),
-            };
-            let round = round.to_string();
-            let at = [("stage", stage), ("round", &round), ("why", &b.why)];
-            let who = [
-                ("id", b.who.id.as_str()),
-                ("name", &b.who.name),
-                ("unit", &unit),
-            ];
-            let _ = writeln!(
-                s,
-                "{}",
-                SITS_OUT.fill(&[&at[..], &who[..]].concat()).get(lang)
-            );
+            out.push((stage.to_string(), round, b));
         }
     }
-    s
+    out
 }
 
+/// `event pair --format json`: the games published now, and who sits each of their rounds out
+/// (`reason` `bye`, `withdrawn` or `late`), which the CSV, the results file to fill in, leaves out.
+pub fn pair_json(
+    lines: &[Line<'_>],
+    (live, roster, all, shown): (&Live, &Roster, &[StoredGame], &[StoredGame]),
+    lang: Lang,
+) -> String {
+    let sits_out: Vec<_> = sitting_out_rows(live, roster, all, shown, lang)
+        .into_iter()
+        .map(|(stage, round, b)| {
+            json!({"stage": stage, "round": round, "id": b.who.id, "name": b.who.name,
+                   "unit": b.who.unit, "reason": b.reason})
+        })
+        .collect();
+    let v = json!({"games": games_json(lines), "sits_out": sits_out});
+    serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+}
+
+/// `event games --format json`: the games, as `pair` lists them under `games`.
 pub fn json(lines: &[Line<'_>]) -> String {
-    let v: Vec<_> = lines
+    serde_json::to_string_pretty(&games_json(lines)).unwrap_or_default() + "\n"
+}
+
+fn games_json(lines: &[Line<'_>]) -> Vec<serde_json::Value> {
+    lines
         .iter()
         .map(|l| {
             let (group, team_match) = group_or_match(l.game);
@@ -282,8 +324,7 @@ pub fn json(lines: &[Line<'_>]) -> String {
                    "black": {"id": l.game.game.black, "name": l.black.name, "unit": l.black.unit, "points": l.black.points},
                    "result": l.game.result.as_ref().map(|r| &r.0)})
         })
-        .collect();
-    serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+        .collect()
 }
 
 /// The pairing list as the results CSV `event result` reads: `result` left empty until the game

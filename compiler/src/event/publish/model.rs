@@ -31,6 +31,8 @@ pub struct GameRow {
 pub struct Bye {
     pub who: Person,
     pub why: String,
+    /// Why, for a program: `bye`, `withdrawn` or `late` (not yet entered).
+    pub reason: &'static str,
 }
 
 #[derive(Debug, Serialize)]
@@ -204,18 +206,26 @@ impl Field {
         self.ids
             .iter()
             .filter(|id| !playing.contains(id.as_str()))
-            .map(|id| Bye {
-                who: people.get(id),
-                why: match self.away.get(id).or(self.team_away(id, people).as_ref()) {
+            .map(|id| {
+                let (reason, why) = match self.away.get(id).or(self.team_away(id, people).as_ref())
+                {
                     Some(Away {
                         withdrawn_after: Some(after),
                         ..
-                    }) if *after < round => said(l, WITHDRAWN.plain()),
+                    }) if *after < round => ("withdrawn", said(l, WITHDRAWN.plain())),
                     Some(Away {
                         enters: Some(from), ..
-                    }) if round < *from => said(l, LATE_FROM.fill(&[("from", &from.to_string())])),
-                    _ => said(l, BYE.plain()),
-                },
+                    }) if round < *from => (
+                        "late",
+                        said(l, LATE_FROM.fill(&[("from", &from.to_string())])),
+                    ),
+                    _ => ("bye", said(l, BYE.plain())),
+                };
+                Bye {
+                    who: people.get(id),
+                    why,
+                    reason,
+                }
             })
             .collect()
     }
