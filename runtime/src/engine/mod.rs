@@ -342,6 +342,13 @@ impl<'a> Ctx<'a> {
         self.id_and_name(i).1
     }
 
+    /// The roster id of player `i`, even where the player stands for a team in a ranking (a
+    /// team's first board does, [`Ctx::team_of`]): games, their keys and their lines name the
+    /// players who sat at the board, so that a later team stage's board one is still its player.
+    pub fn player_id(&self, i: usize) -> &str {
+        self.roster.players.get(i).map_or("?", |p| p.id.as_str())
+    }
+
     /// The id and the name of competitor `i`: its team's where it stands for a team, `?` for an
     /// index out of the roster.
     fn id_and_name(&self, i: usize) -> (&str, &str) {
