@@ -140,7 +140,10 @@ impl Ctx<'_> {
                     .get(s)
                     .map(|x| x.name.clone())
                     .unwrap_or_else(|| stage.to_string());
-                let text = format!("{} withdraws after {stage_name} round {after}", self.player_id(p));
+                let text = format!(
+                    "{} withdraws after {stage_name} round {after}",
+                    self.player_id(p)
+                );
                 if let Some(w) = self.withdrawn.get_mut(p) {
                     *w = Some(Withdrawn {
                         id: self

@@ -169,7 +169,13 @@ impl Ctx<'_> {
         let mut m = InMatch {
             a: level.firsts.0,
             b: level.firsts.1,
-            what: format!("{} {} ({} v {})", at.stage, spec.label, self.id(ta), self.id(tb)),
+            what: format!(
+                "{} {} ({} v {})",
+                at.stage,
+                spec.label,
+                self.id(ta),
+                self.id(tb)
+            ),
             prev: Some(level.board_one),
             pending_at_start: self.pending,
             score: level.score,

@@ -1,7 +1,7 @@
 //! Knockout stages: the bracket (seeded, by places, with byes), its matches round by round, third-place and placement brackets, and the places they decide.
 
-use super::*;
 use super::team_knockout;
+use super::*;
 use crate::plan::KnockoutByes;
 
 struct Bracketing<'s> {

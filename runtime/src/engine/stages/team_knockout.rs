@@ -97,7 +97,8 @@ pub(super) fn play(
             score.1,
             ctx.id(winner)
         );
-        ctx.transcript.push(EntryKind::Places, text, spec.colours_origin);
+        ctx.transcript
+            .push(EntryKind::Places, text, spec.colours_origin);
         return decided(winner, by);
     }
     let (Some(&a1), Some(&b1)) = (ta.1.first(), tb.1.first()) else {
