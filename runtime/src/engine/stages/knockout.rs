@@ -190,6 +190,9 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
             byes,
         )?,
     };
+    if let Some(teams) = &teams {
+        team_knockout::every_slot_a_team(ctx, ko, teams, &slots)?;
+    }
     if let Some(run) = super::tied::not_needed(ctx, stage, ko, &slots) {
         return Ok(run);
     }

@@ -43,6 +43,36 @@ pub(super) fn teams(
     Ok((reps, by_rep))
 }
 
+/// A team knockout's bracket holds teams: a slot naming a player who stands for no team of the
+/// stage's field (`bracket (xu v lv)` with player ids, or a place of an individual stage) is
+/// refused, not played as a team of one.
+pub(super) fn every_slot_a_team(
+    ctx: &Ctx<'_>,
+    ko: &Knockout,
+    teams: &BTreeMap<usize, Team>,
+    slots: &[Option<usize>],
+) -> Result<(), Vec<RuntimeProblem>> {
+    let problems: Vec<RuntimeProblem> = slots
+        .iter()
+        .flatten()
+        .filter(|p| !teams.contains_key(p))
+        .map(|&p| {
+            let id = ctx.player_id(p);
+            RuntimeProblem::new(
+                codes::FIELD_DOES_NOT_FIT,
+                format!("the team knockout's bracket holds `{id}`, who stands for no team of its field: a team knockout's bracket holds teams (places of an earlier team stage, or seeds)"),
+                &ko.origin,
+            )
+            .zh(format!("团体淘汰赛的对阵表中有 `{id}`，不代表本阶段的任何一队：团体淘汰赛的对阵须为各队（此前团体阶段的名次，或种子号）"))
+        })
+        .collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
 /// One match of teams `a` and `b` (each by its first board; `a` listed first) at `at` (its first
 /// board): the boards, then, when level on board points, the playoff chain. The result names
 /// the teams (by their first boards); its score is the board points, and `decided_by` says
@@ -119,7 +149,13 @@ pub(super) fn play(
         board_winners: &board_winners,
         score,
     };
-    let m = ctx.play_off_team_match(at, &level, spec, games);
+    // The playoff games belong to the match, as its boards do (`北京 v 上海`).
+    let label = format!("{} v {}", ta.0, tb.0);
+    let at = GameAt {
+        team_match: Some(&label),
+        ..*at
+    };
+    let m = ctx.play_off_team_match(&at, &level, spec, games);
     let winner = if m.winner == a1 { a } else { b };
     decided(winner, &m.decided_by)
 }
