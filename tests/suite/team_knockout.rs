@@ -82,11 +82,18 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
         }
         draw_every_waiting_game(&ev, tmp.path());
     }
-    assert!(
-        published.contains("finals round 1 playoff armageddon")
-            && published.contains("finals round 2 playoff armageddon"),
+    // Each of the four level matches publishes its armageddon, under its match; and no team of
+    // the league is said to sit a round out (its matches are labelled by the teams' names).
+    assert_eq!(
+        published.matches("playoff armageddon game 1").count(),
+        4,
         "{published}"
     );
+    assert!(
+        published.contains("finals round 1 match 丙队 v 甲队 playoff armageddon"),
+        "{published}"
+    );
+    assert!(!published.contains("bye"), "{published}");
     let standings = xqreg_ok(&["event", "standings", &ev, "--stage", "finals"]);
     assert_phrases(
         &standings,
