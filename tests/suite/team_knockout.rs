@@ -117,3 +117,33 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
     assert!(zh.contains("局分相同"), "{zh}");
     assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
 }
+
+/// A team knockout takes no line-ups: one handed in for it is refused at its stage cell (R064),
+/// saying why, and nothing is stored.
+#[test]
+fn a_line_up_for_a_team_knockout_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = tmp.path().join("ev").display().to_string();
+    let csv = roster(tmp.path());
+    let args = [
+        "event",
+        "new",
+        &ev,
+        "--regulation",
+        REGULATION,
+        "--roster",
+        &csv,
+    ];
+    xqreg_ok(&args);
+    let lineup = tmp.path().join("lineup.csv");
+    let rows = "stage,round,team,board,player\nfinals,1,a,1,a2\nfinals,1,a,2,a1\nfinals,1,a,3,a3\nfinals,1,a,4,a4\n";
+    std::fs::write(&lineup, rows).expect("writes");
+    let out = crate::common::xqreg(&["event", "lineup", &ev, &lineup.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("R064") && err.contains("a team knockout: its teams play their roster order"),
+        "{err}"
+    );
+    assert!(!xqreg_ok(&["event", "status", &ev]).contains("line-ups handed in"));
+}

@@ -15,7 +15,7 @@ struct Bracketing<'s> {
     matches: Vec<MatchOut>,
     games: Vec<GameOut>,
     /// A team knockout's teams, by the first board that stands for each in the bracket.
-    teams: Option<BTreeMap<usize, super::super::team::Team>>,
+    teams: Option<team_knockout::TeamsByEntry>,
 }
 
 fn bracket_label(n: usize, first_place: u32, main: bool) -> String {

@@ -10,6 +10,9 @@ use super::super::team::{self, Team};
 use super::*;
 use crate::plan::TeamKnockout;
 
+/// A team knockout's teams, by the first board that stands for each in the bracket.
+pub(super) type TeamsByEntry = BTreeMap<usize, Team>;
+
 /// The bracket's entries (each team's first board, standing for it) and their teams, from the
 /// stage's field; each team is named by its id in the bracket, the matches and the places.
 pub(super) fn teams(
@@ -17,7 +20,7 @@ pub(super) fn teams(
     stage: &Stage,
     t: &TeamKnockout,
     field: &[usize],
-) -> Result<(Vec<usize>, BTreeMap<usize, Team>), Vec<RuntimeProblem>> {
+) -> Result<(Vec<usize>, TeamsByEntry), Vec<RuntimeProblem>> {
     let teams = team::teams_of(ctx, t.boards, &t.origin, field)?;
     let mut reps = Vec::with_capacity(teams.len());
     let mut by_rep = BTreeMap::new();
@@ -49,7 +52,7 @@ pub(super) fn teams(
 pub(super) fn every_slot_a_team(
     ctx: &Ctx<'_>,
     ko: &Knockout,
-    teams: &BTreeMap<usize, Team>,
+    teams: &TeamsByEntry,
     slots: &[Option<usize>],
 ) -> Result<(), Vec<RuntimeProblem>> {
     let problems: Vec<RuntimeProblem> = slots
@@ -81,7 +84,7 @@ pub(super) fn play(
     ctx: &mut Ctx<'_>,
     at: &GameAt<'_>,
     stage: &Stage,
-    teams: &BTreeMap<usize, Team>,
+    teams: &TeamsByEntry,
     (a, b): (usize, usize),
     spec: &MatchSpec<'_>,
     games: &mut Vec<GameOut>,
