@@ -405,7 +405,8 @@ fn withdrawals_by_player(
         // A player; or, in a plan with a team stage, a whole team (every one of its players).
         let who = match roster.index_of(&w.player) {
             Some(i) => vec![i],
-            None => team::whole_team(plan, roster, &w.player),
+            // A declared team is named by its id; the roster's units hold its name.
+            None => team::whole_team(plan, roster, declared_teams::team_name(plan, &w.player)),
         };
         if let Some(rounds) = stage.and_then(|s| fixed_rounds(plan.stages.get(s)?)) {
             if w.after_round > rounds {
