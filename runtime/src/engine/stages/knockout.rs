@@ -269,12 +269,14 @@ fn seeded_slots(
     };
     // A recorded draw (the hall's, or a scenario's) gives the seeds in order, and with them the
     // byes: it replaces every lot of the bracket, so the byes go to its first numbers.
-    let recorded = super::super::fixed::fixed_groups(ctx, stage, &[String::new()], field);
+    // A team knockout's draw names its teams (`draw { cup: gusu sip ... }`).
+    let recorded = match ko.team {
+        Some(_) => team_knockout::recorded_seeds(ctx, stage, field),
+        None => super::super::fixed::fixed_groups(ctx, stage, &[String::new()], field)
+            .map(|r| r.map(|groups| groups.into_iter().next().unwrap_or_default())),
+    };
     let (seeds, byes) = match (recorded, reserved) {
-        (Some(recorded), _) => (
-            recorded?.into_iter().next().unwrap_or_default(),
-            &KnockoutByes::TopSeeds,
-        ),
+        (Some(recorded), _) => (recorded?, &KnockoutByes::TopSeeds),
         (None, Some(reserved)) => (
             draw::reserved_seeds(
                 ctx.plan,

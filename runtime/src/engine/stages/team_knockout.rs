@@ -46,6 +46,25 @@ pub(super) fn teams(
     Ok((reps, by_rep))
 }
 
+/// The seeds a recorded draw gives a team knockout (the hall's, or a scenario's `draw { cup: a b
+/// c d }`), naming teams by id or name: the entries (first boards) in seed order; None without one.
+pub(super) fn recorded_seeds(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    entries: &[usize],
+) -> Option<Result<Vec<usize>, Vec<RuntimeProblem>>> {
+    let units: Vec<String> = entries
+        .iter()
+        .map(|&r| {
+            let unit = ctx.roster.players.get(r).and_then(|p| p.unit.clone());
+            unit.unwrap_or_default()
+        })
+        .collect();
+    let names: Vec<&str> = units.iter().map(String::as_str).collect();
+    let order = super::super::fixed::fixed_team_order(ctx, stage, &names)?;
+    Some(order.map(|o| o.iter().filter_map(|&t| entries.get(t).copied()).collect()))
+}
+
 /// A team knockout's bracket holds teams: a slot naming a player who stands for no team of the
 /// stage's field (`bracket (xu v lv)` with player ids, or a place of an individual stage) is
 /// refused, not played as a team of one.
