@@ -56,24 +56,21 @@ fn roster(dir: &Path) -> String {
     path.display().to_string()
 }
 
+/// `event new` in `dir/ev` on the scenario's regulation and four teams, seed 1; its path.
+fn new_event(dir: &Path) -> String {
+    let ev = dir.join("ev").display().to_string();
+    let csv = roster(dir);
+    let args = ["--regulation", REGULATION, "--roster", &csv, "--seed", "1"];
+    xqreg_ok(&[&["event", "new", &ev][..], &args[..]].concat());
+    ev
+}
+
 /// Every game drawn: each knockout match is level 4:4, board order decides nothing, and the
 /// armageddon of the first boards, published by the next `pair`, decides (a draw goes to Black).
 #[test]
 fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let ev = tmp.path().join("ev").display().to_string();
-    let csv = roster(tmp.path());
-    xqreg_ok(&[
-        "event",
-        "new",
-        &ev,
-        "--regulation",
-        REGULATION,
-        "--roster",
-        &csv,
-        "--seed",
-        "1",
-    ]);
+    let ev = new_event(tmp.path());
     let mut published = String::new();
     for _ in 0..12 {
         published.push_str(&xqreg_ok(&["event", "pair", &ev]));
@@ -123,18 +120,7 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
 #[test]
 fn a_line_up_for_a_team_knockout_is_refused() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let ev = tmp.path().join("ev").display().to_string();
-    let csv = roster(tmp.path());
-    let args = [
-        "event",
-        "new",
-        &ev,
-        "--regulation",
-        REGULATION,
-        "--roster",
-        &csv,
-    ];
-    xqreg_ok(&args);
+    let ev = new_event(tmp.path());
     let lineup = tmp.path().join("lineup.csv");
     let rows = "stage,round,team,board,player\nfinals,1,a,1,a2\nfinals,1,a,2,a1\nfinals,1,a,3,a3\nfinals,1,a,4,a4\n";
     std::fs::write(&lineup, rows).expect("writes");
