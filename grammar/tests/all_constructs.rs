@@ -793,6 +793,8 @@ fn the_other_knockouts_same_place_and_team_formats() {
         matches!(&pairs[1], (BracketSlot::Player(a), BracketSlot::Player(b)) if a.node == "xu" && b.node == "lv")
     );
     assert!(matches!(&k.clauses[1], KnockoutClause::OnlyIfTied(s) if at(*s) == "only_if_tied"));
+    assert!(matches!(&k.clauses[2], KnockoutClause::Boards(n) if n.node == 4 && at(n.span) == "4"));
+    assert_eq!(k.boards().map(|n| n.node), Some(4));
     assert!(
         matches!(&cross.clauses[1], StageClause::Entrants { sources, .. } if matches!(sources[..], [EntrantSource::Rest(_)]))
     );

@@ -282,3 +282,91 @@ fn a_handed_in_lineup_is_played_and_checked() {
     let codes: Vec<&str> = problems.iter().map(|p| p.code.as_str()).collect();
     assert_eq!(codes, ["R061"], "{problems:?}");
 }
+
+/// A team knockout (`knockout { seeded 4  boards 4  third_place }` in a team event): four teams
+/// of four seeded by their first boards' ratings (T1..T4), each match on four boards won on
+/// board points. Semi-final T1 v T4 ends 4:4, board 1 drawn and board 2 won by T4: the chain's
+/// `earlier_game` reads the boards in order and T4 goes through (a lot, the next step, is not
+/// drawn). Every other game goes to the higher rated. Board games name their players, the
+/// matches the teams.
+#[test]
+fn a_team_knockout_wins_on_board_points_and_breaks_a_level_match_by_board_order() {
+    let mut stage = knockout_stage(
+        "cup",
+        Bracket::Seeded {
+            size: 4,
+            seeding: NumberOrder::Rating,
+            reserved: None,
+            byes: Default::default(),
+        },
+        1,
+        true,
+        false,
+        Some(PlayoffChain {
+            name: None,
+            steps: [PlayoffStepKind::EarlierGame, PlayoffStepKind::Lots]
+                .into_iter()
+                .map(|kind| PlayoffStep {
+                    kind,
+                    origin: o("playoff"),
+                })
+                .collect(),
+            origin: o("playoff"),
+        }),
+    );
+    if let StageFormat::Knockout(ko) = &mut stage.format {
+        ko.team = Some(TeamKnockout {
+            boards: 4,
+            origin: o("boards"),
+        });
+    }
+    stage.scoring = match_scoring();
+    stage.places = Some(PlaceRange::new(1, 4));
+    let plan = plan_with(4, vec![stage]);
+    let roster = teams_of_four(16);
+    let results = RecordedResults {
+        games: vec![
+            game("cup", 1, "p1", "p13", "=", None, None),
+            game("cup", 1, "p14", "p2", "1-0", None, None),
+            game("cup", 1, "p3", "p15", "1-0", None, None),
+            game("cup", 1, "p16", "p4", "=", None, None),
+        ],
+        ..rest(xqreg_runtime::engine::RestRule::Rating)
+    };
+    let out = run(&plan, &roster, &results, 1).expect("runs");
+    let places: Vec<&str> = out.final_ranking.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(places, ["T2", "T4", "T1", "T3"]);
+    let cup = &out.stages[0];
+    let level = cup
+        .matches
+        .iter()
+        .find(|m| m.a == "T1" && m.b == "T4")
+        .expect("the semi-final T1 v T4");
+    assert_eq!(
+        (
+            level.winner.as_str(),
+            level.score,
+            level.decided_by.as_str()
+        ),
+        ("T4", (4, 4), "earlier_game")
+    );
+    assert_eq!(level.boards, Some(4));
+    let won = cup
+        .matches
+        .iter()
+        .find(|m| m.label == "final")
+        .expect("a final");
+    assert_eq!(
+        (won.winner.as_str(), won.score, won.decided_by.as_str()),
+        ("T2", (0, 8), "board_points")
+    );
+    // Four matches of four boards; board one of the semi-final is its players' game.
+    assert_eq!(cup.games.len(), 16);
+    assert!(cup
+        .games
+        .iter()
+        .any(|g| g.round == 1 && g.board == 1 && g.red == "p1" && g.black == "p13"));
+    assert!(out.transcript.iter().any(|e| e
+        .text
+        .contains("level 4–4 on board points; earlier_game: T4 won board 2")));
+}

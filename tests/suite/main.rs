@@ -76,6 +76,7 @@ mod small_rooms;
 mod stage_caps;
 mod swiss_seeds;
 mod team_colours;
+mod team_knockout;
 mod team_lineups;
 mod team_tiebreaks;
 mod trf_out;

@@ -42,6 +42,7 @@ pub mod sizes;
 mod stage_caps;
 pub mod stages;
 pub mod suggest;
+pub mod team_knockout;
 pub mod teams;
 pub mod tiebreaks;
 pub mod time;
@@ -181,6 +182,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         scoring::check(&ctx, &mut diags);
         tiebreaks::check(&ctx, &mut diags);
         teams::check(&ctx, &mut diags);
+        team_knockout::check(&ctx, &mut diags);
         limits::check(&ctx, &mut diags);
         sizes::check(&ctx, &mut diags);
         rankings::check(&ctx, &mut diags);
@@ -260,6 +262,7 @@ pub fn codes() -> Vec<&'static Code> {
         scoring::CODES,
         tiebreaks::CODES,
         teams::CODES,
+        team_knockout::CODES,
         fitness::CODES,
         words::CODES,
         // checker B: codes below

@@ -92,6 +92,12 @@ fn earlier_game(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for name in &ctx.scope.stage_order {
         let clauses = ctx.scope.stage_clauses(name);
         let games = clauses.iter().find_map(|c| match c {
+            // A team knockout's `earlier_game` reads its boards in order.
+            StageClause::Format(Format::Knockout(ko))
+                if super::team_knockout::is_team_knockout(ctx, name) =>
+            {
+                ko.boards().map(|b| b.node)
+            }
             StageClause::Format(Format::Knockout(ko)) => Some(
                 ko.clauses
                     .iter()
@@ -189,7 +195,9 @@ fn needs_playoff(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         let Some(f) = ctx.facts.stages.get(*name) else {
             continue;
         };
-        if !f.format.is_elimination() {
+        // A team knockout's level match is E233's (its boards can split evenly whatever the
+        // time control).
+        if !f.format.is_elimination() || super::team_knockout::is_team_knockout(ctx, name) {
             continue;
         }
         let clauses = ctx.scope.stage_clauses(name);

@@ -1,8 +1,9 @@
 //! Team events: every stage of a team event pairs teams (E214: the runtime pairs teams in a
-//! `team_round_robin` or a team Swiss `swiss cxa rounds 7 boards 4`; a Swiss without boards,
-//! a round robin, knockout or same-place stage would pair the players one by one), every team
-//! registers at least as many players as a team stage has boards (E215), and `boards` on a
-//! Swiss needs a team event (E221).
+//! `team_round_robin`, a team Swiss `swiss cxa rounds 7 boards 4` or a team knockout
+//! `knockout { ... boards 4 }`; a Swiss or knockout without boards, a round robin or a
+//! same-place stage would pair the players one by one), every team registers at least as many
+//! players as a team stage has boards (E215), and `boards` on a Swiss or a knockout needs a
+//! team event (E221).
 
 use xqreg_grammar::ast::{EntryClause, Format, StageClause};
 
@@ -45,24 +46,34 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         } else {
             st.name.span
         };
+        if let Some(boards) = team_boards(format) {
+            below_boards(team_size, boards, name, diags);
+            continue;
+        }
         let kind = match format {
-            Format::TeamRoundRobin { boards, .. }
-            | Format::Swiss {
-                boards: Some(boards),
-                ..
-            } => {
-                below_boards(team_size, boards, name, diags);
-                continue;
-            }
+            Format::TeamRoundRobin { .. } => continue,
             Format::Swiss { .. } => ("Swiss", "积分编排"),
             Format::RoundRobin { .. } => ("round robin", "个人循环"),
-            Format::Knockout(_) => ("knockout", "淘汰赛"),
+            Format::Knockout(_) => ("knockout without `boards N`", "不写 `boards N` 的淘汰赛"),
             Format::SamePlace { .. } => ("same-place stage", "同名次赛"),
         };
         diags.push(INDIVIDUAL.at(
             at,
             &[("stage", name), ("kind", kind.0), ("kind_zh", kind.1)],
         ));
+    }
+}
+
+/// The boards of a team format: a team round robin's, a team Swiss's, a team knockout's.
+fn team_boards(format: &Format) -> Option<&xqreg_grammar::ast::Spanned<u32>> {
+    match format {
+        Format::TeamRoundRobin { boards, .. }
+        | Format::Swiss {
+            boards: Some(boards),
+            ..
+        } => Some(boards),
+        Format::Knockout(k) => k.boards(),
+        Format::Swiss { .. } | Format::RoundRobin { .. } | Format::SamePlace { .. } => None,
     }
 }
 
@@ -100,10 +111,12 @@ fn below_boards(
 /// E221: `boards N` on a Swiss of an event without teams.
 fn boards_alone(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     for (st, c) in stage_clauses(ctx) {
-        if let StageClause::Format(Format::Swiss {
-            boards: Some(b), ..
-        }) = c
-        {
+        let boards = match c {
+            StageClause::Format(Format::Knockout(k)) => k.boards(),
+            StageClause::Format(Format::Swiss { boards, .. }) => boards.as_ref(),
+            _ => None,
+        };
+        if let Some(b) = boards {
             let n = b.node.to_string();
             let args = [("stage", st.name.node.as_str()), ("boards", n.as_str())];
             diags.push(BOARDS_ALONE.at(b.span, &args));

@@ -115,7 +115,15 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
         }
     }
     for stage in &o.stages {
-        for m in stage.matches.iter().filter(|m| m.decided_by != "games") {
+        for m in &stage.matches {
+            // A team knockout's match says its board points and how it was decided.
+            if let Some(line) = crate::event::view::team_match_line(m, lang) {
+                let _ = writeln!(s, "  {} {}", stage.name, line.trim_start());
+                continue;
+            }
+            if m.decided_by == "games" {
+                continue;
+            }
             let _ = match lang {
                 Lang::En => writeln!(
                     s,

@@ -172,6 +172,7 @@ kinds! {
     KoSeeding, "knockout { seeding RULE }", Executed, false, "plan bracket seeding";
     KoSeeds, "knockout { seeds N category C }", Executed, false, "plan bracket reserved seeds (the category's members take seed numbers 1..N, the rest drawn by lot); checker E230, E231, E106";
     KoGames, "knockout { games N }", Executed, false, "plan knockout.games (mini-matches)";
+    KoBoards, "knockout { boards N }", Executed, false, "plan knockout.team (a team knockout: two teams a match on N boards, won on board points, a level match decided by the stage's playoff chain); checker E214, E215, E221, E233, E234";
     KoThirdPlace, "knockout { third_place }", Executed, false, "plan knockout.third_place";
     KoPlacement, "knockout { placement }", Executed, false, "plan knockout.placement";
     KoOnlyIfTied, "knockout { only_if_tied }", Executed, false, "plan knockout.only_if_tied (runtime: the one match is not played when its two players are not level on points in the stage their places come from; its places then go by that stage's ranking, a transcript line says so); checker E227";

@@ -436,6 +436,7 @@ fn knockout(k: &KnockoutClause) -> (K, Span) {
         KnockoutClause::Seeding { span, .. } => (K::KoSeeding, *span),
         KnockoutClause::Seeds { span, .. } => (K::KoSeeds, *span),
         KnockoutClause::Games(n) => (K::KoGames, n.span),
+        KnockoutClause::Boards(n) => (K::KoBoards, n.span),
         KnockoutClause::ThirdPlace(s) => (K::KoThirdPlace, *s),
         KnockoutClause::Placement(s) => (K::KoPlacement, *s),
         KnockoutClause::OnlyIfTied(s) => (K::KoOnlyIfTied, *s),

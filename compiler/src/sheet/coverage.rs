@@ -369,7 +369,7 @@ fn stage(w: &mut Walk, s: &Stage) {
                             | KnockoutClause::Seeding { span, .. }
                             | KnockoutClause::Seeds { span, .. }
                             | KnockoutClause::Byes { span, .. } => *span,
-                            KnockoutClause::Games(n) => n.span,
+                            KnockoutClause::Games(n) | KnockoutClause::Boards(n) => n.span,
                             KnockoutClause::ThirdPlace(s)
                             | KnockoutClause::Placement(s)
                             | KnockoutClause::OnlyIfTied(s) => *s,

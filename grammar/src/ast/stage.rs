@@ -260,6 +260,9 @@ pub enum KnockoutClause {
     OnlyIfTied(Span),
     /// `byes top_seeds|lot`: who gets the byes of a seeded bracket short of its size.
     Byes { rule: Ident, span: Span },
+    /// `boards 4`: a team knockout (团体淘汰赛): each match is played by two teams on this many
+    /// boards and won on board points.
+    Boards(Spanned<u32>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -429,6 +432,14 @@ impl Block<KnockoutClause> {
     pub fn games(&self) -> Option<u32> {
         self.clauses.iter().find_map(|c| match c {
             KnockoutClause::Games(n) => Some(n.node),
+            _ => None,
+        })
+    }
+
+    /// `boards N`: the boards of a team knockout's match, where the knockout says.
+    pub fn boards(&self) -> Option<&Spanned<u32>> {
+        self.clauses.iter().find_map(|c| match c {
+            KnockoutClause::Boards(n) => Some(n),
             _ => None,
         })
     }

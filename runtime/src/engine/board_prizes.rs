@@ -92,11 +92,7 @@ fn boards_of(ctx: &mut Ctx<'_>, t: &BoardPrizes) -> Option<std::ops::RangeInclus
         .stages
         .iter()
         .find(|s| s.name == t.stage)
-        .and_then(|s| match &s.format {
-            crate::plan::StageFormat::TeamRoundRobin(r) => Some(r.boards),
-            crate::plan::StageFormat::Swiss(sw) => sw.boards,
-            _ => None,
-        });
+        .and_then(|s| s.format.team_boards());
     let Some(per_match) = per_match else {
         ctx.problems.push(
             RuntimeProblem::new(

@@ -501,11 +501,7 @@ fn team_want(plan: &Plan) -> Result<Want, Vec<RuntimeProblem>> {
     let cat = plan
         .stages
         .iter()
-        .filter(|s| match &s.format {
-            StageFormat::TeamRoundRobin(_) => true,
-            StageFormat::Swiss(sw) => sw.boards.is_some(),
-            _ => false,
-        })
+        .filter(|s| s.format.team_boards().is_some())
         .flat_map(|s| &s.entrants)
         .find_map(|e| match e {
             crate::plan::EntrantSource::Category { name, origin } => Some((name, origin)),

@@ -69,6 +69,13 @@ pub(crate) fn check(plan: &Plan) -> Vec<RuntimeProblem> {
         }
         match &stage.format {
             StageFormat::Knockout(ko) => {
+                if let Some(t) = ko.team.as_ref().filter(|t| t.boards > GAMES) {
+                    bad(
+                        format!("{} boards (at most {GAMES})", t.boards),
+                        format!("{} 台（至多 {GAMES} 台）", t.boards),
+                        &t.origin,
+                    );
+                }
                 if let Bracket::Seeded { size, .. } = ko.bracket {
                     if size > BRACKET {
                         bad(

@@ -39,6 +39,24 @@ pub(crate) fn check_stages(plan: &Plan, lineups: &[RecordedLineup]) -> Vec<Runti
         let team_stage = match &stage.format {
             StageFormat::TeamRoundRobin(_) => true,
             StageFormat::Swiss(sw) => sw.boards.is_some(),
+            StageFormat::Knockout(ko) if ko.team.is_some() => {
+                // A team knockout plays its teams' roster order (`lineup` is E114 there).
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::LINEUP_NO_SUCH_ROUND,
+                        format!(
+                            "a line-up for stage `{}`, a team knockout: its teams play their roster order and take no line-ups",
+                            l.stage
+                        ),
+                        &l.stage_origin,
+                    )
+                    .zh(format!(
+                        "出场名单所指的阶段 `{}` 是团体淘汰赛：各队按报名顺序出场，不交出场名单",
+                        l.stage
+                    )),
+                );
+                continue;
+            }
             _ => false,
         };
         if !team_stage {

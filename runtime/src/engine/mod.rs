@@ -342,6 +342,13 @@ impl<'a> Ctx<'a> {
         self.id_and_name(i).1
     }
 
+    /// The roster id of player `i`, even where the player stands for a team in a ranking (a
+    /// team's first board does, [`Ctx::team_of`]): games, their keys and their lines name the
+    /// players who sat at the board, so that a later team stage's board one is still its player.
+    pub fn player_id(&self, i: usize) -> &str {
+        self.roster.players.get(i).map_or("?", |p| p.id.as_str())
+    }
+
     /// The id and the name of competitor `i`: its team's where it stands for a team, `?` for an
     /// index out of the roster.
     fn id_and_name(&self, i: usize) -> (&str, &str) {
@@ -398,7 +405,8 @@ fn withdrawals_by_player(
         // A player; or, in a plan with a team stage, a whole team (every one of its players).
         let who = match roster.index_of(&w.player) {
             Some(i) => vec![i],
-            None => team::whole_team(plan, roster, &w.player),
+            // A declared team is named by its id; the roster's units hold its name.
+            None => team::whole_team(plan, roster, declared_teams::team_name(plan, &w.player)),
         };
         if let Some(rounds) = stage.and_then(|s| fixed_rounds(plan.stages.get(s)?)) {
             if w.after_round > rounds {

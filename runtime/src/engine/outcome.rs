@@ -201,10 +201,15 @@ pub struct MatchOut {
     pub b: String,
     pub winner: String,
     pub loser: String,
-    /// Points of a and b in the match's regular games.
+    /// Points of a and b in the match's regular games (in a team match: board points).
     pub score: (i64, i64),
-    /// `games`, a playoff step's label, `lots`, `bye`, or `forfeit`.
+    /// `games`, a playoff step's label, `lots`, `bye`, or `forfeit`; in a team match
+    /// `board_points` when its boards decided it.
     pub decided_by: String,
+    /// A team knockout's match: its boards (a and b are teams). Left out of the JSON for a
+    /// match of two players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boards: Option<u32>,
 }
 
 /// A game as played.

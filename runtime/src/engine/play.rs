@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 mod matches;
 mod recorded;
-pub(crate) use matches::MatchSpec;
+pub(crate) use matches::{LevelTeamMatch, MatchResult, MatchSpec};
 
 /// Where a game is played: stage index and name, round, board, group, playoff step, game number.
 pub(crate) struct GameAt<'s> {
@@ -140,7 +140,10 @@ impl Ctx<'_> {
                     .get(s)
                     .map(|x| x.name.clone())
                     .unwrap_or_else(|| stage.to_string());
-                let text = format!("{} withdraws after {stage_name} round {after}", self.id(p));
+                let text = format!(
+                    "{} withdraws after {stage_name} round {after}",
+                    self.player_id(p)
+                );
                 if let Some(w) = self.withdrawn.get_mut(p) {
                     *w = Some(Withdrawn {
                         id: self
@@ -180,8 +183,8 @@ impl Ctx<'_> {
         let k = game_key(
             at.stage,
             at.round,
-            self.id(a),
-            self.id(b),
+            self.player_id(a),
+            self.player_id(b),
             at.step,
             at.game_no,
         );
@@ -191,8 +194,8 @@ impl Ctx<'_> {
         let k = game_key(
             at.stage,
             at.round,
-            self.id(a),
-            self.id(b),
+            self.player_id(a),
+            self.player_id(b),
             Some(at.alias?),
             at.game_no,
         );
@@ -214,17 +217,17 @@ impl Ctx<'_> {
                     && c.game == at.game_no
                     && (c.step.as_deref() == at.step
                         || (c.step.is_some() && c.step.as_deref() == at.alias))
-                    && ((c.red == self.id(a) && c.black == self.id(b))
-                        || (c.red == self.id(b) && c.black == self.id(a)))
+                    && ((c.red == self.player_id(a) && c.black == self.player_id(b))
+                        || (c.red == self.player_id(b) && c.black == self.player_id(a)))
             })
         };
         let red = match self.record_key(at, a, b) {
             Some(k) => &self.results.games.get(self.book.peek(&k)?)?.red,
             None => &published()?.red,
         };
-        if *red == self.id(a) {
+        if *red == self.player_id(a) {
             Some((a, b))
-        } else if *red == self.id(b) {
+        } else if *red == self.player_id(b) {
             Some((b, a))
         } else {
             None
@@ -260,7 +263,7 @@ impl Ctx<'_> {
             // A record that contradicts the game is a problem at its row (the run is refused);
             // the game is still scored by name so that the run goes on to find the others.
             self.check_recorded(at, red, black, &g.clone());
-            if g.red == self.id(red) {
+            if g.red == self.player_id(red) {
                 (g.result, g.red_fouls, g.black_fouls, GameSource::Recorded)
             } else {
                 (
@@ -308,8 +311,8 @@ impl Ctx<'_> {
             board: at.board,
             group: at.group.map(str::to_string),
             team_match: at.team_match.map(str::to_string),
-            red: self.id(red).to_string(),
-            black: self.id(black).to_string(),
+            red: self.player_id(red).to_string(),
+            black: self.player_id(black).to_string(),
             result: result.notation(),
             source,
             step: at.step.map(str::to_string),
@@ -386,7 +389,7 @@ impl Ctx<'_> {
                     "{} round {}: {} commits {limit} fouls in one game and loses it",
                     at.stage,
                     at.round,
-                    self.id(loser)
+                    self.player_id(loser)
                 );
                 self.transcript
                     .push(EntryKind::Fouls, text, &self.plan.conduct.origin.clone());
@@ -398,7 +401,7 @@ impl Ctx<'_> {
     /// A recorded result for a game that a withdrawal voids: a problem naming both, never a
     /// silent forfeit in its place.
     fn void_recorded(&mut self, g: &RecordedGame, out: usize, at: &GameAt<'_>) {
-        let who = self.id(out).to_string();
+        let who = self.player_id(out).to_string();
         let (withdrawal, withdrawal_zh) = self
             .withdrawn
             .get(out)
@@ -445,13 +448,13 @@ impl Ctx<'_> {
                 "{} round {}: {} forfeits (forfeit {count})",
                 at.stage,
                 at.round,
-                self.id(p)
+                self.player_id(p)
             ),
             &origin,
         );
         if let Some(limit) = self.plan.conduct.withdraw_after_forfeits {
             if count >= limit && self.withdrawn.get(p).is_some_and(Option::is_none) {
-                let id = self.id(p).to_string();
+                let id = self.player_id(p).to_string();
                 self.transcript.push(
                     EntryKind::Withdrawal,
                     format!("{id} is withdrawn after {count} forfeits: not paired any more; later games are forfeited"),
@@ -478,6 +481,8 @@ impl Ctx<'_> {
         }
     }
 
+    // The colour lines name competitors as the match does (a team by its id in a team
+    // knockout), the games their players.
     fn colours_by_lot(
         &mut self,
         a: usize,

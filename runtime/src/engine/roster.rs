@@ -1,7 +1,7 @@
 //! The roster: players with the CSV columns of DESIGN.md, category membership and the
 //! attributes eligibility reads. Checking a roster against a plan is [`super::validate`].
 
-use crate::plan::{Category, CategoryRule, CompareOp, Date, Plan, Sex, StageFormat, Title};
+use crate::plan::{Category, CategoryRule, CompareOp, Date, Plan, Sex, Title};
 use serde::{Deserialize, Serialize};
 
 /// One entrant: the roster columns `id, name, unit, federation, sex, born, title, rating, pool,
@@ -218,11 +218,7 @@ pub fn title_holds(title: Option<Title>, op: crate::plan::CompareOp, bound: Titl
 /// Boards of the plan's team stage, if the event is a team event: its field counts teams (the
 /// roster's units), not players.
 pub fn team_boards(plan: &Plan) -> Option<u32> {
-    plan.stages.iter().find_map(|s| match &s.format {
-        StageFormat::TeamRoundRobin(t) => Some(t.boards),
-        StageFormat::Swiss(sw) => sw.boards,
-        _ => None,
-    })
+    plan.stages.iter().find_map(|s| s.format.team_boards())
 }
 
 /// Categories of a player, in name order.

@@ -23,6 +23,7 @@ mod knockout;
 use knockout::knockout_stage;
 mod same_place;
 use same_place::same_place_stage;
+mod team_knockout;
 mod tied;
 mod unentered;
 

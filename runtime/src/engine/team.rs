@@ -238,11 +238,7 @@ pub(super) fn add_board_points(c: &mut Competitor, points: impl Iterator<Item = 
 /// withdrawal given for a team withdraws every one of them, so that each of its remaining
 /// matches is forfeited board by board (scored by the scoring's forfeit rule). Empty otherwise.
 pub(crate) fn whole_team(plan: &Plan, roster: &Roster, unit: &str) -> Vec<usize> {
-    let team_stage = plan.stages.iter().any(|s| match &s.format {
-        StageFormat::TeamRoundRobin(_) => true,
-        StageFormat::Swiss(sw) => sw.boards.is_some(),
-        _ => false,
-    });
+    let team_stage = plan.stages.iter().any(|s| s.format.team_boards().is_some());
     if !team_stage {
         return Vec::new();
     }
@@ -263,20 +259,20 @@ pub(super) fn teams_of(
     // Teams in order of first appearance; players by board order.
     let mut teams: Vec<(String, Vec<usize>)> = Vec::new();
     let mut problems = Vec::new();
-    for &p in field {
+    for p in whole_teams_of_places(ctx, field) {
         let Some(unit) = ctx.roster.players.get(p).and_then(|x| x.unit.clone()) else {
             problems.push(
                 RuntimeProblem::new(
                     codes::ROSTER_FIELD_MISSING,
                     format!(
                         "{}: a team event needs each player's unit (the team)",
-                        ctx.id(p)
+                        ctx.player_id(p)
                     ),
                     origin,
                 )
                 .zh(format!(
                     "{}：团体赛需要每名棋手的单位（即所属队伍）",
-                    ctx.id(p)
+                    ctx.player_id(p)
                 ))
                 .at(ctx.roster.row_of(p), "unit"),
             );
@@ -322,6 +318,28 @@ pub(super) fn teams_of(
     } else {
         Err(problems)
     }
+}
+
+/// The field with each team that comes from the places of an earlier team stage made whole: a
+/// team is ranked there by its first board ([`rank_teams`]), so a stage taking `league#1..4`
+/// receives four first boards, and each brings in its team's other registered players.
+fn whole_teams_of_places(ctx: &Ctx<'_>, field: &[usize]) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::with_capacity(field.len());
+    for &p in field {
+        let unit = ctx.roster.players.get(p).and_then(|x| x.unit.as_deref());
+        let members = match unit {
+            Some(u) if ctx.team_of.contains_key(&p) => {
+                ctx.roster.indices_where(|x| x.unit.as_deref() == Some(u))
+            }
+            _ => vec![p],
+        };
+        for m in members {
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+    }
+    out
 }
 
 /// The transcript line of an explicit board-colour rule (`colours by_board home|lower_number`).
@@ -382,7 +400,12 @@ pub(super) fn play_team_match(
             team_match: Some(&label),
             ..*at
         };
-        let ((rp, bp), over_board) = match stage.playoff.as_ref() {
+        // In a team knockout the playoff decides a level match, not each board.
+        let board_playoff = stage
+            .playoff
+            .as_ref()
+            .filter(|_| !matches!(stage.format, StageFormat::Knockout(_)));
+        let ((rp, bp), over_board) = match board_playoff {
             Some(chain) => {
                 let (points, sides) =
                     decided_board(ctx, &board_at, stage, chain, (red, black), games);
@@ -462,11 +485,7 @@ fn decided_board(
 
 /// A team stage's boards per match (0 for a stage that is no team stage).
 fn stage_boards(stage: &Stage) -> u32 {
-    match &stage.format {
-        StageFormat::TeamRoundRobin(t) => t.boards,
-        StageFormat::Swiss(sw) => sw.boards.unwrap_or(0),
-        _ => 0,
-    }
+    stage.format.team_boards().unwrap_or(0)
 }
 
 /// Team numbers by the regulation's rule when no draw is recorded.

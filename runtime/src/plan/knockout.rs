@@ -21,6 +21,18 @@ pub struct Knockout {
     pub only_if_tied: Option<Origin>,
     /// Colours of a match's first game (CXA 13.4: lot).
     pub colours: ColourRule,
+    /// `boards N` in a team event: a team knockout (团体淘汰赛), each match two teams on N
+    /// boards, won on board points, a level match decided by the stage's playoff chain. Left
+    /// out of the JSON when absent, so that a plan without it reads as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamKnockout>,
+    pub origin: Origin,
+}
+
+/// A team knockout's match: `boards` boards, the clause that says so.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamKnockout {
+    pub boards: u32,
     pub origin: Origin,
 }
 

@@ -126,6 +126,19 @@ pub enum StageFormat {
     TeamRoundRobin(TeamRoundRobin),
 }
 
+impl StageFormat {
+    /// The boards of a team stage's match (a team round robin, a team Swiss, a team
+    /// knockout); None for a stage that pairs players one by one.
+    pub fn team_boards(&self) -> Option<u32> {
+        match self {
+            StageFormat::TeamRoundRobin(t) => Some(t.boards),
+            StageFormat::Swiss(sw) => sw.boards,
+            StageFormat::Knockout(ko) => ko.team.as_ref().map(|t| t.boards),
+            StageFormat::RoundRobin(_) | StageFormat::SamePlace(_) => None,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Cycles {

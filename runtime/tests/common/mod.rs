@@ -227,6 +227,7 @@ pub fn knockout_stage(
         placement,
         only_if_tied: None,
         colours: ColourRule::Lot,
+        team: None,
         origin: o("knockout"),
     });
     Stage {

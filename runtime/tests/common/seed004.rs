@@ -37,6 +37,7 @@ fn knockout_final(name: &str, place: u32, places: PlaceRange) -> Stage {
             placement: false,
             only_if_tied: None,
             colours: ColourRule::Lot,
+            team: None,
             origin: o("knockout"),
         }),
         scoring: Scoring::cxa_default(Origin::default_rule("default: CXA 2011 scoring 2/1/0")),

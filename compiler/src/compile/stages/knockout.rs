@@ -18,6 +18,7 @@ impl Lowerer<'_> {
         let mut only_if_tied = None;
         let mut reserved = None;
         let mut byes = plan::KnockoutByes::TopSeeds;
+        let mut team = None;
         let mut entrants = Vec::new();
         for clause in &ko.clauses {
             match clause {
@@ -60,6 +61,12 @@ impl Lowerer<'_> {
                     })
                 }
                 KnockoutClause::Games(n) => games = n.node.max(1),
+                KnockoutClause::Boards(n) => {
+                    team = Some(plan::TeamKnockout {
+                        boards: n.node,
+                        origin: self.origin(n.span),
+                    })
+                }
                 KnockoutClause::ThirdPlace(_) => third_place = true,
                 KnockoutClause::Placement(_) => placement = true,
                 KnockoutClause::OnlyIfTied(span) => only_if_tied = Some(self.origin(*span)),
@@ -103,6 +110,7 @@ impl Lowerer<'_> {
                 placement,
                 only_if_tied,
                 colours: colour_rule(c.colours, plan::ColourRule::Lot),
+                team,
                 origin: self.origin(ko.span),
             },
             entrants,

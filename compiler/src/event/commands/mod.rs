@@ -13,7 +13,6 @@ pub use verify::{history, verify};
 use std::path::Path;
 
 use serde_json::json;
-use xqreg_runtime::plan::StageFormat;
 
 use super::codes;
 use super::store::{sha256, Store, StoredGame, StoredWithdrawal, Tx};
@@ -256,14 +255,11 @@ fn withdrawing(loaded: &Loaded, w: &StoredWithdrawal) -> Res<Vec<String>> {
     if event.roster.index_of(&w.player).is_some() {
         return Ok(vec![w.player.clone()]);
     }
-    let team_stage = event.plan.stages.iter().any(|s| {
-        s.name == w.stage
-            && match &s.format {
-                StageFormat::TeamRoundRobin(_) => true,
-                StageFormat::Swiss(sw) => sw.boards.is_some(),
-                _ => false,
-            }
-    });
+    let team_stage = event
+        .plan
+        .stages
+        .iter()
+        .any(|s| s.name == w.stage && s.format.team_boards().is_some());
     // A declared team is named by its id or its name; a roster row's unit by either.
     let names: Vec<&str> = match event
         .plan

@@ -149,7 +149,8 @@ struct Away {
 /// A stage's field as its rounds see it: who is in it, who withdrew or entered late, and
 /// whether it shrinks (a knockout: a player absent from its round is out, not on a bye).
 pub struct Field {
-    ids: Vec<String>,
+    /// Each competitor's id and name: a team match's label names a declared team by its name.
+    ids: Vec<(String, String)>,
     away: BTreeMap<String, Away>,
     knockout: bool,
 }
@@ -170,7 +171,7 @@ impl Field {
             ids: st
                 .groups
                 .iter()
-                .flat_map(|g| g.standings.iter().map(|r| r.id.clone()))
+                .flat_map(|g| g.standings.iter().map(|r| (r.id.clone(), r.player.clone())))
                 .collect(),
             away,
             knockout: st.kind == "knockout",
@@ -205,8 +206,8 @@ impl Field {
         }
         self.ids
             .iter()
-            .filter(|id| !playing.contains(id.as_str()))
-            .map(|id| {
+            .filter(|(id, name)| !playing.contains(id.as_str()) && !playing.contains(name.as_str()))
+            .map(|(id, _)| {
                 let (reason, why) = match self.away.get(id).or(self.team_away(id, people).as_ref())
                 {
                     Some(Away {
@@ -233,7 +234,8 @@ impl Field {
 
 /// Who plays in a round, from its boards (red, black, and the group or team match each is
 /// listed under): the players, and in a team stage the two teams of each match (`x v y`, the
-/// engine's label of team ids), since a team stage's field is its teams.
+/// engine's label of the teams' units: a declared team's name), since a team stage's field is
+/// its teams.
 pub fn playing<'a>(
     boards: impl Iterator<Item = (&'a str, &'a str, Option<&'a str>)>,
 ) -> BTreeSet<&'a str> {

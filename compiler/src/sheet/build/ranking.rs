@@ -72,7 +72,7 @@ pub fn tiebreak_clause(
 pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, of: PlayoffOf) -> Clause {
     let games = match of {
         PlayoffOf::Match(n) => n,
-        PlayoffOf::Board => 1,
+        PlayoffOf::Board | PlayoffOf::TeamMatch => 1,
     };
     let board = of == PlayoffOf::Board;
     let mini_match = games > 1;
@@ -80,12 +80,17 @@ pub fn playoff_clause(ctx: &mut Ctx<'_>, chain: &PlayoffChain, of: PlayoffOf) ->
     let lang = ctx.lang;
     let mut items = Vec::new();
     for (i, step) in chain.steps.iter().enumerate() {
-        let prefix = step_prefix(ctx, &chain.steps, i, mini_match);
-        let body = step_body(ctx, step, board);
+        let prefix = match of {
+            PlayoffOf::TeamMatch if i == 0 => ctx.m(M::IfTeamLevel).to_string(),
+            _ => step_prefix(ctx, &chain.steps, i, mini_match),
+        };
+        let body = step_body(ctx, step, of);
         items.push(Clause::text(ctx.sentence(&format!("{prefix}{body}"))));
     }
     let text = if board {
         ctx.m(M::EveryBoardDecided).to_string()
+    } else if of == PlayoffOf::TeamMatch {
+        ctx.m(M::TeamLevelMatch).to_string()
     } else if mini_match {
         ctx.mf(M::MatchWinner, &[&count_games(lang, games)])
     } else {
@@ -118,29 +123,32 @@ fn step_prefix(ctx: &Ctx<'_>, steps: &[PlayoffStep], i: usize, mini_match: bool)
 }
 
 /// One playoff step's sentence, without its prefix.
-fn step_body(ctx: &mut Ctx<'_>, step: &PlayoffStep, board: bool) -> String {
+fn step_body(ctx: &mut Ctx<'_>, step: &PlayoffStep, of: PlayoffOf) -> String {
     let lang = ctx.lang;
+    let team = of == PlayoffOf::TeamMatch;
     match step {
         PlayoffStep::Game {
             time,
             colours,
             games,
             span,
-        } => game_step(ctx, time, colours.as_ref(), games.as_ref(), *span, board),
+        } => game_step(ctx, time, colours.as_ref(), games.as_ref(), *span, of),
         PlayoffStep::Armageddon {
             time,
             colours,
             span,
-        } => armageddon_step(ctx, time, colours.as_ref(), *span, board),
+        } => armageddon_step(ctx, time, colours.as_ref(), *span, of),
         PlayoffStep::Lots(sp) => {
-            let key = if board {
-                M::PlayoffLotsBoard
-            } else {
-                M::PlayoffLots
+            let key = match of {
+                PlayoffOf::Board => M::PlayoffLotsBoard,
+                PlayoffOf::TeamMatch => M::PlayoffLotsTeam,
+                PlayoffOf::Match(_) => M::PlayoffLots,
             };
             marked(ctx, *sp, key)
         }
+        PlayoffStep::EarlierGame(sp) if team => marked(ctx, *sp, M::PlayoffEarlierBoard),
         PlayoffStep::EarlierGame(sp) => marked(ctx, *sp, M::PlayoffEarlierGame),
+        PlayoffStep::Black(sp) if team => marked(ctx, *sp, M::PlayoffBlackTeam),
         PlayoffStep::Black(sp) => marked(ctx, *sp, M::PlayoffBlack),
         PlayoffStep::Tiebreak(ch) => {
             ctx.mark(ch.span);
@@ -181,7 +189,7 @@ fn game_step(
     colours: Option<&Ident>,
     games: Option<&Spanned<u32>>,
     span: Span,
-    board: bool,
+    of: PlayoffOf,
 ) -> String {
     let lang = ctx.lang;
     let (t, col) = step_head(ctx, time, colours, span);
@@ -194,11 +202,13 @@ fn game_step(
     };
     let noun = if n == 1 { "game" } else { "games" };
     // Several games are won on points over them (积分高者), one game by its winner.
-    let key = match (board, n > 1) {
-        (true, false) => M::PlayoffGameBoard,
-        (true, true) => M::PlayoffGamesBoard,
-        (false, false) => M::PlayoffGame,
-        (false, true) => M::PlayoffGames,
+    let key = match (of, n > 1) {
+        (PlayoffOf::Board, false) => M::PlayoffGameBoard,
+        (PlayoffOf::Board, true) => M::PlayoffGamesBoard,
+        (PlayoffOf::TeamMatch, false) => M::PlayoffGameTeam,
+        (PlayoffOf::TeamMatch, true) => M::PlayoffGamesTeam,
+        (PlayoffOf::Match(_), false) => M::PlayoffGame,
+        (PlayoffOf::Match(_), true) => M::PlayoffGames,
     };
     // English says the games before the colours (`play two more games (Blitz), colours
     // swapped`); Chinese the colours first (交换先后手进行两局超快棋).
@@ -215,7 +225,7 @@ fn armageddon_step(
     time: &Ident,
     colours: Option<&Ident>,
     span: Span,
-    board: bool,
+    of: PlayoffOf,
 ) -> String {
     let lang = ctx.lang;
     let (t, col) = step_head(ctx, time, colours, span);
@@ -230,10 +240,10 @@ fn armageddon_step(
             })
         })
         .map(|s| words::side(lang, &s).unwrap_or("").to_string());
-    let key = if board {
-        M::PlayoffArmageddonBoard
-    } else {
-        M::PlayoffArmageddon
+    let key = match of {
+        PlayoffOf::Board => M::PlayoffArmageddonBoard,
+        PlayoffOf::TeamMatch => M::PlayoffArmageddonTeam,
+        PlayoffOf::Match(_) => M::PlayoffArmageddon,
     };
     let mut s = ctx.mf(key, &[&t, &col]);
     if let Some(side) = odds {
@@ -338,11 +348,13 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
 }
 
 /// The games of a knockout stage's match (`games 2`); 1 for any other stage.
-/// What a stage's playoff decides: a match of N regular games, or (a team stage) a drawn board.
+/// What a stage's playoff decides: a match of N regular games, (a team round robin or Swiss) a
+/// drawn board, or (a team knockout) a team match level on board points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum PlayoffOf {
     Match(u32),
     Board,
+    TeamMatch,
 }
 
 pub(super) fn playoff_of(s: &Stage) -> PlayoffOf {
@@ -356,8 +368,14 @@ pub(super) fn playoff_of(s: &Stage) -> PlayoffOf {
                 })
         )
     });
+    let team_knockout = s
+        .clauses
+        .iter()
+        .any(|c| c.knockout().is_some_and(|k| k.boards().is_some()));
     if team {
         PlayoffOf::Board
+    } else if team_knockout {
+        PlayoffOf::TeamMatch
     } else {
         PlayoffOf::Match(knockout_games(s))
     }

@@ -389,13 +389,15 @@ fn entrant(ctx: &mut Ctx<'_>, e: &EntrantSource) -> String {
     }
 }
 
-/// A team stage's boards (`team_round_robin ... boards 4`, `swiss ... boards 4`).
+/// A team stage's boards (`team_round_robin ... boards 4`, `swiss ... boards 4`, `knockout {
+/// ... boards 4 }`).
 fn team_boards(s: &Stage) -> Option<u32> {
     s.clauses.iter().find_map(|c| match c {
         StageClause::Format(Format::TeamRoundRobin { boards, .. }) => Some(boards.node),
         StageClause::Format(Format::Swiss {
             boards: Some(b), ..
         }) => Some(b.node),
+        StageClause::Format(Format::Knockout(k)) => k.boards().map(|b| b.node),
         _ => None,
     })
 }

@@ -302,6 +302,7 @@ impl Builder {
                 span,
             },
             Rule::ko_games => KnockoutClause::Games(self.nth_int(c, 0)?),
+            Rule::team_boards => KnockoutClause::Boards(self.nth_int(c, 0)?),
             Rule::third_place => KnockoutClause::ThirdPlace(span),
             Rule::placement => KnockoutClause::Placement(span),
             Rule::only_if_tied => KnockoutClause::OnlyIfTied(span),

@@ -12,6 +12,20 @@ pub(crate) struct MatchResult {
     pub decided_by: String,
 }
 
+/// A team knockout's match level on board points. Its playoff games are played by the teams'
+/// first boards `firsts` (一台加赛); `earlier_game` reads the boards in order (`board_winners`:
+/// each board's winner's first board, None when drawn: 第一台胜负, then board two, ...);
+/// `black` reads board one's colours `board_one` (red, black) until a playoff game is played.
+pub(crate) struct LevelTeamMatch<'w> {
+    /// The two teams, each by the player who stands for it (the first listed first).
+    pub teams: (usize, usize),
+    pub firsts: (usize, usize),
+    pub board_one: (usize, usize),
+    pub board_winners: &'w [Option<usize>],
+    /// Board points (the first team's, the second's).
+    pub score: (i64, i64),
+}
+
 /// A match between `a` and `b` (a listed first).
 pub(crate) struct MatchSpec<'s> {
     pub games: u32,
@@ -44,6 +58,7 @@ impl Ctx<'_> {
             loser: self.id(m.loser).to_string(),
             score: m.score,
             decided_by: m.decided_by.clone(),
+            boards: None,
         }
     }
 
@@ -99,6 +114,7 @@ impl Ctx<'_> {
             score: (0, 0),
             log: Vec::new(),
             seen: BTreeMap::new(),
+            stands_for: None,
         };
         let mut regular: Vec<Played> = Vec::new();
         for g in 1..=spec.games.max(1) {
@@ -136,9 +152,58 @@ impl Ctx<'_> {
             "{}: level {}–{} after the regular game(s)",
             m.what, m.score.0, m.score.1
         ));
+        let winners: Vec<Option<usize>> = regular.iter().map(|g| m.winner_of(g)).collect();
+        self.run_chain(m, at, spec, (&regular, &winners), out)
+    }
+
+    /// A team knockout's match level on board points: the stage's playoff chain decides it
+    /// ([`LevelTeamMatch`]). The result's winner and loser are first boards.
+    pub(crate) fn play_off_team_match(
+        &mut self,
+        at: &GameAt<'_>,
+        level: &LevelTeamMatch<'_>,
+        spec: &MatchSpec<'_>,
+        out: &mut Vec<GameOut>,
+    ) -> MatchResult {
+        let (ta, tb) = level.teams;
+        let mut m = InMatch {
+            a: level.firsts.0,
+            b: level.firsts.1,
+            what: format!(
+                "{} {} ({} v {})",
+                at.stage,
+                spec.label,
+                self.id(ta),
+                self.id(tb)
+            ),
+            prev: Some(level.board_one),
+            pending_at_start: self.pending,
+            score: level.score,
+            log: Vec::new(),
+            seen: BTreeMap::new(),
+            stands_for: Some(level.teams),
+        };
+        m.log.push(format!(
+            "{}: level {}–{} on board points",
+            m.what, m.score.0, m.score.1
+        ));
+        self.run_chain(m, at, spec, (&[], level.board_winners), out)
+    }
+
+    /// The playoff chain of a level match, step by step until one decides (a lot when none
+    /// does). `earlier`: the match's regular games and the winner of each, in order.
+    fn run_chain(
+        &mut self,
+        mut m: InMatch,
+        at: &GameAt<'_>,
+        spec: &MatchSpec<'_>,
+        (regular, winners): (&[Played], &[Option<usize>]),
+        out: &mut Vec<GameOut>,
+    ) -> MatchResult {
         let steps = spec.playoff.map(|c| c.steps.as_slice()).unwrap_or(&[]);
         for step in steps {
-            if let Some(result) = self.playoff_step(&mut m, at, step, spec, &regular, out) {
+            let earlier = (regular, winners);
+            if let Some(result) = self.playoff_step(&mut m, at, step, spec, earlier, out) {
                 return result;
             }
         }
@@ -158,7 +223,7 @@ impl Ctx<'_> {
         at: &GameAt<'_>,
         step: &PlayoffStep,
         spec: &MatchSpec<'_>,
-        regular: &[Played],
+        (regular, winners): (&[Played], &[Option<usize>]),
         out: &mut Vec<GameOut>,
     ) -> Option<MatchResult> {
         match &step.kind {
@@ -180,8 +245,8 @@ impl Ctx<'_> {
                     pts = m.add(pts, &played, spec.scoring);
                     m.log.push(format!(
                         "{time}: {} – {} {}",
-                        self.id(red),
-                        self.id(black),
+                        self.player_id(red),
+                        self.player_id(black),
                         played.result.notation()
                     ));
                 }
@@ -233,19 +298,19 @@ impl Ctx<'_> {
                 };
                 m.log.push(format!(
                     "{time}: {} – {} {}{note}",
-                    self.id(red),
-                    self.id(black),
+                    self.player_id(red),
+                    self.player_id(black),
                     played.result.notation()
                 ));
                 Some(self.close_playoff(m, winner, time, &step.origin))
             }
             PlayoffStepKind::Lots => Some(self.by_lot(std::mem::take(m), &step.origin)),
-            PlayoffStepKind::EarlierGame => self.by_earlier_game(m, regular, &step.origin),
+            PlayoffStepKind::EarlierGame => self.by_earlier_game(m, winners, &step.origin),
             PlayoffStepKind::Black => {
                 let (_, black) = m.prev?;
                 m.log.push(format!(
                     "black: {} had Black in the match's last game",
-                    self.id(black)
+                    self.id(m.who(black))
                 ));
                 Some(self.close_playoff(m, black, "black", &step.origin))
             }
@@ -257,7 +322,7 @@ impl Ctx<'_> {
                 };
                 m.log.push(format!(
                     "tie-break on the match's games: {} ahead",
-                    self.id(winner)
+                    self.id(m.who(winner))
                 ));
                 Some(self.close_playoff(m, winner, "tiebreak", &step.origin))
             }
@@ -292,31 +357,38 @@ impl Ctx<'_> {
         played
     }
 
-    /// `earlier_game`: the first regular game with a winner decides; None when all were drawn.
+    /// `earlier_game`: the first regular game (in a team match: board) with a winner decides;
+    /// None when all were drawn. `winners`: each game's winner, in order.
     fn by_earlier_game(
         &mut self,
         m: &mut InMatch,
-        regular: &[Played],
+        winners: &[Option<usize>],
         origin: &Origin,
     ) -> Option<MatchResult> {
-        let decided = regular.iter().enumerate().find_map(|(k, g)| {
-            let winner = match g.result.winner()? {
-                Side::Red => g.red,
-                Side::Black if g.red == m.a => m.b,
-                Side::Black => m.a,
-            };
-            Some((k + 1, winner))
-        });
+        let what = if m.stands_for.is_some() {
+            "board"
+        } else {
+            "regular game"
+        };
+        let decided = winners
+            .iter()
+            .enumerate()
+            .find_map(|(k, w)| Some((k + 1, (*w)?)));
         let Some((game, winner)) = decided else {
             m.log.push(format!(
-                "earlier_game: none of the {} regular game(s) had a winner; still level",
-                regular.len()
+                "earlier_game: none of the {} {what}(s) had a winner; still level",
+                winners.len()
             ));
             return None;
         };
+        let first = if m.stands_for.is_some() {
+            "the first board in board order with a winner"
+        } else {
+            "the match's first decided game"
+        };
         m.log.push(format!(
-            "earlier_game: {} won regular game {game}, the match's first decided game",
-            self.id(winner)
+            "earlier_game: {} won {what} {game}, {first}",
+            self.id(m.who(winner))
         ));
         Some(self.close_playoff(m, winner, "earlier_game", origin))
     }
@@ -325,7 +397,7 @@ impl Ctx<'_> {
     fn by_lot(&mut self, mut m: InMatch, origin: &Origin) -> MatchResult {
         let (winner, _) = self.lot_order(m.a, m.b);
         m.log
-            .push(format!("lots: {} wins the lot", self.id(winner)));
+            .push(format!("lots: {} wins the lot", self.id(m.who(winner))));
         self.stats.lots_in_matches += 1;
         self.close_playoff(&mut m, winner, "lots", origin)
     }
@@ -337,8 +409,10 @@ impl Ctx<'_> {
         step: &str,
         origin: &Origin,
     ) -> MatchResult {
-        m.log
-            .push(format!("{} wins; decided by {step}", self.id(winner)));
+        m.log.push(format!(
+            "{} wins; decided by {step}",
+            self.id(m.who(winner))
+        ));
         *self
             .stats
             .playoff_steps
@@ -364,9 +438,30 @@ struct InMatch {
     score: (i64, i64),
     log: Vec<String>,
     seen: BTreeMap<String, u32>,
+    /// In a team match: the two teams (each by the player who stands for it) that `a` and `b`,
+    /// their first boards, play for; the log names the teams.
+    stands_for: Option<(usize, usize)>,
 }
 
 impl InMatch {
+    /// Whom a log line names for player `p`: the team `p` plays for in a team match.
+    fn who(&self, p: usize) -> usize {
+        match self.stands_for {
+            Some((ta, _)) if p == self.a => ta,
+            Some((_, tb)) if p == self.b => tb,
+            _ => p,
+        }
+    }
+
+    /// The winner of regular game `g` (a or b), None when drawn.
+    fn winner_of(&self, g: &Played) -> Option<usize> {
+        Some(match g.result.winner()? {
+            Side::Red => g.red,
+            Side::Black if g.red == self.a => self.b,
+            Side::Black => self.a,
+        })
+    }
+
     /// `sum` plus `played`'s points, as (a's, b's).
     fn add(&self, sum: (i64, i64), played: &Played, scoring: &Scoring) -> (i64, i64) {
         let (rp, bp) = played.points(scoring);

@@ -17,7 +17,10 @@ impl Ctx<'_> {
         black: usize,
         g: &RecordedGame,
     ) {
-        let (r, b) = (self.id(red).to_string(), self.id(black).to_string());
+        let (r, b) = (
+            self.player_id(red).to_string(),
+            self.player_id(black).to_string(),
+        );
         // The playoff step and the game of a match, where there is one.
         let step = at.step.map(|s| format!(" ({s})")).unwrap_or_default();
         let game = if at.game_no > 1 {

@@ -1,5 +1,6 @@
 //! Knockout stages: the bracket (seeded, by places, with byes), its matches round by round, third-place and placement brackets, and the places they decide.
 
+use super::team_knockout;
 use super::*;
 use crate::plan::KnockoutByes;
 
@@ -13,6 +14,8 @@ struct Bracketing<'s> {
     eliminated: BTreeMap<u32, Vec<usize>>,
     matches: Vec<MatchOut>,
     games: Vec<GameOut>,
+    /// A team knockout's teams, by the first board that stands for each in the bracket.
+    teams: Option<team_knockout::TeamsByEntry>,
 }
 
 fn bracket_label(n: usize, first_place: u32, main: bool) -> String {
@@ -67,7 +70,9 @@ fn play_bracket(
         label: &label,
         first,
     };
-    let at_of = |k: usize| GameAt::board(ix, &stage.name, round, k as u32 + 1);
+    // A team match takes its boards: match k's first board is k × boards + 1.
+    let per_match = ko.team.as_ref().map_or(1, |t| t.boards.max(1));
+    let at_of = |k: usize| GameAt::board(ix, &stage.name, round, k as u32 * per_match + 1);
     // Every match's first colours before any match is played (the hall's order).
     let firsts: Vec<Option<(usize, usize)>> = slots
         .chunks(2)
@@ -90,9 +95,16 @@ fn play_bracket(
         match (a, b) {
             (Some(a), Some(b)) => {
                 let spec = spec_of(firsts.get(k).copied().flatten());
-                let m = ctx.play_match(&at_of(k), a, b, &spec, &mut st.games);
-                st.matches
-                    .push(ctx.match_out(round, label.clone(), a, b, &m));
+                let m = match &st.teams {
+                    Some(teams) => {
+                        let at = at_of(k);
+                        team_knockout::play(ctx, &at, stage, teams, (a, b), &spec, &mut st.games)
+                    }
+                    None => ctx.play_match(&at_of(k), a, b, &spec, &mut st.games),
+                };
+                let mut out = ctx.match_out(round, label.clone(), a, b, &m);
+                out.boards = ko.team.as_ref().map(|t| t.boards);
+                st.matches.push(out);
                 if main {
                     st.eliminated.entry(round).or_default().push(m.loser);
                 }
@@ -127,6 +139,13 @@ fn play_bracket(
 
 pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &Knockout) -> Staged {
     let field = entrants::resolve(ctx, stage)?;
+    let (field, teams) = match &ko.team {
+        Some(t) => {
+            let (entries, teams) = team_knockout::teams(ctx, stage, t, &field)?;
+            (entries, Some(teams))
+        }
+        None => (field, None),
+    };
     let slots: Vec<Option<usize>> = match &ko.bracket {
         Bracket::Pairs { pairs } => {
             if pairs.is_empty() || !pairs.len().is_power_of_two() {
@@ -171,6 +190,9 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
             byes,
         )?,
     };
+    if let Some(teams) = &teams {
+        team_knockout::every_slot_a_team(ctx, ko, teams, &slots)?;
+    }
     if let Some(run) = super::tied::not_needed(ctx, stage, ko, &slots) {
         return Ok(run);
     }
@@ -188,6 +210,7 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
         eliminated: BTreeMap::new(),
         matches: Vec::new(),
         games: Vec::new(),
+        teams,
     };
     play_bracket(ctx, &mut st, slots, 1, 1, true);
     st.ranking
@@ -246,12 +269,14 @@ fn seeded_slots(
     };
     // A recorded draw (the hall's, or a scenario's) gives the seeds in order, and with them the
     // byes: it replaces every lot of the bracket, so the byes go to its first numbers.
-    let recorded = super::super::fixed::fixed_groups(ctx, stage, &[String::new()], field);
+    // A team knockout's draw names its teams (`draw { cup: gusu sip ... }`).
+    let recorded = match ko.team {
+        Some(_) => team_knockout::recorded_seeds(ctx, stage, field),
+        None => super::super::fixed::fixed_groups(ctx, stage, &[String::new()], field)
+            .map(|r| r.map(|groups| groups.into_iter().next().unwrap_or_default())),
+    };
     let (seeds, byes) = match (recorded, reserved) {
-        (Some(recorded), _) => (
-            recorded?.into_iter().next().unwrap_or_default(),
-            &KnockoutByes::TopSeeds,
-        ),
+        (Some(recorded), _) => (recorded?, &KnockoutByes::TopSeeds),
         (None, Some(reserved)) => (
             draw::reserved_seeds(
                 ctx.plan,

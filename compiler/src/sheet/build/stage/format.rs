@@ -152,6 +152,11 @@ fn knockout(
         .clauses
         .iter()
         .any(|c| matches!(c, KnockoutClause::Bracket { pairs, .. } if pairs.len() == 2));
+    // A team knockout says first that teams play it, and how a match is won.
+    if let Some(n) = k.boards() {
+        ctx.mark(n.span);
+        parts.push(ctx.mf(M::TeamKnockoutBoards, &[&n.node.to_string()]));
+    }
     for c in &k.clauses {
         match c {
             KnockoutClause::Bracket { pairs, span } => {
@@ -197,6 +202,8 @@ fn knockout(
                 ctx.mark(n.span);
                 parts.push(ctx.mf(M::MatchGames, &[&n.node.to_string()]));
             }
+            // Said first, above.
+            KnockoutClause::Boards(_) => {}
             KnockoutClause::ThirdPlace(s) => {
                 ctx.mark(*s);
                 // A bracket of four says `胜者争夺第一名` just before: `负者` are its losers.

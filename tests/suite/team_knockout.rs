@@ -1,0 +1,135 @@
+//! Team knockouts (团体淘汰赛) as a user meets them: the sheet's sentences for the match and its
+//! level-match chain, and a live event run to the end through `xqreg event` (a league, then
+//! semi-finals and a final whose level matches wait for the armageddon of their first boards,
+//! which the next `pair` publishes).
+
+use std::path::Path;
+
+use crate::common::{assert_phrases, xqreg_ok};
+use crate::event_teams::draw_every_waiting_game;
+
+const REGULATION: &str = "tests/scenarios/team_knockout.xqr";
+
+#[test]
+fn the_sheet_says_how_a_team_match_is_won_and_a_level_one_decided() {
+    let zh = xqreg_ok(&["sheet", REGULATION, "--format", "md", "--lang", "zh"]);
+    assert_phrases(
+        &zh,
+        &[
+            "按队进行（团体淘汰赛），每场4台",
+            "以各台得分之和（局分）多者胜",
+            "局分相同时，按下列办法决定胜队：",
+            "按台次比较：先比第一台胜负，第一台和棋再比第二台，依次类推",
+            "由双方第一台棋手进行一局超快棋",
+            "胜者所在队胜出",
+        ],
+        &["对局胜者名次列前", "每台须分出胜负"],
+    );
+    let en = xqreg_ok(&["sheet", REGULATION, "--format", "md", "--lang", "en"]);
+    assert_phrases(
+        &en,
+        &[
+            "between teams (a team knockout) on 4 boards a match",
+            "won on board points",
+            "A match level on board points is decided as follows:",
+            "by board order: board one's result decides",
+            "the two teams' board-one players play one Armageddon game",
+            "the winner's team wins",
+        ],
+        &[
+            "The winner of the game places higher.",
+            "Every board must be decided",
+        ],
+    );
+}
+
+/// The roster of the scenario's four teams, as a CSV in `dir`.
+fn roster(dir: &Path) -> String {
+    let mut text = String::from("id,name,unit,order,rating\n");
+    for (t, rating) in [("a", 2400), ("b", 2300), ("c", 2200), ("d", 2100)] {
+        for k in 1..=4 {
+            text.push_str(&format!("{t}{k},{t}{k},{t},{k},{rating}\n"));
+        }
+    }
+    let path = dir.join("roster.csv");
+    std::fs::write(&path, text).expect("writes");
+    path.display().to_string()
+}
+
+/// `event new` in `dir/ev` on the scenario's regulation and four teams, seed 1; its path.
+fn new_event(dir: &Path) -> String {
+    let ev = dir.join("ev").display().to_string();
+    let csv = roster(dir);
+    let args = ["--regulation", REGULATION, "--roster", &csv, "--seed", "1"];
+    xqreg_ok(&[&["event", "new", &ev][..], &args[..]].concat());
+    ev
+}
+
+/// Every game drawn: each knockout match is level 4:4, board order decides nothing, and the
+/// armageddon of the first boards, published by the next `pair`, decides (a draw goes to Black).
+#[test]
+fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = new_event(tmp.path());
+    let mut published = String::new();
+    for _ in 0..12 {
+        published.push_str(&xqreg_ok(&["event", "pair", &ev]));
+        if xqreg_ok(&["event", "status", &ev]).contains("the event is complete") {
+            break;
+        }
+        draw_every_waiting_game(&ev, tmp.path());
+    }
+    // Each of the four level matches publishes its armageddon, under its match; and no team of
+    // the league is said to sit a round out (its matches are labelled by the teams' names).
+    assert_eq!(
+        published.matches("playoff armageddon game 1").count(),
+        4,
+        "{published}"
+    );
+    assert!(
+        published.contains("finals round 1 match 丙队 v 甲队 playoff armageddon"),
+        "{published}"
+    );
+    assert!(!published.contains("bye"), "{published}");
+    let standings = xqreg_ok(&["event", "standings", &ev, "--stage", "finals"]);
+    assert_phrases(
+        &standings,
+        &[
+            "semi-final: ",
+            "4–4",
+            "level on board points",
+            "wins by armageddon",
+        ],
+        &["wins on board points", "wins by lots"],
+    );
+    let zh = xqreg_ok(&[
+        "event",
+        "--lang",
+        "zh",
+        "standings",
+        &ev,
+        "--stage",
+        "finals",
+    ]);
+    assert!(zh.contains("局分相同"), "{zh}");
+    assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
+}
+
+/// A team knockout takes no line-ups: one handed in for it is refused at its stage cell (R064),
+/// saying why, and nothing is stored.
+#[test]
+fn a_line_up_for_a_team_knockout_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = new_event(tmp.path());
+    let lineup = tmp.path().join("lineup.csv");
+    let rows = "stage,round,team,board,player\nfinals,1,a,1,a2\nfinals,1,a,2,a1\nfinals,1,a,3,a3\nfinals,1,a,4,a4\n";
+    std::fs::write(&lineup, rows).expect("writes");
+    let out = crate::common::xqreg(&["event", "lineup", &ev, &lineup.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("R064") && err.contains("a team knockout: its teams play their roster order"),
+        "{err}"
+    );
+    assert!(!xqreg_ok(&["event", "status", &ev]).contains("line-ups handed in"));
+}
