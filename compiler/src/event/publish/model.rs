@@ -436,7 +436,7 @@ pub fn stage_page(
                             .map(|c| {
                                 r.tiebreaks
                                     .iter()
-                                    .find(|t| &t.criterion == c)
+                                    .find(|t| &t.column() == c)
                                     .map(|t| halves_of(&t.value))
                                     .unwrap_or_default()
                             })
