@@ -1,0 +1,130 @@
+//! What a fifth newcomer found writing regulations from docs/language.md alone (the files are
+//! under `tests/scenarios/newcomer5_*.xqr`, checked and run by regressions.rs): each finding
+//! shown fixed.
+
+use crate::common::{assert_phrases, xqreg_ok, xqreg_on_ok};
+
+const RAPID: &str = "tests/scenarios/newcomer5_rapid_open.xqr";
+const VETERANS: &str = "tests/scenarios/newcomer5_veterans.xqr";
+const CROSS: &str = "tests/scenarios/newcomer5_cross_knockout.xqr";
+
+/// A juniors' category open at its young end (`born 2015-01-01 ..`) under an entry of `age >= 8`:
+/// the generated roster closed the window at the end of the year 8 years back, so some juniors
+/// were 7 on the first day and `simulate --players` refused its own roster (R020, R007).
+#[test]
+fn a_generated_junior_meets_the_entry_age() {
+    let reg = r#"regulation "少儿赛" {
+  dates 2026-07-10
+}
+time rapid "快棋" { base 15min increment 5s flag loses }
+entry {
+  cap 40
+  age >= 8
+}
+category junior "少年组" { born 2015-01-01 .. }
+category open "公开组" { born .. 2014-12-31 }
+stage junior "少年组" {
+  swiss cxa rounds 5
+  entrants category junior
+  time rapid
+  avoid same_unit never
+  tiebreak opponents_score bye lowest_in_field, wins, lots
+}
+stage open "公开组" {
+  same_as junior
+  entrants category open
+}
+prizes junior "少年组奖" CNY { 1: 300  2: 200  3: 100 }
+"#;
+    for seed in ["1", "2", "3"] {
+        let json = xqreg_on_ok(
+            "simulate",
+            reg,
+            &["--players", "30", "--seed", seed, "--format", "json"],
+        );
+        assert!(json.contains("\"junior\""), "{json}");
+    }
+}
+
+/// A chain that counts the opponents' score twice, whole and without the lowest
+/// (`opponents_score ..., opponents_score cut 1`, 对手分 then 去掉一个最低分的对手分): the
+/// standings of `simulate`, `event standings` and the site showed one 对手分 column, the first,
+/// and the second value, which ranks players as much as the first, nowhere.
+#[test]
+fn a_criterion_counted_twice_has_a_column_each_time() {
+    let text = xqreg_ok(&["simulate", RAPID, "--players", "20", "--seed", "2"]);
+    let head = text
+        .lines()
+        .find(|l| l.contains("Points"))
+        .expect("a heading");
+    assert_phrases(head, &["Buchholz", "Buchholz (cut 1)", "Wins"], &[]);
+    let zh = xqreg_ok(&[
+        "simulate",
+        RAPID,
+        "--players",
+        "20",
+        "--seed",
+        "2",
+        "--lang",
+        "zh",
+    ]);
+    assert_phrases(&zh, &["对手分（去1）"], &[]);
+    // Every row has a value under each column: points and four criteria.
+    let row = text
+        .lines()
+        .skip_while(|l| !l.contains("Points"))
+        .nth(1)
+        .expect("a row");
+    assert_eq!(row.split_whitespace().count(), 3 + 5, "{head}\n{row}");
+
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (event, _) = crate::event_live::play_regulation(RAPID, Some(20), 2, tmp.path(), 2);
+    let ev = event.to_string_lossy();
+    let standings = xqreg_ok(&["event", "standings", &ev]);
+    assert_phrases(&standings, &["opponents_score (cut 1)"], &[]);
+    let site = tmp.path().join("site");
+    crate::event_publish::publish(&event, &site);
+    let page = std::fs::read_to_string(site.join("zh/stage-1.html")).expect("the stage page");
+    assert_phrases(&page, &["<th>对手分</th>", "对手分（去1）"], &[]);
+}
+
+/// `age >= 75 requires "须提供…健康证明并由家属陪同"` (75周岁以上须…): the Chinese sheet printed
+/// the text alone, as if every entrant had to, because a text with 须 was taken for a sentence
+/// naming its own age; the English sheet wrote "need must come with" for `must come with ...`.
+#[test]
+fn what_players_of_an_age_must_do_keeps_the_age() {
+    let zh = xqreg_ok(&["sheet", VETERANS, "--lang", "zh", "--format", "md"]);
+    assert_phrases(
+        &zh,
+        &["75周岁以上者须提供县级以上医院健康证明并由家属陪同。"],
+        &["（三）须提供"],
+    );
+    let reg = r#"regulation "公开赛" {
+  dates 2026-10-03
+}
+entry {
+  cap 100
+  age >= 70 requires "须家属陪同" en "must come with a family member"
+}
+"#;
+    let zh = xqreg_on_ok("sheet", reg, &["--lang", "zh", "--format", "md"]);
+    assert_phrases(&zh, &["70周岁以上者须家属陪同。"], &["（一）须家属陪同"]);
+    let en = xqreg_on_ok("sheet", reg, &["--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["Entrants aged 70 or over must come with a family member."],
+        &["need must"],
+    );
+}
+
+/// `places 9..16 ranked_by { ... } groups.*#3..4 "..."`: the English sheet's sentence began in
+/// lower case ("(d) places 9–16: ..."), where the shared places beside it began "Places 17–24".
+#[test]
+fn places_ranked_across_groups_begin_with_a_capital() {
+    let en = xqreg_ok(&["sheet", CROSS, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["(d) Places 9–16: ", "(e) Places 17–24: "],
+        &["(d) places 9–16"],
+    );
+}
