@@ -128,3 +128,21 @@ fn places_ranked_across_groups_begin_with_a_capital() {
         &["(d) places 9–16"],
     );
 }
+
+/// The front page of a finished event's site listed each prize under its category's id (`a55`,
+/// `women`): the public read the regulation's identifiers where the navigation beside it names
+/// each stage by its title. A category, derived ranking or best-board table is named as a
+/// stage is: its title on the Chinese site, `id (title)` on the English one.
+#[test]
+fn the_site_names_each_prize_group_by_its_title() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (event, failures) =
+        crate::event_live::play_regulation(VETERANS, Some(40), 3, tmp.path(), 1000);
+    assert!(failures.is_empty(), "{failures:?}");
+    let site = tmp.path().join("site");
+    crate::event_publish::publish(&event, &site);
+    let zh = std::fs::read_to_string(site.join("zh/index.html")).expect("the front page");
+    assert_phrases(&zh, &[">55至64岁组<", ">女子<"], &[">a55<", ">women<"]);
+    let en = std::fs::read_to_string(site.join("en/index.html")).expect("the front page");
+    assert_phrases(&en, &[">a55 (55至64岁组)<"], &[">a55<"]);
+}
