@@ -146,3 +146,30 @@ fn the_site_names_each_prize_group_by_its_title() {
     let en = std::fs::read_to_string(site.join("en/index.html")).expect("the front page");
     assert_phrases(&en, &[">a55 (55至64岁组)<"], &[">a55<"]);
 }
+
+/// A regulation whose only printed conduct rule is `draw_offers from_move 30`: N101 said
+/// "conduct rules `draw_offers` are printed ...; the arbiters apply them", plural for one rule.
+#[test]
+fn one_printed_conduct_rule_is_one_rule() {
+    let reg = "regulation \"联赛\" {\n}\nconduct {\n  withdraw after 2 forfeits\n  draw_offers from_move 30\n}\n";
+    let (_, text) = crate::common::check_of(reg);
+    let text = crate::common::one_line(&text);
+    assert_phrases(
+        &text,
+        &[
+            "conduct rule `draw_offers` is printed on the sheet only",
+            "apply it in the hall",
+        ],
+        &["rules `draw_offers` are"],
+    );
+    let reg = reg.replace(
+        "draw_offers from_move 30",
+        "draw_offers from_move 30\n  phone loss",
+    );
+    let (_, text) = crate::common::check_of(&reg);
+    assert_phrases(
+        &crate::common::one_line(&text),
+        &["conduct rules `draw_offers`, `phone` are printed"],
+        &[],
+    );
+}
