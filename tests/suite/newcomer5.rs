@@ -173,3 +173,30 @@ fn one_printed_conduct_rule_is_one_rule() {
         &[],
     );
 }
+
+/// `entry { deadline 2026-09-25 17:00 }` and `registration { deadline 2026-09-25 }`: both were
+/// accepted and the sheet printed two deadlines, 请于2026年9月25日17:00前报名 and
+/// 请于2026年9月25日前报名, one of them wrong. Stating it again differently is W606, at the
+/// second.
+#[test]
+fn an_entry_deadline_stated_twice_is_a_warning() {
+    let reg = "regulation \"快棋赛\" {\n  dates 2026-10-03\n}\nentry {\n  cap 180\n  deadline 2026-09-25 17:00\n}\nregistration {\n  deadline 2026-09-25\n  method \"微信报名\"\n}\n";
+    let (code, text) = crate::common::check_of(reg);
+    assert_eq!(code, Some(0), "{text}");
+    assert_phrases(
+        &crate::common::one_line(&text),
+        &[
+            "W606",
+            "the entry deadline is stated twice, differently: 2026-09-25 17:00 and 2026-09-25",
+        ],
+        &[],
+    );
+    // Stated once, or the same in both (as the examples do): printed once, no warning.
+    for same in [
+        reg.replace("  deadline 2026-09-25\n", ""),
+        reg.replace("  deadline 2026-09-25\n", "  deadline 2026-09-25 17:00\n"),
+    ] {
+        let (_, text) = crate::common::check_of(&same);
+        assert_phrases(&text, &[], &["W606"]);
+    }
+}
