@@ -200,3 +200,18 @@ fn an_entry_deadline_stated_twice_is_a_warning() {
         assert_phrases(&text, &[], &["W606"]);
     }
 }
+
+/// `deadline 2026-09-25 17:00`: the English sheet said "Entries close on 25 September 2026
+/// 17:00.", a clock time hanging after the date; it says "on 25 September 2026 at 17:00".
+#[test]
+fn a_deadline_with_a_time_reads_at_the_time() {
+    let reg = "regulation \"快棋赛\" {\n  dates 2026-10-03\n}\nentry {\n  cap 180\n  deadline 2026-09-25 17:00\n}\n";
+    let en = xqreg_on_ok("sheet", reg, &["--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["Entries close on 25 September 2026 at 17:00."],
+        &["2026 17:00"],
+    );
+    let zh = xqreg_on_ok("sheet", reg, &["--lang", "zh", "--format", "md"]);
+    assert_phrases(&zh, &["请于2026年9月25日17:00前报名。"], &[]);
+}
