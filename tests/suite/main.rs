@@ -54,6 +54,7 @@ mod mutants;
 mod newcomer2;
 mod newcomer3;
 mod newcomer4;
+mod newcomer5;
 mod only_if_tied;
 mod open_values;
 mod pair_inputs;

@@ -123,7 +123,13 @@ fn printed_only(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 words.push(w);
             }
         }
-        diags.push(PRINTED_CONDUCT.at(first.span, &[("words", &words.join("`, `"))]));
+        // One rule is one rule: "conduct rule `draw_offers` is printed".
+        let report = if words.len() == 1 {
+            &PRINTED_CONDUCT_ONE
+        } else {
+            &PRINTED_CONDUCT
+        };
+        diags.push(report.at(first.span, &[("words", &words.join("`, `"))]));
     }
     let mut seen: BTreeSet<ClauseKind> = BTreeSet::new();
     for f in &found {

@@ -511,7 +511,7 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool, lang: Lang) ->
                 let tbs: Vec<String> = r
                     .tiebreaks
                     .iter()
-                    .map(|t| format!("{} {}", criterion(&t.criterion, lang), t.value.display()))
+                    .map(|t| format!("{} {}", criterion(&t.column(), lang), t.value.display()))
                     .collect();
                 // A team of the roster is its unit: its id is its name, said once.
                 let who = if r.id == r.player {

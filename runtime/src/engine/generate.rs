@@ -247,13 +247,27 @@ fn named_players(entry: &crate::plan::Entry, sex: Option<Sex>, n: u32) -> Vec<Pl
     players
 }
 
-/// A birth window with its open ends closed: born at most 80 and at least 8 years before the
-/// first day.
+/// A birth window with its open ends closed: born from 1 January of the year 80 years before the
+/// first day's to 31 December of the year 8 years before it (so possibly aged 7 on the day: see
+/// [`inside_entry`]).
 fn window(from: Option<Date>, to: Option<Date>, first_day: Date) -> (Date, Date) {
     (
         from.unwrap_or(Date::new(first_day.year.saturating_sub(80), 1, 1)),
         to.unwrap_or(Date::new(first_day.year.saturating_sub(8), 12, 31)),
     )
+}
+
+/// A section's birth window narrowed to the entry's: a category open at its young end is closed
+/// by [`window`] at the end of the year 8 years back, which an entry's `age >= 8` may not admit
+/// (a junior aged 7 on the first day). Windows that do not meet keep the section's, starting no
+/// earlier than the entry's (the player then fails the entry, and the run says so).
+fn inside_entry(section: (Date, Date), entry: (Date, Date)) -> (Date, Date) {
+    let (from, to) = (section.0.max(entry.0), section.1.min(entry.1));
+    if from <= to {
+        (from, to)
+    } else {
+        (section.0.max(entry.0.min(section.1)), section.1)
+    }
 }
 
 /// The categories by age, as (born from, born to, sex): a generated player falls in one.
@@ -447,8 +461,9 @@ impl Maker<'_> {
         if let Some(w) = fit {
             return random_date(rng, w.born.0, w.born.1);
         }
-        if let Some((Some((f, t)), _)) = slot {
-            return random_date(rng, f.max(born_from.min(t)), t);
+        if let Some((Some(section), _)) = slot {
+            let (f, t) = inside_entry(section, self.want.born);
+            return random_date(rng, f, t);
         }
         if self.sections.is_empty() {
             return random_date(rng, born_from, born_to);
@@ -463,7 +478,10 @@ impl Maker<'_> {
             .copied()
             .or(self.sections.first());
         match pick {
-            Some(&(f, t, _)) => random_date(rng, f.max(born_from.min(t)), t),
+            Some(&(f, t, _)) => {
+                let (f, t) = inside_entry((f, t), self.want.born);
+                random_date(rng, f, t)
+            }
             None => random_date(rng, born_from, born_to),
         }
     }

@@ -156,18 +156,19 @@ pub struct StandingRow {
     pub tiebreaks: Vec<TbCell>,
 }
 
-/// The tie-break criteria a group's rows carry, in the chain's order: each row lists its own in
-/// that order, and one computed only among tied rows (a head-to-head) goes after the criterion
-/// before it in a row that has it. The columns of a standings table.
+/// The tie-break criteria a group's rows carry, in the chain's order, as [`TbCell::column`]s:
+/// each row lists its own in that order, and one computed only among tied rows (a head-to-head)
+/// goes after the criterion before it in a row that has it. The columns of a standings table.
 pub fn tiebreak_columns(rows: &[StandingRow]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for r in rows {
         let mut at = 0;
         for tb in &r.tiebreaks {
-            match out.iter().position(|c| *c == tb.criterion) {
+            let column = tb.column();
+            match out.iter().position(|c| *c == column) {
                 Some(i) => at = i + 1,
                 None => {
-                    out.insert(at, tb.criterion.clone());
+                    out.insert(at, column);
                     at += 1;
                 }
             }
@@ -179,7 +180,22 @@ pub fn tiebreak_columns(rows: &[StandingRow]) -> Vec<String> {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TbCell {
     pub criterion: String,
+    /// The lowest opponents dropped (`opponents_score cut 1`, `progressive cut 1`): a chain may
+    /// count a criterion whole and then cut (对手分, then 去掉一个最低分的对手分), two values.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut: Option<u32>,
     pub value: TbValue,
+}
+
+impl TbCell {
+    /// The standings column this value goes in: the criterion, with its cut when it has one
+    /// (`opponents_score (cut 1)`), so that a chain counting a criterion twice has two columns.
+    pub fn column(&self) -> String {
+        match self.cut {
+            Some(n) => format!("{} (cut {n})", self.criterion),
+            None => self.criterion.clone(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -121,6 +121,7 @@ pub(crate) fn rank_group(
                 .iter()
                 .map(|(c, v)| TbCell {
                     criterion: tiebreak::id_label(c).to_string(),
+                    cut: cut_of(c),
                     value: v.clone(),
                 })
                 .collect(),
@@ -191,4 +192,14 @@ pub(crate) fn place_rows(ctx: &Ctx<'_>, ranking: &[(u32, bool, usize)]) -> Vec<S
             tiebreaks: Vec::new(),
         })
         .collect()
+}
+
+/// The cut of a criterion that drops its lowest values, when it drops any (a standings column
+/// of its own, [`TbCell::column`]).
+fn cut_of(c: &crate::plan::Criterion) -> Option<u32> {
+    match c {
+        crate::plan::Criterion::OpponentsScore { cut, .. }
+        | crate::plan::Criterion::Progressive { cut } => (*cut > 0).then_some(*cut),
+        _ => None,
+    }
 }

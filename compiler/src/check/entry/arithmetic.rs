@@ -1,11 +1,12 @@
 //! Entry arithmetic: pools add up to the field, the field and the cap agree, the deadline falls
-//! before the event, and an open field states the size assumed for simulation.
+//! before the event and is stated once, and an open field states the size assumed for
+//! simulation.
 
 use xqreg_grammar::ast::{self, AdminArg, Date, EntryClause, Item, Spanned};
 use xqreg_grammar::Span;
 
-use super::{entry_clauses, event_dates, exact_field, pools, E601, E609, E610, W604};
-use crate::diagnostics::{Diagnostic, Diagnostics, Msg, Template};
+use super::{entry_clauses, event_dates, exact_field, pools, E601, E609, E610, W604, W606};
+use crate::diagnostics::{Diagnostic, Diagnostics, Msg, Report, Template};
 
 // The message catalogue of this module: compiler/messages/check/entry/arithmetic.toml.
 include!(concat!(
@@ -169,4 +170,53 @@ pub(super) fn open_field(file: &ast::File, diags: &mut Diagnostics) {
                 .with_help(HELP_W604.plain()),
         );
     }
+}
+
+/// The entry deadline stated again with another date or time, in the entry and in
+/// `registration` (or twice in one): the sheet prints each, so one of them is printed wrong.
+pub(super) fn deadline_twice(file: &ast::File, diags: &mut Diagnostics) {
+    let mut found: Vec<(String, Span)> = entry_clauses(file)
+        .filter_map(|c| match c {
+            EntryClause::Deadline { date, time, span } => {
+                let when = match time {
+                    Some(t) => format!("{} {}", date.node, hh_mm(t.node)),
+                    None => date.node.to_string(),
+                };
+                Some((when, *span))
+            }
+            _ => None,
+        })
+        .collect();
+    for item in &file.items {
+        if let Item::Registration(r) = item {
+            for c in r.clauses.iter().filter(|c| c.kind.node == "deadline") {
+                let when: Vec<String> = c
+                    .args
+                    .iter()
+                    .filter_map(|a| match a {
+                        AdminArg::Date(d) => Some(d.node.to_string()),
+                        AdminArg::Time(t) => Some(hh_mm(t.node)),
+                        _ => None,
+                    })
+                    .collect();
+                found.push((when.join(" "), c.span));
+            }
+        }
+    }
+    // The same date (and time) stated in both is printed once: only a different one is wrong.
+    let Some((first, first_span)) = found.first() else {
+        return;
+    };
+    if let Some((second, span)) = found.iter().find(|(when, _)| when != first) {
+        diags.push(
+            DEADLINE_TWICE
+                .at(*span, &[("first", first), ("second", second)])
+                .with_label(*first_span, DEADLINE_FIRST.plain()),
+        );
+    }
+}
+
+/// `17:00`, as the file writes a clock time.
+fn hh_mm(t: ast::ClockTime) -> String {
+    format!("{:02}:{:02}", t.hour, t.minute)
 }

@@ -19,10 +19,10 @@ mod players;
 #[cfg(test)]
 mod tests;
 
-use arithmetic::{deadlines, field_conflicts, open_field, pools_add_up};
+use arithmetic::{deadline_twice, deadlines, field_conflicts, open_field, pools_add_up};
 use players::{named_players_fit, player_conditions};
 
-pub const CODES: &[&Code] = &[&E601, &E609, &E610, &E611, &E612, &W604];
+pub const CODES: &[&Code] = &[&E601, &E609, &E610, &E611, &E612, &W604, &W606];
 
 // The message catalogue of this module: compiler/messages/check/entry.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/entry.rs"));
@@ -284,6 +284,7 @@ pub(crate) fn check_file(file: &ast::File, diags: &mut Diagnostics) {
     pools_add_up(file, diags);
     field_conflicts(file, diags);
     deadlines(file, diags);
+    deadline_twice(file, diags);
     named_players_fit(file, diags);
     player_conditions(file, diags);
     open_field(file, diags);

@@ -89,7 +89,7 @@ fn table(s: &mut String, rows: &[StandingRow], points: &str, heading: impl Fn(&s
                 .map(|c| {
                     r.tiebreaks
                         .iter()
-                        .find(|tb| tb.criterion == *c)
+                        .find(|tb| tb.column() == *c)
                         .map(|tb| tb.value.display())
                         .unwrap_or_default()
                 })

@@ -101,16 +101,8 @@ pub fn pages(dir: &Path, lang: Lang) -> Res<Pages> {
                 .stages
                 .iter()
                 .map(|s| {
-                    let t = plan
-                        .stages
-                        .iter()
-                        .find(|p| p.name == s.name)
-                        .and_then(|p| p.title.clone());
-                    match t {
-                        Some(t) if l == Tr::Zh => t,
-                        Some(t) => format!("{} ({t})", s.name),
-                        None => s.name.clone(),
-                    }
+                    let stage = plan.stages.iter().find(|p| p.name == s.name);
+                    model::labelled(&s.name, stage.and_then(|p| p.title.as_ref()), l)
                 })
                 .collect();
             let site = |file: &str| {
@@ -141,7 +133,7 @@ pub fn pages(dir: &Path, lang: Lang) -> Res<Pages> {
                     words: text::words(l),
                 }
             };
-            let index = model::index_page(&live.outcome, &live, stored.len(), &people, l);
+            let index = model::index_page((&live.outcome, plan), &live, stored.len(), &people, l);
             let html = env
                 .get_template("index.html")
                 .and_then(|t| t.render(context! { site => site("index.html"), page => index, heading => title.clone() }))

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use xqreg_runtime::engine::{GameOut, Outcome, StageOutcome};
+use xqreg_runtime::plan::Plan;
 
 use super::text::{numbered, said, Tr};
 use crate::diagnostics::Template;
@@ -448,7 +449,7 @@ pub fn stage_page(
                             .map(|c| {
                                 r.tiebreaks
                                     .iter()
-                                    .find(|t| &t.criterion == c)
+                                    .find(|t| &t.column() == c)
                                     .map(|t| halves_of(&t.value))
                                     .unwrap_or_default()
                             })
@@ -487,10 +488,54 @@ pub fn stage_title(live: &Live, ix: usize) -> String {
     live.outcome.stages[ix].name.clone()
 }
 
+/// A name of the regulation as the site shows it: its title on the Chinese site, `id (title)` on
+/// the English one (the title is the regulation's Chinese), the id when it has no title.
+pub fn labelled(id: &str, title: Option<&String>, l: Tr) -> String {
+    match title {
+        Some(t) if l == Tr::Zh => t.clone(),
+        Some(t) => format!("{id} ({t})"),
+        None => id.to_string(),
+    }
+}
+
+/// What a prize or a qualifier is paid in (a category, a derived ranking, a best-board table),
+/// named as the navigation names a stage.
+fn group_label(plan: &Plan, id: &str, l: Tr) -> String {
+    let title = plan
+        .categories
+        .get(id)
+        .and_then(|c| c.title.as_ref())
+        .or_else(|| {
+            let ranking = plan.rankings.iter().find(|r| r.name == id);
+            ranking.and_then(|r| r.title.as_ref())
+        })
+        .or_else(|| {
+            let board = plan.board_prizes.iter().find(|b| b.name == id);
+            board.and_then(|b| b.title.as_ref())
+        });
+    labelled(id, title, l)
+}
+
 /// The front page: how far the event is, and once it is over the ranking, prizes and qualifiers.
-pub fn index_page(o: &Outcome, live: &Live, published: usize, people: &People, l: Tr) -> IndexPage {
+pub fn index_page(
+    (o, plan): (&Outcome, &Plan),
+    live: &Live,
+    published: usize,
+    people: &People,
+    l: Tr,
+) -> IndexPage {
     let finished = live.finished();
-    let cat = |c: &Option<String>| c.clone().unwrap_or_else(|| said(l, OVERALL.plain()));
+    let cat = |c: &Option<String>| match c {
+        Some(c) => group_label(plan, c, l),
+        None => said(l, OVERALL.plain()),
+    };
+    let section = |s: &Option<String>| match s {
+        Some(s) => {
+            let stage = plan.stages.iter().find(|p| p.name == *s);
+            labelled(s, stage.and_then(|p| p.title.as_ref()), l)
+        }
+        None => String::new(),
+    };
     let place = |p: u32, shared: bool| format!("{p}{}", if shared { "=" } else { "" });
     let (ranking, prizes, qualifiers) = if finished {
         (
@@ -498,7 +543,7 @@ pub fn index_page(o: &Outcome, live: &Live, published: usize, people: &People, l
                 .iter()
                 .map(|r| AwardRow {
                     place: place(r.place, r.shared),
-                    category: r.section.clone().unwrap_or_default(),
+                    category: section(&r.section),
                     who: people.get(&r.id),
                     prize: String::new(),
                 })

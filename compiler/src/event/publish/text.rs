@@ -153,6 +153,14 @@ pub fn item(l: Tr, i: &PrizeItem) -> String {
 /// The column heading of a tie-break criterion (its identifier in the standings), short as
 /// crosstables print it; an identifier this table does not know is shown as it is.
 pub fn criterion(l: Tr, id: &str) -> String {
+    // A column with its cut (`TbCell::column`): the criterion's heading and the cut.
+    if let Some((base, n)) = id
+        .strip_suffix(')')
+        .and_then(|rest| rest.split_once(" (cut "))
+    {
+        let said = TB_CUT.fill(&[("criterion", &criterion(l, base)), ("n", n)]);
+        return tr(l, &said.zh, &said.en).to_string();
+    }
     CRITERIA
         .iter()
         .find(|(k, _)| *k == id)

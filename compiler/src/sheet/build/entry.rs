@@ -296,13 +296,19 @@ fn age_line(
     }
 }
 
-/// `65周岁以上者须持{证明}`, or the regulation's own sentence when it is one
-/// (`70周岁以上的参赛人员需有家属陪同`).
+/// `65周岁以上者须持{证明}`; the regulation's own sentence when it is one, naming the age itself
+/// (`70周岁以上的参赛人员需有家属陪同`, `Players over 70 must ...`); `70周岁以上者须家属陪同`
+/// when it says only what they must do (`须家属陪同`, `must come with ...`): printed alone it
+/// would read as asked of every entrant.
 fn requires_text(ctx: &Ctx<'_>, age: &str, r: &str) -> String {
-    let sentence = ['须', '需', '应'].iter().any(|c| r.contains(*c))
+    let sentence = r.contains('岁')
         || r.chars().next().is_some_and(char::is_uppercase)
         || r.contains(" must ")
         || r.contains(" need");
+    let does = ['须', '需', '应'].iter().any(|c| r.contains(*c))
+        || ["must ", "should ", "need to ", "have to "]
+            .iter()
+            .any(|w| r.starts_with(w));
     // `accompanied by a family member`: a participle is what they must be, not what they need.
     let participle = ctx.lang == Lang::En
         && r.split_whitespace()
@@ -310,6 +316,8 @@ fn requires_text(ctx: &Ctx<'_>, age: &str, r: &str) -> String {
             .is_some_and(|w| w.ends_with("ed"));
     if sentence {
         r.to_string()
+    } else if does {
+        ctx.mf(M::AgeDoes, &[age, r])
     } else if participle {
         ctx.mf(M::AgeMustBe, &[age, r])
     } else {

@@ -337,10 +337,11 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
             Clause::text(ctx.sentence(&text))
         }
         PlacesRule::Ranked(chain) => {
-            let lead = ctx.mf(
+            // A sentence of its own, as the shared places' beside it: "Places 9–16: ...".
+            let lead = fmt::capitalise(&ctx.mf(
                 M::PlacesRanked,
                 &[&places, if who.is_empty() { &srcs } else { &who }],
-            );
+            ));
             tiebreak_clause(ctx, chain, lead, false)
         }
     };

@@ -31,7 +31,12 @@ pub(super) fn clause(ctx: &mut Ctx<'_>, c: &EntryClause, teams: bool) {
                 Some(t) if ctx.lang == Lang::Zh => {
                     format!("{}{}", fmt::date(ctx.lang, date.node), fmt::clock(t.node))
                 }
-                Some(t) => format!("{} {}", fmt::date(ctx.lang, date.node), fmt::clock(t.node)),
+                // "on 25 September 2026 at 17:00": the time is read after the day.
+                Some(t) => format!(
+                    "{} at {}",
+                    fmt::date(ctx.lang, date.node),
+                    fmt::clock(t.node)
+                ),
                 None => fmt::date(ctx.lang, date.node),
             };
             let line = ctx.mf(M::Deadline, &[&when]);
