@@ -1,0 +1,123 @@
+//! `event standings`: each stage group's standings with their tie-break values, and a team
+//! match's line (board points, and how a level match was decided).
+
+use serde_json::json;
+
+use super::*;
+use crate::event::publish::text;
+
+/// `event standings`: each stage group's standings with their tie-break values.
+pub fn standings(live: &Live, stage: Option<&str>, as_json: bool, lang: Lang) -> String {
+    let stages: Vec<_> = live
+        .outcome
+        .stages
+        .iter()
+        .filter(|s| stage.is_none_or(|n| n == s.name))
+        .filter(|s| {
+            live.games
+                .iter()
+                .any(|g| g.game.stage == s.name && !g.pending)
+        })
+        .collect();
+    if as_json {
+        let v: Vec<_> = stages
+            .iter()
+            .map(|s| json!({"stage": s.name, "groups": s.groups.iter().map(|g| json!({"group": g.name, "standings": g.standings})).collect::<Vec<_>>(), "complete": !live.games.iter().any(|g| g.game.stage == s.name && g.pending), "after_round": live.standings_after(&s.name)}))
+            .collect();
+        return serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
+    }
+    if stages.is_empty() {
+        // Said, not an empty page: the standings begin with the first result.
+        let none = match stage {
+            Some(name) => NO_RESULTS_YET_IN.fill(&[("stage", name)]),
+            None => NO_RESULTS_YET.plain(),
+        };
+        return format!("{}\n", none.get(lang));
+    }
+    let mut s = String::new();
+    for st in stages {
+        let done = !live
+            .games
+            .iter()
+            .any(|g| g.game.stage == st.name && g.pending);
+        let state = match live.standings_after(&st.name) {
+            Some(0) => NO_ROUND_COMPLETE.plain(),
+            Some(n) => AFTER_ROUND.fill(&[("n", &n.to_string())]),
+            None if done && live.lot_to_draw(&st.name) => COMPLETE_LOT_LATER.plain(),
+            None if done => Msg::new("", ""),
+            None => SO_FAR.plain(),
+        };
+        for g in &st.groups {
+            let group = g
+                .name
+                .as_ref()
+                .map_or(Msg::new("", ""), |n| GROUP.fill(&[("group", n)]));
+            let args = [
+                ("stage", st.name.as_str()),
+                ("group", &group.en),
+                ("group_zh", &group.zh),
+            ];
+            let more = [("state", state.en.as_str()), ("state_zh", &state.zh)];
+            let head = STANDINGS_HEAD.fill(&[&args[..], &more[..]].concat());
+            let _ = writeln!(s, "{}", head.get(lang));
+            for r in &g.standings {
+                let tbs: Vec<String> = r
+                    .tiebreaks
+                    .iter()
+                    .map(|t| format!("{} {}", criterion(&t.column(), lang), t.value.display()))
+                    .collect();
+                // A team of the roster is its unit: its id is its name, said once.
+                let who = if r.id == r.player {
+                    r.id.clone()
+                } else {
+                    format!("{} {}", r.id, r.player)
+                };
+                let _ = writeln!(
+                    s,
+                    "  {:>3}{} {} {}  {}",
+                    r.place,
+                    if r.shared { "=" } else { " " },
+                    who,
+                    r.points.map(|p| p.to_string()).unwrap_or_default(),
+                    tbs.join(if lang == Lang::Zh { "，" } else { ", " })
+                );
+            }
+        }
+        // A team knockout says how each of its matches was decided.
+        for line in st.matches.iter().filter_map(|m| team_match_line(m, lang)) {
+            let _ = writeln!(s, "{line}");
+        }
+    }
+    s
+}
+
+/// A team knockout's match as a line (its board points, and how it was decided: on the boards,
+/// or level on them and by which playoff step); None for a match of two players.
+pub fn team_match_line(m: &xqreg_runtime::engine::MatchOut, lang: Lang) -> Option<String> {
+    m.boards?;
+    let (x, y) = (m.score.0.to_string(), m.score.1.to_string());
+    let args = [
+        ("label", m.label.as_str()),
+        ("a", &m.a),
+        ("b", &m.b),
+        ("x", &x),
+        ("y", &y),
+        ("winner", &m.winner),
+        ("by", &m.decided_by),
+    ];
+    let t = match m.decided_by.as_str() {
+        "board_points" => &TEAM_MATCH_ON_BOARDS,
+        "forfeit" | "pending" | "bye" => &TEAM_MATCH_OTHER,
+        _ => &TEAM_MATCH_LEVEL,
+    };
+    Some(t.fill(&args).get(lang).to_string())
+}
+
+/// A tie-break criterion in a standings line: its identifier in English (as the regulation
+/// writes it), its short Chinese name (the site's crosstable heading) in Chinese.
+fn criterion(id: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => text::criterion(text::Tr::Zh, id),
+        Lang::En => id.to_string(),
+    }
+}
