@@ -312,7 +312,8 @@ fn admin_text(ctx: &mut Ctx<'_>, block: &str, c: &AdminClause) -> (String, Optio
     });
     let when = match (&s.date, &s.time) {
         (Some(d), Some(t)) if lang == Lang::Zh => format!("{d}{t}"),
-        (Some(d), Some(t)) => format!("{d} {t}"),
+        // "on 28 September 2016 at 17:00", as the entry's deadline reads (registration.rs).
+        (Some(d), Some(t)) => format!("{d} at {t}"),
         (Some(d), None) => d.clone(),
         (None, Some(t)) => t.clone(),
         (None, None) => String::new(),
