@@ -305,12 +305,15 @@ fn parse_player(b: &[u8], lineno: usize) -> Result<TrfPlayer, TrfError> {
     };
     let mut rounds = Vec::new();
     let mut start = 92usize; // 1-based column of the round's first character
-    while start <= b.len() {
+                             // Up to the last separator the line reaches: a character in columns 100-101 after the last
+                             // block would otherwise end the loop unread (`1 w 0X`).
+    while start - 2 <= b.len() {
         let block_end = (start + 7).min(b.len());
         let block = b.get(start - 1..block_end).unwrap_or(&[]);
-        // The separator before the block must be blank.
-        if b.get(start - 2).is_some_and(|&c| c != b' ') {
-            return Err(err(lineno, start - 1, TrfErrorKind::BadRoundBlock));
+        // The two columns before the block (90-91 before round 1, 100-101 after it) must be
+        // blank: a `=Q` read by column is a draw with the `Q` dropped.
+        if let Some(c) = (start - 2..start).find(|&c| b.get(c - 1).is_some_and(|&x| x != b' ')) {
+            return Err(err(lineno, c, TrfErrorKind::BadRoundBlock));
         }
         if block.iter().all(|&c| c == b' ') {
             rounds.push(None);
