@@ -221,3 +221,44 @@ fn a_damaged_store_is_refused_with_its_code_and_left_as_it_is() {
         }
     }
 }
+
+/// A value inside a store whose pages are whole (SQLite's check passes) but that no xqreg wrote:
+/// a flipped byte makes a player's id no longer UTF-8, a log entry no longer JSON, a list kept
+/// as JSON cut short. Each is E850 (exit 1, the store left as it is), never an I/O failure
+/// without a code (exit 2), nor a `verify` that passes over the log entry it cannot read.
+#[test]
+fn a_damaged_value_in_a_whole_store_is_refused_with_its_code() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let whole = std::fs::read(&store).expect("store");
+    for (what, sql, command) in [
+        (
+            "a player's id not UTF-8",
+            "UPDATE games SET red = CAST(X'77FF31' AS TEXT) WHERE id = (SELECT min(id) FROM games)",
+            "status",
+        ),
+        (
+            "a log entry not JSON",
+            "UPDATE log SET changes = '{\"batch\": 1, \"publ' WHERE command = 'pair'",
+            "verify",
+        ),
+        (
+            "a list of line-ups cut short",
+            "INSERT INTO meta (key, value) VALUES ('lineups', '[{\"stage\":')",
+            "standings",
+        ),
+    ] {
+        std::fs::write(&store, &whole).expect("restore");
+        let db = rusqlite::Connection::open(&store).expect("opens");
+        db.execute(sql, []).expect(what);
+        drop(db);
+        let damaged = std::fs::read(&store).expect("store");
+        let out = xqreg(&["event", command, &ev]);
+        let err = refused_with(&out, "E850");
+        assert!(
+            err.contains("event.sqlite") && err.contains("help:"),
+            "{what}: {err}"
+        );
+        assert_eq!(std::fs::read(&store).expect("store"), damaged, "{what}");
+    }
+}
