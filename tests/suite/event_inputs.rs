@@ -247,6 +247,22 @@ fn a_damaged_value_in_a_whole_store_is_refused_with_its_code() {
             "INSERT INTO meta (key, value) VALUES ('lineups', '[{\"stage\":')",
             "standings",
         ),
+        (
+            "a key of the event's own no longer its name",
+            "UPDATE meta SET key = 'regulation_namf' WHERE key = 'regulation_name'",
+            "status",
+        ),
+        (
+            "the seed not a number",
+            "UPDATE meta SET value = '2x' WHERE key = 'seed'",
+            "pair",
+        ),
+        (
+            // Read as any other word it was one stream of lots: another next round's draw.
+            "the lots' word not a word xqreg writes",
+            "UPDATE meta SET value = 'per_stagf' WHERE key = 'lots'",
+            "pair",
+        ),
     ] {
         std::fs::write(&store, &whole).expect("restore");
         let db = rusqlite::Connection::open(&store).expect("opens");
@@ -261,4 +277,22 @@ fn a_damaged_value_in_a_whole_store_is_refused_with_its_code() {
         );
         assert_eq!(std::fs::read(&store).expect("store"), damaged, "{what}");
     }
+}
+
+/// The event's own refusals of a replay (R050, a published game the replay no longer gives; E836,
+/// a stored result that is no result) say what to do, as every refusal does.
+#[test]
+fn a_published_game_the_replay_no_longer_gives_is_refused_with_a_help_line() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let db = rusqlite::Connection::open(&store).expect("opens");
+    // A flipped byte in a stored game's stage: the game is no longer one the engine pairs.
+    db.execute(
+        "UPDATE games SET stage = 'mamn' WHERE id = (SELECT min(id) FROM games)",
+        [],
+    )
+    .expect("damages");
+    drop(db);
+    let err = refused_with(&xqreg(&["event", "status", &ev]), "R050");
+    assert!(err.contains("help:"), "{err}");
 }

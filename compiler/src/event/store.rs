@@ -281,7 +281,12 @@ impl Tx<'_> {
 
     /// E850 for a value of the store that cannot be read, `why` said as it is in both languages.
     fn unreadable(&self, why: String) -> String {
-        damaged(&self.path, Msg::new(why.clone(), why), self.lang)
+        self.damaged_by(Msg::new(why.clone(), why))
+    }
+
+    /// E850 for this store, `why` (a value missing or not one xqreg writes) in both languages.
+    pub(crate) fn damaged_by(&self, why: Msg) -> String {
+        damaged(&self.path, why, self.lang)
     }
 
     /// The raw connection, for the few statements only one command needs.
