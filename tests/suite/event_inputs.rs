@@ -296,3 +296,34 @@ fn a_published_game_the_replay_no_longer_gives_is_refused_with_a_help_line() {
     let err = refused_with(&xqreg(&["event", "status", &ev]), "R050");
     assert!(err.contains("help:"), "{err}");
 }
+
+/// A log entry whose command is no command xqreg logs (a flipped byte: `new` read as `n0w`) is
+/// E836 in `verify`, never passed over as an entry that changed nothing.
+#[test]
+fn verify_refuses_a_log_entry_of_no_command_xqreg_logs() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let db = rusqlite::Connection::open(&store).expect("opens");
+    db.execute("UPDATE log SET command = 'n0w' WHERE command = 'new'", [])
+        .expect("damages");
+    drop(db);
+    let err = refused_with(&xqreg(&["event", "verify", &ev]), "E836");
+    assert!(err.contains("n0w") && err.contains("help:"), "{err}");
+}
+
+/// A store whose tables are not the event's (a flipped byte in a column's name in the schema:
+/// SQLite's page check passes) is E850, not SQLite's "no such column" with exit 2.
+#[test]
+fn a_store_whose_tables_lack_a_column_is_refused_as_damaged() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let db = rusqlite::Connection::open(&store).expect("opens");
+    db.execute("ALTER TABLE games RENAME COLUMN batch TO batcx", [])
+        .expect("damages");
+    drop(db);
+    let err = refused_with(&xqreg(&["event", "status", &ev]), "E850");
+    assert!(
+        err.contains("event.sqlite") && err.contains("help:"),
+        "{err}"
+    );
+}

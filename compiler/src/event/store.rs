@@ -267,7 +267,8 @@ impl Tx<'_> {
     }
 
     /// A value read that no xqreg wrote is damage SQLite's check of the pages does not see (a
-    /// flipped byte inside a text): E850, as for a damaged page; any other error is SQLite's.
+    /// flipped byte inside a text, or in the schema): E850, as for a damaged page; any other
+    /// error (a busy or read-only file) is SQLite's.
     fn err(&self, e: rusqlite::Error) -> String {
         use rusqlite::Error::*;
         match e {
@@ -275,6 +276,13 @@ impl Tx<'_> {
             | InvalidColumnType(..)
             | IntegralValueOutOfRange(..)
             | Utf8Error(..) => self.unreadable(e.to_string()),
+            // SQLite's plain error on xqreg's own statements: a table or column they name is
+            // not in the store (a byte of the schema flipped), which the page check passes.
+            SqliteFailure(f, _) if f.code == ErrorCode::Unknown => self.unreadable(e.to_string()),
+            // Its words alone: the statement it quotes is xqreg's, not the store's.
+            SqlInputError { error, msg, .. } if error.code == ErrorCode::Unknown => {
+                self.unreadable(msg)
+            }
             e => err(e),
         }
     }
