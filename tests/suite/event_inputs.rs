@@ -198,6 +198,20 @@ fn a_damaged_store_is_refused_with_its_code_and_left_as_it_is() {
     }
     for (what, bytes) in [
         ("cut short", whole[..5000].to_vec()),
+        // Cut inside its last page or by whole pages at its end: the pages a command reads
+        // first may all be there, and SQLite's page check may not read the ones cut.
+        (
+            "cut by its last bytes",
+            whole[..whole.len() - 1000].to_vec(),
+        ),
+        ("cut by its last page", whole[..whole.len() - 4096].to_vec()),
+        // Bytes past its last page: SQLite reads as many pages as its header says, and its
+        // check passes; a file cut inside its last page read so too until a command read the
+        // page cut (`export` failed half-way, exit 2, where `status` answered).
+        (
+            "grown by bytes past its last page",
+            [&whole[..], &[0x5a; 1000]].concat(),
+        ),
         ("not SQLite", b"garbage".to_vec()),
         ("empty", Vec::new()),
         ("overwritten in part", overwritten),
