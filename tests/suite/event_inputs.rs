@@ -293,20 +293,23 @@ fn a_damaged_value_in_a_whole_store_is_refused_with_its_code() {
     }
 }
 
+/// Round 1 published, then `sql` run on its store as an edit outside xqreg would: the directory
+/// (kept while the first value lives) and the event in it.
+fn store_edited(sql: &str) -> (tempfile::TempDir, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let db = rusqlite::Connection::open(&store).expect("opens");
+    db.execute(sql, []).expect(sql);
+    (tmp, ev)
+}
+
 /// The event's own refusals of a replay (R050, a published game the replay no longer gives; E836,
 /// a stored result that is no result) say what to do, as every refusal does.
 #[test]
 fn a_published_game_the_replay_no_longer_gives_is_refused_with_a_help_line() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, store) = round_one_published(tmp.path());
-    let db = rusqlite::Connection::open(&store).expect("opens");
     // A flipped byte in a stored game's stage: the game is no longer one the engine pairs.
-    db.execute(
-        "UPDATE games SET stage = 'mamn' WHERE id = (SELECT min(id) FROM games)",
-        [],
-    )
-    .expect("damages");
-    drop(db);
+    let (_tmp, ev) =
+        store_edited("UPDATE games SET stage = 'mamn' WHERE id = (SELECT min(id) FROM games)");
     let err = refused_with(&xqreg(&["event", "status", &ev]), "R050");
     assert!(err.contains("help:"), "{err}");
 }
@@ -315,12 +318,7 @@ fn a_published_game_the_replay_no_longer_gives_is_refused_with_a_help_line() {
 /// E836 in `verify`, never passed over as an entry that changed nothing.
 #[test]
 fn verify_refuses_a_log_entry_of_no_command_xqreg_logs() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, store) = round_one_published(tmp.path());
-    let db = rusqlite::Connection::open(&store).expect("opens");
-    db.execute("UPDATE log SET command = 'n0w' WHERE command = 'new'", [])
-        .expect("damages");
-    drop(db);
+    let (_tmp, ev) = store_edited("UPDATE log SET command = 'n0w' WHERE command = 'new'");
     let err = refused_with(&xqreg(&["event", "verify", &ev]), "E836");
     assert!(err.contains("n0w") && err.contains("help:"), "{err}");
 }
@@ -329,12 +327,7 @@ fn verify_refuses_a_log_entry_of_no_command_xqreg_logs() {
 /// SQLite's page check passes) is E850, not SQLite's "no such column" with exit 2.
 #[test]
 fn a_store_whose_tables_lack_a_column_is_refused_as_damaged() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, store) = round_one_published(tmp.path());
-    let db = rusqlite::Connection::open(&store).expect("opens");
-    db.execute("ALTER TABLE games RENAME COLUMN batch TO batcx", [])
-        .expect("damages");
-    drop(db);
+    let (_tmp, ev) = store_edited("ALTER TABLE games RENAME COLUMN batch TO batcx");
     let err = refused_with(&xqreg(&["event", "status", &ev]), "E850");
     assert!(
         err.contains("event.sqlite") && err.contains("help:"),
