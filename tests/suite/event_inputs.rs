@@ -198,6 +198,20 @@ fn a_damaged_store_is_refused_with_its_code_and_left_as_it_is() {
     }
     for (what, bytes) in [
         ("cut short", whole[..5000].to_vec()),
+        // Cut inside its last page or by whole pages at its end: the pages a command reads
+        // first may all be there, and SQLite's page check may not read the ones cut.
+        (
+            "cut by its last bytes",
+            whole[..whole.len() - 1000].to_vec(),
+        ),
+        ("cut by its last page", whole[..whole.len() - 4096].to_vec()),
+        // Bytes past its last page: SQLite reads as many pages as its header says, and its
+        // check passes; a file cut inside its last page read so too until a command read the
+        // page cut (`export` failed half-way, exit 2, where `status` answered).
+        (
+            "grown by bytes past its last page",
+            [&whole[..], &[0x5a; 1000]].concat(),
+        ),
         ("not SQLite", b"garbage".to_vec()),
         ("empty", Vec::new()),
         ("overwritten in part", overwritten),
@@ -274,4 +288,103 @@ fn the_pair_json_names_who_sits_out_and_why() {
         "{round2}"
     );
     assert_eq!(round2["games"].as_array().map(Vec::len), Some(5));
+}
+
+/// A value inside a store whose pages are whole (SQLite's check passes) but that no xqreg wrote:
+/// a flipped byte makes a player's id no longer UTF-8, a log entry no longer JSON, a list kept
+/// as JSON cut short. Each is E850 (exit 1, the store left as it is), never an I/O failure
+/// without a code (exit 2), nor a `verify` that passes over the log entry it cannot read.
+#[test]
+fn a_damaged_value_in_a_whole_store_is_refused_with_its_code() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let whole = std::fs::read(&store).expect("store");
+    for (what, sql, command) in [
+        (
+            "a player's id not UTF-8",
+            "UPDATE games SET red = CAST(X'77FF31' AS TEXT) WHERE id = (SELECT min(id) FROM games)",
+            "status",
+        ),
+        (
+            "a log entry not JSON",
+            "UPDATE log SET changes = '{\"batch\": 1, \"publ' WHERE command = 'pair'",
+            "verify",
+        ),
+        (
+            "a list of line-ups cut short",
+            "INSERT INTO meta (key, value) VALUES ('lineups', '[{\"stage\":')",
+            "standings",
+        ),
+        (
+            "a key of the event's own no longer its name",
+            "UPDATE meta SET key = 'regulation_namf' WHERE key = 'regulation_name'",
+            "status",
+        ),
+        (
+            "the seed not a number",
+            "UPDATE meta SET value = '2x' WHERE key = 'seed'",
+            "pair",
+        ),
+        (
+            // Read as any other word it was one stream of lots: another next round's draw.
+            "the lots' word not a word xqreg writes",
+            "UPDATE meta SET value = 'per_stagf' WHERE key = 'lots'",
+            "pair",
+        ),
+    ] {
+        std::fs::write(&store, &whole).expect("restore");
+        let db = rusqlite::Connection::open(&store).expect("opens");
+        db.execute(sql, []).expect(what);
+        drop(db);
+        let damaged = std::fs::read(&store).expect("store");
+        let out = xqreg(&["event", command, &ev]);
+        let err = refused_with(&out, "E850");
+        assert!(
+            err.contains("event.sqlite") && err.contains("help:"),
+            "{what}: {err}"
+        );
+        assert_eq!(std::fs::read(&store).expect("store"), damaged, "{what}");
+    }
+}
+
+/// Round 1 published, then `sql` run on its store as an edit outside xqreg would: the directory
+/// (kept while the first value lives) and the event in it.
+fn store_edited(sql: &str) -> (tempfile::TempDir, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let db = rusqlite::Connection::open(&store).expect("opens");
+    db.execute(sql, []).expect(sql);
+    (tmp, ev)
+}
+
+/// The event's own refusals of a replay (R050, a published game the replay no longer gives; E836,
+/// a stored result that is no result) say what to do, as every refusal does.
+#[test]
+fn a_published_game_the_replay_no_longer_gives_is_refused_with_a_help_line() {
+    // A flipped byte in a stored game's stage: the game is no longer one the engine pairs.
+    let (_tmp, ev) =
+        store_edited("UPDATE games SET stage = 'mamn' WHERE id = (SELECT min(id) FROM games)");
+    let err = refused_with(&xqreg(&["event", "status", &ev]), "R050");
+    assert!(err.contains("help:"), "{err}");
+}
+
+/// A log entry whose command is no command xqreg logs (a flipped byte: `new` read as `n0w`) is
+/// E836 in `verify`, never passed over as an entry that changed nothing.
+#[test]
+fn verify_refuses_a_log_entry_of_no_command_xqreg_logs() {
+    let (_tmp, ev) = store_edited("UPDATE log SET command = 'n0w' WHERE command = 'new'");
+    let err = refused_with(&xqreg(&["event", "verify", &ev]), "E836");
+    assert!(err.contains("n0w") && err.contains("help:"), "{err}");
+}
+
+/// A store whose tables are not the event's (a flipped byte in a column's name in the schema:
+/// SQLite's page check passes) is E850, not SQLite's "no such column" with exit 2.
+#[test]
+fn a_store_whose_tables_lack_a_column_is_refused_as_damaged() {
+    let (_tmp, ev) = store_edited("ALTER TABLE games RENAME COLUMN batch TO batcx");
+    let err = refused_with(&xqreg(&["event", "status", &ev]), "E850");
+    assert!(
+        err.contains("event.sqlite") && err.contains("help:"),
+        "{err}"
+    );
 }

@@ -90,7 +90,7 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
         // file's rows (each player's row is its line in its own file): it points there.
         let reloaded = load(tx, lang)?;
         if let Err(mut problems) = super::live::replay(&reloaded.event) {
-            let roster_name = super::meta(tx, "roster_name", lang)?;
+            let roster_name = super::meta(tx, "roster_name")?;
             let files = Files {
                 roster: &roster_name,
                 entries: &loaded.event.entries,

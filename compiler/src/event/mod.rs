@@ -146,11 +146,16 @@ impl Loaded {
         let reports = crate::run::problem_reports(&engine, &self.regulation, roster);
         let mut fail = rendered(&reports, self.lang);
         for p in problems.iter().filter(|p| own(p)) {
+            let help = if p.code == codes::E836.code {
+                TAMPERED_HELP
+            } else {
+                PUBLISHED_CHANGED_HELP
+            };
             let line = match self.lang {
                 Lang::Zh if !p.message_zh.is_empty() => {
-                    format!("错误[{}]: {}\n", p.code, p.message_zh)
+                    format!("错误[{}]: {}\n  帮助：{}\n", p.code, p.message_zh, help.zh)
                 }
-                _ => format!("error[{}]: {}\n", p.code, p.message),
+                _ => format!("error[{}]: {}\n  help: {}\n", p.code, p.message, help.en),
             };
             fail.text.push_str(&line);
         }
@@ -162,17 +167,18 @@ impl Loaded {
     }
 }
 
-fn meta(tx: &Tx<'_>, key: &str, lang: Lang) -> Res<String> {
+/// A value every event stores; none is a damaged store (E850).
+fn meta(tx: &Tx<'_>, key: &str) -> Res<String> {
     tx.meta(key)?
-        .ok_or_else(|| io(NO_META.fill(&[("key", key)]).get(lang)))
+        .ok_or_else(|| Fail::from(tx.damaged_by(NO_META.fill(&[("key", key)]))))
 }
 
 /// Load the event: the stored regulation (refused when its file changed without `amend`), the
 /// roster, the seed, the published games, results and withdrawals.
 pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
-    let text = meta(tx, "regulation", lang)?;
-    let name = meta(tx, "regulation_name", lang)?;
-    let sha = meta(tx, "regulation_sha256", lang)?;
+    let text = meta(tx, "regulation")?;
+    let name = meta(tx, "regulation_name")?;
+    let sha = meta(tx, "regulation_sha256")?;
     if let Some(path) = tx.meta("regulation_path")? {
         // The file the event was started from: edited since, it must be recorded by `amend`.
         if let Ok(now) = crate::files::read_input(&path) {
@@ -190,8 +196,8 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
     let Some(plan) = compiled.plan else {
         return Err(rendered(std::slice::from_ref(&compiled.report), lang));
     };
-    let roster_text = meta(tx, "roster", lang)?;
-    let roster_name = meta(tx, "roster_name", lang)?;
+    let roster_text = meta(tx, "roster")?;
+    let roster_name = meta(tx, "roster_name")?;
     let mut roster = crate::run::csv_input::read_roster(&roster_name, roster_text.as_bytes())
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
     // Late entrants follow the roster, in the order they entered.
@@ -201,14 +207,19 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
             .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
         roster.players.extend(more.players);
     }
-    let seed = meta(tx, "seed", lang)?
+    let seed = meta(tx, "seed")?
         .parse()
-        .map_err(|_| io(BAD_SEED.plain().get(lang)))?;
+        .map_err(|_| Fail::from(tx.damaged_by(BAD_SEED.plain())))?;
     // An event started before streams of lots per stage has no `lots`: its draws came from one
-    // stream, and its replay keeps drawing them so.
+    // stream, and its replay keeps drawing them so. Any other word is damage: read as no word,
+    // the replay would draw other lots than the ones published.
     let lot_streams = match tx.meta("lots")?.as_deref() {
         Some("per_stage") => LotStreams::PerStage,
-        _ => LotStreams::OneStream,
+        None => LotStreams::OneStream,
+        Some(word) => {
+            let why = BAD_LOTS.fill(&[("word", word)]);
+            return Err(Fail::from(tx.damaged_by(why)));
+        }
     };
     Ok(Loaded {
         event: Event {

@@ -121,6 +121,8 @@ pub fn sha256(bytes: &[u8]) -> String {
 pub struct Store {
     pub dir: PathBuf,
     conn: Connection,
+    /// The language of E850 when a value read turns out damaged (see [`Tx::err`]).
+    lang: Lang,
 }
 
 fn open_conn(path: &Path) -> rusqlite::Result<Connection> {
@@ -146,6 +148,7 @@ impl Store {
         Ok(Store {
             dir: dir.to_path_buf(),
             conn,
+            lang,
         })
     }
 
@@ -154,6 +157,7 @@ impl Store {
         Ok(Store {
             dir: PathBuf::new(),
             conn: Connection::open_in_memory().map_err(err)?,
+            lang: Lang::En,
         })
     }
 
@@ -172,10 +176,11 @@ impl Store {
             }
             _ => e.to_string(),
         })?;
-        whole(&conn).map_err(|why| damaged(&path, why, lang))?;
+        whole(&conn, &path).map_err(|why| damaged(&path, why, lang))?;
         Ok(Store {
             dir: dir.to_path_buf(),
             conn,
+            lang,
         })
     }
 
@@ -184,21 +189,37 @@ impl Store {
         &mut self,
         f: impl FnOnce(&Tx<'_>) -> Result<T, String>,
     ) -> Result<T, String> {
-        let tx = Tx(self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .map_err(err)?);
+        let tx = Tx {
+            tx: self
+                .conn
+                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+                .map_err(err)?,
+            path: self.dir.join(FILE),
+            lang: self.lang,
+        };
         // An error drops the transaction unfinished: SQLite rolls it back.
         let value = f(&tx)?;
-        tx.0.commit().map_err(err)?;
+        tx.tx.commit().map_err(err)?;
         Ok(value)
     }
 }
 
-/// Why the store is not a whole event store, if it is not: SQLite's own check of its pages (a
-/// file cut short or overwritten in part), then the tables every event has (an empty file is an
-/// empty database to SQLite). A few milliseconds on the store of a 2,000-player event.
-fn whole(conn: &Connection) -> Result<(), Msg> {
+/// Why the store is not a whole event store, if it is not: its length against the pages its
+/// header counts, SQLite's own check of its pages (a file cut short or overwritten in part),
+/// then the tables every event has (an empty file is an empty database to SQLite). A few
+/// milliseconds on the store of a 2,000-player event.
+fn whole(conn: &Connection, path: &Path) -> Result<(), Msg> {
+    let pages = |pragma: &str| conn.query_row(pragma, [], |r| r.get::<_, u64>(0));
+    let counted = pages("PRAGMA page_count")
+        .and_then(|n| Ok(n * pages("PRAGMA page_size")?))
+        .map_err(|e| Msg::new(e.to_string(), e.to_string()))?;
+    let len = std::fs::metadata(path).map(|m| m.len()).unwrap_or(counted);
+    // SQLite reads the pages its header counts: a file cut inside its last page, or grown past
+    // it, passes its check until a command reads the page cut (a half-written `export`).
+    if len != counted {
+        let (len, counted) = (len.to_string(), counted.to_string());
+        return Err(NOT_ITS_LENGTH.fill(&[("len", len.as_str()), ("pages", counted.as_str())]));
+    }
     let check: Vec<String> = conn
         .prepare("PRAGMA quick_check(3)")
         .and_then(|mut st| {
@@ -241,8 +262,12 @@ pub(crate) fn is_damaged(text: &str) -> bool {
     text.starts_with(&format!("error[{code}]")) || text.starts_with(&format!("错误[{code}]"))
 }
 
-/// The transaction a command works in.
-pub struct Tx<'c>(Transaction<'c>);
+/// The transaction a command works in, with what E850 names (the store's file, the language).
+pub struct Tx<'c> {
+    tx: Transaction<'c>,
+    path: PathBuf,
+    lang: Lang,
+}
 
 fn err(e: rusqlite::Error) -> String {
     format!("the event store: {e}")
@@ -250,7 +275,38 @@ fn err(e: rusqlite::Error) -> String {
 
 impl Tx<'_> {
     fn c(&self) -> &Transaction<'_> {
-        &self.0
+        &self.tx
+    }
+
+    /// A value read that no xqreg wrote is damage SQLite's check of the pages does not see (a
+    /// flipped byte inside a text, or in the schema): E850, as for a damaged page; any other
+    /// error (a busy or read-only file) is SQLite's.
+    fn err(&self, e: rusqlite::Error) -> String {
+        use rusqlite::Error::*;
+        match e {
+            FromSqlConversionFailure(..)
+            | InvalidColumnType(..)
+            | IntegralValueOutOfRange(..)
+            | Utf8Error(..) => self.unreadable(e.to_string()),
+            // SQLite's plain error on xqreg's own statements: a table or column they name is
+            // not in the store (a byte of the schema flipped), which the page check passes.
+            SqliteFailure(f, _) if f.code == ErrorCode::Unknown => self.unreadable(e.to_string()),
+            // Its words alone: the statement it quotes is xqreg's, not the store's.
+            SqlInputError { error, msg, .. } if error.code == ErrorCode::Unknown => {
+                self.unreadable(msg)
+            }
+            e => err(e),
+        }
+    }
+
+    /// E850 for a value of the store that cannot be read, `why` said as it is in both languages.
+    fn unreadable(&self, why: String) -> String {
+        self.damaged_by(Msg::new(why.clone(), why))
+    }
+
+    /// E850 for this store, `why` (a value missing or not one xqreg writes) in both languages.
+    pub(crate) fn damaged_by(&self, why: Msg) -> String {
+        damaged(&self.path, why, self.lang)
     }
 
     /// The raw connection, for the few statements only one command needs.
@@ -281,7 +337,7 @@ impl Tx<'_> {
                 rusqlite::Error::SqliteFailure(..) => {
                     "the event store has no tables: `xqreg event new` did not finish".to_string()
                 }
-                e => err(e),
+                e => self.err(e),
             })
     }
 
@@ -320,9 +376,9 @@ impl Tx<'_> {
         sql: &str,
         row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
     ) -> Result<Vec<T>, String> {
-        let mut st = self.c().prepare(sql).map_err(err)?;
-        let rows = st.query_map([], row).map_err(err)?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(err)
+        let mut st = self.c().prepare(sql).map_err(|e| self.err(e))?;
+        let rows = st.query_map([], row).map_err(|e| self.err(e))?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(|e| self.err(e))
     }
 
     /// Store a published game; its id.
@@ -415,7 +471,7 @@ impl Tx<'_> {
     fn json_list<T: DeserializeOwned>(&self, key: &str, what: &str) -> Result<Vec<T>, String> {
         match self.meta(key)? {
             Some(text) => serde_json::from_str(&text)
-                .map_err(|e| format!("the event store's {what} are unreadable: {e}")),
+                .map_err(|e| self.unreadable(format!("its {what} are unreadable: {e}"))),
             None => Ok(Vec::new()),
         }
     }
@@ -444,14 +500,20 @@ impl Tx<'_> {
     }
 
     pub fn log_entries(&self) -> Result<Vec<LogEntry>, String> {
+        use rusqlite::Error::FromSqlConversionFailure;
         self.rows(
             "SELECT id, command, changes, at FROM log ORDER BY id",
             |r| {
                 let changes: String = r.get(2)?;
+                // A log entry that is not JSON is damage, not an entry that changed nothing:
+                // `verify` would pass over the batch it cannot read.
+                let changes = serde_json::from_str(&changes).map_err(|e| {
+                    FromSqlConversionFailure(2, rusqlite::types::Type::Text, Box::new(e))
+                })?;
                 Ok(LogEntry {
                     id: r.get(0)?,
                     command: r.get(1)?,
-                    changes: serde_json::from_str(&changes).unwrap_or(serde_json::Value::Null),
+                    changes,
                     at: r.get(3)?,
                 })
             },

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::fields::{cols, err, parse_points, parse_uint};
-use super::records::Byes;
+use super::records::{set_colour, xxc, Byes, ROUNDS_TWICE};
 use super::{
     ResultCode, Trf, TrfAcceleration, TrfError, TrfErrorKind, TrfPlayer, TrfRound, TrfScoring,
 };
@@ -47,13 +47,16 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
             Some("XXR") | Some("142") => {
                 let v = parse_uint(&cols(b, 4, b.len()))
                     .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("number of rounds")))?;
+                if trf.rounds_declared.is_some_and(|d| d != v) {
+                    return Err(err(lineno, 5, TrfErrorKind::BadRecord(ROUNDS_TWICE)));
+                }
                 trf.rounds_declared = Some(v);
             }
             // An `XXC` with no colour word declares nothing (as in bbpPairings): the colour is
             // then the one another line declares, or the one the games played show.
             Some("XXC") => {
                 if let Some(c) = xxc(b, lineno)? {
-                    trf.initial_colour = Some(c);
+                    set_colour(&mut trf, c, lineno)?;
                 }
             }
             Some("299") => return Err(err(lineno, 1, TrfErrorKind::BadRecord(ABNORMAL))),
@@ -62,11 +65,12 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
             }
             Some("152") => {
                 let v = cols(b, 4, b.len()).to_ascii_uppercase();
-                trf.initial_colour = Some(match v.chars().next() {
+                let c = match v.chars().next() {
                     Some('W') => Colour::White,
                     Some('B') => Colour::Black,
                     _ => return Err(err(lineno, 5, TrfErrorKind::BadHeader("152"))),
-                });
+                };
+                set_colour(&mut trf, c, lineno)?;
             }
             Some("162") => scoring.symbols(b, lineno, "162")?,
             Some("XXS") => scoring.symbols(b, lineno, "XXS")?,
@@ -118,32 +122,6 @@ const ABNORMAL: &str = "a `299` record (points the arbiter assigned outside the 
 /// Why team records are refused: they are a team competition's, whose pairing (and the
 /// same-team rules of an individual one) `xqreg pair` would make as if the teams were absent.
 const TEAMS: &str = "team records (`013`, `310`) are not read: `xqreg pair` pairs the players one by one and would pair them as if the teams were not there; pair a team competition with `xqreg event`, or delete the team records to pair the players as individuals";
-
-/// `XXC white1|black1`: the initial colour, none for an `XXC` without a colour word. bbpPairings also reads `rank` there (the order of
-/// the player lines, not their starting ranks, is the pairing order); not followed here, so it
-/// is refused rather than dropped.
-fn xxc(b: &[u8], lineno: usize) -> Result<Option<Colour>, TrfError> {
-    let mut colour = None;
-    let mut i = 3;
-    while i < b.len() {
-        let start = i;
-        while b.get(i).is_some_and(|c| !c.is_ascii_whitespace()) {
-            i += 1;
-        }
-        let word = String::from_utf8_lossy(b.get(start..i).unwrap_or(&[])).to_ascii_lowercase();
-        match word.as_str() {
-            "" => i += 1,
-            "white1" | "w" | "white" => colour = Some(Colour::White),
-            "black1" | "b" | "black" => colour = Some(Colour::Black),
-            "rank" => {
-                let what = "`XXC rank` (the order of the player lines as the pairing order) is not supported: number the players in that order instead";
-                return Err(err(lineno, start + 1, TrfErrorKind::BadRecord(what)));
-            }
-            _ => return Err(err(lineno, start + 1, TrfErrorKind::BadHeader("XXC"))),
-        }
-    }
-    Ok(colour)
-}
 
 /// A player line (`001`). Columns count characters: a name in Chinese is one column a
 /// character. The fixed columns are read from a one-byte-per-character copy of the line, the
@@ -305,12 +283,15 @@ fn parse_player(b: &[u8], lineno: usize) -> Result<TrfPlayer, TrfError> {
     };
     let mut rounds = Vec::new();
     let mut start = 92usize; // 1-based column of the round's first character
-    while start <= b.len() {
+                             // Up to the last separator the line reaches: a character in columns 100-101 after the last
+                             // block would otherwise end the loop unread (`1 w 0X`).
+    while start - 2 <= b.len() {
         let block_end = (start + 7).min(b.len());
         let block = b.get(start - 1..block_end).unwrap_or(&[]);
-        // The separator before the block must be blank.
-        if b.get(start - 2).is_some_and(|&c| c != b' ') {
-            return Err(err(lineno, start - 1, TrfErrorKind::BadRoundBlock));
+        // The two columns before the block (90-91 before round 1, 100-101 after it) must be
+        // blank: a `=Q` read by column is a draw with the `Q` dropped.
+        if let Some(c) = (start - 2..start).find(|&c| b.get(c - 1).is_some_and(|&x| x != b' ')) {
+            return Err(err(lineno, c, TrfErrorKind::BadRoundBlock));
         }
         if block.iter().all(|&c| c == b' ') {
             rounds.push(None);

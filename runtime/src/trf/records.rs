@@ -1,9 +1,10 @@
-//! The records beside the player lines: accelerations (JaVaFo `XXA`, TRF-2026 `250`), forbidden
+//! The records beside the player lines: the initial colour (`XXC`, `152`), accelerations (JaVaFo `XXA`, TRF-2026 `250`), forbidden
 //! pairings (JaVaFo `XXP`, TRF-2026 `260`) and byes (TRF-2026 `240`, JaVaFo's absences `XXZ`), read by column with the
 //! place of what is wrong.
 
 use super::fields::{cols, err, parse_points, parse_uint};
-use super::{ResultCode, TrfAcceleration, TrfError, TrfErrorKind, TrfForbidden};
+use super::{ResultCode, Trf, TrfAcceleration, TrfError, TrfErrorKind, TrfForbidden};
+use crate::pairing::swiss::state::Colour;
 
 fn bad(line: usize, column: usize, what: &'static str) -> TrfError {
     err(line, column, TrfErrorKind::BadRecord(what))
@@ -340,4 +341,46 @@ pub(super) fn r240(b: &[u8], line: usize) -> Result<Byes, TrfError> {
         record,
         "`240`: the record names at least one player (columns 11-14, 16-19, ...)",
     )
+}
+
+/// Why a second `XXR`/`142` with another number is refused: read in turn, the last line would
+/// win unsaid, and which one the tournament software meant is not in the file.
+pub(super) const ROUNDS_TWICE: &str = "the number of rounds is declared twice (`XXR` or `142`) with two values: keep the line with the tournament's number of rounds";
+
+/// Why a second `XXC`/`152` with the other colour is refused (as [`ROUNDS_TWICE`]).
+const COLOUR_TWICE: &str = "the initial colour is declared twice (`XXC` or `152`) with two colours: keep the line with the colour drawn for round 1";
+
+/// Set the initial colour a line declares; one another line declared otherwise is refused.
+pub(super) fn set_colour(trf: &mut Trf, c: Colour, lineno: usize) -> Result<(), TrfError> {
+    if trf.initial_colour.is_some_and(|o| o != c) {
+        return Err(err(lineno, 5, TrfErrorKind::BadRecord(COLOUR_TWICE)));
+    }
+    trf.initial_colour = Some(c);
+    Ok(())
+}
+
+/// `XXC white1|black1`: the initial colour, none for an `XXC` without a colour word. bbpPairings also reads `rank` there (the order of
+/// the player lines, not their starting ranks, is the pairing order); not followed here, so it
+/// is refused rather than dropped.
+pub(super) fn xxc(b: &[u8], lineno: usize) -> Result<Option<Colour>, TrfError> {
+    let mut colour = None;
+    let mut i = 3;
+    while i < b.len() {
+        let start = i;
+        while b.get(i).is_some_and(|c| !c.is_ascii_whitespace()) {
+            i += 1;
+        }
+        let word = String::from_utf8_lossy(b.get(start..i).unwrap_or(&[])).to_ascii_lowercase();
+        match word.as_str() {
+            "" => i += 1,
+            "white1" | "w" | "white" => colour = Some(Colour::White),
+            "black1" | "b" | "black" => colour = Some(Colour::Black),
+            "rank" => {
+                let what = "`XXC rank` (the order of the player lines as the pairing order) is not supported: number the players in that order instead";
+                return Err(err(lineno, start + 1, TrfErrorKind::BadRecord(what)));
+            }
+            _ => return Err(err(lineno, start + 1, TrfErrorKind::BadHeader("XXC"))),
+        }
+    }
+    Ok(colour)
 }

@@ -108,10 +108,10 @@ pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
     let mut fail = None;
     let out = st.transaction(|tx| {
         let run = || -> Res<String> {
-            let path = super::meta(tx, "regulation_path", lang)?;
+            let path = super::meta(tx, "regulation_path")?;
             let now = crate::files::read_input(&path)
                 .map_err(|e| cannot(CANNOT_READ, Path::new(&path), e, lang))?;
-            let old = super::meta(tx, "regulation_sha256", lang)?;
+            let old = super::meta(tx, "regulation_sha256")?;
             let new = sha256(&now);
             if new == old {
                 return Ok(format!("{}\n", UNCHANGED.plain().get(lang)));

@@ -152,7 +152,14 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
                 stage: text(&e.changes["stage"]).unwrap_or_default(),
                 after_round: num(&e.changes["after_round"]).unwrap_or(0),
             }),
-            _ => {}
+            // What the event was started from and its amendments are the stored regulation's.
+            "new" | "amend" => {}
+            // No command logs anything else: an entry passed over would be a change unseen.
+            other => {
+                let id = e.id.to_string();
+                let what = UNKNOWN_COMMAND.fill(&[("id", id.as_str()), ("command", other)]);
+                return Err(tampered(loaded.lang, what));
+            }
         }
     }
     same_as_store(&ev, loaded)?;
