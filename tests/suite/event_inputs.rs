@@ -388,3 +388,19 @@ fn a_store_whose_tables_lack_a_column_is_refused_as_damaged() {
         "{err}"
     );
 }
+
+/// `export` reads everything before it writes anything: a store whose log cannot be read (a log
+/// entry no longer JSON, E850) leaves no `export/results.csv` beside no log (it wrote the
+/// results, then failed on the log).
+#[test]
+fn an_export_refused_writes_nothing() {
+    let (_tmp, ev) =
+        store_edited("UPDATE log SET changes = '{\"batch\": 1, \"publ' WHERE command = 'pair'");
+    refused_with(&xqreg(&["event", "export", &ev]), "E850");
+    let export = std::path::Path::new(&ev).join("export");
+    assert!(
+        !export.exists(),
+        "{:?}",
+        std::fs::read_dir(&export).map(|d| d.count())
+    );
+}

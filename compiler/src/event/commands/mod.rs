@@ -367,7 +367,6 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
     with_event(dir, lang, |tx, loaded| {
         let live = loaded.replay()?;
         let out = dir.join("export");
-        std::fs::create_dir_all(&out).map_err(|e| cannot(CANNOT_CREATE, &out, e, lang))?;
         let mut w = csv::Writer::from_writer(Vec::new());
         let header = [
             "stage",
@@ -403,17 +402,17 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
             .map_err(|e| io(e.to_string()))?;
         }
         let csv_bytes = w.into_inner().map_err(|e| io(e.to_string()))?;
-        let write = |name: &str, bytes: &[u8]| {
-            write_atomic(&out.join(name), bytes)
-                .map_err(|e| cannot(CANNOT_WRITE, Path::new(name), e, lang))
-        };
-        write("results.csv", &csv_bytes)?;
+        // Everything is read before anything is written: a store that cannot give its log
+        // (E850) leaves the last export as it was, not a new results.csv beside an old log.
         let mut log = String::new();
         for e in tx.log_entries()? {
             log.push_str(&serde_json::to_string(&e).map_err(|e| io(e.to_string()))?);
             log.push('\n');
         }
-        write("log.jsonl", log.as_bytes())?;
+        let mut files: Vec<(String, Vec<u8>)> = vec![
+            ("results.csv".into(), csv_bytes),
+            ("log.jsonl".into(), log.into_bytes()),
+        ];
         let mut cut = Vec::new();
         // A finished Swiss stage without a text (W206) is written no file; its warning is said.
         for (stage, warnings) in &live.outcome.swiss_trf_warnings {
@@ -425,9 +424,14 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
                 continue;
             }
             if let Some(text) = live.outcome.swiss_trf.get(stage) {
-                write(&format!("{stage}.trf"), text.as_bytes())?;
+                files.push((format!("{stage}.trf"), text.clone().into_bytes()));
             }
             cut.extend(warnings);
+        }
+        std::fs::create_dir_all(&out).map_err(|e| cannot(CANNOT_CREATE, &out, e, lang))?;
+        for (name, bytes) in &files {
+            write_atomic(&out.join(name), bytes)
+                .map_err(|e| cannot(CANNOT_WRITE, Path::new(name), e, lang))?;
         }
         let (n, dir) = (n.to_string(), out.display().to_string());
         let mut said = format!("{}\n", EXPORTED.fill(&[("n", &n), ("dir", &dir)]).get(lang));
