@@ -404,3 +404,17 @@ fn an_export_refused_writes_nothing() {
         std::fs::read_dir(&export).map(|d| d.count())
     );
 }
+
+/// A directory without its store: the event may never have been started there, or its store
+/// may be lost; the message says both ways out, not only `event new`.
+#[test]
+fn a_directory_without_a_store_says_to_start_or_put_the_copy_back() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = xqreg(&["event", "status", &tmp.path().to_string_lossy()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("xqreg event new") && err.contains("put back the copy of event.sqlite"),
+        "{err}"
+    );
+}
