@@ -6,7 +6,9 @@
 //! and the checker says it before publication, as W401 says it of a chain without `lots`.
 //! Only overall quotas are checked here: a category's places are known only from its players.
 
-use xqreg_grammar::ast::{Format, Item, KnockoutClause, PlacesRule, StageClause};
+use xqreg_grammar::ast::{
+    Format, Item, Knockout, KnockoutClause, PlaceRange, PlacesRule, StageClause,
+};
 use xqreg_grammar::Span;
 
 use super::criteria::{lookup, Crit, Lookup};
@@ -92,21 +94,10 @@ fn shared_places(ctx: &Ctx<'_>) -> Vec<Shared> {
             _ => None,
         });
         if let Some(k) = knockout {
-            let has = |f: fn(&KnockoutClause) -> bool| k.clauses.iter().any(f);
-            if has(|c| matches!(c, KnockoutClause::Placement(_))) {
-                continue;
-            }
-            // The losers of each round share the places below the round's winners: 3..4 (unless
-            // a third-place match), 5..8, 9..16, ... from the stage's first place.
-            let third_place = has(|c| matches!(c, KnockoutClause::ThirdPlace(_)));
-            let mut width: u32 = if third_place { 4 } else { 2 };
-            while let Some(first) = places.start.checked_add(width) {
-                if first > places.end {
-                    break;
-                }
+            for tier in knockout_loser_places(k, places, None) {
                 out.push(Shared {
-                    first,
-                    last: first.saturating_add(width - 1).min(places.end),
+                    first: tier.first,
+                    last: tier.last,
                     span: k.span,
                     why: &LOSERS_SHARE,
                     fix: (
@@ -114,10 +105,6 @@ fn shared_places(ctx: &Ctx<'_>) -> Vec<Shared> {
                         "为这些名次安排比赛（`third_place`、`placement`）",
                     ),
                 });
-                let Some(next) = width.checked_mul(2) else {
-                    break;
-                };
-                width = next;
             }
         }
     }
@@ -136,6 +123,50 @@ fn shared_places(ctx: &Ctx<'_>) -> Vec<Shared> {
                 });
             }
         }
+    }
+    out
+}
+
+/// The places the losers of one knockout round share: the round of `players` (4: the
+/// semi-finals), its losers on `first..=last`.
+pub struct LoserPlaces {
+    pub players: u64,
+    pub first: u32,
+    pub last: u32,
+}
+
+/// The places a knockout deciding `places` leaves shared: the losers of each round not played
+/// out, the semi-finals' without `third_place`, none with `placement`; up to a bracket of `size`
+/// players where it is known, else to the stage's last place. The sheet says them
+/// (`四分之一决赛负者并列第五名`), W607 reads them.
+pub fn knockout_loser_places(
+    k: &Knockout,
+    places: PlaceRange,
+    size: Option<u64>,
+) -> Vec<LoserPlaces> {
+    let has = |f: fn(&KnockoutClause) -> bool| k.clauses.iter().any(f);
+    if has(|c| matches!(c, KnockoutClause::Placement(_))) {
+        return Vec::new();
+    }
+    let third_place = has(|c| matches!(c, KnockoutClause::ThirdPlace(_)));
+    let mut out = Vec::new();
+    let mut players: u64 = if third_place { 8 } else { 4 };
+    while size.is_none_or(|s| players <= s) {
+        let Ok(width) = u32::try_from(players / 2) else {
+            break;
+        };
+        let Some(first) = places.start.checked_add(width).filter(|&f| f <= places.end) else {
+            break;
+        };
+        out.push(LoserPlaces {
+            players,
+            first,
+            last: first.saturating_add(width - 1).min(places.end),
+        });
+        let Some(next) = players.checked_mul(2) else {
+            break;
+        };
+        players = next;
     }
     out
 }

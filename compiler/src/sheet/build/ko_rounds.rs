@@ -8,6 +8,7 @@ use xqreg_grammar::ast::{
 };
 
 use super::Ctx;
+use crate::check::quota_ties::knockout_loser_places;
 use crate::sheet::catalogue::M;
 use crate::sheet::{fmt, Lang};
 
@@ -106,39 +107,21 @@ pub(super) fn shared_places(
     entrants: Option<u64>,
     places: PlaceRange,
 ) -> Vec<String> {
-    let placement = k
-        .clauses
-        .iter()
-        .any(|c| matches!(c, KnockoutClause::Placement(_)));
-    let third = k
-        .clauses
-        .iter()
-        .any(|c| matches!(c, KnockoutClause::ThirdPlace(_)));
     let Some(size) = bracket_size(k, entrants) else {
         return Vec::new();
     };
-    if placement {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    let mut n = 4;
-    while n <= size {
-        let place = places.start + u32::try_from(n / 2).unwrap_or(u32::MAX);
-        if place > places.end {
-            break;
-        }
-        if n > 4 || !third {
+    knockout_loser_places(k, places, Some(size))
+        .into_iter()
+        .map(|tier| {
             let at = fmt::places(
                 ctx.lang,
                 PlaceRange {
-                    start: place,
-                    end: place,
+                    start: tier.first,
+                    end: tier.first,
                     span: Default::default(),
                 },
             );
-            out.push(ctx.mf(M::LosersShare, &[&round_name(ctx, n), &at]));
-        }
-        n *= 2;
-    }
-    out
+            ctx.mf(M::LosersShare, &[&round_name(ctx, tier.players), &at])
+        })
+        .collect()
 }
