@@ -38,6 +38,12 @@ pub fn keywords_expected(expected: &[String]) -> std::collections::BTreeSet<Stri
     parser::suggest::keywords_expected(expected)
 }
 
+/// The phrases of the clauses `word` can start, whichever block holds them ("a knockout clause
+/// (`bracket`, ...)"): for telling a writer that a keyword stands in the wrong block.
+pub fn clauses_starting_with(word: &str) -> Vec<&'static str> {
+    parser::suggest::clauses_starting_with(word)
+}
+
 /// The result of parsing one file: every block that could be read, and the errors of the rest.
 #[derive(Clone, Debug)]
 pub struct Parsed {

@@ -136,9 +136,17 @@ fn twice(decided: &[Decided<'_>], diags: &mut Diagnostics) {
                 .unwrap_or(0)
                 .saturating_add(1);
             let suggest = range_text(start, start.saturating_add(len));
-            let help = match second.copied_by {
-                Some(stage) => HELP_E509_COPY.fill(&[("stage", stage), ("suggest", &suggest)]),
-                None => HELP_E509.fill(&[("suggest", &suggest)]),
+            let help = match (second.copied_by, rest_beside(first, second)) {
+                (Some(stage), _) => HELP_E509_COPY.fill(&[("stage", stage), ("suggest", &suggest)]),
+                // One range inside the other, sharing an end (a Swiss's `places 1..64` beside a
+                // title playoff's `places 1..2`): the wider one keeps the rest, which is the fix
+                // the author means, not a range after every place.
+                (None, Some((outer, rest))) => HELP_E509_REST.fill(&[
+                    ("who", &outer.who),
+                    ("who_zh", &outer.who_zh),
+                    ("rest", &range_text(rest.0, rest.1)),
+                ]),
+                (None, None) => HELP_E509.fill(&[("suggest", &suggest)]),
             };
             diags.push(
                 Diagnostic::new(
@@ -167,6 +175,31 @@ fn twice(decided: &[Decided<'_>], diags: &mut Diagnostics) {
                 .with_help(help),
             );
         }
+    }
+}
+
+/// When one claim's range holds the other's and they share an end, the wider claim and the
+/// places it would keep without the narrower one's.
+fn rest_beside<'d, 'a>(
+    a: &'d Decided<'a>,
+    b: &'d Decided<'a>,
+) -> Option<(&'d Decided<'a>, (u32, u32))> {
+    let holds = |o: &Decided<'_>, i: &Decided<'_>| o.range.0 <= i.range.0 && i.range.1 <= o.range.1;
+    let (outer, inner) = if holds(a, b) {
+        (a, b)
+    } else if holds(b, a) {
+        (b, a)
+    } else {
+        return None;
+    };
+    if outer.range == inner.range {
+        None
+    } else if outer.range.0 == inner.range.0 {
+        Some((outer, (inner.range.1 + 1, outer.range.1)))
+    } else if outer.range.1 == inner.range.1 {
+        Some((outer, (outer.range.0, inner.range.0 - 1)))
+    } else {
+        None
     }
 }
 
@@ -441,6 +474,37 @@ schedule {
         );
         assert!(
             lines.contains("`places 9..16 shared groups.*#3..4`"),
+            "{lines}"
+        );
+    }
+
+    /// A title playoff of the first two after a Swiss that decides every place: the help names
+    /// the Swiss's range without the playoff's places, not a range after the last place.
+    #[test]
+    fn a_range_inside_another_is_fixed_by_trimming_the_wider_one() {
+        let text = format!(
+            "{}{}",
+            head_with_field(8),
+            r#"stage main "积分编排" {
+  swiss cxa rounds 5
+  entrants roster
+  time standard
+  avoid same_unit never
+  tiebreak { opponents_score, wins, lots }
+  places 1..8
+}
+stage title "冠军加赛" {
+  knockout { bracket (main#1 v main#2) only_if_tied }
+  time standard
+  colours lot
+  places 1..2
+  playoff { armageddon armageddon colours lot }
+}
+"#
+        );
+        let lines = assert_codes(&text, &["E509"]);
+        assert!(
+            lines.contains("let stage `main` decide the places left: `places 3..8` there"),
             "{lines}"
         );
     }

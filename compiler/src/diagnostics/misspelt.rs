@@ -19,7 +19,9 @@ fn nearest(word: &str, expected: &[String]) -> Option<String> {
         return None;
     }
     let keywords = xqreg_grammar::keywords_expected(expected);
-    if keywords.contains(word) {
+    // A keyword of the language written where it cannot stand is misplaced, not misspelt
+    // (`base 20min` in a stage is a time control's clause, not a slip for `bye`).
+    if keywords.contains(word) || !xqreg_grammar::clauses_starting_with(word).is_empty() {
         return None;
     }
     keywords
@@ -65,5 +67,8 @@ mod tests {
         assert_eq!(nearest("swis", &stage).as_deref(), Some("swiss"));
         assert_eq!(nearest("referee", &stage), None);
         assert_eq!(nearest("tiebreak", &stage), None);
+        let bye = vec!["`bye`".to_string(), "`time`".to_string()];
+        assert_eq!(nearest("base", &bye), None, "a time control's clause");
+        assert_eq!(nearest("game", &bye), None, "a playoff step");
     }
 }

@@ -102,6 +102,13 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
             let mut texts = unexpected(expected, found);
             if let Some(word) = category_condition_in_entry(expected, found) {
                 texts.2 = Some(CATEGORY_CONDITION_IN_ENTRY.fill(&[("word", word)]));
+            } else if let Some((word, clauses)) = clause_of_another_block(expected, found) {
+                let what = one_of(&clauses);
+                texts.2 = Some(CLAUSE_OF_ANOTHER_BLOCK.fill(&[
+                    ("word", word),
+                    ("what", &what.en),
+                    ("what_zh", &what.zh),
+                ]));
             }
             texts
         }
@@ -210,6 +217,24 @@ fn category_condition_in_entry<'a>(
     (in_entry && by_attribute.contains(&word)).then_some(word)
 }
 
+/// A keyword that cannot stand here but starts a clause of another block (`only_if_tied` in a
+/// stage, where it belongs in the stage's `knockout { }`), with those clauses' phrases.
+fn clause_of_another_block<'a>(
+    expected: &[String],
+    found: &'a Option<String>,
+) -> Option<(&'a str, Vec<String>)> {
+    let word = found.as_deref()?;
+    if xqreg_grammar::keywords_expected(expected).contains(word) {
+        return None;
+    }
+    let clauses: Vec<String> = xqreg_grammar::clauses_starting_with(word)
+        .into_iter()
+        .filter(|c| !expected.iter().any(|e| e == c))
+        .map(str::to_string)
+        .collect();
+    (!clauses.is_empty()).then_some((word, clauses))
+}
+
 /// The report's texts for `found`, its help `write `X`` where the parser has an `instead`.
 fn instead(report: &Report, found: &str, instead: Option<&str>) -> Texts {
     let mut texts = report.texts(&[("found", found)]);
@@ -229,5 +254,23 @@ mod tests {
         assert_eq!(m.en, "a number or `}`");
         assert_eq!(m.zh, format!("{} 或 `}}`", expected_in_chinese("a number")));
         assert_eq!(one_of(&[]).en, "something else");
+    }
+
+    /// `only_if_tied` written in a stage rather than in its `knockout { }`: the help says which
+    /// block's clause it is (it said only "write a stage clause ... here").
+    #[test]
+    fn a_keyword_of_another_block_is_said_to_belong_there() {
+        let parsed =
+            xqreg_grammar::parse("stage s {\n  knockout { seeded 4 }\n  only_if_tied\n}\n");
+        let err = parsed.errors.first().expect("a syntax error");
+        let source = SourceFile::new("k.xqr", "");
+        let help = to_diagnostic(err, &source).help;
+        let help: Vec<&str> = help.iter().map(|h| h.en.as_str()).collect();
+        assert!(
+            help.iter().any(|h| h.starts_with(
+                "`only_if_tied` belongs in another block: it starts a knockout clause"
+            )),
+            "{help:?}"
+        );
     }
 }

@@ -145,6 +145,40 @@ pub fn keywords_expected(phrases: &[String]) -> BTreeSet<String> {
     out
 }
 
+/// The clause rules of the blocks a file can hold, for telling a writer where a keyword goes
+/// when it stands in the wrong block (`only_if_tied` in a stage, not in its `knockout { }`).
+const CLAUSE_RULES: &[&str] = &[
+    "header_clause",
+    "entry_clause",
+    "stage_clause",
+    "knockout_clause",
+    "draw_rule",
+    "playoff_step",
+    "time_clause",
+    "ranking_clause",
+    "board_prize_clause",
+    "admin_clause",
+    "conduct_rule",
+    "scenario_part",
+];
+
+/// The phrases ("a knockout clause (`bracket`, ...)") of the clause rules `word` can start,
+/// in [`CLAUSE_RULES`]' order.
+pub fn clauses_starting_with(word: &str) -> Vec<&'static str> {
+    CLAUSE_RULES
+        .iter()
+        .filter(|rule| {
+            let mut seen = BTreeSet::new();
+            let mut kws = BTreeSet::new();
+            if let Some(body) = rules().get(*rule) {
+                first_of(body, &mut seen, &mut kws);
+            }
+            kws.contains(word)
+        })
+        .filter_map(|rule| RULE_WORDS.iter().find(|(r, _)| r == rule).map(|(_, w)| *w))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,5 +202,16 @@ mod tests {
             assert!(kws.contains(k), "{k} missing from {kws:?}");
         }
         assert!(!kws.contains("regulation"), "{kws:?}");
+    }
+
+    #[test]
+    fn a_keyword_is_found_in_the_clauses_it_starts() {
+        let knockout = clauses_starting_with("only_if_tied");
+        assert_eq!(knockout.len(), 1, "{knockout:?}");
+        assert!(knockout[0].starts_with("a knockout clause"), "{knockout:?}");
+        assert!(clauses_starting_with("tiebreak")
+            .iter()
+            .any(|p| p.starts_with("a stage clause")));
+        assert!(clauses_starting_with("no_such_word").is_empty());
     }
 }
