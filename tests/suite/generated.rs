@@ -162,3 +162,43 @@ fn stages_drawing_by_category_get_their_players_or_the_clause_is_named() {
         err[0]
     );
 }
+
+/// A prize table of a category by age alone (`category juniors { age <= 16 }`, no birth dates):
+/// the generated roster holds as many juniors as the table pays, so its prizes are paid (none
+/// was, and nothing said so).
+#[test]
+fn a_prize_table_of_a_category_by_age_gets_its_players() {
+    let text = r#"regulation "测试赛" {
+  dates 2027-04-10 .. 2027-04-14
+}
+scoring { win 2 draw 1 loss 0 bye 2 }
+time standard "慢棋" { base 60min increment 30s flag loses }
+entry { field 24 }
+category juniors "少年" { age <= 16 }
+category veterans "老年" { age >= 60 on 2027-12-31 }
+stage main "积分编排" {
+  swiss cxa rounds 5
+  entrants roster
+  time standard
+  avoid same_unit never
+  tiebreak { opponents_score, wins, lots }
+  places 1..24
+}
+prizes "奖金" CNY { 1: 1000 }
+prizes juniors "少年奖" CNY { 1: 300  2: 200  3: 100 }
+prizes veterans "老年奖" CNY { 1: 300  2: 200 }
+"#;
+    let plan = compile("age.xqr", text);
+    for seed in 1..=3 {
+        let roster = run::generated_roster(&plan, None, seed).expect("generated");
+        let out = run::run_plan(&plan, &roster, &Default::default(), seed).expect("runs");
+        for (table, places) in [("juniors", 3), ("veterans", 2)] {
+            let paid = out
+                .prizes
+                .iter()
+                .filter(|p| p.category.as_deref() == Some(table))
+                .count();
+            assert_eq!(paid, places, "seed {seed}: {table} paid {paid}");
+        }
+    }
+}

@@ -7,7 +7,8 @@ use super::generate_pools::{open_fit, stage_slots_beside_prizes, OpenPools, Slot
 use super::generate_quota::QuotaCount;
 use super::generate_rng::{below, between, random_date};
 use super::generate_want::{
-    category_want, entry_want, first_day, stage_slots, takes_whole_roster, verify, Want,
+    category_want, entry_want, entry_want_wide, first_day, stage_slots, takes_whole_roster, verify,
+    Want,
 };
 use super::problem::{codes, RuntimeProblem};
 use super::roster::{Player, Roster};
@@ -296,6 +297,11 @@ fn prize_slots(plan: &Plan, first_day: Date, n: u32, named: u32) -> Vec<Slot> {
             sex = sex.or(c.sex);
             if born.is_none() && (c.born_from.is_some() || c.born_to.is_some()) {
                 born = Some(window(c.born_from, c.born_to, first_day));
+            } else if born.is_none() && by_age(c) {
+                // `age <= 16` (or `age ... on DATE`) says no birth dates: the window is the
+                // ages' on their day, as a roster row is judged (a juniors' table had no
+                // generated member and paid no one, unsaid).
+                born = category_want(plan, name, &entry_want_wide(plan)).map(|w| w.born);
             }
             cur = c.within.as_deref();
             depth += 1;
@@ -321,6 +327,14 @@ fn prize_slots(plan: &Plan, first_day: Date, n: u32, named: u32) -> Vec<Slot> {
         slots.clear();
     }
     slots
+}
+
+/// Whether a category states an age (`age <= 16`, `age >= 55 on 2026-06-30`).
+fn by_age(c: &crate::plan::Category) -> bool {
+    !c.age.is_empty()
+        || c.rules
+            .iter()
+            .any(|r| matches!(r, crate::plan::CategoryRule::AgeOn { .. }))
 }
 
 /// The fewest groups of any drawn round robin that keeps units apart: no unit may have more

@@ -76,7 +76,15 @@ pub(crate) fn fill<R: RngCore>(plan: &Plan, players: &mut [Player], from: usize,
         .map(|c| chain(plan, c))
         .filter(|ch| {
             let rules = || ch.iter().flat_map(|c| &c.rules);
-            rules().next().is_some() && !rules().any(|r| matches!(r, CategoryRule::Players { .. }))
+            // A category by age alone (`age >= 55 on 2026-06-30`) that no stage draws from gets
+            // its members as `age >= 55` does, from the prize slots' birth windows: assigned
+            // here, it re-dated every player left free (the whole roster turned veterans, the
+            // juniors a prize table had been given among them).
+            let by_age_alone = rules().all(|r| matches!(r, CategoryRule::AgeOn { .. }))
+                && stage_need(plan, ch) == 0;
+            rules().next().is_some()
+                && !by_age_alone
+                && !rules().any(|r| matches!(r, CategoryRule::Players { .. }))
         })
         .collect();
     if by_rule.is_empty() {
