@@ -501,3 +501,36 @@ fn lsp_speaks_the_clients_language() {
     );
     c.finish();
 }
+
+/// A frame that is not JSON gets JSON-RPC's parse error (id null) and the session goes on (the
+/// server ended on it); a header announcing more bytes than any regulation ends the session
+/// with a message and exit 2 (the process aborted on the allocation).
+#[test]
+fn damaged_frames_are_answered_or_refused_never_a_crash() {
+    let mut c = Client::start();
+    start(&mut c, "en-US");
+    write!(c.stdin, "Content-Length: 9\r\n\r\n{{not json").expect("write");
+    c.stdin.flush().expect("flush");
+    let answer = c.recv("a parse error");
+    assert_eq!(answer["error"]["code"], json!(-32700), "{answer}");
+    assert_eq!(answer["id"], Value::Null, "{answer}");
+    c.finish();
+
+    let mut huge = Command::new(env!("CARGO_BIN_EXE_xqreg"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xqreg lsp starts");
+    let mut stdin = huge.stdin.take().expect("stdin");
+    write!(stdin, "Content-Length: 99999999999999\r\n\r\n{{}}").expect("write");
+    drop(stdin);
+    let out = huge.wait_with_output().expect("ends");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("a message of 99999999999999 bytes, beyond the 64 MiB"),
+        "{err}"
+    );
+}

@@ -21,6 +21,7 @@ mod keywords;
 mod outline;
 pub mod position;
 mod requests;
+mod transport;
 
 use std::collections::BTreeMap;
 
@@ -67,11 +68,13 @@ pub fn capabilities() -> ServerCapabilities {
 
 /// Serve on stdin/stdout until the client says `exit`.
 pub fn serve_stdio() -> Result<(), Error> {
-    let (connection, io) = Connection::stdio();
-    serve(&connection)?;
+    let (connection, io) = transport::stdio();
+    let served = serve(&connection);
     drop(connection);
+    // A broken input is the cause of the server's own error (a closed channel), so it is the
+    // one said.
     io.join()?;
-    Ok(())
+    served
 }
 
 /// The whole session on one connection: the `initialize` handshake, then messages until
