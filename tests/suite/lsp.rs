@@ -58,15 +58,20 @@ fn read_frames(out: impl Read, tx: mpsc::Sender<Value>) {
     }
 }
 
+/// `xqreg lsp` with piped stdin and stdout, its stderr as given.
+fn spawn(stderr: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_xqreg"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("xqreg lsp starts")
+}
+
 impl Client {
     fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xqreg"))
-            .arg("lsp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("xqreg lsp starts");
+        let mut child = spawn(Stdio::inherit());
         let stdin = child.stdin.take().expect("stdin");
         let stdout = child.stdout.take().expect("stdout");
         let (tx, rx) = mpsc::channel();
@@ -516,13 +521,7 @@ fn damaged_frames_are_answered_or_refused_never_a_crash() {
     assert_eq!(answer["id"], Value::Null, "{answer}");
     c.finish();
 
-    let mut huge = Command::new(env!("CARGO_BIN_EXE_xqreg"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("xqreg lsp starts");
+    let mut huge = spawn(Stdio::piped());
     let mut stdin = huge.stdin.take().expect("stdin");
     write!(stdin, "Content-Length: 99999999999999\r\n\r\n{{}}").expect("write");
     drop(stdin);

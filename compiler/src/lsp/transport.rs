@@ -194,25 +194,18 @@ mod tests {
                 Ok(None)
             ]
         );
-        let huge = frames(b"Content-Length: 99999999999999\r\n\r\n{}");
-        assert!(
-            matches!(&huge[..], [Err(e)] if e.contains("99999999999999 bytes")),
-            "{huge:?}"
-        );
-        let garbage = frames(b"garbage\r\n\r\n");
-        assert!(
-            matches!(&garbage[..], [Err(e)] if e.contains("not a header")),
-            "{garbage:?}"
-        );
-        let short = frames(b"Content-Length: 10\r\n\r\n{}");
-        assert!(
-            matches!(&short[..], [Err(e)] if e.contains("ended inside")),
-            "{short:?}"
-        );
-        let no_length = frames(b"Content-Type: x\r\n\r\n{}");
-        assert!(
-            matches!(&no_length[..], [Err(e)] if e.contains("without Content-Length")),
-            "{no_length:?}"
-        );
+        let broken: [(&[u8], &str); 4] = [
+            (
+                b"Content-Length: 99999999999999\r\n\r\n{}",
+                "99999999999999 bytes",
+            ),
+            (b"garbage\r\n\r\n", "not a header"),
+            (b"Content-Length: 10\r\n\r\n{}", "ended inside"),
+            (b"Content-Type: x\r\n\r\n{}", "without Content-Length"),
+        ];
+        for (input, why) in broken {
+            let read = frames(input);
+            assert!(matches!(&read[..], [Err(e)] if e.contains(why)), "{read:?}");
+        }
     }
 }
