@@ -460,9 +460,12 @@ impl Resolver<'_, '_> {
                 } => {
                     self.name(Kind::Stage, stage);
                 }
+                // `in overall` names the overall table, which has no name of its own (as a
+                // qualification quota's `overall` names the final ranking).
                 Expect::Prize {
                     category: Some(c), ..
-                } if !self.ctx.scope.rankings.contains_key(c.node.as_str())
+                } if c.node != "overall"
+                    && !self.ctx.scope.rankings.contains_key(c.node.as_str())
                     && !self.ctx.scope.board_prizes.contains_key(c.node.as_str()) =>
                 {
                     self.name(Kind::Category, c);

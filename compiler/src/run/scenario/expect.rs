@@ -190,6 +190,7 @@ fn prizes_of<'o>(
         .iter()
         .filter(|a| a.id == ctx.id(&player.node))
         .filter(|a| match category {
+            Some(c) if c.node == "overall" => a.category.is_none(),
             Some(c) => a.category.as_deref() == Some(c.node.as_str()),
             None => true,
         })
