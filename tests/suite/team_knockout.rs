@@ -43,6 +43,26 @@ fn the_sheet_says_how_a_team_match_is_won_and_a_level_one_decided() {
     );
 }
 
+/// `only_if_tied` in a team knockout compares the two teams' match points (场分), as the runtime
+/// does (tests/scenarios/team_knockout_only_if_tied.xqr): the sheet says so, not the players'
+/// points of an individual playoff.
+#[test]
+fn the_sheet_says_a_team_title_match_is_held_only_on_level_match_points() {
+    let file = "tests/scenarios/team_knockout_only_if_tied.xqr";
+    let zh = xqreg_ok(&["sheet", file, "--format", "md", "--lang", "zh"]);
+    assert_phrases(
+        &zh,
+        &["仅当两队场分相同时进行；场分不同则按场分排定名次"],
+        &["仅当双方积分相同时进行"],
+    );
+    let en = xqreg_ok(&["sheet", file, "--format", "md", "--lang", "en"]);
+    assert_phrases(
+        &en,
+        &["played only if the two teams are level on match points"],
+        &["played only if the two are level on points"],
+    );
+}
+
 /// The roster of the scenario's four teams, as a CSV in `dir`.
 fn roster(dir: &Path) -> String {
     let mut text = String::from("id,name,unit,order,rating\n");

@@ -238,6 +238,8 @@ pub enum M {
     ThirdPlace,
     Placement,
     OnlyIfTied,
+    /// `only_if_tied` in a team knockout: the teams' match points (场分) are compared.
+    TeamOnlyIfTied,
     SeedNo,
     ByeWord,
     DrawPoolQuota,
@@ -733,6 +735,10 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::OnlyIfTied => (
             "仅当双方积分相同时进行；积分不同则按积分排定名次",
             "played only if the two are level on points; otherwise the points decide their places",
+        ),
+        M::TeamOnlyIfTied => (
+            "仅当两队场分相同时进行；场分不同则按场分排定名次",
+            "played only if the two teams are level on match points; otherwise the match points decide their places",
         ),
         M::SeedNo => ("{0}号种子", "seed {0}"),
         M::ByeWord => ("轮空", "bye"),

@@ -222,7 +222,13 @@ fn knockout(
             }
             KnockoutClause::OnlyIfTied(s) => {
                 ctx.mark(*s);
-                parts.push(ctx.m(M::OnlyIfTied).to_string());
+                // A team knockout compares the teams' match points (场分), as the runtime does.
+                let key = if k.boards().is_some() {
+                    M::TeamOnlyIfTied
+                } else {
+                    M::OnlyIfTied
+                };
+                parts.push(ctx.m(key).to_string());
             }
             KnockoutClause::Byes { rule, span } => {
                 ctx.mark(*span);
