@@ -3,14 +3,18 @@
 //! leaves a board 0:0 even where games cannot be drawn) is decided by the stage's playoff
 //! chain, so the stage must name one (E233); a chain step that reads one pair's own games
 //! (`tiebreak { ... }`) and a mini-match (`games N`) have no meaning for a team match (E234).
+//! Its bracket names teams (a declared team's id, a place of an earlier team stage, a seed): a
+//! declared player there is E235, at its place, with the team to write.
 
-use xqreg_grammar::ast::{KnockoutClause, PlayoffRef, PlayoffStep, StageClause};
+use xqreg_grammar::ast::{
+    BracketSlot, Ident, KnockoutClause, PlayerAttr, PlayoffRef, PlayoffStep, StageClause,
+};
 
 use super::entry::is_team_event;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
-pub const CODES: &[&Code] = &[&E233, &E234];
+pub const CODES: &[&Code] = &[&E233, &E234, &E235];
 
 // The message catalogue of this module: compiler/messages/check/team_knockout.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/team_knockout.rs"));
@@ -34,6 +38,13 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                     diags.push(MINI_MATCH.at(g.span, &[("stage", name), ("games", &n)]));
                 }
             }
+            if let KnockoutClause::Bracket { pairs, .. } = c {
+                for slot in pairs.iter().flat_map(|(a, b)| [a, b]) {
+                    if let BracketSlot::Player(p) = slot {
+                        player_in_bracket(ctx, name, p, diags);
+                    }
+                }
+            }
         }
         let chain = clauses.iter().find_map(|c| match c {
             StageClause::Playoff(PlayoffRef::Inline(p)) => Some(Some(p)),
@@ -55,6 +66,34 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// E235 when `p`, in team knockout `stage`'s bracket, is a declared player and no team: the
+/// runtime could only refuse it (R014). The help names the player's team when it has one.
+fn player_in_bracket(ctx: &Ctx<'_>, stage: &str, p: &Ident, diags: &mut Diagnostics) {
+    let scope = ctx.scope;
+    if scope.teams.contains_key(p.node.as_str()) {
+        return;
+    }
+    let Some(decl) = scope.players.get(p.node.as_str()) else {
+        return;
+    };
+    // The player's team: `team bj`, or a unit naming a declared team by id or name.
+    let team = decl.attrs.iter().find_map(|a| match a {
+        PlayerAttr::Team(t) => scope.teams.get(t.node.as_str()).map(|t| t.id.node.as_str()),
+        PlayerAttr::Unit(u) => scope
+            .teams
+            .values()
+            .find(|t| t.id.node == u.zh.node || t.name.zh.node == u.zh.node)
+            .map(|t| t.id.node.as_str()),
+        _ => None,
+    });
+    let args = [("stage", stage), ("player", p.node.as_str())];
+    let mut d = PLAYER_IN_BRACKET.at(p.span, &args);
+    if let Some(team) = team {
+        d.help = vec![WRITE_TEAM.fill(&[("player", p.node.as_str()), ("team", team)])];
+    }
+    diags.push(d);
 }
 
 /// Whether stage `name` is a team knockout (a knockout with `boards N` in a team event): its

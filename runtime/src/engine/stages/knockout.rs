@@ -163,6 +163,17 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
             let mut problems = Vec::new();
             for (x, y) in pairs {
                 for slot in [x, y] {
+                    // A team knockout's slot may name a team (`bracket (bj v sh)`).
+                    let team = match (slot, &teams) {
+                        (BracketSlot::Player(id), Some(teams)) => {
+                            team_knockout::named_team(ctx, teams, id)
+                        }
+                        _ => None,
+                    };
+                    if team.is_some() {
+                        slots.push(team);
+                        continue;
+                    }
                     match slot_player(ctx, slot, &field, &ko.origin) {
                         Ok(p) => slots.push(p),
                         Err(p) => problems.push(p),

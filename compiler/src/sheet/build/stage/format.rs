@@ -253,7 +253,7 @@ fn slot(ctx: &mut Ctx<'_>, s: &BracketSlot) -> String {
         }
         BracketSlot::Player(p) => {
             ctx.mark(p.span);
-            ctx.player_name(&p.node)
+            ctx.team_or_player_name(&p.node)
         }
     }
 }
