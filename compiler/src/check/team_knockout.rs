@@ -41,6 +41,11 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                     diags.push(MINI_MATCH.at(g.span, &[("stage", name), ("games", &n)]));
                 }
             }
+            // Reserved seeds go to the members of a category of players; a team is none.
+            if let KnockoutClause::Seeds { span, category, .. } = c {
+                let args = [("stage", *name), ("category", category.node.as_str())];
+                diags.push(SEEDS_CATEGORY.at(*span, &args));
+            }
             if let KnockoutClause::Bracket { pairs, .. } = c {
                 for slot in pairs.iter().flat_map(|(a, b)| [a, b]) {
                     if let BracketSlot::Player(p) = slot {

@@ -65,6 +65,34 @@ pub(super) fn recorded_seeds(
     Some(order.map(|o| o.iter().filter_map(|&t| entries.get(t).copied()).collect()))
 }
 
+/// `seeding rating` in a team knockout: the teams by their rating, the ratings of their first
+/// `boards` players summed (as a team Swiss numbers its teams, [`team::number_teams`]), ties in
+/// the field's order; the entries (first boards) in seed order, with the transcript's line.
+pub(super) fn seeds_by_rating(
+    ctx: &mut Ctx<'_>,
+    t: &TeamKnockout,
+    teams: &TeamsByEntry,
+    field: &[usize],
+) -> Vec<usize> {
+    let mut ordered: Vec<Team> = field.iter().filter_map(|p| teams.get(p).cloned()).collect();
+    team::number_teams(ctx, NumberOrder::Rating, t.boards, &mut ordered);
+    let listed: Vec<String> = ordered
+        .iter()
+        .enumerate()
+        .map(|(k, (unit, _))| format!("{} {}", k + 1, team_id(ctx.plan, unit)))
+        .collect();
+    let text = format!(
+        "seeds by the teams' rating (their first {} players' ratings summed): {}",
+        t.boards,
+        listed.join(", ")
+    );
+    ctx.transcript.push(EntryKind::Numbers, text, &t.origin);
+    ordered
+        .iter()
+        .filter_map(|(_, members)| members.first().copied())
+        .collect()
+}
+
 /// The bracket entry (first board) of the team a bracket slot names by its declared id or its
 /// name (`bracket (bj v sh)`); None when no team of the field has that name.
 pub(super) fn named_team(ctx: &Ctx<'_>, teams: &TeamsByEntry, named: &str) -> Option<usize> {
