@@ -133,6 +133,54 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
     ]);
     assert!(zh.contains("局分相同"), "{zh}");
     assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
+    in_chinese_and_on_the_site(&ev, tmp.path());
+}
+
+/// The same event under `--lang zh` and on its published site: match labels and playoff steps
+/// in Chinese (半决赛, 超快棋: the time control's title), and the bracket page says how each
+/// level match was decided, the teams by name. Before, Chinese output read `semi-final：a 4:4
+/// d，局分相同，a以 armageddon 胜出` and `加赛 armageddon 第 1 局`, and the bracket page said
+/// nothing of how a 4:4 match was decided (its boxes named the teams `a`, `d`).
+fn in_chinese_and_on_the_site(ev: &str, dir: &Path) {
+    let zh = xqreg_ok(&[
+        "event",
+        "--lang",
+        "zh",
+        "standings",
+        ev,
+        "--stage",
+        "finals",
+    ]);
+    assert_phrases(
+        &zh,
+        &[
+            "半决赛：",
+            "决赛：",
+            "第3、4名决赛：",
+            "局分相同，第一台加赛超快棋，",
+        ],
+        &["semi-final", "final:", "armageddon", "match for places"],
+    );
+    let games = xqreg_ok(&["event", "--lang", "zh", "games", ev]);
+    assert_phrases(&games, &["加赛 超快棋 第 1 局"], &["armageddon"]);
+    let site = dir.join("site");
+    let site_arg = site.display().to_string();
+    xqreg_ok(&["event", "publish", ev, "--output", &site_arg]);
+    let page = |l: &str| std::fs::read_to_string(site.join(l).join("stage-2.html")).expect("page");
+    assert_phrases(
+        &page("zh"),
+        &[
+            "半决赛：丙队 4:4 甲队，局分相同，第一台加赛超快棋，丙队胜出",
+            "<small>超快棋</small>",
+            "<title>半决赛</title>",
+        ],
+        &["armageddon", "semi-final"],
+    );
+    assert_phrases(
+        &page("en"),
+        &["semi-final: 丙队 4–4 甲队, level on board points: 丙队 wins by armageddon"],
+        &[],
+    );
 }
 
 /// A team knockout takes no line-ups: one handed in for it is refused at its stage cell (R064),

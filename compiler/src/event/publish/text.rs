@@ -16,6 +16,14 @@ pub enum Tr {
 }
 
 impl Tr {
+    /// The page language of a command's `--lang`.
+    pub fn of(lang: crate::diagnostics::Lang) -> Tr {
+        match lang {
+            crate::diagnostics::Lang::Zh => Tr::Zh,
+            crate::diagnostics::Lang::En => Tr::En,
+        }
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             Tr::Zh => "zh",
