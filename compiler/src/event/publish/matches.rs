@@ -130,3 +130,26 @@ pub fn in_words(page: &mut StagePage, st: &StageOutcome, plan: &Plan, people: &P
         .filter_map(|m| team_match_line(m, plan, l, name))
         .collect();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every label the runtime gives a knockout's match (`engine/stages/knockout.rs`
+    /// `bracket_label`) has its Chinese; English stays the runtime's.
+    #[test]
+    fn each_match_label_has_its_chinese() {
+        for (en, zh) in [
+            ("final", "决赛"),
+            ("semi-final", "半决赛"),
+            ("quarter-final", "四分之一决赛"),
+            ("round of 16", "八分之一决赛"),
+            ("match for places 3-4", "第3、4名决赛"),
+            ("places 5-8 bracket", "第5至8名排位赛"),
+        ] {
+            assert_eq!(label(en, Tr::Zh), zh);
+            assert_eq!(label(en, Tr::En), en);
+        }
+        assert_eq!(label("anything else", Tr::Zh), "anything else");
+    }
+}
