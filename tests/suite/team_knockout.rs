@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::common::{assert_phrases, xqreg_ok};
-use crate::event_teams::draw_every_waiting_game;
+use crate::event_teams::{draw_every_waiting_game, record_every_waiting_game};
 
 const REGULATION: &str = "tests/scenarios/team_knockout.xqr";
 
@@ -61,6 +61,48 @@ fn the_sheet_says_a_team_title_match_is_held_only_on_level_match_points() {
         &["played only if the two teams are level on match points"],
         &["played only if the two are level on points"],
     );
+}
+
+/// A live team title match held only if tied (tests/scenarios/team_knockout_only_if_tied.xqr)
+/// that is not needed: team a wins every league match (its players outrate b's, c's, d's), the
+/// event is complete without it, and `event standings` gives its places by the league's order
+/// and says why, where it said `no standings of `title` yet: none of its results is recorded`.
+#[test]
+fn a_title_match_not_needed_has_its_standings() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = tmp.path().join("ev").display().to_string();
+    let reg = "tests/scenarios/team_knockout_only_if_tied.xqr";
+    let csv = roster(tmp.path());
+    xqreg_ok(&[
+        "event",
+        "new",
+        &ev,
+        "--regulation",
+        reg,
+        "--roster",
+        &csv,
+        "--seed",
+        "1",
+    ]);
+    // Team letters in rating order: the team earlier in the alphabet wins each board.
+    let by_rating = |red: &str, black: &str| if red < black { "1-0" } else { "0-1" };
+    for _ in 0..3 {
+        xqreg_ok(&["event", "pair", &ev]);
+        record_every_waiting_game(&ev, tmp.path(), by_rating);
+    }
+    assert!(xqreg_ok(&["event", "status", &ev]).contains("the event is complete"));
+    let en = xqreg_ok(&["event", "standings", &ev, "--stage", "title"]);
+    assert_phrases(&en, &["1  a ", "2  b ", "Not played"], &["no standings"]);
+    let zh = xqreg_ok(&[
+        "event",
+        "--lang",
+        "zh",
+        "standings",
+        &ev,
+        "--stage",
+        "title",
+    ]);
+    assert_phrases(&zh, &["无需加赛"], &["尚无名次"]);
 }
 
 /// The roster of the scenario's four teams, as a CSV in `dir`.

@@ -20,10 +20,14 @@ pub fn standings(
         .stages
         .iter()
         .filter(|s| stage.is_none_or(|n| n == s.name))
+        // A playoff held only if tied and not needed has no game: its places are final once
+        // the runtime says so (the points it compares are all in).
         .filter(|s| {
-            live.games
-                .iter()
-                .any(|g| g.game.stage == s.name && !g.pending)
+            s.kind == "not_needed"
+                || live
+                    .games
+                    .iter()
+                    .any(|g| g.game.stage == s.name && !g.pending)
         })
         .collect();
     if as_json {
@@ -89,6 +93,9 @@ pub fn standings(
                     tbs.join(if lang == Lang::Zh { "，" } else { ", " })
                 );
             }
+        }
+        if st.kind == "not_needed" {
+            let _ = writeln!(s, "  {}", text::words(text::Tr::of(lang)).not_needed);
         }
         // A team knockout says how each of its matches was decided.
         for line in st
