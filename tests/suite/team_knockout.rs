@@ -182,7 +182,8 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
 /// in Chinese (半决赛, 超快棋: the time control's title), and the bracket page says how each
 /// level match was decided, the teams by name. Before, Chinese output read `semi-final：a 4:4
 /// d，局分相同，a以 armageddon 胜出` and `加赛 armageddon 第 1 局`, and the bracket page said
-/// nothing of how a 4:4 match was decided (its boxes named the teams `a`, `d`).
+/// nothing of how a 4:4 match was decided (its boxes named the teams `a`, `d`); the column of
+/// each board's match was headed 组 (group).
 fn in_chinese_and_on_the_site(ev: &str, dir: &Path) {
     let zh = xqreg_ok(&[
         "event",
@@ -215,8 +216,9 @@ fn in_chinese_and_on_the_site(ev: &str, dir: &Path) {
             "半决赛：丙队 4:4 甲队，局分相同，第一台加赛超快棋，丙队胜出",
             "<small>超快棋</small>",
             "<title>半决赛</title>",
+            "<th>对阵</th>",
         ],
-        &["armageddon", "semi-final"],
+        &["armageddon", "semi-final", "<th>组</th>"],
     );
     assert_phrases(
         &page("en"),
