@@ -93,16 +93,13 @@ fn a_title_match_not_needed_has_its_standings() {
     assert!(xqreg_ok(&["event", "status", &ev]).contains("the event is complete"));
     let en = xqreg_ok(&["event", "standings", &ev, "--stage", "title"]);
     assert_phrases(&en, &["1  a ", "2  b ", "Not played"], &["no standings"]);
-    let zh = xqreg_ok(&[
-        "event",
-        "--lang",
-        "zh",
-        "standings",
-        &ev,
-        "--stage",
-        "title",
-    ]);
+    let zh = standings_zh(&ev, "title");
     assert_phrases(&zh, &["无需加赛"], &["尚无名次"]);
+}
+
+/// `event --lang zh standings EV --stage STAGE`.
+fn standings_zh(ev: &str, stage: &str) -> String {
+    xqreg_ok(&["event", "--lang", "zh", "standings", ev, "--stage", stage])
 }
 
 /// The roster of the scenario's four teams, as a CSV in `dir`.
@@ -164,15 +161,7 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
         ],
         &["wins on board points", "wins by lots"],
     );
-    let zh = xqreg_ok(&[
-        "event",
-        "--lang",
-        "zh",
-        "standings",
-        &ev,
-        "--stage",
-        "finals",
-    ]);
+    let zh = standings_zh(&ev, "finals");
     assert!(zh.contains("局分相同"), "{zh}");
     assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
     in_chinese_and_on_the_site(&ev, tmp.path());
@@ -185,15 +174,7 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
 /// nothing of how a 4:4 match was decided (its boxes named the teams `a`, `d`); the column of
 /// each board's match was headed 组 (group).
 fn in_chinese_and_on_the_site(ev: &str, dir: &Path) {
-    let zh = xqreg_ok(&[
-        "event",
-        "--lang",
-        "zh",
-        "standings",
-        ev,
-        "--stage",
-        "finals",
-    ]);
+    let zh = standings_zh(ev, "finals");
     assert_phrases(
         &zh,
         &[
