@@ -125,6 +125,7 @@ fn run_event(s: &Setup, event: &Path) -> u32 {
         let standings = xqreg::event::with_event(event, Lang::En, |_, l| {
             Ok(xqreg::event::view::standings(
                 &l.replay()?,
+                &l.event.plan,
                 None,
                 false,
                 Lang::En,

@@ -94,7 +94,7 @@ fn a_swiss_waiting_for_a_round_ranks_the_rounds_before_it() {
         stage.games.iter().all(|g| g.round <= 4),
         "no round after the one waiting is paired ahead"
     );
-    let text = xqreg::event::view::standings(&live, Some("main"), false, Lang::En);
+    let text = xqreg::event::view::standings(&live, &plan, Some("main"), false, Lang::En);
     assert!(text.starts_with("main (after round 3)\n"), "{text}");
 }
 

@@ -44,6 +44,15 @@ fn beijing_boards(ev: &str, round: u32) -> Vec<String> {
 /// Record a draw in every published game waiting for its result (the `result` column of
 /// `games --waiting`, handed back to `event result`).
 pub(crate) fn draw_every_waiting_game(ev: &str, dir: &Path) {
+    record_every_waiting_game(ev, dir, |_, _| "=");
+}
+
+/// Record in every published game waiting for its result what `result(red, black)` says.
+pub(crate) fn record_every_waiting_game(
+    ev: &str,
+    dir: &Path,
+    result: fn(&str, &str) -> &'static str,
+) {
     let games = xqreg_ok(&["event", "games", ev, "--waiting", "--format", "csv"]);
     let results: String = games
         .lines()
@@ -51,7 +60,7 @@ pub(crate) fn draw_every_waiting_game(ev: &str, dir: &Path) {
         .map(|(k, l)| {
             let mut f: Vec<&str> = l.split(',').collect();
             if k > 0 {
-                f[5] = "=";
+                f[5] = result(f[3], f[4]);
             }
             f.join(",") + "\n"
         })

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::common::{assert_phrases, xqreg_ok};
-use crate::event_teams::draw_every_waiting_game;
+use crate::event_teams::{draw_every_waiting_game, record_every_waiting_game};
 
 const REGULATION: &str = "tests/scenarios/team_knockout.xqr";
 
@@ -41,6 +41,65 @@ fn the_sheet_says_how_a_team_match_is_won_and_a_level_one_decided() {
             "Every board must be decided",
         ],
     );
+}
+
+/// `only_if_tied` in a team knockout compares the two teams' match points (场分), as the runtime
+/// does (tests/scenarios/team_knockout_only_if_tied.xqr): the sheet says so, not the players'
+/// points of an individual playoff.
+#[test]
+fn the_sheet_says_a_team_title_match_is_held_only_on_level_match_points() {
+    let file = "tests/scenarios/team_knockout_only_if_tied.xqr";
+    let zh = xqreg_ok(&["sheet", file, "--format", "md", "--lang", "zh"]);
+    assert_phrases(
+        &zh,
+        &["仅当两队场分相同时进行；场分不同则按场分排定名次"],
+        &["仅当双方积分相同时进行"],
+    );
+    let en = xqreg_ok(&["sheet", file, "--format", "md", "--lang", "en"]);
+    assert_phrases(
+        &en,
+        &["played only if the two teams are level on match points"],
+        &["played only if the two are level on points"],
+    );
+}
+
+/// A live team title match held only if tied (tests/scenarios/team_knockout_only_if_tied.xqr)
+/// that is not needed: team a wins every league match (its players outrate b's, c's, d's), the
+/// event is complete without it, and `event standings` gives its places by the league's order
+/// and says why, where it said `no standings of `title` yet: none of its results is recorded`.
+#[test]
+fn a_title_match_not_needed_has_its_standings() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = tmp.path().join("ev").display().to_string();
+    let reg = "tests/scenarios/team_knockout_only_if_tied.xqr";
+    let csv = roster(tmp.path());
+    xqreg_ok(&[
+        "event",
+        "new",
+        &ev,
+        "--regulation",
+        reg,
+        "--roster",
+        &csv,
+        "--seed",
+        "1",
+    ]);
+    // Team letters in rating order: the team earlier in the alphabet wins each board.
+    let by_rating = |red: &str, black: &str| if red < black { "1-0" } else { "0-1" };
+    for _ in 0..3 {
+        xqreg_ok(&["event", "pair", &ev]);
+        record_every_waiting_game(&ev, tmp.path(), by_rating);
+    }
+    assert!(xqreg_ok(&["event", "status", &ev]).contains("the event is complete"));
+    let en = xqreg_ok(&["event", "standings", &ev, "--stage", "title"]);
+    assert_phrases(&en, &["1  a ", "2  b ", "Not played"], &["no standings"]);
+    let zh = standings_zh(&ev, "title");
+    assert_phrases(&zh, &["无需加赛"], &["尚无名次"]);
+}
+
+/// `event --lang zh standings EV --stage STAGE`.
+fn standings_zh(ev: &str, stage: &str) -> String {
+    xqreg_ok(&["event", "--lang", "zh", "standings", ev, "--stage", stage])
 }
 
 /// The roster of the scenario's four teams, as a CSV in `dir`.
@@ -102,17 +161,51 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
         ],
         &["wins on board points", "wins by lots"],
     );
-    let zh = xqreg_ok(&[
-        "event",
-        "--lang",
-        "zh",
-        "standings",
-        &ev,
-        "--stage",
-        "finals",
-    ]);
+    let zh = standings_zh(&ev, "finals");
     assert!(zh.contains("局分相同"), "{zh}");
     assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
+    in_chinese_and_on_the_site(&ev, tmp.path());
+}
+
+/// The same event under `--lang zh` and on its published site: match labels and playoff steps
+/// in Chinese (半决赛, 超快棋: the time control's title), and the bracket page says how each
+/// level match was decided, the teams by name. Before, Chinese output read `semi-final：a 4:4
+/// d，局分相同，a以 armageddon 胜出` and `加赛 armageddon 第 1 局`, and the bracket page said
+/// nothing of how a 4:4 match was decided (its boxes named the teams `a`, `d`); the column of
+/// each board's match was headed 组 (group).
+fn in_chinese_and_on_the_site(ev: &str, dir: &Path) {
+    let zh = standings_zh(ev, "finals");
+    assert_phrases(
+        &zh,
+        &[
+            "半决赛：",
+            "决赛：",
+            "第3、4名决赛：",
+            "局分相同，第一台加赛超快棋，",
+        ],
+        &["semi-final", "final:", "armageddon", "match for places"],
+    );
+    let games = xqreg_ok(&["event", "--lang", "zh", "games", ev]);
+    assert_phrases(&games, &["加赛 超快棋 第 1 局"], &["armageddon"]);
+    let site = dir.join("site");
+    let site_arg = site.display().to_string();
+    xqreg_ok(&["event", "publish", ev, "--output", &site_arg]);
+    let page = |l: &str| std::fs::read_to_string(site.join(l).join("stage-2.html")).expect("page");
+    assert_phrases(
+        &page("zh"),
+        &[
+            "半决赛：丙队 4:4 甲队，局分相同，第一台加赛超快棋，丙队胜出",
+            "<small>超快棋</small>",
+            "<title>半决赛</title>",
+            "<th>对阵</th>",
+        ],
+        &["armageddon", "semi-final", "<th>组</th>"],
+    );
+    assert_phrases(
+        &page("en"),
+        &["semi-final: 丙队 4–4 甲队, level on board points: 丙队 wins by armageddon"],
+        &[],
+    );
 }
 
 /// A team knockout takes no line-ups: one handed in for it is refused at its stage cell (R064),

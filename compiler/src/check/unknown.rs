@@ -209,10 +209,20 @@ impl Resolver<'_, '_> {
                     if let KnockoutClause::Seeds { category, .. } = kc {
                         self.name(Kind::Category, category);
                     }
+                    // A team knockout's bracket names teams; a declared player there is
+                    // E235's (`check/team_knockout.rs`), which says which team to write.
+                    let teams = k.boards().is_some() && super::entry::is_team_event(self.ctx.file);
                     if let KnockoutClause::Bracket { pairs, .. } = kc {
                         for slot in pairs.iter().flat_map(|(a, b)| [a, b]) {
                             match slot {
                                 BracketSlot::Place(r) => self.place_ref(r),
+                                BracketSlot::Player(p)
+                                    if teams
+                                        && !self.known(Kind::Team, &p.node)
+                                        && self.known(Kind::Player, &p.node) => {}
+                                BracketSlot::Player(p) if teams => {
+                                    self.name(Kind::Team, p);
+                                }
                                 BracketSlot::Player(p) => {
                                     self.name(Kind::Player, p);
                                 }

@@ -287,6 +287,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             let live = loaded.replay()?;
             Ok(view::standings(
                 &live,
+                &loaded.event.plan,
                 stage.as_deref(),
                 format == TableFormat::Json,
                 l,
@@ -322,7 +323,7 @@ fn pair(dir: &Path, format: ListFormat, only: &[String], l: Lang) -> Res<String>
     let roster = &loaded.event.roster;
     Ok(match format {
         ListFormat::Human => {
-            view::human(&lines, l)
+            view::human(&lines, &loaded.event.plan, l)
                 + &view::sitting_out(&paired.live, roster, &all, &paired.published, l)
         }
         ListFormat::Json => {
@@ -363,7 +364,7 @@ fn games(dir: &Path, waiting: bool, format: ListFormat, l: Lang) -> Res<String> 
             .collect();
         let lines = view::lines(&loaded.event, all, &shown);
         Ok(match format {
-            ListFormat::Human => view::human(&lines, l),
+            ListFormat::Human => view::human(&lines, &loaded.event.plan, l),
             ListFormat::Json => view::json(&lines),
             ListFormat::Csv => view::csv(&lines),
         })

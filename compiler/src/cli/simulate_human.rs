@@ -117,7 +117,7 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
     for stage in &o.stages {
         for m in &stage.matches {
             // A team knockout's match says its board points and how it was decided.
-            if let Some(line) = crate::event::view::team_match_line(m, lang) {
+            if let Some(line) = crate::event::view::team_match_line(m, plan, lang) {
                 let _ = writeln!(s, "  {} {}", stage.name, line.trim_start());
                 continue;
             }

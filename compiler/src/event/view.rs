@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 use xqreg_runtime::engine::{GameResult, RecordedLineup, Roster};
-use xqreg_runtime::plan::{MissedRound, StageFormat};
+use xqreg_runtime::plan::{MissedRound, Plan, StageFormat};
+
+use super::publish::text::Tr;
 
 use super::live::{Event, Live};
 use super::store::{StoredEntry, StoredGame, StoredWithdrawal};
@@ -167,25 +169,32 @@ fn round_of(stage: &str, round: u32) -> Msg {
 
 /// The heading of a game's round in a pairing list: its stage and round, and its team match,
 /// group or playoff game.
-fn where_(g: &StoredGame, lang: Lang) -> String {
+/// `step` names a playoff game's step (its time control) in `lang`.
+fn where_(g: &StoredGame, lang: Lang, step: &dyn Fn(&str) -> String) -> String {
     let mut s = round_of(&g.game.stage, g.game.round).get(lang).to_string();
     match group_or_match(g) {
         (_, Some(m)) => s.push_str(MATCH.fill(&[("match", m)]).get(lang)),
         (Some(gr), None) => s.push_str(GROUP.fill(&[("group", gr)]).get(lang)),
         (None, None) => {}
     }
-    if let Some(step) = &g.game.step {
+    if let Some(id) = &g.game.step {
         let game = g.game.game_no.to_string();
-        s.push_str(PLAYOFF.fill(&[("step", step), ("game", &game)]).get(lang));
+        s.push_str(
+            PLAYOFF
+                .fill(&[("step", &step(id)), ("game", &game)])
+                .get(lang),
+        );
     }
     s
 }
 
-pub fn human(lines: &[Line<'_>], lang: Lang) -> String {
+pub fn human(lines: &[Line<'_>], plan: &Plan, lang: Lang) -> String {
     let mut s = String::new();
     let mut head = String::new();
+    // A playoff game's step by its time control's title in Chinese (加赛 超快棋 第 1 局).
+    let step = |id: &str| super::publish::matches::step(plan, id, Tr::of(lang));
     for l in lines {
-        let h = where_(l.game, lang);
+        let h = where_(l.game, lang, &step);
         if h != head {
             let _ = writeln!(s, "{h}");
             head = h;
@@ -261,11 +270,7 @@ fn sitting_out_rows(
 ) -> Vec<(String, u32, super::publish::model::Bye)> {
     use super::publish::model::{playing, Field};
     use super::publish::people::People;
-    use super::publish::text::Tr;
-    let l = match lang {
-        Lang::Zh => Tr::Zh,
-        Lang::En => Tr::En,
-    };
+    let l = Tr::of(lang);
     let people = People::new(roster);
     let rounds: std::collections::BTreeSet<(&str, u32)> = shown
         .iter()
@@ -484,11 +489,17 @@ mod where_tests {
     #[test]
     fn a_team_match_is_named_a_match() {
         assert_eq!(
-            where_(&game(Some("金华队 v 绍兴队")), Lang::En),
+            where_(&game(Some("金华队 v 绍兴队")), Lang::En, &str::to_string),
             "league round 1 match 金华队 v 绍兴队"
         );
-        assert_eq!(where_(&game(Some("A")), Lang::En), "league round 1 group A");
-        assert_eq!(where_(&game(None), Lang::En), "league round 1");
+        assert_eq!(
+            where_(&game(Some("A")), Lang::En, &str::to_string),
+            "league round 1 group A"
+        );
+        assert_eq!(
+            where_(&game(None), Lang::En, &str::to_string),
+            "league round 1"
+        );
     }
 
     /// In JSON too: a team match's boards carry `match`, never `group`.

@@ -43,6 +43,19 @@ pub struct Bracket {
     pub h: i64,
     pub boxes: Vec<MatchBox>,
     pub lines: Vec<Line>,
+    /// A team knockout's matches, each with how it was decided (局分相同，第一台加赛超快棋，…),
+    /// in the page's language ([`super::matches::in_words`]).
+    pub decided: Vec<String>,
+}
+
+/// The name a stage's standings give competitor `id` (a team knockout's team: 甲队, where the
+/// roster knows only its players), else the roster's.
+pub fn name_in(st: &StageOutcome, people: &People, id: &str) -> String {
+    st.groups
+        .iter()
+        .flat_map(|g| &g.standings)
+        .find(|r| r.id == id)
+        .map_or_else(|| people.get(id).name, |r| r.player.clone())
 }
 
 /// The bracket's layout. A match with a game still waiting shows no winner and no score.
@@ -72,7 +85,7 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People) ->
                 name: if id.is_empty() {
                     "—".to_string()
                 } else {
-                    people.get(id).name
+                    name_in(st, people, id)
                 },
                 score: if pending || bye {
                     String::new()
@@ -112,5 +125,6 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People) ->
         h: BOX_H,
         boxes,
         lines,
+        decided: Vec::new(),
     }
 }

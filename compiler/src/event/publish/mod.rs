@@ -6,6 +6,7 @@
 //! directory and swapped in ([`write`]), so a killed publish leaves the old site or the new.
 
 pub mod bracket;
+pub mod matches;
 pub mod model;
 pub mod people;
 pub mod text;
@@ -140,7 +141,9 @@ pub fn pages(dir: &Path, lang: Lang) -> Res<Pages> {
                 .map_err(fail)?;
             out.insert(format!("{}/index.html", l.code()), html);
             for (ix, stage_title) in stage_titles.iter().enumerate() {
-                let page = model::stage_page(&live, ix, &published, &people, l);
+                let mut page = model::stage_page(&live, ix, &published, &people, l);
+                let st = &live.outcome.stages[ix];
+                matches::in_words(&mut page, st, plan, &people, l);
                 let file = page.file.clone();
                 let html = env
                     .get_template("stage.html")

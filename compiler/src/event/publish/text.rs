@@ -16,6 +16,14 @@ pub enum Tr {
 }
 
 impl Tr {
+    /// The page language of a command's `--lang`.
+    pub fn of(lang: crate::diagnostics::Lang) -> Tr {
+        match lang {
+            crate::diagnostics::Lang::Zh => Tr::Zh,
+            crate::diagnostics::Lang::En => Tr::En,
+        }
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             Tr::Zh => "zh",
@@ -63,6 +71,8 @@ pub struct Words {
     pub black: &'static str,
     pub result: &'static str,
     pub group: &'static str,
+    /// A team stage's round lists each board under its match, not a group.
+    pub team_match: &'static str,
     pub place: &'static str,
     pub number: &'static str,
     pub name: &'static str,
@@ -102,6 +112,7 @@ pub fn words(l: Tr) -> Words {
         black: w(BLACK),
         result: w(RESULT),
         group: w(GROUP),
+        team_match: w(TEAM_MATCH),
         place: w(PLACE),
         number: w(NUMBER),
         name: w(NAME),

@@ -4,19 +4,30 @@
 use serde_json::json;
 
 use super::*;
-use crate::event::publish::text;
+use crate::event::publish::{matches, text};
+use xqreg_runtime::plan::Plan;
 
 /// `event standings`: each stage group's standings with their tie-break values.
-pub fn standings(live: &Live, stage: Option<&str>, as_json: bool, lang: Lang) -> String {
+pub fn standings(
+    live: &Live,
+    plan: &Plan,
+    stage: Option<&str>,
+    as_json: bool,
+    lang: Lang,
+) -> String {
     let stages: Vec<_> = live
         .outcome
         .stages
         .iter()
         .filter(|s| stage.is_none_or(|n| n == s.name))
+        // A playoff held only if tied and not needed has no game: its places are final once
+        // the runtime says so (the points it compares are all in).
         .filter(|s| {
-            live.games
-                .iter()
-                .any(|g| g.game.stage == s.name && !g.pending)
+            s.kind == "not_needed"
+                || live
+                    .games
+                    .iter()
+                    .any(|g| g.game.stage == s.name && !g.pending)
         })
         .collect();
     if as_json {
@@ -83,34 +94,30 @@ pub fn standings(live: &Live, stage: Option<&str>, as_json: bool, lang: Lang) ->
                 );
             }
         }
+        if st.kind == "not_needed" {
+            let _ = writeln!(s, "  {}", text::words(text::Tr::of(lang)).not_needed);
+        }
         // A team knockout says how each of its matches was decided.
-        for line in st.matches.iter().filter_map(|m| team_match_line(m, lang)) {
+        for line in st
+            .matches
+            .iter()
+            .filter_map(|m| team_match_line(m, plan, lang))
+        {
             let _ = writeln!(s, "{line}");
         }
     }
     s
 }
 
-/// A team knockout's match as a line (its board points, and how it was decided: on the boards,
-/// or level on them and by which playoff step); None for a match of two players.
-pub fn team_match_line(m: &xqreg_runtime::engine::MatchOut, lang: Lang) -> Option<String> {
-    m.boards?;
-    let (x, y) = (m.score.0.to_string(), m.score.1.to_string());
-    let args = [
-        ("label", m.label.as_str()),
-        ("a", &m.a),
-        ("b", &m.b),
-        ("x", &x),
-        ("y", &y),
-        ("winner", &m.winner),
-        ("by", &m.decided_by),
-    ];
-    let t = match m.decided_by.as_str() {
-        "board_points" => &TEAM_MATCH_ON_BOARDS,
-        "forfeit" | "pending" | "bye" => &TEAM_MATCH_OTHER,
-        _ => &TEAM_MATCH_LEVEL,
-    };
-    Some(t.fill(&args).get(lang).to_string())
+/// A team knockout's match as a line, indented under its stage's standings
+/// ([`matches::team_match_line`]: the teams by id); None for a match of two players.
+pub fn team_match_line(
+    m: &xqreg_runtime::engine::MatchOut,
+    plan: &Plan,
+    lang: Lang,
+) -> Option<String> {
+    let line = matches::team_match_line(m, plan, text::Tr::of(lang), str::to_string)?;
+    Some(format!("  {line}"))
 }
 
 /// A tie-break criterion in a standings line: its identifier in English (as the regulation

@@ -18,6 +18,8 @@ pub struct Names<'a> {
     pub categories: BTreeMap<&'a str, &'a ast::Category>,
     pub pools: BTreeMap<&'a str, &'a ast::Pool>,
     pub players: BTreeMap<&'a str, &'a ast::PlayerDecl>,
+    /// The entry's declared teams (`team bj "北京"`): a team knockout's bracket names them.
+    pub teams: BTreeMap<&'a str, &'a ast::TeamDecl>,
     pub playoffs: BTreeMap<&'a str, &'a ast::PlayoffChain>,
     pub places: Vec<&'a ast::PlacesDecl>,
     /// Derived rankings: prize tables and quotas name them as they name categories.
@@ -254,6 +256,14 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// A team knockout's bracket side (`bracket (bj v sh)`): the declared team's name.
+    pub fn team_or_player_name(&self, id: &str) -> String {
+        match self.names.teams.get(id) {
+            Some(t) => self.t(&t.name),
+            None => self.player_name(id),
+        }
+    }
+
     pub fn group_label(&self, group: &str) -> String {
         match self.lang {
             Lang::Zh if group.ends_with('组') || group.starts_with('组') => group.to_string(),
@@ -328,6 +338,9 @@ pub(super) fn collect_names<'a, 'b>(
                             .extend(q.except.iter().map(|c| c.node.as_str())),
                         ast::EntryClause::Player(p) => {
                             names.players.entry(&p.id.node).or_insert(p);
+                        }
+                        ast::EntryClause::Team(t) => {
+                            names.teams.entry(&t.id.node).or_insert(t);
                         }
                         _ => {}
                     }

@@ -238,6 +238,12 @@ pub enum M {
     ThirdPlace,
     Placement,
     OnlyIfTied,
+    /// A team knockout's seeded bracket: of teams.
+    TeamSeeded,
+    /// `seeding rating` in a team knockout: the teams' first B boards' ratings summed.
+    TeamSeedingRating,
+    /// `only_if_tied` in a team knockout: the teams' match points (场分) are compared.
+    TeamOnlyIfTied,
     SeedNo,
     ByeWord,
     DrawPoolQuota,
@@ -726,6 +732,11 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::Bracket => ("对阵为{0}", "pairings {0}"),
         M::WinnersMeet => ("胜者争夺{0}", "the winners play for {0}"),
         M::Seeded => ("按{0}人种子签表排位", "a seeded bracket of {0}"),
+        M::TeamSeeded => ("按{0}队种子签表排位", "a seeded bracket of {0} teams"),
+        M::TeamSeedingRating => (
+            "按各队前{0}名队员等级分之和排定种子",
+            "teams seeded by rating (the ratings of each team's first {0} players summed)",
+        ),
         M::Seeding => ("{0}", "seeding {0}"),
         M::MatchGames => ("每场赛{0}局，交换先后手", "matches of {0} games, colours alternating"),
         M::ThirdPlace => ("负者争夺{0}", "the losers play for {0}"),
@@ -733,6 +744,10 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::OnlyIfTied => (
             "仅当双方积分相同时进行；积分不同则按积分排定名次",
             "played only if the two are level on points; otherwise the points decide their places",
+        ),
+        M::TeamOnlyIfTied => (
+            "仅当两队场分相同时进行；场分不同则按场分排定名次",
+            "played only if the two teams are level on match points; otherwise the match points decide their places",
         ),
         M::SeedNo => ("{0}号种子", "seed {0}"),
         M::ByeWord => ("轮空", "bye"),

@@ -163,6 +163,17 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
             let mut problems = Vec::new();
             for (x, y) in pairs {
                 for slot in [x, y] {
+                    // A team knockout's slot may name a team (`bracket (bj v sh)`).
+                    let team = match (slot, &teams) {
+                        (BracketSlot::Player(id), Some(teams)) => {
+                            team_knockout::named_team(ctx, teams, id)
+                        }
+                        _ => None,
+                    };
+                    if team.is_some() {
+                        slots.push(team);
+                        continue;
+                    }
                     match slot_player(ctx, slot, &field, &ko.origin) {
                         Ok(p) => slots.push(p),
                         Err(p) => problems.push(p),
@@ -188,6 +199,7 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
             *seeding,
             reserved.as_ref(),
             byes,
+            teams.as_ref(),
         )?,
     };
     if let Some(teams) = &teams {
@@ -239,6 +251,7 @@ fn seeded_slots(
     seeding: NumberOrder,
     reserved: Option<&crate::plan::ReservedSeeds>,
     byes: &KnockoutByes,
+    teams: Option<&team_knockout::TeamsByEntry>,
 ) -> Result<Vec<Option<usize>>, Vec<RuntimeProblem>> {
     let Some(positions) = seed_positions(size) else {
         return Err(vec![RuntimeProblem::new(
@@ -289,18 +302,24 @@ fn seeded_slots(
             ),
             byes,
         ),
-        (None, None) => (
-            draw::number(
-                ctx.plan,
-                &numbers,
-                ctx.roster,
-                field,
-                &mut ctx.lots,
-                &mut ctx.transcript,
-                "seeds: ",
-            )?,
-            byes,
-        ),
+        // A team knockout seeds its teams by their rating, not by their first boards'.
+        (None, None) => match (ko.team.as_ref().zip(teams), seeding) {
+            (Some((t, teams)), NumberOrder::Rating) => {
+                (team_knockout::seeds_by_rating(ctx, t, teams, field), byes)
+            }
+            _ => (
+                draw::number(
+                    ctx.plan,
+                    &numbers,
+                    ctx.roster,
+                    field,
+                    &mut ctx.lots,
+                    &mut ctx.transcript,
+                    "seeds: ",
+                )?,
+                byes,
+            ),
+        },
     };
     let holder = seed_holders(ctx, stage, size, &seeds, byes);
     Ok(positions

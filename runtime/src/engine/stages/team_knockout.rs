@@ -4,7 +4,7 @@
 //! on odd boards), won on board points (the sum of the boards' game points); a match level on
 //! board points goes to the stage's playoff chain ([`Ctx::play_off_team_match`]).
 
-use super::super::declared_teams::team_id;
+use super::super::declared_teams::{team_id, team_name};
 use super::super::play::{LevelTeamMatch, MatchResult};
 use super::super::team::{self, Team};
 use super::*;
@@ -63,6 +63,44 @@ pub(super) fn recorded_seeds(
     let names: Vec<&str> = units.iter().map(String::as_str).collect();
     let order = super::super::fixed::fixed_team_order(ctx, stage, &names)?;
     Some(order.map(|o| o.iter().filter_map(|&t| entries.get(t).copied()).collect()))
+}
+
+/// `seeding rating` in a team knockout: the teams by their rating, the ratings of their first
+/// `boards` players summed (as a team Swiss numbers its teams, [`team::number_teams`]), ties in
+/// the field's order; the entries (first boards) in seed order, with the transcript's line.
+pub(super) fn seeds_by_rating(
+    ctx: &mut Ctx<'_>,
+    t: &TeamKnockout,
+    teams: &TeamsByEntry,
+    field: &[usize],
+) -> Vec<usize> {
+    let mut ordered: Vec<Team> = field.iter().filter_map(|p| teams.get(p).cloned()).collect();
+    team::number_teams(ctx, NumberOrder::Rating, t.boards, &mut ordered);
+    let listed: Vec<String> = ordered
+        .iter()
+        .enumerate()
+        .map(|(k, (unit, _))| format!("{} {}", k + 1, team_id(ctx.plan, unit)))
+        .collect();
+    let text = format!(
+        "seeds by the teams' rating (their first {} players' ratings summed): {}",
+        t.boards,
+        listed.join(", ")
+    );
+    ctx.transcript.push(EntryKind::Numbers, text, &t.origin);
+    ordered
+        .iter()
+        .filter_map(|(_, members)| members.first().copied())
+        .collect()
+}
+
+/// The bracket entry (first board) of the team a bracket slot names by its declared id or its
+/// name (`bracket (bj v sh)`); None when no team of the field has that name.
+pub(super) fn named_team(ctx: &Ctx<'_>, teams: &TeamsByEntry, named: &str) -> Option<usize> {
+    let name = team_name(ctx.plan, named);
+    teams
+        .iter()
+        .find(|(_, (unit, _))| unit == name)
+        .map(|(&rep, _)| rep)
 }
 
 /// A team knockout's bracket holds teams: a slot naming a player who stands for no team of the

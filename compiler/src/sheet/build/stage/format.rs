@@ -153,7 +153,8 @@ fn knockout(
         .iter()
         .any(|c| matches!(c, KnockoutClause::Bracket { pairs, .. } if pairs.len() == 2));
     // A team knockout says first that teams play it, and how a match is won.
-    if let Some(n) = k.boards() {
+    let boards = k.boards();
+    if let Some(n) = boards {
         ctx.mark(n.span);
         parts.push(ctx.mf(M::TeamKnockoutBoards, &[&n.node.to_string()]));
     }
@@ -177,7 +178,19 @@ fn knockout(
             }
             KnockoutClause::Seeded { size, span } => {
                 ctx.mark(*span);
-                parts.push(ctx.mf(M::Seeded, &[&size.node.to_string()]));
+                let key = if boards.is_some() {
+                    M::TeamSeeded
+                } else {
+                    M::Seeded
+                };
+                parts.push(ctx.mf(key, &[&size.node.to_string()]));
+            }
+            // A team knockout seeds by the teams' rating, as the runtime does.
+            KnockoutClause::Seeding { rule, span } if rule.node == "rating" && boards.is_some() => {
+                ctx.mark(*span);
+                ctx.mark(rule.span);
+                let n = boards.map_or(0, |b| b.node).to_string();
+                parts.push(ctx.mf(M::TeamSeedingRating, &[&n]));
             }
             KnockoutClause::Seeding { rule, span } => {
                 ctx.mark(*span);
@@ -222,7 +235,13 @@ fn knockout(
             }
             KnockoutClause::OnlyIfTied(s) => {
                 ctx.mark(*s);
-                parts.push(ctx.m(M::OnlyIfTied).to_string());
+                // A team knockout compares the teams' match points (场分), as the runtime does.
+                let key = if boards.is_some() {
+                    M::TeamOnlyIfTied
+                } else {
+                    M::OnlyIfTied
+                };
+                parts.push(ctx.m(key).to_string());
             }
             KnockoutClause::Byes { rule, span } => {
                 ctx.mark(*span);
@@ -247,7 +266,7 @@ fn slot(ctx: &mut Ctx<'_>, s: &BracketSlot) -> String {
         }
         BracketSlot::Player(p) => {
             ctx.mark(p.span);
-            ctx.player_name(&p.node)
+            ctx.team_or_player_name(&p.node)
         }
     }
 }

@@ -1,0 +1,155 @@
+//! A knockout's words in the page's language: its matches' labels (the runtime's English,
+//! `semi-final`; 半决赛 in Chinese, as the sheet names the rounds), its playoff steps (a time
+//! control's id; its title, 超快棋, in Chinese), and a team knockout's match line: board points
+//! and how a level match was decided. `event standings`, `pair`, `simulate` and the site all say
+//! them through here.
+
+use xqreg_runtime::engine::{MatchOut, StageOutcome};
+use xqreg_runtime::plan::Plan;
+
+use super::model::StagePage;
+use super::people::People;
+use super::text::{said, Tr};
+use crate::diagnostics::{Msg, Template};
+
+// The message catalogue of this module: compiler/messages/event/publish/matches.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/event/publish/matches.rs"
+));
+
+/// A match's label in language `l`: `semi-final` is 半决赛; a label the runtime does not give
+/// (none today) is shown as it is.
+pub fn label(label: &str, l: Tr) -> String {
+    let places = |rest: &str, t: Template| {
+        let (a, b) = rest.split_once('-')?;
+        Some(said(l, t.fill(&[("a", a), ("b", b)])))
+    };
+    let said_of = |t: Template| said(l, t.plain());
+    match label {
+        "final" => said_of(FINAL),
+        "semi-final" => said_of(SEMI_FINAL),
+        "quarter-final" => said_of(QUARTER_FINAL),
+        _ => {
+            if let Some(n) = label.strip_prefix("round of ") {
+                let half = n
+                    .parse::<u64>()
+                    .map(|n| crate::sheet::fmt::zh_numeral(n / 2));
+                let half = half.unwrap_or_else(|_| n.to_string());
+                return said(l, ROUND_OF.fill(&[("n", n), ("n_zh", &half)]));
+            }
+            let of = |prefix: &str, suffix: &str, t: Template| {
+                places(label.strip_prefix(prefix)?.strip_suffix(suffix)?, t)
+            };
+            of("match for places ", "", PLACES_MATCH)
+                .or_else(|| of("places ", " bracket", PLACES_BRACKET))
+                .unwrap_or_else(|| label.to_string())
+        }
+    }
+}
+
+/// A playoff step (a game's time control, as the results name it) in language `l`: in Chinese
+/// the time control's title (`time armageddon "超快棋"`), else its id.
+pub fn step(plan: &Plan, step: &str, l: Tr) -> String {
+    match l {
+        Tr::Zh => plan
+            .time_controls
+            .get(step)
+            .and_then(|t| t.title.clone())
+            .unwrap_or_else(|| step.to_string()),
+        Tr::En => step.to_string(),
+    }
+}
+
+/// How a match was decided (`decided_by`: a step, `lots`, `forfeit`, ...), both languages.
+fn decided_by(plan: &Plan, by: &str) -> Msg {
+    let t = match by {
+        "earlier_game" => BY_EARLIER_GAME,
+        "lots" => BY_LOTS,
+        "black" => BY_BLACK,
+        "forfeit" => BY_FORFEIT,
+        "pending" => BY_PENDING,
+        "bye" => BY_BYE,
+        _ => {
+            let time = step(plan, by, Tr::Zh);
+            return BY_GAME.fill(&[("step_zh", &time), ("step", by)]);
+        }
+    };
+    t.plain()
+}
+
+/// A team knockout's match as a line (its board points, and how it was decided: on the boards,
+/// or level on them and by which playoff step), each team as `name` gives it; None for a match
+/// of two players.
+pub fn team_match_line(
+    m: &MatchOut,
+    plan: &Plan,
+    l: Tr,
+    name: impl Fn(&str) -> String,
+) -> Option<String> {
+    m.boards?;
+    let (x, y) = (m.score.0.to_string(), m.score.1.to_string());
+    let by = decided_by(plan, &m.decided_by);
+    let args = [
+        ("label", label(&m.label, l)),
+        ("a", name(&m.a)),
+        ("b", name(&m.b)),
+        ("x", x),
+        ("y", y),
+        ("winner", name(&m.winner)),
+        ("by", by.en),
+        ("by_zh", by.zh),
+    ];
+    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = match m.decided_by.as_str() {
+        "board_points" => TEAM_MATCH_ON_BOARDS,
+        "forfeit" | "pending" | "bye" => TEAM_MATCH_OTHER,
+        _ => TEAM_MATCH_LEVEL,
+    };
+    Some(said(l, t.fill(&args)))
+}
+
+/// A stage page in its language's knockout words: each playoff game's step, each bracket box's
+/// label, and under the bracket of a team knockout how each match was decided (the standings'
+/// lines, the teams by name).
+pub fn in_words(page: &mut StagePage, st: &StageOutcome, plan: &Plan, people: &People, l: Tr) {
+    for g in page.rounds.iter_mut().flat_map(|r| r.games.iter_mut()) {
+        g.step = g.step.as_deref().map(|s| step(plan, s, l));
+    }
+    let Some(b) = page.bracket.as_mut() else {
+        return;
+    };
+    for m in &mut b.boxes {
+        m.label = label(&m.label, l);
+    }
+    let name = |id: &str| super::bracket::name_in(st, people, id);
+    b.decided = st
+        .matches
+        .iter()
+        .filter(|m| m.decided_by != "pending")
+        .filter_map(|m| team_match_line(m, plan, l, name))
+        .collect();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every label the runtime gives a knockout's match (`engine/stages/knockout.rs`
+    /// `bracket_label`) has its Chinese; English stays the runtime's.
+    #[test]
+    fn each_match_label_has_its_chinese() {
+        for (en, zh) in [
+            ("final", "决赛"),
+            ("semi-final", "半决赛"),
+            ("quarter-final", "四分之一决赛"),
+            ("round of 16", "八分之一决赛"),
+            ("match for places 3-4", "第3、4名决赛"),
+            ("places 5-8 bracket", "第5至8名排位赛"),
+        ] {
+            assert_eq!(label(en, Tr::Zh), zh);
+            assert_eq!(label(en, Tr::En), en);
+        }
+        assert_eq!(label("anything else", Tr::Zh), "anything else");
+    }
+}
