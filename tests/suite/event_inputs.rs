@@ -406,15 +406,74 @@ fn an_export_refused_writes_nothing() {
 }
 
 /// A directory without its store: the event may never have been started there, or its store
-/// may be lost; the message says both ways out, not only `event new`.
+/// may be lost (deleted, moved, the wrong directory typed). Refused like any missing input, with
+/// its code, the file it looked for and both ways out (exit 1, never a bare exit 2), and nothing
+/// is created there.
 #[test]
 fn a_directory_without_a_store_says_to_start_or_put_the_copy_back() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let out = xqreg(&["event", "status", &tmp.path().to_string_lossy()]);
+    let (ev, store) = round_one_published(tmp.path());
+    std::fs::remove_file(&store).expect("lost");
+    let typo = tmp.path().join("evnet").to_string_lossy().into_owned();
+    for (dir, command) in [(&ev, "status"), (&ev, "pair"), (&typo, "standings")] {
+        let err = refused_with(&xqreg(&["event", command, dir]), "E853");
+        assert!(
+            err.contains("xqreg event new")
+                && err.contains("put back the copy of event.sqlite")
+                && err.contains(&format!("{dir}/event.sqlite"))
+                && err.contains("help:"),
+            "{err}"
+        );
+        assert!(!Path::new(&store).exists(), "{command} created a store");
+    }
+    assert!(!Path::new(&typo).exists(), "a directory was created");
+    let out = xqreg(&["event", "status", &ev, "--lang", "zh"]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{err}");
     assert!(
-        err.contains("xqreg event new") && err.contains("put back the copy of event.sqlite"),
+        err.contains("错误[E853]") && err.contains("帮助："),
         "{err}"
     );
+}
+
+/// A log entry that cannot be read (a page of the log zeroed or a byte flipped inside a whole
+/// page: SQLite's page check passes, the text is no longer JSON) is E850 for every command, not
+/// only for `verify` and `export`, which read the log: `status` answered, `pair` published and
+/// `result` recorded on a store whose history was lost. The store is left as it is.
+#[test]
+fn a_log_that_cannot_be_read_is_refused_by_every_command() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let results = tmp.path().join("r.csv");
+    std::fs::write(
+        &results,
+        "stage,round,red,black,result\nmain,1,w01,w07,1-0\n",
+    )
+    .expect("w");
+    let site = tmp.path().join("site").to_string_lossy().into_owned();
+    let db = rusqlite::Connection::open(&store).expect("opens");
+    db.execute(
+        "UPDATE log SET changes = CAST(X'7B2262617463680000000000' AS TEXT) WHERE command = 'pair'",
+        [],
+    )
+    .expect("damage");
+    drop(db);
+    let damaged = std::fs::read(&store).expect("store");
+    let results = results.to_string_lossy().into_owned();
+    for args in [
+        vec!["event", "status", &ev],
+        vec!["event", "standings", &ev],
+        vec!["event", "games", &ev],
+        vec!["event", "pair", &ev],
+        vec!["event", "result", &ev, &results],
+        vec!["event", "result", &ev, "main", "1", "1", "="],
+        vec!["event", "publish", &ev, "-o", &site],
+    ] {
+        let err = refused_with(&xqreg(&args), "E850");
+        assert!(
+            err.contains("log") && err.contains("help:"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(std::fs::read(&store).expect("store"), damaged, "{args:?}");
+    }
+    assert!(!Path::new(&site).exists(), "a site was published");
 }

@@ -107,8 +107,9 @@ pub fn io(text: impl std::fmt::Display) -> Fail {
 
 impl From<String> for Fail {
     fn from(text: String) -> Fail {
-        // A damaged store (E850) is refused like any damaged input, not an I/O failure.
-        if store::is_damaged(&text) {
+        // A damaged store (E850) or none (E853) is refused like any damaged or missing input,
+        // not an I/O failure.
+        if store::is_refusal(&text) {
             return Fail { exit: 1, text };
         }
         io(text)
