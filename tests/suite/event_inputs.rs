@@ -47,6 +47,13 @@ fn a_roster_not_in_utf8_is_refused_at_its_place_without_control_bytes() {
         err.contains("E801") && err.contains("roster.csv:2:5"),
         "{err}"
     );
+    // Said to be GBK, as Excel saves a Chinese roster, with how to save it as UTF-8.
+    assert!(
+        err.contains("it reads as GBK")
+            && err.contains("CSV UTF-8 (逗号分隔)")
+            && err.contains("iconv -f GBK -t UTF-8"),
+        "{err}"
+    );
     assert!(!Path::new(&ev).exists(), "nothing stored");
     // UTF-16 (with its byte-order mark): named, and its NUL bytes never reach the terminal.
     let mut utf16 = vec![0xFF, 0xFE];
@@ -65,6 +72,7 @@ fn a_roster_not_in_utf8_is_refused_at_its_place_without_control_bytes() {
         err.contains("UTF-16") && err.contains("roster.csv:1:1"),
         "{err}"
     );
+    assert!(err.contains("iconv -f UTF-16 -t UTF-8"), "{err}");
     assert!(!Path::new(&ev).exists(), "nothing stored");
 }
 

@@ -37,7 +37,9 @@ fn read_table(
     if check_quotes(text, diags) {
         return None;
     }
-    check_header(text, known, file, diags);
+    if check_header(text, known, file, diags) {
+        return None;
+    }
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(false)
@@ -491,14 +493,18 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
             let at = e.valid_up_to();
             // A UTF-16 file (as some spreadsheets save "Unicode text") starts with its byte-order mark.
             let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
+            // A roster typed in Chinese and saved by Excel as "CSV (逗号分隔)" is GBK: said so,
+            // with the way to save it as UTF-8. Not read as GBK: Big5 and other encodings read
+            // as GBK too, into other characters, and a wrong name would be paired and printed.
+            let (message, help) = match (utf16, looks_gbk(bytes)) {
+                (true, _) => (NOT_UTF16, SAVE_UTF16_AS_UTF8),
+                (false, true) => (NOT_UTF8_BUT_GBK, SAVE_GBK_AS_UTF8),
+                (false, false) => (NOT_UTF8, SAVE_AS_UTF8),
+            };
+            let span = Span::new(at, at + '\u{FFFD}'.len_utf8());
             diags.push(
-                Diagnostic::new(
-                    &E801,
-                    if utf16 { NOT_UTF16 } else { NOT_UTF8 }.plain(),
-                    Span::new(at, at + '\u{FFFD}'.len_utf8()),
-                    NOT_UTF8_HERE.plain(),
-                )
-                .with_help(SAVE_AS_UTF8.plain()),
+                Diagnostic::new(&E801, message.plain(), span, NOT_UTF8_HERE.plain())
+                    .with_help(help.plain()),
             );
             String::from_utf8_lossy(bytes).into_owned()
         }
@@ -511,6 +517,25 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
         }
     }
     (SourceFile::new(name, text), diags)
+}
+
+/// Whether every byte past ASCII pairs into a GBK character (a lead byte 0x81-0xFE, then a
+/// trail byte 0x40-0xFE but 0x7F), and there is one: the file is likely GBK.
+fn looks_gbk(bytes: &[u8]) -> bool {
+    let mut pairs = 0;
+    let mut it = bytes.iter();
+    while let Some(&b) = it.next() {
+        if b < 0x80 {
+            continue;
+        }
+        match it.next() {
+            Some(&t) if (0x81..=0xFE).contains(&b) && (0x40..=0xFE).contains(&t) && t != 0x7F => {
+                pairs += 1
+            }
+            _ => return false,
+        }
+    }
+    pairs > 0
 }
 
 #[cfg(test)]
