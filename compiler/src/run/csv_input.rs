@@ -520,8 +520,15 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
 }
 
 /// Whether every byte past ASCII pairs into a GBK character (a lead byte 0x81-0xFE, then a
-/// trail byte 0x40-0xFE but 0x7F), and there is one: the file is likely GBK.
+/// trail byte 0x40-0xFE but 0x7F), there is one, and the bytes are not mostly UTF-8 (UTF-8
+/// Chinese pairs up too; one bad byte in it is damage, not GBK): the file is likely GBK.
 fn looks_gbk(bytes: &[u8]) -> bool {
+    let lossy = String::from_utf8_lossy(bytes);
+    let bad = lossy.chars().filter(|&c| c == '\u{FFFD}').count();
+    let good = lossy.chars().filter(|&c| !c.is_ascii()).count() - bad;
+    if bad <= good {
+        return false;
+    }
     let mut pairs = 0;
     let mut it = bytes.iter();
     while let Some(&b) = it.next() {

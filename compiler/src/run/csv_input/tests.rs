@@ -141,3 +141,16 @@ fn an_empty_file_is_one_diagnostic_that_says_so() {
         assert_eq!(codes(&report), vec!["E802"], "{bytes:?}");
     }
 }
+
+/// A GBK roster is said to be GBK; a UTF-8 one with a NUL inside a Chinese character is not
+/// (UTF-8 Chinese pairs up into GBK characters too: a damaged UTF-8 roster was said to be GBK).
+#[test]
+fn gbk_is_named_only_when_the_file_is_not_mostly_utf8() {
+    let gbk = read_roster("r.csv", b"id,name\np1,\xd5\xc5\xc8\xfd\n").expect_err("GBK");
+    assert!(gbk.diagnostics[0].message.en.contains("reads as GBK"));
+    let mut utf8 = "id,name\np1,张三李四王五赵六\n".as_bytes().to_vec();
+    utf8.insert(13, 0); // a NUL inside 张 (a byte lost in a copy would do the same)
+    let damaged = read_roster("r.csv", &utf8).expect_err("not UTF-8");
+    let said = &damaged.diagnostics[0].message.en;
+    assert!(!said.contains("GBK"), "{said}");
+}
