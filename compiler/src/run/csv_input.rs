@@ -59,7 +59,7 @@ fn read_table(
                 // Field spans: unquoted fields lie one after the other separated by commas; a
                 // quoted field shifts later spans by its quotes, which only moves a caret.
                 let mut offset = start;
-                let fields = rec
+                let fields: Vec<(String, Span)> = rec
                     .iter()
                     .map(|f| {
                         let span = Span::new(offset, (offset + f.len()).min(text.len()));
@@ -67,6 +67,7 @@ fn read_table(
                         (f.trim().to_string(), span)
                     })
                     .collect();
+                formulas(&header, &fields, diags);
                 rows.push((line, fields));
             }
             Err(e) => {
@@ -96,6 +97,18 @@ fn read_table(
         }
     }
     Some(Table { header, rows })
+}
+
+/// E803 for each cell that is a spreadsheet formula (`=SUM(A1:A3)`, `@A1`), not a value: read
+/// as text it would be a name or a team, printed, and run by whoever opens an exported CSV in
+/// a spreadsheet. `=` alone is a draw in a results file.
+fn formulas(header: &[String], fields: &[(String, Span)], diags: &mut Diagnostics) {
+    for (i, (value, span)) in fields.iter().enumerate() {
+        if value.len() > 1 && (value.starts_with('=') || value.starts_with('@')) {
+            let column = header.get(i).map_or("", String::as_str);
+            diags.push(FORMULA.at(*span, &[("column", column), ("value", value)]));
+        }
+    }
 }
 
 /// A record's first byte and its 1-based line. After a CRLF ending the CSV reader puts a record

@@ -154,3 +154,17 @@ fn gbk_is_named_only_when_the_file_is_not_mostly_utf8() {
     let said = &damaged.diagnostics[0].message.en;
     assert!(!said.contains("GBK"), "{said}");
 }
+
+/// A cell that is a spreadsheet formula is refused at it (E803), in any file; a draw (`=`) is a
+/// result, not a formula.
+#[test]
+fn a_formula_in_a_cell_is_refused_at_it() {
+    let report = read_roster("r.csv", b"id,name\np1,=SUM(A1:A3)\np2,@A1\n").expect_err("formulas");
+    assert_eq!(codes(&report), vec!["E803", "E803"]);
+    assert_eq!(report.diagnostics[0].labels[0].span.start, 11);
+    let csv = "stage,round,board,red,black,result\nmain,1,1,a,b,=\n";
+    read_results("res.csv", csv.as_bytes()).expect("a draw");
+    let csv = "stage,round,board,red,black,result\nmain,1,1,=HYPERLINK(\"x\"),b,=\n";
+    let report = read_results("res.csv", csv.as_bytes()).expect_err("a formula");
+    assert!(codes(&report).contains(&"E803"), "{:?}", codes(&report));
+}
