@@ -334,6 +334,18 @@ fn a_damaged_value_in_a_whole_store_is_refused_with_its_code() {
             "pair",
         ),
         (
+            // A byte changed inside the stored regulation or roster: it still compiles or
+            // reads, into another event; its SHA-256 stored beside it no longer matches.
+            "the stored regulation changed inside",
+            "UPDATE meta SET value = replace(value, 'rounds 5', 'rounds 4') WHERE key = 'regulation'",
+            "pair",
+        ),
+        (
+            "the stored roster changed inside",
+            "UPDATE meta SET value = replace(value, '棋手1,', '棋手9,') WHERE key = 'roster'",
+            "status",
+        ),
+        (
             // Read as any other word it was one stream of lots: another next round's draw.
             "the lots' word not a word xqreg writes",
             "UPDATE meta SET value = 'per_stagf' WHERE key = 'lots'",
