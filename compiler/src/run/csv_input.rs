@@ -67,7 +67,7 @@ fn read_table(
                         (f.trim().to_string(), span)
                     })
                     .collect();
-                formulas(&header, &fields, diags);
+                cell_values(&header, &fields, diags);
                 rows.push((line, fields));
             }
             Err(e) => {
@@ -99,14 +99,27 @@ fn read_table(
     Some(Table { header, rows })
 }
 
+/// The most characters a cell holds: a name, a club or a school runs to tens of them.
+const LONGEST_CELL: usize = 500;
+
 /// E803 for each cell that is a spreadsheet formula (`=SUM(A1:A3)`, `@A1`), not a value: read
 /// as text it would be a name or a team, printed, and run by whoever opens an exported CSV in
-/// a spreadsheet. `=` alone is a draw in a results file.
-fn formulas(header: &[String], fields: &[(String, Span)], diags: &mut Diagnostics) {
+/// a spreadsheet (`=` alone is a draw in a results file); and for a cell longer than
+/// [`LONGEST_CELL`] (text pasted into it, or rows run together), which became a name printed on
+/// every list.
+fn cell_values(header: &[String], fields: &[(String, Span)], diags: &mut Diagnostics) {
     for (i, (value, span)) in fields.iter().enumerate() {
+        let column = header.get(i).map_or("", String::as_str);
         if value.len() > 1 && (value.starts_with('=') || value.starts_with('@')) {
-            let column = header.get(i).map_or("", String::as_str);
             diags.push(FORMULA.at(*span, &[("column", column), ("value", value)]));
+        } else if value.len() > LONGEST_CELL && value.chars().count() > LONGEST_CELL {
+            let (n, most) = (value.chars().count().to_string(), LONGEST_CELL.to_string());
+            let names = [
+                ("column", column),
+                ("n", n.as_str()),
+                ("most", most.as_str()),
+            ];
+            diags.push(TOO_LONG.at(*span, &names));
         }
     }
 }

@@ -168,3 +168,18 @@ fn a_formula_in_a_cell_is_refused_at_it() {
     let report = read_results("res.csv", csv.as_bytes()).expect_err("a formula");
     assert!(codes(&report).contains(&"E803"), "{:?}", codes(&report));
 }
+
+/// A cell of thousands of characters (text pasted into it) is refused at it (E803), never a
+/// name printed on every list.
+#[test]
+fn a_cell_of_thousands_of_characters_is_refused_at_it() {
+    let csv = format!("id,name\np1,{}\np2,李四\n", "张".repeat(5000));
+    let report = read_roster("r.csv", csv.as_bytes()).expect_err("a long name");
+    assert_eq!(codes(&report), vec!["E803"]);
+    assert_eq!(report.diagnostics[0].labels[0].span.start, 11);
+    read_roster(
+        "r.csv",
+        format!("id,name\np1,{}\n", "张".repeat(500)).as_bytes(),
+    )
+    .expect("500 characters");
+}
