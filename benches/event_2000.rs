@@ -153,6 +153,20 @@ fn event_2000(c: &mut Criterion) {
     g.bench_function("publish the finished event", |b| {
         b.iter(|| xqreg::event::publish::publish(&event, &site, Lang::En).expect("publish"))
     });
+    // (Run with a filter that skips the rounds, the event is played once here.)
+    if !event.join("event.sqlite").exists() {
+        run_event(&s, &event);
+    }
+    // Opening the store of the finished event: SQLite's page check and the whole log read
+    // (every entry's JSON parsed, so that a damaged entry is refused before any command acts),
+    // and the log read alone, its share.
+    g.bench_function("open the finished event's store", |b| {
+        b.iter(|| xqreg::event::store::Store::open(&event, Lang::En).expect("opens"))
+    });
+    let mut st = xqreg::event::store::Store::open(&event, Lang::En).expect("opens");
+    g.bench_function("read the finished event's log", |b| {
+        b.iter(|| st.transaction(|tx| tx.log_entries()).expect("the log"))
+    });
     g.finish();
 }
 

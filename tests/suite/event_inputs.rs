@@ -47,6 +47,13 @@ fn a_roster_not_in_utf8_is_refused_at_its_place_without_control_bytes() {
         err.contains("E801") && err.contains("roster.csv:2:5"),
         "{err}"
     );
+    // Said to be GBK, as Excel saves a Chinese roster, with how to save it as UTF-8.
+    assert!(
+        err.contains("it reads as GBK")
+            && err.contains("CSV UTF-8 (逗号分隔)")
+            && err.contains("iconv -f GBK -t UTF-8"),
+        "{err}"
+    );
     assert!(!Path::new(&ev).exists(), "nothing stored");
     // UTF-16 (with its byte-order mark): named, and its NUL bytes never reach the terminal.
     let mut utf16 = vec![0xFF, 0xFE];
@@ -65,6 +72,7 @@ fn a_roster_not_in_utf8_is_refused_at_its_place_without_control_bytes() {
         err.contains("UTF-16") && err.contains("roster.csv:1:1"),
         "{err}"
     );
+    assert!(err.contains("iconv -f UTF-16 -t UTF-8"), "{err}");
     assert!(!Path::new(&ev).exists(), "nothing stored");
 }
 
@@ -326,6 +334,18 @@ fn a_damaged_value_in_a_whole_store_is_refused_with_its_code() {
             "pair",
         ),
         (
+            // A byte changed inside the stored regulation or roster: it still compiles or
+            // reads, into another event; its SHA-256 stored beside it no longer matches.
+            "the stored regulation changed inside",
+            "UPDATE meta SET value = replace(value, 'rounds 5', 'rounds 4') WHERE key = 'regulation'",
+            "pair",
+        ),
+        (
+            "the stored roster changed inside",
+            "UPDATE meta SET value = replace(value, '棋手1,', '棋手9,') WHERE key = 'roster'",
+            "status",
+        ),
+        (
             // Read as any other word it was one stream of lots: another next round's draw.
             "the lots' word not a word xqreg writes",
             "UPDATE meta SET value = 'per_stagf' WHERE key = 'lots'",
@@ -406,15 +426,74 @@ fn an_export_refused_writes_nothing() {
 }
 
 /// A directory without its store: the event may never have been started there, or its store
-/// may be lost; the message says both ways out, not only `event new`.
+/// may be lost (deleted, moved, the wrong directory typed). Refused like any missing input, with
+/// its code, the file it looked for and both ways out (exit 1, never a bare exit 2), and nothing
+/// is created there.
 #[test]
 fn a_directory_without_a_store_says_to_start_or_put_the_copy_back() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let out = xqreg(&["event", "status", &tmp.path().to_string_lossy()]);
+    let (ev, store) = round_one_published(tmp.path());
+    std::fs::remove_file(&store).expect("lost");
+    let typo = tmp.path().join("evnet").to_string_lossy().into_owned();
+    for (dir, command) in [(&ev, "status"), (&ev, "pair"), (&typo, "standings")] {
+        let err = refused_with(&xqreg(&["event", command, dir]), "E853");
+        assert!(
+            err.contains("xqreg event new")
+                && err.contains("put back the copy of event.sqlite")
+                && err.contains(&format!("{dir}/event.sqlite"))
+                && err.contains("help:"),
+            "{err}"
+        );
+        assert!(!Path::new(&store).exists(), "{command} created a store");
+    }
+    assert!(!Path::new(&typo).exists(), "a directory was created");
+    let out = xqreg(&["event", "status", &ev, "--lang", "zh"]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{err}");
     assert!(
-        err.contains("xqreg event new") && err.contains("put back the copy of event.sqlite"),
+        err.contains("错误[E853]") && err.contains("帮助："),
         "{err}"
     );
+}
+
+/// A log entry that cannot be read (a page of the log zeroed or a byte flipped inside a whole
+/// page: SQLite's page check passes, the text is no longer JSON) is E850 for every command, not
+/// only for `verify` and `export`, which read the log: `status` answered, `pair` published and
+/// `result` recorded on a store whose history was lost. The store is left as it is.
+#[test]
+fn a_log_that_cannot_be_read_is_refused_by_every_command() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let results = tmp.path().join("r.csv");
+    std::fs::write(
+        &results,
+        "stage,round,red,black,result\nmain,1,w01,w07,1-0\n",
+    )
+    .expect("w");
+    let site = tmp.path().join("site").to_string_lossy().into_owned();
+    let db = rusqlite::Connection::open(&store).expect("opens");
+    db.execute(
+        "UPDATE log SET changes = CAST(X'7B2262617463680000000000' AS TEXT) WHERE command = 'pair'",
+        [],
+    )
+    .expect("damage");
+    drop(db);
+    let damaged = std::fs::read(&store).expect("store");
+    let results = results.to_string_lossy().into_owned();
+    for args in [
+        vec!["event", "status", &ev],
+        vec!["event", "standings", &ev],
+        vec!["event", "games", &ev],
+        vec!["event", "pair", &ev],
+        vec!["event", "result", &ev, &results],
+        vec!["event", "result", &ev, "main", "1", "1", "="],
+        vec!["event", "publish", &ev, "-o", &site],
+    ] {
+        let err = refused_with(&xqreg(&args), "E850");
+        assert!(
+            err.contains("log") && err.contains("help:"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(std::fs::read(&store).expect("store"), damaged, "{args:?}");
+    }
+    assert!(!Path::new(&site).exists(), "a site was published");
 }

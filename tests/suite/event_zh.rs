@@ -380,10 +380,10 @@ fn the_site_and_the_store_speak_chinese() {
     let site = tmp.path().join("site").to_string_lossy().into_owned();
     let said = zh(&["event", "publish", &ev, "-o", &site]);
     assert_eq!(said, format!("已将 7 个页面发布到 {site}\n"));
-    let nothing = tmp.path().join("nothing").to_string_lossy().into_owned();
-    let out = xqreg(&["event", "status", &nothing, "--lang", "zh"]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("中没有赛事（没有 event.sqlite）"), "{err}");
+    let nothing = tmp.path().join("wu").to_string_lossy().into_owned();
+    let err = zh_refused(&["event", "status", &nothing], "E853");
+    assert!(err.contains("此处没有赛事存储（`"), "{err}");
+    assert_chinese(&err);
     let bad = tmp.path().join("bad");
     std::fs::create_dir(&bad).expect("creates");
     std::fs::write(bad.join("event.sqlite"), "").expect("writes");
@@ -398,4 +398,30 @@ fn the_site_and_the_store_speak_chinese() {
         err.starts_with("xqreg event: 无法读取 `nosuch.csv`："),
         "{err}"
     );
+}
+
+/// The store's own words about a damaged value are Chinese under `--lang zh`, as E850's frame
+/// is: a list of line-ups or of late entries cut short said `its line-ups are unreadable` inside
+/// the Chinese (SQLite's and serde's own words after it stay theirs).
+#[test]
+fn a_damaged_value_of_the_store_is_said_in_chinese() {
+    for (sql, said) in [
+        (
+            "INSERT INTO meta (key, value) VALUES ('lineups', '[{\"stage\":')",
+            "其出场名单无法读取",
+        ),
+        (
+            "INSERT INTO meta (key, value) VALUES ('late_entries', '[{')",
+            "其补报记录无法读取",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let (ev, _) = start(tmp.path());
+        let db = rusqlite::Connection::open(Path::new(&ev).join("event.sqlite")).expect("opens");
+        db.execute(sql, []).expect(sql);
+        drop(db);
+        let err = zh_refused(&["event", "standings", &ev], "E850");
+        assert!(err.contains(said), "{sql}: {err}");
+        assert!(!err.contains("unreadable"), "{err}");
+    }
 }

@@ -115,6 +115,28 @@ fn the_good_trf_still_pairs() {
     }
 }
 
+/// The federation, FIDE id and birth date in every form the TRF and its writers use (a FIDE
+/// code in either case, an id right- or left-aligned or `0`, a date `YYYY/MM/DD`, `YYYY-MM-DD`,
+/// `YYYY/00/00` or a year alone, or blank), beside the `NRS` records and the comments TRF-2026
+/// allows and an extension's own record (`DAT`): the same pairing as without them.
+#[test]
+fn the_player_fields_in_every_form_in_use_pair_as_blank() {
+    let plain = pair(&["--system", "dutch", "tests/fixtures/trf/t01-round-05.trf"]);
+    let f = "tests/fixtures/trf/t01-round-05-fields.trf";
+    let text = std::fs::read_to_string(root().join(f)).expect("the file");
+    let tmp = tempfile::tempdir().expect("tmp");
+    let more = tmp.path().join("more.trf");
+    let nrs = "CHN    1      Test0001 Player0001               2100 GD      12345 1990/05/12";
+    let extra = format!("### a comment\n{nrs}\nDAT 0001 EMAIL someone\n");
+    std::fs::write(&more, format!("{extra}{text}")).expect("writes");
+    for file in [f.to_string(), more.to_string_lossy().into_owned()] {
+        let o = pair(&["--system", "dutch", &file]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{file}: {err}");
+        assert_eq!(o.stdout, plain.stdout, "{file}");
+    }
+}
+
 /// An `XXC` line with no colour word declares nothing, as bbpPairings reads it (it was refused):
 /// the file pairs as with the colour its round 1 shows (`XXC white1`).
 #[test]

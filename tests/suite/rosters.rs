@@ -218,3 +218,23 @@ fn each_bad_roster_gives_its_diagnostics() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A first line of thousands of cells (a file of commas, a data export with no header) is one
+/// refusal (E805 at the first cell past any file's columns), not one a cell: two million cells
+/// took minutes, each refusal printing the whole line (found by the damage pass).
+#[test]
+fn a_header_of_thousands_of_cells_is_one_refusal() {
+    let wide = format!("{}\nx,y\n", "a,".repeat(5000));
+    let reports = [
+        run::csv_input::read_roster("r.csv", wide.as_bytes()).err(),
+        run::csv_input::read_results("r.csv", wide.as_bytes()).err(),
+        run::csv_input::read_lineups("r.csv", wide.as_bytes()).err(),
+    ];
+    for report in reports {
+        let report = report.expect("refused");
+        let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code.code).collect();
+        assert_eq!(codes, ["E805"], "{codes:?}");
+        let at = report.diagnostics[0].labels[0].span.start;
+        assert_eq!(at, 2 * 64, "the 65th cell");
+    }
+}

@@ -104,13 +104,15 @@ fn pair_takes_the_parameters_of_a_regulation_stage() {
 /// The TRF's columns hold 33 characters of a name and 3 of a federation. A longer name is cut
 /// and a longer federation (`Shanghai`, whose first letters would be another federation's code)
 /// left blank, each with a warning (W204) naming the player at the roster row: an arbiter sends
-/// the file to FIDE and must know. Both were cut without a word.
+/// the file to FIDE and must know. Both were cut without a word. A federation that is no
+/// 3-letter code (`浙江`) is left blank too: written, it made the file one `xqreg pair` refuses
+/// (E813 at column 54), as FIDE's own checks would.
 #[test]
 fn a_field_longer_than_its_trf_columns_is_said() {
     let regulation = "regulation \"示例赛\" {\n}\ntime standard \"慢棋\" { base 15min increment 10s flag loses }\nentry { field 4 }\nstage main \"积分编排\" {\n  swiss dutch rounds 3\n  entrants roster\n  time standard\n  numbers registration_order\n  avoid same_unit never\n  tiebreak opponents_score bye lowest_in_field, wins, lots\n  places 1..4\n}\n";
     let long = "Alexandros Konstantinopoulos-Papadimitriou";
     let roster = format!(
-        "id,name,federation\na,{long},GRE\nb,Li Wei,Shanghai\nc,Wang Fang,CHN\nd,Zhao Lei,CHN\n"
+        "id,name,federation\na,{long},GRE\nb,Li Wei,Shanghai\nc,Wang Fang,CHN\nd,Zhao Lei,浙江\n"
     );
     let tmp = tempfile::tempdir().expect("tmp");
     let (reg, csv, dir) = (
@@ -128,16 +130,23 @@ fn a_field_longer_than_its_trf_columns_is_said() {
     let o = crate::common::xqreg(&["simulate", &r, "--roster", &c, "--trf", &d]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(o.status.code(), Some(0), "{err}");
-    assert_eq!(err.matches("W204").count(), 2, "{err}");
+    assert_eq!(err.matches("W204").count(), 3, "{err}");
     assert!(
-        err.contains("roster.csv:2") && err.contains("roster.csv:3"),
+        err.contains("roster.csv:2")
+            && err.contains("roster.csv:3")
+            && err.contains("roster.csv:5"),
         "{err}"
     );
     assert!(err.contains(long) && err.contains("Shanghai"), "{err}");
     let text = std::fs::read_to_string(dir.join("main.trf")).expect("the TRF");
     let cut: String = long.chars().take(33).collect();
     assert!(text.contains(&cut) && !text.contains(long), "{text}");
-    assert!(!text.contains("Sha"), "{text}");
+    assert!(!text.contains("Sha") && !text.contains("浙江"), "{text}");
+    // The file reads back: its one refusal is that every round is played (E811).
+    let trf = dir.join("main.trf");
+    let o = crate::common::xqreg(&["pair", "--system", "dutch", &trf.to_string_lossy()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("E811") && !err.contains("E813"), "{err}");
     // Without `--trf` nothing is cut, and nothing is said.
     let o = crate::common::xqreg(&["simulate", &r, "--roster", &c]);
     assert!(!String::from_utf8_lossy(&o.stderr).contains("W204"));

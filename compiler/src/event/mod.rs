@@ -107,8 +107,9 @@ pub fn io(text: impl std::fmt::Display) -> Fail {
 
 impl From<String> for Fail {
     fn from(text: String) -> Fail {
-        // A damaged store (E850) is refused like any damaged input, not an I/O failure.
-        if store::is_damaged(&text) {
+        // A damaged store (E850) or none (E853) is refused like any damaged or missing input,
+        // not an I/O failure.
+        if store::is_refusal(&text) {
             return Fail { exit: 1, text };
         }
         io(text)
@@ -173,12 +174,24 @@ fn meta(tx: &Tx<'_>, key: &str) -> Res<String> {
         .ok_or_else(|| Fail::from(tx.damaged_by(NO_META.fill(&[("key", key)]))))
 }
 
+/// E850 unless the stored text (`what`, the regulation or the roster) still has the SHA-256
+/// stored with it: a byte changed inside the text is damage SQLite's page check does not see,
+/// and the text would still compile or read, into another event (a round count, a rating).
+fn same_text(tx: &Tx<'_>, text: &str, sha: &str, what: Template) -> Res<()> {
+    if store::sha256(text.as_bytes()) == sha {
+        return Ok(());
+    }
+    let why = TEXT_CHANGED.fill(&[("what", what.en), ("what_zh", what.zh)]);
+    Err(Fail::from(tx.damaged_by(why)))
+}
+
 /// Load the event: the stored regulation (refused when its file changed without `amend`), the
 /// roster, the seed, the published games, results and withdrawals.
 pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
     let text = meta(tx, "regulation")?;
     let name = meta(tx, "regulation_name")?;
     let sha = meta(tx, "regulation_sha256")?;
+    same_text(tx, &text, &sha, REGULATION_WHAT)?;
     if let Some(path) = tx.meta("regulation_path")? {
         // The file the event was started from: edited since, it must be recorded by `amend`.
         if let Ok(now) = crate::files::read_input(&path) {
@@ -198,6 +211,7 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
     };
     let roster_text = meta(tx, "roster")?;
     let roster_name = meta(tx, "roster_name")?;
+    same_text(tx, &roster_text, &meta(tx, "roster_sha256")?, ROSTER_WHAT)?;
     let mut roster = crate::run::csv_input::read_roster(&roster_name, roster_text.as_bytes())
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
     // Late entrants follow the roster, in the order they entered.

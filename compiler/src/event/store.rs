@@ -144,7 +144,7 @@ impl Store {
         }
         std::fs::create_dir_all(dir)
             .map_err(|e| super::cannot_say(super::CANNOT_CREATE, dir, e, lang))?;
-        let conn = open_conn(&path).map_err(|e| e.to_string())?;
+        let conn = open_conn(&path).map_err(|e| failed(e, lang))?;
         Ok(Store {
             dir: dir.to_path_buf(),
             conn,
@@ -156,7 +156,7 @@ impl Store {
     pub fn memory() -> Result<Store, String> {
         Ok(Store {
             dir: PathBuf::new(),
-            conn: Connection::open_in_memory().map_err(err)?,
+            conn: Connection::open_in_memory().map_err(|e| failed(e, Lang::En))?,
             lang: Lang::En,
         })
     }
@@ -165,23 +165,41 @@ impl Store {
     pub fn open(dir: &Path, lang: Lang) -> Result<Store, String> {
         let path = dir.join(FILE);
         if !path.is_file() {
-            let dir = dir.display().to_string();
-            let no = NO_EVENT.fill(&[("dir", &dir), ("file", FILE)]);
-            return Err(no.get(lang).to_string());
+            // A directory never started, misspelt, or whose store was lost: refused as a missing
+            // input (exit 1), both ways out in its help.
+            let (dir, at) = (dir.display().to_string(), path.display().to_string());
+            let no = NO_EVENT.fill(&[("path", &at), ("dir", &dir), ("file", FILE)]);
+            let help = NO_EVENT_HELP.fill(&[("file", FILE)]);
+            return Err(super::refuse_in(&super::codes::E853, lang, no, help).text);
         }
         let conn = open_conn(&path).map_err(|e| match e.sqlite_error_code() {
             Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
                 let why = e.to_string();
                 damaged(&path, Msg::new(why.clone(), why), lang)
             }
-            _ => e.to_string(),
+            _ => failed(e, lang),
         })?;
         whole(&conn, &path).map_err(|why| damaged(&path, why, lang))?;
-        Ok(Store {
+        let mut store = Store {
             dir: dir.to_path_buf(),
             conn,
             lang,
-        })
+        };
+        store.read_log()?;
+        Ok(store)
+    }
+
+    /// Read the whole log once before any command acts: SQLite's check of the pages does not
+    /// read the text inside them, and only `verify` and `export` read the log, so a log entry
+    /// no longer JSON (a zeroed page of a long entry, a flipped byte) was found by them alone
+    /// while `pair` and `result` acted on the store. E850 if an entry cannot be read.
+    fn read_log(&mut self) -> Result<(), String> {
+        let tx = Tx {
+            tx: self.conn.transaction().map_err(|e| failed(e, self.lang))?,
+            path: self.dir.join(FILE),
+            lang: self.lang,
+        };
+        tx.log_entries().map(drop)
     }
 
     /// One transaction: everything `f` writes, or nothing.
@@ -193,13 +211,13 @@ impl Store {
             tx: self
                 .conn
                 .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-                .map_err(err)?,
+                .map_err(|e| failed(e, self.lang))?,
             path: self.dir.join(FILE),
             lang: self.lang,
         };
         // An error drops the transaction unfinished: SQLite rolls it back.
         let value = f(&tx)?;
-        tx.tx.commit().map_err(err)?;
+        tx.tx.commit().map_err(|e| failed(e, tx.lang))?;
         Ok(value)
     }
 }
@@ -256,10 +274,13 @@ fn damaged(path: &Path, why: Msg, lang: Lang) -> String {
     super::refuse(&super::codes::E850, lang, DAMAGED.fill(&args), DAMAGED_HELP).text
 }
 
-/// Whether a store error is E850's text (see [`damaged`]), in either language.
-pub(crate) fn is_damaged(text: &str) -> bool {
-    let code = super::codes::E850.code;
-    text.starts_with(&format!("error[{code}]")) || text.starts_with(&format!("错误[{code}]"))
+/// Whether a store error is a refusal of the store (E850, see [`damaged`], or E853, no store),
+/// in either language: exit 1, where every other store error is an I/O problem.
+pub(crate) fn is_refusal(text: &str) -> bool {
+    [&super::codes::E850, &super::codes::E853].iter().any(|c| {
+        text.starts_with(&format!("error[{}]", c.code))
+            || text.starts_with(&format!("错误[{}]", c.code))
+    })
 }
 
 /// The transaction a command works in, with what E850 names (the store's file, the language).
@@ -269,13 +290,21 @@ pub struct Tx<'c> {
     lang: Lang,
 }
 
-fn err(e: rusqlite::Error) -> String {
-    format!("the event store: {e}")
+/// An error of SQLite's that is no damage (a busy or read-only file, a full disk): an I/O
+/// problem (exit 2), SQLite's own words after the store's in `lang`.
+fn failed(e: rusqlite::Error, lang: Lang) -> String {
+    let why = e.to_string();
+    STORE_FAILED.fill(&[("why", &why)]).get(lang).to_string()
 }
 
 impl Tx<'_> {
     fn c(&self) -> &Transaction<'_> {
         &self.tx
+    }
+
+    /// [`failed`] in this command's language.
+    fn failed(&self, e: rusqlite::Error) -> String {
+        failed(e, self.lang)
     }
 
     /// A value read that no xqreg wrote is damage SQLite's check of the pages does not see (a
@@ -295,7 +324,7 @@ impl Tx<'_> {
             SqlInputError { error, msg, .. } if error.code == ErrorCode::Unknown => {
                 self.unreadable(msg)
             }
-            e => err(e),
+            e => self.failed(e),
         }
     }
 
@@ -311,11 +340,11 @@ impl Tx<'_> {
 
     /// The raw connection, for the few statements only one command needs.
     pub fn execute(&self, sql: &str, values: &[&dyn rusqlite::ToSql]) -> Result<usize, String> {
-        self.c().execute(sql, values).map_err(err)
+        self.c().execute(sql, values).map_err(|e| self.failed(e))
     }
 
     pub fn init(&self) -> Result<(), String> {
-        self.c().execute_batch(SCHEMA).map_err(err)
+        self.c().execute_batch(SCHEMA).map_err(|e| self.failed(e))
     }
 
     pub fn set_meta(&self, key: &str, value: &str) -> Result<(), String> {
@@ -326,7 +355,7 @@ impl Tx<'_> {
                 params![key, value],
             )
             .map(|_| ())
-            .map_err(err)
+            .map_err(|e| self.failed(e))
     }
 
     pub fn meta(&self, key: &str) -> Result<Option<String>, String> {
@@ -334,9 +363,7 @@ impl Tx<'_> {
             .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
             .optional()
             .map_err(|e| match e {
-                rusqlite::Error::SqliteFailure(..) => {
-                    "the event store has no tables: `xqreg event new` did not finish".to_string()
-                }
+                rusqlite::Error::SqliteFailure(..) => self.damaged_by(LACKS_TABLES.plain()),
                 e => self.err(e),
             })
     }
@@ -399,7 +426,7 @@ impl Tx<'_> {
                     g.game.black
                 ],
             )
-            .map_err(err)?;
+            .map_err(|e| self.failed(e))?;
         Ok(self.c().last_insert_rowid())
     }
 
@@ -419,7 +446,7 @@ impl Tx<'_> {
         self.c()
             .execute(sql, params![id, result, fouls.0, fouls.1])
             .map(|_| ())
-            .map_err(err)
+            .map_err(|e| self.failed(e))
     }
 
     pub fn withdrawals(&self) -> Result<Vec<StoredWithdrawal>, String> {
@@ -442,12 +469,12 @@ impl Tx<'_> {
                 params![w.player, w.stage, w.after_round],
             )
             .map(|_| ())
-            .map_err(err)
+            .map_err(|e| self.failed(e))
     }
 
     /// The late entries, in the order they were made.
     pub fn entries(&self) -> Result<Vec<StoredEntry>, String> {
-        self.json_list(ENTRIES, "late entries")
+        self.json_list(ENTRIES, ENTRIES_WHAT)
     }
 
     /// Add a late entry.
@@ -459,7 +486,7 @@ impl Tx<'_> {
 
     /// The line-ups handed in, one per team and round.
     pub fn lineups(&self) -> Result<Vec<RecordedLineup>, String> {
-        self.json_list(LINEUPS, "line-ups")
+        self.json_list(LINEUPS, LINEUPS_WHAT)
     }
 
     /// Replace the line-ups handed in.
@@ -468,10 +495,13 @@ impl Tx<'_> {
     }
 
     /// A list kept as JSON under a meta `key` (none yet: empty); `what` names it in the error.
-    fn json_list<T: DeserializeOwned>(&self, key: &str, what: &str) -> Result<Vec<T>, String> {
+    fn json_list<T: DeserializeOwned>(&self, key: &str, what: Template) -> Result<Vec<T>, String> {
         match self.meta(key)? {
-            Some(text) => serde_json::from_str(&text)
-                .map_err(|e| self.unreadable(format!("its {what} are unreadable: {e}"))),
+            Some(text) => serde_json::from_str(&text).map_err(|e| {
+                let why = e.to_string();
+                let args = [("what", what.en), ("what_zh", what.zh), ("why", &why)];
+                self.damaged_by(LIST_UNREADABLE.fill(&args))
+            }),
             None => Ok(Vec::new()),
         }
     }
@@ -496,27 +526,36 @@ impl Tx<'_> {
                 params![command, changes.to_string(), at.to_string()],
             )
             .map(|_| ())
-            .map_err(err)
+            .map_err(|e| self.failed(e))
     }
 
     pub fn log_entries(&self) -> Result<Vec<LogEntry>, String> {
-        use rusqlite::Error::FromSqlConversionFailure;
-        self.rows(
+        let rows = self.rows(
             "SELECT id, command, changes, at FROM log ORDER BY id",
             |r| {
-                let changes: String = r.get(2)?;
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get(3)?,
+                ))
+            },
+        )?;
+        rows.into_iter()
+            .map(|(id, command, changes, at)| {
                 // A log entry that is not JSON is damage, not an entry that changed nothing:
                 // `verify` would pass over the batch it cannot read.
                 let changes = serde_json::from_str(&changes).map_err(|e| {
-                    FromSqlConversionFailure(2, rusqlite::types::Type::Text, Box::new(e))
+                    let (id, why) = (id.to_string(), e.to_string());
+                    self.damaged_by(LOG_UNREADABLE.fill(&[("id", &id), ("why", &why)]))
                 })?;
                 Ok(LogEntry {
-                    id: r.get(0)?,
-                    command: r.get(1)?,
+                    id,
+                    command,
                     changes,
-                    at: r.get(3)?,
+                    at,
                 })
-            },
-        )
+            })
+            .collect()
     }
 }

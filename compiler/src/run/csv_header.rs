@@ -79,9 +79,34 @@ pub fn header_cells(text: &str) -> Vec<(String, Span)> {
         .collect()
 }
 
-/// E805 for every header cell that names no column of `known`, E806 for a column named twice.
-pub fn check_header(text: &str, known: &[&str], file: (&str, &str), diags: &mut Diagnostics) {
+/// The most header cells read one by one: a header wider than its file's columns by far is one
+/// refusal (E805), not one a cell (a line of two million commas took minutes to refuse, each
+/// refusal printing the whole line).
+const MOST_CELLS: usize = 64;
+
+/// E805 for every header cell that names no column of `known`, E806 for a column named twice;
+/// `true` when the line is no header at all (far wider than `known`), whose rows are not read.
+pub fn check_header(
+    text: &str,
+    known: &[&str],
+    file: (&str, &str),
+    diags: &mut Diagnostics,
+) -> bool {
     let cells = header_cells(text);
+    let most = MOST_CELLS.max(known.len());
+    if let Some((_, span)) = cells.get(most) {
+        let (n, most) = (cells.len().to_string(), known.len().to_string());
+        let names = [
+            ("file", file.0),
+            ("file_zh", file.1),
+            ("n", n.as_str()),
+            ("most", most.as_str()),
+            ("columns", &known.join(", ")),
+            ("columns_zh", &known.join("、")),
+        ];
+        diags.push(TOO_WIDE.at(*span, &names));
+        return true;
+    }
     for (i, (name, span)) in cells.iter().enumerate() {
         if name.is_empty() {
             let names = [("file", file.0), ("file_zh", file.1)];
@@ -112,6 +137,7 @@ pub fn check_header(text: &str, known: &[&str], file: (&str, &str), diags: &mut 
         let names = [("file", file.0), ("file_zh", file.1), ("name", name)];
         diags.push(NO_COLUMN.at(*span, &names).with_help(help));
     }
+    false
 }
 
 /// E807 at the first quote that is still open at the end of its line, E801 at text after a

@@ -37,7 +37,9 @@ fn read_table(
     if check_quotes(text, diags) {
         return None;
     }
-    check_header(text, known, file, diags);
+    if check_header(text, known, file, diags) {
+        return None;
+    }
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(false)
@@ -57,7 +59,7 @@ fn read_table(
                 // Field spans: unquoted fields lie one after the other separated by commas; a
                 // quoted field shifts later spans by its quotes, which only moves a caret.
                 let mut offset = start;
-                let fields = rec
+                let fields: Vec<(String, Span)> = rec
                     .iter()
                     .map(|f| {
                         let span = Span::new(offset, (offset + f.len()).min(text.len()));
@@ -65,6 +67,7 @@ fn read_table(
                         (f.trim().to_string(), span)
                     })
                     .collect();
+                cell_values(&header, &fields, diags);
                 rows.push((line, fields));
             }
             Err(e) => {
@@ -94,6 +97,31 @@ fn read_table(
         }
     }
     Some(Table { header, rows })
+}
+
+/// The most characters a cell holds: a name, a club or a school runs to tens of them.
+const LONGEST_CELL: usize = 500;
+
+/// E803 for each cell that is a spreadsheet formula (`=SUM(A1:A3)`, `@A1`), not a value: read
+/// as text it would be a name or a team, printed, and run by whoever opens an exported CSV in
+/// a spreadsheet (`=` alone is a draw in a results file); and for a cell longer than
+/// [`LONGEST_CELL`] (text pasted into it, or rows run together), which became a name printed on
+/// every list.
+fn cell_values(header: &[String], fields: &[(String, Span)], diags: &mut Diagnostics) {
+    for (i, (value, span)) in fields.iter().enumerate() {
+        let column = header.get(i).map_or("", String::as_str);
+        if value.len() > 1 && (value.starts_with('=') || value.starts_with('@')) {
+            diags.push(FORMULA.at(*span, &[("column", column), ("value", value)]));
+        } else if value.len() > LONGEST_CELL && value.chars().count() > LONGEST_CELL {
+            let (n, most) = (value.chars().count().to_string(), LONGEST_CELL.to_string());
+            let names = [
+                ("column", column),
+                ("n", n.as_str()),
+                ("most", most.as_str()),
+            ];
+            diags.push(TOO_LONG.at(*span, &names));
+        }
+    }
 }
 
 /// A record's first byte and its 1-based line. After a CRLF ending the CSV reader puts a record
@@ -491,14 +519,18 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
             let at = e.valid_up_to();
             // A UTF-16 file (as some spreadsheets save "Unicode text") starts with its byte-order mark.
             let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
+            // A roster typed in Chinese and saved by Excel as "CSV (逗号分隔)" is GBK: said so,
+            // with the way to save it as UTF-8. Not read as GBK: Big5 and other encodings read
+            // as GBK too, into other characters, and a wrong name would be paired and printed.
+            let (message, help) = match (utf16, looks_gbk(bytes)) {
+                (true, _) => (NOT_UTF16, SAVE_UTF16_AS_UTF8),
+                (false, true) => (NOT_UTF8_BUT_GBK, SAVE_GBK_AS_UTF8),
+                (false, false) => (NOT_UTF8, SAVE_AS_UTF8),
+            };
+            let span = Span::new(at, at + '\u{FFFD}'.len_utf8());
             diags.push(
-                Diagnostic::new(
-                    &E801,
-                    if utf16 { NOT_UTF16 } else { NOT_UTF8 }.plain(),
-                    Span::new(at, at + '\u{FFFD}'.len_utf8()),
-                    NOT_UTF8_HERE.plain(),
-                )
-                .with_help(SAVE_AS_UTF8.plain()),
+                Diagnostic::new(&E801, message.plain(), span, NOT_UTF8_HERE.plain())
+                    .with_help(help.plain()),
             );
             String::from_utf8_lossy(bytes).into_owned()
         }
@@ -511,6 +543,32 @@ fn decode(name: &str, bytes: &[u8]) -> (SourceFile, Diagnostics) {
         }
     }
     (SourceFile::new(name, text), diags)
+}
+
+/// Whether every byte past ASCII pairs into a GBK character (a lead byte 0x81-0xFE, then a
+/// trail byte 0x40-0xFE but 0x7F), there is one, and the bytes are not mostly UTF-8 (UTF-8
+/// Chinese pairs up too; one bad byte in it is damage, not GBK): the file is likely GBK.
+fn looks_gbk(bytes: &[u8]) -> bool {
+    let lossy = String::from_utf8_lossy(bytes);
+    let bad = lossy.chars().filter(|&c| c == '\u{FFFD}').count();
+    let good = lossy.chars().filter(|&c| !c.is_ascii()).count() - bad;
+    if bad <= good {
+        return false;
+    }
+    let mut pairs = 0;
+    let mut it = bytes.iter();
+    while let Some(&b) = it.next() {
+        if b < 0x80 {
+            continue;
+        }
+        match it.next() {
+            Some(&t) if (0x81..=0xFE).contains(&b) && (0x40..=0xFE).contains(&t) && t != 0x7F => {
+                pairs += 1
+            }
+            _ => return false,
+        }
+    }
+    pairs > 0
 }
 
 #[cfg(test)]

@@ -57,13 +57,17 @@ fn fitted(
         );
         name = cut;
     }
-    if federation.chars().count() <= 3 {
+    // A FIDE code is three letters: anything else (`Shanghai`, whose first letters would be
+    // another federation's code; `浙江`) is left blank, or the file is one a reader refuses.
+    if federation.is_empty()
+        || (federation.len() == 3 && federation.bytes().all(|c| c.is_ascii_alphabetic()))
+    {
         return (name, federation);
     }
     let en = format!(
-        "the TRF of stage {stage_name} holds a 3-letter federation code (columns 54-56): {name}'s `{federation}` is left blank"
+        "the TRF of stage {stage_name} holds a 3-letter federation code (columns 54-56): {name}'s `{federation}` is not one and is left blank"
     );
-    let zh = format!("阶段 {stage_name} 的 TRF 协会栏（第 54-56 列）只容 3 个字母的代码：{name} 的 `{federation}` 留空");
+    let zh = format!("阶段 {stage_name} 的 TRF 协会栏（第 54-56 列）只容 3 个字母的代码：{name} 的 `{federation}` 不是这样的代码，留空");
     warnings.push(
         RuntimeProblem::new(CUT_IN_TRF, en, &stage.origin)
             .zh(zh)

@@ -3,8 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use super::fields::{cols, err, parse_points, parse_uint};
-use super::records::{set_colour, xxc, Byes, ROUNDS_TWICE};
+use super::fields::{cols, err, identity_field, parse_points, parse_uint};
+use super::records::{
+    known_record, set_colour, set_once, xxc, Byes, NAME_TWICE, ROUNDS_TWICE, SYSTEM_TWICE,
+    UNKNOWN_RECORD,
+};
 use super::{
     ResultCode, Trf, TrfAcceleration, TrfError, TrfErrorKind, TrfPlayer, TrfRound, TrfScoring,
 };
@@ -29,6 +32,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
     let mut scoring = ScoringLines::default();
     let mut byes = Vec::new();
     let mut absent = Vec::new();
+    let (mut free_system, mut coded_system, mut unknown) = (None, None, None);
     for (idx, raw) in text.split('\n').enumerate() {
         let lineno = idx + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -36,14 +40,18 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
         if line.trim().is_empty() {
             continue;
         }
-        let code = b.get(..3).map(|c| String::from_utf8_lossy(c).to_string());
+        // A line shorter than a code is its own code (`01`: a code cut, not a line to skip).
+        let code = Some(String::from_utf8_lossy(b.get(..3).unwrap_or(b)).to_string());
         match code.as_deref() {
             Some("001") => {
                 let player = player_line(&trf, line, lineno)?;
                 trf.players.push(player)
             }
-            Some("012") => trf.name = Some(cols(b, 5, b.len())),
-            Some("092") | Some("192") => trf.system = Some(cols(b, 5, b.len())),
+            Some("012") => set_once(&mut trf.name, cols(b, 5, b.len()), lineno, NAME_TWICE)?,
+            // The encoded type (`192`) is the one read, whichever comes first: a free-text `092`
+            // after it replaced it (a Baku method asked and not applied).
+            Some("092") => set_once(&mut free_system, cols(b, 5, b.len()), lineno, SYSTEM_TWICE)?,
+            Some("192") => set_once(&mut coded_system, cols(b, 5, b.len()), lineno, SYSTEM_TWICE)?,
             Some("XXR") | Some("142") => {
                 let v = parse_uint(&cols(b, 4, b.len()))
                     .ok_or_else(|| err(lineno, 5, TrfErrorKind::BadHeader("number of rounds")))?;
@@ -60,7 +68,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                 }
             }
             Some("299") => return Err(err(lineno, 1, TrfErrorKind::BadRecord(ABNORMAL))),
-            Some("013") | Some("310") => {
+            Some(c) if TEAM_RECORDS.contains(&c) => {
                 return Err(err(lineno, 1, TrfErrorKind::BadRecord(TEAMS)))
             }
             Some("152") => {
@@ -99,9 +107,17 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                 trf.forbidden.push(f);
                 trf.other_lines.push((lineno, line.to_string()));
             }
+            Some(c) if !known_record(c) => {
+                unknown.get_or_insert(err(lineno, 1, TrfErrorKind::BadRecord(UNKNOWN_RECORD)));
+            }
             _ => trf.other_lines.push((lineno, line.to_string())),
         }
     }
+    // A file with no player line is not a TRF at all (E810), not one with a damaged line.
+    if let Some(e) = unknown.filter(|_| !trf.players.is_empty()) {
+        return Err(e);
+    }
+    trf.system = coded_system.or(free_system);
     trf.scoring = scoring.finish();
     // `XXZ` speaks of the round to be paired; when every declared round is played there is
     // none, and the file is refused below as finished.
@@ -119,9 +135,16 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
 /// the pairing would not see (bbpPairings refuses it too).
 const ABNORMAL: &str = "a `299` record (points the arbiter assigned outside the games) is not read: the pairing would score those players without it; write those points as the round's result (`+`, `-`, `H`, `F`, `Z`) in the players' lines, then delete the record";
 
+/// The records of a team competition (TRF-2026: `013` and `310` teams, `300` boards out of
+/// order, `320` a team's bye, `330` forfeited matches, `352` board colours, `362` match points,
+/// `801`/`802` team results).
+const TEAM_RECORDS: [&str; 9] = [
+    "013", "310", "300", "320", "330", "352", "362", "801", "802",
+];
+
 /// Why team records are refused: they are a team competition's, whose pairing (and the
 /// same-team rules of an individual one) `xqreg pair` would make as if the teams were absent.
-const TEAMS: &str = "team records (`013`, `310`) are not read: `xqreg pair` pairs the players one by one and would pair them as if the teams were not there; pair a team competition with `xqreg event`, or delete the team records to pair the players as individuals";
+const TEAMS: &str = "team records (`013`, `310`, `300`, `320`, `330`, ...) are not read: `xqreg pair` pairs the players one by one and would pair them as if the teams were not there; pair a team competition with `xqreg event`, or delete the team records to pair the players as individuals";
 
 /// A player line (`001`). Columns count characters: a name in Chinese is one column a
 /// character. The fixed columns are read from a one-byte-per-character copy of the line, the
@@ -148,6 +171,9 @@ fn player_line(trf: &Trf, line: &str, lineno: usize) -> Result<TrfPlayer, TrfErr
         return Err(err(lineno, 5, TrfErrorKind::DuplicatePlayer(rank)));
     }
     let mut player = parse_player(&narrow, lineno)?;
+    if let Some((column, what)) = identity_field(&narrow) {
+        return Err(err(lineno, column, TrfErrorKind::BadRecord(what)));
+    }
     player.name = chars
         .get(14.min(chars.len())..47.min(chars.len()))
         .map(|cs| cs.iter().collect::<String>().trim().to_string())

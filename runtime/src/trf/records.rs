@@ -347,6 +347,45 @@ pub(super) fn r240(b: &[u8], line: usize) -> Result<Byes, TrfError> {
 /// win unsaid, and which one the tournament software meant is not in the file.
 pub(super) const ROUNDS_TWICE: &str = "the number of rounds is declared twice (`XXR` or `142`) with two values: keep the line with the tournament's number of rounds";
 
+/// Why a second `012` with another name is refused (as [`ROUNDS_TWICE`]).
+pub(super) const NAME_TWICE: &str = "the tournament's name is declared twice (`012`) with two values: keep the line of this tournament";
+
+/// Why a second `092` or `192` with another type is refused (as [`ROUNDS_TWICE`]).
+pub(super) const SYSTEM_TWICE: &str = "the type of tournament is declared twice (`092` or `192`) with two values: keep the line of the system this tournament is paired by";
+
+/// Set a record that holds one value (`012`, `092`, `192`): a second line with another value is
+/// refused at it (`twice` says why), never the last one read in silence.
+pub(super) fn set_once(
+    slot: &mut Option<String>,
+    value: String,
+    lineno: usize,
+    twice: &'static str,
+) -> Result<(), TrfError> {
+    if slot.as_ref().is_some_and(|v| *v != value) {
+        return Err(err(lineno, 5, TrfErrorKind::BadRecord(twice)));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+/// The record codes with a digit that TRF-16 and TRF-2026 define (player, tournament, bye,
+/// acceleration, forbidden-pair, abnormal-points and team records). A code of letters alone is
+/// a national rating record (`CHN`, TRF-2026) or an extension's (`XXR`, `BBW`, `DAT`), and `###`
+/// a comment: read or kept. Any other code with a digit is a damaged line (`0O1` for `001`).
+const KNOWN_RECORDS: [&str; 36] = [
+    "001", "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
+    "132", "142", "152", "162", "172", "182", "192", "202", "212", "222", "013", "240", "250",
+    "260", "299", "300", "310", "320", "330", "352", "362", "801", "802",
+];
+
+/// Whether a line's code is one a TRF may have (see [`KNOWN_RECORDS`]).
+pub(super) fn known_record(code: &str) -> bool {
+    !code.bytes().any(|c| c.is_ascii_digit()) || KNOWN_RECORDS.contains(&code)
+}
+
+/// Why a code no TRF defines is refused.
+pub(super) const UNKNOWN_RECORD: &str = "no TRF record has this code: a damaged line (`0O1` for a player's `001`) would be passed over unread; correct its code, or delete the line";
+
 /// Why a second `XXC`/`152` with the other colour is refused (as [`ROUNDS_TWICE`]).
 const COLOUR_TWICE: &str = "the initial colour is declared twice (`XXC` or `152`) with two colours: keep the line with the colour drawn for round 1";
 

@@ -20,7 +20,8 @@ struct Report {
     severity: miette::Severity,
     help: Option<String>,
     labels: Vec<LabeledSpan>,
-    source: Window,
+    /// None when a label's line is too long to show ([`LONGEST_SHOWN`]).
+    source: Option<Window>,
 }
 
 impl fmt::Display for Report {
@@ -47,7 +48,7 @@ impl miette::Diagnostic for Report {
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.source)
+        self.source.as_ref().map(|w| w as &dyn miette::SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
@@ -57,6 +58,29 @@ impl miette::Diagnostic for Report {
 
 /// Lines of source shown above and below each label.
 const CONTEXT: usize = 1;
+
+/// The longest line (in bytes) a report shows. A longer one (a cell of a million characters, a
+/// file of one line) is named by its place alone: miette cannot draw a label past column 65,535
+/// (it panicked, "Formatting argument out of range"), and no terminal shows such a line.
+const LONGEST_SHOWN: usize = 2000;
+
+/// The length in characters of the longest line a label of `ranges` is on, if over
+/// [`LONGEST_SHOWN`] bytes.
+fn too_long(source: &SourceFile, ranges: &[std::ops::Range<usize>]) -> Option<usize> {
+    ranges
+        .iter()
+        .flat_map(|r| source.line_of(r.start)..=source.line_of(r.end))
+        .map(|l| {
+            let (a, b) = (source.line_start(l), source.line_start(l + 1));
+            (
+                b - a,
+                source.text.get(a..b).map_or(0, |t| t.chars().count()),
+            )
+        })
+        .filter(|&(bytes, _)| bytes > LONGEST_SHOWN)
+        .map(|(_, chars)| chars)
+        .max()
+}
 
 /// A label over more lines than this (a whole block named as "also used here") is shown by its
 /// first line only: the place is what the reader needs, not a hundred lines of the block.
@@ -101,8 +125,15 @@ fn convert(report: &FileReport, d: &Diagnostic, lang: Lang) -> Report {
     let name = format!("{}:{}:{}", report.source.name, at.line, at.column);
     let start = ranges.iter().map(|r| r.start).min().unwrap_or(0);
     let end = ranges.iter().map(|r| r.end).max().unwrap_or(0);
+    let mut message = super::printable(d.message.get(lang)).into_owned();
+    let long = too_long(&report.source, &ranges);
+    if let Some(n) = long {
+        let n = n.to_string();
+        let at = crate::diagnostics::LINE_NOT_SHOWN.fill(&[("place", &name), ("n", &n)]);
+        message = format!("{message}\n{}", at.get(lang));
+    }
     Report {
-        message: super::printable(d.message.get(lang)).into_owned(),
+        message,
         code: format!("{} {}", d.code.code, d.code.name),
         severity: match d.severity() {
             Severity::Error => miette::Severity::Error,
@@ -112,8 +143,10 @@ fn convert(report: &FileReport, d: &Diagnostic, lang: Lang) -> Report {
         // miette words its help line "help:" in English; Chinese help is added after the
         // report instead (see `render`).
         help: (!help.is_empty() && lang == Lang::En).then(|| help.join("\n")),
-        labels,
-        source: Window::around(&report.source, name, start, end, CONTEXT),
+        labels: if long.is_some() { Vec::new() } else { labels },
+        source: long
+            .is_none()
+            .then(|| Window::around(&report.source, name, start, end, CONTEXT)),
     }
 }
 
@@ -186,5 +219,32 @@ mod tests {
         assert!(out.contains("first here") && out.contains("again"), "{out}");
         assert!(!out.contains("line 50"), "{out}");
         assert!(out.lines().count() < 20, "{out}");
+    }
+
+    /// A label past column 65,535 of its line (a NUL after a cell of 100,000 characters): the
+    /// report names the place and leaves the line out; miette panicked drawing it.
+    #[test]
+    fn a_label_far_along_a_very_long_line_is_named_not_drawn() {
+        let text = format!("id,name\np1,{}\0\n", "x".repeat(100_000));
+        let at = text.find('\0').expect("the NUL");
+        let code = registry::lookup("E801").expect("a registered code");
+        let d = Diagnostic::new(
+            code,
+            Msg::new("a NUL", "NUL"),
+            Span::new(at, at + 1),
+            Msg::new("here", "此处"),
+        );
+        let report = FileReport {
+            source: SourceFile::new("r.csv", text),
+            diagnostics: vec![d],
+        };
+        for lang in [Lang::En, Lang::Zh] {
+            let out = render(
+                std::slice::from_ref(&report),
+                Options { lang, color: false },
+            );
+            assert!(out.contains("r.csv:2:100004"), "{out}");
+            assert!(out.len() < 2000, "{out}");
+        }
     }
 }

@@ -141,3 +141,45 @@ fn an_empty_file_is_one_diagnostic_that_says_so() {
         assert_eq!(codes(&report), vec!["E802"], "{bytes:?}");
     }
 }
+
+/// A GBK roster is said to be GBK; a UTF-8 one with a NUL inside a Chinese character is not
+/// (UTF-8 Chinese pairs up into GBK characters too: a damaged UTF-8 roster was said to be GBK).
+#[test]
+fn gbk_is_named_only_when_the_file_is_not_mostly_utf8() {
+    let gbk = read_roster("r.csv", b"id,name\np1,\xd5\xc5\xc8\xfd\n").expect_err("GBK");
+    assert!(gbk.diagnostics[0].message.en.contains("reads as GBK"));
+    let mut utf8 = "id,name\np1,张三李四王五赵六\n".as_bytes().to_vec();
+    utf8.insert(13, 0); // a NUL inside 张 (a byte lost in a copy would do the same)
+    let damaged = read_roster("r.csv", &utf8).expect_err("not UTF-8");
+    let said = &damaged.diagnostics[0].message.en;
+    assert!(!said.contains("GBK"), "{said}");
+}
+
+/// A cell that is a spreadsheet formula is refused at it (E803), in any file; a draw (`=`) is a
+/// result, not a formula.
+#[test]
+fn a_formula_in_a_cell_is_refused_at_it() {
+    let report = read_roster("r.csv", b"id,name\np1,=SUM(A1:A3)\np2,@A1\n").expect_err("formulas");
+    assert_eq!(codes(&report), vec!["E803", "E803"]);
+    assert_eq!(report.diagnostics[0].labels[0].span.start, 11);
+    let csv = "stage,round,board,red,black,result\nmain,1,1,a,b,=\n";
+    read_results("res.csv", csv.as_bytes()).expect("a draw");
+    let csv = "stage,round,board,red,black,result\nmain,1,1,=HYPERLINK(\"x\"),b,=\n";
+    let report = read_results("res.csv", csv.as_bytes()).expect_err("a formula");
+    assert!(codes(&report).contains(&"E803"), "{:?}", codes(&report));
+}
+
+/// A cell of thousands of characters (text pasted into it) is refused at it (E803), never a
+/// name printed on every list.
+#[test]
+fn a_cell_of_thousands_of_characters_is_refused_at_it() {
+    let csv = format!("id,name\np1,{}\np2,李四\n", "张".repeat(5000));
+    let report = read_roster("r.csv", csv.as_bytes()).expect_err("a long name");
+    assert_eq!(codes(&report), vec!["E803"]);
+    assert_eq!(report.diagnostics[0].labels[0].span.start, 11);
+    read_roster(
+        "r.csv",
+        format!("id,name\np1,{}\n", "张".repeat(500)).as_bytes(),
+    )
+    .expect("500 characters");
+}
