@@ -413,3 +413,23 @@ fn byes_by_lot_are_drawn_by_the_seed_and_top_seeds_keep_them_otherwise() {
         "{drawn:?}"
     );
 }
+
+/// A round's brackets number their boards on from one another, as the hall numbers its tables
+/// and `event pair` prints them: the final on board 1, the match for 3rd place on board 2 (both
+/// were board 1), and with placement the matches for 5th and 7th place after them.
+#[test]
+fn brackets_of_one_round_take_boards_one_after_another() {
+    let results = rest(RestRule::Rating);
+    let plan = seeded_knockout(8).placement().places(8).plan(8);
+    let out = run(&plan, &players(8), &results, 3).expect("runs");
+    let games = &out.stages.first().expect("the knockout").games;
+    for round in 1..=3 {
+        let mut boards: Vec<u32> = games
+            .iter()
+            .filter(|g| g.round == round)
+            .map(|g| g.board)
+            .collect();
+        boards.sort_unstable();
+        assert_eq!(boards, vec![1, 2, 3, 4], "round {round}");
+    }
+}

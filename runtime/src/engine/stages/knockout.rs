@@ -16,6 +16,10 @@ struct Bracketing<'s> {
     games: Vec<GameOut>,
     /// A team knockout's teams, by the first board that stands for each in the bracket.
     teams: Option<team_knockout::TeamsByEntry>,
+    /// Per round, the boards its brackets took so far: a final and the match for 3rd place
+    /// (or a placement bracket) share a round, and board numbers go on across them as the
+    /// hall numbers its tables (both were board 1, while `event pair` said 1 and 2).
+    boards_used: BTreeMap<u32, u32>,
 }
 
 fn bracket_label(n: usize, first_place: u32, main: bool) -> String {
@@ -70,9 +74,16 @@ fn play_bracket(
         label: &label,
         first,
     };
-    // A team match takes its boards: match k's first board is k × boards + 1.
+    // A team match takes its boards: match k's first board is k × boards + 1, after the boards
+    // of the round's brackets played before this one.
     let per_match = ko.team.as_ref().map_or(1, |t| t.boards.max(1));
-    let at_of = |k: usize| GameAt::board(ix, &stage.name, round, k as u32 * per_match + 1);
+    let before = st.boards_used.get(&round).copied().unwrap_or(0);
+    let matches = u32::try_from(slots.len() / 2).unwrap_or(u32::MAX);
+    st.boards_used.insert(
+        round,
+        before.saturating_add(matches.saturating_mul(per_match)),
+    );
+    let at_of = |k: usize| GameAt::board(ix, &stage.name, round, before + k as u32 * per_match + 1);
     // Every match's first colours before any match is played (the hall's order).
     let firsts: Vec<Option<(usize, usize)>> = slots
         .chunks(2)
@@ -223,6 +234,7 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
         matches: Vec::new(),
         games: Vec::new(),
         teams,
+        boards_used: BTreeMap::new(),
     };
     play_bracket(ctx, &mut st, slots, 1, 1, true);
     st.ranking
