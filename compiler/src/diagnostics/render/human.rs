@@ -186,6 +186,18 @@ mod tests {
 
     /// A conflict whose other side is a 100-line block far above: the report shows the
     /// block's first line and the primary place, not the 100 lines between.
+    /// One diagnostic of a file, rendered without colour.
+    fn rendered(name: &str, text: String, d: Diagnostic, lang: Lang) -> String {
+        let report = FileReport {
+            source: SourceFile::new(name, text),
+            diagnostics: vec![d],
+        };
+        render(
+            std::slice::from_ref(&report),
+            Options { lang, color: false },
+        )
+    }
+
     #[test]
     fn a_far_long_label_shows_its_first_line_only() {
         let mut text = String::from("stage far \"远\" {\n");
@@ -205,17 +217,7 @@ mod tests {
             Span::new(0, text.find('}').expect("end") + 1),
             Msg::new("first here", "首次"),
         );
-        let report = FileReport {
-            source: SourceFile::new("a.xqr", text),
-            diagnostics: vec![d],
-        };
-        let out = render(
-            std::slice::from_ref(&report),
-            Options {
-                lang: Lang::En,
-                color: false,
-            },
-        );
+        let out = rendered("a.xqr", text, d, Lang::En);
         assert!(out.contains("first here") && out.contains("again"), "{out}");
         assert!(!out.contains("line 50"), "{out}");
         assert!(out.lines().count() < 20, "{out}");
@@ -234,15 +236,8 @@ mod tests {
             Span::new(at, at + 1),
             Msg::new("here", "此处"),
         );
-        let report = FileReport {
-            source: SourceFile::new("r.csv", text),
-            diagnostics: vec![d],
-        };
         for lang in [Lang::En, Lang::Zh] {
-            let out = render(
-                std::slice::from_ref(&report),
-                Options { lang, color: false },
-            );
+            let out = rendered("r.csv", text.clone(), d.clone(), lang);
             assert!(out.contains("r.csv:2:100004"), "{out}");
             assert!(out.len() < 2000, "{out}");
         }
