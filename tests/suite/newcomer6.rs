@@ -140,3 +140,29 @@ fn a_team_swiss_site_shows_its_matches_and_each_board_prize_board() {
         &[],
     );
 }
+
+/// A word outside its set is named with its set's article: `avoid same_unit last_two` said
+/// "`last_two` is not a avoidance scope".
+#[test]
+fn an_unknown_word_takes_its_article() {
+    let reg = r#"regulation "公开赛" {
+  dates 2026-10-10
+}
+time standard "慢棋" { base 45min increment 15s flag loses }
+entry { cap 60 }
+stage main "积分编排" {
+  swiss cxa rounds 7
+  entrants roster
+  time standard
+  avoid same_unit last_two
+  tiebreak opponents_score bye lowest_in_field, wins, lots
+}
+"#;
+    let out = crate::common::xqreg_on("check", reg, &["--format", "plain"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_phrases(
+        &text,
+        &["`last_two` is not an avoidance scope"],
+        &["not a avoidance"],
+    );
+}
