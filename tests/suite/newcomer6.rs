@@ -166,3 +166,100 @@ stage main "积分编排" {
         &["not a avoidance"],
     );
 }
+
+/// A men's Swiss (`places 1..40`) and a women's round robin (`places 1..8`) of one file, each of
+/// its own category: two sections, each ranked from its own place 1 (docs/language.md §12), yet
+/// the checker refused the second range as deciding places 1..8 twice (E509) and proposed
+/// `places 41..48` for the women. Categories that may share a player still clash.
+#[test]
+fn sections_of_their_own_each_rank_from_place_one() {
+    let out = crate::common::xqreg(&[
+        "check",
+        "--format",
+        "plain",
+        "tests/scenarios/newcomer6_men_women.xqr",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_phrases(&text, &[], &["E509"]);
+    let overlapping = r#"regulation "示例赛" {
+  dates 2026-05-01
+}
+time standard "慢棋" { base 20min increment 20s flag loses }
+entry { cap 40 }
+category men "男子组" { sex men }
+category seniors "老年组" { age >= 60 }
+stage men "男子组" {
+  round_robin single size 8
+  entrants category men
+  time standard
+  tiebreak sonneborn_berger, wins, lots
+  places 1..8
+}
+stage seniors "老年组" {
+  round_robin single size 6
+  entrants category seniors
+  time standard
+  tiebreak sonneborn_berger, wins, lots
+  places 1..6
+}
+"#;
+    let out = crate::common::xqreg_on("check", overlapping, &["--format", "plain"]);
+    assert_phrases(&String::from_utf8_lossy(&out.stdout), &["E509"], &[]);
+}
+
+/// `round_robin single size 4` took a field of five and played it (five rounds, one player out
+/// each): the stated size was accepted and not acted on. A table of one group plays exactly
+/// its size, as the groups of a draw are filled; and a generated roster gives a women's round
+/// robin of eight (a sex's prize table beside it) eight women, not eleven.
+#[test]
+fn a_round_robin_of_a_stated_size_plays_that_many() {
+    let reg = r#"regulation "示例赛" {
+  dates 2026-05-01
+}
+time standard "慢棋" { base 20min increment 20s flag loses }
+entry { cap 8 }
+stage main "单循环" {
+  round_robin single size 4
+  entrants roster
+  time standard
+  tiebreak sonneborn_berger, wins, lots
+}
+"#;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let roster = tmp.path().join("roster.csv");
+    std::fs::write(&roster, "id,name\na,甲\nb,乙\nc,丙\nd,丁\ne,戊\n").expect("writes");
+    let out = crate::common::xqreg_on(
+        "simulate",
+        reg,
+        &["--roster", &roster.to_string_lossy(), "--format", "json"],
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_phrases(
+        &err,
+        &["R014", "round robin of 4 (`size 4`), and 5 players"],
+        &[],
+    );
+    let json = xqreg_ok(&[
+        "simulate",
+        "tests/scenarios/newcomer6_men_women.xqr",
+        "--players",
+        "48",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    let women = v["stages"]
+        .as_array()
+        .expect("stages")
+        .iter()
+        .find(|s| s["name"] == "women")
+        .expect("the women's stage");
+    let rows = women["groups"][0]["standings"]
+        .as_array()
+        .expect("standings");
+    assert_eq!(rows.len(), 8, "{women}");
+}

@@ -42,6 +42,30 @@ pub(crate) fn born_window(c: &Category) -> Option<&DateWindow> {
     })
 }
 
+/// Whether no player can be in both categories as written: they ask for different sexes, or
+/// their birth windows do not meet. (Other conditions may also part them; these are the ones
+/// sections by sex or age are written with.)
+pub(crate) fn disjoint(a: &Category, b: &Category) -> bool {
+    let sex = |c: &Category| {
+        c.conditions.iter().find_map(|cond| match cond {
+            CategoryCond::Sex(s) => Some(s.node.clone()),
+            _ => None,
+        })
+    };
+    if let (Some(x), Some(y)) = (sex(a), sex(b)) {
+        if x != y {
+            return true;
+        }
+    }
+    match (born_window(a), born_window(b)) {
+        (Some(x), Some(y)) => {
+            let ((xl, xh), (yl, yh)) = (bounds(x), bounds(y));
+            xh.zip(yl).is_some_and(|(h, l)| h < l) || yh.zip(xl).is_some_and(|(h, l)| h < l)
+        }
+        _ => false,
+    }
+}
+
 /// Every category declared in the file, in source order.
 pub(crate) fn categories(file: &ast::File) -> impl Iterator<Item = &Category> {
     file.items.iter().filter_map(|i| match i {
