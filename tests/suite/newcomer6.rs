@@ -263,3 +263,17 @@ stage main "单循环" {
         .expect("standings");
     assert_eq!(rows.len(), 8, "{women}");
 }
+
+const CITY_OPEN: &str = "tests/scenarios/newcomer6_city_open.xqr";
+
+/// `opponents_score cut 1` (去掉一个最低分的对手分) read 对手分高者名次列前（去掉最低1个）: a
+/// number after 最低 and a measure word with no noun.
+#[test]
+fn a_cut_reads_as_chinese() {
+    let zh = xqreg_ok(&["sheet", CITY_OPEN, "--lang", "zh", "--format", "md"]);
+    assert_phrases(
+        &zh,
+        &["（2）对手分高者名次列前（去掉1个最低分）。"],
+        &["去掉最低1个"],
+    );
+}
