@@ -8,12 +8,22 @@ use serde::Serialize;
 use xqreg_runtime::engine::outcome::StandingRow;
 use xqreg_runtime::engine::GameOut;
 
-use super::model::StandRow;
+use super::people::Person;
 use super::text::{said, Tr};
 use crate::diagnostics::Template;
 
 // The message catalogue of this module: compiler/messages/event/publish/cross.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/event/publish/cross.rs"));
+
+/// One row of a group's standings on its page (the crosstable numbers them in this order).
+#[derive(Debug, Serialize)]
+pub struct StandRow {
+    pub place: String,
+    pub number: String,
+    pub who: Person,
+    pub points: String,
+    pub tiebreaks: Vec<String>,
+}
 
 /// What a crosstable is drawn from: the standings' rows (in their order, numbered from 1), the
 /// stage's own rows (a declared team's name, which a match's label gives), and whether the rows

@@ -15,6 +15,7 @@ use crate::diagnostics::Template;
 include!(concat!(env!("OUT_DIR"), "/messages/event/publish/model.rs"));
 use crate::event::live::Live;
 
+pub use super::cross::StandRow;
 pub use super::people::{People, Person};
 
 #[derive(Debug, Serialize)]
@@ -43,15 +44,6 @@ pub struct RoundView {
     pub games: Vec<GameRow>,
     pub byes: Vec<Bye>,
     pub waiting: usize,
-}
-
-#[derive(Debug, Serialize)]
-pub struct StandRow {
-    pub place: String,
-    pub number: String,
-    pub who: Person,
-    pub points: String,
-    pub tiebreaks: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
