@@ -277,3 +277,25 @@ fn a_cut_reads_as_chinese() {
         &["去掉最低1个"],
     );
 }
+
+/// The team Swiss's sheet: `numbers rating` read 按等级分高低确定代号 / "Pairing numbers by
+/// rating" beside 队号小的队单数台执红 (teams are numbered, by the sum of their boards'
+/// ratings), and `staff per "每队" en "each team"` printed "Each each team may bring ...".
+#[test]
+fn a_team_swiss_sheet_numbers_teams_and_says_each_once() {
+    let zh = xqreg_ok(&["sheet", TEAM_SWISS, "--lang", "zh", "--format", "md"]);
+    assert_phrases(
+        &zh,
+        &["按各队报名顺序前4名队员的等级分之和高低确定队号"],
+        &["按等级分高低确定代号"],
+    );
+    let en = xqreg_ok(&["sheet", TEAM_SWISS, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &[
+            "Team numbers by the sum of the ratings of each team's first 4 registered players.",
+            "Each team may bring 1 leader, 1 coach.",
+        ],
+        &["Each each", "Pairing numbers by rating"],
+    );
+}

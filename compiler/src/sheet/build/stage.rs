@@ -92,6 +92,17 @@ fn stage_clause(
             said.items.extend(draw(ctx, d));
             said.draw_intro = true;
         }
+        // A team stage numbers teams (队号); by rating, by the sum of its boards' ratings.
+        StageClause::Numbers(xqreg_grammar::ast::Numbers::Rule(r)) if team_boards(s).is_some() => {
+            let boards = team_boards(s).unwrap_or_default().to_string();
+            let key = match r.node.as_str() {
+                "lot" => M::TeamNumbersLot,
+                "registration_order" => M::TeamNumbersOrder,
+                _ => M::TeamNumbersRating,
+            };
+            ctx.mark(r.span);
+            sentences.push(ctx.mf(key, &[&boards]));
+        }
         StageClause::Numbers(n) => sentences.push(numbers(ctx, n)),
         StageClause::Tiebreak(chain) => said.ranking.push(stage_ranking(ctx, s, chain, title)),
         StageClause::Playoff(PlayoffRef::Inline(chain)) => {
