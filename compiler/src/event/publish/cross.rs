@@ -98,30 +98,43 @@ pub fn cross(
             of.entry(g.black.as_str()).or_default().push((g, pending));
         }
     }
+    layout(rows, rounds, l, |i, matrix, cells| {
+        let id = rows[i].who.id.as_str();
+        for (g, pending) in of.get(id).into_iter().flatten() {
+            let red = g.red == id;
+            let opp = if red { &g.black } else { &g.red };
+            let s = if *pending { None } else { score(g.result, red) };
+            let Some(&n) = number.get(opp.as_str()) else {
+                continue;
+            };
+            if matrix {
+                cells[n - 1].push_str(score_text(s));
+            } else if let Some(c) = rounds.iter().position(|x| *x == g.round) {
+                let side = said(l, if red { RED_SIDE } else { BLACK_SIDE }.plain());
+                cells[c] = format!("{n}{side}{}", score_text(s));
+            }
+        }
+    })
+}
+
+/// The rows of a crosstable, each with its cells (the diagonal of a matrix marked) as `fill`
+/// writes them for the row's index.
+fn layout(
+    rows: &[StandRow],
+    rounds: &[u32],
+    l: Tr,
+    mut fill: impl FnMut(usize, bool, &mut Vec<String>),
+) -> Cross {
     let (matrix, columns) = columns(rows.len(), rounds, l);
     let out = rows
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let id = r.who.id.as_str();
             let mut cells = vec![String::new(); columns.len()];
             if matrix {
                 cells[i] = "×".to_string();
             }
-            for (g, pending) in of.get(id).into_iter().flatten() {
-                let red = g.red == id;
-                let opp = if red { &g.black } else { &g.red };
-                let s = if *pending { None } else { score(g.result, red) };
-                let Some(&n) = number.get(opp.as_str()) else {
-                    continue;
-                };
-                if matrix {
-                    cells[n - 1].push_str(score_text(s));
-                } else if let Some(c) = rounds.iter().position(|x| *x == g.round) {
-                    let side = said(l, if red { RED_SIDE } else { BLACK_SIDE }.plain());
-                    cells[c] = format!("{n}{side}{}", score_text(s));
-                }
-            }
+            fill(i, matrix, &mut cells);
             CrossRow {
                 number: (i + 1).to_string(),
                 name: r.who.name.clone(),
@@ -199,43 +212,23 @@ fn team_cross(table: &Table<'_>, games: &[(&GameOut, bool)], rounds: &[u32], l: 
             e.1 |= got.is_none();
         }
     }
-    let (matrix, columns) = columns(rows.len(), rounds, l);
-    let out = rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let mut cells = vec![String::new(); columns.len()];
+    layout(rows, rounds, l, |i, matrix, cells| {
+        for (&(_, opp, round), &(halves, waits)) in
+            matches.range((i + 1, 0, 0)..=(i + 1, usize::MAX, u32::MAX))
+        {
+            let text = if waits {
+                "·".to_string()
+            } else {
+                board_points(halves)
+            };
             if matrix {
-                cells[i] = "×".to_string();
-            }
-            for (&(_, opp, round), &(halves, waits)) in
-                matches.range((i + 1, 0, 0)..=(i + 1, usize::MAX, u32::MAX))
-            {
-                let text = if waits {
-                    "·".to_string()
-                } else {
-                    board_points(halves)
-                };
-                if matrix {
-                    if !cells[opp - 1].is_empty() {
-                        cells[opp - 1].push(' ');
-                    }
-                    cells[opp - 1].push_str(&text);
-                } else if let Some(c) = rounds.iter().position(|x| *x == round) {
-                    cells[c] = format!("{opp}:{text}");
+                if !cells[opp - 1].is_empty() {
+                    cells[opp - 1].push(' ');
                 }
+                cells[opp - 1].push_str(&text);
+            } else if let Some(c) = rounds.iter().position(|x| *x == round) {
+                cells[c] = format!("{opp}:{text}");
             }
-            CrossRow {
-                number: (i + 1).to_string(),
-                name: r.who.name.clone(),
-                cells,
-                points: r.points.clone(),
-            }
-        })
-        .collect();
-    Cross {
-        matrix,
-        columns,
-        rows: out,
-    }
+        }
+    })
 }
