@@ -299,3 +299,36 @@ fn a_team_swiss_sheet_numbers_teams_and_says_each_once() {
         &["Each each", "Pairing numbers by rating"],
     );
 }
+
+/// Sections by age written with `age` (少年组 `age < 16`, 公开组 `age >= 16`), each ranked from its
+/// own place 1: the checker knew sections by sex and birth window only, and refused the second
+/// range (E509).
+#[test]
+fn sections_by_age_each_rank_from_place_one() {
+    let reg = r#"regulation "示例赛" {
+  dates 2026-05-01
+}
+time standard "慢棋" { base 20min increment 20s flag loses }
+entry { cap 40 }
+category junior "少年组" { age < 16 }
+category open "公开组" { age >= 16 }
+stage junior "少年组" {
+  round_robin single size 6
+  entrants category junior
+  time standard
+  tiebreak sonneborn_berger, wins, lots
+  places 1..6
+}
+stage open "公开组" {
+  round_robin single size 8
+  entrants category open
+  time standard
+  tiebreak sonneborn_berger, wins, lots
+  places 1..8
+}
+"#;
+    let out = crate::common::xqreg_on("check", reg, &["--format", "plain"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_phrases(&text, &[], &["E509"]);
+}
