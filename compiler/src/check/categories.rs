@@ -7,7 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use xqreg_grammar::ast::{self, Category, CategoryCond, Date, DateWindow, EntrantSource, Item};
+use xqreg_grammar::ast::{
+    self, Category, CategoryCond, CompareOp, Date, DateWindow, EntrantSource, Item,
+};
 use xqreg_grammar::Span;
 
 use super::Ctx;
@@ -40,6 +42,65 @@ pub(crate) fn born_window(c: &Category) -> Option<&DateWindow> {
         CategoryCond::Born(w) => Some(w),
         _ => None,
     })
+}
+
+/// Whether no player can be in both categories as written: they ask for different sexes, or
+/// their birth windows, or their ages on the first day, do not meet. (Other conditions may also part them; these are the ones
+/// sections by sex or age are written with.)
+pub(crate) fn disjoint(a: &Category, b: &Category) -> bool {
+    let sex = |c: &Category| {
+        c.conditions.iter().find_map(|cond| match cond {
+            CategoryCond::Sex(s) => Some(s.node.clone()),
+            _ => None,
+        })
+    };
+    if let (Some(x), Some(y)) = (sex(a), sex(b)) {
+        if x != y {
+            return true;
+        }
+    }
+    let apart = |(xl, xh): (Option<i64>, Option<i64>), (yl, yh): (Option<i64>, Option<i64>)| {
+        xh.zip(yl).is_some_and(|(h, l)| h < l) || yh.zip(xl).is_some_and(|(h, l)| h < l)
+    };
+    if let (Some(x), Some(y)) = (born_window(a), born_window(b)) {
+        if apart(bounds(x), bounds(y)) {
+            return true;
+        }
+    }
+    apart(ages(a), ages(b))
+}
+
+/// The whole years of age a category's enforced `age` conditions admit on the first day
+/// (`age < 16` and `age >= 16` do not meet); no bound where none is stated (or stated on
+/// another day).
+fn ages(c: &Category) -> (Option<i64>, Option<i64>) {
+    let (mut lo, mut hi): (Option<i64>, Option<i64>) = (None, None);
+    for cond in &c.conditions {
+        let CategoryCond::Age {
+            op,
+            years,
+            on: None,
+            requires: None,
+            ..
+        } = cond
+        else {
+            continue;
+        };
+        let n = i64::from(years.node);
+        let (l, h) = match op.node {
+            CompareOp::Lt => (None, Some(n - 1)),
+            CompareOp::Le => (None, Some(n)),
+            CompareOp::Eq => (Some(n), Some(n)),
+            CompareOp::Ge => (Some(n), None),
+            CompareOp::Gt => (Some(n + 1), None),
+        };
+        lo = lo.max(l);
+        hi = match (hi, h) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+    }
+    (lo, hi)
 }
 
 /// Every category declared in the file, in source order.

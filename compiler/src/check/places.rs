@@ -29,6 +29,8 @@ struct Decided<'a> {
     who_zh: String,
     /// The stage inherited the clause with `same_as` (its name, for the help line).
     copied_by: Option<&'a str>,
+    /// The stage that decides the places; None for a declaration.
+    stage: Option<&'a str>,
     /// A player count to compare with the range length.
     players: Option<u32>,
 }
@@ -79,6 +81,7 @@ fn decisions<'a>(ctx: &'a Ctx<'a>) -> Vec<Decided<'a>> {
             who: format!("stage `{name}`"),
             who_zh: format!("阶段 `{name}`"),
             copied_by: copied.then_some(*name),
+            stage: Some(*name),
             // E211 (stages) compares a stage's entrants with its places.
             players: None,
         });
@@ -100,6 +103,7 @@ fn decisions<'a>(ctx: &'a Ctx<'a>) -> Vec<Decided<'a>> {
                 who: "a places declaration".into(),
                 who_zh: "名次声明".into(),
                 copied_by: None,
+                stage: None,
                 players,
             });
         }
@@ -109,18 +113,52 @@ fn decisions<'a>(ctx: &'a Ctx<'a>) -> Vec<Decided<'a>> {
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     let decided = decisions(ctx);
-    twice(&decided, diags);
+    twice(ctx, &decided, diags);
     counts(&decided, diags);
     undecided(ctx, &decided, diags);
 }
 
-fn twice(decided: &[Decided<'_>], diags: &mut Diagnostics) {
+/// The categories a stage takes its players from, when it takes them from categories alone.
+fn entrant_categories<'a>(ctx: &'a Ctx<'a>, stage: &str) -> Option<Vec<&'a ast::Category>> {
+    let mut out = Vec::new();
+    for c in ctx.scope.stage_clauses(stage) {
+        if let StageClause::Entrants { sources, .. } = c {
+            for src in sources {
+                match src {
+                    ast::EntrantSource::Category(n) => {
+                        out.push(*ctx.scope.categories.get(n.node.as_str())?);
+                    }
+                    _ => return None,
+                }
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Two stages whose players come from categories no player can be in both of (men and women,
+/// two age bands): sections, each with its own place 1, so their places do not clash.
+fn sections_apart(ctx: &Ctx<'_>, x: &str, y: &str) -> bool {
+    let (Some(a), Some(b)) = (entrant_categories(ctx, x), entrant_categories(ctx, y)) else {
+        return false;
+    };
+    a.iter()
+        .all(|p| b.iter().all(|q| super::categories::disjoint(p, q)))
+}
+
+fn twice(ctx: &Ctx<'_>, decided: &[Decided<'_>], diags: &mut Diagnostics) {
     for (i, a) in decided.iter().enumerate() {
         for b in decided.iter().skip(i + 1) {
             let lo = a.range.0.max(b.range.0);
             let hi = a.range.1.min(b.range.1);
             if lo > hi {
                 continue;
+            }
+            // Two sections each rank from their own place 1 (docs/language.md §12).
+            if let (Some(x), Some(y)) = (a.stage, b.stage) {
+                if sections_apart(ctx, x, y) {
+                    continue;
+                }
             }
             // The later claim (in source order) is the one to change.
             let (first, second) = if a.span.start <= b.span.start {

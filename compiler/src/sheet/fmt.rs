@@ -349,6 +349,16 @@ pub fn join(lang: Lang, parts: &[String]) -> String {
     })
 }
 
+/// Titles listed (the stages a clause applies to): English titles with commas of their own
+/// (`Final, places 1-4`) are kept apart by `; `.
+pub fn join_titles(lang: Lang, names: &[String]) -> String {
+    if lang == Lang::En && names.len() > 1 && names.iter().any(|n| n.contains(',')) {
+        names.join("; ")
+    } else {
+        join(lang, names)
+    }
+}
+
 /// A list read as a sentence: `甲、乙和丙` / `A, B and C`.
 pub fn join_and(lang: Lang, parts: &[String]) -> String {
     match parts {

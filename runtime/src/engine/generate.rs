@@ -109,7 +109,7 @@ pub fn generate_roster<R: RngCore>(
     let all_stage_slots = stage_slots(plan, &want, room)?;
     // How many generated players each capped stage has so far (its `cap` is never passed).
     let mut caps = StageCaps::of(plan);
-    let stage_slots = stage_slots_beside_prizes(&all_stage_slots, &slots, &mut caps);
+    let stage_slots = stage_slots_beside_prizes(&all_stage_slots, &slots, &mut caps, &want);
     let cycle_slots = !plan.stages.iter().any(takes_whole_roster);
     let units = shuffled_units(rng);
     let mut maker = Maker {

@@ -87,8 +87,9 @@ impl<'p> OpenPools<'p> {
     }
 }
 
-/// The generated players each stage with a `cap` has taken so far, so that the players spread
-/// over the stages' categories never pass a cap (a small group capped at 8 beside open ones).
+/// The generated players each stage with a `cap` (or a round robin's stated size) has taken so
+/// far, so that the players spread over the stages' categories never pass a cap (a small group
+/// capped at 8 beside open ones).
 pub(crate) struct StageCaps<'p> {
     plan: &'p Plan,
     taken: Vec<u32>,
@@ -102,8 +103,16 @@ impl<'p> StageCaps<'p> {
         }
     }
 
+    /// The most players a stage takes: its `cap`, or the players of a round robin of a stated
+    /// size (`round_robin single size 8`), which plays exactly that many.
     fn cap(&self, stage: usize) -> Option<u32> {
-        self.plan.stages.get(stage)?.cap.as_ref().map(|c| c.max)
+        let st = self.plan.stages.get(stage)?;
+        st.cap.as_ref().map(|c| c.max).or(match &st.format {
+            crate::plan::StageFormat::RoundRobin(rr) => rr
+                .group_size
+                .map(|size| size.saturating_mul(rr.groups.len().max(1) as u32)),
+            _ => None,
+        })
     }
 
     pub(crate) fn has_room(&self, stage: usize) -> bool {
@@ -145,17 +154,25 @@ impl<'p> StageCaps<'p> {
 }
 
 /// The stages' slots that the prize slots do not already fill: a prize slot inside a stage's
-/// category counts towards that stage's players (and its cap).
+/// category counts towards that stage's players (and its cap). A slot of a sex alone (a women's
+/// prize table) is inside a stage of that sex whose birth window is the entry's (`base`).
 pub(crate) fn stage_slots_beside_prizes(
     all_stage_slots: &[(Want, usize)],
     slots: &[Slot],
     caps: &mut StageCaps<'_>,
+    base: &Want,
 ) -> Vec<(Want, usize)> {
     let mut stage_slots = all_stage_slots.to_vec();
     for (window, sex) in slots {
-        let Some((f, t)) = window else { continue };
-        let holds =
-            |w: &Want| w.born.0 <= *f && *t <= w.born.1 && w.sex.is_none_or(|s| Some(s) == *sex);
+        if window.is_none() && sex.is_none() {
+            continue;
+        }
+        let holds = |w: &Want| match window {
+            Some((f, t)) => {
+                w.born.0 <= *f && *t <= w.born.1 && w.sex.is_none_or(|s| Some(s) == *sex)
+            }
+            None => w.sex == *sex && w.born == base.born,
+        };
         if let Some((_, stage)) = all_stage_slots.iter().find(|(w, _)| holds(w)) {
             caps.take(*stage);
         }

@@ -153,6 +153,26 @@ fn groups_of(
     names: &[String],
     field: &[usize],
 ) -> Result<Vec<Vec<usize>>, Vec<RuntimeProblem>> {
+    // One table of a stated size (`round_robin single size 8`) plays exactly that many, as the
+    // groups of a draw are filled exactly: any other field is refused, never played as it comes.
+    if let (1, Some(size)) = (names.len(), rr.group_size) {
+        if field.len() != size as usize {
+            return Err(vec![RuntimeProblem::new(
+                codes::FIELD_DOES_NOT_FIT,
+                format!(
+                    "stage `{}` is a round robin of {size} (`size {size}`), and {} players enter it",
+                    stage.name,
+                    field.len()
+                ),
+                &rr.origin,
+            )
+            .zh(format!(
+                "阶段 `{}` 是 {size} 人的循环赛（`size {size}`），但有 {} 名棋手进入",
+                stage.name,
+                field.len()
+            ))]);
+        }
+    }
     match super::fixed::fixed_groups(ctx, stage, names, field) {
         Some(recorded) => recorded,
         None => {

@@ -40,9 +40,20 @@ fn word_in(diags: &mut Diagnostics, id: &Ident, what: (&str, &str), allowed: &[&
     if allowed.contains(&id.node.as_str()) {
         return true;
     }
+    // "an avoidance scope", "an event kind": the article follows the set's name.
+    let a = if what.0.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
     let mut d = UNKNOWN_WORD.at(
         id.span,
-        &[("word", &id.node), ("what", what.0), ("what_zh", what.1)],
+        &[
+            ("word", &id.node),
+            ("a", a),
+            ("what", what.0),
+            ("what_zh", what.1),
+        ],
     );
     for h in suggest::help_for_word(&id.node, allowed) {
         d = d.with_help(h);

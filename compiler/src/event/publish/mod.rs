@@ -6,6 +6,7 @@
 //! directory and swapped in ([`write`]), so a killed publish leaves the old site or the new.
 
 pub mod bracket;
+pub mod cross;
 pub mod matches;
 pub mod model;
 pub mod people;

@@ -15,6 +15,7 @@ use crate::diagnostics::Template;
 include!(concat!(env!("OUT_DIR"), "/messages/event/publish/model.rs"));
 use crate::event::live::Live;
 
+pub use super::cross::StandRow;
 pub use super::people::{People, Person};
 
 #[derive(Debug, Serialize)]
@@ -46,37 +47,11 @@ pub struct RoundView {
 }
 
 #[derive(Debug, Serialize)]
-pub struct StandRow {
-    pub place: String,
-    pub number: String,
-    pub who: Person,
-    pub points: String,
-    pub tiebreaks: Vec<String>,
-}
-
-/// A crosstable: a matrix for a small group, else one column per round (opponent's number,
-/// colour, score) as Swiss crosstables are printed.
-#[derive(Debug, Serialize)]
-pub struct Cross {
-    pub matrix: bool,
-    pub columns: Vec<String>,
-    pub rows: Vec<CrossRow>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct CrossRow {
-    pub number: String,
-    pub name: String,
-    pub cells: Vec<String>,
-    pub points: String,
-}
-
-#[derive(Debug, Serialize)]
 pub struct GroupView {
     pub heading: String,
     pub criteria: Vec<String>,
     pub rows: Vec<StandRow>,
-    pub cross: Option<Cross>,
+    pub cross: Option<super::cross::Cross>,
 }
 
 #[derive(Debug, Serialize)]
@@ -299,95 +274,6 @@ fn rounds(
     out
 }
 
-/// One player's score of a game: 2 a win, 1 a draw, 0 a loss (halves of a point).
-fn score(result: &str, red: bool) -> Option<u8> {
-    let r = match result {
-        "1-0" | "+-" => 2,
-        "0-1" | "-+" => 0,
-        "=" => 1,
-        "--" => return Some(0),
-        _ => return None,
-    };
-    Some(if red { r } else { 2 - r })
-}
-
-fn score_text(s: Option<u8>) -> &'static str {
-    match s {
-        Some(2) => "1",
-        Some(1) => "½",
-        Some(_) => "0",
-        None => "·",
-    }
-}
-
-/// The crosstable of a group: a matrix up to 16 players, else a column per round.
-fn cross(
-    rows: &[StandRow],
-    games: &[(&GameOut, bool)],
-    group: Option<&str>,
-    rounds: &[u32],
-    l: Tr,
-) -> Cross {
-    let number: BTreeMap<&str, usize> = rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (r.who.id.as_str(), i + 1))
-        .collect();
-    // Each player's games of the group, gathered once (a Swiss of 2,000 players has 11,000).
-    let mut of: BTreeMap<&str, Vec<(&GameOut, bool)>> = BTreeMap::new();
-    for &(g, pending) in games {
-        if g.label() == group && number.contains_key(g.red.as_str()) {
-            of.entry(g.red.as_str()).or_default().push((g, pending));
-            of.entry(g.black.as_str()).or_default().push((g, pending));
-        }
-    }
-    let matrix = rows.len() <= 16;
-    let columns: Vec<String> = if matrix {
-        (1..=rows.len()).map(|n| n.to_string()).collect()
-    } else {
-        rounds
-            .iter()
-            .map(|r| said(l, ROUND_COLUMN.fill(&[("n", &r.to_string())])))
-            .collect()
-    };
-    let out = rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let id = r.who.id.as_str();
-            let mut cells = vec![String::new(); columns.len()];
-            if matrix {
-                cells[i] = "×".to_string();
-            }
-            for (g, pending) in of.get(id).into_iter().flatten() {
-                let red = g.red == id;
-                let opp = if red { &g.black } else { &g.red };
-                let s = if *pending { None } else { score(g.result, red) };
-                let Some(&n) = number.get(opp.as_str()) else {
-                    continue;
-                };
-                if matrix {
-                    cells[n - 1].push_str(score_text(s));
-                } else if let Some(c) = rounds.iter().position(|x| *x == g.round) {
-                    let side = said(l, if red { RED_SIDE } else { BLACK_SIDE }.plain());
-                    cells[c] = format!("{n}{side}{}", score_text(s));
-                }
-            }
-            CrossRow {
-                number: (i + 1).to_string(),
-                name: r.who.name.clone(),
-                cells,
-                points: r.points.clone(),
-            }
-        })
-        .collect();
-    Cross {
-        matrix,
-        columns,
-        rows: out,
-    }
-}
-
 /// The page of one stage.
 pub fn stage_page(
     live: &Live,
@@ -457,7 +343,21 @@ pub fn stage_page(
                     })
                     .collect();
                 let criteria = ids.iter().map(|c| super::text::criterion(l, c)).collect();
-                let cross = Some(cross(&rows, &games, g.name.as_deref(), &played, l));
+                // A team stage's boards carry their match: its crosstable is of matches.
+                let team = games.iter().any(|(g, _)| g.team_match.is_some());
+                let table = super::cross::Table {
+                    rows: &rows,
+                    people,
+                    names: &g.standings,
+                    team,
+                };
+                let cross = Some(super::cross::cross(
+                    &table,
+                    &games,
+                    g.name.as_deref(),
+                    &played,
+                    l,
+                ));
                 GroupView {
                     heading: match &g.name {
                         Some(n) => said(l, GROUP_HEADING.fill(&[("group", n)])),
@@ -566,9 +466,18 @@ pub fn index_page(
                             .collect::<Vec<_>>()
                             .join(" · ");
                     }
+                    // A best-board prize pays each board's places: the board is named.
+                    let category = match p.board {
+                        Some(b) => said(
+                            l,
+                            BOARD_PRIZE
+                                .fill(&[("table", &cat(&p.category)), ("n", &b.to_string())]),
+                        ),
+                        None => cat(&p.category),
+                    };
                     AwardRow {
                         place: place(p.place, p.shared),
-                        category: cat(&p.category),
+                        category,
                         who: people.get(&p.id),
                         prize,
                     }

@@ -215,6 +215,29 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The stage whose clause of a kind (`kind` matches it) the named stage plays by: the stage
+    /// itself when it writes one, else the stage it copies (`same_as`, at any depth) that does.
+    /// None when no stage on the chain writes one.
+    pub fn clause_owner(
+        &self,
+        name: &str,
+        kind: impl Fn(&ast::StageClause) -> bool,
+    ) -> Option<&'a ast::Stage> {
+        let mut at = self.names.stages.get(name).copied();
+        // A chain longer than the stages is a cycle, which the checker refuses (E103/E1xx).
+        for _ in 0..=self.names.stage_order.len() {
+            let st = at?;
+            if st.clauses.iter().any(&kind) {
+                return Some(st);
+            }
+            at = st.clauses.iter().find_map(|c| match c {
+                ast::StageClause::SameAs(t) => self.names.stages.get(t.node.as_str()).copied(),
+                _ => None,
+            });
+        }
+        None
+    }
+
     pub fn time_title(&self, name: &str) -> String {
         if let Some(t) = self.names.times.get(name).and_then(|t| t.title.as_ref()) {
             return self.t(t);

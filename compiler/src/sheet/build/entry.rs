@@ -116,6 +116,12 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                         ctx.pool_title(&p.node)
                     }
                 };
+                // The sentence says "Each": an English text that says it too (`en "each team"`)
+                // is not doubled ("Each each team").
+                let unit = match ctx.lang {
+                    Lang::En => strip_each(&unit),
+                    Lang::Zh => unit,
+                };
                 let roles = staff_roles(ctx, roles);
                 let line = ctx.mf(M::StaffPer, &[&unit, &roles]);
                 ctx.push(Art::Eligibility, 40, Clause::text(line));
@@ -336,4 +342,15 @@ pub fn title_cond(ctx: &mut Ctx<'_>, op: CompareOp, title: &Ident) -> String {
         CompareOp::Eq => M::TitleEq,
     };
     ctx.mf(key, &[&t])
+}
+
+/// An English unit without a leading "each" or "every" (any case): `each team` → `team`.
+fn strip_each(unit: &str) -> String {
+    let lower = unit.to_lowercase();
+    for word in ["each ", "every "] {
+        if lower.starts_with(word) {
+            return unit[word.len()..].trim_start().to_string();
+        }
+    }
+    unit.to_string()
 }

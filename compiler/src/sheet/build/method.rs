@@ -44,12 +44,13 @@ pub fn scoring(ctx: &mut Ctx<'_>, s: &Scoring) {
         // Which stages use this named scoring.
         let users = stages_using(
             ctx,
+            |c| matches!(c, StageClause::Scoring(_)),
             |c| matches!(c, StageClause::Scoring(i) if i.node == n.node),
         );
         let who = if users.is_empty() {
             n.node.clone()
         } else {
-            fmt::join(ctx.lang, &users)
+            fmt::join_titles(ctx.lang, &users)
         };
         heading = ctx.mf(M::HeadingFor, &[&heading, &who]);
     }
@@ -60,20 +61,24 @@ pub fn scoring(ctx: &mut Ctx<'_>, s: &Scoring) {
     );
 }
 
-/// Titles of the stages that have a clause matching `f`, marking those clauses.
-pub(super) fn stages_using(ctx: &mut Ctx<'_>, f: impl Fn(&StageClause) -> bool) -> Vec<String> {
+/// Titles of the stages that play by a clause matching `f`, marking those clauses: the stages
+/// that write it, and those that copy it (`same_as`) with no clause of that `kind` of their own.
+pub(super) fn stages_using(
+    ctx: &mut Ctx<'_>,
+    kind: impl Fn(&StageClause) -> bool,
+    f: impl Fn(&StageClause) -> bool,
+) -> Vec<String> {
     let mut out = Vec::new();
     let mut marks = Vec::new();
     for name in ctx.names.stage_order.clone() {
-        if let Some(stage) = ctx.names.stages.get(name) {
-            for c in &stage.clauses {
-                if f(c) {
-                    marks.push(stage_clause_span(c));
-                    let t = ctx.stage_title(name);
-                    if !out.contains(&t) {
-                        out.push(t);
-                    }
-                }
+        let Some(owner) = ctx.clause_owner(name, &kind) else {
+            continue;
+        };
+        for c in owner.clauses.iter().filter(|c| f(c)) {
+            marks.push(stage_clause_span(c));
+            let t = ctx.stage_title(name);
+            if !out.contains(&t) {
+                out.push(t);
             }
         }
     }
@@ -101,11 +106,18 @@ pub fn time_control(ctx: &mut Ctx<'_>, t: &TimeControl) {
     let text = time_text(ctx, t);
     let name = t.name.node.clone();
     // Playoff controls are named by the playoff clause; the heading lists only stages.
-    let users = stages_using(ctx, |c| matches!(c, StageClause::Time(i) if i.node == name));
+    let users = stages_using(
+        ctx,
+        |c| matches!(c, StageClause::Time(_)),
+        |c| matches!(c, StageClause::Time(i) if i.node == name),
+    );
     let heading = if users.is_empty() {
         title
     } else {
-        ctx.mf(M::HeadingFor, &[&title, &fmt::join(ctx.lang, &users)])
+        ctx.mf(
+            M::HeadingFor,
+            &[&title, &fmt::join_titles(ctx.lang, &users)],
+        )
     };
     ctx.push_in(
         Art::Method,

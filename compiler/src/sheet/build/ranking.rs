@@ -274,6 +274,7 @@ pub fn playoff_chain(ctx: &mut Ctx<'_>, p: &PlayoffChain) {
     }
     let users = stages_using(
         ctx,
+        |c| matches!(c, StageClause::Playoff(_)),
         |c| matches!(c, StageClause::Playoff(PlayoffRef::Named(i)) if i.node == name),
     );
     // The stages' matches: a mini-match's wording when every stage using the chain plays one
@@ -301,7 +302,7 @@ pub fn playoff_chain(ctx: &mut Ctx<'_>, p: &PlayoffChain) {
             None => name,
         }
     } else {
-        fmt::join(ctx.lang, &users)
+        fmt::join_titles(ctx.lang, &users)
     };
     cl.text = ctx.mf(M::PlayoffFor, &[&who, &cl.text]);
     ctx.push_in(Art::Method, order::RANKING, M::ClauseRanking, cl);

@@ -92,6 +92,17 @@ fn stage_clause(
             said.items.extend(draw(ctx, d));
             said.draw_intro = true;
         }
+        // A team stage numbers teams (队号); by rating, by the sum of its boards' ratings.
+        StageClause::Numbers(xqreg_grammar::ast::Numbers::Rule(r)) if team_boards(s).is_some() => {
+            let boards = team_boards(s).unwrap_or_default().to_string();
+            let key = match r.node.as_str() {
+                "lot" => M::TeamNumbersLot,
+                "registration_order" => M::TeamNumbersOrder,
+                _ => M::TeamNumbersRating,
+            };
+            ctx.mark(r.span);
+            sentences.push(ctx.mf(key, &[&boards]));
+        }
         StageClause::Numbers(n) => sentences.push(numbers(ctx, n)),
         StageClause::Tiebreak(chain) => said.ranking.push(stage_ranking(ctx, s, chain, title)),
         StageClause::Playoff(PlayoffRef::Inline(chain)) => {
@@ -296,13 +307,7 @@ fn is_section(s: &Stage) -> bool {
 /// clause of their own that `own` matches: the stages a rule of this one applies to
 /// (`U8组、U10男子组、U10女子组`).
 fn with_heirs(ctx: &Ctx<'_>, s: &Stage, title: &str, own: impl Fn(&StageClause) -> bool) -> String {
-    let names = heirs(ctx, s, title, own);
-    // English titles with commas of their own (`Primary, years 1-3`) are kept apart by `; `.
-    if ctx.lang == Lang::En && names.len() > 1 && names.iter().any(|n| n.contains(',')) {
-        names.join("; ")
-    } else {
-        fmt::join(ctx.lang, &names)
-    }
+    fmt::join_titles(ctx.lang, &heirs(ctx, s, title, own))
 }
 
 /// The titles of the stage and of the stages that copy it (`same_as`) without a clause of
@@ -313,25 +318,9 @@ fn heirs(ctx: &Ctx<'_>, s: &Stage, title: &str, own: impl Fn(&StageClause) -> bo
         if *name == s.name.node.as_str() {
             continue;
         }
-        // Follow the `same_as` chain from this stage while no stage on it has its own clause.
-        let mut at = ctx.names.stages.get(name).copied();
-        let mut steps = 0;
-        let inherits = loop {
-            let Some(st) = at else { break false };
-            if st.clauses.iter().any(&own) || steps > ctx.names.stage_order.len() {
-                break false;
-            }
-            let target = st.clauses.iter().find_map(|c| match c {
-                StageClause::SameAs(t) => Some(t.node.as_str()),
-                _ => None,
-            });
-            match target {
-                Some(t) if t == s.name.node.as_str() => break true,
-                Some(t) => at = ctx.names.stages.get(t).copied(),
-                None => break false,
-            }
-            steps += 1;
-        };
+        let inherits = ctx
+            .clause_owner(name, &own)
+            .is_some_and(|o| std::ptr::eq(o, s));
         if inherits {
             let t = ctx.stage_title(name);
             if !names.contains(&t) {
