@@ -163,12 +163,7 @@ fn stages_drawing_by_category_get_their_players_or_the_clause_is_named() {
     );
 }
 
-/// A prize table of a category by age alone (`category juniors { age <= 16 }`, no birth dates):
-/// the generated roster holds as many juniors as the table pays, so its prizes are paid (none
-/// was, and nothing said so).
-#[test]
-fn a_prize_table_of_a_category_by_age_gets_its_players() {
-    let text = r#"regulation "测试赛" {
+const AGE_TABLES: &str = r#"regulation "测试赛" {
   dates 2027-04-10 .. 2027-04-14
 }
 scoring { win 2 draw 1 loss 0 bye 2 }
@@ -188,7 +183,13 @@ prizes "奖金" CNY { 1: 1000 }
 prizes juniors "少年奖" CNY { 1: 300  2: 200  3: 100 }
 prizes veterans "老年奖" CNY { 1: 300  2: 200 }
 "#;
-    let plan = compile("age.xqr", text);
+
+/// A prize table of a category by age alone (`category juniors { age <= 16 }`, no birth dates):
+/// the generated roster holds as many juniors as the table pays, so its prizes are paid (none
+/// was, and nothing said so).
+#[test]
+fn a_prize_table_of_a_category_by_age_gets_its_players() {
+    let plan = compile("age.xqr", AGE_TABLES);
     for seed in 1..=3 {
         let roster = run::generated_roster(&plan, None, seed).expect("generated");
         let out = run::run_plan(&plan, &roster, &Default::default(), seed).expect("runs");
@@ -201,4 +202,22 @@ prizes veterans "老年奖" CNY { 1: 300  2: 200 }
             assert_eq!(paid, places, "seed {seed}: {table} paid {paid}");
         }
     }
+}
+
+/// A category's table that nobody of the roster is in pays nobody, and the transcript says so
+/// (it said nothing: the table looked forgotten).
+#[test]
+fn a_category_table_nobody_is_in_is_said_to_pay_nobody() {
+    let roster = "id,name,born,unit\n".to_string()
+        + &(1..=24)
+            .map(|i| format!("a{i},甲{i},1980-05-01,u{}\n", i % 6))
+            .collect::<String>();
+    let out = crate::common::simulated_json(AGE_TABLES, &roster, &[], "no juniors");
+    let said = out["transcript"]
+        .as_array()
+        .expect("transcript")
+        .iter()
+        .filter_map(|t| t["text"].as_str())
+        .any(|t| t == "少年奖: no player of category `juniors` is ranked: the table pays nobody");
+    assert!(said, "{}", out["transcript"]);
 }

@@ -49,6 +49,15 @@ pub(super) fn prizes(
                 continue;
             }
         };
+        if let (Some(c), true) = (&table.category, cat_rank.is_empty()) {
+            // Said, so that a table paying nobody reads as the field's doing, not as a table
+            // the run forgot (a juniors' table of an event no junior entered).
+            let text = format!(
+                "{}: no player of category `{c}` is ranked: the table pays nobody",
+                table.title.as_deref().unwrap_or("prizes"),
+            );
+            ctx.transcript.push(EntryKind::Prize, text, &table.origin);
+        }
         let table = &*limited(ctx, table, cat_rank.len(), true);
         // Under `one_cash_prize`, the places given up pass down (奖金不兼得，依次递补).
         let paid_rank = one_cash::passed_over(&cat_rank, given_up.get(&ti));
