@@ -7,7 +7,7 @@
 //! Only overall quotas are checked here: a category's places are known only from its players.
 
 use xqreg_grammar::ast::{
-    Format, Item, Knockout, KnockoutClause, PlaceRange, PlacesRule, StageClause,
+    Format, Item, Knockout, KnockoutClause, PlaceRange, PlacesRule, StageClause, OVERALL,
 };
 use xqreg_grammar::Span;
 
@@ -38,7 +38,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             continue;
         };
         for quota in &q.quotas {
-            if quota.category.node != "overall" {
+            if quota.category.node != OVERALL {
                 continue;
             }
             let n = quota.count.node;

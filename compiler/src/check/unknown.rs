@@ -14,6 +14,7 @@ use xqreg_grammar::ast::{
     BracketSlot, CategoryCond, DrawRule, EntrantSource, EntryClause, Expect, Format, GroupSel,
     Ident, Item, KnockoutClause, Numbers, PlayerAttr, PlayoffChain, PlayoffRef, PlayoffStep,
     PoolSource, PrizeKey, ResultLine, ScenarioRoster, SeedTier, SlotKind, StaffUnit, StageClause,
+    OVERALL,
 };
 use xqreg_grammar::Span;
 use xqreg_runtime::plan::FROM_OVERALL;
@@ -114,7 +115,7 @@ impl Resolver<'_, '_> {
             .names(Kind::Category)
             .into_iter()
             .chain(rankings)
-            .chain(["overall"])
+            .chain([OVERALL])
             .collect();
         d.help = vec![match suggest::did_you_mean(name, candidates) {
             Some(near) => suggest::DID_YOU_MEAN.fill(&[("name", near)]),
@@ -353,7 +354,7 @@ impl Resolver<'_, '_> {
             }
             Item::Qualification(q) => {
                 for quota in &q.quotas {
-                    if quota.category.node != "overall"
+                    if quota.category.node != OVERALL
                         && !self
                             .ctx
                             .scope
@@ -474,7 +475,7 @@ impl Resolver<'_, '_> {
                 // qualification quota's `overall` names the final ranking).
                 Expect::Prize {
                     category: Some(c), ..
-                } if c.node != "overall"
+                } if c.node != OVERALL
                     && !self.ctx.scope.rankings.contains_key(c.node.as_str())
                     && !self.ctx.scope.board_prizes.contains_key(c.node.as_str()) =>
                 {

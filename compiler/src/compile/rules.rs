@@ -332,7 +332,7 @@ impl Lowerer<'_> {
                     .quotas
                     .iter()
                     .map(|quota| plan::Quota {
-                        category: (quota.category.node != "overall")
+                        category: (quota.category.node != ast::OVERALL)
                             .then(|| quota.category.node.clone()),
                         count: quota.count.node,
                         origin: self.origin(quota.span),

@@ -19,6 +19,10 @@ pub mod rules;
 pub mod scenario;
 pub mod stage;
 
+/// The word that names the final ranking where a category's name may stand: a qualification
+/// quota's `overall 3`, a test's `prize a1 300 CNY in overall` (the overall table has no name).
+pub const OVERALL: &str = "overall";
+
 pub use admin::*;
 pub use entry::*;
 pub use event::*;

@@ -194,7 +194,7 @@ pub(super) fn beyond(ctx: &Ctx<'_>, block: &Prizes, paid: &[Paid<'_>], diags: &m
 pub(super) fn quotas(ctx: &Ctx<'_>, q: &ast::Qualification, diags: &mut Diagnostics) {
     for quota in &q.quotas {
         let cat = quota.category.node.as_str();
-        let size = if cat == "overall" {
+        let size = if cat == ast::OVERALL {
             entry::field_bound(ctx.file)
         } else if ctx.scope.categories.contains_key(cat) {
             entry::category_capacity(ctx.file, cat)

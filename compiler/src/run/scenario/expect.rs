@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use xqreg_grammar::ast::{Expect, Ident, Money, PlaceRange, PrizeItem, Spanned};
+use xqreg_grammar::ast::{Expect, Ident, Money, PlaceRange, PrizeItem, Spanned, OVERALL};
 use xqreg_runtime::engine::{Outcome, PrizeAward, Roster};
 use xqreg_runtime::plan;
 use xqreg_runtime::plan::DeclaredTeam;
@@ -190,7 +190,7 @@ fn prizes_of<'o>(
         .iter()
         .filter(|a| a.id == ctx.id(&player.node))
         .filter(|a| match category {
-            Some(c) if c.node == "overall" => a.category.is_none(),
+            Some(c) if c.node == OVERALL => a.category.is_none(),
             Some(c) => a.category.as_deref() == Some(c.node.as_str()),
             None => true,
         })

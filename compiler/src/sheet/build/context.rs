@@ -248,7 +248,7 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn category_title(&self, name: &str) -> String {
-        if name == "overall" {
+        if name == ast::OVERALL {
             return self.m(M::Overall).to_string();
         }
         match self
