@@ -56,10 +56,11 @@ fn teams_are_ranked_by_their_ids_and_named_by_their_names() {
             "{line} missing:\n{out}"
         );
     }
-    assert!(
-        out.contains("昆山队") && out.contains("姑苏棋友俱乐部"),
-        "{out}"
-    );
+    // English names the teams by their `en` names, Chinese by their names.
+    assert_phrases(&out, &["Kunshan", "Gusu"], &["昆山队", "姑苏棋友俱乐部"]);
+    let (code, zh, err) = simulate(REGULATION, ROSTER, "zh");
+    assert_eq!(code, Some(0), "{err}");
+    assert_phrases(&zh, &["昆山队", "姑苏棋友俱乐部"], &["Kunshan", "Gusu"]);
 }
 
 #[test]
@@ -92,4 +93,65 @@ fn a_generated_roster_plays_the_declared_teams() {
         .collect();
     ids.sort_unstable();
     assert_eq!(ids, ["gusu", "kunshan", "sip", "wuzhong"]);
+}
+
+/// A live event names each declared team as the regulation does, whichever way the roster
+/// wrote it (`gusu` or 园区棋艺社): its Chinese name on Chinese pages and in `event pair`, its
+/// `en` name on English ones; the unit column, the match headings, the standings and the
+/// crosstable alike. The roster's ids (`gusu`) and the other language's names stayed before.
+#[test]
+fn a_live_team_event_names_its_teams_in_the_pages_language() {
+    use crate::common::{event_new, written, xqreg_ok};
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = written(tmp.path(), "teams.xqr", REGULATION);
+    let roster = written(tmp.path(), "roster.csv", ROSTER);
+    let ev = tmp.path().join("ev").display().to_string();
+    event_new(&ev, reg.as_ref(), roster.as_ref(), 3);
+    let en = xqreg_ok(&["event", "pair", &ev, "--lang", "en"]);
+    assert_phrases(
+        &en,
+        &[
+            "match Kunshan v Wuzhong",
+            "周五 (Kunshan, 0)",
+            "孙三 (Wuzhong, 0)",
+        ],
+        &["wuzhong,", "(wuzhong", "昆山队"],
+    );
+    for board in 1..=4 {
+        xqreg_ok(&[
+            "event",
+            "result",
+            &ev,
+            "league",
+            "1",
+            &board.to_string(),
+            "1-0",
+        ]);
+    }
+    let zh = xqreg_ok(&["event", "standings", &ev, "--lang", "zh"]);
+    assert_phrases(&zh, &["gusu 姑苏棋友俱乐部", "sip 园区棋艺社"], &["Gusu"]);
+    let site = tmp.path().join("site");
+    xqreg_ok(&[
+        "event",
+        "publish",
+        &ev,
+        "--output",
+        &site.display().to_string(),
+    ]);
+    let page =
+        |lang: &str| std::fs::read_to_string(site.join(lang).join("stage-1.html")).expect("page");
+    let (zh, en) = (page("zh"), page("en"));
+    assert_phrases(
+        &zh,
+        &["<td>姑苏棋友俱乐部</td>", "昆山队 v 吴中象棋俱乐部"],
+        &["<td>gusu</td>", "<td>wuzhong</td>", "Gusu"],
+    );
+    assert_phrases(
+        &en,
+        &["<td>Gusu</td>", "<td>SIP</td>"],
+        &["<td>gusu</td>", "园区棋艺社"],
+    );
+    // Both crosstables score the same matches: each team drew its match (1 match point).
+    let cells = |page: &str| page.matches(">1<").count();
+    assert_eq!(cells(&zh), cells(&en), "{en}");
 }

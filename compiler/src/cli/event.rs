@@ -304,7 +304,7 @@ fn pair(dir: &Path, format: ListFormat, only: &[String], l: Lang) -> Res<String>
     let (paired, loaded) = commands::pair(dir, only, l)?;
     let mut all = loaded.event.games.clone();
     all.extend(paired.published.iter().cloned());
-    let lines = view::lines(&loaded.event, &all, &paired.published);
+    let lines = view::lines(&loaded.event, &all, &paired.published, l);
     // A stage named with `--stage` that gets nothing: why, stage by stage.
     for stage in only {
         if !paired.published.iter().any(|g| &g.game.stage == stage) {
@@ -320,14 +320,14 @@ fn pair(dir: &Path, format: ListFormat, only: &[String], l: Lang) -> Res<String>
         };
         eprintln!("{}", why.get(l));
     }
-    let roster = &loaded.event.roster;
+    let event = &loaded.event;
     Ok(match format {
         ListFormat::Human => {
-            view::human(&lines, &loaded.event.plan, l)
-                + &view::sitting_out(&paired.live, roster, &all, &paired.published, l)
+            view::human(&lines, &event.plan, l)
+                + &view::sitting_out(&paired.live, event, &all, &paired.published, l)
         }
         ListFormat::Json => {
-            view::pair_json(&lines, (&paired.live, roster, &all, &paired.published), l)
+            view::pair_json(&lines, (&paired.live, event, &all, &paired.published), l)
         }
         ListFormat::Csv => view::csv(&lines),
     })
@@ -362,7 +362,7 @@ fn games(dir: &Path, waiting: bool, format: ListFormat, l: Lang) -> Res<String> 
             .filter(|g| !waiting || g.result.is_none())
             .cloned()
             .collect();
-        let lines = view::lines(&loaded.event, all, &shown);
+        let lines = view::lines(&loaded.event, all, &shown, l);
         Ok(match format {
             ListFormat::Human => view::human(&lines, &loaded.event.plan, l),
             ListFormat::Json => view::json(&lines),

@@ -1,7 +1,8 @@
 //! The human report of `xqreg simulate`, in the language of messages: one run (ranking, prizes,
 //! qualifiers, how matches were decided) or `--runs K` (how often each playoff step decided,
 //! lots, who finished first). Names, titles and ids come from the regulation and the roster
-//! and are printed as written.
+//! and are printed as written, but for a declared team's, which English reports give in its
+//! `en` name.
 
 mod standings;
 
@@ -13,6 +14,7 @@ use xqreg_runtime::plan::{Plan, PrizeItem};
 
 use super::simulate_runs::Aggregate;
 use crate::diagnostics::Lang;
+use crate::event::publish::people::Teams;
 use crate::event::publish::text::{self, Tr};
 
 /// `en` or `zh` by `lang`.
@@ -59,8 +61,39 @@ fn award_text(p: &PrizeAward, lang: Lang) -> String {
     text
 }
 
+/// The outcome with each declared team under its English name (`team gusu "姑苏棋友俱乐部"
+/// en "Gusu"`), for an English report; None when no team has one.
+fn with_english_team_names(plan: &Plan, o: &Outcome) -> Option<Outcome> {
+    if plan.entry.teams.iter().all(|t| t.name_en.is_none()) {
+        return None;
+    }
+    let teams = Teams::new(&plan.entry, Tr::En);
+    let rename = |s: &mut String| {
+        if let Some(name) = teams.name(s) {
+            *s = name.to_string();
+        }
+    };
+    let mut o = o.clone();
+    o.final_ranking
+        .iter_mut()
+        .for_each(|r| rename(&mut r.player));
+    o.prizes.iter_mut().for_each(|p| rename(&mut p.player));
+    o.qualifiers.iter_mut().for_each(|q| rename(&mut q.player));
+    let rows = o.stages.iter_mut().flat_map(|st| &mut st.groups);
+    rows.flat_map(|g| &mut g.standings)
+        .for_each(|r| rename(&mut r.player));
+    let units = o.derived.iter_mut().flat_map(|d| &mut d.rows);
+    units.for_each(|r| rename(&mut r.unit));
+    Some(o)
+}
+
 /// The report of one run.
 pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
+    let english = match lang {
+        Lang::En => with_english_team_names(plan, o),
+        Lang::Zh => None,
+    };
+    let o = english.as_ref().unwrap_or(o);
     let mut s = String::new();
     let _ = match lang {
         Lang::En => writeln!(

@@ -65,6 +65,7 @@ impl Lowerer<'_> {
                     EntryClause::Team(t) => teams.push(plan::DeclaredTeam {
                         id: t.id.node.clone(),
                         name: super::text(&t.name),
+                        name_en: t.name.en.as_ref().map(|e| e.node.clone()),
                         origin: self.origin(t.span),
                     }),
                 }

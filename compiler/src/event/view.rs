@@ -4,12 +4,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use serde_json::json;
-use xqreg_runtime::engine::{GameResult, RecordedLineup, Roster};
+use xqreg_runtime::engine::{GameResult, RecordedLineup};
 use xqreg_runtime::plan::{MissedRound, Plan, StageFormat};
 
 use super::publish::text::Tr;
 
 use super::live::{Event, Live};
+use super::publish::people::{People, Teams};
 use super::store::{StoredEntry, StoredGame, StoredWithdrawal};
 use crate::diagnostics::{Lang, Msg, Template};
 
@@ -129,13 +130,18 @@ fn byes_before<'a>(
     out
 }
 
-pub fn lines<'g>(event: &Event, all: &[StoredGame], shown: &'g [StoredGame]) -> Vec<Line<'g>> {
-    let roster = &event.roster;
+pub fn lines<'g>(
+    event: &Event,
+    all: &[StoredGame],
+    shown: &'g [StoredGame],
+    lang: Lang,
+) -> Vec<Line<'g>> {
+    let people = People::new(&event.roster, &event.plan.entry, Tr::of(lang));
     let side = |id: &str, pts: &BTreeMap<String, i64>| {
-        let p = roster.index_of(id).and_then(|i| roster.players.get(i));
+        let who = people.get(id);
         Side {
-            name: p.map(|p| p.name.clone()).unwrap_or_else(|| id.to_string()),
-            unit: p.and_then(|p| p.unit.clone()).unwrap_or_default(),
+            name: who.name,
+            unit: who.unit,
             points: pts.get(id).copied().unwrap_or(0),
         }
     };
@@ -170,10 +176,14 @@ fn round_of(stage: &str, round: u32) -> Msg {
 /// The heading of a game's round in a pairing list: its stage and round, and its team match,
 /// group or playoff game.
 /// `step` names a playoff game's step (its time control) in `lang`.
-fn where_(g: &StoredGame, lang: Lang, step: &dyn Fn(&str) -> String) -> String {
+/// A team match's declared teams are named in `lang` (`teams`).
+fn where_(g: &StoredGame, lang: Lang, step: &dyn Fn(&str) -> String, teams: &Teams) -> String {
     let mut s = round_of(&g.game.stage, g.game.round).get(lang).to_string();
     match group_or_match(g) {
-        (_, Some(m)) => s.push_str(MATCH.fill(&[("match", m)]).get(lang)),
+        (_, Some(m)) => {
+            let m = teams.match_label(m);
+            s.push_str(MATCH.fill(&[("match", &m)]).get(lang))
+        }
         (Some(gr), None) => s.push_str(GROUP.fill(&[("group", gr)]).get(lang)),
         (None, None) => {}
     }
@@ -193,8 +203,9 @@ pub fn human(lines: &[Line<'_>], plan: &Plan, lang: Lang) -> String {
     let mut head = String::new();
     // A playoff game's step by its time control's title in Chinese (加赛 超快棋 第 1 局).
     let step = |id: &str| super::publish::matches::step(plan, id, Tr::of(lang));
+    let teams = Teams::new(&plan.entry, Tr::of(lang));
     for l in lines {
-        let h = where_(l.game, lang, &step);
+        let h = where_(l.game, lang, &step, &teams);
         if h != head {
             let _ = writeln!(s, "{h}");
             head = h;
@@ -228,13 +239,13 @@ fn unit_and_points(unit: &str, points: &impl std::fmt::Display) -> String {
 /// before the round of entry; `all` holds every board of the round.
 pub fn sitting_out(
     live: &Live,
-    roster: &Roster,
+    event: &Event,
     all: &[StoredGame],
     shown: &[StoredGame],
     lang: Lang,
 ) -> String {
     let mut s = String::new();
-    for (stage, round, b) in sitting_out_rows(live, roster, all, shown, lang) {
+    for (stage, round, b) in sitting_out_rows(live, event, all, shown, lang) {
         // A team (or a player without a unit) has no unit to bracket.
         let unit = match b.who.unit.as_str() {
             "" => String::new(),
@@ -263,15 +274,14 @@ pub fn sitting_out(
 /// Who sits out each round of `shown`, by stage and round, each with why.
 fn sitting_out_rows(
     live: &Live,
-    roster: &Roster,
+    event: &Event,
     all: &[StoredGame],
     shown: &[StoredGame],
     lang: Lang,
 ) -> Vec<(String, u32, super::publish::model::Bye)> {
     use super::publish::model::{playing, Field};
-    use super::publish::people::People;
     let l = Tr::of(lang);
-    let people = People::new(roster);
+    let people = People::new(&event.roster, &event.plan.entry, l);
     let rounds: std::collections::BTreeSet<(&str, u32)> = shown
         .iter()
         .map(|g| (g.game.stage.as_str(), g.game.round))
@@ -302,10 +312,10 @@ fn sitting_out_rows(
 /// (`reason` `bye`, `withdrawn` or `late`), which the CSV, the results file to fill in, leaves out.
 pub fn pair_json(
     lines: &[Line<'_>],
-    (live, roster, all, shown): (&Live, &Roster, &[StoredGame], &[StoredGame]),
+    (live, event, all, shown): (&Live, &Event, &[StoredGame], &[StoredGame]),
     lang: Lang,
 ) -> String {
-    let sits_out: Vec<_> = sitting_out_rows(live, roster, all, shown, lang)
+    let sits_out: Vec<_> = sitting_out_rows(live, event, all, shown, lang)
         .into_iter()
         .map(|(stage, round, b)| {
             json!({"stage": stage, "round": round, "id": b.who.id, "name": b.who.name,
@@ -489,15 +499,25 @@ mod where_tests {
     #[test]
     fn a_team_match_is_named_a_match() {
         assert_eq!(
-            where_(&game(Some("金华队 v 绍兴队")), Lang::En, &str::to_string),
+            where_(
+                &game(Some("金华队 v 绍兴队")),
+                Lang::En,
+                &str::to_string,
+                &Teams::default()
+            ),
             "league round 1 match 金华队 v 绍兴队"
         );
         assert_eq!(
-            where_(&game(Some("A")), Lang::En, &str::to_string),
+            where_(
+                &game(Some("A")),
+                Lang::En,
+                &str::to_string,
+                &Teams::default()
+            ),
             "league round 1 group A"
         );
         assert_eq!(
-            where_(&game(None), Lang::En, &str::to_string),
+            where_(&game(None), Lang::En, &str::to_string, &Teams::default()),
             "league round 1"
         );
     }

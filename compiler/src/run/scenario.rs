@@ -224,6 +224,7 @@ fn with_test_teams(
         .map(|t| DeclaredTeam {
             id: t.id.node.clone(),
             name: t.name.zh.node.clone(),
+            name_en: t.name.en.as_ref().map(|e| e.node.clone()),
             origin: source.origin(t.span),
         })
         .collect();

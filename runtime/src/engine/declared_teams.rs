@@ -21,7 +21,7 @@ pub(crate) fn named(plan: &Plan, roster: &Roster) -> Result<Option<Roster>, Vec<
         let Some(unit) = p.unit.as_deref() else {
             continue;
         };
-        match teams.iter().find(|t| t.id == unit || t.name == unit) {
+        match plan.entry.team(unit) {
             Some(t) if t.name != unit => {
                 p.unit = Some(t.name.clone());
                 changed = true;

@@ -28,6 +28,13 @@ pub struct Entry {
     pub origin: Origin,
 }
 
+impl Entry {
+    /// The declared team a roster's unit, a line-up or a command names, by its id or its name.
+    pub fn team(&self, named: &str) -> Option<&DeclaredTeam> {
+        self.teams.iter().find(|t| t.id == named || t.name == named)
+    }
+}
+
 /// `team_size 4..6` (`team_size 5`: min = max) in a team event's entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamSize {
@@ -41,6 +48,9 @@ pub struct TeamSize {
 pub struct DeclaredTeam {
     pub id: String,
     pub name: String,
+    /// `en "Gusu"`: the name English pages and reports give it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_en: Option<String>,
     pub origin: Origin,
 }
 

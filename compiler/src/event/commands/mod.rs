@@ -261,13 +261,7 @@ fn withdrawing(loaded: &Loaded, w: &StoredWithdrawal) -> Res<Vec<String>> {
         .iter()
         .any(|s| s.name == w.stage && s.format.team_boards().is_some());
     // A declared team is named by its id or its name; a roster row's unit by either.
-    let names: Vec<&str> = match event
-        .plan
-        .entry
-        .teams
-        .iter()
-        .find(|t| t.id == w.player || t.name == w.player)
-    {
+    let names: Vec<&str> = match event.plan.entry.team(&w.player) {
         Some(t) => vec![t.id.as_str(), t.name.as_str()],
         None => vec![w.player.as_str()],
     };

@@ -51,6 +51,9 @@ pub struct Bracket {
 /// The name a stage's standings give competitor `id` (a team knockout's team: 甲队, where the
 /// roster knows only its players), else the roster's.
 pub fn name_in(st: &StageOutcome, people: &People, id: &str) -> String {
+    if let Some(team) = people.teams().name(id) {
+        return team.to_string();
+    }
     st.groups
         .iter()
         .flat_map(|g| &g.standings)

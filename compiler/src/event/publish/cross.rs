@@ -199,8 +199,8 @@ fn team_cross(table: &Table<'_>, games: &[(&GameOut, bool)], rounds: &[u32], l: 
             continue;
         };
         // The first-listed team has Red on the board unless the Red player is the other's.
-        let red_unit = table.people.get(&g.red).unit;
-        let (red, black) = if number.get(red_unit.as_str()) == Some(&ny) {
+        let red_team = table.people.team_of(&g.red);
+        let (red, black) = if red_team.and_then(|t| number.get(t)) == Some(&ny) {
             (ny, nx)
         } else {
             (nx, ny)

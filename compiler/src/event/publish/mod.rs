@@ -83,13 +83,13 @@ pub fn pages(dir: &Path, lang: Lang) -> Res<Pages> {
             .iter()
             .map(|g| (g.game.stage.clone(), g.game.round))
             .collect();
-        let people = People::new(&loaded.event.roster);
         let plan = &loaded.event.plan;
         let env = env().map_err(|e| io(format!("internal error in the site's templates: {e}")))?;
         let fail =
             |e: minijinja::Error| io(format!("internal error while rendering the site: {e}"));
         let mut out = Pages::new();
         for l in [Tr::Zh, Tr::En] {
+            let people = People::new(&loaded.event.roster, &plan.entry, l);
             let title = match l {
                 Tr::Zh => plan.meta.title.clone(),
                 Tr::En => plan

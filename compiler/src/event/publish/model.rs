@@ -257,7 +257,7 @@ fn rounds(
                 .iter()
                 .map(|(g, pending)| GameRow {
                     board: g.board,
-                    group: g.label().map(str::to_string),
+                    group: g.label().map(|m| people.teams().match_label(m)),
                     step: g.step.clone(),
                     red: people.get(&g.red),
                     black: people.get(&g.black),

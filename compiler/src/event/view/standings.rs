@@ -45,6 +45,7 @@ pub fn standings(
         };
         return format!("{}\n", none.get(lang));
     }
+    let teams = Teams::new(&plan.entry, text::Tr::of(lang));
     let mut s = String::new();
     for st in stages {
         let done = !live
@@ -78,10 +79,11 @@ pub fn standings(
                     .map(|t| format!("{} {}", criterion(&t.column(), lang), t.value.display()))
                     .collect();
                 // A team of the roster is its unit: its id is its name, said once.
-                let who = if r.id == r.player {
+                let name = teams.name(&r.id).unwrap_or(&r.player);
+                let who = if r.id == name {
                     r.id.clone()
                 } else {
-                    format!("{} {}", r.id, r.player)
+                    format!("{} {name}", r.id)
                 };
                 let _ = writeln!(
                     s,
