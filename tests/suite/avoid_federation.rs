@@ -78,3 +78,36 @@ fn a_dutch_swiss_keeps_federations_apart_in_every_round() {
     assert!(compatriots(&never, 2, 3) > 0, "{never:?}");
     assert_eq!(compatriots(&always, 1, 3), 0, "{always:?}");
 }
+
+/// `until round 2`: compatriots kept apart in rounds 1 and 2, and only there (round 3 pairs
+/// them, as it does without the clause), by either system.
+#[test]
+fn until_a_round_keeps_federations_apart_up_to_it_and_no_further() {
+    for (system, first) in [("cxa", "split_half"), ("dutch", "adjacent")] {
+        let until = games(system, first, "avoid same_federation until round 2");
+        assert_eq!(until.len(), 12, "{system}: {until:?}");
+        assert_eq!(compatriots(&until, 1, 2), 0, "{system}: {until:?}");
+        assert!(compatriots(&until, 3, 3) > 0, "{system}: {until:?}");
+    }
+}
+
+/// `until round N` counts a Swiss's rounds: a round robin, which keeps units apart only in its
+/// group draw, refuses it (E114) where it accepts `avoid same_unit`.
+#[test]
+fn a_round_robin_refuses_until_a_round() {
+    let round_robin = REGULATION
+        .replace(
+            "swiss SYSTEM rounds 3",
+            "round_robin single groups A B size 4",
+        )
+        .replace("  numbers rating\n  first_round FIRST\n", "");
+    let (code, report) = crate::common::check_of(&round_robin.replace("AVOID", "avoid same_unit"));
+    assert_eq!(code, Some(0), "{report}");
+    let until = round_robin.replace("AVOID", "avoid same_unit until round 2");
+    let (code, report) = crate::common::check_of(&until);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("E114") && report.contains("until round"),
+        "{report}"
+    );
+}

@@ -36,6 +36,10 @@ fn no_effect(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             let refused = match clause {
                 // `avoid same_unit never` states the absence of avoidance: true everywhere.
                 StageClause::Avoid { when: Some(w), .. } if w.node == "never" => None,
+                // `until round N` counts a Swiss's rounds; a round robin avoids only in its draw.
+                StageClause::Avoid { until: Some(_), .. } if fmt == StageFmt::RoundRobin => {
+                    Some(UNTIL_IN_ROUND_ROBIN)
+                }
                 // A round robin avoids only through its draw into groups (the same test as
                 // W201's, so the two never disagree).
                 StageClause::Avoid { .. }
@@ -68,6 +72,11 @@ fn no_effect(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
 const NO_GROUP_DRAW: (&str, &str) = (
     "remove it: a round robin without a draw into groups pairs everyone with everyone, so there is nothing to keep apart (avoidance acts through the group draw)",
     "删去：不分组抽签的循环赛人人相遇，无从回避（回避通过分组抽签实现）",
+);
+
+const UNTIL_IN_ROUND_ROBIN: (&str, &str) = (
+    "delete `until round N`: a round robin keeps units apart only when it draws its groups (`avoid same_unit`), not round by round",
+    "删去 `until round N`：循环赛只在分组抽签时回避同单位（`avoid same_unit`），不按轮次回避",
 );
 
 fn draws_groups(ctx: &Ctx<'_>, name: &str) -> bool {

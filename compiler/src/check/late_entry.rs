@@ -18,7 +18,7 @@ include!(concat!(env!("OUT_DIR"), "/messages/check/late_entry.rs"));
 
 /// The most rounds a Swiss may play: its fixed rounds, or the largest arm of `by_entries`; none
 /// while they are to be announced.
-fn most_rounds(st: &xqreg_grammar::ast::Stage) -> Option<u32> {
+pub(super) fn most_rounds(st: &xqreg_grammar::ast::Stage) -> Option<u32> {
     st.clauses.iter().find_map(|c| match c {
         StageClause::Format(Format::Swiss { rounds, .. }) => match rounds {
             SwissRounds::Fixed(n) => Some(n.node),

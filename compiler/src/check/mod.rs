@@ -8,6 +8,7 @@
 //! once, by `names`, and never again by the checks that follow its references).
 
 pub mod attributes;
+pub mod avoid_until;
 pub mod board_prizes;
 pub mod brackets;
 pub mod conduct;
@@ -167,6 +168,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         entries_table::check(&ctx, &mut diags);
         open_values::check(&ctx, &mut diags);
         late_entry::check(&ctx, &mut diags);
+        avoid_until::check(&ctx, &mut diags);
         lineup::check(&ctx, &mut diags);
         quotas::check(ctx.file, &mut diags);
         stage_caps::check(&ctx, &mut diags);
@@ -247,6 +249,7 @@ pub fn codes() -> Vec<&'static Code> {
         entries_table::CODES,
         open_values::CODES,
         late_entry::CODES,
+        avoid_until::CODES,
         lineup::CODES,
         quotas::CODES,
         stage_caps::CODES,

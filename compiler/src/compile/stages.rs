@@ -29,7 +29,8 @@ struct Clauses<'a> {
     colours: Option<&'a ast::Ident>,
     /// `colours by_board home|lower_number`: the clause's second word.
     team_colours: Option<&'a ast::Ident>,
-    avoid: Option<(&'a ast::Ident, Option<&'a ast::Ident>, Span)>,
+    /// `avoid WHAT [WHEN | until round N]`.
+    avoid: Option<(&'a ast::Ident, Option<&'a ast::Ident>, Option<u32>, Span)>,
     colour_limits: Option<(&'a [Param], Span)>,
     colour_tie: Option<&'a ast::Ident>,
     bye: Option<(&'a [Param], Span)>,
@@ -63,8 +64,14 @@ impl<'a> Clauses<'a> {
                     c.colours = c.colours.or(Some(rule));
                     c.team_colours = c.team_colours.or(team.as_ref());
                 }
-                StageClause::Avoid { what, when, span } => {
-                    c.avoid = c.avoid.or(Some((what, when.as_ref(), *span)))
+                StageClause::Avoid {
+                    what,
+                    when,
+                    until,
+                    span,
+                } => {
+                    let until = until.as_ref().map(|n| n.node);
+                    c.avoid = c.avoid.or(Some((what, when.as_ref(), until, *span)))
                 }
                 StageClause::ColourLimits { params, span } => {
                     c.colour_limits = c.colour_limits.or(Some((params.as_slice(), *span)))
@@ -391,12 +398,13 @@ impl Lowerer<'_> {
         c: &Clauses<'_>,
         span: Span,
     ) -> plan::RoundRobin {
-        let avoid_clause = c.avoid.map(|(what, when, _)| {
+        // `until round N` counts Swiss rounds: E114 refuses it in a round robin.
+        let avoid_clause = c.avoid.map(|(what, when, _, _)| {
             avoid_by(&what.node).is_some() && when.is_none_or(|w| w.node != "never")
         });
         let stage_by = c
             .avoid
-            .and_then(|(what, _, _)| avoid_by(&what.node))
+            .and_then(|(what, ..)| avoid_by(&what.node))
             .unwrap_or_default();
         let draw = c.draw.map(|d| {
             let mut avoid = avoid_clause.unwrap_or(false);
@@ -453,7 +461,7 @@ impl Lowerer<'_> {
         // `avoid same_unit` in a round robin with groups and no `draw` block: the group draw
         // (all entrants at random) still keeps units apart.
         let draw = match (draw, c.avoid, avoid_clause) {
-            (None, Some((_, _, avoid_span)), Some(true)) if !groups.is_empty() => {
+            (None, Some((.., avoid_span)), Some(true)) if !groups.is_empty() => {
                 Some(plan::GroupDraw {
                     rules: Vec::new(),
                     avoid_same_unit: true,

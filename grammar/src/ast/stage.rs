@@ -81,10 +81,12 @@ pub enum StageClause {
         team: Option<Ident>,
         span: Span,
     },
-    /// `avoid same_unit [never|round1|always]`; `avoid same_unit never` states its absence.
+    /// `avoid same_unit [never|round1|always]`; `avoid same_unit never` states its absence;
+    /// `avoid same_unit until round 5` keeps them apart in a Swiss's rounds 1 to 5 (`until`).
     Avoid {
         what: Ident,
         when: Option<Ident>,
+        until: Option<Spanned<u32>>,
         span: Span,
     },
     /// `colour_limits { max_consecutive 2  max_difference 2  relax_last_rounds 1 }`

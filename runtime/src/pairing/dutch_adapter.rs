@@ -7,7 +7,7 @@ use super::swiss::state::{
     Colour, Outcome, PairingError, RoundEntry, Scoring, SwissPlayer as DPlayer, SwissState,
 };
 use super::{PairingFailure, RoundPairing, SwissPairer, SwissResult, SwissRound};
-use crate::plan::{AvoidWhen, FirstBoard, Side};
+use crate::plan::{FirstBoard, Side};
 
 /// The FIDE Dutch system (C.04.3) as implemented in `swiss::dutch`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -74,10 +74,10 @@ impl SwissPairer for DutchPairer {
                     .collect(),
             })
             .collect();
-        // `avoid same_unit|same_federation always`: the pairs it keeps apart are forbidden
-        // pairings for the engine (treated like a game already played, C1). Round 1 was the
-        // first-round method's exchange of partners above.
-        let forbidden = if round.params.avoid_same_unit == AvoidWhen::Always {
+        // `avoid same_unit|same_federation always` (or `until round N`, up to round N): the
+        // pairs it keeps apart are forbidden pairings for the engine (treated like a game
+        // already played, C1). Round 1 was the first-round method's exchange of partners above.
+        let forbidden = if round.params.avoid_same_unit.in_round(round.round) {
             same_unit_pairs(round.players)
         } else {
             Vec::new()
@@ -146,6 +146,7 @@ fn same_unit_pairs(players: &[super::SwissPlayer]) -> Vec<(u32, u32)> {
 mod tests {
     use super::*;
     use crate::pairing::{SwissPlayer, SwissRoundEntry};
+    use crate::plan::AvoidWhen;
     use crate::plan::{Origin, Scoring as PlanScoring};
 
     /// Round 2 of four players after 1-2 and 3-4 (Red won both): units A = {1, 3}, B = {2, 4}.
@@ -189,6 +190,15 @@ mod tests {
                 scoring: &scoring,
             })
             .expect("pairs")
+    }
+
+    /// `until round N` keeps units apart up to round N and no further (this is round 2).
+    #[test]
+    fn until_a_round_keeps_units_apart_up_to_it() {
+        let apart = round2(["A", "B", "A", "B"]);
+        let meet = |p: &RoundPairing| p.boards.iter().any(|&b| b == (1, 3) || b == (3, 1));
+        assert!(!meet(&pair(&apart, AvoidWhen::Until(2))));
+        assert!(meet(&pair(&apart, AvoidWhen::Until(1))));
     }
 
     #[test]

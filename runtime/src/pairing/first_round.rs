@@ -6,7 +6,7 @@
 //! is the system's own first round (CXA: adjacent; FIDE Dutch: split half, alternating colours,
 //! C.04.3), so the Dutch engine's own round 1 and this one agree when nothing is stated.
 
-use crate::plan::{AvoidWhen, FirstBoard, FirstRoundColours, FirstRoundMethod};
+use crate::plan::{FirstBoard, FirstRoundColours, FirstRoundMethod};
 
 use super::{PairingFailure, RoundPairing, SwissPlayer, SwissRound};
 
@@ -37,7 +37,7 @@ pub(super) fn first_round(
         FirstRoundMethod::Adjacent => (0..n / 2).map(|k| (2 * k, 2 * k + 1)).collect(),
         FirstRoundMethod::SplitHalf => (0..n / 2).map(|k| (k, k + n / 2)).collect(),
     };
-    if matches!(sw.avoid_same_unit, AvoidWhen::Round1 | AvoidWhen::Always) {
+    if sw.avoid_same_unit.in_round(1) {
         repair_units(&order, &mut pairs, &mut out.notes);
     }
     for (board, (i, j)) in pairs.iter().enumerate() {

@@ -492,6 +492,20 @@ pub enum AvoidWhen {
     Never,
     Round1,
     Always,
+    /// `avoid same_unit until round 5`: rounds 1 to 5 (JSON `{"until": 5}`).
+    Until(u32),
+}
+
+impl AvoidWhen {
+    /// Whether players are kept apart in `round` (1-based).
+    pub fn in_round(self, round: u32) -> bool {
+        match self {
+            AvoidWhen::Never => false,
+            AvoidWhen::Round1 => round == 1,
+            AvoidWhen::Always => true,
+            AvoidWhen::Until(last) => round <= last,
+        }
+    }
 }
 
 /// What avoidance keeps apart: players of one unit (`avoid same_unit`, the roster's `unit`) or of

@@ -88,10 +88,11 @@ impl Lowerer<'_> {
             bye,
             forfeit_counts_as_met: c.forfeit_met.unwrap_or(false),
             avoid_same_unit: match c.avoid {
-                Some((what, when, _)) if super::avoid_by(&what.node).is_some() => {
-                    match when.map(|w| w.node.as_str()) {
-                        Some("never") => plan::AvoidWhen::Never,
-                        Some("round1") => plan::AvoidWhen::Round1,
+                Some((what, when, until, _)) if super::avoid_by(&what.node).is_some() => {
+                    match (when.map(|w| w.node.as_str()), until) {
+                        (_, Some(last)) => plan::AvoidWhen::Until(last),
+                        (Some("never"), _) => plan::AvoidWhen::Never,
+                        (Some("round1"), _) => plan::AvoidWhen::Round1,
                         _ => plan::AvoidWhen::Always,
                     }
                 }
@@ -99,7 +100,7 @@ impl Lowerer<'_> {
             },
             avoid_by: c
                 .avoid
-                .and_then(|(what, _, _)| super::avoid_by(&what.node))
+                .and_then(|(what, ..)| super::avoid_by(&what.node))
                 .unwrap_or_default(),
             split,
             boards: None,

@@ -107,6 +107,7 @@ impl Builder {
             Rule::avoid => StageClause::Avoid {
                 what: self.nth_ident(c, 0)?,
                 when: self.opt_ident(c, 1),
+                until: self.opt_child(c, Rule::int, Self::int)?,
                 span,
             },
             Rule::colour_limits => StageClause::ColourLimits {

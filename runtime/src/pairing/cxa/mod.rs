@@ -16,7 +16,7 @@ mod publish;
 mod search;
 
 use crate::pairing::swiss::cardinality::CardinalityMatcher;
-use crate::plan::{AvoidWhen, ByeRecipient, Swiss};
+use crate::plan::{ByeRecipient, Swiss};
 
 use publish::publish;
 use search::{Rules, Search};
@@ -133,7 +133,7 @@ fn later_round(
     let relaxed_round = round.round + sw.colour_limits.relax_last_rounds > round.total_rounds;
     let first = Rules {
         colour_limits: !relaxed_round,
-        units: sw.avoid_same_unit == AvoidWhen::Always,
+        units: sw.avoid_same_unit.in_round(round.round),
     };
     let mut attempts = vec![first];
     if first.colour_limits {

@@ -2,7 +2,7 @@
 //! 3.5), the published board order (3.8), and the notes that explain floats, relaxed limits
 //! and the bye.
 
-use crate::plan::{AvoidWhen, ColourTie, Side};
+use crate::plan::{ColourTie, Side};
 
 use super::search::{difference, Rules, Search};
 use super::{had_bye, RoundPairing, SwissPlayer, SwissRound};
@@ -29,7 +29,7 @@ pub(super) fn publish(
             round.round
         ));
     }
-    if sw.avoid_same_unit == AvoidWhen::Always && !rules.units {
+    if sw.avoid_same_unit.in_round(round.round) && !rules.units {
         out.notes.push(format!(
             "round {}: players of one unit could not all be kept apart",
             round.round

@@ -32,9 +32,12 @@ pub(super) fn sentence(
         StageClause::Colours { rule, team, span } => {
             sentences.push(colours(ctx, rule, team.as_ref(), *span))
         }
-        StageClause::Avoid { what, when, span } => {
-            sentences.push(avoid(ctx, what, when.as_ref(), *span))
-        }
+        StageClause::Avoid {
+            what,
+            when,
+            until,
+            span,
+        } => sentences.push(avoid(ctx, what, (when.as_ref(), until.as_ref()), *span)),
         StageClause::ColourLimits { params, span } => {
             ctx.mark(*span);
             let p = params_text(ctx, params);
@@ -144,10 +147,18 @@ fn said(ctx: &mut Ctx<'_>, word: &Ident, table: fn(Lang, &str) -> Option<&'stati
         .to_string()
 }
 
-/// 回避: who is kept apart, and when.
-fn avoid(ctx: &mut Ctx<'_>, what: &Ident, when: Option<&Ident>, span: Span) -> String {
+/// 回避: who is kept apart, and when (a word, or `until round N`).
+fn avoid(
+    ctx: &mut Ctx<'_>,
+    what: &Ident,
+    (when, until): (Option<&Ident>, Option<&Spanned<u32>>),
+    span: Span,
+) -> String {
     ctx.mark(span);
     let w = said(ctx, what, words::avoid_what);
+    if let Some(last) = until {
+        return ctx.mf(M::AvoidUntil, &[&w, &last.node.to_string()]);
+    }
     let key = match when.map(|w| w.node.as_str()) {
         Some("never") => M::AvoidNever,
         Some("round1") => M::AvoidRound1,
