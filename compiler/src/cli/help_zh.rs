@@ -41,6 +41,7 @@ const TEXTS: &[(&str, &str)] = &[
     ("simulate.seed", "每次抽签和每盘模拟对局的种子"),
     ("simulate.runs", "运行次数（种子 S、S+1、……），分配到所有处理器核心"),
     ("simulate.trf", "把每个瑞士制阶段写成 TRF-2026 文件，放入目录 DIR（`<阶段>.trf`）"),
+    ("simulate.save_roster", "把本次模拟所用的名单（生成的，或 `--roster` 读入的）写成名单 CSV，可再由 `--roster` 和 `event new` 读入"),
     ("simulate.format", "输出格式"),
     ("simulate.output", "把结果写入此文件，而不是标准输出"),
     ("simulate.lang", "诊断语言（默认按系统语言环境）"),

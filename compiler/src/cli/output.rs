@@ -95,6 +95,15 @@ pub(crate) fn refuse_input_as_output(
     output: Option<&PathBuf>,
     inputs: &[Option<&PathBuf>],
 ) -> Result<(), ExitCode> {
+    refuse_input_as("-o", output, inputs)
+}
+
+/// [`refuse_input_as_output`] for the file of another option (`--save-roster`), named `flag`.
+pub(crate) fn refuse_input_as(
+    flag: &str,
+    output: Option<&PathBuf>,
+    inputs: &[Option<&PathBuf>],
+) -> Result<(), ExitCode> {
     let Some(out) = output else { return Ok(()) };
     let Some(out_key) = identity(out) else {
         return Ok(());
@@ -105,10 +114,10 @@ pub(crate) fn refuse_input_as_output(
                 "{}",
                 say(
                     format!(
-                        "xqreg: `-o {}` names an input file; write the output elsewhere",
+                        "xqreg: `{flag} {}` names an input file; write the output elsewhere",
                         out.display()
                     ),
-                    format!("xqreg：`-o {}` 指向输入文件；请写到别处", out.display())
+                    format!("xqreg：`{flag} {}` 指向输入文件；请写到别处", out.display())
                 )
             );
             return Err(ExitCode::from(2));

@@ -6,6 +6,7 @@
 //! a lot decided, and who finished first how often. Exit 0 when the event ran to completion, 1
 //! with the runtime's diagnostics otherwise, 2 for usage or I/O.
 
+use std::borrow::Cow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,7 +15,7 @@ use rayon::prelude::*;
 use xqreg_runtime::engine::{Outcome, RecordedResults, Roster, RuntimeProblem};
 
 use super::global::say;
-use super::output::{refuse_input_as_output, write_output};
+use super::output::{refuse_input_as, refuse_input_as_output, write_output};
 use super::plan::print_errors;
 use super::simulate_runs::{Aggregate, Summary};
 use super::{lang, LangArg};
@@ -57,6 +58,10 @@ pub struct Args {
     /// Write each Swiss stage as a TRF-2026 file into DIR (`<stage>.trf`).
     #[arg(long, value_name = "DIR")]
     pub trf: Option<PathBuf>,
+    /// Write the roster the run played (generated, or read with `--roster`) as a roster CSV,
+    /// which `--roster` and `event new` read back.
+    #[arg(long, value_name = "CSV")]
+    pub save_roster: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = SimFormat::Human)]
     pub format: SimFormat,
@@ -99,23 +104,26 @@ pub fn run(args: Args) -> ExitCode {
     // One run, and the rating rank of its winner in the field (1 = highest rated; equal
     // ratings share a rank): with rosters generated per seed, ids differ from run to run but
     // rating ranks do not.
-    let one = |seed: u64| -> Result<(Outcome, Option<u32>), Vec<RuntimeProblem>> {
-        let generated;
-        let roster: &Roster = match &inputs.roster {
-            Some(r) => r,
-            None => {
-                generated = run::generated_roster(&plan, args.players, seed)?;
-                &generated
-            }
+    let one = |seed: u64| -> Result<(Outcome, Option<u32>, Cow<Roster>), Vec<RuntimeProblem>> {
+        let roster = match &inputs.roster {
+            Some(r) => Cow::Borrowed(r),
+            None => Cow::Owned(run::generated_roster(&plan, args.players, seed)?),
         };
-        let outcome = run::run_plan(&plan, roster, &inputs.results, seed)?;
-        let rank = winner_rating_rank(roster, &outcome);
-        Ok((outcome, rank))
+        let outcome = run::run_plan(&plan, &roster, &inputs.results, seed)?;
+        let rank = winner_rating_rank(&roster, &outcome);
+        Ok((outcome, rank, roster))
     };
 
     if args.runs <= 1 {
         return match one(args.seed) {
-            Ok((outcome, _)) => {
+            Ok((outcome, _, roster)) => {
+                if let Some(path) = &args.save_roster {
+                    let csv = crate::event::roster_csv::roster_csv(&roster);
+                    let code = write_output(Some(path), &csv);
+                    if code != ExitCode::SUCCESS {
+                        return code;
+                    }
+                }
                 // Warnings of the run (a player no stage takes; with `--trf`, a field the TRF
                 // cannot hold) go to stderr; the run stands.
                 let mut warnings = outcome.warnings.clone();
@@ -140,7 +148,7 @@ pub fn run(args: Args) -> ExitCode {
     let progress = progress_bar(args.runs);
     let outcomes: Vec<(u64, Result<Summary, Vec<RuntimeProblem>>)> = seeds
         .par_iter()
-        .map(|&s| (s, one(s).map(|(o, rank)| Summary::of(&o, rank))))
+        .map(|&s| (s, one(s).map(|(o, rank, _)| Summary::of(&o, rank))))
         .inspect(|_| progress.inc(1))
         .collect();
     progress.finish_and_clear();
@@ -157,6 +165,19 @@ fn refuse_args(args: &Args) -> Result<(), ExitCode> {
         args.lineups.as_ref(),
     ];
     refuse_input_as_output(args.output.as_ref(), &inputs)?;
+    let taken = [&inputs[..], &[args.output.as_ref()]].concat();
+    refuse_input_as("--save-roster", args.save_roster.as_ref(), &taken)?;
+    if args.save_roster.is_some() && args.runs > 1 {
+        eprintln!(
+            "{}",
+            say(
+                "xqreg simulate: --save-roster writes one run's roster; use it without --runs"
+                    .into(),
+                "xqreg simulate：--save-roster 只写出一次模拟的名单；请不要与 --runs 同用".into()
+            )
+        );
+        return Err(ExitCode::from(2));
+    }
     if args.trf.is_some() && args.runs > 1 {
         eprintln!(
             "{}",
