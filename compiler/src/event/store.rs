@@ -199,7 +199,7 @@ impl Store {
             path: self.dir.join(FILE),
             lang: self.lang,
         };
-        tx.log_entries().map(drop)
+        tx.check_log()
     }
 
     /// One transaction: everything `f` writes, or nothing.
@@ -543,19 +543,39 @@ impl Tx<'_> {
         )?;
         rows.into_iter()
             .map(|(id, command, changes, at)| {
-                // A log entry that is not JSON is damage, not an entry that changed nothing:
-                // `verify` would pass over the batch it cannot read.
-                let changes = serde_json::from_str(&changes).map_err(|e| {
-                    let (id, why) = (id.to_string(), e.to_string());
-                    self.damaged_by(LOG_UNREADABLE.fill(&[("id", &id), ("why", &why)]))
-                })?;
                 Ok(LogEntry {
+                    changes: self.log_json(id, &changes)?,
                     id,
                     command,
-                    changes,
                     at,
                 })
             })
             .collect()
+    }
+
+    /// That every log entry's changes are JSON, without building them (what opening the store
+    /// asks: 5.5 ms against [`Tx::log_entries`]'s 43 ms on a 2,000-player event's log,
+    /// benches/event_2000).
+    pub fn check_log(&self) -> Result<(), String> {
+        let rows = self.rows("SELECT id, changes FROM log ORDER BY id", |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })?;
+        for (id, changes) in rows {
+            self.log_json::<serde::de::IgnoredAny>(id, &changes)?;
+        }
+        Ok(())
+    }
+
+    /// Log entry `id`'s changes read as JSON. An entry that is not JSON is damage, not an entry
+    /// that changed nothing: `verify` would pass over the batch it cannot read.
+    fn log_json<T: serde::de::DeserializeOwned>(
+        &self,
+        id: i64,
+        changes: &str,
+    ) -> Result<T, String> {
+        serde_json::from_str(changes).map_err(|e| {
+            let (id, why) = (id.to_string(), e.to_string());
+            self.damaged_by(LOG_UNREADABLE.fill(&[("id", &id), ("why", &why)]))
+        })
     }
 }
