@@ -136,6 +136,10 @@ fn verify_refuses_a_log_entry_without_what_its_command_logs() {
             "UPDATE log SET changes = '[]' WHERE command = 'pair'",
             "`pair` entry without its `batch`",
         ),
+        (
+            "UPDATE log SET changes = '{\"seed\": 1}' WHERE command = 'new'",
+            "`new` entry without its `regulation_sha256`",
+        ),
     ] {
         let tmp = tempfile::tempdir().expect("tmp");
         let (ev, before) = edited(tmp.path(), sql);
@@ -174,4 +178,39 @@ fn a_store_without_its_format_or_regulation_path_is_damaged() {
             );
         }
     }
+}
+
+/// A cell of pasted text in a typed column (a rating of 200 000 characters) is refused for its
+/// length and for its value, and neither message quotes it whole: the value's message printed
+/// all 200 000 characters (and a formula's message its whole formula).
+#[test]
+fn a_huge_cell_is_not_quoted_whole() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = crate::common::written(tmp.path(), "swiss.xqr", crate::event_inputs::SWISS);
+    let huge = "9".repeat(200_000);
+    for (column, value) in [("born", huge.clone()), ("name", format!("={huge}"))] {
+        let roster = crate::event_inputs::roster12()
+            .lines()
+            .enumerate()
+            .map(|(i, l)| match (i, column) {
+                (3, "born") => l.replace("1990-01-01", &value),
+                (3, _) => l.replace("棋手3", &value),
+                _ => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let csv = crate::common::written(tmp.path(), "roster.csv", &roster);
+        let out = xqreg(&["simulate", &reg, "--roster", &csv]);
+        let err = refused_with_code(&out, "E803");
+        assert!(err.len() < 5_000, "{column}: {} bytes said", err.len());
+        assert!(err.contains("roster.csv:4:"), "{column}: {err}");
+    }
+}
+
+/// Exit 1 with a graphical diagnostic of `code` and a help line: what it said.
+fn refused_with_code(out: &std::process::Output, code: &str) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "want {code}: {}", err.len());
+    assert!(err.contains(code) && err.contains("help:"), "want {code}");
+    err
 }

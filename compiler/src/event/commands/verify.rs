@@ -176,6 +176,15 @@ type Needed = (&'static str, fn(&serde_json::Value) -> bool);
 fn whole_entry(e: &crate::event::store::LogEntry, lang: Lang) -> Res<()> {
     use serde_json::Value;
     let need: &[Needed] = match e.command.as_str() {
+        "new" => &[
+            ("regulation_sha256", Value::is_string),
+            ("roster_sha256", Value::is_string),
+            ("seed", Value::is_u64),
+        ],
+        "amend" => &[
+            ("from_sha256", Value::is_string),
+            ("to_sha256", Value::is_string),
+        ],
         "pair" => &[("batch", Value::is_i64), ("published", Value::is_array)],
         "result" | "correct" => &[("results", Value::is_array)],
         "withdraw" => &[
