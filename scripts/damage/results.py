@@ -4,6 +4,8 @@
   the roster fuzzer damages a roster, plus results, rounds, boards, fouls and players changed;
 - `simulate REG --roster R --results FILE -o OUT`: the same files through the simulator;
 - `event lineup EV FILE`: a line-up of example 008 (team Swiss, `lineup each_round`), damaged;
+- `event result EV FILE` on example 006 (a knockout of two-game mini-matches, round 1
+  published): rows with a game number or playoff step changed;
 - `event result EV STAGE ROUND BOARD RESULT` and `event correct ... --reason`: the arguments
   damaged one by one (empty, signs, full-width digits, huge numbers, other stages, extra or
   missing arguments).
@@ -36,6 +38,9 @@ BAD = {
     "red": ["", "nobody", "P001"],
     "black": ["", "nobody"],
 }
+# A knockout's mini-match: a game number or playoff step that is not the row's.
+KO_BAD = dict(BAD, game=["0", "3", "-1", "x", "2.0"], step=["rapid", "blitz", "armageddon",
+                                                        "x", "RAPID"])
 LINEUP_BAD = {
     "board": ["0", "5", "-1", "x", "1.0"],
     "round": ["0", "x", "99"],
@@ -71,7 +76,15 @@ def setup(work: Path):
     lineup = ("stage,round,team,board,player\n"
               "main,1,北京,1,t1b3\nmain,1,北京,2,t1b1\nmain,1,北京,3,t1b2\nmain,1,北京,4,t1b4\n"
               "main,1,上海,1,t2b2\nmain,1,上海,2,t2b1\nmain,1,上海,3,t2b3\nmain,1,上海,4,t2b4\n")
-    return reg, roster, ev, done, results, team, lineup.encode()
+    # A knockout of mini-matches (example 006): games 1 and 2 of every match of round 1, the
+    # first match drawn twice (a playoff follows), the others won.
+    ko = work / "ko"
+    ex6 = common.EXAMPLES / "006_knockout_cup"
+    assert common.run_nolang(["event", "new", str(ko), "--regulation", str(ex6 / "regulation.xqr"),
+                              "--roster", str(ex6 / "roster.csv"), "--seed", "1"]).rc == 0
+    assert common.run_nolang(["event", "pair", str(ko)]).rc == 0
+    ko_results = common.waiting_csv(ko, lambda i: "=" if i <= 2 else "1-0").encode()
+    return reg, roster, ev, done, results, team, lineup.encode(), ko, ko_results
 
 
 def mutate_csv(r: random.Random, data: bytes, bad: dict, required: list[str]):
@@ -148,11 +161,11 @@ def usage(ran: common.Ran) -> bool:
 
 def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
     """The fuzzer's loop (common.fuzz runs it, cleans `work` and sums up)."""
-    reg, roster, ev, done, results, team, lineup = setup(work)
+    reg, roster, ev, done, results, team, lineup, ko, ko_results = setup(work)
     usage_n = 0
     for n in range(args.cases):
         target = r.choice(["result", "result", "simulate", "lineup", "lineup", "args",
-                           "args"])
+                           "args", "knockout", "knockout"])
         case = work / f"case{n}"
         case.mkdir()
         store = before = None
@@ -174,6 +187,16 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
                 # Simulate does not know which games event published: round 1 of seed 2.
                 ran = common.run(["simulate", str(reg), "--roster", str(roster), "--results",
                                   str(f), "--seed", "2", "--format", "json", "-o", str(out)])
+            places = ("results.csv",)
+            shadow = (m.RESULTS_COLUMNS, m.RESULTS_TYPES, RES_REQUIRED, None)
+        elif target == "knockout":
+            data, label, must = mutate_csv(r, ko_results, KO_BAD, RES_REQUIRED)
+            f = case / "results.csv"
+            f.write_bytes(data)
+            keep["results.csv"] = data
+            store = shutil.copytree(ko, case / "ev")
+            before = common.tree_hash(store)
+            ran = common.run(["event", "result", str(store), str(f)])
             places = ("results.csv",)
             shadow = (m.RESULTS_COLUMNS, m.RESULTS_TYPES, RES_REQUIRED, None)
         elif target == "lineup":
