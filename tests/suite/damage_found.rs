@@ -60,6 +60,11 @@ fn a_result_argument_that_is_no_result_names_its_game() {
         err.contains("main round 1 board 3: `2-0` is not a result"),
         "{err}"
     );
+    // A paste of 10 000 characters is quoted by its first 60.
+    let long = "x".repeat(10_000);
+    let args = ["event", "result", &ev, "main", "1", "4", &long];
+    let err = refused_leaving(&ev, &args, "E837", &before);
+    assert!(err.len() < 500, "{} bytes said", err.len());
 }
 
 /// A stored result that is no result (a byte of it changed outside xqreg) is E836 at its game

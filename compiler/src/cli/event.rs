@@ -178,10 +178,12 @@ include!(concat!(env!("OUT_DIR"), "/messages/cli/event.rs"));
 fn result_of(stage: &str, round: u32, board: u32, text: &str, l: Lang) -> Res<GameResult> {
     GameResult::parse(text).ok_or_else(|| {
         let game = crate::event::game_at(stage, round, board);
+        // A paste into the argument is quoted by its first characters.
+        let text = crate::diagnostics::shortened(text, 60);
         let args = [
             ("game", game.en.as_str()),
             ("game_zh", &game.zh),
-            ("text", text),
+            ("text", &text),
         ];
         refuse(
             &crate::event::codes::E837,
