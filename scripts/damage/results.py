@@ -172,13 +172,16 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
         outputs: tuple[Path, ...] = ()
         keep: dict[str, bytes] = {}
         data = None
-        if target in ("result", "simulate"):
-            data, label, must = mutate_csv(r, results, BAD, RES_REQUIRED)
+        if target in ("result", "simulate", "knockout"):
+            # Example 001's round 1, or the knockout's mini-matches (example 006).
+            knockout = target == "knockout"
+            data, label, must = mutate_csv(r, ko_results if knockout else results,
+                                           KO_BAD if knockout else BAD, RES_REQUIRED)
             f = case / "results.csv"
             f.write_bytes(data)
             keep["results.csv"] = data
-            if target == "result":
-                store = shutil.copytree(ev, case / "ev")
+            if target != "simulate":
+                store = shutil.copytree(ko if knockout else ev, case / "ev")
                 before = common.tree_hash(store)
                 ran = common.run(["event", "result", str(store), str(f)])
             else:
@@ -187,16 +190,6 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
                 # Simulate does not know which games event published: round 1 of seed 2.
                 ran = common.run(["simulate", str(reg), "--roster", str(roster), "--results",
                                   str(f), "--seed", "2", "--format", "json", "-o", str(out)])
-            places = ("results.csv",)
-            shadow = (m.RESULTS_COLUMNS, m.RESULTS_TYPES, RES_REQUIRED, None)
-        elif target == "knockout":
-            data, label, must = mutate_csv(r, ko_results, KO_BAD, RES_REQUIRED)
-            f = case / "results.csv"
-            f.write_bytes(data)
-            keep["results.csv"] = data
-            store = shutil.copytree(ko, case / "ev")
-            before = common.tree_hash(store)
-            ran = common.run(["event", "result", str(store), str(f)])
             places = ("results.csv",)
             shadow = (m.RESULTS_COLUMNS, m.RESULTS_TYPES, RES_REQUIRED, None)
         elif target == "lineup":
