@@ -83,7 +83,7 @@ fn result_file(dir: &Path, ev: &str, header: &str, rows: &str) -> std::process::
     xqreg(&["event", "result", ev, &file.to_string_lossy()])
 }
 
-fn refused_with(out: &std::process::Output, code: &str) -> String {
+pub(crate) fn refused_with(out: &std::process::Output, code: &str) -> String {
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(1), "want {code}: {err}");
     assert!(
@@ -160,7 +160,7 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
 }
 
 /// [`SWISS`] started in `dir` with round 1 published: the event and its store file.
-fn round_one_published(dir: &Path) -> (String, std::path::PathBuf) {
+pub(crate) fn round_one_published(dir: &Path) -> (String, std::path::PathBuf) {
     let (ev, out) = new_event(dir, SWISS, roster12().as_bytes());
     assert_success(&out, "event new");
     ok(&["event", "pair", &ev]);
@@ -369,7 +369,7 @@ fn a_damaged_value_in_a_whole_store_is_refused_with_its_code() {
 
 /// Round 1 published, then `sql` run on its store as an edit outside xqreg would: the directory
 /// (kept while the first value lives) and the event in it.
-fn store_edited(sql: &str) -> (tempfile::TempDir, String) {
+pub(crate) fn store_edited(sql: &str) -> (tempfile::TempDir, String) {
     let tmp = tempfile::tempdir().expect("tmp");
     let (ev, store) = round_one_published(tmp.path());
     let db = rusqlite::Connection::open(&store).expect("opens");

@@ -13,6 +13,7 @@ mod codes;
 mod common;
 mod contract;
 mod cxa_property;
+mod damage_found;
 mod declared_teams;
 mod deletion;
 mod docs;

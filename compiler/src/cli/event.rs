@@ -173,12 +173,22 @@ pub fn run(args: Args) -> ExitCode {
 // The message catalogue of this module: compiler/messages/cli/event.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/cli/event.rs"));
 
-fn result_of(text: &str, l: Lang) -> Res<GameResult> {
+/// RESULT of the game STAGE ROUND BOARD given on the command line; a result that is not one is
+/// E837 at that game (the place of a command line's refusal).
+fn result_of(stage: &str, round: u32, board: u32, text: &str, l: Lang) -> Res<GameResult> {
     GameResult::parse(text).ok_or_else(|| {
+        let game = crate::event::game_at(stage, round, board);
+        // A paste into the argument is quoted by its first characters.
+        let text = crate::diagnostics::shortened(text, 60);
+        let args = [
+            ("game", game.en.as_str()),
+            ("game_zh", &game.zh),
+            ("text", &text),
+        ];
         refuse(
             &crate::event::codes::E837,
             l,
-            BAD_RESULT.fill(&[("text", text)]),
+            BAD_RESULT.fill(&args),
             BAD_RESULT_HELP,
         )
     })
@@ -231,7 +241,8 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             result,
             reason,
         } => {
-            let e = board_entry(stage, round, board, result_of(&result, l)?);
+            let r = result_of(&stage, round, board, &result, l)?;
+            let e = board_entry(stage, round, board, r);
             commands::record(&dir, &[e], Some(&reason), l)
         }
         EventCommand::Forfeit {
@@ -342,12 +353,9 @@ fn result_entries(what: &[String], l: Lang) -> Res<Vec<Entry>> {
                 s.parse::<u32>()
                     .map_err(|_| io(NOT_A_NUMBER.fill(&[("text", s)]).get(l)))
             };
-            vec![board_entry(
-                stage.clone(),
-                n(round)?,
-                n(board)?,
-                result_of(result, l)?,
-            )]
+            let (round, board) = (n(round)?, n(board)?);
+            let r = result_of(stage, round, board, result, l)?;
+            vec![board_entry(stage.clone(), round, board, r)]
         }
         _ => return Err(io(RESULT_USAGE.plain().get(l))),
     })

@@ -87,6 +87,18 @@ const COUNTED: &[(&str, &str)] = &[
     ("matches", "match"),
 ];
 
+/// The first `most` characters of a user's text quoted in a message, `…` after them when there
+/// were more: a header cell, a `Content-Length`, a pasted paragraph stays one line of a message.
+pub fn shortened(text: &str, most: usize) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(most).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
 /// An English message whose count filled in is 1 says so in the singular: `plays 1 round`,
 /// `9 rounds for 1 player`, not `1 rounds`, `1 players`. Only a `1` standing alone (not `11`,
 /// `2.1`, `round 1`) before one of the counted nouns changes.

@@ -22,6 +22,54 @@ include!(concat!(env!("OUT_DIR"), "/messages/event/live.rs"));
 /// The code of a published game that a replay no longer produces (registered in `run::codes`).
 pub const PUBLISHED_CHANGED: &str = "R050";
 
+/// E836's words for a stored result `res` of `g` that is no result.
+fn unreadable_result(g: &StoredGame, res: &str) -> crate::diagnostics::Msg {
+    let game = super::board_of(g);
+    let args = [
+        ("game", game.en.as_str()),
+        ("game_zh", &game.zh),
+        ("res", res),
+    ];
+    UNREADABLE_RESULT.fill(&args)
+}
+
+/// What is wrong with a published game of the store that xqreg never wrote so (E836): a result
+/// that is no result, a player who is not in the roster. `games`, `standings` and `export` read
+/// the store without a replay, and would print it.
+pub(super) fn stored_damage(g: &StoredGame, roster: &Roster) -> Option<crate::diagnostics::Msg> {
+    if let Some((res, ..)) = g
+        .result
+        .as_ref()
+        .filter(|r| GameResult::parse(&r.0).is_none())
+    {
+        return Some(unreadable_result(g, res));
+    }
+    let id = [&g.game.red, &g.game.black]
+        .into_iter()
+        .find(|id| roster.index_of(id).is_none())?;
+    let game = super::board_of(g);
+    let args = [
+        ("game", game.en.as_str()),
+        ("game_zh", &game.zh),
+        ("id", id),
+    ];
+    Some(NOT_IN_ROSTER.fill(&args))
+}
+
+/// What is wrong with a stored withdrawal that xqreg never wrote so (E836): a player not in the
+/// roster, a stage the plan does not have. A withdrawal names one player even in a team stage
+/// (`withdraw TEAM` stores one per player), so its player is always in the roster.
+pub(super) fn withdrawal_damage(
+    w: &StoredWithdrawal,
+    plan: &Plan,
+    roster: &Roster,
+) -> Option<crate::diagnostics::Msg> {
+    let known =
+        roster.index_of(&w.player).is_some() && plan.stages.iter().any(|s| s.name == w.stage);
+    let args = [("player", w.player.as_str()), ("stage", &w.stage)];
+    (!known).then(|| BAD_WITHDRAWAL.fill(&args))
+}
+
 /// Everything a replay needs: the compiled plan, the roster, the seed and what was recorded.
 pub struct Event {
     pub plan: Plan,
@@ -231,7 +279,7 @@ pub fn recorded(event: &Event) -> Result<RecordedResults, Vec<RuntimeProblem>> {
             continue;
         };
         let Some(result) = GameResult::parse(res) else {
-            let said = UNREADABLE_RESULT.fill(&[("res", res)]);
+            let said = unreadable_result(g, res);
             let code = super::codes::E836.code;
             return Err(vec![
                 RuntimeProblem::new(code, said.en, &origin()).zh(said.zh)

@@ -21,7 +21,7 @@ use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Lang, Msg, Template};
 use crate::driver::FileReport;
 use live::Event;
-use store::Tx;
+use store::{StoredWithdrawal, Tx};
 
 // The message catalogue of this module: compiler/messages/event/mod.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/event/mod.rs"));
@@ -188,21 +188,36 @@ fn same_text(tx: &Tx<'_>, text: &str, sha: &str, what: Template) -> Res<()> {
 /// Load the event: the stored regulation (refused when its file changed without `amend`), the
 /// roster, the seed, the published games, results and withdrawals.
 pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
+    load_with(tx, lang, None)
+}
+
+/// [`load`] within the command that has just stored withdrawal `fresh`: that one is the
+/// command's argument, which its replay judges (R011, R076 said of the argument), not a stored
+/// withdrawal edited outside xqreg.
+pub fn load_with(tx: &Tx<'_>, lang: Lang, fresh: Option<&StoredWithdrawal>) -> Res<Loaded> {
+    // Every store is of format 1 (`event new` writes it): another value is damage, or a store
+    // another xqreg wrote, which this one would misread.
+    let format = meta(tx, "format")?;
+    if format != "1" {
+        let why = BAD_FORMAT.fill(&[("word", &format)]);
+        return Err(Fail::from(tx.damaged_by(why)));
+    }
     let text = meta(tx, "regulation")?;
     let name = meta(tx, "regulation_name")?;
     let sha = meta(tx, "regulation_sha256")?;
     same_text(tx, &text, &sha, REGULATION_WHAT)?;
-    if let Some(path) = tx.meta("regulation_path")? {
-        // The file the event was started from: edited since, it must be recorded by `amend`.
-        if let Ok(now) = crate::files::read_input(&path) {
-            if store::sha256(&now) != sha {
-                return Err(refuse(
-                    &codes::E830,
-                    lang,
-                    REGULATION_CHANGED.fill(&[("path", &path)]),
-                    REGULATION_CHANGED_HELP,
-                ));
-            }
+    // The file the event was started from (every store names it: without the key, a change of
+    // the file would go unseen): edited since, it must be recorded by `amend`. A file no longer
+    // there (moved, deleted) leaves the event to its stored text.
+    let path = meta(tx, "regulation_path")?;
+    if let Ok(now) = crate::files::read_input(&path) {
+        if store::sha256(&now) != sha {
+            return Err(refuse(
+                &codes::E830,
+                lang,
+                REGULATION_CHANGED.fill(&[("path", &path)]),
+                REGULATION_CHANGED_HELP,
+            ));
         }
     }
     let compiled = crate::compile::compile_bytes(&name, text.as_bytes());
@@ -235,14 +250,23 @@ pub fn load(tx: &Tx<'_>, lang: Lang) -> Res<Loaded> {
             return Err(Fail::from(tx.damaged_by(why)));
         }
     };
+    let games = tx.games()?;
+    let withdrawals = tx.withdrawals()?;
+    let damage = (games.iter().find_map(|g| live::stored_damage(g, &roster))).or_else(|| {
+        (withdrawals.iter().filter(|w| Some(*w) != fresh))
+            .find_map(|w| live::withdrawal_damage(w, &plan, &roster))
+    });
+    if let Some(why) = damage {
+        return Err(refuse(&codes::E836, lang, why, TAMPERED_HELP));
+    }
     Ok(Loaded {
         event: Event {
             plan,
             roster,
             seed,
             lot_streams,
-            games: tx.games()?,
-            withdrawals: tx.withdrawals()?,
+            games,
+            withdrawals,
             entries,
             lineups: tx.lineups()?,
         },

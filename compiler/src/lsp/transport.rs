@@ -139,12 +139,7 @@ fn read_frame(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, String> {
 }
 
 fn shorten(text: &str) -> String {
-    let short: String = text.chars().take(40).collect();
-    if short.len() < text.len() {
-        format!("{short}…")
-    } else {
-        short
-    }
+    crate::diagnostics::shortened(text, 40)
 }
 
 /// The JSON-RPC answer to a frame that is not a message.

@@ -157,13 +157,7 @@ pub fn add_to(report: &mut FileReport, bytes: &[u8]) {
 
 /// The first 20 characters of a long text, for a message that stays on one line.
 fn shorten(s: &str) -> String {
-    let mut chars = s.chars();
-    let head: String = chars.by_ref().take(20).collect();
-    if chars.next().is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
+    crate::diagnostics::shortened(s, 20)
 }
 
 #[cfg(test)]

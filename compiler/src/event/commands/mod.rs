@@ -209,18 +209,26 @@ pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
     })
 }
 
-/// The replay after a withdrawal. The event replayed clean before it, so a stage the plan does not
-/// have (R011) or a round the stage does not play (R076) is the command's own argument: said so,
-/// not shown against a clause of the regulation.
+/// The replay after a withdrawal. A stage the plan does not have (R011) or a round the stage
+/// does not play (R076) said of this withdrawal is the command's own argument: said so, not
+/// shown against a clause of the regulation. Said of anything else (a stored game's stage edited
+/// outside xqreg), it is not the argument's.
 fn replay_withdrawal(tx: &Tx<'_>, w: &StoredWithdrawal, lang: Lang) -> Res<()> {
-    let reloaded = load(tx, lang)?;
+    let reloaded = super::load_with(tx, lang, Some(w))?;
     let Err(problems) = super::live::replay(&reloaded.event) else {
         return Ok(());
     };
+    let (in_stage, after) = (
+        format!("withdrawal in stage `{}`", w.stage),
+        format!(
+            "withdrawal of `{}` after round {} ",
+            w.player, w.after_round
+        ),
+    );
     let argument = |p: &xqreg_runtime::engine::RuntimeProblem| match p.code.as_str() {
         _ if !matches!(p.origin, xqreg_runtime::plan::Origin::Default(_)) => None,
-        "R011" => Some(format!("--stage {}", w.stage)),
-        "R076" => Some(format!("--after {}", w.after_round)),
+        "R011" if p.message.starts_with(&in_stage) => Some(format!("--stage {}", w.stage)),
+        "R076" if p.message.starts_with(&after) => Some(format!("--after {}", w.after_round)),
         _ => None,
     };
     let Some((p, arg)) = problems.iter().find_map(|p| argument(p).map(|a| (p, a))) else {

@@ -86,6 +86,7 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
     };
     let mut batches = 0;
     for e in tx.log_entries()? {
+        whole_entry(&e, loaded.lang)?;
         match e.command.as_str() {
             "pair" => {
                 batches += 1;
@@ -164,6 +165,41 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
     }
     same_as_store(&ev, loaded)?;
     Ok(batches)
+}
+
+/// A value a log entry must hold: its key, and what kind of value it is.
+type Needed = (&'static str, fn(&serde_json::Value) -> bool);
+
+/// E836 unless a log entry holds every value its command logs, of its kind: read as missing, a
+/// `pair` without its games would publish nothing and a `result` without its results record
+/// nothing, and the log would pass for one that says so.
+fn whole_entry(e: &crate::event::store::LogEntry, lang: Lang) -> Res<()> {
+    use serde_json::Value;
+    let need: &[Needed] = match e.command.as_str() {
+        "new" => &[
+            ("regulation_sha256", Value::is_string),
+            ("roster_sha256", Value::is_string),
+            ("seed", Value::is_u64),
+        ],
+        "amend" => &[
+            ("from_sha256", Value::is_string),
+            ("to_sha256", Value::is_string),
+        ],
+        "pair" => &[("batch", Value::is_i64), ("published", Value::is_array)],
+        "result" | "correct" => &[("results", Value::is_array)],
+        "withdraw" => &[
+            ("player", Value::is_string),
+            ("stage", Value::is_string),
+            ("after_round", Value::is_u64),
+        ],
+        _ => &[],
+    };
+    let Some((key, _)) = need.iter().find(|(k, is)| !is(&e.changes[*k])) else {
+        return Ok(());
+    };
+    let id = e.id.to_string();
+    let args = [("id", id.as_str()), ("command", &e.command), ("key", key)];
+    Err(tampered(lang, ENTRY_WITHOUT.fill(&args)))
 }
 
 /// A logged result (or correction) recorded on the game the log published for it.

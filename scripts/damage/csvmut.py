@@ -1,0 +1,321 @@
+"""Mutations of a CSV file (roster, results, line-ups) and a shadow reader of what xqreg accepts.
+
+A mutation returns `(bytes, label, must_refuse)`: `must_refuse` when the damage changes what the
+file means and xqreg has to say so (a rating turned to text, a duplicate id, a column missing).
+Byte-level damage (a flipped byte, a cut) may or may not leave a valid file; for those the shadow
+reader decides: when xqreg accepts a file (exit 0), every typed cell of it must be a value the
+column takes (docs/input-files.md), else xqreg read damage as data.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+import unicodedata
+from datetime import date
+
+SEX = {"m", "men", "man", "male", "男", "男子", "w", "f", "women", "woman", "female", "女", "女子"}
+TITLE = {"third_class", "三级棋士", "second_class", "二级棋士", "first_class", "一级棋士",
+         "association_master", "棋协大师", "national_master", "国家大师", "master", "大师",
+         "象棋大师", "international_master", "国际大师", "grandmaster", "特级大师", "特大",
+         "international_grandmaster", "国际特级大师"}
+RESULT = {"1-0", "red", "red_wins", "0-1", "black", "black_wins", "=", "draw", "1/2", "½-½",
+          "+-", "red_forfeit_win", "-+", "black_forfeit_win", "--", "double_forfeit"}
+
+
+def whole(lo: int | None = None, hi: int | None = None):
+    def ok(v: str) -> bool:
+        if not re.fullmatch(r"\+?[0-9]+", v):
+            return False
+        n = int(v)
+        return (lo is None or n >= lo) and (hi is None or n <= hi)
+    return ok
+
+
+def is_date(v: str) -> bool:
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", v)
+    if not m:
+        return False
+    try:
+        return date(int(m[1]), int(m[2]), int(m[3])).year >= 1900
+    except ValueError:
+        return False
+
+
+ROSTER_TYPES = {
+    "sex": lambda v: v.lower() in SEX,
+    "title": lambda v: v.lower() in TITLE,
+    "rating": whole(0, 9999),
+    "born": is_date,
+    "order": whole(),
+    "grade": whole(1, 9),
+    "school_year": whole(1, 12),
+    "qualified": whole(1),
+}
+ROSTER_COLUMNS = ["id", "name", "unit", "federation", "sex", "born", "title", "rating", "pool",
+                  "order", "grade", "school_year", "club", "residence", "qualified"]
+RESULTS_TYPES = {
+    "round": whole(),
+    "board": whole(),
+    "game": whole(),
+    "red_fouls": whole(),
+    "black_fouls": whole(),
+    "result": lambda v: v.lower() in RESULT,
+}
+RESULTS_COLUMNS = ["stage", "round", "board", "red", "black", "result", "red_fouls",
+                   "black_fouls", "step", "game"]
+LINEUPS_TYPES = {"round": whole(), "board": whole(1)}
+LINEUPS_COLUMNS = ["stage", "round", "team", "board", "player"]
+
+
+def shadow(data: bytes, columns: list[str], types: dict, required: list[str],
+           unique: str | None) -> str | None:
+    """Why xqreg should not have accepted `data` (None: it may)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return f"not UTF-8 at byte {e.start}"
+    text = text.removeprefix("\ufeff")
+    ctrl = [c for c in text if unicodedata.category(c) == "Cc" and c not in "\r\n\t"]
+    if ctrl:
+        return f"control character {ord(ctrl[0]):#x}"
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    rows = [r for r in rows if r and any(c.strip() for c in r)]
+    if not rows:
+        return "no header"
+    head = [h.strip().lower() for h in rows[0]]
+    for h in head:
+        if h not in columns:
+            return f"unknown column {h!r}"
+    if len(set(head)) != len(head):
+        return "a column twice"
+    for r in required:
+        if r not in head:
+            return f"no column {r}"
+    seen = set()
+    for n, row in enumerate(rows[1:], 2):
+        if len(row) != len(head):
+            return f"row {n} has {len(row)} fields, header {len(head)}"
+        for h, v in zip(head, row):
+            if "\n" in v or "\r" in v:
+                return f"row {n}: {h} holds a line break (a quote open across lines)"
+            v = v.strip()
+            if h in required and not v:
+                return f"row {n}: empty required {h}"
+            if v and h in types and not types[h](v):
+                return f"row {n}: {h} {v!r} is not a value of the column"
+            if v and len(v) > 500:
+                return f"row {n}: {h} of {len(v)} characters"
+            if len(v) > 1 and v[0] in "=@" and not (h == "result" and v == "="):
+                return f"row {n}: {h} {v[:20]!r} is a formula"
+        if unique:
+            key = unicodedata.normalize("NFKC", row[head.index(unique)].strip()).casefold()
+            if key in seen:
+                return f"row {n}: {unique} {key!r} twice"
+            seen.add(key)
+    return None
+
+
+# --- mutations -----------------------------------------------------------------------------
+
+
+def parse(data: bytes) -> tuple[list[str], list[list[str]]]:
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
+    rows = [r for r in rows if r]
+    return rows[0], rows[1:]
+
+
+def unparse(head: list[str], rows: list[list[str]], eol: str = "\n") -> bytes:
+    out = io.StringIO(newline="")
+    w = csv.writer(out, lineterminator=eol)
+    w.writerow(head)
+    w.writerows(rows)
+    return out.getvalue().encode("utf-8")
+
+
+def byte_flip(r: random.Random, data: bytes):
+    b = bytearray(data)
+    for _ in range(r.choice([1, 1, 1, 2, 3, 8])):
+        i = r.randrange(len(b))
+        b[i] = r.choice([b[i] ^ (1 << r.randrange(8)), r.randrange(256),
+                         ord(r.choice(',"\n\r;= -0123456789abcxyz'))])
+    return bytes(b), "byte flip", False
+
+
+def truncate(r: random.Random, data: bytes):
+    return data[: r.randrange(len(data))], "truncate", False
+
+
+def bom(r: random.Random, data: bytes):
+    return b"\xef\xbb\xbf" + data, "BOM", False
+
+
+def line_ends(r: random.Random, data: bytes):
+    eol = r.choice([b"\r\n", b"\r"])
+    return data.replace(b"\n", eol), f"line ends {eol!r}", False
+
+
+def other_encoding(r: random.Random, data: bytes):
+    text = data.decode("utf-8")
+    enc = r.choice(["gbk", "utf-16", "utf-16-le", "utf-16-be", "big5", "gb18030"])
+    try:
+        out = text.encode(enc)
+    except UnicodeEncodeError:
+        out = text.encode(enc, "replace")
+    # Only a file with something past ASCII (or UTF-16) is damaged by its encoding.
+    return out, f"encoded {enc}", out != data
+
+
+def nul(r: random.Random, data: bytes):
+    i = r.randrange(len(data) + 1)
+    return data[:i] + b"\0" + data[i:], "NUL byte", True
+
+
+def empty(r: random.Random, data: bytes):
+    return r.choice([b"", b"\n", b"  \r\n\n", b"\xef\xbb\xbf"]), "empty file", True
+
+
+def header_only(r: random.Random, data: bytes):
+    return data.split(b"\n", 1)[0] + b"\n", "header only", False
+
+
+def open_quote(r: random.Random, data: bytes):
+    lines = data.split(b"\n")
+    n = r.randrange(len(lines))
+    cells = lines[n].split(b",")
+    k = r.randrange(len(cells))
+    cells[k] = b'"' + cells[k]
+    lines[n] = b",".join(cells)
+    return b"\n".join(lines), "quote left open", bool(lines[n].strip())
+
+
+def text_after_quote(r: random.Random, head, rows):
+    row = r.choice(rows)
+    k = r.randrange(len(row))
+    raw = unparse(head, rows).decode()
+    line = ",".join(row)
+    bad = ",".join(c if i != k else f'"{c}"x' for i, c in enumerate(row))
+    return raw.replace(line, bad, 1).encode(), "text after a closing quote", line in raw
+
+
+def separator(r: random.Random, data: bytes):
+    sep = r.choice([b";", b"\t"])
+    out = data.replace(b",", sep)
+    if r.random() < 0.3:
+        out = b"sep=,\n" + data
+    return out, "separator", True
+
+
+def huge_cell(r: random.Random, head, rows):
+    row = r.choice(rows)
+    k = r.randrange(len(row))
+    row[k] = r.choice(["x", "许", "9"]) * r.choice([501, 5000, 200_000])
+    return unparse(head, rows), f"huge cell in {head[k]}", True
+
+
+def formula(r: random.Random, head, rows):
+    row = r.choice(rows)
+    k = r.randrange(len(row))
+    row[k] = r.choice(["=SUM(A1:A3)", "@A1", '=HYPERLINK("http://x","y")', "=1+1"])
+    return unparse(head, rows), f"formula in {head[k]}", True
+
+
+def drop_column(r: random.Random, head, rows, required):
+    k = r.randrange(len(head))
+    must = head[k].strip().lower() in required
+    del head[k]
+    for row in rows:
+        del row[k]
+    return unparse(head, rows), f"column {k} dropped", must
+
+
+def duplicate_column(r: random.Random, head, rows):
+    k = r.randrange(len(head))
+    head.append(head[k].upper() if r.random() < 0.5 else head[k])
+    for row in rows:
+        row.append(row[k])
+    return unparse(head, rows), f"column {head[k]} twice", True
+
+
+def extra_column(r: random.Random, head, rows):
+    name = r.choice(["team", "rateing", "", "备注", "Rating ", "elo", "x" * 70])
+    head.append(name)
+    for row in rows:
+        row.append(r.choice(["", "1", "abc"]))
+    return unparse(head, rows), f"extra column {name[:10]!r}", name.strip().lower() not in head[:-1] + [
+        "rating"]
+
+
+def rename_header(r: random.Random, head, rows, required):
+    k = r.randrange(len(head))
+    old = head[k]
+    head[k] = r.choice([old.upper(), f" {old} ", old[:-1], old + "s", old.replace("_", " ")])
+    ok = head[k].strip().lower() == old.strip().lower()
+    return unparse(head, rows), f"header {old!r} -> {head[k]!r}", not ok
+
+
+def ragged_row(r: random.Random, head, rows):
+    row = r.choice(rows)
+    if r.random() < 0.5 and len(row) > 1:
+        row.pop(r.randrange(len(row)))
+        what = "a field missing"
+    else:
+        row.insert(r.randrange(len(row) + 1), r.choice(["", "x", "1"]))
+        what = "a field more"
+    return unparse(head, rows), f"row with {what}", True
+
+
+def no_header(r: random.Random, head, rows):
+    return unparse(rows[0], rows[1:]), "header line missing", True
+
+
+def duplicate_row(r: random.Random, head, rows):
+    row = r.choice(rows)
+    rows.insert(r.randrange(len(rows) + 1), list(row))
+    return unparse(head, rows), "row twice", True
+
+
+def set_cell(r: random.Random, head, rows, column: str, values: list[str], must: bool):
+    if column not in [h.strip().lower() for h in head]:
+        head.append(column)
+        for row in rows:
+            row.append("")
+    k = [h.strip().lower() for h in head].index(column)
+    row = r.choice(rows)
+    v = r.choice(values)
+    old, row[k] = row[k], v
+    # The cell as it was (spaces around a value are not read): nothing damaged.
+    return unparse(head, rows), f"{column} = {v[:20]!r}", must and v.strip() != old.strip()
+
+
+def random_unicode(r: random.Random, head, rows):
+    row = r.choice(rows)
+    k = r.randrange(len(row))
+    pool = ["\u200b", "\u202e", "\ufeff", "\u3000", "\U0001f600", "\u0301", "\ud7ff", "ｐ", "\u00a0",
+            "\u2028", "\x85"]
+    row[k] = row[k] + "".join(r.choice(pool) for _ in range(r.randint(1, 3)))
+    return unparse(head, rows), f"unicode in {head[k]}", False
+
+
+def structural(r: random.Random, head, rows, required) -> list:
+    """The damage of a file's columns, rows and cells every CSV shares, each a thunk giving
+    `(bytes, label, must_refuse)`; a fuzzer adds the damage of its own columns."""
+    return [
+        lambda: huge_cell(r, head, rows),
+        lambda: formula(r, head, rows),
+        lambda: drop_column(r, head, rows, required),
+        lambda: duplicate_column(r, head, rows),
+        lambda: extra_column(r, head, rows),
+        lambda: rename_header(r, head, rows, required),
+        lambda: ragged_row(r, head, rows),
+        lambda: no_header(r, head, rows),
+        lambda: duplicate_row(r, head, rows),
+        lambda: text_after_quote(r, head, rows),
+        lambda: random_unicode(r, head, rows),
+    ]
+
+
+BYTE_MUTATIONS = [byte_flip, byte_flip, byte_flip, truncate, truncate, bom, line_ends,
+                  other_encoding, nul, empty, header_only, open_quote, separator]

@@ -1,0 +1,204 @@
+"""Mutated regulation sources (examples/*/regulation.xqr) through check, plan, sheet and fmt.
+
+Damage: lines deleted, a block of lines deleted, lines doubled, two tokens swapped, a token
+replaced by another of the file, a number made huge, zero or negative, random unicode inserted
+(zero-width, right-to-left, full-width, emoji, U+FFFD), bytes flipped or made not UTF-8, the file
+cut, CRLF, tabs for indentation, a BOM.
+
+Commands: `simulate FILE --roster|--players N -o OUT` and `event new DIR --regulation FILE`
+then `event pair DIR` (the runtime on a damaged regulation that still checks), `test FILE` (the scenario tests: exit 0 or 1, no panic, no hang), `pair --regulation
+FILE --stage main` (the stage's pairing parameters) on a TRF fixture, `check --format json` (every error has a code, a line, a column and a help line),
+`plan -o OUT`, `sheet --format md|html|pdf -o OUT` (on a refusal OUT is not written), `fmt FILE`
+in place (on a refusal the file is byte-for-byte as before; on success a second `fmt --check`
+finds nothing to do and `check` gives the same codes as before: formatting never changes what a
+file means).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+import common
+
+TOKEN = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*|[0-9]+(?:\.[0-9]+)?|\"[^\"\n]*\"|[{}():,=<>]")
+UNICODE = ["\u200b", "\u202e", "\ufeff", "\u3000", "\U0001f600", "\ufffd", "ｓｔａｇｅ", "１２",
+           "\u0301", "許", "\u2028", "\u00a0", "\t", "\\", "\"", "//", "/*", "{", "}"]
+
+
+def mutate(r: random.Random, data: bytes):
+    lines = data.split(b"\n")
+    pick = r.randrange(14)
+    if not data:
+        return b"stage", "empty file"
+    if pick == 0:
+        del lines[r.randrange(len(lines))]
+        return b"\n".join(lines), "line deleted"
+    if pick == 1:
+        a = r.randrange(len(lines))
+        del lines[a:a + r.randint(2, 12)]
+        return b"\n".join(lines), "lines deleted"
+    if pick == 2:
+        a = r.randrange(len(lines))
+        k = r.randint(1, 6)
+        lines[a:a] = lines[a:a + k]
+        return b"\n".join(lines), "lines doubled"
+    toks = list(TOKEN.finditer(data))
+    if len(toks) < 2 and 3 <= pick <= 6:
+        pick = 9
+    if pick == 3:
+        x, y = sorted(r.sample(range(len(toks)), 2))
+        tx, ty = toks[x], toks[y]
+        out = data[:tx.start()] + ty.group() + data[tx.end():ty.start()] + tx.group() + \
+            data[ty.end():]
+        return out, f"tokens swapped {tx.group()[:12]!r} {ty.group()[:12]!r}"
+    if pick in (4, 5):
+        t = r.choice(toks)
+        new = r.choice(toks).group()
+        return data[:t.start()] + new + data[t.end():], f"token {t.group()[:12]!r} -> {new[:12]!r}"
+    if pick == 6:
+        nums = [t for t in toks if t.group()[:1].isdigit()]
+        t = r.choice(nums or toks)
+        new = r.choice([b"0", b"-1", b"99999999999999999999", b"4294967296", b"65536", b"1.5",
+                        b"0.0000001", b"1e9"])
+        return data[:t.start()] + new + data[t.end():], f"number {t.group()[:12]!r} -> {new!r}"
+    if pick in (7, 8):
+        i = r.randrange(len(data) + 1)
+        while i < len(data) and (data[i] & 0xC0) == 0x80:
+            i += 1
+        s = "".join(r.choice(UNICODE) for _ in range(r.randint(1, 3))).encode()
+        return data[:i] + s + data[i:], f"unicode {s[:12]!r}"
+    if pick == 9 and data:
+        b = bytearray(data)
+        for _ in range(r.choice([1, 2, 5])):
+            i = r.randrange(len(b))
+            b[i] = r.choice([b[i] ^ (1 << r.randrange(8)), 0xff, 0xc0, 0x00])
+        return bytes(b), "bytes flipped"
+    if pick == 10 and data:
+        return data[: r.randrange(len(data))], "cut"
+    if pick == 11:
+        return data.replace(b"\n", b"\r\n"), "CRLF"
+    if pick == 12:
+        return re.sub(rb"(?m)^(  )+", lambda m_: b"\t" * (len(m_.group()) // 2), data), "tabs"
+    return b"\xef\xbb\xbf" + data, "BOM"
+
+
+def codes(path: Path) -> tuple[Counter, list[str], common.Ran]:
+    """The codes `check` gives `path`, and what is wrong with its JSON diagnostics."""
+    ran = common.run(["check", "--format", "json", str(path)])
+    bad = []
+    found: Counter = Counter()
+    if ran.rc not in (0, 1):
+        return found, bad, ran
+    try:
+        v = json.loads(ran.stdout)
+    except ValueError as e:
+        return found, [f"check --format json printed no JSON: {e}"], ran
+    for d in v.get("diagnostics", []):
+        found[d.get("code")] += 1
+        if d.get("severity") != "error":
+            continue
+        if not (isinstance(d.get("code"), str) and len(d["code"]) == 4):
+            bad.append(f"a diagnostic without a code: {d.get('message', '')[:100]}")
+        if not (d.get("line", 0) >= 1 and d.get("column", 0) >= 1):
+            bad.append(f"{d.get('code')} without a line and column")
+        if not [h for h in d.get("help") or [] if h.strip()]:
+            bad.append(f"{d.get('code')} without a help line: {d.get('message', '')[:100]}")
+    if ran.rc == 1 and not v.get("errors"):
+        bad.append("check exit 1 without an error")
+    return found, bad, ran
+
+
+def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
+    """The fuzzer's loop (common.fuzz runs it, cleans `work` and sums up)."""
+    sources = sorted(common.EXAMPLES.glob("*/regulation.xqr"))
+    for n in range(args.cases):
+        src = r.choice(sources)
+        data, label = src.read_bytes(), ""
+        # One mutation, or two to four stacked.
+        for _ in range(r.choice([1, 1, 1, 2, 3, 4])):
+            data, more = mutate(r, data) if data else (data, "")
+            label = f"{label}; {more}" if label else more
+        label = f"{src.parent.name}: {label}"
+        f = work / "regulation.xqr"
+        f.write_bytes(data)
+        which = r.choice(["check", "check", "plan", "sheet", "fmt", "fmt", "test", "pair",
+                          "simulate", "simulate", "new"])
+        problems: list[str] = []
+        if which == "check":
+            _, bad, ran = codes(f)
+            problems = common.oracle(ran, places=("regulation.xqr",)) if ran.rc not in (
+                0, 1) else bad
+        elif which == "plan":
+            out = work / "plan.json"
+            out.unlink(missing_ok=True)
+            ran = common.run(["plan", str(f), "-o", str(out)])
+            problems = common.oracle(ran, places=("regulation.xqr",), outputs=(out,))
+        elif which == "sheet":
+            # PDF needs a CJK font (E840 without one): only when XQREG_FONT names one.
+            fmt = r.choice(["md", "md", "html", "pdf" if os.environ.get("XQREG_FONT") else "md"])
+            out = work / f"sheet.{fmt}"
+            out.unlink(missing_ok=True)
+            ran = common.run(["sheet", str(f), "--format", fmt, "-o", str(out)],
+                             timeout=30 if fmt == "pdf" else common.TIMEOUT)
+            problems = common.oracle(ran, places=("regulation.xqr",), outputs=(out,))
+        elif which == "simulate":
+            # The runtime on a regulation that still checks: its own roster, or one generated.
+            out = work / "sim.json"
+            out.unlink(missing_ok=True)
+            roster = src.parent / "roster.csv"
+            given = ["--roster", str(roster)] if r.random() < 0.6 else [
+                "--players", str(r.choice([0, 1, 2, 3, 7, 16, 33, 150]))]
+            ran = common.run(["simulate", str(f), *given, "--seed", str(r.randrange(100)),
+                              "--format", "json", "-o", str(out)])
+            problems = common.oracle(ran, places=("regulation.xqr", "roster.csv"),
+                                     outputs=(out,))
+        elif which == "new":
+            ev = work / "ev"
+            common.clean(ev)
+            ran = common.run(["event", "new", str(ev), "--regulation", str(f), "--roster",
+                              str(src.parent / "roster.csv"), "--seed", "1"])
+            problems = common.oracle(ran, places=("regulation.xqr", "roster.csv"),
+                                     outputs=(ev / "event.sqlite",))
+            if ran.rc == 0:
+                # The event runs: pair its first round.
+                ran = common.run(["event", "pair", str(ev)])
+                problems += common.oracle(ran, places=("regulation.xqr", "event.sqlite"))
+            common.clean(ev)
+        elif which == "test":
+            # A scenario that fails is exit 1 with its failed expectations (no code): only
+            # the exit code, a panic and a hang are judged here.
+            ran = common.run(["test", str(f)])
+            problems = common.oracle(ran, places=("regulation.xqr",))
+            if ran.rc == 1:
+                problems = [p for p in problems if "without" not in p]
+        elif which == "pair":
+            # The stage's pairing parameters from the damaged regulation (E812 for a stage
+            # of another system, exit 2 for a stage it does not have).
+            trf = common.ROOT / "tests/fixtures/trf/t01-round-05.trf"
+            ran = common.run(["pair", "--system", r.choice(["dutch", "cxa"]), "--regulation",
+                              str(f), "--stage", "main", str(trf)])
+            if ran.rc == 2 and "has no stage" in ran.err:
+                ran.rc = 0
+            problems = common.oracle(ran, places=("regulation.xqr", "t01-round-05.trf"))
+        else:
+            before, _, _ = codes(f)
+            ran = common.run(["fmt", str(f)])
+            problems = common.oracle(ran, places=("regulation.xqr",))
+            if ran.rc == 1 and f.read_bytes() != data:
+                problems.append("fmt refused but changed the file")
+            if ran.rc == 0:
+                again = common.run(["fmt", "--check", str(f)])
+                if again.rc != 0:
+                    problems.append("fmt is not idempotent: a second fmt --check differs")
+                after, _, _ = codes(f)
+                if after != before:
+                    problems.append(f"fmt changed the codes: {dict(before)} -> {dict(after)}")
+        tally.record(f"{which} {label}", ran, problems, {"regulation.xqr": data})
+
+if __name__ == "__main__":
+    common.fuzz("regulation", 1500, __doc__, cases)

@@ -1,0 +1,238 @@
+"""Damaged results CSVs, line-ups CSVs and one-game result arguments.
+
+- `event result EV FILE`: the round-1 results of example 001 (60 players, CXA Swiss), damaged as
+  the roster fuzzer damages a roster, plus results, rounds, boards, fouls and players changed;
+- `simulate REG --roster R --results FILE -o OUT`: the same files through the simulator;
+- `event lineup EV FILE`: a line-up of example 008 (team Swiss, `lineup each_round`), damaged;
+- `event result EV FILE` on example 006 (a knockout of two-game mini-matches, round 1
+  published): rows with a game number or playoff step changed;
+- `event result EV STAGE ROUND BOARD RESULT` and `event correct ... --reason`: the arguments
+  damaged one by one (empty, signs, full-width digits, huge numbers, other stages, extra or
+  missing arguments).
+
+Oracle: common.oracle; the store unchanged on a refusal; no `-o` file on a refusal; the shadow
+reader on every accepted file. Clap's own refusal of a typed argument (`error: invalid value`,
+exit 2, nothing read) is counted apart as usage and is not a failure.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import common
+import csvmut as m
+
+RES_REQUIRED = ["stage", "round", "red", "black", "result"]
+LINEUP_REQUIRED = ["stage", "round", "team", "board", "player"]
+BAD = {
+    "result": ["2-0", "1:0", "win", "0.5", "½", "1-1", "+", "", "1 - 0", "=="],
+    "round": ["0", "-1", "two", "1.0", "99999999999", "12", ""],
+    "board": ["0", "-3", "x", "999", "1.5"],
+    "red_fouls": ["-1", "many", "1.5"],
+    "black_fouls": ["-1", "x"],
+    "game": ["0", "-1", "x", "3"],
+    "stage": ["", "mian", "MAIN", "主"],
+    "step": ["rapid", "x"],
+    "red": ["", "nobody", "P001"],
+    "black": ["", "nobody"],
+}
+# A knockout's mini-match: a game number or playoff step that is not the row's.
+KO_BAD = dict(BAD, game=["0", "3", "-1", "x", "2.0"], step=["rapid", "blitz", "armageddon",
+                                                        "x", "RAPID"])
+LINEUP_BAD = {
+    "board": ["0", "5", "-1", "x", "1.0"],
+    "round": ["0", "x", "99"],
+    "team": ["", "南京", "北京队"],
+    "player": ["", "t2b1", "nobody", "t1b1"],
+    "stage": ["", "groups", "mian"],
+}
+
+
+def filled(ev: Path, work: Path) -> bytes:
+    """Round 1's waiting games of `ev`, every result 1-0, draws on even boards."""
+    return common.waiting_csv(ev, lambda i: "1-0" if i % 2 else "=").encode()
+
+def setup(work: Path):
+    lines = (common.EXAMPLES / "001_nanning/roster.csv").read_text().splitlines()
+    roster = work / "roster60.csv"
+    roster.write_text("\n".join(lines[:61]) + "\n")
+    reg = common.EXAMPLES / "001_nanning/regulation.xqr"
+    ev = work / "swiss"
+    for a in (["event", "new", str(ev), "--regulation", str(reg), "--roster", str(roster),
+               "--seed", "2"], ["event", "pair", str(ev)]):
+        assert common.run_nolang(a).rc == 0
+    results = filled(ev, work)
+    # A second event with round 1 recorded: for `correct`.
+    done = work / "swiss_done"
+    shutil.copytree(ev, done)
+    (work / "r1.csv").write_bytes(results)
+    assert common.run_nolang(["event", "result", str(done), str(work / "r1.csv")]).rc == 0
+    team = work / "team"
+    ex8 = common.EXAMPLES / "008_team_qualifier"
+    assert common.run_nolang(["event", "new", str(team), "--regulation", str(ex8 / "regulation.xqr"),
+                       "--roster", str(ex8 / "roster.csv"), "--seed", "1"]).rc == 0
+    lineup = ("stage,round,team,board,player\n"
+              "main,1,北京,1,t1b3\nmain,1,北京,2,t1b1\nmain,1,北京,3,t1b2\nmain,1,北京,4,t1b4\n"
+              "main,1,上海,1,t2b2\nmain,1,上海,2,t2b1\nmain,1,上海,3,t2b3\nmain,1,上海,4,t2b4\n")
+    # A knockout of mini-matches (example 006): games 1 and 2 of every match of round 1, the
+    # first match drawn twice (a playoff follows), the others won.
+    ko = work / "ko"
+    ex6 = common.EXAMPLES / "006_knockout_cup"
+    assert common.run_nolang(["event", "new", str(ko), "--regulation", str(ex6 / "regulation.xqr"),
+                              "--roster", str(ex6 / "roster.csv"), "--seed", "1"]).rc == 0
+    assert common.run_nolang(["event", "pair", str(ko)]).rc == 0
+    ko_results = common.waiting_csv(ko, lambda i: "=" if i <= 2 else "1-0").encode()
+    return reg, roster, ev, done, results, team, lineup.encode(), ko, ko_results
+
+
+def mutate_csv(r: random.Random, data: bytes, bad: dict, required: list[str]):
+    if r.random() < 0.4:
+        return r.choice(m.BYTE_MUTATIONS)(r, data)
+    head, rows = m.parse(data)
+    rows = [list(x) for x in rows]
+    table = m.structural(r, head, rows, required) + [
+        lambda: swap_players(r, head, rows),
+        lambda: bad_cell(r, head, rows, bad),
+        lambda: bad_cell(r, head, rows, bad),
+        lambda: bad_cell(r, head, rows, bad),
+    ]
+    return r.choice(table)()
+
+
+def bad_cell(r, head, rows, bad):
+    col = r.choice(sorted(bad))
+    return m.set_cell(r, head, rows, col, bad[col], True)
+
+
+def swap_players(r, head, rows):
+    low = [h.lower() for h in head]
+    if "red" not in low:
+        return m.duplicate_row(r, head, rows)
+    a, b = low.index("red"), low.index("black")
+    row = r.choice(rows)
+    row[a], row[b] = row[b], row[a]
+    return m.unparse(head, rows), "colours the other way round", True
+
+
+ARG_BAD = ["", "0", "-1", "+1", "１", " 1", "1.0", "99999999999999999999", "main ", "MAIN", "主",
+           "x" * 10000, "许银川", "\u202e1", "1-0", "=", "-+", "½-½", "2-0", "red", "999"]
+
+
+def mutate_args(r: random.Random, good: list[str]):
+    args = list(good)
+    what = r.choice(["replace", "replace", "replace", "drop", "extra"])
+    if what == "replace":
+        k = r.randrange(len(args))
+        args[k] = r.choice(ARG_BAD)
+        label = f"argument {k} = {args[k][:12]!r}"
+    elif what == "drop":
+        k = r.randrange(len(args))
+        del args[k]
+        label = f"argument {k} dropped"
+    else:
+        args.insert(r.randrange(len(args) + 1), r.choice(ARG_BAD))
+        label = "an argument more"
+    # Damaged when the arguments are not four values each of its place takes.
+    must = not (len(args) == 4 and all(valid(k, v.strip()) for k, v in enumerate(args)))
+    return args, label, must
+
+
+def valid(k: int, v: str) -> bool:
+    """Argument `k` (stage, round, board, result) of a game example 001 published."""
+    if k == 0:
+        return v == "main"
+    if k == 1:
+        return v in ("1", "+1")
+    if k == 2:
+        return v.lstrip("+").isascii() and v.lstrip("+").isdigit() and 1 <= int(v) <= 30
+    return v.lower() in m.RESULT
+
+
+def usage(ran: common.Ran) -> bool:
+    """A usage error, exit 2 before anything is read: clap's refusal of an argument (`error:`),
+    or `event result`'s own (a ROUND or BOARD that is no number, not four arguments)."""
+    return ran.rc == 2 and (ran.err.startswith(("error:", "错误：")) or "(usage: " in ran.err
+                            or "（用法：" in ran.err
+                            or "give a results CSV, or STAGE ROUND BOARD RESULT" in ran.err
+                            or "给出成绩 CSV" in ran.err)
+
+
+def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
+    """The fuzzer's loop (common.fuzz runs it, cleans `work` and sums up)."""
+    reg, roster, ev, done, results, team, lineup, ko, ko_results = setup(work)
+    usage_n = 0
+    for n in range(args.cases):
+        target = r.choice(["result", "result", "simulate", "lineup", "lineup", "args",
+                           "args", "knockout", "knockout"])
+        case = work / f"case{n}"
+        case.mkdir()
+        store = before = None
+        outputs: tuple[Path, ...] = ()
+        keep: dict[str, bytes] = {}
+        data = None
+        if target in ("result", "simulate", "knockout"):
+            # Example 001's round 1, or the knockout's mini-matches (example 006).
+            knockout = target == "knockout"
+            data, label, must = mutate_csv(r, ko_results if knockout else results,
+                                           KO_BAD if knockout else BAD, RES_REQUIRED)
+            f = case / "results.csv"
+            f.write_bytes(data)
+            keep["results.csv"] = data
+            if target != "simulate":
+                store = shutil.copytree(ko if knockout else ev, case / "ev")
+                before = common.tree_hash(store)
+                ran = common.run(["event", "result", str(store), str(f)])
+            else:
+                out = case / "out.json"
+                outputs = (out,)
+                # Simulate does not know which games event published: round 1 of seed 2.
+                ran = common.run(["simulate", str(reg), "--roster", str(roster), "--results",
+                                  str(f), "--seed", "2", "--format", "json", "-o", str(out)])
+            places = ("results.csv",)
+            shadow = (m.RESULTS_COLUMNS, m.RESULTS_TYPES, RES_REQUIRED, None)
+        elif target == "lineup":
+            data, label, must = mutate_csv(r, lineup, LINEUP_BAD, LINEUP_REQUIRED)
+            f = case / "lineup.csv"
+            f.write_bytes(data)
+            keep["lineup.csv"] = data
+            store = shutil.copytree(team, case / "ev")
+            before = common.tree_hash(store)
+            ran = common.run(["event", "lineup", str(store), str(f)])
+            places = ("lineup.csv",)
+            shadow = (m.LINEUPS_COLUMNS, m.LINEUPS_TYPES, LINEUP_REQUIRED, None)
+        else:
+            correct = r.random() < 0.3
+            src = done if correct else ev
+            store = shutil.copytree(src, case / "ev")
+            before = common.tree_hash(store)
+            board = str(r.randint(1, 30))
+            good = ["main", "1", board, "0-1" if correct else "1-0"]
+            a, label, must = mutate_args(r, good)
+            if correct:
+                ran = common.run(["event", "correct", str(store), *a, "--reason", "fuzz"])
+                label = "correct " + label
+            else:
+                ran = common.run(["event", "result", str(store), *a])
+            places = ()
+            shadow = None
+            keep["args.txt"] = "\n".join(a).encode()
+        if usage(ran):
+            usage_n += 1
+            problems = []
+            if store is not None and common.tree_hash(store) != before:
+                problems.append("usage error but the store changed")
+        else:
+            problems = common.oracle(ran, must_refuse=must, places=places, store=store,
+                                     store_before=before, outputs=outputs)
+        if ran.rc == 0 and shadow and data is not None:
+            why = m.shadow(data, *shadow)
+            if why:
+                problems.append(f"accepted: {why}")
+        tally.record(f"{target}: {label}", ran, problems, keep)
+        common.clean(case)
+    print(f"(of which {usage_n} refused by the argument parser, exit 2)")
+
+if __name__ == "__main__":
+    common.fuzz("results", 1500, __doc__, cases)

@@ -1,0 +1,221 @@
+//! What the damage fuzzers (scripts/damage/) found, each case pinned: a refusal without its
+//! place, a store edited outside xqreg that a command printed or acted on, a log entry of the
+//! right command but without what that command logs. Every refusal here exits 1 with its code,
+//! its place and a help line, and leaves the store as it was.
+
+use std::path::Path;
+
+use crate::common::{xqreg, xqreg_ok as ok};
+use crate::event_inputs::{refused_with, round_one_published};
+
+/// Round 1 of the Swiss of twelve published, board 1 recorded 1-0, then `sql` run on the store:
+/// the event, and the store's bytes after the edit.
+fn edited(dir: &Path, sql: &str) -> (String, Vec<u8>) {
+    let (ev, store) = round_one_published(dir);
+    ok(&["event", "result", &ev, "main", "1", "1", "1-0"]);
+    let db = rusqlite::Connection::open(&store).expect("opens");
+    db.execute(sql, []).expect(sql);
+    drop(db);
+    let bytes = std::fs::read(&store).expect("store");
+    (ev, bytes)
+}
+
+/// `args` refused with `code`, the store left as `before`: what it said.
+fn refused_leaving(ev: &str, args: &[&str], code: &str, before: &[u8]) -> String {
+    let err = refused_with(&xqreg(args), code);
+    assert!(err.contains("help:"), "{args:?}: {err}");
+    let store = Path::new(ev).join("event.sqlite");
+    assert_eq!(
+        std::fs::read(store).expect("store"),
+        before,
+        "{args:?} changed the store"
+    );
+    err
+}
+
+/// A result given on the command line that is no result says which game it was given for, as
+/// every other refusal of `event result` does (it said only "`x` is not a result").
+#[test]
+fn a_result_argument_that_is_no_result_names_its_game() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let before = std::fs::read(&store).expect("store");
+    let err = refused_leaving(
+        &ev,
+        &["event", "result", &ev, "main", "1", "3", "x"],
+        "E837",
+        &before,
+    );
+    assert!(
+        err.contains("main round 1 board 3: `x` is not a result"),
+        "{err}"
+    );
+    ok(&["event", "result", &ev, "main", "1", "3", "1-0"]);
+    let before = std::fs::read(&store).expect("store");
+    let args = [
+        "event", "correct", &ev, "main", "1", "3", "2-0", "--reason", "sheet",
+    ];
+    let err = refused_leaving(&ev, &args, "E837", &before);
+    assert!(
+        err.contains("main round 1 board 3: `2-0` is not a result"),
+        "{err}"
+    );
+    // A paste of 10 000 characters is quoted by its first 60.
+    let long = "x".repeat(10_000);
+    let args = ["event", "result", &ev, "main", "1", "4", &long];
+    let err = refused_leaving(&ev, &args, "E837", &before);
+    assert!(err.len() < 500, "{} bytes said", err.len());
+}
+
+/// A stored result that is no result (a byte of it changed outside xqreg) is E836 at its game
+/// for every command: `games` printed it as the game's result, and the replay's refusal named
+/// no game.
+#[test]
+fn a_stored_result_that_is_no_result_is_refused_at_its_game_by_every_command() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, before) = edited(tmp.path(), "UPDATE results SET result = 'win'");
+    for command in ["games", "standings", "status", "export"] {
+        let err = refused_leaving(&ev, &["event", command, &ev], "E836", &before);
+        assert!(
+            err.contains("main round 1 board 1: the store holds an unreadable result `win`"),
+            "{command}: {err}"
+        );
+    }
+}
+
+/// A stored game of a player who is not in the roster is E836: `games` and `export` printed
+/// the game with the id of nobody.
+#[test]
+fn a_stored_game_of_a_player_not_in_the_roster_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let sql = "UPDATE games SET black = 'nobody' WHERE board = 2";
+    let (ev, before) = edited(tmp.path(), sql);
+    for command in ["games", "export", "verify"] {
+        let err = refused_leaving(&ev, &["event", command, &ev], "E836", &before);
+        assert!(
+            err.contains("main round 1 board 2: the store holds a game of `nobody`"),
+            "{command}: {err}"
+        );
+    }
+}
+
+/// A stored withdrawal from a stage the regulation does not have is the store's damage (E836),
+/// not the argument of the next `withdraw` (R011 said "the command's `--stage main`", and
+/// `main` is a stage), and `status` does not pass over it.
+#[test]
+fn a_stored_withdrawal_of_no_stage_is_the_stores_damage_not_the_commands() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    ok(&[
+        "event", "withdraw", &ev, "w05", "--stage", "main", "--after", "1",
+    ]);
+    let db = rusqlite::Connection::open(&store).expect("opens");
+    db.execute("UPDATE withdrawals SET stage = 'elsewhere'", [])
+        .expect("edits");
+    drop(db);
+    let before = std::fs::read(&store).expect("store");
+    let withdraw = [
+        "event", "withdraw", &ev, "w06", "--stage", "main", "--after", "1",
+    ];
+    for args in [&withdraw[..], &["event", "status", &ev]] {
+        let err = refused_leaving(&ev, args, "E836", &before);
+        assert!(
+            err.contains("withdrawal of `w05` from stage `elsewhere`")
+                && !err.contains("the command's"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// A log entry of a command xqreg logs, but without what that command logs (a `result` without
+/// its results, a `pair` without its games): `verify` passed it as an entry that recorded
+/// nothing. Still JSON, so no other command reads it (E850 is for a log that is not JSON).
+#[test]
+fn verify_refuses_a_log_entry_without_what_its_command_logs() {
+    for (sql, key) in [
+        (
+            "INSERT INTO log (command, changes, at) VALUES ('result', '{}', '0')",
+            "`result` entry without its `results`",
+        ),
+        (
+            "UPDATE log SET changes = '[]' WHERE command = 'pair'",
+            "`pair` entry without its `batch`",
+        ),
+        (
+            "UPDATE log SET changes = '{\"seed\": 1}' WHERE command = 'new'",
+            "`new` entry without its `regulation_sha256`",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let (ev, before) = edited(tmp.path(), sql);
+        let err = refused_leaving(&ev, &["event", "verify", &ev], "E836", &before);
+        assert!(err.contains(key), "{sql}: {err}");
+    }
+}
+
+/// The store's `format` and the regulation file's path are keys every store has (`event new`
+/// writes them): one missing, or a format this xqreg does not read, is E850 like any other key.
+/// Both were passed over: a store of another format read as this one, and without the path a
+/// regulation file edited since went unseen (E830).
+#[test]
+fn a_store_without_its_format_or_regulation_path_is_damaged() {
+    for (sql, said) in [
+        (
+            "UPDATE meta SET value = '2' WHERE key = 'format'",
+            "its format is `2`",
+        ),
+        (
+            "DELETE FROM meta WHERE key = 'format'",
+            "it has no `format`",
+        ),
+        (
+            "UPDATE meta SET key = 'regulation_pathx' WHERE key = 'regulation_path'",
+            "it has no `regulation_path`",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let (ev, before) = edited(tmp.path(), sql);
+        for command in ["status", "pair"] {
+            let err = refused_leaving(&ev, &["event", command, &ev], "E850", &before);
+            assert!(
+                err.contains("event.sqlite") && err.contains(said),
+                "{sql}: {err}"
+            );
+        }
+    }
+}
+
+/// A cell of pasted text in a typed column (a rating of 200 000 characters) is refused for its
+/// length and for its value, and neither message quotes it whole: the value's message printed
+/// all 200 000 characters (and a formula's message its whole formula).
+#[test]
+fn a_huge_cell_is_not_quoted_whole() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = crate::common::written(tmp.path(), "swiss.xqr", crate::event_inputs::SWISS);
+    let huge = "9".repeat(200_000);
+    for (column, value) in [("born", huge.clone()), ("name", format!("={huge}"))] {
+        let roster = crate::event_inputs::roster12()
+            .lines()
+            .enumerate()
+            .map(|(i, l)| match (i, column) {
+                (3, "born") => l.replace("1990-01-01", &value),
+                (3, _) => l.replace("棋手3", &value),
+                _ => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let csv = crate::common::written(tmp.path(), "roster.csv", &roster);
+        let out = xqreg(&["simulate", &reg, "--roster", &csv]);
+        let err = refused_with_code(&out, "E803");
+        assert!(err.len() < 5_000, "{column}: {} bytes said", err.len());
+        assert!(err.contains("roster.csv:4:"), "{column}: {err}");
+    }
+}
+
+/// Exit 1 with a graphical diagnostic of `code` and a help line: what it said.
+fn refused_with_code(out: &std::process::Output, code: &str) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "want {code}: {}", err.len());
+    assert!(err.contains(code) && err.contains("help:"), "want {code}");
+    err
+}
