@@ -154,4 +154,19 @@ fn a_live_team_event_names_its_teams_in_the_pages_language() {
     // Both crosstables score the same matches: each team drew its match (1 match point).
     let cells = |page: &str| page.matches(">1<").count();
     assert_eq!(cells(&zh), cells(&en), "{en}");
+    // A correction names the teams whose places moved the same way.
+    let corrected = xqreg_ok(&[
+        "event",
+        "correct",
+        &ev,
+        "league",
+        "1",
+        "1",
+        "0-1",
+        "--reason",
+        "score sheet",
+        "--lang",
+        "en",
+    ]);
+    assert_phrases(&corrected, &["wuzhong Wuzhong: place"], &["吴中象棋俱乐部"]);
 }

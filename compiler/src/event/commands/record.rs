@@ -11,6 +11,8 @@ use xqreg_runtime::engine::GameResult;
 use crate::diagnostics::{Lang, Msg, Template};
 use crate::event::codes;
 use crate::event::live::Live;
+use crate::event::publish::people::Teams;
+use crate::event::publish::text::Tr;
 use crate::event::store::StoredGame;
 use crate::event::{board_of, load, refuse, with_event, Fail, Loaded, Res};
 use xqreg_runtime::engine::results::{game_key, GameKey};
@@ -360,7 +362,8 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
             let kept = kept_rounds(&loaded.event.games, &was);
             log = json!({"results": log["results"], "reason": reason,
                          "standings_changed": moved, "published_kept": kept});
-            text = correction_text(reason, &was, &kept, &moved, lang);
+            let teams = Teams::new(&loaded.event.plan.entry, Tr::of(lang));
+            text = correction_text(reason, &was, &kept, (&moved, &teams), lang);
         }
         tx.log(
             if reason.is_some() {
@@ -459,12 +462,12 @@ fn kept_rounds(games: &[StoredGame], was: &[(StoredGame, StoredGame)]) -> Vec<(S
 }
 
 /// What `correct` prints: each game from and to, the published rounds that stand, and every
-/// row of the standings that moved.
+/// row of the standings that moved (a declared team by its name in `lang`).
 fn correction_text(
     reason: &str,
     was: &[(StoredGame, StoredGame)],
     kept: &[(String, u32)],
-    moved: &[Moved],
+    (moved, teams): (&[Moved], &Teams),
     lang: Lang,
 ) -> String {
     let mut said = Vec::new();
@@ -506,7 +509,7 @@ fn correction_text(
         let (p, q) = (points(m.points.0), points(m.points.1));
         let args = [
             ("id", m.id.as_str()),
-            ("player", &m.player),
+            ("player", teams.name(&m.id).unwrap_or(&m.player)),
             ("a", &a),
             ("b", &b),
         ];
