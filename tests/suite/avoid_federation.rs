@@ -111,3 +111,15 @@ fn a_round_robin_refuses_until_a_round() {
         "{report}"
     );
 }
+
+/// A scope the checker does not know (`first5`) is E111, whose help also names `until round N`.
+#[test]
+fn an_unknown_scope_is_shown_until_a_round() {
+    let (code, report) =
+        crate::common::check_of(&REGULATION.replace("AVOID", "avoid same_unit first5"));
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("E111") && report.contains("`until round N`"),
+        "{report}"
+    );
+}

@@ -154,8 +154,11 @@ fn stage_clause(diags: &mut Diagnostics, c: &StageClause) {
         }
         StageClause::Avoid { what, when, .. } => {
             word(diags, what, &AVOID_WHAT);
-            if let Some(w) = when {
-                word(diags, w, &AVOID_WHEN);
+            // An unknown scope (`first5`) may be meant as the rounds `until` counts.
+            if when.as_ref().is_some_and(|w| !word(diags, w, &AVOID_WHEN)) {
+                if let Some(d) = diags.list.pop() {
+                    diags.push(d.with_help(AVOID_UNTIL_TOO.plain()));
+                }
             }
         }
         StageClause::ColourLimits { params: ps, .. } => {
