@@ -2,7 +2,43 @@
 //! under `tests/suite/regulations/newcomer7_*.xqr`, each with its scenario tests) and running
 //! them live: each finding shown fixed.
 
-use crate::common::{assert_phrases, one_line, xqreg_on};
+use crate::common::{assert_phrases, one_line, xqreg_ok, xqreg_on};
+
+const GRADES: &str = "tests/suite/regulations/newcomer7_grades.xqr";
+
+/// A group of grades 4 to 5 (`grade >= 4`, `grade <= 5`) a player enters by pool: the generator
+/// fixed the one bound a player's random grade failed and broke the other (a 7 lowered to a 2),
+/// so `simulate --players` refused the regulation (R020, R041). Every generated member of the
+/// group now holds grade 4 or 5.
+#[test]
+fn a_generated_grade_band_meets_both_bounds() {
+    let out = xqreg_ok(&[
+        "simulate",
+        GRADES,
+        "--players",
+        "60",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let mid = v["stages"]
+        .as_array()
+        .expect("stages")
+        .iter()
+        .find(|s| s["name"] == "mid")
+        .expect("the mid group");
+    let standings = mid["groups"][0]["standings"].as_array().expect("standings");
+    assert!(standings.len() >= 9, "{mid}");
+    // Simulated with its own grades, the group is refused by no row (R041 would stop the run).
+    let text = xqreg_ok(&["simulate", GRADES, "--players", "60", "--seed", "2"]);
+    assert_phrases(
+        &text,
+        &["Standings: mid", "Promotion to grade 6"],
+        &["R020"],
+    );
+}
 
 /// A juniors' prize by birth date beside an open Swiss (`category juniors { born 2010-01-01 .. }`,
 /// as §8 writes 少年组) made every adult of the roster "born ...: inside no section" (R003):

@@ -272,12 +272,19 @@ fn apply<R: RngCore>(
         .flat_map(|c| &c.rules)
         .filter(|r| !rule_holds(r, p))
         .collect();
-    let grade_bounds = rules.iter().filter_map(|r| match r {
-        CategoryRule::Grade { op, grade } => Some((*op, *grade)),
-        _ => None,
-    });
-    if let Some((lo, hi)) = grades_meeting(grade_bounds, entry_grades.unwrap_or((1, 9))) {
-        p.grade = Some(between(rng, lo, hi));
+    // A grade band (`grade >= 4`, `grade <= 5`) is met by every bound of the chain at once:
+    // a grade chosen for the one bound it fails could break the other (a 7 lowered to a 2).
+    if rules
+        .iter()
+        .any(|r| matches!(r, CategoryRule::Grade { .. }))
+    {
+        let bounds = ch.iter().flat_map(|c| &c.rules).filter_map(|r| match r {
+            CategoryRule::Grade { op, grade } => Some((*op, *grade)),
+            _ => None,
+        });
+        if let Some((lo, hi)) = grades_meeting(bounds, entry_grades.unwrap_or((1, 9))) {
+            p.grade = Some(between(rng, lo, hi));
+        }
     }
     // A rating band (`rating >= 1800`, `rating < 2000`) is met by every bound of the chain at
     // once: a rating within 300 of the band's edge.
