@@ -5,6 +5,7 @@
 use crate::common::{assert_phrases, one_line, xqreg_ok, xqreg_on};
 
 const GRADES: &str = "tests/suite/regulations/newcomer7_grades.xqr";
+const WOMEN: &str = "tests/suite/regulations/newcomer7_women.xqr";
 
 /// A group of grades 4 to 5 (`grade >= 4`, `grade <= 5`) a player enters by pool: the generator
 /// fixed the one bound a player's random grade failed and broke the other (a 7 lowered to a 2),
@@ -84,4 +85,32 @@ prizes juniors "少年奖" CNY { 1: 500 }
     assert!(!out.status.success());
     let err = one_line(&String::from_utf8_lossy(&out.stderr));
     assert_phrases(&err, &["R003", "born 1970-01-01: inside no section"], &[]);
+}
+
+/// A generated roster that a regulation's own `player` line cannot fit (two named champions
+/// without a birth date under `age >= 16`) was refused with "this player has no birth date" and
+/// the help to ask for more players: nothing said which player, nor that the line was at fault.
+#[test]
+fn a_named_player_a_generated_roster_cannot_fit_is_named() {
+    let reg = std::fs::read_to_string(crate::common::root().join(WOMEN))
+        .expect("reads")
+        .replace(" born 1989-01-20 }", " }");
+    let out = xqreg_on("simulate", &reg, &["--seed", "3"]);
+    assert!(!out.status.success());
+    let err = one_line(&String::from_utf8_lossy(&out.stderr));
+    assert_phrases(
+        &err,
+        &[
+            "R020",
+            "player `tang` is named by a `player` line of the regulation: give that line the `born` it lacks",
+        ],
+        &["`wang`"],
+    );
+    let zh = xqreg_on("simulate", &reg, &["--seed", "3", "--lang", "zh"]);
+    let err = one_line(&String::from_utf8_lossy(&zh.stderr));
+    assert_phrases(
+        &err,
+        &["棋手 `tang` 由规程的 `player` 行点名：请在该行补上 `born`"],
+        &[],
+    );
 }
