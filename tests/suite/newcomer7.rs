@@ -6,6 +6,7 @@ use crate::common::{assert_phrases, one_line, xqreg_ok, xqreg_on};
 
 const GRADES: &str = "tests/suite/regulations/newcomer7_grades.xqr";
 const WOMEN: &str = "tests/suite/regulations/newcomer7_women.xqr";
+const OPEN: &str = "tests/suite/regulations/newcomer7_open.xqr";
 
 /// A group of grades 4 to 5 (`grade >= 4`, `grade <= 5`) a player enters by pool: the generator
 /// fixed the one bound a player's random grade failed and broke the other (a 7 lowered to a 2),
@@ -113,4 +114,36 @@ fn a_named_player_a_generated_roster_cannot_fit_is_named() {
         &["棋手 `tang` 由规程的 `player` 行点名：请在该行补上 `born`"],
         &[],
     );
+}
+
+/// A chain ending in `shared` beside money prizes: the runtime adds up the prizes of the places
+/// the tied fill and splits them, and the sheet said only 如仍相同，名次并列, so nobody reading it
+/// knew how a tie is paid (名次并列，奖金平分).
+#[test]
+fn a_shared_place_says_how_its_prizes_are_split() {
+    let zh = xqreg_ok(&["sheet", WOMEN, "--lang", "zh", "--format", "md"]);
+    assert_phrases(
+        &zh,
+        &["（4）如仍相同，名次并列，所占名次的奖金合并后平分。"],
+        &["（4）如仍相同，名次并列。"],
+    );
+    let en = xqreg_ok(&["sheet", OPEN, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["the prizes of the places they fill are added up and split equally"],
+        &[],
+    );
+    // Without money there is nothing to split: the chain says the place is shared, no more.
+    let awards_only = std::fs::read_to_string(crate::common::root().join(WOMEN))
+        .expect("reads")
+        .replace("prize_fund", "// prize_fund");
+    let awards_only = awards_only
+        .split("\nprizes ")
+        .next()
+        .expect("before the prizes")
+        .to_string()
+        + "\nprizes \"奖励\" { 1: trophy }\n";
+    let out = xqreg_on("sheet", &awards_only, &["--lang", "zh", "--format", "md"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_phrases(&text, &["如仍相同，名次并列。"], &["奖金合并后平分"]);
 }

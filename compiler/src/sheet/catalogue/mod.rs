@@ -302,6 +302,7 @@ pub enum M {
     BoardPoints,
     BoardPercentage,
     BoardShared,
+    SharedSplitsPrizes,
     BoardLots,
     BoardPaid,
     BoardEach,
@@ -819,6 +820,10 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::BoardPoints => ("得分多者", "more points"),
         M::BoardPercentage => ("得分率高者", "a higher percentage score"),
         M::BoardShared => ("名次并列", "the place is shared"),
+        M::SharedSplitsPrizes => (
+            "如仍相同，名次并列，所占名次的奖金合并后平分",
+            "if still equal, the players share the place, and the prizes of the places they fill are added up and split equally",
+        ),
         M::BoardLots => ("抽签决定名次", "lots decide the place"),
         M::BoardPaid => ("各台名次奖励如下", "each board's places are paid as follows"),
         M::BoardEach => ("（每台）", " (each board)"),
