@@ -4,6 +4,7 @@
 
 use crate::common::{assert_phrases, one_line, xqreg_ok, xqreg_on};
 
+const TEAM_CUP: &str = "tests/suite/regulations/newcomer7_team_cup.xqr";
 const GRADES: &str = "tests/suite/regulations/newcomer7_grades.xqr";
 const WOMEN: &str = "tests/suite/regulations/newcomer7_women.xqr";
 const OPEN: &str = "tests/suite/regulations/newcomer7_open.xqr";
@@ -146,4 +147,24 @@ fn a_shared_place_says_how_its_prizes_are_split() {
     let out = xqreg_on("sheet", &awards_only, &["--lang", "zh", "--format", "md"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert_phrases(&text, &["如仍相同，名次并列。"], &["奖金合并后平分"]);
+}
+
+/// Places 5-8 ranked across two team groups (`places 5..8 ranked_by { game_points, lots }
+/// ga#3..4, gb#3..4`) go by match points first, as the runtime ranks teams (the scenario: 4
+/// match points before 3, against 9 game points to 11), but the sheet said 积分多者名次列前, the
+/// players' points.
+#[test]
+fn teams_ranked_across_groups_are_ranked_by_match_points_on_the_sheet() {
+    let zh = xqreg_ok(&["sheet", TEAM_CUP, "--lang", "zh", "--format", "md"]);
+    assert_phrases(
+        &zh,
+        &["排列第五至八名，场分多者名次列前；场分相等时，依次按下列办法区分："],
+        &["排列第五至八名，积分多者名次列前"],
+    );
+    let en = xqreg_ok(&["sheet", TEAM_CUP, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["for places 5-8; more match points ranks higher"],
+        &[],
+    );
 }

@@ -288,6 +288,7 @@ pub enum M {
     WinnerPlacesHigher,
     PlacesShared,
     PlacesRanked,
+    PlacesRankedTeam,
     DerivedTitle,
     BoardTitle,
     BoardRule,
@@ -803,6 +804,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::WinnerPlacesHigher => ("对局胜者名次列前。", "The winner of the game places higher."),
         M::PlacesShared => ("{0}：{1}并列{2}", "{0}: {1} share {2}"),
         M::PlacesRanked => ("{0}：{1}，积分多者名次列前；积分相等时，依次按下列办法区分：", "{0}: {1}; more points ranks higher; equal points are separated in this order:"),
+        M::PlacesRankedTeam => ("{0}：{1}，场分多者名次列前；场分相等时，依次按下列办法区分：", "{0}: {1}; more match points ranks higher; equal match points are separated in this order:"),
         M::DerivedTitle => ("团体名次", "Team ranking"),
         M::BoardTitle => ("台次奖", "Best-board prizes"),
         M::BoardRule => (
