@@ -168,3 +168,87 @@ fn teams_ranked_across_groups_are_ranked_by_match_points_on_the_sheet() {
         &[],
     );
 }
+
+/// The club teams' roster: eight clubs of five, groups by pool.
+fn club_teams() -> String {
+    let clubs = [
+        "广州", "深圳", "东莞", "佛山", "汕头", "珠海", "中山", "惠州",
+    ];
+    let mut csv = String::from("id,name,unit,rating,pool,order\n");
+    for (t, club) in clubs.iter().enumerate() {
+        let pool = if t % 4 == 0 || t % 4 == 3 { "a" } else { "b" };
+        for b in 1..=5 {
+            let rating = 2400 - 20 * t - 15 * b;
+            csv.push_str(&format!(
+                "t{}b{b},{club}{b},{club},{rating},{pool},{b}\n",
+                t + 1
+            ));
+        }
+    }
+    csv
+}
+
+/// Fills every waiting game of `event games --waiting --format csv` with a draw.
+fn all_drawn(csv: &str) -> String {
+    let mut out = String::new();
+    for (i, line) in csv.lines().enumerate() {
+        if i == 0 {
+            out.push_str(line);
+        } else {
+            let mut cells: Vec<&str> = line.split(',').collect();
+            cells[5] = "=";
+            out.push_str(&cells.join(","));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The team knockout run live: while the final's boards wait for their results, `event
+/// standings` said `final: 惠州 0–0 佛山: 惠州 wins (pending)`, a winner for a match nobody had
+/// played (the runtime's provisional pick). A match still to play names no winner.
+#[test]
+fn a_team_match_still_to_play_names_no_winner() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = tmp.path().join("ev").to_string_lossy().to_string();
+    let roster = tmp.path().join("teams.csv");
+    std::fs::write(&roster, club_teams()).expect("writes");
+    xqreg_ok(&[
+        "event",
+        "new",
+        &ev,
+        "--regulation",
+        TEAM_CUP,
+        "--roster",
+        &roster.to_string_lossy(),
+        "--seed",
+        "1",
+    ]);
+    // Three group rounds and the semi-finals, every board drawn: the semi-finals are decided by
+    // board order, then the armageddon of the first boards.
+    for k in 0..8 {
+        let paired = xqreg_ok(&["event", "pair", &ev]);
+        if paired.contains("finals round 2") {
+            break;
+        }
+        let waiting = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+        if waiting.lines().count() < 2 {
+            continue;
+        }
+        let file = tmp.path().join(format!("r{k}.csv"));
+        std::fs::write(&file, all_drawn(&waiting)).expect("writes");
+        xqreg_ok(&["event", "result", &ev, &file.to_string_lossy()]);
+    }
+    let en = xqreg_ok(&["event", "standings", &ev, "--stage", "finals"]);
+    assert_phrases(&en, &["final: ", ": to be played"], &["(pending)"]);
+    let zh = xqreg_ok(&[
+        "event",
+        "standings",
+        &ev,
+        "--stage",
+        "finals",
+        "--lang",
+        "zh",
+    ]);
+    assert_phrases(&zh, &["决赛：", "，尚未赛完"], &["（待定）"]);
+}
