@@ -2,12 +2,31 @@
 //! under `tests/suite/regulations/newcomer7_*.xqr`, each with its scenario tests) and running
 //! them live: each finding shown fixed.
 
-use crate::common::{assert_phrases, one_line, xqreg_ok, xqreg_on};
+use crate::common::{assert_phrases, one_line, xqreg, xqreg_ok, xqreg_on};
 
 const TEAM_CUP: &str = "tests/suite/regulations/newcomer7_team_cup.xqr";
 const GRADES: &str = "tests/suite/regulations/newcomer7_grades.xqr";
 const WOMEN: &str = "tests/suite/regulations/newcomer7_women.xqr";
+const KINGS: &str = "tests/suite/regulations/newcomer7_kings.xqr";
 const OPEN: &str = "tests/suite/regulations/newcomer7_open.xqr";
+
+/// Every regulation checks without an error or a warning and its scenarios pass: the club teams'
+/// fifth place goes by match points (3 against 4, though 11 game points against 9), the small
+/// grade groups play round robins and pay two places of four, the round robin's and the open's
+/// tied players split the prizes of the places they fill (13500 each for places 2-9; 434, 433,
+/// 433 of a band's 1300), and the 棋王 final admits its adults beside a juniors' prize by birth
+/// date (refused before: every adult was "inside no section").
+#[test]
+fn each_regulation_checks_clean_and_its_scenarios_pass() {
+    for file in [TEAM_CUP, GRADES, WOMEN, KINGS, OPEN] {
+        let out = xqreg(&["check", "--format", "plain", file]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{file}: {text}");
+        assert_phrases(&text, &["0 errors, 0 warnings"], &[]);
+        let ran = xqreg_ok(&["test", file]);
+        assert_phrases(&ran, &["1 passed, 0 failed"], &["FAIL"]);
+    }
+}
 
 /// A group of grades 4 to 5 (`grade >= 4`, `grade <= 5`) a player enters by pool: the generator
 /// fixed the one bound a player's random grade failed and broke the other (a 7 lowered to a 2),
@@ -251,4 +270,40 @@ fn a_team_match_still_to_play_names_no_winner() {
         "zh",
     ]);
     assert_phrases(&zh, &["决赛：", "，尚未赛完"], &["（待定）"]);
+}
+
+/// A city standing (`sum points best 3`, `short unranked`) in which no city entered three
+/// players: the transcript said `ranking cities: sum of points of the best 3 members of stage
+/// main by unit: ` and `地市团体奖 (cities): `, two lines ending in nothing, as if the run had
+/// forgotten the table. They say that no unit is ranked and the table pays nobody.
+#[test]
+fn a_unit_ranking_nobody_completes_says_so() {
+    let out = xqreg_ok(&[
+        "simulate",
+        KINGS,
+        "--players",
+        "48",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let lines: Vec<String> = v["transcript"]
+        .as_array()
+        .expect("a transcript")
+        .iter()
+        .filter_map(|e| e["text"].as_str().map(str::to_string))
+        .filter(|t| t.contains("cities"))
+        .collect();
+    let all = lines.join("\n");
+    assert_phrases(
+        &all,
+        &[
+            "by unit: no unit is ranked",
+            "地市团体奖 (cities): no unit is ranked: the table pays nobody",
+        ],
+        &[],
+    );
+    assert!(lines.iter().all(|l| !l.trim_end().ends_with(':')), "{all}");
 }
