@@ -34,25 +34,8 @@ fn each_regulation_checks_clean_and_its_scenarios_pass() {
 /// group now holds grade 4 or 5.
 #[test]
 fn a_generated_grade_band_meets_both_bounds() {
-    let out = xqreg_ok(&[
-        "simulate",
-        GRADES,
-        "--players",
-        "60",
-        "--seed",
-        "2",
-        "--format",
-        "json",
-    ]);
-    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
-    let mid = v["stages"]
-        .as_array()
-        .expect("stages")
-        .iter()
-        .find(|s| s["name"] == "mid")
-        .expect("the mid group");
-    let standings = mid["groups"][0]["standings"].as_array().expect("standings");
-    assert!(standings.len() >= 9, "{mid}");
+    let standings = crate::common::generated_standings(GRADES, "60", "2", "mid");
+    assert!(standings.len() >= 9, "{standings:?}");
     // Simulated with its own grades, the group is refused by no row (R041 would stop the run).
     let text = xqreg_ok(&["simulate", GRADES, "--players", "60", "--seed", "2"]);
     assert_phrases(
@@ -83,13 +66,11 @@ stage main "积分编排" {
 prizes juniors "少年奖" CNY { 1: 500 }
 "#;
     let tmp = tempfile::tempdir().expect("tmp");
-    let roster = tmp.path().join("roster.csv");
-    std::fs::write(
-        &roster,
+    let roster = crate::common::written(
+        tmp.path(),
+        "roster.csv",
         "id,name,born\na,甲,1970-01-01\nb,乙,1985-05-05\nc,丙,2011-03-03\nd,丁,2012-04-04\n",
-    )
-    .expect("writes");
-    let roster = roster.to_string_lossy().to_string();
+    );
     let out = xqreg_on("simulate", reg, &["--roster", &roster]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -141,15 +122,15 @@ fn a_named_player_a_generated_roster_cannot_fit_is_named() {
 /// knew how a tie is paid (名次并列，奖金平分).
 #[test]
 fn a_shared_place_says_how_its_prizes_are_split() {
-    let zh = xqreg_ok(&["sheet", WOMEN, "--lang", "zh", "--format", "md"]);
-    assert_phrases(
-        &zh,
+    sheet_says(
+        WOMEN,
+        "zh",
         &["（4）如仍相同，名次并列，所占名次的奖金合并后平分。"],
         &["（4）如仍相同，名次并列。"],
     );
-    let en = xqreg_ok(&["sheet", OPEN, "--lang", "en", "--format", "md"]);
-    assert_phrases(
-        &en,
+    sheet_says(
+        OPEN,
+        "en",
         &["the prizes of the places they fill are added up and split equally"],
         &[],
     );
@@ -174,18 +155,24 @@ fn a_shared_place_says_how_its_prizes_are_split() {
 /// players' points.
 #[test]
 fn teams_ranked_across_groups_are_ranked_by_match_points_on_the_sheet() {
-    let zh = xqreg_ok(&["sheet", TEAM_CUP, "--lang", "zh", "--format", "md"]);
-    assert_phrases(
-        &zh,
+    sheet_says(
+        TEAM_CUP,
+        "zh",
         &["排列第五至八名，场分多者名次列前；场分相等时，依次按下列办法区分："],
         &["排列第五至八名，积分多者名次列前"],
     );
-    let en = xqreg_ok(&["sheet", TEAM_CUP, "--lang", "en", "--format", "md"]);
-    assert_phrases(
-        &en,
+    sheet_says(
+        TEAM_CUP,
+        "en",
         &["for places 5-8; more match points ranks higher"],
         &[],
     );
+}
+
+/// The Markdown sheet of `file` in `lang` says every phrase of `present` and none of `absent`.
+fn sheet_says(file: &str, lang: &str, present: &[&str], absent: &[&str]) {
+    let sheet = xqreg_ok(&["sheet", file, "--lang", lang, "--format", "md"]);
+    assert_phrases(&sheet, present, absent);
 }
 
 /// The club teams' roster: eight clubs of five, groups by pool.
