@@ -294,3 +294,22 @@ fn a_unit_ranking_nobody_completes_says_so() {
     );
     assert!(lines.iter().all(|l| !l.trim_end().ends_with(':')), "{all}");
 }
+
+/// An invitation list by federation (`invite HKG 2 MAC 2`) printed the codes, 邀请名单：HKG
+/// 2名、MAC 2名, where a category by federation names them (中国香港): the sheet is for readers,
+/// not for the file's codes.
+#[test]
+fn an_invitation_list_names_its_federations() {
+    sheet_says(
+        KINGS,
+        "zh",
+        &["邀请名单：中国香港2名、中国澳门2名"],
+        &["HKG 2名"],
+    );
+    sheet_says(
+        KINGS,
+        "en",
+        &["by invitation: 2 from Hong Kong, China, 2 from Macao, China"],
+        &["HKG 2"],
+    );
+}
