@@ -313,3 +313,23 @@ fn an_invitation_list_names_its_federations() {
         &["HKG 2"],
     );
 }
+
+/// A prize table titled apart from a category whose title ends in a remark (`category u1800
+/// "等级分1800分以下（含无等级分）"`, `prizes u1800 "1800分以下奖"`) ran the two together:
+/// 等级分1800分以下（含无等级分）1800分以下奖（人民币）. The table's title leads, the category
+/// says whom it pays in the bracket; a title that only says 奖金 still follows the category.
+#[test]
+fn a_prize_title_beside_a_remarked_category_reads_as_one_heading() {
+    sheet_says(
+        OPEN,
+        "zh",
+        &["1800分以下奖（等级分1800分以下，含无等级分，人民币）："],
+        &["（含无等级分）1800分以下奖"],
+    );
+    sheet_says(
+        OPEN,
+        "en",
+        &["Under 1800 (Rated under 1800, and unrated; CNY):"],
+        &[],
+    );
+}
