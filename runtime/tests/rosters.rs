@@ -165,6 +165,12 @@ fn sectioned_plan() -> Plan {
             ..Category::new("open".into(), o("category open"))
         },
     );
+    // The stage plays the section: a category by birth date only a prize table named would be
+    // no section, and bar nobody.
+    plan.stages[0].entrants = vec![EntrantSource::Category {
+        name: "open".into(),
+        origin: o("entrants category open"),
+    }];
     plan
 }
 

@@ -190,6 +190,37 @@ pub fn simulated_json(
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
+/// The standings of the first group of stage `stage` when `simulate` plays `regulation` (a file)
+/// on a generated roster of `players` with `seed`; the run must succeed.
+pub fn generated_standings(
+    regulation: &str,
+    players: &str,
+    seed: &str,
+    stage: &str,
+) -> Vec<serde_json::Value> {
+    let args = [
+        "simulate",
+        regulation,
+        "--players",
+        players,
+        "--seed",
+        seed,
+        "--format",
+        "json",
+    ];
+    let v: serde_json::Value = serde_json::from_str(&xqreg_ok(&args)).expect("json");
+    let found = v["stages"]
+        .as_array()
+        .expect("stages")
+        .iter()
+        .find(|s| s["name"] == stage)
+        .unwrap_or_else(|| panic!("no stage `{stage}`"));
+    found["groups"][0]["standings"]
+        .as_array()
+        .expect("standings")
+        .clone()
+}
+
 /// The first stage's games of `simulate` on `regulation` with `roster` (CSV), as (round, red,
 /// black) ids; the run must succeed (`what` names it in the failure).
 pub fn simulated_games(regulation: &str, roster: &str, what: &str) -> Vec<(u64, String, String)> {

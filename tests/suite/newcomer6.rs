@@ -241,27 +241,13 @@ stage main "单循环" {
         &["R014", "round robin of 4 (`size 4`), and 5 players"],
         &[],
     );
-    let json = xqreg_ok(&[
-        "simulate",
+    let rows = crate::common::generated_standings(
         "tests/scenarios/newcomer6_men_women.xqr",
-        "--players",
         "48",
-        "--seed",
         "2",
-        "--format",
-        "json",
-    ]);
-    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
-    let women = v["stages"]
-        .as_array()
-        .expect("stages")
-        .iter()
-        .find(|s| s["name"] == "women")
-        .expect("the women's stage");
-    let rows = women["groups"][0]["standings"]
-        .as_array()
-        .expect("standings");
-    assert_eq!(rows.len(), 8, "{women}");
+        "women",
+    );
+    assert_eq!(rows.len(), 8, "{rows:?}");
 }
 
 const CITY_OPEN: &str = "tests/scenarios/newcomer6_city_open.xqr";

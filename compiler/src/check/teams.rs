@@ -2,8 +2,8 @@
 //! `team_round_robin`, a team Swiss `swiss cxa rounds 7 boards 4` or a team knockout
 //! `knockout { ... boards 4 }`; a Swiss or knockout without boards, a round robin or a
 //! same-place stage would pair the players one by one), every team registers at least as many
-//! players as a team stage has boards (E215), and `boards` on a Swiss or a knockout needs a
-//! team event (E221).
+//! players as a team stage has boards (E215), `boards` on a Swiss or a knockout needs a team
+//! event (E221), and a team round robin is played in one group (E228: teams have no group draw).
 
 use xqreg_grammar::ast::{EntryClause, Format, StageClause};
 
@@ -12,7 +12,7 @@ use super::stages::{format_span, stage_clauses, stages};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
-pub const CODES: &[&Code] = &[&E214, &E215, &E221, &E226];
+pub const CODES: &[&Code] = &[&E214, &E215, &E221, &E226, &E228];
 
 // The message catalogue of this module: compiler/messages/check/teams.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/teams.rs"));
@@ -48,6 +48,9 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         };
         if let Some(boards) = team_boards(format) {
             below_boards(team_size, boards, name, diags);
+            if own {
+                team_groups(format, name, diags);
+            }
             continue;
         }
         let kind = match format {
@@ -106,6 +109,19 @@ fn below_boards(
             .at(span, &args)
             .with_label(boards.span, BOARDS_HERE.fill(&args)),
     );
+}
+
+/// E228: a team round robin in several groups, which the runtime cannot draw.
+fn team_groups(format: &Format, name: &str, diags: &mut Diagnostics) {
+    let Format::TeamRoundRobin { groups, span, .. } = format else {
+        return;
+    };
+    if groups.len() > 1 {
+        let list: Vec<&str> = groups.iter().map(|g| g.node.as_str()).collect();
+        let list = list.join(" ");
+        let args = [("stage", name), ("groups", list.as_str())];
+        diags.push(TEAM_GROUPS.at(*span, &args));
+    }
 }
 
 /// E221: `boards N` on a Swiss of an event without teams.

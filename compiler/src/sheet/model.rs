@@ -110,6 +110,42 @@ pub struct Table {
     pub numeric: Vec<usize>,
 }
 
+impl Table {
+    /// Remove the columns `cols` (all or none of them) when every row leaves them empty; the
+    /// numeric marks and the total row follow.
+    pub fn drop_empty_columns(&mut self, cols: &[usize]) {
+        let empty = self.rows.iter().all(|r| {
+            cols.iter()
+                .all(|&c| r.cells.get(c).is_none_or(|x| x.text.is_empty()))
+        });
+        if !empty {
+            return;
+        }
+        retain_columns(&mut self.head, cols);
+        for r in &mut self.rows {
+            retain_columns(&mut r.cells, cols);
+        }
+        if let Some(f) = &mut self.foot {
+            retain_columns(f, cols);
+        }
+        self.numeric = self
+            .numeric
+            .iter()
+            .filter(|i| !cols.contains(i))
+            .map(|&i| i - cols.iter().filter(|&&c| c < i).count())
+            .collect();
+    }
+}
+
+/// The cells of a row but those in the columns `cols`.
+fn retain_columns<T>(cells: &mut Vec<T>, cols: &[usize]) {
+    let mut i = 0;
+    cells.retain(|_| {
+        i += 1;
+        !cols.contains(&(i - 1))
+    });
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
     pub cells: Vec<Cell>,

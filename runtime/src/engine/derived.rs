@@ -89,10 +89,14 @@ fn derive(
             );
         }
     }
-    let listed: Vec<String> = rows
+    let mut listed: Vec<String> = rows
         .iter()
         .map(|x| format!("{}. {} ({})", x.place, x.unit, x.total))
         .collect();
+    if listed.is_empty() {
+        // Said, not left as an empty list after a colon.
+        listed.push("no unit is ranked".to_string());
+    }
     let stages: Vec<&str> = sources.iter().map(|(s, _)| *s).collect();
     ctx.transcript.push(
         EntryKind::Places,
@@ -344,11 +348,14 @@ pub(crate) fn pay(
         super::money::pay_tier(ctx, table, place, &winners, awards, totals);
         i = j;
     }
-    let paid: Vec<String> = awards
+    let mut paid: Vec<String> = awards
         .iter()
         .filter(|a| a.category == table.category)
         .map(|a| format!("{} {}", a.id, a.amount))
         .collect();
+    if rows.is_empty() {
+        paid.push("no unit is ranked: the table pays nobody".to_string());
+    }
     ctx.transcript.push(
         EntryKind::Prize,
         format!(

@@ -232,6 +232,34 @@ fn meets_rest(plan: &Plan, ch: &[&Category], p: &Player) -> bool {
     })
 }
 
+/// A grade condition's bound.
+fn grade_bound(r: &CategoryRule) -> Option<(CompareOp, u32)> {
+    match r {
+        CategoryRule::Grade { op, grade } => Some((*op, *grade)),
+        _ => None,
+    }
+}
+
+/// A rating condition's bound.
+fn rating_bound(r: &CategoryRule) -> Option<(CompareOp, u32)> {
+    match r {
+        CategoryRule::Rating { op, rating } => Some((*op, *rating)),
+        _ => None,
+    }
+}
+
+/// Every bound `pick` reads from the chain, when one of the unmet `rules` is such a bound.
+fn band<'c>(
+    ch: &'c [&Category],
+    rules: &[&CategoryRule],
+    pick: fn(&CategoryRule) -> Option<(CompareOp, u32)>,
+) -> Option<impl Iterator<Item = (CompareOp, u32)> + 'c> {
+    rules
+        .iter()
+        .any(|r| pick(r).is_some())
+        .then(|| ch.iter().flat_map(|c| &c.rules).filter_map(pick))
+}
+
 /// The grades from `range` that meet every bound, as an inclusive range; None when none does.
 fn grades_meeting(
     bounds: impl Iterator<Item = (CompareOp, u32)>,
@@ -272,23 +300,15 @@ fn apply<R: RngCore>(
         .flat_map(|c| &c.rules)
         .filter(|r| !rule_holds(r, p))
         .collect();
-    let grade_bounds = rules.iter().filter_map(|r| match r {
-        CategoryRule::Grade { op, grade } => Some((*op, *grade)),
-        _ => None,
-    });
-    if let Some((lo, hi)) = grades_meeting(grade_bounds, entry_grades.unwrap_or((1, 9))) {
-        p.grade = Some(between(rng, lo, hi));
+    // A band (`grade >= 4` and `grade <= 5`, `rating >= 1800` and `rating < 2000`) is met by
+    // every bound of the chain at once: a value chosen for the one bound it fails could break
+    // the other (a grade 7 lowered to a 2). A rating within 300 of the band's edge.
+    if let Some(bounds) = band(ch, &rules, grade_bound) {
+        if let Some((lo, hi)) = grades_meeting(bounds, entry_grades.unwrap_or((1, 9))) {
+            p.grade = Some(between(rng, lo, hi));
+        }
     }
-    // A rating band (`rating >= 1800`, `rating < 2000`) is met by every bound of the chain at
-    // once: a rating within 300 of the band's edge.
-    if rules
-        .iter()
-        .any(|r| matches!(r, CategoryRule::Rating { .. }))
-    {
-        let bounds = ch.iter().flat_map(|c| &c.rules).filter_map(|r| match r {
-            CategoryRule::Rating { op, rating } => Some((*op, *rating)),
-            _ => None,
-        });
+    if let Some(bounds) = band(ch, &rules, rating_bound) {
         if let Some((lo, hi)) = rating_band(bounds) {
             p.rating = Some(between(rng, lo, hi));
         }

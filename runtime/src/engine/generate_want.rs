@@ -237,6 +237,19 @@ pub(crate) fn category_stages(plan: &Plan) -> Vec<(&Stage, Vec<(&str, &Origin)>)
         .collect()
 }
 
+/// The id of the player a roster problem is at, when a `player` line of the regulation names
+/// that player, and the column the problem is about.
+fn named_at<'r>(plan: &Plan, roster: &'r Roster, p: &RuntimeProblem) -> Option<(&'r str, String)> {
+    let (row, column) = (p.row?, p.column.clone()?);
+    let i = (0..roster.players.len()).find(|&i| roster.row_of(i) == row)?;
+    let id = roster.players.get(i)?.id.as_str();
+    plan.entry
+        .players
+        .iter()
+        .any(|n| n.id == id)
+        .then_some((id, column))
+}
+
 /// A generated roster the regulation refuses: each problem, said as the clause the generator
 /// could not fill; a stage drawing from the roster with nobody in it, too.
 pub(crate) fn verify(plan: &Plan, roster: &Roster) -> Result<(), Vec<RuntimeProblem>> {
@@ -252,16 +265,27 @@ pub(crate) fn verify(plan: &Plan, roster: &Roster) -> Result<(), Vec<RuntimeProb
                 if p.code == codes::FIELD_SHORT {
                     return p;
                 }
+                // A player the regulation names is generated as its `player` line says: the
+                // line, not the count asked, is what to correct, so the player is named.
+                let (named_en, named_zh) = match named_at(plan, roster, &p) {
+                    Some((id, column)) => (
+                        format!(
+                            "; player `{id}` is named by a `player` line of the regulation: give that line the `{column}` it lacks"
+                        ),
+                        format!("；棋手 `{id}` 由规程的 `player` 行点名：请在该行补上 `{column}`"),
+                    ),
+                    None => (String::new(), String::new()),
+                };
                 RuntimeProblem::new(
                     codes::CANNOT_GENERATE,
                     format!(
-                        "a generated roster cannot meet this clause ({}: {})",
+                        "a generated roster cannot meet this clause ({}: {}){named_en}",
                         p.code, p.message
                     ),
                     &p.origin,
                 )
                 .zh(format!(
-                    "生成的名单不能满足此条款（{}：{}）",
+                    "生成的名单不能满足此条款（{}：{}）{named_zh}",
                     p.code,
                     if p.message_zh.is_empty() {
                         p.message.as_str()

@@ -16,7 +16,7 @@ use super::draw;
 use super::problem::{codes, RuntimeProblem};
 use super::roster::{grade_holds, in_category, team_boards, title_holds, Player, Roster};
 use crate::plan::{
-    Category, Condition, EntrantSource, EntryQuota, Plan, QuotaScope, Sex, StageFormat, Title,
+    Condition, EntrantSource, EntryQuota, Plan, QuotaScope, Sex, StageFormat, Title,
 };
 pub(crate) use entry_cap::field_over_cap;
 use std::collections::{BTreeMap, BTreeSet};
@@ -41,11 +41,6 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
         entry.pools.iter().map(|p| (p.name.as_str(), p)).collect();
     // By the id as a person reads it (case and width folded): (line, the id as written).
     let mut seen: BTreeMap<String, (u32, &str)> = BTreeMap::new();
-    let sections: Vec<&Category> = plan
-        .categories
-        .values()
-        .filter(|c| c.born_from.is_some() || c.born_to.is_some())
-        .collect();
     let mut pool_counts: BTreeMap<&str, u32> = BTreeMap::new();
     for (i, p) in roster.players.iter().enumerate() {
         let row = roster.row_of(i);
@@ -83,7 +78,7 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
         }
         problems.extend(pool_category::outside_pool_category(plan, p, row));
         problems.extend(pool_rules::not_qualified(plan, p, row));
-        check_born(&sections, p, row, &mut problems);
+        super::sections::check_born(plan, p, row, &mut problems);
         for condition in &entry.conditions {
             check_condition(plan, condition, p, row, &mut problems);
         }
@@ -187,43 +182,6 @@ fn check_pool(
                 ))
                 .at(row, "title"),
             );
-        }
-    }
-}
-
-/// A row's birth date against the sections by birth date: missing, or inside none.
-fn check_born(sections: &[&Category], p: &Player, row: u32, problems: &mut Vec<RuntimeProblem>) {
-    if !sections.is_empty() {
-        match p.born {
-            None => problems.push(
-                RuntimeProblem::new(
-                    codes::ROSTER_FIELD_MISSING,
-                    "the regulation has sections by birth date; this player has no birth date",
-                    &sections[0].origin,
-                )
-                .zh("规程按出生日期分组，此棋手没有出生日期")
-                .at(row, "born"),
-            ),
-            Some(born) => {
-                let inside = sections.iter().any(|c| {
-                    c.born_from.is_none_or(|f| born >= f) && c.born_to.is_none_or(|t| born <= t)
-                });
-                if !inside {
-                    let names: Vec<&str> = sections.iter().map(|c| c.name.as_str()).collect();
-                    problems.push(
-                        RuntimeProblem::new(
-                            codes::BORN_OUTSIDE_SECTIONS,
-                            format!("born {born}: inside no section ({})", names.join(", ")),
-                            &sections[0].origin,
-                        )
-                        .zh(format!(
-                            "出生于 {born}：不属于任何组别（{}）",
-                            names.join("、")
-                        ))
-                        .at(row, "born"),
-                    );
-                }
-            }
         }
     }
 }

@@ -103,7 +103,9 @@ pub fn team_match_line(
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = match m.decided_by.as_str() {
         "board_points" => TEAM_MATCH_ON_BOARDS,
-        "forfeit" | "pending" | "bye" => TEAM_MATCH_OTHER,
+        // The runtime gives a pending match a provisional winner; nothing is decided yet.
+        "pending" => TEAM_MATCH_PENDING,
+        "forfeit" | "bye" => TEAM_MATCH_OTHER,
         _ => TEAM_MATCH_LEVEL,
     };
     Some(said(l, t.fill(&args)))

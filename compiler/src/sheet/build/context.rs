@@ -33,6 +33,8 @@ pub struct Names<'a> {
     named_by: BTreeSet<&'a str>,
     /// The event's `prize_fund` (总奖金), said once at the head of the prizes.
     pub prize_fund: Option<&'a ast::Money>,
+    /// A prize table pays money: a place shared by a chain's `shared` splits its money.
+    pub money_prizes: bool,
 }
 
 impl Names<'_> {
@@ -322,9 +324,12 @@ pub(super) fn collect_names<'a, 'b>(
                     }
                 }
             }
-            Item::Prizes(p) => names
-                .named_by
-                .extend(p.category.iter().map(|c| c.node.as_str())),
+            Item::Prizes(p) => {
+                names.money_prizes |= p.lines.iter().any(|l| l.money.is_some());
+                names
+                    .named_by
+                    .extend(p.category.iter().map(|c| c.node.as_str()));
+            }
             Item::Regulation(r) => {
                 for c in &r.clauses {
                     if let ast::HeaderClause::PrizeFund(m) = c {

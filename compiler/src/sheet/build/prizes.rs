@@ -276,6 +276,17 @@ fn total_row(
 }
 
 /// The heading's parts: the category or title, and the money note (奖金：人民币，税后).
+/// Table titles that only say "prizes": after a bracketed category they make one heading.
+const GENERIC: &[&str] = &[
+    "奖",
+    "奖金",
+    "奖励",
+    "奖品",
+    "Prizes",
+    "Prize money",
+    "Awards",
+];
+
 fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, String) {
     let lang = ctx.lang;
     // Whom a table titled apart from its category pays, said in the money's brackets.
@@ -303,9 +314,18 @@ fn heading_parts(ctx: &mut Ctx<'_>, p: &Prizes, cur: Option<&str>) -> (String, S
                 || bare(&t).contains(&bare(&c))
             {
                 t
-            } else if c.ends_with(['）', ')']) {
+            } else if c.ends_with(['）', ')']) && GENERIC.contains(&t.as_str()) {
                 // No brackets inside brackets: `公开组（男女混合）奖金`.
                 ctx.mf(M::PrizeHeadingBoth, &[&c, &t])
+            } else if c.ends_with(['）', ')']) {
+                // A title of its own beside a bracketed category: 1800分以下奖（等级分1800分以下，
+                // 含无等级分，人民币）, not 等级分1800分以下（含无等级分）1800分以下奖.
+                let flat = c
+                    .replace('（', "，")
+                    .replace(" (", ", ")
+                    .replace(['）', ')'], "");
+                whom = Some(flat);
+                t
             } else {
                 // 非中越棋手奖（非中国、越南棋手，美元）: one bracket, not 非中国、越南棋手（非中越
                 // 棋手奖）（美元）.
@@ -394,43 +414,9 @@ fn award_sentences(ctx: &Ctx<'_>, runs: &[&AwardRun]) -> Vec<String> {
 fn drop_empty_awards_column(table: &mut Table) {
     // The money columns (amount each, subtotal) of a table of trophies, medals and
     // certificates only, then the awards column of a table of money only.
-    drop_empty_columns(table, &[1, 3]);
+    table.drop_empty_columns(&[1, 3]);
     let awards = table.head.len() - 1;
-    drop_empty_columns(table, &[awards]);
-}
-
-/// Remove the columns `cols` (all or none of them) when every row leaves them empty; the
-/// numeric marks and the total row follow.
-fn drop_empty_columns(table: &mut Table, cols: &[usize]) {
-    let empty = table.rows.iter().all(|r| {
-        cols.iter()
-            .all(|&c| r.cells.get(c).is_none_or(|x| x.text.is_empty()))
-    });
-    if !empty {
-        return;
-    }
-    retain_columns(&mut table.head, cols);
-    for r in &mut table.rows {
-        retain_columns(&mut r.cells, cols);
-    }
-    if let Some(f) = &mut table.foot {
-        retain_columns(f, cols);
-    }
-    table.numeric = table
-        .numeric
-        .iter()
-        .filter(|i| !cols.contains(i))
-        .map(|&i| i - cols.iter().filter(|&&c| c < i).count())
-        .collect();
-}
-
-/// The cells of a row but those in the columns `cols`.
-fn retain_columns<T>(cells: &mut Vec<T>, cols: &[usize]) {
-    let mut i = 0;
-    cells.retain(|_| {
-        i += 1;
-        !cols.contains(&(i - 1))
-    });
+    table.drop_empty_columns(&[awards]);
 }
 
 /// The label of a line in a sentence and in a cell, and how many places it pays.

@@ -338,12 +338,21 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
             Clause::text(ctx.sentence(&text))
         }
         PlacesRule::Ranked(chain) => {
+            // Teams of a team stage are ranked by match points (场分), as in their stage.
+            let team = p.sources.iter().any(|r| {
+                let stage = ctx.names.stages.get(r.stage.node.as_str());
+                stage.is_some_and(|s| super::context::is_team_stage(s))
+            });
+            let key = if team {
+                M::PlacesRankedTeam
+            } else {
+                M::PlacesRanked
+            };
             // A sentence of its own, as the shared places' beside it: "Places 9–16: ...".
-            let lead = fmt::capitalise(&ctx.mf(
-                M::PlacesRanked,
-                &[&places, if who.is_empty() { &srcs } else { &who }],
-            ));
-            tiebreak_clause(ctx, chain, lead, false)
+            let lead = fmt::capitalise(
+                &ctx.mf(key, &[&places, if who.is_empty() { &srcs } else { &who }]),
+            );
+            tiebreak_clause(ctx, chain, lead, team)
         }
     };
     ctx.push_in(Art::Method, order::RANKING, M::ClauseRanking, cl);

@@ -353,6 +353,17 @@ fn stage_ranking(ctx: &mut Ctx<'_>, s: &Stage, chain: &TiebreakChain, title: &st
     };
     let mut cl = tiebreak_clause(ctx, chain, lead, team);
     cl.heading = String::new();
+    // A shared place splits money the runtime pays (名次并列，奖金平分): the sheet says so where
+    // the chain ends in `shared`, or a reader would not know how a tie is paid.
+    let shared = chain
+        .criteria
+        .last()
+        .is_some_and(|c| matches!(c.name.node.as_str(), "shared" | "名次并列"));
+    if shared && ctx.names.money_prizes {
+        if let Some(last) = cl.items.last_mut() {
+            last.text = ctx.sentence(ctx.m(M::SharedSplitsPrizes));
+        }
+    }
     cl
 }
 

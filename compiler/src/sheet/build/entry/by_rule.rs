@@ -25,7 +25,7 @@ const FEDERATIONS: &[(&str, &str, &str)] = &[
     ("VIE", "越南", "Vietnam"),
 ];
 
-fn federation(lang: Lang, code: &str) -> String {
+pub(super) fn federation(lang: Lang, code: &str) -> String {
     FEDERATIONS
         .iter()
         .find(|(c, _, _)| c.eq_ignore_ascii_case(code))

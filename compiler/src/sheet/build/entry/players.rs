@@ -191,9 +191,13 @@ fn invite(ctx: &mut Ctx<'_>, list: &[(Ident, Spanned<u32>)], span: Span) -> Stri
     ctx.mark(span);
     let items: Vec<String> = list
         .iter()
-        .map(|(f, n)| match ctx.lang {
-            Lang::Zh => format!("{} {}名", f.node, n.node),
-            Lang::En => format!("{} {}", f.node, n.node),
+        .map(|(f, n)| {
+            // The federation by its name, as a category by federation says it (中国香港).
+            let name = super::by_rule::federation(ctx.lang, &f.node);
+            match ctx.lang {
+                Lang::Zh => format!("{name}{}名", n.node),
+                Lang::En => format!("{} from {name}", n.node),
+            }
         })
         .collect();
     let listed = fmt::join(ctx.lang, &items);
