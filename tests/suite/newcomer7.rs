@@ -333,3 +333,17 @@ fn a_prize_title_beside_a_remarked_category_reads_as_one_heading() {
         &[],
     );
 }
+
+/// A team event's field after its pools is their total, as an individual event's is: 以上共8队参赛
+/// closes the pools' items before the team size is numbered. It stood unnumbered between items
+/// (三) and (四) as 参赛队为8队.
+#[test]
+fn a_team_field_after_its_pools_closes_them() {
+    sheet_says(
+        TEAM_CUP,
+        "zh",
+        &["按上届名次蛇形分组。\n\n以上共8队参赛。\n\n（三）每队报名4至5人。"],
+        &["参赛队为8队"],
+    );
+    sheet_says(TEAM_CUP, "en", &["8 teams in all."], &[]);
+}

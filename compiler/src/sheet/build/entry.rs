@@ -45,7 +45,9 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
             }
             EntryClause::Field(n) => {
                 ctx.mark(n.span);
-                let key = if teams {
+                let key = if teams && pools_seen {
+                    M::FieldTeamsTotal
+                } else if teams {
                     M::FieldTeams
                 } else if pools_seen {
                     M::FieldTotal
@@ -55,7 +57,10 @@ pub fn entry(ctx: &mut Ctx<'_>, e: &Entry) {
                 let line = ctx.mf(key, &[&n.node.to_string()]);
                 let mut cl = Clause::text(line);
                 cl.plain = pools_seen;
-                ctx.push(Art::Eligibility, 20, cl);
+                // The total, unnumbered, closes the pools' items: a team event's team size
+                // (15) and list (16) come after it, not between the pools and their total.
+                let order = if pools_seen && teams { 12 } else { 20 };
+                ctx.push(Art::Eligibility, order, cl);
             }
             EntryClause::FieldOpen(span) => {
                 ctx.mark(*span);
