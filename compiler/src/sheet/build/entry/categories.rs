@@ -161,6 +161,28 @@ fn pool_of_group(ctx: &Ctx<'_>, c: &Category) -> Option<String> {
     })
 }
 
+/// The ratings from and to (both included) of a category whose conditions are one lower and one
+/// upper rating bound that leave some rating between them.
+fn rating_band(c: &Category) -> Option<(u32, u32)> {
+    let (mut lo, mut hi) = (Vec::new(), Vec::new());
+    for cond in &c.conditions {
+        if let CategoryCond::Rating { op, rating, .. } = cond {
+            let n = rating.node;
+            match op.node {
+                CompareOp::Ge => lo.push(Some(n)),
+                CompareOp::Gt => lo.push(n.checked_add(1)),
+                CompareOp::Le => hi.push(Some(n)),
+                CompareOp::Lt => hi.push(n.checked_sub(1)),
+                CompareOp::Eq => return None,
+            }
+        }
+    }
+    match (lo.as_slice(), hi.as_slice()) {
+        ([Some(lo)], [Some(hi)]) if lo <= hi => Some((*lo, *hi)),
+        _ => None,
+    }
+}
+
 /// What a category's conditions say, one phrase each; a `pool` condition naming `skip_pool` is
 /// left out (the pool line says it).
 pub(super) fn condition_parts(
@@ -169,6 +191,8 @@ pub(super) fn condition_parts(
     skip_pool: Option<&str>,
 ) -> Vec<String> {
     let mut parts = Vec::new();
+    let band = rating_band(c);
+    let mut band_said = false;
     for cond in &c.conditions {
         match cond {
             CategoryCond::Born(w) => parts.push(born(ctx, w)),
@@ -221,6 +245,14 @@ pub(super) fn condition_parts(
                     }
                     None => age,
                 });
+            }
+            // A band (`rating >= 1800` and `rating < 2000`) is one phrase: 等级分1800至1999分.
+            CategoryCond::Rating { span, .. } if band.is_some() => {
+                ctx.mark(*span);
+                if let Some((lo, hi)) = band.filter(|_| !band_said) {
+                    parts.push(ctx.mf(M::RatingBand, &[&lo.to_string(), &hi.to_string()]));
+                    band_said = true;
+                }
             }
             CategoryCond::Rating { op, rating, span } => {
                 ctx.mark(*span);
