@@ -7,7 +7,8 @@
 //! `cargo bench -p xqreg-runtime --bench dutch -- generated_5000p` (the names end the size with
 //! `p`, so that a filter selects one: `generated_2000p` does not also match the 20,000-player
 //! round, which the bracket cap refuses at once on any machine): `generated_5000p_round_5`,
-//! `generated_10000p_round_5` and `generated_20000p_round_5` each run alone by their name.
+//! `generated_10000p_round_5` and `generated_20000p_round_5` each run alone by their name, and
+//! `generated_3000p_round_2` (the largest brackets for the size, see below).
 //!
 //! Measured 2026-12-06, third session (release, `dutch_field`'s round under `/usr/bin/time -v`,
 //! CPU seconds user + system, two runs each where a range is given: the machine's 2 cores were
@@ -72,6 +73,36 @@
 //! A field whose neighbouring score groups alone exceed the memory budget is refused before any
 //! bracket (50,000 players in round 2: 0.6 s), and so is one whose neighbouring score groups
 //! exceed the bracket cap (20,000 in round 5).
+//!
+//! Memory at 1,000-3,000 players, measured 2026-12-07 (fifth session; release, `/usr/bin/time
+//! -v`, CPU s user + system, load average 8-14 so wall time says little). Round 2 is the
+//! largest bracket for a field's size (the winners' group, about 40 %, with the group below it
+//! as the bracket's completion): the dense matcher's O(n^2) tables peak there.
+//!
+//! | players | what | CPU s | peak RSS |
+//! |---|---|---|---|
+//! | 1,000 | `xqreg pair` of `swiss-dutch-large/round-05.trf` (the engine's pairing) | 0.26 | 23 MB |
+//! | 1,000 | `dutch_field 1000 4 9` / `1000 1 9` (round 5 / round 2) | 0.37 / 0.93 | 22 / 36 MB |
+//! | 2,000 | `dutch_field 2000 4 9` / `2000 1 9` | 0.78-0.84 / 1.05 | 62-63 / 104 MB |
+//! | 3,000 | `dutch_field 3000 4 9` / `3000 1 9` | 2.0-2.2 / 36.9 | 123-141 / 252 MB |
+//! | 2,000 | `xqreg pair`, a TRF paired by xqreg itself, round 2 / 5 | 1.30 / 0.87 | 116 / 71 MB |
+//! | 3,000 | the same, round 2 / 5 | 3.19 / 1.76 | 254 / 135 MB |
+//!
+//! Those TRFs are `scripts/swiss-corpus/scale_trf.py`'s. The reference engine paired the
+//! 2,000-player round 5 the same, board for board and colour for colour, in 441 CPU s and 466 MB.
+//!
+//! The peak grows with the square of the largest bracket (1,785-1,787 vertices at 3,000
+//! players in round 2: about 160 bytes a pair of them), a quarter of a gigabyte at 3,000
+//! players: memory does not limit such fields, and nothing was changed for it. Time does, in
+//! one shape: `generated_3000p_round_2` takes 37 CPU s where 2,500 players in round 2 take
+//! 2.2 s and 3,000 in round 3 2.5 s. Its second bracket (615 players of ½ point and the 1,172
+//! below) has an odd remainder whose optimum floats the first S2 player; the transpositions
+//! read off the solve (`dutch/lex.rs`) let S1 take that player, so their pairs do not verify
+//! (the S2 player left out instead weighs less against the player below, whose dual is zero:
+//! he is not bound to S2, and `lex` has no way to say which S2 player must stay out), and the
+//! S1 players are then settled by warm prefix checks (0-5 pairs each) and one chunk at a time,
+//! about a hundred solves of the whole bracket. The fallback is exact (the pairing has no
+//! breaches), only slow; `generated_3000p_round_2` keeps it measured.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use xqreg_runtime::pairing::swiss::dutch::pair_dutch;
@@ -109,5 +140,21 @@ fn generated_round_5(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, large_round, round_one_5000, generated_round_5);
+/// Round 2 of a generated 3,000-player field: the largest brackets for the size, and the slow
+/// transpositions of the module note.
+fn generated_round_2(c: &mut Criterion) {
+    let state = generated_field(3000, 1, 9, 50, 1);
+    let mut g = c.benchmark_group("dutch");
+    g.sample_size(10);
+    g.bench_function("generated_3000p_round_2", |b| b.iter(|| pair_dutch(&state)));
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    large_round,
+    round_one_5000,
+    generated_round_5,
+    generated_round_2
+);
 criterion_main!(benches);
