@@ -79,8 +79,14 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
             ],
         ));
     }
-    let text = ctx.sentence(&fmt::join_clauses(ctx.lang, &parts));
-    ctx.push(Art::Categories, 0, Clause::headed(title, text));
+    let conditions = fmt::join_clauses(ctx.lang, &parts);
+    // A title that says its conditions word for word (等级分1800至1999分) is said once.
+    let clause = if conditions == title {
+        Clause::text(ctx.sentence(&title))
+    } else {
+        Clause::headed(title, ctx.sentence(&conditions))
+    };
+    ctx.push(Art::Categories, 0, clause);
 }
 
 /// Whom a category only a knockout's seeding names holds, said where the seeding reserves seed
