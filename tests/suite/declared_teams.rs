@@ -151,6 +151,12 @@ fn a_live_team_event_names_its_teams_in_the_pages_language() {
         &["<td>Gusu</td>", "<td>SIP</td>"],
         &["<td>gusu</td>", "园区棋艺社"],
     );
+    // Teams have no unit: their standings have no empty Unit column.
+    assert_phrases(
+        &en,
+        &["<th>Name</th><th>Points</th>"],
+        &["<th>Name</th><th>Unit</th>"],
+    );
     // Both crosstables score the same matches: each team drew its match (1 match point).
     let cells = |page: &str| page.matches(">1<").count();
     assert_eq!(cells(&zh), cells(&en), "{en}");

@@ -50,6 +50,8 @@ pub struct RoundView {
 pub struct GroupView {
     pub heading: String,
     pub criteria: Vec<String>,
+    /// Whether any row has a unit: a team stage's rows (teams) have none, and no Unit column.
+    pub units: bool,
     pub rows: Vec<StandRow>,
     pub cross: Option<super::cross::Cross>,
 }
@@ -364,6 +366,7 @@ pub fn stage_page(
                         None => String::new(),
                     },
                     criteria,
+                    units: rows.iter().any(|r| !r.who.unit.is_empty()),
                     rows,
                     cross,
                 }
