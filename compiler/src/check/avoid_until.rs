@@ -4,8 +4,7 @@
 
 use xqreg_grammar::ast::StageClause;
 
-use super::late_entry::most_rounds;
-use super::stages::stage_clauses;
+use super::stages::{most_rounds, stage_clauses};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 

@@ -5,9 +5,9 @@
 //! stage's last (E413, E414), and the stage is the event's first, which takes its field from the
 //! roster (E415): a later stage is fed by the stages before it, where a late entrant never played.
 
-use xqreg_grammar::ast::{Format, StageClause, SwissRounds};
+use xqreg_grammar::ast::StageClause;
 
-use super::stages::stage_clauses;
+use super::stages::{most_rounds, stage_clauses};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -15,20 +15,6 @@ pub const CODES: &[&Code] = &[&E413, &E414, &E415];
 
 // The message catalogue of this module: compiler/messages/check/late_entry.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/late_entry.rs"));
-
-/// The most rounds a Swiss may play: its fixed rounds, or the largest arm of `by_entries`; none
-/// while they are to be announced.
-pub(super) fn most_rounds(st: &xqreg_grammar::ast::Stage) -> Option<u32> {
-    st.clauses.iter().find_map(|c| match c {
-        StageClause::Format(Format::Swiss { rounds, .. }) => match rounds {
-            SwissRounds::Fixed(n) => Some(n.node),
-            SwissRounds::ByEntries(arms) => arms.iter().map(|a| a.rounds.node).max(),
-            // Rounds to be announced: the runtime checks the entry against the rounds it runs.
-            SwissRounds::Tbd(_) => None,
-        },
-        _ => None,
-    })
-}
 
 pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     let first = ctx.scope.stage_order.first().cloned().unwrap_or_default();

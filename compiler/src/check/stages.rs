@@ -6,7 +6,7 @@
 //! Every check reads counts from [`super::facts`] and skips what is unknown or unresolved (an
 //! unknown stage or group was reported by `names`).
 
-use xqreg_grammar::ast::{Format, PlaceRange, StageClause};
+use xqreg_grammar::ast::{Format, PlaceRange, StageClause, SwissRounds};
 use xqreg_grammar::Span;
 
 use super::facts::{formats_of, range_len, FormatKind, StageFacts};
@@ -46,6 +46,20 @@ pub(super) fn stages<'a>(
         .stage_order
         .iter()
         .filter_map(move |n| scope.stages.get(n).map(|i| i.stage))
+}
+
+/// The most rounds a Swiss may play: its fixed rounds, or the largest arm of `by_entries`; none
+/// while they are to be announced.
+pub(super) fn most_rounds(st: &xqreg_grammar::ast::Stage) -> Option<u32> {
+    st.clauses.iter().find_map(|c| match c {
+        StageClause::Format(Format::Swiss { rounds, .. }) => match rounds {
+            SwissRounds::Fixed(n) => Some(n.node),
+            SwissRounds::ByEntries(arms) => arms.iter().map(|a| a.rounds.node).max(),
+            // Rounds to be announced: the runtime checks the entry against the rounds it runs.
+            SwissRounds::Tbd(_) => None,
+        },
+        _ => None,
+    })
 }
 
 /// Every clause of every stage, the stages in order, with its stage.

@@ -48,9 +48,14 @@ impl Teams {
         )
     }
 
+    /// A declared team's (id, name in the page's language), when `named` is one (by id or name).
+    fn get(&self, named: &str) -> Option<&(String, String)> {
+        self.0.get(named)
+    }
+
     /// A declared team's name in the page's language, when `named` is one (by id or name).
     pub fn name(&self, named: &str) -> Option<&str> {
-        self.0.get(named).map(|(_, name)| name.as_str())
+        self.get(named).map(|(_, name)| name.as_str())
     }
 
     /// A team match's label (`昆山队 v 吴中象棋俱乐部`, as the engine gives it) with each declared
@@ -75,7 +80,7 @@ impl People {
         };
         for p in &roster.players {
             let unit = p.unit.clone().unwrap_or_default();
-            let (team, unit) = match people.teams.0.get(&unit) {
+            let (team, unit) = match people.teams.get(&unit) {
                 Some((id, name)) => (id.clone(), name.clone()),
                 None => (unit.clone(), unit),
             };
@@ -93,7 +98,7 @@ impl People {
     /// The players whose unit is `team` (a team's players: its declared id or name, or the
     /// unit as the roster writes it).
     pub fn of_unit<'a>(&'a self, team: &'a str) -> impl Iterator<Item = &'a Person> {
-        let team = self.teams.0.get(team).map_or(team, |(id, _)| id.as_str());
+        let team = self.teams.get(team).map_or(team, |(id, _)| id.as_str());
         self.players
             .values()
             .filter(move |p| self.team_of.get(&p.id).is_some_and(|t| t == team))
@@ -115,7 +120,6 @@ impl People {
         }
         let (id, name) = self
             .teams
-            .0
             .get(id)
             .cloned()
             .unwrap_or_else(|| (id.to_string(), id.to_string()));
