@@ -190,14 +190,8 @@ pub fn simulated_json(
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
-/// The standings of the first group of stage `stage` when `simulate` plays `regulation` (a file)
-/// on a generated roster of `players` with `seed`; the run must succeed.
-pub fn generated_standings(
-    regulation: &str,
-    players: &str,
-    seed: &str,
-    stage: &str,
-) -> Vec<serde_json::Value> {
+/// `simulate REGULATION --players N --seed S --format json`, read as JSON.
+pub fn generated_run(regulation: &str, players: &str, seed: &str) -> serde_json::Value {
     let args = [
         "simulate",
         regulation,
@@ -208,7 +202,18 @@ pub fn generated_standings(
         "--format",
         "json",
     ];
-    let v: serde_json::Value = serde_json::from_str(&xqreg_ok(&args)).expect("json");
+    serde_json::from_str(&xqreg_ok(&args)).expect("json")
+}
+
+/// The standings of the first group of stage `stage` when `simulate` plays `regulation` (a file)
+/// on a generated roster of `players` with `seed`; the run must succeed.
+pub fn generated_standings(
+    regulation: &str,
+    players: &str,
+    seed: &str,
+    stage: &str,
+) -> Vec<serde_json::Value> {
+    let v = generated_run(regulation, players, seed);
     let found = v["stages"]
         .as_array()
         .expect("stages")

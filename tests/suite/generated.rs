@@ -258,3 +258,29 @@ fn a_generated_roster_is_saved_and_plays_the_same_event_again() {
     assert_eq!(over_input.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&csv).expect("still there"), text);
 }
+
+/// A regulation ranking units by their best K members (`sum places best 3`): the generated
+/// roster spread its players over up to 24 units, so 8 or 48 players left every unit short of
+/// K and `simulate` showed the unit rankings empty or all short, their prizes unpaid. Now every
+/// unit has at least the K the rankings count, and each ranking ranks more than one unit.
+#[test]
+fn a_generated_roster_fills_the_units_its_rankings_count() {
+    for (reg, players) in [
+        ("tests/scenarios/derived_ranking.xqr", "8"),
+        ("tests/suite/regulations/newcomer7_kings.xqr", "48"),
+    ] {
+        for seed in ["1", "4"] {
+            let v = crate::common::generated_run(reg, players, seed);
+            let rankings = v["derived"].as_array().expect("derived rankings");
+            assert!(!rankings.is_empty(), "{reg}");
+            for r in rankings {
+                let rows = r["rows"].as_array().expect("rows");
+                assert!(rows.len() >= 2, "{reg} seed {seed}: {r}");
+                assert!(
+                    rows.iter().all(|row| row["complete"] == true),
+                    "{reg} seed {seed}: {r}"
+                );
+            }
+        }
+    }
+}

@@ -262,14 +262,15 @@ fn a_team_match_still_to_play_names_no_winner() {
 /// A city standing (`sum points best 3`, `short unranked`) in which no city entered three
 /// players: the transcript said `ranking cities: sum of points of the best 3 members of stage
 /// main by unit: ` and `地市团体奖 (cities): `, two lines ending in nothing, as if the run had
-/// forgotten the table. They say that no unit is ranked and the table pays nobody.
+/// forgotten the table. They say that no unit is ranked and the table pays nobody. (A generated
+/// roster now gives each city three players or more; the roster here has two a city.)
 #[test]
 fn a_unit_ranking_nobody_completes_says_so() {
     let out = xqreg_ok(&[
         "simulate",
         KINGS,
-        "--players",
-        "48",
+        "--roster",
+        "tests/suite/regulations/newcomer7_kings_two_a_city.csv",
         "--seed",
         "4",
         "--format",

@@ -6,13 +6,14 @@
 use super::generate_pools::{open_fit, stage_slots_beside_prizes, OpenPools, Slot, StageCaps};
 use super::generate_quota::QuotaCount;
 use super::generate_rng::{below, between, random_date};
+use super::generate_units::{max_per_unit, units_for, UNITS};
 use super::generate_want::{
     category_want, entry_want, entry_want_wide, first_day, stage_slots, takes_whole_roster, verify,
     Want,
 };
 use super::problem::{codes, RuntimeProblem};
 use super::roster::{Player, Roster};
-use crate::plan::{CompareOp, Date, Plan, QuotaScope, Sex, StageFormat, Title};
+use crate::plan::{CompareOp, Date, Plan, QuotaScope, Sex, Title};
 use rand_core::RngCore;
 
 const SURNAMES: [&str; 24] = [
@@ -28,32 +29,6 @@ const GIVEN: [&str; 20] = [
 const GIVEN_WOMEN: [&str; 20] = [
     "丽华", "秀英", "婷", "静怡", "雪", "佳怡", "晓燕", "玉兰", "美玲", "欣然", "慧敏", "春梅",
     "红霞", "丹", "莉", "思琪", "雅婷", "凤英", "颖", "倩",
-];
-const UNITS: [&str; 24] = [
-    "北京",
-    "上海",
-    "天津",
-    "重庆",
-    "广东",
-    "江苏",
-    "浙江",
-    "湖北",
-    "河北",
-    "四川",
-    "黑龙江",
-    "辽宁",
-    "吉林",
-    "山东",
-    "河南",
-    "湖南",
-    "福建",
-    "安徽",
-    "云南",
-    "广西",
-    "陕西",
-    "山西",
-    "内蒙古",
-    "煤矿",
 ];
 
 /// A title meeting `op title` (None when "no title" meets it).
@@ -111,7 +86,8 @@ pub fn generate_roster<R: RngCore>(
     let mut caps = StageCaps::of(plan);
     let stage_slots = stage_slots_beside_prizes(&all_stage_slots, &slots, &mut caps, &want);
     let cycle_slots = !plan.stages.iter().any(takes_whole_roster);
-    let units = shuffled_units(rng);
+    let max_per_unit = max_per_unit(plan);
+    let units = units_for(plan, n, max_per_unit, rng);
     let mut maker = Maker {
         sections: age_sections(plan, first_day),
         by_sex: plan.categories.values().any(|c| c.sex.is_some()),
@@ -120,7 +96,7 @@ pub fn generate_roster<R: RngCore>(
         unit_count: vec![0; units.len()],
         units,
         next_unit: 0,
-        max_per_unit: max_per_unit(plan),
+        max_per_unit,
         unit_quota: QuotaCount::of(plan, QuotaScope::Unit),
         federation_quota: QuotaCount::of(plan, QuotaScope::Federation),
     };
@@ -227,16 +203,6 @@ fn fill_pools<R: RngCore>(
     k
 }
 
-/// The units generated players come from, in an order drawn from `rng`.
-fn shuffled_units<R: RngCore>(rng: &mut R) -> Vec<&'static str> {
-    let mut units: Vec<&str> = UNITS.to_vec();
-    for i in (1..units.len()).rev() {
-        let j = below(rng, i as u32 + 1) as usize;
-        units.swap(i, j);
-    }
-    units
-}
-
 /// The players the entry names, as named (a sex left out is the entry's); room for `n`.
 fn named_players(entry: &crate::plan::Entry, sex: Option<Sex>, n: u32) -> Vec<Player> {
     let mut players: Vec<Player> = Vec::with_capacity(n as usize);
@@ -335,21 +301,6 @@ fn by_age(c: &crate::plan::Category) -> bool {
         || c.rules
             .iter()
             .any(|r| matches!(r, crate::plan::CategoryRule::AgeOn { .. }))
-}
-
-/// The fewest groups of any drawn round robin that keeps units apart: no unit may have more
-/// players than that.
-fn max_per_unit(plan: &Plan) -> u32 {
-    plan.stages
-        .iter()
-        .filter_map(|s| match &s.format {
-            StageFormat::RoundRobin(rr) if rr.draw.as_ref().is_some_and(|d| d.avoid_same_unit) => {
-                Some(rr.groups.len().max(1) as u32)
-            }
-            _ => None,
-        })
-        .min()
-        .unwrap_or(u32::MAX)
 }
 
 /// A surname and a given name drawn from the lists, a woman's for a woman.
