@@ -102,8 +102,35 @@ pub(crate) fn fill<R: RngCore>(plan: &Plan, players: &mut [Player], from: usize,
         entry_grades,
     };
     fit.pool_categories(players, &mut set, rng);
-    fit.assign(&staged, !whole, players, &mut set, rng);
-    fit.assign(&others, true, players, &mut set, rng);
+    let need: Vec<u32> = staged.iter().map(|ch| stage_need(plan, ch)).collect();
+    fit.assign(&staged, &need, !whole, players, &mut set, rng);
+    // The categories only prize tables read (rating bands, a city's own players) take a share
+    // each, and the tables' places at least, leaving a share of the field in none: made members
+    // of one each, every player of an open was rated under its lowest band's top.
+    let generated = players.len().saturating_sub(from) as u32;
+    let share = generated.div_ceil(others.len() as u32 + 1);
+    let need: Vec<u32> = others
+        .iter()
+        .map(|ch| share.max(places_paid(plan, ch)))
+        .collect();
+    fit.assign(&others, &need, false, players, &mut set, rng);
+}
+
+/// The most places a prize table paying the chain's innermost category pays.
+fn places_paid(plan: &Plan, ch: &[&Category]) -> u32 {
+    let Some(name) = ch.first().map(|c| c.name.as_str()) else {
+        return 0;
+    };
+    plan.prizes
+        .iter()
+        .filter(|t| t.category.as_deref() == Some(name))
+        .flat_map(|t| &t.lines)
+        .filter_map(|l| match &l.key {
+            crate::plan::PrizeKey::Places { places } => Some(places.to),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// What every assignment reads: the plan, the first generated player, the entry's grades.
@@ -145,18 +172,18 @@ impl Fit<'_> {
         }
     }
 
-    /// Make players members of `cats`: a category still short of what its stages need first,
-    /// else (when `all`) the one with the fewest members, among those whose other conditions
-    /// the player meets and whose attributes the player has not been given yet.
+    /// Make players members of `cats`: a category still short of its `need` first, else (when
+    /// `all`) the one with the fewest members, among those whose other conditions the player
+    /// meets and whose attributes the player has not been given yet.
     fn assign<R: RngCore>(
         &self,
         cats: &[Vec<&Category>],
+        need: &[u32],
         all: bool,
         players: &mut [Player],
         set: &mut [BTreeSet<&'static str>],
         rng: &mut R,
     ) {
-        let need: Vec<u32> = cats.iter().map(|ch| stage_need(self.plan, ch)).collect();
         // A federation given for a category stays within the entry's federation quota.
         let mut quota = QuotaCount::of(self.plan, QuotaScope::Federation);
         quota.count_all(players, QuotaScope::Federation);
