@@ -123,6 +123,20 @@ pub enum PrizeItem {
     Other { name: String },
 }
 
+impl PrizeItem {
+    /// The award as the file writes it: `trophy`, `medal gold`, `item "棋王杯"`.
+    pub fn word(&self) -> String {
+        match self {
+            PrizeItem::Trophy => "trophy".into(),
+            PrizeItem::Medal { metal: None } => "medal".into(),
+            PrizeItem::Medal { metal: Some(m) } => format!("medal {m}"),
+            PrizeItem::Plaque => "plaque".into(),
+            PrizeItem::Certificate => "certificate".into(),
+            PrizeItem::Other { name } => format!("item \"{name}\""),
+        }
+    }
+}
+
 /// `qualification "全国总决赛" { open_men 3 ... replacement next_in_line }`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Qualification {

@@ -305,6 +305,8 @@ pub enum M {
     BoardPercentage,
     BoardShared,
     SharedSplitsPrizes,
+    SharedSplitsPrizesAwards,
+    SharedAwardsEach,
     BoardLots,
     BoardPaid,
     BoardEach,
@@ -828,7 +830,15 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::BoardShared => ("名次并列", "the place is shared"),
         M::SharedSplitsPrizes => (
             "如仍相同，名次并列，所占名次的奖金合并后平分",
-            "if still equal, the players share the place, and the prizes of the places they fill are added up and split equally",
+            "if still equal, the players share the place, and the prize money of the places they fill is added up and split equally",
+        ),
+        M::SharedSplitsPrizesAwards => (
+            "如仍相同，名次并列，所占名次的奖金合并后平分；并列者每人各得该名次的奖品，其后所占名次的奖品不再颁发",
+            "if still equal, the players share the place: the prize money of the places they fill is added up and split equally, each of them receives the awards of the shared place, and the awards of the places below it that they fill are not given",
+        ),
+        M::SharedAwardsEach => (
+            "如仍相同，名次并列，并列者每人各得该名次的奖品，其后所占名次的奖品不再颁发",
+            "if still equal, the players share the place: each of them receives the awards of the shared place, and the awards of the places below it that they fill are not given",
         ),
         M::BoardLots => ("抽签决定名次", "lots decide the place"),
         M::BoardPaid => ("各台名次奖励如下", "each board's places are paid as follows"),
