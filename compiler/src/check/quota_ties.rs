@@ -4,10 +4,13 @@
 //! The regulation then does not say which of the players sharing the place qualify: the runtime
 //! draws the places left by lot among them (runtime/src/engine/finish/qualify.rs) and says so,
 //! and the checker says it before publication, as W401 says it of a chain without `lots`.
-//! Only overall quotas are checked here: a category's places are known only from its players.
+//! A category's quota (`women 1`) counts the category's players in the final ranking, so which
+//! places it ends at is known only from its players: any place the final ranking may share can
+//! hold the category's last qualifier and one more of its players (two women losing in the
+//! same round of a knockout without placement matches), and the quota is said once.
 
 use xqreg_grammar::ast::{
-    Format, Item, Knockout, KnockoutClause, PlaceRange, PlacesRule, StageClause, OVERALL,
+    Format, Item, Knockout, KnockoutClause, PlaceRange, PlacesRule, Quota, StageClause, OVERALL,
 };
 use xqreg_grammar::Span;
 
@@ -39,6 +42,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         };
         for quota in &q.quotas {
             if quota.category.node != OVERALL {
+                category_quota(ctx, quota, &shared, diags);
                 continue;
             }
             let n = quota.count.node;
@@ -60,6 +64,37 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             );
         }
     }
+}
+
+/// A category's quota beside places of the final ranking that may be shared: its last place
+/// can fall inside them, whatever its count (the category's players may be anywhere in the
+/// ranking). A derived ranking's quota counts units, not these places.
+fn category_quota(ctx: &Ctx<'_>, quota: &Quota, shared: &[Shared], diags: &mut Diagnostics) {
+    let name = quota.category.node.as_str();
+    if !ctx.scope.categories.contains_key(name) {
+        return;
+    }
+    let Some(s) = shared.first() else {
+        return;
+    };
+    let (first, last, n) = (
+        s.first.to_string(),
+        s.last.to_string(),
+        quota.count.node.to_string(),
+    );
+    let args = [
+        ("fix", s.fix.0),
+        ("fix_zh", s.fix.1),
+        ("category", name),
+        ("count", n.as_str()),
+        ("first", first.as_str()),
+        ("last", last.as_str()),
+    ];
+    diags.push(
+        CATEGORY_SPLITS_SHARED
+            .at(quota.count.span, &args)
+            .with_label(s.span, s.why.plain()),
+    );
 }
 
 fn shared_places(ctx: &Ctx<'_>) -> Vec<Shared> {
