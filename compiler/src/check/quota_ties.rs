@@ -10,7 +10,7 @@
 //! same round of a knockout without placement matches), and the quota is said once.
 
 use xqreg_grammar::ast::{
-    Format, Item, Knockout, KnockoutClause, PlaceRange, PlacesRule, Quota, StageClause, OVERALL,
+    Format, Item, Knockout, KnockoutClause, PlaceRange, PlacesRule, StageClause, OVERALL,
 };
 use xqreg_grammar::Span;
 
@@ -41,60 +41,38 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             continue;
         };
         for quota in &q.quotas {
-            if quota.category.node != OVERALL {
-                category_quota(ctx, quota, &shared, diags);
-                continue;
-            }
+            let name = quota.category.node.as_str();
             let n = quota.count.node;
-            let Some(s) = shared.iter().find(|s| s.first <= n && n < s.last) else {
+            let found = if name == OVERALL {
+                let s = shared.iter().find(|s| s.first <= n && n < s.last);
+                s.map(|s| (s, &SPLITS_SHARED))
+            } else if ctx.scope.categories.contains_key(name) {
+                // A category's players may be anywhere in the ranking: its last place can fall
+                // inside any shared place, whatever its count. A derived ranking's quota counts
+                // units, not these places.
+                shared.first().map(|s| (s, &CATEGORY_SPLITS_SHARED))
+            } else {
+                None
+            };
+            let Some((s, report)) = found else {
                 continue;
             };
             let (first, last, n) = (s.first.to_string(), s.last.to_string(), n.to_string());
             let args = [
                 ("fix", s.fix.0),
                 ("fix_zh", s.fix.1),
+                ("category", name),
                 ("count", n.as_str()),
                 ("first", first.as_str()),
                 ("last", last.as_str()),
             ];
             diags.push(
-                SPLITS_SHARED
+                report
                     .at(quota.count.span, &args)
                     .with_label(s.span, s.why.plain()),
             );
         }
     }
-}
-
-/// A category's quota beside places of the final ranking that may be shared: its last place
-/// can fall inside them, whatever its count (the category's players may be anywhere in the
-/// ranking). A derived ranking's quota counts units, not these places.
-fn category_quota(ctx: &Ctx<'_>, quota: &Quota, shared: &[Shared], diags: &mut Diagnostics) {
-    let name = quota.category.node.as_str();
-    if !ctx.scope.categories.contains_key(name) {
-        return;
-    }
-    let Some(s) = shared.first() else {
-        return;
-    };
-    let (first, last, n) = (
-        s.first.to_string(),
-        s.last.to_string(),
-        quota.count.node.to_string(),
-    );
-    let args = [
-        ("fix", s.fix.0),
-        ("fix_zh", s.fix.1),
-        ("category", name),
-        ("count", n.as_str()),
-        ("first", first.as_str()),
-        ("last", last.as_str()),
-    ];
-    diags.push(
-        CATEGORY_SPLITS_SHARED
-            .at(quota.count.span, &args)
-            .with_label(s.span, s.why.plain()),
-    );
 }
 
 fn shared_places(ctx: &Ctx<'_>) -> Vec<Shared> {
