@@ -36,6 +36,8 @@ struct Placed {
     walk: usize,
     place: u32,
     amount: u64,
+    /// The place is shared with tied players placed with them.
+    shared: bool,
 }
 
 /// The next tier a table pays money to.
@@ -101,7 +103,11 @@ impl Walk<'_> {
             }
             passed.extend(players);
         }
-        Next::Exhausted
+        if pays_from(&self.table, ahead.saturating_add(1)) {
+            Next::Exhausted
+        } else {
+            Next::Closed
+        }
     }
 
     /// Settles `tier` here: the players placed elsewhere ranked at or above it give up their
@@ -118,21 +124,26 @@ impl Walk<'_> {
         self.settled.extend(tier.passed.iter().chain(&tier.players));
     }
 
-    /// The place and money `p`, who gave up this table's place, would have held here.
-    fn would_hold(&self, p: usize) -> (u32, u64) {
+    /// The place and money `p`, who gave up this table's place, would have held here: with
+    /// the players of their tier who were placed together with them elsewhere (a shared place
+    /// is placed as one: its players compared this table's share of it, not a place alone).
+    fn would_hold(&self, p: usize, placed: &BTreeMap<usize, Placed>) -> (u32, u64, bool) {
+        let at = |x: usize| placed.get(&x).map(|x| (x.walk, x.place));
         let mut ahead = 0u32;
         for tier in self.rank.chunk_by(|a, b| a.0 == b.0) {
-            let k = tier
-                .iter()
-                .filter(|m| m.2 == p || !self.out.contains(&m.2))
-                .count() as u32;
             if tier.iter().any(|m| m.2 == p) {
+                let k = tier
+                    .iter()
+                    .filter(|m| m.2 == p || !self.out.contains(&m.2) || at(m.2) == at(p))
+                    .count() as u32;
                 let place = ahead + 1;
-                return (place, pool(&self.table, place, k) / u64::from(k.max(1)));
+                let amount = pool(&self.table, place, k) / u64::from(k.max(1));
+                return (place, amount, k > 1);
             }
-            ahead = ahead.saturating_add(k);
+            let kept = tier.iter().filter(|m| !self.out.contains(&m.2)).count();
+            ahead = ahead.saturating_add(kept as u32);
         }
-        (0, 0)
+        (0, 0, false)
     }
 }
 
@@ -192,6 +203,7 @@ pub(super) fn given_up(
                 walk: me,
                 place: tier.place,
                 amount: tier.share,
+                shared: tier.players.len() > 1,
             };
             placed.insert(p, at);
         }
@@ -211,7 +223,7 @@ pub(super) fn given_up(
     }
     for walk in &walks {
         for &(_, _, p) in walk.rank.iter().filter(|m| walk.out.contains(&m.2)) {
-            let (place, amount) = walk.would_hold(p);
+            let (place, amount, shared) = walk.would_hold(p, &placed);
             let Some(kept) = placed.get(&p) else { continue };
             let Some(k) = walks.get(kept.walk) else {
                 continue;
@@ -222,11 +234,13 @@ pub(super) fn given_up(
                 ""
             };
             let text = format!(
-                "{} ({}) gives up place {place} of {} ({}), keeping place {} of {} ({}): one cash prize each, the highest{equal} (`one_cash_prize highest`)",
+                "{} ({}) gives up {}place {place} of {} ({}), keeping {}place {} of {} ({}): one cash prize each, the highest{equal} (`one_cash_prize highest`)",
                 ctx.name(p),
                 ctx.id(p),
+                if shared { "shared " } else { "" },
                 title(&walk.table),
                 money_text(&walk.table, place, amount),
+                if kept.shared { "shared " } else { "" },
                 kept.place,
                 title(&k.table),
                 money_text(&k.table, kept.place, kept.amount),
