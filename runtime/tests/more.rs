@@ -423,6 +423,71 @@ fn a_chain_ending_in_shared_places_the_still_tied_together() {
 }
 
 #[test]
+fn each_player_of_a_shared_place_receives_its_awards_and_the_places_below_give_none() {
+    // Every game drawn: the four share place 1 (`shared`). They split the money of places 1-4
+    // (1000 + 600 + 400 = 2000, 500 each); each receives the trophy and certificate of place 1;
+    // the silver medal of place 2 goes to nobody, as nobody is 2nd. The transcript says so.
+    let mut plan = round_robin_plan(
+        4,
+        &[
+            Criterion::Wins {
+                count: WinsCount::Played,
+            },
+            Criterion::Shared,
+        ],
+    );
+    let line = |place: u32, amount: u64, items: Vec<PrizeItem>| PrizeLine {
+        key: PrizeKey::Places {
+            places: PlaceRange::new(place, place),
+        },
+        amount: Some(amount),
+        currency: None,
+        items,
+        origin: o("line"),
+    };
+    plan.prizes = vec![PrizeTable {
+        category: None,
+        title: Some("奖金".into()),
+        currency: "CNY".into(),
+        tax: None,
+        lines: vec![
+            line(1, 1000, vec![PrizeItem::Trophy, PrizeItem::Certificate]),
+            line(
+                2,
+                600,
+                vec![PrizeItem::Medal {
+                    metal: Some("silver".into()),
+                }],
+            ),
+            line(3, 400, vec![]),
+        ],
+        total: None,
+        limit: None,
+        origin: o("prizes"),
+    }];
+    let out = run(&plan, &players(4), &rest(RestRule::Draws), 1).expect("runs");
+    assert_eq!(out.prizes.len(), 4);
+    for p in &out.prizes {
+        assert_eq!((p.place, p.shared, p.amount), (1, true, 500), "{p:?}");
+        assert_eq!(
+            p.items,
+            [PrizeItem::Trophy, PrizeItem::Certificate],
+            "{p:?}"
+        );
+    }
+    let said: Vec<&str> = out
+        .transcript
+        .iter()
+        .map(|e| e.text.as_str())
+        .filter(|t| t.contains("place 1 shared by 4"))
+        .collect();
+    assert_eq!(
+        said,
+        ["奖金: place 1 shared by 4: each of the 4 receives the awards of place 1 (trophy, certificate); the awards of place 2 (medal silver) are not given: the place is shared from 1"]
+    );
+}
+
+#[test]
 fn places_ranked_by_a_chain_ending_in_shared_share_the_place() {
     // The checker refuses `shared` in a `places ... ranked_by` chain (E422), but a plan is JSON:
     // the two group winners, level on points (every game drawn), share place 1 rather than

@@ -125,16 +125,17 @@ fn a_shared_place_says_how_its_prizes_are_split() {
     sheet_says(
         WOMEN,
         "zh",
-        &["（4）如仍相同，名次并列，所占名次的奖金合并后平分。"],
+        &["（4）如仍相同，名次并列，所占名次的奖金合并后平分；并列者每人各得该名次的奖品，其后所占名次的奖品不再颁发。"],
         &["（4）如仍相同，名次并列。"],
     );
     sheet_says(
         OPEN,
         "en",
-        &["the prizes of the places they fill are added up and split equally"],
+        &["the prize money of the places they fill is added up and split equally"],
         &[],
     );
-    // Without money there is nothing to split: the chain says the place is shared, no more.
+    // Without money there is nothing to split: the chain says the place is shared and each of
+    // the tied receives its awards (the runtime's award list gives each the trophy).
     let awards_only = std::fs::read_to_string(crate::common::root().join(WOMEN))
         .expect("reads")
         .replace("prize_fund", "// prize_fund");
@@ -146,7 +147,16 @@ fn a_shared_place_says_how_its_prizes_are_split() {
         + "\nprizes \"奖励\" { 1: trophy }\n";
     let out = xqreg_on("sheet", &awards_only, &["--lang", "zh", "--format", "md"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert_phrases(&text, &["如仍相同，名次并列。"], &["奖金合并后平分"]);
+    assert_phrases(
+        &text,
+        &["如仍相同，名次并列，并列者每人各得该名次的奖品，其后所占名次的奖品不再颁发。"],
+        &["奖金合并后平分"],
+    );
+    // Without money or awards the chain says the place is shared, no more.
+    let nothing = awards_only.replace("\"奖励\" { 1: trophy }", "\"奖励\" CNY { 1: 500 }");
+    let out = xqreg_on("sheet", &nothing, &["--lang", "zh", "--format", "md"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_phrases(&text, &["所占名次的奖金合并后平分。"], &["奖品"]);
 }
 
 /// Places 5-8 ranked across two team groups (`places 5..8 ranked_by { game_points, lots }

@@ -159,3 +159,39 @@ fn a_lone_residence_line_is_not_labelled_twice() {
         &[],
     );
 }
+
+/// (5) A knockout's semi-final losers share 3rd; a prize table paying 3rd and 4th differently
+/// read as if one of them got the 3rd's 1000 and bronze medal, the other the 4th's 800. The
+/// runtime splits the money and gives each the 3rd's awards (tests/scenarios/
+/// knockout_shared_awards.xqr); the sheet now says so after the table's lines. Places whose
+/// lines are alike (5th-8th, 300 and a certificate each) need no sentence.
+#[test]
+fn places_a_knockout_shares_say_how_their_prizes_are_paid() {
+    let text = std::fs::read_to_string(
+        crate::common::root().join("tests/scenarios/knockout_shared_awards.xqr"),
+    )
+    .expect("reads");
+    sheet_says(
+        &text,
+        Lang::Zh,
+        &["第三至四名并列时，所占名次的奖金合并后平分，并列者每人各得第三名的奖品，其后名次的奖品不再颁发。"],
+        &["第五至八名并列时"],
+    );
+    sheet_says(
+        &text,
+        Lang::En,
+        &["Players sharing places 3–4 split the prize money of those places equally; each of them receives the awards of the 3rd place, and the awards of the places below it are not given."],
+        &[],
+    );
+    // A third-place match: nobody shares 3rd.
+    let played = text.replace("seeding rating", "seeding rating\n    third_place");
+    sheet_says(&played, Lang::Zh, &["第四名800元"], &["并列时"]);
+    // Money alike, awards only on 3rd: each of the two still receives a medal.
+    let medal = text.replace("4: 800", "4: 1000");
+    sheet_says(
+        &medal,
+        Lang::Zh,
+        &["第三至四名并列时，所占名次的奖金合并后平分，并列者每人各得第三名的奖品"],
+        &[],
+    );
+}

@@ -4,7 +4,10 @@
 //! The regulation then does not say which of the players sharing the place qualify: the runtime
 //! draws the places left by lot among them (runtime/src/engine/finish/qualify.rs) and says so,
 //! and the checker says it before publication, as W401 says it of a chain without `lots`.
-//! Only overall quotas are checked here: a category's places are known only from its players.
+//! A category's quota (`women 1`) counts the category's players in the final ranking, so which
+//! places it ends at is known only from its players: any place the final ranking may share can
+//! hold the category's last qualifier and one more of its players (two women losing in the
+//! same round of a knockout without placement matches), and the quota is said once.
 
 use xqreg_grammar::ast::{
     Format, Item, Knockout, KnockoutClause, PlaceRange, PlacesRule, StageClause, OVERALL,
@@ -38,23 +41,33 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             continue;
         };
         for quota in &q.quotas {
-            if quota.category.node != OVERALL {
-                continue;
-            }
+            let name = quota.category.node.as_str();
             let n = quota.count.node;
-            let Some(s) = shared.iter().find(|s| s.first <= n && n < s.last) else {
+            let found = if name == OVERALL {
+                let s = shared.iter().find(|s| s.first <= n && n < s.last);
+                s.map(|s| (s, &SPLITS_SHARED))
+            } else if ctx.scope.categories.contains_key(name) {
+                // A category's players may be anywhere in the ranking: its last place can fall
+                // inside any shared place, whatever its count. A derived ranking's quota counts
+                // units, not these places.
+                shared.first().map(|s| (s, &CATEGORY_SPLITS_SHARED))
+            } else {
+                None
+            };
+            let Some((s, report)) = found else {
                 continue;
             };
             let (first, last, n) = (s.first.to_string(), s.last.to_string(), n.to_string());
             let args = [
                 ("fix", s.fix.0),
                 ("fix_zh", s.fix.1),
+                ("category", name),
                 ("count", n.as_str()),
                 ("first", first.as_str()),
                 ("last", last.as_str()),
             ];
             diags.push(
-                SPLITS_SHARED
+                report
                     .at(quota.count.span, &args)
                     .with_label(s.span, s.why.plain()),
             );

@@ -4,8 +4,9 @@
 
 use super::outcome::PrizeAward;
 use super::problem::{codes, RuntimeProblem};
+use super::transcript::EntryKind;
 use super::Ctx;
-use crate::plan::{Origin, PrizeKey, PrizeLine, PrizeTable};
+use crate::plan::{Origin, PrizeItem, PrizeKey, PrizeLine, PrizeTable};
 use std::collections::BTreeMap;
 
 /// Adds a payment to its currency's total; a sum beyond `u64` is a problem, never a wrapped or
@@ -137,5 +138,48 @@ pub(crate) fn pay_tier(
             awards.push(award(w, 0, &table.currency));
         }
     }
+    if let Some(text) = shared_awards(table, place, k) {
+        let origin = line_for(table, place).map_or(&table.origin, |l| &l.origin);
+        ctx.transcript.push(EntryKind::Prize, text, origin);
+    }
     splits
+}
+
+/// What a tier of `k > 1` tied players at `place` receives besides money, said in the
+/// transcript: each of them the awards of `place`; the awards of the places below it that the
+/// tier fills go to nobody (nobody holds those places). None when no such place has awards.
+fn shared_awards(table: &PrizeTable, place: u32, k: u32) -> Option<String> {
+    if k < 2 {
+        return None;
+    }
+    let words = |q: u32| -> Vec<String> {
+        line_for(table, q)
+            .map(|l| l.items.iter().map(PrizeItem::word).collect())
+            .unwrap_or_default()
+    };
+    let mut said = Vec::new();
+    let own = words(place);
+    if !own.is_empty() {
+        said.push(format!(
+            "each of the {k} receives the awards of place {place} ({})",
+            own.join(", ")
+        ));
+    }
+    for q in place + 1..place + k {
+        let below = words(q);
+        if !below.is_empty() {
+            said.push(format!(
+                "the awards of place {q} ({}) are not given: the place is shared from {place}",
+                below.join(", ")
+            ));
+        }
+    }
+    if said.is_empty() {
+        return None;
+    }
+    let title = table.title.as_deref().unwrap_or("prizes");
+    Some(format!(
+        "{title}: place {place} shared by {k}: {}",
+        said.join("; ")
+    ))
 }

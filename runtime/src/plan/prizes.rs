@@ -45,7 +45,8 @@ pub struct PrizeTable {
 /// `regulation { one_cash_prize highest }` (奖金不兼得，就高不就低): every prize table paying the
 /// final ranking or a category pays each player at most one of its places with money, the one
 /// paying most (equal amounts: the table written first); a place given up passes down that
-/// table's ranking (依次递补) until no player holds two. Derived rankings' tables, knockout
+/// table's ranking (依次递补), the places given out highest money first, so that no player keeps
+/// a lower prize while a higher one is open to them. Derived rankings' tables, knockout
 /// losers', completion and board prizes are outside the rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OneCashPrize {
@@ -120,6 +121,20 @@ pub enum PrizeItem {
     Plaque,
     Certificate,
     Other { name: String },
+}
+
+impl PrizeItem {
+    /// The award as the file writes it: `trophy`, `medal gold`, `item "棋王杯"`.
+    pub fn word(&self) -> String {
+        match self {
+            PrizeItem::Trophy => "trophy".into(),
+            PrizeItem::Medal { metal: None } => "medal".into(),
+            PrizeItem::Medal { metal: Some(m) } => format!("medal {m}"),
+            PrizeItem::Plaque => "plaque".into(),
+            PrizeItem::Certificate => "certificate".into(),
+            PrizeItem::Other { name } => format!("item \"{name}\""),
+        }
+    }
 }
 
 /// `qualification "全国总决赛" { open_men 3 ... replacement next_in_line }`.

@@ -213,7 +213,7 @@ fn awards(
         .iter()
         .map(prize_item)
         .filter(|want| !got.contains(want))
-        .map(|want| item_word(&want))
+        .map(|want| want.word())
         .collect();
     if missing.is_empty() {
         return Ok(());
@@ -221,7 +221,10 @@ fn awards(
     let got = if got.is_empty() {
         "nothing".to_string()
     } else {
-        got.iter().map(item_word).collect::<Vec<_>>().join(", ")
+        got.iter()
+            .map(plan::PrizeItem::word)
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     let missing = missing.join(", ");
     Err(AWARDS.fill(&[
@@ -229,18 +232,6 @@ fn awards(
         ("missing", &missing),
         ("got", &got),
     ]))
-}
-
-/// An award as the file writes it: `trophy`, `medal gold`, `item "棋王杯"`.
-fn item_word(item: &plan::PrizeItem) -> String {
-    match item {
-        plan::PrizeItem::Trophy => "trophy".into(),
-        plan::PrizeItem::Medal { metal: None } => "medal".into(),
-        plan::PrizeItem::Medal { metal: Some(m) } => format!("medal {m}"),
-        plan::PrizeItem::Plaque => "plaque".into(),
-        plan::PrizeItem::Certificate => "certificate".into(),
-        plan::PrizeItem::Other { name } => format!("item \"{name}\""),
-    }
 }
 
 fn prize(

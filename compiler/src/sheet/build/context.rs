@@ -35,6 +35,9 @@ pub struct Names<'a> {
     pub prize_fund: Option<&'a ast::Money>,
     /// A prize table pays money: a place shared by a chain's `shared` splits its money.
     pub money_prizes: bool,
+    /// A prize table gives awards (a trophy, a medal, a certificate) for places: each player of
+    /// a shared place receives them.
+    pub place_awards: bool,
 }
 
 impl Names<'_> {
@@ -326,6 +329,10 @@ pub(super) fn collect_names<'a, 'b>(
             }
             Item::Prizes(p) => {
                 names.money_prizes |= p.lines.iter().any(|l| l.money.is_some());
+                names.place_awards |= p
+                    .lines
+                    .iter()
+                    .any(|l| matches!(l.key, ast::PrizeKey::Places(_)) && !l.items.is_empty());
                 names
                     .named_by
                     .extend(p.category.iter().map(|c| c.node.as_str()));

@@ -19,6 +19,7 @@ mod method;
 mod params;
 mod prizes;
 mod ranking;
+mod shared_tiers;
 mod stage;
 mod supplements;
 pub use crate::sheet::catalogue::words;

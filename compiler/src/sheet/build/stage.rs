@@ -359,9 +359,17 @@ fn stage_ranking(ctx: &mut Ctx<'_>, s: &Stage, chain: &TiebreakChain, title: &st
         .criteria
         .last()
         .is_some_and(|c| matches!(c.name.node.as_str(), "shared" | "名次并列"));
-    if shared && ctx.names.money_prizes {
+    // Its awards go to each of the tied, those of the places below it to nobody (the runtime's
+    // `pay_tier`): a print shop counts two trophies for two players sharing 1st.
+    let says = match (ctx.names.money_prizes, ctx.names.place_awards) {
+        (true, true) => Some(M::SharedSplitsPrizesAwards),
+        (true, false) => Some(M::SharedSplitsPrizes),
+        (false, true) => Some(M::SharedAwardsEach),
+        (false, false) => None,
+    };
+    if let (true, Some(says)) = (shared, says) {
         if let Some(last) = cl.items.last_mut() {
-            last.text = ctx.sentence(ctx.m(M::SharedSplitsPrizes));
+            last.text = ctx.sentence(ctx.m(says));
         }
     }
     cl

@@ -305,6 +305,11 @@ pub enum M {
     BoardPercentage,
     BoardShared,
     SharedSplitsPrizes,
+    SharedSplitsPrizesAwards,
+    SharedAwardsEach,
+    TierSplitsMoney,
+    TierSplitsMoneyAwards,
+    TierAwardsEach,
     BoardLots,
     BoardPaid,
     BoardEach,
@@ -828,7 +833,27 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::BoardShared => ("名次并列", "the place is shared"),
         M::SharedSplitsPrizes => (
             "如仍相同，名次并列，所占名次的奖金合并后平分",
-            "if still equal, the players share the place, and the prizes of the places they fill are added up and split equally",
+            "if still equal, the players share the place, and the prize money of the places they fill is added up and split equally",
+        ),
+        M::SharedSplitsPrizesAwards => (
+            "如仍相同，名次并列，所占名次的奖金合并后平分；并列者每人各得该名次的奖品，其后所占名次的奖品不再颁发",
+            "if still equal, the players share the place: the prize money of the places they fill is added up and split equally, each of them receives the awards of the shared place, and the awards of the places below it that they fill are not given",
+        ),
+        M::TierSplitsMoney => (
+            "{0}并列时，所占名次的奖金合并后平分",
+            "players sharing {0} split the prize money of those places equally",
+        ),
+        M::TierSplitsMoneyAwards => (
+            "{0}并列时，所占名次的奖金合并后平分，并列者每人各得{1}的奖品，其后名次的奖品不再颁发",
+            "players sharing {0} split the prize money of those places equally; each of them receives the awards of the {1}, and the awards of the places below it are not given",
+        ),
+        M::TierAwardsEach => (
+            "{0}并列时，并列者每人各得{1}的奖品，其后名次的奖品不再颁发",
+            "players sharing {0} each receive the awards of the {1}; the awards of the places below it are not given",
+        ),
+        M::SharedAwardsEach => (
+            "如仍相同，名次并列，并列者每人各得该名次的奖品，其后所占名次的奖品不再颁发",
+            "if still equal, the players share the place: each of them receives the awards of the shared place, and the awards of the places below it that they fill are not given",
         ),
         M::BoardLots => ("抽签决定名次", "lots decide the place"),
         M::BoardPaid => ("各台名次奖励如下", "each board's places are paid as follows"),
