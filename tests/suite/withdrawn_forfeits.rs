@@ -235,3 +235,38 @@ stage main "循环赛" en "Round robin" {
         &["+-", "-+", "<td class=\"num\">2</td><td>孙三</td>"],
     );
 }
+
+/// One player of a team withdraws (k1 of Kunshan, after round 1): the team plays on, its board
+/// 1 forfeited. No board is published for the forfeit, so `pair` and the site say it after the
+/// round, the same way; the site listed it as a board of the match with the engine's number, 3,
+/// beside the played board `pair` had published as 3.
+#[test]
+fn a_board_forfeited_by_a_withdrawn_player_is_said_after_the_round() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = written(tmp.path(), "teams.xqr", &regulation());
+    let roster = written(tmp.path(), "roster.csv", ROSTER);
+    let ev = tmp.path().join("ev").display().to_string();
+    event_new(&ev, reg.as_ref(), roster.as_ref(), 3);
+    xqreg_ok(&["event", "pair", &ev]);
+    red_wins(&ev, "league", 1, 4);
+    xqreg_ok(&[
+        "event", "withdraw", &ev, "k1", "--stage", "league", "--after", "1",
+    ]);
+    let pair = xqreg_ok(&["event", "pair", &ev, "--lang", "en"]);
+    assert_phrases(
+        &pair,
+        &[
+            "league round 2 match Kunshan v Gusu",
+            "league round 2: forfeit win, 周五 withdrawn  g1 赵一 (Gusu)",
+        ],
+        &["bye"],
+    );
+    let page = stage_page(&ev, tmp.path(), "en");
+    assert_phrases(
+        &page,
+        &["赵一 (forfeit win, 周五 withdrawn)"],
+        &["-+", "+-"],
+    );
+    let zh = stage_page(&ev, tmp.path(), "zh");
+    assert_phrases(&zh, &["赵一 (对方弃权判胜，周五退赛)"], &["轮空"]);
+}

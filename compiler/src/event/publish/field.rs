@@ -41,30 +41,60 @@ pub struct Field {
     ids: Vec<(String, String)>,
     away: BTreeMap<String, Away>,
     knockout: bool,
-    /// The games no one plays because a player (or a whole team) had withdrawn: by round, the
-    /// winner's and the withdrawn side's player ids, and whether they are boards of a team
-    /// match ([`withdrawal_forfeits`]).
-    forfeits: Vec<(u32, String, String, bool)>,
+    /// The games no one plays because a player (or a whole team) had withdrawn
+    /// ([`withdrawal_forfeits`]), each won by one side.
+    forfeits: Vec<Forfeit>,
 }
 
-/// The games of a stage decided by a withdrawal alone, which no pairing list shows as a game:
-/// an individual game with a withdrawn player, or every board of a team match whose every
-/// board is forfeited so (a whole team withdrawn). A board forfeited inside a match that is
-/// played stays a board of that match.
+/// A game won by forfeit against a withdrawn player: its round, the winner's and the withdrawn
+/// player's ids, and what it is.
+struct Forfeit {
+    round: u32,
+    winner: String,
+    loser: String,
+    kind: ForfeitKind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ForfeitKind {
+    /// A game of two players: the winner is a competitor of the stage.
+    Game,
+    /// A board of a team match that is forfeited whole (a team withdrawn): the winner's team
+    /// is the competitor.
+    Match,
+    /// A board of a team match that is played: its winner, a player, is said apart.
+    Board,
+}
+
+/// The games of a round robin or Swiss decided by a withdrawal alone, which nobody plays and no
+/// pairing list shows as a game (`pair` publishes no board for them): each is said after its
+/// round instead. A knockout's match decided so says it in its own line.
 pub fn withdrawal_forfeits(st: &StageOutcome) -> Vec<&GameOut> {
-    let by_withdrawal = |g: &GameOut| g.source == GameSource::Withdrawal;
+    if st.kind == "knockout" {
+        return Vec::new();
+    }
     st.games
         .iter()
-        .filter(|g| by_withdrawal(g))
-        .filter(|g| match g.team_match.as_deref() {
-            None => true,
-            Some(m) => st
-                .games
-                .iter()
-                .filter(|o| o.round == g.round && o.team_match.as_deref() == Some(m))
-                .all(by_withdrawal),
-        })
+        .filter(|g| g.source == GameSource::Withdrawal)
         .collect()
+}
+
+/// What a game of [`withdrawal_forfeits`] is: of two players, or a board of a team match
+/// forfeited whole or of one that is played.
+fn forfeit_kind(st: &StageOutcome, g: &GameOut) -> ForfeitKind {
+    let Some(m) = g.team_match.as_deref() else {
+        return ForfeitKind::Game;
+    };
+    let whole = st
+        .games
+        .iter()
+        .filter(|o| o.round == g.round && o.team_match.as_deref() == Some(m))
+        .all(|o| o.source == GameSource::Withdrawal);
+    if whole {
+        ForfeitKind::Match
+    } else {
+        ForfeitKind::Board
+    }
 }
 
 impl Field {
@@ -95,8 +125,12 @@ impl Field {
                         "-+" => (&g.black, &g.red),
                         _ => return None,
                     };
-                    let team = g.team_match.is_some();
-                    Some((g.round, winner.clone(), loser.clone(), team))
+                    Some(Forfeit {
+                        round: g.round,
+                        winner: winner.clone(),
+                        loser: loser.clone(),
+                        kind: forfeit_kind(st, g),
+                    })
                 })
                 .collect(),
         }
@@ -112,15 +146,36 @@ impl Field {
         people: &People,
     ) -> Option<Person> {
         let team = |player: &str| people.team_of(player).unwrap_or(player).to_string();
-        let is = |player: &str, of_team: bool| match of_team {
-            true => [id, name].contains(&team(player).as_str()),
-            false => player == id,
-        };
-        let (_, _, loser, of_team) = self
-            .forfeits
+        let f = self.forfeits.iter().find(|f| {
+            f.round == round
+                && match f.kind {
+                    ForfeitKind::Game => f.winner == id,
+                    ForfeitKind::Match => [id, name].contains(&team(&f.winner).as_str()),
+                    ForfeitKind::Board => false,
+                }
+        })?;
+        Some(people.get(&match f.kind {
+            ForfeitKind::Match => team(&f.loser),
+            _ => f.loser.clone(),
+        }))
+    }
+
+    /// The players of a team match that is played who win their board of `round` by forfeit, a
+    /// withdrawn player's: said apart, as no board of it is published.
+    fn board_forfeits(&self, round: u32, people: &People, l: Tr) -> Vec<Bye> {
+        self.forfeits
             .iter()
-            .find(|(r, winner, _, t)| *r == round && is(winner, *t))?;
-        Some(people.get(&if *of_team { team(loser) } else { loser.clone() }))
+            .filter(|f| f.round == round && f.kind == ForfeitKind::Board)
+            .map(|f| {
+                let other = people.get(&f.loser);
+                Bye {
+                    who: people.get(&f.winner),
+                    why: said(l, FORFEIT_WIN.fill(&[("opponent", &other.name)])),
+                    reason: "forfeit",
+                    opponent: Some(other.id),
+                }
+            })
+            .collect()
     }
 
     /// A team of a team stage (its id the unit of its players) all of whose players withdrew:
@@ -138,7 +193,9 @@ impl Field {
     }
 
     /// The players (or teams) of the field on no board of `round`, each with why: withdrawn,
-    /// a late entrant before the round of entry, else the bye (轮空).
+    /// a late entrant before the round of entry, a forfeit win against a withdrawn player (or
+    /// team), else the bye (轮空); then the players of a played team match who win their board
+    /// so.
     pub fn sitting_out(
         &self,
         round: u32,
@@ -149,7 +206,8 @@ impl Field {
         if self.knockout {
             return Vec::new();
         }
-        self.ids
+        let mut out: Vec<Bye> = self
+            .ids
             .iter()
             .filter(|(id, name)| !playing.contains(id.as_str()) && !playing.contains(name.as_str()))
             .map(|(id, name)| {
@@ -183,7 +241,9 @@ impl Field {
                     opponent: forfeit.map(|p| p.id),
                 }
             })
-            .collect()
+            .collect();
+        out.extend(self.board_forfeits(round, people, l));
+        out
     }
 }
 
