@@ -70,20 +70,27 @@ fn stage_page(ev: &str, dir: &Path, lang: &str) -> String {
     std::fs::read_to_string(site.join(lang).join("stage-1.html")).expect("page")
 }
 
-#[test]
-fn a_withdrawn_teams_forfeit_counts_once_its_round_is_published() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = written(tmp.path(), "teams.xqr", &regulation());
-    let roster = written(tmp.path(), "roster.csv", ROSTER);
-    let ev = tmp.path().join("ev").display().to_string();
+/// The league in `dir/ev`, seed 3, round 1 played (Kunshan v Wuzhong and Gusu v SIP, each
+/// drawn 1:1: Red wins both boards), then `who` (a team or a player) withdrawn after it and
+/// round 2 paired: the event's path, its regulation's and roster's, and what `pair` printed.
+fn withdrawn_after_round_1(dir: &Path, who: &str) -> (String, String, String, String) {
+    let reg = written(dir, "teams.xqr", &regulation());
+    let roster = written(dir, "roster.csv", ROSTER);
+    let ev = dir.join("ev").display().to_string();
     event_new(&ev, reg.as_ref(), roster.as_ref(), 3);
-    // Round 1: Kunshan v Wuzhong and Gusu v SIP, each drawn 1:1 (Red wins both boards).
     xqreg_ok(&["event", "pair", &ev]);
     red_wins(&ev, "league", 1, 4);
     xqreg_ok(&[
-        "event", "withdraw", &ev, "kunshan", "--stage", "league", "--after", "1",
+        "event", "withdraw", &ev, who, "--stage", "league", "--after", "1",
     ]);
     let pair = xqreg_ok(&["event", "pair", &ev, "--lang", "en"]);
+    (ev, reg, roster, pair)
+}
+
+#[test]
+fn a_withdrawn_teams_forfeit_counts_once_its_round_is_published() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, reg, roster, pair) = withdrawn_after_round_1(tmp.path(), "kunshan");
     // Round 2: Wuzhong v SIP; Gusu's match against Kunshan is a forfeit, not a bye.
     assert_phrases(
         &pair,
@@ -243,16 +250,7 @@ stage main "循环赛" en "Round robin" {
 #[test]
 fn a_board_forfeited_by_a_withdrawn_player_is_said_after_the_round() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let reg = written(tmp.path(), "teams.xqr", &regulation());
-    let roster = written(tmp.path(), "roster.csv", ROSTER);
-    let ev = tmp.path().join("ev").display().to_string();
-    event_new(&ev, reg.as_ref(), roster.as_ref(), 3);
-    xqreg_ok(&["event", "pair", &ev]);
-    red_wins(&ev, "league", 1, 4);
-    xqreg_ok(&[
-        "event", "withdraw", &ev, "k1", "--stage", "league", "--after", "1",
-    ]);
-    let pair = xqreg_ok(&["event", "pair", &ev, "--lang", "en"]);
+    let (ev, _, _, pair) = withdrawn_after_round_1(tmp.path(), "k1");
     assert_phrases(
         &pair,
         &[
