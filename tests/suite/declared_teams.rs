@@ -5,7 +5,7 @@
 
 use crate::common::{assert_phrases, one_line, simulate_roster as simulate};
 
-const REGULATION: &str = r#"regulation "俱乐部团体赛" en "Club team league" {
+pub(crate) const REGULATION: &str = r#"regulation "俱乐部团体赛" en "Club team league" {
   event team
 }
 
@@ -35,7 +35,7 @@ stage league "团体赛" en "League" {
 "#;
 
 /// Units by id (gusu, wuzhong) and by name (昆山队, 园区棋艺社).
-const ROSTER: &str = "id,name,unit,rating,order
+pub(crate) const ROSTER: &str = "id,name,unit,rating,order
 g1,赵一,gusu,2200,1
 g2,钱二,gusu,2100,2
 w1,孙三,wuzhong,2150,1

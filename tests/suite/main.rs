@@ -86,3 +86,4 @@ mod team_lineups;
 mod team_tiebreaks;
 mod trf_out;
 mod unentered_section;
+mod withdrawn_forfeits;

@@ -227,3 +227,44 @@ fn a_line_up_for_a_team_knockout_is_refused() {
     );
     assert!(!xqreg_ok(&["event", "status", &ev]).contains("line-ups handed in"));
 }
+
+/// A final published and waiting for its result names no winner: its two teams share place 1
+/// (`1=`), the two of the match for 3rd place share place 3, until the results are in. The
+/// standings ranked the first-listed team of each match above the other (`1  a`, `2  b`), the
+/// stand-in winner the engine carries a pending match on with.
+#[test]
+fn a_pending_final_ranks_no_team_above_the_other() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = new_event(tmp.path());
+    // The league (three rounds) and the semi-finals, the team earlier in the alphabet winning
+    // each board; then the final and the match for 3rd place are published.
+    let by_rating = |red: &str, black: &str| if red < black { "1-0" } else { "0-1" };
+    for _ in 0..4 {
+        xqreg_ok(&["event", "pair", &ev]);
+        record_every_waiting_game(&ev, tmp.path(), by_rating);
+    }
+    let pair = xqreg_ok(&["event", "pair", &ev]);
+    assert!(pair.contains("finals round 2 match A v B"), "{pair}");
+    let en = xqreg_ok(&["event", "standings", &ev, "--stage", "finals"]);
+    assert_phrases(
+        &en,
+        &[
+            "1= a A",
+            "1= b B",
+            "3= c C",
+            "3= d D",
+            "final: a v b: to be played",
+        ],
+        &["1  a", "2  b", "2= b"],
+    );
+    let zh = standings_zh(&ev, "finals");
+    assert_phrases(
+        &zh,
+        &["1= a 甲队", "1= b 乙队", "决赛：a 对 b，尚未赛完"],
+        &["2  b"],
+    );
+    // The results in: a wins the final, c the match for 3rd place.
+    record_every_waiting_game(&ev, tmp.path(), by_rating);
+    let done = xqreg_ok(&["event", "standings", &ev, "--stage", "finals"]);
+    assert_phrases(&done, &["1  a A", "2  b B", "3  c C", "4  d D"], &["1="]);
+}

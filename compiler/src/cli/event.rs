@@ -315,7 +315,8 @@ fn pair(dir: &Path, format: ListFormat, only: &[String], l: Lang) -> Res<String>
     let (paired, loaded) = commands::pair(dir, only, l)?;
     let mut all = loaded.event.games.clone();
     all.extend(paired.published.iter().cloned());
-    let lines = view::lines(&loaded.event, &all, &paired.published, l);
+    let forfeits = paired.live.forfeits();
+    let lines = view::lines(&loaded.event, (&all, &forfeits), &paired.published, l);
     // A stage named with `--stage` that gets nothing: why, stage by stage.
     for stage in only {
         if !paired.published.iter().any(|g| &g.game.stage == stage) {
@@ -370,7 +371,10 @@ fn games(dir: &Path, waiting: bool, format: ListFormat, l: Lang) -> Res<String> 
             .filter(|g| !waiting || g.result.is_none())
             .cloned()
             .collect();
-        let lines = view::lines(&loaded.event, all, &shown, l);
+        // The points before each round count the forfeits a withdrawal decided (recorded, or
+        // by the conduct's forfeit count), which only a replay knows: no board of them is stored.
+        let forfeits = loaded.replay()?.forfeits();
+        let lines = view::lines(&loaded.event, (all, &forfeits), &shown, l);
         Ok(match format {
             ListFormat::Human => view::human(&lines, &loaded.event.plan, l),
             ListFormat::Json => view::json(&lines),

@@ -159,6 +159,38 @@ impl Live {
     }
 }
 
+/// A game of the replay as the store names it: game `game_no` of its players in its round and step.
+fn pairing(stage: &str, game_no: u32, g: &GameOut) -> Pairing {
+    Pairing {
+        stage: stage.to_string(),
+        round: g.round,
+        group: g.label().map(str::to_string),
+        step: g.step.clone(),
+        game_no,
+        red: g.red.clone(),
+        black: g.black.clone(),
+    }
+}
+
+impl Live {
+    /// The games a withdrawal alone decides (a game against a withdrawn player, a board of a
+    /// withdrawn team), with their results: nobody plays them and no board is published for
+    /// them, but they score as forfeits (the points a pairing list gives before a round).
+    pub fn forfeits(&self) -> Vec<StoredGame> {
+        numbered_games(&self.outcome)
+            .into_iter()
+            .filter(|(_, _, g)| g.source == GameSource::Withdrawal)
+            .map(|(stage, game_no, g)| StoredGame {
+                id: 0,
+                batch: 0,
+                board: g.board,
+                game: pairing(stage, game_no, g),
+                result: Some((g.result.to_string(), 0, 0)),
+            })
+            .collect()
+    }
+}
+
 /// The games `pair` publishes next: of the first stage that waits for results, the first round
 /// with a game still to play; and the same of every later stage that may go ahead of the stages
 /// waiting before it (sections played side by side, [`xqreg_runtime::engine::ahead`]); less
@@ -351,15 +383,7 @@ pub fn replay(event: &Event) -> Result<Live, Vec<RuntimeProblem>> {
     let games: Vec<EngineGame> = numbered_games(&outcome)
         .into_iter()
         .map(|(stage, game_no, g)| EngineGame {
-            game: Pairing {
-                stage: stage.to_string(),
-                round: g.round,
-                group: g.label().map(str::to_string),
-                step: g.step.clone(),
-                game_no,
-                red: g.red.clone(),
-                black: g.black.clone(),
-            },
+            game: pairing(stage, game_no, g),
             pending: g.source == GameSource::Pending,
         })
         .collect();

@@ -33,11 +33,12 @@ pub struct Side {
     pub points: i64,
 }
 
-/// Points of every player in `stage` from the results recorded in rounds before `round`, and
-/// the missed-round byes of the late entrants who entered after those rounds.
+/// Points of every player in `stage` from the results recorded in rounds before `round` (and
+/// the forfeits a withdrawal decided, [`Live::forfeits`]), and the missed-round byes of the late
+/// entrants who entered after those rounds.
 fn points_before(
     event: &Event,
-    games: &[StoredGame],
+    (games, forfeits): (&[StoredGame], &[StoredGame]),
     stage: &str,
     round: u32,
 ) -> BTreeMap<String, i64> {
@@ -60,6 +61,7 @@ fn points_before(
     }
     for g in games
         .iter()
+        .chain(forfeits)
         .filter(|g| g.game.stage == stage && g.game.round < round && g.game.step.is_none())
     {
         let Some(r) = g.result.as_ref().and_then(|r| GameResult::parse(&r.0)) else {
@@ -130,9 +132,11 @@ fn byes_before<'a>(
     out
 }
 
+/// The pairing lines of `shown`, each player with the points before the round: from `all`
+/// the published games and the forfeits a withdrawal decided ([`Live::forfeits`]).
 pub fn lines<'g>(
     event: &Event,
-    all: &[StoredGame],
+    all: (&[StoredGame], &[StoredGame]),
     shown: &'g [StoredGame],
     lang: Lang,
 ) -> Vec<Line<'g>> {
@@ -318,8 +322,12 @@ pub fn pair_json(
     let sits_out: Vec<_> = sitting_out_rows(live, event, all, shown, lang)
         .into_iter()
         .map(|(stage, round, b)| {
-            json!({"stage": stage, "round": round, "id": b.who.id, "name": b.who.name,
-                   "unit": b.who.unit, "reason": b.reason})
+            let mut row = json!({"stage": stage, "round": round, "id": b.who.id,
+                   "name": b.who.name, "unit": b.who.unit, "reason": b.reason});
+            if let Some(opponent) = b.opponent {
+                row["opponent"] = json!(opponent);
+            }
+            row
         })
         .collect();
     let v = json!({"games": games_json(lines), "sits_out": sits_out});

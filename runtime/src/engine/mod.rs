@@ -42,6 +42,7 @@ pub mod problem;
 pub mod results;
 pub mod roster;
 mod sections;
+mod so_far;
 mod stage_caps;
 mod stages;
 mod standings;

@@ -7,6 +7,7 @@ use super::entrants;
 use super::outcome::{GameOut, GroupOutcome, MatchOut, StageOutcome};
 use super::play::{GameAt, MatchSpec};
 use super::problem::{codes, RuntimeProblem};
+use super::so_far::SoFar;
 use super::standings::{rank_group, with_fouls};
 use super::tiebreak::{Competitor, Primary, Record};
 use super::transcript::EntryKind;
@@ -66,8 +67,12 @@ fn round_robin_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, rr: &RoundRobi
         .map(|m| vec![Competitor::default(); m.len()])
         .collect();
     let mut games: Vec<GameOut> = Vec::new();
+    let mut so_far = SoFar::default();
     for r in 0..rounds {
         let round = r as u32 + 1;
+        // The round's records (group, table position, record), counted once the round is.
+        let mut records: Vec<(usize, usize, Record)> = Vec::new();
+        let pending_before = ctx.pending;
         for (g, members) in groups.iter().enumerate() {
             let Some(boards) = schedules.get(g).and_then(|s| s.get(r)) else {
                 continue;
@@ -77,12 +82,7 @@ fn round_robin_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, rr: &RoundRobi
                 if rn > n || bn > n {
                     // The bye of an odd field: the player sits out the round.
                     let sitter = if rn > n { bn } else { rn };
-                    if let Some(c) = comps
-                        .get_mut(g)
-                        .and_then(|c| c.get_mut(sitter as usize - 1))
-                    {
-                        c.records.push(Record::unpaired(round, 0));
-                    }
+                    records.push((g, sitter as usize - 1, Record::unpaired(round, 0)));
                     continue;
                 }
                 let (rp, bp) = (rn as usize - 1, bn as usize - 1);
@@ -98,22 +98,24 @@ fn round_robin_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, rr: &RoundRobi
                 } else {
                     (red, black, rp, bp)
                 };
-                let pending_before = ctx.pending;
+                let pending_game = ctx.pending;
                 let played = ctx.play_game(&at, red, black, &mut games);
-                if ctx.pending > pending_before {
+                if ctx.pending > pending_game {
                     // The live driver: a game still to be played counts for nothing in the
                     // standings so far (not as a forfeit, not as an opponent met).
                     continue;
                 }
                 let (rrec, brec) = played.records(round, rp, bp, &stage.scoring);
-                if let Some(c) = comps.get_mut(g) {
-                    if let Some(x) = c.get_mut(rp) {
-                        x.records.push(rrec);
-                    }
-                    if let Some(x) = c.get_mut(bp) {
-                        x.records.push(brec);
-                    }
-                }
+                records.extend([(g, rp, rrec), (g, bp, brec)]);
+            }
+        }
+        // A round not yet reached (a forfeit against a withdrawn player included) counts not.
+        if !so_far.counts(ctx, &stage.name, round, ctx.pending > pending_before) {
+            continue;
+        }
+        for (g, pos, record) in records {
+            if let Some(x) = comps.get_mut(g).and_then(|c| c.get_mut(pos)) {
+                x.records.push(record);
             }
         }
     }

@@ -10,6 +10,7 @@ use super::outcome::{GameOut, StageOutcome};
 use super::play::{GameAt, MatchSpec};
 use super::problem::{codes, RuntimeProblem};
 use super::roster::Roster;
+use super::so_far::SoFar;
 use super::standings::rank_group;
 use super::tiebreak::{Competitor, Primary, Record, RecordKind};
 use super::transcript::EntryKind;
@@ -63,20 +64,16 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, t: &TeamRoundRobi
     let mut balance = Balance::of(rule);
     let mut comps = vec![Competitor::default(); teams.len()];
     let mut games: Vec<GameOut> = Vec::new();
+    let mut so_far = SoFar::default();
     for (r, boards) in schedule.iter().enumerate() {
         let round = r as u32 + 1;
+        // The round's matches (and its sitter), counted once the round is.
+        let mut sitters: Vec<usize> = Vec::new();
+        let mut matches: Vec<(Pair, Vec<(i64, i64)>)> = Vec::new();
+        let round_pending = ctx.pending;
         for (m, &(xn, yn)) in boards.iter().enumerate() {
             if xn > n || yn > n {
-                let sitter = if xn > n { yn } else { xn };
-                if let Some(c) = comps.get_mut(sitter as usize - 1) {
-                    c.records.push(Record {
-                        round,
-                        opponent: None,
-                        side: None,
-                        kind: RecordKind::Unpaired,
-                        points: 0,
-                    });
-                }
+                sitters.push(if xn > n { yn } else { xn } as usize - 1);
                 continue;
             }
             let (xp, yp) = (xn as usize - 1, yn as usize - 1);
@@ -98,10 +95,22 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, t: &TeamRoundRobi
                 // in the standings so far (not as a drawn match of 0-0 boards).
                 continue;
             }
-            record_match(&mut comps, round, (xp, yp), &gp, match_points(stage));
+            matches.push(((xp, yp), gp));
         }
         if let Some(b) = balance.as_mut() {
             b.after_round(ctx, &stage.name, round);
+        }
+        // A round not yet reached (a forfeit against a withdrawn team included) counts not.
+        if !so_far.counts(ctx, &stage.name, round, ctx.pending > round_pending) {
+            continue;
+        }
+        for sitter in sitters {
+            if let Some(c) = comps.get_mut(sitter) {
+                c.records.push(Record::unpaired(round, 0));
+            }
+        }
+        for (teams, gp) in matches {
+            record_match(&mut comps, round, teams, &gp, match_points(stage));
         }
     }
     Ok(rank_teams(
@@ -244,6 +253,9 @@ pub(crate) fn whole_team(plan: &Plan, roster: &Roster, unit: &str) -> Vec<usize>
     }
     roster.indices_where(|p| p.unit.as_deref() == Some(unit))
 }
+
+/// Two teams of a match, by their places in the stage's table.
+type Pair = (usize, usize);
 
 /// A team: its unit's name and its players in board order.
 pub(super) type Team = (String, Vec<usize>);

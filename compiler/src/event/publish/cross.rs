@@ -73,7 +73,8 @@ fn score_text(s: Option<u8>) -> &'static str {
     }
 }
 
-/// The crosstable of a group: a matrix up to 16 players (or teams), else a column per round.
+/// The crosstable of a group: a matrix up to 16 players (or teams), else a column per round;
+/// of the games of `rounds`, those its standings count.
 pub fn cross(
     table: &Table<'_>,
     games: &[(&GameOut, bool)],
@@ -81,6 +82,14 @@ pub fn cross(
     rounds: &[u32],
     l: Tr,
 ) -> Cross {
+    // Only the rounds the standings count: a matrix too, which has no column per round (a
+    // forfeit of a round not yet published, a Swiss round waiting, stood in it before).
+    let games: Vec<(&GameOut, bool)> = games
+        .iter()
+        .copied()
+        .filter(|(g, _)| rounds.contains(&g.round))
+        .collect();
+    let games = games.as_slice();
     if table.team {
         return team_cross(table, games, rounds, l);
     }

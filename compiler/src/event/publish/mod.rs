@@ -7,13 +7,14 @@
 
 pub mod bracket;
 pub mod cross;
+pub mod field;
 pub mod matches;
 pub mod model;
 pub mod people;
 pub mod text;
 pub mod write;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use minijinja::{context, AutoEscape, Environment};
@@ -79,10 +80,7 @@ pub fn pages(dir: &Path, lang: Lang) -> Res<Pages> {
     with_event(dir, lang, |tx, loaded| {
         let live = loaded.replay()?;
         let stored = tx.games()?;
-        let published: BTreeSet<(String, u32)> = stored
-            .iter()
-            .map(|g| (g.game.stage.clone(), g.game.round))
-            .collect();
+        let published: model::Published = stored.iter().map(|g| (g.game.key(), g.board)).collect();
         let plan = &loaded.event.plan;
         let env = env().map_err(|e| io(format!("internal error in the site's templates: {e}")))?;
         let fail =

@@ -2,9 +2,10 @@
 //! templates print (and escape). Pending games are shown as waiting, never with the placeholder
 //! result the replay scores them with.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde::Serialize;
+use xqreg_runtime::engine::results::GameKey;
 use xqreg_runtime::engine::{GameOut, Outcome, StageOutcome};
 use xqreg_runtime::plan::Plan;
 
@@ -16,6 +17,7 @@ include!(concat!(env!("OUT_DIR"), "/messages/event/publish/model.rs"));
 use crate::event::live::Live;
 
 pub use super::cross::StandRow;
+pub use super::field::{playing, withdrawal_forfeits, Bye, Field};
 pub use super::people::{People, Person};
 
 #[derive(Debug, Serialize)]
@@ -27,14 +29,6 @@ pub struct GameRow {
     pub black: Person,
     /// The notation (`1-0`), or empty while the game waits for its result.
     pub result: String,
-}
-
-#[derive(Debug, Serialize)]
-pub struct Bye {
-    pub who: Person,
-    pub why: String,
-    /// Why, for a program: `bye`, `withdrawn` or `late` (not yet entered).
-    pub reason: &'static str,
 }
 
 #[derive(Debug, Serialize)]
@@ -103,6 +97,23 @@ pub fn stage_games(live: &Live, ix: usize) -> Vec<(&GameOut, bool)> {
         .collect()
 }
 
+/// A game of a stage, and whether it waits for its result ([`stage_games`]).
+type StageGame<'a> = (&'a GameOut, bool);
+
+/// The published games of the event, each with the board `pair` published it on.
+pub type Published = BTreeMap<GameKey, u32>;
+
+/// The identity of each of the stage's games, in [`stage_games`]' order.
+fn stage_keys(live: &Live, ix: usize) -> Vec<Option<GameKey>> {
+    let before: usize = live.outcome.stages[..ix]
+        .iter()
+        .map(|s| s.games.len())
+        .sum();
+    (0..live.outcome.stages[ix].games.len())
+        .map(|i| live.games.get(before + i).map(|e| e.game.key()))
+        .collect()
+}
+
 fn halves(points: i64, halves: bool) -> String {
     if halves {
         let whole = points / 2;
@@ -116,149 +127,47 @@ fn halves(points: i64, halves: bool) -> String {
     }
 }
 
-/// Why a player of the field may sit a round out: withdrawn after a round, or a late entrant
-/// before the round of entry.
-#[derive(Default)]
-struct Away {
-    withdrawn_after: Option<u32>,
-    enters: Option<u32>,
-}
-
-/// A stage's field as its rounds see it: who is in it, who withdrew or entered late, and
-/// whether it shrinks (a knockout: a player absent from its round is out, not on a bye).
-pub struct Field {
-    /// Each competitor's id and name: a team match's label names a declared team by its name.
-    ids: Vec<(String, String)>,
-    away: BTreeMap<String, Away>,
-    knockout: bool,
-}
-
-impl Field {
-    pub fn of(live: &Live, ix: usize) -> Field {
-        let st = &live.outcome.stages[ix];
-        let mut away: BTreeMap<String, Away> = BTreeMap::new();
-        for w in live.outcome.withdrawn.iter().filter(|w| w.stage == st.name) {
-            away.entry(w.id.clone()).or_default().withdrawn_after = Some(w.after_round);
-        }
-        for (id, (stage, round)) in &live.entered {
-            if *stage == st.name {
-                away.entry(id.clone()).or_default().enters = Some(*round);
-            }
-        }
-        Field {
-            ids: st
-                .groups
-                .iter()
-                .flat_map(|g| g.standings.iter().map(|r| (r.id.clone(), r.player.clone())))
-                .collect(),
-            away,
-            knockout: st.kind == "knockout",
-        }
-    }
-
-    /// A team of a team stage (its id the unit of its players) all of whose players withdrew:
-    /// withdrawn after the last of them, so its rounds list it withdrawn, not on a bye.
-    fn team_away(&self, team: &str, people: &People) -> Option<Away> {
-        let rounds: Vec<Option<u32>> = people
-            .of_unit(team)
-            .map(|p| self.away.get(&p.id).and_then(|a| a.withdrawn_after))
-            .collect();
-        let last = rounds.iter().copied().collect::<Option<Vec<u32>>>()?;
-        Some(Away {
-            withdrawn_after: Some(*last.iter().max()?),
-            enters: None,
-        })
-    }
-
-    /// The players (or teams) of the field on no board of `round`, each with why: withdrawn,
-    /// a late entrant before the round of entry, else the bye (轮空).
-    pub fn sitting_out(
-        &self,
-        round: u32,
-        playing: &BTreeSet<&str>,
-        people: &People,
-        l: Tr,
-    ) -> Vec<Bye> {
-        if self.knockout {
-            return Vec::new();
-        }
-        self.ids
-            .iter()
-            .filter(|(id, name)| !playing.contains(id.as_str()) && !playing.contains(name.as_str()))
-            .map(|(id, _)| {
-                let (reason, why) = match self.away.get(id).or(self.team_away(id, people).as_ref())
-                {
-                    Some(Away {
-                        withdrawn_after: Some(after),
-                        ..
-                    }) if *after < round => ("withdrawn", said(l, WITHDRAWN.plain())),
-                    Some(Away {
-                        enters: Some(from), ..
-                    }) if round < *from => (
-                        "late",
-                        said(l, LATE_FROM.fill(&[("from", &from.to_string())])),
-                    ),
-                    _ => ("bye", said(l, BYE.plain())),
-                };
-                Bye {
-                    who: people.get(id),
-                    why,
-                    reason,
-                }
-            })
-            .collect()
-    }
-}
-
-/// Who plays in a round, from its boards (red, black, and the group or team match each is
-/// listed under): the players, and in a team stage the two teams of each match (`x v y`, the
-/// engine's label of the teams' units: a declared team's name), since a team stage's field is
-/// its teams.
-pub fn playing<'a>(
-    boards: impl Iterator<Item = (&'a str, &'a str, Option<&'a str>)>,
-) -> BTreeSet<&'a str> {
-    let mut out = BTreeSet::new();
-    for (red, black, label) in boards {
-        out.extend([red, black]);
-        if let Some((x, y)) = label.and_then(|m| m.split_once(" v ")) {
-            out.extend([x, y]);
-        }
-    }
-    out
-}
-
 /// The rounds of a stage: its published games (those a replay has not yet decided are shown only
 /// when published) and the players of the stage's field who sit the round out.
 fn rounds(
-    st: &StageOutcome,
-    games: &[(&GameOut, bool)],
-    published: &BTreeSet<(String, u32)>,
+    (st, games, keys): (&StageOutcome, &[StageGame<'_>], &[Option<GameKey>]),
+    published: &Published,
     field: &Field,
     people: &People,
     l: Tr,
 ) -> Vec<RoundView> {
-    let mut by_round: BTreeMap<u32, Vec<(&GameOut, bool)>> = BTreeMap::new();
-    for &(g, pending) in games {
-        by_round.entry(g.round).or_default().push((g, pending));
+    let mut by_round: BTreeMap<u32, Vec<(&GameOut, bool, u32)>> = BTreeMap::new();
+    // A game no one plays (its player withdrawn) is said after the round, as `pair` says it.
+    let forfeits = withdrawal_forfeits(st);
+    let listed = games
+        .iter()
+        .zip(keys)
+        .filter(|((g, _), _)| !forfeits.iter().any(|f| std::ptr::eq(*f, *g)));
+    for (&(g, pending), key) in listed {
+        // A published game on the board `pair` published it on (the engine's board skips the
+        // forfeits nobody plays, and a playoff game takes the round's next board).
+        let board = key.as_ref().and_then(|k| published.get(k)).copied();
+        let row = (g, pending, board.unwrap_or(g.board));
+        by_round.entry(g.round).or_default().push(row);
     }
     let mut out = Vec::new();
     for (round, gs) in by_round {
-        if !published.contains(&(st.name.clone(), round)) {
+        if !published.keys().any(|k| k.0 == st.name && k.1 == round) {
             continue;
         }
         let playing = playing(
             gs.iter()
-                .map(|(g, _)| (g.red.as_str(), g.black.as_str(), g.team_match.as_deref())),
+                .map(|(g, ..)| (g.red.as_str(), g.black.as_str(), g.team_match.as_deref())),
         );
         let byes = field.sitting_out(round, &playing, people, l);
         out.push(RoundView {
             round,
             heading: said(l, numbered(ROUND_HEADING, round, &[])),
-            waiting: gs.iter().filter(|(_, p)| *p).count(),
+            waiting: gs.iter().filter(|(_, p, _)| *p).count(),
             games: gs
                 .iter()
-                .map(|(g, pending)| GameRow {
-                    board: g.board,
+                .map(|(g, pending, board)| GameRow {
+                    board: *board,
                     group: g.label().map(|m| people.teams().match_label(m)),
                     step: g.step.clone(),
                     red: people.get(&g.red),
@@ -280,7 +189,7 @@ fn rounds(
 pub fn stage_page(
     live: &Live,
     ix: usize,
-    published: &BTreeSet<(String, u32)>,
+    published: &Published,
     people: &People,
     l: Tr,
 ) -> StagePage {
@@ -290,7 +199,8 @@ pub fn stage_page(
     let lot_to_draw = live.lot_to_draw(&st.name);
     let complete = !games.iter().any(|(_, p)| *p) && !lot_to_draw;
     let field = Field::of(live, ix);
-    let rounds = rounds(st, &games, published, &field, people, l);
+    let keys = stage_keys(live, ix);
+    let rounds = rounds((st, &games, &keys), published, &field, people, l);
     // The crosstable shows the rounds its totals count: a Swiss waiting for results, the rounds
     // before the first one waiting (its results so far are in the round's pairing list).
     let after = live.standings_after(&st.name);

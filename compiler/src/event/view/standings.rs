@@ -76,7 +76,10 @@ pub fn standings(
                 let tbs: Vec<String> = r
                     .tiebreaks
                     .iter()
-                    .map(|t| format!("{} {}", criterion(&t.column(), lang), t.value.display()))
+                    .map(|t| {
+                        let name = text::criterion(text::Tr::of(lang), &t.column());
+                        format!("{name} {}", t.value.display())
+                    })
                     .collect();
                 // A team of the roster is its unit: its id is its name, said once.
                 let name = teams.name(&r.id).unwrap_or(&r.player);
@@ -120,13 +123,4 @@ pub fn team_match_line(
 ) -> Option<String> {
     let line = matches::team_match_line(m, plan, text::Tr::of(lang), str::to_string)?;
     Some(format!("  {line}"))
-}
-
-/// A tie-break criterion in a standings line: its identifier in English (as the regulation
-/// writes it), its short Chinese name (the site's crosstable heading) in Chinese.
-fn criterion(id: &str, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => text::criterion(text::Tr::Zh, id),
-        Lang::En => id.to_string(),
-    }
 }

@@ -237,6 +237,7 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
         boards_used: BTreeMap::new(),
     };
     play_bracket(ctx, &mut st, slots, 1, 1, true);
+    undecided_share(ctx, &mut st.ranking, &st.matches);
     st.ranking
         .sort_by_key(|&(place, _, p)| (place, ctx.id(p).to_string()));
     Ok(match_stage_run(
@@ -248,6 +249,60 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
         st.matches,
         st.games,
     ))
+}
+
+/// The places a match still to be played (the live driver's `pending`) leaves undecided: the
+/// bracket goes on with its first-listed side as a stand-in winner, so that its later rounds
+/// exist, but neither side is placed above the other. The players joined by pending matches (a
+/// pending final: its two; a pending semi-final: those two, the final and the match for 3rd
+/// place they lead to) share the best place among them (a pending final: 1= and 1=, the
+/// match's line says it is to be played). Outside the live driver no match is pending.
+fn undecided_share(ctx: &Ctx<'_>, ranking: &mut [(u32, bool, usize)], matches: &[MatchOut]) {
+    let pending: Vec<(&str, &str)> = matches
+        .iter()
+        .filter(|m| m.decided_by == "pending")
+        .map(|m| (m.a.as_str(), m.b.as_str()))
+        .collect();
+    if pending.is_empty() {
+        return;
+    }
+    // Each player's group (by id): joined through pending matches, until nothing changes.
+    let mut group: BTreeMap<String, String> = ranking
+        .iter()
+        .map(|&(_, _, p)| (ctx.id(p).to_string(), ctx.id(p).to_string()))
+        .collect();
+    loop {
+        let mut changed = false;
+        for &(a, b) in &pending {
+            let (Some(x), Some(y)) = (group.get(a).cloned(), group.get(b).cloned()) else {
+                continue;
+            };
+            let (low, high) = if x <= y { (x, y) } else { (y, x) };
+            for g in group.values_mut().filter(|g| **g == high && high != low) {
+                *g = low.clone();
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Each group's best place and size.
+    let mut best: BTreeMap<&str, (u32, usize)> = BTreeMap::new();
+    for &(place, _, p) in ranking.iter() {
+        let Some(g) = group.get(ctx.id(p)) else {
+            continue;
+        };
+        let e = best.entry(g.as_str()).or_insert((place, 0));
+        *e = (e.0.min(place), e.1 + 1);
+    }
+    for row in ranking.iter_mut() {
+        let g = group.get(ctx.id(row.2)).map(String::as_str);
+        if let Some(&(place, size)) = g.and_then(|g| best.get(g)) {
+            row.0 = place;
+            row.1 |= size > 1;
+        }
+    }
 }
 
 /// The first round of a seeded bracket of `size`, slot by slot in bracket order (None: nobody):
