@@ -67,3 +67,115 @@ fn a_conduct_rule_written_as_a_text_is_printed_as_written() {
         &[],
     );
 }
+
+/// The schools' primary and secondary groups, each a Swiss by school year, the secondary `same_as`
+/// the primary: `late_entry` in the secondary group was E415 ("not the event's first stage",
+/// though it takes its players from the roster like the first), and copied by `same_as` it passed
+/// the check unseen, yet `event enter` sent a secondary pupil into the primary group, refused
+/// (R031). A section played beside the first takes its own late entrants.
+#[test]
+fn each_section_takes_its_own_late_entrants() {
+    // Written in the secondary group itself, the clause checks clean.
+    let reg = std::fs::read_to_string(crate::common::root().join(SCHOOLS)).expect("reads");
+    let own = reg.replace(
+        "  same_as primary\n",
+        "  same_as primary\n  late_entry until round 3 missed zero\n",
+    );
+    assert_ne!(own, reg);
+    let (code, text) = crate::common::check_of(&own);
+    assert_eq!(code, Some(0), "{text}");
+    // A stage fed by another stage's places still refuses it, written or copied.
+    let fed = "regulation \"示例赛\" {\n}\ntime standard \"慢棋\" { base 20min increment 20s flag loses }\nentry { field 24 }\nstage groups \"小组赛\" {\n  round_robin single groups A B size 12\n  entrants roster\n  time standard\n  avoid same_unit\n  tiebreak sonneborn_berger, lots\n}\nstage open \"公开组\" {\n  swiss cxa rounds 5\n  entrants roster\n  late_entry until round 3 missed zero\n  time standard\n  avoid same_unit\n  tiebreak opponents_score bye zero, lots\n}\nstage main \"决赛\" {\n  same_as open\n  entrants groups.*#1..4\n}\n";
+    let (code, text) = crate::common::check_of(fed);
+    assert_eq!(code, Some(1), "{text}");
+    assert_phrases(
+        &text,
+        &[
+            "E415",
+            "late entries into stage `main`, whose players come from earlier stages",
+        ],
+        &["`open`, whose players"],
+    );
+
+    // Live: a secondary pupil enters the secondary group, a primary pupil the primary group.
+    let tmp = tempfile::tempdir().expect("tmp");
+    let roster = tmp.path().join("roster.csv");
+    xqreg_ok(&[
+        "simulate",
+        SCHOOLS,
+        "--players",
+        "60",
+        "--seed",
+        "1",
+        "--save-roster",
+        &roster.to_string_lossy(),
+    ]);
+    let ev = tmp.path().join("ev").to_string_lossy().to_string();
+    crate::common::event_new(&ev, &crate::common::root().join(SCHOOLS), &roster, 1);
+    xqreg_ok(&["event", "pair", &ev]);
+    let waiting = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+    let results = crate::common::written(tmp.path(), "r1.csv", &all_drawn(&waiting));
+    xqreg_ok(&["event", "result", &ev, &results]);
+    let secondary = crate::common::written(
+        tmp.path(),
+        "late1.csv",
+        "id,name,unit,sex,school_year\nlate1,迟到中学生,宁波一中,men,8\n",
+    );
+    let said = xqreg_ok(&["event", "enter", &ev, &secondary]);
+    assert_phrases(
+        &said,
+        &["1 player(s) enter `secondary` before round 2"],
+        &[],
+    );
+    let primary = crate::common::written(
+        tmp.path(),
+        "late2.csv",
+        "id,name,unit,sex,school_year\nlate2,迟到小学生,宁波一小,women,3\n",
+    );
+    let said = xqreg_ok(&["event", "enter", &ev, &primary]);
+    assert_phrases(&said, &["1 player(s) enter `primary` before round 2"], &[]);
+    let status = xqreg_ok(&["event", "status", &ev]);
+    assert_phrases(
+        &status,
+        &[
+            "late entry: late1 into secondary before round 2",
+            "late entry: late2 into primary before round 2",
+        ],
+        &[],
+    );
+    // Round 2 pairs each in its section (on a board, or with the bye of an odd field).
+    let paired = xqreg_ok(&["event", "pair", &ev]);
+    let section_of = |id: &str| {
+        let mut section = "";
+        for l in paired.lines() {
+            if !l.starts_with(' ') {
+                section = l.split(' ').next().unwrap_or("");
+            }
+            if l.contains(&format!(" {id} ")) {
+                return Some(section.to_string());
+            }
+        }
+        None
+    };
+    assert_eq!(
+        section_of("late1").as_deref(),
+        Some("secondary"),
+        "{paired}"
+    );
+    assert_eq!(section_of("late2").as_deref(), Some("primary"), "{paired}");
+    xqreg_ok(&["event", "verify", &ev]);
+}
+
+/// Fills every waiting game of `event games --waiting --format csv` with a draw.
+fn all_drawn(csv: &str) -> String {
+    let mut out = String::new();
+    for (i, line) in csv.lines().enumerate() {
+        let mut cells: Vec<&str> = line.split(',').collect();
+        if i > 0 {
+            cells[5] = "=";
+        }
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
+}
