@@ -179,3 +179,32 @@ fn all_drawn(csv: &str) -> String {
     }
     out
 }
+
+/// Eight masters named by `player` lines that leave out `pool invited`, beside `pool invited 8
+/// ... { named }`: the check was clean (`named` was read by nothing), and `simulate` refused its
+/// own roster, "16 players for a field of at most 8" (the eight named, and eight strangers for
+/// the pool). The pool that names nobody is W608, whose help names the lines without a pool.
+#[test]
+fn a_named_pool_without_its_names_is_a_warning() {
+    let reg = std::fs::read_to_string(crate::common::root().join(INVITATIONAL))
+        .expect("reads")
+        .replace(" pool invited unit ", " unit ");
+    let out = xqreg_on("check", &reg, &["--format", "plain"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_phrases(
+        &text,
+        &[
+            "W608",
+            "pool `invited` names its players (`named`), but `player` lines name 0 of its 8",
+            "the `player` lines of `wang`, `zheng`, `xu`, `jiang`, `hong`, `zhao`, `xie`, `tang` give no pool",
+        ],
+        &[],
+    );
+    // Named in full, the pool is clean (the regulation as written).
+    let (code, text) = crate::common::check_of(
+        &std::fs::read_to_string(crate::common::root().join(INVITATIONAL)).expect("reads"),
+    );
+    assert_eq!(code, Some(0), "{text}");
+    assert_phrases(&text, &[], &["W608"]);
+}
