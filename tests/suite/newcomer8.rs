@@ -208,3 +208,45 @@ fn a_named_pool_without_its_names_is_a_warning() {
     assert_eq!(code, Some(0), "{text}");
     assert_phrases(&text, &[], &["W608"]);
 }
+
+/// The masters cup's knockout of two-game matches: `simulate` listed only the matches a playoff
+/// decided, after the prizes and under no heading (`ko quarter-final: p002 beat p018
+/// (armageddon)`), the players by id, and in Chinese the runtime's English (`ko semi-final：p019
+/// 胜 p009（rapid）`); `event standings` listed none of a knockout of players. Each match is
+/// listed under its stage, with its points and how it was decided, in the report's language.
+#[test]
+fn a_knockouts_matches_are_listed_with_how_each_was_decided() {
+    let en = xqreg_ok(&["simulate", MASTERS_CUP, "--seed", "2"]);
+    let matches = en
+        .split("Matches: ko\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap_or_default()
+        .to_string();
+    // Four quarter-finals, two semi-finals, the final and the match for third place.
+    assert_eq!(matches.lines().count(), 8, "{en}");
+    assert_phrases(
+        &matches,
+        &[
+            "quarter-final: p015 林志强15 2–2 p005 张思远5, level: p005 张思远5 wins by rapid",
+            "final: p005 张思远5 2–2 p019 马庆19, level: p019 马庆19 wins by blitz",
+            "match for places 3-4: ",
+            ": p009 刘立新9 wins",
+        ],
+        &[" beat "],
+    );
+    assert!(
+        en.find("Matches: ko").unwrap_or(usize::MAX) < en.find("Final ranking").unwrap_or(0),
+        "{en}"
+    );
+    let zh = xqreg_ok(&["simulate", MASTERS_CUP, "--seed", "2", "--lang", "zh"]);
+    assert_phrases(
+        &zh,
+        &[
+            "对阵：ko",
+            "四分之一决赛：p015 林志强15 2:2 p005 张思远5，积分相同，加赛快棋，p005 张思远5胜出",
+            "决赛：p005 张思远5 2:2 p019 马庆19，积分相同，加赛超快棋，p019 马庆19胜出",
+        ],
+        &["（rapid）", "semi-final"],
+    );
+}

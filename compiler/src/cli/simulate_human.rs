@@ -106,6 +106,7 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
     };
     by_entries(&mut s, plan, o, lang);
     standings::standings(&mut s, plan, o, lang);
+    matches(&mut s, plan, o, lang);
     let _ = writeln!(s, "\n{}", t(lang, "Final ranking", "最终名次"));
     let id_w = width_of(o.final_ranking.iter().map(|r| r.id.as_str()));
     let mut section: Option<&str> = None;
@@ -147,35 +148,26 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
             );
         }
     }
-    for stage in &o.stages {
-        for m in &stage.matches {
-            // A team knockout's match says its board points and how it was decided.
-            if let Some(line) = crate::event::view::team_match_line(m, plan, lang) {
-                let _ = writeln!(s, "  {} {}", stage.name, line.trim_start());
-                continue;
-            }
-            if m.decided_by == "games" {
-                continue;
-            }
-            let _ = match lang {
-                Lang::En => writeln!(
-                    s,
-                    "  {} {}: {} beat {} ({})",
-                    stage.name, m.label, m.winner, m.loser, m.decided_by
-                ),
-                Lang::Zh => writeln!(
-                    s,
-                    "  {} {}：{} 胜 {}（{}）",
-                    stage.name, m.label, m.winner, m.loser, m.decided_by
-                ),
-            };
-        }
-    }
     let _ = match lang {
         Lang::En => writeln!(s, "\n{} games", o.games),
         Lang::Zh => writeln!(s, "\n共 {} 局", o.games),
     };
     s
+}
+
+/// Each knockout or same-place stage's matches, under the stage's name: the two sides, their
+/// points in the regular games (a team match: board points) and how the match was decided, in
+/// the report's language, each player as `id name`.
+fn matches(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
+    let name = crate::event::publish::matches::sides(o);
+    let tr = crate::event::publish::text::Tr::of(lang);
+    for stage in o.stages.iter().filter(|st| !st.matches.is_empty()) {
+        let _ = writeln!(s, "\n{}{}", t(lang, "Matches: ", "对阵："), stage.name);
+        for m in &stage.matches {
+            let line = crate::event::publish::matches::match_line(m, plan, tr, &name);
+            let _ = writeln!(s, "  {line}");
+        }
+    }
 }
 
 /// The row of each table by entries that the field picked, and why (its size); the value each

@@ -18,7 +18,7 @@ use crate::diagnostics::{Lang, Msg, Template};
 include!(concat!(env!("OUT_DIR"), "/messages/event/view.rs"));
 
 mod standings;
-pub use standings::{standings, team_match_line};
+pub use standings::standings;
 
 /// A pairing line: the game and, for each side, name, unit and points before the round.
 pub struct Line<'g> {
