@@ -250,3 +250,34 @@ fn a_knockouts_matches_are_listed_with_how_each_was_decided() {
         &["（rapid）", "semi-final"],
     );
 }
+
+/// `7..8: certificate each` (as `4..6: 200 each` reads): E002 listed what a prize line may hold
+/// and said "write a prize line here", the help no nearer to why. The help says where `each` goes
+/// and that a range's awards need none.
+#[test]
+fn each_after_the_awards_is_told_where_it_goes() {
+    let reg = "regulation \"示例赛\" {\n}\n\nprizes \"奖励\" CNY {\n  1: 1200 trophy\n  2..8: certificate each\n}\n";
+    let out = xqreg_on("check", reg, &["--format", "plain"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_phrases(
+        &text,
+        &[
+            "E002",
+            "help: `each` goes after an amount (`4..8: 200 each certificate`); a range's awards go to every one of its places without it: `4..8: certificate`",
+        ],
+        &[],
+    );
+    let zh = xqreg_on("check", reg, &["--format", "plain", "--lang", "zh"]);
+    assert_phrases(
+        &String::from_utf8_lossy(&zh.stdout),
+        &["名次范围的奖品不写 `each` 也是每个名次各得一份"],
+        &[],
+    );
+    // Without `each` the line is whole: every place of the range gets a certificate.
+    let fixed = reg.replace("certificate each", "certificate");
+    let sheet = String::from_utf8_lossy(
+        &xqreg_on("sheet", &fixed, &["--lang", "zh", "--format", "md"]).stdout,
+    )
+    .into_owned();
+    assert_phrases(&sheet, &["第二至八名各奖励证书一本"], &[]);
+}
