@@ -24,7 +24,7 @@ fn each_regulation_checks_clean_and_its_scenarios_pass() {
         let text = String::from_utf8_lossy(&out.stdout);
         assert_phrases(&text, &["0 errors, 0 warnings"], &[]);
         let ran = xqreg_ok(&["test", file]);
-        assert_phrases(&ran, &[" passed, 0 failed"], &["FAIL"]);
+        assert_phrases(&ran, &["2 passed, 0 failed"], &["FAIL"]);
     }
 }
 
@@ -280,4 +280,66 @@ fn each_after_the_awards_is_told_where_it_goes() {
     )
     .into_owned();
     assert_phrases(&sheet, &["第二至八名各奖励证书一本"], &[]);
+}
+
+/// The county championship's Swiss groups state no `numbers`: the runtime draws the pairing
+/// numbers by lot (the plan's default), and a Swiss without `first_round` pairs round 1 as its
+/// system does, but the sheet said neither, so nobody reading it knew how round 1 is made. The
+/// sheet says them where the clauses would stand; a stage `same_as` another, and a stage a
+/// supplement overrides, leave them to that one.
+#[test]
+fn a_swiss_says_the_numbers_and_first_round_it_runs_by_default() {
+    sheet_says(
+        COUNTY,
+        "zh",
+        &["（二）男子组：采用积分编排制，共赛7轮。抽签确定比赛代号。本组限64人"],
+        &["（三）女子组：本组限24人，报满为止。抽签确定比赛代号"],
+    );
+    let reg = "regulation \"示例赛\" {\n}\n\ntime standard \"慢棋\" { base 20min increment 20s flag loses }\n\nentry { cap 40 }\n\nstage main \"积分编排\" {\n  swiss cxa rounds 7\n  entrants roster\n  time standard\n  avoid same_unit never\n  tiebreak opponents_score bye zero, wins, lots\n}\n";
+    let zh = String::from_utf8_lossy(
+        &xqreg_on("sheet", reg, &["--lang", "zh", "--format", "md"]).stdout,
+    )
+    .into_owned();
+    assert_phrases(
+        &zh,
+        &["共赛7轮。抽签确定比赛代号。首轮按代号1-2、4-3、5-6……对阵，代号在前者执红先走。"],
+        &[],
+    );
+    let dutch = reg.replace("swiss cxa", "swiss dutch");
+    let en = String::from_utf8_lossy(
+        &xqreg_on("sheet", &dutch, &["--lang", "en", "--format", "md"]).stdout,
+    )
+    .into_owned();
+    assert_phrases(
+        &en,
+        &["7 rounds. Pairing numbers by lot. Round 1 pairs the upper half against the lower half"],
+        &[],
+    );
+    // Stated, the clause is printed as written, once.
+    let stated = reg.replace(
+        "  entrants roster\n",
+        "  entrants roster\n  numbers rating\n  first_round split_half\n",
+    );
+    let zh = String::from_utf8_lossy(
+        &xqreg_on("sheet", &stated, &["--lang", "zh", "--format", "md"]).stdout,
+    )
+    .into_owned();
+    assert_phrases(
+        &zh,
+        &["首轮采用上半区对下半区"],
+        &["抽签确定比赛代号", "1-2、4-3"],
+    );
+    // A stage a supplement overrides: the regulation as issued leaves round 1 to the supplement.
+    let amended = format!(
+        "{reg}\nsupplement \"补充规定\" 2026-01-01 {{\n  override stage main \"积分编排\" {{\n    swiss cxa rounds 7\n    entrants roster\n    time standard\n    numbers rating\n    first_round split_half\n    avoid same_unit never\n    tiebreak opponents_score bye zero, wins, lots\n  }}\n}}\n"
+    );
+    let zh = String::from_utf8_lossy(
+        &xqreg_on("sheet", &amended, &["--lang", "zh", "--format", "md"]).stdout,
+    )
+    .into_owned();
+    assert_phrases(
+        &zh,
+        &["首轮采用上半区对下半区"],
+        &["抽签确定比赛代号", "1-2、4-3"],
+    );
 }
