@@ -343,3 +343,36 @@ fn a_swiss_says_the_numbers_and_first_round_it_runs_by_default() {
         &["抽签确定比赛代号", "1-2、4-3"],
     );
 }
+
+/// The county sheet's men's prize table began at the foot of page 1 with its header and one row,
+/// the other five rows overleaf under the header again (the PDF kept a table's last row from
+/// going alone to a new page, not its first from staying alone). A table that starts at the
+/// foot of a page takes at least two rows there, or starts on the next page.
+#[test]
+fn a_table_never_starts_with_one_row_alone_at_the_foot_of_a_page() {
+    use xqreg::sheet::{pdf, Lang};
+    let fonts =
+        pdf::load_fonts(None, false).unwrap_or_else(|e| panic!("{}: {}", e.code.code, e.message));
+    let text = std::fs::read_to_string(crate::common::root().join(COUNTY)).expect("reads");
+    let parsed = xqreg_grammar::parse_bytes(text.as_bytes());
+    for lang in [Lang::Zh, Lang::En] {
+        let sheet = xqreg::sheet::model(&parsed.file, lang).0;
+        let pages = pdf::typeset(&sheet, lang, &fonts).expect("typeset").pages;
+        for (i, pair) in pages.windows(2).enumerate() {
+            let rows = |p: &pdf::Page, t| {
+                p.items
+                    .iter()
+                    .filter(|x| !x.atom.is_head && x.atom.table == Some(t))
+                    .count()
+            };
+            let Some(last) = pair[0].items.iter().rev().find_map(|x| x.atom.table) else {
+                continue;
+            };
+            assert!(
+                !(rows(&pair[0], last) == 1 && rows(&pair[1], last) > 0),
+                "{lang:?} page {}: a table's first row alone at the foot",
+                i + 1
+            );
+        }
+    }
+}
