@@ -376,3 +376,43 @@ fn a_table_never_starts_with_one_row_alone_at_the_foot_of_a_page() {
         }
     }
 }
+
+/// `simulate --runs` of the county championship (three sections, each with its own place 1)
+/// counted one winner a run, the men's, and ranked them by rating among the whole roster (the
+/// women and juniors too), under "Finished first, by rating rank in the field". Each section's
+/// winner is counted in that section, ranked among its players.
+#[test]
+fn runs_count_each_sections_winner_in_its_section() {
+    let text = xqreg_ok(&["simulate", COUNTY, "--runs", "3"]);
+    assert_phrases(
+        &text,
+        &[
+            "Finished first in men, by rating rank in the section (1 = highest rated)",
+            "Finished first in women, by rating rank in the section",
+            "Finished first in youth, by rating rank in the section",
+        ],
+        &["by rating rank in the field"],
+    );
+    let json = xqreg_ok(&["simulate", COUNTY, "--runs", "3", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    let sections = v["first_by_rating_rank_in_section"]
+        .as_object()
+        .expect("by section");
+    assert_eq!(sections.len(), 3, "{json}");
+    for (name, by_rank) in sections {
+        let runs: u64 = by_rank
+            .as_object()
+            .expect("ranks")
+            .values()
+            .filter_map(serde_json::Value::as_u64)
+            .sum();
+        assert_eq!(runs, 3, "{name}: {json}");
+    }
+    // One section: as before, ranked in the field.
+    let one = xqreg_ok(&["simulate", INVITATIONAL, "--runs", "2"]);
+    assert_phrases(
+        &one,
+        &["Finished first, by rating rank in the field"],
+        &["in the section"],
+    );
+}

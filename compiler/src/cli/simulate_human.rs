@@ -349,21 +349,31 @@ pub(super) fn many(a: &Aggregate, lang: Lang) -> String {
         ),
         a.runs_with_lots
     );
-    let _ = writeln!(
-        s,
-        "\n{}",
-        t(
-            lang,
-            "Finished first, by rating rank in the field (1 = highest rated)",
-            "按等级分排位统计第一名（1 = 等级分最高）"
-        )
-    );
-    for (rank, n) in a.first_by_rating_rank.iter().take(10) {
-        let _ = writeln!(s, "  {rank:>4}  {n:>6}  {:>5.1}%", pct(*n, a.completed));
+    if a.first_by_rating_rank_in_section.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n{}",
+            t(
+                lang,
+                "Finished first, by rating rank in the field (1 = highest rated)",
+                "按等级分排位统计第一名（1 = 等级分最高）"
+            )
+        );
+        ranks(&mut s, &a.first_by_rating_rank, a.completed);
     }
-    let rest: u32 = a.first_by_rating_rank.values().skip(10).sum();
-    if rest > 0 {
-        let _ = writeln!(s, "   11+  {rest:>6}  {:>5.1}%", pct(rest, a.completed));
+    // An event of sections: each section's winner, ranked among that section's players.
+    for (section, by_rank) in &a.first_by_rating_rank_in_section {
+        let _ = match lang {
+            Lang::En => writeln!(
+                s,
+                "\nFinished first in {section}, by rating rank in the section (1 = highest rated)"
+            ),
+            Lang::Zh => writeln!(
+                s,
+                "\n{section} 按等级分排位统计第一名（1 = 本组等级分最高）"
+            ),
+        };
+        ranks(&mut s, by_rank, a.completed);
     }
     if a.fixed_roster {
         let mut firsts: Vec<_> = a.first_place.iter().collect();
@@ -378,6 +388,17 @@ pub(super) fn many(a: &Aggregate, lang: Lang) -> String {
         }
     }
     s
+}
+
+/// How often each rating rank finished first, the ten first ranks and the rest together.
+fn ranks(s: &mut String, by_rank: &std::collections::BTreeMap<u32, u32>, completed: u32) {
+    for (rank, n) in by_rank.iter().take(10) {
+        let _ = writeln!(s, "  {rank:>4}  {n:>6}  {:>5.1}%", pct(*n, completed));
+    }
+    let rest: u32 = by_rank.values().skip(10).sum();
+    if rest > 0 {
+        let _ = writeln!(s, "   11+  {rest:>6}  {:>5.1}%", pct(rest, completed));
+    }
 }
 
 /// `n` of `total` in percent.
