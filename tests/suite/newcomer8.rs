@@ -28,6 +28,12 @@ fn each_regulation_checks_clean_and_its_scenarios_pass() {
     }
 }
 
+/// The Markdown sheet of the regulation text `reg` in `lang`.
+fn sheet_of(reg: &str, lang: &str) -> String {
+    let out = xqreg_on("sheet", reg, &["--lang", lang, "--format", "md"]);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// The Markdown sheet of `file` in `lang` says every phrase of `present` and none of `absent`.
 fn sheet_says(file: &str, lang: &str, present: &[&str], absent: &[&str]) {
     let sheet = xqreg_ok(&["sheet", file, "--lang", lang, "--format", "md"]);
@@ -114,7 +120,7 @@ fn each_section_takes_its_own_late_entrants() {
     crate::common::event_new(&ev, &crate::common::root().join(SCHOOLS), &roster, 1);
     xqreg_ok(&["event", "pair", &ev]);
     let waiting = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
-    let results = crate::common::written(tmp.path(), "r1.csv", &all_drawn(&waiting));
+    let results = crate::common::written(tmp.path(), "r1.csv", &crate::common::all_drawn(&waiting));
     xqreg_ok(&["event", "result", &ev, &results]);
     let secondary = crate::common::written(
         tmp.path(),
@@ -164,20 +170,6 @@ fn each_section_takes_its_own_late_entrants() {
     );
     assert_eq!(section_of("late2").as_deref(), Some("primary"), "{paired}");
     xqreg_ok(&["event", "verify", &ev]);
-}
-
-/// Fills every waiting game of `event games --waiting --format csv` with a draw.
-fn all_drawn(csv: &str) -> String {
-    let mut out = String::new();
-    for (i, line) in csv.lines().enumerate() {
-        let mut cells: Vec<&str> = line.split(',').collect();
-        if i > 0 {
-            cells[5] = "=";
-        }
-        out.push_str(&cells.join(","));
-        out.push('\n');
-    }
-    out
 }
 
 /// Eight masters named by `player` lines that leave out `pool invited`, beside `pool invited 8
@@ -275,10 +267,7 @@ fn each_after_the_awards_is_told_where_it_goes() {
     );
     // Without `each` the line is whole: every place of the range gets a certificate.
     let fixed = reg.replace("certificate each", "certificate");
-    let sheet = String::from_utf8_lossy(
-        &xqreg_on("sheet", &fixed, &["--lang", "zh", "--format", "md"]).stdout,
-    )
-    .into_owned();
+    let sheet = sheet_of(&fixed, "zh");
     assert_phrases(&sheet, &["第二至八名各奖励证书一本"], &[]);
 }
 
@@ -296,20 +285,14 @@ fn a_swiss_says_the_numbers_and_first_round_it_runs_by_default() {
         &["（三）女子组：本组限24人，报满为止。抽签确定比赛代号"],
     );
     let reg = "regulation \"示例赛\" {\n}\n\ntime standard \"慢棋\" { base 20min increment 20s flag loses }\n\nentry { cap 40 }\n\nstage main \"积分编排\" {\n  swiss cxa rounds 7\n  entrants roster\n  time standard\n  avoid same_unit never\n  tiebreak opponents_score bye zero, wins, lots\n}\n";
-    let zh = String::from_utf8_lossy(
-        &xqreg_on("sheet", reg, &["--lang", "zh", "--format", "md"]).stdout,
-    )
-    .into_owned();
+    let zh = sheet_of(reg, "zh");
     assert_phrases(
         &zh,
         &["共赛7轮。抽签确定比赛代号。首轮按代号1-2、4-3、5-6……对阵，代号在前者执红先走。"],
         &[],
     );
     let dutch = reg.replace("swiss cxa", "swiss dutch");
-    let en = String::from_utf8_lossy(
-        &xqreg_on("sheet", &dutch, &["--lang", "en", "--format", "md"]).stdout,
-    )
-    .into_owned();
+    let en = sheet_of(&dutch, "en");
     assert_phrases(
         &en,
         &["7 rounds. Pairing numbers by lot. Round 1 pairs the upper half against the lower half"],
@@ -320,10 +303,7 @@ fn a_swiss_says_the_numbers_and_first_round_it_runs_by_default() {
         "  entrants roster\n",
         "  entrants roster\n  numbers rating\n  first_round split_half\n",
     );
-    let zh = String::from_utf8_lossy(
-        &xqreg_on("sheet", &stated, &["--lang", "zh", "--format", "md"]).stdout,
-    )
-    .into_owned();
+    let zh = sheet_of(&stated, "zh");
     assert_phrases(
         &zh,
         &["首轮采用上半区对下半区"],
@@ -333,10 +313,7 @@ fn a_swiss_says_the_numbers_and_first_round_it_runs_by_default() {
     let amended = format!(
         "{reg}\nsupplement \"补充规定\" 2026-01-01 {{\n  override stage main \"积分编排\" {{\n    swiss cxa rounds 7\n    entrants roster\n    time standard\n    numbers rating\n    first_round split_half\n    avoid same_unit never\n    tiebreak opponents_score bye zero, wins, lots\n  }}\n}}\n"
     );
-    let zh = String::from_utf8_lossy(
-        &xqreg_on("sheet", &amended, &["--lang", "zh", "--format", "md"]).stdout,
-    )
-    .into_owned();
+    let zh = sheet_of(&amended, "zh");
     assert_phrases(
         &zh,
         &["首轮采用上半区对下半区"],

@@ -80,6 +80,26 @@ fn decided_by(plan: &Plan, by: &str) -> Msg {
     t.plain()
 }
 
+/// What a match's line says: its label, the two sides, their points, the winner, and how it
+/// was decided (`by`, both languages).
+fn line_args(
+    m: &MatchOut,
+    l: Tr,
+    name: &impl Fn(&str) -> String,
+    by: Msg,
+) -> [(&'static str, String); 8] {
+    [
+        ("label", label(&m.label, l)),
+        ("a", name(&m.a)),
+        ("b", name(&m.b)),
+        ("x", m.score.0.to_string()),
+        ("y", m.score.1.to_string()),
+        ("winner", name(&m.winner)),
+        ("by", by.en),
+        ("by_zh", by.zh),
+    ]
+}
+
 /// A team knockout's match as a line (its board points, and how it was decided: on the boards,
 /// or level on them and by which playoff step), each team as `name` gives it; None for a match
 /// of two players.
@@ -90,18 +110,7 @@ pub fn team_match_line(
     name: impl Fn(&str) -> String,
 ) -> Option<String> {
     m.boards?;
-    let (x, y) = (m.score.0.to_string(), m.score.1.to_string());
-    let by = decided_by(plan, &m.decided_by);
-    let args = [
-        ("label", label(&m.label, l)),
-        ("a", name(&m.a)),
-        ("b", name(&m.b)),
-        ("x", x),
-        ("y", y),
-        ("winner", name(&m.winner)),
-        ("by", by.en),
-        ("by_zh", by.zh),
-    ];
+    let args = line_args(m, l, &name, decided_by(plan, &m.decided_by));
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = match m.decided_by.as_str() {
         "board_points" => TEAM_MATCH_ON_BOARDS,
@@ -129,16 +138,7 @@ pub fn match_line(m: &MatchOut, plan: &Plan, l: Tr, name: impl Fn(&str) -> Strin
             PLAYER_BY_GAME.fill(&[("step_zh", &time), ("step", step)])
         }
     };
-    let args = [
-        ("label", label(&m.label, l)),
-        ("a", name(&m.a)),
-        ("b", name(&m.b)),
-        ("x", m.score.0.to_string()),
-        ("y", m.score.1.to_string()),
-        ("winner", name(&m.winner)),
-        ("by", by.en),
-        ("by_zh", by.zh),
-    ];
+    let args = line_args(m, l, &name, by);
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = match m.decided_by.as_str() {
         "games" => PLAYER_MATCH_ON_GAMES,
