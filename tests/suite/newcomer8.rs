@@ -393,3 +393,42 @@ fn runs_count_each_sections_winner_in_its_section() {
         &["in the section"],
     );
 }
+
+/// The masters cup live, its final published and not yet played: `event standings --stage ko`
+/// placed the two finalists 1 and 2 (`1  p019 ...`, `2  p023 ...`), a champion named before the
+/// final (the runtime's provisional pick). A knockout with a match still to play lists its
+/// matches and places nobody.
+#[test]
+fn a_knockout_still_playing_names_no_champion() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let roster = tmp.path().join("roster.csv");
+    xqreg_ok(&[
+        "simulate",
+        MASTERS_CUP,
+        "--seed",
+        "3",
+        "--save-roster",
+        &roster.to_string_lossy(),
+    ]);
+    let ev = tmp.path().join("ev").to_string_lossy().to_string();
+    crate::common::event_new(&ev, &crate::common::root().join(MASTERS_CUP), &roster, 3);
+    for k in 0..40 {
+        let paired = xqreg_ok(&["event", "pair", &ev]);
+        if paired.contains("ko round 3") {
+            break;
+        }
+        let waiting = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+        let file = crate::common::written(
+            tmp.path(),
+            &format!("r{k}.csv"),
+            &crate::common::all_drawn(&waiting),
+        );
+        xqreg_ok(&["event", "result", &ev, &file]);
+    }
+    let standings = xqreg_ok(&["event", "standings", &ev, "--stage", "ko"]);
+    assert_phrases(
+        &standings,
+        &["ko (so far)", "semi-final: ", "final: ", ": to be played"],
+        &["\n    1  ", "\n    2  "],
+    );
+}

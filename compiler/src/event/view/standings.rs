@@ -73,7 +73,11 @@ pub fn standings(
             let more = [("state", state.en.as_str()), ("state_zh", &state.zh)];
             let head = STANDINGS_HEAD.fill(&[&args[..], &more[..]].concat());
             let _ = writeln!(s, "{}", head.get(lang));
-            for r in &g.standings {
+            // A knockout with a match still to play places nobody yet: the runtime's provisional
+            // places would name a champion before the final is played. Its matches say where
+            // it stands.
+            let undecided = st.matches.iter().any(|m| m.decided_by == "pending");
+            for r in g.standings.iter().filter(|_| !undecided) {
                 let tbs: Vec<String> = r
                     .tiebreaks
                     .iter()
