@@ -432,3 +432,36 @@ fn a_knockout_still_playing_names_no_champion() {
         &["\n    1  ", "\n    2  "],
     );
 }
+
+/// The city league live, a club withdrawn after round 1: `event pair` said `league round 2:
+/// withdrawn  上海 上海`, the team's id and its name being one. Said once; a player keeps `id name`.
+#[test]
+fn a_team_sitting_out_is_named_once() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let roster = tmp.path().join("roster.csv");
+    xqreg_ok(&[
+        "simulate",
+        CITY_LEAGUE,
+        "--players",
+        "11",
+        "--seed",
+        "2",
+        "--save-roster",
+        &roster.to_string_lossy(),
+    ]);
+    let ev = tmp.path().join("ev").to_string_lossy().to_string();
+    crate::common::event_new(&ev, &crate::common::root().join(CITY_LEAGUE), &roster, 2);
+    xqreg_ok(&["event", "pair", &ev]);
+    let waiting = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+    let file = crate::common::written(tmp.path(), "r1.csv", &crate::common::all_drawn(&waiting));
+    xqreg_ok(&["event", "result", &ev, &file]);
+    xqreg_ok(&[
+        "event", "withdraw", &ev, "上海", "--stage", "league", "--after", "1",
+    ]);
+    let paired = xqreg_ok(&["event", "pair", &ev]);
+    assert_phrases(
+        &paired,
+        &["league round 2: withdrawn  上海\n"],
+        &["上海 上海"],
+    );
+}

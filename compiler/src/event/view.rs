@@ -257,11 +257,13 @@ pub fn sitting_out(
             ("round", &round),
             ("why", &b.why),
         ];
-        let who = [
-            ("id", b.who.id.as_str()),
-            ("name", &b.who.name),
-            ("unit", &unit),
-        ];
+        // A team of the roster is its unit: its id is its name, said once (`上海`, not `上海 上海`).
+        let name = if b.who.name == b.who.id {
+            String::new()
+        } else {
+            format!(" {}", b.who.name)
+        };
+        let who = [("id", b.who.id.as_str()), ("name", &name), ("unit", &unit)];
         let _ = writeln!(
             s,
             "{}",
