@@ -58,6 +58,7 @@ mod newcomer4;
 mod newcomer5;
 mod newcomer6;
 mod newcomer7;
+mod newcomer8;
 mod one_cash;
 mod only_if_tied;
 mod open_values;

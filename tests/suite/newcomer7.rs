@@ -204,22 +204,6 @@ fn club_teams() -> String {
     csv
 }
 
-/// Fills every waiting game of `event games --waiting --format csv` with a draw.
-fn all_drawn(csv: &str) -> String {
-    let mut out = String::new();
-    for (i, line) in csv.lines().enumerate() {
-        if i == 0 {
-            out.push_str(line);
-        } else {
-            let mut cells: Vec<&str> = line.split(',').collect();
-            cells[5] = "=";
-            out.push_str(&cells.join(","));
-        }
-        out.push('\n');
-    }
-    out
-}
-
 /// The team knockout run live: while the final's boards wait for their results, `event
 /// standings` said `final: 惠州 0–0 佛山: 惠州 wins (pending)`, a winner for a match nobody had
 /// played (the runtime's provisional pick). A match still to play names no winner.
@@ -252,7 +236,7 @@ fn a_team_match_still_to_play_names_no_winner() {
             continue;
         }
         let file = tmp.path().join(format!("r{k}.csv"));
-        std::fs::write(&file, all_drawn(&waiting)).expect("writes");
+        std::fs::write(&file, crate::common::all_drawn(&waiting)).expect("writes");
         xqreg_ok(&["event", "result", &ev, &file.to_string_lossy()]);
     }
     let en = xqreg_ok(&["event", "standings", &ev, "--stage", "finals"]);

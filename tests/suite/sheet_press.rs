@@ -225,7 +225,7 @@ fn a_pool_line_has_one_colon() {
         Lang::En,
         &[
             "(1) Seeded players (4 players): the top 4 by rating.",
-            "(2) Invited players (8 players).",
+            "(2) Invited players (8 players): invited by the organisers.",
         ],
         &["Seeded players: 4 players:"],
     );

@@ -51,7 +51,14 @@ pub(super) fn stages<'a>(
 /// The most rounds a Swiss may play: its fixed rounds, or the largest arm of `by_entries`; none
 /// while they are to be announced.
 pub(super) fn most_rounds(st: &xqreg_grammar::ast::Stage) -> Option<u32> {
-    st.clauses.iter().find_map(|c| match c {
+    most_rounds_of(st.clauses.iter())
+}
+
+/// [`most_rounds`] of a stage's clauses (with `same_as` resolved, the clauses it copies too).
+pub(super) fn most_rounds_of<'a>(
+    clauses: impl IntoIterator<Item = &'a StageClause>,
+) -> Option<u32> {
+    clauses.into_iter().find_map(|c| match c {
         StageClause::Format(Format::Swiss { rounds, .. }) => match rounds {
             SwissRounds::Fixed(n) => Some(n.node),
             SwissRounds::ByEntries(arms) => arms.iter().map(|a| a.rounds.node).max(),

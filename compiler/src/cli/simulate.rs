@@ -101,16 +101,17 @@ pub fn run(args: Args) -> ExitCode {
     let report_problems =
         |problems: &[RuntimeProblem]| inputs.report(problems, &regulation, msg_lang);
 
-    // One run, and the rating rank of its winner in the field (1 = highest rated; equal
-    // ratings share a rank): with rosters generated per seed, ids differ from run to run but
-    // rating ranks do not.
-    let one = |seed: u64| -> Result<(Outcome, Option<u32>, Cow<Roster>), Vec<RuntimeProblem>> {
+    // One run, and the rating rank of its winner (each section's) in the field (1 = highest
+    // rated; equal ratings share a rank): with rosters generated per seed, ids differ from run
+    // to run but rating ranks do not.
+    type Ranks = Vec<(Option<String>, u32)>;
+    let one = |seed: u64| -> Result<(Outcome, Ranks, Cow<Roster>), Vec<RuntimeProblem>> {
         let roster = match &inputs.roster {
             Some(r) => Cow::Borrowed(r),
             None => Cow::Owned(run::generated_roster(&plan, args.players, seed)?),
         };
         let outcome = run::run_plan(&plan, &roster, &inputs.results, seed)?;
-        let rank = winner_rating_rank(&roster, &outcome);
+        let rank = winner_rating_ranks(&roster, &outcome);
         Ok((outcome, rank, roster))
     };
 
@@ -323,18 +324,48 @@ fn read_input<T>(
 
 /// The rating rank of a run's winner in the field (1 = highest rated; equal ratings share a
 /// rank): with rosters generated per seed, ids differ from run to run but rating ranks do not.
+/// In an event of sections each section's winner, ranked among the players of that section (the
+/// men's champion among the men, not among the juniors too), with the section's name.
 /// A team event's winner is a team (its unit): teams are ranked by their players' mean rating.
-fn winner_rating_rank(roster: &Roster, outcome: &Outcome) -> Option<u32> {
-    let first = outcome.final_ranking.iter().find(|r| r.place == 1)?;
+fn winner_rating_ranks(roster: &Roster, outcome: &Outcome) -> Vec<(Option<String>, u32)> {
     let rating = |p: &xqreg_runtime::engine::Player| i64::from(p.rating.unwrap_or(0));
     let rank = |top: i64, values: &mut dyn Iterator<Item = i64>| {
         let above = values.filter(|v| *v > top).count();
         u32::try_from(above).unwrap_or(u32::MAX).saturating_add(1)
     };
-    if let Some(p) = roster.players.iter().find(|p| p.id == first.id) {
-        return Some(rank(rating(p), &mut roster.players.iter().map(rating)));
+    let mut out = Vec::new();
+    let mut seen: Vec<Option<&str>> = Vec::new();
+    for first in outcome.final_ranking.iter().filter(|r| r.place == 1) {
+        let section = first.section.as_deref();
+        if seen.contains(&section) {
+            continue;
+        }
+        seen.push(section);
+        let in_section: std::collections::BTreeSet<&str> = outcome
+            .final_ranking
+            .iter()
+            .filter(|r| r.section.as_deref() == section)
+            .map(|r| r.id.as_str())
+            .collect();
+        let field = roster
+            .players
+            .iter()
+            .filter(|p| section.is_none() || in_section.contains(p.id.as_str()));
+        if let Some(p) = roster.players.iter().find(|p| p.id == first.id) {
+            out.push((
+                section.map(str::to_string),
+                rank(rating(p), &mut field.map(rating)),
+            ));
+        } else if let Some(r) = team_rank(roster, first) {
+            out.push((section.map(str::to_string), r));
+        }
     }
-    // Teams: each unit's mean rating, the winner's unit named by its id or its name.
+    out
+}
+
+/// A winning team's rank among the teams (the roster's units) by their players' mean rating.
+fn team_rank(roster: &Roster, first: &xqreg_runtime::engine::RankingRow) -> Option<u32> {
+    let rating = |p: &xqreg_runtime::engine::Player| i64::from(p.rating.unwrap_or(0));
     let mut teams: std::collections::BTreeMap<&str, (i64, i64)> = Default::default();
     for p in &roster.players {
         if let Some(u) = p.unit.as_deref() {
@@ -344,11 +375,18 @@ fn winner_rating_rank(roster: &Roster, outcome: &Outcome) -> Option<u32> {
         }
     }
     let mean = |(sum, n): (i64, i64)| if n == 0 { 0 } else { sum / n };
+    // The winner's unit named by its id or its name.
     let top = [first.id.as_str(), first.player.as_str()]
         .iter()
         .find_map(|u| teams.get(u).copied())
         .map(mean)?;
-    Some(rank(top, &mut teams.values().copied().map(mean)))
+    let above = teams
+        .values()
+        .copied()
+        .map(mean)
+        .filter(|v| *v > top)
+        .count();
+    Some(u32::try_from(above).unwrap_or(u32::MAX).saturating_add(1))
 }
 
 /// One run's output: its Swiss stages as TRF if asked, the outcome as text or JSON.

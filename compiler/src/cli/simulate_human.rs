@@ -106,6 +106,7 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
     };
     by_entries(&mut s, plan, o, lang);
     standings::standings(&mut s, plan, o, lang);
+    matches(&mut s, plan, o, lang);
     let _ = writeln!(s, "\n{}", t(lang, "Final ranking", "最终名次"));
     let id_w = width_of(o.final_ranking.iter().map(|r| r.id.as_str()));
     let mut section: Option<&str> = None;
@@ -147,35 +148,26 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
             );
         }
     }
-    for stage in &o.stages {
-        for m in &stage.matches {
-            // A team knockout's match says its board points and how it was decided.
-            if let Some(line) = crate::event::view::team_match_line(m, plan, lang) {
-                let _ = writeln!(s, "  {} {}", stage.name, line.trim_start());
-                continue;
-            }
-            if m.decided_by == "games" {
-                continue;
-            }
-            let _ = match lang {
-                Lang::En => writeln!(
-                    s,
-                    "  {} {}: {} beat {} ({})",
-                    stage.name, m.label, m.winner, m.loser, m.decided_by
-                ),
-                Lang::Zh => writeln!(
-                    s,
-                    "  {} {}：{} 胜 {}（{}）",
-                    stage.name, m.label, m.winner, m.loser, m.decided_by
-                ),
-            };
-        }
-    }
     let _ = match lang {
         Lang::En => writeln!(s, "\n{} games", o.games),
         Lang::Zh => writeln!(s, "\n共 {} 局", o.games),
     };
     s
+}
+
+/// Each knockout or same-place stage's matches, under the stage's name: the two sides, their
+/// points in the regular games (a team match: board points) and how the match was decided, in
+/// the report's language, each player as `id name`.
+fn matches(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
+    let name = crate::event::publish::matches::sides(o);
+    let tr = crate::event::publish::text::Tr::of(lang);
+    for stage in o.stages.iter().filter(|st| !st.matches.is_empty()) {
+        let _ = writeln!(s, "\n{}{}", t(lang, "Matches: ", "对阵："), stage.name);
+        for m in &stage.matches {
+            let line = crate::event::publish::matches::match_line(m, plan, tr, &name);
+            let _ = writeln!(s, "  {line}");
+        }
+    }
 }
 
 /// The row of each table by entries that the field picked, and why (its size); the value each
@@ -357,21 +349,31 @@ pub(super) fn many(a: &Aggregate, lang: Lang) -> String {
         ),
         a.runs_with_lots
     );
-    let _ = writeln!(
-        s,
-        "\n{}",
-        t(
-            lang,
-            "Finished first, by rating rank in the field (1 = highest rated)",
-            "按等级分排位统计第一名（1 = 等级分最高）"
-        )
-    );
-    for (rank, n) in a.first_by_rating_rank.iter().take(10) {
-        let _ = writeln!(s, "  {rank:>4}  {n:>6}  {:>5.1}%", pct(*n, a.completed));
+    if a.first_by_rating_rank_in_section.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n{}",
+            t(
+                lang,
+                "Finished first, by rating rank in the field (1 = highest rated)",
+                "按等级分排位统计第一名（1 = 等级分最高）"
+            )
+        );
+        ranks(&mut s, &a.first_by_rating_rank, a.completed);
     }
-    let rest: u32 = a.first_by_rating_rank.values().skip(10).sum();
-    if rest > 0 {
-        let _ = writeln!(s, "   11+  {rest:>6}  {:>5.1}%", pct(rest, a.completed));
+    // An event of sections: each section's winner, ranked among that section's players.
+    for (section, by_rank) in &a.first_by_rating_rank_in_section {
+        let _ = match lang {
+            Lang::En => writeln!(
+                s,
+                "\nFinished first in {section}, by rating rank in the section (1 = highest rated)"
+            ),
+            Lang::Zh => writeln!(
+                s,
+                "\n{section} 按等级分排位统计第一名（1 = 本组等级分最高）"
+            ),
+        };
+        ranks(&mut s, by_rank, a.completed);
     }
     if a.fixed_roster {
         let mut firsts: Vec<_> = a.first_place.iter().collect();
@@ -386,6 +388,17 @@ pub(super) fn many(a: &Aggregate, lang: Lang) -> String {
         }
     }
     s
+}
+
+/// How often each rating rank finished first, the ten first ranks and the rest together.
+fn ranks(s: &mut String, by_rank: &std::collections::BTreeMap<u32, u32>, completed: u32) {
+    for (rank, n) in by_rank.iter().take(10) {
+        let _ = writeln!(s, "  {rank:>4}  {n:>6}  {:>5.1}%", pct(*n, completed));
+    }
+    let rest: u32 = by_rank.values().skip(10).sum();
+    if rest > 0 {
+        let _ = writeln!(s, "   11+  {rest:>6}  {:>5.1}%", pct(rest, completed));
+    }
 }
 
 /// `n` of `total` in percent.

@@ -93,7 +93,7 @@ kinds! {
     Cap, "entry { cap N [ORDER] }", Executed, false, "plan.entry.cap and its order (by_rating: the rows below the N best rated, R004 at column rating); checker E610";
     AssumeField, "entry { assume field N }", Executed, false, "plan.entry.assumed (simulated size)";
     Pool, "entry { pool NAME [N] \"...\" { ... } }", Executed, false, "plan.entry.pools; checker E601";
-    PoolNamed, "pool { named }", Executed, false, "plan pool.named; checker E611";
+    PoolNamed, "pool { named }", Executed, false, "checker W608 (places without a `player` line of the pool), E611; plan pool.named";
     PoolRatingTop, "pool { rating top N as_of DATE }", Printed, false, "sheet (selection happens before the event)";
     PoolSex, "pool { sex S }", Executed, false, "plan pool.sex (roster eligibility)";
     PoolTitle, "pool { title OP T }", Executed, false, "plan pool.title (roster eligibility)";

@@ -102,6 +102,8 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
             let mut texts = unexpected(expected, found);
             if let Some(word) = category_condition_in_entry(expected, found) {
                 texts.2 = Some(CATEGORY_CONDITION_IN_ENTRY.fill(&[("word", word)]));
+            } else if each_after_awards(expected, found) {
+                texts.2 = Some(EACH_AFTER_AWARDS.plain());
             } else if let Some((word, clauses)) = clause_of_another_block(expected, found) {
                 let what = one_of(&clauses);
                 texts.2 = Some(CLAUSE_OF_ANOTHER_BLOCK.fill(&[
@@ -158,6 +160,13 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
         d = d.with_help(h);
     }
     d
+}
+
+/// `4..8: certificate each`: `each` after a prize line's awards, where the line may go on only
+/// with another award. It belongs after an amount, and a range's awards go to each of its places
+/// without it.
+fn each_after_awards(expected: &[String], found: &Option<String>) -> bool {
+    found.as_deref() == Some("each") && expected.iter().any(|e| e.starts_with("a prize line"))
 }
 
 /// A syntax error's message, label and help.

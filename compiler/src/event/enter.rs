@@ -36,12 +36,29 @@ fn id_places(bytes: &[u8]) -> Vec<(String, u64, usize)> {
         .collect()
 }
 
-/// The stage that admits late entries and its clause.
-fn late_stage(plan: &xqreg_runtime::Plan) -> Option<(&str, &LateEntry)> {
-    plan.stages.iter().find_map(|s| match &s.format {
-        StageFormat::Swiss(sw) => sw.late_entry.as_ref().map(|l| (s.name.as_str(), l)),
-        _ => None,
-    })
+/// The stage a file of late entrants enters, and its clause: of the stages that admit late
+/// entries (a Swiss section and the sections played beside it may each say so), the first whose
+/// field takes the file's first player (its category or pool), else the first of them (the
+/// replay then says that its field does not take the player, R031).
+fn late_stage<'p>(
+    plan: &'p xqreg_runtime::Plan,
+    first: Option<&Player>,
+) -> Option<(&'p str, &'p LateEntry)> {
+    let late: Vec<(&xqreg_runtime::plan::Stage, &LateEntry)> = plan
+        .stages
+        .iter()
+        .filter_map(|s| match &s.format {
+            StageFormat::Swiss(sw) => sw.late_entry.as_ref().map(|l| (s, l)),
+            _ => None,
+        })
+        .collect();
+    let takes = |s: &xqreg_runtime::plan::Stage| {
+        first.is_some_and(|p| xqreg_runtime::engine::source_admits(plan, &s.entrants, p))
+    };
+    late.iter()
+        .find(|(s, _)| takes(s))
+        .or_else(|| late.first())
+        .map(|(s, l)| (s.name.as_str(), *l))
 }
 
 /// `event enter`: store the players of `file` as late entrants of the next round (or `round`).
@@ -57,7 +74,7 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
     let csv = String::from_utf8_lossy(&bytes).into_owned();
     with_event(dir, lang, |tx, loaded| {
         let plan = &loaded.event.plan;
-        let Some((stage, clause)) = late_stage(plan) else {
+        let Some((stage, clause)) = late_stage(plan, given.players.first()) else {
             return Err(refuse(
                 &codes::E839,
                 lang,

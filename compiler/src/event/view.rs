@@ -18,7 +18,7 @@ use crate::diagnostics::{Lang, Msg, Template};
 include!(concat!(env!("OUT_DIR"), "/messages/event/view.rs"));
 
 mod standings;
-pub use standings::{standings, team_match_line};
+pub use standings::standings;
 
 /// A pairing line: the game and, for each side, name, unit and points before the round.
 pub struct Line<'g> {
@@ -261,11 +261,13 @@ pub fn sitting_out(
             ("round", &round),
             ("why", &b.why),
         ];
-        let who = [
-            ("id", b.who.id.as_str()),
-            ("name", &b.who.name),
-            ("unit", &unit),
-        ];
+        // A team of the roster is its unit: its id is its name, said once (`上海`, not `上海 上海`).
+        let name = if b.who.name == b.who.id {
+            String::new()
+        } else {
+            format!(" {}", b.who.name)
+        };
+        let who = [("id", b.who.id.as_str()), ("name", &name), ("unit", &unit)];
         let _ = writeln!(
             s,
             "{}",

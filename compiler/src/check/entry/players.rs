@@ -1,11 +1,11 @@
 //! Named players: they fit their pools and meet the entry conditions of their categories.
 
-use xqreg_grammar::ast::{self, CompareOp, EntryClause, Ident, PlayerDecl, PoolSource};
+use xqreg_grammar::ast::{self, CompareOp, EntryClause, Ident, PlayerAttr, PlayerDecl, PoolSource};
 use xqreg_grammar::Span;
 
 use super::{
     compare, entry_clauses, event_dates, event_sex, exact_field, is_team_event, normal_sex, op_str,
-    players, pools, stated, title_rank, E611, E612,
+    players, pools, stated, title_rank, E611, E612, W608,
 };
 use crate::check::categories;
 use crate::diagnostics::{Diagnostic, Diagnostics, Template};
@@ -84,6 +84,56 @@ pub(super) fn named_players_fit(file: &ast::File, diags: &mut Diagnostics) {
                 );
             }
         }
+    }
+}
+
+/// A pool whose players the regulation names (`named`, 名单附后) with fewer `player` lines of the
+/// pool than its places (W608): the names are missing, or the players' lines do not say their
+/// pool. Nothing else reads `named`: without this, a regulation that names nobody would pass for
+/// one that names its players, and a generated roster would fill the pool with strangers.
+pub(super) fn named_pools_named(file: &ast::File, diags: &mut Diagnostics) {
+    let named = players(file);
+    let in_pool = |p: &PlayerDecl, pool: &str| {
+        p.attrs
+            .iter()
+            .any(|a| matches!(a, PlayerAttr::Pool(x) if x.node == pool))
+    };
+    for pool in pools(file) {
+        let Some(size) = &pool.size else { continue };
+        let Some(span) = pool.source.iter().find_map(|s| match s {
+            PoolSource::Named(span) => Some(*span),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let name = pool.name.node.as_str();
+        let count = named.iter().filter(|p| in_pool(p, name)).count();
+        if count >= size.node as usize {
+            continue;
+        }
+        // Players named with no pool at all are most likely the pool's, their pool left out.
+        let poolless: Vec<String> = named
+            .iter()
+            .filter(|p| !p.attrs.iter().any(|a| matches!(a, PlayerAttr::Pool(_))))
+            .map(|p| format!("`{}`", p.id.node))
+            .collect();
+        let args = [
+            ("pool", name.to_string()),
+            ("count", count.to_string()),
+            ("size", size.node.to_string()),
+            ("players", poolless.join(", ")),
+            ("players_zh", poolless.join("、")),
+        ];
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let help = if poolless.is_empty() {
+            HELP_W608.fill(&args)
+        } else {
+            HELP_W608_POOLLESS.fill(&args)
+        };
+        diags.push(
+            Diagnostic::new(&W608, MSG_W608.fill(&args), span, LBL_W608.fill(&args))
+                .with_help(help),
+        );
     }
 }
 

@@ -4,7 +4,9 @@
 //! and how a level match was decided. `event standings`, `pair`, `simulate` and the site all say
 //! them through here.
 
-use xqreg_runtime::engine::{MatchOut, StageOutcome};
+use std::collections::BTreeMap;
+
+use xqreg_runtime::engine::{MatchOut, Outcome, StageOutcome};
 use xqreg_runtime::plan::Plan;
 
 use super::model::StagePage;
@@ -78,6 +80,26 @@ fn decided_by(plan: &Plan, by: &str) -> Msg {
     t.plain()
 }
 
+/// What a match's line says: its label, the two sides, their points, the winner, and how it
+/// was decided (`by`, both languages).
+fn line_args(
+    m: &MatchOut,
+    l: Tr,
+    name: &impl Fn(&str) -> String,
+    by: Msg,
+) -> [(&'static str, String); 8] {
+    [
+        ("label", label(&m.label, l)),
+        ("a", name(&m.a)),
+        ("b", name(&m.b)),
+        ("x", m.score.0.to_string()),
+        ("y", m.score.1.to_string()),
+        ("winner", name(&m.winner)),
+        ("by", by.en),
+        ("by_zh", by.zh),
+    ]
+}
+
 /// A team knockout's match as a line (its board points, and how it was decided: on the boards,
 /// or level on them and by which playoff step), each team as `name` gives it; None for a match
 /// of two players.
@@ -88,18 +110,7 @@ pub fn team_match_line(
     name: impl Fn(&str) -> String,
 ) -> Option<String> {
     m.boards?;
-    let (x, y) = (m.score.0.to_string(), m.score.1.to_string());
-    let by = decided_by(plan, &m.decided_by);
-    let args = [
-        ("label", label(&m.label, l)),
-        ("a", name(&m.a)),
-        ("b", name(&m.b)),
-        ("x", x),
-        ("y", y),
-        ("winner", name(&m.winner)),
-        ("by", by.en),
-        ("by_zh", by.zh),
-    ];
+    let args = line_args(m, l, &name, decided_by(plan, &m.decided_by));
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = match m.decided_by.as_str() {
         "board_points" => TEAM_MATCH_ON_BOARDS,
@@ -109,6 +120,52 @@ pub fn team_match_line(
         _ => TEAM_MATCH_LEVEL,
     };
     Some(said(l, t.fill(&args)))
+}
+
+/// A match as a line: a team match as [`team_match_line`] says it, the teams by id; a match of
+/// two players, its points in the regular games and how it was decided (by the games, or level
+/// and then by a playoff step, lots, ...), each player as `name` gives them. `simulate` and
+/// `event standings` list a knockout's matches so.
+pub fn match_line(m: &MatchOut, plan: &Plan, l: Tr, name: impl Fn(&str) -> String) -> String {
+    if m.boards.is_some() {
+        return team_match_line(m, plan, l, str::to_string).unwrap_or_default();
+    }
+    let by = match m.decided_by.as_str() {
+        "earlier_game" => PLAYER_BY_EARLIER_GAME.plain(),
+        "lots" | "black" | "forfeit" | "pending" | "bye" => decided_by(plan, &m.decided_by),
+        step => {
+            let time = self::step(plan, step, Tr::Zh);
+            PLAYER_BY_GAME.fill(&[("step_zh", &time), ("step", step)])
+        }
+    };
+    let args = line_args(m, l, &name, by);
+    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = match m.decided_by.as_str() {
+        "games" => PLAYER_MATCH_ON_GAMES,
+        "pending" => TEAM_MATCH_PENDING,
+        "forfeit" | "bye" => TEAM_MATCH_OTHER,
+        _ => PLAYER_MATCH_LEVEL,
+    };
+    said(l, t.fill(&args))
+}
+
+/// Each player's (or team's) name by id, as the outcome's standings and final ranking give them;
+/// and a side of a match in a report's line: `id name`, or the id alone where it is the name (a
+/// team of the roster) or no name is known.
+pub fn sides(o: &Outcome) -> impl Fn(&str) -> String {
+    let mut names: BTreeMap<String, String> = BTreeMap::new();
+    let rows = o
+        .stages
+        .iter()
+        .flat_map(|st| st.groups.iter().flat_map(|g| g.standings.iter()))
+        .map(|r| (&r.id, &r.player));
+    for (id, name) in rows.chain(o.final_ranking.iter().map(|r| (&r.id, &r.player))) {
+        names.entry(id.clone()).or_insert_with(|| name.clone());
+    }
+    move |id: &str| match names.get(id) {
+        Some(n) if n != id => format!("{id} {n}"),
+        _ => id.to_string(),
+    }
 }
 
 /// A stage page in its language's knockout words: each playoff game's step, each bracket box's

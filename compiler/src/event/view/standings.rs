@@ -1,5 +1,5 @@
-//! `event standings`: each stage group's standings with their tie-break values, and a team
-//! match's line (board points, and how a level match was decided).
+//! `event standings`: each stage group's standings with their tie-break values, and a knockout
+//! match's line (its points, or a team match's board points, and how it was decided).
 
 use serde_json::json;
 
@@ -46,6 +46,7 @@ pub fn standings(
         return format!("{}\n", none.get(lang));
     }
     let teams = Teams::new(&plan.entry, text::Tr::of(lang));
+    let side = matches::sides(&live.outcome);
     let mut s = String::new();
     for st in stages {
         let done = !live
@@ -72,6 +73,8 @@ pub fn standings(
             let more = [("state", state.en.as_str()), ("state_zh", &state.zh)];
             let head = STANDINGS_HEAD.fill(&[&args[..], &more[..]].concat());
             let _ = writeln!(s, "{}", head.get(lang));
+            // A knockout with a match still to play ranks its players level (1=, 1= before the
+            // final): the engine names no winner of a match still to play.
             for r in &g.standings {
                 let tbs: Vec<String> = r
                     .tiebreaks
@@ -102,25 +105,11 @@ pub fn standings(
         if st.kind == "not_needed" {
             let _ = writeln!(s, "  {}", text::words(text::Tr::of(lang)).not_needed);
         }
-        // A team knockout says how each of its matches was decided.
-        for line in st
-            .matches
-            .iter()
-            .filter_map(|m| team_match_line(m, plan, lang))
-        {
-            let _ = writeln!(s, "{line}");
+        // A knockout says how each of its matches was decided (a team match on board points).
+        for m in &st.matches {
+            let line = matches::match_line(m, plan, text::Tr::of(lang), &side);
+            let _ = writeln!(s, "  {line}");
         }
     }
     s
-}
-
-/// A team knockout's match as a line, indented under its stage's standings
-/// ([`matches::team_match_line`]: the teams by id); None for a match of two players.
-pub fn team_match_line(
-    m: &xqreg_runtime::engine::MatchOut,
-    plan: &Plan,
-    lang: Lang,
-) -> Option<String> {
-    let line = matches::team_match_line(m, plan, text::Tr::of(lang), str::to_string)?;
-    Some(format!("  {line}"))
 }

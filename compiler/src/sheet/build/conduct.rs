@@ -67,8 +67,13 @@ pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
     let args = &r.args;
     let mut pieces: Vec<(String, Glue)> = Vec::new();
     let mut i = 0;
-    // The rule's own phrase, with its leading value when it has one.
-    let lead_value = args.first().and_then(|a| value(ctx, a));
+    // The rule's own phrase, with its leading value when it has one. A text is no value of the
+    // phrase (`碰乱{0}个及以上棋子` takes a number): it is printed as written after the phrase,
+    // never dropped into a phrase that has no place for it (`score_sheets "慢棋须记录着法"`).
+    let lead_value = args
+        .first()
+        .filter(|a| !matches!(a, ConductArg::Text(_)))
+        .and_then(|a| value(ctx, a));
     let zero_duration =
         matches!(args.first(), Some(ConductArg::Duration(d)) if d.node.seconds == 0);
     // `knocked_pieces 1`: any knocked piece, said without the number.

@@ -77,6 +77,9 @@ pub struct Ctx<'a> {
     /// Every clause of the regulation as issued at any depth, as [`gist`] spells it: a
     /// supplement's document does not print again a rule its override restates unchanged.
     pub issued_gists: BTreeSet<String>,
+    /// While the regulation as issued is printed: the stages a supplement overrides. Their
+    /// pairing defaults are left to the supplement, which states the rule that runs.
+    pub amended_stages: BTreeSet<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -97,6 +100,7 @@ impl<'a> Ctx<'a> {
             untranslated: Default::default(),
             unchanged: BTreeSet::new(),
             issued_gists: BTreeSet::new(),
+            amended_stages: BTreeSet::new(),
         }
     }
 

@@ -70,9 +70,13 @@ pub fn build(src: &Source<'_>, lang: Lang) -> (Sheet, BTreeSet<Span>) {
             }
         }
     }
+    if !consolidated {
+        ctx.amended_stages = overridden_stages(src);
+    }
     for entry in body {
         build_entry(&mut ctx, src, entry);
     }
+    ctx.amended_stages.clear();
     ctx.tag = None;
     ctx.current_item = None;
     ctx.last_mark = None;
@@ -131,6 +135,19 @@ pub fn build(src: &Source<'_>, lang: Lang) -> (Sheet, BTreeSet<Span>) {
 }
 
 /// Records every clause of the regulation as issued, as worded: the consolidated sheet does not
+/// The stages a supplement overrides (`override stage main ...`).
+fn overridden_stages(src: &Source<'_>) -> BTreeSet<String> {
+    src.supplements
+        .iter()
+        .flat_map(|s| s.items.iter())
+        .filter(|si| si.override_kw.is_some())
+        .filter_map(|si| match &si.item {
+            Item::Stage(st) => Some(st.name.node.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// mark one that reads the same, a supplement's document does not print it again.
 fn remember_issued(ctx: &mut Ctx<'_>, src: &Source<'_>) {
     let mut issued = Ctx::new(ctx.lang);

@@ -31,6 +31,9 @@ struct Said {
     ranking: Vec<Clause>,
     draw_intro: bool,
     same_as: Option<String>,
+    /// Where the pairing numbers' sentence ends: a first round the stage leaves to its default is
+    /// said after it.
+    numbers_end: Option<usize>,
 }
 
 pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
@@ -47,7 +50,59 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
     for c in &s.clauses {
         stage_clause(ctx, s, c, &title, places, &mut said);
     }
+    swiss_defaults(ctx, s, &mut said);
     push_stage(ctx, title, said);
+}
+
+/// What an individual Swiss that states no `numbers` or `first_round` runs by default, said
+/// after its format as the clause would be (the runtime draws the numbers by lot, and pairs round
+/// 1 as its system does without the clause: CXA 1-2, 4-3, the first-named Red; FIDE Dutch the
+/// upper half against the lower): a player reads how round 1 is made. A stage `same_as` another
+/// says 其余办法同 that one, which says them; the regulation as issued leaves them to a
+/// supplement that overrides the stage.
+fn swiss_defaults(ctx: &mut Ctx<'_>, s: &Stage, said: &mut Said) {
+    let system = s.clauses.iter().find_map(|c| match c {
+        StageClause::Format(Format::Swiss {
+            system,
+            boards: None,
+            ..
+        }) => Some(system.node.as_str()),
+        _ => None,
+    });
+    let Some(system) = system else { return };
+    let states = |f: fn(&StageClause) -> bool| s.clauses.iter().any(f);
+    if states(|c| matches!(c, StageClause::SameAs(_))) || ctx.amended_stages.contains(&s.name.node)
+    {
+        return;
+    }
+    let after_format = said.format_at.map_or(said.sentences.len(), |i| i + 1);
+    if !states(|c| matches!(c, StageClause::Numbers(_))) {
+        let lot = ctx.in_words(words::numbers, "lot");
+        let at = after_format.min(said.sentences.len());
+        said.sentences.insert(at, lot);
+        said.numbers_end = Some(at + 1);
+    }
+    let first = match system {
+        "cxa" => Some(["adjacent", "first_listed_red", ""]),
+        "dutch" => Some(["split_half", "alternate", "upper"]),
+        _ => None,
+    };
+    if let Some([method, colours, board]) =
+        first.filter(|_| !states(|c| matches!(c, StageClause::FirstRound { .. })))
+    {
+        let mut parts = vec![
+            ctx.in_words(words::first_round, method),
+            ctx.in_words(words::first_colours, colours),
+        ];
+        if !board.is_empty() {
+            parts.push(ctx.in_words(words::first_board, board));
+        }
+        let sep = if ctx.lang == Lang::Zh { "，" } else { ", " };
+        let sentence = ctx.mf(M::FirstRound, &[&parts.join(sep)]);
+        let at = said.numbers_end.unwrap_or(after_format);
+        said.sentences
+            .insert(at.min(said.sentences.len()), sentence);
+    }
 }
 
 /// One clause of the stage: its sentence, list items or ranking clause.
@@ -103,7 +158,10 @@ fn stage_clause(
             ctx.mark(r.span);
             sentences.push(ctx.mf(key, &[&boards]));
         }
-        StageClause::Numbers(n) => sentences.push(numbers(ctx, n)),
+        StageClause::Numbers(n) => {
+            sentences.push(numbers(ctx, n));
+            said.numbers_end = Some(sentences.len());
+        }
         StageClause::Tiebreak(chain) => said.ranking.push(stage_ranking(ctx, s, chain, title)),
         StageClause::Playoff(PlayoffRef::Inline(chain)) => {
             let mut cl = playoff_clause(ctx, chain, playoff_of(s));
@@ -197,6 +255,7 @@ fn push_stage(ctx: &mut Ctx<'_>, title: String, said: Said) {
         ranking,
         draw_intro,
         same_as,
+        numbers_end: _,
     } = said;
     // Entrants open the format sentence: 小组赛各组第1名进行淘汰赛.
     match (entrants_text, format_at) {

@@ -99,8 +99,9 @@ pub fn atoms(col: &mut Column, fonts: &Fonts, t: &Table, left: f32, with_caption
         let mut a = rows_atom(&rows[group.0..group.1], &widths, left, None);
         a.table = Some(id);
         // The last row (often the total) never goes alone to the next page, under a repeated
-        // header: the row before it goes with it.
-        a.keep_next = i + 2 == n;
+        // header: the row before it goes with it. Nor does the first row stand alone under the
+        // header at the foot of a page, the rest of the table overleaf: the second goes with it.
+        a.keep_next = i + 2 == n || (i == 0 && n > 1);
         col.atoms.push(a);
     }
 }
