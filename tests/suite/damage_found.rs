@@ -219,3 +219,55 @@ fn refused_with_code(out: &std::process::Output, code: &str) -> String {
     assert!(err.contains(code) && err.contains("help:"), "want {code}");
     err
 }
+
+/// An argument pasted whole (10 000 characters) where an event command takes a stage or a
+/// player is quoted by its first 60 characters, as a cell is: E831 (a game of no published
+/// stage), E833 (a player not in the roster), E852 (`--stage` of no stage) and R011 (a
+/// withdrawal from no stage) printed it whole, some twice.
+#[test]
+fn a_long_argument_is_quoted_by_its_first_60_characters() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let before = std::fs::read(&store).expect("store");
+    let long = "x".repeat(10_000);
+    let shown = format!("{}…", "x".repeat(60));
+    let result = ["event", "result", &ev, &long, "1", "1", "1-0"];
+    let correct = [
+        "event", "correct", &ev, &long, "1", "1", "0-1", "--reason", "r",
+    ];
+    let withdraw = [
+        "event", "withdraw", &ev, &long, "--stage", "main", "--after", "1",
+    ];
+    let from = [
+        "event", "withdraw", &ev, "w05", "--stage", &long, "--after", "1",
+    ];
+    let standings = ["event", "standings", &ev, "--stage", &long];
+    for (args, code) in [
+        (&result[..], "E831"),
+        (&correct[..], "E831"),
+        (&withdraw[..], "E833"),
+        (&from[..], "R011"),
+        (&standings[..], "E852"),
+    ] {
+        let err = refused_leaving(&ev, args, code, &before);
+        assert!(err.len() < 600, "{code}: {} bytes said", err.len());
+        assert!(err.contains(&shown), "{code}: {err}");
+    }
+    // A results file's player id of 400 characters (a cell under the longest cell) too.
+    let id = "y".repeat(400);
+    let games = crate::common::xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+    let mut rows: Vec<String> = games.lines().take(2).map(str::to_string).collect();
+    let cells: Vec<&str> = rows[1].split(',').collect();
+    let row = [
+        &cells[..3],
+        &[id.as_str()],
+        &cells[4..5],
+        &["1-0"],
+        &cells[6..],
+    ]
+    .concat();
+    rows[1] = row.join(",");
+    let csv = crate::common::written(tmp.path(), "r1.csv", &(rows.join("\n") + "\n"));
+    let err = refused_leaving(&ev, &["event", "result", &ev, &csv], "E833", &before);
+    assert!(err.len() < 600, "E833: {} bytes said", err.len());
+}
