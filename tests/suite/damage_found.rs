@@ -271,3 +271,126 @@ fn a_long_argument_is_quoted_by_its_first_60_characters() {
     let err = refused_leaving(&ev, &["event", "result", &ev, &csv], "E833", &before);
     assert!(err.len() < 600, "E833: {} bytes said", err.len());
 }
+
+/// A game's colours, board, round, stage or group edited in the store, a game deleted or one
+/// added, is E836 at that game when any command opens the event: only `verify` compared the
+/// store's games with the games the log published, and `games`, `standings`, `export` printed
+/// the edited game, `pair` paired from it.
+#[test]
+fn a_game_edited_in_the_store_is_refused_by_every_command() {
+    for (sql, said) in [
+        (
+            "UPDATE games SET red = black, black = red WHERE board = 2",
+            "main round 1 board 2: the published game in the store differs from the one the log published",
+        ),
+        (
+            "UPDATE games SET board = 40 WHERE board = 3",
+            "main round 1 board 40: a published game the log never published",
+        ),
+        (
+            "UPDATE games SET round = 7 WHERE board = 3",
+            "main round 7 board 3: a published game the log never published",
+        ),
+        (
+            "UPDATE games SET grp = 'A' WHERE board = 4",
+            "main round 1 board 4: the published game in the store differs",
+        ),
+        (
+            "DELETE FROM games WHERE board = 5",
+            "main round 1 board 5: the log published a game the store does not hold",
+        ),
+        (
+            "INSERT INTO games (batch, stage, round, board, game_no, red, black) \
+             SELECT batch, stage, 2, board, game_no, black, red FROM games WHERE board = 6",
+            "main round 2 board 6: a published game the log never published",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let (ev, before) = edited(tmp.path(), sql);
+        for command in ["games", "standings", "status", "export", "pair", "verify"] {
+            let err = refused_leaving(&ev, &["event", command, &ev], "E836", &before);
+            assert!(err.contains(said), "{sql}: {command}: {err}");
+        }
+        assert!(
+            !Path::new(&ev).join("export").exists(),
+            "{sql}: export wrote files"
+        );
+    }
+}
+
+/// A `pair` entry whose published games are not games (a board that is text) is refused when
+/// the event is opened, and one without them as `verify` says it: the store's games are read
+/// against them.
+#[test]
+fn a_pair_entry_whose_games_cannot_be_read_is_refused_by_every_command() {
+    for (sql, said) in [
+        (
+            "UPDATE log SET changes = json_set(changes, '$.published[0].board', 'x') \
+             WHERE command = 'pair'",
+            "a `pair` entry whose published games cannot be read",
+        ),
+        (
+            "UPDATE log SET changes = '[]' WHERE command = 'pair'",
+            "`pair` entry without its `batch`",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let (ev, before) = edited(tmp.path(), sql);
+        for command in ["games", "status"] {
+            let err = refused_leaving(&ev, &["event", command, &ev], "E836", &before);
+            assert!(err.contains(said), "{sql}: {command}: {err}");
+        }
+    }
+}
+
+/// An argument pasted whole (10 000 characters) where an event command takes a stage or a
+/// player is quoted by its first 60 characters, as a cell is: E831 (a game of no published
+/// stage), E833 (a player not in the roster), E852 (`--stage` of no stage) and R011 (a
+/// withdrawal from no stage) printed it whole, some twice.
+#[test]
+fn a_long_argument_is_quoted_by_its_first_60_characters() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    let before = std::fs::read(&store).expect("store");
+    let long = "x".repeat(10_000);
+    let shown = format!("{}…", "x".repeat(60));
+    let result = ["event", "result", &ev, &long, "1", "1", "1-0"];
+    let correct = [
+        "event", "correct", &ev, &long, "1", "1", "0-1", "--reason", "r",
+    ];
+    let withdraw = [
+        "event", "withdraw", &ev, &long, "--stage", "main", "--after", "1",
+    ];
+    let from = [
+        "event", "withdraw", &ev, "w05", "--stage", &long, "--after", "1",
+    ];
+    let standings = ["event", "standings", &ev, "--stage", &long];
+    for (args, code) in [
+        (&result[..], "E831"),
+        (&correct[..], "E831"),
+        (&withdraw[..], "E833"),
+        (&from[..], "R011"),
+        (&standings[..], "E852"),
+    ] {
+        let err = refused_leaving(&ev, args, code, &before);
+        assert!(err.len() < 600, "{code}: {} bytes said", err.len());
+        assert!(err.contains(&shown), "{code}: {err}");
+    }
+    // A results file's player id of 400 characters (a cell under the longest cell) too.
+    let id = "y".repeat(400);
+    let games = crate::common::xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+    let mut rows: Vec<String> = games.lines().take(2).map(str::to_string).collect();
+    let cells: Vec<&str> = rows[1].split(',').collect();
+    let row = [
+        &cells[..3],
+        &[id.as_str()],
+        &cells[4..5],
+        &["1-0"],
+        &cells[6..],
+    ]
+    .concat();
+    rows[1] = row.join(",");
+    let csv = crate::common::written(tmp.path(), "r1.csv", &(rows.join("\n") + "\n"));
+    let err = refused_leaving(&ev, &["event", "result", &ev, &csv], "E833", &before);
+    assert!(err.len() < 600, "E833: {} bytes said", err.len());
+}

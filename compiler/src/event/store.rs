@@ -397,6 +397,16 @@ impl Tx<'_> {
         )
     }
 
+    /// The id and the changes (JSON text) of every log entry of `command`, in order.
+    pub fn entries_of(&self, command: &str) -> Result<Vec<(i64, String)>, String> {
+        let mut st = (self.c())
+            .prepare("SELECT id, changes FROM log WHERE command = ?1 ORDER BY id")
+            .map_err(|e| self.err(e))?;
+        let rows = st.query_map([command], |r| Ok((r.get(0)?, r.get(1)?)));
+        let rows = rows.map_err(|e| self.err(e))?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(|e| self.err(e))
+    }
+
     /// Every row `sql` selects, each read by `row`.
     fn rows<T>(
         &self,
