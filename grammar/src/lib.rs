@@ -91,12 +91,65 @@ pub fn parse(text: &str) -> Parsed {
             }],
         };
     }
+    if let Some((at, len, c)) = escaped_control(text) {
+        return Parsed {
+            file: ast::File {
+                items: Vec::new(),
+                comments: Vec::new(),
+                span: Span::new(0, 0),
+            },
+            errors: vec![SyntaxError {
+                kind: SyntaxErrorKind::EscapedControl { found: c },
+                span: Span::new(at, at + len),
+                block: None,
+            }],
+        };
+    }
     if text.contains('\r') {
         // Comments, strings and the error finder end a line at LF: lines ended by a lone CR
         // (an old Mac editor) are read as lines, not as one comment swallowing the file.
         return parser::parse_text(&lone_cr_as_newline(text));
     }
     parser::parse_text(text)
+}
+
+/// The first `\u{HEX}` escape inside a string that writes a control character other than tab and
+/// line feed: its offset, its length and the character. Strings are one line long, `\` escapes
+/// the next character, and `//` outside a string starts a comment (as the grammar reads them).
+fn escaped_control(text: &str) -> Option<(usize, usize, char)> {
+    if !text.contains("\\u{") {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let (mut i, mut in_string) = (0, false);
+    while let Some(&b) = bytes.get(i) {
+        match (in_string, b) {
+            (_, b'\n') => in_string = false,
+            (false, b'"') => in_string = true,
+            (false, b'/') if bytes.get(i + 1) == Some(&b'/') => {
+                // The rest of the line is a comment.
+                i += text[i..].find('\n').unwrap_or(text.len() - i);
+                continue;
+            }
+            (true, b'"') => in_string = false,
+            (true, b'\\') => {
+                let escape = text[i..].strip_prefix("\\u{").and_then(|r| {
+                    let (hex, _) = r.split_once('}')?;
+                    let c = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
+                    Some((hex.len() + 4, c))
+                });
+                match escape {
+                    Some((len, c)) if c.is_control() && !matches!(c, '\t' | '\n') => {
+                        return Some((i, len, c));
+                    }
+                    _ => i += 1,
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The text with every CR that does not start a CR LF made an LF. CR for LF is byte for byte,

@@ -220,58 +220,6 @@ fn refused_with_code(out: &std::process::Output, code: &str) -> String {
     err
 }
 
-/// An argument pasted whole (10 000 characters) where an event command takes a stage or a
-/// player is quoted by its first 60 characters, as a cell is: E831 (a game of no published
-/// stage), E833 (a player not in the roster), E852 (`--stage` of no stage) and R011 (a
-/// withdrawal from no stage) printed it whole, some twice.
-#[test]
-fn a_long_argument_is_quoted_by_its_first_60_characters() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, store) = round_one_published(tmp.path());
-    let before = std::fs::read(&store).expect("store");
-    let long = "x".repeat(10_000);
-    let shown = format!("{}…", "x".repeat(60));
-    let result = ["event", "result", &ev, &long, "1", "1", "1-0"];
-    let correct = [
-        "event", "correct", &ev, &long, "1", "1", "0-1", "--reason", "r",
-    ];
-    let withdraw = [
-        "event", "withdraw", &ev, &long, "--stage", "main", "--after", "1",
-    ];
-    let from = [
-        "event", "withdraw", &ev, "w05", "--stage", &long, "--after", "1",
-    ];
-    let standings = ["event", "standings", &ev, "--stage", &long];
-    for (args, code) in [
-        (&result[..], "E831"),
-        (&correct[..], "E831"),
-        (&withdraw[..], "E833"),
-        (&from[..], "R011"),
-        (&standings[..], "E852"),
-    ] {
-        let err = refused_leaving(&ev, args, code, &before);
-        assert!(err.len() < 600, "{code}: {} bytes said", err.len());
-        assert!(err.contains(&shown), "{code}: {err}");
-    }
-    // A results file's player id of 400 characters (a cell under the longest cell) too.
-    let id = "y".repeat(400);
-    let games = crate::common::xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
-    let mut rows: Vec<String> = games.lines().take(2).map(str::to_string).collect();
-    let cells: Vec<&str> = rows[1].split(',').collect();
-    let row = [
-        &cells[..3],
-        &[id.as_str()],
-        &cells[4..5],
-        &["1-0"],
-        &cells[6..],
-    ]
-    .concat();
-    rows[1] = row.join(",");
-    let csv = crate::common::written(tmp.path(), "r1.csv", &(rows.join("\n") + "\n"));
-    let err = refused_leaving(&ev, &["event", "result", &ev, &csv], "E833", &before);
-    assert!(err.len() < 600, "E833: {} bytes said", err.len());
-}
-
 /// A game's colours, board, round, stage or group edited in the store, a game deleted or one
 /// added, is E836 at that game when any command opens the event: only `verify` compared the
 /// store's games with the games the log published, and `games`, `standings`, `export` printed
@@ -393,4 +341,34 @@ fn a_long_argument_is_quoted_by_its_first_60_characters() {
     let csv = crate::common::written(tmp.path(), "r1.csv", &(rows.join("\n") + "\n"));
     let err = refused_leaving(&ev, &["event", "result", &ev, &csv], "E833", &before);
     assert!(err.len() < 600, "E833: {} bytes said", err.len());
+}
+
+/// A `\u{...}` escape of a control character in a text (`\u{0}`, `\u{1B}`) is E015 at the
+/// escape, as the character itself is: the regulation checked, and `sheet` wrote the NUL or the
+/// terminal escape into the Markdown, HTML and PDF sheet (scripts/damage/sheet.py). `\n`, `\t`
+/// and an escaped backslash before `u{0}` are still text.
+#[test]
+fn an_escape_of_a_control_character_is_refused_like_the_character() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let swiss = crate::event_inputs::SWISS;
+    for (escape, shown) in [(r"\u{0}", "U+0000"), (r"\u{1b}[31m", "U+001B")] {
+        let text = swiss.replace("录入测试赛", &format!("录入{escape}测试赛"));
+        let reg = crate::common::written(tmp.path(), "reg.xqr", &text);
+        for format in ["md", "html"] {
+            let out_file = tmp.path().join(format!("sheet.{format}"));
+            let out = out_file.to_string_lossy().into_owned();
+            let err = refused_with_code(
+                &xqreg(&["sheet", &reg, "--format", format, "-o", &out]),
+                "E015",
+            );
+            assert!(
+                err.contains("reg.xqr:1:15") && err.contains(shown),
+                "{escape}: {err}"
+            );
+            assert!(!out_file.exists(), "{escape}: wrote {format}");
+        }
+    }
+    let text = swiss.replace("录入测试赛", r"录入\\u{0}\n\t测试赛");
+    let reg = crate::common::written(tmp.path(), "reg.xqr", &text);
+    ok(&["check", &reg]);
 }
