@@ -135,16 +135,16 @@ fn open_conn(path: &Path) -> rusqlite::Result<Connection> {
 }
 
 impl Store {
-    /// Create the store in `dir` (created if missing; it must not hold an event yet).
-    pub fn create(dir: &Path, lang: Lang) -> Result<Store, String> {
-        let path = dir.join(FILE);
-        if path.exists() {
+    /// Create a store as `dir/file` (`dir` created if missing; it must not hold an event yet):
+    /// `event new` builds it under a name of its own, then links it to [`FILE`].
+    pub fn create(dir: &Path, file: &str, lang: Lang) -> Result<Store, String> {
+        if dir.join(FILE).exists() {
             let dir = dir.display().to_string();
             return Err(HOLDS_AN_EVENT.fill(&[("dir", &dir)]).get(lang).to_string());
         }
         std::fs::create_dir_all(dir)
             .map_err(|e| super::cannot_say(super::CANNOT_CREATE, dir, e, lang))?;
-        let conn = open_conn(&path).map_err(|e| failed(e, lang))?;
+        let conn = open_conn(&dir.join(file)).map_err(|e| failed(e, lang))?;
         Ok(Store {
             dir: dir.to_path_buf(),
             conn,
