@@ -5,6 +5,7 @@
 //! reads the `pair` entries alone, into typed values (benches/event_2000, "open the finished
 //! event's store": the 2,000-player event's store opened and its games compared with its log).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
@@ -18,17 +19,20 @@ include!(concat!(env!("OUT_DIR"), "/messages/event/logged.rs"));
 
 /// A `pair` entry as the log holds it: its batch and the games it published.
 #[derive(Deserialize)]
-struct Batch {
+struct Batch<'a> {
     batch: i64,
-    published: Vec<Published>,
+    #[serde(borrow)]
+    published: Vec<Published<'a>>,
 }
 
-/// A published game as a `pair` entry logs it (`commands::games::game_json`). A log of an older
-/// xqreg may lack the game's number among the games of the same two players (1) and its group
-/// and step (none), as `verify` reads them.
+/// A published game as a `pair` entry logs it (`commands::games::game_json`), its texts
+/// borrowed from the entry where they hold no escape. A log of an older xqreg may lack the
+/// game's number among the games of the same two players (1) and its group and step (none), as
+/// `verify` reads them.
 #[derive(Deserialize)]
-struct Published {
-    stage: String,
+struct Published<'a> {
+    #[serde(borrow)]
+    stage: Cow<'a, str>,
     round: u32,
     board: u32,
     #[serde(default)]
@@ -37,12 +41,42 @@ struct Published {
     step: Option<String>,
     #[serde(default = "first")]
     game: u32,
-    red: String,
-    black: String,
+    #[serde(borrow)]
+    red: Cow<'a, str>,
+    #[serde(borrow)]
+    black: Cow<'a, str>,
 }
 
 fn first() -> u32 {
     1
+}
+
+impl Published<'_> {
+    /// Whether the store's game `g` is this one, published in `batch`.
+    fn is(&self, batch: i64, g: &StoredGame) -> bool {
+        let p = &g.game;
+        (batch, self.round, self.board, self.game) == (g.batch, p.round, g.board, p.game_no)
+            && (&*self.stage, &*self.red, &*self.black) == (&p.stage, &p.red, &p.black)
+            && (&self.group, &self.step) == (&p.group, &p.step)
+    }
+
+    fn stored(self, batch: i64) -> StoredGame {
+        StoredGame {
+            id: 0,
+            batch,
+            board: self.board,
+            game: Pairing {
+                stage: self.stage.into_owned(),
+                round: self.round,
+                group: self.group,
+                step: self.step,
+                game_no: self.game,
+                red: self.red.into_owned(),
+                black: self.black.into_owned(),
+            },
+            result: None,
+        }
+    }
 }
 
 /// What is wrong between the games the store holds and the games its log published, if
@@ -50,13 +84,21 @@ fn first() -> u32 {
 /// published otherwise (other players or colours, another group, step or number), one the
 /// store lost.
 pub fn unlogged(tx: &Tx<'_>, games: &[StoredGame]) -> Result<Option<Msg>, String> {
-    let mut logged = Vec::new();
-    for (id, changes) in tx.entries_of("pair")? {
-        match serde_json::from_str::<Batch>(&changes) {
-            Ok(b) => logged.extend(b.published.into_iter().map(|p| stored(b.batch, p))),
-            Err(e) => return Ok(Some(unreadable(id, &changes, &e.to_string()))),
+    let entries = tx.entries_of("pair")?;
+    let mut logged = Vec::with_capacity(games.len());
+    for (id, changes) in &entries {
+        match serde_json::from_str::<Batch<'_>>(changes) {
+            Ok(b) => logged.extend(b.published.into_iter().map(|p| (b.batch, p))),
+            Err(e) => return Ok(Some(unreadable(*id, changes, &e.to_string()))),
         }
     }
+    // `pair` stores its games in the order it logs them: one pass finds a whole store so.
+    let same = logged.len() == games.len()
+        && (logged.iter().zip(games)).all(|((batch, p), g)| p.is(*batch, g));
+    if same {
+        return Ok(None);
+    }
+    let logged: Vec<StoredGame> = logged.into_iter().map(|(b, p)| p.stored(b)).collect();
     Ok(differs(games, &logged))
 }
 
@@ -68,24 +110,6 @@ fn unreadable(id: i64, changes: &str, why: &str) -> Msg {
         let id = id.to_string();
         UNREADABLE_BATCH.fill(&[("id", id.as_str()), ("why", why)])
     })
-}
-
-fn stored(batch: i64, p: Published) -> StoredGame {
-    StoredGame {
-        id: 0,
-        batch,
-        board: p.board,
-        game: Pairing {
-            stage: p.stage,
-            round: p.round,
-            group: p.group,
-            step: p.step,
-            game_no: p.game,
-            red: p.red,
-            black: p.black,
-        },
-        result: None,
-    }
 }
 
 /// The first game `stored` and `logged` (the games the log published, as `verify` or
