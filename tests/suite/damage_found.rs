@@ -173,15 +173,21 @@ fn a_store_without_its_format_or_regulation_path_is_damaged() {
             "it has no `regulation_path`",
         ),
     ] {
-        let tmp = tempfile::tempdir().expect("tmp");
-        let (ev, before) = edited(tmp.path(), sql);
-        for command in ["status", "pair"] {
-            let err = refused_leaving(&ev, &["event", command, &ev], "E850", &before);
-            assert!(
-                err.contains("event.sqlite") && err.contains(said),
-                "{sql}: {err}"
-            );
-        }
+        refused_by_each(sql, &["status", "pair"], "E850", &["event.sqlite", said]);
+    }
+}
+
+/// The store edited by `sql`: each of `commands` refused with `code`, saying all of `said`, the
+/// store left as it was.
+fn refused_by_each(sql: &str, commands: &[&str], code: &str, said: &[&str]) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, before) = edited(tmp.path(), sql);
+    for command in commands {
+        let err = refused_leaving(&ev, &["event", command, &ev], code, &before);
+        assert!(
+            said.iter().all(|s| err.contains(s)),
+            "{sql}: {command}: {err}"
+        );
     }
 }
 
@@ -282,12 +288,7 @@ fn a_pair_entry_whose_games_cannot_be_read_is_refused_by_every_command() {
             "`pair` entry without its `batch`",
         ),
     ] {
-        let tmp = tempfile::tempdir().expect("tmp");
-        let (ev, before) = edited(tmp.path(), sql);
-        for command in ["games", "status"] {
-            let err = refused_leaving(&ev, &["event", command, &ev], "E836", &before);
-            assert!(err.contains(said), "{sql}: {command}: {err}");
-        }
+        refused_by_each(sql, &["games", "status"], "E836", &[said]);
     }
 }
 
