@@ -171,6 +171,18 @@ fn event_2000(c: &mut Criterion) {
     g.bench_function("check the finished event's log", |b| {
         b.iter(|| st.transaction(|tx| tx.check_log()).expect("the log"))
     });
+    // What every command's load adds since a game edited in the store is refused there: the
+    // store's games read, and the games read against the `pair` entries of the log.
+    g.bench_function("read the finished event's games", |b| {
+        b.iter(|| st.transaction(|tx| tx.games()).expect("the games"))
+    });
+    let games = st.transaction(|tx| tx.games()).expect("the games");
+    g.bench_function("check the finished event's games against its log", |b| {
+        b.iter(|| {
+            let differs = st.transaction(|tx| xqreg::event::logged::unlogged(tx, &games));
+            assert!(differs.expect("the check").is_none())
+        })
+    });
     g.finish();
 }
 

@@ -44,11 +44,14 @@ pub fn check_bytes(name: &str, bytes: &[u8]) -> FileReport {
         }
         diags.push(syntax::to_diagnostic(&err, &source));
     }
-    // A file that is not text (another encoding, a control character) was not read at all.
+    // A file that is not text (another encoding, a control character, an escape of one) was
+    // not read at all.
     let utf8 = !parsed.errors.iter().any(|e| {
         matches!(
             e.kind,
-            SyntaxErrorKind::InvalidUtf8 { .. } | SyntaxErrorKind::ControlChar { .. }
+            SyntaxErrorKind::InvalidUtf8 { .. }
+                | SyntaxErrorKind::ControlChar { .. }
+                | SyntaxErrorKind::EscapedControl { .. }
         )
     });
     if utf8 {

@@ -23,6 +23,10 @@ pub enum SyntaxErrorKind {
     /// saved without its byte-order mark): no regulation has one, and a text would carry it onto
     /// the sheet.
     ControlChar { found: char },
+    /// A `\u{...}` escape in a text that writes a control character other than tab and line
+    /// feed (which `\t` and `\n` write): the text would carry it onto the sheet as the
+    /// character itself would.
+    EscapedControl { found: char },
     /// A token the grammar did not expect. `expected` lists grammar rules rendered as words
     /// ("a time control name", "`}`"); `found` is the text found (or None at end of input).
     Unexpected {

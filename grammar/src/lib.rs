@@ -55,20 +55,11 @@ pub struct Parsed {
 pub fn parse_bytes(bytes: &[u8]) -> Parsed {
     match std::str::from_utf8(bytes) {
         Ok(text) => parse(text),
-        Err(e) => Parsed {
-            file: ast::File {
-                items: Vec::new(),
-                comments: Vec::new(),
-                span: Span::new(0, 0),
-            },
-            errors: vec![SyntaxError {
-                kind: SyntaxErrorKind::InvalidUtf8 {
-                    offset: e.valid_up_to(),
-                },
-                span: Span::new(e.valid_up_to(), e.valid_up_to() + 1),
-                block: None,
-            }],
-        },
+        Err(e) => {
+            let offset = e.valid_up_to();
+            let span = Span::new(offset, offset + 1);
+            not_read(SyntaxErrorKind::InvalidUtf8 { offset }, span)
+        }
     }
 }
 
@@ -78,18 +69,12 @@ pub fn parse(text: &str) -> Parsed {
         .char_indices()
         .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
     {
-        return Parsed {
-            file: ast::File {
-                items: Vec::new(),
-                comments: Vec::new(),
-                span: Span::new(0, 0),
-            },
-            errors: vec![SyntaxError {
-                kind: SyntaxErrorKind::ControlChar { found: c },
-                span: Span::new(at, at + c.len_utf8()),
-                block: None,
-            }],
-        };
+        let span = Span::new(at, at + c.len_utf8());
+        return not_read(SyntaxErrorKind::ControlChar { found: c }, span);
+    }
+    if let Some((at, len, c)) = escaped_control(text) {
+        let span = Span::new(at, at + len);
+        return not_read(SyntaxErrorKind::EscapedControl { found: c }, span);
     }
     if text.contains('\r') {
         // Comments, strings and the error finder end a line at LF: lines ended by a lone CR
@@ -97,6 +82,61 @@ pub fn parse(text: &str) -> Parsed {
         return parser::parse_text(&lone_cr_as_newline(text));
     }
     parser::parse_text(text)
+}
+
+/// A file not read at all: nothing in it but the one error that says why.
+fn not_read(kind: SyntaxErrorKind, span: Span) -> Parsed {
+    Parsed {
+        file: ast::File {
+            items: Vec::new(),
+            comments: Vec::new(),
+            span: Span::new(0, 0),
+        },
+        errors: vec![SyntaxError {
+            kind,
+            span,
+            block: None,
+        }],
+    }
+}
+
+/// The first `\u{HEX}` escape inside a string that writes a control character other than tab and
+/// line feed: its offset, its length and the character. Strings are one line long, `\` escapes
+/// the next character, and `//` outside a string starts a comment (as the grammar reads them).
+fn escaped_control(text: &str) -> Option<(usize, usize, char)> {
+    if !text.contains("\\u{") {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let (mut i, mut in_string) = (0, false);
+    while let Some(&b) = bytes.get(i) {
+        match (in_string, b) {
+            (_, b'\n') => in_string = false,
+            (false, b'"') => in_string = true,
+            (false, b'/') if bytes.get(i + 1) == Some(&b'/') => {
+                // The rest of the line is a comment.
+                i += text[i..].find('\n').unwrap_or(text.len() - i);
+                continue;
+            }
+            (true, b'"') => in_string = false,
+            (true, b'\\') => {
+                let escape = text[i..].strip_prefix("\\u{").and_then(|r| {
+                    let (hex, _) = r.split_once('}')?;
+                    let c = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
+                    Some((hex.len() + 4, c))
+                });
+                match escape {
+                    Some((len, c)) if c.is_control() && !matches!(c, '\t' | '\n') => {
+                        return Some((i, len, c));
+                    }
+                    _ => i += 1,
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The text with every CR that does not start a CR LF made an LF. CR for LF is byte for byte,

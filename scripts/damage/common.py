@@ -166,7 +166,7 @@ def oracle(ran: Ran, *, must_refuse: bool = False, places: tuple[str, ...] = (),
     """
     bad = []
     if ran.rc is None:
-        return [f"hang: over {TIMEOUT:.0f} s"]
+        return [f"hang: killed after {ran.seconds:.0f} s"]
     if ran.rc < 0:
         return [f"killed by signal {-ran.rc}"]
     if ran.rc == 101 or "panicked" in ran.err:

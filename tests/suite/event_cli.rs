@@ -388,7 +388,7 @@ fn the_other_event_refusals() {
 }
 
 /// Kill `xqreg event ARGS` with SIGKILL after `delay_us`; whether it had finished.
-fn killed(args: &[&str], delay_us: u64) -> bool {
+pub(crate) fn killed(args: &[&str], delay_us: u64) -> bool {
     let mut child = Command::new(env!("CARGO_BIN_EXE_xqreg"))
         .args(args)
         .stdout(std::process::Stdio::null())

@@ -381,9 +381,15 @@ pub(crate) fn store_edited(sql: &str) -> (tempfile::TempDir, String) {
 /// a stored result that is no result) say what to do, as every refusal does.
 #[test]
 fn a_published_game_the_replay_no_longer_gives_is_refused_with_a_help_line() {
-    // A flipped byte in a stored game's stage: the game is no longer one the engine pairs.
+    // A flipped byte in a stored game's stage: the game is no longer one the engine pairs. The
+    // log edited alike, or the game would be refused as one the log did not publish (E836).
     let (_tmp, ev) =
         store_edited("UPDATE games SET stage = 'mamn' WHERE id = (SELECT min(id) FROM games)");
+    let db = rusqlite::Connection::open(Path::new(&ev).join("event.sqlite")).expect("opens");
+    let log = "UPDATE log SET changes = json_set(changes, '$.published[0].stage', 'mamn') \
+               WHERE command = 'pair'";
+    db.execute(log, []).expect(log);
+    drop(db);
     let err = refused_with(&xqreg(&["event", "status", &ev]), "R050");
     assert!(err.contains("help:"), "{err}");
 }

@@ -177,9 +177,9 @@ include!(concat!(env!("OUT_DIR"), "/messages/cli/event.rs"));
 /// E837 at that game (the place of a command line's refusal).
 fn result_of(stage: &str, round: u32, board: u32, text: &str, l: Lang) -> Res<GameResult> {
     GameResult::parse(text).ok_or_else(|| {
-        let game = crate::event::game_at(stage, round, board);
-        // A paste into the argument is quoted by its first characters.
-        let text = crate::diagnostics::shortened(text, 60);
+        // A paste into an argument is quoted by its first characters.
+        let game = crate::event::game_at(&crate::diagnostics::quoted(stage), round, board);
+        let text = crate::diagnostics::quoted(text);
         let args = [
             ("game", game.en.as_str()),
             ("game_zh", &game.zh),
@@ -195,7 +195,7 @@ fn result_of(stage: &str, round: u32, board: u32, text: &str, l: Lang) -> Res<Ga
 }
 
 fn board_entry(stage: String, round: u32, board: u32, result: GameResult) -> Entry {
-    let place = crate::event::game_at(&stage, round, board);
+    let place = crate::event::game_at(&crate::diagnostics::quoted(&stage), round, board);
     Entry {
         place: place.en,
         place_zh: place.zh,

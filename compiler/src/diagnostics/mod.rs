@@ -87,6 +87,15 @@ const COUNTED: &[(&str, &str)] = &[
     ("matches", "match"),
 ];
 
+/// The most characters of a user's value a message quotes (a cell, an argument, an id): text
+/// pasted into a cell or onto the command line is not printed whole in every message about it.
+pub const QUOTED: usize = 60;
+
+/// A user's value as a message quotes it: its first [`QUOTED`] characters, `…` after them.
+pub fn quoted(value: &str) -> String {
+    shortened(value, QUOTED)
+}
+
 /// The first `most` characters of a user's text quoted in a message, `…` after them when there
 /// were more: a header cell, a `Content-Length`, a pasted paragraph stays one line of a message.
 pub fn shortened(text: &str, most: usize) -> String {

@@ -37,7 +37,7 @@ pub fn codes() -> Vec<&'static Code> {
 fn code_for(kind: &SyntaxErrorKind) -> &'static Code {
     match kind {
         SyntaxErrorKind::InvalidUtf8 { .. } => &E001,
-        SyntaxErrorKind::ControlChar { .. } => &E015,
+        SyntaxErrorKind::ControlChar { .. } | SyntaxErrorKind::EscapedControl { .. } => &E015,
         SyntaxErrorKind::Unexpected { .. } => &E002,
         SyntaxErrorKind::UnknownBlock { .. } => &E003,
         SyntaxErrorKind::UnclosedBlock => &E004,
@@ -97,6 +97,10 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
         SyntaxErrorKind::ControlChar { found } => {
             let shown = format!("U+{:04X}", u32::from(*found));
             CONTROL_CHAR.texts(&[("char", shown.as_str())])
+        }
+        SyntaxErrorKind::EscapedControl { found } => {
+            let shown = format!("U+{:04X}", u32::from(*found));
+            CONTROL_ESCAPE.texts(&[("char", shown.as_str())])
         }
         SyntaxErrorKind::Unexpected { expected, found } => {
             let mut texts = unexpected(expected, found);

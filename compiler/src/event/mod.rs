@@ -7,6 +7,7 @@ pub mod commands;
 pub mod enter;
 pub mod lineup;
 pub mod live;
+pub mod logged;
 pub mod publish;
 pub mod roster_csv;
 pub mod store;
@@ -256,6 +257,11 @@ pub fn load_with(tx: &Tx<'_>, lang: Lang, fresh: Option<&StoredWithdrawal>) -> R
         (withdrawals.iter().filter(|w| Some(*w) != fresh))
             .find_map(|w| live::withdrawal_damage(w, &plan, &roster))
     });
+    // Then every game as the log published it: its colours, board, round, stage and group.
+    let damage = match damage {
+        Some(why) => Some(why),
+        None => logged::unlogged(tx, &games)?,
+    };
     if let Some(why) = damage {
         return Err(refuse(&codes::E836, lang, why, TAMPERED_HELP));
     }

@@ -135,16 +135,16 @@ fn open_conn(path: &Path) -> rusqlite::Result<Connection> {
 }
 
 impl Store {
-    /// Create the store in `dir` (created if missing; it must not hold an event yet).
-    pub fn create(dir: &Path, lang: Lang) -> Result<Store, String> {
-        let path = dir.join(FILE);
-        if path.exists() {
+    /// Create a store as `dir/file` (`dir` created if missing; it must not hold an event yet):
+    /// `event new` builds it under a name of its own, then links it to [`FILE`].
+    pub fn create(dir: &Path, file: &str, lang: Lang) -> Result<Store, String> {
+        if dir.join(FILE).exists() {
             let dir = dir.display().to_string();
             return Err(HOLDS_AN_EVENT.fill(&[("dir", &dir)]).get(lang).to_string());
         }
         std::fs::create_dir_all(dir)
             .map_err(|e| super::cannot_say(super::CANNOT_CREATE, dir, e, lang))?;
-        let conn = open_conn(&path).map_err(|e| failed(e, lang))?;
+        let conn = open_conn(&dir.join(file)).map_err(|e| failed(e, lang))?;
         Ok(Store {
             dir: dir.to_path_buf(),
             conn,
@@ -395,6 +395,16 @@ impl Tx<'_> {
                 })
             },
         )
+    }
+
+    /// The id and the changes (JSON text) of every log entry of `command`, in order.
+    pub fn entries_of(&self, command: &str) -> Result<Vec<(i64, String)>, String> {
+        let mut st = (self.c())
+            .prepare("SELECT id, changes FROM log WHERE command = ?1 ORDER BY id")
+            .map_err(|e| self.err(e))?;
+        let rows = st.query_map([command], |r| Ok((r.get(0)?, r.get(1)?)));
+        let rows = rows.map_err(|e| self.err(e))?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(|e| self.err(e))
     }
 
     /// Every row `sql` selects, each read by `row`.

@@ -111,7 +111,7 @@ fn cell_values(header: &[String], fields: &[(String, Span)], diags: &mut Diagnos
     for (i, (value, span)) in fields.iter().enumerate() {
         let column = header.get(i).map_or("", String::as_str);
         if value.len() > 1 && (value.starts_with('=') || value.starts_with('@')) {
-            let value = crate::diagnostics::shortened(value, QUOTED);
+            let value = crate::diagnostics::quoted(value);
             diags.push(FORMULA.at(*span, &[("column", column), ("value", &value)]));
         } else if value.len() > LONGEST_CELL && value.chars().count() > LONGEST_CELL {
             let (n, most) = (value.chars().count().to_string(), LONGEST_CELL.to_string());
@@ -169,12 +169,8 @@ fn empty_cell(column: &str, span: Span) -> Diagnostic {
     EMPTY_CELL.at(span, &[("column", column)])
 }
 
-/// The most characters of a cell a message quotes: a cell of pasted text (E803 for its length
-/// too) is not printed whole in every message about it.
-const QUOTED: usize = 60;
-
 fn bad(value: &str, column: &str, span: Span, help: Msg) -> Diagnostic {
-    let value = crate::diagnostics::shortened(value, QUOTED);
+    let value = crate::diagnostics::quoted(value);
     Diagnostic::new(
         &E803,
         BAD.fill(&[("value", &value), ("column", column)]),

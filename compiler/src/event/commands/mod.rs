@@ -20,7 +20,7 @@ use super::{cannot, io, load, refuse, rendered, with_event, Loaded, Res};
 use super::{CANNOT_CREATE, CANNOT_READ, CANNOT_RESOLVE, CANNOT_WRITE};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::syntax::E001;
-use crate::diagnostics::{Lang, Msg, Template};
+use crate::diagnostics::{quoted, Lang, Msg, Template};
 use crate::run::codes::E801;
 
 // The message catalogue of this module: compiler/messages/event/commands/mod.toml.
@@ -95,10 +95,25 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
         }
     })
     .map_err(|e| fail.take().unwrap_or_else(|| io(e)))?;
-    let mut st = Store::create(dir, lang)?;
+    // The store is built under a name of its own and linked to `event.sqlite` once whole: an
+    // `event new` killed midway left a store without tables, refused by every command (E850)
+    // and by `event new` again (the directory "holds an event"). One left by a kill is rebuilt.
+    let building = dir.join(BUILDING);
+    let _ = std::fs::remove_file(&building);
+    let _ = std::fs::remove_file(dir.join(format!("{BUILDING}-journal")));
+    let mut st = Store::create(dir, BUILDING, lang)?;
     st.transaction(check)?;
+    drop(st);
+    // A link, not a rename: it never replaces a store another `event new` linked meanwhile.
+    let file = dir.join(crate::event::store::FILE);
+    std::fs::hard_link(&building, &file)
+        .and_then(|()| std::fs::remove_file(&building))
+        .map_err(|e| cannot(CANNOT_CREATE, &file, e, lang))?;
     Ok(warnings)
 }
+
+/// The name `event new` builds the store under, beside `event.sqlite`.
+const BUILDING: &str = ".event.sqlite.new";
 
 /// `event amend`: the regulation file changed; record the new text as a dated supplement. The
 /// published games must still follow from it: each batch the log published is what the amended
@@ -227,7 +242,7 @@ fn replay_withdrawal(tx: &Tx<'_>, w: &StoredWithdrawal, lang: Lang) -> Res<()> {
     );
     let argument = |p: &xqreg_runtime::engine::RuntimeProblem| match p.code.as_str() {
         _ if !matches!(p.origin, xqreg_runtime::plan::Origin::Default(_)) => None,
-        "R011" if p.message.starts_with(&in_stage) => Some(format!("--stage {}", w.stage)),
+        "R011" if p.message.starts_with(&in_stage) => Some(format!("--stage {}", quoted(&w.stage))),
         "R076" if p.message.starts_with(&after) => Some(format!("--after {}", w.after_round)),
         _ => None,
     };
@@ -241,11 +256,14 @@ fn replay_withdrawal(tx: &Tx<'_>, w: &StoredWithdrawal, lang: Lang) -> Res<()> {
     } else {
         &p.message_zh
     };
-    let message = [
-        ("arg", arg.as_str()),
-        ("message", &p.message),
-        ("message_zh", zh),
-    ];
+    // A paste into `--stage` is quoted by its first characters in the runtime's words too (a
+    // short stage is left alone: its name may be a word of the message).
+    let short = |m: &str| match w.stage.chars().count() > crate::diagnostics::QUOTED {
+        true => m.replace(w.stage.as_str(), &quoted(&w.stage)),
+        false => m.to_string(),
+    };
+    let (en, zh) = (short(&p.message), short(zh));
+    let message = [("arg", arg.as_str()), ("message", &en), ("message_zh", &zh)];
     let fix = &code.explain.fix;
     let help = [
         ("fix", fix.en),
@@ -284,7 +302,7 @@ fn withdrawing(loaded: &Loaded, w: &StoredWithdrawal) -> Res<Vec<String>> {
         return Err(refuse(
             &codes::E833,
             loaded.lang,
-            NOT_IN_ROSTER.fill(&[("player", &w.player)]),
+            NOT_IN_ROSTER.fill(&[("player", &quoted(&w.player))]),
             NOT_IN_ROSTER_HELP,
         ));
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde_json::json;
 use xqreg_runtime::engine::GameResult;
 
-use crate::diagnostics::{Lang, Msg, Template};
+use crate::diagnostics::{quoted, Lang, Msg, Template};
 use crate::event::codes;
 use crate::event::live::Live;
 use crate::event::publish::people::Teams;
@@ -124,14 +124,14 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                     return Err(refuse(
                         &codes::E833,
                         look.lang,
-                        NOT_IN_ROSTER.fill(&[("at", &e.at(column).0), ("id", id)]),
+                        NOT_IN_ROSTER.fill(&[("at", &e.at(column).0), ("id", &quoted(id))]),
                         NOT_IN_ROSTER_HELP,
                     ));
                 }
             }
             let want = game_key(&e.stage, e.round, red, black, step.as_deref(), *game);
             let g = look.by_id.get(&want).copied().ok_or_else(|| {
-                let both = format!("{red} - {black}");
+                let both = format!("{} - {}", quoted(red), quoted(black));
                 unpublished(look, e, &Msg::new(both.clone(), both))
             })?;
             // The published colours stand: a row the other way round is a score sheet to check,
@@ -215,7 +215,7 @@ fn check_fouls(
 /// E831; a results row whose players have a published game of another stage or round (the
 /// other section's game written under this one) says where that game is.
 fn unpublished(look: &Lookup<'_>, e: &Entry, what: &Msg) -> Fail {
-    let (at, r) = (e.at("stage"), e.round.to_string());
+    let (at, r, s) = (e.at("stage"), e.round.to_string(), quoted(&e.stage));
     let elsewhere = match &e.at {
         At::Players { red, black, .. } => look
             .by_id
@@ -233,7 +233,7 @@ fn unpublished(look: &Lookup<'_>, e: &Entry, what: &Msg) -> Fail {
     let args = [
         ("at", at.0.as_str()),
         ("at_zh", &at.1),
-        ("s", &e.stage),
+        ("s", &s),
         ("r", &r),
         ("what", &what.en),
         ("what_zh", &what.zh),

@@ -35,7 +35,7 @@ pub fn known(loaded: &Loaded, names: &[String], lang: Lang) -> Res<()> {
     Err(refuse_in(
         &codes::E852,
         lang,
-        UNKNOWN_STAGE.fill(&[("stage", unknown)]),
+        UNKNOWN_STAGE.fill(&[("stage", &crate::diagnostics::quoted(unknown))]),
         UNKNOWN_STAGE_HELP.fill(&[("stages", &stages.en), ("stages_zh", &stages.zh)]),
     ))
 }

@@ -167,39 +167,12 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
     Ok(batches)
 }
 
-/// A value a log entry must hold: its key, and what kind of value it is.
-type Needed = (&'static str, fn(&serde_json::Value) -> bool);
-
-/// E836 unless a log entry holds every value its command logs, of its kind: read as missing, a
-/// `pair` without its games would publish nothing and a `result` without its results record
-/// nothing, and the log would pass for one that says so.
+/// E836 unless a log entry holds every value its command logs, of its kind.
 fn whole_entry(e: &crate::event::store::LogEntry, lang: Lang) -> Res<()> {
-    use serde_json::Value;
-    let need: &[Needed] = match e.command.as_str() {
-        "new" => &[
-            ("regulation_sha256", Value::is_string),
-            ("roster_sha256", Value::is_string),
-            ("seed", Value::is_u64),
-        ],
-        "amend" => &[
-            ("from_sha256", Value::is_string),
-            ("to_sha256", Value::is_string),
-        ],
-        "pair" => &[("batch", Value::is_i64), ("published", Value::is_array)],
-        "result" | "correct" => &[("results", Value::is_array)],
-        "withdraw" => &[
-            ("player", Value::is_string),
-            ("stage", Value::is_string),
-            ("after_round", Value::is_u64),
-        ],
-        _ => &[],
-    };
-    let Some((key, _)) = need.iter().find(|(k, is)| !is(&e.changes[*k])) else {
-        return Ok(());
-    };
-    let id = e.id.to_string();
-    let args = [("id", id.as_str()), ("command", &e.command), ("key", key)];
-    Err(tampered(lang, ENTRY_WITHOUT.fill(&args)))
+    match crate::event::logged::lacks(e.id, &e.command, &e.changes) {
+        Some(why) => Err(tampered(lang, why)),
+        None => Ok(()),
+    }
 }
 
 /// A logged result (or correction) recorded on the game the log published for it.
@@ -249,24 +222,17 @@ fn replay_result(
 /// What the log built is what the store holds: the same games, results, entries, line-ups,
 /// withdrawals.
 fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
+    let stored = &loaded.event.games;
+    if let Some(why) = crate::event::logged::differs(stored, &ev.games) {
+        return Err(tampered(loaded.lang, why));
+    }
+    // The same games: each result must be the one the log recorded.
     let key = |g: &StoredGame| (g.batch, g.game.stage.clone(), g.game.round, g.board);
     let logged: BTreeMap<_, &StoredGame> = ev.games.iter().map(|g| (key(g), g)).collect();
-    let stored: BTreeMap<_, &StoredGame> = loaded.event.games.iter().map(|g| (key(g), g)).collect();
-    for (k, s) in &stored {
-        let lang = loaded.lang;
-        let Some(l) = logged.get(k) else {
-            return Err(of_game(lang, NOT_LOGGED, s));
-        };
-        // Stage and round are the same by the key: the rest of the pairing must be too.
-        if l.game != s.game {
-            return Err(of_game(lang, GAME_DIFFERS, s));
+    for s in stored {
+        if logged.get(&key(s)).is_some_and(|l| l.result != s.result) {
+            return Err(of_game(loaded.lang, RESULT_DIFFERS, s));
         }
-        if l.result != s.result {
-            return Err(of_game(lang, RESULT_DIFFERS, s));
-        }
-    }
-    if let Some((_, l)) = logged.iter().find(|(k, _)| !stored.contains_key(*k)) {
-        return Err(of_game(loaded.lang, NOT_STORED, l));
     }
     let differ = [
         (ev.entries != loaded.event.entries, ENTRIES_DIFFER),
