@@ -76,7 +76,7 @@ fn broken(run: &Value, tables: &[Option<&str>]) -> Vec<String> {
 fn simulated(file: &str, seed: u64, extra: &[&str]) -> Value {
     let path = root().join(file);
     let seed = seed.to_string();
-    let mut args = vec!["simulate", &*path.to_str().expect("utf-8"), "--seed", &seed];
+    let mut args = vec!["simulate", path.to_str().expect("utf-8"), "--seed", &seed];
     args.extend(["--format", "json"]);
     args.extend(extra);
     serde_json::from_str(&xqreg_ok(&args)).expect("json")
