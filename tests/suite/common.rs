@@ -78,6 +78,30 @@ pub fn event_new(ev: &str, reg: &Path, roster: &Path, seed: u64) {
     assert_success(&out, &format!("xqreg event new {ev} failed: "));
 }
 
+/// A live event in `dir/ev` (its folder returned) on the roster that `simulate REGULATION
+/// [--players N] --seed S` generates, saved as `dir/roster.csv`, opened with the same seed.
+pub fn generated_event(dir: &Path, regulation: &str, players: Option<&str>, seed: u64) -> String {
+    let roster = dir.join("roster.csv");
+    let (seed_text, saved) = (seed.to_string(), roster.to_string_lossy().into_owned());
+    let mut args = vec!["simulate", regulation, "--seed", &seed_text];
+    if let Some(n) = players {
+        args.extend(["--players", n]);
+    }
+    args.extend(["--save-roster", &saved]);
+    xqreg_ok(&args);
+    let ev = dir.join("ev").to_string_lossy().into_owned();
+    event_new(&ev, &root().join(regulation), &roster, seed);
+    ev
+}
+
+/// Every game of the event still waiting recorded as a draw, through the results file
+/// `dir/NAME`.
+pub fn draw_waiting(ev: &str, dir: &Path, name: &str) {
+    let waiting = xqreg_ok(&["event", "games", ev, "--waiting", "--format", "csv"]);
+    let file = written(dir, name, &all_drawn(&waiting));
+    xqreg_ok(&["event", "result", ev, &file]);
+}
+
 /// `xqreg COMMAND FILE ARGS`, FILE being `regulation` written to a temporary folder.
 pub fn xqreg_on(command: &str, regulation: &str, args: &[&str]) -> Output {
     let tmp = tempfile::tempdir().expect("tmp");
