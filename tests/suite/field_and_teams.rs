@@ -75,3 +75,42 @@ fn a_field_short_of_the_exact_size_is_refused() {
     let out = xqreg(&["simulate", &reg.to_string_lossy(), "--players", "12"]);
     assert_success(&out, "");
 }
+
+/// In a team event a pool's size counts teams, as the field does: `pool a 4` took four players,
+/// so the first team of a pool refused its other members (R006). Four teams of four fill it;
+/// a fifth team is one too many, said once, at its first row.
+#[test]
+fn a_pool_of_a_team_event_counts_teams() {
+    let (reg, roster) = team_league();
+    let reg = reg.replacen(
+        "  team_size 4..6\n",
+        "  team_size 4..6\n  pool a 4 \"A区\"\n  pool b 4 \"B区\"\n",
+        1,
+    );
+    assert!(reg.contains("pool a 4"), "example 005's entry");
+    let in_pools = |teams_in_a: usize| {
+        let mut units: Vec<String> = Vec::new();
+        let mut out = String::new();
+        for (i, line) in roster.lines().enumerate() {
+            let mut cells: Vec<String> = line.split(',').map(str::to_string).collect();
+            if i > 0 {
+                if !units.contains(&cells[2]) {
+                    units.push(cells[2].clone());
+                }
+                let k = units.iter().position(|u| *u == cells[2]).unwrap_or(0);
+                cells[8] = if k < teams_in_a { "a" } else { "b" }.to_string();
+            }
+            out.push_str(&cells.join(","));
+            out.push('\n');
+        }
+        out
+    };
+    let (status, out, err) = crate::common::simulate_roster(&reg, &in_pools(4), "en");
+    assert_eq!(status, Some(0), "{out}{err}");
+    let err = refused(&reg, &in_pools(5), "en", "R006", 1);
+    assert!(
+        err.contains("pool `a` has 4 places; this row's team is one too many")
+            && err.contains("roster.csv:18:"),
+        "{err}"
+    );
+}

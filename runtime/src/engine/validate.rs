@@ -42,6 +42,10 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
     // By the id as a person reads it (case and width folded): (line, the id as written).
     let mut seen: BTreeMap<String, (u32, &str)> = BTreeMap::new();
     let mut pool_counts: BTreeMap<&str, u32> = BTreeMap::new();
+    // In a team event a pool's size counts teams, as the field does: a row counts when its team
+    // (unit) is new to the pool.
+    let team_event = super::roster::team_boards(plan).is_some();
+    let mut pool_teams: std::collections::BTreeSet<(&str, &str)> = Default::default();
     for (i, p) in roster.players.iter().enumerate() {
         let row = roster.row_of(i);
         if p.id.trim().is_empty() {
@@ -64,8 +68,15 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                 None => problems.push(unknown_pool(plan, pool, row)),
                 Some(decl) => {
                     let count = pool_counts.entry(decl.name.as_str()).or_insert(0);
-                    *count += 1;
-                    check_pool(decl, *count, p, row, &mut problems);
+                    let unit = p.unit.as_deref().unwrap_or(p.id.as_str());
+                    // The row that takes the pool one place past its size (a player, or the
+                    // first row of a team) is the one told.
+                    let adds = !team_event || pool_teams.insert((decl.name.as_str(), unit));
+                    if adds {
+                        *count += 1;
+                    }
+                    let taken = (adds, *count, team_event);
+                    check_pool(decl, taken, p, row, &mut problems);
                 }
             }
         }
@@ -115,34 +126,34 @@ fn unknown_pool(plan: &Plan, pool: &str, row: u32) -> RuntimeProblem {
     .at(row, "pool")
 }
 
-/// A row of pool `decl`, the `count`-th so far: over the pool's size, or not meeting its sex
-/// or title condition.
+/// A row of pool `decl`: over the pool's size, or not meeting its sex or title condition.
+/// `(adds, count, teams)`: whether the row adds a place to the pool (a player; in a team event
+/// the first row of a team), the places taken so far, and whether they are teams.
 fn check_pool(
     decl: &crate::plan::Pool,
-    count: u32,
+    (adds, count, teams): (bool, u32, bool),
     p: &Player,
     row: u32,
     problems: &mut Vec<RuntimeProblem>,
 ) {
-    if decl
-        .size
-        .is_some_and(|size| u64::from(count) == u64::from(size) + 1)
+    if adds
+        && decl
+            .size
+            .is_some_and(|size| u64::from(count) == u64::from(size) + 1)
     {
+        let size = decl.size.unwrap_or(0);
+        let (en, zh) = if teams {
+            ("this row's team is one too many", "此行所在队超出一队")
+        } else {
+            ("this row is one too many", "此行超出一人")
+        };
         problems.push(
             RuntimeProblem::new(
                 codes::POOL_OVER_SIZE,
-                format!(
-                    "pool `{}` has {} places; this row is one too many",
-                    decl.name,
-                    decl.size.unwrap_or(0)
-                ),
+                format!("pool `{}` has {size} places; {en}", decl.name),
                 &decl.origin,
             )
-            .zh(format!(
-                "名额来源 `{}` 共 {} 个名额；此行超出一人",
-                decl.name,
-                decl.size.unwrap_or(0)
-            ))
+            .zh(format!("名额来源 `{}` 共 {size} 个名额；{zh}", decl.name))
             .at(row, "pool"),
         );
     }
