@@ -58,8 +58,7 @@ pub(super) fn units_for<R: RngCore>(
             .iter()
             .filter(|q| q.per == QuotaScope::Unit);
         let most = quota.map(|q| q.total).fold(max_per_unit, u32::min);
-        let keep = for_rankings.max(n.div_ceil(most.max(1))) as usize;
-        units.truncate(keep.max(1));
+        units.truncate(for_rankings.max(n.div_ceil(most.max(1))) as usize);
     }
     units
 }

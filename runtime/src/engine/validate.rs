@@ -71,12 +71,12 @@ pub(crate) fn validate_entries(plan: &Plan, roster: &Roster) -> Vec<RuntimeProbl
                     let unit = p.unit.as_deref().unwrap_or(p.id.as_str());
                     // The row that takes the pool one place past its size (a player, or the
                     // first row of a team) is the one told.
-                    let adds = !team_event || pool_teams.insert((decl.name.as_str(), unit));
-                    if adds {
-                        *count += 1;
-                    }
-                    let taken = (adds, *count, team_event);
-                    check_pool(decl, taken, p, row, &mut problems);
+                    let added = (!team_event || pool_teams.insert((decl.name.as_str(), unit)))
+                        .then(|| {
+                            *count += 1;
+                            *count
+                        });
+                    check_pool(decl, (added, team_event), p, row, &mut problems);
                 }
             }
         }
@@ -127,21 +127,17 @@ fn unknown_pool(plan: &Plan, pool: &str, row: u32) -> RuntimeProblem {
 }
 
 /// A row of pool `decl`: over the pool's size, or not meeting its sex or title condition.
-/// `(adds, count, teams)`: whether the row adds a place to the pool (a player; in a team event
-/// the first row of a team), the places taken so far, and whether they are teams.
+/// `(added, teams)`: the places the pool has taken with this row, when the row takes one (a
+/// player; in a team event the first row of a team), and whether the places are teams.
 fn check_pool(
     decl: &crate::plan::Pool,
-    (adds, count, teams): (bool, u32, bool),
+    (added, teams): (Option<u32>, bool),
     p: &Player,
     row: u32,
     problems: &mut Vec<RuntimeProblem>,
 ) {
-    if adds
-        && decl
-            .size
-            .is_some_and(|size| u64::from(count) == u64::from(size) + 1)
-    {
-        let size = decl.size.unwrap_or(0);
+    let size = decl.size.unwrap_or(0);
+    if decl.size.is_some() && added.is_some_and(|n| u64::from(n) == u64::from(size) + 1) {
         let (en, zh) = if teams {
             ("this row's team is one too many", "此行所在队超出一队")
         } else {

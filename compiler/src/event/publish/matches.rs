@@ -80,15 +80,10 @@ fn decided_by(plan: &Plan, by: &str) -> Msg {
     t.plain()
 }
 
-/// What a match's line says: its label, the two sides, their points, the winner, and how it
-/// was decided (`by`, both languages).
-fn line_args(
-    m: &MatchOut,
-    l: Tr,
-    name: &impl Fn(&str) -> String,
-    by: Msg,
-) -> [(&'static str, String); 8] {
-    [
+/// A match's line in the words of `t`: its label, the two sides, their points, the winner, and
+/// how it was decided (`by`, both languages).
+fn line(m: &MatchOut, l: Tr, name: &impl Fn(&str) -> String, by: Msg, t: Template) -> String {
+    let args = [
         ("label", label(&m.label, l)),
         ("a", name(&m.a)),
         ("b", name(&m.b)),
@@ -97,7 +92,9 @@ fn line_args(
         ("winner", name(&m.winner)),
         ("by", by.en),
         ("by_zh", by.zh),
-    ]
+    ];
+    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    said(l, t.fill(&args))
 }
 
 /// A team knockout's match as a line (its board points, and how it was decided: on the boards,
@@ -110,8 +107,6 @@ pub fn team_match_line(
     name: impl Fn(&str) -> String,
 ) -> Option<String> {
     m.boards?;
-    let args = line_args(m, l, &name, decided_by(plan, &m.decided_by));
-    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = match m.decided_by.as_str() {
         "board_points" => TEAM_MATCH_ON_BOARDS,
         // The runtime gives a pending match a provisional winner; nothing is decided yet.
@@ -119,7 +114,7 @@ pub fn team_match_line(
         "forfeit" | "bye" => TEAM_MATCH_OTHER,
         _ => TEAM_MATCH_LEVEL,
     };
-    Some(said(l, t.fill(&args)))
+    Some(line(m, l, &name, decided_by(plan, &m.decided_by), t))
 }
 
 /// A match as a line: a team match as [`team_match_line`] says it, the teams by id; a match of
@@ -138,15 +133,13 @@ pub fn match_line(m: &MatchOut, plan: &Plan, l: Tr, name: impl Fn(&str) -> Strin
             PLAYER_BY_GAME.fill(&[("step_zh", &time), ("step", step)])
         }
     };
-    let args = line_args(m, l, &name, by);
-    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = match m.decided_by.as_str() {
         "games" => PLAYER_MATCH_ON_GAMES,
         "pending" => TEAM_MATCH_PENDING,
         "forfeit" | "bye" => TEAM_MATCH_OTHER,
         _ => PLAYER_MATCH_LEVEL,
     };
-    said(l, t.fill(&args))
+    line(m, l, &name, by, t)
 }
 
 /// Each player's (or team's) name by id, as the outcome's standings and final ranking give them;
