@@ -114,13 +114,14 @@ fn a_withdrawn_teams_forfeit_counts_once_its_round_is_published() {
         ],
         &["Kunshan v Gusu", "Gusu (bye)"],
     );
-    // SIP's crosstable row: its match with Gusu (1), with Wuzhong waiting (·), no round-3
-    // forfeit against Kunshan (2).
+    // SIP's crosstable row: its match with Gusu (1:1 boards, 2 game points), with Wuzhong
+    // waiting (·), no round-3 forfeit against Kunshan (another 2: 1 a board).
     let sip_row = page
         .lines()
         .find(|l| l.contains("<td>SIP</td><td class=\"c\">"))
         .expect("SIP's crosstable row");
-    assert!(!sip_row.contains(">2<"), "{sip_row}");
+    assert_eq!(sip_row.matches(">2<").count(), 1, "{sip_row}");
+    assert_eq!(sip_row.matches(">·<").count(), 1, "{sip_row}");
     let zh = stage_page(&ev, tmp.path(), "zh");
     assert_phrases(
         &zh,
