@@ -269,3 +269,52 @@ fn a_board_forfeited_by_a_withdrawn_player_is_said_after_the_round() {
     let zh = stage_page(&ev, tmp.path(), "zh");
     assert_phrases(&zh, &["赵一 (对方弃权判胜，周五退赛)"], &["轮空"]);
 }
+
+/// `event export`'s results.csv carries every game the standings count: the forfeits a
+/// withdrawal decided too (Kunshan withdrawn after round 1: its boards of rounds 2 and 3), as
+/// forfeit wins without a board, once their round counts. They were left out: the file had the
+/// played games only, and a run of it gave other standings than the event's.
+#[test]
+fn export_carries_the_forfeits_a_withdrawal_decided() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, reg, roster, _) = withdrawn_after_round_1(tmp.path(), "kunshan");
+    let exported = |ev: &str| {
+        xqreg_ok(&["event", "export", ev]);
+        std::fs::read_to_string(Path::new(ev).join("export/results.csv")).expect("export")
+    };
+    // Round 2 published: Kunshan v Gusu's two boards are forfeits (Gusu Black on board 1, Red
+    // on board 2 by colours by_board), after round 2's played games; round 3's not yet.
+    let csv = exported(&ev);
+    let forfeits: Vec<&str> = csv
+        .lines()
+        .filter(|l| l.split(',').nth(2) == Some(""))
+        .collect();
+    assert_eq!(
+        forfeits,
+        ["league,2,,k1,g1,-+,,1,0,0", "league,2,,g2,k2,+-,,1,0,0"],
+        "{csv}"
+    );
+    assert!(!csv.contains("league,3,"), "{csv}");
+    red_wins(&ev, "league", 2, 2);
+    xqreg_ok(&["event", "pair", &ev]);
+    red_wins(&ev, "league", 3, 2);
+    let csv = exported(&ev);
+    // Round 1's 4 boards; rounds 2 and 3: 2 played boards and 2 forfeited.
+    assert_eq!(csv.lines().count(), 1 + 4 + 4 + 4, "{csv}");
+    // The file alone, run by the engine, ranks as the event does: the forfeits are in it.
+    let results = xqreg::run::csv_input::read_results("results.csv", csv.as_bytes())
+        .unwrap_or_else(|_| panic!("the export reads back: {csv}"));
+    let text = std::fs::read(&reg).expect("reads");
+    let plan = xqreg::compile::compile_bytes("teams.xqr", &text)
+        .plan
+        .expect("compiles");
+    let bytes = std::fs::read(&roster).expect("reads");
+    let roster = xqreg::run::csv_input::read_roster("roster.csv", &bytes).expect("a roster");
+    let outcome = xqreg::run::run_plan(&plan, &roster, &results, 3).expect("runs");
+    let run: Vec<(String, i64)> = outcome.stages[0].groups[0]
+        .standings
+        .iter()
+        .map(|r| (r.id.clone(), r.points.unwrap_or(-1)))
+        .collect();
+    assert_eq!(points(&ev, "league"), run);
+}
