@@ -318,3 +318,75 @@ fn export_carries_the_forfeits_a_withdrawal_decided() {
         .collect();
     assert_eq!(points(&ev, "league"), run);
 }
+
+/// A knockout of eight, p8 withdrawn after winning round 1: its semi-final is p4's forfeit win,
+/// which nobody plays. `pair` publishes the other semi-final on board 1 and says the forfeit
+/// after the round; the site says it the same way. The site listed the forfeit as a game on the
+/// engine's board 1, beside the game `pair` had published on board 1.
+#[test]
+fn a_knockout_match_won_by_forfeit_is_said_after_the_round() {
+    const KO: &str = r#"regulation "淘汰赛" en "Knockout" {
+  event individual
+}
+
+scoring { win 2 draw 1 loss 0 }
+
+time standard "慢棋" en "Standard" { base 60min increment 30s flag loses }
+time armageddon "超快棋" en "Armageddon" { red 5min black 4min sudden_death flag loses draw_goes_to black }
+
+entry { field 8 }
+
+stage cup "淘汰赛" en "Cup" {
+  knockout {
+    seeding rating
+    third_place
+  }
+  entrants roster
+  time standard
+  colours lot
+  playoff ladder
+  places 1..8
+}
+
+playoff ladder "加赛" en "Playoff" {
+  armageddon armageddon colours lot
+}
+"#;
+    let roster: String = std::iter::once("id,name,unit,rating\n".to_string())
+        .chain((1..=8).map(|i| format!("p{i},选手{i},U{i},{}\n", 2500 - i * 10)))
+        .collect();
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = written(tmp.path(), "ko.xqr", KO);
+    let roster = written(tmp.path(), "roster.csv", &roster);
+    let ev = tmp.path().join("ev").display().to_string();
+    event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
+    // Round 1 (seed 1): p8 - p1, p4 - p5, p7 - p2, p3 - p6; Red wins every game.
+    let pair = xqreg_ok(&["event", "pair", &ev]);
+    assert_phrases(&pair, &["1  p8 选手8 (U8, 0)  -  p1 选手1"], &[]);
+    red_wins(&ev, "cup", 1, 4);
+    xqreg_ok(&[
+        "event", "withdraw", &ev, "p8", "--stage", "cup", "--after", "1",
+    ]);
+    let pair = xqreg_ok(&["event", "pair", &ev, "--lang", "en"]);
+    assert_phrases(
+        &pair,
+        &[
+            "1  p3 选手3 (U3, 2)  -  p7 选手7 (U7, 2)",
+            "cup round 2: forfeit win, 选手8 withdrawn  p4 选手4 (U4)",
+        ],
+        &["p8 选手8 (U8"],
+    );
+    let page = stage_page(&ev, tmp.path(), "en");
+    let round2 = &page[page.find("<h3>Round 2").expect("round 2")..];
+    let round2 = &round2[..round2.find("</section>").expect("its end")];
+    assert_phrases(
+        round2,
+        &[
+            "<td class=\"num\">1</td><td>选手3</td>",
+            "选手4 (forfeit win, 选手8 withdrawn)",
+        ],
+        &["<td>选手4</td>", "+-"],
+    );
+    let zh = stage_page(&ev, tmp.path(), "zh");
+    assert_phrases(&zh, &["选手4 (对方弃权判胜，选手8退赛)"], &[]);
+}
