@@ -211,12 +211,9 @@ pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
             };
             withdraw_one(tx, &loaded, &one)?;
             let round = one.after_round.to_string();
-            let args = [
-                ("player", one.player.as_str()),
-                ("stage", &one.stage),
-                ("round", &round),
-            ];
-            said.push_str(WITHDRAWS.fill(&args).get(lang));
+            let args = [("player", one.player.as_str()), ("round", &round)];
+            let stage = super::stage_args(&loaded.event.plan, &one.stage);
+            said.push_str(WITHDRAWS.fill(&[&args[..], &stage[..]].concat()).get(lang));
             said.push('\n');
         }
         replay_withdrawal(tx, &w, loaded.lang)?;
