@@ -60,7 +60,8 @@ pub fn generate_roster<R: RngCore>(
     not_too_large(plan, n, members)?;
     if let Some(members) = members {
         let declared: Vec<&str> = plan.entry.teams.iter().map(|t| t.name.as_str()).collect();
-        let mut roster = generate_teams(n, members, &declared, &team_want(plan)?, rng);
+        let pools = super::generate_pools::team_pools(plan, n)?;
+        let mut roster = generate_teams((n, members), &declared, &pools, &team_want(plan)?, rng);
         super::generate_attrs::fill(plan, &mut roster.players, 0, rng);
         verify(plan, &roster)?;
         return Ok(roster);
@@ -509,9 +510,9 @@ fn team_want(plan: &Plan) -> Result<Want, Vec<RuntimeProblem>> {
 /// `teams` teams of `boards` players (a team's members, the boards and any reserves): the
 /// regulation's declared teams first, then invented ones.
 fn generate_teams<R: RngCore>(
-    teams: u32,
-    boards: u32,
+    (teams, boards): (u32, u32),
     declared: &[&str],
+    pools: &[Option<&crate::plan::Pool>],
     want: &Want,
     rng: &mut R,
 ) -> Roster {
@@ -523,9 +524,11 @@ fn generate_teams<R: RngCore>(
             Some(u) => (*u).to_string(),
             None => format!("队{}", t + 1),
         };
+        // The team's pool (a women's pool makes its players women).
+        let pool = pools.get(t as usize).copied().flatten();
         for b in 0..boards.max(1) {
             let k = t * boards.max(1) + b + 1;
-            let sex = want.sex.unwrap_or(Sex::Men);
+            let sex = pool.and_then(|p| p.sex).or(want.sex).unwrap_or(Sex::Men);
             let (surname, given) = random_name(rng, sex);
             players.push(Player {
                 id: format!("t{}b{}", t + 1, b + 1),
@@ -536,7 +539,7 @@ fn generate_teams<R: RngCore>(
                 born: Some(random_date(rng, want.born.0, want.born.1)),
                 title: want.title.and_then(|(op, t)| title_meeting(op, t)),
                 rating: Some(2100 + between(rng, 0, 400)),
-                pool: None,
+                pool: pool.map(|p| p.name.clone()),
                 order: Some(b + 1),
                 ..Player::default()
             });
