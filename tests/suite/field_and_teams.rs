@@ -115,19 +115,9 @@ fn a_pool_of_a_team_event_counts_teams() {
     );
 }
 
-/// Two zones of four teams, one of a fixed size (`pool a 4`), one open (`pool b`).
-const ZONES: &str = r#"regulation "分区团体赛" en "Zoned team league" {
-  event team
-}
-
-scoring {
-  win 2 draw 1 loss 0
-  match { win 2 draw 1 loss 0 }
-}
-
-time standard "慢棋" en "Standard" { base 60min increment 30s flag loses }
-
-entry {
+/// The club league of `declared_teams` in two zones of four teams, one of a fixed size
+/// (`pool a 4`), one open (`pool b`): its entry and stages.
+const ZONES: &str = r#"entry {
   field 8
   team_size 2..3
   pool a 4 "A区" en "Zone A"
@@ -158,7 +148,9 @@ stage lb "B区" en "Zone B" {
 fn a_generated_team_roster_fills_the_pools() {
     let tmp = tempfile::tempdir().expect("tmp");
     let reg = tmp.path().join("zones.xqr");
-    std::fs::write(&reg, ZONES).expect("writes");
+    let league = crate::declared_teams::REGULATION;
+    let head = league.split("entry {").next().expect("the league's head");
+    std::fs::write(&reg, format!("{head}{ZONES}")).expect("writes");
     let saved = tmp.path().join("roster.csv");
     let out = xqreg(&[
         "simulate",

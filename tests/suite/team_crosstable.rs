@@ -7,8 +7,9 @@
 
 use std::path::Path;
 
-use crate::common::{assert_phrases, event_new, written, xqreg_ok};
+use crate::common::{assert_phrases, event_new, record, written, xqreg_ok};
 use crate::declared_teams::{REGULATION, ROSTER};
+use crate::withdrawn_forfeits::RR;
 
 /// The page of stage 1 of the site of `ev`, published into `dir/site`, in `lang`.
 fn stage_page(ev: &str, dir: &Path, lang: &str) -> String {
@@ -47,17 +48,11 @@ fn a_team_crosstable_counts_game_points_as_the_standings_do() {
     xqreg_ok(&["event", "pair", &ev]);
     // Round 1 (seed 3): Kunshan v Wuzhong, Gusu v SIP. Board 1 won by Red, board 2 drawn, in
     // each match: the first-listed team (Red on board 1) scores 3 game points, the other 1.
-    for (board, result) in [(1, "1-0"), (2, "="), (3, "1-0"), (4, "=")] {
-        xqreg_ok(&[
-            "event",
-            "result",
-            &ev,
-            "league",
-            "1",
-            &board.to_string(),
-            result,
-        ]);
-    }
+    record(
+        &ev,
+        ("league", 1),
+        &[(1, "1-0"), (2, "="), (3, "1-0"), (4, "=")],
+    );
     let standings = xqreg_ok(&["event", "standings", &ev, "--lang", "en"]);
     assert_phrases(
         &standings,
@@ -77,29 +72,10 @@ fn a_team_crosstable_counts_game_points_as_the_standings_do() {
     assert_phrases(&zh, &["每场胜 3 分"], &["½"]);
 }
 
-/// A round robin of four players, 2-1-0 scoring.
-const SINGLES: &str = r#"regulation "个人赛" en "Singles" {
-  event individual
-}
-
-scoring { win 2 draw 1 loss 0 }
-
-time standard "慢棋" en "Standard" { base 60min increment 30s flag loses }
-
-entry { field 4 }
-
-stage main "循环赛" en "Round robin" {
-  round_robin single
-  entrants roster
-  time standard
-  tiebreak wins, lots
-}
-"#;
-
 #[test]
 fn a_players_crosstable_counts_the_points_of_the_standings() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let reg = written(tmp.path(), "singles.xqr", SINGLES);
+    let reg = written(tmp.path(), "singles.xqr", RR);
     let roster = written(
         tmp.path(),
         "roster.csv",
@@ -108,8 +84,7 @@ fn a_players_crosstable_counts_the_points_of_the_standings() {
     let ev = tmp.path().join("ev").display().to_string();
     event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
     xqreg_ok(&["event", "pair", &ev]);
-    xqreg_ok(&["event", "result", &ev, "main", "1", "1", "1-0"]);
-    xqreg_ok(&["event", "result", &ev, "main", "1", "2", "="]);
+    record(&ev, ("main", 1), &[(1, "1-0"), (2, "=")]);
     let en = stage_page(&ev, tmp.path(), "en");
     // The winner's cell is a win's 2 points (its Points), a draw's 1; no chess point.
     let all: Vec<String> = ["赵一", "钱二", "孙三", "李四"]

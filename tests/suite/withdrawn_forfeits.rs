@@ -174,25 +174,31 @@ fn same_as_a_run_of_its_results(ev: &str, reg: &str, roster: &str) {
                 origin: xqreg_runtime::plan::Origin::default_rule("test"),
             });
     }
+    assert_eq!(points(ev, "league"), run_points((reg, roster), &results));
+}
+
+/// Each row's (id, points) of the first stage of the engine's run of the regulation and roster
+/// files on `results`, seed 3.
+fn run_points(
+    (reg, roster): (&str, &str),
+    results: &xqreg_runtime::engine::RecordedResults,
+) -> Vec<(String, i64)> {
     let text = std::fs::read(reg).expect("reads");
     let plan = xqreg::compile::compile_bytes("teams.xqr", &text)
         .plan
         .expect("compiles");
     let bytes = std::fs::read(roster).expect("reads");
     let roster = xqreg::run::csv_input::read_roster("roster.csv", &bytes).expect("a roster");
-    let outcome = xqreg::run::run_plan(&plan, &roster, &results, 3).expect("runs");
-    let run: Vec<(String, i64)> = outcome.stages[0].groups[0]
+    let outcome = xqreg::run::run_plan(&plan, &roster, results, 3).expect("runs");
+    outcome.stages[0].groups[0]
         .standings
         .iter()
         .map(|r| (r.id.clone(), r.points.unwrap_or(-1)))
-        .collect();
-    assert_eq!(points(ev, "league"), run);
+        .collect()
 }
 
-/// The same in an individual round robin: p4 withdraws after round 1 of 3.
-#[test]
-fn a_withdrawn_players_forfeit_counts_once_its_round_is_published() {
-    const RR: &str = r#"regulation "个人循环赛" en "Round robin" {
+/// A round robin of four players, 2-1-0 scoring, a forfeit as a win.
+pub(crate) const RR: &str = r#"regulation "个人循环赛" en "Round robin" {
   event men_individual
 }
 
@@ -209,6 +215,10 @@ stage main "循环赛" en "Round robin" {
   tiebreak wins, lots
 }
 "#;
+
+/// The same in an individual round robin: p4 withdraws after round 1 of 3.
+#[test]
+fn a_withdrawn_players_forfeit_counts_once_its_round_is_published() {
     let roster =
         "id,name,unit,rating\np1,赵一,A,2200\np2,钱二,B,2100\np3,孙三,C,2000\np4,李四,D,1900\n";
     let tmp = tempfile::tempdir().expect("tmp");
@@ -304,19 +314,7 @@ fn export_carries_the_forfeits_a_withdrawal_decided() {
     // The file alone, run by the engine, ranks as the event does: the forfeits are in it.
     let results = xqreg::run::csv_input::read_results("results.csv", csv.as_bytes())
         .unwrap_or_else(|_| panic!("the export reads back: {csv}"));
-    let text = std::fs::read(&reg).expect("reads");
-    let plan = xqreg::compile::compile_bytes("teams.xqr", &text)
-        .plan
-        .expect("compiles");
-    let bytes = std::fs::read(&roster).expect("reads");
-    let roster = xqreg::run::csv_input::read_roster("roster.csv", &bytes).expect("a roster");
-    let outcome = xqreg::run::run_plan(&plan, &roster, &results, 3).expect("runs");
-    let run: Vec<(String, i64)> = outcome.stages[0].groups[0]
-        .standings
-        .iter()
-        .map(|r| (r.id.clone(), r.points.unwrap_or(-1)))
-        .collect();
-    assert_eq!(points(&ev, "league"), run);
+    assert_eq!(points(&ev, "league"), run_points((&reg, &roster), &results));
 }
 
 /// A knockout of eight, p8 withdrawn after winning round 1: its semi-final is p4's forfeit win,
