@@ -100,3 +100,25 @@ fn a_players_crosstable_counts_the_points_of_the_standings() {
         &["½"],
     );
 }
+
+/// A double round robin's two games of a pair stand apart in their cell (`1 1`, two draws): in
+/// points of the scoring, `11` would read as eleven.
+#[test]
+fn a_double_round_robins_two_games_stand_apart() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let double = RR.replace("round_robin single", "round_robin double");
+    let reg = written(tmp.path(), "double.xqr", &double);
+    let roster = written(
+        tmp.path(),
+        "roster.csv",
+        "id,name,unit\np1,赵一,甲\np2,钱二,乙\np3,孙三,丙\np4,李四,丁\n",
+    );
+    let ev = tmp.path().join("ev").display().to_string();
+    event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
+    for round in 1..=6 {
+        xqreg_ok(&["event", "pair", &ev]);
+        record(&ev, ("main", round), &[(1, "="), (2, "=")]);
+    }
+    let en = stage_page(&ev, tmp.path(), "en");
+    assert_eq!(cells(&en, "赵一"), ["1 1", "1 1", "1 1"], "{en}");
+}

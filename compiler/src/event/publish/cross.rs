@@ -151,6 +151,10 @@ pub fn cross(
                 continue;
             };
             if matrix {
+                // A double round robin's two games: `2 1`, apart (`21` would read as one).
+                if !cells[n - 1].is_empty() {
+                    cells[n - 1].push(' ');
+                }
                 cells[n - 1].push_str(&score_text(s));
             } else if let Some(c) = rounds.iter().position(|x| *x == g.round) {
                 let side = said(l, if red { RED_SIDE } else { BLACK_SIDE }.plain());
