@@ -72,17 +72,20 @@ fn a_team_crosstable_counts_game_points_as_the_standings_do() {
     assert_phrases(&zh, &["每场胜 3 分"], &["½"]);
 }
 
+/// An event of four players (赵一, 钱二, 孙三, 李四) under `regulation` in `dir/ev`, seed 1.
+fn singles(dir: &Path, regulation: &str) -> String {
+    let reg = written(dir, "singles.xqr", regulation);
+    let roster = "id,name,unit\np1,赵一,甲\np2,钱二,乙\np3,孙三,丙\np4,李四,丁\n";
+    let roster = written(dir, "roster.csv", roster);
+    let ev = dir.join("ev").display().to_string();
+    event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
+    ev
+}
+
 #[test]
 fn a_players_crosstable_counts_the_points_of_the_standings() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let reg = written(tmp.path(), "singles.xqr", RR);
-    let roster = written(
-        tmp.path(),
-        "roster.csv",
-        "id,name,unit\np1,赵一,甲\np2,钱二,乙\np3,孙三,丙\np4,李四,丁\n",
-    );
-    let ev = tmp.path().join("ev").display().to_string();
-    event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
+    let ev = singles(tmp.path(), RR);
     xqreg_ok(&["event", "pair", &ev]);
     record(&ev, ("main", 1), &[(1, "1-0"), (2, "=")]);
     let en = stage_page(&ev, tmp.path(), "en");
@@ -107,14 +110,7 @@ fn a_players_crosstable_counts_the_points_of_the_standings() {
 fn a_double_round_robins_two_games_stand_apart() {
     let tmp = tempfile::tempdir().expect("tmp");
     let double = RR.replace("round_robin single", "round_robin double");
-    let reg = written(tmp.path(), "double.xqr", &double);
-    let roster = written(
-        tmp.path(),
-        "roster.csv",
-        "id,name,unit\np1,赵一,甲\np2,钱二,乙\np3,孙三,丙\np4,李四,丁\n",
-    );
-    let ev = tmp.path().join("ev").display().to_string();
-    event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
+    let ev = singles(tmp.path(), &double);
     for round in 1..=6 {
         xqreg_ok(&["event", "pair", &ev]);
         record(&ev, ("main", round), &[(1, "="), (2, "=")]);
