@@ -123,3 +123,46 @@ fn an_unknown_scope_is_shown_until_a_round() {
         "{report}"
     );
 }
+
+/// The federations of a roster `simulate` generates for the Swiss with `avoid`, by count.
+fn generated_federations(avoid: &str) -> std::collections::BTreeMap<String, usize> {
+    let regulation = REGULATION
+        .replace("SYSTEM", "cxa")
+        .replace("FIRST", "split_half")
+        .replace("AVOID", avoid);
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = tmp.path().join("open.xqr");
+    std::fs::write(&reg, regulation).expect("writes");
+    let saved = tmp.path().join("roster.csv");
+    let out = crate::common::xqreg(&[
+        "simulate",
+        &reg.to_string_lossy(),
+        "--save-roster",
+        &saved.to_string_lossy(),
+    ]);
+    crate::common::assert_success(&out, avoid);
+    let roster = std::fs::read_to_string(&saved).expect("the roster saved");
+    let mut header = roster.lines().next().expect("a header").split(',');
+    let col = header.position(|c| c == "federation").expect("federation");
+    let mut count = std::collections::BTreeMap::new();
+    for row in roster.lines().skip(1) {
+        let fed = row.split(',').nth(col).unwrap_or_default().to_string();
+        *count.entry(fed).or_insert(0) += 1;
+    }
+    count
+}
+
+/// A generated roster gives a regulation that reads federations a few of them: every player was
+/// CHN, so `avoid same_federation` had nobody to keep apart (and a ranking by federation ranked
+/// one). A regulation that reads none still gets CHN alone.
+#[test]
+fn a_generated_roster_has_federations_to_keep_apart() {
+    let spread = generated_federations("avoid same_federation round1");
+    assert_eq!(
+        spread.values().copied().collect::<Vec<_>>(),
+        [2, 2, 2, 2],
+        "{spread:?}"
+    );
+    let one = generated_federations("avoid same_unit");
+    assert_eq!(one.keys().collect::<Vec<_>>(), ["CHN"], "{one:?}");
+}

@@ -27,6 +27,15 @@ pub fn xqreg_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `event result EV STAGE ROUND BOARD RESULT` for each (board, result) of `round`.
+pub fn record(ev: &str, (stage, round): (&str, u32), results: &[(u32, &str)]) {
+    let round = round.to_string();
+    for (board, result) in results {
+        let board = board.to_string();
+        xqreg_ok(&["event", "result", ev, stage, &round, &board, result]);
+    }
+}
+
 /// `text` written to `dir/name`: the file's path, as a command line takes it.
 pub fn written(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);

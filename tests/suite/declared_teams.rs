@@ -117,17 +117,11 @@ fn a_live_team_event_names_its_teams_in_the_pages_language() {
         ],
         &["wuzhong,", "(wuzhong", "昆山队"],
     );
-    for board in 1..=4 {
-        xqreg_ok(&[
-            "event",
-            "result",
-            &ev,
-            "league",
-            "1",
-            &board.to_string(),
-            "1-0",
-        ]);
-    }
+    crate::common::record(
+        &ev,
+        ("league", 1),
+        &[(1, "1-0"), (2, "1-0"), (3, "1-0"), (4, "1-0")],
+    );
     let zh = xqreg_ok(&["event", "standings", &ev, "--lang", "zh"]);
     assert_phrases(&zh, &["gusu 姑苏棋友俱乐部", "sip 园区棋艺社"], &["Gusu"]);
     let site = tmp.path().join("site");

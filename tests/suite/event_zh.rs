@@ -152,12 +152,12 @@ fn new_and_status_speak_chinese() {
     let status = zh(&["event", "status", &ev]);
     assert_eq!(
         status,
-        "已公布：0 批，共 0 局\n待录成绩：0 局\n下一步：`pair` 将公布 main 第 1 轮 3 局\n"
+        "已公布：0 批，共 0 局\n待录成绩：0 局\n下一步：`pair` 将公布 积分编排 第 1 轮 3 局\n"
     );
     round_one_drawn(tmp.path(), &ev);
     let status = zh(&["event", "status", &ev]);
     assert!(
-        status.contains("  第 1 批：main 第 1 轮：已录成绩 3/3\n"),
+        status.contains("  第 1 批：积分编排 第 1 轮：已录成绩 3/3\n"),
         "{status}"
     );
     assert_chinese(&status);
@@ -168,8 +168,8 @@ fn the_pairing_list_and_who_sits_out_speak_chinese() {
     let tmp = tempfile::tempdir().expect("tmp");
     let (ev, _) = start(tmp.path());
     let list = zh(&["event", "pair", &ev]);
-    assert!(list.starts_with("main 第 1 轮\n"), "{list}");
-    assert!(list.contains("\nmain 第 1 轮：轮空  "), "{list}");
+    assert!(list.starts_with("积分编排 第 1 轮\n"), "{list}");
+    assert!(list.contains("\n积分编排 第 1 轮：轮空  "), "{list}");
     assert_chinese(&list);
     assert_chinese(&zh(&["event", "games", &ev]));
     // Nothing more to pair until the results are in: said on stderr, in Chinese.
@@ -200,13 +200,13 @@ fn result_and_correct_speak_chinese() {
         "--reason",
         "记分表",
     ]);
-    assert!(corrected.starts_with("已更正 1 个成绩（记分表）\n  main 第 1 轮第 1 台（"));
+    assert!(corrected.starts_with("已更正 1 个成绩（记分表）\n  积分编排 第 1 轮第 1 台（"));
     assert!(corrected.contains("：1-0 -> 0-1\n"), "{corrected}");
     assert!(
-        corrected.contains("main 第 2 轮已经公布，按公布的对阵不变\n"),
+        corrected.contains("积分编排 第 2 轮已经公布，按公布的对阵不变\n"),
         "{corrected}"
     );
-    assert!(corrected.contains("名次有变化：main\n"), "{corrected}");
+    assert!(corrected.contains("名次有变化：积分编排\n"), "{corrected}");
     assert!(corrected.contains("：名次 "), "{corrected}");
     assert_chinese(&corrected);
     let err = zh_refused(&["event", "result", &ev, "main", "1", "1", "0-1"], "E832");
@@ -235,7 +235,7 @@ fn withdraw_and_its_refusals_speak_chinese() {
     let said = zh(&[
         "event", "withdraw", &ev, &red, "--stage", "main", "--after", "1",
     ]);
-    assert_eq!(said, format!("{red} 在 main 第 1 轮后退赛\n"));
+    assert_eq!(said, format!("{red} 在 积分编排 第 1 轮后退赛\n"));
     let err = zh_refused(
         &[
             "event", "withdraw", &ev, &red, "--stage", "main", "--after", "2",
@@ -252,7 +252,7 @@ fn withdraw_and_its_refusals_speak_chinese() {
     assert_chinese(&err);
     let status = zh(&["event", "status", &ev]);
     assert!(
-        status.contains(&format!("退赛：{red} 在 main 第 1 轮后\n")),
+        status.contains(&format!("退赛：{red} 在 积分编排 第 1 轮后\n")),
         "{status}"
     );
 }
@@ -266,15 +266,18 @@ fn enter_and_standings_speak_chinese() {
     let said = zh(&["event", "enter", &ev, &late]);
     assert_eq!(
         said,
-        "2 名棋手在 `main` 第 2 轮前补报：p8 吴八、p9 郑九\n  此前未赛的第 1 轮按和棋分轮空计（每轮 1 分）\n"
+        "2 名棋手在 积分编排 第 2 轮前补报：p8 吴八、p9 郑九\n  此前未赛的第 1 轮按和棋分轮空计（每轮 1 分）\n"
     );
     let status = zh(&["event", "status", &ev]);
     assert!(
-        status.contains("补报：p8 p9 在 main 第 2 轮前进入\n"),
+        status.contains("补报：p8 p9 在 积分编排 第 2 轮前进入\n"),
         "{status}"
     );
     let standings = zh(&["event", "standings", &ev]);
-    assert!(standings.starts_with("main（第 1 轮后）\n"), "{standings}");
+    assert!(
+        standings.starts_with("积分编排（第 1 轮后）\n"),
+        "{standings}"
+    );
     assert!(standings.contains("对手分 "), "{standings}");
     assert_chinese(&standings);
 }
@@ -316,18 +319,24 @@ fn a_team_line_up_and_a_team_withdrawal_speak_chinese() {
          main,1,北京,3,t1b2\nmain,1,北京,4,t1b4\n",
     );
     let said = zh(&["event", "lineup", &ev, &file]);
-    assert_eq!(said, "main 第 1 轮 北京 出场名单：t1b3 t1b1 t1b2 t1b4\n");
+    assert_eq!(
+        said,
+        "团体积分编排 第 1 轮 北京 出场名单：t1b3 t1b1 t1b2 t1b4\n"
+    );
     let status = zh(&["event", "status", &ev]);
     assert!(
-        status.contains("已提交 main 第 1 轮出场名单：北京\n"),
+        status.contains("已提交 团体积分编排 第 1 轮出场名单：北京\n"),
         "{status}"
     );
     let list = zh(&["event", "pair", &ev]);
-    assert!(list.starts_with("main 第 1 轮 对阵 "), "{list}");
+    assert!(list.starts_with("团体积分编排 第 1 轮 对阵 "), "{list}");
     let said = zh(&[
         "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",
     ]);
-    assert!(said.starts_with("t1b1 在 main 第 1 轮后退赛\n"), "{said}");
+    assert!(
+        said.starts_with("t1b1 在 团体积分编排 第 1 轮后退赛\n"),
+        "{said}"
+    );
     let err = zh_refused(
         &[
             "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",

@@ -114,3 +114,76 @@ fn a_pool_of_a_team_event_counts_teams() {
         "{err}"
     );
 }
+
+/// The club league of `declared_teams` in two zones of four teams, one of a fixed size
+/// (`pool a 4`), one open (`pool b`): its entry and stages.
+const ZONES: &str = r#"entry {
+  field 8
+  team_size 2..3
+  pool a 4 "A区" en "Zone A"
+  pool b "B区" en "Zone B"
+}
+
+stage la "A区" en "Zone A" {
+  team_round_robin single boards 2
+  entrants pool a
+  time standard
+  tiebreak game_points, lots
+  places 1..4
+}
+
+stage lb "B区" en "Zone B" {
+  team_round_robin single boards 2
+  entrants pool b
+  time standard
+  tiebreak game_points, lots
+  places 5..8
+}
+"#;
+
+/// A generated team roster fills the regulation's pools: four teams in zone A (its size counts
+/// teams), the other four in the open zone B, every member in the team's pool. It put nobody in
+/// a pool, and `simulate` without a roster was refused (R020: no player the entrants admit).
+#[test]
+fn a_generated_team_roster_fills_the_pools() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = tmp.path().join("zones.xqr");
+    let league = crate::declared_teams::REGULATION;
+    let head = league.split("entry {").next().expect("the league's head");
+    std::fs::write(&reg, format!("{head}{ZONES}")).expect("writes");
+    let saved = tmp.path().join("roster.csv");
+    let out = xqreg(&[
+        "simulate",
+        &reg.to_string_lossy(),
+        "--seed",
+        "1",
+        "--save-roster",
+        &saved.to_string_lossy(),
+    ]);
+    assert_success(&out, "");
+    let roster = std::fs::read_to_string(&saved).expect("the roster saved");
+    let mut header = roster.lines().next().expect("a header").split(',');
+    let (unit, pool) = (
+        header.clone().position(|c| c == "unit").expect("unit"),
+        header.position(|c| c == "pool").expect("pool"),
+    );
+    let mut teams: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+        std::collections::BTreeMap::new();
+    for row in roster.lines().skip(1) {
+        let cells: Vec<&str> = row.split(',').collect();
+        teams
+            .entry(cells[pool].to_string())
+            .or_default()
+            .insert(cells[unit].to_string());
+    }
+    let sizes: Vec<(&str, usize)> = teams.iter().map(|(p, t)| (p.as_str(), t.len())).collect();
+    assert_eq!(sizes, [("a", 4), ("b", 4)], "{roster}");
+    // And the pools' places outnumbering the teams are refused, not run short.
+    let out = xqreg(&["simulate", &reg.to_string_lossy(), "--players", "3"]);
+    let err = one_line(&String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("R020") && err.contains("3 teams cannot fill 4 pool places"),
+        "{err}"
+    );
+}

@@ -82,6 +82,7 @@ mod small_rooms;
 mod stage_caps;
 mod swiss_seeds;
 mod team_colours;
+mod team_crosstable;
 mod team_knockout;
 mod team_lineups;
 mod team_tiebreaks;

@@ -114,13 +114,14 @@ fn a_withdrawn_teams_forfeit_counts_once_its_round_is_published() {
         ],
         &["Kunshan v Gusu", "Gusu (bye)"],
     );
-    // SIP's crosstable row: its match with Gusu (1), with Wuzhong waiting (·), no round-3
-    // forfeit against Kunshan (2).
+    // SIP's crosstable row: its match with Gusu (1:1 boards, 2 game points), with Wuzhong
+    // waiting (·), no round-3 forfeit against Kunshan (another 2: 1 a board).
     let sip_row = page
         .lines()
         .find(|l| l.contains("<td>SIP</td><td class=\"c\">"))
         .expect("SIP's crosstable row");
-    assert!(!sip_row.contains(">2<"), "{sip_row}");
+    assert_eq!(sip_row.matches(">2<").count(), 1, "{sip_row}");
+    assert_eq!(sip_row.matches(">·<").count(), 1, "{sip_row}");
     let zh = stage_page(&ev, tmp.path(), "zh");
     assert_phrases(
         &zh,
@@ -173,25 +174,31 @@ fn same_as_a_run_of_its_results(ev: &str, reg: &str, roster: &str) {
                 origin: xqreg_runtime::plan::Origin::default_rule("test"),
             });
     }
+    assert_eq!(points(ev, "league"), run_points((reg, roster), &results));
+}
+
+/// Each row's (id, points) of the first stage of the engine's run of the regulation and roster
+/// files on `results`, seed 3.
+fn run_points(
+    (reg, roster): (&str, &str),
+    results: &xqreg_runtime::engine::RecordedResults,
+) -> Vec<(String, i64)> {
     let text = std::fs::read(reg).expect("reads");
     let plan = xqreg::compile::compile_bytes("teams.xqr", &text)
         .plan
         .expect("compiles");
     let bytes = std::fs::read(roster).expect("reads");
     let roster = xqreg::run::csv_input::read_roster("roster.csv", &bytes).expect("a roster");
-    let outcome = xqreg::run::run_plan(&plan, &roster, &results, 3).expect("runs");
-    let run: Vec<(String, i64)> = outcome.stages[0].groups[0]
+    let outcome = xqreg::run::run_plan(&plan, &roster, results, 3).expect("runs");
+    outcome.stages[0].groups[0]
         .standings
         .iter()
         .map(|r| (r.id.clone(), r.points.unwrap_or(-1)))
-        .collect();
-    assert_eq!(points(ev, "league"), run);
+        .collect()
 }
 
-/// The same in an individual round robin: p4 withdraws after round 1 of 3.
-#[test]
-fn a_withdrawn_players_forfeit_counts_once_its_round_is_published() {
-    const RR: &str = r#"regulation "个人循环赛" en "Round robin" {
+/// A round robin of four players, 2-1-0 scoring, a forfeit as a win.
+pub(crate) const RR: &str = r#"regulation "个人循环赛" en "Round robin" {
   event men_individual
 }
 
@@ -208,6 +215,10 @@ stage main "循环赛" en "Round robin" {
   tiebreak wins, lots
 }
 "#;
+
+/// The same in an individual round robin: p4 withdraws after round 1 of 3.
+#[test]
+fn a_withdrawn_players_forfeit_counts_once_its_round_is_published() {
     let roster =
         "id,name,unit,rating\np1,赵一,A,2200\np2,钱二,B,2100\np3,孙三,C,2000\np4,李四,D,1900\n";
     let tmp = tempfile::tempdir().expect("tmp");
@@ -267,4 +278,113 @@ fn a_board_forfeited_by_a_withdrawn_player_is_said_after_the_round() {
     );
     let zh = stage_page(&ev, tmp.path(), "zh");
     assert_phrases(&zh, &["赵一 (对方弃权判胜，周五退赛)"], &["轮空"]);
+}
+
+/// `event export`'s results.csv carries every game the standings count: the forfeits a
+/// withdrawal decided too (Kunshan withdrawn after round 1: its boards of rounds 2 and 3), as
+/// forfeit wins without a board, once their round counts. They were left out: the file had the
+/// played games only, and a run of it gave other standings than the event's.
+#[test]
+fn export_carries_the_forfeits_a_withdrawal_decided() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, reg, roster, _) = withdrawn_after_round_1(tmp.path(), "kunshan");
+    let exported = |ev: &str| {
+        xqreg_ok(&["event", "export", ev]);
+        std::fs::read_to_string(Path::new(ev).join("export/results.csv")).expect("export")
+    };
+    // Round 2 published: Kunshan v Gusu's two boards are forfeits (Gusu Black on board 1, Red
+    // on board 2 by colours by_board), after round 2's played games; round 3's not yet.
+    let csv = exported(&ev);
+    let forfeits: Vec<&str> = csv
+        .lines()
+        .filter(|l| l.split(',').nth(2) == Some(""))
+        .collect();
+    assert_eq!(
+        forfeits,
+        ["league,2,,k1,g1,-+,,1,0,0", "league,2,,g2,k2,+-,,1,0,0"],
+        "{csv}"
+    );
+    assert!(!csv.contains("league,3,"), "{csv}");
+    red_wins(&ev, "league", 2, 2);
+    xqreg_ok(&["event", "pair", &ev]);
+    red_wins(&ev, "league", 3, 2);
+    let csv = exported(&ev);
+    // Round 1's 4 boards; rounds 2 and 3: 2 played boards and 2 forfeited.
+    assert_eq!(csv.lines().count(), 1 + 4 + 4 + 4, "{csv}");
+    // The file alone, run by the engine, ranks as the event does: the forfeits are in it.
+    let results = xqreg::run::csv_input::read_results("results.csv", csv.as_bytes())
+        .unwrap_or_else(|_| panic!("the export reads back: {csv}"));
+    assert_eq!(points(&ev, "league"), run_points((&reg, &roster), &results));
+}
+
+/// A knockout of eight, p8 withdrawn after winning round 1: its semi-final is p4's forfeit win,
+/// which nobody plays. `pair` publishes the other semi-final on board 1 and says the forfeit
+/// after the round; the site says it the same way. The site listed the forfeit as a game on the
+/// engine's board 1, beside the game `pair` had published on board 1.
+#[test]
+fn a_knockout_match_won_by_forfeit_is_said_after_the_round() {
+    const KO: &str = r#"regulation "淘汰赛" en "Knockout" {
+  event individual
+}
+
+scoring { win 2 draw 1 loss 0 }
+
+time standard "慢棋" en "Standard" { base 60min increment 30s flag loses }
+time armageddon "超快棋" en "Armageddon" { red 5min black 4min sudden_death flag loses draw_goes_to black }
+
+entry { field 8 }
+
+stage cup "淘汰赛" en "Cup" {
+  knockout {
+    seeding rating
+    third_place
+  }
+  entrants roster
+  time standard
+  colours lot
+  playoff ladder
+  places 1..8
+}
+
+playoff ladder "加赛" en "Playoff" {
+  armageddon armageddon colours lot
+}
+"#;
+    let roster: String = std::iter::once("id,name,unit,rating\n".to_string())
+        .chain((1..=8).map(|i| format!("p{i},选手{i},U{i},{}\n", 2500 - i * 10)))
+        .collect();
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = written(tmp.path(), "ko.xqr", KO);
+    let roster = written(tmp.path(), "roster.csv", &roster);
+    let ev = tmp.path().join("ev").display().to_string();
+    event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
+    // Round 1 (seed 1): p8 - p1, p4 - p5, p7 - p2, p3 - p6; Red wins every game.
+    let pair = xqreg_ok(&["event", "pair", &ev]);
+    assert_phrases(&pair, &["1  p8 选手8 (U8, 0)  -  p1 选手1"], &[]);
+    red_wins(&ev, "cup", 1, 4);
+    xqreg_ok(&[
+        "event", "withdraw", &ev, "p8", "--stage", "cup", "--after", "1",
+    ]);
+    let pair = xqreg_ok(&["event", "pair", &ev, "--lang", "en"]);
+    assert_phrases(
+        &pair,
+        &[
+            "1  p3 选手3 (U3, 2)  -  p7 选手7 (U7, 2)",
+            "cup round 2: forfeit win, 选手8 withdrawn  p4 选手4 (U4)",
+        ],
+        &["p8 选手8 (U8"],
+    );
+    let page = stage_page(&ev, tmp.path(), "en");
+    let round2 = &page[page.find("<h3>Round 2").expect("round 2")..];
+    let round2 = &round2[..round2.find("</section>").expect("its end")];
+    assert_phrases(
+        round2,
+        &[
+            "<td class=\"num\">1</td><td>选手3</td>",
+            "选手4 (forfeit win, 选手8 withdrawn)",
+        ],
+        &["<td>选手4</td>", "+-"],
+    );
+    let zh = stage_page(&ev, tmp.path(), "zh");
+    assert_phrases(&zh, &["选手4 (对方弃权判胜，选手8退赛)"], &[]);
 }

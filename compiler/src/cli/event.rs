@@ -285,6 +285,7 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
         EventCommand::Status { dir } => with_event(&dir, l, |_, loaded| {
             let live = loaded.replay()?;
             Ok(view::status(
+                &loaded.event.plan,
                 &loaded.event.games,
                 &loaded.event.entries,
                 &loaded.event.withdrawals,

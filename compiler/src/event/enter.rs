@@ -135,14 +135,24 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
             &json!({"stage": stage, "round": at, "players": players, "missed": missed,
                     "missed_points": points, "entry": entry}),
         )?;
-        Ok(entered(&given, stage, at, clause.missed, points)
-            .get(lang)
-            .to_string())
+        Ok(entered(
+            &given,
+            super::stage_args(plan, stage),
+            at,
+            (clause.missed, points),
+        )
+        .get(lang)
+        .to_string())
     })
 }
 
 /// What `event enter` says: the players who enter, and what the rounds they missed score.
-fn entered(given: &Roster, stage: &str, at: u32, missed: MissedRound, points: i64) -> Msg {
+fn entered(
+    given: &Roster,
+    stage: [(&str, &str); 2],
+    at: u32,
+    (missed, points): (MissedRound, i64),
+) -> Msg {
     let names: Vec<String> = given
         .players
         .iter()
@@ -150,8 +160,9 @@ fn entered(given: &Roster, stage: &str, at: u32, missed: MissedRound, points: i6
         .collect();
     let (n, round) = (given.players.len().to_string(), at.to_string());
     let (en, zh) = (names.join(", "), names.join("、"));
-    let args = [("n", n.as_str()), ("stage", stage), ("round", &round)];
-    let who = ENTERED.fill(&[&args[..], &[("names", &en), ("names_zh", &zh)]].concat());
+    let args = [("n", n.as_str()), ("round", &round)];
+    let names = [("names", en.as_str()), ("names_zh", &zh)];
+    let who = ENTERED.fill(&[&args[..], &stage[..], &names[..]].concat());
     let rounds = match at {
         2 => MISSED_ONE.plain(),
         _ => MISSED_MANY.fill(&[("last", &(at - 1).to_string())]),

@@ -69,7 +69,7 @@ pub fn lineup(dir: &Path, file: &Path, lang: Lang) -> Res<String> {
             "lineup",
             &json!({"lineups": given, "replaced": replaced, "file": name}),
         )?;
-        Ok(said(&given, &replaced, lang))
+        Ok(said(&event.plan, (&given, &replaced), lang))
     })
 }
 
@@ -110,7 +110,11 @@ fn published(l: &RecordedLineup, source: &SourceFile, lang: Lang) -> Fail {
 }
 
 /// What the command says: each line-up stored, its boards in order, and which replaced one.
-fn said(given: &[RecordedLineup], replaced: &[RecordedLineup], lang: Lang) -> String {
+fn said(
+    plan: &xqreg_runtime::plan::Plan,
+    (given, replaced): (&[RecordedLineup], &[RecordedLineup]),
+    lang: Lang,
+) -> String {
     let mut out = String::new();
     for l in given {
         let mut seats: Vec<_> = l.seats.iter().collect();
@@ -123,13 +127,11 @@ fn said(given: &[RecordedLineup], replaced: &[RecordedLineup], lang: Lang) -> St
             Msg::new("", "")
         };
         let (round, players) = (l.round.to_string(), players.join(" "));
-        let args = [
-            ("stage", l.stage.as_str()),
-            ("round", &round),
-            ("team", &l.team),
-        ];
+        let args = [("round", round.as_str()), ("team", &l.team)];
+        let stage = super::stage_args(plan, &l.stage);
         let more = [("again", again.en.as_str()), ("again_zh", &again.zh)];
-        let said = STORED.fill(&[&args[..], &more[..], &[("players", &players)]].concat());
+        let said =
+            STORED.fill(&[&args[..], &stage[..], &more[..], &[("players", &players)]].concat());
         out.push_str(said.get(lang));
         out.push('\n');
     }

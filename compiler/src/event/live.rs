@@ -189,6 +189,30 @@ impl Live {
             })
             .collect()
     }
+
+    /// The [`forfeits`](Self::forfeits) the standings count: of a round that is published (a
+    /// game of it is stored) or that has no game to play and no round of its stage before it
+    /// has one, as the engine counts a round so far (`xqreg_runtime::engine::so_far`).
+    pub fn counted_forfeits(&self, stored: &[StoredGame]) -> Vec<StoredGame> {
+        let published = |stage: &str, round: u32| {
+            stored
+                .iter()
+                .any(|g| g.game.stage == stage && g.game.round == round)
+        };
+        let reached = |stage: &str, round: u32| {
+            !self
+                .games
+                .iter()
+                .any(|g| g.pending && g.game.stage == stage && g.game.round <= round)
+        };
+        self.forfeits()
+            .into_iter()
+            .filter(|f| {
+                let (stage, round) = (f.game.stage.as_str(), f.game.round);
+                published(stage, round) || reached(stage, round)
+            })
+            .collect()
+    }
 }
 
 /// The games `pair` publishes next: of the first stage that waits for results, the first round

@@ -64,14 +64,48 @@ pub(crate) fn no_rows(name: &str, lang: Lang) -> Fail {
     )
 }
 
-/// A published game as the commands name it: `main round 1 board 3` (`main 第 1 轮第 3 台`).
+/// A stage as the output names it: `stage`, its id, in English, which the commands take;
+/// `stage_zh`, its title (积分编排), in Chinese, as the site names it (its id when it has none).
+pub(crate) fn stage_args<'a>(
+    plan: &'a xqreg_runtime::plan::Plan,
+    id: &'a str,
+) -> [(&'static str, &'a str); 2] {
+    [
+        ("stage", id),
+        ("stage_zh", stage_title(plan, id).unwrap_or(id)),
+    ]
+}
+
+/// The title of the stage `id` of `plan` (积分编排), if it has one.
+pub(crate) fn stage_title<'a>(plan: &'a xqreg_runtime::plan::Plan, id: &str) -> Option<&'a str> {
+    plan.stages
+        .iter()
+        .find(|s| s.name == id)
+        .and_then(|s| s.title.as_deref())
+}
+
+/// A game as the commands name it: `main round 1 board 3` (`main 第 1 轮第 3 台`), by the id as
+/// given (a row's or an argument's stage, which may be no stage of the plan).
 pub(crate) fn game_at(
     stage: &str,
     round: impl std::fmt::Display,
     board: impl std::fmt::Display,
 ) -> Msg {
+    game_named([("stage", stage), ("stage_zh", stage)], round, board)
+}
+
+/// A game of a stage of `plan`: `main round 1 board 3` (`积分编排 第 1 轮第 3 台`).
+pub(crate) fn game_of(plan: &xqreg_runtime::plan::Plan, g: &store::StoredGame) -> Msg {
+    game_named(stage_args(plan, &g.game.stage), g.game.round, g.board)
+}
+
+fn game_named(
+    stage: [(&str, &str); 2],
+    round: impl std::fmt::Display,
+    board: impl std::fmt::Display,
+) -> Msg {
     let (round, board) = (round.to_string(), board.to_string());
-    GAME.fill(&[("stage", stage), ("round", &round), ("board", &board)])
+    GAME.fill(&[&stage[..], &[("round", round.as_str()), ("board", &board)]].concat())
 }
 
 /// [`game_at`] of a published game of the store.

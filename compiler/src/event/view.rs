@@ -173,16 +173,28 @@ fn group_or_match(g: &StoredGame) -> (Option<&str>, Option<&str>) {
 }
 
 /// A stage's round: `main round 2`.
-fn round_of(stage: &str, round: u32) -> Msg {
-    ROUND.fill(&[("stage", stage), ("round", &round.to_string())])
+fn round_of(stage: [(&str, &str); 2], round: u32) -> Msg {
+    let round = round.to_string();
+    ROUND.fill(&[&stage[..], &[("round", &round)]].concat())
 }
 
 /// The heading of a game's round in a pairing list: its stage and round, and its team match,
 /// group or playoff game.
 /// `step` names a playoff game's step (its time control) in `lang`.
 /// A team match's declared teams are named in `lang` (`teams`).
-fn where_(g: &StoredGame, lang: Lang, step: &dyn Fn(&str) -> String, teams: &Teams) -> String {
-    let mut s = round_of(&g.game.stage, g.game.round).get(lang).to_string();
+fn where_(
+    (g, title): (&StoredGame, Option<&str>),
+    lang: Lang,
+    step: &dyn Fn(&str) -> String,
+    teams: &Teams,
+) -> String {
+    let stage = &g.game.stage;
+    let mut s = round_of(
+        [("stage", stage), ("stage_zh", title.unwrap_or(stage))],
+        g.game.round,
+    )
+    .get(lang)
+    .to_string();
     match group_or_match(g) {
         (_, Some(m)) => {
             let m = teams.match_label(m);
@@ -209,7 +221,8 @@ pub fn human(lines: &[Line<'_>], plan: &Plan, lang: Lang) -> String {
     let step = |id: &str| super::publish::matches::step(plan, id, Tr::of(lang));
     let teams = Teams::new(&plan.entry, Tr::of(lang));
     for l in lines {
-        let h = where_(l.game, lang, &step, &teams);
+        let title = super::stage_title(plan, &l.game.game.stage);
+        let h = where_((l.game, title), lang, &step, &teams);
         if h != head {
             let _ = writeln!(s, "{h}");
             head = h;
@@ -256,11 +269,8 @@ pub fn sitting_out(
             u => format!(" ({u})"),
         };
         let round = round.to_string();
-        let at = [
-            ("stage", stage.as_str()),
-            ("round", &round),
-            ("why", &b.why),
-        ];
+        let stage = super::stage_args(&event.plan, &stage);
+        let at = [("round", round.as_str()), ("why", &b.why)];
         // A team of the roster is its unit: its id is its name, said once (`上海`, not `上海 上海`).
         let name = if b.who.name == b.who.id {
             String::new()
@@ -271,7 +281,9 @@ pub fn sitting_out(
         let _ = writeln!(
             s,
             "{}",
-            SITS_OUT.fill(&[&at[..], &who[..]].concat()).get(lang)
+            SITS_OUT
+                .fill(&[&stage[..], &at[..], &who[..]].concat())
+                .get(lang)
         );
     }
     s
@@ -380,6 +392,7 @@ pub fn csv(lines: &[Line<'_>]) -> String {
 
 /// `event status`: what is published, what waits for results, what comes next.
 pub fn status(
+    plan: &Plan,
     games: &[StoredGame],
     entries: &[StoredEntry],
     withdrawals: &[StoredWithdrawal],
@@ -409,28 +422,20 @@ pub fn status(
             n.to_string(),
             done.to_string(),
         ];
-        let at = [
-            ("batch", batch.as_str()),
-            ("stage", stage),
-            ("round", &round),
-        ];
-        said.push(BATCH.fill(&[&at[..], &[("done", done.as_str()), ("n", &n)]].concat()));
+        let at = [("batch", batch.as_str()), ("round", &round)];
+        let stage = super::stage_args(plan, stage);
+        let counts = [("done", done.as_str()), ("n", &n)];
+        said.push(BATCH.fill(&[&at[..], &stage[..], &counts[..]].concat()));
     }
     for e in entries {
         let (players, round) = (e.players.join(" "), e.round.to_string());
-        said.push(LATE_ENTRY.fill(&[
-            ("players", &players),
-            ("stage", &e.stage),
-            ("round", &round),
-        ]));
+        let at = [("players", players.as_str()), ("round", &round)];
+        said.push(LATE_ENTRY.fill(&[&at[..], &super::stage_args(plan, &e.stage)[..]].concat()));
     }
     for w in withdrawals {
         let round = w.after_round.to_string();
-        said.push(WITHDRAWN.fill(&[
-            ("player", &w.player),
-            ("stage", &w.stage),
-            ("round", &round),
-        ]));
+        let at = [("player", w.player.as_str()), ("round", &round)];
+        said.push(WITHDRAWN.fill(&[&at[..], &super::stage_args(plan, &w.stage)[..]].concat()));
     }
     // The line-ups handed in for rounds not yet published: the teams of each, the rest play
     // their default.
@@ -445,15 +450,16 @@ pub fn status(
     }
     for ((stage, round), teams) in handed {
         let (round, teams) = (round.to_string(), teams.join(" "));
-        said.push(LINEUPS.fill(&[("stage", stage), ("round", &round), ("teams", &teams)]));
+        let at = [("round", round.as_str()), ("teams", &teams)];
+        said.push(LINEUPS.fill(&[&at[..], &super::stage_args(plan, stage)[..]].concat()));
     }
     said.push(WAITING.fill(&[("n", &live.waiting.to_string())]));
-    said.push(next(live));
+    said.push(next(live, plan));
     Msg::lines(&said, lang)
 }
 
 /// What `status` says comes next: nothing, the rounds `pair` publishes, or results to enter.
-fn next(live: &Live) -> Msg {
+fn next(live: &Live, plan: &Plan) -> Msg {
     if live.finished() {
         return NEXT_COMPLETE.plain();
     }
@@ -472,7 +478,8 @@ fn next(live: &Live) -> Msg {
         .iter()
         .map(|(st, r, n)| {
             let (r, n) = (r.to_string(), n.to_string());
-            NEXT_ROUND.fill(&[("n", &n), ("stage", st), ("round", &r)])
+            let at = [("n", n.as_str()), ("round", &r)];
+            NEXT_ROUND.fill(&[&at[..], &super::stage_args(plan, st)[..]].concat())
         })
         .collect();
     let en: Vec<&str> = rounds.iter().map(|m| m.en.as_str()).collect();
@@ -510,7 +517,7 @@ mod where_tests {
     fn a_team_match_is_named_a_match() {
         assert_eq!(
             where_(
-                &game(Some("金华队 v 绍兴队")),
+                (&game(Some("金华队 v 绍兴队")), None),
                 Lang::En,
                 &str::to_string,
                 &Teams::default()
@@ -519,7 +526,7 @@ mod where_tests {
         );
         assert_eq!(
             where_(
-                &game(Some("A")),
+                (&game(Some("A")), None),
                 Lang::En,
                 &str::to_string,
                 &Teams::default()
@@ -527,8 +534,23 @@ mod where_tests {
             "league round 1 group A"
         );
         assert_eq!(
-            where_(&game(None), Lang::En, &str::to_string, &Teams::default()),
+            where_(
+                (&game(None), Some("联赛")),
+                Lang::En,
+                &str::to_string,
+                &Teams::default()
+            ),
             "league round 1"
+        );
+        // In Chinese a stage is named by its title, as the site names it.
+        assert_eq!(
+            where_(
+                (&game(None), Some("联赛")),
+                Lang::Zh,
+                &str::to_string,
+                &Teams::default()
+            ),
+            "联赛 第 1 轮"
         );
     }
 

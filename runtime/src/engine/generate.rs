@@ -4,7 +4,7 @@
 //! same-unit group draw stays possible.
 
 use super::generate_pools::{open_fit, stage_slots_beside_prizes, OpenPools, Slot, StageCaps};
-use super::generate_quota::QuotaCount;
+use super::generate_quota::{federation_spread, QuotaCount, FEDERATIONS};
 use super::generate_rng::{below, between, random_date};
 use super::generate_units::{max_per_unit, units_for, UNITS};
 use super::generate_want::{
@@ -60,7 +60,15 @@ pub fn generate_roster<R: RngCore>(
     not_too_large(plan, n, members)?;
     if let Some(members) = members {
         let declared: Vec<&str> = plan.entry.teams.iter().map(|t| t.name.as_str()).collect();
-        let mut roster = generate_teams(n, members, &declared, &team_want(plan)?, rng);
+        let pools = super::generate_pools::team_pools(plan, n)?;
+        let spread = federation_spread(plan, n);
+        let mut roster = generate_teams(
+            (n, members),
+            &declared,
+            (&pools, spread),
+            &team_want(plan)?,
+            rng,
+        );
         super::generate_attrs::fill(plan, &mut roster.players, 0, rng);
         verify(plan, &roster)?;
         return Ok(roster);
@@ -99,6 +107,7 @@ pub fn generate_roster<R: RngCore>(
         max_per_unit,
         unit_quota: QuotaCount::of(plan, QuotaScope::Unit),
         federation_quota: QuotaCount::of(plan, QuotaScope::Federation),
+        federation_spread: federation_spread(plan, n),
     };
     let mut players = named_players(entry, maker.want.sex, n);
     let mut k = fill_pools(entry, &mut maker, &mut players, rng);
@@ -337,6 +346,8 @@ struct Maker<'u> {
     /// The entry's quotas per unit and per federation (`quota per unit 3 men 2`).
     unit_quota: QuotaCount,
     federation_quota: QuotaCount,
+    /// How many federations the players get in turn (1: all `CHN`).
+    federation_spread: usize,
 }
 
 impl Maker<'_> {
@@ -402,7 +413,10 @@ impl Maker<'_> {
             id,
             name: format!("{surname}{given}{k}"),
             unit: Some(unit),
-            federation: Some(self.federation_quota.federation(sex)),
+            federation: Some(
+                self.federation_quota
+                    .federation(sex, (k.saturating_sub(1) as usize, self.federation_spread)),
+            ),
             sex: Some(sex),
             born: Some(born),
             title,
@@ -509,9 +523,9 @@ fn team_want(plan: &Plan) -> Result<Want, Vec<RuntimeProblem>> {
 /// `teams` teams of `boards` players (a team's members, the boards and any reserves): the
 /// regulation's declared teams first, then invented ones.
 fn generate_teams<R: RngCore>(
-    teams: u32,
-    boards: u32,
+    (teams, boards): (u32, u32),
     declared: &[&str],
+    (pools, spread): (&[Option<&crate::plan::Pool>], usize),
     want: &Want,
     rng: &mut R,
 ) -> Roster {
@@ -523,20 +537,24 @@ fn generate_teams<R: RngCore>(
             Some(u) => (*u).to_string(),
             None => format!("队{}", t + 1),
         };
+        // The team's pool (a women's pool makes its players women), and its federation: every
+        // member's, in turn over `spread` of them where the regulation reads federations.
+        let pool = pools.get(t as usize).copied().flatten();
+        let federation = FEDERATIONS[t as usize % spread.max(1)];
         for b in 0..boards.max(1) {
             let k = t * boards.max(1) + b + 1;
-            let sex = want.sex.unwrap_or(Sex::Men);
+            let sex = pool.and_then(|p| p.sex).or(want.sex).unwrap_or(Sex::Men);
             let (surname, given) = random_name(rng, sex);
             players.push(Player {
                 id: format!("t{}b{}", t + 1, b + 1),
                 name: format!("{surname}{given}{k}"),
                 unit: Some(team.clone()),
-                federation: Some("CHN".to_string()),
+                federation: Some(federation.to_string()),
                 sex: Some(sex),
                 born: Some(random_date(rng, want.born.0, want.born.1)),
                 title: want.title.and_then(|(op, t)| title_meeting(op, t)),
                 rating: Some(2100 + between(rng, 0, 400)),
-                pool: None,
+                pool: pool.map(|p| p.name.clone()),
                 order: Some(b + 1),
                 ..Player::default()
             });

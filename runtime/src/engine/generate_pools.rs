@@ -219,3 +219,59 @@ pub(crate) fn open_fit<'w>(
         None => None,
     })
 }
+
+/// The pool of each generated team of a team event, where a pool's size counts teams (as the
+/// roster's check counts them, R006): each pool of a fixed size filled to it, in the
+/// regulation's order, then the other teams in turn over the open pools stages draw from (else
+/// the first open pool, else none). A problem when the pools' places outnumber the teams.
+pub(crate) fn team_pools(
+    plan: &Plan,
+    teams: u32,
+) -> Result<Vec<Option<&Pool>>, Vec<RuntimeProblem>> {
+    let pools = &plan.entry.pools;
+    let places: u32 = pools.iter().filter_map(|p| p.size).sum();
+    if places > teams {
+        return Err(vec![RuntimeProblem::new(
+            codes::CANNOT_GENERATE,
+            format!("{teams} teams cannot fill {places} pool places"),
+            &plan.entry.origin,
+        )
+        .zh(format!("{teams} 支队伍填不满 {places} 个分区名额"))]);
+    }
+    let reserve = |p: &Pool| {
+        pools.iter().any(|o| {
+            o.replacement_from
+                .as_ref()
+                .is_some_and(|r| r.pool == p.name)
+        })
+    };
+    let drawn = |p: &Pool| {
+        plan.stages.iter().any(|s| {
+            s.entrants
+                .iter()
+                .any(|e| matches!(e, EntrantSource::Pool { name, .. } if *name == p.name))
+        })
+    };
+    let open: Vec<&Pool> = pools
+        .iter()
+        .filter(|p| p.size.is_none() && p.host_when_odd.is_none() && !reserve(p))
+        .collect();
+    let spread: Vec<&Pool> = match open
+        .iter()
+        .filter(|p| drawn(p))
+        .copied()
+        .collect::<Vec<_>>()
+    {
+        drawn_open if !drawn_open.is_empty() => drawn_open,
+        _ => open.into_iter().take(1).collect(),
+    };
+    let mut out: Vec<Option<&Pool>> = pools
+        .iter()
+        .flat_map(|p| std::iter::repeat_n(Some(p), p.size.unwrap_or(0) as usize))
+        .collect();
+    let fixed = out.len();
+    for t in fixed..teams as usize {
+        out.push(spread.get((t - fixed) % spread.len().max(1)).copied());
+    }
+    Ok(out)
+}

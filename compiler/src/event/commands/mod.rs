@@ -211,12 +211,9 @@ pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
             };
             withdraw_one(tx, &loaded, &one)?;
             let round = one.after_round.to_string();
-            let args = [
-                ("player", one.player.as_str()),
-                ("stage", &one.stage),
-                ("round", &round),
-            ];
-            said.push_str(WITHDRAWS.fill(&args).get(lang));
+            let args = [("player", one.player.as_str()), ("round", &round)];
+            let stage = super::stage_args(&loaded.event.plan, &one.stage);
+            said.push_str(WITHDRAWS.fill(&[&args[..], &stage[..]].concat()).get(lang));
             said.push('\n');
         }
         replay_withdrawal(tx, &w, loaded.lang)?;
@@ -383,6 +380,21 @@ fn paired_after(w: &StoredWithdrawal, g: &StoredGame, side: &str, lang: Lang) ->
 /// `event export`: DIR/export/results.csv (every recorded result, the format `result` reads),
 /// log.jsonl (the log, one JSON object a line) and `<stage>.trf` for every finished Swiss stage
 /// (the TRF-2026 writer `simulate --trf` uses).
+/// The stored games in their order, each forfeit of `forfeits` (marked `true`) after the last
+/// stored game of its stage and round, or at the end when its round has none stored.
+fn export_rows(stored: &[StoredGame], forfeits: Vec<StoredGame>) -> Vec<(StoredGame, bool)> {
+    let mut rows: Vec<(StoredGame, bool)> = stored.iter().map(|g| (g.clone(), false)).collect();
+    for f in forfeits {
+        let same = |g: &StoredGame| g.game.stage == f.game.stage && g.game.round == f.game.round;
+        let at = rows
+            .iter()
+            .rposition(|(g, _)| same(g))
+            .map_or(rows.len(), |i| i + 1);
+        rows.insert(at, (f, true));
+    }
+    rows
+}
+
 pub fn export(dir: &Path, lang: Lang) -> Res<String> {
     with_event(dir, lang, |tx, loaded| {
         let live = loaded.replay()?;
@@ -401,8 +413,15 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
             "black_fouls",
         ];
         w.write_record(header).map_err(|e| io(e.to_string()))?;
+        // Every game the standings count: the recorded ones, and the forfeits a withdrawal
+        // decided (no board of them is published, so their `board` is empty), each after the
+        // games of its round (`+-` or `-+`, Red's or Black's forfeit win).
+        let rows = export_rows(
+            &loaded.event.games,
+            live.counted_forfeits(&loaded.event.games),
+        );
         let mut n = 0;
-        for g in &loaded.event.games {
+        for (g, forfeit) in &rows {
             let Some((r, rf, bf)) = &g.result else {
                 continue;
             };
@@ -410,7 +429,11 @@ pub fn export(dir: &Path, lang: Lang) -> Res<String> {
             w.write_record([
                 g.game.stage.clone(),
                 g.game.round.to_string(),
-                g.board.to_string(),
+                if *forfeit {
+                    String::new()
+                } else {
+                    g.board.to_string()
+                },
                 g.game.red.clone(),
                 g.game.black.clone(),
                 r.clone(),

@@ -247,9 +247,8 @@ fn unpublished(look: &Lookup<'_>, e: &Entry, what: &Msg) -> Fail {
     )
 }
 
-/// A published game with its players: `main round 1 board 3 (p2 - p7)`.
-fn with_players(g: &StoredGame) -> Msg {
-    let on = board_of(g);
+/// A published game (`on`, named) with its players: `main round 1 board 3 (p2 - p7)`.
+fn with_players(on: Msg, g: &StoredGame) -> Msg {
     let (red, black) = (g.game.red.as_str(), g.game.black.as_str());
     let args = [
         ("game", on.en.as_str()),
@@ -282,7 +281,7 @@ fn check_recorded(
     fouls: (u32, u32),
     reason: Option<&str>,
 ) -> Res<()> {
-    let game = with_players(g);
+    let game = with_players(board_of(g), g);
     let (at, result_at) = (e.at("stage"), e.at("result"));
     match (&g.result, reason) {
         (Some(_), None) => Err(refuse(
@@ -363,7 +362,8 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
             log = json!({"results": log["results"], "reason": reason,
                          "standings_changed": moved, "published_kept": kept});
             let teams = Teams::new(&loaded.event.plan.entry, Tr::of(lang));
-            text = correction_text(reason, &was, &kept, (&moved, &teams), lang);
+            let plan = &loaded.event.plan;
+            text = correction_text((plan, reason), &was, &kept, (&moved, &teams), lang);
         }
         tx.log(
             if reason.is_some() {
@@ -464,7 +464,7 @@ fn kept_rounds(games: &[StoredGame], was: &[(StoredGame, StoredGame)]) -> Vec<(S
 /// What `correct` prints: each game from and to, the published rounds that stand, and every
 /// row of the standings that moved (a declared team by its name in `lang`).
 fn correction_text(
-    reason: &str,
+    (plan, reason): (&xqreg_runtime::plan::Plan, &str),
     was: &[(StoredGame, StoredGame)],
     kept: &[(String, u32)],
     (moved, teams): (&[Moved], &Teams),
@@ -475,7 +475,7 @@ fn correction_text(
     said.push(CORRECTED.fill(&[("n", &n), ("reason", reason)]));
     let res = |g: &StoredGame| g.result.as_ref().map_or("-".to_string(), |r| r.0.clone());
     for (b, a) in was {
-        let game = with_players(b);
+        let game = with_players(super::super::game_of(plan, b), b);
         let (from, to) = (res(b), res(a));
         let args = [
             ("game", game.en.as_str()),
@@ -485,7 +485,13 @@ fn correction_text(
         said.push(CORRECTED_GAME.fill(&[&args[..], &[("to", to.as_str())]].concat()));
     }
     for (stage, round) in kept {
-        said.push(STANDS.fill(&[("stage", stage), ("round", &round.to_string())]));
+        let round = round.to_string();
+        let at = [
+            &super::super::stage_args(plan, stage)[..],
+            &[("round", &round)],
+        ]
+        .concat();
+        said.push(STANDS.fill(&at));
     }
     if moved.is_empty() {
         said.push(NO_STANDINGS_CHANGED.plain());
@@ -498,8 +504,14 @@ fn correction_text(
     let points = |p: Option<i64>| p.map_or("-".to_string(), |p| p.to_string());
     for m in moved {
         let h = match &m.group {
-            Some(g) => IN_GROUP.fill(&[("stage", &m.stage), ("group", g)]),
-            None => Msg::new(m.stage.clone(), m.stage.clone()),
+            Some(g) => {
+                let stage = super::super::stage_args(plan, &m.stage);
+                IN_GROUP.fill(&[&stage[..], &[("group", g.as_str())]].concat())
+            }
+            None => {
+                let [(_, id), (_, title)] = super::super::stage_args(plan, &m.stage);
+                Msg::new(id, title)
+            }
         };
         if h.en != head {
             said.push(STANDINGS_CHANGED.fill(&[("head", &h.en), ("head_zh", &h.zh)]));

@@ -1,12 +1,15 @@
 //! The crosstable of a stage's group on the site: a matrix up to 16 players (or teams), else one
 //! column per round, as crosstables are printed. A team stage's cells are its matches (the
-//! board points the team scored against the other), not its players' games.
+//! game points the team scored against the other), not its players' games. Every cell is in the
+//! units of the stage's scoring, as its standings count them (a won game 2 under CXA scoring, not
+//! a chess point), and a key under the table says what a cell and the total are.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 use xqreg_runtime::engine::outcome::StandingRow;
 use xqreg_runtime::engine::GameOut;
+use xqreg_runtime::plan::Scoring;
 
 use super::people::Person;
 use super::text::{said, Tr};
@@ -26,13 +29,14 @@ pub struct StandRow {
 }
 
 /// What a crosstable is drawn from: the standings' rows (in their order, numbered from 1), the
-/// stage's own rows (a declared team's name, which a match's label gives), and whether the rows
-/// are teams.
+/// stage's own rows (a declared team's name, which a match's label gives), whether the rows
+/// are teams, and the stage's scoring (what a game scores on the standings).
 pub struct Table<'a> {
     pub rows: &'a [StandRow],
     pub people: &'a super::people::People,
     pub names: &'a [StandingRow],
     pub team: bool,
+    pub scoring: &'a Scoring,
 }
 
 /// A crosstable: a matrix for a small group, else one column per round (opponent's number,
@@ -42,6 +46,8 @@ pub struct Cross {
     pub matrix: bool,
     pub columns: Vec<String>,
     pub rows: Vec<CrossRow>,
+    /// What a cell and the total count, in the scoring's units (`Each cell: the game points ...`).
+    pub key: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -52,25 +58,49 @@ pub struct CrossRow {
     pub points: String,
 }
 
-/// One player's score of a game: 2 a win, 1 a draw, 0 a loss (halves of a point).
-pub(super) fn score(result: &str, red: bool) -> Option<u8> {
-    let r = match result {
-        "1-0" | "+-" => 2,
-        "0-1" | "-+" => 0,
-        "=" => 1,
-        "--" => return Some(0),
+/// What one side of a game scores under `scoring` (its points on the standings: a forfeit as
+/// the scoring scores one), or `None` for a game without a result.
+pub(super) fn scored(result: &str, red: bool, scoring: &Scoring) -> Option<i64> {
+    let (r, b) = match result {
+        "1-0" => (scoring.win, scoring.loss),
+        "0-1" => (scoring.loss, scoring.win),
+        "=" => (scoring.draw, scoring.draw),
+        "+-" => (scoring.forfeit_win, scoring.forfeit_loss),
+        "-+" => (scoring.forfeit_loss, scoring.forfeit_win),
+        "--" => (scoring.forfeit_loss, scoring.forfeit_loss),
         _ => return None,
     };
-    Some(if red { r } else { 2 - r })
+    Some(if red { r } else { b })
 }
 
-fn score_text(s: Option<u8>) -> &'static str {
-    match s {
-        Some(2) => "1",
-        Some(1) => "½",
-        Some(_) => "0",
-        None => "·",
+fn score_text(s: Option<i64>) -> String {
+    s.map_or_else(|| "·".to_string(), |v| v.to_string())
+}
+
+/// The key under a crosstable: what a cell counts and what the total is, in the scoring's
+/// numbers (`a game won 2, drawn 1, lost 0`).
+fn key(table: &Table<'_>, l: Tr) -> String {
+    let s = table.scoring;
+    let (win, draw, loss) = (s.win.to_string(), s.draw.to_string(), s.loss.to_string());
+    let mut words = vec![
+        ("win", win.as_str()),
+        ("draw", draw.as_str()),
+        ("loss", loss.as_str()),
+    ];
+    if !table.team {
+        return said(l, PLAYER_KEY.fill(&words));
     }
+    let (mw, md, ml) = match &s.matches {
+        Some(m) => (m.win, m.draw, m.loss),
+        None => (2, 1, 0),
+    };
+    let (mw, md, ml) = (mw.to_string(), md.to_string(), ml.to_string());
+    words.extend([
+        ("mwin", mw.as_str()),
+        ("mdraw", md.as_str()),
+        ("mloss", ml.as_str()),
+    ]);
+    said(l, TEAM_KEY.fill(&words))
 }
 
 /// The crosstable of a group: a matrix up to 16 players (or teams), else a column per round;
@@ -107,17 +137,25 @@ pub fn cross(
             of.entry(g.black.as_str()).or_default().push((g, pending));
         }
     }
-    layout(rows, rounds, l, |i, matrix, cells| {
+    layout(table, rounds, l, |i, matrix, cells| {
         let id = rows[i].who.id.as_str();
         for (g, pending) in of.get(id).into_iter().flatten() {
             let red = g.red == id;
             let opp = if red { &g.black } else { &g.red };
-            let s = if *pending { None } else { score(g.result, red) };
+            let s = if *pending {
+                None
+            } else {
+                scored(g.result, red, table.scoring)
+            };
             let Some(&n) = number.get(opp.as_str()) else {
                 continue;
             };
             if matrix {
-                cells[n - 1].push_str(score_text(s));
+                // A double round robin's two games: `2 1`, apart (`21` would read as one).
+                if !cells[n - 1].is_empty() {
+                    cells[n - 1].push(' ');
+                }
+                cells[n - 1].push_str(&score_text(s));
             } else if let Some(c) = rounds.iter().position(|x| *x == g.round) {
                 let side = said(l, if red { RED_SIDE } else { BLACK_SIDE }.plain());
                 cells[c] = format!("{n}{side}{}", score_text(s));
@@ -129,11 +167,12 @@ pub fn cross(
 /// The rows of a crosstable, each with its cells (the diagonal of a matrix marked) as `fill`
 /// writes them for the row's index.
 fn layout(
-    rows: &[StandRow],
+    table: &Table<'_>,
     rounds: &[u32],
     l: Tr,
     mut fill: impl FnMut(usize, bool, &mut Vec<String>),
 ) -> Cross {
+    let rows = table.rows;
     let (matrix, columns) = columns(rows.len(), rounds, l);
     let out = rows
         .iter()
@@ -156,6 +195,7 @@ fn layout(
         matrix,
         columns,
         rows: out,
+        key: key(table, l),
     }
 }
 
@@ -173,17 +213,9 @@ fn columns(rows: usize, rounds: &[u32], l: Tr) -> (bool, Vec<String>) {
     (matrix, columns)
 }
 
-/// Board points in whole and half points (`3½`), from halves.
-fn board_points(halves: u32) -> String {
-    match (halves / 2, halves % 2) {
-        (0, 1) => "½".to_string(),
-        (w, 1) => format!("{w}½"),
-        (w, _) => w.to_string(),
-    }
-}
-
-/// A team stage's crosstable: each cell the board points the row's team scored in its match
-/// with the column's team (or, in a column per round, the opponent's number and those points).
+/// A team stage's crosstable: each cell the game points the row's team scored in its match with
+/// the column's team, in the scoring's units as the standings' game points count them (or, in a
+/// column per round, the opponent's number and those points).
 /// A match is found by its label (`北京 v 上海`, the teams by unit or declared name) and each
 /// board's Red player's team; a match with a board still waiting shows `·`.
 fn team_cross(table: &Table<'_>, games: &[(&GameOut, bool)], rounds: &[u32], l: Tr) -> Cross {
@@ -198,8 +230,8 @@ fn team_cross(table: &Table<'_>, games: &[(&GameOut, bool)], rounds: &[u32], l: 
             number.insert(r.player.as_str(), n);
         }
     }
-    // (team, opponent, round) -> (halves scored, a board waits)
-    let mut matches: BTreeMap<(usize, usize, u32), (u32, bool)> = BTreeMap::new();
+    // (team, opponent, round) -> (game points scored, a board waits)
+    let mut matches: BTreeMap<(usize, usize, u32), (i64, bool)> = BTreeMap::new();
     for &(g, pending) in games {
         let Some((x, y)) = g.team_match.as_deref().and_then(|m| m.split_once(" v ")) else {
             continue;
@@ -214,22 +246,22 @@ fn team_cross(table: &Table<'_>, games: &[(&GameOut, bool)], rounds: &[u32], l: 
         } else {
             (nx, ny)
         };
-        let s = if pending { None } else { score(g.result, true) };
-        for (team, opp, got) in [(red, black, s), (black, red, s.map(|v| 2 - v))] {
+        let of = |red_side| {
+            (!pending)
+                .then(|| scored(g.result, red_side, table.scoring))
+                .flatten()
+        };
+        for (team, opp, got) in [(red, black, of(true)), (black, red, of(false))] {
             let e = matches.entry((team, opp, g.round)).or_default();
-            e.0 += u32::from(got.unwrap_or(0));
+            e.0 += got.unwrap_or(0);
             e.1 |= got.is_none();
         }
     }
-    layout(rows, rounds, l, |i, matrix, cells| {
-        for (&(_, opp, round), &(halves, waits)) in
+    layout(table, rounds, l, |i, matrix, cells| {
+        for (&(_, opp, round), &(points, waits)) in
             matches.range((i + 1, 0, 0)..=(i + 1, usize::MAX, u32::MAX))
         {
-            let text = if waits {
-                "·".to_string()
-            } else {
-                board_points(halves)
-            };
+            let text = score_text((!waits).then_some(points));
             if matrix {
                 if !cells[opp - 1].is_empty() {
                     cells[opp - 1].push(' ');

@@ -66,13 +66,11 @@ enum ForfeitKind {
     Board,
 }
 
-/// The games of a round robin or Swiss decided by a withdrawal alone, which nobody plays and no
-/// pairing list shows as a game (`pair` publishes no board for them): each is said after its
-/// round instead. A knockout's match decided so says it in its own line.
+/// The games of a stage decided by a withdrawal alone, which nobody plays and no pairing list
+/// shows as a game (`pair` publishes no board for them): each is said after its round instead,
+/// in a knockout too (its match, won by forfeit, was listed with the engine's board number, the
+/// number `pair` gave the round's first game played).
 pub fn withdrawal_forfeits(st: &StageOutcome) -> Vec<&GameOut> {
-    if st.kind == "knockout" {
-        return Vec::new();
-    }
     st.games
         .iter()
         .filter(|g| g.source == GameSource::Withdrawal)
@@ -178,6 +176,34 @@ impl Field {
             .collect()
     }
 
+    /// In a knockout nobody sits a round out but the winners of a match (or board) decided by a
+    /// withdrawal, each said once (a mini-match forfeits each of its games).
+    fn knockout_forfeits(&self, round: u32, people: &People, l: Tr) -> Vec<Bye> {
+        let team = |player: &str| people.team_of(player).unwrap_or(player).to_string();
+        let mut seen: BTreeSet<(String, String)> = BTreeSet::new();
+        let mut out = Vec::new();
+        for f in &self.forfeits {
+            let (winner, loser) = match f.kind {
+                _ if f.round != round => continue,
+                ForfeitKind::Board => continue,
+                ForfeitKind::Match => (team(&f.winner), team(&f.loser)),
+                ForfeitKind::Game => (f.winner.clone(), f.loser.clone()),
+            };
+            if !seen.insert((winner.clone(), loser.clone())) {
+                continue;
+            }
+            let other = people.get(&loser);
+            out.push(Bye {
+                who: people.get(&winner),
+                why: said(l, FORFEIT_WIN.fill(&[("opponent", &other.name)])),
+                reason: "forfeit",
+                opponent: Some(other.id),
+            });
+        }
+        out.extend(self.board_forfeits(round, people, l));
+        out
+    }
+
     /// A team of a team stage (its id the unit of its players) all of whose players withdrew:
     /// withdrawn after the last of them, so its rounds list it withdrawn, not on a bye.
     fn team_away(&self, team: &str, people: &People) -> Option<Away> {
@@ -204,7 +230,7 @@ impl Field {
         l: Tr,
     ) -> Vec<Bye> {
         if self.knockout {
-            return Vec::new();
+            return self.knockout_forfeits(round, people, l);
         }
         let mut out: Vec<Bye> = self
             .ids

@@ -140,7 +140,7 @@ pub fn pages(dir: &Path, lang: Lang) -> Res<Pages> {
                 .map_err(fail)?;
             out.insert(format!("{}/index.html", l.code()), html);
             for (ix, stage_title) in stage_titles.iter().enumerate() {
-                let mut page = model::stage_page(&live, ix, &published, &people, l);
+                let mut page = model::stage_page((&live, plan), ix, &published, &people, l);
                 let st = &live.outcome.stages[ix];
                 matches::in_words(&mut page, st, plan, &people, l);
                 let file = page.file.clone();

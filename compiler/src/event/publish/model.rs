@@ -187,13 +187,19 @@ fn rounds(
 
 /// The page of one stage.
 pub fn stage_page(
-    live: &Live,
+    (live, plan): (&Live, &xqreg_runtime::plan::Plan),
     ix: usize,
     published: &Published,
     people: &People,
     l: Tr,
 ) -> StagePage {
     let st = &live.outcome.stages[ix];
+    // What a game scores on this stage's standings: its crosstable's cells count the same.
+    let scoring = plan
+        .stages
+        .iter()
+        .find(|p| p.name == st.name)
+        .map_or(&plan.scoring, |p| &p.scoring);
     let games = stage_games(live, ix);
     // A section finished ahead of a stage still waiting before it: its lots are not yet final.
     let lot_to_draw = live.lot_to_draw(&st.name);
@@ -262,6 +268,7 @@ pub fn stage_page(
                     people,
                     names: &g.standings,
                     team,
+                    scoring,
                 };
                 let cross = Some(super::cross::cross(
                     &table,

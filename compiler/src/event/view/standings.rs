@@ -65,13 +65,10 @@ pub fn standings(
                 .name
                 .as_ref()
                 .map_or(Msg::new("", ""), |n| GROUP.fill(&[("group", n)]));
-            let args = [
-                ("stage", st.name.as_str()),
-                ("group", &group.en),
-                ("group_zh", &group.zh),
-            ];
+            let args = [("group", group.en.as_str()), ("group_zh", &group.zh)];
             let more = [("state", state.en.as_str()), ("state_zh", &state.zh)];
-            let head = STANDINGS_HEAD.fill(&[&args[..], &more[..]].concat());
+            let stage = crate::event::stage_args(plan, &st.name);
+            let head = STANDINGS_HEAD.fill(&[&stage[..], &args[..], &more[..]].concat());
             let _ = writeln!(s, "{}", head.get(lang));
             // A knockout with a match still to play ranks its players level (1=, 1= before the
             // final): the engine names no winner of a match still to play.
