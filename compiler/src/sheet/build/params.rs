@@ -25,6 +25,23 @@ pub(super) fn params_text(ctx: &mut Ctx<'_>, params: &[Param]) -> String {
     fmt::join_clauses(lang, &parts)
 }
 
+/// Parameters the plan holds and the regulation does not write (a Swiss's default bye), in the
+/// words of [`params_text`]; each value is a number or a word of the language.
+pub(super) fn plan_params_text(ctx: &Ctx<'_>, params: &[(&str, String)]) -> String {
+    let lang = ctx.lang;
+    let parts: Vec<String> = params
+        .iter()
+        .map(|(key, v)| {
+            let v = words::value(lang, v).unwrap_or(v);
+            match words::param(lang, key) {
+                Some(tpl) => crate::sheet::catalogue::fill(tpl, &[v]),
+                None => format!("{key} {v}"),
+            }
+        })
+        .collect();
+    fmt::join_clauses(lang, &parts)
+}
+
 fn param_value(ctx: &mut Ctx<'_>, v: &ParamValue) -> String {
     let lang = ctx.lang;
     match v {

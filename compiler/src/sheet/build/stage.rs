@@ -51,7 +51,21 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
         stage_clause(ctx, s, c, &title, places, &mut said);
     }
     swiss_defaults(ctx, s, &mut said);
+    if says_its_defaults(ctx, s) {
+        pairing::silent_defaults(ctx, s, &mut said.sentences);
+    }
     push_stage(ctx, title, said);
+}
+
+/// Whether the stage prints what it runs by default: a stage `same_as` another says 其余办法同
+/// that one, which says them; the regulation as issued leaves an amended stage's to the
+/// supplement that overrides it.
+fn says_its_defaults(ctx: &Ctx<'_>, s: &Stage) -> bool {
+    let same_as = s
+        .clauses
+        .iter()
+        .any(|c| matches!(c, StageClause::SameAs(_)));
+    !same_as && !ctx.amended_stages.contains(&s.name.node)
 }
 
 /// What an individual Swiss that states no `numbers` or `first_round` runs by default, said
@@ -71,8 +85,7 @@ fn swiss_defaults(ctx: &mut Ctx<'_>, s: &Stage, said: &mut Said) {
     });
     let Some(system) = system else { return };
     let states = |f: fn(&StageClause) -> bool| s.clauses.iter().any(f);
-    if states(|c| matches!(c, StageClause::SameAs(_))) || ctx.amended_stages.contains(&s.name.node)
-    {
+    if !says_its_defaults(ctx, s) {
         return;
     }
     let after_format = said.format_at.map_or(said.sentences.len(), |i| i + 1);
@@ -223,7 +236,7 @@ fn stage_clause(
                 sentences.push(ctx.m(key).to_string());
             }
         }
-        other => pairing::sentence(ctx, other, team_boards(s), sentences),
+        other => pairing::sentence(ctx, other, s, sentences),
     }
 }
 
