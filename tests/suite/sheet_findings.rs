@@ -195,3 +195,52 @@ fn places_a_knockout_shares_say_how_their_prizes_are_paid() {
         &[],
     );
 }
+
+/// A group's title says its category once: 女子组：女子采用积分编排制 said it twice (the stage
+/// `女子组` of the category `女子`), as 等级分前2位：等级分前2位 did for a pool worded as its source.
+#[test]
+fn a_group_and_a_pool_say_their_title_once() {
+    let text = r#"regulation "测试赛" en "Test event" {
+  dates 2024-05-01 .. 2024-05-03
+}
+scoring { win 2 draw 1 loss 0 }
+time standard { base 20min increment 20s flag loses }
+entry {
+  field 32
+  pool top 2 "等级分前2位" { rating top 2 }
+  pool open 30 "公开报名"
+}
+category women "女子" en "Women" { sex women }
+category u12 "U12" en "Under 12" { born 2012-01-01 .. }
+stage b "女子组" en "Women's section" {
+  swiss cxa rounds 5
+  entrants category women
+  time standard
+  avoid same_unit
+  tiebreak { opponents_score bye zero, wins, lots }
+}
+stage c "少年组" en "Juniors" {
+  swiss cxa rounds 5
+  entrants category u12
+  time standard
+  avoid same_unit
+  tiebreak { opponents_score bye zero, wins, lots }
+}
+"#;
+    sheet_says(
+        text,
+        Lang::Zh,
+        &[
+            "女子组：采用积分编排制",
+            "等级分前2位。",
+            "少年组：U12采用积分编排制",
+        ],
+        &["女子组：女子", "等级分前2位：等级分前2位"],
+    );
+    sheet_says(
+        text,
+        Lang::En,
+        &["Women's section: Swiss system", "Juniors: Under 12"],
+        &["Women's section: Women"],
+    );
+}

@@ -345,9 +345,28 @@ fn entrants_sentence(
         sources,
         [EntrantSource::Category(_) | EntrantSource::Pool(_)]
     );
+    // The group's word aside (`女子` in the stage `女子组`, `Women` in `Women's section`), it is the
+    // same name too: 女子组：女子采用积分编排制 said it twice.
     let restates = joined == title
-        || (one_group && (without_remark(&joined) == title || without_remark(title) == joined));
+        || (one_group && (without_remark(&joined) == title || without_remark(title) == joined))
+        || (one_group && group_name(&joined) == group_name(title));
     (!only_roster && !restates).then_some(joined)
+}
+
+/// A group's name without its closing bracketed remark and its word for a group (`组`,
+/// `section`, `group`): `女子组` → `女子`, `Women's section` → `Women`.
+fn group_name(name: &str) -> &str {
+    let name = without_remark(name);
+    for word in ["组", "'s section", "'s group", " section", " group"] {
+        let Some(cut) = name.len().checked_sub(word.len()).filter(|&c| c > 0) else {
+            continue;
+        };
+        let tail = name.get(cut..).unwrap_or_default();
+        if tail.eq_ignore_ascii_case(word) {
+            return name.get(..cut).unwrap_or(name).trim_end();
+        }
+    }
+    name
 }
 
 /// A name without its closing bracketed remark: `U8组（男女混合）` → `U8组`.
