@@ -244,3 +244,43 @@ stage c "少年组" en "Juniors" {
         &["Women's section: Women"],
     );
 }
+
+/// A category's table pays the places its section's knockout makes shared as the overall table
+/// does (tests/scenarios/knockout_shared_awards_sections.xqr): the sentence follows every table
+/// where it applies, not the overall table's only.
+#[test]
+fn a_sections_table_says_how_its_shared_places_are_paid() {
+    let text = std::fs::read_to_string(
+        crate::common::root().join("tests/scenarios/knockout_shared_awards_sections.xqr"),
+    )
+    .expect("reads");
+    sheet_says(
+        &text,
+        Lang::Zh,
+        &[
+            "第四名800元。第三至四名并列时，所占名次的奖金合并后平分。",
+            "第四名800元。第三至四名并列时，所占名次的奖金合并后平分，并列者每人各得第三名的奖品，其后名次的奖品不再颁发。",
+        ],
+        &[],
+    );
+    // A women's table of an open knockout ranks the women among all: which of its places are
+    // shared depends on who plays, and no sentence can say it.
+    let open = std::fs::read_to_string(
+        crate::common::root().join("tests/scenarios/knockout_shared_awards.xqr"),
+    )
+    .expect("reads")
+    .replace(
+        "entry { field 8 }",
+        "entry { field 8 }\ncategory women \"女子\" { sex women }",
+    )
+    .replace(
+        "prizes \"奖金\" CNY {",
+        "prizes women \"女子奖\" CNY {\n  1: 500\n  2: 400\n  3: 300\n  4: 200\n}\n\nprizes \"奖金\" CNY {",
+    );
+    sheet_says(
+        &open,
+        Lang::Zh,
+        &["第四名200元。", "第三至四名并列时"],
+        &["第四名200元。第三至四名并列时"],
+    );
+}
