@@ -149,13 +149,19 @@ fn sheet_diagrams(name: &str, text: &str, lang: Lang) -> Vec<Value> {
 /// Three levels, a route that skips one, four routes into one box, long labels.
 const CROWDED: &str = include_str!("regulations/sheet_diagram_crowded.xqr");
 
-#[test]
-fn diagrams_fit_their_text_and_no_line_crosses_a_label() {
+/// Every example, and CROWDED, as (name, text).
+fn diagram_files() -> Vec<(String, String)> {
     let mut files: Vec<(String, String)> = examples()
         .iter()
         .map(|p| (rel(p), std::fs::read_to_string(p).expect("example")))
         .collect();
     files.push(("CROWDED".to_string(), CROWDED.to_string()));
+    files
+}
+
+#[test]
+fn diagrams_fit_their_text_and_no_line_crosses_a_label() {
+    let files = diagram_files();
     let mut seen = 0;
     let mut wrong = Vec::new();
     for (name, text) in &files {
@@ -177,11 +183,7 @@ fn diagrams_fit_their_text_and_no_line_crosses_a_label() {
 /// the box: four groups made three chips and one in a box wide enough for four.
 #[test]
 fn group_chips_fill_their_rows_evenly() {
-    let mut files: Vec<(String, String)> = examples()
-        .iter()
-        .map(|p| (rel(p), std::fs::read_to_string(p).expect("example")))
-        .collect();
-    files.push(("CROWDED".to_string(), CROWDED.to_string()));
+    let files = diagram_files();
     let mut rows_of_four = 0;
     let mut wrong = Vec::new();
     for (name, text) in &files {

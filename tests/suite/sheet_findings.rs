@@ -167,10 +167,7 @@ fn a_lone_residence_line_is_not_labelled_twice() {
 /// lines are alike (5th-8th, 300 and a certificate each) need no sentence.
 #[test]
 fn places_a_knockout_shares_say_how_their_prizes_are_paid() {
-    let text = std::fs::read_to_string(
-        crate::common::root().join("tests/scenarios/knockout_shared_awards.xqr"),
-    )
-    .expect("reads");
+    let text = scenario("knockout_shared_awards");
     sheet_says(
         &text,
         Lang::Zh,
@@ -250,10 +247,7 @@ stage c "少年组" en "Juniors" {
 /// where it applies, not the overall table's only.
 #[test]
 fn a_sections_table_says_how_its_shared_places_are_paid() {
-    let text = std::fs::read_to_string(
-        crate::common::root().join("tests/scenarios/knockout_shared_awards_sections.xqr"),
-    )
-    .expect("reads");
+    let text = scenario("knockout_shared_awards_sections");
     sheet_says(
         &text,
         Lang::Zh,
@@ -265,10 +259,7 @@ fn a_sections_table_says_how_its_shared_places_are_paid() {
     );
     // A women's table of an open knockout ranks the women among all: which of its places are
     // shared depends on who plays, and no sentence can say it.
-    let open = std::fs::read_to_string(
-        crate::common::root().join("tests/scenarios/knockout_shared_awards.xqr"),
-    )
-    .expect("reads")
+    let open = scenario("knockout_shared_awards")
     .replace(
         "entry { field 8 }",
         "entry { field 8 }\ncategory women \"女子\" { sex women }",
@@ -283,4 +274,10 @@ fn a_sections_table_says_how_its_shared_places_are_paid() {
         &["第四名200元。", "第三至四名并列时"],
         &["第四名200元。第三至四名并列时"],
     );
+}
+
+/// The text of `tests/scenarios/NAME.xqr`.
+fn scenario(name: &str) -> String {
+    let path = crate::common::root().join(format!("tests/scenarios/{name}.xqr"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
