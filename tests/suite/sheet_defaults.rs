@@ -68,7 +68,7 @@ fn a_silent_cxa_swiss_prints_the_defaults_the_plan_runs() {
         Lang::En,
         &[
             "Byes: a bye scores 2; the bye goes to the lowest-ranked player without a bye yet.",
-            "Colour limits: at most 2 games in a row with one colour; a colour difference of at most 2;",
+            "Colour limits: at most 2 games in a row with one colour; a colour difference of at most 2; relaxed in the last round.",
             "Equal colour claims are settled by the parity of the round.",
             "A forfeited game does not count as played; the pair may meet again.",
         ],
@@ -83,6 +83,14 @@ fn a_written_clause_replaces_its_default_and_a_dutch_swiss_prints_its_bye() {
     let text = swiss(
         "cxa",
         "  bye points 1\n  colour_tie sum_parity\n  forfeit_counts_as_met yes\n",
+    );
+    // Every recipient the runtime knows is said in words.
+    let fewest = swiss("cxa", "  bye points 2 recipient lowest_fewest\n");
+    sheet_says(
+        &fewest,
+        Lang::En,
+        &["the bye goes to the lowest-ranked player of those with the fewest byes."],
+        &["lowest_fewest"],
     );
     sheet_says(
         &text,

@@ -16,7 +16,7 @@ pub(super) fn params_text(ctx: &mut Ctx<'_>, params: &[Param]) -> String {
             ctx.mark(p.span);
             ctx.mark(p.key.span);
             let v = param_value(ctx, &p.value);
-            match words::param(lang, &p.key.node) {
+            match template(lang, &p.key.node, &v) {
                 Some(tpl) => crate::sheet::catalogue::fill(tpl, &[&v]),
                 None => format!("{} {v}", p.key.node),
             }
@@ -33,13 +33,22 @@ pub(super) fn plan_params_text(ctx: &Ctx<'_>, params: &[(&str, String)]) -> Stri
         .iter()
         .map(|(key, v)| {
             let v = words::value(lang, v).unwrap_or(v);
-            match words::param(lang, key) {
+            match template(lang, key, v) {
                 Some(tpl) => crate::sheet::catalogue::fill(tpl, &[v]),
                 None => format!("{key} {v}"),
             }
         })
         .collect();
     fmt::join_clauses(lang, &parts)
+}
+
+/// The phrase of a parameter with its value: `relax_last_rounds 1` is relaxed in the last
+/// round, not in the last 1 rounds.
+fn template(lang: crate::sheet::Lang, key: &str, value: &str) -> Option<&'static str> {
+    match (key, value) {
+        ("relax_last_rounds", "1") => words::param(lang, "relax_last_round"),
+        _ => words::param(lang, key),
+    }
 }
 
 fn param_value(ctx: &mut Ctx<'_>, v: &ParamValue) -> String {
