@@ -559,3 +559,7 @@ mod coverage_more;
 /// The print shop's proofreading: what a proofreader marked on the sheets, item by item.
 #[path = "sheet_press.rs"]
 mod press;
+
+/// A Swiss silent on its byes, colour limits, equal colour claims or forfeits.
+#[path = "sheet_defaults.rs"]
+mod defaults;

@@ -149,13 +149,19 @@ fn sheet_diagrams(name: &str, text: &str, lang: Lang) -> Vec<Value> {
 /// Three levels, a route that skips one, four routes into one box, long labels.
 const CROWDED: &str = include_str!("regulations/sheet_diagram_crowded.xqr");
 
-#[test]
-fn diagrams_fit_their_text_and_no_line_crosses_a_label() {
+/// Every example, and CROWDED, as (name, text).
+fn diagram_files() -> Vec<(String, String)> {
     let mut files: Vec<(String, String)> = examples()
         .iter()
         .map(|p| (rel(p), std::fs::read_to_string(p).expect("example")))
         .collect();
     files.push(("CROWDED".to_string(), CROWDED.to_string()));
+    files
+}
+
+#[test]
+fn diagrams_fit_their_text_and_no_line_crosses_a_label() {
+    let files = diagram_files();
     let mut seen = 0;
     let mut wrong = Vec::new();
     for (name, text) in &files {
@@ -171,4 +177,51 @@ fn diagrams_fit_their_text_and_no_line_crosses_a_label() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     // Four examples have a diagram, and so does CROWDED, in both languages.
     assert!(seen >= 10, "only {seen} diagrams");
+}
+
+/// A box's group chips lie in as few rows as its width allows, rows as even as can be, inside
+/// the box: four groups made three chips and one in a box wide enough for four.
+#[test]
+fn group_chips_fill_their_rows_evenly() {
+    let files = diagram_files();
+    let mut rows_of_four = 0;
+    let mut wrong = Vec::new();
+    for (name, text) in &files {
+        for d in sheet_diagrams(name, text, Lang::Zh) {
+            for b in d["boxes"].as_array().expect("boxes") {
+                let r = rect(b);
+                let chips: Vec<Rect> = b["groups"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(rect)
+                    .collect();
+                let Some(first) = chips.first() else { continue };
+                let mut rows: std::collections::BTreeMap<i64, usize> = Default::default();
+                for c in &chips {
+                    *rows.entry(c[1]).or_default() += 1;
+                    if c[0] < r[0] || c[0] + c[2] > r[0] + r[2] {
+                        wrong.push(format!("{name}: a chip at x {} leaves its box", c[0]));
+                    }
+                }
+                // A chip and its gap are `first.w + 6` wide; the row's last chip needs no gap.
+                let fit = ((r[2] - 16 + 6) / (first[2] + 6)).max(1) as usize;
+                let want = chips.len().div_ceil(fit);
+                let (lo, hi) = (rows.values().min(), rows.values().max());
+                if rows.len() != want || hi.zip(lo).is_some_and(|(h, l)| h - l > 1) {
+                    wrong.push(format!(
+                        "{name}: {} chips in rows {:?} (the box fits {fit} a row)",
+                        chips.len(),
+                        rows.values().collect::<Vec<_>>()
+                    ));
+                }
+                if chips.len() == 4 && rows.len() == 1 {
+                    rows_of_four += 1;
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // 004_zhouzhuang's group stage: A B C D in one row.
+    assert!(rows_of_four >= 1, "no box of four groups in one row");
 }

@@ -167,10 +167,7 @@ fn a_lone_residence_line_is_not_labelled_twice() {
 /// lines are alike (5th-8th, 300 and a certificate each) need no sentence.
 #[test]
 fn places_a_knockout_shares_say_how_their_prizes_are_paid() {
-    let text = std::fs::read_to_string(
-        crate::common::root().join("tests/scenarios/knockout_shared_awards.xqr"),
-    )
-    .expect("reads");
+    let text = scenario("knockout_shared_awards");
     sheet_says(
         &text,
         Lang::Zh,
@@ -194,4 +191,93 @@ fn places_a_knockout_shares_say_how_their_prizes_are_paid() {
         &["第三至四名并列时，所占名次的奖金合并后平分，并列者每人各得第三名的奖品"],
         &[],
     );
+}
+
+/// A group's title says its category once: 女子组：女子采用积分编排制 said it twice (the stage
+/// `女子组` of the category `女子`), as 等级分前2位：等级分前2位 did for a pool worded as its source.
+#[test]
+fn a_group_and_a_pool_say_their_title_once() {
+    let text = r#"regulation "测试赛" en "Test event" {
+  dates 2024-05-01 .. 2024-05-03
+}
+scoring { win 2 draw 1 loss 0 }
+time standard { base 20min increment 20s flag loses }
+entry {
+  field 32
+  pool top 2 "等级分前2位" { rating top 2 }
+  pool open 30 "公开报名"
+}
+category women "女子" en "Women" { sex women }
+category u12 "U12" en "Under 12" { born 2012-01-01 .. }
+stage b "女子组" en "Women's section" {
+  swiss cxa rounds 5
+  entrants category women
+  time standard
+  avoid same_unit
+  tiebreak { opponents_score bye zero, wins, lots }
+}
+stage c "少年组" en "Juniors" {
+  swiss cxa rounds 5
+  entrants category u12
+  time standard
+  avoid same_unit
+  tiebreak { opponents_score bye zero, wins, lots }
+}
+"#;
+    sheet_says(
+        text,
+        Lang::Zh,
+        &[
+            "女子组：采用积分编排制",
+            "等级分前2位。",
+            "少年组：U12采用积分编排制",
+        ],
+        &["女子组：女子", "等级分前2位：等级分前2位"],
+    );
+    sheet_says(
+        text,
+        Lang::En,
+        &["Women's section: Swiss system", "Juniors: Under 12"],
+        &["Women's section: Women"],
+    );
+}
+
+/// A category's table pays the places its section's knockout makes shared as the overall table
+/// does (tests/scenarios/knockout_shared_awards_sections.xqr): the sentence follows every table
+/// where it applies, not the overall table's only.
+#[test]
+fn a_sections_table_says_how_its_shared_places_are_paid() {
+    let text = scenario("knockout_shared_awards_sections");
+    sheet_says(
+        &text,
+        Lang::Zh,
+        &[
+            "第四名800元。第三至四名并列时，所占名次的奖金合并后平分。",
+            "第四名800元。第三至四名并列时，所占名次的奖金合并后平分，并列者每人各得第三名的奖品，其后名次的奖品不再颁发。",
+        ],
+        &[],
+    );
+    // A women's table of an open knockout ranks the women among all: which of its places are
+    // shared depends on who plays, and no sentence can say it.
+    let open = scenario("knockout_shared_awards")
+    .replace(
+        "entry { field 8 }",
+        "entry { field 8 }\ncategory women \"女子\" { sex women }",
+    )
+    .replace(
+        "prizes \"奖金\" CNY {",
+        "prizes women \"女子奖\" CNY {\n  1: 500\n  2: 400\n  3: 300\n  4: 200\n}\n\nprizes \"奖金\" CNY {",
+    );
+    sheet_says(
+        &open,
+        Lang::Zh,
+        &["第四名200元。", "第三至四名并列时"],
+        &["第四名200元。第三至四名并列时"],
+    );
+}
+
+/// The text of `tests/scenarios/NAME.xqr`.
+fn scenario(name: &str) -> String {
+    let path = crate::common::root().join(format!("tests/scenarios/{name}.xqr"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -12,6 +12,10 @@ pub(crate) use entry::school_years;
 pub(crate) use rules::prize_item;
 mod rules;
 mod stages;
+/// What a Swiss runs where its regulation is silent; the sheet prints these.
+pub(crate) use stages::swiss::{
+    default_bye, default_colour_limits, DEFAULT_COLOUR_TIE, DEFAULT_FORFEIT_COUNTS_AS_MET,
+};
 
 use xqreg_grammar::ast::{self, HeaderClause, Item};
 use xqreg_grammar::Span;

@@ -14,7 +14,7 @@ use crate::check::facts::FormatKind;
 mod knockout;
 mod lineup;
 
-mod swiss;
+pub(crate) mod swiss;
 
 /// What a stage's clauses say, gathered once (`same_as` already resolved by the scope).
 #[derive(Default)]

@@ -8,13 +8,15 @@
 //! ([`crate::contract::words`]), the same rows the sheet phrases.
 
 use xqreg_grammar::ast::{
-    CategoryCond, DrawRule, EntryClause, Format, HeaderClause, Ident, Item, KnockoutClause,
-    Numbers, Param, ParamValue, PlayerAttr, PlayoffChain, PlayoffRef, PlayoffStep, PoolSource,
-    PrizeItem, SeedTier, SlotKind, Spanned, StageClause, TimeClause,
+    CategoryCond, ConductArg, DrawRule, EntryClause, Format, HeaderClause, Ident, Item,
+    KnockoutClause, Numbers, Param, ParamValue, PlayerAttr, PlayoffChain, PlayoffRef, PlayoffStep,
+    PoolSource, PrizeItem, SeedTier, SlotKind, Spanned, StageClause, TimeClause,
 };
 
 use super::{suggest, Ctx, Report};
-use crate::contract::words::{Block, CONDUCT, EXPENSES, OFFICIALS, REGISTRATION, STAFF};
+use crate::contract::words::{
+    conduct_words, Block, CONDUCT, EXPENSES, OFFICIALS, REGISTRATION, STAFF,
+};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
 mod sets;
@@ -387,8 +389,16 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 staff(diags, &q.staff);
             }
             Item::Conduct(c) => {
+                // The words inside a rule are a closed set too: one the sheet has no phrase for
+                // would be printed as written, with no meaning (`late 10min forfeitt`).
+                let inside: Vec<&str> = conduct_words().keys().copied().collect();
                 for rule in &c.rules {
                     listed(diags, &rule.kind, &CONDUCT);
+                    for arg in &rule.args {
+                        if let ConductArg::Word(w) = arg {
+                            word_in(diags, w, ("conduct word", "赛场纪律用语"), &inside);
+                        }
+                    }
                 }
             }
             Item::Registration(r) => {

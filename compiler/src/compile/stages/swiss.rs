@@ -83,10 +83,11 @@ impl Lowerer<'_> {
             colour_tie: match c.colour_tie.map(|w| w.node.as_str()) {
                 Some("sum_parity") => plan::ColourTie::SumParity,
                 Some("fide") => plan::ColourTie::Fide,
-                _ => plan::ColourTie::RoundParity,
+                Some("round_parity") => plan::ColourTie::RoundParity,
+                _ => DEFAULT_COLOUR_TIE,
             },
             bye,
-            forfeit_counts_as_met: c.forfeit_met.unwrap_or(false),
+            forfeit_counts_as_met: c.forfeit_met.unwrap_or(DEFAULT_FORFEIT_COUNTS_AS_MET),
             avoid_same_unit: match c.avoid {
                 Some((what, when, until, _)) if super::avoid_by(&what.node).is_some() => {
                     match (when.map(|w| w.node.as_str()), until) {
@@ -172,56 +173,75 @@ impl Lowerer<'_> {
     /// The colour limits as the clause says, or FIDE's.
     fn colour_limits(&self, c: &Clauses<'_>) -> plan::ColourLimits {
         match c.colour_limits {
-        Some((params, span)) => plan::ColourLimits {
-            max_consecutive: param_int(params, "max_consecutive")
-                .and_then(|n| u32::try_from(n).ok())
-                .unwrap_or(2),
-            max_difference: param_int(params, "max_difference")
-                .and_then(|n| u32::try_from(n).ok())
-                .unwrap_or(2),
-            relax_last_rounds: param_int(params, "relax_last_rounds")
-                .and_then(|n| u32::try_from(n).ok())
-                .unwrap_or(1),
-            origin: self.origin(span),
-        },
-        None => plan::ColourLimits {
-            max_consecutive: 2,
-            max_difference: 2,
-            relax_last_rounds: 1,
-            origin: Origin::default_rule(
-                "default: no three of a colour in a row, colour difference at most 2, relaxed in the last round (FIDE C.04.1 f, g; domain.md 3.5)",
-            ),
-        },
-    }
+            Some((params, span)) => plan::ColourLimits {
+                max_consecutive: param_int(params, "max_consecutive")
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or(default_colour_limits().max_consecutive),
+                max_difference: param_int(params, "max_difference")
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or(default_colour_limits().max_difference),
+                relax_last_rounds: param_int(params, "relax_last_rounds")
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or(default_colour_limits().relax_last_rounds),
+                origin: self.origin(span),
+            },
+            None => default_colour_limits(),
+        }
     }
 
     /// The bye's points, its value in 对手分 and who gets it.
     fn bye(&self, c: &Clauses<'_>) -> plan::ByeRule {
         match c.bye {
-        Some((params, span)) => plan::ByeRule {
-            points: param_int(params, "points").unwrap_or(2),
-            opponent_score: match param_word(params, "opponent_score").as_deref() {
-                Some("zero") => plan::ByeScore::Zero,
-                Some("own_score") => plan::ByeScore::OwnScore,
-                _ => plan::ByeScore::LowestInField,
+            Some((params, span)) => plan::ByeRule {
+                points: param_int(params, "points").unwrap_or(default_bye().points),
+                opponent_score: match param_word(params, "opponent_score").as_deref() {
+                    Some("zero") => plan::ByeScore::Zero,
+                    Some("own_score") => plan::ByeScore::OwnScore,
+                    Some("lowest_in_field") => plan::ByeScore::LowestInField,
+                    _ => default_bye().opponent_score,
+                },
+                recipient: match param_word(params, "recipient").as_deref() {
+                    Some("lowest_fewest") => plan::ByeRecipient::LowestFewest,
+                    Some("lowest_not_yet") => plan::ByeRecipient::LowestNotYet,
+                    _ => default_bye().recipient,
+                },
+                origin: self.origin(span),
             },
-            recipient: match param_word(params, "recipient").as_deref() {
-                Some("lowest_fewest") => plan::ByeRecipient::LowestFewest,
-                _ => plan::ByeRecipient::LowestNotYet,
-            },
-            origin: self.origin(span),
-        },
-        None => plan::ByeRule {
-            points: 2,
-            opponent_score: plan::ByeScore::LowestInField,
-            recipient: plan::ByeRecipient::LowestNotYet,
-            origin: Origin::default_rule(
-                "default: a bye scores a win, adds the lowest total in the field to 对手分, goes to the lowest-scored player without one (WXF14, domain.md 3.6)",
-            ),
-        },
-    }
+            None => default_bye(),
+        }
     }
 }
+
+/// The colour limits of a Swiss whose regulation is silent: FIDE's (no three of a colour in a
+/// row, a difference of at most 2, relaxed in the last round). The sheet prints them from here.
+pub(crate) fn default_colour_limits() -> plan::ColourLimits {
+    plan::ColourLimits {
+        max_consecutive: 2,
+        max_difference: 2,
+        relax_last_rounds: 1,
+        origin: Origin::default_rule(
+            "default: no three of a colour in a row, colour difference at most 2, relaxed in the last round (FIDE C.04.1 f, g; domain.md 3.5)",
+        ),
+    }
+}
+
+/// The bye of a Swiss whose regulation is silent. The sheet prints it from here.
+pub(crate) fn default_bye() -> plan::ByeRule {
+    plan::ByeRule {
+        points: 2,
+        opponent_score: plan::ByeScore::LowestInField,
+        recipient: plan::ByeRecipient::LowestNotYet,
+        origin: Origin::default_rule(
+            "default: a bye scores a win, adds the lowest total in the field to 对手分, goes to the lowest-scored player without one (WXF14, domain.md 3.6)",
+        ),
+    }
+}
+
+/// How a CXA Swiss settles two equal colour claims when the regulation is silent.
+pub(crate) const DEFAULT_COLOUR_TIE: plan::ColourTie = plan::ColourTie::RoundParity;
+
+/// Whether a forfeited game counts as met when the regulation is silent (FIDE: no).
+pub(crate) const DEFAULT_FORFEIT_COUNTS_AS_MET: bool = false;
 
 /// An integer parameter of a clause (`max_consecutive 2`).
 fn param_int(params: &[Param], key: &str) -> Option<i64> {

@@ -1,6 +1,9 @@
 //! Conduct rule kinds: status, heading and sheet phrases. A phrase's `{0}` takes the rule's
 //! leading value when it has one; the first phrase whose conditions hold is printed.
 
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
 use super::{printed_under as s, word as w, Block};
 use crate::contract::Status::{Executed, Printed};
 
@@ -105,4 +108,177 @@ pub fn phrase(key: &str, has_value: bool, is_zero: bool) -> Option<&'static Cond
         .phrases
         .iter()
         .find(|p| p.value.is_none_or(|v| v == has_value) && p.zero.is_none_or(|z| z == is_zero))
+}
+
+/// The kind of value a conduct rule or a word inside it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A whole number: `natural_move_limit 60`, `from_move 26`.
+    Count,
+    /// `late 10min`, `loss_under 3min`.
+    Duration,
+    /// Every clock time that follows, at least one: `resume 12:30, 19:30`.
+    Clocks,
+}
+
+impl Value {
+    /// How a diagnostic names it (English, Chinese).
+    pub fn name(self) -> (&'static str, &'static str) {
+        match self {
+            Value::Count => ("a whole number", "整数"),
+            Value::Duration => ("a duration", "时长"),
+            Value::Clocks => ("clock times", "时刻"),
+        }
+    }
+}
+
+/// A conduct rule kind's arguments as the sheet prints them: the value its phrase takes first
+/// (`{0}` of the phrase with a value), and one rule written whole, for the checker's help and
+/// docs/language.md §15. The words that may follow are the file's (`conduct_words.tsv`).
+pub struct Form {
+    pub kind: &'static str,
+    pub lead: Option<Value>,
+    pub example: &'static str,
+}
+
+const fn form(kind: &'static str, lead: Option<Value>, example: &'static str) -> Form {
+    Form {
+        kind,
+        lead,
+        example,
+    }
+}
+
+#[rustfmt::skip]
+pub static FORMS: &[Form] = &[
+    form("natural_move_limit", Some(Value::Count), "natural_move_limit 60 checks 10"),
+    form("draw_offers", None, "draw_offers from_move 26"),
+    form("repetition", None, "repetition red_must_vary until_move 25 cycles 3"),
+    form("late", Some(Value::Duration), "late 10min forfeit"),
+    form("withdraw", None, "withdraw after 2 forfeits"),
+    form("fouls_per_game", Some(Value::Count), "fouls_per_game 3 loss"),
+    form("clock_before_move", None, "clock_before_move loss_under 2min either_side"),
+    form("knocked_pieces", Some(Value::Count), "knocked_pieces 2 loss_under 3min else add 3min"),
+    form("knocked_pieces_any", None, "knocked_pieces_any foul"),
+    form("illegal_move", None, "illegal_move loss"),
+    form("self_check", None, "self_check loss"),
+    form("devices", None, "devices loss"),
+    form("phone", None, "phone foul"),
+    form("score_sheets", None, "score_sheets required missed_moves 4 violation"),
+    form("adjourn", Some(Value::Duration), "adjourn 15min before_next resume 12:30, 19:30"),
+    form("claims", None, "claims on_the_spot"),
+    form("cheating", None, "cheating disqualify"),
+    form("theoretical_draw", None, "theoretical_draw arbiter_draw"),
+    form("leave_board", None, "leave_board foul"),
+    form("misplaced_piece", None, "misplaced_piece"),
+    form("rule", None, "rule \"认输\" en \"Resigning\" \"棋手可随时认输\" en \"A player may resign at any time\""),
+];
+
+/// The form of a conduct rule kind.
+pub fn kind_form(kind: &str) -> Option<&'static Form> {
+    FORMS.iter().find(|f| f.kind == kind)
+}
+
+/// A word inside a conduct rule (`checks`, `loss`, `from_move`): its Chinese and English
+/// templates, the value it takes and how it joins the next word.
+pub struct ConductWord {
+    pub zh: &'static str,
+    pub en: &'static str,
+    pub value: Option<Value>,
+    pub glue: Glue,
+}
+
+/// The conduct words as written; see the file's head for its columns.
+const CONDUCT_WORDS_TSV: &str = include_str!("conduct_words.tsv");
+
+/// The conduct words by word, read once.
+pub fn conduct_words() -> &'static BTreeMap<&'static str, ConductWord> {
+    static WORDS: OnceLock<BTreeMap<&'static str, ConductWord>> = OnceLock::new();
+    WORDS.get_or_init(|| read_conduct_words(CONDUCT_WORDS_TSV))
+}
+
+fn read_conduct_words(text: &'static str) -> BTreeMap<&'static str, ConductWord> {
+    let mut words = BTreeMap::new();
+    let rows = text
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'));
+    for line in rows {
+        let cells: Vec<&str> = line.split('\t').collect();
+        let [word, zh, en, value, glue] = cells[..] else {
+            panic!("conduct_words.tsv: a row has five tab-separated cells: {cells:?}");
+        };
+        let value = match value {
+            "-" => None,
+            "count" => Some(Value::Count),
+            "duration" => Some(Value::Duration),
+            "clocks" => Some(Value::Clocks),
+            other => panic!("conduct_words.tsv: value {other:?}"),
+        };
+        let glue = match glue {
+            "comma" => Glue::Comma,
+            "tight" => Glue::Tight,
+            "attach" => Glue::Attach,
+            other => panic!("conduct_words.tsv: glue {other:?}"),
+        };
+        // The first row of a word counts, as the file says.
+        words.entry(word).or_insert(ConductWord {
+            zh,
+            en,
+            value,
+            glue,
+        });
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The forms say what the sheet's phrases do: a kind takes a leading value exactly when its
+    /// phrase with a value has a place for it (`{0}`), and a word takes a value exactly when its
+    /// template has one (`resume`'s clock times are written by the sheet itself).
+    #[test]
+    fn the_forms_take_the_values_the_phrases_print() {
+        for word in CONDUCT.words {
+            let form = kind_form(word.key)
+                .unwrap_or_else(|| panic!("conduct kind `{}` has no form", word.key));
+            let prints_value = phrase(word.key, true, false).is_some_and(|p| p.zh.contains("{0}"));
+            assert_eq!(form.lead.is_some(), prints_value, "{}", word.key);
+        }
+        assert_eq!(FORMS.len(), CONDUCT.words.len());
+        for (key, w) in conduct_words() {
+            if w.value == Some(Value::Clocks) {
+                continue;
+            }
+            for t in [w.zh, w.en] {
+                assert_eq!(t.contains("{0}"), w.value.is_some(), "{key}: {t}");
+            }
+        }
+    }
+
+    /// docs/language.md §15 gives each kind's form and each word, as the checker reads them.
+    #[test]
+    fn the_language_reference_lists_every_form_and_word() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/language.md");
+        let docs = std::fs::read_to_string(path).unwrap_or_default();
+        for f in FORMS {
+            let row = format!("| `{}` |", f.kind);
+            let line = docs.lines().find(|l| l.starts_with(&row));
+            let line = line.unwrap_or_else(|| panic!("no row for `{}` in §15", f.kind));
+            assert!(line.contains(&format!("`{}`", f.example)), "{line}");
+            // A run rule's row gives its whole form instead.
+            if !line.contains("| run: exactly") {
+                assert_eq!(f.lead.is_some(), line.contains("(optional"), "{line}");
+            }
+        }
+        for (key, w) in conduct_words() {
+            let row = format!("| `{key}` | ");
+            let line = docs.lines().find(|l| l.starts_with(&row));
+            let line = line.unwrap_or_else(|| panic!("no row for the word `{key}` in §15"));
+            let (en, _) = w.value.map_or(("", ""), Value::name);
+            assert!(line.contains(en), "{line}");
+            assert_eq!(w.glue == Glue::Tight, line.contains("leads on"), "{line}");
+        }
+    }
 }

@@ -11,7 +11,10 @@ mod admin;
 mod conduct;
 
 pub use admin::{phrase as admin_phrase, AdminPhrase, EXPENSES, REGISTRATION};
-pub use conduct::{phrase as conduct_phrase, ConductPhrase, Glue, CONDUCT};
+pub use conduct::{
+    conduct_words, kind_form, phrase as conduct_phrase, ConductPhrase, ConductWord, Form, Glue,
+    Value, CONDUCT, FORMS,
+};
 
 use super::Status;
 

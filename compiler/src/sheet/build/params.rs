@@ -16,13 +16,39 @@ pub(super) fn params_text(ctx: &mut Ctx<'_>, params: &[Param]) -> String {
             ctx.mark(p.span);
             ctx.mark(p.key.span);
             let v = param_value(ctx, &p.value);
-            match words::param(lang, &p.key.node) {
+            match template(lang, &p.key.node, &v) {
                 Some(tpl) => crate::sheet::catalogue::fill(tpl, &[&v]),
                 None => format!("{} {v}", p.key.node),
             }
         })
         .collect();
     fmt::join_clauses(lang, &parts)
+}
+
+/// Parameters the plan holds and the regulation does not write (a Swiss's default bye), in the
+/// words of [`params_text`]; each value is a number or a word of the language.
+pub(super) fn plan_params_text(ctx: &Ctx<'_>, params: &[(&str, String)]) -> String {
+    let lang = ctx.lang;
+    let parts: Vec<String> = params
+        .iter()
+        .map(|(key, v)| {
+            let v = words::value(lang, v).unwrap_or(v);
+            match template(lang, key, v) {
+                Some(tpl) => crate::sheet::catalogue::fill(tpl, &[v]),
+                None => format!("{key} {v}"),
+            }
+        })
+        .collect();
+    fmt::join_clauses(lang, &parts)
+}
+
+/// The phrase of a parameter with its value: `relax_last_rounds 1` is relaxed in the last
+/// round, not in the last 1 rounds.
+fn template(lang: crate::sheet::Lang, key: &str, value: &str) -> Option<&'static str> {
+    match (key, value) {
+        ("relax_last_rounds", "1") => words::param(lang, "relax_last_round"),
+        _ => words::param(lang, key),
+    }
 }
 
 fn param_value(ctx: &mut Ctx<'_>, v: &ParamValue) -> String {

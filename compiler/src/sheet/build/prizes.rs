@@ -233,13 +233,11 @@ fn prize_text(
             text.push_str(&ctx.sentence(&ctx.mf(M::PrizeTotal, &[&declared])));
         }
     }
-    if p.category.is_none() {
-        for sentence in super::shared_tiers::sentences(ctx, p) {
-            if lang == Lang::En && !text.is_empty() {
-                text.push(' ');
-            }
-            text.push_str(&ctx.sentence(&sentence));
+    for sentence in super::shared_tiers::sentences(ctx, p) {
+        if lang == Lang::En && !text.is_empty() {
+            text.push(' ');
         }
+        text.push_str(&ctx.sentence(&sentence));
     }
     for limit in &p.limits {
         ctx.mark(limit.span);

@@ -51,7 +51,21 @@ pub fn stage(ctx: &mut Ctx<'_>, s: &Stage) {
         stage_clause(ctx, s, c, &title, places, &mut said);
     }
     swiss_defaults(ctx, s, &mut said);
+    if says_its_defaults(ctx, s) {
+        pairing::silent_defaults(ctx, s, &mut said.sentences);
+    }
     push_stage(ctx, title, said);
+}
+
+/// Whether the stage prints what it runs by default: a stage `same_as` another says 其余办法同
+/// that one, which says them; the regulation as issued leaves an amended stage's to the
+/// supplement that overrides it.
+fn says_its_defaults(ctx: &Ctx<'_>, s: &Stage) -> bool {
+    let same_as = s
+        .clauses
+        .iter()
+        .any(|c| matches!(c, StageClause::SameAs(_)));
+    !same_as && !ctx.amended_stages.contains(&s.name.node)
 }
 
 /// What an individual Swiss that states no `numbers` or `first_round` runs by default, said
@@ -71,8 +85,7 @@ fn swiss_defaults(ctx: &mut Ctx<'_>, s: &Stage, said: &mut Said) {
     });
     let Some(system) = system else { return };
     let states = |f: fn(&StageClause) -> bool| s.clauses.iter().any(f);
-    if states(|c| matches!(c, StageClause::SameAs(_))) || ctx.amended_stages.contains(&s.name.node)
-    {
+    if !says_its_defaults(ctx, s) {
         return;
     }
     let after_format = said.format_at.map_or(said.sentences.len(), |i| i + 1);
@@ -223,7 +236,7 @@ fn stage_clause(
                 sentences.push(ctx.m(key).to_string());
             }
         }
-        other => pairing::sentence(ctx, other, team_boards(s), sentences),
+        other => pairing::sentence(ctx, other, s, sentences),
     }
 }
 
@@ -332,9 +345,28 @@ fn entrants_sentence(
         sources,
         [EntrantSource::Category(_) | EntrantSource::Pool(_)]
     );
+    // The group's word aside (`女子` in the stage `女子组`, `Women` in `Women's section`), it is the
+    // same name too: 女子组：女子采用积分编排制 said it twice.
     let restates = joined == title
-        || (one_group && (without_remark(&joined) == title || without_remark(title) == joined));
+        || (one_group && (without_remark(&joined) == title || without_remark(title) == joined))
+        || (one_group && group_name(&joined) == group_name(title));
     (!only_roster && !restates).then_some(joined)
+}
+
+/// A group's name without its closing bracketed remark and its word for a group (`组`,
+/// `section`, `group`): `女子组` → `女子`, `Women's section` → `Women`.
+fn group_name(name: &str) -> &str {
+    let name = without_remark(name);
+    for word in ["组", "'s section", "'s group", " section", " group"] {
+        let Some(cut) = name.len().checked_sub(word.len()).filter(|&c| c > 0) else {
+            continue;
+        };
+        let tail = name.get(cut..).unwrap_or_default();
+        if tail.eq_ignore_ascii_case(word) {
+            return name.get(..cut).unwrap_or(name).trim_end();
+        }
+    }
+    name
 }
 
 /// A name without its closing bracketed remark: `U8组（男女混合）` → `U8组`.

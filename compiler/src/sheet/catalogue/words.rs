@@ -51,7 +51,7 @@ fn read_tables(text: &'static str) -> Tables {
     tables
 }
 
-/// The rows of a tab-separated word file (`words.tsv`, `conduct_words.tsv`), each its cells as
+/// The rows of a tab-separated word file (`words.tsv`), each its cells as
 /// written; lines starting with `#` and blank lines are skipped.
 fn tsv_rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
     text.lines()

@@ -21,7 +21,9 @@ pub(super) fn pool(ctx: &mut Ctx<'_>, p: &Pool, e: &Entry) -> Clause {
             quotas_at.get_or_insert(parts.len());
             quotas.push((ctx.tm(who), count.node));
         } else {
-            parts.extend(source_part(ctx, s, &p.name.node));
+            // A source worded as the pool's title (`pool top 2 "等级分前2位" { rating top 2 }`)
+            // is said by the title: 等级分前2位：等级分前2位 said it twice.
+            parts.extend(source_part(ctx, s, &p.name.node).filter(|part| *part != title));
         }
     }
     if let Some(at) = quotas_at {

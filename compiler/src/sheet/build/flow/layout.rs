@@ -130,7 +130,12 @@ fn layout(nodes: &[Node], routes: &[((usize, usize), String)]) -> (Vec<FlowBox>,
         let mut chips = Vec::new();
         if !n.groups.is_empty() {
             let cw = 28u32;
-            let per_row = ((w - 16) / (cw + 6)).max(1);
+            // A chip and the gap after it are 34; the last chip needs no gap (the width above
+            // counts 16 + n × 34 − 6): four chips in a width for four, not three and one.
+            let fit = ((w + 6).saturating_sub(16) / (cw + 6)).max(1);
+            // Rows as even as the chips allow: nine in two rows of five and four, not 8 + 1.
+            let count = n.groups.len() as u32;
+            let per_row = count.div_ceil(count.div_ceil(fit)).max(1);
             for (k, g) in n.groups.iter().enumerate() {
                 let k = k as u32;
                 chips.push(Chip {

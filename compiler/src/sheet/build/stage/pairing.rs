@@ -1,21 +1,19 @@
 //! The pairing clauses of a stage in words: first round, colours, avoidance, colour limits,
-//! byes, forfeits, the split, late entry and score sheets: one sentence each.
+//! byes, forfeits, the split, late entry and score sheets: one sentence each. A Swiss silent on
+//! its byes, colour limits, equal colour claims or forfeits says what the runtime does instead.
 
-use super::super::params::params_text;
+use super::super::params::{params_text, plan_params_text};
 use super::super::words;
 use super::Ctx;
+use crate::compile;
 use crate::sheet::catalogue::M;
 use crate::sheet::{fmt, Lang};
-use xqreg_grammar::ast::{Duration, Ident, Span, Spanned, StageClause};
+use xqreg_grammar::ast::{Duration, Format, Ident, Span, Spanned, Stage, StageClause};
 
-/// Adds the sentence of a pairing clause to `sentences`; other clauses are said elsewhere.
-/// `boards`: a team stage's boards (for its line-up).
-pub(super) fn sentence(
-    ctx: &mut Ctx<'_>,
-    c: &StageClause,
-    boards: Option<u32>,
-    sentences: &mut Vec<String>,
-) {
+/// Adds the sentence of a pairing clause of stage `s` to `sentences`; other clauses are said
+/// elsewhere.
+pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, s: &Stage, sentences: &mut Vec<String>) {
+    let boards = super::team_boards(s);
     match c {
         StageClause::FirstRound {
             method,
@@ -40,7 +38,7 @@ pub(super) fn sentence(
         } => sentences.push(avoid(ctx, what, (when.as_ref(), until.as_ref()), *span)),
         StageClause::ColourLimits { params, span } => {
             ctx.mark(*span);
-            let p = params_text(ctx, params);
+            let p = with_unwritten(ctx, params, &colour_limits_defaults());
             sentences.push(ctx.mf(M::ColourLimits, &[&p]));
         }
         StageClause::ColourTie { rule, span } => {
@@ -50,7 +48,7 @@ pub(super) fn sentence(
         }
         StageClause::Bye { params, span } => {
             ctx.mark(*span);
-            let p = params_text(ctx, params);
+            let p = with_unwritten(ctx, params, &bye_defaults(s));
             sentences.push(ctx.mf(M::Bye, &[&p]));
         }
         StageClause::ForfeitMet { value, span } => sentences.push(forfeit_met(ctx, value, *span)),
@@ -215,4 +213,101 @@ fn first_round(
     }
     let sep = if ctx.lang == Lang::Zh { "，" } else { ", " };
     ctx.mf(M::FirstRound, &[&parts.join(sep)])
+}
+
+/// What a Swiss runs where its regulation is silent, read from the values the plan is given
+/// (`compile::default_*`), said as the clause would say it: the bye (every Swiss), and in a CXA
+/// Swiss the colour limits, equal colour claims and whether a forfeit counts as met (the clauses
+/// act there only, E114 elsewhere). A reader of the sheet knows how round after round is paired
+/// and a bye scored.
+pub(super) fn silent_defaults(ctx: &mut Ctx<'_>, s: &Stage, sentences: &mut Vec<String>) {
+    let Some((system, team)) = swiss_of(s) else {
+        return;
+    };
+    let states = |f: fn(&StageClause) -> bool| s.clauses.iter().any(f);
+    if !states(|c| matches!(c, StageClause::Bye { .. })) {
+        let p = plan_params_text(ctx, &bye_defaults(s));
+        sentences.push(ctx.mf(M::Bye, &[&p]));
+    }
+    if system != "cxa" || team {
+        return;
+    }
+    if !states(|c| matches!(c, StageClause::ColourLimits { .. })) {
+        let p = plan_params_text(ctx, &colour_limits_defaults());
+        sentences.push(ctx.mf(M::ColourLimits, &[&p]));
+    }
+    if !states(|c| matches!(c, StageClause::ColourTie { .. })) {
+        let word = plan_word(&compile::DEFAULT_COLOUR_TIE);
+        let r = ctx.in_words(words::colour_tie, &word);
+        sentences.push(ctx.mf(M::ColourTie, &[&r]));
+    }
+    if !states(|c| matches!(c, StageClause::ForfeitMet { .. })) {
+        let key = if compile::DEFAULT_FORFEIT_COUNTS_AS_MET {
+            M::ForfeitMetYes
+        } else {
+            M::ForfeitMetNo
+        };
+        sentences.push(ctx.m(key).to_string());
+    }
+}
+
+/// A Swiss stage's system word and whether it pairs teams.
+fn swiss_of(s: &Stage) -> Option<(&str, bool)> {
+    s.clauses.iter().find_map(|c| match c {
+        StageClause::Format(Format::Swiss { system, boards, .. }) => {
+            Some((system.node.as_str(), boards.is_some()))
+        }
+        _ => None,
+    })
+}
+
+/// The parameters of the bye the plan runs when the regulation is silent, those the runtime
+/// reads: its points in every Swiss, who gets it in an individual CXA Swiss (the Dutch pairer
+/// follows FIDE). Its value in 对手分 is the tie-break's (`opponents_score bye zero`), said there.
+fn bye_defaults(s: &Stage) -> Vec<(&'static str, String)> {
+    let bye = compile::default_bye();
+    let mut params = vec![("points", bye.points.to_string())];
+    if swiss_of(s) == Some(("cxa", false)) {
+        params.push(("recipient", plan_word(&bye.recipient)));
+    }
+    params
+}
+
+/// The parameters of the colour limits the plan runs when the regulation is silent.
+fn colour_limits_defaults() -> [(&'static str, String); 3] {
+    let limits = compile::default_colour_limits();
+    [
+        ("max_consecutive", limits.max_consecutive.to_string()),
+        ("max_difference", limits.max_difference.to_string()),
+        ("relax_last_rounds", limits.relax_last_rounds.to_string()),
+    ]
+}
+
+/// A clause's parameters as written, then those it leaves to the plan's default (`bye points 1`
+/// still gives the bye to the lowest-ranked player without one): the runtime runs them all.
+fn with_unwritten(
+    ctx: &mut Ctx<'_>,
+    params: &[xqreg_grammar::ast::Param],
+    defaults: &[(&str, String)],
+) -> String {
+    let written = params_text(ctx, params);
+    let unwritten: Vec<(&str, String)> = defaults
+        .iter()
+        .filter(|(key, _)| !params.iter().any(|p| p.key.node == *key))
+        .cloned()
+        .collect();
+    if unwritten.is_empty() {
+        return written;
+    }
+    let rest = plan_params_text(ctx, &unwritten);
+    fmt::join_clauses(ctx.lang, &[written, rest])
+}
+
+/// A plan value's word, as the plan's JSON writes it and the language spells it
+/// (`lowest_in_field`, `round_parity`).
+fn plan_word(value: &impl serde::Serialize) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
