@@ -132,3 +132,39 @@ fn board_prizes_asking_more_games_than_rounds_are_refused() {
     let (code, text) = check_of(&edited(TEAM_SWISS, "min_games 5", "min_games 7"));
     assert_eq!(code, Some(0), "{text}");
 }
+
+/// The team Swiss's `bye points 2` was printed 轮空记2分 / "a bye scores 2", as for a player; the
+/// runtime gives the team with the bye a match won (its match points) and 2 points on every board
+/// (`round 1: team 江苏 has the bye (2 match points, 8 game points)`). The sheet says so now.
+#[test]
+fn a_team_swiss_bye_is_printed_as_a_match_won_and_points_on_every_board() {
+    let zh = xqreg_ok(&["sheet", TEAM_SWISS, "--lang", "zh", "--format", "md"]);
+    assert_phrases(
+        &zh,
+        &["轮空：轮空队记胜一场，各台各记2分。"],
+        &["轮空记2分"],
+    );
+    let en = xqreg_ok(&["sheet", TEAM_SWISS, "--lang", "en", "--format", "md"]);
+    assert_phrases(
+        &en,
+        &["Byes: the team with the bye scores a match won and 2 on every board."],
+        &["a bye scores 2"],
+    );
+    // An individual Swiss keeps its sentence.
+    let open = xqreg_ok(&["sheet", RAPID_OPEN, "--lang", "zh", "--format", "md"]);
+    assert_phrases(&open, &["轮空记2分"], &[]);
+    // What the sheet says is what runs.
+    let run = xqreg_ok(&["simulate", TEAM_SWISS, "--players", "15", "--seed", "2"]);
+    let json = xqreg_ok(&[
+        "simulate",
+        TEAM_SWISS,
+        "--players",
+        "15",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert!(!run.is_empty());
+    assert_phrases(&json, &["has the bye (2 match points, 8 game points)"], &[]);
+}

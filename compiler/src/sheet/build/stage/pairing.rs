@@ -1,7 +1,7 @@
 //! The pairing clauses of a stage in words: first round, colours, avoidance, colour limits,
 //! byes, forfeits, the split, late entry and score sheets: one sentence each.
 
-use super::super::params::params_text;
+use super::super::params::{params_text, params_text_keyed};
 use super::super::words;
 use super::Ctx;
 use crate::sheet::catalogue::M;
@@ -50,7 +50,14 @@ pub(super) fn sentence(
         }
         StageClause::Bye { params, span } => {
             ctx.mark(*span);
-            let p = params_text(ctx, params);
+            // A team Swiss's bye is a match won, with the points on every board.
+            let p = match boards {
+                Some(_) => params_text_keyed(ctx, params, |k| match k {
+                    "points" => "team_points",
+                    other => other,
+                }),
+                None => params_text(ctx, params),
+            };
             sentences.push(ctx.mf(M::Bye, &[&p]));
         }
         StageClause::ForfeitMet { value, span } => sentences.push(forfeit_met(ctx, value, *span)),
