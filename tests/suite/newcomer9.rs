@@ -12,9 +12,10 @@ const KO_CUP: &str = "tests/suite/regulations/newcomer9_ko_cup.xqr";
 const TWO_STAGE: &str = "tests/suite/regulations/newcomer9_two_stage.xqr";
 const YOUTH: &str = "tests/suite/regulations/newcomer9_youth.xqr";
 
-/// Every regulation checks without an error or a warning, in Chinese and in English, and runs.
+/// Every regulation checks without an error or a warning, in Chinese and in English, runs, and
+/// its scenario tests pass.
 #[test]
-fn each_regulation_checks_clean_and_runs() {
+fn each_regulation_checks_clean_runs_and_its_scenarios_pass() {
     for (file, players) in [
         (TEAM_SWISS, "15"),
         (RAPID_OPEN, "150"),
@@ -33,6 +34,8 @@ fn each_regulation_checks_clean_and_runs() {
             );
         }
         xqreg_ok(&["simulate", file, "--players", players, "--seed", "3"]);
+        let ran = xqreg_ok(&["test", file]);
+        assert_phrases(&ran, &[" passed, 0 failed"], &["FAIL", "0 passed"]);
     }
 }
 
