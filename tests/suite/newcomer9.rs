@@ -171,3 +171,25 @@ fn a_team_swiss_bye_is_printed_as_a_match_won_and_points_on_every_board() {
     assert!(!run.is_empty());
     assert_phrases(&json, &["has the bye (2 match points, 8 game points)"], &[]);
 }
+
+/// The cup live with 27 entrants in a bracket of 32: `event pair` published round 1 and said
+/// nothing of the five top seeds, who sit it out on a bye (a knockout's field was never listed,
+/// since a player absent from a later round is out), nor did the site's round. Round 1 lists
+/// them now, as a Swiss's bye is; a batch of playoff games alone does not list them again.
+#[test]
+fn a_knockout_lists_its_round_one_byes_live() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = crate::common::generated_event(tmp.path(), KO_CUP, Some("27"), 1);
+    let listed = xqreg_ok(&["event", "pair", &ev]);
+    assert_eq!(listed.matches(": bye  ").count(), 5, "{listed}");
+    assert_phrases(&listed, &["cup round 1: bye  p019 "], &[]);
+    // Every regular game drawn: the playoff batch says only its games.
+    crate::common::draw_waiting(&ev, tmp.path(), "r1.csv");
+    let playoffs = xqreg_ok(&["event", "pair", &ev]);
+    assert_phrases(&playoffs, &["playoff rapid game 1"], &["bye"]);
+    // The site's round 1 says who sits it out.
+    let site = tmp.path().join("site");
+    xqreg_ok(&["event", "publish", &ev, "-o", &site.to_string_lossy()]);
+    let page = std::fs::read_to_string(site.join("zh/stage-1.html")).expect("page");
+    assert_eq!(page.matches("(轮空)").count(), 5);
+}
