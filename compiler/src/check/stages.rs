@@ -7,7 +7,7 @@
 //! unknown stage or group was reported by `names`).
 
 use xqreg_grammar::ast::{
-    EntrantSource, EntryClause, Format, PlaceRange, StageClause, SwissRounds,
+    EntrantSource, EntryClause, Format, PlaceRange, PoolSource, StageClause, SwissRounds,
 };
 use xqreg_grammar::Span;
 
@@ -194,7 +194,7 @@ fn places(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         // places, and a smaller field takes its first places, as the runtime does; a range
         // beyond the cap has places no field can fill.
         let bounded = !field_declared(ctx) && takes_from_roster(ctx, st);
-        if let Some(cap) = ctx.facts.cap.filter(|_| bounded) {
+        if let Some(cap) = most_under_cap(ctx).filter(|_| bounded) {
             let beyond = st.clauses.iter().find_map(|c| match c {
                 StageClause::Places(r) if range_len(r) > cap => Some(r),
                 _ => None,
@@ -220,7 +220,7 @@ fn places(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         for c in &st.clauses {
             let StageClause::Places(r) = c else { continue };
             let len = range_len(r);
-            if bounded && len > entrants && ctx.facts.cap.is_some_and(|cap| len <= cap) {
+            if bounded && len > entrants && most_under_cap(ctx).is_some_and(|cap| len <= cap) {
                 continue;
             }
             if len != entrants && len != expected && entrants > 0 {
@@ -229,6 +229,31 @@ fn places(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// The most players a `cap` admits: the cap, and the players of a host pool that fills an odd
+/// field (`host_player N when_odd`), who take no place under it.
+fn most_under_cap(ctx: &Ctx<'_>) -> Option<u32> {
+    let host: u32 = ctx
+        .scope
+        .entries
+        .iter()
+        .flat_map(|e| &e.clauses)
+        .filter_map(|c| match c {
+            EntryClause::Pool(p) => Some(p),
+            _ => None,
+        })
+        .flat_map(|p| &p.source)
+        .map(|s| match s {
+            PoolSource::Host {
+                count,
+                when_odd: Some(_),
+                ..
+            } => count.node,
+            _ => 0,
+        })
+        .fold(0, u32::saturating_add);
+    ctx.facts.cap.map(|c| c.saturating_add(host))
 }
 
 /// Whether the entry states an exact field (`field N`).
