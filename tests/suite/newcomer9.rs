@@ -193,3 +193,25 @@ fn a_knockout_lists_its_round_one_byes_live() {
     let page = std::fs::read_to_string(site.join("zh/stage-1.html")).expect("page");
     assert_eq!(page.matches("(轮空)").count(), 5);
 }
+
+/// The youth championship's team award (`prizes units "团体奖" { 1: trophy  2..3: plaque }`):
+/// `simulate` said `团体奖 (units): 山东 0, 辽宁 0, 湖南 0`, a sum of 0 for a table of awards only.
+/// It says what each unit receives: its money with the currency, its awards.
+#[test]
+fn a_units_prize_line_says_the_awards_not_a_zero() {
+    let json = xqreg_ok(&[
+        "simulate",
+        YOUTH,
+        "--players",
+        "150",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let line = json
+        .lines()
+        .find(|l| l.contains("团体奖 (units): "))
+        .expect("the units' prize line");
+    assert_phrases(line, &[" trophy, ", " plaque"], &[" 0,", " 0\""]);
+}
