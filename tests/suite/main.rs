@@ -59,6 +59,7 @@ mod newcomer5;
 mod newcomer6;
 mod newcomer7;
 mod newcomer8;
+mod newcomer9;
 mod one_cash;
 mod only_if_tied;
 mod open_values;

@@ -1,7 +1,8 @@
 //! Best-board prizes (台次奖, `board_prizes boards { from main by percentage min_games 5 ties
 //! more_games, shared 1: 500 }`): the source is a team stage (E543), the boards named exist in
 //! its matches (E544), the least number of games is stated (E545), as are the source, the measure
-//! and the tie rule (E546), and the tie rule ends in `shared` or `lots` and only there (E547). The
+//! and the tie rule (E546), the least number is no more than the stage's rounds (E551), and the
+//! tie rule ends in `shared` or `lots` and only there (E547). The
 //! words of `by` and `ties` are closed sets (E111). The lines are checked as a prize table's
 //! (`prizes`); an unknown source stage is E103, raised with the other references by `unknown`.
 
@@ -11,7 +12,7 @@ use super::words::{word, Position};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
-pub const CODES: &[&Code] = &[&E543, &E544, &E545, &E546, &E547];
+pub const CODES: &[&Code] = &[&E543, &E544, &E545, &E546, &E547, &E551];
 
 /// What ranks a board's players.
 pub const MEASURE: Position = Position::new(
@@ -93,6 +94,23 @@ fn table(ctx: &Ctx<'_>, b: &BoardPrizes, diags: &mut Diagnostics) {
         diags.push(NOT_TEAM.at(from.span, &args));
         return;
     };
+    let rounds = ctx
+        .facts
+        .stages
+        .get(from.node.as_str())
+        .and_then(|f| f.rounds_at_most);
+    if let (Some(min), Some(rounds)) = (&b.min_games, rounds) {
+        if min.node > rounds {
+            let (m, r) = (min.node.to_string(), rounds.to_string());
+            let args = [
+                ("name", name),
+                ("min", m.as_str()),
+                ("stage", from.node.as_str()),
+                ("rounds", r.as_str()),
+            ];
+            diags.push(UNREACHABLE.at(min.span, &args));
+        }
+    }
     if let Some(r) = &b.boards {
         let bad = if r.start == 0 {
             Some(0)

@@ -4,9 +4,9 @@
 //! cannot be over (E621), and a cap below the players the stage's format needs (E622). The order
 //! word is E111 (`words`); team stages are E114 (`contract::formats`).
 
-use xqreg_grammar::ast::{EntrantSource, StageClause};
+use xqreg_grammar::ast::StageClause;
 
-use super::stages::stages;
+use super::stages::{stages, takes_from_roster};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
 
@@ -47,25 +47,4 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             }
         }
     }
-}
-
-/// Whether the stage's players come from the roster only (the roster, categories, pools; no
-/// `entrants` clause: the whole roster), and no split sends it players.
-fn takes_from_roster(ctx: &Ctx<'_>, st: &xqreg_grammar::ast::Stage) -> bool {
-    let split_target = stages(ctx).any(|other| {
-        other
-            .clauses
-            .iter()
-            .any(|c| matches!(c, StageClause::Split { to, .. } if to.node == st.name.node))
-    });
-    let from_roster = st.clauses.iter().all(|c| match c {
-        StageClause::Entrants { sources, .. } => sources.iter().all(|s| {
-            matches!(
-                s,
-                EntrantSource::Roster(_) | EntrantSource::Category(_) | EntrantSource::Pool(_)
-            )
-        }),
-        _ => true,
-    });
-    from_roster && !split_target
 }

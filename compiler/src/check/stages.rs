@@ -6,7 +6,9 @@
 //! Every check reads counts from [`super::facts`] and skips what is unknown or unresolved (an
 //! unknown stage or group was reported by `names`).
 
-use xqreg_grammar::ast::{Format, PlaceRange, StageClause, SwissRounds};
+use xqreg_grammar::ast::{
+    EntrantSource, EntryClause, Format, PlaceRange, PoolSource, StageClause, SwissRounds,
+};
 use xqreg_grammar::Span;
 
 use super::facts::{formats_of, range_len, FormatKind, StageFacts};
@@ -187,6 +189,22 @@ fn places(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         if f.format == FormatKind::SamePlace {
             continue;
         }
+        // Without a `field`, the players counted for a stage of the roster are an assumed
+        // field's (`assume field N` under a `cap`): a range up to the cap is the most the stage
+        // places, and a smaller field takes its first places, as the runtime does; a range
+        // beyond the cap has places no field can fill.
+        let bounded = !field_declared(ctx) && takes_from_roster(ctx, st);
+        if let Some(cap) = most_under_cap(ctx).filter(|_| bounded) {
+            let beyond = st.clauses.iter().find_map(|c| match c {
+                StageClause::Places(r) if range_len(r) > cap => Some(r),
+                _ => None,
+            });
+            if let Some(r) = beyond {
+                let args = [("stage", name), ("entrants", &cap.to_string())];
+                diags.push(range_should_hold(&PLACES_MISMATCH, r, cap, &args));
+                continue;
+            }
+        }
         let Some(entrants) = f.entrants else {
             continue;
         };
@@ -202,12 +220,70 @@ fn places(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         for c in &st.clauses {
             let StageClause::Places(r) = c else { continue };
             let len = range_len(r);
+            if bounded && len > entrants && most_under_cap(ctx).is_some_and(|cap| len <= cap) {
+                continue;
+            }
             if len != entrants && len != expected && entrants > 0 {
                 let args = [("stage", name), ("entrants", &expected.to_string())];
                 diags.push(range_should_hold(&PLACES_MISMATCH, r, expected, &args));
             }
         }
     }
+}
+
+/// The most players a `cap` admits: the cap, and the players of a host pool that fills an odd
+/// field (`host_player N when_odd`), who take no place under it.
+fn most_under_cap(ctx: &Ctx<'_>) -> Option<u32> {
+    let host: u32 = ctx
+        .scope
+        .entries
+        .iter()
+        .flat_map(|e| &e.clauses)
+        .filter_map(|c| match c {
+            EntryClause::Pool(p) => Some(p),
+            _ => None,
+        })
+        .flat_map(|p| &p.source)
+        .map(|s| match s {
+            PoolSource::Host {
+                count,
+                when_odd: Some(_),
+                ..
+            } => count.node,
+            _ => 0,
+        })
+        .fold(0, u32::saturating_add);
+    ctx.facts.cap.map(|c| c.saturating_add(host))
+}
+
+/// Whether the entry states an exact field (`field N`).
+fn field_declared(ctx: &Ctx<'_>) -> bool {
+    ctx.scope
+        .entries
+        .iter()
+        .flat_map(|e| &e.clauses)
+        .any(|c| matches!(c, EntryClause::Field(_)))
+}
+
+/// Whether the stage's players come from the roster only (the roster, categories, pools; no
+/// `entrants` clause: the whole roster), and no split sends it players.
+pub(super) fn takes_from_roster(ctx: &Ctx<'_>, st: &xqreg_grammar::ast::Stage) -> bool {
+    let split_target = stages(ctx).any(|other| {
+        other
+            .clauses
+            .iter()
+            .any(|c| matches!(c, StageClause::Split { to, .. } if to.node == st.name.node))
+    });
+    let from_roster = st.clauses.iter().all(|c| match c {
+        StageClause::Entrants { sources, .. } => sources.iter().all(|s| {
+            matches!(
+                s,
+                EntrantSource::Roster(_) | EntrantSource::Category(_) | EntrantSource::Pool(_)
+            )
+        }),
+        _ => true,
+    });
+    from_roster && !split_target
 }
 
 fn swiss(ctx: &Ctx<'_>, diags: &mut Diagnostics) {

@@ -300,8 +300,10 @@ fn sitting_out_rows(
     use super::publish::model::{playing, Field};
     let l = Tr::of(lang);
     let people = People::new(&event.roster, &event.plan.entry, l);
+    // A batch of playoff games alone (a knockout's level matches) says no round's field again.
     let rounds: std::collections::BTreeSet<(&str, u32)> = shown
         .iter()
+        .filter(|g| g.game.step.is_none())
         .map(|g| (g.game.stage.as_str(), g.game.round))
         .collect();
     let mut out = Vec::new();

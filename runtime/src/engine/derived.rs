@@ -351,7 +351,15 @@ pub(crate) fn pay(
     let mut paid: Vec<String> = awards
         .iter()
         .filter(|a| a.category == table.category)
-        .map(|a| format!("{} {}", a.id, a.amount))
+        .map(|a| {
+            // What the unit receives: its money, its awards, or both (never a bare 0).
+            let mut what: Vec<String> = Vec::new();
+            if a.amount > 0 {
+                what.push(format!("{} {}", a.amount, a.currency));
+            }
+            what.extend(a.items.iter().map(|i| i.word()));
+            format!("{} {}", a.id, what.join(" "))
+        })
         .collect();
     if rows.is_empty() {
         paid.push("no unit is ranked: the table pays nobody".to_string());

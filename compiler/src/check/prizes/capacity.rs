@@ -8,16 +8,24 @@ use xqreg_grammar::ast::{self, PrizeKey, Prizes};
 use super::{currency, Paid, E503, E504, E507, E511, W502};
 use crate::check::facts::FormatKind;
 use crate::check::limits::OVERFLOW;
-use crate::check::{entry, Ctx};
-use crate::diagnostics::{Diagnostic, Diagnostics, Template};
+use crate::check::{entry, Ctx, Report};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
+use xqreg_grammar::ast::Money;
 
 // The message catalogue of this module: compiler/messages/check/prizes/capacity.toml.
 include!(concat!(
     env!("OUT_DIR"),
     "/messages/check/prizes/capacity.rs"
 ));
+/// Which field [`losers_in`] counts: the one the file fixes, or the fullest it admits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Known,
+    Fullest,
+}
+
 /// Losers of a knockout round: half the bracket at each round, less the byes of round 1.
-pub(super) fn losers(ctx: &Ctx<'_>, stage: &str, round: u32) -> Option<u64> {
+fn losers_in(ctx: &Ctx<'_>, stage: &str, round: u32, field: Field) -> Option<u64> {
     let f = ctx.facts.stages.get(stage)?;
     if f.format != FormatKind::Knockout {
         return None;
@@ -27,7 +35,15 @@ pub(super) fn losers(ctx: &Ctx<'_>, stage: &str, round: u32) -> Option<u64> {
         return None;
     }
     let bracket = 1u64.checked_shl(rounds)?;
-    let entrants = u64::from(f.entrants?);
+    let fullest = || {
+        let cap = ctx.facts.cap.map_or(bracket, u64::from);
+        Some(cap.min(bracket))
+    };
+    let entrants = match (f.entrants, field) {
+        (Some(n), _) => u64::from(n),
+        (None, Field::Fullest) => fullest()?,
+        (None, Field::Known) => return None,
+    };
     let half = bracket >> round;
     if round == 1 {
         Some(entrants.saturating_sub(bracket / 2).min(half))
@@ -48,6 +64,10 @@ pub(super) enum Sums<'a> {
 
 /// The money a table pays, currency by currency: each line's amount times the places it pays.
 pub(super) fn table_sums<'a>(ctx: &Ctx<'_>, block: &'a Prizes) -> Sums<'a> {
+    sums_in(ctx, block, Field::Known)
+}
+
+fn sums_in<'a>(ctx: &Ctx<'_>, block: &'a Prizes, field: Field) -> Sums<'a> {
     let mut sums: BTreeMap<&str, u64> = BTreeMap::new();
     for line in &block.lines {
         let Some(m) = &line.money else { continue };
@@ -64,7 +84,7 @@ pub(super) fn table_sums<'a>(ctx: &Ctx<'_>, block: &'a Prizes) -> Sums<'a> {
             // How many complete every game is known only when the event has run.
             PrizeKey::Completed(_) => return Sums::Unknown,
             PrizeKey::Eliminated { stage, round, .. } => {
-                let Some(n) = losers(ctx, &stage.node, round.node) else {
+                let Some(n) = losers_in(ctx, &stage.node, round.node, field) else {
                     return Sums::Unknown;
                 };
                 if line.each {
@@ -95,7 +115,7 @@ pub(super) fn total(ctx: &Ctx<'_>, block: &Prizes, diags: &mut Diagnostics) {
     };
     let sums = match table_sums(ctx, block) {
         Sums::Known(s) => s,
-        Sums::Unknown => return,
+        Sums::Unknown => return unchecked(ctx, block, total, cur, diags),
         Sums::Overflow(span, c) => {
             // No total can be proposed: E514 says the lines cannot be added up.
             diags.push(OVERFLOW.at(span, &[("cur", c)]));
@@ -127,6 +147,56 @@ pub(super) fn total(ctx: &Ctx<'_>, block: &Prizes, diags: &mut Diagnostics) {
             .with_help(HELP_E503.fill(&[("sum", &s)])),
         );
     }
+}
+
+/// A total the lines cannot be added up to before the event runs (W504): the players of a
+/// completion award, or the losers of a knockout round in a field only a cap bounds. For the
+/// latter the most the lines pay, with the fullest field, is given; a total equal to it is the
+/// full field's and stands.
+fn unchecked(ctx: &Ctx<'_>, block: &Prizes, total: &Money, cur: &str, diags: &mut Diagnostics) {
+    let completed = block
+        .lines
+        .iter()
+        .any(|l| matches!(l.key, PrizeKey::Completed(_)) && l.money.is_some());
+    let eliminated = block
+        .lines
+        .iter()
+        .any(|l| matches!(l.key, PrizeKey::Eliminated { .. }) && l.money.is_some());
+    let t = total.amount.node.to_string();
+    let (why, why_zh) = if completed {
+        (
+            "the completion award pays players known only when the event has run".to_string(),
+            "完赛奖的人数须待比赛结束才知道".to_string(),
+        )
+    } else if eliminated {
+        let most = match sums_in(ctx, block, Field::Fullest) {
+            Sums::Known(s) => s.get(cur).copied(),
+            _ => None,
+        };
+        match most {
+            Some(m) if m == total.amount.node => return,
+            Some(m) => (
+                format!("the knockout's losers depend on the field; with the fullest field the lines add up to {m} {cur}"),
+                format!("淘汰赛各轮负者人数取决于参赛人数；参赛人数最多时各行之和为 {m} {cur}"),
+            ),
+            None => (
+                "the knockout's losers depend on the field, which the file does not bound".to_string(),
+                "淘汰赛各轮负者人数取决于参赛人数，而本文件未限定参赛人数".to_string(),
+            ),
+        }
+    } else {
+        // A range without `each` (E506) or a line without a currency: reported where it is.
+        return;
+    };
+    diags.push(UNCHECKED.at(
+        total.span,
+        &[
+            ("total", &t),
+            ("cur", cur),
+            ("why", &why),
+            ("why_zh", &why_zh),
+        ],
+    ));
 }
 
 pub(super) fn beyond(ctx: &Ctx<'_>, block: &Prizes, paid: &[Paid<'_>], diags: &mut Diagnostics) {

@@ -45,6 +45,7 @@ pub const CODES: &[&Code] = &[
     &eliminated::E549,
     &W501,
     &W502,
+    &capacity::W504,
     &limit::W503,
     &one_cash::W509,
     &one_cash::E550,

@@ -220,8 +220,8 @@ impl Field {
 
     /// The players (or teams) of the field on no board of `round`, each with why: withdrawn,
     /// a late entrant before the round of entry, a forfeit win against a withdrawn player (or
-    /// team), else the bye (轮空); then the players of a played team match who win their board
-    /// so.
+    /// team), else the bye (轮空; in a knockout, round 1 only); then the players of a played
+    /// team match who win their board so.
     pub fn sitting_out(
         &self,
         round: u32,
@@ -229,7 +229,11 @@ impl Field {
         people: &People,
         l: Tr,
     ) -> Vec<Bye> {
-        if self.knockout {
+        // A knockout's player on no board of a later round is out, or waits on a bye of a
+        // bracket short of its size, or wins a match a withdrawal decided (said once); in
+        // round 1 nobody is out yet: every entrant on no board has a bye (the top seeds of
+        // `byes top_seeds`), or a forfeit win, or has withdrawn.
+        if self.knockout && round > 1 {
             return self.knockout_forfeits(round, people, l);
         }
         let mut out: Vec<Bye> = self

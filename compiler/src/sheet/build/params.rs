@@ -9,6 +9,16 @@ use xqreg_grammar::ast::{Param, ParamValue};
 
 /// `key value` parameters in words: `连续执同色不超过2局` / `at most 2 games in a row`.
 pub(super) fn params_text(ctx: &mut Ctx<'_>, params: &[Param]) -> String {
+    params_text_keyed(ctx, params, |k| k)
+}
+
+/// [`params_text`] with each key's phrase looked up under `key(KEY)` (a team stage's `bye
+/// points` is said of the team: `team_points`).
+pub(super) fn params_text_keyed(
+    ctx: &mut Ctx<'_>,
+    params: &[Param],
+    key: fn(&str) -> &str,
+) -> String {
     let lang = ctx.lang;
     let parts: Vec<String> = params
         .iter()
@@ -16,7 +26,7 @@ pub(super) fn params_text(ctx: &mut Ctx<'_>, params: &[Param]) -> String {
             ctx.mark(p.span);
             ctx.mark(p.key.span);
             let v = param_value(ctx, &p.value);
-            match template(lang, &p.key.node, &v) {
+            match template(lang, key(&p.key.node), &v) {
                 Some(tpl) => crate::sheet::catalogue::fill(tpl, &[&v]),
                 None => format!("{} {v}", p.key.node),
             }

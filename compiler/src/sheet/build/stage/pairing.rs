@@ -2,7 +2,7 @@
 //! byes, forfeits, the split, late entry and score sheets: one sentence each. A Swiss silent on
 //! its byes, colour limits, equal colour claims or forfeits says what the runtime does instead.
 
-use super::super::params::{params_text, plan_params_text};
+use super::super::params::{params_text_keyed, plan_params_text};
 use super::super::words;
 use super::Ctx;
 use crate::compile;
@@ -38,7 +38,7 @@ pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, s: &Stage, sentences:
         } => sentences.push(avoid(ctx, what, (when.as_ref(), until.as_ref()), *span)),
         StageClause::ColourLimits { params, span } => {
             ctx.mark(*span);
-            let p = with_unwritten(ctx, params, &colour_limits_defaults());
+            let p = with_unwritten(ctx, params, &colour_limits_defaults(), same_key);
             sentences.push(ctx.mf(M::ColourLimits, &[&p]));
         }
         StageClause::ColourTie { rule, span } => {
@@ -48,7 +48,12 @@ pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, s: &Stage, sentences:
         }
         StageClause::Bye { params, span } => {
             ctx.mark(*span);
-            let p = with_unwritten(ctx, params, &bye_defaults(s));
+            // A team Swiss's bye is a match won, with the points on every board.
+            let key = match boards {
+                Some(_) => team_bye_key,
+                None => same_key,
+            };
+            let p = with_unwritten(ctx, params, &bye_defaults(s), key);
             sentences.push(ctx.mf(M::Bye, &[&p]));
         }
         StageClause::ForfeitMet { value, span } => sentences.push(forfeit_met(ctx, value, *span)),
@@ -266,11 +271,29 @@ fn swiss_of(s: &Stage) -> Option<(&str, bool)> {
 /// follows FIDE). Its value in 对手分 is the tie-break's (`opponents_score bye zero`), said there.
 fn bye_defaults(s: &Stage) -> Vec<(&'static str, String)> {
     let bye = compile::default_bye();
-    let mut params = vec![("points", bye.points.to_string())];
+    let points = match super::team_boards(s) {
+        Some(_) => team_bye_key("points"),
+        None => "points",
+    };
+    let mut params = vec![(points, bye.points.to_string())];
     if swiss_of(s) == Some(("cxa", false)) {
         params.push(("recipient", plan_word(&bye.recipient)));
     }
     params
+}
+
+/// A parameter's phrase under its own key.
+fn same_key(key: &str) -> &str {
+    key
+}
+
+/// A team Swiss's bye is a match won with the points on every board: its `points` is said of
+/// the team (`team_points`, 轮空队记胜一场，各台各记2分).
+fn team_bye_key(key: &str) -> &str {
+    match key {
+        "points" => "team_points",
+        other => other,
+    }
 }
 
 /// The parameters of the colour limits the plan runs when the regulation is silent.
@@ -285,15 +308,18 @@ fn colour_limits_defaults() -> [(&'static str, String); 3] {
 
 /// A clause's parameters as written, then those it leaves to the plan's default (`bye points 1`
 /// still gives the bye to the lowest-ranked player without one): the runtime runs them all.
+/// `key` names each written key's phrase, as [`params_text_keyed`] does; the defaults are named
+/// so already.
 fn with_unwritten(
     ctx: &mut Ctx<'_>,
     params: &[xqreg_grammar::ast::Param],
     defaults: &[(&str, String)],
+    key: fn(&str) -> &str,
 ) -> String {
-    let written = params_text(ctx, params);
+    let written = params_text_keyed(ctx, params, key);
     let unwritten: Vec<(&str, String)> = defaults
         .iter()
-        .filter(|(key, _)| !params.iter().any(|p| p.key.node == *key))
+        .filter(|(k, _)| !params.iter().any(|p| key(&p.key.node) == *k))
         .cloned()
         .collect();
     if unwritten.is_empty() {
