@@ -105,7 +105,7 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
                               str(reg), "--roster", str(roster), "--seed", "2"])
     assert ran.rc == 0, ran.err
     new_view = view(work / "measure-new")
-    temporaries = building_left = 0
+    temporaries = building_left = building_killed = 0
     for n in range(args.cases):
         which = r.choice(["sheet html", "sheet pdf", "sheet pdf", "result FILE", "result one",
                           "withdraw", "pair", "new"])
@@ -140,6 +140,7 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
             ran, cut = killed_after(["event", "new", str(ev), "--regulation", str(reg),
                                      "--roster", str(roster), "--seed", "2"], delay)
             db = ev / "event.sqlite"
+            building_killed += (ev / ".event.sqlite.new").exists()
             if db.exists():
                 if view(ev) != new_view:
                     problems.append(f"killed at {delay:.3f} s: a store that is not the whole "
@@ -181,8 +182,8 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
         tally.record(f"{which} killed at {delay:.3f} s", ran, problems, keep)
         common.clean(case)
     print(f"(times uncut: { {k: round(v, 3) for k, v in took.items()} }; temporary files "
-          f"left by kills: {temporaries}, each removed by the next sheet; event directories "
-          f"with a `.event.sqlite.new` left after the next command: {building_left})")
+          f"left by kills: {temporaries}, each removed by the next sheet; `.event.sqlite.new` "
+          f"left by kills: {building_killed}, after the next command: {building_left})")
 
 
 if __name__ == "__main__":
