@@ -172,7 +172,8 @@ fn event_2000(c: &mut Criterion) {
         b.iter(|| st.transaction(|tx| tx.check_log()).expect("the log"))
     });
     // What every command's load adds since a game edited in the store is refused there: the
-    // store's games read, and the games read against the `pair` entries of the log.
+    // store's games read, and the games read against the `pair` entries of the log, their
+    // results against its `result` and `correct` entries (since `damage5`).
     g.bench_function("read the finished event's games", |b| {
         b.iter(|| st.transaction(|tx| tx.games()).expect("the games"))
     });

@@ -8,7 +8,7 @@ use std::path::Path;
 use xqreg_grammar::{Span, SyntaxErrorKind};
 
 use crate::diagnostics::source::SourceFile;
-use crate::diagnostics::{syntax, Code, Diagnostic, Diagnostics, Severity};
+use crate::diagnostics::{syntax, Code, Diagnostic, Diagnostics, Report, Severity};
 
 /// The outcome of checking one file.
 #[derive(Clone, Debug)]
@@ -27,9 +27,38 @@ impl FileReport {
     }
 }
 
+/// The most bytes a regulation file holds (4 MiB; docs/language.md). A real regulation is tens
+/// of kilobytes; a file past this is another file given by mistake or text generated without
+/// end, and its sheet would take minutes (a PDF of 120 MB took over a minute): refused (E016)
+/// before it is parsed, by every command that reads a regulation and by the language server.
+pub const LONGEST_REGULATION: usize = 4 << 20;
+
+/// Whether `bytes` are more than a regulation file holds ([`LONGEST_REGULATION`]).
+pub fn too_large(bytes: &[u8]) -> bool {
+    bytes.len() > LONGEST_REGULATION
+}
+
+/// `report` (E016, E860) for the file `name` of `bytes`, more than the `most` its kind holds,
+/// at the last character within the limit. Only the bytes up to there are kept as the file's text
+/// (its place is shown, not the rest). Its message is given `size` and `most`.
+pub fn too_large_report(name: &str, bytes: &[u8], most: usize, report: &Report) -> FileReport {
+    let text = String::from_utf8_lossy(&bytes[..most.min(bytes.len())]).into_owned();
+    let last = text.chars().next_back().map_or(0, char::len_utf8);
+    let span = Span::new(text.len() - last, text.len());
+    let (size, most) = (bytes.len().to_string(), most.to_string());
+    let d = report.at(span, &[("size", &size), ("most", &most)]);
+    FileReport {
+        source: SourceFile::new(name, text),
+        diagnostics: vec![d],
+    }
+}
+
 /// Parse and check one source given as bytes. `name` is how the file is shown (the path as given
 /// on the command line).
 pub fn check_bytes(name: &str, bytes: &[u8]) -> FileReport {
+    if too_large(bytes) {
+        return too_large_report(name, bytes, LONGEST_REGULATION, syntax::FILE_TOO_LARGE);
+    }
     let parsed = xqreg_grammar::parse_bytes(bytes);
     // A non-UTF-8 file is shown with replacement characters; the bytes before the first bad one
     // are valid, so offsets up to it mean the same in both texts.

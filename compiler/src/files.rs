@@ -4,6 +4,14 @@
 //! replaces, else 0666 less the umask (a temporary file alone would be 0600, and a sheet
 //! published with `-o` unreadable to a web server).
 //!
+//! A write killed before its rename leaves its temporary file behind (no process can clean up
+//! after a SIGKILL). The next write into the same directory removes such leftovers
+//! ([`sweep`]), and only those: files named as our temporaries are (`.xqreg-*.tmp`) that no
+//! running process is writing. A writer holds an exclusive advisory lock (`flock`) on its
+//! temporary from its creation to its rename ([`claimed`]); a leftover is removed only while
+//! the sweeper holds that lock itself and the name still leads to the file it locked. The same
+//! rule keeps `event new`'s `.event.sqlite.new` (docs/event.md, "Files a kill leaves").
+//!
 //! Reading an input whole ([`read_input`]): a named pipe given where a file is expected is read
 //! without waiting for a writer that may never come.
 
@@ -36,7 +44,8 @@ pub fn write_atomic(
         // Created with 0666: the kernel takes the umask off, as for any new file.
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(dir).map_err(on_create)?;
+    sweep(dir);
+    let mut tmp = claimed(|| builder.tempfile_in(dir), |t| t.as_file()).map_err(on_create)?;
     if let Some(mode) = replaced {
         tmp.as_file().set_permissions(mode)?;
     }
@@ -44,6 +53,105 @@ pub fn write_atomic(
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// A file of ours made by `make` (at a fresh path, created there and nowhere else) and claimed
+/// as being written: locked, and still at its path. A sweeper may have found it between its
+/// creation and the lock and removed it: then another is made. A file system without advisory
+/// locks claims nothing, and its leftovers are never swept.
+pub fn claimed<T>(
+    mut make: impl FnMut() -> io::Result<T>,
+    file: impl Fn(&T) -> &std::fs::File,
+) -> io::Result<T> {
+    let mut tries = 0;
+    loop {
+        let made = make()?;
+        let f = file(&made);
+        let held = match f.try_lock() {
+            Ok(()) => linked(f)?,
+            Err(std::fs::TryLockError::WouldBlock) => false,
+            Err(std::fs::TryLockError::Error(_)) => true,
+        };
+        tries += 1;
+        if held || tries == 8 {
+            return Ok(made);
+        }
+    }
+}
+
+/// A new file at `path`, claimed ([`claimed`]): a leftover there that nobody claims is removed
+/// first, with the files `with` it ([`sweep_one`]).
+pub fn claim_new(path: &Path, with: &[std::path::PathBuf]) -> io::Result<std::fs::File> {
+    sweep_one(path, with);
+    let new = || {
+        std::fs::File::options()
+            .write(true)
+            .create_new(true)
+            .open(path)
+    };
+    claimed(new, |f| f)
+}
+
+/// Whether an open file still has a name (a sweeper unlinks a file it found unclaimed).
+fn linked(file: &std::fs::File) -> io::Result<bool> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        Ok(file.metadata()?.nlink() > 0)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        Ok(true)
+    }
+}
+
+/// Remove every temporary of ours in `dir` that nobody is writing ([`sweep_one`]). What cannot
+/// be listed or removed stays: a leftover is never the file asked for.
+pub fn sweep(dir: &Path) {
+    for name in temporaries(dir).unwrap_or_default() {
+        sweep_one(&dir.join(name), &[]);
+    }
+}
+
+/// Remove the leftover `path` (and the files `with` it, a journal) if no process holds its
+/// claim: locked by this call, and `path` still the file locked (not renamed into place since,
+/// nor replaced). Whether it was removed. Only on Unix: elsewhere a file open in another
+/// process cannot be removed, and none is swept.
+pub fn sweep_one(path: &Path, with: &[std::path::PathBuf]) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{MetadataExt as _, OpenOptionsExt as _};
+        // Not a file (a FIFO named so would block an open): not ours.
+        if !std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+            return false;
+        }
+        let nonblock = rustix::fs::OFlags::NONBLOCK.bits() as i32;
+        let open = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(nonblock)
+            .open(path);
+        let Ok(file) = open else { return false };
+        if file.try_lock().is_err() {
+            return false;
+        }
+        let same = match (file.metadata(), std::fs::symlink_metadata(path)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => false,
+        };
+        if !same {
+            return false;
+        }
+        for w in with {
+            let _ = std::fs::remove_file(w);
+        }
+        std::fs::remove_file(path).is_ok()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (path, with);
+        false
+    }
 }
 
 /// The temporary files [`write_atomic`] left in `dir`: none, unless a write was cut short (a
@@ -126,6 +234,26 @@ mod tests {
         assert!(temporaries(dir.path()).expect("list").is_empty());
         std::fs::write(dir.path().join(".xqreg-cut.tmp"), "x").expect("write");
         assert_eq!(temporaries(dir.path()).expect("list"), [".xqreg-cut.tmp"]);
+    }
+
+    #[test]
+    fn a_leftover_nobody_claims_is_swept_and_a_claimed_one_kept() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let stale = dir.path().join(".xqreg-stale.tmp");
+        std::fs::write(&stale, "x").expect("write");
+        let busy = claimed(
+            || std::fs::File::create(dir.path().join(".xqreg-busy.tmp")),
+            |f| f,
+        )
+        .expect("claimed");
+        // A leftover that is no file is not ours to remove.
+        std::fs::create_dir(dir.path().join(".xqreg-dir.tmp")).expect("mkdir");
+        sweep(dir.path());
+        let mut left = temporaries(dir.path()).expect("list");
+        left.sort();
+        assert_eq!(left, [".xqreg-busy.tmp", ".xqreg-dir.tmp"]);
+        drop(busy);
+        assert!(sweep_one(&dir.path().join(".xqreg-busy.tmp"), &[]));
     }
 
     #[test]

@@ -13,7 +13,10 @@ the command takes whole, measured first), and looks at what it leaves:
 - `event new DIR`: DIR holds no store (and `event new` can be run again), or the whole event.
 
 A temporary file a kill leaves beside OUT (`.xqreg-*.tmp`, which no kill can clean up) is
-counted, not a failure: it is never the file asked for.
+counted, not a failure: it is never the file asked for. Since `damage5` the next write cleans
+up: after a kill that left one, the sheet is written again uncut and no `.xqreg-*.tmp` may be
+left; after every event case (once its store was read, or `event new` run again), no
+`.event.sqlite.new` (or its journal) may be left.
 """
 
 from __future__ import annotations
@@ -102,7 +105,7 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
                               str(reg), "--roster", str(roster), "--seed", "2"])
     assert ran.rc == 0, ran.err
     new_view = view(work / "measure-new")
-    temporaries = 0
+    temporaries = building_left = building_killed = 0
     for n in range(args.cases):
         which = r.choice(["sheet html", "sheet pdf", "sheet pdf", "result FILE", "result one",
                           "withdraw", "pair", "new"])
@@ -124,12 +127,20 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
                                 f"neither the old sheet nor the new ({None if now is None else len(now)} bytes)")
             if not cut and ran.rc == 0 and now != whole[fmt]:
                 problems.append("exit 0 without the whole sheet")
-            temporaries += len([p for p in case.iterdir() if p.name.startswith(".xqreg-")])
+            left = [p for p in case.iterdir() if p.name.startswith(".xqreg-")]
+            temporaries += len(left)
+            if left:
+                again = common.run_nolang(["sheet", str(sheet_reg), "--format", fmt, "-o",
+                                           str(out)])
+                after = [p.name for p in case.iterdir() if p.name.startswith(".xqreg-")]
+                if again.rc != 0 or after:
+                    problems.append(f"the next sheet (exit {again.rc}) left {after}")
         elif which == "new":
             ev = case / "ev"
             ran, cut = killed_after(["event", "new", str(ev), "--regulation", str(reg),
                                      "--roster", str(roster), "--seed", "2"], delay)
             db = ev / "event.sqlite"
+            building_killed += (ev / ".event.sqlite.new").exists()
             if db.exists():
                 if view(ev) != new_view:
                     problems.append(f"killed at {delay:.3f} s: a store that is not the whole "
@@ -156,6 +167,14 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
                                 f"{v.err[:200]}")
             if problems and (ev / "event.sqlite").is_file():
                 keep["event.sqlite"] = (ev / "event.sqlite").read_bytes()
+        if which not in ("sheet html", "sheet pdf"):
+            # The store was read (or `event new` run again): what a kill left is gone.
+            evdir = case / "ev"
+            left = [p.name for p in evdir.iterdir() if p.name.startswith(".event.sqlite.")] \
+                if evdir.is_dir() else []
+            building_left += bool(left)
+            if left:
+                problems.append(f"killed at {delay:.3f} s: left after the next command: {left}")
         if ran.rc is not None and ran.rc not in (0, -9, 1):
             problems.append(f"exit {ran.rc}: {ran.err[:200]}")
         if "panicked" in ran.err:
@@ -163,7 +182,8 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
         tally.record(f"{which} killed at {delay:.3f} s", ran, problems, keep)
         common.clean(case)
     print(f"(times uncut: { {k: round(v, 3) for k, v in took.items()} }; temporary files "
-          f"left by kills: {temporaries})")
+          f"left by kills: {temporaries}, each removed by the next sheet; `.event.sqlite.new` "
+          f"left by kills: {building_killed}, after the next command: {building_left})")
 
 
 if __name__ == "__main__":

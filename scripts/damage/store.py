@@ -8,8 +8,8 @@ result, a withdrawal. Each case copies it and damages it one way:
 - a value inside whole pages (through sqlite3, as an editor would): a log entry cut, made not
   JSON, not UTF-8 or deleted; a meta key renamed or deleted; the seed made text; the stored
   regulation or roster edited (with or without its SHA-256 updated); a game's players swapped,
-  its board changed, deleted or doubled; a result made a word no result is, fouls negative; a
-  withdrawal of a player not in the roster; a table dropped;
+  its board changed, deleted or doubled; a result made a word no result is, flipped, deleted or
+  added, fouls negative or one more; a withdrawal of a player not in the roster; a table dropped;
 - a store from another regulation: the stored regulation replaced by example 000's (SHA-256
   updated), or the regulation file on disk edited (E830).
 
@@ -17,9 +17,9 @@ Then runs one of `status`, `verify`, `pair`, `standings`, `games`, `result FILE`
 `result STAGE ROUND BOARD RESULT`, `correct`, `withdraw`, `export`, `publish -o SITE`.
 Oracle: common.oracle, the store (the whole directory) unchanged when refused, no `publish`
 site and no new export file when refused; `must_refuse` for damage every command must see (a
-log entry or a stored text no longer what was written, a missing table, a game edited, deleted
-or added: every command reads the games against the log's `pair` entries), and for `verify` on a
-result edited behind the event's back.
+log entry or a stored text no longer what was written, a missing table, a game or a result
+edited, deleted or added: every command reads the games against the log's `pair` entries and
+their results against its `result` and `correct` entries).
 """
 
 from __future__ import annotations
@@ -216,8 +216,14 @@ def damage(r: random.Random, ev: Path, reg: Path):
         return f"game {g} {how}", EVERY
     if pick in (20, 21):
         g = r.choice(ids(db, "select game from results"))
-        how = r.choice(["word", "fouls", "deleted", "flipped", "empty"])
-        if how == "word":
+        how = r.choice(["word", "fouls", "deleted", "flipped", "empty", "fouls+1", "added"])
+        if how == "fouls+1":
+            sql(db, "update results set black_fouls = black_fouls + 1 where game = ?",
+                params=(g,))
+        elif how == "added":
+            sql(db, "insert into results select id, '=', 0, 0 from games"
+                    " where id not in (select game from results) limit 1")
+        elif how == "word":
             sql(db, "update results set result = 'win' where game = ?", params=(g,))
         elif how == "fouls":
             sql(db, "update results set red_fouls = -3 where game = ?", params=(g,))
@@ -228,7 +234,9 @@ def damage(r: random.Random, ev: Path, reg: Path):
                     " where game = ?", params=(g,))
         else:
             sql(db, "update results set result = '' where game = ?", params=(g,))
-        return f"result of game {g} {how}", EVERY if how in ("word", "empty", "fouls") else VERIFY
+        # Every command reads the stored results against the log's `result` and `correct`
+        # entries (since `damage5`).
+        return f"result of game {g} {how}", EVERY
     if pick == 22:
         how = r.choice(["nobody", "stage", "round"])
         if how == "nobody":

@@ -414,3 +414,63 @@ fn an_event_new_killed_midway_leaves_no_store_or_the_whole_event() {
     }
     assert_eq!(none + made, 60);
 }
+
+/// A result edited in the store (flipped, its fouls changed, deleted, or one added to a game
+/// waiting for its result) is E836 at its game when any command opens the event: the games
+/// were read against the log's `pair` entries, their results against nothing, and only
+/// `verify` saw the edit while `games`, `standings` and `export` printed the result and `pair`
+/// paired from it. A `result` entry whose results cannot be read is refused the same way.
+#[test]
+fn a_result_edited_in_the_store_is_refused_by_every_command() {
+    let differs = "the stored result differs from the one the log recorded";
+    for (sql, game) in [
+        ("UPDATE results SET result = '0-1'", "main round 1 board 1"),
+        ("UPDATE results SET red_fouls = 1", "main round 1 board 1"),
+        ("DELETE FROM results", "main round 1 board 1"),
+        (
+            "INSERT INTO results SELECT id, '=', 0, 0 FROM games WHERE board = 2",
+            "main round 1 board 2",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let (ev, before) = edited(tmp.path(), sql);
+        for command in ["games", "standings", "status", "export", "pair", "verify"] {
+            let err = refused_leaving(&ev, &["event", command, &ev], "E836", &before);
+            assert!(
+                err.contains(&format!("{game}: {differs}")),
+                "{sql}: {command}: {err}"
+            );
+        }
+        let args = ["event", "result", &ev, "main", "1", "3", "1-0"];
+        refused_leaving(&ev, &args, "E836", &before);
+    }
+    let sql = "UPDATE log SET changes = json_set(changes, '$.results[0].board', 'x') \
+               WHERE command = 'result'";
+    let said = "a `result` entry whose results cannot be read";
+    refused_by_each(sql, &["games", "status", "verify"], "E836", &[said]);
+}
+
+/// A correction is the result the log recorded last: the store's corrected result loads, and
+/// the one it replaced, put back in the store, is refused.
+#[test]
+fn a_corrected_result_is_the_one_the_log_recorded_last() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, store) = round_one_published(tmp.path());
+    ok(&["event", "result", &ev, "main", "1", "1", "1-0"]);
+    let args = [
+        "event", "correct", &ev, "main", "1", "1", "0-1", "--reason", "sheet",
+    ];
+    ok(&args);
+    ok(&["event", "games", &ev]);
+    ok(&["event", "verify", &ev]);
+    let db = rusqlite::Connection::open(&store).expect("opens");
+    db.execute("UPDATE results SET result = '1-0'", [])
+        .expect("edit");
+    drop(db);
+    let before = std::fs::read(&store).expect("store");
+    let err = refused_leaving(&ev, &["event", "standings", &ev], "E836", &before);
+    assert!(
+        err.contains("main round 1 board 1: the stored result differs"),
+        "{err}"
+    );
+}

@@ -25,6 +25,28 @@ fn snapshot_name(rel_path: &str, lang: Lang) -> String {
     }
 }
 
+/// A fixture's bytes. E016's (a regulation past 4 MiB) is committed small and padded here with
+/// its last line to one byte past the limit.
+fn bytes_of(path: &std::path::Path) -> Vec<u8> {
+    let mut bytes = std::fs::read(path).expect("a listed fixture is readable");
+    let named = path
+        .file_name()
+        .is_some_and(|f| f.to_string_lossy().starts_with("E016"));
+    if named {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let last = text
+            .lines()
+            .last()
+            .map(|l| format!("{l}\n"))
+            .unwrap_or_default();
+        let past = driver::LONGEST_REGULATION + 1;
+        let more = last.repeat((past - bytes.len()) / last.len().max(1) + 1);
+        bytes.extend_from_slice(more.as_bytes());
+        bytes.truncate(past);
+    }
+    bytes
+}
+
 /// A fixture checked as `xqreg check` does, with `--lang en` when its header says so.
 fn check(name: &str, bytes: &[u8], english: bool) -> driver::FileReport {
     let mut report = driver::check_bytes(name, bytes);
@@ -41,7 +63,7 @@ fn fixtures_raise_exactly_what_they_expect() {
     let mut failures = Vec::new();
     for path in &files {
         let name = rel(path);
-        let bytes = std::fs::read(path).expect("a listed fixture is readable");
+        let bytes = bytes_of(path);
         let Some(h) = header(&String::from_utf8_lossy(&bytes)) else {
             failures.push(format!("{name}: no `// expect:` header on the first lines"));
             continue;
@@ -77,7 +99,7 @@ fn fixtures_raise_exactly_what_they_expect() {
 fn fixture_snapshots() {
     for path in fixtures() {
         let name = rel(&path);
-        let bytes = std::fs::read(&path).expect("a listed fixture is readable");
+        let bytes = bytes_of(&path);
         let h = header(&String::from_utf8_lossy(&bytes));
         let zh = h.as_ref().is_some_and(|h| h.zh);
         let report = check(&name, &bytes, h.is_some_and(|h| h.english));

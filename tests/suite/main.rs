@@ -48,6 +48,7 @@ mod inputs;
 mod issue8_checks;
 mod ko_byes;
 mod ko_seed_class;
+mod leftovers_and_limits;
 mod loaded;
 mod lsp;
 mod module_cycles;

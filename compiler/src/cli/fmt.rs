@@ -75,7 +75,11 @@ fn one(path: &PathBuf, check: bool, lang: Lang) -> Outcome {
     } else {
         driver::display_name(path)
     };
-    let Ok(text) = std::str::from_utf8(&bytes) else {
+    // Not text, or more than a regulation holds (E016): refused as `check` refuses it.
+    let text = std::str::from_utf8(&bytes)
+        .ok()
+        .filter(|_| !driver::too_large(&bytes));
+    let Some(text) = text else {
         refuse(driver::check_bytes(&name, &bytes), lang);
         return Outcome::Refused;
     };

@@ -12,6 +12,10 @@ use super::{
 // The message catalogue of this module: compiler/messages/diagnostics/syntax.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/diagnostics/syntax.rs"));
 
+/// E016's report, for the reader that refuses a file past what a regulation holds
+/// ([`crate::driver::LONGEST_REGULATION`]).
+pub(crate) const FILE_TOO_LARGE: &Report = &TOO_LARGE;
+
 /// Every syntax code, in code order.
 pub fn codes() -> Vec<&'static Code> {
     vec![
@@ -30,6 +34,7 @@ pub fn codes() -> Vec<&'static Code> {
         &E013,
         &E014,
         &E015,
+        &E016,
         &super::misspelt::E017,
     ]
 }

@@ -1,10 +1,10 @@
 //! The games the log published against the games the store holds, read when any command opens
 //! the event (E836): a game whose colours, board, round, stage or group were edited outside
 //! xqreg, a game deleted or one added, is refused before a command prints it, counts it or pairs
-//! from it. Only `verify` compared them, by a replay that runs the engine on every batch; this
-//! reads the `pair` entries alone, into typed values (benches/event_2000, "check the finished
-//! event's games against its log": 4.0 ms beside the store's opening, 7.5 ms, on a quiet
-//! machine; docs/event.md).
+//! from it; and so is a result (or its fouls) edited, added or deleted. Only `verify` compared
+//! them, by a replay that runs the engine on every batch; this reads the `pair`, `result` and
+//! `correct` entries alone, into typed values (benches/event_2000, "check the finished event's
+//! games against its log", results included; docs/event.md gives the figures).
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -80,36 +80,135 @@ impl Published<'_> {
     }
 }
 
+/// A `result` or `correct` entry as the log holds it: the results it recorded.
+#[derive(Deserialize)]
+struct Recorded<'a> {
+    #[serde(borrow)]
+    results: Vec<RecordedResult<'a>>,
+}
+
+/// A result as a `result` or `correct` entry logs it (`commands::record`), on the game of its
+/// stage, round and board (one game in the store has them). A log of an older xqreg may lack
+/// the fouls: the store's stand, as `verify` reads them.
+#[derive(Deserialize)]
+struct RecordedResult<'a> {
+    #[serde(borrow)]
+    stage: Cow<'a, str>,
+    round: u32,
+    board: u32,
+    #[serde(borrow)]
+    result: Cow<'a, str>,
+    #[serde(default)]
+    red_fouls: Option<u32>,
+    #[serde(default)]
+    black_fouls: Option<u32>,
+}
+
+impl RecordedResult<'_> {
+    /// Whether `stored` (a result and Red's and Black's fouls) is this one.
+    fn is(&self, stored: &(String, u32, u32)) -> bool {
+        let (result, red, black) = stored;
+        *self.result == **result
+            && self.red_fouls.is_none_or(|f| f == *red)
+            && self.black_fouls.is_none_or(|f| f == *black)
+    }
+}
+
 /// What is wrong between the games the store holds and the games its log published, if
 /// anything: a `pair` entry whose games cannot be read, a game the log never published, one
 /// published otherwise (other players or colours, another group, step or number), one the
-/// store lost.
+/// store lost; then a result the log did not record ([`unrecorded`]).
 pub fn unlogged(tx: &Tx<'_>, games: &[StoredGame]) -> Result<Option<Msg>, String> {
-    let entries = tx.entries_of("pair")?;
+    let entries = tx.game_entries()?;
+    let (pairs, results): (Vec<_>, Vec<_>) = entries.iter().partition(|(_, c, _)| c == "pair");
+    Ok(unpublished(&pairs, games).or_else(|| unrecorded(&results, games)))
+}
+
+/// A log entry as [`Tx::game_entries`] reads it: its id, command and changes.
+type Entry = (i64, String, String);
+
+/// The games half of [`unlogged`]: each stored game against the `pair` entries.
+fn unpublished(entries: &[&Entry], games: &[StoredGame]) -> Option<Msg> {
     let mut logged = Vec::with_capacity(games.len());
-    for (id, changes) in &entries {
+    for (id, _, changes) in entries {
         match serde_json::from_str::<Batch<'_>>(changes) {
             Ok(b) => logged.extend(b.published.into_iter().map(|p| (b.batch, p))),
-            Err(e) => return Ok(Some(unreadable(*id, changes, &e.to_string()))),
+            Err(e) => return Some(unreadable(*id, "pair", changes, &e.to_string())),
         }
     }
     // `pair` stores its games in the order it logs them: one pass finds a whole store so.
     let same = logged.len() == games.len()
         && (logged.iter().zip(games)).all(|((batch, p), g)| p.is(*batch, g));
     if same {
-        return Ok(None);
+        return None;
     }
     let logged: Vec<StoredGame> = logged.into_iter().map(|(b, p)| p.stored(b)).collect();
-    Ok(differs(games, &logged))
+    differs(games, &logged)
 }
 
-/// A `pair` entry that is JSON (the store's opening read all of it) but not of a `pair`: the
-/// key it lacks, as `verify` says it, else why its games cannot be read.
-fn unreadable(id: i64, changes: &str, why: &str) -> Msg {
+/// The first stored game whose result is not the last one the log's `result` and `correct`
+/// entries recorded for it (a result edited, its fouls changed, a result added or deleted
+/// outside xqreg), or a `result` entry whose results cannot be read. The games are the ones the
+/// log published ([`unpublished`]): a game is found by its stage, round and board.
+fn unrecorded(entries: &[&Entry], games: &[StoredGame]) -> Option<Msg> {
+    let mut read = Vec::with_capacity(entries.len());
+    for (id, command, changes) in entries {
+        match serde_json::from_str::<Recorded<'_>>(changes) {
+            Ok(r) => read.push(r),
+            Err(e) => return Some(unreadable(*id, command, changes, &e.to_string())),
+        }
+    }
+    // Each logged result by its game's place, the stage numbered among the stored games'
+    // stages (a few): sorted by integers, not strings, and stably, so that the last one logged
+    // for a game (a correction) comes last among its equals (a map keyed by the stage's name
+    // took as long as the rest of the check; benches/event_2000).
+    let mut stages: Vec<&str> = Vec::new();
+    let mut keys = Vec::with_capacity(games.len());
+    for g in games {
+        let s = stages
+            .iter()
+            .position(|s| *s == g.game.stage)
+            .unwrap_or_else(|| {
+                stages.push(&g.game.stage);
+                stages.len() - 1
+            });
+        keys.push((s, g.game.round, g.board));
+    }
+    let mut logged: Vec<_> = (read.iter().flat_map(|r| &r.results))
+        .filter_map(|r| {
+            let s = stages.iter().position(|s| *s == r.stage)?;
+            Some(((s, r.round, r.board), r))
+        })
+        .collect();
+    logged.sort_by_key(|(key, _)| *key);
+    for (g, key) in games.iter().zip(&keys) {
+        let last = logged.partition_point(|(k, _)| k <= key).checked_sub(1);
+        let last = last.map(|i| &logged[i]).filter(|(k, _)| k == key);
+        let same = match (&g.result, last) {
+            (None, None) => true,
+            (Some(stored), Some((_, logged))) => logged.is(stored),
+            _ => false,
+        };
+        if !same {
+            let game = super::board_of(g);
+            return Some(RESULT_DIFFERS.fill(&[("game", &game.en), ("game_zh", &game.zh)]));
+        }
+    }
+    None
+}
+
+/// An entry of `command` that is JSON (the store's opening read all of it) but not of its
+/// command: the key it lacks, as `verify` says it, else why what it logged cannot be read.
+fn unreadable(id: i64, command: &str, changes: &str, why: &str) -> Msg {
     let v: Value = serde_json::from_str(changes).unwrap_or(Value::Null);
-    lacks(id, "pair", &v).unwrap_or_else(|| {
+    lacks(id, command, &v).unwrap_or_else(|| {
         let id = id.to_string();
-        UNREADABLE_BATCH.fill(&[("id", id.as_str()), ("why", why)])
+        let what = if command == "pair" {
+            UNREADABLE_BATCH
+        } else {
+            UNREADABLE_RESULTS
+        };
+        what.fill(&[("id", id.as_str()), ("command", command), ("why", why)])
     })
 }
 

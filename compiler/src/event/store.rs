@@ -19,6 +19,8 @@ include!(concat!(env!("OUT_DIR"), "/messages/event/store.rs"));
 
 /// The store's file inside an event directory.
 pub const FILE: &str = "event.sqlite";
+/// The name `event new` builds the store under, beside [`FILE`], and links to it once whole.
+pub const BUILDING: &str = ".event.sqlite.new";
 
 const SCHEMA: &str = "
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -137,19 +139,25 @@ fn open_conn(path: &Path) -> rusqlite::Result<Connection> {
 impl Store {
     /// Create a store as `dir/file` (`dir` created if missing; it must not hold an event yet):
     /// `event new` builds it under a name of its own, then links it to [`FILE`].
-    pub fn create(dir: &Path, file: &str, lang: Lang) -> Result<Store, String> {
+    /// A new store in `dir` under the name `file`, claimed (`files::claim_new`: a leftover there
+    /// is removed first) until the file returned beside it is dropped.
+    pub fn create(dir: &Path, file: &str, lang: Lang) -> Result<(Store, std::fs::File), String> {
         if dir.join(FILE).exists() {
             let dir = dir.display().to_string();
             return Err(HOLDS_AN_EVENT.fill(&[("dir", &dir)]).get(lang).to_string());
         }
         std::fs::create_dir_all(dir)
             .map_err(|e| super::cannot_say(super::CANNOT_CREATE, dir, e, lang))?;
-        let conn = open_conn(&dir.join(file)).map_err(|e| failed(e, lang))?;
-        Ok(Store {
+        let path = dir.join(file);
+        let claim = crate::files::claim_new(&path, &[dir.join(format!("{file}-journal"))])
+            .map_err(|e| super::cannot_say(super::CANNOT_CREATE, &path, e, lang))?;
+        let conn = open_conn(&path).map_err(|e| failed(e, lang))?;
+        let store = Store {
             dir: dir.to_path_buf(),
             conn,
             lang,
-        })
+        };
+        Ok((store, claim))
     }
 
     /// A store in memory: `event new` checks its inputs there before it creates anything.
@@ -180,6 +188,8 @@ impl Store {
             _ => failed(e, lang),
         })?;
         whole(&conn, &path).map_err(|why| damaged(&path, why, lang))?;
+        // The name an `event new` killed between its link and its removal left (docs/event.md).
+        crate::files::sweep_one(&dir.join(BUILDING), &[]);
         let mut store = Store {
             dir: dir.to_path_buf(),
             conn,
@@ -397,14 +407,12 @@ impl Tx<'_> {
         )
     }
 
-    /// The id and the changes (JSON text) of every log entry of `command`, in order.
-    pub fn entries_of(&self, command: &str) -> Result<Vec<(i64, String)>, String> {
-        let mut st = (self.c())
-            .prepare("SELECT id, changes FROM log WHERE command = ?1 ORDER BY id")
-            .map_err(|e| self.err(e))?;
-        let rows = st.query_map([command], |r| Ok((r.get(0)?, r.get(1)?)));
-        let rows = rows.map_err(|e| self.err(e))?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(|e| self.err(e))
+    /// The id, command and changes (JSON text) of every log entry that published games or
+    /// recorded results (`pair`, `result`, `correct`), in order.
+    pub fn game_entries(&self) -> Result<Vec<(i64, String, String)>, String> {
+        let sql = "SELECT id, command, changes FROM log \
+                   WHERE command IN ('pair', 'result', 'correct') ORDER BY id";
+        self.rows(sql, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
     }
 
     /// Every row `sql` selects, each read by `row`.

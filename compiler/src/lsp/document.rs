@@ -21,7 +21,14 @@ pub struct Document {
 impl Document {
     pub fn new(uri: &Url, text: String) -> Document {
         let report = driver::check_bytes(&display_name(uri), text.as_bytes());
-        let file = xqreg_grammar::parse(&text).file;
+        // A text past what a regulation holds is refused (E016) and not read: no outline, no
+        // names, nothing to hover.
+        let read = if driver::too_large(text.as_bytes()) {
+            ""
+        } else {
+            text.as_str()
+        };
+        let file = xqreg_grammar::parse(read).file;
         let index = Index::build(&file);
         Document {
             lines: LineIndex::new(&text),

@@ -105,9 +105,13 @@ pub fn code_actions(server: &Server, p: CodeActionParams) -> Option<Vec<CodeActi
 }
 
 /// The whole document in the canonical layout of `xqreg fmt`, as one edit; a document with
-/// syntax errors is left alone (no edit), as `xqreg fmt` refuses it.
+/// syntax errors, or past what a regulation holds (E016), is left alone (no edit), as `xqreg
+/// fmt` refuses it.
 pub fn formatting(server: &Server, p: DocumentFormattingParams) -> Option<Vec<TextEdit>> {
     let doc = server.doc(&p.text_document.uri)?;
+    if crate::driver::too_large(doc.text.as_bytes()) {
+        return None;
+    }
     let formatted = crate::fmt::format_source(&doc.text).ok()?;
     if formatted == doc.text {
         return Some(Vec::new());

@@ -41,3 +41,16 @@ fn every_handler_survives_truncated_examples() {
         }
     }
 }
+
+/// A document past what a regulation holds is E016, as `xqreg check` says it, and not read:
+/// no outline, nothing to format (its parse and checks ran on every change of every key).
+#[test]
+fn a_document_past_4_mib_is_refused_and_not_read() {
+    let uri = Url::parse("untitled:big.xqr").expect("uri");
+    let mut text = String::from("stage main \"主赛\" {\n  swiss cxa rounds 5\n}\n");
+    text.push_str(&"// padding\n".repeat((crate::driver::LONGEST_REGULATION / 11) + 1));
+    let doc = Document::new(&uri, text);
+    let codes: Vec<&str> = doc.report.diagnostics.iter().map(|d| d.code.code).collect();
+    assert_eq!(codes, ["E016"]);
+    assert!(outline::symbols(&doc).is_empty());
+}

@@ -325,6 +325,7 @@ fn read_csv<T: Default>(
     required: &[&str],
     rows: impl FnOnce(&Table, &SourceFile, &[usize], &mut Diagnostics) -> T,
 ) -> Result<T, FileReport> {
+    super::too_large(name, bytes)?;
     let (source, mut diags) = decode(name, bytes);
     let mut value = T::default();
     // An empty file (a failed export, the wrong file) is said as such, once, not as its header's

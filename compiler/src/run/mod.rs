@@ -221,6 +221,25 @@ fn line_span(src: &SourceFile, row: u32) -> Span {
     Span::new(0, 0)
 }
 
+/// The most bytes a roster, results, line-ups or TRF file holds (8 MiB; docs/input-files.md):
+/// some 80 000 rows, where the largest open has a few thousand players and its results file
+/// a few tens of thousands of games. A larger file is another file given by mistake, or rows
+/// generated without end, whose event would take hours to pair.
+pub const LONGEST_TABLE: usize = 8 << 20;
+
+/// E860 for an input file past [`LONGEST_TABLE`], before it is read.
+pub(crate) fn too_large(name: &str, bytes: &[u8]) -> Result<(), FileReport> {
+    if bytes.len() <= LONGEST_TABLE {
+        return Ok(());
+    }
+    Err(crate::driver::too_large_report(
+        name,
+        bytes,
+        LONGEST_TABLE,
+        codes::FILE_TOO_LARGE,
+    ))
+}
+
 /// The first control character of an input text other than tab and line ends (a NUL byte of a
 /// damaged file, or of UTF-16 without its byte-order mark), with its offset: no roster, results,
 /// line-up or TRF file has one, and a reader would carry it into an id or a name.

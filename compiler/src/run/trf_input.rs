@@ -28,6 +28,7 @@ fn reported(report: &Report, span: Span) -> Diagnostic {
 /// The text of a TRF file; a file that is not UTF-8 is refused (E816) at its first bad byte,
 /// never paired with U+FFFD in a name or with its columns shifted by the bad bytes.
 pub fn source(name: &str, bytes: &[u8]) -> Result<SourceFile, FileReport> {
+    super::too_large(name, bytes)?;
     let source = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
     let Err(e) = std::str::from_utf8(bytes) else {
         let Some((at, c)) = super::first_control_char(&source.text) else {

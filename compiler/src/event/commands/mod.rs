@@ -15,7 +15,7 @@ use std::path::Path;
 use serde_json::json;
 
 use super::codes;
-use super::store::{sha256, Store, StoredGame, StoredWithdrawal, Tx};
+use super::store::{self, sha256, Store, StoredGame, StoredWithdrawal, Tx};
 use super::{cannot, io, load, refuse, rendered, with_event, Loaded, Res};
 use super::{CANNOT_CREATE, CANNOT_READ, CANNOT_RESOLVE, CANNOT_WRITE};
 use crate::diagnostics::source::SourceFile;
@@ -97,23 +97,20 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
     .map_err(|e| fail.take().unwrap_or_else(|| io(e)))?;
     // The store is built under a name of its own and linked to `event.sqlite` once whole: an
     // `event new` killed midway left a store without tables, refused by every command (E850)
-    // and by `event new` again (the directory "holds an event"). One left by a kill is rebuilt.
-    let building = dir.join(BUILDING);
-    let _ = std::fs::remove_file(&building);
-    let _ = std::fs::remove_file(dir.join(format!("{BUILDING}-journal")));
-    let mut st = Store::create(dir, BUILDING, lang)?;
+    // and by `event new` again (the directory "holds an event"). One left by a kill is removed
+    // (`Store::create`): claimed by the `event new` building it, as a temporary file is.
+    let (mut st, claim) = Store::create(dir, store::BUILDING, lang)?;
     st.transaction(check)?;
     drop(st);
     // A link, not a rename: it never replaces a store another `event new` linked meanwhile.
+    let building = dir.join(store::BUILDING);
     let file = dir.join(crate::event::store::FILE);
     std::fs::hard_link(&building, &file)
         .and_then(|()| std::fs::remove_file(&building))
         .map_err(|e| cannot(CANNOT_CREATE, &file, e, lang))?;
+    drop(claim);
     Ok(warnings)
 }
-
-/// The name `event new` builds the store under, beside `event.sqlite`.
-const BUILDING: &str = ".event.sqlite.new";
 
 /// `event amend`: the regulation file changed; record the new text as a dated supplement. The
 /// published games must still follow from it: each batch the log published is what the amended

@@ -14,7 +14,7 @@ use crate::event::live::Live;
 use crate::event::publish::people::Teams;
 use crate::event::publish::text::Tr;
 use crate::event::store::StoredGame;
-use crate::event::{board_of, load, refuse, with_event, Fail, Loaded, Res};
+use crate::event::{board_of, refuse, with_event, Fail, Loaded, Res};
 use xqreg_runtime::engine::results::{game_key, GameKey};
 
 use super::games::game_json;
@@ -318,12 +318,14 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
             EMPTY_REASON_HELP,
         ));
     }
-    with_event(dir, lang, |tx, loaded| {
+    with_event(dir, lang, |tx, mut loaded| {
         let before = reason.map(|_| loaded.replay()).transpose()?;
         let mut changed = Vec::new();
         // Corrections: each game before and after.
         let mut was: Vec<(StoredGame, StoredGame)> = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
+        // The results stored, by game.
+        let mut now = Vec::new();
         let look = Lookup::new(&loaded.event.games, &loaded);
         for e in entries {
             let (g, result, fouls) = find(&look, e)?;
@@ -348,11 +350,22 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                 was.push((g.clone(), after.clone()));
             }
             changed.push(logged);
+            now.push((g.id, after.result));
         }
         // The replay checks what the results imply (a result voided by a withdrawal, a published
-        // game that no longer follows): a problem undoes the whole command.
-        let reloaded = load(tx, loaded.lang)?;
-        let live = reloaded.replay()?;
+        // game that no longer follows): a problem undoes the whole command. It runs on the games
+        // as stored now, read as `load` would read them but for the log entry still to come (a
+        // load would refuse the results the log has not recorded yet).
+        let mut games = loaded.event.games.clone();
+        for (id, result) in now {
+            if let Some(g) = games.iter_mut().find(|g| g.id == id) {
+                g.result = result;
+            }
+        }
+        let games = std::mem::replace(&mut loaded.event.games, games);
+        let live = loaded.replay();
+        loaded.event.games = games;
+        let live = live?;
         let n = changed.len().to_string();
         let mut text = format!("{}\n", RECORDED.fill(&[("n", &n)]).get(lang));
         let mut log = json!({"results": changed});
