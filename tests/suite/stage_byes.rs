@@ -67,6 +67,12 @@ fn two_bye_scores_that_disagree_are_refused() {
     assert_eq!(same, (Some(0), false));
     let two = checked("cxa", bye, "对手分 bye own_score, lots", "E642");
     assert_eq!(two, (Some(1), true));
+    // A misspelt word is E111's, not a second value.
+    let misspelt = "  bye points 2 opponent_score nought";
+    let e111 = checked("cxa", misspelt, "opponents_score bye zero, lots", "E111");
+    assert_eq!(e111, (Some(1), true));
+    let e642 = checked("cxa", misspelt, "opponents_score bye zero, lots", "E642");
+    assert_eq!(e642, (Some(1), false));
     // Said once, on the stage, with no 对手分 to count it in: a warning.
     let unread = checked("cxa", bye, "wins, lots", "W209");
     assert_eq!(unread, (Some(0), true));

@@ -7,7 +7,7 @@
 
 use xqreg_grammar::ast::{Format, Ident, Param, ParamValue, StageClause};
 
-use super::criteria::{lookup, Crit, Lookup};
+use super::criteria::{lookup, Crit, Lookup, BYE_SCORES};
 use super::facts::formats_of;
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostics, Explain, Severity, Template};
@@ -34,7 +34,10 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
         }) else {
             continue;
         };
-        if let Some(word) = word(params, "opponent_score") {
+        // A word outside the three is E111's (`check::words`): nothing to compare.
+        let score =
+            word(params, "opponent_score").filter(|w| BYE_SCORES.contains(&w.node.as_str()));
+        if let Some(word) = score {
             contradiction(name, word, &effective, diags);
         }
         let dutch = system == "dutch";
@@ -60,7 +63,10 @@ fn contradiction(stage: &str, said: &Ident, effective: &[&StageClause], diags: &
         diags.push(UNREAD.at(said.span, &[("stage", stage), ("word", &said.node)]));
     }
     for c in scores {
-        let Some(other) = word(&c.params, "bye").filter(|w| w.node != said.node) else {
+        let other = word(&c.params, "bye");
+        let Some(other) =
+            other.filter(|w| w.node != said.node && BYE_SCORES.contains(&w.node.as_str()))
+        else {
             continue;
         };
         let args = [
