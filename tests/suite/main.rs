@@ -81,6 +81,7 @@ mod sheet_pdf;
 mod sheet_venue;
 mod simulate_seeds;
 mod small_rooms;
+mod stage_byes;
 mod stage_caps;
 mod swiss_seeds;
 mod team_colours;

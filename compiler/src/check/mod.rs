@@ -11,6 +11,7 @@ pub mod attributes;
 pub mod avoid_until;
 pub mod board_prizes;
 pub mod brackets;
+pub mod byes;
 pub mod conduct;
 pub mod contract;
 pub mod criteria;
@@ -169,6 +170,7 @@ pub fn check(file: &ast::File) -> CheckOutput {
         open_values::check(&ctx, &mut diags);
         late_entry::check(&ctx, &mut diags);
         avoid_until::check(&ctx, &mut diags);
+        byes::check(&ctx, &mut diags);
         lineup::check(&ctx, &mut diags);
         quotas::check(ctx.file, &mut diags);
         stage_caps::check(&ctx, &mut diags);
@@ -250,6 +252,7 @@ pub fn codes() -> Vec<&'static Code> {
         open_values::CODES,
         late_entry::CODES,
         avoid_until::CODES,
+        byes::CODES,
         lineup::CODES,
         quotas::CODES,
         stage_caps::CODES,

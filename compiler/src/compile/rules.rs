@@ -105,6 +105,18 @@ impl Lowerer<'_> {
         chain: &ast::TiebreakChain,
         format: FormatKind,
     ) -> plan::TiebreakChain {
+        self.stage_chain(chain, format, None)
+    }
+
+    /// [`Self::chain`] in a stage whose `bye opponent_score X` says what a bye counts in 对手分
+    /// where the chain's `opponents_score` does not (`bye Y`; the checker refuses the two
+    /// disagreeing, E642). Neither said: `lowest_in_field`.
+    pub(super) fn stage_chain(
+        &self,
+        chain: &ast::TiebreakChain,
+        format: FormatKind,
+        stage_bye: Option<plan::ByeScore>,
+    ) -> plan::TiebreakChain {
         let mut criteria = Vec::new();
         for (i, c) in chain.criteria.iter().enumerate() {
             let Some(r) = criteria::resolve(c, format) else {
@@ -119,11 +131,9 @@ impl Lowerer<'_> {
                 Crit::SonnebornBerger => plan::Criterion::SonnebornBerger,
                 Crit::OpponentsScore => plan::Criterion::OpponentsScore {
                     cut,
-                    bye_score: match r.bye.as_deref() {
-                        Some("zero") => plan::ByeScore::Zero,
-                        Some("own_score") => plan::ByeScore::OwnScore,
-                        _ => plan::ByeScore::LowestInField,
-                    },
+                    bye_score: bye_score(r.bye.as_deref())
+                        .or(stage_bye)
+                        .unwrap_or(plan::ByeScore::LowestInField),
                 },
                 Crit::Progressive => plan::Criterion::Progressive { cut },
                 Crit::HeadToHead => plan::Criterion::HeadToHead {
@@ -385,5 +395,15 @@ pub(crate) fn prize_item(item: &PrizeItem) -> plan::PrizeItem {
         PrizeItem::Plaque(_) => plan::PrizeItem::Plaque,
         PrizeItem::Certificate(_) => plan::PrizeItem::Certificate,
         PrizeItem::Other(t) => plan::PrizeItem::Other { name: text(t) },
+    }
+}
+
+/// A bye's value in 对手分 as written (`zero`, `own_score`, `lowest_in_field`), in the stage's
+/// `bye opponent_score` or the chain's `opponents_score bye`; the checker refused other words.
+pub(super) fn bye_score(word: Option<&str>) -> Option<plan::ByeScore> {
+    match word? {
+        "zero" => Some(plan::ByeScore::Zero),
+        "own_score" => Some(plan::ByeScore::OwnScore),
+        _ => Some(plan::ByeScore::LowestInField),
     }
 }

@@ -163,7 +163,7 @@ impl Lowerer<'_> {
                 .map(|t| t.name.node.clone()),
         };
         let tiebreak = match c.tiebreak {
-            Some(chain) => self.chain(chain, kind),
+            Some(chain) => self.stage_chain(chain, kind, swiss::stage_bye_score(c)),
             None => self.no_chain("the stage"),
         };
         let playoff = c.playoff.and_then(|p| match p {

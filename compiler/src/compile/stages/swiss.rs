@@ -194,12 +194,7 @@ impl Lowerer<'_> {
         match c.bye {
             Some((params, span)) => plan::ByeRule {
                 points: param_int(params, "points").unwrap_or(default_bye().points),
-                opponent_score: match param_word(params, "opponent_score").as_deref() {
-                    Some("zero") => plan::ByeScore::Zero,
-                    Some("own_score") => plan::ByeScore::OwnScore,
-                    Some("lowest_in_field") => plan::ByeScore::LowestInField,
-                    _ => default_bye().opponent_score,
-                },
+                opponent_score: stage_bye_score(c).unwrap_or(default_bye().opponent_score),
                 recipient: match param_word(params, "recipient").as_deref() {
                     Some("lowest_fewest") => plan::ByeRecipient::LowestFewest,
                     Some("lowest_not_yet") => plan::ByeRecipient::LowestNotYet,
@@ -251,6 +246,14 @@ fn param_int(params: &[Param], key: &str) -> Option<i64> {
             (ParamValue::Int(n), true) => Some(n.node),
             _ => None,
         })
+}
+
+/// The stage's `bye opponent_score X`, if written: what a bye counts in 对手分 where the
+/// tie-break's `opponents_score` does not say (the plan's chain carries it, and the runtime's
+/// standings read it there).
+pub(super) fn stage_bye_score(c: &Clauses<'_>) -> Option<plan::ByeScore> {
+    let (params, _) = c.bye?;
+    super::super::rules::bye_score(param_word(params, "opponent_score").as_deref())
 }
 
 /// A word parameter of a clause (`recipient lowest_fewest`).

@@ -268,7 +268,9 @@ fn swiss_of(s: &Stage) -> Option<(&str, bool)> {
 
 /// The parameters of the bye the plan runs when the regulation is silent, those the runtime
 /// reads: its points in every Swiss, who gets it in an individual CXA Swiss (the Dutch pairer
-/// follows FIDE). Its value in 对手分 is the tie-break's (`opponents_score bye zero`), said there.
+/// follows FIDE, E643; a team CXA Swiss's pairer reads it too, but its words speak of players).
+/// Its value in 对手分 is the tie-break's (`opponents_score bye zero`), said there, unless the
+/// stage writes `bye opponent_score`.
 fn bye_defaults(s: &Stage) -> Vec<(&'static str, String)> {
     let bye = compile::default_bye();
     let points = match super::team_boards(s) {
