@@ -80,6 +80,7 @@ mod sheet_venue;
 mod simulate_seeds;
 mod small_rooms;
 mod stage_caps;
+mod stage_titles;
 mod swiss_seeds;
 mod team_colours;
 mod team_crosstable;

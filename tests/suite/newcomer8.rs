@@ -196,7 +196,7 @@ fn a_named_pool_without_its_names_is_a_warning() {
 fn a_knockouts_matches_are_listed_with_how_each_was_decided() {
     let en = xqreg_ok(&["simulate", MASTERS_CUP, "--seed", "2"]);
     let matches = en
-        .split("Matches: ko\n")
+        .split("Matches: Knockout\n")
         .nth(1)
         .and_then(|rest| rest.split("\n\n").next())
         .unwrap_or_default()
@@ -214,7 +214,7 @@ fn a_knockouts_matches_are_listed_with_how_each_was_decided() {
         &[" beat "],
     );
     assert!(
-        en.find("Matches: ko").unwrap_or(usize::MAX) < en.find("Final ranking").unwrap_or(0),
+        en.find("Matches: Knockout").unwrap_or(usize::MAX) < en.find("Final ranking").unwrap_or(0),
         "{en}"
     );
     let zh = xqreg_ok(&["simulate", MASTERS_CUP, "--seed", "2", "--lang", "zh"]);

@@ -318,7 +318,7 @@ fn export_carries_the_forfeits_a_withdrawal_decided() {
 }
 
 /// A knockout of eight (seeded by rating, a match for 3rd place).
-const KO: &str = r#"regulation "淘汰赛" en "Knockout" {
+pub(crate) const KO: &str = r#"regulation "淘汰赛" en "Knockout" {
   event individual
 }
 
@@ -349,7 +349,7 @@ playoff ladder "加赛" en "Playoff" {
 /// The knockout in `dir/ev`, seed 1: round 1 (p8 - p1, p4 - p5, p7 - p2, p3 - p6) won by Red
 /// on every board, p8 withdrawn after it and round 2 paired: the event's path and what `pair`
 /// printed.
-fn knockout_p8_withdrawn_after_round_1(dir: &Path) -> (String, String) {
+pub(crate) fn knockout_p8_withdrawn_after_round_1(dir: &Path) -> (String, String) {
     let roster: String = std::iter::once("id,name,unit,rating\n".to_string())
         .chain((1..=8).map(|i| format!("p{i},选手{i},U{i},{}\n", 2500 - i * 10)))
         .collect();

@@ -1,0 +1,50 @@
+//! A stage's English title (`stage cup "淘汰赛" en "Cup"`) names it on the English site and in
+//! `simulate --lang en`, as its title names it in Chinese: they said `cup (淘汰赛)` and
+//! `Matches: cup`. The plan carries it, and a plan written without it still reads.
+
+use crate::common::{assert_phrases, written, xqreg_ok};
+use crate::withdrawn_forfeits::{knockout_p8_withdrawn_after_round_1, KO};
+use xqreg_runtime::plan::Plan;
+
+#[test]
+fn the_english_site_and_report_name_a_stage_by_its_en_title() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, _) = knockout_p8_withdrawn_after_round_1(tmp.path());
+    let site = tmp.path().join("site");
+    let out = site.display().to_string();
+    xqreg_ok(&["event", "publish", &ev, "--output", &out]);
+    let page = std::fs::read_to_string(site.join("en/stage-1.html")).expect("page");
+    assert_phrases(&page, &["<title>Cup · "], &["cup (淘汰赛)"]);
+    let zh = std::fs::read_to_string(site.join("zh/stage-1.html")).expect("page");
+    assert_phrases(&zh, &["<title>淘汰赛 · "], &[]);
+    let reg = tmp.path().join("ko.xqr").display().to_string();
+    let roster = tmp.path().join("roster.csv").display().to_string();
+    let sim = xqreg_ok(&["simulate", &reg, "--roster", &roster, "--lang", "en"]);
+    assert_phrases(&sim, &["Matches: Cup\n"], &["Matches: cup"]);
+}
+
+/// The plan carries the English title, and only when there is one: a plan written before it
+/// (no `title_en`) reads as a stage without one.
+#[test]
+fn the_plan_carries_the_en_title_and_reads_without_it() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = written(tmp.path(), "ko.xqr", KO);
+    let plan = xqreg::compile::compile_bytes("ko.xqr", KO.as_bytes())
+        .plan
+        .expect("a plan");
+    assert_eq!(plan.stages[0].title_en.as_deref(), Some("Cup"));
+    let json = serde_json::to_string(&plan).expect("serialises");
+    let old = json.replace(",\"title_en\":\"Cup\"", "");
+    assert_ne!(old, json, "the stage's title_en in {json}");
+    let back: Plan = serde_json::from_str(&old).expect("an old plan reads");
+    assert_eq!(back.stages[0].title_en, None);
+    assert_eq!(back.stages[0].title.as_deref(), Some("淘汰赛"));
+    let without = std::fs::read_to_string(&reg)
+        .expect("reg")
+        .replace("\"淘汰赛\" en \"Cup\"", "\"淘汰赛\"");
+    let plan = xqreg::compile::compile_bytes("ko.xqr", without.as_bytes())
+        .plan
+        .expect("a plan");
+    let json = serde_json::to_string(&plan).expect("serialises");
+    assert!(!json.contains("title_en\":null"), "{json}");
+}
