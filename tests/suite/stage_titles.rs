@@ -1,15 +1,24 @@
-//! A stage's English title (`stage cup "淘汰赛" en "Cup"`) names it on the English site and in
-//! `simulate --lang en`, as its title names it in Chinese: they said `cup (淘汰赛)` and
-//! `Matches: cup`. The plan carries it, and a plan written without it still reads.
+//! A stage's English title (`stage cup "淘汰赛" en "Cup"`) names it in English output, as its
+//! title names it in Chinese: `event pair`, `event standings`, the English site and `simulate`
+//! under `--lang en` said the id (`cup round 2`, `Matches: cup`) or, on the site, `cup (淘汰赛)`.
+//! The plan carries it, and a plan written without it still reads.
 
 use crate::common::{assert_phrases, written, xqreg_ok};
 use crate::withdrawn_forfeits::{knockout_p8_withdrawn_after_round_1, KO};
 use xqreg_runtime::plan::Plan;
 
 #[test]
-fn the_english_site_and_report_name_a_stage_by_its_en_title() {
+fn english_output_names_a_stage_by_its_en_title() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, _) = knockout_p8_withdrawn_after_round_1(tmp.path());
+    let (ev, pair) = knockout_p8_withdrawn_after_round_1(tmp.path());
+    assert!(
+        pair.starts_with("Cup round 2\n") && !pair.contains("cup"),
+        "{pair}"
+    );
+    let standings = xqreg_ok(&["event", "standings", &ev, "--lang", "en"]);
+    assert_phrases(&standings, &["Cup (so far)"], &["cup (so far)"]);
+    let zh = xqreg_ok(&["event", "standings", &ev, "--lang", "zh"]);
+    assert_phrases(&zh, &["淘汰赛"], &["Cup"]);
     let site = tmp.path().join("site");
     let out = site.display().to_string();
     xqreg_ok(&["event", "publish", &ev, "--output", &out]);

@@ -94,7 +94,7 @@ fn a_withdrawn_teams_forfeit_counts_once_its_round_is_published() {
     // Round 2: Wuzhong v SIP; Gusu's match against Kunshan is a forfeit, not a bye.
     assert_phrases(
         &pair,
-        &["league round 2: forfeit win, Kunshan withdrawn  gusu Gusu"],
+        &["League round 2: forfeit win, Kunshan withdrawn  gusu Gusu"],
         &["bye"],
     );
     let rows = points(&ev, "league");
@@ -239,7 +239,7 @@ fn a_withdrawn_players_forfeit_counts_once_its_round_is_published() {
     // Round 2: p2's game against p4 is won by forfeit; p3 meets p4 in round 3.
     assert_phrases(
         &pair,
-        &["main round 2: forfeit win, 李四 withdrawn  p2 钱二 (B)"],
+        &["Round robin round 2: forfeit win, 李四 withdrawn  p2 钱二 (B)"],
         &["bye"],
     );
     let rows = points(&ev, "main");
@@ -265,8 +265,8 @@ fn a_board_forfeited_by_a_withdrawn_player_is_said_after_the_round() {
     assert_phrases(
         &pair,
         &[
-            "league round 2 match Kunshan v Gusu",
-            "league round 2: forfeit win, 周五 withdrawn  g1 赵一 (Gusu)",
+            "League round 2 match Kunshan v Gusu",
+            "League round 2: forfeit win, 周五 withdrawn  g1 赵一 (Gusu)",
         ],
         &["bye"],
     );
@@ -379,7 +379,7 @@ fn a_knockout_match_won_by_forfeit_is_said_after_the_round() {
         &pair,
         &[
             "1  p3 选手3 (U3, 2)  -  p7 选手7 (U7, 2)",
-            "cup round 2: forfeit win, 选手8 withdrawn  p4 选手4 (U4)",
+            "Cup round 2: forfeit win, 选手8 withdrawn  p4 选手4 (U4)",
         ],
         &["p8 选手8 (U8"],
     );
