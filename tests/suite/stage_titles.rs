@@ -3,7 +3,7 @@
 //! under `--lang en` said the id (`cup round 2`, `Matches: cup`) or, on the site, `cup (淘汰赛)`.
 //! The plan carries it, and a plan written without it still reads.
 
-use crate::common::{assert_phrases, written, xqreg_ok};
+use crate::common::{assert_phrases, written, xqreg, xqreg_ok};
 use crate::withdrawn_forfeits::{knockout_p8_withdrawn_after_round_1, KO};
 use xqreg_runtime::plan::Plan;
 
@@ -30,6 +30,47 @@ fn english_output_names_a_stage_by_its_en_title() {
     let roster = tmp.path().join("roster.csv").display().to_string();
     let sim = xqreg_ok(&["simulate", &reg, "--roster", &roster, "--lang", "en"]);
     assert_phrases(&sim, &["Matches: Cup\n"], &["Matches: cup"]);
+}
+
+/// Output names a stage by its title, commands and rows take its id: a title typed where the id
+/// belongs is refused with the id to type (E852 for `--stage`, E831 for a result), and an
+/// unknown name's help lists each id with its title. The help said only `its stages are: cup`
+/// and, for a result, to record results of published games, which `Cup round 2` is.
+#[test]
+fn a_stage_typed_by_its_title_is_told_its_id() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, _) = knockout_p8_withdrawn_after_round_1(tmp.path());
+    let refusal = |args: &[&str], code: &str| {
+        let out = xqreg(args);
+        let text = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        assert!(text.contains(code), "{text}");
+        text
+    };
+    let text = refusal(&["event", "standings", &ev, "--stage", "Cup"], "E852");
+    assert_phrases(&text, &["`Cup` is the title of stage `cup`"], &[]);
+    let text = refusal(
+        &[
+            "event",
+            "result",
+            &ev,
+            "淘汰赛",
+            "2",
+            "1",
+            "1-0",
+            "--lang",
+            "zh",
+        ],
+        "E831",
+    );
+    assert_phrases(&text, &["`淘汰赛` 是阶段 `cup` 的名称"], &[]);
+    let text = refusal(&["event", "standings", &ev, "--stage", "nope"], "E852");
+    assert_phrases(&text, &["its stages are: cup (Cup)"], &[]);
+    let text = refusal(
+        &["event", "standings", &ev, "--stage", "nope", "--lang", "zh"],
+        "E852",
+    );
+    assert_phrases(&text, &["规程的阶段为：cup（淘汰赛）"], &[]);
 }
 
 /// The plan carries the English title, and only when there is one: a plan written before it
