@@ -60,6 +60,7 @@ fn seed000() -> Plan {
     let final_stage = Stage {
         name: "final".into(),
         title: None,
+        title_en: None,
         entrants: vec![EntrantSource::Places {
             place: place_ref("groups", GroupSel::All, 1, 6),
             origin: o("entrants"),

@@ -225,7 +225,7 @@ fn status_lists_the_withdrawals() {
     ]);
     let status = ok(&["event", "status", &ev]);
     assert!(
-        status.contains("withdrawn: p015 after b round 1"),
+        status.contains("withdrawn: p015 after Section B round 1"),
         "{status}"
     );
 }
@@ -242,7 +242,10 @@ fn a_team_that_withdrew_is_listed_withdrawn_not_on_a_bye() {
         "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",
     ]);
     let listed = ok(&["event", "pair", &ev]);
-    assert!(listed.contains("main round 2: withdrawn  北京"), "{listed}");
+    assert!(
+        listed.contains("Team Swiss round 2: withdrawn  北京"),
+        "{listed}"
+    );
     assert!(!listed.contains("bye  北京"), "{listed}");
     // A team has no unit of its own: no empty brackets after it.
     assert!(!listed.contains("()"), "{listed}");
@@ -266,7 +269,7 @@ fn a_stage_named_with_stage_must_be_one_of_the_regulation() {
     );
     assert!(zh.contains("规程中没有阶段 `mian`"), "{zh}");
     refused(&ev, &["event", "standings", &ev, "--stage", "mian"], "E852");
-    assert!(ok(&["event", "pair", &ev, "--stage", "main"]).contains("main round 1"));
+    assert!(ok(&["event", "pair", &ev, "--stage", "main"]).contains("Swiss round 1"));
 }
 
 #[test]

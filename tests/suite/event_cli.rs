@@ -112,9 +112,12 @@ fn an_event_round_by_round_on_the_command_line() {
     std::fs::write(&file, csv).expect("writes");
     ok(&["event", "result", &ev, &file.to_string_lossy()]);
     let corrected = correct_first_game(&ev);
-    assert!(corrected.contains("standings changed: main"), "{corrected}");
+    assert!(
+        corrected.contains("standings changed: Swiss"),
+        "{corrected}"
+    );
     let round2 = ok(&["event", "pair", &ev]);
-    assert!(round2.contains("main round 2"), "{round2}");
+    assert!(round2.contains("Swiss round 2"), "{round2}");
     let standings = ok(&["event", "standings", &ev, "--format", "json"]);
     assert!(standings.contains("\"points\""), "{standings}");
     assert!(ok(&["event", "verify", &ev]).contains("verified"));
@@ -134,7 +137,7 @@ fn an_event_round_by_round_on_the_command_line() {
         "event", "correct", &ev, "main", "1", "2", "0-1", "--reason", "x",
     ]);
     assert!(
-        flip.contains("main round 2 was published already"),
+        flip.contains("Swiss round 2 was published already"),
         "{flip}"
     );
     assert!(status(&ev).contains("published: 150 games"));
@@ -201,13 +204,13 @@ fn a_correction_keeps_the_published_rounds() {
     let out = correct_first_game(&ev);
     assert!(
         out.contains(&format!(
-            "main round 1 board 1 ({red} - {black}): 1-0 -> 0-1"
+            "Swiss round 1 board 1 ({red} - {black}): 1-0 -> 0-1"
         )),
         "{out}"
     );
-    assert!(out.contains("main round 2 was published already and stands as published"));
-    assert!(out.contains("main round 3 was published already and stands as published"));
-    assert!(out.contains("standings changed: main"), "{out}");
+    assert!(out.contains("Swiss round 2 was published already and stands as published"));
+    assert!(out.contains("Swiss round 3 was published already and stands as published"));
+    assert!(out.contains("standings changed: Swiss"), "{out}");
     // Red lost the two points of the win, Black gained them; the output says so.
     let after = ok(&["event", "standings", &ev, "--format", "json"]);
     let (rb, ra) = (points_of(&before, &red), points_of(&after, &red));
@@ -367,7 +370,7 @@ fn the_other_event_refusals() {
     ]);
     // The unknown player's withdrawal stored nothing; this one is stored, and status lists it.
     assert_eq!(
-        status(&ev).replace(&format!("withdrawn: {p} after main round 3\n"), ""),
+        status(&ev).replace(&format!("withdrawn: {p} after Swiss round 3\n"), ""),
         before
     );
     let once = status(&ev);

@@ -114,12 +114,12 @@ fn a_late_entrant_is_paired_from_the_round_of_entry_with_the_missed_round_bye() 
     assert_phrases(
         &text,
         &[
-            "2 player(s) enter `main` before round 2",
+            "2 player(s) enter `Swiss` before round 2",
             "round 1 counts as a half-point bye",
         ],
         &[],
     );
-    assert!(status(&ev).contains("late entry: p061 p062 into main before round 2"));
+    assert!(status(&ev).contains("late entry: p061 p062 into Swiss before round 2"));
     let round2: serde_json::Value =
         serde_json::from_str(&ok(&["event", "pair", &ev, "--format", "json"])).expect("JSON");
     let boards = round2["games"].as_array().expect("a list");

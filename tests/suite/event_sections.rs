@@ -96,13 +96,15 @@ fn sections_are_paired_side_by_side_and_the_final_waits() {
     let file = Path::new(&file_arg);
     let status = ok(&["event", "status", &ev]);
     assert!(
-        status.contains("next: `pair` publishes 5 game(s) of a round 1, 5 game(s) of b round 1"),
+        status.contains(
+            "next: `pair` publishes 5 game(s) of Section A round 1, 5 game(s) of Section B round 1"
+        ),
         "{status}"
     );
     // Round 1 of both sections on the first morning.
     let first = ok(&["event", "pair", &ev]);
     assert!(
-        first.contains("a round 1") && first.contains("b round 1"),
+        first.contains("Section A round 1") && first.contains("Section B round 1"),
         "{first}"
     );
     // Section A hands in its results first: its round 2 is paired, section B's round 1 plays on.
@@ -110,7 +112,7 @@ fn sections_are_paired_side_by_side_and_the_final_waits() {
     ok(&["event", "result", &ev, &file_arg]);
     let second = ok(&["event", "pair", &ev]);
     assert!(
-        second.contains("a round 2") && !second.contains("b round"),
+        second.contains("Section A round 2") && !second.contains("Section B round"),
         "{second}"
     );
     // One results file for both sections: A's round 2 and B's round 1.
@@ -119,12 +121,13 @@ fn sections_are_paired_side_by_side_and_the_final_waits() {
     assert!(recorded.contains("10 result(s) recorded"), "{recorded}");
     let standings = ok(&["event", "standings", &ev]);
     assert!(
-        standings.contains("a (after round 2)") && standings.contains("b (after round 1)"),
+        standings.contains("Section A (after round 2)")
+            && standings.contains("Section B (after round 1)"),
         "{standings}"
     );
     let third = ok(&["event", "pair", &ev]);
     assert!(
-        third.contains("a round 3") && third.contains("b round 2"),
+        third.contains("Section A round 3") && third.contains("Section B round 2"),
         "{third}"
     );
     // Play on to the end, every waiting game at once.
@@ -145,8 +148,8 @@ fn sections_are_paired_side_by_side_and_the_final_waits() {
     let status = ok(&["event", "status", &ev]);
     assert!(status.contains("the event is complete"), "{status}");
     // The final was paired only once section A's last round had its results.
-    let last_of_a = batch_of(&status, "a", 5).expect("a round 5 published");
-    let final_first = batch_of(&status, "a_final", 1).expect("the final published");
+    let last_of_a = batch_of(&status, "Section A", 5).expect("a round 5 published");
+    let final_first = batch_of(&status, "Section A final", 1).expect("the final published");
     assert!(final_first > last_of_a, "{status}");
     ok(&["event", "verify", &ev]);
 }
@@ -159,12 +162,15 @@ fn pair_stage_publishes_only_the_sections_it_names() {
     // The younger section starts in the afternoon: only section A's round 1 this morning.
     let first = ok(&["event", "pair", &ev, "--stage", "a"]);
     assert!(
-        first.contains("a round 1") && !first.contains("b round"),
+        first.contains("Section A round 1") && !first.contains("Section B round"),
         "{first}"
     );
     // Section B now, then nothing more for B until its results: why, for the named stage.
     let b = ok(&["event", "pair", &ev, "--stage", "b"]);
-    assert!(b.contains("b round 1") && !b.contains("a round"), "{b}");
+    assert!(
+        b.contains("Section B round 1") && !b.contains("Section A round"),
+        "{b}"
+    );
     let again = crate::common::xqreg(&["event", "pair", &ev, "--stage", "b", "--lang", "en"]);
     assert!(again.status.success());
     let why = String::from_utf8_lossy(&again.stderr);
@@ -177,14 +183,14 @@ fn pair_stage_publishes_only_the_sections_it_names() {
     results_of(&ev, &["a"], file);
     ok(&["event", "result", &ev, &file_arg]);
     let held = ok(&["event", "pair", &ev, "--stage", "b"]);
-    assert!(!held.contains("a round 2"), "{held}");
+    assert!(!held.contains("Section A round 2"), "{held}");
     let final_ = crate::common::xqreg(&["event", "pair", &ev, "--stage", "a_final"]);
     let why = String::from_utf8_lossy(&final_.stderr);
     assert!(
         why.contains("nothing to pair in `a_final`: it waits for the stages before it"),
         "{why}"
     );
-    assert!(ok(&["event", "pair", &ev]).contains("a round 2"));
+    assert!(ok(&["event", "pair", &ev]).contains("Section A round 2"));
     // Batches that published one section each verify as any other.
     ok(&["event", "verify", &ev]);
 }
@@ -263,7 +269,7 @@ fn an_event_paired_one_section_at_a_time_verifies_and_goes_on_side_by_side() {
     ok(&["event", "verify", &ev]);
     let second = ok(&["event", "pair", &ev]);
     assert!(
-        second.contains("b round 1") && !second.contains("a round"),
+        second.contains("Section B round 1") && !second.contains("Section A round"),
         "{second}"
     );
     let verified = ok(&["event", "verify", &ev]);
@@ -281,7 +287,7 @@ fn a_lot_of_a_section_finished_ahead_is_drawn_once_the_stages_before_it_are_comp
     as_started_with_one_stream(&ev);
     let file = Path::new(&file_arg);
     let note =
-        "b (complete; a lot it draws is drawn for good once the stages before it are complete)";
+        "Section B (complete; a lot it draws is drawn for good once the stages before it are complete)";
     for _ in 0..5 {
         ok(&["event", "pair", &ev]);
         results_as(&ev, &["b"], "=", file);
@@ -311,7 +317,7 @@ fn a_lot_of_a_section_finished_ahead_is_drawn_once_the_stages_before_it_are_comp
     let status = ok(&["event", "status", &ev]);
     assert!(status.contains("the event is complete"), "{status}");
     let standings = ok(&["event", "standings", &ev, "--stage", "b"]);
-    assert!(standings.starts_with("b\n"), "{standings}");
+    assert!(standings.starts_with("Section B\n"), "{standings}");
     assert_eq!(site_note(&ev), (false, false));
 }
 
@@ -330,7 +336,7 @@ fn a_section_finished_ahead_is_final_with_a_stream_per_stage() {
     let status = ok(&["event", "status", &ev]);
     assert!(!status.contains("the event is complete"), "{status}");
     let standings = ok(&["event", "standings", &ev, "--stage", "b"]);
-    assert!(standings.starts_with("b\n"), "{standings}");
+    assert!(standings.starts_with("Section B\n"), "{standings}");
 }
 
 /// The plan's part of "may go ahead": a field from the roster alone, and the players a stage can
@@ -415,7 +421,7 @@ fn a_stage_sharing_players_with_a_waiting_stage_waits() {
     let (ev, _) = start(work.path(), &regulation);
     let first = ok(&["event", "pair", &ev]);
     assert!(
-        first.contains("a round 1") && !first.contains("b round"),
+        first.contains("Section A round 1") && !first.contains("Section B round"),
         "{first}"
     );
 }

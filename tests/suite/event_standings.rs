@@ -95,7 +95,7 @@ fn a_swiss_waiting_for_a_round_ranks_the_rounds_before_it() {
         "no round after the one waiting is paired ahead"
     );
     let text = xqreg::event::view::standings(&live, &plan, Some("main"), false, Lang::En);
-    assert!(text.starts_with("main (after round 3)\n"), "{text}");
+    assert!(text.starts_with("Swiss (after round 3)\n"), "{text}");
 }
 
 #[test]

@@ -100,10 +100,12 @@ fn a_line_up_handed_in_seats_its_round() {
         ],
     );
     let said = xqreg_ok(&["event", "lineup", &ev, &first]);
-    assert_eq!(said, "main round 1 北京 line-up: t1b3 t1b1 t1b2 t1b4\n");
-    assert!(
-        xqreg_ok(&["event", "status", &ev]).contains("line-ups handed in for main round 1: 北京\n")
+    assert_eq!(
+        said,
+        "Team Swiss round 1 北京 line-up: t1b3 t1b1 t1b2 t1b4\n"
     );
+    assert!(xqreg_ok(&["event", "status", &ev])
+        .contains("line-ups handed in for Team Swiss round 1: 北京\n"));
     xqreg_ok(&["event", "pair", &ev]);
     assert_eq!(beijing_boards(&ev, 1), ["t1b3", "t1b1", "t1b2", "t1b4"]);
 
@@ -179,8 +181,8 @@ fn a_team_withdraws_whole() {
     ]);
     assert_eq!(
         said,
-        "t1b1 withdraws after main round 1\nt1b2 withdraws after main round 1\n\
-         t1b3 withdraws after main round 1\nt1b4 withdraws after main round 1\n"
+        "t1b1 withdraws after Team Swiss round 1\nt1b2 withdraws after Team Swiss round 1\n\
+         t1b3 withdraws after Team Swiss round 1\nt1b4 withdraws after Team Swiss round 1\n"
     );
     let out = xqreg(&[
         "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",

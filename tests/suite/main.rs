@@ -83,6 +83,7 @@ mod simulate_seeds;
 mod small_rooms;
 mod stage_byes;
 mod stage_caps;
+mod stage_titles;
 mod swiss_seeds;
 mod team_colours;
 mod team_crosstable;

@@ -91,7 +91,7 @@ fn paired(regulation: &str, roster: &str) -> (tempfile::TempDir, String) {
 #[test]
 fn a_published_team_round_has_no_bye_when_every_team_plays() {
     let (tmp, out) = paired(CITY_TEAMS, &city_teams_roster());
-    assert!(out.contains("men round 1"), "{out}");
+    assert!(out.contains("Men's division round 1"), "{out}");
     let event = tmp.path().join("event");
     let site = tmp.path().join("site");
     crate::event_publish::publish(&event, &site);
@@ -116,7 +116,7 @@ fn event_pair_names_the_bye_and_counts_its_points() {
         s11,徐长林,余杭区,男,1954-10-01,1880\n";
     let (tmp, round1) = paired(SENIORS, roster);
     assert!(
-        round1.contains("main round 1: bye  s08 黄丽华 (滨江区)"),
+        round1.contains("Swiss round 1: bye  s08 黄丽华 (滨江区)"),
         "{round1}"
     );
     let dir = tmp.path().join("event");

@@ -228,7 +228,7 @@ fn a_team_match_still_to_play_names_no_winner() {
     // board order, then the armageddon of the first boards.
     for k in 0..8 {
         let paired = xqreg_ok(&["event", "pair", &ev]);
-        if paired.contains("finals round 2") {
+        if paired.contains("Finals round 2") {
             break;
         }
         let waiting = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);

@@ -116,7 +116,7 @@ fn each_section_takes_its_own_late_entrants() {
     let said = xqreg_ok(&["event", "enter", &ev, &secondary]);
     assert_phrases(
         &said,
-        &["1 player(s) enter `secondary` before round 2"],
+        &["1 player(s) enter `Secondary` before round 2"],
         &[],
     );
     let primary = crate::common::written(
@@ -125,13 +125,13 @@ fn each_section_takes_its_own_late_entrants() {
         "id,name,unit,sex,school_year\nlate2,迟到小学生,宁波一小,women,3\n",
     );
     let said = xqreg_ok(&["event", "enter", &ev, &primary]);
-    assert_phrases(&said, &["1 player(s) enter `primary` before round 2"], &[]);
+    assert_phrases(&said, &["1 player(s) enter `Primary` before round 2"], &[]);
     let status = xqreg_ok(&["event", "status", &ev]);
     assert_phrases(
         &status,
         &[
-            "late entry: late1 into secondary before round 2",
-            "late entry: late2 into primary before round 2",
+            "late entry: late1 into Secondary before round 2",
+            "late entry: late2 into Primary before round 2",
         ],
         &[],
     );
@@ -151,10 +151,10 @@ fn each_section_takes_its_own_late_entrants() {
     };
     assert_eq!(
         section_of("late1").as_deref(),
-        Some("secondary"),
+        Some("Secondary"),
         "{paired}"
     );
-    assert_eq!(section_of("late2").as_deref(), Some("primary"), "{paired}");
+    assert_eq!(section_of("late2").as_deref(), Some("Primary"), "{paired}");
     xqreg_ok(&["event", "verify", &ev]);
 }
 
@@ -196,7 +196,7 @@ fn a_named_pool_without_its_names_is_a_warning() {
 fn a_knockouts_matches_are_listed_with_how_each_was_decided() {
     let en = xqreg_ok(&["simulate", MASTERS_CUP, "--seed", "2"]);
     let matches = en
-        .split("Matches: ko\n")
+        .split("Matches: Knockout\n")
         .nth(1)
         .and_then(|rest| rest.split("\n\n").next())
         .unwrap_or_default()
@@ -214,7 +214,7 @@ fn a_knockouts_matches_are_listed_with_how_each_was_decided() {
         &[" beat "],
     );
     assert!(
-        en.find("Matches: ko").unwrap_or(usize::MAX) < en.find("Final ranking").unwrap_or(0),
+        en.find("Matches: Knockout").unwrap_or(usize::MAX) < en.find("Final ranking").unwrap_or(0),
         "{en}"
     );
     let zh = xqreg_ok(&["simulate", MASTERS_CUP, "--seed", "2", "--lang", "zh"]);
@@ -390,7 +390,7 @@ fn a_knockout_still_playing_names_no_champion() {
     let ev = crate::common::generated_event(tmp.path(), MASTERS_CUP, None, 3);
     for k in 0..40 {
         let paired = xqreg_ok(&["event", "pair", &ev]);
-        if paired.contains("ko round 3") {
+        if paired.contains("Knockout round 3") {
             break;
         }
         crate::common::draw_waiting(&ev, tmp.path(), &format!("r{k}.csv"));
@@ -398,7 +398,12 @@ fn a_knockout_still_playing_names_no_champion() {
     let standings = xqreg_ok(&["event", "standings", &ev, "--stage", "ko"]);
     assert_phrases(
         &standings,
-        &["ko (so far)", "semi-final: ", "final: ", ": to be played"],
+        &[
+            "Knockout (so far)",
+            "semi-final: ",
+            "final: ",
+            ": to be played",
+        ],
         &["\n    1  ", "\n    2  "],
     );
 }
@@ -417,7 +422,7 @@ fn a_team_sitting_out_is_named_once() {
     let paired = xqreg_ok(&["event", "pair", &ev]);
     assert_phrases(
         &paired,
-        &["league round 2: withdrawn  上海\n"],
+        &["Team Swiss round 2: withdrawn  上海\n"],
         &["上海 上海"],
     );
 }

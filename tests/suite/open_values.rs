@@ -64,7 +64,7 @@ fn simulate_uses_the_assumption_and_says_so() {
     let o = xqreg(&["simulate", TBD, "--players", "12", "--lang", "en"], None);
     assert_success(&o, "");
     assert!(
-        out(&o).contains("main: the number of rounds is to be announced; this run assumes 9"),
+        out(&o).contains("Swiss: the number of rounds is to be announced; this run assumes 9"),
         "{}",
         out(&o)
     );
@@ -103,7 +103,7 @@ fn simulate_says_which_row_of_a_table_by_entries_the_field_took() {
     ] {
         let o = xqreg(&["simulate", file, "--players", n, "--lang", "en"], None);
         assert_eq!(o.status.code(), Some(0));
-        let want = format!("main: {n} entries are in the row {row} of the table by entries");
+        let want = format!("Swiss: {n} entries are in the row {row} of the table by entries");
         assert!(out(&o).contains(&want), "{want}\n{}", out(&o));
     }
 }

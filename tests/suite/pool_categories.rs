@@ -54,7 +54,7 @@ fn a_generated_roster_fills_each_group_up_to_its_cap() {
     // In turn while there is room: the low and the women's groups (the women's stage copies
     // low's `cap 10` with `same_as`) take 10 each, the open group (cap 30) the other 25; every
     // player meets its group's condition, or the roster would be refused (R020).
-    for (stage, n) in [("low", 10), ("women", 10), ("open", 25)] {
+    for (stage, n) in [("Primary, years 1-3", 10), ("Women", 10), ("Open", 25)] {
         let line = format!("{stage}: {n} entries are in the row");
         assert!(text.contains(&line), "{line}: {text}");
     }

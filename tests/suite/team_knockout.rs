@@ -146,7 +146,7 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
         "{published}"
     );
     assert!(
-        published.contains("finals round 1 match C v A playoff armageddon"),
+        published.contains("Finals round 1 match C v A playoff armageddon"),
         "{published}"
     );
     assert!(!published.contains("bye"), "{published}");
@@ -244,7 +244,7 @@ fn a_pending_final_ranks_no_team_above_the_other() {
         record_every_waiting_game(&ev, tmp.path(), by_rating);
     }
     let pair = xqreg_ok(&["event", "pair", &ev]);
-    assert!(pair.contains("finals round 2 match A v B"), "{pair}");
+    assert!(pair.contains("Finals round 2 match A v B"), "{pair}");
     let en = xqreg_ok(&["event", "standings", &ev, "--stage", "finals"]);
     assert_phrases(
         &en,

@@ -94,7 +94,7 @@ fn a_withdrawn_teams_forfeit_counts_once_its_round_is_published() {
     // Round 2: Wuzhong v SIP; Gusu's match against Kunshan is a forfeit, not a bye.
     assert_phrases(
         &pair,
-        &["league round 2: forfeit win, Kunshan withdrawn  gusu Gusu"],
+        &["League round 2: forfeit win, Kunshan withdrawn  gusu Gusu"],
         &["bye"],
     );
     let rows = points(&ev, "league");
@@ -239,7 +239,7 @@ fn a_withdrawn_players_forfeit_counts_once_its_round_is_published() {
     // Round 2: p2's game against p4 is won by forfeit; p3 meets p4 in round 3.
     assert_phrases(
         &pair,
-        &["main round 2: forfeit win, 李四 withdrawn  p2 钱二 (B)"],
+        &["Round robin round 2: forfeit win, 李四 withdrawn  p2 钱二 (B)"],
         &["bye"],
     );
     let rows = points(&ev, "main");
@@ -265,8 +265,8 @@ fn a_board_forfeited_by_a_withdrawn_player_is_said_after_the_round() {
     assert_phrases(
         &pair,
         &[
-            "league round 2 match Kunshan v Gusu",
-            "league round 2: forfeit win, 周五 withdrawn  g1 赵一 (Gusu)",
+            "League round 2 match Kunshan v Gusu",
+            "League round 2: forfeit win, 周五 withdrawn  g1 赵一 (Gusu)",
         ],
         &["bye"],
     );
@@ -317,13 +317,8 @@ fn export_carries_the_forfeits_a_withdrawal_decided() {
     assert_eq!(points(&ev, "league"), run_points((&reg, &roster), &results));
 }
 
-/// A knockout of eight, p8 withdrawn after winning round 1: its semi-final is p4's forfeit win,
-/// which nobody plays. `pair` publishes the other semi-final on board 1 and says the forfeit
-/// after the round; the site says it the same way. The site listed the forfeit as a game on the
-/// engine's board 1, beside the game `pair` had published on board 1.
-#[test]
-fn a_knockout_match_won_by_forfeit_is_said_after_the_round() {
-    const KO: &str = r#"regulation "淘汰赛" en "Knockout" {
+/// A knockout of eight (seeded by rating, a match for 3rd place).
+pub(crate) const KO: &str = r#"regulation "淘汰赛" en "Knockout" {
   event individual
 }
 
@@ -350,15 +345,18 @@ playoff ladder "加赛" en "Playoff" {
   armageddon armageddon colours lot
 }
 "#;
+
+/// The knockout in `dir/ev`, seed 1: round 1 (p8 - p1, p4 - p5, p7 - p2, p3 - p6) won by Red
+/// on every board, p8 withdrawn after it and round 2 paired: the event's path and what `pair`
+/// printed.
+pub(crate) fn knockout_p8_withdrawn_after_round_1(dir: &Path) -> (String, String) {
     let roster: String = std::iter::once("id,name,unit,rating\n".to_string())
         .chain((1..=8).map(|i| format!("p{i},选手{i},U{i},{}\n", 2500 - i * 10)))
         .collect();
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = written(tmp.path(), "ko.xqr", KO);
-    let roster = written(tmp.path(), "roster.csv", &roster);
-    let ev = tmp.path().join("ev").display().to_string();
+    let reg = written(dir, "ko.xqr", KO);
+    let roster = written(dir, "roster.csv", &roster);
+    let ev = dir.join("ev").display().to_string();
     event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
-    // Round 1 (seed 1): p8 - p1, p4 - p5, p7 - p2, p3 - p6; Red wins every game.
     let pair = xqreg_ok(&["event", "pair", &ev]);
     assert_phrases(&pair, &["1  p8 选手8 (U8, 0)  -  p1 选手1"], &[]);
     red_wins(&ev, "cup", 1, 4);
@@ -366,11 +364,22 @@ playoff ladder "加赛" en "Playoff" {
         "event", "withdraw", &ev, "p8", "--stage", "cup", "--after", "1",
     ]);
     let pair = xqreg_ok(&["event", "pair", &ev, "--lang", "en"]);
+    (ev, pair)
+}
+
+/// A knockout of eight, p8 withdrawn after winning round 1: its semi-final is p4's forfeit win,
+/// which nobody plays. `pair` publishes the other semi-final on board 1 and says the forfeit
+/// after the round; the site says it the same way. The site listed the forfeit as a game on the
+/// engine's board 1, beside the game `pair` had published on board 1.
+#[test]
+fn a_knockout_match_won_by_forfeit_is_said_after_the_round() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, pair) = knockout_p8_withdrawn_after_round_1(tmp.path());
     assert_phrases(
         &pair,
         &[
             "1  p3 选手3 (U3, 2)  -  p7 选手7 (U7, 2)",
-            "cup round 2: forfeit win, 选手8 withdrawn  p4 选手4 (U4)",
+            "Cup round 2: forfeit win, 选手8 withdrawn  p4 选手4 (U4)",
         ],
         &["p8 选手8 (U8"],
     );
@@ -387,4 +396,38 @@ playoff ladder "加赛" en "Playoff" {
     );
     let zh = stage_page(&ev, tmp.path(), "zh");
     assert_phrases(&zh, &["选手4 (对方弃权判胜，选手8退赛)"], &[]);
+}
+
+/// The same knockout while the other semi-final (p7 v p3) is still to be played: the engine
+/// moves p7 on as a stand-in winner and p3 as a stand-in loser, and the match for 3rd place,
+/// p8 (withdrawn) against that stand-in, is still to be played too. The standings said `match
+/// for places 3-4: p8 选手8 0–2 p3 选手3: p3 选手3 wins (forfeit)` and placed p8 4th and p3
+/// above p7. Once the semi-final's result is in, the forfeit goes to its real loser.
+#[test]
+fn a_knockout_match_fed_by_a_pending_match_is_still_to_be_played() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (ev, _) = knockout_p8_withdrawn_after_round_1(tmp.path());
+    let standings = xqreg_ok(&["event", "standings", &ev, "--lang", "en"]);
+    assert_phrases(
+        &standings,
+        &[
+            "semi-final: p7 选手7 v p3 选手3: to be played",
+            "match for places 3-4: p8 选手8 v p3 选手3: to be played",
+            "1= p3 选手3",
+            "1= p7 选手7",
+            "1= p8 选手8",
+        ],
+        &["p3 选手3 wins (forfeit)", "4  p8"],
+    );
+    xqreg_ok(&["event", "result", &ev, "cup", "2", "1", "1-0"]);
+    let standings = xqreg_ok(&["event", "standings", &ev, "--lang", "en"]);
+    assert_phrases(
+        &standings,
+        &[
+            "match for places 3-4: p8 选手8 0–2 p7 选手7: p7 选手7 wins (forfeit)",
+            "3  p7 选手7",
+            "4  p8 选手8",
+        ],
+        &[],
+    );
 }

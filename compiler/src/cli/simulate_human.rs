@@ -162,7 +162,8 @@ fn matches(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
     let name = crate::event::publish::matches::sides(o);
     let tr = crate::event::publish::text::Tr::of(lang);
     for stage in o.stages.iter().filter(|st| !st.matches.is_empty()) {
-        let _ = writeln!(s, "\n{}{}", t(lang, "Matches: ", "对阵："), stage.name);
+        let title = stage_name(plan, &stage.name, lang);
+        let _ = writeln!(s, "\n{}{title}", t(lang, "Matches: ", "对阵："));
         for m in &stage.matches {
             let line = crate::event::publish::matches::match_line(m, plan, tr, &name);
             let _ = writeln!(s, "  {line}");
@@ -170,8 +171,16 @@ fn matches(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
     }
 }
 
-/// The row of each table by entries that the field picked, and why (its size); the value each
-/// `assume` supplies for a value to be announced.
+/// A stage as the report names it: in English by its English title (`stage main "联赛" en
+/// "League"`) where the regulation gives one, else by its id.
+fn stage_name<'a>(plan: &'a Plan, id: &'a str, lang: Lang) -> &'a str {
+    let stage = plan.stages.iter().find(|st| st.name == id);
+    match (lang, stage.and_then(|st| st.title_en.as_deref())) {
+        (Lang::En, Some(en)) => en,
+        _ => id,
+    }
+}
+
 /// A qualification's event in the report's language: in English its `en` name where the
 /// regulation gives one (the outcome carries the title as written).
 fn qualification_title<'a>(plan: &'a Plan, title: &'a str, lang: Lang) -> &'a str {
@@ -186,12 +195,15 @@ fn qualification_title<'a>(plan: &'a Plan, title: &'a str, lang: Lang) -> &'a st
     }
 }
 
+/// The row of each table by entries that the field picked, and why (its size); the value each
+/// `assume` supplies for a value to be announced.
 fn by_entries(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
     use xqreg_runtime::plan::{StageFormat, SwissRounds};
     for st in &plan.stages {
         let StageFormat::Swiss(sw) = &st.format else {
             continue;
         };
+        let name = stage_name(plan, &st.name, lang);
         for v in &sw.open {
             let Some(value) = &v.assumed else { continue };
             let (en, zh) = match v.what.as_str() {
@@ -202,9 +214,9 @@ fn by_entries(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
                 Lang::En => writeln!(
                     s,
                     "  {}: the {en} is to be announced; this run assumes {value}",
-                    st.name
+                    name
                 ),
-                Lang::Zh => writeln!(s, "  {}：{zh}另行通知；本次模拟假定为 {value}", st.name),
+                Lang::Zh => writeln!(s, "  {}：{zh}另行通知；本次模拟假定为 {value}", name),
             };
         }
         let SwissRounds::ByEntries { arms } = &sw.rounds else {
@@ -223,12 +235,12 @@ fn by_entries(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
                 Lang::En => writeln!(
                     s,
                     "  {}: {n} entries are in the row `{row}: round_robin` of the table by entries: a single round robin",
-                    st.name
+                    name
                 ),
                 Lang::Zh => writeln!(
                     s,
                     "  {}：报名 {n} 人，属按人数定轮次表的 `{row}: round_robin` 一档：采用单循环",
-                    st.name
+                    name
                 ),
             };
             continue;
@@ -237,12 +249,12 @@ fn by_entries(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
             Lang::En => writeln!(
                 s,
                 "  {}: {n} entries are in the row `{row}: {}` of the table by entries: {} rounds",
-                st.name, arm.rounds, arm.rounds
+                name, arm.rounds, arm.rounds
             ),
             Lang::Zh => writeln!(
                 s,
                 "  {}：报名 {n} 人，属按人数定轮次表的 `{row}: {}` 一档：赛 {} 轮",
-                st.name, arm.rounds, arm.rounds
+                name, arm.rounds, arm.rounds
             ),
         };
     }

@@ -181,6 +181,11 @@ impl Lowerer<'_> {
         plan::Stage {
             name: stage.name.node.clone(),
             title: stage.title.as_ref().map(text),
+            title_en: stage
+                .title
+                .as_ref()
+                .and_then(|t| t.en.as_ref())
+                .map(|e| e.node.clone()),
             entrants,
             format,
             scoring,

@@ -64,24 +64,24 @@ pub(crate) fn no_rows(name: &str, lang: Lang) -> Fail {
     )
 }
 
-/// A stage as the output names it: `stage`, its id, in English, which the commands take;
-/// `stage_zh`, its title (积分编排), in Chinese, as the site names it (its id when it has none).
+/// A stage as the output names it: `stage`, in English, its English title (`stage main "联赛"
+/// en "League"`), else its id, which the commands take; `stage_zh`, its title (积分编排), in
+/// Chinese, as the site names it (its id when it has none).
 pub(crate) fn stage_args<'a>(
     plan: &'a xqreg_runtime::plan::Plan,
     id: &'a str,
 ) -> [(&'static str, &'a str); 2] {
+    let stage = plan.stages.iter().find(|s| s.name == id);
     [
-        ("stage", id),
-        ("stage_zh", stage_title(plan, id).unwrap_or(id)),
+        (
+            "stage",
+            stage.and_then(|s| s.title_en.as_deref()).unwrap_or(id),
+        ),
+        (
+            "stage_zh",
+            stage.and_then(|s| s.title.as_deref()).unwrap_or(id),
+        ),
     ]
-}
-
-/// The title of the stage `id` of `plan` (积分编排), if it has one.
-pub(crate) fn stage_title<'a>(plan: &'a xqreg_runtime::plan::Plan, id: &str) -> Option<&'a str> {
-    plan.stages
-        .iter()
-        .find(|s| s.name == id)
-        .and_then(|s| s.title.as_deref())
 }
 
 /// A game as the commands name it: `main round 1 board 3` (`main 第 1 轮第 3 台`), by the id as

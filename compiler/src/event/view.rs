@@ -183,18 +183,12 @@ fn round_of(stage: [(&str, &str); 2], round: u32) -> Msg {
 /// `step` names a playoff game's step (its time control) in `lang`.
 /// A team match's declared teams are named in `lang` (`teams`).
 fn where_(
-    (g, title): (&StoredGame, Option<&str>),
+    (g, stage): (&StoredGame, [(&str, &str); 2]),
     lang: Lang,
     step: &dyn Fn(&str) -> String,
     teams: &Teams,
 ) -> String {
-    let stage = &g.game.stage;
-    let mut s = round_of(
-        [("stage", stage), ("stage_zh", title.unwrap_or(stage))],
-        g.game.round,
-    )
-    .get(lang)
-    .to_string();
+    let mut s = round_of(stage, g.game.round).get(lang).to_string();
     match group_or_match(g) {
         (_, Some(m)) => {
             let m = teams.match_label(m);
@@ -221,8 +215,8 @@ pub fn human(lines: &[Line<'_>], plan: &Plan, lang: Lang) -> String {
     let step = |id: &str| super::publish::matches::step(plan, id, Tr::of(lang));
     let teams = Teams::new(&plan.entry, Tr::of(lang));
     for l in lines {
-        let title = super::stage_title(plan, &l.game.game.stage);
-        let h = where_((l.game, title), lang, &step, &teams);
+        let stage = super::stage_args(plan, &l.game.game.stage);
+        let h = where_((l.game, stage), lang, &step, &teams);
         if h != head {
             let _ = writeln!(s, "{h}");
             head = h;
@@ -495,6 +489,9 @@ mod where_tests {
     use super::*;
     use crate::event::store::Pairing;
 
+    /// Stage `league`, as `stage_args` names it without a title.
+    const LEAGUE: [(&str, &str); 2] = [("stage", "league"), ("stage_zh", "league")];
+
     fn game(group: Option<&str>) -> StoredGame {
         StoredGame {
             id: 1,
@@ -519,7 +516,7 @@ mod where_tests {
     fn a_team_match_is_named_a_match() {
         assert_eq!(
             where_(
-                (&game(Some("金华队 v 绍兴队")), None),
+                (&game(Some("金华队 v 绍兴队")), LEAGUE),
                 Lang::En,
                 &str::to_string,
                 &Teams::default()
@@ -528,7 +525,7 @@ mod where_tests {
         );
         assert_eq!(
             where_(
-                (&game(Some("A")), None),
+                (&game(Some("A")), LEAGUE),
                 Lang::En,
                 &str::to_string,
                 &Teams::default()
@@ -537,7 +534,7 @@ mod where_tests {
         );
         assert_eq!(
             where_(
-                (&game(None), Some("联赛")),
+                (&game(None), [("stage", "league"), ("stage_zh", "联赛")]),
                 Lang::En,
                 &str::to_string,
                 &Teams::default()
@@ -547,7 +544,7 @@ mod where_tests {
         // In Chinese a stage is named by its title, as the site names it.
         assert_eq!(
             where_(
-                (&game(None), Some("联赛")),
+                (&game(None), [("stage", "league"), ("stage_zh", "联赛")]),
                 Lang::Zh,
                 &str::to_string,
                 &Teams::default()

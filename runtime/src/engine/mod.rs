@@ -279,6 +279,9 @@ pub(crate) struct Ctx<'a> {
     pub swiss_trf_warnings: BTreeMap<String, Vec<problem::RuntimeProblem>>,
     /// Games left pending by `RestRule::Pending` (the live driver): a match with one stops there.
     pub pending: u32,
+    /// A knockout match fed by a match still to be played (a side is the pending match's
+    /// stand-in): its games are left pending too, whatever a withdrawal or a record says.
+    pub stand_in: bool,
     /// Team stages: every board game played over the board, player by player (台次奖).
     pub board_games: Vec<board_prizes::BoardGame>,
     /// How far the lot stream was drawn when the last game was played, and the stages whose
@@ -330,6 +333,7 @@ impl<'a> Ctx<'a> {
             swiss_trf: BTreeMap::new(),
             swiss_trf_warnings: BTreeMap::new(),
             pending: 0,
+            stand_in: false,
             board_games: Vec::new(),
             lots_at_game: 0,
             lots_before_games: BTreeSet::new(),

@@ -242,10 +242,13 @@ impl Ctx<'_> {
         black: usize,
         out: &mut Vec<GameOut>,
     ) -> Played {
-        let red_out = self.is_withdrawn(red, at.stage_ix, at.stage, at.round);
-        let black_out = self.is_withdrawn(black, at.stage_ix, at.stage, at.round);
+        // A stand-in's game is nobody's yet: no withdrawal forfeits it, no record is its.
+        let live = !self.stand_in;
+        let red_out = live && self.is_withdrawn(red, at.stage_ix, at.stage, at.round);
+        let black_out = live && self.is_withdrawn(black, at.stage_ix, at.stage, at.round);
         let recorded = self
             .record_key(at, red, black)
+            .filter(|_| live)
             .and_then(|k| self.book.take(&k));
         if red_out || black_out {
             if let Some(g) = recorded.and_then(|i| self.results.games.get(i)) {

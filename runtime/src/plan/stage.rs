@@ -11,6 +11,11 @@ use serde::{Deserialize, Serialize};
 pub struct Stage {
     pub name: String,
     pub title: Option<String>,
+    /// The English title (`stage main "联赛" en "League"`), by which English output names the
+    /// stage; left out of the JSON when there is none, so that a plan without one reads as
+    /// before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_en: Option<String>,
     /// Sources in order; their union (first appearance kept) is the stage's field.
     pub entrants: Vec<EntrantSource>,
     pub format: StageFormat,

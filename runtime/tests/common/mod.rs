@@ -181,6 +181,7 @@ pub fn stage_of(name: &str, format: StageFormat, criteria: &[Criterion]) -> Stag
     Stage {
         name: name.to_string(),
         title: None,
+        title_en: None,
         entrants: vec![EntrantSource::Roster {
             origin: o("entrants"),
         }],

@@ -12,6 +12,7 @@ fn knockout_final(name: &str, place: u32, places: PlaceRange) -> Stage {
     Stage {
         name: name.to_string(),
         title: None,
+        title_en: None,
         entrants: ["A", "B", "C", "D"]
             .iter()
             .map(|g| EntrantSource::Places {
@@ -146,6 +147,7 @@ fn groups_004(scoring: Scoring) -> Stage {
     Stage {
         name: "groups".to_string(),
         title: Some("小组赛".to_string()),
+        title_en: None,
         entrants: vec![EntrantSource::Roster {
             origin: Origin::default_rule("default: the first stage takes the roster"),
         }],

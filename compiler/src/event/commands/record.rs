@@ -73,6 +73,8 @@ struct Lookup<'g> {
     foul_limit: Option<u32>,
     /// The language the refusals speak.
     lang: Lang,
+    /// The event's plan: its stages' ids and titles, for a stage named by its title.
+    plan: &'g xqreg_runtime::plan::Plan,
 }
 
 // The message catalogue of this module: compiler/messages/event/commands/record.toml.
@@ -98,6 +100,7 @@ impl<'g> Lookup<'g> {
                 .collect(),
             foul_limit: l.event.plan.conduct.fouls_per_game_loss,
             lang: l.lang,
+            plan: &l.event.plan,
         }
     }
 }
@@ -239,12 +242,14 @@ fn unpublished(look: &Lookup<'_>, e: &Entry, what: &Msg) -> Fail {
         ("what_zh", &what.zh),
     ];
     let more = [("more", more.en.as_str()), ("more_zh", &more.zh)];
-    refuse(
-        &codes::E831,
-        look.lang,
-        UNPUBLISHED.fill(&[&args[..], &more[..]].concat()),
-        UNPUBLISHED_HELP,
-    )
+    let message = UNPUBLISHED.fill(&[&args[..], &more[..]].concat());
+    match super::stages::id_of_title(look.plan, &e.stage) {
+        Some(id) => {
+            let help = super::stages::TITLE_NOT_ID.fill(&[("title", &s), ("id", id)]);
+            super::super::refuse_in(&codes::E831, look.lang, message, help)
+        }
+        None => refuse(&codes::E831, look.lang, message, UNPUBLISHED_HELP),
+    }
 }
 
 /// A published game (`on`, named) with its players: `main round 1 board 3 (p2 - p7)`.

@@ -16,10 +16,36 @@ include!(concat!(
     "/messages/event/commands/stages.rs"
 ));
 
-/// The names of the event's stages, for a help line: `a, b` (`a、b`).
+/// The ids of the event's stages, for a help line, each with the title output names it by:
+/// `main (Swiss), final` (`main（积分编排）、final`). Commands and rows take the id.
 pub fn listed(plan: &Plan) -> Msg {
-    let names: Vec<&str> = plan.stages.iter().map(|s| s.name.as_str()).collect();
-    Msg::new(names.join(", "), names.join("、"))
+    let with = |id: &str, title: Option<&String>, (open, close): (&str, &str)| match title {
+        Some(t) if t != id => format!("{id}{open}{t}{close}"),
+        _ => id.to_string(),
+    };
+    let en: Vec<String> = plan
+        .stages
+        .iter()
+        .map(|s| with(&s.name, s.title_en.as_ref(), (" (", ")")))
+        .collect();
+    let zh: Vec<String> = plan
+        .stages
+        .iter()
+        .map(|s| with(&s.name, s.title.as_ref(), ("（", "）")))
+        .collect();
+    Msg::new(en.join(", "), zh.join("、"))
+}
+
+/// The id of the stage whose title (Chinese or English) is `name`, when `name` is no stage's
+/// id: a user who typed the title output names a stage by is told the id to type.
+pub fn id_of_title<'p>(plan: &'p Plan, name: &str) -> Option<&'p str> {
+    if plan.stages.iter().any(|s| s.name == name) {
+        return None;
+    }
+    plan.stages
+        .iter()
+        .find(|s| s.title.as_deref() == Some(name) || s.title_en.as_deref() == Some(name))
+        .map(|s| s.name.as_str())
 }
 
 /// E852 for the first of `names` that is no stage of the event's plan.
@@ -32,11 +58,17 @@ pub fn known(loaded: &Loaded, names: &[String], lang: Lang) -> Res<()> {
         return Ok(());
     };
     let stages = listed(plan);
+    let help = match id_of_title(plan, unknown) {
+        Some(id) => {
+            TITLE_NOT_ID.fill(&[("title", &crate::diagnostics::quoted(unknown)), ("id", id)])
+        }
+        None => UNKNOWN_STAGE_HELP.fill(&[("stages", &stages.en), ("stages_zh", &stages.zh)]),
+    };
     Err(refuse_in(
         &codes::E852,
         lang,
         UNKNOWN_STAGE.fill(&[("stage", &crate::diagnostics::quoted(unknown))]),
-        UNKNOWN_STAGE_HELP.fill(&[("stages", &stages.en), ("stages_zh", &stages.zh)]),
+        help,
     ))
 }
 

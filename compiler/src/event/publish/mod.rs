@@ -100,10 +100,7 @@ pub fn pages(dir: &Path, lang: Lang) -> Res<Pages> {
                 .outcome
                 .stages
                 .iter()
-                .map(|s| {
-                    let stage = plan.stages.iter().find(|p| p.name == s.name);
-                    model::labelled(&s.name, stage.and_then(|p| p.title.as_ref()), l)
-                })
+                .map(|s| model::stage_label(plan, &s.name, l))
                 .collect();
             let site = |file: &str| {
                 let mut nav = vec![Nav {

@@ -318,6 +318,16 @@ pub fn labelled(id: &str, title: Option<&String>, l: Tr) -> String {
     }
 }
 
+/// A stage of `plan` as the site names it: on the English site by its English title
+/// (`stage main "联赛" en "League"`) when it has one, else as [`labelled`].
+pub fn stage_label(plan: &Plan, id: &str, l: Tr) -> String {
+    let stage = plan.stages.iter().find(|p| p.name == id);
+    match stage.and_then(|s| s.title_en.as_ref()) {
+        Some(en) if l == Tr::En => en.clone(),
+        _ => labelled(id, stage.and_then(|p| p.title.as_ref()), l),
+    }
+}
+
 /// What a prize or a qualifier is paid in (a category, a derived ranking, a best-board table),
 /// named as the navigation names a stage.
 fn group_label(plan: &Plan, id: &str, l: Tr) -> String {
@@ -350,10 +360,7 @@ pub fn index_page(
         None => said(l, OVERALL.plain()),
     };
     let section = |s: &Option<String>| match s {
-        Some(s) => {
-            let stage = plan.stages.iter().find(|p| p.name == *s);
-            labelled(s, stage.and_then(|p| p.title.as_ref()), l)
-        }
+        Some(s) => stage_label(plan, s, l),
         None => String::new(),
     };
     let place = |p: u32, shared: bool| format!("{p}{}", if shared { "=" } else { "" });

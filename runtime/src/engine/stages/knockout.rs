@@ -3,6 +3,7 @@
 use super::team_knockout;
 use super::*;
 use crate::plan::KnockoutByes;
+use std::collections::BTreeSet;
 
 struct Bracketing<'s> {
     ix: usize,
@@ -20,6 +21,11 @@ struct Bracketing<'s> {
     /// (or a placement bracket) share a round, and board numbers go on across them as the
     /// hall numbers its tables (both were board 1, while `event pair` said 1 and 2).
     boards_used: BTreeMap<u32, u32>,
+    /// (round, player): the player stands in that round's bracket for a match still to be
+    /// played (its first-listed side moved on as winner, the other as loser), so the match it
+    /// plays is still to be played too: no withdrawal decides it (p8 withdrawn, the match for
+    /// 3rd place against a pending semi-final's stand-in loser was p8's forfeit).
+    stand_ins: BTreeSet<(u32, usize)>,
 }
 
 fn bracket_label(n: usize, first_place: u32, main: bool) -> String {
@@ -106,6 +112,9 @@ fn play_bracket(
         match (a, b) {
             (Some(a), Some(b)) => {
                 let spec = spec_of(firsts.get(k).copied().flatten());
+                let fed_by_pending =
+                    st.stand_ins.contains(&(round, a)) || st.stand_ins.contains(&(round, b));
+                let stand_in = std::mem::replace(&mut ctx.stand_in, fed_by_pending);
                 let m = match &st.teams {
                     Some(teams) => {
                         let at = at_of(k);
@@ -113,6 +122,11 @@ fn play_bracket(
                     }
                     None => ctx.play_match(&at_of(k), a, b, &spec, &mut st.games),
                 };
+                ctx.stand_in = stand_in;
+                if m.decided_by == "pending" {
+                    st.stand_ins.insert((round + 1, m.winner));
+                    st.stand_ins.insert((round + 1, m.loser));
+                }
                 let mut out = ctx.match_out(round, label.clone(), a, b, &m);
                 out.boards = ko.team.as_ref().map(|t| t.boards);
                 st.matches.push(out);
@@ -125,6 +139,9 @@ fn play_bracket(
             (Some(p), None) | (None, Some(p)) => {
                 let text = format!("{} {label}: {} has a bye", st.stage.name, ctx.id(p));
                 ctx.transcript.push(EntryKind::Places, text, &st.ko.origin);
+                if st.stand_ins.contains(&(round, p)) {
+                    st.stand_ins.insert((round + 1, p));
+                }
                 winners.push(Some(p));
                 losers.push(None);
             }
@@ -235,6 +252,7 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
         games: Vec::new(),
         teams,
         boards_used: BTreeMap::new(),
+        stand_ins: BTreeSet::new(),
     };
     play_bracket(ctx, &mut st, slots, 1, 1, true);
     undecided_share(ctx, &mut st.ranking, &st.matches);
