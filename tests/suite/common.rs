@@ -20,6 +20,35 @@ pub fn xqreg(args: &[&str]) -> Output {
         .expect("run xqreg")
 }
 
+/// `file` checks without an error or a warning (and without a warning in each language of
+/// `clean_in`: `--lang en` adds W701 for a text without English), is accepted in English and in
+/// Chinese, and its scenario tests pass: the report of `xqreg test`, for the count a caller
+/// expects.
+pub fn checks_clean_and_passes(file: &str, clean_in: &[&str]) -> String {
+    let out = xqreg(&["check", "--format", "plain", file]);
+    assert_phrases(
+        &String::from_utf8_lossy(&out.stdout),
+        &["0 errors, 0 warnings"],
+        &[],
+    );
+    for lang in ["en", "zh"] {
+        let out = xqreg(&["check", "--format", "plain", "--lang", lang, file]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{file}: {text}");
+        if clean_in.contains(&lang) {
+            let clean = if lang == "zh" {
+                "0 个错误，0 个警告"
+            } else {
+                "0 errors, 0 warnings"
+            };
+            assert_phrases(&text, &[clean], &[]);
+        }
+    }
+    let ran = xqreg_ok(&["test", file]);
+    assert_phrases(&ran, &[" passed, 0 failed"], &["FAIL"]);
+    ran
+}
+
 /// `xqreg args`, which must succeed: its standard output.
 pub fn xqreg_ok(args: &[&str]) -> String {
     let out = xqreg(args);
