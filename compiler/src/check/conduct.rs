@@ -111,11 +111,14 @@ const LEADS_INTO: [(&str, &str); 7] = [
 
 /// Whether an argument is a value of this kind.
 fn fits(value: Value, arg: &ConductArg) -> bool {
+    // A count printed is a count of something: 采用0回合“自然限着” (a limit of 0 moves), 碰乱0个
+    // 及以上棋子 or from move 0 mean nothing.
     matches!(
         (value, arg),
-        (Value::Count, ConductArg::Int(_))
-            | (Value::Duration, ConductArg::Duration(_))
-            | (Value::Clocks, ConductArg::Time(_))
+        (Value::Count, ConductArg::Int(n)) if n.node > 0
+    ) || matches!(
+        (value, arg),
+        (Value::Duration, ConductArg::Duration(_)) | (Value::Clocks, ConductArg::Time(_))
     )
 }
 
@@ -291,6 +294,8 @@ mod tests {
             "late 10min",                                     // likewise
             "score_sheets",                                   // nothing at all
             "rule draw",                                      // a free rule without its text
+            "natural_move_limit 0",                           // a count of nothing
+            "draw_offers from_move 0",                        // likewise
         ] {
             assert_eq!(conduct(rule), ["E640"], "{rule}");
         }

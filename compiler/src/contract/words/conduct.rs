@@ -113,7 +113,7 @@ pub fn phrase(key: &str, has_value: bool, is_zero: bool) -> Option<&'static Cond
 /// The kind of value a conduct rule or a word inside it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value {
-    /// A whole number: `natural_move_limit 60`, `from_move 26`.
+    /// A whole number from 1: `natural_move_limit 60`, `from_move 26`.
     Count,
     /// `late 10min`, `loss_under 3min`.
     Duration,
@@ -125,7 +125,7 @@ impl Value {
     /// How a diagnostic names it (English, Chinese).
     pub fn name(self) -> (&'static str, &'static str) {
         match self {
-            Value::Count => ("a whole number", "整数"),
+            Value::Count => ("a whole number from 1", "从1起的整数"),
             Value::Duration => ("a duration", "时长"),
             Value::Clocks => ("clock times", "时刻"),
         }
