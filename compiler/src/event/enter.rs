@@ -120,7 +120,7 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
         }
         let (missed, points) = match clause.missed {
             MissedRound::Half => {
-                let s = plan.stages.iter().find(|s| s.name == stage);
+                let s = plan.stage(stage);
                 ("half", s.map_or(1, |s| s.scoring.draw))
             }
             MissedRound::Zero => ("zero", 0),

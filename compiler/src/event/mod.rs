@@ -71,7 +71,7 @@ pub(crate) fn stage_args<'a>(
     plan: &'a xqreg_runtime::plan::Plan,
     id: &'a str,
 ) -> [(&'static str, &'a str); 2] {
-    let stage = plan.stages.iter().find(|s| s.name == id);
+    let stage = plan.stage(id);
     [
         (
             "stage",

@@ -43,7 +43,7 @@ fn points_before(
     round: u32,
 ) -> BTreeMap<String, i64> {
     let (plan, entries) = (&event.plan, &event.entries);
-    let st = plan.stages.iter().find(|s| s.name == stage);
+    let st = plan.stage(stage);
     let scoring = st.map(|s| &s.scoring).unwrap_or(&plan.scoring);
     let mut pts = BTreeMap::new();
     let missed = match st.map(|s| &s.format) {

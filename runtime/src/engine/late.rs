@@ -44,7 +44,7 @@ pub(crate) fn check(
             ));
             continue;
         }
-        let stage = plan.stages.iter().find(|s| s.name == e.stage);
+        let stage = plan.stage(&e.stage);
         let clause = stage.and_then(|s| match &s.format {
             StageFormat::Swiss(sw) => sw.late_entry.as_ref(),
             _ => None,

@@ -22,7 +22,7 @@ pub const COLOUR_BALANCE: &str = "W260";
 pub(crate) fn check_stages(plan: &Plan, lineups: &[RecordedLineup]) -> Vec<RuntimeProblem> {
     let mut problems = Vec::new();
     for l in lineups {
-        let Some(stage) = plan.stages.iter().find(|s| s.name == l.stage) else {
+        let Some(stage) = plan.stage(&l.stage) else {
             problems.push(
                 RuntimeProblem::new(
                     codes::UNKNOWN_NAME,

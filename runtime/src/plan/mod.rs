@@ -107,6 +107,13 @@ pub struct Plan {
     pub conduct: Conduct,
 }
 
+impl Plan {
+    /// The stage whose id is `id`.
+    pub fn stage(&self, id: &str) -> Option<&Stage> {
+        self.stages.iter().find(|s| s.name == id)
+    }
+}
+
 /// What the regulation says about itself, as far as the runtime prints it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventMeta {

@@ -321,7 +321,7 @@ pub fn labelled(id: &str, title: Option<&String>, l: Tr) -> String {
 /// A stage of `plan` as the site names it: on the English site by its English title
 /// (`stage main "联赛" en "League"`) when it has one, else as [`labelled`].
 pub fn stage_label(plan: &Plan, id: &str, l: Tr) -> String {
-    let stage = plan.stages.iter().find(|p| p.name == id);
+    let stage = plan.stage(id);
     match stage.and_then(|s| s.title_en.as_ref()) {
         Some(en) if l == Tr::En => en.clone(),
         _ => labelled(id, stage.and_then(|p| p.title.as_ref()), l),

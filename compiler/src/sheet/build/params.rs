@@ -9,7 +9,12 @@ use xqreg_grammar::ast::{Param, ParamValue};
 
 /// `key value` parameters in words: `连续执同色不超过2局` / `at most 2 games in a row`.
 pub(super) fn params_text(ctx: &mut Ctx<'_>, params: &[Param]) -> String {
-    params_text_keyed(ctx, params, |k| k)
+    params_text_keyed(ctx, params, same_key)
+}
+
+/// A parameter's phrase under its own key.
+pub(super) fn same_key(key: &str) -> &str {
+    key
 }
 
 /// [`params_text`] with each key's phrase looked up under `key(KEY)` (a team stage's `bye

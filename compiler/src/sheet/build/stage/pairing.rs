@@ -2,7 +2,7 @@
 //! byes, forfeits, the split, late entry and score sheets: one sentence each. A Swiss silent on
 //! its byes, colour limits, equal colour claims or forfeits says what the runtime does instead.
 
-use super::super::params::{params_text_keyed, plan_params_text};
+use super::super::params::{params_text_keyed, plan_params_text, same_key};
 use super::super::words;
 use super::Ctx;
 use crate::compile;
@@ -282,11 +282,6 @@ fn bye_defaults(s: &Stage) -> Vec<(&'static str, String)> {
         params.push(("recipient", plan_word(&bye.recipient)));
     }
     params
-}
-
-/// A parameter's phrase under its own key.
-fn same_key(key: &str) -> &str {
-    key
 }
 
 /// A team Swiss's bye is a match won with the points on every board: its `points` is said of
