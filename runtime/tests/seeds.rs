@@ -208,6 +208,7 @@ fn seed002_pro() -> Plan {
             Criterion::BlackGames,
             Criterion::Countback {
                 variant: CountbackVariant::Cumulative,
+                bye_score: None,
             },
             Criterion::Lots,
         ],

@@ -70,6 +70,7 @@ fn a_dutch_swiss_stage_runs_without_repeats() {
         },
         Criterion::Countback {
             variant: CountbackVariant::Cumulative,
+            bye_score: None,
         },
         Criterion::Lots,
     ];

@@ -139,7 +139,8 @@ fn the_swiss_example_table_of_5_2() {
             &t,
             1,
             Criterion::Countback {
-                variant: CountbackVariant::Cumulative
+                variant: CountbackVariant::Cumulative,
+                bye_score: None,
             }
         ),
         "3/2"
@@ -244,18 +245,35 @@ fn countback_variants_a_b_c_on_the_5_2_example() {
         ),
     ];
     for (variant, order, sep, (six, four)) in cases {
-        let c = chain(&[Criterion::Countback { variant }]);
+        let c = chain(&[Criterion::Countback {
+            variant,
+            bye_score: None,
+        }]);
         let t = Table {
             competitors: swiss_example(&s),
             scoring: &s,
         };
         assert_eq!(
-            value(&t, 6, Criterion::Countback { variant }),
+            value(
+                &t,
+                6,
+                Criterion::Countback {
+                    variant,
+                    bye_score: None,
+                }
+            ),
             six,
             "{variant:?} of 6"
         );
         assert_eq!(
-            value(&t, 4, Criterion::Countback { variant }),
+            value(
+                &t,
+                4,
+                Criterion::Countback {
+                    variant,
+                    bye_score: None,
+                }
+            ),
             four,
             "{variant:?} of 4"
         );

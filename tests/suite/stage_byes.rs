@@ -14,18 +14,45 @@ fn swiss(system: &str, bye: &str, chain: &str) -> String {
     )
 }
 
-/// Each player's 对手分 in a simulation of `regulation` (seed 7).
-fn opponents_scores(regulation: &str) -> BTreeMap<String, i64> {
+/// Each player's value of the chain's first criterion (对手分 where the chain starts with it) in
+/// a simulation of `regulation` (seed 7), as the standings' JSON writes it.
+fn opponents_scores(regulation: &str) -> BTreeMap<String, String> {
     let tmp = tempfile::tempdir().expect("tmp");
     let file = written(tmp.path(), "r.xqr", regulation);
     generated_standings(&file, "5", "7", "main")
         .iter()
         .map(|row| {
             let id = row["id"].as_str().expect("id").to_string();
-            let value = row["tiebreaks"][0]["value"].as_i64().expect("value");
-            (id, value)
+            (id, row["tiebreaks"][0]["value"].to_string())
         })
         .collect()
+}
+
+/// `countback opp_reverse` compares 对手分 round by round backwards, and counts a bye round as
+/// the chain's 对手分 does: the stage's `bye opponent_score`, or the chain's `opponents_score
+/// bye`. Before, it always counted `lowest_in_field`, whatever the stage printed; the stage's
+/// value is read, so no W209.
+#[test]
+fn countback_opp_reverse_counts_a_bye_as_the_stage_says() {
+    let default = opponents_scores(&swiss("cxa", "", "countback opp_reverse, lots"));
+    for word in ["zero", "own_score"] {
+        let stage = swiss(
+            "cxa",
+            &format!("  bye points 2 opponent_score {word}"),
+            "countback opp_reverse, lots",
+        );
+        let (code, report) = check_of(&stage);
+        assert_eq!(code, Some(0), "{report}");
+        assert!(!report.contains("W209"), "{report}");
+        let got = opponents_scores(&stage);
+        assert_ne!(got, default, "`{word}` on the stage counted as the default");
+        let on_chain = swiss(
+            "cxa",
+            "",
+            &format!("countback opp_reverse, opponents_score bye {word}, lots"),
+        );
+        assert_eq!(got, opponents_scores(&on_chain), "`{word}` on the chain");
+    }
 }
 
 /// `bye opponent_score X` on the stage counts in the standings exactly as the tie-break's

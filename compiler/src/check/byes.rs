@@ -1,7 +1,8 @@
 //! A Swiss's `bye` clause, where it could be accepted and not run (principle 1): its
 //! `opponent_score` is what a bye counts in 对手分 where the tie-break's `opponents_score` does
 //! not say (`compile::rules::stage_chain`), so the two written and different are refused (E642),
-//! and with no 对手分 in the chain it counts nowhere (W209);
+//! and with no 对手分 in the chain (nor `countback opp_reverse`, which counts a bye as 对手分
+//! does) it counts nowhere (W209);
 //! its `recipient` is read by the CXA pairer only, so in a FIDE Dutch Swiss, whose rules choose
 //! the bye, it is refused (E643). Where the clause acts at all: E114 (`check::contract`).
 
@@ -48,7 +49,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
 }
 
 /// E642: the tie-break's `opponents_score bye Y` against the stage's `bye opponent_score X`;
-/// W209: no 对手分 in the tie-break (or no tie-break, W401).
+/// W209: no 对手分 in the tie-break (or no tie-break, W401), nor a `countback opp_reverse`.
 fn contradiction(stage: &str, said: &Ident, effective: &[&StageClause], diags: &mut Diagnostics) {
     let chain = effective.iter().find_map(|c| match c {
         StageClause::Tiebreak(t) => Some(t),
@@ -59,7 +60,11 @@ fn contradiction(stage: &str, said: &Ident, effective: &[&StageClause], diags: &
         .flat_map(|t| &t.criteria)
         .filter(|c| lookup(&c.name.node) == Lookup::Crit(Crit::OpponentsScore))
         .collect();
-    if scores.is_empty() {
+    let opp_reverse = chain.into_iter().flat_map(|t| &t.criteria).any(|c| {
+        lookup(&c.name.node) == Lookup::Crit(Crit::Countback)
+            && c.variants.iter().any(|v| v.node == "opp_reverse")
+    });
+    if scores.is_empty() && !opp_reverse {
         diags.push(UNREAD.at(said.span, &[("stage", stage), ("word", &said.node)]));
     }
     for c in scores {

@@ -117,6 +117,15 @@ impl Lowerer<'_> {
         format: FormatKind,
         stage_bye: Option<plan::ByeScore>,
     ) -> plan::TiebreakChain {
+        // What a bye counts in the chain's 对手分, where written: `countback opp_reverse` counts
+        // it the same.
+        let written_bye = chain
+            .criteria
+            .iter()
+            .filter_map(|c| criteria::resolve(c, format))
+            .filter(|r| r.crit == Crit::OpponentsScore)
+            .find_map(|r| bye_score(r.bye.as_deref()))
+            .or(stage_bye);
         let mut criteria = Vec::new();
         for (i, c) in chain.criteria.iter().enumerate() {
             let Some(r) = criteria::resolve(c, format) else {
@@ -149,13 +158,18 @@ impl Lowerer<'_> {
                 Crit::BlackWins => plan::Criterion::BlackWins,
                 Crit::BlackGames => plan::Criterion::BlackGames,
                 Crit::Fouls => plan::Criterion::Fouls,
-                Crit::Countback => plan::Criterion::Countback {
-                    variant: match r.variant.as_deref() {
+                Crit::Countback => {
+                    let variant = match r.variant.as_deref() {
                         Some("opp_reverse") => plan::CountbackVariant::OppReverse,
                         Some("round_result") => plan::CountbackVariant::RoundResult,
                         _ => plan::CountbackVariant::Cumulative,
-                    },
-                },
+                    };
+                    let opp_reverse = variant == plan::CountbackVariant::OppReverse;
+                    plan::Criterion::Countback {
+                        variant,
+                        bye_score: written_bye.filter(|_| opp_reverse),
+                    }
+                }
                 Crit::Lots => plan::Criterion::Lots,
                 Crit::Shared => plan::Criterion::Shared,
                 Crit::GamePoints => plan::Criterion::GamePoints,

@@ -195,7 +195,7 @@ kinds! {
     Avoid, "stage { avoid same_unit|same_federation [WHEN] }", Executed, false, "plan swiss.avoid_same_unit, avoid_by / round robin draw";
     ColourLimits, "stage { colour_limits { ... } }", Executed, false, "plan swiss.colour_limits (CXA pairer)";
     ColourTie, "stage { colour_tie RULE }", Executed, false, "plan swiss.colour_tie (CXA pairer)";
-    Bye, "stage { bye points N ... }", Executed, false, "plan swiss.bye (points: every Swiss pairer; recipient: the CXA pairer, individual and team, checker E643 in a Dutch Swiss; opponent_score: plan stage.tiebreak, the stage chain's 对手分 where its `opponents_score` writes no `bye`, checker E642, W209)";
+    Bye, "stage { bye points N ... }", Executed, false, "plan swiss.bye (points: every Swiss pairer; recipient: the CXA pairer, individual and team, checker E643 in a Dutch Swiss; opponent_score: plan stage.tiebreak, the stage chain's 对手分 where its `opponents_score` writes no `bye`, and its `countback opp_reverse`, checker E642, W209)";
     ForfeitMet, "stage { forfeit_counts_as_met B }", Executed, false, "plan swiss.forfeit_counts_as_met (CXA pairer)";
     Tiebreak, "stage { tiebreak { ... } }", Executed, false, "plan stage.tiebreak (runtime standings)";
     Criterion, "tiebreak { CRITERION [options] }", Executed, false, "plan tiebreak chain";

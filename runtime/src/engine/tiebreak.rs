@@ -411,8 +411,8 @@ impl Table<'_> {
                 halves: false,
                 lower_first: true,
             },
-            Criterion::Countback { variant } => TbValue {
-                parts: self.countback(p, variant),
+            Criterion::Countback { variant, bye_score } => TbValue {
+                parts: self.countback(p, variant, bye_score.unwrap_or(ByeScore::LowestInField)),
                 halves: false,
                 lower_first: false,
             },
@@ -424,7 +424,8 @@ impl Table<'_> {
         Some(v)
     }
 
-    fn countback(&self, p: usize, variant: CountbackVariant) -> Vec<i64> {
+    /// `bye`: what a bye round counts in `opp_reverse` (the stage's 对手分 value).
+    fn countback(&self, p: usize, variant: CountbackVariant, bye: ByeScore) -> Vec<i64> {
         match variant {
             CountbackVariant::Cumulative => {
                 let run = self.running(p);
@@ -441,7 +442,7 @@ impl Table<'_> {
                 recs.iter().rev().map(|r| r.points).collect()
             }
             CountbackVariant::OppReverse => {
-                let contrib = self.opponent_contributions(p, ByeScore::LowestInField);
+                let contrib = self.opponent_contributions(p, bye);
                 let mut left: i64 = contrib.iter().map(|&(_, s)| s).sum();
                 contrib
                     .iter()

@@ -101,8 +101,15 @@ pub enum Criterion {
     HeadToHeadBlack,
     /// 犯规: fouls over the event (fewer first).
     Fouls,
-    /// 比较前一轮成绩，以此类推 (domain.md 5.3).
-    Countback { variant: CountbackVariant },
+    /// 比较前一轮成绩，以此类推 (domain.md 5.3). `bye_score`: what a bye round counts in
+    /// `opp_reverse`, the same as the stage's 对手分 (the chain's `opponents_score bye`, else the
+    /// stage's `bye opponent_score`); absent where neither is written (`lowest_in_field`), and
+    /// then left out of the JSON, so that a plan without it reads as before.
+    Countback {
+        variant: CountbackVariant,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bye_score: Option<ByeScore>,
+    },
     /// 抽签: drawing of lots (always separates).
     Lots,
     /// 如仍相同，名次并列: the players still tied share one place (the last of a stage's chain;
