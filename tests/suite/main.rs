@@ -61,6 +61,7 @@ mod newcomer6;
 mod newcomer7;
 mod newcomer8;
 mod newcomer9;
+mod numbers_entrants_order;
 mod one_cash;
 mod only_if_tied;
 mod open_values;

@@ -508,6 +508,7 @@ impl Lowerer<'_> {
         match rule.node.as_str() {
             "registration_order" => plan::Numbers::RegistrationOrder { origin },
             "rating" => plan::Numbers::Rating { origin },
+            "entrants_order" => plan::Numbers::EntrantsOrder { origin },
             _ => plan::Numbers::Lot { origin },
         }
     }

@@ -108,6 +108,12 @@ pub const LIMITED: &[Applicability] = &[
     )
     .or_fixed(&[(TeamRoundRobin, "lot")]),
     limit(
+        K::NumbersEntrantsOrder,
+        &[RoundRobin, SwissCxa, SwissDutch],
+        "write `numbers registration_order`, `lot` or `rating`: a team stage numbers its teams as registered, by lot or by rating, not by the places its players came from",
+        "改写 `numbers registration_order`、`lot` 或 `rating`：团体赛按报名顺序、抽签或等级分为队编号，不按棋手的入围名次",
+    ),
+    limit(
         K::NumbersParity,
         &[RoundRobin, SwissCxa, SwissDutch],
         "remove it; odd and even numbers go to players' pools, and a knockout seeds by `seeding`, a team stage numbers teams",

@@ -188,6 +188,7 @@ kinds! {
     DrawAvoid, "draw { avoid same_unit|same_federation }", Executed, false, "plan draw.avoid_same_unit, avoid_by";
     DrawNumbers, "draw { numbers RULE }", Executed, false, "plan round robin numbers";
     Numbers, "stage { numbers ... }", Executed, false, "plan stage numbers (pairing numbers)";
+    NumbersEntrantsOrder, "stage { numbers entrants_order }", Executed, false, "plan stage numbers (in the order the stage's entrants clause lists them; a drawn group in that order too); checker E114 in a team stage";
     NumbersParity, "stage { numbers { pool A odd  pool B even  within ORDER } }", Executed, false, "plan stage numbers (odd numbers to one pool, even to the other); checker E418-E420";
     FirstRound, "stage { first_round METHOD ... }", Executed, false, "plan swiss.first_round (round-1 pairing)";
     TeamColours, "stage { colours by_board home|lower_number }", Executed, false, "plan stage.team_colours (runtime: which team of a match has Red on odd boards); checker E226, E114 outside a team stage";

@@ -335,6 +335,11 @@ impl Walker {
             StageClause::Numbers(xqreg_grammar::ast::Numbers::Parity { span, .. }) => {
                 (K::NumbersParity, *span)
             }
+            StageClause::Numbers(xqreg_grammar::ast::Numbers::Rule(r))
+                if r.node == "entrants_order" =>
+            {
+                (K::NumbersEntrantsOrder, r.span)
+            }
             StageClause::Numbers(n) => (K::Numbers, n.span()),
             StageClause::FirstRound { span, .. } => (K::FirstRound, *span),
             StageClause::Colours {

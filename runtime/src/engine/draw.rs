@@ -308,6 +308,9 @@ pub fn number(
             ordered_by(NumberOrder::Rating, roster, members, lots),
             origin,
         ),
+        // The callers give the members in the stage's entrants order (`entrants::resolve`; a
+        // drawn group sorted back into it, `stages::in_entrants_order`).
+        Numbers::EntrantsOrder { origin } => (members.to_vec(), origin),
         Numbers::Seeded {
             tiers,
             seeds_order,

@@ -15,8 +15,8 @@ use super::{Ctx, GroupRun, StageRun, Staged};
 use crate::pairing::knockout::seed_positions;
 use crate::pairing::round_robin;
 use crate::plan::{
-    Bracket, BracketSlot, ColourRule, Cycles, Knockout, NumberOrder, Origin, RoundRobin, SamePlace,
-    Stage, StageFormat,
+    Bracket, BracketSlot, ColourRule, Cycles, Knockout, NumberOrder, Numbers, Origin, RoundRobin,
+    SamePlace, Stage, StageFormat,
 };
 use std::collections::BTreeMap;
 
@@ -189,6 +189,7 @@ fn groups_of(
             )?;
             let mut groups: Vec<Vec<usize>> = Vec::with_capacity(drawn.len());
             for (g, members) in names.iter().zip(&drawn) {
+                let members = in_entrants_order(&rr.numbers, field, members);
                 let label = if g.is_empty() {
                     String::new()
                 } else {
@@ -198,7 +199,7 @@ fn groups_of(
                     ctx.plan,
                     &rr.numbers,
                     ctx.roster,
-                    members,
+                    &members,
                     &mut ctx.lots,
                     &mut ctx.transcript,
                     &label,
@@ -207,6 +208,17 @@ fn groups_of(
             Ok(groups)
         }
     }
+}
+
+/// A drawn group's members as `numbers` takes them: under `numbers entrants_order` in the order
+/// the stage lists its entrants (`field`), else as drawn (a lot shuffles them as they come, so
+/// the order stays what it was).
+fn in_entrants_order(numbers: &Numbers, field: &[usize], members: &[usize]) -> Vec<usize> {
+    let mut out = members.to_vec();
+    if matches!(numbers, Numbers::EntrantsOrder { .. }) {
+        out.sort_by_key(|m| field.iter().position(|f| f == m));
+    }
+    out
 }
 
 /// Colours by lot for one board (`red`, `black` and their places in the group): a recorded

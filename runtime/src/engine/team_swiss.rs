@@ -120,6 +120,8 @@ fn number_order(numbers: &Numbers) -> NumberOrder {
         Numbers::Lot { .. } => NumberOrder::Lot,
         Numbers::RegistrationOrder { .. } => NumberOrder::RegistrationOrder,
         Numbers::Rating { .. } => NumberOrder::Rating,
+        // Teams are listed, not placed: the checker refuses it in a team stage (E114).
+        Numbers::EntrantsOrder { .. } => NumberOrder::RegistrationOrder,
         Numbers::Seeded { rest, .. } => *rest,
         // Pools hold players, not teams: the checker refuses it in a team stage (E114).
         Numbers::Parity { within, .. } => *within,

@@ -236,6 +236,12 @@ pub enum Numbers {
     Rating {
         origin: Origin,
     },
+    /// `numbers entrants_order`: in the order the stage's `entrants` clause lists its entrants
+    /// (`A#1, B#1, B#2, A#2`: a final numbered by group places; a roster, category or pool in
+    /// the roster's order), within each group in that order too.
+    EntrantsOrder {
+        origin: Origin,
+    },
     /// Seed tiers into the upper half (in tier order, each tier ordered by `seeds_order`),
     /// the rest after them by `rest` (domain.md 3.2).
     Seeded {

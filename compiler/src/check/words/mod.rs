@@ -253,16 +253,17 @@ fn numbers(diags: &mut Diagnostics, n: &Numbers) {
                     word(diags, t, &TITLE);
                 }
             }
+            // An order among players, not the stage's rule: `entrants_order` is not one.
             if let Some(o) = seeds_order {
-                word(diags, o, &NUMBERS);
+                word(diags, o, &NUMBERS_ORDER);
             }
-            word(diags, rest, &NUMBERS);
+            word(diags, rest, &NUMBERS_ORDER);
         }
         Numbers::Parity { pools, within, .. } => {
             for (_, parity) in pools {
                 word(diags, parity, &PARITY);
             }
-            word(diags, within, &NUMBERS);
+            word(diags, within, &NUMBERS_ORDER);
         }
     }
 }

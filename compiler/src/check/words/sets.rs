@@ -346,6 +346,11 @@ pub const NUMBERS: Position = Position::said(
             "按等级分高低确定代号",
             "pairing numbers by rating",
         ),
+        said(
+            "entrants_order",
+            "按上列参赛者顺序确定代号",
+            "pairing numbers in the order the entrants are listed above",
+        ),
     ],
 );
 /// The order within a numbering (`numbers seeded ... seeds_order`, `numbers parity ... within`):
