@@ -108,3 +108,29 @@ fn the_smaller_team_number_has_red_on_odd_boards() {
         }
     }
 }
+
+/// A team Swiss's pairing lines speak of teams and of the team listed first (whose boards'
+/// colours the `colours by_board` rule sets), never of "the player" who "has Red": under
+/// `lower_number` the team the pairer lists first may have Black on board 1.
+#[test]
+fn a_team_swiss_says_which_team_is_listed_first() {
+    let format = "swiss cxa rounds 3 boards 2\n  numbers registration_order";
+    for seed in 1..=3 {
+        let o = simulate(&regulation(format, "colours by_board lower_number"), seed);
+        let lines: Vec<&str> = o
+            .transcript
+            .iter()
+            .map(|e| e.text.as_str())
+            .filter(|t| t.starts_with("teams: round") && t.contains(" board "))
+            .collect();
+        assert!(!lines.is_empty(), "seed {seed}: no pairing lines");
+        for line in &lines {
+            assert!(!line.contains("player"), "seed {seed}: {line}");
+            assert!(!line.contains("has Red"), "seed {seed}: {line}");
+        }
+        assert!(
+            lines.iter().any(|l| l.contains("is listed first")),
+            "seed {seed}: {lines:?}"
+        );
+    }
+}

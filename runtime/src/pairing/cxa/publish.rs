@@ -121,9 +121,16 @@ fn allocate(round: &SwissRound<'_>, s: &Search<'_>, i: usize, j: usize) -> (bool
             );
         }
     }
+    // A team Swiss pairs teams: its "Red" is the team listed first in the match, whose boards'
+    // colours the stage's `colours by_board` rule then sets (a transcript line of its own).
+    let (who, fewer, has_red) = if round.params.boards.is_some() {
+        ("team", "listed first fewer times", "is listed first")
+    } else {
+        ("player", "with fewer reds", "has Red")
+    };
     let (di, dj) = (difference(&s.hist[i]), difference(&s.hist[j]));
     if di != dj {
-        return (di < dj, "the player with fewer reds has Red".into());
+        return (di < dj, format!("the {who} {fewer} {has_red}"));
     }
     let (hi, hj) = (&s.hist[i], &s.hist[j]);
     for (a, b) in hi.iter().rev().zip(hj.iter().rev()) {
@@ -142,7 +149,7 @@ fn allocate(round: &SwissRound<'_>, s: &Search<'_>, i: usize, j: usize) -> (bool
             (
                 smaller_red(odd),
                 format!(
-                    "equal histories: number sum {} is {}, the {} number has Red",
+                    "equal histories: number sum {} is {}, the {} number {has_red}",
                     ni + nj,
                     if odd { "odd" } else { "even" },
                     if odd { "smaller" } else { "larger" }
@@ -154,7 +161,7 @@ fn allocate(round: &SwissRound<'_>, s: &Search<'_>, i: usize, j: usize) -> (bool
             (
                 smaller_red(odd),
                 format!(
-                    "equal histories: round {} is {}, the {} number has Red",
+                    "equal histories: round {} is {}, the {} number {has_red}",
                     round.round,
                     if odd { "odd" } else { "even" },
                     if odd { "smaller" } else { "larger" }
@@ -163,7 +170,7 @@ fn allocate(round: &SwissRound<'_>, s: &Search<'_>, i: usize, j: usize) -> (bool
         }
         ColourTie::Fide => (
             true,
-            "equal histories: the higher-ranked player has Red".into(),
+            format!("equal histories: the higher-ranked {who} {has_red}"),
         ),
     }
 }
