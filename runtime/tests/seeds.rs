@@ -409,8 +409,10 @@ fn prizes_per_category_with_shared_places_and_qualification_next_in_line() {
                 origin: o("women 2"),
             },
         ],
-        next_in_line: true,
-        until: None,
+        replacement: Replacement {
+            next_in_line: true,
+            until: None,
+        },
         origin: o("qualification"),
     }];
     let mut roster = players(8);

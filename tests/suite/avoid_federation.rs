@@ -4,7 +4,7 @@
 //! FIDE Dutch engine, which takes the pairs as forbidden pairings (treated like a game already
 //! played, C1) from round 2 on, round 1 being the first-round method's exchange of partners.
 
-use crate::common::simulated_games;
+use crate::common::{check_exits, simulated_games};
 
 /// A Swiss of 8 over 3 rounds; `SYSTEM`, `FIRST` and `AVOID` are filled in by each test.
 const REGULATION: &str = include_str!("regulations/avoid_federation.xqr");
@@ -101,11 +101,9 @@ fn a_round_robin_refuses_until_a_round() {
             "round_robin single groups A B size 4",
         )
         .replace("  numbers rating\n  first_round FIRST\n", "");
-    let (code, report) = crate::common::check_of(&round_robin.replace("AVOID", "avoid same_unit"));
-    assert_eq!(code, Some(0), "{report}");
+    check_exits(&round_robin.replace("AVOID", "avoid same_unit"), 0);
     let until = round_robin.replace("AVOID", "avoid same_unit until round 2");
-    let (code, report) = crate::common::check_of(&until);
-    assert_eq!(code, Some(1), "{report}");
+    let report = check_exits(&until, 1);
     assert!(
         report.contains("E114") && report.contains("until round"),
         "{report}"
@@ -115,9 +113,7 @@ fn a_round_robin_refuses_until_a_round() {
 /// A scope the checker does not know (`first5`) is E111, whose help also names `until round N`.
 #[test]
 fn an_unknown_scope_is_shown_until_a_round() {
-    let (code, report) =
-        crate::common::check_of(&REGULATION.replace("AVOID", "avoid same_unit first5"));
-    assert_eq!(code, Some(1), "{report}");
+    let report = check_exits(&REGULATION.replace("AVOID", "avoid same_unit first5"), 1);
     assert!(
         report.contains("E111") && report.contains("`until round N`"),
         "{report}"

@@ -56,6 +56,13 @@ pub fn xqreg_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The Markdown sheet `xqreg sheet FILE --lang LANG` prints (which must succeed) says every
+/// phrase of `present` and none of `absent`.
+pub fn sheet_md_says(file: &str, lang: &str, present: &[&str], absent: &[&str]) {
+    let sheet = xqreg_ok(&["sheet", file, "--lang", lang, "--format", "md"]);
+    assert_phrases(&sheet, present, absent);
+}
+
 /// `event result EV STAGE ROUND BOARD RESULT` for each (board, result) of `round`.
 pub fn record(ev: &str, (stage, round): (&str, u32), results: &[(u32, &str)]) {
     let round = round.to_string();
@@ -63,6 +70,14 @@ pub fn record(ev: &str, (stage, round): (&str, u32), results: &[(u32, &str)]) {
         let board = board.to_string();
         xqreg_ok(&["event", "result", ev, stage, &round, &board, result]);
     }
+}
+
+/// `event withdraw EV WHO --stage STAGE --after ROUND`, which must succeed: what it said.
+pub fn withdraw(ev: &str, who: &str, stage: &str, after: u32) -> String {
+    let after = after.to_string();
+    xqreg_ok(&[
+        "event", "withdraw", ev, who, "--stage", stage, "--after", &after,
+    ])
 }
 
 /// `text` written to `dir/name`: the file's path, as a command line takes it.
@@ -162,6 +177,13 @@ pub fn check_of(regulation: &str) -> (Option<i32>, String) {
     let text =
         String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
     (out.status.code(), text)
+}
+
+/// `xqreg check` of `regulation`, which must exit with `code`: all it wrote (see [`check_of`]).
+pub fn check_exits(regulation: &str, code: i32) -> String {
+    let (status, text) = check_of(regulation);
+    assert_eq!(status, Some(code), "{text}");
+    text
 }
 
 /// `xqreg simulate REGULATION --roster ROSTER ARGS` with both written to a temporary folder.

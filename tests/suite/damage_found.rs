@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{xqreg, xqreg_ok as ok};
+use crate::common::{withdraw, xqreg, xqreg_ok as ok};
 use crate::event_inputs::{refused_with, round_one_published};
 
 /// Round 1 of the Swiss of twelve published, board 1 recorded 1-0, then `sql` run on the store:
@@ -19,6 +19,9 @@ fn edited(dir: &Path, sql: &str) -> (String, Vec<u8>) {
     let bytes = std::fs::read(&store).expect("store");
     (ev, bytes)
 }
+
+/// The commands that read an event's store, each of which a damaged store must stop.
+const EVERY_COMMAND: [&str; 6] = ["games", "standings", "status", "export", "pair", "verify"];
 
 /// `args` refused with `code`, the store left as `before`: what it said.
 fn refused_leaving(ev: &str, args: &[&str], code: &str, before: &[u8]) -> String {
@@ -72,31 +75,24 @@ fn a_result_argument_that_is_no_result_names_its_game() {
 /// no game.
 #[test]
 fn a_stored_result_that_is_no_result_is_refused_at_its_game_by_every_command() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let (ev, before) = edited(tmp.path(), "UPDATE results SET result = 'win'");
-    for command in ["games", "standings", "status", "export"] {
-        let err = refused_leaving(&ev, &["event", command, &ev], "E836", &before);
-        assert!(
-            err.contains("main round 1 board 1: the store holds an unreadable result `win`"),
-            "{command}: {err}"
-        );
-    }
+    refused_by_each(
+        "UPDATE results SET result = 'win'",
+        &["games", "standings", "status", "export"],
+        "E836",
+        &["main round 1 board 1: the store holds an unreadable result `win`"],
+    );
 }
 
 /// A stored game of a player who is not in the roster is E836: `games` and `export` printed
 /// the game with the id of nobody.
 #[test]
 fn a_stored_game_of_a_player_not_in_the_roster_is_refused() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let sql = "UPDATE games SET black = 'nobody' WHERE board = 2";
-    let (ev, before) = edited(tmp.path(), sql);
-    for command in ["games", "export", "verify"] {
-        let err = refused_leaving(&ev, &["event", command, &ev], "E836", &before);
-        assert!(
-            err.contains("main round 1 board 2: the store holds a game of `nobody`"),
-            "{command}: {err}"
-        );
-    }
+    refused_by_each(
+        "UPDATE games SET black = 'nobody' WHERE board = 2",
+        &["games", "export", "verify"],
+        "E836",
+        &["main round 1 board 2: the store holds a game of `nobody`"],
+    );
 }
 
 /// A stored withdrawal from a stage the regulation does not have is the store's damage (E836),
@@ -106,9 +102,7 @@ fn a_stored_game_of_a_player_not_in_the_roster_is_refused() {
 fn a_stored_withdrawal_of_no_stage_is_the_stores_damage_not_the_commands() {
     let tmp = tempfile::tempdir().expect("tmp");
     let (ev, store) = round_one_published(tmp.path());
-    ok(&[
-        "event", "withdraw", &ev, "w05", "--stage", "main", "--after", "1",
-    ]);
+    withdraw(&ev, "w05", "main", 1);
     let db = rusqlite::Connection::open(&store).expect("opens");
     db.execute("UPDATE withdrawals SET stage = 'elsewhere'", [])
         .expect("edits");
@@ -178,8 +172,14 @@ fn a_store_without_its_format_or_regulation_path_is_damaged() {
 }
 
 /// The store edited by `sql`: each of `commands` refused with `code`, saying all of `said`, the
-/// store left as it was.
-fn refused_by_each(sql: &str, commands: &[&str], code: &str, said: &[&str]) {
+/// store left as it was. Returned for what a caller checks next: the temporary folder (the
+/// event lives as long as it), the event and the store's bytes.
+fn refused_by_each(
+    sql: &str,
+    commands: &[&str],
+    code: &str,
+    said: &[&str],
+) -> (tempfile::TempDir, String, Vec<u8>) {
     let tmp = tempfile::tempdir().expect("tmp");
     let (ev, before) = edited(tmp.path(), sql);
     for command in commands {
@@ -189,6 +189,7 @@ fn refused_by_each(sql: &str, commands: &[&str], code: &str, said: &[&str]) {
             "{sql}: {command}: {err}"
         );
     }
+    (tmp, ev, before)
 }
 
 /// A cell of pasted text in a typed column (a rating of 200 000 characters) is refused for its
@@ -259,12 +260,7 @@ fn a_game_edited_in_the_store_is_refused_by_every_command() {
             "main round 2 board 6: a published game the log never published",
         ),
     ] {
-        let tmp = tempfile::tempdir().expect("tmp");
-        let (ev, before) = edited(tmp.path(), sql);
-        for command in ["games", "standings", "status", "export", "pair", "verify"] {
-            let err = refused_leaving(&ev, &["event", command, &ev], "E836", &before);
-            assert!(err.contains(said), "{sql}: {command}: {err}");
-        }
+        let (_tmp, ev, _) = refused_by_each(sql, &EVERY_COMMAND, "E836", &[said]);
         assert!(
             !Path::new(&ev).join("export").exists(),
             "{sql}: export wrote files"
@@ -432,15 +428,8 @@ fn a_result_edited_in_the_store_is_refused_by_every_command() {
             "main round 1 board 2",
         ),
     ] {
-        let tmp = tempfile::tempdir().expect("tmp");
-        let (ev, before) = edited(tmp.path(), sql);
-        for command in ["games", "standings", "status", "export", "pair", "verify"] {
-            let err = refused_leaving(&ev, &["event", command, &ev], "E836", &before);
-            assert!(
-                err.contains(&format!("{game}: {differs}")),
-                "{sql}: {command}: {err}"
-            );
-        }
+        let said = format!("{game}: {differs}");
+        let (_tmp, ev, before) = refused_by_each(sql, &EVERY_COMMAND, "E836", &[&said]);
         let args = ["event", "result", &ev, "main", "1", "3", "1-0"];
         refused_leaving(&ev, &args, "E836", &before);
     }

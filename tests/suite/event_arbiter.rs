@@ -2,7 +2,7 @@
 //! arbiter gave (the late-entry CSV's row and column, the withdrawal's argument), never at the
 //! regulation's clause the check follows; a correction says why and changes something.
 
-use crate::common::{written, xqreg_ok as ok};
+use crate::common::{withdraw, written, xqreg_ok as ok};
 use crate::event_enter::{play_round, refused, roster_lines, start};
 
 /// A late-entry CSV of the roster's header and `rows`, at `dir/name`.
@@ -220,9 +220,7 @@ fn status_lists_the_withdrawals() {
     let dir = tmp.path();
     let ev = two_sections(dir);
     play_round(&ev, dir);
-    ok(&[
-        "event", "withdraw", &ev, "p015", "--stage", "b", "--after", "1",
-    ]);
+    withdraw(&ev, "p015", "b", 1);
     let status = ok(&["event", "status", &ev]);
     assert!(
         status.contains("withdrawn: p015 after Section B round 1"),
@@ -238,9 +236,7 @@ fn a_team_that_withdrew_is_listed_withdrawn_not_on_a_bye() {
     let ev = dir.join("event").to_string_lossy().into_owned();
     crate::common::event_new(&ev, &ex.join("regulation.xqr"), &ex.join("roster.csv"), 5);
     play_round(&ev, dir);
-    ok(&[
-        "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",
-    ]);
+    withdraw(&ev, "北京", "main", 1);
     let listed = ok(&["event", "pair", &ev]);
     assert!(
         listed.contains("Team Swiss round 2: withdrawn  北京"),

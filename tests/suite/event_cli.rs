@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::common::{event_new, root, xqreg, xqreg_ok as ok};
+use crate::common::{event_new, root, withdraw, xqreg, xqreg_ok as ok};
 
 fn refused(args: &[&str], code: &str) {
     let out = xqreg(args);
@@ -365,9 +365,7 @@ fn the_other_event_refusals() {
         ],
         "R076",
     );
-    ok(&[
-        "event", "withdraw", &ev, &p, "--stage", "main", "--after", "3",
-    ]);
+    withdraw(&ev, &p, "main", 3);
     // The unknown player's withdrawal stored nothing; this one is stored, and status lists it.
     assert_eq!(
         status(&ev).replace(&format!("withdrawn: {p} after Swiss round 3\n"), ""),

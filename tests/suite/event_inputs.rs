@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{assert_success, event_new_output, xqreg, xqreg_ok as ok};
+use crate::common::{assert_success, event_new_output, withdraw, xqreg, xqreg_ok as ok};
 
 /// A Swiss of twelve (w01..w12), five rounds; two fouls in a game lose it.
 pub const SWISS: &str = "regulation \"录入测试赛\" {\n  dates 2026-07-20 .. 2026-07-22\n}\n\
@@ -285,9 +285,7 @@ fn the_pair_json_names_who_sits_out_and_why() {
     std::fs::write(&results, drawn).expect("writes");
     ok(&["event", "result", &ev, &results.to_string_lossy()]);
     let gone = games[0]["red"]["id"].as_str().expect("id").to_string();
-    ok(&[
-        "event", "withdraw", &ev, &gone, "--stage", "main", "--after", "1",
-    ]);
+    withdraw(&ev, &gone, "main", 1);
     let round2 = pair();
     let out2 = round2["sits_out"].as_array().expect("sits_out");
     assert!(

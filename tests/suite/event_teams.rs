@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{event_new, written, xqreg, xqreg_ok};
+use crate::common::{event_new, withdraw, written, xqreg, xqreg_ok};
 
 const REGULATION: &str = "examples/008_team_qualifier/regulation.xqr";
 const ROSTER: &str = "examples/008_team_qualifier/roster.csv";
@@ -176,9 +176,7 @@ fn a_team_withdraws_whole() {
     let tmp = tempfile::tempdir().expect("tmp");
     let ev = paired_event(tmp.path());
     assert_eq!(beijing_boards(&ev, 1).len(), 4, "北京 plays round 1");
-    let said = xqreg_ok(&[
-        "event", "withdraw", &ev, "北京", "--stage", "main", "--after", "1",
-    ]);
+    let said = withdraw(&ev, "北京", "main", 1);
     assert_eq!(
         said,
         "t1b1 withdraws after Team Swiss round 1\nt1b2 withdraws after Team Swiss round 1\n\

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::common::{check_of, simulated_json};
+use crate::common::{check_exits, check_of, simulated_json};
 
 const REGULATION: &str = include_str!("regulations/ko_byes.xqr");
 
@@ -107,8 +107,7 @@ fn the_plan_carries_byes_lot_and_leaves_the_default_out() {
 
 #[test]
 fn byes_lot_is_executed_and_a_bracket_written_as_pairs_refuses_a_rule_for_byes() {
-    let (status, text) = check_of(REGULATION);
-    assert_eq!(status, Some(0), "{text}");
+    let text = check_exits(REGULATION, 0);
     assert!(!text.contains("N101"), "`byes` is executed: {text}");
     let pairs = REGULATION
         .replace("    seeded 8\n", "    bracket (a1 v bye) (a2 v a3) (a4 v bye) (a5 v a6)\n")

@@ -2,7 +2,7 @@
 //! files are under `tests/scenarios/newcomer2_*.xqr`, checked and run by regressions.rs): each
 //! finding shown fixed.
 
-use crate::common::{assert_phrases, xqreg_ok};
+use crate::common::{assert_phrases, sheet_md_says, xqreg_ok};
 
 const YOUTH: &str = "tests/scenarios/newcomer2_youth_swiss.xqr";
 
@@ -60,11 +60,15 @@ const CUP: &str = "tests/scenarios/newcomer2_rapid_cup.xqr";
 /// as a knockout; ...): the heading names the format, so the sentence starts with the bracket.
 #[test]
 fn a_knockout_titled_knockout_does_not_say_it_twice() {
-    let zh = xqreg_ok(&["sheet", CUP, "--lang", "zh", "--format", "md"]);
-    assert_phrases(&zh, &["淘汰赛：按16人种子签表排位；"], &["进行淘汰赛"]);
-    let en = xqreg_ok(&["sheet", CUP, "--lang", "en", "--format", "md"]);
-    assert_phrases(
-        &en,
+    sheet_md_says(
+        CUP,
+        "zh",
+        &["淘汰赛：按16人种子签表排位；"],
+        &["进行淘汰赛"],
+    );
+    sheet_md_says(
+        CUP,
+        "en",
         &["Knockout: A seeded bracket of 16;"],
         &["Played as a knockout"],
     );
@@ -77,15 +81,15 @@ const OPEN: &str = "tests/scenarios/newcomer2_two_stage_open.xqr";
 /// as if Sonneborn-Berger came first. It now leads with points as a stage's chain does.
 #[test]
 fn places_ranked_across_groups_say_points_come_first() {
-    let zh = xqreg_ok(&["sheet", OPEN, "--lang", "zh", "--format", "md"]);
-    assert_phrases(
-        &zh,
+    sheet_md_says(
+        OPEN,
+        "zh",
         &["第五至八名：各组第二名按积分、小分排列第五至八名，积分多者名次列前；积分相等时，依次按下列办法区分："],
         &["按下列办法排定"],
     );
-    let en = xqreg_ok(&["sheet", OPEN, "--lang", "en", "--format", "md"]);
-    assert_phrases(
-        &en,
+    sheet_md_says(
+        OPEN,
+        "en",
         &["; more points ranks higher; equal points are separated in this order:"],
         &["ranked in this order"],
     );
@@ -95,8 +99,7 @@ fn places_ranked_across_groups_say_points_come_first() {
 /// it is now the serpentine the sheet says (the scenario test of the file checks the groups).
 #[test]
 fn rest_rating_is_a_serpentine_without_lots() {
-    let zh = xqreg_ok(&["sheet", OPEN, "--lang", "zh", "--format", "md"]);
-    assert_phrases(&zh, &["棋手按等级分高低蛇形排列进入各组"], &[]);
+    sheet_md_says(OPEN, "zh", &["棋手按等级分高低蛇形排列进入各组"], &[]);
     let plan = xqreg_ok(&["plan", OPEN]);
     assert_phrases(&plan, &["\"order\": \"rating\""], &[]);
 }
@@ -124,9 +127,9 @@ fn a_roster_beyond_the_stage_caps_says_where_its_size_came_from() {
 /// singular verb); it says who loses now.
 #[test]
 fn the_foul_limit_reads_as_english() {
-    let en = xqreg_ok(&["sheet", YOUTH, "--lang", "en", "--format", "md"]);
-    assert_phrases(
-        &en,
+    sheet_md_says(
+        YOUTH,
+        "en",
         &["Fouls: A player with 3 fouls in one game loses."],
         &["Fouls: 3 fouls"],
     );

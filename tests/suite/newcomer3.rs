@@ -2,7 +2,7 @@
 //! under `tests/scenarios/newcomer3_*.xqr`, checked and run by regressions.rs): each finding
 //! shown fixed.
 
-use crate::common::xqreg_ok;
+use crate::common::{sheet_md_says, xqreg_ok};
 
 const NATIONAL: &str = "tests/scenarios/newcomer3_national.xqr";
 
@@ -181,9 +181,9 @@ const CUP: &str = "tests/scenarios/newcomer3_seeded_cup.xqr";
 /// though the sentence above it said 奖金总额59,000元 (the checker counts 4 losers a round).
 #[test]
 fn a_bracket_short_of_its_size_counts_each_rounds_losers_on_the_sheet() {
-    let zh = xqreg_ok(&["sheet", CUP, "--lang", "zh", "--format", "md"]);
-    crate::common::assert_phrases(
-        &zh,
+    sheet_md_says(
+        CUP,
+        "zh",
         &[
             "| 四分之一决赛负者 | 2,500元 | 4 | 10,000元 |",
             "| 八分之一决赛负者 | 1,000元 | 4 | 4,000元 |",

@@ -2,7 +2,7 @@
 //! under `tests/scenarios/newcomer5_*.xqr`, checked and run by regressions.rs): each finding
 //! shown fixed.
 
-use crate::common::{assert_phrases, xqreg_ok, xqreg_on_ok};
+use crate::common::{assert_phrases, check_exits, sheet_md_says, xqreg_ok, xqreg_on_ok};
 
 const RAPID: &str = "tests/scenarios/newcomer5_rapid_open.xqr";
 const VETERANS: &str = "tests/scenarios/newcomer5_veterans.xqr";
@@ -99,9 +99,9 @@ fn a_criterion_counted_twice_has_a_column_each_time() {
 /// naming its own age; the English sheet wrote "need must come with" for `must come with ...`.
 #[test]
 fn what_players_of_an_age_must_do_keeps_the_age() {
-    let zh = xqreg_ok(&["sheet", VETERANS, "--lang", "zh", "--format", "md"]);
-    assert_phrases(
-        &zh,
+    sheet_md_says(
+        VETERANS,
+        "zh",
         &["75周岁以上者须提供县级以上医院健康证明并由家属陪同。"],
         &["（三）须提供"],
     );
@@ -127,9 +127,9 @@ entry {
 /// lower case ("(d) places 9–16: ..."), where the shared places beside it began "Places 17–24".
 #[test]
 fn places_ranked_across_groups_begin_with_a_capital() {
-    let en = xqreg_ok(&["sheet", CROSS, "--lang", "en", "--format", "md"]);
-    assert_phrases(
-        &en,
+    sheet_md_says(
+        CROSS,
+        "en",
         &["(d) Places 9–16: ", "(e) Places 17–24: "],
         &["(d) places 9–16"],
     );
@@ -187,8 +187,7 @@ fn one_printed_conduct_rule_is_one_rule() {
 #[test]
 fn an_entry_deadline_stated_twice_is_a_warning() {
     let reg = "regulation \"快棋赛\" {\n  dates 2026-10-03\n}\nentry {\n  cap 180\n  deadline 2026-09-25 17:00\n}\nregistration {\n  deadline 2026-09-25\n  method \"微信报名\"\n}\n";
-    let (code, text) = crate::common::check_of(reg);
-    assert_eq!(code, Some(0), "{text}");
+    let text = check_exits(reg, 0);
     assert_phrases(
         &crate::common::one_line(&text),
         &[

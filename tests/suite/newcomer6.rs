@@ -2,7 +2,7 @@
 //! files are under `tests/scenarios/newcomer6_*.xqr`, checked and run by regressions.rs; the
 //! rosters they were run with under `tests/scenarios/newcomer6/`): each finding shown fixed.
 
-use crate::common::{assert_phrases, xqreg_ok};
+use crate::common::{assert_phrases, sheet_md_says, withdraw, xqreg_ok};
 
 const PLAYOFFS: &str = "tests/scenarios/newcomer6_qualifier_playoffs.xqr";
 
@@ -12,18 +12,18 @@ const PLAYOFFS: &str = "tests/scenarios/newcomer6_qualifier_playoffs.xqr";
 /// stages that write the clause themselves.
 #[test]
 fn a_stage_that_copies_a_clause_is_named_where_the_clause_is_printed() {
-    let zh = xqreg_ok(&["sheet", PLAYOFFS, "--lang", "zh", "--format", "md"]);
-    assert_phrases(
-        &zh,
+    sheet_md_says(
+        PLAYOFFS,
+        "zh",
         &[
             "快棋（A组出线权加赛、B组出线权加赛、C组出线权加赛、D组出线权加赛）",
             "A组出线权加赛、B组出线权加赛、C组出线权加赛、D组出线权加赛：对局胜者名次列前",
         ],
         &["快棋（A组出线权加赛）"],
     );
-    let en = xqreg_ok(&["sheet", PLAYOFFS, "--lang", "en", "--format", "md"]);
-    assert_phrases(
-        &en,
+    sheet_md_says(
+        PLAYOFFS,
+        "en",
         &["Rapid (Group A playoff, Group B playoff, Group C playoff, Group D playoff)"],
         &["Rapid (Group A playoff)"],
     );
@@ -104,9 +104,7 @@ fn team_swiss_live(work: &std::path::Path) -> std::path::PathBuf {
             ]);
         }
         if round == 2 {
-            xqreg_ok(&[
-                "event", "withdraw", &e, "南通", "--stage", "main", "--after", "2",
-            ]);
+            withdraw(&e, "南通", "main", 2);
         }
     }
     xqreg_ok(&["event", "verify", &e]);
@@ -256,9 +254,9 @@ const CITY_OPEN: &str = "tests/scenarios/newcomer6_city_open.xqr";
 /// number after 最低 and a measure word with no noun.
 #[test]
 fn a_cut_reads_as_chinese() {
-    let zh = xqreg_ok(&["sheet", CITY_OPEN, "--lang", "zh", "--format", "md"]);
-    assert_phrases(
-        &zh,
+    sheet_md_says(
+        CITY_OPEN,
+        "zh",
         &["（2）对手分高者名次列前（去掉1个最低分）。"],
         &["去掉最低1个"],
     );
@@ -269,15 +267,15 @@ fn a_cut_reads_as_chinese() {
 /// ratings), and `staff per "每队" en "each team"` printed "Each each team may bring ...".
 #[test]
 fn a_team_swiss_sheet_numbers_teams_and_says_each_once() {
-    let zh = xqreg_ok(&["sheet", TEAM_SWISS, "--lang", "zh", "--format", "md"]);
-    assert_phrases(
-        &zh,
+    sheet_md_says(
+        TEAM_SWISS,
+        "zh",
         &["按各队报名顺序前4名队员的等级分之和高低确定队号"],
         &["按等级分高低确定代号"],
     );
-    let en = xqreg_ok(&["sheet", TEAM_SWISS, "--lang", "en", "--format", "md"]);
-    assert_phrases(
-        &en,
+    sheet_md_says(
+        TEAM_SWISS,
+        "en",
         &[
             "Team numbers by the sum of the ratings of each team's first 4 registered players.",
             "Each team may bring 1 leader, 1 coach.",

@@ -2,7 +2,7 @@
 //! under `tests/suite/regulations/newcomer7_*.xqr`, each with its scenario tests) and running
 //! them live: each finding shown fixed.
 
-use crate::common::{assert_phrases, one_line, xqreg_ok, xqreg_on};
+use crate::common::{assert_phrases, one_line, sheet_md_says, xqreg_ok, xqreg_on};
 
 const TEAM_CUP: &str = "tests/suite/regulations/newcomer7_team_cup.xqr";
 const GRADES: &str = "tests/suite/regulations/newcomer7_grades.xqr";
@@ -118,13 +118,13 @@ fn a_named_player_a_generated_roster_cannot_fit_is_named() {
 /// knew how a tie is paid (名次并列，奖金平分).
 #[test]
 fn a_shared_place_says_how_its_prizes_are_split() {
-    sheet_says(
+    sheet_md_says(
         WOMEN,
         "zh",
         &["（4）如仍相同，名次并列，所占名次的奖金合并后平分；并列者每人各得该名次的奖品，其后所占名次的奖品不再颁发。"],
         &["（4）如仍相同，名次并列。"],
     );
-    sheet_says(
+    sheet_md_says(
         OPEN,
         "en",
         &["the prize money of the places they fill is added up and split equally"],
@@ -161,24 +161,18 @@ fn a_shared_place_says_how_its_prizes_are_split() {
 /// players' points.
 #[test]
 fn teams_ranked_across_groups_are_ranked_by_match_points_on_the_sheet() {
-    sheet_says(
+    sheet_md_says(
         TEAM_CUP,
         "zh",
         &["排列第五至八名，场分多者名次列前；场分相等时，依次按下列办法区分："],
         &["排列第五至八名，积分多者名次列前"],
     );
-    sheet_says(
+    sheet_md_says(
         TEAM_CUP,
         "en",
         &["for places 5-8; more match points ranks higher"],
         &[],
     );
-}
-
-/// The Markdown sheet of `file` in `lang` says every phrase of `present` and none of `absent`.
-fn sheet_says(file: &str, lang: &str, present: &[&str], absent: &[&str]) {
-    let sheet = xqreg_ok(&["sheet", file, "--lang", lang, "--format", "md"]);
-    assert_phrases(&sheet, present, absent);
 }
 
 /// The club teams' roster: eight clubs of five, groups by pool.
@@ -291,13 +285,13 @@ fn a_unit_ranking_nobody_completes_says_so() {
 /// not for the file's codes.
 #[test]
 fn an_invitation_list_names_its_federations() {
-    sheet_says(
+    sheet_md_says(
         KINGS,
         "zh",
         &["邀请名单：中国香港2名、中国澳门2名"],
         &["HKG 2名"],
     );
-    sheet_says(
+    sheet_md_says(
         KINGS,
         "en",
         &["by invitation: 2 from Hong Kong, China, 2 from Macao, China"],
@@ -311,13 +305,13 @@ fn an_invitation_list_names_its_federations() {
 /// says whom it pays in the bracket; a title that only says 奖金 still follows the category.
 #[test]
 fn a_prize_title_beside_a_remarked_category_reads_as_one_heading() {
-    sheet_says(
+    sheet_md_says(
         OPEN,
         "zh",
         &["1800分以下奖（等级分1800分以下，含无等级分，人民币）："],
         &["（含无等级分）1800分以下奖"],
     );
-    sheet_says(
+    sheet_md_says(
         OPEN,
         "en",
         &["Under 1800 (Rated under 1800, and unrated; CNY):"],
@@ -330,13 +324,13 @@ fn a_prize_title_beside_a_remarked_category_reads_as_one_heading() {
 /// (三) and (四) as 参赛队为8队.
 #[test]
 fn a_team_field_after_its_pools_closes_them() {
-    sheet_says(
+    sheet_md_says(
         TEAM_CUP,
         "zh",
         &["按上届名次蛇形分组。\n\n以上共8队参赛。\n\n（三）每队报名4至5人。"],
         &["参赛队为8队"],
     );
-    sheet_says(TEAM_CUP, "en", &["8 teams in all."], &[]);
+    sheet_md_says(TEAM_CUP, "en", &["8 teams in all."], &[]);
 }
 
 /// A rating band (`rating >= 1800` and `rating < 2000`) is one phrase, its ratings from and to:
@@ -345,11 +339,11 @@ fn a_team_field_after_its_pools_closes_them() {
 /// 等级分1800至1999分：等级分1800至1999分).
 #[test]
 fn a_rating_band_reads_as_its_range() {
-    sheet_says(
+    sheet_md_says(
         OPEN,
         "zh",
         &["（二）等级分1800至1999分。\n"],
         &["等级分1800分以上；", "1999分：等级分"],
     );
-    sheet_says(OPEN, "en", &["Rated 1800 to 1999."], &["1800 or higher"]);
+    sheet_md_says(OPEN, "en", &["Rated 1800 to 1999."], &["1800 or higher"]);
 }

@@ -2,7 +2,7 @@
 //! under `tests/suite/regulations/newcomer8_*.xqr`) and running them live: each finding shown
 //! fixed.
 
-use crate::common::{assert_phrases, xqreg_ok, xqreg_on};
+use crate::common::{assert_phrases, check_exits, sheet_md_says, withdraw, xqreg_ok, xqreg_on};
 
 const COUNTY: &str = "tests/suite/regulations/newcomer8_county.xqr";
 const MASTERS_CUP: &str = "tests/suite/regulations/newcomer8_masters_cup.xqr";
@@ -26,19 +26,13 @@ fn sheet_of(reg: &str, lang: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// The Markdown sheet of `file` in `lang` says every phrase of `present` and none of `absent`.
-fn sheet_says(file: &str, lang: &str, present: &[&str], absent: &[&str]) {
-    let sheet = xqreg_ok(&["sheet", file, "--lang", lang, "--format", "md"]);
-    assert_phrases(&sheet, present, absent);
-}
-
 /// A conduct rule written as a text (`score_sheets "慢棋须记录着法，快棋及超快棋不记录"`,
 /// `knocked_pieces "碰倒两子及以上判负" in rapid, ...`): the sheet printed the heading
 /// （五）记录 and dropped the text, and poured the knocked-pieces text into the number's place of
 /// its phrase (碰乱碰倒两子及以上判负个及以上棋子). A text is printed as written.
 #[test]
 fn a_conduct_rule_written_as_a_text_is_printed_as_written() {
-    sheet_says(
+    sheet_md_says(
         MASTERS_CUP,
         "zh",
         &[
@@ -47,7 +41,7 @@ fn a_conduct_rule_written_as_a_text_is_printed_as_written() {
         ],
         &["个及以上棋子"],
     );
-    sheet_says(
+    sheet_md_says(
         MASTERS_CUP,
         "en",
         &[
@@ -80,12 +74,10 @@ fn each_section_takes_its_own_late_entrants() {
         "  same_as primary\n  late_entry until round 3 missed zero\n",
     );
     assert_ne!(own, reg);
-    let (code, text) = crate::common::check_of(&own);
-    assert_eq!(code, Some(0), "{text}");
+    check_exits(&own, 0);
     // A stage fed by another stage's places still refuses it, written or copied.
     let fed = "regulation \"示例赛\" {\n}\ntime standard \"慢棋\" { base 20min increment 20s flag loses }\nentry { field 24 }\nstage groups \"小组赛\" {\n  round_robin single groups A B size 12\n  entrants roster\n  time standard\n  avoid same_unit\n  tiebreak sonneborn_berger, lots\n}\nstage open \"公开组\" {\n  swiss cxa rounds 5\n  entrants roster\n  late_entry until round 3 missed zero\n  time standard\n  avoid same_unit\n  tiebreak opponents_score bye zero, lots\n}\nstage main \"决赛\" {\n  same_as open\n  entrants groups.*#1..4\n}\n";
-    let (code, text) = crate::common::check_of(fed);
-    assert_eq!(code, Some(1), "{text}");
+    let text = check_exits(fed, 1);
     assert_phrases(
         &text,
         &[
@@ -172,10 +164,10 @@ fn a_named_pool_without_its_names_is_a_warning() {
         &[],
     );
     // Named in full, the pool is clean (the regulation as written).
-    let (code, text) = crate::common::check_of(
+    let text = check_exits(
         &std::fs::read_to_string(crate::common::root().join(INVITATIONAL)).expect("reads"),
+        0,
     );
-    assert_eq!(code, Some(0), "{text}");
     assert_phrases(&text, &[], &["W608"]);
 }
 
@@ -256,7 +248,7 @@ fn each_after_the_awards_is_told_where_it_goes() {
 /// supplement overrides, leave them to that one.
 #[test]
 fn a_swiss_says_the_numbers_and_first_round_it_runs_by_default() {
-    sheet_says(
+    sheet_md_says(
         COUNTY,
         "zh",
         &["（二）男子组：采用积分编排制，共赛7轮。抽签确定比赛代号。本组限64人"],
@@ -408,9 +400,7 @@ fn a_team_sitting_out_is_named_once() {
     let ev = crate::common::generated_event(tmp.path(), CITY_LEAGUE, Some("11"), 2);
     xqreg_ok(&["event", "pair", &ev]);
     crate::common::draw_waiting(&ev, tmp.path(), "r1.csv");
-    xqreg_ok(&[
-        "event", "withdraw", &ev, "上海", "--stage", "league", "--after", "1",
-    ]);
+    withdraw(&ev, "上海", "league", 1);
     let paired = xqreg_ok(&["event", "pair", &ev]);
     assert_phrases(
         &paired,

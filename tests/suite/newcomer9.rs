@@ -4,7 +4,7 @@
 //! ladder, a two-stage championship, a youth championship of six sections over two venues) and
 //! running them live: each finding shown fixed.
 
-use crate::common::{assert_phrases, check_of, root, xqreg_ok};
+use crate::common::{assert_phrases, check_exits, check_of, root, sheet_md_says, xqreg_ok};
 
 const TEAM_SWISS: &str = "tests/suite/regulations/newcomer9_team_swiss.xqr";
 const RAPID_OPEN: &str = "tests/suite/regulations/newcomer9_rapid_open.xqr";
@@ -48,13 +48,11 @@ fn a_places_range_up_to_the_cap_stands_with_an_assumed_field() {
         "  cap 150 first_come\n",
         "  cap 150 first_come\n  assume field 100\n",
     );
-    let (code, text) = check_of(&assumed);
-    assert_eq!(code, Some(0), "{text}");
+    let text = check_exits(&assumed, 0);
     assert_phrases(&text, &["0 errors, 0 warnings"], &["E518", "E211"]);
 
     let beyond = edited(RAPID_OPEN, "places 1..150", "places 1..160");
-    let (code, text) = check_of(&beyond);
-    assert_eq!(code, Some(1), "{text}");
+    let text = check_exits(&beyond, 1);
     assert_phrases(
         &text,
         &[
@@ -65,8 +63,7 @@ fn a_places_range_up_to_the_cap_stands_with_an_assumed_field() {
     );
     // A stage fed by places keeps its exact count: the final of 8 still says places 1..8.
     let final_of_8 = edited(TWO_STAGE, "  places 1..8\n", "  places 1..10\n");
-    let (code, text) = check_of(&final_of_8);
-    assert_eq!(code, Some(1), "{text}");
+    let text = check_exits(&final_of_8, 1);
     assert_phrases(&text, &["E211"], &[]);
 }
 
@@ -77,8 +74,7 @@ fn a_places_range_up_to_the_cap_stands_with_an_assumed_field() {
 #[test]
 fn a_knockout_total_under_a_cap_is_checked_against_the_fullest_field() {
     let wrong = edited(KO_CUP, "total 174000", "total 178000");
-    let (code, text) = check_of(&wrong);
-    assert_eq!(code, Some(0), "{text}");
+    let text = check_exits(&wrong, 0);
     assert_phrases(
         &crate::common::one_line(&text),
         &[
@@ -88,8 +84,7 @@ fn a_knockout_total_under_a_cap_is_checked_against_the_fullest_field() {
         ],
         &[],
     );
-    let (code, text) = check_of(&edited(KO_CUP, "total 174000", "total 174000"));
-    assert_eq!(code, Some(0), "{text}");
+    let text = check_exits(&edited(KO_CUP, "total 174000", "total 174000"), 0);
     assert_phrases(&text, &["0 errors, 0 warnings"], &["W504"]);
     // A completion award's players are known only when the event runs.
     let completed = edited(
@@ -112,8 +107,7 @@ fn a_knockout_total_under_a_cap_is_checked_against_the_fullest_field() {
 /// a board, so nobody is ranked and the prizes are never paid, and the check said nothing. E551.
 #[test]
 fn board_prizes_asking_more_games_than_rounds_are_refused() {
-    let (code, text) = check_of(&edited(TEAM_SWISS, "min_games 5", "min_games 8"));
-    assert_eq!(code, Some(1), "{text}");
+    let text = check_exits(&edited(TEAM_SWISS, "min_games 5", "min_games 8"), 1);
     assert_phrases(
         &crate::common::one_line(&text),
         &[
@@ -122,8 +116,7 @@ fn board_prizes_asking_more_games_than_rounds_are_refused() {
         ],
         &[],
     );
-    let (code, text) = check_of(&edited(TEAM_SWISS, "min_games 5", "min_games 7"));
-    assert_eq!(code, Some(0), "{text}");
+    check_exits(&edited(TEAM_SWISS, "min_games 5", "min_games 7"), 0);
 }
 
 /// The team Swiss's `bye points 2` was printed 轮空记2分 / "a bye scores 2", as for a player; the
@@ -131,21 +124,20 @@ fn board_prizes_asking_more_games_than_rounds_are_refused() {
 /// (`round 1: team 江苏 has the bye (2 match points, 8 game points)`). The sheet says so now.
 #[test]
 fn a_team_swiss_bye_is_printed_as_a_match_won_and_points_on_every_board() {
-    let zh = xqreg_ok(&["sheet", TEAM_SWISS, "--lang", "zh", "--format", "md"]);
-    assert_phrases(
-        &zh,
+    sheet_md_says(
+        TEAM_SWISS,
+        "zh",
         &["轮空：轮空队记胜一场，各台各记2分。"],
         &["轮空记2分"],
     );
-    let en = xqreg_ok(&["sheet", TEAM_SWISS, "--lang", "en", "--format", "md"]);
-    assert_phrases(
-        &en,
+    sheet_md_says(
+        TEAM_SWISS,
+        "en",
         &["Byes: the team with the bye scores a match won and 2 on every board."],
         &["a bye scores 2"],
     );
     // An individual Swiss keeps its sentence.
-    let open = xqreg_ok(&["sheet", RAPID_OPEN, "--lang", "zh", "--format", "md"]);
-    assert_phrases(&open, &["轮空记2分"], &[]);
+    sheet_md_says(RAPID_OPEN, "zh", &["轮空记2分"], &[]);
     // What the sheet says is what runs.
     let run = xqreg_ok(&["simulate", TEAM_SWISS, "--players", "15", "--seed", "2"]);
     let json = xqreg_ok(&[

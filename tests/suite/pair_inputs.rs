@@ -16,6 +16,14 @@ fn pair(args: &[&str]) -> std::process::Output {
         .expect("run xqreg")
 }
 
+/// `pair --system dutch FILE` succeeds and prints `pairing`.
+fn pairs_as_dutch(file: &str, pairing: &[u8]) {
+    let o = pair(&["--system", "dutch", file]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{file}: {err}");
+    assert_eq!(o.stdout, pairing, "{file}");
+}
+
 #[test]
 fn each_bad_trf_input_gives_its_code_and_place() {
     let dir = "tests/fixtures/trf";
@@ -108,10 +116,7 @@ fn the_good_trf_still_pairs() {
     for (name, end) in [("crlf.trf", "\r\n"), ("cr.trf", "\r")] {
         let file = tmp.path().join(name);
         std::fs::write(&file, text.replace('\n', end)).expect("writes");
-        let again = pair(&["--system", "dutch", &file.to_string_lossy()]);
-        let err = String::from_utf8_lossy(&again.stderr);
-        assert_eq!(again.status.code(), Some(0), "{name}: {err}");
-        assert_eq!(again.stdout, o.stdout, "{name}");
+        pairs_as_dutch(&file.to_string_lossy(), &o.stdout);
     }
 }
 
@@ -130,10 +135,7 @@ fn the_player_fields_in_every_form_in_use_pair_as_blank() {
     let extra = format!("### a comment\n{nrs}\nDAT 0001 EMAIL someone\n");
     std::fs::write(&more, format!("{extra}{text}")).expect("writes");
     for file in [f.to_string(), more.to_string_lossy().into_owned()] {
-        let o = pair(&["--system", "dutch", &file]);
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(0), "{file}: {err}");
-        assert_eq!(o.stdout, plain.stdout, "{file}");
+        pairs_as_dutch(&file, &plain.stdout);
     }
 }
 
@@ -143,10 +145,7 @@ fn the_player_fields_in_every_form_in_use_pair_as_blank() {
 fn an_empty_xxc_line_declares_nothing() {
     let with = pair(&["--system", "dutch", "tests/fixtures/trf/t01-round-05.trf"]);
     let f = "tests/fixtures/trf/t01-round-05-empty-xxc.trf";
-    let empty = pair(&["--system", "dutch", f]);
-    let err = String::from_utf8_lossy(&empty.stderr);
-    assert_eq!(empty.status.code(), Some(0), "{err}");
-    assert_eq!(empty.stdout, with.stdout);
+    pairs_as_dutch(f, &with.stdout);
 }
 
 /// `XXC black1` in round 1: the CXA pairer's board 1 gives the top seed Black (the lower half

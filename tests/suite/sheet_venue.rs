@@ -2,7 +2,7 @@
 //! column, each day's venue beside its date, in both languages. The regulation is the block of
 //! docs/language.md section 16 that shows it, so the docs and this test cannot part.
 
-use crate::common::{assert_phrases, root, written, xqreg_ok};
+use crate::common::{root, sheet_md_says, written, xqreg_ok};
 
 fn docs_block() -> String {
     let docs = std::fs::read_to_string(root().join("docs/language.md")).expect("language.md");
@@ -18,9 +18,9 @@ fn the_schedule_prints_each_days_venue() {
     let path = written(tmp.path(), "league.xqr", &docs_block());
     let check = xqreg_ok(&["check", &path]);
     assert!(check.ends_with("0 errors, 0 warnings\n"), "{check}");
-    let zh = xqreg_ok(&["sheet", &path, "--format", "md", "--lang", "zh"]);
-    assert_phrases(
-        &zh,
+    sheet_md_says(
+        &path,
+        "zh",
         &[
             "| 日期 | 赛区 | 时间 | 内容 |\n",
             "| 4月2日（星期四） | 北京赛区 | 09:00 | 联赛第三轮 |\n",
@@ -28,9 +28,9 @@ fn the_schedule_prints_each_days_venue() {
         ],
         &[],
     );
-    let en = xqreg_ok(&["sheet", &path, "--format", "md", "--lang", "en"]);
-    assert_phrases(
-        &en,
+    sheet_md_says(
+        &path,
+        "en",
         &[
             "| Date | Venue | Time | Programme |\n",
             "| Hangzhou | 09:00 |",

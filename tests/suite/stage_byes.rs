@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::common::{check_of, generated_standings, written};
+use crate::common::{check_exits, check_of, generated_standings, written};
 
 /// A 5-player CXA Swiss of 3 rounds (a bye every round) with the stage's `bye` clause and chain.
 fn swiss(system: &str, bye: &str, chain: &str) -> String {
@@ -71,8 +71,7 @@ fn the_stages_bye_opponent_score_runs_in_the_standings() {
             &format!("  bye points 2 opponent_score {word}"),
             "opponents_score, lots",
         );
-        let (code, report) = check_of(&stage);
-        assert_eq!(code, Some(0), "{report}");
+        check_exits(&stage, 0);
         let on_chain = swiss("cxa", "", &format!("opponents_score bye {word}, lots"));
         let got = opponents_scores(&stage);
         assert_eq!(got, opponents_scores(&on_chain), "`{word}` on the stage");

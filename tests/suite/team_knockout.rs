@@ -5,16 +5,16 @@
 
 use std::path::Path;
 
-use crate::common::{assert_phrases, xqreg_ok};
+use crate::common::{assert_phrases, sheet_md_says, xqreg_ok};
 use crate::event_teams::{draw_every_waiting_game, record_every_waiting_game};
 
 const REGULATION: &str = "tests/scenarios/team_knockout.xqr";
 
 #[test]
 fn the_sheet_says_how_a_team_match_is_won_and_a_level_one_decided() {
-    let zh = xqreg_ok(&["sheet", REGULATION, "--format", "md", "--lang", "zh"]);
-    assert_phrases(
-        &zh,
+    sheet_md_says(
+        REGULATION,
+        "zh",
         &[
             "按队进行（团体淘汰赛），每场4台",
             "以各台得分之和（局分）多者胜",
@@ -25,9 +25,9 @@ fn the_sheet_says_how_a_team_match_is_won_and_a_level_one_decided() {
         ],
         &["对局胜者名次列前", "每台须分出胜负"],
     );
-    let en = xqreg_ok(&["sheet", REGULATION, "--format", "md", "--lang", "en"]);
-    assert_phrases(
-        &en,
+    sheet_md_says(
+        REGULATION,
+        "en",
         &[
             "between teams (a team knockout) on 4 boards a match",
             "won on board points",
@@ -49,15 +49,15 @@ fn the_sheet_says_how_a_team_match_is_won_and_a_level_one_decided() {
 #[test]
 fn the_sheet_says_a_team_title_match_is_held_only_on_level_match_points() {
     let file = "tests/scenarios/team_knockout_only_if_tied.xqr";
-    let zh = xqreg_ok(&["sheet", file, "--format", "md", "--lang", "zh"]);
-    assert_phrases(
-        &zh,
+    sheet_md_says(
+        file,
+        "zh",
         &["仅当两队场分相同时进行；场分不同则按场分排定名次"],
         &["仅当双方积分相同时进行"],
     );
-    let en = xqreg_ok(&["sheet", file, "--format", "md", "--lang", "en"]);
-    assert_phrases(
-        &en,
+    sheet_md_says(
+        file,
+        "en",
         &["played only if the two teams are level on match points"],
         &["played only if the two are level on points"],
     );

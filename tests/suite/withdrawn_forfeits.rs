@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::common::{assert_phrases, event_new, written, xqreg_ok};
+use crate::common::{assert_phrases, event_new, withdraw, written, xqreg_ok};
 use crate::declared_teams::{REGULATION, ROSTER};
 
 /// The league with a forfeit worth less than a win (1 a board, a win 2): a forfeit scored as a
@@ -80,9 +80,7 @@ fn withdrawn_after_round_1(dir: &Path, who: &str) -> (String, String, String, St
     event_new(&ev, reg.as_ref(), roster.as_ref(), 3);
     xqreg_ok(&["event", "pair", &ev]);
     red_wins(&ev, "league", 1, 4);
-    xqreg_ok(&[
-        "event", "withdraw", &ev, who, "--stage", "league", "--after", "1",
-    ]);
+    withdraw(&ev, who, "league", 1);
     let pair = xqreg_ok(&["event", "pair", &ev, "--lang", "en"]);
     (ev, reg, roster, pair)
 }
@@ -232,9 +230,7 @@ fn a_withdrawn_players_forfeit_counts_once_its_round_is_published() {
     for b in ["1", "2"] {
         xqreg_ok(&["event", "result", &ev, "main", "1", b, "="]);
     }
-    xqreg_ok(&[
-        "event", "withdraw", &ev, "p4", "--stage", "main", "--after", "1",
-    ]);
+    withdraw(&ev, "p4", "main", 1);
     let pair = xqreg_ok(&["event", "pair", &ev]);
     // Round 2: p2's game against p4 is won by forfeit; p3 meets p4 in round 3.
     assert_phrases(
@@ -360,9 +356,7 @@ pub(crate) fn knockout_p8_withdrawn_after_round_1(dir: &Path) -> (String, String
     let pair = xqreg_ok(&["event", "pair", &ev]);
     assert_phrases(&pair, &["1  p8 选手8 (U8, 0)  -  p1 选手1"], &[]);
     red_wins(&ev, "cup", 1, 4);
-    xqreg_ok(&[
-        "event", "withdraw", &ev, "p8", "--stage", "cup", "--after", "1",
-    ]);
+    withdraw(&ev, "p8", "cup", 1);
     let pair = xqreg_ok(&["event", "pair", &ev, "--lang", "en"]);
     (ev, pair)
 }

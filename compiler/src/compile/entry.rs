@@ -202,8 +202,10 @@ impl Lowerer<'_> {
                     out.qualifiers = Some(plan::Qualifiers {
                         event: text(event),
                         top: top.as_ref().map(|t| t.node),
-                        next_in_line,
-                        until,
+                        replacement: plan::Replacement {
+                            next_in_line,
+                            until,
+                        },
                         origin: self.origin(*span),
                     })
                 }

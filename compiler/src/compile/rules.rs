@@ -362,11 +362,13 @@ impl Lowerer<'_> {
                         origin: self.origin(quota.span),
                     })
                     .collect(),
-                next_in_line: q
-                    .replacement
-                    .as_ref()
-                    .is_some_and(|r| r.node == "next_in_line"),
-                until: q.replacement_until.as_ref().map(|u| u.node),
+                replacement: plan::Replacement {
+                    next_in_line: q
+                        .replacement
+                        .as_ref()
+                        .is_some_and(|r| r.node == "next_in_line"),
+                    until: q.replacement_until.as_ref().map(|u| u.node),
+                },
                 origin: self.origin(q.span),
             }),
             _ => None,

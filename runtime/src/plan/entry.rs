@@ -1,6 +1,6 @@
 //! Entry: the field, pools, named players, eligibility conditions, and categories.
 
-use super::{CapOrder, CompareOp, Date, Origin, Sex, Title};
+use super::{CapOrder, CompareOp, Date, Origin, Replacement, Sex, Title};
 use serde::{Deserialize, Serialize};
 
 /// `entry { ... }` lowered: what a roster must fit.
@@ -221,12 +221,11 @@ pub struct Qualifiers {
     pub event: String,
     /// The places that qualify (the top N); None: every place the event gives.
     pub top: Option<u32>,
-    /// `replacement next_in_line`: a declined place passes down the event's ranking, so that a
-    /// place below the top N may enter as a replacement.
-    pub next_in_line: bool,
-    /// `replacement next_in_line until 16`: no replacement from below this place.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until: Option<u32>,
+    /// The pool's `replacement next_in_line [until 16]`: a declined place passes down the
+    /// event's ranking, so that a place below the top N may enter as a replacement (down to
+    /// place 16).
+    #[serde(flatten)]
+    pub replacement: Replacement,
     pub origin: Origin,
 }
 

@@ -144,6 +144,19 @@ pub enum RngAlgorithm {
     Chacha8,
 }
 
+/// `replacement next_in_line [until N]`, as a qualifiers pool (`Qualifiers`) and a
+/// qualification event (`Qualification`) both say it: whether a place a qualifier declines or
+/// leaves passes down the ranking, and the lowest place it may pass to. Its owner's JSON holds
+/// the two fields in its own place (`#[serde(flatten)]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replacement {
+    /// `replacement next_in_line`: a place below the top passes down the ranking.
+    pub next_in_line: bool,
+    /// `until N`: no replacement from below place N. Left out of the JSON when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<u32>,
+}
+
 /// A calendar date; serialised as `"YYYY-MM-DD"` (the one civil date, `xqreg-calendar`).
 pub use xqreg_calendar::Date;
 

@@ -1,6 +1,6 @@
 //! Places decided outside a stage, prizes and qualification.
 
-use super::{Origin, PlaceRange, PlaceRef, TiebreakChain};
+use super::{Origin, PlaceRange, PlaceRef, Replacement, TiebreakChain};
 use serde::{Deserialize, Serialize};
 
 /// `places 9..16 shared groups.*#3..4`.
@@ -146,13 +146,11 @@ pub struct Qualification {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title_en: Option<String>,
     pub quotas: Vec<Quota>,
-    /// A place a qualifier cannot take (withdrawn, declined, already qualified) passes down
-    /// the category's ranking.
-    pub next_in_line: bool,
-    /// `replacement next_in_line until 8`: no replacement from below this place of the quota's
-    /// ranking. Left out of the JSON when absent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until: Option<u32>,
+    /// `replacement next_in_line [until 8]`: a place a qualifier cannot take (withdrawn,
+    /// declined, already qualified) passes down the category's ranking (down to the quota
+    /// ranking's place 8).
+    #[serde(flatten)]
+    pub replacement: Replacement,
     pub origin: Origin,
 }
 

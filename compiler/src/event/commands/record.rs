@@ -37,6 +37,11 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Red's and Black's fouls.
+    fn fouls(&self) -> (u32, u32) {
+        (self.red_fouls, self.black_fouls)
+    }
+
     /// `file.csv:3:12` where the row has the cell `column`, else the place alone; in English
     /// and in Chinese.
     fn at(&self, column: &str) -> (String, String) {
@@ -105,7 +110,8 @@ impl<'g> Lookup<'g> {
     }
 }
 
-fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u32, u32))> {
+/// The published game entry `e` records a result for.
+fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<&'g StoredGame> {
     match &e.at {
         At::Board(b) => {
             let g = look
@@ -113,7 +119,7 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                 .get(&(e.stage.as_str(), e.round, *b))
                 .copied()
                 .ok_or_else(|| unpublished(look, e, &BOARD.fill(&[("b", &b.to_string())])))?;
-            Ok((g, e.result, (e.red_fouls, e.black_fouls)))
+            Ok(g)
         }
         At::Players {
             red,
@@ -175,20 +181,15 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                     WRONG_BOARD_HELP,
                 ));
             }
-            Ok((g, e.result, (e.red_fouls, e.black_fouls)))
+            Ok(g)
         }
     }
 }
 
 /// E848: the result gives a win or a draw to a player whose fouls reached the conduct's
 /// `fouls_per_game N loss` (the runtime scores a simulated game of that kind lost).
-fn check_fouls(
-    look: &Lookup<'_>,
-    e: &Entry,
-    g: &StoredGame,
-    result: GameResult,
-    fouls: (u32, u32),
-) -> Res<()> {
+fn check_fouls(look: &Lookup<'_>, e: &Entry, g: &StoredGame) -> Res<()> {
+    let (result, fouls) = (e.result, e.fouls());
     let Some(side) = result.against_foul_limit(look.foul_limit, fouls) else {
         return Ok(());
     };
@@ -278,14 +279,8 @@ fn at_game(t: Template, at: &(String, String), game: &Msg, more: &[(&str, &str)]
 
 /// A result for a game that has one (E832; `correct` is the way), a correction of a game without
 /// one (E834), or a correction to the very result and fouls recorded (E851).
-fn check_recorded(
-    look: &Lookup<'_>,
-    e: &Entry,
-    g: &StoredGame,
-    result: GameResult,
-    fouls: (u32, u32),
-    reason: Option<&str>,
-) -> Res<()> {
+fn check_recorded(look: &Lookup<'_>, e: &Entry, g: &StoredGame, reason: Option<&str>) -> Res<()> {
+    let (result, fouls) = (e.result, e.fouls());
     let game = with_players(board_of(g), g);
     let (at, result_at) = (e.at("stage"), e.at("result"));
     match (&g.result, reason) {
@@ -333,9 +328,10 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
         let mut now = Vec::new();
         let look = Lookup::new(&loaded.event.games, &loaded);
         for e in entries {
-            let (g, result, fouls) = find(&look, e)?;
-            check_fouls(&look, e, g, result, fouls)?;
-            check_recorded(&look, e, g, result, fouls, reason)?;
+            let g = find(&look, e)?;
+            check_fouls(&look, e, g)?;
+            check_recorded(&look, e, g, reason)?;
+            let (result, fouls) = (e.result, e.fouls());
             if !seen.insert(g.id) {
                 return Err(refuse(
                     &codes::E832,

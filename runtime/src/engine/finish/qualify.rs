@@ -82,11 +82,11 @@ impl Run<'_, '_> {
     /// player at index `k` of the ranking; false when the quota is done.
     fn tier(&mut self, ctx: &mut Ctx<'_>, k: u32, place: u32, tier: &[usize]) -> bool {
         let (q, count) = (self.q, self.quota.count);
-        if self.granted >= count || (!q.next_in_line && k >= count) {
+        if self.granted >= count || (!q.replacement.next_in_line && k >= count) {
             return false;
         }
         // `replacement next_in_line until N`: no replacement from below place N.
-        if let Some(until) = q.until.filter(|&u| k >= count && place > u) {
+        if let Some(until) = q.replacement.until.filter(|&u| k >= count && place > u) {
             let left = count - self.granted;
             let text = format!(
                 "{}: no replacement below place {until} (`replacement next_in_line until {until}`); {left} place{} not filled",
@@ -106,7 +106,7 @@ impl Run<'_, '_> {
         }
         // Without replacement a place passed over stays empty: the tier holds the places from
         // its own down to the quota's last.
-        let left = if q.next_in_line {
+        let left = if q.replacement.next_in_line {
             count - self.granted
         } else {
             (count - k).min(count - self.granted)
@@ -159,7 +159,7 @@ impl Run<'_, '_> {
             self.q.title,
             ctx.id(p),
             self.in_category(),
-            if self.q.next_in_line {
+            if self.q.replacement.next_in_line {
                 "the place passes to the next in line"
             } else {
                 "the place is not filled"

@@ -36,13 +36,13 @@ pub(super) fn not_qualified(plan: &Plan, p: &Player, row: u32) -> Option<Runtime
             format!("pool {group} admits only qualifiers of {event}, and this row gives no qualifying place"),
             format!("名额来源 {group} 只接受{event}的晋级选手，此行没有晋级名次"),
         ),
-        (Some(place), Some(top)) if place > top && !q.next_in_line => (
+        (Some(place), Some(top)) if place > top && !q.replacement.next_in_line => (
             format!("pool {group} admits the top {top} of {event}, and this player placed {place}"),
             format!("名额来源 {group} 只接受{event}前 {top} 名，该棋手为第 {place} 名"),
         ),
         // `replacement next_in_line until N`: replacements down to place N, none below.
-        (Some(place), Some(top)) if q.until.is_some_and(|u| place > u) => {
-            let until = q.until.unwrap_or(top);
+        (Some(place), Some(top)) if q.replacement.until.is_some_and(|u| place > u) => {
+            let until = q.replacement.until.unwrap_or(top);
             (
                 format!("pool {group} admits the top {top} of {event} and replacements down to place {until} (`replacement next_in_line until {until}`), and this player placed {place}"),
                 format!("名额来源 {group} 只接受{event}前 {top} 名及递补至第 {until} 名者（`replacement next_in_line until {until}`），该棋手为第 {place} 名"),
