@@ -48,6 +48,15 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
             HeaderClause::Rulebook { kind, text, span } => {
                 ctx.mark(*span);
                 let book = titled(ctx, text, super::words::rulebook, kind);
+                // `The {0} apply`: a title that brings its own article (`en "The CXA Rules"`)
+                // is not given a second one.
+                let book = match ctx.lang {
+                    crate::sheet::Lang::En => book
+                        .strip_prefix("The ")
+                        .or_else(|| book.strip_prefix("the "))
+                        .map_or(book.clone(), str::to_string),
+                    crate::sheet::Lang::Zh => book,
+                };
                 let line = ctx.mf(M::Rulebook, &[&book]);
                 ctx.push(
                     Art::Method,

@@ -1,0 +1,151 @@
+//! What a tenth newcomer found writing five regulations from the docs alone (the files are under
+//! `tests/suite/regulations/newcomer10_*.xqr`: a veterans' round robin with age prizes and a
+//! title playoff only if tied, a women's team league played home and away over two venues with
+//! best-board prizes, a schools championship of four school-year sections with a school
+//! standing, a city knockout cup of two-game matches with reserved seeds and a playoff ladder,
+//! an open of 150 whose places are shared and split) and running them live: each finding shown
+//! fixed.
+
+use crate::common::{assert_phrases, check_of, root, xqreg_ok};
+
+const VETERANS: &str = "tests/suite/regulations/newcomer10_veterans.xqr";
+const WOMEN_LEAGUE: &str = "tests/suite/regulations/newcomer10_women_league.xqr";
+const SCHOOL: &str = "tests/suite/regulations/newcomer10_school.xqr";
+const CITY_CUP: &str = "tests/suite/regulations/newcomer10_city_cup.xqr";
+const OPEN: &str = "tests/suite/regulations/newcomer10_open.xqr";
+
+/// Every regulation checks without an error or a warning, in Chinese and in English, runs, and
+/// its scenario tests pass.
+#[test]
+fn each_regulation_checks_clean_runs_and_its_scenarios_pass() {
+    for (file, players) in [
+        (VETERANS, "10"),
+        (WOMEN_LEAGUE, "6"),
+        (SCHOOL, "150"),
+        (CITY_CUP, "27"),
+        (OPEN, "150"),
+    ] {
+        let ran = crate::common::checks_clean_and_passes(file, &["en", "zh"]);
+        assert_phrases(&ran, &[], &["\n0 passed"]);
+        xqreg_ok(&["simulate", file, "--players", players, "--seed", "3"]);
+    }
+}
+
+/// The text of the regulation `file` with `from` replaced by `to` (which must occur).
+fn edited(file: &str, from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(root().join(file)).expect("reads");
+    assert!(text.contains(from), "{file} has no {from:?}");
+    text.replacen(from, to, 1)
+}
+
+fn sheet(file: &str, lang: &str) -> String {
+    xqreg_ok(&["sheet", file, "--lang", lang, "--format", "md"])
+}
+
+/// A conduct word was checked for its value but not for its kind: `misplaced_piece foul` was
+/// accepted and printed "...the opponent chooses the point, is a foul." (由对方指定落点，判犯规一次),
+/// and `theoretical_draw loss` "...the arbiter may declare a draw ... loses". Each kind reads on
+/// with its own words only (docs/language.md §15); any other is E640, with the words it takes.
+#[test]
+fn a_conduct_word_of_another_kind_is_refused() {
+    let misplaced = edited(CITY_CUP, "  misplaced_piece\n", "  misplaced_piece foul\n");
+    let (code, text) = check_of(&misplaced);
+    assert_eq!(code, Some(1), "{text}");
+    assert_phrases(
+        &text,
+        &[
+            "E640",
+            "`foul` has no meaning in a `misplaced_piece` rule",
+            "a `misplaced_piece` rule takes no word",
+        ],
+        &[],
+    );
+    let drawn = edited(
+        OPEN,
+        "theoretical_draw arbiter_draw",
+        "theoretical_draw loss",
+    );
+    let (code, text) = check_of(&drawn);
+    assert_eq!(code, Some(1), "{text}");
+    assert_phrases(
+        &text,
+        &["E640", "a `theoretical_draw` rule takes `arbiter_draw`"],
+        &[],
+    );
+}
+
+/// The English sheet printed "Claims of a breach of the rules, must be raised with the arbiter
+/// at once" (the Chinese comma between subject and verb, 凡涉及违反规则等问题，须当场…, carried
+/// over), and "A player who stays at the board after being told to leave is a foul." Both read
+/// as English now; the Chinese is unchanged.
+#[test]
+fn the_english_conduct_rules_read_as_sentences() {
+    let en = sheet(OPEN, "en");
+    assert_phrases(
+        &en,
+        &[
+            "Claims of a breach of the rules must be raised with the arbiter at once",
+            "Leaving the board: Staying at the board after being told to leave is a foul.",
+        ],
+        &["rules, must", "A player who stays at the board"],
+    );
+    let zh = sheet(OPEN, "zh");
+    assert_phrases(
+        &zh,
+        &[
+            "凡涉及违反规则等问题，须当场向裁判提出，过后提出不予受理。",
+            "棋手下完棋后经裁判提示退场仍不离场的判犯规一次。",
+        ],
+        &[],
+    );
+    // `claims` alone is half a sentence.
+    let alone = edited(OPEN, "  claims on_the_spot\n", "  claims\n");
+    let (code, text) = check_of(&alone);
+    assert_eq!(code, Some(1), "{text}");
+    assert_phrases(&text, &["E640", "`claims` leads into what follows"], &[]);
+}
+
+/// A rule scoped to time controls printed a second colon after its heading (碰乱棋子：快棋、超快棋、
+/// 阿马格顿比赛中：碰乱2个及以上棋子判负) and listed the controls without "and" in English (In Rapid,
+/// Blitz, Armageddon games: knocking...). The scope now leads the sentence as the seeds write it
+/// (快棋、超快棋比赛中，…).
+#[test]
+fn a_scoped_conduct_rule_reads_as_one_sentence() {
+    assert_phrases(
+        &sheet(CITY_CUP, "zh"),
+        &["碰乱棋子：快棋、超快棋和阿马格顿比赛中，碰乱2个及以上棋子判负。"],
+        &["比赛中：碰乱"],
+    );
+    assert_phrases(
+        &sheet(CITY_CUP, "en"),
+        &["Knocked pieces: In Rapid, Blitz and Armageddon games, knocking over 2 or more pieces loses."],
+        &["games: knocking"],
+    );
+}
+
+/// `rulebook cxa2011 "…" en "The CXA Xiangqi Competition Rules (2011)"` printed "The The CXA
+/// Xiangqi Competition Rules (2011) apply." A title that brings its article keeps one.
+#[test]
+fn a_rulebook_title_with_its_article_is_not_given_another() {
+    assert_phrases(
+        &sheet(VETERANS, "en"),
+        &["(1) The CXA Xiangqi Competition Rules (2011) apply."],
+        &["The The"],
+    );
+}
+
+/// The English sheet listed a team's officials with a bare comma, "Each team may bring 1
+/// leader, 1 coach."; it says "1 leader and 1 coach" now (the Chinese keeps 领队1人、教练1人).
+#[test]
+fn the_officials_a_team_may_bring_are_listed_with_and() {
+    assert_phrases(
+        &sheet(WOMEN_LEAGUE, "en"),
+        &["Each team may bring 1 leader and 1 coach."],
+        &["1 leader, 1 coach"],
+    );
+    assert_phrases(
+        &sheet(WOMEN_LEAGUE, "zh"),
+        &["每队可报领队1人、教练1人。"],
+        &[],
+    );
+}
