@@ -149,3 +149,17 @@ fn the_officials_a_team_may_bring_are_listed_with_and() {
         &[],
     );
 }
+
+/// A generated roster spread the pupils evenly over the four school-year sections, past a
+/// section's cap: `simulate --players 200` gave the senior group (`cap 40`, beside three of 80)
+/// 50 pupils and was refused (R020 citing R040), though 200 fit the caps (80 + 80 + 80 + 40).
+/// Each section now takes generated pupils only up to its cap; the others take the rest.
+/// (docs/language.md §20: a generated roster meets every condition it can.)
+#[test]
+fn a_generated_roster_keeps_each_sections_cap() {
+    let out = xqreg_ok(&["simulate", SCHOOL, "--players", "200", "--seed", "1"]);
+    assert_phrases(&out, &["Senior high: 40 entries"], &["R020", "R040"]);
+    // The entry's cap of 240 too.
+    let out = xqreg_ok(&["simulate", SCHOOL, "--players", "240", "--seed", "1"]);
+    assert_phrases(&out, &["Senior high: 40 entries"], &["R020", "R040"]);
+}
