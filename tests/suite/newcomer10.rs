@@ -163,3 +163,34 @@ fn a_generated_roster_keeps_each_sections_cap() {
     let out = xqreg_ok(&["simulate", SCHOOL, "--players", "240", "--seed", "1"]);
     assert_phrases(&out, &["Senior high: 40 entries"], &["R020", "R040"]);
 }
+
+/// The veterans' event played live to its end, every game drawn (so all ten are level and the
+/// title playoff runs its whole chain: the rapid game, the blitz game, the armageddon). The
+/// English site named the age prizes `sixties (60至69岁组)` though the category says `en "Ages
+/// 60-69"`, as it names a stage by its English title (docs/event.md): a category, a derived
+/// ranking and a best-board table with an English title are named by it now.
+#[test]
+fn the_english_site_names_a_category_by_its_english_title() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = crate::common::generated_event(tmp.path(), VETERANS, Some("10"), 3);
+    for k in 0..20 {
+        xqreg_ok(&["event", "pair", &ev]);
+        let waiting = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+        if waiting.lines().count() <= 1 {
+            break;
+        }
+        crate::common::draw_waiting(&ev, tmp.path(), &format!("r{k}.csv"));
+    }
+    let standings = xqreg_ok(&["event", "standings", &ev]);
+    assert_phrases(&standings, &["level: ", "wins by armageddon"], &[]);
+    let site = tmp.path().join("site");
+    xqreg_ok(&["event", "publish", &ev, "-o", &site.to_string_lossy()]);
+    let en = std::fs::read_to_string(site.join("en/index.html")).expect("reads");
+    assert_phrases(
+        &en,
+        &["Ages 60-69", "Ages 70 and over"],
+        &["sixties (60至69岁组)", "seventies ("],
+    );
+    let zh = std::fs::read_to_string(site.join("zh/index.html")).expect("reads");
+    assert_phrases(&zh, &["60至69岁组", "70岁以上组"], &["Ages 60-69"]);
+}

@@ -329,8 +329,24 @@ pub fn stage_label(plan: &Plan, id: &str, l: Tr) -> String {
 }
 
 /// What a prize or a qualifier is paid in (a category, a derived ranking, a best-board table),
-/// named as the navigation names a stage.
+/// named as the navigation names a stage: on the English site by its English title when it has
+/// one (`category a55 "55至64岁组" en "Ages 55-64"`: `Ages 55-64`), else as [`labelled`].
 fn group_label(plan: &Plan, id: &str, l: Tr) -> String {
+    let title_en = plan
+        .categories
+        .get(id)
+        .and_then(|c| c.title_en.as_ref())
+        .or_else(|| {
+            let ranking = plan.rankings.iter().find(|r| r.name == id);
+            ranking.and_then(|r| r.title_en.as_ref())
+        })
+        .or_else(|| {
+            let board = plan.board_prizes.iter().find(|b| b.name == id);
+            board.and_then(|b| b.title_en.as_ref())
+        });
+    if let (Some(en), Tr::En) = (title_en, l) {
+        return en.clone();
+    }
     let title = plan
         .categories
         .get(id)
