@@ -194,3 +194,30 @@ fn the_english_site_names_a_category_by_its_english_title() {
     let zh = std::fs::read_to_string(site.join("zh/index.html")).expect("reads");
     assert_phrases(&zh, &["60至69岁组", "70岁以上组"], &["Ages 60-69"]);
 }
+
+/// A seeded bracket without a `seeding` clause draws its seeds by lot (the runtime's default,
+/// and the order of the seats `seeds 8 category holders` reserves), but the sheet said nothing
+/// of it: "第1至8号种子位留给上届前八名（按种子顺序）" left the reader to guess last year's
+/// order. It says 抽签排定种子 / "seeding by lot" now, as a Swiss without `numbers` says its
+/// numbers are drawn.
+#[test]
+fn a_seeded_bracket_without_a_seeding_rule_says_its_seeds_are_drawn() {
+    assert_phrases(
+        &sheet(CITY_CUP, "zh"),
+        &["按32人种子签表排位；抽签排定种子；第1至8号种子位留给上届前八名"],
+        &[],
+    );
+    assert_phrases(
+        &sheet(CITY_CUP, "en"),
+        &["A seeded bracket of 32; seeding by lot; seeds 1 to 8"],
+        &[],
+    );
+    // With the clause, it is said once, as written.
+    let rated = edited(
+        CITY_CUP,
+        "    seeded 32\n",
+        "    seeded 32\n    seeding rating\n",
+    );
+    let zh = crate::common::xqreg_on_ok("sheet", &rated, &["--lang", "zh", "--format", "md"]);
+    assert_phrases(&zh, &["按等级分排定种子"], &["抽签排定种子"]);
+}
