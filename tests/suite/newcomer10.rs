@@ -221,3 +221,28 @@ fn a_seeded_bracket_without_a_seeding_rule_says_its_seeds_are_drawn() {
     let zh = crate::common::xqreg_on_ok("sheet", &rated, &["--lang", "zh", "--format", "md"]);
     assert_phrases(&zh, &["按等级分排定种子"], &["抽签排定种子"]);
 }
+
+/// A league played in two places (`day D venue "广州赛区" en "Guangzhou"`) with no `venue` in the
+/// header: the article 竞赛时间和地点 / "Dates and venue" gave the dates alone. It names the
+/// schedule's venues now, each once.
+#[test]
+fn an_event_held_in_several_places_names_them_under_dates_and_venue() {
+    assert_phrases(
+        &sheet(WOMEN_LEAGUE, "zh"),
+        &["**三、竞赛时间和地点**：2026年3月20日至5月24日在广州赛区和深圳赛区举行。"],
+        &[],
+    );
+    assert_phrases(
+        &sheet(WOMEN_LEAGUE, "en"),
+        &["**3. Dates and venue**: 20 March – 24 May 2026, at Guangzhou and Shenzhen."],
+        &[],
+    );
+    // A venue the header names stands alone.
+    let one = edited(
+        WOMEN_LEAGUE,
+        "  rulebook cxa2011\n",
+        "  rulebook cxa2011\n  venue \"广东省棋类运动中心\" en \"Guangdong Chess Centre\"\n",
+    );
+    let en = crate::common::xqreg_on_ok("sheet", &one, &["--lang", "en", "--format", "md"]);
+    assert_phrases(&en, &["2026, at Guangdong Chess Centre."], &["Shenzhen."]);
+}

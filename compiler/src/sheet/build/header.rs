@@ -103,6 +103,13 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
             }
         }
     }
+    // An event held in several places (a league's 赛区) names them where the header names no
+    // venue: 2026年3月20日至5月24日在广州赛区和深圳赛区举行.
+    if venue.is_none() && !ctx.names.day_venues.is_empty() {
+        let venues: Vec<&Text> = ctx.names.day_venues.clone();
+        let names: Vec<String> = venues.iter().map(|v| ctx.tm(v)).collect();
+        venue = Some(fmt::join_and(ctx.lang, &names));
+    }
     match (dates, venue) {
         (Some(d), Some(v)) => {
             let line = ctx.mf(M::DatesAtVenue, &[&d, &v]);
