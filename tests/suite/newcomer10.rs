@@ -246,3 +246,33 @@ fn an_event_held_in_several_places_names_them_under_dates_and_venue() {
     let en = crate::common::xqreg_on_ok("sheet", &one, &["--lang", "en", "--format", "md"]);
     assert_phrases(&en, &["2026, at Guangdong Chess Centre."], &["Shenzhen."]);
 }
+
+/// A line-up handed in for a declared team by its id (`gz`, as input-files.md allows) was
+/// echoed by `event lineup` and `event status` as `gz` ("League round 1 gz line-up: ..."),
+/// where `pair` names the team Guangzhou (广州). Both name it as `pair` does now.
+#[test]
+fn a_line_up_names_a_declared_team_as_the_pairings_do() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = crate::common::generated_event(tmp.path(), WOMEN_LEAGUE, Some("6"), 2);
+    let file = crate::common::written(
+        tmp.path(),
+        "lineup.csv",
+        "stage,round,team,board,player\nleague,1,gz,1,t1b3\nleague,1,gz,2,t1b1\nleague,1,gz,3,t1b2\n",
+    );
+    let said = xqreg_ok(&["event", "lineup", &ev, &file]);
+    assert_phrases(
+        &said,
+        &["League round 1 Guangzhou line-up: t1b3 t1b1 t1b2"],
+        &[" gz "],
+    );
+    let status = xqreg_ok(&["event", "status", &ev]);
+    assert_phrases(
+        &status,
+        &["line-ups handed in for League round 1: Guangzhou"],
+        &[],
+    );
+    let zh = xqreg_ok(&["event", "status", &ev, "--lang", "zh"]);
+    assert_phrases(&zh, &["已提交 联赛 第 1 轮出场名单：广州"], &[]);
+    let said = xqreg_ok(&["event", "lineup", &ev, &file, "--lang", "zh"]);
+    assert_phrases(&said, &["联赛 第 1 轮 广州 出场名单"], &[]);
+}
