@@ -6,7 +6,7 @@
 //! an open of 150 whose places are shared and split) and running them live: each finding shown
 //! fixed.
 
-use crate::common::{assert_phrases, check_of, root, xqreg_ok};
+use crate::common::{assert_phrases, check_of, edited, xqreg_ok};
 
 const VETERANS: &str = "tests/suite/regulations/newcomer10_veterans.xqr";
 const WOMEN_LEAGUE: &str = "tests/suite/regulations/newcomer10_women_league.xqr";
@@ -18,28 +18,29 @@ const OPEN: &str = "tests/suite/regulations/newcomer10_open.xqr";
 /// its scenario tests pass.
 #[test]
 fn each_regulation_checks_clean_runs_and_its_scenarios_pass() {
-    for (file, players) in [
+    crate::common::each_checks_clean_passes_and_runs(&[
         (VETERANS, "10"),
         (WOMEN_LEAGUE, "6"),
         (SCHOOL, "150"),
         (CITY_CUP, "27"),
         (OPEN, "150"),
-    ] {
-        let ran = crate::common::checks_clean_and_passes(file, &["en", "zh"]);
-        assert_phrases(&ran, &[], &["\n0 passed"]);
-        xqreg_ok(&["simulate", file, "--players", players, "--seed", "3"]);
-    }
-}
-
-/// The text of the regulation `file` with `from` replaced by `to` (which must occur).
-fn edited(file: &str, from: &str, to: &str) -> String {
-    let text = std::fs::read_to_string(root().join(file)).expect("reads");
-    assert!(text.contains(from), "{file} has no {from:?}");
-    text.replacen(from, to, 1)
+    ]);
 }
 
 fn sheet(file: &str, lang: &str) -> String {
     xqreg_ok(&["sheet", file, "--lang", lang, "--format", "md"])
+}
+
+/// The Markdown sheet in `lang` of `file` with `from` replaced by `to`.
+fn edited_sheet(file: &str, (from, to): (&str, &str), lang: &str) -> String {
+    let text = edited(file, from, to);
+    crate::common::xqreg_on_ok("sheet", &text, &["--lang", lang, "--format", "md"])
+}
+
+/// The sheet of `file` in Chinese says `zh`, in English `en`.
+fn sheets_say(file: &str, zh: &str, en: &str) {
+    assert_phrases(&sheet(file, "zh"), &[zh], &[]);
+    assert_phrases(&sheet(file, "en"), &[en], &[]);
 }
 
 /// A conduct word was checked for its value but not for its kind: `misplaced_piece foul` was
@@ -202,23 +203,14 @@ fn the_english_site_names_a_category_by_its_english_title() {
 /// numbers are drawn.
 #[test]
 fn a_seeded_bracket_without_a_seeding_rule_says_its_seeds_are_drawn() {
-    assert_phrases(
-        &sheet(CITY_CUP, "zh"),
-        &["按32人种子签表排位；抽签排定种子；第1至8号种子位留给上届前八名"],
-        &[],
-    );
-    assert_phrases(
-        &sheet(CITY_CUP, "en"),
-        &["A seeded bracket of 32; seeding by lot; seeds 1 to 8"],
-        &[],
+    sheets_say(
+        CITY_CUP,
+        "按32人种子签表排位；抽签排定种子；第1至8号种子位留给上届前八名",
+        "A seeded bracket of 32; seeding by lot; seeds 1 to 8",
     );
     // With the clause, it is said once, as written.
-    let rated = edited(
-        CITY_CUP,
-        "    seeded 32\n",
-        "    seeded 32\n    seeding rating\n",
-    );
-    let zh = crate::common::xqreg_on_ok("sheet", &rated, &["--lang", "zh", "--format", "md"]);
+    let seeding = ("    seeded 32\n", "    seeded 32\n    seeding rating\n");
+    let zh = edited_sheet(CITY_CUP, seeding, "zh");
     assert_phrases(&zh, &["按等级分排定种子"], &["抽签排定种子"]);
 }
 
@@ -227,23 +219,17 @@ fn a_seeded_bracket_without_a_seeding_rule_says_its_seeds_are_drawn() {
 /// schedule's venues now, each once.
 #[test]
 fn an_event_held_in_several_places_names_them_under_dates_and_venue() {
-    assert_phrases(
-        &sheet(WOMEN_LEAGUE, "zh"),
-        &["**三、竞赛时间和地点**：2026年3月20日至5月24日在广州赛区和深圳赛区举行。"],
-        &[],
-    );
-    assert_phrases(
-        &sheet(WOMEN_LEAGUE, "en"),
-        &["**3. Dates and venue**: 20 March – 24 May 2026, at Guangzhou and Shenzhen."],
-        &[],
+    sheets_say(
+        WOMEN_LEAGUE,
+        "**三、竞赛时间和地点**：2026年3月20日至5月24日在广州赛区和深圳赛区举行。",
+        "**3. Dates and venue**: 20 March – 24 May 2026, at Guangzhou and Shenzhen.",
     );
     // A venue the header names stands alone.
-    let one = edited(
-        WOMEN_LEAGUE,
+    let venue = (
         "  rulebook cxa2011\n",
         "  rulebook cxa2011\n  venue \"广东省棋类运动中心\" en \"Guangdong Chess Centre\"\n",
     );
-    let en = crate::common::xqreg_on_ok("sheet", &one, &["--lang", "en", "--format", "md"]);
+    let en = edited_sheet(WOMEN_LEAGUE, venue, "en");
     assert_phrases(&en, &["2026, at Guangdong Chess Centre."], &["Shenzhen."]);
 }
 
