@@ -262,3 +262,25 @@ fn a_line_up_names_a_declared_team_as_the_pairings_do() {
     let said = xqreg_ok(&["event", "lineup", &ev, &file, "--lang", "zh"]);
     assert_phrases(&said, &["联赛 第 1 轮 广州 出场名单"], &[]);
 }
+
+/// `simulate --lang en` headed each stage's standings by its id (`Standings: lower`) though the
+/// report's other lines and docs/language.md §9 name a stage by its English title: the schools'
+/// four sections read `Standings: Primary, years 1-3` and so on now.
+#[test]
+fn simulate_heads_each_standing_by_the_stages_english_title() {
+    let out = xqreg_ok(&[
+        "simulate",
+        SCHOOL,
+        "--players",
+        "40",
+        "--seed",
+        "1",
+        "--lang",
+        "en",
+    ]);
+    assert_phrases(
+        &out,
+        &["Standings: Primary, years 1-3", "Standings: Senior high"],
+        &["Standings: lower", "Standings: senior"],
+    );
+}
