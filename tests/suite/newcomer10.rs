@@ -284,3 +284,16 @@ fn simulate_heads_each_standing_by_the_stages_english_title() {
         &["Standings: lower", "Standings: senior"],
     );
 }
+
+/// `knocked_pieces_any foul` beside `knocked_pieces 2 loss` (seed 001: one piece a foul, two or
+/// more a loss) printed as two articles, the first without the heading the second has:
+/// （六）碰乱棋子判犯规一次。（七）碰乱棋子：碰乱2个及以上棋子判负。 Both are items under one
+/// heading now, as `knocked_pieces 1 foul` already printed.
+#[test]
+fn knocking_over_one_piece_and_several_are_one_clause() {
+    sheets_say(
+        OPEN,
+        "（六）碰乱棋子\n\n1.碰乱棋子判犯规一次。\n\n2.碰乱2个及以上棋子判负。",
+        "(6) Knocked pieces\n\n(a) Knocking over a piece is a foul.\n\n(b) Knocking over 2 or more pieces loses.",
+    );
+}

@@ -84,7 +84,9 @@ pub static CONDUCT: Block<ConductPhrase> = Block {
             valued(true, "碰乱{0}个及以上棋子", "knocking over {0} or more pieces", Comma),
             valued(false, "", "", Comma),
         ]),
-        w("knocked_pieces_any", Printed, "sheet", None, &[any("碰乱棋子", "knocking over a piece", Comma)]),
+        // Under the heading of `knocked_pieces`, as `knocked_pieces 1` prints: a rule for one piece
+        // and one for two or more are items of one clause (碰乱棋子 1. … 2. …).
+        s("knocked_pieces_any", ("碰乱棋子", "Knocked pieces"), &[any("碰乱棋子", "knocking over a piece", Comma)]),
         s("illegal_move", ("违例", "Illegal moves"), &[any("违反行棋规定", "an illegal move", Tight)]),
         s("self_check", ("违例", "Illegal moves"), &[any("送将（自杀）", "a move that leaves one's own general in check", Tight)]),
         s("devices", ("电子设备", "Electronic devices"), &[any("携带电脑、手机等电子设备进入赛场者", "bringing a computer, phone or other electronic device into the playing hall", Tight)]),
