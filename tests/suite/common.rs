@@ -49,6 +49,25 @@ pub fn checks_clean_and_passes(file: &str, clean_in: &[&str]) -> String {
     ran
 }
 
+/// Each of a newcomer's regulations (file, players to simulate) checks without an error or a
+/// warning in Chinese and in English, its scenario tests pass (at least one), and it runs on a
+/// generated field of that size.
+pub fn each_checks_clean_passes_and_runs(files: &[(&str, &str)]) {
+    for (file, players) in files {
+        let ran = checks_clean_and_passes(file, &["en", "zh"]);
+        assert_phrases(&ran, &[], &["\n0 passed"]);
+        xqreg_ok(&["simulate", file, "--players", players, "--seed", "3"]);
+    }
+}
+
+/// The text of the regulation `file` (under the repository) with `from` replaced by `to`,
+/// which must occur.
+pub fn edited(file: &str, from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(root().join(file)).expect("reads");
+    assert!(text.contains(from), "{file} has no {from:?}");
+    text.replacen(from, to, 1)
+}
+
 /// `xqreg args`, which must succeed: its standard output.
 pub fn xqreg_ok(args: &[&str]) -> String {
     let out = xqreg(args);

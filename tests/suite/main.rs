@@ -53,6 +53,7 @@ mod loaded;
 mod lsp;
 mod module_cycles;
 mod mutants;
+mod newcomer10;
 mod newcomer2;
 mod newcomer3;
 mod newcomer4;

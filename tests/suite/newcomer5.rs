@@ -138,7 +138,8 @@ fn places_ranked_across_groups_begin_with_a_capital() {
 /// The front page of a finished event's site listed each prize under its category's id (`a55`,
 /// `women`): the public read the regulation's identifiers where the navigation beside it names
 /// each stage by its title. A category, derived ranking or best-board table is named as a
-/// stage is: its title on the Chinese site, `id (title)` on the English one.
+/// stage is: its title on the Chinese site, on the English one its English title when it has
+/// one (`category a55 "55至64岁组" en "Aged 55-64"`), else `id (title)`.
 #[test]
 fn the_site_names_each_prize_group_by_its_title() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -150,7 +151,7 @@ fn the_site_names_each_prize_group_by_its_title() {
     let zh = std::fs::read_to_string(site.join("zh/index.html")).expect("the front page");
     assert_phrases(&zh, &[">55至64岁组<", ">女子<"], &[">a55<", ">women<"]);
     let en = std::fs::read_to_string(site.join("en/index.html")).expect("the front page");
-    assert_phrases(&en, &[">a55 (55至64岁组)<"], &[">a55<"]);
+    assert_phrases(&en, &[">Aged 55-64<"], &[">a55<", ">a55 (55至64岁组)<"]);
 }
 
 /// A regulation whose only printed conduct rule is `draw_offers from_move 30`: N101 said

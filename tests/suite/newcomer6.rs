@@ -134,8 +134,8 @@ fn a_team_swiss_site_shows_its_matches_and_each_board_prize_board() {
     let en = std::fs::read_to_string(site.join("en/index.html")).expect("the front page");
     assert_phrases(
         &en,
-        &["boards (台次奖), board 1", "boards (台次奖), board 4"],
-        &[],
+        &["Best-board prizes, board 1", "Best-board prizes, board 4"],
+        &["boards (台次奖)"],
     );
 }
 
@@ -278,7 +278,7 @@ fn a_team_swiss_sheet_numbers_teams_and_says_each_once() {
         "en",
         &[
             "Team numbers by the sum of the ratings of each team's first 4 registered players.",
-            "Each team may bring 1 leader, 1 coach.",
+            "Each team may bring 1 leader and 1 coach.",
         ],
         &["Each each", "Pairing numbers by rating"],
     );

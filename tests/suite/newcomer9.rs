@@ -4,7 +4,7 @@
 //! ladder, a two-stage championship, a youth championship of six sections over two venues) and
 //! running them live: each finding shown fixed.
 
-use crate::common::{assert_phrases, check_exits, check_of, root, sheet_md_says, xqreg_ok};
+use crate::common::{assert_phrases, check_exits, check_of, edited, sheet_md_says, xqreg_ok};
 
 const TEAM_SWISS: &str = "tests/suite/regulations/newcomer9_team_swiss.xqr";
 const RAPID_OPEN: &str = "tests/suite/regulations/newcomer9_rapid_open.xqr";
@@ -16,24 +16,13 @@ const YOUTH: &str = "tests/suite/regulations/newcomer9_youth.xqr";
 /// its scenario tests pass.
 #[test]
 fn each_regulation_checks_clean_runs_and_its_scenarios_pass() {
-    for (file, players) in [
+    crate::common::each_checks_clean_passes_and_runs(&[
         (TEAM_SWISS, "15"),
         (RAPID_OPEN, "150"),
         (KO_CUP, "27"),
         (TWO_STAGE, "24"),
         (YOUTH, "150"),
-    ] {
-        let ran = crate::common::checks_clean_and_passes(file, &["en", "zh"]);
-        assert_phrases(&ran, &[], &["\n0 passed"]);
-        xqreg_ok(&["simulate", file, "--players", players, "--seed", "3"]);
-    }
-}
-
-/// The text of the regulation `file` with `from` replaced by `to` (which must occur).
-fn edited(file: &str, from: &str, to: &str) -> String {
-    let text = std::fs::read_to_string(root().join(file)).expect("reads");
-    assert!(text.contains(from), "{file} has no {from:?}");
-    text.replacen(from, to, 1)
+    ]);
 }
 
 /// The rapid open of at most 150 (`cap 150`, `places 1..150`) simulated with `assume field 100`

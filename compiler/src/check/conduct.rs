@@ -9,8 +9,9 @@
 //!   scope would be printed with a meaning it does not have (E641).
 //! - A printed rule is read in order: the kind's phrase takes its leading value, each word its
 //!   own value, and a phrase that leads into another needs what follows. A value with no place,
-//!   of another kind or missing, or half a sentence, is E640. An unknown word is E111
-//!   (`check/words`).
+//!   of another kind or missing, or half a sentence, is E640; so is a word the kind's phrase does
+//!   not read on with (`misplaced_piece foul`, `theoretical_draw loss`: the kind's `words` in
+//!   `contract/words/conduct.rs`). An unknown word is E111 (`check/words`).
 
 use xqreg_grammar::ast::{self, ConductArg, ConductRule, Item};
 
@@ -160,7 +161,9 @@ fn printed(rule: &ConductRule) -> Option<crate::diagnostics::Diagnostic> {
     }
     let zero = matches!(args.first(), Some(ConductArg::Duration(d)) if d.node.seconds == 0);
     let phrase = conduct_phrase(kind, i == 1, zero)?;
-    if (phrase.zh.is_empty() || phrase.glue == Glue::Tight) && i == args.len() {
+    if (phrase.zh.is_empty() || matches!(phrase.glue, Glue::Tight | Glue::Subject))
+        && i == args.len()
+    {
         return Some(with(&UNFINISHED, rule.kind.span, &form_args(kind)));
     }
     while let Some(a) = args.get(i) {
@@ -174,6 +177,25 @@ fn printed(rule: &ConductRule) -> Option<crate::diagnostics::Diagnostic> {
         let Some(cw) = conduct_words().get(w.node.as_str()) else {
             continue;
         };
+        if !form.words.contains(&w.node.as_str()) {
+            let takes = if form.words.is_empty() {
+                (
+                    "no word: it is written alone".to_string(),
+                    "不带任何词，单独写出".to_string(),
+                )
+            } else {
+                let list: Vec<String> = form.words.iter().map(|w| format!("`{w}`")).collect();
+                (list.join(", "), format!("可用的词：{}", list.join("、")))
+            };
+            let args = [
+                ("word", w.node.as_str()),
+                ("kind", kind),
+                ("takes", &takes.0),
+                ("takes_zh", &takes.1),
+                ("form", form.example),
+            ];
+            return Some(WRONG_WORD.at(w.span, &args));
+        }
         let sample = match cw.value {
             None => String::new(),
             Some(Value::Count) => format!("{} 2", w.node),
@@ -263,9 +285,21 @@ mod tests {
         for f in crate::contract::words::FORMS {
             assert_eq!(conduct(f.example), Vec::<String>::new(), "{}", f.example);
         }
+        // Each offered in a kind that reads on with it.
         for (word, whole) in LEADS_INTO {
-            let rule = format!("natural_move_limit claim {whole} draw");
+            let kind = crate::contract::words::FORMS
+                .iter()
+                .find(|f| f.kind != "withdraw" && f.words.contains(&word))
+                .map_or("withdraw", |f| f.kind);
+            let rule = format!("{kind} {whole}");
             assert_eq!(conduct(&rule), Vec::<String>::new(), "{word}: {rule}");
+        }
+        // Every word of the file is a word of some kind.
+        for key in conduct_words().keys() {
+            let of_some = crate::contract::words::FORMS
+                .iter()
+                .any(|f| f.words.contains(key));
+            assert!(of_some, "`{key}` is a word of no kind");
         }
         let tight: Vec<&str> = conduct_words()
             .iter()
@@ -296,6 +330,10 @@ mod tests {
             "rule draw",                                      // a free rule without its text
             "natural_move_limit 0",                           // a count of nothing
             "draw_offers from_move 0",                        // likewise
+            "misplaced_piece foul",                           // a word of another kind
+            "theoretical_draw loss",                          // likewise
+            "claims",                                         // a subject without its verb
+            "draw_offers from_move 26 loss",                  // a word of another kind
         ] {
             assert_eq!(conduct(rule), ["E640"], "{rule}");
         }

@@ -173,7 +173,7 @@ fn matches(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
 
 /// A stage as the report names it: in English by its English title (`stage main "联赛" en
 /// "League"`) where the regulation gives one, else by its id.
-fn stage_name<'a>(plan: &'a Plan, id: &'a str, lang: Lang) -> &'a str {
+pub(super) fn stage_name<'a>(plan: &'a Plan, id: &'a str, lang: Lang) -> &'a str {
     let stage = plan.stage(id);
     match (lang, stage.and_then(|st| st.title_en.as_deref())) {
         (Lang::En, Some(en)) => en,

@@ -21,6 +21,11 @@ impl Lowerer<'_> {
         Some(plan::DerivedRanking {
             name: r.name.node.clone(),
             title: r.title.as_ref().map(|t| t.zh.node.clone()),
+            title_en: r
+                .title
+                .as_ref()
+                .and_then(|t| t.en.as_ref())
+                .map(|e| e.node.clone()),
             source: r.from.as_ref()?.node.clone(),
             also_from: r.also_from.iter().map(|s| s.node.clone()).collect(),
             by: match r.by.as_ref()?.node.as_str() {
@@ -62,6 +67,11 @@ impl Lowerer<'_> {
         Some(plan::BoardPrizes {
             name: b.name.node.clone(),
             title: b.title.as_ref().map(|t| t.zh.node.clone()),
+            title_en: b
+                .title
+                .as_ref()
+                .and_then(|t| t.en.as_ref())
+                .map(|e| e.node.clone()),
             stage: b.from.as_ref()?.node.clone(),
             boards: b.boards.as_ref().map(|r| plan::PlaceRange {
                 from: r.start,

@@ -282,6 +282,11 @@ impl Lowerer<'_> {
             let Item::Category(c) = item else { continue };
             let mut cat = plan::Category {
                 title: c.title.as_ref().map(text),
+                title_en: c
+                    .title
+                    .as_ref()
+                    .and_then(|t| t.en.as_ref())
+                    .map(|e| e.node.clone()),
                 ..plan::Category::new(c.name.node.clone(), self.origin(c.span))
             };
             for cond in &c.conditions {

@@ -12,6 +12,8 @@ use serde_json::json;
 use xqreg_runtime::engine::RecordedLineup;
 
 use super::codes;
+use super::publish::people::Teams;
+use super::publish::text::Tr;
 use super::{live, load, refuse, rendered, with_event, Fail, Res};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Lang, Msg, Template};
@@ -109,14 +111,17 @@ fn published(l: &RecordedLineup, source: &SourceFile, lang: Lang) -> Fail {
     )
 }
 
-/// What the command says: each line-up stored, its boards in order, and which replaced one.
+/// What the command says: each line-up stored, its boards in order, and which replaced one. A
+/// declared team is named as `pair` names it (广州 / Guangzhou), however the file wrote it (`gz`).
 fn said(
     plan: &xqreg_runtime::plan::Plan,
     (given, replaced): (&[RecordedLineup], &[RecordedLineup]),
     lang: Lang,
 ) -> String {
+    let teams = Teams::new(&plan.entry, Tr::of(lang));
     let mut out = String::new();
     for l in given {
+        let team = teams.name(&l.team).unwrap_or(&l.team);
         let mut seats: Vec<_> = l.seats.iter().collect();
         seats.sort_by_key(|s| s.board);
         let players: Vec<&str> = seats.iter().map(|s| s.player.as_str()).collect();
@@ -127,7 +132,7 @@ fn said(
             Msg::new("", "")
         };
         let (round, players) = (l.round.to_string(), players.join(" "));
-        let args = [("round", round.as_str()), ("team", &l.team)];
+        let args = [("round", round.as_str()), ("team", team)];
         let stage = super::stage_args(plan, &l.stage);
         let more = [("again", again.en.as_str()), ("again_zh", &again.zh)];
         let said =

@@ -444,9 +444,22 @@ pub fn status(
             handed.entry((&l.stage, l.round)).or_default().push(&l.team);
         }
     }
+    // A declared team by its name, as `pair` names it, however the file wrote it.
+    let (en, zh) = (
+        Teams::new(&plan.entry, Tr::En),
+        Teams::new(&plan.entry, Tr::Zh),
+    );
     for ((stage, round), teams) in handed {
-        let (round, teams) = (round.to_string(), teams.join(" "));
-        let at = [("round", round.as_str()), ("teams", &teams)];
+        let named = |t: &Teams| {
+            let names: Vec<&str> = teams.iter().map(|&x| t.name(x).unwrap_or(x)).collect();
+            names.join(" ")
+        };
+        let (round, teams_en, teams_zh) = (round.to_string(), named(&en), named(&zh));
+        let at = [
+            ("round", round.as_str()),
+            ("teams", &teams_en),
+            ("teams_zh", &teams_zh),
+        ];
         said.push(LINEUPS.fill(&[&at[..], &super::stage_args(plan, stage)[..]].concat()));
     }
     said.push(WAITING.fill(&[("n", &live.waiting.to_string())]));

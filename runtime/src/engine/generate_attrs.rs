@@ -103,7 +103,10 @@ pub(crate) fn fill<R: RngCore>(plan: &Plan, players: &mut [Player], from: usize,
     };
     fit.pool_categories(players, &mut set, rng);
     let need: Vec<u32> = staged.iter().map(|ch| stage_need(plan, ch)).collect();
-    fit.assign(&staged, &need, !whole, players, &mut set, rng);
+    // Spread over the sections, each only up to its stages' cap (a senior group of 40 beside
+    // three of 80 takes no 41st pupil, who would be refused, R040).
+    let most: Vec<Option<u32>> = staged.iter().map(|ch| stage_most(plan, ch)).collect();
+    fit.assign(&staged, (&need, &most), !whole, players, &mut set, rng);
     // The categories only prize tables read (rating bands, a city's own players) take a share
     // each, and the tables' places at least, leaving a share of the field in none: made members
     // of one each, every player of an open was rated under its lowest band's top.
@@ -113,7 +116,8 @@ pub(crate) fn fill<R: RngCore>(plan: &Plan, players: &mut [Player], from: usize,
         .iter()
         .map(|ch| share.max(places_paid(plan, ch)))
         .collect();
-    fit.assign(&others, &need, false, players, &mut set, rng);
+    let most = vec![None; others.len()];
+    fit.assign(&others, (&need, &most), false, players, &mut set, rng);
 }
 
 /// The most places a prize table paying the chain's innermost category pays.
@@ -178,7 +182,7 @@ impl Fit<'_> {
     fn assign<R: RngCore>(
         &self,
         cats: &[Vec<&Category>],
-        need: &[u32],
+        (need, most): (&[u32], &[Option<u32>]),
         all: bool,
         players: &mut [Player],
         set: &mut [BTreeSet<&'static str>],
@@ -194,6 +198,10 @@ impl Fit<'_> {
                 (n >= need.get(i).copied().unwrap_or(0), n, i)
             };
             let pick = (0..cats.len())
+                .filter(|&i| {
+                    let n = filled.get(i).copied().unwrap_or(0);
+                    most.get(i).copied().flatten().is_none_or(|m| n < m)
+                })
                 .filter(|&i| {
                     cats.get(i).is_some_and(|ch| {
                         unmet(ch, p).is_disjoint(used) && meets_rest(self.plan, ch, p)
@@ -231,6 +239,21 @@ fn stage_need(plan: &Plan, ch: &[&Category]) -> u32 {
         .map(|(s, _)| stage_minimum(s))
         .max()
         .unwrap_or(0)
+}
+
+/// The most players the stages drawing from the category (the chain's innermost) take, when
+/// every one of them has a cap (or a round robin's size); None when one takes any number.
+fn stage_most(plan: &Plan, ch: &[&Category]) -> Option<u32> {
+    let name = ch.first().map(|c| c.name.as_str())?;
+    let caps: Vec<Option<u32>> = category_stages(plan)
+        .iter()
+        .filter(|(_, cats)| cats.iter().any(|(c, _)| *c == name))
+        .map(|(s, _)| super::generate_pools::stage_cap(s))
+        .collect();
+    if caps.is_empty() || caps.contains(&None) {
+        return None;
+    }
+    caps.into_iter().flatten().max()
 }
 
 /// A category and the categories it lies `within`, innermost first.

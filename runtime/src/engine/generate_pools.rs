@@ -90,6 +90,17 @@ impl<'p> OpenPools<'p> {
 /// The generated players each stage with a `cap` (or a round robin's stated size) has taken so
 /// far, so that the players spread over the stages' categories never pass a cap (a small group
 /// capped at 8 beside open ones).
+/// The most players a stage takes: its `cap`, or the players of a round robin of a stated size
+/// (`round_robin single size 8`), which plays exactly that many.
+pub(crate) fn stage_cap(st: &crate::plan::Stage) -> Option<u32> {
+    st.cap.as_ref().map(|c| c.max).or(match &st.format {
+        crate::plan::StageFormat::RoundRobin(rr) => rr
+            .group_size
+            .map(|size| size.saturating_mul(rr.groups.len().max(1) as u32)),
+        _ => None,
+    })
+}
+
 pub(crate) struct StageCaps<'p> {
     plan: &'p Plan,
     taken: Vec<u32>,
@@ -106,13 +117,7 @@ impl<'p> StageCaps<'p> {
     /// The most players a stage takes: its `cap`, or the players of a round robin of a stated
     /// size (`round_robin single size 8`), which plays exactly that many.
     fn cap(&self, stage: usize) -> Option<u32> {
-        let st = self.plan.stages.get(stage)?;
-        st.cap.as_ref().map(|c| c.max).or(match &st.format {
-            crate::plan::StageFormat::RoundRobin(rr) => rr
-                .group_size
-                .map(|size| size.saturating_mul(rr.groups.len().max(1) as u32)),
-            _ => None,
-        })
+        stage_cap(self.plan.stages.get(stage)?)
     }
 
     pub(crate) fn has_room(&self, stage: usize) -> bool {

@@ -332,6 +332,11 @@ pub enum Condition {
 pub struct Category {
     pub name: String,
     pub title: Option<String>,
+    /// The English title (`category a55 "55至64岁组" en "Ages 55-64"`), by which the English
+    /// site names the category's prizes; left out of the JSON when there is none, so that a
+    /// plan without one reads as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_en: Option<String>,
     /// Birth-date window, both ends inclusive when present (exclusive bounds are lowered to
     /// the neighbouring day by the compiler).
     pub born_from: Option<Date>,
@@ -361,6 +366,7 @@ impl Category {
         Category {
             name,
             title: None,
+            title_en: None,
             born_from: None,
             born_to: None,
             sex: None,

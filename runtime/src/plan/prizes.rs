@@ -174,6 +174,10 @@ pub const FROM_OVERALL: &str = "overall";
 pub struct DerivedRanking {
     pub name: String,
     pub title: Option<String>,
+    /// The English title, by which the English site names the ranking's prizes; left out of
+    /// the JSON when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_en: Option<String>,
     /// The individual stage whose standings give each member's place and points, or
     /// [`FROM_OVERALL`] for the final ranking (places only).
     pub source: String,
@@ -229,6 +233,10 @@ pub enum ShortRule {
 pub struct BoardPrizes {
     pub name: String,
     pub title: Option<String>,
+    /// The English title, by which the English site names the table's prizes; left out of the
+    /// JSON when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_en: Option<String>,
     /// The team stage whose boards are ranked.
     pub stage: String,
     /// The boards with prizes; None: every board of the stage.

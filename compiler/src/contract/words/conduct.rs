@@ -14,8 +14,12 @@ pub enum Glue {
     Tight,
     /// Joins the previous phrase without a separator (a remark in brackets).
     Attach,
+    /// A subject joining its verb, so that something must follow it: a comma in Chinese
+    /// (凡涉及违反规则等问题，须当场向裁判提出), a space in English (claims of a breach of the rules
+    /// must be raised ...).
+    Subject,
 }
-use Glue::{Comma, Tight};
+use Glue::{Comma, Subject, Tight};
 
 pub struct ConductPhrase {
     /// Some(b): only when the rule has (b) or has no (!b) leading value.
@@ -80,7 +84,9 @@ pub static CONDUCT: Block<ConductPhrase> = Block {
             valued(true, "碰乱{0}个及以上棋子", "knocking over {0} or more pieces", Comma),
             valued(false, "", "", Comma),
         ]),
-        w("knocked_pieces_any", Printed, "sheet", None, &[any("碰乱棋子", "knocking over a piece", Comma)]),
+        // Under the heading of `knocked_pieces`, as `knocked_pieces 1` prints: a rule for one piece
+        // and one for two or more are items of one clause (碰乱棋子 1. … 2. …).
+        s("knocked_pieces_any", ("碰乱棋子", "Knocked pieces"), &[any("碰乱棋子", "knocking over a piece", Comma)]),
         s("illegal_move", ("违例", "Illegal moves"), &[any("违反行棋规定", "an illegal move", Tight)]),
         s("self_check", ("违例", "Illegal moves"), &[any("送将（自杀）", "a move that leaves one's own general in check", Tight)]),
         s("devices", ("电子设备", "Electronic devices"), &[any("携带电脑、手机等电子设备进入赛场者", "bringing a computer, phone or other electronic device into the playing hall", Tight)]),
@@ -90,10 +96,10 @@ pub static CONDUCT: Block<ConductPhrase> = Block {
             valued(true, "比赛进行到下一轮开赛前{0}尚未结束时，采取封棋", "a game unfinished {0} before the next round is adjourned", Comma),
             valued(false, "采取封棋", "unfinished games are adjourned", Comma),
         ]),
-        s("claims", ("申诉", "Claims"), &[any("凡涉及违反规则等问题", "claims of a breach of the rules", Comma)]),
+        s("claims", ("申诉", "Claims"), &[any("凡涉及违反规则等问题", "claims of a breach of the rules", Subject)]),
         s("cheating", ("作弊", "Cheating"), &[any("作弊者", "cheating", Tight)]),
         s("theoretical_draw", ("判和", "Drawn positions"), &[any("理论上公认的和局或防守方没有防守难度时，无论双方所剩时间多少", "in a position that theory holds drawn, whatever the time left", Comma)]),
-        s("leave_board", ("赛后离场", "Leaving the board"), &[any("棋手下完棋后经裁判提示退场仍不离场的", "a player who stays at the board after being told to leave", Tight)]),
+        s("leave_board", ("赛后离场", "Leaving the board"), &[any("棋手下完棋后经裁判提示退场仍不离场的", "staying at the board after being told to leave", Tight)]),
         s("misplaced_piece", ("落点不清", "Misplaced pieces"), &[any("棋子走在两个点之间且无法辨认位置时，应立即摆正；如摆正前已按钟，由对方指定落点", "a piece left between points is set right; if the clock was pressed first, the opponent chooses the point", Comma)]),
         // `rule "heading" "text"`: the free-text rule prints its own heading and text.
         w("rule", Printed, "sheet (a heading and a text)", None, &[]),
@@ -139,39 +145,52 @@ pub struct Form {
     pub kind: &'static str,
     pub lead: Option<Value>,
     pub example: &'static str,
+    /// The words the kind's phrase reads on with (`conduct_words.tsv`): any other word would
+    /// be printed after the phrase without a meaning there (`misplaced_piece foul`: ...the
+    /// opponent chooses the point, is a foul).
+    pub words: &'static [&'static str],
 }
 
-const fn form(kind: &'static str, lead: Option<Value>, example: &'static str) -> Form {
+const fn form(
+    kind: &'static str,
+    lead: Option<Value>,
+    example: &'static str,
+    words: &'static [&'static str],
+) -> Form {
     Form {
         kind,
         lead,
         example,
+        words,
     }
 }
 
+/// What a breach leads to.
+const PENALTY: &[&str] = &["loss", "foul", "violation"];
+
 #[rustfmt::skip]
 pub static FORMS: &[Form] = &[
-    form("natural_move_limit", Some(Value::Count), "natural_move_limit 60 checks 10"),
-    form("draw_offers", None, "draw_offers from_move 26"),
-    form("repetition", None, "repetition red_must_vary until_move 25 cycles 3"),
-    form("late", Some(Value::Duration), "late 10min forfeit"),
-    form("withdraw", None, "withdraw after 2 forfeits"),
-    form("fouls_per_game", Some(Value::Count), "fouls_per_game 3 loss"),
-    form("clock_before_move", None, "clock_before_move loss_under 2min either_side"),
-    form("knocked_pieces", Some(Value::Count), "knocked_pieces 2 loss_under 3min else add 3min"),
-    form("knocked_pieces_any", None, "knocked_pieces_any foul"),
-    form("illegal_move", None, "illegal_move loss"),
-    form("self_check", None, "self_check loss"),
-    form("devices", None, "devices loss"),
-    form("phone", None, "phone foul"),
-    form("score_sheets", None, "score_sheets required missed_moves 4 violation"),
-    form("adjourn", Some(Value::Duration), "adjourn 15min before_next resume 12:30, 19:30"),
-    form("claims", None, "claims on_the_spot"),
-    form("cheating", None, "cheating disqualify"),
-    form("theoretical_draw", None, "theoretical_draw arbiter_draw"),
-    form("leave_board", None, "leave_board foul"),
-    form("misplaced_piece", None, "misplaced_piece"),
-    form("rule", None, "rule \"认输\" en \"Resigning\" \"棋手可随时认输\" en \"A player may resign at any time\""),
+    form("natural_move_limit", Some(Value::Count), "natural_move_limit 60 checks 10", &["checks", "claim", "after_game", "own_time", "true_claim", "false_claim", "draw", "loss"]),
+    form("draw_offers", None, "draw_offers from_move 26", &["from_move"]),
+    form("repetition", None, "repetition red_must_vary until_move 25 cycles 3", &["red_must_vary", "until_move", "cycles", "claim", "after_game", "own_time", "true_claim", "false_claim", "draw", "loss"]),
+    form("late", Some(Value::Duration), "late 10min forfeit", &["forfeit", "loss"]),
+    form("withdraw", None, "withdraw after 2 forfeits", &["after", "forfeits"]),
+    form("fouls_per_game", Some(Value::Count), "fouls_per_game 3 loss", &["loss"]),
+    form("clock_before_move", None, "clock_before_move loss_under 2min either_side", &["loss", "foul", "violation", "loss_under", "own_under", "else", "add", "either_side"]),
+    form("knocked_pieces", Some(Value::Count), "knocked_pieces 2 loss_under 3min else add 3min", &["loss", "foul", "violation", "loss_under", "own_under", "else", "add", "off_board", "either_side"]),
+    form("knocked_pieces_any", None, "knocked_pieces_any foul", &["loss", "foul", "violation", "loss_under", "else", "add"]),
+    form("illegal_move", None, "illegal_move loss", PENALTY),
+    form("self_check", None, "self_check loss", PENALTY),
+    form("devices", None, "devices loss", &["loss", "foul", "violation", "disqualify", "referred"]),
+    form("phone", None, "phone foul", &["loss", "foul", "violation", "disqualify"]),
+    form("score_sheets", None, "score_sheets required missed_moves 4 violation", &["required", "none", "missed_moves", "violation", "foul", "tick_under", "incomplete", "no_claims", "incomplete_no_claim", "record_after", "top_boards"]),
+    form("adjourn", Some(Value::Duration), "adjourn 15min before_next resume 12:30, 19:30", &["before_next", "resume"]),
+    form("claims", None, "claims on_the_spot", &["on_the_spot"]),
+    form("cheating", None, "cheating disqualify", &["disqualify", "referred", "loss"]),
+    form("theoretical_draw", None, "theoretical_draw arbiter_draw", &["arbiter_draw"]),
+    form("leave_board", None, "leave_board foul", PENALTY),
+    form("misplaced_piece", None, "misplaced_piece", &[]),
+    form("rule", None, "rule \"认输\" en \"Resigning\" \"棋手可随时认输\" en \"A player may resign at any time\"", &[]),
 ];
 
 /// The form of a conduct rule kind.
@@ -271,6 +290,14 @@ mod tests {
             if !line.contains("| run: exactly") {
                 assert_eq!(f.lead.is_some(), line.contains("(optional"), "{line}");
             }
+            // The words it takes, as the checker reads them (E640 for any other).
+            let words: Vec<String> = f.words.iter().map(|w| format!("`{w}`")).collect();
+            let listed = if words.is_empty() {
+                "none".to_string()
+            } else {
+                words.join(" ")
+            };
+            assert!(line.contains(&format!("| {listed} |")), "{line}");
         }
         for (key, w) in conduct_words() {
             let row = format!("| `{key}` | ");

@@ -329,21 +329,29 @@ pub fn stage_label(plan: &Plan, id: &str, l: Tr) -> String {
 }
 
 /// What a prize or a qualifier is paid in (a category, a derived ranking, a best-board table),
-/// named as the navigation names a stage.
+/// named as the navigation names a stage: on the English site by its English title when it has
+/// one (`category a55 "55至64岁组" en "Ages 55-64"`: `Ages 55-64`), else as [`labelled`].
 fn group_label(plan: &Plan, id: &str, l: Tr) -> String {
-    let title = plan
-        .categories
-        .get(id)
-        .and_then(|c| c.title.as_ref())
-        .or_else(|| {
-            let ranking = plan.rankings.iter().find(|r| r.name == id);
-            ranking.and_then(|r| r.title.as_ref())
-        })
-        .or_else(|| {
-            let board = plan.board_prizes.iter().find(|b| b.name == id);
-            board.and_then(|b| b.title.as_ref())
-        });
-    labelled(id, title, l)
+    let (title, title_en) = group_titles(plan, id);
+    match title_en {
+        Some(en) if l == Tr::En => en.clone(),
+        _ => labelled(id, title, l),
+    }
+}
+
+/// The Chinese and English titles of the category, derived ranking or best-board table `id`
+/// (they never share a name, E536).
+fn group_titles<'p>(plan: &'p Plan, id: &str) -> (Option<&'p String>, Option<&'p String>) {
+    if let Some(c) = plan.categories.get(id) {
+        return (c.title.as_ref(), c.title_en.as_ref());
+    }
+    if let Some(r) = plan.rankings.iter().find(|r| r.name == id) {
+        return (r.title.as_ref(), r.title_en.as_ref());
+    }
+    match plan.board_prizes.iter().find(|b| b.name == id) {
+        Some(b) => (b.title.as_ref(), b.title_en.as_ref()),
+        None => (None, None),
+    }
 }
 
 /// The front page: how far the event is, and once it is over the ranking, prizes and qualifiers.

@@ -146,8 +146,8 @@ pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
     let mut glue_next = Glue::Comma;
     for (p, glue) in pieces {
         if p.is_empty() {
-            if glue == Glue::Tight {
-                glue_next = Glue::Tight;
+            if matches!(glue, Glue::Tight | Glue::Subject) {
+                glue_next = glue;
             }
             continue;
         }
@@ -158,8 +158,11 @@ pub fn rule(ctx: &mut Ctx<'_>, r: &ConductRule) -> Clause {
                 (Glue::Tight | Glue::Attach, Lang::Zh) => {}
                 (Glue::Attach, Lang::En) => text.push(' '),
                 (Glue::Tight, Lang::En) => text.push(' '),
-                (Glue::Comma, Lang::Zh) => text.push('，'),
+                (Glue::Comma | Glue::Subject, Lang::Zh) => text.push('，'),
                 (Glue::Comma, Lang::En) => text.push_str(", "),
+                // `Claims of a breach of the rules must be raised ...`: no comma between a
+                // subject and its verb in English.
+                (Glue::Subject, Lang::En) => text.push(' '),
             }
         }
         text.push_str(&p);
@@ -182,7 +185,7 @@ fn resume_text(ctx: &Ctx<'_>, vals: &[String]) -> String {
     }
 }
 
-/// `快棋、超快棋比赛中，…` / `In rapid and blitz games: …`.
+/// `快棋、超快棋比赛中，…` / `In Rapid and Blitz games, …`.
 fn add_scope(ctx: &mut Ctx<'_>, r: &ConductRule, text: &mut String) {
     if r.scope.is_empty() {
         return;
@@ -199,7 +202,7 @@ fn add_scope(ctx: &mut Ctx<'_>, r: &ConductRule, text: &mut String) {
             }
         })
         .collect();
-    let names = fmt::join(ctx.lang, &names);
+    let names = fmt::join_and(ctx.lang, &names);
     let key = if r.scope_is_stage {
         M::InStage
     } else {

@@ -38,6 +38,9 @@ pub struct Names<'a> {
     /// A prize table gives awards (a trophy, a medal, a certificate) for places: each player of
     /// a shared place receives them.
     pub place_awards: bool,
+    /// The venues the schedule's days name (`day D venue "广州赛区"`), each once, in order: where
+    /// an event held in several places is played when the header names no venue.
+    pub day_venues: Vec<&'a Text>,
 }
 
 impl Names<'_> {
@@ -357,6 +360,13 @@ pub(super) fn collect_names<'a, 'b>(
                 }
             }
             Item::Places(p) => names.places.push(p),
+            Item::Schedule(s) => {
+                for v in s.days.iter().filter_map(|d| d.venue.as_ref()) {
+                    if !names.day_venues.iter().any(|w| w.zh.node == v.zh.node) {
+                        names.day_venues.push(v);
+                    }
+                }
+            }
             Item::Ranking(r) => {
                 names.rankings.entry(&r.name.node).or_insert(r);
             }

@@ -259,7 +259,11 @@ pub fn staff_roles(ctx: &mut Ctx<'_>, roles: &[(Ident, Spanned<u32>)]) -> String
             ctx.mf(M::RoleCount, &[&role, &n.node.to_string()])
         })
         .collect();
-    fmt::join(ctx.lang, &parts)
+    // `1 leader and 1 coach` (a list read as one object); 领队1人、教练1人.
+    match ctx.lang {
+        Lang::En => fmt::join_and(ctx.lang, &parts),
+        Lang::Zh => fmt::join(ctx.lang, &parts),
+    }
 }
 
 pub fn cell(text: String) -> Cell {

@@ -48,6 +48,15 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
             HeaderClause::Rulebook { kind, text, span } => {
                 ctx.mark(*span);
                 let book = titled(ctx, text, super::words::rulebook, kind);
+                // `The {0} apply`: a title that brings its own article (`en "The CXA Rules"`)
+                // is not given a second one.
+                let book = match ctx.lang {
+                    crate::sheet::Lang::En => book
+                        .strip_prefix("The ")
+                        .or_else(|| book.strip_prefix("the "))
+                        .map_or(book.clone(), str::to_string),
+                    crate::sheet::Lang::Zh => book,
+                };
                 let line = ctx.mf(M::Rulebook, &[&book]);
                 ctx.push(
                     Art::Method,
@@ -93,6 +102,13 @@ pub fn regulation(ctx: &mut Ctx<'_>, r: &Regulation) {
                 officials.push(Clause::headed(role, ctx.sentence(&text)));
             }
         }
+    }
+    // An event held in several places (a league's 赛区) names them where the header names no
+    // venue: 2026年3月20日至5月24日在广州赛区和深圳赛区举行.
+    if venue.is_none() && !ctx.names.day_venues.is_empty() {
+        let venues: Vec<&Text> = ctx.names.day_venues.clone();
+        let names: Vec<String> = venues.iter().map(|v| ctx.tm(v)).collect();
+        venue = Some(fmt::join_and(ctx.lang, &names));
     }
     match (dates, venue) {
         (Some(d), Some(v)) => {

@@ -184,6 +184,16 @@ fn knockout(
                     M::Seeded
                 };
                 parts.push(ctx.mf(key, &[&size.node.to_string()]));
+                // Without a `seeding` clause the seeds are drawn by lot (the runtime's default):
+                // said, as a Swiss without `numbers` says 抽签确定比赛代号.
+                let seeding = k
+                    .clauses
+                    .iter()
+                    .any(|c| matches!(c, KnockoutClause::Seeding { .. }));
+                if !seeding {
+                    let r = ctx.in_words(words::seeding, "lot");
+                    parts.push(ctx.mf(M::Seeding, &[&r]));
+                }
             }
             // A team knockout seeds by the teams' rating, as the runtime does.
             KnockoutClause::Seeding { rule, span } if rule.node == "rating" && boards.is_some() => {
