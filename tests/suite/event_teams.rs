@@ -171,6 +171,39 @@ fn a_line_up_handed_in_seats_its_round() {
     assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
 }
 
+/// A line-up's rows may name the stage by its title (`团体积分编排`, or `Team Swiss`): stored
+/// and logged under its id `main`, the round seated as handed in. The title was R060 (a team
+/// that does not play the stage).
+#[test]
+fn a_line_up_may_name_its_stage_by_its_title() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = new_event(tmp.path());
+    let first = write(
+        tmp.path(),
+        "r1.csv",
+        &[
+            "团体积分编排,1,北京,1,t1b3",
+            "团体积分编排,1,北京,2,t1b1",
+            "Team Swiss,1,北京,3,t1b2",
+            "团体积分编排,1,北京,4,t1b4",
+        ],
+    );
+    let said = xqreg_ok(&["event", "lineup", &ev, &first]);
+    assert_eq!(
+        said,
+        "Team Swiss round 1 北京 line-up: t1b3 t1b1 t1b2 t1b4\n"
+    );
+    xqreg_ok(&["event", "pair", &ev]);
+    assert_eq!(beijing_boards(&ev, 1), ["t1b3", "t1b1", "t1b2", "t1b4"]);
+    xqreg_ok(&["event", "export", &ev]);
+    let log = std::fs::read_to_string(Path::new(&ev).join("export/log.jsonl")).expect("log");
+    assert!(
+        log.contains("\"stage\":\"main\"") && !log.contains("团体积分编排"),
+        "{log}"
+    );
+    xqreg_ok(&["event", "verify", &ev]);
+}
+
 #[test]
 fn a_team_withdraws_whole() {
     let tmp = tempfile::tempdir().expect("tmp");

@@ -105,12 +105,32 @@ impl<'g> Lookup<'g> {
     }
 }
 
+/// The id of the stage an entry names (by id or by the title of one stage; E852 for a title
+/// several share); a name that is no stage's is kept, for the game it names not to be found.
+fn stage_of<'a>(look: &Lookup<'a>, e: &'a Entry) -> Res<&'a str> {
+    match super::stages::named(look.plan, &e.stage) {
+        super::stages::Named::Stage(id) => Ok(id),
+        super::stages::Named::Shared(of) => {
+            let at = e.at("stage");
+            Err(super::stages::shared(
+                look.plan,
+                (&at.0, &at.1),
+                &e.stage,
+                &of,
+                look.lang,
+            ))
+        }
+        super::stages::Named::Unknown => Ok(&e.stage),
+    }
+}
+
 fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u32, u32))> {
+    let stage = stage_of(look, e)?;
     match &e.at {
         At::Board(b) => {
             let g = look
                 .by_board
-                .get(&(e.stage.as_str(), e.round, *b))
+                .get(&(stage, e.round, *b))
                 .copied()
                 .ok_or_else(|| unpublished(look, e, &BOARD.fill(&[("b", &b.to_string())])))?;
             Ok((g, e.result, (e.red_fouls, e.black_fouls)))
@@ -132,7 +152,7 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                     ));
                 }
             }
-            let want = game_key(&e.stage, e.round, red, black, step.as_deref(), *game);
+            let want = game_key(stage, e.round, red, black, step.as_deref(), *game);
             let g = look.by_id.get(&want).copied().ok_or_else(|| {
                 let both = format!("{} - {}", quoted(red), quoted(black));
                 unpublished(look, e, &Msg::new(both.clone(), both))
@@ -243,13 +263,7 @@ fn unpublished(look: &Lookup<'_>, e: &Entry, what: &Msg) -> Fail {
     ];
     let more = [("more", more.en.as_str()), ("more_zh", &more.zh)];
     let message = UNPUBLISHED.fill(&[&args[..], &more[..]].concat());
-    match super::stages::id_of_title(look.plan, &e.stage) {
-        Some(id) => {
-            let help = super::stages::TITLE_NOT_ID.fill(&[("title", &s), ("id", id)]);
-            super::super::refuse_in(&codes::E831, look.lang, message, help)
-        }
-        None => refuse(&codes::E831, look.lang, message, UNPUBLISHED_HELP),
-    }
+    refuse(&codes::E831, look.lang, message, UNPUBLISHED_HELP)
 }
 
 /// A published game (`on`, named) with its players: `main round 1 board 3 (p2 - p7)`.
