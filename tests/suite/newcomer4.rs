@@ -57,13 +57,15 @@ fn simulate_prints_each_stage_standing_with_points_and_tiebreaks() {
         .to_string();
     let id = first["id"].as_str().expect("id");
     let points = first["points"].to_string();
-    for (lang, heading, sb_head) in [("en", "Standings: rr", "S-B"), ("zh", "名次表：rr", "小分")]
-    {
+    for (lang, heading, sb_head) in [
+        ("en", "Standings: Double round robin", "S-B"),
+        ("zh", "名次表：双循环", "小分"),
+    ] {
         let text = xqreg_ok(&["simulate", MASTERS, "--seed", "1", "--lang", lang]);
         assert_phrases(
             &text,
             &[heading, sb_head],
-            &["Standings: final", "名次表：final"],
+            &["Standings: Title playoff", "名次表：冠亚军加赛"],
         );
         let row = text
             .lines()

@@ -36,7 +36,7 @@ fn a_generated_grade_band_meets_both_bounds() {
     let text = xqreg_ok(&["simulate", GRADES, "--players", "60", "--seed", "2"]);
     assert_phrases(
         &text,
-        &["Standings: mid", "Promotion to grade 6"],
+        &["Standings: Grades 4-5", "Promotion to grade 6"],
         &["R020"],
     );
 }

@@ -32,6 +32,43 @@ fn english_output_names_a_stage_by_its_en_title() {
     assert_phrases(&sim, &["Matches: Cup\n"], &["Matches: cup"]);
 }
 
+/// The transcript (English) names a stage by its English title, and `simulate`'s Chinese report
+/// by its title: they said `cup byes drawn by lot`, `cup quarter-final (p1 v p6): ...` and
+/// `对阵：cup`. Six players in a bracket of eight, byes by lot.
+#[test]
+fn the_transcript_and_the_chinese_report_name_a_stage_by_its_title() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let text = KO.replace("entry { field 8 }", "entry { cap 8 }").replace(
+        "    seeding rating\n",
+        "    seeded 8\n    seeding rating\n    byes lot\n",
+    );
+    let reg = written(tmp.path(), "ko.xqr", &text);
+    let roster: String = std::iter::once("id,name,unit,rating\n".to_string())
+        .chain((1..=6).map(|i| format!("p{i},选手{i},U{i},{}\n", 2500 - i * 10)))
+        .collect();
+    let roster = written(tmp.path(), "roster.csv", &roster);
+    let json = xqreg_ok(&["simulate", &reg, "--roster", &roster, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    let lines: Vec<&str> = v["transcript"]
+        .as_array()
+        .expect("a transcript")
+        .iter()
+        .filter_map(|t| t["text"].as_str())
+        .collect();
+    let lines = lines.join("\n");
+    assert_phrases(
+        &lines,
+        &[
+            "Cup byes drawn by lot (byes lot): ",
+            "Cup quarter-final (",
+            "Cup semi-final (",
+        ],
+        &["cup "],
+    );
+    let zh = xqreg_ok(&["simulate", &reg, "--roster", &roster, "--lang", "zh"]);
+    assert_phrases(&zh, &["对阵：淘汰赛\n"], &["对阵：cup"]);
+}
+
 /// The refusal of `args` (exit 1, `code`): its stderr.
 fn refusal(args: &[&str], code: &str) -> String {
     let out = xqreg(args);

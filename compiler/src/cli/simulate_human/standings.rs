@@ -30,11 +30,12 @@ pub(super) fn standings(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
             if !rows.iter().any(|r| r.points.is_some()) {
                 continue;
             }
+            let title = super::stage_name(plan, &stage.name, lang);
             let name = match (&group.name, lang) {
-                (None, _) => stage.name.clone(),
+                (None, _) => title.to_string(),
                 // A comma between: a stage is often called `groups` ("groups, group A").
-                (Some(g), Lang::En) => format!("{}, group {g}", stage.name),
-                (Some(g), Lang::Zh) => format!("{}，{g}组", stage.name),
+                (Some(g), Lang::En) => format!("{title}, group {g}"),
+                (Some(g), Lang::Zh) => format!("{title}，{g}组"),
             };
             let _ = writeln!(s, "\n{}{name}", t(lang, "Standings: ", "名次表："));
             split_note(s, plan, &stage.name, lang);

@@ -74,7 +74,7 @@ impl Ctx<'_> {
     ) -> (usize, usize) {
         let what = format!(
             "{} {} ({} v {})",
-            at.stage,
+            self.stage_said(at.stage_ix),
             spec.label,
             self.id(a),
             self.id(b)
@@ -104,7 +104,7 @@ impl Ctx<'_> {
             b,
             what: format!(
                 "{} {} ({} v {})",
-                at.stage,
+                self.stage_said(at.stage_ix),
                 spec.label,
                 self.id(a),
                 self.id(b)
@@ -171,7 +171,7 @@ impl Ctx<'_> {
             b: level.firsts.1,
             what: format!(
                 "{} {} ({} v {})",
-                at.stage,
+                self.stage_said(at.stage_ix),
                 spec.label,
                 self.id(ta),
                 self.id(tb)

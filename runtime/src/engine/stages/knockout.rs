@@ -137,7 +137,7 @@ fn play_bracket(
                 losers.push(Some(m.loser));
             }
             (Some(p), None) | (None, Some(p)) => {
-                let text = format!("{} {label}: {} has a bye", st.stage.name, ctx.id(p));
+                let text = format!("{} {label}: {} has a bye", st.stage.said(), ctx.id(p));
                 ctx.transcript.push(EntryKind::Places, text, &st.ko.origin);
                 if st.stand_ins.contains(&(round, p)) {
                     st.stand_ins.insert((round + 1, p));
@@ -463,7 +463,7 @@ fn seed_holders(
         .collect();
     let text = format!(
         "{} byes drawn by lot (byes lot): {} {} nobody in round 1",
-        stage.name,
+        stage.said(),
         drawn.join(", "),
         if drawn.len() == 1 { "plays" } else { "play" }
     );
