@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use xqreg_runtime::engine::{MatchOut, Outcome, StageOutcome};
+use xqreg_runtime::engine::{MatchOut, Outcome, StageOutcome, StandIn};
 use xqreg_runtime::plan::Plan;
 
 use super::model::StagePage;
@@ -83,10 +83,15 @@ fn decided_by(plan: &Plan, by: &str) -> Msg {
 /// A match's line in the words of `t`: its label, the two sides, their points, the winner, and
 /// how it was decided (`by`, both languages).
 fn line(m: &MatchOut, l: Tr, name: &impl Fn(&str) -> String, by: Msg, t: Template) -> String {
+    // A side that only stands in for a match still to be played is named by that match.
+    let side = |id: &str, stands: &Option<StandIn>| match stands {
+        Some(s) => stand_in(s, l),
+        None => name(id),
+    };
     let args = [
         ("label", label(&m.label, l)),
-        ("a", name(&m.a)),
-        ("b", name(&m.b)),
+        ("a", side(&m.a, &m.a_stands_for)),
+        ("b", side(&m.b, &m.b_stands_for)),
         ("x", m.score.0.to_string()),
         ("y", m.score.1.to_string()),
         ("winner", name(&m.winner)),
@@ -94,6 +99,24 @@ fn line(m: &MatchOut, l: Tr, name: &impl Fn(&str) -> String, by: Msg, t: Templat
         ("by_zh", by.zh),
     ];
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    said(l, t.fill(&args))
+}
+
+/// The side a stand-in stands for, in language `l`: `winner of semi-final 2` (半决赛2胜者).
+pub fn stand_in(s: &StandIn, l: Tr) -> String {
+    let n = s.number.map(|n| n.to_string()).unwrap_or_default();
+    let (en, zh) = (label(&s.label, Tr::En), label(&s.label, Tr::Zh));
+    let en = if n.is_empty() {
+        en
+    } else {
+        format!("{en} {n}")
+    };
+    let args = [("match", en.as_str()), ("match_zh", &format!("{zh}{n}"))];
+    let t = if s.winner {
+        STAND_IN_WINNER
+    } else {
+        STAND_IN_LOSER
+    };
     said(l, t.fill(&args))
 }
 

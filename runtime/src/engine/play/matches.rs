@@ -59,6 +59,8 @@ impl Ctx<'_> {
             score: m.score,
             decided_by: m.decided_by.clone(),
             boards: None,
+            a_stands_for: None,
+            b_stands_for: None,
         }
     }
 
