@@ -124,7 +124,11 @@ fn stage_of<'a>(look: &Lookup<'a>, e: &'a Entry) -> Res<&'a str> {
     }
 }
 
-fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u32, u32))> {
+/// The stored game an entry is for, the result and fouls, and whether the row records colours
+/// the winner of a lot chose in the hall the other way round from the published ones.
+type Found<'g> = (&'g StoredGame, GameResult, (u32, u32), bool);
+
+fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<Found<'g>> {
     let stage = stage_of(look, e)?;
     match &e.at {
         At::Board(b) => {
@@ -133,7 +137,7 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                 .get(&(stage, e.round, *b))
                 .copied()
                 .ok_or_else(|| unpublished(look, e, &BOARD.fill(&[("b", &b.to_string())])))?;
-            Ok((g, e.result, (e.red_fouls, e.black_fouls)))
+            Ok((g, e.result, (e.red_fouls, e.black_fouls), false))
         }
         At::Players {
             red,
@@ -158,8 +162,10 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                 unpublished(look, e, &Msg::new(both.clone(), both))
             })?;
             // The published colours stand: a row the other way round is a score sheet to check,
-            // never a result to turn round (it may be turned round itself).
-            if g.game.red != *red {
+            // never a result to turn round (it may be turned round itself). Unless the winner of
+            // a lot chose them in the hall (`colours black_chooses`): the row records the choice.
+            let chosen = g.game.red != *red && g.result.is_none() && chosen_in_hall(look.plan, g);
+            if g.game.red != *red && !chosen {
                 let (at, game) = (e.at("red").0, board_of(g));
                 let (r, b) = (&g.game.red, &g.game.black);
                 let (red, black): (&str, &str) = (red, black);
@@ -195,9 +201,29 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<(&'g StoredGame, GameResult, (u
                     WRONG_BOARD_HELP,
                 ));
             }
-            Ok((g, e.result, (e.red_fouls, e.black_fouls)))
+            Ok((g, e.result, (e.red_fouls, e.black_fouls), chosen))
         }
     }
+}
+
+/// Whether the winner of a lot chooses the colours of `g` in the hall: a playoff game under
+/// `colours black_chooses`, published with the choice the simulation models (an armageddon's
+/// draw odds), which the player may make otherwise.
+fn chosen_in_hall(plan: &xqreg_runtime::plan::Plan, g: &StoredGame) -> bool {
+    use xqreg_runtime::plan::{ColourRule, PlayoffStepKind};
+    let (Some(step), Some(stage)) = (g.game.step.as_deref(), plan.stage(&g.game.stage)) else {
+        return false;
+    };
+    let steps = stage.playoff.iter().flat_map(|c| &c.steps);
+    steps.into_iter().any(|s| match &s.kind {
+        PlayoffStepKind::Armageddon { time, colours, .. } => {
+            (time == step || step == "armageddon") && *colours == ColourRule::BlackChooses
+        }
+        PlayoffStepKind::Game { time, colours, .. } => {
+            time == step && *colours == ColourRule::BlackChooses
+        }
+        _ => false,
+    })
 }
 
 /// E848: the result gives a win or a draw to a player whose fouls reached the conduct's
@@ -347,8 +373,13 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
         let mut now = Vec::new();
         let look = Lookup::new(&loaded.event.games, &loaded);
         for e in entries {
-            let (g, result, fouls) = find(&look, e)?;
-            check_fouls(&look, e, g, result, fouls)?;
+            let (g, result, fouls, chosen) = find(&look, e)?;
+            // The game as played: in the colours chosen in the hall, where they were.
+            let mut after = g.clone();
+            if chosen {
+                std::mem::swap(&mut after.game.red, &mut after.game.black);
+            }
+            check_fouls(&look, e, &after, result, fouls)?;
             check_recorded(&look, e, g, result, fouls, reason)?;
             if !seen.insert(g.id) {
                 return Err(refuse(
@@ -358,10 +389,14 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                     SECOND_RESULT_HELP,
                 ));
             }
-            tx.set_result(g.id, result.notation(), fouls, reason.is_some())?;
-            let mut after = g.clone();
             after.result = Some((result.notation().to_string(), fouls.0, fouls.1));
+            tx.set_result(&after, reason.is_some())?;
             let mut logged = game_json(&after);
+            if chosen {
+                // The choice turned the published colours round: `verify` and every load read
+                // the game's colours from here.
+                logged["colours_chosen"] = json!(true);
+            }
             logged["red_fouls"] = json!(fouls.0);
             logged["black_fouls"] = json!(fouls.1);
             if reason.is_some() {
@@ -369,16 +404,16 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                 was.push((g.clone(), after.clone()));
             }
             changed.push(logged);
-            now.push((g.id, after.result));
+            now.push(after);
         }
         // The replay checks what the results imply (a result voided by a withdrawal, a published
         // game that no longer follows): a problem undoes the whole command. It runs on the games
         // as stored now, read as `load` would read them but for the log entry still to come (a
         // load would refuse the results the log has not recorded yet).
         let mut games = loaded.event.games.clone();
-        for (id, result) in now {
-            if let Some(g) = games.iter_mut().find(|g| g.id == id) {
-                g.result = result;
+        for after in now {
+            if let Some(g) = games.iter_mut().find(|g| g.id == after.id) {
+                *g = after;
             }
         }
         let games = std::mem::replace(&mut loaded.event.games, games);

@@ -202,6 +202,10 @@ fn replay_result(
                 .map_or(0, |x| if k == 0 { x.1 } else { x.2 })
         })
     };
+    // The colours a lot's winner chose in the hall, the other way round from the published ones.
+    if r["colours_chosen"] == serde_json::Value::Bool(true) {
+        std::mem::swap(&mut g.game.red, &mut g.game.black);
+    }
     g.result = Some((
         text(&r["result"]).unwrap_or_default(),
         fouls("red_fouls", 0),
