@@ -90,7 +90,7 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l:
             let slot = |id: &str, pts: i64, stands: &Option<StandIn>| Slot {
                 name: match stands {
                     _ if id.is_empty() => "—".to_string(),
-                    Some(s) => super::matches::stand_in(s, l),
+                    Some(s) => super::labels::stand_in(s, l),
                     None => name_in(st, people, id),
                 },
                 score: if pending || bye {
