@@ -67,6 +67,21 @@ fn the_transcript_and_the_chinese_report_name_a_stage_by_its_title() {
     );
     let zh = xqreg_ok(&["simulate", &reg, "--roster", &roster, "--lang", "zh"]);
     assert_phrases(&zh, &["对阵：淘汰赛\n"], &["对阵：cup"]);
+    // A ranking derived from several stages names them so too (example 010's schools).
+    let city = "examples/010_city_rapid/";
+    let json = xqreg_ok(&[
+        "simulate",
+        &format!("{city}regulation.xqr"),
+        "--roster",
+        &format!("{city}roster.csv"),
+        "--format",
+        "json",
+    ]);
+    assert_phrases(
+        &json,
+        &["members of stage Primary, years 1-3; Primary, years 4-6; Junior secondary"],
+        &["members of stage low"],
+    );
 }
 
 /// The refusal of `args` (exit 1, `code`): its stderr.
