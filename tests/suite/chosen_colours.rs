@@ -71,4 +71,29 @@ fn an_armageddon_colour_chosen_in_the_hall_is_recorded_as_played() {
         assert_eq!(out.status.code(), Some(1), "{err}");
         assert!(err.contains("E846"), "{err}");
     }
+    // A store and log edited alike to turn round a game nobody chose (the drawn p1 - p8 of round
+    // 1) pass every load's check of the store against its log; `verify` refuses it.
+    let db = rusqlite::Connection::open(tmp.path().join("ev/event.sqlite")).expect("store");
+    let (id, changes): (i64, String) = db
+        .query_row(
+            "SELECT id, changes FROM log WHERE command = 'result' ORDER BY id LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("the first result's entry");
+    let mut v: serde_json::Value = serde_json::from_str(&changes).expect("JSON");
+    v["results"][0]["colours_chosen"] = serde_json::Value::Bool(true);
+    let swap = "UPDATE games SET red = black, black = red WHERE round = 1 AND board = 1";
+    db.execute(swap, []).expect("swaps");
+    let log = "UPDATE log SET changes = ?1 WHERE id = ?2";
+    db.execute(log, rusqlite::params![v.to_string(), id])
+        .expect("edits the log");
+    drop(db);
+    let out = xqreg(&["event", "verify", &ev]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("E836") && err.contains("but nobody chooses that game's colours"),
+        "{err}"
+    );
 }

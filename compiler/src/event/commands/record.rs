@@ -209,7 +209,7 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<Found<'g>> {
 /// Whether the winner of a lot chooses the colours of `g` in the hall: a playoff game under
 /// `colours black_chooses`, published with the choice the simulation models (an armageddon's
 /// draw odds), which the player may make otherwise.
-fn chosen_in_hall(plan: &xqreg_runtime::plan::Plan, g: &StoredGame) -> bool {
+pub(super) fn chosen_in_hall(plan: &xqreg_runtime::plan::Plan, g: &StoredGame) -> bool {
     use xqreg_runtime::plan::{ColourRule, PlayoffStepKind};
     let (Some(step), Some(stage)) = (g.game.step.as_deref(), plan.stage(&g.game.stage)) else {
         return false;
