@@ -15,7 +15,7 @@ use crate::common::{event_new, root, xqreg_ok as ok};
 const REGULATION: &str = "tests/suite/regulations/live_sections.xqr";
 
 /// Ten players of section A (born before 2010, a01 rated highest) and ten of section B.
-fn sections_roster() -> String {
+pub(crate) fn sections_roster() -> String {
     let units = ["北京", "上海", "广东", "四川", "江苏"];
     let mut csv = String::from("id,name,unit,born,rating\n");
     for (section, born, top) in [("a", "1990-05", 2400), ("b", "2012-03", 1900)] {
@@ -32,7 +32,7 @@ fn sections_roster() -> String {
 
 /// A new event of `regulation` on [`sections_roster`] in `work/event` (seed 3): its directory
 /// and the path of a results file beside it.
-fn start(work: &Path, regulation: &Path) -> (String, String) {
+pub(crate) fn start(work: &Path, regulation: &Path) -> (String, String) {
     let roster = work.join("roster.csv");
     std::fs::write(&roster, sections_roster()).expect("writes the roster");
     let ev = work.join("event").to_string_lossy().into_owned();

@@ -84,30 +84,33 @@ fn paired_event(dir: &Path) -> String {
     ev
 }
 
-#[test]
-fn a_line_up_handed_in_seats_its_round() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let ev = new_event(tmp.path());
-    // Board 1 to t1b3, 2 to t1b1, 3 to t1b2: not the roster order the default would seat.
-    let first = write(
-        tmp.path(),
-        "r1.csv",
-        &[
-            "main,1,北京,1,t1b3",
-            "main,1,北京,2,t1b1",
-            "main,1,北京,3,t1b2",
-            "main,1,北京,4,t1b4",
-        ],
-    );
-    let said = xqreg_ok(&["event", "lineup", &ev, &first]);
+/// 北京's line-up for round 1 handed in, each row naming the stage as `stages` says (board 1 to
+/// t1b3, 2 to t1b1, 3 to t1b2: not the roster order the default would seat), and the round
+/// paired: the file's path.
+fn seats_round_one(dir: &Path, ev: &str, stages: [&str; 4]) -> String {
+    let seats = ["1,t1b3", "2,t1b1", "3,t1b2", "4,t1b4"];
+    let rows: Vec<String> = (stages.iter().zip(seats))
+        .map(|(stage, seat)| format!("{stage},1,北京,{seat}"))
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let first = write(dir, "r1.csv", &rows);
+    let said = xqreg_ok(&["event", "lineup", ev, &first]);
     assert_eq!(
         said,
         "Team Swiss round 1 北京 line-up: t1b3 t1b1 t1b2 t1b4\n"
     );
-    assert!(xqreg_ok(&["event", "status", &ev])
+    assert!(xqreg_ok(&["event", "status", ev])
         .contains("line-ups handed in for Team Swiss round 1: 北京\n"));
-    xqreg_ok(&["event", "pair", &ev]);
-    assert_eq!(beijing_boards(&ev, 1), ["t1b3", "t1b1", "t1b2", "t1b4"]);
+    xqreg_ok(&["event", "pair", ev]);
+    assert_eq!(beijing_boards(ev, 1), ["t1b3", "t1b1", "t1b2", "t1b4"]);
+    first
+}
+
+#[test]
+fn a_line_up_handed_in_seats_its_round() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = new_event(tmp.path());
+    let first = seats_round_one(tmp.path(), &ev, ["main"; 4]);
 
     // Round 1 is published: its line-up stands, a new one is refused and nothing is stored.
     let out = xqreg(&["event", "lineup", &ev, &first]);
@@ -169,6 +172,24 @@ fn a_line_up_handed_in_seats_its_round() {
     xqreg_ok(&["event", "pair", &ev]);
     assert_eq!(beijing_boards(&ev, 2), ["t1b2", "t1b4", "t1b1", "t1b3"]);
     assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
+}
+
+/// A line-up's rows may name the stage by its title (`团体积分编排`, or `Team Swiss`): stored
+/// and logged under its id `main`, the round seated as handed in. The title was R060 (a team
+/// that does not play the stage).
+#[test]
+fn a_line_up_may_name_its_stage_by_its_title() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = new_event(tmp.path());
+    let title = "团体积分编排";
+    seats_round_one(tmp.path(), &ev, [title, title, "Team Swiss", title]);
+    xqreg_ok(&["event", "export", &ev]);
+    let log = std::fs::read_to_string(Path::new(&ev).join("export/log.jsonl")).expect("log");
+    assert!(
+        log.contains("\"stage\":\"main\"") && !log.contains("团体积分编排"),
+        "{log}"
+    );
+    xqreg_ok(&["event", "verify", &ev]);
 }
 
 #[test]

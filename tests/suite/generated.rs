@@ -284,3 +284,33 @@ fn a_generated_roster_fills_the_units_its_rankings_count() {
         }
     }
 }
+
+/// Six age sections of 60 players, each section with its prize table: the prize slots came
+/// first, so the girls' tables of six took players the boys' sections of 9 rounds needed, and
+/// boys U14 got 8 players (R014, a Swiss of 9 rounds for 8). The sections' needs come first now:
+/// each boys' section gets the 18 a Swiss of 9 rounds is generated with; a roster too small
+/// for them is R020 at the clause it cannot fill.
+#[test]
+fn sections_are_filled_before_prize_tables_when_the_roster_is_short() {
+    const YOUTH: &str = "tests/suite/regulations/newcomer9_youth.xqr";
+    let run = crate::common::generated_run(YOUTH, "60", "3");
+    let stages = run["stages"].as_array().expect("stages");
+    for boys in ["b10", "b12", "b14"] {
+        let st = stages
+            .iter()
+            .find(|s| s["name"] == boys)
+            .expect("the section");
+        let n = st["groups"][0]["standings"]
+            .as_array()
+            .expect("standings")
+            .len();
+        assert!(n >= 18, "{boys}: {n} players");
+    }
+    let out = crate::common::xqreg(&["simulate", YOUTH, "--players", "50", "--seed", "3"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("R020") && err.contains("newcomer9_youth.xqr:61:21") && !err.contains("R014"),
+        "{err}"
+    );
+}

@@ -5,6 +5,7 @@
 
 mod avoid_federation;
 mod categories_by_rule;
+mod chosen_colours;
 mod cli;
 mod cli_habits;
 mod cli_lang;

@@ -2,7 +2,7 @@
 //! under `tests/scenarios/newcomer4_*.xqr`, checked and run by regressions.rs): each finding
 //! shown fixed.
 
-use crate::common::{assert_phrases, check_exits, check_of, refused, xqreg_ok};
+use crate::common::{assert_phrases, check_of, refused, xqreg_ok};
 
 const MASTERS: &str = "tests/scenarios/newcomer4_masters.xqr";
 
@@ -30,7 +30,8 @@ stage league "联赛" {
 }
 prizes "团体奖" CNY { 1: 6000  2: 4000  3: 2000  4..6: 500 each }
 "#;
-    let text = check_exits(reg, 1);
+    let (code, text) = check_of(reg);
+    assert_eq!(code, Some(1), "{text}");
     assert_phrases(
         &text,
         &["place 5 is paid, but the field has at most 4 teams"],
@@ -58,13 +59,13 @@ fn simulate_prints_each_stage_standing_with_points_and_tiebreaks() {
     let points = first["points"].to_string();
     for (lang, heading, sb_head) in [
         ("en", "Standings: Double round robin", "S-B"),
-        ("zh", "名次表：rr", "小分"),
+        ("zh", "名次表：双循环", "小分"),
     ] {
         let text = xqreg_ok(&["simulate", MASTERS, "--seed", "1", "--lang", lang]);
         assert_phrases(
             &text,
             &[heading, sb_head],
-            &["Standings: final", "名次表：final"],
+            &["Standings: Title playoff", "名次表：冠亚军加赛"],
         );
         let row = text
             .lines()
@@ -143,7 +144,8 @@ fn a_quota_that_names_no_category_is_shown_overall() {
         ("overal 6", "did you mean `overall`?"),
     ] {
         let reg = format!("regulation \"选拔赛\" {{\n}}\nentry {{ field 20 }}\nqualification \"市赛\" {{ {quota} }}\n");
-        let text = check_exits(&reg, 1);
+        let (code, text) = check_of(&reg);
+        assert_eq!(code, Some(1), "{text}");
         assert_phrases(&crate::common::one_line(&text), &["E106", help], &[]);
     }
 }
@@ -156,7 +158,8 @@ fn a_quota_that_names_no_category_is_shown_overall() {
 fn a_category_condition_written_in_the_entry_is_shown_its_place() {
     for (line, word) in [("born 2012-01-01 ..", "born"), ("rating < 2000", "rating")] {
         let reg = format!("regulation \"少儿赛\" {{\n}}\nentry {{\n  cap 100\n  {line}\n}}\n");
-        let text = check_exits(&reg, 1);
+        let (code, text) = check_of(&reg);
+        assert_eq!(code, Some(1), "{text}");
         let text = crate::common::one_line(&text);
         assert_phrases(
             &text,
@@ -175,7 +178,8 @@ fn a_category_condition_written_in_the_entry_is_shown_its_place() {
 #[test]
 fn a_swiss_bounded_by_a_cap_is_said_to_have_at_most_the_cap() {
     let reg = "regulation \"t\" {\n}\ntime rapid \"快棋\" { base 15min increment 5s flag loses }\nentry { cap 6 }\nstage main {\n  swiss cxa rounds 7\n  entrants roster\n  time rapid\n  avoid same_unit\n  tiebreak opponents_score bye lowest_in_field, wins, lots\n}\n";
-    let text = check_exits(reg, 1);
+    let (code, text) = check_of(reg);
+    assert_eq!(code, Some(1), "{text}");
     assert_phrases(&text, &["stage `main` has at most 6"], &["has 6"]);
     let reg = reg.replace("cap 6", "field 6");
     let (_, text) = check_of(&reg);

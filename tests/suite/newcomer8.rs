@@ -205,7 +205,7 @@ fn a_knockouts_matches_are_listed_with_how_each_was_decided() {
     assert_phrases(
         &zh,
         &[
-            "对阵：ko",
+            "对阵：淘汰赛",
             "四分之一决赛：p015 林志强15 2:2 p005 张思远5，积分相同，加赛快棋，p005 张思远5胜出",
             "决赛：p005 张思远5 2:2 p019 马庆19，积分相同，加赛超快棋，p019 马庆19胜出",
         ],
@@ -334,9 +334,9 @@ fn runs_count_each_sections_winner_in_its_section() {
     assert_phrases(
         &text,
         &[
-            "Finished first in men, by rating rank in the section (1 = highest rated)",
-            "Finished first in women, by rating rank in the section",
-            "Finished first in youth, by rating rank in the section",
+            "Finished first in Men, by rating rank in the section (1 = highest rated)",
+            "Finished first in Women, by rating rank in the section",
+            "Finished first in Youth, by rating rank in the section",
         ],
         &["by rating rank in the field"],
     );

@@ -354,7 +354,7 @@ pub(crate) fn knockout_p8_withdrawn_after_round_1(dir: &Path) -> (String, String
     let ev = dir.join("ev").display().to_string();
     event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
     let pair = xqreg_ok(&["event", "pair", &ev]);
-    assert_phrases(&pair, &["1  p8 选手8 (U8, 0)  -  p1 选手1"], &[]);
+    assert_phrases(&pair, &["1  p8 选手8 (U8)  -  p1 选手1 (U1)\n"], &[]);
     red_wins(&ev, "cup", 1, 4);
     withdraw(&ev, "p8", "cup", 1);
     let pair = xqreg_ok(&["event", "pair", &ev, "--lang", "en"]);
@@ -372,7 +372,7 @@ fn a_knockout_match_won_by_forfeit_is_said_after_the_round() {
     assert_phrases(
         &pair,
         &[
-            "1  p3 选手3 (U3, 2)  -  p7 选手7 (U7, 2)",
+            "1  p3 选手3 (U3)  -  p7 选手7 (U7)\n",
             "Cup round 2: forfeit win, 选手8 withdrawn  p4 选手4 (U4)",
         ],
         &["p8 选手8 (U8"],
@@ -406,13 +406,32 @@ fn a_knockout_match_fed_by_a_pending_match_is_still_to_be_played() {
         &standings,
         &[
             "semi-final: p7 选手7 v p3 选手3: to be played",
-            "match for places 3-4: p8 选手8 v p3 选手3: to be played",
+            "final: p4 选手4 v winner of semi-final 2: to be played",
+            "match for places 3-4: p8 选手8 v loser of semi-final 2: to be played",
             "1= p3 选手3",
             "1= p7 选手7",
-            "1= p8 选手8",
+            "3= p8 选手8",
         ],
-        &["p3 选手3 wins (forfeit)", "4  p8"],
+        &[
+            "p3 选手3 wins (forfeit)",
+            "4  p8",
+            "1= p8",
+            "p4 选手4 v p7 选手7",
+            "p8 选手8 v p3 选手3",
+        ],
     );
+    let zh = xqreg_ok(&["event", "standings", &ev, "--lang", "zh"]);
+    assert_phrases(
+        &zh,
+        &[
+            "决赛：p4 选手4 对 半决赛2胜者，尚未赛完",
+            "第3、4名决赛：p8 选手8 对 半决赛2负者，尚未赛完",
+        ],
+        &[],
+    );
+    let page = stage_page(&ev, tmp.path(), "zh");
+    let svg = &page[page.find("<svg").expect("a bracket")..];
+    assert_phrases(svg, &["半决赛2胜者", "半决赛2负者"], &[]);
     xqreg_ok(&["event", "result", &ev, "cup", "2", "1", "1-0"]);
     let standings = xqreg_ok(&["event", "standings", &ev, "--lang", "en"]);
     assert_phrases(

@@ -295,12 +295,12 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             ))
         }),
         EventCommand::Standings { dir, stage, format } => with_event(&dir, l, |_, loaded| {
-            commands::stages::known(&loaded, stage.as_slice(), l)?;
+            let stage = commands::stages::known(&loaded, stage.as_slice(), l)?;
             let live = loaded.replay()?;
             Ok(view::standings(
                 &live,
                 &loaded.event.plan,
-                stage.as_deref(),
+                stage.first().map(String::as_str),
                 format == TableFormat::Json,
                 l,
             ))
@@ -319,7 +319,7 @@ fn pair(dir: &Path, format: ListFormat, only: &[String], l: Lang) -> Res<String>
     let forfeits = paired.live.forfeits();
     let lines = view::lines(&loaded.event, (&all, &forfeits), &paired.published, l);
     // A stage named with `--stage` that gets nothing: why, stage by stage.
-    for stage in only {
+    for stage in &paired.only {
         if !paired.published.iter().any(|g| &g.game.stage == stage) {
             let why = commands::stages::why_nothing(&paired.live, &loaded.event.games, stage);
             eprintln!("{}", why.get(l));

@@ -153,7 +153,12 @@ pub fn run(args: Args) -> ExitCode {
         .inspect(|_| progress.inc(1))
         .collect();
     progress.finish_and_clear();
-    aggregate(&args, &outcomes, inputs.roster.is_some(), report_problems)
+    aggregate(
+        (&args, &plan),
+        &outcomes,
+        inputs.roster.is_some(),
+        report_problems,
+    )
 }
 
 /// Arguments refused before anything is read: an output file that is one of the inputs, and
@@ -254,7 +259,7 @@ impl Inputs {
 /// Many runs summed up: the first failed run's problems on stderr, the aggregate as text or JSON;
 /// exit 1 when any run stopped.
 fn aggregate(
-    args: &Args,
+    (args, plan): (&Args, &Plan),
     outcomes: &[(u64, Result<Summary, Vec<RuntimeProblem>>)],
     fixed_roster: bool,
     report_problems: impl Fn(&[RuntimeProblem]),
@@ -287,7 +292,7 @@ fn aggregate(
             Ok(j) => j,
             Err(code) => return code,
         },
-        SimFormat::Human => super::simulate_human::many(&agg, lang(args.lang)),
+        SimFormat::Human => super::simulate_human::many(plan, &agg, lang(args.lang)),
     };
     let code = write_output(args.output.as_ref(), &text);
     if agg.failed.is_empty() {

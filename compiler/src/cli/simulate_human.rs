@@ -27,7 +27,7 @@ fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
 
 /// What one prize line gives a player: the money (none for a trophy-only line), the awards, and
 /// the knockout round a losers' prize is for.
-fn award_text(p: &PrizeAward, lang: Lang) -> String {
+fn award_text(plan: &Plan, p: &PrizeAward, lang: Lang) -> String {
     let mut parts = Vec::new();
     if p.amount > 0 || p.items.is_empty() {
         parts.push(format!("{:>9} {}", p.amount, p.currency));
@@ -54,8 +54,16 @@ fn award_text(p: &PrizeAward, lang: Lang) -> String {
     }
     if let Some(e) = &p.eliminated {
         text.push_str(&match lang {
-            Lang::En => format!(" (losers of {} round {})", e.stage, e.round),
-            Lang::Zh => format!("（{} 第 {} 轮负者）", e.stage, e.round),
+            Lang::En => format!(
+                " (losers of {} round {})",
+                stage_name(plan, &e.stage, lang),
+                e.round
+            ),
+            Lang::Zh => format!(
+                "（{} 第 {} 轮负者）",
+                stage_name(plan, &e.stage, lang),
+                e.round
+            ),
         });
     }
     text
@@ -113,7 +121,7 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
     for r in &o.final_ranking {
         if let Some(name) = r.section.as_deref().filter(|n| section != Some(*n)) {
             // Several sections: each has its own ranking, under its name.
-            let _ = writeln!(s, "  [{name}]");
+            let _ = writeln!(s, "  [{}]", stage_name(plan, name, lang));
             section = Some(name);
         }
         let shared = if r.shared { "=" } else { " " };
@@ -131,7 +139,7 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
         };
     }
     derived(&mut s, o, lang);
-    prizes(&mut s, o, lang);
+    prizes(&mut s, plan, o, lang);
     if !o.qualifiers.is_empty() {
         let _ = writeln!(s, "\n{}", t(lang, "Qualifiers", "获得资格"));
         for q in &o.qualifiers {
@@ -171,13 +179,13 @@ fn matches(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
     }
 }
 
-/// A stage as the report names it: in English by its English title (`stage main "联赛" en
-/// "League"`) where the regulation gives one, else by its id.
-pub(super) fn stage_name<'a>(plan: &'a Plan, id: &'a str, lang: Lang) -> &'a str {
-    let stage = plan.stage(id);
-    match (lang, stage.and_then(|st| st.title_en.as_deref())) {
-        (Lang::En, Some(en)) => en,
-        _ => id,
+/// A stage as the report names it, as `event` output does: in English by its English title
+/// (`stage main "联赛" en "League"`), in Chinese by its title, else by its id.
+fn stage_name<'a>(plan: &'a Plan, id: &'a str, lang: Lang) -> &'a str {
+    let [(_, en), (_, zh)] = crate::event::stage_args(plan, id);
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
     }
 }
 
@@ -285,7 +293,7 @@ fn derived(s: &mut String, o: &Outcome, lang: Lang) {
     }
 }
 
-fn prizes(s: &mut String, o: &Outcome, lang: Lang) {
+fn prizes(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
     if o.prizes.is_empty() {
         return;
     }
@@ -312,7 +320,7 @@ fn prizes(s: &mut String, o: &Outcome, lang: Lang) {
             pad(cat, cat_w),
             p.place,
             if p.shared { "=" } else { " " },
-            award_text(p, lang)
+            award_text(plan, p, lang)
         );
     }
     for (cur, total) in &o.prize_totals {
@@ -321,7 +329,7 @@ fn prizes(s: &mut String, o: &Outcome, lang: Lang) {
 }
 
 /// The report of `--runs K`.
-pub(super) fn many(a: &Aggregate, lang: Lang) -> String {
+pub(super) fn many(plan: &Plan, a: &Aggregate, lang: Lang) -> String {
     let mut s = String::new();
     let stopped = a.failed.len();
     let _ = match lang {
@@ -375,6 +383,7 @@ pub(super) fn many(a: &Aggregate, lang: Lang) -> String {
     }
     // An event of sections: each section's winner, ranked among that section's players.
     for (section, by_rank) in &a.first_by_rating_rank_in_section {
+        let section = stage_name(plan, section, lang);
         let _ = match lang {
             Lang::En => writeln!(
                 s,

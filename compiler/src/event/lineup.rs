@@ -32,13 +32,14 @@ pub fn lineup(dir: &Path, file: &Path, lang: Lang) -> Res<String> {
     let bytes = crate::files::read_input(file)
         .map_err(|e| super::cannot(super::CANNOT_READ, file, e, lang))?;
     let name = crate::driver::display_name(file);
-    let given = crate::run::csv_input::read_lineups(&name, &bytes)
+    let mut given = crate::run::csv_input::read_lineups(&name, &bytes)
         .map_err(|r| rendered(std::slice::from_ref(&r), lang))?;
     if given.is_empty() {
         return Err(super::no_rows(&name, lang));
     }
     let source = SourceFile::new(name.clone(), String::from_utf8_lossy(&bytes).into_owned());
     with_event(dir, lang, |tx, loaded| {
+        by_id(&mut given, &loaded.event.plan, &source, lang)?;
         if let Some(l) = given.iter().find(|l| {
             loaded
                 .event
@@ -87,15 +88,49 @@ pub fn hand_in(all: &mut Vec<RecordedLineup>, given: &[RecordedLineup]) -> Vec<R
     replaced
 }
 
-/// E845: a line-up for a round that is published: its boards are seated already.
-fn published(l: &RecordedLineup, source: &SourceFile, lang: Lang) -> Fail {
-    let at = match &l.round_origin {
+/// `file:line:column` of a cell of the line-ups file.
+fn cell(origin: &xqreg_runtime::plan::Origin, source: &SourceFile) -> String {
+    match origin {
         xqreg_runtime::plan::Origin::Clause { span, .. } => {
             let p = source.position(span.start as usize);
             format!("{}:{}:{}", source.name, p.line, p.column)
         }
         _ => source.name.clone(),
-    };
+    }
+}
+
+/// Each line-up's stage by its id, where a row names it by the title of one stage (E852 at the
+/// cell for a title several stages share); the rows of one team's line-up that named its stage
+/// in different ways are one line-up again. A name that is no stage's is the engine's to refuse.
+fn by_id(
+    given: &mut Vec<RecordedLineup>,
+    plan: &xqreg_runtime::plan::Plan,
+    source: &SourceFile,
+    lang: Lang,
+) -> Res<()> {
+    use super::commands::stages::{named, shared, Named};
+    let mut out: Vec<RecordedLineup> = Vec::new();
+    for mut l in std::mem::take(given) {
+        match named(plan, &l.stage) {
+            Named::Stage(id) => l.stage = id.to_string(),
+            Named::Shared(of) => {
+                let at = cell(&l.stage_origin, source);
+                return Err(shared(plan, (&at, &at), &l.stage, &of, lang));
+            }
+            Named::Unknown => {}
+        }
+        match out.iter_mut().find(|o| key(o) == key(&l)) {
+            Some(o) => o.seats.append(&mut l.seats),
+            None => out.push(l),
+        }
+    }
+    *given = out;
+    Ok(())
+}
+
+/// E845: a line-up for a round that is published: its boards are seated already.
+fn published(l: &RecordedLineup, source: &SourceFile, lang: Lang) -> Fail {
+    let at = cell(&l.round_origin, source);
     let round = l.round.to_string();
     let args = [
         ("at", at.as_str()),

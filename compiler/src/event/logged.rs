@@ -102,6 +102,10 @@ struct RecordedResult<'a> {
     red_fouls: Option<u32>,
     #[serde(default)]
     black_fouls: Option<u32>,
+    /// The winner of a lot chose the game's colours the other way round from the published
+    /// ones (`colours black_chooses`): the game was played, and its result recorded, so.
+    #[serde(default)]
+    colours_chosen: bool,
 }
 
 impl RecordedResult<'_> {
@@ -121,19 +125,40 @@ impl RecordedResult<'_> {
 pub fn unlogged(tx: &Tx<'_>, games: &[StoredGame]) -> Result<Option<Msg>, String> {
     let entries = tx.game_entries()?;
     let (pairs, results): (Vec<_>, Vec<_>) = entries.iter().partition(|(_, c, _)| c == "pair");
-    Ok(unpublished(&pairs, games).or_else(|| unrecorded(&results, games)))
+    let mut read = Vec::with_capacity(results.len());
+    for (id, command, changes) in &results {
+        match serde_json::from_str::<Recorded<'_>>(changes) {
+            Ok(r) => read.push(r),
+            Err(e) => return Ok(Some(unreadable(*id, command, changes, &e.to_string()))),
+        }
+    }
+    Ok(unpublished(&pairs, games, &read).or_else(|| unrecorded(&read, games)))
 }
 
 /// A log entry as [`Tx::game_entries`] reads it: its id, command and changes.
 type Entry = (i64, String, String);
 
 /// The games half of [`unlogged`]: each stored game against the `pair` entries.
-fn unpublished(entries: &[&Entry], games: &[StoredGame]) -> Option<Msg> {
+fn unpublished(entries: &[&Entry], games: &[StoredGame], results: &[Recorded<'_>]) -> Option<Msg> {
     let mut logged = Vec::with_capacity(games.len());
     for (id, _, changes) in entries {
         match serde_json::from_str::<Batch<'_>>(changes) {
             Ok(b) => logged.extend(b.published.into_iter().map(|p| (b.batch, p))),
             Err(e) => return Some(unreadable(*id, "pair", changes, &e.to_string())),
+        }
+    }
+    // A game whose colours the winner of a lot chose the other way round was played so.
+    for r in results
+        .iter()
+        .flat_map(|r| &r.results)
+        .filter(|r| r.colours_chosen)
+    {
+        let at = (&*r.stage, r.round, r.board);
+        if let Some((_, p)) = logged
+            .iter_mut()
+            .find(|(_, p)| (&*p.stage, p.round, p.board) == at)
+        {
+            std::mem::swap(&mut p.red, &mut p.black);
         }
     }
     // `pair` stores its games in the order it logs them: one pass finds a whole store so.
@@ -148,16 +173,10 @@ fn unpublished(entries: &[&Entry], games: &[StoredGame]) -> Option<Msg> {
 
 /// The first stored game whose result is not the last one the log's `result` and `correct`
 /// entries recorded for it (a result edited, its fouls changed, a result added or deleted
-/// outside xqreg), or a `result` entry whose results cannot be read. The games are the ones the
-/// log published ([`unpublished`]): a game is found by its stage, round and board.
-fn unrecorded(entries: &[&Entry], games: &[StoredGame]) -> Option<Msg> {
-    let mut read = Vec::with_capacity(entries.len());
-    for (id, command, changes) in entries {
-        match serde_json::from_str::<Recorded<'_>>(changes) {
-            Ok(r) => read.push(r),
-            Err(e) => return Some(unreadable(*id, command, changes, &e.to_string())),
-        }
-    }
+/// outside xqreg); [`unlogged`] reads the entries (a `result` entry whose results cannot be read
+/// is said there). The games are the ones the log published ([`unpublished`]): a game is found
+/// by its stage, round and board.
+fn unrecorded(read: &[Recorded<'_>], games: &[StoredGame]) -> Option<Msg> {
     // Each logged result by its game's place, the stage numbered among the stored games'
     // stages (a few): sorted by integers, not strings, and stably, so that the last one logged
     // for a game (a correction) comes last among its equals (a map keyed by the stage's name

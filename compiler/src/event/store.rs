@@ -448,21 +448,20 @@ impl Tx<'_> {
         Ok(self.c().last_insert_rowid())
     }
 
-    /// Record (or, with `replace`, correct) the result of game `id`, in its stored colours.
-    pub fn set_result(
-        &self,
-        id: i64,
-        result: &str,
-        fouls: (u32, u32),
-        replace: bool,
-    ) -> Result<(), String> {
+    /// Record (or, with `replace`, correct) the result of game `g.id`, on the colours `g` was
+    /// played with (a lot's winner's choice, `black_chooses`, may turn the published ones round).
+    pub fn set_result(&self, g: &StoredGame, replace: bool) -> Result<(), String> {
+        let Some((result, rf, bf)) = &g.result else {
+            return Ok(());
+        };
         let sql = if replace {
             "UPDATE results SET result = ?2, red_fouls = ?3, black_fouls = ?4 WHERE game = ?1"
         } else {
             "INSERT INTO results (game, result, red_fouls, black_fouls) VALUES (?1, ?2, ?3, ?4)"
         };
-        self.c()
-            .execute(sql, params![id, result, fouls.0, fouls.1])
+        let colours = "UPDATE games SET red = ?2, black = ?3 WHERE id = ?1";
+        (self.c().execute(sql, params![g.id, result, rf, bf]))
+            .and_then(|_| (self.c()).execute(colours, params![g.id, g.game.red, g.game.black]))
             .map(|_| ())
             .map_err(|e| self.failed(e))
     }

@@ -217,6 +217,12 @@ pub fn human(lines: &[Line<'_>], plan: &Plan, lang: Lang) -> String {
     for l in lines {
         let stage = super::stage_args(plan, &l.game.game.stage);
         let h = where_((l.game, stage), lang, &step, &teams);
+        // A knockout's match points say little of a pairing (who won the match is what
+        // counts): a knockout's lines give the unit alone.
+        let knockout = plan
+            .stage(&l.game.game.stage)
+            .is_some_and(|st| matches!(st.format, xqreg_runtime::plan::StageFormat::Knockout(_)));
+        let shown = |p: &i64| (!knockout).then_some(*p);
         if h != head {
             let _ = writeln!(s, "{h}");
             head = h;
@@ -227,21 +233,23 @@ pub fn human(lines: &[Line<'_>], plan: &Plan, lang: Lang) -> String {
             l.game.board,
             l.game.game.red,
             l.red.name,
-            unit_and_points(&l.red.unit, &l.red.points),
+            unit_and_points(&l.red.unit, shown(&l.red.points)),
             l.game.game.black,
             l.black.name,
-            unit_and_points(&l.black.unit, &l.black.points),
+            unit_and_points(&l.black.unit, shown(&l.black.points)),
         );
     }
     s
 }
 
-/// `(北京, 2)` after a player's name in a pairing list, `(2)` for a player of no unit.
-fn unit_and_points(unit: &str, points: &impl std::fmt::Display) -> String {
-    if unit.is_empty() {
-        format!("({points})")
-    } else {
-        format!("({unit}, {points})")
+/// `(北京, 2)` after a player's name in a pairing list, `(2)` for a player of no unit; without
+/// points (a knockout) `(北京)`, or nothing.
+fn unit_and_points(unit: &str, points: Option<i64>) -> String {
+    match (unit.is_empty(), points) {
+        (true, Some(p)) => format!("({p})"),
+        (false, Some(p)) => format!("({unit}, {p})"),
+        (true, None) => String::new(),
+        (false, None) => format!("({unit})"),
     }
 }
 

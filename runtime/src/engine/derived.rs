@@ -97,7 +97,11 @@ fn derive(
         // Said, not left as an empty list after a colon.
         listed.push("no unit is ranked".to_string());
     }
-    let stages: Vec<&str> = sources.iter().map(|(s, _)| *s).collect();
+    // Each stage as the transcript names it (its English title, which may hold a comma: the
+    // stages are parted by semicolons); `overall`, the final ranking.
+    let stages: Vec<&str> = (sources.iter())
+        .map(|(s, _)| ctx.plan.stage(s).map_or(*s, |st| st.said()))
+        .collect();
     ctx.transcript.push(
         EntryKind::Places,
         format!(
@@ -107,7 +111,7 @@ fn derive(
                 Measure::Places => "sum of places",
                 Measure::Points => "sum of points",
             },
-            stages.join(", "),
+            stages.join("; "),
             attr_word(r.by),
             listed.join(", ")
         ),

@@ -3,7 +3,9 @@
 //! inside the sections, titles meeting the conditions, ratings, and units spread so that a
 //! same-unit group draw stays possible.
 
-use super::generate_pools::{open_fit, stage_slots_beside_prizes, OpenPools, Slot, StageCaps};
+use super::generate_pools::{
+    open_fit, prize_slots_within_needs, stage_slots_beside_prizes, OpenPools, Slot, StageCaps,
+};
 use super::generate_quota::{federation_spread, QuotaCount, FEDERATIONS};
 use super::generate_rng::{below, between, random_date};
 use super::generate_units::{max_per_unit, units_for, UNITS};
@@ -85,14 +87,22 @@ pub fn generate_roster<R: RngCore>(
         )
         .zh("报名的年龄条件没有可行的出生日期")]);
     }
-    let slots = prize_slots(plan, first_day, n, named);
+    let mut slots = prize_slots(plan, first_day, n, named);
     let room = n.saturating_sub(named.max(pooled));
     // The prize tables' slots lie inside the stages' categories and come first; the stages'
     // own needs follow (an empty stage is still caught by `verify`).
     let all_stage_slots = stage_slots(plan, &want, room)?;
     // How many generated players each capped stage has so far (its `cap` is never passed).
     let mut caps = StageCaps::of(plan);
-    let stage_slots = stage_slots_beside_prizes(&all_stage_slots, &slots, &mut caps, &want);
+    let mut stage_slots = stage_slots_beside_prizes(&all_stage_slots, &slots, &mut caps, &want);
+    if slots.len() + stage_slots.len() > room as usize {
+        // No room for both: the stages' needs first, the prize slots only inside them (the boys'
+        // U14 of 60 youth players was left 8 players for 9 rounds, R014, behind the prize
+        // tables of the girls' sections).
+        slots = prize_slots_within_needs(&all_stage_slots, &slots, &want);
+        caps = StageCaps::of(plan);
+        stage_slots = stage_slots_beside_prizes(&all_stage_slots, &slots, &mut caps, &want);
+    }
     let cycle_slots = !plan.stages.iter().any(takes_whole_roster);
     let max_per_unit = max_per_unit(plan);
     let units = units_for(plan, n, max_per_unit, rng);

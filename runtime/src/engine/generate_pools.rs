@@ -168,16 +168,11 @@ pub(crate) fn stage_slots_beside_prizes(
     base: &Want,
 ) -> Vec<(Want, usize)> {
     let mut stage_slots = all_stage_slots.to_vec();
-    for (window, sex) in slots {
-        if window.is_none() && sex.is_none() {
+    for slot in slots {
+        if slot.0.is_none() && slot.1.is_none() {
             continue;
         }
-        let holds = |w: &Want| match window {
-            Some((f, t)) => {
-                w.born.0 <= *f && *t <= w.born.1 && w.sex.is_none_or(|s| Some(s) == *sex)
-            }
-            None => w.sex == *sex && w.born == base.born,
-        };
+        let holds = |w: &Want| holds(slot, w, base);
         if let Some((_, stage)) = all_stage_slots.iter().find(|(w, _)| holds(w)) {
             caps.take(*stage);
         }
@@ -186,6 +181,38 @@ pub(crate) fn stage_slots_beside_prizes(
         }
     }
     stage_slots
+}
+
+/// Whether prize slot `(window, sex)` lies inside a stage's need `w` (see
+/// [`stage_slots_beside_prizes`]).
+fn holds((window, sex): &Slot, w: &Want, base: &Want) -> bool {
+    match window {
+        Some((f, t)) => w.born.0 <= *f && *t <= w.born.1 && w.sex.is_none_or(|s| Some(s) == *sex),
+        None => w.sex == *sex && w.born == base.born,
+    }
+}
+
+/// The prize slots that count towards a stage's need, for a roster with no room for the prize
+/// slots and the stages' needs both: the stages come first (a section short of what its rounds
+/// need cannot be played; a prize table short of players pays fewer), so a prize slot beyond
+/// its stage's need (a girls' table of six beside a section that needs two) is dropped.
+pub(crate) fn prize_slots_within_needs(
+    all_stage_slots: &[(Want, usize)],
+    slots: &[Slot],
+    base: &Want,
+) -> Vec<Slot> {
+    let mut needs = all_stage_slots.to_vec();
+    slots
+        .iter()
+        .filter(|slot| {
+            let Some(i) = needs.iter().position(|(w, _)| holds(slot, w, base)) else {
+                return false;
+            };
+            needs.remove(i);
+            true
+        })
+        .copied()
+        .collect()
 }
 
 /// What the open player past the prize slots (number `past_prizes`, None while prize slots

@@ -362,7 +362,7 @@ pub(crate) fn lineup_for(
         let ids: Vec<String> = players.iter().map(|&p| id_of(ctx, p)).collect();
         let text = format!(
             "{} round {}: {unit} plays the line-up it handed in: {}",
-            at.stage,
+            ctx.stage_said(at.stage_ix),
             at.round,
             ids.join(", ")
         );
@@ -378,7 +378,7 @@ pub(crate) fn lineup_for(
     let ids: Vec<String> = playing.iter().map(|&p| id_of(ctx, p)).collect();
     let text = format!(
         "{} round {}: {unit} handed in no line-up; the default applies, the roster order of the players still in: {}",
-        at.stage,
+        ctx.stage_said(at.stage_ix),
         at.round,
         ids.join(", ")
     );

@@ -226,6 +226,23 @@ pub struct MatchOut {
     /// match of two players.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub boards: Option<u32>,
+    /// Side a (b) only stands in for the winner or loser of a match still to be played (a live
+    /// event's pending semi-final feeding the final): which one. Left out when a side is its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub a_stands_for: Option<StandIn>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b_stands_for: Option<StandIn>,
+}
+
+/// The side of a match still to be played that a stand-in stands for: its winner (or loser),
+/// the match by its label and, where its round has several of that label, its number in bracket
+/// order (`semi-final` 2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StandIn {
+    pub winner: bool,
+    pub label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
 }
 
 /// A game as played.

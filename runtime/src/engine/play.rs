@@ -122,6 +122,11 @@ impl Played {
 
 impl Ctx<'_> {
     /// Is `p` out of the event at this point (withdrawn, or a recorded withdrawal passed)?
+    /// The stage at `ix` as the transcript names it ([`crate::plan::Stage::said`]).
+    pub(crate) fn stage_said(&self, ix: usize) -> &str {
+        self.plan.stages.get(ix).map_or("", |s| s.said())
+    }
+
     pub(crate) fn is_withdrawn(
         &mut self,
         p: usize,
@@ -141,8 +146,9 @@ impl Ctx<'_> {
                     .map(|x| x.name.clone())
                     .unwrap_or_else(|| stage.to_string());
                 let text = format!(
-                    "{} withdraws after {stage_name} round {after}",
-                    self.player_id(p)
+                    "{} withdraws after {} round {after}",
+                    self.player_id(p),
+                    self.stage_said(s)
                 );
                 if let Some(w) = self.withdrawn.get_mut(p) {
                     *w = Some(Withdrawn {
@@ -390,7 +396,7 @@ impl Ctx<'_> {
                 };
                 let text = format!(
                     "{} round {}: {} commits {limit} fouls in one game and loses it",
-                    at.stage,
+                    self.stage_said(at.stage_ix),
                     at.round,
                     self.player_id(loser)
                 );
@@ -449,7 +455,7 @@ impl Ctx<'_> {
             EntryKind::Forfeit,
             format!(
                 "{} round {}: {} forfeits (forfeit {count})",
-                at.stage,
+                self.stage_said(at.stage_ix),
                 at.round,
                 self.player_id(p)
             ),

@@ -41,9 +41,9 @@ pub(crate) fn rank_group(
     let ranked = tiebreak::rank(&table, &all, &stage.tiebreak, primary, &mut ctx.lots);
     let pid = |pos: usize| members.get(pos).copied().unwrap_or(usize::MAX);
     let label = if group.is_empty() {
-        stage.name.clone()
+        stage.said().to_string()
     } else {
-        format!("{} group {group}", stage.name)
+        format!("{} group {group}", stage.said())
     };
     for lot in &ranked.lots {
         let ids: Vec<String> = lot

@@ -131,6 +131,14 @@ pub enum StageFormat {
     TeamRoundRobin(TeamRoundRobin),
 }
 
+impl Stage {
+    /// The stage as the transcript names it (the transcript is English): its English title,
+    /// else its id. Problems quote the id (`stage `main``), which commands and files take.
+    pub fn said(&self) -> &str {
+        self.title_en.as_deref().unwrap_or(&self.name)
+    }
+}
+
 impl StageFormat {
     /// The boards of a team stage's match (a team round robin, a team Swiss, a team
     /// knockout); None for a stage that pairs players one by one.

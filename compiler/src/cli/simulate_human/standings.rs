@@ -30,7 +30,6 @@ pub(super) fn standings(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
             if !rows.iter().any(|r| r.points.is_some()) {
                 continue;
             }
-            // The stage as the report's other lines name it (an English title in English).
             let title = super::stage_name(plan, &stage.name, lang);
             let name = match (&group.name, lang) {
                 (None, _) => title.to_string(),

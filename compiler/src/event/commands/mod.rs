@@ -153,6 +153,8 @@ pub fn amend(dir: &Path, note: &str, lang: Lang) -> Res<String> {
 /// What `pair` did: the games it published now, or why there is nothing to publish.
 pub struct Paired {
     pub published: Vec<StoredGame>,
+    /// The ids of the stages `--stage` named (by id or title).
+    pub only: Vec<String>,
     pub waiting: usize,
     pub finished: bool,
     /// The replay the games were published from (its fields say who sits a round out).
@@ -163,7 +165,7 @@ pub struct Paired {
 /// stages it names (`--stage`), each a stage of the regulation (E852).
 pub fn pair(dir: &Path, only: &[String], lang: Lang) -> Res<(Paired, Loaded)> {
     with_event(dir, lang, |tx, loaded| {
-        stages::known(&loaded, only, lang)?;
+        let only = stages::known(&loaded, only, lang)?;
         let mut live = loaded.replay()?;
         if !only.is_empty() {
             live.next.retain(|g| only.contains(&g.game.stage));
@@ -185,6 +187,7 @@ pub fn pair(dir: &Path, only: &[String], lang: Lang) -> Res<(Paired, Loaded)> {
             tx.log("pair", &json!({"batch": batch, "published": games}))?;
         }
         let paired = Paired {
+            only,
             waiting: live.waiting,
             finished: live.finished(),
             published,
@@ -197,8 +200,19 @@ pub fn pair(dir: &Path, only: &[String], lang: Lang) -> Res<(Paired, Loaded)> {
 /// `event withdraw`: the player plays no game after `after_round` of `stage`; in a team stage,
 /// `w.player` may name a team (its unit, or a declared team's id or name): every player of it
 /// not withdrawn yet withdraws, all or none.
-pub fn withdraw(dir: &Path, w: StoredWithdrawal, lang: Lang) -> Res<String> {
+pub fn withdraw(dir: &Path, mut w: StoredWithdrawal, lang: Lang) -> Res<String> {
     with_event(dir, lang, |tx, loaded| {
+        // A stage typed by its title is stored and logged by its id; a name that is no stage's
+        // is the replay's to refuse (R011, at `--stage`).
+        match stages::named(&loaded.event.plan, &w.stage) {
+            stages::Named::Stage(id) => w.stage = id.to_string(),
+            stages::Named::Shared(of) => {
+                let at = format!("`--stage {}`", quoted(&w.stage));
+                let plan = &loaded.event.plan;
+                return Err(stages::shared(plan, (&at, &at), &w.stage, &of, lang));
+            }
+            stages::Named::Unknown => {}
+        }
         let players = withdrawing(&loaded, &w)?;
         let mut said = String::new();
         for player in players {

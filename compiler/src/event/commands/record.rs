@@ -37,11 +37,6 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// Red's and Black's fouls.
-    fn fouls(&self) -> (u32, u32) {
-        (self.red_fouls, self.black_fouls)
-    }
-
     /// `file.csv:3:12` where the row has the cell `column`, else the place alone; in English
     /// and in Chinese.
     fn at(&self, column: &str) -> (String, String) {
@@ -110,16 +105,39 @@ impl<'g> Lookup<'g> {
     }
 }
 
-/// The published game entry `e` records a result for.
-fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<&'g StoredGame> {
+/// The id of the stage an entry names (by id or by the title of one stage; E852 for a title
+/// several share); a name that is no stage's is kept, for the game it names not to be found.
+fn stage_of<'a>(look: &Lookup<'a>, e: &'a Entry) -> Res<&'a str> {
+    match super::stages::named(look.plan, &e.stage) {
+        super::stages::Named::Stage(id) => Ok(id),
+        super::stages::Named::Shared(of) => {
+            let at = e.at("stage");
+            Err(super::stages::shared(
+                look.plan,
+                (&at.0, &at.1),
+                &e.stage,
+                &of,
+                look.lang,
+            ))
+        }
+        super::stages::Named::Unknown => Ok(&e.stage),
+    }
+}
+
+/// The stored game an entry is for, the result and fouls, and whether the row records colours
+/// the winner of a lot chose in the hall the other way round from the published ones.
+type Found<'g> = (&'g StoredGame, GameResult, (u32, u32), bool);
+
+fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<Found<'g>> {
+    let stage = stage_of(look, e)?;
     match &e.at {
         At::Board(b) => {
             let g = look
                 .by_board
-                .get(&(e.stage.as_str(), e.round, *b))
+                .get(&(stage, e.round, *b))
                 .copied()
                 .ok_or_else(|| unpublished(look, e, &BOARD.fill(&[("b", &b.to_string())])))?;
-            Ok(g)
+            Ok((g, e.result, (e.red_fouls, e.black_fouls), false))
         }
         At::Players {
             red,
@@ -138,14 +156,16 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<&'g StoredGame> {
                     ));
                 }
             }
-            let want = game_key(&e.stage, e.round, red, black, step.as_deref(), *game);
+            let want = game_key(stage, e.round, red, black, step.as_deref(), *game);
             let g = look.by_id.get(&want).copied().ok_or_else(|| {
                 let both = format!("{} - {}", quoted(red), quoted(black));
                 unpublished(look, e, &Msg::new(both.clone(), both))
             })?;
             // The published colours stand: a row the other way round is a score sheet to check,
-            // never a result to turn round (it may be turned round itself).
-            if g.game.red != *red {
+            // never a result to turn round (it may be turned round itself). Unless the winner of
+            // a lot chose them in the hall (`colours black_chooses`): the row records the choice.
+            let chosen = g.game.red != *red && g.result.is_none() && chosen_in_hall(look.plan, g);
+            if g.game.red != *red && !chosen {
                 let (at, game) = (e.at("red").0, board_of(g));
                 let (r, b) = (&g.game.red, &g.game.black);
                 let (red, black): (&str, &str) = (red, black);
@@ -181,15 +201,40 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<&'g StoredGame> {
                     WRONG_BOARD_HELP,
                 ));
             }
-            Ok(g)
+            Ok((g, e.result, (e.red_fouls, e.black_fouls), chosen))
         }
     }
 }
 
+/// Whether the winner of a lot chooses the colours of `g` in the hall: a playoff game under
+/// `colours black_chooses`, published with the choice the simulation models (an armageddon's
+/// draw odds), which the player may make otherwise.
+pub(super) fn chosen_in_hall(plan: &xqreg_runtime::plan::Plan, g: &StoredGame) -> bool {
+    use xqreg_runtime::plan::{ColourRule, PlayoffStepKind};
+    let (Some(step), Some(stage)) = (g.game.step.as_deref(), plan.stage(&g.game.stage)) else {
+        return false;
+    };
+    let steps = stage.playoff.iter().flat_map(|c| &c.steps);
+    steps.into_iter().any(|s| match &s.kind {
+        PlayoffStepKind::Armageddon { time, colours, .. } => {
+            (time == step || step == "armageddon") && *colours == ColourRule::BlackChooses
+        }
+        PlayoffStepKind::Game { time, colours, .. } => {
+            time == step && *colours == ColourRule::BlackChooses
+        }
+        _ => false,
+    })
+}
+
 /// E848: the result gives a win or a draw to a player whose fouls reached the conduct's
 /// `fouls_per_game N loss` (the runtime scores a simulated game of that kind lost).
-fn check_fouls(look: &Lookup<'_>, e: &Entry, g: &StoredGame) -> Res<()> {
-    let (result, fouls) = (e.result, e.fouls());
+fn check_fouls(
+    look: &Lookup<'_>,
+    e: &Entry,
+    g: &StoredGame,
+    result: GameResult,
+    fouls: (u32, u32),
+) -> Res<()> {
     let Some(side) = result.against_foul_limit(look.foul_limit, fouls) else {
         return Ok(());
     };
@@ -244,13 +289,7 @@ fn unpublished(look: &Lookup<'_>, e: &Entry, what: &Msg) -> Fail {
     ];
     let more = [("more", more.en.as_str()), ("more_zh", &more.zh)];
     let message = UNPUBLISHED.fill(&[&args[..], &more[..]].concat());
-    match super::stages::id_of_title(look.plan, &e.stage) {
-        Some(id) => {
-            let help = super::stages::TITLE_NOT_ID.fill(&[("title", &s), ("id", id)]);
-            super::super::refuse_in(&codes::E831, look.lang, message, help)
-        }
-        None => refuse(&codes::E831, look.lang, message, UNPUBLISHED_HELP),
-    }
+    refuse(&codes::E831, look.lang, message, UNPUBLISHED_HELP)
 }
 
 /// A published game (`on`, named) with its players: `main round 1 board 3 (p2 - p7)`.
@@ -279,8 +318,14 @@ fn at_game(t: Template, at: &(String, String), game: &Msg, more: &[(&str, &str)]
 
 /// A result for a game that has one (E832; `correct` is the way), a correction of a game without
 /// one (E834), or a correction to the very result and fouls recorded (E851).
-fn check_recorded(look: &Lookup<'_>, e: &Entry, g: &StoredGame, reason: Option<&str>) -> Res<()> {
-    let (result, fouls) = (e.result, e.fouls());
+fn check_recorded(
+    look: &Lookup<'_>,
+    e: &Entry,
+    g: &StoredGame,
+    result: GameResult,
+    fouls: (u32, u32),
+    reason: Option<&str>,
+) -> Res<()> {
     let game = with_players(board_of(g), g);
     let (at, result_at) = (e.at("stage"), e.at("result"));
     match (&g.result, reason) {
@@ -328,10 +373,14 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
         let mut now = Vec::new();
         let look = Lookup::new(&loaded.event.games, &loaded);
         for e in entries {
-            let g = find(&look, e)?;
-            check_fouls(&look, e, g)?;
-            check_recorded(&look, e, g, reason)?;
-            let (result, fouls) = (e.result, e.fouls());
+            let (g, result, fouls, chosen) = find(&look, e)?;
+            // The game as played: in the colours chosen in the hall, where they were.
+            let mut after = g.clone();
+            if chosen {
+                std::mem::swap(&mut after.game.red, &mut after.game.black);
+            }
+            check_fouls(&look, e, &after, result, fouls)?;
+            check_recorded(&look, e, g, result, fouls, reason)?;
             if !seen.insert(g.id) {
                 return Err(refuse(
                     &codes::E832,
@@ -340,10 +389,14 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                     SECOND_RESULT_HELP,
                 ));
             }
-            tx.set_result(g.id, result.notation(), fouls, reason.is_some())?;
-            let mut after = g.clone();
             after.result = Some((result.notation().to_string(), fouls.0, fouls.1));
+            tx.set_result(&after, reason.is_some())?;
             let mut logged = game_json(&after);
+            if chosen {
+                // The choice turned the published colours round: `verify` and every load read
+                // the game's colours from here.
+                logged["colours_chosen"] = json!(true);
+            }
             logged["red_fouls"] = json!(fouls.0);
             logged["black_fouls"] = json!(fouls.1);
             if reason.is_some() {
@@ -351,16 +404,16 @@ pub fn record(dir: &Path, entries: &[Entry], reason: Option<&str>, lang: Lang) -
                 was.push((g.clone(), after.clone()));
             }
             changed.push(logged);
-            now.push((g.id, after.result));
+            now.push(after);
         }
         // The replay checks what the results imply (a result voided by a withdrawal, a published
         // game that no longer follows): a problem undoes the whole command. It runs on the games
         // as stored now, read as `load` would read them but for the log entry still to come (a
         // load would refuse the results the log has not recorded yet).
         let mut games = loaded.event.games.clone();
-        for (id, result) in now {
-            if let Some(g) = games.iter_mut().find(|g| g.id == id) {
-                g.result = result;
+        for after in now {
+            if let Some(g) = games.iter_mut().find(|g| g.id == after.id) {
+                *g = after;
             }
         }
         let games = std::mem::replace(&mut loaded.event.games, games);

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use super::super::live::Live;
 use super::super::store::StoredGame;
-use super::super::{codes, refuse_in, Loaded, Res};
+use super::super::{codes, refuse_in, Fail, Loaded, Res};
 use crate::diagnostics::{Lang, Msg, Template};
 use xqreg_runtime::plan::Plan;
 
@@ -17,7 +17,7 @@ include!(concat!(
 ));
 
 /// The ids of the event's stages, for a help line, each with the title output names it by:
-/// `main (Swiss), final` (`main（积分编排）、final`). Commands and rows take the id.
+/// `main (Swiss), final` (`main（积分编排）、final`). Commands and rows take the id or a title.
 pub fn listed(plan: &Plan) -> Msg {
     let with = |id: &str, title: Option<&String>, (open, close): (&str, &str)| match title {
         Some(t) if t != id => format!("{id}{open}{t}{close}"),
@@ -36,40 +36,73 @@ pub fn listed(plan: &Plan) -> Msg {
     Msg::new(en.join(", "), zh.join("、"))
 }
 
-/// The id of the stage whose title (Chinese or English) is `name`, when `name` is no stage's
-/// id: a user who typed the title output names a stage by is told the id to type.
-pub fn id_of_title<'p>(plan: &'p Plan, name: &str) -> Option<&'p str> {
-    if plan.stages.iter().any(|s| s.name == name) {
-        return None;
-    }
-    plan.stages
-        .iter()
-        .find(|s| s.title.as_deref() == Some(name) || s.title_en.as_deref() == Some(name))
-        .map(|s| s.name.as_str())
+/// What a stage a user typed names: a stage's id, or the title (Chinese or English) of exactly
+/// one stage, gives that stage's id (ids are what the store and the log keep); a title several
+/// stages share names none of them.
+pub enum Named<'p> {
+    Stage(&'p str),
+    /// The ids of the stages whose title it is (two or more).
+    Shared(Vec<&'p str>),
+    Unknown,
 }
 
-/// E852 for the first of `names` that is no stage of the event's plan.
-pub fn known(loaded: &Loaded, names: &[String], lang: Lang) -> Res<()> {
-    let plan = &loaded.event.plan;
-    let Some(unknown) = names
+/// The stage `name` names in `plan` (see [`Named`]). An id wins over another stage's title.
+pub fn named<'p>(plan: &'p Plan, name: &str) -> Named<'p> {
+    if let Some(s) = plan.stages.iter().find(|s| s.name == name) {
+        return Named::Stage(&s.name);
+    }
+    let titled: Vec<&str> = plan
+        .stages
         .iter()
-        .find(|n| !plan.stages.iter().any(|s| &s.name == *n))
-    else {
-        return Ok(());
-    };
-    let stages = listed(plan);
-    let help = match id_of_title(plan, unknown) {
-        Some(id) => {
-            TITLE_NOT_ID.fill(&[("title", &crate::diagnostics::quoted(unknown)), ("id", id)])
+        .filter(|s| s.title.as_deref() == Some(name) || s.title_en.as_deref() == Some(name))
+        .map(|s| s.name.as_str())
+        .collect();
+    match titled.as_slice() {
+        [] => Named::Unknown,
+        [one] => Named::Stage(one),
+        _ => Named::Shared(titled),
+    }
+}
+
+/// E852: `name`, written at `at` (`--stage 预赛`, a row's cell), is the title of the stages
+/// `ids`; the help lists them, each id with its titles.
+pub fn shared(plan: &Plan, at: (&str, &str), name: &str, ids: &[&str], lang: Lang) -> Fail {
+    let mut only = plan.clone();
+    only.stages.retain(|s| ids.contains(&s.name.as_str()));
+    let stages = listed(&only);
+    let args = [
+        ("at", at.0),
+        ("at_zh", at.1),
+        ("title", &crate::diagnostics::quoted(name)),
+        ("ids", &ids.join(", ")),
+    ];
+    let help = SHARED_TITLE_HELP.fill(&[("stages", &stages.en), ("stages_zh", &stages.zh)]);
+    refuse_in(&codes::E852, lang, SHARED_TITLE.fill(&args), help)
+}
+
+/// The ids of the stages `names` name (`--stage`, by id or title): E852 for the first that is
+/// no stage of the event's plan or a title several stages share.
+pub fn known(loaded: &Loaded, names: &[String], lang: Lang) -> Res<Vec<String>> {
+    let plan = &loaded.event.plan;
+    let mut ids = Vec::new();
+    for name in names {
+        match named(plan, name) {
+            Named::Stage(id) => ids.push(id.to_string()),
+            Named::Shared(of) => {
+                let at = format!("`--stage {}`", crate::diagnostics::quoted(name));
+                return Err(shared(plan, (&at, &at), name, &of, lang));
+            }
+            Named::Unknown => {
+                let stages = listed(plan);
+                let help =
+                    UNKNOWN_STAGE_HELP.fill(&[("stages", &stages.en), ("stages_zh", &stages.zh)]);
+                let quoted = crate::diagnostics::quoted(name);
+                let message = UNKNOWN_STAGE.fill(&[("stage", &quoted)]);
+                return Err(refuse_in(&codes::E852, lang, message, help));
+            }
         }
-        None => UNKNOWN_STAGE_HELP.fill(&[("stages", &stages.en), ("stages_zh", &stages.zh)]),
-    };
-    Err(refuse_in(
-        &codes::E852,
-        lang,
-        UNKNOWN_STAGE.fill(&[("stage", &crate::diagnostics::quoted(unknown))]),
-        help,
-    ))
+    }
+    Ok(ids)
 }
 
 /// Why `pair` published nothing in `stage`: its published games wait for results, it is

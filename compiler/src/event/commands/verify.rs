@@ -180,16 +180,8 @@ fn replay_result(
             && Some(g.board) == board
     });
     let Some(g) = g else {
-        // The logged values as the log has them (a stage in quotes).
-        let id = entry_id.to_string();
-        let [stage, round, board] = ["stage", "round", "board"].map(|k| r[k].to_string());
-        let args = [
-            ("id", id.as_str()),
-            ("stage", &stage),
-            ("round", &round),
-            ("board", &board),
-        ];
-        return Err(tampered(loaded.lang, RESULT_NOT_PUBLISHED.fill(&args)));
+        let what = at_logged(RESULT_NOT_PUBLISHED, entry_id, r);
+        return Err(tampered(loaded.lang, what));
     };
     // Logs written before fouls were logged leave them to the store.
     let stored = loaded.event.games.iter().find(|s| {
@@ -202,12 +194,35 @@ fn replay_result(
                 .map_or(0, |x| if k == 0 { x.1 } else { x.2 })
         })
     };
+    // The colours a lot's winner chose in the hall, the other way round from the published ones:
+    // only where a player chooses them (a log and store edited alike would turn any game round).
+    if r["colours_chosen"] == serde_json::Value::Bool(true) {
+        if g.result.is_some() || !super::record::chosen_in_hall(&loaded.event.plan, g) {
+            let what = at_logged(COLOURS_NOT_CHOSEN, entry_id, r);
+            return Err(tampered(loaded.lang, what));
+        }
+        std::mem::swap(&mut g.game.red, &mut g.game.black);
+    }
     g.result = Some((
         text(&r["result"]).unwrap_or_default(),
         fouls("red_fouls", 0),
         fouls("black_fouls", 1),
     ));
     Ok(())
+}
+
+/// `t` said of the logged result `r` of entry `entry_id`: its game's values as the log has them
+/// (a stage in quotes).
+fn at_logged(t: Template, entry_id: i64, r: &serde_json::Value) -> Msg {
+    let id = entry_id.to_string();
+    let [stage, round, board] = ["stage", "round", "board"].map(|k| r[k].to_string());
+    let args = [
+        ("id", id.as_str()),
+        ("stage", &stage),
+        ("round", &round),
+        ("board", &board),
+    ];
+    t.fill(&args)
 }
 
 /// What the log built is what the store holds: the same games, results, entries, line-ups,

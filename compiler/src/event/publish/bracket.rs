@@ -5,9 +5,10 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use xqreg_runtime::engine::{GameOut, StageOutcome};
+use xqreg_runtime::engine::{GameOut, StageOutcome, StandIn};
 
 use super::people::People;
+use super::text::Tr;
 
 const BOX_W: i64 = 200;
 const BOX_H: i64 = 44;
@@ -62,7 +63,7 @@ pub fn name_in(st: &StageOutcome, people: &People, id: &str) -> String {
 }
 
 /// The bracket's layout. A match with a game still waiting shows no winner and no score.
-pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People) -> Bracket {
+pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l: Tr) -> Bracket {
     let mut by_round: BTreeMap<u32, Vec<_>> = BTreeMap::new();
     for m in &st.matches {
         by_round.entry(m.round).or_default().push(m);
@@ -79,16 +80,18 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People) ->
         let mut here = Vec::new();
         for (i, m) in ms.iter().enumerate() {
             let y = i as i64 * step + (step - BOX_H) / 2;
-            let pending = games.iter().any(|(g, p)| {
-                *p && g.round == *round
-                    && ((g.red == m.a && g.black == m.b) || (g.red == m.b && g.black == m.a))
-            });
+            let pending = m.decided_by == "pending"
+                || games.iter().any(|(g, p)| {
+                    *p && g.round == *round
+                        && ((g.red == m.a && g.black == m.b) || (g.red == m.b && g.black == m.a))
+                });
             let bye = m.b.is_empty() || m.decided_by == "bye";
-            let slot = |id: &str, pts: i64| Slot {
-                name: if id.is_empty() {
-                    "—".to_string()
-                } else {
-                    name_in(st, people, id)
+            // A side that only stands in for a match still to be played: named by that match.
+            let slot = |id: &str, pts: i64, stands: &Option<StandIn>| Slot {
+                name: match stands {
+                    _ if id.is_empty() => "—".to_string(),
+                    Some(s) => super::labels::stand_in(s, l),
+                    None => name_in(st, people, id),
                 },
                 score: if pending || bye {
                     String::new()
@@ -101,8 +104,8 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People) ->
                 x,
                 y,
                 label: m.label.clone(),
-                a: slot(&m.a, m.score.0),
-                b: slot(&m.b, m.score.1),
+                a: slot(&m.a, m.score.0, &m.a_stands_for),
+                b: slot(&m.b, m.score.1, &m.b_stands_for),
             });
             here.push((x, y + BOX_H / 2));
         }

@@ -1,14 +1,16 @@
 //! A knockout's words in the page's language: its matches' labels (the runtime's English,
-//! `semi-final`; 半决赛 in Chinese, as the sheet names the rounds), its playoff steps (a time
-//! control's id; its title, 超快棋, in Chinese), and a team knockout's match line: board points
-//! and how a level match was decided. `event standings`, `pair`, `simulate` and the site all say
+//! `semi-final`; 半决赛 in Chinese, as the sheet names the rounds: `labels`), its playoff steps (a
+//! time control's id; its title, 超快棋, in Chinese), and a match's line: its points (a team
+//! match's board points), how a level match was decided, a stand-in side by the match it waits
+//! for. `event standings`, `pair`, `simulate` and the site all say
 //! them through here.
 
 use std::collections::BTreeMap;
 
-use xqreg_runtime::engine::{MatchOut, Outcome, StageOutcome};
+use xqreg_runtime::engine::{MatchOut, Outcome, StageOutcome, StandIn};
 use xqreg_runtime::plan::Plan;
 
+use super::labels::{label, stand_in};
 use super::model::StagePage;
 use super::people::People;
 use super::text::{said, Tr};
@@ -19,36 +21,6 @@ include!(concat!(
     env!("OUT_DIR"),
     "/messages/event/publish/matches.rs"
 ));
-
-/// A match's label in language `l`: `semi-final` is 半决赛; a label the runtime does not give
-/// (none today) is shown as it is.
-pub fn label(label: &str, l: Tr) -> String {
-    let places = |rest: &str, t: Template| {
-        let (a, b) = rest.split_once('-')?;
-        Some(said(l, t.fill(&[("a", a), ("b", b)])))
-    };
-    let said_of = |t: Template| said(l, t.plain());
-    match label {
-        "final" => said_of(FINAL),
-        "semi-final" => said_of(SEMI_FINAL),
-        "quarter-final" => said_of(QUARTER_FINAL),
-        _ => {
-            if let Some(n) = label.strip_prefix("round of ") {
-                let half = n
-                    .parse::<u64>()
-                    .map(|n| crate::sheet::fmt::zh_numeral(n / 2));
-                let half = half.unwrap_or_else(|_| n.to_string());
-                return said(l, ROUND_OF.fill(&[("n", n), ("n_zh", &half)]));
-            }
-            let of = |prefix: &str, suffix: &str, t: Template| {
-                places(label.strip_prefix(prefix)?.strip_suffix(suffix)?, t)
-            };
-            of("match for places ", "", PLACES_MATCH)
-                .or_else(|| of("places ", " bracket", PLACES_BRACKET))
-                .unwrap_or_else(|| label.to_string())
-        }
-    }
-}
 
 /// A playoff step (a game's time control, as the results name it) in language `l`: in Chinese
 /// the time control's title (`time armageddon "超快棋"`), else its id.
@@ -83,10 +55,15 @@ fn decided_by(plan: &Plan, by: &str) -> Msg {
 /// A match's line in the words of `t`: its label, the two sides, their points, the winner, and
 /// how it was decided (`by`, both languages).
 fn line(m: &MatchOut, l: Tr, name: &impl Fn(&str) -> String, by: Msg, t: Template) -> String {
+    // A side that only stands in for a match still to be played is named by that match.
+    let side = |id: &str, stands: &Option<StandIn>| match stands {
+        Some(s) => stand_in(s, l),
+        None => name(id),
+    };
     let args = [
         ("label", label(&m.label, l)),
-        ("a", name(&m.a)),
-        ("b", name(&m.b)),
+        ("a", side(&m.a, &m.a_stands_for)),
+        ("b", side(&m.b, &m.b_stands_for)),
         ("x", m.score.0.to_string()),
         ("y", m.score.1.to_string()),
         ("winner", name(&m.winner)),

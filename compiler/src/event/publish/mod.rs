@@ -8,6 +8,7 @@
 pub mod bracket;
 pub mod cross;
 pub mod field;
+pub mod labels;
 pub mod matches;
 pub mod model;
 pub mod people;

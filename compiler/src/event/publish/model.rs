@@ -291,7 +291,7 @@ pub fn stage_page(
             .collect()
     };
     let bracket = (st.kind == "knockout" && !st.matches.is_empty())
-        .then(|| super::bracket::layout(st, &games, people));
+        .then(|| super::bracket::layout(st, &games, people, l));
     StagePage {
         file: format!("stage-{}.html", ix + 1),
         title: stage_title(live, ix),

@@ -59,6 +59,8 @@ impl Ctx<'_> {
             score: m.score,
             decided_by: m.decided_by.clone(),
             boards: None,
+            a_stands_for: None,
+            b_stands_for: None,
         }
     }
 
@@ -74,7 +76,7 @@ impl Ctx<'_> {
     ) -> (usize, usize) {
         let what = format!(
             "{} {} ({} v {})",
-            at.stage,
+            self.stage_said(at.stage_ix),
             spec.label,
             self.id(a),
             self.id(b)
@@ -104,7 +106,7 @@ impl Ctx<'_> {
             b,
             what: format!(
                 "{} {} ({} v {})",
-                at.stage,
+                self.stage_said(at.stage_ix),
                 spec.label,
                 self.id(a),
                 self.id(b)
@@ -171,7 +173,7 @@ impl Ctx<'_> {
             b: level.firsts.1,
             what: format!(
                 "{} {} ({} v {})",
-                at.stage,
+                self.stage_said(at.stage_ix),
                 spec.label,
                 self.id(ta),
                 self.id(tb)

@@ -2,8 +2,8 @@
 
 use super::team_knockout;
 use super::*;
+use crate::engine::StandIn;
 use crate::plan::KnockoutByes;
-use std::collections::BTreeSet;
 
 struct Bracketing<'s> {
     ix: usize,
@@ -25,7 +25,12 @@ struct Bracketing<'s> {
     /// played (its first-listed side moved on as winner, the other as loser), so the match it
     /// plays is still to be played too: no withdrawal decides it (p8 withdrawn, the match for
     /// 3rd place against a pending semi-final's stand-in loser was p8's forfeit).
-    stand_ins: BTreeSet<(u32, usize)>,
+    stand_ins: BTreeMap<(u32, usize), StandIn>,
+    /// The best place each player can still reach: the first place of the last bracket a
+    /// decided match sent it to (a stand-in keeps the one it had). A pending match's players
+    /// share a place no better than this (p8, out of its semi-final by forfeit, is 3= beside a
+    /// pending semi-final, not 1=).
+    ceiling: BTreeMap<usize, u32>,
 }
 
 fn bracket_label(n: usize, first_place: u32, main: bool) -> String {
@@ -58,6 +63,11 @@ fn play_bracket(
     let real: Vec<usize> = slots.iter().flatten().copied().collect();
     if real.is_empty() {
         return;
+    }
+    for &p in &real {
+        if !st.stand_ins.contains_key(&(round, p)) {
+            st.ceiling.insert(p, first_place);
+        }
     }
     if slots.len() == 1 || real.len() == 1 || first_place > st.needed {
         let shared = real.len() > 1;
@@ -112,8 +122,8 @@ fn play_bracket(
         match (a, b) {
             (Some(a), Some(b)) => {
                 let spec = spec_of(firsts.get(k).copied().flatten());
-                let fed_by_pending =
-                    st.stand_ins.contains(&(round, a)) || st.stand_ins.contains(&(round, b));
+                let fed_by_pending = st.stand_ins.contains_key(&(round, a))
+                    || st.stand_ins.contains_key(&(round, b));
                 let stand_in = std::mem::replace(&mut ctx.stand_in, fed_by_pending);
                 let m = match &st.teams {
                     Some(teams) => {
@@ -123,12 +133,20 @@ fn play_bracket(
                     None => ctx.play_match(&at_of(k), a, b, &spec, &mut st.games),
                 };
                 ctx.stand_in = stand_in;
-                if m.decided_by == "pending" {
-                    st.stand_ins.insert((round + 1, m.winner));
-                    st.stand_ins.insert((round + 1, m.loser));
-                }
                 let mut out = ctx.match_out(round, label.clone(), a, b, &m);
                 out.boards = ko.team.as_ref().map(|t| t.boards);
+                out.a_stands_for = st.stand_ins.get(&(round, a)).cloned();
+                out.b_stands_for = st.stand_ins.get(&(round, b)).cloned();
+                if m.decided_by == "pending" {
+                    let number = (n > 2).then_some(k as u32 + 1);
+                    let stand_in = |winner| StandIn {
+                        winner,
+                        label: label.clone(),
+                        number,
+                    };
+                    st.stand_ins.insert((round + 1, m.winner), stand_in(true));
+                    st.stand_ins.insert((round + 1, m.loser), stand_in(false));
+                }
                 st.matches.push(out);
                 if main {
                     st.eliminated.entry(round).or_default().push(m.loser);
@@ -137,10 +155,10 @@ fn play_bracket(
                 losers.push(Some(m.loser));
             }
             (Some(p), None) | (None, Some(p)) => {
-                let text = format!("{} {label}: {} has a bye", st.stage.name, ctx.id(p));
+                let text = format!("{} {label}: {} has a bye", st.stage.said(), ctx.id(p));
                 ctx.transcript.push(EntryKind::Places, text, &st.ko.origin);
-                if st.stand_ins.contains(&(round, p)) {
-                    st.stand_ins.insert((round + 1, p));
+                if let Some(s) = st.stand_ins.get(&(round, p)).cloned() {
+                    st.stand_ins.insert((round + 1, p), s);
                 }
                 winners.push(Some(p));
                 losers.push(None);
@@ -252,10 +270,11 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
         games: Vec::new(),
         teams,
         boards_used: BTreeMap::new(),
-        stand_ins: BTreeSet::new(),
+        stand_ins: BTreeMap::new(),
+        ceiling: BTreeMap::new(),
     };
     play_bracket(ctx, &mut st, slots, 1, 1, true);
-    undecided_share(ctx, &mut st.ranking, &st.matches);
+    undecided_share(ctx, &mut st.ranking, (&st.matches, &st.ceiling));
     st.ranking
         .sort_by_key(|&(place, _, p)| (place, ctx.id(p).to_string()));
     Ok(match_stage_run(
@@ -274,8 +293,14 @@ pub(super) fn knockout_stage(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, ko: &K
 /// exist, but neither side is placed above the other. The players joined by pending matches (a
 /// pending final: its two; a pending semi-final: those two, the final and the match for 3rd
 /// place they lead to) share the best place among them (a pending final: 1= and 1=, the
-/// match's line says it is to be played). Outside the live driver no match is pending.
-fn undecided_share(ctx: &Ctx<'_>, ranking: &mut [(u32, bool, usize)], matches: &[MatchOut]) {
+/// match's line says it is to be played), each no better than the best place it can still
+/// reach (a player a decided match sent to the match for 3rd place is 3=). Outside the live
+/// driver no match is pending.
+fn undecided_share(
+    ctx: &Ctx<'_>,
+    ranking: &mut [(u32, bool, usize)],
+    (matches, ceiling): (&[MatchOut], &BTreeMap<usize, u32>),
+) {
     let pending: Vec<(&str, &str)> = matches
         .iter()
         .filter(|m| m.decided_by == "pending")
@@ -317,7 +342,8 @@ fn undecided_share(ctx: &Ctx<'_>, ranking: &mut [(u32, bool, usize)], matches: &
     for row in ranking.iter_mut() {
         let g = group.get(ctx.id(row.2)).map(String::as_str);
         if let Some(&(place, size)) = g.and_then(|g| best.get(g)) {
-            row.0 = place;
+            // No better than the player can still reach (its exit decided that much).
+            row.0 = place.max(ceiling.get(&row.2).copied().unwrap_or(place));
             row.1 |= size > 1;
         }
     }
@@ -463,7 +489,7 @@ fn seed_holders(
         .collect();
     let text = format!(
         "{} byes drawn by lot (byes lot): {} {} nobody in round 1",
-        stage.name,
+        stage.said(),
         drawn.join(", "),
         if drawn.len() == 1 { "plays" } else { "play" }
     );

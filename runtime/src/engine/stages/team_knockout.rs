@@ -36,7 +36,7 @@ pub(super) fn teams(
     let names: Vec<&str> = reps.iter().map(|&r| ctx.id(r)).collect();
     let text = format!(
         "{}: a team knockout of {} teams ({}), each match on {} boards, won on board points (`boards {}`)",
-        stage.name,
+        stage.said(),
         reps.len(),
         names.join(", "),
         t.boards,
@@ -179,7 +179,7 @@ pub(super) fn play(
         let by = if forfeited { "forfeit" } else { "board_points" };
         let text = format!(
             "{} {} ({} v {}): {}–{} on board points; {} wins",
-            stage.name,
+            stage.said(),
             spec.label,
             ctx.id(a),
             ctx.id(b),

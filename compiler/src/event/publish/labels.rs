@@ -1,0 +1,63 @@
+//! A knockout match's words in the page's language: its label (the runtime's English,
+//! `semi-final`; 半决赛 in Chinese, as the sheet names the rounds), and a side that only stands
+//! in for a match still to be played (`winner of semi-final 2`, 半决赛2胜者). The match lines
+//! (`matches`) and the bracket (`bracket`) both say them through here.
+
+use xqreg_runtime::engine::StandIn;
+
+use super::text::{said, Tr};
+use crate::diagnostics::Template;
+
+// The message catalogue of this module: compiler/messages/event/publish/labels.toml.
+include!(concat!(
+    env!("OUT_DIR"),
+    "/messages/event/publish/labels.rs"
+));
+
+/// A match's label in language `l`: `semi-final` is 半决赛; a label the runtime does not give
+/// (none today) is shown as it is.
+pub fn label(label: &str, l: Tr) -> String {
+    let places = |rest: &str, t: Template| {
+        let (a, b) = rest.split_once('-')?;
+        Some(said(l, t.fill(&[("a", a), ("b", b)])))
+    };
+    let said_of = |t: Template| said(l, t.plain());
+    match label {
+        "final" => said_of(FINAL),
+        "semi-final" => said_of(SEMI_FINAL),
+        "quarter-final" => said_of(QUARTER_FINAL),
+        _ => {
+            if let Some(n) = label.strip_prefix("round of ") {
+                let half = n
+                    .parse::<u64>()
+                    .map(|n| crate::sheet::fmt::zh_numeral(n / 2));
+                let half = half.unwrap_or_else(|_| n.to_string());
+                return said(l, ROUND_OF.fill(&[("n", n), ("n_zh", &half)]));
+            }
+            let of = |prefix: &str, suffix: &str, t: Template| {
+                places(label.strip_prefix(prefix)?.strip_suffix(suffix)?, t)
+            };
+            of("match for places ", "", PLACES_MATCH)
+                .or_else(|| of("places ", " bracket", PLACES_BRACKET))
+                .unwrap_or_else(|| label.to_string())
+        }
+    }
+}
+
+/// The side a stand-in stands for, in language `l`: `winner of semi-final 2` (半决赛2胜者).
+pub fn stand_in(s: &StandIn, l: Tr) -> String {
+    let n = s.number.map(|n| n.to_string()).unwrap_or_default();
+    let (en, zh) = (label(&s.label, Tr::En), label(&s.label, Tr::Zh));
+    let en = if n.is_empty() {
+        en
+    } else {
+        format!("{en} {n}")
+    };
+    let args = [("match", en.as_str()), ("match_zh", &format!("{zh}{n}"))];
+    let t = if s.winner {
+        STAND_IN_WINNER
+    } else {
+        STAND_IN_LOSER
+    };
+    said(l, t.fill(&args))
+}
