@@ -58,6 +58,7 @@ fn prizes_for_losers_of_a_knockout_round() {
     plan.prizes = vec![PrizeTable {
         category: None,
         title: None,
+        title_en: None,
         currency: "CNY".into(),
         tax: None,
         lines: vec![
@@ -448,6 +449,7 @@ fn each_player_of_a_shared_place_receives_its_awards_and_the_places_below_give_n
     plan.prizes = vec![PrizeTable {
         category: None,
         title: Some("奖金".into()),
+        title_en: None,
         currency: "CNY".into(),
         tax: None,
         lines: vec![

@@ -28,6 +28,7 @@ fn table(category: Option<&str>, lines: Vec<PrizeLine>) -> PrizeTable {
     PrizeTable {
         category: category.map(str::to_string),
         title: None,
+        title_en: None,
         currency: "CNY".into(),
         tax: Some(Tax::BeforeTax),
         lines,

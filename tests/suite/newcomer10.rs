@@ -194,6 +194,26 @@ fn the_english_site_names_a_category_by_its_english_title() {
     );
     let zh = std::fs::read_to_string(site.join("zh/index.html")).expect("reads");
     assert_phrases(&zh, &["60至69岁组", "70岁以上组"], &["Ages 60-69"]);
+    // The overall table by its title (总名次奖, not the generic 总成绩), and the title
+    // playoff's games by their time controls' titles in each language (`Blitz`, not `blitz`).
+    assert_phrases(&zh, &["<td>总名次奖</td>"], &["<td>总成绩</td>"]);
+    let pages = |lang: &str| -> String {
+        (1..=3)
+            .filter_map(|k| {
+                std::fs::read_to_string(site.join(format!("{lang}/stage-{k}.html"))).ok()
+            })
+            .collect()
+    };
+    assert_phrases(
+        &pages("en"),
+        &["<small>Blitz</small>", "<small>Armageddon</small>"],
+        &["<small>blitz</small>", "<small>armageddon</small>"],
+    );
+    assert_phrases(
+        &pages("zh"),
+        &["<small>超快棋</small>", "<small>阿马格顿</small>"],
+        &[],
+    );
 }
 
 /// A seeded bracket without a `seeding` clause draws its seeds by lot (the runtime's default,

@@ -157,7 +157,7 @@ fn a_knockout_lists_its_round_one_byes_live() {
     // Every regular game drawn: the playoff batch says only its games.
     crate::common::draw_waiting(&ev, tmp.path(), "r1.csv");
     let playoffs = xqreg_ok(&["event", "pair", &ev]);
-    assert_phrases(&playoffs, &["playoff rapid game 1"], &["bye"]);
+    assert_phrases(&playoffs, &["playoff Rapid game 1"], &["bye"]);
     // The site's round 1 says who sits it out.
     let site = tmp.path().join("site");
     xqreg_ok(&["event", "publish", &ev, "-o", &site.to_string_lossy()]);

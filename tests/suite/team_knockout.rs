@@ -141,12 +141,12 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
     // Each of the four level matches publishes its armageddon, under its match; and no team of
     // the league is said to sit a round out (its matches are labelled by the teams' names).
     assert_eq!(
-        published.matches("playoff armageddon game 1").count(),
+        published.matches("playoff Armageddon game 1").count(),
         4,
         "{published}"
     );
     assert!(
-        published.contains("Finals round 1 match C v A playoff armageddon"),
+        published.contains("Finals round 1 match C v A playoff Armageddon"),
         "{published}"
     );
     assert!(!published.contains("bye"), "{published}");
@@ -157,7 +157,7 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
             "semi-final: ",
             "4–4",
             "level on board points",
-            "wins by armageddon",
+            "wins by Armageddon",
         ],
         &["wins on board points", "wins by lots"],
     );
@@ -203,7 +203,7 @@ fn in_chinese_and_on_the_site(ev: &str, dir: &Path) {
     );
     assert_phrases(
         &page("en"),
-        &["semi-final: C 4–4 A, level on board points: C wins by armageddon"],
+        &["semi-final: C 4–4 A, level on board points: C wins by Armageddon"],
         // The declared teams' English names (`en "C"`), not their Chinese ones.
         &["丙队", "甲队"],
     );

@@ -86,6 +86,11 @@ impl Lowerer<'_> {
                 plan::TimeControl {
                     name: (*name).to_string(),
                     title: tc.title.as_ref().map(text),
+                    title_en: tc
+                        .title
+                        .as_ref()
+                        .and_then(|t| t.en.as_ref())
+                        .map(|e| e.node.clone()),
                     red_seconds: red.or(base).unwrap_or(0),
                     black_seconds: black.or(base).unwrap_or(0),
                     increment_seconds: increment,
@@ -326,6 +331,11 @@ impl Lowerer<'_> {
         plan::PrizeTable {
             category: p.category.as_ref().map(|c| c.node.clone()),
             title: p.title.as_ref().map(text),
+            title_en: p
+                .title
+                .as_ref()
+                .and_then(|t| t.en.as_ref())
+                .map(|e| e.node.clone()),
             tax: p.tax.as_ref().and_then(|t| match t.node.as_str() {
                 "before_tax" => Some(plan::Tax::BeforeTax),
                 "after_tax" => Some(plan::Tax::AfterTax),

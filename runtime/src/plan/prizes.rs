@@ -30,6 +30,10 @@ pub struct PrizeTable {
     /// ([`DerivedRanking`], whose units are paid).
     pub category: Option<String>,
     pub title: Option<String>,
+    /// The title's English (`prizes "总名次奖" en "Overall"`), for English output; absent in
+    /// older plans and where the regulation gives none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_en: Option<String>,
     pub currency: String,
     pub tax: Option<Tax>,
     pub lines: Vec<PrizeLine>,

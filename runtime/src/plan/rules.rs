@@ -50,6 +50,10 @@ pub struct MatchScoring {
 pub struct TimeControl {
     pub name: String,
     pub title: Option<String>,
+    /// The title's English (`time blitz "超快棋" en "Blitz"`), for English output; absent in
+    /// older plans and where the regulation gives none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title_en: Option<String>,
     /// Base time of Red and of Black in seconds (equal unless the control is unequal).
     pub red_seconds: u32,
     pub black_seconds: u32,

@@ -73,6 +73,7 @@ pub fn time(name: &str, red: u32, black: u32, inc: u32, draw_goes_to: Option<Sid
     TimeControl {
         name: name.to_string(),
         title: None,
+        title_en: None,
         red_seconds: red,
         black_seconds: black,
         increment_seconds: inc,

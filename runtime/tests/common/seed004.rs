@@ -212,6 +212,7 @@ fn prizes_004() -> PrizeTable {
     PrizeTable {
         category: None,
         title: Some("奖金".to_string()),
+        title_en: None,
         currency: "CNY".to_string(),
         tax: Some(Tax::AfterTax),
         lines: vec![

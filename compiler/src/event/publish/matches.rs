@@ -22,17 +22,16 @@ include!(concat!(
     "/messages/event/publish/matches.rs"
 ));
 
-/// A playoff step (a game's time control, as the results name it) in language `l`: in Chinese
-/// the time control's title (`time armageddon "超快棋"`), else its id.
+/// A playoff step (a game's time control, as the results name it) in language `l`: the time
+/// control's title in Chinese (`time blitz "超快棋"`), its English title in English (`en
+/// "Blitz"`), else its id.
 pub fn step(plan: &Plan, step: &str, l: Tr) -> String {
-    match l {
-        Tr::Zh => plan
-            .time_controls
-            .get(step)
-            .and_then(|t| t.title.clone())
-            .unwrap_or_else(|| step.to_string()),
-        Tr::En => step.to_string(),
-    }
+    let time = plan.time_controls.get(step);
+    let title = match l {
+        Tr::Zh => time.and_then(|t| t.title.clone()),
+        Tr::En => time.and_then(|t| t.title_en.clone()),
+    };
+    title.unwrap_or_else(|| step.to_string())
 }
 
 /// How a match was decided (`decided_by`: a step, `lots`, `forfeit`, ...), both languages.
@@ -45,8 +44,8 @@ fn decided_by(plan: &Plan, by: &str) -> Msg {
         "pending" => BY_PENDING,
         "bye" => BY_BYE,
         _ => {
-            let time = step(plan, by, Tr::Zh);
-            return BY_GAME.fill(&[("step_zh", &time), ("step", by)]);
+            let (zh, en) = (step(plan, by, Tr::Zh), step(plan, by, Tr::En));
+            return BY_GAME.fill(&[("step_zh", &zh), ("step", &en)]);
         }
     };
     t.plain()

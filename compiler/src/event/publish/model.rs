@@ -339,6 +339,21 @@ fn group_label(plan: &Plan, id: &str, l: Tr) -> String {
     }
 }
 
+/// The prizes of the whole event's ranking, named by their table's title where one table pays
+/// them (`prizes "总名次奖" en "Overall"`: 总名次奖, `Overall` on the English site), else
+/// 总成绩 / `Overall`.
+fn overall_label(plan: &Plan, l: Tr) -> String {
+    let mut overall = plan.prizes.iter().filter(|t| t.category.is_none());
+    let title = match (overall.next(), overall.next()) {
+        (Some(t), None) => match l {
+            Tr::En => t.title_en.clone(),
+            Tr::Zh => t.title.clone(),
+        },
+        _ => None,
+    };
+    title.unwrap_or_else(|| said(l, OVERALL.plain()))
+}
+
 /// The Chinese and English titles of the category, derived ranking or best-board table `id`
 /// (they never share a name, E536).
 fn group_titles<'p>(plan: &'p Plan, id: &str) -> (Option<&'p String>, Option<&'p String>) {
@@ -365,7 +380,7 @@ pub fn index_page(
     let finished = live.finished();
     let cat = |c: &Option<String>| match c {
         Some(c) => group_label(plan, c, l),
-        None => said(l, OVERALL.plain()),
+        None => overall_label(plan, l),
     };
     let section = |s: &Option<String>| match s {
         Some(s) => stage_label(plan, s, l),

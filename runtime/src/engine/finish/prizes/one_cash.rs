@@ -342,6 +342,7 @@ mod tests {
         PrizeTable {
             category: None,
             title: None,
+            title_en: None,
             currency: "CNY".to_string(),
             tax: None,
             lines: amounts
