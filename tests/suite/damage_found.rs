@@ -127,6 +127,49 @@ fn a_stored_withdrawal_of_no_stage_is_the_stores_damage_not_the_commands() {
     }
 }
 
+/// `verify` of a store whose withdrawal is not the log's (the log's `withdraw` entry deleted, or
+/// the stored withdrawal moved to another round) names the withdrawal and the side it is on; it
+/// said only "the withdrawals in the store differ from the ones the log recorded", no place
+/// (store.py, seed 206: "log entry 6 deleted").
+#[test]
+fn verify_names_the_withdrawal_the_store_and_the_log_disagree_on() {
+    for (sql, said) in [
+        (
+            "DELETE FROM log WHERE command = 'withdraw'",
+            "withdrawal of `w05` from stage `main` after round 1: the withdrawals in the store \
+             differ from the ones the log recorded (in the store, not in the log)",
+        ),
+        (
+            "UPDATE withdrawals SET after_round = 2",
+            "withdrawal of `w05` from stage `main` after round 2: the withdrawals in the store \
+             differ from the ones the log recorded (in the store, not in the log)",
+        ),
+        (
+            "DELETE FROM withdrawals",
+            "withdrawal of `w05` from stage `main` after round 1: the withdrawals in the store \
+             differ from the ones the log recorded (in the log, not in the store)",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let (ev, store) = round_one_published(tmp.path());
+        ok(&[
+            "event", "withdraw", &ev, "w05", "--stage", "main", "--after", "1",
+        ]);
+        let db = rusqlite::Connection::open(&store).expect("opens");
+        db.execute(sql, []).expect(sql);
+        drop(db);
+        let before = std::fs::read(&store).expect("store");
+        let err = refused_leaving(&ev, &["event", "verify", &ev], "E836", &before);
+        assert!(err.contains(said), "{sql}: {err}");
+        let zh = xqreg(&["event", "verify", &ev, "--lang", "zh"]);
+        let zh = String::from_utf8_lossy(&zh.stderr);
+        assert!(
+            zh.starts_with("错误[E836]: `w05` 在阶段 `main`") && zh.contains("帮助："),
+            "{sql}: {zh}"
+        );
+    }
+}
+
 /// A log entry of a command xqreg logs, but without what that command logs (a `result` without
 /// its results, a `pair` without its games): `verify` passed it as an entry that recorded
 /// nothing. Still JSON, so no other command reads it (E850 is for a log that is not JSON).

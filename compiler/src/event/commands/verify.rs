@@ -218,19 +218,67 @@ fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
         return Err(tampered(loaded.lang, why));
     }
     // The same games; their results are the ones the log recorded, as every command's load
-    // found (`logged::unlogged`).
-    let differ = [
-        (ev.entries != loaded.event.entries, ENTRIES_DIFFER),
-        (ev.lineups != loaded.event.lineups, LINEUPS_DIFFER),
+    // found (`logged::unlogged`). Else the first record that differs is named.
+    let stored = &loaded.event;
+    let differ = apart(&ev.entries, &stored.entries, |e| {
+        let (round, players) = (e.round.to_string(), e.players.join(", "));
+        let args = [("players", players.as_str()), ("stage", &e.stage)];
         (
-            ev.withdrawals != loaded.event.withdrawals,
-            WITHDRAWALS_DIFFER,
-        ),
-    ];
-    if let Some((_, what)) = differ.into_iter().find(|(d, _)| *d) {
-        return Err(tampered(loaded.lang, what.plain()));
+            ENTRY_AT.fill(&[&args[..], &[("round", &round)]].concat()),
+            ENTRIES_DIFFER,
+        )
+    })
+    .or_else(|| {
+        apart(&ev.lineups, &stored.lineups, |l| {
+            let round = l.round.to_string();
+            let args = [
+                ("team", l.team.as_str()),
+                ("stage", &l.stage),
+                ("round", &round),
+            ];
+            (LINEUP_AT.fill(&args), LINEUPS_DIFFER)
+        })
+    })
+    .or_else(|| {
+        apart(&ev.withdrawals, &stored.withdrawals, |w| {
+            let round = w.after_round.to_string();
+            let args = [
+                ("player", w.player.as_str()),
+                ("stage", &w.stage),
+                ("round", &round),
+            ];
+            (WITHDRAWAL_AT.fill(&args), WITHDRAWALS_DIFFER)
+        })
+    });
+    match differ {
+        Some(why) => Err(tampered(loaded.lang, why)),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The first record where what the log built (`logged`) and the store (`stored`) part, named
+/// (`at`: where it is, and the kind's message) with the side it is on; None when they agree.
+fn apart<T: PartialEq>(
+    logged: &[T],
+    stored: &[T],
+    at: impl Fn(&T) -> (Msg, Template),
+) -> Option<Msg> {
+    let i = (0..logged.len().max(stored.len())).find(|&i| logged.get(i) != stored.get(i))?;
+    let (record, side) = match (stored.get(i), logged.get(i)) {
+        (Some(s), _) if !logged.contains(s) => (s, ONLY_IN_STORE),
+        (_, Some(l)) if !stored.contains(l) => (l, ONLY_IN_LOG),
+        (Some(s), _) => (s, IN_ANOTHER_ORDER),
+        (None, l) => (l?, IN_ANOTHER_ORDER),
+    };
+    let (place, what) = at(record);
+    let side = side.plain();
+    let args = [
+        ("at", place.en.as_str()),
+        ("at_zh", &place.zh),
+        ("side", &side.en),
+        ("side_zh", &side.zh),
+    ];
+    Some(what.fill(&args))
 }
 
 /// A text field of a logged JSON value.
