@@ -219,36 +219,31 @@ fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
     }
     // The same games; their results are the ones the log recorded, as every command's load
     // found (`logged::unlogged`). Else the first record that differs is named.
-    let stored = &loaded.event;
-    let differ = apart(&ev.entries, &stored.entries, |e| {
-        let (round, players) = (e.round.to_string(), e.players.join(", "));
-        let args = [("players", players.as_str()), ("stage", &e.stage)];
-        (
-            ENTRY_AT.fill(&[&args[..], &[("round", &round)]].concat()),
-            ENTRIES_DIFFER,
+    let (log, stored) = (ev, &loaded.event);
+    let differ = apart(
+        &log.entries,
+        &stored.entries,
+        ENTRY_AT,
+        ENTRIES_DIFFER,
+        |e| (e.players.join(", "), e.stage.clone(), e.round),
+    )
+    .or_else(|| {
+        apart(
+            &log.lineups,
+            &stored.lineups,
+            LINEUP_AT,
+            LINEUPS_DIFFER,
+            |l| (l.team.clone(), l.stage.clone(), l.round),
         )
     })
     .or_else(|| {
-        apart(&ev.lineups, &stored.lineups, |l| {
-            let round = l.round.to_string();
-            let args = [
-                ("team", l.team.as_str()),
-                ("stage", &l.stage),
-                ("round", &round),
-            ];
-            (LINEUP_AT.fill(&args), LINEUPS_DIFFER)
-        })
-    })
-    .or_else(|| {
-        apart(&ev.withdrawals, &stored.withdrawals, |w| {
-            let round = w.after_round.to_string();
-            let args = [
-                ("player", w.player.as_str()),
-                ("stage", &w.stage),
-                ("round", &round),
-            ];
-            (WITHDRAWAL_AT.fill(&args), WITHDRAWALS_DIFFER)
-        })
+        apart(
+            &log.withdrawals,
+            &stored.withdrawals,
+            WITHDRAWAL_AT,
+            WITHDRAWALS_DIFFER,
+            |w| (w.player.clone(), w.stage.clone(), w.after_round),
+        )
     });
     match differ {
         Some(why) => Err(tampered(loaded.lang, why)),
@@ -257,11 +252,14 @@ fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
 }
 
 /// The first record where what the log built (`logged`) and the store (`stored`) part, named
-/// (`at`: where it is, and the kind's message) with the side it is on; None when they agree.
+/// (`at`, filled with the record's `who`, stage and round) in the kind's message `what`, with
+/// the side it is on; None when they agree.
 fn apart<T: PartialEq>(
     logged: &[T],
     stored: &[T],
-    at: impl Fn(&T) -> (Msg, Template),
+    at: Template,
+    what: Template,
+    who: impl Fn(&T) -> (String, String, u32),
 ) -> Option<Msg> {
     let i = (0..logged.len().max(stored.len())).find(|&i| logged.get(i) != stored.get(i))?;
     let (record, side) = match (stored.get(i), logged.get(i)) {
@@ -270,7 +268,9 @@ fn apart<T: PartialEq>(
         (Some(s), _) => (s, IN_ANOTHER_ORDER),
         (None, l) => (l?, IN_ANOTHER_ORDER),
     };
-    let (place, what) = at(record);
+    let (who, stage, round) = who(record);
+    let round = round.to_string();
+    let place = at.fill(&[("who", who.as_str()), ("stage", &stage), ("round", &round)]);
     let side = side.plain();
     let args = [
         ("at", place.en.as_str()),
