@@ -163,6 +163,14 @@ fn a_site_being_published_is_left_to_its_publish_and_one_left_by_a_kill_removed(
     drop(held);
     ok(&publish);
     assert!(!side.exists(), "a leftover no longer held is kept");
+
+    // SITE a file of the user's: not swapped aside for the site (it was, exit 2 after).
+    let file = tmp.path().join("notes.txt");
+    std::fs::write(&file, "mine").expect("write");
+    let out = xqreg(&["event", "publish", &ev, "-o", &file.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&file).expect("kept"), "mine");
+    assert!(!tmp.path().join(".notes.txt.publishing").exists());
 }
 
 /// A regulation past 4 MiB (a real one is tens of kilobytes) is E016 at the last character within

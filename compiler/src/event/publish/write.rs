@@ -43,6 +43,10 @@ pub fn publishing(site: &Path) -> PathBuf {
 /// holds is left to it and this one stops ([`busy`]), as for every other file a kill leaves
 /// (docs/event.md, "Files a kill leaves").
 pub fn replace_dir(site: &Path, pages: &super::Pages) -> io::Result<()> {
+    if std::fs::metadata(site).is_ok_and(|m| !m.is_dir()) {
+        // A file of the user's: the swap would have put the site in its place (and it aside).
+        return Err(io::ErrorKind::NotADirectory.into());
+    }
     let new = publishing(site);
     // A publish killed earlier may have left its directory: it is never the published site.
     crate::files::sweep_dir(&new);
