@@ -10,7 +10,8 @@
 //! running process is writing. A writer holds an exclusive advisory lock (`flock`) on its
 //! temporary from its creation to its rename ([`claimed`]); a leftover is removed only while
 //! the sweeper holds that lock itself and the name still leads to the file it locked. The same
-//! rule keeps `event new`'s `.event.sqlite.new` (docs/event.md, "Files a kill leaves").
+//! rule keeps `event new`'s `.event.sqlite.new` and `event publish`'s `.SITE.publishing` (a
+//! directory, [`sweep_dir`]; docs/event.md, "Files a kill leaves").
 //!
 //! Reading an input whole ([`read_input`]): a named pipe given where a file is expected is read
 //! without waiting for a writer that may never come.
@@ -115,42 +116,55 @@ pub fn sweep(dir: &Path) {
 }
 
 /// Remove the leftover `path` (and the files `with` it, a journal) if no process holds its
-/// claim: locked by this call, and `path` still the file locked (not renamed into place since,
-/// nor replaced). Whether it was removed. Only on Unix: elsewhere a file open in another
+/// claim ([`unclaimed`]). Whether it was removed. Only on Unix: elsewhere a file open in another
 /// process cannot be removed, and none is swept.
 pub fn sweep_one(path: &Path, with: &[std::path::PathBuf]) -> bool {
+    let Some(_held) = unclaimed(path, false) else {
+        return false;
+    };
+    for w in with {
+        let _ = std::fs::remove_file(w);
+    }
+    std::fs::remove_file(path).is_ok()
+}
+
+/// Remove the directory `path` a killed writer left (a site being published, written whole
+/// beside it) if no process holds its claim ([`unclaimed`]): the rule of [`sweep_one`] for a
+/// directory. Whether it is gone.
+pub fn sweep_dir(path: &Path) -> bool {
+    let Some(_held) = unclaimed(path, true) else {
+        return false;
+    };
+    std::fs::remove_dir_all(path).is_ok()
+}
+
+/// `path` locked by this call, as a file (or with `dir`, a directory) no process holds: the
+/// lock is this process's until the file returned is dropped, and `path` was still the file
+/// locked (not renamed into place since, nor replaced). None for anything else: a file of
+/// another kind (a FIFO named so would block an open), one held, or where there are no
+/// advisory locks or no Unix.
+fn unclaimed(path: &Path, dir: bool) -> Option<std::fs::File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::{MetadataExt as _, OpenOptionsExt as _};
-        // Not a file (a FIFO named so would block an open): not ours.
-        if !std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
-            return false;
+        let kind = std::fs::symlink_metadata(path).ok()?;
+        if (dir && !kind.is_dir()) || (!dir && !kind.is_file()) {
+            return None;
         }
         let nonblock = rustix::fs::OFlags::NONBLOCK.bits() as i32;
-        let open = std::fs::OpenOptions::new()
+        let file = std::fs::OpenOptions::new()
             .read(true)
             .custom_flags(nonblock)
-            .open(path);
-        let Ok(file) = open else { return false };
-        if file.try_lock().is_err() {
-            return false;
-        }
-        let same = match (file.metadata(), std::fs::symlink_metadata(path)) {
-            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
-            _ => false,
-        };
-        if !same {
-            return false;
-        }
-        for w in with {
-            let _ = std::fs::remove_file(w);
-        }
-        std::fs::remove_file(path).is_ok()
+            .open(path)
+            .ok()?;
+        file.try_lock().ok()?;
+        let (a, b) = (file.metadata().ok()?, std::fs::symlink_metadata(path).ok()?);
+        ((a.dev(), a.ino()) == (b.dev(), b.ino())).then_some(file)
     }
     #[cfg(not(unix))]
     {
-        let _ = (path, with);
-        false
+        let _ = (path, dir);
+        None
     }
 }
 
@@ -254,6 +268,20 @@ mod tests {
         assert_eq!(left, [".xqreg-busy.tmp", ".xqreg-dir.tmp"]);
         drop(busy);
         assert!(sweep_one(&dir.path().join(".xqreg-busy.tmp"), &[]));
+    }
+
+    #[test]
+    fn a_directory_left_is_swept_unless_held_and_a_file_of_its_name_never() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let side = dir.path().join(".site.publishing");
+        std::fs::create_dir_all(side.join("en")).expect("mkdir");
+        let held = std::fs::File::open(&side).expect("open");
+        held.try_lock().expect("lock");
+        assert!(!sweep_dir(&side) && side.join("en").is_dir());
+        drop(held);
+        assert!(sweep_dir(&side) && !side.exists());
+        std::fs::write(&side, "mine").expect("write");
+        assert!(!sweep_dir(&side) && side.is_file());
     }
 
     #[test]

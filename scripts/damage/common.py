@@ -196,10 +196,12 @@ def oracle(ran: Ran, *, must_refuse: bool = False, places: tuple[str, ...] = (),
 
 # A place in a one-line diagnostic's message: a file (with or without line and column), the
 # game it is about (`main round 2 board 3`), or the record of the store (`log entry 4`,
-# `withdrawal of `p060``).
-PLACE_B = re.compile(r"[\w.~/-]+\.(csv|trf|xqr|sqlite)\b|\bround \d+ board \d+\b"
+# `withdrawal of `p060``, `late entry of ...`, `line-up of `北京``), or the directory a site is
+# written into (`.site.publishing`).
+PLACE_B = re.compile(r"[\w.~/-]+\.(csv|trf|xqr|sqlite|publishing)\b|\bround \d+ board \d+\b"
                      r"|第 \d+ 轮第 \d+ 台"
-                     r"|^(error|错误)\[E\d+\]: (log entry \d+|withdrawal of `|日志第 \d+ 条|`[^`]*` 在阶段)")
+                     r"|^(error|错误)\[E\d+\]: (log entry \d+|withdrawal of `|late entry of "
+                     r"|line-up of `|日志第 \d+ 条|补报 |`[^`]*` 在阶段)")
 
 
 def has_place(d: Diag, places: tuple[str, ...]) -> bool:

@@ -112,6 +112,8 @@ def shadow(data: bytes, columns: list[str], types: dict, required: list[str],
                 return f"row {n}: {h} {v[:20]!r} is a formula"
         if unique:
             key = unicodedata.normalize("NFKC", row[head.index(unique)].strip()).casefold()
+            # A character nobody sees (a zero-width space, a direction mark) is not read.
+            key = "".join(c for c in key if unicodedata.category(c) != "Cf")
             if key in seen:
                 return f"row {n}: {unique} {key!r} twice"
             seen.add(key)
@@ -150,6 +152,12 @@ def truncate(r: random.Random, data: bytes):
 
 def bom(r: random.Random, data: bytes):
     return b"\xef\xbb\xbf" + data, "BOM", False
+
+
+def bom_twice(r: random.Random, data: bytes):
+    """A byte-order mark twice, or a UTF-16 one before UTF-8 text: the first cell is no name."""
+    lead = r.choice([b"\xef\xbb\xbf\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff"])
+    return lead + data, f"lead {lead!r}", True
 
 
 def line_ends(r: random.Random, data: bytes):
@@ -251,8 +259,13 @@ def extra_column(r: random.Random, head, rows):
 def rename_header(r: random.Random, head, rows, required):
     k = r.randrange(len(head))
     old = head[k]
-    head[k] = r.choice([old.upper(), f" {old} ", old[:-1], old + "s", old.replace("_", " ")])
-    ok = head[k].strip().lower() == old.strip().lower()
+    wide = old.translate({c: c + 0xFEE0 for c in range(0x21, 0x7F)})
+    head[k] = r.choice([old.upper(), f" {old} ", old[:-1], old + "s", old.replace("_", " "),
+                        wide, old + "\u200b", "\ufeff" + old, old + "\u00a0", old + "\u3000"])
+    # Spaces around a name are not read (Unicode white space, as `str.strip` takes it); a BOM
+    # before the first is the file's.
+    new = head[k].removeprefix("\ufeff") if k == 0 else head[k]
+    ok = new.strip().lower() == old.strip().lower()
     return unparse(head, rows), f"header {old!r} -> {head[k]!r}", not ok
 
 
@@ -290,6 +303,28 @@ def set_cell(r: random.Random, head, rows, column: str, values: list[str], must:
     return unparse(head, rows), f"{column} = {v[:20]!r}", must and v.strip() != old.strip()
 
 
+def header_repeated(r: random.Random, head, rows):
+    """The header again among the rows (two exports pasted together): its typed cells are no
+    values, the shadow reader says so if it is read as a row."""
+    rows.insert(r.randrange(1, len(rows) + 1), list(head))
+    return unparse(head, rows), "header repeated as a row", False
+
+
+def file_twice(r: random.Random, head, rows):
+    """The whole file after itself, its header too: every row twice, one of them the header."""
+    once = unparse(head, rows)
+    return once + r.choice([b"", b"\n"]) + once, "file twice", True
+
+
+def rows_in_one_line(r: random.Random, head, rows):
+    """Two rows joined on one line (a lost line break): one row too long."""
+    if len(rows) < 2:
+        return unparse(head, rows), "rows joined (one row)", False
+    k = r.randrange(len(rows) - 1)
+    rows[k] = rows[k] + rows.pop(k + 1)
+    return unparse(head, rows), "two rows on one line", True
+
+
 def random_unicode(r: random.Random, head, rows):
     row = r.choice(rows)
     k = r.randrange(len(row))
@@ -314,8 +349,11 @@ def structural(r: random.Random, head, rows, required) -> list:
         lambda: duplicate_row(r, head, rows),
         lambda: text_after_quote(r, head, rows),
         lambda: random_unicode(r, head, rows),
+        lambda: header_repeated(r, head, rows),
+        lambda: file_twice(r, head, rows),
+        lambda: rows_in_one_line(r, head, rows),
     ]
 
 
 BYTE_MUTATIONS = [byte_flip, byte_flip, byte_flip, truncate, truncate, bom, line_ends,
-                  other_encoding, nul, empty, header_only, open_quote, separator]
+                  other_encoding, nul, empty, header_only, open_quote, separator, bom_twice]

@@ -10,7 +10,10 @@ the command takes whole, measured first), and looks at what it leaves:
   on a copy of a template event (example 001, 60 players, round 1 played, round 2 published):
   the store is the event as it was or as the command leaves it (`event games --format csv`
   and `event status` say the one or the other) and `event verify` passes on it;
-- `event new DIR`: DIR holds no store (and `event new` can be run again), or the whole event.
+- `event new DIR`: DIR holds no store (and `event new` can be run again), or the whole event;
+- `event publish DIR -o SITE` over a site published before: SITE is the old site or the whole
+  new one, and the next publish (uncut) removes the `.SITE.publishing` a kill left and writes
+  the whole site.
 
 A temporary file a kill leaves beside OUT (`.xqreg-*.tmp`, which no kill can clean up) is
 counted, not a failure: it is never the file asked for. Since `damage5` the next write cleans
@@ -105,10 +108,18 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
                               str(reg), "--roster", str(roster), "--seed", "2"])
     assert ran.rc == 0, ran.err
     new_view = view(work / "measure-new")
-    temporaries = building_left = building_killed = 0
+    # `event publish -o SITE` over a site published before: the whole new site's tree.
+    old_site = work / "old-site"
+    (old_site / "en").mkdir(parents=True)
+    (old_site / "en" / "index.html").write_text("the site published before\n")
+    site = work / "measure-site"
+    took["publish"], ran = timed(["event", "publish", str(template), "-o", str(site)])
+    assert ran.rc == 0, ran.err
+    whole_site = common.tree_hash(site)
+    temporaries = building_left = building_killed = publishing_killed = 0
     for n in range(args.cases):
         which = r.choice(["sheet html", "sheet pdf", "sheet pdf", "result FILE", "result one",
-                          "withdraw", "pair", "new"])
+                          "withdraw", "pair", "new", "publish"])
         delay = r.uniform(0, took[which] * 1.2)
         case = work / f"case{n}"
         case.mkdir()
@@ -135,6 +146,23 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
                 after = [p.name for p in case.iterdir() if p.name.startswith(".xqreg-")]
                 if again.rc != 0 or after:
                     problems.append(f"the next sheet (exit {again.rc}) left {after}")
+        elif which == "publish":
+            # The site is the old one or the whole new one; the next publish removes what the
+            # kill left (`.site.publishing`, nobody holds it) and writes the whole site.
+            out = case / "site"
+            shutil.copytree(old_site, out)
+            ran, cut = killed_after(["event", "publish", str(template), "-o", str(out)], delay)
+            now = common.tree_hash(out)
+            if now not in (common.tree_hash(old_site), whole_site):
+                problems.append(f"killed {'at' if cut else 'after'} {delay:.3f} s: SITE is "
+                                "neither the old site nor the whole new one")
+            side = case / ".site.publishing"
+            publishing_killed += side.exists()
+            again = common.run_nolang(["event", "publish", str(template), "-o", str(out)])
+            if again.rc != 0 or side.exists() or common.tree_hash(out) != whole_site:
+                problems.append(f"killed at {delay:.3f} s: the next publish (exit {again.rc}) "
+                                f"left {side.name if side.exists() else 'no leftover'}, "
+                                f"{again.err[:200]!r}")
         elif which == "new":
             ev = case / "ev"
             ran, cut = killed_after(["event", "new", str(ev), "--regulation", str(reg),
@@ -167,7 +195,7 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
                                 f"{v.err[:200]}")
             if problems and (ev / "event.sqlite").is_file():
                 keep["event.sqlite"] = (ev / "event.sqlite").read_bytes()
-        if which not in ("sheet html", "sheet pdf"):
+        if which not in ("sheet html", "sheet pdf", "publish"):
             # The store was read (or `event new` run again): what a kill left is gone.
             evdir = case / "ev"
             left = [p.name for p in evdir.iterdir() if p.name.startswith(".event.sqlite.")] \
@@ -183,7 +211,9 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
         common.clean(case)
     print(f"(times uncut: { {k: round(v, 3) for k, v in took.items()} }; temporary files "
           f"left by kills: {temporaries}, each removed by the next sheet; `.event.sqlite.new` "
-          f"left by kills: {building_killed}, after the next command: {building_left})")
+          f"left by kills: {building_killed}, after the next command: {building_left}; "
+          f"`.site.publishing` left by kills: {publishing_killed}, each removed by the next "
+          "publish)")
 
 
 if __name__ == "__main__":

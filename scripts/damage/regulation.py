@@ -26,15 +26,28 @@ from pathlib import Path
 import common
 
 TOKEN = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*|[0-9]+(?:\.[0-9]+)?|\"[^\"\n]*\"|[{}():,=<>]")
+DATE = re.compile(rb"\b[0-9]{4}-[0-9]{2}-[0-9]{2}\b")
+BAD_DATES = [b"2026-02-30", b"2025-02-29", b"1900-02-29", b"2009-13-01", b"2009-00-10",
+             b"2009-04-31", b"2009-01-00", b"2009-01-32", b"2009-02-30"]
 UNICODE = ["\u200b", "\u202e", "\ufeff", "\u3000", "\U0001f600", "\ufffd", "ｓｔａｇｅ", "１２",
            "\u0301", "許", "\u2028", "\u00a0", "\t", "\\", "\"", "//", "/*", "{", "}"]
 
 
 def mutate(r: random.Random, data: bytes):
     lines = data.split(b"\n")
-    pick = r.randrange(14)
+    pick = r.randrange(15)
     if not data:
         return b"stage", "empty file"
+    # Dates of the text, not of a comment (a comment is not read).
+    dates = [d for d in DATE.finditer(data)
+             if b"//" not in data[data.rfind(b"\n", 0, d.start()) + 1:d.start()]]
+    if pick == 14 and dates:
+        # A day no calendar has (a regulation's dates are printed and compared): refused.
+        t = r.choice(dates)
+        new = r.choice(BAD_DATES)
+        return data[:t.start()] + new + data[t.end():], f"bad date {t.group()!r} -> {new!r}"
+    if pick == 14:
+        pick = 6
     if pick == 0:
         del lines[r.randrange(len(lines))]
         return b"\n".join(lines), "line deleted"
@@ -133,6 +146,8 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
             _, bad, ran = codes(f)
             problems = common.oracle(ran, places=("regulation.xqr",)) if ran.rc not in (
                 0, 1) else bad
+            if ran.rc == 0 and label.count(";") == 0 and ": bad date" in label:
+                problems.append("a date no calendar has was accepted")
         elif which == "plan":
             out = work / "plan.json"
             out.unlink(missing_ok=True)

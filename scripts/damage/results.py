@@ -28,10 +28,12 @@ RES_REQUIRED = ["stage", "round", "red", "black", "result"]
 LINEUP_REQUIRED = ["stage", "round", "team", "board", "player"]
 BAD = {
     "result": ["2-0", "1:0", "win", "0.5", "½", "1-1", "+", "", "1 - 0", "=="],
-    "round": ["0", "-1", "two", "1.0", "99999999999", "12", ""],
-    "board": ["0", "-3", "x", "999", "1.5"],
-    "red_fouls": ["-1", "many", "1.5"],
-    "black_fouls": ["-1", "x"],
+    "round": ["0", "-1", "two", "1.0", "99999999999", "12", "", "4294967297", "-4294967295",
+              "18446744073709551617", "-0", "１", "٢", "0x1", "1e0", "01\u200b"],
+    "board": ["0", "-3", "x", "999", "1.5", "4294967297", "65537", "18446744073709551617",
+              "-4294967295", "３"],
+    "red_fouls": ["-1", "many", "1.5", "4294967296", "18446744073709551616"],
+    "black_fouls": ["-1", "x", "4294967297"],
     "game": ["0", "-1", "x", "3"],
     "stage": ["", "mian", "MAIN", "主"],
     "step": ["rapid", "x"],
@@ -94,6 +96,8 @@ def mutate_csv(r: random.Random, data: bytes, bad: dict, required: list[str]):
     rows = [list(x) for x in rows]
     table = m.structural(r, head, rows, required) + [
         lambda: swap_players(r, head, rows),
+        lambda: cross_pair(r, head, rows),
+        lambda: conflicting_row(r, head, rows),
         lambda: bad_cell(r, head, rows, bad),
         lambda: bad_cell(r, head, rows, bad),
         lambda: bad_cell(r, head, rows, bad),
@@ -116,8 +120,33 @@ def swap_players(r, head, rows):
     return m.unparse(head, rows), "colours the other way round", True
 
 
+def cross_pair(r, head, rows):
+    """A result for a game not paired: the red player of one row against the black of another
+    (both published, on other boards), the row's board kept."""
+    low = [h.lower() for h in head]
+    if "red" not in low or len(rows) < 2:
+        return m.duplicate_row(r, head, rows)
+    a, b = r.sample(range(len(rows)), 2)
+    k = low.index("black")
+    rows[a][k] = rows[b][k]
+    return m.unparse(head, rows), "a pair not paired", True
+
+
+def conflicting_row(r, head, rows):
+    """A game's row again with another result: which one is meant?"""
+    low = [h.lower() for h in head]
+    if "result" not in low:
+        return m.duplicate_row(r, head, rows)
+    k = low.index("result")
+    row = list(r.choice(rows))
+    row[k] = {"1-0": "0-1", "0-1": "=", "=": "1-0"}.get(row[k], "1-0")
+    rows.insert(r.randrange(len(rows) + 1), row)
+    return m.unparse(head, rows), "a game twice, another result", True
+
+
 ARG_BAD = ["", "0", "-1", "+1", "１", " 1", "1.0", "99999999999999999999", "main ", "MAIN", "主",
-           "x" * 10000, "许银川", "\u202e1", "1-0", "=", "-+", "½-½", "2-0", "red", "999"]
+           "x" * 10000, "许银川", "\u202e1", "1-0", "=", "-+", "½-½", "2-0", "red", "999",
+           "4294967297", "18446744073709551617", "-0", "0x1", "1e0", "-4294967295"]
 
 
 def mutate_args(r: random.Random, good: list[str]):

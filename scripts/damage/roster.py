@@ -23,21 +23,25 @@ EXAMPLES = ["000_huaian", "001_nanning", "005_team_league", "006_knockout_cup",
 
 BAD_VALUES = {
     "rating": ["abc", "-5", "10000", "2650.5", "2 650", "2650x", "０", "1e3", "99999", "NaN",
-               "0x10"],
+               "0x10", "-0", "２６５０", "٢٦٥٠", "4294967296", "18446744073709551617", "2_650",
+               "+-5", "inf", "2650\u200b"],
     "born": ["2025-02-30", "0000-01-01", "1975/08/03", "75-08-03", "1899-12-31", "1975-13-01",
-             "1975-8-3", "yesterday", "2000-02-30", "19750803"],
+             "1975-8-3", "yesterday", "2000-02-30", "19750803", "2026-02-29", "1900-02-29",
+             "2026-02-30", "2026-04-31", "1975-00-10", "1975-01-00", "1975-01-32",
+             "+1975-01-01", "１９７５-01-01", "1975-01-01T00:00", "1975-01-01 10:00",
+             "-1975-01-01", "99999-01-01"],
     "sex": ["x", "unknown", "mf", "男女", "0", "1"],
     "title": ["GM", "grand master", "zzz", "特级", "5"],
-    "order": ["-1", "one", "1.5", "99999999999"],
+    "order": ["-1", "one", "1.5", "99999999999", "4294967296", "18446744073709551616", "-0"],
     "grade": ["0", "10", "x", "-1"],
     "school_year": ["0", "13", "x"],
-    "qualified": ["0", "-1", "first"],
+    "qualified": ["0", "-1", "first", "4294967297", "-4294967295"],
     "id": [""],
     "name": [""],
 }
 GOOD_VALUES = {
     "rating": ["0", "9999", "+2650", " 2600 "],
-    "born": ["1900-01-01", "2000-02-29"],
+    "born": ["1900-01-01", "2000-02-29", "2024-02-29"],
     "sex": ["M", "Female", "女子"],
     "title": ["特大", "Grandmaster", "象棋大师"],
 }
@@ -75,7 +79,12 @@ def dup_id(r, head, rows):
     k = [h.lower() for h in head].index("id")
     a, b = r.sample(range(len(rows)), 2)
     v = rows[a][k]
-    rows[b][k] = r.choice([v, v.upper(), v.translate({c: c + 0xFEE0 for c in range(0x21, 0x7F)})])
+    wide = v.translate({c: c + 0xFEE0 for c in range(0x21, 0x7F)})
+    # The same id as a person reads it: in another case, in full-width letters, with spaces
+    # around it (not read), of any width, or with a character nobody sees.
+    rows[b][k] = r.choice([v, v.upper(), wide, wide.upper(), f" {v}", f"{v}\u3000",
+                           f"\u00a0{v.upper()}", v.swapcase(), f"{v}\u200b", f"\u2060{v}",
+                           f"{v[:1]}\u200d{v[1:]}", f"\u202e{v}"])
     return m.unparse(head, rows), f"id {v!r} twice", True
 
 

@@ -198,8 +198,27 @@ def damage(r: random.Random, ev: Path, reg: Path):
         return "regulation file deleted", None
     if pick in (18, 19):
         g = r.choice(ids(db, "select id from games"))
-        how = r.choice(["swapped", "board", "deleted", "player", "round", "stage"])
-        if how == "swapped":
+        how = r.choice(["swapped", "board", "deleted", "player", "round", "stage", "wrapped",
+                        "text", "real", "player case"])
+        if how == "wrapped":
+            # A round or board that a cast to 32 bits (or 64) would read as the one it was.
+            col = r.choice(["round", "board", "game_no"])
+            add = r.choice([4294967296, 18446744073709551616 // 2, -4294967296])
+            sql(db, f"update games set {col} = {col} + ({add}) where id = ?", params=(g,))
+            how = f"{col} wrapped {add:+}"
+        elif how == "text":
+            col = r.choice(["round", "board"])
+            # Text SQLite's INTEGER affinity cannot read back as a number (`'3 '` it would).
+            tail = r.choice(["a", " 1", ".0.0"])
+            sql(db, f"update games set {col} = {col} || ? where id = ?", params=(tail, g))
+            how = f"{col} made text"
+        elif how == "real":
+            col = r.choice(["round", "board"])
+            sql(db, f"update games set {col} = {col} + 0.5 where id = ?", params=(g,))
+            how = f"{col} made {col}+0.5"
+        elif how == "player case":
+            sql(db, "update games set red = upper(red) where id = ?", params=(g,))
+        elif how == "swapped":
             sql(db, "update games set red = black, black = red where id = ?", params=(g,))
         elif how == "board":
             sql(db, "update games set board = board + 1000 where id = ?", params=(g,))
@@ -216,8 +235,15 @@ def damage(r: random.Random, ev: Path, reg: Path):
         return f"game {g} {how}", EVERY
     if pick in (20, 21):
         g = r.choice(ids(db, "select game from results"))
-        how = r.choice(["word", "fouls", "deleted", "flipped", "empty", "fouls+1", "added"])
-        if how == "fouls+1":
+        how = r.choice(["word", "fouls", "deleted", "flipped", "empty", "fouls+1", "added",
+                        "fouls wrapped", "case"])
+        if how == "fouls wrapped":
+            sql(db, "update results set red_fouls = red_fouls + 4294967296 where game = ?",
+                params=(g,))
+        elif how == "case":
+            sql(db, "update results set result = case result when '=' then 'DRAW' else"
+                    " upper(result) || ' ' end where game = ?", params=(g,))
+        elif how == "fouls+1":
             sql(db, "update results set black_fouls = black_fouls + 1 where game = ?",
                 params=(g,))
         elif how == "added":
@@ -238,8 +264,10 @@ def damage(r: random.Random, ev: Path, reg: Path):
         # entries (since `damage5`).
         return f"result of game {g} {how}", EVERY
     if pick == 22:
-        how = r.choice(["nobody", "stage", "round"])
-        if how == "nobody":
+        how = r.choice(["nobody", "stage", "round", "round wrapped"])
+        if how == "round wrapped":
+            sql(db, "update withdrawals set after_round = after_round + 4294967296")
+        elif how == "nobody":
             sql(db, "insert into withdrawals values ('nobody', 'main', 1)")
         elif how == "stage":
             sql(db, "update withdrawals set stage = 'elsewhere'")

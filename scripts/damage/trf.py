@@ -48,7 +48,9 @@ def player_lines(lines: list[bytes]) -> list[int]:
 def mutate(r: random.Random, data: bytes):
     lines = data.split(b"\n")
     players = player_lines(lines)
-    pick = r.randrange(16)
+    pick = r.randrange(18)
+    if pick >= 16:
+        return asymmetric(r, lines, players)
     if pick < 5:
         return r.choice([m.byte_flip, m.byte_flip, m.truncate, m.bom, m.line_ends,
                          m.other_encoding, m.nul, m.empty])(r, data)
@@ -110,6 +112,52 @@ def mutate(r: random.Random, data: bytes):
         return b"\n".join(lines), "name of other characters", False
     # A copy of the whole file after itself: every rank twice.
     return data + b"\n" + data, "file twice", True
+
+
+def asymmetric(r: random.Random, lines: list[bytes], players: list[int]):
+    """A game the two lines tell differently: the opponent's line names another opponent, the same
+    colour, the same result (both won), or a rank out of the field's range in a full-width or
+    huge number. Each is a round not played as written: refused."""
+    by_rank = {}
+    for i in players:
+        try:
+            by_rank[int(lines[i][4:8])] = i
+        except ValueError:
+            pass
+    games = []
+    for i in players:
+        l = lines[i]
+        for k in range((len(l) - 91) // 10 + 1):
+            a = 91 + 10 * k
+            try:
+                opp = int(l[a:a + 4])
+            except ValueError:
+                continue
+            if opp in by_rank and len(l) >= a + 8 and l[a + 5:a + 6] in b"wb" and \
+                    l[a + 7:a + 8] in b"10=":
+                games.append((i, k, by_rank[opp]))
+    if not games:
+        return b"\n".join(lines), "no game to tell otherwise", False
+    i, k, j = r.choice(games)
+    a = 91 + 10 * k
+    other = bytearray(lines[j])
+    if len(other) < a + 8:
+        return b"\n".join(lines), "opponent's line short", False
+    what = r.choice(["opponent", "colour", "result", "rank"])
+    mine = lines[i]
+    if what == "opponent":
+        ranks = [n for n in by_rank if n not in (int(mine[4:8]), int(other[4:8]))]
+        if not ranks:
+            return b"\n".join(lines), "no third player", False
+        other[a:a + 4] = b"%4d" % r.choice(ranks)
+    elif what == "colour":
+        other[a + 5] = mine[a + 5]
+    elif what == "result":
+        other[a + 7] = mine[a + 7] if mine[a + 7:a + 8] != b"=" else ord("1")
+    else:
+        other[4:8] = r.choice([b"\xef\xbc\x91".rjust(4), b"9999", b"  -0", b"+  1"])[:4]
+    lines[j] = bytes(other)
+    return b"\n".join(lines), f"the two sides of a game differ ({what})", True
 
 
 def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:

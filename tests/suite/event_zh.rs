@@ -367,7 +367,7 @@ fn a_repeated_id_names_the_file_of_the_line_it_repeats() {
         ),
         (
             "zh",
-            format!("编号 `P1` 与 `p1`（{roster} 第 2 行）仅有大小写或全角半角之别"),
+            format!("编号 `P1` 与 `p1`（{roster} 第 2 行）仅有大小写、全角半角或不可见字符之别"),
         ),
     ] {
         let out = xqreg(&["event", "enter", &ev, &late, "--lang", lang]);

@@ -100,13 +100,77 @@ fn the_store_an_event_new_left_half_built_is_removed_and_one_being_built_kept() 
     std::fs::create_dir(&ev).expect("mkdir");
     let busy = claimed(&ev, ".event.sqlite.new");
     let ev_s = ev.to_string_lossy().into_owned();
-    assert!(
-        !new(&ev_s).status.success(),
-        "built over a store being built"
-    );
+    let args = [
+        "event",
+        "new",
+        &ev_s,
+        "--regulation",
+        &reg,
+        "--roster",
+        &csv,
+    ];
+    // Refused as input (E854, exit 1), no longer an I/O error without a code ("File exists").
+    let said = refused(&args, "E854", "busy/.event.sqlite.new");
+    assert!(said.contains("another `xqreg event new`"), "{said}");
     assert!(ev.join(".event.sqlite.new").exists() && !ev.join("event.sqlite").exists());
     drop(busy);
     assert!(new(&ev_s).status.success());
+    // The race lost the other way: the directory holds the event the other one built.
+    let said = refused(&args, "E854", "busy/event.sqlite");
+    assert!(said.contains("already holds an event"), "{said}");
+    let mut zh = args.to_vec();
+    zh.extend(["--lang", "zh"]);
+    let said = refused(&zh, "E854", "busy/event.sqlite");
+    assert!(said.contains("中已有一场赛事"), "{said}");
+    ok(&["event", "verify", &ev_s]);
+}
+
+/// `event publish -o SITE` writes the site into `.SITE.publishing` and swaps it in. One a killed
+/// publish left is removed by the next; one another publish holds (its flock, taken at its
+/// creation) is its own: this publish stops with E855 and changes nothing. Before, it was removed
+/// whatever held it, the other publish's pages under its feet.
+#[test]
+fn a_site_being_published_is_left_to_its_publish_and_one_left_by_a_kill_removed() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = written(tmp.path(), "reg.xqr", SWISS);
+    let csv = written(tmp.path(), "roster.csv", &roster12());
+    let ev = tmp.path().join("ev").to_string_lossy().into_owned();
+    ok(&["event", "new", &ev, "--regulation", &reg, "--roster", &csv]);
+    let site = tmp.path().join("site");
+    let site_s = site.to_string_lossy().into_owned();
+    let side = tmp.path().join(".site.publishing");
+    let publish = ["event", "publish", &ev, "-o", &site_s];
+    // Left by a kill: nobody holds it.
+    std::fs::create_dir_all(side.join("en")).expect("mkdir");
+    std::fs::write(side.join("en/index.html"), "half a page").expect("write");
+    ok(&publish);
+    assert!(!side.exists(), "the leftover is still there");
+    let page = std::fs::read(site.join("index.html")).expect("published");
+
+    // Held: another publish is writing it.
+    std::fs::create_dir_all(side.join("en")).expect("mkdir");
+    std::fs::write(side.join("en/index.html"), "being written").expect("write");
+    let held = File::open(&side).expect("open the directory");
+    held.try_lock().expect("lock");
+    let said = refused(&publish, "E855", ".site.publishing");
+    assert!(said.contains("another `xqreg event publish`"), "{said}");
+    assert_eq!(
+        std::fs::read_to_string(side.join("en/index.html")).expect("kept"),
+        "being written",
+        "the other publish's pages were touched"
+    );
+    assert_eq!(std::fs::read(site.join("index.html")).expect("site"), page);
+    drop(held);
+    ok(&publish);
+    assert!(!side.exists(), "a leftover no longer held is kept");
+
+    // SITE a file of the user's: not swapped aside for the site (it was, exit 2 after).
+    let file = tmp.path().join("notes.txt");
+    std::fs::write(&file, "mine").expect("write");
+    let out = xqreg(&["event", "publish", &ev, "-o", &file.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&file).expect("kept"), "mine");
+    assert!(!tmp.path().join(".notes.txt.publishing").exists());
 }
 
 /// A regulation past 4 MiB (a real one is tens of kilobytes) is E016 at the last character within

@@ -53,6 +53,32 @@ pub(crate) fn refuse_in(code: &Code, lang: Lang, message: Msg, help: Msg) -> Fai
     Fail { exit: 1, text }
 }
 
+/// E854: `event new` on a directory whose `name` exists, the store ([`store::FILE`]: an event is
+/// there) or the one being built ([`store::BUILDING`], held by the `event new` building it).
+pub(crate) fn taken(dir: &Path, name: &str, lang: Lang) -> String {
+    let (path, dir) = (
+        dir.join(name).display().to_string(),
+        dir.display().to_string(),
+    );
+    let args = [("path", path.as_str()), ("dir", &dir)];
+    let (said, help) = if name == store::FILE {
+        (HOLDS_AN_EVENT, HOLDS_AN_EVENT_HELP)
+    } else {
+        (BEING_BUILT, BEING_BUILT_HELP)
+    };
+    let help = help.fill(&args);
+    refuse_in(&codes::E854, lang, said.fill(&args), help).text
+}
+
+/// Why `event new` could not create `dir/name`: E854 when it exists (held by the `event new`
+/// building it, or no file of ours), else the I/O error.
+pub(crate) fn not_created(dir: &Path, name: &str, e: std::io::Error, lang: Lang) -> String {
+    match e.kind() {
+        std::io::ErrorKind::AlreadyExists => taken(dir, name, lang),
+        _ => cannot_say(CANNOT_CREATE, &dir.join(name), e, lang),
+    }
+}
+
 /// E849: a file of rows to record (results, late entrants, line-ups) that has only its header;
 /// refused before the store is opened, so no empty command is logged.
 pub(crate) fn no_rows(name: &str, lang: Lang) -> Fail {

@@ -137,20 +137,18 @@ fn open_conn(path: &Path) -> rusqlite::Result<Connection> {
 }
 
 impl Store {
-    /// Create a store as `dir/file` (`dir` created if missing; it must not hold an event yet):
-    /// `event new` builds it under a name of its own, then links it to [`FILE`].
-    /// A new store in `dir` under the name `file`, claimed (`files::claim_new`: a leftover there
-    /// is removed first) until the file returned beside it is dropped.
+    /// A new store as `dir/file` (`dir` created if missing, holding no event yet: E854), claimed
+    /// (`files::claim_new`: a leftover there is removed first, one being built is E854) until the
+    /// file returned is dropped; `event new` then links it to [`FILE`].
     pub fn create(dir: &Path, file: &str, lang: Lang) -> Result<(Store, std::fs::File), String> {
         if dir.join(FILE).exists() {
-            let dir = dir.display().to_string();
-            return Err(HOLDS_AN_EVENT.fill(&[("dir", &dir)]).get(lang).to_string());
+            return Err(super::taken(dir, FILE, lang));
         }
         std::fs::create_dir_all(dir)
             .map_err(|e| super::cannot_say(super::CANNOT_CREATE, dir, e, lang))?;
         let path = dir.join(file);
         let claim = crate::files::claim_new(&path, &[dir.join(format!("{file}-journal"))])
-            .map_err(|e| super::cannot_say(super::CANNOT_CREATE, &path, e, lang))?;
+            .map_err(|e| super::not_created(dir, file, e, lang))?;
         let conn = open_conn(&path).map_err(|e| failed(e, lang))?;
         let store = Store {
             dir: dir.to_path_buf(),
@@ -284,10 +282,11 @@ fn damaged(path: &Path, why: Msg, lang: Lang) -> String {
     super::refuse(&super::codes::E850, lang, DAMAGED.fill(&args), DAMAGED_HELP).text
 }
 
-/// Whether a store error is a refusal of the store (E850, see [`damaged`], or E853, no store),
-/// in either language: exit 1, where every other store error is an I/O problem.
+/// Whether a store error is a refusal (E850 [`damaged`], E853 no store, E854 `event new` where an
+/// event is): exit 1, where every other store error is an I/O problem.
 pub(crate) fn is_refusal(text: &str) -> bool {
-    [&super::codes::E850, &super::codes::E853].iter().any(|c| {
+    use super::codes::{E850, E853, E854};
+    [&E850, &E853, &E854].iter().any(|c| {
         text.starts_with(&format!("error[{}]", c.code))
             || text.starts_with(&format!("错误[{}]", c.code))
     })

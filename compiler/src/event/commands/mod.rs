@@ -105,9 +105,16 @@ pub fn new(dir: &Path, regulation: &Path, roster: &Path, seed: u64, lang: Lang) 
     // A link, not a rename: it never replaces a store another `event new` linked meanwhile.
     let building = dir.join(store::BUILDING);
     let file = dir.join(crate::event::store::FILE);
-    std::fs::hard_link(&building, &file)
-        .and_then(|()| std::fs::remove_file(&building))
-        .map_err(|e| cannot(CANNOT_CREATE, &file, e, lang))?;
+    if let Err(e) = std::fs::hard_link(&building, &file) {
+        // Our store is not the event's: removed while still claimed, nothing of it left.
+        let _ = std::fs::remove_file(&building);
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            // Another `event new` linked its store since this one began.
+            return Err(super::taken(dir, store::FILE, lang).into());
+        }
+        return Err(cannot(CANNOT_CREATE, &file, e, lang));
+    }
+    std::fs::remove_file(&building).map_err(|e| cannot(CANNOT_CREATE, &file, e, lang))?;
     drop(claim);
     Ok(warnings)
 }

@@ -233,19 +233,67 @@ fn same_as_store(ev: &crate::event::live::Event, loaded: &Loaded) -> Res<()> {
         return Err(tampered(loaded.lang, why));
     }
     // The same games; their results are the ones the log recorded, as every command's load
-    // found (`logged::unlogged`).
-    let differ = [
-        (ev.entries != loaded.event.entries, ENTRIES_DIFFER),
-        (ev.lineups != loaded.event.lineups, LINEUPS_DIFFER),
-        (
-            ev.withdrawals != loaded.event.withdrawals,
+    // found (`logged::unlogged`). Else the first record that differs is named.
+    let (log, stored) = (ev, &loaded.event);
+    let differ = apart(
+        &log.entries,
+        &stored.entries,
+        ENTRY_AT,
+        ENTRIES_DIFFER,
+        |e| (e.players.join(", "), e.stage.clone(), e.round),
+    )
+    .or_else(|| {
+        apart(
+            &log.lineups,
+            &stored.lineups,
+            LINEUP_AT,
+            LINEUPS_DIFFER,
+            |l| (l.team.clone(), l.stage.clone(), l.round),
+        )
+    })
+    .or_else(|| {
+        apart(
+            &log.withdrawals,
+            &stored.withdrawals,
+            WITHDRAWAL_AT,
             WITHDRAWALS_DIFFER,
-        ),
-    ];
-    if let Some((_, what)) = differ.into_iter().find(|(d, _)| *d) {
-        return Err(tampered(loaded.lang, what.plain()));
+            |w| (w.player.clone(), w.stage.clone(), w.after_round),
+        )
+    });
+    match differ {
+        Some(why) => Err(tampered(loaded.lang, why)),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The first record where what the log built (`logged`) and the store (`stored`) part, named
+/// (`at`, filled with the record's `who`, stage and round) in the kind's message `what`, with
+/// the side it is on; None when they agree.
+fn apart<T: PartialEq>(
+    logged: &[T],
+    stored: &[T],
+    at: Template,
+    what: Template,
+    who: impl Fn(&T) -> (String, String, u32),
+) -> Option<Msg> {
+    let i = (0..logged.len().max(stored.len())).find(|&i| logged.get(i) != stored.get(i))?;
+    let (record, side) = match (stored.get(i), logged.get(i)) {
+        (Some(s), _) if !logged.contains(s) => (s, ONLY_IN_STORE),
+        (_, Some(l)) if !stored.contains(l) => (l, ONLY_IN_LOG),
+        (Some(s), _) => (s, IN_ANOTHER_ORDER),
+        (None, l) => (l?, IN_ANOTHER_ORDER),
+    };
+    let (who, stage, round) = who(record);
+    let round = round.to_string();
+    let place = at.fill(&[("who", who.as_str()), ("stage", &stage), ("round", &round)]);
+    let side = side.plain();
+    let args = [
+        ("at", place.en.as_str()),
+        ("at_zh", &place.zh),
+        ("side", &side.en),
+        ("side_zh", &side.zh),
+    ];
+    Some(what.fill(&args))
 }
 
 /// A text field of a logged JSON value.

@@ -201,8 +201,17 @@ fn text_nav_css() -> &'static str {
 /// `xqreg event publish DIR -o SITE`: write the site; what was written.
 pub fn publish(dir: &Path, site: &Path, lang: Lang) -> Res<String> {
     let pages = pages(dir, lang)?;
-    write::replace_dir(site, &pages)
-        .map_err(|e| super::cannot(super::CANNOT_WRITE, site, e, lang))?;
+    write::replace_dir(site, &pages).map_err(|e| {
+        if !write::busy(&e) {
+            return super::cannot(super::CANNOT_WRITE, site, e, lang);
+        }
+        // E855: another publish holds `.SITE.publishing`; nothing written.
+        let (path, at) = (write::publishing(site), site.display().to_string());
+        let path = path.display().to_string();
+        let args = [("path", path.as_str()), ("site", &at)];
+        let help = SITE_BUSY_HELP.fill(&args);
+        super::refuse_in(&super::codes::E855, lang, SITE_BUSY.fill(&args), help)
+    })?;
     let (n, site) = (pages.len().to_string(), site.display().to_string());
     let said = PUBLISHED.fill(&[("n", &n), ("site", &site)]);
     Ok(format!("{}\n", said.get(lang)))

@@ -5,15 +5,29 @@ use crate::engine::problem::{codes, RuntimeProblem};
 use crate::plan::Origin;
 
 /// An id as a person reads it: lower case, full-width forms (typed with a Chinese input method)
-/// as their ASCII letters and digits.
+/// as their ASCII letters and digits, and without the characters nobody sees ([`invisible`]: a
+/// zero-width space pasted from a web page, a direction mark), which `p001` and `p001\u{200B}`
+/// would otherwise tell apart as two players.
 pub fn folded(id: &str) -> String {
     id.chars()
+        .filter(|&c| !invisible(c))
         .map(|c| match u32::from(c) {
             0xFF01..=0xFF5E => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
             _ => c,
         })
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// A character that takes no room and shows nothing (Unicode's format characters and the other
+/// default-ignorable ones: zero-width spaces and joiners, direction marks and overrides, the
+/// soft hyphen, the byte-order mark, variation selectors, tags).
+fn invisible(c: char) -> bool {
+    matches!(u32::from(c),
+        0xAD | 0x34F | 0x61C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+        | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFF8 | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A
+        | 0xE0000..=0xE0FFF)
 }
 
 /// R002 for `id`, read as `first_id` (line `first`) was.
@@ -29,22 +43,36 @@ pub(super) fn repeated(id: &str, first_id: &str, first: u32, origin: &Origin) ->
     RuntimeProblem::new(
         codes::DUPLICATE_ID,
         format!(
-            "id `{id}` differs from `{first_id}` (line {first}) only in case or full-width letters"
+            "id `{id}` differs from `{first_id}` (line {first}) only in case, full-width letters or invisible characters"
         ),
         origin,
     )
     .zh(format!(
-        "编号 `{id}` 与 `{first_id}`（第 {first} 行）仅有大小写或全角半角之别"
+        "编号 `{id}` 与 `{first_id}`（第 {first} 行）仅有大小写、全角半角或不可见字符之别"
     ))
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn case_and_width_fold_and_nothing_else_does() {
+    fn case_width_and_invisible_characters_fold_and_nothing_else_does() {
         assert_eq!(super::folded("ｐ００１"), "p001");
         assert_eq!(super::folded("P001"), "p001");
         assert_eq!(super::folded("许银川"), "许银川");
         assert_ne!(super::folded("p001"), super::folded("p01"));
+        // Invisible characters are not read: one id to a person (R002 for the second).
+        for seen_as_p001 in [
+            "p001\u{200B}",
+            "\u{FEFF}p001",
+            "p0\u{200D}01",
+            "\u{202E}P001",
+        ] {
+            assert_eq!(super::folded(seen_as_p001), "p001", "{seen_as_p001:?}");
+        }
+        assert_ne!(
+            super::folded("p00\u{2081}"),
+            "p001",
+            "a subscript one is seen"
+        );
     }
 }
