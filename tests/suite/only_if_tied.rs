@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::common::{
-    assert_phrases, assert_success, event_new_output, root, written, xqreg, xqreg_ok,
+    assert_phrases, assert_success, draw_waiting, event_new_output, root, written, xqreg, xqreg_ok,
 };
 
 const REGULATION: &str = "tests/scenarios/only_if_tied.xqr";
@@ -31,18 +31,20 @@ fn a_wins_all(ev: &str, dir: &std::path::Path) -> String {
     written(dir, "results.csv", &csv)
 }
 
-#[test]
-fn a_playoff_not_needed_is_not_paired_and_its_page_says_why() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let roster = written(
-        dir.path(),
-        "roster.csv",
-        "id,name\na,甲\nb,乙\nc,丙\nd,丁\n",
-    );
-    let ev = dir.path().join("ev").to_string_lossy().into_owned();
+/// The live event of the regulation on four players a, b, c, d in `dir/ev`.
+fn four_players(dir: &Path) -> String {
+    let roster = written(dir, "roster.csv", "id,name\na,甲\nb,乙\nc,丙\nd,丁\n");
+    let ev = dir.join("ev").to_string_lossy().into_owned();
     let regulation = root().join(REGULATION);
     let new = event_new_output(&ev, &regulation, Path::new(&roster), &[]);
     assert_success(&new, "event new: ");
+    ev
+}
+
+#[test]
+fn a_playoff_not_needed_is_not_paired_and_its_page_says_why() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ev = four_players(dir.path());
     for round in 1..=3 {
         let paired = xqreg_ok(&["event", "pair", &ev]);
         assert_phrases(&paired, &[&format!("final round {round}")], &["title"]);
@@ -75,4 +77,65 @@ fn a_playoff_not_needed_is_not_paired_and_its_page_says_why() {
     let first = index.find("甲").expect("a on the front page");
     let second = index.find("乙").min(index.find("丙")).min(index.find("丁"));
     assert!(second.is_some_and(|s| first < s), "a is first");
+}
+
+/// `event standings` in both languages, every line without trailing spaces, and the title
+/// playoff's rows (after its head, `title` / `冠军加赛`) each its place and player only: a
+/// knockout's row has no points, and printed none as a blank column.
+fn title_rows_say_place_and_player(ev: &str) -> [String; 2] {
+    ["en", "zh"].map(|lang| {
+        let text = xqreg_ok(&["event", "standings", ev, "--lang", lang]);
+        for line in text.lines() {
+            assert_eq!(line, line.trim_end(), "a trailing space in {lang}:\n{text}");
+        }
+        let title = text
+            .lines()
+            .position(|l| l.starts_with("title") || l.starts_with("冠军加赛"))
+            .unwrap_or_else(|| panic!("the playoff's standings in {text}"));
+        let rows: Vec<&str> = text.lines().skip(title + 1).take(2).collect();
+        for row in &rows {
+            // `1= b 乙`: place, id, name.
+            assert_eq!(
+                row.split_whitespace().count(),
+                3,
+                "{row:?} in {lang}:\n{text}"
+            );
+        }
+        text
+    })
+}
+
+#[test]
+fn a_playoff_not_needed_lists_its_places_without_a_blank_column() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ev = four_players(dir.path());
+    for _ in 1..=3 {
+        xqreg_ok(&["event", "pair", &ev]);
+        let results = a_wins_all(&ev, dir.path());
+        xqreg_ok(&["event", "result", &ev, &results]);
+    }
+    xqreg_ok(&["event", "pair", &ev]);
+    let [en, zh] = title_rows_say_place_and_player(&ev);
+    assert_phrases(
+        &en,
+        &["\n    1  a 甲\n", "Not played: the two were not level"],
+        &[],
+    );
+    assert_phrases(&zh, &["\n    1  a 甲\n", "无需加赛"], &[]);
+}
+
+#[test]
+fn a_playoff_waiting_lists_its_shared_places_without_a_blank_column() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ev = four_players(dir.path());
+    // Every game drawn: the first two are level, the playoff's game and its rapid game are
+    // drawn too, and its armageddon waits.
+    for step in 0..5 {
+        xqreg_ok(&["event", "pair", &ev]);
+        draw_waiting(&ev, dir.path(), &format!("step{step}.csv"));
+    }
+    xqreg_ok(&["event", "pair", &ev]);
+    let [en, zh] = title_rows_say_place_and_player(&ev);
+    assert_phrases(&en, &["title (so far)", "\n    1= "], &[]);
+    assert_phrases(&zh, &["\n    1= "], &[]);
 }

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::common::{assert_phrases, event_new, record, written, xqreg_ok};
+use crate::common::{assert_phrases, draw_waiting, event_new, record, written, xqreg_ok};
 use crate::declared_teams::{REGULATION, ROSTER};
 use crate::withdrawn_forfeits::RR;
 
@@ -117,4 +117,51 @@ fn a_double_round_robins_two_games_stand_apart() {
     }
     let en = stage_page(&ev, tmp.path(), "en");
     assert_eq!(cells(&en, "赵一"), ["1 1", "1 1", "1 1"], "{en}");
+}
+
+/// A team stage whose boards must be decided (`playoff`: 每台须分出胜负) scores a board as its
+/// winner's win and its loser's loss (docs/language.md "Every board decided"); its crosstable
+/// counts it so. The cell added up every game of the board, the drawn game and the playoff's
+/// (a drawn armageddon too): 4 game points a board beside standings that counted 2.
+#[test]
+fn a_decided_boards_cell_counts_the_board_as_the_standings_do() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    // Every game drawn: each board goes to the armageddon's Black (a draw goes to Black).
+    let reg = REGULATION
+        .replace(
+            "flag loses }\n",
+            "flag loses }\ntime armageddon \"超快棋\" en \"Armageddon\" { red 6min black 5min draw_goes_to black flag loses }\n",
+        )
+        .replace(
+            "  tiebreak game_points",
+            "  playoff { armageddon armageddon colours swap }\n  tiebreak game_points",
+        );
+    let reg = written(tmp.path(), "teams.xqr", &reg);
+    let roster = written(tmp.path(), "roster.csv", ROSTER);
+    let ev = tmp.path().join("ev").display().to_string();
+    event_new(&ev, reg.as_ref(), roster.as_ref(), 3);
+    // Each round's boards, then their armageddons, paired and drawn.
+    for step in 0..6 {
+        xqreg_ok(&["event", "pair", &ev]);
+        draw_waiting(&ev, tmp.path(), &format!("step{step}.csv"));
+    }
+    let waiting = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+    assert_eq!(waiting.lines().count(), 1, "{waiting}");
+    let standings = xqreg_ok(&["event", "standings", &ev, "--lang", "en"]);
+    let en = stage_page(&ev, tmp.path(), "en");
+    for team in ["Gusu", "Wuzhong", "Kunshan", "SIP"] {
+        let game_points: i64 = standings
+            .lines()
+            .find(|l| l.contains(&format!(" {team} ")))
+            .and_then(|l| l.split("Game pts ").nth(1))
+            .and_then(|p| p.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{team}'s game points in {standings}"));
+        let cells: i64 = cells(&en, team)
+            .iter()
+            .map(|c| c.parse::<i64>().expect("a number"))
+            .sum();
+        assert_eq!(cells, game_points, "{team}: {standings}\n{en}");
+    }
+    // Two boards a match, each a win (2) and a loss (0): 2 game points a team a match.
+    assert_phrases(&standings, &["Game pts 6"], &["Game pts 12"]);
 }

@@ -267,6 +267,12 @@ pub struct GameOut {
     pub red_fouls: u32,
     #[serde(skip_serializing_if = "is_zero")]
     pub black_fouls: u32,
+    /// A team stage's board that must be decided (`playoff`: 每台须分出胜负), its game level and
+    /// the playoff chain deciding it: the board's winner (a player id), on the board's game.
+    /// The board then scores as a win for the winner and a loss for the other, whatever the
+    /// game and the playoff's games scored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board_winner: Option<String>,
 }
 
 impl GameOut {

@@ -327,6 +327,7 @@ impl Ctx<'_> {
             step: at.step.map(str::to_string),
             red_fouls,
             black_fouls,
+            board_winner: None,
         });
         Played { red, result }
     }

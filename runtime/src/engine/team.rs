@@ -484,6 +484,7 @@ fn decided_board(
         label: &label,
         first: Some((red, black)),
     };
+    let first = games.len();
     let m = ctx.play_match(at, red, black, &spec, games);
     let sides = (m.decided_by != "forfeit").then_some((red, black));
     let points = match m.decided_by.as_str() {
@@ -492,6 +493,13 @@ fn decided_board(
         _ if m.winner == red => (stage.scoring.win, stage.scoring.loss),
         _ => (stage.scoring.loss, stage.scoring.win),
     };
+    // The board's game says who won the board when the chain decided it (the site's
+    // crosstable counts the board as the standings do, not the drawn game and the playoff's).
+    if !matches!(m.decided_by.as_str(), "games" | "forfeit" | "pending") {
+        if let Some(g) = games.get_mut(first) {
+            g.board_winner = Some(ctx.player_id(m.winner).to_string());
+        }
+    }
     (points, sides)
 }
 

@@ -73,6 +73,17 @@ pub(super) fn scored(result: &str, red: bool, scoring: &Scoring) -> Option<i64> 
     Some(if red { r } else { b })
 }
 
+/// What one side of a team stage's board game scores for its team, as the engine counts it: a
+/// board the playoff chain decided (每台须分出胜负) a win for its winner and a loss for the
+/// other, whatever its game and the playoff's games scored; any other board its game's points.
+fn board_points(g: &GameOut, red: bool, scoring: &Scoring) -> Option<i64> {
+    match &g.board_winner {
+        Some(w) if (*w == g.red) == red => Some(scoring.win),
+        Some(_) => Some(scoring.loss),
+        None => scored(g.result, red, scoring),
+    }
+}
+
 fn score_text(s: Option<i64>) -> String {
     s.map_or_else(|| "·".to_string(), |v| v.to_string())
 }
@@ -217,7 +228,9 @@ fn columns(rows: usize, rounds: &[u32], l: Tr) -> (bool, Vec<String>) {
 /// the column's team, in the scoring's units as the standings' game points count them (or, in a
 /// column per round, the opponent's number and those points).
 /// A match is found by its label (`北京 v 上海`, the teams by unit or declared name) and each
-/// board's Red player's team; a match with a board still waiting shows `·`.
+/// board's Red player's team; a match with a board still waiting shows `·`. A board decided by
+/// its playoff (每台须分出胜负) counts as the standings count it: a win for the board's winner,
+/// a loss for the other; its playoff games add nothing.
 fn team_cross(table: &Table<'_>, games: &[(&GameOut, bool)], rounds: &[u32], l: Tr) -> Cross {
     let rows = table.rows;
     // A team is named by its id (its unit) or its declared name: both find its number.
@@ -246,15 +259,17 @@ fn team_cross(table: &Table<'_>, games: &[(&GameOut, bool)], rounds: &[u32], l: 
         } else {
             (nx, ny)
         };
-        let of = |red_side| {
-            (!pending)
-                .then(|| scored(g.result, red_side, table.scoring))
-                .flatten()
-        };
-        for (team, opp, got) in [(red, black, of(true)), (black, red, of(false))] {
+        for (team, opp, red_side) in [(red, black, true), (black, red, false)] {
             let e = matches.entry((team, opp, g.round)).or_default();
-            e.0 += got.unwrap_or(0);
-            e.1 |= got.is_none();
+            if pending {
+                e.1 = true;
+            } else if g.step.is_none() {
+                // A playoff game of a board scores nothing of its own: the board's game does.
+                match board_points(g, red_side, table.scoring) {
+                    Some(p) => e.0 += p,
+                    None => e.1 = true,
+                }
+            }
         }
     }
     layout(table, rounds, l, |i, matrix, cells| {

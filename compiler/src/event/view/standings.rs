@@ -88,15 +88,18 @@ pub fn standings(
                 } else {
                     format!("{} {name}", r.id)
                 };
-                let _ = writeln!(
-                    s,
-                    "  {:>3}{} {} {}  {}",
-                    r.place,
-                    if r.shared { "=" } else { " " },
-                    who,
-                    r.points.map(|p| p.to_string()).unwrap_or_default(),
-                    tbs.join(if lang == Lang::Zh { "，" } else { ", " })
-                );
+                // A knockout's row (a title playoff's, one not needed or still to be played) has
+                // no points and no tie-break: its place and who, no blank column after them.
+                let mut line =
+                    format!("  {:>3}{} {who}", r.place, if r.shared { "=" } else { " " });
+                if let Some(p) = r.points {
+                    let _ = write!(line, " {p}");
+                }
+                if !tbs.is_empty() {
+                    let sep = if lang == Lang::Zh { "，" } else { ", " };
+                    let _ = write!(line, "  {}", tbs.join(sep));
+                }
+                let _ = writeln!(s, "{}", line.trim_end());
             }
         }
         if st.kind == "not_needed" {
