@@ -528,30 +528,3 @@ fn an_id_twice_but_for_an_invisible_character_is_refused() {
         assert!(err.contains("invisible characters"), "{twin:?}: {err}");
     }
 }
-
-/// Two ids that are one text by Unicode's definition (`é` as one code point, `e` followed by a
-/// combining acute: what a file saved on a Mac often holds) display alike: R002 at the second,
-/// as for case, full-width letters and invisible characters. Both were read as two players, and a
-/// results row naming `wé01` meant whichever its bytes happened to match.
-#[test]
-fn an_id_twice_but_for_how_its_accent_is_encoded_is_refused() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let reg = crate::common::written(tmp.path(), "swiss.xqr", crate::event_inputs::SWISS);
-    for (first, twin) in [("w\u{E9}01", "we\u{301}01"), ("we\u{301}01", "W\u{C9}01")] {
-        let roster = crate::event_inputs::roster12()
-            .replace("w01,", &format!("{first},"))
-            .replace("w05,", &format!("{twin},"));
-        let csv = crate::common::written(tmp.path(), "roster.csv", &roster);
-        let out = xqreg(&["simulate", &reg, "--roster", &csv]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{twin:?}: {err}");
-        assert!(
-            err.contains("R002") && err.contains("roster.csv:6:") && err.contains("help:"),
-            "{twin:?}: {err}"
-        );
-        assert!(
-            err.contains("accents written in two ways"),
-            "{twin:?}: {err}"
-        );
-    }
-}

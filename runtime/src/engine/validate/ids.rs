@@ -2,6 +2,7 @@
 //! `p001`), which a results or line-up row could mean either of.
 
 use crate::engine::problem::{codes, RuntimeProblem};
+use crate::engine::roster::Roster;
 use crate::plan::Origin;
 use unicode_normalization::UnicodeNormalization;
 
@@ -37,6 +38,27 @@ fn invisible(c: char) -> bool {
         | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
         | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFF8 | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A
         | 0xE0000..=0xE0FFF)
+}
+
+/// What to add to "`id` is not in the roster" when the roster has an id a person reads as `id`
+/// (`P001` for `p001`, an accent encoded the other way): results, line-ups, fouls, withdrawals
+/// and late entries name a player exactly as the roster writes it, so the row is refused, and
+/// this says which id it was read as (English, Chinese; both empty when there is none).
+pub fn as_the_roster_writes(roster: &Roster, id: &str) -> (String, String) {
+    let want = folded(id);
+    match roster.players.iter().find(|p| folded(&p.id) == want) {
+        Some(p) => (
+            format!(
+                "; the roster writes `{}`, which differs only in case, full-width letters, invisible characters or how an accent is encoded: write the id as the roster does",
+                p.id
+            ),
+            format!(
+                "；名单中写作 `{}`，仅有大小写、全角半角、不可见字符或重音写法之别：请照名单书写编号",
+                p.id
+            ),
+        ),
+        None => (String::new(), String::new()),
+    }
 }
 
 /// R002 for `id`, read as `first_id` (line `first`) was.
