@@ -54,8 +54,8 @@ pub enum SyntaxErrorKind {
         found: String,
         suggestion: Option<String>,
     },
-    /// A number too large for its position.
-    NumberTooLarge { found: String },
+    /// A number too large for its position; `most` is the largest that position keeps.
+    NumberTooLarge { found: String, most: String },
     /// A range whose end is before its start (`12..7`).
     ReversedRange { found: String },
     /// A currency that is not three upper-case letters (`cny`, `元`, `RMB元`).

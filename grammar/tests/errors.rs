@@ -242,7 +242,10 @@ fn bad_durations_with_suggestions() {
 fn numbers_too_large() {
     errors_at(
         &[("entry { field 99999999999 }\n", "99999999999")],
-        |found| SyntaxErrorKind::NumberTooLarge { found },
+        |found| SyntaxErrorKind::NumberTooLarge {
+            found,
+            most: "4294967295".into(),
+        },
     );
 }
 

@@ -44,6 +44,7 @@ mod fmt_cli;
 mod fmt_editors;
 mod generated;
 mod honesty;
+mod ids_folded;
 mod input_files;
 mod inputs;
 mod issue8_checks;

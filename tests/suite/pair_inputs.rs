@@ -148,6 +148,31 @@ fn an_empty_xxc_line_declares_nothing() {
     pairs_as_dutch(f, &with.stdout);
 }
 
+/// `XXC white1 white1` declares white1 once (no rule of the TRF nor of bbpPairings or JaVaFo
+/// forbids a word repeated, and it says one thing): the same pairing as `XXC white1`. `XXC white1
+/// black1` names both colours: the later word won unseen (black1); refused at that word, as two
+/// lines declaring both colours are.
+#[test]
+fn an_xxc_word_repeated_is_one_colour_and_both_colours_are_refused() {
+    let f = "tests/fixtures/trf/t01-round-05.trf";
+    let with = pair(&["--system", "dutch", f]);
+    let text = std::fs::read_to_string(root().join(f)).expect("the file");
+    let tmp = tempfile::tempdir().expect("tmp");
+    let twice = tmp.path().join("twice.trf");
+    std::fs::write(&twice, text.replace("XXC white1", "XXC white1 white1")).expect("writes");
+    pairs_as_dutch(&twice.to_string_lossy(), &with.stdout);
+    let both = tmp.path().join("both.trf");
+    std::fs::write(&both, text.replace("XXC white1", "XXC white1 black1")).expect("writes");
+    let o = pair(&["--system", "dutch", &both.to_string_lossy()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(o.stdout.is_empty(), "{err}");
+    assert!(
+        err.contains("both.trf:13:12") && err.contains("names both colours"),
+        "{err}"
+    );
+}
+
 /// `XXC black1` in round 1: the CXA pairer's board 1 gives the top seed Black (the lower half
 /// Red), as the Dutch engine reads the line; it was dropped (upper half Red on board 1).
 #[test]

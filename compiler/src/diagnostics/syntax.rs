@@ -144,7 +144,9 @@ pub fn to_diagnostic(err: &SyntaxError, source: &SourceFile) -> Diagnostic {
         SyntaxErrorKind::InvalidDuration { found, suggestion } => {
             instead(&INVALID_DURATION, found, suggestion.as_deref())
         }
-        SyntaxErrorKind::NumberTooLarge { found } => NUMBER_TOO_LARGE.texts(&[("found", found)]),
+        SyntaxErrorKind::NumberTooLarge { found, most } => {
+            NUMBER_TOO_LARGE.texts(&[("found", found), ("most", most)])
+        }
         SyntaxErrorKind::ReversedRange { found } => {
             let swapped = found
                 .split_once("..")

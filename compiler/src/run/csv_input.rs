@@ -253,7 +253,7 @@ fn roster_row(
         get("qualified"),
         "qualified",
         |v| v.parse::<u32>().ok().filter(|n| *n >= 1),
-        |_| WRITE_QUALIFIED.plain(),
+        |_| WRITE_QUALIFIED.fill(&[("most", &u32::MAX.to_string())]),
         diags,
     );
     // Four digits at most: no rating list goes higher, and a TRF file has four columns for it
@@ -309,9 +309,21 @@ fn whole_number(cell: Option<&(String, Span)>, col: &str, diags: &mut Diagnostic
         cell,
         col,
         |v| v.parse::<u32>().ok(),
-        |_| WRITE_NUMBER.plain(),
+        whole_number_help,
         diags,
     )
+}
+
+/// The help for a cell that is not a whole number from 0 to the largest kept (`u32::MAX`): one
+/// written as a whole number (4294967296 fouls, a round of -1) is told the range, since "write a
+/// whole number" is what it already is; anything else is told to write one.
+fn whole_number_help(v: &str) -> Msg {
+    let digits = v.strip_prefix(['+', '-']).unwrap_or(v);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        WRITE_NUMBER_FROM_TO.fill(&[("least", "0"), ("most", &u32::MAX.to_string())])
+    } else {
+        WRITE_NUMBER.plain()
+    }
 }
 
 /// A CSV file read: decoded, its header checked against `columns`, every `required` column

@@ -26,13 +26,14 @@ pub(crate) fn check(
     let mut seen: BTreeMap<&str, ()> = BTreeMap::new();
     for e in entries {
         if roster.index_of(&e.player).is_none() {
+            let (en, zh) = super::validate::as_the_roster_writes(roster, &e.player);
             problems.push(
                 RuntimeProblem::new(
                     codes::UNKNOWN_NAME,
-                    format!("late entry of `{}`, who is not in the roster", e.player),
+                    format!("late entry of `{}`, who is not in the roster{en}", e.player),
                     &e.origin,
                 )
-                .zh(format!("`{}` 补报，此人不在名单中", e.player)),
+                .zh(format!("`{}` 补报，此人不在名单中{zh}", e.player)),
             );
             continue;
         }

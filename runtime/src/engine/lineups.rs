@@ -211,17 +211,18 @@ fn seats(
             .index_of(&seat.player)
             .filter(|p| members.contains(p))
         else {
+            let (en, zh) = super::validate::as_the_roster_writes(ctx.roster, &seat.player);
             problems.push(
                 RuntimeProblem::new(
                     codes::LINEUP_NOT_IN_TEAM,
                     format!(
-                        "`{}` on board {} of team `{}`'s line-up for round {} is not a player of that team",
+                        "`{}` on board {} of team `{}`'s line-up for round {} is not a player of that team{en}",
                         seat.player, seat.board, l.team, l.round
                     ),
                     &seat.origin,
                 )
                 .zh(format!(
-                    "队伍 `{}` 第 {} 轮出场名单第 {} 台的 `{}` 不是该队队员",
+                    "队伍 `{}` 第 {} 轮出场名单第 {} 台的 `{}` 不是该队队员{zh}",
                     l.team, l.round, seat.board, seat.player
                 )),
             );

@@ -65,8 +65,8 @@ pub use results::{
 };
 pub use roster::{categories_of, in_category, Player, Roster};
 pub use transcript::{EntryKind, TranscriptEntry};
-pub use validate::folded_id;
 pub use validate::validate_roster;
+pub use validate::{as_the_roster_writes, folded_id};
 
 use crate::pairing::lots::{stage_stream, Lots, STREAM_LOTS, STREAM_RESULTS};
 use crate::pairing::SwissPairer;
@@ -384,14 +384,17 @@ fn fouls_by_player(
                     *f = f.saturating_add(*count);
                 }
             }
-            None => problems.push(
-                RuntimeProblem::new(
-                    codes::UNKNOWN_NAME,
-                    format!("fouls recorded for `{id}`, who is not in the roster"),
-                    &plan.conduct.origin,
+            None => {
+                let (en, zh) = validate::as_the_roster_writes(roster, id);
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!("fouls recorded for `{id}`, who is not in the roster{en}"),
+                        &plan.conduct.origin,
+                    )
+                    .zh(format!("记录了 `{id}` 的犯规，此人不在名单中{zh}")),
                 )
-                .zh(format!("记录了 `{id}` 的犯规，此人不在名单中")),
-            ),
+            }
         }
     }
     fouls
@@ -426,20 +429,23 @@ fn withdrawals_by_player(
                     withdraw_plan.insert(i, (s, w.after_round));
                 }
             }
-            (true, _) => problems.push(
-                RuntimeProblem::new(
-                    codes::UNKNOWN_NAME,
-                    format!(
-                        "withdrawal of `{}`, who is not in the roster (nor a team of a team stage)",
+            (true, _) => {
+                let (en, zh) = validate::as_the_roster_writes(roster, &w.player);
+                problems.push(
+                    RuntimeProblem::new(
+                        codes::UNKNOWN_NAME,
+                        format!(
+                            "withdrawal of `{}`, who is not in the roster (nor a team of a team stage){en}",
+                            w.player
+                        ),
+                        &w.origin,
+                    )
+                    .zh(format!(
+                        "`{}` 退赛，名单中没有此人（也没有团体赛阶段的这支队伍）{zh}",
                         w.player
-                    ),
-                    &w.origin,
+                    )),
                 )
-                .zh(format!(
-                    "`{}` 退赛，名单中没有此人（也没有团体赛阶段的这支队伍）",
-                    w.player
-                )),
-            ),
+            }
             (_, None) => problems.push(
                 RuntimeProblem::new(
                     codes::UNKNOWN_NAME,
@@ -494,13 +500,14 @@ fn unknown_in_games(
     for g in &results.games {
         for id in [&g.red, &g.black] {
             if roster.index_of(id).is_none() {
+                let (en, zh) = validate::as_the_roster_writes(roster, id);
                 problems.push(
                     RuntimeProblem::new(
                         codes::UNKNOWN_NAME,
-                        format!("a result names `{id}`, who is not in the roster"),
+                        format!("a result names `{id}`, who is not in the roster{en}"),
                         &g.origin,
                     )
-                    .zh(format!("成绩写了 `{id}`，此人不在名单中")),
+                    .zh(format!("成绩写了 `{id}`，此人不在名单中{zh}")),
                 );
             }
         }

@@ -7,7 +7,7 @@ mod entry_cap;
 mod ids;
 /// How R002 compares ids (`P001` and `ｐ００１` read as `p001`): for a caller that must find the
 /// row an R002 means.
-pub use ids::folded as folded_id;
+pub use ids::{as_the_roster_writes, folded as folded_id};
 mod pool_category;
 mod pool_rules;
 mod teams;

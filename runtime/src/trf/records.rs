@@ -389,6 +389,10 @@ pub(super) const UNKNOWN_RECORD: &str = "no TRF record has this code: a damaged 
 /// Why a second `XXC`/`152` with the other colour is refused (as [`ROUNDS_TWICE`]).
 const COLOUR_TWICE: &str = "the initial colour is declared twice (`XXC` or `152`) with two colours: keep the line with the colour drawn for round 1";
 
+/// Why an `XXC` line naming both colours is refused (as [`COLOUR_TWICE`]).
+const COLOUR_WORDS: &str =
+    "this `XXC` line names both colours: keep the one drawn for round 1 (`white1` or `black1`)";
+
 /// Set the initial colour a line declares; one another line declared otherwise is refused.
 pub(super) fn set_colour(trf: &mut Trf, c: Colour, lineno: usize) -> Result<(), TrfError> {
     if trf.initial_colour.is_some_and(|o| o != c) {
@@ -398,7 +402,8 @@ pub(super) fn set_colour(trf: &mut Trf, c: Colour, lineno: usize) -> Result<(), 
     Ok(())
 }
 
-/// `XXC white1|black1`: the initial colour, none for an `XXC` without a colour word. bbpPairings also reads `rank` there (the order of
+/// `XXC white1|black1`: the initial colour, none for an `XXC` without a colour word; the same
+/// colour word twice (`XXC white1 white1`) is that colour, both colours are refused. bbpPairings also reads `rank` there (the order of
 /// the player lines, not their starting ranks, is the pairing order); not followed here, so it
 /// is refused rather than dropped.
 pub(super) fn xxc(b: &[u8], lineno: usize) -> Result<Option<Colour>, TrfError> {
@@ -412,8 +417,23 @@ pub(super) fn xxc(b: &[u8], lineno: usize) -> Result<Option<Colour>, TrfError> {
         let word = String::from_utf8_lossy(b.get(start..i).unwrap_or(&[])).to_ascii_lowercase();
         match word.as_str() {
             "" => i += 1,
-            "white1" | "w" | "white" => colour = Some(Colour::White),
-            "black1" | "b" | "black" => colour = Some(Colour::Black),
+            "white1" | "w" | "white" | "black1" | "b" | "black" => {
+                let c = if word.starts_with('w') {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
+                // The same colour twice says it once; both colours would leave the later word
+                // to win unseen, so they are refused as two lines declaring both are.
+                if colour.is_some_and(|o| o != c) {
+                    return Err(err(
+                        lineno,
+                        start + 1,
+                        TrfErrorKind::BadRecord(COLOUR_WORDS),
+                    ));
+                }
+                colour = Some(c);
+            }
             "rank" => {
                 let what = "`XXC rank` (the order of the player lines as the pairing order) is not supported: number the players in that order instead";
                 return Err(err(lineno, start + 1, TrfErrorKind::BadRecord(what)));

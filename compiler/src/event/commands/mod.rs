@@ -314,12 +314,12 @@ fn withdrawing(loaded: &Loaded, w: &StoredWithdrawal) -> Res<Vec<String>> {
         .map(|p| p.id.clone())
         .collect();
     if !team_stage || members.is_empty() {
-        return Err(refuse(
-            &codes::E833,
-            loaded.lang,
-            NOT_IN_ROSTER.fill(&[("player", &quoted(&w.player))]),
-            NOT_IN_ROSTER_HELP,
-        ));
+        // `P1` for the roster's `p1`: refused, saying which id it was read as.
+        let mut said = NOT_IN_ROSTER.fill(&[("player", &quoted(&w.player))]);
+        let (en, zh) = xqreg_runtime::engine::as_the_roster_writes(&event.roster, &w.player);
+        said.en.push_str(&en);
+        said.zh.push_str(&zh);
+        return Err(refuse(&codes::E833, loaded.lang, said, NOT_IN_ROSTER_HELP));
     }
     let out: Vec<String> = members
         .into_iter()

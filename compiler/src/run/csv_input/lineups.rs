@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use xqreg_grammar::Span;
 use xqreg_runtime::engine::{LineupSeat, RecordedLineup};
 
-use super::{bad, empty_cell, read_csv, Table, WRITE_NUMBER};
+use super::{bad, empty_cell, read_csv, whole_number_help, Table};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::Diagnostics;
 use crate::driver::FileReport;
@@ -73,7 +73,7 @@ fn lineup_row(
         let &(v, span) = cells.get(col)?;
         let n = v.parse::<u32>().ok();
         if n.is_none() {
-            diags.push(bad(v, col, span, WRITE_NUMBER.plain()));
+            diags.push(bad(v, col, span, whole_number_help(v)));
         }
         n
     };

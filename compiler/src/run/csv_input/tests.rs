@@ -183,3 +183,45 @@ fn a_cell_of_thousands_of_characters_is_refused_at_it() {
     )
     .expect("500 characters");
 }
+
+/// The help of each diagnostic of `report`, in English.
+fn helps(report: &FileReport) -> Vec<String> {
+    report
+        .diagnostics
+        .iter()
+        .flat_map(|d| d.help.iter().map(|h| h.en.clone()))
+        .collect()
+}
+
+/// A whole number past what its column keeps (4294967296 fouls, a round of -1, an order of
+/// 99999999999) was told "write a whole number", which it is: the help names the range. A cell
+/// that is no number at all is still told to write one.
+#[test]
+fn a_whole_number_out_of_range_is_told_the_range() {
+    let range = "write a whole number from 0 to 4294967295";
+    for (results, help) in [
+        ("main,1,1,a1,a8,1-0,4294967296,0", range),
+        ("main,-1,1,a1,a8,1-0,0,0", range),
+        ("main,1,+99999999999,a1,a8,1-0,0,0", range),
+        ("main,1,1,a1,a8,1-0,0,four", "write a whole number"),
+    ] {
+        let csv = format!("stage,round,board,red,black,result,red_fouls,black_fouls\n{results}\n");
+        let report = read_results("res.csv", csv.as_bytes()).expect_err(results);
+        assert_eq!(helps(&report), vec![help.to_string()], "{results}");
+    }
+    let lineup = "stage,round,team,board,player\nmain,1,t1,4294967296,p1\n";
+    let report = read_lineups("l.csv", lineup.as_bytes()).expect_err("board too large");
+    assert_eq!(helps(&report), vec![range.to_string()]);
+    for (roster, help) in [
+        ("p1,甲,99999999999,", range.to_string()),
+        (
+            "p1,甲,,0",
+            "write the place taken in the qualifying event, a whole number from 1 to 4294967295"
+                .to_string(),
+        ),
+    ] {
+        let csv = format!("id,name,order,qualified\n{roster}\n");
+        let report = read_roster("r.csv", csv.as_bytes()).expect_err(roster);
+        assert_eq!(helps(&report), vec![help], "{roster}");
+    }
+}

@@ -44,12 +44,16 @@ impl Builder {
         self.number(p)
     }
 
-    /// A whole number of type `T`; one that does not fit is [`SyntaxErrorKind::NumberTooLarge`].
-    fn number<T: std::str::FromStr>(&self, p: &Pair<Rule>) -> R<Spanned<T>> {
+    /// A whole number of type `T`; one that does not fit is [`SyntaxErrorKind::NumberTooLarge`],
+    /// which names the largest `T` keeps.
+    fn number<T: std::str::FromStr + Largest>(&self, p: &Pair<Rule>) -> R<Spanned<T>> {
         self.literal(
             p,
             |s| s.parse().ok(),
-            |found| SyntaxErrorKind::NumberTooLarge { found },
+            |found| SyntaxErrorKind::NumberTooLarge {
+                found,
+                most: T::largest(),
+            },
         )
     }
 
@@ -87,7 +91,10 @@ impl Builder {
         self.literal(
             p,
             |s| parse_duration(s).map(|seconds| Duration { seconds }),
-            |found| SyntaxErrorKind::NumberTooLarge { found },
+            |found| SyntaxErrorKind::NumberTooLarge {
+                found,
+                most: format!("{}s", u32::MAX),
+            },
         )
     }
 
@@ -181,6 +188,29 @@ pub(crate) fn parse_clock(s: &str) -> Option<ClockTime> {
 }
 
 /// `1h30min`, `20s`: the number of seconds, or None when it overflows.
+/// The largest value of a number type, as an error names it (`4294967295`).
+trait Largest {
+    fn largest() -> String;
+}
+
+impl Largest for u32 {
+    fn largest() -> String {
+        u32::MAX.to_string()
+    }
+}
+
+impl Largest for u64 {
+    fn largest() -> String {
+        u64::MAX.to_string()
+    }
+}
+
+impl Largest for i64 {
+    fn largest() -> String {
+        i64::MAX.to_string()
+    }
+}
+
 pub(crate) fn parse_duration(s: &str) -> Option<u32> {
     let mut total: u32 = 0;
     let mut rest = s;

@@ -2,12 +2,21 @@
 //! `p001`), which a results or line-up row could mean either of.
 
 use crate::engine::problem::{codes, RuntimeProblem};
+use crate::engine::roster::Roster;
 use crate::plan::Origin;
+use unicode_normalization::UnicodeNormalization;
 
 /// An id as a person reads it: lower case, full-width forms (typed with a Chinese input method)
-/// as their ASCII letters and digits, and without the characters nobody sees ([`invisible`]: a
+/// as their ASCII letters and digits, without the characters nobody sees ([`invisible`]: a
 /// zero-width space pasted from a web page, a direction mark), which `p001` and `p001\u{200B}`
-/// would otherwise tell apart as two players.
+/// would otherwise tell apart as two players, and in Unicode's canonical composition (NFC): `é`
+/// typed as one code point and `e` followed by a combining acute (what a file saved on a Mac
+/// often holds) display alike and are one id.
+///
+/// NFC, not NFKC: canonical equivalents are the same text by Unicode's definition and look
+/// alike; compatibility forms mostly do not (`p₁`, `p¹`, `①` are seen as other than `p1`), and
+/// the one compatibility family typing produces, full-width letters and digits, is folded here
+/// already.
 pub fn folded(id: &str) -> String {
     id.chars()
         .filter(|&c| !invisible(c))
@@ -16,6 +25,7 @@ pub fn folded(id: &str) -> String {
             _ => c,
         })
         .flat_map(char::to_lowercase)
+        .nfc()
         .collect()
 }
 
@@ -28,6 +38,27 @@ fn invisible(c: char) -> bool {
         | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
         | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFF8 | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A
         | 0xE0000..=0xE0FFF)
+}
+
+/// What to add to "`id` is not in the roster" when the roster has an id a person reads as `id`
+/// (`P001` for `p001`, an accent encoded the other way): results, line-ups, fouls, withdrawals
+/// and late entries name a player exactly as the roster writes it, so the row is refused, and
+/// this says which id it was read as (English, Chinese; both empty when there is none).
+pub fn as_the_roster_writes(roster: &Roster, id: &str) -> (String, String) {
+    let want = folded(id);
+    match roster.players.iter().find(|p| folded(&p.id) == want) {
+        Some(p) => (
+            format!(
+                "; the roster writes `{}`, which differs only in case, full-width letters, invisible characters or how an accent is encoded: write the id as the roster does",
+                p.id
+            ),
+            format!(
+                "；名单中写作 `{}`，仅有大小写、全角半角、不可见字符或重音写法之别：请照名单书写编号",
+                p.id
+            ),
+        ),
+        None => (String::new(), String::new()),
+    }
 }
 
 /// R002 for `id`, read as `first_id` (line `first`) was.
@@ -43,19 +74,19 @@ pub(super) fn repeated(id: &str, first_id: &str, first: u32, origin: &Origin) ->
     RuntimeProblem::new(
         codes::DUPLICATE_ID,
         format!(
-            "id `{id}` differs from `{first_id}` (line {first}) only in case, full-width letters or invisible characters"
+            "id `{id}` differs from `{first_id}` (line {first}) only in case, full-width letters, invisible characters or accents written in two ways"
         ),
         origin,
     )
     .zh(format!(
-        "编号 `{id}` 与 `{first_id}`（第 {first} 行）仅有大小写、全角半角或不可见字符之别"
+        "编号 `{id}` 与 `{first_id}`（第 {first} 行）仅有大小写、全角半角、不可见字符或重音写法之别"
     ))
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn case_width_and_invisible_characters_fold_and_nothing_else_does() {
+    fn case_width_invisible_characters_and_composition_fold_and_nothing_else_does() {
         assert_eq!(super::folded("ｐ００１"), "p001");
         assert_eq!(super::folded("P001"), "p001");
         assert_eq!(super::folded("许银川"), "许银川");
@@ -69,6 +100,11 @@ mod tests {
         ] {
             assert_eq!(super::folded(seen_as_p001), "p001", "{seen_as_p001:?}");
         }
+        // One accented letter or a letter and a combining accent: one id (NFC).
+        assert_eq!(super::folded("jos\u{E9}"), super::folded("jose\u{301}"));
+        assert_eq!(super::folded("JOSE\u{301}"), "jos\u{E9}");
+        assert_eq!(super::folded("Ｅ\u{301}"), "\u{E9}");
+        assert_ne!(super::folded("jos\u{E9}"), super::folded("jose"));
         assert_ne!(
             super::folded("p00\u{2081}"),
             "p001",
