@@ -111,13 +111,23 @@ def shadow(data: bytes, columns: list[str], types: dict, required: list[str],
             if len(v) > 1 and v[0] in "=@" and not (h == "result" and v == "="):
                 return f"row {n}: {h} {v[:20]!r} is a formula"
         if unique:
-            key = unicodedata.normalize("NFKC", row[head.index(unique)].strip()).casefold()
-            # A character nobody sees (a zero-width space, a direction mark) is not read.
-            key = "".join(c for c in key if unicodedata.category(c) != "Cf")
+            key = id_key(row[head.index(unique)].strip())
             if key in seen:
                 return f"row {n}: {unique} {key!r} twice"
             seen.add(key)
     return None
+
+
+def id_key(v):
+    """An id as the binary folds it (runtime/src/engine/validate/ids.rs `folded`): without the
+    characters nobody sees (format characters), full-width letters and digits as ASCII, lower
+    case, in canonical composition (NFC, not NFKC: `p₁` and `①` stay other ids)."""
+    v = "".join(
+        chr(ord(c) - 0xFEE0) if 0xFF01 <= ord(c) <= 0xFF5E else c
+        for c in v
+        if unicodedata.category(c) != "Cf"
+    )
+    return unicodedata.normalize("NFC", v.lower())
 
 
 # --- mutations -----------------------------------------------------------------------------
