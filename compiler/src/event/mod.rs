@@ -99,10 +99,7 @@ pub(crate) fn stage_args<'a>(
 ) -> [(&'static str, &'a str); 2] {
     let stage = plan.stage(id);
     [
-        (
-            "stage",
-            stage.and_then(|s| s.title_en.as_deref()).unwrap_or(id),
-        ),
+        ("stage", stage.map_or(id, xqreg_runtime::plan::Stage::said)),
         (
             "stage_zh",
             stage.and_then(|s| s.title.as_deref()).unwrap_or(id),
