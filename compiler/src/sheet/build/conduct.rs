@@ -185,6 +185,26 @@ fn resume_text(ctx: &Ctx<'_>, vals: &[String]) -> String {
     }
 }
 
+/// A time control's English title in `In … games`, without a `game` or `games` of its own:
+/// `Tiebreak game` and `Armageddon` read `In Tiebreak and Armageddon games`, not `In Tiebreak
+/// game and Armageddon games`.
+fn without_games(lang: Lang, title: String) -> String {
+    if lang == Lang::Zh {
+        return title;
+    }
+    for word in [" games", " game"] {
+        let cut = title.len().saturating_sub(word.len());
+        if cut > 0
+            && title
+                .get(cut..)
+                .is_some_and(|end| end.eq_ignore_ascii_case(word))
+        {
+            return title[..cut].to_string();
+        }
+    }
+    title
+}
+
 /// `快棋、超快棋比赛中，…` / `In Rapid and Blitz games, …`.
 fn add_scope(ctx: &mut Ctx<'_>, r: &ConductRule, text: &mut String) {
     if r.scope.is_empty() {
@@ -198,7 +218,7 @@ fn add_scope(ctx: &mut Ctx<'_>, r: &ConductRule, text: &mut String) {
             if r.scope_is_stage {
                 ctx.stage_title(&s.node)
             } else {
-                ctx.time_title(&s.node)
+                without_games(ctx.lang, ctx.time_title(&s.node))
             }
         })
         .collect();
