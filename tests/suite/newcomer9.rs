@@ -116,13 +116,13 @@ fn a_team_swiss_bye_is_printed_as_a_match_won_and_points_on_every_board() {
     sheet_md_says(
         TEAM_SWISS,
         "zh",
-        &["轮空：轮空队记胜一场，各台各记2分。"],
+        &["轮空：轮空队记胜一场，各台各记2分；轮空由尚未轮空的最低分队获得。"],
         &["轮空记2分"],
     );
     sheet_md_says(
         TEAM_SWISS,
         "en",
-        &["Byes: the team with the bye scores a match won and 2 on every board."],
+        &["Byes: the team with the bye scores a match won and 2 on every board; the bye goes to the lowest-ranked team without a bye yet."],
         &["a bye scores 2"],
     );
     // An individual Swiss keeps its sentence.
@@ -141,6 +141,30 @@ fn a_team_swiss_bye_is_printed_as_a_match_won_and_points_on_every_board() {
     ]);
     assert!(!run.is_empty());
     assert_phrases(&json, &["has the bye (2 match points, 8 game points)"], &[]);
+}
+
+/// A team CXA Swiss gives its bye as the individual one does (the CXA pairer reads `recipient` for
+/// teams too), but the sheet said who gets it only of an individual Swiss, and a written
+/// `recipient lowest_fewest` read 轮空次数最少者中的最低分棋手: a player, in a stage of teams. It
+/// speaks of teams, written or not.
+#[test]
+fn a_team_swiss_bye_goes_to_a_team() {
+    let text = edited(
+        TEAM_SWISS,
+        "bye points 2\n",
+        "bye points 2 recipient lowest_fewest\n",
+    );
+    for (lang, said, unsaid) in [
+        ("zh", "轮空由轮空次数最少者中的最低分队获得。", "棋手获得"),
+        (
+            "en",
+            "the bye goes to the lowest-ranked team of those with the fewest byes.",
+            "player of those",
+        ),
+    ] {
+        let sheet = crate::common::xqreg_on_ok("sheet", &text, &["--lang", lang, "--format", "md"]);
+        assert_phrases(&sheet, &[said], &[unsaid]);
+    }
 }
 
 /// The cup live with 27 entrants in a bracket of 32: `event pair` published round 1 and said

@@ -9,29 +9,46 @@ use xqreg_grammar::ast::{Param, ParamValue};
 
 /// `key value` parameters in words: `连续执同色不超过2局` / `at most 2 games in a row`.
 pub(super) fn params_text(ctx: &mut Ctx<'_>, params: &[Param]) -> String {
-    params_text_keyed(ctx, params, same_key)
+    params_text_of(ctx, params, Subject::Player)
 }
 
-/// A parameter's phrase under its own key.
-pub(super) fn same_key(key: &str) -> &str {
-    key
+/// Whom a clause's parameters speak of. A team Swiss's bye is said of teams: its `points` is a
+/// match won with the points on every board (`team_points`, 轮空队记胜一场，各台各记2分) and its
+/// `recipient lowest_not_yet` the lowest-ranked team (尚未轮空的最低分队), not a player.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Subject {
+    Player,
+    Team,
 }
 
-/// [`params_text`] with each key's phrase looked up under `key(KEY)` (a team stage's `bye
-/// points` is said of the team: `team_points`).
-pub(super) fn params_text_keyed(
-    ctx: &mut Ctx<'_>,
-    params: &[Param],
-    key: fn(&str) -> &str,
-) -> String {
+impl Subject {
+    /// The key whose phrase says parameter `key`.
+    pub(super) fn key(self, key: &str) -> &str {
+        match (self, key) {
+            (Subject::Team, "points") => "team_points",
+            _ => key,
+        }
+    }
+
+    /// A value word in words.
+    fn value(self, lang: crate::sheet::Lang, word: &str) -> Option<&'static str> {
+        match self {
+            Subject::Team => words::team_value(lang, word).or_else(|| words::value(lang, word)),
+            Subject::Player => words::value(lang, word),
+        }
+    }
+}
+
+/// [`params_text`] of a clause whose parameters speak of `subject`.
+pub(super) fn params_text_of(ctx: &mut Ctx<'_>, params: &[Param], subject: Subject) -> String {
     let lang = ctx.lang;
     let parts: Vec<String> = params
         .iter()
         .map(|p| {
             ctx.mark(p.span);
             ctx.mark(p.key.span);
-            let v = param_value(ctx, &p.value);
-            match template(lang, key(&p.key.node), &v) {
+            let v = param_value(ctx, &p.value, subject);
+            match template(lang, subject.key(&p.key.node), &v) {
                 Some(tpl) => crate::sheet::catalogue::fill(tpl, &[&v]),
                 None => format!("{} {v}", p.key.node),
             }
@@ -41,14 +58,18 @@ pub(super) fn params_text_keyed(
 }
 
 /// Parameters the plan holds and the regulation does not write (a Swiss's default bye), in the
-/// words of [`params_text`]; each value is a number or a word of the language.
-pub(super) fn plan_params_text(ctx: &Ctx<'_>, params: &[(&str, String)]) -> String {
+/// words of [`params_text_of`]; each value is a number or a word of the language.
+pub(super) fn plan_params_text(
+    ctx: &Ctx<'_>,
+    params: &[(&str, String)],
+    subject: Subject,
+) -> String {
     let lang = ctx.lang;
     let parts: Vec<String> = params
         .iter()
         .map(|(key, v)| {
-            let v = words::value(lang, v).unwrap_or(v);
-            match template(lang, key, v) {
+            let v = subject.value(lang, v).unwrap_or(v);
+            match template(lang, subject.key(key), v) {
                 Some(tpl) => crate::sheet::catalogue::fill(tpl, &[v]),
                 None => format!("{key} {v}"),
             }
@@ -66,7 +87,7 @@ fn template(lang: crate::sheet::Lang, key: &str, value: &str) -> Option<&'static
     }
 }
 
-fn param_value(ctx: &mut Ctx<'_>, v: &ParamValue) -> String {
+fn param_value(ctx: &mut Ctx<'_>, v: &ParamValue, subject: Subject) -> String {
     let lang = ctx.lang;
     match v {
         ParamValue::Int(n) => {
@@ -75,7 +96,7 @@ fn param_value(ctx: &mut Ctx<'_>, v: &ParamValue) -> String {
         }
         ParamValue::Ident(i) => {
             ctx.mark(i.span);
-            words::value(lang, &i.node).unwrap_or(&i.node).to_string()
+            subject.value(lang, &i.node).unwrap_or(&i.node).to_string()
         }
         ParamValue::Bool(b) => {
             ctx.mark(b.span);

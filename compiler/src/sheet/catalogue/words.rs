@@ -87,6 +87,8 @@ word_tables!(
     /// Parameters of small blocks (`colour_limits`, `bye`, criterion options); `{0}` is the value.
     param,
     value,
+    /// A parameter's value in a team stage, where it speaks of teams (`recipient lowest_not_yet`).
+    team_value,
     criterion,
     /// A criterion in a team stage, where it counts matches, not games.
     team_criterion,

@@ -2,7 +2,7 @@
 //! byes, forfeits, the split, late entry and score sheets: one sentence each. A Swiss silent on
 //! its byes, colour limits, equal colour claims or forfeits says what the runtime does instead.
 
-use super::super::params::{params_text_keyed, plan_params_text, same_key};
+use super::super::params::{params_text_of, plan_params_text, Subject};
 use super::super::words;
 use super::Ctx;
 use crate::compile;
@@ -38,7 +38,7 @@ pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, s: &Stage, sentences:
         } => sentences.push(avoid(ctx, what, (when.as_ref(), until.as_ref()), *span)),
         StageClause::ColourLimits { params, span } => {
             ctx.mark(*span);
-            let p = with_unwritten(ctx, params, &colour_limits_defaults(), same_key);
+            let p = with_unwritten(ctx, params, &colour_limits_defaults(), Subject::Player);
             sentences.push(ctx.mf(M::ColourLimits, &[&p]));
         }
         StageClause::ColourTie { rule, span } => {
@@ -48,12 +48,7 @@ pub(super) fn sentence(ctx: &mut Ctx<'_>, c: &StageClause, s: &Stage, sentences:
         }
         StageClause::Bye { params, span } => {
             ctx.mark(*span);
-            // A team Swiss's bye is a match won, with the points on every board.
-            let key = match boards {
-                Some(_) => team_bye_key,
-                None => same_key,
-            };
-            let p = with_unwritten(ctx, params, &bye_defaults(s), key);
+            let p = with_unwritten(ctx, params, &bye_defaults(s), bye_subject(boards));
             sentences.push(ctx.mf(M::Bye, &[&p]));
         }
         StageClause::ForfeitMet { value, span } => sentences.push(forfeit_met(ctx, value, *span)),
@@ -231,14 +226,15 @@ pub(super) fn silent_defaults(ctx: &mut Ctx<'_>, s: &Stage, sentences: &mut Vec<
     };
     let states = |f: fn(&StageClause) -> bool| s.clauses.iter().any(f);
     if !states(|c| matches!(c, StageClause::Bye { .. })) {
-        let p = plan_params_text(ctx, &bye_defaults(s));
+        let subject = bye_subject(super::team_boards(s));
+        let p = plan_params_text(ctx, &bye_defaults(s), subject);
         sentences.push(ctx.mf(M::Bye, &[&p]));
     }
     if system != "cxa" || team {
         return;
     }
     if !states(|c| matches!(c, StageClause::ColourLimits { .. })) {
-        let p = plan_params_text(ctx, &colour_limits_defaults());
+        let p = plan_params_text(ctx, &colour_limits_defaults(), Subject::Player);
         sentences.push(ctx.mf(M::ColourLimits, &[&p]));
     }
     if !states(|c| matches!(c, StageClause::ColourTie { .. })) {
@@ -267,29 +263,23 @@ fn swiss_of(s: &Stage) -> Option<(&str, bool)> {
 }
 
 /// The parameters of the bye the plan runs when the regulation is silent, those the runtime
-/// reads: its points in every Swiss, who gets it in an individual CXA Swiss (the Dutch pairer
-/// follows FIDE, E643; a team CXA Swiss's pairer reads it too, but its words speak of players).
-/// Its value in 对手分 is the tie-break's (`opponents_score bye zero`), said there, unless the
-/// stage writes `bye opponent_score`.
+/// reads: its points in every Swiss, who gets it in a CXA Swiss, individual or team (the Dutch
+/// pairer follows FIDE, E643). Its value in 对手分 is the tie-break's (`opponents_score bye
+/// zero`), said there, unless the stage writes `bye opponent_score`.
 fn bye_defaults(s: &Stage) -> Vec<(&'static str, String)> {
     let bye = compile::default_bye();
-    let points = match super::team_boards(s) {
-        Some(_) => team_bye_key("points"),
-        None => "points",
-    };
-    let mut params = vec![(points, bye.points.to_string())];
-    if swiss_of(s) == Some(("cxa", false)) {
+    let mut params = vec![("points", bye.points.to_string())];
+    if matches!(swiss_of(s), Some(("cxa", _))) {
         params.push(("recipient", plan_word(&bye.recipient)));
     }
     params
 }
 
-/// A team Swiss's bye is a match won with the points on every board: its `points` is said of
-/// the team (`team_points`, 轮空队记胜一场，各台各记2分).
-fn team_bye_key(key: &str) -> &str {
-    match key {
-        "points" => "team_points",
-        other => other,
+/// A team Swiss's bye is said of the team (a match won, with the points on every board).
+fn bye_subject(boards: Option<u32>) -> Subject {
+    match boards {
+        Some(_) => Subject::Team,
+        None => Subject::Player,
     }
 }
 
@@ -305,24 +295,22 @@ fn colour_limits_defaults() -> [(&'static str, String); 3] {
 
 /// A clause's parameters as written, then those it leaves to the plan's default (`bye points 1`
 /// still gives the bye to the lowest-ranked player without one): the runtime runs them all.
-/// `key` names each written key's phrase, as [`params_text_keyed`] does; the defaults are named
-/// so already.
 fn with_unwritten(
     ctx: &mut Ctx<'_>,
     params: &[xqreg_grammar::ast::Param],
     defaults: &[(&str, String)],
-    key: fn(&str) -> &str,
+    subject: Subject,
 ) -> String {
-    let written = params_text_keyed(ctx, params, key);
+    let written = params_text_of(ctx, params, subject);
     let unwritten: Vec<(&str, String)> = defaults
         .iter()
-        .filter(|(k, _)| !params.iter().any(|p| key(&p.key.node) == *k))
+        .filter(|(k, _)| !params.iter().any(|p| p.key.node == *k))
         .cloned()
         .collect();
     if unwritten.is_empty() {
         return written;
     }
-    let rest = plan_params_text(ctx, &unwritten);
+    let rest = plan_params_text(ctx, &unwritten, subject);
     fmt::join_clauses(ctx.lang, &[written, rest])
 }
 
