@@ -163,6 +163,20 @@ fn event_2000(c: &mut Criterion) {
     g.bench_function("open the finished event's store", |b| {
         b.iter(|| xqreg::event::store::Store::open(&event, Lang::En).expect("opens"))
     });
+    // `event games`: every published game with each player's points before its round (the
+    // points computed once a round; once a game, this took over a minute).
+    g.bench_function("list the finished event's games", |b| {
+        b.iter(|| {
+            xqreg::event::with_event(&event, Lang::En, |_, l| {
+                let forfeits = l.replay()?.forfeits();
+                let games = &l.event.games;
+                let lines =
+                    xqreg::event::view::lines(&l.event, (games, &forfeits), games, Lang::En);
+                Ok(xqreg::event::view::human(&lines, &l.event.plan, Lang::En))
+            })
+            .expect("event games")
+        })
+    });
     let mut st = xqreg::event::store::Store::open(&event, Lang::En).expect("opens");
     g.bench_function("read the finished event's log", |b| {
         b.iter(|| st.transaction(|tx| tx.log_entries()).expect("the log"))

@@ -11,6 +11,7 @@ pub mod logged;
 pub mod publish;
 pub mod roster_csv;
 pub mod store;
+pub mod stored;
 pub mod view;
 
 use std::path::Path;

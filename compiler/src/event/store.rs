@@ -9,10 +9,11 @@ use rusqlite::{params, Connection, ErrorCode, OptionalExtension, Transaction};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use xqreg_runtime::engine::results::{game_key, GameKey};
 use xqreg_runtime::engine::RecordedLineup;
 
 use crate::diagnostics::{Lang, Msg, Template};
+
+pub use super::stored::{LogEntry, Pairing, StoredEntry, StoredGame, StoredWithdrawal};
 
 // The message catalogue of this module: compiler/messages/event/store.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/event/store.rs"));
@@ -36,82 +37,12 @@ CREATE TABLE withdrawals (player TEXT PRIMARY KEY, stage TEXT NOT NULL, after_ro
 CREATE TABLE log (id INTEGER PRIMARY KEY, command TEXT NOT NULL, changes TEXT NOT NULL, at TEXT NOT NULL);
 ";
 
-/// A game as the engine pairs it: where in the event it is played (stage, round, group or
-/// match, playoff step, its number among the games of the same two players there) and who has
-/// Red. A replay's game ([`super::live::EngineGame`]) and a published one ([`StoredGame`]) are
-/// both this and more; [`Pairing::key`] is the identity the two are matched by.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pairing {
-    pub stage: String,
-    pub round: u32,
-    pub group: Option<String>,
-    pub step: Option<String>,
-    pub game_no: u32,
-    pub red: String,
-    pub black: String,
-}
-
-impl Pairing {
-    /// The game's identity, whichever player has Red ([`game_key`]).
-    pub fn key(&self) -> GameKey {
-        game_key(
-            &self.stage,
-            self.round,
-            &self.red,
-            &self.black,
-            self.step.as_deref(),
-            self.game_no,
-        )
-    }
-}
-
-/// A published game as stored: its pairing, the batch that published it, its board and result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredGame {
-    pub id: i64,
-    pub batch: i64,
-    pub board: u32,
-    pub game: Pairing,
-    /// The recorded result (`1-0`, `=`, ...), Red's and Black's fouls.
-    pub result: Option<(String, u32, u32)>,
-}
-
-/// A withdrawal as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct StoredWithdrawal {
-    pub player: String,
-    pub stage: String,
-    pub after_round: u32,
-}
-
-/// A late entry as stored: the players of one `event enter` (the rows of its roster CSV as
-/// given) enter Swiss `stage` before `round`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct StoredEntry {
-    pub stage: String,
-    pub round: u32,
-    pub players: Vec<String>,
-    /// The roster CSV the players came in (header and their rows).
-    pub csv: String,
-    pub csv_name: String,
-}
-
 /// The meta key of the late entries (a JSON list; an event store without it has none).
 const ENTRIES: &str = "late_entries";
 
 /// The meta key of the line-ups handed in (a JSON list of the runtime's recorded line-ups, with
 /// their places in the CSV they came in; an event store without it has none).
 const LINEUPS: &str = "lineups";
-
-/// One log entry.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LogEntry {
-    pub id: i64,
-    pub command: String,
-    pub changes: serde_json::Value,
-    /// Wall-clock time (UTC, seconds since 1970): the one time stamp the event keeps.
-    pub at: String,
-}
 
 /// The hex SHA-256 of some bytes.
 pub fn sha256(bytes: &[u8]) -> String {
@@ -127,12 +58,16 @@ pub struct Store {
     lang: Lang,
 }
 
+/// How long a command waits for another on the same event before it gives up: a `pair` of a
+/// 2,000-player Swiss takes a few seconds on a quiet machine, several times that on a busy one.
+const BUSY_WAIT_SECONDS: u64 = 60;
+
 fn open_conn(path: &Path) -> rusqlite::Result<Connection> {
     let conn = Connection::open(path)?;
     // A rollback journal on disk with full syncs: a commit survives a kill of the process and of
     // the machine; the busy timeout lets two commands on one event queue instead of failing.
     conn.execute_batch("PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL;")?;
-    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    conn.busy_timeout(std::time::Duration::from_secs(BUSY_WAIT_SECONDS))?;
     Ok(conn)
 }
 
@@ -302,6 +237,10 @@ pub struct Tx<'c> {
 /// An error of SQLite's that is no damage (a busy or read-only file, a full disk): an I/O
 /// problem (exit 2), SQLite's own words after the store's in `lang`.
 fn failed(e: rusqlite::Error, lang: Lang) -> String {
+    if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) {
+        let wait = BUSY_WAIT_SECONDS.to_string();
+        return STORE_BUSY.fill(&[("seconds", &wait)]).get(lang).to_string();
+    }
     let why = e.to_string();
     STORE_FAILED.fill(&[("why", &why)]).get(lang).to_string()
 }
@@ -593,5 +532,31 @@ impl Tx<'_> {
             let (id, why) = (id.to_string(), e.to_string());
             self.damaged_by(LOG_UNREADABLE.fill(&[("id", &id), ("why", &why)]))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A store another command holds past the wait is said as such, not as SQLite's `database is
+    /// locked`: what happened and what to do.
+    #[test]
+    fn a_busy_store_says_another_command_holds_it() {
+        let busy = rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY),
+            Some("database is locked".into()),
+        );
+        let said = failed(busy, Lang::En);
+        assert!(
+            said.contains("in use by another xqreg command on this event"),
+            "{said}"
+        );
+        assert!(
+            said.contains("over 60 s") && !said.contains("database is locked"),
+            "{said}"
+        );
+        let said = failed(rusqlite::Error::InvalidQuery, Lang::Zh);
+        assert!(said.starts_with("赛事存储："), "{said}");
     }
 }
