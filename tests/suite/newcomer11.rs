@@ -79,3 +79,36 @@ fn the_places_a_knockout_rounds_losers_are_paid_at_leave_no_gap() {
         &["5..16"],
     );
 }
+
+/// The grandmasters' invitational played live to its end (every game drawn: all ten level, so
+/// the title playoff is played). The site's prize list gave money as `120000 CNY` on both
+/// sites, where the rule sheet published beside it says 120,000元 and CNY 120,000: the
+/// Chinese page printed a currency code no Chinese reader writes. It says money as the sheet
+/// does now.
+#[test]
+fn the_site_says_prize_money_as_the_rule_sheet_does() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = crate::common::generated_event(tmp.path(), MASTERS, None, 4);
+    for k in 0..25 {
+        crate::common::xqreg_ok(&["event", "pair", &ev]);
+        let waiting =
+            crate::common::xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+        if waiting.lines().count() <= 1 {
+            break;
+        }
+        crate::common::draw_waiting(&ev, tmp.path(), &format!("r{k}.csv"));
+    }
+    let standings = crate::common::xqreg_ok(&["event", "standings", &ev]);
+    assert_phrases(&standings, &["Title playoff", "wins by"], &["to be played"]);
+    let site = tmp.path().join("site");
+    crate::common::xqreg_ok(&["event", "publish", &ev, "-o", &site.to_string_lossy()]);
+    let page = |lang: &str| {
+        std::fs::read_to_string(site.join(format!("{lang}/index.html"))).expect("reads")
+    };
+    assert_phrases(&page("zh"), &["120,000元 · 奖杯", "15,000元"], &["CNY"]);
+    assert_phrases(
+        &page("en"),
+        &["CNY 120,000 · trophy", "CNY 15,000"],
+        &["120000 CNY"],
+    );
+}
