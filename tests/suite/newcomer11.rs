@@ -112,3 +112,36 @@ fn the_site_says_prize_money_as_the_rule_sheet_does() {
         &["120000 CNY"],
     );
 }
+
+/// A test whose roster a player fails (a master where the entry asks `title >= grandmaster`, an
+/// eleventh player for a field of 10) failed with `R007: title master: the regulation requires
+/// title >= grandmaster` and `R004: ... this row is the first over`: a test's roster has no CSV
+/// line to give, so nothing said which of its players it was. The line names the player now,
+/// and the Chinese line names the titles in Chinese.
+#[test]
+fn a_tests_roster_problem_names_its_player() {
+    let text = edited(
+        MASTERS,
+        "  seed 1\n  results {",
+        "  roster {\n    player a \"甲\" { title grandmaster }\n    player b \"乙\" { title master }\n  }\n  seed 1\n  results {",
+    );
+    let out = |lang: &str| {
+        let out = crate::common::xqreg_on("test", &text, &["--lang", lang]);
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+    };
+    assert_phrases(
+        &out("en"),
+        &[
+            "R007: title master: the regulation requires title >= grandmaster (player `b`)",
+            "this row is the first over (player `a`)",
+        ],
+        &[],
+    );
+    // In Chinese the titles are said in Chinese (they were `称号 master：规程要求称号 >=
+    // grandmaster`, the roster's English words).
+    assert_phrases(
+        &out("zh"),
+        &["R007: 称号 大师：规程要求称号 >= 特级大师（棋手 `b`）"],
+        &["grandmaster"],
+    );
+}
