@@ -145,3 +145,19 @@ fn a_tests_roster_problem_names_its_player() {
         &["grandmaster"],
     );
 }
+
+/// Eight sections of a Swiss of 5 rounds each need 10 players, 80 in all; `simulate --players
+/// 48` was refused with "need 50 players in all (stage `u12b` needs 10)": the count stopped at
+/// the first section with no room, so asking for 50 was refused again. The total counts every
+/// section now.
+#[test]
+fn a_roster_too_small_for_the_sections_is_told_their_whole_need() {
+    let out = crate::common::xqreg(&["simulate", YOUTH, "--players", "48"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert_phrases(
+        &crate::common::one_line(&text),
+        &["R020", "need 80 players in all (stage `u12b` needs 10)"],
+        &["need 50 players"],
+    );
+}
