@@ -161,3 +161,27 @@ fn a_roster_too_small_for_the_sections_is_told_their_whole_need() {
         &["need 50 players"],
     );
 }
+
+/// A table that pays places 1-4 and 17-24 and the losers of the blitz knockout's first two
+/// rounds (5th-8th, 9th-16th) listed its awards line by line: 1, 2, 3, 4, 17, ..., 24, then
+/// 5=, 9=, in `simulate` and on the site's prize list. The awards of a table come in the order
+/// of its places now.
+#[test]
+fn a_tables_awards_come_in_the_order_of_its_places() {
+    let report = crate::common::xqreg_ok(&["simulate", FESTIVAL, "--players", "40", "--seed", "1"]);
+    let at = |what: &str| {
+        report
+            .find(what)
+            .unwrap_or_else(|| panic!("no {what:?} in:\n{report}"))
+    };
+    let (fourth, fifth, ninth, seventeenth) = (
+        at("overall   4 "),
+        at("overall   5="),
+        at("overall   9="),
+        at("overall  17 "),
+    );
+    assert!(
+        fourth < fifth && fifth < ninth && ninth < seventeenth,
+        "{report}"
+    );
+}
