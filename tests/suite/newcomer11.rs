@@ -185,3 +185,29 @@ fn a_tables_awards_come_in_the_order_of_its_places() {
         "{report}"
     );
 }
+
+/// Sections that copy a stage with `same_as` decide its places too, each from its own place 1,
+/// but the sheet said only the first: "U8男子组预赛产生第五至六十名" and nothing of the seven
+/// other sections, "甲组产生第一至六十四名" and nothing of 乙组. Every section is named now, and
+/// that each decides its own places.
+#[test]
+fn the_sheet_names_every_section_that_decides_the_places() {
+    crate::common::sheet_md_says(
+        QUALIFIER,
+        "zh",
+        &["甲组、乙组各产生第一至六十四名"],
+        &["2.甲组产生"],
+    );
+    crate::common::sheet_md_says(
+        QUALIFIER,
+        "en",
+        &["The stages Group A, Group B each decide places 1–64."],
+        &[],
+    );
+    crate::common::sheet_md_says(
+        YOUTH,
+        "zh",
+        &["U14男子组决赛、U14女子组决赛各产生第一至四名"],
+        &["U8男子组决赛产生"],
+    );
+}
