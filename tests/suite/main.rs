@@ -56,6 +56,7 @@ mod lsp;
 mod module_cycles;
 mod mutants;
 mod newcomer10;
+mod newcomer11;
 mod newcomer2;
 mod newcomer3;
 mod newcomer4;

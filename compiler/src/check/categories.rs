@@ -45,8 +45,10 @@ pub(crate) fn born_window(c: &Category) -> Option<&DateWindow> {
 }
 
 /// Whether no player can be in both categories as written: they ask for different sexes, or
-/// their birth windows, or their ages on the first day, do not meet. (Other conditions may also part them; these are the ones
-/// sections by sex or age are written with.)
+/// their birth windows, their ages on the first day, their ratings (a rating band: no rating is
+/// below every rating), their grades or their school years do not meet. (Other conditions may
+/// also part them; these are the ones sections by sex, age, rating band, grade or school year
+/// are written with.)
 pub(crate) fn disjoint(a: &Category, b: &Category) -> bool {
     let sex = |c: &Category| {
         c.conditions.iter().find_map(|cond| match cond {
@@ -68,26 +70,17 @@ pub(crate) fn disjoint(a: &Category, b: &Category) -> bool {
         }
     }
     apart(ages(a), ages(b))
+        || apart(ratings(a), ratings(b))
+        || apart(grades(a), grades(b))
+        || apart(school_years(a), school_years(b))
 }
 
-/// The whole years of age a category's enforced `age` conditions admit on the first day
-/// (`age < 16` and `age >= 16` do not meet); no bound where none is stated (or stated on
-/// another day).
-fn ages(c: &Category) -> (Option<i64>, Option<i64>) {
+/// The bounds a list of comparisons (`>= 1800`, `< 2000`) leaves together; none where none is
+/// stated.
+fn bounded(comparisons: impl Iterator<Item = (CompareOp, i64)>) -> (Option<i64>, Option<i64>) {
     let (mut lo, mut hi): (Option<i64>, Option<i64>) = (None, None);
-    for cond in &c.conditions {
-        let CategoryCond::Age {
-            op,
-            years,
-            on: None,
-            requires: None,
-            ..
-        } = cond
-        else {
-            continue;
-        };
-        let n = i64::from(years.node);
-        let (l, h) = match op.node {
+    for (op, n) in comparisons {
+        let (l, h) = match op {
             CompareOp::Lt => (None, Some(n - 1)),
             CompareOp::Le => (None, Some(n)),
             CompareOp::Eq => (Some(n), Some(n)),
@@ -101,6 +94,57 @@ fn ages(c: &Category) -> (Option<i64>, Option<i64>) {
         };
     }
     (lo, hi)
+}
+
+/// The ratings a category's `rating` conditions admit (`rating >= 2000` and `rating < 2000`
+/// do not meet; an unrated player is below every bound from above, and in no band bounded from
+/// below, so the lower bound `None` holds it).
+fn ratings(c: &Category) -> (Option<i64>, Option<i64>) {
+    bounded(c.conditions.iter().filter_map(|cond| match cond {
+        CategoryCond::Rating { op, rating, .. } => Some((op.node, i64::from(rating.node))),
+        _ => None,
+    }))
+}
+
+/// The grades a category's `grade` conditions admit (no grade is below every grade, as no
+/// rating is below every rating).
+fn grades(c: &Category) -> (Option<i64>, Option<i64>) {
+    bounded(c.conditions.iter().filter_map(|cond| match cond {
+        CategoryCond::Grade { op, grade, .. } => Some((op.node, i64::from(grade.node))),
+        _ => None,
+    }))
+}
+
+/// The school years a category's `school_year` conditions admit.
+fn school_years(c: &Category) -> (Option<i64>, Option<i64>) {
+    let mut out = (None, None);
+    for cond in &c.conditions {
+        if let CategoryCond::SchoolYear { years, .. } = cond {
+            let (a, b) = crate::compile::school_years(years);
+            let (lo, hi): (Option<i64>, Option<i64>) = out;
+            out = (
+                lo.max(Some(i64::from(a))),
+                Some(hi.map_or(i64::from(b), |h| h.min(i64::from(b)))),
+            );
+        }
+    }
+    out
+}
+
+/// The whole years of age a category's enforced `age` conditions admit on the first day
+/// (`age < 16` and `age >= 16` do not meet); no bound where none is stated (or stated on
+/// another day).
+fn ages(c: &Category) -> (Option<i64>, Option<i64>) {
+    bounded(c.conditions.iter().filter_map(|cond| match cond {
+        CategoryCond::Age {
+            op,
+            years,
+            on: None,
+            requires: None,
+            ..
+        } => Some((op.node, i64::from(years.node))),
+        _ => None,
+    }))
 }
 
 /// Every category declared in the file, in source order.

@@ -118,8 +118,20 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
     undecided(ctx, &decided, diags);
 }
 
-/// The categories a stage takes its players from, when it takes them from categories alone.
+/// The categories a stage takes its players from, when it takes them from categories alone:
+/// directly (`entrants category u8b`) or through the places of earlier stages that do (a
+/// section's final, `entrants u8b#1..4`, holds players of the section's categories only).
 fn entrant_categories<'a>(ctx: &'a Ctx<'a>, stage: &str) -> Option<Vec<&'a ast::Category>> {
+    categories_feeding(ctx, stage, ctx.scope.stages.len())
+}
+
+/// [`entrant_categories`], following places of earlier stages at most `depth` stages back
+/// (a cycle of stages feeding each other, refused elsewhere, ends here).
+fn categories_feeding<'a>(
+    ctx: &'a Ctx<'a>,
+    stage: &str,
+    depth: usize,
+) -> Option<Vec<&'a ast::Category>> {
     let mut out = Vec::new();
     for c in ctx.scope.stage_clauses(stage) {
         if let StageClause::Entrants { sources, .. } = c {
@@ -127,6 +139,9 @@ fn entrant_categories<'a>(ctx: &'a Ctx<'a>, stage: &str) -> Option<Vec<&'a ast::
                 match src {
                     ast::EntrantSource::Category(n) => {
                         out.push(*ctx.scope.categories.get(n.node.as_str())?);
+                    }
+                    ast::EntrantSource::Places(r) if depth > 0 => {
+                        out.extend(categories_feeding(ctx, &r.stage.node, depth - 1)?);
                     }
                     _ => return None,
                 }

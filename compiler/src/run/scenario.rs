@@ -18,6 +18,7 @@ use xqreg_runtime::engine::{
 use xqreg_runtime::plan::{DeclaredTeam, Plan, Sex, Title};
 
 use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::Template;
 use crate::diagnostics::{Lang, Msg};
 use crate::driver::FileReport;
 
@@ -99,11 +100,30 @@ fn run_one(file: &ast::File, s: &Scenario, plan: &Plan, source: &SourceFile) -> 
             out.passed = out.failures.is_empty();
         }
         Err(problems) => {
-            out.failures.extend(problems.iter().map(problem_line));
+            out.failures
+                .extend(problems.iter().map(|p| at_player(p, &roster)));
             out.problems = problems;
         }
     }
     out
+}
+
+/// [`problem_line`] of a problem at a row of the test's roster, naming the player of that row:
+/// the test has no CSV whose line the problem could give.
+fn at_player(p: &RuntimeProblem, roster: &Roster) -> Msg {
+    let line = problem_line(p);
+    let Some(player) = p.row.and_then(|row| {
+        (0..roster.players.len())
+            .find(|&i| roster.row_of(i) == row)
+            .and_then(|i| roster.players.get(i))
+    }) else {
+        return line;
+    };
+    AT_PLAYER.fill(&[
+        ("line", &line.en),
+        ("line_zh", &line.zh),
+        ("id", &player.id),
+    ])
 }
 
 impl ScenarioOutcome {
@@ -116,6 +136,9 @@ impl ScenarioOutcome {
 fn english<S: serde::Serializer>(failures: &[Msg], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(failures.iter().map(|f| f.en.as_str()))
 }
+
+// The message catalogue of this module: compiler/messages/run/scenario.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/run/scenario.rs"));
 
 /// A runtime problem that stopped a test's run, as a failure line in both languages.
 fn problem_line(p: &RuntimeProblem) -> Msg {

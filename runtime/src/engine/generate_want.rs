@@ -358,6 +358,7 @@ pub(crate) fn stage_slots(
     room: u32,
 ) -> Result<Vec<(Want, usize)>, Vec<RuntimeProblem>> {
     let mut slots = Vec::new();
+    let mut short = None;
     for (stage, cats) in category_stages(plan) {
         let ix = plan
             .stages
@@ -387,18 +388,21 @@ pub(crate) fn stage_slots(
             for _ in 0..per {
                 slots.push((w.clone(), ix));
             }
-            if slots.len() as u32 > room {
-                let total = slots.len();
-                return Err(vec![RuntimeProblem::new(
-                    codes::CANNOT_GENERATE,
-                    format!(
-                        "the stages that take players by category need {total} players in all (stage `{}` needs {need}), more than the {room} places of the roster beside its named players: ask for more players",
-                        stage.name
-                    ),
-                    origin,
-                ).zh(format!("按组别收棋手的各阶段共需 {total} 名棋手（阶段 `{}` 需 {need} 名），超过名单除点名棋手外的 {room} 个名额：请增加棋手人数", stage.name))]);
+            // The first stage the roster has no room for is named; the total counts them all.
+            if slots.len() as u32 > room && short.is_none() {
+                short = Some((stage.name.clone(), need, origin.clone()));
             }
         }
+    }
+    if let Some((stage, need, origin)) = short {
+        let total = slots.len();
+        return Err(vec![RuntimeProblem::new(
+            codes::CANNOT_GENERATE,
+            format!(
+                "the stages that take players by category need {total} players in all (stage `{stage}` needs {need}), more than the {room} places of the roster beside its named players: ask for more players"
+            ),
+            &origin,
+        ).zh(format!("按组别收棋手的各阶段共需 {total} 名棋手（阶段 `{stage}` 需 {need} 名），超过名单除点名棋手外的 {room} 个名额：请增加棋手人数"))]);
     }
     Ok(slots)
 }

@@ -358,6 +358,21 @@ fn op_text(op: crate::plan::CompareOp) -> &'static str {
 }
 
 /// A title as the regulation and the roster write it (`national_master`); `none` without one.
+/// A title as the Chinese rule sheet and roster write it (特级大师), for the Chinese message.
+fn title_zh(title: Title) -> &'static str {
+    match title {
+        Title::ThirdClass => "三级棋士",
+        Title::SecondClass => "二级棋士",
+        Title::FirstClass => "一级棋士",
+        Title::AssociationMaster => "棋协大师",
+        Title::NationalMaster => "国家大师",
+        Title::Master => "大师",
+        Title::InternationalMaster => "国际大师",
+        Title::Grandmaster => "特级大师",
+        Title::InternationalGrandmaster => "国际特级大师",
+    }
+}
+
 fn title_text(title: Option<Title>) -> &'static str {
     match title {
         None => "none",
@@ -465,10 +480,11 @@ fn check_condition(
                         origin,
                     )
                     .zh(format!(
-                        "称号 {}：规程要求称号 {} {}",
-                        title_text(p.title),
+                        "{}：规程要求称号 {} {}",
+                        p.title
+                            .map_or("无称号".to_string(), |t| format!("称号 {}", title_zh(t))),
                         op_text(*op),
-                        title_text(Some(*title))
+                        title_zh(*title)
                     ))
                     .at(row, "title"),
                 );

@@ -51,3 +51,34 @@ pub(super) fn check(ctx: &Ctx<'_>, block: &Prizes, diags: &mut Diagnostics) {
         }
     }
 }
+
+/// The places of the final ranking a table's lines for knockout rounds pay: the losers of round
+/// r of a bracket of 2^R share places from the stage's first place + 2^(R−r) on, 2^(R−r) of
+/// them (9th to 16th for round 1 of 16, 2nd for the final). Only in a table of the whole
+/// ranking (a category's table counts its own places), of a knockout whose places and bracket
+/// are known.
+pub(super) fn places_paid(ctx: &Ctx<'_>, block: &Prizes) -> Vec<(u32, u32)> {
+    if block.category.is_some() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for line in &block.lines {
+        let PrizeKey::Eliminated { stage, round, .. } = &line.key else {
+            continue;
+        };
+        let Some(f) = ctx.facts.stages.get(stage.node.as_str()) else {
+            continue;
+        };
+        let (FormatKind::Knockout, Some(rounds), Some((first, _))) = (f.format, f.rounds, f.places)
+        else {
+            continue;
+        };
+        if round.node == 0 || round.node > rounds {
+            continue;
+        }
+        let half = 1u32.checked_shl(rounds - round.node).unwrap_or(u32::MAX);
+        let start = first.saturating_add(half);
+        out.push((start, start.saturating_add(half - 1)));
+    }
+    out
+}

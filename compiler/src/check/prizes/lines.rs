@@ -64,7 +64,9 @@ pub(super) fn each_and_currency(block: &Prizes, diags: &mut Diagnostics) {
     }
 }
 
-pub(super) fn overlaps_and_gaps(paid: &[Paid<'_>], diags: &mut Diagnostics) {
+/// `rounds`: the places the lines for a knockout round's losers pay (`eliminated cup round 1`:
+/// 9th to 16th of a bracket of 16), which leave no gap between the lines for places.
+pub(super) fn overlaps_and_gaps(paid: &[Paid<'_>], rounds: &[(u32, u32)], diags: &mut Diagnostics) {
     for (i, a) in paid.iter().enumerate() {
         for b in paid.iter().skip(i + 1) {
             if b.start > a.end {
@@ -116,8 +118,25 @@ pub(super) fn overlaps_and_gaps(paid: &[Paid<'_>], diags: &mut Diagnostics) {
     }
     let mut reached = 0u32;
     for p in paid {
+        // The places a knockout round's losers are paid at, where they follow on.
+        while let Some(end) = rounds
+            .iter()
+            .filter(|&&(s, e)| s <= reached.saturating_add(1) && e > reached)
+            .map(|&(_, e)| e)
+            .max()
+        {
+            reached = end;
+        }
         if p.start > reached.saturating_add(1) {
-            let (from, to) = (reached + 1, p.start - 1);
+            // The gap ends where a round's losers are paid again, if before this line.
+            let to = rounds
+                .iter()
+                .map(|&(s, _)| s)
+                .filter(|&s| s > reached.saturating_add(1) && s < p.start)
+                .min()
+                .unwrap_or(p.start)
+                - 1;
+            let (from, to) = (reached + 1, to);
             let gap = range_text(from, to);
             let each = if from < to { " each" } else { "" };
             let msg = if reached == 0 {

@@ -125,7 +125,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             Item::Prizes(block) => {
                 let paid = paid_lines(block);
                 each_and_currency(block, diags);
-                overlaps_and_gaps(&paid, diags);
+                overlaps_and_gaps(&paid, &eliminated::places_paid(ctx, block), diags);
                 total(ctx, block, diags);
                 beyond(ctx, block, &paid, diags);
                 rises(&paid, diags);
@@ -143,7 +143,7 @@ pub fn check(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                 let block = b.as_table();
                 let paid = paid_lines(&block);
                 each_and_currency(&block, diags);
-                overlaps_and_gaps(&paid, diags);
+                overlaps_and_gaps(&paid, &[], diags);
                 rises(&paid, diags);
             }
             Item::Qualification(q) => quotas(ctx, q, diags),

@@ -171,10 +171,7 @@ fn rules(text: &str, l: Tr, nav: &str) -> Res<String> {
     let parsed = xqreg_grammar::parse_bytes(text.as_bytes());
     let checked = crate::check::check(&parsed.file).checked;
     let src = crate::sheet::Source::from_checked(&checked.file, &parsed.file);
-    let sl = match l {
-        Tr::Zh => crate::sheet::Lang::Zh,
-        Tr::En => crate::sheet::Lang::En,
-    };
+    let sl = l.sheet();
     let sheet = crate::sheet::render(&src, sl, crate::sheet::Format::Html)
         .map_err(|e| {
             io(format!(

@@ -403,8 +403,9 @@ pub fn index_page(
                 .map(|p| {
                     let items: Vec<String> =
                         p.items.iter().map(|i| super::text::item(l, i)).collect();
+                    // As the rule sheet beside it says money: 120,000元 / CNY 120,000.
                     let mut prize = if p.amount > 0 {
-                        format!("{} {}", p.amount, p.currency)
+                        crate::sheet::fmt::money(l.sheet(), p.amount, Some(&p.currency))
                     } else {
                         String::new()
                     };

@@ -16,6 +16,14 @@ pub enum Tr {
 }
 
 impl Tr {
+    /// The rule sheet's language of a page in this one.
+    pub fn sheet(self) -> crate::sheet::Lang {
+        match self {
+            Tr::Zh => crate::sheet::Lang::Zh,
+            Tr::En => crate::sheet::Lang::En,
+        }
+    }
+
     /// The page language of a command's `--lang`.
     pub fn of(lang: crate::diagnostics::Lang) -> Tr {
         match lang {

@@ -249,7 +249,12 @@ fn places_clause(ctx: &mut Ctx<'_>, s: &Stage, r: PlaceRange, title: &str) -> Cl
         let entrants = super::ko_rounds::entrant_count(ctx, s);
         super::ko_rounds::shared_places(ctx, k, entrants, r)
     });
-    let line = if shared.is_empty() {
+    // The sections that copy the clause (`same_as`) decide the same places, each its own.
+    let heirs = heirs(ctx, s, title, |c| matches!(c, StageClause::Places(_)));
+    let line = if shared.is_empty() && heirs.len() > 1 {
+        let who = fmt::join_titles(ctx.lang, &heirs);
+        ctx.mf(M::StagesEachDecide, &[&who, &p])
+    } else if shared.is_empty() {
         ctx.mf(M::StageDecides, &[title, &p])
     } else {
         let how = fmt::join(ctx.lang, &shared);

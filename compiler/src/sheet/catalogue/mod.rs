@@ -358,6 +358,7 @@ pub enum M {
     LosersOfRound,
     StageLosersOfRound,
     StageDecidesShared,
+    StagesEachDecide,
     QuotaOfTeam,
     QuotaOfTeams,
     QualifyTo,
@@ -701,6 +702,8 @@ fn pair(key: M) -> (&'static str, &'static str) {
         // (`Final, places 1-4 decides`); after "The stage" any title reads as its name.
         M::StageDecides => ("{0}产生{1}", "the stage {0} decides {1}"),
         M::PlacesDecided => ("产生{0}", "decides {0}"),
+        // Sections that copy the places (`same_as`), each from its own place 1.
+        M::StagesEachDecide => ("{0}各产生{1}", "the stages {0} each decide {1}"),
         M::LateEntryZero => ("第{0}轮开始前可以补报参赛，补报者此前未赛各轮按零分轮空计", "players may enter late, up to the start of round {0}; each round a late entrant missed counts as a zero-point bye"),
         M::LineupFixed => ("各队按报名台次顺序，由前{0}名队员出场，各轮不变", "each team plays its first {0} players in registered board order, the same in every round"),
         M::LineupEachRound => ("实行临时定台制：各队每轮提交出场名单，未提交者按报名顺序出场", "line-ups are set each round; a team that hands in none plays in registered order"),

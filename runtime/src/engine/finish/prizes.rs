@@ -64,6 +64,7 @@ pub(super) fn prizes(
         if let (Some(rule), true) = (&ctx.plan.one_cash_prize, given_up.contains_key(&ti)) {
             one_cash::say_passed_down(ctx, table, &cat_rank, &paid_rank, rule);
         }
+        let first = awards.len();
         let mut i = 0;
         while i < paid_rank.len() {
             let place = paid_rank.get(i).map(|m| m.0).unwrap_or(0);
@@ -101,6 +102,11 @@ pub(super) fn prizes(
             i = j;
         }
         pay_eliminated(ctx, table, &cat_rank, &mut awards, &mut totals);
+        // A knockout round's losers among the places (5th-8th before 17th-24th), as the table
+        // pays them; losers the ranking places nowhere last.
+        if let Some(paid) = awards.get_mut(first..) {
+            paid.sort_by_key(|a| if a.place == 0 { u32::MAX } else { a.place });
+        }
         pay_completed(ctx, table, &cat_rank, &mut awards, &mut totals);
     }
     (awards, totals)
