@@ -201,8 +201,19 @@ fn the_sheet_names_every_section_that_decides_the_places() {
     crate::common::sheet_md_says(
         QUALIFIER,
         "en",
-        &["The stages Group A, Group B each decide places 1–64."],
-        &[],
+        &["The stages Group A and Group B each decide places 1–64."],
+        &["Group A, Group B"],
+    );
+    // English titles with commas of their own are kept apart by `; `, in the sentence and in
+    // the schedule's cells (which read "U8 Boys, Swiss, round 1, U8 Girls, Swiss, round 1").
+    crate::common::sheet_md_says(
+        YOUTH,
+        "en",
+        &[
+            "U14 Boys, final; and U14 Girls, final each decide places 1–4.",
+            "| U8 Boys, Swiss, round 1; U8 Girls, Swiss, round 1; U10 Boys,",
+        ],
+        &["Swiss, round 1, U8 Girls"],
     );
     crate::common::sheet_md_says(
         YOUTH,

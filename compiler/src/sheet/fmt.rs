@@ -352,11 +352,29 @@ pub fn join(lang: Lang, parts: &[String]) -> String {
 /// Titles listed (the stages a clause applies to): English titles with commas of their own
 /// (`Final, places 1-4`) are kept apart by `; `.
 pub fn join_titles(lang: Lang, names: &[String]) -> String {
-    if lang == Lang::En && names.len() > 1 && names.iter().any(|n| n.contains(',')) {
+    if commas_inside(lang, names) {
         names.join("; ")
     } else {
         join(lang, names)
     }
+}
+
+/// Titles as the subject of a sentence: in English the last after `and` (`Group A and Group B
+/// each decide ...`), kept apart by `; ` as [`join_titles`] does where they have commas of their
+/// own; in Chinese by `、` (甲组、乙组各产生…).
+pub fn join_titles_and(lang: Lang, names: &[String]) -> String {
+    match names {
+        _ if lang == Lang::Zh => join(lang, names),
+        [init @ .., last] if commas_inside(lang, names) => {
+            format!("{}; and {last}", init.join("; "))
+        }
+        _ => join_and(lang, names),
+    }
+}
+
+/// Whether English titles listed have commas of their own.
+fn commas_inside(lang: Lang, names: &[String]) -> bool {
+    lang == Lang::En && names.len() > 1 && names.iter().any(|n| n.contains(','))
 }
 
 /// A list read as a sentence: `甲、乙和丙` / `A, B and C`.

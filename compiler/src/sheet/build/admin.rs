@@ -183,7 +183,9 @@ fn slot_what(ctx: &mut Ctx<'_>, slot: &Slot) -> String {
                 Some(rd) => vec![ctx.mf(M::EveryStageRound, &[&rd])],
                 None => refs.iter().map(|r| round_ref(ctx, r)).collect(),
             };
-            let base = fmt::join(lang, &rs);
+            // `U8 Boys, Swiss, round 1; U8 Girls, Swiss, round 1`: kept apart where titles
+            // have commas.
+            let base = fmt::join_titles(lang, &rs);
             match &slot.text {
                 Some(t) => {
                     let t = ctx.tm(t);

@@ -252,7 +252,7 @@ fn places_clause(ctx: &mut Ctx<'_>, s: &Stage, r: PlaceRange, title: &str) -> Cl
     // The sections that copy the clause (`same_as`) decide the same places, each its own.
     let heirs = heirs(ctx, s, title, |c| matches!(c, StageClause::Places(_)));
     let line = if shared.is_empty() && heirs.len() > 1 {
-        let who = fmt::join_titles(ctx.lang, &heirs);
+        let who = fmt::join_titles_and(ctx.lang, &heirs);
         ctx.mf(M::StagesEachDecide, &[&who, &p])
     } else if shared.is_empty() {
         ctx.mf(M::StageDecides, &[title, &p])
