@@ -264,3 +264,29 @@ fn no_late_entry_names_the_file_given() {
         assert!(err.contains("E839") && err.contains(said), "{err}");
     }
 }
+
+/// A game the two player lines of a TRF tell with results that do not answer each other (one
+/// line a draw, the other a win for Black), the points column of each adding up: E813 at the
+/// round. Before, only the opponent, the colours and whether it was played were compared, and
+/// the pairing went on from the two results (scripts/damage/trf.py, seed 210).
+#[test]
+fn a_trf_game_whose_two_lines_give_results_that_do_not_answer_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let trf = std::fs::read_to_string(root().join("tests/fixtures/trf/t01-round-05.trf"))
+        .expect("fixture");
+    let line = trf
+        .lines()
+        .find(|l| l.starts_with("001    9 "))
+        .expect("player 9");
+    // Player 9 drew with 6 in round 4 (1.5 points): now a win (2.0), 6's line still a draw.
+    let edited = line
+        .replace("1.5    9", "2.0    9")
+        .replace("6 b =", "6 b 1");
+    assert_ne!(edited, line);
+    let bad = written(tmp.path(), "bad.trf", &trf.replace(line, &edited));
+    let out = crate::common::xqreg(&["pair", "--system", "dutch", &bad]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("E813") && err.contains("bad.trf:"), "{err}");
+    assert!(err.contains("round 4"), "{err}");
+}
