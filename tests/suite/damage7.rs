@@ -183,7 +183,7 @@ fn verify_refuses_a_log_entry_deleted_the_new_one_too() {
         ("DELETE FROM log WHERE id = 1", "log entry 2: where entry 1 should be"),
         (
             "INSERT INTO log (command, changes, at) SELECT command, changes, at FROM log WHERE id = 1",
-            "log entry 3: the log begins with one `new` entry",
+            "log entry 3: `new`, where the log begins with one `new` entry",
         ),
     ] {
         std::fs::write(&db, &saved).expect("restore");

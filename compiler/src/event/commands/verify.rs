@@ -166,7 +166,11 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
 fn in_sequence(n: usize, e: &crate::event::store::LogEntry, lang: Lang) -> Res<()> {
     let want = i64::try_from(n).map_or(i64::MAX, |n| n.saturating_add(1));
     let (id, want_s) = (e.id.to_string(), want.to_string());
-    let args = [("id", id.as_str()), ("want", want_s.as_str())];
+    let args = [
+        ("id", id.as_str()),
+        ("want", want_s.as_str()),
+        ("command", e.command.as_str()),
+    ];
     if e.id != want {
         return Err(tampered(lang, ENTRY_MISSING.fill(&args)));
     }
