@@ -40,12 +40,16 @@ pub fn too_large(bytes: &[u8]) -> bool {
 
 /// `report` (E016, E860) for the file `name` of `bytes`, more than the `most` its kind holds,
 /// at the last character within the limit. Only the bytes up to there are kept as the file's text
-/// (its place is shown, not the rest). Its message is given `size` and `most`.
+/// (its place is shown, not the rest). Its message is given `size` (`67108864+` for a file read
+/// only to [`crate::files::READ_MOST`]) and `most`.
 pub fn too_large_report(name: &str, bytes: &[u8], most: usize, report: &Report) -> FileReport {
     let text = String::from_utf8_lossy(&bytes[..most.min(bytes.len())]).into_owned();
     let last = text.chars().next_back().map_or(0, char::len_utf8);
     let span = Span::new(text.len() - last, text.len());
-    let (size, most) = (bytes.len().to_string(), most.to_string());
+    // A read stops at `READ_MOST` bytes (`/dev/zero` never ends): the size is at least that.
+    let cut = bytes.len() as u64 >= crate::files::READ_MOST;
+    let size = format!("{}{}", bytes.len(), if cut { "+" } else { "" });
+    let most = most.to_string();
     let d = report.at(span, &[("size", &size), ("most", &most)]);
     FileReport {
         source: SourceFile::new(name, text),

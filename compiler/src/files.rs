@@ -14,9 +14,10 @@
 //! directory, [`sweep_dir`]; docs/event.md, "Files a kill leaves").
 //!
 //! Reading an input whole ([`read_input`]): a named pipe given where a file is expected is read
-//! without waiting for a writer that may never come.
+//! without waiting for a writer that may never come, and no input is read past [`READ_MOST`]
+//! bytes (a device or a pipe without end, `/dev/zero`, is not read until memory runs out).
 
-use std::io::{self, Write};
+use std::io::{self, Read as _, Write};
 use std::path::Path;
 
 /// The name of the temporary file a write starts with, beside its target: `.xqreg-<random>.tmp`.
@@ -185,27 +186,42 @@ pub fn temporaries(dir: &Path) -> io::Result<Vec<String>> {
 /// writer, forever when there is none) and then read normally: with no writer it reads as empty,
 /// which the file's reader refuses with its code; a writer (`--roster <(cmd)`) is read to the end.
 pub fn read_input(path: impl AsRef<Path>) -> io::Result<Vec<u8>> {
+    read_at_most(path, READ_MOST)
+}
+
+/// The most bytes [`read_input`] reads of an input: 64 MiB, past the limit of every input (a
+/// regulation 4 MiB, a roster, results, line-ups or TRF file 8 MiB), so that what is cut here is
+/// refused for its size all the same (E016, E860: "at least" so many bytes). Without it a file
+/// that never ends (`--roster /dev/zero`, a pipe of `yes`) was read until memory ran out.
+pub const READ_MOST: u64 = 64 << 20;
+
+/// [`read_input`] with another bound (a font file is larger than any input).
+pub fn read_at_most(path: impl AsRef<Path>, most: u64) -> io::Result<Vec<u8>> {
     let path = path.as_ref();
     #[cfg(unix)]
     {
         use rustix::fs::{fcntl_getfl, fcntl_setfl, OFlags};
-        use std::io::Read as _;
         use std::os::unix::fs::OpenOptionsExt as _;
         let nonblock = OFlags::NONBLOCK.bits() as i32;
-        let mut file = std::fs::OpenOptions::new()
+        let file = std::fs::OpenOptions::new()
             .read(true)
             .custom_flags(nonblock)
             .open(path)?;
         // Blocking again: a slow writer is waited for; with none, a read gives end of file.
         fcntl_setfl(&file, fcntl_getfl(&file)? - OFlags::NONBLOCK)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)?;
-        Ok(bytes)
+        read_most(file, most)
     }
     #[cfg(not(unix))]
     {
-        std::fs::read(path)
+        read_most(std::fs::File::open(path)?, most)
     }
+}
+
+/// The first `most` bytes of `input` (standard input, a file), the rest unread.
+pub fn read_most(input: impl io::Read, most: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    input.take(most).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 #[cfg(all(test, unix))]

@@ -279,6 +279,31 @@ def rename_header(r: random.Random, head, rows, required):
     return unparse(head, rows), f"header {old!r} -> {head[k]!r}", not ok
 
 
+def headers_recased(r: random.Random, head, rows):
+    """Every header name in another case, or with spaces after it (`Id `, `NAME\t`), as a
+    spreadsheet's export may write them: the same columns (names are read in any case, spaces
+    around them ignored)."""
+    how = r.choice(["upper", "title", "space", "tab", "both"])
+    for k, h in enumerate(head):
+        h = {"upper": h.upper(), "title": h.title()}.get(how, h)
+        if how in ("space", "both"):
+            h = h + " " * r.randint(1, 3)
+        if how == "tab":
+            h = h + "\t"
+        head[k] = h.title() + " " if how == "both" else h
+    return unparse(head, rows), f"headers {how}", False
+
+
+def blank_cell(r: random.Random, head, rows, required):
+    """A cell of spaces only (ASCII, an ideographic space, a no-break space, a tab): empty. In a
+    required column a refusal; elsewhere an empty value."""
+    row = r.choice(rows)
+    k = r.randrange(len(row))
+    old, row[k] = row[k], r.choice(["   ", "\u3000", "\u00a0", " \t ", "\u2003\u2003"])
+    must = head[k].strip().lower() in required and bool(old.strip())
+    return unparse(head, rows), f"{head[k]} of spaces", must
+
+
 def ragged_row(r: random.Random, head, rows):
     row = r.choice(rows)
     if r.random() < 0.5 and len(row) > 1:
@@ -362,6 +387,8 @@ def structural(r: random.Random, head, rows, required) -> list:
         lambda: header_repeated(r, head, rows),
         lambda: file_twice(r, head, rows),
         lambda: rows_in_one_line(r, head, rows),
+        lambda: headers_recased(r, head, rows),
+        lambda: blank_cell(r, head, rows, required),
     ]
 
 

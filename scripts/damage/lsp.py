@@ -5,7 +5,8 @@ example regulation, damaged as regulation.py damages it), hover, definition, ref
 completion, documentSymbol, formatting, codeAction, didClose at random positions (past the end
 too, negative, huge), incremental changes with bad ranges, request ids that are strings, null,
 floats or objects, requests before `initialize`, unknown methods, params of the wrong type,
-bodies that are not JSON; then, in most sessions, `shutdown` and `exit`. A damaged stream (in
+bodies that are not JSON, bursts of 50-400 incremental changes with ranges past the end, a
+document of 3.9 MiB or past the 4 MiB a regulation holds (5 MB: E016); then, in most sessions, `shutdown` and `exit`. A damaged stream (in
 some sessions) replaces one frame by broken framing: a header line that is not `Name: value`,
 no Content-Length, a length that is negative, too long, too short or over 64 MiB, a cut frame.
 
@@ -96,6 +97,7 @@ def session(r: random.Random, sources: list[bytes]) -> tuple[bytes, list[int], s
     out.extend(msg({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
     version = 1
     what = []
+    huge = False
     for _ in range(r.randint(5, 40)):
         k = r.random()
         if k < 0.3:
@@ -133,6 +135,32 @@ def session(r: random.Random, sources: list[bytes]) -> tuple[bytes, list[int], s
             out.extend(frame(r.choice([b"{", b"not json", b"[]", b"null", b'{"id": 1}',
                                        b'{"jsonrpc":"2.0","id":"x","method":5}'])))
             what.append("body not JSON-RPC")
+        elif k < 0.92:
+            # A burst of incremental changes (a client typing fast), each with a range past the
+            # end, reversed or inside a line, its version going up or not.
+            for _ in range(r.randint(50, 400)):
+                version += 1
+                change = {"range": {"start": position(r), "end": position(r)},
+                          "text": r.choice(["x", "\n", "", "}", "许", "\r"])}
+                out.extend(msg({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                    "textDocument": {"uri": URI, "version": r.choice([version, 1])},
+                    "contentChanges": [change]}}))
+            what.append("a burst of incremental changes")
+        elif k < 0.93 and not huge:
+            # A document of 3.9 MiB (under the 4 MiB a regulation holds: checked) or past it
+            # (5 MB, or 4 MiB + 1 of three-byte characters: E016), opened or changed to.
+            huge = True
+            pad = r.choice([b"x" * 5_000_000, "许".encode() * 1_398_102,
+                            b"\n" * (4 << 20), b"/" * 3_900_000])
+            text = (r.choice(sources) + b"\n//" + pad).decode("utf-8", "replace")
+            version += 1
+            method = r.choice(["textDocument/didOpen", "textDocument/didChange"])
+            p = ({"textDocument": {"uri": URI, "languageId": "xqreg", "version": version,
+                                   "text": text}} if method.endswith("didOpen") else
+                 {"textDocument": {"uri": URI, "version": version},
+                  "contentChanges": [{"text": text}]})
+            out.extend(msg({"jsonrpc": "2.0", "method": method, "params": p}))
+            what.append(f"a document of {len(text.encode())} bytes")
         elif k < 0.95:
             out.extend(msg({"jsonrpc": "2.0", "method": "textDocument/didClose",
                             "params": {"textDocument": {"uri": URI}}}))

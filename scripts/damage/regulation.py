@@ -3,7 +3,8 @@
 Damage: lines deleted, a block of lines deleted, lines doubled, two tokens swapped, a token
 replaced by another of the file, a number made huge, zero or negative, random unicode inserted
 (zero-width, right-to-left, full-width, emoji, U+FFFD), bytes flipped or made not UTF-8, the file
-cut, CRLF, tabs for indentation, a BOM.
+cut, CRLF, tabs for indentation, a BOM, a CR alone inside a string, braces or parentheses nested
+100 to 100 000 deep, a top-level block 1 000 or 10 000 times.
 
 Commands: `simulate FILE --roster|--players N -o OUT` and `event new DIR --regulation FILE`
 then `event pair DIR` (the runtime on a damaged regulation that still checks), `test FILE` (the scenario tests: exit 0 or 1, no panic, no hang), `pair --regulation
@@ -35,9 +36,11 @@ UNICODE = ["\u200b", "\u202e", "\ufeff", "\u3000", "\U0001f600", "\ufffd", "ï½“ï
 
 def mutate(r: random.Random, data: bytes):
     lines = data.split(b"\n")
-    pick = r.randrange(15)
+    pick = r.randrange(18)
     if not data:
         return b"stage", "empty file"
+    if pick >= 15:
+        return shape(r, data, pick)
     # Dates of the text, not of a comment (a comment is not read).
     dates = [d for d in DATE.finditer(data)
              if b"//" not in data[data.rfind(b"\n", 0, d.start()) + 1:d.start()]]
@@ -98,6 +101,32 @@ def mutate(r: random.Random, data: bytes):
     if pick == 12:
         return re.sub(rb"(?m)^(  )+", lambda m_: b"\t" * (len(m_.group()) // 2), data), "tabs"
     return b"\xef\xbb\xbf" + data, "BOM"
+
+
+STRING = re.compile(rb'"[^"\n]{2,}"')
+BLOCK = re.compile(rb"(?ms)^(playoff|prizes|note|venue|stage) [^\n]*\{\n.*?^\}\n")
+
+
+def shape(r: random.Random, data: bytes, pick: int):
+    """A carriage return alone inside a string (a line end to some readers, not to others),
+    braces nested 100 to 100 000 deep, or a top-level block 1 000 to 10 000 times."""
+    if pick == 15:
+        strings = list(STRING.finditer(data))
+        if strings:
+            t = r.choice(strings)
+            i = r.randrange(t.start() + 1, t.end() - 1)
+            return data[:i] + b"\r" + data[i:], "a CR alone inside a string"
+    if pick == 16:
+        n = r.choice([100, 1000, 10_000, 100_000])
+        at = r.choice([len(data), data.find(b"{") + 1])
+        nest = r.choice([b"{" * n + b"}" * n, b"(" * n + b")" * n, b"stage x {" * n + b"}" * n])
+        return data[:at] + nest + data[at:], f"{n} deep"
+    blocks = list(BLOCK.finditer(data))
+    if not blocks:
+        return data + b"\n" + b"note x\n" * 10_000, "10 000 lines"
+    t = r.choice(blocks)
+    n = r.choice([1000, 10_000])
+    return data + t.group() * n, f"a {t.group(1).decode()} block {n} times"
 
 
 def codes(path: Path) -> tuple[Counter, list[str], common.Ran]:

@@ -8,7 +8,12 @@
   published): rows with a game number or playoff step changed;
 - `event result EV STAGE ROUND BOARD RESULT` and `event correct ... --reason`: the arguments
   damaged one by one (empty, signs, full-width digits, huge numbers, other stages, extra or
-  missing arguments).
+  missing arguments);
+- `event result EV FILE` (and `EV STAGE ROUND BOARD RESULT`) on example 007 (a Swiss `main`
+  then a knockout `top_ko`, round 1 of `main` published): the stage of the rows named by its
+  title (Chinese or English: accepted, the title is `main`'s alone), by the other stage (its
+  id or title: no game of it is published), in another case; and on example 007 with both
+  stages titled `积分编排` / `Swiss`: the shared title is E852, the id accepted.
 
 Oracle: common.oracle; the store unchanged on a refusal; no `-o` file on a refusal; the shadow
 reader on every accepted file. Clap's own refusal of a typed argument (`error: invalid value`,
@@ -86,7 +91,49 @@ def setup(work: Path):
                               "--roster", str(ex6 / "roster.csv"), "--seed", "1"]).rc == 0
     assert common.run_nolang(["event", "pair", str(ko)]).rc == 0
     ko_results = common.waiting_csv(ko, lambda i: "=" if i <= 2 else "1-0").encode()
-    return reg, roster, ev, done, results, team, lineup.encode(), ko, ko_results
+    split = split_events(work)
+    return reg, roster, ev, done, results, team, lineup.encode(), ko, ko_results, split
+
+
+# Example 007's stages: what a stage cell or argument may say, and whether it names `main`
+# (the stage whose round 1 is published). With the titles shared (`shared`), a title names no
+# one stage (E852).
+STAGE_NAMES = {"main": True, "积分编排": True, "Swiss": True, " Swiss ": True, "\u3000main": True,
+               "top_ko": False, "前八名淘汰赛": False, "Top-eight knockout": False, "TOP_KO": False,
+               "swiss": False, "积分": False, "Swiss\u200b": False, "Swiss Top-eight": False}
+
+
+def split_events(work: Path) -> dict[str, tuple[Path, bytes]]:
+    """Example 007 with round 1 of `main` published, and the same with `top_ko` titled as
+    `main` is (`积分编排`, `Swiss`): each with its round-1 results (every game 1-0)."""
+    ex7 = common.EXAMPLES / "007_swiss_split"
+    text = (ex7 / "regulation.xqr").read_text()
+    shared = text.replace('stage top_ko "前八名淘汰赛" en "Top-eight knockout"',
+                          'stage top_ko "积分编排" en "Swiss"')
+    assert shared != text
+    out = {}
+    for name, reg in (("split", text), ("shared", shared)):
+        f = work / f"{name}.xqr"
+        f.write_text(reg)
+        ev = work / name
+        for a in (["event", "new", str(ev), "--regulation", str(f), "--roster",
+                   str(ex7 / "roster.csv"), "--seed", "1"], ["event", "pair", str(ev)]):
+            ran = common.run_nolang(a)
+            assert ran.rc == 0, ran.err
+        out[name] = (ev, common.waiting_csv(ev, lambda i: "1-0").encode())
+    return out
+
+
+def stage_named(r: random.Random, data: bytes, shared: bool):
+    """The stage cell of one row (or every row) written another way: `must` unless it still
+    names `main` alone."""
+    head, rows = m.parse(data)
+    k = [h.lower() for h in head].index("stage")
+    name = r.choice(sorted(STAGE_NAMES))
+    for row in (rows if r.random() < 0.5 else [r.choice(rows)]):
+        row[k] = name
+    alone = STAGE_NAMES[name] and not (shared and name.strip() in ("积分编排", "Swiss"))
+    return m.unparse(head, rows), f"stage written {name!r}", not alone
 
 
 def mutate_csv(r: random.Random, data: bytes, bad: dict, required: list[str]):
@@ -190,18 +237,45 @@ def usage(ran: common.Ran) -> bool:
 
 def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
     """The fuzzer's loop (common.fuzz runs it, cleans `work` and sums up)."""
-    reg, roster, ev, done, results, team, lineup, ko, ko_results = setup(work)
+    reg, roster, ev, done, results, team, lineup, ko, ko_results, split = setup(work)
     usage_n = 0
     for n in range(args.cases):
         target = r.choice(["result", "result", "simulate", "lineup", "lineup", "args",
-                           "args", "knockout", "knockout"])
+                           "args", "knockout", "knockout", "split", "shared"])
         case = work / f"case{n}"
         case.mkdir()
         store = before = None
         outputs: tuple[Path, ...] = ()
         keep: dict[str, bytes] = {}
         data = None
-        if target in ("result", "simulate", "knockout"):
+        if target in ("split", "shared"):
+            sev, sdata = split[target]
+            store = shutil.copytree(sev, case / "ev")
+            before = common.tree_hash(store)
+            if r.random() < 0.3:
+                # One game by its arguments: the stage written as a row would write it.
+                name = r.choice(sorted(STAGE_NAMES))
+                a = [name, "1", str(r.randint(1, 8)), "1-0"]
+                must = not STAGE_NAMES[name] or (target == "shared"
+                                                 and name.strip() in ("积分编排", "Swiss"))
+                label = f"{target} one game, stage {name!r}"
+                ran = common.run(["event", "result", str(store), *a])
+                places, shadow = (), None
+                keep["args.txt"] = "\n".join(a).encode()
+            else:
+                if r.random() < 0.7:
+                    data, label, must = stage_named(r, sdata, target == "shared")
+                else:
+                    data, label, must = mutate_csv(r, sdata, BAD, RES_REQUIRED)
+                label = f"{target}: {label}"
+                f = case / "results.csv"
+                f.write_bytes(data)
+                keep["results.csv"] = data
+                ran = common.run(["event", "result", str(store), str(f)])
+                places = ("results.csv",)
+                # The shadow reader knows no stage: the stage cell is the binary's to read.
+                shadow = (m.RESULTS_COLUMNS, m.RESULTS_TYPES, RES_REQUIRED, None)
+        elif target in ("result", "simulate", "knockout"):
             # Example 001's round 1, or the knockout's mini-matches (example 006).
             knockout = target == "knockout"
             data, label, must = mutate_csv(r, ko_results if knockout else results,

@@ -10,6 +10,7 @@ result, a withdrawal. Each case copies it and damages it one way:
   regulation or roster edited (with or without its SHA-256 updated); a game's players swapped,
   its board changed, deleted or doubled; a result made a word no result is, flipped, deleted or
   added, fouls negative or one more; a withdrawal of a player not in the roster; a table dropped;
+  a game, a withdrawal or a log entry naming its stage by the stage's title instead of its id;
 - a store from another regulation: the stored regulation replaced by example 000's (SHA-256
   updated), or the regulation file on disk edited (E830).
 
@@ -99,7 +100,7 @@ def damage(r: random.Random, ev: Path, reg: Path):
     """Damage the store in `ev` (or the regulation beside it); (label, who must refuse)."""
     db = ev / "event.sqlite"
     size = db.stat().st_size
-    pick = r.randrange(30)
+    pick = r.randrange(31)
     if pick < 4:
         b = bytearray(db.read_bytes())
         for _ in range(r.choice([1, 1, 4, 32])):
@@ -297,6 +298,28 @@ def damage(r: random.Random, ev: Path, reg: Path):
         c.commit()
         c.close()
         return "user_version changed", None
+    if pick == 29:
+        # The stage named by its title (`积分编排`, `Swiss`), as a results file may name it, where
+        # xqreg stores and logs its id: a value xqreg did not write.
+        title = r.choice(["积分编排", "Swiss"])
+        how = r.choice(["game", "log", "withdrawal"])
+        if how == "game":
+            g = r.choice(ids(db, "select id from games"))
+            sql(db, "update games set stage = ? where id = ?", params=(title, g))
+            return f"game {g} of stage {title!r}", EVERY
+        if how == "withdrawal":
+            sql(db, "update withdrawals set stage = ?", params=(title,))
+            return f"withdrawal from stage {title!r}", EVERY
+        entries = ids(db, "select id from log where changes like '%\"stage\":\"main\"%'")
+        i = r.choice(entries)
+        c = sqlite3.connect(db)
+        (cmd,) = c.execute("select command from log where id = ?", (i,)).fetchone()
+        c.close()
+        sql(db, "update log set changes = replace(changes, '\"stage\":\"main\"', ?) where id = ?",
+            params=(f'"stage":"{title}"', i))
+        # The games are read against the `pair` entries by every command; the rest `verify`
+        # replays.
+        return f"log entry {i} ({cmd}) of stage {title!r}", EVERY if cmd == "pair" else VERIFY
     return "nothing", None
 
 

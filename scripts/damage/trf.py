@@ -5,7 +5,7 @@ Bases: the tournaments of tests/fixtures/trf (the `t01-*` files that pair) and t
 Damage: bytes flipped, cut, lines deleted or doubled, a column shifted, a rank, an opponent,
 a result letter, a colour or the points changed, GBK/UTF-16 bytes, NUL, CRLF/CR, a BOM, a line of
 100 000 characters, records added (`XXA`, `XXP`, `XXR`, `XXC`, `092`, `250`, `260`, `013`) with
-good and bad values. Each file is paired by `--system dutch` or `cxa`, in the engine, human or
+good and bad values, `XXR` below the rounds the lines hold, a rating past four digits. Each file is paired by `--system dutch` or `cxa`, in the engine, human or
 JSON format. Oracle: common.oracle; `must_refuse` for NUL, another encoding, a repeated rank, an
 opponent who is not in the file.
 """
@@ -48,7 +48,9 @@ def player_lines(lines: list[bytes]) -> list[int]:
 def mutate(r: random.Random, data: bytes):
     lines = data.split(b"\n")
     players = player_lines(lines)
-    pick = r.randrange(18)
+    pick = r.randrange(20)
+    if pick >= 18:
+        return declared_rounds_or_rating(r, lines, players)
     if pick >= 16:
         return asymmetric(r, lines, players)
     if pick < 5:
@@ -112,6 +114,37 @@ def mutate(r: random.Random, data: bytes):
         return b"\n".join(lines), "name of other characters", False
     # A copy of the whole file after itself: every rank twice.
     return data + b"\n" + data, "file twice", True
+
+
+def played(lines: list[bytes], players: list[int]) -> int:
+    """How many rounds the player lines hold (10-column blocks from column 92)."""
+    return max(((len(lines[i].rstrip()) - 91 + 9) // 10 for i in players), default=0)
+
+
+def declared_rounds_or_rating(r: random.Random, lines: list[bytes], players: list[int]):
+    """`XXR` below the rounds the lines hold (or as many: no round left), or a rating of five or
+    more digits that runs into the columns around it (the rating is columns 49-52)."""
+    if r.random() < 0.5:
+        n = played(lines, players)
+        lines = [l for l in lines if not l.startswith(b"XXR")]
+        # Below the rounds a line holds: that round is past the file's end. (As many is no
+        # damage where the last block is a bye set for the round to pair.)
+        k = r.choice([k for k in (0, 1, n - 1, n - 1) if 0 <= k < n] or [0])
+        lines.append(b"XXR %d" % k)
+        return b"\n".join(lines), f"XXR {k} with {n} rounds in the lines", k < n
+    i = r.choice(players)
+    l = bytearray(lines[i])
+    if len(l) < 57:
+        return b"\n".join(lines), "player line short", False
+    rating = r.choice([b"25555", b"125555", b"99999", b"2555.5", b"-2555", b"\xef\xbc\x92555"])
+    # Right-aligned to column 52 (the five digits reach column 48, the name's blank), or
+    # left-aligned from column 49 (into column 53, the federation's blank).
+    if r.random() < 0.5:
+        l[52 - len(rating):52] = rating
+    else:
+        l[48:48 + len(rating)] = rating
+    lines[i] = bytes(l)
+    return b"\n".join(lines), f"rating {rating!r}", True
 
 
 def asymmetric(r: random.Random, lines: list[bytes], players: list[int]):

@@ -14,6 +14,7 @@ mod codes;
 mod common;
 mod contract;
 mod cxa_property;
+mod damage7;
 mod damage_found;
 mod declared_teams;
 mod deletion;

@@ -3,9 +3,10 @@
 //! file renamed over it); `-` reads standard input and prints the result. With `--check` nothing
 //! is written: a unified diff is printed for each file that would change, and the exit code is 1.
 //! A file with syntax errors is refused with its diagnostics (exit 1) and never rewritten;
-//! an unreadable file is exit 2.
+//! an unreadable file is exit 2, and so is one that is no regular file to rewrite (a named pipe,
+//! a device); a symbolic link's file is rewritten, the link kept.
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -58,8 +59,7 @@ pub fn run(args: Args) -> ExitCode {
 fn one(path: &PathBuf, check: bool, lang: Lang) -> Outcome {
     let stdin = path.as_os_str() == "-";
     let read = if stdin {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
+        crate::files::read_most(std::io::stdin().lock(), crate::files::READ_MOST)
     } else {
         crate::files::read_input(path)
     };
@@ -107,7 +107,7 @@ fn one(path: &PathBuf, check: bool, lang: Lang) -> Outcome {
         (true, _) if changed => output::stdout(&diff(&name, text, &formatted)),
         (true, _) => Ok(()),
         (false, true) => output::stdout(&formatted),
-        (false, false) if changed => output::write_file(path, &formatted),
+        (false, false) if changed => in_place(path, &formatted),
         (false, false) => Ok(()),
     };
     match written {
@@ -118,6 +118,20 @@ fn one(path: &PathBuf, check: bool, lang: Lang) -> Outcome {
             Outcome::IoFailed
         }
     }
+}
+
+/// Rewrite the file `path` names with `text`: through a symbolic link, the file it leads to (the
+/// link stays a link); a named pipe or a device is no file to rewrite (a temporary renamed over
+/// it would put a regular file in its place: `/dev/stdin`, a pipe another program reads), an
+/// I/O error (exit 2), nothing written: `fmt - < FILE` prints the formatted text.
+fn in_place(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    let target = std::fs::canonicalize(path)?;
+    if !std::fs::metadata(&target)?.is_file() {
+        return Err(std::io::Error::other(
+            "not a regular file, so not rewritten in place (`xqreg fmt - < FILE` prints it formatted)",
+        ));
+    }
+    output::write_file(&target, text)
 }
 
 /// The diagnostics of a file that cannot be formatted, on stderr (stdout may carry the text).

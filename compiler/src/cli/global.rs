@@ -3,7 +3,7 @@
 //! (`-`) is read and named. The choices are made once per process and kept here, so commands
 //! ask for them instead of threading them through every signature.
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -121,9 +121,7 @@ pub(crate) fn input_name(path: &Path) -> String {
 /// The bytes of an input: standard input for `-`, else the file.
 pub(crate) fn read_input(path: &Path) -> std::io::Result<Vec<u8>> {
     if is_stdin(path) {
-        let mut bytes = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut bytes)?;
-        Ok(bytes)
+        crate::files::read_most(std::io::stdin().lock(), crate::files::READ_MOST)
     } else {
         crate::files::read_input(path)
     }

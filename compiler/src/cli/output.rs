@@ -64,30 +64,54 @@ pub(crate) fn write_output_bytes(output: Option<&PathBuf>, text: &[u8]) -> ExitC
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            match output {
-                Some(p) => eprintln!(
-                    "{}",
-                    say(
-                        format!("xqreg: cannot write `{}`: {e}", p.display()),
-                        format!(
-                            "xqreg：无法写入 `{}`：{}",
-                            p.display(),
-                            super::global::io_error_zh(&e)
-                        )
-                    )
-                ),
-                None => eprintln!(
-                    "{}",
-                    say(
-                        format!("xqreg: cannot write output: {e}"),
-                        format!("xqreg：无法写出结果：{}", super::global::io_error_zh(&e))
-                    )
-                ),
-            }
-            ExitCode::from(2)
-        }
+        Err(e) => cannot_write(output, &e),
     }
+}
+
+/// Before a command writes another output first (`simulate --trf DIR -o OUT`): whether `-o OUT`
+/// can be written at all (its folder exists and is a folder, OUT is no folder), so that a
+/// mistyped `-o` is exit 2 with nothing written, not the TRF files left behind.
+pub(crate) fn can_write(output: Option<&PathBuf>) -> Result<(), ExitCode> {
+    let Some(path) = output else { return Ok(()) };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let found = std::fs::metadata(dir).and_then(|m| {
+        if !m.is_dir() {
+            Err(std::io::Error::from(ErrorKind::NotADirectory))
+        } else if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            Err(std::io::Error::from(ErrorKind::IsADirectory))
+        } else {
+            Ok(())
+        }
+    });
+    found.map_err(|e| cannot_write(output, &e))
+}
+
+/// Says that `output` (or stdout) cannot be written: exit 2.
+fn cannot_write(output: Option<&PathBuf>, e: &std::io::Error) -> ExitCode {
+    match output {
+        Some(p) => eprintln!(
+            "{}",
+            say(
+                format!("xqreg: cannot write `{}`: {e}", p.display()),
+                format!(
+                    "xqreg：无法写入 `{}`：{}",
+                    p.display(),
+                    super::global::io_error_zh(e)
+                )
+            )
+        ),
+        None => eprintln!(
+            "{}",
+            say(
+                format!("xqreg: cannot write output: {e}"),
+                format!("xqreg：无法写出结果：{}", super::global::io_error_zh(e))
+            )
+        ),
+    }
+    ExitCode::from(2)
 }
 
 /// A usage error (exit 2) when `-o OUT` names one of the inputs: writing would destroy it.

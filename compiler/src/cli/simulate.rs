@@ -118,6 +118,16 @@ pub fn run(args: Args) -> ExitCode {
     if args.runs <= 1 {
         return match one(args.seed) {
             Ok((outcome, _, roster)) => {
+                // Every file asked for can be written before the first is: a mistyped `-o`
+                // leaves neither the saved roster nor the TRF files behind (exit 2).
+                let outputs = [args.save_roster.as_ref(), args.output.as_ref()];
+                if let Err(code) = outputs
+                    .into_iter()
+                    .try_for_each(super::output::can_write)
+                    .and_then(|()| trf_can_write(args.trf.as_ref()))
+                {
+                    return code;
+                }
                 if let Some(path) = &args.save_roster {
                     let csv = crate::event::roster_csv::roster_csv(&roster);
                     let code = write_output(Some(path), &csv);
@@ -431,6 +441,29 @@ fn progress_bar(runs: u32) -> indicatif::ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+/// Whether `--trf DIR` can be made: DIR is a folder, or the nearest of its folders that exists
+/// is one (`create_dir_all` makes the rest).
+fn trf_can_write(dir: Option<&PathBuf>) -> Result<(), ExitCode> {
+    let Some(dir) = dir else { return Ok(()) };
+    let found = dir
+        .ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .find_map(|a| std::fs::metadata(a).ok());
+    if found.is_none_or(|m| m.is_dir()) {
+        return Ok(());
+    }
+    let d = dir.display();
+    let e = std::io::Error::from(std::io::ErrorKind::NotADirectory);
+    eprintln!(
+        "{}",
+        say(
+            format!("xqreg simulate: cannot write TRF into `{d}`: {e}"),
+            format!("xqreg simulate：无法把 TRF 写入 `{d}`：{e}")
+        )
+    );
+    Err(ExitCode::from(2))
 }
 
 /// Each finished Swiss stage as `DIR/<stage>.trf` (TRF-2026).

@@ -78,7 +78,7 @@ pub fn enter(dir: &Path, file: &Path, round: Option<u32>, lang: Lang) -> Res<Str
             return Err(refuse(
                 &codes::E839,
                 lang,
-                NO_LATE_ENTRY.plain(),
+                NO_LATE_ENTRY.fill(&[("file", &name)]),
                 NO_LATE_ENTRY_HELP,
             ));
         };

@@ -335,6 +335,9 @@ pub(crate) fn pay(
     awards: &mut Vec<PrizeAward>,
     totals: &mut BTreeMap<String, u64>,
 ) {
+    // This table's awards only: another table paying the same ranking has its own line (and
+    // 10 000 of them listed every one before them, a transcript of gigabytes).
+    let before = awards.len();
     let mut i = 0;
     let rows = &standing.rows;
     while i < rows.len() {
@@ -353,6 +356,8 @@ pub(crate) fn pay(
         i = j;
     }
     let mut paid: Vec<String> = awards
+        .get(before..)
+        .unwrap_or(&[])
         .iter()
         .filter(|a| a.category == table.category)
         .map(|a| {

@@ -93,6 +93,29 @@ impl ResultCode {
         })
     }
 
+    /// Whether `self` and `other` are the two sides of one game: a win against a loss, a draw
+    /// against a draw (rated or not alike), a forfeit win against a forfeit loss, two forfeit
+    /// losses (a double forfeit); a bye or a blank against a bye or a blank.
+    pub fn answers(self, other: ResultCode) -> bool {
+        use ResultCode as R;
+        matches!(
+            (self, other),
+            (R::Win, R::Loss)
+                | (R::Loss, R::Win)
+                | (R::Draw, R::Draw)
+                | (R::UnratedWin, R::UnratedLoss)
+                | (R::UnratedLoss, R::UnratedWin)
+                | (R::UnratedDraw, R::UnratedDraw)
+                | (R::ForfeitWin, R::ForfeitLoss)
+                | (R::ForfeitLoss, R::ForfeitWin | R::ForfeitLoss)
+        ) || (!self.is_game() && !other.is_game())
+    }
+
+    /// Whether the code is a game's result (played or forfeited), not a bye or a blank.
+    fn is_game(self) -> bool {
+        self.is_played() || matches!(self, ResultCode::ForfeitWin | ResultCode::ForfeitLoss)
+    }
+
     /// Whether a game was actually played (counts for colours and as "met").
     pub fn is_played(self) -> bool {
         matches!(

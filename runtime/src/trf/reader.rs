@@ -385,7 +385,7 @@ fn check(trf: &Trf) -> Result<(), TrfError> {
             let consistent = back.is_some_and(|q| {
                 q.opponent == Some(p.id)
                     && (block.colour.is_none() || q.colour != block.colour)
-                    && q.result.is_played() == block.result.is_played()
+                    && q.result.answers(block.result)
             });
             if !consistent {
                 return Err(err(

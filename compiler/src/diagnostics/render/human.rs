@@ -123,8 +123,6 @@ fn convert(report: &FileReport, d: &Diagnostic, lang: Lang) -> Report {
     // the column in characters like every other format.
     let at = report.source.position(report.source.clamp(d.span()).start);
     let name = format!("{}:{}:{}", report.source.name, at.line, at.column);
-    let start = ranges.iter().map(|r| r.start).min().unwrap_or(0);
-    let end = ranges.iter().map(|r| r.end).max().unwrap_or(0);
     let mut message = super::printable(d.message.get(lang)).into_owned();
     let long = too_long(&report.source, &ranges);
     if let Some(n) = long {
@@ -146,7 +144,7 @@ fn convert(report: &FileReport, d: &Diagnostic, lang: Lang) -> Report {
         labels: if long.is_some() { Vec::new() } else { labels },
         source: long
             .is_none()
-            .then(|| Window::around(&report.source, name, start, end, CONTEXT)),
+            .then(|| Window::around(&report.source, name, &ranges, CONTEXT)),
     }
 }
 

@@ -76,7 +76,8 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
         lineups: Vec::new(),
     };
     let mut batches = 0;
-    for e in tx.log_entries()? {
+    for (n, e) in tx.log_entries()?.into_iter().enumerate() {
+        in_sequence(n, &e, loaded.lang)?;
         whole_entry(&e, loaded.lang)?;
         match e.command.as_str() {
             "pair" => {
@@ -156,6 +157,27 @@ pub fn history(tx: &Tx<'_>, loaded: &Loaded) -> Res<usize> {
     }
     same_as_store(&ev, loaded)?;
     Ok(batches)
+}
+
+/// E836 unless the `n`-th entry of the log (from 0) is numbered `n + 1` and is `new` where the
+/// log begins, and only there: xqreg numbers the entries one by one and never removes one, so a
+/// gap is an entry deleted (the `new` entry deleted was passed over: its record of what the event
+/// was started from gone unseen).
+fn in_sequence(n: usize, e: &crate::event::store::LogEntry, lang: Lang) -> Res<()> {
+    let want = i64::try_from(n).map_or(i64::MAX, |n| n.saturating_add(1));
+    let (id, want_s) = (e.id.to_string(), want.to_string());
+    let args = [
+        ("id", id.as_str()),
+        ("want", want_s.as_str()),
+        ("command", e.command.as_str()),
+    ];
+    if e.id != want {
+        return Err(tampered(lang, ENTRY_MISSING.fill(&args)));
+    }
+    if (n == 0) != (e.command == "new") {
+        return Err(tampered(lang, NEW_NOT_FIRST.fill(&args)));
+    }
+    Ok(())
 }
 
 /// E836 unless a log entry holds every value its command logs, of its kind.

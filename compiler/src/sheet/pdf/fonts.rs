@@ -139,7 +139,8 @@ pub fn load(explicit: Option<&Path>, lang_zh: bool) -> Result<Fonts, FontError> 
 
 /// Reads a font file and picks its face: in a collection, the Simplified Chinese one.
 fn open(path: &Path) -> Result<Face, String> {
-    let data = crate::files::read_input(path).map_err(|e| e.to_string())?;
+    // The largest CJK collections are some 100 MB; a font past 1 GiB is no font.
+    let data = crate::files::read_at_most(path, 1 << 30).map_err(|e| e.to_string())?;
     let count = ttf_parser::fonts_in_collection(&data).unwrap_or(1);
     let index = (0..count).find(|&i| face_is_sc(&data, i)).unwrap_or(0);
     Face::load(Arc::new(data), index)
