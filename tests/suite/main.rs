@@ -90,6 +90,7 @@ mod small_rooms;
 mod stage_byes;
 mod stage_caps;
 mod stage_titles;
+mod swiss_runs_out;
 mod swiss_seeds;
 mod team_colours;
 mod team_crosstable;

@@ -1,11 +1,13 @@
 //! Stages: one format each (E209), entrants only from earlier stages (E207), decided places
-//! against entrants (E211), Swiss rounds against players (E204) and the round count a schedule
+//! against entrants (E211), Swiss rounds against players (E204: never pairable; W405: rounds
+//! beyond [`swiss_sure_rounds`] may not pair) and the round count a schedule
 //! states for a round robin (E213). Place references are `refs`; brackets, same-place stages and
 //! splits are `brackets`.
 //!
 //! Every check reads counts from [`super::facts`] and skips what is unknown or unresolved (an
 //! unknown stage or group was reported by `names`).
 
+use xqreg_grammar::ast::Spanned;
 use xqreg_grammar::ast::{
     EntrantSource, EntryClause, Format, PlaceRange, PoolSource, StageClause, SwissRounds,
 };
@@ -16,7 +18,7 @@ use super::refs::{onward_count, own_refs};
 use super::{Ctx, Report};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Explain, Severity, Template};
 
-pub const CODES: &[&Code] = &[&E204, &E207, &E209, &E211, &E213];
+pub const CODES: &[&Code] = &[&E204, &E207, &E209, &E211, &E213, &W405];
 
 /// The span of a format line.
 pub fn format_span(f: &Format) -> Span {
@@ -297,9 +299,10 @@ fn swiss(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             match rounds {
                 xqreg_grammar::ast::SwissRounds::Fixed(r) => {
                     if let Some(n) = players {
+                        let bound = f.entrants.is_none();
+                        may_not_pair(diags, r, name, n, bound);
                         if r.node >= n {
                             // Without exact entrants the number is the cap's, a bound.
-                            let bound = f.entrants.is_none();
                             diags.push(SWISS_ROUNDS.at(
                                 r.span,
                                 &[
@@ -324,6 +327,8 @@ fn swiss(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
                             (m, c) => m.or(c),
                         };
                         if let Some(n) = top {
+                            // W405 when even the row's largest field may run out.
+                            may_not_pair(diags, &arm.rounds, name, n, true);
                             if arm.rounds.node >= n {
                                 diags.push(SWISS_ARM.at(
                                     arm.rounds.span,
@@ -340,6 +345,43 @@ fn swiss(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// The rounds a Swiss of `n` players can always pair without a repeat opponent, whatever the
+/// earlier rounds were: `n` counted as `n + 1` when odd (the bye is a player nobody meets twice),
+/// then `n/2` when `n/2` is odd and `n/2 + 1` when it is even (never more than `n - 1`). Before
+/// round `r` each player has `n - r` opponents unmet; from `n/2` on that graph has a perfect
+/// matching (Dirac), and at `n/2 - 1` it has one unless it is two disjoint odd halves: 10 players
+/// whose halves of 5 each played only the other half in rounds 1 to 5 cannot be paired in round 6.
+pub(crate) fn swiss_sure_rounds(n: u32) -> u32 {
+    // In u64: a field of u32::MAX (a mutant, a typo) rounds up past u32.
+    let m = u64::from(n) + u64::from(n % 2);
+    let half = m / 2;
+    let sure = if half % 2 == 1 { half } else { half + 1 };
+    u32::try_from(sure.min(m.saturating_sub(1))).unwrap_or(u32::MAX)
+}
+
+/// W405: a Swiss of `rounds` for a field of `n` (`bound`: at most `n`, a cap or a row's largest
+/// field) past the rounds it can always pair, and below E204's `rounds >= n`, which says it
+/// instead. Only the largest field the regulation admits is measured, so that the warning holds
+/// for every field: a smaller one is at more risk (a row `9..: 7`, 9 players in 7 rounds, is not
+/// warned, its largest field having no bound).
+fn may_not_pair(diags: &mut Diagnostics, rounds: &Spanned<u32>, stage: &str, n: u32, bound: bool) {
+    let sure = swiss_sure_rounds(n);
+    if rounds.node <= sure || rounds.node >= n {
+        return;
+    }
+    diags.push(SWISS_MAY_NOT_PAIR.at(
+        rounds.span,
+        &[
+            ("stage", stage),
+            ("rounds", &rounds.node.to_string()),
+            ("at_most", if bound { "at most " } else { "" }),
+            ("at_most_zh", if bound { "最多" } else { "" }),
+            ("players", &n.to_string()),
+            ("safe", &sure.to_string()),
+        ],
+    ));
 }
 
 fn rr_rounds(ctx: &Ctx<'_>, diags: &mut Diagnostics) {
