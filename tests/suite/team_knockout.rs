@@ -131,8 +131,16 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
     let tmp = tempfile::tempdir().expect("tmp");
     let ev = new_event(tmp.path());
     let mut published = String::new();
+    let mut waiting = None;
     for _ in 0..12 {
-        published.push_str(&xqreg_ok(&["event", "pair", &ev]));
+        let pair = xqreg_ok(&["event", "pair", &ev]);
+        // The first armageddon published: its match is level on board points and waits for it
+        // (it said `semi-final: c v a: to be played`, as of a match not begun).
+        if waiting.is_none() && pair.contains("playoff Armageddon") {
+            let en = xqreg_ok(&["event", "standings", &ev, "--stage", "finals"]);
+            waiting = Some((en, standings_zh(&ev, "finals")));
+        }
+        published.push_str(&pair);
         if xqreg_ok(&["event", "status", &ev]).contains("the event is complete") {
             break;
         }
@@ -163,6 +171,16 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
     );
     let zh = standings_zh(&ev, "finals");
     assert!(zh.contains("局分相同"), "{zh}");
+    let (en, zh) = waiting.expect("an armageddon published");
+    assert_phrases(
+        &en,
+        &[
+            "4–4",
+            ", level on board points: playoff Armageddon to be played",
+        ],
+        &["semi-final: c v a: to be played"],
+    );
+    assert_phrases(&zh, &["4:4", "，局分相同，待第一台加赛超快棋"], &["c 对 a"]);
     assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
     in_chinese_and_on_the_site(&ev, tmp.path());
 }

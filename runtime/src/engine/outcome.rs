@@ -222,6 +222,10 @@ pub struct MatchOut {
     /// `games`, a playoff step's label, `lots`, `bye`, or `forfeit`; in a team match
     /// `board_points` when its boards decided it.
     pub decided_by: String,
+    /// A match `pending` (a live event's) whose regular games (boards) are all in, level, and
+    /// that waits for a playoff game: that step's time control (`blitz`). Left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub awaits: Option<String>,
     /// A team knockout's match: its boards (a and b are teams). Left out of the JSON for a
     /// match of two players.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -62,7 +62,8 @@ pub fn name_in(st: &StageOutcome, people: &People, id: &str) -> String {
         .map_or_else(|| people.get(id).name, |r| r.player.clone())
 }
 
-/// The bracket's layout. A match with a game still waiting shows no winner and no score.
+/// The bracket's layout. A match with a game still waiting shows no winner, and no score until
+/// its regular games are in.
 pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l: Tr) -> Bracket {
     let mut by_round: BTreeMap<u32, Vec<_>> = BTreeMap::new();
     for m in &st.matches {
@@ -86,6 +87,9 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l:
                         && ((g.red == m.a && g.black == m.b) || (g.red == m.b && g.black == m.a))
                 });
             let bye = m.b.is_empty() || m.decided_by == "bye";
+            // A match level after its regular games and waiting for a playoff game shows that
+            // level score, and no winner yet.
+            let no_score = (pending && m.awaits.is_none()) || bye;
             // A side that only stands in for a match still to be played: named by that match.
             let slot = |id: &str, pts: i64, stands: &Option<StandIn>| Slot {
                 name: match stands {
@@ -93,7 +97,7 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l:
                     Some(s) => super::labels::stand_in(s, l),
                     None => name_in(st, people, id),
                 },
-                score: if pending || bye {
+                score: if no_score {
                     String::new()
                 } else {
                     pts.to_string()
