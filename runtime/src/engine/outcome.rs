@@ -213,6 +213,10 @@ pub struct SeparationOut {
 pub struct MatchOut {
     pub round: u32,
     pub label: String,
+    /// Where the round has several matches of `label`: this one's place in bracket order, from 1
+    /// (`semi-final` 2), as a stand-in for it names it. Left out for a label of one match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
     pub a: String,
     pub b: String,
     pub winner: String,

@@ -13,7 +13,8 @@ use super::text::Tr;
 const BOX_W: i64 = 200;
 const BOX_H: i64 = 44;
 const GAP_X: i64 = 40;
-const ROW_H: i64 = 60;
+// A row leaves room above each box for its label (`semi-final 2`), which a stand-in names.
+const ROW_H: i64 = 76;
 
 #[derive(Debug, Serialize)]
 pub struct Slot {
@@ -27,6 +28,9 @@ pub struct MatchBox {
     pub x: i64,
     pub y: i64,
     pub label: String,
+    /// The match's number among its round's of the same label (the runtime's), which the
+    /// label says in the page's language (`semi-final 2`).
+    pub number: Option<u32>,
     pub a: Slot,
     pub b: Slot,
 }
@@ -108,6 +112,7 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l:
                 x,
                 y,
                 label: m.label.clone(),
+                number: m.number,
                 a: slot(&m.a, m.score.0, &m.a_stands_for),
                 b: slot(&m.b, m.score.1, &m.b_stands_for),
             });

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use xqreg_runtime::engine::{MatchOut, Outcome, StageOutcome, StandIn};
 use xqreg_runtime::plan::Plan;
 
-use super::labels::{label, stand_in};
+use super::labels::{numbered, stand_in};
 use super::model::StagePage;
 use super::people::People;
 use super::text::{said, Tr};
@@ -60,7 +60,7 @@ fn line(m: &MatchOut, l: Tr, name: &impl Fn(&str) -> String, by: Msg, t: Templat
         None => name(id),
     };
     let args = [
-        ("label", label(&m.label, l)),
+        ("label", numbered(&m.label, m.number, l)),
         ("a", side(&m.a, &m.a_stands_for)),
         ("b", side(&m.b, &m.b_stands_for)),
         ("x", m.score.0.to_string()),
@@ -158,7 +158,7 @@ pub fn in_words(page: &mut StagePage, st: &StageOutcome, plan: &Plan, people: &P
         return;
     };
     for m in &mut b.boxes {
-        m.label = label(&m.label, l);
+        m.label = numbered(&m.label, m.number, l);
     }
     let name = |id: &str| super::bracket::name_in(st, people, id);
     b.decided = st
@@ -176,6 +176,7 @@ pub fn in_words(page: &mut StagePage, st: &StageOutcome, plan: &Plan, people: &P
 
 #[cfg(test)]
 mod tests {
+    use super::super::labels::label;
     use super::*;
 
     /// Every label the runtime gives a knockout's match (`engine/stages/knockout.rs`

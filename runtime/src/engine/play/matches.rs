@@ -55,6 +55,7 @@ impl Ctx<'_> {
         MatchOut {
             round,
             label,
+            number: None,
             a: self.id(a).to_string(),
             b: self.id(b).to_string(),
             winner: self.id(m.winner).to_string(),
