@@ -6,6 +6,11 @@
 use xqreg_runtime::plan::{ColourRule, Plan, PlayoffStepKind};
 
 use super::store::StoredGame;
+use super::{board_of, codes, refuse, Fail};
+use crate::diagnostics::{quoted, Lang, Template};
+
+// The message catalogue of this module: compiler/messages/event/hall.toml.
+include!(concat!(env!("OUT_DIR"), "/messages/event/hall.rs"));
 
 /// The player who won the lot and chooses the colours of `g` in the hall, as published (an
 /// armageddon's Black, another playoff game's Red); None for a game whose colours nobody
@@ -26,4 +31,24 @@ pub fn chooser<'g>(plan: &Plan, g: &'g StoredGame) -> Option<&'g str> {
         }
         _ => None,
     })
+}
+
+/// E861: `--red ID` (given at `at`, English and Chinese) names neither player of game `g`.
+pub fn not_of_game(g: &StoredGame, red: &str, at: (&str, &str), lang: Lang) -> Fail {
+    let (game, (r, b)) = (board_of(g), (&g.game.red, &g.game.black));
+    let args = [
+        ("at", at.0),
+        ("at_zh", at.1),
+        ("id", &quoted(red)),
+        ("game", &game.en),
+        ("game_zh", &game.zh),
+        ("r", r),
+        ("b", b),
+    ];
+    refuse(
+        &codes::E861,
+        lang,
+        NOT_OF_GAME.fill(&args),
+        NOT_OF_GAME_HELP,
+    )
 }

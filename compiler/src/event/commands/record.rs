@@ -145,22 +145,8 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<Found<'g>> {
                 Some(red) if *red == g.game.red => false,
                 Some(red) if *red == g.game.black => turned_round(look, e, g, red, &g.game.red)?,
                 Some(red) => {
-                    let (game, (r, b)) = (board_of(g), (&g.game.red, &g.game.black));
-                    let args = [
-                        ("at", e.place.as_str()),
-                        ("at_zh", &e.place_zh),
-                        ("id", &quoted(red)),
-                        ("game", &game.en),
-                        ("game_zh", &game.zh),
-                        ("r", r),
-                        ("b", b),
-                    ];
-                    return Err(refuse(
-                        &codes::E861,
-                        look.lang,
-                        NOT_OF_GAME.fill(&args),
-                        NOT_OF_GAME_HELP,
-                    ));
+                    let at = (e.place.as_str(), e.place_zh.as_str());
+                    return Err(crate::event::hall::not_of_game(g, red, at, look.lang));
                 }
             };
             Ok((g, e.result, (e.red_fouls, e.black_fouls), chosen))
@@ -220,7 +206,7 @@ fn turned_round(look: &Lookup<'_>, e: &Entry, g: &StoredGame, red: &str, black: 
     if g.game.red == red {
         return Ok(false);
     }
-    if g.result.is_none() && chosen_in_hall(look.plan, g) {
+    if g.result.is_none() && crate::event::hall::chooser(look.plan, g).is_some() {
         return Ok(true);
     }
     let (at, game) = (e.at("red").0, board_of(g));
@@ -238,11 +224,6 @@ fn turned_round(look: &Lookup<'_>, e: &Entry, g: &StoredGame, red: &str, black: 
         SWAPPED.fill(&[&args[..], &published[..]].concat()),
         SWAPPED_HELP,
     ))
-}
-
-/// Whether the winner of a lot chooses the colours of `g` in the hall ([`crate::event::hall`]).
-pub(super) fn chosen_in_hall(plan: &xqreg_runtime::plan::Plan, g: &StoredGame) -> bool {
-    crate::event::hall::chooser(plan, g).is_some()
 }
 
 /// E848: the result gives a win or a draw to a player whose fouls reached the conduct's
