@@ -7,9 +7,9 @@
 use crate::common::{assert_phrases, event_new, written, xqreg, xqreg_ok};
 use crate::withdrawn_forfeits::KO;
 
-#[test]
-fn an_armageddon_colour_chosen_in_the_hall_is_recorded_as_played() {
-    let tmp = tempfile::tempdir().expect("tmp");
+/// The knockout [`KO`] under `armageddon … colours black_chooses`, eight players p1..p8 by
+/// rating, started in `dir/ev` (seed 1) with round 1 published: the event.
+fn round_one_published(dir: &std::path::Path) -> String {
     let text = KO.replace(
         "armageddon armageddon colours lot",
         "armageddon armageddon colours black_chooses",
@@ -18,11 +18,18 @@ fn an_armageddon_colour_chosen_in_the_hall_is_recorded_as_played() {
     let roster: String = std::iter::once("id,name,unit,rating\n".to_string())
         .chain((1..=8).map(|i| format!("p{i},选手{i},U{i},{}\n", 2500 - i * 10)))
         .collect();
-    let reg = written(tmp.path(), "ko.xqr", &text);
-    let roster = written(tmp.path(), "roster.csv", &roster);
-    let ev = tmp.path().join("ev").display().to_string();
+    let reg = written(dir, "ko.xqr", &text);
+    let roster = written(dir, "roster.csv", &roster);
+    let ev = dir.join("ev").display().to_string();
     event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
     xqreg_ok(&["event", "pair", &ev]);
+    ev
+}
+
+#[test]
+fn an_armageddon_colour_chosen_in_the_hall_is_recorded_as_played() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = round_one_published(tmp.path());
     // p1 - p8 drawn: the armageddon is published with p8, the lot's winner, on Black (the draw
     // odds); in the hall p8 takes Red and wins.
     xqreg_ok(&["event", "result", &ev, "cup", "1", "1", "="]);
@@ -108,18 +115,7 @@ fn an_armageddon_colour_chosen_in_the_hall_is_recorded_as_played() {
 #[test]
 fn a_colour_choice_is_recorded_from_the_command_line() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let text = KO.replace(
-        "armageddon armageddon colours lot",
-        "armageddon armageddon colours black_chooses",
-    );
-    let roster: String = std::iter::once("id,name,unit,rating\n".to_string())
-        .chain((1..=8).map(|i| format!("p{i},选手{i},U{i},{}\n", 2500 - i * 10)))
-        .collect();
-    let reg = written(tmp.path(), "ko.xqr", &text);
-    let roster = written(tmp.path(), "roster.csv", &roster);
-    let ev = tmp.path().join("ev").display().to_string();
-    event_new(&ev, reg.as_ref(), roster.as_ref(), 1);
-    xqreg_ok(&["event", "pair", &ev]);
+    let ev = round_one_published(tmp.path());
     // A regular game's colours are nobody's choice: `--red` its Black is E846.
     let csv = xqreg_ok(&["event", "games", &ev, "--format", "csv"]);
     let black = csv

@@ -124,17 +124,22 @@ fn a_playoff_not_needed_lists_its_places_without_a_blank_column() {
     assert_phrases(&zh, &["\n    1  a 甲\n", "无需加赛"], &[]);
 }
 
+/// The event of [`four_players`] with every game drawn: the first two are level, the playoff's
+/// game and its rapid game are drawn too, and its armageddon is published and waits.
+fn armageddon_waiting(dir: &Path) -> String {
+    let ev = four_players(dir);
+    for step in 0..5 {
+        xqreg_ok(&["event", "pair", &ev]);
+        draw_waiting(&ev, dir, &format!("step{step}.csv"));
+    }
+    xqreg_ok(&["event", "pair", &ev]);
+    ev
+}
+
 #[test]
 fn a_playoff_waiting_lists_its_shared_places_without_a_blank_column() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let ev = four_players(dir.path());
-    // Every game drawn: the first two are level, the playoff's game and its rapid game are
-    // drawn too, and its armageddon waits.
-    for step in 0..5 {
-        xqreg_ok(&["event", "pair", &ev]);
-        draw_waiting(&ev, dir.path(), &format!("step{step}.csv"));
-    }
-    xqreg_ok(&["event", "pair", &ev]);
+    let ev = armageddon_waiting(dir.path());
     let [en, zh] = title_rows_say_place_and_player(&ev);
     assert_phrases(&en, &["title (so far)", "\n    1= "], &[]);
     assert_phrases(&zh, &["\n    1= "], &[]);
@@ -147,12 +152,7 @@ fn a_playoff_waiting_lists_its_shared_places_without_a_blank_column() {
 #[test]
 fn a_title_match_waiting_for_its_armageddon_says_what_it_waits_for() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let ev = four_players(dir.path());
-    for step in 0..5 {
-        xqreg_ok(&["event", "pair", &ev]);
-        draw_waiting(&ev, dir.path(), &format!("step{step}.csv"));
-    }
-    xqreg_ok(&["event", "pair", &ev]);
+    let ev = armageddon_waiting(dir.path());
     let [en, zh] = title_rows_say_place_and_player(&ev);
     assert_phrases(
         &en,
