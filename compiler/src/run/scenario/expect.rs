@@ -54,8 +54,33 @@ impl Ctx<'_> {
     }
 }
 
-/// One expectation against the outcome: Ok, or what differed.
+/// One expectation against the outcome: Ok, or what differed, and, for a player it names whom
+/// the roster writes another way (`P1` for `p1`), which id that is: the note a results row
+/// naming them gets ([`xqreg_runtime::engine::as_the_roster_writes`], one fold for both).
 pub(super) fn check(e: &Expect, ctx: &Ctx<'_>) -> Result<(), Msg> {
+    against(e, ctx).map_err(|differed| {
+        let named: Vec<&Ident> = match e {
+            Expect::Place { player, .. }
+            | Expect::Prize { player, .. }
+            | Expect::Qualifies { player, .. }
+            | Expect::StagePlace { player, .. }
+            | Expect::Withdrawn { player, .. } => vec![player],
+            Expect::Shared { players, .. } => players.iter().collect(),
+            _ => Vec::new(),
+        };
+        let notes = named
+            .into_iter()
+            .filter(|p| ctx.roster.index_of(&p.node).is_none())
+            .map(|p| xqreg_runtime::engine::as_the_roster_writes(ctx.roster, &p.node))
+            .find(|(en, _)| !en.is_empty());
+        match notes {
+            Some((en, zh)) => Msg::new(differed.en + &en, differed.zh + &zh),
+            None => differed,
+        }
+    })
+}
+
+fn against(e: &Expect, ctx: &Ctx<'_>) -> Result<(), Msg> {
     let o = ctx.outcome;
     match e {
         Expect::Place { place, player, .. } => final_place(place, player, ctx),
