@@ -147,6 +147,18 @@ fn a_results_row_that_contradicts_the_published_game_is_refused() {
             assert!(err.contains(phrase.as_str()), "{code}: {phrase:?} in {err}");
         }
     }
+    // One game on the command line whose `--red` is neither of its players: E861; its Black
+    // (the colours of a Swiss game are nobody's choice): E846.
+    for (who, code) in [("nobody", "E861"), (black.as_str(), "E846")] {
+        let args = [
+            "event", "result", &ev, "main", "1", "2", "1-0", "--red", who,
+        ];
+        let err = refused_with(&crate::common::xqreg(&args), code);
+        assert!(
+            code != "E861" || err.contains("`--red nobody` names neither player"),
+            "{err}"
+        );
+    }
     assert_eq!(ok(&["event", "status", &ev]), before, "nothing stored");
     // The same game as published, with its board or without, and a loss with the fouls: stored.
     let out = result_file(

@@ -94,3 +94,57 @@ fn a_withdrawal_naming_an_id_as_a_person_reads_it_says_how_the_roster_writes_it(
         "{err}"
     );
 }
+
+/// A player the regulation names (`player W01 …` in its entry) whom the roster writes `w01`, and
+/// a scenario test expecting `B` where its roster has `b`: each says which id the roster writes,
+/// as a results row naming them does (the same fold). They said only "not in the roster" (R008)
+/// and E704 with a did-you-mean or an offer to add `B` to the roster.
+#[test]
+fn a_named_player_and_an_expectation_as_a_person_reads_them_say_how_the_roster_writes_it() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let text = crate::event_inputs::SWISS.replace(
+        "entry {\n  field 12\n}",
+        "entry {\n  field 12\n  player W01 \"棋手1\"\n}",
+    );
+    assert_ne!(text, crate::event_inputs::SWISS);
+    let reg = crate::common::written(tmp.path(), "swiss.xqr", &text);
+    let csv = crate::common::written(tmp.path(), "roster.csv", &crate::event_inputs::roster12());
+    let out = xqreg(&["simulate", &reg, "--roster", &csv]);
+    let err = crate::common::one_line(&String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("R008") && err.contains("the roster writes `w01`"),
+        "{err}"
+    );
+    let scenario =
+        std::fs::read_to_string(crate::common::root().join("tests/scenarios/only_if_tied.xqr"))
+            .expect("scenario")
+            .replace("    place 1 b\n", "    place 1 B\n");
+    let file = crate::common::written(tmp.path(), "test.xqr", &scenario);
+    let out = xqreg(&["test", &file]);
+    let said =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("E704") && said.contains("the roster writes `b`"),
+        "{said}"
+    );
+    // A generated roster's ids are the run's: the expectation's failure says it (it said only
+    // `P001 was expected to be withdrawn`).
+    let generated =
+        std::fs::read_to_string(crate::common::root().join("tests/scenarios/host_when_odd.xqr"))
+            .expect("scenario")
+            .replace(
+                "  expect { rounds main 3 }",
+                "  expect { rounds main 3\n    withdrawn P001 }",
+            );
+    assert!(generated.contains("withdrawn P001"));
+    let file = crate::common::written(tmp.path(), "generated.xqr", &generated);
+    let out = xqreg(&["test", &file]);
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("P001 was expected to be withdrawn; the roster writes `p001`"),
+        "{said}"
+    );
+}

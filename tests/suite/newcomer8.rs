@@ -190,7 +190,7 @@ fn a_knockouts_matches_are_listed_with_how_each_was_decided() {
     assert_phrases(
         &matches,
         &[
-            "quarter-final: p015 林志强15 2–2 p005 张思远5, level: p005 张思远5 wins by rapid",
+            "quarter-final 1: p015 林志强15 2–2 p005 张思远5, level: p005 张思远5 wins by rapid",
             "final: p005 张思远5 2–2 p019 马庆19, level: p019 马庆19 wins by blitz",
             "match for places 3-4: ",
             ": p009 刘立新9 wins",
@@ -206,7 +206,7 @@ fn a_knockouts_matches_are_listed_with_how_each_was_decided() {
         &zh,
         &[
             "对阵：淘汰赛",
-            "四分之一决赛：p015 林志强15 2:2 p005 张思远5，积分相同，加赛快棋，p005 张思远5胜出",
+            "四分之一决赛1：p015 林志强15 2:2 p005 张思远5，积分相同，加赛快棋，p005 张思远5胜出",
             "决赛：p005 张思远5 2:2 p019 马庆19，积分相同，加赛超快棋，p019 马庆19胜出",
         ],
         &["（rapid）", "semi-final"],
@@ -384,7 +384,7 @@ fn a_knockout_still_playing_names_no_champion() {
         &standings,
         &[
             "Knockout (so far)",
-            "semi-final: ",
+            "semi-final 1: ",
             "final: ",
             ": to be played",
         ],

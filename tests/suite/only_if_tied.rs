@@ -124,18 +124,51 @@ fn a_playoff_not_needed_lists_its_places_without_a_blank_column() {
     assert_phrases(&zh, &["\n    1  a 甲\n", "无需加赛"], &[]);
 }
 
+/// The event of [`four_players`] with every game drawn: the first two are level, the playoff's
+/// game and its rapid game are drawn too, and its armageddon is published and waits.
+fn armageddon_waiting(dir: &Path) -> String {
+    let ev = four_players(dir);
+    for step in 0..5 {
+        xqreg_ok(&["event", "pair", &ev]);
+        draw_waiting(&ev, dir, &format!("step{step}.csv"));
+    }
+    xqreg_ok(&["event", "pair", &ev]);
+    ev
+}
+
 #[test]
 fn a_playoff_waiting_lists_its_shared_places_without_a_blank_column() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let ev = four_players(dir.path());
-    // Every game drawn: the first two are level, the playoff's game and its rapid game are
-    // drawn too, and its armageddon waits.
-    for step in 0..5 {
-        xqreg_ok(&["event", "pair", &ev]);
-        draw_waiting(&ev, dir.path(), &format!("step{step}.csv"));
-    }
-    xqreg_ok(&["event", "pair", &ev]);
+    let ev = armageddon_waiting(dir.path());
     let [en, zh] = title_rows_say_place_and_player(&ev);
     assert_phrases(&en, &["title (so far)", "\n    1= "], &[]);
     assert_phrases(&zh, &["\n    1= "], &[]);
+}
+
+/// The title match drawn, its rapid game drawn, its armageddon (a `blitz` game) published and
+/// waiting: the standings and the site say the match is level and what it waits for. They said
+/// `final: b 乙 v d 丁: to be played` (决赛：b 乙 对 d 丁，尚未赛完), as of a match not yet
+/// begun, and the site's bracket box showed neither score nor state.
+#[test]
+fn a_title_match_waiting_for_its_armageddon_says_what_it_waits_for() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ev = armageddon_waiting(dir.path());
+    let [en, zh] = title_rows_say_place_and_player(&ev);
+    assert_phrases(
+        &en,
+        &["1–1 ", ", level: playoff blitz to be played"],
+        &[": to be played"],
+    );
+    assert_phrases(&zh, &["1:1 ", "，积分相同，待加赛超快棋"], &["尚未赛完"]);
+    let site = dir.path().join("site");
+    xqreg_ok(&["event", "publish", &ev, "-o", &site.to_string_lossy()]);
+    let page = |lang: &str| {
+        std::fs::read_to_string(site.join(lang).join("stage-2.html")).expect("the playoff's page")
+    };
+    assert_phrases(
+        &page("en"),
+        &[", level: playoff blitz to be played</li>"],
+        &[],
+    );
+    assert_phrases(&page("zh"), &["，积分相同，待加赛超快棋</li>"], &[]);
 }

@@ -224,3 +224,101 @@ fn the_plan_carries_the_en_title_and_reads_without_it() {
     let json = serde_json::to_string(&plan).expect("serialises");
     assert!(!json.contains("title_en\":null"), "{json}");
 }
+
+/// `simulate --results` rows and a scenario test's lines name a stage by its title as the event
+/// commands do (the runtime's one rule, `Plan::stage_named`): `淘汰赛` and `Cup` name `cup`. They
+/// were refused, R011 for a row (`a result for stage 淘汰赛, which the plan does not have`) and
+/// E103 for a scenario's line. A title two stages share is R080 at its row.
+#[test]
+fn simulate_rows_and_scenario_tests_name_a_stage_by_its_title() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let reg = written(tmp.path(), "ko.xqr", KO);
+    let roster: String = std::iter::once("id,name,unit,rating\n".to_string())
+        .chain((1..=8).map(|i| format!("p{i},选手{i},U{i},{}\n", 2500 - i * 10)))
+        .collect();
+    let roster = written(tmp.path(), "roster.csv", &roster);
+    let games = |args: &[&str]| -> Vec<serde_json::Value> {
+        let base = ["simulate", &reg, "--roster", &roster, "--format", "json"];
+        let json = xqreg_ok(&[&base[..], args].concat());
+        let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+        let cup = v["stages"].as_array().expect("stages")[0]["games"].clone();
+        cup.as_array().expect("games").clone()
+    };
+    let first = games(&[])[0].clone();
+    let (red, black) = (
+        first["red"].as_str().expect("red"),
+        first["black"].as_str().expect("black"),
+    );
+    let header = "stage,round,red,black,result\n";
+    for title in ["淘汰赛", "Cup"] {
+        let rows = written(
+            tmp.path(),
+            "r.csv",
+            &format!("{header}{title},1,{red},{black},0-1\n"),
+        );
+        let played = games(&["--results", &rows]);
+        let g = played
+            .iter()
+            .find(|g| g["round"] == 1 && g["red"] == red && g["black"] == black)
+            .expect("the game");
+        assert_eq!(
+            (g["result"].as_str(), g["source"].as_str()),
+            (Some("0-1"), Some("recorded")),
+            "{g}"
+        );
+    }
+    // A title two stages share names neither: R080 at the row.
+    let text = std::fs::read_to_string(root().join("tests/suite/regulations/live_sections.xqr"))
+        .expect("regulation")
+        .replace("stage b \"乙组\"", "stage b \"甲组\"");
+    let shared = written(tmp.path(), "shared.xqr", &text);
+    let sections = written(
+        tmp.path(),
+        "sections.csv",
+        &crate::event_sections::sections_roster(),
+    );
+    let rows = written(
+        tmp.path(),
+        "s.csv",
+        &format!("{header}甲组,1,a01,a02,1-0\n"),
+    );
+    let text = refusal(
+        &[
+            "simulate",
+            &shared,
+            "--roster",
+            &sections,
+            "--results",
+            &rows,
+        ],
+        "R080",
+    );
+    assert_phrases(
+        &text,
+        &["stage `甲组` is the title of the stages a, b", "s.csv:2"],
+        &[],
+    );
+    // A scenario test's lines and expectations under the stages' titles.
+    let scenario = std::fs::read_to_string(root().join("tests/scenarios/only_if_tied.xqr"))
+        .expect("scenario")
+        .replace("final 1:", "决赛 1:")
+        .replace("title 1: b - a 1-0", "冠军加赛 1: b - a 1-0")
+        .replace("rounds title 1", "rounds 冠军加赛 1");
+    assert!(scenario.contains("rounds 冠军加赛 1"));
+    let file = written(tmp.path(), "titled.xqr", &scenario);
+    let said = xqreg_ok(&["test", &file]);
+    assert_phrases(&said, &["2 passed, 0 failed"], &[]);
+    // The expectation is read under the title: a wrong count fails.
+    let wrong = written(
+        tmp.path(),
+        "wrong.xqr",
+        &scenario.replace("rounds 冠军加赛 1", "rounds 冠军加赛 2"),
+    );
+    let out = xqreg(&["test", &wrong]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

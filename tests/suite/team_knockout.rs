@@ -131,8 +131,16 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
     let tmp = tempfile::tempdir().expect("tmp");
     let ev = new_event(tmp.path());
     let mut published = String::new();
+    let mut waiting = None;
     for _ in 0..12 {
-        published.push_str(&xqreg_ok(&["event", "pair", &ev]));
+        let pair = xqreg_ok(&["event", "pair", &ev]);
+        // The first armageddon published: its match is level on board points and waits for it
+        // (it said `semi-final 1: c v a: to be played`, as of a match not begun).
+        if waiting.is_none() && pair.contains("playoff Armageddon") {
+            let en = xqreg_ok(&["event", "standings", &ev, "--stage", "finals"]);
+            waiting = Some((en, standings_zh(&ev, "finals")));
+        }
+        published.push_str(&pair);
         if xqreg_ok(&["event", "status", &ev]).contains("the event is complete") {
             break;
         }
@@ -154,7 +162,8 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
     assert_phrases(
         &standings,
         &[
-            "semi-final: ",
+            "semi-final 1: ",
+            "semi-final 2: ",
             "4–4",
             "level on board points",
             "wins by Armageddon",
@@ -163,6 +172,16 @@ fn a_live_team_knockout_publishes_the_first_boards_armageddon_of_a_level_match()
     );
     let zh = standings_zh(&ev, "finals");
     assert!(zh.contains("局分相同"), "{zh}");
+    let (en, zh) = waiting.expect("an armageddon published");
+    assert_phrases(
+        &en,
+        &[
+            "4–4",
+            ", level on board points: playoff Armageddon to be played",
+        ],
+        &["semi-final 1: c v a: to be played"],
+    );
+    assert_phrases(&zh, &["4:4", "，局分相同，待第一台加赛超快棋"], &["c 对 a"]);
     assert!(xqreg_ok(&["event", "verify", &ev]).starts_with("verified: "));
     in_chinese_and_on_the_site(&ev, tmp.path());
 }
@@ -178,7 +197,8 @@ fn in_chinese_and_on_the_site(ev: &str, dir: &Path) {
     assert_phrases(
         &zh,
         &[
-            "半决赛：",
+            "半决赛1：",
+            "半决赛2：",
             "决赛：",
             "第3、4名决赛：",
             "局分相同，第一台加赛超快棋，",
@@ -194,16 +214,18 @@ fn in_chinese_and_on_the_site(ev: &str, dir: &Path) {
     assert_phrases(
         &page("zh"),
         &[
-            "半决赛：丙队 4:4 甲队，局分相同，第一台加赛超快棋，丙队胜出",
+            "半决赛1：丙队 4:4 甲队，局分相同，第一台加赛超快棋，丙队胜出",
             "<small>超快棋</small>",
-            "<title>半决赛</title>",
+            "<title>半决赛1</title>",
+            // The label shown above its box, as a stand-in names the match (半决赛1胜者).
+            "<text class=\"label\" x=\"0\" y=\"-4\">半决赛2</text>",
             "<th>对阵</th>",
         ],
         &["armageddon", "semi-final", "<th>组</th>"],
     );
     assert_phrases(
         &page("en"),
-        &["semi-final: C 4–4 A, level on board points: C wins by Armageddon"],
+        &["semi-final 1: C 4–4 A, level on board points: C wins by Armageddon"],
         // The declared teams' English names (`en "C"`), not their Chinese ones.
         &["丙队", "甲队"],
     );

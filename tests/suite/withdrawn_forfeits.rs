@@ -405,7 +405,7 @@ fn a_knockout_match_fed_by_a_pending_match_is_still_to_be_played() {
     assert_phrases(
         &standings,
         &[
-            "semi-final: p7 选手7 v p3 选手3: to be played",
+            "semi-final 2: p7 选手7 v p3 选手3: to be played",
             "final: p4 选手4 v winner of semi-final 2: to be played",
             "match for places 3-4: p8 选手8 v loser of semi-final 2: to be played",
             "1= p3 选手3",

@@ -102,9 +102,17 @@ fn players(ctx: &Ctx<'_>, t: &Scenario, diags: &mut Diagnostics) {
             continue;
         }
         reported.push(name);
-        let help = match super::suggest::did_you_mean(name, known.iter().copied()) {
-            Some(s) => DID_YOU_MEAN.fill(&[("name", s)]),
-            None => HELP_E704.fill(&[("player", name)]),
+        // An id the roster writes another way (`b` for `B`): said as a results row's is, by
+        // the runtime's fold.
+        let fold = xqreg_runtime::engine::folded_id;
+        let written = known.iter().find(|k| fold(k) == fold(name));
+        let help = match (
+            written,
+            super::suggest::did_you_mean(name, known.iter().copied()),
+        ) {
+            (Some(id), _) => ROSTER_WRITES.fill(&[("id", id)]),
+            (None, Some(s)) => DID_YOU_MEAN.fill(&[("name", s)]),
+            (None, None) => HELP_E704.fill(&[("player", name)]),
         };
         diags.push(
             Diagnostic::new(

@@ -441,6 +441,31 @@ impl Resolver<'_, '_> {
         }
     }
 
+    /// A stage a scenario test names: its id, or the title (Chinese or English) of one stage,
+    /// as `simulate --results` and the event commands take it (the runtime's rule,
+    /// [`xqreg_runtime::plan::stage_named`]); a title it names is a use of that stage.
+    fn scenario_stage(&mut self, stage: &Ident) {
+        let stages = self.ctx.scope.stages.iter().map(|(id, info)| {
+            let title = info.stage.title.as_ref();
+            let zh = title.map(|t| t.zh.node.as_str());
+            let en = title.and_then(|t| t.en.as_ref()).map(|e| e.node.as_str());
+            (*id, [zh, en])
+        });
+        match xqreg_runtime::plan::stage_named(stages, &stage.node) {
+            xqreg_runtime::plan::StageNamed::Stage(id) if id != stage.node => {
+                self.uses.push(Use {
+                    kind: Kind::Stage,
+                    name: id.to_string(),
+                    stage: None,
+                    span: stage.span,
+                });
+            }
+            _ => {
+                self.name(Kind::Stage, stage);
+            }
+        }
+    }
+
     /// The roster, stages, groups and categories a scenario test names.
     fn scenario(&mut self, t: &xqreg_grammar::ast::Scenario) {
         if let Some(ScenarioRoster::Named { name, .. }) = &t.roster {
@@ -451,7 +476,7 @@ impl Resolver<'_, '_> {
                 ResultLine::Games { stage, .. }
                 | ResultLine::Withdraw { stage, .. }
                 | ResultLine::Lineup { stage, .. } => {
-                    self.name(Kind::Stage, stage);
+                    self.scenario_stage(stage);
                 }
                 _ => {}
             }
@@ -459,7 +484,7 @@ impl Resolver<'_, '_> {
         for e in &t.expects {
             match e {
                 Expect::DecidedBy { stage, .. } | Expect::Rounds { stage, .. } => {
-                    self.name(Kind::Stage, stage);
+                    self.scenario_stage(stage);
                 }
                 Expect::StagePlace {
                     stage,
@@ -469,7 +494,7 @@ impl Resolver<'_, '_> {
                 Expect::StagePlace {
                     stage, group: None, ..
                 } => {
-                    self.name(Kind::Stage, stage);
+                    self.scenario_stage(stage);
                 }
                 // `in overall` names the overall table, which has no name of its own (as a
                 // qualification quota's `overall` names the final ranking).

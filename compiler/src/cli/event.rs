@@ -70,6 +70,11 @@ pub enum EventCommand {
         /// A results CSV, or the stage name followed by ROUND BOARD RESULT.
         #[arg(num_args = 1..=4, required = true)]
         what: Vec<String>,
+        /// With STAGE ROUND BOARD RESULT: who took Red in the hall, where the winner of a lot
+        /// chose the colours (`colours black_chooses`); RESULT is from that player's side. A
+        /// results CSV gives it as its row's `red`.
+        #[arg(long, value_name = "ID")]
+        red: Option<String>,
     },
     /// Correct a recorded result: STAGE ROUND BOARD RESULT --reason TEXT (published Swiss rounds stand).
     Correct {
@@ -202,7 +207,7 @@ fn board_entry(stage: String, round: u32, board: u32, result: GameResult) -> Ent
         cells: Vec::new(),
         stage,
         round,
-        at: At::Board(board),
+        at: At::Board { board, red: None },
         result,
         red_fouls: 0,
         black_fouls: 0,
@@ -229,8 +234,8 @@ fn exec(cmd: EventCommand, l: Lang) -> Res<String> {
             format,
             stages,
         } => pair(&dir, format, &stages, l),
-        EventCommand::Result { dir, what } => {
-            let entries = result_entries(&what, l)?;
+        EventCommand::Result { dir, what, red } => {
+            let entries = result_entries(&what, red, l)?;
             commands::record(&dir, &entries, None, l)
         }
         EventCommand::Correct {
@@ -347,9 +352,9 @@ fn pair(dir: &Path, format: ListFormat, only: &[String], l: Lang) -> Res<String>
 }
 
 /// `event result`'s entries: from a results CSV, or one board on the command line.
-fn result_entries(what: &[String], l: Lang) -> Res<Vec<Entry>> {
+fn result_entries(what: &[String], red: Option<String>, l: Lang) -> Res<Vec<Entry>> {
     Ok(match what {
-        [file] => file_entries(&PathBuf::from(file), l)?,
+        [file] if red.is_none() => file_entries(&PathBuf::from(file), l)?,
         [stage, round, board, result] => {
             let n = |s: &str| {
                 s.parse::<u32>()
@@ -357,7 +362,9 @@ fn result_entries(what: &[String], l: Lang) -> Res<Vec<Entry>> {
             };
             let (round, board) = (n(round)?, n(board)?);
             let r = result_of(stage, round, board, result, l)?;
-            vec![board_entry(stage.clone(), round, board, r)]
+            let mut e = board_entry(stage.clone(), round, board, r);
+            e.at = At::Board { board, red };
+            vec![e]
         }
         _ => return Err(io(RESULT_USAGE.plain().get(l))),
     })

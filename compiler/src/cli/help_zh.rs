@@ -73,6 +73,10 @@ const TEXTS: &[(&str, &str)] = &[
     ("event pair.stages", "只发布这个阶段的下一轮（可重复）；不写则编排所有可以进行的阶段"),
     ("event result", "录入成绩：一个成绩 CSV，或 阶段 轮次 台次 结果"),
     ("event result.what", "成绩 CSV，或阶段名加 轮次 台次 结果"),
+    (
+        "event result.red",
+        "与 阶段 轮次 台次 结果 同用：由抽签胜者选择先后手（`colours black_chooses`）时，赛场上执红的棋手；结果从该棋手的角度写。成绩 CSV 在该行的 `red` 列写明",
+    ),
     ("event correct", "更正已录成绩：阶段 轮次 台次 结果 --reason 理由（已公布的积分编排轮次不变）"),
     ("event forfeit", "记录弃权：阶段 轮次 台次，以及未到场的一方"),
     ("event withdraw", "棋手退赛：在该阶段第 ROUND 轮之后不再出场（团体赛阶段可写队名：全队退赛）"),

@@ -12,6 +12,6 @@ include!(concat!(env!("OUT_DIR"), "/messages/event/codes.rs"));
 pub fn codes() -> Vec<&'static Code> {
     vec![
         &E830, &E831, &E832, &E833, &E834, &E835, &E836, &E837, &E838, &E839, &E842, &E843, &E844,
-        &E845, &E846, &E847, &E848, &E849, &E850, &E851, &E852, &E853, &E854, &E855,
+        &E845, &E846, &E847, &E848, &E849, &E850, &E851, &E852, &E853, &E854, &E855, &E861,
     ]
 }

@@ -5,6 +5,7 @@
 pub mod codes;
 pub mod commands;
 pub mod enter;
+pub mod hall;
 pub mod lineup;
 pub mod live;
 pub mod logged;

@@ -233,9 +233,14 @@ pub fn human(lines: &[Line<'_>], plan: &Plan, lang: Lang) -> String {
             let _ = writeln!(s, "{h}");
             head = h;
         }
+        // A waiting game whose colours the lot's winner chooses in the hall: listed as the
+        // simulation models the choice, which is still to be made.
+        let choice = super::hall::chooser(plan, l.game)
+            .filter(|_| l.game.result.is_none())
+            .map(|id| CHOICE_PENDING.fill(&[("id", id)]).get(lang).to_string());
         let _ = writeln!(
             s,
-            "  {:>3}  {} {} {}  -  {} {} {}",
+            "  {:>3}  {} {} {}  -  {} {} {}{}",
             l.game.board,
             l.game.game.red,
             l.red.name,
@@ -243,6 +248,7 @@ pub fn human(lines: &[Line<'_>], plan: &Plan, lang: Lang) -> String {
             l.game.game.black,
             l.black.name,
             unit_and_points(&l.black.unit, shown(&l.black.points)),
+            choice.unwrap_or_default(),
         );
     }
     s

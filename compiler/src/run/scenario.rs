@@ -91,6 +91,7 @@ fn run_one(file: &ast::File, s: &Scenario, plan: &Plan, source: &SourceFile) -> 
                 outcome: &outcome,
                 roster: &roster,
                 teams: &plan.entry.teams,
+                plan,
             };
             out.failures = s
                 .expects

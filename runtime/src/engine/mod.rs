@@ -44,6 +44,7 @@ pub mod roster;
 mod sections;
 mod so_far;
 mod stage_caps;
+mod stage_titles;
 mod stages;
 mod standings;
 mod swiss_stage;
@@ -150,6 +151,9 @@ pub fn run_with(
         return Err(problems);
     }
     let roster = hosted.as_ref().unwrap_or(roster);
+    // A stage named by its title is read as its id before anything counts the results.
+    let titled = stage_titles::by_id(plan, results)?;
+    let results = titled.as_ref().unwrap_or(results);
     let book = ResultBook::new(results)?;
     let mut ctx = Ctx::new(plan, roster, results, options, seed, book)?;
     for note in host_notes {

@@ -213,6 +213,10 @@ pub struct SeparationOut {
 pub struct MatchOut {
     pub round: u32,
     pub label: String,
+    /// Where the round has several matches of `label`: this one's place in bracket order, from 1
+    /// (`semi-final` 2), as a stand-in for it names it. Left out for a label of one match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
     pub a: String,
     pub b: String,
     pub winner: String,
@@ -222,6 +226,10 @@ pub struct MatchOut {
     /// `games`, a playoff step's label, `lots`, `bye`, or `forfeit`; in a team match
     /// `board_points` when its boards decided it.
     pub decided_by: String,
+    /// A match `pending` (a live event's) whose regular games (boards) are all in, level, and
+    /// that waits for a playoff game: that step's time control (`blitz`). Left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub awaits: Option<String>,
     /// A team knockout's match: its boards (a and b are teams). Left out of the JSON for a
     /// match of two players.
     #[serde(skip_serializing_if = "Option::is_none")]

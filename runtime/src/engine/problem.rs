@@ -150,4 +150,7 @@ pub mod codes {
     /// A withdrawal after a round the stage does not play (past the last round of a Swiss of
     /// fixed rounds).
     pub const WITHDRAWAL_NO_SUCH_ROUND: &str = "R076";
+    /// A results, line-up or withdrawal row (or a scenario's line) naming a stage by a title two
+    /// or more stages share.
+    pub const STAGE_TITLE_SHARED: &str = "R080";
 }

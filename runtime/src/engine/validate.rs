@@ -326,17 +326,19 @@ fn named_missing(plan: &Plan, roster: &Roster) -> Vec<RuntimeProblem> {
     let ids: BTreeSet<&str> = roster.players.iter().map(|p| p.id.as_str()).collect();
     for named in &entry.players {
         if !ids.contains(named.id.as_str()) {
+            // The roster may write the id another way (`P001`): said as a results row's is.
+            let (en, zh) = as_the_roster_writes(roster, &named.id);
             problems.push(
                 RuntimeProblem::new(
                     codes::NAMED_PLAYER_MISSING,
                     format!(
-                        "`{}` ({}) is named by the regulation but not in the roster",
+                        "`{}` ({}) is named by the regulation but not in the roster{en}",
                         named.id, named.name
                     ),
                     &named.origin,
                 )
                 .zh(format!(
-                    "规程点名的 `{}`（{}）不在名单中",
+                    "规程点名的 `{}`（{}）不在名单中{zh}",
                     named.id, named.name
                 )),
             );

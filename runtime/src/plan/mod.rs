@@ -112,6 +112,48 @@ impl Plan {
     pub fn stage(&self, id: &str) -> Option<&Stage> {
         self.stages.iter().find(|s| s.name == id)
     }
+
+    /// The stage `name` names ([`stage_named`]): its id, or the title of one stage.
+    pub fn stage_named(&self, name: &str) -> StageNamed<'_> {
+        let titled = self.stages.iter().map(|s| {
+            let titles = [s.title.as_deref(), s.title_en.as_deref()];
+            (s.name.as_str(), titles)
+        });
+        stage_named(titled, name)
+    }
+}
+
+/// What a stage a user typed names (a command's argument, a results or line-up row, a scenario
+/// test's line): a stage's id, or the title (Chinese or English) of exactly one stage, gives that
+/// stage's id (ids are what plans, stores and logs keep); a title several stages share names none
+/// of them.
+#[derive(Debug, PartialEq, Eq)]
+pub enum StageNamed<'p> {
+    Stage(&'p str),
+    /// The ids of the stages whose title it is (two or more).
+    Shared(Vec<&'p str>),
+    Unknown,
+}
+
+/// The stage `name` names among `stages`, each its id and its titles (Chinese, English): an id
+/// wins over another stage's title. The plan's stages ([`Plan::stage_named`]) and the checker's
+/// declarations, before any plan exists, are resolved by this one rule.
+pub fn stage_named<'p, const N: usize>(
+    stages: impl Iterator<Item = (&'p str, [Option<&'p str>; N])> + Clone,
+    name: &str,
+) -> StageNamed<'p> {
+    if let Some((id, _)) = stages.clone().find(|(id, _)| *id == name) {
+        return StageNamed::Stage(id);
+    }
+    let titled: Vec<&str> = stages
+        .filter(|(_, titles)| titles.contains(&Some(name)))
+        .map(|(id, _)| id)
+        .collect();
+    match titled.as_slice() {
+        [] => StageNamed::Unknown,
+        [one] => StageNamed::Stage(one),
+        _ => StageNamed::Shared(titled),
+    }
 }
 
 /// What the regulation says about itself, as far as the runtime prints it.

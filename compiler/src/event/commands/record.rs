@@ -51,7 +51,9 @@ impl Entry {
 }
 
 pub enum At {
-    Board(u32),
+    /// A board on the command line, and who took Red in the hall (`--red ID`) where the winner
+    /// of a lot chose the colours (`colours black_chooses`).
+    Board { board: u32, red: Option<String> },
     /// A results row: the players as Red and Black, and the board when the row gives one.
     Players {
         red: String,
@@ -131,13 +133,23 @@ type Found<'g> = (&'g StoredGame, GameResult, (u32, u32), bool);
 fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<Found<'g>> {
     let stage = stage_of(look, e)?;
     match &e.at {
-        At::Board(b) => {
+        At::Board { board: b, red } => {
             let g = look
                 .by_board
                 .get(&(stage, e.round, *b))
                 .copied()
                 .ok_or_else(|| unpublished(look, e, &BOARD.fill(&[("b", &b.to_string())])))?;
-            Ok((g, e.result, (e.red_fouls, e.black_fouls), false))
+            // `--red ID`: who took Red in the hall, the game's either player.
+            let chosen = match red {
+                None => false,
+                Some(red) if *red == g.game.red => false,
+                Some(red) if *red == g.game.black => turned_round(look, e, g, red, &g.game.red)?,
+                Some(red) => {
+                    let at = (e.place.as_str(), e.place_zh.as_str());
+                    return Err(crate::event::hall::not_of_game(g, red, at, look.lang));
+                }
+            };
+            Ok((g, e.result, (e.red_fouls, e.black_fouls), chosen))
         }
         At::Players {
             red,
@@ -161,28 +173,7 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<Found<'g>> {
                 let both = format!("{} - {}", quoted(red), quoted(black));
                 unpublished(look, e, &Msg::new(both.clone(), both))
             })?;
-            // The published colours stand: a row the other way round is a score sheet to check,
-            // never a result to turn round (it may be turned round itself). Unless the winner of
-            // a lot chose them in the hall (`colours black_chooses`): the row records the choice.
-            let chosen = g.game.red != *red && g.result.is_none() && chosen_in_hall(look.plan, g);
-            if g.game.red != *red && !chosen {
-                let (at, game) = (e.at("red").0, board_of(g));
-                let (r, b) = (&g.game.red, &g.game.black);
-                let (red, black): (&str, &str) = (red, black);
-                let args = [("at", at.as_str()), ("red", red), ("black", black)];
-                let published = [
-                    ("game", game.en.as_str()),
-                    ("game_zh", &game.zh),
-                    ("r", r),
-                    ("b", b),
-                ];
-                return Err(refuse(
-                    &codes::E846,
-                    look.lang,
-                    SWAPPED.fill(&[&args[..], &published[..]].concat()),
-                    SWAPPED_HELP,
-                ));
-            }
+            let chosen = turned_round(look, e, g, red, black)?;
             if let Some(b) = board.filter(|b| *b != g.board) {
                 let at = e.at("board").0;
                 let (b, n, r) = (b.to_string(), g.board.to_string(), g.game.round.to_string());
@@ -206,24 +197,33 @@ fn find<'g>(look: &Lookup<'g>, e: &Entry) -> Res<Found<'g>> {
     }
 }
 
-/// Whether the winner of a lot chooses the colours of `g` in the hall: a playoff game under
-/// `colours black_chooses`, published with the choice the simulation models (an armageddon's
-/// draw odds), which the player may make otherwise.
-pub(super) fn chosen_in_hall(plan: &xqreg_runtime::plan::Plan, g: &StoredGame) -> bool {
-    use xqreg_runtime::plan::{ColourRule, PlayoffStepKind};
-    let (Some(step), Some(stage)) = (g.game.step.as_deref(), plan.stage(&g.game.stage)) else {
-        return false;
-    };
-    let steps = stage.playoff.iter().flat_map(|c| &c.steps);
-    steps.into_iter().any(|s| match &s.kind {
-        PlayoffStepKind::Armageddon { time, colours, .. } => {
-            (time == step || step == "armageddon") && *colours == ColourRule::BlackChooses
-        }
-        PlayoffStepKind::Game { time, colours, .. } => {
-            time == step && *colours == ColourRule::BlackChooses
-        }
-        _ => false,
-    })
+/// Whether an entry naming `red` as Red and `black` as Black records game `g` with its published
+/// colours turned round. The published colours stand: a row the other way round is a score
+/// sheet to check, never a result to turn round (it may be turned round itself), E846. Unless
+/// the winner of a lot chose them in the hall (`colours black_chooses`) and the game has no
+/// result yet: the entry records the choice.
+fn turned_round(look: &Lookup<'_>, e: &Entry, g: &StoredGame, red: &str, black: &str) -> Res<bool> {
+    if g.game.red == red {
+        return Ok(false);
+    }
+    if g.result.is_none() && crate::event::hall::chooser(look.plan, g).is_some() {
+        return Ok(true);
+    }
+    let (at, game) = (e.at("red").0, board_of(g));
+    let (r, b) = (&g.game.red, &g.game.black);
+    let args = [("at", at.as_str()), ("red", red), ("black", black)];
+    let published = [
+        ("game", game.en.as_str()),
+        ("game_zh", &game.zh),
+        ("r", r),
+        ("b", b),
+    ];
+    Err(refuse(
+        &codes::E846,
+        look.lang,
+        SWAPPED.fill(&[&args[..], &published[..]].concat()),
+        SWAPPED_HELP,
+    ))
 }
 
 /// E848: the result gives a win or a draw to a player whose fouls reached the conduct's
@@ -274,7 +274,7 @@ fn unpublished(look: &Lookup<'_>, e: &Entry, what: &Msg) -> Fail {
                     || (g.game.red == *black && g.game.black == *red)
             })
             .map(|g| board_of(g)),
-        At::Board(_) => None,
+        At::Board { .. } => None,
     };
     let more = elsewhere.map_or(Msg::new("", ""), |g| {
         ELSEWHERE.fill(&[("game", &g.en), ("game_zh", &g.zh)])

@@ -36,32 +36,13 @@ pub fn listed(plan: &Plan) -> Msg {
     Msg::new(en.join(", "), zh.join("、"))
 }
 
-/// What a stage a user typed names: a stage's id, or the title (Chinese or English) of exactly
-/// one stage, gives that stage's id (ids are what the store and the log keep); a title several
-/// stages share names none of them.
-pub enum Named<'p> {
-    Stage(&'p str),
-    /// The ids of the stages whose title it is (two or more).
-    Shared(Vec<&'p str>),
-    Unknown,
-}
+/// What a stage a user typed names: the runtime's rule ([`Plan::stage_named`]), which the
+/// checker and `simulate` share.
+pub use xqreg_runtime::plan::StageNamed as Named;
 
 /// The stage `name` names in `plan` (see [`Named`]). An id wins over another stage's title.
 pub fn named<'p>(plan: &'p Plan, name: &str) -> Named<'p> {
-    if let Some(s) = plan.stages.iter().find(|s| s.name == name) {
-        return Named::Stage(&s.name);
-    }
-    let titled: Vec<&str> = plan
-        .stages
-        .iter()
-        .filter(|s| s.title.as_deref() == Some(name) || s.title_en.as_deref() == Some(name))
-        .map(|s| s.name.as_str())
-        .collect();
-    match titled.as_slice() {
-        [] => Named::Unknown,
-        [one] => Named::Stage(one),
-        _ => Named::Shared(titled),
-    }
+    plan.stage_named(name)
 }
 
 /// E852: `name`, written at `at` (`--stage 预赛`, a row's cell), is the title of the stages

@@ -219,7 +219,7 @@ fn replay_result(
     // The colours a lot's winner chose in the hall, the other way round from the published ones:
     // only where a player chooses them (a log and store edited alike would turn any game round).
     if r["colours_chosen"] == serde_json::Value::Bool(true) {
-        if g.result.is_some() || !super::record::chosen_in_hall(&loaded.event.plan, g) {
+        if g.result.is_some() || crate::event::hall::chooser(&loaded.event.plan, g).is_none() {
             let what = at_logged(COLOURS_NOT_CHOSEN, entry_id, r);
             return Err(tampered(loaded.lang, what));
         }

@@ -13,7 +13,8 @@ use super::text::Tr;
 const BOX_W: i64 = 200;
 const BOX_H: i64 = 44;
 const GAP_X: i64 = 40;
-const ROW_H: i64 = 60;
+// A row leaves room above each box for its label (`semi-final 2`), which a stand-in names.
+const ROW_H: i64 = 76;
 
 #[derive(Debug, Serialize)]
 pub struct Slot {
@@ -27,6 +28,9 @@ pub struct MatchBox {
     pub x: i64,
     pub y: i64,
     pub label: String,
+    /// The match's number among its round's of the same label (the runtime's), which the
+    /// label says in the page's language (`semi-final 2`).
+    pub number: Option<u32>,
     pub a: Slot,
     pub b: Slot,
 }
@@ -62,7 +66,8 @@ pub fn name_in(st: &StageOutcome, people: &People, id: &str) -> String {
         .map_or_else(|| people.get(id).name, |r| r.player.clone())
 }
 
-/// The bracket's layout. A match with a game still waiting shows no winner and no score.
+/// The bracket's layout. A match with a game still waiting shows no winner, and no score until
+/// its regular games are in.
 pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l: Tr) -> Bracket {
     let mut by_round: BTreeMap<u32, Vec<_>> = BTreeMap::new();
     for m in &st.matches {
@@ -86,6 +91,9 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l:
                         && ((g.red == m.a && g.black == m.b) || (g.red == m.b && g.black == m.a))
                 });
             let bye = m.b.is_empty() || m.decided_by == "bye";
+            // A match level after its regular games and waiting for a playoff game shows that
+            // level score, and no winner yet.
+            let no_score = (pending && m.awaits.is_none()) || bye;
             // A side that only stands in for a match still to be played: named by that match.
             let slot = |id: &str, pts: i64, stands: &Option<StandIn>| Slot {
                 name: match stands {
@@ -93,7 +101,7 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l:
                     Some(s) => super::labels::stand_in(s, l),
                     None => name_in(st, people, id),
                 },
-                score: if pending || bye {
+                score: if no_score {
                     String::new()
                 } else {
                     pts.to_string()
@@ -104,6 +112,7 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l:
                 x,
                 y,
                 label: m.label.clone(),
+                number: m.number,
                 a: slot(&m.a, m.score.0, &m.a_stands_for),
                 b: slot(&m.b, m.score.1, &m.b_stands_for),
             });

@@ -44,16 +44,24 @@ pub fn label(label: &str, l: Tr) -> String {
     }
 }
 
+/// A match's label with its number in bracket order where its round has several of that label
+/// (the runtime's `number`), in language `l`: `semi-final 2` (半决赛2); `final` alone.
+pub fn numbered(text: &str, number: Option<u32>, l: Tr) -> String {
+    let said = label(text, l);
+    match (number, l) {
+        (None, _) => said,
+        (Some(n), Tr::En) => format!("{said} {n}"),
+        (Some(n), Tr::Zh) => format!("{said}{n}"),
+    }
+}
+
 /// The side a stand-in stands for, in language `l`: `winner of semi-final 2` (半决赛2胜者).
 pub fn stand_in(s: &StandIn, l: Tr) -> String {
-    let n = s.number.map(|n| n.to_string()).unwrap_or_default();
-    let (en, zh) = (label(&s.label, Tr::En), label(&s.label, Tr::Zh));
-    let en = if n.is_empty() {
-        en
-    } else {
-        format!("{en} {n}")
-    };
-    let args = [("match", en.as_str()), ("match_zh", &format!("{zh}{n}"))];
+    let (en, zh) = (
+        numbered(&s.label, s.number, Tr::En),
+        numbered(&s.label, s.number, Tr::Zh),
+    );
+    let args = [("match", en.as_str()), ("match_zh", &zh)];
     let t = if s.winner {
         STAND_IN_WINNER
     } else {

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use xqreg_runtime::engine::{MatchOut, Outcome, StageOutcome, StandIn};
 use xqreg_runtime::plan::Plan;
 
-use super::labels::{label, stand_in};
+use super::labels::{numbered, stand_in};
 use super::model::StagePage;
 use super::people::People;
 use super::text::{said, Tr};
@@ -60,7 +60,7 @@ fn line(m: &MatchOut, l: Tr, name: &impl Fn(&str) -> String, by: Msg, t: Templat
         None => name(id),
     };
     let args = [
-        ("label", label(&m.label, l)),
+        ("label", numbered(&m.label, m.number, l)),
         ("a", side(&m.a, &m.a_stands_for)),
         ("b", side(&m.b, &m.b_stands_for)),
         ("x", m.score.0.to_string()),
@@ -73,6 +73,12 @@ fn line(m: &MatchOut, l: Tr, name: &impl Fn(&str) -> String, by: Msg, t: Templat
     said(l, t.fill(&args))
 }
 
+/// The playoff step a pending match waits for, its regular games (boards) in and level; None
+/// for a match decided, or still in its regular games (`to be played`).
+fn awaits(m: &MatchOut) -> Option<&str> {
+    m.awaits.as_deref().filter(|_| m.decided_by == "pending")
+}
+
 /// A team knockout's match as a line (its board points, and how it was decided: on the boards,
 /// or level on them and by which playoff step), each team as `name` gives it; None for a match
 /// of two players.
@@ -83,6 +89,9 @@ pub fn team_match_line(
     name: impl Fn(&str) -> String,
 ) -> Option<String> {
     m.boards?;
+    if let Some(step) = awaits(m) {
+        return Some(line(m, l, &name, decided_by(plan, step), TEAM_MATCH_AWAITS));
+    }
     let t = match m.decided_by.as_str() {
         "board_points" => TEAM_MATCH_ON_BOARDS,
         // The runtime gives a pending match a provisional winner; nothing is decided yet.
@@ -101,7 +110,7 @@ pub fn match_line(m: &MatchOut, plan: &Plan, l: Tr, name: impl Fn(&str) -> Strin
     if m.boards.is_some() {
         return team_match_line(m, plan, l, str::to_string).unwrap_or_default();
     }
-    let by = match m.decided_by.as_str() {
+    let by = match awaits(m).unwrap_or(&m.decided_by) {
         "earlier_game" => PLAYER_BY_EARLIER_GAME.plain(),
         "lots" | "black" | "forfeit" | "pending" | "bye" => decided_by(plan, &m.decided_by),
         step => {
@@ -110,6 +119,7 @@ pub fn match_line(m: &MatchOut, plan: &Plan, l: Tr, name: impl Fn(&str) -> Strin
         }
     };
     let t = match m.decided_by.as_str() {
+        _ if awaits(m).is_some() => PLAYER_MATCH_AWAITS,
         "games" => PLAYER_MATCH_ON_GAMES,
         "pending" => TEAM_MATCH_PENDING,
         "forfeit" | "bye" => TEAM_MATCH_OTHER,
@@ -138,8 +148,8 @@ pub fn sides(o: &Outcome) -> impl Fn(&str) -> String {
 }
 
 /// A stage page in its language's knockout words: each playoff game's step, each bracket box's
-/// label, and under the bracket of a team knockout how each match was decided (the standings'
-/// lines, the teams by name).
+/// label, and under the bracket how each match of a team knockout was decided, and which playoff
+/// game a level match (of teams or of two players) waits for (the standings' lines, by name).
 pub fn in_words(page: &mut StagePage, st: &StageOutcome, plan: &Plan, people: &People, l: Tr) {
     for g in page.rounds.iter_mut().flat_map(|r| r.games.iter_mut()) {
         g.step = g.step.as_deref().map(|s| step(plan, s, l));
@@ -148,19 +158,25 @@ pub fn in_words(page: &mut StagePage, st: &StageOutcome, plan: &Plan, people: &P
         return;
     };
     for m in &mut b.boxes {
-        m.label = label(&m.label, l);
+        m.label = numbered(&m.label, m.number, l);
     }
     let name = |id: &str| super::bracket::name_in(st, people, id);
     b.decided = st
         .matches
         .iter()
-        .filter(|m| m.decided_by != "pending")
-        .filter_map(|m| team_match_line(m, plan, l, name))
+        .filter(|m| m.decided_by != "pending" || awaits(m).is_some())
+        .filter_map(|m| match m.boards {
+            Some(_) => team_match_line(m, plan, l, name),
+            // A match of two players is listed only while it waits for a playoff game: its
+            // box shows its level score and no winner, and cannot say what it waits for.
+            None => awaits(m).map(|_| match_line(m, plan, l, name)),
+        })
         .collect();
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::labels::label;
     use super::*;
 
     /// Every label the runtime gives a knockout's match (`engine/stages/knockout.rs`

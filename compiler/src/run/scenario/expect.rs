@@ -20,6 +20,8 @@ pub(super) struct Ctx<'a> {
     pub outcome: &'a Outcome,
     pub roster: &'a Roster,
     pub teams: &'a [DeclaredTeam],
+    /// The plan, whose stages an expectation may name by id or by the title of one.
+    pub plan: &'a plan::Plan,
 }
 
 impl Ctx<'_> {
@@ -52,8 +54,33 @@ impl Ctx<'_> {
     }
 }
 
-/// One expectation against the outcome: Ok, or what differed.
+/// One expectation against the outcome: Ok, or what differed, and, for a player it names whom
+/// the roster writes another way (`P1` for `p1`), which id that is: the note a results row
+/// naming them gets ([`xqreg_runtime::engine::as_the_roster_writes`], one fold for both).
 pub(super) fn check(e: &Expect, ctx: &Ctx<'_>) -> Result<(), Msg> {
+    against(e, ctx).map_err(|differed| {
+        let named: Vec<&Ident> = match e {
+            Expect::Place { player, .. }
+            | Expect::Prize { player, .. }
+            | Expect::Qualifies { player, .. }
+            | Expect::StagePlace { player, .. }
+            | Expect::Withdrawn { player, .. } => vec![player],
+            Expect::Shared { players, .. } => players.iter().collect(),
+            _ => Vec::new(),
+        };
+        let notes = named
+            .into_iter()
+            .filter(|p| ctx.roster.index_of(&p.node).is_none())
+            .map(|p| xqreg_runtime::engine::as_the_roster_writes(ctx.roster, &p.node))
+            .find(|(en, _)| !en.is_empty());
+        match notes {
+            Some((en, zh)) => Msg::new(differed.en + &en, differed.zh + &zh),
+            None => differed,
+        }
+    })
+}
+
+fn against(e: &Expect, ctx: &Ctx<'_>) -> Result<(), Msg> {
     let o = ctx.outcome;
     match e {
         Expect::Place { place, player, .. } => final_place(place, player, ctx),
@@ -74,8 +101,8 @@ pub(super) fn check(e: &Expect, ctx: &Ctx<'_>) -> Result<(), Msg> {
             awards(player, items, category, ctx)
         }
         Expect::Qualifies { player, .. } => qualifies(player, ctx),
-        Expect::Rounds { stage, rounds, .. } => rounds_played(stage, rounds, o),
-        Expect::DecidedBy { stage, step, .. } => decided_by(stage, step, o),
+        Expect::Rounds { stage, rounds, .. } => rounds_played(stage, rounds, ctx),
+        Expect::DecidedBy { stage, step, .. } => decided_by(stage, step, ctx),
         Expect::StagePlace {
             stage,
             group,
@@ -282,15 +309,21 @@ fn qualifies(player: &Ident, ctx: &Ctx<'_>) -> Result<(), Msg> {
 }
 
 /// The outcome of the stage `stage` (none for a stage the outcome does not have).
+/// The outcome of the stage an expectation names: by its id, or by the title of one stage (the
+/// rule of the event commands, [`plan::Plan::stage_named`]).
 fn stages_named<'o>(
-    o: &'o Outcome,
+    ctx: &Ctx<'o>,
     stage: &'o Ident,
 ) -> impl Iterator<Item = &'o xqreg_runtime::engine::StageOutcome> {
-    o.stages.iter().filter(move |s| s.name == stage.node)
+    let id = match ctx.plan.stage_named(&stage.node) {
+        plan::StageNamed::Stage(id) => id,
+        _ => stage.node.as_str(),
+    };
+    ctx.outcome.stages.iter().filter(move |s| s.name == id)
 }
 
-fn rounds_played(stage: &Ident, rounds: &Spanned<u32>, o: &Outcome) -> Result<(), Msg> {
-    let played = stages_named(o, stage)
+fn rounds_played(stage: &Ident, rounds: &Spanned<u32>, ctx: &Ctx<'_>) -> Result<(), Msg> {
+    let played = stages_named(ctx, stage)
         .flat_map(|s| &s.games)
         .map(|g| g.round)
         .max()
@@ -311,8 +344,8 @@ fn rounds_played(stage: &Ident, rounds: &Spanned<u32>, o: &Outcome) -> Result<()
     }
 }
 
-fn decided_by(stage: &Ident, step: &Ident, o: &Outcome) -> Result<(), Msg> {
-    let seen: BTreeSet<&str> = stages_named(o, stage)
+fn decided_by(stage: &Ident, step: &Ident, ctx: &Ctx<'_>) -> Result<(), Msg> {
+    let seen: BTreeSet<&str> = stages_named(ctx, stage)
         .flat_map(|s| &s.matches)
         .map(|m| m.decided_by.as_str())
         .collect();
@@ -338,7 +371,7 @@ fn stage_place(
     let id = ctx.id(&player.node);
     let group_name = group.as_ref().map(|g| g.node.as_str());
     // Each group the player stands in, with the player's place there.
-    let found: Vec<(Option<&str>, u32)> = stages_named(ctx.outcome, stage)
+    let found: Vec<(Option<&str>, u32)> = stages_named(ctx, stage)
         .flat_map(|s| &s.groups)
         .filter_map(|g| {
             let r = g.standings.iter().find(|r| r.id == id)?;

@@ -10,6 +10,9 @@ pub(crate) struct MatchResult {
     pub loser: usize,
     pub score: (i64, i64),
     pub decided_by: String,
+    /// A match `pending` after its regular games, level and waiting for a playoff game: that
+    /// step's time control (`blitz`). None otherwise.
+    pub awaits: Option<String>,
 }
 
 /// A team knockout's match level on board points. Its playoff games are played by the teams'
@@ -52,12 +55,14 @@ impl Ctx<'_> {
         MatchOut {
             round,
             label,
+            number: None,
             a: self.id(a).to_string(),
             b: self.id(b).to_string(),
             winner: self.id(m.winner).to_string(),
             loser: self.id(m.loser).to_string(),
             score: m.score,
             decided_by: m.decided_by.clone(),
+            awaits: m.awaits.clone(),
             boards: None,
             a_stands_for: None,
             b_stands_for: None,
@@ -253,7 +258,7 @@ impl Ctx<'_> {
                     ));
                 }
                 if self.pending > m.pending_at_start {
-                    return Some(m.decided(m.a, "pending"));
+                    return Some(m.awaiting(time));
                 }
                 if pts.0 == pts.1 {
                     return None;
@@ -275,7 +280,7 @@ impl Ctx<'_> {
                 let (played, (red, black)) =
                     self.play_with(m, &game_at, *colours, *draw_goes_to, &step.origin, out);
                 if self.pending > m.pending_at_start {
-                    return Some(m.decided(m.a, "pending"));
+                    return Some(m.awaiting(time));
                 }
                 let (red, black) = (played.red, if played.red == red { black } else { red });
                 let winner = match played.result.winner() {
@@ -487,6 +492,16 @@ impl InMatch {
             loser: if winner == self.a { self.b } else { self.a },
             score: self.score,
             decided_by: by.to_string(),
+            awaits: None,
+        }
+    }
+
+    /// The match level after its regular games (boards) and waiting for a game of playoff step
+    /// `time`: pending, and what it waits for.
+    fn awaiting(&self, time: &str) -> MatchResult {
+        MatchResult {
+            awaits: Some(time.to_string()),
+            ..self.decided(self.a, "pending")
         }
     }
 }

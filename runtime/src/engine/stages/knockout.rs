@@ -133,12 +133,14 @@ fn play_bracket(
                     None => ctx.play_match(&at_of(k), a, b, &spec, &mut st.games),
                 };
                 ctx.stand_in = stand_in;
+                // Several matches of the label in the round: each numbered in bracket order.
+                let number = (n > 2).then_some(k as u32 + 1);
                 let mut out = ctx.match_out(round, label.clone(), a, b, &m);
+                out.number = number;
                 out.boards = ko.team.as_ref().map(|t| t.boards);
                 out.a_stands_for = st.stand_ins.get(&(round, a)).cloned();
                 out.b_stands_for = st.stand_ins.get(&(round, b)).cloned();
                 if m.decided_by == "pending" {
-                    let number = (n > 2).then_some(k as u32 + 1);
                     let stand_in = |winner| StandIn {
                         winner,
                         label: label.clone(),

@@ -167,6 +167,7 @@ pub(super) fn play(
         loser: if winner == a { b } else { a },
         score,
         decided_by: by.to_string(),
+        awaits: None,
     };
     if ctx.pending > pending_before {
         return decided(a, "pending");
@@ -217,5 +218,8 @@ pub(super) fn play(
     };
     let m = ctx.play_off_team_match(&at, &level, spec, games);
     let winner = if m.winner == a1 { a } else { b };
-    decided(winner, &m.decided_by)
+    MatchResult {
+        awaits: m.awaits,
+        ..decided(winner, &m.decided_by)
+    }
 }
