@@ -139,7 +139,7 @@ pub struct Live {
 impl Live {
     /// No game is pending: every result is in and the outcome is final.
     pub fn finished(&self) -> bool {
-        self.games.iter().all(|g| !g.pending)
+        self.games.iter().all(|g| !g.pending) && self.outcome.unpairable.is_empty()
     }
 
     /// The last round a Swiss stage's standings count while it waits for results: the engine

@@ -492,6 +492,18 @@ fn next(live: &Live, plan: &Plan) -> Msg {
     if live.finished() {
         return NEXT_COMPLETE.plain();
     }
+    if live.next.is_empty() && live.waiting == 0 {
+        // Nothing waits and nothing can be paired: a Swiss round without a pairing (R016).
+        if let Some(problem) = live.outcome.unpairable.values().next() {
+            let why = [("why", problem.message.as_str())];
+            let zh = match &*problem.message_zh {
+                "" => problem.message.as_str(),
+                zh => zh,
+            };
+            let why_zh = [("why_zh", zh)];
+            return NEXT_UNPAIRABLE.fill(&[&why[..], &why_zh[..]].concat());
+        }
+    }
     if live.next.is_empty() {
         return NEXT_RESULTS.plain();
     }

@@ -90,6 +90,7 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
         swiss_trf: ctx.swiss_trf,
         lots_before_games: ctx.lots_before_games,
         swiss_trf_warnings: ctx.swiss_trf_warnings,
+        unpairable: ctx.unpairable,
     })
 }
 

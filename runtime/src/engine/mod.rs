@@ -283,6 +283,8 @@ pub(crate) struct Ctx<'a> {
     pub swiss_trf_warnings: BTreeMap<String, Vec<problem::RuntimeProblem>>,
     /// Games left pending by `RestRule::Pending` (the live driver): a match with one stops there.
     pub pending: u32,
+    /// The live driver's Swiss rounds that have no pairing, by stage ([`Outcome::unpairable`]).
+    pub unpairable: BTreeMap<String, problem::RuntimeProblem>,
     /// A knockout match fed by a match still to be played (a side is the pending match's
     /// stand-in): its games are left pending too, whatever a withdrawal or a record says.
     pub stand_in: bool,
@@ -337,6 +339,7 @@ impl<'a> Ctx<'a> {
             swiss_trf: BTreeMap::new(),
             swiss_trf_warnings: BTreeMap::new(),
             pending: 0,
+            unpairable: BTreeMap::new(),
             stand_in: false,
             board_games: Vec::new(),
             lots_at_game: 0,

@@ -47,6 +47,12 @@ pub struct Outcome {
     /// player's roster row; said where the files are written, not part of the JSON.
     #[serde(skip)]
     pub swiss_trf_warnings: BTreeMap<String, Vec<super::problem::RuntimeProblem>>,
+    /// In the live driver (`RestRule::Pending`), by stage, a Swiss round after the last one
+    /// recorded that has no pairing (R016): the stage stops there as before a round that waits,
+    /// so the results that led to it are recorded and the standings so far stand; `event pair`
+    /// says it. A simulation fails with it instead. Not part of the JSON.
+    #[serde(skip)]
+    pub unpairable: BTreeMap<String, super::problem::RuntimeProblem>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

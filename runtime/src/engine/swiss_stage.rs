@@ -14,9 +14,37 @@ use super::tiebreak::Primary;
 use super::transcript::EntryKind;
 use super::{Ctx, StageRun, Staged};
 use crate::pairing::{SwissPlayer, SwissRound};
-use crate::plan::{ColourRule, Cycles, RoundRobin, Stage, Swiss, SwissRounds};
+use crate::plan::{ColourRule, Cycles, Origin, RoundRobin, Stage, Swiss, SwissRounds};
 use field::Field;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// R016: no pairing of stage `stage`'s round `round`, for the pairer's reason `why` (which may
+/// name the round itself: said once).
+pub(crate) fn no_pairing(stage: &Stage, round: u32, why: &str, origin: &Origin) -> RuntimeProblem {
+    let prefix = format!("round {round}: ");
+    let why = why.strip_prefix(&prefix).unwrap_or(why);
+    RuntimeProblem::new(
+        codes::SWISS_PAIRING,
+        format!("stage `{}` round {round}: {why}", stage.name),
+        origin,
+    )
+    .zh(format!("阶段 `{}` 第 {round} 轮：{why}", stage.name))
+}
+
+/// Whether the run stops at a Swiss round with no pairing (`problem`) rather than failing: in
+/// the live driver it does, as before a round that waits (no later stage runs on a stage not
+/// finished), so that the results that led to it can be recorded; `event pair` says it
+/// ([`crate::engine::Outcome::unpairable`]). Otherwise the problem is left in `ctx.problems`
+/// for the caller to fail with.
+pub(crate) fn stops_unpaired(ctx: &mut Ctx<'_>, stage: &Stage, problem: RuntimeProblem) -> bool {
+    if ctx.results.rest != crate::engine::RestRule::Pending {
+        ctx.problems.push(problem);
+        return false;
+    }
+    ctx.unpairable.insert(stage.name.clone(), problem);
+    ctx.pending += 1;
+    true
+}
 
 /// The number of rounds for a field of `n`.
 pub fn rounds_for(rounds: &SwissRounds, n: u32) -> Option<u32> {
@@ -58,17 +86,16 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss) -> St
         let pairing =
             match super::fixed::published_round(ctx, stage, round, &field.state, &sw.origin) {
                 Some(p) => p?,
-                None => pairer.pair(&input).map_err(|f| {
-                    // The pairer may name the round itself: said once.
-                    let prefix = format!("round {round}: ");
-                    let why = f.message.strip_prefix(&prefix).unwrap_or(&f.message);
-                    vec![RuntimeProblem::new(
-                        codes::SWISS_PAIRING,
-                        format!("stage `{}` round {round}: {why}", stage.name),
-                        &sw.origin,
-                    )
-                    .zh(format!("阶段 `{}` 第 {round} 轮：{why}", stage.name))]
-                })?,
+                None => match pairer.pair(&input) {
+                    Ok(p) => p,
+                    Err(f) => {
+                        let problem = no_pairing(stage, round, &f.message, &sw.origin);
+                        if stops_unpaired(ctx, stage, problem) {
+                            break;
+                        }
+                        return Err(std::mem::take(&mut ctx.problems));
+                    }
+                },
             };
         for note in &pairing.notes {
             ctx.transcript.push(

@@ -52,7 +52,15 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss, board
                 .iter()
                 .any(|&p| !ctx.is_withdrawn(p, ix, &stage.name, round));
         }
-        let pairing = pair_round(ctx, stage, sw, round, total, &state)?;
+        let pairing = match pair_round(ctx, stage, sw, round, total, &state)? {
+            Ok(pairing) => pairing,
+            Err(none) => {
+                if super::swiss_stage::stops_unpaired(ctx, stage, none) {
+                    break;
+                }
+                return Err(std::mem::take(&mut ctx.problems));
+            }
+        };
         let pending_before = ctx.pending;
         let mut recs: Vec<Option<(RecordKind, Option<Side>)>> = vec![None; teams.len()];
         let mut matches = Vec::with_capacity(pairing.boards.len());
@@ -177,7 +185,8 @@ fn team_state(ctx: &Ctx<'_>, teams: &[Team], boards: u32) -> Vec<SwissPlayer> {
         .collect()
 }
 
-/// One round's pairing of the teams by the stage's system; every number once and in range.
+/// One round's pairing of the teams by the stage's system, every number once and in range; or
+/// the round has none (R016, the inner error).
 fn pair_round(
     ctx: &mut Ctx<'_>,
     stage: &Stage,
@@ -185,7 +194,7 @@ fn pair_round(
     round: u32,
     total: u32,
     state: &[SwissPlayer],
-) -> Result<RoundPairing, Vec<RuntimeProblem>> {
+) -> Result<Result<RoundPairing, RuntimeProblem>, Vec<RuntimeProblem>> {
     let pairer: &dyn SwissPairer = match (ctx.options.swiss, sw.system) {
         (Some(p), _) => p,
         (None, SwissSystem::Dutch) => &crate::pairing::dutch_adapter::DutchPairer,
@@ -206,7 +215,13 @@ fn pair_round(
         )
         .zh(format!("阶段 `{}` 第 {round} 轮：{message}", stage.name))]
     };
-    let pairing = pairer.pair(&input).map_err(|f| fail(f.message))?;
+    let pairing = match pairer.pair(&input) {
+        Ok(pairing) => pairing,
+        Err(f) => {
+            let none = super::swiss_stage::no_pairing(stage, round, &f.message, &sw.origin);
+            return Ok(Err(none));
+        }
+    };
     let mut seen = std::collections::BTreeSet::new();
     let all = pairing.boards.iter().flat_map(|&(x, y)| [x, y]);
     for x in all.chain(pairing.byes.iter().copied()) {
@@ -224,7 +239,7 @@ fn pair_round(
         };
         ctx.transcript.push(EntryKind::Pairing, text, &sw.origin);
     }
-    Ok(pairing)
+    Ok(Ok(pairing))
 }
 
 /// The pairing-allocated bye of team `k`: a match won, with the game points of the stage's

@@ -177,6 +177,15 @@ pub fn pair(dir: &Path, only: &[String], lang: Lang) -> Res<(Paired, Loaded)> {
         if !only.is_empty() {
             live.next.retain(|g| only.contains(&g.game.stage));
         }
+        // A Swiss round the results so far leave with no pairing (R016): refused, nothing
+        // published; `event pair DIR STAGE` still pairs the other stages.
+        let unpairable: Vec<_> = (live.outcome.unpairable.iter())
+            .filter(|(stage, _)| only.is_empty() || only.contains(stage))
+            .map(|(_, p)| p.clone())
+            .collect();
+        if !unpairable.is_empty() {
+            return Err(loaded.problems(&unpairable));
+        }
         let batch = loaded
             .event
             .games
