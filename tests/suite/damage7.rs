@@ -163,18 +163,24 @@ fn simulate_writes_no_trf_or_roster_when_its_output_cannot_be_written() {
     assert!(!saved.exists() && !Path::new(&out).exists());
 }
 
+/// The twelve-player Swiss started as an event in `dir/ev`: its path.
+fn swiss_event(dir: &Path) -> String {
+    let reg = dir.join("reg.xqr");
+    std::fs::write(&reg, SWISS).expect("write");
+    let roster = dir.join("roster.csv");
+    std::fs::write(&roster, roster12()).expect("write");
+    let ev = dir.join("ev").to_string_lossy().into_owned();
+    crate::common::event_new(&ev, &reg, &roster, 1);
+    ev
+}
+
 /// A log entry deleted is a gap in the log's numbers, and the log begins with its one `new`
 /// entry: `verify` refuses either (E836 at the entry). Before, the `new` entry deleted (the
 /// record of what the event was started from) passed (scripts/damage/store.py, seed 209).
 #[test]
 fn verify_refuses_a_log_entry_deleted_the_new_one_too() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("reg.xqr");
-    std::fs::write(&reg, SWISS).expect("write");
-    let roster = tmp.path().join("roster.csv");
-    std::fs::write(&roster, roster12()).expect("write");
-    let ev = tmp.path().join("ev").to_string_lossy().into_owned();
-    crate::common::event_new(&ev, &reg, &roster, 1);
+    let ev = swiss_event(tmp.path());
     crate::common::xqreg_ok(&["event", "pair", &ev]);
     crate::common::xqreg_ok(&["event", "verify", &ev]);
     let db = Path::new(&ev).join("event.sqlite");
@@ -247,12 +253,7 @@ fn a_derived_ranking_prize_table_lists_its_own_awards() {
 #[test]
 fn no_late_entry_names_the_file_given() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let reg = tmp.path().join("reg.xqr");
-    std::fs::write(&reg, SWISS).expect("write");
-    let roster = tmp.path().join("roster.csv");
-    std::fs::write(&roster, roster12()).expect("write");
-    let ev = tmp.path().join("ev").to_string_lossy().into_owned();
-    crate::common::event_new(&ev, &reg, &roster, 1);
+    let ev = swiss_event(tmp.path());
     let late = written(tmp.path(), "late.csv", "id,name\nq1,Late One\n");
     for (lang, said) in [
         ("en", "late.csv: the regulation allows no late entries"),
