@@ -243,8 +243,8 @@ fn a_category_only_prizes_read_is_no_section() {
         MASTERS,
         "en",
         &[
-            "Women: Women players; used only for Best woman, not a separate section.",
-            "Seniors: Aged 60 or over; used only for Best senior, not a separate section.",
+            "Women: Women players; used only for “Best woman”, not a separate section.",
+            "Seniors: Aged 60 or over; used only for “Best senior”, not a separate section.",
         ],
         &["Open to women only"],
     );

@@ -336,14 +336,19 @@ fn a_team_field_after_its_pools_closes_them() {
 /// A rating band (`rating >= 1800` and `rating < 2000`) is one phrase, its ratings from and to:
 /// 等级分1800至1999分 / rated 1800 to 1999, where two bounds were joined as 等级分1800分以上；
 /// 等级分低于2000分; and its category, titled with the same words, says them once (it read
-/// 等级分1800至1999分：等级分1800至1999分).
+/// 等级分1800至1999分：等级分1800至1999分); only a prize table reads it, which it says after.
 #[test]
 fn a_rating_band_reads_as_its_range() {
     sheet_md_says(
         OPEN,
         "zh",
-        &["（二）等级分1800至1999分。\n"],
+        &["（二）等级分1800至1999分：仅用于1800至1999分奖，不单独设组。\n"],
         &["等级分1800分以上；", "1999分：等级分"],
     );
-    sheet_md_says(OPEN, "en", &["Rated 1800 to 1999."], &["1800 or higher"]);
+    sheet_md_says(
+        OPEN,
+        "en",
+        &["Rated 1800 to 1999; used only for “1800-1999”"],
+        &["1800 or higher"],
+    );
 }

@@ -97,12 +97,18 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
 }
 
 /// What a category only prize tables and qualifications read is for (仅用于女子奖，不单独设组 /
-/// used only for Best woman, not a separate section): a reader must not take it for a section
+/// used only for “Best woman”, not a separate section): a reader must not take it for a section
 /// of the event. The tables' titles, each once; `used only for prizes` when none has one.
 fn prize_use(ctx: &mut Ctx<'_>, readers: Vec<Option<&xqreg_grammar::ast::Text>>) -> String {
     let mut titles: Vec<String> = Vec::new();
     for t in readers.into_iter().flatten() {
         let t = ctx.tm(t);
+        // In quotes in English: a title may be a bare range (`1800-1999`) or a word
+        // (`Completion`) that does not read as a name inside the sentence.
+        let t = match ctx.lang {
+            Lang::Zh => t,
+            Lang::En => format!("\u{201c}{t}\u{201d}"),
+        };
         if !titles.contains(&t) {
             titles.push(t);
         }
