@@ -251,3 +251,39 @@ fn a_category_only_prizes_read_is_no_section() {
     // The youth championship's sections (each some stage's entrants) are sections still.
     crate::common::sheet_md_says(YOUTH, "zh", &["U8男子组："], &["不单独设组"]);
 }
+
+/// `simulate` named the categories of its prize and qualifier lists by id in both languages
+/// (`high   1  p087 ...`, `... final 1 杨卫平87 (high)`), where the regulation titles them
+/// (`category high "甲组" en "Group A"`). They are named as the site names them now: by the
+/// English title in English, by the title in Chinese.
+#[test]
+fn simulate_names_categories_by_their_titles() {
+    let run = |lang: &str| {
+        crate::common::xqreg_ok(&[
+            "simulate",
+            QUALIFIER,
+            "--players",
+            "120",
+            "--seed",
+            "1",
+            "--lang",
+            lang,
+        ])
+    };
+    assert_phrases(
+        &run("en"),
+        &[
+            "  Group A   1  ",
+            "  Group B   1  ",
+            "final 1 ",
+            "(Group A)",
+            "(Group B)",
+        ],
+        &["  high ", "(high)", "(low)"],
+    );
+    assert_phrases(
+        &run("zh"),
+        &["  甲组   1  ", "  乙组   1  ", "(甲组)", "(乙组)"],
+        &["  high ", "(high)"],
+    );
+}

@@ -74,7 +74,8 @@ prizes juniors "少年奖" CNY { 1: 500 }
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_phrases(&text, &["juniors   1"], &["R003"]);
+    // The prize list names the category as the site does (`id (title)` without an `en`).
+    assert_phrases(&text, &["juniors (少年)   1"], &["R003"]);
     // Sections a stage plays still refuse a birth date inside none of them.
     let sections = reg
         .replace("entrants roster", "entrants category juniors")
