@@ -222,3 +222,68 @@ fn the_sheet_names_every_section_that_decides_the_places() {
         &["U8男子组决赛产生"],
     );
 }
+
+/// A category only prize tables read (`category women { sex women }` for `prizes women`, the
+/// seniors for `prizes senior`) was printed under 组别设置 as a section is: 女子棋手：限女子棋手。 /
+/// "Women: Open to women only.", telling a reader the invitational had a women's section. It
+/// says now that it only picks prize winners and is no section of its own; a category some
+/// stage takes its entrants from keeps a section's wording.
+#[test]
+fn a_category_only_prizes_read_is_no_section() {
+    crate::common::sheet_md_says(
+        MASTERS,
+        "zh",
+        &[
+            "女子棋手：仅用于女子奖，不单独设组。",
+            "老将：60周岁以上；仅用于老将奖，不单独设组。",
+        ],
+        &["限女子棋手"],
+    );
+    crate::common::sheet_md_says(
+        MASTERS,
+        "en",
+        &[
+            "Women: Women players; used only for “Best woman”, not a separate section.",
+            "Seniors: Aged 60 or over; used only for “Best senior”, not a separate section.",
+        ],
+        &["Open to women only"],
+    );
+    // The youth championship's sections (each some stage's entrants) are sections still.
+    crate::common::sheet_md_says(YOUTH, "zh", &["U8男子组："], &["不单独设组"]);
+}
+
+/// `simulate` named the categories of its prize and qualifier lists by id in both languages
+/// (`high   1  p087 ...`, `... final 1 杨卫平87 (high)`), where the regulation titles them
+/// (`category high "甲组" en "Group A"`). They are named as the site names them now: by the
+/// English title in English, by the title in Chinese.
+#[test]
+fn simulate_names_categories_by_their_titles() {
+    let run = |lang: &str| {
+        crate::common::xqreg_ok(&[
+            "simulate",
+            QUALIFIER,
+            "--players",
+            "120",
+            "--seed",
+            "1",
+            "--lang",
+            lang,
+        ])
+    };
+    assert_phrases(
+        &run("en"),
+        &[
+            "  Group A   1  ",
+            "  Group B   1  ",
+            "final 1 ",
+            "(Group A)",
+            "(Group B)",
+        ],
+        &["  high ", "(high)", "(low)"],
+    );
+    assert_phrases(
+        &run("zh"),
+        &["  甲组   1  ", "  乙组   1  ", "(甲组)", "(乙组)"],
+        &["  high ", "(high)"],
+    );
+}

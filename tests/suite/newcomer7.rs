@@ -74,7 +74,8 @@ prizes juniors "少年奖" CNY { 1: 500 }
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_phrases(&text, &["juniors   1"], &["R003"]);
+    // The prize list names the category as the site does (`id (title)` without an `en`).
+    assert_phrases(&text, &["juniors (少年)   1"], &["R003"]);
     // Sections a stage plays still refuse a birth date inside none of them.
     let sections = reg
         .replace("entrants roster", "entrants category juniors")
@@ -336,14 +337,19 @@ fn a_team_field_after_its_pools_closes_them() {
 /// A rating band (`rating >= 1800` and `rating < 2000`) is one phrase, its ratings from and to:
 /// 等级分1800至1999分 / rated 1800 to 1999, where two bounds were joined as 等级分1800分以上；
 /// 等级分低于2000分; and its category, titled with the same words, says them once (it read
-/// 等级分1800至1999分：等级分1800至1999分).
+/// 等级分1800至1999分：等级分1800至1999分); only a prize table reads it, which it says after.
 #[test]
 fn a_rating_band_reads_as_its_range() {
     sheet_md_says(
         OPEN,
         "zh",
-        &["（二）等级分1800至1999分。\n"],
+        &["（二）等级分1800至1999分：仅用于1800至1999分奖，不单独设组。\n"],
         &["等级分1800分以上；", "1999分：等级分"],
     );
-    sheet_md_says(OPEN, "en", &["Rated 1800 to 1999."], &["1800 or higher"]);
+    sheet_md_says(
+        OPEN,
+        "en",
+        &["Rated 1800 to 1999; used only for “1800-1999”"],
+        &["1800 or higher"],
+    );
 }

@@ -143,10 +143,10 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
     if !o.qualifiers.is_empty() {
         let _ = writeln!(s, "\n{}", t(lang, "Qualifiers", "获得资格"));
         for q in &o.qualifiers {
-            let cat = q
-                .category
-                .as_deref()
-                .unwrap_or(t(lang, "overall", "总名次"));
+            let cat = match &q.category {
+                Some(c) => group_name(plan, c, lang),
+                None => t(lang, "overall", "总名次").to_string(),
+            };
             let _ = writeln!(
                 s,
                 "  {} {} {} ({cat})",
@@ -187,6 +187,13 @@ fn stage_name<'a>(plan: &'a Plan, id: &'a str, lang: Lang) -> &'a str {
         Lang::En => en,
         Lang::Zh => zh,
     }
+}
+
+/// A category, derived ranking or best-board table that prizes or qualifiers go by, as the site
+/// names it: in English by its English title (`category high "甲组" en "Group A"`), in Chinese
+/// by its title, else by its id (`high (甲组)` in English when only the Chinese title is given).
+fn group_name(plan: &Plan, id: &str, lang: Lang) -> String {
+    crate::event::publish::model::group_label(plan, id, crate::event::publish::text::Tr::of(lang))
 }
 
 /// A qualification's event in the report's language: in English its `en` name where the
@@ -299,15 +306,18 @@ fn prizes(s: &mut String, plan: &Plan, o: &Outcome, lang: Lang) {
     }
     let overall = t(lang, "overall", "总名次");
     let _ = writeln!(s, "\n{}", t(lang, "Prizes", "奖励"));
-    let cat_w = width_of(
-        o.prizes
-            .iter()
-            .map(|p| p.category.as_deref().unwrap_or(overall)),
-    );
+    let cats: Vec<String> = o
+        .prizes
+        .iter()
+        .map(|p| match &p.category {
+            Some(c) => group_name(plan, c, lang),
+            None => overall.to_string(),
+        })
+        .collect();
+    let cat_w = width_of(cats.iter().map(String::as_str));
     let id_w = width_of(o.prizes.iter().map(|p| p.id.as_str()));
     let name_w = width_of(o.prizes.iter().map(|p| p.player.as_str()));
-    for p in &o.prizes {
-        let cat = p.category.as_deref().unwrap_or(overall);
+    for (p, cat) in o.prizes.iter().zip(&cats) {
         // A team's (or a unit's) id is its name: said once, in the two columns' width.
         let who = if p.id == p.player {
             pad(&p.id, id_w + 1 + name_w)

@@ -331,7 +331,7 @@ pub fn stage_label(plan: &Plan, id: &str, l: Tr) -> String {
 /// What a prize or a qualifier is paid in (a category, a derived ranking, a best-board table),
 /// named as the navigation names a stage: on the English site by its English title when it has
 /// one (`category a55 "55至64岁组" en "Ages 55-64"`: `Ages 55-64`), else as [`labelled`].
-fn group_label(plan: &Plan, id: &str, l: Tr) -> String {
+pub fn group_label(plan: &Plan, id: &str, l: Tr) -> String {
     let (title, title_en) = group_titles(plan, id);
     match title_en {
         Some(en) if l == Tr::En => en.clone(),

@@ -31,6 +31,12 @@ pub struct Names<'a> {
     /// (`seeding_only`).
     seeded_by: BTreeSet<&'a str>,
     named_by: BTreeSet<&'a str>,
+    /// Categories that hold players of the event: a stage's entrants, a pool's, a draw's pot, a
+    /// seed tier, an entry quota's exception, another category's `within`.
+    held_by: BTreeSet<&'a str>,
+    /// The prize tables (their titles, when given) and qualifications that read a category: a
+    /// category only these read picks prize winners or qualifiers, no section (`prize_only`).
+    read_by: BTreeMap<&'a str, Vec<Option<&'a Text>>>,
     /// The event's `prize_fund` (总奖金), said once at the head of the prizes.
     pub prize_fund: Option<&'a ast::Money>,
     /// A prize table pays money: a place shared by a chain's `shared` splits its money.
@@ -43,11 +49,21 @@ pub struct Names<'a> {
     pub day_venues: Vec<&'a Text>,
 }
 
-impl Names<'_> {
+impl<'a> Names<'a> {
     /// A category no section, group, prize table or quota names, only a knockout's seeding: the
     /// seeding says whom it holds; it is not printed as a section of the event.
     pub fn seeding_only(&self, category: &str) -> bool {
         self.seeded_by.contains(category) && !self.named_by.contains(category)
+    }
+
+    /// A category only prize tables and qualifications read (`category women { sex women }`
+    /// for `prizes women`): no stage or group holds it, so it is no section of the event. The
+    /// titles of what reads it (none when untitled), in the order of the regulation.
+    pub fn prize_only(&self, category: &str) -> Option<Vec<Option<&'a Text>>> {
+        if self.held_by.contains(category) {
+            return None;
+        }
+        self.read_by.get(category).cloned()
     }
 }
 
@@ -331,6 +347,7 @@ pub(super) fn collect_names<'a, 'b>(
                 for cond in &c.conditions {
                     if let ast::CategoryCond::Within(p) = cond {
                         names.named_by.insert(&p.node);
+                        names.held_by.insert(&p.node);
                     }
                 }
             }
@@ -343,6 +360,13 @@ pub(super) fn collect_names<'a, 'b>(
                 names
                     .named_by
                     .extend(p.category.iter().map(|c| c.node.as_str()));
+                if let Some(c) = &p.category {
+                    names
+                        .read_by
+                        .entry(&c.node)
+                        .or_default()
+                        .push(p.title.as_ref());
+                }
             }
             Item::Regulation(r) => {
                 for c in &r.clauses {
@@ -351,9 +375,16 @@ pub(super) fn collect_names<'a, 'b>(
                     }
                 }
             }
-            Item::Qualification(q) => names
-                .named_by
-                .extend(q.quotas.iter().map(|x| x.category.node.as_str())),
+            Item::Qualification(q) => {
+                for x in &q.quotas {
+                    names.named_by.insert(&x.category.node);
+                    names
+                        .read_by
+                        .entry(&x.category.node)
+                        .or_default()
+                        .push(Some(&q.title));
+                }
+            }
             Item::Playoff(p) => {
                 if let Some(n) = &p.name {
                     names.playoffs.entry(&n.node).or_insert(p);
@@ -379,12 +410,15 @@ pub(super) fn collect_names<'a, 'b>(
                             for src in &p.source {
                                 if let ast::PoolSource::Category(c) = src {
                                     names.named_by.insert(&c.node);
+                                    names.held_by.insert(&c.node);
                                 }
                             }
                         }
-                        ast::EntryClause::Quota(q) => names
-                            .named_by
-                            .extend(q.except.iter().map(|c| c.node.as_str())),
+                        ast::EntryClause::Quota(q) => {
+                            let except = q.except.iter().map(|c| c.node.as_str());
+                            names.named_by.extend(except.clone());
+                            names.held_by.extend(except);
+                        }
                         ast::EntryClause::Player(p) => {
                             names.players.entry(&p.id.node).or_insert(p);
                         }
@@ -417,15 +451,16 @@ fn stage_categories<'a>(s: &'a ast::Stage, names: &mut Names<'a>) {
                 for src in sources {
                     if let ast::EntrantSource::Category(c) = src {
                         names.named_by.insert(&c.node);
+                        names.held_by.insert(&c.node);
                     }
                 }
             }
             ast::StageClause::Draw(d) => {
                 for rule in &d.rules {
                     if let ast::DrawRule::Pot { members, .. } = rule {
-                        names
-                            .named_by
-                            .extend(members.iter().map(|m| m.node.as_str()));
+                        let members = members.iter().map(|m| m.node.as_str());
+                        names.named_by.extend(members.clone());
+                        names.held_by.extend(members);
                     }
                 }
             }
@@ -433,6 +468,7 @@ fn stage_categories<'a>(s: &'a ast::Stage, names: &mut Names<'a>) {
                 for tier in tiers {
                     if let ast::SeedTier::Category(c) = tier {
                         names.named_by.insert(&c.node);
+                        names.held_by.insert(&c.node);
                     }
                 }
             }

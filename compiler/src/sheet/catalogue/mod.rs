@@ -97,6 +97,9 @@ pub enum M {
     RatingTop,
     PoolSex,
     CategorySex,
+    CategorySexPlayers,
+    PrizeCategory,
+    PrizeCategoryFor,
     PoolCategory,
     Excluding,
     NominatedBy,
@@ -601,6 +604,11 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::PoolSex => ("限{0}", "{0} only"),
         // A category's one condition: its title is often the same word (女子组 / Women).
         M::CategorySex => ("限{0}棋手", "open to {0} only"),
+        // The same condition of a category only prizes read: whom it counts, not whom it admits.
+        M::CategorySexPlayers => ("{0}棋手", "{0} players"),
+        // A category no stage or group holds, only prize tables or qualifications read.
+        M::PrizeCategory => ("仅用于评奖，不单独设组", "used only for prizes, not a separate section"),
+        M::PrizeCategoryFor => ("仅用于{0}，不单独设组", "used only for {0}, not a separate section"),
         M::PoolCategory => ("限{0}", "{0} only"),
         M::Excluding => ("不含{0}", "not already among {0}"),
         M::NominatedBy => ("由{0}选派", "nominated by {0}"),

@@ -79,6 +79,13 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
             ],
         ));
     }
+    if let Some(readers) = ctx.names.prize_only(&c.name.node) {
+        // 女子棋手：女子棋手；仅用于女子奖 says its condition twice: the title says it.
+        if fmt::join_clauses(ctx.lang, &parts) == title {
+            parts.clear();
+        }
+        parts.push(prize_use(ctx, readers));
+    }
     let conditions = fmt::join_clauses(ctx.lang, &parts);
     // A title that says its conditions word for word (等级分1800至1999分) is said once.
     let clause = if conditions == title {
@@ -87,6 +94,33 @@ pub fn category(ctx: &mut Ctx<'_>, c: &Category) {
         Clause::headed(title, ctx.sentence(&conditions))
     };
     ctx.push(Art::Categories, 0, clause);
+}
+
+/// What a category only prize tables and qualifications read is for (仅用于女子奖，不单独设组 /
+/// used only for “Best woman”, not a separate section): a reader must not take it for a section
+/// of the event. The tables' titles, each once; `used only for prizes` when none has one.
+fn prize_use(ctx: &mut Ctx<'_>, readers: Vec<Option<&xqreg_grammar::ast::Text>>) -> String {
+    let mut titles: Vec<String> = Vec::new();
+    for t in readers.into_iter().flatten() {
+        let t = ctx.tm(t);
+        // In quotes in English: a title may be a bare range (`1800-1999`) or a word
+        // (`Completion`) that does not read as a name inside the sentence.
+        let t = match ctx.lang {
+            Lang::Zh => t,
+            Lang::En => format!("\u{201c}{t}\u{201d}"),
+        };
+        if !titles.contains(&t) {
+            titles.push(t);
+        }
+    }
+    if titles.is_empty() {
+        return ctx.mf(M::PrizeCategory, &[]);
+    }
+    let titles = match ctx.lang {
+        Lang::Zh => fmt::join(ctx.lang, &titles),
+        Lang::En => fmt::join_and(ctx.lang, &titles),
+    };
+    ctx.mf(M::PrizeCategoryFor, &[&titles])
 }
 
 /// Whom a category only a knockout's seeding names holds, said where the seeding reserves seed
@@ -207,7 +241,11 @@ pub(super) fn condition_parts(
                 // Alone, the condition says whom the category is open to (限男子棋手 / open to
                 // men only): a bare 男子 after the title (男子组：男子。 Men: Men only.) reads as
                 // a repetition.
-                parts.push(if c.conditions.len() == 1 {
+                let alone = c.conditions.len() == 1;
+                parts.push(if alone && ctx.names.prize_only(&c.name.node).is_some() {
+                    // Only prizes read it: whom it counts (女子棋手 / women players).
+                    ctx.mf(M::CategorySexPlayers, &[&sex])
+                } else if alone {
                     ctx.mf(M::CategorySex, &[&sex])
                 } else {
                     sex
