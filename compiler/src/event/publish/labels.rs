@@ -45,11 +45,16 @@ pub fn label(label: &str, l: Tr) -> String {
 }
 
 /// A match's label with its number in bracket order where its round has several of that label
-/// (the runtime's `number`), in language `l`: `semi-final 2` (半决赛2); `final` alone.
+/// (the runtime's `number`), in language `l`: `semi-final 2` (半决赛2); `final` alone. A label
+/// that ends in a number of its own takes the match's apart: `round of 32, match 2` (not
+/// `round of 32 2`).
 pub fn numbered(text: &str, number: Option<u32>, l: Tr) -> String {
     let said = label(text, l);
+    let ends_in_digit = said.ends_with(|c: char| c.is_ascii_digit());
     match (number, l) {
         (None, _) => said,
+        (Some(n), Tr::En) if ends_in_digit => format!("{said}, match {n}"),
+        (Some(n), Tr::Zh) if ends_in_digit => format!("{said}第{n}场"),
         (Some(n), Tr::En) => format!("{said} {n}"),
         (Some(n), Tr::Zh) => format!("{said}{n}"),
     }
@@ -68,4 +73,23 @@ pub fn stand_in(s: &StandIn, l: Tr) -> String {
         STAND_IN_LOSER
     };
     said(l, t.fill(&args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `round of 32 2` read as one number run on from another; a label that ends in a word takes
+    /// the match's number as before.
+    #[test]
+    fn a_label_ending_in_a_number_keeps_the_match_number_apart() {
+        assert_eq!(
+            numbered("round of 32", Some(2), Tr::En),
+            "round of 32, match 2"
+        );
+        assert_eq!(numbered("semi-final", Some(2), Tr::En), "semi-final 2");
+        assert_eq!(numbered("semi-final", Some(2), Tr::Zh), "半决赛2");
+        assert_eq!(numbered("round of 32", Some(2), Tr::Zh), "十六分之一决赛2");
+        assert_eq!(numbered("final", None, Tr::En), "final");
+    }
 }
