@@ -31,19 +31,21 @@ pub(crate) fn no_pairing(stage: &Stage, round: u32, why: &str, origin: &Origin) 
     .zh(format!("阶段 `{}` 第 {round} 轮：{why}", stage.name))
 }
 
-/// Whether the run stops at a Swiss round with no pairing (`problem`) rather than failing: in
-/// the live driver it does, as before a round that waits (no later stage runs on a stage not
-/// finished), so that the results that led to it can be recorded; `event pair` says it
-/// ([`crate::engine::Outcome::unpairable`]). Otherwise the problem is left in `ctx.problems`
-/// for the caller to fail with.
-pub(crate) fn stops_unpaired(ctx: &mut Ctx<'_>, stage: &Stage, problem: RuntimeProblem) -> bool {
+/// A Swiss round with no pairing (`problem`): in the live driver the stage stops there, as
+/// before a round that waits (no later stage runs on a stage not finished), so that the results
+/// that led to it can be recorded, and `event pair` says it
+/// ([`crate::engine::Outcome::unpairable`]); any other run fails with it.
+pub(crate) fn unpaired(
+    ctx: &mut Ctx<'_>,
+    stage: &Stage,
+    problem: RuntimeProblem,
+) -> Result<(), Vec<RuntimeProblem>> {
     if ctx.results.rest != crate::engine::RestRule::Pending {
-        ctx.problems.push(problem);
-        return false;
+        return Err(vec![problem]);
     }
     ctx.unpairable.insert(stage.name.clone(), problem);
     ctx.pending += 1;
-    true
+    Ok(())
 }
 
 /// The number of rounds for a field of `n`.
@@ -89,11 +91,8 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss) -> St
                 None => match pairer.pair(&input) {
                     Ok(p) => p,
                     Err(f) => {
-                        let problem = no_pairing(stage, round, &f.message, &sw.origin);
-                        if stops_unpaired(ctx, stage, problem) {
-                            break;
-                        }
-                        return Err(std::mem::take(&mut ctx.problems));
+                        unpaired(ctx, stage, no_pairing(stage, round, &f.message, &sw.origin))?;
+                        break;
                     }
                 },
             };

@@ -55,10 +55,8 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss, board
         let pairing = match pair_round(ctx, stage, sw, round, total, &state)? {
             Ok(pairing) => pairing,
             Err(none) => {
-                if super::swiss_stage::stops_unpaired(ctx, stage, none) {
-                    break;
-                }
-                return Err(std::mem::take(&mut ctx.problems));
+                super::swiss_stage::unpaired(ctx, stage, none)?;
+                break;
             }
         };
         let pending_before = ctx.pending;
