@@ -101,6 +101,7 @@ fn the_swiss_example_table_of_5_2() {
     let t = Table {
         competitors: swiss_example(&s),
         scoring: &s,
+        fields: Vec::new(),
     };
     // p: 积分, 对手分, 累进分, 胜局, 后手胜局, 后手局数 (domain.md 5.2, row by row).
     let expected = [
@@ -164,6 +165,7 @@ fn order_of_subset(
     let t = Table {
         competitors: comps,
         scoring: s,
+        fields: Vec::new(),
     };
     let mut lots = Lots::new(1, 0);
     let ranked = rank(&t, all, c, Primary::Points, &mut lots);
@@ -252,6 +254,7 @@ fn countback_variants_a_b_c_on_the_5_2_example() {
         let t = Table {
             competitors: swiss_example(&s),
             scoring: &s,
+            fields: Vec::new(),
         };
         assert_eq!(
             value(
@@ -305,6 +308,7 @@ fn the_round_robin_example_of_5_4() {
     let t = Table {
         competitors: rr_example(&s),
         scoring: &s,
+        fields: Vec::new(),
     };
     // Totals: 1 → 3, 2 → 4, 3 → 3, 4 → 2.
     for (p, total) in [(1, "3"), (2, "4"), (3, "3"), (4, "2")] {
@@ -386,6 +390,7 @@ fn mini_table_orders_a_three_way_tie_and_two_only_stays_silent() {
     let t = Table {
         competitors: comps.clone(),
         scoring: &s,
+        fields: Vec::new(),
     };
     for p in 1..=3 {
         assert_eq!(value(&t, p, Criterion::Points), "4", "points of {p}");
@@ -415,6 +420,7 @@ fn mini_table_orders_a_three_way_tie_and_two_only_stays_silent() {
     let t = Table {
         competitors: comps,
         scoring: &s,
+        fields: Vec::new(),
     };
     let mut lots = Lots::new(7, 0);
     let ranked = rank(&t, &[0, 1, 2], &c, Primary::Points, &mut lots);
@@ -440,6 +446,7 @@ fn board_countback_compares_board_1_then_board_2() {
     let t = Table {
         competitors: comps,
         scoring: &s,
+        fields: Vec::new(),
     };
     let c = chain(&[Criterion::GamePoints, Criterion::BoardCountback]);
     let mut lots = Lots::new(1, 0);
@@ -456,4 +463,43 @@ fn board_countback_compares_board_1_then_board_2() {
         (last.above_value.display(), last.below_value.display()),
         ("6/0".to_string(), "3/3".to_string())
     );
+}
+
+#[test]
+fn a_bye_counts_the_lowest_total_of_its_own_group_when_groups_are_ranked_together() {
+    // Group A (players 1-3): 1 beats 2, 2 draws 3, 3 draws 1, and 3 has a bye in round 1:
+    // totals 3, 1, 4. Group B (players 4-5): 4 beats 5 twice: totals 4, 0. Ranked together
+    // (`places … ranked_by`), 3's bye counts group A's lowest total (1), not group B's 0.
+    let s = scoring();
+    let mut comps = table(
+        5,
+        &[
+            (1, 1, 2, R::RedWins),
+            (2, 2, 3, R::Draw),
+            (3, 3, 1, R::Draw),
+            (1, 4, 5, R::RedWins),
+            (2, 5, 4, R::BlackWins),
+        ],
+        &s,
+    );
+    comps[2].records.push(Record {
+        round: 1,
+        opponent: None,
+        side: None,
+        kind: RecordKind::Bye,
+        points: s.win,
+    });
+    let together = |fields: Vec<std::ops::Range<usize>>| Table {
+        competitors: comps.clone(),
+        scoring: &s,
+        fields,
+    };
+    let totals: Vec<String> = (1..=5)
+        .map(|p| value(&together(Vec::new()), p, Criterion::Points))
+        .collect();
+    assert_eq!(totals, ["3", "1", "4", "4", "0"]);
+    // Opponents 2 (1) and 1 (3), and the bye: group A's lowest, 1.
+    assert_eq!(value(&together(vec![0..3, 3..5]), 3, BH), "5");
+    // One field (a single group's table): the lowest of all, 0.
+    assert_eq!(value(&together(Vec::new()), 3, BH), "4");
 }

@@ -51,6 +51,7 @@ mod inputs;
 mod issue8_checks;
 mod ko_byes;
 mod ko_seed_class;
+mod ko_so_far;
 mod leftovers_and_limits;
 mod loaded;
 mod lsp;

@@ -368,7 +368,7 @@ fn place_by_declarations(ctx: &mut Ctx<'_>, pl: &mut Placing) {
 
 /// Rank players from several groups of earlier stages by points and a chain, each with its
 /// place among them (1-based) and whether it is shared; each keeps the records of the group it
-/// played in.
+/// played in, and a bye counts in 对手分 the lowest total of that group (`lowest_in_field`).
 fn rank_across(
     ctx: &mut Ctx<'_>,
     players: &[usize],
@@ -377,6 +377,7 @@ fn rank_across(
     let mut competitors = Vec::new();
     let mut owner = Vec::new();
     let mut subset = Vec::new();
+    let mut fields = Vec::new();
     let scoring = &ctx.plan.scoring;
     for run in &ctx.stages {
         for g in &run.groups {
@@ -396,12 +397,14 @@ fn rank_across(
                     }
                     owner.push(p);
                 }
+                fields.push(base..competitors.len());
             }
         }
     }
     let table = Table {
         competitors,
         scoring,
+        fields,
     };
     let ranked = tiebreak::rank(&table, &subset, chain, Primary::Points, &mut ctx.lots);
     let mut out: Vec<(usize, (u32, bool))> = ranked

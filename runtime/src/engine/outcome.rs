@@ -236,6 +236,10 @@ pub struct MatchOut {
     /// that waits for a playoff game: that step's time control (`blitz`). Left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub awaits: Option<String>,
+    /// A match `pending` (a live event's) of several regular games with some of them in: how
+    /// many are in, and of how many (`[1, 2]`); `score` holds their points. Left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games_in: Option<(u32, u32)>,
     /// A team knockout's match: its boards (a and b are teams). Left out of the JSON for a
     /// match of two players.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -36,6 +36,7 @@ pub(crate) fn rank_group(
     let table = Table {
         competitors,
         scoring: &stage.scoring,
+        fields: Vec::new(),
     };
     let all: Vec<usize> = (0..members.len()).collect();
     let ranked = tiebreak::rank(&table, &all, &stage.tiebreak, primary, &mut ctx.lots);

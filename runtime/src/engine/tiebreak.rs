@@ -98,6 +98,10 @@ impl Competitor {
 pub struct Table<'a> {
     pub competitors: Vec<Competitor>,
     pub scoring: &'a Scoring,
+    /// Competitors of several groups ranked together (`places … ranked_by`): each group's
+    /// positions in `competitors`. A bye's `lowest_in_field` is the lowest total of the bye's
+    /// own group, the field it was played in. Empty: the competitors are one field.
+    pub fields: Vec<std::ops::Range<usize>>,
 }
 
 /// A tie-break value: one number (possibly a half) or a sequence (countback).
@@ -301,8 +305,12 @@ impl Table<'_> {
             .unwrap_or(&[])
     }
 
-    fn lowest_in_field(&self) -> i64 {
-        (0..self.competitors.len())
+    /// The lowest total in `p`'s field: its group's where the table holds several.
+    fn lowest_in_field(&self, p: usize) -> i64 {
+        let field = self.fields.iter().find(|f| f.contains(&p));
+        field
+            .cloned()
+            .unwrap_or(0..self.competitors.len())
             .map(|p| self.points(p))
             .min()
             .unwrap_or(0)
@@ -318,7 +326,7 @@ impl Table<'_> {
                 (None, RecordKind::Bye) => Some((
                     r.round,
                     match bye {
-                        ByeScore::LowestInField => self.lowest_in_field(),
+                        ByeScore::LowestInField => self.lowest_in_field(p),
                         ByeScore::Zero => 0,
                         ByeScore::OwnScore => self.points(p),
                     },

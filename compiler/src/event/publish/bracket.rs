@@ -91,9 +91,9 @@ pub fn layout(st: &StageOutcome, games: &[(&GameOut, bool)], people: &People, l:
                         && ((g.red == m.a && g.black == m.b) || (g.red == m.b && g.black == m.a))
                 });
             let bye = m.b.is_empty() || m.decided_by == "bye";
-            // A match level after its regular games and waiting for a playoff game shows that
-            // level score, and no winner yet.
-            let no_score = (pending && m.awaits.is_none()) || bye;
+            // A match level after its regular games and waiting for a playoff game, or with
+            // some of its regular games in, shows that score, and no winner yet.
+            let no_score = (pending && m.awaits.is_none() && m.games_in.is_none()) || bye;
             // A side that only stands in for a match still to be played: named by that match.
             let slot = |id: &str, pts: i64, stands: &Option<StandIn>| Slot {
                 name: match stands {

@@ -59,6 +59,7 @@ fn line(m: &MatchOut, l: Tr, name: &impl Fn(&str) -> String, by: Msg, t: Templat
         Some(s) => stand_in(s, l),
         None => name(id),
     };
+    let (n, of) = m.games_in.unwrap_or_default();
     let args = [
         ("label", numbered(&m.label, m.number, l)),
         ("a", side(&m.a, &m.a_stands_for)),
@@ -68,13 +69,15 @@ fn line(m: &MatchOut, l: Tr, name: &impl Fn(&str) -> String, by: Msg, t: Templat
         ("winner", name(&m.winner)),
         ("by", by.en),
         ("by_zh", by.zh),
+        ("n", n.to_string()),
+        ("m", of.to_string()),
     ];
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     said(l, t.fill(&args))
 }
 
 /// The playoff step a pending match waits for, its regular games (boards) in and level; None
-/// for a match decided, or still in its regular games (`to be played`).
+/// for a match decided, or still in its regular games (`to be played`, after the games in).
 fn awaits(m: &MatchOut) -> Option<&str> {
     m.awaits.as_deref().filter(|_| m.decided_by == "pending")
 }
@@ -120,6 +123,7 @@ pub fn match_line(m: &MatchOut, plan: &Plan, l: Tr, name: impl Fn(&str) -> Strin
     };
     let t = match m.decided_by.as_str() {
         _ if awaits(m).is_some() => PLAYER_MATCH_AWAITS,
+        "pending" if m.games_in.is_some() => PLAYER_MATCH_SO_FAR,
         "games" => PLAYER_MATCH_ON_GAMES,
         "pending" => TEAM_MATCH_PENDING,
         "forfeit" | "bye" => TEAM_MATCH_OTHER,
@@ -161,17 +165,19 @@ pub fn in_words(page: &mut StagePage, st: &StageOutcome, plan: &Plan, people: &P
         m.label = numbered(&m.label, m.number, l);
     }
     let name = |id: &str| super::bracket::name_in(st, people, id);
-    b.decided = st
-        .matches
-        .iter()
-        .filter(|m| m.decided_by != "pending" || awaits(m).is_some())
-        .filter_map(|m| match m.boards {
-            Some(_) => team_match_line(m, plan, l, name),
-            // A match of two players is listed only while it waits for a playoff game: its
-            // box shows its level score and no winner, and cannot say what it waits for.
-            None => awaits(m).map(|_| match_line(m, plan, l, name)),
-        })
-        .collect();
+    b.decided =
+        st.matches
+            .iter()
+            .filter(|m| m.decided_by != "pending" || awaits(m).is_some() || m.games_in.is_some())
+            .filter_map(|m| match m.boards {
+                Some(_) => team_match_line(m, plan, l, name),
+                // A match of two players is listed only while it waits for a playoff game or for
+                // the rest of its regular games: its box shows the score and no winner, and cannot
+                // say what it waits for.
+                None => (awaits(m).is_some() || m.games_in.is_some())
+                    .then(|| match_line(m, plan, l, name)),
+            })
+            .collect();
 }
 
 #[cfg(test)]

@@ -13,6 +13,9 @@ pub(crate) struct MatchResult {
     /// A match `pending` after its regular games, level and waiting for a playoff game: that
     /// step's time control (`blitz`). None otherwise.
     pub awaits: Option<String>,
+    /// A match `pending` in its regular games with some of them in: how many are in, of how
+    /// many. None otherwise.
+    pub games_in: Option<(u32, u32)>,
 }
 
 /// A team knockout's match level on board points. Its playoff games are played by the teams'
@@ -63,6 +66,7 @@ impl Ctx<'_> {
             score: m.score,
             decided_by: m.decided_by.clone(),
             awaits: m.awaits.clone(),
+            games_in: m.games_in,
             boards: None,
             a_stands_for: None,
             b_stands_for: None,
@@ -124,7 +128,9 @@ impl Ctx<'_> {
             stands_for: None,
         };
         let mut regular: Vec<Played> = Vec::new();
+        let mut games_in = 0;
         for g in 1..=spec.games.max(1) {
+            let pending_before = self.pending;
             let game_at = GameAt {
                 step: None,
                 game_no: g,
@@ -145,10 +151,14 @@ impl Ctx<'_> {
             };
             m.score = m.add(m.score, &played, spec.scoring);
             regular.push(played);
+            games_in += u32::from(self.pending == pending_before);
         }
         // A match waiting for a result goes no further: its playoff (and any lot) waits too.
         if self.pending > m.pending_at_start {
-            return m.decided(a, "pending");
+            return MatchResult {
+                games_in: (games_in > 0).then_some((games_in, spec.games.max(1))),
+                ..m.decided(a, "pending")
+            };
         }
         if m.score.0 != m.score.1 {
             let all_forfeit = regular.iter().all(|p| p.result.is_forfeit());
@@ -493,6 +503,7 @@ impl InMatch {
             score: self.score,
             decided_by: by.to_string(),
             awaits: None,
+            games_in: None,
         }
     }
 
@@ -528,6 +539,7 @@ fn tiebreak_in_match(
     let table = Table {
         competitors: comps,
         scoring,
+        fields: Vec::new(),
     };
     for item in &chain.criteria {
         let (Some(va), Some(vb)) = (

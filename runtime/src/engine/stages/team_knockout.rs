@@ -168,6 +168,7 @@ pub(super) fn play(
         score,
         decided_by: by.to_string(),
         awaits: None,
+        games_in: None,
     };
     if ctx.pending > pending_before {
         return decided(a, "pending");
