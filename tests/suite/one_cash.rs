@@ -2,7 +2,7 @@
 //! first, so that the awards do not depend on the order the tables are written or walked in,
 //! and no player is paid less than a player ranked below them in a table open to both.
 
-use crate::common::{root, xqreg_ok, xqreg_on_ok};
+use crate::common::{assert_phrases, event_new, root, written, xqreg_ok, xqreg_on_ok};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -155,4 +155,61 @@ fn the_tables_written_in_the_other_order_pay_the_same() {
         let ran = xqreg_on_ok("test", file, &[]);
         assert!(ran.contains("1 passed, 0 failed"), "{ran}");
     }
+}
+
+/// The live event of `tests/scenarios/one_cash_prize.xqr` (the higher rating wins every game)
+/// played to the end: the site's front page says each prize place given up and the one kept, as
+/// the outcome lists them (the places held at the end, after 依次递补: d, 2nd among the women,
+/// holds the women's 1st once b gave it up). It listed only the prizes paid, so a women's 1st
+/// place paid to no woman ranked 1st among them went unexplained.
+#[test]
+fn the_site_says_each_prize_place_given_up_and_the_one_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let roster = written(
+        dir.path(),
+        "roster.csv",
+        "id,name,sex,rating\na,甲,men,2500\nb,乙,women,2400\nc,丙,men,2300\nd,丁,women,2200\ne,戊,men,2100\nf,己,women,2000\n",
+    );
+    let ev = dir.path().join("ev").to_string_lossy().into_owned();
+    let regulation = root().join("tests/scenarios/one_cash_prize.xqr");
+    event_new(&ev, &regulation, std::path::Path::new(&roster), 1);
+    for round in 1..=5 {
+        xqreg_ok(&["event", "pair", &ev]);
+        let waiting = xqreg_ok(&["event", "games", &ev, "--waiting", "--format", "csv"]);
+        // Ids run a..f in rating order: the smaller id wins.
+        let rows: Vec<String> = waiting
+            .lines()
+            .enumerate()
+            .map(|(i, line)| {
+                let mut cells: Vec<&str> = line.split(',').collect();
+                if i > 0 {
+                    cells[5] = if cells[3] < cells[4] { "1-0" } else { "0-1" };
+                }
+                cells.join(",")
+            })
+            .collect();
+        let file = written(dir.path(), &format!("r{round}.csv"), &rows.join("\n"));
+        xqreg_ok(&["event", "result", &ev, &file]);
+    }
+    let site = dir.path().join("site");
+    xqreg_ok(&["event", "publish", &ev, "-o", &site.to_string_lossy()]);
+    let index = |lang: &str| {
+        std::fs::read_to_string(site.join(lang).join("index.html")).expect("front page")
+    };
+    assert_phrases(
+        &index("en"),
+        &[
+            "丁 gives up Overall place 4, keeping women (女子组) place 1: one cash prize each, the highest",
+            "乙 gives up women (女子组) place 1, keeping Overall place 2: one cash prize each, the highest",
+        ],
+        &[],
+    );
+    assert_phrases(
+        &index("zh"),
+        &[
+            "丁放弃奖金第4名，保留女子组第1名（奖金不兼得，就高不就低）",
+            "乙放弃女子组第1名，保留奖金第2名（奖金不兼得，就高不就低）",
+        ],
+        &[],
+    );
 }

@@ -1,7 +1,7 @@
 //! After the stages: the final ranking (stage places and places declarations), prizes per
 //! category with equal shares on shared places, qualification with next-in-line replacement.
 
-use super::outcome::{EliminatedIn, Outcome, PrizeAward, RankingRow, StandingRow};
+use super::outcome::{EliminatedIn, GivenUpPrize, Outcome, PrizeAward, RankingRow, StandingRow};
 use super::problem::{codes, RuntimeProblem};
 use super::roster::{categories_of, in_category};
 use super::tiebreak::{self, Primary, Table};
@@ -43,7 +43,7 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
     let fin = final_ranking(&mut ctx)?;
     let overall = overall_rows(&ctx, &fin);
     let derived = super::derived::rankings(&mut ctx, &overall);
-    let (mut prizes, mut totals) = prizes(&mut ctx, &fin, &derived);
+    let (mut prizes, mut totals, prizes_given_up) = prizes(&mut ctx, &fin, &derived);
     super::board_prizes::pay(&mut ctx, &mut prizes, &mut totals);
     let qualifiers = qualification(&mut ctx, &fin, &derived);
     if !ctx.problems.is_empty() {
@@ -73,6 +73,7 @@ pub(crate) fn finish(mut ctx: Ctx<'_>, seed: u64) -> Result<Outcome, Vec<Runtime
         event: ctx.plan.meta.title.clone(),
         final_ranking,
         prizes,
+        prizes_given_up,
         prize_totals: totals,
         qualifiers,
         derived: ctx

@@ -16,6 +16,9 @@ pub struct Outcome {
     /// Every place the regulation decides, in place order; shared places marked.
     pub final_ranking: Vec<RankingRow>,
     pub prizes: Vec<PrizeAward>,
+    /// Prize places given up under `one_cash_prize highest`, each with the place kept.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prizes_given_up: Vec<GivenUpPrize>,
     /// Money paid per currency.
     pub prize_totals: BTreeMap<String, u64>,
     pub qualifiers: Vec<Qualifier>,
@@ -91,6 +94,19 @@ pub struct PrizeAward {
     /// the table's name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<u32>,
+}
+
+/// A prize place a player gave up under `one_cash_prize highest` (奖金不兼得，就高不就低): the
+/// table's category (None: the whole event's) and place given up, and the place kept instead.
+/// The place given up passed down that table's ranking (依次递补), or to no one when it ran out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GivenUpPrize {
+    pub id: String,
+    pub player: String,
+    pub category: Option<String>,
+    pub place: u32,
+    pub kept_category: Option<String>,
+    pub kept_place: u32,
 }
 
 /// The knockout round a prize's losers went out in.

@@ -79,6 +79,8 @@ pub struct IndexPage {
     pub recorded: usize,
     pub ranking: Vec<AwardRow>,
     pub prizes: Vec<AwardRow>,
+    /// Prize places given up under `one_cash_prize highest`, each a sentence with the place kept.
+    pub given_up: Vec<String>,
     pub qualifiers: Vec<AwardRow>,
 }
 
@@ -447,12 +449,32 @@ pub fn index_page(
     } else {
         (Vec::new(), Vec::new(), Vec::new())
     };
+    let given_up = match finished {
+        true => o
+            .prizes_given_up
+            .iter()
+            .map(|g| {
+                let who = people.get(&g.id).name;
+                let (place, kept_place) = (g.place.to_string(), g.kept_place.to_string());
+                let args = [
+                    ("name", who.as_str()),
+                    ("table", &cat(&g.category)),
+                    ("place", &place),
+                    ("kept", &cat(&g.kept_category)),
+                    ("kept_place", &kept_place),
+                ];
+                said(l, GIVEN_UP.fill(&args))
+            })
+            .collect(),
+        false => Vec::new(),
+    };
     IndexPage {
         finished,
         published,
         recorded: live.games.iter().filter(|g| !g.pending).count(),
         ranking,
         prizes,
+        given_up,
         qualifiers,
     }
 }

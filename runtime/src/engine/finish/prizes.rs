@@ -7,16 +7,18 @@ use std::borrow::Cow;
 
 mod one_cash;
 
+/// The prize tables' awards, the money paid per currency, and the places given up under
+/// `one_cash_prize highest`.
 pub(super) fn prizes(
     ctx: &mut Ctx<'_>,
     fin: &Final,
     derived: &Derived,
-) -> (Vec<PrizeAward>, BTreeMap<String, u64>) {
+) -> (Vec<PrizeAward>, BTreeMap<String, u64>, Vec<GivenUpPrize>) {
     let mut awards = Vec::new();
     let mut totals: BTreeMap<String, u64> = BTreeMap::new();
-    let given_up = match &ctx.plan.one_cash_prize {
+    let (given_up, given_up_said) = match &ctx.plan.one_cash_prize {
         Some(rule) => one_cash::given_up(ctx, fin, derived, rule),
-        None => one_cash::GivenUp::new(),
+        None => (one_cash::GivenUp::new(), Vec::new()),
     };
     for (ti, table) in ctx.plan.prizes.iter().enumerate() {
         // A table that names a derived ranking pays its units (super::derived).
@@ -109,7 +111,7 @@ pub(super) fn prizes(
         }
         pay_completed(ctx, table, &cat_rank, &mut awards, &mut totals);
     }
-    (awards, totals)
+    (awards, totals, given_up_said)
 }
 
 /// The table as it pays a ranking of `entries`: under `at_most`, its place lines cut to the

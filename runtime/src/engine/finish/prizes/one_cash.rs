@@ -151,13 +151,14 @@ impl Walk<'_> {
 /// of every table's next paid tier, the one paying most (equal amounts: the table written
 /// first) is placed; a player placed is passed over in the other tables, whose places move up
 /// to the next players (依次递补), and so on until no table has money left to give or players
-/// to give it to. Each place given up is said in the transcript, with the place kept.
+/// to give it to. Each place given up is said in the transcript and returned, with the place
+/// kept.
 pub(super) fn given_up(
     ctx: &mut Ctx<'_>,
     fin: &Final,
     derived: &Derived,
     rule: &OneCashPrize,
-) -> GivenUp {
+) -> (GivenUp, Vec<GivenUpPrize>) {
     let mut walks: Vec<Walk<'_>> = Vec::new();
     let plan = ctx.plan;
     for (ti, table) in plan.prizes.iter().enumerate() {
@@ -221,6 +222,7 @@ pub(super) fn given_up(
             walk.out.extend(gone);
         }
     }
+    let mut said = Vec::new();
     for walk in &walks {
         for &(_, _, p) in walk.rank.iter().filter(|m| walk.out.contains(&m.2)) {
             let (place, amount, shared) = walk.would_hold(p, &placed);
@@ -246,13 +248,22 @@ pub(super) fn given_up(
                 money_text(&k.table, kept.place, kept.amount),
             );
             ctx.transcript.push(EntryKind::Prize, text, &rule.origin);
+            said.push(GivenUpPrize {
+                id: ctx.id(p).to_string(),
+                player: ctx.name(p).to_string(),
+                category: walk.table.category.clone(),
+                place,
+                kept_category: k.table.category.clone(),
+                kept_place: kept.place,
+            });
         }
     }
-    walks
+    let out = walks
         .into_iter()
         .filter(|w| !w.out.is_empty())
         .map(|w| (w.ti, w.out))
-        .collect()
+        .collect();
+    (out, said)
 }
 
 /// The money of the places `place..place + k` (a tier of `k` tied players shares it), all
