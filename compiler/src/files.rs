@@ -57,6 +57,30 @@ pub fn write_atomic(
     Ok(())
 }
 
+/// Whether this process may make files in the folder `dir` (write and search it), asked of the
+/// system without making one: a folder of mode 0555, another user's, or on a read-only disk is
+/// `PermissionDenied` (or `ReadOnlyFilesystem`). A command with several outputs asks it of each
+/// before it writes the first, so that one it cannot write leaves none of the others behind.
+pub fn may_write_in(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use rustix::fs::{accessat, Access, AtFlags, CWD};
+        // The effective user's rights (`EACCESS`): the ones the writes will have.
+        accessat(
+            CWD,
+            dir,
+            Access::WRITE_OK | Access::EXEC_OK,
+            AtFlags::EACCESS,
+        )
+        .map_err(io::Error::from)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
+}
+
 /// A file of ours made by `make` (at a fresh path, created there and nowhere else) and claimed
 /// as being written: locked, and still at its path. A sweeper may have found it between its
 /// creation and the lock and removed it: then another is made. A file system without advisory

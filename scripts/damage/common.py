@@ -73,19 +73,28 @@ def run(args: list[str], *, cwd: Path | None = None, stdin: bytes | None = None,
     env.pop("FORCE_COLOR", None)
     if lang and args and args[0] in ZH_COMMANDS and ZH.random() < ZH_SHARE:
         args = [*args, "--lang", "zh"]
-    full = [str(binary()), *args]
+    return Ran(args, *spawn([str(binary()), *args], env, cwd=cwd, stdin=stdin,
+                            timeout=timeout))
+
+
+def spawn(full: list[str], env: dict, *, cwd: Path | None = None, stdin=None,
+          timeout: float = TIMEOUT, preexec_fn=None):
+    """Run `full` in its own process group, killed (the group) past `timeout`: (exit code or
+    None for a hang, stdout, stderr, seconds). `stdin`: bytes to write, or a file to read."""
+    data = stdin if isinstance(stdin, bytes) else None
     start = time.monotonic()
-    proc = subprocess.Popen(full, cwd=cwd, env=env, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    proc = subprocess.Popen(full, cwd=cwd, env=env,
+                            stdin=subprocess.PIPE if data is not None or stdin is None
+                            else stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True, preexec_fn=preexec_fn)
     try:
-        out, err = proc.communicate(stdin, timeout=timeout)
+        out, err = proc.communicate(data, timeout=timeout)
         rc = proc.returncode
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         out, err = proc.communicate()
         rc = None
-    return Ran(args, rc, out, err, time.monotonic() - start)
+    return rc, out, err, time.monotonic() - start
 
 
 def run_nolang(args: list[str]) -> Ran:

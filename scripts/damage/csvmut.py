@@ -392,5 +392,65 @@ def structural(r: random.Random, head, rows, required) -> list:
     ]
 
 
+def bom_inside(r: random.Random, data: bytes):
+    """A byte-order mark where no file starts (since `damage8`): at the start of a line after
+    the first (two files pasted together, each with its BOM), or before a cell of a row. In an
+    id it is a character nobody sees (folded away); in a typed cell no value: the shadow reader
+    decides."""
+    lines = data.split(b"\n")
+    if len(lines) < 2:
+        return data, "BOM inside (one line)", False
+    n = r.randrange(1, len(lines))
+    if not lines[n].strip():
+        n = 1
+    if r.random() < 0.5:
+        lines[n] = b"\xef\xbb\xbf" + lines[n]
+        return b"\n".join(lines), f"BOM at the start of line {n + 1}", False
+    cells = lines[n].split(b",")
+    k = r.randrange(len(cells))
+    cells[k] = b"\xef\xbb\xbf" + cells[k] if r.random() < 0.5 else cells[k] + b"\xef\xbb\xbf"
+    lines[n] = b",".join(cells)
+    return b"\n".join(lines), f"BOM in cell {k} of line {n + 1}", False
+
+
+def spreadsheet_unicode(r: random.Random, data: bytes):
+    """What a spreadsheet saves as 'Unicode text' (since `damage8`): UTF-16 with its BOM, tabs
+    between the cells, CR LF; or UTF-16 with a BOM that says the other byte order."""
+    text = data.decode("utf-8").replace(",", "\t").replace("\n", "\r\n")
+    how = r.choice(["utf-16", "utf-16-le-bom-be", "utf-16 comma"])
+    if how == "utf-16 comma":
+        out = data.decode("utf-8").encode("utf-16")
+    elif how == "utf-16":
+        out = text.encode("utf-16")
+    else:
+        out = b"\xfe\xff" + text.encode("utf-16-le")
+    return out, f"spreadsheet unicode ({how})", True
+
+
+def long_line(r: random.Random, data: bytes):
+    """A line of megabytes (since `damage8`), under the 8 MiB a file holds: the header with
+    100 000 to 1 000 000 empty columns more, a row with as many empty fields more, or a cell of
+    2 to 7 MB in a row."""
+    lines = data.split(b"\n")
+    how = r.choice(["header", "row", "cell"])
+    n = r.choice([100_000, 1_000_000])
+    if how == "header":
+        lines[0] = lines[0] + b"," * n
+        return b"\n".join(lines), f"header with {n} empty columns more", True
+    k = r.randrange(1, len(lines)) if len(lines) > 1 else 0
+    if not lines[k].strip():
+        k = 1 if len(lines) > 1 else 0
+    if how == "row":
+        lines[k] = lines[k] + b"," * n
+        return b"\n".join(lines), f"line {k + 1} with {n} empty fields more", True
+    size = r.choice([2_000_000, 7_000_000])
+    cells = lines[k].split(b",")
+    j = r.randrange(len(cells))
+    cells[j] = b"9" * size
+    lines[k] = b",".join(cells)
+    return b"\n".join(lines), f"a cell of {size} bytes on line {k + 1}", True
+
+
 BYTE_MUTATIONS = [byte_flip, byte_flip, byte_flip, truncate, truncate, bom, line_ends,
-                  other_encoding, nul, empty, header_only, open_quote, separator, bom_twice]
+                  other_encoding, nul, empty, header_only, open_quote, separator, bom_twice,
+                  bom_inside, spreadsheet_unicode, long_line]

@@ -69,6 +69,38 @@ def view(ev: Path) -> tuple[bytes, bytes]:
     return (g.stdout + g.stderr).replace(at, b"EV"), (s.stdout + s.stderr).replace(at, b"EV")
 
 
+def event_commands(work: Path, template: Path):
+    """The event commands that write, each a function of the event folder; and the template
+    with round 2 complete, which `pair` needs (store.py's template otherwise)."""
+    cmds = {
+        "result FILE": lambda ev: ["event", "result", str(ev), str(work / "r2.csv")],
+        "result one": lambda ev: ["event", "result", str(ev), "main", "2", "3", "1-0"],
+        "withdraw": lambda ev: ["event", "withdraw", str(ev), "p010", "--stage", "main",
+                                "--after", "2"],
+        "pair": lambda ev: ["event", "pair", str(ev)],
+    }
+    paired = work / "paired"
+    shutil.copytree(template, paired)
+    rest = work / "rest.csv"
+    rest.write_text(common.waiting_csv(paired, lambda i: "1-0"))
+    assert common.run_nolang(["event", "result", str(paired), str(rest)]).rc == 0
+    return cmds, paired
+
+
+def measured(cmds: dict, template: Path, paired: Path, work: Path):
+    """How long each command takes uncut, and the event's view before and after it."""
+    took, before_after = {}, {}
+    for name, cmd in cmds.items():
+        ev = work / "measure" / "ev"
+        shutil.copytree(paired if name == "pair" else template, ev)
+        old = view(ev)
+        took[name], ran = timed(cmd(ev))
+        assert ran.rc == 0, (name, ran.err)
+        before_after[name] = (old, view(ev))
+        common.clean(work / "measure")
+    return took, before_after
+
+
 def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
     template, reg = store_fuzz.setup(work)
     sheet_reg = common.EXAMPLES / "004_zhouzhuang/regulation.xqr"
@@ -80,29 +112,9 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
                                            str(out)])
         assert ran.rc == 0, ran.err
         whole[fmt] = out.read_bytes()
-    event_cmds = {
-        "result FILE": lambda ev: ["event", "result", str(ev), str(work / "r2.csv")],
-        "result one": lambda ev: ["event", "result", str(ev), "main", "2", "3", "1-0"],
-        "withdraw": lambda ev: ["event", "withdraw", str(ev), "p010", "--stage", "main",
-                                "--after", "2"],
-        "pair": lambda ev: ["event", "pair", str(ev)],
-    }
-    # `pair` needs round 2 complete: a template of its own.
-    paired = work / "paired"
-    shutil.copytree(template, paired)
-    rest = work / "rest.csv"
-    rest.write_text(common.waiting_csv(paired, lambda i: "1-0"))
-    assert common.run_nolang(["event", "result", str(paired), str(rest)]).rc == 0
-    before_after = {}
-    for name, cmd in event_cmds.items():
-        base = paired if name == "pair" else template
-        ev = work / f"measure-{name.replace(' ', '-')}"
-        shutil.copytree(base, ev)
-        old = view(ev)
-        took[name], ran = timed(cmd(ev))
-        assert ran.rc == 0, (name, ran.err)
-        before_after[name] = (old, view(ev))
-        common.clean(ev)
+    event_cmds, paired = event_commands(work, template)
+    more, before_after = measured(event_cmds, template, paired, work)
+    took.update(more)
     roster = work / "roster.csv"
     took["new"], ran = timed(["event", "new", str(work / "measure-new"), "--regulation",
                               str(reg), "--roster", str(roster), "--seed", "2"])

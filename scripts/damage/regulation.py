@@ -4,7 +4,12 @@ Damage: lines deleted, a block of lines deleted, lines doubled, two tokens swapp
 replaced by another of the file, a number made huge, zero or negative, random unicode inserted
 (zero-width, right-to-left, full-width, emoji, U+FFFD), bytes flipped or made not UTF-8, the file
 cut, CRLF, tabs for indentation, a BOM, a CR alone inside a string, braces or parentheses nested
-100 to 100 000 deep, a top-level block 1 000 or 10 000 times.
+100 to 100 000 deep, a top-level block 1 000 or 10 000 times. Since `damage8`, in 15% of the
+cases one look-alike alone outside strings and comments (a space made ideographic, no-break or
+em; a brace, parenthesis, colon, comma or `=` made full-width; a line's keyword in full-width
+letters; LF, CR LF and CR alone mixed) or a line of 1 to 3.9 MB, judged "the same or refused"
+(`check` refuses it, or `plan` prints the plan of the file undamaged); and every `check
+--format json` has its places inside the file.
 
 Commands: `simulate FILE --roster|--players N -o OUT` and `event new DIR --regulation FILE`
 then `event pair DIR` (the runtime on a damaged regulation that still checks), `test FILE` (the scenario tests: exit 0 or 1, no panic, no hang), `pair --regulation
@@ -129,6 +134,110 @@ def shape(r: random.Random, data: bytes, pick: int):
     return data + t.group() * n, f"a {t.group(1).decode()} block {n} times"
 
 
+# Look-alikes of the text outside strings and comments (since `damage8`): a separator space
+# made ideographic, no-break or em; a brace, parenthesis, colon, comma or `=` made full-width; a
+# keyword in full-width letters; the line ends mixed (LF, CR LF and CR alone, each a line end).
+WIDE_SPACE = ["\u3000", "\u00a0", "\u2003", "\u3000\u3000"]
+WIDE_PUNCT = {"{": "\uff5b", "}": "\uff5d", "(": "\uff08", ")": "\uff09", ":": "\uff1a",
+              ",": "\uff0c", "=": "\uff1d"}
+KEYWORD = re.compile(r"[a-z_]{3,}")
+
+
+def code_spans(line: str) -> list[tuple[int, int]]:
+    """The stretches of one line outside strings (`\\` escapes) and a `//` comment."""
+    out, start, i, in_string = [], 0, 0, False
+    while i < len(line):
+        c = line[i]
+        if in_string:
+            if c == "\\":
+                i += 2
+                continue
+            if c == '"':
+                in_string, start = False, i + 1
+        elif c == '"':
+            out.append((start, i))
+            in_string = True
+        elif line.startswith("//", i):
+            out.append((start, i))
+            return out
+        i += 1
+    if not in_string:
+        out.append((start, len(line)))
+    return out
+
+
+def lookalike(r: random.Random, data: bytes):
+    """One of the look-alike damages; None if the text has no place for it."""
+    text = data.decode("utf-8")
+    lines = text.split("\n")
+    how = r.choice(["space", "punct", "keyword", "eol", "eol"])
+    if how == "eol":
+        ends = [r.choice(["\n", "\r\n", "\r"]) for _ in lines[:-1]]
+        out = "".join(l + e for l, e in zip(lines, ends)) + lines[-1]
+        return out.encode(), "line ends mixed (LF, CR LF, CR)"
+    spots = []
+    for n, line in enumerate(lines):
+        for a, b in code_spans(line):
+            seg = line[a:b]
+            if how == "space":
+                spots += [(n, a + i, 1) for i in range(1, len(seg) - 1)
+                          if seg[i] == " " and seg[i - 1] != " " and seg[i + 1] != " "]
+            elif how == "punct":
+                spots += [(n, a + i, 1) for i, c in enumerate(seg) if c in WIDE_PUNCT]
+            elif a == 0:
+                # The first word of a line: a keyword (a later word may be a name).
+                m_ = KEYWORD.match(seg, len(seg) - len(seg.lstrip(" ")))
+                if m_ and (m_.end() == len(seg) or seg[m_.end()] in " {"):
+                    spots.append((n, m_.start(), m_.end() - m_.start()))
+    if not spots:
+        return None
+    n, i, k = r.choice(spots)
+    line = lines[n]
+    old = line[i:i + k]
+    new = {"space": lambda: r.choice(WIDE_SPACE), "punct": lambda: WIDE_PUNCT[old],
+           "keyword": lambda: old.translate({c: c + 0xFEE0 for c in range(0x21, 0x7F)})}[how]()
+    lines[n] = line[:i] + new + line[i + k:]
+    # Mixed line ends over it in half the cases.
+    out = "\n".join(lines)
+    if r.random() < 0.5:
+        out = out.replace("\n", "\r\n")
+    return out.encode(), f"look-alike {old!r} -> {new!r} at line {n + 1}"
+
+
+def long_line(r: random.Random, data: bytes):
+    """A line of 1 to 3.9 MB (under the 4 MiB a regulation holds): a comment, spaces before a
+    line's first word, or a note's text."""
+    n = r.choice([1_000_000, 2_000_000, 3_900_000])
+    how = r.choice(["comment", "indent", "string"])
+    if how == "comment":
+        return b"//" + b"x" * n + b"\n" + data, f"a comment of {n} bytes"
+    if how == "indent":
+        lines = data.split(b"\n")
+        k = r.randrange(len(lines))
+        lines[k] = b" " * n + lines[k]
+        return b"\n".join(lines), f"line {k + 1} indented by {n}"
+    return data + b'\nnote "' + "长".encode() * (n // 3) + b'"\n', f"a note of {n} bytes"
+
+
+def places_in_file(data: bytes, diags: list) -> list[str]:
+    """Every diagnostic's line and column inside the file: lines end at LF, CR LF or a CR alone,
+    columns count characters, the column after a line's last is its end."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return []
+    lines = re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))
+    bad = []
+    for d in diags:
+        line, col = d.get("line", 0), d.get("column", 0)
+        if not 1 <= line <= len(lines):
+            bad.append(f"{d.get('code')} at line {line} of a file of {len(lines)} lines")
+        elif not 1 <= col <= len(lines[line - 1]) + 1:
+            bad.append(f"{d.get('code')} at {line}:{col}, a line of "
+                       f"{len(lines[line - 1])} characters")
+    return bad
+
+
 def codes(path: Path) -> tuple[Counter, list[str], common.Ran]:
     """The codes `check` gives `path`, and what is wrong with its JSON diagnostics."""
     ran = common.run(["check", "--format", "json", str(path)])
@@ -152,7 +261,45 @@ def codes(path: Path) -> tuple[Counter, list[str], common.Ran]:
             bad.append(f"{d.get('code')} without a help line: {d.get('message', '')[:100]}")
     if ran.rc == 1 and not v.get("errors"):
         bad.append("check exit 1 without an error")
+    bad += places_in_file(path.read_bytes(), v.get("diagnostics", []))
     return found, bad, ran
+
+
+def meaning(plan: bytes):
+    """A plan without the places of its clauses (a line, a column, a span): what it says."""
+    def strip(v):
+        if isinstance(v, dict):
+            return {k: strip(x) for k, x in v.items() if k not in ("line", "column", "span")}
+        if isinstance(v, list):
+            return [strip(x) for x in v]
+        return v
+    return strip(json.loads(plan))
+
+
+def same_or_refused(r: random.Random, src: Path, work: Path):
+    """A look-alike (or a long line) alone: `check` refuses it (a code, a help line, a place
+    inside the file), or the file means what it meant (`plan` prints the same plan)."""
+    data = src.read_bytes()
+    damaged = lookalike(r, data) if r.random() < 0.8 else long_line(r, data)
+    if damaged is None:
+        damaged = long_line(r, data)
+    new, label = damaged
+    f = work / "regulation.xqr"
+    f.write_bytes(new)
+    _, problems, ran = codes(f)
+    if ran.rc not in (0, 1):
+        problems = common.oracle(ran, places=("regulation.xqr",))
+    if ran.rc == 0:
+        out = work / "plan.json"
+        plans = []
+        for text in (new, data):
+            f.write_bytes(text)
+            out.unlink(missing_ok=True)
+            p = common.run(["plan", str(f), "-o", str(out)], lang=False)
+            plans.append(meaning(out.read_bytes()) if p.rc == 0 and out.exists() else p.err)
+        if plans[0] != plans[1]:
+            problems.append("accepted, but its plan is not the plan of the file undamaged")
+    return f"same or refused {src.parent.name}: {label}", ran, problems, {"regulation.xqr": new}
 
 
 def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
@@ -161,6 +308,9 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
     for n in range(args.cases):
         src = r.choice(sources)
         data, label = src.read_bytes(), ""
+        if r.random() < 0.15:
+            tally.record(*same_or_refused(r, src, work))
+            continue
         # One mutation, or two to four stacked.
         for _ in range(r.choice([1, 1, 1, 2, 3, 4])):
             data, more = mutate(r, data) if data else (data, "")

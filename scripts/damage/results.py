@@ -13,7 +13,9 @@
   then a knockout `top_ko`, round 1 of `main` published): the stage of the rows named by its
   title (Chinese or English: accepted, the title is `main`'s alone), by the other stage (its
   id or title: no game of it is published), in another case; and on example 007 with both
-  stages titled `积分编排` / `Swiss`: the shared title is E852, the id accepted.
+  stages titled `积分编排` / `Swiss`: the shared title is E852, the id accepted;
+- since `damage8`, a game's row again with its result spelt another way (`1-0` and `red`) or its
+  Red player in capitals: one game twice, refused.
 
 Oracle: common.oracle; the store unchanged on a refusal; no `-o` file on a refusal; the shadow
 reader on every accepted file. Clap's own refusal of a typed argument (`error: invalid value`,
@@ -145,6 +147,7 @@ def mutate_csv(r: random.Random, data: bytes, bad: dict, required: list[str]):
         lambda: swap_players(r, head, rows),
         lambda: cross_pair(r, head, rows),
         lambda: conflicting_row(r, head, rows),
+        lambda: same_game_respelt(r, head, rows),
         lambda: bad_cell(r, head, rows, bad),
         lambda: bad_cell(r, head, rows, bad),
         lambda: bad_cell(r, head, rows, bad),
@@ -189,6 +192,26 @@ def conflicting_row(r, head, rows):
     row[k] = {"1-0": "0-1", "0-1": "=", "=": "1-0"}.get(row[k], "1-0")
     rows.insert(r.randrange(len(rows) + 1), row)
     return m.unparse(head, rows), "a game twice, another result", True
+
+
+SPELLINGS = {"1-0": ["red", "RED_WINS", "1-0 "], "0-1": ["black", "Black_Wins"],
+             "=": ["draw", "1/2", "½-½", "Draw"]}
+
+
+def same_game_respelt(r, head, rows):
+    """A game's row again with the same result spelt another way (`1-0` and `red`), or its
+    players in another case (since `damage8`): one game twice, whichever row is meant."""
+    low = [h.lower() for h in head]
+    if "result" not in low or "red" not in low:
+        return m.duplicate_row(r, head, rows)
+    k, red = low.index("result"), low.index("red")
+    row = list(r.choice(rows))
+    if r.random() < 0.5 and row[k] in SPELLINGS:
+        row[k] = r.choice(SPELLINGS[row[k]])
+    else:
+        row[red] = row[red].upper()
+    rows.insert(r.randrange(len(rows) + 1), row)
+    return m.unparse(head, rows), "a game twice, spelt another way", True
 
 
 ARG_BAD = ["", "0", "-1", "+1", "１", " 1", "1.0", "99999999999999999999", "main ", "MAIN", "主",

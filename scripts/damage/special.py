@@ -233,26 +233,17 @@ def cases(args, r: random.Random, tally: common.Tally, work: Path) -> None:
 def limited(cmd: list[str], stdin_from: Path | None) -> common.Ran:
     """Run `xqreg CMD` with its address space capped at 2 GiB, standard input from a file."""
     import subprocess
-    import time
     env = dict(os.environ, NO_COLOR="1", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     stdin = open(stdin_from, "rb") if stdin_from else subprocess.DEVNULL
-    start = time.monotonic()
-    proc = subprocess.Popen([str(common.binary()), *cmd], env=env, stdin=stdin,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True, preexec_fn=limit_memory)
     try:
-        out, err = proc.communicate(timeout=common.TIMEOUT)
-        rc = proc.returncode
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, 9)
-        out, err = proc.communicate()
-        rc = None
+        rc, out, err, took = common.spawn([str(common.binary()), *cmd], env, stdin=stdin,
+                                          preexec_fn=limit_memory)
     finally:
         if stdin_from:
             stdin.close()
     if cmd[0] == "check":
         err = err + out  # `check` reports on stdout
-    return common.Ran(cmd, rc, out, err, time.monotonic() - start)
+    return common.Ran(cmd, rc, out, err, took)
 
 
 if __name__ == "__main__":

@@ -323,13 +323,11 @@ def damage(r: random.Random, ev: Path, reg: Path):
     return "nothing", None
 
 
-def command(r: random.Random, ev: Path, work: Path, case: Path):
-    """One command on `ev`; the files it must not leave when it refuses."""
-    which = r.choice(["status", "verify", "pair", "standings", "games", "result", "result1",
-                      "correct", "withdraw", "export", "publish"])
+def event_args(which: str, ev: Path, work: Path, site: Path) -> list[str]:
+    """The command `which` on the event `ev` of the template (`setup(work)`), `publish` into
+    `site`."""
     s = str(ev)
-    site = case / "site"
-    args = {
+    return {
         "status": ["event", "status", s],
         "verify": ["event", "verify", s],
         "pair": ["event", "pair", s],
@@ -342,6 +340,14 @@ def command(r: random.Random, ev: Path, work: Path, case: Path):
         "export": ["event", "export", s],
         "publish": ["event", "publish", s, "-o", str(site)],
     }[which]
+
+
+def command(r: random.Random, ev: Path, work: Path, case: Path):
+    """One command on `ev`; the files it must not leave when it refuses."""
+    which = r.choice(["status", "verify", "pair", "standings", "games", "result", "result1",
+                      "correct", "withdraw", "export", "publish"])
+    site = case / "site"
+    args = event_args(which, ev, work, site)
     if which == "publish" and r.random() < 0.5:
         # A site published before: a refusal leaves it as it was.
         site.mkdir()

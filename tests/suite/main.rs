@@ -15,6 +15,7 @@ mod common;
 mod contract;
 mod cxa_property;
 mod damage7;
+mod damage8;
 mod damage_found;
 mod declared_teams;
 mod deletion;

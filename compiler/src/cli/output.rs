@@ -69,8 +69,9 @@ pub(crate) fn write_output_bytes(output: Option<&PathBuf>, text: &[u8]) -> ExitC
 }
 
 /// Before a command writes another output first (`simulate --trf DIR -o OUT`): whether `-o OUT`
-/// can be written at all (its folder exists and is a folder, OUT is no folder), so that a
-/// mistyped `-o` is exit 2 with nothing written, not the TRF files left behind.
+/// can be written at all (its folder exists, is a folder and this user may make files in it; OUT
+/// is no folder), so that a mistyped `-o`, or one into a read-only folder, is exit 2 with
+/// nothing written, not the TRF files left behind.
 pub(crate) fn can_write(output: Option<&PathBuf>) -> Result<(), ExitCode> {
     let Some(path) = output else { return Ok(()) };
     let dir = match path.parent() {
@@ -83,7 +84,7 @@ pub(crate) fn can_write(output: Option<&PathBuf>) -> Result<(), ExitCode> {
         } else if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
             Err(std::io::Error::from(ErrorKind::IsADirectory))
         } else {
-            Ok(())
+            crate::files::may_write_in(dir)
         }
     });
     found.map_err(|e| cannot_write(output, &e))

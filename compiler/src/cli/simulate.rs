@@ -444,18 +444,26 @@ fn progress_bar(runs: u32) -> indicatif::ProgressBar {
 }
 
 /// Whether `--trf DIR` can be made: DIR is a folder, or the nearest of its folders that exists
-/// is one (`create_dir_all` makes the rest).
+/// is one (`create_dir_all` makes the rest), and this user may make files in it.
 fn trf_can_write(dir: Option<&PathBuf>) -> Result<(), ExitCode> {
     let Some(dir) = dir else { return Ok(()) };
+    // A relative DIR's last ancestor is the empty path: the current folder.
     let found = dir
         .ancestors()
-        .filter(|a| !a.as_os_str().is_empty())
-        .find_map(|a| std::fs::metadata(a).ok());
-    if found.is_none_or(|m| m.is_dir()) {
-        return Ok(());
-    }
+        .map(|a| match a.as_os_str().is_empty() {
+            true => std::path::Path::new("."),
+            false => a,
+        })
+        .find_map(|a| std::fs::metadata(a).ok().map(|m| (a, m)));
+    let e = match found {
+        None => return Ok(()),
+        Some((a, m)) if m.is_dir() => match crate::files::may_write_in(a) {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        },
+        Some(_) => std::io::Error::from(std::io::ErrorKind::NotADirectory),
+    };
     let d = dir.display();
-    let e = std::io::Error::from(std::io::ErrorKind::NotADirectory);
     eprintln!(
         "{}",
         say(

@@ -84,7 +84,7 @@ impl Store {
         let path = dir.join(file);
         let claim = crate::files::claim_new(&path, &[dir.join(format!("{file}-journal"))])
             .map_err(|e| super::not_created(dir, file, e, lang))?;
-        let conn = open_conn(&path).map_err(|e| failed(e, lang))?;
+        let conn = open_conn(&path).map_err(|e| failed(e, &path, lang))?;
         let store = Store {
             dir: dir.to_path_buf(),
             conn,
@@ -97,7 +97,8 @@ impl Store {
     pub fn memory() -> Result<Store, String> {
         Ok(Store {
             dir: PathBuf::new(),
-            conn: Connection::open_in_memory().map_err(|e| failed(e, Lang::En))?,
+            conn: Connection::open_in_memory()
+                .map_err(|e| failed(e, Path::new(":memory:"), Lang::En))?,
             lang: Lang::En,
         })
     }
@@ -118,7 +119,7 @@ impl Store {
                 let why = e.to_string();
                 damaged(&path, Msg::new(why.clone(), why), lang)
             }
-            _ => failed(e, lang),
+            _ => failed(e, &path, lang),
         })?;
         whole(&conn, &path).map_err(|why| damaged(&path, why, lang))?;
         // The name an `event new` killed between its link and its removal left (docs/event.md).
@@ -138,7 +139,10 @@ impl Store {
     /// while `pair` and `result` acted on the store. E850 if an entry cannot be read.
     fn read_log(&mut self) -> Result<(), String> {
         let tx = Tx {
-            tx: self.conn.transaction().map_err(|e| failed(e, self.lang))?,
+            tx: self
+                .conn
+                .transaction()
+                .map_err(|e| failed(e, &self.dir.join(FILE), self.lang))?,
             path: self.dir.join(FILE),
             lang: self.lang,
         };
@@ -154,13 +158,14 @@ impl Store {
             tx: self
                 .conn
                 .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-                .map_err(|e| failed(e, self.lang))?,
+                .map_err(|e| failed(e, &self.dir.join(FILE), self.lang))?,
             path: self.dir.join(FILE),
             lang: self.lang,
         };
         // An error drops the transaction unfinished: SQLite rolls it back.
         let value = f(&tx)?;
-        tx.tx.commit().map_err(|e| failed(e, tx.lang))?;
+        let (path, lang) = (tx.path.clone(), tx.lang);
+        tx.tx.commit().map_err(|e| failed(e, &path, lang))?;
         Ok(value)
     }
 }
@@ -236,13 +241,19 @@ pub struct Tx<'c> {
 
 /// An error of SQLite's that is no damage (a busy or read-only file, a full disk): an I/O
 /// problem (exit 2), SQLite's own words after the store's in `lang`.
-fn failed(e: rusqlite::Error, lang: Lang) -> String {
+/// SQLite's error on the store `path` (exit 2, an I/O problem): the path and SQLite's reason,
+/// which alone does not say which file it could not write ("attempt to write a readonly
+/// database": the store or its folder another user's, or read-only).
+fn failed(e: rusqlite::Error, path: &Path, lang: Lang) -> String {
     if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) {
         let wait = BUSY_WAIT_SECONDS.to_string();
         return STORE_BUSY.fill(&[("seconds", &wait)]).get(lang).to_string();
     }
-    let why = e.to_string();
-    STORE_FAILED.fill(&[("why", &why)]).get(lang).to_string()
+    let (why, path) = (e.to_string(), path.display().to_string());
+    STORE_FAILED
+        .fill(&[("why", &why), ("path", &path)])
+        .get(lang)
+        .to_string()
 }
 
 impl Tx<'_> {
@@ -252,7 +263,7 @@ impl Tx<'_> {
 
     /// [`failed`] in this command's language.
     fn failed(&self, e: rusqlite::Error) -> String {
-        failed(e, self.lang)
+        failed(e, &self.path, self.lang)
     }
 
     /// A value read that no xqreg wrote is damage SQLite's check of the pages does not see (a
@@ -547,7 +558,7 @@ mod tests {
             rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY),
             Some("database is locked".into()),
         );
-        let said = failed(busy, Lang::En);
+        let said = failed(busy, Path::new("ev/event.sqlite"), Lang::En);
         assert!(
             said.contains("in use by another xqreg command on this event"),
             "{said}"
@@ -556,7 +567,11 @@ mod tests {
             said.contains("over 60 s") && !said.contains("database is locked"),
             "{said}"
         );
-        let said = failed(rusqlite::Error::InvalidQuery, Lang::Zh);
-        assert!(said.starts_with("赛事存储："), "{said}");
+        let said = failed(
+            rusqlite::Error::InvalidQuery,
+            Path::new("ev/event.sqlite"),
+            Lang::Zh,
+        );
+        assert!(said.starts_with("赛事存储 `ev/event.sqlite`："), "{said}");
     }
 }
