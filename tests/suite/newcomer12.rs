@@ -7,6 +7,8 @@
 //! birth date whose chain ends in a shared place; a club league of seven teams over seven
 //! weekends at the clubs' venues) and running two of them live: each finding shown fixed.
 
+use crate::common::{sheet_md_says, xqreg_ok};
+
 const TEAM: &str = "tests/fixtures/newcomer12/team.xqr";
 const WOMEN: &str = "tests/fixtures/newcomer12/women.xqr";
 const OPEN: &str = "tests/fixtures/newcomer12/open.xqr";
@@ -24,4 +26,45 @@ fn each_regulation_checks_clean_runs_and_its_scenarios_pass() {
         (SENIORS, "96"),
         (LEAGUE, "7"),
     ]);
+}
+
+/// The texts of the `<text>` elements of the first diagram of an HTML sheet, in order.
+fn diagram_texts(html: &str) -> Vec<String> {
+    let at = html.find("<svg").expect("the sheet draws its stages");
+    let svg = &html[at..html[at..].find("</svg>").map_or(html.len(), |e| at + e)];
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let body = &t[t.find('>')? + 1..];
+            Some(body[..body.find('<')?].to_string())
+        })
+        .collect()
+}
+
+/// A team event whose second group copies the first (`stage gb { same_as ga }`) and whose final
+/// stage is a team knockout (`knockout { boards 3 }`) qualifies teams, yet the sheet took it for
+/// an individual event: its stages were team stages only by a `team_round_robin` or a team Swiss
+/// written in the stage itself, so 晋级办法 said 全场2人 (two players) of a championship that
+/// sends two teams.
+#[test]
+fn a_team_event_of_copied_groups_and_a_team_knockout_qualifies_teams() {
+    sheet_md_says(TEAM, "zh", &["名额为：全场2队"], &["全场2人"]);
+}
+
+/// The stage diagram's box of a group written `same_as` another said nothing of its format: the
+/// box read the stage's own clauses, and the copy has none (小组赛B组 stood empty beside
+/// 小组赛A组's 单循环). It says what it plays, as the text beside the diagram does.
+#[test]
+fn a_copied_groups_box_in_the_diagram_says_its_format() {
+    let html = xqreg_ok(&["sheet", "--lang", "zh", TEAM]);
+    let texts = diagram_texts(&html);
+    let b = texts
+        .iter()
+        .position(|t| t == "小组赛B组")
+        .expect("group B's box");
+    assert_eq!(
+        texts.get(b + 1).map(String::as_str),
+        Some("单循环"),
+        "{texts:?}"
+    );
 }
