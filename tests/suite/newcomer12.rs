@@ -7,7 +7,9 @@
 //! birth date whose chain ends in a shared place; a club league of seven teams over seven
 //! weekends at the clubs' venues) and running two of them live: each finding shown fixed.
 
-use crate::common::{sheet_md_says, xqreg_ok};
+use serde_json::Value;
+
+use crate::common::{assert_phrases, sheet_md_says, xqreg_ok};
 
 const TEAM: &str = "tests/fixtures/newcomer12/team.xqr";
 const WOMEN: &str = "tests/fixtures/newcomer12/women.xqr";
@@ -67,4 +69,47 @@ fn a_copied_groups_box_in_the_diagram_says_its_format() {
         Some("单循环"),
         "{texts:?}"
     );
+}
+
+/// A chain that counts 对手分 cut and then whole (`opponents_score cut 1`, `opponents_score`):
+/// the transcript said `opponents' score (Buchholz) 107 > 105` whichever of the two separated a
+/// pair, and the JSON's separation named `opponents_score` alone, while the standings have a
+/// column for each. Both now name the cut.
+#[test]
+fn a_separation_by_a_cut_opponents_score_names_the_cut() {
+    let out = xqreg_ok(&[
+        "simulate",
+        OPEN,
+        "--players",
+        "150",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    let separations: Vec<&Value> = v["stages"]
+        .as_array()
+        .expect("stages")
+        .iter()
+        .flat_map(|s| s["groups"].as_array().into_iter().flatten())
+        .flat_map(|g| g["separations"].as_array().into_iter().flatten())
+        .filter(|s| s["criterion"] == "opponents_score")
+        .collect();
+    let cut: Vec<&&Value> = separations.iter().filter(|s| s["cut"] == 1).collect();
+    assert!(!cut.is_empty(), "no separation by the cut 对手分");
+    for s in cut {
+        assert_phrases(
+            s["text"].as_str().expect("text"),
+            &["opponents' score (Buchholz, cut 1) "],
+            &[],
+        );
+    }
+    let transcript = v["transcript"].as_array().expect("transcript");
+    assert!(transcript
+        .iter()
+        .filter(|e| e["kind"] == "tiebreak")
+        .any(|e| e["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("(Buchholz, cut 1)"))));
 }
