@@ -7,9 +7,11 @@
 //! birth date whose chain ends in a shared place; a club league of seven teams over seven
 //! weekends at the clubs' venues) and running two of them live: each finding shown fixed.
 
+use std::path::Path;
+
 use serde_json::Value;
 
-use crate::common::{assert_phrases, sheet_md_says, xqreg_ok};
+use crate::common::{assert_phrases, draw_waiting, generated_event, sheet_md_says, xqreg_ok};
 
 const TEAM: &str = "tests/fixtures/newcomer12/team.xqr";
 const WOMEN: &str = "tests/fixtures/newcomer12/women.xqr";
@@ -112,4 +114,59 @@ fn a_separation_by_a_cut_opponents_score_names_the_cut() {
         .any(|e| e["text"]
             .as_str()
             .is_some_and(|t| t.contains("(Buchholz, cut 1)"))));
+}
+
+/// Play the live event `ev` to its end: each round paired, every game drawn (a level team
+/// match goes on to its armageddon, which the draw gives to Black).
+fn play_to_the_end(ev: &str, dir: &Path) {
+    for n in 0..40 {
+        let status = xqreg_ok(&["event", "status", ev]);
+        if status.contains("next: nothing") {
+            return;
+        }
+        if status.contains("next: `pair`") {
+            xqreg_ok(&["event", "pair", ev]);
+        }
+        draw_waiting(ev, dir, &format!("r{n}.csv"));
+    }
+    panic!("{ev} did not finish in 40 batches");
+}
+
+/// The published site's qualifiers of a team championship played live to its end. The table's
+/// first column, the event qualified for, was headed 奖项 / Prize; an `overall` quota was
+/// named by the overall prize table's title (团体奖 / Team prizes), as if the prize table
+/// qualified; and the English site printed the event's Chinese title beside its `en` one.
+#[test]
+fn the_sites_qualifiers_name_the_event_and_the_overall_ranking() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ev = generated_event(tmp.path(), TEAM, None, 4);
+    play_to_the_end(&ev, tmp.path());
+    let verified = xqreg_ok(&["event", "verify", &ev]);
+    assert_phrases(&verified, &["verified:"], &[]);
+    let site = tmp.path().join("site").to_string_lossy().into_owned();
+    xqreg_ok(&["event", "publish", &ev, "-o", &site]);
+    let table = |lang: &str| {
+        let page = std::fs::read_to_string(Path::new(&site).join(lang).join("index.html"))
+            .expect("the front page");
+        let at = page
+            .find("<table class=\"qualifiers\">")
+            .expect("a qualifiers table");
+        page[at..at + page[at..].find("</table>").expect("closed")].to_string()
+    };
+    let zh = table("zh");
+    assert_phrases(
+        &zh,
+        &["晋级赛事", "2027年全国象棋团体赛", "总成绩"],
+        &["团体奖", "奖项"],
+    );
+    let en = table("en");
+    assert_phrases(
+        &en,
+        &[
+            "Qualifies for",
+            "2027 National Team Xiangqi Championship",
+            "Overall",
+        ],
+        &["Team prizes", "Prize", "全国"],
+    );
 }

@@ -354,6 +354,20 @@ fn overall_label(plan: &Plan, l: Tr) -> String {
     title.unwrap_or_else(|| said(l, OVERALL.plain()))
 }
 
+/// The event a quota qualifies for, in the page's language: its `en` title on the English site
+/// (`qualification "全国总决赛" en "National final"`), else as written.
+fn qualification_title(plan: &Plan, title: &str, l: Tr) -> String {
+    let en = plan
+        .qualification
+        .iter()
+        .find(|q| q.title == title)
+        .and_then(|q| q.title_en.as_ref());
+    match (l, en) {
+        (Tr::En, Some(en)) => en.clone(),
+        _ => title.to_string(),
+    }
+}
+
 /// The Chinese and English titles of the category, derived ranking or best-board table `id`
 /// (they never share a name, E536).
 fn group_titles<'p>(plan: &'p Plan, id: &str) -> (Option<&'p String>, Option<&'p String>) {
@@ -438,9 +452,14 @@ pub fn index_page(
                 .iter()
                 .map(|q| AwardRow {
                     place: q.place.to_string(),
-                    category: cat(&q.category),
+                    // A quota of the whole ranking (`overall 2`) is no prize table's: it is
+                    // named as the ranking, not by the overall prize table's title.
+                    category: match &q.category {
+                        Some(c) => group_label(plan, c, l),
+                        None => said(l, OVERALL.plain()),
+                    },
                     who: people.get(&q.id),
-                    prize: q.title.clone(),
+                    prize: qualification_title(plan, &q.title, l),
                 })
                 .collect(),
         )
