@@ -11,7 +11,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::common::{assert_phrases, draw_waiting, generated_event, sheet_md_says, xqreg_ok};
+use crate::common::{
+    assert_phrases, check_exits, draw_waiting, generated_event, sheet_md_says, xqreg_ok,
+};
 
 const TEAM: &str = "tests/fixtures/newcomer12/team.xqr";
 const WOMEN: &str = "tests/fixtures/newcomer12/women.xqr";
@@ -169,4 +171,23 @@ fn the_sites_qualifiers_name_the_event_and_the_overall_ranking() {
         ],
         &["Team prizes", "Prize", "全国"],
     );
+}
+
+/// docs/language.md said an `opponents_score` without `bye` counts a bye as the stage's `bye
+/// opponent_score`, "else `lowest_in_field`": a newcomer wrote a bare `opponents_score` in a
+/// capped Swiss and met E409, which the reference never named. It names it now, and the check
+/// is what it says: the stage's `bye opponent_score` is enough.
+#[test]
+fn the_reference_says_when_a_bare_opponents_score_is_refused() {
+    let doc = std::fs::read_to_string(crate::common::root().join("docs/language.md"))
+        .expect("docs/language.md");
+    let row = doc
+        .lines()
+        .find(|l| l.starts_with("| `opponents_score` | 对手分 |"))
+        .expect("the criterion's row");
+    assert_phrases(row, &["E409", "the stage's `bye opponent_score`"], &[]);
+    let text = std::fs::read_to_string(crate::common::root().join(OPEN)).expect("reads");
+    let bare = text.replace("  bye points 2 opponent_score lowest_in_field\n", "");
+    assert_phrases(&check_exits(&bare, 1), &["E409"], &[]);
+    check_exits(&text, 0);
 }
