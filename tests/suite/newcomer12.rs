@@ -134,6 +134,25 @@ fn play_to_the_end(ev: &str, dir: &Path) {
     panic!("{ev} did not finish in 40 batches");
 }
 
+/// The team championship played live to its end (every game drawn, the level team matches to
+/// their armageddon), verified and published into `dir/site`: the page `LANG/index.html`'s
+/// table of `class`, from its opening tag to its end.
+fn team_site_table(dir: &Path, lang: &str, class: &str) -> String {
+    let site = dir.join("site");
+    if !site.exists() {
+        let ev = generated_event(dir, TEAM, None, 4);
+        play_to_the_end(&ev, dir);
+        let verified = xqreg_ok(&["event", "verify", &ev]);
+        assert_phrases(&verified, &["verified:"], &[]);
+        xqreg_ok(&["event", "publish", &ev, "-o", &site.to_string_lossy()]);
+    }
+    let page = std::fs::read_to_string(site.join(lang).join("index.html")).expect("front page");
+    let at = page
+        .find(&format!("<table class=\"{class}\">"))
+        .unwrap_or_else(|| panic!("a {class} table"));
+    page[at..at + page[at..].find("</table>").expect("closed")].to_string()
+}
+
 /// The published site's qualifiers of a team championship played live to its end. The table's
 /// first column, the event qualified for, was headed 奖项 / Prize; an `overall` quota was
 /// named by the overall prize table's title (团体奖 / Team prizes), as if the prize table
@@ -141,27 +160,13 @@ fn play_to_the_end(ev: &str, dir: &Path) {
 #[test]
 fn the_sites_qualifiers_name_the_event_and_the_overall_ranking() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let ev = generated_event(tmp.path(), TEAM, None, 4);
-    play_to_the_end(&ev, tmp.path());
-    let verified = xqreg_ok(&["event", "verify", &ev]);
-    assert_phrases(&verified, &["verified:"], &[]);
-    let site = tmp.path().join("site").to_string_lossy().into_owned();
-    xqreg_ok(&["event", "publish", &ev, "-o", &site]);
-    let table = |lang: &str| {
-        let page = std::fs::read_to_string(Path::new(&site).join(lang).join("index.html"))
-            .expect("the front page");
-        let at = page
-            .find("<table class=\"qualifiers\">")
-            .expect("a qualifiers table");
-        page[at..at + page[at..].find("</table>").expect("closed")].to_string()
-    };
-    let zh = table("zh");
+    let zh = team_site_table(tmp.path(), "zh", "qualifiers");
     assert_phrases(
         &zh,
         &["晋级赛事", "2027年全国象棋团体赛", "总成绩"],
         &["团体奖", "奖项"],
     );
-    let en = table("en");
+    let en = team_site_table(tmp.path(), "en", "qualifiers");
     assert_phrases(
         &en,
         &[
@@ -171,6 +176,19 @@ fn the_sites_qualifiers_name_the_event_and_the_overall_ranking() {
         ],
         &["Team prizes", "Prize", "全国"],
     );
+}
+
+/// The site's final ranking of a team event had a 单位 / Unit column that stood empty on every
+/// row (a team has no unit); a stage's standings leave the column out where no row has one, and
+/// so does the final ranking now. An individual event's ranking keeps it (test
+/// `event_publish::the_published_site_of_examples_001_and_004`).
+#[test]
+fn the_sites_final_ranking_of_teams_has_no_empty_unit_column() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let zh = team_site_table(tmp.path(), "zh", "ranking");
+    assert_phrases(&zh, &["名次", "四川"], &["单位"]);
+    let en = team_site_table(tmp.path(), "en", "ranking");
+    assert_phrases(&en, &["Place"], &["Unit"]);
 }
 
 /// docs/language.md said an `opponents_score` without `bye` counts a bye as the stage's `bye

@@ -78,6 +78,9 @@ pub struct IndexPage {
     pub published: usize,
     pub recorded: usize,
     pub ranking: Vec<AwardRow>,
+    /// Whether the final ranking has a unit column: a team event ranks teams, which have none
+    /// (the column stood empty), as a stage's standings leave it out.
+    pub units: bool,
     pub prizes: Vec<AwardRow>,
     pub qualifiers: Vec<AwardRow>,
 }
@@ -470,6 +473,7 @@ pub fn index_page(
         finished,
         published,
         recorded: live.games.iter().filter(|g| !g.pending).count(),
+        units: ranking.iter().any(|r: &AwardRow| !r.who.unit.is_empty()),
         ranking,
         prizes,
         qualifiers,
