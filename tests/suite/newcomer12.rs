@@ -209,3 +209,34 @@ fn the_reference_says_when_a_bare_opponents_score_is_refused() {
     assert_phrases(&check_exits(&bare, 1), &["E409"], &[]);
     check_exits(&text, 0);
 }
+
+/// The English sheet of the women's invitational printed its organisers in Chinese and `check
+/// --lang en` said nothing (a name of an organisation may stay Chinese), but nothing in the docs
+/// told a newcomer that a name takes an `en` at all, nor what W701 asks for: §4 now says both,
+/// and docs/diagnostics.md explains W701. The reading holds: with an `en` the English sheet
+/// prints it.
+#[test]
+fn the_reference_says_a_name_takes_its_english() {
+    let doc = std::fs::read_to_string(crate::common::root().join("docs/language.md"))
+        .expect("docs/language.md");
+    let at = doc.find("## 4 Organisers and contacts").expect("section 4");
+    let section = &doc[at..at + doc[at..].find("## 5 ").expect("section 5")];
+    assert_phrases(
+        section,
+        &["Each name may take its English after it", "W701"],
+        &[],
+    );
+    let diagnostics = std::fs::read_to_string(crate::common::root().join("docs/diagnostics.md"))
+        .expect("docs/diagnostics.md");
+    assert_phrases(&diagnostics, &["**W701** `text-without-english`"], &[]);
+    let text = std::fs::read_to_string(crate::common::root().join(WOMEN)).expect("reads");
+    let named = text.replace(
+        "  host \"中国象棋协会\"\n",
+        "  host \"中国象棋协会\" en \"Chinese Xiangqi Association\"\n",
+    );
+    assert_ne!(named, text, "the women's invitational names its host");
+    let sheet = crate::common::xqreg_on_ok("sheet", &named, &["--lang", "en", "--format", "md"]);
+    assert_phrases(&sheet, &["**1. Host**: Chinese Xiangqi Association"], &[]);
+    let sheet = crate::common::xqreg_on_ok("sheet", &text, &["--lang", "en", "--format", "md"]);
+    assert_phrases(&sheet, &["**1. Host**: 中国象棋协会"], &[]);
+}
