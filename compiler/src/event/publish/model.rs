@@ -357,17 +357,18 @@ fn overall_label(plan: &Plan, l: Tr) -> String {
     title.unwrap_or_else(|| said(l, OVERALL.plain()))
 }
 
-/// The event a quota qualifies for, in the page's language: its `en` title on the English site
-/// (`qualification "全国总决赛" en "National final"`), else as written.
-fn qualification_title(plan: &Plan, title: &str, l: Tr) -> String {
+/// The event a quota qualifies for, in the page's language: its `en` title in English
+/// (`qualification "全国总决赛" en "National final"`), else as written (the outcome carries the
+/// title as written). The site and `simulate`'s report both name it so.
+pub fn qualification_title<'a>(plan: &'a Plan, title: &'a str, l: Tr) -> &'a str {
     let en = plan
         .qualification
         .iter()
         .find(|q| q.title == title)
-        .and_then(|q| q.title_en.as_ref());
+        .and_then(|q| q.title_en.as_deref());
     match (l, en) {
-        (Tr::En, Some(en)) => en.clone(),
-        _ => title.to_string(),
+        (Tr::En, Some(en)) => en,
+        _ => title,
     }
 }
 
@@ -462,7 +463,7 @@ pub fn index_page(
                         None => said(l, OVERALL.plain()),
                     },
                     who: people.get(&q.id),
-                    prize: qualification_title(plan, &q.title, l),
+                    prize: qualification_title(plan, &q.title, l).to_string(),
                 })
                 .collect(),
         )
