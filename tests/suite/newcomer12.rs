@@ -240,3 +240,24 @@ fn the_reference_says_a_name_takes_its_english() {
     let sheet = crate::common::xqreg_on_ok("sheet", &text, &["--lang", "en", "--format", "md"]);
     assert_phrases(&sheet, &["**1. Host**: 中国象棋协会"], &[]);
 }
+
+/// The club league hands in line-ups 30 minutes before each round (`lineup each_round deadline
+/// 30min before`). The deadline is printed only (the runtime has no clock, and `event lineup`
+/// takes a line-up whenever it comes), but the checker said nothing, where it notes a conduct
+/// rule `late 30min forfeit`, printed only for the same reason: an arbiter would expect a late
+/// line-up to be refused. N101 now names it, the deadline and not the line-up (which acts).
+#[test]
+fn a_lineup_deadline_is_noted_as_printed_only() {
+    let out = crate::common::xqreg(&["check", "--format", "plain", LEAGUE]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_phrases(
+        &text,
+        &["note[N101 printed-only-clause]: `lineup ... deadline` is printed on the sheet only (the runtime has no clock"],
+        &["`lineup` is printed"],
+    );
+    // Without the deadline the line-up clause acts, and no note is given for it.
+    let text = std::fs::read_to_string(crate::common::root().join(LEAGUE)).expect("reads");
+    let without = text.replace(" deadline 30min before", "");
+    assert_phrases(&check_exits(&without, 0), &[], &["lineup"]);
+}
