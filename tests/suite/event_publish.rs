@@ -285,6 +285,11 @@ fn the_published_site_of_examples_001_and_004() {
             if rows != p.outcome.final_ranking.len() {
                 failures.push(format!("{} {lang}: {rows} ranking rows", p.name));
             }
+            // Players have units, and the ranking a column for them (a team event's has none).
+            let unit = format!("<th>{}</th>", if lang == "zh" { "单位" } else { "Unit" });
+            if !ranking.first().is_some_and(|t| t.contains(&unit)) {
+                failures.push(format!("{} {lang}: no unit column in the ranking", p.name));
+            }
             let rules = read(&p.site, &format!("{lang}/rules.html"));
             let article = if lang == "zh" {
                 "奖励办法"

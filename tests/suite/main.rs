@@ -60,6 +60,7 @@ mod module_cycles;
 mod mutants;
 mod newcomer10;
 mod newcomer11;
+mod newcomer12;
 mod newcomer2;
 mod newcomer3;
 mod newcomer4;

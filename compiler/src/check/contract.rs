@@ -106,6 +106,10 @@ fn clause_word(kind: ClauseKind) -> &'static str {
     if kind == ClauseKind::LineupEachRound {
         return "lineup each_round";
     }
+    // The deadline, not the line-up it is a clause of (which acts).
+    if kind == ClauseKind::LineupDeadline {
+        return "lineup ... deadline";
+    }
     let syntax = contract::entry(kind).syntax;
     let body = syntax.split_once("{ ").map_or(syntax, |(_, b)| b);
     body.split_whitespace().next().unwrap_or(syntax)

@@ -196,18 +196,14 @@ fn group_name(plan: &Plan, id: &str, lang: Lang) -> String {
     crate::event::publish::model::group_label(plan, id, crate::event::publish::text::Tr::of(lang))
 }
 
-/// A qualification's event in the report's language: in English its `en` name where the
-/// regulation gives one (the outcome carries the title as written).
+/// A qualification's event in the report's language, as the site names it: in English its `en`
+/// name where the regulation gives one.
 fn qualification_title<'a>(plan: &'a Plan, title: &'a str, lang: Lang) -> &'a str {
-    let english = plan
-        .qualification
-        .iter()
-        .find(|q| q.title == title)
-        .and_then(|q| q.title_en.as_deref());
-    match (lang, english) {
-        (Lang::En, Some(en)) => en,
-        _ => title,
-    }
+    crate::event::publish::model::qualification_title(
+        plan,
+        title,
+        crate::event::publish::text::Tr::of(lang),
+    )
 }
 
 /// The row of each table by entries that the field picked, and why (its size); the value each

@@ -2,8 +2,8 @@
 //!
 //! Building the English sheet records every display text that fell back to its Chinese
 //! (`build::Ctx::t`). Of those, W701 reports each one whose place asks for a translation, at the
-//! text's place. Two kinds of Chinese may stay on an English sheet (docs/language.md, "English
-//! texts"):
+//! text's place. Two kinds of Chinese may stay on an English sheet (docs/language.md §4,
+//! docs/diagnostics.md "Language"):
 //!
 //! - **names of people and organisations**, by their place in the file: organisers' names, a
 //!   contact's name, `issued ... by`, `interpretation`, a player's name and `unit`, a team's

@@ -225,6 +225,10 @@ pub struct SeparationOut {
     pub above: String,
     pub below: String,
     pub criterion: String,
+    /// The lowest opponents the criterion dropped (`opponents_score cut 1`), as its standings
+    /// column ([`TbCell::cut`]): which of two 对手分 in one chain separated the two.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut: Option<u32>,
     pub above_value: TbValue,
     pub below_value: TbValue,
     /// `A before B: 小分 37 > 35`

@@ -83,7 +83,7 @@ pub(crate) fn rank_group(
         } else {
             format!(
                 "{above} before {below}: {} {} {} {}",
-                tiebreak::en_label(&s.criterion),
+                named_with_cut(&s.criterion),
                 s.above_value.display(),
                 if s.above_value.lower_first { "<" } else { ">" },
                 s.below_value.display()
@@ -95,6 +95,7 @@ pub(crate) fn rank_group(
             above,
             below,
             criterion: tiebreak::id_label(&s.criterion).to_string(),
+            cut: cut_of(&s.criterion),
             above_value: s.above_value.clone(),
             below_value: s.below_value.clone(),
             text,
@@ -197,6 +198,18 @@ pub(crate) fn place_rows(ctx: &Ctx<'_>, ranking: &[(u32, bool, usize)]) -> Vec<S
 
 /// The cut of a criterion that drops its lowest values, when it drops any (a standings column
 /// of its own, [`TbCell::column`]).
+/// A criterion's English name with its cut, as its standings column has it: a chain may count
+/// 对手分 whole and then cut (`opponents_score cut 1, opponents_score`), and the transcript says
+/// which of the two separated (`opponents' score (Buchholz, cut 1) 107 > 105`).
+fn named_with_cut(c: &crate::plan::Criterion) -> String {
+    let name = tiebreak::en_label(c);
+    match (cut_of(c), name.strip_suffix(')')) {
+        (Some(n), Some(open)) => format!("{open}, cut {n})"),
+        (Some(n), None) => format!("{name} (cut {n})"),
+        (None, _) => name.to_string(),
+    }
+}
+
 fn cut_of(c: &crate::plan::Criterion) -> Option<u32> {
     match c {
         crate::plan::Criterion::OpponentsScore { cut, .. }

@@ -78,6 +78,9 @@ pub struct IndexPage {
     pub published: usize,
     pub recorded: usize,
     pub ranking: Vec<AwardRow>,
+    /// Whether the final ranking has a unit column: a team event ranks teams, which have none
+    /// (the column stood empty), as a stage's standings leave it out.
+    pub units: bool,
     pub prizes: Vec<AwardRow>,
     /// Prize places given up under `one_cash_prize highest`, each a sentence with the place kept.
     pub given_up: Vec<String>,
@@ -356,6 +359,21 @@ fn overall_label(plan: &Plan, l: Tr) -> String {
     title.unwrap_or_else(|| said(l, OVERALL.plain()))
 }
 
+/// The event a quota qualifies for, in the page's language: its `en` title in English
+/// (`qualification "全国总决赛" en "National final"`), else as written (the outcome carries the
+/// title as written). The site and `simulate`'s report both name it so.
+pub fn qualification_title<'a>(plan: &'a Plan, title: &'a str, l: Tr) -> &'a str {
+    let en = plan
+        .qualification
+        .iter()
+        .find(|q| q.title == title)
+        .and_then(|q| q.title_en.as_deref());
+    match (l, en) {
+        (Tr::En, Some(en)) => en,
+        _ => title,
+    }
+}
+
 /// The Chinese and English titles of the category, derived ranking or best-board table `id`
 /// (they never share a name, E536).
 fn group_titles<'p>(plan: &'p Plan, id: &str) -> (Option<&'p String>, Option<&'p String>) {
@@ -440,9 +458,14 @@ pub fn index_page(
                 .iter()
                 .map(|q| AwardRow {
                     place: q.place.to_string(),
-                    category: cat(&q.category),
+                    // A quota of the whole ranking (`overall 2`) is no prize table's: it is
+                    // named as the ranking, not by the overall prize table's title.
+                    category: match &q.category {
+                        Some(c) => group_label(plan, c, l),
+                        None => said(l, OVERALL.plain()),
+                    },
                     who: people.get(&q.id),
-                    prize: q.title.clone(),
+                    prize: qualification_title(plan, &q.title, l).to_string(),
                 })
                 .collect(),
         )
@@ -472,6 +495,7 @@ pub fn index_page(
         finished,
         published,
         recorded: live.games.iter().filter(|g| !g.pending).count(),
+        units: ranking.iter().any(|r: &AwardRow| !r.who.unit.is_empty()),
         ranking,
         prizes,
         given_up,

@@ -98,6 +98,8 @@ pub struct Words {
     pub prizes: &'static str,
     pub prize: &'static str,
     pub qualifiers: &'static str,
+    /// The qualifiers' column of the event qualified for.
+    pub qualifies_for: &'static str,
     pub category: &'static str,
     pub progress: &'static str,
     pub results_in: &'static str,
@@ -138,6 +140,7 @@ pub fn words(l: Tr) -> Words {
         prizes: w(PRIZES),
         prize: w(PRIZE),
         qualifiers: w(QUALIFIERS),
+        qualifies_for: w(QUALIFIES_FOR),
         category: w(CATEGORY),
         progress: w(PROGRESS),
         results_in: w(RESULTS_IN),

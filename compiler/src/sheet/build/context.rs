@@ -266,6 +266,23 @@ impl<'a> Ctx<'a> {
         None
     }
 
+    /// The format the named stage plays: its own, else that of the stage it copies
+    /// (`same_as`, at any depth).
+    pub fn format_of(&self, name: &str) -> Option<&'a ast::Format> {
+        let owner = self.clause_owner(name, |c| matches!(c, ast::StageClause::Format(_)))?;
+        owner.clauses.iter().find_map(|c| match c {
+            ast::StageClause::Format(f) => Some(f),
+            _ => None,
+        })
+    }
+
+    /// Whether the named stage pairs teams (a team round robin, a Swiss or a knockout with
+    /// `boards`), by its own format or the one it copies (`same_as`): its standings and what
+    /// it qualifies are teams.
+    pub fn is_team_stage(&self, name: &str) -> bool {
+        self.format_of(name).is_some_and(pairs_teams)
+    }
+
     pub fn time_title(&self, name: &str) -> String {
         if let Some(t) = self.names.times.get(name).and_then(|t| t.title.as_ref()) {
             return self.t(t);
@@ -488,20 +505,16 @@ pub(super) fn wording(c: &Clause) -> String {
     out
 }
 
-/// Whether a stage pairs teams (a team round robin, or a Swiss with `boards`): its standings and
-/// what it qualifies are teams.
-pub fn is_team_stage(s: &ast::Stage) -> bool {
-    use ast::{Format, StageClause};
-    s.clauses.iter().any(|c| {
-        matches!(
-            c,
-            StageClause::Format(
-                Format::TeamRoundRobin { .. }
-                    | Format::Swiss {
-                        boards: Some(_),
-                        ..
-                    }
-            )
-        )
-    })
+/// Whether a stage's format pairs teams (a team round robin, a Swiss or a knockout with
+/// `boards`): its standings and what it qualifies are teams.
+fn pairs_teams(f: &ast::Format) -> bool {
+    use ast::Format;
+    match f {
+        Format::TeamRoundRobin { .. }
+        | Format::Swiss {
+            boards: Some(_), ..
+        } => true,
+        Format::Knockout(k) => k.boards().is_some(),
+        _ => false,
+    }
 }

@@ -547,8 +547,8 @@ pub fn qualification(ctx: &mut Ctx<'_>, q: &Qualification) {
     let lang = ctx.lang;
     let title = ctx.tm(&q.title);
     // A team event ranks teams only (E214): every stage a team stage.
-    let stages = &ctx.names.stages;
-    let teams = !stages.is_empty() && stages.values().all(|s| super::context::is_team_stage(s));
+    let stages = &ctx.names.stage_order;
+    let teams = !stages.is_empty() && stages.iter().all(|s| ctx.is_team_stage(s));
     let quotas: Vec<String> = q
         .quotas
         .iter()

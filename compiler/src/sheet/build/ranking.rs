@@ -339,10 +339,7 @@ pub fn places_decl(ctx: &mut Ctx<'_>, p: &PlacesDecl) {
         }
         PlacesRule::Ranked(chain) => {
             // Teams of a team stage are ranked by match points (场分), as in their stage.
-            let team = p.sources.iter().any(|r| {
-                let stage = ctx.names.stages.get(r.stage.node.as_str());
-                stage.is_some_and(|s| super::context::is_team_stage(s))
-            });
+            let team = p.sources.iter().any(|r| ctx.is_team_stage(&r.stage.node));
             let key = if team {
                 M::PlacesRankedTeam
             } else {

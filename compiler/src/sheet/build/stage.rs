@@ -429,7 +429,7 @@ fn heirs(ctx: &Ctx<'_>, s: &Stage, title: &str, own: impl Fn(&StageClause) -> bo
 
 /// The stage's tie-break chain as a clause of 名次区分, in team words for a team stage.
 fn stage_ranking(ctx: &mut Ctx<'_>, s: &Stage, chain: &TiebreakChain, title: &str) -> Clause {
-    let team = super::context::is_team_stage(s);
+    let team = ctx.is_team_stage(&s.name.node);
     // Teams rank by match points first (场分), players by points.
     let (only, named) = if team {
         (M::RankingLeadOnlyTeam, M::RankingLeadTeam)

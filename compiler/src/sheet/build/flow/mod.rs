@@ -115,48 +115,47 @@ fn label(lang: Lang, refs: &[&PlaceRef]) -> String {
     fmt::join(lang, &parts)
 }
 
-fn format_line(ctx: &Ctx<'_>, s: &Stage) -> Option<String> {
+/// The stage's format in a box's words: its own, or the one it copies (`same_as`), which the
+/// box of a group written `same_as` another says as the other's box does.
+fn format_line(ctx: &Ctx<'_>, name: &str) -> Option<String> {
     let lang = ctx.lang;
-    s.clauses.iter().find_map(|c| match c {
-        StageClause::Format(f) => Some(match f {
-            Format::RoundRobin {
-                cycles,
-                groups,
-                size,
-                ..
-            } => {
-                let rr = ctx.in_words(words::cycles, &cycles.node);
-                match (groups.len(), size) {
-                    (0, Some(n)) => format!("{rr} · {}", fmt::persons(lang, u64::from(n.node))),
-                    (0, None) => rr,
-                    (k, Some(n)) => match lang {
-                        Lang::Zh => format!("{rr} · {k}组×{}人", n.node),
-                        Lang::En => format!("{rr} · {k} × {}", n.node),
-                    },
-                    (k, None) => match lang {
-                        Lang::Zh => format!("{rr} · {k}组"),
-                        Lang::En => format!("{rr} · {k} groups"),
-                    },
-                }
+    ctx.format_of(name).map(|f| match f {
+        Format::RoundRobin {
+            cycles,
+            groups,
+            size,
+            ..
+        } => {
+            let rr = ctx.in_words(words::cycles, &cycles.node);
+            match (groups.len(), size) {
+                (0, Some(n)) => format!("{rr} · {}", fmt::persons(lang, u64::from(n.node))),
+                (0, None) => rr,
+                (k, Some(n)) => match lang {
+                    Lang::Zh => format!("{rr} · {k}组×{}人", n.node),
+                    Lang::En => format!("{rr} · {k} × {}", n.node),
+                },
+                (k, None) => match lang {
+                    Lang::Zh => format!("{rr} · {k}组"),
+                    Lang::En => format!("{rr} · {k} groups"),
+                },
             }
-            Format::Swiss { system, rounds, .. } => {
-                let sys = ctx.in_words(words::swiss, &system.node);
-                match rounds {
-                    SwissRounds::Fixed(n) => match lang {
-                        Lang::Zh => format!("{sys} · {}轮", n.node),
-                        Lang::En => format!("{sys} · {} rounds", n.node),
-                    },
-                    SwissRounds::ByEntries(_) | SwissRounds::Tbd(_) => sys,
-                }
+        }
+        Format::Swiss { system, rounds, .. } => {
+            let sys = ctx.in_words(words::swiss, &system.node);
+            match rounds {
+                SwissRounds::Fixed(n) => match lang {
+                    Lang::Zh => format!("{sys} · {}轮", n.node),
+                    Lang::En => format!("{sys} · {} rounds", n.node),
+                },
+                SwissRounds::ByEntries(_) | SwissRounds::Tbd(_) => sys,
             }
-            Format::Knockout(_) => ctx.m(M::KnockoutBox).to_string(),
-            Format::SamePlace { .. } => match lang {
-                Lang::Zh => "同名次比赛".to_string(),
-                Lang::En => "same-place matches".to_string(),
-            },
-            Format::TeamRoundRobin { cycles, .. } => ctx.in_words(words::cycles, &cycles.node),
-        }),
-        _ => None,
+        }
+        Format::Knockout(_) => ctx.m(M::KnockoutBox).to_string(),
+        Format::SamePlace { .. } => match lang {
+            Lang::Zh => "同名次比赛".to_string(),
+            Lang::En => "same-place matches".to_string(),
+        },
+        Format::TeamRoundRobin { cycles, .. } => ctx.in_words(words::cycles, &cycles.node),
     })
 }
 
@@ -221,26 +220,28 @@ pub fn diagram(ctx: &Ctx<'_>) -> Option<Diagram> {
     let mut group_edges: BTreeMap<(usize, usize), Vec<String>> = BTreeMap::new();
     let mut split_edges: BTreeMap<(usize, usize), String> = BTreeMap::new();
     for name in &names.stage_order {
-        let Some(stage) = names.stages.get(name) else {
+        if !names.stages.contains_key(name) {
             continue;
-        };
+        }
         let mut lines = Vec::new();
-        if let Some(f) = format_line(ctx, stage) {
+        if let Some(f) = format_line(ctx, name) {
             lines.push(f);
         }
-        let mut groups = Vec::new();
-        for c in &stage.clauses {
-            match c {
-                StageClause::Places(r) => {
-                    lines.push(ctx.mf(M::PlacesDecided, &[&fmt::places(lang, *r)]))
-                }
-                StageClause::Format(Format::RoundRobin { groups: gs, .. })
-                | StageClause::Format(Format::TeamRoundRobin { groups: gs, .. }) => {
-                    groups = gs.iter().map(|g| g.node.clone()).collect();
-                }
-                _ => {}
+        // A stage that copies another (`same_as`) plays its format and decides its places
+        // unless it writes its own.
+        let places = ctx.clause_owner(name, |c| matches!(c, StageClause::Places(_)));
+        for c in places.map(|p| p.clauses.as_slice()).unwrap_or_default() {
+            if let StageClause::Places(r) = c {
+                lines.push(ctx.mf(M::PlacesDecided, &[&fmt::places(lang, *r)]));
             }
         }
+        let groups = match ctx.format_of(name) {
+            Some(Format::RoundRobin { groups: gs, .. })
+            | Some(Format::TeamRoundRobin { groups: gs, .. }) => {
+                gs.iter().map(|g| g.node.clone()).collect()
+            }
+            _ => Vec::new(),
+        };
         index.insert(name.to_string(), nodes.len());
         nodes.push(Node {
             title: ctx.stage_title(name),
