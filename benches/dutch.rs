@@ -103,6 +103,15 @@
 //! S1 players are then settled by warm prefix checks (0-5 pairs each) and one chunk at a time,
 //! about a hundred solves of the whole bracket. The fallback is exact (the pairing has no
 //! breaches), only slow; `generated_3000p_round_2` keeps it measured.
+//!
+//! Measured again 2026-12-08 (session swiss13; `dutch_field 3000 1 9` under `/usr/bin/time -v`,
+//! load average 8-13): 38.1 + 5.5 CPU s, 253 MB, 1,478 boards, 0 breaches. `perf record` of the
+//! same run: the dense blossom solver about 80 % (`Solver::on_found_edge` 34 %, `run` 25 %,
+//! `update_slack_with` 5 %, `e_delta` 4 %, `build` 4 %, `max_weight_matching_dense` 3 %), page
+//! faults and zeroing of its tables most of the rest, `transpose` and `lex` under 2 %: no hot
+//! spot inside a solve, the time is the number of whole-bracket solves of the fallback above.
+//! The cure is the one named there (a way for `lex` to keep out the S2 player the optimum
+//! floats), not a faster solve; not done.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use xqreg_runtime::pairing::swiss::dutch::pair_dutch;

@@ -13,6 +13,7 @@ mod cli_outputs;
 mod codes;
 mod common;
 mod contract;
+mod cxa_last_rounds;
 mod cxa_property;
 mod damage7;
 mod damage8;

@@ -186,3 +186,63 @@ fn the_bye_goes_to_the_lowest_without_one() {
     assert_eq!(r.byes, vec![2]);
     assert_eq!(r.boards.len(), 1);
 }
+
+/// 1 and 2 lead alone, each with two Reds; 3 and 4 follow, each with two Blacks.
+fn two_reds_lead_two_blacks_follow() -> Vec<SwissPlayer> {
+    use SwissResult::*;
+    vec![
+        player(1, vec![red(5, Win), red(6, Win)]),
+        player(2, vec![red(6, Win), red(5, Win)]),
+        player(3, vec![black(7, Loss), black(8, Win)]),
+        player(4, vec![black(8, Loss), black(7, Win)]),
+    ]
+}
+
+/// Outside the last rounds the limits hold when a pairing keeps them: 1 v 2 would give one of
+/// them a third Red, so both leaders float down. In the last round (`relax_last_rounds 1`) the
+/// limits are relaxed: the leaders meet, and the note says why; with `relax_last_rounds 0` the
+/// last round keeps the limits like any other.
+#[test]
+fn the_last_rounds_relax_the_colour_limits() {
+    let players = two_reds_lead_two_blacks_follow();
+    let mut sw = later_round_params();
+    sw.colour_limits.relax_last_rounds = 1;
+    let middle = pair(&players, &sw, 3, 5);
+    assert_eq!(middle.boards, vec![(3, 1), (4, 2)]);
+    let last = pair(&players, &sw, 3, 3);
+    assert_eq!(last.boards.len(), 2);
+    assert!(last.boards.contains(&(2, 1)) || last.boards.contains(&(1, 2)));
+    assert!(last
+        .notes
+        .iter()
+        .any(|n| n.contains("one of the last 1 round(s): the colour limits are relaxed")));
+    sw.colour_limits.relax_last_rounds = 0;
+    assert_eq!(pair(&players, &sw, 3, 3).boards, vec![(3, 1), (4, 2)]);
+}
+
+/// A colour limit never stops a round: when every pairing without a repeat breaks one (here
+/// the only one left, 1 v 2 and 3 v 4), the round is paired with the limits relaxed and a note
+/// says so, in a middle round and with `relax_last_rounds 0` alike. Only a repeat opponent (or
+/// units kept apart, relaxed the same way) is left to stop a CXA round (R016).
+#[test]
+fn no_round_stops_on_a_colour_limit_alone() {
+    use SwissResult::*;
+    let players = vec![
+        player(1, vec![red(3, Win), red(4, Win)]),
+        player(2, vec![red(4, Win), red(3, Win)]),
+        player(3, vec![black(1, Loss), black(2, Loss)]),
+        player(4, vec![black(2, Loss), black(1, Loss)]),
+    ];
+    let mut sw = later_round_params();
+    sw.colour_limits.relax_last_rounds = 0;
+    for total in [3, 5] {
+        let r = pair(&players, &sw, 3, total);
+        assert_eq!(r.boards.len(), 2, "{r:?}");
+        assert!(
+            r.notes
+                .iter()
+                .any(|n| n.contains("no pairing keeps every colour limit; limits relaxed")),
+            "{r:?}"
+        );
+    }
+}
