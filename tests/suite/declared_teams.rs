@@ -124,6 +124,9 @@ fn a_live_team_event_names_its_teams_in_the_pages_language() {
     );
     let zh = xqreg_ok(&["event", "standings", &ev, "--lang", "zh"]);
     assert_phrases(&zh, &["gusu 姑苏棋友俱乐部", "sip 园区棋艺社"], &["Gusu"]);
+    // A match in Chinese joins its teams as the rule sheet does (it said `昆山队 v 吴中…`).
+    let games = xqreg_ok(&["event", "games", &ev, "--lang", "zh"]);
+    assert_phrases(&games, &["对阵 昆山队对吴中象棋俱乐部"], &[" v "]);
     let site = tmp.path().join("site");
     xqreg_ok(&[
         "event",
@@ -137,7 +140,7 @@ fn a_live_team_event_names_its_teams_in_the_pages_language() {
     let (zh, en) = (page("zh"), page("en"));
     assert_phrases(
         &zh,
-        &["<td>姑苏棋友俱乐部</td>", "昆山队 v 吴中象棋俱乐部"],
+        &["<td>姑苏棋友俱乐部</td>", "昆山队对吴中象棋俱乐部"],
         &["<td>gusu</td>", "<td>wuzhong</td>", "Gusu"],
     );
     assert_phrases(

@@ -100,7 +100,7 @@ fn where_(
     let mut s = round_of(stage, g.game.round).get(lang).to_string();
     match group_or_match(g) {
         (_, Some(m)) => {
-            let m = teams.match_label(m);
+            let m = teams.match_label(m, Tr::of(lang));
             s.push_str(MATCH.fill(&[("match", &m)]).get(lang))
         }
         (Some(gr), None) => s.push_str(GROUP.fill(&[("group", gr)]).get(lang)),

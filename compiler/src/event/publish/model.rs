@@ -36,6 +36,8 @@ pub struct RoundView {
     pub round: u32,
     pub heading: String,
     pub games: Vec<GameRow>,
+    /// The games' column beside the board names each one's team match (对阵), not its group.
+    pub team_matches: bool,
     pub byes: Vec<Bye>,
     pub waiting: usize,
 }
@@ -169,11 +171,14 @@ fn rounds(
             round,
             heading: said(l, numbered(ROUND_HEADING, round, &[])),
             waiting: gs.iter().filter(|(_, p, _)| *p).count(),
+            team_matches: gs
+                .first()
+                .is_some_and(|(g, ..)| g.group.is_none() && g.team_match.is_some()),
             games: gs
                 .iter()
                 .map(|(g, pending, board)| GameRow {
                     board: *board,
-                    group: g.label().map(|m| people.teams().match_label(m)),
+                    group: g.label().map(|m| people.teams().match_label(m, l)),
                     step: g.step.clone(),
                     red: people.get(&g.red),
                     black: people.get(&g.black),

@@ -59,12 +59,16 @@ impl Teams {
     }
 
     /// A team match's label (`昆山队 v 吴中象棋俱乐部`, as the engine gives it) with each declared
-    /// team in the page's language; any other label as it is.
-    pub fn match_label(&self, label: &str) -> String {
+    /// team in the page's language, the two joined as the rule sheet joins them in `l`
+    /// (`昆山队对吴中象棋俱乐部`; in English `… v …`); any other label as it is.
+    pub fn match_label(&self, label: &str, l: Tr) -> String {
         match label.split_once(" v ") {
             Some((a, b)) => {
                 let side = |x: &'_ str| self.name(x).unwrap_or(x).to_string();
-                format!("{} v {}", side(a), side(b))
+                match l {
+                    Tr::Zh => format!("{}对{}", side(a), side(b)),
+                    Tr::En => format!("{} v {}", side(a), side(b)),
+                }
             }
             None => label.to_string(),
         }

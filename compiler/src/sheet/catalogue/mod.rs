@@ -741,7 +741,7 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::ArmRounds => ("{0}轮", "{0} rounds"),
         M::ArmRoundRobin => ("采用单循环", "a single round robin"),
         M::SamePlace => ("{0}{1}同名次者进行比赛（第1名对第1名产生第一、二名，第2名对第2名产生第三、四名，依次类推），区分{2}", "players of the same place in {1} of {0} meet (1st v 1st for places 1–2, 2nd v 2nd for places 3–4, and so on), deciding {2}"),
-        M::TeamRoundRobin => ("团体{0}，每队{1}台", "team {0} on {1} boards"),
+        M::TeamRoundRobin => ("团体{0}，每场{1}台", "team {0} on {1} boards"),
         M::TeamSwissBoards => (
             "，按队编排（团体赛），每场{0}台，{1}，两队不重复相遇，先比场分",
             ", pairing teams (a team Swiss) on {0} boards a match, {1}, no two teams meeting twice, ranked by match points first",
