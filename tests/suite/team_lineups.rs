@@ -227,7 +227,7 @@ fn w260(outcome: &Outcome) -> Vec<String> {
 
 /// `colour_balance 1`: with the default line-ups the first board of team 1 plays Red in rounds 1
 /// and 2 (its team is written first both times), two more Red than Black: a warning W260 after
-/// round 2, at that player. A handed-in line-up that moves the player to board 2 in round 2 keeps
+/// round 2, one a team naming both its boards' players. A handed-in line-up that moves the player to board 2 in round 2 keeps
 /// the balance, and the warning is gone.
 #[test]
 fn colour_balance_is_reported_unless_the_lineups_keep_it() {
@@ -261,11 +261,42 @@ fn colour_balance_is_reported_unless_the_lineups_keep_it() {
     let warned = w260(&outcome);
     assert!(
         warned.iter().any(|w| w.starts_with(&format!(
-            "main round 2: {} has played Red 2 times more",
+            "main round 2: team {first}: {} has played Red 2 times more",
             members[0]
         ))),
         "{numbers}: {warned:?}"
     );
+    // One warning a team and round, naming every player of the team the round took beyond the
+    // balance (both boards here); the transcript keeps a line a player.
+    let said: Vec<&str> = outcome
+        .transcript
+        .iter()
+        .filter(|e| e.text.contains("beyond the colour balance"))
+        .map(|e| e.text.as_str())
+        .collect();
+    let mut teams: Vec<&str> = warned.iter().filter_map(|w| w.split(": ").nth(1)).collect();
+    let named = teams.len();
+    teams.sort_unstable();
+    teams.dedup();
+    assert_eq!(
+        named,
+        teams.len(),
+        "a team warned twice in round 2: {warned:?}"
+    );
+    assert_eq!(said.len(), 2 * named, "{said:?} {warned:?}");
+    for line in &said {
+        let id = line
+            .trim_start_matches("main round 2: ")
+            .split(' ')
+            .next()
+            .unwrap_or_default();
+        assert!(
+            warned
+                .iter()
+                .any(|w| w.contains(&format!(": {id} has")) || w.contains(&format!("; {id} has"))),
+            "{id} not in {warned:?}"
+        );
+    }
     // Round 2: board 1 the second player, board 2 the first.
     let csv = format!(
         "stage,round,team,board,player\nmain,2,{first},1,{}\nmain,2,{first},2,{}\n",
