@@ -312,3 +312,91 @@ fn colour_balance_is_reported_unless_the_lineups_keep_it() {
         "{warned:?}"
     );
 }
+
+/// The players of the games a run played, by id.
+fn players_who_played(outcome: &Outcome) -> Vec<String> {
+    let mut ids: Vec<String> = outcome
+        .stages
+        .iter()
+        .flat_map(|s| &s.games)
+        .flat_map(|g| [g.red.clone(), g.black.clone()])
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// A generated team roster (`simulate --players N`) holds reserves up to `team_size`'s upper
+/// bound: team.xqr (2 boards, `team_size 2..3`) of 4 teams has teams of 2, 3, 2 and 3, each
+/// team's rows together in board order, and the roster is valid (R074 would refuse a team of
+/// 1 or 4). The line-ups follow the stage's clause: on the default (the roster order) a reserve
+/// never plays; a handed-in line-up that seats one plays it. Before, every generated team had
+/// exactly 2 players and no reserve was ever simulated.
+#[test]
+fn generated_teams_have_reserves_who_play_only_when_lined_up() {
+    let (plan, _) = regulation();
+    let roster = run::generated_roster(&plan, Some(4), 0).expect("generates");
+    let rows: Vec<(String, u32)> = roster
+        .players
+        .iter()
+        .map(|p| (p.unit.clone().unwrap_or_default(), p.order.unwrap_or(0)))
+        .collect();
+    let mut teams: Vec<(String, u32)> = Vec::new();
+    for (unit, order) in &rows {
+        match teams.last_mut() {
+            Some((u, n)) if u == unit => {
+                *n += 1;
+                assert_eq!(*order, *n, "{rows:?}");
+            }
+            _ => {
+                assert!(!teams.iter().any(|(u, _)| u == unit), "{rows:?}");
+                assert_eq!(*order, 1, "{rows:?}");
+                teams.push((unit.clone(), 1));
+            }
+        }
+    }
+    let sizes: Vec<u32> = teams.iter().map(|(_, n)| *n).collect();
+    assert_eq!(sizes, [2, 3, 2, 3], "{rows:?}");
+    let reserves: Vec<&str> = roster
+        .players
+        .iter()
+        .filter(|p| p.order == Some(3))
+        .map(|p| p.id.as_str())
+        .collect();
+    let outcome = run::run_plan(&plan, &roster, &RecordedResults::default(), 0).expect("runs");
+    let played = players_who_played(&outcome);
+    assert!(
+        reserves.iter().all(|r| !played.iter().any(|p| p == r)),
+        "{reserves:?} played: {played:?}"
+    );
+    // The second team seats its reserve on board 1 in round 1, its first player on board 2.
+    let (second, _) = &teams[1];
+    let members: Vec<&str> = roster
+        .players
+        .iter()
+        .filter(|p| p.unit.as_deref() == Some(second.as_str()))
+        .map(|p| p.id.as_str())
+        .collect();
+    let csv = format!(
+        "stage,round,team,board,player\nmain,1,{second},1,{}\nmain,1,{second},2,{}\n",
+        members[2], members[0]
+    );
+    let results = RecordedResults {
+        lineups: run::csv_input::read_lineups("l.csv", csv.as_bytes()).expect("reads"),
+        ..RecordedResults::default()
+    };
+    let outcome = run::run_plan(&plan, &roster, &results, 0).expect("runs");
+    let round_one: Vec<(u32, &str, &str)> = outcome
+        .stages
+        .iter()
+        .flat_map(|s| &s.games)
+        .filter(|g| g.round == 1)
+        .map(|g| (g.board, g.red.as_str(), g.black.as_str()))
+        .collect();
+    assert!(
+        round_one
+            .iter()
+            .any(|(_, r, b)| *r == members[2] || *b == members[2]),
+        "{round_one:?}"
+    );
+}
