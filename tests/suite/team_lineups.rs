@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use xqreg::diagnostics::source::SourceFile;
 use xqreg::run;
-use xqreg_runtime::engine::{Outcome, RecordedResults, RestRule, RuntimeProblem};
+use xqreg_runtime::engine::{Outcome, RecordedResults, RestRule, Roster, RuntimeProblem};
 use xqreg_runtime::plan::Plan;
 
 use crate::common::{rel, root};
@@ -215,6 +215,16 @@ fn scenario_lineups_are_checked() {
     }
 }
 
+/// The ids of a team's players (the roster's rows of its unit), in roster order.
+fn members_of<'r>(roster: &'r Roster, team: &str) -> Vec<&'r str> {
+    roster
+        .players
+        .iter()
+        .filter(|p| p.unit.as_deref() == Some(team))
+        .map(|p| p.id.as_str())
+        .collect()
+}
+
 /// The messages of the run's W260 warnings (a team's colours out of balance).
 fn w260(outcome: &Outcome) -> Vec<String> {
     outcome
@@ -252,12 +262,7 @@ fn colour_balance_is_reported_unless_the_lineups_keep_it() {
         .next()
         .expect("team 1")
         .to_string();
-    let members: Vec<&str> = roster
-        .players
-        .iter()
-        .filter(|p| p.unit.as_deref() == Some(first.as_str()))
-        .map(|p| p.id.as_str())
-        .collect();
+    let members = members_of(&roster, &first);
     let warned = w260(&outcome);
     assert!(
         warned.iter().any(|w| w.starts_with(&format!(
@@ -371,12 +376,7 @@ fn generated_teams_have_reserves_who_play_only_when_lined_up() {
     );
     // The second team seats its reserve on board 1 in round 1, its first player on board 2.
     let (second, _) = &teams[1];
-    let members: Vec<&str> = roster
-        .players
-        .iter()
-        .filter(|p| p.unit.as_deref() == Some(second.as_str()))
-        .map(|p| p.id.as_str())
-        .collect();
+    let members = members_of(&roster, second);
     let csv = format!(
         "stage,round,team,board,player\nmain,1,{second},1,{}\nmain,1,{second},2,{}\n",
         members[2], members[0]
