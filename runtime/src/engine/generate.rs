@@ -38,7 +38,10 @@ pub fn generate_roster<R: RngCore>(
         let least = boards.max(ts.map_or(0, |ts| ts.min));
         (least, least.max(ts.map_or(0, |ts| ts.max)))
     });
-    not_too_large(plan, n, members.map(|(_, most)| most))?;
+    // The largest team generated: team k has `least + k mod (most - least + 1)` players, so
+    // `team_size 4..1000000` gives 8 teams at most 11 (never a million each).
+    let largest = members.map(|(least, most)| least + (most - least).min(n.saturating_sub(1)));
+    not_too_large(plan, n, largest)?;
     if let Some(members) = members {
         let declared: Vec<&str> = plan.entry.teams.iter().map(|t| t.name.as_str()).collect();
         let pools = super::generate_pools::team_pools(plan, n)?;
