@@ -71,8 +71,9 @@ fn a_field_short_of_the_exact_size_is_refused() {
 }
 
 /// In a team event a pool's size counts teams, as the field does: `pool a 4` took four players,
-/// so the first team of a pool refused its other members (R006). Four teams of four fill it;
-/// a fifth team is one too many, said once, at its first row.
+/// so the first team of a pool refused its other members (R006). Four teams fill it;
+/// a fifth team is one too many, said once, at its first row (row 21 of example 005's roster,
+/// whose teams of 4, 5, 6 and 4 players come before it).
 #[test]
 fn a_pool_of_a_team_event_counts_teams() {
     let (reg, roster) = team_league();
@@ -104,7 +105,7 @@ fn a_pool_of_a_team_event_counts_teams() {
     let err = refused(&reg, &in_pools(5), "en", "R006", 1);
     assert!(
         err.contains("pool `a` has 4 places; this row's team is one too many")
-            && err.contains("roster.csv:18:"),
+            && err.contains("roster.csv:21:"),
         "{err}"
     );
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use xqreg::diagnostics::source::SourceFile;
 use xqreg::run;
-use xqreg_runtime::engine::{Outcome, RecordedResults, RestRule, RuntimeProblem};
+use xqreg_runtime::engine::{Outcome, RecordedResults, RestRule, Roster, RuntimeProblem};
 use xqreg_runtime::plan::Plan;
 
 use crate::common::{rel, root};
@@ -215,6 +215,16 @@ fn scenario_lineups_are_checked() {
     }
 }
 
+/// The ids of a team's players (the roster's rows of its unit), in roster order.
+fn members_of<'r>(roster: &'r Roster, team: &str) -> Vec<&'r str> {
+    roster
+        .players
+        .iter()
+        .filter(|p| p.unit.as_deref() == Some(team))
+        .map(|p| p.id.as_str())
+        .collect()
+}
+
 /// The messages of the run's W260 warnings (a team's colours out of balance).
 fn w260(outcome: &Outcome) -> Vec<String> {
     outcome
@@ -227,7 +237,7 @@ fn w260(outcome: &Outcome) -> Vec<String> {
 
 /// `colour_balance 1`: with the default line-ups the first board of team 1 plays Red in rounds 1
 /// and 2 (its team is written first both times), two more Red than Black: a warning W260 after
-/// round 2, at that player. A handed-in line-up that moves the player to board 2 in round 2 keeps
+/// round 2, one a team naming both its boards' players. A handed-in line-up that moves the player to board 2 in round 2 keeps
 /// the balance, and the warning is gone.
 #[test]
 fn colour_balance_is_reported_unless_the_lineups_keep_it() {
@@ -252,20 +262,46 @@ fn colour_balance_is_reported_unless_the_lineups_keep_it() {
         .next()
         .expect("team 1")
         .to_string();
-    let members: Vec<&str> = roster
-        .players
-        .iter()
-        .filter(|p| p.unit.as_deref() == Some(first.as_str()))
-        .map(|p| p.id.as_str())
-        .collect();
+    let members = members_of(&roster, &first);
     let warned = w260(&outcome);
     assert!(
         warned.iter().any(|w| w.starts_with(&format!(
-            "main round 2: {} has played Red 2 times more",
+            "main round 2: team {first}: {} has played Red 2 times more",
             members[0]
         ))),
         "{numbers}: {warned:?}"
     );
+    // One warning a team and round, naming every player of the team the round took beyond the
+    // balance (both boards here); the transcript keeps a line a player.
+    let said: Vec<&str> = outcome
+        .transcript
+        .iter()
+        .filter(|e| e.text.contains("beyond the colour balance"))
+        .map(|e| e.text.as_str())
+        .collect();
+    let mut teams: Vec<&str> = warned.iter().filter_map(|w| w.split(": ").nth(1)).collect();
+    let named = teams.len();
+    teams.sort_unstable();
+    teams.dedup();
+    assert_eq!(
+        named,
+        teams.len(),
+        "a team warned twice in round 2: {warned:?}"
+    );
+    assert_eq!(said.len(), 2 * named, "{said:?} {warned:?}");
+    for line in &said {
+        let id = line
+            .trim_start_matches("main round 2: ")
+            .split(' ')
+            .next()
+            .unwrap_or_default();
+        assert!(
+            warned
+                .iter()
+                .any(|w| w.contains(&format!(": {id} has")) || w.contains(&format!("; {id} has"))),
+            "{id} not in {warned:?}"
+        );
+    }
     // Round 2: board 1 the second player, board 2 the first.
     let csv = format!(
         "stage,round,team,board,player\nmain,2,{first},1,{}\nmain,2,{first},2,{}\n",
@@ -279,5 +315,88 @@ fn colour_balance_is_reported_unless_the_lineups_keep_it() {
             .iter()
             .any(|w| w.contains(&format!(" {} has", members[0]))),
         "{warned:?}"
+    );
+}
+
+/// The players of the games a run played, by id.
+fn players_who_played(outcome: &Outcome) -> Vec<String> {
+    let mut ids: Vec<String> = outcome
+        .stages
+        .iter()
+        .flat_map(|s| &s.games)
+        .flat_map(|g| [g.red.clone(), g.black.clone()])
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// A generated team roster (`simulate --players N`) holds reserves up to `team_size`'s upper
+/// bound: team.xqr (2 boards, `team_size 2..3`) of 4 teams has teams of 2, 3, 2 and 3, each
+/// team's rows together in board order, and the roster is valid (R074 would refuse a team of
+/// 1 or 4). The line-ups follow the stage's clause: on the default (the roster order) a reserve
+/// never plays; a handed-in line-up that seats one plays it. Before, every generated team had
+/// exactly 2 players and no reserve was ever simulated.
+#[test]
+fn generated_teams_have_reserves_who_play_only_when_lined_up() {
+    let (plan, _) = regulation();
+    let roster = run::generated_roster(&plan, Some(4), 0).expect("generates");
+    let rows: Vec<(String, u32)> = roster
+        .players
+        .iter()
+        .map(|p| (p.unit.clone().unwrap_or_default(), p.order.unwrap_or(0)))
+        .collect();
+    let mut teams: Vec<(String, u32)> = Vec::new();
+    for (unit, order) in &rows {
+        match teams.last_mut() {
+            Some((u, n)) if u == unit => {
+                *n += 1;
+                assert_eq!(*order, *n, "{rows:?}");
+            }
+            _ => {
+                assert!(!teams.iter().any(|(u, _)| u == unit), "{rows:?}");
+                assert_eq!(*order, 1, "{rows:?}");
+                teams.push((unit.clone(), 1));
+            }
+        }
+    }
+    let sizes: Vec<u32> = teams.iter().map(|(_, n)| *n).collect();
+    assert_eq!(sizes, [2, 3, 2, 3], "{rows:?}");
+    let reserves: Vec<&str> = roster
+        .players
+        .iter()
+        .filter(|p| p.order == Some(3))
+        .map(|p| p.id.as_str())
+        .collect();
+    let outcome = run::run_plan(&plan, &roster, &RecordedResults::default(), 0).expect("runs");
+    let played = players_who_played(&outcome);
+    assert!(
+        reserves.iter().all(|r| !played.iter().any(|p| p == r)),
+        "{reserves:?} played: {played:?}"
+    );
+    // The second team seats its reserve on board 1 in round 1, its first player on board 2.
+    let (second, _) = &teams[1];
+    let members = members_of(&roster, second);
+    let csv = format!(
+        "stage,round,team,board,player\nmain,1,{second},1,{}\nmain,1,{second},2,{}\n",
+        members[2], members[0]
+    );
+    let results = RecordedResults {
+        lineups: run::csv_input::read_lineups("l.csv", csv.as_bytes()).expect("reads"),
+        ..RecordedResults::default()
+    };
+    let outcome = run::run_plan(&plan, &roster, &results, 0).expect("runs");
+    let round_one: Vec<(u32, &str, &str)> = outcome
+        .stages
+        .iter()
+        .flat_map(|s| &s.games)
+        .filter(|g| g.round == 1)
+        .map(|g| (g.board, g.red.as_str(), g.black.as_str()))
+        .collect();
+    assert!(
+        round_one
+            .iter()
+            .any(|(_, r, b)| *r == members[2] || *b == members[2]),
+        "{round_one:?}"
     );
 }

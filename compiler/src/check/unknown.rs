@@ -24,7 +24,7 @@ mod codes;
 use super::resolve::Kind;
 use super::{suggest, Ctx};
 use crate::diagnostics::{Diagnostics, Label, Template};
-use codes::unknown_report;
+use codes::{unknown_report, SHARED_STAGE_TITLE};
 pub use codes::{CODES, E102};
 
 /// Resolves references; an unknown name is one diagnostic however often it is used: the first
@@ -459,6 +459,20 @@ impl Resolver<'_, '_> {
                     stage: None,
                     span: stage.span,
                 });
+            }
+            // A title two stages share names neither (R080 for a results row): say which
+            // stages share it, not that no stage has it.
+            xqreg_runtime::plan::StageNamed::Shared(ids) => {
+                if self.again(Kind::Stage, stage.node.clone(), stage.span) {
+                    return;
+                }
+                let ids: Vec<String> = ids.iter().map(|id| format!("`{id}`")).collect();
+                let (ids, count) = (ids.join(", "), ids.len().to_string());
+                let d = SHARED_STAGE_TITLE.at(
+                    stage.span,
+                    &[("name", &stage.node), ("ids", &ids), ("count", &count)],
+                );
+                self.first(Kind::Stage, stage.node.clone(), d);
             }
             _ => {
                 self.name(Kind::Stage, stage);

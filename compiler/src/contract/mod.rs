@@ -209,7 +209,7 @@ kinds! {
     StageCap, "stage { cap N [first_come|by_rating] }", Executed, false, "plan stage.cap (runtime: a roster with more of the stage's entrants is refused at the rows the order leaves out, R040)";
     LineupEachRound, "stage { lineup each_round }", Executed, false, "plan lineup (runtime: each round's line-up as handed in (scenario `lineup T S R: ...`, `simulate --lineups CSV`, `event lineup DIR CSV`), checked against teams, players, boards and rounds (R060-R064); a team that hands in none plays the default, the roster order of the players still in, and the transcript says so)";
     LineupDeadline, "stage { lineup ... deadline D before }", Printed, true, "sheet: the runtime has no clock; a line-up handed in late is the arbiter's to refuse before it is recorded";
-    LineupColourBalance, "stage { lineup ... colour_balance K }", Executed, false, "plan lineup.colour_balance (runtime: a warning W260 at the player after a round that takes their Red and Black games over the stage more than K apart)";
+    LineupColourBalance, "stage { lineup ... colour_balance K }", Executed, false, "plan lineup.colour_balance (runtime: after a round that takes players' Red and Black games over the stage more than K apart, a warning W260 a team naming them)";
     ScoreSheets, "stage { score_sheets RULE }", Printed, false, "sheet";
     SameAs, "stage { same_as S }", Executed, false, "checker: copies the clauses of S";
     StageNote, "stage { note \"...\" }", Printed, true, "sheet: a remark for readers";

@@ -278,6 +278,7 @@ pub(crate) static RULE_WORDS: &[(&str, &str)] = &[
     ("scenario_draw", "`draw { groups.A: a1 a2 a3 \\n main: p1 p2 }`"),
     ("scenario_part", "a test part (`roster`, `seed`, `draw`, `results`, `expect`)"),
     ("scenario_seed", "`seed 3`"),
+    ("scenario_stage", "a stage: its id (`groups`) or its title in quotes (`\"Group stage\"`)"),
     ("schedule", "`schedule { day 2014-04-27 { 08:10 round groups 1 } \\n tbd \"另行通知\" }`"),
     ("scope_stage", "`stage`"),
     ("score_match", "`match { ... }`"),
@@ -484,6 +485,10 @@ pub(crate) static WORDS_ZH: &[(&str, &str)] = &[
     (
         "a stage clause (`round_robin`, `swiss`, `entrants`, `time`, `tiebreak`, ...)",
         "阶段条款（`round_robin`、`swiss`、`entrants`、`time`、`tiebreak` 等）",
+    ),
+    (
+        "a stage: its id (`groups`) or its title in quotes (`\"Group stage\"`)",
+        "阶段：代号（`groups`）或加引号的名称（`\"小组赛\"`）",
     ),
     (
         "a test part (`roster`, `seed`, `draw`, `results`, `expect`)",

@@ -6,41 +6,18 @@
 use super::generate_pools::{
     open_fit, prize_slots_within_needs, stage_slots_beside_prizes, OpenPools, Slot, StageCaps,
 };
-use super::generate_quota::{federation_spread, QuotaCount, FEDERATIONS};
-use super::generate_rng::{below, between, random_date};
-use super::generate_units::{max_per_unit, units_for, UNITS};
+use super::generate_quota::{federation_spread, QuotaCount};
+use super::generate_rng::{below, between, random_date, random_name};
+use super::generate_teams::{generate_teams, team_by_team};
+use super::generate_units::{max_per_unit, units_for};
 use super::generate_want::{
-    category_want, entry_want, entry_want_wide, first_day, stage_slots, takes_whole_roster, verify,
-    Want,
+    category_want, entry_want, entry_want_wide, first_day, stage_slots, takes_whole_roster,
+    title_meeting, verify, Want,
 };
 use super::problem::{codes, RuntimeProblem};
 use super::roster::{Player, Roster};
-use crate::plan::{CompareOp, Date, Plan, QuotaScope, Sex, Title};
+use crate::plan::{Date, Plan, QuotaScope, Sex, Title};
 use rand_core::RngCore;
-
-const SURNAMES: [&str; 24] = [
-    "王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙", "胡", "朱", "高", "林",
-    "何", "郭", "马", "罗", "梁", "宋", "郑", "谢",
-];
-const GIVEN: [&str; 20] = [
-    "天华", "明", "建国", "晓东", "伟", "卫平", "志强", "国栋", "海涛", "春", "雨", "嘉", "子豪",
-    "立新", "文", "思远", "一鸣", "冠军", "庆", "洪",
-];
-/// Women's given names, as many as the men's: a name is one draw below the same bound either
-/// way, so a generated roster differs only in its women's names.
-const GIVEN_WOMEN: [&str; 20] = [
-    "丽华", "秀英", "婷", "静怡", "雪", "佳怡", "晓燕", "玉兰", "美玲", "欣然", "慧敏", "春梅",
-    "红霞", "丹", "莉", "思琪", "雅婷", "凤英", "颖", "倩",
-];
-
-/// A title meeting `op title` (None when "no title" meets it).
-fn title_meeting(op: CompareOp, title: Title) -> Option<Title> {
-    match op {
-        CompareOp::Ge | CompareOp::Eq => Some(title),
-        CompareOp::Gt => Some(Title::Grandmaster.max(title)),
-        CompareOp::Lt | CompareOp::Le => None,
-    }
-}
 
 /// A roster of `n` players that fits `plan`; problems when the regulation cannot be met (more
 /// named players or pool places than `n`).
@@ -52,14 +29,19 @@ pub fn generate_roster<R: RngCore>(
     n: u32,
     rng: &mut R,
 ) -> Result<Roster, Vec<RuntimeProblem>> {
-    // In a team event `n` counts teams: each gets as many players as the team stage has
-    // boards, or the fewest `team_size` allows when that is more (3 boards, teams of 4 to 6:
-    // a reserve each), the team being the players' unit, in board order.
+    // In a team event `n` counts teams: each gets at least as many players as the team stage
+    // has boards, or the fewest `team_size` allows when that is more (3 boards, teams of 4 to
+    // 6: a reserve each), and up to the most it allows (`team_sizes`), the team being the
+    // players' unit, in board order.
     let members = super::roster::team_boards(plan).map(|boards| {
-        let least = plan.entry.team_size.as_ref().map_or(0, |ts| ts.min);
-        boards.max(least)
+        let ts = plan.entry.team_size.as_ref();
+        let least = boards.max(ts.map_or(0, |ts| ts.min));
+        (least, least.max(ts.map_or(0, |ts| ts.max)))
     });
-    not_too_large(plan, n, members)?;
+    // The largest team generated: team k has `least + k mod (most - least + 1)` players, so
+    // `team_size 4..1000000` gives 8 teams at most 11 (never a million each).
+    let largest = members.map(|(least, most)| least + (most - least).min(n.saturating_sub(1)));
+    not_too_large(plan, n, largest)?;
     if let Some(members) = members {
         let declared: Vec<&str> = plan.entry.teams.iter().map(|t| t.name.as_str()).collect();
         let pools = super::generate_pools::team_pools(plan, n)?;
@@ -72,6 +54,7 @@ pub fn generate_roster<R: RngCore>(
             rng,
         );
         super::generate_attrs::fill(plan, &mut roster.players, 0, rng);
+        team_by_team(&mut roster.players);
         verify(plan, &roster)?;
         return Ok(roster);
     }
@@ -322,23 +305,6 @@ fn by_age(c: &crate::plan::Category) -> bool {
             .any(|r| matches!(r, crate::plan::CategoryRule::AgeOn { .. }))
 }
 
-/// A surname and a given name drawn from the lists, a woman's for a woman.
-fn random_name<R: RngCore>(rng: &mut R, sex: Sex) -> (&'static str, &'static str) {
-    let surname = SURNAMES
-        .get(below(rng, SURNAMES.len() as u32) as usize)
-        .copied()
-        .unwrap_or("王");
-    let names: &[&'static str] = match sex {
-        Sex::Women => &GIVEN_WOMEN,
-        Sex::Men => &GIVEN,
-    };
-    let given = names
-        .get(below(rng, names.len() as u32) as usize)
-        .copied()
-        .unwrap_or("明");
-    (surname, given)
-}
-
 /// Makes the generated players one by one: what the entry, the prize slots and the age
 /// sections ask of each, and the units handed out in turn within their cap.
 struct Maker<'u> {
@@ -528,47 +494,4 @@ fn team_want(plan: &Plan) -> Result<Want, Vec<RuntimeProblem>> {
         )
         .zh("没有队员能同时满足报名和组别的条件")])
     }
-}
-
-/// `teams` teams of `boards` players (a team's members, the boards and any reserves): the
-/// regulation's declared teams first, then invented ones.
-fn generate_teams<R: RngCore>(
-    (teams, boards): (u32, u32),
-    declared: &[&str],
-    (pools, spread): (&[Option<&crate::plan::Pool>], usize),
-    want: &Want,
-    rng: &mut R,
-) -> Roster {
-    let mut players = Vec::new();
-    let invented = UNITS.iter().filter(|u| !declared.contains(u));
-    let mut names = declared.iter().chain(invented);
-    for t in 0..teams {
-        let team = match names.next() {
-            Some(u) => (*u).to_string(),
-            None => format!("队{}", t + 1),
-        };
-        // The team's pool (a women's pool makes its players women), and its federation: every
-        // member's, in turn over `spread` of them where the regulation reads federations.
-        let pool = pools.get(t as usize).copied().flatten();
-        let federation = FEDERATIONS[t as usize % spread.max(1)];
-        for b in 0..boards.max(1) {
-            let k = t * boards.max(1) + b + 1;
-            let sex = pool.and_then(|p| p.sex).or(want.sex).unwrap_or(Sex::Men);
-            let (surname, given) = random_name(rng, sex);
-            players.push(Player {
-                id: format!("t{}b{}", t + 1, b + 1),
-                name: format!("{surname}{given}{k}"),
-                unit: Some(team.clone()),
-                federation: Some(federation.to_string()),
-                sex: Some(sex),
-                born: Some(random_date(rng, want.born.0, want.born.1)),
-                title: want.title.and_then(|(op, t)| title_meeting(op, t)),
-                rating: Some(2100 + between(rng, 0, 400)),
-                pool: pool.map(|p| p.name.clone()),
-                order: Some(b + 1),
-                ..Player::default()
-            });
-        }
-    }
-    Roster { players }
 }

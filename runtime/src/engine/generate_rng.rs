@@ -1,7 +1,7 @@
 //! The seeded draws a generated roster is made of: a number below `n` without bias, a number
 //! in a range, a date in a window.
 
-use crate::plan::Date;
+use crate::plan::{Date, Sex};
 use rand_core::RngCore;
 
 /// A number below `n`, every one as likely.
@@ -41,4 +41,36 @@ pub(crate) fn random_date<R: RngCore>(rng: &mut R, from: Date, to: Date) -> Date
         day = to.day;
     }
     Date::new(year, month, day)
+}
+
+const SURNAMES: [&str; 24] = [
+    "王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙", "胡", "朱", "高", "林",
+    "何", "郭", "马", "罗", "梁", "宋", "郑", "谢",
+];
+const GIVEN: [&str; 20] = [
+    "天华", "明", "建国", "晓东", "伟", "卫平", "志强", "国栋", "海涛", "春", "雨", "嘉", "子豪",
+    "立新", "文", "思远", "一鸣", "冠军", "庆", "洪",
+];
+/// Women's given names, as many as the men's: a name is one draw below the same bound either
+/// way, so a generated roster differs only in its women's names.
+const GIVEN_WOMEN: [&str; 20] = [
+    "丽华", "秀英", "婷", "静怡", "雪", "佳怡", "晓燕", "玉兰", "美玲", "欣然", "慧敏", "春梅",
+    "红霞", "丹", "莉", "思琪", "雅婷", "凤英", "颖", "倩",
+];
+
+/// A surname and a given name drawn from the lists, a woman's for a woman.
+pub(super) fn random_name<R: RngCore>(rng: &mut R, sex: Sex) -> (&'static str, &'static str) {
+    let surname = SURNAMES
+        .get(below(rng, SURNAMES.len() as u32) as usize)
+        .copied()
+        .unwrap_or("王");
+    let names: &[&'static str] = match sex {
+        Sex::Women => &GIVEN_WOMEN,
+        Sex::Men => &GIVEN,
+    };
+    let given = names
+        .get(below(rng, names.len() as u32) as usize)
+        .copied()
+        .unwrap_or("明");
+    (surname, given)
 }

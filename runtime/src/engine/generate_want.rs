@@ -406,3 +406,12 @@ pub(crate) fn stage_slots(
     }
     Ok(slots)
 }
+
+/// A title meeting `op title` (None when "no title" meets it).
+pub(super) fn title_meeting(op: CompareOp, title: Title) -> Option<Title> {
+    match op {
+        CompareOp::Ge | CompareOp::Eq => Some(title),
+        CompareOp::Gt => Some(Title::Grandmaster.max(title)),
+        CompareOp::Lt | CompareOp::Le => None,
+    }
+}

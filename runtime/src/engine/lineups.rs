@@ -423,9 +423,13 @@ impl Balance {
         *self.difference.entry(black).or_default() -= 1;
     }
 
-    /// After a round: a warning (W260) and a transcript line for each player the round took
-    /// beyond the balance.
-    pub fn after_round(&mut self, ctx: &mut Ctx<'_>, stage: &str, round: u32) {
+    /// After a round: a transcript line for each player the round took beyond the balance, and
+    /// one warning (W260) a team naming all its players the round took beyond it (a stage
+    /// played on the default line-ups takes most boards of a team beyond together: a warning a
+    /// player was one a board). At the roster row of the team's first player named.
+    pub fn after_round(&mut self, ctx: &mut Ctx<'_>, teams: &[Team], stage: &str, round: u32) {
+        // (team's position, team's name) -> the players newly beyond, with their difference.
+        let mut fresh: BTreeMap<(usize, String), Vec<(usize, i64)>> = BTreeMap::new();
         for (&p, &d) in &self.difference {
             if d.abs() <= self.max {
                 self.beyond.remove(&p);
@@ -434,26 +438,57 @@ impl Balance {
             if !self.beyond.insert(p) {
                 continue;
             }
-            let id = id_of(ctx, p);
-            let (more, more_zh) = if d > 0 {
-                ("Red", "红")
-            } else {
-                ("Black", "黑")
-            };
-            let text = format!(
-                "{stage} round {round}: {id} has played {more} {} times more than the other colour, beyond the colour balance of {}",
-                d.abs(),
-                self.max
-            );
-            ctx.transcript
-                .push(EntryKind::Colours, text.clone(), &self.origin);
-            let warning = RuntimeProblem::new(COLOUR_BALANCE, text, &self.origin)
-                .zh(format!(
-                    "{stage} 第 {round} 轮后：{id} 执{more_zh}比执另一方多 {} 局，超出先后手平衡 {}",
-                    d.abs(),
+            let team = teams
+                .iter()
+                .enumerate()
+                .find(|(_, (_, members))| members.contains(&p))
+                .map_or_else(
+                    || (teams.len(), id_of(ctx, p)),
+                    |(k, (u, _))| (k, u.clone()),
+                );
+            fresh.entry(team).or_default().push((p, d));
+        }
+        for ((_, team), players) in fresh {
+            let (mut en, mut zh) = (Vec::new(), Vec::new());
+            for &(p, d) in &players {
+                let id = id_of(ctx, p);
+                let (more, more_zh) = if d > 0 {
+                    ("Red", "红")
+                } else {
+                    ("Black", "黑")
+                };
+                let said = format!(
+                    "{id} has played {more} {} times more than the other colour",
+                    d.abs()
+                );
+                ctx.transcript.push(
+                    EntryKind::Colours,
+                    format!(
+                        "{stage} round {round}: {said}, beyond the colour balance of {}",
+                        self.max
+                    ),
+                    &self.origin,
+                );
+                en.push(said);
+                zh.push(format!("{id} 执{more_zh}比执另一方多 {} 局", d.abs()));
+            }
+            let mut warning = RuntimeProblem::new(
+                COLOUR_BALANCE,
+                format!(
+                    "{stage} round {round}: team {team}: {}, beyond the colour balance of {}",
+                    en.join("; "),
                     self.max
-                ))
-                .at(ctx.roster.row_of(p), "id");
+                ),
+                &self.origin,
+            )
+            .zh(format!(
+                "{stage} 第 {round} 轮后，{team}：{}，超出先后手平衡 {}",
+                zh.join("；"),
+                self.max
+            ));
+            if let Some(&(p, _)) = players.first() {
+                warning = warning.at(ctx.roster.row_of(p), "id");
+            }
             ctx.warnings.push(warning);
         }
     }

@@ -29,6 +29,7 @@ mod generate_attrs;
 mod generate_pools;
 mod generate_quota;
 mod generate_rng;
+mod generate_teams;
 mod generate_units;
 mod generate_want;
 mod host;

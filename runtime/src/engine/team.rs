@@ -98,7 +98,7 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, t: &TeamRoundRobi
             matches.push(((xp, yp), gp));
         }
         if let Some(b) = balance.as_mut() {
-            b.after_round(ctx, &stage.name, round);
+            b.after_round(ctx, &teams, &stage.name, round);
         }
         // A round not yet reached (a forfeit against a withdrawn team included) counts not.
         if !so_far.counts(ctx, &stage.name, round, ctx.pending > round_pending) {

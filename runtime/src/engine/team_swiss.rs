@@ -100,7 +100,7 @@ pub(crate) fn run(ctx: &mut Ctx<'_>, ix: usize, stage: &Stage, sw: &Swiss, board
             );
         }
         if let Some(b) = balance.as_mut() {
-            b.after_round(ctx, &stage.name, round);
+            b.after_round(ctx, &teams, &stage.name, round);
         }
         push_history(&mut state, &mut comps, &recs, round, &pairing);
     }

@@ -20,9 +20,11 @@ mod players;
 mod tests;
 
 use arithmetic::{deadline_twice, deadlines, field_conflicts, open_field, pools_add_up};
-use players::{named_players_fit, named_pools_named, player_conditions};
+use players::{named_players_fit, named_pools_named, player_conditions, players_lacking};
 
-pub const CODES: &[&Code] = &[&E601, &E609, &E610, &E611, &E612, &W604, &W606, &W608];
+pub const CODES: &[&Code] = &[
+    &E601, &E609, &E610, &E611, &E612, &W604, &W606, &W608, &W609,
+];
 
 // The message catalogue of this module: compiler/messages/check/entry.toml.
 include!(concat!(env!("OUT_DIR"), "/messages/check/entry.rs"));
@@ -288,5 +290,6 @@ pub(crate) fn check_file(file: &ast::File, diags: &mut Diagnostics) {
     named_players_fit(file, diags);
     named_pools_named(file, diags);
     player_conditions(file, diags);
+    players_lacking(file, diags);
     open_field(file, diags);
 }

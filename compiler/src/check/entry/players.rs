@@ -5,7 +5,7 @@ use xqreg_grammar::Span;
 
 use super::{
     compare, entry_clauses, event_dates, event_sex, exact_field, is_team_event, normal_sex, op_str,
-    players, pools, stated, title_rank, E611, E612, W608,
+    players, pools, stated, title_rank, E611, E612, W608, W609,
 };
 use crate::check::categories;
 use crate::diagnostics::{Diagnostic, Diagnostics, Template};
@@ -303,4 +303,145 @@ fn title_conditions(
             }
         }
     }
+}
+
+/// An attribute a condition reads and a named player's line must then give: its name in the
+/// player line (and the roster's column), the condition as written, an example value, where the
+/// condition is (the entry or the player's pool) and its span.
+#[derive(Clone)]
+struct Need<'a> {
+    attr: &'static str,
+    condition: String,
+    example: String,
+    pool: Option<&'a str>,
+    span: Span,
+    /// How strict a title condition is (the title's rank, one more for `>`); 0 otherwise.
+    rank: u8,
+}
+
+/// W609: a named player whose line leaves out an attribute an entry condition (or their pool's
+/// title condition) reads, which no value missing meets: a title other than `title < T`/`<= T`
+/// asks (no title is below every title), an age (when the event has dates: the runtime asks for a
+/// birth date then, R018), a grade no grade 0 meets. A generated roster takes a named player as
+/// the line writes it, so every generated run stops on the player (R020); without this the
+/// checker passed the file.
+pub(super) fn players_lacking(file: &ast::File, diags: &mut Diagnostics) {
+    let named = players(file);
+    if named.is_empty() {
+        return;
+    }
+    let first_day = event_dates(file).map(|(start, _, _)| start);
+    let entry_needs: Vec<Need<'_>> = entry_clauses(file)
+        .filter_map(|c| match c {
+            EntryClause::Title { op, title, span } => title_need(op.node, title, None, *span),
+            EntryClause::Age {
+                op,
+                years,
+                requires: None,
+                span,
+            } => first_day.map(|day| Need {
+                attr: "born",
+                condition: format!("age {} {}", op_str(op.node), years.node),
+                example: format!("born {}", born_meeting(op.node, years.node, day)),
+                pool: None,
+                span: *span,
+                rank: 0,
+            }),
+            EntryClause::Grade { op, grade, span }
+                if !compare(op.node, 0, i64::from(grade.node)) =>
+            {
+                Some(Need {
+                    attr: "grade",
+                    condition: format!("grade {} {}", op_str(op.node), grade.node),
+                    example: format!("grade {}", grade.node.clamp(1, 9)),
+                    pool: None,
+                    span: *span,
+                    rank: 0,
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    let all_pools = pools(file);
+    for p in named {
+        let pool = stated(p)
+            .pool
+            .and_then(|x| all_pools.iter().find(|q| q.name.node == x.node));
+        let pool_needs = pool.into_iter().flat_map(|pool| {
+            pool.source.iter().filter_map(|s| match s {
+                PoolSource::Title { op, title, span } => {
+                    title_need(op.node, title, Some(&pool.name.node), *span)
+                }
+                _ => None,
+            })
+        });
+        // One warning an attribute, for the strictest condition on it (the pool's grandmaster
+        // before the entry's master): the example it gives then meets them all.
+        let mut needs: Vec<Need<'_>> = entry_needs.iter().cloned().chain(pool_needs).collect();
+        needs.sort_by_key(|n| std::cmp::Reverse(n.rank));
+        let mut said: Vec<&str> = Vec::new();
+        for need in needs {
+            let given = p.attrs.iter().any(|a| {
+                matches!(
+                    (a, need.attr),
+                    (PlayerAttr::Title(_), "title")
+                        | (PlayerAttr::Born(_), "born")
+                        | (PlayerAttr::Grade(_), "grade")
+                )
+            });
+            if given || said.contains(&need.attr) {
+                continue;
+            }
+            said.push(need.attr);
+            let (at, at_zh) = match need.pool {
+                Some(pool) => (format!("pool `{pool}`"), format!("名额来源 `{pool}` ")),
+                None => ("the entry".to_string(), "报名条件".to_string()),
+            };
+            let args = [
+                ("player", p.id.node.as_str()),
+                ("attr", need.attr),
+                ("where", &at),
+                ("where_zh", &at_zh),
+                ("condition", &need.condition),
+                ("example", &need.example),
+            ];
+            diags.push(
+                Diagnostic::new(&W609, MSG_W609.fill(&args), p.id.span, LBL_W609.fill(&args))
+                    .with_label(need.span, LBL_E612_COND.plain())
+                    .with_help(HELP_W609.fill(&args)),
+            );
+        }
+    }
+}
+
+/// The need a title condition makes: none for `title < T` and `title <= T`, which no title meets.
+fn title_need<'a>(
+    op: CompareOp,
+    title: &Ident,
+    pool: Option<&'a str>,
+    span: Span,
+) -> Option<Need<'a>> {
+    if matches!(op, CompareOp::Lt | CompareOp::Le) {
+        return None;
+    }
+    Some(Need {
+        attr: "title",
+        condition: format!("title {} {}", op_str(op), title.node),
+        example: format!("title {}", title.node),
+        pool,
+        span,
+        rank: title_rank(&title.node).unwrap_or(0) + u8::from(op == CompareOp::Gt),
+    })
+}
+
+/// A birth date meeting `age OP YEARS` on `day`: 1 January of the year that makes the player
+/// that old on the day (a year older for `>`, a year younger for `<`).
+fn born_meeting(op: CompareOp, years: u32, day: ast::Date) -> String {
+    let age = match op {
+        CompareOp::Gt => years + 1,
+        CompareOp::Lt => years.saturating_sub(1),
+        CompareOp::Ge | CompareOp::Le | CompareOp::Eq => years,
+    };
+    let year = u32::from(day.year).saturating_sub(age);
+    format!("{year:04}-01-01")
 }

@@ -163,6 +163,24 @@ impl Builder {
             .map(|k| self.ident(&k))
     }
 
+    /// The identifier and quoted-string children of `p`, in order, each as an [`Ident`] (a
+    /// string's value, at the string's span with its quotes): where a scenario test names a
+    /// stage, by its id or by its title in quotes.
+    pub fn names<'a>(&'a self, p: &Pair<'a, Rule>) -> impl Iterator<Item = Ident> + 'a {
+        kids(p).filter_map(|k| match k.as_rule() {
+            Rule::ident => Some(self.ident(&k)),
+            Rule::string => Some(self.string(&k)),
+            _ => None,
+        })
+    }
+
+    /// The nth child of [`Builder::names`].
+    pub fn nth_name(&self, p: &Pair<Rule>, n: usize) -> R<Ident> {
+        self.names(p)
+            .nth(n)
+            .ok_or_else(|| self.missing(p, "a name"))
+    }
+
     /// The nth identifier child, if there is one.
     pub fn opt_ident(&self, p: &Pair<Rule>, n: usize) -> Option<Ident> {
         self.idents(p).nth(n)

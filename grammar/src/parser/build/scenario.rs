@@ -116,7 +116,7 @@ impl Builder {
     fn stage_group(&self, p: &Pair<Rule>) -> R<(Ident, Option<Ident>)> {
         Ok(match kids(p).find(|k| k.as_rule() == Rule::place_group) {
             Some(pg) => (self.nth_ident(&pg, 0)?, Some(self.nth_ident(&pg, 1)?)),
-            None => (self.nth_ident(p, 0)?, None),
+            None => (self.nth_name(p, 0)?, None),
         })
     }
 
@@ -126,7 +126,7 @@ impl Builder {
         Ok(ScenarioDraw {
             stage,
             group,
-            players: self.idents(g).skip(skip).collect(),
+            players: self.names(g).skip(skip).collect(),
             span: self.span(g),
         })
     }
@@ -141,15 +141,15 @@ impl Builder {
             },
             Rule::result_withdraw => ResultLine::Withdraw {
                 player: self.nth_ident(l, 0)?,
-                stage: self.nth_ident(l, 1)?,
+                stage: self.nth_name(l, 1)?,
                 round: self.nth_int(l, 0)?,
                 span,
             },
             Rule::result_lineup => ResultLine::Lineup {
                 team: self.nth_ident(l, 0)?,
-                stage: self.nth_ident(l, 1)?,
+                stage: self.nth_name(l, 1)?,
                 round: self.nth_int(l, 0)?,
-                players: self.idents(l).skip(2).collect(),
+                players: self.names(l).skip(2).collect(),
                 span,
             },
             Rule::result_declines => {
@@ -157,7 +157,7 @@ impl Builder {
             }
             Rule::result_rest => self.named(l, |rule, span| ResultLine::Rest { rule, span })?,
             _ => ResultLine::Games {
-                stage: self.nth_ident(l, 0)?,
+                stage: self.nth_name(l, 0)?,
                 round: self.nth_int(l, 0)?,
                 games: self.each(l, Rule::game_result, Self::game_result)?,
                 span,
@@ -233,8 +233,8 @@ impl Builder {
                 self.named(l, |player, span| Expect::Qualifies { player, span })?
             }
             Rule::expect_decided_by => Expect::DecidedBy {
-                stage: self.nth_ident(l, 0)?,
-                step: self.nth_ident(l, 1)?,
+                stage: self.nth_name(l, 0)?,
+                step: self.nth_name(l, 1)?,
                 span,
             },
             Rule::expect_stage_place => {
@@ -243,7 +243,7 @@ impl Builder {
                 let player = if group.is_some() {
                     self.nth_ident(l, 0)?
                 } else {
-                    self.nth_ident(l, 1)?
+                    self.nth_name(l, 1)?
                 };
                 Expect::StagePlace {
                     stage,
@@ -254,7 +254,7 @@ impl Builder {
                 }
             }
             Rule::expect_rounds => Expect::Rounds {
-                stage: self.nth_ident(l, 0)?,
+                stage: self.nth_name(l, 0)?,
                 rounds: self.nth_int(l, 0)?,
                 span,
             },
