@@ -44,12 +44,14 @@ fn every_example_ships_its_roster() {
         let shipped = std::fs::read_to_string(&path).unwrap_or_default();
         let read = xqreg::run::csv_input::read_roster("roster.csv", shipped.as_bytes());
         match read {
-            Ok(r) if r.players == roster.players || r.players.len() == roster.players.len() => {}
+            // What the generator gives, byte for byte: the README says the roster is its field
+            // (a player read back carries its row, which the generated one has not).
+            Ok(r) if shipped == text && r.players.len() == roster.players.len() => {}
             _ => wrong.push(dir.to_string()),
         }
     }
     assert!(
         wrong.is_empty(),
-        "examples without a readable roster.csv: {wrong:?}"
+        "examples whose roster.csv is not the generated field (XQREG_WRITE_ROSTERS=1 writes them): {wrong:?}"
     );
 }
