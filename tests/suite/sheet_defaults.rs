@@ -57,7 +57,7 @@ fn a_silent_cxa_swiss_prints_the_defaults_the_plan_runs() {
         Lang::Zh,
         &[
             "轮空：轮空记2分；轮空由尚未轮空的最低分棋手获得。",
-            "先后手限制：连续执同色不超过2局；先后手局数差不超过2；最后1轮可放宽。",
+            "先后手限制：连续执同色不超过2局；先后手局数差不超过2；最后1轮可放宽；任一轮无法满足时，该轮放宽并予注明。",
             "先后手相同时按轮次奇偶确定。",
             "弃权局不视为已相遇，可再次配对。",
         ],
@@ -68,7 +68,7 @@ fn a_silent_cxa_swiss_prints_the_defaults_the_plan_runs() {
         Lang::En,
         &[
             "Byes: a bye scores 2; the bye goes to the lowest-ranked player without a bye yet.",
-            "Colour limits: at most 2 games in a row with one colour; a colour difference of at most 2; relaxed in the last round.",
+            "Colour limits: at most 2 games in a row with one colour; a colour difference of at most 2; relaxed in the last round; a round no pairing can keep them in sets them aside, with a note.",
             "Equal colour claims are settled by the parity of the round.",
             "A forfeited game does not count as played; the pair may meet again.",
         ],

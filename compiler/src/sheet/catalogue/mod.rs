@@ -699,7 +699,12 @@ fn pair(key: M) -> (&'static str, &'static str) {
         M::TimeMoves => ("走满{0}步后加{1}", "{1} added after {0} moves"),
         M::FlagLoses => ("超时判负", "a flag fall loses"),
         M::DrawGoesTo => ("和棋判{0}胜", "a draw counts as a win for {0}"),
-        M::ColourLimits => ("先后手限制：{0}", "colour limits: {0}"),
+        // The CXA pairer sets the limits aside, with a note in the transcript, in a round no
+        // pairing keeps them in (runtime/src/pairing/cxa): the sheet says so.
+        M::ColourLimits => (
+            "先后手限制：{0}；任一轮无法满足时，该轮放宽并予注明",
+            "colour limits: {0}; a round no pairing can keep them in sets them aside, with a note",
+        ),
         M::ColourTie => ("先后手相同时{0}", "equal colour claims are settled {0}"),
         M::Bye => ("轮空：{0}", "byes: {0}"),
         M::ForfeitMetYes => ("弃权局视为已相遇", "a forfeited game counts as played for pairing"),
