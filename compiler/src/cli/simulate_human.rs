@@ -32,10 +32,7 @@ fn award_text(plan: &Plan, p: &PrizeAward, lang: Lang) -> String {
     if p.amount > 0 || p.items.is_empty() {
         parts.push(format!("{:>9} {}", p.amount, p.currency));
     }
-    let tr = match lang {
-        Lang::En => Tr::En,
-        Lang::Zh => Tr::Zh,
-    };
+    let tr = Tr::of(lang);
     for item in &p.items {
         // The words the published site uses (金牌, not `gold 奖牌`); an item of the
         // regulation's own is quoted, as written.
@@ -150,7 +147,7 @@ pub(super) fn one(plan: &Plan, o: &Outcome, lang: Lang) -> String {
             let _ = writeln!(
                 s,
                 "  {} {} {} ({cat})",
-                qualification_title(plan, &q.title, lang),
+                crate::event::publish::model::qualification_title(plan, &q.title, Tr::of(lang)),
                 q.place,
                 q.player
             );
@@ -194,16 +191,6 @@ fn stage_name<'a>(plan: &'a Plan, id: &'a str, lang: Lang) -> &'a str {
 /// by its title, else by its id (`high (甲组)` in English when only the Chinese title is given).
 fn group_name(plan: &Plan, id: &str, lang: Lang) -> String {
     crate::event::publish::model::group_label(plan, id, crate::event::publish::text::Tr::of(lang))
-}
-
-/// A qualification's event in the report's language, as the site names it: in English its `en`
-/// name where the regulation gives one.
-fn qualification_title<'a>(plan: &'a Plan, title: &'a str, lang: Lang) -> &'a str {
-    crate::event::publish::model::qualification_title(
-        plan,
-        title,
-        crate::event::publish::text::Tr::of(lang),
-    )
 }
 
 /// The row of each table by entries that the field picked, and why (its size); the value each

@@ -239,11 +239,10 @@ pub struct Tx<'c> {
     lang: Lang,
 }
 
-/// An error of SQLite's that is no damage (a busy or read-only file, a full disk): an I/O
-/// problem (exit 2), SQLite's own words after the store's in `lang`.
-/// SQLite's error on the store `path` (exit 2, an I/O problem): the path and SQLite's reason,
-/// which alone does not say which file it could not write ("attempt to write a readonly
-/// database": the store or its folder another user's, or read-only).
+/// An error of SQLite's on the store `path` that is no damage (a busy or read-only file, a full
+/// disk): an I/O problem (exit 2), in `lang` the store's path and then SQLite's own words, which
+/// alone do not say which file it could not write ("attempt to write a readonly database": the
+/// store or its folder another user's, or read-only).
 fn failed(e: rusqlite::Error, path: &Path, lang: Lang) -> String {
     if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) {
         let wait = BUSY_WAIT_SECONDS.to_string();

@@ -196,8 +196,6 @@ pub(crate) fn place_rows(ctx: &Ctx<'_>, ranking: &[(u32, bool, usize)]) -> Vec<S
         .collect()
 }
 
-/// The cut of a criterion that drops its lowest values, when it drops any (a standings column
-/// of its own, [`TbCell::column`]).
 /// A criterion's English name with its cut, as its standings column has it: a chain may count
 /// 对手分 whole and then cut (`opponents_score cut 1, opponents_score`), and the transcript says
 /// which of the two separated (`opponents' score (Buchholz, cut 1) 107 > 105`).
@@ -210,6 +208,8 @@ fn named_with_cut(c: &crate::plan::Criterion) -> String {
     }
 }
 
+/// The cut of a criterion that drops its lowest values, when it drops any (a standings column
+/// of its own, [`TbCell::column`]).
 fn cut_of(c: &crate::plan::Criterion) -> Option<u32> {
     match c {
         crate::plan::Criterion::OpponentsScore { cut, .. }

@@ -477,9 +477,8 @@ pub fn index_page(
     } else {
         (Vec::new(), Vec::new(), Vec::new())
     };
-    let given_up = match finished {
-        true => o
-            .prizes_given_up
+    let given_up = if finished {
+        o.prizes_given_up
             .iter()
             .map(|g| {
                 let who = people.get(&g.id).name;
@@ -493,8 +492,9 @@ pub fn index_page(
                 ];
                 said(l, GIVEN_UP.fill(&args))
             })
-            .collect(),
-        false => Vec::new(),
+            .collect()
+    } else {
+        Vec::new()
     };
     IndexPage {
         finished,
