@@ -30,6 +30,16 @@ pub fn write_atomic(
     bytes: &[u8],
     on_create: impl FnOnce(io::Error) -> io::Error,
 ) -> io::Result<()> {
+    // A device (`-o /dev/null`, `/dev/stdout`) is written into, never replaced: a temporary
+    // renamed over it would put a regular file in the device's place (as root, in /dev), and
+    // every later write "to /dev/null" would land in that file.
+    #[cfg(unix)]
+    if std::fs::metadata(path).is_ok_and(|m| {
+        use std::os::unix::fs::FileTypeExt as _;
+        m.file_type().is_char_device() || m.file_type().is_block_device()
+    }) {
+        return std::fs::write(path, bytes);
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -345,5 +355,18 @@ mod tests {
         std::fs::write(&file, "a,b").expect("write");
         assert_eq!(read_input(&file).expect("read"), b"a,b");
         assert!(read_input(dir.path()).is_err(), "a directory is an error");
+    }
+
+    /// `-o /dev/null` writes into the device: it stayed a character device (a temporary renamed
+    /// over it, as root, left a regular file that every later write to /dev/null filled).
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_into_not_replaced() {
+        use std::os::unix::fs::FileTypeExt as _;
+        write_atomic(Path::new("/dev/null"), b"text", |e| e).expect("written");
+        let kind = std::fs::metadata("/dev/null")
+            .expect("/dev/null")
+            .file_type();
+        assert!(kind.is_char_device(), "/dev/null is now {kind:?}");
     }
 }
